@@ -1,0 +1,4 @@
+import type { Migration } from '@boli/engine/shared/migration';
+
+/** This package's schema changes, oldest first. Never edit one that has shipped: add another. */
+export const migrations: readonly Migration[] = [];

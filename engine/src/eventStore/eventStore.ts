@@ -1,0 +1,106 @@
+/**
+ * The event store port. Every adapter (in-memory, PostgreSQL, KurrentDB) passes the same
+ * contract suite (`eventStore.contract.ts`).
+ *
+ * Numbering scheme (one for every adapter):
+ * - A stream's version is the 0-based index of its last event: a stream holding n events is at
+ *   version n - 1; a stream that does not exist is at version -1.
+ * - Each stored event carries `streamVersion`, its own 0-based index within the stream.
+ * - `GlobalPosition` orders events across all streams. It is a pair, compared lexicographically:
+ *   PostgreSQL stores (writing transaction id, sequence number), KurrentDB (commit, prepare).
+ *   Readers of `$all` checkpoint the whole pair; positions are never compared as one number.
+ */
+
+export type ExpectedVersion = 'any' | 'no-stream' | 'stream-exists' | number;
+
+export type GlobalPosition = { readonly commit: bigint; readonly prepare: bigint };
+
+export const START: GlobalPosition = { commit: 0n, prepare: 0n };
+
+export type Actor = { readonly userId: string; readonly role: string };
+
+/** Metadata a command brings with each new event: ids and the clock come from the caller. */
+export type NewEventMetadata = {
+  readonly eventId: string;
+  /** Command time, ISO-8601. The domain never reads the clock itself. */
+  readonly now: string;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  readonly actor?: Actor;
+};
+
+export type NewEvent<Type extends string = string, Data = unknown> = {
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: NewEventMetadata;
+  /** Schema version of `data`; 1 when omitted. Upcasters lift older versions on read. */
+  readonly schemaVersion?: number;
+};
+
+export type RecordedEvent<Type extends string = string, Data = unknown> = {
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly position: GlobalPosition;
+  readonly type: Type;
+  readonly data: Data;
+  readonly schemaVersion: number;
+  readonly metadata: NewEventMetadata;
+  /** When the store recorded it (server clock), distinct from the command time. */
+  readonly recordedAt: Date;
+  /** hex SHA-256 over prevHash and this event's canonical JSON; chains the stream. */
+  readonly hash: string;
+  readonly prevHash: string;
+};
+
+export type AppendResult = {
+  /** The stream's version after the append. */
+  readonly nextExpectedVersion: number;
+  /** Position of the last event appended (or of the already-stored one on an idempotent retry). */
+  readonly lastPosition: GlobalPosition;
+};
+
+export type ReadStreamOptions = {
+  /** First stream version to return (inclusive); default 0. */
+  readonly from?: number;
+  /** Last stream version to return (inclusive); default: the end. */
+  readonly to?: number;
+  /** Only events recorded at or before this instant — "what was true at 14:03:07". */
+  readonly asOf?: Date;
+};
+
+export type Subscription = { close(): Promise<void> };
+
+export type EventHandler = (event: RecordedEvent) => Promise<void>;
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events strictly after `after`, in global order, at most `limit`. */
+  readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
+  /** Delivers every event after `after`, in global order, exactly once, until closed. */
+  subscribe(after: GlobalPosition, handler: EventHandler): Subscription;
+  close(): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =>
+  a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
+
+/** Text form for HTTP, sockets and checkpoints: "<commit>.<prepare>". */
+export const formatPosition = (p: GlobalPosition): string => `${p.commit}.${p.prepare}`;
+
+export const parsePosition = (text: string): GlobalPosition => {
+  const match = /^(\d+)\.(\d+)$/.exec(text);
+  if (!match) throw new Error(`Not a global position: ${text}`);
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+};

@@ -1,0 +1,28 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.boli/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Domain code takes time from the command (metadata.now), not Date.now().',
+        },
+      ],
+    },
+  },
+  {
+    // Only the pure domain is forbidden to read the clock; adapters and processes may.
+    files: ['api/**', 'ops/**', 'projections/**', 'web/**', 'engine/src/eventStore/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { ensureLocalPostgres, type LocalServer } from './postgres.ts';
+import { ensureLocalRedis } from './redis.ts';
+import { log } from './system.ts';
+
+export type Services = {
+  databaseUrl: string;
+  redisUrl: string;
+  /** Stops the local servers this call started, and nothing else. */
+  stop(): void;
+  /** Stops the local servers whoever started them (`npm run services -- down`). */
+  stopAll(): void;
+};
+
+const external = (url: string): LocalServer => ({ url, startedHere: false, stop: () => {} });
+
+/**
+ * PostgreSQL and Redis for this process: the ones named by DATABASE_URL / REDIS_URL, or local
+ * servers of the project's own (started when not running). `stop()` stops only what it started.
+ */
+function stopEach(servers: LocalServer[]): void {
+  for (const server of servers) {
+    try {
+      server.stop();
+    } catch (error) {
+      log(`could not stop a server: ${(error as Error).message}`);
+    }
+  }
+}
+
+export async function ensureServices(): Promise<Services> {
+  const postgres = process.env.DATABASE_URL
+    ? external(process.env.DATABASE_URL)
+    : await ensureLocalPostgres();
+  const redis = process.env.REDIS_URL ? external(process.env.REDIS_URL) : await ensureLocalRedis();
+  return {
+    databaseUrl: postgres.url,
+    redisUrl: redis.url,
+    stop: () => stopEach([redis, postgres].filter((server) => server.startedHere)),
+    stopAll: () => stopEach([redis, postgres]),
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
+}
+
+async function onMaintenanceDb<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  await onMaintenanceDb(url, async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      log(`creating database ${name}`);
+      await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
+    }
+  });
+}
+
+export async function recreateDatabase(url: string, template?: string): Promise<void> {
+  const name = databaseName(url);
+  await onMaintenanceDb(url, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    await client.query(
+      `CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`,
+    );
+  });
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  await onMaintenanceDb(url, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  );
+}

@@ -1,0 +1,95 @@
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import {
+  SetupError,
+  freePortFrom,
+  installDebianPackages,
+  isRoot,
+  log,
+  run,
+  stateDir,
+  waitForPort,
+} from './system.ts';
+
+/** `stop()` stops the server whoever started it; `startedHere` says whether this process did. */
+export type LocalServer = { url: string; startedHere: boolean; stop(): void };
+
+const DEFAULT_PORT = 54329;
+
+function findBinaries(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  const preferred = versions.includes('15') ? '15' : versions[0];
+  return preferred ? join(base, preferred, 'bin') : undefined;
+}
+
+function postgresUid(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) throw new SetupError('the postgres system user is missing; reinstall the postgresql package');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function runningPort(dataDir: string, bin: string): number | undefined {
+  const status = spawnSync(isRoot() ? 'runuser' : join(bin, 'pg_ctl'), [
+    ...(isRoot() ? ['-u', 'postgres', '--', join(bin, 'pg_ctl')] : []),
+    'status',
+    '-D',
+    dataDir,
+  ]);
+  if (status.status !== 0) return undefined;
+  const pidFile = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  return Number(pidFile[3]);
+}
+
+/**
+ * A PostgreSQL server of the project's own: a data directory under the state dir, on loopback,
+ * trust authentication for the `boli` role. Reused when it is already running.
+ */
+export async function ensureLocalPostgres(): Promise<LocalServer> {
+  let bin = findBinaries();
+  if (!bin) {
+    installDebianPackages(['postgresql'], 'the local PostgreSQL server');
+    bin = findBinaries();
+    if (!bin) throw new SetupError('PostgreSQL was installed but its binaries were not found');
+  }
+  const dataDir = join(stateDir(), 'pg');
+  const asUser = 'postgres';
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log(`creating a PostgreSQL cluster in ${dataDir}`);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (isRoot()) {
+      const { uid, gid } = postgresUid();
+      chownSync(dataDir, uid, gid);
+    }
+    run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'boli', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'], {
+      asUser,
+    });
+  }
+  const stop = () => {
+    log('stopping PostgreSQL');
+    run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { asUser });
+  };
+  const existing = runningPort(dataDir, bin);
+  if (existing) return { url: `postgres://boli@127.0.0.1:${existing}/boli`, startedHere: false, stop };
+  const port = await freePortFrom(Number(process.env.BOLI_PG_PORT ?? DEFAULT_PORT));
+  log(`starting PostgreSQL on 127.0.0.1:${port}`);
+  const options = [
+    `-p ${port}`,
+    `-k ${dataDir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c max_connections=300',
+    '-c shared_buffers=256MB',
+  ].join(' ');
+  run(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'], {
+    asUser,
+  });
+  await waitForPort(port, 30_000);
+  return { url: `postgres://boli@127.0.0.1:${port}/boli`, startedHere: true, stop };
+}

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import type { LocalServer } from './postgres.ts';
+import { commandExists, freePortFrom, installDebianPackages, log, run, stateDir, waitForPort } from './system.ts';
+
+const DEFAULT_PORT = 63799;
+
+export function redisPing(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A Redis server of the project's own, with an append-only file so delayed jobs survive restarts. */
+export async function ensureLocalRedis(): Promise<LocalServer> {
+  if (!commandExists('redis-server')) installDebianPackages(['redis-server'], 'the local Redis server');
+  const dir = join(stateDir(), 'redis');
+  mkdirSync(dir, { recursive: true });
+  const pidFile = join(dir, 'redis.pid');
+  const portFile = join(dir, 'port');
+  const stop = () => {
+    log('stopping Redis');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    if (alive(pid)) process.kill(pid, 'SIGTERM');
+  };
+  if (existsSync(pidFile) && existsSync(portFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const port = Number(readFileSync(portFile, 'utf8'));
+    if (alive(pid) && (await redisPing(port))) {
+      return { url: `redis://127.0.0.1:${port}`, startedHere: false, stop };
+    }
+  }
+  const port = await freePortFrom(Number(process.env.BOLI_REDIS_PORT ?? DEFAULT_PORT));
+  log(`starting Redis on 127.0.0.1:${port}`);
+  run('redis-server', [
+    '--port', String(port),
+    '--bind', '127.0.0.1',
+    '--dir', dir,
+    '--daemonize', 'yes',
+    '--pidfile', pidFile,
+    '--logfile', join(dir, 'redis.log'),
+    '--appendonly', 'yes',
+    '--save', '',
+  ]);
+  writeFileSync(portFile, String(port));
+  await waitForPort(port, 15_000);
+  return { url: `redis://127.0.0.1:${port}`, startedHere: true, stop };
+}
