@@ -1,0 +1,53 @@
+/**
+ * Every business constant and limit of the spec (section 9 and the rules of sections 4–5), in
+ * one table. Where the spec gives two readings of a limit, the more permissive one is taken and
+ * the other is noted beside it.
+ */
+export const LIMITS = {
+  adPageSize: 20,
+  bidPageSize: 10,
+  transactionsPageSize: 20,
+  bidListRefreshMs: 10_000,
+  mobileRequestPollMs: 30_000,
+  notificationPollMs: 60_000,
+  countdownTickMs: 1_000,
+  resendCooldownSeconds: 5,
+  copyConfirmationMs: 5_000,
+  maxSnackbars: 3,
+  userSearch: { minChars: 3, limit: 10, firstPage: 0 },
+  /** Reading 1: 6–15; reading 2: 4–15 with no spaces. Permissive: 4–15. */
+  username: { min: 4, max: 15 },
+  /** Registration alias follows the username rule; the bid forms ask at least 3. */
+  bidAlias: { min: 3, max: 15, forbiddenRunOfUsername: 3 },
+  /** Reading 1: 6–15; reading 2: 6–20. Permissive: 6–20. */
+  password: { min: 6, max: 20 },
+  /** Names max 15, or first/last name max 20 in the other reading. Permissive: 20 for names. */
+  firstLastNameMax: 20,
+  houseStreetCityMax: 15,
+  phoneDigits: 10,
+  pincodeMaxDigits: 6,
+  /** "below 150 characters" */
+  descriptionMaxExclusive: 150,
+  profilePicture: { maxBytes: 10_485_760, extensions: ['jpeg', 'jpg', 'png'] },
+  adMedia: {
+    maxFiles: 6,
+    maxBytes: 10_485_760,
+    parallelUploads: 6,
+    extensions: ['jpeg', 'jpg', 'png', 'mp4', 'mpeg', 'webm', 'mkv', 'flv', 'ogg', 'ogv', 'm4v', 'm4p', '3gp'],
+  },
+  /** Slot bids must exceed this, in rupees. */
+  adBidBaseAmountRupees: 200_000,
+  minimumAgeYears: 18,
+  freeTrialDays: 7,
+  termsLastRevised: '2021-03-27',
+  otp: { digits: 6, validMinutes: 10, dailyTries: 5 },
+  passwordResetValidMinutes: 60,
+} as const;
+
+export const BID_TYPES = ['Open', 'Hidden'] as const;
+export const GENDERS = ['Male', 'Female'] as const;
+export const SPORTS_AD_TYPES = ['Team', 'Player'] as const;
+export const CONTACT_SUBJECTS = ['Feedback', 'Complaint', 'Inquiry', 'Customer care'] as const;
+export const AD_SPACE_TYPES = ['authPages', 'sidePanels', 'inStream', 'betweenPosts'] as const;
+export const AD_SPACE_CYCLES = ['yearly', 'halfyearly', 'quarterly', 'monthly', 'daily'] as const;
+export const ROLES = ['member', 'support', 'auditor', 'admin'] as const;

@@ -1,0 +1,86 @@
+/**
+ * The spec's user-facing messages (sections 5 and 8), word for word — typos included, because
+ * they are the contract. Code refers to them by name; nothing else spells them out.
+ */
+export const MESSAGES = {
+  generic: 'Something went wrong. Please try again.',
+  sessionExpired: 'Your session expired. Please login again.',
+  loginRequired: 'Login Required!! Please login to continue',
+  addressRequired: 'Address Required!! Please fill the address',
+  pageNotFound: 'Page not found',
+  noUsersFound: 'No Users Found',
+  noBidsPosted: 'No bids are posted',
+  noAdsAvailable: 'No Ads Available',
+  enterAllBidDetails: 'Enter all bid details',
+  pleaseLoginFirst: 'Please login first',
+  pleaseEnterAllDetails: 'Please enter all details',
+  // Success dialogs
+  reviewPosted: 'Review Posted!',
+  bidPosted: 'Bid Posted!',
+  finalCallDone: 'Done!',
+  bidClosed: 'Bid Closed!',
+  adPosted: 'Ad posted successfully.',
+  adUpdated: 'Ad Updated!',
+  adBidPosted: 'Ad Bid Posted!',
+  passwordChangedLogin: 'Password changed successfully. Please login with the new password.',
+  // Sign-up
+  alreadySignedUp: 'Already signed up.',
+  emailExists: 'This email already exists.',
+  phoneExists: 'This phone number already exists.',
+  agreeToTermsToMoveForward: 'Please agree to terms and conditions to move forward.',
+  // Forgot / reset password
+  noAccountSignupFirst: "You don't have an account. Signup first.",
+  resetEmailSent: 'We have sent you an email to reset your password.',
+  passwordChanged: 'Password changed successfully.',
+  resetPasswordMismatch: 'Password do not match. Enter the same password again.',
+  // Email verification
+  emailNotValidated: 'Your email is not validated.',
+  emailSent: 'Email sent successfully.',
+  resendFailed: 'Sorry! Failed to resend OTP',
+  // OTP
+  dailyLimitServer: 'You reached daily limit',
+  dailyLimitClient: 'You reached daily limit, Try after 24 Hours.',
+  dailyLimitReached: 'Daily limit reached',
+  otpSent: 'Otp sent successfully.',
+  phoneVerified: 'Phone verified successfully.',
+  incorrectOtp: 'Incorrect OTP.',
+  // Profile
+  profileUpdated: 'Profile updated successfully!',
+  profileNotUpdated: 'Could not update your profile.',
+  profilePicUpdated: 'Profile pic updated.',
+  // Contact
+  contactSent: 'Details Sent successfully. You will hear from us shortly.',
+  contactAllDetails: 'Please enter all details.',
+  // Subscription
+  pleaseSubscribe: 'Please subscribe to bid and sell.',
+  lifetimeSubscription: 'Lifetime Subscription',
+  // Bid alias
+  bidAliasTooShort: 'Mininum bid username length is 3',
+  bidAliasContainsUsername:
+    'Bid username can’t contain any 3 consecutive characters of the login user name.',
+  // Slot bids
+  slotBidBelowBase: 'Please Enter amount more than base amount.',
+  slotBidBelowBaseAction: 'Ad Bid Amount has to be higher than Base Amount',
+  // Validation (section 5)
+  cannotBeBlank: 'cannot be blank',
+  max15: 'maximum 15 characters allowed',
+  max20: 'maximum 20 characters allowed',
+  usernameLength: 'minimum 6 and maximum 15 characters allowed',
+  noSpecialCharacters: "cannot contain special characters except '-', '_', '.'",
+  confirmationMismatch: 'confirmation password do not match password',
+  invalidGender: 'please select a valid Gender',
+  invalidDate: 'Please provide a valid date',
+  digitsOnly: 'can only contains digits',
+  invalidMobile: 'Please provide a valid Mobile Number',
+  pincodeMax: 'Maximum of 6 digits allowed',
+  agreeToTerms: 'Please agree to the terms of services',
+  invalidForm: 'Please provide valid details in the form.',
+  confirmDetailsWarning:
+    'Please check the below details properly, as you will not be able to change them in the future.',
+  changePasswordTooShort: 'Password has to be longer than 5 characters',
+  cannotBeEmpty: 'Cannot be empty',
+  passwordsDoNotMatch: 'Passwords do not match',
+  enterAllFields: 'Please enter all fields.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
