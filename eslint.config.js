@@ -9,7 +9,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
@@ -22,7 +25,14 @@ export default tseslint.config(
   },
   {
     // Only the pure domain is forbidden to read the clock; adapters and processes may.
-    files: ['api/**', 'ops/**', 'projections/**', 'web/**', 'engine/src/eventStore/**', '**/*.test.ts'],
+    files: [
+      'api/**',
+      'ops/**',
+      'projections/**',
+      'web/**',
+      'engine/src/eventStore/**',
+      '**/*.test.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

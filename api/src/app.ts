@@ -1,0 +1,30 @@
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import { correlation, errorMiddleware } from './http/errorMiddleware.ts';
+import { failure } from './http/envelope.ts';
+import { defaultWebDist, webApp } from './http/webApp.ts';
+import type { Infrastructure } from './infrastructure.ts';
+import { healthRouter } from './routes/health/router.ts';
+import type { ProjectionHealth } from './routes/health/health.ts';
+
+export type AppOptions = {
+  projectionStatus?: () => Promise<ProjectionHealth[]>;
+};
+
+/** The Koa application: middleware in order, then every resource's router, then the web app. */
+export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: true });
+  app.use(correlation(infra.logger));
+  app.use(errorMiddleware);
+  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
+
+  const routers = [healthRouter(infra, options.projectionStatus ?? (async () => []))];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+
+  app.use(webApp(infra.config.WEB_DIST_DIR ?? defaultWebDist()));
+  app.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.body = failure('Not found');
+  });
+  return app;
+}

@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '@boli/engine/shared/decider';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { correlation, errorMiddleware } from './errorMiddleware.ts';
+import { ApiError, parseInput } from './errors.ts';
+
+const logLines: Array<Record<string, unknown>> = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(JSON.parse(chunk.toString()));
+    done();
+  },
+});
+
+const throwers: Record<string, () => never> = {
+  '/validation': () => {
+    parseInput(z.object({ phone: z.string().regex(/^\d{10}$/, MESSAGES.invalidMobile) }), {});
+    throw new Error('parseInput accepted a body without phone');
+  },
+  '/api-error': () => {
+    throw new ApiError(403, 'TOKEN_EXPIRED');
+  },
+  '/domain': () => {
+    throw new DomainError('USER_ALREADY_EXISTS');
+  },
+  '/unknown': () => {
+    throw new TypeError('cannot read properties of undefined');
+  },
+};
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = new Koa();
+  app.use(correlation(pino({ level: 'info' }, sink)));
+  app.use(errorMiddleware);
+  app.use(async (ctx) => {
+    throwers[ctx.path]?.();
+    ctx.body = { data: 'fine', error: false, msg: '' };
+  });
+  server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the error middleware answers in the spec envelope', () => {
+  it('bad input: 400 with each field and its message', async () => {
+    const response = await fetch(`${base}/validation`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: unknown };
+    expect(body).toMatchObject({ error: true, data: null });
+    expect(body.errors).toEqual([{ field: 'phone', message: expect.any(String) }]);
+  });
+
+  it('an intended refusal keeps its status and message', async () => {
+    const response = await fetch(`${base}/api-error`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: true, msg: 'TOKEN_EXPIRED' });
+  });
+
+  it('a domain error gets its mapped status and the spec message', async () => {
+    const response = await fetch(`${base}/domain`);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      error: true,
+      msg: MESSAGES.alreadySignedUp,
+      code: 'USER_ALREADY_EXISTS',
+    });
+  });
+
+  it('an unknown error answers the generic message and is logged with the correlation id', async () => {
+    const response = await fetch(`${base}/unknown`, {
+      headers: { 'x-correlation-id': 'trace-12345678' },
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('x-correlation-id')).toBe('trace-12345678');
+    expect(await response.json()).toEqual({ data: null, error: true, msg: MESSAGES.generic });
+    const logged = logLines.find((line) => line.msg === 'unhandled error');
+    expect(logged).toMatchObject({ correlationId: 'trace-12345678', level: 50 });
+  });
+
+  it('a request without a correlation id gets a fresh one', async () => {
+    const response = await fetch(`${base}/fine`);
+    expect(response.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { DomainError } from '@boli/engine/shared/decider';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { Logger } from '../logger.ts';
+import { failure } from './envelope.ts';
+import { ApiError, ValidationError } from './errors.ts';
+import { statusOfDomainError } from './domainErrors.ts';
+
+declare module 'koa' {
+  interface DefaultContext {
+    correlationId: string;
+    log: Logger;
+  }
+}
+
+/** Every request gets a correlation id (from the caller's header or fresh) and a child logger. */
+export const correlation =
+  (logger: Logger) =>
+  async (ctx: Context, next: Next): Promise<void> => {
+    const header = ctx.get('x-correlation-id');
+    ctx.correlationId = /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
+    ctx.set('x-correlation-id', ctx.correlationId);
+    ctx.log = logger.child({ correlationId: ctx.correlationId });
+    await next();
+  };
+
+/**
+ * The one error middleware: known errors become the spec's envelope with their status and
+ * message; anything else is logged with the correlation id and answered with the generic text.
+ */
+export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> => {
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      ctx.status = 400;
+      ctx.body = failure(error.message, error.errors);
+    } else if (error instanceof ApiError) {
+      ctx.status = error.status;
+      ctx.body = failure(error.message, undefined, error.data);
+    } else if (error instanceof DomainError) {
+      const { status, message } = statusOfDomainError(error.code);
+      ctx.status = status;
+      ctx.body = {
+        ...failure(message ?? error.message, undefined, error.details),
+        code: error.code,
+      };
+    } else if (isClientHttpError(error)) {
+      ctx.status = error.status;
+      ctx.body = failure(error.expose ? error.message : MESSAGES.generic);
+    } else {
+      ctx.log.error({ err: error, path: ctx.path, method: ctx.method }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = failure(MESSAGES.generic);
+    }
+  }
+};
+
+function isClientHttpError(
+  error: unknown,
+): error is { status: number; expose: boolean; message: string } {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context, Next } from 'koa';
+import serve from 'koa-static';
+
+const API_PREFIXES = ['/api/', '/healthz', '/bid', '/socket.io', '/media/', '/dev/api'];
+
+export const defaultWebDist = (): string =>
+  resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'web', 'dist');
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and index.html for every other
+ * GET that asks for a page, so client-side routes (and 'Page not found') work on reload.
+ */
+export function webApp(distDir: string) {
+  const indexFile = join(distDir, 'index.html');
+  const assets = serve(distDir, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true });
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return next();
+    if (ctx.path.startsWith('/assets/')) return assets(ctx, next);
+    if (ctx.path !== '/' && /\.[a-z0-9]+$/i.test(ctx.path)) {
+      await assets(ctx, next);
+      return;
+    }
+    if (!existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = `The web app is not built (${indexFile} is missing). npm start builds it.`;
+      return;
+    }
+    ctx.type = 'html';
+    ctx.set('cache-control', 'no-cache');
+    ctx.body = readFileSync(indexFile);
+  };
+}

@@ -1,0 +1,36 @@
+import { ConfigError, loadApiConfig } from './config.ts';
+import { connectInfrastructure } from './infrastructure.ts';
+import { createLogger } from './logger.ts';
+import { startServer } from './server.ts';
+
+/** The api process: parse the environment once, connect, serve until SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadApiConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    pretty: process.stdout.isTTY,
+    name: 'api',
+  });
+  const infra = connectInfrastructure(config, logger);
+  const server = await startServer(infra);
+  logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'api listening');
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'api stopping');
+    await server.close();
+    await infra.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,52 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchGroups } from '../../bench/index.ts';
+import type { Metric } from '../../bench/types.ts';
+import { ensureServices } from '../services/index.ts';
+import { log, repoRoot } from '../services/system.ts';
+
+function printTable(group: string, metrics: Record<string, Metric>): void {
+  const rows = Object.entries(metrics).map(([name, m]) => [
+    name,
+    `${round(m.value)} ${m.unit}`,
+    m.baseline === undefined ? '' : String(round(m.baseline)),
+    m.ratio === undefined ? '' : String(round(m.ratio)),
+    m.target,
+  ]);
+  const header = ['metric', 'value', 'baseline', 'ratio', 'target'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\n${group}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** `npm run bench [-- <group>…]`: runs benchmark groups, prints tables, writes bench/results. */
+export async function bench(args: string[]): Promise<number> {
+  const unknown = args.filter((name) => !benchGroups.some((g) => g.name === name));
+  if (unknown.length) {
+    log(
+      `unknown group(s) ${unknown.join(', ')}; groups: ${benchGroups.map((g) => g.name).join(', ')}`,
+    );
+    return 2;
+  }
+  const groups = args.length ? benchGroups.filter((g) => args.includes(g.name)) : benchGroups;
+  const services = await ensureServices();
+  const outDir = join(repoRoot, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  try {
+    for (const group of groups) {
+      log(`bench ${group.name}…`);
+      const metrics = await group.run({
+        databaseUrl: services.databaseUrl,
+        redisUrl: services.redisUrl,
+      });
+      printTable(group.name, metrics);
+      writeFileSync(join(outDir, `${group.name}.json`), JSON.stringify(metrics, null, 2) + '\n');
+    }
+  } finally {
+    services.stop();
+  }
+  return 0;
+}

@@ -1,0 +1,46 @@
+import { buildWeb } from '../build.ts';
+import { migrate } from '../db/migrate.ts';
+import { runChildren, stopChildren } from '../processes/children.ts';
+import { ensureDatabase, ensureServices } from '../services/index.ts';
+import { log } from '../services/system.ts';
+import { seed } from '../seed/index.ts';
+
+/**
+ * `npm start`: PostgreSQL and Redis, the database, migrations, seed data, the web build, then the
+ * api (with the web app), the worker and the projections until Ctrl-C, which stops all of it.
+ */
+export async function start(): Promise<number> {
+  const services = await ensureServices();
+  await ensureDatabase(services.databaseUrl);
+  const applied = await migrate(services.databaseUrl);
+  log(
+    applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date',
+  );
+  await seed(services.databaseUrl);
+  buildWeb();
+
+  const port = process.env.PORT ?? '3000';
+  const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: port };
+  const { children, firstExit } = runChildren([
+    { name: 'api', entry: 'api/src/main.ts', env },
+    { name: 'worker', entry: 'ops/src/processes/worker.ts', env },
+    { name: 'projections', entry: 'ops/src/processes/projections.ts', env },
+  ]);
+  log(`Boli is starting on http://localhost:${port} — Ctrl-C stops it`);
+
+  let stopping = false;
+  const stopAll = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`stopping (${reason})…`);
+    await stopChildren(children);
+    services.stop();
+  };
+  const signalled = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('Ctrl-C'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  const reason = await Promise.race([signalled, firstExit.then((name) => `${name} exited`)]);
+  await stopAll(reason);
+  return reason.endsWith('exited') ? 1 : 0;
+}

@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildWeb } from '../build.ts';
+import { ensureServices } from '../services/index.ts';
+import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
+import { CHROMIUM_PATH } from '../testing/browser.ts';
+
+type TierResult = { tier: string; passed: number; failed: number; skipped: number; ok: boolean };
+
+const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
+
+function runStep(name: string, command: string, args: string[]): boolean {
+  log(`— ${name}`);
+  return spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' }).status === 0;
+}
+
+function runTier(tier: string, extraArgs: string[]): TierResult {
+  const reportDir = join(repoRoot, '.boli', 'test-results');
+  mkdirSync(reportDir, { recursive: true });
+  const report = join(reportDir, `${tier}.json`);
+  rmSync(report, { force: true });
+  log(`— ${tier} tests`);
+  const status = spawnSync(
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      tier,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    },
+  ).status;
+  if (!existsSync(report)) return { tier, passed: 0, failed: 1, skipped: 0, ok: false };
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  return {
+    tier,
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
+    ok: status === 0,
+  };
+}
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM_PATH) || commandExists('chromium')) return;
+  installDebianPackages(['chromium'], 'the browser tests');
+}
+
+/**
+ * `npm test`: the same set-up as `npm start`, then typecheck and lint, then the unit, int and
+ * e2e tiers. Stops the servers it started. Ends with one line: "N passed, N failed, N skipped".
+ */
+export async function test(args: string[]): Promise<number> {
+  const onlyTiers = args.filter((arg) => ['static', 'unit', 'int', 'e2e'].includes(arg));
+  const wants = (tier: string) => onlyTiers.length === 0 || onlyTiers.includes(tier);
+  const services = await ensureServices();
+  const results: TierResult[] = [];
+  let staticOk = true;
+  try {
+    if (wants('static')) {
+      staticOk = runStep('typecheck', 'npm', ['run', '--silent', 'typecheck']) && staticOk;
+      staticOk = runStep('lint', 'npm', ['run', '--silent', 'lint']) && staticOk;
+    }
+    if (wants('unit')) results.push(runTier('unit', []));
+    if (wants('int')) results.push(runTier('int', []));
+    if (wants('e2e')) {
+      ensureChromium();
+      buildWeb();
+      results.push(runTier('e2e', []));
+    }
+  } finally {
+    services.stop();
+  }
+  const total = results.reduce(
+    (sum, r) => ({
+      passed: sum.passed + r.passed,
+      failed: sum.failed + r.failed,
+      skipped: sum.skipped + r.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  for (const r of results)
+    log(`${r.tier.padEnd(5)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  if (!staticOk) log('typecheck or lint failed (see above)');
+  const ok = staticOk && results.every((r) => r.ok);
+  console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  return ok ? 0 : 1;
+}
