@@ -51,7 +51,10 @@ export function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
 }
 
-async function onMaintenanceDb<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function onMaintenanceDb<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {

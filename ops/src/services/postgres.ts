@@ -31,7 +31,8 @@ function postgresUid(): { uid: number; gid: number } {
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((l) => l.startsWith('postgres:'));
-  if (!line) throw new SetupError('the postgres system user is missing; reinstall the postgresql package');
+  if (!line)
+    throw new SetupError('the postgres system user is missing; reinstall the postgresql package');
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -68,16 +69,21 @@ export async function ensureLocalPostgres(): Promise<LocalServer> {
       const { uid, gid } = postgresUid();
       chownSync(dataDir, uid, gid);
     }
-    run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'boli', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'], {
-      asUser,
-    });
+    run(
+      join(bin, 'initdb'),
+      ['-D', dataDir, '-U', 'boli', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'],
+      {
+        asUser,
+      },
+    );
   }
   const stop = () => {
     log('stopping PostgreSQL');
     run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { asUser });
   };
   const existing = runningPort(dataDir, bin);
-  if (existing) return { url: `postgres://boli@127.0.0.1:${existing}/boli`, startedHere: false, stop };
+  if (existing)
+    return { url: `postgres://boli@127.0.0.1:${existing}/boli`, startedHere: false, stop };
   const port = await freePortFrom(Number(process.env.BOLI_PG_PORT ?? DEFAULT_PORT));
   log(`starting PostgreSQL on 127.0.0.1:${port}`);
   const options = [
@@ -87,9 +93,13 @@ export async function ensureLocalPostgres(): Promise<LocalServer> {
     '-c max_connections=300',
     '-c shared_buffers=256MB',
   ].join(' ');
-  run(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'], {
-    asUser,
-  });
+  run(
+    join(bin, 'pg_ctl'),
+    ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'],
+    {
+      asUser,
+    },
+  );
   await waitForPort(port, 30_000);
   return { url: `postgres://boli@127.0.0.1:${port}/boli`, startedHere: true, stop };
 }

@@ -2,7 +2,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import type { LocalServer } from './postgres.ts';
-import { commandExists, freePortFrom, installDebianPackages, log, run, stateDir, waitForPort } from './system.ts';
+import {
+  commandExists,
+  freePortFrom,
+  installDebianPackages,
+  log,
+  run,
+  stateDir,
+  waitForPort,
+} from './system.ts';
 
 const DEFAULT_PORT = 63799;
 
@@ -31,7 +39,8 @@ function alive(pid: number): boolean {
 
 /** A Redis server of the project's own, with an append-only file so delayed jobs survive restarts. */
 export async function ensureLocalRedis(): Promise<LocalServer> {
-  if (!commandExists('redis-server')) installDebianPackages(['redis-server'], 'the local Redis server');
+  if (!commandExists('redis-server'))
+    installDebianPackages(['redis-server'], 'the local Redis server');
   const dir = join(stateDir(), 'redis');
   mkdirSync(dir, { recursive: true });
   const pidFile = join(dir, 'redis.pid');
@@ -51,14 +60,22 @@ export async function ensureLocalRedis(): Promise<LocalServer> {
   const port = await freePortFrom(Number(process.env.BOLI_REDIS_PORT ?? DEFAULT_PORT));
   log(`starting Redis on 127.0.0.1:${port}`);
   run('redis-server', [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--dir', dir,
-    '--daemonize', 'yes',
-    '--pidfile', pidFile,
-    '--logfile', join(dir, 'redis.log'),
-    '--appendonly', 'yes',
-    '--save', '',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    pidFile,
+    '--logfile',
+    join(dir, 'redis.log'),
+    '--appendonly',
+    'yes',
+    '--save',
+    '',
   ]);
   writeFileSync(portFile, String(port));
   await waitForPort(port, 15_000);

@@ -70,7 +70,8 @@ export function portIsFree(port: number): Promise<boolean> {
 }
 
 export async function freePortFrom(preferred: number): Promise<number> {
-  for (let port = preferred; port < preferred + 200; port++) if (await portIsFree(port)) return port;
+  for (let port = preferred; port < preferred + 200; port++)
+    if (await portIsFree(port)) return port;
   throw new SetupError(`no free port in ${preferred}..${preferred + 199}`);
 }
 
@@ -95,6 +96,8 @@ export function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 export function run(command: string, args: string[], options: { asUser?: string } = {}): string {
   const [file, argv] =
-    options.asUser && isRoot() ? ['runuser', ['-u', options.asUser, '--', command, ...args]] : [command, args];
+    options.asUser && isRoot()
+      ? ['runuser', ['-u', options.asUser, '--', command, ...args]]
+      : [command, args];
   return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }

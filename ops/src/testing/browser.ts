@@ -6,7 +6,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: npm test installs it (apt-get install chromium)`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: npm test installs it (apt-get install chromium)`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

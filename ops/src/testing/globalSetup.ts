@@ -17,7 +17,10 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const services = await ensureServices();
-  const templateUrl = withDatabase(services.databaseUrl, `boli_tpl_${randomBytes(4).toString('hex')}`);
+  const templateUrl = withDatabase(
+    services.databaseUrl,
+    `boli_tpl_${randomBytes(4).toString('hex')}`,
+  );
   await recreateDatabase(templateUrl);
   await migrate(templateUrl);
   project.provide('templateDatabaseUrl', templateUrl);
