@@ -1,4 +1,6 @@
 import type { Migration } from '@boli/engine/shared/migration';
+import { sessionMigration } from './identity/sessions.ts';
+import { mailboxMigration } from './sandbox/mailbox.ts';
 
-/** This package's schema changes, oldest first. Never edit one that has shipped: add another. */
-export const migrations: readonly Migration[] = [];
+/** The api package's schema changes, oldest first. Never edit one that has shipped: add another. */
+export const migrations: readonly Migration[] = [sessionMigration, mailboxMigration];

@@ -1,0 +1,31 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testRedisUrl, uniquePrefix } from '../../../ops/src/testing/database.ts';
+import { consume } from './rateLimit.ts';
+
+describe('rate limits in Redis', () => {
+  const redis = new Redis(testRedisUrl());
+  afterAll(() => redis.disconnect());
+
+  it('allows up to the limit per window, then refuses with the seconds to wait', async () => {
+    const rule = { name: uniquePrefix(), limit: 3, windowSeconds: 60 };
+    const now = new Date('2026-11-21T10:00:10Z');
+    const verdicts = [];
+    for (let i = 0; i < 4; i++)
+      verdicts.push(await consume(redis, rule, ['user:asha', 'ip:1.2.3.4'], now));
+    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    expect(verdicts[3]).toMatchObject({ remaining: 0, retryAfterSeconds: 50 });
+    // The next window starts afresh.
+    expect(
+      (await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:01:00Z'))).allowed,
+    ).toBe(true);
+  });
+
+  it('a busy IP is limited even when each account is not', async () => {
+    const rule = { name: uniquePrefix(), limit: 2, windowSeconds: 60 };
+    const now = new Date('2026-11-21T10:00:00Z');
+    await consume(redis, rule, ['user:a', 'ip:9.9.9.9'], now);
+    await consume(redis, rule, ['user:b', 'ip:9.9.9.9'], now);
+    expect((await consume(redis, rule, ['user:c', 'ip:9.9.9.9'], now)).allowed).toBe(false);
+  });
+});
