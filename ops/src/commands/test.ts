@@ -27,6 +27,7 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
       'run',
       '--project',
       tier,
+      '--passWithNoTests',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
