@@ -5,6 +5,7 @@ import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { healthRouter } from './routes/health/router.ts';
+import { referenceRouter } from './routes/reference/router.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
 
 export type AppOptions = {
@@ -18,7 +19,10 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   app.use(errorMiddleware);
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
 
-  const routers = [healthRouter(infra, options.projectionStatus ?? (async () => []))];
+  const routers = [
+    healthRouter(infra, options.projectionStatus ?? (async () => [])),
+    referenceRouter(infra),
+  ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 
   app.use(webApp(infra.config.WEB_DIST_DIR ?? defaultWebDist()));

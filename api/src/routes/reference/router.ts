@@ -1,0 +1,72 @@
+import { Router } from '@koa/router';
+import { manufacturingYears } from '@boli/engine/ads/vehicleFields';
+import { parseInput } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { respondCacheable, ttlCache } from './cache.ts';
+import { loadAddressBook, loadCategoryTree, loadVehicleList } from './catalogue.ts';
+import {
+  districtsQuery,
+  makesQuery,
+  modelsQuery,
+  neighbourhoodsQuery,
+  statesQuery,
+  subcategoriesQuery,
+} from './schema.ts';
+
+export type ReferenceRouterOptions = {
+  /** How long the data read from PostgreSQL is kept in memory (default 5 minutes). */
+  cacheTtlMs?: number;
+  /** The request time; the current year of manufacture comes from it. */
+  now?: () => Date;
+};
+
+/** The spec's reference-data calls (section 7): address pickers, categories, makes, years. */
+export function referenceRouter(
+  infra: Pick<Infrastructure, 'db'>,
+  { cacheTtlMs = 5 * 60_000, now = () => new Date() }: ReferenceRouterOptions = {},
+): Router {
+  const cache = ttlCache(cacheTtlMs);
+  const addresses = () => cache.get('addresses', () => loadAddressBook(infra.db));
+  const categories = () => cache.get('categories', () => loadCategoryTree(infra.db));
+  const vehicles = () => cache.get('vehicles', () => loadVehicleList(infra.db));
+
+  const router = new Router({ prefix: '/api' });
+  router.get('/address/getCountry', async (ctx) => {
+    respondCacheable(ctx, (await addresses()).countries());
+  });
+  router.get('/address/getState', async (ctx) => {
+    const { country } = parseInput(statesQuery, ctx.query);
+    respondCacheable(ctx, (await addresses()).states(country));
+  });
+  router.get('/address/getDistrict', async (ctx) => {
+    const { country, state } = parseInput(districtsQuery, ctx.query);
+    respondCacheable(ctx, (await addresses()).districts(country, state));
+  });
+  router.get('/address/getNeighbourhood', async (ctx) => {
+    const { country, state, district } = parseInput(neighbourhoodsQuery, ctx.query);
+    respondCacheable(ctx, (await addresses()).neighbourhoods(country, state, district));
+  });
+
+  router.get('/posts/category', async (ctx) => {
+    respondCacheable(ctx, (await categories()).categories());
+  });
+  router.get('/posts/subcategory', async (ctx) => {
+    const { category } = parseInput(subcategoriesQuery, ctx.query);
+    respondCacheable(ctx, (await categories()).subcategories(category));
+  });
+  router.get('/posts/manufacturingYears', async (ctx) => {
+    respondCacheable(ctx, manufacturingYears(now()));
+  });
+
+  router.get('/manufacturer/getMakes', async (ctx) => {
+    const { subcategory, category } = parseInput(makesQuery, ctx.query);
+    const type = (await categories()).vehicleType(subcategory, category);
+    respondCacheable(ctx, (await vehicles()).makes(type));
+  });
+  router.get('/manufacturer/getModels', async (ctx) => {
+    const { subcategory, category, make } = parseInput(modelsQuery, ctx.query);
+    const type = (await categories()).vehicleType(subcategory, category);
+    respondCacheable(ctx, (await vehicles()).models(type, make));
+  });
+  return router;
+}
