@@ -1,5 +1,6 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Server as EngineServer } from 'engine.io';
 import { Server as SocketServer } from 'socket.io';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -10,14 +11,42 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
-/** HTTP + socket.io (path `/bid`, as the spec names it) on one port. */
+/** The websocket lives at path `/bid`, as the spec names it. */
+export const SOCKET_PATH = '/bid';
+
+/**
+ * Only engine.io's own requests (`/bid/?EIO=…`) go to socket.io: the spec also has the pages
+ * `/bid/{id}` and `/bid-calendar`, which engine.io's prefix match would otherwise swallow.
+ */
+export function isSocketRequest(request: IncomingMessage): boolean {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  return (
+    (url.pathname === SOCKET_PATH || url.pathname === `${SOCKET_PATH}/`) &&
+    url.searchParams.has('EIO')
+  );
+}
+
+/** HTTP + socket.io on one port. */
 export async function startServer(
   infra: Infrastructure,
   options: AppOptions & { port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const app = createApp(infra, options);
-  const server = http.createServer(app.callback());
-  const io = new SocketServer(server, { path: '/bid', serveClient: false });
+  const handleHttp = app.callback();
+  const engine = new EngineServer();
+  const io = new SocketServer({ path: SOCKET_PATH, serveClient: false });
+  io.bind(engine);
+
+  const server = http.createServer((request, response) =>
+    isSocketRequest(request)
+      ? engine.handleRequest(request, response)
+      : void handleHttp(request, response),
+  );
+  server.on('upgrade', (request, socket, head) => {
+    if (isSocketRequest(request)) engine.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+
   const port = options.port ?? infra.config.PORT;
   const host = options.host ?? infra.config.HOST;
   await new Promise<void>((resolve, reject) => {
@@ -31,6 +60,7 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         io.close();
+        engine.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

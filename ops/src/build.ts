@@ -19,6 +19,7 @@ function newestMtime(path: string): number {
 const webInputs = () =>
   [
     join(webDir, 'src'),
+    join(webDir, 'public'),
     join(webDir, 'index.html'),
     join(webDir, 'vite.config.ts'),
     join(repoRoot, 'engine', 'src', 'shared'),

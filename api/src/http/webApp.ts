@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import serve from 'koa-static';
 
-const API_PREFIXES = ['/api/', '/healthz', '/bid', '/socket.io', '/media/', '/dev/api'];
+const API_PREFIXES = ['/api/', '/healthz', '/media/', '/dev/api'];
+
+/** Pages of the spec whose paths sit under /api/ (the reset link in the email). */
+const PAGES_UNDER_API = ['/api/auth/resetPassword/'];
+
+const isPageRequest = (ctx: Context): boolean =>
+  PAGES_UNDER_API.some((prefix) => ctx.path.startsWith(prefix)) && ctx.accepts('html') === 'html';
 
 export const defaultWebDist = (): string =>
   resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'web', 'dist');
@@ -18,7 +24,8 @@ export function webApp(distDir: string) {
   const assets = serve(distDir, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true });
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return next();
+    if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) && !isPageRequest(ctx))
+      return next();
     if (ctx.path.startsWith('/assets/')) return assets(ctx, next);
     if (ctx.path !== '/' && /\.[a-z0-9]+$/i.test(ctx.path)) {
       await assets(ctx, next);

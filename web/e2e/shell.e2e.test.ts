@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { launchBrowser } from '../../ops/src/testing/browser.ts';
+import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+
+const PURPLE = 'rgb(95, 47, 157)';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A fresh browser profile at desktop width, with `storage` in localStorage before the app loads. */
+async function openPage(
+  storage: Record<string, string> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((entries: Record<string, string>) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+}
+
+const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+describe('the web shell, for a guest', () => {
+  it('shows the ad list under the purple top bar, with a Login button that comes back here', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    const barColour = await page
+      .getByRole('banner')
+      .evaluate((bar) => getComputedStyle(bar).backgroundColor);
+    expect(barColour).toBe(PURPLE);
+    const login = page.getByRole('link', { name: 'Login', exact: true });
+    expect(await login.getAttribute('href')).toBe('/login?redirect=%2F');
+    for (const link of ['Ads', 'Contact Us', 'Public Response', 'How its different']) {
+      await page.getByRole('link', { name: link, exact: true }).waitFor();
+    }
+    await page.getByRole('searchbox', { name: 'Search ads' }).waitFor();
+    await page.getByTestId('side-ads-left').waitFor();
+    await page.getByTestId('side-ads-right').waitFor();
+    await page.screenshot({ path: '/tmp/boli-shell-home.png', fullPage: true });
+    await context.close();
+  });
+
+  it('states the terms’ facts on /tc, without the card wrapper', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/tc');
+    await page.getByRole('heading', { name: 'Terms and Conditions' }).waitFor();
+    const text = await page.locator('main').innerText();
+    for (const fact of [
+      'casting and jobs platform',
+      'employers or production houses post opportunities, and jobseekers apply',
+      'classified-ads and bidding marketplace',
+      'A basic fee is charged',
+      'free 7-day trial',
+      'No refunds are given',
+      'Only users aged 18 or over are admitted',
+      'Last revised: 27 March 2021',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(await page.locator('main').getAttribute('data-card')).toBe('false');
+    await page.screenshot({ path: '/tmp/boli-shell-tc.png', fullPage: false });
+    await context.close();
+  });
+
+  it('is sent from the members’ ad list /ads to /', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/ads');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await context.close();
+  });
+
+  it('is sent from member pages to /, but may open an ad (a share link)', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/settings');
+    await page.waitForURL((url) => url.pathname === '/');
+    await visit(page, '/ads/6f1c-22aa');
+    await page.getByRole('heading', { name: 'Ad detail' }).waitFor();
+    expect(pathOf(page)).toBe('/ads/6f1c-22aa');
+    await context.close();
+  });
+
+  it('sees the login page without the side advertising columns', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/login');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(await page.locator('[data-testid^="side-ads-"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('reads Page not found on a path the app does not know', async () => {
+    const { context, page } = await openPage();
+    for (const path of ['/no/such/page', '/this-is-not-any-page-at-all', '/ads/1/extra']) {
+      await visit(page, path);
+      await page.getByRole('heading', { name: MESSAGES.pageNotFound }).waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+    await context.close();
+  });
+
+  it('is asked to log in when choosing a members’ menu item, and Login carries the target', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.loginRequired });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
+    await context.close();
+  });
+
+  it('stays a guest, without a crash, when the stored token is not accepted', async () => {
+    const { context, page } = await openPage({ jwt: 'not-a-real-token', username: 'someone' });
+    await visit(page, '/');
+    await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await context.close();
+  });
+});
+
+/**
+ * A token for a new user whose phone is not validated, through the spec's sign-up and sign-in
+ * calls; null while the accounts api is not there yet (its calls answer 404).
+ */
+async function unvalidatedMemberToken(): Promise<string | null> {
+  const probe = await fetch(new URL('/api/user', app.baseUrl));
+  if (probe.status === 404) return null;
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const username = `shell${suffix}`;
+  const password = 'Secret#123';
+  const signup = await fetch(new URL('/api/auth/signup', app.baseUrl), {
+    method: 'POST',
+    body: new URLSearchParams({
+      firstname: 'Shell',
+      lastname: 'Tester',
+      email: `${username}@example.com`,
+      username,
+      bidAlias: username,
+      password,
+      confirmPassword: password,
+      gender: 'Female',
+      dob: '1990-01-01',
+      phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      country: 'India',
+    }),
+  });
+  if (signup.status === 404) return null;
+  const signin = await fetch(new URL('/api/auth/signin', app.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (signin.status === 404) return null;
+  const body = (await signin.json()) as { data?: unknown };
+  const token =
+    typeof body.data === 'string' ? body.data : (body.data as { token?: unknown } | null)?.token;
+  if (typeof token !== 'string')
+    throw new Error(`sign-in answered no token: ${JSON.stringify(body)}`);
+  return token;
+}
+
+describe('the web shell, for a member whose phone is not validated', () => {
+  it('shows only the phone OTP screen on member pages, without the card', async () => {
+    const token = await unvalidatedMemberToken();
+    // The accounts endpoints (/api/user, sign-up, sign-in) come with a later issue; until they
+    // answer, there is no member to log in as and this case has nothing to check.
+    if (token === null) return;
+    const { context, page } = await openPage({ jwt: token });
+    for (const path of ['/', '/settings']) {
+      await visit(page, path);
+      await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+      expect(await page.locator('main').getAttribute('data-card')).toBe('false');
+    }
+    await visit(page, '/myAds');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,116 @@
+import { MESSAGES } from '@boli/engine/shared/messages';
+
+/** The api's answer (spec section 7): data, an error flag and msg, sometimes field errors. */
+export type Envelope<T> = {
+  data: T | null;
+  error: boolean;
+  msg: string;
+  errors?: { field?: string; message: string }[];
+};
+
+/** The server's code for an expired login (spec section 4): a 403 whose msg is this. */
+export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
+
+/**
+ * A call that did not succeed. `message` is what the product shows (section 7: the server's
+ * message, or the generic one when there is none); `serverMsg` is the raw msg, '' when absent.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMsg: string,
+    readonly errors: { field?: string; message: string }[] = [],
+    readonly data: unknown = null,
+  ) {
+    super(serverMsg || MESSAGES.generic);
+    this.name = 'ApiError';
+  }
+
+  get tokenExpired(): boolean {
+    return this.status === 403 && this.serverMsg === TOKEN_EXPIRED;
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The stored login token; sent as `Authorization: Bearer <token>`. */
+  token?: string | null;
+  query?: Query;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form-encoded (record) or multipart (FormData) body. */
+  form?: Record<string, string> | FormData;
+  signal?: AbortSignal;
+};
+
+export function urlWithQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+/**
+ * Reads an answer into its envelope, or throws ApiError: for a non-2xx status, an envelope with
+ * `error` set, or a body that is not the api's JSON (a proxy's error page, say).
+ */
+export async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  let body: unknown = null;
+  if (response.headers.get('content-type')?.includes('application/json')) {
+    body = await response.json().catch(() => null);
+  }
+  const envelope = isEnvelope(body) ? body : null;
+  if (!response.ok || !envelope || envelope.error) {
+    throw new ApiError(
+      response.status,
+      typeof envelope?.msg === 'string' ? envelope.msg : '',
+      Array.isArray(envelope?.errors) ? envelope.errors : [],
+      envelope?.data ?? null,
+    );
+  }
+  return envelope as Envelope<T>;
+}
+
+/** Calls the api and answers the whole envelope; for the few calls that read more than data. */
+export async function apiEnvelope<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  } else if (options.form instanceof FormData) {
+    body = options.form;
+  } else if (options.form) {
+    body = new URLSearchParams(options.form);
+  }
+  let response: Response;
+  try {
+    response = await fetch(urlWithQuery(path, options.query), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, '');
+  }
+  return readEnvelope<T>(response);
+}
+
+/** Calls the api and answers the envelope's data. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiEnvelope<T>(path, options)).data as T;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError, readEnvelope, urlWithQuery } from './client.ts';
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function failureOf(response: Response): Promise<ApiError> {
+  try {
+    await readEnvelope(response);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the answer to be a failure');
+}
+
+describe('reading the api’s answers', () => {
+  it('answers the envelope of a success', async () => {
+    const envelope = await readEnvelope<{ username: string }>(
+      json(200, { data: { username: 'asha01' }, error: false, msg: '' }),
+    );
+    expect(envelope.data).toEqual({ username: 'asha01' });
+  });
+
+  it('shows the server’s message when a failure carries one', async () => {
+    const failure = await failureOf(
+      json(409, { data: null, error: true, msg: 'Already signed up.' }),
+    );
+    expect(failure.message).toBe('Already signed up.');
+    expect(failure.status).toBe(409);
+  });
+
+  it('shows the generic message for an error flag without a message, even with status 200', async () => {
+    const failure = await failureOf(json(200, { data: null, error: true, msg: '' }));
+    expect(failure.message).toBe(MESSAGES.generic);
+  });
+
+  it('shows the generic message when the answer is not the api’s JSON', async () => {
+    const failure = await failureOf(new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect(failure.message).toBe(MESSAGES.generic);
+    const page = await failureOf(new Response('<!doctype html>', { status: 200 }));
+    expect(page.message).toBe(MESSAGES.generic);
+  });
+
+  it('recognises an expired login only as a 403 with msg TOKEN_EXPIRED', async () => {
+    expect(
+      (await failureOf(json(403, { data: null, error: true, msg: 'TOKEN_EXPIRED' }))).tokenExpired,
+    ).toBe(true);
+    expect(
+      (await failureOf(json(401, { data: null, error: true, msg: 'TOKEN_EXPIRED' }))).tokenExpired,
+    ).toBe(false);
+    expect(
+      (await failureOf(json(403, { data: null, error: true, msg: 'Forbidden' }))).tokenExpired,
+    ).toBe(false);
+  });
+
+  it('keeps field errors for forms', async () => {
+    const failure = await failureOf(
+      json(400, {
+        data: null,
+        error: true,
+        msg: 'Incorrect OTP.',
+        errors: [{ field: 'otp', message: 'Wrong' }],
+      }),
+    );
+    expect(failure.errors).toEqual([{ field: 'otp', message: 'Wrong' }]);
+  });
+});
+
+describe('query strings', () => {
+  it('leaves out absent values and encodes the rest', () => {
+    expect(
+      urlWithQuery('/api/user/searchUser', { key: 'a b', page: 0, limit: 10, x: undefined }),
+    ).toBe('/api/user/searchUser?key=a+b&page=0&limit=10');
+    expect(urlWithQuery('/api/user')).toBe('/api/user');
+  });
+});

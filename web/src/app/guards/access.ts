@@ -1,0 +1,83 @@
+import type { SessionStatus } from '../session/sessionContext.ts';
+
+/**
+ * The access rules of the spec's route table (section 2) and roles (section 6). Each route in
+ * routes.tsx names one of these; decideAccess says what a visitor gets.
+ */
+export type AccessRule =
+  /** Anyone, logged in or not. */
+  | 'public'
+  /** Guests; a logged-in user goes to / (the registration page). */
+  | 'guestOnly'
+  /** The login page: a logged-in user goes to ?redirect=, or to /otp-phone-verify if the phone is not validated. */
+  | 'loginPage'
+  /** The home page: guests and members; a member whose phone is not validated sees the OTP screen. */
+  | 'home'
+  /** Needs the login token; a member whose phone is not validated sees the OTP screen. */
+  | 'member'
+  /** Needs the login token and a validated mobile, else redirect to /. */
+  | 'validatedMember'
+  /** Guests, or members with a validated mobile; other members go to / (the ad detail, a share link). */
+  | 'guestOrValidatedMember';
+
+export type AccessDecision =
+  | { kind: 'render' }
+  /** The session is still being checked: show a spinner, not a premature redirect. */
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: string }
+  /** Show the phone OTP screen in place of the page. */
+  | { kind: 'verifyPhone' };
+
+export type Visitor = { status: SessionStatus; mobileValidated: boolean };
+
+export const OTP_PHONE_VERIFY_PATH = '/otp-phone-verify';
+
+/** Only paths of this app, so ?redirect= cannot send anyone to another site. */
+export function safeRedirectTarget(target: string | null | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+    return '/';
+  if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/'))
+    return '/';
+  return target;
+}
+
+/** The login page, asked to come back to `redirectTo` afterwards. */
+export function loginPath(redirectTo: string): string {
+  return `/login?redirect=${encodeURIComponent(safeRedirectTarget(redirectTo))}`;
+}
+
+const RENDER: AccessDecision = { kind: 'render' };
+const WAIT: AccessDecision = { kind: 'wait' };
+const HOME: AccessDecision = { kind: 'redirect', to: '/' };
+
+/** What `visitor` gets on a route with `rule`; `search` is the page's query string (for ?redirect=). */
+export function decideAccess(rule: AccessRule, visitor: Visitor, search = ''): AccessDecision {
+  if (rule === 'public') return RENDER;
+  if (visitor.status === 'loading') return WAIT;
+  const member = visitor.status === 'member';
+  const validated = member && visitor.mobileValidated;
+  switch (rule) {
+    case 'guestOnly':
+      return member ? HOME : RENDER;
+    case 'loginPage':
+      if (!member) return RENDER;
+      if (!validated) return { kind: 'redirect', to: OTP_PHONE_VERIFY_PATH };
+      return {
+        kind: 'redirect',
+        to: safeRedirectTarget(new URLSearchParams(search).get('redirect')),
+      };
+    case 'home':
+      return member && !validated ? { kind: 'verifyPhone' } : RENDER;
+    case 'member':
+      if (!member) return HOME;
+      return validated ? RENDER : { kind: 'verifyPhone' };
+    case 'validatedMember':
+      return validated ? RENDER : HOME;
+    case 'guestOrValidatedMember':
+      return !member || validated ? RENDER : HOME;
+    default: {
+      const unknown: never = rule;
+      return unknown;
+    }
+  }
+}

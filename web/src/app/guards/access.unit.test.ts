@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideAccess,
+  loginPath,
+  safeRedirectTarget,
+  type AccessRule,
+  type Visitor,
+} from './access.ts';
+
+const guest: Visitor = { status: 'guest', mobileValidated: false };
+const loading: Visitor = { status: 'loading', mobileValidated: false };
+const unvalidated: Visitor = { status: 'member', mobileValidated: false };
+const validated: Visitor = { status: 'member', mobileValidated: true };
+
+const render = { kind: 'render' };
+const home = { kind: 'redirect', to: '/' };
+const otp = { kind: 'verifyPhone' };
+
+describe('who gets what on each kind of route', () => {
+  it.each<[AccessRule, Visitor, object]>([
+    ['public', guest, render],
+    ['public', loading, render],
+    ['public', unvalidated, render],
+    ['public', validated, render],
+    ['home', guest, render],
+    ['home', unvalidated, otp],
+    ['home', validated, render],
+    ['guestOnly', guest, render],
+    ['guestOnly', unvalidated, home],
+    ['guestOnly', validated, home],
+    ['member', guest, home],
+    ['member', unvalidated, otp],
+    ['member', validated, render],
+    ['validatedMember', guest, home],
+    ['validatedMember', unvalidated, home],
+    ['validatedMember', validated, render],
+    ['guestOrValidatedMember', guest, render],
+    ['guestOrValidatedMember', unvalidated, home],
+    ['guestOrValidatedMember', validated, render],
+    ['loginPage', guest, render],
+    ['loginPage', unvalidated, { kind: 'redirect', to: '/otp-phone-verify' }],
+    ['loginPage', validated, home],
+  ])('%s for %o → %o', (rule, visitor, decision) => {
+    expect(decideAccess(rule, visitor)).toEqual(decision);
+  });
+
+  it('waits for the session check before deciding anything but a public page', () => {
+    for (const rule of [
+      'home',
+      'guestOnly',
+      'member',
+      'validatedMember',
+      'guestOrValidatedMember',
+      'loginPage',
+    ] as const) {
+      expect(decideAccess(rule, loading)).toEqual({ kind: 'wait' });
+    }
+  });
+
+  it('sends a logged-in visitor of the login page to its redirect target', () => {
+    expect(decideAccess('loginPage', validated, '?redirect=%2Fads%2F42%3Ftab%3Dbids')).toEqual({
+      kind: 'redirect',
+      to: '/ads/42?tab=bids',
+    });
+  });
+});
+
+describe('redirect targets', () => {
+  it('keeps paths of this app', () => {
+    expect(safeRedirectTarget('/myAds')).toBe('/myAds');
+    expect(safeRedirectTarget('/ads?search=car')).toBe('/ads?search=car');
+  });
+
+  it('refuses other sites, empty targets and the login page itself', () => {
+    for (const target of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '',
+      null,
+      'ads',
+      '/login?redirect=/x',
+    ]) {
+      expect(safeRedirectTarget(target)).toBe('/');
+    }
+  });
+
+  it('writes the login path with the current page as redirect', () => {
+    expect(loginPath('/ads/7?x=1')).toBe('/login?redirect=%2Fads%2F7%3Fx%3D1');
+  });
+});

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { SideAdColumn } from '../../features/adspace/components/SideAdColumn.tsx';
+import { LoginRequiredProvider } from '../session/LoginRequiredProvider.tsx';
+import { useSession } from '../session/sessionContext.ts';
+import type { RouteHandle } from '../routes.tsx';
+import { pageChrome } from './layoutRules.ts';
+import { TopBar } from './TopBar.tsx';
+
+function useRouteHandle(): RouteHandle {
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+  return handle ?? { screen: 'Boli', layout: 'standard' };
+}
+
+/** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
+export function AppShell() {
+  const { screen, layout } = useRouteHandle();
+  const { status, user } = useSession();
+  const chrome = pageChrome(layout, { status, mobileValidated: user?.mobileValidated ?? false });
+
+  useEffect(() => {
+    document.title = `${screen} · Boli`;
+  }, [screen]);
+
+  return (
+    <LoginRequiredProvider>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <TopBar />
+        <Box sx={{ display: 'flex', gap: 2, maxWidth: 1440, mx: 'auto', p: { xs: 1, sm: 2 } }}>
+          {chrome.sideColumns && <SideAdColumn side="left" />}
+          <Box component="main" data-card={chrome.card} sx={{ flex: 1, minWidth: 0 }}>
+            {chrome.card ? (
+              <Paper elevation={1} sx={{ p: { xs: 2, md: 3 } }}>
+                <Outlet />
+              </Paper>
+            ) : (
+              <Outlet />
+            )}
+          </Box>
+          {chrome.sideColumns && <SideAdColumn side="right" />}
+        </Box>
+      </Box>
+      <ScrollRestoration />
+    </LoginRequiredProvider>
+  );
+}

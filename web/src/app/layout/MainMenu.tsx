@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import MenuIcon from '@mui/icons-material/Menu';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
+import GavelIcon from '@mui/icons-material/Gavel';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import LogoutIcon from '@mui/icons-material/Logout';
+import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
+import PolicyIcon from '@mui/icons-material/Policy';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { useRequireLogin } from '../session/useRequireLogin.ts';
+import { useSession } from '../session/sessionContext.ts';
+import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
+
+type Item = {
+  label: string;
+  icon: ReactNode;
+  /** A page of this app, or an external address. */
+  to: string;
+  /** Guests who choose it are asked to log in first. */
+  needsLogin?: boolean;
+  /** Listed only on narrow screens, where the top bar has no room for it. */
+  narrowOnly?: boolean;
+};
+
+const GUEST_LINKS: Item[] = [
+  { label: 'Ads', icon: <StorefrontIcon />, to: '/', narrowOnly: true },
+  { label: 'Contact Us', icon: <ContactMailIcon />, to: '/contactus', narrowOnly: true },
+  {
+    label: 'Public Response',
+    icon: <OndemandVideoIcon />,
+    to: PUBLIC_RESPONSE_VIDEO_URL,
+    narrowOnly: true,
+  },
+  {
+    label: 'How its different',
+    icon: <OndemandVideoIcon />,
+    to: HOW_ITS_DIFFERENT_VIDEO_URL,
+    narrowOnly: true,
+  },
+];
+
+const MEMBER_LINKS: Item[] = [
+  { label: 'My profile', icon: <AccountCircleIcon />, to: '/profile-me', narrowOnly: true },
+  { label: 'My Ads', icon: <StorefrontIcon />, to: '/myAds', narrowOnly: true },
+];
+
+/** The menu items of spec section 2, in its order; Become a Partner? and Logout are added per user. */
+const MENU: Item[] = [
+  { label: 'Settings', icon: <SettingsIcon />, to: '/settings', needsLogin: true },
+  { label: 'Subscription', icon: <CardMembershipIcon />, to: '/subscription', needsLogin: true },
+  { label: 'Transactions', icon: <ReceiptLongIcon />, to: '/transactions', needsLogin: true },
+  { label: 'Buy AdSpace', icon: <CampaignIcon />, to: '/buyAdSpace', needsLogin: true },
+];
+
+// The spec names no page for partners; until it does, the contact form is where they write in.
+const BECOME_A_PARTNER: Item = {
+  label: 'Become a Partner?',
+  icon: <HandshakeIcon />,
+  to: '/contactus',
+};
+
+const LEGAL: Item[] = [
+  { label: 'Terms and Condition', icon: <GavelIcon />, to: '/tc' },
+  { label: 'Privacy policy', icon: <PolicyIcon />, to: '/privacypolicy' },
+];
+
+export function MainMenu() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const requireLogin = useRequireLogin();
+  const { status, user, logout } = useSession();
+  const member = status === 'member';
+
+  const close = () => setAnchor(null);
+  const choose = (item: Item) => {
+    close();
+    if (/^https?:/.test(item.to)) {
+      window.open(item.to, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    if (item.needsLogin && !member) requireLogin(undefined, item.to);
+    else navigate(item.to);
+  };
+
+  const items = [
+    ...(member ? MEMBER_LINKS : GUEST_LINKS),
+    ...MENU,
+    ...(member && user ? [BECOME_A_PARTNER] : []),
+    ...LEGAL,
+  ];
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        edge="end"
+        aria-label="Menu"
+        aria-controls={anchor ? 'main-menu' : undefined}
+        aria-haspopup="true"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Menu
+        id="main-menu"
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {items.map((item) => (
+          <MenuItem
+            key={item.label}
+            onClick={() => choose(item)}
+            sx={item.narrowOnly ? { display: { md: 'none' } } : undefined}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText>{item.label}</ListItemText>
+          </MenuItem>
+        ))}
+        {member && <Divider />}
+        {member && (
+          <MenuItem
+            onClick={() => {
+              close();
+              logout();
+              navigate('/');
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText>Logout</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { EnlargeableAvatar } from '../../components/EnlargeableAvatar.tsx';
+import { AdSearchBox } from '../../features/ads/components/AdSearchBox.tsx';
+import { UserSearchBox } from '../../features/profile/components/UserSearchBox.tsx';
+import { NotificationBell } from '../../features/social/components/NotificationBell.tsx';
+import { loginPath } from '../guards/access.ts';
+import { useSession } from '../session/sessionContext.ts';
+import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
+import { MainMenu } from './MainMenu.tsx';
+
+/** Wide screens show the links in the bar; narrow ones find them in the menu. */
+const wideOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
+
+function GuestLinks() {
+  return (
+    <>
+      <Button color="inherit" component={RouterLink} to="/" sx={wideOnly}>
+        Ads
+      </Button>
+      <Button color="inherit" component={RouterLink} to="/contactus" sx={wideOnly}>
+        Contact Us
+      </Button>
+      <Button
+        color="inherit"
+        href={PUBLIC_RESPONSE_VIDEO_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={wideOnly}
+      >
+        Public Response
+      </Button>
+      <Button
+        color="inherit"
+        href={HOW_ITS_DIFFERENT_VIDEO_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={wideOnly}
+      >
+        How its different
+      </Button>
+    </>
+  );
+}
+
+function LoginButton() {
+  const { pathname, search } = useLocation();
+  // On the login page itself keep the redirect it already carries.
+  const to = pathname === '/login' ? `/login${search}` : loginPath(`${pathname}${search}`);
+  return (
+    <Button
+      variant="contained"
+      color="secondary"
+      component={RouterLink}
+      to={to}
+      sx={{ flexShrink: 0 }}
+    >
+      Login
+    </Button>
+  );
+}
+
+/** The purple top bar of every page (spec section 2, top bar and menus). */
+export function TopBar() {
+  const { status, user } = useSession();
+  const member = status === 'member' && user !== undefined;
+
+  return (
+    <AppBar position="sticky" color="primary" elevation={2}>
+      <Toolbar sx={{ gap: 1, flexWrap: 'nowrap', minWidth: 0 }}>
+        <Typography
+          variant="h5"
+          component={RouterLink}
+          to="/"
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 800,
+            letterSpacing: 1,
+            mr: 1,
+            flexShrink: 0,
+          }}
+        >
+          Boli
+        </Typography>
+        {!member && status !== 'loading' && <GuestLinks />}
+        {member && (
+          <Button color="inherit" component={RouterLink} to="/myAds" sx={wideOnly}>
+            My Ads
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <AdSearchBox />
+        </Box>
+        {member && (
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <UserSearchBox />
+          </Box>
+        )}
+        {member && <NotificationBell />}
+        {member && <EnlargeableAvatar name={user.username} src={user.profilepic} />}
+        {member && (
+          <Button
+            color="inherit"
+            component={RouterLink}
+            to="/profile-me"
+            sx={{ display: { xs: 'none', sm: 'inline-flex' }, maxWidth: 140 }}
+          >
+            <Box
+              component="span"
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {user.username}
+            </Box>
+          </Button>
+        )}
+        {status === 'guest' && <LoginButton />}
+        <MainMenu />
+      </Toolbar>
+      <Toolbar
+        variant="dense"
+        sx={{ display: { xs: 'flex', sm: member ? 'flex' : 'none', md: 'none' }, gap: 1, pb: 1 }}
+      >
+        <Box sx={{ flex: 1, display: { sm: 'none' } }}>
+          <AdSearchBox fullWidth />
+        </Box>
+        {member && (
+          <Box sx={{ flex: 1 }}>
+            <UserSearchBox fullWidth />
+          </Box>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { Visitor } from '../guards/access.ts';
+import { pageChrome } from './layoutRules.ts';
+
+const guest: Visitor = { status: 'guest', mobileValidated: false };
+const unvalidated: Visitor = { status: 'member', mobileValidated: false };
+const validated: Visitor = { status: 'member', mobileValidated: true };
+
+describe('page layout', () => {
+  it('frames ordinary pages with side columns and a card', () => {
+    expect(pageChrome('standard', guest)).toEqual({ sideColumns: true, card: true });
+    expect(pageChrome('standard', validated)).toEqual({ sideColumns: true, card: true });
+  });
+
+  it('hides the side advertising columns on auth-like pages', () => {
+    expect(pageChrome('auth', guest)).toEqual({ sideColumns: false, card: true });
+  });
+
+  it('skips the card on contact, terms and privacy', () => {
+    expect(pageChrome('document', guest)).toEqual({ sideColumns: true, card: false });
+  });
+
+  it('skips the card for any view of a member whose phone is not validated', () => {
+    expect(pageChrome('standard', unvalidated).card).toBe(false);
+    expect(pageChrome('auth', unvalidated)).toEqual({ sideColumns: false, card: false });
+  });
+});

@@ -1,0 +1,293 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { EmailVerifyMessageScreen } from '../features/accounts/components/EmailVerifyMessageScreen.tsx';
+import { EmailVerifyScreen } from '../features/accounts/components/EmailVerifyScreen.tsx';
+import { ForgotPasswordScreen } from '../features/accounts/components/ForgotPasswordScreen.tsx';
+import { LoginScreen } from '../features/accounts/components/LoginScreen.tsx';
+import { OtpPhoneScreen } from '../features/accounts/components/OtpPhoneScreen.tsx';
+import { OtpPhoneVerifyScreen } from '../features/accounts/components/OtpPhoneVerifyScreen.tsx';
+import { RegisterScreen } from '../features/accounts/components/RegisterScreen.tsx';
+import { SetPasswordScreen } from '../features/accounts/components/SetPasswordScreen.tsx';
+import { AdDetailScreen } from '../features/ads/components/AdDetailScreen.tsx';
+import { AdListScreen } from '../features/ads/components/AdListScreen.tsx';
+import { AdMediaScreen } from '../features/ads/components/AdMediaScreen.tsx';
+import { EditAdScreen } from '../features/ads/components/EditAdScreen.tsx';
+import { MyAdsScreen } from '../features/ads/components/MyAdsScreen.tsx';
+import { PostAdScreen } from '../features/ads/components/PostAdScreen.tsx';
+import { AdSlotBidScreen } from '../features/adspace/components/AdSlotBidScreen.tsx';
+import { BidCalendarScreen } from '../features/adspace/components/BidCalendarScreen.tsx';
+import { BuyAdSpaceScreen } from '../features/adspace/components/BuyAdSpaceScreen.tsx';
+import { BidArea } from '../features/bidding/components/BidArea.tsx';
+import { ContactUsScreen } from '../features/contact/components/ContactUsScreen.tsx';
+import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
+import { PrivacyPolicyScreen } from '../features/legal/components/PrivacyPolicyScreen.tsx';
+import { TermsScreen } from '../features/legal/components/TermsScreen.tsx';
+import { EditProfileScreen } from '../features/profile/components/EditProfileScreen.tsx';
+import { ProfileMeScreen } from '../features/profile/components/ProfileMeScreen.tsx';
+import { UserNameProfileScreen } from '../features/profile/components/UserNameProfileScreen.tsx';
+import { UserProfileScreen } from '../features/profile/components/UserProfileScreen.tsx';
+import { SettingsScreen } from '../features/settings/components/SettingsScreen.tsx';
+import { BuyShareScreen } from '../features/shares/components/BuyShareScreen.tsx';
+import { ShareBidScreen } from '../features/shares/components/ShareBidScreen.tsx';
+import { SubscriptionScreen } from '../features/subscription/components/SubscriptionScreen.tsx';
+import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
+import type { AccessRule } from './guards/access.ts';
+import { Guarded } from './guards/Guarded.tsx';
+import { AppShell } from './layout/AppShell.tsx';
+import type { PageLayout } from './layout/layoutRules.ts';
+
+export type RouteRow = {
+  path: string;
+  /** The screen's name, as the spec calls it; also the page title. */
+  screen: string;
+  /** Who may see it; the rules are spelled out in guards/access.ts. */
+  access: AccessRule;
+  layout: PageLayout;
+  element: ReactNode;
+  /** When the path's parameters are not of the right shape the page is 'Page not found'. */
+  accepts?: (params: Params) => boolean;
+};
+
+/** What a route tells the layout (read with useMatches()). */
+export type RouteHandle = { screen: string; layout: PageLayout };
+
+const USER_NAME = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.username.min},${LIMITS.username.max}}$`);
+
+/**
+ * The spec's route table (section 2), one row per route, in its order: the path, who may see it
+ * and the page layout. Static paths outrank /:userName, so a user name never hides a page.
+ */
+export const ROUTES: readonly RouteRow[] = [
+  { path: '/', screen: 'Ads', access: 'home', layout: 'standard', element: <AdListScreen /> },
+  {
+    path: '/ads',
+    screen: 'Ads',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <AdListScreen />,
+  },
+  {
+    path: '/ads/:adId',
+    screen: 'Ad detail',
+    access: 'guestOrValidatedMember',
+    layout: 'standard',
+    element: <AdDetailScreen bidArea={<BidArea />} />,
+  },
+  {
+    path: '/contactus',
+    screen: 'Contact Us',
+    access: 'public',
+    layout: 'document',
+    element: <ContactUsScreen />,
+  },
+  {
+    path: '/register',
+    screen: 'Register',
+    access: 'guestOnly',
+    layout: 'auth',
+    element: <RegisterScreen />,
+  },
+  {
+    path: '/login',
+    screen: 'Login',
+    access: 'loginPage',
+    layout: 'auth',
+    element: <LoginScreen />,
+  },
+  {
+    path: '/forgot-password',
+    screen: 'Reset Password',
+    access: 'public',
+    layout: 'auth',
+    element: <ForgotPasswordScreen />,
+  },
+  {
+    path: '/api/auth/resetPassword/:q',
+    screen: 'Set password',
+    access: 'public',
+    layout: 'auth',
+    element: <SetPasswordScreen />,
+  },
+  {
+    path: '/email-verify/:userId',
+    screen: 'Verify Your Email',
+    access: 'public',
+    layout: 'auth',
+    element: <EmailVerifyScreen />,
+  },
+  {
+    path: '/email-verify-message',
+    screen: 'Verify Your Email',
+    access: 'public',
+    layout: 'auth',
+    element: <EmailVerifyMessageScreen />,
+  },
+  {
+    path: '/otp-phone-verify',
+    screen: 'Verify Mobile Number',
+    access: 'public',
+    layout: 'auth',
+    element: <OtpPhoneVerifyScreen />,
+  },
+  {
+    path: '/otp-phone',
+    screen: 'Send OTP',
+    access: 'public',
+    layout: 'auth',
+    element: <OtpPhoneScreen />,
+  },
+  {
+    path: '/tc',
+    screen: 'Terms and Conditions',
+    access: 'public',
+    layout: 'document',
+    element: <TermsScreen />,
+  },
+  {
+    path: '/privacypolicy',
+    screen: 'Privacy Policy',
+    access: 'public',
+    layout: 'document',
+    element: <PrivacyPolicyScreen />,
+  },
+  {
+    path: '/myAds',
+    screen: 'My Ads',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <MyAdsScreen />,
+  },
+  {
+    path: '/postAd',
+    screen: 'Post New Ad',
+    access: 'member',
+    layout: 'standard',
+    element: <PostAdScreen />,
+  },
+  {
+    path: '/editAd/:adUid',
+    screen: 'Edit Ad',
+    access: 'member',
+    layout: 'standard',
+    element: <EditAdScreen />,
+  },
+  {
+    path: '/postAd/media/:adId',
+    screen: 'Ad media',
+    access: 'member',
+    layout: 'standard',
+    element: <AdMediaScreen />,
+  },
+  {
+    path: '/bid/:id',
+    screen: 'Post A Bid',
+    access: 'member',
+    layout: 'standard',
+    element: <ShareBidScreen />,
+  },
+  {
+    path: '/settings',
+    screen: 'Settings',
+    access: 'member',
+    layout: 'standard',
+    element: <SettingsScreen />,
+  },
+  {
+    path: '/buyShare',
+    screen: 'Buy-share bid',
+    access: 'member',
+    layout: 'standard',
+    element: <BuyShareScreen />,
+  },
+  {
+    path: '/subscription',
+    screen: 'Subscription',
+    access: 'member',
+    layout: 'standard',
+    element: <SubscriptionScreen />,
+  },
+  {
+    path: '/transactions',
+    screen: 'Transactions',
+    access: 'member',
+    layout: 'standard',
+    element: <TransactionsScreen />,
+  },
+  {
+    path: '/adbid/:id',
+    screen: 'Bid for an ad slot',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <AdSlotBidScreen />,
+  },
+  {
+    path: '/bid-calendar',
+    screen: 'Ad bid calendar',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <BidCalendarScreen />,
+  },
+  {
+    path: '/buyAdSpace',
+    screen: 'Buy AdSpace',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <BuyAdSpaceScreen />,
+  },
+  {
+    path: '/editprofile',
+    screen: 'Edit profile',
+    access: 'member',
+    layout: 'standard',
+    element: <EditProfileScreen />,
+  },
+  {
+    path: '/profile-me',
+    screen: 'My profile',
+    access: 'member',
+    layout: 'standard',
+    element: <ProfileMeScreen />,
+  },
+  {
+    path: '/user_profile/:userId',
+    screen: 'User profile',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <UserProfileScreen />,
+  },
+  {
+    path: '/:userName',
+    screen: 'User profile',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <UserNameProfileScreen />,
+    accepts: (params) => USER_NAME.test(params.userName ?? ''),
+  },
+  {
+    path: '*',
+    screen: 'Page not found',
+    access: 'public',
+    layout: 'standard',
+    element: <PageNotFoundScreen />,
+  },
+];
+
+function RouteElement({ row }: { row: RouteRow }) {
+  const params = useParams();
+  if (row.accepts && !row.accepts(params)) return <PageNotFoundScreen />;
+  return <Guarded rule={row.access}>{row.element}</Guarded>;
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: ROUTES.map((row) => ({
+      path: row.path,
+      element: <RouteElement row={row} />,
+      handle: { screen: row.screen, layout: row.layout } satisfies RouteHandle,
+    })),
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routeObjects);

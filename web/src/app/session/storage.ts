@@ -1,0 +1,39 @@
+/**
+ * The browser values the spec stores (section 3): the login token, the user's id and name, and
+ * the email-validation token. Nothing else of the session is kept across reloads.
+ */
+export const STORAGE_KEYS = {
+  jwt: 'jwt',
+  userId: 'userId',
+  username: 'username',
+  validationJWT: 'validationJWT',
+} as const;
+
+type StoredKey = keyof typeof STORAGE_KEYS;
+
+// Private windows and locked-down browsers can refuse storage; the app then works for one page.
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readStored(key: StoredKey): string | null {
+  return storage()?.getItem(STORAGE_KEYS[key]) || null;
+}
+
+export function writeStored(key: StoredKey, value: string): void {
+  try {
+    storage()?.setItem(STORAGE_KEYS[key], value);
+  } catch {
+    // Quota or privacy mode: the session still lives in memory.
+  }
+}
+
+/** Logout forgets every stored value, the validation token included. */
+export function clearStored(): void {
+  const store = storage();
+  for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
+}

@@ -1,0 +1,16 @@
+import { createTheme } from '@mui/material/styles';
+
+/** The product's primary colour is purple #5f2f9d (spec section 1). */
+export const BOLI_PURPLE = '#5f2f9d';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: BOLI_PURPLE },
+    secondary: { main: '#f5a623' },
+    background: { default: '#f4f2f8' },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+  },
+});

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+
+type Props = { name: string; src?: string };
+
+/** A small avatar; clicking it shows the picture enlarged in a dialog. */
+export function EnlargeableAvatar({ name, src }: Props) {
+  const [open, setOpen] = useState(false);
+  const initial = name.charAt(0).toUpperCase();
+  return (
+    <>
+      <IconButton
+        onClick={() => setOpen(true)}
+        aria-label={`Enlarge ${name}'s picture`}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar src={src} alt={name} sx={{ width: 34, height: 34, bgcolor: 'secondary.main' }}>
+          {initial}
+        </Avatar>
+      </IconButton>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-label={`${name}'s picture`}>
+        <Avatar
+          src={src}
+          alt={name}
+          variant="square"
+          sx={{
+            width: { xs: 280, sm: 400 },
+            height: { xs: 280, sm: 400 },
+            fontSize: 120,
+            bgcolor: 'secondary.main',
+          }}
+        >
+          {initial}
+        </Avatar>
+      </Dialog>
+    </>
+  );
+}

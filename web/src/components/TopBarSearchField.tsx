@@ -1,0 +1,33 @@
+import type { ComponentProps } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+
+type Props = Omit<ComponentProps<typeof TextField>, 'size' | 'variant'>;
+
+/** A compact white search field that reads well on the purple top bar. */
+export function TopBarSearchField({ sx, slotProps, ...props }: Props) {
+  return (
+    <TextField
+      {...props}
+      size="small"
+      variant="outlined"
+      sx={[
+        { bgcolor: 'background.paper', borderRadius: 1, '& fieldset': { border: 'none' } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      slotProps={{
+        ...slotProps,
+        input: {
+          ...(slotProps?.input as object | undefined),
+          // Autocomplete passes its own (empty) start adornment; the search icon stays.
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function EmailVerifyMessageScreen() {
+  return <ComingSoon screen="Verify Your Email" />;
+}

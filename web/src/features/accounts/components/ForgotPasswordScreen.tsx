@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function ForgotPasswordScreen() {
+  return <ComingSoon screen="Reset Password" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function LoginScreen() {
+  return <ComingSoon screen="Login" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function OtpPhoneVerifyScreen() {
+  return <ComingSoon screen="Verify Mobile Number" />;
+}

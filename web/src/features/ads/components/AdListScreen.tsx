@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function AdListScreen() {
+  return <ComingSoon screen="Ad list" />;
+}

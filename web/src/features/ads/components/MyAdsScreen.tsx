@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function MyAdsScreen() {
+  return <ComingSoon screen="My Ads" />;
+}

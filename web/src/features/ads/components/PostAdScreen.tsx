@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function PostAdScreen() {
+  return <ComingSoon screen="Post New Ad" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function SettingsScreen() {
+  return <ComingSoon screen="Settings" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function BuyShareScreen() {
+  return <ComingSoon screen="Buy-share bid" />;
+}

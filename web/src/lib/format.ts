@@ -1,0 +1,125 @@
+/**
+ * How the product writes money, dates and calendar amounts (spec sections 1 and 9): rupees with
+ * Indian digit grouping (12,34,567), dates as DD-MM-YYYY and YYYY-MM-DD HH:mm:ss, calendar
+ * amounts abbreviated with K, M and B.
+ */
+
+const RUPEE = '₹';
+const indianGrouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** 1234567 → "12,34,567"; whole numbers only. */
+export function groupIndian(whole: number): string {
+  return indianGrouping.format(Math.trunc(whole));
+}
+
+/** Sign, rupees and paise as integers; paise appear only when they are not zero. */
+function rupeesText(negative: boolean, rupees: number, paise: number): string {
+  const sign = negative ? '-' : '';
+  const fraction = paise === 0 ? '' : `.${String(paise).padStart(2, '0')}`;
+  return `${sign}${RUPEE}${groupIndian(rupees)}${fraction}`;
+}
+
+/** An amount in paise (the payment provider's unit): 123456700 → "₹12,34,567", 123450 → "₹1,234.50". */
+export function formatPaise(paise: number): string {
+  if (!Number.isFinite(paise)) return '';
+  const whole = Math.round(Math.abs(paise));
+  return rupeesText(paise < 0 && whole !== 0, Math.floor(whole / 100), whole % 100);
+}
+
+/** An amount in rupees, to the paisa: 1234567 → "₹12,34,567", 1234.5 → "₹1,234.50". */
+export function formatRupees(rupees: number): string {
+  return formatPaise(Math.round(rupees * 100));
+}
+
+/**
+ * A price in an ad's own currency. The rupee is the default and is written by formatRupees;
+ * other codes use the Indian locale's currency format.
+ */
+export function formatPrice(amount: number, currencyCode = 'INR'): string {
+  if (currencyCode.toUpperCase() === 'INR') return formatRupees(amount);
+  try {
+    return new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: currencyCode,
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    // An unknown code is shown as written rather than failing the whole ad card.
+    return `${currencyCode} ${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(amount)}`;
+  }
+}
+
+const STEPS = [
+  { value: 1, suffix: '' },
+  { value: 1e3, suffix: 'K' },
+  { value: 1e6, suffix: 'M' },
+  { value: 1e9, suffix: 'B' },
+] as const;
+
+const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
+
+/** Calendar amounts: 950 → "950", 1500 → "1.5K", 2000000 → "2M", 1234567890 → "1.2B". */
+export function abbreviateAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return '';
+  const size = Math.abs(amount);
+  let index = Math.max(
+    0,
+    STEPS.findLastIndex((step) => size >= step.value),
+  );
+  let scaled = oneDecimal(size / STEPS[index]!.value);
+  // Rounding can carry into the next unit: 999,960 is "1M", not "1000K".
+  if (scaled >= 1000 && index < STEPS.length - 1) {
+    index += 1;
+    scaled = oneDecimal(size / STEPS[index]!.value);
+  }
+  const sign = amount < 0 && scaled !== 0 ? '-' : '';
+  return `${sign}${scaled}${STEPS[index]!.suffix}`;
+}
+
+type DateInput = Date | string | number;
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** DD-MM-YYYY in the viewer's time zone; '' for a value that is not a date. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${pad2(date.getDate())}-${pad2(date.getMonth() + 1)}-${date.getFullYear()}`;
+}
+
+/** YYYY-MM-DD HH:mm:ss (24-hour) in the viewer's time zone; '' for a value that is not a date. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A calendar day written out, as the legal pages do: "2021-03-27" → "27 March 2021". */
+export function formatLongDate(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return isoDay;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  abbreviateAmount,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatPaise,
+  formatPrice,
+  formatRupees,
+  groupIndian,
+} from './format.ts';
+
+describe('rupees in Indian digit grouping', () => {
+  it('groups by lakh and crore, not by thousand', () => {
+    expect(groupIndian(1234567)).toBe('12,34,567');
+    expect(groupIndian(123456789)).toBe('12,34,56,789');
+    expect(groupIndian(999)).toBe('999');
+    expect(groupIndian(1000)).toBe('1,000');
+    expect(groupIndian(100000)).toBe('1,00,000');
+  });
+
+  it('writes whole rupees without paise', () => {
+    expect(formatRupees(1234567)).toBe('₹12,34,567');
+    expect(formatRupees(0)).toBe('₹0');
+    expect(formatRupees(200000)).toBe('₹2,00,000');
+  });
+
+  it('shows paise only when they are not zero', () => {
+    expect(formatRupees(1234.5)).toBe('₹1,234.50');
+    expect(formatRupees(1234.05)).toBe('₹1,234.05');
+    expect(formatRupees(1234.0)).toBe('₹1,234');
+  });
+
+  it('reads paise, the unit sent to the payment provider', () => {
+    expect(formatPaise(123456700)).toBe('₹12,34,567');
+    expect(formatPaise(123450)).toBe('₹1,234.50');
+    expect(formatPaise(1)).toBe('₹0.01');
+    expect(formatPaise(99)).toBe('₹0.99');
+    expect(formatPaise(0)).toBe('₹0');
+  });
+
+  it('puts the sign before the rupee symbol', () => {
+    expect(formatRupees(-1234567)).toBe('-₹12,34,567');
+    expect(formatPaise(-150)).toBe('-₹1.50');
+  });
+
+  it('writes nothing for a value that is not a number', () => {
+    expect(formatRupees(Number.NaN)).toBe('');
+    expect(formatPaise(Number.POSITIVE_INFINITY)).toBe('');
+  });
+
+  it('uses the rupee by default and an ad’s own currency code otherwise', () => {
+    expect(formatPrice(1234567)).toBe('₹12,34,567');
+    expect(formatPrice(1234567, 'inr')).toBe('₹12,34,567');
+    expect(formatPrice(1500, 'USD')).toMatch(/^(US)?\$1,500$/);
+    expect(formatPrice(12, 'NOT-A-CODE')).toBe('NOT-A-CODE 12');
+  });
+});
+
+describe('calendar amounts abbreviated with K, M and B', () => {
+  it.each([
+    [0, '0'],
+    [950, '950'],
+    [999.4, '999.4'],
+    [1000, '1K'],
+    [1500, '1.5K'],
+    [200000, '200K'],
+    [999_960, '1M'],
+    [2_000_000, '2M'],
+    [2_450_000, '2.5M'],
+    [1_234_567_890, '1.2B'],
+    [2_500_000_000_000, '2500B'],
+    [-1500, '-1.5K'],
+  ])('%d → %s', (amount, text) => {
+    expect(abbreviateAmount(amount)).toBe(text);
+  });
+});
+
+describe('dates', () => {
+  const moment = new Date(2021, 2, 7, 9, 5, 3); // 7 March 2021, 09:05:03 local time
+
+  it('writes a day as DD-MM-YYYY', () => {
+    expect(formatDate(moment)).toBe('07-03-2021');
+    expect(formatDate(moment.getTime())).toBe('07-03-2021');
+  });
+
+  it('writes a moment as YYYY-MM-DD HH:mm:ss on a 24-hour clock', () => {
+    expect(formatDateTime(moment)).toBe('2021-03-07 09:05:03');
+    expect(formatDateTime(new Date(2021, 11, 31, 23, 59, 59))).toBe('2021-12-31 23:59:59');
+  });
+
+  it('accepts the ISO strings the api sends', () => {
+    const iso = moment.toISOString();
+    expect(formatDate(iso)).toBe('07-03-2021');
+    expect(formatDateTime(iso)).toBe('2021-03-07 09:05:03');
+  });
+
+  it('writes nothing for a value that is not a date', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(Number.NaN)).toBe('');
+  });
+
+  it('writes a calendar day out in words for the legal pages', () => {
+    expect(formatLongDate('2021-03-27')).toBe('27 March 2021');
+    expect(formatLongDate('2021-13-01')).toBe('2021-13-01');
+  });
+});
