@@ -72,13 +72,26 @@ export type Subscription = { close(): Promise<void> };
 
 export type EventHandler = (event: RecordedEvent) => Promise<void>;
 
+export type SubscribeOptions = {
+  /**
+   * Called once if the handler throws (or the store cannot be read); the subscription then stops
+   * without skipping the failed event, so a new subscription from the last checkpoint resumes it.
+   * Without it the error is written to stderr.
+   */
+  readonly onError?: (error: unknown) => void;
+};
+
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events strictly after `after`, in global order, at most `limit`. */
   readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
   /** Delivers every event after `after`, in global order, exactly once, until closed. */
-  subscribe(after: GlobalPosition, handler: EventHandler): Subscription;
+  subscribe(after: GlobalPosition, handler: EventHandler, options?: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }
 
@@ -93,8 +106,36 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** An event id is already stored, but not as this exact retry of an earlier append. */
+export class DuplicateEventIdError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly eventId: string,
+  ) {
+    super(
+      `Event ${eventId} is already stored and this append to ${streamId} is not a retry of the one that stored it`,
+    );
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+/** Whether a stream at `actual` (-1: no stream) satisfies what the caller expected. */
+export const satisfiesExpected = (expected: ExpectedVersion, actual: number): boolean =>
+  expected === 'any' ||
+  (expected === 'no-stream' && actual === -1) ||
+  (expected === 'stream-exists' && actual >= 0) ||
+  expected === actual;
+
 export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =>
-  a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
+  a.commit !== b.commit
+    ? a.commit < b.commit
+      ? -1
+      : 1
+    : a.prepare === b.prepare
+      ? 0
+      : a.prepare < b.prepare
+        ? -1
+        : 1;
 
 /** Text form for HTTP, sockets and checkpoints: "<commit>.<prepare>". */
 export const formatPosition = (p: GlobalPosition): string => `${p.commit}.${p.prepare}`;

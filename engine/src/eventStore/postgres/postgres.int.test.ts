@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
+import { eventStoreContract, newEvent } from '../eventStore.contract.ts';
+import { ConcurrencyError, DuplicateEventIdError, type EventStore } from '../eventStore.ts';
+import { verifyStream } from '../hashChain.ts';
+import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore.ts';
+
+type Tuning = Omit<PostgresEventStoreOptions, 'connectionString' | 'pool'>;
+
+async function storeOnFreshDatabase(tuning: Tuning) {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore({
+    connectionString: database.url,
+    pollIntervalMs: 100,
+    ...tuning,
+  });
+  return {
+    store,
+    async teardown() {
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+eventStoreContract('PostgreSQL', () => storeOnFreshDatabase({}));
+
+// One append in flight: every concurrent append goes through group commit; NOTIFY in the transaction.
+eventStoreContract('PostgreSQL, grouped appends, NOTIFY in transaction', () =>
+  storeOnFreshDatabase({ appendConcurrency: 1, notify: 'in-transaction' }),
+);
+
+describe('group commit in the PostgreSQL event store', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({ connectionString: database.url, appendConcurrency: 1 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('keeps each grouped append’s own answer when one of them is a retry or a clash', async () => {
+    const stream = `ad-${randomUUID()}`;
+    const stored = [newEvent('BidPlaced', { n: 0 })];
+    const original = await store.append(stream, stored, 'no-stream');
+    const other = `ad-${randomUUID()}`;
+    // Queued behind the first, these go as one group; the retry makes the group roll back.
+    const outcomes = await Promise.allSettled([
+      store.append(other, [newEvent('AdPosted', {})], 'no-stream'),
+      store.append(stream, stored, 'no-stream'),
+      store.append(stream, [newEvent('BidPlaced', { n: 1 })], 0),
+      store.append(stream, [newEvent('BidPlaced', { n: 2 })], 0),
+      store.append(`ad-${randomUUID()}`, stored, 'any'),
+      store.append(other, [newEvent('AdEdited', {})], 0),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(outcomes[1]).toEqual({ status: 'fulfilled', value: original });
+    expect((outcomes[3] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    expect((outcomes[4] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventIdError);
+    expect((await store.readStream(stream)).map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }]);
+    expect((await store.readStream(other)).map((e) => e.type)).toEqual(['AdPosted', 'AdEdited']);
+    expect(await verifyStream(store, stream)).toEqual({ ok: true });
+  });
+
+  it('chains many appends to one stream committed in one group', async () => {
+    const stream = `ad-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        store.append(stream, [newEvent('BidPlaced', { n })], 'any'),
+      ),
+    );
+    expect(results.map((r) => r.nextExpectedVersion).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, n) => n),
+    );
+    expect(await verifyStream(store, stream)).toEqual({ ok: true });
+  });
+});
