@@ -20,7 +20,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
 
   const routers = [
-    healthRouter(infra, options.projectionStatus ?? (async () => [])),
+    healthRouter(infra, options.projectionStatus ?? (() => infra.projectionHealth())),
     referenceRouter(infra),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({
     level: config.LOG_LEVEL,
-    pretty: process.stdout.isTTY,
+    pretty: process.stdout.isTTY || process.env.LOG_PRETTY === 'true',
     name: 'api',
   });
   const infra = connectInfrastructure(config, logger);

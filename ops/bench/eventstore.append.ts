@@ -14,7 +14,7 @@ import type {
 import { createPostgresEventStore } from '../../engine/src/eventStore/postgres/postgresEventStore.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
-import type { BenchGroup, Metric } from './types.ts';
+import type { Metric } from './types.ts';
 
 const CLIENTS = 8;
 const SECONDS = 4;
@@ -181,8 +181,3 @@ export async function measureAppends(ctx: {
     await dropDatabase(url);
   }
 }
-
-export const eventStoreAppendBench: BenchGroup = {
-  name: 'eventstore.append',
-  run: (context) => measureAppends(context),
-};

@@ -1,4 +1,13 @@
+import { measureAppends } from './eventstore.append.ts';
+import { measureProjectionLag } from './eventstore.lag.ts';
 import type { BenchGroup } from './types.ts';
 
 /** Every benchmark group `npm run bench` knows, by the names the issues give. */
-export const benchGroups: BenchGroup[] = [];
+export const benchGroups: BenchGroup[] = [
+  {
+    name: 'eventstore',
+    async run(context) {
+      return { ...(await measureAppends(context)), ...(await measureProjectionLag(context)) };
+    },
+  },
+];

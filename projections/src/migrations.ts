@@ -1,4 +1,5 @@
 import type { Migration } from '@boli/engine/shared/migration';
+import { projectionBuildsMigration } from './runtime/projections.migration.ts';
 
 /** This package's schema changes, oldest first. Never edit one that has shipped: add another. */
-export const migrations: readonly Migration[] = [];
+export const migrations: readonly Migration[] = [projectionBuildsMigration];

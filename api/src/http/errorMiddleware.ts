@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { DomainError } from '@boli/engine/shared/decider';
+import {
+  CommandConflictError,
+  CommandInProgressError,
+} from '@boli/engine/commandHandling/handleCommand';
+import { IdempotencyKeyReusedError } from '@boli/engine/commandHandling/idempotency';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { Logger } from '../logger.ts';
 import { failure } from './envelope.ts';
@@ -46,6 +51,13 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
         ...failure(message ?? error.message, undefined, error.details),
         code: error.code,
       };
+    } else if (error instanceof CommandConflictError || error instanceof CommandInProgressError) {
+      // The client may simply try again: the stream moved, or the same request is still running.
+      ctx.status = 409;
+      ctx.body = failure(MESSAGES.generic);
+    } else if (error instanceof IdempotencyKeyReusedError) {
+      ctx.status = 422;
+      ctx.body = failure('This Idempotency-Key was already used for a different request.');
     } else if (isClientHttpError(error)) {
       ctx.status = error.status;
       ctx.body = failure(error.expose ? error.message : MESSAGES.generic);

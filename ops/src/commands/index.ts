@@ -1,5 +1,6 @@
 import { bench } from './bench.ts';
 import { ops } from './ops.ts';
+import { projections } from './projections.ts';
 import { services } from './services.ts';
 import { start } from './start.ts';
 import { test } from './test.ts';
@@ -11,5 +12,6 @@ export const commands: Record<string, CommandFn> = {
   test,
   bench,
   ops,
+  projections,
   services,
 };

@@ -20,7 +20,13 @@ export async function start(): Promise<number> {
   buildWeb();
 
   const port = process.env.PORT ?? '3000';
-  const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: port };
+  const env = {
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    PORT: port,
+    // Children write to a pipe; keep their logs readable when a person is watching.
+    LOG_PRETTY: process.stdout.isTTY ? 'true' : '',
+  };
   const { children, firstExit } = runChildren([
     { name: 'api', entry: 'api/src/main.ts', env },
     { name: 'worker', entry: 'ops/src/processes/worker.ts', env },

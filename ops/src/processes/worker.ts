@@ -1,27 +1,10 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { ConfigError } from '@boli/api/config';
-import { createLogger } from '@boli/api/logger';
 import { jobKinds } from '../jobs/registry.ts';
-import { loadWorkerConfig } from './config.ts';
+import { runProcess } from './run.ts';
 
-/** The worker process: one BullMQ worker per job kind, until SIGINT/SIGTERM. */
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadWorkerConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
-  const logger = createLogger({
-    level: config.LOG_LEVEL,
-    pretty: process.stdout.isTTY,
-    name: 'worker',
-  });
+/** The worker process: one BullMQ worker per job kind (final-call expiry, outbox delivery, …). */
+await runProcess('worker', async (config, logger) => {
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const workers = jobKinds.map(
     (kind) =>
@@ -30,17 +13,17 @@ async function main(): Promise<void> {
         concurrency: config.WORKER_CONCURRENCY,
       }),
   );
-  for (const worker of workers)
-    worker.on('failed', (job, err) => logger.error({ err, job: job?.id }, 'job failed'));
+  for (const worker of workers) {
+    worker.on('failed', (job, err) =>
+      logger.error({ err, job: job?.id, queue: worker.name }, 'job failed'),
+    );
+  }
   await connection.ping();
-  logger.info({ queues: jobKinds.map((k) => k.queue) }, 'worker ready');
-  const shutdown = async () => {
-    await Promise.all(workers.map((worker) => worker.close()));
-    connection.disconnect();
-    process.exit(0);
+  logger.info({ queues: jobKinds.map((kind) => kind.queue) }, 'queues');
+  return {
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      connection.disconnect();
+    },
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
-}
-
-await main();
+});

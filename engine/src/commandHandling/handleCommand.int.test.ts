@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
+import type { EventStore } from '../eventStore/eventStore.ts';
+import { createPostgresEventStore } from '../eventStore/postgres/postgresEventStore.ts';
+import { DomainError, type Command, type Decider } from '../shared/decider.ts';
+import { CommandConflictError, handleCommand } from './handleCommand.ts';
+import { IdempotencyKeyReusedError, type CommandOutcome } from './idempotency.ts';
+import { createPostgresIdempotencyStore } from './postgresIdempotency.ts';
+
+// Bids must beat the highest so far; the outcome of each depends on every earlier one.
+type BidPlaced = { type: 'BidPlaced'; data: { amount: number } };
+type PlaceBid = Command<'PlaceBid', { amount: number }>;
+const auction: Decider<{ highest: number }, PlaceBid, BidPlaced> = {
+  initialState: () => ({ highest: 0 }),
+  evolve: (_, event) => ({ highest: event.data.amount }),
+  decide: (command, state) => {
+    if (command.data.amount <= state.highest)
+      throw new DomainError('BID_TOO_LOW', { highest: state.highest });
+    return [{ type: 'BidPlaced', data: command.data }];
+  },
+};
+const placeBid = (amount: number): PlaceBid => ({
+  type: 'PlaceBid',
+  data: { amount },
+  metadata: { eventId: randomUUID(), now: new Date().toISOString() },
+});
+
+let database: TestDatabase;
+let db: Knex;
+let store: EventStore;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 8 } });
+  store = createPostgresEventStore({ connectionString: database.url, maxConnections: 20 });
+});
+
+afterEach(async () => {
+  await store.close();
+  await db.destroy();
+  await database.drop();
+});
+
+describe('handleCommand on PostgreSQL', () => {
+  it('keeps the stream consistent under concurrent commands: every success is a higher bid', async () => {
+    const amounts = Array.from({ length: 40 }, (_, i) => 100 + i);
+    const results = await Promise.allSettled(
+      amounts.map((amount) =>
+        handleCommand({
+          store,
+          streamId: 'ad-1',
+          decider: auction,
+          command: placeBid(amount),
+          maxAttempts: 50,
+        }),
+      ),
+    );
+    const rejected = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason as Error);
+    for (const reason of rejected) expect(reason).toBeInstanceOf(DomainError);
+
+    const stored = (await store.readStream('ad-1')).map(
+      (event) => (event.data as { amount: number }).amount,
+    );
+    expect(stored.length).toBe(results.length - rejected.length);
+    expect(stored).toEqual([...stored].sort((a, b) => a - b));
+    expect(new Set(stored).size).toBe(stored.length);
+  });
+
+  it('gives up with CommandConflictError when it cannot win the race in the attempts allowed', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        handleCommand({
+          store,
+          streamId: 'ad-2',
+          decider: auction,
+          command: placeBid(1000 + i * 1000),
+          maxAttempts: 1,
+        }),
+      ),
+    );
+    const conflicts = outcomes.filter(
+      (o) => o.status === 'rejected' && o.reason instanceof CommandConflictError,
+    );
+    expect(conflicts.length).toBeGreaterThan(0);
+    const succeeded = outcomes.filter((o) => o.status === 'fulfilled').length;
+    expect(await store.readStream('ad-2')).toHaveLength(succeeded);
+  });
+
+  it('answers concurrent requests with one Idempotency-Key with one decision', async () => {
+    const idempotency = createPostgresIdempotencyStore(db);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        handleCommand({
+          store,
+          streamId: 'ad-3',
+          decider: auction,
+          command: placeBid(500),
+          idempotency,
+          idempotencyKey: 'user-1:abc',
+        }),
+      ),
+    );
+    expect(await store.readStream('ad-3')).toHaveLength(1);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('keeps a DomainError answer and refuses the key for a different request', async () => {
+    const idempotency = createPostgresIdempotencyStore(db);
+    await handleCommand({ store, streamId: 'ad-4', decider: auction, command: placeBid(900) });
+    const run = (amount: number) =>
+      handleCommand({
+        store,
+        streamId: 'ad-4',
+        decider: auction,
+        command: placeBid(amount),
+        idempotency,
+        idempotencyKey: 'k',
+      });
+
+    await expect(run(800)).rejects.toMatchObject({
+      code: 'BID_TOO_LOW',
+      details: { highest: 900 },
+    });
+    // The retry is answered from the table, not decided again (a new bid could change the answer).
+    await handleCommand({ store, streamId: 'ad-4', decider: auction, command: placeBid(950) });
+    await expect(run(800)).rejects.toMatchObject({
+      code: 'BID_TOO_LOW',
+      details: { highest: 900 },
+    });
+    await expect(run(801)).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+  });
+
+  it('lets a retry take over a claim whose process died before answering', async () => {
+    const idempotency = createPostgresIdempotencyStore(db);
+    expect(await idempotency.claim('k2', 'f', 1)).toEqual({ status: 'claimed' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await idempotency.claim('k2', 'f', 10_000)).toEqual({ status: 'claimed' });
+    expect(await idempotency.claim('k2', 'f', 10_000)).toEqual({ status: 'in-progress' });
+    const outcome: CommandOutcome = { kind: 'rejected', code: 'X', message: 'X', details: {} };
+    await idempotency.complete('k2', outcome);
+    expect(await idempotency.claim('k2', 'f', 10_000)).toEqual({ status: 'completed', outcome });
+  });
+});

@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import {
+  ConcurrencyError,
+  START,
+  formatPosition,
+  parsePosition,
+  type EventStore,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from '../eventStore/eventStore.ts';
+import { DomainError, type Command, type Decider, type DomainEvent } from '../shared/decider.ts';
+import { eventIdFor } from './eventIds.ts';
+import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
+import { createUpcasters, type Upcasters } from './upcasting.ts';
+
+export type CommandResult<E extends DomainEvent = DomainEvent> = {
+  /** The events this command produced, each with the id it was stored under. */
+  readonly events: readonly (E & { readonly eventId: string })[];
+  /** The stream's version right after this command's events (send it as the next expected version). */
+  readonly nextExpectedVersion: number;
+  /** Global position of the command's last event, for read-your-writes (`waitForProjections`). */
+  readonly position: GlobalPosition;
+};
+
+export type HandleCommandOptions<State, C extends Command, E extends DomainEvent> = {
+  readonly store: EventStore;
+  readonly streamId: string;
+  readonly decider: Decider<State, C, E>;
+  readonly command: C;
+  /** The client's Idempotency-Key; defaults to the command id (`metadata.eventId`). */
+  readonly idempotencyKey?: string;
+  /** Where answers are kept; without it only the store's event-id check protects retries. */
+  readonly idempotency?: IdempotencyStore;
+  readonly upcasters?: Upcasters;
+  /** Decisions attempted before a `CommandConflictError`; default 5. */
+  readonly maxAttempts?: number;
+  /** How long a claimed key is reserved for this request; default 30 s. */
+  readonly leaseMs?: number;
+  /** How long to wait for a concurrent request with the same key; default 2 s. */
+  readonly inProgressWaitMs?: number;
+};
+
+/** The stream kept changing under the command; the api answers 409 and the client may retry. */
+export class CommandConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly attempts: number,
+  ) {
+    super(`Stream ${streamId} changed concurrently ${attempts} times; command not applied`);
+    this.name = 'CommandConflictError';
+  }
+}
+
+/** Another request with the same idempotency key is still being handled (api: 409). */
+export class CommandInProgressError extends Error {
+  constructor(readonly key: string) {
+    super(`A request with idempotency key ${key} is still in progress`);
+    this.name = 'CommandInProgressError';
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const noUpcasting = createUpcasters();
+
+/**
+ * Load the stream, fold it, decide, append at exactly the version read. A concurrent append makes
+ * it read and decide again (bounded). With an idempotency store the first final answer (events or
+ * a `DomainError`) is kept under the key and given back to every retry without deciding again.
+ */
+export async function handleCommand<State, C extends Command, E extends DomainEvent>(
+  options: HandleCommandOptions<State, C, E>,
+): Promise<CommandResult<E>> {
+  const { idempotency, command } = options;
+  if (!idempotency) return decideAndAppend(options);
+
+  const key = options.idempotencyKey ?? command.metadata.eventId;
+  const fingerprint = requestFingerprint(options.streamId, command);
+  const leaseMs = options.leaseMs ?? 30_000;
+  const waitMs = options.inProgressWaitMs ?? 2_000;
+  for (let waited = 0; ; waited += 50) {
+    const claim = await idempotency.claim(key, fingerprint, leaseMs);
+    if (claim.status === 'completed') return replay<E>(claim.outcome);
+    if (claim.status === 'claimed') break;
+    if (waited >= waitMs) throw new CommandInProgressError(key);
+    await sleep(50);
+  }
+
+  let outcome: CommandOutcome;
+  try {
+    const result = await decideAndAppend(options);
+    outcome = { kind: 'succeeded', result: toStored(result) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) {
+      await idempotency.release(key);
+      throw error;
+    }
+    outcome = {
+      kind: 'rejected',
+      code: error.code,
+      message: error.message,
+      details: error.details,
+    };
+  }
+  await idempotency.complete(key, outcome);
+  return replay<E>(outcome);
+}
+
+async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
+  options: HandleCommandOptions<State, C, E>,
+): Promise<CommandResult<E>> {
+  const { store, streamId, decider, command } = options;
+  const upcasters = options.upcasters ?? noUpcasting;
+  const maxAttempts = options.maxAttempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const stream = (await store.readStream(streamId)).map(upcasters.upcast);
+    const applied = alreadyApplied<E>(stream, command.metadata.eventId);
+    if (applied) return applied;
+
+    const state = stream.reduce(
+      (current, event) => decider.evolve(current, event as unknown as E),
+      decider.initialState(),
+    );
+    const version = stream.length - 1;
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) {
+      return {
+        events: [],
+        nextExpectedVersion: version,
+        position: stream.at(-1)?.position ?? START,
+      };
+    }
+    const events = decided.map((event, index): NewEvent => ({
+      type: event.type,
+      data: event.data,
+      schemaVersion: upcasters.currentVersion(event.type),
+      metadata: {
+        ...command.metadata,
+        eventId: eventIdFor(command.metadata.eventId, index),
+        causationId: command.metadata.causationId ?? command.metadata.eventId,
+        correlationId: command.metadata.correlationId ?? command.metadata.eventId,
+      },
+    }));
+    try {
+      const appended = await store.append(streamId, events, version === -1 ? 'no-stream' : version);
+      return {
+        events: decided.map((event, index) => ({
+          ...event,
+          eventId: events[index]!.metadata.eventId,
+        })),
+        nextExpectedVersion: appended.nextExpectedVersion,
+        position: appended.lastPosition,
+      };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= maxAttempts) throw new CommandConflictError(streamId, attempt);
+      await sleep(Math.random() * 5 * attempt);
+    }
+  }
+}
+
+/** The command's first event is already in the stream: answer from what it stored then. */
+function alreadyApplied<E extends DomainEvent>(
+  stream: RecordedEvent[],
+  commandId: string,
+): CommandResult<E> | undefined {
+  const start = stream.findIndex((event) => event.metadata.eventId === commandId);
+  if (start === -1) return undefined;
+  const mine: RecordedEvent[] = [];
+  for (
+    let index = start;
+    stream[index]?.metadata.eventId === eventIdFor(commandId, index - start);
+    index++
+  ) {
+    mine.push(stream[index]!);
+  }
+  const last = mine[mine.length - 1]!;
+  return {
+    events: mine.map(
+      (event) =>
+        ({
+          type: event.type,
+          data: event.data,
+          eventId: event.metadata.eventId,
+        }) as unknown as E & {
+          eventId: string;
+        },
+    ),
+    nextExpectedVersion: last.streamVersion,
+    position: last.position,
+  };
+}
+
+const toStored = (result: CommandResult): StoredCommandResult => ({
+  events: result.events.map(({ type, data, eventId }) => ({ type, data, eventId })),
+  nextExpectedVersion: result.nextExpectedVersion,
+  position: formatPosition(result.position),
+});
+
+function replay<E extends DomainEvent>(outcome: CommandOutcome): CommandResult<E> {
+  if (outcome.kind === 'rejected')
+    throw new DomainError(outcome.code, outcome.details, outcome.message);
+  return {
+    events: outcome.result.events as unknown as CommandResult<E>['events'],
+    nextExpectedVersion: outcome.result.nextExpectedVersion,
+    position: parsePosition(outcome.result.position),
+  };
+}
+
+/** Same command type, stream and data → same fingerprint, whatever the key order of `data`. */
+export function requestFingerprint(streamId: string, command: Command): string {
+  return createHash('sha256')
+    .update(canonicalJson({ streamId, type: command.type, data: command.data }))
+    .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

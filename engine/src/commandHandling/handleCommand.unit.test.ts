@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { createInMemoryEventStore } from '../eventStore/inMemory.ts';
+import type { EventStore } from '../eventStore/eventStore.ts';
+import { DomainError, type Command, type Decider } from '../shared/decider.ts';
+import { CommandConflictError, handleCommand } from './handleCommand.ts';
+import { createInMemoryIdempotencyStore, IdempotencyKeyReusedError } from './idempotency.ts';
+
+// A tiny auction: bids must beat the highest bid; a bid of 1000 or more also closes bidding.
+type BidPlaced = { type: 'BidPlaced'; data: { amount: number } };
+type BiddingClosed = { type: 'BiddingClosed'; data: { amount: number } };
+type AuctionEvent = BidPlaced | BiddingClosed;
+type PlaceBid = Command<'PlaceBid', { amount: number }>;
+type Auction = { highest: number; closed: boolean };
+
+const auction: Decider<Auction, PlaceBid, AuctionEvent> = {
+  initialState: () => ({ highest: 0, closed: false }),
+  evolve: (state, event) =>
+    event.type === 'BidPlaced'
+      ? { ...state, highest: event.data.amount }
+      : { ...state, closed: true },
+  decide: (command, state) => {
+    if (state.closed) throw new DomainError('BIDDING_CLOSED');
+    if (command.data.amount <= state.highest)
+      throw new DomainError('BID_TOO_LOW', { highest: state.highest });
+    const placed: BidPlaced = { type: 'BidPlaced', data: { amount: command.data.amount } };
+    return command.data.amount >= 1000
+      ? [placed, { type: 'BiddingClosed', data: placed.data }]
+      : [placed];
+  },
+};
+
+let ids = 0;
+const placeBid = (
+  amount: number,
+  eventId = `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
+): PlaceBid => ({
+  type: 'PlaceBid',
+  data: { amount },
+  metadata: { eventId, now: '2026-01-01T10:00:00.000Z' },
+});
+
+/** A store where someone else bids just before each of our first `times` appends. */
+function contendedStore(times: number): { store: EventStore; interruptions: () => number } {
+  const inner = createInMemoryEventStore();
+  let interruptions = 0;
+  const store: EventStore = {
+    ...inner,
+    async append(streamId, events, expected) {
+      if (interruptions < times) {
+        interruptions++;
+        const rival = placeBid(500 + interruptions);
+        await inner.append(
+          streamId,
+          [{ type: 'BidPlaced', data: rival.data, metadata: rival.metadata }],
+          'any',
+        );
+      }
+      return inner.append(streamId, events, expected);
+    },
+  };
+  return { store, interruptions: () => interruptions };
+}
+
+describe('handleCommand', () => {
+  it('appends what the decider decides at the version it read', async () => {
+    const store = createInMemoryEventStore();
+    const first = await handleCommand({
+      store,
+      streamId: 'ad-1',
+      decider: auction,
+      command: placeBid(10),
+    });
+    const second = await handleCommand({
+      store,
+      streamId: 'ad-1',
+      decider: auction,
+      command: placeBid(1000),
+    });
+
+    expect(first.nextExpectedVersion).toBe(0);
+    expect(second.events.map((e) => e.type)).toEqual(['BidPlaced', 'BiddingClosed']);
+    expect(second.nextExpectedVersion).toBe(2);
+    const stored = await store.readStream('ad-1');
+    expect(second.position).toEqual(stored[2]!.position);
+    expect(new Set(stored.map((e) => e.metadata.eventId)).size).toBe(3);
+  });
+
+  describe('when the stream changes between read and append', () => {
+    it('reads and decides again', async () => {
+      const { store, interruptions } = contendedStore(2);
+      const result = await handleCommand({
+        store,
+        streamId: 'ad-1',
+        decider: auction,
+        command: placeBid(800),
+      });
+      expect(interruptions()).toBe(2);
+      expect(result.nextExpectedVersion).toBe(2);
+      expect(
+        (await store.readStream('ad-1')).map((e) => (e.data as { amount: number }).amount),
+      ).toEqual([501, 502, 800]);
+    });
+
+    it('decides against the new state (a rival bid can make ours too low)', async () => {
+      const { store } = contendedStore(1);
+      await expect(
+        handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(501) }),
+      ).rejects.toMatchObject({ code: 'BID_TOO_LOW' });
+    });
+
+    it('gives up with a CommandConflictError after a bounded number of attempts', async () => {
+      const { store, interruptions } = contendedStore(Infinity);
+      const attempt = handleCommand({
+        store,
+        streamId: 'ad-1',
+        decider: auction,
+        command: placeBid(900),
+        maxAttempts: 3,
+      });
+      await expect(attempt).rejects.toBeInstanceOf(CommandConflictError);
+      await expect(attempt).rejects.toMatchObject({ attempts: 3, streamId: 'ad-1' });
+      expect(interruptions()).toBe(3);
+      expect(
+        (await store.readStream('ad-1')).some((e) => (e.data as { amount: number }).amount === 900),
+      ).toBe(false);
+    });
+  });
+
+  describe('when a command is retried', () => {
+    it('does not append its events twice, even without an idempotency store', async () => {
+      const store = createInMemoryEventStore();
+      const command = placeBid(1000);
+      const first = await handleCommand({ store, streamId: 'ad-1', decider: auction, command });
+      const again = await handleCommand({ store, streamId: 'ad-1', decider: auction, command });
+      expect(again).toEqual(first);
+      expect(await store.readStream('ad-1')).toHaveLength(2);
+    });
+
+    it('answers the same Idempotency-Key with the same result, without deciding again', async () => {
+      const store = createInMemoryEventStore();
+      const idempotency = createInMemoryIdempotencyStore();
+      const run = (command: PlaceBid) =>
+        handleCommand({
+          store,
+          streamId: 'ad-1',
+          decider: auction,
+          command,
+          idempotency,
+          idempotencyKey: 'key-1',
+        });
+
+      const first = await run(placeBid(100));
+      // A client retry arrives with a fresh command id: only the key ties it to the first request.
+      const retry = await run(placeBid(100));
+      expect(retry).toEqual(first);
+      expect(await store.readStream('ad-1')).toHaveLength(1);
+    });
+
+    it('answers the same Idempotency-Key with the same DomainError, even where the command would now pass', async () => {
+      const store = createInMemoryEventStore();
+      const idempotency = createInMemoryIdempotencyStore();
+      await handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(1000) });
+      const run = () =>
+        handleCommand({
+          store,
+          streamId: 'ad-1',
+          decider: auction,
+          command: placeBid(2000),
+          idempotency,
+          idempotencyKey: 'k',
+        });
+      await expect(run()).rejects.toMatchObject({ code: 'BIDDING_CLOSED' });
+
+      // Same key and request against a stream where the bid would pass: the kept answer still wins.
+      const reopened = createInMemoryEventStore();
+      await expect(
+        handleCommand({
+          store: reopened,
+          streamId: 'ad-1',
+          decider: auction,
+          command: placeBid(2000),
+          idempotency,
+          idempotencyKey: 'k',
+        }),
+      ).rejects.toMatchObject({ code: 'BIDDING_CLOSED' });
+      expect(await reopened.readStream('ad-1')).toHaveLength(0);
+    });
+
+    it('refuses a key reused for a different request', async () => {
+      const store = createInMemoryEventStore();
+      const idempotency = createInMemoryIdempotencyStore();
+      await handleCommand({
+        store,
+        streamId: 'ad-1',
+        decider: auction,
+        command: placeBid(5),
+        idempotency,
+        idempotencyKey: 'k',
+      });
+      await expect(
+        handleCommand({
+          store,
+          streamId: 'ad-1',
+          decider: auction,
+          command: placeBid(6),
+          idempotency,
+          idempotencyKey: 'k',
+        }),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    });
+
+    it('does not keep a conflict as the answer: the retry decides again', async () => {
+      const idempotency = createInMemoryIdempotencyStore();
+      const contended = contendedStore(Infinity);
+      const command = placeBid(900);
+      const options = {
+        streamId: 'ad-1',
+        decider: auction,
+        command,
+        idempotency,
+        idempotencyKey: 'k',
+        maxAttempts: 2,
+      };
+      await expect(handleCommand({ ...options, store: contended.store })).rejects.toBeInstanceOf(
+        CommandConflictError,
+      );
+      const calm = createInMemoryEventStore();
+      const result = await handleCommand({ ...options, store: calm });
+      expect(result.events).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { ConfigError } from '@boli/api/config';
+import { createLogger, type Logger } from '@boli/api/logger';
+import { loadWorkerConfig, type WorkerConfig } from './config.ts';
+
+/**
+ * The shared life of a background process: parse the environment once (exit 78 listing every
+ * problem), start, and stop cleanly on SIGINT/SIGTERM.
+ */
+export async function runProcess(
+  name: string,
+  start: (config: WorkerConfig, logger: Logger) => Promise<{ stop(): Promise<void> }>,
+): Promise<void> {
+  let config: WorkerConfig;
+  try {
+    config = loadWorkerConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    pretty: process.stdout.isTTY || process.env.LOG_PRETTY === 'true',
+    name,
+  });
+  const running = await start(config, logger);
+  logger.info(`${name} ready`);
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, `${name} stopping`);
+    await running.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,4 @@
+import type { Projection } from './runtime/projection.ts';
+
+/** Every read model the projections process runs. Each issue that adds a read model adds it here. */
+export const allProjections: readonly Projection[] = [];

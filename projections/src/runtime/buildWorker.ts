@@ -1,0 +1,242 @@
+import type { Knex } from 'knex';
+import {
+  comparePositions,
+  formatPosition,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@boli/engine/eventStore/eventStore';
+import { tryLockBuild, type HeldLock } from './advisoryLock.ts';
+import {
+  BUILDS,
+  describeBuild,
+  goLive,
+  keyOf,
+  loadBuild,
+  type Build,
+  type BuildKey,
+} from './builds.ts';
+import type { RuntimeLogger } from './logger.ts';
+import type { Projection } from './projection.ts';
+
+export type WorkerSettings = {
+  readonly db: Knex;
+  readonly databaseUrl: string;
+  readonly store: EventStore;
+  readonly logger: RuntimeLogger;
+  /** Events read and written per transaction. */
+  readonly batchSize: number;
+  /** Longest sleep when caught up; a wake-up hint cuts it short. Polling is the truth. */
+  readonly idlePollMs: number;
+  /** How often a runner that did not get the lock tries again. */
+  readonly lockRetryMs: number;
+};
+
+export type BuildWorker = {
+  readonly key: BuildKey;
+  /** Something may have been appended: look now rather than at the next poll. */
+  poke(): void;
+  stop(): Promise<void>;
+  /** Settles when the worker ends: stopped, its build retired, or its lock lost. */
+  readonly done: Promise<void>;
+};
+
+class BuildRetired extends Error {}
+
+/** NOTIFY channel carrying "<projection> <position>" after a live build's batch commits. */
+export const CHECKPOINT_CHANNEL = 'boli_projection_checkpoint';
+
+/**
+ * Drives one build: holds its advisory lock, reads the log after the build's checkpoint and writes
+ * each batch's rows with the new checkpoint in one transaction. A building build goes live once
+ * caught up. `onLive` runs after that swap commits.
+ */
+export function startBuildWorker(
+  settings: WorkerSettings,
+  projection: Projection,
+  key: BuildKey,
+  onLive: () => void = () => {},
+): BuildWorker {
+  const { db, store, logger, batchSize } = settings;
+  const handles = new Set(projection.handles);
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let hinted = false;
+
+  /** Sleeps up to `ms`; true when a hint (or stop) cut it short. */
+  const pause = (ms: number): Promise<boolean> =>
+    new Promise<boolean>((resolve) => {
+      if (stopping || hinted) return resolve(true);
+      const timer = setTimeout(() => done(false), ms);
+      function done(woken: boolean) {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve(woken);
+      }
+      wake = () => done(true);
+    }).then((woken) => {
+      hinted = false;
+      return woken;
+    });
+
+  /** Applies `events` and moves the checkpoint, in `trx`; refuses if the row is not where we left it. */
+  async function applyBatch(
+    trx: Knex.Transaction,
+    build: Build,
+    from: GlobalPosition,
+    events: RecordedEvent[],
+  ) {
+    const row = await loadBuild(trx, build, true);
+    if (!row || row.status === 'retired') throw new BuildRetired();
+    if (comparePositions(row.checkpoint, from) !== 0) {
+      throw new Error(
+        `${describeBuild(build)} is at ${formatPosition(row.checkpoint)}, expected ${formatPosition(from)}`,
+      );
+    }
+    const handled = events.filter((event) => handles.has(event.type));
+    if (projection.handleBatch) {
+      if (handled.length > 0) await projection.handleBatch(trx, handled, build.tables);
+    } else {
+      for (const event of handled) await projection.handle!(trx, event, build.tables);
+    }
+    const last = events[events.length - 1]!;
+    // Live checkpoints are announced (after commit) for waiters and live pushes; a hint only.
+    const announce =
+      row.status === 'live' ? `${build.name} ${formatPosition(last.position)}` : null;
+    await trx.raw(
+      `UPDATE ${BUILDS} SET checkpoint_commit = ?, checkpoint_prepare = ?, last_event_recorded_at = ?,
+         events_handled = events_handled + ?, updated_at = now(), last_error = NULL
+       WHERE name = ? AND version = ? AND build = ?
+       RETURNING CASE WHEN ?::text IS NULL THEN NULL ELSE pg_notify(?, ?::text) END`,
+      [
+        last.position.commit.toString(),
+        last.position.prepare.toString(),
+        last.recordedAt,
+        handled.length,
+        build.name,
+        build.version,
+        build.build,
+        announce,
+        CHECKPOINT_CHANNEL,
+        announce,
+      ],
+    );
+    return last.position;
+  }
+
+  async function drive(lock: HeldLock): Promise<void> {
+    let build = await loadBuild(db, key);
+    if (!build || build.status === 'retired') return;
+    let checkpoint = build.checkpoint;
+    let failures = 0;
+    /** -1: not woken by a hint lately; n: empty reads since the last hint. */
+    let emptyReadsSinceHint = -1;
+    let checkedAt = performance.now();
+    while (!stopping && lock.held()) {
+      try {
+        const events = await store.readAll(checkpoint, batchSize);
+        if (events.length > 0) {
+          const current = build;
+          const from = checkpoint;
+          checkpoint = await db.transaction((trx) => applyBatch(trx, current, from, events));
+        }
+        if (build.status === 'building' && events.length < batchSize) {
+          const from = checkpoint;
+          const swapped = await goLive(db, key, from, async (trx) => {
+            // Whatever arrived since: applied here while the live build's row is locked.
+            let position = from;
+            for (let round = 0; round < 10; round++) {
+              const more = await store.readAll(position, batchSize);
+              if (more.length === 0) return position;
+              position = await applyBatch(trx, build!, position, more);
+            }
+            return undefined;
+          });
+          build = await loadBuild(db, key);
+          if (!build || build.status === 'retired') return;
+          checkpoint = build.checkpoint;
+          if (swapped) {
+            logger.info({ projection: describeBuild(key) }, 'projection build is live');
+            onLive();
+          }
+        }
+        failures = 0;
+        if (events.length === 0 && performance.now() - checkedAt > settings.idlePollMs) {
+          // Idle: make sure we are still wanted (a newer build may have replaced this one).
+          checkedAt = performance.now();
+          const current = await loadBuild(db, key);
+          if (!current || current.status === 'retired') return;
+        }
+        if (events.length > 0) {
+          emptyReadsSinceHint = -1;
+        } else if (emptyReadsSinceHint >= 0 && emptyReadsSinceHint < 8) {
+          // A hint came but nothing was readable yet: the new events sit behind a transaction
+          // that is still open (the store only reads below the oldest one). Look again soon.
+          emptyReadsSinceHint = (await pause(5 * 2 ** emptyReadsSinceHint))
+            ? 0
+            : emptyReadsSinceHint + 1;
+        } else {
+          emptyReadsSinceHint = (await pause(settings.idlePollMs)) ? 0 : -1;
+        }
+      } catch (error) {
+        if (error instanceof BuildRetired) return;
+        failures++;
+        logger.error(
+          { projection: describeBuild(key), err: error, failures },
+          'projection batch failed',
+        );
+        await db(BUILDS)
+          .where(keyOf(key))
+          .update({ last_error: String((error as Error)?.stack ?? error).slice(0, 4000) })
+          .catch(() => {});
+        await pause(Math.min(30_000, 200 * 2 ** Math.min(failures, 8)));
+        build = await loadBuild(db, key).catch(() => build);
+        if (!build || build.status === 'retired') return;
+        checkpoint = build.checkpoint;
+      }
+    }
+  }
+
+  const done = (async () => {
+    while (!stopping) {
+      let lock: HeldLock | undefined;
+      try {
+        lock = await tryLockBuild(settings.databaseUrl, key);
+      } catch (error) {
+        logger.warn(
+          { projection: describeBuild(key), err: error },
+          'could not try the projection lock',
+        );
+      }
+      if (!lock) {
+        await pause(settings.lockRetryMs);
+        continue;
+      }
+      try {
+        await drive(lock);
+      } catch (error) {
+        logger.error({ projection: describeBuild(key), err: error }, 'projection runner failed');
+        await pause(settings.lockRetryMs);
+      } finally {
+        await lock.release();
+      }
+      // Ended because the build is retired or live-only work is done; a lost lock tries again.
+      const current = await loadBuild(db, key).catch(() => undefined);
+      if (!current || current.status === 'retired') return;
+    }
+  })();
+
+  return {
+    key,
+    poke() {
+      hinted = true;
+      wake?.();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await done;
+    },
+    done,
+  };
+}

@@ -1,0 +1,127 @@
+import knex from 'knex';
+import pg from 'pg';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/migrations';
+import { planBuilds, type BuildKey } from './builds.ts';
+import { startBuildWorker, type BuildWorker, type WorkerSettings } from './buildWorker.ts';
+import { consoleLogger, type RuntimeLogger } from './logger.ts';
+import { assertValidProjection, type Projection } from './projection.ts';
+
+/** Calls `hint` when new events may exist; resolves to a function that stops listening. */
+export type WakeUpSource = (hint: () => void) => Promise<() => Promise<void>>;
+
+export type ProjectionRunnersOptions = {
+  readonly databaseUrl: string;
+  /** Wrap it with `withUpcasting` so projections see current event schemas. */
+  readonly store: EventStore;
+  readonly projections: readonly Projection[];
+  readonly logger?: RuntimeLogger;
+  readonly batchSize?: number;
+  /** Longest idle sleep between polls; default 50 ms without a wake-up source, 250 ms with one. */
+  readonly idlePollMs?: number;
+  readonly lockRetryMs?: number;
+  /** How often builds are re-planned (a version bump or `rebuild` requested elsewhere). */
+  readonly planIntervalMs?: number;
+  /**
+   * Hints that events were appended. Default: LISTEN on the PostgreSQL event store's channel in
+   * `databaseUrl`. `false`: polling only (e.g. an in-memory store).
+   */
+  readonly wakeUp?: WakeUpSource | false;
+};
+
+export type ProjectionRunners = { stop(): Promise<void> };
+
+const id = ({ name, version, build }: BuildKey) => `${name}:${version}:${build}`;
+
+/**
+ * The projections process: one worker per build this code should drive. Each worker competes for
+ * its build's advisory lock, so any number of these processes can run; one works per build.
+ */
+export async function startProjectionRunners(
+  options: ProjectionRunnersOptions,
+): Promise<ProjectionRunners> {
+  options.projections.forEach(assertValidProjection);
+  const logger = options.logger ?? consoleLogger;
+  const wakeUp = options.wakeUp ?? listenForAppends(options.databaseUrl, NOTIFY_CHANNEL);
+  const db = knex({
+    client: 'pg',
+    connection: options.databaseUrl,
+    pool: { min: 0, max: Math.max(4, options.projections.length * 2 + 2) },
+  });
+  const settings: WorkerSettings = {
+    db,
+    databaseUrl: options.databaseUrl,
+    store: options.store,
+    logger,
+    batchSize: options.batchSize ?? 500,
+    idlePollMs: options.idlePollMs ?? (wakeUp ? 250 : 50),
+    lockRetryMs: options.lockRetryMs ?? 1_000,
+  };
+  const workers = new Map<string, BuildWorker>();
+  const standingBy = new Set<string>();
+  let stopped = false;
+  let planTimer: NodeJS.Timeout | undefined;
+
+  async function plan(): Promise<void> {
+    for (const projection of options.projections) {
+      if (stopped) return;
+      try {
+        const builds = await planBuilds(db, projection);
+        if (builds.length === 0 && !standingBy.has(projection.name)) {
+          standingBy.add(projection.name);
+          logger.warn(
+            { projection: projection.name, version: projection.version },
+            'a newer version of this projection is live or building; this process leaves it alone',
+          );
+        }
+        for (const build of builds) {
+          if (workers.has(id(build)) || stopped) continue;
+          const worker = startBuildWorker(settings, projection, build, () => void plan());
+          workers.set(id(build), worker);
+          void worker.done.finally(() => workers.delete(id(build)));
+        }
+      } catch (error) {
+        logger.error(
+          { projection: projection.name, err: error },
+          'could not plan projection builds',
+        );
+      }
+    }
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    planTimer = setTimeout(() => void plan().finally(schedule), options.planIntervalMs ?? 2_000);
+  };
+  await plan();
+  schedule();
+  const stopListening = wakeUp
+    ? await wakeUp(() => {
+        for (const worker of workers.values()) worker.poke();
+      })
+    : async () => {};
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(planTimer);
+      await stopListening();
+      await Promise.all([...workers.values()].map((worker) => worker.stop()));
+      await db.destroy();
+    },
+  };
+}
+
+/** A wake-up source from PostgreSQL LISTEN on `channel` (a hint only; polling stays the truth). */
+export function listenForAppends(databaseUrl: string, channel: string): WakeUpSource {
+  return async (hint) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => {}); // a lost hint connection only slows wake-ups down to the poll
+    await client.connect();
+    client.on('notification', () => hint());
+    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    return async () => {
+      await client.end().catch(() => {});
+    };
+  };
+}

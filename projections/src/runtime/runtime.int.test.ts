@@ -1,0 +1,262 @@
+import knex, { type Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { START } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
+import { listBuilds } from './builds.ts';
+import { rebuild } from './rebuild.ts';
+import { startProjectionRunners, type ProjectionRunners } from './runners.ts';
+import { projectionStatus } from './status.ts';
+import { adBidsProjection, appendBids, tableHash, waitUntil } from './testing/adBids.ts';
+import { catchUp } from './testing/catchUp.ts';
+import { waitForProjections } from './waitForProjections.ts';
+import type { Projection } from './projection.ts';
+
+let database: TestDatabase;
+let db: Knex;
+let store: EventStore;
+const running: ProjectionRunners[] = [];
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+  store = createPostgresEventStore({ connectionString: database.url });
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((runners) => runners.stop()));
+  await store.close();
+  await db.destroy();
+  await database.drop();
+});
+
+async function start(
+  projection: Projection,
+  extra: { lockRetryMs?: number; batchSize?: number } = {},
+) {
+  const runners = await startProjectionRunners({
+    databaseUrl: database.url,
+    store,
+    projections: [projection],
+    planIntervalMs: 200,
+    lockRetryMs: extra.lockRetryMs ?? 200,
+    batchSize: extra.batchSize ?? 100,
+  });
+  running.push(runners);
+  return runners;
+}
+
+async function stop(runners: ProjectionRunners) {
+  running.splice(running.indexOf(runners), 1);
+  await runners.stop();
+}
+
+const liveCheckpoint = async (name = 'ad_bids') =>
+  (await listBuilds(db, name)).find((build) => build.status === 'live')?.checkpoint;
+
+/** Projection runners holding their advisory lock in this test's database. */
+const runnerLocks = async () => {
+  const { rows } = await db.raw<{ rows: { n: string }[] }>(
+    `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND classid = hashtext('boli.projection.run')::oid`,
+  );
+  return Number(rows[0]?.n);
+};
+
+const caughtUp = (position: { commit: bigint; prepare: bigint }) => () =>
+  waitForProjections(db, ['ad_bids'], position, 0);
+
+describe('projection runtime', () => {
+  it('writes rows and checkpoint together; replaying the log again changes nothing', async () => {
+    const last = await appendBids(store, 300, 7, 3);
+    const runners = await start(adBidsProjection());
+    await waitUntil(caughtUp(last), 20_000, 'catch-up');
+    const before = await tableHash(db, 'ad_bids');
+    expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '300' }]);
+    expect(await liveCheckpoint()).toEqual(last);
+
+    // A restart resumes from the checkpoint: nothing is applied twice.
+    await stop(runners);
+    let handledAfterRestart = 0;
+    const again = await start(adBidsProjection({ onHandle: () => handledAfterRestart++ }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handledAfterRestart).toBe(0);
+    expect(await tableHash(db, 'ad_bids')).toBe(before);
+
+    // Even with the checkpoint lost, the handlers' own idempotence keeps the rows as they were.
+    await stop(again);
+    await db('projection_builds')
+      .where({ name: 'ad_bids' })
+      .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
+    let handledOnReplay = 0;
+    await start(adBidsProjection({ onHandle: () => handledOnReplay++ }));
+    await waitUntil(caughtUp(last), 20_000, 'second replay');
+    expect(handledOnReplay).toBe(300);
+    expect(await tableHash(db, 'ad_bids')).toBe(before);
+  });
+
+  it('lets only one runner work on a projection; another takes over when it stops', async () => {
+    let handledByA = 0;
+    let handledByB = 0;
+    const a = await start(adBidsProjection({ onHandle: () => handledByA++ }));
+    const b = await start(adBidsProjection({ onHandle: () => handledByB++ }));
+    const first = await appendBids(store, 200, 5);
+    await waitUntil(caughtUp(first), 20_000, 'first batch');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handledByA + handledByB).toBe(200);
+    expect(Math.min(handledByA, handledByB)).toBe(0);
+
+    const [idle, busy] = handledByA > 0 ? [b, a] : [a, b];
+    const idleCountBefore = idle === a ? handledByA : handledByB;
+    await stop(busy);
+    const second = await appendBids(store, 50, 5);
+    await waitUntil(caughtUp(second), 20_000, 'take-over');
+    expect((idle === a ? handledByA : handledByB) - idleCountBefore).toBe(50);
+    expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '250' }]);
+  });
+
+  it('builds a new version beside the old one and swaps the view without a gap', async () => {
+    const last = await appendBids(store, 400, 10, 4);
+    await start(adBidsProjection());
+    await waitUntil(caughtUp(last), 20_000, 'v1');
+    const v1Hash = await tableHash(db, 'ad_bids');
+    const ads = Number((await db('ad_bids').count({ n: '*' }))[0]?.n);
+    expect(ads).toBeGreaterThan(1);
+
+    // Readers hammer the view through the whole swap; any error or empty answer is a gap.
+    let reads = 0;
+    const failures: string[] = [];
+    let reading = true;
+    const reader = (async () => {
+      const readerDb = knex({ client: 'pg', connection: database.url, pool: { min: 1, max: 1 } });
+      while (reading) {
+        try {
+          const rows = await readerDb('ad_bids').count({ n: '*' });
+          if (Number(rows[0]?.n) !== ads) failures.push(`saw ${rows[0]?.n} rows`);
+          reads++;
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+      }
+      await readerDb.destroy();
+    })();
+
+    // A v2 deployment starts while v1's process still runs (a rolling deploy).
+    await start(adBidsProjection({ version: 2, withAverage: true, delayMs: 2 }), { batchSize: 50 });
+    await waitUntil(
+      async () => (await listBuilds(db, 'ad_bids')).some((b) => b.status === 'building'),
+      5_000,
+      'v2 build',
+    );
+    // While v2 builds, v1 keeps serving, and keeps up with new events.
+    expect(await tableHash(db, 'ad_bids')).toBe(v1Hash);
+    const during = await appendBids(store, 20, 10, 4);
+    await waitUntil(caughtUp(during), 10_000, 'v1 during the build');
+    expect((await listBuilds(db, 'ad_bids')).find((b) => b.status === 'live')?.version).toBe(1);
+    expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '420' }]);
+
+    await waitUntil(
+      async () =>
+        (await listBuilds(db, 'ad_bids')).some((b) => b.version === 2 && b.status === 'live'),
+      30_000,
+      'v2 live',
+    );
+    reading = false;
+    await reader;
+
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(10);
+    const columns = await db('information_schema.columns')
+      .where({ table_name: 'ad_bids' })
+      .pluck('column_name');
+    expect(columns).toContain('average');
+    const tables = await db('pg_tables').where('tablename', 'like', 'ad_bids%').pluck('tablename');
+    expect(tables).toEqual(['ad_bids_v2']);
+    expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '420' }]);
+    expect(await liveCheckpoint()).toEqual(during);
+    // v1's runner noticed it was retired and let go; v2's serves new events.
+    await waitUntil(async () => (await runnerLocks()) === 1, 5_000, 'v1 runner ends');
+    const after = await appendBids(store, 8, 10, 4);
+    await waitUntil(caughtUp(after), 10_000, 'v2 after the swap');
+  });
+
+  it('rebuild() rebuilds the same version from zero into fresh tables and swaps', async () => {
+    const last = await appendBids(store, 150, 6);
+    await start(adBidsProjection());
+    await waitUntil(caughtUp(last), 20_000, 'catch-up');
+    const before = await tableHash(db, 'ad_bids');
+    // Damage the live read model: the rebuild must come from the log, not from these rows.
+    await db('ad_bids_v1').update({ highest: 0 });
+
+    const build = await rebuild({
+      databaseUrl: database.url,
+      store,
+      projection: adBidsProjection(),
+    });
+    expect(build).toMatchObject({
+      version: 1,
+      build: 1,
+      status: 'live',
+      tables: { ad_bids: 'ad_bids_v1_b1' },
+    });
+    expect(await tableHash(db, 'ad_bids')).toBe(before);
+    expect(await db('pg_tables').where('tablename', 'like', 'ad_bids%').pluck('tablename')).toEqual(
+      ['ad_bids_v1_b1'],
+    );
+
+    // The running process follows the new live build.
+    const more = await appendBids(store, 10, 6);
+    await waitUntil(caughtUp(more), 20_000, 'after rebuild');
+  });
+
+  it('waitForProjections answers true once the position is passed, false after the timeout', async () => {
+    await start(adBidsProjection());
+    await waitUntil(async () => (await liveCheckpoint()) !== undefined, 5_000, 'first build');
+    await stop(running[0]!);
+    const position = await appendBids(store, 5);
+
+    const started = Date.now();
+    expect(await waitForProjections(db, ['ad_bids'], position, 200)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(await waitForProjections(db, ['ad_bids', 'not_a_projection'], START, 50)).toBe(false);
+
+    const waiting = waitForProjections(db, ['ad_bids'], position, 10_000);
+    await start(adBidsProjection());
+    expect(await waiting).toBe(true);
+  });
+
+  it('projectionStatus reports events and milliseconds behind', async () => {
+    const runners = await start(adBidsProjection());
+    await waitUntil(async () => (await liveCheckpoint()) !== undefined, 5_000, 'first build');
+    await stop(runners);
+    await appendBids(store, 30);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const [behind] = await projectionStatus(db, store, { countLimit: 20 });
+    expect(behind).toMatchObject({
+      name: 'ad_bids',
+      status: 'live',
+      eventsBehind: 20,
+      eventsBehindIsLowerBound: true,
+    });
+    expect(behind!.lagMs).toBeGreaterThanOrEqual(40);
+
+    const last = await appendBids(store, 1);
+    await start(adBidsProjection());
+    await waitUntil(caughtUp(last), 20_000, 'catch-up');
+    const [current] = await projectionStatus(db, store);
+    expect(current).toMatchObject({ eventsBehind: 0, lagMs: 0, eventsHandled: 31 });
+  });
+
+  it("catchUp (the read models' test helper) applies the log, and again with replay, changing nothing", async () => {
+    await appendBids(store, 120, 4);
+    const projection = adBidsProjection();
+    await catchUp({ databaseUrl: database.url, store, projection });
+    const once = await tableHash(db, 'ad_bids');
+    expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '120' }]);
+    await catchUp({ databaseUrl: database.url, store, projection, replay: true });
+    expect(await tableHash(db, 'ad_bids')).toBe(once);
+  });
+});
