@@ -14,6 +14,7 @@ export const MESSAGES = {
   enterAllBidDetails: 'Enter all bid details',
   pleaseLoginFirst: 'Please login first',
   pleaseEnterAllDetails: 'Please enter all details',
+  biddingClosed: 'Bidding Closed',
   // Success dialogs
   reviewPosted: 'Review Posted!',
   bidPosted: 'Bid Posted!',

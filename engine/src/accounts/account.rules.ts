@@ -1,0 +1,495 @@
+import { GENDERS, LIMITS } from '../shared/limits.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import type { EditableProfile, ProfileLink } from './account.events.ts';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
+
+/*
+ * Section 5's validation rules, in one place for the decider, the api (which answers the whole
+ * list) and the web (which shows each message next to its field). Every function returns ALL the
+ * errors of every field, in the order the form shows them; an empty object means valid.
+ */
+
+/** Per field, every message that applies. `form` holds errors that belong to no single field. */
+export type FieldErrors<Field extends string = string> = Partial<
+  Record<Field | 'form', readonly string[]>
+>;
+
+export type FieldError = { readonly field: string; readonly message: string };
+
+export const hasErrors = (errors: FieldErrors): boolean =>
+  Object.values(errors).some((messages) => messages !== undefined && messages.length > 0);
+
+/** The flat list the api answers with. */
+export const errorList = (errors: FieldErrors): FieldError[] =>
+  Object.entries(errors).flatMap(([field, messages]) =>
+    (messages ?? []).map((message) => ({ field, message })),
+  );
+
+/** 'Please provide valid details in the form.' when anything is wrong. */
+export const formSummary = (errors: FieldErrors): string | undefined =>
+  hasErrors(errors) ? MESSAGES.invalidForm : undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Single-value checks
+
+const isBlank = (value: string | undefined): boolean => (value ?? '').trim() === '';
+/** Lengths count characters as the user sees them (code points), not UTF-16 units. */
+const length = (value: string): number => Array.from(value).length;
+
+const maxMessage = (max: 15 | 20): string => (max === 15 ? MESSAGES.max15 : MESSAGES.max20);
+
+const collect = <Field extends string>(
+  entries: ReadonlyArray<readonly [Field | 'form', readonly string[]]>,
+): FieldErrors<Field> => {
+  const errors: Partial<Record<Field | 'form', readonly string[]>> = {};
+  for (const [field, messages] of entries) {
+    if (messages.length > 0) errors[field] = [...(errors[field] ?? []), ...messages];
+  }
+  return errors;
+};
+
+export const requiredRule = (value: string | undefined): string[] =>
+  isBlank(value) ? [MESSAGES.cannotBeBlank] : [];
+
+/** firstname, lastname (max LIMITS.firstLastNameMax); houseno, street, city (max 15). */
+export const nameRule = (value: string | undefined, max: 15 | 20): string[] => {
+  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+  return length((value ?? '').trim()) > max ? [maxMessage(max)] : [];
+};
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const isValidEmail = (value: string): boolean => EMAIL.test(value.trim());
+
+export const emailRule = (value: string | undefined): string[] => {
+  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+  return isValidEmail(value ?? '') ? [] : [ACCOUNT_MESSAGES.invalidEmail];
+};
+
+const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]*$/;
+
+/** Username: not blank; LIMITS.username length; letters, digits, '-', '_', '.' only. */
+export const usernameRule = (value: string | undefined): string[] => {
+  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+  const v = value ?? '';
+  const errors: string[] = [];
+  if (length(v) < LIMITS.username.min || length(v) > LIMITS.username.max) {
+    errors.push(ACCOUNT_MESSAGES.usernameLength);
+  }
+  if (!USERNAME_CHARACTERS.test(v)) errors.push(MESSAGES.noSpecialCharacters);
+  return errors;
+};
+
+/**
+ * True when `alias` contains any run of `run` consecutive characters of `username`, compared
+ * case-sensitively, character by character (code points, so an emoji is one character).
+ */
+export const containsRunOfUsername = (
+  alias: string,
+  username: string,
+  run: number = LIMITS.bidAlias.forbiddenRunOfUsername,
+): boolean => {
+  const chars = Array.from(username);
+  const aliasChars = Array.from(alias);
+  const aliasRuns = new Set<string>();
+  for (let i = 0; i + run <= aliasChars.length; i += 1) {
+    aliasRuns.add(JSON.stringify(aliasChars.slice(i, i + run)));
+  }
+  for (let i = 0; i + run <= chars.length; i += 1) {
+    if (aliasRuns.has(JSON.stringify(chars.slice(i, i + run)))) return true;
+  }
+  return false;
+};
+
+/** Sign-up and profile alias: the username rules, and no 3 consecutive characters of it. */
+export const registrationAliasRule = (alias: string | undefined, username: string): string[] => {
+  const errors = usernameRule(alias);
+  if (!isBlank(alias) && containsRunOfUsername(alias ?? '', username)) {
+    errors.push(MESSAGES.bidAliasContainsUsername);
+  }
+  return errors;
+};
+
+/** The alias typed into the item and share bid forms: at least 3, nothing of the login name. */
+export const validateBidAlias = (alias: string, username: string): string[] => {
+  const errors: string[] = [];
+  if (length(alias.trim()) < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
+  if (containsRunOfUsername(alias, username)) errors.push(MESSAGES.bidAliasContainsUsername);
+  return errors;
+};
+
+export const passwordRule = (value: string | undefined): string[] => {
+  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+  const n = length(value ?? '');
+  return n < LIMITS.password.min || n > LIMITS.password.max
+    ? [ACCOUNT_MESSAGES.passwordLength]
+    : [];
+};
+
+export const confirmPasswordRule = (confirm: string | undefined, password: string): string[] => {
+  if (isBlank(confirm)) return [MESSAGES.cannotBeBlank];
+  return confirm === password ? [] : [MESSAGES.confirmationMismatch];
+};
+
+export const isGender = (value: string): value is (typeof GENDERS)[number] =>
+  (GENDERS as readonly string[]).includes(value);
+
+export const genderRule = (value: string | undefined): string[] =>
+  isGender(value ?? '') ? [] : [MESSAGES.invalidGender];
+
+const DD_MM_YYYY = /^(\d{2})-(\d{2})-(\d{4})$/;
+const YYYY_MM_DD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** The Indian calendar date (YYYY-MM-DD) of an instant. */
+export const istDate = (instant: Date | string): string => {
+  const ms = new Date(instant).getTime() + ACCOUNT_LIMITS.istOffsetMinutes * 60_000;
+  return new Date(ms).toISOString().slice(0, 10);
+};
+
+const isCalendarDate = (year: number, month: number, day: number): boolean => {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+};
+
+/**
+ * A date of birth as typed (DD-MM-YYYY, as the profile form sends it) or as ISO (YYYY-MM-DD, or
+ * a date-time, read on the Indian calendar) → YYYY-MM-DD, or undefined when it is no real date.
+ */
+export const parseDob = (value: string): string | undefined => {
+  const v = value.trim();
+  const dmy = DD_MM_YYYY.exec(v);
+  const ymd = YYYY_MM_DD.exec(v);
+  let parts: [number, number, number] | undefined;
+  if (dmy) parts = [Number(dmy[3]), Number(dmy[2]), Number(dmy[1])];
+  else if (ymd) parts = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  else if (ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) return istDate(v);
+  if (!parts || !isCalendarDate(...parts)) return undefined;
+  return `${pad(parts[0], 4)}-${pad(parts[1])}-${pad(parts[2])}`;
+};
+
+/** Whole years between an ISO birth date and the Indian calendar day of `now`. */
+export const ageInYears = (dobIso: string, now: Date | string): number => {
+  const [by, bm, bd] = dobIso.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = istDate(now).split('-').map(Number) as [number, number, number];
+  const beforeBirthday = tm < bm || (tm === bm && td < bd);
+  return ty - by - (beforeBirthday ? 1 : 0);
+};
+
+/** A real date, and (from the terms) at least LIMITS.minimumAgeYears old on `now`. */
+export const dobRule = (value: string | undefined, now: Date | string): string[] => {
+  const dob = parseDob(value ?? '');
+  if (dob === undefined) return [MESSAGES.invalidDate];
+  return ageInYears(dob, now) < LIMITS.minimumAgeYears ? [ACCOUNT_MESSAGES.underage] : [];
+};
+
+/** Digits only, exactly LIMITS.phoneDigits of them. Both messages when both apply. */
+export const mobileRule = (value: string | undefined): string[] => {
+  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+  const v = value ?? '';
+  const errors: string[] = [];
+  if (!/^\d*$/.test(v)) errors.push(MESSAGES.digitsOnly);
+  if (!new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(v)) errors.push(MESSAGES.invalidMobile);
+  return errors;
+};
+
+/** Optional mobile (the casting manager's): the mobile rules when given. */
+const optionalMobileRule = (value: string | undefined): string[] =>
+  isBlank(value) ? [] : mobileRule(value);
+
+export const pincodeRule = (value: string | undefined): string[] => {
+  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+  const v = (value ?? '').trim();
+  const errors: string[] = [];
+  if (!/^\d*$/.test(v)) errors.push(MESSAGES.digitsOnly);
+  if (length(v) > LIMITS.pincodeMaxDigits) errors.push(MESSAGES.pincodeMax);
+  return errors;
+};
+
+export const INDIA = 'India';
+export const isIndia = (country: string | undefined): boolean =>
+  (country ?? '').trim().toLowerCase() === INDIA.toLowerCase();
+
+/** The district field exists only for India; elsewhere it is not asked and not kept. */
+export const districtRule = (
+  district: string | undefined,
+  country: string | undefined,
+): string[] => (isIndia(country) ? requiredRule(district) : []);
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const linksRule = (links: readonly ProfileLink[] | undefined): string[] => {
+  const list = links ?? [];
+  const errors: string[] = [];
+  if (list.length > ACCOUNT_LIMITS.profileLinks) errors.push(ACCOUNT_MESSAGES.tooManyLinks);
+  if (list.some((link) => !isBlank(link.url) && !isHttpUrl(link.url.trim()))) {
+    errors.push(ACCOUNT_MESSAGES.invalidUrl);
+  }
+  return errors;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+/** The registration payload of section 3 as the form (or form-encoded body) sends it. */
+export type SignupInput = {
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly email: string;
+  readonly username: string;
+  readonly bidAlias: string;
+  readonly password: string;
+  readonly confirmPassword: string;
+  readonly gender: string;
+  readonly dob: string;
+  readonly phone: string;
+  readonly phoneCode?: string;
+  readonly country: string;
+  readonly termsOfServicesCheckBox: boolean;
+  // The older variant's address fields.
+  readonly houseno?: string;
+  readonly street?: string;
+  readonly city?: string;
+  readonly state?: string;
+  readonly district?: string;
+  readonly pincode?: string;
+};
+
+export type SignupField = Exclude<keyof SignupInput, 'phoneCode'>;
+
+/** What the domain itself checks at registration: the sign-up rules without the password. */
+export type RegistrationDetails = Pick<
+  SignupInput,
+  | 'firstname'
+  | 'lastname'
+  | 'email'
+  | 'username'
+  | 'bidAlias'
+  | 'gender'
+  | 'dob'
+  | 'phone'
+  | 'country'
+  | 'termsOfServicesCheckBox'
+>;
+
+export type SignupOptions = {
+  /** The command or request time; the age rule needs "today". */
+  readonly now: Date | string;
+  /** 'main': the current form; 'older': the variant that also asks the address. */
+  readonly variant?: 'main' | 'older';
+};
+
+export const validateRegistrationDetails = (
+  input: RegistrationDetails,
+  { now, variant = 'main' }: SignupOptions,
+): FieldErrors<keyof RegistrationDetails> =>
+  collect<keyof RegistrationDetails>([
+    ['firstname', nameRule(input.firstname, LIMITS.firstLastNameMax)],
+    ['lastname', nameRule(input.lastname, LIMITS.firstLastNameMax)],
+    ['email', emailRule(input.email)],
+    ['username', usernameRule(input.username)],
+    ['bidAlias', registrationAliasRule(input.bidAlias, input.username)],
+    ['gender', genderRule(input.gender)],
+    ['dob', dobRule(input.dob, now)],
+    ['phone', mobileRule(input.phone)],
+    ['country', requiredRule(input.country)],
+    [
+      'termsOfServicesCheckBox',
+      input.termsOfServicesCheckBox
+        ? []
+        : [variant === 'main' ? MESSAGES.agreeToTermsToMoveForward : MESSAGES.agreeToTerms],
+    ],
+  ]);
+
+export const validateSignup = (
+  input: SignupInput,
+  options: SignupOptions,
+): FieldErrors<SignupField> => {
+  const details = validateRegistrationDetails(input, options);
+  const older: ReadonlyArray<readonly [SignupField, readonly string[]]> =
+    options.variant === 'older'
+      ? [
+          ['houseno', nameRule(input.houseno, LIMITS.houseStreetCityMax)],
+          ['street', nameRule(input.street, LIMITS.houseStreetCityMax)],
+          ['city', nameRule(input.city, LIMITS.houseStreetCityMax)],
+          ['state', requiredRule(input.state)],
+          ['district', districtRule(input.district, input.country)],
+          ['pincode', pincodeRule(input.pincode)],
+        ]
+      : [];
+  return collect<SignupField>([
+    ...(Object.entries(details) as [SignupField, readonly string[]][]),
+    ['password', passwordRule(input.password)],
+    ['confirmPassword', confirmPasswordRule(input.confirmPassword, input.password)],
+    ...older,
+  ]);
+};
+
+export type ProfileField = keyof EditableProfile;
+
+/** The rules the domain keeps for an edited profile (everything but dob and gender). */
+export const validateEditableProfile = (
+  profile: EditableProfile,
+  username: string,
+): FieldErrors<ProfileField> =>
+  collect<ProfileField>([
+    ['firstname', nameRule(profile.firstname, LIMITS.firstLastNameMax)],
+    ['lastname', nameRule(profile.lastname, LIMITS.firstLastNameMax)],
+    [
+      'bidAlias',
+      isBlank(profile.bidAlias) ? [] : registrationAliasRule(profile.bidAlias, username),
+    ],
+    ['houseno', nameRule(profile.houseno, LIMITS.houseStreetCityMax)],
+    ['street', nameRule(profile.street, LIMITS.houseStreetCityMax)],
+    ['city', nameRule(profile.city, LIMITS.houseStreetCityMax)],
+    ['country', requiredRule(profile.country)],
+    ['state', requiredRule(profile.state)],
+    ['district', districtRule(profile.district, profile.country)],
+    ['neighbourHood', requiredRule(profile.neighbourHood)],
+    ['pincode', pincodeRule(profile.pincode)],
+    ['managerMobile', optionalMobileRule(profile.managerMobile)],
+    ['links', linksRule(profile.links)],
+  ]);
+
+/** The edit-profile form: the domain's rules plus its required DOB and gender. */
+export type EditProfileInput = EditableProfile & { readonly dob: string; readonly gender: string };
+
+export const validateEditProfile = (
+  input: EditProfileInput,
+  { username, now }: { readonly username: string; readonly now: Date | string },
+): FieldErrors<ProfileField | 'dob' | 'gender'> => {
+  return {
+    ...validateEditableProfile(input, username),
+    ...collect<'dob' | 'gender'>([
+      ['dob', dobRule(input.dob, now)],
+      ['gender', genderRule(input.gender)],
+    ]),
+  };
+};
+
+export type ChangePasswordInput = {
+  readonly oldPassword: string;
+  readonly password: string;
+  readonly rePassword: string;
+};
+
+const changePasswordFieldRule = (value: string): string[] => {
+  if (value === '') return [MESSAGES.cannotBeEmpty];
+  if (length(value) < LIMITS.password.min) return [MESSAGES.changePasswordTooShort];
+  return [];
+};
+
+const newPasswordMaxRule = (value: string): string[] =>
+  length(value) > LIMITS.password.max ? [MESSAGES.max20] : [];
+
+export const validateChangePassword = (
+  input: ChangePasswordInput,
+): FieldErrors<keyof ChangePasswordInput> =>
+  collect<keyof ChangePasswordInput>([
+    [
+      'form',
+      [input.oldPassword, input.password, input.rePassword].some((value) => value === '')
+        ? [MESSAGES.enterAllFields]
+        : [],
+    ],
+    ['oldPassword', changePasswordFieldRule(input.oldPassword)],
+    [
+      'password',
+      [...changePasswordFieldRule(input.password), ...newPasswordMaxRule(input.password)],
+    ],
+    [
+      'rePassword',
+      [
+        ...changePasswordFieldRule(input.rePassword),
+        ...(input.rePassword !== '' && input.rePassword !== input.password
+          ? [MESSAGES.passwordsDoNotMatch]
+          : []),
+      ],
+    ],
+  ]);
+
+export type ResetPasswordInput = { readonly password: string; readonly rePassword: string };
+
+export const validateResetPassword = (
+  input: ResetPasswordInput,
+): FieldErrors<keyof ResetPasswordInput> =>
+  collect<keyof ResetPasswordInput>([
+    [
+      'password',
+      [...changePasswordFieldRule(input.password), ...newPasswordMaxRule(input.password)],
+    ],
+    ['rePassword', input.rePassword === input.password ? [] : [MESSAGES.resetPasswordMismatch]],
+  ]);
+
+// ---------------------------------------------------------------------------------------------
+// What others see
+
+/** Every digit after the first 3 replaced by '*'; other characters kept. */
+export const maskPhone = (phone: string): string => {
+  let digits = 0;
+  return Array.from(phone)
+    .map((char) => {
+      if (!/\d/.test(char)) return char;
+      digits += 1;
+      return digits > 3 ? '*' : char;
+    })
+    .join('');
+};
+
+export const ADDRESS_FIELDS = [
+  'houseno',
+  'street',
+  'city',
+  'neighbourHood',
+  'district',
+  'state',
+  'country',
+  'pincode',
+] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** The least a profile needs for the visibility rules; real rows carry more. */
+export type VisibleProfile = {
+  readonly userId: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly showEmail: boolean;
+  readonly showAddress: boolean;
+  readonly showMobileNumber: boolean;
+} & Partial<Record<AddressField, string>>;
+
+export type ProfileView<P extends VisibleProfile> = Omit<P, 'email' | AddressField> &
+  Partial<Pick<P, 'email' | AddressField>> & {
+    /** True when `phone` shows only its first 3 digits. */
+    readonly phoneMasked: boolean;
+  };
+
+/**
+ * Section 6: the owner sees everything; anyone else sees the email only if showEmail, the
+ * address only if showAddress, and the phone masked after 3 digits unless showMobileNumber is set
+ * or the viewer's mobile-number request was approved. `viewer` is null for a guest.
+ */
+export const profileView = <P extends VisibleProfile>(
+  profile: P,
+  viewer: { readonly userId: string } | null,
+  { approvedMobileRequest }: { readonly approvedMobileRequest: boolean },
+): ProfileView<P> => {
+  if (viewer !== null && viewer.userId === profile.userId)
+    return { ...profile, phoneMasked: false };
+  const view: Record<string, unknown> = { ...profile };
+  if (!profile.showEmail) delete view.email;
+  if (!profile.showAddress) for (const field of ADDRESS_FIELDS) delete view[field];
+  const phoneShown = profile.showMobileNumber || approvedMobileRequest;
+  view.phone = phoneShown ? profile.phone : maskPhone(profile.phone);
+  view.phoneMasked = !phoneShown;
+  return view as ProfileView<P>;
+};
