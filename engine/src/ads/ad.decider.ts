@@ -1,0 +1,315 @@
+import { validateBidAlias } from '../accounts/account.rules.ts';
+import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
+import { BID_TYPES } from '../shared/limits.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import type {
+  AdCommand,
+  AddMedia,
+  AdInput,
+  ChooseThumbnail,
+  CloseBidding,
+  EditAd,
+  MakeFinalCall,
+  PlaceBid,
+  PostAd,
+  RemoveMedia,
+} from './ad.commands.ts';
+import { AD_DETAIL_FIELDS, type AdDetails, type AdEvent, type BidType } from './ad.events.ts';
+import { allowsCommand } from './ad.machine.ts';
+import { galleryError, isGalleryItem, normalizeAd, type AdFieldErrorCode } from './ad.rules.ts';
+import { deadlineOf, evolve, initialState, status, statusAt, type AdState } from './ad.state.ts';
+
+export type AdErrorCode =
+  | AdFieldErrorCode
+  | 'COMMAND_TIME_INVALID'
+  | 'COMMAND_NOT_ALLOWED'
+  | 'AD_NOT_FOUND'
+  | 'AD_ALREADY_POSTED'
+  | 'AD_CLOSED'
+  | 'INVALID_UID'
+  | 'NOT_AD_OWNER'
+  | 'MEDIA_REQUIRED'
+  | 'TOO_MANY_MEDIA'
+  | 'INVALID_MEDIA'
+  | 'MEDIA_NOT_FOUND'
+  | 'BIDDING_CLOSED'
+  | 'OWN_AD'
+  | 'NOT_ENTITLED'
+  | 'BID_DETAILS_MISSING'
+  | 'INVALID_BID_AMOUNT'
+  | 'BID_ALIAS_TOO_SHORT'
+  | 'ALIAS_TOO_CLOSE_TO_USERNAME'
+  | 'FINAL_CALL_ALREADY_MADE'
+  | 'FINAL_CALL_IN_PAST'
+  | 'INVALID_DEADLINE'
+  | 'NO_BIDS_BEFORE_FINAL_CALL';
+
+const fail = (
+  code: AdErrorCode,
+  message?: string,
+  details: Record<string, unknown> = {},
+): never => {
+  throw new DomainError(code, details, message);
+};
+
+const timeOf = (iso: string): number => Date.parse(iso);
+
+const requireValidTime = (now: string): void => {
+  if (Number.isNaN(timeOf(now))) fail('COMMAND_TIME_INVALID', undefined, { now });
+};
+
+const requireOwner = (state: AdState, userId: string): void => {
+  if (userId !== state.postedBy) fail('NOT_AD_OWNER', undefined, { adId: state.adId });
+};
+
+const judgeAd = (input: AdInput, now: string): AdDetails => {
+  const { details, errors } = normalizeAd(input, now);
+  const first = errors[0];
+  if (first !== undefined) fail(first.code, first.message, { errors });
+  return details;
+};
+
+const postAd = ({ data, metadata }: PostAd): AdEvent[] => {
+  const { adId, uid, postedBy, postedByUsername, media, ...input } = data;
+  if (!uid.includes('-')) fail('INVALID_UID', undefined, { uid });
+  const details = judgeAd(input, metadata.now);
+  const mediaProblem = galleryError(media);
+  if (mediaProblem !== null) fail(mediaProblem, undefined, { count: media.length });
+  const cover = media.find((item) => item.galleryType === 'photos') ?? media[0];
+  return [
+    {
+      type: 'AdPosted',
+      data: { adId, uid, ...details, postedBy, postedByUsername, postedAt: metadata.now },
+    },
+    ...media.map((item): AdEvent => ({
+      type: 'MediaAdded',
+      data: { adId, ...item, addedAt: metadata.now },
+    })),
+    ...(cover === undefined
+      ? []
+      : [
+          {
+            type: 'ThumbnailChosen',
+            data: { adId, name: cover.name, thumbnail: cover.thumbnail, chosenAt: metadata.now },
+          } satisfies AdEvent,
+        ]),
+  ];
+};
+
+const editAd = ({ data, metadata }: EditAd, state: AdState, current: AdDetails): AdEvent[] => {
+  const given = Object.fromEntries(
+    Object.entries(data.changes).filter(([, value]) => value !== undefined),
+  ) as Partial<AdInput>;
+  const edited = judgeAd({ ...current, ...given }, metadata.now);
+  const changes: Record<string, unknown> = {};
+  for (const field of AD_DETAIL_FIELDS) {
+    if (edited[field] !== current[field]) changes[field] = edited[field];
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [
+    {
+      type: 'AdEdited',
+      data: { adId: state.adId, changes: changes as Partial<AdDetails>, editedAt: metadata.now },
+    },
+  ];
+};
+
+const addMedia = ({ data, metadata }: AddMedia, state: AdState): AdEvent[] => {
+  const { userId: _userId, ...item } = data;
+  if (!isGalleryItem(item)) fail('INVALID_MEDIA', undefined, { name: item.name });
+  // The same file again is a retried upload, not a new one.
+  if (state.media.some((existing) => existing.name === item.name)) return [];
+  const problem = galleryError([...state.media, item]);
+  if (problem !== null) fail(problem, undefined, { count: state.media.length + 1 });
+  return [{ type: 'MediaAdded', data: { adId: state.adId, ...item, addedAt: metadata.now } }];
+};
+
+const removeMedia = ({ data, metadata }: RemoveMedia, state: AdState): AdEvent[] => {
+  if (!state.media.some((item) => item.name === data.name))
+    fail('MEDIA_NOT_FOUND', undefined, { name: data.name });
+  return [
+    { type: 'MediaRemoved', data: { adId: state.adId, name: data.name, removedAt: metadata.now } },
+  ];
+};
+
+const chooseThumbnail = ({ data, metadata }: ChooseThumbnail, state: AdState): AdEvent[] => {
+  const item = state.media.find((existing) => existing.name === data.name);
+  if (item === undefined) return fail('MEDIA_NOT_FOUND', undefined, { name: data.name });
+  if (state.thumbnail?.name === item.name) return [];
+  return [
+    {
+      type: 'ThumbnailChosen',
+      data: {
+        adId: state.adId,
+        name: item.name,
+        thumbnail: item.thumbnail,
+        chosenAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const isBidType = (type: string | null): type is BidType =>
+  BID_TYPES.some((known) => known === type);
+
+/**
+ * `decide` has already refused a bid once bidding is over, judged on the command's time (so a bid
+ * after the deadline is refused even before the expiry timer runs). Then: may this member bid
+ * here, then the form, in the order the form shows its messages.
+ */
+const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
+  if (state.bidIds.includes(data.bidId)) return []; // a retried command
+  if (data.userId === state.postedBy) fail('OWN_AD');
+  if (!data.bidderEntitled) fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
+  const { amount, type } = data;
+  if (!isBidType(type) || amount === null || !(amount > 0)) {
+    return fail('BID_DETAILS_MISSING', MESSAGES.enterAllBidDetails);
+  }
+  if (!Number.isSafeInteger(amount)) fail('INVALID_BID_AMOUNT', undefined, { amount });
+  const [aliasProblem] = validateBidAlias(data.bidAlias, data.username);
+  if (aliasProblem === MESSAGES.bidAliasTooShort) fail('BID_ALIAS_TOO_SHORT', aliasProblem);
+  if (aliasProblem !== undefined) fail('ALIAS_TOO_CLOSE_TO_USERNAME', aliasProblem);
+  return [
+    {
+      type: 'BidPlaced',
+      data: {
+        adId: state.adId,
+        bidId: data.bidId,
+        bidderId: data.userId,
+        username: data.username,
+        bidAlias: data.bidAlias,
+        amount,
+        type,
+        phase: status(state) === 'finalCallMade' ? 'afterFinalCall' : 'beforeFinalCall',
+        placedAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const makeFinalCall = ({ data, metadata }: MakeFinalCall, state: AdState): AdEvent[] => {
+  const deadline = timeOf(data.deadline);
+  if (Number.isNaN(deadline)) fail('INVALID_DEADLINE', undefined, { deadline: data.deadline });
+  // "The minimum is now": a deadline at the command's own instant is allowed.
+  if (deadline < timeOf(metadata.now)) fail('FINAL_CALL_IN_PAST', undefined, { deadline });
+  if (state.machine.context.bidsBeforeFinalCall === 0) fail('NO_BIDS_BEFORE_FINAL_CALL');
+  return [
+    {
+      type: 'FinalCallMade',
+      data: {
+        adId: state.adId,
+        deadline: new Date(deadline).toISOString(),
+        madeAt: metadata.now,
+      },
+    },
+  ];
+};
+
+/** The owner closes early, while bidding is open or after the final call. */
+const closeEarly = ({ metadata }: CloseBidding, state: AdState): AdEvent[] => [
+  {
+    type: 'BiddingClosed',
+    data: { adId: state.adId, reason: 'closedEarlyByOwner', closedAt: metadata.now },
+  },
+];
+
+/**
+ * The expiry timer closes only the final call it was scheduled for, only once its deadline has
+ * come; a repeat, a stale timer or an early one gets no events, never an error (BullMQ may run a
+ * job twice, and the owner may have closed first).
+ */
+const expire = (expectedDeadline: string, state: AdState, now: string): AdEvent[] => {
+  const deadline = deadlineOf(state);
+  const due =
+    status(state) === 'finalCallMade' &&
+    deadline !== null &&
+    timeOf(deadline) === timeOf(expectedDeadline) &&
+    timeOf(now) >= timeOf(deadline);
+  if (!due) return [];
+  return [
+    {
+      type: 'BiddingClosed',
+      data: { adId: state.adId, reason: 'finalCallExpired', closedAt: deadline },
+    },
+  ];
+};
+
+const OWNER_COMMANDS: ReadonlySet<AdCommand['type']> = new Set([
+  'EditAd',
+  'AddMedia',
+  'RemoveMedia',
+  'ChooseThumbnail',
+  'MakeFinalCall',
+  'CloseBidding',
+]);
+
+/**
+ * Why the lifecycle refuses a command at this instant. Once bidding is over (closed, or the
+ * deadline has come), bidding commands get BIDDING_CLOSED and the owner's management AD_CLOSED.
+ */
+const refuse = (command: AdCommand, state: AdState, now: string): never => {
+  const current = statusAt(state, now);
+  const details = { command: command.type, status: current, deadline: deadlineOf(state) };
+  if (command.type === 'PostAd') return fail('AD_ALREADY_POSTED', undefined, details);
+  switch (current) {
+    case 'none':
+      return fail('AD_NOT_FOUND', undefined, details);
+    case 'closed':
+      return command.type === 'PlaceBid' ||
+        command.type === 'MakeFinalCall' ||
+        command.type === 'CloseBidding'
+        ? fail('BIDDING_CLOSED', MESSAGES.biddingClosed, details)
+        : fail('AD_CLOSED', undefined, details);
+    case 'finalCallMade':
+      // The only command a live ad refuses after its final call is a second one.
+      return fail('FINAL_CALL_ALREADY_MADE', undefined, details);
+    case 'open':
+      // A live, open ad allows every command but PostAd.
+      return fail('COMMAND_NOT_ALLOWED', undefined, details);
+    default:
+      return assertNever(current);
+  }
+};
+
+/** What the machine allows, judged at the command's time (a passed deadline closes bidding). */
+const allowedAt = (command: AdCommand, state: AdState, now: string): boolean =>
+  allowsCommand(state.machine, command.type) && statusAt(state, now) !== 'closed';
+
+const decide = (command: AdCommand, state: AdState): AdEvent[] => {
+  const { now } = command.metadata;
+  requireValidTime(now);
+  if (command.type === 'CloseBidding' && command.data.reason === 'finalCallExpired') {
+    return expire(command.data.expectedDeadline, state, now);
+  }
+  const current = state.details;
+  if (command.type !== 'PostAd' && current === null) return fail('AD_NOT_FOUND');
+  if (OWNER_COMMANDS.has(command.type) && 'userId' in command.data) {
+    requireOwner(state, command.data.userId);
+  }
+  if (!allowedAt(command, state, now)) return refuse(command, state, now);
+  switch (command.type) {
+    case 'PostAd':
+      return postAd(command);
+    case 'EditAd':
+      return current === null ? [] : editAd(command, state, current);
+    case 'AddMedia':
+      return addMedia(command, state);
+    case 'RemoveMedia':
+      return removeMedia(command, state);
+    case 'ChooseThumbnail':
+      return chooseThumbnail(command, state);
+    case 'PlaceBid':
+      return placeBid(command, state);
+    case 'MakeFinalCall':
+      return makeFinalCall(command, state);
+    case 'CloseBidding':
+      return closeEarly(command, state);
+    default:
+      return assertNever(command);
+  }
+};
+
+export const adDecider: Decider<AdState, AdCommand, AdEvent> = { initialState, evolve, decide };
+
+export { evolve, initialState };
+export type { AdState };

@@ -1,0 +1,115 @@
+import { assign, initialTransition, setup, transition, type SnapshotFrom } from 'xstate';
+import { AD_COMMAND_TYPES, type AdCommandType } from './ad.commands.ts';
+import type { AdEvent } from './ad.events.ts';
+
+/*
+ * Section 4's ad bidding lifecycle: none → open (bidOpen) → finalCallMade → closed, with the
+ * owner able to close early from open or after the final call. The machine is driven by the
+ * stream's events (in `evolve`, through the pure `transition()`), and says through its tags which
+ * commands each state allows (in `decide`). No actors and no `after` timers: the final-call expiry
+ * is a scheduled `CloseBidding` command, and a bid after the deadline is refused by `decide` on
+ * the command's own time, whatever state the timer has left the machine in.
+ */
+
+type AllowsTag = `allows:${AdCommandType}`;
+
+const allows = (...commands: AdCommandType[]): AllowsTag[] =>
+  commands.map((command) => `allows:${command}` as const);
+
+/** What the owner may do to a live ad, whether or not the final call was made. */
+const ownerManagement = [
+  'EditAd',
+  'AddMedia',
+  'RemoveMedia',
+  'ChooseThumbnail',
+] as const satisfies readonly AdCommandType[];
+
+export type AdMachineContext = {
+  readonly bidsBeforeFinalCall: number;
+  readonly bidsAfterFinalCall: number;
+  /** The final call's deadline, once made. */
+  readonly deadline: string | null;
+};
+
+export const adMachine = setup({
+  types: {
+    context: {} as AdMachineContext,
+    events: {} as AdEvent,
+    tags: {} as AllowsTag,
+  },
+  guards: {
+    /** Final Call is disabled while there is no bid before it (section 4). */
+    hasBidsBeforeFinalCall: ({ context }) => context.bidsBeforeFinalCall > 0,
+    /** Without a final call, only the owner can close bidding; nothing can expire. */
+    closedByOwner: ({ event }) =>
+      event.type === 'BiddingClosed' && event.data.reason === 'closedEarlyByOwner',
+  },
+  actions: {
+    countBidBeforeFinalCall: assign({
+      bidsBeforeFinalCall: ({ context }) => context.bidsBeforeFinalCall + 1,
+    }),
+    countBidAfterFinalCall: assign({
+      bidsAfterFinalCall: ({ context }) => context.bidsAfterFinalCall + 1,
+    }),
+    recordDeadline: assign({
+      deadline: ({ event }) => (event.type === 'FinalCallMade' ? event.data.deadline : null),
+    }),
+  },
+}).createMachine({
+  id: 'ad',
+  context: { bidsBeforeFinalCall: 0, bidsAfterFinalCall: 0, deadline: null },
+  initial: 'none',
+  states: {
+    /** No ad on this stream yet. */
+    none: {
+      tags: allows('PostAd'),
+      on: { AdPosted: 'open' },
+    },
+    /** bidOpen: bids are taken; the owner may make the final call or close early. */
+    open: {
+      tags: allows(...ownerManagement, 'PlaceBid', 'MakeFinalCall', 'CloseBidding'),
+      on: {
+        BidPlaced: { actions: 'countBidBeforeFinalCall' },
+        FinalCallMade: {
+          target: 'finalCallMade',
+          guard: 'hasBidsBeforeFinalCall',
+          actions: 'recordDeadline',
+        },
+        BiddingClosed: { target: 'closed', guard: 'closedByOwner' },
+      },
+    },
+    /** Bids are taken until the deadline; the owner may still close early. */
+    finalCallMade: {
+      tags: allows(...ownerManagement, 'PlaceBid', 'CloseBidding'),
+      on: {
+        BidPlaced: { actions: 'countBidAfterFinalCall' },
+        BiddingClosed: 'closed',
+      },
+    },
+    /** 'Bidding Closed': the ad is settled and no longer changes. */
+    closed: {
+      type: 'final',
+    },
+  },
+});
+
+export type AdSnapshot = SnapshotFrom<typeof adMachine>;
+
+export const AD_STATUSES = ['none', 'open', 'finalCallMade', 'closed'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+const [initialSnapshot] = initialTransition(adMachine);
+
+export const initialAdSnapshot = (): AdSnapshot => initialSnapshot;
+
+/** Pure: the snapshot after one event. Events the current state does not take change nothing. */
+export const nextAdSnapshot = (snapshot: AdSnapshot, event: AdEvent): AdSnapshot =>
+  transition(adMachine, snapshot, event)[0];
+
+export const adStatus = (snapshot: AdSnapshot): AdStatus => snapshot.value;
+
+export const allowsCommand = (snapshot: AdSnapshot, command: AdCommandType): boolean =>
+  snapshot.hasTag(`allows:${command}`);
+
+export const allowedCommands = (snapshot: AdSnapshot): AdCommandType[] =>
+  AD_COMMAND_TYPES.filter((command) => allowsCommand(snapshot, command));

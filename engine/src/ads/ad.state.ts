@@ -1,0 +1,106 @@
+import type { AdDetails, AdEvent, CloseReason, GalleryItem } from './ad.events.ts';
+import {
+  adStatus,
+  initialAdSnapshot,
+  nextAdSnapshot,
+  type AdSnapshot,
+  type AdStatus,
+} from './ad.machine.ts';
+
+/** What the decider needs to know about one ad, folded from its stream. */
+export type AdState = {
+  /** The bidding lifecycle (section 4) as the machine sees it, with the bid counts and deadline. */
+  readonly machine: AdSnapshot;
+  readonly adId: string;
+  readonly uid: string;
+  readonly postedBy: string;
+  readonly postedByUsername: string;
+  readonly details: AdDetails | null;
+  readonly media: readonly GalleryItem[];
+  /** The chosen thumbnail and the gallery item it came from. */
+  readonly thumbnail: { readonly name: string; readonly thumbnail: string } | null;
+  /** Ids of the bids taken, so a retried PlaceBid is recognised. */
+  readonly bidIds: readonly string[];
+  readonly closedReason: CloseReason | null;
+};
+
+export const initialState = (): AdState => ({
+  machine: initialAdSnapshot(),
+  adId: '',
+  uid: '',
+  postedBy: '',
+  postedByUsername: '',
+  details: null,
+  media: [],
+  thumbnail: null,
+  bidIds: [],
+  closedReason: null,
+});
+
+export const status = (state: AdState): AdStatus => adStatus(state.machine);
+
+export const deadlineOf = (state: AdState): string | null => state.machine.context.deadline;
+
+/**
+ * The lifecycle as of `now`: a final call whose deadline has come is closed, even before the
+ * expiry timer has recorded it. Every command is judged by this, on its own time.
+ */
+export const statusAt = (state: AdState, now: string): AdStatus => {
+  const current = status(state);
+  const deadline = deadlineOf(state);
+  if (current === 'finalCallMade' && deadline !== null && Date.parse(now) >= Date.parse(deadline))
+    return 'closed';
+  return current;
+};
+
+const withoutUndefined = <T extends object>(changes: T): Partial<T> =>
+  Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * Folds one event. Never throws: an event the lifecycle does not take here (which a valid stream
+ * never holds) leaves the machine as it was, and the data fold ignores what has no ad to apply to.
+ */
+export const evolve = (state: AdState, event: AdEvent): AdState => {
+  const before = status(state);
+  const machine = nextAdSnapshot(state.machine, event);
+  const next = { ...state, machine };
+  switch (event.type) {
+    case 'AdPosted': {
+      if (before !== 'none') return next;
+      const { adId, uid, postedBy, postedByUsername, postedAt: _postedAt, ...details } = event.data;
+      return { ...next, adId, uid, postedBy, postedByUsername, details };
+    }
+    case 'AdEdited':
+      return state.details === null
+        ? next
+        : { ...next, details: { ...state.details, ...withoutUndefined(event.data.changes) } };
+    case 'MediaAdded': {
+      if (state.media.some((item) => item.name === event.data.name)) return next;
+      const { galleryType, name, thumbnail } = event.data;
+      return { ...next, media: [...state.media, { galleryType, name, thumbnail }] };
+    }
+    case 'MediaRemoved':
+      return {
+        ...next,
+        media: state.media.filter((item) => item.name !== event.data.name),
+        thumbnail: state.thumbnail?.name === event.data.name ? null : state.thumbnail,
+      };
+    case 'ThumbnailChosen':
+      return { ...next, thumbnail: { name: event.data.name, thumbnail: event.data.thumbnail } };
+    case 'BidPlaced':
+      return state.bidIds.includes(event.data.bidId)
+        ? next
+        : { ...next, bidIds: [...state.bidIds, event.data.bidId] };
+    case 'FinalCallMade':
+      return next;
+    case 'BiddingClosed':
+      return status(next) === 'closed' && before !== 'closed'
+        ? { ...next, closedReason: event.data.reason }
+        : next;
+    default: {
+      // The never check, without the throw: a foreign event leaves the state as it was.
+      const _unknown: never = event;
+      return state;
+    }
+  }
+};
