@@ -12,6 +12,19 @@ const DEV_JWT_SECRET = 'boli-development-secret-change-me-0123456789';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** Settings every process shares. Email and SMS default to the sandboxes `npm start` runs. */
+export const sharedEnv = {
+  SMTP_URL: z.string().url().default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().default('Boli <no-reply@boli.example>'),
+  SMS_GATEWAY_URL: z.string().url().default('http://127.0.0.1:4010/sms'),
+  SMS_API_KEY: z.string().min(1).default('sandbox-sms-key'),
+  /** BullMQ key prefix: processes of one deployment share it, tests each get their own. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('boli'),
+};
+
 /** The api process's environment. README's configuration table lists the same variables. */
 export const apiEnvSchema = z
   .object({
@@ -28,6 +41,7 @@ export const apiEnvSchema = z
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+    ...sharedEnv,
   })
   .superRefine((env, ctx) => {
     if (env.EVENT_STORE === 'kurrentdb' && !env.KURRENTDB_URL) {

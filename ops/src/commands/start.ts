@@ -31,6 +31,7 @@ export async function start(): Promise<number> {
     { name: 'api', entry: 'api/src/main.ts', env },
     { name: 'worker', entry: 'ops/src/processes/worker.ts', env },
     { name: 'projections', entry: 'ops/src/processes/projections.ts', env },
+    { name: 'sandbox', entry: 'ops/src/processes/sandbox.ts', env },
   ]);
   log(`Boli is starting on http://localhost:${port} — Ctrl-C stops it`);
 

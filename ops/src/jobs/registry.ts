@@ -1,4 +1,18 @@
 import type { Job } from 'bullmq';
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@boli/api/logger';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import type { WorkerConfig } from '../processes/config.ts';
+
+/** What every job handler may use; built once per worker process (or per test app). */
+export type JobDeps = {
+  config: WorkerConfig;
+  logger: Logger;
+  db: Knex;
+  redis: Redis;
+  store: EventStore;
+};
 
 /**
  * A kind of background job: its BullMQ queue and an idempotent handler (BullMQ re-runs stalled
@@ -6,7 +20,7 @@ import type { Job } from 'bullmq';
  */
 export type JobKind = {
   queue: string;
-  handle(job: Job): Promise<unknown>;
+  handler(deps: JobDeps): (job: Job) => Promise<unknown>;
 };
 
 export const jobKinds: JobKind[] = [];

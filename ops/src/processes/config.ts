@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '@boli/api/config';
+import { sharedEnv, parseEnv } from '@boli/api/config';
 
 /** The worker and projections processes' environment (the api has its own, in api/src/config.ts). */
 export const workerEnvSchema = z.object({
@@ -10,6 +10,8 @@ export const workerEnvSchema = z.object({
   KURRENTDB_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  ...sharedEnv,
 });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

@@ -1,29 +1,21 @@
-import { Worker } from 'bullmq';
+import knex from 'knex';
 import { Redis } from 'ioredis';
-import { jobKinds } from '../jobs/registry.ts';
+import { createEventStore } from '@boli/api/eventStoreFactory';
+import { startJobWorkers } from '../jobs/workers.ts';
 import { runProcess } from './run.ts';
 
-/** The worker process: one BullMQ worker per job kind (final-call expiry, outbox delivery, …). */
+/** The worker process: BullMQ workers for every job kind (final-call expiry, outbox delivery, …). */
 await runProcess('worker', async (config, logger) => {
-  const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const workers = jobKinds.map(
-    (kind) =>
-      new Worker(kind.queue, (job) => kind.handle(job), {
-        connection,
-        concurrency: config.WORKER_CONCURRENCY,
-      }),
-  );
-  for (const worker of workers) {
-    worker.on('failed', (job, err) =>
-      logger.error({ err, job: job?.id, queue: worker.name }, 'job failed'),
-    );
-  }
-  await connection.ping();
-  logger.info({ queues: jobKinds.map((kind) => kind.queue) }, 'queues');
+  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const store = createEventStore(config);
+  const workers = await startJobWorkers({ config, logger, db, redis, store });
   return {
     async stop() {
-      await Promise.all(workers.map((worker) => worker.close()));
-      connection.disconnect();
+      await workers.stop();
+      await store.close();
+      redis.disconnect();
+      await db.destroy();
     },
   };
 });

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import { handleCommand, type CommandResult } from '@boli/engine/commandHandling/handleCommand';
+import type { Actor, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
+import type { Command, Decider, DomainEvent } from '@boli/engine/shared/decider';
+import { waitForProjections } from '@boli/projections';
+import type { Infrastructure } from '../infrastructure.ts';
+
+/**
+ * The metadata a command arrives with: the request's time and correlation id, a fresh event id,
+ * and the signed-in actor. The one place routes get "now" from.
+ */
+export function commandMetadata(ctx: Context, actor?: Actor): NewEventMetadata {
+  return {
+    eventId: randomUUID(),
+    now: new Date().toISOString(),
+    correlationId: ctx.correlationId,
+    ...(actor ? { actor } : {}),
+  };
+}
+
+export type ExecuteOptions<State, C extends Command, E extends DomainEvent> = {
+  streamId: string;
+  decider: Decider<State, C, E>;
+  command: C;
+  /** The read models the answer will read; the call waits (bounded) until they have the events. */
+  readModels?: readonly string[];
+  /** A client's Idempotency-Key, scoped by the caller (e.g. prefixed with the user id). */
+  idempotencyKey?: string;
+};
+
+/** Runs a command through the event store; then, read-your-writes, waits for the read models. */
+export async function execute<State, C extends Command, E extends DomainEvent>(
+  infra: Pick<Infrastructure, 'store' | 'idempotency' | 'db'>,
+  options: ExecuteOptions<State, C, E>,
+): Promise<CommandResult<E>> {
+  const result = await handleCommand({
+    store: infra.store,
+    streamId: options.streamId,
+    decider: options.decider,
+    command: options.command,
+    idempotency: infra.idempotency,
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+  });
+  if (result.events.length > 0 && options.readModels?.length) {
+    await waitForProjections(infra.db, options.readModels, result.position);
+  }
+  return result;
+}
+
+/** The client's Idempotency-Key header, scoped to the caller so two users cannot collide. */
+export function idempotencyKeyOf(ctx: Context, scope: string): string | undefined {
+  const key = ctx.get('idempotency-key');
+  return key ? `${scope}:${key.slice(0, 200)}` : undefined;
+}
