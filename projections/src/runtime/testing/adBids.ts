@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition } from '@boli/engine/eventStore/eventStore';
@@ -11,7 +12,8 @@ export function adBidsProjection(
   options: {
     version?: number;
     delayMs?: number;
-    onHandle?: () => void;
+    /** Called on every attempt to handle an event (a retried batch calls it again). */
+    onHandle?: (event: RecordedEvent) => void;
     withAverage?: boolean;
   } = {},
 ) {
@@ -33,7 +35,7 @@ export function adBidsProjection(
       },
     },
     async handle(trx, event, tables) {
-      options.onHandle?.();
+      options.onHandle?.(event);
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       const { adId, amount } = event.data as { adId: string; amount: number };
       const average = options.withAverage ? { average: amount } : {};
