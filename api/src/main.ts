@@ -23,14 +23,17 @@ async function main(): Promise<void> {
   const infra = connectInfrastructure(config, logger);
   const server = await startServer(infra);
   logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'api listening');
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'api stopping');
     await server.close();
     await infra.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 await main();

@@ -45,6 +45,8 @@ export function buildWeb({ force = false } = {}): void {
     {
       cwd: webDir,
       stdio: 'inherit',
+      // vitest runs with NODE_ENV=test, which would give a development build of React.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) throw new SetupError('the web app did not build; see the output above');

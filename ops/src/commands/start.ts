@@ -43,9 +43,11 @@ export async function start(): Promise<number> {
     await stopChildren(children);
     services.stop();
   };
+  // `on`, not `once`: Ctrl-C reaches us twice (from the terminal and forwarded by ops/bin/boli.mjs),
+  // and a second signal with no listener would kill us before the servers are stopped.
   const signalled = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('Ctrl-C'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('Ctrl-C'));
+    process.on('SIGTERM', () => resolve('SIGTERM'));
   });
   const reason = await Promise.race([signalled, firstExit.then((name) => `${name} exited`)]);
   await stopAll(reason);

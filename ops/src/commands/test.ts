@@ -68,6 +68,11 @@ export async function test(args: string[]): Promise<number> {
   const onlyTiers = args.filter((arg) => ['static', 'unit', 'int', 'e2e'].includes(arg));
   const wants = (tier: string) => onlyTiers.length === 0 || onlyTiers.includes(tier);
   const services = await ensureServices();
+  // Ctrl-C also reaches the test runner; once it returns, stop the servers this run started.
+  process.on('SIGINT', () => {
+    services.stop();
+    process.exit(130);
+  });
   const results: TierResult[] = [];
   let staticOk = true;
   try {
