@@ -6,6 +6,10 @@ export type Envelope<T> = {
   error: boolean;
   msg: string;
   errors?: { field?: string; message: string }[];
+  /** A domain refusal's stable code (e.g. USER_ALREADY_EXISTS, EMAIL_NOT_VERIFIED). */
+  code?: string;
+  /** Some answers carry more beside data (userDetail, existingUser, isEmailExist, …). */
+  [extra: string]: unknown;
 };
 
 /** The server's code for an expired login (spec section 4): a 403 whose msg is this. */
@@ -21,9 +25,21 @@ export class ApiError extends Error {
     readonly serverMsg: string,
     readonly errors: { field?: string; message: string }[] = [],
     readonly data: unknown = null,
+    /** The whole answer, for the few screens that read more than msg and errors. */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(serverMsg || MESSAGES.generic);
     this.name = 'ApiError';
+  }
+
+  /** The engine's stable code of a domain refusal, '' when there is none. */
+  get code(): string {
+    return typeof this.body.code === 'string' ? this.body.code : '';
+  }
+
+  /** The first field error's message, else the server's msg, else the generic message. */
+  get firstMessage(): string {
+    return this.errors[0]?.message || this.message;
   }
 
   get tokenExpired(): boolean {
@@ -74,6 +90,7 @@ export async function readEnvelope<T>(response: Response): Promise<Envelope<T>> 
       typeof envelope?.msg === 'string' ? envelope.msg : '',
       Array.isArray(envelope?.errors) ? envelope.errors : [],
       envelope?.data ?? null,
+      envelope ?? {},
     );
   }
   return envelope as Envelope<T>;

@@ -76,3 +76,38 @@ describe('query strings', () => {
     expect(urlWithQuery('/api/user')).toBe('/api/user');
   });
 });
+
+describe('what a refusal carries besides msg', () => {
+  it('keeps the code and the other fields of the answer', async () => {
+    const failure = await failureOf(
+      json(409, {
+        data: null,
+        error: true,
+        msg: 'This email already exists.',
+        code: 'USER_ALREADY_EXISTS',
+        existingUser: true,
+        isEmailExist: true,
+      }),
+    );
+    expect(failure.code).toBe('USER_ALREADY_EXISTS');
+    expect(failure.body.isEmailExist).toBe(true);
+  });
+
+  it('names the first field error first, then msg, then the generic message', async () => {
+    const withErrors = await failureOf(
+      json(400, {
+        data: { triesLeft: 2 },
+        error: true,
+        msg: 'Please provide valid details in the form.',
+        errors: [{ field: 'otp', message: 'Incorrect OTP.' }],
+      }),
+    );
+    expect(withErrors.firstMessage).toBe('Incorrect OTP.');
+    expect(withErrors.data).toEqual({ triesLeft: 2 });
+    const msgOnly = await failureOf(json(400, { data: null, error: true, msg: 'OTP expired.' }));
+    expect(msgOnly.firstMessage).toBe('OTP expired.');
+    const nothing = await failureOf(json(500, { data: null, error: true, msg: '' }));
+    expect(nothing.firstMessage).toBe(MESSAGES.generic);
+    expect(nothing.code).toBe('');
+  });
+});

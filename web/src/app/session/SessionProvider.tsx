@@ -1,16 +1,23 @@
-import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
-import { SessionContext, type Session, type SessionStatus } from './sessionContext.ts';
+import { requestRefresh, singleFlight } from './refreshTokens.ts';
+import {
+  SessionContext,
+  type Session,
+  type SessionStatus,
+  type SessionTokens,
+} from './sessionContext.ts';
 import { parseSessionUser, type SessionUser } from './sessionUser.ts';
-import { clearStored, readStored, writeStored } from './storage.ts';
+import { clearStored, readStored, removeStored, writeStored } from './storage.ts';
 
 type State = { status: SessionStatus; token: string | null; user?: SessionUser };
 
 type Action =
   | { type: 'userLoaded'; user: SessionUser }
   | { type: 'loggedIn'; token: string; user: SessionUser }
+  | { type: 'tokenRefreshed'; token: string }
   | { type: 'loggedOut' };
 
 function reduce(state: State, action: Action): State {
@@ -19,6 +26,8 @@ function reduce(state: State, action: Action): State {
       return state.token ? { status: 'member', token: state.token, user: action.user } : state;
     case 'loggedIn':
       return { status: 'member', token: action.token, user: action.user };
+    case 'tokenRefreshed':
+      return state.token ? { ...state, token: action.token } : state;
     case 'loggedOut':
       return { status: 'guest', token: null };
     default: {
@@ -33,18 +42,31 @@ function initialState(): State {
   return token ? { status: 'loading', token } : { status: 'guest', token: null };
 }
 
+function storeTokens(tokens: SessionTokens): void {
+  writeStored('jwt', tokens.token);
+  if (tokens.refreshToken) writeStored('refreshToken', tokens.refreshToken);
+}
+
 /**
  * The login session. A stored token is checked with GET /api/user: its user makes the visitor a
- * member; a 401/403 forgets the token (a 403 TOKEN_EXPIRED also says the session expired); any
- * other failure — no accounts api yet, the api down — shows the guest view and keeps the token
- * for the next visit.
+ * member. A 403 TOKEN_EXPIRED is answered by one refresh (POST /api/auth/refresh) and a retry; if
+ * the refresh fails the session ends with 'Your session expired. Please login again.'. Another
+ * 401/403 forgets the token; any other failure — the api down — shows the guest view and keeps the
+ * token for the next visit.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reduce, undefined, initialState);
   const { enqueueSnackbar } = useSnackbar();
+  const tokenRef = useRef(state.token);
+  tokenRef.current = state.token;
 
   const logout = useCallback(
-    (message?: string) => {
+    (message?: string, { tellServer = true }: { tellServer?: boolean } = {}) => {
+      const token = tokenRef.current;
+      // The request leaves with the token before the state is reset; its answer does not matter.
+      if (token && tellServer) {
+        apiRequest('/api/auth/logout', { method: 'POST', token }).catch(() => undefined);
+      }
       clearStored();
       dispatch({ type: 'loggedOut' });
       if (message) enqueueSnackbar(message, { variant: 'info' });
@@ -52,18 +74,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [enqueueSnackbar],
   );
 
-  const login = useCallback((token: string, user: SessionUser) => {
-    writeStored('jwt', token);
+  const login = useCallback((tokens: SessionTokens, user: SessionUser) => {
+    storeTokens(tokens);
+    if (!tokens.refreshToken) removeStored('refreshToken');
     writeStored('userId', user._id);
     writeStored('username', user.username);
-    dispatch({ type: 'loggedIn', token, user });
+    dispatch({ type: 'loggedIn', token: tokens.token, user });
   }, []);
+
+  const refresh = useMemo(
+    () =>
+      singleFlight(async () => {
+        const refreshToken = readStored('refreshToken');
+        if (!refreshToken) throw new ApiError(401, '');
+        const tokens = await requestRefresh(refreshToken);
+        storeTokens(tokens);
+        dispatch({ type: 'tokenRefreshed', token: tokens.token });
+        return tokens.token;
+      }),
+    [],
+  );
 
   const loadingToken = state.status === 'loading' ? state.token : null;
   useEffect(() => {
     if (!loadingToken) return;
     const controller = new AbortController();
-    apiRequest<unknown>('/api/user', { token: loadingToken, signal: controller.signal })
+    const fetchUser = (token: string) =>
+      apiRequest<unknown>('/api/user', { token, signal: controller.signal });
+    fetchUser(loadingToken)
+      .catch(async (error: unknown) => {
+        if (!(error instanceof ApiError && error.tokenExpired)) throw error;
+        const fresh = await refresh().catch(() => {
+          throw error;
+        });
+        return fetchUser(fresh);
+      })
       .then((data) => {
         const user = parseSessionUser(data);
         if (!user) throw new ApiError(200, '');
@@ -73,13 +118,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.tokenExpired) logout(MESSAGES.sessionExpired);
+        if (error instanceof ApiError && error.tokenExpired)
+          logout(MESSAGES.sessionExpired, { tellServer: false });
         else if (error instanceof ApiError && (error.status === 401 || error.status === 403))
-          logout();
+          logout(undefined, { tellServer: false });
         else dispatch({ type: 'loggedOut' });
       });
     return () => controller.abort();
-  }, [loadingToken, logout]);
+  }, [loadingToken, logout, refresh]);
 
   // Logging out in one tab logs out the others.
   useEffect(() => {
@@ -90,6 +136,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const session = useMemo<Session>(() => ({ ...state, login, logout }), [state, login, logout]);
+  const updateUser = useCallback((user: SessionUser) => {
+    dispatch({ type: 'userLoaded', user });
+  }, []);
+
+  const session = useMemo<Session>(
+    () => ({ ...state, login, logout, refresh, updateUser }),
+    [state, login, logout, refresh, updateUser],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

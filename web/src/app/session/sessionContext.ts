@@ -3,15 +3,28 @@ import type { SessionUser } from './sessionUser.ts';
 
 export type SessionStatus = 'guest' | 'loading' | 'member';
 
+/** The tokens a sign-in, an OTP login or a refresh answers (docs/api/accounts.md). */
+export type SessionTokens = { token: string; refreshToken?: string };
+
 export type Session = {
   /** 'loading' while a stored token's user is being fetched. */
   status: SessionStatus;
   token: string | null;
   user?: SessionUser;
-  /** Stores the token and user after a successful sign-in or OTP login. */
-  login(token: string, user: SessionUser): void;
-  /** Forgets everything stored; shows `message` as a snackbar when given. */
-  logout(message?: string): void;
+  /** Stores the tokens and user after a successful sign-in or OTP login. */
+  login(tokens: SessionTokens, user: SessionUser): void;
+  /**
+   * Ends the session on the server (POST /api/auth/logout) and forgets everything stored; shows
+   * `message` as a snackbar when given. An expired session is not announced to the server.
+   */
+  logout(message?: string, options?: { tellServer?: boolean }): void;
+  /**
+   * Trades the stored refresh token for new tokens (POST /api/auth/refresh), once for any number
+   * of callers at the same moment; answers the new access token, or rejects when it cannot.
+   */
+  refresh(): Promise<string>;
+  /** Replaces the shown user detail (after a profile edit or a new picture). */
+  updateUser(user: SessionUser): void;
 };
 
 export const SessionContext = createContext<Session | null>(null);

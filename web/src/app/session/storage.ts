@@ -1,9 +1,11 @@
 /**
  * The browser values the spec stores (section 3): the login token, the user's id and name, and
- * the email-validation token. Nothing else of the session is kept across reloads.
+ * the email-validation token; plus the refresh token of docs/api/accounts.md. Nothing else of the
+ * session is kept across reloads.
  */
 export const STORAGE_KEYS = {
   jwt: 'jwt',
+  refreshToken: 'refreshToken',
   userId: 'userId',
   username: 'username',
   validationJWT: 'validationJWT',
@@ -22,6 +24,14 @@ function storage(): Storage | null {
 
 export function readStored(key: StoredKey): string | null {
   return storage()?.getItem(STORAGE_KEYS[key]) || null;
+}
+
+export function removeStored(key: StoredKey): void {
+  try {
+    storage()?.removeItem(STORAGE_KEYS[key]);
+  } catch {
+    // Nothing stored to forget.
+  }
 }
 
 export function writeStored(key: StoredKey, value: string): void {

@@ -1,12 +1,6 @@
 import { useCallback } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import {
-  ApiError,
-  apiEnvelope,
-  apiRequest,
-  type Envelope,
-  type RequestOptions,
-} from '../api/client.ts';
+import { ApiError, apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
 import { useSession } from './sessionContext.ts';
 
 type Call = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
@@ -16,27 +10,40 @@ type EnvelopeCall = <T>(
 ) => Promise<Envelope<T>>;
 
 /**
- * The api client as the logged-in user: sends the stored token, and on a 403 TOKEN_EXPIRED from
- * any call logs out with 'Your session expired. Please login again.' before rethrowing.
+ * The api client as the logged-in user: sends the stored token. On a 403 TOKEN_EXPIRED it trades
+ * the refresh token for a new one (POST /api/auth/refresh) and repeats the call once; when that is
+ * not possible it logs out with 'Your session expired. Please login again.' and rethrows.
  */
 export function useApi(): { request: Call; envelope: EnvelopeCall } {
-  const { token, logout } = useSession();
-  const onFailure = useCallback(
-    (error: unknown): never => {
-      if (error instanceof ApiError && error.tokenExpired) logout(MESSAGES.sessionExpired);
-      throw error;
+  const { token, logout, refresh } = useSession();
+  const envelope = useCallback<EnvelopeCall>(
+    async <T>(path: string, options?: Omit<RequestOptions, 'token'>) => {
+      try {
+        return await apiEnvelope<T>(path, { ...options, token });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.tokenExpired)) throw error;
+        let fresh: string;
+        try {
+          fresh = await refresh();
+        } catch {
+          logout(MESSAGES.sessionExpired, { tellServer: false });
+          throw error;
+        }
+        try {
+          return await apiEnvelope<T>(path, { ...options, token: fresh });
+        } catch (again) {
+          if (again instanceof ApiError && again.tokenExpired)
+            logout(MESSAGES.sessionExpired, { tellServer: false });
+          throw again;
+        }
+      }
     },
-    [logout],
+    [token, logout, refresh],
   );
   const request = useCallback<Call>(
-    <T>(path: string, options?: Omit<RequestOptions, 'token'>) =>
-      apiRequest<T>(path, { ...options, token }).catch(onFailure),
-    [token, onFailure],
-  );
-  const envelope = useCallback<EnvelopeCall>(
-    <T>(path: string, options?: Omit<RequestOptions, 'token'>) =>
-      apiEnvelope<T>(path, { ...options, token }).catch(onFailure),
-    [token, onFailure],
+    async <T>(path: string, options?: Omit<RequestOptions, 'token'>) =>
+      (await envelope<T>(path, options)).data as T,
+    [envelope],
   );
   return { request, envelope };
 }

@@ -1,5 +1,104 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { requiredRule } from '@boli/engine/accounts/account.rules';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { OTP_PHONE_VERIFY_PATH, safeRedirectTarget } from '../../../app/guards/access.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { removeStored, writeStored } from '../../../app/session/storage.ts';
+import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { signin } from '../api/accountsApi.ts';
+import { PasswordField } from './PasswordField.tsx';
 
+/**
+ * Login (sections 2, 4, 8): email or username and password. Success stores the tokens and goes to
+ * ?redirect= (or /); a member whose mobile is not validated goes to /otp-phone-verify.
+ */
 export function LoginScreen() {
-  return <ComingSoon screen="Login" />;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [going, setGoing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  const usernameErrors = touched ? requiredRule(username) : [];
+  const passwordErrors = touched ? requiredRule(password) : [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (requiredRule(username).length > 0 || requiredRule(password).length > 0) return;
+    setGoing(true);
+    setFailure(null);
+    try {
+      const { tokens, user, validationJWT } = await signin(username.trim(), password);
+      // A validation token left by another account's sign-up must not speak for this one.
+      if (validationJWT) writeStored('validationJWT', validationJWT);
+      else removeStored('validationJWT');
+      login(tokens, user);
+      navigate(
+        user.mobileValidated ? safeRedirectTarget(params.get('redirect')) : OTP_PHONE_VERIFY_PATH,
+        { replace: true },
+      );
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setGoing(false);
+    }
+  };
+
+  return (
+    <Stack
+      spacing={2}
+      sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
+      component="form"
+      noValidate
+      onSubmit={submit}
+    >
+      <Typography variant="h5" component="h1">
+        Login
+      </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <TextField
+        label="Email or username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        {...fieldErrorProps(usernameErrors)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        {...fieldErrorProps(passwordErrors)}
+      />
+      <Link component={RouterLink} to="/forgot-password" variant="body2">
+        Forgot password?
+      </Link>
+      <Button type="submit" variant="contained" size="large" loading={going}>
+        Login
+      </Button>
+      <Typography variant="body2">
+        New to Boli?{' '}
+        <Link component={RouterLink} to="/register">
+          Sign up
+        </Link>
+        {' · '}
+        <Link component={RouterLink} to="/contactus">
+          Contact Us
+        </Link>
+      </Typography>
+    </Stack>
+  );
 }

@@ -1,5 +1,167 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { parseSessionUser } from '../../../app/session/sessionUser.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { readStored, removeStored, writeStored } from '../../../app/session/storage.ts';
+import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
+import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
+import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 
+const machine = otpMachine.provide({
+  actors: {
+    sendOtp: fromPromise(({ input }) => sendOtp(input)),
+    verifyOtp: fromPromise(({ input }) => verifyOtp(input)),
+  },
+});
+
+/** How long 'Phone verified successfully.' stays before the page reloads with full access. */
+const RELOAD_AFTER_MS = 1200;
+
+function storeLogin(login: OtpLogin) {
+  writeStored('jwt', login.token);
+  if (login.refreshToken) writeStored('refreshToken', login.refreshToken);
+  const user = parseSessionUser(login.userDetail);
+  if (user) {
+    writeStored('userId', user._id);
+    writeStored('username', user.username);
+  }
+  removeStored('validationJWT');
+}
+
+function triesText(triesLeft: number | null): string | null {
+  if (triesLeft === null) return null;
+  if (triesLeft === 0) return MESSAGES.dailyLimitReached;
+  return `${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left today`;
+}
+
+function OtpEntry({ username }: { username: string }) {
+  const [snapshot, send] = useMachine(machine, { input: { username } });
+  const [otp, setOtp] = useState('');
+  const { notice, triesLeft, cooldown, login } = snapshot.context;
+  const flow = (snapshot.value as { flow: string }).flow;
+
+  useEffect(() => {
+    if (!login) return;
+    storeLogin(login);
+    // Section 4: after a successful OTP the page reloads — now with full access.
+    const timer = window.setTimeout(() => window.location.assign('/'), RELOAD_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [login]);
+
+  if (flow === 'emailNotVerified') {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Verify Mobile Number
+        </Typography>
+        <EmailVerifyPanel heading="h2" onVerify={() => send({ type: 'RETRY' })} />
+      </Stack>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'VERIFY', otp });
+  };
+  const tries = triesText(triesLeft);
+
+  return (
+    <Stack
+      spacing={2}
+      sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
+      component="form"
+      noValidate
+      onSubmit={submit}
+    >
+      <Typography variant="h5" component="h1">
+        Verify Mobile Number
+      </Typography>
+      <Typography color="text.secondary">
+        Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
+        <strong>{username}</strong>.
+      </Typography>
+      {notice && (
+        <Alert severity={notice.severity} role="alert">
+          {notice.text}
+        </Alert>
+      )}
+      <TextField
+        label="OTP number"
+        name="otp"
+        autoComplete="one-time-code"
+        value={otp}
+        onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.otp.digits } }}
+        disabled={flow === 'verified'}
+      />
+      {tries && (
+        <Typography variant="body2" data-testid="otp-tries-left" color="text.secondary">
+          {tries}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2}>
+        <Button
+          variant="outlined"
+          onClick={() => send({ type: 'RESEND' })}
+          disabled={cooldown > 0 || triesLeft === 0 || flow !== 'waiting'}
+        >
+          {cooldown > 0 ? `Resend OTP (${cooldown})` : 'Resend OTP'}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={otp.length === 0 || flow !== 'waiting'}
+          loading={flow === 'verifying'}
+        >
+          Submit
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * Verify Mobile Number (/otp-phone-verify, and in place of any page for a logged-in member whose
+ * mobile is not validated): the OTP goes out as the screen opens.
+ */
 export function OtpPhoneVerifyScreen() {
-  return <ComingSoon screen="Verify Mobile Number" />;
+  const { user } = useSession();
+  const username = user?.username ?? readStored('username');
+  if (!username) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Verify Mobile Number
+        </Typography>
+        <Typography>Tell us your username first, and we will send you the code.</Typography>
+        <Button component={RouterLink} to="/otp-phone" variant="contained">
+          Send OTP
+        </Button>
+      </Stack>
+    );
+  }
+  if (!verificationToken()) {
+    // The OTP calls need the sign-up's validation token or a login (docs/api/accounts.md).
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Verify Mobile Number
+        </Typography>
+        <Typography>Please login to verify the mobile number of {username}.</Typography>
+        <Button component={RouterLink} to="/login" variant="contained">
+          Login
+        </Button>
+      </Stack>
+    );
+  }
+  return <OtpEntry key={username} username={username} />;
 }

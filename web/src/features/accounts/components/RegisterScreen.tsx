@@ -1,5 +1,303 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { GENDERS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { fetchCountries, type Country } from '../../../app/api/reference.ts';
+import { writeStored } from '../../../app/session/storage.ts';
+import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
+import {
+  signupMachine,
+  type RegisterField,
+  type SignupValues,
+} from '../machines/signup.machine.ts';
+import { PasswordField } from './PasswordField.tsx';
 
+const machine = signupMachine.provide({
+  actors: { signup: fromPromise(({ input }) => signup(input)) },
+});
+
+const EMPTY: SignupValues = {
+  email: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  firstname: '',
+  lastname: '',
+  phone: '',
+  phoneCode: '+91',
+  country: 'India',
+  bidAlias: '',
+  gender: '',
+  dob: '',
+  termsOfServicesCheckBox: false,
+  captchaId: '',
+  captchaAnswer: '',
+};
+
+function useCaptcha() {
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(() => {
+    setFailed(false);
+    fetchCaptcha().then(setCaptcha, () => {
+      setCaptcha(null);
+      setFailed(true);
+    });
+  }, []);
+  useEffect(reload, [reload]);
+  return { captcha, failed, reload };
+}
+
+/** Register (sections 2, 4, 5): the form, the confirm dialog, then /otp-phone-verify. */
 export function RegisterScreen() {
-  return <ComingSoon screen="Register" />;
+  const [values, setValues] = useState<SignupValues>(EMPTY);
+  const [countries, setCountries] = useState<Country[]>([]);
+  const { captcha, failed: captchaFailed, reload: reloadCaptcha } = useCaptcha();
+  const [snapshot, send] = useMachine(machine, { input: {} });
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { fieldErrors, formError, result } = snapshot.context;
+
+  useEffect(() => {
+    fetchCountries().then(setCountries, () => setCountries([]));
+  }, []);
+
+  // A refused sign-up has used up its captcha: ask a new one.
+  const failedNow = snapshot.matches('failed');
+  useEffect(() => {
+    if (!failedNow) return;
+    setValues((v) => ({ ...v, captchaAnswer: '' }));
+    reloadCaptcha();
+  }, [failedNow, reloadCaptcha]);
+
+  useEffect(() => {
+    if (!result) return;
+    writeStored('validationJWT', result.validationJWT);
+    writeStored('userId', result.userId);
+    writeStored('username', result.username);
+    enqueueSnackbar(MESSAGES.emailSent, { variant: 'success' });
+    navigate('/otp-phone-verify');
+  }, [result, navigate, enqueueSnackbar]);
+
+  const set = (field: RegisterField | 'phoneCode', value: string | boolean) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field !== 'phoneCode') send({ type: 'FIELD.EDITED', field });
+  };
+  const bind = (field: RegisterField) => ({
+    name: field,
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
+    ...fieldErrorProps(fieldErrors[field]),
+  });
+
+  const chooseCountry = (name: string) => {
+    const country = countries.find((c) => c.name === name);
+    set('country', name);
+    if (country?.dialCode) set('phoneCode', country.dialCode);
+  };
+
+  const submit = () => {
+    send({
+      type: 'SUBMIT',
+      values: { ...values, captchaId: captcha?.captchaId ?? '' },
+    });
+  };
+
+  const submitting = snapshot.matches('submitting');
+  const countryNames = countries.length > 0 ? countries.map((c) => c.name) : [values.country];
+
+  return (
+    <Stack
+      spacing={2}
+      sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (values.captchaAnswer.trim() !== '') submit();
+      }}
+    >
+      <Typography variant="h5" component="h1">
+        Register
+      </Typography>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+      <TextField label="Username" autoComplete="username" required {...bind('username')} />
+      <PasswordField label="Password" autoComplete="new-password" required {...bind('password')} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        {...bind('confirmPassword')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="First name" fullWidth required {...bind('firstname')} />
+        <TextField label="Last name" fullWidth required {...bind('lastname')} />
+      </Stack>
+      <TextField
+        select
+        label="Country"
+        required
+        {...bind('country')}
+        onChange={(event) => chooseCountry(event.target.value)}
+      >
+        {countryNames.map((name) => (
+          <MenuItem key={name} value={name}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label="Code"
+          name="phoneCode"
+          value={values.phoneCode}
+          onChange={(event) => set('phoneCode', event.target.value)}
+          sx={{ width: 100, flexShrink: 0 }}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          fullWidth
+          required
+          {...bind('phone')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        />
+      </Stack>
+      <TextField
+        label="Bid alias"
+        required
+        {...bind('bidAlias')}
+        helperText={
+          fieldErrors.bidAlias?.join(' · ') ??
+          'The name others see on your bids; no 3 characters in a row from your username.'
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField select label="Gender" fullWidth required {...bind('gender')}>
+          {GENDERS.map((gender) => (
+            <MenuItem key={gender} value={gender}>
+              {gender}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Date of birth"
+          type="date"
+          fullWidth
+          required
+          {...bind('dob')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography data-testid="captcha-question" sx={{ fontWeight: 600 }}>
+            {captcha?.question ?? (captchaFailed ? MESSAGES.generic : 'Loading the question…')}
+          </Typography>
+          <IconButton aria-label="New question" onClick={reloadCaptcha} size="small">
+            <RefreshIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+        <TextField
+          label="Answer"
+          size="small"
+          required
+          {...bind('captchaAnswer')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': 'Captcha answer' } }}
+        />
+      </Box>
+      <Box>
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="termsOfServicesCheckBox"
+              checked={values.termsOfServicesCheckBox}
+              onChange={(event) => set('termsOfServicesCheckBox', event.target.checked)}
+            />
+          }
+          label={
+            <>
+              I agree to the{' '}
+              <Link component={RouterLink} to="/tc" target="_blank">
+                terms and conditions
+              </Link>
+            </>
+          }
+        />
+        {fieldErrors.termsOfServicesCheckBox && (
+          <FormHelperText error>{fieldErrors.termsOfServicesCheckBox.join(' · ')}</FormHelperText>
+        )}
+      </Box>
+      <Button
+        variant="contained"
+        size="large"
+        type="submit"
+        disabled={values.captchaAnswer.trim() === '' || submitting}
+      >
+        Sign up
+      </Button>
+      <Typography variant="body2">
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/login">
+          Login
+        </Link>
+      </Typography>
+      <Dialog
+        open={snapshot.matches('confirming') || submitting}
+        onClose={() => send({ type: 'BACK' })}
+        aria-labelledby="confirm-details-title"
+      >
+        <DialogTitle id="confirm-details-title">Confirm your details</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {MESSAGES.confirmDetailsWarning}
+          </Alert>
+          <Typography>
+            <strong>Gender:</strong> {snapshot.context.values?.gender}
+          </Typography>
+          <Typography>
+            <strong>DOB:</strong> {formatDate(`${snapshot.context.values?.dob ?? ''}T00:00:00`)}
+          </Typography>
+          <Typography>
+            <strong>EMail:</strong> {snapshot.context.values?.email}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => send({ type: 'BACK' })} disabled={submitting}>
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => send({ type: 'CONFIRM' })}
+            loading={submitting}
+          >
+            Confirm
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
 }

@@ -1,5 +1,84 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  validateResetPassword,
+  type FieldErrors,
+  type ResetPasswordInput,
+} from '@boli/engine/accounts/account.rules';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { resetPassword } from '../api/accountsApi.ts';
+import { PasswordField } from './PasswordField.tsx';
 
+/** Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. */
 export function SetPasswordScreen() {
-  return <ComingSoon screen="Set password" />;
+  const { q = '' } = useParams();
+  const [input, setInput] = useState<ResetPasswordInput>({ password: '', rePassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof ResetPasswordInput>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateResetPassword(input);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const msg = await resetPassword(input.password, input.rePassword, q);
+      enqueueSnackbar(msg || MESSAGES.passwordChanged, { variant: 'success' });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setSaving(false);
+    }
+  };
+
+  const edit = (field: keyof ResetPasswordInput) => (value: string) => {
+    setInput((i) => ({ ...i, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  return (
+    <Stack
+      spacing={2}
+      sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
+      component="form"
+      noValidate
+      onSubmit={submit}
+    >
+      <Typography variant="h5" component="h1">
+        Set password
+      </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <PasswordField
+        label="New password"
+        name="password"
+        autoComplete="new-password"
+        value={input.password}
+        onChange={(event) => edit('password')(event.target.value)}
+        {...fieldErrorProps(errors.password)}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="rePassword"
+        autoComplete="new-password"
+        value={input.rePassword}
+        onChange={(event) => edit('rePassword')(event.target.value)}
+        {...fieldErrorProps(errors.rePassword)}
+      />
+      <Button type="submit" variant="contained" loading={saving}>
+        Set password
+      </Button>
+    </Stack>
+  );
 }

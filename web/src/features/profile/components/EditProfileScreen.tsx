@@ -1,5 +1,368 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  isIndia,
+  parseDob,
+  validateEditProfile,
+  type EditProfileInput,
+  type FieldErrors,
+} from '@boli/engine/accounts/account.rules';
+import { GENDERS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { apiRequest, ApiError } from '../../../app/api/client.ts';
+import {
+  fetchCountries,
+  fetchDistricts,
+  fetchNeighbourhoods,
+  fetchStates,
+} from '../../../app/api/reference.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { parseSessionUser } from '../../../app/session/sessionUser.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
+import { PlaceField } from './PlaceField.tsx';
 
+const TEXT_FIELDS = [
+  'bnr',
+  'firstname',
+  'lastname',
+  'bidAlias',
+  'houseno',
+  'street',
+  'city',
+  'country',
+  'state',
+  'district',
+  'neighbourHood',
+  'pincode',
+  'gender',
+  'education',
+  'industry',
+  'managerName',
+  'managerMobile',
+  'mainrole',
+  'otherroles',
+  'weight',
+  'height',
+  'passport',
+  'waist',
+  'hips',
+  'chest',
+] as const;
+type FormField = (typeof TEXT_FIELDS)[number];
+
+/** The form as typed: dob as the date input's YYYY-MM-DD, other roles as comma-separated text. */
+type ProfileForm = Record<FormField, string> & { dob: string; links: Link[] };
+
+const LINK_SLOTS = 4;
+
+function formOf(member: Member): ProfileForm {
+  const form = Object.fromEntries(
+    TEXT_FIELDS.map((field) => [field, fieldText(member, field)]),
+  ) as Record<FormField, string>;
+  if (Array.isArray(member.otherroles)) form.otherroles = member.otherroles.join(', ');
+  const links = memberLinks(member).slice(0, LINK_SLOTS);
+  while (links.length < LINK_SLOTS) links.push({ title: '', url: '' });
+  return { ...form, dob: parseDob(fieldText(member, 'dob')) ?? '', links };
+}
+
+/** YYYY-MM-DD → DD-MM-YYYY, as section 5 says the dob is sent. */
+const dayMonthYear = (iso: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+};
+
+function inputOf(form: ProfileForm): EditProfileInput {
+  return {
+    ...form,
+    district: isIndia(form.country) ? form.district : '',
+    otherroles: form.otherroles
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+    links: form.links.filter((link) => link.title.trim() !== '' || link.url.trim() !== ''),
+  };
+}
+
+const names = (places: { name: string }[]) => places.map((place) => place.name);
+
+/** Each dependent list, fetched when what it depends on is set; [] while unknown. */
+function usePlaceLists(country: string, state: string, district: string) {
+  const [countries, setCountries] = useState<string[]>([]);
+  const [states, setStates] = useState<string[]>([]);
+  const [districts, setDistricts] = useState<string[]>([]);
+  const [neighbourhoods, setNeighbourhoods] = useState<string[]>([]);
+  const [industries, setIndustries] = useState<string[]>([]);
+  useEffect(() => {
+    fetchCountries().then(
+      (list) => setCountries(names(list)),
+      () => setCountries([]),
+    );
+    apiRequest<unknown>('/api/auth/industries').then(
+      (data) =>
+        setIndustries(
+          Array.isArray(data)
+            ? data.filter((name): name is string => typeof name === 'string')
+            : [],
+        ),
+      () => setIndustries([]),
+    );
+  }, []);
+  useEffect(() => {
+    setStates([]);
+    if (country)
+      fetchStates(country).then(
+        (list) => setStates(names(list)),
+        () => undefined,
+      );
+  }, [country]);
+  useEffect(() => {
+    setDistricts([]);
+    if (isIndia(country) && state)
+      fetchDistricts(country, state).then(
+        (list) => setDistricts(names(list)),
+        () => undefined,
+      );
+  }, [country, state]);
+  useEffect(() => {
+    setNeighbourhoods([]);
+    if (isIndia(country) && state && district)
+      fetchNeighbourhoods(country, state, district).then(
+        (list) => setNeighbourhoods(names(list)),
+        () => undefined,
+      );
+  }, [country, state, district]);
+  return { countries, states, districts, neighbourhoods, industries };
+}
+
+function EditProfileForm({ member }: { member: Member }) {
+  const [form, setForm] = useState(() => formOf(member));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const lists = usePlaceLists(form.country, form.state, form.district);
+  const { envelope } = useApi();
+  const { user, updateUser } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const username = fieldText(member, 'username');
+  const india = isIndia(form.country);
+
+  const set = (field: FormField | 'dob', value: string) => {
+    setForm((f) => {
+      const next = { ...f, [field]: value };
+      // Section 4: changing country clears state and district; changing state clears district.
+      if (field === 'country') Object.assign(next, { state: '', district: '', neighbourHood: '' });
+      if (field === 'state') Object.assign(next, { district: '', neighbourHood: '' });
+      if (field === 'district') next.neighbourHood = '';
+      return next;
+    });
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const bind = (field: FormField | 'dob') => ({
+    name: field,
+    value: form[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+    ...fieldErrorProps(errors[field]),
+  });
+  const setLink = (index: number, part: keyof Link, value: string) =>
+    setForm((f) => ({
+      ...f,
+      links: f.links.map((link, i) => (i === index ? { ...link, [part]: value } : link)),
+    }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = inputOf(form);
+    const problems = validateEditProfile(input, { username, now: new Date() });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFailure(MESSAGES.invalidForm);
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      const answer = await envelope<unknown>('/api/user/editProfile', {
+        json: { ...input, username, dob: dayMonthYear(form.dob) },
+      });
+      // The answer carries the saved detail as userDetail, beside data.
+      const updated = parseSessionUser(answer);
+      if (updated && user) updateUser({ ...user, ...updated });
+      enqueueSnackbar(MESSAGES.profileUpdated, { variant: 'success' });
+      navigate('/profile-me');
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(errorsByField(error.errors));
+      setFailure(MESSAGES.profileNotUpdated);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+      <Typography variant="h5" component="h1">
+        Edit profile
+      </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="First name" required fullWidth {...bind('firstname')} />
+        <TextField label="Last name" required fullWidth {...bind('lastname')} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Date of birth"
+          type="date"
+          required
+          fullWidth
+          {...bind('dob')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField select label="Gender" required fullWidth {...bind('gender')}>
+          {GENDERS.map((gender) => (
+            <MenuItem key={gender} value={gender}>
+              {gender}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField label="Bid alias" {...bind('bidAlias')} />
+      <TextField label="Company name" {...bind('bnr')} />
+      <TextField label="Education" {...bind('education')} />
+      <Divider textAlign="left">Address</Divider>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="House number" required fullWidth {...bind('houseno')} />
+        <TextField label="Street" required fullWidth {...bind('street')} />
+      </Stack>
+      <TextField label="Town/Village" required {...bind('city')} />
+      <PlaceField
+        label="Country"
+        required
+        options={lists.countries}
+        {...bind('country')}
+        onChange={(value) => set('country', value)}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <PlaceField
+          label="State"
+          required
+          fullWidth
+          disabled={!form.country}
+          options={lists.states}
+          {...bind('state')}
+          onChange={(value) => set('state', value)}
+        />
+        {india && (
+          <PlaceField
+            label="District"
+            required
+            fullWidth
+            disabled={!form.state}
+            options={lists.districts}
+            {...bind('district')}
+            onChange={(value) => set('district', value)}
+          />
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <PlaceField
+          label="Neighbourhood"
+          required
+          fullWidth
+          disabled={!form.country}
+          options={lists.neighbourhoods}
+          {...bind('neighbourHood')}
+          onChange={(value) => set('neighbourHood', value)}
+        />
+        <TextField
+          label="Pincode"
+          required
+          fullWidth
+          {...bind('pincode')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <Divider textAlign="left">Casting (optional)</Divider>
+      <PlaceField
+        label="Industry"
+        options={lists.industries}
+        {...bind('industry')}
+        onChange={(value) => set('industry', value)}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Main role" fullWidth {...bind('mainrole')} />
+        <TextField
+          label="Other roles"
+          fullWidth
+          {...bind('otherroles')}
+          helperText={errors.otherroles?.join(' · ') ?? 'Separated by commas'}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Manager name" fullWidth {...bind('managerName')} />
+        <TextField label="Manager mobile" fullWidth {...bind('managerMobile')} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Height" fullWidth {...bind('height')} />
+        <TextField label="Weight" fullWidth {...bind('weight')} />
+        <TextField label="Passport" fullWidth {...bind('passport')} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Chest" fullWidth {...bind('chest')} />
+        <TextField label="Waist" fullWidth {...bind('waist')} />
+        <TextField label="Hips" fullWidth {...bind('hips')} />
+      </Stack>
+      {form.links.map((link, index) => (
+        <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={`Link ${index + 1} title`}
+            fullWidth
+            value={link.title}
+            onChange={(event) => setLink(index, 'title', event.target.value)}
+          />
+          <TextField
+            label={`Link ${index + 1} URL`}
+            type="url"
+            fullWidth
+            value={link.url}
+            onChange={(event) => setLink(index, 'url', event.target.value)}
+          />
+        </Stack>
+      ))}
+      {errors.links && <Alert severity="error">{errors.links.join(' · ')}</Alert>}
+      <Button type="submit" variant="contained" size="large" loading={saving}>
+        Save
+      </Button>
+    </Stack>
+  );
+}
+
+/** Edit profile (/editprofile): every field of the editProfile payload and the casting fields. */
 export function EditProfileScreen() {
-  return <ComingSoon screen="Edit profile" />;
+  const { request } = useApi();
+  const [member, setMember] = useState<Member | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    request<unknown>('/api/user').then(
+      (data) => live && (isMember(data) ? setMember(data) : setFailure(MESSAGES.generic)),
+      (error: unknown) =>
+        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!member) return <CenteredSpinner label="Loading your profile" />;
+  return <EditProfileForm member={member} />;
 }

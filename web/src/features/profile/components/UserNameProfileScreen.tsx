@@ -1,14 +1,8 @@
 import { useParams } from 'react-router-dom';
-import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { OtherProfile } from './OtherProfile.tsx';
 
+/** /{user_name}: another member's profile by user name. */
 export function UserNameProfileScreen() {
-  const { userName } = useParams();
-  return (
-    <ComingSoon screen="User profile">
-      <Typography variant="body2" color="text.secondary">
-        userName: {userName}
-      </Typography>
-    </ComingSoon>
-  );
+  const { userName = '' } = useParams();
+  return <OtherProfile lookup={{ path: '/api/user/name', query: { user_name: userName } }} />;
 }

@@ -1,14 +1,8 @@
 import { useParams } from 'react-router-dom';
-import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { OtherProfile } from './OtherProfile.tsx';
 
+/** /user_profile/{user_id}: another member's profile by id. */
 export function UserProfileScreen() {
-  const { userId } = useParams();
-  return (
-    <ComingSoon screen="User profile">
-      <Typography variant="body2" color="text.secondary">
-        userId: {userId}
-      </Typography>
-    </ComingSoon>
-  );
+  const { userId = '' } = useParams();
+  return <OtherProfile lookup={{ path: '/api/user/id', query: { user_id: userId } }} />;
 }

@@ -1,41 +1,107 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Autocomplete from '@mui/material/Autocomplete';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useApi } from '../../../app/session/useApi.ts';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
 
-type FoundUser = { _id: string; username: string };
+type FoundUser = {
+  _id: string;
+  username: string;
+  firstname?: string;
+  lastname?: string;
+  profilepic?: string;
+};
+
+/** Typing pauses this long before the search is asked. */
+const DEBOUNCE_MS = 300;
+
+const isFoundUser = (value: unknown): value is FoundUser =>
+  typeof value === 'object' &&
+  value !== null &&
+  'username' in value &&
+  typeof value.username === 'string' &&
+  '_id' in value;
 
 /**
- * The top bar's user search: asks from 3 characters on; choosing a user opens
- * /user_profile/{id}. The search call itself (GET /api/user/searchUser) comes with its issue.
+ * The top bar's user search (section 5): asks GET /api/user/searchUser from 3 characters on, 10
+ * at a time; choosing a user opens /user_profile/{id}; nothing found reads 'No Users Found'.
  */
 export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  const [results, setResults] = useState<FoundUser[]>([]);
+  const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
-  const results: FoundUser[] = [];
-  const tooShort = text.trim().length < LIMITS.userSearch.minChars;
+  const { request } = useApi();
+  const key = text.trim();
+  const tooShort = key.length < LIMITS.userSearch.minChars;
+
+  useEffect(() => {
+    if (tooShort) {
+      setResults([]);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    const timer = window.setTimeout(() => {
+      request<unknown>('/api/user/searchUser', {
+        query: { key, page: LIMITS.userSearch.firstPage, limit: LIMITS.userSearch.limit },
+      })
+        .then(
+          (data) => live && setResults(Array.isArray(data) ? data.filter(isFoundUser) : []),
+          () => live && setResults([]),
+        )
+        .finally(() => live && setLoading(false));
+    }, DEBOUNCE_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [key, tooShort, request]);
 
   return (
     <Autocomplete<FoundUser>
-      sx={{ width: fullWidth ? '100%' : 200 }}
+      sx={{ width: fullWidth ? '100%' : 220 }}
       options={results}
+      loading={loading}
       getOptionLabel={(user) => user.username}
+      isOptionEqualToValue={(a, b) => String(a._id) === String(b._id)}
       filterOptions={(users) => users}
       inputValue={text}
-      onInputChange={(_event, value) => setText(value)}
-      open={open && text.trim().length > 0}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setText(value);
+      }}
+      open={open && key.length > 0}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       forcePopupIcon={false}
       noOptionsText={
-        tooShort
-          ? `Type at least ${LIMITS.userSearch.minChars} characters`
-          : 'User search results are coming soon'
+        tooShort ? `Type at least ${LIMITS.userSearch.minChars} characters` : MESSAGES.noUsersFound
       }
+      renderOption={({ key: optionKey, ...props }, user) => (
+        <Box component="li" key={optionKey} {...props} sx={{ gap: 1 }}>
+          <Avatar src={user.profilepic} alt="" sx={{ width: 28, height: 28 }}>
+            {user.username.charAt(0).toUpperCase()}
+          </Avatar>
+          <span>
+            {user.username}
+            {(user.firstname || user.lastname) && (
+              <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+                {[user.firstname, user.lastname].filter(Boolean).join(' ')}
+              </Box>
+            )}
+          </span>
+        </Box>
+      )}
       onChange={(_event, user) => {
-        if (user) navigate(`/user_profile/${encodeURIComponent(user._id)}`);
+        if (user) {
+          setText('');
+          navigate(`/user_profile/${encodeURIComponent(String(user._id))}`);
+        }
       }}
       renderInput={(params) => (
         <TopBarSearchField

@@ -1,5 +1,111 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
+type SettingKey = 'showMobileNumber' | 'showEmail' | 'showAddress';
+type Settings = Record<SettingKey, boolean>;
+
+const SWITCHES: [SettingKey, string, string][] = [
+  ['showMobileNumber', 'Show my mobile number', 'Others see your full number on your profile.'],
+  ['showEmail', 'Show my email', 'Others see your email on your profile.'],
+  ['showAddress', 'Show my address', 'Others see your address on your profile.'],
+];
+
+const readSettings = (data: unknown): Settings => {
+  const row = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  return {
+    showMobileNumber: row.showMobileNumber === true,
+    showEmail: row.showEmail === true,
+    showAddress: row.showAddress === true,
+  };
+};
+
+/** Settings (sections 2, 6): who sees your mobile number, email and address; Security. */
 export function SettingsScreen() {
-  return <ComingSoon screen="Settings" />;
+  const { request } = useApi();
+  const { enqueueSnackbar } = useSnackbar();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    request<unknown>('/api/user/getAll_User_Settings').then(
+      (data) => live && setSettings(readSettings(data)),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request]);
+
+  const change = async (key: SettingKey, value: boolean) => {
+    setSettings((s) => (s ? { ...s, [key]: value } : s));
+    try {
+      await request('/api/user/changeSetting', { json: { key, value } });
+    } catch (error) {
+      setSettings((s) => (s ? { ...s, [key]: !value } : s));
+      enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.generic, {
+        variant: 'error',
+      });
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1">
+        Settings
+      </Typography>
+      <Stack spacing={1}>
+        <Typography variant="h6" component="h2">
+          Personal
+        </Typography>
+        {failed && <Typography color="error">{MESSAGES.generic}</Typography>}
+        {!settings && !failed && <CenteredSpinner label="Loading your settings" />}
+        {settings &&
+          SWITCHES.map(([key, label, hint]) => (
+            <Stack key={key}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    name={key}
+                    checked={settings[key]}
+                    onChange={(event) => void change(key, event.target.checked)}
+                  />
+                }
+                label={label}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+                {hint}
+              </Typography>
+            </Stack>
+          ))}
+      </Stack>
+      <Divider />
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h6" component="h2">
+          Security
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<LockIcon />}
+          onClick={() => setChangingPassword(true)}
+        >
+          Change Password
+        </Button>
+      </Stack>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,134 @@
+import { ApiError, apiEnvelope } from '../../../app/api/client.ts';
+import { parseTokens } from '../../../app/session/refreshTokens.ts';
+import type { SessionTokens } from '../../../app/session/sessionContext.ts';
+import { parseSessionUser, type SessionUser } from '../../../app/session/sessionUser.ts';
+import { readStored } from '../../../app/session/storage.ts';
+import type { OtpLogin, OtpSent } from '../machines/otp.machine.ts';
+import type { SignupResult, SignupValues } from '../machines/signup.machine.ts';
+
+/* The accounts calls of docs/api/accounts.md, as the screens use them. */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The token of an account still being verified (the email and OTP steps), else the login one. */
+export const verificationToken = (): string | null =>
+  readStored('validationJWT') ?? readStored('jwt');
+
+export type Captcha = { captchaId: string; question: string };
+
+export async function fetchCaptcha(): Promise<Captcha> {
+  const { data } = await apiEnvelope<unknown>('/api/auth/captcha');
+  if (!isRecord(data)) throw new ApiError(200, '');
+  return { captchaId: text(data.captchaId), question: text(data.question) };
+}
+
+/** YYYY-MM-DD (the date input) → DD-MM-YYYY (what the forms send). */
+export const toDayMonthYear = (iso: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+};
+
+export async function signup(values: SignupValues): Promise<SignupResult> {
+  const { data } = await apiEnvelope<unknown>('/api/auth/signup', {
+    json: {
+      ...values,
+      dob: toDayMonthYear(values.dob),
+      country: { name: values.country },
+      termsOfServicesCheckBox: values.termsOfServicesCheckBox ? 'true' : 'false',
+    },
+  });
+  if (!isRecord(data)) throw new ApiError(200, '');
+  return {
+    userId: String(data.userId ?? ''),
+    username: text(data.username) || values.username,
+    validationJWT: text(data.validationJWT),
+  };
+}
+
+export type SignedIn = { tokens: SessionTokens; user: SessionUser; validationJWT: string | null };
+
+/** POST /api/auth/signin: the tokens in data, the member's detail beside them. */
+export async function signin(username: string, password: string): Promise<SignedIn> {
+  const envelope = await apiEnvelope<unknown>('/api/auth/signin', {
+    json: { username, password },
+  });
+  const tokens = parseTokens(envelope.data);
+  const user =
+    parseSessionUser(envelope) ?? parseSessionUser(isRecord(envelope.data) ? envelope.data : null);
+  if (!tokens || !user) throw new ApiError(200, envelope.msg);
+  const data = isRecord(envelope.data) ? envelope.data : {};
+  const validationJWT = text(envelope.validationJWT) || text(data.validationJWT) || null;
+  return { tokens, user, validationJWT };
+}
+
+export async function forgotPassword(email: string): Promise<string> {
+  return (await apiEnvelope('/api/auth/forgotPassword', { json: { email } })).msg;
+}
+
+export async function resetPassword(password: string, rePassword: string, q: string) {
+  return (await apiEnvelope('/api/resetPassword', { json: { password, rePassword, q } })).msg;
+}
+
+export async function validateEmail(
+  q: string,
+): Promise<{ emailValidated: boolean; username: string }> {
+  const { data } = await apiEnvelope<unknown>('/api/auth/emailValidate', {
+    query: { user_id: q },
+    token: readStored('validationJWT'),
+  });
+  const detail = isRecord(data) ? data : {};
+  return { emailValidated: detail.emailValidated === true, username: text(detail.username) };
+}
+
+export async function resendEmail(username: string): Promise<void> {
+  await apiEnvelope('/api/auth/resendEmail', {
+    json: { username },
+    token: verificationToken(),
+  });
+}
+
+const sendsInFlight = new Map<string, Promise<OtpSent>>();
+
+/**
+ * Sends (or resends) the OTP. A send already under way for the same user and kind is joined, not
+ * repeated: React's development mode restarts the screen's machine once as it mounts, and each
+ * send spends one of the day's tries.
+ */
+export function sendOtp(input: { username: string; resend: boolean }): Promise<OtpSent> {
+  const key = `${input.resend ? 'resend' : 'send'}:${input.username}`;
+  let pending = sendsInFlight.get(key);
+  if (!pending) {
+    pending = postSendOtp(input).finally(() => sendsInFlight.delete(key));
+    sendsInFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function postSendOtp({
+  username,
+  resend,
+}: {
+  username: string;
+  resend: boolean;
+}): Promise<OtpSent> {
+  const path = `/api/auth/signin/otp/phone/${resend ? 'resend' : 'send'}`;
+  const { data } = await apiEnvelope<unknown>(path, {
+    json: { username },
+    token: verificationToken(),
+  });
+  const triesLeft = isRecord(data) && typeof data.triesLeft === 'number' ? data.triesLeft : null;
+  return { triesLeft };
+}
+
+export async function verifyOtp({ username, otp }: { username: string; otp: string }) {
+  const { data } = await apiEnvelope<unknown>('/api/auth/signin/otp/phone/verify', {
+    json: { username, otp },
+    token: verificationToken(),
+  });
+  const tokens = parseTokens(data);
+  if (!tokens) throw new ApiError(200, '');
+  return { ...tokens, userDetail: isRecord(data) ? data.userDetail : null } satisfies OtpLogin;
+}

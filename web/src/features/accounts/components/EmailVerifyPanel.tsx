@@ -1,0 +1,60 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { readStored } from '../../../app/session/storage.ts';
+import { resendEmail } from '../api/accountsApi.ts';
+import { resendEmailMachine } from '../machines/resendEmail.machine.ts';
+
+const machine = resendEmailMachine.provide({
+  actors: {
+    resendEmail: fromPromise(async () => {
+      const username = readStored('username');
+      if (!username) throw new Error('no username stored');
+      await resendEmail(username);
+    }),
+  },
+});
+
+/**
+ * Verify Your Email (section 2): the email must be verified before the phone. Verify Email goes
+ * on once the link was followed; Resend Email sends it again, with the 5-second countdown.
+ */
+export function EmailVerifyPanel({
+  onVerify,
+  heading = 'h1',
+}: {
+  onVerify: () => void;
+  /** h1 on its own page; h2 inside the Verify Mobile Number screen. */
+  heading?: 'h1' | 'h2';
+}) {
+  const [snapshot, send] = useMachine(machine);
+  const { notice, cooldown } = snapshot.context;
+  const sending = snapshot.matches({ flow: 'sending' });
+  return (
+    <Stack spacing={2} data-testid="verify-email-panel">
+      <Typography variant={heading === 'h1' ? 'h5' : 'h6'} component={heading}>
+        Verify Your Email
+      </Typography>
+      <Typography>
+        Your email is not verified yet. Open the link in the email we sent you, then press Verify
+        Email.
+      </Typography>
+      {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" onClick={onVerify}>
+          Verify Email
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => send({ type: 'RESEND' })}
+          disabled={cooldown > 0 || sending}
+        >
+          {cooldown > 0 ? `Resend Email (${cooldown})` : 'Resend Email'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

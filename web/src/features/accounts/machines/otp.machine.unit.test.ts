@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { otpMachine, type OtpLogin, type OtpSent } from './otp.machine.ts';
+
+type SendFn = (input: { username: string; resend: boolean }) => Promise<OtpSent>;
+type VerifyFn = (input: { username: string; otp: string }) => Promise<OtpLogin>;
+
+const LOGIN: OtpLogin = { token: 'jwt-1', refreshToken: 'r-1', userDetail: { _id: 'u1' } };
+
+function start(send: SendFn, verify: VerifyFn = async () => LOGIN) {
+  const machine = otpMachine.provide({
+    actors: {
+      sendOtp: fromPromise(({ input }) => send(input)),
+      verifyOtp: fromPromise(({ input }) => verify(input)),
+    },
+  });
+  const actor = createActor(machine, { input: { username: 'asha01' } });
+  actor.start();
+  return actor;
+}
+
+const flowOf = (actor: ReturnType<typeof start>) =>
+  (actor.getSnapshot().value as { flow: string }).flow;
+
+const settle = async () => {
+  // Promise actors answer on the microtask queue; fake timers do not hold them back.
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+const wrongCode = (triesLeft: number) =>
+  new ApiError(
+    400,
+    MESSAGES.incorrectOtp,
+    [{ field: 'otp', message: MESSAGES.incorrectOtp }],
+    { triesLeft },
+    {},
+  );
+
+const dailyLimit = () =>
+  new ApiError(
+    429,
+    MESSAGES.dailyLimitServer,
+    [{ field: 'otp', message: MESSAGES.dailyLimitServer }],
+    { triesLeft: 0 },
+  );
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('on load', () => {
+  it('sends the OTP for the member and says so, with the tries left', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4 }));
+    const actor = start(send);
+    expect(flowOf(actor)).toBe('sending');
+    await settle();
+    expect(send).toHaveBeenCalledWith({ username: 'asha01', resend: false });
+    expect(flowOf(actor)).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({
+      triesLeft: 4,
+      notice: { severity: 'success', text: MESSAGES.otpSent },
+    });
+  });
+
+  it('shows the Verify Your Email panel when the email is not verified, and tries again on RETRY', async () => {
+    let emailVerified = false;
+    const actor = start(async () => {
+      if (!emailVerified)
+        throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
+          code: 'EMAIL_NOT_VERIFIED',
+        });
+      return { triesLeft: 5 };
+    });
+    await settle();
+    expect(flowOf(actor)).toBe('emailNotVerified');
+    emailVerified = true;
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(flowOf(actor)).toBe('waiting');
+  });
+
+  it('reads the daily limit as “Try after 24 Hours” and turns Resend off', async () => {
+    const actor = start(async () => {
+      throw dailyLimit();
+    });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      triesLeft: 0,
+      notice: { severity: 'error', text: MESSAGES.dailyLimitClient },
+    });
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+  });
+});
+
+describe('Resend OTP', () => {
+  it('counts down from 5 seconds after each send and is enabled only at 0', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4 }));
+    const actor = start(send);
+    await settle();
+    expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds - 1);
+    await vi.advanceTimersByTimeAsync((LIMITS.resendCooldownSeconds - 1) * 1000);
+    expect(actor.getSnapshot().context.cooldown).toBe(0);
+    actor.send({ type: 'RESEND' });
+    expect(flowOf(actor)).toBe('resending');
+    expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds);
+    await settle();
+    expect(send).toHaveBeenLastCalledWith({ username: 'asha01', resend: true });
+    expect(flowOf(actor)).toBe('waiting');
+  });
+
+  it('is ignored while the countdown runs', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4 }));
+    const actor = start(send);
+    await settle();
+    actor.send({ type: 'RESEND' });
+    await settle();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows its own failure dialog, and no tries are left once the answer lists errors', async () => {
+    let calls = 0;
+    const actor = start(async () => {
+      calls += 1;
+      if (calls === 1) return { triesLeft: 3 };
+      throw new ApiError(400, 'nope', [{ field: 'otp', message: 'nope' }]);
+    });
+    await settle();
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    actor.send({ type: 'RESEND' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      triesLeft: 0,
+      notice: { severity: 'error', text: MESSAGES.resendFailed },
+    });
+  });
+});
+
+describe('Submit', () => {
+  it('verifies the code and ends signed in', async () => {
+    const verify = vi.fn<VerifyFn>(async () => LOGIN);
+    const actor = start(async () => ({ triesLeft: 4 }), verify);
+    await settle();
+    actor.send({ type: 'VERIFY', otp: ' 123456 ' });
+    expect(flowOf(actor)).toBe('verifying');
+    await settle();
+    expect(verify).toHaveBeenCalledWith({ username: 'asha01', otp: '123456' });
+    expect(flowOf(actor)).toBe('verified');
+    expect(actor.getSnapshot().context.login).toEqual(LOGIN);
+    expect(actor.getSnapshot().context.notice?.text).toBe(MESSAGES.phoneVerified);
+  });
+
+  it('shows the first field error of a wrong code and the tries it left', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4 }),
+      async () => {
+        throw wrongCode(2);
+      },
+    );
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '000000' });
+    await settle();
+    expect(flowOf(actor)).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({
+      triesLeft: 2,
+      notice: { severity: 'error', text: MESSAGES.incorrectOtp },
+    });
+  });
+
+  it('falls back to msg, then to the generic message', async () => {
+    const failures = [new ApiError(400, 'OTP expired.'), new ApiError(0, ''), new Error('x')];
+    const actor = start(
+      async () => ({ triesLeft: 4 }),
+      async () => {
+        throw failures.shift();
+      },
+    );
+    await settle();
+    const texts: (string | undefined)[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      actor.send({ type: 'VERIFY', otp: '111111' });
+      await settle();
+      texts.push(actor.getSnapshot().context.notice?.text);
+    }
+    expect(texts).toEqual(['OTP expired.', MESSAGES.generic, MESSAGES.generic]);
+  });
+
+  it('does nothing without a code', async () => {
+    const actor = start(async () => ({ triesLeft: 4 }));
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '  ' });
+    expect(flowOf(actor)).toBe('waiting');
+  });
+});
+
+it('is a finished flow once verified', async () => {
+  const actor = start(async () => ({ triesLeft: 4 }));
+  await settle();
+  actor.send({ type: 'VERIFY', otp: '123456' });
+  await waitFor(actor, (s) => (s.value as { flow: string }).flow === 'verified');
+});

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  ADDRESS_PARTS,
+  CASTING_FIELDS,
+  fieldText,
+  memberLinks,
+  type Member,
+} from '../api/member.ts';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 0.5 }}>
+      <Typography color="text.secondary" sx={{ width: 150, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * A member's details, exactly as the api answered them: for another member the server has already
+ * left out what is not shared and masked the phone (section 6), so absent fields are not shown.
+ */
+export function ProfileDetails({
+  member,
+  phoneAction,
+}: {
+  member: Member;
+  phoneAction?: ReactNode;
+}) {
+  const text = (field: string) => fieldText(member, field);
+  const other = Array.isArray(member.otherroles)
+    ? member.otherroles.join(', ')
+    : text('otherroles');
+  const address = ADDRESS_PARTS.map(text).filter(Boolean).join(', ');
+  const phone = text('phone');
+  const links = memberLinks(member).filter((link) => link.url);
+  return (
+    <Box data-testid="profile-details">
+      <Row label="Name">
+        {text('firstname')} {text('lastname')}
+      </Row>
+      <Row label="Username">{text('username')}</Row>
+      {text('bidAlias') && <Row label="Bid alias">{text('bidAlias')}</Row>}
+      {text('email') && <Row label="Email">{text('email')}</Row>}
+      {phone && (
+        <Row label="Mobile">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <span data-testid="profile-phone">
+              {text('phoneCode')} {phone}
+            </span>
+            {phoneAction}
+          </Stack>
+        </Row>
+      )}
+      {text('gender') && <Row label="Gender">{text('gender')}</Row>}
+      {text('dob') && <Row label="Date of birth">{text('dob')}</Row>}
+      {text('bnr') && <Row label="Company">{text('bnr')}</Row>}
+      {text('education') && <Row label="Education">{text('education')}</Row>}
+      {address && <Row label="Address">{address}</Row>}
+      {CASTING_FIELDS.map(([field, label]) => {
+        const value = field === 'otherroles' ? other : text(field);
+        return value ? (
+          <Row key={field} label={label}>
+            {value}
+          </Row>
+        ) : null;
+      })}
+      {links.length > 0 && (
+        <Row label="Links">
+          <Stack>
+            {links.map((link) => (
+              <Link key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
+                {link.title || link.url}
+              </Link>
+            ))}
+          </Stack>
+        </Row>
+      )}
+    </Box>
+  );
+}
