@@ -6,6 +6,9 @@ import { defaultWebDist, webApp } from './http/webApp.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { healthRouter } from './routes/health/router.ts';
 import { referenceRouter } from './routes/reference/router.ts';
+import { authRouter } from './routes/auth/router.ts';
+import { devRouter } from './routes/dev/router.ts';
+import { userRouter } from './routes/user/router.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
 
 export type AppOptions = {
@@ -22,6 +25,9 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   const routers = [
     healthRouter(infra, options.projectionStatus ?? (() => infra.projectionHealth())),
     referenceRouter(infra),
+    authRouter(infra),
+    devRouter(infra),
+    userRouter(infra),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 

@@ -23,6 +23,11 @@ export const sharedEnv = {
     .string()
     .regex(/^[\w-]+$/)
     .default('boli'),
+  /** Uploaded pictures, re-encoded (local-disk media storage; served at /media/<name>). */
+  MEDIA_DIR: z
+    .string()
+    .min(1)
+    .default(decodeURIComponent(new URL('../../.boli/media', import.meta.url).pathname)),
 };
 
 /** The api process's environment. README's configuration table lists the same variables. */

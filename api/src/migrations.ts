@@ -2,10 +2,12 @@ import type { Migration } from '@boli/engine/shared/migration';
 import { sessionMigration } from './identity/sessions.ts';
 import { mailboxMigration } from './sandbox/mailbox.ts';
 import { referenceMigrations } from './routes/reference/reference.migrations.ts';
+import { authMigrations } from './routes/auth/auth.migrations.ts';
 
 /** The api package's schema changes, oldest first. Never edit one that has shipped: add another. */
 export const migrations: readonly Migration[] = [
   sessionMigration,
   mailboxMigration,
   ...referenceMigrations,
+  ...authMigrations,
 ];

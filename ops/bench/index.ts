@@ -1,3 +1,5 @@
+import { measureSearchUser } from './accounts.search.ts';
+import { measureSignin } from './accounts.signin.ts';
 import { measureAppends } from './eventstore.append.ts';
 import { measureProjectionLag } from './eventstore.lag.ts';
 import type { BenchGroup } from './types.ts';
@@ -8,6 +10,12 @@ export const benchGroups: BenchGroup[] = [
     name: 'eventstore',
     async run(context) {
       return { ...(await measureAppends(context)), ...(await measureProjectionLag(context)) };
+    },
+  },
+  {
+    name: 'accounts',
+    async run(context) {
+      return { ...(await measureSignin(context)), ...(await measureSearchUser(context)) };
     },
   },
 ];

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@boli/api/logger';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { WorkerConfig } from '../processes/config.ts';
+import { outboxDelivery } from './outboxDelivery.ts';
 
 /** What every job handler may use; built once per worker process (or per test app). */
 export type JobDeps = {
@@ -23,4 +24,4 @@ export type JobKind = {
   handler(deps: JobDeps): (job: Job) => Promise<unknown>;
 };
 
-export const jobKinds: JobKind[] = [];
+export const jobKinds: JobKind[] = [outboxDelivery];

@@ -1,0 +1,646 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { rebuild } from '@boli/projections';
+import { outboxProjection } from '@boli/projections/outbox/outbox.projection';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { SessionService } from '../../identity/sessions.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../identity/passwords.ts';
+import { INVALID_CREDENTIALS } from './session.ts';
+
+type Body = {
+  data: Record<string, unknown> | null;
+  error: boolean;
+  msg: string;
+  errors?: { field: string; message: string }[];
+  [key: string]: unknown;
+};
+
+let app: TestApp;
+let db: Knex;
+
+beforeAll(async () => {
+  app = await startApp();
+  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
+}, 180_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await app?.stop();
+});
+
+async function api(
+  path: string,
+  options: { json?: unknown; form?: Record<string, string>; token?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : {}) as Body,
+  };
+}
+
+async function captcha(): Promise<{ captchaId: string; captchaAnswer: string }> {
+  const { body } = await api('/api/auth/captcha');
+  const { captchaId, question } = body.data as { captchaId: string; question: string };
+  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!;
+  return { captchaId, captchaAnswer: String(Number(a) + Number(b)) };
+}
+
+type Member = { username: string; email: string; phone: string; password: string };
+
+const newMember = (): Member => {
+  const username = `m${randomBytes(4).toString('hex')}`;
+  return {
+    username,
+    email: `${username}@example.com`,
+    phone: `9${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+    password: 'Kx7#mq2Lzw',
+  };
+};
+
+const signupForm = (member: Member, overrides: Record<string, unknown> = {}) => ({
+  firstname: 'Asha',
+  lastname: 'Rao',
+  email: member.email,
+  username: member.username,
+  bidAlias: 'Zyxwvu',
+  password: member.password,
+  confirmPassword: member.password,
+  gender: 'Female',
+  dob: '15-08-1990',
+  phone: member.phone,
+  phoneCode: '+91',
+  country: 'India',
+  termsOfServicesCheckBox: 'true',
+  ...overrides,
+});
+
+async function signup(member: Member, overrides: Record<string, unknown> = {}) {
+  return api('/api/auth/signup', {
+    json: { ...signupForm(member, overrides), ...(await captcha()) },
+  });
+}
+
+/** The newest message the sandboxes received for `to` whose text matches `pattern`. */
+async function waitForMessage(to: string, pattern: RegExp, count = 1): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { body } = await api(`/dev/api/mailbox?to=${encodeURIComponent(to)}`);
+    const texts = (body.data as unknown as { text: string }[])
+      .map((entry) => entry.text)
+      .filter((text) => pattern.test(text));
+    if (texts.length >= count) return texts;
+    if (Date.now() > deadline) throw new Error(`no message matching ${pattern} for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const linkIn = (text: string, path: string): string => new RegExp(`${path}/(\\S+)`).exec(text)![1]!;
+
+async function verifiedMember(): Promise<Member & { userId: string; token: string }> {
+  const member = newMember();
+  const registered = await signup(member);
+  expect(registered.status).toBe(200);
+  const validationJWT = String(registered.body.data!.validationJWT);
+  const [mail] = await waitForMessage(member.email, /email-verify/);
+  await api(`/api/auth/emailValidate?user_id=${linkIn(mail!, '/email-verify')}`);
+  await api('/api/auth/signin/otp/phone/send', {
+    json: { username: member.username },
+    token: validationJWT,
+  });
+  const [sms] = await waitForMessage(`+91${member.phone}`, /verification code/);
+  const code = /(\d{6})/.exec(sms!)![1]!;
+  const verified = await api('/api/auth/signin/otp/phone/verify', {
+    json: { username: member.username, otp: code },
+    token: validationJWT,
+  });
+  expect(verified.status).toBe(200);
+  return {
+    ...member,
+    userId: String(registered.body.data!.userId),
+    token: String(verified.body.data!.token),
+  };
+}
+
+describe('sign-up to full access, over HTTP', () => {
+  it('captcha → signup → email link → OTP (wrong, then right) → a working session', async () => {
+    const member = newMember();
+    const registered = await signup(member);
+    expect(registered.status).toBe(200);
+    expect(registered.body).toMatchObject({
+      error: false,
+      msg: MESSAGES.emailSent,
+      existingUser: false,
+      data: { username: member.username },
+    });
+    const { userId, validationJWT } = registered.body.data as {
+      userId: string;
+      validationJWT: string;
+    };
+
+    // The phone step waits for the email.
+    const early = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+      token: validationJWT,
+    });
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({
+      msg: MESSAGES.emailNotValidated,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+
+    const [mail] = await waitForMessage(member.email, /email-verify/);
+    const q = linkIn(mail!, '/email-verify');
+    expect(q).not.toContain(userId); // signed, not a bare id
+    const validated = await api(`/api/auth/emailValidate?user_id=${q}`);
+    expect(validated.status).toBe(200);
+    expect(validated.body.data).toEqual({ emailValidated: true, username: member.username });
+    const forged = await api(`/api/auth/emailValidate?user_id=${userId}`);
+    expect(forged.status).toBe(400);
+
+    // Someone else's validation token cannot act on this account.
+    const other = await signup(newMember());
+    const foreign = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+      token: String(other.body.data!.validationJWT),
+    });
+    expect(foreign.status).toBe(403);
+
+    const sent = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+      token: validationJWT,
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ msg: MESSAGES.otpSent, data: { triesLeft: 4 } });
+    const [sms] = await waitForMessage(`+91${member.phone}`, /verification code/);
+    const code = /(\d{6})/.exec(sms!)![1]!;
+
+    const wrong = await api('/api/auth/signin/otp/phone/verify', {
+      json: { username: member.username, otp: code === '000000' ? '111111' : '000000' },
+      token: validationJWT,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      msg: MESSAGES.incorrectOtp,
+      errors: [{ field: 'otp', message: MESSAGES.incorrectOtp }],
+      data: { triesLeft: 4 },
+    });
+
+    const right = await api('/api/auth/signin/otp/phone/verify', {
+      json: { username: member.username, otp: code },
+      token: validationJWT,
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.msg).toBe(MESSAGES.phoneVerified);
+    const session = right.body.data as {
+      token: string;
+      refreshToken: string;
+      userDetail: Record<string, unknown>;
+    };
+    expect(session.refreshToken).toEqual(expect.any(String));
+    expect(session.userDetail).toMatchObject({
+      _id: userId,
+      username: member.username,
+      emailValidated: true,
+      mobileValidated: true,
+      dob: '15-08-1990',
+      trialEndsAt: expect.any(String),
+    });
+
+    // The session works on an authenticated call (a wrong old password is the account's answer).
+    const authenticated = await api('/api/user/changePassword', {
+      json: { oldPassword: 'not-my-password', password: 'Nw8#pq3Rtz', rePassword: 'Nw8#pq3Rtz' },
+      token: session.token,
+    });
+    expect(authenticated.status).toBe(400);
+    expect(authenticated.body.msg).toBe(ACCOUNT_MESSAGES.wrongOldPassword);
+    expect((await api('/api/user/changePassword', { json: {} })).status).toBe(401);
+
+    // The log holds no code and no link.
+    const logged = await db('event_store_events')
+      .where({ stream_id: `account-${userId}` })
+      .select('data', 'metadata');
+    const log = JSON.stringify(logged);
+    expect(log).not.toContain(code);
+    expect(log).not.toContain(q);
+  });
+
+  it('takes the form-encoded sign-up too', async () => {
+    const member = newMember();
+    const answer = await api('/api/auth/signup', {
+      form: { ...signupForm(member), ...(await captcha()) } as Record<string, string>,
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it('refuses a wrong captcha, and a captcha used twice', async () => {
+    const solved = await captcha();
+    const wrong = await api('/api/auth/signup', {
+      json: { ...signupForm(newMember()), ...solved, captchaAnswer: '99' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('Wrong captcha answer.');
+    const reused = await api('/api/auth/signup', {
+      json: { ...signupForm(newMember()), ...solved },
+    });
+    expect(reused.status).toBe(400);
+  });
+
+  it('signs in a member whose mobile is not validated, with a validationJWT', async () => {
+    const member = newMember();
+    await signup(member);
+    const answer = await api('/api/auth/signin', {
+      json: { username: member.email.toUpperCase(), password: member.password },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+    });
+    expect(answer.body.userDetail).toMatchObject({ mobileValidated: false, emailValidated: false });
+    expect(answer.body.validationJWT).toEqual(expect.any(String));
+    const resend = await api('/api/auth/resendEmail', {
+      json: { username: member.username },
+      token: String(answer.body.validationJWT),
+    });
+    expect(resend.status).toBe(200);
+    expect(resend.body).toMatchObject({ msg: MESSAGES.emailSent, data: { triesLeft: 4 } });
+    await waitForMessage(member.email, /email-verify/, 2);
+  });
+
+  it('answers wrong credentials with 401 and the same words whether or not the user exists', async () => {
+    const member = newMember();
+    await signup(member);
+    const wrong = await api('/api/auth/signin', {
+      json: { username: member.username, password: 'wrong-password' },
+    });
+    const nobody = await api('/api/auth/signin', {
+      json: { username: 'nobody-here', password: 'wrong-password' },
+    });
+    expect([wrong.status, nobody.status]).toEqual([401, 401]);
+    expect(wrong.body.msg).toBe(INVALID_CREDENTIALS);
+    expect(nobody.body.msg).toBe(INVALID_CREDENTIALS);
+    const blank = await api('/api/auth/signin', { json: { username: '', password: '' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual([
+      { field: 'username', message: MESSAGES.cannotBeBlank },
+      { field: 'password', message: MESSAGES.cannotBeBlank },
+    ]);
+  });
+});
+
+describe('every validation message of section 5 the account calls can give', () => {
+  const signupCases: [string, Record<string, unknown>, string, string][] = [
+    ['blank first name', { firstname: ' ' }, 'firstname', MESSAGES.cannotBeBlank],
+    ['long last name', { lastname: 'x'.repeat(21) }, 'lastname', MESSAGES.max20],
+    ['bad email', { email: 'not-an-email' }, 'email', ACCOUNT_MESSAGES.invalidEmail],
+    ['short username', { username: 'ab' }, 'username', ACCOUNT_MESSAGES.usernameLength],
+    ['odd username', { username: 'ab cd!' }, 'username', MESSAGES.noSpecialCharacters],
+    [
+      'alias with the username',
+      { bidAlias: 'USRsamXYZ', username: 'samuel' },
+      'bidAlias',
+      MESSAGES.bidAliasContainsUsername,
+    ],
+    [
+      'short password',
+      { password: '12345', confirmPassword: '12345' },
+      'password',
+      ACCOUNT_MESSAGES.passwordLength,
+    ],
+    [
+      'common password',
+      { password: 'password1', confirmPassword: 'password1' },
+      'password',
+      COMMON_PASSWORD_MESSAGE,
+    ],
+    [
+      'mismatched confirmation',
+      { confirmPassword: 'different1' },
+      'confirmPassword',
+      MESSAGES.confirmationMismatch,
+    ],
+    ['gender', { gender: 'Other' }, 'gender', MESSAGES.invalidGender],
+    ['no such date', { dob: '31-02-1990' }, 'dob', MESSAGES.invalidDate],
+    ['under 18', { dob: '01-01-2020' }, 'dob', ACCOUNT_MESSAGES.underage],
+    ['letters in phone', { phone: '98765abcde' }, 'phone', MESSAGES.digitsOnly],
+    ['short phone', { phone: '98765' }, 'phone', MESSAGES.invalidMobile],
+    ['blank country', { country: '' }, 'country', MESSAGES.cannotBeBlank],
+    [
+      'terms',
+      { termsOfServicesCheckBox: 'false' },
+      'termsOfServicesCheckBox',
+      MESSAGES.agreeToTermsToMoveForward,
+    ],
+  ];
+  it.each(signupCases)('signup: %s', async (_name, overrides, field, message) => {
+    const answer = await api('/api/auth/signup', { json: signupForm(newMember(), overrides) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe(MESSAGES.invalidForm);
+    expect(answer.body.errors).toContainEqual({ field, message });
+  });
+
+  const resetCases: [string, Record<string, string>, string, string][] = [
+    [
+      'mismatch',
+      { password: 'Abcdef12', rePassword: 'Abcdef13' },
+      'rePassword',
+      MESSAGES.resetPasswordMismatch,
+    ],
+    [
+      'too short',
+      { password: 'Ab1', rePassword: 'Ab1' },
+      'password',
+      MESSAGES.changePasswordTooShort,
+    ],
+    ['empty', { password: '', rePassword: '' }, 'password', MESSAGES.cannotBeEmpty],
+    [
+      'too long',
+      { password: 'A'.repeat(21), rePassword: 'A'.repeat(21) },
+      'password',
+      MESSAGES.max20,
+    ],
+  ];
+  it.each(resetCases)('resetPassword: %s', async (_name, fields, field, message) => {
+    const answer = await api('/api/resetPassword', { json: { ...fields, q: 'some-token' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toContainEqual({ field, message });
+  });
+
+  const changeCases: [string, Record<string, string>, string, string][] = [
+    [
+      'all fields',
+      { oldPassword: '', password: 'Abcdef12', rePassword: 'Abcdef12' },
+      'form',
+      MESSAGES.enterAllFields,
+    ],
+    [
+      'empty',
+      { oldPassword: '', password: 'Abcdef12', rePassword: 'Abcdef12' },
+      'oldPassword',
+      MESSAGES.cannotBeEmpty,
+    ],
+    [
+      'too short',
+      { oldPassword: 'Abcdef12', password: 'Ab1', rePassword: 'Ab1' },
+      'password',
+      MESSAGES.changePasswordTooShort,
+    ],
+    [
+      'mismatch',
+      { oldPassword: 'Abcdef12', password: 'Abcdef12', rePassword: 'Abcdef13' },
+      'rePassword',
+      MESSAGES.passwordsDoNotMatch,
+    ],
+    [
+      'common',
+      { oldPassword: 'Abcdef12', password: 'password1', rePassword: 'password1' },
+      'password',
+      COMMON_PASSWORD_MESSAGE,
+    ],
+  ];
+  let token: string;
+  beforeAll(async () => {
+    const member = newMember();
+    await signup(member);
+    token = String(
+      (
+        await api('/api/auth/signin', {
+          json: { username: member.username, password: member.password },
+        })
+      ).body.data!.token,
+    );
+  });
+  it.each(changeCases)('changePassword: %s', async (_name, fields, field, message) => {
+    const answer = await api('/api/user/changePassword', { json: fields, token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toContainEqual({ field, message });
+  });
+});
+
+describe('one account per username, email and phone', () => {
+  it('names what is taken, and a refused sign-up claims nothing', async () => {
+    const first = newMember();
+    expect((await signup(first)).status).toBe(200);
+
+    const sameUsername = { ...newMember(), username: first.username.toUpperCase() };
+    const byUsername = await signup(sameUsername);
+    expect(byUsername.status).toBe(409);
+    expect(byUsername.body).toMatchObject({
+      msg: MESSAGES.alreadySignedUp,
+      existingUser: true,
+      code: 'USER_ALREADY_EXISTS',
+    });
+
+    const byEmail = await signup({ ...newMember(), email: first.email });
+    expect(byEmail.status).toBe(409);
+    expect(byEmail.body).toMatchObject({ msg: MESSAGES.emailExists, isEmailExist: true });
+
+    const byPhone = await signup({ ...newMember(), phone: first.phone });
+    expect(byPhone.status).toBe(409);
+    expect(byPhone.body).toMatchObject({ msg: MESSAGES.phoneExists, isMobileExist: true });
+
+    // The refused attempt's own email and phone were given back.
+    expect((await signup({ ...sameUsername, username: newMember().username })).status).toBe(200);
+  });
+
+  it('lets only one of two simultaneous sign-ups with one email through', async () => {
+    const email = newMember().email;
+    const answers = await Promise.all([
+      signup({ ...newMember(), email }),
+      signup({ ...newMember(), email }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('passwords', () => {
+  it('forgot → reset → sign in with the new password; the old one and the link are spent', async () => {
+    const member = await verifiedMember();
+    const unknown = await api('/api/auth/forgotPassword', {
+      json: { email: 'nobody@example.com' },
+    });
+    const known = await api('/api/auth/forgotPassword', { json: { email: member.email } });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.body.msg).toBe(MESSAGES.resetEmailSent);
+    expect(unknown.body).toEqual(known.body);
+
+    const [mail] = await waitForMessage(member.email, /resetPassword/);
+    const q = linkIn(mail!, '/api/auth/resetPassword');
+    const newPassword = 'Qz9!rt4Wvb';
+    const reset = await api('/api/resetPassword', {
+      json: { password: newPassword, rePassword: newPassword, q },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body.msg).toBe(MESSAGES.passwordChanged);
+
+    const again = await api('/api/resetPassword', {
+      json: { password: 'Other9!pass', rePassword: 'Other9!pass', q },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+
+    const withOld = await api('/api/auth/signin', {
+      json: { username: member.username, password: member.password },
+    });
+    expect(withOld.status).toBe(401);
+    const withNew = await api('/api/auth/signin', {
+      json: { username: member.username, password: newPassword },
+    });
+    expect(withNew.status).toBe(200);
+    expect(withNew.body.validationJWT).toBeUndefined();
+    // The reset ended the sessions opened before it.
+    expect((await api('/api/auth/logout', { json: {}, token: member.token })).status).toBe(401);
+  });
+
+  it('change password ends every other session and keeps this one', async () => {
+    const member = await verifiedMember();
+    const signin = () =>
+      api('/api/auth/signin', { json: { username: member.username, password: member.password } });
+    const here = (await signin()).body.data as { token: string };
+    const elsewhere = (await signin()).body.data as { token: string; refreshToken: string };
+    const changed = await api('/api/user/changePassword', {
+      json: { oldPassword: member.password, password: 'Nw8#pq3Rtz', rePassword: 'Nw8#pq3Rtz' },
+      token: here.token,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.msg).toBe(MESSAGES.passwordChangedLogin);
+    expect((await api('/api/auth/logout', { json: {}, token: elsewhere.token })).status).toBe(401);
+    expect(
+      (await api('/api/auth/refresh', { json: { refreshToken: elsewhere.refreshToken } })).status,
+    ).toBe(401);
+    expect((await api('/api/auth/logout', { json: {}, token: here.token })).status).toBe(200);
+    expect((await api('/api/auth/logout', { json: {}, token: here.token })).status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  it('an expired access token answers 403 TOKEN_EXPIRED and the refresh token renews it', async () => {
+    const member = await verifiedMember();
+    const sessions = new SessionService(db, app.config.JWT_SECRET);
+    const old = await sessions.issue(member.userId, ['member'], new Date(Date.now() - 3600_000));
+    const expired = await api('/api/auth/logout', { json: {}, token: old.token });
+    expect(expired.status).toBe(403);
+    expect(expired.body.msg).toBe('TOKEN_EXPIRED');
+    const renewed = await api('/api/auth/refresh', { json: { refreshToken: old.refreshToken } });
+    expect(renewed.status).toBe(200);
+    const { token, refreshToken } = renewed.body.data as { token: string; refreshToken: string };
+    expect(refreshToken).not.toBe(old.refreshToken);
+    expect(
+      (await api('/api/auth/refresh', { json: { refreshToken: old.refreshToken } })).status,
+    ).toBe(401);
+    expect((await api('/api/auth/logout', { json: {}, token })).status).toBe(200);
+  });
+
+  it('limits sign-in attempts per account: 429 with Retry-After', async () => {
+    const login = `nobody${randomBytes(3).toString('hex')}`;
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 11; i++) {
+      const answer = await api('/api/auth/signin', { json: { username: login, password: 'x' } });
+      statuses.push(answer.status);
+      retryAfter = answer.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('stops OTPs at the daily limit', async () => {
+    const member = newMember();
+    const registered = await signup(member);
+    const token = String(registered.body.data!.validationJWT);
+    const [mail] = await waitForMessage(member.email, /email-verify/);
+    await api(`/api/auth/emailValidate?user_id=${linkIn(mail!, '/email-verify')}`);
+    const tries: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const sent = await api('/api/auth/signin/otp/phone/resend', {
+        json: { username: member.username },
+        token,
+      });
+      tries.push(sent.body.data!.triesLeft);
+    }
+    expect(tries).toEqual([4, 3, 2, 1, 0]);
+    const over = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+      token,
+    });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({
+      msg: MESSAGES.dailyLimitServer,
+      data: { triesLeft: 0 },
+      errors: [{ field: 'otp', message: MESSAGES.dailyLimitServer }],
+    });
+  });
+});
+
+describe('the outbox', () => {
+  it('sends each message once, and a rebuilt projection sends nothing again', async () => {
+    const member = newMember();
+    await signup(member);
+    await waitForMessage(member.email, /email-verify/);
+    const sentBefore = await db('outbox_deliveries')
+      .where({ status: 'sent' })
+      .count<{ count: string }[]>('* as count');
+    const mailboxBefore = await db('dev_mailbox').count<{ count: string }[]>('* as count');
+
+    const store = createPostgresEventStore({
+      connectionString: app.databaseUrl,
+      maxConnections: 2,
+    });
+    try {
+      await rebuild({
+        databaseUrl: app.databaseUrl,
+        store,
+        projection: outboxProjection,
+        logger: { info() {}, warn() {}, error() {} },
+      });
+    } finally {
+      await store.close();
+    }
+    // The rebuilt read model has the messages again; the sweeps run every second.
+    expect(
+      Number((await db('outbox_messages').count<{ count: string }[]>('* as count'))[0]!.count),
+    ).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const mailboxAfter = await db('dev_mailbox').count<{ count: string }[]>('* as count');
+    expect(mailboxAfter[0]!.count).toBe(mailboxBefore[0]!.count);
+    const sentAfter = await db('outbox_deliveries')
+      .where({ status: 'sent' })
+      .count<{ count: string }[]>('* as count');
+    expect(sentAfter[0]!.count).toBe(sentBefore[0]!.count);
+    // Every verification email of this member arrived exactly once.
+    expect(await waitForMessage(member.email, /email-verify/)).toHaveLength(1);
+  });
+
+  it('has the dev mailbox page, with clickable links', async () => {
+    const member = newMember();
+    await signup(member);
+    await waitForMessage(member.email, /email-verify/);
+    const page = await fetch(`${app.baseUrl}/dev/mailbox?to=${encodeURIComponent(member.email)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toMatch(/<a href="http[^"]+\/email-verify\/[^"]+">/);
+  });
+});

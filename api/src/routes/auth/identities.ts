@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+
+/** The three things no two accounts may share. */
+export type IdentityKind = 'username' | 'email' | 'phone';
+
+export type Identities = Readonly<Record<IdentityKind, string>>;
+
+/** One spelling per identity: usernames and emails compare case-insensitively, phones with their code. */
+export const identitiesOf = (input: {
+  username: string;
+  email: string;
+  phone: string;
+  phoneCode: string;
+}): Identities => ({
+  username: input.username.trim().toLowerCase(),
+  email: input.email.trim().toLowerCase(),
+  phone: `${input.phoneCode.trim() || '+91'} ${input.phone.trim()}`,
+});
+
+/**
+ * Claims all three identities for `userId` in one transaction, or none of them. Returns the kinds
+ * already held by someone else (empty: claimed).
+ */
+class IdentitiesTaken extends Error {
+  constructor(readonly kinds: IdentityKind[]) {
+    super(`taken: ${kinds.join(', ')}`);
+  }
+}
+
+export async function claimIdentities(
+  db: Knex,
+  userId: string,
+  identities: Identities,
+): Promise<IdentityKind[]> {
+  const rows = (Object.entries(identities) as [IdentityKind, string][]).map(([kind, value]) => ({
+    kind,
+    value,
+    user_id: userId,
+  }));
+  try {
+    await db.transaction(async (trx) => {
+      const inserted: { kind: IdentityKind }[] = await trx('account_identities')
+        .insert(rows)
+        .onConflict(['kind', 'value'])
+        .ignore()
+        .returning('kind');
+      const claimed = new Set(inserted.map((row) => row.kind));
+      const taken = rows.map((row) => row.kind).filter((kind) => !claimed.has(kind));
+      // Throwing rolls the whole claim back: all three identities, or none.
+      if (taken.length > 0) throw new IdentitiesTaken(taken);
+    });
+    return [];
+  } catch (error) {
+    if (error instanceof IdentitiesTaken) return error.kinds;
+    throw error;
+  }
+}
+
+/** Gives the identities back when the account could not be registered after all. */
+export async function releaseIdentities(db: Knex, userId: string): Promise<void> {
+  await db('account_identities').where({ user_id: userId }).delete();
+}
+
+/** The account a login names: its username, or its email address. */
+export async function findUserIdByLogin(db: Knex, login: string): Promise<string | undefined> {
+  const value = login.trim().toLowerCase();
+  const row = await db('account_identities')
+    .whereIn('kind', value.includes('@') ? ['email', 'username'] : ['username'])
+    .where({ value })
+    .orderByRaw("kind = 'username' DESC")
+    .first('user_id');
+  return row?.user_id as string | undefined;
+}
+
+export async function findUserIdByEmail(db: Knex, email: string): Promise<string | undefined> {
+  const row = await db('account_identities')
+    .where({ kind: 'email', value: email.trim().toLowerCase() })
+    .first('user_id');
+  return row?.user_id as string | undefined;
+}

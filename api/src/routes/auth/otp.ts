@@ -1,0 +1,121 @@
+import type { Context } from 'koa';
+import type { Router } from '@koa/router';
+import { accountDecider, otpTriesLeft } from '@boli/engine/accounts/account.decider';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { otpSendSchema, otpVerifySchema } from '@boli/engine/accounts/account.schemas';
+import { DomainError } from '@boli/engine/shared/decider';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { validationAuth } from '../../http/auth.ts';
+import { commandMetadata, execute } from '../../http/commands.ts';
+import { success } from '../../http/envelope.ts';
+import { RATE_LIMITS } from '../../identity/rateLimit.ts';
+import { otpCode } from '../../identity/tokens.ts';
+import { dropMessageSecret, keyedHash, loadAccount, storeMessageSecret } from './accounts.ts';
+import { findUserIdByLogin } from './identities.ts';
+import {
+  assertSameAccount,
+  limitRate,
+  PER_IP_LIMITS,
+  memberActor,
+  openSession,
+  parseForm,
+  refuse,
+  type AuthInfra,
+} from './support.ts';
+
+const PURPOSE = 'mobileVerification';
+/** The session's userDetail is read from it. */
+const USERS_READ_MODEL = 'users';
+const OTP_VERIFY_LIMIT = { ...RATE_LIMITS.otp, name: 'otp-verify' };
+
+/** An OTP refusal as the screen reads it: msg, errors[0].message and data.triesLeft. */
+function otpRefusal(ctx: Context, status: number, msg: string, triesLeft: number, code: string) {
+  refuse(ctx, status, msg, {
+    data: { triesLeft },
+    errors: [{ field: 'otp', message: msg }],
+    code,
+  });
+}
+
+/** The phone check (section 4, third step): send, resend and verify the 6-digit code. */
+export function otpRoutes(router: Router, infra: AuthInfra): void {
+  const send = async (ctx: Context) => {
+    const { username } = parseForm(otpSendSchema, ctx.request.body);
+    const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
+    await limitRate(ctx, infra, RATE_LIMITS.otp, [`user:${userId}`]);
+    await limitRate(ctx, infra, PER_IP_LIMITS.otp, [`ip:${ctx.ip}`]);
+    const state = await loadAccount(infra.store, userId);
+    const metadata = commandMetadata(ctx, memberActor(userId));
+    const code = otpCode(LIMITS.otp.digits);
+    // OtpIssued takes the command's event id; the code waits for the outbox under it.
+    await storeMessageSecret(
+      infra.db,
+      metadata.eventId,
+      code,
+      new Date(Date.parse(metadata.now) + LIMITS.otp.validMinutes * 60_000),
+    );
+    let issued: readonly AccountEvent[];
+    try {
+      ({ events: issued } = await execute(infra, {
+        streamId: accountStream(userId),
+        decider: accountDecider,
+        command: {
+          type: 'IssueOtp',
+          data: { purpose: PURPOSE, codeHash: keyedHash(infra.config.JWT_SECRET, PURPOSE, code) },
+          metadata,
+        },
+      }));
+    } catch (error) {
+      await dropMessageSecret(infra.db, metadata.eventId);
+      if (error instanceof DomainError && error.code === 'OTP_DAILY_LIMIT') {
+        return otpRefusal(ctx, 429, MESSAGES.dailyLimitServer, 0, error.code);
+      }
+      throw error;
+    }
+    const after = issued.reduce(accountDecider.evolve, state);
+    ctx.body = success({ triesLeft: otpTriesLeft(after, metadata.now) }, MESSAGES.otpSent);
+  };
+  router.post('/api/auth/signin/otp/phone/send', validationAuth(infra), send);
+  router.post('/api/auth/signin/otp/phone/resend', validationAuth(infra), send);
+
+  router.post('/api/auth/signin/otp/phone/verify', validationAuth(infra), async (ctx) => {
+    const body = ctx.request.body as Record<string, unknown> | undefined;
+    const { username } = parseForm(otpSendSchema, body);
+    const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
+    await limitRate(ctx, infra, OTP_VERIFY_LIMIT, [`user:${userId}`]);
+    await limitRate(ctx, infra, PER_IP_LIMITS.otpVerify, [`ip:${ctx.ip}`]);
+    const state = await loadAccount(infra.store, userId);
+    const now = new Date().toISOString();
+    const parsed = otpVerifySchema.safeParse(body);
+    if (!parsed.success) {
+      return otpRefusal(ctx, 400, MESSAGES.incorrectOtp, otpTriesLeft(state, now), 'OTP_INVALID');
+    }
+    let events: readonly AccountEvent[];
+    try {
+      ({ events } = await execute(infra, {
+        streamId: accountStream(userId),
+        decider: accountDecider,
+        command: {
+          type: 'VerifyOtp',
+          data: {
+            purpose: PURPOSE,
+            codeHash: keyedHash(infra.config.JWT_SECRET, PURPOSE, parsed.data.otp),
+          },
+          metadata: commandMetadata(ctx, memberActor(userId)),
+        },
+        readModels: [USERS_READ_MODEL],
+      }));
+    } catch (error) {
+      if (error instanceof DomainError && error.code.startsWith('OTP_')) {
+        return otpRefusal(ctx, 400, error.message, otpTriesLeft(state, now), error.code);
+      }
+      throw error;
+    }
+    const after = events.reduce(accountDecider.evolve, state);
+    if (events.some((event) => event.type === 'OtpVerificationFailed')) {
+      return otpRefusal(ctx, 400, MESSAGES.incorrectOtp, otpTriesLeft(after, now), 'OTP_INVALID');
+    }
+    ctx.body = success(await openSession(ctx, infra, after), MESSAGES.phoneVerified);
+  });
+}

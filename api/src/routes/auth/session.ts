@@ -1,0 +1,79 @@
+import type { Router } from '@koa/router';
+import { signinSchema } from '@boli/engine/accounts/account.schemas';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { requireAuth, sessionService, signPurposeToken } from '../../http/auth.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
+import { RATE_LIMITS } from '../../identity/rateLimit.ts';
+import { TokenInvalidError } from '../../identity/sessions.ts';
+import { isBlocked, isRegistered, loadAccount, mobileValidated } from './accounts.ts';
+import { findUserIdByLogin } from './identities.ts';
+import { refreshBody } from './schema.ts';
+import { limitRate, openSession, parseForm, type AuthInfra } from './support.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password.';
+
+/** Compared against when the login names nobody, so both answers take as long. */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-matches'));
+
+/** Sign in, refresh and logout. */
+export function sessionRoutes(router: Router, infra: AuthInfra): void {
+  router.post('/api/auth/signin', async (ctx) => {
+    const { username, password } = parseForm(signinSchema, ctx.request.body);
+    const login = username.trim().toLowerCase();
+    await limitRate(ctx, infra, RATE_LIMITS.signinPerIp, [`ip:${ctx.ip}`]);
+    await limitRate(ctx, infra, RATE_LIMITS.signin, [`login:${login}`]);
+
+    const userId = await findUserIdByLogin(infra.db, login);
+    const state = userId ? await loadAccount(infra.store, userId) : undefined;
+    const known = state !== undefined && isRegistered(state);
+    const matches = await verifyPassword(known ? state.passwordHash : await decoy(), password);
+    if (!known || !matches) throw new ApiError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    // Only after the password: a blocked account is not revealed to someone guessing.
+    if (isBlocked(state))
+      throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
+
+    const { token, refreshToken, userDetail } = await openSession(ctx, infra, state);
+    const validation = mobileValidated(state)
+      ? {}
+      : {
+          validationJWT: await signPurposeToken(
+            infra.config.JWT_SECRET,
+            'accountValidation',
+            state.userId,
+            new Date(),
+          ),
+        };
+    ctx.body = { ...success({ token, refreshToken }), userDetail, ...validation };
+  });
+
+  router.post('/api/auth/refresh', async (ctx) => {
+    const { refreshToken } = parseForm(refreshBody, ctx.request.body);
+    try {
+      const renewed = await sessionService(infra).refresh(
+        refreshToken,
+        async (userId) => {
+          // Roles are read afresh; a blocked account gets no new token.
+          const state = await loadAccount(infra.store, userId);
+          if (!isRegistered(state) || isBlocked(state)) throw new TokenInvalidError('blocked');
+          return [...state.roles];
+        },
+        new Date(),
+      );
+      ctx.body = success({ token: renewed.token, refreshToken: renewed.refreshToken });
+    } catch (error) {
+      if (error instanceof TokenInvalidError) {
+        throw new ApiError(401, MESSAGES.sessionExpired, 'REFRESH_TOKEN_INVALID');
+      }
+      throw error;
+    }
+  });
+
+  router.post('/api/auth/logout', requireAuth(infra), async (ctx) => {
+    await sessionService(infra).revoke(ctx.state.auth!.sessionId, new Date());
+    ctx.body = success(null, 'Logged out.');
+  });
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Context, Next } from 'koa';
+import { Router } from '@koa/router';
+import { accountDecider } from '@boli/engine/accounts/account.decider';
+import { accountStream, type EditableProfile } from '@boli/engine/accounts/account.events';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { editProfileSchema, type EditProfileRequest } from '@boli/engine/accounts/account.schemas';
+import type { AccountCommand } from '@boli/engine/accounts/account.commands';
+import type { Actor } from '@boli/engine/eventStore/eventStore';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  findUserById,
+  findUserByUsername,
+  listMembers,
+  searchUsers,
+  toPublicProfile,
+  toUserDetail,
+  type UserRow,
+} from '@boli/projections/users/users.queries';
+import { requireAuth } from '../../http/auth.ts';
+import { commandMetadata, execute } from '../../http/commands.ts';
+import { success, type FieldError } from '../../http/envelope.ts';
+import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { reencodeProfilePicture } from '../../media/images.ts';
+import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
+import { receiveImage } from '../../media/upload.ts';
+import { accessiblePages } from './accessPages.ts';
+import { INDUSTRIES } from './industries.ts';
+import {
+  changeSettingBody,
+  MEMBER_PAGE_SIZE,
+  memberPageQuery,
+  searchUserQuery,
+  userIdQuery,
+  userNameQuery,
+} from './schema.ts';
+
+export type UserRouterOptions = {
+  /** Where pictures go; the local disk under MEDIA_DIR by default. */
+  storage?: MediaStorage;
+};
+
+type UserInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config'>;
+
+/** Words for the three fields the sign-up dialog says can never change. */
+const FIXED_FIELD_MESSAGES = {
+  username: 'Username cannot be changed.',
+  gender: 'Gender cannot be changed.',
+  dob: 'Date of birth cannot be changed.',
+} as const;
+
+const SETTINGS_UPDATED = 'Settings updated.';
+
+const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
+
+const settingsOf = (row: UserRow) => ({
+  showMobileNumber: row.show_mobile_number,
+  showEmail: row.show_email,
+  showAddress: row.show_address,
+});
+
+/** Section 5 (posting an ad): an address is complete with its country, state, city and street. */
+const addressOf = (row: UserRow) => ({
+  houseno: row.houseno,
+  street: row.street,
+  city: row.city,
+  neighbourHood: row.neighbourhood,
+  district: row.district,
+  state: row.state,
+  country: row.country,
+  pincode: row.pincode,
+  complete: [row.country, row.state, row.city, row.street].every((part) => part.trim() !== ''),
+});
+
+/** The editable part of a parsed edit-profile form: username, gender and dob stay as they are. */
+const editableProfile = (form: EditProfileRequest): EditableProfile => {
+  const { username: _username, gender: _gender, dob: _dob, ...profile } = form;
+  return profile;
+};
+
+/** The section 7 call (/api/user/*), the profile picture's media route and the industries list. */
+export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): Router {
+  const storage = options.storage ?? localDiskStorage(infra.config.MEDIA_DIR);
+  const pictureUrl = (name: string) => storage.urlOf(name);
+  const router = new Router();
+  const auth = requireAuth(infra);
+
+  /** The signed-in member's own row; 404 if the read model does not know them. */
+  const ownRow = async (ctx: Context): Promise<UserRow> => {
+    const row = await findUserById(infra.db, ctx.state.auth!.userId);
+    if (row === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+    return row;
+  };
+
+  /**
+   * Section 6: a member whose mobile is not validated sees only the OTP screen, so the calls
+   * behind member pages refuse them too (and a blocked member, whose token should be gone).
+   */
+  const fullAccess = async (ctx: Context, next: Next): Promise<void> => {
+    const row = await ownRow(ctx);
+    if (row.is_blocked) {
+      throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
+    }
+    if (!row.mobile_validated) {
+      throw new ApiError(403, ACCOUNT_MESSAGES.mobileNotVerified, 'MOBILE_NOT_VERIFIED');
+    }
+    await next();
+  };
+
+  const run = async (ctx: Context, command: Omit<AccountCommand, 'metadata'>) => {
+    const { userId } = ctx.state.auth!;
+    await execute(infra, {
+      streamId: accountStream(userId),
+      decider: accountDecider,
+      command: {
+        ...command,
+        metadata: commandMetadata(ctx, memberActor(userId)),
+      } as AccountCommand,
+      readModels: ['users'],
+    });
+    return ownRow(ctx);
+  };
+
+  const otherProfile = (ctx: Context, row: UserRow | undefined) => {
+    const viewerId = ctx.state.auth!.userId;
+    // A blocked member's profile is gone for everyone but themselves.
+    if (row === undefined || (row.is_blocked && row.user_id !== viewerId)) {
+      throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+    }
+    // SLOT (social issue): an approved mobile-number request shows the whole phone number.
+    return toPublicProfile(row, viewerId, { approvedMobileRequest: false, pictureUrl });
+  };
+
+  router.get('/api/user', auth, async (ctx) => {
+    ctx.body = success(toUserDetail(await ownRow(ctx), { pictureUrl }));
+  });
+
+  router.get('/api/user/id', auth, fullAccess, async (ctx) => {
+    const { user_id } = parseInput(userIdQuery, ctx.query);
+    ctx.body = success(otherProfile(ctx, await findUserById(infra.db, user_id)));
+  });
+
+  router.get('/api/user/name', auth, fullAccess, async (ctx) => {
+    const { user_name } = parseInput(userNameQuery, ctx.query);
+    ctx.body = success(otherProfile(ctx, await findUserByUsername(infra.db, user_name)));
+  });
+
+  router.get('/api/user/searchUser', auth, fullAccess, async (ctx) => {
+    const { key, page, limit } = parseInput(searchUserQuery, ctx.query);
+    const hits = await searchUsers(infra.db, {
+      key,
+      page,
+      limit,
+      viewerId: ctx.state.auth!.userId,
+      pictureUrl,
+    });
+    ctx.body = success(hits, hits.length === 0 ? MESSAGES.noUsersFound : '');
+  });
+
+  router.post('/api/user/editProfile', auth, async (ctx) => {
+    const row = await ownRow(ctx);
+    const form = parseInput(
+      editProfileSchema({ username: row.username, now: new Date() }),
+      ctx.request.body ?? {},
+      MESSAGES.invalidForm,
+    );
+    const fixed: FieldError[] = [];
+    if (form.username.trim() !== '' && form.username.trim().toLowerCase() !== row.username_lower) {
+      fixed.push({ field: 'username', message: FIXED_FIELD_MESSAGES.username });
+    }
+    if (form.gender !== row.gender)
+      fixed.push({ field: 'gender', message: FIXED_FIELD_MESSAGES.gender });
+    if (form.dob !== row.dob) fixed.push({ field: 'dob', message: FIXED_FIELD_MESSAGES.dob });
+    if (fixed.length > 0) throw new ValidationError(fixed, MESSAGES.invalidForm);
+    const updated = await run(ctx, {
+      type: 'EditProfile',
+      data: { profile: editableProfile(form) },
+    });
+    const userDetail = toUserDetail(updated, { pictureUrl });
+    ctx.body = { ...success(userDetail, MESSAGES.profileUpdated), userDetail };
+  });
+
+  router.post('/api/user/uploadProfilePic', auth, async (ctx) => {
+    const upload = await receiveImage(ctx.req, {
+      field: 'Photo',
+      maxBytes: LIMITS.profilePicture.maxBytes,
+      scratchDir: await storage.scratchDir(),
+    });
+    const id = randomUUID();
+    const names = { picture: `${id}.jpg`, thumbnail: `${id}.thumb.jpg` };
+    try {
+      const { picture, thumbnail } = await reencodeProfilePicture(upload.path);
+      await storage.save(names.picture, picture);
+      await storage.save(names.thumbnail, thumbnail);
+      await run(ctx, {
+        type: 'ChangeProfilePicture',
+        data: { profilepic: names.picture, extension: upload.kind, sizeBytes: upload.sizeBytes },
+      });
+    } catch (error) {
+      await Promise.all([storage.remove(names.picture), storage.remove(names.thumbnail)]);
+      throw error;
+    } finally {
+      await rm(upload.path, { force: true });
+    }
+    ctx.body = success({ profilepic: pictureUrl(names.picture) }, MESSAGES.profilePicUpdated);
+  });
+
+  router.get('/api/user/getAll_User_Settings', auth, async (ctx) => {
+    ctx.body = success(settingsOf(await ownRow(ctx)));
+  });
+
+  router.post('/api/user/changeSetting', auth, async (ctx) => {
+    const { key, value } = parseInput(changeSettingBody, ctx.request.body ?? {});
+    const row = await run(ctx, { type: 'ChangePrivacySetting', data: { setting: key, value } });
+    ctx.body = success(settingsOf(row), SETTINGS_UPDATED);
+  });
+
+  router.get('/api/user/getUserAccessPages', auth, async (ctx) => {
+    const row = await ownRow(ctx);
+    ctx.body = success(
+      accessiblePages({ mobileValidated: row.mobile_validated, isBlocked: row.is_blocked }),
+    );
+  });
+
+  router.get('/api/user/getUserAddress', auth, async (ctx) => {
+    ctx.body = success(addressOf(await ownRow(ctx)));
+  });
+
+  const memberPage = async (ctx: Context) => {
+    const { page } = parseInput(memberPageQuery, ctx.query);
+    ctx.body = success(
+      await listMembers(infra.db, { page, pageSize: MEMBER_PAGE_SIZE, pictureUrl }),
+    );
+  };
+  router.get('/api/user/getusers', auth, fullAccess, memberPage);
+  router.get('/api/user/pagination', auth, fullAccess, memberPage);
+
+  router.get('/api/auth/industries', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = success(INDUSTRIES);
+  });
+
+  router.get('/media/:name', async (ctx) => {
+    const media = await storage.open(ctx.params.name ?? '');
+    if (media === undefined) throw new ApiError(404, MESSAGES.pageNotFound, 'NOT_FOUND');
+    ctx.type = media.contentType;
+    ctx.length = media.size;
+    // Names are never reused, so a picture never changes under its name.
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = media.body;
+  });
+
+  return router;
+}

@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knex, { type Knex } from 'knex';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { waitForProjections } from '@boli/projections';
+import { subcommands } from '../../../../ops/src/commands/ops.ts';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { SessionService } from '../../identity/sessions.ts';
+import { UPLOAD_MESSAGES } from '../../media/upload.ts';
+
+type Body = {
+  data: unknown;
+  error: boolean;
+  msg: string;
+  errors?: { field: string; message: string }[];
+  [key: string]: unknown;
+};
+type Json = Record<string, unknown>;
+
+let app: TestApp;
+let db: Knex;
+let store: EventStore;
+let mediaDir: string;
+const previousMediaDir = process.env.MEDIA_DIR;
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+
+type Member = { userId: string; username: string; firstname: string; token: string };
+
+/** A member straight from account events, signed in with a session of their own. */
+async function member(
+  username: string,
+  firstname: string,
+  { blocked = false, verified = true } = {},
+): Promise<Member> {
+  const userId = randomUUID();
+  const events: AccountEvent[] = [
+    {
+      type: 'AccountRegistered',
+      data: {
+        userId,
+        username,
+        email: `${username.toLowerCase()}@example.in`,
+        phone: '9876543210',
+        phoneCode: '+91',
+        firstname,
+        lastname: 'Kulkarni',
+        bidAlias: 'zz-xq-alias',
+        gender: 'Female',
+        dob: '1995-08-15',
+        country: 'India',
+        passwordHash: 'not-a-real-hash',
+        registeredAt: T0,
+      },
+    },
+  ];
+  if (verified) {
+    events.push(
+      { type: 'EmailVerified', data: { userId, verifiedAt: at(1) } },
+      { type: 'MobileVerified', data: { userId, phone: '9876543210', verifiedAt: at(2) } },
+    );
+  }
+  if (blocked) {
+    events.push({
+      type: 'AccountBlocked',
+      data: { userId, reason: 'spam', blockedBy: 'u-support', blockedAt: at(3) },
+    });
+  }
+  const { lastPosition } = await store.append(
+    accountStream(userId),
+    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: T0 } })),
+    'no-stream',
+  );
+  expect(await waitForProjections(db, ['users'], lastPosition, 10_000)).toBe(true);
+  const session = await new SessionService(db, app.config.JWT_SECRET).issue(
+    userId,
+    ['member'],
+    new Date(),
+  );
+  return { userId, username, firstname, token: session.token };
+}
+
+async function api(
+  path: string,
+  options: { json?: unknown; token?: string; body?: FormData } = {},
+) {
+  const headers: Record<string, string> = {};
+  let body: string | FormData | undefined = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Body };
+}
+
+const upload = (token: string, bytes: Uint8Array, filename = 'photo.jpg', type = 'image/jpeg') => {
+  const form = new FormData();
+  form.append('Photo', new Blob([bytes], { type }), filename);
+  return api('/api/user/uploadProfilePic', { token, body: form });
+};
+
+const scratchFiles = async () =>
+  (await readdir(join(mediaDir, '.uploads')).catch(() => [] as string[])).length;
+
+const fullProfile = {
+  bnr: 'Kulkarni Motors',
+  username: 'asha_k',
+  firstname: 'Asha',
+  lastname: 'Kulkarni',
+  bidAlias: 'bluekite',
+  houseno: '12B',
+  street: 'MG Road',
+  city: 'Pune',
+  neighbourHood: 'Camp',
+  district: 'Pune',
+  state: 'Maharashtra',
+  country: { name: 'India' },
+  pincode: '411001',
+  dob: '15-08-1995',
+  gender: 'Female',
+  education: 'B.Com',
+  industry: 'Film & Television',
+};
+
+let asha: Member;
+let ravi: Member;
+let ashwin: Member;
+let ashley: Member;
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'boli-media-'));
+  process.env.MEDIA_DIR = mediaDir;
+  app = await startApp();
+  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
+  store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  asha = await member('asha_k', 'Asha');
+  ravi = await member('ravi_m', 'Ravi');
+  ashwin = await member('ashwin_b', 'Ashwin', { blocked: true });
+  ashley = await member('ashley_p', 'Ashley', { verified: false });
+}, 180_000);
+
+afterAll(async () => {
+  await store?.close();
+  await db?.destroy();
+  await app?.stop();
+  if (previousMediaDir === undefined) delete process.env.MEDIA_DIR;
+  else process.env.MEDIA_DIR = previousMediaDir;
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+describe('the member’s own account', () => {
+  it('answers the userDetail of the contract, without the password hash', async () => {
+    const { status, body } = await api('/api/user', { token: asha.token });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      _id: asha.userId,
+      username: 'asha_k',
+      email: 'asha_k@example.in',
+      phone: '9876543210',
+      phoneCode: '+91',
+      dob: '15-08-1995',
+      gender: 'Female',
+      emailValidated: true,
+      mobileValidated: true,
+      showEmail: false,
+      roles: ['member'],
+      userType: 'member',
+      hasPaidToBuyShare: false,
+    });
+    expect(JSON.stringify(body)).not.toContain('not-a-real-hash');
+  });
+
+  it('needs a token', async () => {
+    expect((await api('/api/user')).status).toBe(401);
+  });
+
+  it('lists the pages a member may open, fewer before the phone is checked', async () => {
+    const full = (await api('/api/user/getUserAccessPages', { token: asha.token })).body
+      .data as string[];
+    expect(full).toEqual(expect.arrayContaining(['/', '/myAds', '/postAd', '/profile-me', '/tc']));
+    expect(full).not.toContain('/login');
+    const pending = (await api('/api/user/getUserAccessPages', { token: ashley.token })).body
+      .data as string[];
+    expect(pending).toContain('/otp-phone-verify');
+    expect(pending).not.toContain('/postAd');
+    expect(pending).not.toContain('/');
+  });
+
+  it('gives the industries list to anyone', async () => {
+    const { body } = await api('/api/auth/industries');
+    expect(body.data).toEqual(expect.arrayContaining(['Film & Television', 'Other']));
+  });
+});
+
+describe('editing the profile', () => {
+  it('lists every missing required field, with the form summary', async () => {
+    const { status, body } = await api('/api/user/editProfile', { token: asha.token, json: {} });
+    expect(status).toBe(400);
+    expect(body.msg).toBe(MESSAGES.invalidForm);
+    const blank = (field: string) => ({ field, message: MESSAGES.cannotBeBlank });
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        blank('firstname'),
+        blank('lastname'),
+        blank('houseno'),
+        blank('street'),
+        blank('city'),
+        blank('country'),
+        blank('state'),
+        blank('neighbourHood'),
+        blank('pincode'),
+        { field: 'dob', message: MESSAGES.invalidDate },
+        { field: 'gender', message: MESSAGES.invalidGender },
+      ]),
+    );
+    // District belongs to India alone.
+    expect(body.errors?.some((e) => e.field === 'district')).toBe(false);
+    const india = await api('/api/user/editProfile', {
+      token: asha.token,
+      json: { ...fullProfile, district: '', pincode: '1234567' },
+    });
+    expect(india.body.errors).toEqual([
+      { field: 'district', message: MESSAGES.cannotBeBlank },
+      { field: 'pincode', message: MESSAGES.pincodeMax },
+    ]);
+  });
+
+  it('keeps username, gender and date of birth as they were', async () => {
+    const { status, body } = await api('/api/user/editProfile', {
+      token: asha.token,
+      json: { ...fullProfile, dob: '16-08-1995', gender: 'Male' },
+    });
+    expect(status).toBe(400);
+    expect(body.errors?.map((e) => e.field)).toEqual(['gender', 'dob']);
+  });
+
+  it('saves a valid profile and answers the new userDetail', async () => {
+    const { status, body } = await api('/api/user/editProfile', {
+      token: asha.token,
+      json: fullProfile,
+    });
+    expect(status).toBe(200);
+    expect(body.msg).toBe(MESSAGES.profileUpdated);
+    expect(body.userDetail).toMatchObject({
+      street: 'MG Road',
+      neighbourHood: 'Camp',
+      district: 'Pune',
+      country: 'India',
+      industry: 'Film & Television',
+      dob: '15-08-1995',
+    });
+    const address = await api('/api/user/getUserAddress', { token: asha.token });
+    expect(address.body.data).toMatchObject({ street: 'MG Road', complete: true });
+    const bare = await api('/api/user/getUserAddress', { token: ravi.token });
+    expect(bare.body.data).toMatchObject({ street: '', complete: false });
+  });
+});
+
+describe('another member’s profile (section 6)', () => {
+  it('hides email and address and masks the phone until the owner shows them', async () => {
+    const hidden = (await api(`/api/user/id?user_id=${asha.userId}`, { token: ravi.token })).body
+      .data as Json;
+    expect(hidden).toMatchObject({ username: 'asha_k', phone: '987*******', phoneMasked: true });
+    for (const field of ['email', 'street', 'city', 'pincode', 'bidAlias', 'dob']) {
+      expect(hidden).not.toHaveProperty(field);
+    }
+    for (const key of ['showEmail', 'showAddress', 'showMobileNumber']) {
+      const { body } = await api('/api/user/changeSetting', {
+        token: asha.token,
+        json: { key, value: true },
+      });
+      expect(body.data).toMatchObject({ [key]: true });
+    }
+    const settings = await api('/api/user/getAll_User_Settings', { token: asha.token });
+    expect(settings.body.data).toEqual({
+      showMobileNumber: true,
+      showEmail: true,
+      showAddress: true,
+    });
+    const shown = (await api('/api/user/name?user_name=ASHA_K', { token: ravi.token })).body
+      .data as Json;
+    expect(shown).toMatchObject({
+      email: 'asha_k@example.in',
+      street: 'MG Road',
+      phone: '9876543210',
+      phoneMasked: false,
+    });
+    expect(shown).not.toHaveProperty('bidAlias');
+  });
+
+  it('refuses an unknown setting', async () => {
+    const { status } = await api('/api/user/changeSetting', {
+      token: asha.token,
+      json: { key: 'showPassword', value: true },
+    });
+    expect(status).toBe(400);
+  });
+
+  it('does not show a blocked member, and needs a checked phone to look', async () => {
+    const blocked = await api(`/api/user/id?user_id=${ashwin.userId}`, { token: ravi.token });
+    expect(blocked.status).toBe(404);
+    const pending = await api(`/api/user/id?user_id=${asha.userId}`, { token: ashley.token });
+    expect(pending.status).toBe(403);
+  });
+});
+
+describe('searching members', () => {
+  it('starts at 3 characters and leaves out the searcher and blocked members', async () => {
+    const short = await api('/api/user/searchUser?key=as&page=0&limit=10', { token: ravi.token });
+    expect(short.body).toMatchObject({ data: [], msg: MESSAGES.noUsersFound });
+    const found = await api('/api/user/searchUser?key=ash&page=0&limit=10', { token: ravi.token });
+    expect((found.body.data as Json[]).map((hit) => hit.username)).toEqual(['asha_k']);
+    expect(Object.keys((found.body.data as Json[])[0]!).sort()).toEqual(
+      ['_id', 'firstname', 'lastname', 'profilepic', 'username'].sort(),
+    );
+    const self = await api('/api/user/searchUser?key=ash', { token: asha.token });
+    expect(self.body.data).toEqual([]);
+  });
+
+  it('pages the member list, blocked members left out', async () => {
+    const { body } = await api('/api/user/getusers?page=0', { token: ravi.token });
+    const names = (body.data as { users: Json[] }).users.map((user) => user.username);
+    expect(names).toEqual(expect.arrayContaining(['asha_k', 'ravi_m']));
+    expect(names).not.toContain('ashwin_b');
+    expect(body.data).toMatchObject({ page: 0, pageSize: 20 });
+  });
+});
+
+describe('the profile picture', () => {
+  it('refuses a renamed executable, whatever its name says', async () => {
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(4096, 7)]);
+    const { status, body } = await upload(asha.token, exe, 'holiday.jpg', 'image/jpeg');
+    expect(status).toBe(415);
+    expect(body.msg).toBe(UPLOAD_MESSAGES.notAnImage);
+    expect(await scratchFiles()).toBe(0);
+  });
+
+  it('refuses a file over 10 MB, and leaves no partial file behind', async () => {
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const eleven = await upload(asha.token, big);
+    expect(eleven.status).toBe(413);
+    expect(eleven.body.msg).toBe(UPLOAD_MESSAGES.tooLarge);
+    // One byte over: small enough to be read, cut off while streaming.
+    const justOver = big.subarray(0, LIMITS.profilePicture.maxBytes + 1);
+    const over = await upload(asha.token, justOver);
+    expect(over.status).toBe(413);
+    expect(await scratchFiles()).toBe(0);
+  });
+
+  it('refuses a corrupt image', async () => {
+    const corrupt = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(2048, 0x41),
+    ]);
+    const { status, body } = await upload(asha.token, corrupt, 'me.png', 'image/png');
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field: 'Photo', message: UPLOAD_MESSAGES.unreadable }]);
+  });
+
+  it('needs the Photo field', async () => {
+    const form = new FormData();
+    form.append('Picture', new Blob([Buffer.alloc(10)]), 'x.png');
+    const { status } = await api('/api/user/uploadProfilePic', { token: asha.token, body: form });
+    expect(status).toBe(400);
+  });
+
+  it('re-encodes a real PNG without its metadata, with a thumbnail', async () => {
+    const png = await sharp({
+      create: { width: 900, height: 700, channels: 4, background: '#5f2f9d' },
+    })
+      .png()
+      .withExif({ IFD0: { Copyright: 'GPS 18.52N 73.85E', Artist: 'Asha' } })
+      .toBuffer();
+    expect((await sharp(png).metadata()).exif).toBeDefined();
+    const { status, body } = await upload(asha.token, png, 'me.png', 'image/png');
+    expect(status).toBe(200);
+    expect(body.msg).toBe(MESSAGES.profilePicUpdated);
+    const url = (body.data as { profilepic: string }).profilepic;
+    expect(url).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
+
+    const picture = await fetch(`${app.baseUrl}${url}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 512, height: 512 });
+    expect(meta.exif).toBeUndefined();
+
+    const thumb = await fetch(`${app.baseUrl}${url.replace(/\.jpg$/, '.thumb.jpg')}`);
+    expect(thumb.status).toBe(200);
+    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect(thumbMeta).toMatchObject({ width: 96, height: 96 });
+
+    const own = await api('/api/user', { token: asha.token });
+    expect((own.body.data as Json).profilepic).toBe(url);
+    expect(await scratchFiles()).toBe(0);
+  });
+
+  it('serves only names the server made', async () => {
+    expect((await fetch(`${app.baseUrl}/media/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${app.baseUrl}/media/${randomUUID()}.jpg`)).status).toBe(404);
+  });
+});
+
+describe('npm run ops -- grant-role', () => {
+  it('grants a staff role through the event store, and says so for an unknown member or role', async () => {
+    const grantRole = subcommands['grant-role']!;
+    expect(await grantRole.run(['ravi_m', 'support'], app.databaseUrl)).toBe(0);
+    const events = await store.readStream(accountStream(ravi.userId));
+    expect(events.at(-1)).toMatchObject({
+      type: 'RoleGranted',
+      data: { role: 'support', userId: ravi.userId },
+      metadata: { actor: { role: 'admin' } },
+    });
+    expect(await waitForProjections(db, ['users'], events.at(-1)!.position, 10_000)).toBe(true);
+    const detail = await api('/api/user', { token: ravi.token });
+    expect(detail.body.data).toMatchObject({ roles: ['member', 'support'], userType: 'support' });
+    expect(await grantRole.run(['ravi_m', 'support'], app.databaseUrl)).toBe(0);
+    expect(await store.readStream(accountStream(ravi.userId))).toHaveLength(events.length);
+    expect(await grantRole.run(['nobody_here', 'support'], app.databaseUrl)).toBe(1);
+    expect(await grantRole.run(['ravi_m', 'superhero'], app.databaseUrl)).toBe(2);
+  });
+});

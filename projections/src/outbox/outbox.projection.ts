@@ -1,0 +1,104 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
+import { defineProjection, type PhysicalTables } from '../runtime/projection.ts';
+import { renderMessage, type MessageKind } from './outbox.messages.ts';
+
+/**
+ * The outbox: each event that asks for a message becomes one `outbox_messages` row, id = the
+ * event's id. The clear secret (OTP code, link) is joined from `message_secrets` by that id, so it
+ * never enters the log; no secret (purged, or never written) → no message. Delivery state lives
+ * in `outbox_deliveries`, outside this read model, so a rebuild never sends anything again.
+ */
+
+type Tables = 'outbox_messages' | 'outbox_recipients';
+
+/** Which message each event asks for. */
+const KIND_OF: Readonly<Record<string, MessageKind>> = {
+  AccountRegistered: 'verifyEmail',
+  VerificationEmailResent: 'verifyEmail',
+  OtpIssued: 'otp',
+  PasswordResetRequested: 'passwordReset',
+};
+
+type Recipient = { user_id: string; email: string; phone: string; firstname: string };
+
+async function recipientOf(
+  trx: Knex.Transaction,
+  tables: PhysicalTables<Tables>,
+  userId: string,
+): Promise<Recipient | undefined> {
+  return trx(tables.outbox_recipients).where({ user_id: userId }).first();
+}
+
+async function handle(
+  trx: Knex.Transaction,
+  event: RecordedEvent,
+  tables: PhysicalTables<Tables>,
+): Promise<void> {
+  const data = event.data as Record<string, string>;
+  if (event.type === 'AccountRegistered') {
+    await trx(tables.outbox_recipients)
+      .insert({
+        user_id: data.userId,
+        email: data.email,
+        phone: `${data.phoneCode}${data.phone}`,
+        firstname: data.firstname ?? '',
+      })
+      .onConflict('user_id')
+      .ignore();
+  }
+  const kind = KIND_OF[event.type];
+  if (!kind) return;
+  const secret: { secret: string; expires_at: Date } | undefined = await trx('message_secrets')
+    .where({ event_id: event.metadata.eventId })
+    .first('secret', 'expires_at');
+  const recipient = await recipientOf(trx, tables, data.userId ?? '');
+  if (!secret || !recipient) return;
+  const message = renderMessage(kind, secret.secret, recipient);
+  await trx(tables.outbox_messages)
+    .insert({
+      id: event.metadata.eventId,
+      user_id: recipient.user_id,
+      kind,
+      channel: message.channel,
+      recipient: message.channel === 'email' ? recipient.email : recipient.phone,
+      subject: message.subject,
+      text: message.text,
+      created_at: event.recordedAt,
+      expires_at: secret.expires_at,
+    })
+    .onConflict('id')
+    .ignore();
+}
+
+export const outboxProjection = defineProjection<Tables>({
+  name: 'outbox',
+  version: 1,
+  handles: Object.keys(KIND_OF),
+  tables: {
+    outbox_recipients: {
+      create: (trx, table) =>
+        trx.schema.createTable(table, (t) => {
+          t.text('user_id').primary();
+          t.text('email').notNullable();
+          t.text('phone').notNullable();
+          t.text('firstname').notNullable();
+        }),
+    },
+    outbox_messages: {
+      create: (trx, table) =>
+        trx.schema.createTable(table, (t) => {
+          t.uuid('id').primary();
+          t.text('user_id').notNullable();
+          t.text('kind').notNullable();
+          t.text('channel').notNullable();
+          t.text('recipient').notNullable();
+          t.text('subject').notNullable();
+          t.text('text').notNullable();
+          t.timestamp('created_at', { useTz: true }).notNullable();
+          t.timestamp('expires_at', { useTz: true }).notNullable().index(`${table}_expires`);
+        }),
+    },
+  },
+  handle,
+});

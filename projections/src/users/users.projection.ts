@@ -1,0 +1,45 @@
+import type { AccountEvent } from '@boli/engine/accounts/account.events';
+import { defineProjection } from '../runtime/projection.ts';
+import { evolveUserRow, USER_EVENT_TYPES, type UserRow } from './users.evolve.ts';
+import { createUsersTable, fromStored, toStored, userColumns } from './users.table.ts';
+
+/**
+ * One row per member (section 3's User), for logins, profiles, search and member lists. A batch
+ * loads the rows it touches, folds its events in log order with `evolveUserRow` and writes each
+ * changed row once. An event at or below a row's `last_version` was applied already and is
+ * skipped, so replaying the log changes nothing.
+ */
+export const usersProjection = defineProjection({
+  name: 'users',
+  version: 1,
+  handles: USER_EVENT_TYPES,
+  tables: { users: { create: createUsersTable } },
+  async handleBatch(trx, events, tables) {
+    const userIdOf = (event: (typeof events)[number]) => (event.data as { userId: string }).userId;
+    const ids = [...new Set(events.map(userIdOf))];
+    const stored = await trx(tables.users)
+      .select([...userColumns(trx), 'last_version'])
+      .whereIn('user_id', ids);
+    const state = new Map<string, { row: UserRow | undefined; version: number }>(
+      stored.map((raw: Parameters<typeof fromStored>[0] & { last_version: number }) => [
+        raw.user_id,
+        { row: fromStored(raw), version: raw.last_version },
+      ]),
+    );
+    const changed = new Set<string>();
+    for (const event of events) {
+      const userId = userIdOf(event);
+      const current = state.get(userId) ?? { row: undefined, version: -1 };
+      if (event.streamVersion <= current.version) continue;
+      const row = evolveUserRow(current.row, event as unknown as AccountEvent);
+      state.set(userId, { row, version: event.streamVersion });
+      if (row !== undefined && row !== current.row) changed.add(userId);
+    }
+    const writes = [...changed].map((userId) => {
+      const { row, version } = state.get(userId)!;
+      return toStored(row!, version);
+    });
+    if (writes.length === 0) return;
+    await trx(tables.users).insert(writes).onConflict('user_id').merge();
+  },
+});
