@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
+import { ROUTE_ACCESS } from '@boli/engine/shared/routeAccess';
 import { ROUTES, routeObjects, type RouteHandle } from './routes.tsx';
 
-/** The spec's route table (section 2), row by row: path and access. */
-const SPEC_ROUTES: [path: string, access: string][] = [
-  ['/', 'home'],
-  ['/ads', 'validatedMember'],
-  ['/ads/:adId', 'guestOrValidatedMember'],
-  ['/contactus', 'public'],
-  ['/register', 'guestOnly'],
-  ['/login', 'loginPage'],
-  ['/forgot-password', 'public'],
-  ['/api/auth/resetPassword/:q', 'public'],
-  ['/email-verify/:userId', 'public'],
-  ['/email-verify-message', 'public'],
-  ['/otp-phone-verify', 'public'],
-  ['/otp-phone', 'public'],
-  ['/tc', 'public'],
-  ['/privacypolicy', 'public'],
-  ['/myAds', 'validatedMember'],
-  ['/postAd', 'member'],
-  ['/editAd/:adUid', 'member'],
-  ['/postAd/media/:adId', 'member'],
-  ['/bid/:id', 'member'],
-  ['/settings', 'member'],
-  ['/buyShare', 'member'],
-  ['/subscription', 'member'],
-  ['/transactions', 'member'],
-  ['/adbid/:id', 'validatedMember'],
-  ['/bid-calendar', 'validatedMember'],
-  ['/buyAdSpace', 'validatedMember'],
-  ['/editprofile', 'member'],
-  ['/profile-me', 'member'],
-  ['/user_profile/:userId', 'validatedMember'],
-  ['/:userName', 'validatedMember'],
-  ['*', 'public'],
-];
+/** The spec's route table (section 2), row by row, plus the catch-all 'Page not found'. */
+const SPEC_ROUTES = [...ROUTE_ACCESS.map(([path, rule]) => [path, rule]), ['*', 'public']];
 
 function screenAt(pathname: string): RouteHandle | undefined {
   return matchRoutes(routeObjects, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;

@@ -1,52 +1,12 @@
+import { ROUTE_ACCESS, type AccessRule } from '@boli/engine/shared/routeAccess';
+
 /*
- * Which pages of the web's route table (spec section 2, mirrored by web/src/app/routes.tsx and
- * its guards/access.ts) a signed-in member may open, by the same rules: the public pages always;
+ * Which pages of the web's route table (spec section 2, engine/src/shared/routeAccess.ts, which
+ * web/src/app/routes.tsx follows) a signed-in member may open, by the same rules: the public pages always;
  * pages for guests only and the login page never (a member is sent away from them); the home
  * page, member pages and validated-member pages once the mobile is validated (before that the
  * member sees only the OTP screen). A blocked member gets the public pages alone.
  */
-
-export type AccessRule =
-  | 'public'
-  | 'guestOnly'
-  | 'loginPage'
-  | 'home'
-  | 'member'
-  | 'validatedMember'
-  | 'guestOrValidatedMember';
-
-export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[] = [
-  ['/', 'home'],
-  ['/ads', 'validatedMember'],
-  ['/ads/:adId', 'guestOrValidatedMember'],
-  ['/contactus', 'public'],
-  ['/register', 'guestOnly'],
-  ['/login', 'loginPage'],
-  ['/forgot-password', 'public'],
-  ['/api/auth/resetPassword/:q', 'public'],
-  ['/email-verify/:userId', 'public'],
-  ['/email-verify-message', 'public'],
-  ['/otp-phone-verify', 'public'],
-  ['/otp-phone', 'public'],
-  ['/tc', 'public'],
-  ['/privacypolicy', 'public'],
-  ['/myAds', 'validatedMember'],
-  ['/postAd', 'member'],
-  ['/editAd/:adUid', 'member'],
-  ['/postAd/media/:adId', 'member'],
-  ['/bid/:id', 'member'],
-  ['/settings', 'member'],
-  ['/buyShare', 'member'],
-  ['/subscription', 'member'],
-  ['/transactions', 'member'],
-  ['/adbid/:id', 'validatedMember'],
-  ['/bid-calendar', 'validatedMember'],
-  ['/buyAdSpace', 'validatedMember'],
-  ['/editprofile', 'member'],
-  ['/profile-me', 'member'],
-  ['/user_profile/:userId', 'validatedMember'],
-  ['/:userName', 'validatedMember'],
-];
 
 export type AccountAccess = { readonly mobileValidated: boolean; readonly isBlocked: boolean };
 

@@ -1,25 +1,11 @@
+import type { AccessRule } from '@boli/engine/shared/routeAccess';
 import type { SessionStatus } from '../session/sessionContext.ts';
 
 /**
  * The access rules of the spec's route table (section 2) and roles (section 6). Each route in
  * routes.tsx names one of these; decideAccess says what a visitor gets.
  */
-export type AccessRule =
-  /** Anyone, logged in or not. */
-  | 'public'
-  /** Guests; a logged-in user goes to / (the registration page). */
-  | 'guestOnly'
-  /** The login page: a logged-in user goes to ?redirect=, or to /otp-phone-verify if the phone is not validated. */
-  | 'loginPage'
-  /** The home page: guests and members; a member whose phone is not validated sees the OTP screen. */
-  | 'home'
-  /** Needs the login token; a member whose phone is not validated sees the OTP screen. */
-  | 'member'
-  /** Needs the login token and a validated mobile, else redirect to /. */
-  | 'validatedMember'
-  /** Guests, or members with a validated mobile; other members go to / (the ad detail, a share link). */
-  | 'guestOrValidatedMember';
-
+export type { AccessRule };
 export type AccessDecision =
   | { kind: 'render' }
   /** The session is still being checked: show a spinner, not a premature redirect. */
