@@ -10,7 +10,15 @@ describe('one port for the api, the web app and the /bid websocket', () => {
   afterAll(() => app.stop());
 
   it('pages that share the websocket path prefix are the web app', async () => {
-    for (const path of ['/bid/42', '/bid-calendar', '/api/auth/resetPassword/abc123']) {
+    const pages = [
+      '/bid/42',
+      '/bid-calendar',
+      '/api/auth/resetPassword/abc123',
+      // A dot in the last segment once made these look like missing files.
+      '/api/auth/resetPassword/0b5e2c9a-1f.Abc123xyz',
+      '/ravi.k',
+    ];
+    for (const path of pages) {
       const response = await fetch(`${app.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('<div id="root"');

@@ -27,9 +27,16 @@ export function webApp(distDir: string) {
     if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) && !isPageRequest(ctx))
       return next();
     if (ctx.path.startsWith('/assets/')) return assets(ctx, next);
-    if (ctx.path !== '/' && /\.[a-z0-9]+$/i.test(ctx.path)) {
-      await assets(ctx, next);
-      return;
+    // A dot does not make a path a file: usernames (/ravi.k) and reset links
+    // (/api/auth/resetPassword/<id>.<token>) contain one. Serve the file if there is one,
+    // otherwise the page.
+    if (ctx.path !== '/' && ctx.path.includes('.')) {
+      let missing = false;
+      await assets(ctx, async () => {
+        missing = true;
+      });
+      if (!missing) return;
+      if (ctx.accepts('html') !== 'html') return next();
     }
     if (!existsSync(indexFile)) {
       ctx.status = 503;
