@@ -1,4 +1,5 @@
 import type { Migration } from '../../shared/migration.ts';
+import { appendManyMigration } from './appendMany.migration.ts';
 
 /**
  * Advisory-lock namespace for appends ('EVNT'); the second key is hashtext(stream id). A hash
@@ -171,6 +172,8 @@ $fn$;
 `;
 
 /**
+ * Replaced by event_store_append_many (appendMany.migration.ts); kept as shipped.
+ *
  * Group commit: several appends, to the same or different streams, in one transaction and one
  * round trip. Each element is appended exactly as event_store_append would (a conflict is that
  * element's answer and does not touch the others). All the streams' locks are taken first, in
@@ -232,4 +235,5 @@ export const eventStoreMigrations: readonly Migration[] = [
       );
     },
   },
+  appendManyMigration,
 ];

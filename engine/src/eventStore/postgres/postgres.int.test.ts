@@ -86,4 +86,31 @@ describe('group commit in the PostgreSQL event store', () => {
     );
     expect(await verifyStream(store, stream)).toEqual({ ok: true });
   });
+
+  it('answers conflicts, empty appends and multi-event appends of one group each on its own', async () => {
+    const [a, b, c] = [`ad-${randomUUID()}`, `ad-${randomUUID()}`, `ad-${randomUUID()}`];
+    await store.append(a, [newEvent('AdPosted', {})], 'no-stream');
+    // Held back by the one in flight, the next four commit together as one group.
+    const blocker = store.append(`ad-${randomUUID()}`, [newEvent('AdPosted', {})], 'no-stream');
+    const grouped = Promise.allSettled([
+      store.append(b, [newEvent('AdPosted', {}), newEvent('AdEdited', {})], 'no-stream'),
+      store.append(a, [newEvent('BidPlaced', { n: 1 })], 'no-stream'),
+      store.append(a, [], 'stream-exists'),
+      store.append(c, [newEvent('AdPosted', {})], 5),
+      store.append(b, [newEvent('BidPlaced', { n: 2 })], 1),
+    ]);
+    await blocker;
+    const [twoEvents, conflict, empty, missing, afterTwo] = await grouped;
+    expect(twoEvents).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+    expect((conflict as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    expect(empty).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 0 } });
+    expect((missing as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    expect(afterTwo).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 2 } });
+    const stored = await store.readStream(b);
+    expect(stored.map((e) => e.type)).toEqual(['AdPosted', 'AdEdited', 'BidPlaced']);
+    const last = (afterTwo as PromiseFulfilledResult<{ lastPosition: unknown }>).value.lastPosition;
+    expect(last).toEqual(stored[2]!.position);
+    expect(await store.readStream(c)).toEqual([]);
+    expect(await verifyStream(store, b)).toEqual({ ok: true });
+  });
 });

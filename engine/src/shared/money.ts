@@ -1,0 +1,21 @@
+/*
+ * Money is integer paise inside the system (events, read models, arithmetic) and rupees at the
+ * api's edge, where the spec's fields (price, bidamt, totalPrice …) are rupee amounts. These
+ * two functions are the only conversions.
+ */
+
+export const PAISE_PER_RUPEE = 100;
+
+/**
+ * Rupees (a number with at most two decimals) to integer paise; undefined when the value is not
+ * a finite non-negative amount with at most two decimals.
+ */
+export function rupeesToPaise(rupees: number): number | undefined {
+  if (!Number.isFinite(rupees) || rupees < 0) return undefined;
+  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  if (Math.abs(paise - rupees * PAISE_PER_RUPEE) > 1e-6 * Math.max(1, paise)) return undefined;
+  return Number.isSafeInteger(paise) ? paise : undefined;
+}
+
+/** Integer paise to rupees, exact to two decimals. */
+export const paiseToRupees = (paise: number): number => paise / PAISE_PER_RUPEE;

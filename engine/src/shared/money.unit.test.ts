@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paiseToRupees, rupeesToPaise } from './money.ts';
+
+describe('money at the api edge', () => {
+  it('turns rupees with up to two decimals into exact paise', () => {
+    expect(rupeesToPaise(450000)).toBe(45_000_000);
+    expect(rupeesToPaise(0.1)).toBe(10);
+    expect(rupeesToPaise(19.99)).toBe(1999);
+  });
+
+  it('refuses negative, non-finite and sub-paisa amounts', () => {
+    expect(rupeesToPaise(-1)).toBeUndefined();
+    expect(rupeesToPaise(Number.NaN)).toBeUndefined();
+    expect(rupeesToPaise(Number.POSITIVE_INFINITY)).toBeUndefined();
+    expect(rupeesToPaise(1.005)).toBeUndefined();
+  });
+
+  it('round-trips every paise amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (paise) => {
+        expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
+      }),
+    );
+  });
+});
