@@ -44,7 +44,7 @@ import {
   emailResendsLeft,
   verificationMailDecider,
   verificationMailStream,
-} from './verificationMail.decider.ts';
+} from '@boli/engine/accounts/verificationMail.decider';
 
 export const WRONG_CAPTCHA = 'Wrong captcha answer.';
 export const EMAIL_LINK_INVALID = 'This verification link is not valid. Please request a new one.';

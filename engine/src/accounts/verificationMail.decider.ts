@@ -1,11 +1,10 @@
-import { DomainError, type Command, type Decider } from '@boli/engine/shared/decider';
-import { LIMITS } from '@boli/engine/shared/limits';
+import { DomainError, type Command, type Decider } from '../shared/decider.ts';
+import { LIMITS } from '../shared/limits.ts';
 
 /*
- * Resending the verification email is a fact the outbox must see, but the account decider has no
- * command for it yet. Until it does (ResendVerificationEmail → VerificationEmailResent belongs in
- * engine/src/accounts), this small decider keeps the resends of one account in a stream of their
- * own, with the same daily limit as OTPs.
+ * Resending the verification email: a fact the outbox must see, counted against the same daily
+ * limit as OTPs. The resends of one account live in a stream of their own, beside the account's,
+ * so a burst of resends never contends with the account's own commands.
  */
 
 export const verificationMailStream = (userId: string): string => `verification-mail-${userId}`;
