@@ -9,6 +9,11 @@ import { referenceRouter } from './routes/reference/router.ts';
 import { authRouter } from './routes/auth/router.ts';
 import { devRouter } from './routes/dev/router.ts';
 import { userRouter } from './routes/user/router.ts';
+import { supportRouter } from './routes/support/router.ts';
+import { bidRouter } from './routes/bid/router.ts';
+import { postsRouter } from './routes/posts/router.ts';
+import { galleryRouter } from './routes/gallery/router.ts';
+import { socialRouter } from './routes/social/router.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
 
 export type AppOptions = {
@@ -28,6 +33,11 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
     authRouter(infra),
     devRouter(infra),
     userRouter(infra),
+    supportRouter(infra),
+    bidRouter(infra),
+    postsRouter(infra),
+    galleryRouter(infra),
+    socialRouter(infra),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 

@@ -3,6 +3,7 @@ import { sessionMigration } from './identity/sessions.ts';
 import { mailboxMigration } from './sandbox/mailbox.ts';
 import { referenceMigrations } from './routes/reference/reference.migrations.ts';
 import { authMigrations } from './routes/auth/auth.migrations.ts';
+import { stagedMediaMigration } from './routes/gallery/staged.ts';
 
 /** The api package's schema changes, oldest first. Never edit one that has shipped: add another. */
 export const migrations: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: readonly Migration[] = [
   mailboxMigration,
   ...referenceMigrations,
   ...authMigrations,
+  stagedMediaMigration,
 ];

@@ -2,8 +2,11 @@ import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as EngineServer } from 'engine.io';
 import { Server as SocketServer } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
+import { attachBidLive } from './live/bidLive.ts';
 
 export type RunningServer = {
   url: string;
@@ -34,8 +37,24 @@ export async function startServer(
   const app = createApp(infra, options);
   const handleHttp = app.callback();
   const engine = new EngineServer();
-  const io = new SocketServer({ path: SOCKET_PATH, serveClient: false });
+  // Rooms shared by every api process through Redis; each process pushes to its own sockets.
+  const sharedName = `${infra.config.QUEUE_PREFIX}:socket.io`;
+  // A connection of the adapter's own that waits out a Redis outage instead of failing: the
+  // adapter publishes heartbeats without handling a failed command, and an unhandled rejection
+  // would end the process — while /healthz should be answering 503 naming Redis.
+  const adapterRedis = new Redis(infra.config.REDIS_URL, { maxRetriesPerRequest: null });
+  adapterRedis.on('error', () => undefined);
+  const io = new SocketServer({
+    path: SOCKET_PATH,
+    serveClient: false,
+    adapter: createAdapter(adapterRedis, {
+      streamName: sharedName,
+      channelPrefix: sharedName,
+      blockTimeInMs: 1_000,
+    }),
+  });
   io.bind(engine);
+  const live = attachBidLive(io, infra);
 
   const server = http.createServer((request, response) =>
     isSocketRequest(request)
@@ -57,12 +76,15 @@ export async function startServer(
   return {
     url: `http://127.0.0.1:${address.port}`,
     io,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await live.stop();
+      await new Promise<void>((resolve) => {
         io.close();
         engine.close();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      adapterRedis.disconnect();
+    },
   };
 }

@@ -2,6 +2,8 @@ import { measureSearchUser } from './accounts.search.ts';
 import { measureSignin } from './accounts.signin.ts';
 import { measureAppends } from './eventstore.append.ts';
 import { measureProjectionLag } from './eventstore.lag.ts';
+import { measureBidding } from './bidding.ts';
+import { measureCatalogue } from './catalogue.ts';
 import type { BenchGroup } from './types.ts';
 
 /** Every benchmark group `npm run bench` knows, by the names the issues give. */
@@ -18,4 +20,6 @@ export const benchGroups: BenchGroup[] = [
       return { ...(await measureSignin(context)), ...(await measureSearchUser(context)) };
     },
   },
+  { name: 'bidding', run: measureBidding },
+  { name: 'catalogue', run: measureCatalogue },
 ];

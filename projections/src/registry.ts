@@ -1,6 +1,25 @@
 import type { Projection } from './runtime/projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 import { outboxProjection } from './outbox/outbox.projection.ts';
+import { entitlementsProjection } from './entitlements/entitlements.projection.ts';
+import { finalCallsProjection } from './finalCalls/finalCalls.projection.ts';
+import { bidsProjection } from './bids/bids.projection.ts';
+import { adsProjection } from './ads/ads.projection.ts';
+import { reviewsProjection } from './social/reviews.projection.ts';
+import { mobileRequestsProjection } from './social/mobileRequests.projection.ts';
+import { notificationsProjection } from './social/notifications.projection.ts';
+import { contactMessagesProjection } from './social/contactMessages.projection.ts';
 
 /** Every read model the projections process runs. Each issue that adds a read model adds it here. */
-export const allProjections: readonly Projection[] = [usersProjection, outboxProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  outboxProjection,
+  entitlementsProjection,
+  finalCallsProjection,
+  bidsProjection,
+  adsProjection,
+  reviewsProjection,
+  mobileRequestsProjection,
+  notificationsProjection,
+  contactMessagesProjection,
+];

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 
 /**
  * Each domain error code's HTTP status and, where the spec words it, its message. The one place
@@ -30,6 +31,50 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   PRIVACY_SETTING_UNKNOWN: { status: 400, message: MESSAGES.generic },
   PROFILE_PICTURE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.profilePictureInvalid },
   EMAIL_RESEND_DAILY_LIMIT: { status: 429, message: MESSAGES.dailyLimitServer },
+  // Ads: posting, editing and the gallery (engine/src/ads/ad.decider.ts, ad.rules.ts)
+  REQUIRED_FIELD_MISSING: { status: 400, message: AD_MESSAGES.fillRequiredFields },
+  ADDRESS_REQUIRED: { status: 400, message: MESSAGES.addressRequired },
+  INVALID_PHONE: { status: 400, message: MESSAGES.invalidMobile },
+  DESCRIPTION_TOO_LONG: { status: 400, message: AD_MESSAGES.descriptionTooLong },
+  INVALID_PRICE: { status: 400, message: AD_MESSAGES.invalidPrice },
+  INVALID_CURRENCY: { status: 400, message: AD_MESSAGES.invalidCurrency },
+  SPORTS_TYPE_REQUIRED: { status: 400, message: AD_MESSAGES.sportsTypeRequired },
+  VEHICLE_FIELDS_REQUIRED: { status: 400, message: AD_MESSAGES.vehicleFieldsRequired },
+  INVALID_MILEAGE: { status: 400, message: AD_MESSAGES.invalidMileage },
+  INVALID_YEAR_OF_MANUFACTURE: { status: 400, message: AD_MESSAGES.invalidYear },
+  INVALID_VEHICLE_FIELD: { status: 400, message: AD_MESSAGES.invalidVehicleField },
+  AD_NOT_FOUND: { status: 404, message: AD_MESSAGES.adNotFound },
+  AD_ALREADY_POSTED: { status: 409, message: MESSAGES.generic },
+  INVALID_UID: { status: 400, message: MESSAGES.generic },
+  NOT_AD_OWNER: { status: 403, message: AD_MESSAGES.notAdOwner },
+  AD_CLOSED: { status: 409, message: AD_MESSAGES.adClosed },
+  MEDIA_REQUIRED: { status: 400, message: AD_MESSAGES.mediaRequired },
+  TOO_MANY_MEDIA: { status: 400, message: AD_MESSAGES.tooManyMedia },
+  INVALID_MEDIA: { status: 400, message: AD_MESSAGES.mediaUnreadable },
+  MEDIA_NOT_FOUND: { status: 404, message: AD_MESSAGES.mediaNotFound },
+  // Bidding (engine/src/ads/ad.decider.ts: PlaceBid, MakeFinalCall, CloseBidding)
+  BIDDING_CLOSED: { status: 409, message: MESSAGES.biddingClosed },
+  OWN_AD: { status: 403, message: MESSAGES.ownAdBid },
+  NOT_ENTITLED: { status: 403, message: MESSAGES.pleaseSubscribe },
+  BID_DETAILS_MISSING: { status: 400, message: MESSAGES.enterAllBidDetails },
+  INVALID_BID_AMOUNT: { status: 400, message: MESSAGES.enterAllBidDetails },
+  BID_ALIAS_TOO_SHORT: { status: 400, message: MESSAGES.bidAliasTooShort },
+  ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },
+  FINAL_CALL_ALREADY_MADE: { status: 409, message: MESSAGES.finalCallAlreadyMade },
+  FINAL_CALL_IN_PAST: { status: 400, message: MESSAGES.finalCallInPast },
+  INVALID_DEADLINE: { status: 400, message: MESSAGES.finalCallDateRequired },
+  NO_BIDS_BEFORE_FINAL_CALL: { status: 409, message: MESSAGES.noBidsPosted },
+  // Social (engine/src/social/: reviews, mobile-number requests, contact messages)
+  REVIEW_TEXT_REQUIRED: { status: 400, message: MESSAGES.reviewTextRequired },
+  REVIEW_TOO_LONG: { status: 400, message: MESSAGES.reviewTooLong },
+  SELF_REVIEW: { status: 400, message: MESSAGES.reviewSelf },
+  MOBILE_REQUEST_TO_SELF: { status: 400, message: MESSAGES.mobileRequestSelf },
+  MOBILE_REQUEST_TO_BLOCKED_MEMBER: { status: 403, message: MESSAGES.mobileRequestBlockedMember },
+  MOBILE_REQUEST_NOT_FOUND: { status: 404, message: MESSAGES.mobileRequestNotFound },
+  MOBILE_REQUEST_NOT_YOURS: { status: 403, message: MESSAGES.mobileRequestNotYours },
+  MOBILE_REQUEST_NOT_APPROVED: { status: 409, message: MESSAGES.mobileRequestNotApproved },
+  // The decider's message is the form's: 'Please enter all details.' or the first field's.
+  CONTACT_MESSAGE_INVALID: { status: 400 },
 };
 
 export const statusOfDomainError = (code: string): { status: number; message?: string } =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -15,6 +15,8 @@ export type StoredMedia = { body: Readable; size: number; contentType: string };
 export interface MediaStorage {
   /** Stores `bytes` under `name` (a name `isMediaName` accepts), replacing nothing else. */
   save(name: string, bytes: Buffer): Promise<void>;
+  /** Stores the file at `path` (moved, never read into memory) under `name`. */
+  saveFile(name: string, path: string): Promise<void>;
   open(name: string): Promise<StoredMedia | undefined>;
   remove(name: string): Promise<void>;
   /** Where the web finds the file. */
@@ -23,11 +25,21 @@ export interface MediaStorage {
   scratchDir(): Promise<string>;
 }
 
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  flv: 'video/x-flv',
+  ogv: 'video/ogg',
+  mpeg: 'video/mpeg',
+};
 
-/** Names the server itself generates: a uuid, an optional variant, an image extension. */
+/** Names the server itself generates: a uuid, an optional variant, a picture or video extension. */
 const MEDIA_NAME =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]+)?\.(jpg|png)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]+)?\.(jpg|png|mp4|3gp|webm|mkv|flv|ogv|mpeg)$/;
 export const isMediaName = (name: string): boolean => MEDIA_NAME.test(name);
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -46,6 +58,20 @@ export function localDiskStorage(dir: string): MediaStorage {
       const partial = join(dir, `.${randomUUID()}.partial`);
       await writeFile(partial, bytes, { flag: 'wx' });
       await rename(partial, target);
+    },
+    async saveFile(name, path) {
+      const target = pathOf(name);
+      await mkdir(dir, { recursive: true });
+      try {
+        await rename(path, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        // Another disk: copied aside, then renamed, so a reader never sees half a file.
+        const partial = join(dir, `.${randomUUID()}.partial`);
+        await copyFile(path, partial);
+        await rename(partial, target);
+        await rm(path, { force: true });
+      }
     },
     async open(name) {
       if (!isMediaName(name)) return undefined;

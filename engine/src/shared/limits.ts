@@ -56,6 +56,14 @@ export const LIMITS = {
   termsLastRevised: '2021-03-27',
   otp: { digits: 6, validMinutes: 10, dailyTries: 5 },
   passwordResetValidMinutes: 60,
+  // Social (issue #9). The spec sets no review length; this keeps one review readable.
+  reviewTextMax: 1_000,
+  /** Notifications GET /api/notification answers, newest first. */
+  notificationListLimit: 50,
+  /** Contact form's mobile: digits only, up to this many ("up to 10"). */
+  contactMobileMaxDigits: 10,
+  /** Contact messages one address (IP) may send per hour; stops a script filling the inbox. */
+  contactPerIpPerHour: 20,
 } as const;
 
 export const BID_TYPES = ['Open', 'Hidden'] as const;

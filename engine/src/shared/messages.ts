@@ -82,6 +82,30 @@ export const MESSAGES = {
   cannotBeEmpty: 'Cannot be empty',
   passwordsDoNotMatch: 'Passwords do not match',
   enterAllFields: 'Please enter all fields.',
+  // Social (issue #9): reviews, mobile-number requests, contact. The spec gives no words for
+  // these refusals; each is worded in the style of its neighbours.
+  reviewTextRequired: 'Please write your review.',
+  reviewTooLong: 'A review can have at most 1000 characters.',
+  reviewSelf: 'You cannot review yourself.',
+  mobileRequestSent: 'Request sent.',
+  mobileRequestSelf: 'You cannot request your own mobile number.',
+  mobileRequestBlockedMember: 'This member is not available.',
+  mobileRequestNotFound: 'This request does not exist.',
+  mobileRequestNotYours: 'Only the member whose number was asked for can answer this request.',
+  mobileRequestNotApproved: 'Only an approved request can be revoked.',
+  mobileRequestStatusInvalid: 'Status must be approved, rejected or revoked.',
+  mobileRequestApproved: 'Request approved.',
+  mobileRequestRejected: 'Request rejected.',
+  mobileRequestRevoked: 'Access revoked.',
+  contactMobileTooLong: 'Maximum of 10 digits allowed',
+  contactDescriptionTooLong: 'Description must be below 150 characters.',
+  contactSubjectInvalid: 'Please select a valid subject',
+  contactEmailInvalid: 'Please provide a valid Email',
+  // Bidding (issue #6): refusals the spec states as rules without words.
+  ownAdBid: 'You cannot bid on your own ad.',
+  finalCallAlreadyMade: 'The final call has already been made.',
+  finalCallInPast: 'The final call cannot be in the past.',
+  finalCallDateRequired: 'Please select the final call date and time.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -49,5 +49,7 @@ export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[
   ['/editprofile', 'member'],
   ['/profile-me', 'member'],
   ['/user_profile/:userId', 'validatedMember'],
+  // Not in the spec: staff tools. The api answers only the support, auditor and admin roles.
+  ['/support/ads/:adId', 'member'],
   ['/:userName', 'validatedMember'],
 ];

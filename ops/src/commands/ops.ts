@@ -2,6 +2,7 @@ import { migrate } from '../db/migrate.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
+import { seedScaleSubcommand } from './seedScale.ts';
 
 type Subcommand = { usage: string; run(args: string[], databaseUrl: string): Promise<number> };
 
@@ -22,6 +23,7 @@ export const subcommands: Record<string, Subcommand> = {
       return 0;
     },
   },
+  'seed-scale': seedScaleSubcommand,
   'grant-role': {
     usage: 'grant-role <username> <role> — give a member a role (support, auditor, admin)',
     async run(args, databaseUrl) {

@@ -5,6 +5,7 @@ import type { Logger } from '@boli/api/logger';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { WorkerConfig } from '../processes/config.ts';
 import { outboxDelivery } from './outboxDelivery.ts';
+import { finalCallExpiry } from './finalCallExpiry.ts';
 
 /** What every job handler may use; built once per worker process (or per test app). */
 export type JobDeps = {
@@ -24,4 +25,4 @@ export type JobKind = {
   handler(deps: JobDeps): (job: Job) => Promise<unknown>;
 };
 
-export const jobKinds: JobKind[] = [outboxDelivery];
+export const jobKinds: JobKind[] = [outboxDelivery, finalCallExpiry];

@@ -8,6 +8,7 @@ import { startServer } from '@boli/api/server';
 import { allProjections, startProjectionRunners } from '@boli/projections';
 import { buildWeb, webDist } from '../build.ts';
 import { seed } from '../seed/index.ts';
+import { referenceSeedStep } from '../seed/reference.ts';
 import { startJobWorkers } from '../jobs/workers.ts';
 import { loadWorkerConfig } from '../processes/config.ts';
 import { createTestDatabase, testRedisUrl, uniquePrefix } from './database.ts';
@@ -26,7 +27,8 @@ export type TestApp = {
 export async function startApp(): Promise<TestApp> {
   buildWeb();
   const database = await createTestDatabase();
-  await seed(database.url);
+  // Reference data only: each test makes the members and ads it talks about.
+  await seed(database.url, [referenceSeedStep]);
   const sandboxDb = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
   const sandbox = await startSandboxServers({
     db: sandboxDb,

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection, type PhysicalTables } from '../runtime/projection.ts';
 import { renderMessage, type MessageKind } from './outbox.messages.ts';
+import { contactAcknowledgement } from '../social/contactAcknowledgement.ts';
+import type { ContactMessageReceived } from '@boli/engine/social/contact.events';
 
 /**
  * The outbox: each event that asks for a message becomes one `outbox_messages` row, id = the
@@ -47,6 +49,14 @@ async function handle(
       .onConflict('user_id')
       .ignore();
   }
+  // A contact message is acknowledged to the address it came from (no account, no secret).
+  if (event.type === 'ContactMessageReceived') {
+    const message = contactAcknowledgement(
+      event as RecordedEvent<string, ContactMessageReceived['data']>,
+    );
+    await trx(tables.outbox_messages).insert(message).onConflict('id').ignore();
+    return;
+  }
   const kind = KIND_OF[event.type];
   if (!kind) return;
   const secret: { secret: string; expires_at: Date } | undefined = await trx('message_secrets')
@@ -74,7 +84,7 @@ async function handle(
 export const outboxProjection = defineProjection<Tables>({
   name: 'outbox',
   version: 1,
-  handles: Object.keys(KIND_OF),
+  handles: [...Object.keys(KIND_OF), 'ContactMessageReceived'],
   tables: {
     outbox_recipients: {
       create: (trx, table) =>

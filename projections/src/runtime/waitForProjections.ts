@@ -16,7 +16,7 @@ export async function waitForProjections(
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return true;
   const deadline = performance.now() + timeoutMs;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+  for (let delay = 2; ; delay = Math.min(delay * 2, 10)) {
     const passed = await db(BUILDS)
       .where({ status: 'live' })
       .whereIn('name', wanted)

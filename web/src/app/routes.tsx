@@ -30,6 +30,7 @@ import { UserProfileScreen } from '../features/profile/components/UserProfileScr
 import { SettingsScreen } from '../features/settings/components/SettingsScreen.tsx';
 import { BuyShareScreen } from '../features/shares/components/BuyShareScreen.tsx';
 import { ShareBidScreen } from '../features/shares/components/ShareBidScreen.tsx';
+import { AdHistoryScreen } from '../features/support/components/AdHistoryScreen.tsx';
 import { SubscriptionScreen } from '../features/subscription/components/SubscriptionScreen.tsx';
 import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
 import type { AccessRule } from './guards/access.ts';
@@ -72,7 +73,9 @@ export const ROUTES: readonly RouteRow[] = [
     screen: 'Ad detail',
     access: 'guestOrValidatedMember',
     layout: 'standard',
-    element: <AdDetailScreen bidArea={<BidArea />} />,
+    element: (
+      <AdDetailScreen renderBidArea={(ad) => <BidArea itemId={ad._id} ownerId={ad.postedBy} />} />
+    ),
   },
   {
     path: '/contactus',
@@ -255,6 +258,13 @@ export const ROUTES: readonly RouteRow[] = [
     access: 'validatedMember',
     layout: 'standard',
     element: <UserProfileScreen />,
+  },
+  {
+    path: '/support/ads/:adId',
+    screen: 'Ad history',
+    access: 'member',
+    layout: 'standard',
+    element: <AdHistoryScreen />,
   },
   {
     path: '/:userName',

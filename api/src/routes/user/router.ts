@@ -19,6 +19,7 @@ import {
   toUserDetail,
   type UserRow,
 } from '@boli/projections/users/users.queries';
+import { mobileRequestApproved } from '@boli/projections/social/mobileRequests.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success, type FieldError } from '../../http/envelope.ts';
@@ -124,14 +125,17 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     return ownRow(ctx);
   };
 
-  const otherProfile = (ctx: Context, row: UserRow | undefined) => {
+  const otherProfile = async (ctx: Context, row: UserRow | undefined) => {
     const viewerId = ctx.state.auth!.userId;
     // A blocked member's profile is gone for everyone but themselves.
     if (row === undefined || (row.is_blocked && row.user_id !== viewerId)) {
       throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
     }
-    // SLOT (social issue): an approved mobile-number request shows the whole phone number.
-    return toPublicProfile(row, viewerId, { approvedMobileRequest: false, pictureUrl });
+    // Section 6: the viewer whose mobile-number request the member approved sees the number.
+    const approvedMobileRequest =
+      viewerId !== row.user_id &&
+      (await mobileRequestApproved(infra.db, { ownerId: row.user_id, viewerId }));
+    return toPublicProfile(row, viewerId, { approvedMobileRequest, pictureUrl });
   };
 
   router.get('/api/user', auth, async (ctx) => {
@@ -140,12 +144,12 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
 
   router.get('/api/user/id', auth, fullAccess, async (ctx) => {
     const { user_id } = parseInput(userIdQuery, ctx.query);
-    ctx.body = success(otherProfile(ctx, await findUserById(infra.db, user_id)));
+    ctx.body = success(await otherProfile(ctx, await findUserById(infra.db, user_id)));
   });
 
   router.get('/api/user/name', auth, fullAccess, async (ctx) => {
     const { user_name } = parseInput(userNameQuery, ctx.query);
-    ctx.body = success(otherProfile(ctx, await findUserByUsername(infra.db, user_name)));
+    ctx.body = success(await otherProfile(ctx, await findUserByUsername(infra.db, user_name)));
   });
 
   router.get('/api/user/searchUser', auth, fullAccess, async (ctx) => {

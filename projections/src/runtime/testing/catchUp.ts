@@ -1,18 +1,23 @@
-import knex from 'knex';
+import knex, { type Knex } from 'knex';
 import { START, type EventStore, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BUILDS } from '../builds.ts';
 import type { Projection } from '../projection.ts';
 import { startProjectionRunners } from '../runners.ts';
 import { waitForProjections } from '../waitForProjections.ts';
 
-async function head(store: EventStore): Promise<GlobalPosition> {
-  let position = START;
-  for (;;) {
-    const page = await store.readAll(position, 1_000);
-    const last = page[page.length - 1];
-    if (!last) return position;
-    position = last.position;
-  }
+/**
+ * The last committed event of the log. Not found with `readAll`: that only reads below the oldest
+ * transaction running anywhere on the server, so a busy shared server would make it stop short.
+ */
+async function head(db: Knex): Promise<GlobalPosition> {
+  const last = await db('event_store_events')
+    .select(db.raw('transaction_id::text AS commit'), 'position')
+    .orderBy([
+      { column: 'transaction_id', order: 'desc' },
+      { column: 'position', order: 'desc' },
+    ])
+    .first<{ commit: string; position: string } | undefined>();
+  return last ? { commit: BigInt(last.commit), prepare: BigInt(last.position) } : START;
 }
 
 /**
@@ -34,7 +39,7 @@ export async function catchUp(options: {
         .where({ name: options.projection.name, status: 'live' })
         .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
     }
-    const target = await head(options.store);
+    const target = await head(db);
     const runners = await startProjectionRunners({
       databaseUrl: options.databaseUrl,
       store: options.store,

@@ -1,27 +1,204 @@
-import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import EditIcon from '@mui/icons-material/Edit';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import ShareIcon from '@mui/icons-material/Share';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { formatDate, formatPrice } from '../../../lib/format.ts';
+import { adDetailRequest, adPath, type AdDetailView, type AdView } from '../ads.api.ts';
+import { AdGallery } from './AdGallery.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
 
-/** The id in /ads/{ad_id} is either an ad's uid (it contains a hyphen) or its plain id. */
-export function adReference(adId: string): { uid: string } | { id: string } {
-  return adId.includes('-') ? { uid: adId } : { id: adId };
+type Props = {
+  /** The bids and the bid form, from the bidding feature (composed by the app's routes). */
+  renderBidArea?: (ad: AdView) => ReactNode;
+};
+
+/** The facts of an ad, in order; empty ones are left out. */
+function facts(ad: AdView): [label: string, value: string][] {
+  const rows: [string, string | number | null][] = [
+    ['Category', ad.categoryname],
+    ['Subcategory', ad.subcategory],
+    ['Type', ad.type],
+    ['Manufacturer', ad.make],
+    ['Model', ad.model],
+    ['Year of manufacture', ad.yearOfManufacture],
+    ['Mileage (km)', ad.mileage],
+    ['Owner or Dealer', ad.ownerOrDealer],
+    ['New or Used', ad.newOrused],
+    [
+      'Address',
+      [
+        ad.houseno,
+        ad.street,
+        ad.city,
+        ad.neighbourHood,
+        ad.district,
+        ad.state,
+        ad.country,
+        ad.pincode,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    ['Posted on', formatDate(ad.createdAt)],
+  ];
+  return rows
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([label, value]) => [label, String(value)]);
 }
 
-type Props = { bidArea?: ReactNode };
-
-/** The ad detail; the bids and the bid form come from the bidding feature, composed by the app. */
-export function AdDetailScreen({ bidArea }: Props) {
-  const { adId = '' } = useParams();
-  const reference = adReference(adId);
+function AdFacts({ ad }: { ad: AdView }) {
   return (
-    <>
-      <ComingSoon screen="Ad detail">
-        <Typography variant="body2" color="text.secondary">
-          {'uid' in reference ? `Ad uid: ${reference.uid}` : `Ad id: ${reference.id}`}
-        </Typography>
-      </ComingSoon>
-      {bidArea}
-    </>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+      }}
+    >
+      {facts(ad).map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
   );
+}
+
+function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
+  const { status, user } = useSession();
+  const [sharing, setSharing] = useState(false);
+  const owner = user !== undefined && String(user._id) === String(ad.postedBy);
+  const shareUrl = new URL(adPath(ad), window.location.origin).href;
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography variant="h5" component="h1">
+            {ad.itemName}
+          </Typography>
+          <Typography variant="h6" color="primary" data-testid="ad-price">
+            {formatPrice(ad.price, ad.currencycode || 'INR')}
+          </Typography>
+        </Box>
+        {owner && (
+          <>
+            <Button
+              variant="contained"
+              startIcon={<EditIcon />}
+              component={RouterLink}
+              to={`/editAd/${encodeURIComponent(ad.uid || ad._id)}`}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<PhotoLibraryIcon />}
+              component={RouterLink}
+              to={`/postAd/media/${encodeURIComponent(ad._id)}`}
+            >
+              Media
+            </Button>
+          </>
+        )}
+        <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
+          Share
+        </Button>
+      </Stack>
+      <AdGallery items={ad.gallery} title={ad.itemName} />
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{ad.description}</Typography>
+      <AdFacts ad={ad} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">Posted by</Typography>
+        {status === 'member' ? (
+          <Link component={RouterLink} to={`/user_profile/${encodeURIComponent(ad.postedBy)}`}>
+            {ad.postedByUsername}
+          </Link>
+        ) : (
+          <Typography>{ad.postedByUsername}</Typography>
+        )}
+        {ad.phone && (
+          <Chip label={`Phone: ${ad.phone}`} component="a" href={`tel:${ad.phone}`} clickable />
+        )}
+      </Stack>
+      <Divider />
+      {renderBidArea?.(ad)}
+      <ShareDialog
+        open={sharing}
+        onClose={() => setSharing(false)}
+        url={shareUrl}
+        title={ad.itemName}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The ad detail (/ads/{ad_id}, where the id may be the ad's uid): gallery, facts, the phone when
+ * the api gives it (only with displayPhone set, or to the owner), Edit and Media for the owner,
+ * the share dialog, and the bid area of the bidding feature.
+ */
+export function AdDetailScreen({ renderBidArea }: Props) {
+  const { adId = '' } = useParams();
+  const { request } = useApi();
+  const [ad, setAd] = useState<AdDetailView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setAd(null);
+    setFailure(null);
+    const { path, query } = adDetailRequest(adId);
+    request<AdDetailView>(path, { query }).then(
+      (data) =>
+        live && setAd({ ...data, gallery: Array.isArray(data.gallery) ? data.gallery : [] }),
+      (error: unknown) =>
+        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+    );
+    return () => {
+      live = false;
+    };
+  }, [adId, request]);
+
+  if (failure) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h5" component="h1">
+          Ad detail
+        </Typography>
+        <Alert severity="error">{failure}</Alert>
+        <Button component={RouterLink} to="/" sx={{ alignSelf: 'flex-start' }}>
+          Back to ads
+        </Button>
+      </Stack>
+    );
+  }
+  if (!ad) return <CenteredSpinner label="Loading the ad" />;
+  return <AdDetail ad={ad} renderBidArea={renderBidArea} />;
 }

@@ -1,5 +1,114 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { AD_PATHS, adsOf } from '../ads.api.ts';
+import { activeFilterCount, filterQuery, NO_FILTERS, type AdFilters } from '../model/adFilters.ts';
+import { useAdPages } from '../useAdPages.ts';
+import { AdCard, AdGrid } from './AdCard.tsx';
+import { AdFilterPanel } from './AdFilterPanel.tsx';
+import { AdListFooter } from './AdListFooter.tsx';
 
+/**
+ * The ad list (/ and /ads): guests read GET /api/globalAds, members GET /api/posts/filter, both
+ * with the filter panel; with ?search= (the top bar's search box) it lists GET
+ * /api/posts/searchAds instead. Twenty ads a page, Load More while pages come back full.
+ */
 export function AdListScreen() {
-  return <ComingSoon screen="Ad list" />;
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const search = params.get('search')?.trim() ?? '';
+  const { status } = useSession();
+  const member = status === 'member';
+  const { request } = useApi();
+  const [filters, setFilters] = useState<AdFilters>(NO_FILTERS);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const key = JSON.stringify({ member, search, filters });
+  const fetchPage = useCallback(
+    (page: number) => {
+      if (search) return request<unknown>(AD_PATHS.search, { query: { search, page } }).then(adsOf);
+      const path = member ? AD_PATHS.filter : AD_PATHS.globalAds;
+      return request<unknown>(path, { query: filterQuery(filters, page) }).then(adsOf);
+    },
+    [request, search, member, filters],
+  );
+  const { ads, loading, error, hasMore, loadMore } = useAdPages(key, fetchPage);
+  const filterCount = activeFilterCount(filters);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Ad list
+        </Typography>
+        {search ? null : (
+          <Badge badgeContent={filterCount} color="secondary">
+            <Button
+              variant={panelOpen ? 'contained' : 'outlined'}
+              startIcon={<FilterListIcon />}
+              aria-expanded={panelOpen}
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              Filter
+            </Button>
+          </Badge>
+        )}
+        {member && (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/postAd">
+            Post Ad
+          </Button>
+        )}
+      </Stack>
+      {search && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography data-testid="search-summary" sx={{ flex: 1 }}>
+            Search results for “{search}”
+          </Typography>
+          <Button component={RouterLink} to={pathname}>
+            Show all ads
+          </Button>
+        </Stack>
+      )}
+      {!search && (
+        <Collapse in={panelOpen} unmountOnExit>
+          <AdFilterPanel
+            key={JSON.stringify(filters)}
+            applied={filters}
+            onApply={(next) => {
+              setFilters(next);
+              setPanelOpen(false);
+            }}
+            onCancel={() => setPanelOpen(false)}
+          />
+        </Collapse>
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+      {ads.length > 0 && (
+        <AdGrid>
+          {ads.map((ad) => (
+            <AdCard key={ad._id} ad={ad} />
+          ))}
+        </AdGrid>
+      )}
+      {loading && <CenteredSpinner label="Loading ads" />}
+      {!loading && !error && ads.length === 0 && (
+        <Box sx={{ py: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">{MESSAGES.noAdsAvailable}</Typography>
+        </Box>
+      )}
+      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} showBackToTop={ads.length > 0} />
+    </Stack>
+  );
 }

@@ -1,14 +1,181 @@
-import { useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import {
+  AD_PATHS,
+  adDetailRequest,
+  adPath,
+  type AdDetailView,
+  type GalleryItemView,
+} from '../ads.api.ts';
+import { useMediaSender } from '../mediaUpload.ts';
+import { useUploads } from '../useUploads.ts';
+import { MediaDropZone } from './MediaDropZone.tsx';
+import { UploadList } from './UploadList.tsx';
 
-export function AdMediaScreen() {
-  const { adId } = useParams();
+const isThumbnail = (ad: AdDetailView, item: GalleryItemView) =>
+  ad.thumbnail !== '' && (ad.thumbnail === item.thumbnail || ad.thumbnail === item.url);
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : MESSAGES.generic;
+
+function MediaItem({
+  ad,
+  item,
+  onRemove,
+  onThumbnail,
+  canRemove,
+}: {
+  ad: AdDetailView;
+  item: GalleryItemView;
+  onRemove: () => void;
+  onThumbnail: () => void;
+  canRemove: boolean;
+}) {
+  const video = item.galleryType === 'videos';
+  const chosen = isThumbnail(ad, item);
   return (
-    <ComingSoon screen="Ad media">
-      <Typography variant="body2" color="text.secondary">
-        adId: {adId}
-      </Typography>
-    </ComingSoon>
+    <Card variant="outlined" component="li" aria-label={item.name} sx={{ listStyle: 'none' }}>
+      {video ? (
+        <Box
+          component="video"
+          controls
+          preload="metadata"
+          poster={item.thumbnail || undefined}
+          src={item.url}
+          sx={{ width: '100%', height: 140, bgcolor: 'common.black' }}
+        />
+      ) : (
+        <Box
+          component="img"
+          src={item.thumbnail || item.url}
+          alt={item.name}
+          sx={{ width: '100%', height: 140, objectFit: 'cover' }}
+        />
+      )}
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        {chosen ? (
+          <Chip size="small" color="primary" label="Thumbnail" />
+        ) : (
+          <Button size="small" onClick={onThumbnail}>
+            Use as thumbnail
+          </Button>
+        )}
+        <Button size="small" color="error" disabled={!canRemove} onClick={onRemove}>
+          Remove
+        </Button>
+      </CardActions>
+    </Card>
   );
+}
+
+function AdMedia({ initial }: { initial: AdDetailView }) {
+  const [ad, setAd] = useState(initial);
+  const [gallery, setGallery] = useState(initial.gallery ?? []);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { request } = useApi();
+  const itemId = initial._id;
+  const send = useMediaSender<GalleryItemView[]>(AD_PATHS.upload, 'media', { item_id: itemId });
+  const media = useUploads(send);
+  const pending = media.uploads.filter(
+    (upload) => upload.status === 'waiting' || upload.status === 'uploading',
+  ).length;
+
+  const reload = useCallback(() => {
+    request<GalleryItemView[]>(AD_PATHS.media, { query: { item_id: itemId } }).then(
+      (items) => setGallery(Array.isArray(items) ? items : []),
+      (error: unknown) => setFailure(messageOf(error)),
+    );
+    const { path, query } = adDetailRequest(itemId);
+    request<AdDetailView>(path, { query }).then(setAd, () => undefined);
+  }, [request, itemId]);
+
+  const uploadedCount = media.uploaded.length;
+  useEffect(() => {
+    if (uploadedCount > 0) reload();
+  }, [uploadedCount, reload]);
+
+  const act = async (path: string, name: string) => {
+    setFailure(null);
+    try {
+      await request<unknown>(path, { json: { item_id: itemId, name } });
+      reload();
+    } catch (error) {
+      setFailure(messageOf(error));
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Photos and videos of {ad.itemName}
+        </Typography>
+        <Button component={RouterLink} to={adPath(ad)}>
+          View the ad
+        </Button>
+        <Button component={RouterLink} to="/myAds">
+          My Ads
+        </Button>
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Box
+        component="ul"
+        aria-label="Gallery"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          p: 0,
+          m: 0,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+        }}
+      >
+        {gallery.map((item) => (
+          <MediaItem
+            key={item.name}
+            ad={ad}
+            item={item}
+            canRemove={gallery.length > 1}
+            onRemove={() => act(AD_PATHS.remove, item.name)}
+            onThumbnail={() => act(AD_PATHS.thumbnail, item.name)}
+          />
+        ))}
+      </Box>
+      <MediaDropZone held={gallery.length + pending} onFiles={media.add} />
+      <UploadList uploads={media.uploads} onRemove={media.remove} />
+    </Stack>
+  );
+}
+
+/** An ad's media (/postAd/media/{ad_id}): add (with progress), remove, choose the thumbnail. */
+export function AdMediaScreen() {
+  const { adId = '' } = useParams();
+  const { request } = useApi();
+  const [ad, setAd] = useState<AdDetailView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const { path, query } = adDetailRequest(adId);
+    request<AdDetailView>(path, { query }).then(
+      (data) => live && setAd(data),
+      (error: unknown) => live && setFailure(messageOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [adId, request]);
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!ad) return <CenteredSpinner label="Loading the ad" />;
+  return <AdMedia initial={ad} />;
 }

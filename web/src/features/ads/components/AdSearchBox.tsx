@@ -3,10 +3,20 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
 
-/** The top bar's ad search: opens the ad list with ?search= (the list runs the search). */
+/**
+ * The top bar's ad search: opens the ad list with ?search=, which lists GET /api/posts/searchAds
+ * (ranked by relevance, so a misspelt name still finds the ad).
+ */
 export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [params] = useSearchParams();
-  const [text, setText] = useState(params.get('search') ?? '');
+  const searched = params.get('search') ?? '';
+  const [text, setText] = useState(searched);
+  // Leaving the results (Show all ads, the logo) empties the box; a new search fills it.
+  const [shown, setShown] = useState(searched);
+  if (shown !== searched) {
+    setShown(searched);
+    setText(searched);
+  }
   const navigate = useNavigate();
 
   const submit = (event: FormEvent) => {

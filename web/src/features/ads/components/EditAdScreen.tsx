@@ -1,14 +1,138 @@
-import { useParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { AD_PATHS, adDetailRequest, adPath, type AdDetailView } from '../ads.api.ts';
+import { adFailureOf, type AdFailure } from '../model/adFailure.ts';
+import {
+  adFormOf,
+  changeAdField,
+  editAdBody,
+  validateAdForm,
+  type AdFormErrors,
+  type AdFormField,
+} from '../model/adForm.ts';
+import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
+import { AdFormFields } from './AdFormFields.tsx';
 
-export function EditAdScreen() {
-  const { adUid } = useParams();
+/** The Done screen after an edit: 'Ad Updated!' and the way back to /myAds. */
+function EditDone({ ad }: { ad: AdDetailView }) {
   return (
-    <ComingSoon screen="Edit Ad">
-      <Typography variant="body2" color="text.secondary">
-        adUid: {adUid}
+    <Stack spacing={2} sx={{ alignItems: 'center', py: 4, textAlign: 'center' }}>
+      <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+      <Typography variant="h5" component="h1">
+        {MESSAGES.adUpdated}
       </Typography>
-    </ComingSoon>
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" component={RouterLink} to="/myAds">
+          Back to My Ads
+        </Button>
+        <Button component={RouterLink} to={adPath(ad)}>
+          View the ad
+        </Button>
+      </Stack>
+    </Stack>
   );
+}
+
+function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailView) => void }) {
+  const [initial] = useState(() => adFormOf(ad));
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<AdFormErrors>({});
+  const [failure, setFailure] = useState<AdFailure | null>(null);
+  const [addressDialog, setAddressDialog] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { request } = useApi();
+
+  const change = (field: AdFormField, value: string) => {
+    setForm((current) => changeAdField(current, field, value));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateAdForm(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFailure({ kind: 'refused', message: MESSAGES.invalidForm, errors: problems });
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      const saved = await request<AdDetailView>(AD_PATHS.edit, {
+        json: editAdBody(ad._id, initial, form),
+      });
+      onSaved(saved ?? ad);
+    } catch (error) {
+      setSaving(false);
+      const refusal = adFailureOf(error);
+      setFailure(refusal);
+      if (refusal.kind === 'addressRequired') setAddressDialog(true);
+      if (refusal.kind === 'refused') setErrors(refusal.errors);
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Edit Ad
+        </Typography>
+        <Button component={RouterLink} to={`/postAd/media/${encodeURIComponent(ad._id)}`}>
+          Photos and videos
+        </Button>
+      </Stack>
+      <AdFailureAlert failure={failure} />
+      <AdFormFields
+        form={form}
+        errors={errors}
+        onChange={change}
+        onDisplayPhone={(shown) => setForm((current) => ({ ...current, displayPhone: shown }))}
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to="/myAds">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" size="large" loading={saving}>
+          Update Ad
+        </Button>
+      </Stack>
+      <AddressRequiredDialog open={addressDialog} onClose={() => setAddressDialog(false)} />
+    </Stack>
+  );
+}
+
+/** Edit Ad (/editAd/{uid}, or the ad's id): the post form filled in, POST /api/posts/edit. */
+export function EditAdScreen() {
+  const { adUid = '' } = useParams();
+  const { request } = useApi();
+  const [ad, setAd] = useState<AdDetailView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<AdDetailView | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const { path, query } = adDetailRequest(adUid);
+    request<AdDetailView>(path, { query }).then(
+      (data) => live && setAd(data),
+      (error: unknown) =>
+        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+    );
+    return () => {
+      live = false;
+    };
+  }, [adUid, request]);
+
+  if (saved) return <EditDone ad={saved} />;
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!ad) return <CenteredSpinner label="Loading the ad" />;
+  return <EditAdForm ad={ad} onSaved={setSaved} />;
 }

@@ -1,5 +1,78 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useCallback } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { AD_PATHS, adsOf } from '../ads.api.ts';
+import { useAdPages } from '../useAdPages.ts';
+import { AdCard, AdGrid } from './AdCard.tsx';
+import { AdListFooter } from './AdListFooter.tsx';
 
+/** My Ads (/myAds): the member's own ads, newest first, each with Edit and Media. */
 export function MyAdsScreen() {
-  return <ComingSoon screen="My Ads" />;
+  const { request } = useApi();
+  const { user } = useSession();
+  const fetchPage = useCallback(
+    (page: number) => request<unknown>(AD_PATHS.myPosts, { query: { page } }).then(adsOf),
+    [request],
+  );
+  const { ads, loading, error, hasMore, loadMore } = useAdPages(user?._id ?? '', fetchPage);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          My Ads
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/postAd">
+          Post Ad
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+      {ads.length > 0 && (
+        <AdGrid>
+          {ads.map((ad) => (
+            <AdCard
+              key={ad._id}
+              ad={ad}
+              actions={
+                <>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`/editAd/${encodeURIComponent(ad.uid || ad._id)}`}
+                    aria-label={`Edit ${ad.itemName}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`/postAd/media/${encodeURIComponent(ad._id)}`}
+                    aria-label={`Media of ${ad.itemName}`}
+                  >
+                    Media
+                  </Button>
+                </>
+              }
+            />
+          ))}
+        </AdGrid>
+      )}
+      {loading && <CenteredSpinner label="Loading your ads" />}
+      {!loading && !error && ads.length === 0 && (
+        <Box sx={{ py: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">{MESSAGES.noAdsAvailable}</Typography>
+        </Box>
+      )}
+      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} showBackToTop={ads.length > 0} />
+    </Stack>
+  );
 }

@@ -1,5 +1,129 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
+import { useMediaSender } from '../mediaUpload.ts';
+import { adFailureOf, type AdFailure } from '../model/adFailure.ts';
+import {
+  changeAdField,
+  newAdForm,
+  postAdFields,
+  validateAdForm,
+  type AdForm,
+  type AdFormErrors,
+  type AdFormField,
+} from '../model/adForm.ts';
+import { useUploads } from '../useUploads.ts';
+import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
+import { AdFormFields } from './AdFormFields.tsx';
+import { MediaDropZone } from './MediaDropZone.tsx';
+import { UploadList } from './UploadList.tsx';
 
+function PostAdForm({ address }: { address: ProfileAddress | null }) {
+  const [form, setForm] = useState<AdForm>(() => newAdForm(address));
+  const [errors, setErrors] = useState<AdFormErrors>({});
+  const [failure, setFailure] = useState<AdFailure | null>(null);
+  const [addressDialog, setAddressDialog] = useState(address !== null && !address.complete);
+  const [posting, setPosting] = useState(false);
+  const { envelope } = useApi();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
+  const media = useUploads(stage);
+  const canPost = media.uploaded.length > 0 && !media.busy && !posting;
+
+  const change = (field: AdFormField, value: string) => {
+    setForm((current) => changeAdField(current, field, value));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateAdForm(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFailure({ kind: 'refused', message: MESSAGES.invalidForm, errors: problems });
+      return;
+    }
+    const body = new FormData();
+    for (const [name, value] of postAdFields(form)) body.append(name, value);
+    for (const upload of media.uploaded) {
+      if (upload.result) body.append('stagedId', upload.result.stagedId);
+    }
+    setPosting(true);
+    setFailure(null);
+    try {
+      const answer = await envelope<unknown>(AD_PATHS.post, { method: 'POST', form: body });
+      enqueueSnackbar(answer.msg || MESSAGES.adPosted, { variant: 'success' });
+      navigate('/myAds');
+    } catch (error) {
+      setPosting(false);
+      const refusal = adFailureOf(error);
+      setFailure(refusal);
+      if (refusal.kind === 'addressRequired') setAddressDialog(true);
+      if (refusal.kind === 'refused') setErrors(refusal.errors);
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+      <Typography variant="h5" component="h1">
+        Post New Ad
+      </Typography>
+      <AdFailureAlert failure={failure} />
+      <AdFormFields
+        form={form}
+        errors={errors}
+        onChange={change}
+        onDisplayPhone={(shown) => setForm((current) => ({ ...current, displayPhone: shown }))}
+      />
+      <Divider textAlign="left">Photos and videos *</Divider>
+      <MediaDropZone held={media.uploads.length} onFiles={media.add} disabled={posting} />
+      <UploadList
+        uploads={media.uploads}
+        onRemove={media.remove}
+        thumbnailOf={(staged) => staged.thumbnail}
+      />
+      {media.uploads.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Add at least one photo or video to post the ad.
+        </Typography>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={!canPost} loading={posting}>
+        Post Ad!
+      </Button>
+      <AddressRequiredDialog open={addressDialog} onClose={() => setAddressDialog(false)} />
+    </Stack>
+  );
+}
+
+/**
+ * Post New Ad (/postAd): the form with the member's address filled in from the profile, each
+ * photo or video staged on its own (POST /api/gallery/stage, six at a time, with progress), then
+ * POST /api/posts/ with the staged ids → 'Ad posted successfully.' → /myAds. An incomplete
+ * profile address opens 'Address Required!! Please fill the address'.
+ */
 export function PostAdScreen() {
-  return <ComingSoon screen="Post New Ad" />;
+  const { request } = useApi();
+  const [address, setAddress] = useState<ProfileAddress | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    request<ProfileAddress>(AD_PATHS.userAddress).then(
+      (data) => live && setAddress(data ?? null),
+      // Without the address the form starts empty; the server still checks it on posting.
+      () => live && setAddress(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  if (address === undefined) return <CenteredSpinner label="Loading your address" />;
+  return <PostAdForm address={address} />;
 }

@@ -1,10 +1,132 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { fetchBidPage } from '../api/bidsApi.ts';
+import type { BidSummaryView } from '../api/bidViews.ts';
+import { useBidSocket } from '../api/useBidSocket.ts';
+import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
+import { bidControls } from '../model/biddingPhase.ts';
+import { BidForm } from './BidForm.tsx';
+import { BidList } from './BidList.tsx';
+import { BiddingStatus } from './BiddingStatus.tsx';
+import { BidSummaryPanel } from './BidSummaryPanel.tsx';
+import { MessageDialog } from './MessageDialog.tsx';
+import { OwnerControls } from './OwnerControls.tsx';
+import { useClock } from './useClock.ts';
 
-/** The bids on an ad (before and after the final call) and the bid form; a later issue fills it. */
-export function BidArea() {
+type Props = { itemId: string; ownerId: string };
+
+/**
+ * The bid area of the ad detail page (sections 2, 4, 6): the countdown or 'Bidding Closed', the
+ * summary, the bid form (non-owners) or Final Call / Close Bid (the owner), and the bids in two
+ * tabs. The shown page is fetched again every 10 s; the socket brings new bids, the final call
+ * and the close as they happen.
+ */
+export function BidArea({ itemId, ownerId }: Props) {
+  const { status, user } = useSession();
+  const { request } = useApi();
+  const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const boardRef = useRef(board);
+  boardRef.current = board;
+
+  const { tab, page, summary } = board;
+  // Both the member and a change of session change what the api lets this viewer see.
+  const viewerKey = status === 'member' ? (user?._id ?? '') : status;
+  useEffect(() => {
+    if (status === 'loading') return;
+    const controller = new AbortController();
+    const load = () =>
+      fetchBidPage(request, { itemId, tab, page }, controller.signal).then(
+        (answer) => {
+          setLoadFailure(null);
+          dispatch({ type: 'pageLoaded', tab, page, ...answer });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setLoadFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+        },
+      );
+    void load();
+    const timer = window.setInterval(load, LIMITS.bidListRefreshMs);
+    return () => {
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [itemId, tab, page, request, status, viewerKey]);
+
+  const lastPosition = useCallback(() => boardRef.current.position, []);
+  useBidSocket(itemId, dispatch, lastPosition);
+
+  const viewerId = status === 'member' ? user?._id : undefined;
+  const ticking = summary !== null && summary.finalCallMade && summary.bidOpen && !summary.closedAt;
+  const now = useClock(ticking);
+  const controls = summary ? bidControls(summary, { userId: viewerId, ownerId }, now) : null;
+
+  const answered = (next: BidSummaryView, text: string) => {
+    dispatch({ type: 'summaryAnswered', summary: next });
+    setMessage(text);
+  };
+
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-      Bids on this ad are coming soon.
-    </Typography>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Bids on this ad">
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography variant="h6" component="h2">
+            Bids
+          </Typography>
+          {board.online !== null && (
+            <Typography variant="caption" color="text.secondary" data-testid="bid-viewers">
+              {board.online} online
+            </Typography>
+          )}
+        </Stack>
+        {loadFailure && !summary && <Alert severity="error">{loadFailure}</Alert>}
+        {summary && controls && (
+          <>
+            <BiddingStatus
+              phase={controls.phase}
+              finalCallDateTime={summary.finalCallDateTime}
+              now={now}
+            />
+            <BidSummaryPanel
+              summary={summary}
+              isOwner={controls.isOwner}
+              isMember={viewerId !== undefined}
+            />
+            <Divider />
+            {controls.isOwner ? (
+              <OwnerControls itemId={itemId} controls={controls} onDone={answered} />
+            ) : (
+              controls.showBidForm && (
+                <BidForm itemId={itemId} onPosted={(next) => answered(next, MESSAGES.bidPosted)} />
+              )
+            )}
+          </>
+        )}
+        <BidList
+          summary={summary}
+          tab={tab}
+          page={page}
+          pageCount={pageCountOf(summary, tab)}
+          bids={board.bids}
+          loading={board.loading && !loadFailure}
+          isOwner={controls?.isOwner ?? false}
+          viewerId={viewerId}
+          onTab={(next) => dispatch({ type: 'tabChosen', tab: next })}
+          onPage={(next) => dispatch({ type: 'pageChosen', page: next })}
+        />
+      </Stack>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </Paper>
   );
 }

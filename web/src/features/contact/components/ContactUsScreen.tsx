@@ -1,5 +1,158 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CONTACT_SUBJECTS, LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  contactFieldErrors,
+  contactSummary,
+  type ContactField,
+  type ContactForm,
+} from '@boli/engine/social/contact.rules';
+import { ApiError } from '../../../app/api/client.ts';
+import { fetchCountries } from '../../../app/api/reference.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { sendContactMessage } from '../api/contactApi.ts';
 
+const EMPTY: ContactForm = {
+  country: '',
+  firstname: '',
+  lastname: '',
+  email: '',
+  mobile: '',
+  description: '',
+  subject: '',
+};
+
+const LABELS: Record<ContactField, string> = {
+  country: 'Country',
+  firstname: 'First name',
+  lastname: 'Last name',
+  email: 'Email',
+  mobile: 'Mobile number',
+  description: 'Description',
+  subject: 'Subject',
+};
+
+/**
+ * Contact Us (/contactus, public): every field required ('Please enter all details.'), mobile
+ * digits only up to 10, description below 150 characters, subject one of the four. The rules are
+ * the engine's, so the form and the api refuse alike.
+ */
 export function ContactUsScreen() {
-  return <ComingSoon screen="Contact Us" />;
+  const { token } = useSession();
+  const [form, setForm] = useState<ContactForm>(EMPTY);
+  const [countries, setCountries] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchCountries().then(
+      (list) => live && setCountries(list.map((country) => country.name)),
+      () => live && setCountries([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const fieldErrors = showErrors ? contactFieldErrors(form) : {};
+  const set = (field: ContactField) => (value: string) => setForm({ ...form, [field]: value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    const problem = contactSummary(form);
+    setFailure(problem ?? null);
+    if (problem) return;
+    setSending(true);
+    try {
+      const msg = await sendContactMessage(form, token);
+      setForm(EMPTY);
+      setShowErrors(false);
+      setSent(msg || MESSAGES.contactSent);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const field = (name: ContactField) => ({
+    label: LABELS[name],
+    value: form[name],
+    required: true,
+    fullWidth: true,
+    error: fieldErrors[name] !== undefined,
+    helperText: fieldErrors[name],
+    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
+  });
+
+  const descriptionLength = Array.from(form.description.trim()).length;
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      sx={{ maxWidth: 640, mx: 'auto', p: 2 }}
+    >
+      <Typography variant="h4" component="h1" gutterBottom>
+        Contact Us
+      </Typography>
+      <Stack spacing={2}>
+        <TextField {...field('country')} select={countries.length > 0}>
+          {countries.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...field('firstname')} />
+          <TextField {...field('lastname')} />
+        </Stack>
+        <TextField {...field('email')} type="email" />
+        <TextField {...field('mobile')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <TextField {...field('subject')} select>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <MenuItem key={subject} value={subject}>
+              {subject}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          {...field('description')}
+          multiline
+          minRows={3}
+          helperText={
+            fieldErrors.description ??
+            `${descriptionLength} / ${LIMITS.descriptionMaxExclusive - 1} characters`
+          }
+        />
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Button type="submit" variant="contained" disabled={sending}>
+          Submit
+        </Button>
+      </Stack>
+      <Dialog open={sent !== null} onClose={() => setSent(null)}>
+        <DialogTitle>{sent}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setSent(null)} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
 }

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
+import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
+import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
 import { ProfileDetails } from './ProfileDetails.tsx';
 
@@ -20,20 +22,26 @@ type Lookup =
     };
 
 /**
- * Another member's profile (/user_profile/{id}, /{user_name}). The two SLOTs below belong to the
- * social issue: the Show (request mobile) button beside a masked phone, and the review form and
- * list (the form hidden on one's own profile). They render nothing until it fills them.
+ * Another member's profile (/user_profile/{id}, /{user_name}), with the Show (request mobile)
+ * button beside a masked phone and the reviews (the form hidden on one's own profile). When the
+ * request's answer changes what may be shown, the profile is read again, in place.
  */
 export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const { request } = useApi();
+  const { user } = useSession();
   const [member, setMember] = useState<Member | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const shownKey = useRef<string | null>(null);
   const key = JSON.stringify(lookup);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   useEffect(() => {
     let live = true;
     const { path, query } = JSON.parse(key) as Lookup;
-    setMember(null);
+    // Another member: start afresh. The same one read again: keep showing them meanwhile.
+    if (shownKey.current !== key) setMember(null);
+    shownKey.current = key;
     setFailure(null);
     request<unknown>(path, { query }).then(
       (data) => {
@@ -48,12 +56,14 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
     return () => {
       live = false;
     };
-  }, [key, request]);
+  }, [key, request, reloads]);
 
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!member) return <CenteredSpinner label="Loading the profile" />;
   const username = fieldText(member, 'username');
   const picture = fieldText(member, 'profilepic') || undefined;
+  const memberId = fieldText(member, '_id');
+  const ownProfile = user !== undefined && user._id === memberId;
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -69,12 +79,17 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       <ProfileDetails
         member={member}
         phoneAction={
-          // SLOT (social issue): the Show / Pending mobile-number request button.
-          <Box component="span" data-slot="mobile-request" />
+          ownProfile ? undefined : (
+            <MobileRequestButton
+              key={memberId}
+              ownerId={memberId}
+              phoneMasked={member.phoneMasked === true}
+              onShownChange={reload}
+            />
+          )
         }
       />
-      {/* SLOT (social issue): the review form (hidden on one's own profile) and review list. */}
-      <Box data-slot="reviews" />
+      <ReviewsSection key={memberId} userId={memberId} ownProfile={ownProfile} />
     </Stack>
   );
 }

@@ -1,20 +1,116 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import {
+  answerRequest,
+  fetchNotifications,
+  type Notification,
+  type RequestAnswer,
+} from '../api/socialApi.ts';
+import { answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
 
-/** The bell with its count badge; the notification list and its polling come with their issue. */
+const ANSWER_LABEL: Record<RequestAnswer, string> = {
+  approved: 'Approve',
+  rejected: 'Reject',
+  revoked: 'Revoke',
+};
+
+const readSeen = (key: string): string | null => {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+const when = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/**
+ * The bell with its count badge and the notification menu (sections 2 and 4): fetched on load
+ * and every 60 s; Approve / Reject beside any request not yet approved (Revoke once approved);
+ * the list reloads after each answer.
+ */
 export function NotificationBell() {
+  const { user } = useSession();
+  const { request, envelope } = useApi();
+  const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const count = 0;
+  const [notifications, setNotifications] = useState<Notification[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const key = seenKey(user?._id ?? '');
+  const [seenAt, setSeenAt] = useState<string | null>(() => readSeen(key));
+  // Only a member with a validated phone has member pages (and these calls).
+  const enabled = user?.mobileValidated === true;
+
+  const reload = useCallback(async () => {
+    try {
+      setNotifications(await fetchNotifications(request));
+    } catch {
+      // A failed poll keeps the list shown; the next poll tries again.
+    }
+  }, [request]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    void reload();
+    const timer = window.setInterval(() => void reload(), LIMITS.notificationPollMs);
+    return () => window.clearInterval(timer);
+  }, [enabled, reload]);
+
+  const open = (target: HTMLElement) => {
+    setAnchor(target);
+    const now = new Date().toISOString();
+    setSeenAt(now);
+    try {
+      window.localStorage.setItem(key, now);
+    } catch {
+      // Storage refused: the count simply is not remembered.
+    }
+  };
+
+  const answer = async (notification: Notification, status: RequestAnswer) => {
+    if (!notification.requestId) return;
+    setBusy(notification._id);
+    try {
+      const { msg } = await answerRequest(envelope, notification.requestId, status);
+      if (msg) enqueueSnackbar(msg, { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.generic, {
+        variant: 'error',
+      });
+    } finally {
+      setBusy(null);
+      await reload();
+    }
+  };
+
+  const count = badgeCount(notifications, seenAt);
   return (
     <>
       <IconButton
         color="inherit"
         aria-label={`Notifications (${count})`}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(event) => open(event.currentTarget)}
       >
         <Badge badgeContent={count} color="error">
           <NotificationsIcon />
@@ -27,7 +123,44 @@ export function NotificationBell() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Typography sx={{ p: 2 }}>No notifications</Typography>
+        <Box sx={{ width: 360, maxWidth: '90vw', maxHeight: '70vh', overflowY: 'auto' }}>
+          <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
+            Notifications
+          </Typography>
+          {notifications.length === 0 ? (
+            <Typography sx={{ p: 2 }}>No notifications</Typography>
+          ) : (
+            <List aria-label="Notifications" dense>
+              {notifications.map((notification, index) => (
+                <Box key={notification._id}>
+                  {index > 0 && <Divider component="li" />}
+                  <ListItem data-testid="notification" sx={{ display: 'block' }}>
+                    <Typography variant="body2">{notification.message}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {when(notification.createdAt)}
+                    </Typography>
+                    {answersFor(notification).length > 0 && (
+                      <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                        {answersFor(notification).map((status) => (
+                          <Button
+                            key={status}
+                            size="small"
+                            variant={status === 'approved' ? 'contained' : 'outlined'}
+                            color={status === 'approved' ? 'primary' : 'inherit'}
+                            disabled={busy === notification._id}
+                            onClick={() => void answer(notification, status)}
+                          >
+                            {ANSWER_LABEL[status]}
+                          </Button>
+                        ))}
+                      </Stack>
+                    )}
+                  </ListItem>
+                </Box>
+              ))}
+            </List>
+          )}
+        </Box>
       </Popover>
     </>
   );

@@ -1,0 +1,319 @@
+import type { Server as SocketServer, Socket } from 'socket.io';
+import { z } from 'zod';
+import type { BiddingClosed, BidPlaced, FinalCallMade } from '@boli/engine/ads/ad.events';
+import {
+  formatPosition,
+  parsePosition,
+  type GlobalPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '@boli/engine/eventStore/eventStore';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { waitForProjections } from '@boli/projections';
+import {
+  bidPage,
+  biddersAmong,
+  bidsCheckpoint,
+  bidsSince,
+  bidSummaryView,
+  findAdBidding,
+  findBid,
+  publicStoredBid,
+  toBidView,
+  type BidSummaryView,
+  type BidView,
+} from '@boli/projections/bids/bids.queries';
+import { sessionService, TOKEN_EXPIRED } from '../http/auth.ts';
+import { TokenExpiredError, TokenInvalidError } from '../identity/sessions.ts';
+import type { Infrastructure } from '../infrastructure.ts';
+
+/*
+ * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
+ * log itself and, once the `bids` read model has committed an event, sends it to the sockets
+ * connected to *this* process that watch the ad — each with its own payload, so a Hidden amount
+ * reaches only the owner and its bidder. Emitting only to local sockets means no event is sent
+ * twice however many processes run; the Redis streams adapter shares the rooms for what is
+ * room-wide (the `online` count).
+ */
+
+type LiveInfra = Pick<Infrastructure, 'db' | 'store' | 'logger' | 'config'>;
+
+type SocketData = { userId?: string };
+
+export const adRoom = (adId: string): string => `ad:${adId}`;
+
+const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed']);
+
+const itemId = z.string().trim().min(1).max(200);
+const loadInput = z.object({
+  item_id: itemId,
+  since: z
+    .string()
+    .regex(/^\d+\.\d+$/)
+    .optional(),
+});
+const getBidsInput = z.object({
+  item_id: itemId,
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  isAfterFinalCall: z.boolean().optional().default(false),
+});
+const leaveInput = z.object({ item_id: itemId });
+
+type Ack = ((answer: unknown) => void) | undefined;
+
+export type NewBidMessage = { bid: BidView; summary: BidSummaryView; position: string };
+
+export type BidLive = { stop(): Promise<void> };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
+  const { db, logger } = infra;
+  const log = logger.child({ component: 'bidLive' });
+  let stopped = false;
+  let subscription: Subscription | undefined;
+  let last: GlobalPosition | undefined;
+
+  // A token in the query names the member; none is a guest (read-only anyway).
+  io.use((socket, next) => {
+    const raw =
+      socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown }).token;
+    const token = typeof raw === 'string' && raw !== '' && raw !== 'null' ? raw : undefined;
+    if (token === undefined) return next();
+    sessionService(infra)
+      .verify(token, new Date())
+      .then((claims) => {
+        (socket.data as SocketData).userId = claims.userId;
+        next();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TokenExpiredError) next(new Error(TOKEN_EXPIRED));
+        else if (error instanceof TokenInvalidError) next(new Error(MESSAGES.loginRequired));
+        else next(error instanceof Error ? error : new Error(String(error)));
+      });
+  });
+
+  const viewerOf = (socket: Socket) => {
+    const { userId } = socket.data as SocketData;
+    return userId === undefined ? {} : { userId };
+  };
+
+  async function announceOnline(adId: string): Promise<void> {
+    try {
+      const sockets = await io.in(adRoom(adId)).fetchSockets();
+      io.to(adRoom(adId)).emit('online', { item_id: adId, count: sockets.length });
+    } catch (error) {
+      log.warn({ err: error, adId }, 'could not count the viewers of an ad');
+    }
+  }
+
+  const reply = (socket: Socket, event: string, answer: unknown, ack: Ack) => {
+    socket.emit(event, answer);
+    if (typeof ack === 'function') ack(answer);
+  };
+
+  io.on('connection', (socket) => {
+    socket.on('load', async (raw: unknown, ack: Ack) => {
+      const input = loadInput.safeParse(raw);
+      if (!input.success) return reply(socket, 'getBidResponse', { error: MESSAGES.generic }, ack);
+      const { item_id: adId, since } = input.data;
+      try {
+        // Join first: whatever commits from here on is pushed; what came before is in the answer.
+        await socket.join(adRoom(adId));
+        const viewer = viewerOf(socket);
+        const summary = await bidSummaryView(db, { adId, viewer, now: new Date() });
+        if (summary === undefined) {
+          await socket.leave(adRoom(adId));
+          return reply(
+            socket,
+            'getBidResponse',
+            { item_id: adId, error: AD_MESSAGES.adNotFound },
+            ack,
+          );
+        }
+        const missed =
+          since === undefined
+            ? []
+            : (await bidsSince(db, adId, parsePosition(since))).map((bid) =>
+                toBidView(publicStoredBid(bid, { ...viewer, isOwner: summary.isOwner })),
+              );
+        reply(
+          socket,
+          'getBidResponse',
+          { item_id: adId, summary, position: summary.position, missed },
+          ack,
+        );
+        await announceOnline(adId);
+      } catch (error) {
+        log.error({ err: error, adId }, 'load failed');
+        reply(socket, 'getBidResponse', { item_id: adId, error: MESSAGES.generic }, ack);
+      }
+    });
+
+    socket.on('getBids', async (raw: unknown, ack: Ack) => {
+      const input = getBidsInput.safeParse(raw);
+      if (!input.success) return reply(socket, 'getBids', { error: MESSAGES.generic }, ack);
+      const { item_id: adId, page, isAfterFinalCall } = input.data;
+      try {
+        const found = await bidPage(db, {
+          adId,
+          viewer: viewerOf(socket),
+          phase: isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall',
+          page,
+        });
+        reply(
+          socket,
+          'getBids',
+          found === undefined
+            ? { item_id: adId, error: AD_MESSAGES.adNotFound }
+            : { item_id: adId, ...found },
+          ack,
+        );
+      } catch (error) {
+        log.error({ err: error, adId }, 'getBids failed');
+        reply(socket, 'getBids', { item_id: adId, error: MESSAGES.generic }, ack);
+      }
+    });
+
+    socket.on('leave', async (raw: unknown) => {
+      const input = leaveInput.safeParse(raw);
+      if (!input.success) return;
+      await socket.leave(adRoom(input.data.item_id));
+      await announceOnline(input.data.item_id);
+    });
+
+    socket.on('disconnecting', () => {
+      const watched = [...socket.rooms].filter((room) => room.startsWith('ad:'));
+      socket.once('disconnect', () => {
+        for (const room of watched) void announceOnline(room.slice('ad:'.length));
+      });
+    });
+  });
+
+  /** This process's sockets watching the ad. */
+  const localWatchers = (adId: string): Socket[] =>
+    [...(io.sockets.adapter.rooms.get(adRoom(adId)) ?? [])]
+      .map((id) => io.sockets.sockets.get(id))
+      .filter((socket): socket is Socket => socket !== undefined);
+
+  /** Waits until the bids read model has the event; false only when stopping. */
+  async function committed(position: GlobalPosition): Promise<boolean> {
+    while (!stopped) {
+      if (await waitForProjections(db, ['bids'], position, 5_000)) return true;
+      log.warn(
+        { position: formatPosition(position) },
+        'bids read model is behind; live push waits',
+      );
+    }
+    return false;
+  }
+
+  async function pushBid(event: RecordedEvent, watchers: Socket[]): Promise<void> {
+    const { adId, bidId } = event.data as BidPlaced['data'];
+    const [bid, ad] = await Promise.all([findBid(db, bidId), findAdBidding(db, adId)]);
+    if (bid === undefined || ad === undefined) return;
+    const userIds = watchers.flatMap((socket) => (socket.data as SocketData).userId ?? []);
+    const bidders = await biddersAmong(db, adId, userIds);
+    const position = formatPosition(event.position);
+    const now = new Date();
+    // Viewers who see the same thing share one payload: the owner, each member with bids here,
+    // and everyone else (guests and members who have not bid see the public view).
+    const payloads = new Map<string, Promise<NewBidMessage | undefined>>();
+    const payloadFor = (userId: string | undefined) => {
+      const key =
+        userId !== undefined && (userId === ad.ownerId || bidders.has(userId)) ? userId : '';
+      let payload = payloads.get(key);
+      if (payload === undefined) {
+        const viewer = key === '' ? {} : { userId: key };
+        payload = bidSummaryView(db, { adId, viewer, now }).then((summary) =>
+          summary === undefined
+            ? undefined
+            : {
+                bid: toBidView(publicStoredBid(bid, { ...viewer, isOwner: key === ad.ownerId })),
+                summary,
+                position,
+              },
+        );
+        payloads.set(key, payload);
+      }
+      return payload;
+    };
+    for (const socket of watchers) {
+      const message = await payloadFor((socket.data as SocketData).userId);
+      if (message !== undefined) socket.emit(`newbid:${adId}`, message);
+    }
+  }
+
+  async function handle(event: RecordedEvent): Promise<void> {
+    if (!LIVE_EVENTS.has(event.type)) return;
+    const { adId } = event.data as { adId: string };
+    if (localWatchers(adId).length === 0) return;
+    if (!(await committed(event.position))) return;
+    // Read again: sockets may have come or gone while the read model caught up.
+    const watchers = localWatchers(adId);
+    const position = formatPosition(event.position);
+    switch (event.type) {
+      case 'BidPlaced':
+        return pushBid(event, watchers);
+      case 'FinalCallMade': {
+        const { deadline } = event.data as FinalCallMade['data'];
+        for (const socket of watchers) {
+          socket.emit(`finalcall:${adId}`, {
+            item_id: adId,
+            finalCallDateTime: deadline,
+            position,
+          });
+        }
+        return;
+      }
+      case 'BiddingClosed': {
+        const { closedAt, reason } = event.data as BiddingClosed['data'];
+        for (const socket of watchers) {
+          socket.emit(`closed:${adId}`, { item_id: adId, closedAt, closeReason: reason, position });
+        }
+        return;
+      }
+    }
+  }
+
+  function follow(): void {
+    if (stopped || last === undefined) return;
+    subscription = infra.store.subscribe(
+      last,
+      async (event) => {
+        try {
+          await handle(event);
+        } catch (error) {
+          // A message that cannot be built is lost to live viewers only: `load { since }` and
+          // the 10-second refresh still show the bid. The log goes on.
+          log.error({ err: error, type: event.type }, 'live push failed');
+        }
+        last = event.position;
+      },
+      {
+        onError: (error) => {
+          log.warn({ err: error }, 'live subscription stopped; resubscribing');
+          if (!stopped) setTimeout(follow, 1_000);
+        },
+      },
+    );
+  }
+
+  const started = (async () => {
+    // From what the read model has committed: anything after it has not been pushed yet.
+    while (!stopped && last === undefined) {
+      last = await bidsCheckpoint(db).catch(() => undefined);
+      if (last === undefined) await sleep(500);
+    }
+    follow();
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      await started;
+      await subscription?.close();
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import type { GalleryItem } from '@boli/engine/ads/ad.events';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { ValidationError } from '../http/errors.ts';
+import type { ReceivedMedia } from './adMediaUpload.ts';
+import { isVideoKind, STORED_EXTENSION } from './sniff.ts';
+import type { MediaStorage } from './storage.ts';
+
+/*
+ * Turns a received ad file into gallery files under server-chosen names. A photo is decoded and
+ * encoded afresh as JPEG (dropping its metadata and anything hidden after the picture) with a
+ * thumbnail; a video is kept as sent (moved, never read into memory) with a poster frame taken by
+ * ffmpeg as its thumbnail, or a drawn placeholder when ffmpeg is missing or cannot read it.
+ */
+
+/** The longest side of a stored photo. */
+export const AD_PHOTO_MAX_SIDE = 1600;
+export const AD_THUMBNAIL_SIZE = { width: 400, height: 300 } as const;
+/** Decoding more than this many pixels is refused (a "decompression bomb"). */
+const MAX_INPUT_PIXELS = 40_000_000;
+const FFMPEG_TIMEOUT_MS = 20_000;
+const POSTER_MAX_BYTES = 20 * 1024 * 1024;
+
+export type StoredAdMedia = GalleryItem & {
+  /** Every file written for it, to remove should the ad not be posted after all. */
+  readonly written: readonly string[];
+};
+
+export type AdMediaOptions = {
+  /** The ffmpeg program (a name on PATH, or a path). */
+  readonly ffmpeg?: string;
+  readonly onPosterFailure?: (error: unknown) => void;
+};
+
+const unreadable = () =>
+  new ValidationError(
+    [{ field: 'media', message: AD_MESSAGES.mediaUnreadable }],
+    AD_MESSAGES.mediaUnreadable,
+  );
+
+const thumbnailOf = (input: Sharp): Promise<Buffer> =>
+  input
+    .rotate()
+    .resize(AD_THUMBNAIL_SIZE.width, AD_THUMBNAIL_SIZE.height, {
+      fit: 'cover',
+      position: 'attention',
+    })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+async function reencodePhoto(path: string): Promise<{ photo: Buffer; thumbnail: Buffer }> {
+  const input = () => sharp(path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+  try {
+    const { format } = await input().metadata();
+    if (format !== 'jpeg' && format !== 'png') throw new Error(`unexpected format ${format}`);
+    const photo = input()
+      .rotate()
+      .resize(AD_PHOTO_MAX_SIDE, AD_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const [picture, thumbnail] = await Promise.all([photo, thumbnailOf(input())]);
+    return { photo: picture, thumbnail };
+  } catch {
+    throw unreadable();
+  }
+}
+
+/** A frame one second in (or the first, for a shorter video), as PNG bytes. */
+function posterFrame(ffmpeg: string, path: string): Promise<Buffer> {
+  const args = (seek: string) => [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-ss',
+    seek,
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-vcodec',
+    'png',
+    'pipe:1',
+  ];
+  const run = (seek: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      execFile(
+        ffmpeg,
+        args(seek),
+        { encoding: 'buffer', timeout: FFMPEG_TIMEOUT_MS, maxBuffer: POSTER_MAX_BYTES },
+        (error, stdout) => {
+          if (error) reject(error);
+          else if (stdout.length === 0) reject(new Error('ffmpeg wrote no frame'));
+          else resolve(stdout);
+        },
+      );
+    });
+  return run('1').catch(() => run('0'));
+}
+
+/** A purple card with a play sign: the thumbnail of a video ffmpeg could not show. */
+export function placeholderPoster(): Promise<Buffer> {
+  const { width, height } = AD_THUMBNAIL_SIZE;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#5f2f9d"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="48" fill="#ffffff" fill-opacity="0.9"/>
+    <polygon points="${width / 2 - 16},${height / 2 - 26} ${width / 2 - 16},${height / 2 + 26} ${width / 2 + 28},${height / 2}" fill="#5f2f9d"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function videoThumbnail(path: string, options: AdMediaOptions): Promise<Buffer> {
+  try {
+    const frame = await posterFrame(options.ffmpeg ?? 'ffmpeg', path);
+    return await thumbnailOf(sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS }));
+  } catch (error) {
+    options.onPosterFailure?.(error);
+    return placeholderPoster();
+  }
+}
+
+/**
+ * Stores one received file in the gallery's form. On failure nothing it wrote is left behind; the
+ * scratch file is the caller's to remove (a video's has been moved away on success).
+ */
+export async function storeAdMedia(
+  storage: MediaStorage,
+  media: ReceivedMedia,
+  options: AdMediaOptions = {},
+): Promise<StoredAdMedia> {
+  const id = randomUUID();
+  const thumbnail = `${id}.thumb.jpg`;
+  const written: string[] = [];
+  try {
+    if (isVideoKind(media.kind)) {
+      const name = `${id}.${STORED_EXTENSION[media.kind]}`;
+      const poster = await videoThumbnail(media.path, options);
+      written.push(thumbnail);
+      await storage.save(thumbnail, poster);
+      written.push(name);
+      await storage.saveFile(name, media.path);
+      return { galleryType: 'videos', name, thumbnail, written };
+    }
+    const name = `${id}.jpg`;
+    const { photo, thumbnail: small } = await reencodePhoto(media.path);
+    written.push(name);
+    await storage.save(name, photo);
+    written.push(thumbnail);
+    await storage.save(thumbnail, small);
+    return { galleryType: 'photos', name, thumbnail, written };
+  } catch (error) {
+    await removeStored(storage, written);
+    throw error;
+  }
+}
+
+export async function removeStored(storage: MediaStorage, names: readonly string[]): Promise<void> {
+  await Promise.allSettled(names.map((name) => storage.remove(name)));
+}

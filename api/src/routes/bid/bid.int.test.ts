@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { adPosted } from '@boli/engine/ads/ad.fixtures';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { adStream } from '@boli/engine/ads/ad.events';
+import type { EventStore, GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { waitForProjections } from '@boli/projections';
+import type { BidSummaryView, BidView } from '@boli/projections/bids/bids.queries';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { SessionService } from '../../identity/sessions.ts';
+import { connectInfrastructure } from '../../infrastructure.ts';
+import { createLogger } from '../../logger.ts';
+import { startServer, type RunningServer } from '../../server.ts';
+
+type Body = { data: unknown; error: boolean; msg: string; [key: string]: unknown };
+type Member = { userId: string; username: string; token: string };
+
+let app: TestApp;
+let db: Knex;
+let store: EventStore;
+
+const now = () => new Date().toISOString();
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/** A member straight from account events (a trial unless `entitled: false`), signed in. */
+async function member(username: string, { entitled = true } = {}): Promise<Member> {
+  const userId = randomUUID();
+  const events: AccountEvent[] = [
+    {
+      type: 'AccountRegistered',
+      data: {
+        userId,
+        username,
+        email: `${username}@example.in`,
+        phone: '9812345678',
+        phoneCode: '+91',
+        firstname: 'Test',
+        lastname: 'Member',
+        bidAlias: `zq${username.length}xw`,
+        gender: 'Female',
+        dob: '1995-08-15',
+        country: 'India',
+        passwordHash: 'not-a-real-hash',
+        registeredAt: now(),
+      },
+    },
+    { type: 'EmailVerified', data: { userId, verifiedAt: now() } },
+    { type: 'MobileVerified', data: { userId, phone: '9812345678', verifiedAt: now() } },
+  ];
+  if (entitled) {
+    events.push({
+      type: 'TrialStarted',
+      data: { userId, startsAt: inMinutes(-1), endsAt: inMinutes(7 * 24 * 60) },
+    });
+  }
+  const { lastPosition } = await store.append(
+    accountStream(userId),
+    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: now() } })),
+    'no-stream',
+  );
+  await caughtUp(['users', 'entitlements'], lastPosition);
+  const session = await new SessionService(db, app.config.JWT_SECRET).issue(
+    userId,
+    ['member'],
+    new Date(),
+  );
+  return { userId, username, token: session.token };
+}
+
+/** An ad of `owner`'s, posted straight into its stream. */
+async function ad(owner: Member): Promise<string> {
+  const adId = randomUUID();
+  const posted = adPosted(now());
+  const { lastPosition } = await store.append(
+    adStream(adId),
+    [
+      {
+        ...posted,
+        data: {
+          ...posted.data,
+          adId,
+          uid: `${adId}-x`,
+          postedBy: owner.userId,
+          postedByUsername: owner.username,
+        },
+        metadata: { eventId: randomUUID(), now: now() },
+      },
+    ],
+    'no-stream',
+  );
+  await caughtUp(['bids'], lastPosition);
+  return adId;
+}
+
+/** Waits for the read models to have `position`; on time-out, fails naming each build's state. */
+async function caughtUp(names: string[], position: GlobalPosition): Promise<void> {
+  if (await waitForProjections(db, names, position, 30_000)) return;
+  const builds = await db('projection_builds').select('name', 'status', 'last_error');
+  throw new Error(`read models behind: ${JSON.stringify(builds)}`);
+}
+
+async function api(
+  path: string,
+  options: { json?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: options.json === undefined ? 'GET' : 'POST',
+    headers,
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+const bid = (
+  bidder: Member,
+  item_id: string,
+  fields: { bidamt?: unknown; type?: string; bidAlias?: string } = {},
+  headers?: Record<string, string>,
+) =>
+  api('/api/bid/', {
+    token: bidder.token,
+    json: {
+      item_id,
+      postedBy: bidder.userId,
+      postedByUsername: bidder.username,
+      bidAlias: 'bluekite',
+      bidamt: 1500,
+      type: 'Open',
+      ...fields,
+    },
+    ...(headers ? { headers } : {}),
+  });
+
+const summaryOf = async (item_id: string, viewer?: Member, query = '') => {
+  const { status, body } = await api(
+    `/api/bid/bids/?item_id=${item_id}${query}`,
+    viewer ? { token: viewer.token } : {},
+  );
+  expect(status).toBe(200);
+  return body.data as BidSummaryView;
+};
+
+let owner: Member;
+let meena: Member;
+let arjun: Member;
+let sita: Member;
+
+beforeAll(async () => {
+  app = await startApp();
+  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
+  store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  [owner, meena, arjun, sita] = await Promise.all([
+    member('ravi_k'),
+    member('meena_s'),
+    member('arjun_p'),
+    member('sita_r'),
+  ]);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await db?.destroy();
+  await app?.stop();
+});
+
+describe('placing bids over HTTP', () => {
+  it('takes Open and Hidden bids and shows each viewer what they may see', async () => {
+    const adId = await ad(owner);
+    const open = await bid(meena, adId, { bidamt: 1500, type: 'Open' });
+    expect(open.status).toBe(200);
+    expect(open.body.msg).toBe(MESSAGES.bidPosted);
+    const hidden = await bid(arjun, adId, {
+      bidamt: '2345.50',
+      type: 'Hidden',
+      bidAlias: 'tigerlily',
+    });
+    expect(hidden.status).toBe(200);
+    // The bidder's own answer shows their hidden amount.
+    expect((hidden.body.data as BidSummaryView).highestHiddenBidBeforeFinalCall?.amount).toBe(
+      2345.5,
+    );
+
+    const forOwner = await summaryOf(adId, owner);
+    expect(forOwner).toMatchObject({
+      isOwner: true,
+      overallHighestBidAmount: 2345.5,
+      overallHighestBidUsername: 'arjun_p',
+      overallHighestBidUserId: arjun.userId,
+      allBeforeBidsCount: 2,
+      noOfBuyers: 2,
+      bidOpen: true,
+      finalCallMade: false,
+    });
+    expect(forOwner.beoreFinalCallBids[0]).toMatchObject({
+      bidAlias: 'tigerlily',
+      bidamt: 2345.5,
+      type: 'Hidden',
+      postedBy: arjun.userId,
+      postedByUsername: 'arjun_p',
+      phone: '9812345678',
+      isAfterFinalCall: false,
+    });
+
+    const forArjun = await summaryOf(adId, arjun);
+    expect(forArjun.loginUserBeforeBidsCount).toBe(1);
+    expect(forArjun.beoreFinalCallBids[0]).toMatchObject({
+      bidamt: 2345.5,
+      postedBy: arjun.userId,
+    });
+    expect(forArjun.beoreFinalCallBids[1]).toMatchObject({ bidamt: 1500, bidAlias: 'bluekite' });
+    expect(forArjun.beoreFinalCallBids[1]).not.toHaveProperty('postedByUsername');
+
+    for (const viewer of [meena, sita, undefined]) {
+      const summary = await summaryOf(adId, viewer);
+      expect(summary).toMatchObject({
+        isOwner: false,
+        overallHighestBidAmount: 1500,
+        highestHiddenBidBeforeFinalCall: null,
+      });
+      const text = JSON.stringify(summary);
+      expect(text).not.toContain('2345.5');
+      expect(text).not.toContain('arjun_p');
+      expect(text).not.toContain(arjun.userId);
+      const list = await api(
+        `/api/bid/getBids?item_id=${adId}`,
+        viewer ? { token: viewer.token } : {},
+      );
+      expect(JSON.stringify(list.body)).not.toContain('2345.5');
+      expect((list.body.data as { bids: BidView[] }).bids[0]).toMatchObject({
+        bidamt: null,
+        type: 'Hidden',
+        bidAlias: 'tigerlily',
+      });
+    }
+  });
+
+  it('refuses with the spec messages', async () => {
+    const adId = await ad(owner);
+    const cases: [Promise<{ status: number; body: Body }>, number, string][] = [
+      [bid(owner, adId, { bidAlias: 'seller9' }), 403, MESSAGES.ownAdBid],
+      [bid(meena, adId, { type: 'Select Type' }), 400, MESSAGES.enterAllBidDetails],
+      [bid(meena, adId, { bidamt: '' }), 400, MESSAGES.enterAllBidDetails],
+      [bid(meena, adId, { bidAlias: 'ab' }), 400, MESSAGES.bidAliasTooShort],
+      [bid(meena, adId, { bidAlias: 'xxmeenyy' }), 400, MESSAGES.bidAliasContainsUsername],
+      [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound],
+    ];
+    for (const [answer, status, msg] of cases) {
+      const { status: got, body } = await answer;
+      expect({ got, msg: body.msg, error: body.error }).toEqual({ got: status, msg, error: true });
+    }
+    const broke = await member('nosub_m', { entitled: false });
+    const refused = await bid(broke, adId, { bidAlias: 'quietfox' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      error: true,
+      msg: MESSAGES.pleaseSubscribe,
+      data: { subscribeAt: '/subscription' },
+    });
+    const guest = await api('/api/bid/', { json: { item_id: adId, bidamt: 10, type: 'Open' } });
+    expect(guest.status).toBe(401);
+    expect((await summaryOf(adId)).allBeforeBidsCount).toBe(0);
+  });
+
+  it('answers a repeated Idempotency-Key with the same bid, placed once', async () => {
+    const adId = await ad(owner);
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await bid(meena, adId, { bidamt: 700 }, headers);
+    const again = await bid(meena, adId, { bidamt: 700 }, headers);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect((await summaryOf(adId)).allBeforeBidsCount).toBe(1);
+  });
+
+  it('pages bids by 10, before and after the final call', async () => {
+    const adId = await ad(owner);
+    for (let n = 1; n <= 12; n += 1)
+      expect((await bid(meena, adId, { bidamt: n * 100 })).status).toBe(200);
+    const first = await api(
+      `/api/bid/getBids?item_id=${adId}&page=0&limit=10&isAfterFinalCall=false`,
+    );
+    const second = await api(
+      `/api/bid/getBids?item_id=${adId}&page=1&limit=10&isAfterFinalCall=false`,
+    );
+    expect(first.body.data).toMatchObject({ page: 0, pageCount: 2 });
+    const amounts = (answer: typeof first) =>
+      (answer.body.data as { bids: BidView[] }).bids.map((b) => b.bidamt);
+    expect(amounts(first)).toEqual([1200, 1100, 1000, 900, 800, 700, 600, 500, 400, 300]);
+    expect(amounts(second)).toEqual([200, 100]);
+    const summary = await summaryOf(adId, undefined, '&page=1&isAfterFinalCall=false');
+    expect(summary.beoreFinalCallBids.map((b) => b.bidamt)).toEqual([200, 100]);
+    expect(summary.pageCount).toBe(2);
+    const mine = await api(`/api/bid/getUserBids?item_id=${adId}&page=1`, { token: meena.token });
+    expect(amounts(mine)).toEqual([200, 100]);
+    const none = await api(`/api/bid/getBids?item_id=${adId}&isAfterFinalCall=true`);
+    expect(none.body).toMatchObject({
+      msg: MESSAGES.noBidsPosted,
+      data: { bids: [], pageCount: 0 },
+    });
+  });
+
+  it('takes the final call from the owner only, then closes', async () => {
+    const adId = await ad(owner);
+    const tooEarly = await api('/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: inMinutes(60) },
+    });
+    expect(tooEarly.body.msg).toBe(MESSAGES.noBidsPosted);
+    await bid(meena, adId, { bidamt: 900 });
+    const notOwner = await api('/api/bid/finalCall', {
+      token: meena.token,
+      json: { item_id: adId, finalCallDateTime: inMinutes(60) },
+    });
+    expect(notOwner.status).toBe(403);
+    const past = await api('/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: inMinutes(-5) },
+    });
+    expect(past.body.msg).toBe(MESSAGES.finalCallInPast);
+    const deadline = inMinutes(60);
+    const done = await api('/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: deadline },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      msg: MESSAGES.finalCallDone,
+      data: { finalCallMade: true, finalCallDateTime: deadline, bidOpen: true },
+    });
+    const late = await bid(arjun, adId, { bidamt: 950, type: 'Hidden', bidAlias: 'tigerlily' });
+    expect((late.body.data as BidSummaryView).afterFinalCallBids[0]).toMatchObject({
+      isAfterFinalCall: true,
+      bidamt: 950,
+    });
+    const closed = await api('/api/bid/closeBid', { token: owner.token, json: { item_id: adId } });
+    expect(closed.body).toMatchObject({
+      msg: MESSAGES.bidClosed,
+      data: { bidOpen: false, closeReason: 'closedEarlyByOwner' },
+    });
+    const afterClose = await bid(meena, adId, { bidamt: 2000 });
+    expect(afterClose.status).toBe(409);
+    expect(afterClose.body.msg).toBe(MESSAGES.biddingClosed);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Live
+
+const sockets: Socket[] = [];
+afterAll(() => sockets.forEach((socket) => socket.close()));
+
+async function live(baseUrl: string, viewer?: Member): Promise<Socket> {
+  const socket = connect(baseUrl, {
+    path: '/bid',
+    transports: ['websocket'],
+    ...(viewer ? { query: { token: viewer.token } } : {}),
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+type LoadAnswer = { item_id: string; summary: BidSummaryView; position: string; missed: BidView[] };
+
+const load = (socket: Socket, item_id: string, since?: string) =>
+  new Promise<LoadAnswer>((resolve) => {
+    socket.once('getBidResponse', resolve);
+    socket.emit('load', since === undefined ? { item_id } : { item_id, since });
+  });
+
+const next = <T>(socket: Socket, event: string, ms = 10_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (message: T) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
+
+/** The first `event` message that satisfies `wanted`. */
+const until = <T>(socket: Socket, event: string, wanted: (message: T) => boolean, ms = 10_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${ms} ms`)), ms);
+    const listener = (message: T) => {
+      if (!wanted(message)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(message);
+    };
+    socket.on(event, listener);
+  });
+
+type NewBid = { bid: BidView; summary: BidSummaryView; position: string };
+
+describe('live bids on /bid', () => {
+  it('pushes each viewer their own view of a new bid', async () => {
+    const adId = await ad(owner);
+    const [ownerSocket, otherSocket, guestSocket] = await Promise.all([
+      live(app.baseUrl, owner),
+      live(app.baseUrl, sita),
+      live(app.baseUrl),
+    ]);
+    for (const socket of [ownerSocket, otherSocket, guestSocket]) await load(socket, adId);
+    const online = until<{ item_id: string; count: number }>(
+      otherSocket,
+      'online',
+      (message) => message.count === 4,
+    );
+    await load(await live(app.baseUrl, meena), adId);
+    expect(await online).toEqual({ item_id: adId, count: 4 });
+
+    const messages = [ownerSocket, otherSocket, guestSocket].map((s) =>
+      next<NewBid>(s, `newbid:${adId}`),
+    );
+    await bid(arjun, adId, { bidamt: 5555, type: 'Hidden', bidAlias: 'tigerlily' });
+    const [toOwner, toOther, toGuest] = await Promise.all(messages);
+    expect(toOwner!.bid).toMatchObject({
+      bidamt: 5555,
+      postedBy: arjun.userId,
+      postedByUsername: 'arjun_p',
+    });
+    expect(toOwner!.summary).toMatchObject({ isOwner: true, overallHighestBidAmount: 5555 });
+    expect(toOwner!.position).toMatch(/^\d+\.\d+$/);
+    for (const message of [toOther!, toGuest!]) {
+      expect(message.bid).toMatchObject({ bidamt: null, type: 'Hidden', bidAlias: 'tigerlily' });
+      expect(message.bid).not.toHaveProperty('postedBy');
+      expect(JSON.stringify(message)).not.toContain('5555');
+      expect(message.position).toBe(toOwner!.position);
+    }
+  });
+
+  it('gives a reconnecting client the bids it missed', async () => {
+    const adId = await ad(owner);
+    await bid(meena, adId, { bidamt: 100 });
+    const first = await live(app.baseUrl, sita);
+    const { position } = await load(first, adId);
+    first.close();
+    await bid(meena, adId, { bidamt: 200 });
+    await bid(arjun, adId, { bidamt: 300, bidAlias: 'tigerlily' });
+    const again = await live(app.baseUrl, sita);
+    const answer = await load(again, adId, position);
+    expect(answer.missed.map((b) => b.bidamt)).toEqual([200, 300]);
+    expect(answer.summary.allBeforeBidsCount).toBe(3);
+  });
+
+  it('pushes the final call and the close', async () => {
+    const adId = await ad(owner);
+    await bid(meena, adId, { bidamt: 100 });
+    const socket = await live(app.baseUrl);
+    await load(socket, adId);
+    const deadline = inMinutes(30);
+    const finalCall = next<{ finalCallDateTime: string; position: string }>(
+      socket,
+      `finalcall:${adId}`,
+    );
+    await api('/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: deadline },
+    });
+    expect(await finalCall).toMatchObject({ finalCallDateTime: deadline });
+    const closed = next<{ closeReason: string }>(socket, `closed:${adId}`);
+    await api('/api/bid/closeBid', { token: owner.token, json: { item_id: adId } });
+    expect(await closed).toMatchObject({ closeReason: 'closedEarlyByOwner' });
+  });
+
+  describe('with a second api process on the same database and Redis', () => {
+    let second: RunningServer;
+    let secondInfra: ReturnType<typeof connectInfrastructure>;
+
+    beforeAll(async () => {
+      secondInfra = connectInfrastructure(
+        app.config,
+        createLogger({ level: 'warn', name: 'api-2' }),
+      );
+      second = await startServer(secondInfra, { port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await secondInfra?.close();
+    });
+
+    it('delivers a bid placed through one process, once, to a client of the other', async () => {
+      const adId = await ad(owner);
+      const here = await live(app.baseUrl, sita);
+      const there = await live(second.url, owner);
+      await load(here, adId);
+      const online = until<{ count: number }>(here, 'online', (message) => message.count === 2);
+      await load(there, adId);
+      expect((await online).count).toBe(2);
+      const received: NewBid[] = [];
+      there.on(`newbid:${adId}`, (message: NewBid) => received.push(message));
+      const arrived = next<NewBid>(there, `newbid:${adId}`);
+      await bid(meena, adId, { bidamt: 4242, type: 'Hidden' });
+      expect((await arrived).bid).toMatchObject({ bidamt: 4242, postedBy: meena.userId });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(received).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,170 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import { Router } from '@koa/router';
+import type { AdCommand } from '@boli/engine/ads/ad.commands';
+import { adDecider } from '@boli/engine/ads/ad.decider';
+import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import type { Actor } from '@boli/engine/eventStore/eventStore';
+import { DomainError } from '@boli/engine/shared/decider';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  bidPage,
+  bidSummaryView,
+  userBidPage,
+  type Viewer,
+} from '@boli/projections/bids/bids.queries';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
+import { findUserById, type UserRow } from '@boli/projections/users/users.queries';
+import { optionalAuth, requireAuth } from '../../http/auth.ts';
+import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import {
+  bidAmountInPaise,
+  bidListQuery,
+  closeBidBody,
+  finalCallBody,
+  placeBidBody,
+  userBidsQuery,
+} from './schema.ts';
+
+type BidInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config'>;
+
+/** Where the web app offers a subscription, for a member refused for lack of one. */
+export const SUBSCRIBE_AT = '/subscription';
+
+const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
+const phaseOf = (isAfterFinalCall: boolean | undefined): BidPhase =>
+  isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall';
+const viewerOf = (ctx: Context): Viewer =>
+  ctx.state.auth ? { userId: ctx.state.auth.userId } : {};
+
+/** Section 7's /api/bid calls: place a bid, the summary and lists, final call and close. */
+export function bidRouter(infra: BidInfra): Router {
+  const router = new Router({ prefix: '/api/bid' });
+  const auth = requireAuth(infra);
+
+  /** The signed-in member, who must have finished sign-up and not be blocked (section 6). */
+  const member = async (ctx: Context): Promise<UserRow> => {
+    const row = await findUserById(infra.db, ctx.state.auth!.userId);
+    if (row === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+    if (row.is_blocked) throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
+    if (!row.mobile_validated) {
+      throw new ApiError(403, ACCOUNT_MESSAGES.mobileNotVerified, 'MOBILE_NOT_VERIFIED');
+    }
+    return row;
+  };
+
+  const summaryOf = async (
+    ctx: Context,
+    adId: string,
+    pages: { beforeFinalCall?: number; afterFinalCall?: number } = {},
+  ) => {
+    const summary = await bidSummaryView(infra.db, {
+      adId,
+      viewer: viewerOf(ctx),
+      pages,
+      now: new Date(),
+    });
+    if (summary === undefined) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
+    return summary;
+  };
+
+  const run = async (ctx: Context, adId: string, command: Omit<AdCommand, 'metadata'>) => {
+    const { userId } = ctx.state.auth!;
+    const key = idempotencyKeyOf(ctx, userId);
+    try {
+      await execute(infra, {
+        streamId: adStream(adId),
+        decider: adDecider,
+        command: { ...command, metadata: commandMetadata(ctx, memberActor(userId)) } as AdCommand,
+        readModels: ['bids'],
+        ...(key ? { idempotencyKey: key } : {}),
+      });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_ENTITLED') {
+        throw new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
+          subscribeAt: SUBSCRIBE_AT,
+        });
+      }
+      throw error;
+    }
+  };
+
+  router.post('/', auth, async (ctx) => {
+    const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
+    const bidder = await member(ctx);
+    // A retried request (same Idempotency-Key) is the same command: the same bid id.
+    const key = idempotencyKeyOf(ctx, bidder.user_id);
+    await run(ctx, body.item_id, {
+      type: 'PlaceBid',
+      data: {
+        bidId: key
+          ? createHash('sha256').update(key).digest('base64url').slice(0, 32)
+          : randomUUID(),
+        userId: bidder.user_id,
+        username: bidder.username,
+        bidAlias: body.bidAlias ?? bidder.bid_alias,
+        amount: bidAmountInPaise(body.bidamt),
+        type: body.type ?? null,
+        bidderEntitled: await hasActiveEntitlement(infra.db, bidder.user_id, new Date()),
+      },
+    });
+    ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidPosted);
+  });
+
+  router.post('/finalCall', auth, async (ctx) => {
+    const body = parseInput(finalCallBody, ctx.request.body ?? {});
+    await member(ctx);
+    await run(ctx, body.item_id, {
+      type: 'MakeFinalCall',
+      data: { userId: ctx.state.auth!.userId, deadline: body.finalCallDateTime },
+    });
+    ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.finalCallDone);
+  });
+
+  router.post('/closeBid', auth, async (ctx) => {
+    const body = parseInput(closeBidBody, ctx.request.body ?? {});
+    await member(ctx);
+    await run(ctx, body.item_id, {
+      type: 'CloseBidding',
+      data: { reason: 'closedEarlyByOwner', userId: ctx.state.auth!.userId },
+    });
+    ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidClosed);
+  });
+
+  /** The summary whose list for `isAfterFinalCall` holds page `page` (the other list: page 0). */
+  router.get('/bids', optionalAuth(infra), async (ctx) => {
+    const query = parseInput(bidListQuery, ctx.query);
+    const phase = phaseOf(query.isAfterFinalCall);
+    ctx.body = success(await summaryOf(ctx, query.item_id, { [phase]: query.page }));
+  });
+
+  router.get('/getBids', optionalAuth(infra), async (ctx) => {
+    const query = parseInput(bidListQuery, ctx.query);
+    const page = await bidPage(infra.db, {
+      adId: query.item_id,
+      viewer: viewerOf(ctx),
+      phase: phaseOf(query.isAfterFinalCall),
+      page: query.page,
+    });
+    if (page === undefined) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
+    ctx.body = success(page, page.bids.length === 0 ? MESSAGES.noBidsPosted : '');
+  });
+
+  router.get('/getUserBids', auth, async (ctx) => {
+    const query = parseInput(userBidsQuery, ctx.query);
+    const page = await userBidPage(infra.db, {
+      bidderId: ctx.state.auth!.userId,
+      adId: query.item_id,
+      phase: query.isAfterFinalCall === undefined ? undefined : phaseOf(query.isAfterFinalCall),
+      page: query.page,
+    });
+    ctx.body = success(page, page.bids.length === 0 ? MESSAGES.noBidsPosted : '');
+  });
+
+  return router;
+}

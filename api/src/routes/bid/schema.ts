@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { rupeesToPaise } from '@boli/engine/shared/money';
+
+/*
+ * The bids api's inputs (docs/api/bids.md). Amounts arrive in rupees — a number or a numeric
+ * string, as a form sends it — and leave this file in paise; an empty or unreadable amount is
+ * "missing", which the domain answers with 'Enter all bid details'.
+ */
+
+const itemId = z.string().trim().min(1).max(200);
+
+/** Rupees → paise; null when empty, not a number, negative or finer than a paisa. */
+export const bidAmountInPaise = (value: unknown): number | null => {
+  if (value === null || value === undefined) return null;
+  const rupees = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
+  if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return null;
+  return rupeesToPaise(rupees) ?? null;
+};
+
+export const placeBidBody = z.object({
+  item_id: itemId,
+  bidamt: z.unknown().optional(),
+  type: z.string().nullable().optional(),
+  /** Defaults to the member's registered bid alias. */
+  bidAlias: z.string().max(100).optional(),
+  // Sent by the spec's client; the bidder is whoever the token names.
+  postedBy: z.unknown().optional(),
+  postedByUsername: z.unknown().optional(),
+});
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+const listQuery = {
+  /** Zero-based. */
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** At most LIMITS.bidPageSize; pages are always that size. */
+  limit: z.coerce.number().int().min(1).optional(),
+  isAfterFinalCall: flag.optional(),
+};
+
+export const bidListQuery = z.object({ item_id: itemId, ...listQuery });
+export const userBidsQuery = z.object({ item_id: itemId.optional(), ...listQuery });
+
+export const finalCallBody = z.object({
+  item_id: itemId,
+  /** ISO-8601; judged by the domain (a missing or past one is refused). */
+  finalCallDateTime: z.string().max(100).optional().default(''),
+});
+
+export const closeBidBody = z.object({ item_id: itemId });
+
+export type PlaceBidBody = z.infer<typeof placeBidBody>;

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from '@koa/router';
+import type { GalleryItem } from '@boli/engine/ads/ad.events';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { toAdDetailView, toGalleryItemViews } from '@boli/projections/ads/ads.view';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
+import { optionalAuth, requireAuth } from '../../http/auth.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { removeStored } from '../../media/adMedia.ts';
+import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
+import { AD_MESSAGES, judgeMediaCount, storeAll } from '../posts/adForm.ts';
+import { adsContext, type AdsRouterOptions } from '../posts/router.ts';
+import { galleryItemBody, itemIdQuery } from '../posts/schema.ts';
+import { deleteExpiredStaged, releaseStaged, stageMedia } from './staged.ts';
+
+type GalleryInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'logger'>;
+
+/**
+ * An ad's photo and video gallery (section 7's gallery calls and the /postAd/media/{ad_id}
+ * screen): list, upload, remove, choose the thumbnail; and staging, one file per request, for
+ * the post-ad form.
+ */
+export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {}): Router {
+  const ads = adsContext(infra, options);
+  const { storage, viewOf } = ads;
+  const router = new Router();
+  const auth = requireAuth(infra);
+
+  router.get('/api/gallery/media', optionalAuth(infra), async (ctx) => {
+    const { item_id } = parseInput(itemIdQuery, ctx.query);
+    ctx.body = success(toGalleryItemViews(await ads.adOr404(item_id), viewOf(ctx).mediaUrl));
+  });
+
+  router.post('/api/gallery/stage', auth, async (ctx) => {
+    const userId = ctx.state.auth!.userId;
+    if (!(await hasActiveEntitlement(infra.db, userId, new Date()))) {
+      await drainRequest(ctx.req);
+      throw new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
+        subscribeAt: '/subscription',
+      });
+    }
+    const form = await receiveAdForm(ctx.req, {
+      fileField: 'file',
+      maxMedia: 1,
+      maxBytes: LIMITS.adMedia.maxBytes,
+      scratchDir: await storage.scratchDir(),
+    });
+    let stored: { items: GalleryItem[]; written: string[] } = { items: [], written: [] };
+    const stagedId = randomUUID();
+    try {
+      judgeMediaCount(form.files.length);
+      stored = await storeAll(storage, form.files, ads.media);
+      await stageMedia(infra.db, userId, { ...stored.items[0]!, stagedId }, new Date());
+    } catch (error) {
+      await removeStored(storage, stored.written);
+      throw error;
+    } finally {
+      await removeScratch(form.files);
+    }
+    // Each staging sweeps what has expired, so staged files never outlive their day by much.
+    deleteExpiredStaged(infra.db, storage, new Date()).catch((error: unknown) =>
+      infra.logger.warn({ err: error }, 'could not delete expired staged media'),
+    );
+    const item = stored.items[0]!;
+    ctx.body = success({
+      stagedId,
+      galleryType: item.galleryType,
+      thumbnail: storage.urlOf(item.thumbnail),
+    });
+  });
+
+  router.post('/api/gallery/upload', auth, async (ctx) => {
+    const userId = ctx.state.auth!.userId;
+    const form = await receiveAdForm(ctx.req, {
+      fileField: 'media',
+      stagedField: 'stagedId',
+      maxMedia: LIMITS.adMedia.maxFiles,
+      maxBytes: LIMITS.adMedia.maxBytes,
+      scratchDir: await storage.scratchDir(),
+    });
+    let pending: GalleryItem[] = [];
+    let written: string[] = [];
+    try {
+      const { item_id } = parseInput(itemIdQuery, form.fields);
+      const ad = await ads.adOr404(item_id);
+      if (ad.posted_by !== userId) throw new ApiError(403, AD_MESSAGES.notAdOwner, 'NOT_AD_OWNER');
+      const staged = await ads.stagedFor(userId, form.stagedIds);
+      const adding = form.files.length + staged.length;
+      if (adding === 0) {
+        throw new ValidationError([{ field: 'media', message: AD_MESSAGES.mediaRequired }]);
+      }
+      judgeMediaCount(ad.gallery.length + adding);
+      const stored = await storeAll(storage, form.files, ads.media);
+      written = stored.written;
+      pending = [...stored.items, ...staged];
+      let row = ad;
+      while (pending.length > 0) {
+        const { galleryType, name, thumbnail } = pending[0]!;
+        row = await ads.run(ctx, ad.ad_id, {
+          type: 'AddMedia',
+          data: { userId, galleryType, name, thumbnail },
+        });
+        pending = pending.slice(1);
+      }
+      await releaseStaged(infra.db, form.stagedIds);
+      ctx.body = success(toGalleryItemViews(row, viewOf(ctx).mediaUrl));
+    } catch (error) {
+      // Files whose AddMedia did not happen belong to no ad.
+      const unused = new Set(pending.flatMap((item) => [item.name, item.thumbnail]));
+      await removeStored(
+        storage,
+        written.filter((name) => unused.has(name)),
+      );
+      throw error;
+    } finally {
+      await removeScratch(form.files);
+    }
+  });
+
+  router.post('/api/gallery/remove', auth, async (ctx) => {
+    const { item_id, name } = parseInput(galleryItemBody, ctx.request.body ?? {});
+    const ad = await ads.adOr404(item_id);
+    const item = ad.gallery.find((existing) => existing.name === name);
+    const row = await ads.run(ctx, ad.ad_id, {
+      type: 'RemoveMedia',
+      data: { userId: ctx.state.auth!.userId, name },
+    });
+    if (item !== undefined) await removeStored(storage, [item.name, item.thumbnail]);
+    ctx.body = success(toAdDetailView(row, viewOf(ctx)));
+  });
+
+  router.post('/api/gallery/thumbnail', auth, async (ctx) => {
+    const { item_id, name } = parseInput(galleryItemBody, ctx.request.body ?? {});
+    const ad = await ads.adOr404(item_id);
+    const row = await ads.run(ctx, ad.ad_id, {
+      type: 'ChooseThumbnail',
+      data: { userId: ctx.state.auth!.userId, name },
+    });
+    ctx.body = success(toAdDetailView(row, viewOf(ctx)));
+  });
+
+  return router;
+}

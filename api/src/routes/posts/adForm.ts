@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { AdInput } from '@boli/engine/ads/ad.commands';
+import type { GalleryItem } from '@boli/engine/ads/ad.events';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { galleryError, normalizeAd, type AdFieldError } from '@boli/engine/ads/ad.rules';
+import { DomainError } from '@boli/engine/shared/decider';
+import type { UserRow } from '@boli/projections/users/users.queries';
+import type { FieldError } from '../../http/envelope.ts';
+import { statusOfDomainError } from '../../http/domainErrors.ts';
+import { ApiError, ValidationError } from '../../http/errors.ts';
+import { removeStored, storeAdMedia, type AdMediaOptions } from '../../media/adMedia.ts';
+import type { ReceivedMedia } from '../../media/adMediaUpload.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { AD_ADDRESS_FIELDS, type PostAdFields } from './schema.ts';
+
+/*
+ * The pieces of posting an ad that are neither the route nor the domain: the form's defaults
+ * from the poster's profile, the domain's field errors as the envelope's `errors`, the public
+ * uid, and storing a form's files all-or-nothing.
+ */
+
+/** Section 5: posting needs the profile's country, state, city and street. */
+export const hasFullAddress = (row: UserRow): boolean =>
+  [row.country, row.state, row.city, row.street].every((part) => part.trim() !== '');
+
+const PROFILE_ADDRESS: Record<(typeof AD_ADDRESS_FIELDS)[number], keyof UserRow> = {
+  houseno: 'houseno',
+  street: 'street',
+  city: 'city',
+  neighbourHood: 'neighbourhood',
+  district: 'district',
+  pincode: 'pincode',
+  state: 'state',
+  country: 'country',
+};
+
+/**
+ * The form as the PostAd command takes it. The ad's address defaults to the poster's (the form
+ * may name another place), its phone to the poster's, and it shows no phone unless asked to.
+ */
+export function adInputFrom(fields: PostAdFields, poster: UserRow): AdInput {
+  const address = Object.fromEntries(
+    AD_ADDRESS_FIELDS.map((field) => [
+      field,
+      fields[field] === undefined || fields[field].trim() === ''
+        ? String(poster[PROFILE_ADDRESS[field]] ?? '')
+        : fields[field],
+    ]),
+  ) as Pick<AdInput, (typeof AD_ADDRESS_FIELDS)[number]>;
+  return {
+    itemName: fields.itemName ?? '',
+    categoryname: fields.categoryname ?? '',
+    subcategory: fields.subcategory ?? '',
+    type: fields.type ?? null,
+    price: fields.price,
+    currencycode: fields.currencycode ?? null,
+    description: fields.description ?? '',
+    phone: fields.phone === undefined || fields.phone.trim() === '' ? poster.phone : fields.phone,
+    displayPhone: fields.displayPhone ?? false,
+    ...address,
+    make: fields.make ?? null,
+    model: fields.model ?? null,
+    mileage: fields.mileage ?? null,
+    yearOfManufacture: fields.yearOfManufacture ?? null,
+    ownerOrDealer: fields.ownerOrDealer ?? null,
+    newOrused: fields.newOrused ?? null,
+  };
+}
+
+/** The domain's field errors as the envelope's: one entry per field, the first one summing up. */
+export function adFormError(errors: readonly AdFieldError[]): ValidationError {
+  const fieldErrors: FieldError[] = errors.map((error) => ({
+    field: error.field,
+    message: error.message ?? statusOfDomainError(error.code).message ?? error.code,
+  }));
+  const first = errors[0];
+  const summary = first === undefined ? undefined : statusOfDomainError(first.code).message;
+  return new ValidationError(fieldErrors, summary);
+}
+
+/** A DomainError carrying the post-ad rules' list becomes the envelope's field errors. */
+export function asFormError(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const errors = error.details.errors;
+  return Array.isArray(errors) && errors.length > 0 ? adFormError(errors as AdFieldError[]) : error;
+}
+
+/**
+ * The form judged by the post-ad rules before any file is processed, so a wrong form costs no
+ * media work (the PostAd decider judges it again, the one authority).
+ */
+export function judgeForm(input: AdInput, now: Date): void {
+  const { errors } = normalizeAd(input, now.toISOString());
+  if (errors.length > 0) throw adFormError(errors);
+}
+
+/** 1 to 6 media in all, or the domain's refusal. */
+export function judgeMediaCount(count: number): void {
+  const placeholder: GalleryItem[] = Array.from({ length: count }, (_, i) => ({
+    galleryType: 'photos',
+    name: `m${i}`,
+    thumbnail: `t${i}`,
+  }));
+  const problem = galleryError(placeholder);
+  if (problem === null) return;
+  const { status, message } = statusOfDomainError(problem);
+  throw new ApiError(status, message ?? problem, problem);
+}
+
+/** The public id of share links: the item's name, readable, and a random tail; has a hyphen. */
+export function adUid(itemName: string): string {
+  const slug = itemName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const tail = randomBytes(5).toString('hex');
+  return `${slug === '' ? 'ad' : slug}-${tail}`;
+}
+
+/** Every received file stored in its gallery form, or none (each file written is removed). */
+export async function storeAll(
+  storage: MediaStorage,
+  files: readonly ReceivedMedia[],
+  options: AdMediaOptions,
+): Promise<{ items: GalleryItem[]; written: string[] }> {
+  const written: string[] = [];
+  const items: GalleryItem[] = [];
+  try {
+    // One at a time: a sharp or ffmpeg run per file already keeps a core busy.
+    for (const file of files) {
+      const stored = await storeAdMedia(storage, file, options);
+      written.push(...stored.written);
+      items.push({
+        galleryType: stored.galleryType,
+        name: stored.name,
+        thumbnail: stored.thumbnail,
+      });
+    }
+    return { items, written };
+  } catch (error) {
+    await removeStored(storage, written);
+    throw error;
+  }
+}
+
+export { AD_MESSAGES };

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '@boli/projections/users/users.queries';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ValidationError } from '../../http/errors.ts';
+import { adInputFrom, adUid, hasFullAddress, judgeForm, judgeMediaCount } from './adForm.ts';
+
+const poster = {
+  user_id: 'u-ravi',
+  username: 'ravi_k',
+  phone: '9876543210',
+  houseno: '12',
+  street: 'MG Road',
+  city: 'Pune',
+  neighbourhood: 'Camp',
+  district: 'Pune',
+  pincode: '411001',
+  state: 'Maharashtra',
+  country: 'India',
+} as UserRow;
+
+const car = {
+  itemName: 'Swift Dzire VXi',
+  categoryname: 'Automobiles',
+  subcategory: 'Cars',
+  price: 45_000_000,
+  description: 'Single owner, serviced at the dealer.',
+  make: 'Maruti Suzuki',
+  model: 'Swift Dzire',
+  mileage: 42_000,
+  yearOfManufacture: 2018,
+  ownerOrDealer: 'Owner',
+  newOrused: 'Used',
+};
+
+const errorsOf = (run: () => void) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return { msg: error.message, errors: error.errors };
+    throw error;
+  }
+  return undefined;
+};
+
+describe('the post-ad form', () => {
+  it('takes the ad’s address and phone from the poster’s profile unless given', () => {
+    const input = adInputFrom({ ...car, city: 'Mumbai' }, poster);
+    expect(input).toMatchObject({
+      city: 'Mumbai',
+      street: 'MG Road',
+      state: 'Maharashtra',
+      phone: '9876543210',
+      displayPhone: false,
+    });
+  });
+
+  it('needs the poster’s country, state, city and street', () => {
+    expect(hasFullAddress(poster)).toBe(true);
+    expect(hasFullAddress({ ...poster, street: ' ' } as UserRow)).toBe(false);
+  });
+
+  it('is refused with each broken rule as a field error', () => {
+    expect(
+      errorsOf(() => judgeForm(adInputFrom(car, poster), new Date('2026-03-01T10:00:00Z'))),
+    ).toBeUndefined();
+    const noMake = errorsOf(() =>
+      judgeForm(
+        adInputFrom({ ...car, make: '', model: null }, poster),
+        new Date('2026-03-01T10:00:00Z'),
+      ),
+    );
+    expect(noMake?.msg).toBe(AD_MESSAGES.vehicleFieldsRequired);
+    expect(noMake?.errors.map((e) => e.field)).toEqual(['make', 'model']);
+    const long = errorsOf(() =>
+      judgeForm(
+        adInputFrom({ ...car, description: 'x'.repeat(150) }, poster),
+        new Date('2026-03-01T10:00:00Z'),
+      ),
+    );
+    expect(long?.msg).toBe(AD_MESSAGES.descriptionTooLong);
+    const sports = errorsOf(() =>
+      judgeForm(
+        adInputFrom(
+          {
+            itemName: 'Cricket team',
+            categoryname: 'Sports',
+            subcategory: 'Cricket',
+            price: 100,
+            description: 'Club side',
+          },
+          poster,
+        ),
+        new Date('2026-03-01T10:00:00Z'),
+      ),
+    );
+    expect(sports?.msg).toBe(AD_MESSAGES.sportsTypeRequired);
+    const noAddress = errorsOf(() =>
+      judgeForm(
+        adInputFrom(car, { ...poster, city: '', street: '' } as UserRow),
+        new Date('2026-03-01T10:00:00Z'),
+      ),
+    );
+    expect(noAddress?.msg).toBe(MESSAGES.addressRequired);
+  });
+
+  it('takes 1 to 6 media', () => {
+    expect(() => judgeMediaCount(0)).toThrow(AD_MESSAGES.mediaRequired);
+    expect(() => judgeMediaCount(7)).toThrow(AD_MESSAGES.tooManyMedia);
+    expect(() => judgeMediaCount(6)).not.toThrow();
+  });
+
+  it('gives each ad a readable uid with a hyphen', () => {
+    expect(adUid('Swift Dzire VXi (2018)')).toMatch(/^swift-dzire-vxi-2018-[0-9a-f]{10}$/);
+    expect(adUid('मारुति')).toMatch(/^ad-[0-9a-f]{10}$/);
+    expect(adUid('Swift')).not.toBe(adUid('Swift'));
+  });
+});

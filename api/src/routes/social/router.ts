@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import { Router } from '@koa/router';
+import type { Actor } from '@boli/engine/eventStore/eventStore';
+import { contactDecider } from '@boli/engine/social/contact.decider';
+import { contactStream } from '@boli/engine/social/contact.events';
+import type { MobileRequestCommand } from '@boli/engine/social/mobileRequest.commands';
+import { mobileRequestDecider } from '@boli/engine/social/mobileRequest.decider';
+import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
+import { requesterState, STATUS_AFTER_EVENT } from '@boli/engine/social/mobileRequest.machine';
+import { contactSummary } from '@boli/engine/social/contact.rules';
+import { reviewsDecider } from '@boli/engine/social/review.decider';
+import { reviewsStream } from '@boli/engine/social/review.events';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { listContactMessages } from '@boli/projections/social/contactMessages.queries';
+import {
+  findMobileRequestBetween,
+  findMobileRequestById,
+  type MobileRequestRow,
+} from '@boli/projections/social/mobileRequests.queries';
+import { listNotifications } from '@boli/projections/social/notifications.queries';
+import { listReviews } from '@boli/projections/social/reviews.queries';
+import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
+import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
+import { consume } from '../../identity/rateLimit.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { localDiskStorage } from '../../media/storage.ts';
+import { memberAccess, otherMember } from './memberAccess.ts';
+import {
+  contactBody,
+  CONTACT_PAGE_SIZE,
+  contactPageQuery,
+  mobileRequestBody,
+  requestStatusBody,
+  requestStatusQuery,
+  reviewBody,
+  reviewListQuery,
+} from './schema.ts';
+
+type SocialInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'redis'>;
+
+/** Read models a mobile-request command's answer (and the next notification fetch) reads. */
+const REQUEST_READ_MODELS = ['mobile_requests', 'notifications'] as const;
+
+const MESSAGE_OF_ANSWER = {
+  approved: MESSAGES.mobileRequestApproved,
+  rejected: MESSAGES.mobileRequestRejected,
+  revoked: MESSAGES.mobileRequestRevoked,
+} as const;
+
+const COMMAND_OF_ANSWER = {
+  approved: 'ApproveMobileRequest',
+  rejected: 'RejectMobileRequest',
+  revoked: 'RevokeMobileRequest',
+} as const;
+
+const TOO_MANY_MESSAGES = 'Too many messages. Please try again later.';
+
+const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
+
+/** Section 4's requester view of a request: 1 Show, 2 Pending, 3 approved. */
+const requestView = (row: MobileRequestRow | undefined) => ({
+  status: requesterState(row?.status),
+  requestId: row?.requestId ?? null,
+  requestStatus: row?.status ?? null,
+});
+
+/**
+ * Section 7's social and support calls: reviews, mobile-number requests, notifications and the
+ * contact form (docs/api/social.md).
+ */
+export function socialRouter(infra: SocialInfra): Router {
+  const router = new Router();
+  const auth = requireAuth(infra);
+  const member = memberAccess(infra);
+  const storage = localDiskStorage(infra.config.MEDIA_DIR);
+  const pictureUrl = (name: string) => storage.urlOf(name);
+  const me = (ctx: Context) => ctx.state.auth!.userId;
+
+  // Reviews -------------------------------------------------------------------------------------
+
+  const reviews = async (ctx: Context) => {
+    const { userId } = parseInput(reviewListQuery, ctx.query);
+    ctx.body = success(await listReviews(infra.db, userId, { pictureUrl }));
+  };
+  router.get('/api/review', auth, member, reviews);
+  router.get('/api/review/', auth, member, reviews);
+
+  const postReview = async (ctx: Context) => {
+    const { userId, text } = parseInput(reviewBody, ctx.request.body ?? {});
+    await otherMember(infra, userId, { blockedToo: false });
+    await execute(infra, {
+      streamId: reviewsStream(userId),
+      decider: reviewsDecider,
+      command: {
+        type: 'PostReview',
+        data: { reviewId: randomUUID(), userId, postedBy: me(ctx), text },
+        metadata: commandMetadata(ctx, memberActor(me(ctx))),
+      },
+      readModels: ['reviews', 'notifications'],
+      idempotencyKey: idempotencyKeyOf(ctx, `review:${me(ctx)}`),
+    });
+    ctx.body = success(await listReviews(infra.db, userId, { pictureUrl }), MESSAGES.reviewPosted);
+  };
+  router.post('/api/review', auth, member, postReview);
+  router.post('/api/review/', auth, member, postReview);
+
+  // Mobile-number requests ----------------------------------------------------------------------
+
+  router.post('/api/request', auth, member, async (ctx) => {
+    const { requestedTo } = parseInput(mobileRequestBody, ctx.request.body ?? {});
+    const owner = await otherMember(infra, requestedTo, { blockedToo: true });
+    const requestedBy = me(ctx);
+    const { events } = await execute(infra, {
+      streamId: mobileRequestStream(requestedTo, requestedBy),
+      decider: mobileRequestDecider,
+      command: {
+        type: 'RequestMobileNumber',
+        data: {
+          requestId: randomUUID(),
+          requestedBy,
+          requestedTo,
+          requestedToBlocked: owner.is_blocked,
+        },
+        metadata: commandMetadata(ctx, memberActor(requestedBy)),
+      },
+      readModels: REQUEST_READ_MODELS,
+    });
+    // The new request is in the command's answer; asking again answers the request as it stands.
+    const asked = events[0];
+    const view = asked
+      ? {
+          status: requesterState('pending'),
+          requestId: asked.data.requestId,
+          requestStatus: 'pending',
+        }
+      : requestView(await findMobileRequestBetween(infra.db, { requestedBy, requestedTo }));
+    ctx.body = success(view, MESSAGES.mobileRequestSent);
+  });
+
+  router.get('/api/request/status', auth, member, async (ctx) => {
+    const { requestedTo } = parseInput(requestStatusQuery, ctx.query);
+    const row = await findMobileRequestBetween(infra.db, { requestedBy: me(ctx), requestedTo });
+    ctx.body = success(requestView(row));
+  });
+
+  router.put('/api/request/status', auth, member, async (ctx) => {
+    const { requestId, status } = parseInput(requestStatusBody, ctx.request.body ?? {});
+    const row = await findMobileRequestById(infra.db, requestId);
+    if (row === undefined) {
+      throw new ApiError(404, MESSAGES.mobileRequestNotFound, 'MOBILE_REQUEST_NOT_FOUND');
+    }
+    const { events } = await execute(infra, {
+      streamId: mobileRequestStream(row.requestedTo, row.requestedBy),
+      decider: mobileRequestDecider,
+      command: {
+        type: COMMAND_OF_ANSWER[status],
+        data: { requestId },
+        metadata: commandMetadata(ctx, memberActor(me(ctx))),
+      } as MobileRequestCommand,
+      readModels: REQUEST_READ_MODELS,
+    });
+    const answered = events[0];
+    const requestStatus = answered ? STATUS_AFTER_EVENT[answered.type] : row.status;
+    ctx.body = success({ requestId, requestStatus }, MESSAGE_OF_ANSWER[status]);
+  });
+
+  // Notifications -------------------------------------------------------------------------------
+
+  router.get('/api/notification', auth, member, async (ctx) => {
+    ctx.body = success(await listNotifications(infra.db, me(ctx)));
+  });
+
+  // Contact us ----------------------------------------------------------------------------------
+
+  const limitContact = async (ctx: Context, counts: boolean) =>
+    counts
+      ? consume(
+          infra.redis,
+          { name: 'contactus-ip', limit: LIMITS.contactPerIpPerHour, windowSeconds: 3600 },
+          [`${infra.config.QUEUE_PREFIX}:ip:${ctx.ip}`],
+          new Date(),
+        )
+      : { allowed: true, retryAfterSeconds: 0 };
+
+  router.post('/api/contactus', optionalAuth(infra), async (ctx) => {
+    const form = parseInput(contactBody, ctx.request.body ?? {});
+    // Only messages the form accepts count against the limit; the decider refuses the rest.
+    const verdict = await limitContact(ctx, contactSummary(form) === undefined);
+    if (!verdict.allowed) {
+      ctx.set('Retry-After', String(verdict.retryAfterSeconds));
+      throw new ApiError(429, TOO_MANY_MESSAGES, 'RATE_LIMITED');
+    }
+    const messageId = randomUUID();
+    const sentBy = ctx.state.auth?.userId ?? null;
+    await execute(infra, {
+      streamId: contactStream(messageId),
+      decider: contactDecider,
+      command: {
+        type: 'SendContactMessage',
+        data: { ...form, messageId, sentBy },
+        metadata: commandMetadata(ctx, sentBy ? memberActor(sentBy) : undefined),
+      },
+      readModels: ['contact_messages'],
+    });
+    ctx.body = success({ messageId }, MESSAGES.contactSent);
+  });
+
+  /** Support staff read the messages, newest first. */
+  router.get('/api/contactus', auth, requireRole('support', 'admin'), async (ctx) => {
+    const { page } = parseInput(contactPageQuery, ctx.query);
+    ctx.body = success(await listContactMessages(infra.db, { page, pageSize: CONTACT_PAGE_SIZE }));
+  });
+
+  return router;
+}

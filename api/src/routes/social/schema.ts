@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MESSAGES } from '@boli/engine/shared/messages';
+
+/*
+ * The social calls' queries and bodies (docs/api/social.md). Only shape is checked here; the
+ * rules with the spec's words (empty review, self-review, the contact form) are the engine's.
+ */
+
+const required = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`);
+
+/** A missing or non-text field is an empty one, so the domain answers with its own words. */
+const text = z.union([z.string(), z.number()]).transform(String).catch('').default('');
+
+export const reviewListQuery = z.object({ userId: required('userId') });
+
+export const reviewBody = z.object({ userId: required('userId'), text });
+
+export const mobileRequestBody = z.object({ requestedTo: required('requestedTo') });
+
+export const requestStatusQuery = z.object({ requestedTo: required('requestedTo') });
+
+/** Section 7's two answers, plus `revoked` to take an approval back. */
+export const REQUEST_ANSWERS = ['approved', 'rejected', 'revoked'] as const;
+export const requestStatusBody = z.object({
+  requestId: required('requestId'),
+  status: z.enum(REQUEST_ANSWERS, { error: MESSAGES.mobileRequestStatusInvalid }),
+});
+
+export const contactBody = z.object({
+  country: text,
+  firstname: text,
+  lastname: text,
+  email: text,
+  mobile: text,
+  description: text,
+  subject: text,
+});
+
+export const CONTACT_PAGE_SIZE = 20;
+export const contactPageQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).catch(0).default(0),
+});

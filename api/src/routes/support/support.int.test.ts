@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
+import {
+  AD_ID,
+  ARJUN,
+  POSTED,
+  T0,
+  at,
+  bidPlaced,
+  finalCallMade,
+} from '@boli/engine/ads/ad.fixtures';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { SessionService } from '../../identity/sessions.ts';
+
+type Body = { data: Record<string, unknown> | null; error: boolean; msg: string };
+
+let app: TestApp;
+let db: Knex;
+let store: EventStore;
+let supportToken: string;
+let memberToken: string;
+// Far ahead, so the app's own final-call timer leaves the ad open during the test.
+const DEADLINE = '2099-01-01T00:00:00.000Z';
+
+const history = async (path: string, token?: string) => {
+  const response = await fetch(`${app.baseUrl}/api/support/ads/${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+};
+
+beforeAll(async () => {
+  app = await startApp();
+  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 2 } });
+  store = createPostgresEventStore({ connectionString: app.databaseUrl, maxConnections: 2 });
+  const sessions = new SessionService(db, app.config.JWT_SECRET);
+  supportToken = (await sessions.issue(randomUUID(), ['member', 'support'], new Date())).token;
+  memberToken = (await sessions.issue(randomUUID(), ['member'], new Date())).token;
+  const events: [AdEvent, string][] = [
+    ...POSTED.map((event): [AdEvent, string] => [event, T0]),
+    [bidPlaced({ bidId: 'b1', amount: 120_000_00, placedAt: at(10) }), at(10)],
+    [
+      bidPlaced({ bidId: 'b2', amount: 135_000_50, type: 'Hidden', placedAt: at(20) }, ARJUN),
+      at(20),
+    ],
+    [finalCallMade(DEADLINE, at(60)), at(60)],
+  ];
+  for (const [event, now] of events) {
+    await store.append(
+      adStream(AD_ID),
+      [{ ...event, metadata: { eventId: randomUUID(), now } }],
+      'any',
+    );
+  }
+});
+
+afterAll(async () => {
+  await store?.close();
+  await db?.destroy();
+  await app?.stop();
+});
+
+describe('support replays an ad to settle a dispute', () => {
+  it('shows every event and every bid, Hidden amounts included, with the chain verified', async () => {
+    const { status, body } = await history(`${AD_ID}/history`, supportToken);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      adId: AD_ID,
+      chain: { ok: true },
+      replay: { status: 'finalCallMade', deadline: DEADLINE },
+    });
+    const data = body.data as { events: { type: string }[]; replay: { bids: unknown[] } };
+    expect(data.events.map((e) => e.type)).toEqual([
+      'AdPosted',
+      'MediaAdded',
+      'ThumbnailChosen',
+      'BidPlaced',
+      'BidPlaced',
+      'FinalCallMade',
+    ]);
+    expect(data.replay.bids).toMatchObject([
+      { bidId: 'b1', amount: 120_000, type: 'Open' },
+      { bidId: 'b2', amount: 135_000.5, type: 'Hidden', username: ARJUN.username },
+    ]);
+  });
+
+  it('replays the ad as it stood at an instant', async () => {
+    const { body } = await history(
+      `${AD_ID}/history?asOf=${encodeURIComponent(at(15))}`,
+      supportToken,
+    );
+    expect(body.data).toMatchObject({ replay: { status: 'open', eventsApplied: 4 } });
+  });
+
+  it('is for staff only, and says what is wrong with a request', async () => {
+    expect((await history(`${AD_ID}/history`)).status).toBe(401);
+    expect((await history(`${AD_ID}/history`, memberToken)).status).toBe(403);
+    expect((await history('no-such-ad/history', supportToken)).status).toBe(404);
+    const bad = await history(`${AD_ID}/history?asOf=yesterday`, supportToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(true);
+  });
+});

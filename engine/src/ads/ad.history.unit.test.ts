@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../eventStore/eventStore.ts';
+import type { AdEvent } from './ad.events.ts';
+import {
+  ARJUN,
+  DEADLINE,
+  MEENA,
+  POSTED,
+  T0,
+  at,
+  bidPlaced,
+  biddingClosed,
+  finalCallMade,
+} from './ad.fixtures.ts';
+import { replayAd, toHistoryEntry } from './ad.history.ts';
+
+/** The ad's stream as the store would return it, each event made at `times[i]`. */
+const recorded = (events: readonly [AdEvent, string][]): RecordedEvent[] =>
+  events.map(([event, now], version) => ({
+    streamId: 'ad-ad-1',
+    streamVersion: version,
+    position: { commit: BigInt(100 + version), prepare: BigInt(version) },
+    type: event.type,
+    data: event.data,
+    schemaVersion: 1,
+    metadata: { eventId: `e-${version}`, now, actor: { userId: 'u-x', role: 'member' } },
+    recordedAt: new Date(Date.parse(now) + 5),
+    hash: `h${version}`,
+    prevHash: version === 0 ? '0'.repeat(64) : `h${version - 1}`,
+  }));
+
+const stream = recorded([
+  ...POSTED.map((event): [AdEvent, string] => [event, T0]),
+  [bidPlaced({ bidId: 'b1', amount: 100_00, placedAt: at(10) }), at(10)],
+  [bidPlaced({ bidId: 'b2', amount: 250_00, type: 'Hidden', placedAt: at(20) }, ARJUN), at(20)],
+  [bidPlaced({ bidId: 'b3', amount: 150_00, placedAt: at(30) }, ARJUN), at(30)],
+  [finalCallMade(DEADLINE, at(60)), at(60)],
+  [bidPlaced({ bidId: 'b4', amount: 300_00, phase: 'afterFinalCall', placedAt: at(70) }), at(70)],
+  [biddingClosed('finalCallExpired', DEADLINE), DEADLINE],
+]);
+
+describe('replaying an ad for a dispute', () => {
+  it('shows every bid with its amount, Hidden ones included, and how bidding ended', () => {
+    const replay = replayAd(stream);
+    expect(replay.status).toBe('closed');
+    expect(replay.closedReason).toBe('finalCallExpired');
+    expect(replay.bids.map((b) => [b.bidId, b.amount, b.type])).toEqual([
+      ['b1', 100_00, 'Open'],
+      ['b2', 250_00, 'Hidden'],
+      ['b3', 150_00, 'Open'],
+      ['b4', 300_00, 'Open'],
+    ]);
+    expect(replay.highest.map((b) => b.bidId)).toEqual(['b2', 'b3', 'b4']);
+    expect(replay.bids[0]).toMatchObject({ bidderId: MEENA.userId, username: MEENA.username });
+  });
+
+  it('stands the ad as it was at an instant, judged by the command clock', () => {
+    const beforeFinalCall = replayAd(stream, at(25));
+    expect(beforeFinalCall.status).toBe('open');
+    expect(beforeFinalCall.bids.map((b) => b.bidId)).toEqual(['b1', 'b2']);
+    expect(beforeFinalCall.deadline).toBeNull();
+
+    const duringFinalCall = replayAd(stream, at(65));
+    expect(duringFinalCall.status).toBe('finalCallMade');
+    expect(duringFinalCall.deadline).toBe(DEADLINE);
+  });
+
+  it('counts the final call as over at its deadline even before the timer closed it', () => {
+    const withoutClose = stream.slice(0, -1);
+    expect(replayAd(withoutClose, DEADLINE).status).toBe('closed');
+  });
+
+  it('shows nothing before the ad was posted', () => {
+    const replay = replayAd(stream, at(-1));
+    expect(replay).toMatchObject({ status: 'none', eventsApplied: 0, bids: [] });
+  });
+
+  it('lists each event with both clocks, its actor and position', () => {
+    expect(toHistoryEntry(stream[3]!)).toMatchObject({
+      version: 3,
+      type: 'BidPlaced',
+      commandTime: at(10),
+      recordedAt: new Date(Date.parse(at(10)) + 5).toISOString(),
+      actor: { userId: 'u-x', role: 'member' },
+      position: '103.3',
+    });
+  });
+});

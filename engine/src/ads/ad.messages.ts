@@ -1,0 +1,30 @@
+/*
+ * Words for the post-ad and gallery refusals the spec does not word itself (section 5 gives the
+ * rules, not the sentences). Worded in the style of the spec's neighbours; the api answers with
+ * them (api/src/http/domainErrors.ts) and the web may show them beside its own checks.
+ */
+
+export const AD_MESSAGES = {
+  adNotFound: 'Ad not found',
+  fillRequiredFields: 'Please fill all the required fields.',
+  descriptionTooLong: 'Description must be below 150 characters.',
+  invalidPrice: 'Price must be a number.',
+  invalidCurrency: 'Please choose a valid currency.',
+  sportsTypeRequired: 'Please select the type: Team or Player.',
+  vehicleFieldsRequired:
+    'Manufacturer, model, year, mileage, owner/dealer and new/used are required for this category.',
+  invalidMileage: 'Mileage must be a number.',
+  invalidYear: 'Please select a valid year of manufacture.',
+  invalidVehicleField: 'Please choose Owner or Dealer, and New or Used.',
+  notAdOwner: 'Only the owner of this ad can change it.',
+  adClosed: 'Bidding on this ad is closed; it can no longer be changed.',
+  mediaRequired: 'Please add at least one photo or video.',
+  tooManyMedia: 'At most 6 photos and videos can be uploaded.',
+  mediaTooLarge: 'Each photo or video must be at most 10 MB.',
+  mediaNotAllowed:
+    'Only jpeg, jpg, png, mp4, mpeg, webm, mkv, flv, ogg, ogv, m4v, m4p or 3gp files can be uploaded.',
+  mediaUnreadable: 'This file could not be read. Please choose another one.',
+  mediaNotFound: 'This photo or video is not in the gallery.',
+  stagedMediaNotFound: 'An uploaded file has expired. Please add it again.',
+  notMultipart: 'Please send the ad as multipart/form-data.',
+} as const;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../shared/messages.ts';
+import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
+import type { SendContactMessage } from './contact.commands.ts';
+import { contactDecider } from './contact.decider.ts';
+import type { ContactMessageReceived } from './contact.events.ts';
+import { CONTACT_FIELDS, contactSummary, type ContactForm } from './contact.rules.ts';
+import { T0, metadata } from './social.fixtures.ts';
+
+const given = DeciderSpecification.for(contactDecider);
+
+const form: ContactForm = {
+  country: 'India',
+  firstname: 'Asha',
+  lastname: 'Kulkarni',
+  email: 'asha@example.in',
+  mobile: '9876543210',
+  description: 'My bid on the Activa ad does not show.',
+  subject: 'Complaint',
+};
+
+const send = (changes: Partial<ContactForm> = {}, sentBy: string | null = null) =>
+  ({
+    type: 'SendContactMessage',
+    data: { ...form, ...changes, messageId: 'm-1', sentBy },
+    metadata: metadata(T0),
+  }) satisfies SendContactMessage;
+
+const received = (
+  changes: Partial<ContactMessageReceived['data']> = {},
+): ContactMessageReceived => ({
+  type: 'ContactMessageReceived',
+  data: {
+    ...form,
+    subject: 'Complaint',
+    messageId: 'm-1',
+    sentBy: null,
+    receivedAt: T0,
+    ...changes,
+  },
+});
+
+describe('a contact message', () => {
+  it('is received with its fields trimmed, from a guest or a member', () => {
+    given([])
+      .when(send({ firstname: ' Asha ', email: ' asha@example.in' }))
+      .then(received());
+    given([])
+      .when(send({}, 'u-asha'))
+      .then(received({ sentBy: 'u-asha' }));
+  });
+
+  it('is received once when the same message is sent again', () => {
+    given(received()).when(send()).thenNothingHappened();
+  });
+
+  it.each(CONTACT_FIELDS)('is refused without its %s: “Please enter all details.”', (field) => {
+    given([])
+      .when(send({ [field]: '  ' }))
+      .thenThrows('CONTACT_MESSAGE_INVALID', {
+        message: MESSAGES.contactAllDetails,
+        details: { missing: [field] },
+      });
+  });
+
+  it.each([
+    ['email', 'asha@', MESSAGES.contactEmailInvalid],
+    ['mobile', '98765-4321', MESSAGES.digitsOnly],
+    ['mobile', '98765432101', MESSAGES.contactMobileTooLong],
+    ['description', 'x'.repeat(150), MESSAGES.contactDescriptionTooLong],
+    ['subject', 'Refund', MESSAGES.contactSubjectInvalid],
+  ] as const)('is refused when %s is %j', (field, value, message) => {
+    given([])
+      .when(send({ [field]: value }))
+      .thenThrows('CONTACT_MESSAGE_INVALID', {
+        message,
+        details: { errors: { [field]: message } },
+      });
+  });
+
+  it('takes a mobile of fewer than 10 digits and a description of 149 characters', () => {
+    given([])
+      .when(send({ mobile: '12345', description: 'y'.repeat(149) }))
+      .then(received({ mobile: '12345', description: 'y'.repeat(149) }));
+  });
+
+  it('accepts each of the four subjects', () => {
+    for (const subject of ['Feedback', 'Complaint', 'Inquiry', 'Customer care'])
+      expect(contactSummary({ ...form, subject })).toBeUndefined();
+  });
+});

@@ -1,0 +1,63 @@
+import { CONTACT_SUBJECTS, LIMITS } from '../shared/limits.ts';
+import { MESSAGES } from '../shared/messages.ts';
+
+/*
+ * Section 5's contact form rules, pure, shared by the form (which shows them as you type) and the
+ * decider (which refuses a message that breaks them).
+ */
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_FIELDS = [
+  'country',
+  'firstname',
+  'lastname',
+  'email',
+  'mobile',
+  'description',
+  'subject',
+] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+export type ContactForm = Readonly<Record<ContactField, string>>;
+
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const isContactSubject = (value: string): value is ContactSubject =>
+  (CONTACT_SUBJECTS as readonly string[]).includes(value);
+
+/** What is wrong with each filled-in field (an empty one is reported by `contactSummary`). */
+export function contactFieldErrors(form: ContactForm): ContactErrors {
+  const errors: ContactErrors = {};
+  const email = form.email.trim();
+  if (email !== '' && !EMAIL.test(email)) errors.email = MESSAGES.contactEmailInvalid;
+  const mobile = form.mobile.trim();
+  if (mobile !== '' && !/^\d*$/.test(mobile)) errors.mobile = MESSAGES.digitsOnly;
+  else if (mobile.length > LIMITS.contactMobileMaxDigits)
+    errors.mobile = MESSAGES.contactMobileTooLong;
+  if (Array.from(form.description.trim()).length >= LIMITS.descriptionMaxExclusive)
+    errors.description = MESSAGES.contactDescriptionTooLong;
+  const subject = form.subject.trim();
+  if (subject !== '' && !isContactSubject(subject)) errors.subject = MESSAGES.contactSubjectInvalid;
+  return errors;
+}
+
+export const missingContactFields = (form: ContactForm): ContactField[] =>
+  CONTACT_FIELDS.filter((field) => form[field].trim() === '');
+
+/**
+ * The one message the form answers with: any empty field → 'Please enter all details.';
+ * otherwise the first field's problem, in the form's order; undefined when all is well.
+ */
+export function contactSummary(form: ContactForm): string | undefined {
+  if (missingContactFields(form).length > 0) return MESSAGES.contactAllDetails;
+  const errors = contactFieldErrors(form);
+  const first = CONTACT_FIELDS.find((field) => errors[field] !== undefined);
+  return first === undefined ? undefined : errors[first];
+}
+
+/** The form as it is stored: trimmed. */
+export const normalizeContactForm = (form: ContactForm): ContactForm =>
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, form[field].trim()])) as ContactForm;

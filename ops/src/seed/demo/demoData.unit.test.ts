@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { accountDecider, type AccountState } from '@boli/engine/accounts/account.decider';
+import type { AccountEvent } from '@boli/engine/accounts/account.events';
+import { status as accountStatus } from '@boli/engine/accounts/account.state';
+import { adDecider, type AdState } from '@boli/engine/ads/ad.decider';
+import type { AdEvent } from '@boli/engine/ads/ad.events';
+import { hasVehicleFields } from '@boli/engine/ads/ad.rules';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { canonicalJson } from '@boli/engine/eventStore/hashChain';
+import { validateBidAlias } from '@boli/engine/accounts/account.rules';
+import { fillProfile, nextMemberCommand } from './accounts.ts';
+import { adForm, subcategoriesOf } from './ads.ts';
+import { demoCatalogue, demoVerifiedAt } from './catalogue.ts';
+import { ITEMS } from './items.ts';
+import { demoMembers } from './members.ts';
+import { seededRandom } from './random.ts';
+import { syntheticAdId, syntheticAdStream, syntheticPostAd } from './synthetic.ts';
+import { demoReference } from './reference.ts';
+
+const NOW = '2026-11-20T09:30:00.000Z';
+const reference = demoReference();
+const members = demoMembers(reference);
+const catalogue = demoCatalogue(reference, members, NOW);
+
+const fold = <S, E>(evolve: (s: S, e: E) => S, initial: S, events: readonly E[]): S =>
+  events.reduce(evolve, initial);
+
+describe('the demo members', () => {
+  it('each become an active member with a free trial and a full address, step by step', () => {
+    const verifiedAt = demoVerifiedAt(NOW);
+    for (const member of members) {
+      const events: AccountEvent[] = [];
+      let state: AccountState = accountDecider.initialState();
+      for (let step = 0; step < 6; step++) {
+        const command = nextMemberCommand(member, state, events.length - 1, verifiedAt, 'hash');
+        if (command === undefined) break;
+        const decided = accountDecider.decide(command, state);
+        events.push(...decided);
+        state = fold(accountDecider.evolve, state, decided);
+      }
+      events.push(...accountDecider.decide(fillProfile(member, verifiedAt), state));
+      expect(
+        accountStatus(fold(accountDecider.evolve, accountDecider.initialState(), events)),
+      ).toBe('active');
+      expect(events.map((e) => e.type)).toEqual([
+        'AccountRegistered',
+        'EmailVerified',
+        'OtpIssued',
+        'MobileVerified',
+        'TrialStarted',
+        'ProfileEdited',
+      ]);
+    }
+  });
+
+  it('have distinct usernames, emails and phones, and aliases the bid form accepts', () => {
+    for (const key of ['username', 'email', 'phone', 'userId'] as const) {
+      expect(new Set(members.map((m) => m[key])).size).toBe(members.length);
+    }
+    for (const member of members)
+      expect(validateBidAlias(member.bidAlias, member.username)).toEqual([]);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('is the same for the same clock', () => {
+    const again = demoCatalogue(reference, demoMembers(reference), NOW);
+    expect(again.ads.map((ad) => ad.command)).toEqual(catalogue.ads.map((ad) => ad.command));
+    expect(again.bids.map((bid) => bid.command)).toEqual(catalogue.bids.map((bid) => bid.command));
+  });
+
+  it('covers every subcategory of the reference data, in many states and districts', () => {
+    const seen = new Set(
+      catalogue.ads.map(({ command: { data } }) => `${data.categoryname}|${data.subcategory}`),
+    );
+    for (const [category, subcategory] of subcategoriesOf(reference)) {
+      expect(seen, `${category} / ${subcategory}`).toContain(`${category}|${subcategory}`);
+    }
+    expect(catalogue.ads).toHaveLength(300);
+    expect(new Set(catalogue.ads.map((ad) => ad.command.data.state)).size).toBeGreaterThan(20);
+    expect(new Set(catalogue.ads.map((ad) => ad.command.data.district)).size).toBeGreaterThan(100);
+  });
+
+  it('has an item list for exactly the reference subcategories', () => {
+    const listed = Object.entries(ITEMS).flatMap(([c, subs]) =>
+      Object.keys(subs).map((s) => `${c}|${s}`),
+    );
+    expect(listed.sort()).toEqual(
+      subcategoriesOf(reference)
+        .map(([c, s]) => `${c}|${s}`)
+        .sort(),
+    );
+  });
+
+  it('posts ads the ads decider accepts as they are, with 1 to 3 photos', () => {
+    for (const ad of catalogue.ads) {
+      const events = adDecider.decide(ad.command, adDecider.initialState());
+      const posted = events.find((e) => e.type === 'AdPosted');
+      expect(posted, ad.command.data.itemName).toBeDefined();
+      if (posted?.type !== 'AdPosted') continue;
+      // Nothing the form held was dropped or changed by the rules.
+      const { media: _media, adId: _adId, ...form } = ad.command.data;
+      expect(posted.data).toMatchObject(form);
+      expect(ad.pictures.length).toBeGreaterThanOrEqual(1);
+      expect(ad.pictures.length).toBeLessThanOrEqual(3);
+      expect(Array.from(posted.data.description).length).toBeLessThan(
+        LIMITS.descriptionMaxExclusive,
+      );
+      expect(posted.data.price).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives vehicles a real make and model, a year and kilometres', () => {
+    const vehicles = catalogue.ads.filter(({ command: { data } }) => hasVehicleFields(data));
+    expect(vehicles.length).toBeGreaterThan(30);
+    const cars = reference.makes.Cars;
+    for (const { command } of vehicles) {
+      const { make, model, yearOfManufacture, mileage, subcategory, categoryname } = command.data;
+      expect(make && model && yearOfManufacture && mileage !== null).toBeTruthy();
+      if (categoryname === 'Automobiles' && subcategory === 'Cars') {
+        expect(cars[make!]).toContain(model);
+      }
+    }
+  });
+
+  it('takes every bid and early close through the ads decider', () => {
+    expect(catalogue.bids.length).toBeGreaterThan(20);
+    const states = new Map<string, AdState>();
+    for (const ad of catalogue.ads) {
+      states.set(
+        ad.adId,
+        fold(
+          adDecider.evolve,
+          adDecider.initialState(),
+          adDecider.decide(ad.command, adDecider.initialState()),
+        ),
+      );
+    }
+    for (const bid of catalogue.bids) {
+      const state = states.get(bid.adId)!;
+      const events: AdEvent[] = adDecider.decide(bid.command, state);
+      expect(events.map((e) => e.type)).toEqual(['BidPlaced']);
+      expect(bid.command.data.userId).not.toBe(state.postedBy);
+      states.set(bid.adId, fold(adDecider.evolve, state, events));
+    }
+    for (const close of catalogue.closes) {
+      const events = adDecider.decide(
+        {
+          type: 'CloseBidding',
+          data: { reason: 'closedEarlyByOwner', userId: close.owner.userId },
+          metadata: { eventId: 'x', now: close.at },
+        },
+        states.get(close.adId)!,
+      );
+      expect(events.map((e) => e.type)).toEqual(['BiddingClosed']);
+    }
+  });
+});
+
+describe('one ad form', () => {
+  it('is accepted by the decider for every subcategory and many random draws', () => {
+    const random = seededRandom(99);
+    for (let i = 0; i < 2_000; i++) {
+      const [category, subcategory] = random.pick(subcategoriesOf(reference));
+      const form = adForm(random, reference, {
+        category,
+        subcategory,
+        place: random.pick(reference.places),
+        now: NOW,
+      });
+      const events = adDecider.decide(
+        {
+          type: 'PostAd',
+          data: {
+            ...form,
+            phone: '',
+            displayPhone: false,
+            adId: `a${i}`,
+            uid: `x-${i}`,
+            postedBy: 'u',
+            postedByUsername: 'user',
+            media: [{ galleryType: 'photos', name: 'p.jpg', thumbnail: 't.jpg' }],
+          },
+          metadata: { eventId: `e${i}`, now: NOW },
+        },
+        adDecider.initialState(),
+      );
+      expect(events[0]?.type).toBe('AdPosted');
+    }
+  });
+});
+
+describe('the synthetic ads of seed-scale', () => {
+  it('are the events PostAd decides, with the canonical JSON the hash chain uses', () => {
+    const now = Date.parse(NOW);
+    for (let index = 0; index < 3_000; index += 7) {
+      const command = syntheticPostAd(reference, index, 3_000, now);
+      const stream = syntheticAdStream(command);
+      const decided = adDecider.decide(command, adDecider.initialState());
+      expect(stream.streamId).toBe(`ad-${syntheticAdId(index)}`);
+      expect(stream.events.map(({ type, data }) => ({ type, data }))).toEqual(decided);
+      for (const event of stream.events) {
+        expect(event.canonicalData).toBe(canonicalJson(event.data));
+        expect(event.canonicalMetadata).toBe(canonicalJson(event.metadata));
+      }
+      expect(new Set(stream.events.map((e) => e.metadata.eventId)).size).toBe(3);
+    }
+  });
+
+  it('are the same on every run and spread over many categories and places', () => {
+    const now = Date.parse(NOW);
+    const ads = Array.from({ length: 2_000 }, (_, i) => syntheticPostAd(reference, i, 2_000, now));
+    expect(syntheticPostAd(reference, 42, 2_000, now)).toEqual(ads[42]);
+    expect(new Set(ads.map((ad) => ad.data.subcategory)).size).toBeGreaterThan(100);
+    expect(new Set(ads.map((ad) => ad.data.district)).size).toBeGreaterThan(300);
+    expect(new Set(ads.map((ad) => ad.data.make).filter(Boolean)).size).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,262 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+import { z } from 'zod';
+import { sharedEnv } from '@boli/api/config';
+import { createEventStore } from '@boli/api/eventStoreFactory';
+import { hashPassword } from '@boli/api/identity/passwords';
+import { localDiskStorage, type MediaStorage } from '@boli/api/media/storage';
+import { claimIdentities, identitiesOf } from '@boli/api/routes/auth/identities';
+import { accountDecider } from '@boli/engine/accounts/account.decider';
+import { accountStream } from '@boli/engine/accounts/account.events';
+import { adDecider } from '@boli/engine/ads/ad.decider';
+import { adStream } from '@boli/engine/ads/ad.events';
+import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { DomainError } from '@boli/engine/shared/decider';
+import type { SeedStep } from '../index.ts';
+import { fillProfile, nextMemberCommand } from './accounts.ts';
+import { demoCatalogue, demoVerifiedAt, type DemoAd, type DemoCatalogue } from './catalogue.ts';
+import { DEMO_PASSWORD, demoId, demoMembers, type DemoMember } from './members.ts';
+import { renderPicture } from './pictures.ts';
+import { demoReference } from './reference.ts';
+
+/*
+ * The demo data `npm start` loads so the app looks alive: members, ads with photos, bids. Every
+ * change is a command through the deciders, with ids derived from the demo's names, so a second
+ * run finds each one applied and adds nothing.
+ */
+
+export type DemoSeedOptions = {
+  /** Where the pictures go; MEDIA_DIR (as the api reads it) by default. */
+  mediaStorage?: MediaStorage;
+  /** The seed's clock; the catalogue is laid out in the 48 hours before it. */
+  now?: Date;
+  /** Fewer ads, for tests. */
+  adCount?: number;
+};
+
+export type DemoSeedResult = {
+  members: DemoMember[];
+  catalogue: DemoCatalogue;
+  newMembers: number;
+  newAds: number;
+  newPictures: number;
+  newBids: number;
+  skippedMembers: string[];
+};
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Whose each of the member's identities is (username, email, phone), if anyone's. */
+async function identityOwners(db: Knex, member: DemoMember): Promise<Set<string>> {
+  const identities = Object.entries(identitiesOf({ ...member, phoneCode: '+91' }));
+  const rows: { user_id: string }[] = await db('account_identities')
+    .whereIn(['kind', 'value'], identities)
+    .select('user_id');
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/** Brings one member to a verified account with an address; false if the names are taken. */
+async function seedMember(
+  db: Knex,
+  store: EventStore,
+  member: DemoMember,
+  verifiedAt: string,
+  passwordHash: () => Promise<string>,
+): Promise<'new' | 'existing' | 'taken'> {
+  const owners = await identityOwners(db, member);
+  if ([...owners].some((owner) => owner !== member.userId)) return 'taken';
+  if (
+    owners.size === 0 &&
+    (await claimIdentities(db, member.userId, identitiesOf({ ...member, phoneCode: '+91' })))
+      .length > 0
+  ) {
+    return 'taken';
+  }
+  const streamId = accountStream(member.userId);
+  let events = await store.readStream(streamId);
+  const fresh = events.length === 0;
+  // Hashed (slowly, once for every member) only when someone signs up.
+  const hash = fresh ? await passwordHash() : '';
+  for (let step = 0; step < 8; step++) {
+    const state = events.reduce(
+      (current, event) => accountDecider.evolve(current, event as never),
+      accountDecider.initialState(),
+    );
+    const command = nextMemberCommand(member, state, events.length - 1, verifiedAt, hash);
+    if (command === undefined) break;
+    await handleCommand({ store, streamId, decider: accountDecider, command });
+    events = await store.readStream(streamId);
+  }
+  await handleCommand({
+    store,
+    streamId,
+    decider: accountDecider,
+    command: fillProfile(member, verifiedAt),
+  });
+  return fresh ? 'new' : 'existing';
+}
+
+const isStored = async (storage: MediaStorage, name: string): Promise<boolean> => {
+  const file = await storage.open(name);
+  file?.body.destroy();
+  return file !== undefined;
+};
+
+/** Posts one ad with its pictures, unless it is already there. Answers how many it stored. */
+async function seedAd(
+  store: EventStore,
+  storage: MediaStorage,
+  ad: DemoAd,
+): Promise<{ posted: boolean; pictures: number }> {
+  const streamId = adStream(ad.adId);
+  if ((await store.readStream(streamId, { to: 0 })).length > 0) {
+    return { posted: false, pictures: 0 };
+  }
+  let pictures = 0;
+  for (const picture of ad.pictures) {
+    if (await isStored(storage, picture.name)) continue;
+    const rendered = await renderPicture(picture);
+    await storage.save(picture.thumbnail, rendered.thumbnail);
+    await storage.save(picture.name, rendered.picture);
+    pictures++;
+  }
+  const result = await handleCommand({ store, streamId, decider: adDecider, command: ad.command });
+  return { posted: result.events.length > 0, pictures };
+}
+
+export async function seedDemoData(
+  databaseUrl: string,
+  options: DemoSeedOptions = {},
+): Promise<DemoSeedResult> {
+  const env = z
+    .object({
+      MEDIA_DIR: sharedEnv.MEDIA_DIR,
+      EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
+      KURRENTDB_URL: z.string().optional(),
+    })
+    .parse(process.env);
+  const storage = options.mediaStorage ?? localDiskStorage(env.MEDIA_DIR);
+  const now = (options.now ?? new Date()).toISOString();
+  const verifiedAt = demoVerifiedAt(now);
+  const reference = demoReference();
+  const members = demoMembers(reference);
+
+  // Two seeds at once (two `npm start`s) take turns.
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  await lock.query(`SELECT pg_advisory_lock(hashtext('boli:seed:demo'))`);
+  const db = knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
+  const store = createEventStore({ ...env, DATABASE_URL: databaseUrl });
+  try {
+    let hash: Promise<string> | undefined;
+    const passwordHash = () => (hash ??= hashPassword(DEMO_PASSWORD));
+    const skippedMembers: string[] = [];
+    let newMembers = 0;
+    await inParallel(members, 4, async (member) => {
+      const outcome = await seedMember(db, store, member, verifiedAt, passwordHash);
+      if (outcome === 'taken') skippedMembers.push(member.username);
+      if (outcome === 'new') newMembers++;
+    });
+    const active = members.filter((m) => !skippedMembers.includes(m.username));
+    const catalogue = demoCatalogue(reference, active, now, options.adCount);
+
+    let newAds = 0;
+    let newPictures = 0;
+    await inParallel(catalogue.ads, 4, async (ad) => {
+      const { posted, pictures } = await seedAd(store, storage, ad);
+      if (posted) newAds++;
+      newPictures += pictures;
+    });
+
+    // One ad's bids (and its early close) in order, several ads at once; only what is missing.
+    const closes = new Map(catalogue.closes.map((close) => [close.adId, close]));
+    const byAd = new Map<string, DemoCatalogue['bids']>();
+    for (const bid of catalogue.bids) byAd.set(bid.adId, [...(byAd.get(bid.adId) ?? []), bid]);
+    let newBids = 0;
+    await inParallel([...byAd.entries()], 4, async ([adId, bids]) => {
+      const streamId = adStream(adId);
+      const stored = new Set((await store.readStream(streamId)).map((e) => e.metadata.eventId));
+      for (const { command } of bids) {
+        if (stored.has(command.metadata.eventId)) continue;
+        const result = await handleCommand({ store, streamId, decider: adDecider, command });
+        newBids += result.events.length;
+      }
+      const close = closes.get(adId);
+      if (close === undefined) return;
+      const eventId = demoId(`close/${adId}`);
+      if (stored.has(eventId)) return;
+      try {
+        await handleCommand({
+          store,
+          streamId,
+          decider: adDecider,
+          command: {
+            type: 'CloseBidding',
+            data: { reason: 'closedEarlyByOwner', userId: close.owner.userId },
+            metadata: {
+              eventId,
+              now: close.at,
+              actor: { userId: close.owner.userId, role: 'member' },
+            },
+          },
+        });
+      } catch (error) {
+        // Closed since by its owner (a demo user): nothing to do.
+        if (!(error instanceof DomainError && error.code === 'BIDDING_CLOSED')) throw error;
+      }
+    });
+    return {
+      members: active,
+      catalogue,
+      newMembers,
+      newAds,
+      newPictures,
+      newBids,
+      skippedMembers,
+    };
+  } finally {
+    await store.close();
+    await db.destroy();
+    await lock.end();
+  }
+}
+
+/**
+ * Demo data belongs to development only: never in production (known passwords), and not in the
+ * test tiers' databases, whose tests expect an empty marketplace. BOLI_DEMO_DATA=0 skips it too.
+ */
+export const demoDataWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  (env.NODE_ENV || 'development') === 'development' && env.BOLI_DEMO_DATA !== '0';
+
+export const demoSeedStep: SeedStep = {
+  name: 'demo data',
+  async run(databaseUrl) {
+    if (!demoDataWanted()) return 'skipped (only in development; BOLI_DEMO_DATA=0 skips it too)';
+    const started = performance.now();
+    const result = await seedDemoData(databaseUrl);
+    const { ads, bids } = result.catalogue;
+    const logins = result.members.map((m) => m.username).join(', ');
+    return [
+      `${result.members.length} members (${result.newMembers} new), ${ads.length} ads (${result.newAds} new, ${result.newPictures} pictures drawn), ${bids.length} bids (${result.newBids} new) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `demo logins (password ${DEMO_PASSWORD}): ${logins}`,
+      ...(result.skippedMembers.length > 0
+        ? [
+            `skipped (username, email or phone taken by someone else): ${result.skippedMembers.join(', ')}`,
+          ]
+        : []),
+    ].join('\n       ');
+  },
+};

@@ -1,0 +1,155 @@
+import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { rupeesToPaise } from '@boli/engine/shared/money';
+
+/*
+ * The ad list's filters (sections 2 and 7) as the query reads them, and the page window. Pure:
+ * the api parses the query string with zod and hands the values here.
+ */
+
+/** The filters as they arrive (prices in rupees); every one optional. */
+export type AdFilterInput = {
+  readonly category?: string | undefined;
+  readonly subcategory?: string | undefined;
+  readonly country?: string | undefined;
+  readonly state?: string | undefined;
+  readonly district?: string | undefined;
+  readonly neighbourHood?: string | undefined;
+  readonly priceFrom?: number | undefined;
+  readonly priceTo?: number | undefined;
+  readonly make?: string | undefined;
+  readonly model?: string | undefined;
+  readonly yearOfManufactureFrom?: number | undefined;
+  readonly yearOfManufactureTo?: number | undefined;
+  readonly mileageFrom?: number | undefined;
+  readonly mileageTo?: number | undefined;
+  readonly ownerOrDealer?: string | undefined;
+};
+
+/** A range, either end open. */
+export type Range = { readonly from?: number; readonly to?: number };
+
+/** The filters the query applies: exact names, prices in paise. */
+export type AdFilters = {
+  readonly categoryname?: string;
+  readonly subcategory?: string;
+  readonly country?: string;
+  readonly state?: string;
+  readonly district?: string;
+  readonly neighbourhood?: string;
+  readonly price?: Range;
+  readonly make?: string;
+  readonly model?: string;
+  readonly yearOfManufacture?: Range;
+  readonly mileage?: Range;
+  readonly ownerOrDealer?: string;
+};
+
+const text = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+};
+
+const range = (from: number | undefined, to: number | undefined): Range | undefined => {
+  const result = {
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+  };
+  return Object.keys(result).length === 0 ? undefined : result;
+};
+
+const paise = (rupees: number | undefined): number | undefined =>
+  rupees === undefined ? undefined : rupeesToPaise(rupees);
+
+const isIndia = (country: string | undefined): boolean => country?.toLowerCase() === 'india';
+
+/**
+ * What the query filters on. Following section 2: district and neighbourhood apply only when the
+ * country is India, and the vehicle filters (make, model, year, mileage, owner or dealer) only in
+ * the categories that have them (vehicleFields.ts), so a value left over from another category
+ * never empties the list.
+ */
+export function adFilters(input: AdFilterInput): AdFilters {
+  const categoryname = text(input.category);
+  const subcategory = text(input.subcategory);
+  const country = text(input.country);
+  const india = isIndia(country);
+  const vehicles =
+    categoryname !== undefined && needsVehicleFields(categoryname, subcategory ?? undefined);
+  const entries: Partial<Record<keyof AdFilters, unknown>> = {
+    categoryname,
+    subcategory,
+    country,
+    state: text(input.state),
+    district: india ? text(input.district) : undefined,
+    neighbourhood: india ? text(input.neighbourHood) : undefined,
+    price: range(paise(input.priceFrom), paise(input.priceTo)),
+  };
+  if (vehicles) {
+    entries.make = text(input.make);
+    entries.model = text(input.model);
+    entries.yearOfManufacture = range(input.yearOfManufactureFrom, input.yearOfManufactureTo);
+    entries.mileage = range(input.mileageFrom, input.mileageTo);
+    entries.ownerOrDealer = text(input.ownerOrDealer);
+  }
+  return Object.fromEntries(
+    Object.entries(entries).filter(([, value]) => value !== undefined),
+  ) as AdFilters;
+}
+
+/** Which ads a list answer holds: `limit` ads after skipping `offset`. `page` is 1-based. */
+export type AdPage = { readonly page: number; readonly offset: number; readonly limit: number };
+
+/**
+ * The contract's paging: `page` (1-based, default 1) or `offset` (ads to skip), which wins; 20
+ * per page (LIMITS.adPageSize). An offset inside a page answers that page's number rounded down.
+ */
+export function adPage(input: { page?: number | undefined; offset?: number | undefined }): AdPage {
+  const limit = LIMITS.adPageSize;
+  if (input.offset !== undefined) {
+    const offset = Math.max(0, Math.trunc(input.offset));
+    return { page: Math.floor(offset / limit) + 1, offset, limit };
+  }
+  const page = Math.max(1, Math.trunc(input.page ?? 1));
+  return { page, offset: (page - 1) * limit, limit };
+}
+
+/*
+ * Search text → the tsquery the search runs. Each word of the text is a group of alternatives
+ * (itself — the last word also as a prefix — and the known words it may be a misspelling of,
+ * found with pg_trgm); the groups
+ * are joined with AND, or with OR when no ad holds them all.
+ */
+
+/** A lexeme quoted for tsquery input, so nothing in it is read as an operator. */
+export const quoteLexeme = (lexeme: string): string =>
+  `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+export type SearchGroup = {
+  readonly term: string;
+  /** Also words starting with the term: the last word, which may still be being typed. */
+  readonly prefix: boolean;
+  /** Known words the term may be a misspelling (or another form) of. */
+  readonly corrections: readonly string[];
+};
+
+/** Terms shorter than this are matched only as typed (and as a prefix), never corrected. */
+export const MIN_CORRECTED_LENGTH = 3;
+
+/** Whether a term is worth correcting: long enough, and not a number (2019 is not 2018). */
+export const isCorrectable = (term: string): boolean =>
+  Array.from(term).length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(term);
+
+export function searchTsquery(groups: readonly SearchGroup[], join: 'and' | 'or'): string {
+  return groups
+    .map((group) => {
+      const term = `${quoteLexeme(group.term)}${group.prefix ? ':*' : ''}`;
+      const alternatives = [term, ...group.corrections.map(quoteLexeme)];
+      return `(${alternatives.join(' | ')})`;
+    })
+    .join(join === 'and' ? ' & ' : ' | ');
+}
+
+/** The terms exactly as typed, any of them: ranks ads holding the typed words above corrections. */
+export const exactTsquery = (terms: readonly string[]): string =>
+  terms.map(quoteLexeme).join(' | ');

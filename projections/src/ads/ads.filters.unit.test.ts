@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adFilters,
+  adPage,
+  exactTsquery,
+  isCorrectable,
+  quoteLexeme,
+  searchTsquery,
+} from './ads.filters.ts';
+
+describe('the ad list’s filters', () => {
+  it('keeps what is given, trimmed, with prices in paise', () => {
+    expect(
+      adFilters({
+        category: ' Furniture ',
+        country: 'India',
+        state: 'Kerala',
+        priceFrom: 1500.5,
+        priceTo: 20_000,
+      }),
+    ).toEqual({
+      categoryname: 'Furniture',
+      country: 'India',
+      state: 'Kerala',
+      price: { from: 150_050, to: 2_000_000 },
+    });
+  });
+
+  it('drops empty values, so an empty form lists every ad', () => {
+    expect(adFilters({ category: '', state: '  ', make: 'Honda' })).toEqual({});
+  });
+
+  it('applies district and neighbourhood only in India', () => {
+    expect(adFilters({ country: 'Nepal', district: 'Kaski', neighbourHood: 'Lakeside' })).toEqual({
+      country: 'Nepal',
+    });
+    expect(adFilters({ country: 'india', district: 'Pune', neighbourHood: 'Camp' })).toEqual({
+      country: 'india',
+      district: 'Pune',
+      neighbourhood: 'Camp',
+    });
+  });
+
+  it('applies the vehicle filters only where ads have vehicle fields', () => {
+    const vehicle = {
+      make: 'Maruti Suzuki',
+      model: 'Swift Dzire',
+      yearOfManufactureFrom: 2015,
+      mileageTo: 60_000,
+      ownerOrDealer: 'Owner',
+    };
+    expect(adFilters({ category: 'Automobiles', subcategory: 'Cars', ...vehicle })).toEqual({
+      categoryname: 'Automobiles',
+      subcategory: 'Cars',
+      make: 'Maruti Suzuki',
+      model: 'Swift Dzire',
+      yearOfManufacture: { from: 2015 },
+      mileage: { to: 60_000 },
+      ownerOrDealer: 'Owner',
+    });
+    expect(adFilters({ category: 'Bank Auctions', subcategory: 'Cars', ...vehicle }).make).toBe(
+      'Maruti Suzuki',
+    );
+    expect(adFilters({ category: 'Bank Auctions', subcategory: 'Property', ...vehicle })).toEqual({
+      categoryname: 'Bank Auctions',
+      subcategory: 'Property',
+    });
+    expect(adFilters({ category: 'Furniture', ...vehicle })).toEqual({ categoryname: 'Furniture' });
+  });
+});
+
+describe('the ad list’s pages', () => {
+  it('are 20 ads, page 1 by default', () => {
+    expect(adPage({})).toEqual({ page: 1, offset: 0, limit: 20 });
+    expect(adPage({ page: 3 })).toEqual({ page: 3, offset: 40, limit: 20 });
+  });
+
+  it('take an offset over a page', () => {
+    expect(adPage({ page: 3, offset: 20 })).toEqual({ page: 2, offset: 20, limit: 20 });
+    expect(adPage({ offset: 25 })).toEqual({ page: 2, offset: 25, limit: 20 });
+  });
+});
+
+describe('the search’s tsquery', () => {
+  it('gives each word its corrections, the last its prefix too, all words required or any', () => {
+    const groups = [
+      { term: 'swfit', prefix: false, corrections: ['swift'] },
+      { term: 'dezire', prefix: true, corrections: ['dzire', 'desire'] },
+    ];
+    expect(searchTsquery(groups, 'and')).toBe(
+      "('swfit' | 'swift') & ('dezire':* | 'dzire' | 'desire')",
+    );
+    expect(searchTsquery(groups, 'or')).toBe(
+      "('swfit' | 'swift') | ('dezire':* | 'dzire' | 'desire')",
+    );
+    expect(exactTsquery(['swfit', 'dezire'])).toBe("'swfit' | 'dezire'");
+  });
+
+  it('quotes every lexeme, so nothing typed is read as an operator', () => {
+    expect(quoteLexeme("o'neil")).toBe("'o''neil'");
+    expect(quoteLexeme('a\\b')).toBe("'a\\\\b'");
+    expect(quoteLexeme('!&|')).toBe("'!&|'");
+  });
+
+  it('corrects words, not numbers or two-letter words', () => {
+    expect(isCorrectable('swfit')).toBe(true);
+    expect(isCorrectable('2019')).toBe(false);
+    expect(isCorrectable('ac')).toBe(false);
+  });
+});

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adStream, type AdDetails, type AdEvent } from '@boli/engine/ads/ad.events';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
+import { tableHash } from '../runtime/testing/adBids.ts';
+import { catchUp } from '../runtime/testing/catchUp.ts';
+import { adsProjection } from './ads.projection.ts';
+import { adFilters, adPage, filterAds, findAd, myAds, searchAds } from './ads.queries.ts';
+
+let database: TestDatabase;
+let db: Knex;
+let store: EventStore;
+
+const T0 = Date.parse('2026-03-01T10:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+
+const base: AdDetails = {
+  itemName: 'Teak sofa set',
+  categoryname: 'Furniture',
+  subcategory: 'Sofa & Dining',
+  type: null,
+  price: 2_500_000,
+  currencycode: 'INR',
+  description: 'Five seater, good condition.',
+  phone: '9876543210',
+  displayPhone: false,
+  houseno: '12',
+  street: 'MG Road',
+  city: 'Pune',
+  neighbourHood: 'Camp',
+  district: 'Pune',
+  pincode: '411001',
+  state: 'Maharashtra',
+  country: 'India',
+  make: null,
+  model: null,
+  mileage: null,
+  yearOfManufacture: null,
+  ownerOrDealer: null,
+  newOrused: null,
+};
+
+const car = (details: Partial<AdDetails>): Partial<AdDetails> => ({
+  categoryname: 'Automobiles',
+  subcategory: 'Cars',
+  make: 'Maruti Suzuki',
+  model: 'Swift Dzire',
+  mileage: 40_000,
+  yearOfManufacture: 2018,
+  ownerOrDealer: 'Owner',
+  newOrused: 'Used',
+  ...details,
+});
+
+let minute = 0;
+const ids: Record<string, string> = {};
+
+async function post(
+  key: string,
+  details: Partial<AdDetails>,
+  postedBy = 'u-ravi',
+  extra: AdEvent[] = [],
+) {
+  const adId = randomUUID();
+  ids[key] = adId;
+  const postedAt = at(++minute);
+  const photo = {
+    galleryType: 'photos' as const,
+    name: `${adId}.jpg`,
+    thumbnail: `${adId}.thumb.jpg`,
+  };
+  const events: AdEvent[] = [
+    {
+      type: 'AdPosted',
+      data: {
+        ...base,
+        ...details,
+        adId,
+        uid: `${key}-${adId.slice(0, 6)}`,
+        postedBy,
+        postedByUsername: postedBy.slice(2),
+        postedAt,
+      },
+    },
+    { type: 'MediaAdded', data: { adId, ...photo, addedAt: postedAt } },
+    {
+      type: 'ThumbnailChosen',
+      data: { adId, name: photo.name, thumbnail: photo.thumbnail, chosenAt: postedAt },
+    },
+    ...extra.map((event) => ({ ...event, data: { ...event.data, adId } }) as AdEvent),
+  ];
+  await store.append(
+    adStream(adId),
+    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: postedAt } })),
+    'no-stream',
+  );
+}
+
+const keysOf = (rows: { ad_id: string }[]) =>
+  rows.map((row) => Object.keys(ids).find((key) => ids[key] === row.ad_id));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+  store = createPostgresEventStore({ connectionString: database.url });
+  for (let i = 1; i <= 25; i++) await post(`sofa${i}`, { itemName: `Sofa number ${i}` });
+  await post('dzire', car({ itemName: 'Swift Dzire VXi', price: 45_000_000 }));
+  await post(
+    'dzireDealer',
+    car({
+      itemName: 'Dzire ZXi',
+      ownerOrDealer: 'Dealer',
+      mileage: 90_000,
+      yearOfManufacture: 2012,
+      price: 30_000_000,
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      district: 'Bengaluru Urban',
+      neighbourHood: 'Indiranagar',
+    }),
+  );
+  await post(
+    'creta',
+    car({
+      itemName: 'Hyundai Creta',
+      make: 'Hyundai',
+      model: 'Creta',
+      price: 120_000_000,
+      yearOfManufacture: 2022,
+      mileage: 12_000,
+    }),
+    'u-meena',
+  );
+  await post('boat', {
+    itemName: 'Fishing trawler',
+    categoryname: 'Ships Boats',
+    subcategory: 'Fishing Boats & Trawlers',
+    make: 'Goa Shipyard',
+    model: 'Trawler 40',
+    mileage: 0,
+    yearOfManufacture: 2010,
+    ownerOrDealer: 'Dealer',
+    newOrused: 'Used',
+    city: 'Kochi',
+    state: 'Kerala',
+    district: 'Ernakulam',
+    neighbourHood: 'Fort Kochi',
+  });
+  await post('nepal', {
+    itemName: 'Study table',
+    country: 'Nepal',
+    state: 'Gandaki',
+    district: 'Kaski',
+    neighbourHood: 'Lakeside',
+    city: 'Pokhara',
+  });
+  await post(
+    'cricket',
+    {
+      itemName: 'Cricket team for hire',
+      categoryname: 'Sports',
+      subcategory: 'Cricket',
+      type: 'Team',
+      description: 'Weekend tournaments in Pune',
+    },
+    'u-meena',
+    [
+      {
+        type: 'BidPlaced',
+        data: {
+          adId: '',
+          bidId: 'b1',
+          bidderId: 'u-arjun',
+          username: 'arjun_p',
+          bidAlias: 'tiger',
+          amount: 100,
+          type: 'Open',
+          phase: 'beforeFinalCall',
+          placedAt: at(100),
+        },
+      },
+      { type: 'FinalCallMade', data: { adId: '', deadline: at(500), madeAt: at(101) } },
+      {
+        type: 'BiddingClosed',
+        data: { adId: '', reason: 'closedEarlyByOwner', closedAt: at(102) },
+      },
+    ],
+  );
+  await post('edited', { itemName: 'Old name' });
+  const editedAt = at(200);
+  await store.append(
+    adStream(ids.edited!),
+    [
+      {
+        type: 'AdEdited',
+        data: {
+          adId: ids.edited!,
+          changes: { itemName: 'Royal Enfield Bullet', price: 9_000_000 },
+          editedAt,
+        },
+        metadata: { eventId: randomUUID(), now: editedAt },
+      },
+    ],
+    'any',
+  );
+  await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+  await db?.destroy();
+  await database?.drop();
+});
+
+const filter = (input: Parameters<typeof adFilters>[0], page: Parameters<typeof adPage>[0] = {}) =>
+  filterAds(db, adFilters(input), adPage(page)).then(keysOf);
+
+describe('the ads read model', () => {
+  it('holds each ad with its edits, gallery and bidding state', async () => {
+    const edited = await findAd(db, ids.edited!);
+    expect(edited).toMatchObject({ item_name: 'Royal Enfield Bullet', price: 9_000_000 });
+    const cricket = await findAd(db, ids.cricket!);
+    expect(cricket).toMatchObject({
+      type: 'Team',
+      final_call_made: true,
+      final_call_date_time: at(500),
+      bid_open: false,
+      closed_at: at(102),
+      close_reason: 'closedEarlyByOwner',
+    });
+    expect(cricket?.gallery).toHaveLength(1);
+    expect(cricket?.thumbnail).toBe(`${ids.cricket}.thumb.jpg`);
+  });
+
+  it('finds an ad by its id or its uid', async () => {
+    const byId = await findAd(db, ids.dzire!);
+    expect(byId?.uid).toMatch(/^dzire-/);
+    expect((await findAd(db, byId!.uid))?.ad_id).toBe(ids.dzire);
+    expect(await findAd(db, 'no-such-ad')).toBeUndefined();
+  });
+
+  it('replayed from the start, changes nothing', async () => {
+    const hashes = async () =>
+      Promise.all([
+        tableHash(db, 'ads'),
+        tableHash(db, 'ad_search'),
+        tableHash(db, 'ad_words', 'word'),
+      ]);
+    const before = await hashes();
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection, replay: true });
+    expect(await hashes()).toEqual(before);
+  });
+});
+
+describe('the ad list', () => {
+  it('pages 20 ads at a time, newest first', async () => {
+    const first = await filter({});
+    expect(first).toHaveLength(20);
+    expect(first.slice(0, 3)).toEqual(['edited', 'cricket', 'nepal']);
+    const second = await filter({}, { page: 2 });
+    expect(second).toHaveLength(12);
+    expect(second.at(-1)).toBe('sofa1');
+    expect(await filter({}, { offset: 31 })).toEqual(['sofa1']);
+  });
+
+  it('filters by category and subcategory', async () => {
+    expect(await filter({ category: 'Automobiles' })).toEqual(['creta', 'dzireDealer', 'dzire']);
+    expect(
+      await filter({ category: 'Ships Boats', subcategory: 'Fishing Boats & Trawlers' }),
+    ).toEqual(['boat']);
+    expect(
+      await filter({ category: 'Furniture', subcategory: 'Sofa & Dining' }, { page: 2 }),
+    ).toHaveLength(7);
+  });
+
+  it('filters by country, state, district and neighbourhood (the last two in India only)', async () => {
+    expect(await filter({ country: 'Nepal' })).toEqual(['nepal']);
+    expect(await filter({ country: 'India', state: 'Kerala' })).toEqual(['boat']);
+    expect(
+      await filter({
+        country: 'India',
+        state: 'Karnataka',
+        district: 'Bengaluru Urban',
+        neighbourHood: 'Indiranagar',
+      }),
+    ).toEqual(['dzireDealer']);
+    expect(await filter({ country: 'Nepal', district: 'Somewhere else' })).toEqual(['nepal']);
+  });
+
+  it('filters by a price range in rupees', async () => {
+    expect(await filter({ category: 'Automobiles', priceFrom: 300_000, priceTo: 450_000 })).toEqual(
+      ['dzireDealer', 'dzire'],
+    );
+    expect(await filter({ priceFrom: 1_000_000 })).toEqual(['creta']);
+  });
+
+  it('filters vehicles by make, model, year, mileage and owner or dealer', async () => {
+    const cars = { category: 'Automobiles', subcategory: 'Cars' };
+    expect(await filter({ ...cars, make: 'Maruti Suzuki', model: 'Swift Dzire' })).toEqual([
+      'dzireDealer',
+      'dzire',
+    ]);
+    expect(
+      await filter({ ...cars, yearOfManufactureFrom: 2015, yearOfManufactureTo: 2020 }),
+    ).toEqual(['dzire']);
+    expect(await filter({ ...cars, mileageFrom: 50_000 })).toEqual(['dzireDealer']);
+    expect(await filter({ ...cars, ownerOrDealer: 'Dealer' })).toEqual(['dzireDealer']);
+    expect(await filter({ category: 'Ships Boats', ownerOrDealer: 'Dealer' })).toEqual(['boat']);
+  });
+
+  it('lists a member’s own ads, newest first', async () => {
+    expect(keysOf(await myAds(db, 'u-meena', adPage({})))).toEqual(['cricket', 'creta']);
+  });
+});
+
+describe('the ad search', () => {
+  const search = (text: string, page = 1) => searchAds(db, text, adPage({ page })).then(keysOf);
+
+  it('finds ads by words of their name, make, model, category, city and description', async () => {
+    expect((await search('Swift Dzire'))[0]).toBe('dzire');
+    expect(await search('hyundai')).toEqual(['creta']);
+    expect(await search('pokhara')).toEqual(['nepal']);
+    expect(await search('tournaments')).toEqual(['cricket']);
+  });
+
+  it('mends typos: "swfit dezire" finds the Swift Dzire first', async () => {
+    const found = await search('swfit dezire');
+    expect(found[0]).toBe('dzire');
+    expect(found).toContain('dzireDealer');
+  });
+
+  it('ranks ads holding the words in their name above newer ones holding them elsewhere', async () => {
+    // 'edited' (the newest ad) and 'nepal' are in 'Sofa & Dining', but not named sofas.
+    expect(await search('sofa')).not.toContain('edited');
+    expect((await search('sofa', 2)).slice(-2)).toEqual(['edited', 'nepal']);
+  });
+
+  it('finds nothing for nothing', async () => {
+    expect(await search('')).toEqual([]);
+    expect(await search('   ,,, ')).toEqual([]);
+    expect(await search('xylophone')).toEqual([]);
+  });
+
+  it('takes words with quotes and operators as words', async () => {
+    expect(await search("sofa' & ! | :* (")).toHaveLength(20);
+  });
+});

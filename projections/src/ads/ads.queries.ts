@@ -1,0 +1,249 @@
+import type { Knex } from 'knex';
+import type { AdRow } from './ads.evolve.ts';
+import {
+  exactTsquery,
+  isCorrectable,
+  searchTsquery,
+  type AdFilters,
+  type AdPage,
+  type Range,
+  type SearchGroup,
+} from './ads.filters.ts';
+import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
+
+/*
+ * Reads of the ads read model. Readers query the logical views `ads` and `ad_words`; the
+ * projection runtime points them at the live build. Every list is newest first (created_at, then
+ * ad id), LIMITS.adPageSize per page; the indexes of ads.table.ts serve each filter in that order.
+ */
+
+export type { AdRow };
+export {
+  adFilters,
+  adPage,
+  type AdFilterInput,
+  type AdFilters,
+  type AdPage,
+} from './ads.filters.ts';
+
+const ADS = 'ads';
+const AD_SEARCH = 'ad_search';
+const AD_WORDS = 'ad_words';
+
+const newestFirst = (query: Knex.QueryBuilder): Knex.QueryBuilder =>
+  query.orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'ad_id', order: 'desc' },
+  ]);
+
+const paged = (query: Knex.QueryBuilder, page: AdPage): Knex.QueryBuilder =>
+  query.limit(page.limit).offset(page.offset);
+
+const rowsOf = (stored: StoredAd[]): AdRow[] => stored.map(fromStored);
+
+const inRange = (query: Knex.QueryBuilder, column: string, range: Range | undefined) => {
+  if (range?.from !== undefined) query.where(column, '>=', range.from);
+  if (range?.to !== undefined) query.where(column, '<=', range.to);
+  return query;
+};
+
+/**
+ * The ad list (`/api/posts/filter`, `/api/globalAds`): every filter given, newest first. The page's
+ * ids come first, from an index-only walk (ads.table.ts), then their rows.
+ */
+export async function filterAds(db: Knex, filters: AdFilters, page: AdPage): Promise<AdRow[]> {
+  const ids = db(ADS).select('ad_id', 'created_at');
+  const equal: [keyof AdFilters, string][] = [
+    ['categoryname', 'categoryname'],
+    ['subcategory', 'subcategory'],
+    ['country', 'country'],
+    ['state', 'state'],
+    ['district', 'district'],
+    ['neighbourhood', 'neighbourhood'],
+    ['make', 'make'],
+    ['model', 'model'],
+    ['ownerOrDealer', 'owner_or_dealer'],
+  ];
+  for (const [filter, column] of equal) {
+    const value = filters[filter];
+    if (typeof value === 'string') ids.where(column, value);
+  }
+  inRange(ids, 'price', filters.price);
+  inRange(ids, 'year_of_manufacture', filters.yearOfManufacture);
+  inRange(ids, 'mileage', filters.mileage);
+  const stored: StoredAd[] = await db
+    .select(AD_COLUMNS.map((column) => `ads.${column}`))
+    .from(paged(newestFirst(ids), page).as('page'))
+    .join(`${ADS} as ads`, 'ads.ad_id', 'page.ad_id')
+    .orderBy([
+      { column: 'page.created_at', order: 'desc' },
+      { column: 'page.ad_id', order: 'desc' },
+    ]);
+  return rowsOf(stored);
+}
+
+/** My Ads: the member's own ads, newest first. */
+export async function myAds(db: Knex, userId: string, page: AdPage): Promise<AdRow[]> {
+  const query = db(ADS).select(AD_COLUMNS).where({ posted_by: userId });
+  return rowsOf(await paged(newestFirst(query), page));
+}
+
+/** One ad by its id or its uid (the ad page accepts either). */
+export async function findAd(db: Knex, idOrUid: string): Promise<AdRow | undefined> {
+  const key = idOrUid.trim();
+  if (key === '') return undefined;
+  const stored = (await db(ADS)
+    .select(AD_COLUMNS)
+    .where({ ad_id: key })
+    .orWhere({ uid: key })
+    .first()) as StoredAd | undefined;
+  return stored === undefined ? undefined : fromStored(stored);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/**
+ * How many of the newest matching ads are ranked. Ranking every match of a common word ('car' in
+ * a million ads) would read them all; the newest window keeps a search under its time budget
+ * (measured with ads.scale.ts) and still offers SEARCH_WINDOW / 20 pages.
+ */
+export const SEARCH_WINDOW = 200;
+/** How many of the newest ads a common word's matches are looked for in first. */
+const RECENT_SLICE = 30_000;
+/** The last word matches as a prefix from this length on ('swi' → swift). */
+const MIN_PREFIX_LENGTH = 3;
+/** A term no ad holds is compared with known words at this trigram similarity or more … */
+const UNKNOWN_TERM_SIMILARITY = 0.2;
+/** … a term some ad holds only with close forms of itself ('car' → 'cars'). */
+const KNOWN_TERM_SIMILARITY = 0.5;
+/** Known words tried per term, closest first. */
+const CORRECTIONS_PER_TERM = 5;
+/** A correction differs from the term in length by at most this many characters. */
+const MAX_LENGTH_DIFFERENCE = 2;
+/** Description weighs least, the item's name and make/model most (weights D, C, B, A). */
+const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+
+/** The search text's words, as the search documents spell them (the same text parser), in order. */
+async function termsOf(db: Knex, text: string): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: { lexeme: string }[] }>(
+    `SELECT lexeme FROM unnest(to_tsvector('simple', ?)) AS t(lexeme, positions)
+      ORDER BY positions[1]`,
+    [text.slice(0, 200)],
+  );
+  return rows.map((row) => row.lexeme).slice(0, 8);
+}
+
+/** For each correctable term, the known words closest to it by trigram similarity. */
+async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<string, string[]>> {
+  const corrections = new Map<string, string[]>();
+  const wanted = terms.filter(isCorrectable);
+  if (wanted.length === 0) return corrections;
+  const rows = await db.transaction(async (trx) => {
+    // The % operator (trigram index) takes the lower bound; each term then keeps its own.
+    await trx.raw(`SET LOCAL pg_trgm.similarity_threshold = ${UNKNOWN_TERM_SIMILARITY}`);
+    const result = await trx.raw<{ rows: { term: string; word: string }[] }>(
+      `WITH terms AS (
+         SELECT term, CASE WHEN EXISTS (SELECT 1 FROM ${AD_WORDS} WHERE word = term)
+                           THEN ?::real ELSE ?::real END AS least_similarity
+           FROM unnest(?::text[]) AS t(term)
+       )
+       SELECT terms.term, close.word
+         FROM terms CROSS JOIN LATERAL (
+           SELECT word FROM ${AD_WORDS}
+            WHERE word % terms.term AND word <> terms.term
+              AND abs(length(word) - length(terms.term)) <= ?
+              AND similarity(word, terms.term) >= terms.least_similarity
+            ORDER BY similarity(word, terms.term) DESC, word
+            LIMIT ?
+         ) AS close`,
+      [
+        KNOWN_TERM_SIMILARITY,
+        UNKNOWN_TERM_SIMILARITY,
+        wanted,
+        MAX_LENGTH_DIFFERENCE,
+        CORRECTIONS_PER_TERM,
+      ],
+    );
+    return result.rows;
+  });
+  for (const { term, word } of rows)
+    corrections.set(term, [...(corrections.get(term) ?? []), word]);
+  return corrections;
+}
+
+/**
+ * Section 7's ad search, ranked: the text's words are looked up in the ads' item name, make,
+ * model, category, subcategory, city and description (full text, weighted in that order), the
+ * last also as a prefix, each also through the known words it may be a misspelling of ('swfit' →
+ * 'swift').
+ * Ads holding every word are found when there are any, else ads holding some of them. The
+ * newest SEARCH_WINDOW matches are ranked: typed words above corrections, then newest first.
+ */
+export async function searchAds(db: Knex, text: string, page: AdPage): Promise<AdRow[]> {
+  const terms = await termsOf(db, text);
+  if (terms.length === 0 || page.offset >= SEARCH_WINDOW) return [];
+  const corrections = await correctionsOf(db, terms);
+  const groups: SearchGroup[] = terms.map((term, i) => ({
+    term,
+    prefix: i === terms.length - 1 && Array.from(term).length >= MIN_PREFIX_LENGTH,
+    corrections: corrections.get(term) ?? [],
+  }));
+  const exact = exactTsquery(terms);
+  let hits = await newestMatches(db, searchTsquery(groups, 'and'), exact);
+  if (hits.length === 0 && groups.length > 1) {
+    hits = await newestMatches(db, searchTsquery(groups, 'or'), exact);
+  }
+  const chosen = hits
+    .sort((a, b) => b.rank - a.rank || newestFirstOrder(a, b))
+    .slice(page.offset, page.offset + page.limit)
+    .map((hit) => hit.ad_id);
+  if (chosen.length === 0) return [];
+  const stored: StoredAd[] = await db(ADS).select(AD_COLUMNS).whereIn('ad_id', chosen);
+  const byId = new Map(rowsOf(stored).map((row) => [row.ad_id, row]));
+  return chosen.flatMap((adId) => byId.get(adId) ?? []);
+}
+
+type Hit = { ad_id: string; created_at: Date; rank: number };
+
+const newestFirstOrder = (a: Hit, b: Hit): number =>
+  b.created_at.getTime() - a.created_at.getTime() || (a.ad_id < b.ad_id ? 1 : -1);
+
+/**
+ * The newest SEARCH_WINDOW matches, ranked. A common word is found among the newest
+ * RECENT_SLICE ads (a short walk in newest order); only a rarer one, which fills no window there,
+ * is looked up in the whole text index — where its matches are few enough to collect and sort.
+ * The planner cannot tell the two apart: words that go together ('swift dzire') fool its
+ * estimates.
+ */
+async function newestMatches(db: Knex, tsquery: string, exact: string): Promise<Hit[]> {
+  const rank = `ts_rank(?::float4[], search_vector, ?::tsquery)
+              + ts_rank(?::float4[], search_vector, ?::tsquery)`;
+  const rankBindings = [RANK_WEIGHTS, tsquery, RANK_WEIGHTS, exact];
+  const recent = await db.raw<{ rows: Hit[] }>(
+    // The slice is read lazily, in order: a common word stops the walk as soon as it has a window.
+    `SELECT ad_id, created_at, ${rank} AS rank
+       FROM (SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH}
+              ORDER BY created_at DESC, ad_id DESC LIMIT ?) AS recent
+      WHERE search_vector @@ ?::tsquery
+      LIMIT ?`,
+    [...rankBindings, RECENT_SLICE, tsquery, SEARCH_WINDOW],
+  );
+  if (recent.rows.length >= SEARCH_WINDOW) return recent.rows;
+  // Fewer than a window among the newest RECENT_SLICE ads: the word is rare, and collecting its
+  // matches from the text index beats walking the ads in order (which the planner, misled by
+  // its estimates, may otherwise choose).
+  const all = await db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL enable_indexscan = off');
+    return trx.raw<{ rows: Hit[] }>(
+      `WITH hits AS (
+         SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH}
+          WHERE search_vector @@ ?::tsquery
+          ORDER BY created_at DESC, ad_id DESC LIMIT ?
+       )
+       SELECT ad_id, created_at, ${rank} AS rank FROM hits`,
+      [tsquery, SEARCH_WINDOW, ...rankBindings],
+    );
+  });
+  return all.rows;
+}

@@ -1,0 +1,142 @@
+import type { CloseReason, GalleryType } from '@boli/engine/ads/ad.events';
+import { paiseToRupees } from '@boli/engine/shared/money';
+import type { AdRow } from './ads.evolve.ts';
+
+/*
+ * The answer shapes of the ads api (contracts.md, docs/api/ads.md): section 3's Ad with rupee
+ * prices, media URLs and the bidding state as of the moment asked.
+ */
+
+/** A stored media name → the URL the web loads it from (the media port's public path). */
+export type MediaUrl = (name: string) => string;
+export const defaultMediaUrl: MediaUrl = (name) => `/media/${encodeURIComponent(name)}`;
+
+export type GalleryItemView = {
+  readonly galleryType: GalleryType;
+  readonly name: string;
+  readonly url: string;
+  readonly thumbnail: string;
+};
+
+export type AdView = {
+  readonly _id: string;
+  readonly uid: string;
+  readonly itemName: string;
+  readonly categoryname: string;
+  readonly subcategory: string;
+  readonly type: string | null;
+  /** Rupees. */
+  readonly price: number;
+  readonly currencycode: string;
+  readonly description: string;
+  /** Only when displayPhone is set, or to the owner; else ''. */
+  readonly phone: string;
+  readonly displayPhone: boolean;
+  readonly houseno: string;
+  readonly street: string;
+  readonly city: string;
+  readonly neighbourHood: string;
+  readonly district: string;
+  readonly pincode: string;
+  readonly state: string;
+  readonly country: string;
+  readonly postedBy: string;
+  readonly postedByUsername: string;
+  readonly make: string | null;
+  readonly model: string | null;
+  readonly mileage: number | null;
+  readonly yearOfManufacture: number | null;
+  readonly ownerOrDealer: string | null;
+  readonly newOrused: string | null;
+  /** URL, or '' when the ad has no media. */
+  readonly thumbnail: string;
+  readonly createdAt: string;
+  readonly bidOpen: boolean;
+  readonly finalCallMade: boolean;
+  readonly finalCallDateTime: string | null;
+  readonly closedAt: string | null;
+  readonly closeReason: CloseReason | null;
+};
+
+export type AdDetailView = AdView & { readonly gallery: readonly GalleryItemView[] };
+
+export type ViewOptions = {
+  /** The signed-in viewer, if any: the owner always sees the ad's phone. */
+  readonly viewerId?: string | undefined;
+  /** The moment the answer is for: a final call whose deadline has passed is closed. */
+  readonly now: Date;
+  readonly mediaUrl?: MediaUrl;
+};
+
+/**
+ * Bidding as of `now` (section 4): closed when the owner closed it or the expiry was recorded,
+ * and also once a final call's deadline has come, before the expiry timer has run.
+ */
+export function biddingAt(
+  row: Pick<AdRow, 'closed_at' | 'close_reason' | 'final_call_date_time'>,
+  now: Date,
+): { bidOpen: boolean; closedAt: string | null; closeReason: CloseReason | null } {
+  if (row.closed_at !== null) {
+    return { bidOpen: false, closedAt: row.closed_at, closeReason: row.close_reason };
+  }
+  const deadline = row.final_call_date_time;
+  if (deadline !== null && now.getTime() >= Date.parse(deadline)) {
+    return { bidOpen: false, closedAt: deadline, closeReason: 'finalCallExpired' };
+  }
+  return { bidOpen: true, closedAt: null, closeReason: null };
+}
+
+export function toAdView(row: AdRow, options: ViewOptions): AdView {
+  const mediaUrl = options.mediaUrl ?? defaultMediaUrl;
+  const showPhone = row.display_phone || options.viewerId === row.posted_by;
+  return {
+    _id: row.ad_id,
+    uid: row.uid,
+    itemName: row.item_name,
+    categoryname: row.categoryname,
+    subcategory: row.subcategory,
+    type: row.type,
+    price: paiseToRupees(row.price),
+    currencycode: row.currencycode,
+    description: row.description,
+    phone: showPhone ? row.phone : '',
+    displayPhone: row.display_phone,
+    houseno: row.houseno,
+    street: row.street,
+    city: row.city,
+    neighbourHood: row.neighbourhood,
+    district: row.district,
+    pincode: row.pincode,
+    state: row.state,
+    country: row.country,
+    postedBy: row.posted_by,
+    postedByUsername: row.posted_by_username,
+    make: row.make,
+    model: row.model,
+    mileage: row.mileage,
+    yearOfManufacture: row.year_of_manufacture,
+    ownerOrDealer: row.owner_or_dealer,
+    newOrused: row.new_or_used,
+    thumbnail: row.thumbnail === null ? '' : mediaUrl(row.thumbnail),
+    createdAt: row.created_at,
+    finalCallMade: row.final_call_made,
+    finalCallDateTime: row.final_call_date_time,
+    ...biddingAt(row, options.now),
+  };
+}
+
+export const toGalleryItemViews = (
+  row: Pick<AdRow, 'gallery'>,
+  mediaUrl: MediaUrl = defaultMediaUrl,
+): GalleryItemView[] =>
+  row.gallery.map((item) => ({
+    galleryType: item.galleryType,
+    name: item.name,
+    url: mediaUrl(item.name),
+    thumbnail: mediaUrl(item.thumbnail),
+  }));
+
+export const toAdDetailView = (row: AdRow, options: ViewOptions): AdDetailView => ({
+  ...toAdView(row, options),
+  gallery: toGalleryItemViews(row, options.mediaUrl),
+});

@@ -1,0 +1,343 @@
+import type { Knex } from 'knex';
+import type { BidPhase, BidType, CloseReason } from '@boli/engine/ads/ad.events';
+import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import { formatPosition } from '@boli/engine/eventStore/eventStore';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { BUILDS } from '../runtime/builds.ts';
+import {
+  assembleSummary,
+  biddingStateAt,
+  publicStoredBid,
+  type AdBidding,
+  type StoredBid,
+} from './bids.summary.ts';
+import {
+  defaultPictureUrl,
+  toBidView,
+  toSummaryView,
+  type BidSummaryView,
+  type BidView,
+  type PictureUrl,
+} from './bids.views.ts';
+
+/*
+ * Reads of the `bids` read model (logical views `bids` and `ad_bidding`), each in a handful of
+ * index lookups whatever the number of bids on the ad. Bidder avatars and phones come from the
+ * `users` read model at read time. Pages are zero-based, LIMITS.bidPageSize bids each, newest
+ * first (log order).
+ */
+
+export type { AdBidding, BidSummaryView, BidView, PictureUrl, StoredBid };
+
+const BIDS = 'bids';
+const AD_BIDDING = 'ad_bidding';
+const PROJECTION = 'bids';
+
+/** Who is asking: a member's user id, or nobody (a guest). */
+export type Viewer = { readonly userId?: string | undefined };
+
+type AdRow = {
+  ad_id: string;
+  owner_id: string;
+  final_call_made: boolean;
+  deadline: Date | null;
+  closed_at: Date | null;
+  close_reason: CloseReason | null;
+  before_count: number;
+  after_count: number;
+  no_of_buyers: number;
+};
+
+type BidRow = {
+  bid_id: string;
+  ad_id: string;
+  bidder_id: string;
+  username: string;
+  bid_alias: string;
+  amount: string | number;
+  type: BidType;
+  phase: BidPhase;
+  placed_at: Date;
+  position_commit: string;
+  position_prepare: string;
+  profilepic: string | null;
+  phone: string | null;
+};
+
+const iso = (value: Date | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+const toAdBidding = (row: AdRow): AdBidding => ({
+  adId: row.ad_id,
+  ownerId: row.owner_id,
+  finalCallMade: row.final_call_made,
+  deadline: iso(row.deadline),
+  closedAt: iso(row.closed_at),
+  closeReason: row.close_reason,
+});
+
+const toStoredBid = (row: BidRow): StoredBid => ({
+  bidId: row.bid_id,
+  adId: row.ad_id,
+  bidderId: row.bidder_id,
+  username: row.username,
+  bidAlias: row.bid_alias,
+  amount: Number(row.amount),
+  type: row.type,
+  phase: row.phase,
+  placedAt: new Date(row.placed_at).toISOString(),
+  profilepic: row.profilepic,
+  phone: row.phone,
+  position: `${row.position_commit}.${row.position_prepare}`,
+});
+
+const BID_COLUMNS = `b.bid_id, b.ad_id, b.bidder_id, b.username, b.bid_alias, b.amount, b.type,
+  b.phase, b.placed_at, b.position_commit::text AS position_commit,
+  b.position_prepare::text AS position_prepare, u.profilepic, u.phone`;
+const FROM_BIDS = `FROM ${BIDS} b LEFT JOIN users u ON u.user_id = b.bidder_id`;
+const NEWEST_FIRST = 'ORDER BY b.position_commit DESC, b.position_prepare DESC';
+const HIGHEST_FIRST =
+  'ORDER BY b.amount DESC, b.placed_at, b.position_commit, b.position_prepare LIMIT 1';
+
+const byLogOrder = (a: StoredBid, b: StoredBid): number => {
+  const [ac, ap] = a.position.split('.').map(BigInt) as [bigint, bigint];
+  const [bc, bp] = b.position.split('.').map(BigInt) as [bigint, bigint];
+  return ac !== bc ? (ac < bc ? -1 : 1) : ap === bp ? 0 : ap < bp ? -1 : 1;
+};
+
+async function rows(db: Knex | Knex.Transaction, sql: string, bindings: unknown[]) {
+  const { rows: found } = await db.raw<{ rows: BidRow[] }>(sql, bindings as Knex.RawBinding[]);
+  return found.map(toStoredBid);
+}
+
+/** The checkpoint of the live build of `bids`, or undefined before it has one. */
+export async function bidsCheckpoint(
+  db: Knex | Knex.Transaction,
+): Promise<GlobalPosition | undefined> {
+  const row = await db(BUILDS)
+    .where({ name: PROJECTION, status: 'live' })
+    .first<{ commit: string; prepare: string } | undefined>(
+      db.raw('checkpoint_commit::text AS commit'),
+      db.raw('checkpoint_prepare::text AS prepare'),
+    );
+  return row === undefined
+    ? undefined
+    : { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
+}
+
+async function findAdRow(db: Knex | Knex.Transaction, adId: string): Promise<AdRow | undefined> {
+  return db<AdRow>(AD_BIDDING).where({ ad_id: adId }).first();
+}
+
+export async function findAdBidding(db: Knex, adId: string): Promise<AdBidding | undefined> {
+  const row = await findAdRow(db, adId);
+  return row === undefined ? undefined : toAdBidding(row);
+}
+
+const pageOf = (db: Knex | Knex.Transaction, adId: string, phase: BidPhase, page: number) =>
+  rows(
+    db,
+    `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE b.ad_id = ? AND b.phase = ? ${NEWEST_FIRST}
+      LIMIT ? OFFSET ?`,
+    [adId, phase, LIMITS.bidPageSize, Math.max(0, Math.trunc(page)) * LIMITS.bidPageSize],
+  );
+
+/** Each (phase, type)'s highest bid, plus the viewer's own highest Hidden bid of each phase. */
+async function candidates(db: Knex.Transaction, adId: string, viewerId: string | undefined) {
+  const parts: string[] = [];
+  const bindings: unknown[] = [];
+  for (const phase of ['beforeFinalCall', 'afterFinalCall']) {
+    for (const type of ['Open', 'Hidden']) {
+      parts.push(
+        `(SELECT ${BID_COLUMNS} ${FROM_BIDS}
+           WHERE b.ad_id = ? AND b.phase = ? AND b.type = ? ${HIGHEST_FIRST})`,
+      );
+      bindings.push(adId, phase, type);
+    }
+    if (viewerId !== undefined) {
+      parts.push(
+        `(SELECT ${BID_COLUMNS} ${FROM_BIDS}
+           WHERE b.ad_id = ? AND b.bidder_id = ? AND b.phase = ? AND b.type = 'Hidden'
+           ${HIGHEST_FIRST})`,
+      );
+      bindings.push(adId, viewerId, phase);
+    }
+  }
+  return (await rows(db, parts.join(' UNION ALL '), bindings)).sort(byLogOrder);
+}
+
+async function ownCounts(db: Knex | Knex.Transaction, adId: string, viewerId?: string) {
+  if (viewerId === undefined) return { before: 0, after: 0 };
+  const counted: { phase: BidPhase; count: string }[] = await db(BIDS)
+    .select('phase')
+    .count('* as count')
+    .where({ ad_id: adId, bidder_id: viewerId })
+    .groupBy('phase');
+  const of = (phase: BidPhase) => Number(counted.find((c) => c.phase === phase)?.count ?? 0);
+  return { before: of('beforeFinalCall'), after: of('afterFinalCall') };
+}
+
+/** Reads in one snapshot, so counts, lists and the position agree with each other. */
+const snapshot = <T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+  db.transaction(work, { isolationLevel: 'repeatable read', readOnly: true });
+
+export type SummaryOptions = {
+  readonly adId: string;
+  readonly viewer: Viewer;
+  /** Zero-based page of each list (default 0). */
+  readonly pages?: { readonly beforeFinalCall?: number; readonly afterFinalCall?: number };
+  /** The instant bidding state is judged at (a passed deadline closes bidding). */
+  readonly now: Date;
+  readonly pictureUrl?: PictureUrl;
+};
+
+/** Section 3's Bid summary of one ad for one viewer; undefined when the ad is unknown. */
+export async function bidSummaryView(
+  db: Knex,
+  options: SummaryOptions,
+): Promise<BidSummaryView | undefined> {
+  const { adId, viewer } = options;
+  return snapshot(db, async (trx) => {
+    const checkpoint = await bidsCheckpoint(trx);
+    const ad = await findAdRow(trx, adId);
+    if (ad === undefined) return undefined;
+    const isOwner = viewer.userId !== undefined && viewer.userId === ad.owner_id;
+    const viewerId = isOwner ? undefined : viewer.userId;
+    const mine = await ownCounts(trx, adId, viewer.userId);
+    const summary = assembleSummary(
+      {
+        beforeCount: ad.before_count,
+        afterCount: ad.after_count,
+        noOfBuyers: ad.no_of_buyers,
+        mineBefore: mine.before,
+        mineAfter: mine.after,
+        candidates: await candidates(trx, adId, viewerId),
+        beforePage: await pageOf(trx, adId, 'beforeFinalCall', options.pages?.beforeFinalCall ?? 0),
+        afterPage: await pageOf(trx, adId, 'afterFinalCall', options.pages?.afterFinalCall ?? 0),
+      },
+      { ...(viewer.userId !== undefined ? { userId: viewer.userId } : {}), isOwner },
+    );
+    return toSummaryView(
+      {
+        adId,
+        summary,
+        state: biddingStateAt(toAdBidding(ad), options.now),
+        isOwner,
+        position: checkpoint === undefined ? '0.0' : formatPosition(checkpoint),
+      },
+      options.pictureUrl,
+    );
+  });
+}
+
+export type BidPage = { bids: BidView[]; page: number; pageCount: number };
+
+const bidViewer = (viewer: Viewer, ownerId: string) => ({
+  ...(viewer.userId !== undefined ? { userId: viewer.userId } : {}),
+  isOwner: viewer.userId !== undefined && viewer.userId === ownerId,
+});
+
+/** One page (zero-based) of an ad's bids before or after the final call, as `viewer` sees them. */
+export async function bidPage(
+  db: Knex,
+  options: {
+    adId: string;
+    viewer: Viewer;
+    phase: BidPhase;
+    page: number;
+    pictureUrl?: PictureUrl;
+  },
+): Promise<BidPage | undefined> {
+  return snapshot(db, async (trx) => {
+    const ad = await findAdRow(trx, options.adId);
+    if (ad === undefined) return undefined;
+    const count = options.phase === 'afterFinalCall' ? ad.after_count : ad.before_count;
+    const found = await pageOf(trx, options.adId, options.phase, options.page);
+    const viewer = bidViewer(options.viewer, ad.owner_id);
+    return {
+      bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
+      page: options.page,
+      pageCount: Math.ceil(count / LIMITS.bidPageSize),
+    };
+  });
+}
+
+/** A member's own bids (newest first), on one ad or on every ad, optionally of one phase. */
+export async function userBidPage(
+  db: Knex,
+  options: {
+    bidderId: string;
+    adId?: string | undefined;
+    phase?: BidPhase | undefined;
+    page: number;
+    pictureUrl?: PictureUrl;
+  },
+): Promise<BidPage> {
+  const where = ['b.bidder_id = ?'];
+  const bindings: unknown[] = [options.bidderId];
+  if (options.adId !== undefined) {
+    where.push('b.ad_id = ?');
+    bindings.push(options.adId);
+  }
+  if (options.phase !== undefined) {
+    where.push('b.phase = ?');
+    bindings.push(options.phase);
+  }
+  return snapshot(db, async (trx) => {
+    const counted = await trx.raw<{ rows: { count: string }[] }>(
+      `SELECT count(*) AS count FROM ${BIDS} b WHERE ${where.join(' AND ')}`,
+      bindings as Knex.RawBinding[],
+    );
+    const found = await rows(
+      trx,
+      `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE ${where.join(' AND ')} ${NEWEST_FIRST}
+        LIMIT ? OFFSET ?`,
+      [...bindings, LIMITS.bidPageSize, Math.max(0, options.page) * LIMITS.bidPageSize],
+    );
+    const viewer = { userId: options.bidderId, isOwner: false };
+    return {
+      bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
+      page: options.page,
+      pageCount: Math.ceil(Number(counted.rows[0]?.count ?? 0) / LIMITS.bidPageSize),
+    };
+  });
+}
+
+/** One bid as stored, for a live message. */
+export async function findBid(db: Knex, bidId: string): Promise<StoredBid | undefined> {
+  const [found] = await rows(db, `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE b.bid_id = ?`, [bidId]);
+  return found;
+}
+
+/** The bids placed on an ad after `since` (oldest first, at most `limit`: the newest ones). */
+export async function bidsSince(
+  db: Knex,
+  adId: string,
+  since: GlobalPosition,
+  limit = 100,
+): Promise<StoredBid[]> {
+  const found = await rows(
+    db,
+    `SELECT ${BID_COLUMNS} ${FROM_BIDS}
+      WHERE b.ad_id = ? AND (b.position_commit, b.position_prepare) > (?::bigint, ?::bigint)
+      ${NEWEST_FIRST} LIMIT ?`,
+    [adId, since.commit.toString(), since.prepare.toString(), limit],
+  );
+  return found.reverse();
+}
+
+/** Which of `userIds` have bid on the ad (their view of it differs from a stranger's). */
+export async function biddersAmong(
+  db: Knex,
+  adId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const found: { bidder_id: string }[] = await db(BIDS)
+    .distinct('bidder_id')
+    .where({ ad_id: adId })
+    .whereIn('bidder_id', [...new Set(userIds)]);
+  return new Set(found.map((row) => row.bidder_id));
+}
+
+export { toBidView, publicStoredBid, defaultPictureUrl };

@@ -1,0 +1,47 @@
+import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
+
+/*
+ * What grants a member the right to bid and sell. Each granting event becomes one entitlement,
+ * keyed by the event's id, so replaying the log writes the same rows again. The billing issue
+ * adds its purchase event here (kind 'subscription', `endsAt` null for a lifetime plan).
+ */
+
+export const ENTITLEMENT_KINDS = ['trial', 'subscription'] as const;
+export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
+
+export type Entitlement = {
+  /** The id of the event that granted it. */
+  readonly sourceEventId: string;
+  readonly userId: string;
+  readonly kind: EntitlementKind;
+  /** ISO-8601. */
+  readonly startsAt: string;
+  /** ISO-8601, exclusive; null: never ends (lifetime). */
+  readonly endsAt: string | null;
+};
+
+/** Event types that grant an entitlement. */
+export const ENTITLEMENT_EVENT_TYPES = ['TrialStarted'] as const;
+
+/** The entitlement an event grants, or undefined when it grants none. */
+export function entitlementGrantedBy(event: RecordedEvent): Entitlement | undefined {
+  switch (event.type) {
+    case 'TrialStarted': {
+      const data = event.data as { userId: string; startsAt: string; endsAt: string };
+      return {
+        sourceEventId: event.metadata.eventId,
+        userId: data.userId,
+        kind: 'trial',
+        startsAt: data.startsAt,
+        endsAt: data.endsAt,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Active at `at`: started at or before it and not yet ended (the end instant is excluded). */
+export const isActiveAt = (entitlement: Entitlement, at: Date): boolean =>
+  Date.parse(entitlement.startsAt) <= at.getTime() &&
+  (entitlement.endsAt === null || at.getTime() < Date.parse(entitlement.endsAt));

@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import type { Entitlement, EntitlementKind } from './entitlements.evolve.ts';
+
+/*
+ * Whether a member may bid and sell right now. Readers query the logical view `entitlements`.
+ */
+
+export type { Entitlement, EntitlementKind };
+
+const ENTITLEMENTS = 'entitlements';
+
+type StoredEntitlement = {
+  source_event_id: string;
+  user_id: string;
+  kind: EntitlementKind;
+  starts_at: Date;
+  ends_at: Date | null;
+};
+
+const activeAt = (db: Knex, userId: string, at: Date): Knex.QueryBuilder =>
+  db(ENTITLEMENTS)
+    .where({ user_id: userId })
+    .where('starts_at', '<=', at)
+    .where((q) => q.whereNull('ends_at').orWhere('ends_at', '>', at));
+
+/** The member's entitlements active at `at`, lifetime ones first, then by latest end. */
+export async function activeEntitlements(
+  db: Knex,
+  userId: string,
+  at: Date,
+): Promise<Entitlement[]> {
+  const rows: StoredEntitlement[] = await activeAt(db, userId, at)
+    .select('source_event_id', 'user_id', 'kind', 'starts_at', 'ends_at')
+    .orderByRaw('ends_at DESC NULLS FIRST, source_event_id');
+  return rows.map((row) => ({
+    sourceEventId: row.source_event_id,
+    userId: row.user_id,
+    kind: row.kind,
+    startsAt: new Date(row.starts_at).toISOString(),
+    endsAt: row.ends_at === null ? null : new Date(row.ends_at).toISOString(),
+  }));
+}
+
+/** True when at least one entitlement of the member is active at `at`. */
+export async function hasActiveEntitlement(db: Knex, userId: string, at: Date): Promise<boolean> {
+  const row = await activeAt(db, userId, at).first(db.raw('1 AS active'));
+  return row !== undefined;
+}

@@ -1,0 +1,183 @@
+import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
+import type { ReviewEvent } from '@boli/engine/social/review.events';
+
+/*
+ * Which notifications an event produces, pure. Ads need a little memory (who bid, how high, the
+ * highest Open amount), kept per ad in `AdTracking`; everything else is one event → its notes.
+ *
+ * Outbid: when an Open bid lands, each earlier bidder whose best bid on the ad is now beaten is
+ * told — once: a bidder already below the highest Open amount was told when that bid landed.
+ * A Hidden bid never notifies anyone, so nobody learns that a higher hidden amount exists, and a
+ * note only ever names the Open amount that beat you.
+ */
+
+export const NOTIFICATION_KINDS = [
+  'mobileRequest',
+  'mobileRequestApproved',
+  'mobileRequestRejected',
+  'mobileRequestRevoked',
+  'outbid',
+  'finalCallMade',
+  'biddingClosed',
+  'reviewReceived',
+  'paymentCaptured',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A notification before it is stored: whom it is for, what it is about, who caused it. */
+export type NotificationDraft = {
+  readonly userId: string;
+  readonly kind: NotificationKind;
+  /** The member whose action it reports (their username is read when the list is read). */
+  readonly actorId: string | null;
+  readonly requestId: string | null;
+  readonly adId: string | null;
+  /** What the message needs besides names: item name, amounts (paise), instants. */
+  readonly params: Readonly<Record<string, string | number>>;
+};
+
+export type AdTracking = {
+  readonly ownerId: string;
+  readonly itemName: string;
+  readonly currencycode: string;
+  /** Highest Open amount so far, paise; 0 before any. */
+  readonly openHigh: number;
+  /** Each bidder's best amount on this ad, paise, in order of their first bid. */
+  readonly bidders: ReadonlyMap<string, number>;
+};
+
+export const AD_NOTIFICATION_EVENT_TYPES = [
+  'AdPosted',
+  'AdEdited',
+  'BidPlaced',
+  'FinalCallMade',
+  'BiddingClosed',
+] as const satisfies readonly AdEvent['type'][];
+
+/**
+ * SLOT (billing): "payment captured" notifications. No billing events exist yet. When billing
+ * adds `PaymentCaptured`, list its type here (the projection handles what is listed) and turn it
+ * into a `paymentCaptured` note (params: amount in paise, currencycode) in a function beside
+ * `notificationsForSocialEvent`; the message is already worded in notifications.messages.ts.
+ */
+export const PAYMENT_NOTIFICATION_EVENT_TYPES: readonly string[] = [];
+
+const note = (
+  userId: string,
+  kind: NotificationKind,
+  fields: Partial<Omit<NotificationDraft, 'userId' | 'kind'>> = {},
+): NotificationDraft => ({
+  userId,
+  kind,
+  actorId: fields.actorId ?? null,
+  requestId: fields.requestId ?? null,
+  adId: fields.adId ?? null,
+  params: fields.params ?? {},
+});
+
+/** Ads handled here: the tracking after the event and the notes it produces. */
+export function notificationsForAdEvent(
+  tracking: AdTracking | undefined,
+  event: AdEvent,
+): { tracking: AdTracking | undefined; notes: NotificationDraft[] } {
+  if (event.type === 'AdPosted') {
+    const { postedBy, itemName, currencycode } = event.data;
+    const fresh = { ownerId: postedBy, itemName, currencycode, openHigh: 0, bidders: new Map() };
+    return {
+      tracking: tracking ?? fresh,
+      notes: [],
+    };
+  }
+  if (tracking === undefined) return { tracking, notes: [] };
+  const { adId } = event.data;
+  const about = {
+    adId,
+    params: { itemName: tracking.itemName, currencycode: tracking.currencycode },
+  };
+  const everyBidder = () =>
+    [...tracking.bidders.keys()].filter((bidder) => bidder !== tracking.ownerId);
+  switch (event.type) {
+    case 'AdEdited': {
+      const { itemName, currencycode } = event.data.changes;
+      return {
+        tracking: {
+          ...tracking,
+          itemName: itemName ?? tracking.itemName,
+          currencycode: currencycode ?? tracking.currencycode,
+        },
+        notes: [],
+      };
+    }
+    case 'BidPlaced': {
+      const { bidderId, amount, type } = event.data;
+      const notes =
+        type === 'Open'
+          ? [...tracking.bidders]
+              .filter(
+                ([bidder, best]) =>
+                  bidder !== bidderId && best < amount && best >= tracking.openHigh,
+              )
+              .map(([bidder]) =>
+                note(bidder, 'outbid', { ...about, params: { ...about.params, amount } }),
+              )
+          : [];
+      const bidders = new Map(tracking.bidders);
+      bidders.set(bidderId, Math.max(bidders.get(bidderId) ?? 0, amount));
+      const openHigh = type === 'Open' ? Math.max(tracking.openHigh, amount) : tracking.openHigh;
+      return { tracking: { ...tracking, bidders, openHigh }, notes };
+    }
+    case 'FinalCallMade':
+      return {
+        tracking,
+        notes: everyBidder().map((bidder) =>
+          note(bidder, 'finalCallMade', {
+            ...about,
+            params: { ...about.params, deadline: event.data.deadline },
+          }),
+        ),
+      };
+    case 'BiddingClosed':
+      return {
+        tracking,
+        notes: everyBidder().map((bidder) =>
+          note(bidder, 'biddingClosed', {
+            ...about,
+            params: { ...about.params, reason: event.data.reason },
+          }),
+        ),
+      };
+    default:
+      return { tracking, notes: [] };
+  }
+}
+
+/** Mobile-number requests and reviews: each event tells one member. */
+export function notificationsForSocialEvent(
+  event: MobileRequestEvent | ReviewEvent,
+): NotificationDraft[] {
+  switch (event.type) {
+    case 'MobileNumberRequested': {
+      const { requestId, requestedBy, requestedTo } = event.data;
+      return [note(requestedTo, 'mobileRequest', { actorId: requestedBy, requestId })];
+    }
+    case 'MobileRequestApproved':
+    case 'MobileRequestRejected':
+    case 'MobileRequestRevoked': {
+      const { requestId, requestedBy, requestedTo } = event.data;
+      const kind =
+        event.type === 'MobileRequestApproved'
+          ? 'mobileRequestApproved'
+          : event.type === 'MobileRequestRejected'
+            ? 'mobileRequestRejected'
+            : 'mobileRequestRevoked';
+      return [note(requestedBy, kind, { actorId: requestedTo, requestId })];
+    }
+    case 'ReviewPosted':
+      return [note(event.data.userId, 'reviewReceived', { actorId: event.data.postedBy })];
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unhandled event ${JSON.stringify(unknown)}`);
+    }
+  }
+}

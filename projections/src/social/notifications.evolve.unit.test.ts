@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ARJUN,
+  MEENA,
+  OWNER,
+  adPosted,
+  at,
+  bidPlaced,
+  biddingClosed,
+  finalCallMade,
+} from '@boli/engine/ads/ad.fixtures';
+import type { AdEvent } from '@boli/engine/ads/ad.events';
+import {
+  notificationsForAdEvent,
+  notificationsForSocialEvent,
+  type AdTracking,
+  type NotificationDraft,
+} from './notifications.evolve.ts';
+import { formatAmount, istDateTime, notificationMessage } from './notifications.messages.ts';
+
+/* Ravi sells his Royal Enfield; Meena, Arjun and Kavya bid on it. */
+
+const KAVYA = { userId: 'u-kavya', username: 'kavya_r', bidAlias: 'sunbird' } as const;
+
+/** Folds the ad's events; answers every note produced, in order. */
+function notesFor(events: AdEvent[]): {
+  tracking: AdTracking | undefined;
+  notes: NotificationDraft[];
+} {
+  let tracking: AdTracking | undefined;
+  const notes: NotificationDraft[] = [];
+  for (const event of events) {
+    const after = notificationsForAdEvent(tracking, event);
+    tracking = after.tracking;
+    notes.push(...after.notes);
+  }
+  return { tracking, notes };
+}
+
+const bid = (
+  bidder: typeof MEENA | typeof ARJUN | typeof KAVYA,
+  amount: number,
+  type: 'Open' | 'Hidden' = 'Open',
+) => bidPlaced({ bidId: `${bidder.userId}-${amount}`, amount, type }, bidder);
+
+const told = (notes: NotificationDraft[], kind: string) =>
+  notes.filter((note) => note.kind === kind).map((note) => note.userId);
+
+describe('outbid notifications', () => {
+  it('tell an earlier bidder when a higher Open bid lands, naming its amount', () => {
+    const { notes } = notesFor([adPosted(), bid(MEENA, 13_000_000), bid(ARJUN, 14_000_000)]);
+    expect(notes).toEqual([
+      {
+        userId: MEENA.userId,
+        kind: 'outbid',
+        actorId: null,
+        requestId: null,
+        adId: 'ad-1',
+        params: { itemName: 'Royal Enfield Classic 350', currencycode: 'INR', amount: 14_000_000 },
+      },
+    ]);
+  });
+
+  it('never tell anyone of a Hidden bid, however high', () => {
+    const { notes } = notesFor([
+      adPosted(),
+      bid(MEENA, 13_000_000),
+      bid(ARJUN, 99_000_000, 'Hidden'),
+    ]);
+    expect(notes).toEqual([]);
+  });
+
+  it('do not tell a bidder whose Hidden bid still beats the new Open one', () => {
+    const { notes } = notesFor([
+      adPosted(),
+      bid(MEENA, 15_000_000, 'Hidden'),
+      bid(ARJUN, 14_000_000),
+    ]);
+    expect(notes).toEqual([]);
+  });
+
+  it('tell each bidder once, not again for every later bid above them', () => {
+    const { notes } = notesFor([
+      adPosted(),
+      bid(MEENA, 13_000_000),
+      bid(ARJUN, 14_000_000),
+      bid(KAVYA, 15_000_000),
+    ]);
+    expect(told(notes, 'outbid')).toEqual([MEENA.userId, ARJUN.userId]);
+  });
+
+  it('tell a bidder again after they bid back to the top and are beaten again', () => {
+    const { notes } = notesFor([
+      adPosted(),
+      bid(MEENA, 13_000_000),
+      bid(ARJUN, 14_000_000),
+      bid(MEENA, 15_000_000),
+      bid(ARJUN, 16_000_000),
+    ]);
+    expect(told(notes, 'outbid')).toEqual([MEENA.userId, ARJUN.userId, MEENA.userId]);
+  });
+
+  it('do not tell bidders of their own higher bid', () => {
+    const { notes } = notesFor([adPosted(), bid(MEENA, 13_000_000), bid(MEENA, 14_000_000)]);
+    expect(notes).toEqual([]);
+  });
+});
+
+describe('final call and close', () => {
+  const bidding = [adPosted(), bid(MEENA, 13_000_000), bid(ARJUN, 12_000_000, 'Hidden')];
+
+  it('tell every bidder of the final call and its deadline', () => {
+    const { notes } = notesFor([...bidding, finalCallMade(at(24 * 60))]);
+    const finalCall = notes.filter((note) => note.kind === 'finalCallMade');
+    expect(finalCall.map((note) => note.userId)).toEqual([MEENA.userId, ARJUN.userId]);
+    expect(finalCall[0]?.params.deadline).toBe(at(24 * 60));
+  });
+
+  it('tell every bidder that bidding closed, and never the owner', () => {
+    const { notes } = notesFor([...bidding, biddingClosed()]);
+    expect(told(notes, 'biddingClosed')).toEqual([MEENA.userId, ARJUN.userId]);
+    expect(notes.some((note) => note.userId === OWNER.userId)).toBe(false);
+  });
+
+  it('ignore an ad this read model never saw posted', () => {
+    expect(notesFor([bid(MEENA, 13_000_000), biddingClosed()]).notes).toEqual([]);
+  });
+
+  it('follow a renamed ad', () => {
+    const renamed: AdEvent = {
+      type: 'AdEdited',
+      data: { adId: 'ad-1', changes: { itemName: 'Classic 350 (2019)' }, editedAt: at(5) },
+    };
+    const { notes } = notesFor([...bidding, renamed, biddingClosed()]);
+    expect(notes[0]?.params.itemName).toBe('Classic 350 (2019)');
+  });
+});
+
+describe('requests and reviews', () => {
+  const parties = { requestId: 'req-1', requestedBy: 'u-asha', requestedTo: 'u-bala' };
+
+  it('tell the owner of the number of a request, and the requester of each answer', () => {
+    expect(
+      notificationsForSocialEvent({
+        type: 'MobileNumberRequested',
+        data: { ...parties, requestedAt: at(0) },
+      }),
+    ).toEqual([
+      {
+        userId: 'u-bala',
+        kind: 'mobileRequest',
+        actorId: 'u-asha',
+        requestId: 'req-1',
+        adId: null,
+        params: {},
+      },
+    ]);
+    const answered = notificationsForSocialEvent({
+      type: 'MobileRequestRevoked',
+      data: { ...parties, revokedAt: at(1) },
+    });
+    expect(answered.map((note) => [note.userId, note.kind, note.actorId])).toEqual([
+      ['u-asha', 'mobileRequestRevoked', 'u-bala'],
+    ]);
+  });
+
+  it('tell a member of a review they received', () => {
+    const notes = notificationsForSocialEvent({
+      type: 'ReviewPosted',
+      data: {
+        reviewId: 'r-1',
+        userId: 'u-bala',
+        postedBy: 'u-asha',
+        text: 'Good',
+        postedAt: at(0),
+      },
+    });
+    expect(notes.map((note) => [note.userId, note.kind, note.actorId])).toEqual([
+      ['u-bala', 'reviewReceived', 'u-asha'],
+    ]);
+  });
+});
+
+describe('the words', () => {
+  it('name the member, the item and the Open amount in rupees with Indian grouping', () => {
+    expect(notificationMessage('mobileRequest', {}, 'asha_k')).toBe(
+      'asha_k has requested your mobile number.',
+    );
+    expect(
+      notificationMessage(
+        'outbid',
+        { itemName: 'Activa', amount: 15_000_000, currencycode: 'INR' },
+        '',
+      ),
+    ).toBe('You have been outbid on Activa: an Open bid of ₹1,50,000 was placed.');
+    expect(formatAmount(12_345_678_90)).toBe('₹1,23,45,678.90');
+  });
+
+  it('give the final-call deadline in India time', () => {
+    expect(istDateTime('2026-03-01T10:00:00.000Z')).toBe('2026-03-01 15:30:00');
+    expect(
+      notificationMessage(
+        'finalCallMade',
+        { itemName: 'Activa', deadline: '2026-03-01T10:00:00.000Z' },
+        '',
+      ),
+    ).toBe('Final call made on Activa. Bidding closes at 2026-03-01 15:30:00 IST.');
+  });
+});

@@ -1,0 +1,65 @@
+import type { NotificationKind } from './notifications.evolve.ts';
+
+/*
+ * The words of each notification, pure, filled in when the list is read: so a member who
+ * changes their username is named by the new one, and a message can be reworded without a
+ * rebuild.
+ */
+
+const IST_OFFSET_MINUTES = 330;
+
+/** 'YYYY-MM-DD HH:mm:ss' in India time (section 9's date-time format). */
+export function istDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return new Date(time + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Paise → '₹1,50,000' (Indian grouping); another currency by its code. */
+export function formatAmount(paise: number, currencycode = 'INR'): string {
+  const code = /^[A-Z]{3}$/.test(currencycode) ? currencycode : 'INR';
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: code,
+    maximumFractionDigits: paise % 100 === 0 ? 0 : 2,
+  }).format(paise / 100);
+}
+
+type Params = Readonly<Record<string, string | number | undefined>>;
+
+const text = (value: string | number | undefined): string =>
+  value === undefined ? '' : String(value);
+
+export function notificationMessage(
+  kind: NotificationKind,
+  params: Params,
+  actorUsername: string,
+): string {
+  const who = actorUsername || 'A member';
+  const item = text(params.itemName) || 'an ad';
+  const amount = () => formatAmount(Number(params.amount ?? 0), text(params.currencycode));
+  switch (kind) {
+    case 'mobileRequest':
+      return `${who} has requested your mobile number.`;
+    case 'mobileRequestApproved':
+      return `${who} approved your request. Their mobile number is now shown on their profile.`;
+    case 'mobileRequestRejected':
+      return `${who} rejected your request for their mobile number.`;
+    case 'mobileRequestRevoked':
+      return `${who} no longer shares their mobile number with you.`;
+    case 'outbid':
+      return `You have been outbid on ${item}: an Open bid of ${amount()} was placed.`;
+    case 'finalCallMade':
+      return `Final call made on ${item}. Bidding closes at ${istDateTime(text(params.deadline))} IST.`;
+    case 'biddingClosed':
+      return `Bidding Closed on ${item}.`;
+    case 'reviewReceived':
+      return `${who} posted a review on your profile.`;
+    case 'paymentCaptured':
+      return `Your payment of ${amount()} was received.`;
+    default: {
+      const unknown: never = kind;
+      throw new Error(`Unknown notification kind ${String(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import { defaultPictureUrl, type PictureUrl } from '../users/users.queries.ts';
+
+/** Section 3's Review as GET /api/review/ answers it (docs/api/social.md). */
+export type Review = {
+  readonly _id: string;
+  readonly userId: string;
+  readonly text: string;
+  readonly postedBy: string;
+  readonly postedByUsername: string;
+  readonly postedByFirstname: string;
+  readonly postedByLastname: string;
+  readonly postedByProfilepic: string;
+  readonly createdAt: string;
+};
+
+type Row = {
+  review_id: string;
+  user_id: string;
+  text: string;
+  posted_by: string;
+  posted_at: Date;
+  username: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  profilepic: string | null;
+};
+
+/** The reviews a member received, newest first, with each reviewer's current name and avatar. */
+export async function listReviews(
+  db: Knex,
+  userId: string,
+  { pictureUrl = defaultPictureUrl, limit = 100 }: { pictureUrl?: PictureUrl; limit?: number } = {},
+): Promise<Review[]> {
+  const rows: Row[] = await db('reviews as r')
+    .leftJoin('users as u', 'u.user_id', 'r.posted_by')
+    .where('r.user_id', userId)
+    .select(
+      'r.review_id',
+      'r.user_id',
+      'r.text',
+      'r.posted_by',
+      'r.posted_at',
+      'u.username',
+      'u.firstname',
+      'u.lastname',
+      'u.profilepic',
+    )
+    .orderBy([
+      { column: 'r.posted_at', order: 'desc' },
+      { column: 'r.review_id', order: 'desc' },
+    ])
+    .limit(limit);
+  return rows.map((row) => ({
+    _id: row.review_id,
+    userId: row.user_id,
+    text: row.text,
+    postedBy: row.posted_by,
+    postedByUsername: row.username ?? '',
+    postedByFirstname: row.firstname ?? '',
+    postedByLastname: row.lastname ?? '',
+    postedByProfilepic: row.profilepic ? pictureUrl(row.profilepic) : '',
+    createdAt: new Date(row.posted_at).toISOString(),
+  }));
+}

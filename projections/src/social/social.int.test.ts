@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { ARJUN, MEENA, adPosted, at, bidPlaced, finalCallMade } from '@boli/engine/ads/ad.fixtures';
+import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
+import { START, type EventStore, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { contactStream, type ContactMessageReceived } from '@boli/engine/social/contact.events';
+import {
+  mobileRequestStream,
+  type MobileRequestEvent,
+} from '@boli/engine/social/mobileRequest.events';
+import { reviewsStream, type ReviewPosted } from '@boli/engine/social/review.events';
+import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
+import type { Projection } from '../runtime/projection.ts';
+import { BUILDS } from '../runtime/builds.ts';
+import { startProjectionRunners } from '../runtime/runners.ts';
+import { waitForProjections } from '../runtime/waitForProjections.ts';
+import { tableHash } from '../runtime/testing/adBids.ts';
+import { usersProjection } from '../users/users.projection.ts';
+import { contactMessagesProjection } from './contactMessages.projection.ts';
+import { listContactMessages } from './contactMessages.queries.ts';
+import { mobileRequestsProjection } from './mobileRequests.projection.ts';
+import { findMobileRequestBetween, mobileRequestApproved } from './mobileRequests.queries.ts';
+import { notificationsProjection } from './notifications.projection.ts';
+import { listNotifications } from './notifications.queries.ts';
+import { notificationPushesAfter } from './notifications.live.ts';
+import { reviewsProjection } from './reviews.projection.ts';
+import { listReviews } from './reviews.queries.ts';
+
+/*
+ * The social read models from real events in PostgreSQL, each replayed a second time over its
+ * rows without changing them. Meena and Arjun bid on Ravi's ad (the ads fixtures); Meena asks
+ * Arjun for his number and reviews him.
+ */
+
+let database: TestDatabase;
+let db: Knex;
+let store: EventStore;
+
+const PROJECTIONS: Projection[] = [
+  usersProjection,
+  reviewsProjection,
+  mobileRequestsProjection,
+  notificationsProjection,
+  contactMessagesProjection,
+];
+
+let last: GlobalPosition = START;
+
+/**
+ * Runs the read models until they have passed the last event appended (waiting, unlike
+ * `catchUp`, for events a concurrent transaction elsewhere in the cluster keeps out of sight for
+ * a moment). With `replay`, first moves their checkpoints back to the start.
+ */
+async function catchUpAll(replay = false): Promise<void> {
+  if (replay) {
+    await db(BUILDS)
+      .whereIn(
+        'name',
+        PROJECTIONS.map((p) => p.name),
+      )
+      .where({ status: 'live' })
+      .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
+  }
+  const runners = await startProjectionRunners({
+    databaseUrl: database.url,
+    store,
+    projections: PROJECTIONS,
+    wakeUp: false,
+    idlePollMs: 10,
+  });
+  try {
+    const names = PROJECTIONS.map((p) => p.name);
+    expect(await waitForProjections(db, names, last, 60_000)).toBe(true);
+  } finally {
+    await runners.stop();
+  }
+}
+
+async function append(
+  streamId: string,
+  events: { type: string; data: unknown }[],
+  now: (i: number) => string,
+) {
+  last = (
+    await store.append(
+      streamId,
+      events.map((event, i) => ({ ...event, metadata: meta(now(i)) })),
+      'no-stream',
+    )
+  ).lastPosition;
+}
+
+const meta = (now: string) => ({ eventId: randomUUID(), now });
+
+async function register(userId: string, username: string): Promise<void> {
+  const events: AccountEvent[] = [
+    {
+      type: 'AccountRegistered',
+      data: {
+        userId,
+        username,
+        email: `${username}@example.in`,
+        phone: '9876543210',
+        phoneCode: '+91',
+        firstname: username,
+        lastname: 'K',
+        bidAlias: 'zz-alias',
+        gender: 'Female',
+        dob: '1995-08-15',
+        country: 'India',
+        passwordHash: 'hash',
+        registeredAt: at(0),
+      },
+    },
+  ];
+  await append(accountStream(userId), events, () => at(0));
+}
+
+const parties = { requestId: 'req-1', requestedBy: MEENA.userId, requestedTo: ARJUN.userId };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+  store = createPostgresEventStore({ connectionString: database.url });
+  await register(MEENA.userId, MEENA.username);
+  await register(ARJUN.userId, ARJUN.username);
+  const adEvents: AdEvent[] = [
+    adPosted(),
+    bidPlaced({ bidId: 'b1', amount: 13_000_000 }, MEENA),
+    bidPlaced({ bidId: 'b2', amount: 14_000_000 }, ARJUN),
+    finalCallMade(),
+  ];
+  await append(adStream('ad-1'), adEvents, (i) => at(10 + i));
+  const requestEvents: MobileRequestEvent[] = [
+    { type: 'MobileNumberRequested', data: { ...parties, requestedAt: at(20) } },
+    { type: 'MobileRequestApproved', data: { ...parties, approvedAt: at(21) } },
+  ];
+  await append(mobileRequestStream(ARJUN.userId, MEENA.userId), requestEvents, (i) => at(20 + i));
+  const reviews: ReviewPosted[] = ['First deal', 'Second deal'].map((text, i) => ({
+    type: 'ReviewPosted',
+    data: {
+      reviewId: `r-${i}`,
+      userId: ARJUN.userId,
+      postedBy: MEENA.userId,
+      text,
+      postedAt: at(30 + i),
+    },
+  }));
+  await append(reviewsStream(ARJUN.userId), reviews, (i) => at(30 + i));
+  const contact: ContactMessageReceived = {
+    type: 'ContactMessageReceived',
+    data: {
+      messageId: 'm-1',
+      sentBy: null,
+      country: 'India',
+      firstname: 'Guest',
+      lastname: 'User',
+      email: 'guest@example.in',
+      mobile: '98765',
+      description: 'Hello',
+      subject: 'Inquiry',
+      receivedAt: at(40),
+    },
+  };
+  await append(contactStream('m-1'), [contact], () => at(40));
+  await catchUpAll();
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('the social read models', () => {
+  it('tell Meena she was outbid and both bidders of the final call, Arjun of the request and reviews', async () => {
+    const meena = await listNotifications(db, MEENA.userId);
+    expect(meena.map((n) => n.kind)).toEqual(['mobileRequestApproved', 'finalCallMade', 'outbid']);
+    expect(meena[0]).toMatchObject({
+      message: `${ARJUN.username} approved your request. Their mobile number is now shown on their profile.`,
+      requestId: 'req-1',
+      requestStatus: 'approved',
+      canAnswer: false,
+    });
+    expect(meena[2]?.message).toBe(
+      'You have been outbid on Royal Enfield Classic 350: an Open bid of ₹1,40,000 was placed.',
+    );
+    const arjun = await listNotifications(db, ARJUN.userId);
+    expect(arjun.map((n) => n.kind)).toEqual([
+      'reviewReceived',
+      'reviewReceived',
+      'mobileRequest',
+      'finalCallMade',
+    ]);
+    expect(arjun[2]).toMatchObject({
+      message: `${MEENA.username} has requested your mobile number.`,
+      requestStatus: 'approved',
+      canAnswer: true,
+    });
+  });
+
+  it('know that Arjun shares his number with Meena, and no one else', async () => {
+    expect(await mobileRequestApproved(db, { ownerId: ARJUN.userId, viewerId: MEENA.userId })).toBe(
+      true,
+    );
+    expect(await mobileRequestApproved(db, { ownerId: MEENA.userId, viewerId: ARJUN.userId })).toBe(
+      false,
+    );
+    expect(
+      await findMobileRequestBetween(db, { requestedBy: MEENA.userId, requestedTo: ARJUN.userId }),
+    ).toMatchObject({ requestId: 'req-1', status: 'approved' });
+  });
+
+  it('list reviews newest first with the reviewer’s name', async () => {
+    const reviews = await listReviews(db, ARJUN.userId);
+    expect(reviews.map((r) => [r.text, r.postedByUsername])).toEqual([
+      ['Second deal', MEENA.username],
+      ['First deal', MEENA.username],
+    ]);
+  });
+
+  it('keep contact messages for support', async () => {
+    const page = await listContactMessages(db, { page: 0, pageSize: 20 });
+    expect(page.messages).toMatchObject([
+      { _id: 'm-1', email: 'guest@example.in', subject: 'Inquiry' },
+    ]);
+  });
+
+  it('give the live push every stored notification, addressed to its member’s room', async () => {
+    const { pushes, next } = await notificationPushesAfter(db);
+    expect(pushes).toHaveLength(7);
+    expect(new Set(pushes.map((push) => push.room))).toEqual(
+      new Set([`user:${MEENA.userId}`, `user:${ARJUN.userId}`]),
+    );
+    expect((await notificationPushesAfter(db, next)).pushes).toEqual([]);
+  });
+
+  it('change nothing when every event is applied a second time', async () => {
+    const tables: [string, string][] = [
+      ['notifications', 'id'],
+      ['notification_ads', 'ad_id'],
+      ['mobile_requests', 'request_id'],
+      ['reviews', 'review_id'],
+      ['contact_messages', 'message_id'],
+    ];
+    const before = await Promise.all(tables.map(([table, key]) => tableHash(db, table, key)));
+    await catchUpAll(true);
+    const after = await Promise.all(tables.map(([table, key]) => tableHash(db, table, key)));
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,281 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { launchBrowser } from '../../ops/src/testing/browser.ts';
+import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { createMember, storedSession, type Member } from './support/members.ts';
+
+/*
+ * The ads screens against the real api: a member posts an Automobiles ad with two photos and a
+ * video (each staged on its own, with progress), finds it with the filters and with a misspelt
+ * search, edits it, and a guest sees it on the home page; a member without an address is sent to
+ * fill it in.
+ */
+
+let app: TestApp;
+let browser: Browser;
+let mediaDir: string;
+type MediaFile = { name: string; mimeType: string; buffer: Buffer };
+let media: MediaFile[];
+
+async function makeMedia(): Promise<MediaFile[]> {
+  mediaDir = mkdtempSync(join(tmpdir(), 'boli-ads-e2e-'));
+  const video = join(mediaDir, 'drive.webm');
+  execFileSync('/usr/bin/ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=1:size=64x64:rate=10',
+    '-t',
+    '1',
+    video,
+  ]);
+  const picture = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
+  return [
+    {
+      name: 'front.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await picture(95, 47, 157).jpeg().toBuffer(),
+    },
+    {
+      name: 'side.png',
+      mimeType: 'image/png',
+      buffer: await picture(20, 160, 90).png().toBuffer(),
+    },
+    { name: 'drive.webm', mimeType: 'video/webm', buffer: readFileSync(video) },
+  ];
+}
+
+beforeAll(async () => {
+  [app, browser, media] = await Promise.all([startApp(), launchBrowser(), makeMedia()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+});
+
+async function openPage(
+  storage: Record<string, string> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+  await context.addInitScript((entries: Record<string, string>) => {
+    if (window.sessionStorage.getItem('seeded')) return;
+    window.sessionStorage.setItem('seeded', '1');
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  return { context, page: await context.newPage() };
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A text field by its label; required fields' labels end in ' *'. */
+const field = (scope: Page, label: string) =>
+  scope.getByLabel(new RegExp(`^${escape(label)}(\\s*\\*)?$`));
+
+/** Picks `option` in the select labelled `label` (a MUI select's name starts with its label). */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${escape(label)}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const adCard = (page: Page, name: string) => page.getByRole('article', { name });
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('a member with a full profile', () => {
+  let member: Member;
+  beforeAll(async () => {
+    member = await createMember(app, { address: true });
+  });
+
+  it('posts a car with two photos and a video, finds it, edits it, and a guest sees it', async () => {
+    const { context, page } = await openPage(storedSession(member));
+
+    // --- Post New Ad
+    await visit(page, '/postAd');
+    await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
+    // The address comes from the profile.
+    expect(await field(page, 'Street').inputValue()).toBe('Pusa Road');
+    const postButton = page.getByRole('button', { name: 'Post Ad!' });
+    expect(await postButton.isDisabled()).toBe(true);
+
+    await field(page, 'Item name').fill('Swift Dzire');
+    await choose(page, 'Category', 'Automobiles');
+    await choose(page, 'Subcategory', 'Cars');
+    await field(page, 'Price (₹)').fill('550000');
+    await field(page, 'Description').fill('One owner, serviced at the dealer, new tyres.');
+    await page.getByText('45/150').waitFor();
+    await choose(page, 'Manufacturer', 'Maruti Suzuki');
+    await choose(page, 'Model', 'Dzire');
+    await choose(page, 'Year of manufacture', '2018');
+    await field(page, 'Mileage (km)').fill('42000');
+    await choose(page, 'Owner or Dealer', 'Owner');
+    await choose(page, 'New or Used', 'Used');
+
+    await page.getByTestId('media-input').setInputFiles(media);
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    for (const file of media) {
+      await uploads.getByRole('progressbar', { name: `${file.name} upload progress` }).waitFor();
+    }
+    await uploads.locator('li[data-status="uploaded"]').nth(2).waitFor();
+    expect(await uploads.locator('li[data-status="failed"]').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-ads-post.png', fullPage: true });
+
+    await postButton.click();
+    await page.getByText(MESSAGES.adPosted).waitFor();
+    await page.waitForURL((url) => url.pathname === '/myAds');
+    const mine = adCard(page, 'Swift Dzire');
+    await mine.waitFor();
+    expect(await mine.getByTestId('ad-price').innerText()).toBe('₹5,50,000');
+    await mine.getByRole('link', { name: 'Edit Swift Dzire' }).waitFor();
+    await mine.getByRole('link', { name: 'Media of Swift Dzire' }).waitFor();
+
+    // --- The filters find it; a price range above it does not
+    await visit(page, '/ads');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const filters = page.getByRole('form', { name: 'Filters' });
+    expect(await filters.getByRole('button', { name: 'Clear' }).isDisabled()).toBe(true);
+    await choose(page, 'Category', 'Automobiles');
+    await choose(page, 'Subcategory', 'Cars');
+    await choose(page, 'Country', 'India');
+    await choose(page, 'State', 'Delhi');
+    await choose(page, 'District', 'Central');
+    await choose(page, 'Make', 'Maruti Suzuki');
+    await field(page, 'Price from (₹)').fill('500000');
+    await field(page, 'Price to (₹)').fill('600000');
+    await choose(page, 'Owner or Dealer', 'Owner');
+    await page.screenshot({ path: '/tmp/boli-ads-filters.png', fullPage: true });
+    await filters.getByRole('button', { name: 'Apply Filter' }).click();
+    await adCard(page, 'Swift Dzire').waitFor();
+
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await field(page, 'Price from (₹)').fill('700000');
+    await field(page, 'Price to (₹)').fill('900000');
+    await page.getByRole('button', { name: 'Apply Filter' }).click();
+    await page.getByText(MESSAGES.noAdsAvailable).waitFor();
+    expect(await adCard(page, 'Swift Dzire').count()).toBe(0);
+
+    // Changing the category clears the subcategory and hides the vehicle filters.
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await choose(page, 'Category', 'Furniture');
+    expect(await page.getByRole('combobox', { name: /^Make/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await adCard(page, 'Swift Dzire').waitFor();
+
+    // --- A misspelt search from the top bar
+    const search = page.getByRole('searchbox', { name: 'Search ads' });
+    await search.fill('swfit dezire');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'swfit dezire');
+    await page.getByTestId('search-summary').waitFor();
+    await adCard(page, 'Swift Dzire').click();
+
+    // --- The detail: gallery, facts, share, Edit for the owner
+    await page.getByRole('heading', { name: 'Swift Dzire' }).waitFor();
+    expect(pathOf(page)).toMatch(/^\/ads\/swift-dzire-/);
+    expect(await page.getByTestId('ad-price').innerText()).toBe('₹5,50,000');
+    await page.getByText('Maruti Suzuki').waitFor();
+    const gallery = page.getByTestId('ad-gallery');
+    await gallery.getByRole('button', { name: 'Show video 3' }).click();
+    const video = gallery.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    expect(await video.getAttribute('poster')).toBeTruthy();
+    await gallery.getByRole('button', { name: 'Show photo 1' }).click();
+    await gallery.getByRole('img', { name: 'Swift Dzire' }).waitFor();
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share this ad' });
+    for (const app of ['WhatsApp', 'Facebook', 'Twitter', 'Telegram', 'Email'])
+      await share.getByRole('link', { name: app }).waitFor();
+    expect(await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(
+      encodeURIComponent(page.url()),
+    );
+    await share.getByRole('button', { name: 'Copy link' }).click();
+    await share.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await page.screenshot({ path: '/tmp/boli-ads-detail.png', fullPage: true });
+    await share.getByRole('button', { name: 'Close' }).click();
+    const adUrl = page.url();
+
+    // --- Edit Ad → Done → My Ads
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Ad' }).waitFor();
+    expect(await field(page, 'Item name').inputValue()).toBe('Swift Dzire');
+    await field(page, 'Price (₹)').fill('525000');
+    await page.getByRole('button', { name: 'Update Ad' }).click();
+    await page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
+    await page.getByRole('link', { name: 'Back to My Ads' }).click();
+    await page.waitForURL((url) => url.pathname === '/myAds');
+    await adCard(page, 'Swift Dzire').getByText('₹5,25,000').waitFor();
+
+    // --- Media: choose another thumbnail, add a photo (with progress), remove it again
+    await adCard(page, 'Swift Dzire').getByRole('link', { name: 'Media of Swift Dzire' }).click();
+    await page.getByRole('heading', { name: 'Photos and videos of Swift Dzire' }).waitFor();
+    const items = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
+    await items.nth(2).waitFor();
+    expect(await items.count()).toBe(3);
+    await items.nth(1).getByRole('button', { name: 'Use as thumbnail' }).click();
+    await items.nth(1).getByText('Thumbnail', { exact: true }).waitFor();
+    expect(await page.getByText('Thumbnail', { exact: true }).count()).toBe(1);
+    await page.getByTestId('media-input').setInputFiles([{ ...media[0]!, name: 'rear.jpg' }]);
+    await page
+      .getByRole('list', { name: 'Uploads' })
+      .locator('li[data-status="uploaded"]')
+      .waitFor();
+    await items.nth(3).waitFor();
+    await items.nth(3).getByRole('button', { name: 'Remove' }).click();
+    await items.nth(3).waitFor({ state: 'detached' });
+    expect(await items.count()).toBe(3);
+    await page.screenshot({ path: '/tmp/boli-ads-media.png', fullPage: true });
+    await context.close();
+
+    // --- A guest sees it on the home page, and may open it
+    const guest = await openPage();
+    await visit(guest.page, '/');
+    const card = adCard(guest.page, 'Swift Dzire');
+    await card.waitFor();
+    expect(await card.getByTestId('ad-price').innerText()).toBe('₹5,25,000');
+    await visit(guest.page, new URL(adUrl).pathname);
+    await guest.page.getByRole('heading', { name: 'Swift Dzire' }).waitFor();
+    expect(await guest.page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+    await guest.page.screenshot({ path: '/tmp/boli-ads-guest.png', fullPage: true });
+    await guest.context.close();
+    // A long walk through the screens; the machine is shared, so it gets more than the default.
+  }, 180_000);
+});
+
+describe('a member without an address', () => {
+  let member: Member;
+  beforeAll(async () => {
+    member = await createMember(app, { address: false });
+  });
+
+  it('is asked to fill it in before posting, and sent to the profile', async () => {
+    const { context, page } = await openPage(storedSession(member));
+    await visit(page, '/postAd');
+    const dialog = page.getByRole('dialog', { name: MESSAGES.addressRequired });
+    await dialog.waitFor();
+    await page.screenshot({ path: '/tmp/boli-ads-address.png', fullPage: true });
+    await dialog.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/editprofile');
+    await context.close();
+  });
+});

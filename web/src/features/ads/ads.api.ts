@@ -1,0 +1,131 @@
+import type { CloseReason, GalleryType } from '@boli/engine/ads/ad.events';
+
+/*
+ * The ads api's answers as the web reads them (/work/contracts.md, "Ads"): section 3's Ad with
+ * money in rupees and instants as ISO-8601 strings. Other features (bidding) import AdView here.
+ */
+
+/** One ad as every list and the detail carry it. */
+export type AdView = {
+  _id: string;
+  uid: string;
+  itemName: string;
+  categoryname: string;
+  subcategory: string;
+  /** Sports only: 'Team' or 'Player'. */
+  type: string | null;
+  /** Rupees. */
+  price: number;
+  currencycode: string;
+  description: string;
+  /** '' unless displayPhone is set, or the viewer owns the ad. */
+  phone: string;
+  displayPhone: boolean;
+  houseno: string;
+  street: string;
+  city: string;
+  neighbourHood: string;
+  district: string;
+  pincode: string;
+  state: string;
+  country: string;
+  postedBy: string;
+  postedByUsername: string;
+  make: string | null;
+  model: string | null;
+  mileage: number | null;
+  yearOfManufacture: number | null;
+  ownerOrDealer: string | null;
+  newOrused: string | null;
+  /** A URL, or '' when the ad has no picture yet. */
+  thumbnail: string;
+  createdAt: string;
+  bidOpen: boolean;
+  finalCallMade: boolean;
+  finalCallDateTime: string | null;
+  closedAt: string | null;
+  closeReason: CloseReason | null;
+};
+
+export type GalleryItemView = {
+  galleryType: GalleryType;
+  /** The stored file's name: the item's identity in remove and thumbnail calls. */
+  name: string;
+  url: string;
+  thumbnail: string;
+};
+
+export type AdDetailView = AdView & { gallery: GalleryItemView[] };
+
+/** A page of ads: GET /api/globalAds, /api/posts/filter, /api/posts/searchAds, /api/posts/myPosts. */
+export type AdPage = { ads: AdView[]; page: number; pageSize: number };
+
+/** POST /api/gallery/stage: one file kept aside until the ad that uses it is posted. */
+export type StagedMedia = { stagedId: string; galleryType: GalleryType; thumbnail: string };
+
+/** The answer of the user's address (GET /api/user/getUserAddress). */
+export type ProfileAddress = {
+  houseno: string;
+  street: string;
+  city: string;
+  neighbourHood: string;
+  district: string;
+  state: string;
+  country: string;
+  pincode: string;
+  /** Country, state, city and street are all filled in: the member may post ads. */
+  complete: boolean;
+};
+
+/** Reference data (GET /api/posts/category, /api/posts/subcategory). */
+export type CategoryView = { _id: string; name: string; slug: string; specialFilters: string[] };
+export type NamedView = { _id: string; name: string };
+
+export const AD_PATHS = {
+  globalAds: '/api/globalAds',
+  filter: '/api/posts/filter',
+  search: '/api/posts/searchAds',
+  myPosts: '/api/posts/myPosts',
+  byId: '/api/posts/post',
+  byUid: '/api/posts/postUID',
+  post: '/api/posts/',
+  edit: '/api/posts/edit',
+  stage: '/api/gallery/stage',
+  media: '/api/gallery/media',
+  upload: '/api/gallery/upload',
+  remove: '/api/gallery/remove',
+  thumbnail: '/api/gallery/thumbnail',
+  userAddress: '/api/user/getUserAddress',
+  categories: '/api/posts/category',
+  subcategories: '/api/posts/subcategory',
+  makes: '/api/manufacturer/getMakes',
+  models: '/api/manufacturer/getModels',
+  years: '/api/posts/manufacturingYears',
+} as const;
+
+/** The id in /ads/{ad_id} (and /editAd/{uid}) is either an ad's uid (it has a hyphen) or its id. */
+export function adReference(adId: string): { uid: string } | { id: string } {
+  return adId.includes('-') ? { uid: adId } : { id: adId };
+}
+
+/** The call that reads one ad by what the path gives. */
+export function adDetailRequest(adId: string): {
+  path: string;
+  query: Record<string, string>;
+} {
+  const reference = adReference(adId);
+  return 'uid' in reference
+    ? { path: AD_PATHS.byUid, query: { item_uid: reference.uid } }
+    : { path: AD_PATHS.byId, query: { item_id: reference.id } };
+}
+
+/** The ads of a page answer; anything unreadable is no ads. */
+export function adsOf(data: unknown): AdView[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const ads = (data as { ads?: unknown }).ads;
+  return Array.isArray(ads) ? (ads as AdView[]) : [];
+}
+
+/** The path of an ad's detail page, by uid when it has one (that is the share link). */
+export const adPath = (ad: Pick<AdView, '_id' | 'uid'>): string =>
+  `/ads/${encodeURIComponent(ad.uid || ad._id)}`;

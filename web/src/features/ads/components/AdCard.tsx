@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CardMedia from '@mui/material/CardMedia';
+import Typography from '@mui/material/Typography';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
+import { formatPrice } from '../../../lib/format.ts';
+import { adPath, type AdView } from '../ads.api.ts';
+
+const THUMB_HEIGHT = 160;
+
+/** One ad in a list: its picture, name, price (₹, Indian grouping) and town; opens the ad. */
+export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={ad.itemName}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
+      <CardActionArea component={RouterLink} to={adPath(ad)} sx={{ flex: 1 }}>
+        {ad.thumbnail ? (
+          <CardMedia
+            component="img"
+            image={ad.thumbnail}
+            alt={ad.itemName}
+            loading="lazy"
+            sx={{ height: THUMB_HEIGHT, objectFit: 'cover' }}
+          />
+        ) : (
+          <Box
+            sx={{
+              height: THUMB_HEIGHT,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'action.hover',
+              color: 'text.disabled',
+            }}
+          >
+            <ImageIcon fontSize="large" />
+          </Box>
+        )}
+        <CardContent>
+          <Typography variant="subtitle1" component="h2" noWrap title={ad.itemName}>
+            {ad.itemName}
+          </Typography>
+          <Typography variant="h6" color="primary" data-testid="ad-price">
+            {formatPrice(ad.price, ad.currencycode || 'INR')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {[ad.city, ad.state].filter(Boolean).join(', ')}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+      {actions && <CardActions>{actions}</CardActions>}
+    </Card>
+  );
+}
+
+/** Ads side by side, as many per row as fit. */
+export function AdGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import type { Upload } from '../model/uploadQueue.ts';
+
+const STATUS_TEXT = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  uploaded: 'Uploaded',
+  failed: 'Failed',
+} as const;
+
+/** Each file being sent: its progress bar, what became of it, and Remove. */
+export function UploadList<R>({
+  uploads,
+  onRemove,
+  thumbnailOf = () => undefined,
+}: {
+  uploads: Upload<R>[];
+  onRemove: (id: string) => void;
+  /** The picture to show once a file is in. */
+  thumbnailOf?: (result: R) => string | undefined;
+}) {
+  if (uploads.length === 0) return null;
+  return (
+    <Stack spacing={1} component="ul" aria-label="Uploads" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {uploads.map((upload) => {
+        const thumbnail = upload.result === undefined ? undefined : thumbnailOf(upload.result);
+        return (
+          <Stack
+            key={upload.id}
+            component="li"
+            direction="row"
+            spacing={1}
+            data-status={upload.status}
+            aria-label={upload.name}
+            sx={{ alignItems: 'center' }}
+          >
+            {thumbnail ? (
+              <Box
+                component="img"
+                src={thumbnail}
+                alt=""
+                sx={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 0.5 }}
+              />
+            ) : (
+              <Box sx={{ width: 48, height: 36, bgcolor: 'action.hover', borderRadius: 0.5 }} />
+            )}
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="body2" noWrap title={upload.name}>
+                {upload.name}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={Math.round(upload.progress * 100)}
+                color={upload.status === 'failed' ? 'error' : 'primary'}
+                aria-label={`${upload.name} upload progress`}
+              />
+              <Typography
+                variant="caption"
+                color={upload.status === 'failed' ? 'error' : 'text.secondary'}
+              >
+                {upload.status === 'failed' && upload.error
+                  ? `${STATUS_TEXT.failed}: ${upload.error}`
+                  : STATUS_TEXT[upload.status]}
+                {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
+              </Typography>
+            </Box>
+            <IconButton aria-label={`Remove ${upload.name}`} onClick={() => onRemove(upload.id)}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { isIndia } from '@boli/engine/accounts/account.rules';
+import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
+import { LIMITS } from '@boli/engine/shared/limits';
+
+/*
+ * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
+ * change clears, and the query the list sends.
+ */
+
+/** Every filter of section 7, as typed (numbers stay text until they are sent). */
+export type AdFilters = {
+  category: string;
+  subcategory: string;
+  country: string;
+  state: string;
+  district: string;
+  neighbourHood: string;
+  priceFrom: string;
+  priceTo: string;
+  make: string;
+  model: string;
+  yearOfManufactureFrom: string;
+  yearOfManufactureTo: string;
+  mileageFrom: string;
+  mileageTo: string;
+  ownerOrDealer: string;
+};
+export type AdFilterName = keyof AdFilters;
+
+export const NO_FILTERS: AdFilters = {
+  category: '',
+  subcategory: '',
+  country: '',
+  state: '',
+  district: '',
+  neighbourHood: '',
+  priceFrom: '',
+  priceTo: '',
+  make: '',
+  model: '',
+  yearOfManufactureFrom: '',
+  yearOfManufactureTo: '',
+  mileageFrom: '',
+  mileageTo: '',
+  ownerOrDealer: '',
+};
+
+/** The filters that exist only for vehicles (Automobiles, Ships Boats, Bank Auctions' Cars/Bikes). */
+export const VEHICLE_FILTERS = [
+  'make',
+  'model',
+  'yearOfManufactureFrom',
+  'yearOfManufactureTo',
+  'mileageFrom',
+  'mileageTo',
+  'ownerOrDealer',
+] as const satisfies readonly AdFilterName[];
+
+/** The filters that exist only in India. */
+export const INDIA_FILTERS = [
+  'district',
+  'neighbourHood',
+] as const satisfies readonly AdFilterName[];
+
+/** What changing a filter empties (section 4): each list that depended on the old value. */
+const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
+  category: ['subcategory', 'make', 'model'],
+  subcategory: ['make', 'model'],
+  make: ['model'],
+  country: ['state', 'district', 'neighbourHood'],
+  state: ['district', 'neighbourHood'],
+  district: ['neighbourHood'],
+};
+
+/** The vehicle filters show for the vehicle categories only (the engine's one rule). */
+export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subcategory'>) =>
+  filters.category !== '' && needsVehicleFields(filters.category, filters.subcategory || undefined);
+
+/** District and neighbourhood show only when the country is India. */
+export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndia(filters.country);
+
+/**
+ * The filters after `name` is set to `value`: the dependent ones are emptied, and the filters
+ * that no longer apply (vehicle fields outside the vehicle categories, district and neighbourhood
+ * outside India) are dropped.
+ */
+export function changeFilter(filters: AdFilters, name: AdFilterName, value: string): AdFilters {
+  if (filters[name] === value) return filters;
+  const next = { ...filters, [name]: value };
+  for (const cleared of CLEARS[name] ?? []) next[cleared] = '';
+  if (!showsVehicleFilters(next)) for (const field of VEHICLE_FILTERS) next[field] = '';
+  if (!showsIndiaFilters(next)) for (const field of INDIA_FILTERS) next[field] = '';
+  return next;
+}
+
+/** Clear is enabled once a category or a country is chosen (section 2). */
+export const canClearFilters = (filters: AdFilters): boolean =>
+  filters.category !== '' || filters.country !== '';
+
+const NUMERIC: ReadonlySet<AdFilterName> = new Set([
+  'priceFrom',
+  'priceTo',
+  'yearOfManufactureFrom',
+  'yearOfManufactureTo',
+  'mileageFrom',
+  'mileageTo',
+]);
+
+/** A number the user typed, or undefined when the box is empty or not a non-negative number. */
+const numberOf = (text: string): number | undefined => {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+};
+
+export type AdListQuery = Record<string, string | number>;
+
+/**
+ * The query of GET /api/posts/filter and /api/globalAds for these filters and page (1-based):
+ * only the filters that are set and apply, numbers as numbers.
+ */
+export function filterQuery(filters: AdFilters, page: number): AdListQuery {
+  const query: AdListQuery = {};
+  const vehicle = showsVehicleFilters(filters);
+  const india = showsIndiaFilters(filters);
+  for (const [name, raw] of Object.entries(filters) as [AdFilterName, string][]) {
+    if ((VEHICLE_FILTERS as readonly string[]).includes(name) && !vehicle) continue;
+    if ((INDIA_FILTERS as readonly string[]).includes(name) && !india) continue;
+    if (NUMERIC.has(name)) {
+      const value = numberOf(raw);
+      if (value !== undefined) query[name] = value;
+    } else if (raw.trim() !== '') {
+      query[name] = raw.trim();
+    }
+  }
+  query.page = page;
+  return query;
+}
+
+/** A range whose lower end is above its upper end: the message to show beside it, else null. */
+export function rangeProblem(from: string, to: string): string | null {
+  const low = numberOf(from);
+  const high = numberOf(to);
+  if (from.trim() !== '' && low === undefined) return 'Enter a number';
+  if (to.trim() !== '' && high === undefined) return 'Enter a number';
+  return low !== undefined && high !== undefined && low > high ? 'From is above To' : null;
+}
+
+/** How many filters are set: the Filter button shows it. */
+export const activeFilterCount = (filters: AdFilters): number =>
+  Object.keys(filterQuery(filters, 1)).length - 1;
+
+/** Load More raises the page only when the last page came back full (section 4). */
+export const hasMoreAds = (lastPageSize: number): boolean => lastPageSize >= LIMITS.adPageSize;

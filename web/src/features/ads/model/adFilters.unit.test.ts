@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterCount,
+  canClearFilters,
+  changeFilter,
+  filterQuery,
+  hasMoreAds,
+  NO_FILTERS,
+  rangeProblem,
+  showsVehicleFilters,
+  type AdFilters,
+} from './adFilters.ts';
+
+const filters = (set: Partial<AdFilters>): AdFilters => ({ ...NO_FILTERS, ...set });
+
+describe('the dependent filters (section 4)', () => {
+  it('clears the subcategory when the category changes', () => {
+    const next = changeFilter(
+      filters({ category: 'Pets', subcategory: 'Dogs' }),
+      'category',
+      'Mobiles',
+    );
+    expect(next).toMatchObject({ category: 'Mobiles', subcategory: '' });
+  });
+
+  it('clears state, district and neighbourhood when the country changes, and district when the state does', () => {
+    const india = filters({
+      country: 'India',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      neighbourHood: 'Indiranagar',
+    });
+    expect(changeFilter(india, 'country', 'Nepal')).toMatchObject({
+      country: 'Nepal',
+      state: '',
+      district: '',
+      neighbourHood: '',
+    });
+    expect(changeFilter(india, 'state', 'Kerala')).toMatchObject({
+      country: 'India',
+      state: 'Kerala',
+      district: '',
+      neighbourHood: '',
+    });
+    expect(changeFilter(india, 'district', 'Mysuru')).toMatchObject({
+      state: 'Karnataka',
+      district: 'Mysuru',
+      neighbourHood: '',
+    });
+  });
+
+  it('clears the model when the make changes, and make and model when the subcategory does', () => {
+    const cars = filters({
+      category: 'Automobiles',
+      subcategory: 'Cars',
+      make: 'Maruti Suzuki',
+      model: 'Swift',
+    });
+    expect(changeFilter(cars, 'make', 'Hyundai')).toMatchObject({ make: 'Hyundai', model: '' });
+    expect(changeFilter(cars, 'subcategory', 'Bikes')).toMatchObject({ make: '', model: '' });
+  });
+
+  it('drops the vehicle filters when the category no longer has them', () => {
+    const cars = filters({
+      category: 'Automobiles',
+      subcategory: 'Cars',
+      yearOfManufactureFrom: '2015',
+      mileageTo: '50000',
+      ownerOrDealer: 'Owner',
+    });
+    const next = changeFilter(cars, 'category', 'Furniture');
+    expect(next).toMatchObject({ yearOfManufactureFrom: '', mileageTo: '', ownerOrDealer: '' });
+  });
+
+  it('leaves everything as it was when the value does not change', () => {
+    const cars = filters({ category: 'Automobiles', subcategory: 'Cars' });
+    expect(changeFilter(cars, 'category', 'Automobiles')).toBe(cars);
+  });
+});
+
+describe('which filters show', () => {
+  it('shows the vehicle filters for Automobiles, Ships Boats and Bank Auctions’ Cars and Bikes only', () => {
+    expect(showsVehicleFilters({ category: 'Automobiles', subcategory: '' })).toBe(true);
+    expect(showsVehicleFilters({ category: 'Ships Boats', subcategory: '' })).toBe(true);
+    expect(showsVehicleFilters({ category: 'Bank Auctions', subcategory: '' })).toBe(false);
+    expect(showsVehicleFilters({ category: 'Bank Auctions', subcategory: 'Cars' })).toBe(true);
+    expect(showsVehicleFilters({ category: 'Bank Auctions', subcategory: 'Bikes' })).toBe(true);
+    expect(showsVehicleFilters({ category: 'Bank Auctions', subcategory: 'Property' })).toBe(false);
+    expect(showsVehicleFilters({ category: 'Pets', subcategory: 'Dogs' })).toBe(false);
+  });
+
+  it('enables Clear once a category or a country is chosen', () => {
+    expect(canClearFilters(NO_FILTERS)).toBe(false);
+    expect(canClearFilters(filters({ priceFrom: '100' }))).toBe(false);
+    expect(canClearFilters(filters({ category: 'Pets' }))).toBe(true);
+    expect(canClearFilters(filters({ country: 'India' }))).toBe(true);
+  });
+});
+
+describe('the list query', () => {
+  it('sends only the filters that are set, numbers as numbers, and the page', () => {
+    const query = filterQuery(
+      filters({
+        category: 'Automobiles',
+        subcategory: 'Cars',
+        country: 'India',
+        state: 'Karnataka',
+        district: 'Bengaluru Urban',
+        priceFrom: '100000',
+        priceTo: ' 550000.50 ',
+        make: 'Maruti Suzuki',
+        yearOfManufactureFrom: '2015',
+        mileageTo: '60000',
+        ownerOrDealer: 'Owner',
+      }),
+      3,
+    );
+    expect(query).toEqual({
+      category: 'Automobiles',
+      subcategory: 'Cars',
+      country: 'India',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      priceFrom: 100000,
+      priceTo: 550000.5,
+      make: 'Maruti Suzuki',
+      yearOfManufactureFrom: 2015,
+      mileageTo: 60000,
+      ownerOrDealer: 'Owner',
+      page: 3,
+    });
+  });
+
+  it('leaves out district and neighbourhood outside India, vehicle filters outside vehicles, and unreadable numbers', () => {
+    const query = filterQuery(
+      // Set directly, as a stale draft could hold them.
+      filters({
+        category: 'Furniture',
+        country: 'Nepal',
+        district: 'Kathmandu',
+        neighbourHood: 'Thamel',
+        make: 'Honda',
+        priceFrom: 'cheap',
+        priceTo: '-5',
+      }),
+      1,
+    );
+    expect(query).toEqual({ category: 'Furniture', country: 'Nepal', page: 1 });
+    expect(
+      activeFilterCount(filters({ category: 'Furniture', country: 'Nepal', make: 'Honda' })),
+    ).toBe(2);
+  });
+
+  it('names a range whose ends are the wrong way round, or not numbers', () => {
+    expect(rangeProblem('', '')).toBeNull();
+    expect(rangeProblem('100', '')).toBeNull();
+    expect(rangeProblem('100', '100')).toBeNull();
+    expect(rangeProblem('200', '100')).toBe('From is above To');
+    expect(rangeProblem('abc', '100')).toBe('Enter a number');
+  });
+});
+
+describe('Load More', () => {
+  it('is offered only after a full page of 20', () => {
+    expect(hasMoreAds(20)).toBe(true);
+    expect(hasMoreAds(19)).toBe(false);
+    expect(hasMoreAds(0)).toBe(false);
+  });
+});

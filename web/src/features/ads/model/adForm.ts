@@ -1,0 +1,201 @@
+import { isIndia } from '@boli/engine/accounts/account.rules';
+import { isSports } from '@boli/engine/ads/ad.rules';
+import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { AdView, ProfileAddress } from '../ads.api.ts';
+
+/*
+ * The Post New Ad / Edit Ad form (spec section 5) as plain data: the fields as typed, what a
+ * change clears, the rules checked before sending, and the bodies of POST /api/posts/ and
+ * POST /api/posts/edit. The server checks the same rules; these only spare a round trip.
+ */
+
+export const AD_FORM_FIELDS = [
+  'itemName',
+  'categoryname',
+  'subcategory',
+  'type',
+  'price',
+  'description',
+  'phone',
+  'houseno',
+  'street',
+  'city',
+  'neighbourHood',
+  'district',
+  'pincode',
+  'state',
+  'country',
+  'make',
+  'model',
+  'mileage',
+  'yearOfManufacture',
+  'ownerOrDealer',
+  'newOrused',
+] as const;
+export type AdFormField = (typeof AD_FORM_FIELDS)[number];
+
+export type AdForm = Record<AdFormField, string> & { displayPhone: boolean };
+export type AdFormErrors = Partial<Record<AdFormField | 'form', string[]>>;
+
+export const VEHICLE_AD_FIELDS = [
+  'make',
+  'model',
+  'yearOfManufacture',
+  'mileage',
+  'ownerOrDealer',
+  'newOrused',
+] as const satisfies readonly AdFormField[];
+
+const ADDRESS_FIELDS = [
+  'houseno',
+  'street',
+  'city',
+  'neighbourHood',
+  'district',
+  'pincode',
+  'state',
+  'country',
+] as const satisfies readonly AdFormField[];
+
+export const EMPTY_AD_FORM: AdForm = {
+  ...(Object.fromEntries(AD_FORM_FIELDS.map((field) => [field, ''])) as Record<
+    AdFormField,
+    string
+  >),
+  displayPhone: false,
+};
+
+/** A new ad's form: the address comes from the member's profile. */
+export function newAdForm(address: Partial<ProfileAddress> | null): AdForm {
+  const form = { ...EMPTY_AD_FORM };
+  for (const field of ADDRESS_FIELDS) form[field] = address?.[field] ?? '';
+  return form;
+}
+
+const text = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
+
+/** An existing ad's form, for Edit Ad. */
+export function adFormOf(ad: AdView): AdForm {
+  const form = { ...EMPTY_AD_FORM, displayPhone: ad.displayPhone };
+  for (const field of AD_FORM_FIELDS) form[field] = text(ad[field]);
+  return form;
+}
+
+export const hasVehicleFields = (form: Pick<AdForm, 'categoryname' | 'subcategory'>): boolean =>
+  form.categoryname !== '' && needsVehicleFields(form.categoryname, form.subcategory || undefined);
+
+export const hasSportsType = (form: Pick<AdForm, 'categoryname'>): boolean =>
+  isSports(form.categoryname);
+
+/** What a change empties (sections 4–5): the lists that hung on the old value. */
+const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
+  categoryname: ['subcategory', 'type', 'make', 'model'],
+  subcategory: ['make', 'model'],
+  make: ['model'],
+  country: ['state', 'district', 'neighbourHood'],
+  state: ['district', 'neighbourHood'],
+  district: ['neighbourHood'],
+};
+
+export function changeAdField(form: AdForm, field: AdFormField, value: string): AdForm {
+  if (form[field] === value) return form;
+  const next = { ...form, [field]: value };
+  for (const cleared of CLEARS[field] ?? []) next[cleared] = '';
+  if (!hasVehicleFields(next)) for (const vehicle of VEHICLE_AD_FIELDS) next[vehicle] = '';
+  if (!isIndia(next.country)) next.district = '';
+  return next;
+}
+
+/** The fields the form stars: always asked, plus Sports' type and the vehicle fields. */
+export function requiredAdFields(form: AdForm): ReadonlySet<AdFormField> {
+  const required = new Set<AdFormField>([
+    'itemName',
+    'categoryname',
+    'subcategory',
+    'price',
+    'description',
+    'street',
+    'city',
+    'state',
+    'country',
+  ]);
+  if (hasSportsType(form)) required.add('type');
+  if (hasVehicleFields(form)) for (const field of VEHICLE_AD_FIELDS) required.add(field);
+  return required;
+}
+
+const isAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim());
+const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
+
+/** Characters as the user sees them (code points), as the engine counts them. */
+export const descriptionLength = (description: string): number => Array.from(description).length;
+
+/** Every rule the form breaks, by field, in the spec's words where it has some. */
+export function validateAdForm(form: AdForm): AdFormErrors {
+  const errors: AdFormErrors = {};
+  const fail = (field: AdFormField, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  for (const field of requiredAdFields(form)) {
+    if (form[field].trim() === '') fail(field, MESSAGES.cannotBeBlank);
+  }
+  if (form.price.trim() !== '' && !isAmount(form.price)) fail('price', 'Enter a price in rupees');
+  if (form.mileage.trim() !== '' && !isWholeNumber(form.mileage))
+    fail('mileage', 'Enter the kilometres as a number');
+  if (
+    form.phone.trim() !== '' &&
+    !new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(form.phone.trim())
+  )
+    fail('phone', MESSAGES.invalidMobile);
+  if (descriptionLength(form.description) >= LIMITS.descriptionMaxExclusive)
+    fail('description', `Below ${LIMITS.descriptionMaxExclusive} characters`);
+  return errors;
+}
+
+/** The fields that belong to this ad: no Sports type or vehicle fields where they do not apply. */
+function applicableFields(form: AdForm): AdFormField[] {
+  const vehicle = hasVehicleFields(form);
+  const sports = hasSportsType(form);
+  return AD_FORM_FIELDS.filter(
+    (field) =>
+      (field !== 'type' || sports) &&
+      (!(VEHICLE_AD_FIELDS as readonly string[]).includes(field) || vehicle),
+  );
+}
+
+/**
+ * The text fields of POST /api/posts/ (multipart): the ad's fields trimmed, price and mileage as
+ * numeric strings, displayPhone 'true'/'false'. The media go beside them as stagedId values.
+ */
+export function postAdFields(form: AdForm): [string, string][] {
+  const fields: [string, string][] = applicableFields(form).map((field) => [
+    field,
+    form[field].trim(),
+  ]);
+  fields.push(['displayPhone', String(form.displayPhone)]);
+  return fields;
+}
+
+type EditValue = string | number | boolean | null;
+
+const editValue = (field: AdFormField, value: string): EditValue => {
+  const trimmed = value.trim();
+  if (field === 'price' || field === 'mileage' || field === 'yearOfManufacture')
+    return trimmed === '' ? null : Number(trimmed);
+  return trimmed;
+};
+
+/** The JSON of POST /api/posts/edit: the ad's id and the fields that differ from `before`. */
+export function editAdBody(adId: string, before: AdForm, after: AdForm): Record<string, EditValue> {
+  const body: Record<string, EditValue> = { ad_id: adId };
+  const fields = new Set(applicableFields(after));
+  for (const field of AD_FORM_FIELDS) {
+    const now = fields.has(field) ? after[field].trim() : '';
+    if (now !== before[field].trim()) body[field] = editValue(field, now);
+  }
+  if (after.displayPhone !== before.displayPhone) body.displayPhone = after.displayPhone;
+  return body;
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { AdView } from '../ads.api.ts';
+import {
+  adFormOf,
+  changeAdField,
+  editAdBody,
+  EMPTY_AD_FORM,
+  newAdForm,
+  postAdFields,
+  requiredAdFields,
+  validateAdForm,
+  type AdForm,
+} from './adForm.ts';
+
+const form = (set: Partial<AdForm>): AdForm => ({ ...EMPTY_AD_FORM, ...set });
+
+const CAR: AdForm = form({
+  itemName: 'Swift Dzire',
+  categoryname: 'Automobiles',
+  subcategory: 'Cars',
+  price: '550000',
+  description: 'One owner, serviced.',
+  street: 'MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  district: 'Bengaluru Urban',
+  make: 'Maruti Suzuki',
+  model: 'Dzire',
+  yearOfManufacture: '2018',
+  mileage: '42000',
+  ownerOrDealer: 'Owner',
+  newOrused: 'Used',
+});
+
+describe('a new ad’s form', () => {
+  it('takes the address from the profile', () => {
+    const next = newAdForm({
+      houseno: '12',
+      street: 'MG Road',
+      city: 'Bengaluru',
+      neighbourHood: 'Indiranagar',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      country: 'India',
+      pincode: '560038',
+      complete: true,
+    });
+    expect(next).toMatchObject({
+      street: 'MG Road',
+      country: 'India',
+      pincode: '560038',
+      itemName: '',
+    });
+  });
+});
+
+describe('the starred fields (section 5)', () => {
+  it('asks the vehicle fields for Automobiles, Ships Boats and Bank Auctions’ Cars/Bikes', () => {
+    expect(requiredAdFields(CAR).has('make')).toBe(true);
+    expect(requiredAdFields(form({ categoryname: 'Ships Boats' })).has('mileage')).toBe(true);
+    expect(
+      requiredAdFields(form({ categoryname: 'Bank Auctions', subcategory: 'Bikes' })).has(
+        'newOrused',
+      ),
+    ).toBe(true);
+    expect(
+      requiredAdFields(form({ categoryname: 'Bank Auctions', subcategory: 'Property' })).has(
+        'make',
+      ),
+    ).toBe(false);
+    expect(requiredAdFields(form({ categoryname: 'Furniture' })).has('make')).toBe(false);
+  });
+
+  it('asks Team or Player for Sports only', () => {
+    expect(requiredAdFields(form({ categoryname: 'Sports' })).has('type')).toBe(true);
+    expect(requiredAdFields(CAR).has('type')).toBe(false);
+  });
+
+  it('finds each blank required field, a long description, a bad phone and non-numeric price and mileage', () => {
+    const errors = validateAdForm(
+      form({
+        categoryname: 'Automobiles',
+        description: 'x'.repeat(150),
+        price: '5 lakh',
+        mileage: '42k',
+        phone: '12345',
+      }),
+    );
+    expect(errors.itemName).toEqual([MESSAGES.cannotBeBlank]);
+    expect(errors.make).toEqual([MESSAGES.cannotBeBlank]);
+    expect(errors.price).toEqual(['Enter a price in rupees']);
+    expect(errors.mileage).toEqual(['Enter the kilometres as a number']);
+    expect(errors.phone).toEqual([MESSAGES.invalidMobile]);
+    expect(errors.description).toEqual(['Below 150 characters']);
+    expect(validateAdForm(CAR)).toEqual({});
+    expect(validateAdForm({ ...CAR, description: 'x'.repeat(149) })).toEqual({});
+  });
+});
+
+describe('the dependent fields', () => {
+  it('clears subcategory, type, make and model with the category, and the vehicle fields that no longer apply', () => {
+    const next = changeAdField(CAR, 'categoryname', 'Furniture');
+    expect(next).toMatchObject({
+      subcategory: '',
+      make: '',
+      model: '',
+      yearOfManufacture: '',
+      mileage: '',
+      ownerOrDealer: '',
+    });
+  });
+
+  it('clears state, district and neighbourhood with the country; district with the state', () => {
+    expect(changeAdField(CAR, 'country', 'Nepal')).toMatchObject({ state: '', district: '' });
+    expect(changeAdField(CAR, 'state', 'Kerala')).toMatchObject({ state: 'Kerala', district: '' });
+    expect(changeAdField(CAR, 'make', 'Hyundai')).toMatchObject({ make: 'Hyundai', model: '' });
+  });
+});
+
+describe('what is sent', () => {
+  it('posts the fields that belong to the ad, displayPhone as text', () => {
+    const fields = new Map(postAdFields({ ...CAR, type: 'Team', displayPhone: true }));
+    expect(fields.get('itemName')).toBe('Swift Dzire');
+    expect(fields.get('price')).toBe('550000');
+    expect(fields.get('mileage')).toBe('42000');
+    expect(fields.get('displayPhone')).toBe('true');
+    expect(fields.has('type')).toBe(false);
+    expect(new Map(postAdFields(form({ categoryname: 'Furniture', make: 'x' }))).has('make')).toBe(
+      false,
+    );
+  });
+
+  it('edits only what changed, numbers as numbers', () => {
+    const ad = { ...CAR, _id: 'ad-1', displayPhone: false } as unknown as AdView;
+    const before = adFormOf({ ...ad, price: 550000, mileage: 42000, yearOfManufacture: 2018 });
+    expect(before.price).toBe('550000');
+    const after = { ...before, itemName: 'Swift Dzire VXi', price: '525000', displayPhone: true };
+    expect(editAdBody('ad-1', before, after)).toEqual({
+      ad_id: 'ad-1',
+      itemName: 'Swift Dzire VXi',
+      price: 525000,
+      displayPhone: true,
+    });
+    expect(editAdBody('ad-1', before, before)).toEqual({ ad_id: 'ad-1' });
+  });
+});

@@ -1,0 +1,42 @@
+import { LIMITS } from '@boli/engine/shared/limits';
+
+/** Section 5's ad media: these extensions, at most LIMITS.adMedia.maxBytes each, 6 per ad. */
+export const MEDIA_ACCEPT = LIMITS.adMedia.extensions.map((extension) => `.${extension}`).join(',');
+
+const extensionOf = (name: string): string => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+export type MediaRefusal = 'extension' | 'size' | 'tooMany';
+
+export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
+  extension: `Only ${LIMITS.adMedia.extensions.join(', ')} files`,
+  size: `At most ${Math.round(LIMITS.adMedia.maxBytes / 1_048_576)} MB per file`,
+  tooMany: `At most ${LIMITS.adMedia.maxFiles} files per ad`,
+};
+
+/** Why a file cannot be one of the ad's media, or null when it can. */
+export function mediaRefusal(file: { name: string; size: number }): MediaRefusal | null {
+  if (!(LIMITS.adMedia.extensions as readonly string[]).includes(extensionOf(file.name)))
+    return 'extension';
+  if (file.size <= 0 || file.size > LIMITS.adMedia.maxBytes) return 'size';
+  return null;
+}
+
+/**
+ * Splits dropped files into those taken and those refused, given how many the ad already has:
+ * files beyond LIMITS.adMedia.maxFiles are refused as too many.
+ */
+export function sortDroppedFiles<F extends { name: string; size: number }>(
+  files: readonly F[],
+  alreadyHeld: number,
+): { taken: F[]; refused: { file: F; reason: MediaRefusal }[] } {
+  const taken: F[] = [];
+  const refused: { file: F; reason: MediaRefusal }[] = [];
+  for (const file of files) {
+    const reason =
+      mediaRefusal(file) ??
+      (alreadyHeld + taken.length >= LIMITS.adMedia.maxFiles ? 'tooMany' : null);
+    if (reason) refused.push({ file, reason });
+    else taken.push(file);
+  }
+  return { taken, refused };
+}

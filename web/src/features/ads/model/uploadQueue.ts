@@ -1,0 +1,102 @@
+/*
+ * The media uploads of one form: each file is its own upload, at most `limit` of them under way at
+ * once (section 9: 6 connections); the rest wait in the order they were added. Each upload
+ * reports its progress and ends uploaded (with the server's answer) or failed, and can be removed
+ * at any time — a running one is aborted.
+ */
+
+export type UploadStatus = 'waiting' | 'uploading' | 'uploaded' | 'failed';
+
+export type Upload<R> = {
+  id: string;
+  name: string;
+  status: UploadStatus;
+  /** 0 to 1. */
+  progress: number;
+  result?: R;
+  error?: string;
+};
+
+/** Sends one file; calls onProgress with 0..1; rejects on failure or when `signal` aborts. */
+export type SendFile<F, R> = (
+  file: F,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+) => Promise<R>;
+
+type Entry<F, R> = Upload<R> & { file: F; controller?: AbortController };
+
+export type UploadQueue<F, R> = {
+  add(file: F & { name: string }): string;
+  remove(id: string): void;
+  /** The uploads in the order they were added. */
+  uploads(): Upload<R>[];
+};
+
+const errorText = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : 'Upload failed';
+
+export function createUploadQueue<F, R>(options: {
+  limit: number;
+  send: SendFile<F, R>;
+  /** Called after every change, with the uploads as they now are. */
+  onChange: (uploads: Upload<R>[]) => void;
+}): UploadQueue<F, R> {
+  const entries: Entry<F, R>[] = [];
+  let nextId = 1;
+
+  const snapshot = (): Upload<R>[] =>
+    entries.map(({ file: _file, controller: _controller, ...upload }) => upload);
+  const changed = () => options.onChange(snapshot());
+  const running = () => entries.filter((entry) => entry.status === 'uploading').length;
+  const isPresent = (entry: Entry<F, R>) => entries.includes(entry);
+
+  const start = (entry: Entry<F, R>) => {
+    const controller = new AbortController();
+    entry.controller = controller;
+    entry.status = 'uploading';
+    const progress = (fraction: number) => {
+      if (!isPresent(entry) || entry.status !== 'uploading') return;
+      entry.progress = Math.min(1, Math.max(0, fraction));
+      changed();
+    };
+    options.send(entry.file, progress, controller.signal).then(
+      (result) => {
+        if (!isPresent(entry)) return;
+        Object.assign(entry, { status: 'uploaded', progress: 1, result });
+        pump();
+      },
+      (error: unknown) => {
+        if (!isPresent(entry)) return;
+        Object.assign(entry, { status: 'failed', error: errorText(error) });
+        pump();
+      },
+    );
+  };
+
+  /** Starts waiting uploads while there is room, then tells the listener. */
+  const pump = () => {
+    for (const entry of entries) {
+      if (running() >= options.limit) break;
+      if (entry.status === 'waiting') start(entry);
+    }
+    changed();
+  };
+
+  return {
+    add(file) {
+      const id = `upload-${nextId++}`;
+      entries.push({ id, name: file.name, status: 'waiting', progress: 0, file });
+      pump();
+      return id;
+    },
+    remove(id) {
+      const index = entries.findIndex((entry) => entry.id === id);
+      if (index < 0) return;
+      const [entry] = entries.splice(index, 1);
+      entry?.controller?.abort();
+      pump();
+    },
+    uploads: snapshot,
+  };
+}

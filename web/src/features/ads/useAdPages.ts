@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../app/api/client.ts';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { AdView } from './ads.api.ts';
+import { hasMoreAds } from './model/adFilters.ts';
+
+type Pages = {
+  key: string;
+  ads: AdView[];
+  /** The last page asked (1-based). */
+  page: number;
+  lastPageSize: number;
+  loading: boolean;
+  error: string | null;
+};
+
+/**
+ * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
+ * on loadMore — offered only while the last page came back full.
+ */
+export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdView[]>) {
+  const [pages, setPages] = useState<Pages>({
+    key,
+    ads: [],
+    page: 0,
+    lastPageSize: 0,
+    loading: true,
+    error: null,
+  });
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+
+  const load = useCallback(
+    (page: number, isLive: () => boolean) => {
+      setPages((current) =>
+        page === 1
+          ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null }
+          : { ...current, loading: true, error: null },
+      );
+      fetchRef.current(page).then(
+        (ads) => {
+          if (!isLive()) return;
+          setPages((current) => ({
+            key,
+            ads: page === 1 ? ads : [...current.ads, ...ads],
+            page,
+            lastPageSize: ads.length,
+            loading: false,
+            error: null,
+          }));
+        },
+        (error: unknown) => {
+          if (!isLive()) return;
+          setPages((current) => ({
+            ...current,
+            loading: false,
+            error: error instanceof ApiError ? error.message : MESSAGES.generic,
+          }));
+        },
+      );
+    },
+    [key],
+  );
+
+  const liveKey = useRef(key);
+  useEffect(() => {
+    liveKey.current = key;
+    let live = true;
+    load(1, () => live);
+    return () => {
+      live = false;
+    };
+  }, [key, load]);
+
+  const loadMore = useCallback(() => {
+    const asked = key;
+    load(pages.page + 1, () => liveKey.current === asked);
+  }, [key, load, pages.page]);
+
+  const current = pages.key === key;
+  return {
+    ads: current ? pages.ads : [],
+    loading: !current || pages.loading,
+    error: current ? pages.error : null,
+    hasMore: current && !pages.loading && hasMoreAds(pages.lastPageSize),
+    loadMore,
+  };
+}

@@ -1,0 +1,29 @@
+import { useMemo, useRef, useState } from 'react';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { createUploadQueue, type SendFile, type Upload } from './model/uploadQueue.ts';
+
+/**
+ * The uploads of one form, LIMITS.adMedia.parallelUploads at a time, as React state. `send` may
+ * change between renders (a refreshed token); the queue always calls the latest one.
+ */
+export function useUploads<R>(send: SendFile<File, R>) {
+  const [uploads, setUploads] = useState<Upload<R>[]>([]);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const queue = useMemo(
+    () =>
+      createUploadQueue<File, R>({
+        limit: LIMITS.adMedia.parallelUploads,
+        send: (file, onProgress, signal) => sendRef.current(file, onProgress, signal),
+        onChange: setUploads,
+      }),
+    [],
+  );
+  return {
+    uploads,
+    add: (files: readonly File[]) => files.forEach((file) => queue.add(file)),
+    remove: (id: string) => queue.remove(id),
+    uploaded: uploads.filter((upload) => upload.status === 'uploaded'),
+    busy: uploads.some((upload) => upload.status === 'uploading' || upload.status === 'waiting'),
+  };
+}

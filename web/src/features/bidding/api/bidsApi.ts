@@ -1,0 +1,80 @@
+import { LIMITS } from '@boli/engine/shared/limits';
+import { ApiError, type RequestOptions } from '../../../app/api/client.ts';
+import type { BidTab } from '../model/bidBoard.ts';
+import { isRecord, parseSummary, type BidSummaryView, type BidView } from './bidViews.ts';
+
+/** The calls of the bids api (contracts.md, "Bids"), through the session's `useApi().request`. */
+type Request = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
+
+/** The bids api numbers pages from 0 (api/src/routes/bid/schema.ts); the screen from 1. */
+const FIRST_PAGE = 0;
+
+function summaryOrFail(data: unknown): BidSummaryView {
+  const summary = parseSummary(data);
+  if (!summary) throw new ApiError(200, '');
+  return summary;
+}
+
+/** One page of one tab, with the summary: GET /api/bid/bids/. `page` is 1-based. */
+export async function fetchBidPage(
+  request: Request,
+  query: { itemId: string; tab: BidTab; page: number },
+  signal?: AbortSignal,
+): Promise<{ summary: BidSummaryView; bids: BidView[] }> {
+  const data = await request<unknown>('/api/bid/bids/', {
+    query: {
+      item_id: query.itemId,
+      page: query.page - 1 + FIRST_PAGE,
+      limit: LIMITS.bidPageSize,
+      isAfterFinalCall: query.tab === 'afterFinalCall',
+    },
+    signal,
+  });
+  const summary = summaryOrFail(data);
+  const bids =
+    query.tab === 'afterFinalCall' ? summary.afterFinalCallBids : summary.beoreFinalCallBids;
+  return { summary, bids };
+}
+
+export type PlaceBidBody = {
+  postedBy: string;
+  postedByUsername: string;
+  bidAlias: string;
+  bidamt: number;
+  type: BidView['type'];
+  item_id: string;
+};
+
+/** POST /api/bid/ → the summary; msg 'Bid Posted!'. */
+export async function placeBid(request: Request, body: PlaceBidBody): Promise<BidSummaryView> {
+  return summaryOrFail(await request<unknown>('/api/bid/', { json: body }));
+}
+
+/** POST /api/bid/finalCall → the summary; msg 'Done!'. */
+export async function makeFinalCall(
+  request: Request,
+  itemId: string,
+  finalCallDateTime: string,
+): Promise<BidSummaryView> {
+  return summaryOrFail(
+    await request<unknown>('/api/bid/finalCall', { json: { item_id: itemId, finalCallDateTime } }),
+  );
+}
+
+/** POST /api/bid/closeBid → the summary; msg 'Bid Closed!'. */
+export async function closeBidding(request: Request, itemId: string): Promise<BidSummaryView> {
+  return summaryOrFail(await request<unknown>('/api/bid/closeBid', { json: { item_id: itemId } }));
+}
+
+/** Where a refusal says to subscribe (403, data.subscribeAt), that path; else null. */
+export function subscribeLink(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const at = isRecord(error.data) ? error.data.subscribeAt : undefined;
+  return typeof at === 'string' && at.startsWith('/') ? at : null;
+}
+
+/** The member's own bid alias (GET /api/user), to prefill the bid form; '' when there is none. */
+export async function fetchOwnBidAlias(request: Request, signal?: AbortSignal): Promise<string> {
+  const data = await request<unknown>('/api/user', { signal });
+  return isRecord(data) && typeof data.bidAlias === 'string' ? data.bidAlias : '';
+}

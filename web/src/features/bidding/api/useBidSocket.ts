@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { io } from 'socket.io-client';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import type { BidBoardEvent } from '../model/bidBoard.ts';
+import type { Position } from '../model/position.ts';
+import { socketMessageEvent } from './bidSocketMessages.ts';
+
+/** The bid websocket's path (spec section 7; api/src/server.ts). */
+export const BID_SOCKET_PATH = '/bid';
+
+/**
+ * Live bids for one ad over socket.io at /bid (token in the query; guests connect without). On
+ * every (re)connect it sends `load { item_id, since }` with the last position seen, so the answer
+ * (`getBidResponse`) carries only the bids missed meanwhile. Messages reach `onEvent` as bid
+ * board events; `lastPosition` is read at each connect.
+ */
+export function useBidSocket(
+  itemId: string,
+  onEvent: (event: BidBoardEvent) => void,
+  lastPosition: () => Position | null,
+): { connected: boolean } {
+  const { token } = useSession();
+  const [connected, setConnected] = useState(false);
+  const handlers = useRef({ onEvent, lastPosition });
+  handlers.current = { onEvent, lastPosition };
+
+  useEffect(() => {
+    if (!itemId) return;
+    const socket = io(window.location.origin, {
+      path: BID_SOCKET_PATH,
+      query: token ? { token } : {},
+    });
+    socket.on('connect', () => {
+      setConnected(true);
+      const since = handlers.current.lastPosition();
+      socket.emit('load', since !== null ? { item_id: itemId, since } : { item_id: itemId });
+    });
+    socket.on('disconnect', () => setConnected(false));
+    socket.onAny((name: string, payload: unknown) => {
+      const event = socketMessageEvent(itemId, name, payload);
+      if (event) handlers.current.onEvent(event);
+    });
+    return () => {
+      socket.disconnect();
+      setConnected(false);
+    };
+  }, [itemId, token]);
+
+  return { connected };
+}

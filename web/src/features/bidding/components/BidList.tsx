@@ -1,0 +1,146 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import type { BidSummaryView, BidView } from '../api/bidViews.ts';
+import type { BidTab } from '../model/bidBoard.ts';
+
+type Props = {
+  summary: BidSummaryView | null;
+  tab: BidTab;
+  page: number;
+  pageCount: number;
+  bids: BidView[];
+  loading: boolean;
+  isOwner: boolean;
+  viewerId?: string;
+  onTab: (tab: BidTab) => void;
+  onPage: (page: number) => void;
+};
+
+/** Open and Hidden are shown as O and H (section 9). */
+const TYPE_LETTER = { Open: 'O', Hidden: 'H' } as const;
+
+/** The owner sees who bid: avatar, name linking to the profile, phone; others see the alias. */
+function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; viewerId?: string }) {
+  const own = viewerId !== undefined && bid.postedBy === viewerId;
+  if (!isOwner || !bid.postedBy) {
+    return (
+      <Typography variant="body2" component="span">
+        {bid.bidAlias}
+        {own && (
+          <Typography component="span" variant="caption" color="text.secondary">
+            {' '}
+            (you)
+          </Typography>
+        )}
+      </Typography>
+    );
+  }
+  const name = bid.postedByUsername || bid.bidAlias;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Avatar src={bid.profilepic} alt={name} sx={{ width: 32, height: 32 }}>
+        {name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Stack>
+        <Link component={RouterLink} to={`/user_profile/${bid.postedBy}`} variant="body2">
+          {name}
+        </Link>
+        <Typography variant="caption" color="text.secondary">
+          {bid.bidAlias}
+          {bid.phone ? ` · ${bid.phone}` : ''}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Amount({ bid }: { bid: BidView }) {
+  if (bid.bidamt === null) {
+    return (
+      <Tooltip title="Hidden bid">
+        <span aria-label="Hidden amount">—</span>
+      </Tooltip>
+    );
+  }
+  return <>{formatRupees(bid.bidamt)}</>;
+}
+
+/** The bids in two tabs, before and after the final call, 10 to a page, newest first. */
+export function BidList(props: Props) {
+  const { summary, tab, page, pageCount, bids, loading, isOwner, viewerId } = props;
+  return (
+    <Stack spacing={1} component="section" aria-label="Bids">
+      <Tabs value={tab} onChange={(_, next: BidTab) => props.onTab(next)} variant="fullWidth">
+        <Tab
+          value="beforeFinalCall"
+          label={`Before final call (${summary?.allBeforeBidsCount ?? 0})`}
+        />
+        <Tab
+          value="afterFinalCall"
+          label={`After final call (${summary?.allAfterBidsCount ?? 0})`}
+        />
+      </Tabs>
+      {bids.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+          {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
+        </Typography>
+      ) : (
+        <Table
+          size="small"
+          aria-label={
+            tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
+          }
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Placed</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {bids.map((bid) => (
+              <TableRow key={bid._id} data-testid="bid-row">
+                <TableCell>
+                  <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
+                </TableCell>
+                <TableCell>
+                  <Tooltip title={bid.type}>
+                    <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell align="right">
+                  <Amount bid={bid} />
+                </TableCell>
+                <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {pageCount > 1 && (
+        <Pagination
+          count={pageCount}
+          page={Math.min(page, pageCount)}
+          onChange={(_, next) => props.onPage(next)}
+          sx={{ alignSelf: 'center' }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { remainingUntil, splitCountdown } from '../model/countdown.ts';
+import type { BiddingPhase } from '../model/biddingPhase.ts';
+
+const UNITS = [
+  ['days', 'Days'],
+  ['hours', 'Hours'],
+  ['minutes', 'Minutes'],
+  ['seconds', 'Seconds'],
+] as const;
+
+type Props = { phase: BiddingPhase; finalCallDateTime: string | null; now: number };
+
+/** 'Bidding Closed', or after a final call 'Bid Closes in' days, hours, minutes, seconds. */
+export function BiddingStatus({ phase, finalCallDateTime, now }: Props) {
+  if (phase === 'closed') {
+    return (
+      <Alert severity="info" icon={false} data-testid="bidding-closed">
+        <Typography variant="h6" component="p">
+          {MESSAGES.biddingClosed}
+        </Typography>
+      </Alert>
+    );
+  }
+  if (phase !== 'finalCall') return null;
+  const left = splitCountdown(remainingUntil(finalCallDateTime, now));
+  return (
+    <Stack spacing={1} role="timer" aria-label="Bid Closes in" data-testid="bid-countdown">
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        Bid Closes in
+      </Typography>
+      <Stack direction="row" spacing={2}>
+        {UNITS.map(([unit, label]) => (
+          <Stack key={unit} sx={{ alignItems: 'center', minWidth: 56 }}>
+            <Typography variant="h5" component="span" data-testid={`countdown-${unit}`}>
+              {String(left[unit]).padStart(2, '0')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

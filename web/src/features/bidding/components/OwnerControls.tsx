@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
+import type { BidSummaryView } from '../api/bidViews.ts';
+import type { BidControls } from '../model/biddingPhase.ts';
+import { finalCallDeadline, toDateTimeLocal } from '../model/finalCall.ts';
+import { useClock } from './useClock.ts';
+
+type Props = {
+  itemId: string;
+  controls: BidControls;
+  /** A call succeeded: its summary and the success message to show. */
+  onDone: (summary: BidSummaryView, message: string) => void;
+};
+
+const failureOf = (error: unknown): string =>
+  error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
+
+/** The picker for the final call's deadline: required, not before now. */
+function FinalCallDialog({
+  open,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: (deadline: string) => Promise<void>;
+}) {
+  const [value, setValue] = useState('');
+  const [sending, setSending] = useState(false);
+  const now = useClock(open);
+  const deadline = finalCallDeadline(value, now);
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="final-call-title">
+      <DialogTitle id="final-call-title">Final Call</DialogTitle>
+      <DialogContent>
+        <TextField
+          type="datetime-local"
+          label="Bidding closes at"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          required
+          error={value !== '' && deadline === null}
+          helperText={value !== '' && deadline === null ? 'Choose a time from now on' : ' '}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: toDateTimeLocal(new Date(now)), step: 1 },
+          }}
+          sx={{ mt: 1 }}
+          fullWidth
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={deadline === null}
+          loading={sending}
+          onClick={async () => {
+            if (!deadline) return;
+            setSending(true);
+            try {
+              await onConfirm(deadline);
+              setValue('');
+            } finally {
+              setSending(false);
+            }
+          }}
+        >
+          Make Final Call
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The owner's Final Call and Close Bid, while bidding is open (section 6). */
+export function OwnerControls({ itemId, controls, onDone }: Props) {
+  const { request } = useApi();
+  const [picking, setPicking] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!controls.showFinalCall && !controls.showCloseBid) return null;
+
+  const finalCall = async (deadline: string) => {
+    setFailure(null);
+    try {
+      const summary = await makeFinalCall(request, itemId, deadline);
+      setPicking(false);
+      onDone(summary, MESSAGES.finalCallDone);
+    } catch (error) {
+      setPicking(false);
+      setFailure(failureOf(error));
+    }
+  };
+
+  const close = async () => {
+    setFailure(null);
+    setClosing(true);
+    try {
+      onDone(await closeBidding(request, itemId), MESSAGES.bidClosed);
+    } catch (error) {
+      setFailure(failureOf(error));
+    } finally {
+      setClosing(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={2}>
+        {controls.showFinalCall && (
+          <Button
+            variant="contained"
+            disabled={!controls.finalCallEnabled}
+            onClick={() => setPicking(true)}
+          >
+            Final Call
+          </Button>
+        )}
+        {controls.showCloseBid && (
+          <Button variant="outlined" color="error" loading={closing} onClick={close}>
+            Close Bid
+          </Button>
+        )}
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <FinalCallDialog open={picking} onCancel={() => setPicking(false)} onConfirm={finalCall} />
+    </Stack>
+  );
+}

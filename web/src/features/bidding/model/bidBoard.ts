@@ -1,0 +1,178 @@
+import { LIMITS } from '@boli/engine/shared/limits';
+import type { BidSummaryView, BidView, CloseReason } from '../api/bidViews.ts';
+import { comparePositions, laterPosition, type Position } from './position.ts';
+
+/*
+ * What the bid area shows, and how answers and live messages change it. Every answer and message
+ * carries the ad's event `position` it reflects, so an older answer never overwrites a newer one,
+ * and a reconnecting socket asks only for the bids after the last position seen.
+ *
+ * The list shows one page (LIMITS.bidPageSize bids, newest first) of one tab. A live bid is put
+ * into the first page of its tab; other pages catch up on the next refresh (section 4: every
+ * 10 s), since a new bid shifts every later page by one.
+ */
+
+export type BidTab = 'beforeFinalCall' | 'afterFinalCall';
+
+export type BidBoard = {
+  summary: BidSummaryView | null;
+  /** The last event position seen; null before anything arrived. */
+  position: Position | null;
+  tab: BidTab;
+  /** 1-based. */
+  page: number;
+  bids: BidView[];
+  /** The shown page has been asked for and not answered yet. */
+  loading: boolean;
+  /** Viewers on this ad, as the socket last said. */
+  online: number | null;
+};
+
+export type BidBoardEvent =
+  | { type: 'tabChosen'; tab: BidTab }
+  | { type: 'pageChosen'; page: number }
+  /** An answer of GET /api/bid/bids/ for one page of one tab. */
+  | { type: 'pageLoaded'; tab: BidTab; page: number; summary: BidSummaryView; bids: BidView[] }
+  /** An answer of one of the owner's or bidder's own calls (POST bid, final call, close). */
+  | { type: 'summaryAnswered'; summary: BidSummaryView }
+  /** getBidResponse: the state on joining, and the bids missed since the last position. */
+  | { type: 'joined'; summary: BidSummaryView; missed: BidView[]; position: Position | null }
+  | { type: 'bidPlaced'; bid: BidView; summary: BidSummaryView | null; position: Position | null }
+  | { type: 'finalCallMade'; finalCallDateTime: string; position: Position | null }
+  | {
+      type: 'biddingClosed';
+      closedAt: string | null;
+      closeReason: CloseReason | null;
+      position: Position | null;
+    }
+  | { type: 'online'; count: number };
+
+export const initialBidBoard: BidBoard = {
+  summary: null,
+  position: null,
+  tab: 'beforeFinalCall',
+  page: 1,
+  bids: [],
+  loading: true,
+  online: null,
+};
+
+export const tabOf = (bid: Pick<BidView, 'isAfterFinalCall'>): BidTab =>
+  bid.isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall';
+
+/** Newest first: by position, then by time placed (for bids whose position is unknown). */
+const newestFirst = (a: BidView, b: BidView): number =>
+  comparePositions(b.position, a.position) || Date.parse(b.createdAt) - Date.parse(a.createdAt);
+
+/**
+ * A page with incoming bids merged in: only the first page of a tab takes new bids (of that tab),
+ * a bid already shown is replaced by its newer copy, and the page keeps its size.
+ */
+export function mergeBidsIntoPage(
+  shown: readonly BidView[],
+  incoming: readonly BidView[],
+  where: { tab: BidTab; page: number },
+  pageSize: number = LIMITS.bidPageSize,
+): BidView[] {
+  const fresh = incoming.filter((bid) => tabOf(bid) === where.tab);
+  if (where.page !== 1 || fresh.length === 0) return [...shown];
+  const byId = new Map<string, BidView>();
+  for (const bid of [...shown, ...fresh]) byId.set(bid._id, bid);
+  return [...byId.values()].sort(newestFirst).slice(0, pageSize);
+}
+
+/** Pages of a tab, from its bid count. */
+export function pageCountOf(summary: BidSummaryView | null, tab: BidTab): number {
+  if (!summary) return 0;
+  const total = tab === 'beforeFinalCall' ? summary.allBeforeBidsCount : summary.allAfterBidsCount;
+  return Math.ceil(total / LIMITS.bidPageSize);
+}
+
+/** The newer of two summaries (by position; on a tie, the one that arrived last). */
+const newerSummary = (current: BidSummaryView | null, next: BidSummaryView): BidSummaryView =>
+  current && comparePositions(current.position, next.position) > 0 ? current : next;
+
+export function evolveBidBoard(board: BidBoard, event: BidBoardEvent): BidBoard {
+  switch (event.type) {
+    case 'tabChosen':
+      return event.tab === board.tab
+        ? board
+        : { ...board, tab: event.tab, page: 1, bids: [], loading: true };
+    case 'pageChosen':
+      return event.page === board.page
+        ? board
+        : { ...board, page: event.page, bids: [], loading: true };
+    case 'pageLoaded': {
+      if (event.tab !== board.tab || event.page !== board.page) return board; // a stale answer
+      // Live bids newer than this answer stay on the page.
+      const newer = board.bids.filter(
+        (bid) => comparePositions(bid.position, event.summary.position) > 0,
+      );
+      return {
+        ...board,
+        summary: newerSummary(board.summary, event.summary),
+        position: laterPosition(board.position, event.summary.position),
+        bids: mergeBidsIntoPage(event.bids, newer, board),
+        loading: false,
+      };
+    }
+    case 'summaryAnswered':
+      // Its lists hold the first page of each tab: a bid just posted shows even without the socket.
+      return {
+        ...board,
+        summary: newerSummary(board.summary, event.summary),
+        position: laterPosition(board.position, event.summary.position),
+        bids: mergeBidsIntoPage(
+          board.bids,
+          [...event.summary.beoreFinalCallBids, ...event.summary.afterFinalCallBids],
+          board,
+        ),
+      };
+    case 'joined':
+      return {
+        ...board,
+        summary: newerSummary(board.summary, event.summary),
+        position: laterPosition(
+          laterPosition(board.position, event.position),
+          event.summary.position,
+        ),
+        bids: mergeBidsIntoPage(board.bids, event.missed, board),
+      };
+    case 'bidPlaced':
+      return {
+        ...board,
+        summary: event.summary ? newerSummary(board.summary, event.summary) : board.summary,
+        position: laterPosition(board.position, event.position),
+        bids: mergeBidsIntoPage(board.bids, [event.bid], board),
+      };
+    case 'finalCallMade':
+      if (!board.summary) return board; // the summary that follows will carry it
+      return {
+        ...board,
+        summary: {
+          ...board.summary,
+          finalCallMade: true,
+          finalCallDateTime: event.finalCallDateTime,
+        },
+        position: laterPosition(board.position, event.position),
+      };
+    case 'biddingClosed':
+      if (!board.summary) return board;
+      return {
+        ...board,
+        summary: {
+          ...board.summary,
+          bidOpen: false,
+          closedAt: event.closedAt ?? board.summary.closedAt,
+          closeReason: event.closeReason ?? board.summary.closeReason,
+        },
+        position: laterPosition(board.position, event.position),
+      };
+    case 'online':
+      return { ...board, online: event.count };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

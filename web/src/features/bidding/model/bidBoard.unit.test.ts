@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { LIMITS } from '@boli/engine/shared/limits';
+import type { BidSummaryView, BidView } from '../api/bidViews.ts';
+import {
+  evolveBidBoard,
+  initialBidBoard,
+  mergeBidsIntoPage,
+  pageCountOf,
+  type BidBoard,
+  type BidBoardEvent,
+} from './bidBoard.ts';
+
+/** The api's positions are "commit.prepare"; these tests use whole commits. */
+const at = (commit: number): string => `${commit}.0`;
+const commitOf = (position: string | null): number => Number(position?.split('.')[0] ?? -1);
+
+const bid = (position: number, over: Partial<BidView> = {}): BidView => ({
+  _id: `bid-${position}`,
+  bidAlias: 'KTRX',
+  bidamt: 100 + position,
+  type: 'Open',
+  item_id: 'ad1',
+  createdAt: new Date(Date.UTC(2024, 4, 1, 10, 0, position)).toISOString(),
+  isAfterFinalCall: false,
+  position: at(position),
+  ...over,
+});
+
+const summary = (position: number, over: Partial<BidSummaryView> = {}): BidSummaryView => ({
+  overallHighest: null,
+  highestOpenBidBeforeFinalCall: null,
+  highestHiddenBidBeforeFinalCall: null,
+  highestOpenBidAfterFinalCall: null,
+  highestHiddenBidAfterFinalCall: null,
+  noOfBuyers: 0,
+  allBeforeBidsCount: 0,
+  allAfterBidsCount: 0,
+  loginUserBeforeBidsCount: 0,
+  loginUserAfterBidsCount: 0,
+  pageCount: 0,
+  beoreFinalCallBids: [],
+  afterFinalCallBids: [],
+  bidOpen: true,
+  finalCallMade: false,
+  finalCallDateTime: null,
+  closedAt: null,
+  closeReason: null,
+  isOwner: false,
+  position: at(position),
+  ...over,
+});
+
+const run = (...events: BidBoardEvent[]): BidBoard =>
+  events.reduce(evolveBidBoard, initialBidBoard);
+const positions = (board: BidBoard) => board.bids.map((b) => commitOf(b.position));
+const loaded = (position: number, bids: BidView[], over: Partial<BidSummaryView> = {}) =>
+  ({
+    type: 'pageLoaded',
+    tab: 'beforeFinalCall',
+    page: 1,
+    summary: summary(position, { allBeforeBidsCount: bids.length, ...over }),
+    bids,
+  }) as const;
+
+describe('a live bid', () => {
+  it('appears at the top of the first page of its tab, which keeps 10 bids', () => {
+    const page = Array.from({ length: LIMITS.bidPageSize }, (_, i) => bid(10 - i));
+    const board = run(loaded(10, page), {
+      type: 'bidPlaced',
+      bid: bid(11),
+      summary: summary(11, { allBeforeBidsCount: 11 }),
+      position: at(11),
+    });
+    expect(positions(board)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    expect(board.summary?.allBeforeBidsCount).toBe(11);
+    expect(board.position).toBe(at(11));
+  });
+
+  it('does not enter a later page or the other tab', () => {
+    const later = run(
+      { type: 'pageChosen', page: 2 },
+      { ...loaded(20, [bid(3)]), page: 2 },
+      { type: 'bidPlaced', bid: bid(21), summary: null, position: at(21) },
+    );
+    expect(positions(later)).toEqual([3]);
+    const otherTab = run(loaded(20, [bid(3)]), {
+      type: 'bidPlaced',
+      bid: bid(21, { isAfterFinalCall: true }),
+      summary: null,
+      position: at(21),
+    });
+    expect(positions(otherTab)).toEqual([3]);
+    expect(otherTab.position).toBe(at(21));
+  });
+
+  it('shown twice (socket and missed list) is listed once', () => {
+    const board = run(
+      loaded(5, [bid(5)]),
+      { type: 'bidPlaced', bid: bid(6), summary: null, position: at(6) },
+      { type: 'joined', summary: summary(6), missed: [bid(6)], position: at(6) },
+    );
+    expect(positions(board)).toEqual([6, 5]);
+  });
+});
+
+describe('answers arriving out of order', () => {
+  it('an older page answer keeps the live bids that came after it', () => {
+    const board = run(
+      {
+        type: 'bidPlaced',
+        bid: bid(8),
+        summary: summary(8, { allBeforeBidsCount: 3 }),
+        position: at(8),
+      },
+      loaded(7, [bid(7), bid(6)], { allBeforeBidsCount: 2 }),
+    );
+    expect(positions(board)).toEqual([8, 7, 6]);
+    expect(board.summary?.allBeforeBidsCount).toBe(3);
+    expect(board.position).toBe(at(8));
+  });
+
+  it('an answer for a page no longer shown is dropped', () => {
+    const board = run({ type: 'tabChosen', tab: 'afterFinalCall' }, loaded(7, [bid(7)]));
+    expect(board.bids).toEqual([]);
+    expect(board.loading).toBe(true);
+  });
+
+  it('the last position seen never goes back (it is what a reconnect asks from)', () => {
+    const board = run(
+      { type: 'joined', summary: summary(9), missed: [], position: at(9) },
+      loaded(4, []),
+      { type: 'summaryAnswered', summary: summary(3) },
+    );
+    expect(board.position).toBe(at(9));
+    expect(board.summary?.position).toBe(at(9));
+  });
+});
+
+describe('the final call and the close, live', () => {
+  it('mark the summary without a reload', () => {
+    const deadline = '2024-05-01T10:00:05.000Z';
+    const called = run(loaded(4, [bid(4)]), {
+      type: 'finalCallMade',
+      finalCallDateTime: deadline,
+      position: at(5),
+    });
+    expect(called.summary).toMatchObject({ finalCallMade: true, finalCallDateTime: deadline });
+    const closed = evolveBidBoard(called, {
+      type: 'biddingClosed',
+      closedAt: deadline,
+      closeReason: 'finalCallExpired',
+      position: at(6),
+    });
+    expect(closed.summary).toMatchObject({
+      bidOpen: false,
+      closedAt: deadline,
+      closeReason: 'finalCallExpired',
+    });
+    expect(closed.position).toBe(at(6));
+  });
+});
+
+describe('a bid the viewer just posted', () => {
+  it('shows from the POST answer’s summary even when no socket message came', () => {
+    const board = run(loaded(4, [bid(4)]), {
+      type: 'summaryAnswered',
+      summary: summary(5, { beoreFinalCallBids: [bid(5), bid(4)], allBeforeBidsCount: 2 }),
+    });
+    expect(positions(board)).toEqual([5, 4]);
+  });
+});
+
+describe('pages', () => {
+  it('are counted per tab, 10 bids each', () => {
+    const s = summary(1, { allBeforeBidsCount: 21, allAfterBidsCount: 10 });
+    expect(pageCountOf(s, 'beforeFinalCall')).toBe(3);
+    expect(pageCountOf(s, 'afterFinalCall')).toBe(1);
+    expect(pageCountOf(null, 'afterFinalCall')).toBe(0);
+  });
+});
+
+describe('merging live bids into the first page', () => {
+  const bids = fc
+    .uniqueArray(fc.integer({ min: 0, max: 200 }), { maxLength: 30 })
+    .map((ps) => ps.map((p) => bid(p)));
+
+  it('equals the newest 10 of all bids seen, whatever order they arrive in', () => {
+    fc.assert(
+      fc.property(bids, bids, (seen, incoming) => {
+        // The shown page is as the server lists it: newest first, at most a page.
+        const shown = [...seen]
+          .sort((a, b) => commitOf(b.position) - commitOf(a.position))
+          .slice(0, LIMITS.bidPageSize);
+        const page = mergeBidsIntoPage(shown, incoming, { tab: 'beforeFinalCall', page: 1 });
+        const all = new Set([...shown, ...incoming].map((b) => commitOf(b.position)));
+        const expected = [...all].sort((a, b) => b - a).slice(0, LIMITS.bidPageSize);
+        expect(page.map((b) => commitOf(b.position))).toEqual(expected);
+      }),
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import type { BidSummaryView } from '../api/bidViews.ts';
+
+/*
+ * Where an ad's bidding stands for the screen (section 4) and what each viewer may do then:
+ * open → final call made (with a deadline) → closed, either early by the owner or because the
+ * deadline passed. The deadline is judged on the viewer's clock, so 'Bidding Closed' shows the
+ * moment it passes, before the server's expiry event arrives.
+ */
+
+export type BiddingPhase = 'open' | 'finalCall' | 'closed';
+
+type BiddingState = Pick<
+  BidSummaryView,
+  'bidOpen' | 'finalCallMade' | 'finalCallDateTime' | 'closedAt'
+>;
+
+export function biddingPhase(state: BiddingState, nowMs: number): BiddingPhase {
+  if (!state.bidOpen || state.closedAt) return 'closed';
+  if (!state.finalCallMade) return 'open';
+  const deadline = state.finalCallDateTime ? Date.parse(state.finalCallDateTime) : Number.NaN;
+  return !Number.isNaN(deadline) && deadline <= nowMs ? 'closed' : 'finalCall';
+}
+
+export type Viewer = {
+  /** The logged-in member's id; undefined for a guest. */
+  userId?: string;
+  /** The ad's owner (AdView.postedBy). */
+  ownerId: string;
+};
+
+/** Which parts of the bid area this viewer sees, and which buttons work. */
+export type BidControls = {
+  phase: BiddingPhase;
+  isOwner: boolean;
+  /** Non-owners (guests included: submitting asks them to log in) while bids are taken. */
+  showBidForm: boolean;
+  /** The owner, while bidding is open and no final call was made. */
+  showFinalCall: boolean;
+  /** Final Call needs at least one bid before the final call. */
+  finalCallEnabled: boolean;
+  /** The owner may close early while bidding is open or after the final call. */
+  showCloseBid: boolean;
+  /** 'Bid Closes in …' after a final call, until the deadline. */
+  showCountdown: boolean;
+};
+
+export function bidControls(
+  summary: BiddingState & Pick<BidSummaryView, 'isOwner' | 'allBeforeBidsCount'>,
+  viewer: Viewer,
+  nowMs: number,
+): BidControls {
+  const phase = biddingPhase(summary, nowMs);
+  const isOwner =
+    summary.isOwner || (viewer.userId !== undefined && viewer.userId === viewer.ownerId);
+  return {
+    phase,
+    isOwner,
+    showBidForm: !isOwner && phase !== 'closed',
+    showFinalCall: isOwner && phase === 'open',
+    finalCallEnabled: isOwner && phase === 'open' && summary.allBeforeBidsCount > 0,
+    showCloseBid: isOwner && phase !== 'closed',
+    showCountdown: phase === 'finalCall',
+  };
+}

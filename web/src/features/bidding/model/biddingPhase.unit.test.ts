@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { bidControls, biddingPhase } from './biddingPhase.ts';
+
+const NOW = Date.parse('2024-05-01T10:00:00.000Z');
+const OPEN = {
+  bidOpen: true,
+  finalCallMade: false,
+  finalCallDateTime: null,
+  closedAt: null,
+  isOwner: false,
+  allBeforeBidsCount: 0,
+};
+const FINAL_CALL = { ...OPEN, finalCallMade: true, finalCallDateTime: '2024-05-01T10:00:05.000Z' };
+const OWNER = { userId: 'owner-1', ownerId: 'owner-1' };
+const BIDDER = { userId: 'bidder-1', ownerId: 'owner-1' };
+const GUEST = { ownerId: 'owner-1' };
+
+describe('where bidding stands', () => {
+  it('is open until a final call is made', () => {
+    expect(biddingPhase(OPEN, NOW)).toBe('open');
+  });
+
+  it('is in the final call until its deadline, and closed from the deadline on', () => {
+    expect(biddingPhase(FINAL_CALL, NOW)).toBe('finalCall');
+    expect(biddingPhase(FINAL_CALL, NOW + 4_999)).toBe('finalCall');
+    expect(biddingPhase(FINAL_CALL, NOW + 5_000)).toBe('closed');
+  });
+
+  it('is closed once the owner closed it or the server says so', () => {
+    expect(biddingPhase({ ...OPEN, bidOpen: false }, NOW)).toBe('closed');
+    expect(biddingPhase({ ...FINAL_CALL, closedAt: '2024-05-01T09:59:00.000Z' }, NOW)).toBe(
+      'closed',
+    );
+  });
+});
+
+describe('what the owner sees', () => {
+  it('Final Call and Close Bid while open; Final Call disabled without bids before it', () => {
+    const none = bidControls(OPEN, OWNER, NOW);
+    expect(none).toMatchObject({
+      isOwner: true,
+      showBidForm: false,
+      showFinalCall: true,
+      finalCallEnabled: false,
+      showCloseBid: true,
+      showCountdown: false,
+    });
+    expect(bidControls({ ...OPEN, allBeforeBidsCount: 1 }, OWNER, NOW).finalCallEnabled).toBe(true);
+  });
+
+  it('no Final Call once made, but Close Bid and the countdown until the deadline', () => {
+    expect(bidControls({ ...FINAL_CALL, allBeforeBidsCount: 3 }, OWNER, NOW)).toMatchObject({
+      showFinalCall: false,
+      finalCallEnabled: false,
+      showCloseBid: true,
+      showCountdown: true,
+    });
+  });
+
+  it('no controls once bidding is closed', () => {
+    expect(bidControls(FINAL_CALL, OWNER, NOW + 60_000)).toMatchObject({
+      phase: 'closed',
+      showFinalCall: false,
+      showCloseBid: false,
+      showCountdown: false,
+    });
+  });
+
+  it('is recognised by the server’s isOwner even before the session knows the user', () => {
+    expect(bidControls({ ...OPEN, isOwner: true }, GUEST, NOW).isOwner).toBe(true);
+  });
+});
+
+describe('what others see', () => {
+  it('the bid form (members and guests) while bids are taken, never the owner’s controls', () => {
+    for (const viewer of [BIDDER, GUEST]) {
+      expect(bidControls(OPEN, viewer, NOW)).toMatchObject({
+        isOwner: false,
+        showBidForm: true,
+        showFinalCall: false,
+        showCloseBid: false,
+      });
+      expect(bidControls(FINAL_CALL, viewer, NOW)).toMatchObject({
+        showBidForm: true,
+        showCountdown: true,
+      });
+    }
+  });
+
+  it('no bid form after the deadline', () => {
+    expect(bidControls(FINAL_CALL, BIDDER, NOW + 5_000).showBidForm).toBe(false);
+  });
+});

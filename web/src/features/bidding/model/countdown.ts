@@ -1,0 +1,25 @@
+/** The 'Bid Closes in' countdown (section 2): the time left, split for display. */
+export type Countdown = { days: number; hours: number; minutes: number; seconds: number };
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Whole days, hours, minutes and seconds left; all zero once the moment has passed. */
+export function splitCountdown(remainingMs: number): Countdown {
+  const left = Number.isFinite(remainingMs) ? Math.max(0, Math.floor(remainingMs / SECOND)) : 0;
+  const ms = left * SECOND;
+  return {
+    days: Math.floor(ms / DAY),
+    hours: Math.floor((ms % DAY) / HOUR),
+    minutes: Math.floor((ms % HOUR) / MINUTE),
+    seconds: Math.floor((ms % MINUTE) / SECOND),
+  };
+}
+
+/** The time from `nowMs` until an ISO instant; 0 for a missing or unreadable instant. */
+export function remainingUntil(deadline: string | null, nowMs: number): number {
+  const at = deadline ? Date.parse(deadline) : Number.NaN;
+  return Number.isNaN(at) ? 0 : Math.max(0, at - nowMs);
+}

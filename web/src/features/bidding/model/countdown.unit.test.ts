@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { remainingUntil, splitCountdown } from './countdown.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('the “Bid Closes in” countdown', () => {
+  it('splits the time left into days, hours, minutes and seconds', () => {
+    expect(splitCountdown(2 * DAY + 3 * HOUR + 4 * MINUTE + 5 * SECOND)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
+    expect(splitCountdown(59 * SECOND)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 59 });
+  });
+
+  it('counts whole seconds: 1.9 s left shows 1 second', () => {
+    expect(splitCountdown(1900).seconds).toBe(1);
+  });
+
+  it('stays at zero once the deadline has passed', () => {
+    expect(splitCountdown(-5 * SECOND)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(splitCountdown(Number.NaN)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+
+  it('measures the time until an ISO deadline', () => {
+    const now = Date.parse('2024-05-01T10:00:00.000Z');
+    expect(remainingUntil('2024-05-01T10:01:30.000Z', now)).toBe(90 * SECOND);
+    expect(remainingUntil('2024-05-01T09:00:00.000Z', now)).toBe(0);
+    expect(remainingUntil(null, now)).toBe(0);
+    expect(remainingUntil('not a date', now)).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+/*
+ * The social calls (docs/api/social.md) and the shapes they answer. Each function takes the
+ * session's `request` (useApi), so tokens and session expiry are handled in one place.
+ */
+
+type Request = <T>(
+  path: string,
+  options?: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    query?: Record<string, string>;
+    json?: unknown;
+  },
+) => Promise<T>;
+
+type EnvelopeRequest = <T>(
+  path: string,
+  options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown },
+) => Promise<{ data: T | null; msg: string }>;
+
+export type Review = {
+  _id: string;
+  userId: string;
+  text: string;
+  postedBy: string;
+  postedByUsername: string;
+  postedByFirstname: string;
+  postedByLastname: string;
+  postedByProfilepic: string;
+  createdAt: string;
+};
+
+/** Section 4: 1 = may ask (Show), 2 = pending (Pending), 3 = approved (number shown). */
+export type RequestView = {
+  status: 1 | 2 | 3;
+  requestId: string | null;
+  requestStatus: string | null;
+};
+
+export type Notification = {
+  _id: string;
+  kind: string;
+  message: string;
+  requestId: string | null;
+  requestStatus: string | null;
+  canAnswer: boolean;
+  adId: string | null;
+  actorId: string | null;
+  createdAt: string;
+};
+
+export type RequestAnswer = 'approved' | 'rejected' | 'revoked';
+
+export const fetchReviews = (request: Request, userId: string) =>
+  request<Review[]>('/api/review/', { query: { userId } });
+
+export const postReview = (envelope: EnvelopeRequest, userId: string, text: string) =>
+  envelope<Review[]>('/api/review/', { method: 'POST', json: { userId, text } });
+
+export const fetchRequestStatus = (request: Request, requestedTo: string) =>
+  request<RequestView>('/api/request/status', { query: { requestedTo } });
+
+export const requestMobileNumber = (request: Request, requestedTo: string) =>
+  request<RequestView>('/api/request', { method: 'POST', json: { requestedTo } });
+
+export const fetchNotifications = (request: Request) =>
+  request<Notification[]>('/api/notification');
+
+export const answerRequest = (
+  envelope: EnvelopeRequest,
+  requestId: string,
+  status: RequestAnswer,
+) =>
+  envelope<{ requestId: string; requestStatus: string }>('/api/request/status', {
+    method: 'PUT',
+    json: { requestId, status },
+  });

@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
+
+/**
+ * Section 4's request for another member's mobile number, beside their masked phone: Show (1)
+ * asks; Pending (2) is polled every 30 s; approved (3) shows nothing here, the profile shows the
+ * number. The status is also polled while approved, so a revocation masks it again.
+ * `onShownChange` fires when the number becomes shown or hidden, so the profile reloads.
+ */
+export function MobileRequestButton({
+  ownerId,
+  phoneMasked,
+  onShownChange,
+}: {
+  ownerId: string;
+  phoneMasked: boolean;
+  onShownChange: () => void;
+}) {
+  const { request } = useApi();
+  const [view, setView] = useState<RequestView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const shown = useRef<boolean | null>(null);
+
+  const apply = useCallback(
+    (next: RequestView) => {
+      setView(next);
+      const nowShown = next.status === 3;
+      const changed = shown.current === null ? nowShown && phoneMasked : shown.current !== nowShown;
+      if (changed) onShownChange();
+      shown.current = nowShown;
+    },
+    [onShownChange, phoneMasked],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      apply(await fetchRequestStatus(request, ownerId));
+    } catch {
+      // A failed poll changes nothing; the next one tries again.
+    }
+  }, [apply, ownerId, request]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const status = view?.status;
+  useEffect(() => {
+    if (status !== 2 && status !== 3) return;
+    const timer = window.setInterval(() => void load(), LIMITS.mobileRequestPollMs);
+    return () => window.clearInterval(timer);
+  }, [status, load]);
+
+  const ask = async () => {
+    setSending(true);
+    setFailure(null);
+    try {
+      apply(await requestMobileNumber(request, ownerId));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // The member shows their number to everyone, or it is shown to this viewer already.
+  if (view === null || status === 3 || (!phoneMasked && status === 1)) return null;
+  return (
+    <>
+      {status === 2 ? (
+        <Button size="small" variant="outlined" disabled>
+          Pending
+        </Button>
+      ) : (
+        <Button size="small" variant="contained" disabled={sending} onClick={() => void ask()}>
+          Show
+        </Button>
+      )}
+      {failure && (
+        <Typography role="alert" color="error" variant="body2">
+          {failure}
+        </Typography>
+      )}
+    </>
+  );
+}

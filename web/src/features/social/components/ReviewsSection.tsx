@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
+
+const when = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-IN', { dateStyle: 'medium' });
+};
+
+function ReviewItem({ review }: { review: Review }) {
+  const name = review.postedByUsername || 'A member';
+  return (
+    <Stack direction="row" spacing={2} data-testid="review" sx={{ py: 1 }}>
+      <Avatar src={review.postedByProfilepic || undefined} alt={name}>
+        {name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle2">
+          <Link component={RouterLink} to={`/user_profile/${review.postedBy}`}>
+            {name}
+          </Link>{' '}
+          <Typography component="span" variant="caption" color="text.secondary">
+            {when(review.createdAt)}
+          </Typography>
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {review.text}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * Reviews on another member's profile: the form (hidden on one's own profile; text required)
+ * and the list, newest first, with each reviewer's name and avatar.
+ */
+export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProfile: boolean }) {
+  const { request, envelope } = useApi();
+  const [reviews, setReviews] = useState<Review[] | null>(null);
+  const [text, setText] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [posting, setPosting] = useState(false);
+  const [posted, setPosted] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setReviews(await fetchReviews(request, userId));
+    } catch (error) {
+      setReviews([]);
+      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+    }
+  }, [request, userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      setFailure(MESSAGES.reviewTextRequired);
+      return;
+    }
+    setPosting(true);
+    setFailure(null);
+    try {
+      const answer = await postReview(envelope, userId, text);
+      setText('');
+      if (answer.data) setReviews(answer.data);
+      setPosted(answer.msg || MESSAGES.reviewPosted);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reviews-heading">
+      <Typography id="reviews-heading" variant="h6" component="h2" gutterBottom>
+        Reviews
+      </Typography>
+      {!ownProfile && (
+        <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ mb: 2 }}>
+          <TextField
+            label="Write a review"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: LIMITS.reviewTextMax } }}
+          />
+          {failure && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {failure}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={posting}>
+            Post Review
+          </Button>
+        </Box>
+      )}
+      {reviews === null ? null : reviews.length === 0 ? (
+        <Typography color="text.secondary">No reviews yet</Typography>
+      ) : (
+        <Box data-testid="reviews">
+          {reviews.map((review) => (
+            <ReviewItem key={review._id} review={review} />
+          ))}
+        </Box>
+      )}
+      <Dialog open={posted !== null} onClose={() => setPosted(null)}>
+        <DialogTitle>{posted}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setPosted(null)} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Notification } from './api/socialApi.ts';
+
+/*
+ * The bell's count: notifications that arrived since the member last opened the menu, plus any
+ * request still waiting for their answer (it needs them however old it is). When the menu was
+ * last opened is remembered in this browser only; the spec keeps no read state.
+ */
+
+export const seenKey = (userId: string): string => `notificationsSeenAt:${userId}`;
+
+/** A request the member answers that is not yet approved or rejected: Approve / Reject wait. */
+export const awaitsAnswer = (notification: Notification): boolean =>
+  notification.canAnswer &&
+  notification.kind === 'mobileRequest' &&
+  notification.requestStatus === 'pending';
+
+export function badgeCount(notifications: readonly Notification[], seenAt: string | null): number {
+  const seen = seenAt === null ? Number.NEGATIVE_INFINITY : Date.parse(seenAt);
+  return notifications.filter(
+    (notification) => awaitsAnswer(notification) || Date.parse(notification.createdAt) > seen,
+  ).length;
+}
+
+/**
+ * Section 4: any request status other than approved shows Approve and Reject; an approved one
+ * can be taken back (Revoke). Only the member whose number was asked gets buttons.
+ */
+export function answersFor(notification: Notification): ('approved' | 'rejected' | 'revoked')[] {
+  if (!notification.canAnswer || notification.kind !== 'mobileRequest') return [];
+  return notification.requestStatus === 'approved' ? ['revoked'] : ['approved', 'rejected'];
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from './api/socialApi.ts';
+import { answersFor, badgeCount } from './notificationBadge.ts';
+
+const note = (fields: Partial<Notification>): Notification => ({
+  _id: 'n',
+  kind: 'reviewReceived',
+  message: '',
+  requestId: null,
+  requestStatus: null,
+  canAnswer: false,
+  adId: null,
+  actorId: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  ...fields,
+});
+
+const request = (requestStatus: string, createdAt = '2026-03-01T09:00:00.000Z') =>
+  note({ kind: 'mobileRequest', requestId: 'r', requestStatus, canAnswer: true, createdAt });
+
+describe('the bell’s count', () => {
+  it('counts everything before the menu was ever opened', () => {
+    expect(badgeCount([note({}), note({})], null)).toBe(2);
+  });
+
+  it('counts what arrived since the menu was opened, and requests still waiting', () => {
+    const list = [
+      note({ createdAt: '2026-03-01T11:00:00.000Z' }),
+      note({ createdAt: '2026-03-01T09:30:00.000Z' }),
+      request('pending'),
+      request('approved'),
+    ];
+    expect(badgeCount(list, '2026-03-01T10:00:00.000Z')).toBe(2);
+  });
+});
+
+describe('the buttons of a notification', () => {
+  it('are Approve and Reject for any request not yet approved, Revoke once approved', () => {
+    expect(answersFor(request('pending'))).toEqual(['approved', 'rejected']);
+    expect(answersFor(request('rejected'))).toEqual(['approved', 'rejected']);
+    expect(answersFor(request('revoked'))).toEqual(['approved', 'rejected']);
+    expect(answersFor(request('approved'))).toEqual(['revoked']);
+  });
+
+  it('are none for the requester, or for anything but a request', () => {
+    expect(answersFor({ ...request('pending'), canAnswer: false })).toEqual([]);
+    expect(answersFor(note({}))).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { chainLine, eventGist, instantFromLocalInput, statusLine } from './adHistory.ts';
+
+const replay = {
+  asOf: '2026-03-02T10:00:00.000Z',
+  eventsApplied: 6,
+  status: 'closed' as const,
+  deadline: '2026-03-02T10:00:00.000Z',
+  closedReason: 'finalCallExpired' as const,
+  ownerId: 'u-1',
+  itemName: 'Royal Enfield',
+  bids: [],
+  highest: [],
+};
+
+describe('reading an ad history for support', () => {
+  it('says how bidding stood and why it closed', () => {
+    expect(statusLine(replay)).toBe(
+      'Bidding Closed · deadline 2026-03-02T10:00:00.000Z · final call expired',
+    );
+    expect(statusLine({ ...replay, status: 'open', deadline: null })).toBe('Open for bids');
+  });
+
+  it('quotes the chain verdict', () => {
+    expect(chainLine({ chain: { ok: true }, events: [] })).toBe('Hash chain intact over 0 events.');
+    expect(
+      chainLine({ chain: { ok: false, brokenAt: 3, reason: 'hash mismatch' }, events: [] }),
+    ).toBe('Hash chain broken at version 3: hash mismatch');
+  });
+
+  it('sums up a bid in one line, Hidden amount included', () => {
+    expect(
+      eventGist({
+        type: 'BidPlaced',
+        data: {
+          bidAlias: 'kite',
+          username: 'meena',
+          type: 'Hidden',
+          amount: 500,
+          phase: 'beforeFinalCall',
+        },
+      }),
+    ).toBe('kite (meena) bid Hidden 500 paise, beforeFinalCall');
+  });
+
+  it('reads the replay instant from the date-time field', () => {
+    expect(instantFromLocalInput('')).toBeUndefined();
+    expect(instantFromLocalInput('2026-03-02T10:00:00Z')).toBe('2026-03-02T10:00:00.000Z');
+  });
+});
