@@ -72,9 +72,11 @@ BEGIN
 
   SELECT coalesce(jsonb_object_agg(h.stream_id, jsonb_build_array(h.stream_version, h.hash, h.transaction_id::text, h.position)), '{}'::jsonb)
     INTO v_heads
-    FROM (SELECT DISTINCT ON (e.stream_id) e.stream_id, e.stream_version, e.hash, e.transaction_id, e.position
-            FROM event_store_events e WHERE e.stream_id = ANY (p_stream_ids)
-           ORDER BY e.stream_id, e.stream_version DESC) AS h;
+    FROM (SELECT DISTINCT id FROM unnest(p_stream_ids) AS id) AS s
+    -- One backward index step per stream: DISTINCT ON would read every event of a long stream.
+    CROSS JOIN LATERAL (SELECT e.stream_id, e.stream_version, e.hash, e.transaction_id, e.position
+                          FROM event_store_events e WHERE e.stream_id = s.id
+                         ORDER BY e.stream_version DESC LIMIT 1) AS h;
 
   -- Taken under the locks, so recorded_at never goes backwards within a stream.
   v_recorded_at := date_trunc('milliseconds', clock_timestamp());
