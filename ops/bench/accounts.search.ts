@@ -7,6 +7,7 @@ import { searchUsers } from '@boli/projections/users/users.queries';
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
 import type { Metric } from './types.ts';
+import { percentile } from './stats.ts';
 
 const USERS = 100_000;
 const QUERIES = 400;
@@ -106,11 +107,6 @@ const LAST_NAMES = [
   'Verma',
   'Yadav',
 ];
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** A deterministic generator, so every run asks the same keys. */
 function random(seed: number): () => number {

@@ -10,6 +10,7 @@ import { allProjections, startProjectionRunners, waitForProjections } from '@bol
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
 import type { Metric } from './types.ts';
+import { percentile } from './stats.ts';
 
 const USERS = 300;
 const PASSWORD = 'Bench#pass42';
@@ -20,11 +21,6 @@ const SATURATING = 8;
 const LATENCY_MS = 6_000;
 /** The latency phase: a steady, unsaturated load (two sign-ins in flight at any moment). */
 const STEADY = 2;
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const COST = `argon2id m=${ARGON2_COST.memoryCost} KiB t=${ARGON2_COST.timeCost} p=${ARGON2_COST.parallelism}`;
 

@@ -18,9 +18,10 @@ import {
   pgbenchTps,
   RAW_INSERT,
   SERIALIZED_UPDATE_INSERT,
-} from './bidding.pgbench.ts';
+} from './pgbench.ts';
 import { readModelsCaughtUp, seedAds, seedMembers, type BenchMember } from './bidding.setup.ts';
 import type { Metric } from './types.ts';
+import { median, percentile } from './stats.ts';
 
 /** BENCH_QUICK=1: a smoke run of a few seconds that checks the bench works, not the numbers. */
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -38,14 +39,6 @@ const WATCHED_ADS = 20;
 const SOCKET_BIDS_PER_SECOND = 20;
 const DEADLINES = QUICK ? 50 : 500;
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number) => Math.round(n);
 
 /** The clients' process (bidding.clients.ts): one task at a time over IPC. */

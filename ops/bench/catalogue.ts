@@ -21,6 +21,7 @@ import { seedReferenceData } from '../src/seed/reference.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
 import { fillAds } from './catalogue.data.ts';
 import type { Metric } from './types.ts';
+import { median, percentile } from './stats.ts';
 
 /*
  * The ad list, search and posting over HTTP against the real api, with BENCH_ADS (default
@@ -36,15 +37,6 @@ const POSTS_PER_RUN = 10;
 const WARM_UP = 30;
 const PHOTO_BYTES = 2 * 1024 * 1024;
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (values: number[]): number =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 const round = (n: number): number => Number(n.toFixed(2));
 
 /** The filter combinations the ad list's panel sends, with values the catalogue holds. */

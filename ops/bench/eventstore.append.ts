@@ -1,11 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import type {
   EventStore,
   ExpectedVersion,
@@ -14,59 +7,18 @@ import type {
 import { createPostgresEventStore } from '../../engine/src/eventStore/postgres/postgresEventStore.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
+import {
+  createBaselineTables,
+  pgbenchTps,
+  RAW_INSERT,
+  SERIALIZED_UPDATE_INSERT,
+} from './pgbench.ts';
+import { median } from './stats.ts';
 import type { Metric } from './types.ts';
 
 const CLIENTS = 8;
 const SECONDS = 4;
 const RUNS = 3;
-
-const run = promisify(execFile);
-
-function pgbenchBinary(): string {
-  for (const version of ['17', '16', '15', '14']) {
-    const candidate = `/usr/lib/postgresql/${version}/bin/pgbench`;
-    if (existsSync(candidate)) return candidate;
-  }
-  return 'pgbench';
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
-async function pgbenchTps(databaseUrl: string, script: string): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), 'boli-bench-'));
-  try {
-    const file = join(dir, 'script.sql');
-    await writeFile(file, script);
-    const { stdout } = await run(pgbenchBinary(), [
-      '--no-vacuum',
-      `--client=${CLIENTS}`,
-      `--jobs=${Math.min(CLIENTS, 2)}`,
-      `--time=${SECONDS}`,
-      '--protocol=prepared',
-      `--file=${file}`,
-      databaseUrl,
-    ]);
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!match) throw new Error(`Unexpected pgbench output:\n${stdout}`);
-    return Number(match[1]);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-// The same shape of row an append writes, so the baselines carry a comparable payload.
-const PAYLOAD = `'{"adId":"ad-1","amountPaise":125000,"bidder":"u-42"}'`;
-
-const RAW_INSERT = `INSERT INTO bench_raw (payload) VALUES (${PAYLOAD}::jsonb);\n`;
-
-const SERIALIZED_UPDATE_INSERT = `BEGIN;
-UPDATE bench_head SET version = version + 1 WHERE id = 1;
-INSERT INTO bench_log (payload) VALUES (${PAYLOAD}::jsonb);
-END;
-`;
 
 const bidPlaced = (): NewEvent => ({
   type: 'BidPlaced',
@@ -126,17 +78,7 @@ export async function measureAppends(ctx: {
   await recreateDatabase(url);
   try {
     await migrate(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`
-        CREATE TABLE bench_raw (id bigserial PRIMARY KEY, payload jsonb NOT NULL);
-        CREATE TABLE bench_head (id integer PRIMARY KEY, version bigint NOT NULL);
-        INSERT INTO bench_head VALUES (1, 0);
-        CREATE TABLE bench_log (id bigserial PRIMARY KEY, payload jsonb NOT NULL);`);
-    } finally {
-      await admin.end();
-    }
+    await createBaselineTables(url);
 
     const store = createPostgresEventStore({ connectionString: url, maxConnections: CLIENTS });
     const rawInsert: number[] = [];
@@ -149,8 +91,8 @@ export async function measureAppends(ctx: {
         Array.from({ length: CLIENTS }, (_, i) => store.append(`warm-${i}`, [bidPlaced()], 'any')),
       );
       for (let runIndex = 0; runIndex < RUNS; runIndex++) {
-        rawInsert.push(await pgbenchTps(url, RAW_INSERT));
-        serialized.push(await pgbenchTps(url, SERIALIZED_UPDATE_INSERT));
+        rawInsert.push(await pgbenchTps(url, RAW_INSERT, CLIENTS, SECONDS));
+        serialized.push(await pgbenchTps(url, SERIALIZED_UPDATE_INSERT, CLIENTS, SECONDS));
         const prefix = `r${runIndex}`;
         // Each caller owns its streams and knows their versions: no contention between appends.
         independent.push(

@@ -4,15 +4,11 @@ import { defineProjection, startProjectionRunners } from '@boli/projections';
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
 import type { Metric } from './types.ts';
+import { percentile } from './stats.ts';
 
 const RATE_PER_SECOND = 1_000;
 const SECONDS = 10;
 const STREAMS = 200;
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * Appends 1,000 events/s for 10 s to the PostgreSQL store while a one-table projection runs in

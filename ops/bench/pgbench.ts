@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 
 /*
- * What PostgreSQL itself does on this machine, in the same run, for the bidding ratios: raw
- * single-row INSERTs (the ceiling for independent bids) and UPDATE+INSERT transactions serialized
- * on one row (the ceiling for one hot ad). Same scripts as the eventstore group's baselines.
+ * What PostgreSQL itself does on this machine, in the same run: the baselines of the eventstore
+ * and bidding ratios. Raw single-row INSERTs are the ceiling for independent appends and bids;
+ * UPDATE+INSERT transactions serialized on one row, the ceiling for one hot stream or ad.
  */
 
 const run = promisify(execFile);
