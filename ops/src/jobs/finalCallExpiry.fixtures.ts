@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import type { AdCommand } from '@boli/engine/ads/ad.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
+import { MEENA, OWNER, postAd as postAdCommand } from '@boli/engine/ads/ad.fixtures';
 import { handleCommand, type CommandResult } from '@boli/engine/commandHandling/handleCommand';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 
 /*
  * Ads for the timer's tests and the bidding bench, written through the ads decider with the real
- * clock: posted by Ravi, bid on by Meena, then a final call.
+ * clock: the ads tests' own ad (engine/src/ads/ad.fixtures.ts), posted by Ravi, bid on by Meena,
+ * then a final call.
  */
 
-export const SELLER = { userId: 'u-ravi', username: 'ravi_k' } as const;
-export const BIDDER = { userId: 'u-meena', username: 'meena_s', bidAlias: 'bluekite' } as const;
+export const SELLER = OWNER;
+export const BIDDER = MEENA;
 
 const nowIso = () => new Date().toISOString();
 
@@ -33,36 +35,14 @@ export async function postAd(
   adId: string,
   seller: { userId: string; username: string } = SELLER,
 ): Promise<CommandResult> {
-  return runAdCommand(store, adId, 'PostAd', {
+  const { data } = postAdCommand({
     adId,
     uid: `bike-${adId}`,
     postedBy: seller.userId,
     postedByUsername: seller.username,
-    itemName: 'Royal Enfield Classic 350',
-    categoryname: 'Automobiles',
-    subcategory: 'Bikes',
-    type: null,
-    price: 12_500_000,
-    currencycode: null,
-    description: 'One owner, serviced.',
-    phone: '9876543210',
-    displayPhone: true,
-    houseno: '12',
-    street: 'MG Road',
-    city: 'Pune',
-    neighbourHood: 'Camp',
-    district: 'Pune',
-    pincode: '411001',
-    state: 'Maharashtra',
-    country: 'India',
-    make: 'Royal Enfield',
-    model: 'Classic 350',
-    mileage: 18_000,
-    yearOfManufacture: 2019,
-    ownerOrDealer: 'Owner',
-    newOrused: 'Used',
     media: [{ galleryType: 'photos', name: `${adId}.jpg`, thumbnail: `${adId}-thumb.jpg` }],
   });
+  return runAdCommand(store, adId, 'PostAd', data);
 }
 
 export const placeBid = (
