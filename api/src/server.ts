@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { attachBidLive } from './live/bidLive.ts';
+import { attachNotificationLive } from './live/notificationLive.ts';
 
 export type RunningServer = {
   url: string;
@@ -54,7 +55,7 @@ export async function startServer(
     }),
   });
   io.bind(engine);
-  const live = attachBidLive(io, infra);
+  const live = [attachBidLive(io, infra), attachNotificationLive(io, infra)];
 
   const server = http.createServer((request, response) =>
     isSocketRequest(request)
@@ -77,7 +78,7 @@ export async function startServer(
     url: `http://127.0.0.1:${address.port}`,
     io,
     close: async () => {
-      await live.stop();
+      await Promise.all(live.map((feature) => feature.stop()));
       await new Promise<void>((resolve) => {
         io.close();
         engine.close();

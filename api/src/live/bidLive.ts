@@ -4,13 +4,10 @@ import type { BiddingClosed, BidPlaced, FinalCallMade } from '@boli/engine/ads/a
 import {
   formatPosition,
   parsePosition,
-  type GlobalPosition,
   type RecordedEvent,
-  type Subscription,
 } from '@boli/engine/eventStore/eventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { waitForProjections } from '@boli/projections';
 import {
   bidPage,
   biddersAmong,
@@ -24,9 +21,9 @@ import {
   type BidSummaryView,
   type BidView,
 } from '@boli/projections/bids/bids.queries';
-import { sessionService, TOKEN_EXPIRED } from '../http/auth.ts';
-import { TokenExpiredError, TokenInvalidError } from '../identity/sessions.ts';
 import type { Infrastructure } from '../infrastructure.ts';
+import { followLog, type LogFollower } from './logFollower.ts';
+import { authenticateSockets, userIdOf } from './socketAuth.ts';
 
 /*
  * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
@@ -38,8 +35,6 @@ import type { Infrastructure } from '../infrastructure.ts';
  */
 
 type LiveInfra = Pick<Infrastructure, 'db' | 'store' | 'logger' | 'config'>;
-
-type SocketData = { userId?: string };
 
 export const adRoom = (adId: string): string => `ad:${adId}`;
 
@@ -66,36 +61,15 @@ export type NewBidMessage = { bid: BidView; summary: BidSummaryView; position: s
 
 export type BidLive = { stop(): Promise<void> };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
   const { db, logger } = infra;
   const log = logger.child({ component: 'bidLive' });
-  let stopped = false;
-  let subscription: Subscription | undefined;
-  let last: GlobalPosition | undefined;
 
   // A token in the query names the member; none is a guest (read-only anyway).
-  io.use((socket, next) => {
-    const raw =
-      socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown }).token;
-    const token = typeof raw === 'string' && raw !== '' && raw !== 'null' ? raw : undefined;
-    if (token === undefined) return next();
-    sessionService(infra)
-      .verify(token, new Date())
-      .then((claims) => {
-        (socket.data as SocketData).userId = claims.userId;
-        next();
-      })
-      .catch((error: unknown) => {
-        if (error instanceof TokenExpiredError) next(new Error(TOKEN_EXPIRED));
-        else if (error instanceof TokenInvalidError) next(new Error(MESSAGES.loginRequired));
-        else next(error instanceof Error ? error : new Error(String(error)));
-      });
-  });
+  authenticateSockets(io, infra);
 
   const viewerOf = (socket: Socket) => {
-    const { userId } = socket.data as SocketData;
+    const userId = userIdOf(socket);
     return userId === undefined ? {} : { userId };
   };
 
@@ -197,23 +171,11 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
       .map((id) => io.sockets.sockets.get(id))
       .filter((socket): socket is Socket => socket !== undefined);
 
-  /** Waits until the bids read model has the event; false only when stopping. */
-  async function committed(position: GlobalPosition): Promise<boolean> {
-    while (!stopped) {
-      if (await waitForProjections(db, ['bids'], position, 5_000)) return true;
-      log.warn(
-        { position: formatPosition(position) },
-        'bids read model is behind; live push waits',
-      );
-    }
-    return false;
-  }
-
   async function pushBid(event: RecordedEvent, watchers: Socket[]): Promise<void> {
     const { adId, bidId } = event.data as BidPlaced['data'];
     const [bid, ad] = await Promise.all([findBid(db, bidId), findAdBidding(db, adId)]);
     if (bid === undefined || ad === undefined) return;
-    const userIds = watchers.flatMap((socket) => (socket.data as SocketData).userId ?? []);
+    const userIds = watchers.flatMap((socket) => userIdOf(socket) ?? []);
     const bidders = await biddersAmong(db, adId, userIds);
     const position = formatPosition(event.position);
     const now = new Date();
@@ -240,16 +202,16 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
       return payload;
     };
     for (const socket of watchers) {
-      const message = await payloadFor((socket.data as SocketData).userId);
+      const message = await payloadFor(userIdOf(socket));
       if (message !== undefined) socket.emit(`newbid:${adId}`, message);
     }
   }
 
-  async function handle(event: RecordedEvent): Promise<void> {
+  async function handle(event: RecordedEvent, follower: LogFollower): Promise<void> {
     if (!LIVE_EVENTS.has(event.type)) return;
     const { adId } = event.data as { adId: string };
     if (localWatchers(adId).length === 0) return;
-    if (!(await committed(event.position))) return;
+    if (!(await follower.committed(event.position))) return;
     // Read again: sockets may have come or gone while the read model caught up.
     const watchers = localWatchers(adId);
     const position = formatPosition(event.position);
@@ -277,43 +239,6 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     }
   }
 
-  function follow(): void {
-    if (stopped || last === undefined) return;
-    subscription = infra.store.subscribe(
-      last,
-      async (event) => {
-        try {
-          await handle(event);
-        } catch (error) {
-          // A message that cannot be built is lost to live viewers only: `load { since }` and
-          // the 10-second refresh still show the bid. The log goes on.
-          log.error({ err: error, type: event.type }, 'live push failed');
-        }
-        last = event.position;
-      },
-      {
-        onError: (error) => {
-          log.warn({ err: error }, 'live subscription stopped; resubscribing');
-          if (!stopped) setTimeout(follow, 1_000);
-        },
-      },
-    );
-  }
-
-  const started = (async () => {
-    // From what the read model has committed: anything after it has not been pushed yet.
-    while (!stopped && last === undefined) {
-      last = await bidsCheckpoint(db).catch(() => undefined);
-      if (last === undefined) await sleep(500);
-    }
-    follow();
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      await started;
-      await subscription?.close();
-    },
-  };
+  // From what the bids read model has committed: anything after it has not been pushed yet.
+  return followLog(infra, { projection: 'bids', start: () => bidsCheckpoint(db), handle, log });
 }

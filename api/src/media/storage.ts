@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { ByteRange } from './byteRange.ts';
 
 /*
  * The media storage port: server-chosen names, bytes in, a public URL out. The local-disk adapter
@@ -10,14 +11,24 @@ import type { Readable } from 'node:stream';
  * can replace it without the routes noticing.
  */
 
-export type StoredMedia = { body: Readable; size: number; contentType: string };
+/** `size` is the whole file's; `body` streams the range asked for, if any. */
+export type StoredMedia = {
+  body: Readable;
+  size: number;
+  contentType: string;
+  range?: ByteRange;
+};
 
 export interface MediaStorage {
   /** Stores `bytes` under `name` (a name `isMediaName` accepts), replacing nothing else. */
   save(name: string, bytes: Buffer): Promise<void>;
   /** Stores the file at `path` (moved, never read into memory) under `name`. */
   saveFile(name: string, path: string): Promise<void>;
-  open(name: string): Promise<StoredMedia | undefined>;
+  /** The file, or only the bytes `range(size)` names (whole when it names none). */
+  open(
+    name: string,
+    range?: (size: number) => ByteRange | undefined,
+  ): Promise<StoredMedia | undefined>;
   remove(name: string): Promise<void>;
   /** Where the web finds the file. */
   urlOf(name: string): string;
@@ -73,7 +84,7 @@ export function localDiskStorage(dir: string): MediaStorage {
         await rm(path, { force: true });
       }
     },
-    async open(name) {
+    async open(name, range) {
       if (!isMediaName(name)) return undefined;
       const path = pathOf(name);
       try {
@@ -83,10 +94,12 @@ export function localDiskStorage(dir: string): MediaStorage {
         }));
         if (!isFile) return undefined;
         const extension = name.slice(name.lastIndexOf('.') + 1);
+        const part = range?.(size);
         return {
-          body: createReadStream(path),
+          body: createReadStream(path, part),
           size,
           contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          ...(part === undefined ? {} : { range: part }),
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
@@ -119,6 +119,22 @@ export function adUid(itemName: string): string {
     .replace(/-+$/, '');
   const tail = randomBytes(5).toString('hex');
   return `${slug === '' ? 'ad' : slug}-${tail}`;
+}
+
+/**
+ * The ad id a post with this (caller-scoped) Idempotency-Key gets: a uuid (version 5 layout)
+ * derived from the key, so a retry reaches the same ad stream and cannot post a second ad.
+ */
+export function adIdForKey(scopedKey: string): string {
+  const hex = createHash('sha256').update(`ad:${scopedKey}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `5${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(17, 20)}`,
+    hex.slice(20, 32),
+  ].join('-');
 }
 
 /** Every received file stored in its gallery form, or none (each file written is removed). */

@@ -3,7 +3,14 @@ import type { UserRow } from '@boli/projections/users/users.queries';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ValidationError } from '../../http/errors.ts';
-import { adInputFrom, adUid, hasFullAddress, judgeForm, judgeMediaCount } from './adForm.ts';
+import {
+  adIdForKey,
+  adInputFrom,
+  adUid,
+  hasFullAddress,
+  judgeForm,
+  judgeMediaCount,
+} from './adForm.ts';
 
 const poster = {
   user_id: 'u-ravi',
@@ -114,5 +121,15 @@ describe('the post-ad form', () => {
     expect(adUid('Swift Dzire VXi (2018)')).toMatch(/^swift-dzire-vxi-2018-[0-9a-f]{10}$/);
     expect(adUid('मारुति')).toMatch(/^ad-[0-9a-f]{10}$/);
     expect(adUid('Swift')).not.toBe(adUid('Swift'));
+  });
+});
+
+describe('the ad id of an Idempotency-Key', () => {
+  it('is one uuid per key: the same for a retry, another for another key or member', () => {
+    const id = adIdForKey('u-ravi:post-1');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(adIdForKey('u-ravi:post-1')).toBe(id);
+    expect(adIdForKey('u-ravi:post-2')).not.toBe(id);
+    expect(adIdForKey('u-meena:post-1')).not.toBe(id);
   });
 });

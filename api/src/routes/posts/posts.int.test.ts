@@ -112,9 +112,14 @@ async function member(
 
 async function api(
   path: string,
-  options: { json?: unknown; token?: string; form?: FormData } = {},
+  options: {
+    json?: unknown;
+    token?: string;
+    form?: FormData;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: Body }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   let body: string | FormData | undefined = options.form;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -276,6 +281,42 @@ describe('posting an ad', () => {
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
     const { width, height } = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
     expect([width, height]).toEqual([400, 300]);
+  });
+
+  it('serves byte ranges of a video, so a browser can seek in it', async () => {
+    const url = `${app.baseUrl}${posted.gallery[2]!.url}`;
+    const whole = Buffer.from(mp4);
+    const size = whole.length;
+    const ranged = (range: string) => fetch(url, { headers: { range } });
+
+    const middle = await ranged('bytes=100-199');
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect(middle.headers.get('content-length')).toBe('100');
+    expect(middle.headers.get('accept-ranges')).toBe('bytes');
+    expect(middle.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await middle.arrayBuffer()).equals(whole.subarray(100, 200))).toBe(true);
+
+    const rest = await ranged(`bytes=${size - 10}-`);
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+    expect(Buffer.from(await rest.arrayBuffer()).equals(whole.subarray(size - 10))).toBe(true);
+
+    const tail = await ranged('bytes=-25');
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 25}-${size - 1}/${size}`);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(size - 25))).toBe(true);
+
+    const beyond = await ranged(`bytes=${size}-${size + 100}`);
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+    await beyond.arrayBuffer();
+
+    // Without a Range header: the whole file, saying ranges are welcome.
+    const plain = await fetch(url);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await plain.arrayBuffer()).equals(whole)).toBe(true);
   });
 
   it('answers the ad by id and by uid, hiding the phone from others', async () => {
@@ -674,5 +715,73 @@ describe('the ad list', () => {
     expect((body.data as AdList).ads[0]?._id).toBe(posted._id);
     const tractors = await api('/api/posts/searchAds?search=mahindra%20tractr&page=1');
     expect((tractors.body.data as AdList).ads.map((ad) => ad._id)).toEqual([tractor]);
+  });
+});
+
+describe('a retried post (Idempotency-Key)', () => {
+  const kit = {
+    itemName: 'Cricket kit bag',
+    categoryname: 'Sports',
+    subcategory: 'Cricket',
+    price: '2500',
+    description: 'Barely used, with pads and gloves.',
+    type: 'Team',
+  };
+  const post = (key: string, stagedIds: string[] = []) =>
+    api('/api/posts/', {
+      token: meena.token,
+      form: adForm(kit, [photo1()], stagedIds),
+      headers: { 'Idempotency-Key': key },
+    });
+  const kitsOfMeena = async () => {
+    const { body } = await api('/api/posts/myPosts', { token: meena.token });
+    return (body.data as AdList).ads
+      .filter((ad) => ad.itemName === kit.itemName)
+      .map((ad) => ad._id)
+      .sort();
+  };
+
+  it('creates one ad for one key and answers the retry the same; another key, another ad', async () => {
+    const stageForm = new FormData();
+    stageForm.append('file', new Blob([png], { type: 'image/png' }), 'bag.png');
+    const staged = await api('/api/gallery/stage', { token: meena.token, form: stageForm });
+    const { stagedId } = staged.body.data as Record<string, string>;
+    const key = randomUUID();
+
+    const first = await post(key, [stagedId!]);
+    expect(first).toMatchObject({ status: 200, body: { msg: MESSAGES.adPosted } });
+    const ad = first.body.data as AdDetailView;
+    expect(ad.gallery).toHaveLength(2);
+    const files = await mediaFiles();
+
+    // The retry (its staged file already used by the ad) gets the same answer and writes nothing.
+    const retry = await post(key, [stagedId!]);
+    expect(retry).toEqual(first);
+    expect(await mediaFiles()).toEqual(files);
+    expect(await kitsOfMeena()).toEqual([ad._id]);
+
+    const other = await post(randomUUID());
+    expect(other.status).toBe(200);
+    const otherId = (other.body.data as AdDetailView)._id;
+    expect(otherId).not.toBe(ad._id);
+    expect(await kitsOfMeena()).toEqual([ad._id, otherId].sort());
+  });
+
+  it('posts once when two attempts with the same key race, keeping only that ad’s files', async () => {
+    const before = await kitsOfMeena();
+    const filesBefore = await mediaFiles();
+    const key = randomUUID();
+    const [one, two] = await Promise.all([post(key), post(key)]);
+    expect(one.status).toBe(200);
+    expect(two.status).toBe(200);
+    const ad = one.body.data as AdDetailView;
+    expect((two.body.data as AdDetailView)._id).toBe(ad._id);
+    expect(await kitsOfMeena()).toEqual([...before, ad._id].sort());
+    // The losing attempt's photo and thumbnail are gone: only the ad's own files were added.
+    const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+    const added = (await mediaFiles()).filter((path) => !filesBefore.includes(path));
+    expect(added.map(baseName).sort()).toEqual(
+      [ad.gallery[0]!.url, ad.gallery[0]!.thumbnail].map(baseName).sort(),
+    );
   });
 });

@@ -22,7 +22,7 @@ import { waitForProjections } from '@boli/projections';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { findUserById, type UserRow } from '@boli/projections/users/users.queries';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
-import { commandMetadata, execute } from '../../http/commands.ts';
+import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -32,6 +32,7 @@ import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
 import { findStaged, releaseStaged } from '../gallery/staged.ts';
 import {
   AD_MESSAGES,
+  adIdForKey,
   adInputFrom,
   adUid,
   asFormError,
@@ -183,8 +184,30 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     ctx.body = success(toAdDetailView(await ads.adOr404(item_uid), viewOf(ctx)));
   });
 
+  /**
+   * The ad a retried post (same Idempotency-Key) already created, as the read model has it, or
+   * undefined when the key's ad stream does not exist yet.
+   */
+  const postedBefore = async (adId: string): Promise<AdRow | undefined> => {
+    const stream = await infra.store.readStream(adStream(adId));
+    const last = stream.at(-1);
+    if (last === undefined) return undefined;
+    await waitForProjections(infra.db, ['ads'], last.position, READ_YOUR_WRITES_MS);
+    return ads.adOr404(adId);
+  };
+
   router.post(['/api/posts', '/api/posts/'], auth, async (ctx) => {
     const member = await ads.poster(ctx);
+    // A retry with the same Idempotency-Key names the same ad: its stream is the record.
+    const key = idempotencyKeyOf(ctx, member.user_id);
+    const adId = key === undefined ? randomUUID() : adIdForKey(key);
+    const earlier = key === undefined ? undefined : await postedBefore(adId);
+    if (earlier !== undefined) {
+      // Its files are not wanted: the request is read away, nothing is written.
+      await drainRequest(ctx.req);
+      ctx.body = success(toAdDetailView(earlier, viewOf(ctx)), MESSAGES.adPosted);
+      return;
+    }
     const form = await receiveAdForm(ctx.req, {
       fileField: 'media',
       stagedField: 'stagedId',
@@ -192,7 +215,6 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       maxBytes: LIMITS.adMedia.maxBytes,
       scratchDir: await storage.scratchDir(),
     });
-    const adId = randomUUID();
     let written: string[] = [];
     let row: AdRow;
     try {
@@ -219,7 +241,11 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       await releaseStaged(infra.db, form.stagedIds);
     } catch (error) {
       await removeStored(storage, written);
-      throw error;
+      // A concurrent attempt with the same key posted first: answer its ad (its staged files
+      // are that ad's; only this attempt's own files were removed).
+      const winner = key === undefined ? undefined : await postedBefore(adId);
+      if (winner === undefined) throw error;
+      row = winner;
     } finally {
       await removeScratch(form.files);
     }

@@ -25,6 +25,12 @@ import { commandMetadata, execute } from '../../http/commands.ts';
 import { success, type FieldError } from '../../http/envelope.ts';
 import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
+import {
+  byteRangeOf,
+  contentRange,
+  unsatisfiedRange,
+  type RangeAnswer,
+} from '../../media/byteRange.ts';
 import { reencodeProfilePicture } from '../../media/images.ts';
 import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
 import { receiveImage } from '../../media/upload.ts';
@@ -247,14 +253,32 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     ctx.body = success(INDUSTRIES);
   });
 
+  // One byte range when asked (Range: bytes=…), so browsers can seek in a video.
   router.get('/media/:name', async (ctx) => {
-    const media = await storage.open(ctx.params.name ?? '');
+    let asked = { kind: 'whole' } as RangeAnswer;
+    const media = await storage.open(ctx.params.name ?? '', (size) => {
+      asked = byteRangeOf(ctx.get('range') || undefined, size);
+      return asked.kind === 'partial' ? asked.range : undefined;
+    });
     if (media === undefined) throw new ApiError(404, MESSAGES.pageNotFound, 'NOT_FOUND');
-    ctx.type = media.contentType;
-    ctx.length = media.size;
+    ctx.set('Accept-Ranges', 'bytes');
     // Names are never reused, so a picture never changes under its name.
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.set('X-Content-Type-Options', 'nosniff');
+    if (asked.kind === 'unsatisfiable') {
+      media.body.destroy();
+      ctx.status = 416;
+      ctx.set('Content-Range', unsatisfiedRange(media.size));
+      return;
+    }
+    ctx.type = media.contentType;
+    if (media.range !== undefined) {
+      ctx.status = 206;
+      ctx.set('Content-Range', contentRange(media.range, media.size));
+      ctx.length = media.range.end - media.range.start + 1;
+    } else {
+      ctx.length = media.size;
+    }
     ctx.body = media.body;
   });
 

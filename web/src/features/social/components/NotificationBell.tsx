@@ -22,6 +22,7 @@ import {
   type Notification,
   type RequestAnswer,
 } from '../api/socialApi.ts';
+import { useNotificationPush } from '../api/useNotificationPush.ts';
 import { answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
@@ -46,9 +47,9 @@ const when = (iso: string): string => {
 };
 
 /**
- * The bell with its count badge and the notification menu (sections 2 and 4): fetched on load
- * and every 60 s; Approve / Reject beside any request not yet approved (Revoke once approved);
- * the list reloads after each answer.
+ * The bell with its count badge and the notification menu (sections 2 and 4): fetched on load,
+ * again whenever the live socket pushes a notification, and every 60 s; Approve / Reject beside
+ * any request not yet approved (Revoke once approved); the list reloads after each answer.
  */
 export function NotificationBell() {
   const { user } = useSession();
@@ -73,9 +74,13 @@ export function NotificationBell() {
   useEffect(() => {
     if (!enabled) return;
     void reload();
+    // The poll stays as the fallback for a socket that cannot connect.
     const timer = window.setInterval(() => void reload(), LIMITS.notificationPollMs);
     return () => window.clearInterval(timer);
   }, [enabled, reload]);
+
+  // Live: a pushed notification (or one missed while disconnected) reloads the list at once.
+  useNotificationPush(enabled, () => void reload());
 
   const open = (target: HTMLElement) => {
     setAnchor(target);

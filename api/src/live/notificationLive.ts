@@ -1,0 +1,162 @@
+import type { Server as SocketServer, Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@boli/engine/eventStore/eventStore';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  NOTIFICATION_SOCKET_EVENT,
+  notificationPushesAfter,
+  userRoom,
+} from '@boli/projections/social/notifications.live';
+import { notificationsProjection } from '@boli/projections/social/notifications.projection';
+import {
+  listNotifications,
+  type Notification,
+} from '@boli/projections/social/notifications.queries';
+import type { Infrastructure } from '../infrastructure.ts';
+import { followLog, liveCheckpoint, type LogFollower } from './logFollower.ts';
+import { authenticateSockets, userIdOf } from './socketAuth.ts';
+
+/*
+ * Live notifications over the same socket as live bids (path /bid; docs/api/social.md). A member's
+ * socket joins the room `user:<id>`; every api process follows the event log and, once the
+ * `notifications` read model has committed an event that may notify someone, sends the new
+ * notifications — each with its position — to the rooms of *this* process's sockets only, so
+ * nothing is sent twice however many processes run. A reconnecting client sends
+ * `loadNotifications { since }` and receives what it missed.
+ */
+
+type LiveInfra = Pick<Infrastructure, 'db' | 'store' | 'logger' | 'config'>;
+
+export type NotificationLive = { stop(): Promise<void> };
+
+/** A reconnecting client's catch-up request, and its answer's event name. */
+export const LOAD_NOTIFICATIONS = 'loadNotifications';
+export const NOTIFICATIONS_LOADED = 'notificationsLoaded';
+
+export type NotificationsLoaded = {
+  /** The member's notifications after `since`, oldest first (none without `since`). */
+  readonly missed: readonly Notification[];
+  /** The newest notification's position, or `since` / null when there is none. */
+  readonly position: string | null;
+};
+
+const PROJECTION = notificationsProjection.name;
+const NOTIFYING_EVENTS = new Set<string>(notificationsProjection.handles);
+/** notificationsAfter's page: a fuller answer means more may follow. */
+const PUSH_PAGE = 500;
+
+const loadInput = z
+  .object({
+    since: z
+      .string()
+      .regex(/^\d+\.\d+$/)
+      .optional(),
+  })
+  .optional();
+
+type Ack = ((answer: unknown) => void) | undefined;
+
+const later = (a: GlobalPosition, b: GlobalPosition | undefined): GlobalPosition =>
+  b !== undefined && comparePositions(b, a) > 0 ? b : a;
+
+export function attachNotificationLive(io: SocketServer, infra: LiveInfra): NotificationLive {
+  const { db, logger } = infra;
+  const log = logger.child({ component: 'notificationLive' });
+  /** Every notification at or before it has been pushed (or had nobody here to go to). */
+  let pushedUpTo: GlobalPosition | undefined;
+  /** This process's sockets of members (guests have no notifications). */
+  let membersHere = 0;
+
+  authenticateSockets(io, infra);
+
+  const reply = (socket: Socket, answer: unknown, ack: Ack) => {
+    socket.emit(NOTIFICATIONS_LOADED, answer);
+    if (typeof ack === 'function') ack(answer);
+  };
+
+  io.on('connection', (socket) => {
+    const userId = userIdOf(socket);
+    if (userId !== undefined) {
+      // Joined at once: whatever commits from here on is pushed; what came before, `since` loads.
+      void socket.join(userRoom(userId));
+      membersHere++;
+      socket.once('disconnect', () => membersHere--);
+    }
+
+    socket.on(LOAD_NOTIFICATIONS, async (raw: unknown, ack: Ack) => {
+      const input = loadInput.safeParse(raw);
+      if (userId === undefined) return reply(socket, { error: MESSAGES.loginRequired }, ack);
+      if (!input.success) return reply(socket, { error: MESSAGES.generic }, ack);
+      const since = input.data?.since;
+      try {
+        const listed = await listNotifications(db, userId);
+        const after = since === undefined ? undefined : parsePosition(since);
+        const missed =
+          after === undefined
+            ? []
+            : listed
+                .filter((note) => comparePositions(parsePosition(note.position), after) > 0)
+                .reverse();
+        const newest = listed.reduce<GlobalPosition | undefined>(
+          (max, note) => later(parsePosition(note.position), max),
+          after,
+        );
+        const answer: NotificationsLoaded = {
+          missed,
+          position: newest === undefined ? null : formatPosition(newest),
+        };
+        reply(socket, answer, ack);
+      } catch (error) {
+        log.error({ err: error }, 'loading notifications failed');
+        reply(socket, { error: MESSAGES.generic }, ack);
+      }
+    });
+  });
+
+  /** Pushes every notification the read model has committed after `pushedUpTo`. */
+  async function pushCommitted(): Promise<void> {
+    for (;;) {
+      const checkpoint = await liveCheckpoint(db, PROJECTION);
+      const { pushes, next } = await notificationPushesAfter(db, pushedUpTo);
+      for (const push of pushes) io.local.to(push.room).emit(push.event, push.payload);
+      if (pushes.length >= PUSH_PAGE) {
+        pushedUpTo = next;
+        continue;
+      }
+      // Everything up to the checkpoint read before the query was in its answer.
+      pushedUpTo = later(next, checkpoint);
+      return;
+    }
+  }
+
+  async function handle(event: RecordedEvent, follower: LogFollower): Promise<void> {
+    if (!NOTIFYING_EVENTS.has(event.type)) return;
+    // Already pushed with an earlier event's batch.
+    if (pushedUpTo !== undefined && comparePositions(event.position, pushedUpTo) <= 0) return;
+    if (membersHere === 0) {
+      pushedUpTo = event.position;
+      return;
+    }
+    if (!(await follower.committed(event.position))) return;
+    await pushCommitted();
+  }
+
+  return followLog(infra, {
+    projection: PROJECTION,
+    start: async () => {
+      const checkpoint = await liveCheckpoint(db, PROJECTION);
+      if (checkpoint !== undefined) pushedUpTo = checkpoint;
+      return checkpoint;
+    },
+    handle,
+    log,
+  });
+}
+
+export { NOTIFICATION_SOCKET_EVENT };

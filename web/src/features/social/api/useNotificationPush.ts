@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { connectLive } from '../../../lib/liveSocket.ts';
+
+/*
+ * Notifications pushed over the live socket (docs/api/social.md): the member's socket is told
+ * `notification` (with its position) once the read model has it. On every reconnect it sends
+ * `loadNotifications { since }` with the last position seen and hears whether it missed any.
+ * `onChange` runs on a push and after a reconnect that missed some; the caller refetches.
+ */
+
+const NOTIFICATION_EVENT = 'notification';
+const LOAD_NOTIFICATIONS = 'loadNotifications';
+
+type Loaded = { missed?: unknown[]; position?: string | null; error?: string };
+
+export function useNotificationPush(enabled: boolean, onChange: () => void): void {
+  const { token } = useSession();
+  const handler = useRef(onChange);
+  handler.current = onChange;
+  // Kept across new tokens (a renewal opens a new socket), so nothing in between is lost.
+  const since = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!enabled || !token) return;
+    const socket = connectLive(token);
+    socket.on(NOTIFICATION_EVENT, (note: { position?: string }) => {
+      if (typeof note?.position === 'string') since.current = note.position;
+      handler.current();
+    });
+    socket.on('connect', () => {
+      const asked = since.current;
+      socket.emit(LOAD_NOTIFICATIONS, asked === null ? {} : { since: asked }, (answer: Loaded) => {
+        if (answer.error !== undefined) return;
+        if (typeof answer.position === 'string') since.current = answer.position;
+        if (asked !== null && (answer.missed?.length ?? 0) > 0) handler.current();
+      });
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [enabled, token]);
+}
