@@ -14,6 +14,11 @@ import { bidRouter } from './routes/bid/router.ts';
 import { postsRouter } from './routes/posts/router.ts';
 import { galleryRouter } from './routes/gallery/router.ts';
 import { socialRouter } from './routes/social/router.ts';
+import { bidpayRouter } from './routes/billing/bidpay.router.ts';
+import { cartRouter } from './routes/billing/cart.router.ts';
+import { paymentsRouter } from './routes/billing/payments.router.ts';
+import { productRouter } from './routes/billing/product.router.ts';
+import { auditRouter } from './routes/audit/router.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
 
 export type AppOptions = {
@@ -34,10 +39,15 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
     devRouter(infra),
     userRouter(infra),
     supportRouter(infra),
+    auditRouter(infra),
     bidRouter(infra),
     postsRouter(infra),
     galleryRouter(infra),
     socialRouter(infra),
+    paymentsRouter(infra),
+    cartRouter(infra),
+    bidpayRouter(infra),
+    productRouter(infra),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 

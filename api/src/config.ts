@@ -28,6 +28,20 @@ export const sharedEnv = {
     .string()
     .min(1)
     .default(decodeURIComponent(new URL('../../.boli/media', import.meta.url).pathname)),
+  /*
+   * Payments (issue #7): Razorpay keys and URLs. The defaults are the sandbox gateway `npm start`
+   * runs on PAYMENT_SANDBOX_PORT; production sets Razorpay's own keys, API and checkout script.
+   */
+  RAZORPAY_KEY_ID: z.string().min(1).default('rzp_test_boli_sandbox'),
+  RAZORPAY_KEY_SECRET: z.string().min(1).default('boli-sandbox-key-secret'),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default('boli-sandbox-webhook-secret'),
+  /** Razorpay's API (https://api.razorpay.com) or the sandbox gateway. */
+  RAZORPAY_API_URL: z.string().url().default('http://127.0.0.1:4020'),
+  /** The script the web app loads (https://checkout.razorpay.com/v1/checkout.js in production). */
+  RAZORPAY_CHECKOUT_SCRIPT_URL: z.string().url().default('http://localhost:4020/v1/checkout.js'),
+  PAYMENT_SANDBOX_PORT: port.default(4020),
+  /** Where the sandbox gateway delivers its webhooks: the api's webhook route. */
+  PAYMENT_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/payments/webhook'),
 };
 
 /** The api process's environment. README's configuration table lists the same variables. */
@@ -46,6 +60,16 @@ export const apiEnvSchema = z
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+    // Billing (issue #7): who sells, and the GST rate. Defaults are a demo supplier.
+    SUPPLIER_NAME: z.string().min(1).default('Boli Marketplace Private Limited'),
+    SUPPLIER_GSTIN: z
+      .string()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
+      .default('29AAACB1234C1Z5'),
+    SUPPLIER_STATE: z.string().min(1).default('Karnataka'),
+    SUPPLIER_ADDRESS: z.string().min(1).default('1 MG Road, Bengaluru, Karnataka 560001'),
+    /** 1800 = 18 % GST: CGST 9 % + SGST 9 % within the state, IGST 18 % across states. */
+    GST_RATE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1800),
     ...sharedEnv,
   })
   .superRefine((env, ctx) => {

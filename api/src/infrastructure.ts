@@ -8,6 +8,9 @@ import type { ApiConfig } from './config.ts';
 import { createEventStore } from './eventStoreFactory.ts';
 import type { Logger } from './logger.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
+import type { PaymentGateway } from './payments/gateway/port.ts';
+import { razorpayGateway } from './payments/gateway/razorpay.ts';
+import { inboxKicker } from './payments/webhookInbox.ts';
 
 /** What the api's routes are given: connections and services, built once per process. */
 export type Infrastructure = {
@@ -17,6 +20,10 @@ export type Infrastructure = {
   redis: Redis;
   store: EventStore;
   idempotency: IdempotencyStore;
+  /** Razorpay, or the sandbox gateway that speaks its API (RAZORPAY_API_URL). */
+  gateway: PaymentGateway;
+  /** Starts processing stored webhooks in the background (payments/webhookInbox.ts). */
+  kickWebhooks(): void;
   projectionHealth(): Promise<ProjectionHealth[]>;
   close(): Promise<void>;
 };
@@ -26,6 +33,7 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const store = createEventStore(config);
+  const gateway = paymentGatewayOf(config);
   return {
     config,
     logger,
@@ -33,6 +41,8 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
     redis,
     store,
     idempotency: createPostgresIdempotencyStore(db),
+    gateway,
+    kickWebhooks: inboxKicker({ db, store, gateway, logger }),
     async projectionHealth() {
       const statuses = await projectionStatus(db, store);
       return statuses
@@ -51,3 +61,12 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
     },
   };
 }
+
+export const paymentGatewayOf = (
+  config: Pick<ApiConfig, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_API_URL'>,
+): PaymentGateway =>
+  razorpayGateway({
+    keyId: config.RAZORPAY_KEY_ID,
+    keySecret: config.RAZORPAY_KEY_SECRET,
+    apiUrl: config.RAZORPAY_API_URL,
+  });

@@ -4,6 +4,8 @@ import { mailboxMigration } from './sandbox/mailbox.ts';
 import { referenceMigrations } from './routes/reference/reference.migrations.ts';
 import { authMigrations } from './routes/auth/auth.migrations.ts';
 import { stagedMediaMigration } from './routes/gallery/staged.ts';
+import { paymentSandboxMigration } from './sandbox/payments/migration.ts';
+import { webhookInboxMigration } from './payments/webhookInbox.ts';
 
 /** The api package's schema changes, oldest first. Never edit one that has shipped: add another. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +14,6 @@ export const migrations: readonly Migration[] = [
   ...referenceMigrations,
   ...authMigrations,
   stagedMediaMigration,
+  paymentSandboxMigration,
+  webhookInboxMigration,
 ];

@@ -4,6 +4,7 @@ import { measureAppends } from './eventstore.append.ts';
 import { measureProjectionLag } from './eventstore.lag.ts';
 import { measureBidding } from './bidding.ts';
 import { measureCatalogue } from './catalogue.ts';
+import { measurePayments } from './payments.ts';
 import type { BenchGroup } from './types.ts';
 
 /** Every benchmark group `npm run bench` knows, by the names the issues give. */
@@ -22,4 +23,5 @@ export const benchGroups: BenchGroup[] = [
   },
   { name: 'bidding', run: measureBidding },
   { name: 'catalogue', run: measureCatalogue },
+  { name: 'payments', run: measurePayments },
 ];

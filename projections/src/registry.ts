@@ -9,6 +9,8 @@ import { reviewsProjection } from './social/reviews.projection.ts';
 import { mobileRequestsProjection } from './social/mobileRequests.projection.ts';
 import { notificationsProjection } from './social/notifications.projection.ts';
 import { contactMessagesProjection } from './social/contactMessages.projection.ts';
+import { purchasesProjection } from './billing/purchases.projection.ts';
+import { pricesProjection } from './billing/prices.projection.ts';
 
 /** Every read model the projections process runs. Each issue that adds a read model adds it here. */
 export const allProjections: readonly Projection[] = [
@@ -22,4 +24,6 @@ export const allProjections: readonly Projection[] = [
   mobileRequestsProjection,
   notificationsProjection,
   contactMessagesProjection,
+  purchasesProjection,
+  pricesProjection,
 ];

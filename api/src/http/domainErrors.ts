@@ -1,6 +1,7 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 
 /**
  * Each domain error code's HTTP status and, where the spec words it, its message. The one place
@@ -75,6 +76,15 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   MOBILE_REQUEST_NOT_APPROVED: { status: 409, message: MESSAGES.mobileRequestNotApproved },
   // The decider's message is the form's: 'Please enter all details.' or the first field's.
   CONTACT_MESSAGE_INVALID: { status: 400 },
+  // Purchases (engine/src/billing/purchase.decider.ts): a report that does not fit the purchase.
+  PURCHASE_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.purchaseNotFound },
+  PURCHASE_COMMAND_NOT_ALLOWED: { status: 409, message: MESSAGES.generic },
+  PURCHASE_LINES_INVALID: { status: 500, message: MESSAGES.generic },
+  ORDER_ALREADY_CREATED: { status: 409, message: MESSAGES.generic },
+  ORDER_AMOUNT_MISMATCH: { status: 502, message: MESSAGES.generic },
+  ORDER_MISMATCH: { status: 400, message: BILLING_MESSAGES.paymentVerificationFailed },
+  PAYMENT_NOT_CAPTURED: { status: 409, message: MESSAGES.generic },
+  PURCHASE_NOT_EXPIRED: { status: 409, message: MESSAGES.generic },
 };
 
 export const statusOfDomainError = (code: string): { status: number; message?: string } =>

@@ -4,19 +4,40 @@ import type { Knex } from 'knex';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './mime.ts';
 import { storeInMailbox } from './mailbox.ts';
+import { startPaymentSandbox, type PaymentSandbox } from './payments/server.ts';
 
-export type SandboxServers = { smtpPort: number; smsPort: number; close(): Promise<void> };
+export type SandboxServers = {
+  smtpPort: number;
+  smsPort: number;
+  /** The payment sandbox's port, null when it was not asked for. */
+  paymentPort: number | null;
+  close(): Promise<void>;
+};
+
+/** The payment sandbox's settings: the Razorpay keys it accepts and where its webhooks go. */
+export type PaymentSandboxSettings = {
+  /** 0 picks a free port. */
+  port: number;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  webhookUrl: string;
+  webhookRetryBaseMs?: number;
+  /** Told about failures the sandbox cannot answer with (its webhook loop, its own bugs). */
+  onError?: (error: unknown) => void;
+};
 
 /**
  * Stand-ins for the outside world, at the wire: an SMTP server and an HTTP SMS gateway that keep
- * what they receive in the dev mailbox. Development, demos and tests send through them with the
- * same adapters production uses.
+ * what they receive in the dev mailbox, and (given `payment`) the sandbox payment gateway speaking
+ * Razorpay's API. Development, demos and tests use them with the same adapters production uses.
  */
 export async function startSandboxServers(options: {
   db: Knex;
   smtpPort: number;
   smsPort: number;
   smsApiKey: string;
+  payment?: PaymentSandboxSettings;
   host?: string;
 }): Promise<SandboxServers> {
   const host = options.host ?? '127.0.0.1';
@@ -75,10 +96,17 @@ export async function startSandboxServers(options: {
     sms.listen(options.smsPort, host, () => resolve());
   });
 
+  let payment: PaymentSandbox | undefined;
+  if (options.payment) {
+    payment = await startPaymentSandbox({ db: options.db, host, ...options.payment });
+  }
+
   return {
     smtpPort: (smtp.server.address() as AddressInfo).port,
     smsPort: (sms.address() as AddressInfo).port,
+    paymentPort: payment?.port ?? null,
     close: async () => {
+      await payment?.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => sms.close(() => resolve()));
     },

@@ -64,6 +64,19 @@ export const LIMITS = {
   contactMobileMaxDigits: 10,
   /** Contact messages one address (IP) may send per hour; stops a script filling the inbox. */
   contactPerIpPerHour: 20,
+  // Payments (issue #7), the web side: how long the success call may take before the screen says
+  // the payment is being confirmed, and how often it then asks where the purchase stands.
+  paymentConfirmTimeoutMs: 20_000,
+  purchasePollMs: 3_000,
+  // Payments (issue #7), the server side. The spec sets none of these.
+  /** An unpaid purchase expires this long after it was created (the reconciler asks first). */
+  purchaseExpiryMinutes: 30,
+  /** The reconciler asks the gateway about a purchase left unpaid this long. */
+  reconcilePendingAfterMinutes: 2,
+  /** How often the billing sweep (webhook inbox, reconciler, settlement) runs. */
+  billingSweepEveryMs: 5_000,
+  /** Webhook deliveries or purchases one sweep step takes. */
+  billingSweepBatch: 100,
 } as const;
 
 export const BID_TYPES = ['Open', 'Hidden'] as const;

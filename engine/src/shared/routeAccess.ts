@@ -51,5 +51,6 @@ export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[
   ['/user_profile/:userId', 'validatedMember'],
   // Not in the spec: staff tools. The api answers only the support, auditor and admin roles.
   ['/support/ads/:adId', 'member'],
+  ['/audit', 'member'],
   ['/:userName', 'validatedMember'],
 ];

@@ -3,6 +3,7 @@ import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
 import { seedScaleSubcommand } from './seedScale.ts';
+import { setPriceSubcommand } from './setPrice.ts';
 
 type Subcommand = { usage: string; run(args: string[], databaseUrl: string): Promise<number> };
 
@@ -24,6 +25,7 @@ export const subcommands: Record<string, Subcommand> = {
     },
   },
   'seed-scale': seedScaleSubcommand,
+  'set-price': setPriceSubcommand,
   'grant-role': {
     usage: 'grant-role <username> <role> — give a member a role (support, auditor, admin)',
     async run(args, databaseUrl) {

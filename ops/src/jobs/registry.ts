@@ -6,6 +6,7 @@ import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { WorkerConfig } from '../processes/config.ts';
 import { outboxDelivery } from './outboxDelivery.ts';
 import { finalCallExpiry } from './finalCallExpiry.ts';
+import { billingSweep } from './billingSweep.ts';
 
 /** What every job handler may use; built once per worker process (or per test app). */
 export type JobDeps = {
@@ -25,4 +26,4 @@ export type JobKind = {
   handler(deps: JobDeps): (job: Job) => Promise<unknown>;
 };
 
-export const jobKinds: JobKind[] = [outboxDelivery, finalCallExpiry];
+export const jobKinds: JobKind[] = [outboxDelivery, finalCallExpiry, billingSweep];

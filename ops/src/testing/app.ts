@@ -1,3 +1,4 @@
+import net from 'node:net';
 import knex from 'knex';
 import { Redis } from 'ioredis';
 import { loadApiConfig, type ApiConfig } from '@boli/api/config';
@@ -13,6 +14,15 @@ import { startJobWorkers } from '../jobs/workers.ts';
 import { loadWorkerConfig } from '../processes/config.ts';
 import { createTestDatabase, testRedisUrl, uniquePrefix } from './database.ts';
 
+/** A port free right now: the api's, known before it starts so the sandbox can address it. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export type TestApp = {
   baseUrl: string;
   databaseUrl: string;
@@ -22,7 +32,9 @@ export type TestApp = {
 
 /**
  * The whole app for a browser or HTTP test, in this process: a fresh seeded database, the
- * projections, the email/SMS sandboxes and the api serving the built web app on a free port.
+ * projections, the email/SMS/payment sandboxes and the api serving the built web app on a free
+ * port. The payment sandbox starts first (its port goes into the api's config) and delivers its
+ * webhooks to the api's /api/payments/webhook once the api listens.
  */
 export async function startApp(): Promise<TestApp> {
   buildWeb();
@@ -30,12 +42,21 @@ export async function startApp(): Promise<TestApp> {
   // Reference data only: each test makes the members and ads it talks about.
   await seed(database.url, [referenceSeedStep]);
   const sandboxDb = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+  const apiPort = await freePort();
+  const payments = {
+    keyId: 'rzp_test_boli_e2e',
+    keySecret: 'test-razorpay-key-secret',
+    webhookSecret: 'test-razorpay-webhook-secret',
+    webhookUrl: `http://127.0.0.1:${apiPort}/api/payments/webhook`,
+  };
   const sandbox = await startSandboxServers({
     db: sandboxDb,
     smtpPort: 0,
     smsPort: 0,
     smsApiKey: 'test-sms-key',
+    payment: { port: 0, webhookRetryBaseMs: 200, ...payments },
   });
+  const paymentSandboxUrl = `http://127.0.0.1:${sandbox.paymentPort}`;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
@@ -48,6 +69,14 @@ export async function startApp(): Promise<TestApp> {
     SMS_GATEWAY_URL: `http://127.0.0.1:${sandbox.smsPort}/sms`,
     SMS_API_KEY: 'test-sms-key',
     QUEUE_PREFIX: uniquePrefix(),
+    RAZORPAY_KEY_ID: payments.keyId,
+    RAZORPAY_KEY_SECRET: payments.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: payments.webhookSecret,
+    RAZORPAY_API_URL: paymentSandboxUrl,
+    // The browser loads the script from "localhost", a different origin from the app's 127.0.0.1.
+    RAZORPAY_CHECKOUT_SCRIPT_URL: `http://localhost:${sandbox.paymentPort}/v1/checkout.js`,
+    PAYMENT_SANDBOX_PORT: String(sandbox.paymentPort),
+    PAYMENT_WEBHOOK_URL: payments.webhookUrl,
   };
   const config = loadApiConfig(env);
   const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'warn', name: 'api' });
@@ -66,7 +95,7 @@ export async function startApp(): Promise<TestApp> {
     redis,
     store: infra.store,
   });
-  const server = await startServer(infra, { port: 0, host: '127.0.0.1' });
+  const server = await startServer(infra, { port: apiPort, host: '127.0.0.1' });
   return {
     baseUrl: server.url,
     databaseUrl: database.url,

@@ -1,9 +1,10 @@
+import type { PurchaseFulfilled } from '@boli/engine/billing/purchase.events';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 
 /*
  * What grants a member the right to bid and sell. Each granting event becomes one entitlement,
- * keyed by the event's id, so replaying the log writes the same rows again. The billing issue
- * adds its purchase event here (kind 'subscription', `endsAt` null for a lifetime plan).
+ * keyed by the event's id, so replaying the log writes the same rows again: a started trial, and
+ * a fulfilled subscription purchase (kind 'subscription', `endsAt` null: lifetime).
  */
 
 export const ENTITLEMENT_KINDS = ['trial', 'subscription'] as const;
@@ -21,7 +22,7 @@ export type Entitlement = {
 };
 
 /** Event types that grant an entitlement. */
-export const ENTITLEMENT_EVENT_TYPES = ['TrialStarted'] as const;
+export const ENTITLEMENT_EVENT_TYPES = ['TrialStarted', 'PurchaseFulfilled'] as const;
 
 /** The entitlement an event grants, or undefined when it grants none. */
 export function entitlementGrantedBy(event: RecordedEvent): Entitlement | undefined {
@@ -34,6 +35,19 @@ export function entitlementGrantedBy(event: RecordedEvent): Entitlement | undefi
         kind: 'trial',
         startsAt: data.startsAt,
         endsAt: data.endsAt,
+      };
+    }
+    case 'PurchaseFulfilled': {
+      // Only an activated subscription grants; a placed bid or an ad space does not. The one
+      // plan is lifetime, so it never ends.
+      const { userId, outcome } = event.data as PurchaseFulfilled['data'];
+      if (outcome.type !== 'subscriptionActivated') return undefined;
+      return {
+        sourceEventId: event.metadata.eventId,
+        userId,
+        kind: 'subscription',
+        startsAt: outcome.startsAt,
+        endsAt: null,
       };
     }
     default:

@@ -33,6 +33,42 @@ describe('which events grant an entitlement', () => {
     expect(entitlementGrantedBy(event)).toEqual(trial);
   });
 
+  it('a fulfilled subscription purchase grants a lifetime subscription from its start', () => {
+    const fulfilled = (outcome: unknown) =>
+      recorded(
+        'PurchaseFulfilled',
+        {
+          purchaseId: 'p-1',
+          userId: 'u-1',
+          kind: 'subscription',
+          outcome,
+          fulfilledAt: '2026-03-02T10:00:00.000Z',
+        },
+        'e-paid',
+      );
+    expect(
+      entitlementGrantedBy(
+        fulfilled({
+          type: 'subscriptionActivated',
+          planId: 'lifetime',
+          startsAt: '2026-03-02T10:00:00.000Z',
+        }),
+      ),
+    ).toEqual({
+      sourceEventId: 'e-paid',
+      userId: 'u-1',
+      kind: 'subscription',
+      startsAt: '2026-03-02T10:00:00.000Z',
+      endsAt: null,
+    });
+    expect(
+      entitlementGrantedBy(fulfilled({ type: 'bidPlaced', adId: 'a-1', bidId: 'b-1' })),
+    ).toBeUndefined();
+    expect(
+      entitlementGrantedBy(fulfilled({ type: 'shareFeePaid', company: 'Tata' })),
+    ).toBeUndefined();
+  });
+
   it('other account events grant nothing', () => {
     expect(entitlementGrantedBy(recorded('MobileVerified', { userId: 'u-1' }))).toBeUndefined();
   });

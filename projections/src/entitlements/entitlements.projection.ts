@@ -19,12 +19,12 @@ async function createEntitlementsTable(trx: Knex.Transaction, table: string): Pr
 }
 
 /**
- * One row per entitlement (a trial today; subscriptions when billing lands), keyed by the id of
+ * One row per entitlement (a trial, or a paid subscription), keyed by the id of
  * the event that granted it: a replayed event hits the same key and changes nothing.
  */
 export const entitlementsProjection = defineProjection({
   name: 'entitlements',
-  version: 1,
+  version: 2,
   handles: ENTITLEMENT_EVENT_TYPES,
   tables: { entitlements: { create: createEntitlementsTable } },
   async handleBatch(trx, events, tables) {

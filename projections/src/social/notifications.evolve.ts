@@ -1,4 +1,5 @@
 import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import type { ReviewEvent } from '@boli/engine/social/review.events';
 
@@ -21,7 +22,8 @@ export const NOTIFICATION_KINDS = [
   'finalCallMade',
   'biddingClosed',
   'reviewReceived',
-  'paymentCaptured',
+  'purchaseFulfilled',
+  'refundRequested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -55,13 +57,11 @@ export const AD_NOTIFICATION_EVENT_TYPES = [
   'BiddingClosed',
 ] as const satisfies readonly AdEvent['type'][];
 
-/**
- * SLOT (billing): "payment captured" notifications. No billing events exist yet. When billing
- * adds `PaymentCaptured`, list its type here (the projection handles what is listed) and turn it
- * into a `paymentCaptured` note (params: amount in paise, currencycode) in a function beside
- * `notificationsForSocialEvent`; the message is already worded in notifications.messages.ts.
- */
-export const PAYMENT_NOTIFICATION_EVENT_TYPES: readonly string[] = [];
+/** Billing tells the buyer when what they paid for is delivered, and when (and why) it is refunded. */
+export const PAYMENT_NOTIFICATION_EVENT_TYPES = [
+  'PurchaseFulfilled',
+  'RefundRequested',
+] as const satisfies readonly PurchaseEvent['type'][];
 
 const note = (
   userId: string,
@@ -179,5 +179,25 @@ export function notificationsForSocialEvent(
       const unknown: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(unknown)}`);
     }
+  }
+}
+
+/** A purchase delivered (params.outcome: what it was) or refunded (params: amount, message). */
+export function notificationsForBillingEvent(event: PurchaseEvent): NotificationDraft[] {
+  switch (event.type) {
+    case 'PurchaseFulfilled':
+      return [
+        note(event.data.userId, 'purchaseFulfilled', {
+          params: { outcome: event.data.outcome.type },
+        }),
+      ];
+    case 'RefundRequested':
+      return [
+        note(event.data.userId, 'refundRequested', {
+          params: { amount: event.data.amount, currencycode: 'INR', message: event.data.message },
+        }),
+      ];
+    default:
+      return [];
   }
 }

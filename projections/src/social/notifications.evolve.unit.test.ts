@@ -12,6 +12,7 @@ import {
 import type { AdEvent } from '@boli/engine/ads/ad.events';
 import {
   notificationsForAdEvent,
+  notificationsForBillingEvent,
   notificationsForSocialEvent,
   type AdTracking,
   type NotificationDraft,
@@ -205,5 +206,39 @@ describe('the words', () => {
         '',
       ),
     ).toBe('Final call made on Activa. Bidding closes at 2026-03-01 15:30:00 IST.');
+  });
+});
+
+describe('billing notifications', () => {
+  it('tells the buyer their purchase was delivered, or refunded and why', () => {
+    const [delivered] = notificationsForBillingEvent({
+      type: 'PurchaseFulfilled',
+      data: {
+        purchaseId: 'p-1',
+        userId: 'u-1',
+        kind: 'bidFee',
+        outcome: { type: 'bidPlaced', adId: 'a-1', bidId: 'fee-p-1' },
+        fulfilledAt: '2026-11-21T10:00:00.000Z',
+      },
+    });
+    expect(delivered?.userId).toBe('u-1');
+    expect(notificationMessage(delivered!.kind, delivered!.params, '')).toBe(
+      'Your bid processing fee was received and your bid was placed.',
+    );
+    const [refund] = notificationsForBillingEvent({
+      type: 'RefundRequested',
+      data: {
+        purchaseId: 'p-2',
+        userId: 'u-1',
+        paymentId: 'pay_1',
+        amount: 5_782,
+        reason: 'biddingClosed',
+        message: 'Bidding closed before your payment was confirmed.',
+        requestedAt: '2026-11-21T10:00:00.000Z',
+      },
+    });
+    expect(notificationMessage(refund!.kind, refund!.params, '')).toBe(
+      '₹57.82 is being refunded to you. Bidding closed before your payment was confirmed.',
+    );
   });
 });

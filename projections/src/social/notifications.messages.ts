@@ -25,6 +25,14 @@ export function formatAmount(paise: number, currencycode = 'INR'): string {
   }).format(paise / 100);
 }
 
+/** What a delivered purchase says, by its outcome (engine/src/billing/purchase.events.ts). */
+const PURCHASE_DELIVERED: Readonly<Record<string, string>> = {
+  subscriptionActivated: 'Your payment was received. Your Lifetime Subscription is active.',
+  bidPlaced: 'Your bid processing fee was received and your bid was placed.',
+  shareFeePaid: 'Your buy-share bid fee was received. You can now bid on shares.',
+  adSpaceActivated: 'Your payment was received. Your ad space is active.',
+};
+
 type Params = Readonly<Record<string, string | number | undefined>>;
 
 const text = (value: string | number | undefined): string =>
@@ -55,8 +63,10 @@ export function notificationMessage(
       return `Bidding Closed on ${item}.`;
     case 'reviewReceived':
       return `${who} posted a review on your profile.`;
-    case 'paymentCaptured':
-      return `Your payment of ${amount()} was received.`;
+    case 'purchaseFulfilled':
+      return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
+    case 'refundRequested':
+      return `${amount()} is being refunded to you. ${text(params.message)}`.trim();
     default: {
       const unknown: never = kind;
       throw new Error(`Unknown notification kind ${String(unknown)}`);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { MOBILE_REQUEST_EVENT_TYPES } from '@boli/engine/social/mobileRequest.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
@@ -10,6 +11,7 @@ import {
   notificationsForAdEvent,
   notificationsForSocialEvent,
   PAYMENT_NOTIFICATION_EVENT_TYPES,
+  notificationsForBillingEvent,
   type AdTracking,
   type NotificationDraft,
 } from './notifications.evolve.ts';
@@ -17,6 +19,7 @@ import {
 type Tables = 'notifications' | 'notification_ads';
 
 const AD_EVENTS: readonly string[] = AD_NOTIFICATION_EVENT_TYPES;
+const BILLING_EVENTS: readonly string[] = PAYMENT_NOTIFICATION_EVENT_TYPES;
 
 /**
  * The notification menu's read model: one row per member told, id `<event id>:<member>`, so a
@@ -25,7 +28,8 @@ const AD_EVENTS: readonly string[] = AD_NOTIFICATION_EVENT_TYPES;
  */
 export const notificationsProjection = defineProjection<Tables>({
   name: 'notifications',
-  version: 1,
+  // 2: billing notifications (a purchase delivered or refunded).
+  version: 2,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
@@ -121,6 +125,8 @@ async function handle(
       };
       await trx(tables.notification_ads).insert(row).onConflict('ad_id').merge();
     }
+  } else if (BILLING_EVENTS.includes(event.type)) {
+    notes = notificationsForBillingEvent(event as unknown as PurchaseEvent);
   } else {
     notes = notificationsForSocialEvent(event as unknown as MobileRequestEvent | ReviewEvent);
   }

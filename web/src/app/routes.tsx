@@ -30,6 +30,7 @@ import { UserProfileScreen } from '../features/profile/components/UserProfileScr
 import { SettingsScreen } from '../features/settings/components/SettingsScreen.tsx';
 import { BuyShareScreen } from '../features/shares/components/BuyShareScreen.tsx';
 import { ShareBidScreen } from '../features/shares/components/ShareBidScreen.tsx';
+import { AuditScreen } from '../features/audit/components/AuditScreen.tsx';
 import { AdHistoryScreen } from '../features/support/components/AdHistoryScreen.tsx';
 import { SubscriptionScreen } from '../features/subscription/components/SubscriptionScreen.tsx';
 import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
@@ -265,6 +266,13 @@ export const ROUTES: readonly RouteRow[] = [
     access: 'member',
     layout: 'standard',
     element: <AdHistoryScreen />,
+  },
+  {
+    path: '/audit',
+    screen: 'Payments audit',
+    access: 'member',
+    layout: 'standard',
+    element: <AuditScreen />,
   },
   {
     path: '/:userName',

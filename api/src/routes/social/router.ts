@@ -28,7 +28,8 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import { consume } from '../../identity/rateLimit.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { localDiskStorage } from '../../media/storage.ts';
-import { memberAccess, otherMember } from './memberAccess.ts';
+import { memberAccess } from '../../http/members.ts';
+import { otherMember } from './memberAccess.ts';
 import {
   contactBody,
   CONTACT_PAGE_SIZE,

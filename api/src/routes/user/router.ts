@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { Router } from '@koa/router';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream, type EditableProfile } from '@boli/engine/accounts/account.events';
-import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { editProfileSchema, type EditProfileRequest } from '@boli/engine/accounts/account.schemas';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
@@ -23,6 +22,7 @@ import { mobileRequestApproved } from '@boli/projections/social/mobileRequests.q
 import { requireAuth } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success, type FieldError } from '../../http/envelope.ts';
+import { memberAccess } from '../../http/members.ts';
 import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -106,16 +106,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
    * Section 6: a member whose mobile is not validated sees only the OTP screen, so the calls
    * behind member pages refuse them too (and a blocked member, whose token should be gone).
    */
-  const fullAccess = async (ctx: Context, next: Next): Promise<void> => {
-    const row = await ownRow(ctx);
-    if (row.is_blocked) {
-      throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
-    }
-    if (!row.mobile_validated) {
-      throw new ApiError(403, ACCOUNT_MESSAGES.mobileNotVerified, 'MOBILE_NOT_VERIFIED');
-    }
-    await next();
-  };
+  const fullAccess = memberAccess(infra);
 
   const run = async (ctx: Context, command: Omit<AccountCommand, 'metadata'>) => {
     const { userId } = ctx.state.auth!;

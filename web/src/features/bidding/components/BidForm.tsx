@@ -12,7 +12,14 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
-import { fetchOwnBidAlias, placeBid, subscribeLink } from '../api/bidsApi.ts';
+import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
+import {
+  fetchBidPage,
+  fetchOwnBidAlias,
+  placeBid,
+  subscribeLink,
+  type PlaceBidBody,
+} from '../api/bidsApi.ts';
 import type { BidSummaryView, BidType } from '../api/bidViews.ts';
 import {
   acceptsAmountInput,
@@ -24,7 +31,8 @@ import {
 
 type Props = { itemId: string; onPosted: (summary: BidSummaryView) => void };
 
-type Failure = { message: string; subscribeAt: string | null };
+/** A refusal; one that says to subscribe keeps the bid, so its processing fee can be paid. */
+type Failure = { message: string; subscribeAt: string | null; bid?: PlaceBidBody };
 
 /**
  * The bid form for everyone but the owner, while bids are taken: alias (the member's bidAlias to
@@ -37,6 +45,7 @@ export function BidForm({ itemId, onPosted }: Props) {
   const [input, setInput] = useState<BidFormInput>({ bidAlias: '', type: SELECT_TYPE, amount: '' });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
+  const [feeFor, setFeeFor] = useState<PlaceBidBody | null>(null);
 
   const memberId = status === 'member' ? user?._id : undefined;
   useEffect(() => {
@@ -60,8 +69,9 @@ export function BidForm({ itemId, onPosted }: Props) {
     }
     setFailure(null);
     setSending(true);
+    let body: PlaceBidBody | undefined;
     try {
-      const body = bidRequestBody(
+      body = bidRequestBody(
         { ...input, type: input.type },
         { userId: user._id, username: user.username },
         itemId,
@@ -70,12 +80,31 @@ export function BidForm({ itemId, onPosted }: Props) {
       setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
       onPosted(summary);
     } catch (error) {
+      const subscribeAt = subscribeLink(error);
       setFailure({
         message: error instanceof ApiError ? error.firstMessage : MESSAGES.generic,
-        subscribeAt: subscribeLink(error),
+        subscribeAt,
+        ...(subscribeAt && body ? { bid: body } : {}),
       });
     } finally {
       setSending(false);
+    }
+  };
+
+  // The fee was captured and the server placed the bid: show it as a posted bid.
+  const feePaid = async () => {
+    setFeeFor(null);
+    setFailure(null);
+    setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
+    try {
+      const { summary } = await fetchBidPage(request, {
+        itemId,
+        tab: 'beforeFinalCall',
+        page: 1,
+      });
+      onPosted(summary);
+    } catch {
+      // The list's own refresh and the socket bring the bid.
     }
   };
 
@@ -133,10 +162,25 @@ export function BidForm({ itemId, onPosted }: Props) {
               <Link component={RouterLink} to={failure.subscribeAt}>
                 Subscribe
               </Link>
+              {failure.bid && (
+                <>
+                  {' or '}
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    onClick={() => setFeeFor(failure.bid ?? null)}
+                    sx={{ verticalAlign: 'baseline' }}
+                  >
+                    Pay bid processing fee
+                  </Link>
+                </>
+              )}
             </>
           )}
         </Alert>
       )}
+      <BidFeeDialog bid={feeFor} onClose={() => setFeeFor(null)} onPosted={() => void feePaid()} />
       <Button type="submit" variant="contained" loading={sending} sx={{ alignSelf: 'flex-start' }}>
         Bid
       </Button>

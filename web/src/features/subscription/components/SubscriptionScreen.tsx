@@ -1,5 +1,166 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useCallback, useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
+import {
+  fetchActiveSubscriptions,
+  fetchPlans,
+  type ActiveSubscription,
+  type Plan,
+} from '../api/subscriptionApi.ts';
+import { SubscribeDialog } from './SubscribeDialog.tsx';
 
+/** `confirming`: a subscription was paid for (captured) and is not active yet. */
+type Loaded = { active: ActiveSubscription[]; plans: Plan[]; confirming: boolean };
+
+/** A subscription paid for whose activation is still on its way (a closed tab, say). */
+async function subscriptionBeingConfirmed(
+  request: Parameters<typeof fetchTransactions>[0],
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const { purchases } = await fetchTransactions(request, { page: 0, type: 'subscription' }, signal);
+  return purchases.some((purchase) => purchase.status === 'captured');
+}
+
+/**
+ * The subscription page (section 4): with none active, 'Please subscribe to bid and sell.' and
+ * Make payment for each plan; after the payment the active subscriptions reload. An active one
+ * shows its start date and 'Lifetime Subscription'.
+ */
 export function SubscriptionScreen() {
-  return <ComingSoon screen="Subscription" />;
+  const { request } = useApi();
+  const { enqueueSnackbar } = useSnackbar();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [buying, setBuying] = useState<Plan | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const active = await fetchActiveSubscriptions(request, signal);
+        const none = active.length === 0;
+        const [plans, confirming] = none
+          ? await Promise.all([
+              fetchPlans(request, signal),
+              subscriptionBeingConfirmed(request, signal).catch(() => false),
+            ])
+          : [[], false];
+        setFailure(null);
+        setLoaded({ active, plans, confirming });
+      } catch (error) {
+        if (signal?.aborted) return;
+        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      }
+    },
+    [request],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  // Until a paid subscription is active, ask again now and then.
+  const confirming = loaded?.confirming ?? false;
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = window.setInterval(() => void load(), LIMITS.purchasePollMs);
+    return () => window.clearInterval(timer);
+  }, [confirming, load]);
+
+  const paid = (msg: string) => {
+    setBuying(null);
+    enqueueSnackbar(msg || PAYMENT_TEXTS.paid, { variant: 'success' });
+    void load();
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
+      <Typography variant="h5" component="h1">
+        Subscription
+      </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {!loaded && !failure && <CenteredSpinner />}
+      {loaded && loaded.active.length > 0 && (
+        <Stack spacing={2} aria-label="Active subscriptions" component="section">
+          {loaded.active.map((subscription) => (
+            <Card key={subscription._id} variant="outlined" data-testid="active-subscription">
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {subscription.name || MESSAGES.lifetimeSubscription}
+                </Typography>
+                <Typography color="text.secondary">
+                  Start date: {formatDate(subscription.startDate)}
+                </Typography>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {loaded && loaded.active.length === 0 && loaded.confirming && (
+        <Alert severity="info" role="status">
+          {PAYMENT_TEXTS.beingConfirmed}
+        </Alert>
+      )}
+      {loaded && loaded.active.length === 0 && !loaded.confirming && (
+        <>
+          <Alert severity="info">{MESSAGES.pleaseSubscribe}</Alert>
+          {loaded.plans.map((plan) => (
+            <Card key={plan._id} variant="outlined" component="section" aria-label={plan.name}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {plan.name}
+                </Typography>
+                <Typography variant="h5" color="primary" sx={{ my: 1 }}>
+                  {formatRupees(plan.totalPriceAfterTax || plan.price)}
+                  {plan.totalPriceAfterTax > 0 && (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {' '}
+                      including tax
+                    </Typography>
+                  )}
+                </Typography>
+                {plan.features.length > 0 && (
+                  <ul>
+                    {plan.features.map((feature) => (
+                      <li key={feature}>
+                        <Typography variant="body2">{feature}</Typography>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+              <CardActions>
+                <Button variant="contained" onClick={() => setBuying(plan)}>
+                  Make payment
+                </Button>
+              </CardActions>
+            </Card>
+          ))}
+        </>
+      )}
+      <SubscribeDialog
+        plan={buying}
+        onClose={() => {
+          setBuying(null);
+          void load();
+        }}
+        onPaid={(confirmation) => paid(confirmation.msg)}
+      />
+    </Stack>
+  );
 }

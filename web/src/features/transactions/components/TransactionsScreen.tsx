@@ -1,5 +1,203 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { percentText } from '../../payments/model/priceBreakup.ts';
+import { downloadInvoice } from '../api/invoiceDownload.ts';
+import {
+  fetchTransactions,
+  type Transaction,
+  type TransactionPage,
+  type TransactionType,
+} from '../api/transactionsApi.ts';
+import { statusText, TRANSACTION_TYPES } from '../model/transactionRows.ts';
 
+const NO_TRANSACTIONS = 'No transactions yet.';
+
+/** "₹90 (9%)": a tax amount with its rate. */
+const taxText = (amount: number, percent: number) =>
+  `${formatRupees(amount)}${percent > 0 ? ` (${percentText(percent)})` : ''}`;
+
+/**
+ * The transactions table (section 2): the type selector, then date, item, amount, SGST, CGST
+ * and IGST, total after tax, status and the invoice; 20 a page, newest first.
+ */
 export function TransactionsScreen() {
-  return <ComingSoon screen="Transactions" />;
+  const { request } = useApi();
+  const [type, setType] = useState<TransactionType>('all');
+  /** Zero-based, as the api counts. */
+  const [page, setPage] = useState(0);
+  const [answer, setAnswer] = useState<TransactionPage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setAnswer(null);
+    fetchTransactions(request, { page, type }, controller.signal).then(
+      (next) => {
+        setFailure(null);
+        setAnswer(next);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      },
+    );
+    return () => controller.abort();
+  }, [request, page, type]);
+
+  // IGST replaces SGST and CGST for a buyer in another state; its column shows when a row has it.
+  const withIgst = answer?.purchases.some((row) => row.taxIGSTAmount > 0) ?? false;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          Transactions
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label="Type"
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as TransactionType);
+            setPage(0);
+          }}
+          sx={{ minWidth: 180 }}
+        >
+          {TRANSACTION_TYPES.map((choice) => (
+            <MenuItem key={choice.value} value={choice.value}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {!answer && !failure && <CenteredSpinner />}
+      {answer && answer.purchases.length === 0 && (
+        <Typography color="text.secondary">{NO_TRANSACTIONS}</Typography>
+      )}
+      {answer && answer.purchases.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Transactions">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Item</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell align="right">SGST</TableCell>
+                <TableCell align="right">CGST</TableCell>
+                {withIgst && <TableCell align="right">IGST</TableCell>}
+                <TableCell align="right">Total after tax</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Invoice</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {answer.purchases.map((row) => (
+                <TransactionRow key={row._id} row={row} withIgst={withIgst} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {answer && answer.totalPages > 1 && (
+        <Pagination
+          count={answer.totalPages}
+          page={page + 1}
+          onChange={(_, next) => setPage(next - 1)}
+          color="primary"
+          sx={{ alignSelf: 'center' }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean }) {
+  return (
+    <TableRow data-testid="transaction-row">
+      <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
+      <TableCell>{row.itemName}</TableCell>
+      <TableCell align="right" sx={NO_WRAP}>
+        {formatRupees(row.totalPrice)}
+      </TableCell>
+      <TableCell align="right" sx={NO_WRAP}>
+        {taxText(row.taxSGSTAmount, row.taxSGSTPercent)}
+      </TableCell>
+      <TableCell align="right" sx={NO_WRAP}>
+        {taxText(row.taxCGSTAmount, row.taxCGSTPercent)}
+      </TableCell>
+      {withIgst && (
+        <TableCell align="right">{taxText(row.taxIGSTAmount, row.taxIGSTPercent)}</TableCell>
+      )}
+      <TableCell align="right" sx={NO_WRAP}>
+        {formatRupees(row.totalPriceAfterTax)}
+      </TableCell>
+      <TableCell>
+        {statusText(row.status)}
+        {row.message && (row.status === 'refunded' || row.status === 'refundPending') && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            {row.message}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>{row.invoiceUrl ? <InvoiceLink row={row} /> : '—'}</TableCell>
+    </TableRow>
+  );
+}
+
+function InvoiceLink({ row }: { row: Transaction }) {
+  const session = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const name = row.invoiceNumber ?? row._id;
+  const download = async () => {
+    if (!row.invoiceUrl) return;
+    setBusy(true);
+    try {
+      await downloadInvoice(
+        row.invoiceUrl,
+        `invoice-${name.replace(/[^\w.-]+/g, '-')}.pdf`,
+        session,
+      );
+    } catch {
+      enqueueSnackbar(MESSAGES.generic, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      disabled={busy}
+      onClick={() => void download()}
+      aria-label={`Download invoice ${name}`}
+    >
+      {row.invoiceNumber ?? 'Download'}
+    </Link>
+  );
 }

@@ -1,0 +1,123 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { priceTable } from '@boli/engine/billing/prices';
+import type { AdSpaceCycle, ProductKey } from '@boli/engine/billing/products';
+import type { Buyer, PurchaseSubject } from '@boli/engine/billing/purchase.events';
+import type { PurchaseState } from '@boli/engine/billing/purchase.state';
+import { quoteLine, type BillingSettings } from '@boli/engine/billing/quote';
+import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
+import { DomainError } from '@boli/engine/shared/decider';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { currentPrices } from '@boli/projections/billing/prices.queries';
+import type { UserRow } from '@boli/projections/users/users.evolve';
+import type { Knex } from 'knex';
+import { initialPurchaseState } from '@boli/engine/billing/purchase.state';
+import { loadPurchase, runPurchaseCommand, withEvents } from './purchaseStore.ts';
+import type { BillingDeps } from './settlement.ts';
+
+/*
+ * Starting a purchase: price and tax it, record it, open an order at the gateway for its total
+ * and record the order. Each step is repeatable, so a retried request (same Idempotency-Key →
+ * same purchase id) finishes what the first one began and never opens a second order.
+ */
+
+export type CheckoutDeps = BillingDeps & { readonly db: Knex; readonly settings: BillingSettings };
+
+/** A member's details as the invoice shows them. */
+export function buyerOf(user: UserRow): Buyer {
+  const name = `${user.firstname} ${user.lastname}`.trim();
+  const address = [user.houseno, user.street, user.city, user.district, user.pincode]
+    .filter((part) => part && part.trim() !== '')
+    .join(', ');
+  return {
+    userId: user.user_id,
+    username: user.username,
+    name: name || user.username,
+    email: user.email,
+    phone: user.phone,
+    address,
+    state: user.state ?? '',
+    country: user.country ?? '',
+  };
+}
+
+/** The purchase id: from the client's Idempotency-Key when it sent one, else fresh. */
+export const purchaseIdFor = (scopedIdempotencyKey: string | undefined): string =>
+  scopedIdempotencyKey
+    ? createHash('sha256').update(scopedIdempotencyKey).digest('hex').slice(0, 32)
+    : randomUUID();
+
+export async function pricesNow(db: Knex) {
+  return priceTable(await currentPrices(db));
+}
+
+/** Quotes one product for a buyer (no purchase is recorded). */
+export async function quoteFor(
+  deps: Pick<CheckoutDeps, 'db' | 'settings'>,
+  productKey: ProductKey,
+  buyerState: string,
+  cycle?: AdSpaceCycle,
+) {
+  return quoteLine({
+    productKey,
+    prices: await pricesNow(deps.db),
+    settings: deps.settings,
+    buyerState,
+    ...(cycle ? { cycle } : {}),
+  });
+}
+
+export async function startPurchase(
+  deps: CheckoutDeps,
+  input: {
+    purchaseId: string;
+    buyer: UserRow;
+    subject: PurchaseSubject;
+    productKey: ProductKey;
+    cycle?: AdSpaceCycle;
+    metadata: NewEventMetadata;
+  },
+): Promise<PurchaseState> {
+  const { purchaseId, metadata } = input;
+  const buyer = buyerOf(input.buyer);
+  const line = await quoteFor(deps, input.productKey, buyer.state, input.cycle);
+  const expiresAt = new Date(
+    Date.parse(metadata.now) + LIMITS.purchaseExpiryMinutes * 60_000,
+  ).toISOString();
+  const creation = await runPurchaseCommand(deps.store, purchaseId, {
+    type: 'CreatePurchase',
+    data: {
+      purchaseId,
+      subject: input.subject,
+      buyer,
+      supplier: deps.settings.supplier,
+      lines: [line],
+      expiresAt,
+    },
+    metadata,
+  });
+  // A fresh purchase is exactly its creation; a retried one is read back.
+  const created =
+    creation.events.length > 0
+      ? withEvents(initialPurchaseState(), creation.events)
+      : await loadPurchase(deps.store, purchaseId);
+  if (created.order !== null) return created;
+  const total = created.purchase!.totals.total;
+  const order = await deps.gateway.createOrder({
+    amount: total,
+    receipt: purchaseId,
+    notes: { purchaseId, kind: input.subject.kind, userId: buyer.userId },
+  });
+  try {
+    const ordering = await runPurchaseCommand(deps.store, purchaseId, {
+      type: 'RecordOrder',
+      data: { orderId: order.orderId, amount: order.amount, currency: 'INR' },
+      metadata: { ...metadata, eventId: randomUUID() },
+    });
+    if (ordering.events.length > 0) return withEvents(created, ordering.events);
+  } catch (error) {
+    // A concurrent retry (a double click) recorded its order first: answer with that one. The
+    // order opened here is never shown to a checkout, so it can never be paid.
+    if (!(error instanceof DomainError && error.code === 'ORDER_ALREADY_CREATED')) throw error;
+  }
+  return loadPurchase(deps.store, purchaseId);
+}

@@ -1,0 +1,236 @@
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
+import { startPaymentSandbox, type PaymentSandbox } from '../../sandbox/payments/server.ts';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../sandbox/payments/webhookReceiver.ts';
+import { GatewayError } from './errors.ts';
+import type { PaymentGateway } from './port.ts';
+import { razorpayGateway } from './razorpay.ts';
+import { verifyCheckoutSignature, verifyWebhookSignature } from './signatures.ts';
+import { parseWebhook } from './webhooks.ts';
+
+const keys = { keyId: 'rzp_test_int', keySecret: 'int-key-secret' };
+const webhookSecret = 'int-webhook-secret';
+
+/** What `/sandbox/pay` answers: checkout's success fields, or checkout's `error` on failure. */
+type CheckoutAnswer = {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+  error?: { code: string; description: string; metadata: { order_id: string; payment_id: string } };
+};
+
+describe('the Razorpay adapter against the sandbox gateway', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let receiver: WebhookReceiver;
+  let sandbox: PaymentSandbox;
+  let gateway: PaymentGateway;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+    receiver = await startWebhookReceiver();
+    sandbox = await startPaymentSandbox({
+      db,
+      port: 0,
+      ...keys,
+      webhookSecret,
+      webhookUrl: receiver.url,
+      webhookRetryBaseMs: 50,
+    });
+    gateway = razorpayGateway({ ...keys, apiUrl: sandbox.url });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.close();
+    await db.destroy();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await control('/sandbox/reset', {});
+  });
+
+  async function control(path: string, body: unknown): Promise<unknown> {
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  const newOrder = (amount = 118_000) =>
+    gateway.createOrder({
+      amount,
+      receipt: `p-${Math.random()}`.slice(0, 20),
+      notes: { kind: 'bidFee' },
+    });
+
+  const payOrder = (orderId: string, outcome: 'success' | 'failure' = 'success') =>
+    control('/sandbox/pay', {
+      order_id: orderId,
+      method: 'upi',
+      outcome,
+    }) as Promise<CheckoutAnswer>;
+
+  const eventsFor = (orderId: string) => (w: { rawBody: string }) => w.rawBody.includes(orderId);
+
+  it('creates an order in paise, with its receipt and notes, and fetches it back', async () => {
+    const order = await gateway.createOrder({
+      amount: 118_000,
+      receipt: 'purchase-1',
+      notes: { purchaseId: 'purchase-1' },
+    });
+    expect(order).toEqual({
+      orderId: expect.stringMatching(/^order_\w{14}$/),
+      amount: 118_000,
+      currency: 'INR',
+      receipt: 'purchase-1',
+      status: 'created',
+      notes: { purchaseId: 'purchase-1' },
+    });
+    expect(await gateway.fetchOrder(order.orderId)).toEqual(order);
+    expect(await gateway.fetchOrderPayments(order.orderId)).toEqual([]);
+  });
+
+  it('a paid order is paid, its captured payment is listed and fetched, the signature verifies', async () => {
+    const order = await newOrder();
+    const paid = await payOrder(order.orderId);
+    expect(paid.razorpay_order_id).toBe(order.orderId);
+    expect(
+      verifyCheckoutSignature(
+        {
+          orderId: order.orderId,
+          paymentId: paid.razorpay_payment_id,
+          signature: paid.razorpay_signature,
+        },
+        keys.keySecret,
+      ),
+    ).toBe(true);
+    expect(await gateway.fetchOrder(order.orderId)).toMatchObject({ status: 'paid' });
+    const payment = await gateway.fetchPayment(paid.razorpay_payment_id);
+    expect(payment).toMatchObject({
+      paymentId: paid.razorpay_payment_id,
+      orderId: order.orderId,
+      amount: 118_000,
+      status: 'captured',
+      method: 'upi',
+      errorCode: null,
+      amountRefunded: 0,
+    });
+    expect(Date.parse(payment.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await gateway.fetchOrderPayments(order.orderId)).toEqual([payment]);
+  });
+
+  it('refunds once per receipt however often it is asked, and refuses to refund more than was paid', async () => {
+    const order = await newOrder(50_000);
+    const { razorpay_payment_id: paymentId } = await payOrder(order.orderId);
+    const input = { amount: 20_000, receipt: 'refund-1', notes: { reason: 'bidding closed' } };
+    const first = await gateway.refund(paymentId, input);
+    const again = await gateway.refund(paymentId, input);
+    expect(first).toEqual({
+      refundId: expect.stringMatching(/^rfnd_/),
+      paymentId,
+      amount: 20_000,
+      status: 'processed',
+    });
+    expect(again).toEqual(first);
+    expect(await gateway.fetchPayment(paymentId)).toMatchObject({
+      amountRefunded: 20_000,
+      status: 'captured',
+    });
+
+    const tooMuch = gateway.refund(paymentId, { amount: 30_001, receipt: 'refund-2', notes: {} });
+    await expect(tooMuch).rejects.toBeInstanceOf(GatewayError);
+    await expect(tooMuch).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST_ERROR' });
+
+    await gateway.refund(paymentId, { amount: 30_000, receipt: 'refund-3', notes: {} });
+    expect(await gateway.fetchPayment(paymentId)).toMatchObject({
+      amountRefunded: 50_000,
+      status: 'refunded',
+    });
+  });
+
+  it('delivers signed payment.captured and order.paid webhooks that parse', async () => {
+    const order = await newOrder();
+    const { razorpay_payment_id: paymentId } = await payOrder(order.orderId);
+    const hooks = await receiver.waitFor(eventsFor(order.orderId), 2);
+    for (const hook of hooks) {
+      expect(verifyWebhookSignature(hook.rawBody, hook.signature, webhookSecret)).toBe(true);
+      expect(verifyWebhookSignature(hook.rawBody, hook.signature, 'forged')).toBe(false);
+    }
+    const parsed = hooks.map((hook) => parseWebhook(hook.rawBody, hook.eventId));
+    expect(parsed.map((p) => p.type).sort()).toEqual(['order.paid', 'payment.captured']);
+    for (const webhook of parsed) {
+      expect(webhook).toMatchObject({
+        payment: { paymentId, orderId: order.orderId, amount: 118_000 },
+      });
+    }
+    expect(new Set(parsed.map((p) => p.eventId)).size).toBe(2);
+  });
+
+  it('with webhookCopies 2 each webhook arrives twice with the same event id', async () => {
+    await control('/sandbox/behaviour', { webhookCopies: 2 });
+    const order = await newOrder();
+    await payOrder(order.orderId);
+    const hooks = await receiver.waitFor(eventsFor(order.orderId), 4);
+    const captured = hooks.filter((hook) => hook.event === 'payment.captured');
+    expect(captured).toHaveLength(2);
+    expect(captured[0]!.eventId).toBe(captured[1]!.eventId);
+    expect(captured[0]!.rawBody).toBe(captured[1]!.rawBody);
+  });
+
+  it('a failed payment leaves the order attempted and sends payment.failed', async () => {
+    const order = await newOrder();
+    const answer = await payOrder(order.orderId, 'failure');
+    expect(answer.error).toMatchObject({
+      code: 'BAD_REQUEST_ERROR',
+      metadata: { order_id: order.orderId },
+    });
+    const [hook] = await receiver.waitFor(eventsFor(order.orderId));
+    const webhook = parseWebhook(hook!.rawBody, hook!.eventId);
+    expect(webhook).toMatchObject({
+      type: 'payment.failed',
+      payment: { orderId: order.orderId, status: 'failed', errorCode: 'BAD_REQUEST_ERROR' },
+    });
+    expect(await gateway.fetchOrder(order.orderId)).toMatchObject({ status: 'attempted' });
+    const refund = gateway.refund(answer.error!.metadata.payment_id, {
+      amount: 100,
+      receipt: 'r',
+      notes: {},
+    });
+    await expect(refund).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('failNextPayments makes the next payment fail even when the customer pays', async () => {
+    await control('/sandbox/behaviour', { failNextPayments: 1 });
+    const order = await newOrder();
+    expect((await payOrder(order.orderId)).error).toBeDefined();
+    const second = await payOrder(order.orderId);
+    expect(second.razorpay_payment_id).toMatch(/^pay_/);
+    const payments = await gateway.fetchOrderPayments(order.orderId);
+    expect(payments.map((p) => p.status).sort()).toEqual(['captured', 'failed']);
+  });
+
+  it('turns refusals into GatewayErrors: unknown ids, wrong keys, an unreachable gateway', async () => {
+    await expect(gateway.fetchOrder('order_doesNotExist00')).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST_ERROR',
+      description: 'The id provided does not exist',
+    });
+    const wrongKey = razorpayGateway({ keyId: keys.keyId, keySecret: 'nope', apiUrl: sandbox.url });
+    await expect(wrongKey.fetchOrder('order_x')).rejects.toMatchObject({ status: 401 });
+    await expect(
+      gateway.createOrder({ amount: 99, receipt: 'r', notes: {} }),
+    ).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST_ERROR' });
+    const nowhere = razorpayGateway({ ...keys, apiUrl: 'http://127.0.0.1:1' });
+    const unreachable = nowhere.fetchOrder('order_x');
+    await expect(unreachable).rejects.toBeInstanceOf(GatewayError);
+    await expect(unreachable).rejects.toMatchObject({ status: 0, retryable: true });
+  });
+});

@@ -1,0 +1,138 @@
+import Razorpay from 'razorpay';
+import type { z } from 'zod';
+import { GatewayError, NO_ANSWER } from './errors.ts';
+import type { PaymentGateway } from './port.ts';
+import {
+  razorpayCollection,
+  razorpayOrder,
+  razorpayPayment,
+  razorpayRefund,
+  toGatewayOrder,
+  toGatewayPayment,
+  toGatewayRefund,
+} from './razorpayEntities.ts';
+
+export const RAZORPAY_API_URL = 'https://api.razorpay.com';
+
+/** How long one gateway call may take before it counts as unanswered. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * The payment gateway on Razorpay's official SDK. `apiUrl` points the SDK at Razorpay or at the
+ * sandbox gateway; every answer is checked with zod and translated to the port's types, every
+ * failure becomes a GatewayError.
+ */
+export function razorpayGateway(config: {
+  keyId: string;
+  keySecret: string;
+  apiUrl?: string;
+}): PaymentGateway {
+  const sdk = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
+  configureTransport(sdkAxios(sdk), config.apiUrl ?? RAZORPAY_API_URL);
+
+  return {
+    async createOrder(input) {
+      const order = await call(razorpayOrder, () =>
+        sdk.orders.create({
+          amount: input.amount,
+          currency: 'INR',
+          receipt: input.receipt,
+          notes: input.notes,
+        }),
+      );
+      return toGatewayOrder(order);
+    },
+    async fetchOrder(orderId) {
+      return toGatewayOrder(await call(razorpayOrder, () => sdk.orders.fetch(orderId)));
+    },
+    async fetchOrderPayments(orderId) {
+      const list = await call(razorpayCollection(razorpayPayment), () =>
+        sdk.orders.fetchPayments(orderId),
+      );
+      return list.items.map(toGatewayPayment);
+    },
+    async fetchPayment(paymentId) {
+      return toGatewayPayment(await call(razorpayPayment, () => sdk.payments.fetch(paymentId)));
+    },
+    async refund(paymentId, input) {
+      const refund = await call(razorpayRefund, () =>
+        sdk.payments.refund(paymentId, {
+          amount: input.amount,
+          receipt: input.receipt,
+          notes: input.notes,
+        }),
+      );
+      return toGatewayRefund(refund);
+    },
+  };
+}
+
+/** The part of the SDK's axios instance Boli configures. */
+type SdkHttp = {
+  defaults: { baseURL?: string; timeout?: number };
+  interceptors: {
+    response: {
+      use(
+        onAnswer: undefined,
+        onFailure: (error: Error & { response?: unknown }) => Promise<never>,
+      ): number;
+    };
+  };
+};
+
+/** The SDK's axios instance; its typings do not expose it, its code does (`api.rq`). */
+const sdkAxios = (sdk: Razorpay): SdkHttp => (sdk.api as unknown as { rq: SdkHttp }).rq;
+
+/**
+ * Points the SDK at `apiUrl` with a timeout. The SDK reads `error.response.status` of every
+ * failure, so an unanswered request (no `response`) is given one here, marked NO_ANSWER, instead
+ * of turning into a TypeError inside the SDK.
+ */
+function configureTransport(http: SdkHttp, apiUrl: string): void {
+  http.defaults.baseURL = apiUrl.replace(/\/+$/, '');
+  http.defaults.timeout = REQUEST_TIMEOUT_MS;
+  http.interceptors.response.use(undefined, (error) => {
+    if (error.response) return Promise.reject(error);
+    return Promise.reject(
+      Object.assign(error, {
+        response: {
+          status: NO_ANSWER,
+          data: { error: { code: 'NETWORK_ERROR', description: error.message } },
+        },
+      }),
+    );
+  });
+}
+
+/** The SDK rejects with `{ statusCode, error: { code, description } }`; anything else is a bug. */
+type SdkFailure = { statusCode?: number | string; error?: { code?: string; description?: string } };
+
+async function call<T extends z.ZodType>(
+  schema: T,
+  request: () => Promise<unknown>,
+): Promise<z.infer<T>> {
+  let answer: unknown;
+  try {
+    answer = await request();
+  } catch (failure) {
+    throw toGatewayError(failure);
+  }
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) {
+    throw new GatewayError(502, 'UNEXPECTED_RESPONSE', parsed.error.message);
+  }
+  return parsed.data;
+}
+
+function toGatewayError(failure: unknown): GatewayError {
+  if (failure instanceof GatewayError) return failure;
+  const { statusCode, error } = (failure ?? {}) as SdkFailure;
+  if (statusCode === undefined && failure instanceof Error) {
+    return new GatewayError(NO_ANSWER, 'CLIENT_ERROR', failure.message);
+  }
+  return new GatewayError(
+    Number(statusCode ?? NO_ANSWER),
+    error?.code ?? 'UNKNOWN_ERROR',
+    error?.description ?? 'The payment gateway gave no description',
+  );
+}

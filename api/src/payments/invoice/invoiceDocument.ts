@@ -1,0 +1,76 @@
+import type { Buyer, PurchaseLine, Supplier } from '@boli/engine/billing/purchase.events';
+import type { TaxBreakdown } from '@boli/engine/billing/tax';
+import type { InvoiceRow, PurchaseRow } from '@boli/projections/billing/purchases.queries';
+
+/** Everything a tax invoice prints. Money is integer paise; instants are ISO-8601. */
+export type InvoiceDocument = {
+  readonly invoiceNumber: string;
+  readonly financialYear: string;
+  readonly issuedAt: string;
+  readonly purchaseId: string;
+  readonly supplier: Supplier;
+  readonly buyer: Buyer;
+  /** The state whose GST applies: the buyer's, or the supplier's when the buyer gave none. */
+  readonly placeOfSupply: string;
+  readonly lines: readonly PurchaseLine[];
+  readonly totals: TaxBreakdown;
+  readonly payment: {
+    readonly paymentId: string;
+    readonly orderId: string;
+    readonly method: string;
+    readonly capturedAt: string;
+    readonly amount: number;
+  };
+};
+
+/** The place of supply as tax.ts decides it: a buyer with no state is taxed as intra-state. */
+export const placeOfSupplyOf = (buyer: Buyer, supplier: Supplier): string =>
+  buyer.state.trim() === '' ? supplier.state : buyer.state;
+
+/**
+ * The invoice of a purchase, from the purchases read model. Only a purchase whose payment was
+ * captured has one; the invoice row must be the purchase's.
+ */
+export function invoiceDocumentOf(purchase: PurchaseRow, invoice: InvoiceRow): InvoiceDocument {
+  if (invoice.purchase_id !== purchase.purchase_id) {
+    throw new RangeError(
+      `invoice ${invoice.invoice_number} is for purchase ${invoice.purchase_id}, not ${purchase.purchase_id}`,
+    );
+  }
+  const { captured_payment_id, order_id, captured_method, captured_at, captured_amount } = purchase;
+  if (
+    captured_payment_id === null ||
+    order_id === null ||
+    captured_at === null ||
+    captured_amount === null
+  ) {
+    throw new RangeError(`purchase ${purchase.purchase_id} has no captured payment`);
+  }
+  return {
+    invoiceNumber: invoice.invoice_number,
+    financialYear: invoice.financial_year,
+    issuedAt: invoice.issued_at,
+    purchaseId: purchase.purchase_id,
+    supplier: purchase.supplier,
+    buyer: purchase.buyer,
+    placeOfSupply: placeOfSupplyOf(purchase.buyer, purchase.supplier),
+    lines: purchase.lines,
+    totals: {
+      price: purchase.price,
+      cgstBasisPoints: purchase.cgst_basis_points,
+      sgstBasisPoints: purchase.sgst_basis_points,
+      igstBasisPoints: purchase.igst_basis_points,
+      cgst: purchase.cgst,
+      sgst: purchase.sgst,
+      igst: purchase.igst,
+      total: purchase.total,
+    },
+    payment: {
+      paymentId: captured_payment_id,
+      orderId: order_id,
+      method: captured_method ?? '',
+      capturedAt: captured_at,
+      amount: captured_amount,
+    },
+  };
+}

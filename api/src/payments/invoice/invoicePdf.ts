@@ -1,0 +1,242 @@
+import PDFDocument from 'pdfkit';
+import { amountInWords } from './amountInWords.ts';
+import type { InvoiceDocument } from './invoiceDocument.ts';
+import {
+  indianDate,
+  indianDateTime,
+  paiseAmount,
+  ratePercent,
+  rupeeAmount,
+} from './invoiceFormat.ts';
+
+/*
+ * The tax invoice as a one-page A4 PDF (pdfkit, built-in Helvetica, so every machine renders the
+ * same bytes' worth of text: amounts read "Rs." since Helvetica has no ₹). Layout: title, supplier
+ * and invoice details side by side, the buyer and place of supply, a table of lines with their
+ * tax (CGST + SGST within the supplier's state, IGST across states), totals, the total in words
+ * and the payment reference an auditor matches against the provider.
+ */
+
+export type RenderOptions = {
+  /** false writes the content streams uncompressed (tests read the text back). */
+  readonly compress?: boolean;
+};
+
+const MARGIN = 40;
+const PAGE_WIDTH = 595.28; // A4
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const BRAND = '#5f2f9d';
+
+type Column = {
+  readonly header: string;
+  readonly width: number;
+  readonly align: 'left' | 'right';
+  readonly cell: (line: InvoiceDocument['lines'][number], index: number) => string;
+  readonly total?: (totals: InvoiceDocument['totals']) => string;
+};
+
+/** The table's columns: the intra-state invoice shows CGST and SGST, the inter-state one IGST. */
+function columnsFor(interState: boolean): Column[] {
+  const lead: Column[] = [
+    { header: '#', width: 18, align: 'left', cell: (_, i) => String(i + 1) },
+    { header: 'Description', width: 0, align: 'left', cell: (l) => l.name },
+    { header: 'SAC', width: 42, align: 'left', cell: (l) => l.sac },
+    {
+      header: 'Taxable value',
+      width: 70,
+      align: 'right',
+      cell: (l) => paiseAmount(l.price),
+      total: (t) => paiseAmount(t.price),
+    },
+  ];
+  const tax = (name: 'CGST' | 'SGST' | 'IGST'): Column[] => {
+    const key = name.toLowerCase() as 'cgst' | 'sgst' | 'igst';
+    const rate = `${key}BasisPoints` as const;
+    return [
+      { header: `${name} rate`, width: 38, align: 'right', cell: (l) => ratePercent(l[rate]) },
+      {
+        header: `${name} amount`,
+        width: 62,
+        align: 'right',
+        cell: (l) => paiseAmount(l[key]),
+        total: (t) => paiseAmount(t[key]),
+      },
+    ];
+  };
+  const taxes = interState ? tax('IGST') : [...tax('CGST'), ...tax('SGST')];
+  const last: Column = {
+    header: 'Total',
+    width: 78,
+    align: 'right',
+    cell: (l) => paiseAmount(l.total),
+    total: (t) => paiseAmount(t.total),
+  };
+  const columns = [...lead, ...taxes, last];
+  const fixed = columns.reduce((sum, column) => sum + column.width, 0);
+  return columns.map((column) =>
+    column.width === 0 ? { ...column, width: CONTENT_WIDTH - fixed } : column,
+  );
+}
+
+/** Renders the invoice; resolves with the whole PDF file. */
+export function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  options: RenderOptions = {},
+): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    compress: options.compress ?? true,
+    info: {
+      Title: `Tax Invoice ${invoice.invoiceNumber}`,
+      Author: invoice.supplier.name,
+      Subject: `Tax invoice for purchase ${invoice.purchaseId}`,
+      CreationDate: new Date(invoice.issuedAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  drawInvoice(pdf, invoice);
+  pdf.end();
+  return done;
+}
+
+function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
+  const { supplier, buyer, totals, payment } = invoice;
+  pdf.fillColor(BRAND).font('Helvetica-Bold').fontSize(20);
+  pdf.text('Tax Invoice', MARGIN, MARGIN, { width: CONTENT_WIDTH, align: 'center' });
+  pdf.fillColor('black').moveDown(0.8);
+
+  const top = pdf.y;
+  const half = CONTENT_WIDTH / 2 - 10;
+  block(pdf, MARGIN, top, half, 'Supplier', [
+    supplier.name,
+    supplier.address,
+    `GSTIN: ${supplier.gstin}`,
+    `State: ${supplier.state}`,
+  ]);
+  const leftBottom = pdf.y;
+  block(pdf, MARGIN + CONTENT_WIDTH / 2 + 10, top, half, 'Invoice', [
+    `Invoice number: ${invoice.invoiceNumber}`,
+    `Invoice date: ${indianDate(invoice.issuedAt)}`,
+    `Financial year: ${invoice.financialYear}`,
+    `Purchase: ${invoice.purchaseId}`,
+  ]);
+  pdf.y = Math.max(leftBottom, pdf.y) + 12;
+
+  const buyerTop = pdf.y;
+  block(pdf, MARGIN, buyerTop, half, 'Billed to', [
+    buyer.name || buyer.username,
+    buyer.address,
+    `State: ${buyer.state || '-'}`,
+    `Email: ${buyer.email}`,
+    `Phone: ${buyer.phone}`,
+  ]);
+  const buyerBottom = pdf.y;
+  block(pdf, MARGIN + CONTENT_WIDTH / 2 + 10, buyerTop, half, 'Place of supply', [
+    invoice.placeOfSupply,
+    totals.igstBasisPoints > 0 ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST',
+  ]);
+  pdf.y = Math.max(buyerBottom, pdf.y) + 16;
+
+  drawTable(pdf, invoice);
+
+  pdf.moveDown(1).font('Helvetica').fontSize(10);
+  const summary: [string, string][] = [['Taxable value', rupeeAmount(totals.price)]];
+  if (totals.igstBasisPoints > 0) {
+    summary.push([`IGST @ ${ratePercent(totals.igstBasisPoints)}`, rupeeAmount(totals.igst)]);
+  } else {
+    summary.push([`CGST @ ${ratePercent(totals.cgstBasisPoints)}`, rupeeAmount(totals.cgst)]);
+    summary.push([`SGST @ ${ratePercent(totals.sgstBasisPoints)}`, rupeeAmount(totals.sgst)]);
+  }
+  summary.push(['Total', rupeeAmount(totals.total)]);
+  for (const [label, value] of summary) {
+    const y = pdf.y;
+    pdf.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica');
+    pdf.text(label, MARGIN + CONTENT_WIDTH - 260, y, { width: 140, lineBreak: false });
+    pdf.text(value, MARGIN + CONTENT_WIDTH - 120, y, { width: 120, align: 'right' });
+  }
+
+  pdf.moveDown(0.8).font('Helvetica-Bold').text('Amount in words: ', MARGIN, pdf.y, {
+    width: CONTENT_WIDTH,
+    continued: true,
+  });
+  pdf.font('Helvetica').text(amountInWords(totals.total));
+
+  pdf.moveDown(1.2);
+  block(pdf, MARGIN, pdf.y, CONTENT_WIDTH, 'Payment', [
+    `Paid by ${payment.method || 'online payment'} on ${indianDateTime(payment.capturedAt)}`,
+    `Amount received: ${rupeeAmount(payment.amount)}`,
+    `Payment id: ${payment.paymentId}`,
+    `Order id: ${payment.orderId}`,
+  ]);
+
+  pdf.moveDown(2).fontSize(8).fillColor('#555555');
+  pdf.text(
+    'Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.',
+    MARGIN,
+    pdf.y,
+    { width: CONTENT_WIDTH, align: 'center' },
+  );
+}
+
+/** A titled block of lines at (x, y); leaves pdf.y below it. */
+function block(
+  pdf: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  title: string,
+  lines: readonly string[],
+): void {
+  pdf.font('Helvetica-Bold').fontSize(10).fillColor(BRAND).text(title, x, y, { width });
+  pdf.font('Helvetica').fontSize(9.5).fillColor('black');
+  for (const line of lines.filter((text) => text.trim() !== ''))
+    pdf.text(line, x, pdf.y, { width });
+}
+
+function drawTable(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
+  const columns = columnsFor(invoice.totals.igstBasisPoints > 0);
+  const row = (cells: string[], font: string, shade?: string) => {
+    pdf.font(font).fontSize(8);
+    const heights = cells.map((text, i) =>
+      pdf.heightOfString(text, { width: columns[i]!.width - 6 }),
+    );
+    const height = Math.max(...heights) + 8;
+    const y = pdf.y;
+    if (shade) pdf.rect(MARGIN, y, CONTENT_WIDTH, height).fill(shade).fillColor('black');
+    let x = MARGIN;
+    cells.forEach((text, i) => {
+      const column = columns[i]!;
+      pdf.text(text, x + 3, y + 4, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    pdf
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + CONTENT_WIDTH, y + height)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    pdf.y = y + height;
+  };
+  row(
+    columns.map((c) => c.header),
+    'Helvetica-Bold',
+    '#ece4f5',
+  );
+  invoice.lines.forEach((line, index) => {
+    row(
+      columns.map((c) => c.cell(line, index)),
+      'Helvetica',
+    );
+  });
+  row(
+    columns.map((c, i) => (i === 1 ? 'Total (Rs.)' : c.total ? c.total(invoice.totals) : '')),
+    'Helvetica-Bold',
+  );
+  pdf.x = MARGIN;
+}

@@ -1,0 +1,118 @@
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { SUPPLIER, buyerIn } from '@boli/engine/billing/billing.fixtures';
+import type { PurchaseLine } from '@boli/engine/billing/purchase.events';
+import { taxLine } from '@boli/engine/billing/tax';
+import type { InvoiceDocument } from './invoiceDocument.ts';
+import { renderInvoicePdf } from './invoicePdf.ts';
+
+/**
+ * The text a pdfkit PDF shows, one string per text operation. pdfkit writes Helvetica text as
+ * `[<hex> kerning <hex> …] TJ` in WinAnsi; compressed streams are inflated first.
+ */
+function pdfText(pdf: Buffer): string[] {
+  const source = pdf.toString('latin1');
+  const streams = [...source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((match) => {
+    const body = Buffer.from(match[1]!, 'latin1');
+    try {
+      return inflateSync(body).toString('latin1');
+    } catch {
+      return body.toString('latin1');
+    }
+  });
+  return streams.flatMap((content) =>
+    [...content.matchAll(/\[([^\]]*)\] TJ/g)].map((operation) =>
+      [...operation[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+        .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
+        .join(''),
+    ),
+  );
+}
+
+/** Wrapped lines rejoined: the words as a reader sees them. */
+const flowing = (text: string[]): string => text.join(' ').replace(/\s+/g, ' ');
+
+const line = (pricePaise: number, buyerState: string): PurchaseLine => ({
+  ...taxLine({
+    pricePaise,
+    rates: { gstBasisPoints: 1800 },
+    supplierState: SUPPLIER.state,
+    buyerState,
+  }),
+  productKey: 'subscription:lifetime',
+  name: 'Lifetime Subscription',
+  sac: '998599',
+  cycle: null,
+});
+
+const invoiceFor = (buyerState: string, pricePaise: number): InvoiceDocument => {
+  const only = line(pricePaise, buyerState);
+  const { productKey: _k, name: _n, sac: _s, cycle: _c, ...totals } = only;
+  return {
+    invoiceNumber: 'BOLI/2026-27/000042',
+    financialYear: '2026-27',
+    // 31 March 19:00 UTC is already 1 April in India.
+    issuedAt: '2027-03-31T19:00:00.000Z',
+    purchaseId: 'p-42',
+    supplier: SUPPLIER,
+    buyer: buyerIn(buyerState),
+    placeOfSupply: buyerState,
+    lines: [only],
+    totals,
+    payment: {
+      paymentId: 'pay_Q1w2e3r4',
+      orderId: 'order_Z9x8c7',
+      method: 'upi',
+      capturedAt: '2027-03-31T18:59:00.000Z',
+      amount: totals.total,
+    },
+  };
+};
+
+describe('the tax invoice PDF', () => {
+  it('shows the supplier, the invoice number and India-time date, CGST + SGST and the total in words', async () => {
+    const pdf = await renderInvoicePdf(invoiceFor('Karnataka', 999_00), { compress: false });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain('Invoice number: BOLI/2026-27/000042');
+    expect(text).toContain('Invoice date: 01-04-2027');
+    expect(text).toContain(`GSTIN: ${SUPPLIER.gstin}`);
+    expect(text).toContain('State: Karnataka');
+    expect(text).toContain('Email: asha@example.com');
+    expect(text).toContain('998599');
+    // 999.00 + 9 % CGST 89.91 + 9 % SGST 89.91 = 1,178.82
+    expect(text).toEqual(expect.arrayContaining(['CGST @ 9%', 'SGST @ 9%', 'Rs. 89.91']));
+    expect(text).toContain('Rs. 1,178.82');
+    expect(text).not.toContain('IGST amount');
+    expect(flowing(text)).toContain(
+      'Rupees One Thousand One Hundred Seventy-Eight and Eighty-Two Paise Only',
+    );
+    expect(text).toContain('Payment id: pay_Q1w2e3r4');
+    expect(text).toContain('Order id: order_Z9x8c7');
+  });
+
+  it('charges IGST to a buyer in another state, with Indian digit grouping', async () => {
+    const pdf = await renderInvoicePdf(invoiceFor('Maharashtra', 1_23_45_678_90), {
+      compress: false,
+    });
+    const text = pdfText(pdf);
+    expect(text).toContain('IGST amount');
+    expect(text).not.toContain('CGST amount');
+    expect(text).toContain('IGST @ 18%');
+    // 1,23,45,678.90 + 18 % = 22,22,222.20 → 1,45,67,901.10
+    expect(text).toContain('22,22,222.20');
+    expect(text).toContain('Rs. 1,45,67,901.10');
+    expect(flowing(text)).toContain(
+      'Rupees One Crore Forty-Five Lakh Sixty-Seven Thousand Nine Hundred One and Ten Paise Only',
+    );
+  });
+
+  it('is compressed by default and still carries the same text', async () => {
+    const invoice = invoiceFor('Karnataka', 999_00);
+    const compressed = await renderInvoicePdf(invoice);
+    const plain = await renderInvoicePdf(invoice, { compress: false });
+    expect(compressed.length).toBeLessThan(plain.length);
+    expect(pdfText(compressed)).toEqual(pdfText(plain));
+  });
+});

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { invoiceSeriesDecider } from '@boli/engine/billing/invoice.decider';
+import { invoiceSeriesStream, type InvoiceEvent } from '@boli/engine/billing/invoice.events';
+import { ConcurrencyError, type EventStore } from '@boli/engine/eventStore/eventStore';
+import {
+  invoicesOfPurchase,
+  lastInvoiceSequence,
+} from '@boli/projections/billing/purchases.queries';
+import { systemMetadata } from './purchaseStore.ts';
+
+/*
+ * Issuing an invoice without reading a whole year's series. The read model knows the series up to
+ * some sequence n (stream version n - 1) and which purchases it invoiced; only the events after
+ * it are read and folded. The append still expects the exact version it read, so two issuers can
+ * never take one number or leave a gap; the loser re-reads the tail, and finds its purchase there
+ * if the winner was invoicing the same one.
+ */
+
+const ATTEMPTS = 20;
+const UNDEFINED_TABLE = '42P01';
+
+/** Before the purchases read model's first build exists, it knows nothing: read the whole series. */
+const orNothing = async <T>(query: Promise<T>, nothing: T): Promise<T> =>
+  query.catch((error: unknown) => {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return nothing;
+    throw error;
+  });
+
+export async function issueInvoice(
+  deps: { store: EventStore; db: Knex },
+  purchaseId: string,
+  financialYear: string,
+): Promise<void> {
+  if ((await orNothing(invoicesOfPurchase(deps.db, purchaseId), [])).length > 0) return;
+  const streamId = invoiceSeriesStream(financialYear);
+  for (let attempt = 1; ; attempt += 1) {
+    const known = await orNothing(lastInvoiceSequence(deps.db, financialYear), 0);
+    const tail = await deps.store.readStream(streamId, { from: known });
+    const state = tail.reduce(
+      (folded, event) => invoiceSeriesDecider.evolve(folded, event as unknown as InvoiceEvent),
+      { issued: known, purchaseIds: new Set<string>() } as ReturnType<
+        typeof invoiceSeriesDecider.initialState
+      >,
+    );
+    const events = invoiceSeriesDecider.decide(
+      {
+        type: 'IssueInvoice',
+        data: { purchaseId, financialYear },
+        metadata: systemMetadata(),
+      },
+      state,
+    );
+    if (events.length === 0) return;
+    try {
+      await deps.store.append(
+        streamId,
+        events.map((event) => ({
+          ...event,
+          metadata: { ...systemMetadata(), eventId: randomUUID() },
+        })),
+        state.issued === 0 ? 'no-stream' : state.issued - 1,
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { basisPointsToPercent } from '@boli/engine/billing/tax';
+import { paiseToRupees } from '@boli/engine/shared/money';
+import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
+
+/*
+ * Section 3's Purchase/transaction as the lists answer it: the spec's fields in rupees, IGST
+ * beside CGST/SGST, where the purchase stands, and its invoice once issued.
+ */
+
+/** Where the member downloads the tax invoice of a purchase. */
+export const invoiceUrlOf = (purchaseId: string): string => `/api/invoices/${purchaseId}`;
+
+export function transactionOf(row: PurchaseRow) {
+  const subject = row.subject;
+  return {
+    _id: row.purchase_id,
+    kind: row.kind,
+    status: row.status,
+    itemAdId: subject.kind === 'bidFee' ? { _id: subject.adId, itemName: subject.itemName } : null,
+    items: row.lines.map((line) => ({
+      name: line.name,
+      price: paiseToRupees(line.price),
+      cycle: line.cycle,
+      // Nothing sold today expires: the subscription is lifetime, a fee is spent on its bid.
+      expiryDate: null,
+    })),
+    totalPrice: paiseToRupees(row.price),
+    totalPriceAfterTax: paiseToRupees(row.total),
+    taxCGSTAmount: paiseToRupees(row.cgst),
+    taxSGSTAmount: paiseToRupees(row.sgst),
+    taxIGSTAmount: paiseToRupees(row.igst),
+    taxCGSTPercent: basisPointsToPercent(row.cgst_basis_points),
+    taxSGSTPercent: basisPointsToPercent(row.sgst_basis_points),
+    taxIGSTPercent: basisPointsToPercent(row.igst_basis_points),
+    invoiceNumber: row.invoice_number,
+    invoiceUrl: row.invoice_number ? invoiceUrlOf(row.purchase_id) : null,
+    razorpay_order_id: row.order_id,
+    message: row.refund_message,
+    createdAt: row.created_at,
+  };
+}
+
+export type Transaction = ReturnType<typeof transactionOf>;

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceSeriesStream } from '@boli/engine/billing/invoice.events';
+import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
+import {
+  orderedSubscription,
+  paidSubscription,
+  payAtSandbox,
+  sandboxBehaviour,
+} from './paidSubscription.testing.ts';
+
+/*
+ * An auditor checks payments made through the real flow: a member subscribes (cart → the sandbox
+ * gateway takes the money → the checkout callback), then the ledger, the invoice series and the
+ * gateway comparison must all account for it.
+ */
+
+type Data = Record<string, unknown>;
+
+let app: TestApp;
+let kit: ApiKit;
+let auditor: TestMember;
+let member: TestMember;
+const purchases: Record<'karnataka' | 'maharashtra', { purchaseId: string; paymentId: string }> =
+  {} as never;
+/** A payment the gateway refused (its webhook tells Boli). */
+let failed: { purchaseId: string; orderId: string };
+/** A payment the gateway captured whose news never reached Boli (webhooks dropped, no callback). */
+let unheard: { purchaseId: string; orderId: string };
+
+/** Waits for the gateway's webhooks to have been handled (expect.poll works only in a test). */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const audit = (path: string, token = auditor.token) => kit.api(`/api/audit${path}`, { token });
+const financialYear = financialYearOf(new Date().toISOString());
+
+beforeAll(async () => {
+  app = await startApp();
+  kit = apiKit(app);
+  auditor = await kit.member('auditora', { roles: ['member', 'auditor'] });
+  member = await kit.member('memberm');
+  purchases.karnataka = await paidSubscription(
+    app,
+    kit,
+    await kit.member('ashaka', { state: 'Karnataka' }),
+  );
+  purchases.maharashtra = await paidSubscription(
+    app,
+    kit,
+    await kit.member('ravimh', { state: 'Maharashtra' }),
+  );
+
+  failed = await orderedSubscription(kit, await kit.member('failedf'));
+  await payAtSandbox(app, failed.orderId, 'failure');
+  await eventually(async () => {
+    const { body } = await audit('/payments');
+    return (body.data as { payments: Data[] }).payments.some(
+      (entry) => entry.purchaseId === failed.purchaseId,
+    );
+  }, 'the failed payment reaches the ledger');
+
+  await sandboxBehaviour(app, { dropWebhooks: true });
+  unheard = await orderedSubscription(kit, await kit.member('unheardu'));
+  await payAtSandbox(app, unheard.orderId, 'success');
+  await sandboxBehaviour(app, { dropWebhooks: false });
+}, 120_000);
+
+afterAll(async () => {
+  await kit?.close();
+  await app?.stop();
+});
+
+describe('the audit api is for auditors and admins', () => {
+  it('refuses guests and members', async () => {
+    expect((await kit.api('/api/audit/payments')).status).toBe(401);
+    expect((await audit('/payments', member.token)).status).toBe(403);
+    expect((await audit('/invoices/check', member.token)).status).toBe(403);
+    expect((await audit('/payments')).status).toBe(200);
+  });
+
+  it('says what is wrong with a request', async () => {
+    expect((await audit('/payments?from=yesterday')).status).toBe(400);
+    expect((await audit('/payments?from=2026-05-02&to=2026-05-01')).status).toBe(400);
+    expect((await audit('/invoices/check?financialYear=2026-28')).status).toBe(400);
+    expect((await audit('/gateway-check?purchaseId=no-such-purchase')).status).toBe(404);
+  });
+});
+
+describe('the payments ledger', () => {
+  it('lists each captured payment with its tax: CGST + SGST within Karnataka, IGST across states', async () => {
+    const { status, body } = await audit('/payments');
+    expect(status).toBe(200);
+    const data = body.data as { total: number; payments: Data[] };
+    // Two captures and one failure; the capture Boli never heard of is not in its ledger.
+    expect(data.total).toBe(3);
+    const byPurchase = new Map(data.payments.map((entry) => [entry.purchaseId, entry]));
+    const intra = byPurchase.get(purchases.karnataka.purchaseId)!;
+    const inter = byPurchase.get(purchases.maharashtra.purchaseId)!;
+    expect(intra).toMatchObject({
+      kind: 'subscription',
+      paymentId: purchases.karnataka.paymentId,
+      method: 'upi',
+      status: 'captured',
+      buyerState: 'Karnataka',
+      cgstPercent: 9,
+      sgstPercent: 9,
+      igstPercent: 0,
+      igst: 0,
+      invoiceUrl: `/api/invoices/${purchases.karnataka.purchaseId}`,
+    });
+    expect(intra.invoiceNumber).toMatch(new RegExp(`^BOLI/${financialYear}/00000[12]$`));
+    expect(intra.amount).toBe(intra.total);
+    expect(Number(intra.price) + Number(intra.cgst) + Number(intra.sgst)).toBeCloseTo(
+      Number(intra.total),
+      2,
+    );
+    expect(inter).toMatchObject({
+      buyerState: 'Maharashtra',
+      cgstPercent: 0,
+      sgstPercent: 0,
+      igstPercent: 18,
+      cgst: 0,
+      sgst: 0,
+    });
+    expect(Number(inter.price) + Number(inter.igst)).toBeCloseTo(Number(inter.total), 2);
+  });
+
+  it('lists a failed payment, which moved no money and has no invoice', async () => {
+    const { body } = await audit('/payments');
+    const entry = (body.data as { payments: Data[] }).payments.find(
+      (payment) => payment.purchaseId === failed.purchaseId,
+    );
+    expect(entry).toMatchObject({
+      orderId: failed.orderId,
+      status: 'failed',
+      amount: null,
+      invoiceNumber: null,
+      invoiceUrl: null,
+    });
+    expect(entry?.failedAt).toEqual(expect.any(String));
+  });
+
+  it('keeps to the period asked for', async () => {
+    const { body } = await audit('/payments?from=2020-01-01&to=2020-12-31');
+    expect(body.data).toMatchObject({ total: 0, payments: [] });
+  });
+});
+
+describe('the invoice series check', () => {
+  it('proves this year’s series gap-free, with every capture invoiced', async () => {
+    const { status, body } = await audit(`/invoices/check?financialYear=${financialYear}`);
+    expect(status).toBe(200);
+    const ledger = (await audit('/payments')).body.data as {
+      payments: { total: number; status: string }[];
+    };
+    const captured = ledger.payments.filter((payment) => payment.status === 'captured');
+    expect(body.data).toMatchObject({
+      financialYear,
+      count: 2,
+      first: `BOLI/${financialYear}/000001`,
+      last: `BOLI/${financialYear}/000002`,
+      gaps: [],
+      duplicates: [],
+      capturedWithoutInvoice: [],
+      complete: true,
+      totals: {
+        total: captured.reduce((sum, payment) => sum + payment.total, 0),
+      },
+    });
+  });
+
+  it('shows the gaps of a series that skips numbers', async () => {
+    // An invoice written straight into a past year's series, as a tampered log would hold it.
+    await kit.store.append(
+      invoiceSeriesStream('2019-20'),
+      [
+        {
+          type: 'InvoiceIssued',
+          data: {
+            invoiceNumber: 'BOLI/2019-20/000003',
+            financialYear: '2019-20',
+            sequence: 3,
+            purchaseId: 'p-not-in-the-read-model',
+            issuedAt: '2019-06-01T10:00:00.000Z',
+          },
+          metadata: { eventId: randomUUID(), now: '2019-06-01T10:00:00.000Z' },
+        },
+      ],
+      'no-stream',
+    );
+    const { body } = await audit('/invoices/check?financialYear=2019-20');
+    expect(body.data).toMatchObject({
+      count: 1,
+      gaps: [1, 2],
+      invoicedUnknownPurchase: ['p-not-in-the-read-model'],
+      complete: false,
+    });
+  });
+});
+
+describe('the gateway check', () => {
+  it("finds our record of a purchase's payment the same as the gateway's", async () => {
+    const { purchaseId, paymentId } = purchases.maharashtra;
+    const { status, body } = await audit(`/gateway-check?purchaseId=${purchaseId}`);
+    expect(status).toBe(200);
+    const data = body.data as { agrees: boolean; payments: Data[]; orders: Data[] };
+    expect(data.agrees).toBe(true);
+    expect(data.orders).toHaveLength(1);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        paymentId,
+        ours: expect.objectContaining({ status: 'captured', method: 'upi' }),
+        gateway: expect.objectContaining({ status: 'captured', method: 'upi' }),
+        problems: [],
+      }),
+    ]);
+  });
+});
+
+describe('the gateway check, when the records differ or a payment failed', () => {
+  it('agrees on a payment both sides saw fail', async () => {
+    const { body } = await audit(`/gateway-check?purchaseId=${failed.purchaseId}`);
+    const data = body.data as { agrees: boolean; payments: Data[] };
+    expect(data.agrees).toBe(true);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        ours: expect.objectContaining({ status: 'failed', amount: null }),
+        gateway: expect.objectContaining({ status: 'failed' }),
+      }),
+    ]);
+  });
+
+  it('finds a capture at the gateway that Boli has not recorded', async () => {
+    const { body } = await audit(`/gateway-check?purchaseId=${unheard.purchaseId}`);
+    const data = body.data as { agrees: boolean; status: string; payments: Data[] };
+    // Still waiting for its payment, as far as Boli knows.
+    expect(['created', 'ordered']).toContain(data.status);
+    expect(data.agrees).toBe(false);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        ours: null,
+        gateway: expect.objectContaining({ status: 'captured' }),
+        problems: ['captured at the gateway, not recorded by Boli'],
+      }),
+    ]);
+  });
+});
+
+describe('the tax invoice file', () => {
+  it('renders the invoice of a paid purchase as a PDF', async () => {
+    const file = await invoiceFileOf(kit.db, purchases.karnataka.purchaseId);
+    expect(file?.invoiceNumber).toMatch(new RegExp(`^BOLI/${financialYear}/`));
+    expect(file?.fileName).toMatch(/^BOLI-\d{4}-\d{2}-\d{6}\.pdf$/);
+    expect(file?.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await invoiceFileOf(kit.db, 'no-such-purchase')).toBeUndefined();
+  });
+});

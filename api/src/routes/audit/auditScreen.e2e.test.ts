@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
+import { paidSubscription } from './paidSubscription.testing.ts';
+
+/*
+ * The auditor's /audit screen in Chromium (web/src/features/audit/), against the real api: a
+ * member in Maharashtra subscribes through the sandbox gateway; the auditor sees the year's
+ * series complete, the payment with IGST and its invoice number, and the gateway agreeing.
+ * (This test lives beside the audit api because web/src is typechecked without Node's types.)
+ */
+
+let app: TestApp;
+let kit: ApiKit;
+let browser: Browser;
+let auditor: TestMember;
+let member: TestMember;
+let paid: { purchaseId: string; paymentId: string };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  kit = apiKit(app);
+  auditor = await kit.member('auditorb', { roles: ['member', 'auditor'] });
+  member = await kit.member('ravimhb', { state: 'Maharashtra' });
+  paid = await paidSubscription(app, kit, member);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await kit?.close();
+  await app?.stop();
+});
+
+async function openAudit(as: TestMember): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  // As the web app stores a session (web/src/app/session/storage.ts); a string, since this
+  // file is typechecked without the DOM's types.
+  const session = { jwt: as.token, refreshToken: '', userId: as.userId, username: as.username };
+  await context.addInitScript({
+    content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(k, v);`,
+  });
+  const page = await context.newPage();
+  await page.goto(new URL('/audit', app.baseUrl).href);
+  return page;
+}
+
+describe('the audit screen', () => {
+  it("shows the auditor a complete series, the payment's IGST and the gateway agreeing", async () => {
+    const page = await openAudit(auditor);
+    const financialYear = financialYearOf(new Date().toISOString());
+    const series = page.getByRole('region', { name: 'Invoice series' });
+    await series
+      .getByText(
+        `Series complete: 1 invoice, BOLI/${financialYear}/000001 to BOLI/${financialYear}/000001`,
+      )
+      .waitFor();
+
+    const ledger = page.getByRole('region', { name: 'Payments ledger' });
+    const row = ledger.getByTestId('ledger-row');
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain(paid.paymentId);
+    expect(text).toContain('Maharashtra');
+    expect(text).toMatch(/18% · ₹[\d,]+(\.\d\d)?/);
+    expect(text).toContain('captured');
+    const invoiceLink = row.getByRole('button', {
+      name: `Download invoice BOLI/${financialYear}/000001`,
+    });
+    const [download] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
+    expect(download.suggestedFilename()).toBe(`BOLI-${financialYear}-000001.pdf`);
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await row.getByRole('button', { name: 'Compare' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Our record matches the gateway.').waitFor();
+    expect(await dialog.innerText()).toContain(paid.paymentId);
+  });
+
+  it('tells a member without the auditor role that they may not', async () => {
+    const page = await openAudit(member);
+    await page.getByText('You are not allowed to do this.').first().waitFor();
+  });
+});

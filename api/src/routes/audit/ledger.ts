@@ -1,0 +1,78 @@
+import { basisPointsToPercent } from '@boli/engine/billing/tax';
+import { paiseToRupees } from '@boli/engine/shared/money';
+import type { LedgerRow } from '@boli/projections/billing/purchases.queries';
+import { invoiceUrlOf } from '../../payments/transactions.ts';
+import type { GatewayComparison, PaymentSide } from './gatewayCheck.ts';
+import type { MoneyTotals } from './invoiceSeries.ts';
+
+/*
+ * The audit answers at the api's edge: amounts in rupees (money.ts), rates in percent.
+ */
+
+const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+
+/** One payment of the auditor's ledger, with its purchase's tax and invoice. */
+export function ledgerEntryOf(row: LedgerRow) {
+  return {
+    purchaseId: row.purchase_id,
+    kind: row.kind,
+    name: row.name,
+    buyer: { userId: row.user_id, name: row.buyer_name },
+    buyerState: row.buyer_state,
+    supplierGstin: row.supplier_gstin,
+    supplierState: row.supplier_state,
+    orderId: row.order_id,
+    paymentId: row.payment_id,
+    method: row.method,
+    status: row.status,
+    duplicate: row.duplicate,
+    source: row.source,
+    /** What this payment moved. */
+    amount: rupeesOrNull(row.amount),
+    /** The purchase's price before tax, its taxes and its total. */
+    price: paiseToRupees(row.price),
+    cgst: paiseToRupees(row.cgst),
+    sgst: paiseToRupees(row.sgst),
+    igst: paiseToRupees(row.igst),
+    total: paiseToRupees(row.total),
+    cgstPercent: basisPointsToPercent(row.cgst_basis_points),
+    sgstPercent: basisPointsToPercent(row.sgst_basis_points),
+    igstPercent: basisPointsToPercent(row.igst_basis_points),
+    invoiceNumber: row.invoice_number,
+    invoiceUrl: row.invoice_number ? invoiceUrlOf(row.purchase_id) : null,
+    capturedAt: row.captured_at,
+    failedAt: row.failed_at,
+    errorCode: row.error_code,
+    refundAmount: rupeesOrNull(row.refund_amount),
+    refundReason: row.refund_reason,
+    refundedAt: row.refunded_at,
+  };
+}
+
+export type LedgerEntry = ReturnType<typeof ledgerEntryOf>;
+
+export const totalsInRupees = (totals: MoneyTotals) => ({
+  price: paiseToRupees(totals.price),
+  cgst: paiseToRupees(totals.cgst),
+  sgst: paiseToRupees(totals.sgst),
+  igst: paiseToRupees(totals.igst),
+  total: paiseToRupees(totals.total),
+});
+
+const sideInRupees = (side: PaymentSide | null) =>
+  side && { ...side, amount: rupeesOrNull(side.amount), refunded: paiseToRupees(side.refunded) };
+
+/** The gateway comparison with its amounts in rupees. */
+export const comparisonInRupees = (comparison: GatewayComparison) => ({
+  agrees: comparison.agrees,
+  orders: comparison.orders.map((order) => ({
+    ...order,
+    expectedAmount: paiseToRupees(order.expectedAmount),
+    gateway: order.gateway && { ...order.gateway, amount: paiseToRupees(order.gateway.amount) },
+  })),
+  payments: comparison.payments.map((payment) => ({
+    ...payment,
+    ours: sideInRupees(payment.ours),
+    gateway: sideInRupees(payment.gateway),
+  })),
+});

@@ -1,0 +1,121 @@
+import { Router } from '@koa/router';
+import { invoiceSeriesStream, type InvoiceIssued } from '@boli/engine/billing/invoice.events';
+import { paiseToRupees } from '@boli/engine/shared/money';
+import { findPurchase, paymentsLedger } from '@boli/projections/billing/purchases.queries';
+import { requireAuth, requireRole } from '../../http/auth.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { GatewayError } from '../../payments/gateway/errors.ts';
+import type { GatewayOrder, GatewayPayment } from '../../payments/gateway/port.ts';
+import { paymentsOfPurchase, purchasesOfFinancialYear } from './auditQueries.ts';
+import { compareWithGateway } from './gatewayCheck.ts';
+import { checkInvoiceSeries, financialYearBounds } from './invoiceSeries.ts';
+import { comparisonInRupees, ledgerEntryOf, totalsInRupees } from './ledger.ts';
+import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from './schema.ts';
+
+/** Who may audit payments: auditors, and admins. */
+export const AUDIT_ROLES = ['auditor', 'admin'] as const;
+
+/**
+ * The auditor's tools (ARCHITECTURE: "Auditors verify every payment and its tax against the
+ * payment provider's records and the invoice series"):
+ * - `GET /api/audit/payments?from&to&page` — every payment in a period with its purchase's tax
+ *   and invoice;
+ * - `GET /api/audit/invoices/check?financialYear=` — the year's series read from the event store,
+ *   checked for gaps and repeats, and every capture of the year checked for its invoice;
+ * - `GET /api/audit/gateway-check?purchaseId=` — our payments beside the provider's record.
+ */
+export function auditRouter(infra: Infrastructure): Router {
+  const router = new Router({ prefix: '/api/audit' });
+  router.use(requireAuth(infra), requireRole(...AUDIT_ROLES));
+
+  router.get('/payments', async (ctx) => {
+    const { from, to, page } = parseInput(ledgerQuery, ctx.query);
+    const ledger = await paymentsLedger(infra.db, { from, to, page, limit: LEDGER_PAGE_SIZE });
+    ctx.body = success({
+      from: from.toISOString(),
+      to: to.toISOString(),
+      page,
+      total: ledger.total,
+      totalPages: ledger.totalPages,
+      payments: ledger.rows.map(ledgerEntryOf),
+    });
+  });
+
+  router.get('/invoices/check', async (ctx) => {
+    const { financialYear } = parseInput(seriesQuery(new Date()), ctx.query);
+    const events = await infra.store.readStream(invoiceSeriesStream(financialYear));
+    const invoices = events
+      .filter((event) => event.type === 'InvoiceIssued')
+      .map((event) => event.data as InvoiceIssued['data'])
+      .map(({ sequence, invoiceNumber, purchaseId }) => ({ sequence, invoiceNumber, purchaseId }));
+    const purchases = await purchasesOfFinancialYear(
+      infra.db,
+      financialYear,
+      financialYearBounds(financialYear),
+    );
+    const check = checkInvoiceSeries({ financialYear, invoices, purchases });
+    ctx.body = success({ ...check, totals: totalsInRupees(check.totals) });
+  });
+
+  router.get('/gateway-check', async (ctx) => {
+    const { purchaseId } = parseInput(gatewayCheckQuery, ctx.query);
+    const purchase = await findPurchase(infra.db, purchaseId);
+    if (purchase === undefined) throw new ApiError(404, 'Purchase not found', 'NOT_FOUND');
+    const ours = await paymentsOfPurchase(infra.db, purchaseId);
+    const orderIds = [
+      ...new Set([
+        ...(purchase.order_id === null ? [] : [purchase.order_id]),
+        ...ours.map((payment) => payment.order_id),
+      ]),
+    ];
+    const gatewayOrders = new Map<string, GatewayOrder | null>();
+    const gatewayPayments: GatewayPayment[] = [];
+    for (const orderId of orderIds) {
+      const order = await orNotFound(infra.gateway.fetchOrder(orderId));
+      gatewayOrders.set(orderId, order);
+      if (order !== null) {
+        gatewayPayments.push(...(await askGateway(infra.gateway.fetchOrderPayments(orderId))));
+      }
+    }
+    const comparison = compareWithGateway({
+      expectedAmount: purchase.total,
+      orderIds,
+      ours,
+      gatewayOrders,
+      gatewayPayments,
+    });
+    ctx.body = success({
+      purchaseId,
+      status: purchase.status,
+      totalPriceAfterTax: paiseToRupees(purchase.total),
+      invoiceNumber: purchase.invoice_number,
+      ...comparisonInRupees(comparison),
+    });
+  });
+
+  return router;
+}
+
+/** The gateway's answer; a gateway that cannot answer is the api's 502. */
+async function askGateway<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof GatewayError && error.status !== 400 && error.status !== 404) {
+      throw new ApiError(502, 'The payment gateway could not be reached.', 'GATEWAY_UNAVAILABLE');
+    }
+    throw error;
+  }
+}
+
+/** The gateway's answer, or null when it does not know the thing asked for. */
+async function orNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await askGateway(call);
+  } catch (error) {
+    if (error instanceof GatewayError) return null;
+    throw error;
+  }
+}

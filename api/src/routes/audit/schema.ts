@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { isFinancialYear } from './invoiceSeries.ts';
+
+const IST = '+05:30';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day (YYYY-MM-DD, India's calendar) or an ISO-8601 instant. */
+const instantOrDay = z
+  .string()
+  .trim()
+  .refine((value) => DAY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, {
+    message: 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time',
+  });
+
+/** The start of a day in India, or the instant itself. */
+const startOf = (value: string): Date =>
+  new Date(DAY.test(value) ? `${value}T00:00:00${IST}` : value);
+
+/** `to` names the last day included: the ledger runs to the start of the next day. */
+const endOf = (value: string): Date =>
+  DAY.test(value) ? new Date(startOf(value).getTime() + 24 * 3600_000) : new Date(value);
+
+export const LEDGER_PAGE_SIZE = 50;
+
+/** `GET /api/audit/payments?from&to&page`: both ends optional, page zero-based. */
+export const ledgerQuery = z
+  .object({
+    from: instantOrDay.optional(),
+    to: instantOrDay.optional(),
+    page: z.coerce.number().int().min(0).default(0),
+  })
+  .transform(({ from, to, page }) => ({
+    from: from === undefined ? new Date(0) : startOf(from),
+    to: to === undefined ? new Date('9999-12-31T00:00:00Z') : endOf(to),
+    page,
+  }))
+  .refine(({ from, to }) => from < to, { message: 'from must be before to', path: ['to'] });
+
+/** `GET /api/audit/invoices/check?financialYear=2026-27`; the current year when absent. */
+export const seriesQuery = (now: Date) =>
+  z.object({
+    financialYear: z
+      .string()
+      .trim()
+      .refine(isFinancialYear, { message: 'financialYear must look like 2026-27' })
+      .default(financialYearOf(now.toISOString())),
+  });
+
+/** `GET /api/audit/gateway-check?purchaseId=`. */
+export const gatewayCheckQuery = z.object({ purchaseId: z.string().trim().min(1).max(100) });

@@ -1,0 +1,509 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { purchaseStream } from '@boli/engine/billing/purchase.events';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
+import { createLogger } from '../../logger.ts';
+import { paymentGatewayOf } from '../../infrastructure.ts';
+import { webhookSignature } from '../../payments/gateway/signatures.ts';
+import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
+import type { Transaction } from '../../payments/transactions.ts';
+
+/*
+ * Issue #7 over HTTP against the sandbox gateway: subscribe, pay a bid fee, and every way the
+ * news of a payment can arrive — the checkout callback, webhooks (twice, out of order, forged, for
+ * an unknown order) and the reconciler — recording each capture exactly once.
+ */
+
+let app: TestApp;
+let kit: ApiKit;
+let sandboxUrl: string;
+
+type CheckoutResult = {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+};
+
+/** The member pays at the sandbox's checkout (no browser). */
+async function payAtCheckout(orderId: string, outcome: 'success' | 'failure' = 'success') {
+  const response = await fetch(`${sandboxUrl}/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome }),
+  });
+  expect(response.status).toBeLessThan(300);
+  return (await response.json()) as CheckoutResult;
+}
+
+async function sandboxBehaviour(behaviour: Record<string, unknown>) {
+  const response = await fetch(`${sandboxUrl}/sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
+  expect(response.status).toBeLessThan(300);
+}
+
+/** The gateway's own record of a payment, as Razorpay's API returns it. */
+async function gatewayEntity(kind: 'payments' | 'orders', id: string) {
+  const auth = Buffer.from(`${app.config.RAZORPAY_KEY_ID}:${app.config.RAZORPAY_KEY_SECRET}`);
+  const response = await fetch(`${sandboxUrl}/v1/${kind}/${id}`, {
+    headers: { authorization: `Basic ${auth.toString('base64')}` },
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Delivers a webhook as Razorpay would, signed with `secret`. */
+async function deliverWebhook(
+  event: string,
+  payload: Record<string, unknown>,
+  options: { eventId?: string; secret?: string } = {},
+) {
+  const raw = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const response = await fetch(`${app.baseUrl}/api/payments/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-event-id': options.eventId ?? `evt_${randomUUID()}`,
+      'x-razorpay-signature': webhookSignature(
+        raw,
+        options.secret ?? app.config.RAZORPAY_WEBHOOK_SECRET,
+      ),
+    },
+    body: raw,
+  });
+  return response.status;
+}
+
+const captures = async (purchaseId: string) =>
+  (await kit.store.readStream(purchaseStream(purchaseId))).filter(
+    (event) => event.type === 'PaymentCaptured',
+  );
+
+/** Polls until `check` holds (webhooks are processed after they are answered). */
+async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function purchaseStatus(member: TestMember, purchaseId: string) {
+  const { body } = await kit.api(`/api/purchases/${purchaseId}`, { token: member.token });
+  return body.data as PurchaseInfo;
+}
+
+const startSubscription = async (member: TestMember, headers?: Record<string, string>) => {
+  const { status, body } = await kit.api('/api/cart/add/lifetime/web', {
+    token: member.token,
+    ...(headers ? { headers } : {}),
+  });
+  expect(status).toBe(200);
+  return body.data as PurchaseInfo & { cart_id: string };
+};
+
+const sweepDeps = () => ({
+  db: kit.db,
+  store: kit.store,
+  gateway: paymentGatewayOf(app.config),
+  logger: createLogger({ level: 'silent', name: 'test' }),
+});
+
+beforeAll(async () => {
+  app = await startApp();
+  kit = apiKit(app);
+  sandboxUrl = app.config.RAZORPAY_API_URL;
+});
+
+afterAll(async () => {
+  await kit?.close();
+  await app?.stop();
+});
+
+describe('subscribing', () => {
+  it('shows the plan, takes the payment once, activates the lifetime subscription and invoices it', async () => {
+    const asha = await kit.member('asha_subscriber', { entitled: false, state: 'Karnataka' });
+    const plans = await kit.api('/api/cart/subscription', { token: asha.token });
+    expect(plans.body.data).toEqual([
+      expect.objectContaining({
+        _id: 'lifetime',
+        name: 'Lifetime Subscription',
+        price: 999,
+        totalPriceAfterTax: 1178.82,
+      }),
+    ]);
+
+    const info = await startSubscription(asha);
+    expect(info).toMatchObject({
+      totalPrice: 999,
+      taxCGSTPercent: 9,
+      taxSGSTPercent: 9,
+      taxCGSTAmount: 89.91,
+      taxSGSTAmount: 89.91,
+      taxIGSTAmount: 0,
+      totalPriceAfterTax: 1178.82,
+      adjustedFinalPayment: 1178.82,
+      status: 'ordered',
+    });
+    expect(info.checkout?.amount).toBe(117_882);
+    expect(info.cart_id).toBe(info._id);
+
+    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const { status, body } = await kit.api('/api/cart/payment/', {
+      token: asha.token,
+      json: { ...paid, cart_id: info._id },
+    });
+    expect(status).toBe(200);
+    expect(body.msg).toBe(BILLING_MESSAGES.paymentSuccessful);
+    expect((body.data as PurchaseInfo).status).toBe('fulfilled');
+
+    const active = await kit.api('/api/cart/subscription/list?status=active', {
+      token: asha.token,
+    });
+    expect(active.body.data).toEqual([
+      expect.objectContaining({ _id: info._id, name: 'Lifetime Subscription', status: 'active' }),
+    ]);
+    expect(
+      await hasActiveEntitlement(kit.db, asha.userId, new Date(Date.now() + 400 * 86_400_000)),
+    ).toBe(true);
+
+    // The webhooks for the same payment (payment.captured, order.paid) change nothing.
+    await eventually(
+      async () =>
+        (
+          await kit
+            .db('payment_webhook_inbox')
+            .whereNotNull('processed_at')
+            .whereRaw(`body LIKE ?`, [`%${paid.razorpay_payment_id}%`])
+        ).length >= 2,
+    );
+    expect(await captures(info._id)).toHaveLength(1);
+
+    const list = await kit.api('/api/cart/listTransactions?page=0', { token: asha.token });
+    const { purchases, totalPages } = list.body.data as {
+      purchases: Transaction[];
+      totalPages: number;
+    };
+    expect(totalPages).toBe(1);
+    expect(purchases[0]).toMatchObject({
+      _id: info._id,
+      kind: 'subscription',
+      status: 'fulfilled',
+      totalPriceAfterTax: 1178.82,
+      invoiceNumber: expect.stringMatching(/^BOLI\/\d{4}-\d{2}\/\d{6}$/),
+      invoiceUrl: `/api/invoices/${info._id}`,
+    });
+
+    const invoice = await fetch(`${app.baseUrl}/api/invoices/${info._id}`, {
+      headers: { authorization: `Bearer ${asha.token}` },
+    });
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await invoice.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const stranger = await kit.member('not_the_buyer');
+    const refused = await kit.api(`/api/invoices/${info._id}`, { token: stranger.token });
+    expect(refused.status).toBe(404);
+
+    const again = await kit.api('/api/cart/add/lifetime/web', { token: asha.token });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(BILLING_MESSAGES.alreadySubscribed);
+  });
+
+  it('charges IGST to a buyer in another state', async () => {
+    const kiran = await kit.member('kiran_kerala', { entitled: false, state: 'Kerala' });
+    const info = await startSubscription(kiran);
+    expect(info).toMatchObject({
+      taxCGSTAmount: 0,
+      taxSGSTAmount: 0,
+      taxIGSTPercent: 18,
+      taxIGSTAmount: 179.82,
+      totalPriceAfterTax: 1178.82,
+    });
+  });
+
+  it('opens one purchase and one order for a double click with the same Idempotency-Key', async () => {
+    const dev = await kit.member('dev_doubleclick', { entitled: false });
+    const headers = { 'idempotency-key': randomUUID() };
+    const [first, second] = await Promise.all([
+      startSubscription(dev, headers),
+      startSubscription(dev, headers),
+    ]);
+    expect(second._id).toBe(first._id);
+    expect(second.razorpay_order_id).toBe(first.razorpay_order_id);
+  });
+});
+
+describe('news of a payment', () => {
+  it('refuses a checkout callback whose signature does not verify, and records nothing', async () => {
+    const forger = await kit.member('forger_one', { entitled: false });
+    const info = await startSubscription(forger);
+    await sandboxBehaviour({ dropWebhooks: true });
+    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const { status, body } = await kit.api('/api/cart/payment/', {
+      token: forger.token,
+      json: { ...paid, razorpay_signature: 'f'.repeat(64), cart_id: info._id },
+    });
+    await sandboxBehaviour({ dropWebhooks: false });
+    expect(status).toBe(400);
+    expect(body.msg).toBe(BILLING_MESSAGES.paymentVerificationFailed);
+    expect(await captures(info._id)).toHaveLength(0);
+  });
+
+  it('refuses a webhook with a forged signature without storing it', async () => {
+    const eventId = `evt_${randomUUID()}`;
+    const status = await deliverWebhook(
+      'payment.captured',
+      {},
+      { eventId, secret: 'not-the-secret' },
+    );
+    expect(status).toBe(400);
+    expect(await kit.db('payment_webhook_inbox').where({ event_id: eventId })).toHaveLength(0);
+  });
+
+  it('records one capture from duplicated and out-of-order webhooks', async () => {
+    const late = await kit.member('late_webhooks', { entitled: false });
+    const info = await startSubscription(late);
+    await sandboxBehaviour({ dropWebhooks: true });
+    const paid = await payAtCheckout(info.razorpay_order_id!);
+    await sandboxBehaviour({ dropWebhooks: false });
+    const payment = await gatewayEntity('payments', paid.razorpay_payment_id);
+    const order = await gatewayEntity('orders', paid.razorpay_order_id);
+    // order.paid first, then payment.captured twice under one id, then a stale payment.failed.
+    expect(
+      await deliverWebhook('order.paid', {
+        order: { entity: order },
+        payment: { entity: payment },
+      }),
+    ).toBe(200);
+    const eventId = `evt_${randomUUID()}`;
+    expect(
+      await deliverWebhook('payment.captured', { payment: { entity: payment } }, { eventId }),
+    ).toBe(200);
+    expect(
+      await deliverWebhook('payment.captured', { payment: { entity: payment } }, { eventId }),
+    ).toBe(200);
+    const failed = {
+      ...payment,
+      id: `pay_${randomUUID().slice(0, 14)}`,
+      status: 'failed',
+      error_code: 'BAD_REQUEST_ERROR',
+      error_description: 'declined',
+    };
+    expect(await deliverWebhook('payment.failed', { payment: { entity: failed } })).toBe(200);
+
+    await eventually(async () => (await purchaseStatus(late, info._id)).status === 'fulfilled');
+    expect(await captures(info._id)).toHaveLength(1);
+    expect(await kit.db('payment_webhook_inbox').where({ event_id: eventId })).toHaveLength(1);
+  });
+
+  it('stores a capture for an unknown order and records nothing', async () => {
+    const eventId = `evt_${randomUUID()}`;
+    const payment = {
+      id: `pay_${randomUUID().slice(0, 14)}`,
+      entity: 'payment',
+      amount: 117_882,
+      currency: 'INR',
+      status: 'captured',
+      order_id: 'order_nobodyknows',
+      method: 'upi',
+      captured: true,
+      amount_refunded: 0,
+      refund_status: null,
+      error_code: null,
+      error_description: null,
+      email: 'x@example.in',
+      contact: '+919812345678',
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    expect(
+      await deliverWebhook('payment.captured', { payment: { entity: payment } }, { eventId }),
+    ).toBe(200);
+    const row = await eventually(async () => {
+      const [stored] = await kit
+        .db('payment_webhook_inbox')
+        .where({ event_id: eventId })
+        .whereNotNull('processed_at');
+      return stored as { outcome: string } | undefined;
+    });
+    expect(row.outcome).toBe('unknownOrder');
+  });
+
+  it('settles a payment whose callback and webhooks never arrived, through the reconciler', async () => {
+    const gone = await kit.member('closed_the_tab', { entitled: false });
+    const info = await startSubscription(gone);
+    await sandboxBehaviour({ dropWebhooks: true });
+    await payAtCheckout(info.razorpay_order_id!);
+    await sandboxBehaviour({ dropWebhooks: false });
+    expect((await purchaseStatus(gone, info._id)).status).toBe('ordered');
+
+    const inThreeMinutes = new Date(Date.now() + 3 * 60_000);
+    await eventually(async () => {
+      await sweepBilling(sweepDeps(), { now: inThreeMinutes, reconcilePending: true });
+      return (await purchaseStatus(gone, info._id)).status === 'fulfilled';
+    });
+    expect(await captures(info._id)).toHaveLength(1);
+  });
+
+  it('expires a purchase nobody paid, after asking the gateway', async () => {
+    const idle = await kit.member('never_paid', { entitled: false });
+    const info = await startSubscription(idle);
+    const inAnHour = new Date(Date.now() + 60 * 60_000);
+    await eventually(async () => {
+      await sweepBilling(sweepDeps(), { now: inAnHour, reconcilePending: true });
+      return (await purchaseStatus(idle, info._id)).status === 'expired';
+    });
+  });
+});
+
+describe('products', () => {
+  it('lists everything sold with its price before tax, with or without the trailing slash', async () => {
+    for (const path of ['/api/product', '/api/product/', '/api/product/usertype?userType=member']) {
+      const { status, body } = await kit.api(path);
+      expect(status).toBe(200);
+      expect(body.data).toEqual(
+        expect.arrayContaining([
+          {
+            _id: 'subscription:lifetime',
+            name: 'Lifetime Subscription',
+            kind: 'subscription',
+            price: 999,
+          },
+          {
+            _id: 'adSpace:inStream:quarterly',
+            name: 'Ad space (inStream, quarterly)',
+            kind: 'adSpace',
+            price: 9000,
+          },
+        ]),
+      );
+    }
+  });
+
+  it('leaves the web app served beside the api', async () => {
+    const page = await fetch(`${app.baseUrl}/transactions`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+});
+
+describe('bid processing fee', () => {
+  it('places the bid only once the fee is captured', async () => {
+    const owner = await kit.member('fee_owner');
+    const bidder = await kit.member('fee_bidder', { entitled: false });
+    const adId = await kit.ad(owner);
+
+    const refused = await kit.api('/api/bid/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: 'bluekite' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(MESSAGES.pleaseSubscribe);
+
+    const quote = await kit.api('/api/bidpay/purchaseInfo/?bidamt=1500', { token: bidder.token });
+    expect(quote.body.data).toMatchObject({
+      totalPrice: 49,
+      taxCGSTAmount: 4.41,
+      taxSGSTAmount: 4.41,
+      totalPriceAfterTax: 57.82,
+    });
+
+    const added = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: {
+        item_id: adId,
+        bidamt: 1500,
+        type: 'Open',
+        bidAlias: 'bluekite',
+        postedBy: bidder.userId,
+        postedByUsername: bidder.username,
+      },
+    });
+    expect(added.status).toBe(200);
+    const info = added.body.data as PurchaseInfo;
+    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const success = await kit.api('/api/bidpay/payment/success', {
+      token: bidder.token,
+      json: { ...paid, purchaseId: info._id },
+    });
+    expect(success.status).toBe(200);
+    expect(success.body.msg).toBe(MESSAGES.bidPosted);
+
+    const summary = await kit.api(`/api/bid/bids/?item_id=${adId}`, { token: owner.token });
+    expect(summary.body.data).toMatchObject({
+      overallHighestBidAmount: 1500,
+      allBeforeBidsCount: 1,
+    });
+
+    const fees = await kit.api('/api/bidpay/listPurchases?page=0', { token: bidder.token });
+    expect((fees.body.data as { purchases: Transaction[] }).purchases[0]).toMatchObject({
+      _id: info._id,
+      itemAdId: { _id: adId },
+      status: 'fulfilled',
+    });
+  });
+
+  it('refuses to take a fee for a bid the ad would refuse', async () => {
+    const owner = await kit.member('own_fee_owner', { entitled: false });
+    const adId = await kit.ad(owner);
+    const own = await kit.api('/api/bidpay/add/', {
+      token: owner.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: 'bluekite' },
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.msg).toBe(MESSAGES.ownAdBid);
+  });
+
+  it('refunds the fee, and says why, when bidding closed before the payment was confirmed', async () => {
+    const owner = await kit.member('closing_owner');
+    const bidder = await kit.member('too_late_bidder', { entitled: false });
+    const adId = await kit.ad(owner);
+    const added = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 2000, type: 'Hidden', bidAlias: 'bluekite' },
+    });
+    const info = added.body.data as PurchaseInfo;
+    const closed = await kit.api('/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: adId },
+    });
+    expect(closed.status).toBe(200);
+
+    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const answer = await kit.api('/api/bidpay/payment/success', {
+      token: bidder.token,
+      json: { ...paid, purchaseId: info._id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe(BILLING_MESSAGES.bidFeeRefundedBiddingClosed);
+    expect((answer.body.data as PurchaseInfo).status).toBe('refunded');
+    const payment = await gatewayEntity('payments', paid.razorpay_payment_id);
+    expect(payment.amount_refunded).toBe(5_782);
+    // The member is told, in their notifications too.
+    await eventually(async () => {
+      const notes = await kit.api('/api/notification', { token: bidder.token });
+      return JSON.stringify(notes.body.data).includes(BILLING_MESSAGES.bidFeeRefundedBiddingClosed);
+    });
+  });
+});

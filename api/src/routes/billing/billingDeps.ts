@@ -1,0 +1,124 @@
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { purchaseStream } from '@boli/engine/billing/purchase.events';
+import type { PurchaseState } from '@boli/engine/billing/purchase.state';
+import type { BillingSettings } from '@boli/engine/billing/quote';
+import { waitForProjections } from '@boli/projections';
+import { ApiError } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CheckoutDeps } from '../../payments/checkout.ts';
+import { verifyCheckoutSignature } from '../../payments/gateway/signatures.ts';
+import { purchaseInfoOf, type PurchaseInfo } from '../../payments/purchaseInfo.ts';
+import { loadPurchase } from '../../payments/purchaseStore.ts';
+import { recordGatewayPayment, settlePurchase } from '../../payments/settlement.ts';
+import { GatewayError } from '../../payments/gateway/errors.ts';
+
+export type BillingInfra = Pick<
+  Infrastructure,
+  'db' | 'store' | 'idempotency' | 'config' | 'logger' | 'gateway'
+>;
+
+/** Read models a purchase's answers and the next screens read. */
+export const BILLING_READ_MODELS = ['purchases', 'entitlements'] as const;
+
+export const billingSettingsOf = (config: Infrastructure['config']): BillingSettings => ({
+  supplier: {
+    name: config.SUPPLIER_NAME,
+    gstin: config.SUPPLIER_GSTIN,
+    state: config.SUPPLIER_STATE,
+    address: config.SUPPLIER_ADDRESS,
+  },
+  rates: { gstBasisPoints: config.GST_RATE_BASIS_POINTS },
+});
+
+export const checkoutDeps = (infra: BillingInfra): CheckoutDeps => ({
+  store: infra.store,
+  db: infra.db,
+  gateway: infra.gateway,
+  logger: infra.logger,
+  settings: billingSettingsOf(infra.config),
+});
+
+/** The member's own purchase (anyone else's is "not found", never "forbidden"). */
+export async function ownPurchase(
+  infra: BillingInfra,
+  purchaseId: string,
+  userId: string,
+): Promise<PurchaseState> {
+  const state = await loadPurchase(infra.store, purchaseId);
+  if (state.purchase === null || state.purchase.buyer.userId !== userId) {
+    throw new ApiError(404, BILLING_MESSAGES.purchaseNotFound, 'PURCHASE_NOT_FOUND');
+  }
+  return state;
+}
+
+export const infoOf = (infra: BillingInfra, state: PurchaseState): PurchaseInfo =>
+  purchaseInfoOf(state, infra.config.RAZORPAY_KEY_ID);
+
+/**
+ * The checkout's success call: the signature must prove the gateway issued this payment for this
+ * order; the payment is then fetched from the gateway (the amount and status are the gateway's
+ * word, not the browser's), recorded, and the purchase settled. When the gateway cannot be asked
+ * just now, the answer says the payment is being confirmed; the webhook or the reconciler will
+ * finish it.
+ */
+export async function confirmCheckout(
+  infra: BillingInfra,
+  input: {
+    purchaseId: string;
+    userId: string;
+    orderId: string;
+    paymentId: string;
+    signature: string;
+  },
+): Promise<PurchaseInfo> {
+  const state = await ownPurchase(infra, input.purchaseId, input.userId);
+  const genuine =
+    state.order?.orderId === input.orderId &&
+    verifyCheckoutSignature(
+      { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature },
+      infra.config.RAZORPAY_KEY_SECRET,
+    );
+  if (!genuine) {
+    infra.logger.warn(
+      { purchaseId: input.purchaseId, orderId: input.orderId, paymentId: input.paymentId },
+      'checkout success with a signature that does not verify refused',
+    );
+    throw new ApiError(
+      400,
+      BILLING_MESSAGES.paymentVerificationFailed,
+      'PAYMENT_VERIFICATION_FAILED',
+    );
+  }
+  const deps = checkoutDeps(infra);
+  try {
+    const payment = await infra.gateway.fetchPayment(input.paymentId);
+    if (payment.orderId !== input.orderId) {
+      throw new ApiError(
+        400,
+        BILLING_MESSAGES.paymentVerificationFailed,
+        'PAYMENT_VERIFICATION_FAILED',
+      );
+    }
+    await recordGatewayPayment(deps, input.purchaseId, payment, 'checkout');
+  } catch (error) {
+    if (!(error instanceof GatewayError && error.retryable)) throw error;
+    infra.logger.warn(
+      { err: error, purchaseId: input.purchaseId },
+      'gateway unreachable at checkout',
+    );
+    return infoOf(infra, await loadPurchase(infra.store, input.purchaseId));
+  }
+  const settled = await settlePurchase(deps, input.purchaseId);
+  return infoOf(infra, settled);
+}
+
+/** Read-your-writes: the read models have every event of the purchase so far. */
+export async function awaitPurchaseReadModels(
+  infra: BillingInfra,
+  purchaseId: string,
+  readModels: readonly string[] = BILLING_READ_MODELS,
+): Promise<void> {
+  const events = await infra.store.readStream(purchaseStream(purchaseId));
+  const last = events.at(-1);
+  if (last) await waitForProjections(infra.db, readModels, last.position);
+}

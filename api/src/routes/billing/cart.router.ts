@@ -1,0 +1,125 @@
+import { Router } from '@koa/router';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { LIFETIME_PLAN_ID, productName } from '@boli/engine/billing/products';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { paiseToRupees } from '@boli/engine/shared/money';
+import { activeSubscriptions, listPurchases } from '@boli/projections/billing/purchases.queries';
+import { requireAuth } from '../../http/auth.ts';
+import { activeMember } from '../../http/members.ts';
+import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
+import { purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
+import { transactionOf } from '../../payments/transactions.ts';
+import {
+  awaitPurchaseReadModels,
+  checkoutDeps,
+  confirmCheckout,
+  infoOf,
+  ownPurchase,
+  type BillingInfra,
+} from './billingDeps.ts';
+import { subscriptionListQuery, subscriptionPaymentBody, transactionsQuery } from './schema.ts';
+
+/** What the one plan gives (section 1: a subscription is needed to bid and sell). */
+export const LIFETIME_FEATURES = [
+  'Post ads and sell',
+  'Bid on any ad, Open or Hidden',
+  'Request sellers’ mobile numbers',
+  'Pay once, never expires',
+] as const;
+
+/**
+ * Section 7's subscriptions and transactions under /api/cart (docs/api/payments.md): the plans,
+ * starting a subscription purchase, its payment, the active subscription and the member's
+ * transactions with their tax and invoices.
+ */
+export function cartRouter(infra: BillingInfra): Router {
+  const router = new Router({ prefix: '/api/cart' });
+  const auth = requireAuth(infra);
+  const deps = checkoutDeps(infra);
+
+  router.get('/subscription', auth, async (ctx) => {
+    const buyer = await activeMember(infra, ctx);
+    const line = await quoteFor(deps, `subscription:${LIFETIME_PLAN_ID}`, buyer.state);
+    ctx.body = success([
+      {
+        _id: LIFETIME_PLAN_ID,
+        name: productName(`subscription:${LIFETIME_PLAN_ID}`),
+        cycle: 'lifetime',
+        price: paiseToRupees(line.price),
+        totalPriceAfterTax: paiseToRupees(line.total),
+        features: LIFETIME_FEATURES,
+      },
+    ]);
+  });
+
+  router.get('/add/:planId/web', auth, async (ctx) => {
+    if (ctx.params.planId !== LIFETIME_PLAN_ID)
+      throw new ApiError(404, BILLING_MESSAGES.planNotFound, 'PLAN_NOT_FOUND');
+    const [buyer, active] = await Promise.all([
+      activeMember(infra, ctx),
+      activeSubscriptions(infra.db, ctx.state.auth!.userId),
+    ]);
+    if (active.length > 0)
+      throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
+    const state = await startPurchase(deps, {
+      purchaseId: purchaseIdFor(idempotencyKeyOf(ctx, `subscription:${buyer.user_id}`)),
+      buyer,
+      subject: { kind: 'subscription', planId: LIFETIME_PLAN_ID },
+      productKey: `subscription:${LIFETIME_PLAN_ID}`,
+      metadata: commandMetadata(ctx, { userId: buyer.user_id, role: 'member' }),
+    });
+    const info = infoOf(infra, state);
+    ctx.body = success({ ...info, cart_id: info._id });
+  });
+
+  router.get('/subscription/purchaseInfo/:id', auth, async (ctx) => {
+    const state = await ownPurchase(infra, ctx.params.id!, ctx.state.auth!.userId);
+    ctx.body = success(infoOf(infra, state));
+  });
+
+  router.get(['/subscription/upgradeinfo', '/subscription/upgradeinfo/'], auth, async (ctx) => {
+    const active = await activeSubscriptions(infra.db, ctx.state.auth!.userId);
+    // The lifetime plan is the top plan: there is nothing to upgrade to.
+    ctx.body = success({ active: active[0] ?? null, upgrades: [], adjustedFinalPayment: 0 });
+  });
+  router.get('/subscription/list', auth, async (ctx) => {
+    const { status } = parseInput(subscriptionListQuery, ctx.query);
+    const rows = await activeSubscriptions(infra.db, ctx.state.auth!.userId);
+    ctx.body = success(
+      rows.map((row) => ({
+        _id: row.purchaseId,
+        planId: LIFETIME_PLAN_ID,
+        name: productName(`subscription:${LIFETIME_PLAN_ID}`),
+        startDate: row.startDate,
+        status,
+      })),
+    );
+  });
+
+  router.post(['/payment', '/payment/'], auth, async (ctx) => {
+    const body = parseInput(subscriptionPaymentBody, ctx.request.body ?? {});
+    const info = await confirmCheckout(infra, {
+      purchaseId: body.cart_id,
+      userId: ctx.state.auth!.userId,
+      orderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+    await awaitPurchaseReadModels(infra, info._id);
+    ctx.body = success(info, info.message ?? '');
+  });
+
+  router.get('/listTransactions', auth, async (ctx) => {
+    const { page, type } = parseInput(transactionsQuery, ctx.query);
+    const { rows, totalPages } = await listPurchases(infra.db, ctx.state.auth!.userId, {
+      page,
+      limit: LIMITS.transactionsPageSize,
+      ...(type === 'all' ? {} : { kinds: [type] }),
+    });
+    ctx.body = success({ purchases: rows.map(transactionOf), totalPages });
+  });
+
+  return router;
+}

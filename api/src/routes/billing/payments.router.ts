@@ -1,0 +1,80 @@
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { success, failure } from '../../http/envelope.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { verifyWebhookSignature } from '../../payments/gateway/signatures.ts';
+import { storeWebhook } from '../../payments/webhookInbox.ts';
+import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { ApiError } from '../../http/errors.ts';
+
+/** Besides the buyer, who may download any invoice. */
+const INVOICE_READERS: readonly string[] = ['auditor', 'admin'];
+import { infoOf, ownPurchase, type BillingInfra } from './billingDeps.ts';
+
+/**
+ * Payment plumbing every purchase shares (docs/api/payments.md): the checkout configuration the
+ * web app loads, where a purchase stands, and the provider's webhooks.
+ */
+export function paymentsRouter(infra: BillingInfra & { kickWebhooks: () => void }): Router {
+  const router = new Router();
+  const auth = requireAuth(infra);
+
+  router.get('/api/payments/config', (ctx) => {
+    ctx.body = success({
+      provider: 'razorpay',
+      keyId: infra.config.RAZORPAY_KEY_ID,
+      checkoutScriptUrl: infra.config.RAZORPAY_CHECKOUT_SCRIPT_URL,
+    });
+  });
+
+  router.get('/api/purchases/:id', auth, async (ctx) => {
+    const state = await ownPurchase(infra, ctx.params.id!, ctx.state.auth!.userId);
+    ctx.body = success(infoOf(infra, state));
+  });
+
+  /** The tax invoice PDF, for its buyer and for auditors and admins. */
+  router.get('/api/invoices/:purchaseId', auth, async (ctx) => {
+    const file = await invoiceFileOf(infra.db, ctx.params.purchaseId!);
+    const viewer = ctx.state.auth!;
+    const staff = viewer.roles.some((role) => INVOICE_READERS.includes(role));
+    if (file === undefined || (file.userId !== viewer.userId && !staff)) {
+      throw new ApiError(404, BILLING_MESSAGES.invoiceNotFound, 'INVOICE_NOT_FOUND');
+    }
+    ctx.type = 'application/pdf';
+    ctx.set('content-disposition', `attachment; filename="${file.fileName}"`);
+    ctx.set('cache-control', 'private, no-store');
+    ctx.body = file.pdf;
+  });
+
+  /**
+   * Answered as soon as the delivery is stored (or found stored already): a signature that does
+   * not verify is refused and logged, anything else is processed after the answer.
+   */
+  router.post('/api/payments/webhook', async (ctx: Context) => {
+    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    const signature = ctx.get('x-razorpay-signature');
+    if (
+      !signature ||
+      !verifyWebhookSignature(raw, signature, infra.config.RAZORPAY_WEBHOOK_SECRET)
+    ) {
+      infra.logger.warn(
+        { eventId: ctx.get('x-razorpay-event-id') },
+        'webhook with a bad signature refused',
+      );
+      ctx.status = 400;
+      ctx.body = failure('Invalid signature');
+      return;
+    }
+    const body = ctx.request.body as { event?: unknown } | undefined;
+    const stored = await storeWebhook(infra.db, {
+      eventId: ctx.get('x-razorpay-event-id') || '',
+      eventType: typeof body?.event === 'string' ? body.event : 'unknown',
+      body: raw,
+    });
+    if (stored) infra.kickWebhooks();
+    ctx.body = success({ received: true, duplicate: !stored });
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BID_TYPES } from '@boli/engine/shared/limits';
+
+/*
+ * The payment api's inputs (docs/api/payments.md). The success calls carry what the checkout
+ * handed back; their ids are the provider's, so they are bounded but otherwise opaque here — the
+ * signature check decides whether they are genuine.
+ */
+
+const providerId = z.string().trim().min(1).max(100);
+
+const checkoutResult = {
+  razorpay_order_id: providerId,
+  razorpay_payment_id: providerId,
+  razorpay_signature: z.string().trim().min(1).max(200),
+};
+
+export const subscriptionPaymentBody = z.object({ ...checkoutResult, cart_id: providerId });
+export const bidFeePaymentBody = z.object({ ...checkoutResult, purchaseId: providerId });
+
+export const bidFeeQuoteQuery = z.object({ bidamt: z.unknown().optional() });
+
+export const bidFeeBody = z.object({
+  item_id: z.string().trim().min(1).max(200),
+  bidamt: z.unknown().optional(),
+  type: z.enum(BID_TYPES).nullable().optional(),
+  bidAlias: z.string().max(100).optional(),
+  // Sent by the spec's client; the bidder is whoever the token names.
+  postedBy: z.unknown().optional(),
+  postedByUsername: z.unknown().optional(),
+});
+
+export const TRANSACTION_TYPES = ['all', 'subscription', 'bidFee', 'shareFee', 'adSpace'] as const;
+
+export const transactionsQuery = z.object({
+  /** Zero-based (section 7). */
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  type: z.enum(TRANSACTION_TYPES).default('all'),
+});
+
+export const pageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
+
+export const subscriptionListQuery = z.object({
+  status: z.enum(['active', 'all']).default('active'),
+});
+
+export const userTypeQuery = z.object({ userType: z.string().trim().max(50).optional() });

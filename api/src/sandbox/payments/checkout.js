@@ -1,0 +1,97 @@
+/*
+ * The sandbox gateway's stand-in for https://checkout.razorpay.com/v1/checkout.js.
+ * It defines `window.Razorpay(options)` as Razorpay's script does:
+ *   const rzp = new Razorpay({ key, amount, currency, order_id, name, description, prefill,
+ *                              handler(response) {…}, modal: { ondismiss() {…} } });
+ *   rzp.on('payment.failed', (response) => {…});  rzp.open();  rzp.close();
+ * open() lays an overlay with an iframe of this sandbox's /checkout page over the merchant's page;
+ * the page answers with postMessage. Messages are believed only when they come from this
+ * sandbox's origin and from that iframe.
+ */
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  var sandboxOrigin = new URL(script ? script.src : '/', window.location.href).origin;
+
+  function Razorpay(options) {
+    if (!(this instanceof Razorpay)) return new Razorpay(options);
+    if (!options || !options.key) throw new Error('Razorpay: options.key is required');
+    if (!options.order_id) throw new Error('Razorpay: options.order_id is required');
+    this.options = options;
+    this.listeners = {};
+    this.overlay = null;
+    this.onMessage = this.receive.bind(this);
+  }
+
+  Razorpay.prototype.on = function (event, callback) {
+    (this.listeners[event] = this.listeners[event] || []).push(callback);
+    return this;
+  };
+
+  Razorpay.prototype.emit = function (event, payload) {
+    (this.listeners[event] || []).forEach(function (callback) {
+      callback(payload);
+    });
+  };
+
+  Razorpay.prototype.open = function () {
+    if (this.overlay) return this;
+    var options = this.options;
+    var prefill = options.prefill || {};
+    var query = new URLSearchParams({
+      order_id: options.order_id,
+      key_id: options.key,
+      name: options.name || '',
+      description: options.description || '',
+      email: prefill.email || '',
+      contact: prefill.contact || '',
+      origin: window.location.origin,
+    });
+    var overlay = document.createElement('div');
+    overlay.setAttribute('data-boli-sandbox-checkout', '');
+    overlay.style.cssText =
+      'position:fixed;inset:0;z-index:2147483647;background:rgba(20,10,30,.6);' +
+      'display:flex;align-items:center;justify-content:center;';
+    var frame = document.createElement('iframe');
+    frame.src = sandboxOrigin + '/checkout?' + query.toString();
+    frame.title = 'Sandbox checkout';
+    frame.name = 'boli-sandbox-checkout';
+    frame.style.cssText =
+      'width:min(420px,100vw);height:min(560px,100vh);border:0;border-radius:12px;' +
+      'background:#fff;box-shadow:0 12px 40px rgba(0,0,0,.35);';
+    overlay.appendChild(frame);
+    document.body.appendChild(overlay);
+    this.overlay = overlay;
+    this.frame = frame;
+    window.addEventListener('message', this.onMessage);
+    return this;
+  };
+
+  Razorpay.prototype.close = function () {
+    if (!this.overlay) return;
+    window.removeEventListener('message', this.onMessage);
+    this.overlay.remove();
+    this.overlay = null;
+    this.frame = null;
+  };
+
+  Razorpay.prototype.receive = function (event) {
+    if (event.origin !== sandboxOrigin) return;
+    if (!this.frame || event.source !== this.frame.contentWindow) return;
+    var message = event.data;
+    if (!message || message.source !== 'boli-sandbox-checkout') return;
+    var options = this.options;
+    if (message.type === 'success') {
+      this.close();
+      if (typeof options.handler === 'function') options.handler(message.response);
+    } else if (message.type === 'failure') {
+      // Like Razorpay, the checkout stays open so the customer can try again.
+      this.emit('payment.failed', { error: message.error });
+    } else if (message.type === 'dismiss') {
+      this.close();
+      if (options.modal && typeof options.modal.ondismiss === 'function') options.modal.ondismiss();
+    }
+  };
+
+  window.Razorpay = Razorpay;
+})();

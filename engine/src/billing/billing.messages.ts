@@ -1,0 +1,20 @@
+/*
+ * What members are told about payments. The spec words none of these (section 8 covers only the
+ * success dialogs), so each follows the style of its neighbours.
+ */
+export const BILLING_MESSAGES = {
+  paymentSuccessful: 'Payment successful.',
+  paymentPending: 'We are confirming your payment. This page updates when it is done.',
+  paymentFailed: 'Payment failed. Please try again.',
+  paymentVerificationFailed: 'Payment verification failed.',
+  purchaseExpired: 'This purchase has expired. Please start again.',
+  purchaseNotFound: 'This purchase does not exist.',
+  planNotFound: 'This plan does not exist.',
+  alreadySubscribed: 'You already have a Lifetime Subscription.',
+  bidFeeRefundedBiddingClosed:
+    'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
+  bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',
+  duplicatePaymentRefunded: 'This order was paid twice; the second payment has been refunded.',
+  refundProcessed: 'Refunded.',
+  invoiceNotFound: 'This invoice does not exist yet.',
+} as const;

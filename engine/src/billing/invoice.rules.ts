@@ -1,0 +1,21 @@
+/*
+ * India's financial year runs 1 April – 31 March. An invoice belongs to the financial year of
+ * its payment's capture, in India time (UTC+05:30, no daylight saving).
+ */
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** '2026-27' for any instant from 2026-04-01T00:00 IST to 2027-03-31T23:59:59.999 IST. */
+export function financialYearOf(instant: string): string {
+  const ist = new Date(Date.parse(instant) + IST_OFFSET_MS);
+  if (Number.isNaN(ist.getTime())) throw new RangeError(`not an instant: ${instant}`);
+  const year = ist.getUTCFullYear();
+  const startYear = ist.getUTCMonth() >= 3 ? year : year - 1;
+  return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+}
+
+export const INVOICE_PREFIX = 'BOLI';
+
+/** BOLI/2026-27/000042 — six digits, wider if a year ever needs it. */
+export const invoiceNumber = (financialYear: string, sequence: number): string =>
+  `${INVOICE_PREFIX}/${financialYear}/${String(sequence).padStart(6, '0')}`;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
+import { metadata } from './billing.fixtures.ts';
+import { invoiceSeriesDecider, type IssueInvoice } from './invoice.decider.ts';
+import type { InvoiceIssued } from './invoice.events.ts';
+import { financialYearOf, invoiceNumber } from './invoice.rules.ts';
+
+const given = DeciderSpecification.for(invoiceSeriesDecider);
+
+const issue = (purchaseId: string): IssueInvoice => ({
+  type: 'IssueInvoice',
+  data: { purchaseId, financialYear: '2026-27' },
+  metadata: metadata(),
+});
+
+const issued = (purchaseId: string, sequence: number): InvoiceIssued => ({
+  type: 'InvoiceIssued',
+  data: {
+    invoiceNumber: invoiceNumber('2026-27', sequence),
+    financialYear: '2026-27',
+    sequence,
+    purchaseId,
+    issuedAt: metadata().now,
+  },
+});
+
+describe('invoice series', () => {
+  it('numbers the first invoice of a financial year 1', () =>
+    given().when(issue('p-1')).then(issued('p-1', 1)));
+
+  it('gives the next invoice the next number', () =>
+    given([issued('p-1', 1), issued('p-2', 2)])
+      .when(issue('p-3'))
+      .then(issued('p-3', 3)));
+
+  it('never invoices a purchase twice', () =>
+    given([issued('p-1', 1), issued('p-2', 2)])
+      .when(issue('p-1'))
+      .thenNothingHappened());
+
+  it('writes numbers as BOLI/<year>/<six digits>', () =>
+    expect(invoiceNumber('2026-27', 42)).toBe('BOLI/2026-27/000042'));
+});
+
+describe('financial year', () => {
+  it('starts on 1 April, India time', () => {
+    expect(financialYearOf('2027-03-31T18:29:59.999Z')).toBe('2026-27'); // 23:59:59 IST
+    expect(financialYearOf('2027-03-31T18:30:00.000Z')).toBe('2027-28'); // 00:00 IST, 1 April
+    expect(financialYearOf('2026-11-21T10:00:00.000Z')).toBe('2026-27');
+    expect(financialYearOf('2099-12-31T00:00:00.000Z')).toBe('2099-00');
+  });
+});

@@ -1,0 +1,56 @@
+import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '../shared/limits.ts';
+
+/*
+ * What Boli sells (section 1's paid items). Every price is keyed by a product key; the price
+ * table (prices.ts) maps each key to integer paise before tax.
+ */
+
+export const PURCHASE_KINDS = ['subscription', 'bidFee', 'shareFee', 'adSpace'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+export type AdSpaceType = (typeof AD_SPACE_TYPES)[number];
+export type AdSpaceCycle = (typeof AD_SPACE_CYCLES)[number];
+
+/** The one subscription plan the spec names: 'Lifetime Subscription'. */
+export const LIFETIME_PLAN_ID = 'lifetime';
+
+/** `subscription:lifetime`, `bidFee`, `shareFee`, `adSpace:<type>:<cycle>`. */
+export type ProductKey =
+  | `subscription:${typeof LIFETIME_PLAN_ID}`
+  | 'bidFee'
+  | 'shareFee'
+  | `adSpace:${AdSpaceType}:${Exclude<AdSpaceCycle, 'daily'>}`;
+
+/** Section 9: "daily is mapped to the quarterly value". */
+export const pricedCycle = (cycle: AdSpaceCycle): Exclude<AdSpaceCycle, 'daily'> =>
+  cycle === 'daily' ? 'quarterly' : cycle;
+
+export const adSpaceProductKey = (type: AdSpaceType, cycle: AdSpaceCycle): ProductKey =>
+  `adSpace:${type}:${pricedCycle(cycle)}`;
+
+export const ALL_PRODUCT_KEYS: readonly ProductKey[] = [
+  `subscription:${LIFETIME_PLAN_ID}`,
+  'bidFee',
+  'shareFee',
+  ...AD_SPACE_TYPES.flatMap((type) =>
+    AD_SPACE_CYCLES.filter((cycle) => cycle !== 'daily').map((cycle) =>
+      adSpaceProductKey(type, cycle),
+    ),
+  ),
+];
+
+export const isProductKey = (value: string): value is ProductKey =>
+  (ALL_PRODUCT_KEYS as readonly string[]).includes(value);
+
+/** The name a purchase line and an invoice show. */
+export function productName(key: ProductKey): string {
+  if (key === 'subscription:lifetime') return 'Lifetime Subscription';
+  if (key === 'bidFee') return 'Bid processing fee';
+  if (key === 'shareFee') return 'Buy-share bid fee';
+  const [, type, cycle] = key.split(':');
+  return `Ad space (${type}, ${cycle})`;
+}
+
+/** SAC (services accounting code) on invoices: 998365, sale of advertising space; else 998599. */
+export const sacCodeOf = (key: ProductKey): string =>
+  key.startsWith('adSpace:') ? '998365' : '998599';

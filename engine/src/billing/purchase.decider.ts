@@ -1,0 +1,257 @@
+import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
+import type {
+  CreatePurchase,
+  ExpirePurchase,
+  FulfilPurchase,
+  PurchaseCommand,
+  RecordOrder,
+  RecordPaymentCapture,
+  RecordPaymentFailure,
+  RecordRefund,
+  RequestRefund,
+} from './purchase.commands.ts';
+import type { PurchaseEvent } from './purchase.events.ts';
+import { allowsPurchaseCommand } from './purchase.machine.ts';
+import { checkLines } from './purchase.rules.ts';
+import {
+  evolvePurchase,
+  initialPurchaseState,
+  statusOf,
+  type PurchaseState,
+} from './purchase.state.ts';
+
+/*
+ * The purchase decider. Every command that repeats a fact already on the stream (the same order,
+ * the same payment id captured, the same refund) answers with no events, so the browser callback,
+ * webhooks (twice, in any order) and the reconciler can all report the same payment and it is
+ * recorded exactly once.
+ */
+
+export type PurchaseErrorCode =
+  | 'PURCHASE_NOT_FOUND'
+  | 'PURCHASE_COMMAND_NOT_ALLOWED'
+  | 'PURCHASE_LINES_INVALID'
+  | 'ORDER_ALREADY_CREATED'
+  | 'ORDER_AMOUNT_MISMATCH'
+  | 'ORDER_MISMATCH'
+  | 'PAYMENT_NOT_CAPTURED'
+  | 'PURCHASE_NOT_EXPIRED';
+
+const fail = (code: PurchaseErrorCode, details: Record<string, unknown> = {}): never => {
+  throw new DomainError(code, details);
+};
+
+const requireAllowed = (state: PurchaseState, command: PurchaseCommand): void => {
+  if (state.purchase === null && command.type !== 'CreatePurchase') fail('PURCHASE_NOT_FOUND');
+  if (!allowsPurchaseCommand(state.snapshot, command.type)) {
+    fail('PURCHASE_COMMAND_NOT_ALLOWED', { command: command.type, status: statusOf(state) });
+  }
+};
+
+const requireOrder = (state: PurchaseState, orderId: string): void => {
+  if (state.order?.orderId !== orderId) {
+    fail('ORDER_MISMATCH', { orderId, expected: state.order?.orderId ?? null });
+  }
+};
+
+function createPurchase({ data, metadata }: CreatePurchase, state: PurchaseState): PurchaseEvent[] {
+  if (state.purchase?.purchaseId === data.purchaseId) return [];
+  requireAllowed(state, { type: 'CreatePurchase', data, metadata });
+  const totals = checkLines(data.lines);
+  if (totals === undefined) return fail('PURCHASE_LINES_INVALID');
+  return [
+    {
+      type: 'PurchaseCreated',
+      data: {
+        purchaseId: data.purchaseId,
+        kind: data.subject.kind,
+        subject: data.subject,
+        buyer: data.buyer,
+        supplier: data.supplier,
+        lines: data.lines,
+        totals,
+        createdAt: metadata.now,
+        expiresAt: data.expiresAt,
+      },
+    },
+  ];
+}
+
+function recordOrder(command: RecordOrder, state: PurchaseState): PurchaseEvent[] {
+  const { data, metadata } = command;
+  if (state.order?.orderId === data.orderId) return [];
+  if (state.order !== null) fail('ORDER_ALREADY_CREATED', { orderId: state.order.orderId });
+  requireAllowed(state, command);
+  const purchase = state.purchase!;
+  if (data.amount !== purchase.totals.total)
+    fail('ORDER_AMOUNT_MISMATCH', { amount: data.amount, total: purchase.totals.total });
+  return [
+    {
+      type: 'OrderCreated',
+      data: {
+        purchaseId: purchase.purchaseId,
+        provider: 'razorpay',
+        orderId: data.orderId,
+        amount: data.amount,
+        currency: data.currency,
+        createdAt: metadata.now,
+      },
+    },
+  ];
+}
+
+function recordCapture(command: RecordPaymentCapture, state: PurchaseState): PurchaseEvent[] {
+  const { data, metadata } = command;
+  if (state.payments.get(data.paymentId)?.status === 'captured') return [];
+  requireAllowed(state, command);
+  requireOrder(state, data.orderId);
+  const purchase = state.purchase!;
+  const alreadyPaid = state.snapshot.context.mainPaymentId !== null;
+  return [
+    {
+      type: 'PaymentCaptured',
+      data: {
+        purchaseId: purchase.purchaseId,
+        orderId: data.orderId,
+        paymentId: data.paymentId,
+        amount: data.amount,
+        method: data.method,
+        capturedAt: metadata.now,
+        source: data.source,
+        duplicate: alreadyPaid || data.amount !== purchase.totals.total,
+      },
+    },
+  ];
+}
+
+function recordFailure(command: RecordPaymentFailure, state: PurchaseState): PurchaseEvent[] {
+  const { data, metadata } = command;
+  // A failure reported for a payment we know, or after the purchase was paid, moves nothing.
+  if (state.payments.has(data.paymentId)) return [];
+  if (state.snapshot.context.mainPaymentId !== null) return [];
+  requireAllowed(state, command);
+  requireOrder(state, data.orderId);
+  return [
+    {
+      type: 'PaymentFailed',
+      data: {
+        purchaseId: state.purchase!.purchaseId,
+        orderId: data.orderId,
+        paymentId: data.paymentId,
+        errorCode: data.errorCode,
+        errorDescription: data.errorDescription,
+        failedAt: metadata.now,
+        source: data.source,
+      },
+    },
+  ];
+}
+
+function fulfil(command: FulfilPurchase, state: PurchaseState): PurchaseEvent[] {
+  if (statusOf(state) === 'fulfilled') return [];
+  requireAllowed(state, command);
+  const purchase = state.purchase!;
+  return [
+    {
+      type: 'PurchaseFulfilled',
+      data: {
+        purchaseId: purchase.purchaseId,
+        userId: purchase.buyer.userId,
+        kind: purchase.kind,
+        outcome: command.data.outcome,
+        fulfilledAt: command.metadata.now,
+      },
+    },
+  ];
+}
+
+function requestRefund(command: RequestRefund, state: PurchaseState): PurchaseEvent[] {
+  const { data, metadata } = command;
+  const payment = state.payments.get(data.paymentId);
+  if (payment?.refundRequested || payment?.refundId) return [];
+  requireAllowed(state, command);
+  if (payment?.status !== 'captured') return fail('PAYMENT_NOT_CAPTURED', { ...data });
+  // The payment that paid for a delivered purchase is not refunded automatically.
+  if (!payment.duplicate && statusOf(state) !== 'captured')
+    fail('PURCHASE_COMMAND_NOT_ALLOWED', { command: command.type, status: statusOf(state) });
+  const purchase = state.purchase!;
+  return [
+    {
+      type: 'RefundRequested',
+      data: {
+        purchaseId: purchase.purchaseId,
+        userId: purchase.buyer.userId,
+        paymentId: data.paymentId,
+        amount: payment.amount,
+        reason: data.reason,
+        message: data.message,
+        requestedAt: metadata.now,
+      },
+    },
+  ];
+}
+
+function recordRefund(command: RecordRefund, state: PurchaseState): PurchaseEvent[] {
+  const { data, metadata } = command;
+  const payment = state.payments.get(data.paymentId);
+  if (payment?.refundId) return [];
+  requireAllowed(state, command);
+  if (payment?.status !== 'captured') return fail('PAYMENT_NOT_CAPTURED', { ...data });
+  const purchase = state.purchase!;
+  return [
+    {
+      type: 'PaymentRefunded',
+      data: {
+        purchaseId: purchase.purchaseId,
+        userId: purchase.buyer.userId,
+        paymentId: data.paymentId,
+        refundId: data.refundId,
+        amount: data.amount,
+        refundedAt: metadata.now,
+      },
+    },
+  ];
+}
+
+function expire(command: ExpirePurchase, state: PurchaseState): PurchaseEvent[] {
+  if (statusOf(state) === 'expired') return [];
+  requireAllowed(state, command);
+  const purchase = state.purchase!;
+  if (Date.parse(command.metadata.now) < Date.parse(purchase.expiresAt))
+    fail('PURCHASE_NOT_EXPIRED', { expiresAt: purchase.expiresAt });
+  return [
+    {
+      type: 'PurchaseExpired',
+      data: { purchaseId: purchase.purchaseId, expiredAt: command.metadata.now },
+    },
+  ];
+}
+
+const decide = (command: PurchaseCommand, state: PurchaseState): PurchaseEvent[] => {
+  switch (command.type) {
+    case 'CreatePurchase':
+      return createPurchase(command, state);
+    case 'RecordOrder':
+      return recordOrder(command, state);
+    case 'RecordPaymentCapture':
+      return recordCapture(command, state);
+    case 'RecordPaymentFailure':
+      return recordFailure(command, state);
+    case 'FulfilPurchase':
+      return fulfil(command, state);
+    case 'RequestRefund':
+      return requestRefund(command, state);
+    case 'RecordRefund':
+      return recordRefund(command, state);
+    case 'ExpirePurchase':
+      return expire(command, state);
+    default:
+      return assertNever(command);
+  }
+};
+
+export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEvent> = {
+  initialState: initialPurchaseState,
+  evolve: evolvePurchase,
+  decide,
+};

@@ -1,0 +1,340 @@
+import type { Knex } from 'knex';
+import type { PurchaseKind } from '@boli/engine/billing/products';
+import type { InvoiceRow, PurchasePaymentRow, PurchaseRow } from './purchases.evolve.ts';
+import {
+  invoiceFromStored,
+  PAYMENT_COLUMNS,
+  paymentFromStored,
+  PURCHASE_COLUMNS,
+  purchaseFromStored,
+} from './purchases.table.ts';
+
+/*
+ * Reads of the purchases read model. Readers query the logical views `purchases`,
+ * `purchase_payments` and `invoices`; the projection runtime points them at the live build.
+ * Every amount is integer paise (the api converts to rupees at its edge).
+ */
+
+export type { InvoiceRow, PurchasePaymentRow, PurchaseRow };
+
+const PURCHASES = 'purchases';
+const PAYMENTS = 'purchase_payments';
+const INVOICES = 'invoices';
+
+const purchaseColumns = (alias = PURCHASES) => PURCHASE_COLUMNS.map((c) => `${alias}.${c}`);
+
+export async function findPurchase(db: Knex, purchaseId: string): Promise<PurchaseRow | undefined> {
+  const stored = await db(PURCHASES)
+    .select(PURCHASE_COLUMNS)
+    .where({ purchase_id: purchaseId })
+    .first();
+  return stored === undefined ? undefined : purchaseFromStored(stored);
+}
+
+/**
+ * The purchase a provider order belongs to (webhooks and the reconciler know only the order). The
+ * decider lets a purchase have one order, so the order id names one purchase (unique index).
+ */
+export async function findPurchaseByOrderId(
+  db: Knex,
+  orderId: string,
+): Promise<PurchaseRow | undefined> {
+  const stored = await db(PURCHASES).select(PURCHASE_COLUMNS).where({ order_id: orderId }).first();
+  return stored === undefined ? undefined : purchaseFromStored(stored);
+}
+
+export type Paged<Row> = {
+  readonly rows: Row[];
+  readonly total: number;
+  readonly totalPages: number;
+};
+
+type PageOptions = { readonly page: number; readonly limit: number };
+
+const pageOf = ({ page, limit }: PageOptions) => {
+  const size = Math.max(1, Math.trunc(limit));
+  return { size, offset: Math.max(0, Math.trunc(page)) * size };
+};
+
+/**
+ * A member's purchases, newest first (then by id, so pages never overlap); `page` zero-based.
+ * `kinds` keeps only those kinds; absent or empty: all.
+ */
+export async function listPurchases(
+  db: Knex,
+  userId: string,
+  options: PageOptions & { readonly kinds?: readonly PurchaseKind[] },
+): Promise<Paged<PurchaseRow>> {
+  const { size, offset } = pageOf(options);
+  const base = () => {
+    const query = db(PURCHASES).where({ user_id: userId });
+    return options.kinds?.length ? query.whereIn('kind', options.kinds) : query;
+  };
+  const [counted] = await base().count<{ n: string }[]>({ n: '*' });
+  const stored = await base()
+    .select(PURCHASE_COLUMNS)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'purchase_id', order: 'asc' },
+    ])
+    .limit(size)
+    .offset(offset);
+  const total = Number(counted?.n ?? 0);
+  return { rows: stored.map(purchaseFromStored), total, totalPages: Math.ceil(total / size) };
+}
+
+/** A member's subscription that was paid and activated. */
+export type ActiveSubscription = {
+  readonly purchaseId: string;
+  readonly planId: string;
+  readonly name: string;
+  /** ISO-8601: when the purchase was fulfilled. */
+  readonly startDate: string;
+};
+
+/**
+ * The member's activated subscriptions, earliest first. A refunded one is no longer active (its
+ * status left `fulfilled`).
+ */
+export async function activeSubscriptions(db: Knex, userId: string): Promise<ActiveSubscription[]> {
+  const stored = await db(PURCHASES)
+    .select(PURCHASE_COLUMNS)
+    .where({ user_id: userId, kind: 'subscription', status: 'fulfilled' })
+    .orderBy([
+      { column: 'fulfilled_at', order: 'asc' },
+      { column: 'purchase_id', order: 'asc' },
+    ]);
+  return stored.map(purchaseFromStored).map((row) => ({
+    purchaseId: row.purchase_id,
+    planId: row.subject.kind === 'subscription' ? row.subject.planId : '',
+    name: row.name,
+    startDate: row.fulfilled_at!,
+  }));
+}
+
+/**
+ * Why the reconciler must look at a purchase:
+ * - `notInvoiced`: money captured, no tax invoice yet;
+ * - `notFulfilled`: money captured, not delivered, no refund asked for;
+ * - `refundPending`: a refund of the main payment was asked for and has not been confirmed;
+ * - `duplicateNotRefunded`: a duplicate payment (see `paymentId`) still held;
+ * - `paymentPending`: created/ordered/failed since before `pendingOlderThan` (ask the provider);
+ * - `expiryDue`: created/ordered/failed and past its expiry at `now` (ask, then expire).
+ */
+export const ATTENTION_REASONS = [
+  'notInvoiced',
+  'notFulfilled',
+  'refundPending',
+  'duplicateNotRefunded',
+  'paymentPending',
+  'expiryDue',
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+export type AttentionRow = PurchaseRow & {
+  readonly reason: AttentionReason;
+  /** The payment concerned: the duplicate for `duplicateNotRefunded`, else the main payment. */
+  readonly paymentId: string | null;
+};
+
+const UNPAID = ['created', 'ordered', 'failed'] as const;
+
+/**
+ * Purchases needing the reconciler, oldest first within each reason. At most `limit` rows per
+ * reason, so a pile of one kind (say invoices failing) never starves the others. A purchase may
+ * appear once per reason that applies to it.
+ */
+export async function purchasesNeedingAttention(
+  db: Knex,
+  options: { readonly now: Date; readonly pendingOlderThan: Date; readonly limit: number },
+): Promise<AttentionRow[]> {
+  const limit = Math.max(1, Math.trunc(options.limit));
+  const oldestFirst = (query: Knex.QueryBuilder) =>
+    query
+      .orderBy([
+        { column: `${PURCHASES}.created_at`, order: 'asc' },
+        { column: `${PURCHASES}.purchase_id`, order: 'asc' },
+      ])
+      .limit(limit);
+  const purchases = (where: (query: Knex.QueryBuilder) => Knex.QueryBuilder) =>
+    oldestFirst(where(db(PURCHASES).select(purchaseColumns())));
+  const tagged =
+    (reason: AttentionReason, paymentId?: (row: PurchaseRow) => string | null) =>
+    (stored: Record<string, unknown>[]): AttentionRow[] =>
+      stored.map((raw) => {
+        const row = purchaseFromStored(raw);
+        return {
+          ...row,
+          reason,
+          paymentId: paymentId ? paymentId(row) : row.captured_payment_id,
+        };
+      });
+
+  const notInvoiced = await purchases((q) =>
+    q.whereNotNull('captured_payment_id').whereNull('invoice_number'),
+  );
+  const notFulfilled = await purchases((q) => q.where({ status: 'captured' }));
+  const refundPending = await purchases((q) => q.where({ status: 'refundPending' }));
+  const duplicates: Record<string, unknown>[] = await oldestFirst(
+    db(PAYMENTS)
+      .select([...purchaseColumns(), `${PAYMENTS}.payment_id AS duplicate_payment_id`])
+      .join(PURCHASES, `${PURCHASES}.purchase_id`, `${PAYMENTS}.purchase_id`)
+      .where({ [`${PAYMENTS}.duplicate`]: true, [`${PAYMENTS}.status`]: 'captured' }),
+  );
+  const unpaid = (reason: 'paymentPending' | 'expiryDue') =>
+    purchases((q) =>
+      q
+        .whereIn('status', UNPAID)
+        .where((w) =>
+          reason === 'expiryDue'
+            ? w.where('expires_at', '<=', options.now)
+            : w
+                .where('expires_at', '>', options.now)
+                .where('created_at', '<', options.pendingOlderThan),
+        ),
+    );
+  const pending = await unpaid('paymentPending');
+  const expiring = await unpaid('expiryDue');
+
+  return [
+    ...tagged('notInvoiced')(notInvoiced),
+    ...tagged('notFulfilled')(notFulfilled),
+    ...tagged('refundPending')(refundPending),
+    ...duplicates.map((raw) => ({
+      ...purchaseFromStored(raw),
+      reason: 'duplicateNotRefunded' as const,
+      paymentId: raw.duplicate_payment_id as string,
+    })),
+    ...tagged('paymentPending', () => null)(pending),
+    ...tagged('expiryDue', () => null)(expiring),
+  ];
+}
+
+/** One payment as an auditor checks it: the money, and the purchase's tax and invoice. */
+export type LedgerRow = PurchasePaymentRow &
+  Pick<
+    PurchaseRow,
+    | 'user_id'
+    | 'kind'
+    | 'product_key'
+    | 'name'
+    | 'price'
+    | 'cgst'
+    | 'sgst'
+    | 'igst'
+    | 'total'
+    | 'cgst_basis_points'
+    | 'sgst_basis_points'
+    | 'igst_basis_points'
+    | 'invoice_number'
+    | 'invoice_issued_at'
+    | 'financial_year'
+  > & {
+    readonly buyer_name: string;
+    /** Place of supply ('' when the profile had no state: taxed as intra-state). */
+    readonly buyer_state: string;
+    readonly supplier_gstin: string;
+    readonly supplier_state: string;
+  };
+
+const LEDGER_PURCHASE_COLUMNS = [
+  'user_id',
+  'kind',
+  'product_key',
+  'name',
+  'price',
+  'cgst',
+  'sgst',
+  'igst',
+  'total',
+  'cgst_basis_points',
+  'sgst_basis_points',
+  'igst_basis_points',
+  'invoice_number',
+  'invoice_issued_at',
+  'financial_year',
+] as const;
+
+/**
+ * Every payment the provider reported (captured, failed, refunded — duplicates included) whose
+ * capture or failure fell in [from, to), in time order, with its purchase's totals, tax, invoice
+ * and buyer's state. `page` zero-based.
+ */
+export async function paymentsLedger(
+  db: Knex,
+  options: PageOptions & { readonly from: Date; readonly to: Date },
+): Promise<Paged<LedgerRow>> {
+  const { size, offset } = pageOf(options);
+  const base = () =>
+    db(PAYMENTS)
+      .join(PURCHASES, `${PURCHASES}.purchase_id`, `${PAYMENTS}.purchase_id`)
+      .where(`${PAYMENTS}.occurred_at`, '>=', options.from)
+      .where(`${PAYMENTS}.occurred_at`, '<', options.to);
+  const [counted] = await base().count<{ n: string }[]>({ n: '*' });
+  const stored: Record<string, unknown>[] = await base()
+    .select([
+      ...PAYMENT_COLUMNS.map((c) => `${PAYMENTS}.${c}`),
+      ...LEDGER_PURCHASE_COLUMNS.map((c) => `${PURCHASES}.${c}`),
+      db.raw(`${PURCHASES}.buyer->>'name' AS buyer_name`),
+      db.raw(`${PURCHASES}.buyer->>'state' AS buyer_state`),
+      db.raw(`${PURCHASES}.supplier->>'gstin' AS supplier_gstin`),
+      db.raw(`${PURCHASES}.supplier->>'state' AS supplier_state`),
+    ])
+    .orderBy([
+      { column: `${PAYMENTS}.occurred_at`, order: 'asc' },
+      { column: `${PAYMENTS}.payment_id`, order: 'asc' },
+    ])
+    .limit(size)
+    .offset(offset);
+  const total = Number(counted?.n ?? 0);
+  const rows = stored.map((raw) => ({
+    ...paymentFromStored(raw),
+    user_id: raw.user_id as string,
+    kind: raw.kind as PurchaseRow['kind'],
+    product_key: raw.product_key as PurchaseRow['product_key'],
+    name: raw.name as string,
+    price: Number(raw.price),
+    cgst: Number(raw.cgst),
+    sgst: Number(raw.sgst),
+    igst: Number(raw.igst),
+    total: Number(raw.total),
+    cgst_basis_points: Number(raw.cgst_basis_points),
+    sgst_basis_points: Number(raw.sgst_basis_points),
+    igst_basis_points: Number(raw.igst_basis_points),
+    invoice_number: raw.invoice_number as string | null,
+    invoice_issued_at:
+      raw.invoice_issued_at === null
+        ? null
+        : new Date(raw.invoice_issued_at as string).toISOString(),
+    financial_year: raw.financial_year as string | null,
+    buyer_name: (raw.buyer_name as string | null) ?? '',
+    buyer_state: (raw.buyer_state as string | null) ?? '',
+    supplier_gstin: (raw.supplier_gstin as string | null) ?? '',
+    supplier_state: (raw.supplier_state as string | null) ?? '',
+  }));
+  return { rows, total, totalPages: Math.ceil(total / size) };
+}
+
+/** A purchase's tax invoices, first issued first (one, unless a duplicate payment had its own). */
+export async function invoicesOfPurchase(db: Knex, purchaseId: string): Promise<InvoiceRow[]> {
+  const stored: Record<string, unknown>[] = await db(INVOICES)
+    .select('*')
+    .where({ purchase_id: purchaseId })
+    .orderBy([
+      { column: 'issued_at', order: 'asc' },
+      { column: 'sequence', order: 'asc' },
+    ]);
+  return stored.map(invoiceFromStored);
+}
+
+/**
+ * The highest sequence of a financial year's series that the read model holds (0 for none): the
+ * invoice issuer reads the series stream only after it.
+ */
+export async function lastInvoiceSequence(db: Knex, financialYear: string): Promise<number> {
+  const row = await db(INVOICES)
+    .where({ financial_year: financialYear })
+    .max<{ last: number | null }>('sequence as last')
+    .first();
+  return Number(row?.last ?? 0);
+}

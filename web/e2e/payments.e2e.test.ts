@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { launchBrowser } from '../../ops/src/testing/browser.ts';
+import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { createMember, storedSession, type Member } from './support/members.ts';
+import {
+  api,
+  memberWhoseTrialEnded,
+  postAd,
+  sandboxCheckout,
+  todayInBrowser,
+} from './support/payments.ts';
+
+/*
+ * Payments in Chromium against the real api, read models, job workers and the sandbox gateway
+ * (its checkout.js overlay and checkout page, its signed webhooks). A member whose free trial has
+ * ended is refused a bid, pays the bid processing fee instead — with the browser's success call
+ * cut off, so only the gateway's webhook can tell the server — and sees the bid appear; then
+ * subscribes, after one failed attempt; then finds both purchases, with invoices, in Transactions.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function openAs(member: Member): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await context.addInitScript((entries: Record<string, string>) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storedSession(member));
+  return { context, page: await context.newPage() };
+}
+
+const bidArea = (page: Page) => page.getByRole('region', { name: 'Bids on this ad' });
+
+describe('payments through the sandbox checkout', () => {
+  it('pays a bid fee and sees the bid, subscribes, and lists both with invoices', async () => {
+    const config = await api(app, '/api/payments/config');
+    expect(config.status, `GET /api/payments/config: ${JSON.stringify(config.body)}`).toBe(200);
+    expect(config.body.data).toMatchObject({ provider: 'razorpay' });
+
+    const [owner, buyer] = await Promise.all([
+      createMember(app, { address: true }),
+      memberWhoseTrialEnded(app),
+    ]);
+    const adId = await postAd(app, owner);
+    const { context, page } = await openAs(buyer);
+
+    // --- The bid processing fee -------------------------------------------------------------
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await form.waitFor();
+    await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
+    await form.getByLabel('Amount (₹)').fill('1500');
+    await form.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    const refusal = form.getByRole('alert');
+    await refusal.getByText(MESSAGES.pleaseSubscribe).waitFor();
+    expect(await refusal.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
+
+    const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
+    const feeBreakup = feeDialog.getByRole('table', { name: 'Price breakup' });
+    await feeBreakup.waitFor();
+    const feeText = await feeBreakup.innerText();
+    expect(feeText).toMatch(/Price\s+₹[\d,]+/);
+    expect(feeText).toMatch(/(SGST \(\d+(\.\d+)?%\)[\s\S]*CGST|IGST \(\d+(\.\d+)?%\))/);
+    expect(feeText).toMatch(/Total after tax\s+₹[\d,.]+/);
+    await page.screenshot({ path: '/tmp/boli-payments-fee-dialog.png' });
+
+    // The browser's success call never reaches the server: only the webhook settles it.
+    let successCalls = 0;
+    await page.route('**/api/bidpay/payment/success', (route) => {
+      successCalls += 1;
+      return route.abort();
+    });
+    const proceed = feeDialog.getByRole('button', { name: 'Proceed' });
+    await proceed.click();
+    const checkout = sandboxCheckout(page);
+    const pay = checkout.getByRole('button', { name: 'Pay', exact: true });
+    await pay.waitFor();
+    // While the checkout is open, Proceed cannot start a second payment.
+    expect(await proceed.isDisabled()).toBe(true);
+    await pay.click();
+    await feeDialog.getByText(BILLING_MESSAGES.paymentPending).waitFor({ timeout: 20_000 });
+    expect(successCalls).toBe(1);
+    const posted = page.getByRole('dialog', { name: MESSAGES.bidPosted });
+    await posted.waitFor({ timeout: 45_000 });
+    await posted.getByRole('button', { name: 'OK' }).click();
+    await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).waitFor();
+    expect(
+      await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).innerText(),
+    ).toContain('₹1,500');
+    await page.unrouteAll();
+    await page.screenshot({ path: '/tmp/boli-payments-bid-fee.png', fullPage: true });
+
+    // --- The subscription, after one failed attempt -----------------------------------------
+    await page.goto(new URL('/subscription', app.baseUrl).href);
+    await page.getByText(MESSAGES.pleaseSubscribe).waitFor();
+    await page.getByRole('button', { name: 'Make payment' }).first().click();
+    const planDialog = page.getByRole('dialog', { name: MESSAGES.lifetimeSubscription });
+    await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
+    await planDialog.getByRole('button', { name: 'Proceed' }).click();
+    await checkout.getByRole('button', { name: 'Fail this payment' }).click();
+    await checkout.getByText(/Payment failed/).waitFor();
+    await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    const failed = planDialog.getByRole('alert');
+    await failed.getByText(/Payment failed/).waitFor();
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText(BILLING_MESSAGES.paymentSuccessful).first().waitFor({ timeout: 45_000 });
+    const active = page.getByTestId('active-subscription');
+    await active.waitFor();
+    expect(await active.innerText()).toContain(MESSAGES.lifetimeSubscription);
+    expect(await active.innerText()).toContain(`Start date: ${await todayInBrowser(page)}`);
+    expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-payments-subscription.png', fullPage: true });
+
+    // --- Transactions ------------------------------------------------------------------------
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await table.waitFor();
+    const rows = table.getByTestId('transaction-row');
+    const feeRow = rows.filter({ hasText: 'Bid processing fee' }).filter({ hasText: 'Paid' });
+    const planRow = rows
+      .filter({ hasText: MESSAGES.lifetimeSubscription })
+      .filter({ hasText: 'Paid' });
+    await expect.poll(() => feeRow.count(), { timeout: 20_000 }).toBe(1);
+    expect(await planRow.count()).toBe(1);
+    for (const row of [feeRow, planRow]) {
+      const cells = await row.getByRole('cell').allInnerTexts();
+      expect(cells[0]).toBe(await todayInBrowser(page));
+      // Amount, SGST, CGST (IGST when the buyer's state differs), total after tax: all in ₹.
+      const money = cells.filter((cell) => cell.startsWith('₹'));
+      expect(money.length).toBeGreaterThanOrEqual(4);
+    }
+    await page.screenshot({ path: '/tmp/boli-payments-transactions.png', fullPage: true });
+
+    // Each paid row's invoice downloads as a PDF.
+    const download = page.waitForEvent('download');
+    await planRow.getByRole('button', { name: /^Download invoice/ }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const path = await pdf.path();
+    expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await feeRow.getByRole('button', { name: /^Download invoice/ }).count()).toBe(1);
+
+    // The type selector asks for one kind only.
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Bid fee' }).click();
+    await expect
+      .poll(() => rows.filter({ hasText: MESSAGES.lifetimeSubscription }).count())
+      .toBe(0);
+    await expect
+      .poll(() => rows.filter({ hasText: 'Bid processing fee' }).count())
+      .toBeGreaterThan(0);
+
+    await context.close();
+  }, 240_000);
+});

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import knex from 'knex';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { SessionService } from '@boli/api/identity/sessions';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { waitForProjections } from '@boli/projections';
+import type { TestApp } from '../../../ops/src/testing/app.ts';
+import { DELHI_ADDRESS, type Member } from './members.ts';
+
+/*
+ * What the payments browser test needs beside members.ts: a member whose free trial has ended
+ * (so a bid needs a subscription or the bid processing fee), an ad to bid on, and the sandbox
+ * gateway's checkout page inside the overlay its checkout.js opens.
+ */
+
+type Answer = { status: number; body: { data?: unknown; msg?: string; error?: boolean } };
+
+export async function api(
+  app: TestApp,
+  path: string,
+  { json, form, token }: { json?: unknown; form?: FormData; token?: string } = {},
+): Promise<Answer> {
+  const response = await fetch(new URL(path, app.baseUrl), {
+    method: json === undefined && form === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: json !== undefined ? JSON.stringify(json) : form,
+  });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) as Answer['body'] };
+  } catch {
+    // Not the api's JSON (a 404 page, say): keep its start for the failure message.
+    return { status: response.status, body: { msg: text.slice(0, 200) } };
+  }
+}
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/**
+ * A verified member whose 7-day trial started 8 days ago, so it has ended. Sign-up cannot make
+ * one (the trial starts at the phone check, today), so its account events are written straight
+ * into the event store, as a member who signed up last week would have them; then it is signed
+ * in and given a Delhi address over the api, as any member would.
+ */
+export async function memberWhoseTrialEnded(app: TestApp): Promise<Member & { bidAlias: string }> {
+  const userId = randomUUID();
+  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  const username = `pay${digits.slice(0, 7)}`;
+  const phone = `9${digits}`;
+  const bidAlias = 'QZXWVY';
+  const signedUp = daysFromNow(-8);
+  const events: AccountEvent[] = [
+    {
+      type: 'AccountRegistered',
+      data: {
+        userId,
+        username,
+        email: `${username}@example.in`,
+        phone,
+        phoneCode: '+91',
+        firstname: 'Ravi',
+        lastname: 'Kumar',
+        bidAlias,
+        gender: 'Male',
+        dob: '1990-04-12',
+        country: 'India',
+        passwordHash: 'signed-in-by-the-test',
+        registeredAt: signedUp,
+      },
+    },
+    { type: 'EmailVerified', data: { userId, verifiedAt: signedUp } },
+    { type: 'MobileVerified', data: { userId, phone, verifiedAt: signedUp } },
+    { type: 'TrialStarted', data: { userId, startsAt: signedUp, endsAt: daysFromNow(-1) } },
+  ];
+  const store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  const db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 2 } });
+  try {
+    const { lastPosition } = await store.append(
+      accountStream(userId),
+      events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: signedUp } })),
+      'no-stream',
+    );
+    const caughtUp = await waitForProjections(db, ['users', 'entitlements'], lastPosition, 30_000);
+    expect(caughtUp, 'users and entitlements read models caught up').toBe(true);
+    const session = await new SessionService(db, app.config.JWT_SECRET).issue(
+      userId,
+      ['member'],
+      new Date(),
+    );
+    const edited = await api(app, '/api/user/editProfile', {
+      token: session.token,
+      json: {
+        username,
+        firstname: 'Ravi',
+        lastname: 'Kumar',
+        bidAlias,
+        gender: 'Male',
+        dob: '12-04-1990',
+        ...DELHI_ADDRESS,
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    return {
+      username,
+      password: '',
+      phone,
+      token: session.token,
+      refreshToken: session.refreshToken,
+      userId,
+      bidAlias,
+    };
+  } finally {
+    await store.close();
+    await db.destroy();
+  }
+}
+
+/** POST /api/posts/ (multipart) with one generated photo; answers the ad's id. */
+export async function postAd(app: TestApp, owner: Member): Promise<string> {
+  const photo = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 95, g: 47, b: 157 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  const fields = {
+    itemName: 'Tabla set for bids',
+    categoryname: 'Mobiles',
+    subcategory: 'Mobile Phones',
+    price: '25000',
+    description: 'A tabla pair in good condition.',
+    displayPhone: 'false',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'tabla.jpg');
+  const posted = await api(app, '/api/posts/', { token: owner.token, form });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+  return String((posted.body.data as { _id: string })._id);
+}
+
+/** The sandbox gateway's checkout page, in the overlay its checkout.js lays over the page. */
+export const sandboxCheckout = (page: Page): FrameLocator =>
+  page.frameLocator('iframe[title="Sandbox checkout"]');
+
+/** Today as the screens write it (DD-MM-YYYY), in the browser's time zone. */
+export const todayInBrowser = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
+  });

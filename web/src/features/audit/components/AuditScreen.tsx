@@ -1,0 +1,364 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { formatRupees } from '../../../lib/format.ts';
+import { SeriesResult } from './SeriesResult.tsx';
+import {
+  downloadInvoice,
+  fetchGatewayCheck,
+  fetchLedger,
+  fetchSeriesCheck,
+} from '../api/auditApi.ts';
+import {
+  defaultPeriod,
+  financialYearChoices,
+  invoiceFileName,
+  paymentCount,
+  paymentTime,
+  placeOfSupply,
+  statusText,
+  taxCell,
+  type GatewayCheck,
+  type Ledger,
+  type LedgerEntry,
+  type SeriesCheck,
+} from '../model/audit.ts';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : MESSAGES.generic;
+
+/**
+ * /audit (auditors and admins; not in the spec's table): the invoice series of a financial year
+ * checked for gaps, repeats and uninvoiced captures, and every payment of a period with its tax,
+ * invoice and a comparison with the payment gateway's record.
+ */
+export function AuditScreen() {
+  return (
+    <Stack spacing={4}>
+      <Typography variant="h5" component="h1">
+        Payments audit
+      </Typography>
+      <SeriesSection />
+      <LedgerSection />
+    </Stack>
+  );
+}
+
+function SeriesSection() {
+  const { request } = useApi();
+  const years = useMemo(() => financialYearChoices(new Date()), []);
+  const [year, setYear] = useState(years[0]!);
+  const [check, setCheck] = useState<SeriesCheck | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(
+    (financialYear: string) => {
+      setBusy(true);
+      setFailure(null);
+      fetchSeriesCheck(request, financialYear)
+        .then(setCheck, (error: unknown) => setFailure(messageOf(error)))
+        .finally(() => setBusy(false));
+    },
+    [request],
+  );
+  useEffect(() => run(years[0]!), [run, years]);
+
+  return (
+    <Stack spacing={2} component="section" aria-label="Invoice series">
+      <Typography variant="h6" component="h2">
+        Invoice series
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="Financial year"
+          value={year}
+          onChange={(e) => setYear(e.target.value)}
+          sx={{ minWidth: 160 }}
+        >
+          {years.map((choice) => (
+            <MenuItem key={choice} value={choice}>
+              {choice}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" disabled={busy} onClick={() => run(year)}>
+          Check series
+        </Button>
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {check && <SeriesResult check={check} />}
+    </Stack>
+  );
+}
+
+function LedgerSection() {
+  const { request } = useApi();
+  const [period, setPeriod] = useState(() => ({ ...defaultPeriod(new Date()), page: 0 }));
+  const [draft, setDraft] = useState(() => defaultPeriod(new Date()));
+  const [ledger, setLedger] = useState<Ledger | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    fetchLedger(request, period).then(
+      (data) => live && setLedger(data),
+      (error: unknown) => live && setFailure(messageOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [period, request]);
+
+  return (
+    <Stack spacing={2} component="section" aria-label="Payments ledger">
+      <Typography variant="h6" component="h2">
+        Payments ledger
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+        {(['from', 'to'] as const).map((end) => (
+          <TextField
+            key={end}
+            type="date"
+            size="small"
+            label={end === 'from' ? 'From' : 'To'}
+            value={draft[end]}
+            onChange={(e) => setDraft({ ...draft, [end]: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
+        <Button variant="contained" onClick={() => setPeriod({ ...draft, page: 0 })}>
+          Show payments
+        </Button>
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {!ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
+      {ledger && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {paymentCount(ledger.total)}
+          </Typography>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Payments" sx={{ '& td, & th': { px: 1 } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Purchase</TableCell>
+                  <TableCell>Buyer / place of supply</TableCell>
+                  <TableCell>Order / payment</TableCell>
+                  <TableCell>Status / method</TableCell>
+                  <TableCell align="right">Paid</TableCell>
+                  <TableCell align="right">Price</TableCell>
+                  <TableCell align="right">CGST</TableCell>
+                  <TableCell align="right">SGST</TableCell>
+                  <TableCell align="right">IGST</TableCell>
+                  <TableCell align="right">Total</TableCell>
+                  <TableCell>Invoice</TableCell>
+                  <TableCell>Gateway</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ledger.payments.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={13}>No payments in this period.</TableCell>
+                  </TableRow>
+                )}
+                {ledger.payments.map((entry) => (
+                  <LedgerRow
+                    key={entry.paymentId}
+                    entry={entry}
+                    onCheck={() => setChecking(entry.purchaseId)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {ledger.totalPages > 1 && (
+            <Pagination
+              count={ledger.totalPages}
+              page={period.page + 1}
+              onChange={(_, page) => setPeriod({ ...period, page: page - 1 })}
+            />
+          )}
+        </>
+      )}
+      {checking && <GatewayDialog purchaseId={checking} onClose={() => setChecking(null)} />}
+    </Stack>
+  );
+}
+
+function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void }) {
+  return (
+    <TableRow data-testid="ledger-row">
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{paymentTime(entry)}</TableCell>
+      <TableCell>
+        {entry.name}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {entry.purchaseId}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        {entry.buyer.name}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {placeOfSupply(entry)}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        {entry.orderId}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {entry.paymentId}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        {statusText(entry)}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {entry.method ?? '—'}
+        </Typography>
+      </TableCell>
+      <TableCell align="right">
+        {entry.amount === null ? '—' : formatRupees(entry.amount)}
+      </TableCell>
+      <TableCell align="right">{formatRupees(entry.price)}</TableCell>
+      <TableCell align="right">{taxCell(entry.cgstPercent, entry.cgst)}</TableCell>
+      <TableCell align="right">{taxCell(entry.sgstPercent, entry.sgst)}</TableCell>
+      <TableCell align="right">{taxCell(entry.igstPercent, entry.igst)}</TableCell>
+      <TableCell align="right">{formatRupees(entry.total)}</TableCell>
+      <TableCell>
+        <InvoiceLink entry={entry} />
+      </TableCell>
+      <TableCell>
+        <Button size="small" onClick={onCheck}>
+          Compare
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function InvoiceLink({ entry }: { entry: LedgerEntry }) {
+  const session = useSession();
+  const [failed, setFailed] = useState(false);
+  if (!entry.invoiceUrl || !entry.invoiceNumber) {
+    return entry.status === 'failed' ? '—' : <Typography color="error">Not invoiced</Typography>;
+  }
+  const { invoiceUrl, invoiceNumber } = entry;
+  return (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      color={failed ? 'error' : 'primary'}
+      aria-label={`Download invoice ${invoiceNumber}`}
+      onClick={() => {
+        setFailed(false);
+        downloadInvoice(invoiceUrl, invoiceFileName(invoiceNumber), session).catch(() =>
+          setFailed(true),
+        );
+      }}
+    >
+      {invoiceNumber}
+    </Link>
+  );
+}
+
+function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: () => void }) {
+  const { request } = useApi();
+  const [check, setCheck] = useState<GatewayCheck | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchGatewayCheck(request, purchaseId).then(
+      (data) => live && setCheck(data),
+      (error: unknown) => live && setFailure(messageOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [purchaseId, request]);
+
+  const side = (value: GatewayCheck['payments'][number]['ours']) =>
+    value === null
+      ? 'not recorded'
+      : `${value.status}, ${value.amount === null ? '—' : formatRupees(value.amount)}, ${value.method ?? '—'}${value.refunded > 0 ? `, refunded ${formatRupees(value.refunded)}` : ''}`;
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>Boli and the gateway: purchase {purchaseId}</DialogTitle>
+      <DialogContent>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        {!check && !failure && <CenteredSpinner label="Asking the gateway" />}
+        {check && (
+          <Stack spacing={2}>
+            <Alert severity={check.agrees ? 'success' : 'error'}>
+              {check.agrees
+                ? 'Our record matches the gateway.'
+                : 'Our record and the gateway differ.'}
+            </Alert>
+            <Table size="small" aria-label="Orders and payments">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Order / payment</TableCell>
+                  <TableCell>Boli</TableCell>
+                  <TableCell>Gateway</TableCell>
+                  <TableCell>Problems</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {check.orders.map((order) => (
+                  <TableRow key={order.orderId}>
+                    <TableCell>{order.orderId}</TableCell>
+                    <TableCell>{formatRupees(order.expectedAmount)}</TableCell>
+                    <TableCell>
+                      {order.gateway
+                        ? `${order.gateway.status}, ${formatRupees(order.gateway.amount)}`
+                        : 'unknown'}
+                    </TableCell>
+                    <TableCell>{order.problems.join('; ') || '—'}</TableCell>
+                  </TableRow>
+                ))}
+                {check.payments.map((payment) => (
+                  <TableRow key={payment.paymentId}>
+                    <TableCell>{payment.paymentId}</TableCell>
+                    <TableCell>{side(payment.ours)}</TableCell>
+                    <TableCell>{side(payment.gateway)}</TableCell>
+                    <TableCell>{payment.problems.join('; ') || '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+
+/*
+ * The audit api's answers (api/src/routes/audit/router.ts) and how the auditor's screen reads
+ * them. Amounts are rupees.
+ */
+
+export type LedgerEntry = {
+  purchaseId: string;
+  kind: 'subscription' | 'bidFee' | 'shareFee' | 'adSpace';
+  name: string;
+  buyer: { userId: string; name: string };
+  buyerState: string;
+  supplierGstin: string;
+  supplierState: string;
+  orderId: string;
+  paymentId: string;
+  method: string | null;
+  status: 'captured' | 'failed' | 'refunded';
+  duplicate: boolean;
+  source: string;
+  amount: number | null;
+  price: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  cgstPercent: number;
+  sgstPercent: number;
+  igstPercent: number;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  capturedAt: string | null;
+  failedAt: string | null;
+  errorCode: string | null;
+  refundAmount: number | null;
+  refundReason: string | null;
+  refundedAt: string | null;
+};
+
+export type Ledger = {
+  from: string;
+  to: string;
+  page: number;
+  total: number;
+  totalPages: number;
+  payments: LedgerEntry[];
+};
+
+export type SeriesCheck = {
+  financialYear: string;
+  count: number;
+  first: string | null;
+  last: string | null;
+  gaps: number[];
+  duplicates: number[];
+  misnumbered: string[];
+  capturedWithoutInvoice: string[];
+  invoicedTwice: string[];
+  invoicedUnknownPurchase: string[];
+  totals: { price: number; cgst: number; sgst: number; igst: number; total: number };
+  complete: boolean;
+};
+
+type Side = { status: string; amount: number | null; method: string | null; refunded: number };
+
+export type GatewayCheck = {
+  purchaseId: string;
+  status: string;
+  totalPriceAfterTax: number;
+  invoiceNumber: string | null;
+  agrees: boolean;
+  orders: {
+    orderId: string;
+    expectedAmount: number;
+    gateway: { amount: number; status: string } | null;
+    problems: string[];
+  }[];
+  payments: {
+    paymentId: string;
+    orderId: string;
+    ours: Side | null;
+    gateway: Side | null;
+    problems: string[];
+  }[];
+};
+
+/** "9% · ₹89.91", or "—" for a tax that does not apply. */
+export function taxCell(percent: number, amount: number): string {
+  return percent === 0 && amount === 0 ? '—' : `${percent}% · ${formatRupees(amount)}`;
+}
+
+/** When the payment happened: its capture, else its failure. */
+export const paymentTime = (entry: LedgerEntry): string =>
+  formatDateTime(entry.capturedAt ?? entry.failedAt ?? '');
+
+/** What the status column says: the outcome, and why a payment is special. */
+export function statusText(entry: LedgerEntry): string {
+  const parts: string[] = [entry.status];
+  if (entry.duplicate) parts.push('duplicate');
+  if (entry.status === 'failed' && entry.errorCode) parts.push(entry.errorCode);
+  if (entry.refundAmount !== null) parts.push(`refunded ${formatRupees(entry.refundAmount)}`);
+  return parts.join(', ');
+}
+
+/** Each problem of a series, as a heading and the numbers or purchases it names. */
+export function seriesProblems(check: SeriesCheck): { label: string; items: string[] }[] {
+  const problems = [
+    { label: 'Missing invoice numbers', items: check.gaps.map(String) },
+    { label: 'Invoice numbers used twice', items: check.duplicates.map(String) },
+    { label: 'Invoice numbers not matching their place', items: check.misnumbered },
+    { label: 'Captured payments without an invoice', items: check.capturedWithoutInvoice },
+    { label: 'Purchases invoiced twice', items: check.invoicedTwice },
+    { label: 'Invoices of unknown purchases', items: check.invoicedUnknownPurchase },
+  ];
+  return problems.filter((problem) => problem.items.length > 0);
+}
+
+/** "1 invoice", "2 invoices". */
+export const invoiceCount = (count: number): string =>
+  count === 1 ? '1 invoice' : `${count} invoices`;
+
+/** "1 payment", "2 payments". */
+export const paymentCount = (count: number): string =>
+  count === 1 ? '1 payment' : `${count} payments`;
+
+/** Where GST was charged: the buyer's state, or the supplier's when the buyer gave none. */
+export const placeOfSupply = (entry: LedgerEntry): string =>
+  entry.buyerState || `${entry.supplierState} (buyer gave no state)`;
+
+/** The one line that says whether a series is sound. */
+export function seriesSummary(check: SeriesCheck): string {
+  if (!check.complete) return `Series ${check.financialYear} has problems`;
+  if (check.count === 0) return `Series complete: no invoices in ${check.financialYear}`;
+  return `Series complete: ${invoiceCount(check.count)}, ${check.first} to ${check.last}`;
+}
+
+/** The current financial year and the `count - 1` before it, newest first: ['2026-27', …]. */
+export function financialYearChoices(now: Date, count = 5): string[] {
+  const current = Number(financialYearOf(now.toISOString()).slice(0, 4));
+  return Array.from({ length: count }, (_, back) => {
+    const start = current - back;
+    return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  });
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A local calendar day as YYYY-MM-DD (what a date input holds). */
+export const dayOf = (date: Date): string =>
+  `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+
+/** The ledger's default period: from 1 April of the current financial year to today. */
+export function defaultPeriod(now: Date): { from: string; to: string } {
+  const start = financialYearOf(now.toISOString()).slice(0, 4);
+  return { from: `${start}-04-01`, to: dayOf(now) };
+}
+
+/** "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf". */
+export const invoiceFileName = (invoiceNumber: string): string =>
+  `${invoiceNumber.replace(/[^\w.-]+/g, '-')}.pdf`;

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultPeriod,
+  financialYearChoices,
+  invoiceCount,
+  invoiceFileName,
+  paymentCount,
+  placeOfSupply,
+  seriesProblems,
+  seriesSummary,
+  statusText,
+  taxCell,
+  type LedgerEntry,
+  type SeriesCheck,
+} from './audit.ts';
+
+const complete: SeriesCheck = {
+  financialYear: '2026-27',
+  count: 3,
+  first: 'BOLI/2026-27/000001',
+  last: 'BOLI/2026-27/000003',
+  gaps: [],
+  duplicates: [],
+  misnumbered: [],
+  capturedWithoutInvoice: [],
+  invoicedTwice: [],
+  invoicedUnknownPurchase: [],
+  totals: { price: 2997, cgst: 269.73, sgst: 269.73, igst: 0, total: 3536.46 },
+  complete: true,
+};
+
+describe('the series check as the auditor reads it', () => {
+  it('says a sound series is complete, with its range', () => {
+    expect(seriesSummary(complete)).toBe(
+      'Series complete: 3 invoices, BOLI/2026-27/000001 to BOLI/2026-27/000003',
+    );
+    expect(seriesSummary({ ...complete, count: 0, first: null, last: null })).toBe(
+      'Series complete: no invoices in 2026-27',
+    );
+    expect(seriesProblems(complete)).toEqual([]);
+  });
+
+  it('lists each kind of problem with what it names, and nothing else', () => {
+    const broken = {
+      ...complete,
+      complete: false,
+      gaps: [2, 5],
+      capturedWithoutInvoice: ['p-9'],
+    };
+    expect(seriesSummary(broken)).toBe('Series 2026-27 has problems');
+    expect(seriesProblems(broken)).toEqual([
+      { label: 'Missing invoice numbers', items: ['2', '5'] },
+      { label: 'Captured payments without an invoice', items: ['p-9'] },
+    ]);
+  });
+});
+
+describe('ledger cells', () => {
+  it('shows a tax as rate and rupees, or a dash when it does not apply', () => {
+    expect(taxCell(9, 89.91)).toBe('9% · ₹89.91');
+    expect(taxCell(18, 22222.2)).toBe('18% · ₹22,222.20');
+    expect(taxCell(0, 0)).toBe('—');
+  });
+
+  it('says how a payment ended, duplicates and refunds included', () => {
+    const entry = {
+      status: 'refunded',
+      duplicate: true,
+      errorCode: null,
+      refundAmount: 1178.82,
+    } as LedgerEntry;
+    expect(statusText(entry)).toBe('refunded, duplicate, refunded ₹1,178.82');
+    expect(
+      statusText({
+        ...entry,
+        status: 'failed',
+        duplicate: false,
+        errorCode: 'BAD_REQUEST_ERROR',
+        refundAmount: null,
+      }),
+    ).toBe('failed, BAD_REQUEST_ERROR');
+  });
+
+  it('names the place of supply, falling back to the supplier’s state', () => {
+    const entry = { buyerState: 'Kerala', supplierState: 'Karnataka' } as LedgerEntry;
+    expect(placeOfSupply(entry)).toBe('Kerala');
+    expect(placeOfSupply({ ...entry, buyerState: '' })).toBe('Karnataka (buyer gave no state)');
+  });
+
+  it('counts payments and invoices in English', () => {
+    expect(paymentCount(1)).toBe('1 payment');
+    expect(paymentCount(0)).toBe('0 payments');
+    expect(invoiceCount(1)).toBe('1 invoice');
+    expect(invoiceCount(12)).toBe('12 invoices');
+  });
+
+  it('names an invoice file without slashes', () => {
+    expect(invoiceFileName('BOLI/2026-27/000042')).toBe('BOLI-2026-27-000042.pdf');
+  });
+});
+
+describe('financial years', () => {
+  it('offers the current year first, turning over on 1 April in India', () => {
+    expect(financialYearChoices(new Date('2026-11-21T10:00:00Z'), 3)).toEqual([
+      '2026-27',
+      '2025-26',
+      '2024-25',
+    ]);
+    expect(financialYearChoices(new Date('2027-03-31T18:29:00Z'), 1)).toEqual(['2026-27']);
+    expect(financialYearChoices(new Date('2027-03-31T18:31:00Z'), 1)).toEqual(['2027-28']);
+    expect(financialYearChoices(new Date('2099-06-01T00:00:00Z'), 2)).toEqual([
+      '2099-00',
+      '2098-99',
+    ]);
+  });
+
+  it('starts the ledger at 1 April of the current year', () => {
+    expect(defaultPeriod(new Date(2026, 10, 21, 12)).from).toBe('2026-04-01');
+    expect(defaultPeriod(new Date(2026, 10, 21, 12)).to).toBe('2026-11-21');
+  });
+});

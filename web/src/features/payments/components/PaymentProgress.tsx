@@ -1,0 +1,72 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Confirmation } from '../api/paymentsApi.ts';
+import { outcomeText, type PaymentStep } from '../machines/payment.machine.ts';
+import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
+
+type Props = {
+  step: PaymentStep;
+  problem: string | null;
+  settled: Confirmation | null;
+  onRetry: () => void;
+};
+
+/** Where a payment stands, in words, with Try again after a failure or a closed checkout. */
+export function PaymentProgress({ step, problem, settled, onRetry }: Props) {
+  switch (step) {
+    case 'quoting':
+    case 'working':
+    case 'paying':
+      return (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={18} />
+          <Typography variant="body2" color="text.secondary">
+            {step === 'paying' ? 'Complete the payment in the checkout window.' : 'Please wait…'}
+          </Typography>
+        </Stack>
+      );
+    case 'pending':
+      return (
+        <Alert severity="info" icon={<CircularProgress size={18} />} role="status">
+          {PAYMENT_TEXTS.beingConfirmed}
+        </Alert>
+      );
+    case 'quoteFailed':
+    case 'failed':
+    case 'cancelled':
+      return (
+        <Alert
+          severity={step === 'cancelled' ? 'warning' : 'error'}
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {step === 'cancelled' ? PAYMENT_TEXTS.cancelled : (problem ?? PAYMENT_TEXTS.failed)}
+        </Alert>
+      );
+    case 'refunded':
+      return (
+        <Alert severity="warning" role="alert">
+          {outcomeText('refunded', settled)}
+        </Alert>
+      );
+    case 'done':
+      return (
+        <Alert severity="success" role="status">
+          {outcomeText('paid', settled)}
+        </Alert>
+      );
+    case 'ready':
+      return null;
+    default: {
+      const unknown: never = step;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,262 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import type { Confirmation } from '../api/paymentsApi.ts';
+import type { CheckoutOutcome } from '../api/checkout.ts';
+import { settlementOf, type CheckoutResponse, type PurchaseInfo } from '../api/purchaseInfo.ts';
+import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
+
+/*
+ * One payment (section 4, "Payment in general"): quote → create the order → checkout → the success
+ * call → done. The money is never lost or taken twice:
+ * - Pay is taken only in `ready` (a double click sends one order);
+ * - when the success call fails or takes too long, the payment is `pending`: the screen asks
+ *   GET /api/purchases/:id until the server (told by the webhook or its reconciler) settles it;
+ * - trying again after a failure or a closed checkout first asks the server where the purchase
+ *   stands, and reopens the same order unless it is over.
+ */
+
+type Context = {
+  /** The price breakup shown before paying (a quote, or already the order). */
+  quote: PurchaseInfo | null;
+  /** The purchase being paid, with its gateway order. */
+  purchase: PurchaseInfo | null;
+  response: CheckoutResponse | null;
+  /** The server's last word on it. */
+  settled: Confirmation | null;
+  /** Why the last step failed (shown with Try again). */
+  problem: string | null;
+};
+
+type Events = { type: 'PAY' } | { type: 'RETRY' };
+
+const problemOf = (error: unknown): string =>
+  error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
+
+const purchaseIdOf = (context: Context): string => context.purchase?._id ?? '';
+
+/** What the screen says once it is over: the server's msg, else its message, else ours. */
+export function outcomeText(state: 'paid' | 'refunded' | 'failed', settled: Confirmation | null) {
+  const server = settled?.info.message || (settled?.msg ?? '');
+  if (state === 'paid') return settled?.msg || PAYMENT_TEXTS.paid;
+  if (state === 'refunded') return server || PAYMENT_TEXTS.refunded;
+  return server || PAYMENT_TEXTS.failed;
+}
+
+export const paymentMachine = setup({
+  types: { context: {} as Context, events: {} as Events },
+  actors: {
+    /** The breakup for this payment (may already create the order, as GET /api/cart/add does). */
+    quote: fromPromise<PurchaseInfo>(async () => {
+      throw new Error('quote is provided by the screen');
+    }),
+    createOrder: fromPromise<PurchaseInfo, { quote: PurchaseInfo }>(async () => {
+      throw new Error('createOrder is provided by the screen');
+    }),
+    checkout: fromPromise<CheckoutOutcome, { purchase: PurchaseInfo }>(async () => {
+      throw new Error('checkout is provided by the screen');
+    }),
+    confirm: fromPromise<Confirmation, { purchase: PurchaseInfo; response: CheckoutResponse }>(
+      async () => {
+        throw new Error('confirm is provided by the screen');
+      },
+    ),
+    lookUp: fromPromise<Confirmation, { purchaseId: string }>(async () => {
+      throw new Error('lookUp is provided by the screen');
+    }),
+  },
+  guards: {
+    quoteIsOrder: ({ context }) => Boolean(context.quote?._id && context.quote.checkout),
+    hasPurchase: ({ context }) => Boolean(context.purchase?._id),
+  },
+}).createMachine({
+  id: 'payment',
+  initial: 'quoting',
+  context: { quote: null, purchase: null, response: null, settled: null, problem: null },
+  states: {
+    quoting: {
+      invoke: {
+        src: 'quote',
+        onDone: { target: 'ready', actions: assign({ quote: ({ event }) => event.output }) },
+        onError: {
+          target: 'quoteFailed',
+          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+        },
+      },
+    },
+    quoteFailed: { on: { RETRY: { target: 'quoting', actions: assign({ problem: null }) } } },
+    ready: {
+      on: {
+        PAY: [
+          {
+            guard: 'quoteIsOrder',
+            target: 'paying',
+            actions: assign({ purchase: ({ context }) => context.quote }),
+          },
+          { target: 'creatingOrder' },
+        ],
+      },
+    },
+    creatingOrder: {
+      entry: assign({ problem: null }),
+      invoke: {
+        src: 'createOrder',
+        input: ({ context }) => ({ quote: context.quote! }),
+        onDone: { target: 'paying', actions: assign({ purchase: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+        },
+      },
+    },
+    paying: {
+      entry: assign({ problem: null }),
+      invoke: {
+        src: 'checkout',
+        input: ({ context }) => ({ purchase: context.purchase! }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.outcome === 'paid',
+            target: 'confirming',
+            actions: assign({
+              response: ({ event }) =>
+                event.output.outcome === 'paid' ? event.output.response : null,
+            }),
+          },
+          { guard: ({ event }) => event.output.outcome === 'dismissed', target: 'cancelled' },
+          {
+            target: 'failed',
+            actions: assign({
+              problem: ({ event }) =>
+                event.output.outcome === 'failed' && event.output.reason
+                  ? `${PAYMENT_TEXTS.failed} ${event.output.reason}`
+                  : PAYMENT_TEXTS.failed,
+            }),
+          },
+        ],
+        // The script did not load or open: nothing was paid.
+        onError: {
+          target: 'failed',
+          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+        },
+      },
+    },
+    confirming: {
+      invoke: {
+        src: 'confirm',
+        input: ({ context }) => ({ purchase: context.purchase!, response: context.response! }),
+        onDone: { target: 'settling', actions: assign({ settled: ({ event }) => event.output }) },
+        // The payment may well be captured: the webhook or the reconciler will say.
+        onError: 'pending',
+      },
+      after: { [LIMITS.paymentConfirmTimeoutMs]: 'pending' },
+    },
+    settling: {
+      always: [
+        {
+          guard: ({ context }) => settlementOf(context.settled!.info.status) === 'paid',
+          target: 'done',
+        },
+        {
+          guard: ({ context }) => settlementOf(context.settled!.info.status) === 'refunded',
+          target: 'refunded',
+        },
+        {
+          guard: ({ context }) => settlementOf(context.settled!.info.status) === 'failed',
+          target: 'failed',
+          actions: assign({ problem: ({ context }) => outcomeText('failed', context.settled) }),
+        },
+        { target: 'pending' },
+      ],
+    },
+    pending: {
+      initial: 'waiting',
+      states: {
+        waiting: { after: { [LIMITS.purchasePollMs]: 'asking' } },
+        asking: {
+          invoke: {
+            src: 'lookUp',
+            input: ({ context }) => ({ purchaseId: purchaseIdOf(context) }),
+            onDone: [
+              {
+                guard: ({ event }) => settlementOf(event.output.info.status) !== 'pending',
+                target: '#payment.settling',
+                actions: assign({ settled: ({ event }) => event.output }),
+              },
+              { target: 'waiting' },
+            ],
+            onError: 'waiting',
+          },
+        },
+      },
+    },
+    /** Before paying again: was the last attempt taken after all, or is the order over? */
+    rechecking: {
+      invoke: {
+        src: 'lookUp',
+        input: ({ context }) => ({ purchaseId: purchaseIdOf(context) }),
+        onDone: [
+          {
+            guard: ({ event }) => settlementOf(event.output.info.status) === 'failed',
+            target: 'creatingOrder',
+          },
+          {
+            guard: ({ event }) =>
+              settlementOf(event.output.info.status) === 'pending' &&
+              event.output.info.status !== 'captured',
+            target: 'paying',
+          },
+          { target: 'settling', actions: assign({ settled: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+        },
+      },
+    },
+    failed: {
+      on: {
+        RETRY: [{ guard: 'hasPurchase', target: 'rechecking' }, { target: 'creatingOrder' }],
+      },
+    },
+    cancelled: {
+      on: {
+        RETRY: [{ guard: 'hasPurchase', target: 'rechecking' }, { target: 'creatingOrder' }],
+      },
+    },
+    done: { type: 'final' },
+    refunded: { type: 'final' },
+  },
+});
+
+/** The states the screens tell apart. */
+export type PaymentStep =
+  | 'quoting'
+  | 'quoteFailed'
+  | 'ready'
+  | 'working'
+  | 'paying'
+  | 'pending'
+  | 'failed'
+  | 'cancelled'
+  | 'done'
+  | 'refunded';
+
+export function paymentStep(value: unknown): PaymentStep {
+  if (typeof value === 'object' && value !== null && 'pending' in value) return 'pending';
+  switch (value) {
+    case 'quoting':
+    case 'quoteFailed':
+    case 'ready':
+    case 'paying':
+    case 'failed':
+    case 'cancelled':
+    case 'done':
+    case 'refunded':
+      return value;
+    default:
+      // creatingOrder, confirming, settling, rechecking: a call is in flight.
+      return 'working';
+  }
+}

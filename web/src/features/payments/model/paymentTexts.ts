@@ -1,0 +1,15 @@
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+
+/*
+ * The payment screens' words: the api's own (BILLING_MESSAGES) where it has one, so the screen
+ * and the server say the same thing; the rest, which only the screen says, worded like them.
+ */
+export const PAYMENT_TEXTS = {
+  paid: BILLING_MESSAGES.paymentSuccessful,
+  beingConfirmed: BILLING_MESSAGES.paymentPending,
+  failed: BILLING_MESSAGES.paymentFailed,
+  refunded: BILLING_MESSAGES.refundProcessed,
+  /** A purchase's status in the transactions table until the server has settled it. */
+  beingConfirmedShort: 'Being confirmed',
+  cancelled: 'Payment cancelled. Nothing was charged.',
+} as const;

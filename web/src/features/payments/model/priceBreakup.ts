@@ -1,0 +1,38 @@
+import { formatRupees } from '../../../lib/format.ts';
+import type { TaxBreakup } from '../api/purchaseInfo.ts';
+
+export type BreakupRow = { label: string; amount: string; total?: true };
+
+/** 9 → "9%", 2.5 → "2.5%", 0.125 → "0.13%". */
+export const percentText = (percent: number): string => `${Number(percent.toFixed(2)).toString()}%`;
+
+/**
+ * The lines of a price breakup (section 1: SGST and CGST each as a percentage and an amount): the
+ * price, then SGST and CGST for a buyer in the supplier's state, or IGST for one outside it, then
+ * the total after tax.
+ */
+export function breakupRows(breakup: TaxBreakup): BreakupRow[] {
+  const interState = breakup.taxIGSTPercent > 0 || breakup.taxIGSTAmount > 0;
+  const taxes: BreakupRow[] = interState
+    ? [
+        {
+          label: `IGST (${percentText(breakup.taxIGSTPercent)})`,
+          amount: formatRupees(breakup.taxIGSTAmount),
+        },
+      ]
+    : [
+        {
+          label: `SGST (${percentText(breakup.taxSGSTPercent)})`,
+          amount: formatRupees(breakup.taxSGSTAmount),
+        },
+        {
+          label: `CGST (${percentText(breakup.taxCGSTPercent)})`,
+          amount: formatRupees(breakup.taxCGSTAmount),
+        },
+      ];
+  return [
+    { label: 'Price', amount: formatRupees(breakup.totalPrice) },
+    ...taxes,
+    { label: 'Total after tax', amount: formatRupees(breakup.totalPriceAfterTax), total: true },
+  ];
+}

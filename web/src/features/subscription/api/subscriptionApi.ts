@@ -1,0 +1,80 @@
+import {
+  confirmationOf,
+  purchaseInfoOrFail,
+  type Confirmation,
+  type EnvelopeRequest,
+  type Request,
+} from '../../payments/api/paymentsApi.ts';
+import {
+  amountOf,
+  isRecord,
+  type CheckoutResponse,
+  type PurchaseInfo,
+} from '../../payments/api/purchaseInfo.ts';
+
+/* The subscription calls (spec section 7, "Subscriptions"; contracts-payments.md §3). */
+
+export type Plan = {
+  _id: string;
+  name: string;
+  price: number;
+  totalPriceAfterTax: number;
+  features: string[];
+};
+
+export type ActiveSubscription = { _id: string; planId: string; name: string; startDate: string };
+
+const list = (data: unknown): unknown[] =>
+  Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.data) ? data.data : [];
+
+/** GET /api/cart/subscription: the plans on sale. */
+export async function fetchPlans(request: Request, signal?: AbortSignal): Promise<Plan[]> {
+  return list(await request<unknown>('/api/cart/subscription', { signal }))
+    .filter(isRecord)
+    .map((plan) => ({
+      _id: String(plan._id ?? ''),
+      name: String(plan.name ?? ''),
+      price: amountOf(plan.price),
+      totalPriceAfterTax: amountOf(plan.totalPriceAfterTax),
+      features: Array.isArray(plan.features) ? plan.features.map(String) : [],
+    }))
+    .filter((plan) => plan._id !== '');
+}
+
+/** GET /api/cart/subscription/list?status=active. */
+export async function fetchActiveSubscriptions(
+  request: Request,
+  signal?: AbortSignal,
+): Promise<ActiveSubscription[]> {
+  const data = await request<unknown>('/api/cart/subscription/list', {
+    query: { status: 'active' },
+    signal,
+  });
+  return list(data)
+    .filter(isRecord)
+    .filter((row) => row.status === undefined || row.status === 'active')
+    .map((row) => ({
+      _id: String(row._id ?? ''),
+      planId: String(row.planId ?? ''),
+      name: String(row.name ?? ''),
+      startDate: String(row.startDate ?? ''),
+    }));
+}
+
+/** GET /api/cart/add/:planId/web: the cart (a purchase with its order) and its breakup. */
+export async function addPlanToCart(request: Request, planId: string): Promise<PurchaseInfo> {
+  return purchaseInfoOrFail(
+    await request<unknown>(`/api/cart/add/${encodeURIComponent(planId)}/web`),
+  );
+}
+
+/** POST /api/cart/payment/: the success call; msg 'Payment successful.' once active. */
+export async function payCart(
+  envelope: EnvelopeRequest,
+  cartId: string,
+  response: CheckoutResponse,
+): Promise<Confirmation> {
+  return confirmationOf(
+    await envelope<unknown>('/api/cart/payment/', { json: { ...response, cart_id: cartId } }),
+  );
+}

@@ -1,0 +1,70 @@
+import type { PurchaseKind } from '@boli/engine/billing/products';
+import type { Request } from '../../payments/api/paymentsApi.ts';
+import {
+  isRecord,
+  parseTaxBreakup,
+  PURCHASE_STATUSES,
+  type PurchaseStatus,
+  type TaxBreakup,
+} from '../../payments/api/purchaseInfo.ts';
+
+/* GET /api/cart/listTransactions (spec section 7; contracts-payments.md §3). */
+
+export type TransactionType = 'all' | PurchaseKind;
+
+export type Transaction = TaxBreakup & {
+  _id: string;
+  kind: string;
+  status: PurchaseStatus | null;
+  /** The purchase line's name, with the ad's name for a fee paid on an ad. */
+  itemName: string;
+  /** Why it was refunded, when it was. */
+  message: string | null;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  createdAt: string;
+};
+
+export type TransactionPage = { purchases: Transaction[]; totalPages: number };
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+function itemNameOf(row: Record<string, unknown>): string {
+  const items = Array.isArray(row.items) ? row.items.filter(isRecord) : [];
+  const line = items.map((item) => text(item.name)).find(Boolean) ?? text(row.name) ?? '';
+  const ad = isRecord(row.itemAdId) ? text(row.itemAdId.itemName) : null;
+  return ad ? `${line} — ${ad}` : line;
+}
+
+export function parseTransaction(row: Record<string, unknown>): Transaction {
+  return {
+    ...parseTaxBreakup(row),
+    _id: String(row._id ?? ''),
+    kind: String(row.kind ?? ''),
+    status: (PURCHASE_STATUSES as readonly unknown[]).includes(row.status)
+      ? (row.status as PurchaseStatus)
+      : null,
+    itemName: itemNameOf(row),
+    message: text(row.message),
+    invoiceNumber: text(row.invoiceNumber),
+    invoiceUrl: text(row.invoiceUrl),
+    createdAt: String(row.createdAt ?? ''),
+  };
+}
+
+/** One page (zero-based, 20 rows, newest first) of the member's purchases of one type. */
+export async function fetchTransactions(
+  request: Request,
+  query: { page: number; type: TransactionType },
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  const data = await request<unknown>('/api/cart/listTransactions', { query, signal });
+  const body = isRecord(data) ? data : {};
+  const rows = Array.isArray(body.purchases) ? body.purchases.filter(isRecord) : [];
+  const totalPages = Number(body.totalPages);
+  return {
+    purchases: rows.map(parseTransaction),
+    totalPages: Number.isFinite(totalPages) && totalPages > 0 ? Math.floor(totalPages) : 0,
+  };
+}

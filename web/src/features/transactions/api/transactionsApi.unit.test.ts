@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { PURCHASE_STATUSES } from '../../payments/api/purchaseInfo.ts';
+import { statusText } from '../model/transactionRows.ts';
+import { parseTransaction } from './transactionsApi.ts';
+
+describe('a transaction row', () => {
+  it('names the line, with the ad for a bid fee, and keeps tax lines and the invoice', () => {
+    const row = parseTransaction({
+      _id: 'f00d',
+      kind: 'bidFee',
+      status: 'fulfilled',
+      itemAdId: { _id: 'ad1', itemName: 'Tabla set' },
+      items: [{ name: 'Bid processing fee', price: 50, cycle: null, expiryDate: null }],
+      totalPrice: 50,
+      totalPriceAfterTax: 59,
+      taxCGSTAmount: 4.5,
+      taxSGSTAmount: 4.5,
+      taxIGSTAmount: 0,
+      taxCGSTPercent: 9,
+      taxSGSTPercent: 9,
+      taxIGSTPercent: 0,
+      invoiceNumber: 'BOLI/2026-27/000001',
+      invoiceUrl: '/api/invoices/f00d',
+      razorpay_order_id: 'order_1',
+      message: null,
+      createdAt: '2026-11-21T04:30:00.000Z',
+    });
+    expect(row).toMatchObject({
+      itemName: 'Bid processing fee — Tabla set',
+      totalPriceAfterTax: 59,
+      taxSGSTAmount: 4.5,
+      invoiceUrl: '/api/invoices/f00d',
+      status: 'fulfilled',
+    });
+  });
+
+  it('has no invoice until one is issued', () => {
+    const row = parseTransaction({
+      _id: 'x',
+      status: 'ordered',
+      items: [{ name: 'Lifetime Subscription' }],
+    });
+    expect(row).toMatchObject({ itemName: 'Lifetime Subscription', invoiceUrl: null });
+  });
+
+  it('reads as being confirmed until the server settles it', () => {
+    expect(Object.fromEntries(PURCHASE_STATUSES.map((s) => [s, statusText(s)]))).toEqual({
+      created: 'Being confirmed',
+      ordered: 'Being confirmed',
+      captured: 'Being confirmed',
+      fulfilled: 'Paid',
+      failed: 'Failed',
+      refundPending: 'Refund pending',
+      refunded: 'Refunded',
+      expired: 'Not completed',
+    });
+  });
+});
