@@ -1,16 +1,27 @@
 import { Router } from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
+import { accountDecider } from '@boli/engine/accounts/account.decider';
+import { accountStream } from '@boli/engine/accounts/account.events';
+import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { requireAuth, requireRole } from '../../http/auth.ts';
+import { requireAuth, requireRole, sessionService } from '../../http/auth.ts';
+import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 
 /** Who may replay an ad's history: support settles disputes, auditors check, admins do both. */
 export const STAFF_ROLES = ['support', 'auditor', 'admin'] as const;
+
+/** Who may block and unblock members (the accounts decider checks the same). */
+export const BLOCKING_ROLES = ['support', 'admin'] as const;
+
+const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
+const blockBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
 
 const historyParams = z.object({ adId: z.string().trim().min(1).max(100) });
 const historyQuery = z.object({
@@ -25,6 +36,41 @@ const historyQuery = z.object({
 export function supportRouter(infra: Infrastructure): Router {
   const router = new Router({ prefix: '/api/support' });
   router.use(requireAuth(infra), requireRole(...STAFF_ROLES));
+
+  /** Runs an account command as the signed-in staff member, in the role that allows it. */
+  const asStaff = async (
+    ctx: Context,
+    userId: string,
+    command: Omit<AccountCommand, 'metadata'>,
+  ) => {
+    const auth = ctx.state.auth!;
+    const role = BLOCKING_ROLES.find((allowed) => auth.roles.includes(allowed));
+    if (role === undefined) throw new ApiError(403, 'You are not allowed to do this.', 'FORBIDDEN');
+    await execute(infra, {
+      streamId: accountStream(userId),
+      decider: accountDecider,
+      command: {
+        ...command,
+        metadata: commandMetadata(ctx, { userId: auth.userId, role }),
+      } as AccountCommand,
+      readModels: ['users'],
+    });
+  };
+
+  /** Blocks a member and ends every session they hold, so no token of theirs works any more. */
+  router.post('/users/:userId/block', async (ctx) => {
+    const { userId } = parseInput(userParams, ctx.params);
+    const { reason } = parseInput(blockBody, ctx.request.body ?? {});
+    await asStaff(ctx, userId, { type: 'BlockAccount', data: { reason } });
+    const revoked = await sessionService(infra).revokeAllExcept(userId, undefined, new Date());
+    ctx.body = success({ userId, blocked: true, sessionsRevoked: revoked }, 'Member blocked.');
+  });
+
+  router.post('/users/:userId/unblock', async (ctx) => {
+    const { userId } = parseInput(userParams, ctx.params);
+    await asStaff(ctx, userId, { type: 'UnblockAccount', data: {} });
+    ctx.body = success({ userId, blocked: false }, 'Member unblocked.');
+  });
 
   router.get('/ads/:adId/history', async (ctx) => {
     const { adId } = parseInput(historyParams, ctx.params);

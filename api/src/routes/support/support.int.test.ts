@@ -15,6 +15,7 @@ import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
+import { apiKit } from '../../../../ops/src/testing/apiKit.ts';
 
 type Body = { data: Record<string, unknown> | null; error: boolean; msg: string };
 
@@ -103,5 +104,48 @@ describe('support replays an ad to settle a dispute', () => {
     const bad = await history(`${AD_ID}/history?asOf=yesterday`, supportToken);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(true);
+  });
+});
+
+describe('support blocks a member', () => {
+  it('blocks them, ends their sessions at once, and can unblock them', async () => {
+    const kit = apiKit(app);
+    try {
+      const member = await kit.member('to_be_blocked');
+      const support = await kit.member('support_sam', { roles: ['member', 'support'] });
+      const auditor = await kit.member('audit_ann', { roles: ['member', 'auditor'] });
+      expect((await kit.api('/api/user', { token: member.token })).status).toBe(200);
+
+      const refused = await kit.api(`/api/support/users/${member.userId}/block`, {
+        token: auditor.token,
+        json: { reason: 'spam' },
+      });
+      expect(refused.status).toBe(403);
+      const noReason = await kit.api(`/api/support/users/${member.userId}/block`, {
+        token: support.token,
+        json: {},
+      });
+      expect(noReason.status).toBe(400);
+
+      const blocked = await kit.api(`/api/support/users/${member.userId}/block`, {
+        token: support.token,
+        json: { reason: 'Posting fake ads' },
+      });
+      expect(blocked.status).toBe(200);
+      expect(blocked.body.data).toMatchObject({ blocked: true, sessionsRevoked: 1 });
+      expect((await kit.api('/api/user', { token: member.token })).status).toBe(401);
+      const [row] = await kit.db('users').where({ user_id: member.userId });
+      expect(row.is_blocked).toBe(true);
+
+      const unblocked = await kit.api(`/api/support/users/${member.userId}/unblock`, {
+        token: support.token,
+        json: {},
+      });
+      expect(unblocked.status).toBe(200);
+      const [after] = await kit.db('users').where({ user_id: member.userId });
+      expect(after.is_blocked).toBe(false);
+    } finally {
+      await kit.close();
+    }
   });
 });
