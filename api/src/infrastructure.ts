@@ -10,7 +10,7 @@ import type { Logger } from './logger.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
 import type { PaymentGateway } from './payments/gateway/port.ts';
 import { razorpayGateway } from './payments/gateway/razorpay.ts';
-import { inboxKicker } from './payments/webhookInbox.ts';
+import { inboxKicker, webhookBatcher, type WebhookDelivery } from './payments/webhookInbox.ts';
 
 /** What the api's routes are given: connections and services, built once per process. */
 export type Infrastructure = {
@@ -22,7 +22,9 @@ export type Infrastructure = {
   idempotency: IdempotencyStore;
   /** Razorpay, or the sandbox gateway that speaks its API (RAZORPAY_API_URL). */
   gateway: PaymentGateway;
-  /** Starts processing stored webhooks in the background (payments/webhookInbox.ts). */
+  /** Stores a verified webhook (group commit); false for a redelivery (payments/webhookInbox.ts). */
+  storeWebhook(delivery: WebhookDelivery): Promise<boolean>;
+  /** Starts processing stored webhooks in the background. */
   kickWebhooks(): void;
   projectionHealth(): Promise<ProjectionHealth[]>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
     store,
     idempotency: createPostgresIdempotencyStore(db),
     gateway,
+    storeWebhook: webhookBatcher(db),
     kickWebhooks: inboxKicker({ db, store, gateway, logger }),
     async projectionHealth() {
       const statuses = await projectionStatus(db, store);

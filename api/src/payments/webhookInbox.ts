@@ -42,26 +42,69 @@ export const webhookInboxMigration: Migration = {
   },
 };
 
-/**
- * Stores a verified delivery; false when this event id was already stored (a redelivery). Without
- * the provider's event id header the id comes from the body, as `parseWebhook` derives it.
- */
-export async function storeWebhook(
-  db: Knex,
-  delivery: { eventId: string; eventType: string; body: string },
-): Promise<boolean> {
+export type WebhookDelivery = { eventId: string; eventType: string; body: string };
+
+const rowOf = (delivery: WebhookDelivery) => {
+  // Without the provider's event id header the id comes from the body, as `parseWebhook` does.
   const eventId =
     delivery.eventId.trim() || `body_${createHash('sha256').update(delivery.body).digest('hex')}`;
-  const inserted = await db(INBOX)
-    .insert({
-      event_id: eventId.slice(0, 200),
-      event_type: delivery.eventType.slice(0, 100),
-      body: delivery.body,
-    })
+  return {
+    event_id: eventId.slice(0, 200),
+    event_type: delivery.eventType.slice(0, 100),
+    body: delivery.body,
+  };
+};
+
+/** Stores deliveries in one statement; for each, whether it was new. */
+async function storeWebhooks(db: Knex, deliveries: readonly WebhookDelivery[]): Promise<boolean[]> {
+  const rows = deliveries.map(rowOf);
+  // One row per event id within the statement: ON CONFLICT cannot touch a row twice.
+  const unique = [...new Map(rows.map((row) => [row.event_id, row])).values()];
+  const inserted: { event_id: string }[] = await db(INBOX)
+    .insert(unique)
     .onConflict('event_id')
     .ignore()
     .returning('event_id');
-  return inserted.length > 0;
+  const fresh = new Set(inserted.map((row) => row.event_id));
+  // A repeated id in one batch is new only for its first delivery.
+  return rows.map((row) => fresh.delete(row.event_id));
+}
+
+/**
+ * Group commit for the webhook route: deliveries arriving while a statement is in flight are
+ * stored together by the next one, so a burst of webhooks costs a few transactions rather than
+ * one each. Each caller is answered only once its row is committed.
+ */
+export function webhookBatcher(db: Knex): (delivery: WebhookDelivery) => Promise<boolean> {
+  type Waiting = {
+    delivery: WebhookDelivery;
+    resolve(fresh: boolean): void;
+    reject(error: unknown): void;
+  };
+  let queue: Waiting[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    flushing = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, LIMITS.billingSweepBatch);
+      queue = queue.slice(batch.length);
+      try {
+        const fresh = await storeWebhooks(
+          db,
+          batch.map((waiting) => waiting.delivery),
+        );
+        batch.forEach((waiting, i) => waiting.resolve(fresh[i]!));
+      } catch (error) {
+        batch.forEach((waiting) => waiting.reject(error));
+      }
+    }
+    flushing = false;
+  };
+  return (delivery) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ delivery, resolve, reject });
+      if (!flushing) void flush();
+    });
 }
 
 type Outcome = 'recorded' | 'unknownOrder' | 'rejected' | 'ignored';

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { success, failure } from '../../http/envelope.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { verifyWebhookSignature } from '../../payments/gateway/signatures.ts';
-import { storeWebhook } from '../../payments/webhookInbox.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
 import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { ApiError } from '../../http/errors.ts';
@@ -16,7 +16,9 @@ import { infoOf, ownPurchase, type BillingInfra } from './billingDeps.ts';
  * Payment plumbing every purchase shares (docs/api/payments.md): the checkout configuration the
  * web app loads, where a purchase stands, and the provider's webhooks.
  */
-export function paymentsRouter(infra: BillingInfra & { kickWebhooks: () => void }): Router {
+export function paymentsRouter(
+  infra: BillingInfra & Pick<Infrastructure, 'storeWebhook' | 'kickWebhooks'>,
+): Router {
   const router = new Router();
   const auth = requireAuth(infra);
 
@@ -67,7 +69,7 @@ export function paymentsRouter(infra: BillingInfra & { kickWebhooks: () => void 
       return;
     }
     const body = ctx.request.body as { event?: unknown } | undefined;
-    const stored = await storeWebhook(infra.db, {
+    const stored = await infra.storeWebhook({
       eventId: ctx.get('x-razorpay-event-id') || '',
       eventType: typeof body?.event === 'string' ? body.event : 'unknown',
       body: raw,
