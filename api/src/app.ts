@@ -19,6 +19,9 @@ import { cartRouter } from './routes/billing/cart.router.ts';
 import { paymentsRouter } from './routes/billing/payments.router.ts';
 import { productRouter } from './routes/billing/product.router.ts';
 import { auditRouter } from './routes/audit/router.ts';
+import { spaceRouter } from './routes/adspace/space.router.ts';
+import { adbidRouter } from './routes/adspace/adbid.router.ts';
+import { sharesRouter } from './routes/shares/router.ts';
 import type { ProjectionHealth } from './routes/health/health.ts';
 
 export type AppOptions = {
@@ -47,6 +50,9 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
     paymentsRouter(infra),
     cartRouter(infra),
     bidpayRouter(infra),
+    sharesRouter(infra),
+    spaceRouter(infra),
+    adbidRouter(infra),
     productRouter(infra),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

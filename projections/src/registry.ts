@@ -11,6 +11,10 @@ import { notificationsProjection } from './social/notifications.projection.ts';
 import { contactMessagesProjection } from './social/contactMessages.projection.ts';
 import { purchasesProjection } from './billing/purchases.projection.ts';
 import { pricesProjection } from './billing/prices.projection.ts';
+import { adSpacesProjection } from './adspace/adSpaces.projection.ts';
+import { adSlotsProjection } from './adspace/adSlots.projection.ts';
+import { adAudienceProjection } from './adspace/adAudience.projection.ts';
+import { shareBidsProjection } from './shares/shareBids.projection.ts';
 
 /** Every read model the projections process runs. Each issue that adds a read model adds it here. */
 export const allProjections: readonly Projection[] = [
@@ -26,4 +30,8 @@ export const allProjections: readonly Projection[] = [
   contactMessagesProjection,
   purchasesProjection,
   pricesProjection,
+  adSpacesProjection,
+  adSlotsProjection,
+  adAudienceProjection,
+  shareBidsProjection,
 ];

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 
 /**
@@ -76,6 +77,20 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   MOBILE_REQUEST_NOT_APPROVED: { status: 409, message: MESSAGES.mobileRequestNotApproved },
   // The decider's message is the form's: 'Please enter all details.' or the first field's.
   CONTACT_MESSAGE_INVALID: { status: 400 },
+  // Ad space and slot bids (engine/src/adspace/: adSpace.decider.ts, adSlot.decider.ts)
+  SPACE_NOT_FOUND: { status: 404, message: ADSPACE_MESSAGES.spaceNotFound },
+  NOT_SPACE_OWNER: { status: 403, message: ADSPACE_MESSAGES.notSpaceOwner },
+  SPACE_ENDED: { status: 409, message: ADSPACE_MESSAGES.spaceEnded },
+  SLOT_BID_DETAILS_MISSING: { status: 400, message: MESSAGES.pleaseEnterAllDetails },
+  // The decider's details carry the action message ('Ad Bid Amount has to be higher …').
+  SLOT_BID_BELOW_BASE: { status: 400, message: MESSAGES.slotBidBelowBase },
+  SLOT_DATE_INVALID: { status: 400, message: MESSAGES.invalidDate },
+  SLOT_DATE_PASSED: { status: 400, message: ADSPACE_MESSAGES.slotDatePassed },
+  SLOT_CLOSED: { status: 409, message: MESSAGES.biddingClosed },
+  SLOT_NOT_BEGUN: { status: 409, message: MESSAGES.generic },
+  // Share bids (engine/src/shares/shareBid.decider.ts); the bid's own codes are the item bids'.
+  COMPANY_NAME_TAKEN: { status: 409, message: MESSAGES.companyNameTaken },
+  SHARE_FEE_NOT_PAID: { status: 403, message: MESSAGES.shareFeeRequired },
   // Purchases (engine/src/billing/purchase.decider.ts): a report that does not fit the purchase.
   PURCHASE_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.purchaseNotFound },
   PURCHASE_COMMAND_NOT_ALLOWED: { status: 409, message: MESSAGES.generic },

@@ -8,11 +8,14 @@ import type { FulfilmentOutcome, RefundReason } from '@boli/engine/billing/purch
 import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
+import { activatePaidSpace } from '../routes/adspace/activation.ts';
+import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
+import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 
 /*
  * What a paid purchase delivers, by kind. A subscription is activated by the PurchaseFulfilled
  * event itself (the entitlements read model reads it); a bid fee places the member's bid; the
- * share fee and ad space are delivered by the issue that builds them (#8).
+ * buy-share bid fee posts the member's share bid; ad space is delivered by its issue (#8).
  */
 
 export type Delivery =
@@ -68,6 +71,55 @@ async function placePaidBid(
   }
 }
 
+/** The share bid a paid buy-share fee posts has an id derived from the purchase, as a fee's bid. */
+export const shareBidIdOfFee = (purchaseId: string): string => `share-fee-${purchaseId}`;
+
+/**
+ * The buy-share bid fee posts the share bid the member asked for when paying; once delivered, the
+ * member has paid to buy shares (the users read model reads the outcome). A bid refused now (its
+ * company name taken meanwhile) is not posted and the fee refunded, as for a bid fee.
+ */
+async function postPaidShareBid(
+  store: EventStore,
+  purchase: NonNullable<PurchaseState['purchase']>,
+  metadata: NewEventMetadata,
+): Promise<Delivery> {
+  const subject = purchase.subject;
+  if (subject.kind !== 'shareFee') throw new Error('not a share fee');
+  try {
+    await handleCommand({
+      store,
+      streamId: shareBidsStream(subject.company),
+      decider: shareBidsDecider,
+      command: {
+        type: 'PlaceShareBid',
+        data: {
+          bidId: shareBidIdOfFee(purchase.purchaseId),
+          userId: purchase.buyer.userId,
+          username: purchase.buyer.username,
+          company: subject.company,
+          amount: subject.bidamt,
+          type: subject.type,
+          // This purchase is the fee.
+          feePaid: true,
+        },
+        metadata: {
+          ...metadata,
+          eventId: randomUUID(),
+          causationId: purchase.purchaseId,
+          actor: { userId: purchase.buyer.userId, role: 'member' },
+        },
+      },
+    });
+    return { delivered: { type: 'shareFeePaid', company: subject.company.trim() } };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return {
+      refund: { reason: 'notFulfillable', message: BILLING_MESSAGES.bidFeeRefundedNotPlaced },
+    };
+  }
+}
+
 /** Delivers what a captured purchase bought, or says why it must be refunded. */
 export async function deliver(
   store: EventStore,
@@ -88,8 +140,8 @@ export async function deliver(
     case 'bidFee':
       return placePaidBid(store, purchase, metadata);
     case 'shareFee':
-      return { delivered: { type: 'shareFeePaid', company: subject.company } };
+      return postPaidShareBid(store, purchase, metadata);
     case 'adSpace':
-      return { waiting: 'ad space is activated by the ad space issue (#8)' };
+      return { delivered: await activatePaidSpace(store, purchase, metadata) };
   }
 }

@@ -77,6 +77,9 @@ export const LIMITS = {
   billingSweepEveryMs: 5_000,
   /** Webhook deliveries or purchases one sweep step takes. */
   billingSweepBatch: 100,
+  // Ad space (issue #8), the web side; the spec sets none of these. How long each creative shows
+  // before the next active one takes its place, and where the ad list makes room for ads.
+  adDisplay: { rotationMs: 8_000, inStreamEvery: 4, betweenPostsEvery: 8, refreshMs: 60_000 },
 } as const;
 
 export const BID_TYPES = ['Open', 'Hidden'] as const;

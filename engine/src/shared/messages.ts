@@ -106,6 +106,11 @@ export const MESSAGES = {
   finalCallAlreadyMade: 'The final call has already been made.',
   finalCallInPast: 'The final call cannot be in the past.',
   finalCallDateRequired: 'Please select the final call date and time.',
+  // Share bids (issue #8): refusals the spec states as rules without words.
+  shareFeeRequired: 'Please pay the buy-share bid fee to post your bid.',
+  shareFeeAlreadyPaid:
+    'You have already paid the buy-share bid fee. Your bids are posted directly.',
+  companyNameTaken: 'Another bidder uses this company name. Please choose another.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import type { WorkerConfig } from '../processes/config.ts';
 import { outboxDelivery } from './outboxDelivery.ts';
 import { finalCallExpiry } from './finalCallExpiry.ts';
 import { billingSweep } from './billingSweep.ts';
+import { slotClosing } from './slotClosing.ts';
 
 /** What every job handler may use; built once per worker process (or per test app). */
 export type JobDeps = {
@@ -26,4 +27,4 @@ export type JobKind = {
   handler(deps: JobDeps): (job: Job) => Promise<unknown>;
 };
 
-export const jobKinds: JobKind[] = [outboxDelivery, finalCallExpiry, billingSweep];
+export const jobKinds: JobKind[] = [outboxDelivery, finalCallExpiry, billingSweep, slotClosing];

@@ -3,6 +3,7 @@ import type {
   EditableProfile,
   PrivacySetting,
 } from '@boli/engine/accounts/account.events';
+import type { PurchaseFulfilled } from '@boli/engine/billing/purchase.events';
 
 /*
  * The users read model's row math: one row per account, folded from its events. Pure, so the
@@ -62,6 +63,8 @@ export type UserRow = {
   readonly show_mobile_number: boolean;
   readonly show_address: boolean;
   readonly is_blocked: boolean;
+  /** Section 3's hasPaidToBuyShare: a buy-share bid fee purchase was fulfilled. */
+  readonly has_paid_to_buy_share: boolean;
   readonly roles: readonly string[];
   readonly password_hash: string;
   /** ISO-8601, or null before the phone check starts the trial. */
@@ -117,6 +120,23 @@ const castingOf = (profile: EditableProfile): CastingFields => {
 };
 
 /**
+ * The billing fact this read model reads: a fulfilled buy-share bid fee sets hasPaidToBuyShare.
+ * It lives in the purchase's stream, not the account's, so the writer applies it outside the
+ * account's stream-version check; being a flag that only turns on, applying it again changes
+ * nothing.
+ */
+export const SHARE_FEE_EVENT_TYPES = ['PurchaseFulfilled'] as const;
+
+export function evolveShareFee(
+  row: UserRow | undefined,
+  event: PurchaseFulfilled,
+): UserRow | undefined {
+  if (row === undefined || event.data.outcome.type !== 'shareFeePaid') return row;
+  if (row.has_paid_to_buy_share) return row;
+  return { ...row, has_paid_to_buy_share: true, updated_at: event.data.fulfilledAt };
+}
+
+/**
  * Folds one account event into the user's row. `row` is undefined before AccountRegistered;
  * any other event for an unknown user leaves it undefined (nothing to show yet).
  */
@@ -154,6 +174,7 @@ export function evolveUserRow(row: UserRow | undefined, event: AccountEvent): Us
       show_mobile_number: false,
       show_address: false,
       is_blocked: false,
+      has_paid_to_buy_share: false,
       roles: ['member'],
       password_hash: data.passwordHash,
       trial_ends_at: null,

@@ -12,7 +12,8 @@ import {
 import type { AccountEvent } from '@boli/engine/accounts/account.events';
 import { PRIVACY_SETTINGS } from '@boli/engine/accounts/account.events';
 import { ROLES } from '@boli/engine/shared/limits';
-import { evolveUserRow, type UserRow } from './users.evolve.ts';
+import type { PurchaseFulfilled } from '@boli/engine/billing/purchase.events';
+import { evolveShareFee, evolveUserRow, type UserRow } from './users.evolve.ts';
 
 const fold = (events: readonly AccountEvent[], from?: UserRow): UserRow | undefined =>
   events.reduce<UserRow | undefined>(evolveUserRow, from);
@@ -157,5 +158,44 @@ describe('a user row', () => {
         }
       }),
     );
+  });
+
+  describe('hasPaidToBuyShare', () => {
+    const fulfilled = (outcome: PurchaseFulfilled['data']['outcome']): PurchaseFulfilled => ({
+      type: 'PurchaseFulfilled',
+      data: {
+        purchaseId: 'p-1',
+        userId: USER_ID,
+        kind: outcome.type === 'shareFeePaid' ? 'shareFee' : 'subscription',
+        outcome,
+        fulfilledAt: at(T0, 90),
+      },
+    });
+    const shareFeePaid = fulfilled({ type: 'shareFeePaid', company: 'Mango Traders' });
+
+    it('is false until a buy-share bid fee is fulfilled, then true', () => {
+      const row = fold(ACTIVE)!;
+      expect(row.has_paid_to_buy_share).toBe(false);
+      expect(evolveShareFee(row, shareFeePaid)).toMatchObject({
+        has_paid_to_buy_share: true,
+        updated_at: at(T0, 90),
+      });
+    });
+
+    it('is not set by any other purchase', () => {
+      const row = fold(ACTIVE)!;
+      const subscribed = fulfilled({
+        type: 'subscriptionActivated',
+        planId: 'lifetime',
+        startsAt: at(T0, 90),
+      });
+      expect(evolveShareFee(row, subscribed)).toBe(row);
+    });
+
+    it('stays set when the fee is seen again, and needs a registered user', () => {
+      const paid = evolveShareFee(fold(ACTIVE)!, shareFeePaid);
+      expect(evolveShareFee(paid, shareFeePaid)).toBe(paid);
+      expect(evolveShareFee(undefined, shareFeePaid)).toBeUndefined();
+    });
   });
 });

@@ -1,18 +1,30 @@
 import type { AccountEvent } from '@boli/engine/accounts/account.events';
+import type { PurchaseFulfilled } from '@boli/engine/billing/purchase.events';
 import { defineProjection } from '../runtime/projection.ts';
-import { evolveUserRow, USER_EVENT_TYPES, type UserRow } from './users.evolve.ts';
+import {
+  evolveShareFee,
+  evolveUserRow,
+  SHARE_FEE_EVENT_TYPES,
+  USER_EVENT_TYPES,
+  type UserRow,
+} from './users.evolve.ts';
 import { createUsersTable, fromStored, toStored, userColumns } from './users.table.ts';
+
+const isShareFeeEvent = (type: string): boolean =>
+  (SHARE_FEE_EVENT_TYPES as readonly string[]).includes(type);
 
 /**
  * One row per member (section 3's User), for logins, profiles, search and member lists. A batch
  * loads the rows it touches, folds its events in log order with `evolveUserRow` and writes each
- * changed row once. An event at or below a row's `last_version` was applied already and is
- * skipped, so replaying the log changes nothing.
+ * changed row once. An account event at or below a row's `last_version` (the account stream's
+ * version) was applied already and is skipped, so replaying the log changes nothing. A fulfilled
+ * buy-share bid fee comes from a purchase stream: it sets `has_paid_to_buy_share` without moving
+ * `last_version` (version 2).
  */
 export const usersProjection = defineProjection({
   name: 'users',
-  version: 1,
-  handles: USER_EVENT_TYPES,
+  version: 2,
+  handles: [...USER_EVENT_TYPES, ...SHARE_FEE_EVENT_TYPES],
   tables: { users: { create: createUsersTable } },
   async handleBatch(trx, events, tables) {
     const userIdOf = (event: (typeof events)[number]) => (event.data as { userId: string }).userId;
@@ -30,6 +42,13 @@ export const usersProjection = defineProjection({
     for (const event of events) {
       const userId = userIdOf(event);
       const current = state.get(userId) ?? { row: undefined, version: -1 };
+      if (isShareFeeEvent(event.type)) {
+        const row = evolveShareFee(current.row, event as unknown as PurchaseFulfilled);
+        if (row === current.row) continue;
+        state.set(userId, { row, version: current.version });
+        changed.add(userId);
+        continue;
+      }
       if (event.streamVersion <= current.version) continue;
       const row = evolveUserRow(current.row, event as unknown as AccountEvent);
       state.set(userId, { row, version: event.streamVersion });

@@ -251,7 +251,7 @@ export type UserDetail = CastingFields & {
   readonly showAddress: boolean;
   readonly isBlocked: boolean;
   readonly userType: string;
-  /** Set by the share-bid fee payment (billing); false until that read model exists. */
+  /** True once a buy-share bid fee purchase was fulfilled (users.evolve.ts `evolveShareFee`). */
   readonly hasPaidToBuyShare: boolean;
   readonly roles: readonly string[];
   readonly trialEndsAt: string | null;
@@ -292,7 +292,7 @@ export function toUserDetail(
     showAddress: row.show_address,
     isBlocked: row.is_blocked,
     userType: userTypeOf(row.roles),
-    hasPaidToBuyShare: false,
+    hasPaidToBuyShare: row.has_paid_to_buy_share,
     roles: [...row.roles],
     trialEndsAt: row.trial_ends_at,
   };

@@ -45,6 +45,7 @@ export async function createUsersTable(trx: Knex.Transaction, table: string): Pr
       'show_mobile_number',
       'show_address',
       'is_blocked',
+      'has_paid_to_buy_share',
     ]) {
       t.boolean(column).notNullable().defaultTo(false);
     }
@@ -127,6 +128,7 @@ export const userColumns = (db: Knex): (string | Knex.Raw)[] => [
   'show_mobile_number',
   'show_address',
   'is_blocked',
+  'has_paid_to_buy_share',
   'roles',
   'password_hash',
   'trial_ends_at',

@@ -1,14 +1,98 @@
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { fetchActiveSubscriptions } from '../../subscription/api/subscriptionApi.ts';
+import { ShareBidForm } from './ShareBidForm.tsx';
+import { ShareBidsTable } from './ShareBidsTable.tsx';
+import { useShareBids } from './useShareBids.ts';
+import { useShareMember } from './useShareMember.ts';
 
+/** Whether the member has an active subscription; null while asking. */
+function useSubscribed(): boolean | null {
+  const { request } = useApi();
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchActiveSubscriptions(request, controller.signal).then(
+      (active) => setSubscribed(active.length > 0),
+      () => !controller.signal.aborted && setSubscribed(false),
+    );
+    return () => controller.abort();
+  }, [request]);
+  return subscribed;
+}
+
+/**
+ * /bid/{id} (section 2): Post A Bid with the Previous Bids table (the member's own share bids).
+ * A member with a subscription sees it beside the form; one without is offered the subscription.
+ * The id names the member whose screen it is; every member sees their own.
+ */
 export function ShareBidScreen() {
-  const { id } = useParams();
+  const { member, failure, feePaid } = useShareMember();
+  const subscribed = useSubscribed();
+  const previous = useShareBids(true);
+
+  const posted = (feeJustPaid: boolean) => {
+    if (feeJustPaid) feePaid();
+    previous.refresh();
+  };
+
   return (
-    <ComingSoon screen="Post A Bid">
-      <Typography variant="body2" color="text.secondary">
-        id: {id}
+    <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      <Typography variant="h5" component="h1">
+        Post A Bid
       </Typography>
-    </ComingSoon>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {(!member || subscribed === null) && !failure && <CenteredSpinner />}
+      {member && subscribed !== null && (
+        <>
+          {subscribed ? (
+            <Stack direction="row" spacing={1} data-testid="share-bid-subscribed">
+              <Chip color="primary" label={MESSAGES.lifetimeSubscription} />
+              {member.hasPaidToBuyShare && <Chip label="Buy-share bid fee paid" />}
+            </Stack>
+          ) : (
+            <Alert
+              severity="info"
+              data-testid="share-bid-unsubscribed"
+              action={
+                <Button component={RouterLink} to="/subscription" color="inherit" size="small">
+                  Subscribe
+                </Button>
+              }
+            >
+              {MESSAGES.pleaseSubscribe} Share bids need only the buy-share bid fee.
+            </Alert>
+          )}
+          {!member.hasPaidToBuyShare && (
+            <Typography variant="body2" color="text.secondary">
+              Your first share bid is posted once the one-time buy-share bid fee is paid.
+            </Typography>
+          )}
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <ShareBidForm
+              bidAlias={member.bidAlias}
+              hasPaidToBuyShare={member.hasPaidToBuyShare}
+              onPosted={posted}
+            />
+          </Paper>
+          <ShareBidsTable
+            title="Previous Bids"
+            list={previous.list}
+            failure={previous.failure}
+            page={previous.page}
+            onPage={previous.setPage}
+          />
+        </>
+      )}
+    </Stack>
   );
 }

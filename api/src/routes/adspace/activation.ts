@@ -1,0 +1,93 @@
+import type { AdSlotState } from '@boli/engine/adspace/adSlot.decider';
+import type { SlotClosed } from '@boli/engine/adspace/adSlot.events';
+import { adSpaceDecider, type AdSpaceState } from '@boli/engine/adspace/adSpace.decider';
+import type { ActivateAdSpace } from '@boli/engine/adspace/adSpace.commands';
+import { adSpaceStream, slotSpaceId } from '@boli/engine/adspace/adSpace.events';
+import type { FulfilmentOutcome, PurchaseSubject } from '@boli/engine/billing/purchase.events';
+import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
+import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
+import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
+
+/*
+ * Starting an ad space, from a paid purchase (the fulfilment's adSpace branch) or a won slot (the
+ * slot timer). The command id derives from what caused it — the purchase, the slot — so a second
+ * delivery finds its own event and the decider adds nothing: one space, whatever the retries.
+ */
+
+async function loadSpace(store: EventStore, spaceId: string): Promise<AdSpaceState> {
+  const events = await store.readStream(adSpaceStream(spaceId));
+  return events.reduce(
+    (state, event) => adSpaceDecider.evolve(state, event as never),
+    adSpaceDecider.initialState(),
+  );
+}
+
+async function activate(
+  store: EventStore,
+  data: ActivateAdSpace['data'],
+  metadata: NewEventMetadata,
+): Promise<AdSpaceState> {
+  await handleCommand({
+    store,
+    streamId: adSpaceStream(data.spaceId),
+    decider: adSpaceDecider,
+    command: { type: 'ActivateAdSpace', data, metadata },
+  });
+  return loadSpace(store, data.spaceId);
+}
+
+/** A paid ad space: active from now for its cycle; its id is the purchase's. */
+export async function activatePaidSpace(
+  store: EventStore,
+  purchase: { purchaseId: string; subject: PurchaseSubject; buyer: { userId: string } },
+  metadata: NewEventMetadata,
+): Promise<FulfilmentOutcome> {
+  const subject = purchase.subject;
+  if (subject.kind !== 'adSpace') throw new Error('not an ad space purchase');
+  const state = await activate(
+    store,
+    {
+      spaceId: subject.spaceId,
+      userId: purchase.buyer.userId,
+      spaceType: subject.spaceType,
+      cycle: subject.cycle,
+      source: { kind: 'purchase', purchaseId: purchase.purchaseId },
+    },
+    {
+      ...metadata,
+      eventId: uuidV5(`adSpaceActivated/${purchase.purchaseId}`),
+      causationId: purchase.purchaseId,
+      actor: { userId: purchase.buyer.userId, role: 'member' },
+    },
+  );
+  return { type: 'adSpaceActivated', spaceId: subject.spaceId, startsAt: state.space!.startsAt };
+}
+
+/** The winner's space for the slot's day (nothing for a slot nobody bid for). */
+export async function activateWonSlot(
+  store: EventStore,
+  closed: SlotClosed['data'] | AdSlotState['closed'],
+  startsAt: string,
+): Promise<string | null> {
+  const winner = closed?.winner ?? null;
+  if (closed === null || winner === null) return null;
+  const spaceId = slotSpaceId(closed.type, closed.slotdate);
+  await activate(
+    store,
+    {
+      spaceId,
+      userId: winner.userId,
+      spaceType: closed.type,
+      cycle: 'daily',
+      source: { kind: 'slot', slotdate: closed.slotdate, bidId: winner.bidId },
+      startsAt,
+      company: winner.company,
+    },
+    {
+      eventId: uuidV5(`slotSpaceActivated/${spaceId}`),
+      now: closed.closedAt,
+      actor: { userId: 'system', role: 'system' },
+    },
+  );
+  return spaceId;
+}

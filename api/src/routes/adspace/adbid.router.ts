@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
+import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
+import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
+import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
+import { isSlotDate } from '@boli/engine/adspace/indiaTime';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { bidsOfSlot, calendarBetween } from '@boli/projections/adspace/adspace.queries';
+import { bearerToken, requireAuth } from '../../http/auth.ts';
+import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
+import { success } from '../../http/envelope.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
+import { activeMember } from '../../http/members.ts';
+import type { BillingInfra } from '../billing/billingDeps.ts';
+import { bidAmountInPaise } from '../bid/schema.ts';
+import { calendarQuery, slotBidBody, slotBidsQuery, slotTypeOf } from './schema.ts';
+import { calendarEventView, slotBidView } from './views.ts';
+
+/** Section 5: a slot bid without a session is answered 'Please login first'. */
+const loginFirst = async (ctx: Context, next: Next): Promise<void> => {
+  if (bearerToken(ctx) === undefined) {
+    throw new ApiError(401, MESSAGES.pleaseLoginFirst, 'UNAUTHORIZED');
+  }
+  await next();
+};
+
+/**
+ * Section 7's slot bids (/api/adbid, docs/api/adspace.md): bid for a dated authPages or
+ * sidePanels slot, a slot's bids, and the calendar's per-date highest bids.
+ */
+export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempotency' | 'config'>) {
+  const router = new Router({ prefix: '/api/adbid' });
+  const auth = requireAuth(infra);
+
+  router.post('/', loginFirst, auth, async (ctx) => {
+    const body = parseInput(slotBidBody, ctx.request.body ?? {}, MESSAGES.pleaseEnterAllDetails);
+    const bidder = await activeMember(infra, ctx);
+    const type = slotTypeOf(body.type);
+    const key = idempotencyKeyOf(ctx, `adbid:${bidder.user_id}`);
+    const command: PlaceSlotBid = {
+      type: 'PlaceSlotBid',
+      data: {
+        // A retried request (same Idempotency-Key) is the same bid.
+        bidId: key ? uuidV5(key) : randomUUID(),
+        userId: bidder.user_id,
+        username: bidder.username,
+        type,
+        slotdate: body.slotdate,
+        bidamt: bidAmountInPaise(body.bidamt),
+        company: body.company,
+      },
+      metadata: commandMetadata(ctx, { userId: bidder.user_id, role: 'member' }),
+    };
+    if (type === null || !isSlotDate(body.slotdate)) {
+      // No slot to load: the domain words the refusal from the command alone.
+      adSlotDecider.decide(command, adSlotDecider.initialState());
+      throw new ApiError(400, MESSAGES.pleaseEnterAllDetails, 'SLOT_BID_DETAILS_MISSING');
+    }
+    const result = await execute(infra, {
+      streamId: adSlotStream(type, body.slotdate),
+      decider: adSlotDecider,
+      command,
+      readModels: ['ad_slots'],
+      ...(key ? { idempotencyKey: key } : {}),
+    });
+    const placed = result.events[0];
+    if (placed?.type !== 'SlotBidPlaced') throw new Error('no slot bid placed');
+    ctx.body = success(slotBidView(placed.data), MESSAGES.adBidPosted);
+  });
+
+  router.get('/bids', auth, async (ctx) => {
+    const { slotdate, type } = parseInput(slotBidsQuery, ctx.query);
+    ctx.body = success((await bidsOfSlot(infra.db, type, slotdate)).map(slotBidView));
+  });
+
+  router.get('/events', auth, async (ctx) => {
+    const range = parseInput(calendarQuery, ctx.query);
+    ctx.body = success((await calendarBetween(infra.db, range)).map(calendarEventView));
+  });
+
+  return router;
+}

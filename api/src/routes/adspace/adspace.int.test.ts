@@ -1,0 +1,291 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adSlotStream, type SlotClosed } from '@boli/engine/adspace/adSlot.events';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
+import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/adspace/indiaTime';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { audienceOf, showingSpaces } from '@boli/projections/adspace/adspace.queries';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { closeSlotAtDayStart } from '../../../../ops/src/jobs/slotClosing.ts';
+import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
+import type { ActiveSpaces, SpaceView } from './views.ts';
+
+/*
+ * Issue #8's ad space and slot bids over HTTP: buy an in-stream space through the sandbox
+ * gateway, give it a creative and see the site show it; bid for dated side-panel slots, read the
+ * calendar, and close a slot at the start of its day (the timer's handler, on a chosen clock).
+ */
+
+let app: TestApp;
+let kit: ApiKit;
+
+const today = () => indiaDateOf(new Date().toISOString());
+
+async function payAtCheckout(orderId: string) {
+  const response = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome: 'success' }),
+  });
+  expect(response.status).toBeLessThan(300);
+  return (await response.json()) as Record<string, string>;
+}
+
+async function uploadCreative(member: TestMember, spaceId: string, company: string) {
+  const png = await sharp({
+    create: { width: 640, height: 360, channels: 3, background: '#c0392b' },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('company', company);
+  form.append('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
+  const response = await fetch(`${app.baseUrl}/api/space/upload/${spaceId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${member.token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function eventually<T>(check: () => Promise<T | undefined | false>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const bid = (member: TestMember | undefined, body: Record<string, unknown>) =>
+  kit.api('/api/adbid/', { json: body, ...(member ? { token: member.token } : {}) });
+
+beforeAll(async () => {
+  app = await startApp();
+  kit = apiKit(app);
+});
+
+afterAll(async () => {
+  await kit?.close();
+  await app?.stop();
+});
+
+describe('buying an in-stream space', () => {
+  it('prices daily as quarterly, takes the payment, activates the space and shows its creative', async () => {
+    const chitra = await kit.member('chitra_ads');
+    const daily = await kit.api('/api/space/space?name=inStream&cycle=daily', {
+      token: chitra.token,
+    });
+    const quarterly = await kit.api('/api/space/space?name=inStream&cycle=quarterly', {
+      token: chitra.token,
+    });
+    expect(daily.body.data).toMatchObject({ _id: 'inStream', name: 'inStream', cycle: 'daily' });
+    expect((daily.body.data as { price: number }).price).toBe(
+      (quarterly.body.data as { price: number }).price,
+    );
+
+    const started = await kit.api('/api/space/add/inStream', {
+      token: chitra.token,
+      json: { cycle: 'monthly' },
+    });
+    expect(started.status).toBe(200);
+    const info = started.body.data as PurchaseInfo & { advtId: string };
+    expect(info).toMatchObject({ kind: 'adSpace', status: 'ordered', advtId: info._id });
+
+    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const success = await kit.api('/api/space/payment/success', {
+      token: chitra.token,
+      json: { ...paid, advtId: info.advtId },
+    });
+    expect(success.status).toBe(200);
+    expect(success.body.msg).toBe(BILLING_MESSAGES.paymentSuccessful);
+    expect((success.body.data as PurchaseInfo).status).toBe('fulfilled');
+
+    const list = await kit.api('/api/space/list?status=active', { token: chitra.token });
+    const [space] = list.body.data as SpaceView[];
+    expect(list.body.data).toHaveLength(1);
+    expect(space).toMatchObject({
+      _id: info.advtId,
+      name: 'inStream',
+      cycle: 'monthly',
+      status: 'active',
+      creative: null,
+    });
+
+    // Only the owner gives it a creative.
+    const bala = await kit.member('bala_ads');
+    expect((await uploadCreative(bala, info.advtId, 'Bala Motors')).status).toBe(403);
+    const uploaded = await uploadCreative(chitra, info.advtId, 'Chitra Textiles');
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.data).toMatchObject({ galleryType: 'photos' });
+
+    const active = await kit.api('/api/space/active');
+    const shown = (active.body.data as ActiveSpaces).inStream;
+    expect(shown).toEqual([
+      expect.objectContaining({
+        spaceId: info.advtId,
+        galleryType: 'photos',
+        company: 'Chitra Textiles',
+        url: expect.stringMatching(/^\/media\//),
+      }),
+    ]);
+    const image = await fetch(`${app.baseUrl}${shown[0]!.url}`);
+    expect(image.status).toBe(200);
+
+    const galleries = await kit.api(`/api/space/galleries?spaceId=${info.advtId}`, {
+      token: chitra.token,
+    });
+    expect(galleries.body.data).toEqual([expect.objectContaining({ url: shown[0]!.url })]);
+
+    // Impressions and clicks are counted per space and India date.
+    for (const call of ['impression', 'impression', 'click']) {
+      const counted = await kit.api(`/api/space/${call}`, { json: { spaceId: info.advtId } });
+      expect(counted.status).toBe(204);
+    }
+    expect(
+      await eventually(async () => {
+        const rows = await audienceOf(kit.db, info.advtId);
+        return rows[0]?.impressions === 2 && rows[0]?.clicks === 1 && rows;
+      }),
+    ).toEqual([{ day: today(), impressions: 2, clicks: 1 }]);
+  });
+
+  it('sends authPages and sidePanels buyers to the calendar', async () => {
+    const dev = await kit.member('dev_ads');
+    const refused = await kit.api('/api/space/add/sidePanels', {
+      token: dev.token,
+      json: { cycle: 'monthly' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(ADSPACE_MESSAGES.selectDatesInCalendar);
+  });
+});
+
+describe('slot bids', () => {
+  const slotdate = () => addDays(today(), 3);
+
+  it('needs a login', async () => {
+    const { status, body } = await bid(undefined, {
+      type: 'sidePanels',
+      bidamt: 250_000,
+      slotdate: slotdate(),
+    });
+    expect(status).toBe(401);
+    expect(body.msg).toBe(MESSAGES.pleaseLoginFirst);
+  });
+
+  it('refuses missing details, amounts not above the base and slots dated yesterday', async () => {
+    const esha = await kit.member('esha_ads');
+    const missing = await bid(esha, { bidamt: 250_000, slotdate: slotdate() });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe(MESSAGES.pleaseEnterAllDetails);
+
+    const atBase = await bid(esha, { type: 'sidePanels', bidamt: 200_000, slotdate: slotdate() });
+    expect(atBase.status).toBe(400);
+    expect(atBase.body.msg).toBe(MESSAGES.slotBidBelowBase);
+    expect(atBase.body.data).toEqual({ actionMessage: MESSAGES.slotBidBelowBaseAction });
+
+    const past = await bid(esha, {
+      type: 'sidePanels',
+      bidamt: 250_000,
+      slotdate: addDays(today(), -1),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.msg).toBe(ADSPACE_MESSAGES.slotDatePassed);
+  });
+
+  it('shows each date with its highest bid, and closes the slot for the highest bid at 00:00 IST', async () => {
+    const farid = await kit.member('farid_ads');
+    const gita = await kit.member('gita_ads');
+    const first = await bid(farid, {
+      type: 'sidePanels',
+      bidamt: 250_000,
+      slotdate: slotdate(),
+      company: 'Farid Foods',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.msg).toBe(MESSAGES.adBidPosted);
+    await bid(gita, {
+      type: 'sidePanels',
+      bidamt: 300_000.5,
+      slotdate: slotdate(),
+      company: 'Gita Gold',
+    });
+    await bid(farid, {
+      type: 'sidePanels',
+      bidamt: 210_000,
+      slotdate: addDays(today(), 4),
+      company: 'Farid Foods',
+    });
+
+    const events = await kit.api(
+      `/api/adbid/events?from=${today()}&to=${addDays(today(), 10)}&type=sidePanels`,
+      { token: farid.token },
+    );
+    expect(events.body.data).toEqual([
+      { slotdate: slotdate(), amount: 300_000.5, type: 'sidePanels', bids: 2, closed: false },
+      {
+        slotdate: addDays(today(), 4),
+        amount: 210_000,
+        type: 'sidePanels',
+        bids: 1,
+        closed: false,
+      },
+    ]);
+    const bids = await kit.api(`/api/adbid/bids?slotdate=${slotdate()}&type=sidePanels`, {
+      token: farid.token,
+    });
+    expect((bids.body.data as { username: string; bidamt: number }[]).map((b) => b.bidamt)).toEqual(
+      [300_000.5, 250_000],
+    );
+
+    // The timer's handler on a clock just past 00:00 India time of the slot date.
+    const dayStart = Date.parse(startOfIndiaDay(slotdate()));
+    const clock = () => dayStart + 1_000;
+    const job = { type: 'sidePanels' as const, slotdate: slotdate() };
+    const outcome = await closeSlotAtDayStart(kit.store, job, clock);
+    expect(outcome).toEqual({ closed: true, winnerSpaceId: `slot-sidePanels-${slotdate()}` });
+    // Run again (BullMQ re-runs a stalled job): the same close is found, nothing is added.
+    expect(await closeSlotAtDayStart(kit.store, job, clock)).toEqual({
+      closed: true,
+      winnerSpaceId: `slot-sidePanels-${slotdate()}`,
+    });
+    const stream = await kit.store.readStream(adSlotStream('sidePanels', slotdate()));
+    const closings = stream.filter((event) => event.type === 'SlotClosed');
+    expect(closings).toHaveLength(1);
+    expect((closings[0]!.data as SlotClosed['data']).winner).toMatchObject({
+      userId: gita.userId,
+      company: 'Gita Gold',
+      bidamt: 30_000_050,
+    });
+
+    // The winner's space is scheduled for that day; its creative shows on the date.
+    const spaces = await eventually(async () => {
+      const list = await kit.api('/api/space/list?status=all', { token: gita.token });
+      const found = list.body.data as SpaceView[];
+      return found.length > 0 && found;
+    });
+    expect(spaces).toEqual([
+      expect.objectContaining({
+        _id: `slot-sidePanels-${slotdate()}`,
+        name: 'sidePanels',
+        cycle: 'daily',
+        startsAt: new Date(dayStart).toISOString(),
+        status: 'scheduled',
+        company: 'Gita Gold',
+      }),
+    ]);
+    expect((await uploadCreative(gita, spaces[0]!._id, '')).status).toBe(200);
+    const onTheDay = await showingSpaces(kit.db, new Date(dayStart + 3_600_000));
+    expect(onTheDay.map((space) => [space.spaceId, space.company])).toContainEqual([
+      `slot-sidePanels-${slotdate()}`,
+      'Gita Gold',
+    ]);
+    expect(await showingSpaces(kit.db, new Date())).not.toContainEqual(
+      expect.objectContaining({ spaceId: `slot-sidePanels-${slotdate()}` }),
+    );
+  });
+});

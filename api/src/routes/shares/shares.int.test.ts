@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
+import type { ShareBidView } from '@boli/projections/shares/shareBidView';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { deliver, shareBidIdOfFee } from '../../payments/fulfilment.ts';
+import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
+import { loadPurchase, systemMetadata } from '../../payments/purchaseStore.ts';
+import type { Transaction } from '../../payments/transactions.ts';
+
+/*
+ * Issue #8's share bids over HTTP against the sandbox gateway: a member pays the buy-share bid fee
+ * with their first bid, which is posted once the payment is captured; from then on their bids are
+ * posted directly. Nobody pays for a bid that would be refused.
+ */
+
+let app: TestApp;
+let kit: ApiKit;
+
+type BidList = { data: ShareBidView[]; page: number; totalPages: number; total: number };
+
+/** The member pays at the sandbox's checkout (no browser). */
+async function payAtCheckout(orderId: string) {
+  const response = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome: 'success' }),
+  });
+  expect(response.status).toBeLessThan(300);
+  return (await response.json()) as {
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+  };
+}
+
+const bids = async (member: TestMember, query = '') =>
+  (await kit.api(`/api/buyShare/bids${query}`, { token: member.token })).body.data as BidList;
+
+const hasPaidToBuyShare = async (member: TestMember) =>
+  (
+    (await kit.api('/api/user', { token: member.token })).body.data as {
+      hasPaidToBuyShare: boolean;
+    }
+  ).hasPaidToBuyShare;
+
+const shareBid = (member: TestMember, bid: Record<string, unknown>) => ({
+  user_id: member.userId,
+  username: member.username,
+  type: 'Open',
+  ...bid,
+});
+
+beforeAll(async () => {
+  app = await startApp();
+  kit = apiKit(app);
+});
+
+afterAll(async () => {
+  await kit?.close();
+  await app?.stop();
+});
+
+describe('share bids', () => {
+  it('takes the fee with the first bid, posts that bid once paid, then posts bids directly', async () => {
+    const asha = await kit.member('asha_shares', { state: 'Karnataka' });
+    expect(await hasPaidToBuyShare(asha)).toBe(false);
+
+    // Without the fee a bid is refused, asking for it.
+    const refused = await kit.api('/api/buyShare/', {
+      token: asha.token,
+      json: shareBid(asha, { company: 'Mango Traders', bidamt: 25_000 }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(MESSAGES.shareFeeRequired);
+
+    const quote = await kit.api('/api/buyShare/purchaseInfo?bidamt=25000', { token: asha.token });
+    expect(quote.body.data).toMatchObject({
+      kind: 'shareFee',
+      name: 'Buy-share bid fee',
+      totalPrice: 199,
+      taxSGSTPercent: 9,
+      taxCGSTPercent: 9,
+      taxSGSTAmount: 17.91,
+      taxCGSTAmount: 17.91,
+      totalPriceAfterTax: 234.82,
+    });
+
+    const added = await kit.api('/api/buyShare/add', {
+      token: asha.token,
+      json: shareBid(asha, { company: 'Mango Traders', bidamt: '25000.50', type: 'Hidden' }),
+    });
+    expect(added.status).toBe(200);
+    const order = added.body.data as PurchaseInfo;
+    expect(order).toMatchObject({
+      kind: 'shareFee',
+      status: 'ordered',
+      totalPriceAfterTax: 234.82,
+    });
+    expect(order.checkout?.amount).toBe(23_482);
+    // Nothing is posted before the payment.
+    expect((await bids(asha)).total).toBe(0);
+
+    const paid = await payAtCheckout(order.razorpay_order_id!);
+    const success = await kit.api('/api/buyShare/payment/success', {
+      token: asha.token,
+      json: { ...paid, purchaseId: order._id },
+    });
+    expect(success.status).toBe(200);
+    expect(success.body.msg).toBe(MESSAGES.bidPosted);
+    expect((success.body.data as PurchaseInfo).status).toBe('fulfilled');
+
+    expect((await bids(asha)).data).toEqual([
+      expect.objectContaining({
+        _id: shareBidIdOfFee(order._id),
+        company: 'Mango Traders',
+        user_id: asha.userId,
+        bidamt: 25_000.5,
+        type: 'Hidden',
+        isOwnBid: true,
+      }),
+    ]);
+    expect(await hasPaidToBuyShare(asha)).toBe(true);
+
+    const purchases = await kit.api('/api/buyShare/listPurchases?page=0', { token: asha.token });
+    const { purchases: rows } = purchases.body.data as { purchases: Transaction[] };
+    expect(rows.map((row) => [row._id, row.kind, row.status])).toEqual([
+      [order._id, 'shareFee', 'fulfilled'],
+    ]);
+
+    // Paid once: the next bid is posted directly, and the fee is not taken again.
+    const direct = await kit.api('/api/buyShare/', {
+      token: asha.token,
+      json: shareBid(asha, { company: 'Mango Traders', bidamt: 30_000 }),
+    });
+    expect(direct.status).toBe(200);
+    expect(direct.body.msg).toBe(MESSAGES.bidPosted);
+    expect((direct.body.data as BidList).data.map((bid) => bid.bidamt)).toEqual([30_000, 25_000.5]);
+    const again = await kit.api('/api/buyShare/add', {
+      token: asha.token,
+      json: shareBid(asha, { company: 'Mango Traders', bidamt: 1 }),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(MESSAGES.shareFeeAlreadyPaid);
+
+    // Delivering the purchase again (a webhook or the reconciler arriving late) posts nothing new.
+    const state = await loadPurchase(kit.store, order._id);
+    expect(await deliver(kit.store, state, systemMetadata())).toEqual({
+      delivered: { type: 'shareFeePaid', company: 'Mango Traders' },
+    });
+    const stream = await kit.store.readStream(shareBidsStream('Mango Traders'));
+    expect(stream.map((event) => event.type)).toEqual(['ShareBidPlaced', 'ShareBidPlaced']);
+
+    // Others see the company name and Open amounts, never who bid or a Hidden amount.
+    const bala = await kit.member('bala_shares');
+    expect((await bids(bala)).data).toEqual([
+      expect.objectContaining({ company: 'Mango Traders', bidamt: 30_000, isOwnBid: false }),
+      expect.objectContaining({ company: 'Mango Traders', bidamt: null, isOwnBid: false }),
+    ]);
+    expect((await bids(bala)).data[0]).not.toHaveProperty('user_id');
+    expect((await bids(bala, '?mine=true')).total).toBe(0);
+  });
+
+  it('judges the bid before the fee is taken: nobody pays for a bid that would be refused', async () => {
+    const chitra = await kit.member('chitra_shares');
+    const add = (bid: Record<string, unknown>) =>
+      kit.api('/api/buyShare/add', { token: chitra.token, json: shareBid(chitra, bid) });
+
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ company: 'Kite Exports', bidamt: '' }, 400, MESSAGES.enterAllBidDetails],
+      [
+        { company: 'Kite Exports', bidamt: 100, type: 'Select Type' },
+        400,
+        MESSAGES.enterAllBidDetails,
+      ],
+      [{ company: 'KE', bidamt: 100 }, 400, MESSAGES.bidAliasTooShort],
+      [{ company: 'chitra Exports', bidamt: 100 }, 400, MESSAGES.bidAliasContainsUsername],
+      // Asha (the test above) bid first under this name.
+      [{ company: ' mango TRADERS', bidamt: 100 }, 409, MESSAGES.companyNameTaken],
+    ];
+    for (const [bid, status, msg] of cases) {
+      const answer = await add(bid);
+      expect([answer.status, answer.body.msg], JSON.stringify(bid)).toEqual([status, msg]);
+    }
+    const purchases = await kit.api('/api/buyShare/listPurchases', { token: chitra.token });
+    expect((purchases.body.data as { purchases: unknown[] }).purchases).toEqual([]);
+  });
+
+  it('is for signed-in members only', async () => {
+    const answer = await kit.api('/api/buyShare/bids');
+    expect(answer.status).toBe(401);
+  });
+});

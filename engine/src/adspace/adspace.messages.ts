@@ -1,0 +1,12 @@
+/*
+ * Words the ad space screens need that the spec does not give (its own messages — 'Please login
+ * first', 'Please Enter amount more than base amount.', 'Ad Bid Posted!' … — are in MESSAGES).
+ */
+export const ADSPACE_MESSAGES = {
+  selectDatesInCalendar: 'Select dates in the calendar',
+  slotDatePassed: 'Slots dated yesterday or earlier cannot be opened.',
+  spaceNotFound: 'Ad space not found.',
+  notSpaceOwner: 'This ad space is not yours.',
+  spaceEnded: 'This ad space has ended.',
+  creativeRequired: 'Please choose a photo or video.',
+} as const;

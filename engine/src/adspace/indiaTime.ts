@@ -1,0 +1,49 @@
+/*
+ * Slot dates and space cycles are India time (UTC+05:30, no daylight saving): a slot dated
+ * 2026-05-10 begins at 2026-05-09T18:30:00Z. Dates travel as 'YYYY-MM-DD'.
+ */
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const DAY_MS = 86_400_000;
+
+export const SLOT_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written 'YYYY-MM-DD'. */
+export function isSlotDate(value: string): boolean {
+  if (!SLOT_DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** The India date of an instant. */
+export const indiaDateOf = (instant: string): string =>
+  new Date(Date.parse(instant) + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant a date begins in India (00:00 IST), ISO-8601 in UTC. */
+export const startOfIndiaDay = (date: string): string =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS).toISOString();
+
+/** The date `days` after `date` (negative: before). */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * `months` calendar months after an instant, on India's clock; a day the target month lacks
+ * becomes its last day (31 January + 1 month = 28 or 29 February).
+ */
+export function addMonths(instant: string, months: number): string {
+  const local = new Date(Date.parse(instant) + IST_OFFSET_MS);
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const moved = Date.UTC(
+    year,
+    month,
+    Math.min(local.getUTCDate(), lastDay),
+    local.getUTCHours(),
+    local.getUTCMinutes(),
+    local.getUTCSeconds(),
+    local.getUTCMilliseconds(),
+  );
+  return new Date(moved - IST_OFFSET_MS).toISOString();
+}

@@ -1,0 +1,43 @@
+import { validateBidAlias } from '../accounts/account.rules.ts';
+import { BID_TYPES } from '../shared/limits.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import type { ShareBidType } from './shareBid.events.ts';
+
+/*
+ * What a share bid must be, before any stream is read: an Open or Hidden type, a positive amount
+ * in whole paise, and a company name that keeps the item-bid alias rules (section 5: at least 3
+ * characters, no 3 consecutive characters of the login username). The api judges a bid with these
+ * before the fee is paid, the decider again when it is posted.
+ */
+
+export type ShareBidRuleCode =
+  | 'BID_DETAILS_MISSING'
+  | 'INVALID_BID_AMOUNT'
+  | 'BID_ALIAS_TOO_SHORT'
+  | 'ALIAS_TOO_CLOSE_TO_USERNAME';
+
+export type ShareBidProblem = { readonly code: ShareBidRuleCode; readonly message: string };
+
+export const isShareBidType = (type: string | null): type is ShareBidType =>
+  (BID_TYPES as readonly (string | null)[]).includes(type);
+
+/** The first rule the bid breaks, or null. */
+export function shareBidProblem(bid: {
+  readonly company: string;
+  readonly username: string;
+  readonly amount: number | null;
+  readonly type: string | null;
+}): ShareBidProblem | null {
+  const { amount } = bid;
+  if (!isShareBidType(bid.type) || amount === null || !(amount > 0)) {
+    return { code: 'BID_DETAILS_MISSING', message: MESSAGES.enterAllBidDetails };
+  }
+  if (!Number.isSafeInteger(amount)) {
+    return { code: 'INVALID_BID_AMOUNT', message: MESSAGES.enterAllBidDetails };
+  }
+  const [aliasProblem] = validateBidAlias(bid.company, bid.username);
+  if (aliasProblem === undefined) return null;
+  return aliasProblem === MESSAGES.bidAliasTooShort
+    ? { code: 'BID_ALIAS_TOO_SHORT', message: aliasProblem }
+    : { code: 'ALIAS_TOO_CLOSE_TO_USERNAME', message: aliasProblem };
+}

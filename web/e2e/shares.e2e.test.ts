@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { launchBrowser } from '../../ops/src/testing/browser.ts';
+import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { createMember, storedSession } from './support/members.ts';
+import { api, sandboxCheckout } from './support/payments.ts';
+
+/*
+ * Share bids in Chromium against the real api, read models and the sandbox gateway: a member
+ * without the buy-share bid fee posts a bid, sees the fee with its tax breakup, pays it in the
+ * sandbox checkout and sees 'Bid Posted!' and the bid in Previous Bids; the next bid is posted
+ * directly, without the fee. Once subscribed, the member sees the screen's other variant.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Letters only, so no run of the (letters-and-digits) username can appear in it by chance. */
+const companyName = () =>
+  `Kite ${Array.from({ length: 6 }, () => String.fromCharCode(81 + Math.floor(Math.random() * 9))).join('')}`;
+
+/** The lifetime subscription, bought over the api and paid at the sandbox (no browser). */
+async function subscribe(token: string) {
+  const cart = await api(app, '/api/cart/add/lifetime/web', { token });
+  const order = cart.body.data as { _id: string; razorpay_order_id: string };
+  const paid = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: order.razorpay_order_id, method: 'upi', outcome: 'success' }),
+  });
+  const checkout = (await paid.json()) as Record<string, string>;
+  const confirmed = await api(app, '/api/cart/payment/', {
+    token,
+    json: { ...checkout, cart_id: order._id },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+}
+
+async function postBid(page: Page, type: 'Open' | 'Hidden', amount: string) {
+  const form = page.getByRole('form', { name: 'Post A Bid' });
+  await form.getByLabel('Amount (₹)').fill(amount);
+  await form.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  await form.getByRole('button', { name: 'Post Bid' }).click();
+}
+
+async function bidPosted(page: Page) {
+  const posted = page.getByRole('dialog', { name: MESSAGES.bidPosted });
+  await posted.waitFor({ timeout: 45_000 });
+  await posted.getByRole('button', { name: 'OK' }).click();
+  await posted.waitFor({ state: 'hidden' });
+}
+
+describe('share bids through the sandbox checkout', () => {
+  it('pays the buy-share bid fee with the first bid, then posts the next bid directly', async () => {
+    const member = await createMember(app, { address: true });
+    const company = companyName();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    await context.addInitScript((entries: Record<string, string>) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, storedSession(member));
+    const page = await context.newPage();
+
+    // /buyShare: the fee's price and tax, every share bid, and the way to Post A Bid.
+    await page.goto(new URL('/buyShare', app.baseUrl).href);
+    const feeQuote = page.getByRole('table', { name: 'Buy-share bid fee' });
+    await feeQuote.waitFor();
+    expect(await feeQuote.innerText()).toMatch(/Total after tax\s+₹[\d,.]+/);
+    await page.getByRole('link', { name: 'Post A Bid' }).click();
+    await page.waitForURL(`**/bid/${member.userId}`);
+
+    // A member on the free trial has no subscription: that screen offers it.
+    await page.getByTestId('share-bid-unsubscribed').waitFor();
+    const previous = page.getByRole('region', { name: 'Previous Bids' });
+    await previous.getByText(MESSAGES.noBidsPosted).waitFor();
+
+    // The first bid: the fee dialog, the checkout, then 'Bid Posted!'.
+    const form = page.getByRole('form', { name: 'Post A Bid' });
+    await form.getByLabel('Company').fill(company);
+    await postBid(page, 'Hidden', '25000');
+    const feeDialog = page.getByRole('dialog', { name: 'Buy-share bid fee' });
+    const breakup = feeDialog.getByRole('table', { name: 'Price breakup' });
+    await breakup.waitFor();
+    const breakupText = await breakup.innerText();
+    expect(breakupText).toMatch(/Price\s+₹[\d,]+/);
+    expect(breakupText).toMatch(/(SGST \(\d+(\.\d+)?%\)[\s\S]*CGST|IGST \(\d+(\.\d+)?%\))/);
+    expect(breakupText).toMatch(/Total after tax\s+₹[\d,.]+/);
+    await page.screenshot({ path: '/tmp/boli-shares-fee-dialog.png' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await bidPosted(page);
+    const rows = previous.getByRole('row').filter({ hasText: company });
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows.first().innerText()).toMatch(/Hidden\s+₹25,000/);
+    const detail = await api(app, '/api/user', { token: member.token });
+    expect(detail.body.data).toMatchObject({ hasPaidToBuyShare: true });
+
+    // Paid once: the next bid is posted without the fee dialog.
+    await postBid(page, 'Open', '30000');
+    await bidPosted(page);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    expect(await rows.first().innerText()).toMatch(/Open\s+₹30,000/);
+    expect(await feeDialog.count()).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-shares-bids.png', fullPage: true });
+
+    // Everyone's list on /buyShare shows both, and that the fee is paid.
+    await page.goto(new URL('/buyShare', app.baseUrl).href);
+    await page.getByText('Buy-share bid fee paid').waitFor();
+    const all = page.getByRole('region', { name: 'Share bids' }).getByRole('row');
+    await expect.poll(() => all.filter({ hasText: company }).count()).toBe(2);
+
+    // With a subscription, /bid/{id} is the other screen: the subscription instead of its offer.
+    await subscribe(member.token);
+    await page.goto(new URL(`/bid/${member.userId}`, app.baseUrl).href);
+    const subscribed = page.getByTestId('share-bid-subscribed');
+    await subscribed.waitFor();
+    expect(await subscribed.innerText()).toContain(MESSAGES.lifetimeSubscription);
+    expect(await subscribed.innerText()).toContain('Buy-share bid fee paid');
+    expect(await page.getByTestId('share-bid-unsubscribed').count()).toBe(0);
+    await expect.poll(() => rows.count()).toBe(2);
+
+    await context.close();
+  }, 240_000);
+});

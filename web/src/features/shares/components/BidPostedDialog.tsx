@@ -1,0 +1,24 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+
+/** Section 8's success dialog ('Bid Posted!') with OK. */
+export function BidPostedDialog({
+  message,
+  onClose,
+}: {
+  message: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={message !== null} onClose={onClose} aria-labelledby="share-bid-posted-title">
+      <DialogTitle id="share-bid-posted-title">{message}</DialogTitle>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose} autoFocus>
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

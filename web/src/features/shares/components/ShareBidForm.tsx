@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { BID_TYPES } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { postShareBid, type ShareBidBody, type ShareBidType } from '../api/sharesApi.ts';
+import {
+  acceptsAmountInput,
+  SELECT_TYPE,
+  shareBidBody,
+  shareBidFormProblem,
+  type ShareBidFormInput,
+} from '../model/shareBidForm.ts';
+import { BidPostedDialog } from './BidPostedDialog.tsx';
+import { ShareFeeDialog } from './ShareFeeDialog.tsx';
+
+type Props = {
+  /** The member's registered bid alias, to start the company field with. */
+  bidAlias: string;
+  hasPaidToBuyShare: boolean;
+  /** A bid was posted (directly, or by the fee's payment). */
+  onPosted: (feeJustPaid: boolean) => void;
+};
+
+/**
+ * Post A Bid: company name, type and amount. A member who has paid the buy-share bid fee posts
+ * directly; anyone else sees the fee dialog with its price and tax, and the bid is posted by the
+ * fee's payment (section 4).
+ */
+export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
+  const { user } = useSession();
+  const { request } = useApi();
+  const [input, setInput] = useState<ShareBidFormInput>({
+    company: bidAlias,
+    type: SELECT_TYPE,
+    amount: '',
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [feeFor, setFeeFor] = useState<ShareBidBody | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    setInput((current) => (current.company ? current : { ...current, company: bidAlias }));
+  }, [bidAlias]);
+
+  const posted = (msg: string, feeJustPaid: boolean) => {
+    setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
+    setMessage(msg || MESSAGES.bidPosted);
+    onPosted(feeJustPaid);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    const problem = shareBidFormProblem(input, user.username);
+    if (problem || input.type === SELECT_TYPE) {
+      setFailure(problem ?? MESSAGES.enterAllBidDetails);
+      return;
+    }
+    setFailure(null);
+    const body = shareBidBody(
+      { ...input, type: input.type },
+      { userId: user._id, username: user.username },
+    );
+    if (!hasPaidToBuyShare) {
+      setFeeFor(body);
+      return;
+    }
+    setSending(true);
+    try {
+      await postShareBid(request, body);
+      posted(MESSAGES.bidPosted, false);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Post A Bid">
+      <TextField
+        label="Company"
+        name="company"
+        value={input.company}
+        onChange={(e) => setInput((current) => ({ ...current, company: e.target.value }))}
+        size="small"
+        helperText="The name your bids are shown under"
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Type"
+          name="type"
+          value={input.type}
+          onChange={(e) =>
+            setInput((current) => ({
+              ...current,
+              type: e.target.value as ShareBidType | typeof SELECT_TYPE,
+            }))
+          }
+          size="small"
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value={SELECT_TYPE}>{SELECT_TYPE}</MenuItem>
+          {BID_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Amount (₹)"
+          name="bidamt"
+          value={input.amount}
+          onChange={(e) => {
+            const amount = e.target.value;
+            if (acceptsAmountInput(amount)) setInput((current) => ({ ...current, amount }));
+          }}
+          size="small"
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          fullWidth
+        />
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Button type="submit" variant="contained" loading={sending} sx={{ alignSelf: 'flex-start' }}>
+        Post Bid
+      </Button>
+      <ShareFeeDialog
+        bid={feeFor}
+        onClose={() => setFeeFor(null)}
+        onPosted={(confirmation) => {
+          setFeeFor(null);
+          posted(confirmation.msg, true);
+        }}
+      />
+      <BidPostedDialog message={message} onClose={() => setMessage(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import type { ShareBidPage } from '../api/sharesApi.ts';
+
+type Props = {
+  title: string;
+  list: ShareBidPage | null;
+  failure: string | null;
+  page: number;
+  onPage: (page: number) => void;
+};
+
+/** A page of share bids: company, type, amount (hidden ones as such) and when, newest first. */
+export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
+  return (
+    <Stack spacing={1} component="section" aria-label={title}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {!list && !failure && <CenteredSpinner />}
+      {list && list.bids.length === 0 && (
+        <Typography color="text.secondary">{MESSAGES.noBidsPosted}</Typography>
+      )}
+      {list && list.bids.length > 0 && (
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Company</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Posted</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.bids.map((bid) => (
+              <TableRow key={bid._id}>
+                <TableCell>
+                  {bid.company}
+                  {bid.isOwnBid && (
+                    <Typography component="span" variant="caption" color="text.secondary">
+                      {' '}
+                      (you)
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{bid.type}</TableCell>
+                <TableCell align="right">
+                  {bid.bidamt === null ? 'Hidden' : formatRupees(bid.bidamt)}
+                </TableCell>
+                <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {list && list.totalPages > 1 && (
+        <Pagination
+          count={list.totalPages}
+          page={page + 1}
+          onChange={(_, next) => onPage(next - 1)}
+          size="small"
+        />
+      )}
+    </Stack>
+  );
+}

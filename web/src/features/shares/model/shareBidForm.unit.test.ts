@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  acceptsAmountInput,
+  SELECT_TYPE,
+  shareBidBody,
+  shareBidFormProblem,
+  type ShareBidFormInput,
+} from './shareBidForm.ts';
+
+const input = (data: Partial<ShareBidFormInput> = {}): ShareBidFormInput => ({
+  company: 'Mango Traders',
+  type: 'Open',
+  amount: '25000',
+  ...data,
+});
+
+describe('the Post A Bid form', () => {
+  it('asks for all bid details before anything else', () => {
+    for (const bad of [{ type: SELECT_TYPE }, { amount: '' }, { amount: '0' }] as const) {
+      expect(shareBidFormProblem(input({ ...bad, company: 'x' }), 'asha_rao')).toBe(
+        MESSAGES.enterAllBidDetails,
+      );
+    }
+  });
+
+  it('keeps the alias rules for the company name', () => {
+    expect(shareBidFormProblem(input({ company: ' ab ' }), 'asha_rao')).toBe(
+      MESSAGES.bidAliasTooShort,
+    );
+    expect(shareBidFormProblem(input({ company: 'Sharao Co' }), 'asha_rao')).toBe(
+      MESSAGES.bidAliasContainsUsername,
+    );
+    expect(shareBidFormProblem(input(), 'asha_rao')).toBeNull();
+  });
+
+  it('lets only a positive number with at most two decimals be typed', () => {
+    expect(['', '1', '25000.5', '0.75'].every(acceptsAmountInput)).toBe(true);
+    expect(['-1', '1e3', '2.345', 'abc'].some(acceptsAmountInput)).toBe(false);
+  });
+
+  it('sends the trimmed company and the amount in rupees', () => {
+    expect(
+      shareBidBody(
+        { company: ' Mango Traders ', type: 'Hidden', amount: '25000.50' },
+        { userId: 'u-1', username: 'asha_rao' },
+      ),
+    ).toEqual({
+      user_id: 'u-1',
+      username: 'asha_rao',
+      company: 'Mango Traders',
+      bidamt: 25_000.5,
+      type: 'Hidden',
+    });
+  });
+});
