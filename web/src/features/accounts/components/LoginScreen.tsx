@@ -13,6 +13,7 @@ import { OTP_PHONE_VERIFY_PATH, safeRedirectTarget } from '../../../app/guards/a
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { removeStored, writeStored } from '../../../app/session/storage.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { signin } from '../api/accountsApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 
@@ -99,6 +100,7 @@ export function LoginScreen() {
           Contact Us
         </Link>
       </Typography>
+      <AuthPageAd />
     </Stack>
   );
 }

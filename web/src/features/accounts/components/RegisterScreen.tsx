@@ -26,6 +26,7 @@ import { fetchCountries, type Country } from '../../../app/api/reference.ts';
 import { writeStored } from '../../../app/session/storage.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
 import {
   signupMachine,
@@ -298,6 +299,7 @@ export function RegisterScreen() {
           </Button>
         </DialogActions>
       </Dialog>
+      <AuthPageAd />
     </Stack>
   );
 }

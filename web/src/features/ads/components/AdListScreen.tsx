@@ -13,6 +13,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { StreamAds } from '../../adspace/components/StreamAds.tsx';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
 import { activeFilterCount, filterQuery, NO_FILTERS, type AdFilters } from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
@@ -97,9 +98,11 @@ export function AdListScreen() {
       {error && <Alert severity="error">{error}</Alert>}
       {ads.length > 0 && (
         <AdGrid>
-          {ads.map((ad) => (
-            <AdCard key={ad._id} ad={ad} />
-          ))}
+          <StreamAds>
+            {ads.map((ad) => (
+              <AdCard key={ad._id} ad={ad} />
+            ))}
+          </StreamAds>
         </AdGrid>
       )}
       {loading && <CenteredSpinner label="Loading ads" />}

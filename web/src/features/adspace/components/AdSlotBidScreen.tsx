@@ -1,14 +1,204 @@
-import { useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
+import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { isSlotDate } from '@boli/engine/adspace/indiaTime';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
+import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
+import { acceptsSlotAmount, slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
+import { SlotBidsTable } from './SlotBidsTable.tsx';
 
+function useSlotBids(slotdate: string, type: SlotSpaceType) {
+  const { request } = useApi();
+  const [bids, setBids] = useState<SlotBid[] | null>(null);
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setBids(await fetchSlotBids(request, slotdate, type, signal));
+      } catch {
+        if (!signal?.aborted) setBids([]);
+      }
+    },
+    [request, slotdate, type],
+  );
+  useEffect(() => {
+    if (!isSlotDate(slotdate)) return;
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, slotdate]);
+  return { bids, reload: () => void load() };
+}
+
+/**
+ * /adbid/{id}: the bid page of one slot date (id = YYYY-MM-DD, ?type= authPages|sidePanels):
+ * type, amount and company, with the spec's messages, and the slot's bids. Only a date after
+ * today (India time) takes bids.
+ */
 export function AdSlotBidScreen() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const { token, user } = useSession();
+  const { envelope } = useApi();
+  const [type, setType] = useState<SlotSpaceType | ''>(slotTypeOr(params.get('type')));
+  const [amount, setAmount] = useState('');
+  const [company, setCompany] = useState('');
+  const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
+  const [sending, setSending] = useState(false);
+  const [posted, setPosted] = useState<string | null>(null);
+  const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0]);
+
+  if (!isSlotDate(id)) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
+        <Alert severity="error">{MESSAGES.invalidDate}</Alert>
+        <Button component={RouterLink} to="/bid-calendar" sx={{ alignSelf: 'flex-start' }}>
+          Back to the calendar
+        </Button>
+      </Stack>
+    );
+  }
+  const opening = slotOpening(id, indiaToday(new Date()));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
+    const refusal = slotBidRefusal(type, amount);
+    if (refusal || type === '') return setFailure(refusal);
+    setFailure(null);
+    setSending(true);
+    try {
+      const msg = await postSlotBid(envelope, {
+        user_id: user?._id ?? '',
+        type,
+        bidamt: Number(amount),
+        slotdate: id,
+        company: company.trim(),
+      });
+      setPosted(msg || MESSAGES.adBidPosted);
+      setAmount('');
+      slot.reload();
+    } catch (error) {
+      const data = error instanceof ApiError ? error.data : null;
+      const action =
+        typeof data === 'object' && data !== null && 'actionMessage' in data
+          ? String(data.actionMessage)
+          : undefined;
+      setFailure({
+        msg: error instanceof ApiError ? error.firstMessage : MESSAGES.generic,
+        ...(action ? { action } : {}),
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
   return (
-    <ComingSoon screen="Bid for an ad slot">
-      <Typography variant="body2" color="text.secondary">
-        id: {id}
-      </Typography>
-    </ComingSoon>
+    <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Ad bid for {formatDate(`${id}T00:00:00`)}
+        </Typography>
+        <Button component={RouterLink} to={`/bid-calendar?type=${type || SLOT_SPACE_TYPES[0]}`}>
+          Calendar
+        </Button>
+      </Stack>
+      {opening !== 'open' && (
+        <Alert severity="info">
+          {opening === 'closed' ? MESSAGES.biddingClosed : ADSPACE_MESSAGES.slotDatePassed}
+        </Alert>
+      )}
+      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Ad bid">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            select
+            label="Type"
+            name="type"
+            value={type}
+            onChange={(event) => setType(event.target.value as SlotSpaceType)}
+            size="small"
+            sx={{ minWidth: 180 }}
+          >
+            {SLOT_SPACE_TYPES.map((option) => (
+              <MenuItem key={option} value={option}>
+                {SPACE_TYPE_LABELS[option]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Amount (₹)"
+            name="bidamt"
+            value={amount}
+            onChange={(event) => {
+              if (acceptsSlotAmount(event.target.value)) setAmount(event.target.value);
+            }}
+            size="small"
+            fullWidth
+            error={Boolean(failure?.action)}
+            helperText={
+              failure?.action ??
+              `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`
+            }
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          />
+        </Stack>
+        <TextField
+          label="Company"
+          name="company"
+          value={company}
+          onChange={(event) => setCompany(event.target.value)}
+          size="small"
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure.msg}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          loading={sending}
+          disabled={opening !== 'open'}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Post Ad Bid
+        </Button>
+      </Stack>
+      <Stack spacing={1} component="section" aria-label="Bids for this slot">
+        <Typography variant="h6" component="h2">
+          Bids for this slot
+        </Typography>
+        {slot.bids && <SlotBidsTable bids={slot.bids} />}
+      </Stack>
+      <Dialog
+        open={posted !== null}
+        onClose={() => setPosted(null)}
+        aria-labelledby="ad-bid-posted"
+      >
+        <DialogTitle id="ad-bid-posted">{posted}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setPosted(null)} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
   );
 }

@@ -1,5 +1,129 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import FullCalendar from '@fullcalendar/react';
+import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import multiMonthPlugin from '@fullcalendar/multimonth';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
+import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useApi } from '../../../app/session/useApi.ts';
+import { formatRupees } from '../../../lib/format.ts';
+import { fetchCalendarDays } from '../api/adspaceApi.ts';
+import {
+  calendarEventsOf,
+  calendarRange,
+  indiaToday,
+  slotBidPath,
+  slotOpening,
+  slotTypeOr,
+} from '../model/calendarEvents.ts';
+import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 
+const PLUGINS = [multiMonthPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+
+/**
+ * The ad bid calendar (section 4): year view by default, also month, week, day and agenda; each
+ * date with bids shows its highest, abbreviated with K, M and B. Clicking a date after today
+ * opens its slot's bid page for the chosen type (authPages or sidePanels).
+ */
 export function BidCalendarScreen() {
-  return <ComingSoon screen="Ad bid calendar" />;
+  const { request } = useApi();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const type = slotTypeOr(params.get('type'));
+
+  const events = useCallback(
+    (
+      info: EventSourceFuncArg,
+      success: (events: EventInput[]) => void,
+      failure: (error: Error) => void,
+    ) => {
+      fetchCalendarDays(request, { ...calendarRange(info.startStr, info.endStr), type }).then(
+        (days) => success(calendarEventsOf(days, type)),
+        (error: unknown) => failure(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    [request, type],
+  );
+
+  const open = (dateStr: string) => {
+    switch (slotOpening(dateStr, indiaToday(new Date()))) {
+      case 'open':
+        void navigate(slotBidPath(dateStr, type));
+        return;
+      case 'closed':
+        enqueueSnackbar(MESSAGES.biddingClosed, { variant: 'info' });
+        return;
+      case 'passed':
+        enqueueSnackbar(ADSPACE_MESSAGES.slotDatePassed, { variant: 'info' });
+        return;
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Ad bid calendar
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={type}
+          aria-label="Space type"
+          onChange={(_, next: SlotSpaceType | null) => {
+            if (next) setParams({ type: next }, { replace: true });
+          }}
+        >
+          {SLOT_SPACE_TYPES.map((option) => (
+            <ToggleButton key={option} value={option}>
+              {SPACE_TYPE_LABELS[option]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Each date shows its highest bid. Choose a date after today to bid for it; bids must be more
+        than the base amount of {formatRupees(LIMITS.adBidBaseAmountRupees)}.
+      </Typography>
+      <Box
+        data-testid="bid-calendar"
+        sx={{ '& .fc-daygrid-day, & .fc-list-event': { cursor: 'pointer' } }}
+      >
+        <FullCalendar
+          plugins={PLUGINS}
+          initialView="multiMonthYear"
+          headerToolbar={{
+            left: 'prev,next today',
+            center: 'title',
+            right: 'multiMonthYear,dayGridMonth,timeGridWeek,timeGridDay,listMonth',
+          }}
+          views={{
+            multiMonthYear: { buttonText: 'year' },
+            listMonth: { buttonText: 'agenda' },
+          }}
+          height="auto"
+          events={events}
+          dateClick={(arg) => open(arg.dateStr)}
+          eventClick={(arg) => {
+            arg.jsEvent.preventDefault();
+            open(arg.event.startStr);
+          }}
+        />
+      </Box>
+    </Stack>
+  );
 }

@@ -1,5 +1,158 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isBoughtDirectly } from '@boli/engine/adspace/adSpace.rules';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
+import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
+import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import { fetchMySpaces, type Space } from '../api/adspaceApi.ts';
+import { CYCLE_LABELS, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
+import { MySpaceCard } from './MySpaceCard.tsx';
+import { SpacePurchase } from './SpacePurchase.tsx';
+import { forgetShownAds } from './useShownAds.ts';
 
+/** The member's spaces not yet ended (GET /api/space/list?status=active), reloadable. */
+function useMySpaces() {
+  const { request } = useApi();
+  const [spaces, setSpaces] = useState<Space[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setSpaces(await fetchMySpaces(request, signal));
+        setFailure(null);
+      } catch (error) {
+        if (signal?.aborted) return;
+        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      }
+    },
+    [request],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+  return { spaces, failure, reload: () => void load() };
+}
+
+/**
+ * Buy AdSpace (section 4): choose a space type and a cycle. authPages and sidePanels are won by
+ * date in the bid calendar; inStream and betweenPosts show their price, then Make payment. Once
+ * a space is active its details and the ad upload area show above.
+ */
 export function BuyAdSpaceScreen() {
-  return <ComingSoon screen="Buy AdSpace" />;
+  const { enqueueSnackbar } = useSnackbar();
+  const mine = useMySpaces();
+  const [type, setType] = useState<AdSpaceType>('inStream');
+  const [cycle, setCycle] = useState<AdSpaceCycle>('monthly');
+  // A new purchase after each payment: the same type and cycle may be bought again.
+  const [round, setRound] = useState(0);
+
+  const paid = (msg: string) => {
+    enqueueSnackbar(msg || PAYMENT_TEXTS.paid, { variant: 'success' });
+    mine.reload();
+  };
+  const uploaded = () => {
+    enqueueSnackbar('Ad uploaded.', { variant: 'success' });
+    forgetShownAds();
+    mine.reload();
+  };
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      <Typography variant="h5" component="h1">
+        Buy AdSpace
+      </Typography>
+      {mine.failure && <Alert severity="error">{mine.failure}</Alert>}
+      {!mine.spaces && !mine.failure && <CenteredSpinner />}
+      {mine.spaces && mine.spaces.length > 0 && (
+        <Stack spacing={2} component="section" aria-label="Your ad spaces">
+          <Typography variant="h6" component="h2">
+            Your ad spaces
+          </Typography>
+          {mine.spaces.map((space) => (
+            <MySpaceCard key={space._id} space={space} onUploaded={uploaded} />
+          ))}
+        </Stack>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            Buy a space
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label="Space type"
+              value={type}
+              onChange={(event) => setType(event.target.value as AdSpaceType)}
+              size="small"
+              sx={{ minWidth: 200 }}
+            >
+              {AD_SPACE_TYPES.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {SPACE_TYPE_LABELS[option]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {isBoughtDirectly(type) && (
+              <TextField
+                select
+                label="Cycle"
+                value={cycle}
+                onChange={(event) => setCycle(event.target.value as AdSpaceCycle)}
+                size="small"
+                sx={{ minWidth: 160 }}
+              >
+                {AD_SPACE_CYCLES.map((option) => (
+                  <MenuItem key={option} value={option}>
+                    {CYCLE_LABELS[option]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          </Stack>
+          {isBoughtDirectly(type) ? (
+            <SpacePurchase
+              key={`${type}:${cycle}:${round}`}
+              type={type}
+              cycle={cycle}
+              onPaid={(c) => paid(c.msg)}
+              onAgain={() => setRound((n) => n + 1)}
+            />
+          ) : (
+            <Alert
+              severity="info"
+              action={
+                <Button
+                  component={RouterLink}
+                  to={`/bid-calendar?type=${type}`}
+                  color="inherit"
+                  size="small"
+                >
+                  Open the bid calendar
+                </Button>
+              }
+            >
+              {ADSPACE_MESSAGES.selectDatesInCalendar}: {SPACE_TYPE_LABELS[type]} are won by date,
+              the highest bid for each date.
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }

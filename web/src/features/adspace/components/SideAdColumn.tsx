@@ -1,12 +1,23 @@
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { shownAt } from '../model/rotation.ts';
+import { ShownAdCreative } from './ShownAdCreative.tsx';
+import { useRotationTick, useShownAds } from './useShownAds.ts';
+
+const COLUMN_HEIGHT = 480;
 
 /**
- * A side advertising column (the sidePanels ad space). Shown on wide screens only; the booked
- * ads come with the ad space issue.
+ * A side advertising column (the sidePanels space), beside the card on member pages; wide
+ * screens only. The active side-panel creatives take turns, the right column one ahead of the
+ * left; with none active it invites advertisers.
  */
 export function SideAdColumn({ side }: { side: 'left' | 'right' }) {
+  const { sidePanels } = useShownAds();
+  const tick = useRotationTick(sidePanels.length > 1);
+  const ad = shownAt(sidePanels, side === 'left' ? 0 : 1, tick);
   return (
     <Box
       component="aside"
@@ -14,21 +25,22 @@ export function SideAdColumn({ side }: { side: 'left' | 'right' }) {
       data-testid={`side-ads-${side}`}
       sx={{ display: { xs: 'none', lg: 'block' }, width: 180, flexShrink: 0 }}
     >
-      <Paper
-        variant="outlined"
-        sx={{
-          position: 'sticky',
-          top: 88,
-          height: 480,
-          display: 'grid',
-          placeItems: 'center',
-          p: 2,
-        }}
-      >
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Advertise here
-        </Typography>
-      </Paper>
+      <Box sx={{ position: 'sticky', top: 88, height: COLUMN_HEIGHT }}>
+        {ad ? (
+          <ShownAdCreative key={ad.spaceId} ad={ad} type="sidePanels" height={COLUMN_HEIGHT - 32} />
+        ) : (
+          <Paper
+            variant="outlined"
+            sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 2 }}
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              <Link component={RouterLink} to="/buyAdSpace" color="inherit">
+                Advertise here
+              </Link>
+            </Typography>
+          </Paper>
+        )}
+      </Box>
     </Box>
   );
 }

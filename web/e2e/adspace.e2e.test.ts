@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import knex from 'knex';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import {
+  adSpaceStream,
+  slotSpaceId,
+  type AdSpaceActivated,
+} from '@boli/engine/adspace/adSpace.events';
+import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/adspace/indiaTime';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { waitForProjections } from '@boli/projections';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { launchBrowser } from '../../ops/src/testing/browser.ts';
+import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { createMember, storedSession, type Member } from './support/members.ts';
+import { api, postAd, sandboxCheckout } from './support/payments.ts';
+
+/*
+ * Ad space in Chromium against the real api, read models and the sandbox gateway: a member buys
+ * an inStream space through the checkout, uploads a creative and sees it among the ads of the ad
+ * list (counted as one impression); then bids for a sidePanels slot from the calendar's year view.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function memberPage(member: Member): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await context.addInitScript((entries: Record<string, string>) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storedSession(member));
+  return context.newPage();
+}
+
+const creativePhoto = (r = 240, g = 160, b = 20) =>
+  sharp({ create: { width: 320, height: 160, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
+
+/**
+ * The member as the winner of today's slot of `type`: the space its closing gave it (00:00 to
+ * 24:00 India time today). Slots close at the start of their day, so a test cannot bid for today;
+ * the events are written as the slot timer writes them, then the creative is uploaded over the api.
+ */
+async function todaysSlotWonBy(app: TestApp, member: Member, type: 'sidePanels' | 'authPages') {
+  const today = indiaDateOf(new Date().toISOString());
+  const spaceId = slotSpaceId(type, today);
+  const startsAt = startOfIndiaDay(today);
+  const activated: AdSpaceActivated = {
+    type: 'AdSpaceActivated',
+    data: {
+      spaceId,
+      userId: member.userId,
+      spaceType: type,
+      cycle: 'daily',
+      source: { kind: 'slot', slotdate: today, bidId: randomUUID() },
+      startsAt,
+      endsAt: startOfIndiaDay(addDays(today, 1)),
+      company: 'Kite Tea',
+      activatedAt: startsAt,
+    },
+  };
+  const store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  const db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 2 } });
+  try {
+    const { lastPosition } = await store.append(
+      adSpaceStream(spaceId),
+      [{ ...activated, metadata: { eventId: randomUUID(), now: startsAt } }],
+      'no-stream',
+    );
+    expect(await waitForProjections(db, ['ad_spaces'], lastPosition, 30_000)).toBe(true);
+  } finally {
+    await store.close();
+    await db.destroy();
+  }
+  const form = new FormData();
+  form.append('company', 'Kite Tea');
+  const photo = await creativePhoto(20, 120, 200);
+  form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'kite.jpg');
+  const uploaded = await api(app, `/api/space/upload/${spaceId}`, { token: member.token, form });
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+  return { spaceId, url: String((uploaded.body.data as { url: string }).url) };
+}
+
+describe('ad space', () => {
+  it('buys an inStream space, uploads its creative and shows it in the ad list', async () => {
+    const member = await createMember(app, { address: true });
+    await postAd(app, member);
+    const page = await memberPage(member);
+
+    // The price with its tax breakup, then Make payment through the sandbox checkout.
+    await page.goto(new URL('/buyAdSpace', app.baseUrl).href);
+    const breakup = page.getByRole('table', { name: 'Ad space price breakup' });
+    await breakup.waitFor();
+    expect(await breakup.innerText()).toMatch(/Total after tax\s+₹[\d,.]+/);
+    expect(await page.getByRole('region', { name: 'Ad space price' }).innerText()).toMatch(
+      /In stream · Monthly: ₹[\d,.]+ before tax/,
+    );
+    await page.getByRole('button', { name: 'Make payment' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Payment successful.' }).first().waitFor({
+      timeout: 45_000,
+    });
+
+    // The active space, with its details and the ad upload area.
+    const space = page.getByRole('region', { name: 'Your ad spaces' }).getByRole('article', {
+      name: 'In stream',
+    });
+    await space.waitFor({ timeout: 20_000 });
+    expect(await space.innerText()).toMatch(/Active[\s\S]*Cycle\s+Monthly/);
+    const listed = await api(app, '/api/space/list', { token: member.token });
+    const [bought] = listed.body.data as { _id: string; status: string }[];
+    expect(bought).toMatchObject({ status: 'active' });
+
+    await space.getByLabel('Company').fill('Kite Tea');
+    await space.getByTestId('creative-input').setInputFiles({
+      name: 'kite-tea.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await creativePhoto(),
+    });
+    const uploaded = space.getByTestId('space-creative').getByRole('img');
+    await uploaded.waitFor({ timeout: 30_000 });
+    const creativeUrl = await uploaded.getAttribute('src');
+    expect(creativeUrl).toMatch(/^\/media\//);
+    await page.screenshot({ path: '/tmp/boli-adspace-bought.png', fullPage: true });
+
+    // The ad list shows it among the ads, and counts it seen once.
+    const impression = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/space/impression'),
+    );
+    await page.goto(new URL('/ads', app.baseUrl).href);
+    const shown = page.getByTestId('space-ad-inStream');
+    await shown.waitFor({ timeout: 20_000 });
+    expect(await shown.getAttribute('data-space-id')).toBe(bought!._id);
+    expect(await shown.getByRole('img').getAttribute('src')).toBe(creativeUrl);
+    expect(await shown.innerText()).toContain('Kite Tea');
+    expect((await impression).postDataJSON()).toEqual({ spaceId: bought!._id });
+    await page.screenshot({ path: '/tmp/boli-adspace-in-list.png', fullPage: true });
+    await page.context().close();
+  }, 240_000);
+
+  it('bids for a sidePanels slot from the calendar year view', async () => {
+    const member = await createMember(app, { address: false });
+    const page = await memberPage(member);
+    const slotdate = addDays(indiaDateOf(new Date().toISOString()), 2);
+
+    await page.goto(new URL('/bid-calendar', app.baseUrl).href);
+    await page.locator('.fc-multiMonthYear-view').waitFor();
+    await page.getByRole('button', { name: 'Side panels' }).click();
+    await page.waitForURL('**/bid-calendar?type=sidePanels');
+    const year = Number(slotdate.slice(0, 4));
+    if ((await page.locator('.fc-toolbar-title').innerText()).trim() !== String(year)) {
+      await page.locator('.fc-next-button').click();
+    }
+    const cell = page.locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`);
+    await cell.click();
+    await page.waitForURL(`**/adbid/${slotdate}?type=sidePanels`);
+
+    // Not above the base amount: the spec's message and its action message.
+    const form = page.getByRole('form', { name: 'Ad bid' });
+    await form.getByLabel('Amount (₹)').fill('150000');
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidBelowBase }).waitFor();
+    await form.getByText(MESSAGES.slotBidBelowBaseAction).waitFor();
+
+    await form.getByLabel('Amount (₹)').fill('250000');
+    await form.getByLabel('Company').fill('Kite Tea');
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    const posted = page.getByRole('dialog', { name: MESSAGES.adBidPosted });
+    await posted.waitFor({ timeout: 30_000 });
+    await posted.getByRole('button', { name: 'OK' }).click();
+    const row = page
+      .getByRole('table', { name: 'Bids for this slot' })
+      .getByRole('row')
+      .filter({ hasText: member.username });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Kite Tea\s+₹2,50,000/);
+
+    // Back in the year view the date shows its highest bid, abbreviated.
+    await page.goto(new URL('/bid-calendar?type=sidePanels', app.baseUrl).href);
+    await page.locator('.fc-multiMonthYear-view').waitFor();
+    if ((await page.locator('.fc-toolbar-title').innerText()).trim() !== String(year)) {
+      await page.locator('.fc-next-button').click();
+    }
+    await page
+      .locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`)
+      .getByText('₹250K')
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: '/tmp/boli-adspace-calendar.png', fullPage: true });
+
+    // Month, week, day and agenda views besides the year.
+    for (const [button, view] of [
+      ['month', 'dayGridMonth'],
+      ['week', 'timeGridWeek'],
+      ['day', 'timeGridDay'],
+      ['agenda', 'listMonth'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.locator(`.fc-${view}-view`).waitFor();
+    }
+    await page.context().close();
+  }, 240_000);
+
+  it('shows won slots beside member pages and on the login page', async () => {
+    const member = await createMember(app, { address: false });
+    const side = await todaysSlotWonBy(app, member, 'sidePanels');
+    const auth = await todaysSlotWonBy(app, member, 'authPages');
+
+    const page = await memberPage(member);
+    await page.goto(new URL('/buyAdSpace', app.baseUrl).href);
+    for (const column of ['left', 'right']) {
+      const shown = page.getByTestId(`side-ads-${column}`).getByTestId('space-ad-sidePanels');
+      await shown.waitFor({ timeout: 20_000 });
+      expect(await shown.getAttribute('data-space-id')).toBe(side.spaceId);
+      expect(await shown.getByRole('img').getAttribute('src')).toBe(side.url);
+    }
+    // The won space is listed with its slot date, and may take a new creative.
+    const won = page.getByRole('region', { name: 'Your ad spaces' }).getByRole('article', {
+      name: 'Side panels',
+    });
+    expect(await won.innerText()).toMatch(/Active[\s\S]*Slot date/);
+    await page.context().close();
+
+    const guest = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await guest.goto(new URL('/login', app.baseUrl).href);
+    const panel = guest.getByTestId('space-ad-authPages');
+    await panel.waitFor({ timeout: 20_000 });
+    expect(await panel.getAttribute('data-space-id')).toBe(auth.spaceId);
+    expect(await guest.locator('[data-testid^="side-ads-"]').count()).toBe(0);
+    await guest.screenshot({ path: '/tmp/boli-adspace-login.png', fullPage: true });
+    await guest.close();
+  }, 240_000);
+});

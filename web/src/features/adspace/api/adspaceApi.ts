@@ -1,0 +1,235 @@
+import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
+import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { apiRequest } from '../../../app/api/client.ts';
+import {
+  confirmationOf,
+  purchaseInfoOrFail,
+  type Confirmation,
+  type EnvelopeRequest,
+  type Request,
+} from '../../payments/api/paymentsApi.ts';
+import {
+  amountOf,
+  isRecord,
+  type CheckoutResponse,
+  type PurchaseInfo,
+} from '../../payments/api/purchaseInfo.ts';
+
+/* The ad space and slot-bid calls (docs/api/adspace.md); money in rupees, dates YYYY-MM-DD. */
+
+export type Creative = {
+  galleryType: 'photos' | 'videos';
+  name: string;
+  url: string;
+  thumbnail: string;
+};
+
+export type Space = {
+  _id: string;
+  name: string;
+  cycle: string;
+  startsAt: string;
+  endsAt: string;
+  status: 'active' | 'scheduled' | 'ended';
+  slotdate: string | null;
+  company: string;
+  creative: Creative | null;
+};
+
+/** A creative the site shows now, for everyone. */
+export type ShownAd = {
+  spaceId: string;
+  galleryType: 'photos' | 'videos';
+  url: string;
+  thumbnail: string;
+  company: string;
+};
+
+export type ShownAds = Record<AdSpaceType, ShownAd[]>;
+
+export const NO_SHOWN_ADS: ShownAds = {
+  inStream: [],
+  betweenPosts: [],
+  sidePanels: [],
+  authPages: [],
+};
+
+export type SlotBid = {
+  _id: string;
+  username: string;
+  bidamt: number;
+  type: string;
+  biddate: string;
+  slotdate: string;
+  company: string;
+};
+
+/** One calendar date with bids: its highest (rupees) and how many. */
+export type CalendarDay = {
+  slotdate: string;
+  amount: number;
+  type: string;
+  bids: number;
+  closed: boolean;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const rows = (data: unknown): Record<string, unknown>[] =>
+  Array.isArray(data) ? data.filter(isRecord) : [];
+const galleryType = (value: unknown): 'photos' | 'videos' =>
+  value === 'videos' ? 'videos' : 'photos';
+
+function creativeOf(data: unknown): Creative | null {
+  if (!isRecord(data) || text(data.url) === '') return null;
+  return {
+    galleryType: galleryType(data.galleryType),
+    name: text(data.name),
+    url: text(data.url),
+    thumbnail: text(data.thumbnail),
+  };
+}
+
+const STATUSES = ['active', 'scheduled', 'ended'] as const;
+
+function spaceOf(row: Record<string, unknown>): Space {
+  const status = (STATUSES as readonly unknown[]).includes(row.status)
+    ? (row.status as Space['status'])
+    : 'ended';
+  return {
+    _id: text(row._id),
+    name: text(row.name),
+    cycle: text(row.cycle),
+    startsAt: text(row.startsAt),
+    endsAt: text(row.endsAt),
+    status,
+    slotdate: text(row.slotdate) || null,
+    company: text(row.company),
+    creative: creativeOf(row.creative),
+  };
+}
+
+const shownAdsOf = (data: unknown): ShownAd[] =>
+  rows(data)
+    .map((row) => ({
+      spaceId: text(row.spaceId),
+      galleryType: galleryType(row.galleryType),
+      url: text(row.url),
+      thumbnail: text(row.thumbnail),
+      company: text(row.company),
+    }))
+    .filter((ad) => ad.spaceId !== '' && ad.url !== '');
+
+/** GET /api/space/purchaseInfo/:type?cycle: the quote with its tax breakup. */
+export async function quoteSpace(
+  request: Request,
+  type: AdSpaceType,
+  cycle: AdSpaceCycle,
+): Promise<PurchaseInfo> {
+  return purchaseInfoOrFail(
+    await request<unknown>(`/api/space/purchaseInfo/${type}`, { query: { cycle } }),
+  );
+}
+
+/** POST /api/space/add/:type: the purchase (its id is the space's, advtId) and its order. */
+export async function addSpace(
+  request: Request,
+  type: AdSpaceType,
+  cycle: AdSpaceCycle,
+): Promise<PurchaseInfo> {
+  return purchaseInfoOrFail(await request<unknown>(`/api/space/add/${type}`, { json: { cycle } }));
+}
+
+/** POST /api/space/payment/success: msg 'Payment successful.' once the space is active. */
+export async function confirmSpace(
+  envelope: EnvelopeRequest,
+  advtId: string,
+  response: CheckoutResponse,
+): Promise<Confirmation> {
+  return confirmationOf(
+    await envelope<unknown>('/api/space/payment/success', { json: { ...response, advtId } }),
+  );
+}
+
+/** GET /api/space/list?status=active: the member's spaces not yet ended, latest first. */
+export async function fetchMySpaces(request: Request, signal?: AbortSignal): Promise<Space[]> {
+  const data = await request<unknown>('/api/space/list', { query: { status: 'active' }, signal });
+  return rows(data).map(spaceOf);
+}
+
+/** The answer of POST /api/space/upload/:spaceId. */
+export const uploadedCreativeOf = creativeOf;
+
+export const creativeUploadPath = (spaceId: string) =>
+  `/api/space/upload/${encodeURIComponent(spaceId)}`;
+
+/** GET /api/space/active (no login): what the site shows now, per space type. */
+export async function fetchShownAds(signal?: AbortSignal): Promise<ShownAds> {
+  const data = await apiRequest<unknown>('/api/space/active', { signal });
+  const row = isRecord(data) ? data : {};
+  return {
+    inStream: shownAdsOf(row.inStream),
+    betweenPosts: shownAdsOf(row.betweenPosts),
+    sidePanels: shownAdsOf(row.sidePanels),
+    authPages: shownAdsOf(row.authPages),
+  };
+}
+
+/** POST /api/space/impression | click (no login): counted per space and day. */
+export function recordAudience(kind: 'impression' | 'click', spaceId: string): Promise<void> {
+  return apiRequest<unknown>(`/api/space/${kind}`, { json: { spaceId } }).then(
+    () => undefined,
+    // Counting is best effort: a lost count must never disturb the page.
+    () => undefined,
+  );
+}
+
+/** GET /api/adbid/events?from&to&type: the dates with bids and their highest. */
+export async function fetchCalendarDays(
+  request: Request,
+  range: { from: string; to: string; type: SlotSpaceType },
+  signal?: AbortSignal,
+): Promise<CalendarDay[]> {
+  const data = await request<unknown>('/api/adbid/events', { query: range, signal });
+  return rows(data).map((row) => ({
+    slotdate: text(row.slotdate),
+    amount: amountOf(row.amount),
+    type: text(row.type),
+    bids: amountOf(row.bids),
+    closed: row.closed === true,
+  }));
+}
+
+/** GET /api/adbid/bids?slotdate&type: the slot's bids, highest first. */
+export async function fetchSlotBids(
+  request: Request,
+  slotdate: string,
+  type: SlotSpaceType,
+  signal?: AbortSignal,
+): Promise<SlotBid[]> {
+  const data = await request<unknown>('/api/adbid/bids', { query: { slotdate, type }, signal });
+  return rows(data).map((row) => ({
+    _id: text(row._id),
+    username: text(row.username),
+    bidamt: amountOf(row.bidamt),
+    type: text(row.type),
+    biddate: text(row.biddate),
+    slotdate: text(row.slotdate),
+    company: text(row.company),
+  }));
+}
+
+export type SlotBidInput = {
+  user_id: string;
+  type: SlotSpaceType;
+  bidamt: number;
+  slotdate: string;
+  company: string;
+};
+
+/** POST /api/adbid/: msg 'Ad Bid Posted!'. */
+export async function postSlotBid(envelope: EnvelopeRequest, bid: SlotBidInput): Promise<string> {
+  const answer = await envelope<unknown>('/api/adbid/', {
+    json: { ...bid, biddate: new Date().toISOString() },
+  });
+  return answer.msg;
+}

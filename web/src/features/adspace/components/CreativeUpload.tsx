@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useMediaSender } from '../../ads/mediaUpload.ts';
+import { MEDIA_ACCEPT, MEDIA_REFUSALS, mediaRefusal } from '../../ads/model/mediaFiles.ts';
+import {
+  creativeUploadPath,
+  uploadedCreativeOf,
+  type Creative,
+  type Space,
+} from '../api/adspaceApi.ts';
+
+type Props = { space: Space; onUploaded: (creative: Creative) => void };
+
+/**
+ * The space's ad upload area (section 4: "Once active, … an ad upload area"): one photo or video
+ * for the company, under the ads' media rules, with its progress; it replaces the creative.
+ */
+export function CreativeUpload({ space, onUploaded }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [company, setCompany] = useState(space.company);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useMediaSender<unknown>(creativeUploadPath(space._id), 'media', { company });
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const refusal = mediaRefusal(file);
+    if (refusal) {
+      setProblem(`${file.name}: ${MEDIA_REFUSALS[refusal]}`);
+      return;
+    }
+    setProblem(null);
+    setProgress(0);
+    try {
+      const answer = await send(file, setProgress, new AbortController().signal);
+      const creative = uploadedCreativeOf(answer);
+      if (!creative) throw new ApiError(200, '');
+      onUploaded(creative);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <Stack spacing={1} component="section" aria-label="Ad upload">
+      <Typography variant="subtitle2" component="h3">
+        {space.creative ? 'Replace your ad' : 'Upload your ad'}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          label="Company"
+          size="small"
+          value={company}
+          onChange={(event) => setCompany(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<CloudUploadIcon />}
+          onClick={() => input.current?.click()}
+          loading={uploading}
+        >
+          Choose photo or video
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={MEDIA_ACCEPT}
+          aria-label="Ad photo or video"
+          data-testid="creative-input"
+          onChange={(event) => {
+            void upload(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </Stack>
+      {uploading && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round(progress * 100)}
+          aria-label="Upload progress"
+        />
+      )}
+      {problem && (
+        <Alert severity="error" onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

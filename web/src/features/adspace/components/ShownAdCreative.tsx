@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import type { AdSpaceType } from '@boli/engine/billing/products';
+import { recordAudience, type ShownAd } from '../api/adspaceApi.ts';
+import { createImpressionLog } from '../model/rotation.ts';
+
+/** One log for the whole page: a creative shown in two places is seen once per page view. */
+const impressions = createImpressionLog();
+
+type Props = { ad: ShownAd; type: AdSpaceType; height: number | string };
+
+/**
+ * One advertiser's creative (photo or muted looping video) with its company. Showing it counts
+ * one impression per page view; a click is counted and opens the creative in full.
+ */
+export function ShownAdCreative({ ad, type, height }: Props) {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (impressions.first(key, ad.spaceId)) void recordAudience('impression', ad.spaceId);
+  }, [key, ad.spaceId]);
+
+  return (
+    <Card
+      variant="outlined"
+      component="aside"
+      aria-label={`Advertisement${ad.company ? ` by ${ad.company}` : ''}`}
+      data-testid={`space-ad-${type}`}
+      data-space-id={ad.spaceId}
+      sx={{ height: '100%' }}
+    >
+      <CardActionArea
+        component="a"
+        href={ad.url}
+        target="_blank"
+        rel="noopener sponsored"
+        onClick={() => void recordAudience('click', ad.spaceId)}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
+        {ad.galleryType === 'videos' ? (
+          <Box
+            component="video"
+            src={ad.url}
+            poster={ad.thumbnail || undefined}
+            muted
+            autoPlay
+            loop
+            playsInline
+            sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
+          />
+        ) : (
+          <Box
+            component="img"
+            src={ad.url}
+            alt={ad.company || 'Advertisement'}
+            sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
+          />
+        )}
+        <Typography variant="caption" color="text.secondary" sx={{ px: 1, py: 0.5 }} noWrap>
+          Ad{ad.company ? ` · ${ad.company}` : ''}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import type { SlotBid } from '../api/adspaceApi.ts';
+
+/** A slot's bids, highest first: the top row is the one winning now. */
+export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
+  if (bids.length === 0)
+    return <Typography color="text.secondary">{MESSAGES.noBidsPosted}</Typography>;
+  return (
+    <Table size="small" aria-label="Bids for this slot">
+      <TableHead>
+        <TableRow>
+          <TableCell>Bidder</TableCell>
+          <TableCell>Company</TableCell>
+          <TableCell align="right">Amount</TableCell>
+          <TableCell>Bid date</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {bids.map((bid) => (
+          <TableRow key={bid._id}>
+            <TableCell>{bid.username}</TableCell>
+            <TableCell>{bid.company}</TableCell>
+            <TableCell align="right">{formatRupees(bid.bidamt)}</TableCell>
+            <TableCell>{formatDateTime(bid.biddate)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,60 @@
+import type { EventInput } from '@fullcalendar/core';
+import { addDays, indiaDateOf } from '@boli/engine/adspace/indiaTime';
+import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { abbreviateAmount } from '../../../lib/format.ts';
+import type { CalendarDay } from '../api/adspaceApi.ts';
+
+/*
+ * The bid calendar's pure parts: which dates to ask the api for, the events it draws (each date's
+ * highest bid, abbreviated with K, M and B) and what a click on a date does.
+ */
+
+/** The date part of a FullCalendar date string ('2026-05-10' or '2026-05-10T00:00:00+05:30'). */
+const dayOf = (dateStr: string): string => dateStr.slice(0, 10);
+
+/** FullCalendar's range ends the day after its last date; the api's `to` is inclusive. */
+export function calendarRange(startStr: string, endStr: string): { from: string; to: string } {
+  const from = dayOf(startStr);
+  const to = addDays(dayOf(endStr), -1);
+  return { from, to: to < from ? from : to };
+}
+
+/** How a date's highest bid is written in the calendar: ₹250K, ₹1.5M. */
+export const calendarAmount = (rupees: number): string => `₹${abbreviateAmount(rupees)}`;
+
+/** One all-day event per date with bids, titled with its highest bid. */
+export function calendarEventsOf(days: readonly CalendarDay[], type: SlotSpaceType): EventInput[] {
+  return days
+    .filter((day) => day.type === type)
+    .map((day) => ({
+      id: `${day.type}-${day.slotdate}`,
+      title: calendarAmount(day.amount),
+      start: day.slotdate,
+      allDay: true,
+      extendedProps: { bids: day.bids, closed: day.closed, amount: day.amount },
+    }));
+}
+
+/** Today in India, whose clock the slots keep. */
+export const indiaToday = (now: Date): string => indiaDateOf(now.toISOString());
+
+/**
+ * What a click on a date does: a future date opens its bid page; today's slot is already closed
+ * (it began at 00:00 India time); yesterday or earlier cannot be opened.
+ */
+export type SlotOpening = 'open' | 'closed' | 'passed';
+
+export function slotOpening(dateStr: string, today: string): SlotOpening {
+  const date = dayOf(dateStr);
+  if (date > today) return 'open';
+  return date === today ? 'closed' : 'passed';
+}
+
+export const slotBidPath = (dateStr: string, type: SlotSpaceType): string =>
+  `/adbid/${dayOf(dateStr)}?type=${type}`;
+
+/** The slot type named in a query string, or the first one. */
+export const slotTypeOr = (value: string | null): SlotSpaceType =>
+  (SLOT_SPACE_TYPES as readonly (string | null)[]).includes(value)
+    ? (value as SlotSpaceType)
+    : SLOT_SPACE_TYPES[0];

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarEventsOf,
+  calendarRange,
+  indiaToday,
+  slotBidPath,
+  slotOpening,
+  slotTypeOr,
+} from './calendarEvents.ts';
+
+describe('the bid calendar asks for the dates it shows', () => {
+  it('turns the exclusive end of a year view into the last date shown', () => {
+    expect(calendarRange('2026-01-01', '2027-01-01')).toEqual({
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
+  });
+
+  it('reads the date of a time-grid view’s zoned range', () => {
+    expect(calendarRange('2026-05-10T00:00:00+05:30', '2026-05-11T00:00:00+05:30')).toEqual({
+      from: '2026-05-10',
+      to: '2026-05-10',
+    });
+  });
+});
+
+describe('each date shows its highest bid abbreviated with K, M and B', () => {
+  const day = (slotdate: string, amount: number, type = 'sidePanels') => ({
+    slotdate,
+    amount,
+    type,
+    bids: 2,
+    closed: false,
+  });
+
+  it('titles one all-day event per date of the chosen type', () => {
+    const events = calendarEventsOf(
+      [
+        day('2026-05-10', 250_000),
+        day('2026-05-11', 1_500_000),
+        day('2026-05-12', 2_000_000_000),
+        day('2026-05-10', 900_000, 'authPages'),
+      ],
+      'sidePanels',
+    );
+    expect(events.map(({ title, start, allDay }) => ({ title, start, allDay }))).toEqual([
+      { title: '₹250K', start: '2026-05-10', allDay: true },
+      { title: '₹1.5M', start: '2026-05-11', allDay: true },
+      { title: '₹2B', start: '2026-05-12', allDay: true },
+    ]);
+  });
+
+  it('gives each date and type its own event id', () => {
+    const ids = calendarEventsOf([day('2026-05-10', 250_001, 'authPages')], 'authPages').map(
+      (event) => event.id,
+    );
+    expect(ids).toEqual(['authPages-2026-05-10']);
+  });
+});
+
+describe('clicking a date', () => {
+  it('opens the bid page only for a date after today in India', () => {
+    expect(slotOpening('2026-05-11', '2026-05-10')).toBe('open');
+    expect(slotOpening('2026-05-11T09:00:00+05:30', '2026-05-10')).toBe('open');
+    expect(slotOpening('2026-05-10', '2026-05-10')).toBe('closed');
+    expect(slotOpening('2026-05-09', '2026-05-10')).toBe('passed');
+  });
+
+  it('keeps India’s date: 19:00 UTC is already the next day there', () => {
+    expect(indiaToday(new Date('2026-05-09T19:00:00Z'))).toBe('2026-05-10');
+    expect(indiaToday(new Date('2026-05-09T18:29:59Z'))).toBe('2026-05-09');
+  });
+
+  it('opens /adbid/<date> with the chosen type', () => {
+    expect(slotBidPath('2026-05-11T00:00:00+05:30', 'sidePanels')).toBe(
+      '/adbid/2026-05-11?type=sidePanels',
+    );
+  });
+
+  it('takes the slot type from the query, else the first one', () => {
+    expect(slotTypeOr('sidePanels')).toBe('sidePanels');
+    expect(slotTypeOr('inStream')).toBe('authPages');
+    expect(slotTypeOr(null)).toBe('authPages');
+  });
+});

@@ -1,0 +1,20 @@
+import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+
+/** What the amount field takes as typed: digits, with at most two decimals. */
+export const acceptsSlotAmount = (typed: string): boolean => /^\d*(\.\d{0,2})?$/.test(typed);
+
+/** A refusal: the spec's message, and its action-level message when it has one. */
+export type SlotBidRefusal = { msg: string; action?: string };
+
+/**
+ * Why a slot bid cannot be sent as typed (section 5): type and amount are needed, and the amount
+ * must exceed the base amount; null when it can be sent.
+ */
+export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | null {
+  if (type === '' || amount.trim() === '') return { msg: MESSAGES.pleaseEnterAllDetails };
+  if (!(Number(amount) > LIMITS.adBidBaseAmountRupees)) {
+    return { msg: MESSAGES.slotBidBelowBase, action: MESSAGES.slotBidBelowBaseAction };
+  }
+  return null;
+}
