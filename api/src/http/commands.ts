@@ -27,6 +27,13 @@ export type ExecuteOptions<State, C extends Command, E extends DomainEvent> = {
   readModels?: readonly string[];
   /** A client's Idempotency-Key, scoped by the caller (e.g. prefixed with the user id). */
   idempotencyKey?: string;
+  /**
+   * 'always' (default): the answer is kept under the client's key, or else under the command id.
+   * 'withKey': only under a client's key. For commands whose id is fresh for every request
+   * (`commandMetadata`), the command id is never presented again, so keeping its answer costs two
+   * writes and protects nothing; the event store still refuses the command's events twice.
+   */
+  keepAnswer?: 'always' | 'withKey';
 };
 
 /** Runs a command through the event store; then, read-your-writes, waits for the read models. */
@@ -39,7 +46,9 @@ export async function execute<State, C extends Command, E extends DomainEvent>(
     streamId: options.streamId,
     decider: options.decider,
     command: options.command,
-    idempotency: infra.idempotency,
+    ...(options.idempotencyKey || options.keepAnswer !== 'withKey'
+      ? { idempotency: infra.idempotency }
+      : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   });
   if (result.events.length > 0 && options.readModels?.length) {

@@ -173,10 +173,13 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
 
   async function pushBid(event: RecordedEvent, watchers: Socket[]): Promise<void> {
     const { adId, bidId } = event.data as BidPlaced['data'];
-    const [bid, ad] = await Promise.all([findBid(db, bidId), findAdBidding(db, adId)]);
-    if (bid === undefined || ad === undefined) return;
     const userIds = watchers.flatMap((socket) => userIdOf(socket) ?? []);
-    const bidders = await biddersAmong(db, adId, userIds);
+    const [bid, ad, bidders] = await Promise.all([
+      findBid(db, bidId),
+      findAdBidding(db, adId),
+      biddersAmong(db, adId, userIds),
+    ]);
+    if (bid === undefined || ad === undefined) return;
     const position = formatPosition(event.position);
     const now = new Date();
     // Viewers who see the same thing share one payload: the owner, each member with bids here,
@@ -201,8 +204,12 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
       }
       return payload;
     };
-    for (const socket of watchers) {
-      const message = await payloadFor(userIdOf(socket));
+    // Every distinct payload is read at once (a failed read fails the push, as one at a time
+    // did); then each watcher gets its own.
+    const messages = watchers.map((socket) => payloadFor(userIdOf(socket)));
+    await Promise.all(payloads.values());
+    for (const [index, socket] of watchers.entries()) {
+      const message = await messages[index]!;
       if (message !== undefined) socket.emit(`newbid:${adId}`, message);
     }
   }

@@ -71,10 +71,12 @@ describe('handleCommand on PostgreSQL', () => {
   });
 
   it('gives up with CommandConflictError when it cannot win the race in the attempts allowed', async () => {
+    // Commands of one process on one stream take turns; two processes (stores) race.
+    const other = createPostgresEventStore({ connectionString: database.url, maxConnections: 20 });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         handleCommand({
-          store,
+          store: i % 2 === 0 ? store : other,
           streamId: 'ad-2',
           decider: auction,
           command: placeBid(1000 + i * 1000),
@@ -88,6 +90,7 @@ describe('handleCommand on PostgreSQL', () => {
     expect(conflicts.length).toBeGreaterThan(0);
     const succeeded = outcomes.filter((o) => o.status === 'fulfilled').length;
     expect(await store.readStream('ad-2')).toHaveLength(succeeded);
+    await other.close();
   });
 
   it('answers concurrent requests with one Idempotency-Key with one decision', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../eventStore/eventStore.ts';
 import { DomainError, type Command, type Decider, type DomainEvent } from '../shared/decider.ts';
 import { eventIdFor } from './eventIds.ts';
+import { forgetFolded, loadFolded, oneAtATime } from './streamStates.ts';
 import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
 import { createUpcasters, type Upcasters } from './upcasting.ts';
 
@@ -106,57 +107,68 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
   return replay<E>(outcome);
 }
 
+/**
+ * In the stream's turn (commands of this process on one stream queue rather than race): fold the
+ * stream to its end — from what this process folded before plus what was appended since — decide,
+ * and append at exactly that version. A command whose id is among the stream's events was applied
+ * already: its answer is rebuilt from the stream.
+ */
 async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   options: HandleCommandOptions<State, C, E>,
 ): Promise<CommandResult<E>> {
   const { store, streamId, decider, command } = options;
   const upcasters = options.upcasters ?? noUpcasting;
   const maxAttempts = options.maxAttempts ?? 5;
-  for (let attempt = 1; ; attempt++) {
-    const stream = (await store.readStream(streamId)).map(upcasters.upcast);
-    const applied = alreadyApplied<E>(stream, command.metadata.eventId);
-    if (applied) return applied;
-
-    const state = stream.reduce(
-      (current, event) => decider.evolve(current, event as unknown as E),
-      decider.initialState(),
-    );
-    const version = stream.length - 1;
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) {
-      return {
-        events: [],
-        nextExpectedVersion: version,
-        position: stream.at(-1)?.position ?? START,
-      };
+  return oneAtATime(store, streamId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const folded = await loadFolded({ store, streamId, decider, upcasters });
+      if (folded.eventIds.has(command.metadata.eventId)) {
+        const stream = (await store.readStream(streamId)).map(upcasters.upcast);
+        const applied = alreadyApplied<E>(stream, command.metadata.eventId);
+        if (applied) return applied;
+      }
+      const { version, state } = folded;
+      const decided = decider.decide(command, state);
+      if (decided.length === 0) {
+        return {
+          events: [],
+          nextExpectedVersion: version,
+          position: folded.lastPosition ?? START,
+        };
+      }
+      const events = decided.map((event, index): NewEvent => ({
+        type: event.type,
+        data: event.data,
+        schemaVersion: upcasters.currentVersion(event.type),
+        metadata: {
+          ...command.metadata,
+          eventId: eventIdFor(command.metadata.eventId, index),
+          causationId: command.metadata.causationId ?? command.metadata.eventId,
+          correlationId: command.metadata.correlationId ?? command.metadata.eventId,
+        },
+      }));
+      try {
+        const appended = await store.append(
+          streamId,
+          events,
+          version === -1 ? 'no-stream' : version,
+        );
+        return {
+          events: decided.map((event, index) => ({
+            ...event,
+            eventId: events[index]!.metadata.eventId,
+          })),
+          nextExpectedVersion: appended.nextExpectedVersion,
+          position: appended.lastPosition,
+        };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        forgetFolded(store, streamId, decider, upcasters);
+        if (attempt >= maxAttempts) throw new CommandConflictError(streamId, attempt);
+        await sleep(Math.random() * 5 * attempt);
+      }
     }
-    const events = decided.map((event, index): NewEvent => ({
-      type: event.type,
-      data: event.data,
-      schemaVersion: upcasters.currentVersion(event.type),
-      metadata: {
-        ...command.metadata,
-        eventId: eventIdFor(command.metadata.eventId, index),
-        causationId: command.metadata.causationId ?? command.metadata.eventId,
-        correlationId: command.metadata.correlationId ?? command.metadata.eventId,
-      },
-    }));
-    try {
-      const appended = await store.append(streamId, events, version === -1 ? 'no-stream' : version);
-      return {
-        events: decided.map((event, index) => ({
-          ...event,
-          eventId: events[index]!.metadata.eventId,
-        })),
-        nextExpectedVersion: appended.nextExpectedVersion,
-        position: appended.lastPosition,
-      };
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= maxAttempts) throw new CommandConflictError(streamId, attempt);
-      await sleep(Math.random() * 5 * attempt);
-    }
-  }
+  });
 }
 
 /** The command's first event is already in the stream: answer from what it stored then. */

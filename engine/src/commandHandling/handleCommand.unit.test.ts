@@ -85,6 +85,61 @@ describe('handleCommand', () => {
     expect(new Set(stored.map((e) => e.metadata.eventId)).size).toBe(3);
   });
 
+  describe('on a stream this process has handled before', () => {
+    /** The in-memory store, recording the first version of each stream read. */
+    function watchedStore() {
+      const inner = createInMemoryEventStore();
+      const readsFrom: number[] = [];
+      const store: EventStore = {
+        ...inner,
+        readStream(streamId, options) {
+          readsFrom.push(options?.from ?? 0);
+          return inner.readStream(streamId, options);
+        },
+      };
+      return { store, inner, readsFrom };
+    }
+
+    it('reads only the events appended since, and decides on the whole stream', async () => {
+      const { store, inner, readsFrom } = watchedStore();
+      const bid = (amount: number) =>
+        handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(amount) });
+      await bid(10);
+      await bid(20);
+      // Someone else (another process) bids 500 meanwhile.
+      const rival = placeBid(500);
+      await inner.append(
+        'ad-1',
+        [{ type: 'BidPlaced', data: rival.data, metadata: rival.metadata }],
+        1,
+      );
+      await expect(bid(400)).rejects.toMatchObject({ code: 'BID_TOO_LOW' });
+      await bid(600);
+
+      // Nothing folded yet, then: its own bid, its own bid and the rival's, nothing new.
+      expect(readsFrom).toEqual([0, 0, 1, 3]);
+      expect(
+        (await store.readStream('ad-1')).map((e) => (e.data as { amount: number }).amount),
+      ).toEqual([10, 20, 500, 600]);
+    });
+
+    it('takes concurrent commands on one stream in turn instead of racing them', async () => {
+      const { store } = watchedStore();
+      const results = await Promise.all(
+        [10, 20, 30, 40, 50].map((amount) =>
+          handleCommand({
+            store,
+            streamId: 'ad-1',
+            decider: auction,
+            command: placeBid(amount),
+            maxAttempts: 1,
+          }),
+        ),
+      );
+      expect(results.map((r) => r.nextExpectedVersion)).toEqual([0, 1, 2, 3, 4]);
+    });
+  });
+
   describe('when the stream changes between read and append', () => {
     it('reads and decides again', async () => {
       const { store, interruptions } = contendedStore(2);

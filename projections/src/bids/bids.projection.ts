@@ -11,12 +11,11 @@ const dataOf = <E extends { data: unknown }>(event: RecordedEvent) => event.data
 const ofType = (events: RecordedEvent[], type: (typeof BID_EVENT_TYPES)[number]) =>
   events.filter((event) => event.type === type);
 
-type Inserted = { bid_id: string; ad_id: string; bidder_id: string; phase: string };
-
 /**
- * Bids placed in this batch: inserted once (a replayed bid hits its primary key and is not
- * returned), then the ads' counters move by what was really inserted. A bidder is new to an ad
- * when every bid of theirs on it came in this batch.
+ * Bids placed in this batch, in one statement: each inserted once (a replayed bid hits its primary
+ * key and is not returned), then the ads' counters move by what was really inserted. A bidder is
+ * new to an ad when no bid of theirs on it was stored before this statement (its sub-statements
+ * all see the table as it was before the insert), i.e. every bid of theirs on it came in this batch.
  */
 async function recordBids(
   trx: Knex.Transaction,
@@ -40,43 +39,26 @@ async function recordBids(
     };
   });
   if (rows.length === 0) return;
-  const inserted: Inserted[] = await trx(tables.bids)
-    .insert(rows)
-    .onConflict('bid_id')
-    .ignore()
-    .returning(['bid_id', 'ad_id', 'bidder_id', 'phase']);
-  if (inserted.length === 0) return;
-
-  const perPair = new Map<string, { adId: string; bidderId: string; count: number }>();
-  const perAd = new Map<string, { before: number; after: number; buyers: number }>();
-  for (const row of inserted) {
-    const pair = `${row.ad_id}\u0000${row.bidder_id}`;
-    const entry = perPair.get(pair) ?? { adId: row.ad_id, bidderId: row.bidder_id, count: 0 };
-    perPair.set(pair, { ...entry, count: entry.count + 1 });
-    const ad = perAd.get(row.ad_id) ?? { before: 0, after: 0, buyers: 0 };
-    if (row.phase === 'afterFinalCall') ad.after += 1;
-    else ad.before += 1;
-    perAd.set(row.ad_id, ad);
-  }
-  const pairs = [...perPair.values()];
-  const totals: { ad_id: string; bidder_id: string; total: string }[] = await trx(tables.bids)
-    .select('ad_id', 'bidder_id')
-    .count('* as total')
-    .whereIn(
-      ['ad_id', 'bidder_id'],
-      pairs.map(({ adId, bidderId }) => [adId, bidderId]),
-    )
-    .groupBy('ad_id', 'bidder_id');
-  for (const { ad_id, bidder_id, total } of totals) {
-    if (Number(total) === perPair.get(`${ad_id}\u0000${bidder_id}`)?.count) {
-      perAd.get(ad_id)!.buyers += 1;
-    }
-  }
-  for (const [adId, { before, after, buyers }] of perAd) {
-    await trx(tables.ad_bidding)
-      .where({ ad_id: adId })
-      .increment({ before_count: before, after_count: after, no_of_buyers: buyers });
-  }
+  await trx.raw(
+    `WITH inserted AS (
+       INSERT INTO ?? SELECT * FROM json_populate_recordset(NULL::??, ?::json)
+       ON CONFLICT (bid_id) DO NOTHING
+       RETURNING ad_id, bidder_id, phase
+     ), moved AS (
+       SELECT ad_id,
+         count(*) FILTER (WHERE phase <> 'afterFinalCall') AS before,
+         count(*) FILTER (WHERE phase = 'afterFinalCall') AS after,
+         count(DISTINCT bidder_id) FILTER (WHERE NOT EXISTS (
+           SELECT 1 FROM ?? earlier
+           WHERE earlier.ad_id = inserted.ad_id AND earlier.bidder_id = inserted.bidder_id
+         )) AS buyers
+       FROM inserted GROUP BY ad_id
+     )
+     UPDATE ?? a SET before_count = a.before_count + moved.before,
+       after_count = a.after_count + moved.after, no_of_buyers = a.no_of_buyers + moved.buyers
+     FROM moved WHERE a.ad_id = moved.ad_id`,
+    [tables.bids, tables.bids, JSON.stringify(rows), tables.bids, tables.ad_bidding],
+  );
 }
 
 /**

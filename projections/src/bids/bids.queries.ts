@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { BidPhase, BidType, CloseReason } from '@boli/engine/ads/ad.events';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
-import { formatPosition } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { BUILDS } from '../runtime/builds.ts';
 import {
@@ -134,48 +133,106 @@ export async function findAdBidding(db: Knex, adId: string): Promise<AdBidding |
   return row === undefined ? undefined : toAdBidding(row);
 }
 
-const pageOf = (db: Knex | Knex.Transaction, adId: string, phase: BidPhase, page: number) =>
-  rows(
-    db,
-    `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE b.ad_id = ? AND b.phase = ? ${NEWEST_FIRST}
-      LIMIT ? OFFSET ?`,
-    [adId, phase, LIMITS.bidPageSize, Math.max(0, Math.trunc(page)) * LIMITS.bidPageSize],
-  );
+/**
+ * The columns of a highest-bid candidate: only amount, bidder and alias reach the summary, so the
+ * bidder's avatar and phone are not joined (seven joins cost more to plan than to run).
+ */
+const CANDIDATE_COLUMNS = `b.bid_id, b.ad_id, b.bidder_id, b.username, b.bid_alias, b.amount, b.type,
+  b.phase, b.placed_at, b.position_commit::text AS position_commit,
+  b.position_prepare::text AS position_prepare, NULL AS profilepic, NULL AS phone`;
 
-/** Each (phase, type)'s highest bid, plus the viewer's own highest Hidden bid of each phase. */
-async function candidates(db: Knex.Transaction, adId: string, viewerId: string | undefined) {
+/**
+ * Each (phase, type)'s highest bid (kind 'top'), plus the viewer's own highest Hidden bid of each
+ * phase (kind 'own').
+ */
+function candidatesSql(adId: string, viewerId: string | undefined) {
   const parts: string[] = [];
   const bindings: unknown[] = [];
   for (const phase of ['beforeFinalCall', 'afterFinalCall']) {
     for (const type of ['Open', 'Hidden']) {
       parts.push(
-        `(SELECT ${BID_COLUMNS} ${FROM_BIDS}
+        `(SELECT ${CANDIDATE_COLUMNS}, 'top' AS kind FROM ${BIDS} b
            WHERE b.ad_id = ? AND b.phase = ? AND b.type = ? ${HIGHEST_FIRST})`,
       );
       bindings.push(adId, phase, type);
     }
     if (viewerId !== undefined) {
       parts.push(
-        `(SELECT ${BID_COLUMNS} ${FROM_BIDS}
+        `(SELECT ${CANDIDATE_COLUMNS}, 'own' AS kind FROM ${BIDS} b
            WHERE b.ad_id = ? AND b.bidder_id = ? AND b.phase = ? AND b.type = 'Hidden'
            ${HIGHEST_FIRST})`,
       );
       bindings.push(adId, viewerId, phase);
     }
   }
-  return (await rows(db, parts.join(' UNION ALL '), bindings)).sort(byLogOrder);
+  return { sql: parts.join(' UNION ALL '), bindings };
 }
 
-async function ownCounts(db: Knex | Knex.Transaction, adId: string, viewerId?: string) {
-  if (viewerId === undefined) return { before: 0, after: 0 };
-  const counted: { phase: BidPhase; count: string }[] = await db(BIDS)
-    .select('phase')
-    .count('* as count')
-    .where({ ad_id: adId, bidder_id: viewerId })
-    .groupBy('phase');
-  const of = (phase: BidPhase) => Number(counted.find((c) => c.phase === phase)?.count ?? 0);
-  return { before: of('beforeFinalCall'), after: of('afterFinalCall') };
+const pageSql = (adId: string, phase: BidPhase, page: number) => ({
+  sql: `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE b.ad_id = ? AND b.phase = ? ${NEWEST_FIRST}
+    LIMIT ? OFFSET ?`,
+  bindings: [adId, phase, LIMITS.bidPageSize, Math.max(0, Math.trunc(page)) * LIMITS.bidPageSize],
+});
+
+const pageOf = async (db: Knex | Knex.Transaction, adId: string, phase: BidPhase, page: number) => {
+  const { sql, bindings } = pageSql(adId, phase, page);
+  return rows(db, sql, bindings);
+};
+
+/** A bid row as `json_agg` gives it (timestamps as text; the order is restored by position). */
+type JsonBidRow = Omit<BidRow, 'placed_at'> & { placed_at: string; kind?: 'top' | 'own' };
+
+type SummaryRow = {
+  checkpoint: { commit: string; prepare: string } | null;
+  ad: AdRow | null;
+  mine: { phase: BidPhase; count: number }[] | null;
+  candidates: JsonBidRow[] | null;
+  before_page: JsonBidRow[] | null;
+  after_page: JsonBidRow[] | null;
+};
+
+const storedBidsOf = (found: JsonBidRow[] | null): StoredBid[] =>
+  (found ?? []).map((row) => toStoredBid({ ...row, placed_at: new Date(row.placed_at) }));
+const newestFirst = (bids: StoredBid[]): StoredBid[] => bids.sort((a, b) => byLogOrder(b, a));
+
+/**
+ * Everything a summary reads, as one statement (one snapshot, one round trip): the checkpoint,
+ * the ad's row, the viewer's counts, the highest-bid candidates and both pages. Whether the viewer
+ * owns the ad is only known from its row, so their own Hidden candidates are read in any case
+ * (two index lookups) and dropped for the owner.
+ */
+async function summaryRow(
+  db: Knex,
+  options: { adId: string; userId: string | undefined; pages: Required<BidPages> },
+): Promise<SummaryRow> {
+  const { adId, userId, pages } = options;
+  const candidates = candidatesSql(adId, userId);
+  const before = pageSql(adId, 'beforeFinalCall', pages.beforeFinalCall);
+  const after = pageSql(adId, 'afterFinalCall', pages.afterFinalCall);
+  const list = (sql: string) => `(SELECT json_agg(x) FROM (${sql}) x)`;
+  const { rows: found } = await db.raw<{ rows: SummaryRow[] }>(
+    `SELECT
+       (SELECT json_build_object('commit', checkpoint_commit::text, 'prepare', checkpoint_prepare::text)
+          FROM ${BUILDS} WHERE name = ? AND status = 'live') AS checkpoint,
+       (SELECT row_to_json(a) FROM ${AD_BIDDING} a WHERE a.ad_id = ?) AS ad,
+       ${list(`SELECT phase, count(*) AS count FROM ${BIDS} WHERE ad_id = ? AND bidder_id = ? GROUP BY phase`)} AS mine,
+       ${list(candidates.sql)} AS candidates,
+       ${list(before.sql)} AS before_page,
+       ${list(after.sql)} AS after_page`,
+    [
+      PROJECTION,
+      adId,
+      adId,
+      userId ?? null,
+      ...candidates.bindings,
+      ...before.bindings,
+      ...after.bindings,
+    ] as Knex.RawBinding[],
+  );
+  return found[0]!;
 }
+
+type BidPages = { readonly beforeFinalCall?: number; readonly afterFinalCall?: number };
 
 /** Reads in one snapshot, so counts, lists and the position agree with each other. */
 const snapshot = <T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
@@ -185,7 +242,7 @@ export type SummaryOptions = {
   readonly adId: string;
   readonly viewer: Viewer;
   /** Zero-based page of each list (default 0). */
-  readonly pages?: { readonly beforeFinalCall?: number; readonly afterFinalCall?: number };
+  readonly pages?: BidPages;
   /** The instant bidding state is judged at (a passed deadline closes bidding). */
   readonly now: Date;
   readonly pictureUrl?: PictureUrl;
@@ -197,37 +254,47 @@ export async function bidSummaryView(
   options: SummaryOptions,
 ): Promise<BidSummaryView | undefined> {
   const { adId, viewer } = options;
-  return snapshot(db, async (trx) => {
-    const checkpoint = await bidsCheckpoint(trx);
-    const ad = await findAdRow(trx, adId);
-    if (ad === undefined) return undefined;
-    const isOwner = viewer.userId !== undefined && viewer.userId === ad.owner_id;
-    const viewerId = isOwner ? undefined : viewer.userId;
-    const mine = await ownCounts(trx, adId, viewer.userId);
-    const summary = assembleSummary(
-      {
-        beforeCount: ad.before_count,
-        afterCount: ad.after_count,
-        noOfBuyers: ad.no_of_buyers,
-        mineBefore: mine.before,
-        mineAfter: mine.after,
-        candidates: await candidates(trx, adId, viewerId),
-        beforePage: await pageOf(trx, adId, 'beforeFinalCall', options.pages?.beforeFinalCall ?? 0),
-        afterPage: await pageOf(trx, adId, 'afterFinalCall', options.pages?.afterFinalCall ?? 0),
-      },
-      { ...(viewer.userId !== undefined ? { userId: viewer.userId } : {}), isOwner },
-    );
-    return toSummaryView(
-      {
-        adId,
-        summary,
-        state: biddingStateAt(toAdBidding(ad), options.now),
-        isOwner,
-        position: checkpoint === undefined ? '0.0' : formatPosition(checkpoint),
-      },
-      options.pictureUrl,
-    );
+  const found = await summaryRow(db, {
+    adId,
+    userId: viewer.userId,
+    pages: {
+      beforeFinalCall: options.pages?.beforeFinalCall ?? 0,
+      afterFinalCall: options.pages?.afterFinalCall ?? 0,
+    },
   });
+  const ad = found.ad;
+  if (ad === null) return undefined;
+  const isOwner = viewer.userId !== undefined && viewer.userId === ad.owner_id;
+  const of = (phase: BidPhase) => Number(found.mine?.find((c) => c.phase === phase)?.count ?? 0);
+  const candidates = storedBidsOf(
+    (found.candidates ?? []).filter((row) => !isOwner || row.kind !== 'own'),
+  );
+  const summary = assembleSummary(
+    {
+      beforeCount: ad.before_count,
+      afterCount: ad.after_count,
+      noOfBuyers: ad.no_of_buyers,
+      mineBefore: of('beforeFinalCall'),
+      mineAfter: of('afterFinalCall'),
+      candidates: candidates.sort(byLogOrder),
+      beforePage: newestFirst(storedBidsOf(found.before_page)),
+      afterPage: newestFirst(storedBidsOf(found.after_page)),
+    },
+    { ...(viewer.userId !== undefined ? { userId: viewer.userId } : {}), isOwner },
+  );
+  return toSummaryView(
+    {
+      adId,
+      summary,
+      state: biddingStateAt(toAdBidding(ad), options.now),
+      isOwner,
+      position:
+        found.checkpoint === null
+          ? '0.0'
+          : `${found.checkpoint.commit}.${found.checkpoint.prepare}`,
+    },
+    options.pictureUrl,
+  );
 }
 
 export type BidPage = { bids: BidView[]; page: number; pageCount: number };

@@ -16,6 +16,8 @@ import {
   type Build,
   type BuildKey,
 } from './builds.ts';
+import { CHECKPOINT_CHANNEL } from './checkpointListener.ts';
+import { checkpointWriter, type MoveCheckpoint } from './checkpointWriter.ts';
 import type { RuntimeLogger } from './logger.ts';
 import type { Projection } from './projection.ts';
 
@@ -30,6 +32,8 @@ export type WorkerSettings = {
   readonly idlePollMs: number;
   /** How often a runner that did not get the lock tries again. */
   readonly lockRetryMs: number;
+  /** Writes the checkpoint-only moves of the process's live builds together (`checkpointWriter`). */
+  readonly moveCheckpoint?: MoveCheckpoint;
 };
 
 export type BuildWorker = {
@@ -43,8 +47,7 @@ export type BuildWorker = {
 
 class BuildRetired extends Error {}
 
-/** NOTIFY channel carrying "<projection> <position>" after a live build's batch commits. */
-export const CHECKPOINT_CHANNEL = 'boli_projection_checkpoint';
+export { CHECKPOINT_CHANNEL };
 
 /**
  * Drives one build: holds its advisory lock, reads the log after the build's checkpoint and writes
@@ -124,6 +127,28 @@ export function startBuildWorker(
     return last.position;
   }
 
+  // A building build moves on its own: the shared writer takes live builds only, so its UPDATE
+  // never holds two rows of one projection, which `goLive` locks together.
+  const ownWriter = checkpointWriter(db);
+
+  /**
+   * A batch with no event this projection handles: no rows to write, so only the checkpoint moves,
+   * guarded like `applyBatch` (the build not retired, the checkpoint where we left it) — in one
+   * statement, shared with the process's other live builds, instead of a transaction of four.
+   */
+  async function skipBatch(build: Build, from: GlobalPosition, events: RecordedEvent[]) {
+    const last = events[events.length - 1]!;
+    const move = build.status === 'live' ? (settings.moveCheckpoint ?? ownWriter) : ownWriter;
+    if (await move({ key: build, from, to: last.position, recordedAt: last.recordedAt })) {
+      return last.position;
+    }
+    const row = await loadBuild(db, build);
+    if (!row || row.status === 'retired') throw new BuildRetired();
+    throw new Error(
+      `${describeBuild(build)} is at ${formatPosition(row.checkpoint)}, expected ${formatPosition(from)}`,
+    );
+  }
+
   async function drive(lock: HeldLock): Promise<void> {
     let build = await loadBuild(db, key);
     if (!build || build.status === 'retired') return;
@@ -138,7 +163,9 @@ export function startBuildWorker(
         if (events.length > 0) {
           const current = build;
           const from = checkpoint;
-          checkpoint = await db.transaction((trx) => applyBatch(trx, current, from, events));
+          checkpoint = events.some((event) => handles.has(event.type))
+            ? await db.transaction((trx) => applyBatch(trx, current, from, events))
+            : await skipBatch(current, from, events);
         }
         if (build.status === 'building' && events.length < batchSize) {
           const from = checkpoint;

@@ -1,8 +1,14 @@
 import knex from 'knex';
 import pg from 'pg';
-import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import {
+  formatPosition,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@boli/engine/eventStore/eventStore';
 import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/migrations';
 import { planBuilds, type BuildKey } from './builds.ts';
+import { checkpointWriter } from './checkpointWriter.ts';
 import { startBuildWorker, type BuildWorker, type WorkerSettings } from './buildWorker.ts';
 import { consoleLogger, type RuntimeLogger } from './logger.ts';
 import { assertValidProjection, type Projection } from './projection.ts';
@@ -48,14 +54,16 @@ export async function startProjectionRunners(
     connection: options.databaseUrl,
     pool: { min: 0, max: Math.max(4, options.projections.length * 2 + 2) },
   });
+  const reads = sharedReads(options.store);
   const settings: WorkerSettings = {
     db,
     databaseUrl: options.databaseUrl,
-    store: options.store,
+    store: reads.store,
     logger,
     batchSize: options.batchSize ?? 500,
     idlePollMs: options.idlePollMs ?? (wakeUp ? 250 : 50),
     lockRetryMs: options.lockRetryMs ?? 1_000,
+    moveCheckpoint: checkpointWriter(db),
   };
   const workers = new Map<string, BuildWorker>();
   const standingBy = new Set<string>();
@@ -97,6 +105,7 @@ export async function startProjectionRunners(
   schedule();
   const stopListening = wakeUp
     ? await wakeUp(() => {
+        reads.hinted();
         for (const worker of workers.values()) worker.poke();
       })
     : async () => {};
@@ -108,6 +117,39 @@ export async function startProjectionRunners(
       await stopListening();
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * The workers of one process mostly sit at the same checkpoint and are woken by the same hint, so
+ * each would send the same query for the same events. A `readAll` asked for while an identical one
+ * is in flight shares its answer — unless a hint came after that one started (it may predate the
+ * hinted events, and a worker woken by the hint must see them): then a fresh query is sent.
+ */
+export function sharedReads(store: EventStore): { store: EventStore; hinted(): void } {
+  let generation = 0;
+  const inFlight = new Map<string, { generation: number; events: Promise<RecordedEvent[]> }>();
+  const readAll = (after: GlobalPosition, limit: number): Promise<RecordedEvent[]> => {
+    const key = `${formatPosition(after)} ${limit}`;
+    const shared = inFlight.get(key);
+    if (shared && shared.generation === generation) return shared.events;
+    const entry = { generation, events: store.readAll(after, limit) };
+    inFlight.set(key, entry);
+    const forget = () => {
+      if (inFlight.get(key) === entry) inFlight.delete(key);
+    };
+    entry.events.then(forget, forget);
+    return entry.events;
+  };
+  return {
+    hinted: () => void generation++,
+    store: {
+      append: (streamId, events, expected) => store.append(streamId, events, expected),
+      readStream: (streamId, options) => store.readStream(streamId, options),
+      readAll,
+      subscribe: (after, handler, options) => store.subscribe(after, handler, options),
+      close: () => store.close(),
     },
   };
 }

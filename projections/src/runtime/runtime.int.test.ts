@@ -12,7 +12,7 @@ import { projectionStatus } from './status.ts';
 import { adBidsProjection, appendBids, tableHash, waitUntil } from './testing/adBids.ts';
 import { catchUp } from './testing/catchUp.ts';
 import { waitForProjections } from './waitForProjections.ts';
-import type { Projection } from './projection.ts';
+import { defineProjection, type Projection } from './projection.ts';
 
 let database: TestDatabase;
 let db: Knex;
@@ -216,6 +216,49 @@ describe('projection runtime', () => {
     // The running process follows the new live build.
     const more = await appendBids(store, 10, 6);
     await waitUntil(caughtUp(more), 20_000, 'after rebuild');
+  });
+
+  it('moves the checkpoints of read models that handle none of the events, and answers their waiters', async () => {
+    // Three read models in one process: ad_bids handles the bids; two others handle nothing here.
+    const idle = (name: string) =>
+      defineProjection({
+        name,
+        version: 1,
+        handles: ['SomethingElse'],
+        tables: {},
+        handle: async () => {
+          throw new Error(`${name} was handed an event it does not handle`);
+        },
+      });
+    const runners = await startProjectionRunners({
+      databaseUrl: database.url,
+      store,
+      projections: [adBidsProjection(), idle('idle_a'), idle('idle_b')],
+      planIntervalMs: 200,
+      lockRetryMs: 200,
+    });
+    running.push(runners);
+    const names = ['ad_bids', 'idle_a', 'idle_b'];
+    await waitUntil(
+      async () => (await Promise.all(names.map((n) => liveCheckpoint(n)))).every(Boolean),
+      5_000,
+      'first builds',
+    );
+
+    for (let round = 0; round < 5; round++) {
+      const position = await appendBids(store, 3, 3);
+      expect(await waitForProjections(db, names, position, 5_000)).toBe(true);
+      for (const name of names) {
+        expect(formatPosition((await liveCheckpoint(name))!)).toBe(formatPosition(position));
+      }
+    }
+    const [row] = await db('ad_bids').sum<{ n: string }[]>('bid_count as n');
+    expect(Number(row!.n)).toBe(15);
+    const builds = await listBuilds(db);
+    expect(builds.filter((b) => b.name.startsWith('idle_')).map((b) => b.eventsHandled)).toEqual([
+      0, 0,
+    ]);
+    expect(builds.every((b) => b.lastError === null)).toBe(true);
   });
 
   it('waitForProjections answers true once the position is passed, false after the timeout', async () => {

@@ -82,6 +82,8 @@ export function bidRouter(infra: BidInfra): Router {
         decider: adDecider,
         command: { ...command, metadata: commandMetadata(ctx, memberActor(userId)) } as AdCommand,
         readModels: ['bids'],
+        // The command id is fresh per request: only a client's key is worth an answer kept.
+        keepAnswer: 'withKey',
         ...(key ? { idempotencyKey: key } : {}),
       });
     } catch (error) {
@@ -96,6 +98,9 @@ export function bidRouter(infra: BidInfra): Router {
 
   router.post('/', auth, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
+    // Both looked up at once; the entitlement only matters once the member passes the checks.
+    const entitled = hasActiveEntitlement(infra.db, ctx.state.auth!.userId, new Date());
+    entitled.catch(() => undefined); // awaited below unless member() refuses first
     const bidder = await member(ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
@@ -110,7 +115,7 @@ export function bidRouter(infra: BidInfra): Router {
         bidAlias: body.bidAlias ?? bidder.bid_alias,
         amount: bidAmountInPaise(body.bidamt),
         type: body.type ?? null,
-        bidderEntitled: await hasActiveEntitlement(infra.db, bidder.user_id, new Date()),
+        bidderEntitled: await entitled,
       },
     });
     ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidPosted);
