@@ -6,10 +6,10 @@ import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { JobDeps, JobKind } from './registry.ts';
+import { scheduleWhileConnected, waitUntil } from './deadlineScheduler.ts';
 import {
   FINAL_CALL_QUEUE,
-  finalCallQueue,
-  startFinalCallScheduler,
+  finalCallDeadlines,
   type FinalCallJob,
 } from './finalCallExpiryScheduler.ts';
 
@@ -19,13 +19,6 @@ import {
  * event and stops), the decider closes only an ad still in that very final call (an ad closed
  * early, or already expired, gets no events) and only once the deadline has come.
  */
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Resolves at `instant` by this process's clock, never before it. */
-async function waitUntil(instant: number, clock: () => number): Promise<void> {
-  for (let left = instant - clock(); left > 0; left = instant - clock()) await sleep(left);
-}
 
 /**
  * Closes the ad's final call once its deadline has come. True when this timer's close is in the
@@ -59,12 +52,7 @@ export async function closeExpiredFinalCall(
 export const finalCallExpiry: JobKind = {
   queue: FINAL_CALL_QUEUE,
   handler(deps: JobDeps) {
-    const queue = finalCallQueue(deps.redis, deps.config.QUEUE_PREFIX);
-    const scheduler = startFinalCallScheduler({ ...deps, queue });
-    // Job kinds have no stop hook: the scheduler ends with the worker's Redis connection.
-    deps.redis.once('end', () => {
-      void scheduler.then((running) => running.stop()).then(() => queue.close());
-    });
+    scheduleWhileConnected(finalCallDeadlines, deps);
     return async (job: Job<FinalCallJob>) => {
       const deadline = Date.parse(job.data.deadline);
       const startedMs = Date.now() - deadline;

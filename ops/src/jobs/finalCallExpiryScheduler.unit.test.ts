@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finalCallJobId, finalCallJobOptions, WAKE_EARLY_MS } from './finalCallExpiryScheduler.ts';
+import { WAKE_EARLY_MS } from './deadlineScheduler.ts';
+import { finalCallJobId, finalCallJobOptions } from './finalCallExpiryScheduler.ts';
 
 const call = {
   adId: 'ad-1',

@@ -8,12 +8,8 @@ import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { activateWonSlot } from '@boli/api/routes/adspace/activation';
 import type { JobDeps, JobKind } from './registry.ts';
-import {
-  SLOT_CLOSING_QUEUE,
-  slotClosingQueue,
-  startSlotClosingScheduler,
-  type SlotClosingJob,
-} from './slotClosingScheduler.ts';
+import { scheduleWhileConnected, waitUntil } from './deadlineScheduler.ts';
+import { SLOT_CLOSING_QUEUE, slotClosings, type SlotClosingJob } from './slotClosingScheduler.ts';
 
 /*
  * The slot timer: at 00:00 India time of the slot date, CloseSlot records the winner (the highest
@@ -21,12 +17,6 @@ import {
  * Idempotent: the command ids derive from the slot, the decider closes a slot once, and the
  * activation is repeated from the stored close should a run stop between the two.
  */
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(instant: number, clock: () => number): Promise<void> {
-  for (let left = instant - clock(); left > 0; left = instant - clock()) await sleep(left);
-}
 
 export type SlotClosingOutcome = { closed: boolean; winnerSpaceId: string | null };
 
@@ -60,12 +50,7 @@ export async function closeSlotAtDayStart(
 export const slotClosing: JobKind = {
   queue: SLOT_CLOSING_QUEUE,
   handler(deps: JobDeps) {
-    const queue = slotClosingQueue(deps.redis, deps.config.QUEUE_PREFIX);
-    const scheduler = startSlotClosingScheduler({ ...deps, queue });
-    // Job kinds have no stop hook: the scheduler ends with the worker's Redis connection.
-    deps.redis.once('end', () => {
-      void scheduler.then((running) => running.stop()).then(() => queue.close());
-    });
+    scheduleWhileConnected(slotClosings, deps);
     return async (job: Job<SlotClosingJob>) => {
       const outcome = await closeSlotAtDayStart(deps.store, job.data);
       deps.logger.info({ ...job.data, ...outcome }, 'ad slot closed');

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SLOT_WAKE_EARLY_MS,
-  slotClosingJobId,
-  slotClosingJobOptions,
-} from './slotClosingScheduler.ts';
+import { WAKE_EARLY_MS } from './deadlineScheduler.ts';
+import { slotClosingJobId, slotClosingJobOptions } from './slotClosingScheduler.ts';
 
 describe('scheduling a slot to close', () => {
   const slot = { type: 'sidePanels', slotdate: '2026-05-10' } as const;
 
   it('is due just before 00:00 India time of the slot date (18:30 UTC the day before)', () => {
     const now = Date.parse('2026-05-09T18:00:00.000Z');
-    expect(slotClosingJobOptions(slot, now).delay).toBe(30 * 60_000 - SLOT_WAKE_EARLY_MS);
+    expect(slotClosingJobOptions(slot, now).delay).toBe(30 * 60_000 - WAKE_EARLY_MS);
   });
 
   it('is due at once when the day has already begun (a worker that was down)', () => {

@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
+import { io as connect, type Socket } from 'socket.io-client';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { adPosted } from '@boli/engine/ads/ad.fixtures';
 import { adStream } from '@boli/engine/ads/ad.events';
 import type { EventStore, GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { SessionService } from '@boli/api/identity/sessions';
+import { connectInfrastructure } from '@boli/api/infrastructure';
+import { createLogger } from '@boli/api/logger';
+import { SOCKET_PATH, startServer } from '@boli/api/server';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from './app.ts';
 
 /*
  * What an api integration test needs around a running app (startApp): members and ads written
- * straight into their streams, signed-in sessions, read-your-writes waits and a small HTTP client
- * speaking the spec's envelope.
+ * straight into their streams, signed-in sessions, read-your-writes waits, a small HTTP client
+ * speaking the spec's envelope and socket.io clients of the /bid socket.
  */
 
-export type Body = { data: unknown; error: boolean; msg: string; [key: string]: unknown };
+export type Body = {
+  data: unknown;
+  error: boolean;
+  msg: string;
+  /** The fields a validation refusal names (the spec's envelope). */
+  errors?: { field: string; message: string }[];
+  [key: string]: unknown;
+};
 export type TestMember = { userId: string; username: string; token: string };
 
 export type MemberOptions = {
@@ -24,6 +35,28 @@ export type MemberOptions = {
   /** The profile's state (place of supply for GST); default Karnataka. */
   state?: string;
   roles?: string[];
+  /** The mobile number (the default is 9812345678). */
+  phone?: string;
+  firstname?: string;
+  lastname?: string;
+  /** Email and mobile verified (the default), or neither yet. */
+  verified?: boolean;
+  /** A profile with an address (the default: Lake Road, Mysuru), or none. */
+  address?: boolean;
+  /** Blocked by support after signing up. */
+  blocked?: boolean;
+};
+
+/** Another api process on the app's database and Redis. */
+export type SecondApi = { url: string; close(): Promise<void> };
+
+export type ApiOptions = {
+  json?: unknown;
+  /** A multipart body (uploads); POSTed like `json`. */
+  form?: FormData;
+  token?: string;
+  headers?: Record<string, string>;
+  method?: string;
 };
 
 const now = () => new Date().toISOString();
@@ -37,8 +70,15 @@ export type ApiKit = {
   caughtUp(names: readonly string[], position: GlobalPosition): Promise<void>;
   api(
     path: string,
-    options?: { json?: unknown; token?: string; headers?: Record<string, string>; method?: string },
+    options?: ApiOptions,
   ): Promise<{ status: number; body: Body; headers: Headers }>;
+  /**
+   * A socket.io client of the /bid socket, connected, signed in with `token` (a guest without);
+   * `baseUrl` names another api process. Closed with the kit.
+   */
+  live(token?: string, baseUrl?: string): Promise<Socket>;
+  /** A second api process on the app's database and Redis (what several instances share). */
+  secondApi(): Promise<SecondApi>;
   close(): Promise<void>;
 };
 
@@ -55,6 +95,8 @@ export function apiKit(app: TestApp): ApiKit {
 
   async function member(username: string, options: MemberOptions = {}): Promise<TestMember> {
     const userId = randomUUID();
+    const { phone = '9812345678', firstname = 'Test', lastname = 'Member' } = options;
+    const bidAlias = `zq${username.length}xw`;
     const events: AccountEvent[] = [
       {
         type: 'AccountRegistered',
@@ -62,11 +104,11 @@ export function apiKit(app: TestApp): ApiKit {
           userId,
           username,
           email: `${username}@example.in`,
-          phone: '9812345678',
+          phone,
           phoneCode: '+91',
-          firstname: 'Test',
-          lastname: 'Member',
-          bidAlias: `zq${username.length}xw`,
+          firstname,
+          lastname,
+          bidAlias,
           gender: 'Female',
           dob: '1995-08-15',
           country: 'India',
@@ -74,35 +116,47 @@ export function apiKit(app: TestApp): ApiKit {
           registeredAt: now(),
         },
       },
-      { type: 'EmailVerified', data: { userId, verifiedAt: now() } },
-      { type: 'MobileVerified', data: { userId, phone: '9812345678', verifiedAt: now() } },
     ];
-    events.push({
-      type: 'ProfileEdited',
-      data: {
-        userId,
-        editedAt: now(),
-        profile: {
-          bnr: '',
-          firstname: 'Test',
-          lastname: 'Member',
-          bidAlias: `zq${username.length}xw`,
-          houseno: '12',
-          street: 'Lake Road',
-          city: 'Mysuru',
-          neighbourHood: '',
-          district: '',
-          state: options.state ?? 'Karnataka',
-          country: 'India',
-          pincode: '570001',
-          education: '',
+    if (options.verified ?? true) {
+      events.push(
+        { type: 'EmailVerified', data: { userId, verifiedAt: now() } },
+        { type: 'MobileVerified', data: { userId, phone, verifiedAt: now() } },
+      );
+    }
+    if (options.address ?? true) {
+      events.push({
+        type: 'ProfileEdited',
+        data: {
+          userId,
+          editedAt: now(),
+          profile: {
+            bnr: '',
+            firstname,
+            lastname,
+            bidAlias,
+            houseno: '12',
+            street: 'Lake Road',
+            city: 'Mysuru',
+            neighbourHood: '',
+            district: '',
+            state: options.state ?? 'Karnataka',
+            country: 'India',
+            pincode: '570001',
+            education: '',
+          },
         },
-      },
-    });
+      });
+    }
     if (options.entitled ?? true) {
       events.push({
         type: 'TrialStarted',
         data: { userId, startsAt: inMinutes(-1), endsAt: inMinutes(7 * 24 * 60) },
+      });
+    }
+    if (options.blocked) {
+      events.push({
+        type: 'AccountBlocked',
+        data: { userId, reason: 'spam', blockedBy: 'u-support', blockedAt: now() },
       });
     }
     const { lastPosition } = await store.append(
@@ -145,12 +199,16 @@ export function apiKit(app: TestApp): ApiKit {
 
   const api: ApiKit['api'] = async (path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    let payload: string | FormData | undefined = options.form;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(options.json);
+    }
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(`${app.baseUrl}${path}`, {
-      method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
+      method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
       headers,
-      ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+      ...(payload === undefined ? {} : { body: payload }),
     });
     const type = response.headers.get('content-type') ?? '';
     const body = (
@@ -159,6 +217,33 @@ export function apiKit(app: TestApp): ApiKit {
     return { status: response.status, body, headers: response.headers };
   };
 
+  const sockets: Socket[] = [];
+  async function live(token?: string, baseUrl = app.baseUrl): Promise<Socket> {
+    const socket = connect(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      query: token ? { token } : {},
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  async function secondApi(): Promise<SecondApi> {
+    const infra = connectInfrastructure(app.config, createLogger({ level: 'warn', name: 'api-2' }));
+    const server = await startServer(infra, { port: 0, host: '127.0.0.1' });
+    return {
+      url: server.url,
+      async close() {
+        await server.close();
+        await infra.close();
+      },
+    };
+  }
+
   return {
     db,
     store,
@@ -166,9 +251,26 @@ export function apiKit(app: TestApp): ApiKit {
     ad,
     caughtUp,
     api,
+    live,
+    secondApi,
     async close() {
+      sockets.forEach((socket) => socket.close());
       await store.close();
       await db.destroy();
     },
   };
+}
+
+/** Polls `check` until it gives a truthy value; fails naming `what` on time-out. */
+export async function eventually<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  { what = 'the condition held', timeoutMs = 15_000 }: { what?: string; timeoutMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -7,7 +7,7 @@ import { adSpaceStream, type AdSpaceEvent } from '@boli/engine/adspace/adSpace.e
 import { START, type EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { catchUp } from '../runtime/testing/catchUp.ts';
+import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { waitUntil } from '../runtime/testing/adBids.ts';
 import type { Projection } from '../runtime/projection.ts';
 import { adAudienceProjection } from './adAudience.projection.ts';
@@ -51,12 +51,6 @@ const bid = (data: Partial<SlotBid>): AdSlotEvent => ({
     ...data,
   },
 });
-
-async function catchUpAll(replay = false) {
-  for (const projection of PROJECTIONS) {
-    await catchUp({ databaseUrl: database.url, store, projection, replay });
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -114,7 +108,7 @@ beforeAll(async () => {
   ]);
   await append(adAudienceStream('p-1', '2026-05-01'), [seen('AdImpressionRecorded')]);
   await waitUntil(async () => (await store.readAll(START, 100)).length === 12);
-  await catchUpAll();
+  await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
 });
 
 afterAll(async () => {
@@ -162,7 +156,7 @@ describe('the ad space read models', () => {
     const snapshot = () =>
       Promise.all(tables.map(([table, keys]) => db(table).select('*').orderBy(keys)));
     const before = await snapshot();
-    await catchUpAll(true);
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS, replay: true });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -4,15 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSeriesStream } from '@boli/engine/billing/invoice.events';
 import { PRICES_STREAM, type PriceSet } from '@boli/engine/billing/price.events';
 import { purchaseStream } from '@boli/engine/billing/purchase.events';
-import { START, type EventStore, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { entitlementsProjection } from '../entitlements/entitlements.projection.ts';
 import { hasActiveEntitlement } from '../entitlements/entitlements.queries.ts';
 import type { Projection } from '../runtime/projection.ts';
-import { BUILDS } from '../runtime/builds.ts';
-import { startProjectionRunners } from '../runtime/runners.ts';
-import { waitForProjections } from '../runtime/waitForProjections.ts';
+import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import {
   at,
@@ -48,43 +46,14 @@ import {
 let database: TestDatabase;
 let db: Knex;
 let store: EventStore;
-let last: GlobalPosition = START;
-
 const PROJECTIONS: Projection[] = [purchasesProjection, pricesProjection, entitlementsProjection];
 
-async function catchUpAll(replay = false): Promise<void> {
-  if (replay) {
-    await db(BUILDS)
-      .whereIn(
-        'name',
-        PROJECTIONS.map((p) => p.name),
-      )
-      .where({ status: 'live' })
-      .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
-  }
-  const runners = await startProjectionRunners({
-    databaseUrl: database.url,
-    store,
-    projections: PROJECTIONS,
-    wakeUp: false,
-    idlePollMs: 10,
-  });
-  try {
-    const names = PROJECTIONS.map((p) => p.name);
-    expect(await waitForProjections(db, names, last, 60_000)).toBe(true);
-  } finally {
-    await runners.stop();
-  }
-}
-
 async function append(streamId: string, events: readonly { type: string; data: unknown }[]) {
-  last = (
-    await store.append(
-      streamId,
-      events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: at(0) } })),
-      'any',
-    )
-  ).lastPosition;
+  await store.append(
+    streamId,
+    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: at(0) } })),
+    'any',
+  );
 }
 
 const purchase = (id: string, events: readonly BillingEvent[]) =>
@@ -167,7 +136,7 @@ beforeAll(async () => {
     price('subscription:lifetime', 999_00, 1),
   ]);
   await append(PRICES_STREAM, [price('bidFee', 75_00, 2)]);
-  await catchUpAll();
+  await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
 });
 
 afterAll(async () => {
@@ -401,7 +370,7 @@ describe('replaying the log', () => {
     const hashes = async () =>
       Promise.all(Object.entries(keys).map(([table, key]) => tableHash(db, table, key)));
     const before = await hashes();
-    await catchUpAll(true);
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS, replay: true });
     expect(await hashes()).toEqual(before);
     expect(await currentPrices(db)).toEqual(
       new Map([

@@ -7,7 +7,7 @@ import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { shareBidsStream, type ShareBidPlaced } from '@boli/engine/shares/shareBid.events';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { catchUp } from '../runtime/testing/catchUp.ts';
+import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { usersProjection } from '../users/users.projection.ts';
 import { findUserById, toUserDetail } from '../users/users.queries.ts';
@@ -31,6 +31,8 @@ const meta = () => ({ eventId: randomUUID(), now: T0 });
 const ASHA = { userId: 'u-asha', username: 'asha_rao' };
 const BALA = { userId: 'u-bala', username: 'bala_k' };
 const CHITRA = { userId: 'u-chitra', username: 'chitra_s' };
+
+const PROJECTIONS = [usersProjection, shareBidsProjection];
 
 async function register({ userId, username }: { userId: string; username: string }) {
   const events: AccountEvent[] = [
@@ -122,9 +124,7 @@ beforeAll(async () => {
     [{ ...bids[1]!, metadata: meta() }],
     'no-stream',
   );
-  for (const projection of [usersProjection, shareBidsProjection]) {
-    await catchUp({ databaseUrl: database.url, store, projection });
-  }
+  await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
 });
 
 afterAll(async () => {
@@ -198,9 +198,7 @@ describe('the share bids read model', () => {
       await tableHash(db, 'share_bids', 'bid_id'),
       await tableHash(db, 'users', 'user_id'),
     ];
-    for (const projection of [usersProjection, shareBidsProjection]) {
-      await catchUp({ databaseUrl: database.url, store, projection, replay: true });
-    }
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS, replay: true });
     expect([
       await tableHash(db, 'share_bids', 'bid_id'),
       await tableHash(db, 'users', 'user_id'),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { ARJUN, MEENA, adPosted, at, bidPlaced, finalCallMade } from '@boli/engine/ads/ad.fixtures';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
-import { START, type EventStore, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { contactStream, type ContactMessageReceived } from '@boli/engine/social/contact.events';
 import {
@@ -14,9 +14,7 @@ import {
 import { reviewsStream, type ReviewPosted } from '@boli/engine/social/review.events';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import type { Projection } from '../runtime/projection.ts';
-import { BUILDS } from '../runtime/builds.ts';
-import { startProjectionRunners } from '../runtime/runners.ts';
-import { waitForProjections } from '../runtime/waitForProjections.ts';
+import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { usersProjection } from '../users/users.projection.ts';
 import { contactMessagesProjection } from './contactMessages.projection.ts';
@@ -47,50 +45,16 @@ const PROJECTIONS: Projection[] = [
   contactMessagesProjection,
 ];
 
-let last: GlobalPosition = START;
-
-/**
- * Runs the read models until they have passed the last event appended (waiting, unlike
- * `catchUp`, for events a concurrent transaction elsewhere in the cluster keeps out of sight for
- * a moment). With `replay`, first moves their checkpoints back to the start.
- */
-async function catchUpAll(replay = false): Promise<void> {
-  if (replay) {
-    await db(BUILDS)
-      .whereIn(
-        'name',
-        PROJECTIONS.map((p) => p.name),
-      )
-      .where({ status: 'live' })
-      .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
-  }
-  const runners = await startProjectionRunners({
-    databaseUrl: database.url,
-    store,
-    projections: PROJECTIONS,
-    wakeUp: false,
-    idlePollMs: 10,
-  });
-  try {
-    const names = PROJECTIONS.map((p) => p.name);
-    expect(await waitForProjections(db, names, last, 60_000)).toBe(true);
-  } finally {
-    await runners.stop();
-  }
-}
-
 async function append(
   streamId: string,
   events: { type: string; data: unknown }[],
   now: (i: number) => string,
 ) {
-  last = (
-    await store.append(
-      streamId,
-      events.map((event, i) => ({ ...event, metadata: meta(now(i)) })),
-      'no-stream',
-    )
-  ).lastPosition;
+  await store.append(
+    streamId,
+    events.map((event, i) => ({ ...event, metadata: meta(now(i)) })),
+    'no-stream',
+  );
 }
 
 const meta = (now: string) => ({ eventId: randomUUID(), now });
@@ -166,7 +130,7 @@ beforeAll(async () => {
     },
   };
   await append(contactStream('m-1'), [contact], () => at(40));
-  await catchUpAll();
+  await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
 }, 120_000);
 
 afterAll(async () => {
@@ -247,7 +211,7 @@ describe('the social read models', () => {
       ['contact_messages', 'message_id'],
     ];
     const before = await Promise.all(tables.map(([table, key]) => tableHash(db, table, key)));
-    await catchUpAll(true);
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS, replay: true });
     const after = await Promise.all(tables.map(([table, key]) => tableHash(db, table, key)));
     expect(after).toEqual(before);
   });

@@ -7,7 +7,13 @@ import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { audienceOf, showingSpaces } from '@boli/projections/adspace/adspace.queries';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import {
+  apiKit,
+  eventually,
+  type ApiKit,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
+import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { closeSlotAtDayStart } from '../../../../ops/src/jobs/slotClosing.ts';
 import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
 import type { ActiveSpaces, SpaceView } from './views.ts';
@@ -23,16 +29,6 @@ let kit: ApiKit;
 
 const today = () => indiaDateOf(new Date().toISOString());
 
-async function payAtCheckout(orderId: string) {
-  const response = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome: 'success' }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as Record<string, string>;
-}
-
 async function uploadCreative(member: TestMember, spaceId: string, company: string) {
   const png = await sharp({
     create: { width: 640, height: 360, channels: 3, background: '#c0392b' },
@@ -42,22 +38,7 @@ async function uploadCreative(member: TestMember, spaceId: string, company: stri
   const form = new FormData();
   form.append('company', company);
   form.append('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
-  const response = await fetch(`${app.baseUrl}/api/space/upload/${spaceId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${member.token}` },
-    body: form,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return kit.api(`/api/space/upload/${spaceId}`, { token: member.token, form });
 }
 
 const bid = (member: TestMember | undefined, body: Record<string, unknown>) =>
@@ -95,7 +76,7 @@ describe('buying an in-stream space', () => {
     const info = started.body.data as PurchaseInfo & { advtId: string };
     expect(info).toMatchObject({ kind: 'adSpace', status: 'ordered', advtId: info._id });
 
-    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
     const success = await kit.api('/api/space/payment/success', {
       token: chitra.token,
       json: { ...paid, advtId: info.advtId },

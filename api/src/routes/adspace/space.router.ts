@@ -26,8 +26,6 @@ import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaU
 import { purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
 import { quoteOf } from '../../payments/purchaseInfo.ts';
 import {
-  awaitPurchaseReadModels,
-  BILLING_READ_MODELS,
   checkoutDeps,
   confirmCheckout,
   infoOf,
@@ -118,14 +116,11 @@ export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {})
 
   router.post(['/payment/success', '/payment/success/'], auth, async (ctx) => {
     const body = parseInput(spacePaymentBody, ctx.request.body ?? {});
-    const info = await confirmCheckout(infra, {
-      purchaseId: body.advtId,
-      userId: ctx.state.auth!.userId,
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
-    });
-    await awaitPurchaseReadModels(infra, info._id, [...BILLING_READ_MODELS, ...SPACE_READ_MODELS]);
+    const info = await confirmCheckout(
+      infra,
+      { purchaseId: body.advtId, userId: ctx.state.auth!.userId, checkout: body },
+      SPACE_READ_MODELS,
+    );
     ctx.body = success({ ...info, advtId: info._id }, info.message ?? '');
   });
 

@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSeriesStream } from '@boli/engine/billing/invoice.events';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
-import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
-import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
 import {
+  apiKit,
+  eventually,
+  type ApiKit,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import {
+  failAtSandbox,
   orderedSubscription,
   paidSubscription,
   payAtSandbox,
   sandboxBehaviour,
-} from './paidSubscription.testing.ts';
+} from '../../../../ops/src/testing/sandboxPayments.ts';
+import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
 
 /*
  * An auditor checks payments made through the real flow: a member subscribes (cart → the sandbox
@@ -30,15 +36,6 @@ const purchases: Record<'karnataka' | 'maharashtra', { purchaseId: string; payme
 let failed: { purchaseId: string; orderId: string };
 /** A payment the gateway captured whose news never reached Boli (webhooks dropped, no callback). */
 let unheard: { purchaseId: string; orderId: string };
-
-/** Waits for the gateway's webhooks to have been handled (expect.poll works only in a test). */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const audit = (path: string, token = auditor.token) => kit.api(`/api/audit${path}`, { token });
 const financialYear = financialYearOf(new Date().toISOString());
@@ -60,17 +57,21 @@ beforeAll(async () => {
   );
 
   failed = await orderedSubscription(kit, await kit.member('failedf'));
-  await payAtSandbox(app, failed.orderId, 'failure');
-  await eventually(async () => {
-    const { body } = await audit('/payments');
-    return (body.data as { payments: Data[] }).payments.some(
-      (entry) => entry.purchaseId === failed.purchaseId,
-    );
-  }, 'the failed payment reaches the ledger');
+  await failAtSandbox(app, failed.orderId);
+  // The gateway's webhook tells Boli (expect.poll works only in a test).
+  await eventually(
+    async () => {
+      const { body } = await audit('/payments');
+      return (body.data as { payments: Data[] }).payments.some(
+        (entry) => entry.purchaseId === failed.purchaseId,
+      );
+    },
+    { what: 'the failed payment reaches the ledger', timeoutMs: 20_000 },
+  );
 
   await sandboxBehaviour(app, { dropWebhooks: true });
   unheard = await orderedSubscription(kit, await kit.member('unheardu'));
-  await payAtSandbox(app, unheard.orderId, 'success');
+  await payAtSandbox(app, unheard.orderId);
   await sandboxBehaviour(app, { dropWebhooks: false });
 }, 120_000);
 

@@ -5,7 +5,7 @@ import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
-import { paidSubscription } from './paidSubscription.testing.ts';
+import { paidSubscription } from '../../../../ops/src/testing/sandboxPayments.ts';
 
 /*
  * The auditor's /audit screen in Chromium (web/src/features/audit/), against the real api: a

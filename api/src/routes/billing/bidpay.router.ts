@@ -5,20 +5,16 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { activeMember } from '../../http/members.ts';
-import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
+import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { parseInput } from '../../http/errors.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
-import { purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
-import { quoteOf } from '../../payments/purchaseInfo.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import {
-  awaitPurchaseReadModels,
-  BILLING_READ_MODELS,
-  checkoutDeps,
+  bidFeeQuote,
   confirmCheckout,
-  infoOf,
+  startBidFeePurchase,
   type BillingInfra,
 } from './billingDeps.ts';
 import { bidFeeBody, bidFeePaymentBody, bidFeeQuoteQuery, pageQuery } from './schema.ts';
@@ -30,19 +26,16 @@ import { bidFeeBody, bidFeePaymentBody, bidFeeQuoteQuery, pageQuery } from './sc
 export function bidpayRouter(infra: BillingInfra): Router {
   const router = new Router({ prefix: '/api/bidpay' });
   const auth = requireAuth(infra);
-  const deps = checkoutDeps(infra);
 
   router.get(['/purchaseInfo', '/purchaseInfo/'], auth, async (ctx) => {
     parseInput(bidFeeQuoteQuery, ctx.query);
     const buyer = await activeMember(infra, ctx);
-    const line = await quoteFor(deps, 'bidFee', buyer.state);
-    ctx.body = success(quoteOf('bidFee', line.name, line));
+    ctx.body = success(await bidFeeQuote(infra, buyer, 'bidFee'));
   });
 
   router.post(['/add', '/add/'], auth, async (ctx) => {
     const body = parseInput(bidFeeBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const buyer = await activeMember(infra, ctx);
-    const purchaseId = purchaseIdFor(idempotencyKeyOf(ctx, `bidFee:${buyer.user_id}`));
     const bid = {
       userId: buyer.user_id,
       username: buyer.username,
@@ -56,33 +49,24 @@ export function bidpayRouter(infra: BillingInfra): Router {
       data: { ...bid, bidId: randomUUID(), bidderEntitled: true },
       metadata,
     });
-    const state = await startPurchase(deps, {
-      purchaseId,
-      buyer,
-      subject: {
-        kind: 'bidFee',
-        adId: body.item_id,
-        bidamt: bid.amount!,
-        type: bid.type,
-        bidAlias: bid.bidAlias,
-        itemName,
-      },
-      productKey: 'bidFee',
-      metadata,
-    });
-    ctx.body = success(infoOf(infra, state));
+    const subject = {
+      kind: 'bidFee',
+      adId: body.item_id,
+      bidamt: bid.amount!,
+      type: bid.type,
+      bidAlias: bid.bidAlias,
+      itemName,
+    } as const;
+    ctx.body = success(await startBidFeePurchase(infra, ctx, { buyer, subject, metadata }));
   });
 
   router.post(['/payment/success', '/payment/success/'], auth, async (ctx) => {
     const body = parseInput(bidFeePaymentBody, ctx.request.body ?? {});
-    const info = await confirmCheckout(infra, {
-      purchaseId: body.purchaseId,
-      userId: ctx.state.auth!.userId,
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
-    });
-    await awaitPurchaseReadModels(infra, info._id, [...BILLING_READ_MODELS, 'bids']);
+    const info = await confirmCheckout(
+      infra,
+      { purchaseId: body.purchaseId, userId: ctx.state.auth!.userId, checkout: body },
+      ['bids'],
+    );
     const placed = info.status === 'fulfilled';
     ctx.body = success(info, placed ? MESSAGES.bidPosted : (info.message ?? ''));
   });

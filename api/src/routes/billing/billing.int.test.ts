@@ -5,7 +5,13 @@ import { purchaseStream } from '@boli/engine/billing/purchase.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import {
+  apiKit,
+  eventually,
+  type ApiKit,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
+import { payAtSandbox, sandboxBehaviour } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentGatewayOf } from '../../infrastructure.ts';
@@ -21,38 +27,11 @@ import type { Transaction } from '../../payments/transactions.ts';
 
 let app: TestApp;
 let kit: ApiKit;
-let sandboxUrl: string;
-
-type CheckoutResult = {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-};
-
-/** The member pays at the sandbox's checkout (no browser). */
-async function payAtCheckout(orderId: string, outcome: 'success' | 'failure' = 'success') {
-  const response = await fetch(`${sandboxUrl}/sandbox/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as CheckoutResult;
-}
-
-async function sandboxBehaviour(behaviour: Record<string, unknown>) {
-  const response = await fetch(`${sandboxUrl}/sandbox/behaviour`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(behaviour),
-  });
-  expect(response.status).toBeLessThan(300);
-}
 
 /** The gateway's own record of a payment, as Razorpay's API returns it. */
 async function gatewayEntity(kind: 'payments' | 'orders', id: string) {
   const auth = Buffer.from(`${app.config.RAZORPAY_KEY_ID}:${app.config.RAZORPAY_KEY_SECRET}`);
-  const response = await fetch(`${sandboxUrl}/v1/${kind}/${id}`, {
+  const response = await fetch(`${app.config.RAZORPAY_API_URL}/v1/${kind}/${id}`, {
     headers: { authorization: `Basic ${auth.toString('base64')}` },
   });
   return (await response.json()) as Record<string, unknown>;
@@ -92,20 +71,6 @@ const captures = async (purchaseId: string) =>
     (event) => event.type === 'PaymentCaptured',
   );
 
-/** Polls until `check` holds (webhooks are processed after they are answered). */
-async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function purchaseStatus(member: TestMember, purchaseId: string) {
   const { body } = await kit.api(`/api/purchases/${purchaseId}`, { token: member.token });
   return body.data as PurchaseInfo;
@@ -130,7 +95,6 @@ const sweepDeps = () => ({
 beforeAll(async () => {
   app = await startApp();
   kit = apiKit(app);
-  sandboxUrl = app.config.RAZORPAY_API_URL;
 });
 
 afterAll(async () => {
@@ -166,7 +130,7 @@ describe('subscribing', () => {
     expect(info.checkout?.amount).toBe(117_882);
     expect(info.cart_id).toBe(info._id);
 
-    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
     const { status, body } = await kit.api('/api/cart/payment/', {
       token: asha.token,
       json: { ...paid, cart_id: info._id },
@@ -259,13 +223,13 @@ describe('news of a payment', () => {
   it('refuses a checkout callback whose signature does not verify, and records nothing', async () => {
     const forger = await kit.member('forger_one', { entitled: false });
     const info = await startSubscription(forger);
-    await sandboxBehaviour({ dropWebhooks: true });
-    const paid = await payAtCheckout(info.razorpay_order_id!);
+    await sandboxBehaviour(app, { dropWebhooks: true });
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
     const { status, body } = await kit.api('/api/cart/payment/', {
       token: forger.token,
       json: { ...paid, razorpay_signature: 'f'.repeat(64), cart_id: info._id },
     });
-    await sandboxBehaviour({ dropWebhooks: false });
+    await sandboxBehaviour(app, { dropWebhooks: false });
     expect(status).toBe(400);
     expect(body.msg).toBe(BILLING_MESSAGES.paymentVerificationFailed);
     expect(await captures(info._id)).toHaveLength(0);
@@ -285,9 +249,9 @@ describe('news of a payment', () => {
   it('records one capture from duplicated and out-of-order webhooks', async () => {
     const late = await kit.member('late_webhooks', { entitled: false });
     const info = await startSubscription(late);
-    await sandboxBehaviour({ dropWebhooks: true });
-    const paid = await payAtCheckout(info.razorpay_order_id!);
-    await sandboxBehaviour({ dropWebhooks: false });
+    await sandboxBehaviour(app, { dropWebhooks: true });
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
+    await sandboxBehaviour(app, { dropWebhooks: false });
     const payment = await gatewayEntity('payments', paid.razorpay_payment_id);
     const order = await gatewayEntity('orders', paid.razorpay_order_id);
     // order.paid first, then payment.captured twice under one id, then a stale payment.failed.
@@ -353,9 +317,9 @@ describe('news of a payment', () => {
   it('settles a payment whose callback and webhooks never arrived, through the reconciler', async () => {
     const gone = await kit.member('closed_the_tab', { entitled: false });
     const info = await startSubscription(gone);
-    await sandboxBehaviour({ dropWebhooks: true });
-    await payAtCheckout(info.razorpay_order_id!);
-    await sandboxBehaviour({ dropWebhooks: false });
+    await sandboxBehaviour(app, { dropWebhooks: true });
+    await payAtSandbox(app, info.razorpay_order_id!);
+    await sandboxBehaviour(app, { dropWebhooks: false });
     expect((await purchaseStatus(gone, info._id)).status).toBe('ordered');
 
     const inThreeMinutes = new Date(Date.now() + 3 * 60_000);
@@ -442,7 +406,7 @@ describe('bid processing fee', () => {
     });
     expect(added.status).toBe(200);
     const info = added.body.data as PurchaseInfo;
-    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
     const success = await kit.api('/api/bidpay/payment/success', {
       token: bidder.token,
       json: { ...paid, purchaseId: info._id },
@@ -490,7 +454,7 @@ describe('bid processing fee', () => {
     });
     expect(closed.status).toBe(200);
 
-    const paid = await payAtCheckout(info.razorpay_order_id!);
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
     const answer = await kit.api('/api/bidpay/payment/success', {
       token: bidder.token,
       json: { ...paid, purchaseId: info._id },

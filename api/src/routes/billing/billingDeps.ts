@@ -1,13 +1,27 @@
+import type { Context } from 'koa';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
-import { purchaseStream } from '@boli/engine/billing/purchase.events';
+import { purchaseStream, type PurchaseSubject } from '@boli/engine/billing/purchase.events';
 import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { BillingSettings } from '@boli/engine/billing/quote';
+import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { waitForProjections } from '@boli/projections';
+import type { UserRow } from '@boli/projections/users/users.evolve';
+import { idempotencyKeyOf } from '../../http/commands.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { CheckoutDeps } from '../../payments/checkout.ts';
+import {
+  purchaseIdFor,
+  quoteFor,
+  startPurchase,
+  type CheckoutDeps,
+} from '../../payments/checkout.ts';
 import { verifyCheckoutSignature } from '../../payments/gateway/signatures.ts';
-import { purchaseInfoOf, type PurchaseInfo } from '../../payments/purchaseInfo.ts';
+import {
+  purchaseInfoOf,
+  quoteOf,
+  type PurchaseInfo,
+  type Quote,
+} from '../../payments/purchaseInfo.ts';
 import { loadPurchase } from '../../payments/purchaseStore.ts';
 import { recordGatewayPayment, settlePurchase } from '../../payments/settlement.ts';
 import { GatewayError } from '../../payments/gateway/errors.ts';
@@ -18,7 +32,7 @@ export type BillingInfra = Pick<
 >;
 
 /** Read models a purchase's answers and the next screens read. */
-export const BILLING_READ_MODELS = ['purchases', 'entitlements'] as const;
+const BILLING_READ_MODELS = ['purchases', 'entitlements'] as const;
 
 export const billingSettingsOf = (config: Infrastructure['config']): BillingSettings => ({
   supplier: {
@@ -54,6 +68,66 @@ export async function ownPurchase(
 export const infoOf = (infra: BillingInfra, state: PurchaseState): PurchaseInfo =>
   purchaseInfoOf(state, infra.config.RAZORPAY_KEY_ID);
 
+/** A fee paid for one bid (/api/bidpay, /api/buyShare): the bid is placed once it is captured. */
+export type BidFeeSubject = Extract<PurchaseSubject, { kind: 'bidFee' | 'shareFee' }>;
+
+/** The purchaseInfo call of a bid fee: its price and tax for this member. */
+export async function bidFeeQuote(
+  infra: BillingInfra,
+  buyer: UserRow,
+  kind: BidFeeSubject['kind'],
+): Promise<Quote> {
+  const line = await quoteFor(checkoutDeps(infra), kind, buyer.state);
+  return quoteOf(kind, line.name, line);
+}
+
+/**
+ * The add call of a bid fee, once the bid has been judged: starts the member's purchase of the
+ * fee. A retried request (same Idempotency-Key) finds the purchase it started.
+ */
+export async function startBidFeePurchase(
+  infra: BillingInfra,
+  ctx: Context,
+  input: { buyer: UserRow; subject: BidFeeSubject; metadata: NewEventMetadata },
+): Promise<PurchaseInfo> {
+  const { buyer, subject, metadata } = input;
+  const state = await startPurchase(checkoutDeps(infra), {
+    purchaseId: purchaseIdFor(idempotencyKeyOf(ctx, `${subject.kind}:${buyer.user_id}`)),
+    buyer,
+    subject,
+    productKey: subject.kind,
+    metadata,
+  });
+  return infoOf(infra, state);
+}
+
+/** What the provider's checkout hands the success call (schema.ts `checkoutResult`). */
+export type CheckoutResult = {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+};
+
+/**
+ * The success call of every checkout: confirms the member's payment of the purchase, then waits
+ * until the billing read models and `readModels` (what the next screen reads) have its outcome.
+ */
+export async function confirmCheckout(
+  infra: BillingInfra,
+  input: { purchaseId: string; userId: string; checkout: CheckoutResult },
+  readModels: readonly string[] = [],
+): Promise<PurchaseInfo> {
+  const info = await settleCheckout(infra, {
+    purchaseId: input.purchaseId,
+    userId: input.userId,
+    orderId: input.checkout.razorpay_order_id,
+    paymentId: input.checkout.razorpay_payment_id,
+    signature: input.checkout.razorpay_signature,
+  });
+  await awaitPurchaseReadModels(infra, info._id, [...BILLING_READ_MODELS, ...readModels]);
+  return info;
+}
+
 /**
  * The checkout's success call: the signature must prove the gateway issued this payment for this
  * order; the payment is then fetched from the gateway (the amount and status are the gateway's
@@ -61,7 +135,7 @@ export const infoOf = (infra: BillingInfra, state: PurchaseState): PurchaseInfo 
  * just now, the answer says the payment is being confirmed; the webhook or the reconciler will
  * finish it.
  */
-export async function confirmCheckout(
+async function settleCheckout(
   infra: BillingInfra,
   input: {
     purchaseId: string;
@@ -113,10 +187,10 @@ export async function confirmCheckout(
 }
 
 /** Read-your-writes: the read models have every event of the purchase so far. */
-export async function awaitPurchaseReadModels(
+async function awaitPurchaseReadModels(
   infra: BillingInfra,
   purchaseId: string,
-  readModels: readonly string[] = BILLING_READ_MODELS,
+  readModels: readonly string[],
 ): Promise<void> {
   const events = await infra.store.readStream(purchaseStream(purchaseId));
   const last = events.at(-1);

@@ -12,7 +12,6 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import { purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import {
-  awaitPurchaseReadModels,
   checkoutDeps,
   confirmCheckout,
   infoOf,
@@ -103,11 +102,8 @@ export function cartRouter(infra: BillingInfra): Router {
     const info = await confirmCheckout(infra, {
       purchaseId: body.cart_id,
       userId: ctx.state.auth!.userId,
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
+      checkout: body,
     });
-    await awaitPurchaseReadModels(infra, info._id);
     ctx.body = success(info, info.message ?? '');
   });
 

@@ -11,15 +11,11 @@ import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { activeMember } from '../../http/members.ts';
-import { purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
-import { quoteOf } from '../../payments/purchaseInfo.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import {
-  awaitPurchaseReadModels,
-  BILLING_READ_MODELS,
-  checkoutDeps,
+  bidFeeQuote,
   confirmCheckout,
-  infoOf,
+  startBidFeePurchase,
   type BillingInfra,
 } from '../billing/billingDeps.ts';
 import {
@@ -41,7 +37,6 @@ const SHARE_READ_MODELS = ['share_bids', 'users'] as const;
 export function sharesRouter(infra: BillingInfra): Router {
   const router = new Router({ prefix: '/api/buyShare' });
   const auth = requireAuth(infra);
-  const deps = checkoutDeps(infra);
 
   const bidList = async (ctx: Context, page: number, mine = false) =>
     listShareBids(infra.db, {
@@ -60,8 +55,7 @@ export function sharesRouter(infra: BillingInfra): Router {
   router.get(['/purchaseInfo', '/purchaseInfo/'], auth, async (ctx) => {
     parseInput(shareFeeQuoteQuery, ctx.query);
     const buyer = await activeMember(infra, ctx);
-    const line = await quoteFor(deps, 'shareFee', buyer.state);
-    ctx.body = success(quoteOf('shareFee', line.name, line));
+    ctx.body = success(await bidFeeQuote(infra, buyer, 'shareFee'));
   });
 
   router.post(['/add', '/add/'], auth, async (ctx) => {
@@ -73,32 +67,23 @@ export function sharesRouter(infra: BillingInfra): Router {
     const bid = shareBidOf(ctx, buyer, body);
     const metadata = commandMetadata(ctx, { userId: buyer.user_id, role: 'member' });
     await judgeShareBidBeforePayment(infra.store, bid, metadata);
-    const state = await startPurchase(deps, {
-      purchaseId: purchaseIdFor(idempotencyKeyOf(ctx, `shareFee:${buyer.user_id}`)),
-      buyer,
-      subject: {
-        kind: 'shareFee',
-        company: bid.company,
-        // Judged just above: a positive amount and an Open or Hidden type.
-        bidamt: bid.amount!,
-        type: bid.type as ShareBidType,
-      },
-      productKey: 'shareFee',
-      metadata,
-    });
-    ctx.body = success(infoOf(infra, state));
+    const subject = {
+      kind: 'shareFee',
+      company: bid.company,
+      // Judged just above: a positive amount and an Open or Hidden type.
+      bidamt: bid.amount!,
+      type: bid.type as ShareBidType,
+    } as const;
+    ctx.body = success(await startBidFeePurchase(infra, ctx, { buyer, subject, metadata }));
   });
 
   router.post(['/payment/success', '/payment/success/'], auth, async (ctx) => {
     const body = parseInput(shareFeePaymentBody, ctx.request.body ?? {});
-    const info = await confirmCheckout(infra, {
-      purchaseId: body.purchaseId,
-      userId: ctx.state.auth!.userId,
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
-    });
-    await awaitPurchaseReadModels(infra, info._id, [...BILLING_READ_MODELS, ...SHARE_READ_MODELS]);
+    const info = await confirmCheckout(
+      infra,
+      { purchaseId: body.purchaseId, userId: ctx.state.auth!.userId, checkout: body },
+      SHARE_READ_MODELS,
+    );
     const posted = info.status === 'fulfilled';
     ctx.body = success(info, posted ? MESSAGES.bidPosted : (info.message ?? ''));
   });

@@ -4,6 +4,7 @@ import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { ShareBidView } from '@boli/projections/shares/shareBidView';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { deliver, shareBidIdOfFee } from '../../payments/fulfilment.ts';
 import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
 import { loadPurchase, systemMetadata } from '../../payments/purchaseStore.ts';
@@ -19,21 +20,6 @@ let app: TestApp;
 let kit: ApiKit;
 
 type BidList = { data: ShareBidView[]; page: number; totalPages: number; total: number };
-
-/** The member pays at the sandbox's checkout (no browser). */
-async function payAtCheckout(orderId: string) {
-  const response = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome: 'success' }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
-  };
-}
 
 const bids = async (member: TestMember, query = '') =>
   (await kit.api(`/api/buyShare/bids${query}`, { token: member.token })).body.data as BidList;
@@ -102,7 +88,7 @@ describe('share bids', () => {
     // Nothing is posted before the payment.
     expect((await bids(asha)).total).toBe(0);
 
-    const paid = await payAtCheckout(order.razorpay_order_id!);
+    const paid = await payAtSandbox(app, order.razorpay_order_id!);
     const success = await kit.api('/api/buyShare/payment/success', {
       token: asha.token,
       json: { ...paid, purchaseId: order._id },

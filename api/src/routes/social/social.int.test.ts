@@ -1,106 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import type { EventStore } from '@boli/engine/eventStore/eventStore';
-import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { waitForProjections } from '@boli/projections';
+import {
+  apiKit,
+  type ApiKit,
+  type MemberOptions,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { SessionService } from '../../identity/sessions.ts';
 
 /*
  * The social calls against the whole app (docs/api/social.md): reviews, the mobile-number
  * consent between two members, notifications, and the contact form with each of its refusals.
  */
 
-type Body = { data: unknown; error: boolean; msg: string; code?: string };
-
 let app: TestApp;
-let db: Knex;
-let store: EventStore;
+let kit: ApiKit;
 
-const T0 = '2026-03-01T10:00:00.000Z';
+/** Members with the mobile number the requests below show or mask. */
+const member = (username: string, options: MemberOptions = {}) =>
+  kit.member(username, { phone: '9876543210', ...options });
 
-type Member = { userId: string; username: string; token: string };
+const refusal = (status: number, msg: string) =>
+  expect.objectContaining({ status, body: expect.objectContaining({ error: true, msg }) });
 
-async function member(
-  username: string,
-  { blocked = false, roles = ['member'] }: { blocked?: boolean; roles?: string[] } = {},
-): Promise<Member> {
-  const userId = randomUUID();
-  const events: AccountEvent[] = [
-    {
-      type: 'AccountRegistered',
-      data: {
-        userId,
-        username,
-        email: `${username}@example.in`,
-        phone: '9876543210',
-        phoneCode: '+91',
-        firstname: username,
-        lastname: 'K',
-        bidAlias: 'zz-xq-alias',
-        gender: 'Female',
-        dob: '1995-08-15',
-        country: 'India',
-        passwordHash: 'not-a-real-hash',
-        registeredAt: T0,
-      },
-    },
-    { type: 'EmailVerified', data: { userId, verifiedAt: T0 } },
-    { type: 'MobileVerified', data: { userId, phone: '9876543210', verifiedAt: T0 } },
-  ];
-  if (blocked) {
-    events.push({
-      type: 'AccountBlocked',
-      data: { userId, reason: 'spam', blockedBy: 'u-support', blockedAt: T0 },
-    });
-  }
-  const { lastPosition } = await store.append(
-    accountStream(userId),
-    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: T0 } })),
-    'no-stream',
-  );
-  // Generous: a long transaction elsewhere in a shared cluster holds every reader back.
-  expect(await waitForProjections(db, ['users'], lastPosition, 60_000)).toBe(true);
-  const session = await new SessionService(db, app.config.JWT_SECRET).issue(
-    userId,
-    roles,
-    new Date(),
-  );
-  return { userId, username, token: session.token };
-}
-
-async function api(
-  path: string,
-  { method, json, token }: { method?: string; json?: unknown; token?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: method ?? (json === undefined ? 'GET' : 'POST'),
-    headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-const refusal = (status: number, msg: string) => ({
-  status,
-  body: expect.objectContaining({ error: true, msg }),
-});
-
-let asha: Member;
-let bala: Member;
-let chetan: Member;
-let blocked: Member;
+let asha: TestMember;
+let bala: TestMember;
+let chetan: TestMember;
+let blocked: TestMember;
 
 beforeAll(async () => {
   app = await startApp();
-  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
-  store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  kit = apiKit(app);
   [asha, bala, chetan, blocked] = await Promise.all([
     member('asha_k'),
     member('bala_r'),
@@ -110,48 +41,50 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await store?.close();
-  await db?.destroy();
+  await kit?.close();
   await app?.stop();
 });
 
 describe('reviews', () => {
   it('refuses an empty review, a review of oneself and a review of nobody', async () => {
     expect(
-      await api('/api/review/', { token: asha.token, json: { userId: bala.userId, text: '  ' } }),
+      await kit.api('/api/review/', {
+        token: asha.token,
+        json: { userId: bala.userId, text: '  ' },
+      }),
     ).toEqual(refusal(400, MESSAGES.reviewTextRequired));
-    expect(await api('/api/review/', { token: asha.token, json: { userId: bala.userId } })).toEqual(
-      refusal(400, MESSAGES.reviewTextRequired),
-    );
     expect(
-      await api('/api/review/', {
+      await kit.api('/api/review/', { token: asha.token, json: { userId: bala.userId } }),
+    ).toEqual(refusal(400, MESSAGES.reviewTextRequired));
+    expect(
+      await kit.api('/api/review/', {
         token: asha.token,
         json: { userId: asha.userId, text: 'Great me' },
       }),
     ).toEqual(refusal(400, MESSAGES.reviewSelf));
     expect(
-      await api('/api/review/', {
+      await kit.api('/api/review/', {
         token: asha.token,
         json: { userId: blocked.userId, text: 'Hi' },
       }),
     ).toEqual(refusal(404, MESSAGES.noUsersFound));
-    expect((await api('/api/review/', { json: { userId: bala.userId, text: 'Hi' } })).status).toBe(
-      401,
-    );
+    expect(
+      (await kit.api('/api/review/', { json: { userId: bala.userId, text: 'Hi' } })).status,
+    ).toBe(401);
   });
 
   it('posts with “Review Posted!” and lists reviews newest first with the reviewer', async () => {
-    const first = await api('/api/review/', {
+    const first = await kit.api('/api/review/', {
       token: asha.token,
       json: { userId: bala.userId, text: 'Sold me a fine scooter.' },
     });
     expect(first.status).toBe(200);
     expect(first.body.msg).toBe(MESSAGES.reviewPosted);
-    await api('/api/review/', {
+    await kit.api('/api/review/', {
       token: chetan.token,
       json: { userId: bala.userId, text: 'Honest.' },
     });
-    const { body } = await api(`/api/review/?userId=${bala.userId}`, { token: asha.token });
+    const { body } = await kit.api(`/api/review/?userId=${bala.userId}`, { token: asha.token });
     expect(
       (body.data as { text: string; postedByUsername: string }[]).map((r) => [
         r.text,
@@ -161,7 +94,7 @@ describe('reviews', () => {
       ['Honest.', 'chetan_s'],
       ['Sold me a fine scooter.', 'asha_k'],
     ]);
-    const notes = (await api('/api/notification', { token: bala.token })).body.data as {
+    const notes = (await kit.api('/api/notification', { token: bala.token })).body.data as {
       kind: string;
       message: string;
     }[];
@@ -175,17 +108,18 @@ describe('reviews', () => {
 type View = { status: number; requestId: string | null; requestStatus: string | null };
 
 describe('mobile-number requests', () => {
-  const status = async (viewer: Member, owner: Member) =>
-    (await api(`/api/request/status?requestedTo=${owner.userId}`, { token: viewer.token })).body
+  const status = async (viewer: TestMember, owner: TestMember) =>
+    (await kit.api(`/api/request/status?requestedTo=${owner.userId}`, { token: viewer.token })).body
       .data as View;
-  const phoneSeen = async (viewer: Member, owner: Member) =>
+  const phoneSeen = async (viewer: TestMember, owner: TestMember) =>
     (
-      (await api(`/api/user/id?user_id=${owner.userId}`, { token: viewer.token })).body.data as {
+      (await kit.api(`/api/user/id?user_id=${owner.userId}`, { token: viewer.token })).body
+        .data as {
         phone: string;
       }
     ).phone;
-  const answer = (who: Member, requestId: string, answerStatus: string) =>
-    api('/api/request/status', {
+  const answer = (who: TestMember, requestId: string, answerStatus: string) =>
+    kit.api('/api/request/status', {
       method: 'PUT',
       token: who.token,
       json: { requestId, status: answerStatus },
@@ -193,13 +127,13 @@ describe('mobile-number requests', () => {
 
   it('refuses a request for one’s own number, to a blocked member and to nobody', async () => {
     expect(
-      await api('/api/request', { token: asha.token, json: { requestedTo: asha.userId } }),
+      await kit.api('/api/request', { token: asha.token, json: { requestedTo: asha.userId } }),
     ).toEqual(refusal(400, MESSAGES.mobileRequestSelf));
     expect(
-      await api('/api/request', { token: asha.token, json: { requestedTo: blocked.userId } }),
+      await kit.api('/api/request', { token: asha.token, json: { requestedTo: blocked.userId } }),
     ).toEqual(refusal(403, MESSAGES.mobileRequestBlockedMember));
     expect(
-      await api('/api/request', { token: asha.token, json: { requestedTo: randomUUID() } }),
+      await kit.api('/api/request', { token: asha.token, json: { requestedTo: randomUUID() } }),
     ).toEqual(refusal(404, MESSAGES.noUsersFound));
   });
 
@@ -207,7 +141,7 @@ describe('mobile-number requests', () => {
     expect(await status(asha, bala)).toEqual({ status: 1, requestId: null, requestStatus: null });
     expect(await phoneSeen(asha, bala)).toBe('987*******');
 
-    const asked = await api('/api/request', {
+    const asked = await kit.api('/api/request', {
       token: asha.token,
       json: { requestedTo: bala.userId },
     });
@@ -218,11 +152,11 @@ describe('mobile-number requests', () => {
     const { requestId } = asked.body.data as View;
     // Asking again changes nothing.
     expect(
-      (await api('/api/request', { token: asha.token, json: { requestedTo: bala.userId } })).body
-        .data,
+      (await kit.api('/api/request', { token: asha.token, json: { requestedTo: bala.userId } }))
+        .body.data,
     ).toEqual(asked.body.data);
 
-    const notes = (await api('/api/notification', { token: bala.token })).body.data as Record<
+    const notes = (await kit.api('/api/notification', { token: bala.token })).body.data as Record<
       string,
       unknown
     >[];
@@ -257,20 +191,16 @@ describe('mobile-number requests', () => {
     expect(await status(asha, bala)).toMatchObject({ status: 3, requestStatus: 'approved' });
     expect(await phoneSeen(asha, bala)).toBe('9876543210');
     expect(await phoneSeen(chetan, bala)).toBe('987*******');
-    const ashaNotes = (await api('/api/notification', { token: asha.token })).body.data as Record<
-      string,
-      unknown
-    >[];
+    const ashaNotes = (await kit.api('/api/notification', { token: asha.token })).body
+      .data as Record<string, unknown>[];
     expect(ashaNotes[0]).toMatchObject({ kind: 'mobileRequestApproved', canAnswer: false });
 
     const revoked = await answer(bala, requestId!, 'revoked');
     expect(revoked.body.msg).toBe(MESSAGES.mobileRequestRevoked);
     expect(await status(asha, bala)).toMatchObject({ status: 1, requestStatus: 'revoked' });
     expect(await phoneSeen(asha, bala)).toBe('987*******');
-    const balaNotes = (await api('/api/notification', { token: bala.token })).body.data as Record<
-      string,
-      unknown
-    >[];
+    const balaNotes = (await kit.api('/api/notification', { token: bala.token })).body
+      .data as Record<string, unknown>[];
     expect(
       balaNotes.find((n) => n.requestId === requestId && n.kind === 'mobileRequest'),
     ).toMatchObject({
@@ -280,14 +210,14 @@ describe('mobile-number requests', () => {
 
   it('lets a rejected requester ask again, and the owner approve after all', async () => {
     const { requestId } = (
-      await api('/api/request', { token: chetan.token, json: { requestedTo: bala.userId } })
+      await kit.api('/api/request', { token: chetan.token, json: { requestedTo: bala.userId } })
     ).body.data as View;
     expect((await answer(bala, requestId!, 'rejected')).body.msg).toBe(
       MESSAGES.mobileRequestRejected,
     );
     expect(await status(chetan, bala)).toMatchObject({ status: 1, requestStatus: 'rejected' });
     const again = (
-      await api('/api/request', { token: chetan.token, json: { requestedTo: bala.userId } })
+      await kit.api('/api/request', { token: chetan.token, json: { requestedTo: bala.userId } })
     ).body.data;
     expect(again).toEqual({ status: 2, requestId, requestStatus: 'pending' });
     await answer(bala, requestId!, 'rejected');
@@ -301,7 +231,7 @@ describe('mobile-number requests', () => {
 
 describe('notifications', () => {
   it('need a token', async () => {
-    expect((await api('/api/notification')).status).toBe(401);
+    expect((await kit.api('/api/notification')).status).toBe(401);
   });
 });
 
@@ -319,7 +249,7 @@ describe('the contact form', () => {
   it.each(Object.keys(form))(
     'refuses a form without %s: “Please enter all details.”',
     async (field) => {
-      expect(await api('/api/contactus', { json: { ...form, [field]: '' } })).toEqual(
+      expect(await kit.api('/api/contactus', { json: { ...form, [field]: '' } })).toEqual(
         refusal(400, MESSAGES.contactAllDetails),
       );
     },
@@ -332,18 +262,18 @@ describe('the contact form', () => {
     ['description', 'x'.repeat(150), MESSAGES.contactDescriptionTooLong],
     ['subject', 'Refund', MESSAGES.contactSubjectInvalid],
   ])('refuses %s %j with its message', async (field, value, message) => {
-    expect(await api('/api/contactus', { json: { ...form, [field]: value } })).toEqual(
+    expect(await kit.api('/api/contactus', { json: { ...form, [field]: value } })).toEqual(
       refusal(400, message),
     );
   });
 
   it('takes a guest’s message, keeps it for support and acknowledges it by email', async () => {
-    const sent = await api('/api/contactus', { json: form });
+    const sent = await kit.api('/api/contactus', { json: form });
     expect(sent.status).toBe(200);
     expect(sent.body.msg).toBe(MESSAGES.contactSent);
 
-    expect((await api('/api/contactus', { token: asha.token })).status).toBe(403);
-    const inbox = (await api('/api/contactus', { token: chetan.token })).body.data as {
+    expect((await kit.api('/api/contactus', { token: asha.token })).status).toBe(403);
+    const inbox = (await kit.api('/api/contactus', { token: chetan.token })).body.data as {
       messages: Record<string, unknown>[];
     };
     expect(inbox.messages[0]).toMatchObject({ ...form, sentBy: null });

@@ -2,117 +2,43 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import knex, { type Knex } from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import type { EventStore } from '@boli/engine/eventStore/eventStore';
-import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { accountStream } from '@boli/engine/accounts/account.events';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { waitForProjections } from '@boli/projections';
 import { subcommands } from '../../../../ops/src/commands/ops.ts';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { SessionService } from '../../identity/sessions.ts';
 import { UPLOAD_MESSAGES } from '../../media/upload.ts';
 
-type Body = {
-  data: unknown;
-  error: boolean;
-  msg: string;
-  errors?: { field: string; message: string }[];
-  [key: string]: unknown;
-};
 type Json = Record<string, unknown>;
 
 let app: TestApp;
-let db: Knex;
-let store: EventStore;
+let kit: ApiKit;
 let mediaDir: string;
 const previousMediaDir = process.env.MEDIA_DIR;
 
-const T0 = '2026-03-01T10:00:00.000Z';
-const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
-
-type Member = { userId: string; username: string; firstname: string; token: string };
-
-/** A member straight from account events, signed in with a session of their own. */
-async function member(
+/** A member as signing up leaves one: no address and no trial yet; verified unless told. */
+const member = (
   username: string,
   firstname: string,
   { blocked = false, verified = true } = {},
-): Promise<Member> {
-  const userId = randomUUID();
-  const events: AccountEvent[] = [
-    {
-      type: 'AccountRegistered',
-      data: {
-        userId,
-        username,
-        email: `${username.toLowerCase()}@example.in`,
-        phone: '9876543210',
-        phoneCode: '+91',
-        firstname,
-        lastname: 'Kulkarni',
-        bidAlias: 'zz-xq-alias',
-        gender: 'Female',
-        dob: '1995-08-15',
-        country: 'India',
-        passwordHash: 'not-a-real-hash',
-        registeredAt: T0,
-      },
-    },
-  ];
-  if (verified) {
-    events.push(
-      { type: 'EmailVerified', data: { userId, verifiedAt: at(1) } },
-      { type: 'MobileVerified', data: { userId, phone: '9876543210', verifiedAt: at(2) } },
-    );
-  }
-  if (blocked) {
-    events.push({
-      type: 'AccountBlocked',
-      data: { userId, reason: 'spam', blockedBy: 'u-support', blockedAt: at(3) },
-    });
-  }
-  const { lastPosition } = await store.append(
-    accountStream(userId),
-    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: T0 } })),
-    'no-stream',
-  );
-  expect(await waitForProjections(db, ['users'], lastPosition, 10_000)).toBe(true);
-  const session = await new SessionService(db, app.config.JWT_SECRET).issue(
-    userId,
-    ['member'],
-    new Date(),
-  );
-  return { userId, username, firstname, token: session.token };
-}
-
-async function api(
-  path: string,
-  options: { json?: unknown; token?: string; body?: FormData } = {},
-) {
-  const headers: Record<string, string> = {};
-  let body: string | FormData | undefined = options.body;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body,
+): Promise<TestMember> =>
+  kit.member(username, {
+    firstname,
+    lastname: 'Kulkarni',
+    phone: '9876543210',
+    address: false,
+    entitled: false,
+    blocked,
+    verified,
   });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Body };
-}
 
 const upload = (token: string, bytes: Uint8Array, filename = 'photo.jpg', type = 'image/jpeg') => {
   const form = new FormData();
   form.append('Photo', new Blob([bytes], { type }), filename);
-  return api('/api/user/uploadProfilePic', { token, body: form });
+  return kit.api('/api/user/uploadProfilePic', { token, form });
 };
 
 const scratchFiles = async () =>
@@ -138,17 +64,16 @@ const fullProfile = {
   industry: 'Film & Television',
 };
 
-let asha: Member;
-let ravi: Member;
-let ashwin: Member;
-let ashley: Member;
+let asha: TestMember;
+let ravi: TestMember;
+let ashwin: TestMember;
+let ashley: TestMember;
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'boli-media-'));
   process.env.MEDIA_DIR = mediaDir;
   app = await startApp();
-  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
-  store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  kit = apiKit(app);
   asha = await member('asha_k', 'Asha');
   ravi = await member('ravi_m', 'Ravi');
   ashwin = await member('ashwin_b', 'Ashwin', { blocked: true });
@@ -156,8 +81,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await store?.close();
-  await db?.destroy();
+  await kit?.close();
   await app?.stop();
   if (previousMediaDir === undefined) delete process.env.MEDIA_DIR;
   else process.env.MEDIA_DIR = previousMediaDir;
@@ -166,7 +90,7 @@ afterAll(async () => {
 
 describe('the member’s own account', () => {
   it('answers the userDetail of the contract, without the password hash', async () => {
-    const { status, body } = await api('/api/user', { token: asha.token });
+    const { status, body } = await kit.api('/api/user', { token: asha.token });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
       _id: asha.userId,
@@ -187,15 +111,15 @@ describe('the member’s own account', () => {
   });
 
   it('needs a token', async () => {
-    expect((await api('/api/user')).status).toBe(401);
+    expect((await kit.api('/api/user')).status).toBe(401);
   });
 
   it('lists the pages a member may open, fewer before the phone is checked', async () => {
-    const full = (await api('/api/user/getUserAccessPages', { token: asha.token })).body
+    const full = (await kit.api('/api/user/getUserAccessPages', { token: asha.token })).body
       .data as string[];
     expect(full).toEqual(expect.arrayContaining(['/', '/myAds', '/postAd', '/profile-me', '/tc']));
     expect(full).not.toContain('/login');
-    const pending = (await api('/api/user/getUserAccessPages', { token: ashley.token })).body
+    const pending = (await kit.api('/api/user/getUserAccessPages', { token: ashley.token })).body
       .data as string[];
     expect(pending).toContain('/otp-phone-verify');
     expect(pending).not.toContain('/postAd');
@@ -203,14 +127,17 @@ describe('the member’s own account', () => {
   });
 
   it('gives the industries list to anyone', async () => {
-    const { body } = await api('/api/auth/industries');
+    const { body } = await kit.api('/api/auth/industries');
     expect(body.data).toEqual(expect.arrayContaining(['Film & Television', 'Other']));
   });
 });
 
 describe('editing the profile', () => {
   it('lists every missing required field, with the form summary', async () => {
-    const { status, body } = await api('/api/user/editProfile', { token: asha.token, json: {} });
+    const { status, body } = await kit.api('/api/user/editProfile', {
+      token: asha.token,
+      json: {},
+    });
     expect(status).toBe(400);
     expect(body.msg).toBe(MESSAGES.invalidForm);
     const blank = (field: string) => ({ field, message: MESSAGES.cannotBeBlank });
@@ -231,7 +158,7 @@ describe('editing the profile', () => {
     );
     // District belongs to India alone.
     expect(body.errors?.some((e) => e.field === 'district')).toBe(false);
-    const india = await api('/api/user/editProfile', {
+    const india = await kit.api('/api/user/editProfile', {
       token: asha.token,
       json: { ...fullProfile, district: '', pincode: '1234567' },
     });
@@ -242,7 +169,7 @@ describe('editing the profile', () => {
   });
 
   it('keeps username, gender and date of birth as they were', async () => {
-    const { status, body } = await api('/api/user/editProfile', {
+    const { status, body } = await kit.api('/api/user/editProfile', {
       token: asha.token,
       json: { ...fullProfile, dob: '16-08-1995', gender: 'Male' },
     });
@@ -251,7 +178,7 @@ describe('editing the profile', () => {
   });
 
   it('saves a valid profile and answers the new userDetail', async () => {
-    const { status, body } = await api('/api/user/editProfile', {
+    const { status, body } = await kit.api('/api/user/editProfile', {
       token: asha.token,
       json: fullProfile,
     });
@@ -265,35 +192,35 @@ describe('editing the profile', () => {
       industry: 'Film & Television',
       dob: '15-08-1995',
     });
-    const address = await api('/api/user/getUserAddress', { token: asha.token });
+    const address = await kit.api('/api/user/getUserAddress', { token: asha.token });
     expect(address.body.data).toMatchObject({ street: 'MG Road', complete: true });
-    const bare = await api('/api/user/getUserAddress', { token: ravi.token });
+    const bare = await kit.api('/api/user/getUserAddress', { token: ravi.token });
     expect(bare.body.data).toMatchObject({ street: '', complete: false });
   });
 });
 
 describe('another member’s profile (section 6)', () => {
   it('hides email and address and masks the phone until the owner shows them', async () => {
-    const hidden = (await api(`/api/user/id?user_id=${asha.userId}`, { token: ravi.token })).body
-      .data as Json;
+    const hidden = (await kit.api(`/api/user/id?user_id=${asha.userId}`, { token: ravi.token }))
+      .body.data as Json;
     expect(hidden).toMatchObject({ username: 'asha_k', phone: '987*******', phoneMasked: true });
     for (const field of ['email', 'street', 'city', 'pincode', 'bidAlias', 'dob']) {
       expect(hidden).not.toHaveProperty(field);
     }
     for (const key of ['showEmail', 'showAddress', 'showMobileNumber']) {
-      const { body } = await api('/api/user/changeSetting', {
+      const { body } = await kit.api('/api/user/changeSetting', {
         token: asha.token,
         json: { key, value: true },
       });
       expect(body.data).toMatchObject({ [key]: true });
     }
-    const settings = await api('/api/user/getAll_User_Settings', { token: asha.token });
+    const settings = await kit.api('/api/user/getAll_User_Settings', { token: asha.token });
     expect(settings.body.data).toEqual({
       showMobileNumber: true,
       showEmail: true,
       showAddress: true,
     });
-    const shown = (await api('/api/user/name?user_name=ASHA_K', { token: ravi.token })).body
+    const shown = (await kit.api('/api/user/name?user_name=ASHA_K', { token: ravi.token })).body
       .data as Json;
     expect(shown).toMatchObject({
       email: 'asha_k@example.in',
@@ -305,7 +232,7 @@ describe('another member’s profile (section 6)', () => {
   });
 
   it('refuses an unknown setting', async () => {
-    const { status } = await api('/api/user/changeSetting', {
+    const { status } = await kit.api('/api/user/changeSetting', {
       token: asha.token,
       json: { key: 'showPassword', value: true },
     });
@@ -313,28 +240,32 @@ describe('another member’s profile (section 6)', () => {
   });
 
   it('does not show a blocked member, and needs a checked phone to look', async () => {
-    const blocked = await api(`/api/user/id?user_id=${ashwin.userId}`, { token: ravi.token });
+    const blocked = await kit.api(`/api/user/id?user_id=${ashwin.userId}`, { token: ravi.token });
     expect(blocked.status).toBe(404);
-    const pending = await api(`/api/user/id?user_id=${asha.userId}`, { token: ashley.token });
+    const pending = await kit.api(`/api/user/id?user_id=${asha.userId}`, { token: ashley.token });
     expect(pending.status).toBe(403);
   });
 });
 
 describe('searching members', () => {
   it('starts at 3 characters and leaves out the searcher and blocked members', async () => {
-    const short = await api('/api/user/searchUser?key=as&page=0&limit=10', { token: ravi.token });
+    const short = await kit.api('/api/user/searchUser?key=as&page=0&limit=10', {
+      token: ravi.token,
+    });
     expect(short.body).toMatchObject({ data: [], msg: MESSAGES.noUsersFound });
-    const found = await api('/api/user/searchUser?key=ash&page=0&limit=10', { token: ravi.token });
+    const found = await kit.api('/api/user/searchUser?key=ash&page=0&limit=10', {
+      token: ravi.token,
+    });
     expect((found.body.data as Json[]).map((hit) => hit.username)).toEqual(['asha_k']);
     expect(Object.keys((found.body.data as Json[])[0]!).sort()).toEqual(
       ['_id', 'firstname', 'lastname', 'profilepic', 'username'].sort(),
     );
-    const self = await api('/api/user/searchUser?key=ash', { token: asha.token });
+    const self = await kit.api('/api/user/searchUser?key=ash', { token: asha.token });
     expect(self.body.data).toEqual([]);
   });
 
   it('pages the member list, blocked members left out', async () => {
-    const { body } = await api('/api/user/getusers?page=0', { token: ravi.token });
+    const { body } = await kit.api('/api/user/getusers?page=0', { token: ravi.token });
     const names = (body.data as { users: Json[] }).users.map((user) => user.username);
     expect(names).toEqual(expect.arrayContaining(['asha_k', 'ravi_m']));
     expect(names).not.toContain('ashwin_b');
@@ -377,7 +308,7 @@ describe('the profile picture', () => {
   it('needs the Photo field', async () => {
     const form = new FormData();
     form.append('Picture', new Blob([Buffer.alloc(10)]), 'x.png');
-    const { status } = await api('/api/user/uploadProfilePic', { token: asha.token, body: form });
+    const { status } = await kit.api('/api/user/uploadProfilePic', { token: asha.token, form });
     expect(status).toBe(400);
   });
 
@@ -407,7 +338,7 @@ describe('the profile picture', () => {
     const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(thumbMeta).toMatchObject({ width: 96, height: 96 });
 
-    const own = await api('/api/user', { token: asha.token });
+    const own = await kit.api('/api/user', { token: asha.token });
     expect((own.body.data as Json).profilepic).toBe(url);
     expect(await scratchFiles()).toBe(0);
   });
@@ -422,17 +353,17 @@ describe('npm run ops -- grant-role', () => {
   it('grants a staff role through the event store, and says so for an unknown member or role', async () => {
     const grantRole = subcommands['grant-role']!;
     expect(await grantRole.run(['ravi_m', 'support'], app.databaseUrl)).toBe(0);
-    const events = await store.readStream(accountStream(ravi.userId));
+    const events = await kit.store.readStream(accountStream(ravi.userId));
     expect(events.at(-1)).toMatchObject({
       type: 'RoleGranted',
       data: { role: 'support', userId: ravi.userId },
       metadata: { actor: { role: 'admin' } },
     });
-    expect(await waitForProjections(db, ['users'], events.at(-1)!.position, 10_000)).toBe(true);
-    const detail = await api('/api/user', { token: ravi.token });
+    await kit.caughtUp(['users'], events.at(-1)!.position);
+    const detail = await kit.api('/api/user', { token: ravi.token });
     expect(detail.body.data).toMatchObject({ roles: ['member', 'support'], userType: 'support' });
     expect(await grantRole.run(['ravi_m', 'support'], app.databaseUrl)).toBe(0);
-    expect(await store.readStream(accountStream(ravi.userId))).toHaveLength(events.length);
+    expect(await kit.store.readStream(accountStream(ravi.userId))).toHaveLength(events.length);
     expect(await grantRole.run(['nobody_here', 'support'], app.databaseUrl)).toBe(1);
     expect(await grantRole.run(['ravi_m', 'superhero'], app.databaseUrl)).toBe(2);
   });

@@ -1,0 +1,68 @@
+import type { CheckoutResult } from '@boli/api/routes/billing/billingDeps';
+import type { ApiKit, TestMember } from './apiKit.ts';
+import type { TestApp } from './app.ts';
+
+/*
+ * A member paying through the sandbox gateway, step by step, as a customer without a browser:
+ * the cart opens an order, the sandbox takes (or refuses) the money, and the checkout callback
+ * confirms it. Each step throws, naming itself, when it is refused.
+ */
+
+/** The customer pays the order at the sandbox's checkout: what the checkout hands back. */
+export async function payAtSandbox(app: TestApp, orderId: string): Promise<CheckoutResult> {
+  const paid = await sandbox(app, '/sandbox/pay', {
+    order_id: orderId,
+    method: 'upi',
+    outcome: 'success',
+  });
+  return (await paid.json()) as CheckoutResult;
+}
+
+/** The customer's payment of the order fails at the sandbox (its webhook tells Boli). */
+export async function failAtSandbox(app: TestApp, orderId: string): Promise<void> {
+  await sandbox(app, '/sandbox/pay', { order_id: orderId, method: 'upi', outcome: 'failure' });
+}
+
+/** Changes how the sandbox gateway behaves (e.g. `{ dropWebhooks: true }`). */
+export async function sandboxBehaviour(app: TestApp, patch: Record<string, unknown>) {
+  await sandbox(app, '/sandbox/behaviour', patch);
+}
+
+async function sandbox(app: TestApp, path: string, body: unknown): Promise<Response> {
+  const response = await fetch(`${app.config.RAZORPAY_API_URL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A member puts the Lifetime Subscription in the cart: a purchase with an open order. */
+export async function orderedSubscription(
+  kit: ApiKit,
+  buyer: TestMember,
+): Promise<{ purchaseId: string; orderId: string }> {
+  const added = await kit.api('/api/cart/add/lifetime/web', { token: buyer.token });
+  if (added.status !== 200) throw new Error(`cart add: ${added.status} ${added.body.msg}`);
+  const info = added.body.data as { _id: string; razorpay_order_id: string };
+  return { purchaseId: info._id, orderId: info.razorpay_order_id };
+}
+
+/** The whole flow: ordered, paid at the gateway, confirmed by the checkout callback. */
+export async function paidSubscription(
+  app: TestApp,
+  kit: ApiKit,
+  buyer: TestMember,
+): Promise<{ purchaseId: string; orderId: string; paymentId: string }> {
+  const { purchaseId, orderId } = await orderedSubscription(kit, buyer);
+  const checkout = await payAtSandbox(app, orderId);
+  const confirmed = await kit.api('/api/cart/payment/', {
+    token: buyer.token,
+    json: { ...checkout, cart_id: purchaseId },
+  });
+  if (confirmed.status !== 200) {
+    throw new Error(`payment callback: ${confirmed.status} ${confirmed.body.msg}`);
+  }
+  return { purchaseId, orderId, paymentId: checkout.razorpay_payment_id };
+}
