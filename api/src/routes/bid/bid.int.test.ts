@@ -1,123 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import knex, { type Knex } from 'knex';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import { adPosted } from '@boli/engine/ads/ad.fixtures';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { adStream } from '@boli/engine/ads/ad.events';
-import type { EventStore, GlobalPosition } from '@boli/engine/eventStore/eventStore';
-import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { waitForProjections } from '@boli/projections';
 import type { BidSummaryView, BidView } from '@boli/projections/bids/bids.queries';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { SessionService } from '../../identity/sessions.ts';
-import { connectInfrastructure } from '../../infrastructure.ts';
-import { createLogger } from '../../logger.ts';
-import { startServer, type RunningServer } from '../../server.ts';
+import {
+  apiKit,
+  type ApiKit,
+  type Body,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
 
-type Body = { data: unknown; error: boolean; msg: string; [key: string]: unknown };
-type Member = { userId: string; username: string; token: string };
+type Member = TestMember;
 
-let app: TestApp;
-let db: Knex;
-let store: EventStore;
-
-const now = () => new Date().toISOString();
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-/** A member straight from account events (a trial unless `entitled: false`), signed in. */
-async function member(username: string, { entitled = true } = {}): Promise<Member> {
-  const userId = randomUUID();
-  const events: AccountEvent[] = [
-    {
-      type: 'AccountRegistered',
-      data: {
-        userId,
-        username,
-        email: `${username}@example.in`,
-        phone: '9812345678',
-        phoneCode: '+91',
-        firstname: 'Test',
-        lastname: 'Member',
-        bidAlias: `zq${username.length}xw`,
-        gender: 'Female',
-        dob: '1995-08-15',
-        country: 'India',
-        passwordHash: 'not-a-real-hash',
-        registeredAt: now(),
-      },
-    },
-    { type: 'EmailVerified', data: { userId, verifiedAt: now() } },
-    { type: 'MobileVerified', data: { userId, phone: '9812345678', verifiedAt: now() } },
-  ];
-  if (entitled) {
-    events.push({
-      type: 'TrialStarted',
-      data: { userId, startsAt: inMinutes(-1), endsAt: inMinutes(7 * 24 * 60) },
-    });
-  }
-  const { lastPosition } = await store.append(
-    accountStream(userId),
-    events.map((event) => ({ ...event, metadata: { eventId: randomUUID(), now: now() } })),
-    'no-stream',
-  );
-  await caughtUp(['users', 'entitlements'], lastPosition);
-  const session = await new SessionService(db, app.config.JWT_SECRET).issue(
-    userId,
-    ['member'],
-    new Date(),
-  );
-  return { userId, username, token: session.token };
-}
+let app: TestApp;
+let kit: ApiKit;
 
-/** An ad of `owner`'s, posted straight into its stream. */
-async function ad(owner: Member): Promise<string> {
-  const adId = randomUUID();
-  const posted = adPosted(now());
-  const { lastPosition } = await store.append(
-    adStream(adId),
-    [
-      {
-        ...posted,
-        data: {
-          ...posted.data,
-          adId,
-          uid: `${adId}-x`,
-          postedBy: owner.userId,
-          postedByUsername: owner.username,
-        },
-        metadata: { eventId: randomUUID(), now: now() },
-      },
-    ],
-    'no-stream',
-  );
-  await caughtUp(['bids'], lastPosition);
-  return adId;
-}
-
-/** Waits for the read models to have `position`; on time-out, fails naming each build's state. */
-async function caughtUp(names: string[], position: GlobalPosition): Promise<void> {
-  if (await waitForProjections(db, names, position, 30_000)) return;
-  const builds = await db('projection_builds').select('name', 'status', 'last_error');
-  throw new Error(`read models behind: ${JSON.stringify(builds)}`);
-}
-
-async function api(
-  path: string,
-  options: { json?: unknown; token?: string; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.json === undefined ? 'GET' : 'POST',
-    headers,
-    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+const member = (username: string, options?: { entitled?: boolean }) =>
+  kit.member(username, options);
+const ad = (owner: Member) => kit.ad(owner);
+const api: ApiKit['api'] = (path, options) => kit.api(path, options);
 
 const bid = (
   bidder: Member,
@@ -155,8 +60,7 @@ let sita: Member;
 
 beforeAll(async () => {
   app = await startApp();
-  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 4 } });
-  store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  kit = apiKit(app);
   [owner, meena, arjun, sita] = await Promise.all([
     member('ravi_k'),
     member('meena_s'),
@@ -166,8 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await store?.close();
-  await db?.destroy();
+  await kit?.close();
   await app?.stop();
 });
 
@@ -352,22 +255,8 @@ describe('placing bids over HTTP', () => {
 // ---------------------------------------------------------------------------------------------
 // Live
 
-const sockets: Socket[] = [];
-afterAll(() => sockets.forEach((socket) => socket.close()));
-
-async function live(baseUrl: string, viewer?: Member): Promise<Socket> {
-  const socket = connect(baseUrl, {
-    path: '/bid',
-    transports: ['websocket'],
-    ...(viewer ? { query: { token: viewer.token } } : {}),
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const live = (baseUrl: string, viewer?: Member): Promise<Socket> =>
+  kit.live(viewer?.token, baseUrl);
 
 type LoadAnswer = { item_id: string; summary: BidSummaryView; position: string; missed: BidView[] };
 
@@ -473,19 +362,13 @@ describe('live bids on /bid', () => {
   });
 
   describe('with a second api process on the same database and Redis', () => {
-    let second: RunningServer;
-    let secondInfra: ReturnType<typeof connectInfrastructure>;
+    let second: Awaited<ReturnType<ApiKit['secondApi']>>;
 
     beforeAll(async () => {
-      secondInfra = connectInfrastructure(
-        app.config,
-        createLogger({ level: 'warn', name: 'api-2' }),
-      );
-      second = await startServer(secondInfra, { port: 0, host: '127.0.0.1' });
+      second = await kit.secondApi();
     });
     afterAll(async () => {
       await second?.close();
-      await secondInfra?.close();
     });
 
     it('delivers a bid placed through one process, once, to a client of the other', async () => {
