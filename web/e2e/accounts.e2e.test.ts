@@ -1,41 +1,34 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { launchBrowser } from '../../ops/src/testing/browser.ts';
-import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import {
+  answerCaptcha,
+  EMAIL_LINK,
+  fromMailbox,
+  newPerson,
+  OTP_CODE,
+  openPage,
+  signUp,
+} from './support/members.ts';
 
 /*
  * The accounts screens against the real api (docs/api/accounts.md): sign-up → email link → phone
  * OTP → full access, the OTP screen's refusals, login, forgot/reset password and an expired
- * session. Links and codes are read from the dev mailbox the email and SMS sandboxes fill.
+ * session. Links and codes are read from the dev mailbox the email and SMS sandboxes fill
+ * (support/members.ts).
  */
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
+withAppAndBrowser((running) => ({ app, browser } = running));
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function openPage(
-  storage: Record<string, string> = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((entries: Record<string, string>) => {
-    // Only on the first document: later reloads must see what the app stored since.
-    if (window.sessionStorage.getItem('seeded')) return;
-    window.sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storage);
-  const page = await context.newPage();
-  return { context, page };
-}
+/** A fresh desktop browser profile, with `storage` in localStorage before the app first loads. */
+const desktop = (storage: Record<string, string> = {}) =>
+  openPage(browser, storage, { width: 1280, height: 900 });
 
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(new URL(path, app.baseUrl).href);
@@ -51,63 +44,7 @@ const pathOf = (page: Page): string => new URL(page.url()).pathname;
 // ---------------------------------------------------------------------------------------------
 // The api and the dev mailbox, from the test's side
 
-type MailboxEntry = { channel?: string; to?: string; subject?: string; text?: string };
-
-async function mailbox(to: string): Promise<MailboxEntry[]> {
-  const response = await fetch(
-    new URL(`/dev/api/mailbox?to=${encodeURIComponent(to)}`, app.baseUrl),
-  );
-  if (!response.ok) throw new Error(`the dev mailbox answered ${response.status}`);
-  const body = (await response.json()) as unknown;
-  const list = Array.isArray(body) ? body : (body as { data?: unknown }).data;
-  return Array.isArray(list) ? (list as MailboxEntry[]) : [];
-}
-
-/** The first match of `pattern` in the newest message to `to` that has one (waits up to 10 s). */
-async function fromMailbox(to: string, pattern: RegExp, skip: string[] = []): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    for (const entry of await mailbox(to)) {
-      const found = `${entry.subject ?? ''}\n${entry.text ?? ''}`.match(pattern)?.[0];
-      if (found && !skip.includes(found)) return found;
-    }
-    if (Date.now() > deadline) throw new Error(`nothing matching ${pattern} was sent to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const EMAIL_LINK = /\/email-verify\/[^\s"'<>]+/;
 const RESET_LINK = /\/api\/auth\/resetPassword\/[^\s"'<>]+/;
-const OTP_CODE = /\b\d{6}\b/;
-
-/** 'What is 7 + 5?' → '12'. */
-function answerCaptcha(question: string): string {
-  const match = /(\d+)\s*([+\-x×*])\s*(\d+)/.exec(question);
-  if (!match) throw new Error(`cannot read the captcha question '${question}'`);
-  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
-  return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
-}
-
-type Person = {
-  username: string;
-  email: string;
-  phone: string;
-  password: string;
-  bidAlias: string;
-};
-
-/** A new person: lower-case username, an upper-case alias (so no 3 characters of the name). */
-function newPerson(): Person {
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-  const username = `acc${digits.slice(0, 6)}`;
-  return {
-    username,
-    email: `${username}@example.in`,
-    phone: `9${digits}${Math.floor(Math.random() * 10)}`,
-    password: 'Kite#2468',
-    bidAlias: `BK${String.fromCharCode(...Array.from({ length: 5 }, (_, i) => 65 + ((Number(digits[i]) * 7 + i) % 26)))}`,
-  };
-}
 
 async function post(path: string, body: unknown, token?: string) {
   const response = await fetch(new URL(path, app.baseUrl), {
@@ -119,39 +56,6 @@ async function post(path: string, body: unknown, token?: string) {
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Signs a person up through the api, and (unless told not to) follows the email link. */
-async function signUpByApi(person: Person, { verifyEmail = true } = {}) {
-  const captcha = (await (await fetch(new URL('/api/auth/captcha', app.baseUrl))).json()) as {
-    data: { captchaId: string; question: string };
-  };
-  const signup = await post('/api/auth/signup', {
-    firstname: 'Asha',
-    lastname: 'Rao',
-    email: person.email,
-    username: person.username,
-    bidAlias: person.bidAlias,
-    password: person.password,
-    confirmPassword: person.password,
-    gender: 'Female',
-    dob: '12-04-1990',
-    phone: person.phone,
-    phoneCode: '+91',
-    country: 'India',
-    termsOfServicesCheckBox: 'true',
-    captchaId: captcha.data.captchaId,
-    captchaAnswer: answerCaptcha(captcha.data.question),
-  });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(200);
-  if (verifyEmail) {
-    const link = await fromMailbox(person.email, EMAIL_LINK);
-    const q = link.split('/').pop() ?? '';
-    const answer = await fetch(
-      new URL(`/api/auth/emailValidate?user_id=${encodeURIComponent(q)}`, app.baseUrl),
-    );
-    expect(answer.status).toBe(200);
-  }
 }
 
 async function login(page: Page, username: string, password: string): Promise<void> {
@@ -168,8 +72,8 @@ const alert = (page: Page, text: string) =>
 
 describe('a new member', () => {
   it('registers, verifies the email and the phone, and lands on / with full access', async () => {
-    const person = newPerson();
-    const { context, page } = await openPage();
+    const person = newPerson('acc');
+    const { context, page } = await desktop();
     await visit(page, '/register');
     await page.getByRole('heading', { name: 'Register' }).waitFor();
 
@@ -207,7 +111,7 @@ describe('a new member', () => {
     await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('validationJWT'))).toBeTruthy();
 
-    const link = await fromMailbox(person.email, EMAIL_LINK);
+    const link = await fromMailbox(app, person.email, EMAIL_LINK);
     await visit(page, link);
     await page.waitForURL((url) => url.pathname === '/otp-phone-verify');
     await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
@@ -215,7 +119,7 @@ describe('a new member', () => {
     await page.getByTestId('otp-tries-left').waitFor();
 
     // A wrong code: 'Incorrect OTP.' and the tries left.
-    const code = await fromMailbox(`+91${person.phone}`, OTP_CODE);
+    const code = await fromMailbox(app, `+91${person.phone}`, OTP_CODE);
     const wrong = code === '000000' ? '111111' : '000000';
     await field(page, 'OTP number').fill(wrong);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -250,9 +154,9 @@ describe('a new member', () => {
 
 describe('a member whose phone is not validated', () => {
   it('is sent from the login page to the OTP screen', async () => {
-    const person = newPerson();
-    await signUpByApi(person);
-    const { context, page } = await openPage();
+    const person = newPerson('acc');
+    await signUp(app, person);
+    const { context, page } = await desktop();
     await login(page, person.username, person.password);
     await page.waitForURL((url) => url.pathname === '/otp-phone-verify');
     await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
@@ -263,16 +167,16 @@ describe('a member whose phone is not validated', () => {
 
 describe('a forgotten password', () => {
   it('is reset with the mailed link, and the new one logs in', async () => {
-    const person = newPerson();
-    await signUpByApi(person);
-    const { context, page } = await openPage();
+    const person = newPerson('acc');
+    await signUp(app, person);
+    const { context, page } = await desktop();
     await visit(page, '/forgot-password');
     await field(page, 'Email').fill(person.email);
     await page.getByRole('button', { name: 'Send Email' }).click();
     await alert(page, MESSAGES.resetEmailSent).waitFor();
     expect(await field(page, 'Email').inputValue()).toBe('');
 
-    const link = await fromMailbox(person.email, RESET_LINK);
+    const link = await fromMailbox(app, person.email, RESET_LINK);
     await visit(page, link);
     await page.getByRole('heading', { name: 'Set password' }).waitFor();
     const fresh = 'Lotus#9753';
@@ -307,8 +211,8 @@ function expiredToken(token: string): string {
 
 describe('an expired session', () => {
   it('ends with “Your session expired. Please login again.” when the refresh fails', async () => {
-    const person = newPerson();
-    await signUpByApi(person);
+    const person = newPerson('acc');
+    await signUp(app, person);
     const signin = await post('/api/auth/signin', {
       username: person.username,
       password: person.password,
@@ -322,7 +226,7 @@ describe('an expired session', () => {
     const probeBody = (await probe.json()) as { msg?: string };
     expect([probe.status, probeBody.msg]).toEqual([403, 'TOKEN_EXPIRED']);
 
-    const { context, page } = await openPage({
+    const { context, page } = await desktop({
       jwt: token,
       refreshToken: 'not-a-refresh-token',
       userId,
@@ -339,8 +243,8 @@ describe('an expired session', () => {
 
 describe('an expired access token with a good refresh token', () => {
   it('is renewed once, quietly, and the member stays logged in', async () => {
-    const person = newPerson();
-    await signUpByApi(person);
+    const person = newPerson('acc');
+    await signUp(app, person);
     const signin = await post('/api/auth/signin', {
       username: person.username,
       password: person.password,
@@ -348,7 +252,7 @@ describe('an expired access token with a good refresh token', () => {
     const data = signin.body.data as { refreshToken?: string } | null;
     const userId = String((signin.body.userDetail as { _id?: unknown } | undefined)?._id ?? '');
     const expired = expiredToken((signin.body.data as { token: string }).token);
-    const { context, page } = await openPage({
+    const { context, page } = await desktop({
       jwt: expired,
       refreshToken: data?.refreshToken ?? '',
       userId,
@@ -370,7 +274,7 @@ describe('an expired access token with a good refresh token', () => {
 
 describe('the accounts screens without the accounts api', () => {
   it('show the login form with its links', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await desktop();
     await visit(page, '/login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     for (const link of ['Forgot password?', 'Sign up', 'Contact Us']) {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
-import { createMember, storedSession, type Member } from './support/members.ts';
+import { createMember, openPage, storedSession, type Member } from './support/members.ts';
 
 /*
  * The ads screens against the real api: a member posts an Automobiles ad with two photos and a
@@ -65,17 +65,15 @@ afterAll(async () => {
   if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
 });
 
-async function openPage(
+/** A fresh desktop browser profile that may use the clipboard (Share copies the ad's link). */
+async function desktop(
   storage: Record<string, string> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-  await context.addInitScript((entries: Record<string, string>) => {
-    if (window.sessionStorage.getItem('seeded')) return;
-    window.sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storage);
-  return { context, page: await context.newPage() };
+  const opened = await openPage(browser, storage, { width: 1280, height: 900 });
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: app.baseUrl,
+  });
+  return opened;
 }
 
 async function visit(page: Page, path: string): Promise<void> {
@@ -105,7 +103,7 @@ describe('a member with a full profile', () => {
   });
 
   it('posts a car with two photos and a video, finds it, edits it, and a guest sees it', async () => {
-    const { context, page } = await openPage(storedSession(member));
+    const { context, page } = await desktop(storedSession(member));
 
     // --- Post New Ad
     await visit(page, '/postAd');
@@ -248,7 +246,7 @@ describe('a member with a full profile', () => {
     await context.close();
 
     // --- A guest sees it on the home page, and may open it
-    const guest = await openPage();
+    const guest = await desktop();
     await visit(guest.page, '/');
     const card = adCard(guest.page, 'Swift Dzire');
     await card.waitFor();
@@ -269,7 +267,7 @@ describe('a member without an address', () => {
   });
 
   it('is asked to fill it in before posting, and sent to the profile', async () => {
-    const { context, page } = await openPage(storedSession(member));
+    const { context, page } = await desktop(storedSession(member));
     await visit(page, '/postAd');
     const dialog = page.getByRole('dialog', { name: MESSAGES.addressRequired });
     await dialog.waitFor();

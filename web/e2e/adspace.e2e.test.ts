@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import knex from 'knex';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
@@ -12,9 +12,9 @@ import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/adspace/indi
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { launchBrowser } from '../../ops/src/testing/browser.ts';
-import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
-import { createMember, storedSession, type Member } from './support/members.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd, sandboxCheckout } from './support/payments.ts';
 
 /*
@@ -26,22 +26,11 @@ import { api, postAd, sandboxCheckout } from './support/payments.ts';
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
+withAppAndBrowser((running) => ({ app, browser } = running));
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function memberPage(member: Member): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  await context.addInitScript((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storedSession(member));
-  return context.newPage();
-}
+/** A logged-in page wide enough for the side ad columns. */
+const memberPage = async (member: Member): Promise<Page> =>
+  (await openAs(browser, member, { width: 1400, height: 1000 })).page;
 
 const creativePhoto = (r = 240, g = 160, b = 20) =>
   sharp({ create: { width: 320, height: 160, channels: 3, background: { r, g, b } } })

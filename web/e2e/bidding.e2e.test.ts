@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { launchBrowser } from '../../ops/src/testing/browser.ts';
-import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
+import { createMember, openAs } from './support/members.ts';
+import { postAd } from './support/payments.ts';
 
 /*
  * The bid area of the ad detail page against the real api, socket and expiry timer, with two
@@ -11,204 +13,16 @@ import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
  * arrive over the socket (the list refresh is cut off, so nothing else could bring it); the owner
  * makes a final call a few seconds ahead, both see the countdown, then 'Bidding Closed'.
  * Members are signed up and verified over the api, through the email and SMS sandboxes, and the
- * ad is posted over the api (contracts.md) with a small generated JPEG.
+ * ad is posted over the api (contracts.md) with a small generated JPEG (support/).
  */
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-// ---------------------------------------------------------------------------------------------
-// The api, from the test's side
-
-type Answer = { status: number; body: { data?: unknown; msg?: string; error?: boolean } };
-
-async function api(
-  path: string,
-  { json, form, token }: { json?: unknown; form?: FormData; token?: string } = {},
-): Promise<Answer> {
-  const response = await fetch(new URL(path, app.baseUrl), {
-    method: json === undefined && form === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: json !== undefined ? JSON.stringify(json) : form,
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
-
-const dataOf = (answer: Answer): Record<string, unknown> =>
-  (answer.body.data ?? {}) as Record<string, unknown>;
-
-/** The first match of `pattern` in a message the sandboxes received for `to` (waits 15 s). */
-async function fromMailbox(to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const answer = await api(`/dev/api/mailbox?to=${encodeURIComponent(to)}`);
-    const entries = Array.isArray(answer.body.data) ? answer.body.data : [];
-    for (const entry of entries as { subject?: string; text?: string }[]) {
-      const found = `${entry.subject ?? ''}\n${entry.text ?? ''}`.match(pattern)?.[0];
-      if (found) return found;
-    }
-    if (Date.now() > deadline) throw new Error(`nothing matching ${pattern} was sent to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** 'What is 7 + 5?' → '12'. */
-function answerCaptcha(question: string): string {
-  const match = /(\d+)\s*([+\-x×*])\s*(\d+)/.exec(question);
-  if (!match) throw new Error(`cannot read the captcha question '${question}'`);
-  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
-  return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
-}
-
-type Member = {
-  username: string;
-  email: string;
-  phone: string;
-  password: string;
-  bidAlias: string;
-  userId: string;
-  token: string;
-  refreshToken: string;
-};
-
-/** A lower-case username and an upper-case alias, so no 3 characters of the name repeat. */
-function newPerson(prefix: string) {
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-  const username = `${prefix}${digits.slice(0, 6)}`;
-  const letters = Array.from(digits.slice(0, 5), (d, i) =>
-    String.fromCharCode(65 + ((Number(d) * 7 + i) % 26)),
-  );
-  return {
-    username,
-    email: `${username}@example.in`,
-    phone: `9${digits}${Math.floor(Math.random() * 10)}`,
-    password: 'Kite#2468',
-    bidAlias: `BK${letters.join('')}`,
-  };
-}
-
-/** Signs up, follows the email link and verifies the phone: a member with full access. */
-async function verifiedMember(prefix: string): Promise<Member> {
-  const person = newPerson(prefix);
-  const captcha = dataOf(await api('/api/auth/captcha'));
-  const signup = await api('/api/auth/signup', {
-    json: {
-      firstname: 'Asha',
-      lastname: 'Rao',
-      email: person.email,
-      username: person.username,
-      bidAlias: person.bidAlias,
-      password: person.password,
-      confirmPassword: person.password,
-      gender: 'Female',
-      dob: '12-04-1990',
-      phone: person.phone,
-      phoneCode: '+91',
-      country: 'India',
-      termsOfServicesCheckBox: 'true',
-      captchaId: captcha.captchaId,
-      captchaAnswer: answerCaptcha(String(captcha.question)),
-    },
-  });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(200);
-  const { userId, validationJWT } = dataOf(signup) as { userId: string; validationJWT: string };
-  const link = await fromMailbox(person.email, /\/email-verify\/[^\s"'<>]+/);
-  const q = link.split('/').pop() ?? '';
-  expect((await api(`/api/auth/emailValidate?user_id=${encodeURIComponent(q)}`)).status).toBe(200);
-  const sent = await api('/api/auth/signin/otp/phone/send', {
-    json: { username: person.username },
-    token: validationJWT,
-  });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const otp = await fromMailbox(`+91${person.phone}`, /\b\d{6}\b/);
-  const verified = await api('/api/auth/signin/otp/phone/verify', {
-    json: { username: person.username, otp },
-    token: validationJWT,
-  });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const tokens = dataOf(verified) as { token: string; refreshToken: string };
-  return { ...person, userId: String(userId), ...tokens };
-}
-
-/** Posting an ad needs the profile's address (section 2). */
-async function fillAddress(member: Member): Promise<void> {
-  const edited = await api('/api/user/editProfile', {
-    token: member.token,
-    json: {
-      username: member.username,
-      firstname: 'Asha',
-      lastname: 'Rao',
-      bidAlias: member.bidAlias,
-      houseno: '12',
-      street: 'MG Road',
-      city: 'Pune',
-      neighbourHood: 'Kothrud',
-      district: 'Pune',
-      state: 'Maharashtra',
-      country: 'India',
-      pincode: '411038',
-      dob: '12-04-1990',
-      gender: 'Female',
-    },
-  });
-  expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-}
-
-/** POST /api/posts/ (multipart) with one generated photo; answers the ad's id. */
-async function postAd(owner: Member): Promise<string> {
-  const photo = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: 95, g: 47, b: 157 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  const fields = {
-    itemName: 'Used phone for bids',
-    categoryname: 'Mobiles',
-    subcategory: 'Mobile Phones',
-    price: '25000',
-    description: 'A phone in good condition.',
-    displayPhone: 'false',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'phone.jpg');
-  const posted = await api('/api/posts/', { token: owner.token, form });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-  return String(dataOf(posted)._id);
-}
+withAppAndBrowser((running) => ({ app, browser } = running));
 
 // ---------------------------------------------------------------------------------------------
 // The browser
-
-async function openAs(member: Member): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await context.addInitScript(
-    (entries: Record<string, string>) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    },
-    {
-      jwt: member.token,
-      refreshToken: member.refreshToken,
-      userId: member.userId,
-      username: member.username,
-    },
-  );
-  return { context, page: await context.newPage() };
-}
-
-const bidArea = (page: Page) => page.getByRole('region', { name: 'Bids on this ad' });
 
 /**
  * Stops the page's list refresh (GET /api/bid/bids/): from then on only the socket can bring
@@ -233,12 +47,14 @@ const localDateTimeIn = (page: Page, seconds: number): Promise<string> =>
 
 describe('bidding on an ad, live', () => {
   it('the owner sees a bid arrive, makes a final call, and both see it close', async () => {
-    const [owner, bidder] = await Promise.all([verifiedMember('own'), verifiedMember('bid')]);
-    await fillAddress(owner);
-    const adId = await postAd(owner);
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
 
-    const ownerSide = await openAs(owner);
-    const bidderSide = await openAs(bidder);
+    const ownerSide = await openAs(browser, owner);
+    const bidderSide = await openAs(browser, bidder);
     const ownerPage = ownerSide.page;
     const bidderPage = bidderSide.page;
     await ownerPage.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
@@ -267,18 +83,14 @@ describe('bidding on an ad, live', () => {
     const amount = form.getByLabel('Amount (₹)');
     await amount.fill('-25');
     expect(await amount.inputValue()).toBe('');
-    await amount.fill('1500');
-    await form.getByRole('combobox', { name: 'Type' }).click();
-    await bidderPage.getByRole('option', { name: 'Open', exact: true }).click();
+    await fillBidDetails(bidderPage, form, 'Open', '1500');
     // An alias with 3 characters of the login name is refused before it is sent.
     await alias.fill(bidder.username.slice(0, 4));
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await form.getByText(MESSAGES.bidAliasContainsUsername).waitFor();
     await alias.fill(bidder.bidAlias);
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
-    const posted = bidderPage.getByRole('dialog', { name: MESSAGES.bidPosted });
-    await posted.waitFor();
-    await posted.getByRole('button', { name: 'OK' }).click();
+    await acknowledgeBidPosted(bidderPage);
     await bidArea(bidderPage).getByRole('row').filter({ hasText: bidder.bidAlias }).waitFor();
 
     // The owner sees it without a reload, with the bidder's name linking to the profile.

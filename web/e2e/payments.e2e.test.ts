@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { launchBrowser } from '../../ops/src/testing/browser.ts';
-import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
-import { createMember, storedSession, type Member } from './support/members.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
+import { createMember, openAs } from './support/members.ts';
 import {
   api,
+  expectPriceBreakup,
   memberWhoseTrialEnded,
   postAd,
   sandboxCheckout,
@@ -25,24 +27,7 @@ import {
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function openAs(member: Member): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await context.addInitScript((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storedSession(member));
-  return { context, page: await context.newPage() };
-}
-
-const bidArea = (page: Page) => page.getByRole('region', { name: 'Bids on this ad' });
+withAppAndBrowser((running) => ({ app, browser } = running));
 
 describe('payments through the sandbox checkout', () => {
   it('pays a bid fee and sees the bid, subscribes, and lists both with invoices', async () => {
@@ -55,16 +40,14 @@ describe('payments through the sandbox checkout', () => {
       memberWhoseTrialEnded(app),
     ]);
     const adId = await postAd(app, owner);
-    const { context, page } = await openAs(buyer);
+    const { context, page } = await openAs(browser, buyer);
 
     // --- The bid processing fee -------------------------------------------------------------
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
     await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
-    await form.getByLabel('Amount (₹)').fill('1500');
-    await form.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    await fillBidDetails(page, form, 'Open', '1500');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     const refusal = form.getByRole('alert');
     await refusal.getByText(MESSAGES.pleaseSubscribe).waitFor();
@@ -74,12 +57,7 @@ describe('payments through the sandbox checkout', () => {
     await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
 
     const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
-    const feeBreakup = feeDialog.getByRole('table', { name: 'Price breakup' });
-    await feeBreakup.waitFor();
-    const feeText = await feeBreakup.innerText();
-    expect(feeText).toMatch(/Price\s+₹[\d,]+/);
-    expect(feeText).toMatch(/(SGST \(\d+(\.\d+)?%\)[\s\S]*CGST|IGST \(\d+(\.\d+)?%\))/);
-    expect(feeText).toMatch(/Total after tax\s+₹[\d,.]+/);
+    await expectPriceBreakup(feeDialog);
     await page.screenshot({ path: '/tmp/boli-payments-fee-dialog.png' });
 
     // The browser's success call never reaches the server: only the webhook settles it.
@@ -98,9 +76,7 @@ describe('payments through the sandbox checkout', () => {
     await pay.click();
     await feeDialog.getByText(BILLING_MESSAGES.paymentPending).waitFor({ timeout: 20_000 });
     expect(successCalls).toBe(1);
-    const posted = page.getByRole('dialog', { name: MESSAGES.bidPosted });
-    await posted.waitFor({ timeout: 45_000 });
-    await posted.getByRole('button', { name: 'OK' }).click();
+    await acknowledgeBidPosted(page);
     await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).waitFor();
     expect(
       await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).innerText(),

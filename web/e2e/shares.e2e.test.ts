@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { launchBrowser } from '../../ops/src/testing/browser.ts';
-import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
-import { createMember, storedSession } from './support/members.ts';
-import { api, sandboxCheckout } from './support/payments.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import { acknowledgeBidPosted, fillBidDetails } from './support/bids.ts';
+import { createMember, openAs } from './support/members.ts';
+import { api, expectPriceBreakup, sandboxCheckout } from './support/payments.ts';
 
 /*
  * Share bids in Chromium against the real api, read models and the sandbox gateway: a member
@@ -16,14 +17,7 @@ import { api, sandboxCheckout } from './support/payments.ts';
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+withAppAndBrowser((running) => ({ app, browser } = running));
 
 /** Letters only, so no run of the (letters-and-digits) username can appear in it by chance. */
 const companyName = () =>
@@ -48,28 +42,15 @@ async function subscribe(token: string) {
 
 async function postBid(page: Page, type: 'Open' | 'Hidden', amount: string) {
   const form = page.getByRole('form', { name: 'Post A Bid' });
-  await form.getByLabel('Amount (₹)').fill(amount);
-  await form.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: type, exact: true }).click();
+  await fillBidDetails(page, form, type, amount);
   await form.getByRole('button', { name: 'Post Bid' }).click();
-}
-
-async function bidPosted(page: Page) {
-  const posted = page.getByRole('dialog', { name: MESSAGES.bidPosted });
-  await posted.waitFor({ timeout: 45_000 });
-  await posted.getByRole('button', { name: 'OK' }).click();
-  await posted.waitFor({ state: 'hidden' });
 }
 
 describe('share bids through the sandbox checkout', () => {
   it('pays the buy-share bid fee with the first bid, then posts the next bid directly', async () => {
     const member = await createMember(app, { address: true });
     const company = companyName();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await context.addInitScript((entries: Record<string, string>) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    }, storedSession(member));
-    const page = await context.newPage();
+    const { context, page } = await openAs(browser, member);
 
     // /buyShare: the fee's price and tax, every share bid, and the way to Post A Bid.
     await page.goto(new URL('/buyShare', app.baseUrl).href);
@@ -89,16 +70,11 @@ describe('share bids through the sandbox checkout', () => {
     await form.getByLabel('Company').fill(company);
     await postBid(page, 'Hidden', '25000');
     const feeDialog = page.getByRole('dialog', { name: 'Buy-share bid fee' });
-    const breakup = feeDialog.getByRole('table', { name: 'Price breakup' });
-    await breakup.waitFor();
-    const breakupText = await breakup.innerText();
-    expect(breakupText).toMatch(/Price\s+₹[\d,]+/);
-    expect(breakupText).toMatch(/(SGST \(\d+(\.\d+)?%\)[\s\S]*CGST|IGST \(\d+(\.\d+)?%\))/);
-    expect(breakupText).toMatch(/Total after tax\s+₹[\d,.]+/);
+    await expectPriceBreakup(feeDialog);
     await page.screenshot({ path: '/tmp/boli-shares-fee-dialog.png' });
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
     await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
-    await bidPosted(page);
+    await acknowledgeBidPosted(page);
     const rows = previous.getByRole('row').filter({ hasText: company });
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
     expect(await rows.first().innerText()).toMatch(/Hidden\s+₹25,000/);
@@ -107,7 +83,7 @@ describe('share bids through the sandbox checkout', () => {
 
     // Paid once: the next bid is posted without the fee dialog.
     await postBid(page, 'Open', '30000');
-    await bidPosted(page);
+    await acknowledgeBidPosted(page);
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
     expect(await rows.first().innerText()).toMatch(/Open\s+₹30,000/);
     expect(await feeDialog.count()).toBe(0);

@@ -1,162 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { launchBrowser } from '../../ops/src/testing/browser.ts';
-import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import {
+  createMember,
+  fromMailbox,
+  openPage,
+  storedSession,
+  type Member,
+} from './support/members.ts';
+import { api } from './support/payments.ts';
 
 /*
  * Reviews, the mobile-number consent between two members, the notification menu and the contact
  * form, in Chromium against the whole app. Members sign up through the api and the sandboxes
- * (email link and OTP read from the dev mailbox), as in accounts.e2e.test.ts.
+ * (email link and OTP read from the dev mailbox: support/members.ts).
  */
 
 let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-}, 300_000);
+withAppAndBrowser((running) => ({ app, browser } = running), 300_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
 });
 
-// ---------------------------------------------------------------------------------------------
-// Members, through the api and the dev mailbox
-
-type MailboxEntry = { subject?: string; text?: string };
-
-async function mailbox(to: string): Promise<MailboxEntry[]> {
-  const response = await fetch(
-    new URL(`/dev/api/mailbox?to=${encodeURIComponent(to)}`, app.baseUrl),
-  );
-  const body = (await response.json()) as unknown;
-  const list = Array.isArray(body) ? body : (body as { data?: unknown }).data;
-  return Array.isArray(list) ? (list as MailboxEntry[]) : [];
-}
-
-async function fromMailbox(to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    for (const entry of await mailbox(to)) {
-      const found = `${entry.subject ?? ''}\n${entry.text ?? ''}`.match(pattern)?.[0];
-      if (found) return found;
-    }
-    if (Date.now() > deadline) throw new Error(`nothing matching ${pattern} was sent to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-type Answer = { status: number; body: Record<string, unknown> };
-
-async function call(path: string, json?: unknown, token?: string): Promise<Answer> {
-  const response = await fetch(new URL(path, app.baseUrl), {
-    method: json === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
+/** A browser window signed in as `member` (or a guest), its clock under the test's control. */
+async function windowOf(member?: Member): Promise<Page> {
+  const { context, page } = await openPage(browser, member ? storedSession(member) : {}, {
+    width: 1280,
+    height: 900,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function answerCaptcha(question: string): string {
-  const match = /(\d+)\s*([+\-x×*])\s*(\d+)/.exec(question);
-  if (!match) throw new Error(`cannot read the captcha question '${question}'`);
-  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
-  return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
-}
-
-type Person = {
-  userId: string;
-  username: string;
-  phone: string;
-  token: string;
-  refreshToken: string;
-};
-
-/** A member with full access: signed up, email link followed, phone OTP entered. */
-async function fullMember(prefix: string): Promise<Person> {
-  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
-  const username = `${prefix}${digits.slice(0, 6)}`;
-  const email = `${username}@example.in`;
-  const phone = `9${digits}`;
-  const password = 'Kite#2468';
-  const captcha = (await call('/api/auth/captcha')).body.data as {
-    captchaId: string;
-    question: string;
-  };
-  const signup = await call('/api/auth/signup', {
-    firstname: prefix,
-    lastname: 'Rao',
-    email,
-    username,
-    bidAlias: `ZQ${digits.slice(0, 5).replace(/\d/g, (d) => String.fromCharCode(65 + Number(d)))}`,
-    password,
-    confirmPassword: password,
-    gender: 'Female',
-    dob: '12-04-1990',
-    phone,
-    phoneCode: '+91',
-    country: 'India',
-    termsOfServicesCheckBox: 'true',
-    captchaId: captcha.captchaId,
-    captchaAnswer: answerCaptcha(captcha.question),
-  });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(200);
-  const link = await fromMailbox(email, /\/email-verify\/[^\s"'<>]+/);
-  const q = link.split('/').pop() ?? '';
-  expect((await call(`/api/auth/emailValidate?user_id=${encodeURIComponent(q)}`)).status).toBe(200);
-  const signin = await call('/api/auth/signin', { username, password });
-  const validationJWT = String(signin.body.validationJWT ?? '');
-  expect(validationJWT).not.toBe('');
-  expect((await call('/api/auth/signin/otp/phone/send', { username }, validationJWT)).status).toBe(
-    200,
-  );
-  const otp = await fromMailbox(`+91${phone}`, /\b\d{6}\b/);
-  const verified = await call(
-    '/api/auth/signin/otp/phone/verify',
-    { username, otp },
-    validationJWT,
-  );
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const session = verified.body.data as {
-    token: string;
-    refreshToken: string;
-    userDetail: { _id: string };
-  };
-  return {
-    userId: session.userDetail._id,
-    username,
-    phone,
-    token: session.token,
-    refreshToken: session.refreshToken,
-  };
-}
-
-/** A browser window signed in as `person` (or a guest), its clock under the test's control. */
-async function windowOf(person?: Person): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  const stored: Record<string, string> = person
-    ? {
-        jwt: person.token,
-        refreshToken: person.refreshToken,
-        userId: person.userId,
-        username: person.username,
-      }
-    : {};
-  await context.addInitScript((entries: Record<string, string>) => {
-    if (window.sessionStorage.getItem('seeded')) return;
-    window.sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, stored);
-  const page = await context.newPage();
   await page.clock.install();
   return page;
 }
@@ -172,16 +51,20 @@ const masked = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(phone.length
 
 describe('two members and a mobile number', () => {
   it('A asks for B’s number, B approves from the bell, A sees it; B revokes, it is masked again', async () => {
-    const [asha, bala] = await Promise.all([fullMember('asha'), fullMember('bala')]);
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
 
     // The api refuses what the screens never offer: reviewing or asking oneself.
-    expect(
-      (await call('/api/review/', { userId: asha.userId, text: 'I am great' }, asha.token)).body
-        .msg,
-    ).toBe(MESSAGES.reviewSelf);
-    expect((await call('/api/request', { requestedTo: asha.userId }, asha.token)).body.msg).toBe(
-      MESSAGES.mobileRequestSelf,
+    const selfReview = { userId: asha.userId, text: 'I am great' };
+    expect((await api(app, '/api/review/', { json: selfReview, token: asha.token })).body.msg).toBe(
+      MESSAGES.reviewSelf,
     );
+    const selfRequest = { requestedTo: asha.userId };
+    expect(
+      (await api(app, '/api/request', { json: selfRequest, token: asha.token })).body.msg,
+    ).toBe(MESSAGES.mobileRequestSelf);
 
     const a = await windowOf(asha);
     await visit(a, `/user_profile/${bala.userId}`);
@@ -293,6 +176,6 @@ describe('the contact form', () => {
     await submit.click();
     await page.getByRole('dialog', { name: MESSAGES.contactSent }).waitFor();
     await page.screenshot({ path: '/tmp/boli-social-contact.png', fullPage: true });
-    expect(await fromMailbox(email, /We received your message: Inquiry/)).toBeTruthy();
+    expect(await fromMailbox(app, email, /We received your message: Inquiry/)).toBeTruthy();
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
 
 /*
@@ -6,18 +7,21 @@ import type { TestApp } from '../../../ops/src/testing/app.ts';
  * emailed link, the phone OTP read from the SMS sandbox, then (optionally) a full profile address.
  */
 
-export type Member = {
+/** Who signs up: a lower-case username and an upper-case alias, so no 3 characters repeat. */
+export type Person = {
   username: string;
-  password: string;
+  email: string;
   phone: string;
-  token: string;
-  refreshToken: string;
-  userId: string;
+  password: string;
+  bidAlias: string;
 };
+
+export type Member = Person & { token: string; refreshToken: string; userId: string };
 
 type MailboxEntry = { subject?: string; text?: string };
 
-async function fromMailbox(app: TestApp, to: string, pattern: RegExp): Promise<string> {
+/** The first match of `pattern` in a message the email or SMS sandbox received for `to`. */
+export async function fromMailbox(app: TestApp, to: string, pattern: RegExp): Promise<string> {
   // The outbox sends from a job worker; on a busy machine that can take a while.
   const deadline = Date.now() + 45_000;
   for (;;) {
@@ -76,35 +80,60 @@ export const DELHI_ADDRESS = {
   pincode: '110005',
 };
 
-/** A member with a validated phone (so a 7-day trial); with `address`, a full profile address. */
-export async function createMember(app: TestApp, { address }: { address: boolean }) {
-  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
-  const username = `ads${digits.slice(0, 7)}`;
-  const password = 'Kite#2468';
-  const phone = `9${digits}`;
-  const email = `${username}@example.in`;
+export function newPerson(prefix: string): Person {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  const username = `${prefix}${digits.slice(0, 6)}`;
+  const letters = Array.from(digits.slice(0, 5), (d, i) =>
+    String.fromCharCode(65 + ((Number(d) * 7 + i) % 26)),
+  );
+  return {
+    username,
+    email: `${username}@example.in`,
+    phone: `9${digits}${Math.floor(Math.random() * 10)}`,
+    password: 'Kite#2468',
+    bidAlias: `BK${letters.join('')}`,
+  };
+}
+
+/** 'What is 7 + 5?' → '12'. */
+export function answerCaptcha(question: string): string {
+  const match = /(\d+)\s*([+\-x×*])\s*(\d+)/.exec(question);
+  if (!match) throw new Error(`cannot read the captcha question '${question}'`);
+  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
+  return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
+}
+
+export const EMAIL_LINK = /\/email-verify\/[^\s"'<>]+/;
+export const OTP_CODE = /\b\d{6}\b/;
+
+/** Signs a person up through the api, and (unless told not to) follows the email link. */
+export async function signUp(
+  app: TestApp,
+  person: Person,
+  { verifyEmail = true } = {},
+): Promise<void> {
   const captcha = (await (await fetch(new URL('/api/auth/captcha', app.baseUrl))).json()) as {
     data: { captchaId: string; question: string };
   };
-  const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec(captcha.data.question) ?? [];
   await call(app, '/api/auth/signup', {
     firstname: 'Ravi',
     lastname: 'Kumar',
-    email,
-    username,
-    bidAlias: 'QZXWVY',
-    password,
-    confirmPassword: password,
+    email: person.email,
+    username: person.username,
+    bidAlias: person.bidAlias,
+    password: person.password,
+    confirmPassword: person.password,
     gender: 'Male',
     dob: '12-04-1990',
-    phone,
+    phone: person.phone,
     phoneCode: '+91',
     country: 'India',
     termsOfServicesCheckBox: 'true',
     captchaId: captcha.data.captchaId,
-    captchaAnswer: String(Number(a) + Number(b)),
+    captchaAnswer: answerCaptcha(captcha.data.question),
   });
-  const link = await fromMailbox(app, email, /\/email-verify\/[^\s"'<>]+/);
+  if (!verifyEmail) return;
+  const link = await fromMailbox(app, person.email, EMAIL_LINK);
   const verified = await fetch(
     new URL(
       `/api/auth/emailValidate?user_id=${encodeURIComponent(link.split('/').pop() ?? '')}`,
@@ -112,11 +141,21 @@ export async function createMember(app: TestApp, { address }: { address: boolean
     ),
   );
   expect(verified.status).toBe(200);
+}
+
+/** A member with a validated phone (so a 7-day trial); with `address`, a full profile address. */
+export async function createMember(
+  app: TestApp,
+  { address }: { address: boolean },
+): Promise<Member> {
+  const person = newPerson('ads');
+  const { username, password, phone } = person;
+  await signUp(app, person);
 
   const signin = await call(app, '/api/auth/signin', { username, password });
   const validationJWT = String(signin.validationJWT ?? '');
   await call(app, '/api/auth/signin/otp/phone/send', { username }, validationJWT);
-  const otp = await fromMailbox(app, `+91${phone}`, /\b\d{6}\b/);
+  const otp = await fromMailbox(app, `+91${phone}`, OTP_CODE);
   const session = (await call(
     app,
     '/api/auth/signin/otp/phone/verify',
@@ -140,7 +179,12 @@ export async function createMember(app: TestApp, { address }: { address: boolean
       token,
     );
   }
-  return { username, password, phone, token, refreshToken, userId: String(userDetail._id) };
+  return {
+    ...person,
+    token,
+    refreshToken,
+    userId: String(userDetail._id),
+  };
 }
 
 /** What the web app keeps in localStorage for a logged-in member. */
@@ -150,3 +194,28 @@ export const storedSession = (member: Member): Record<string, string> => ({
   userId: member.userId,
   username: member.username,
 });
+
+/**
+ * A fresh browser profile with `storage` in localStorage before the app first loads; only then,
+ * so that a reload sees what the app stored since.
+ */
+export async function openPage(
+  browser: Browser,
+  storage: Record<string, string> = {},
+  viewport = { width: 1280, height: 1000 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((entries: Record<string, string>) => {
+    if (window.sessionStorage.getItem('seeded')) return;
+    window.sessionStorage.setItem('seeded', '1');
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  return { context, page: await context.newPage() };
+}
+
+/** A browser profile logged in as `member`. */
+export const openAs = (
+  browser: Browser,
+  member: Member,
+  viewport?: { width: number; height: number },
+) => openPage(browser, storedSession(member), viewport);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import knex from 'knex';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { SessionService } from '@boli/api/identity/sessions';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
@@ -11,9 +11,10 @@ import type { TestApp } from '../../../ops/src/testing/app.ts';
 import { DELHI_ADDRESS, type Member } from './members.ts';
 
 /*
- * What the payments browser test needs beside members.ts: a member whose free trial has ended
- * (so a bid needs a subscription or the bid processing fee), an ad to bid on, and the sandbox
- * gateway's checkout page inside the overlay its checkout.js opens.
+ * What the payments browser tests need beside members.ts: the api from the test's side, a member
+ * whose free trial has ended (so a bid needs a subscription or the bid processing fee), an ad to
+ * bid on, the sandbox gateway's checkout page inside the overlay its checkout.js opens, and the
+ * price breakup a payment dialog shows.
  */
 
 type Answer = { status: number; body: { data?: unknown; msg?: string; error?: boolean } };
@@ -48,7 +49,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).t
  * into the event store, as a member who signed up last week would have them; then it is signed
  * in and given a Delhi address over the api, as any member would.
  */
-export async function memberWhoseTrialEnded(app: TestApp): Promise<Member & { bidAlias: string }> {
+export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
   const userId = randomUUID();
   const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
   const username = `pay${digits.slice(0, 7)}`;
@@ -109,6 +110,7 @@ export async function memberWhoseTrialEnded(app: TestApp): Promise<Member & { bi
     return {
       username,
       password: '',
+      email: `${username}@example.in`,
       phone,
       token: session.token,
       refreshToken: session.refreshToken,
@@ -147,6 +149,16 @@ export async function postAd(app: TestApp, owner: Member): Promise<string> {
 /** The sandbox gateway's checkout page, in the overlay its checkout.js lays over the page. */
 export const sandboxCheckout = (page: Page): FrameLocator =>
   page.frameLocator('iframe[title="Sandbox checkout"]');
+
+/** The dialog's price breakup: the price, its SGST and CGST (or IGST), and the total after tax. */
+export async function expectPriceBreakup(dialog: Locator): Promise<void> {
+  const breakup = dialog.getByRole('table', { name: 'Price breakup' });
+  await breakup.waitFor();
+  const text = await breakup.innerText();
+  expect(text).toMatch(/Price\s+₹[\d,]+/);
+  expect(text).toMatch(/(SGST \(\d+(\.\d+)?%\)[\s\S]*CGST|IGST \(\d+(\.\d+)?%\))/);
+  expect(text).toMatch(/Total after tax\s+₹[\d,.]+/);
+}
 
 /** Today as the screens write it (DD-MM-YYYY), in the browser's time zone. */
 export const todayInBrowser = (page: Page): Promise<string> =>

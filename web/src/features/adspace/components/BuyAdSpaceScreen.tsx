@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -12,12 +12,11 @@ import { isBoughtDirectly } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { useLoaded } from '../../../lib/useLoaded.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
-import { fetchMySpaces, type Space } from '../api/adspaceApi.ts';
+import { fetchMySpaces } from '../api/adspaceApi.ts';
 import { CYCLE_LABELS, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { MySpaceCard } from './MySpaceCard.tsx';
 import { SpacePurchase } from './SpacePurchase.tsx';
@@ -26,26 +25,10 @@ import { forgetShownAds } from './useShownAds.ts';
 /** The member's spaces not yet ended (GET /api/space/list?status=active), reloadable. */
 function useMySpaces() {
   const { request } = useApi();
-  const [spaces, setSpaces] = useState<Space[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setSpaces(await fetchMySpaces(request, signal));
-        setFailure(null);
-      } catch (error) {
-        if (signal?.aborted) return;
-        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
-      }
-    },
-    [request],
+  const { data, failure, reload } = useLoaded(
+    useCallback((signal?: AbortSignal) => fetchMySpaces(request, signal), [request]),
   );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  return { spaces, failure, reload: () => void load() };
+  return { spaces: data, failure, reload };
 }
 
 /**

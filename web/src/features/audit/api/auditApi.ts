@@ -1,4 +1,3 @@
-import { ApiError } from '../../../app/api/client.ts';
 import type { GatewayCheck, Ledger, SeriesCheck } from '../model/audit.ts';
 
 /** The calls the audit screen makes, given the logged-in client (useApi().request). */
@@ -17,29 +16,3 @@ export const fetchSeriesCheck = (request: Request, financialYear: string): Promi
 
 export const fetchGatewayCheck = (request: Request, purchaseId: string): Promise<GatewayCheck> =>
   request<GatewayCheck>('/api/audit/gateway-check', { query: { purchaseId } });
-
-/**
- * Downloads an invoice PDF as the auditor (the api wants the Bearer token, which a plain link
- * cannot send); an expired token is refreshed once.
- */
-export async function downloadInvoice(
-  url: string,
-  fileName: string,
-  session: { token: string | null; refresh(): Promise<string> },
-): Promise<void> {
-  const get = (token: string | null) =>
-    fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  let response = await get(session.token);
-  if (response.status === 401 || response.status === 403) {
-    response = await get(await session.refresh());
-  }
-  if (!response.ok) throw new ApiError(response.status, '');
-  const href = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}

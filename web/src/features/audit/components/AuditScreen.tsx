@@ -24,13 +24,9 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
+import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { SeriesResult } from './SeriesResult.tsx';
-import {
-  downloadInvoice,
-  fetchGatewayCheck,
-  fetchLedger,
-  fetchSeriesCheck,
-} from '../api/auditApi.ts';
+import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
   defaultPeriod,
   financialYearChoices,

@@ -3,15 +3,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
+import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
+import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
 import {
   fetchBidPage,
@@ -20,14 +20,8 @@ import {
   subscribeLink,
   type PlaceBidBody,
 } from '../api/bidsApi.ts';
-import type { BidSummaryView, BidType } from '../api/bidViews.ts';
-import {
-  acceptsAmountInput,
-  bidFormProblem,
-  bidRequestBody,
-  SELECT_TYPE,
-  type BidFormInput,
-} from '../model/bidForm.ts';
+import type { BidSummaryView } from '../api/bidViews.ts';
+import { bidFormProblem, bidRequestBody, type BidFormInput } from '../model/bidForm.ts';
 
 type Props = { itemId: string; onPosted: (summary: BidSummaryView) => void };
 
@@ -119,38 +113,9 @@ export function BidForm({ itemId, onPosted }: Props) {
           size="small"
           fullWidth
         />
-        <TextField
-          select
-          label="Type"
-          name="type"
-          value={input.type}
-          onChange={(e) =>
-            setInput((current) => ({
-              ...current,
-              type: e.target.value as BidType | typeof SELECT_TYPE,
-            }))
-          }
-          size="small"
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value={SELECT_TYPE}>{SELECT_TYPE}</MenuItem>
-          {BID_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {type}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Amount (₹)"
-          name="bidamt"
-          value={input.amount}
-          onChange={(e) => {
-            const amount = e.target.value;
-            if (acceptsAmountInput(amount)) setInput((current) => ({ ...current, amount }));
-          }}
-          size="small"
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-          fullWidth
+        <BidDetailsFields
+          details={input}
+          onChange={(change) => setInput((current) => ({ ...current, ...change }))}
         />
       </Stack>
       {failure && (

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { BOLI_PURPLE } from '../../../app/theme.ts';
@@ -34,13 +34,14 @@ function paymentConfig(request: Request): Promise<PaymentConfig> {
 }
 
 /**
- * The payment machine for one purchase, wired to the api and the checkout script. The flow is
- * read through a ref, so a refreshed token (a new `request`) is used by the calls still to come.
+ * The payment machine for one purchase, wired to the api and the checkout script; `onPaid` hears
+ * of the confirmed payment once. The flow is read through a ref, so a refreshed token (a new
+ * `request`) is used by the calls still to come.
  */
-export function usePayment(flow: PaymentFlow) {
+export function usePayment(flow: PaymentFlow, onPaid: (confirmation: Confirmation) => void) {
   const { request, envelope } = useApi();
-  const latest = useRef({ flow, request, envelope });
-  latest.current = { flow, request, envelope };
+  const latest = useRef({ flow, request, envelope, onPaid });
+  latest.current = { flow, request, envelope, onPaid };
 
   const [machine] = useState(() =>
     paymentMachine.provide({
@@ -66,11 +67,22 @@ export function usePayment(flow: PaymentFlow) {
     }),
   );
   const [snapshot, send] = useMachine(machine);
+  const step = paymentStep(snapshot.value);
+  const { settled } = snapshot.context;
+  useEffect(() => {
+    if (step === 'done' && settled) latest.current.onPaid(settled);
+  }, [step, settled]);
+
   return {
-    step: paymentStep(snapshot.value),
+    step,
     context: snapshot.context,
+    /** A call or the checkout is under way: the payment cannot be left now. */
+    inFlight: step === 'working' || step === 'paying',
     pay: () => send({ type: 'PAY' }),
     retry: () => send({ type: 'RETRY' }),
     canPay: snapshot.can({ type: 'PAY' }),
   };
 }
+
+/** One purchase's payment as the screens see it. */
+export type Payment = ReturnType<typeof usePayment>;

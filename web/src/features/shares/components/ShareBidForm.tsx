@@ -1,18 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { postShareBid, type ShareBidBody, type ShareBidType } from '../api/sharesApi.ts';
+import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
+import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import { postShareBid, type ShareBidBody } from '../api/sharesApi.ts';
 import {
-  acceptsAmountInput,
-  SELECT_TYPE,
   shareBidBody,
   shareBidFormProblem,
   type ShareBidFormInput,
@@ -95,38 +93,9 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
         helperText="The name your bids are shown under"
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          label="Type"
-          name="type"
-          value={input.type}
-          onChange={(e) =>
-            setInput((current) => ({
-              ...current,
-              type: e.target.value as ShareBidType | typeof SELECT_TYPE,
-            }))
-          }
-          size="small"
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value={SELECT_TYPE}>{SELECT_TYPE}</MenuItem>
-          {BID_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {type}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Amount (₹)"
-          name="bidamt"
-          value={input.amount}
-          onChange={(e) => {
-            const amount = e.target.value;
-            if (acceptsAmountInput(amount)) setInput((current) => ({ ...current, amount }));
-          }}
-          size="small"
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-          fullWidth
+        <BidDetailsFields
+          details={input}
+          onChange={(change) => setInput((current) => ({ ...current, ...change }))}
         />
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}

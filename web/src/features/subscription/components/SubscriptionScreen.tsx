@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { useLoaded } from '../../../lib/useLoaded.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
@@ -43,13 +43,14 @@ async function subscriptionBeingConfirmed(
 export function SubscriptionScreen() {
   const { request } = useApi();
   const { enqueueSnackbar } = useSnackbar();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [buying, setBuying] = useState<Plan | null>(null);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
+  const {
+    data: loaded,
+    failure,
+    reload,
+  } = useLoaded(
+    useCallback(
+      async (signal?: AbortSignal): Promise<Loaded> => {
         const active = await fetchActiveSubscriptions(request, signal);
         const none = active.length === 0;
         const [plans, confirming] = none
@@ -58,34 +59,24 @@ export function SubscriptionScreen() {
               subscriptionBeingConfirmed(request, signal).catch(() => false),
             ])
           : [[], false];
-        setFailure(null);
-        setLoaded({ active, plans, confirming });
-      } catch (error) {
-        if (signal?.aborted) return;
-        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
-      }
-    },
-    [request],
+        return { active, plans, confirming };
+      },
+      [request],
+    ),
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   // Until a paid subscription is active, ask again now and then.
   const confirming = loaded?.confirming ?? false;
   useEffect(() => {
     if (!confirming) return;
-    const timer = window.setInterval(() => void load(), LIMITS.purchasePollMs);
+    const timer = window.setInterval(reload, LIMITS.purchasePollMs);
     return () => window.clearInterval(timer);
-  }, [confirming, load]);
+  }, [confirming, reload]);
 
   const paid = (msg: string) => {
     setBuying(null);
     enqueueSnackbar(msg || PAYMENT_TEXTS.paid, { variant: 'success' });
-    void load();
+    reload();
   };
 
   return (
@@ -157,7 +148,7 @@ export function SubscriptionScreen() {
         plan={buying}
         onClose={() => {
           setBuying(null);
-          void load();
+          reload();
         }}
         onPaid={(confirmation) => paid(confirmation.msg)}
       />

@@ -20,8 +20,8 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
-import { downloadInvoice } from '../api/invoiceDownload.ts';
 import {
   fetchTransactions,
   type Transaction,

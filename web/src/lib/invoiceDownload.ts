@@ -1,9 +1,9 @@
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError } from '../app/api/client.ts';
 
 /**
- * Fetches an invoice PDF as the logged-in member (the api wants the Bearer token, which a plain
- * link cannot send) and hands it to the browser as a download. An expired token is refreshed
- * once, as every other call does.
+ * Fetches an invoice PDF as the logged-in member or auditor (the api wants the Bearer token, which
+ * a plain link cannot send) and hands it to the browser as a download. An expired token is
+ * refreshed once, as every other call does.
  */
 export async function downloadInvoice(
   url: string,
@@ -13,11 +13,11 @@ export async function downloadInvoice(
   const get = (token: string | null) =>
     fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   let response = await get(session.token);
-  if (response.status === 401 || response.status === 403)
+  if (response.status === 401 || response.status === 403) {
     response = await get(await session.refresh());
+  }
   if (!response.ok) throw new ApiError(response.status, '');
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
   anchor.href = href;
   anchor.download = fileName;

@@ -1,0 +1,38 @@
+import { validateBidAlias } from '@boli/engine/accounts/account.rules';
+import type { BID_TYPES } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+
+/*
+ * The type and amount every bid form asks for (ad bids and share bids), judged as the server
+ * judges them so the member hears of a bad bid before anything is asked or paid.
+ */
+
+/** The type select's first choice: no type chosen yet. */
+export const SELECT_TYPE = 'Select Type';
+
+export type BidDetails = {
+  type: (typeof BID_TYPES)[number] | typeof SELECT_TYPE;
+  /** As typed: '' or a positive number (see acceptsAmountInput). */
+  amount: string;
+};
+
+/**
+ * What the amount field lets through as the member types (section 5: "only a positive number or
+ * empty"): digits with at most one decimal point and two decimals (money is in paise inside).
+ * A lone '0' or '0.' is let through so that 0.50 can be typed; submitting it is refused.
+ */
+export function acceptsAmountInput(value: string): boolean {
+  return /^(\d+(\.\d{0,2})?)?$/.test(value);
+}
+
+/** The first problem of a bid with this alias, in the order the server checks it, or null. */
+export function bidDetailsProblem(
+  details: BidDetails,
+  alias: string,
+  username: string,
+): string | null {
+  if (details.type === SELECT_TYPE || details.amount === '' || !(Number(details.amount) > 0)) {
+    return MESSAGES.enterAllBidDetails;
+  }
+  return validateBidAlias(alias.trim(), username)[0] ?? null;
+}

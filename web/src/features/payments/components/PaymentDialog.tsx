@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { Confirmation } from '../api/paymentsApi.ts';
+import { PayButton, PaymentSteps } from './PaymentSteps.tsx';
+import { usePayment, type PaymentFlow } from './usePayment.ts';
+
+type Props = {
+  /** How this kind of purchase is quoted, ordered and confirmed. */
+  flow: PaymentFlow;
+  title: ReactNode;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
+  onClose: () => void;
+  onPaid: (confirmation: Confirmation) => void;
+  /** What is being paid for, above the price breakup. */
+  children?: ReactNode;
+};
+
+/**
+ * A purchase in a dialog: the price breakup, Proceed → checkout → the success call, and where the
+ * payment stands. Mount it while the purchase is wanted: the quote is asked for on mount.
+ */
+export function PaymentDialog({ flow, title, titleId, onClose, onPaid, children }: Props) {
+  const payment = usePayment(flow, onPaid);
+  const { step, inFlight } = payment;
+  const over = step === 'refunded' || step === 'pending' || step === 'done';
+  // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop).
+  return (
+    <Dialog
+      open
+      onClose={inFlight ? undefined : onClose}
+      // The checkout's overlay lies outside the dialog: let it have the keyboard focus.
+      disableEnforceFocus={step === 'paying'}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {children}
+          <PaymentSteps payment={payment} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={inFlight}>
+          {over ? 'Close' : 'Cancel'}
+        </Button>
+        <PayButton payment={payment}>Proceed</PayButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
