@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { priceTable } from '@boli/engine/billing/prices';
+import { priceTable, type PriceTable } from '@boli/engine/billing/prices';
 import type { AdSpaceCycle, ProductKey } from '@boli/engine/billing/products';
 import type { Buyer, PurchaseSubject } from '@boli/engine/billing/purchase.events';
 import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import { quoteLine, type BillingSettings } from '@boli/engine/billing/quote';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
-import { DomainError } from '@boli/engine/shared/decider';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { currentPrices } from '@boli/projections/billing/prices.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
@@ -75,14 +74,25 @@ export async function startPurchase(
     productKey: ProductKey;
     cycle?: AdSpaceCycle;
     metadata: NewEventMetadata;
+    /** The price table, when the caller has read it already. */
+    prices?: PriceTable;
   },
 ): Promise<PurchaseState> {
   const { purchaseId, metadata } = input;
   const buyer = buyerOf(input.buyer);
-  const line = await quoteFor(deps, input.productKey, buyer.state, input.cycle);
-  const expiresAt = new Date(
-    Date.parse(metadata.now) + LIMITS.purchaseExpiryMinutes * 60_000,
-  ).toISOString();
+  const line = quoteLine({
+    productKey: input.productKey,
+    prices: input.prices ?? (await pricesNow(deps.db)),
+    settings: deps.settings,
+    buyerState: buyer.state,
+    ...(input.cycle ? { cycle: input.cycle } : {}),
+  });
+  // The order first, so the purchase and its order are recorded in one append.
+  const order = await deps.gateway.createOrder({
+    amount: line.total,
+    receipt: purchaseId,
+    notes: { purchaseId, kind: input.subject.kind, userId: buyer.userId },
+  });
   const creation = await runPurchaseCommand(deps.store, purchaseId, {
     type: 'CreatePurchase',
     data: {
@@ -91,33 +101,15 @@ export async function startPurchase(
       buyer,
       supplier: deps.settings.supplier,
       lines: [line],
-      expiresAt,
+      expiresAt: new Date(
+        Date.parse(metadata.now) + LIMITS.purchaseExpiryMinutes * 60_000,
+      ).toISOString(),
+      order: { orderId: order.orderId, amount: order.amount, currency: 'INR' },
     },
     metadata,
   });
-  // A fresh purchase is exactly its creation; a retried one is read back.
-  const created =
-    creation.events.length > 0
-      ? withEvents(initialPurchaseState(), creation.events)
-      : await loadPurchase(deps.store, purchaseId);
-  if (created.order !== null) return created;
-  const total = created.purchase!.totals.total;
-  const order = await deps.gateway.createOrder({
-    amount: total,
-    receipt: purchaseId,
-    notes: { purchaseId, kind: input.subject.kind, userId: buyer.userId },
-  });
-  try {
-    const ordering = await runPurchaseCommand(deps.store, purchaseId, {
-      type: 'RecordOrder',
-      data: { orderId: order.orderId, amount: order.amount, currency: 'INR' },
-      metadata: { ...metadata, eventId: randomUUID() },
-    });
-    if (ordering.events.length > 0) return withEvents(created, ordering.events);
-  } catch (error) {
-    // A concurrent retry (a double click) recorded its order first: answer with that one. The
-    // order opened here is never shown to a checkout, so it can never be paid.
-    if (!(error instanceof DomainError && error.code === 'ORDER_ALREADY_CREATED')) throw error;
-  }
+  if (creation.events.length > 0) return withEvents(initialPurchaseState(), creation.events);
+  // A retry with the same Idempotency-Key (a double click): the first attempt's purchase stands,
+  // with its order. The order opened here is never shown to a checkout, so it is never paid.
   return loadPurchase(deps.store, purchaseId);
 }

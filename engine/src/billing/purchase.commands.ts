@@ -19,13 +19,19 @@ export type CreatePurchase = Command<
     readonly supplier: Supplier;
     readonly lines: readonly PurchaseLine[];
     readonly expiresAt: string;
+    /** The provider order already opened for the total, recorded with the purchase in one append. */
+    readonly order?: OrderDetails;
   }
 >;
 
-export type RecordOrder = Command<
-  'RecordOrder',
-  { readonly orderId: string; readonly amount: number; readonly currency: 'INR' }
->;
+/** A provider order as the purchase records it. */
+export type OrderDetails = {
+  readonly orderId: string;
+  readonly amount: number;
+  readonly currency: 'INR';
+};
+
+export type RecordOrder = Command<'RecordOrder', OrderDetails>;
 
 export type RecordPaymentCapture = Command<
   'RecordPaymentCapture',

@@ -3,6 +3,7 @@ import type {
   CreatePurchase,
   ExpirePurchase,
   FulfilPurchase,
+  OrderDetails,
   PurchaseCommand,
   RecordOrder,
   RecordPaymentCapture,
@@ -59,22 +60,43 @@ function createPurchase({ data, metadata }: CreatePurchase, state: PurchaseState
   requireAllowed(state, { type: 'CreatePurchase', data, metadata });
   const totals = checkLines(data.lines);
   if (totals === undefined) return fail('PURCHASE_LINES_INVALID');
-  return [
-    {
-      type: 'PurchaseCreated',
-      data: {
-        purchaseId: data.purchaseId,
-        kind: data.subject.kind,
-        subject: data.subject,
-        buyer: data.buyer,
-        supplier: data.supplier,
-        lines: data.lines,
-        totals,
-        createdAt: metadata.now,
-        expiresAt: data.expiresAt,
-      },
+  const created: PurchaseEvent = {
+    type: 'PurchaseCreated',
+    data: {
+      purchaseId: data.purchaseId,
+      kind: data.subject.kind,
+      subject: data.subject,
+      buyer: data.buyer,
+      supplier: data.supplier,
+      lines: data.lines,
+      totals,
+      createdAt: metadata.now,
+      expiresAt: data.expiresAt,
     },
-  ];
+  };
+  if (data.order === undefined) return [created];
+  return [created, orderCreated(data.purchaseId, totals.total, data.order, metadata.now)];
+}
+
+/** The order event, once its amount is checked against the purchase's total. */
+function orderCreated(
+  purchaseId: string,
+  total: number,
+  order: OrderDetails,
+  now: string,
+): PurchaseEvent {
+  if (order.amount !== total) fail('ORDER_AMOUNT_MISMATCH', { amount: order.amount, total });
+  return {
+    type: 'OrderCreated',
+    data: {
+      purchaseId,
+      provider: 'razorpay',
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: order.currency,
+      createdAt: now,
+    },
+  };
 }
 
 function recordOrder(command: RecordOrder, state: PurchaseState): PurchaseEvent[] {
@@ -83,21 +105,7 @@ function recordOrder(command: RecordOrder, state: PurchaseState): PurchaseEvent[
   if (state.order !== null) fail('ORDER_ALREADY_CREATED', { orderId: state.order.orderId });
   requireAllowed(state, command);
   const purchase = state.purchase!;
-  if (data.amount !== purchase.totals.total)
-    fail('ORDER_AMOUNT_MISMATCH', { amount: data.amount, total: purchase.totals.total });
-  return [
-    {
-      type: 'OrderCreated',
-      data: {
-        purchaseId: purchase.purchaseId,
-        provider: 'razorpay',
-        orderId: data.orderId,
-        amount: data.amount,
-        currency: data.currency,
-        createdAt: metadata.now,
-      },
-    },
-  ];
+  return [orderCreated(purchase.purchaseId, purchase.totals.total, data, metadata.now)];
 }
 
 function recordCapture(command: RecordPaymentCapture, state: PurchaseState): PurchaseEvent[] {

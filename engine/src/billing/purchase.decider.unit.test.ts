@@ -310,3 +310,21 @@ function refunded(): PurchaseEvent {
     },
   };
 }
+
+describe('creating with its order', () => {
+  const withOrder = (amount = TOTAL): PurchaseCommand => {
+    const command = createSubscription() as Extract<PurchaseCommand, { type: 'CreatePurchase' }>;
+    return {
+      ...command,
+      data: { ...command.data, order: { orderId: ORDER_ID, amount, currency: 'INR' } },
+    };
+  };
+
+  it('records the purchase and its provider order in one decision', () =>
+    given().when(withOrder()).then([subscriptionCreated(), orderCreated()]));
+
+  it('refuses an order for another amount than the total', () =>
+    given()
+      .when(withOrder(TOTAL + 1))
+      .thenThrows('ORDER_AMOUNT_MISMATCH'));
+});

@@ -9,7 +9,7 @@ import { activeMember } from '../../http/members.ts';
 import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
-import { purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
+import { pricesNow, purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import {
   checkoutDeps,
@@ -56,9 +56,10 @@ export function cartRouter(infra: BillingInfra): Router {
   router.get('/add/:planId/web', auth, async (ctx) => {
     if (ctx.params.planId !== LIFETIME_PLAN_ID)
       throw new ApiError(404, BILLING_MESSAGES.planNotFound, 'PLAN_NOT_FOUND');
-    const [buyer, active] = await Promise.all([
+    const [buyer, active, prices] = await Promise.all([
       activeMember(infra, ctx),
       activeSubscriptions(infra.db, ctx.state.auth!.userId),
+      pricesNow(infra.db),
     ]);
     if (active.length > 0)
       throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
@@ -68,6 +69,7 @@ export function cartRouter(infra: BillingInfra): Router {
       subject: { kind: 'subscription', planId: LIFETIME_PLAN_ID },
       productKey: `subscription:${LIFETIME_PLAN_ID}`,
       metadata: commandMetadata(ctx, { userId: buyer.user_id, role: 'member' }),
+      prices,
     });
     const info = infoOf(infra, state);
     ctx.body = success({ ...info, cart_id: info._id });
