@@ -3,6 +3,7 @@
 // gets its result back; times are wall-clock milliseconds (both processes share the machine's
 // clock), so the parent can compare them with what the server recorded.
 import { io, type Socket } from 'socket.io-client';
+import { serveTasks } from './taskProcess.ts';
 
 export type Bidder = { token: string; bidAlias: string };
 
@@ -221,9 +222,4 @@ async function runTask(task: ClientTask): Promise<LoadResult | ViewerResult> {
   }
 }
 
-process.on('message', (task: ClientTask) => {
-  runTask(task).then(
-    (result) => process.send?.({ result }),
-    (error: unknown) => process.send?.({ error: String((error as Error)?.stack ?? error) }),
-  );
-});
+serveTasks(runTask);

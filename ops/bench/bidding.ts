@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { loadApiConfig } from '@boli/api/config';
@@ -20,6 +19,7 @@ import {
   SERIALIZED_UPDATE_INSERT,
 } from './pgbench.ts';
 import { readModelsCaughtUp, seedAds, seedMembers, type BenchMember } from './bidding.setup.ts';
+import { startTaskProcess } from './taskProcess.ts';
 import type { Metric } from './types.ts';
 import { median, percentile } from './stats.ts';
 
@@ -42,27 +42,8 @@ const DEADLINES = QUICK ? 50 : 500;
 const round = (n: number) => Math.round(n);
 
 /** The clients' process (bidding.clients.ts): one task at a time over IPC. */
-function startClients(): { run<R>(task: ClientTask): Promise<R>; stop(): void } {
-  const child: ChildProcess = fork(new URL('./bidding.clients.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return {
-    run<R>(task: ClientTask) {
-      return new Promise<R>((resolve, reject) => {
-        const onExit = (code: number | null) => reject(new Error(`clients exited (${code})`));
-        child.once('exit', onExit);
-        child.once('message', (message: { result?: R; error?: string }) => {
-          child.off('exit', onExit);
-          if (message.error !== undefined) reject(new Error(message.error));
-          else resolve(message.result as R);
-        });
-        child.send(task);
-      });
-    },
-    stop: () => void child.kill(),
-  };
-}
+const startClients = () =>
+  startTaskProcess<ClientTask>(new URL('./bidding.clients.ts', import.meta.url));
 
 function requireBids(what: string, result: LoadResult): LoadResult {
   if (result.ok === 0) throw new Error(`${what}: no bid was accepted (${result.firstError})`);

@@ -5,6 +5,7 @@
 import knex, { type Knex } from 'knex';
 import { webhookSignature } from '@boli/api/payments/gateway/signatures';
 import { startPaymentSandbox, type PaymentSandbox } from '@boli/api/sandbox/payments/server';
+import { serveTasks } from './taskProcess.ts';
 
 export type GatewayKeys = { keyId: string; keySecret: string; webhookSecret: string };
 
@@ -145,9 +146,4 @@ async function runTask(task: PaymentsTask): Promise<unknown> {
   }
 }
 
-process.on('message', (task: PaymentsTask) => {
-  runTask(task).then(
-    (result) => process.send?.({ result }),
-    (error: unknown) => process.send?.({ error: String((error as Error)?.stack ?? error) }),
-  );
-});
+serveTasks(runTask);

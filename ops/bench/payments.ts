@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadApiConfig } from '@boli/api/config';
 import { connectInfrastructure } from '@boli/api/infrastructure';
@@ -16,6 +15,7 @@ import {
   seedMembers,
 } from './payments.setup.ts';
 import { createBaselineTables, pgbenchTps, RAW_INSERT } from './pgbench.ts';
+import { startTaskProcess } from './taskProcess.ts';
 import type { Metric } from './types.ts';
 import { median, percentile } from './stats.ts';
 
@@ -46,27 +46,8 @@ const KEYS = {
 const round = (n: number) => Math.round(n);
 
 /** The outside world's process (payments.clients.ts): one task at a time over IPC. */
-function startOutside(): { run<R>(task: PaymentsTask): Promise<R>; stop(): void } {
-  const child: ChildProcess = fork(new URL('./payments.clients.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return {
-    run<R>(task: PaymentsTask) {
-      return new Promise<R>((resolve, reject) => {
-        const onExit = (code: number | null) => reject(new Error(`clients exited (${code})`));
-        child.once('exit', onExit);
-        child.once('message', (message: { result?: R; error?: string }) => {
-          child.off('exit', onExit);
-          if (message.error !== undefined) reject(new Error(message.error));
-          else resolve(message.result as R);
-        });
-        child.send(task);
-      });
-    },
-    stop: () => void child.kill(),
-  };
-}
+const startOutside = () =>
+  startTaskProcess<PaymentsTask>(new URL('./payments.clients.ts', import.meta.url));
 
 function requireAllAnswered(what: string, result: LoadResult): LoadResult {
   if (result.failed > 0 || result.ok === 0) {

@@ -1,0 +1,42 @@
+import { fork, type ChildProcess } from 'node:child_process';
+
+/*
+ * A benchmark's load generator runs in its own process, so its work never shares the measured
+ * api's event loop. The parent sends one task at a time over IPC and awaits its answer; the child
+ * serves tasks with `serveTasks`.
+ */
+
+export type TaskProcess<Task> = { run<R>(task: Task): Promise<R>; stop(): void };
+
+/** Forks `module` (a TypeScript file, run through tsx) and talks to it one task at a time. */
+export function startTaskProcess<Task>(module: URL): TaskProcess<Task> {
+  const child: ChildProcess = fork(module, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    run<R>(task: Task) {
+      return new Promise<R>((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`clients exited (${code})`));
+        child.once('exit', onExit);
+        child.once('message', (message: { result?: R; error?: string }) => {
+          child.off('exit', onExit);
+          if (message.error !== undefined) reject(new Error(message.error));
+          else resolve(message.result as R);
+        });
+        child.send(task as object);
+      });
+    },
+    stop: () => void child.kill(),
+  };
+}
+
+/** In the child: answers each task the parent sends with its result or its error. */
+export function serveTasks<Task>(runTask: (task: Task) => Promise<unknown>): void {
+  process.on('message', (task: Task) => {
+    runTask(task).then(
+      (result) => process.send?.({ result }),
+      (error: unknown) => process.send?.({ error: String((error as Error)?.stack ?? error) }),
+    );
+  });
+}
