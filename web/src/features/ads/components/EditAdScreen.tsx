@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,15 +10,8 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { AD_PATHS, adDetailRequest, adPath, type AdDetailView } from '../ads.api.ts';
-import { adFailureOf, type AdFailure } from '../model/adFailure.ts';
-import {
-  adFormOf,
-  changeAdField,
-  editAdBody,
-  validateAdForm,
-  type AdFormErrors,
-  type AdFormField,
-} from '../model/adForm.ts';
+import { adFormOf, editAdBody } from '../model/adForm.ts';
+import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
 import { AdFormFields } from './AdFormFields.tsx';
 
@@ -44,44 +37,19 @@ function EditDone({ ad }: { ad: AdDetailView }) {
 
 function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailView) => void }) {
   const [initial] = useState(() => adFormOf(ad));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<AdFormErrors>({});
-  const [failure, setFailure] = useState<AdFailure | null>(null);
-  const [addressDialog, setAddressDialog] = useState(false);
-  const [saving, setSaving] = useState(false);
   const { request } = useApi();
-
-  const change = (field: AdFormField, value: string) => {
-    setForm((current) => changeAdField(current, field, value));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateAdForm(form);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      setFailure({ kind: 'refused', message: MESSAGES.invalidForm, errors: problems });
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
+  const edit = useAdFormSubmission({
+    initial,
+    async send(form) {
       const saved = await request<AdDetailView>(AD_PATHS.edit, {
         json: editAdBody(ad._id, initial, form),
       });
       onSaved(saved ?? ad);
-    } catch (error) {
-      setSaving(false);
-      const refusal = adFailureOf(error);
-      setFailure(refusal);
-      if (refusal.kind === 'addressRequired') setAddressDialog(true);
-      if (refusal.kind === 'refused') setErrors(refusal.errors);
-    }
-  };
+    },
+  });
 
   return (
-    <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+    <Stack spacing={2} component="form" noValidate onSubmit={edit.submit}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Edit Ad
@@ -90,22 +58,22 @@ function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailV
           Photos and videos
         </Button>
       </Stack>
-      <AdFailureAlert failure={failure} />
+      <AdFailureAlert failure={edit.failure} />
       <AdFormFields
-        form={form}
-        errors={errors}
-        onChange={change}
-        onDisplayPhone={(shown) => setForm((current) => ({ ...current, displayPhone: shown }))}
+        form={edit.form}
+        errors={edit.errors}
+        onChange={edit.change}
+        onDisplayPhone={edit.setDisplayPhone}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to="/myAds">
           Cancel
         </Button>
-        <Button type="submit" variant="contained" size="large" loading={saving}>
+        <Button type="submit" variant="contained" size="large" loading={edit.sending}>
           Update Ad
         </Button>
       </Stack>
-      <AddressRequiredDialog open={addressDialog} onClose={() => setAddressDialog(false)} />
+      <AddressRequiredDialog open={edit.addressDialog} onClose={edit.closeAddressDialog} />
     </Stack>
   );
 }

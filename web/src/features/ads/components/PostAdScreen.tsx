@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
@@ -10,16 +10,8 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
-import { adFailureOf, type AdFailure } from '../model/adFailure.ts';
-import {
-  changeAdField,
-  newAdForm,
-  postAdFields,
-  validateAdForm,
-  type AdForm,
-  type AdFormErrors,
-  type AdFormField,
-} from '../model/adForm.ts';
+import { newAdForm, postAdFields } from '../model/adForm.ts';
+import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
 import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
 import { AdFormFields } from './AdFormFields.tsx';
@@ -27,62 +19,39 @@ import { MediaDropZone } from './MediaDropZone.tsx';
 import { UploadList } from './UploadList.tsx';
 
 function PostAdForm({ address }: { address: ProfileAddress | null }) {
-  const [form, setForm] = useState<AdForm>(() => newAdForm(address));
-  const [errors, setErrors] = useState<AdFormErrors>({});
-  const [failure, setFailure] = useState<AdFailure | null>(null);
-  const [addressDialog, setAddressDialog] = useState(address !== null && !address.complete);
-  const [posting, setPosting] = useState(false);
   const { envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
   const media = useUploads(stage);
-  const canPost = media.uploaded.length > 0 && !media.busy && !posting;
-
-  const change = (field: AdFormField, value: string) => {
-    setForm((current) => changeAdField(current, field, value));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateAdForm(form);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      setFailure({ kind: 'refused', message: MESSAGES.invalidForm, errors: problems });
-      return;
-    }
-    const body = new FormData();
-    for (const [name, value] of postAdFields(form)) body.append(name, value);
-    for (const upload of media.uploaded) {
-      if (upload.result) body.append('stagedId', upload.result.stagedId);
-    }
-    setPosting(true);
-    setFailure(null);
-    try {
+  const ad = useAdFormSubmission({
+    initial: () => newAdForm(address),
+    addressDialogAtStart: address !== null && !address.complete,
+    async send(form) {
+      const body = new FormData();
+      for (const [name, value] of postAdFields(form)) body.append(name, value);
+      for (const upload of media.uploaded) {
+        if (upload.result) body.append('stagedId', upload.result.stagedId);
+      }
       const answer = await envelope<unknown>(AD_PATHS.post, { method: 'POST', form: body });
       enqueueSnackbar(answer.msg || MESSAGES.adPosted, { variant: 'success' });
       navigate('/myAds');
-    } catch (error) {
-      setPosting(false);
-      const refusal = adFailureOf(error);
-      setFailure(refusal);
-      if (refusal.kind === 'addressRequired') setAddressDialog(true);
-      if (refusal.kind === 'refused') setErrors(refusal.errors);
-    }
-  };
+    },
+  });
+  const posting = ad.sending;
+  const canPost = media.uploaded.length > 0 && !media.busy && !posting;
 
   return (
-    <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+    <Stack spacing={2} component="form" noValidate onSubmit={ad.submit}>
       <Typography variant="h5" component="h1">
         Post New Ad
       </Typography>
-      <AdFailureAlert failure={failure} />
+      <AdFailureAlert failure={ad.failure} />
       <AdFormFields
-        form={form}
-        errors={errors}
-        onChange={change}
-        onDisplayPhone={(shown) => setForm((current) => ({ ...current, displayPhone: shown }))}
+        form={ad.form}
+        errors={ad.errors}
+        onChange={ad.change}
+        onDisplayPhone={ad.setDisplayPhone}
       />
       <Divider textAlign="left">Photos and videos *</Divider>
       <MediaDropZone held={media.uploads.length} onFiles={media.add} disabled={posting} />
@@ -99,7 +68,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <Button type="submit" variant="contained" size="large" disabled={!canPost} loading={posting}>
         Post Ad!
       </Button>
-      <AddressRequiredDialog open={addressDialog} onClose={() => setAddressDialog(false)} />
+      <AddressRequiredDialog open={ad.addressDialog} onClose={ad.closeAddressDialog} />
     </Stack>
   );
 }
