@@ -49,16 +49,17 @@ export async function pricesNow(db: Knex) {
   return priceTable(await currentPrices(db));
 }
 
-/** Quotes one product for a buyer (no purchase is recorded). */
+/** Quotes one product for a buyer (no purchase is recorded), from `prices` when already read. */
 export async function quoteFor(
   deps: Pick<CheckoutDeps, 'db' | 'settings'>,
   productKey: ProductKey,
   buyerState: string,
   cycle?: AdSpaceCycle,
+  prices?: PriceTable,
 ) {
   return quoteLine({
     productKey,
-    prices: await pricesNow(deps.db),
+    prices: prices ?? (await pricesNow(deps.db)),
     settings: deps.settings,
     buyerState,
     ...(cycle ? { cycle } : {}),
@@ -80,13 +81,7 @@ export async function startPurchase(
 ): Promise<PurchaseState> {
   const { purchaseId, metadata } = input;
   const buyer = buyerOf(input.buyer);
-  const line = quoteLine({
-    productKey: input.productKey,
-    prices: input.prices ?? (await pricesNow(deps.db)),
-    settings: deps.settings,
-    buyerState: buyer.state,
-    ...(input.cycle ? { cycle: input.cycle } : {}),
-  });
+  const line = await quoteFor(deps, input.productKey, buyer.state, input.cycle, input.prices);
   // The order first, so the purchase and its order are recorded in one append.
   const order = await deps.gateway.createOrder({
     amount: line.total,
