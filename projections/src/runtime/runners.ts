@@ -6,7 +6,7 @@ import {
   type GlobalPosition,
   type RecordedEvent,
 } from '@boli/engine/eventStore/eventStore';
-import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/migrations';
+import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/sqlNames';
 import { planBuilds, type BuildKey } from './builds.ts';
 import { checkpointWriter } from './checkpointWriter.ts';
 import { startBuildWorker, type BuildWorker, type WorkerSettings } from './buildWorker.ts';

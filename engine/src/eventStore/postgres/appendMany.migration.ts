@@ -4,7 +4,7 @@ import {
   EXPECT_ANY,
   EXPECT_STREAM_EXISTS,
   NOTIFY_CHANNEL,
-} from './migrations.ts';
+} from './sqlNames.ts';
 
 /**
  * Group commit, set-based: several appends (to the same or different streams) in one
@@ -23,8 +23,7 @@ import {
  * p_counts[i] of them belong to append i). The hash is computed exactly as event_store_append
  * computes it.
  */
-// A function, not a constant: migrations.ts imports this module, and these constants come from it.
-const createAppendMany = (): string => `
+export const createAppendMany = (): string => `
 CREATE FUNCTION event_store_append_many(
   p_stream_ids text[],
   p_stream_json text[],

@@ -8,7 +8,7 @@ import {
   type NewEvent,
 } from '../eventStore.ts';
 import { canonicalJson } from '../hashChain.ts';
-import { EXPECT_ANY, EXPECT_STREAM_EXISTS } from './migrations.ts';
+import { EXPECT_ANY, EXPECT_STREAM_EXISTS } from './sqlNames.ts';
 
 type AppendRow = {
   outcome: 'ok' | 'retry' | 'conflict' | 'duplicate' | 'none';
@@ -213,6 +213,16 @@ export function createAppender(options: AppenderOptions) {
     if (stored) onCommitted();
   }
 
+  let pumpScheduled = false;
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
   function pump(): void {
     while (inFlight < concurrency && queue.length > 0) {
       const group = queue.splice(0, MAX_GROUP);
@@ -220,7 +230,7 @@ export function createAppender(options: AppenderOptions) {
       const sending = group.length === 1 ? settle(group[0]!) : appendGroup(group);
       void sending.finally(() => {
         inFlight--;
-        pump();
+        schedulePump();
       });
     }
   }
@@ -233,7 +243,7 @@ export function createAppender(options: AppenderOptions) {
     expectedCode(expected);
     return new Promise<AppendResult>((resolve, reject) => {
       queue.push({ streamId, events, expected, resolve, reject });
-      pump();
+      schedulePump();
     });
   };
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { NewEvent } from '../eventStore.ts';
 import { canonicalJson, GENESIS_HASH, sha256hex } from '../hashChain.ts';
-import { NOTIFY_CHANNEL } from './migrations.ts';
+import { NOTIFY_CHANNEL } from './sqlNames.ts';
 
 /*
  * Loading many new streams at once (synthetic catalogues for benchmarks, imports): one INSERT

@@ -1,20 +1,12 @@
 import type { Migration } from '../../shared/migration.ts';
+import {
+  APPEND_LOCK_NAMESPACE,
+  EXPECT_ANY,
+  EXPECT_STREAM_EXISTS,
+  NOTIFY_CHANNEL,
+} from './sqlNames.ts';
 import { appendManyMigration } from './appendMany.migration.ts';
-
-/**
- * Advisory-lock namespace for appends ('EVNT'); the second key is hashtext(stream id). A hash
- * collision only makes two streams take turns, never mixes them up.
- */
-export const APPEND_LOCK_NAMESPACE = 1163284052;
-
-/** LISTEN/NOTIFY channel that wakes subscribers; polling stays the source of truth. */
-export const NOTIFY_CHANNEL = 'event_store_appended';
-
-/**
- * Expected versions as the append function takes them: >= 0 exact, -1 no stream, and these two.
- */
-export const EXPECT_ANY = -2;
-export const EXPECT_STREAM_EXISTS = -3;
+import { appendManyGenericMigration } from './appendManyGeneric.migration.ts';
 
 const createEvents = `
 CREATE SEQUENCE event_store_position_seq AS bigint;
@@ -236,4 +228,5 @@ export const eventStoreMigrations: readonly Migration[] = [
     },
   },
   appendManyMigration,
+  appendManyGenericMigration,
 ];

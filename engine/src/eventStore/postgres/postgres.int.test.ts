@@ -113,4 +113,22 @@ describe('group commit in the PostgreSQL event store', () => {
     expect(await store.readStream(c)).toEqual([]);
     expect(await verifyStream(store, b)).toEqual({ ok: true });
   });
+
+  it('recognises a stale retry in a group, and answers an empty append with the group’s own head', async () => {
+    const [a, b] = [`ad-${randomUUID()}`, `ad-${randomUUID()}`];
+    const first = [newEvent('AdPosted', {})];
+    const original = await store.append(a, first, 'no-stream');
+    await store.append(a, [newEvent('AdEdited', {})], 0);
+    const blocker = store.append(`ad-${randomUUID()}`, [newEvent('AdPosted', {})], 'no-stream');
+    const grouped = Promise.all([
+      store.append(a, first, 'no-stream'),
+      store.append(b, [newEvent('AdPosted', {})], 'no-stream'),
+      store.append(b, [], 0),
+    ]);
+    await blocker;
+    const [retried, posted, empty] = await grouped;
+    expect(retried).toEqual(original);
+    expect(empty).toEqual(posted);
+    expect((await store.readStream(a)).map((e) => e.type)).toEqual(['AdPosted', 'AdEdited']);
+  });
 });

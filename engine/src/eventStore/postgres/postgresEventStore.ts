@@ -11,7 +11,7 @@ import {
 } from '../eventStore.ts';
 import { reportSubscriptionError } from '../subscriptionErrors.ts';
 import { createAppender } from './appender.ts';
-import { NOTIFY_CHANNEL } from './migrations.ts';
+import { NOTIFY_CHANNEL } from './sqlNames.ts';
 
 export type PostgresEventStoreOptions = ({ connectionString: string } | { pool: pg.Pool }) & {
   /** Pool size when the store makes its own pool. */
