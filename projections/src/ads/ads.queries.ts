@@ -111,6 +111,11 @@ export async function findAd(db: Knex, idOrUid: string): Promise<AdRow | undefin
 export const SEARCH_WINDOW = 200;
 /** How many of the newest ads a common word's matches are looked for in first. */
 const RECENT_SLICE = 30_000;
+/**
+ * Words the planner expects in at most this many ads are collected from the text index at once:
+ * walking the newest ads for them would read the whole slice (15 ms at a million ads) in vain.
+ */
+const FEW_MATCHES = 2_000;
 /** The last word matches as a prefix from this length on ('swi' → swift). */
 const MIN_PREFIX_LENGTH = 3;
 /** A term no ad holds is compared with known words at this trigram similarity or more … */
@@ -190,9 +195,14 @@ export async function searchAds(db: Knex, text: string, page: AdPage): Promise<A
     corrections: corrections.get(term) ?? [],
   }));
   const exact = exactTsquery(terms);
-  let hits = await newestMatches(db, searchTsquery(groups, 'and'), exact);
+  const expected = await Promise.all(
+    groups.map((group) => estimatedMatches(db, searchTsquery([group], 'and'))),
+  );
+  // Ads holding every word are at most the rarest word's; ads holding any, at most their sum.
+  let hits = await newestMatches(db, searchTsquery(groups, 'and'), exact, Math.min(...expected));
   if (hits.length === 0 && groups.length > 1) {
-    hits = await newestMatches(db, searchTsquery(groups, 'or'), exact);
+    const any = expected.reduce((sum, n) => sum + n, 0);
+    hits = await newestMatches(db, searchTsquery(groups, 'or'), exact, any);
   }
   const chosen = hits
     .sort((a, b) => b.rank - a.rank || newestFirstOrder(a, b))
@@ -206,44 +216,58 @@ export async function searchAds(db: Knex, text: string, page: AdPage): Promise<A
 
 type Hit = { ad_id: string; created_at: Date; rank: number };
 
+/** How many ads the planner expects to match `tsquery` (from the text column's statistics). */
+async function estimatedMatches(db: Knex, tsquery: string): Promise<number> {
+  const { rows } = await db.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${AD_SEARCH} WHERE search_vector @@ ?::tsquery`,
+    [tsquery],
+  );
+  return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
+}
+
 const newestFirstOrder = (a: Hit, b: Hit): number =>
   b.created_at.getTime() - a.created_at.getTime() || (a.ad_id < b.ad_id ? 1 : -1);
 
 /**
  * The newest SEARCH_WINDOW matches, ranked. A common word is found among the newest
- * RECENT_SLICE ads (a short walk in newest order); only a rarer one, which fills no window there,
+ * RECENT_SLICE ads (a short walk in newest order); a rarer one, which fills no window there,
  * is looked up in the whole text index — where its matches are few enough to collect and sort.
- * The planner cannot tell the two apart: words that go together ('swift dzire') fool its
- * estimates.
+ * `atMost` is the planner's bound on the matches, from each word's own statistics: words the
+ * planner knows to be rare skip the walk. (Its estimate for the words together is no guide:
+ * words that go together, 'swift dzire', fool it.)
  */
-async function newestMatches(db: Knex, tsquery: string, exact: string): Promise<Hit[]> {
+async function newestMatches(
+  db: Knex,
+  tsquery: string,
+  exact: string,
+  atMost: number,
+): Promise<Hit[]> {
   const rank = `ts_rank(?::float4[], search_vector, ?::tsquery)
               + ts_rank(?::float4[], search_vector, ?::tsquery)`;
   const rankBindings = [RANK_WEIGHTS, tsquery, RANK_WEIGHTS, exact];
-  const recent = await db.raw<{ rows: Hit[] }>(
-    // The slice is read lazily, in order: a common word stops the walk as soon as it has a window.
-    `SELECT ad_id, created_at, ${rank} AS rank
+  if (atMost > FEW_MATCHES) {
+    const recent = await db.raw<{ rows: Hit[] }>(
+      // The slice is read lazily, in order: a common word stops the walk as soon as it has a window.
+      `SELECT ad_id, created_at, ${rank} AS rank
        FROM (SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH}
               ORDER BY created_at DESC, ad_id DESC LIMIT ?) AS recent
       WHERE search_vector @@ ?::tsquery
       LIMIT ?`,
-    [...rankBindings, RECENT_SLICE, tsquery, SEARCH_WINDOW],
-  );
-  if (recent.rows.length >= SEARCH_WINDOW) return recent.rows;
-  // Fewer than a window among the newest RECENT_SLICE ads: the word is rare, and collecting its
-  // matches from the text index beats walking the ads in order (which the planner, misled by
-  // its estimates, may otherwise choose).
-  const all = await db.transaction(async (trx) => {
-    await trx.raw('SET LOCAL enable_indexscan = off');
-    return trx.raw<{ rows: Hit[] }>(
-      `WITH hits AS (
-         SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH}
-          WHERE search_vector @@ ?::tsquery
-          ORDER BY created_at DESC, ad_id DESC LIMIT ?
-       )
-       SELECT ad_id, created_at, ${rank} AS rank FROM hits`,
-      [tsquery, SEARCH_WINDOW, ...rankBindings],
+      [...rankBindings, RECENT_SLICE, tsquery, SEARCH_WINDOW],
     );
-  });
+    if (recent.rows.length >= SEARCH_WINDOW) return recent.rows;
+  }
+  // Rare words (known rare, or fewer than a window among the newest RECENT_SLICE ads): all their
+  // matches are collected from the text index, then sorted. MATERIALIZED keeps the planner, misled
+  // by its estimates, from walking the ads in order instead.
+  const all = await db.raw<{ rows: Hit[] }>(
+    `WITH matches AS MATERIALIZED (
+       SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH} WHERE search_vector @@ ?::tsquery
+     ), newest AS (
+       SELECT * FROM matches ORDER BY created_at DESC, ad_id DESC LIMIT ?
+     )
+     SELECT ad_id, created_at, ${rank} AS rank FROM newest`,
+    [tsquery, SEARCH_WINDOW, ...rankBindings],
+  );
   return all.rows;
 }
