@@ -111,11 +111,6 @@ export async function findAd(db: Knex, idOrUid: string): Promise<AdRow | undefin
 export const SEARCH_WINDOW = 200;
 /** How many of the newest ads a common word's matches are looked for in first. */
 const RECENT_SLICE = 30_000;
-/**
- * Words the planner expects in at most this many ads are collected from the text index at once:
- * walking the newest ads for them would read the whole slice (15 ms at a million ads) in vain.
- */
-const FEW_MATCHES = 2_000;
 /** The last word matches as a prefix from this length on ('swi' → swift). */
 const MIN_PREFIX_LENGTH = 3;
 /** A term no ad holds is compared with known words at this trigram similarity or more … */
@@ -195,13 +190,14 @@ export async function searchAds(db: Knex, text: string, page: AdPage): Promise<A
     corrections: corrections.get(term) ?? [],
   }));
   const exact = exactTsquery(terms);
-  const expected = await Promise.all(
-    groups.map((group) => estimatedMatches(db, searchTsquery([group], 'and'))),
+  const shares = await expectedShares(
+    db,
+    groups.map((group) => searchTsquery([group], 'and')),
   );
   // Ads holding every word are at most the rarest word's; ads holding any, at most their sum.
-  let hits = await newestMatches(db, searchTsquery(groups, 'and'), exact, Math.min(...expected));
+  let hits = await newestMatches(db, searchTsquery(groups, 'and'), exact, Math.min(...shares));
   if (hits.length === 0 && groups.length > 1) {
-    const any = expected.reduce((sum, n) => sum + n, 0);
+    const any = shares.reduce((sum, share) => sum + share, 0);
     hits = await newestMatches(db, searchTsquery(groups, 'or'), exact, any);
   }
   const chosen = hits
@@ -216,13 +212,24 @@ export async function searchAds(db: Knex, text: string, page: AdPage): Promise<A
 
 type Hit = { ad_id: string; created_at: Date; rank: number };
 
-/** How many ads the planner expects to match `tsquery` (from the text column's statistics). */
-async function estimatedMatches(db: Knex, tsquery: string): Promise<number> {
+/** The rows the planner expects `sql` to return (from the tables' statistics). */
+async function plannedRows(db: Knex, sql: string, bindings: readonly string[]): Promise<number> {
   const { rows } = await db.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${AD_SEARCH} WHERE search_vector @@ ?::tsquery`,
-    [tsquery],
+    `EXPLAIN (FORMAT JSON) ${sql}`,
+    bindings,
   );
   return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
+}
+
+/** The share of all ads the planner expects to match each tsquery (the text column's statistics). */
+async function expectedShares(db: Knex, tsqueries: readonly string[]): Promise<number[]> {
+  const [total, ...matches] = await Promise.all([
+    plannedRows(db, `SELECT 1 FROM ${AD_SEARCH}`, []),
+    ...tsqueries.map((tsquery) =>
+      plannedRows(db, `SELECT 1 FROM ${AD_SEARCH} WHERE search_vector @@ ?::tsquery`, [tsquery]),
+    ),
+  ]);
+  return matches.map((rows) => rows / Math.max(total, 1));
 }
 
 const newestFirstOrder = (a: Hit, b: Hit): number =>
@@ -232,20 +239,20 @@ const newestFirstOrder = (a: Hit, b: Hit): number =>
  * The newest SEARCH_WINDOW matches, ranked. A common word is found among the newest
  * RECENT_SLICE ads (a short walk in newest order); a rarer one, which fills no window there,
  * is looked up in the whole text index — where its matches are few enough to collect and sort.
- * `atMost` is the planner's bound on the matches, from each word's own statistics: words the
- * planner knows to be rare skip the walk. (Its estimate for the words together is no guide:
- * words that go together, 'swift dzire', fool it.)
+ * `share` bounds the share of ads that match, from each word's own statistics: when even that
+ * many would not fill a window in the slice, the walk is skipped. (The planner's estimate for
+ * the words together is no guide: words that go together, 'swift dzire', fool it.)
  */
 async function newestMatches(
   db: Knex,
   tsquery: string,
   exact: string,
-  atMost: number,
+  share: number,
 ): Promise<Hit[]> {
   const rank = `ts_rank(?::float4[], search_vector, ?::tsquery)
               + ts_rank(?::float4[], search_vector, ?::tsquery)`;
   const rankBindings = [RANK_WEIGHTS, tsquery, RANK_WEIGHTS, exact];
-  if (atMost > FEW_MATCHES) {
+  if (share * RECENT_SLICE >= SEARCH_WINDOW) {
     const recent = await db.raw<{ rows: Hit[] }>(
       // The slice is read lazily, in order: a common word stops the walk as soon as it has a window.
       `SELECT ad_id, created_at, ${rank} AS rank
