@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { loadApiConfig } from '@boli/api/config';
 import { connectInfrastructure, type Infrastructure } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
 import { startServer } from '@boli/api/server';
 import { adStream } from '@boli/engine/ads/ad.events';
-import { allProjections, startProjectionRunners } from '@boli/projections';
 import { migrate } from '../src/db/migrate.ts';
-import { startJobWorkers } from '../src/jobs/workers.ts';
 import { placeBid, postAd, runAdCommand, SELLER } from '../src/jobs/finalCallExpiry.fixtures.ts';
-import { loadWorkerConfig } from '../src/processes/config.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
 import type { Bidder, ClientTask, LoadResult, ViewerResult } from './bidding.clients.ts';
 import {
@@ -19,7 +15,7 @@ import {
   SERIALIZED_UPDATE_INSERT,
 } from './pgbench.ts';
 import { readModelsCaughtUp, seedAds, seedMembers, type BenchMember } from './bidding.setup.ts';
-import { startTaskProcess } from './taskProcess.ts';
+import { startServiceProcess, startTaskProcess } from './taskProcess.ts';
 import type { Metric } from './types.ts';
 import { median, percentile } from './stats.ts';
 
@@ -102,8 +98,8 @@ const bidderOf = (member: BenchMember): Bidder => ({
 });
 
 /**
- * Bidding over the real api (its own scratch database, every read model and the job workers
- * running in this process; the clients in a child process), against pgbench in the same run.
+ * Bidding over the real api (its own scratch database; the api in this process, the projections
+ * and the job workers in theirs, the clients in another), against pgbench in the same run.
  */
 export async function measureBidding(ctx: {
   databaseUrl: string;
@@ -126,20 +122,9 @@ export async function measureBidding(ctx: {
     await createBaselineTables(databaseUrl);
     const logger = createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'silent', name: 'bench' });
     const infra = connectInfrastructure(loadApiConfig(env), logger);
-    const runners = await startProjectionRunners({
-      databaseUrl,
-      store: infra.store,
-      projections: allProjections,
-      logger,
-    });
-    const workerRedis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: null });
-    const workers = await startJobWorkers({
-      config: loadWorkerConfig(env),
-      logger,
-      db: infra.db,
-      redis: workerRedis,
-      store: infra.store,
-    });
+    // The read models and the timers run in processes of their own, as deployed (npm start).
+    const projections = await startServiceProcess('projections', env);
+    const workers = await startServiceProcess('worker', env);
     const server = await startServer(infra, { port: 0, host: '127.0.0.1' });
     const clients = startClients();
     try {
@@ -242,8 +227,7 @@ export async function measureBidding(ctx: {
       clients.stop();
       await server.close();
       await workers.stop();
-      workerRedis.disconnect();
-      await runners.stop();
+      await projections.stop();
       await infra.close();
     }
   } finally {

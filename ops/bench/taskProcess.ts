@@ -40,3 +40,35 @@ export function serveTasks<Task>(runTask: (task: Task) => Promise<unknown>): voi
     );
   });
 }
+
+export type ServiceProcess = { stop(): Promise<void> };
+
+/**
+ * One of the app's background processes (ops/src/processes/<name>.ts) in a process of its own,
+ * as deployments run it, so its work never shares the measured api's event loop. Resolves once
+ * the process has started; `stop` sends SIGTERM and waits for it to exit.
+ */
+export function startServiceProcess(
+  name: 'projections' | 'worker',
+  env: Readonly<Record<string, string>>,
+): Promise<ServiceProcess> {
+  const child = fork(new URL(`../src/processes/${name}.ts`, import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${name} exited (${code})`));
+    child.once('exit', onExit);
+    child.once('message', () => {
+      child.off('exit', onExit);
+      resolve({
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
+}

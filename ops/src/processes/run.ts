@@ -27,6 +27,8 @@ export async function runProcess(
   });
   const running = await start(config, logger);
   logger.info(`${name} ready`);
+  // A parent that forked this process with an IPC channel (the benches) learns it is up.
+  process.send?.('ready');
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
