@@ -95,7 +95,6 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   PURCHASE_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.purchaseNotFound },
   PURCHASE_COMMAND_NOT_ALLOWED: { status: 409, message: MESSAGES.generic },
   PURCHASE_LINES_INVALID: { status: 500, message: MESSAGES.generic },
-  ORDER_ALREADY_CREATED: { status: 409, message: MESSAGES.generic },
   ORDER_AMOUNT_MISMATCH: { status: 502, message: MESSAGES.generic },
   ORDER_MISMATCH: { status: 400, message: BILLING_MESSAGES.paymentVerificationFailed },
   PAYMENT_NOT_CAPTURED: { status: 409, message: MESSAGES.generic },

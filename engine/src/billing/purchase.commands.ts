@@ -31,8 +31,6 @@ export type OrderDetails = {
   readonly currency: 'INR';
 };
 
-export type RecordOrder = Command<'RecordOrder', OrderDetails>;
-
 export type RecordPaymentCapture = Command<
   'RecordPaymentCapture',
   {
@@ -71,7 +69,6 @@ export type ExpirePurchase = Command<'ExpirePurchase', Record<string, never>>;
 
 export type PurchaseCommand =
   | CreatePurchase
-  | RecordOrder
   | RecordPaymentCapture
   | RecordPaymentFailure
   | FulfilPurchase
@@ -81,7 +78,6 @@ export type PurchaseCommand =
 
 export const PURCHASE_COMMAND_TYPES = [
   'CreatePurchase',
-  'RecordOrder',
   'RecordPaymentCapture',
   'RecordPaymentFailure',
   'FulfilPurchase',

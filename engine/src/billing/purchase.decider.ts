@@ -5,7 +5,6 @@ import type {
   FulfilPurchase,
   OrderDetails,
   PurchaseCommand,
-  RecordOrder,
   RecordPaymentCapture,
   RecordPaymentFailure,
   RecordRefund,
@@ -32,7 +31,6 @@ export type PurchaseErrorCode =
   | 'PURCHASE_NOT_FOUND'
   | 'PURCHASE_COMMAND_NOT_ALLOWED'
   | 'PURCHASE_LINES_INVALID'
-  | 'ORDER_ALREADY_CREATED'
   | 'ORDER_AMOUNT_MISMATCH'
   | 'ORDER_MISMATCH'
   | 'PAYMENT_NOT_CAPTURED'
@@ -97,15 +95,6 @@ function orderCreated(
       createdAt: now,
     },
   };
-}
-
-function recordOrder(command: RecordOrder, state: PurchaseState): PurchaseEvent[] {
-  const { data, metadata } = command;
-  if (state.order?.orderId === data.orderId) return [];
-  if (state.order !== null) fail('ORDER_ALREADY_CREATED', { orderId: state.order.orderId });
-  requireAllowed(state, command);
-  const purchase = state.purchase!;
-  return [orderCreated(purchase.purchaseId, purchase.totals.total, data, metadata.now)];
 }
 
 function recordCapture(command: RecordPaymentCapture, state: PurchaseState): PurchaseEvent[] {
@@ -239,8 +228,6 @@ const decide = (command: PurchaseCommand, state: PurchaseState): PurchaseEvent[]
   switch (command.type) {
     case 'CreatePurchase':
       return createPurchase(command, state);
-    case 'RecordOrder':
-      return recordOrder(command, state);
     case 'RecordPaymentCapture':
       return recordCapture(command, state);
     case 'RecordPaymentFailure':

@@ -20,12 +20,6 @@ import { statusOf } from './purchase.state.ts';
 
 const given = DeciderSpecification.for(purchaseDecider);
 
-const recordOrder = (orderId = ORDER_ID, amount = TOTAL): PurchaseCommand => ({
-  type: 'RecordOrder',
-  data: { orderId, amount, currency: 'INR' },
-  metadata: metadata(),
-});
-
 const failure = (paymentId: string, now = at(1)): PurchaseCommand => ({
   type: 'RecordPaymentFailure',
   data: {
@@ -90,24 +84,6 @@ describe('purchase decider', () => {
           expect(state.purchase?.totals.igst).toBe(17_982);
           expect(state.purchase?.totals.cgst).toBe(0);
         }));
-  });
-
-  describe('the order', () => {
-    it('records the provider order for the purchase total', () =>
-      given(subscriptionCreated()).when(recordOrder()).then(orderCreated()));
-
-    it('refuses an order for another amount', () =>
-      given(subscriptionCreated())
-        .when(recordOrder(ORDER_ID, TOTAL - 1))
-        .thenThrows('ORDER_AMOUNT_MISMATCH'));
-
-    it('answers the same order again with nothing, and refuses a second one', () => {
-      given(ordered).when(recordOrder()).thenNothingHappened();
-      given(ordered).when(recordOrder('order_2')).thenThrows('ORDER_ALREADY_CREATED');
-    });
-
-    it('knows no order of a purchase that does not exist', () =>
-      given().when(recordOrder()).thenThrows('PURCHASE_NOT_FOUND'));
   });
 
   describe('capture', () => {

@@ -53,9 +53,9 @@ export const purchaseMachine = setup({
   initial: 'none',
   states: {
     none: { tags: allows('CreatePurchase'), on: { PurchaseCreated: 'created' } },
-    /** Priced and taxed; no order at the provider yet. */
+    /** Priced and taxed; its provider order is recorded in the same append (checkout.ts). */
     created: {
-      tags: allows('RecordOrder', 'ExpirePurchase'),
+      tags: allows('ExpirePurchase'),
       on: { OrderCreated: 'ordered', PurchaseExpired: 'expired' },
     },
     /** Waiting for the member to pay at the provider's checkout. */
