@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { cooldownRegion } from './cooldown.ts';
 import { ApiError } from '../../../app/api/client.ts';
 
 /** What a send or resend answers: the sends left today (null when the answer does not say). */
@@ -18,6 +19,8 @@ type Context = {
   /** Seconds until Resend OTP is enabled again; 0 when it is. */
   cooldown: number;
   login: OtpLogin | null;
+  /** Whether the send under way is a Resend OTP (section 8 treats its failures differently). */
+  resend: boolean;
 };
 
 type Event =
@@ -52,12 +55,12 @@ export const failureText = (error: unknown): string =>
   dailyLimitText(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
 
 /** After a failed send: the daily limit, what the server said, or (for a resend) its own dialog. */
-function afterFailedSend(context: Context, error: unknown, resend: boolean): Partial<Context> {
+function afterFailedSend(context: Context, error: unknown): Partial<Context> {
   if (isDailyLimit(error)) {
     return { triesLeft: 0, notice: { severity: 'error', text: MESSAGES.dailyLimitClient } };
   }
   const apiError = error instanceof ApiError ? error : null;
-  if (resend) {
+  if (context.resend) {
     // Section 8: tries are set to 0 when a resend answers an errors list.
     const triesLeft = apiError && apiError.errors.length > 0 ? 0 : context.triesLeft;
     return { triesLeft, notice: { severity: 'error', text: MESSAGES.resendFailed } };
@@ -94,6 +97,9 @@ export const otpMachine = setup({
   },
   actions: {
     startCooldown: raise({ type: 'COOLDOWN.START' }),
+    startCountdown: assign({ cooldown: LIMITS.resendCooldownSeconds }),
+    countDown: assign(({ context }) => ({ cooldown: context.cooldown - 1 })),
+    endCountdown: assign({ cooldown: 0 }),
   },
 }).createMachine({
   id: 'otp',
@@ -104,6 +110,7 @@ export const otpMachine = setup({
     notice: null,
     cooldown: 0,
     login: null,
+    resend: false,
   }),
   states: {
     flow: {
@@ -113,7 +120,7 @@ export const otpMachine = setup({
           entry: 'startCooldown',
           invoke: {
             src: 'sendOtp',
-            input: ({ context }) => ({ username: context.username, resend: false }),
+            input: ({ context }) => ({ username: context.username, resend: context.resend }),
             onDone: {
               target: 'waiting',
               actions: assign(({ event }) => ({
@@ -129,36 +136,7 @@ export const otpMachine = setup({
               },
               {
                 target: 'waiting',
-                actions: assign(({ context, event }) =>
-                  afterFailedSend(context, event.error, false),
-                ),
-              },
-            ],
-          },
-        },
-        resending: {
-          entry: 'startCooldown',
-          invoke: {
-            src: 'sendOtp',
-            input: ({ context }) => ({ username: context.username, resend: true }),
-            onDone: {
-              target: 'waiting',
-              actions: assign(({ event }) => ({
-                triesLeft: event.output.triesLeft,
-                notice: { severity: 'success', text: MESSAGES.otpSent },
-              })),
-            },
-            onError: [
-              {
-                guard: ({ event }) => isEmailNotVerified(event.error),
-                target: 'emailNotVerified',
-                actions: assign({ notice: null }),
-              },
-              {
-                target: 'waiting',
-                actions: assign(({ context, event }) =>
-                  afterFailedSend(context, event.error, true),
-                ),
+                actions: assign(({ context, event }) => afterFailedSend(context, event.error)),
               },
             ],
           },
@@ -169,7 +147,7 @@ export const otpMachine = setup({
               guard: { type: 'hasCode', params: ({ event }) => event.otp },
               target: 'verifying',
             },
-            RESEND: { guard: 'canResend', target: 'resending' },
+            RESEND: { guard: 'canResend', target: 'sending', actions: assign({ resend: true }) },
           },
         },
         verifying: {
@@ -199,36 +177,11 @@ export const otpMachine = setup({
         },
         /** The email link has not been followed yet: the Verify Your Email panel. */
         emailNotVerified: {
-          on: { RETRY: 'sending' },
+          on: { RETRY: { target: 'sending', actions: assign({ resend: false }) } },
         },
         verified: { type: 'final' },
       },
     },
-    cooldown: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'COOLDOWN.START': {
-              target: 'counting',
-              actions: assign({ cooldown: LIMITS.resendCooldownSeconds }),
-            },
-          },
-        },
-        counting: {
-          after: {
-            [LIMITS.countdownTickMs]: [
-              {
-                guard: 'moreSeconds',
-                target: 'counting',
-                reenter: true,
-                actions: assign(({ context }) => ({ cooldown: context.cooldown - 1 })),
-              },
-              { target: 'idle', actions: assign({ cooldown: 0 }) },
-            ],
-          },
-        },
-      },
-    },
+    cooldown: cooldownRegion,
   },
 });

@@ -111,7 +111,7 @@ describe('Resend OTP', () => {
     await vi.advanceTimersByTimeAsync((LIMITS.resendCooldownSeconds - 1) * 1000);
     expect(actor.getSnapshot().context.cooldown).toBe(0);
     actor.send({ type: 'RESEND' });
-    expect(flowOf(actor)).toBe('resending');
+    expect(flowOf(actor)).toBe('sending');
     expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds);
     await settle();
     expect(send).toHaveBeenLastCalledWith({ username: 'asha01', resend: true });

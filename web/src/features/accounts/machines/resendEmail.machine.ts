@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { cooldownRegion } from './cooldown.ts';
 
 type Notice = { severity: 'success' | 'error'; text: string };
 
@@ -24,6 +25,11 @@ export const resendEmailMachine = setup({
   guards: {
     cooledDown: ({ context }) => context.cooldown === 0,
     moreSeconds: ({ context }) => context.cooldown > 1,
+  },
+  actions: {
+    startCountdown: assign({ cooldown: LIMITS.resendCooldownSeconds }),
+    countDown: assign(({ context }) => ({ cooldown: context.cooldown - 1 })),
+    endCountdown: assign({ cooldown: 0 }),
   },
 }).createMachine({
   id: 'resendEmail',
@@ -52,31 +58,6 @@ export const resendEmailMachine = setup({
         },
       },
     },
-    cooldown: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'COOLDOWN.START': {
-              target: 'counting',
-              actions: assign({ cooldown: LIMITS.resendCooldownSeconds }),
-            },
-          },
-        },
-        counting: {
-          after: {
-            [LIMITS.countdownTickMs]: [
-              {
-                guard: 'moreSeconds',
-                target: 'counting',
-                reenter: true,
-                actions: assign(({ context }) => ({ cooldown: context.cooldown - 1 })),
-              },
-              { target: 'idle', actions: assign({ cooldown: 0 }) },
-            ],
-          },
-        },
-      },
-    },
+    cooldown: cooldownRegion,
   },
 });
