@@ -39,4 +39,6 @@ export async function runProcess(
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Forked with IPC: a parent that goes away, however it ends, takes this process with it.
+  process.on('disconnect', () => void shutdown('parent gone'));
 }
