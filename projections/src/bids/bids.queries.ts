@@ -3,6 +3,7 @@ import type { BidPhase, BidType, CloseReason } from '@boli/engine/ads/ad.events'
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { BUILDS } from '../runtime/builds.ts';
+import { preparedQuery } from '../runtime/preparedQuery.ts';
 import {
   assembleSummary,
   biddingStateAt,
@@ -210,7 +211,9 @@ async function summaryRow(
   const before = pageSql(adId, 'beforeFinalCall', pages.beforeFinalCall);
   const after = pageSql(adId, 'afterFinalCall', pages.afterFinalCall);
   const list = (sql: string) => `(SELECT json_agg(x) FROM (${sql}) x)`;
-  const { rows: found } = await db.raw<{ rows: SummaryRow[] }>(
+  // Prepared: planning this statement costs more than running it.
+  const found = await preparedQuery<SummaryRow>(
+    db,
     `SELECT
        (SELECT json_build_object('commit', checkpoint_commit::text, 'prepare', checkpoint_prepare::text)
           FROM ${BUILDS} WHERE name = ? AND status = 'live') AS checkpoint,
@@ -227,7 +230,7 @@ async function summaryRow(
       ...candidates.bindings,
       ...before.bindings,
       ...after.bindings,
-    ] as Knex.RawBinding[],
+    ],
   );
   return found[0]!;
 }

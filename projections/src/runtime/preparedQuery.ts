@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type pg from 'pg';
+
+/** knex's `?` placeholders as PostgreSQL's `$1 … $n` (identifier bindings, `??`, are not for here). */
+function positional(sql: string): string {
+  if (sql.includes('??')) throw new Error('preparedQuery takes value bindings only');
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/**
+ * Rows of `sql` (knex `?` placeholders) run as a named prepared statement on one of `db`'s pooled
+ * connections: PostgreSQL plans it once per connection instead of on every call. For hot reads
+ * whose planning costs more than their execution (the bid summary: 0.8–1.9 ms to plan, 0.3 ms to
+ * run). Inside a transaction it runs as a plain query on the transaction's connection.
+ */
+export async function preparedQuery<R>(
+  db: Knex | Knex.Transaction,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<R[]> {
+  if (db.isTransaction) {
+    const result = await db.raw<{ rows: R[] }>(sql, bindings as Knex.RawBinding[]);
+    return result.rows;
+  }
+  const name = `prepared_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+  const connection = (await db.client.acquireConnection()) as pg.Client;
+  try {
+    const result = await connection.query<R & pg.QueryResultRow>({
+      name,
+      text: positional(sql),
+      values: bindings as unknown[],
+    });
+    return result.rows;
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
