@@ -151,9 +151,10 @@ export type AppenderOptions = {
 
 /**
  * Appends with group commit. Up to `concurrency` transactions run at once, each one statement;
- * while they do, new appends queue, and the next free slot sends everything queued as one
- * event_store_append_many transaction: fewer round trips and commits under load, no added
- * latency when idle. Every append keeps its own expected-version check and its own result.
+ * appends asked for in one event-loop turn, or while every slot is busy, queue, and the next free
+ * slot sends everything queued as one event_store_append_many transaction: fewer round trips and
+ * commits under load, no added latency when idle beyond the end of the current turn. Every
+ * append keeps its own expected-version check and its own result.
  */
 export function createAppender(options: AppenderOptions) {
   const { pool, concurrency, notifyInTransaction, onCommitted } = options;
@@ -213,6 +214,9 @@ export function createAppender(options: AppenderOptions) {
     if (stored) onCommitted();
   }
 
+  // Sending waits for the end of the event-loop turn: every append asked for in that turn (callers
+  // answered by one commit ask for their next together) joins the group. Measured: appends to
+  // independent streams doubled against sending each as soon as a slot was free.
   let pumpScheduled = false;
   function schedulePump(): void {
     if (pumpScheduled) return;
