@@ -68,10 +68,11 @@ export const notificationsProjection = defineProjection<Tables>({
         }),
     },
   },
-  handle,
+  handleBatch,
 });
 
 type AdRow = {
+  ad_id: string;
   owner_id: string;
   item_name: string;
   currencycode: string;
@@ -80,13 +81,13 @@ type AdRow = {
   last_version: number;
 };
 
-async function loadTracking(
-  trx: Knex.Transaction,
-  table: string,
-  adId: string,
-): Promise<{ tracking: AdTracking | undefined; version: number }> {
-  const row: AdRow | undefined = await trx(table).where({ ad_id: adId }).forUpdate().first();
-  if (row === undefined) return { tracking: undefined, version: -1 };
+/** What the projection knows of one ad: who bids on it, and the last ad event it applied. */
+type AdState = { tracking: AdTracking | undefined; version: number; changed: boolean };
+
+/** Rows per INSERT, well under PostgreSQL's 65,535 parameters a statement. */
+const ROWS_PER_INSERT = 1_000;
+
+const fromRow = (row: AdRow): AdState => {
   const bidders = typeof row.bidders === 'string' ? JSON.parse(row.bidders) : row.bidders;
   return {
     tracking: {
@@ -97,43 +98,67 @@ async function loadTracking(
       bidders: new Map(bidders as [string, number][]),
     },
     version: row.last_version,
+    changed: false,
   };
+};
+
+/** The ads of `adIds` as stored, locked for this batch; unknown ads are absent. */
+async function loadAds(
+  trx: Knex.Transaction,
+  table: string,
+  adIds: readonly string[],
+): Promise<Map<string, AdState>> {
+  const ads = new Map<string, AdState>();
+  if (adIds.length === 0) return ads;
+  const rows: AdRow[] = await trx(table).whereIn('ad_id', adIds).forUpdate();
+  for (const row of rows) ads.set(row.ad_id, fromRow(row));
+  return ads;
 }
 
-async function handle(
+async function insertInChunks(
   trx: Knex.Transaction,
-  event: RecordedEvent,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  conflict: (insert: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<void> {
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    await conflict(trx(table).insert(rows.slice(from, from + ROWS_PER_INSERT)));
+  }
+}
+
+/**
+ * A batch in three statements, whatever its size: the batch's ads are read (and locked) at once,
+ * its events applied in log order in memory, then the ads that changed and every notification are
+ * written with one INSERT each.
+ */
+async function handleBatch(
+  trx: Knex.Transaction,
+  events: readonly RecordedEvent[],
   tables: PhysicalTables<Tables>,
 ): Promise<void> {
-  let notes: NotificationDraft[];
-  if (AD_EVENTS.includes(event.type)) {
-    const adId = (event.data as { adId: string }).adId;
-    const before = await loadTracking(trx, tables.notification_ads, adId);
-    if (event.streamVersion <= before.version) return;
-    const after = notificationsForAdEvent(before.tracking, event as unknown as AdEvent);
-    notes = after.notes;
-    if (after.tracking !== undefined) {
-      const { tracking } = after;
-      const row = {
-        ad_id: adId,
-        owner_id: tracking.ownerId,
-        item_name: tracking.itemName,
-        currencycode: tracking.currencycode,
-        open_high: tracking.openHigh,
-        bidders: JSON.stringify([...tracking.bidders]),
-        last_version: event.streamVersion,
-      };
-      await trx(tables.notification_ads).insert(row).onConflict('ad_id').merge();
+  const adIdOf = (event: RecordedEvent) => (event.data as { adId: string }).adId;
+  const adEvents = events.filter((event) => AD_EVENTS.includes(event.type));
+  const ads = await loadAds(trx, tables.notification_ads, [...new Set(adEvents.map(adIdOf))]);
+  const notifications: Record<string, unknown>[] = [];
+  for (const event of events) {
+    let notes: NotificationDraft[];
+    if (AD_EVENTS.includes(event.type)) {
+      const adId = adIdOf(event);
+      const before = ads.get(adId) ?? { tracking: undefined, version: -1, changed: false };
+      // A replayed event changes nothing.
+      if (event.streamVersion <= before.version) continue;
+      const after = notificationsForAdEvent(before.tracking, event as unknown as AdEvent);
+      notes = after.notes;
+      if (after.tracking !== undefined) {
+        ads.set(adId, { tracking: after.tracking, version: event.streamVersion, changed: true });
+      }
+    } else if (BILLING_EVENTS.includes(event.type)) {
+      notes = notificationsForBillingEvent(event as unknown as PurchaseEvent);
+    } else {
+      notes = notificationsForSocialEvent(event as unknown as MobileRequestEvent | ReviewEvent);
     }
-  } else if (BILLING_EVENTS.includes(event.type)) {
-    notes = notificationsForBillingEvent(event as unknown as PurchaseEvent);
-  } else {
-    notes = notificationsForSocialEvent(event as unknown as MobileRequestEvent | ReviewEvent);
-  }
-  if (notes.length === 0) return;
-  await trx(tables.notifications)
-    .insert(
-      notes.map((note) => ({
+    for (const note of notes) {
+      notifications.push({
         id: `${event.metadata.eventId}:${note.userId}`,
         user_id: note.userId,
         kind: note.kind,
@@ -144,8 +169,24 @@ async function handle(
         created_at: event.metadata.now,
         position_commit: event.position.commit.toString(),
         position_prepare: event.position.prepare.toString(),
-      })),
-    )
-    .onConflict('id')
-    .ignore();
+      });
+    }
+  }
+  const changedAds = [...ads]
+    .filter(([, ad]) => ad.changed && ad.tracking !== undefined)
+    .map(([adId, { tracking, version }]) => ({
+      ad_id: adId,
+      owner_id: tracking!.ownerId,
+      item_name: tracking!.itemName,
+      currencycode: tracking!.currencycode,
+      open_high: tracking!.openHigh,
+      bidders: JSON.stringify([...tracking!.bidders]),
+      last_version: version,
+    }));
+  await insertInChunks(trx, tables.notification_ads, changedAds, (insert) =>
+    insert.onConflict('ad_id').merge(),
+  );
+  await insertInChunks(trx, tables.notifications, notifications, (insert) =>
+    insert.onConflict('id').ignore(),
+  );
 }
