@@ -1,5 +1,6 @@
 import type { Migration } from '../../shared/migration.ts';
 import {
+  chainHashSql,
   APPEND_LOCK_NAMESPACE,
   EXPECT_ANY,
   EXPECT_STREAM_EXISTS,
@@ -101,11 +102,7 @@ BEGIN
     ELSE
       FOR i IN v_first .. v_first + p_counts[a] - 1 LOOP
         v_version := v_actual + 1 + (i - v_first);
-        v_hash := encode(sha256(convert_to(
-          v_prev_hash || '{"data":' || p_data[i] || ',"metadata":' || p_metadata[i]
-            || ',"schemaVersion":' || p_schema_versions[i] || ',"streamId":' || p_stream_json[a]
-            || ',"streamVersion":' || v_version || ',"type":' || p_type_json[i] || '}',
-          'UTF8')), 'hex');
+        v_hash := ${chainHashSql('p_stream_json[a]', 'v_version')};
         ins_event_ids := ins_event_ids || p_event_ids[i];
         ins_stream_ids := ins_stream_ids || p_stream_ids[a];
         ins_versions := ins_versions || v_version;

@@ -1,6 +1,7 @@
 import type { Migration } from '../../shared/migration.ts';
 import { createAppendMany } from './appendMany.migration.ts';
 import {
+  chainHashSql,
   APPEND_LOCK_NAMESPACE,
   EXPECT_ANY,
   EXPECT_STREAM_EXISTS,
@@ -105,11 +106,7 @@ BEGIN
       FOR i IN v_first .. v_first + p_counts[a] - 1 LOOP
         v_actual := v_actual + 1;
         ins_prev_hashes[i] := v_prev_hash;
-        v_prev_hash := encode(sha256(convert_to(
-          v_prev_hash || '{"data":' || p_data[i] || ',"metadata":' || p_metadata[i]
-            || ',"schemaVersion":' || p_schema_versions[i] || ',"streamId":' || p_stream_json[a]
-            || ',"streamVersion":' || v_actual || ',"type":' || p_type_json[i] || '}',
-          'UTF8')), 'hex');
+        v_prev_hash := ${chainHashSql('p_stream_json[a]', 'v_actual')};
         ins_streams[i] := p_stream_ids[a];
         ins_versions[i] := v_actual;
         ins_hashes[i] := v_prev_hash;

@@ -1,5 +1,6 @@
 import type { Migration } from '../../shared/migration.ts';
 import {
+  chainHashSql,
   APPEND_LOCK_NAMESPACE,
   EXPECT_ANY,
   EXPECT_STREAM_EXISTS,
@@ -79,9 +80,8 @@ $fn$;
  * then asks event_store_retried. A retry whose expected version is stale by now is recognised
  * here, on the conflict path.
  *
- * The canonical JSON the hash covers is assembled from the client's canonical pieces, in the key
- * order hashChain.ts's canonicalJson produces: data, metadata, schemaVersion, streamId,
- * streamVersion, type.
+ * The hash covers the event's canonical JSON, assembled from the client's canonical pieces
+ * (chainHashSql in sqlNames.ts).
  *
  * p_notify: NOTIFY inside the transaction. PostgreSQL serialises every committing transaction
  * that has notified (a database-wide lock held through the commit's WAL flush), so the client
@@ -140,11 +140,7 @@ BEGIN
   v_recorded_at := date_trunc('milliseconds', clock_timestamp());
   FOR i IN 1 .. v_count LOOP
     v_version := v_actual + i;
-    v_hash := encode(sha256(convert_to(
-      v_prev_hash || '{"data":' || p_data[i] || ',"metadata":' || p_metadata[i]
-        || ',"schemaVersion":' || p_schema_versions[i] || ',"streamId":' || p_stream_json
-        || ',"streamVersion":' || v_version || ',"type":' || p_type_json[i] || '}',
-      'UTF8')), 'hex');
+    v_hash := ${chainHashSql('p_stream_json', 'v_version')};
     INSERT INTO event_store_events AS e
       (event_id, stream_id, stream_version, type, schema_version, data, metadata,
        recorded_at, command_time, hash, prev_hash)
