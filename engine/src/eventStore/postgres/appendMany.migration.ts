@@ -24,8 +24,8 @@ import {
  * p_counts[i] of them belong to append i). The hash is computed exactly as event_store_append
  * computes it.
  */
-export const createAppendMany = (): string => `
-CREATE FUNCTION event_store_append_many(
+/** event_store_append_many's parameters and answer, as every version of it declares them. */
+export const APPEND_MANY_SIGNATURE = `event_store_append_many(
   p_stream_ids text[],
   p_stream_json text[],
   p_expected integer[],
@@ -38,7 +38,10 @@ CREATE FUNCTION event_store_append_many(
   p_metadata text[],
   p_command_times text[],
   p_notify boolean
-) RETURNS TABLE (ordinal integer, outcome text, out_version integer, out_transaction_id text, out_position bigint, out_event_id text)
+) RETURNS TABLE (ordinal integer, outcome text, out_version integer, out_transaction_id text, out_position bigint, out_event_id text)`;
+
+export const createAppendMany = (): string => `
+CREATE FUNCTION ${APPEND_MANY_SIGNATURE}
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_appends integer := coalesce(array_length(p_stream_ids, 1), 0);

@@ -1,5 +1,5 @@
 import type { Migration } from '../../shared/migration.ts';
-import { createAppendMany } from './appendMany.migration.ts';
+import { APPEND_MANY_SIGNATURE, createAppendMany } from './appendMany.migration.ts';
 import {
   chainHashSql,
   APPEND_LOCK_NAMESPACE,
@@ -24,20 +24,7 @@ import {
  * answers. Within a group an append to a stream seen earlier starts from that append's result.
  */
 const replaceAppendMany = (): string => `
-CREATE OR REPLACE FUNCTION event_store_append_many(
-  p_stream_ids text[],
-  p_stream_json text[],
-  p_expected integer[],
-  p_counts integer[],
-  p_event_ids text[],
-  p_types text[],
-  p_type_json text[],
-  p_schema_versions integer[],
-  p_data text[],
-  p_metadata text[],
-  p_command_times text[],
-  p_notify boolean
-) RETURNS TABLE (ordinal integer, outcome text, out_version integer, out_transaction_id text, out_position bigint, out_event_id text)
+CREATE OR REPLACE FUNCTION ${APPEND_MANY_SIGNATURE}
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_appends integer := coalesce(array_length(p_stream_ids, 1), 0);
