@@ -7,6 +7,7 @@ import {
   invoicesOfPurchase,
   lastInvoiceSequence,
 } from '@boli/projections/billing/purchases.queries';
+import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { systemMetadata } from './purchaseStore.ts';
 
 /*
@@ -18,24 +19,16 @@ import { systemMetadata } from './purchaseStore.ts';
  */
 
 const ATTEMPTS = 20;
-const UNDEFINED_TABLE = '42P01';
-
-/** Before the purchases read model's first build exists, it knows nothing: read the whole series. */
-const orNothing = async <T>(query: Promise<T>, nothing: T): Promise<T> =>
-  query.catch((error: unknown) => {
-    if ((error as { code?: string }).code === UNDEFINED_TABLE) return nothing;
-    throw error;
-  });
-
 export async function issueInvoice(
   deps: { store: EventStore; db: Knex },
   purchaseId: string,
   financialYear: string,
 ): Promise<void> {
-  if ((await orNothing(invoicesOfPurchase(deps.db, purchaseId), [])).length > 0) return;
+  if ((await orNothingBeforeFirstBuild(invoicesOfPurchase(deps.db, purchaseId), [])).length > 0)
+    return;
   const streamId = invoiceSeriesStream(financialYear);
   for (let attempt = 1; ; attempt += 1) {
-    const known = await orNothing(lastInvoiceSequence(deps.db, financialYear), 0);
+    const known = await orNothingBeforeFirstBuild(lastInvoiceSequence(deps.db, financialYear), 0);
     const tail = await deps.store.readStream(streamId, { from: known });
     const state = tail.reduce(
       (folded, event) => invoiceSeriesDecider.evolve(folded, event as unknown as InvoiceEvent),

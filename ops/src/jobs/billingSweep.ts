@@ -7,6 +7,7 @@ import {
   purchasesNeedingAttention,
   type AttentionReason,
 } from '@boli/projections/billing/purchases.queries';
+import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import type { Knex } from 'knex';
 import type { JobDeps, JobKind } from './registry.ts';
 
@@ -47,11 +48,14 @@ export async function sweepBilling(
 ): Promise<BillingSweepResult> {
   const now = options.now ?? new Date();
   const webhooks = await processWebhookInbox(deps);
-  const rows = await purchasesNeedingAttention(deps.db, {
-    now,
-    pendingOlderThan: new Date(now.getTime() - LIMITS.reconcilePendingAfterMinutes * 60_000),
-    limit: LIMITS.billingSweepBatch,
-  });
+  const rows = await orNothingBeforeFirstBuild(
+    purchasesNeedingAttention(deps.db, {
+      now,
+      pendingOlderThan: new Date(now.getTime() - LIMITS.reconcilePendingAfterMinutes * 60_000),
+      limit: LIMITS.billingSweepBatch,
+    }),
+    [],
+  );
   const toSettle = new Set<string>();
   const toReconcile = new Set<string>();
   for (const row of rows) {

@@ -4,6 +4,7 @@ import { routeByChannel, smsHttpSender } from '@boli/api/messaging/smsHttp';
 import { smtpSender } from '@boli/api/messaging/smtp';
 import type { MessageSender, OutboundMessage } from '@boli/api/messaging/port';
 import type { Logger } from '@boli/api/logger';
+import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import type { JobDeps, JobKind } from './registry.ts';
 
 /*
@@ -43,16 +44,12 @@ export async function sweepOutbox(
   now: Date = new Date(),
   logger?: Pick<Logger, 'warn'>,
 ): Promise<SweepResult> {
-  try {
-    return await sweep(db, sender, now, logger);
-  } catch (error) {
-    if ((error as { code?: string }).code === UNDEFINED_TABLE)
-      return { sent: 0, failed: 0, expired: 0 };
-    throw error;
-  }
+  return orNothingBeforeFirstBuild(sweep(db, sender, now, logger), {
+    sent: 0,
+    failed: 0,
+    expired: 0,
+  });
 }
-
-const UNDEFINED_TABLE = '42P01';
 
 async function sweep(
   db: Knex,
