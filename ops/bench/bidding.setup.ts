@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { START, type EventStore, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import type { Infrastructure } from '@boli/api/infrastructure';
 import { sessionService } from '@boli/api/http/auth';
@@ -58,24 +59,13 @@ export async function seedMembers(
   await inBatches(members, 16, async ({ userId, username, bidAlias }) => {
     const phone = `9${String(100_000_000 + Math.floor(Math.random() * 800_000_000))}`;
     const events: AccountEvent[] = [
-      {
-        type: 'AccountRegistered',
-        data: {
-          userId,
-          username,
-          email: `${username}@bench.example`,
-          phone,
-          phoneCode: '+91',
-          firstname: 'Bench',
-          lastname: 'Member',
-          bidAlias,
-          gender: 'Female',
-          dob: '1990-01-01',
-          country: 'India',
-          passwordHash: 'not-used-by-this-bench',
-          registeredAt: at,
-        },
-      },
+      memberRegistered(userId, username, at, {
+        email: `${username}@bench.example`,
+        phone,
+        firstname: 'Bench',
+        lastname: 'Member',
+        bidAlias,
+      }),
       { type: 'EmailVerified', data: { userId, verifiedAt: at } },
       { type: 'MobileVerified', data: { userId, phone, verifiedAt: at } },
       {

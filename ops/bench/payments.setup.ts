@@ -3,6 +3,7 @@ import net from 'node:net';
 import { SessionService } from '@boli/api/identity/sessions';
 import type { Infrastructure } from '@boli/api/infrastructure';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { START, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { waitForProjections } from '@boli/projections';
 
@@ -43,24 +44,13 @@ export async function seedMembers(
         const username = `${prefix}${String(n).padStart(5, '0')}`;
         const phone = `9${String(100_000_000 + n)}`;
         const events: AccountEvent[] = [
-          {
-            type: 'AccountRegistered',
-            data: {
-              userId,
-              username,
-              email: `${username}@bench.example`,
-              phone,
-              phoneCode: '+91',
-              firstname: 'Bench',
-              lastname: 'Buyer',
-              bidAlias: 'zz-alias',
-              gender: 'Female',
-              dob: '1990-01-01',
-              country: 'India',
-              passwordHash: 'not-used-by-this-bench',
-              registeredAt: at,
-            },
-          },
+          memberRegistered(userId, username, at, {
+            email: `${username}@bench.example`,
+            phone,
+            firstname: 'Bench',
+            lastname: 'Buyer',
+            bidAlias: 'zz-alias',
+          }),
           { type: 'EmailVerified', data: { userId, verifiedAt: at } },
           { type: 'MobileVerified', data: { userId, phone, verifiedAt: at } },
           {

@@ -63,6 +63,28 @@ export const accountRegistered: AccountRegistered = {
   },
 };
 
+/**
+ * Another member's registration, for tests and benches that need several: Asha's details with
+ * this member's id, username, email and first name, and whatever else `data` gives.
+ */
+export const memberRegistered = (
+  userId: string,
+  username: string,
+  registeredAt: string,
+  data: Partial<AccountRegistered['data']> = {},
+): AccountRegistered => ({
+  type: 'AccountRegistered',
+  data: {
+    ...accountRegistered.data,
+    userId,
+    username,
+    email: `${username}@example.in`,
+    firstname: username,
+    registeredAt,
+    ...data,
+  },
+});
+
 export const emailVerified = (now = at(T0, 5)): AccountEvent => ({
   type: 'EmailVerified',
   data: { userId: USER_ID, verifiedAt: now },

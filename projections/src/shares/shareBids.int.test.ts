@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { purchaseStream, type PurchaseFulfilled } from '@boli/engine/billing/purchase.events';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
@@ -36,24 +37,7 @@ const PROJECTIONS = [usersProjection, shareBidsProjection];
 
 async function register({ userId, username }: { userId: string; username: string }) {
   const events: AccountEvent[] = [
-    {
-      type: 'AccountRegistered',
-      data: {
-        userId,
-        username,
-        email: `${username}@example.in`,
-        phone: '9876543210',
-        phoneCode: '+91',
-        firstname: username,
-        lastname: 'K',
-        bidAlias: 'zz-alias',
-        gender: 'Female',
-        dob: '1995-08-15',
-        country: 'India',
-        passwordHash: 'hash',
-        registeredAt: T0,
-      },
-    },
+    memberRegistered(userId, username, T0),
     { type: 'MobileVerified', data: { userId, phone: '9876543210', verifiedAt: at(1) } },
   ];
   await store.append(

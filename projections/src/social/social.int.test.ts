@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { ARJUN, MEENA, adPosted, at, bidPlaced, finalCallMade } from '@boli/engine/ads/ad.fixtures';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
@@ -60,26 +61,7 @@ async function append(
 const meta = (now: string) => ({ eventId: randomUUID(), now });
 
 async function register(userId: string, username: string): Promise<void> {
-  const events: AccountEvent[] = [
-    {
-      type: 'AccountRegistered',
-      data: {
-        userId,
-        username,
-        email: `${username}@example.in`,
-        phone: '9876543210',
-        phoneCode: '+91',
-        firstname: username,
-        lastname: 'K',
-        bidAlias: 'zz-alias',
-        gender: 'Female',
-        dob: '1995-08-15',
-        country: 'India',
-        passwordHash: 'hash',
-        registeredAt: at(0),
-      },
-    },
-  ];
+  const events: AccountEvent[] = [memberRegistered(userId, username, at(0))];
   await append(accountStream(userId), events, () => at(0));
 }
 
