@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { io as connect, type Socket } from 'socket.io-client';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { adPosted } from '@boli/engine/ads/ad.fixtures';
 import { adStream } from '@boli/engine/ads/ad.events';
 import type { EventStore, GlobalPosition } from '@boli/engine/eventStore/eventStore';
@@ -98,24 +99,7 @@ export function apiKit(app: TestApp): ApiKit {
     const { phone = '9812345678', firstname = 'Test', lastname = 'Member' } = options;
     const bidAlias = `zq${username.length}xw`;
     const events: AccountEvent[] = [
-      {
-        type: 'AccountRegistered',
-        data: {
-          userId,
-          username,
-          email: `${username}@example.in`,
-          phone,
-          phoneCode: '+91',
-          firstname,
-          lastname,
-          bidAlias,
-          gender: 'Female',
-          dob: '1995-08-15',
-          country: 'India',
-          passwordHash: 'not-a-real-hash',
-          registeredAt: now(),
-        },
-      },
+      memberRegistered(userId, username, now(), { phone, firstname, lastname, bidAlias }),
     ];
     if (options.verified ?? true) {
       events.push(

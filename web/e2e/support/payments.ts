@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { SessionService } from '@boli/api/identity/sessions';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
@@ -57,24 +58,14 @@ export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
   const bidAlias = 'QZXWVY';
   const signedUp = daysFromNow(-8);
   const events: AccountEvent[] = [
-    {
-      type: 'AccountRegistered',
-      data: {
-        userId,
-        username,
-        email: `${username}@example.in`,
-        phone,
-        phoneCode: '+91',
-        firstname: 'Ravi',
-        lastname: 'Kumar',
-        bidAlias,
-        gender: 'Male',
-        dob: '1990-04-12',
-        country: 'India',
-        passwordHash: 'signed-in-by-the-test',
-        registeredAt: signedUp,
-      },
-    },
+    memberRegistered(userId, username, signedUp, {
+      phone,
+      firstname: 'Ravi',
+      lastname: 'Kumar',
+      bidAlias,
+      gender: 'Male',
+      dob: '1990-04-12',
+    }),
     { type: 'EmailVerified', data: { userId, verifiedAt: signedUp } },
     { type: 'MobileVerified', data: { userId, phone, verifiedAt: signedUp } },
     { type: 'TrialStarted', data: { userId, startsAt: signedUp, endsAt: daysFromNow(-1) } },
