@@ -10,6 +10,7 @@ import { createLogger } from '@boli/api/logger';
 import { localDiskStorage } from '@boli/api/media/storage';
 import { startServer } from '@boli/api/server';
 import { allProjections, startProjectionRunners, waitForProjections } from '@boli/projections';
+import { positional } from '@boli/projections/runtime/preparedQuery';
 import { migrate } from '../src/db/migrate.ts';
 import { popularSubcategory } from '../src/seed/demo/ads.ts';
 import { ITEMS } from '../src/seed/demo/items.ts';
@@ -167,12 +168,6 @@ async function timed(request: () => Promise<Response>, slowest?: Slowest): Promi
   return ms;
 }
 
-/** knex's `?` placeholders as PostgreSQL's `$n` (a query without bindings keeps its `?`s). */
-const positional = (query: Query): string => {
-  let n = 0;
-  return query.bindings.length === 0 ? query.sql : query.sql.replace(/\?/g, () => `$${++n}`);
-};
-
 /** Prints EXPLAIN ANALYZE of the read-model queries the slowest requests ran. */
 async function explainSlowest(databaseUrl: string, name: string, slowest: Slowest): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -184,7 +179,8 @@ async function explainSlowest(databaseUrl: string, name: string, slowest: Slowes
         if (!/^\s*(select|with)/i.test(query.sql) || !/"?ads"?|ad_search|ad_words/.test(query.sql))
           continue;
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN (ANALYZE, BUFFERS) ${positional(query)}`,
+          // A query without bindings keeps its `?`s (they are operators then).
+          `EXPLAIN (ANALYZE, BUFFERS) ${query.bindings.length === 0 ? query.sql : positional(query.sql)}`,
           query.bindings as unknown[],
         );
         console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 
-/** knex's `?` placeholders as PostgreSQL's `$1 … $n` (identifier bindings, `??`, are not for here). */
-function positional(sql: string): string {
+/** knex's `?` value placeholders as PostgreSQL's `$1 … $n` (identifier bindings, `??`, are refused). */
+export function positional(sql: string): string {
   if (sql.includes('??')) throw new Error('preparedQuery takes value bindings only');
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
