@@ -26,8 +26,14 @@ type Request = {
   reject(error: unknown): void;
 };
 
-/** Largest number of waiting appends sent as one transaction. */
-const MAX_GROUP = 64;
+/**
+ * Largest number of waiting appends sent as one transaction; a longer queue is split across free
+ * connections so PostgreSQL works on its parts in parallel. Measured with pgbench calling
+ * event_store_append_many on 2 cores: one group of 32 independent appends at a time stored
+ * 16-20k events/s, two groups of 16 at once 24-28k. Through the store with 32 callers, a cap of
+ * 16 gave 15k appends/s against 13k with 8 or 64.
+ */
+const MAX_GROUP = 16;
 
 function expectedCode(expected: ExpectedVersion): number {
   if (expected === 'any') return EXPECT_ANY;

@@ -87,6 +87,34 @@ describe('group commit in the PostgreSQL event store', () => {
     expect(await verifyStream(store, stream)).toEqual({ ok: true });
   });
 
+  it('splits a long queue into groups that commit in parallel without mixing up one stream', async () => {
+    const parallel = createPostgresEventStore({ connectionString: database.url });
+    try {
+      const hot = `ad-${randomUUID()}`;
+      const independent = Array.from({ length: 40 }, () => `ad-${randomUUID()}`);
+      // 80 appends asked for in one turn: more than one group, sent on several connections.
+      const [hotResults, independentResults] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 40 }, (_, n) =>
+            parallel.append(hot, [newEvent('BidPlaced', { n })], 'any'),
+          ),
+        ),
+        Promise.all(
+          independent.map((stream) =>
+            parallel.append(stream, [newEvent('AdPosted', {})], 'no-stream'),
+          ),
+        ),
+      ]);
+      expect(hotResults.map((r) => r.nextExpectedVersion).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 40 }, (_, n) => n),
+      );
+      expect(independentResults.every((r) => r.nextExpectedVersion === 0)).toBe(true);
+      expect(await verifyStream(parallel, hot)).toEqual({ ok: true });
+    } finally {
+      await parallel.close();
+    }
+  });
+
   it('answers conflicts, empty appends and multi-event appends of one group each on its own', async () => {
     const [a, b, c] = [`ad-${randomUUID()}`, `ad-${randomUUID()}`, `ad-${randomUUID()}`];
     await store.append(a, [newEvent('AdPosted', {})], 'no-stream');
