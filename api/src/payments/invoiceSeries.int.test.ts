@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSeriesStream, type InvoiceIssued } from '@boli/engine/billing/invoice.events';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { purchasesProjection } from '@boli/projections/billing/purchases.projection';
+import { invoicesOfPurchase } from '@boli/projections/billing/purchases.queries';
+import { startProjectionRunners } from '@boli/projections/runtime/runners';
+import { waitForProjections } from '@boli/projections/runtime/waitForProjections';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { issueInvoice } from './invoiceSeries.ts';
 
@@ -46,5 +50,41 @@ describe('invoice series', () => {
 
     await issueInvoice({ store, db }, 'p-3', year);
     expect(await store.readStream(invoiceSeriesStream(year))).toHaveLength(12);
+  });
+
+  it('invoices each purchase once while the purchases read model catches up underneath', async () => {
+    const year = '2032-33';
+    const runners = await startProjectionRunners({
+      databaseUrl: database.url,
+      store,
+      projections: [purchasesProjection],
+      idlePollMs: 5,
+    });
+    try {
+      const purchases: string[] = [];
+      // Waves of settlements: each settles new purchases three times at once and settles
+      // earlier ones again, while the read model is still taking in the earlier waves. Every
+      // issuer starts from what the read model knows, so a retry must not lose sight of an
+      // invoice that moved from the tail into the read model between its attempts.
+      for (let wave = 0; wave < 6; wave++) {
+        const fresh = Array.from({ length: 6 }, (_, i) => `q-${wave}-${i}`);
+        purchases.push(...fresh);
+        await Promise.all(
+          [...fresh, ...fresh, ...fresh, ...purchases.slice(0, 6)].map((purchaseId) =>
+            issueInvoice({ store, db }, purchaseId, year),
+          ),
+        );
+      }
+      const stream = await store.readStream(invoiceSeriesStream(year));
+      const issued = stream.map((event) => (event as unknown as InvoiceIssued).data);
+      expect(issued.map((invoice) => invoice.sequence)).toEqual(purchases.map((_, i) => i + 1));
+      expect(issued.map((invoice) => invoice.purchaseId).sort()).toEqual([...purchases].sort());
+      expect(await waitForProjections(db, ['purchases'], stream.at(-1)!.position)).toBe(true);
+      for (const purchaseId of purchases) {
+        expect(await invoicesOfPurchase(db, purchaseId)).toHaveLength(1);
+      }
+    } finally {
+      await runners.stop();
+    }
   });
 });
