@@ -11,7 +11,13 @@ import {
 } from '../eventStore/eventStore.ts';
 import { DomainError, type Command, type Decider, type DomainEvent } from '../shared/decider.ts';
 import { eventIdFor } from './eventIds.ts';
-import { forgetFolded, loadFolded, oneAtATime } from './streamStates.ts';
+import {
+  forgetFolded,
+  loadFolded,
+  oneAtATime,
+  rememberAppended,
+  rememberedFold,
+} from './streamStates.ts';
 import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
 import { createUpcasters, type Upcasters } from './upcasting.ts';
 
@@ -108,10 +114,12 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
 }
 
 /**
- * In the stream's turn (commands of this process on one stream queue rather than race): fold the
- * stream to its end — from what this process folded before plus what was appended since — decide,
- * and append at exactly that version. A command whose id is among the stream's events was applied
- * already: its answer is rebuilt from the stream.
+ * In the stream's turn (commands of this process on one stream queue rather than race): decide on
+ * what this process remembers of the stream (`streamStates.ts`) and append at exactly that
+ * version. Only an append is checked by the store, so any other outcome reached on a remembered,
+ * unread state (a refusal, nothing to do, an answer kept from before) is decided again on the
+ * stream read to its end, as is a decision whose append meets a newer stream. A command whose id
+ * is among the stream's events was applied already: its answer is rebuilt from the stream.
  */
 async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   options: HandleCommandOptions<State, C, E>,
@@ -119,17 +127,27 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   const { store, streamId, decider, command } = options;
   const upcasters = options.upcasters ?? noUpcasting;
   const maxAttempts = options.maxAttempts ?? 5;
+  const fold = { store, streamId, decider, upcasters };
   return oneAtATime(store, streamId, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const folded = await loadFolded({ store, streamId, decider, upcasters });
+    let unread = rememberedFold<State>(store, streamId, decider, upcasters);
+    for (let attempt = 1; ;) {
+      const folded = unread ?? (await loadFolded(fold));
+      const read = unread === undefined;
+      unread = undefined;
       if (folded.eventIds.has(command.metadata.eventId)) {
-        const stream = (await store.readStream(streamId)).map(upcasters.upcast);
-        const applied = alreadyApplied<E>(stream, command.metadata.eventId);
+        const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
         if (applied) return applied;
       }
       const { version, state } = folded;
-      const decided = decider.decide(command, state);
+      let decided: E[];
+      try {
+        decided = decider.decide(command, state);
+      } catch (error) {
+        if (read || !(error instanceof DomainError)) throw error;
+        continue;
+      }
       if (decided.length === 0) {
+        if (!read) continue;
         return {
           events: [],
           nextExpectedVersion: version,
@@ -153,7 +171,14 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
           events,
           version === -1 ? 'no-stream' : version,
         );
-        return {
+        if (appended.nextExpectedVersion !== version + events.length) {
+          // The store recognised these events as stored by an earlier try of this command
+          // (another process's, after this one last read): answer with what was stored then.
+          forgetFolded(store, streamId, decider, upcasters);
+          const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
+          if (applied) return applied;
+        }
+        const result = {
           events: decided.map((event, index) => ({
             ...event,
             eventId: events[index]!.metadata.eventId,
@@ -161,14 +186,34 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
           nextExpectedVersion: appended.nextExpectedVersion,
           position: appended.lastPosition,
         };
+        if (appended.nextExpectedVersion === version + events.length) {
+          rememberAppended(fold, folded, {
+            events: result.events,
+            version: appended.nextExpectedVersion,
+            position: appended.lastPosition,
+          });
+        }
+        return result;
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
-        forgetFolded(store, streamId, decider, upcasters);
+        // What is remembered is still a true prefix of the stream: the next try reads on from it.
         if (attempt >= maxAttempts) throw new CommandConflictError(streamId, attempt);
+        attempt++;
         await sleep(Math.random() * 5 * attempt);
       }
     }
   });
+}
+
+/** The command's answer rebuilt from the stream, if its first event is stored there. */
+async function alreadyAppliedIn<E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  upcasters: Upcasters,
+  command: Command,
+): Promise<CommandResult<E> | undefined> {
+  const stream = (await store.readStream(streamId)).map(upcasters.upcast);
+  return alreadyApplied<E>(stream, command.metadata.eventId);
 }
 
 /** The command's first event is already in the stream: answer from what it stored then. */

@@ -100,7 +100,7 @@ describe('handleCommand', () => {
       return { store, inner, readsFrom };
     }
 
-    it('reads only the events appended since, and decides on the whole stream', async () => {
+    it('reads nothing after its own appends, only what others appended once its append conflicts', async () => {
       const { store, inner, readsFrom } = watchedStore();
       const bid = (amount: number) =>
         handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(amount) });
@@ -116,11 +116,40 @@ describe('handleCommand', () => {
       await expect(bid(400)).rejects.toMatchObject({ code: 'BID_TOO_LOW' });
       await bid(600);
 
-      // Nothing folded yet, then: its own bid, its own bid and the rival's, nothing new.
-      expect(readsFrom).toEqual([0, 0, 1, 3]);
+      // The first bid reads the (empty) stream; the second decides on what the first left; the
+      // third's append meets the rival's bid, so it reads on from version 2 and is refused on the
+      // stream's true state; the fourth decides on that state without reading.
+      expect(readsFrom).toEqual([0, 2]);
       expect(
         (await store.readStream('ad-1')).map((e) => (e.data as { amount: number }).amount),
       ).toEqual([10, 20, 500, 600]);
+    });
+
+    it('confirms a refusal reached on what it remembers by reading the stream first', async () => {
+      const { store, readsFrom } = watchedStore();
+      await handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(10) });
+      await expect(
+        handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(5) }),
+      ).rejects.toMatchObject({ code: 'BID_TOO_LOW' });
+      // Only an append is checked against the stream, so the refusal was decided again on it.
+      expect(readsFrom).toEqual([0, 1]);
+    });
+
+    it('answers a retry that another process stored after this one last read as that process did', async () => {
+      const { store, inner } = watchedStore();
+      const bid = (on: EventStore, command: PlaceBid) =>
+        handleCommand({ store: on, streamId: 'ad-1', decider: auction, command });
+      await bid(store, placeBid(10));
+      // Another process (its own memory of the stream) takes the command, then one more bid.
+      const command = placeBid(20);
+      const original = await bid(inner, command);
+      await bid(inner, placeBid(30));
+      // The client retries the command here, where the stream is remembered at its first bid.
+      expect(await bid(store, command)).toEqual(original);
+      await expect(bid(store, placeBid(25))).rejects.toMatchObject({ code: 'BID_TOO_LOW' });
+      expect(
+        (await inner.readStream('ad-1')).map((e) => (e.data as { amount: number }).amount),
+      ).toEqual([10, 20, 30]);
     });
 
     it('takes concurrent commands on one stream in turn instead of racing them', async () => {
