@@ -4,6 +4,7 @@
 // 1. bids over HTTP from a child process (8 in flight) — rate, latency, commits per bid;
 // 2. the place-bid route's steps called in-process (8 in flight), each timed;
 // while timing the `bids` projection's batches (size, handleBatch, whole transaction).
+// PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded).
 import { fork } from 'node:child_process';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -111,6 +112,33 @@ async function backendCpuMs(db: Knex): Promise<Map<number, number>> {
   }
   return ticks;
 }
+/**
+ * PROFILE_STATEMENTS=1 (PostgreSQL started with shared_preload_libraries=pg_stat_statements):
+ * every statement the bids sent, per bid, busiest first.
+ */
+const statements = {
+  wanted: process.env.PROFILE_STATEMENTS === '1',
+  async reset(db: Knex) {
+    if (!this.wanted) return;
+    await db.raw('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.raw('SELECT pg_stat_statements_reset()');
+  },
+  async report(db: Knex, bids: number) {
+    if (!this.wanted) return;
+    const { rows } = await db.raw<{ rows: { calls: string; ms: string; query: string }[] }>(
+      `SELECT calls, round(total_exec_time::numeric, 1)::text AS ms,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        ORDER BY calls DESC LIMIT 30`,
+    );
+    console.log('\nstatements per bid (calls, execution ms in all)');
+    for (const row of rows)
+      console.log(
+        `  ${(Number(row.calls) / bids).toFixed(2).padStart(6)}  ${row.ms.padStart(8)}  ${row.query}`,
+      );
+  },
+};
+
 const cpuDelta = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
@@ -219,6 +247,7 @@ async function main() {
           `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'projection checkpoint waiters'`,
         )
         .then((r: { rows: { n: string }[] }) => r.rows[0]!.n);
+      await statements.reset(infra.db);
       const http = await run(task(SECONDS * 1000));
       const nodeCpu = process.cpuUsage(nodeBefore);
       const pgCpu = cpuDelta(pgBefore, await backendCpuMs(infra.db));
@@ -232,6 +261,7 @@ async function main() {
           ` p99 ${percentile(http.latencies, 99).toFixed(1)} ms, commits/bid ${((after - before) / http.ok).toFixed(1)}`,
       );
       report('projection runners during HTTP load', projectionTimings);
+      await statements.report(infra.db, http.ok);
       if (process.env.PROFILE_VIEWERS === '1') {
         const live = (await run({
           kind: 'viewers',

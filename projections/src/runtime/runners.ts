@@ -1,17 +1,13 @@
 import knex from 'knex';
 import pg from 'pg';
-import {
-  formatPosition,
-  type EventStore,
-  type GlobalPosition,
-  type RecordedEvent,
-} from '@boli/engine/eventStore/eventStore';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/sqlNames';
 import { planBuilds, type BuildKey } from './builds.ts';
 import { checkpointWriter } from './checkpointWriter.ts';
 import { startBuildWorker, type BuildWorker, type WorkerSettings } from './buildWorker.ts';
 import { consoleLogger, type RuntimeLogger } from './logger.ts';
 import { assertValidProjection, type Projection } from './projection.ts';
+import { sharedReads } from './sharedReads.ts';
 
 /** Calls `hint` when new events may exist; resolves to a function that stops listening. */
 export type WakeUpSource = (hint: () => void) => Promise<() => Promise<void>>;
@@ -117,56 +113,6 @@ export async function startProjectionRunners(
       await stopListening();
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
       await db.destroy();
-    },
-  };
-}
-
-/** Full pages of the log kept for workers that read them after another worker did. */
-const RECENT_PAGES = 8;
-
-/**
- * The workers of one process mostly sit at the same checkpoint and are woken by the same hint, so
- * each would send the same query for the same events. A `readAll` asked for while an identical one
- * is in flight shares its answer — unless a hint came after that one started (it may predate the
- * hinted events, and a worker woken by the hint must see them): then a fresh query is sent.
- *
- * Catching up, workers march through the log in the same pages one after another rather than at
- * once, each parsing every event again. The last few full pages are kept and reused: a full page
- * never changes (the log only grows past its end), while a short one may, so it is not kept.
- */
-export function sharedReads(store: EventStore): { store: EventStore; hinted(): void } {
-  let generation = 0;
-  const inFlight = new Map<string, { generation: number; events: Promise<RecordedEvent[]> }>();
-  const fullPages = new Map<string, Promise<RecordedEvent[]>>();
-  const keep = (key: string, events: Promise<RecordedEvent[]>) => {
-    fullPages.set(key, events);
-    if (fullPages.size > RECENT_PAGES) fullPages.delete(fullPages.keys().next().value!);
-  };
-  const readAll = (after: GlobalPosition, limit: number): Promise<RecordedEvent[]> => {
-    const key = `${formatPosition(after)} ${limit}`;
-    const full = fullPages.get(key);
-    if (full) return full;
-    const shared = inFlight.get(key);
-    if (shared && shared.generation === generation) return shared.events;
-    const entry = { generation, events: store.readAll(after, limit) };
-    inFlight.set(key, entry);
-    const forget = () => {
-      if (inFlight.get(key) === entry) inFlight.delete(key);
-    };
-    entry.events.then((events) => {
-      forget();
-      if (events.length === limit) keep(key, entry.events);
-    }, forget);
-    return entry.events;
-  };
-  return {
-    hinted: () => void generation++,
-    store: {
-      append: (streamId, events, expected) => store.append(streamId, events, expected),
-      readStream: (streamId, options) => store.readStream(streamId, options),
-      readAll,
-      subscribe: (after, handler, options) => store.subscribe(after, handler, options),
-      close: () => store.close(),
     },
   };
 }

@@ -1,15 +1,24 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { newEvent } from '@boli/engine/eventStore/eventStore.contract';
-import { START } from '@boli/engine/eventStore/eventStore';
+import { START, type EventStore, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { createInMemoryEventStore } from '@boli/engine/eventStore/inMemory';
-import { sharedReads } from './runners.ts';
+import { sharedReads, type SharedReadsOptions } from './sharedReads.ts';
 
-async function storeWith(events: number) {
+const appendEvents = async (store: EventStore, from: number, count: number) => {
+  for (let n = from; n < from + count; n++) {
+    await store.append(`s-${n}`, [newEvent('E', { n })], 'any');
+  }
+};
+
+async function storeWith(events: number, options: SharedReadsOptions = {}) {
   const store = createInMemoryEventStore();
-  for (let n = 0; n < events; n++) await store.append(`s-${n}`, [newEvent('E', { n })], 'any');
+  await appendEvents(store, 0, events);
   const readAll = vi.spyOn(store, 'readAll');
-  return { store, readAll, shared: sharedReads(store) };
+  return { store, readAll, shared: sharedReads(store, options) };
 }
+
+const numbers = (events: { data: unknown }[]) => events.map((e) => (e.data as { n: number }).n);
 
 describe('shared reads of the log', () => {
   it('reads a full page once for workers that ask for it one after another', async () => {
@@ -17,15 +26,95 @@ describe('shared reads of the log', () => {
     const first = await shared.store.readAll(START, 3);
     const second = await shared.store.readAll(START, 3);
     expect(second).toBe(first);
-    expect(first.map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    expect(numbers(first)).toEqual([0, 1, 2]);
     expect(readAll).toHaveBeenCalledTimes(1);
   });
 
-  it('reads a short page again: the log may have grown into it', async () => {
-    const { store, readAll, shared } = await storeWith(2);
+  it('reads a short page again once it is no longer fresh: the log may have grown into it', async () => {
+    const { store, readAll, shared } = await storeWith(2, { freshMs: 0 });
     expect(await shared.store.readAll(START, 3)).toHaveLength(2);
-    await store.append('s-2', [newEvent('E', { n: 2 })], 'any');
+    await appendEvents(store, 2, 1);
     expect(await shared.store.readAll(START, 3)).toHaveLength(3);
     expect(readAll).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers for the end of the log from memory right after a read found it, until a hint', async () => {
+    const { store, readAll, shared } = await storeWith(4, { freshMs: 60_000 });
+    const seen = await shared.store.readAll(START, 10);
+    const end = seen.at(-1)!.position;
+    await appendEvents(store, 4, 2);
+    // Another worker looks at once: nothing new without a hint (the hint of the append is due).
+    expect(await shared.store.readAll(end, 10)).toEqual([]);
+    expect(readAll).toHaveBeenCalledTimes(1);
+    shared.hinted();
+    expect(numbers(await shared.store.readAll(end, 10))).toEqual([4, 5]);
+    expect(readAll).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives workers behind the end the tail from memory and one shared read past it', async () => {
+    const { store, readAll, shared } = await storeWith(10, { freshMs: 60_000 });
+    const seen = await shared.store.readAll(START, 100);
+    await appendEvents(store, 10, 3);
+    shared.hinted();
+    const [fromThree, fromSeven, fromEnd] = await Promise.all(
+      [seen[2]!.position, seen[6]!.position, seen[9]!.position].map((after) =>
+        shared.store.readAll(after, 100),
+      ),
+    );
+    expect(numbers(fromThree)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(numbers(fromSeven)).toEqual([7, 8, 9, 10, 11, 12]);
+    expect(numbers(fromEnd)).toEqual([10, 11, 12]);
+    expect(readAll).toHaveBeenCalledTimes(2);
+    // A page limit still holds when the answer comes from memory.
+    expect(numbers(await shared.store.readAll(seen[2]!.position, 4))).toEqual([3, 4, 5, 6]);
+    expect(readAll).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers every read as the store itself would, whatever the order of appends, hints and reads', async () => {
+    type Step =
+      | { kind: 'append'; count: number }
+      | { kind: 'read'; at: number; limit: number }
+      | { kind: 'hint' };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant('append' as const), count: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant('read' as const),
+        at: fc.nat(),
+        limit: fc.integer({ min: 1, max: 6 }),
+      }),
+      fc.record({ kind: fc.constant('hint' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(step, { minLength: 1, maxLength: 4 })), async (rounds) => {
+        const store = createInMemoryEventStore();
+        // Fresh for no time: every read must then see exactly what the store holds.
+        const shared = sharedReads(store, { freshMs: 0 });
+        let appended = 0;
+        for (const round of rounds) {
+          const reads: Promise<void>[] = [];
+          for (const next of round) {
+            if (next.kind === 'append') {
+              await appendEvents(store, appended, next.count);
+              appended += next.count;
+            } else if (next.kind === 'hint') {
+              shared.hinted();
+            } else {
+              const log = await store.readAll(START, 1_000);
+              const at = next.at % (log.length + 1);
+              const after: GlobalPosition = at === 0 ? START : log[at - 1]!.position;
+              const expected = log.slice(at, at + next.limit);
+              // Reads of one round run concurrently, sharing what they can.
+              reads.push(
+                shared.store.readAll(after, next.limit).then((events) => {
+                  expect(numbers(events)).toEqual(numbers(expected));
+                }),
+              );
+            }
+          }
+          await Promise.all(reads);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
