@@ -4,7 +4,8 @@
 // 1. bids over HTTP from a child process (8 in flight) — rate, latency, commits per bid;
 // 2. the place-bid route's steps called in-process (8 in flight), each timed;
 // while timing the `bids` projection's batches (size, handleBatch, whole transaction).
-// PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded).
+// PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded);
+// PROFILE_OPEN_RATE=<bids/s> only measures latency in an open loop at that rate.
 import { fork } from 'node:child_process';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -238,6 +239,21 @@ async function main() {
         ms,
       });
       await run(task(1_000)); // warm-up
+      const openRate = Number(process.env.PROFILE_OPEN_RATE ?? 0);
+      if (openRate > 0) {
+        const open = await run({
+          kind: 'openLoop',
+          baseUrl: server.url,
+          bidders: bidders.map((b) => ({ token: b.token, bidAlias: b.bidAlias })),
+          adIds,
+          perSecond: openRate,
+          ms: SECONDS * 1000,
+        });
+        console.log(
+          `\nopen loop at ${openRate} bids/s: ok ${open.ok}, failed ${open.failed}, p50 ${percentile(open.latencies, 50).toFixed(1)} ms, p99 ${percentile(open.latencies, 99).toFixed(1)} ms`,
+        );
+        return;
+      }
       projectionTimings.clear();
       const before = await commits(infra.db);
       const pgBefore = await backendCpuMs(infra.db);
