@@ -56,11 +56,12 @@ describe('shared reads of the log', () => {
     const seen = await shared.store.readAll(START, 100);
     await appendEvents(store, 10, 3);
     shared.hinted();
-    const [fromThree, fromSeven, fromEnd] = await Promise.all(
-      [seen[2]!.position, seen[6]!.position, seen[9]!.position].map((after) =>
-        shared.store.readAll(after, 100),
-      ),
-    );
+    const readFrom = (index: number) => shared.store.readAll(seen[index]!.position, 100);
+    const [fromThree, fromSeven, fromEnd] = await Promise.all([
+      readFrom(2),
+      readFrom(6),
+      readFrom(9),
+    ]);
     expect(numbers(fromThree)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(numbers(fromSeven)).toEqual([7, 8, 9, 10, 11, 12]);
     expect(numbers(fromEnd)).toEqual([10, 11, 12]);
