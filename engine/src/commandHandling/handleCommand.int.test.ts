@@ -93,6 +93,46 @@ describe('handleCommand on PostgreSQL', () => {
     await other.close();
   });
 
+  it('decides again on the stream when what a process remembers is stale', async () => {
+    // An auction that can be reset: a stale memory can refuse what the stream allows.
+    type Reset = { type: 'AuctionReset'; data: Record<string, never> };
+    type ResetAuction = Command<'ResetAuction', Record<string, never>>;
+    const resettable: Decider<{ highest: number }, PlaceBid | ResetAuction, BidPlaced | Reset> = {
+      initialState: auction.initialState,
+      evolve: (state, event) =>
+        event.type === 'AuctionReset' ? { highest: 0 } : auction.evolve(state, event),
+      decide: (command, state) =>
+        command.type === 'ResetAuction'
+          ? [{ type: 'AuctionReset', data: {} }]
+          : auction.decide(command, state),
+    };
+    const other = createPostgresEventStore({ connectionString: database.url });
+    try {
+      const run = (on: EventStore, command: PlaceBid | ResetAuction) =>
+        handleCommand({ store: on, streamId: 'ad-3', decider: resettable, command });
+      const first = placeBid(500);
+      const placed = await run(store, first);
+      // The other process resets the auction; this one still remembers the bid of 500.
+      await run(other, {
+        type: 'ResetAuction',
+        data: {},
+        metadata: { eventId: randomUUID(), now: new Date().toISOString() },
+      });
+      // Refused on what it remembers, accepted on the stream: the refusal is not kept.
+      const lower = await run(store, placeBid(100));
+      expect(lower.nextExpectedVersion).toBe(2);
+      // The other process retries this process's first bid: the stored answer, nothing new.
+      expect(await run(other, first)).toEqual(placed);
+      expect((await store.readStream('ad-3')).map((e) => e.type)).toEqual([
+        'BidPlaced',
+        'AuctionReset',
+        'BidPlaced',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers concurrent requests with one Idempotency-Key with one decision', async () => {
     const idempotency = createPostgresIdempotencyStore(db);
     const answers = await Promise.all(
