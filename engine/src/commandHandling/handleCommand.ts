@@ -171,9 +171,10 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
           events,
           version === -1 ? 'no-stream' : version,
         );
-        if (appended.nextExpectedVersion !== version + events.length) {
-          // The store recognised these events as stored by an earlier try of this command
-          // (another process's, after this one last read): answer with what was stored then.
+        // Otherwise the store recognised these events as stored by an earlier try of this
+        // command (another process's, after this one last read): answer with what was stored.
+        const storedNow = appended.nextExpectedVersion === version + events.length;
+        if (!storedNow) {
           forgetFolded(store, streamId, decider, upcasters);
           const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
           if (applied) return applied;
@@ -186,7 +187,7 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
           nextExpectedVersion: appended.nextExpectedVersion,
           position: appended.lastPosition,
         };
-        if (appended.nextExpectedVersion === version + events.length) {
+        if (storedNow) {
           rememberAppended(fold, folded, {
             events: result.events,
             version: appended.nextExpectedVersion,
