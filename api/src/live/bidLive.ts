@@ -29,9 +29,10 @@ import { authenticateSockets, userIdOf } from './socketAuth.ts';
  * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
  * log itself and, once the `bids` read model has committed an event, sends it to the sockets
  * connected to *this* process that watch the ad — each with its own payload, so a Hidden amount
- * reaches only the owner and its bidder. Emitting only to local sockets means no event is sent
- * twice however many processes run; the Redis streams adapter shares the rooms for what is
- * room-wide (the `online` count).
+ * reaches only the owner and its bidder; each distinct payload is encoded once for all the
+ * sockets it goes to. Emitting only to local sockets (`io.local`) means no event is sent twice
+ * however many processes run; the Redis streams adapter shares the rooms for what is room-wide
+ * (the `online` count).
  */
 
 type LiveInfra = Pick<Infrastructure, 'db' | 'store' | 'logger' | 'config'>;
@@ -205,12 +206,16 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
       return payload;
     };
     // Every distinct payload is read at once (a failed read fails the push, as one at a time
-    // did); then each watcher gets its own.
-    const messages = watchers.map((socket) => payloadFor(userIdOf(socket)));
+    // did); then each is encoded once and sent to the watchers it is for.
+    const audiences = new Map<Promise<NewBidMessage | undefined>, string[]>();
+    for (const socket of watchers) {
+      const payload = payloadFor(userIdOf(socket));
+      audiences.set(payload, [...(audiences.get(payload) ?? []), socket.id]);
+    }
     await Promise.all(payloads.values());
-    for (const [index, socket] of watchers.entries()) {
-      const message = await messages[index]!;
-      if (message !== undefined) socket.emit(`newbid:${adId}`, message);
+    for (const [payload, socketIds] of audiences) {
+      const message = await payload;
+      if (message !== undefined) io.local.to(socketIds).emit(`newbid:${adId}`, message);
     }
   }
 
@@ -219,28 +224,25 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     const { adId } = event.data as { adId: string };
     if (localWatchers(adId).length === 0) return;
     if (!(await follower.committed(event.position))) return;
-    // Read again: sockets may have come or gone while the read model caught up.
-    const watchers = localWatchers(adId);
     const position = formatPosition(event.position);
     switch (event.type) {
       case 'BidPlaced':
-        return pushBid(event, watchers);
+        // Read again: sockets may have come or gone while the read model caught up.
+        return pushBid(event, localWatchers(adId));
       case 'FinalCallMade': {
         const { deadline } = event.data as FinalCallMade['data'];
-        for (const socket of watchers) {
-          socket.emit(`finalcall:${adId}`, {
-            item_id: adId,
-            finalCallDateTime: deadline,
-            position,
-          });
-        }
+        io.local.to(adRoom(adId)).emit(`finalcall:${adId}`, {
+          item_id: adId,
+          finalCallDateTime: deadline,
+          position,
+        });
         return;
       }
       case 'BiddingClosed': {
         const { closedAt, reason } = event.data as BiddingClosed['data'];
-        for (const socket of watchers) {
-          socket.emit(`closed:${adId}`, { item_id: adId, closedAt, closeReason: reason, position });
-        }
+        io.local
+          .to(adRoom(adId))
+          .emit(`closed:${adId}`, { item_id: adId, closedAt, closeReason: reason, position });
         return;
       }
     }
