@@ -47,6 +47,12 @@ export type BuildWorker = {
 
 class BuildRetired extends Error {}
 
+/**
+ * First wait before reading again after a hint found nothing readable (then doubled, 8 times).
+ * Longer than `sharedReads`' freshness, so the look again reaches the database.
+ */
+const HINTED_RETRY_MS = 1.5;
+
 export { CHECKPOINT_CHANNEL };
 
 /**
@@ -198,8 +204,9 @@ export function startBuildWorker(
           emptyReadsSinceHint = -1;
         } else if (emptyReadsSinceHint >= 0 && emptyReadsSinceHint < 8) {
           // A hint came but nothing was readable yet: the new events sit behind a transaction
-          // that is still open (the store only reads below the oldest one). Look again soon.
-          emptyReadsSinceHint = (await pause(5 * 2 ** emptyReadsSinceHint))
+          // that is still open (the store only reads below the oldest one) — usually another
+          // append or batch, done within a millisecond or two. Look again soon, then less often.
+          emptyReadsSinceHint = (await pause(HINTED_RETRY_MS * 2 ** emptyReadsSinceHint))
             ? 0
             : emptyReadsSinceHint + 1;
         } else {

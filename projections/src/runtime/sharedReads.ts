@@ -12,10 +12,11 @@ const RECENT_PAGES = 8;
 const TAIL_EVENTS = 5_000;
 /**
  * How long a read that found the end of the log stands for it, unless a hint comes: workers that
- * look right after it are answered from memory. Far below a worker's shortest poll (5 ms), so a
- * worker polling for events hidden behind an open transaction still reaches the database.
+ * look right after it are answered from memory. Below a worker's shortest wait before looking
+ * again (1.5 ms, `buildWorker.ts`), so a worker looking for events hidden behind an open
+ * transaction still reaches the database.
  */
-const DEFAULT_FRESH_MS = 2;
+const DEFAULT_FRESH_MS = 1;
 
 export type SharedReadsOptions = { readonly freshMs?: number };
 
