@@ -129,7 +129,7 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   const maxAttempts = options.maxAttempts ?? 5;
   const fold = { store, streamId, decider, upcasters };
   return oneAtATime(store, streamId, async () => {
-    let unread = rememberedFold<State>(store, streamId, decider, upcasters);
+    let unread = rememberedFold(fold);
     for (let attempt = 1; ;) {
       const folded = unread ?? (await loadFolded(fold));
       const read = unread === undefined;
@@ -175,7 +175,7 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
         // command (another process's, after this one last read): answer with what was stored.
         const storedNow = appended.nextExpectedVersion === version + events.length;
         if (!storedNow) {
-          forgetFolded(store, streamId, decider, upcasters);
+          forgetFolded(fold);
           const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
           if (applied) return applied;
         }

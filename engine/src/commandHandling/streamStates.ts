@@ -38,13 +38,19 @@ function foldsOf(store: EventStore, decider: object, upcasters: Upcasters): Fold
   return found;
 }
 
+/** A stream as this process folds it: where it is stored, and how its events are folded. */
+export type StreamFold<State, C extends Command, E extends DomainEvent> = {
+  readonly store: EventStore;
+  readonly streamId: string;
+  readonly decider: Decider<State, C, E>;
+  readonly upcasters: Upcasters;
+};
+
 /** What this process remembers of the stream, without reading it; call it in the stream's turn. */
-export function rememberedFold<State>(
-  store: EventStore,
-  streamId: string,
-  decider: object,
-  upcasters: Upcasters,
+export function rememberedFold<State, C extends Command, E extends DomainEvent>(
+  fold: StreamFold<State, C, E>,
 ): FoldedStream<State> | undefined {
+  const { store, streamId, decider, upcasters } = fold;
   return foldsOf(store, decider, upcasters).get(streamId) as FoldedStream<State> | undefined;
 }
 
@@ -59,12 +65,7 @@ function remember(known: Folds, streamId: string, folded: FoldedStream<unknown>)
  * `position`: the fold including them, so the stream's next command here need not read them.
  */
 export function rememberAppended<State, C extends Command, E extends DomainEvent>(
-  options: {
-    readonly store: EventStore;
-    readonly streamId: string;
-    readonly decider: Decider<State, C, E>;
-    readonly upcasters: Upcasters;
-  },
+  fold: StreamFold<State, C, E>,
   folded: FoldedStream<State>,
   appended: {
     events: readonly (E & { eventId: string })[];
@@ -72,7 +73,7 @@ export function rememberAppended<State, C extends Command, E extends DomainEvent
     position: GlobalPosition;
   },
 ): void {
-  const { store, streamId, decider, upcasters } = options;
+  const { store, streamId, decider, upcasters } = fold;
   let state = folded.state;
   for (const event of appended.events) {
     state = decider.evolve(state, event);
@@ -90,13 +91,10 @@ export function rememberAppended<State, C extends Command, E extends DomainEvent
  * The stream folded to its current end: what this process folded before, plus the events
  * appended since. Call it only in the stream's turn (`oneAtATime`).
  */
-export async function loadFolded<State, C extends Command, E extends DomainEvent>(options: {
-  readonly store: EventStore;
-  readonly streamId: string;
-  readonly decider: Decider<State, C, E>;
-  readonly upcasters: Upcasters;
-}): Promise<FoldedStream<State>> {
-  const { store, streamId, decider, upcasters } = options;
+export async function loadFolded<State, C extends Command, E extends DomainEvent>(
+  fold: StreamFold<State, C, E>,
+): Promise<FoldedStream<State>> {
+  const { store, streamId, decider, upcasters } = fold;
   const known = foldsOf(store, decider, upcasters);
   const before = known.get(streamId) as FoldedStream<State> | undefined;
   const from = before ? before.version + 1 : 0;
@@ -104,7 +102,7 @@ export async function loadFolded<State, C extends Command, E extends DomainEvent
   if (before && fresh.length > 0 && fresh[0]!.streamVersion !== from) {
     // Not the continuation of what we folded (cannot happen to an append-only stream): start over.
     known.delete(streamId);
-    return loadFolded(options);
+    return loadFolded(fold);
   }
   let state = before?.state ?? decider.initialState();
   const eventIds = before?.eventIds ?? new Set<string>();
@@ -123,12 +121,10 @@ export async function loadFolded<State, C extends Command, E extends DomainEvent
 }
 
 /** Forgets the stream (after a conflict the next read starts from its first event again). */
-export function forgetFolded(
-  store: EventStore,
-  streamId: string,
-  decider: object,
-  upcasters: Upcasters,
+export function forgetFolded<State, C extends Command, E extends DomainEvent>(
+  fold: StreamFold<State, C, E>,
 ): void {
+  const { store, streamId, decider, upcasters } = fold;
   foldsOf(store, decider, upcasters).delete(streamId);
 }
 
