@@ -9,6 +9,23 @@ export function positional(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/** Statements named so far, by their knex SQL: a hot read is named and converted once. */
+const statements = new Map<string, { name: string; text: string }>();
+const MAX_STATEMENTS = 200;
+
+function statementOf(sql: string): { name: string; text: string } {
+  let statement = statements.get(sql);
+  if (statement === undefined) {
+    statement = {
+      name: `prepared_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
+      text: positional(sql),
+    };
+    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
 /**
  * Rows of `sql` (knex `?` placeholders) run as a named prepared statement on one of `db`'s pooled
  * connections: PostgreSQL plans it once per connection instead of on every call. For hot reads
@@ -24,12 +41,12 @@ export async function preparedQuery<R>(
     const result = await db.raw<{ rows: R[] }>(sql, bindings as Knex.RawBinding[]);
     return result.rows;
   }
-  const name = `prepared_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+  const { name, text } = statementOf(sql);
   const connection = (await db.client.acquireConnection()) as pg.Client;
   try {
     const result = await connection.query<R & pg.QueryResultRow>({
       name,
-      text: positional(sql),
+      text,
       values: bindings as unknown[],
     });
     return result.rows;
