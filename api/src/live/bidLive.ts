@@ -210,7 +210,9 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     const audiences = new Map<Promise<NewBidMessage | undefined>, string[]>();
     for (const socket of watchers) {
       const payload = payloadFor(userIdOf(socket));
-      audiences.set(payload, [...(audiences.get(payload) ?? []), socket.id]);
+      const socketIds = audiences.get(payload) ?? [];
+      socketIds.push(socket.id);
+      audiences.set(payload, socketIds);
     }
     await Promise.all(payloads.values());
     for (const [payload, socketIds] of audiences) {
