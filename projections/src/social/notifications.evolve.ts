@@ -152,6 +152,13 @@ export function notificationsForAdEvent(
   }
 }
 
+/**
+ * Whether the member a note is for is the one who answers its request (Approve / Reject): a
+ * `mobileRequest` note is only ever addressed to the member asked. Decided from the note alone,
+ * so a push never depends on the mobile-requests read model having caught up.
+ */
+export const answersRequest = (kind: NotificationKind): boolean => kind === 'mobileRequest';
+
 /** Mobile-number requests and reviews: each event tells one member. */
 export function notificationsForSocialEvent(
   event: MobileRequestEvent | ReviewEvent,

@@ -11,6 +11,7 @@ import {
 } from '@boli/engine/ads/ad.fixtures';
 import type { AdEvent } from '@boli/engine/ads/ad.events';
 import {
+  answersRequest,
   notificationsForAdEvent,
   notificationsForBillingEvent,
   notificationsForSocialEvent,
@@ -163,6 +164,23 @@ describe('requests and reviews', () => {
     expect(answered.map((note) => [note.userId, note.kind, note.actorId])).toEqual([
       ['u-asha', 'mobileRequestRevoked', 'u-bala'],
     ]);
+  });
+
+  it('let only the member asked answer, whatever the request event', () => {
+    const events = [
+      { type: 'MobileNumberRequested', data: { ...parties, requestedAt: at(0) } },
+      { type: 'MobileRequestApproved', data: { ...parties, approvedAt: at(1) } },
+      { type: 'MobileRequestRejected', data: { ...parties, rejectedAt: at(1) } },
+      { type: 'MobileRequestRevoked', data: { ...parties, revokedAt: at(2) } },
+    ] as const;
+    const notes = events.flatMap((event) => notificationsForSocialEvent(event));
+    expect(notes.map((note) => [note.kind, answersRequest(note.kind)])).toEqual([
+      ['mobileRequest', true],
+      ['mobileRequestApproved', false],
+      ['mobileRequestRejected', false],
+      ['mobileRequestRevoked', false],
+    ]);
+    for (const note of notes) expect(answersRequest(note.kind)).toBe(note.userId === 'u-bala');
   });
 
   it('tell a member of a review they received', () => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
-import type { NotificationKind } from './notifications.evolve.ts';
+import { answersRequest, type NotificationKind } from './notifications.evolve.ts';
 import { notificationMessage } from './notifications.messages.ts';
 
 /**
@@ -37,14 +37,13 @@ type Row = {
   position_prepare: string;
   actor_username: string | null;
   request_status: string | null;
-  requested_to: string | null;
 };
 
 const select = (db: Knex) =>
   db('notifications as n')
     .leftJoin('users as u', 'u.user_id', 'n.actor_id')
     .leftJoin('mobile_requests as r', 'r.request_id', 'n.request_id')
-    .select('n.*', 'u.username as actor_username', 'r.status as request_status', 'r.requested_to');
+    .select('n.*', 'u.username as actor_username', 'r.status as request_status');
 
 const toNotification = (row: Row): Notification => {
   const params = typeof row.params === 'string' ? JSON.parse(row.params) : row.params;
@@ -54,7 +53,7 @@ const toNotification = (row: Row): Notification => {
     message: notificationMessage(row.kind, params, row.actor_username ?? ''),
     requestId: row.request_id,
     requestStatus: row.request_id === null ? null : (row.request_status ?? 'pending'),
-    canAnswer: row.request_id !== null && row.requested_to === row.user_id,
+    canAnswer: answersRequest(row.kind),
     adId: row.ad_id,
     actorId: row.actor_id,
     createdAt: new Date(row.created_at).toISOString(),
