@@ -5,7 +5,6 @@ import type { AdCommand } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -16,10 +15,11 @@ import {
   type Viewer,
 } from '@boli/projections/bids/bids.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
-import { findUserById, type UserRow } from '@boli/projections/users/users.queries';
+import type { UserRow } from '@boli/projections/users/users.queries';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
+import { activeMember } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -48,15 +48,7 @@ export function bidRouter(infra: BidInfra): Router {
   const auth = requireAuth(infra);
 
   /** The signed-in member, who must have finished sign-up and not be blocked (section 6). */
-  const member = async (ctx: Context): Promise<UserRow> => {
-    const row = await findUserById(infra.db, ctx.state.auth!.userId);
-    if (row === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
-    if (row.is_blocked) throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
-    if (!row.mobile_validated) {
-      throw new ApiError(403, ACCOUNT_MESSAGES.mobileNotVerified, 'MOBILE_NOT_VERIFIED');
-    }
-    return row;
-  };
+  const member = (ctx: Context): Promise<UserRow> => activeMember(infra, ctx);
 
   const summaryOf = async (
     ctx: Context,
