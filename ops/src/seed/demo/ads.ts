@@ -4,6 +4,7 @@ import { vehicleTypeOf } from '@boli/engine/ads/vehicleFields';
 import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { rupeesToPaise } from '@boli/engine/shared/money';
 import { ITEMS, VEHICLE_USE, type ItemKind } from './items.ts';
+import { STREETS } from './members.ts';
 import type { Random } from './random.ts';
 import type { DemoReference, Place } from './reference.ts';
 
@@ -74,6 +75,8 @@ function describe(random: Random, category: string, item: string, place: Place):
 
 type Vehicle = {
   item: string;
+  /** A spare part: make, model and year name the vehicle it fits, not the item itself. */
+  isPart: boolean;
   make: string;
   model: string;
   year: number;
@@ -96,31 +99,42 @@ function vehicle(
   let item: string;
   let make: string;
   let model: string;
+  let use = VEHICLE_USE[type ?? 'Bikes']!;
+  const isPart = subcategory === 'Spare Parts';
   if (type !== undefined) {
     make = random.pick(Object.keys(reference.makes[type]));
     model = random.pick(reference.makes[type][make]!);
     item = `${make} ${model}`;
+  } else if (isPart) {
+    // A part is listed with the vehicle it fits (the form asks every Automobiles ad for one).
+    item = random.pick(kind.items);
+    const fits = /\bbike\b/i.test(item) ? 'Bikes' : 'Cars';
+    make = random.pick(Object.keys(reference.makes[fits]));
+    model = random.pick(reference.makes[fits][make]!);
+    use = VEHICLE_USE[fits]!;
   } else if (kind.items.length > 0) {
-    // Bicycles and spare parts: the brand is the item's first word.
+    // Bicycles: the brand is the item's first word.
     item = random.pick(kind.items);
     [make = item, model = item] = [item.split(' ')[0], item.split(' ').slice(1).join(' ')];
     if (model === '') model = item;
   } else {
     return undefined;
   }
-  const use = VEHICLE_USE[type ?? 'Bikes']!;
-  const isNew = random.chance(0.12);
+  const isNew = random.chance(isPart ? 0.7 : 0.12);
   const age = isNew ? 0 : random.int(1, use.maxAge);
   const mileage = isNew
-    ? random.int(0, 5) * 10
+    ? isPart
+      ? 0
+      : random.int(0, 5) * 10
     : Math.round((age * use.kmPerYear * (0.5 + random.next())) / 100) * 100;
   return {
     item,
+    isPart,
     make,
     model,
     year: currentYear - age,
     mileage,
-    ownerOrDealer: random.chance(0.7) ? 'Owner' : 'Dealer',
+    ownerOrDealer: random.chance(isPart ? 0.3 : 0.7) ? 'Owner' : 'Dealer',
     newOrused: isNew ? 'New' : 'Used',
     wear: age / use.maxAge,
   };
@@ -147,9 +161,11 @@ export function adForm(
   const rupees = roundPrice(kind.min + (kind.max - kind.min) * share * share);
   const neighbourHood =
     place.neighbourhoods.length > 0 ? random.pick(place.neighbourhoods) : place.locality;
-  const description = withVehicle
-    ? `${car.year} model, ${indianNumber(car.mileage)} km, ${car.newOrused === 'New' ? 'brand new' : car.ownerOrDealer === 'Owner' ? 'first owner' : 'dealer stock'}. ${random.pick(CONDITIONS)}. ${random.pick(['All papers clear', 'Insurance valid', 'Service records available', 'Non-accidental'])}.`
-    : describe(random, category, item, place);
+  const description = !withVehicle
+    ? describe(random, category, item, place)
+    : car.isPart
+      ? `${item}, fits ${car.make} ${car.model}. ${car.newOrused === 'New' ? 'Brand new, in its box' : `Used, ${indianNumber(car.mileage)} km, working condition`}. ${random.pick(CLOSERS)}`
+      : `${car.year} model, ${indianNumber(car.mileage)} km, ${car.newOrused === 'New' ? 'brand new' : car.ownerOrDealer === 'Owner' ? 'first owner' : 'dealer stock'}. ${random.pick(CONDITIONS)}. ${random.pick(['All papers clear', 'Insurance valid', 'Service records available', 'Non-accidental'])}.`;
   return {
     itemName: item,
     categoryname: category,
@@ -159,7 +175,7 @@ export function adForm(
     currencycode: 'INR',
     description: shortDescription(description),
     houseno: '',
-    street: neighbourHood,
+    street: random.pick(STREETS),
     city: place.district,
     neighbourHood,
     district: place.district,

@@ -188,6 +188,39 @@ describe('one ad form', () => {
       expect(events[0]?.type).toBe('AdPosted');
     }
   });
+
+  it('lists a spare part with a real vehicle it fits, not its own name split in two', () => {
+    const random = seededRandom(7);
+    const cars = reference.makes.Cars;
+    const bikes = reference.makes.Bikes;
+    for (let i = 0; i < 200; i++) {
+      const form = adForm(random, reference, {
+        category: 'Automobiles',
+        subcategory: 'Spare Parts',
+        place: random.pick(reference.places),
+        now: NOW,
+      });
+      expect(ITEMS.Automobiles!['Spare Parts']!.items).toContain(form.itemName);
+      const fitted = /helmet/i.test(form.itemName!) ? bikes : cars;
+      expect(fitted[form.make!]).toContain(form.model);
+      expect(form.description).toContain(`fits ${form.make} ${form.model}`);
+      if (form.newOrused === 'New') expect(form.mileage).toBe(0);
+    }
+  });
+
+  it('gives an ad a street of its own, not its locality again', () => {
+    const random = seededRandom(11);
+    for (let i = 0; i < 50; i++) {
+      const form = adForm(random, reference, {
+        category: 'Electronics & Appliances',
+        subcategory: 'TVs, Video - Audio',
+        place: random.pick(reference.places),
+        now: NOW,
+      });
+      expect(form.street).not.toBe(form.neighbourHood);
+      expect(form.street).not.toBe(form.city);
+    }
+  });
 });
 
 describe('the synthetic ads of seed-scale', () => {

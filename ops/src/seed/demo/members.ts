@@ -53,7 +53,8 @@ const PEOPLE: readonly [string, string, Gender, string][] = [
   ['Harish', 'Gowda', 'Male', 'chaiwala'],
 ];
 
-const STREETS = [
+/** Street names common in Indian towns, for members' and ads' addresses. */
+export const STREETS = [
   'MG Road',
   'Station Road',
   'Gandhi Nagar',
