@@ -16,7 +16,7 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { formatDate, formatPrice } from '../../../lib/format.ts';
+import { formatAddress, formatDate, formatPrice } from '../../../lib/format.ts';
 import { adDetailRequest, adPath, type AdDetailView, type AdView } from '../ads.api.ts';
 import { AdGallery } from './AdGallery.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -40,7 +40,7 @@ function facts(ad: AdView): [label: string, value: string][] {
     ['New or Used', ad.newOrused],
     [
       'Address',
-      [
+      formatAddress([
         ad.houseno,
         ad.street,
         ad.city,
@@ -49,9 +49,7 @@ function facts(ad: AdView): [label: string, value: string][] {
         ad.state,
         ad.country,
         ad.pincode,
-      ]
-        .filter(Boolean)
-        .join(', '),
+      ]),
     ],
     ['Posted on', formatDate(ad.createdAt)],
   ];

@@ -10,6 +10,7 @@ import {
   memberLinks,
   type Member,
 } from '../api/member.ts';
+import { formatAddress } from '../../../lib/format.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,7 +40,7 @@ export function ProfileDetails({
   const other = Array.isArray(member.otherroles)
     ? member.otherroles.join(', ')
     : text('otherroles');
-  const address = ADDRESS_PARTS.map(text).filter(Boolean).join(', ');
+  const address = formatAddress(ADDRESS_PARTS.map(text));
   const phone = text('phone');
   const links = memberLinks(member).filter((link) => link.url);
   return (
