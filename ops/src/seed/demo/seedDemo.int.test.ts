@@ -13,6 +13,12 @@ import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlement
 import { findUserByUsername } from '@boli/projections/users/users.queries';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { seedReferenceData } from '../reference.ts';
+import { adDecider } from '@boli/engine/ads/ad.decider';
+import { adStream } from '@boli/engine/ads/ad.events';
+import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
+import { demoCatalogue } from './catalogue.ts';
+import { demoMembers } from './members.ts';
+import { demoReference } from './reference.ts';
 import { demoDataWanted, seedDemoData, type DemoSeedResult } from './seedDemo.ts';
 
 const AD_COUNT = 40;
@@ -122,4 +128,51 @@ describe('the demo seed', () => {
     expect(demoDataWanted({ NODE_ENV: 'test' })).toBe(false);
     expect(demoDataWanted({ BOLI_DEMO_DATA: '0' })).toBe(false);
   });
+});
+
+describe('the demo seed over an ad stored differently', () => {
+  it('keeps the stored ad, leaves out the bids it refuses, and seeds the rest', async () => {
+    const other = await createTestDatabase();
+    const otherMedia = await mkdtemp(join(tmpdir(), 'boli-demo-media-'));
+    const store = createPostgresEventStore({ connectionString: other.url });
+    try {
+      await seedReferenceData(other.url);
+      const now = new Date('2026-11-20T09:30:00.000Z');
+      const catalogue = demoCatalogue(
+        demoReference(),
+        demoMembers(demoReference()),
+        now.toISOString(),
+        12,
+      );
+      // As an earlier demo might have drawn it: the ad of the first bid, posted by that bidder.
+      const { adId, bidder } = catalogue.bids[0]!;
+      const drawn = catalogue.ads.find((ad) => ad.adId === adId)!.command;
+      await handleCommand({
+        store,
+        streamId: adStream(adId),
+        decider: adDecider,
+        command: {
+          ...drawn,
+          data: { ...drawn.data, postedBy: bidder.userId, postedByUsername: bidder.username },
+          metadata: { ...drawn.metadata, eventId: 'an-earlier-demo' },
+        },
+      });
+
+      const seeded = await seedDemoData(other.url, {
+        mediaStorage: localDiskStorage(otherMedia),
+        adCount: 12,
+        now,
+      });
+      expect(seeded.skippedAds).toEqual([adId]);
+      expect(seeded.newAds).toBe(11);
+      const others = catalogue.bids.filter((bid) => bid.adId !== adId).length;
+      expect(seeded.newBids).toBeGreaterThanOrEqual(others);
+      const owner = (await store.readStream(adStream(adId)))[0]!.data as { postedBy: string };
+      expect(owner.postedBy).toBe(bidder.userId);
+    } finally {
+      await store.close();
+      await other.drop();
+      await rm(otherMedia, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -43,6 +43,11 @@ export type DemoSeedResult = {
   newPictures: number;
   newBids: number;
   skippedMembers: string[];
+  /**
+   * Ads kept as stored without (some of) their demo bids: drawn differently by an earlier version
+   * of the demo, or bid on and closed by members since so that they refused a demo bid.
+   */
+  skippedAds: string[];
 };
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -115,15 +120,26 @@ const isStored = async (storage: MediaStorage, name: string): Promise<boolean> =
   return file !== undefined;
 };
 
-/** Posts one ad with its pictures, unless it is already there. Answers how many it stored. */
+/**
+ * Posts one ad with its pictures, unless it is already there. Answers how many it stored, and
+ * whether the ad stored is the one drawn (an earlier version of the demo may have drawn another).
+ */
 async function seedAd(
   store: EventStore,
   storage: MediaStorage,
   ad: DemoAd,
-): Promise<{ posted: boolean; pictures: number }> {
+): Promise<{ posted: boolean; pictures: number; asDrawn: boolean }> {
   const streamId = adStream(ad.adId);
-  if ((await store.readStream(streamId, { to: 0 })).length > 0) {
-    return { posted: false, pictures: 0 };
+  const [stored] = await store.readStream(streamId, { to: 0 });
+  if (stored !== undefined) {
+    const { postedBy, itemName, price } = stored.data as Pick<
+      DemoAd['command']['data'],
+      'postedBy' | 'itemName' | 'price'
+    >;
+    const drawn = ad.command.data;
+    const asDrawn =
+      postedBy === drawn.postedBy && itemName === drawn.itemName && price === drawn.price;
+    return { posted: false, pictures: 0, asDrawn };
   }
   let pictures = 0;
   for (const picture of ad.pictures) {
@@ -134,7 +150,7 @@ async function seedAd(
     pictures++;
   }
   const result = await handleCommand({ store, streamId, decider: adDecider, command: ad.command });
-  return { posted: result.events.length > 0, pictures };
+  return { posted: result.events.length > 0, pictures, asDrawn: true };
 }
 
 export async function seedDemoData(
@@ -175,9 +191,11 @@ export async function seedDemoData(
 
     let newAds = 0;
     let newPictures = 0;
+    const skippedAds: string[] = [];
     await inParallel(catalogue.ads, 4, async (ad) => {
-      const { posted, pictures } = await seedAd(store, storage, ad);
+      const { posted, pictures, asDrawn } = await seedAd(store, storage, ad);
       if (posted) newAds++;
+      if (!asDrawn) skippedAds.push(ad.adId);
       newPictures += pictures;
     });
 
@@ -186,19 +204,19 @@ export async function seedDemoData(
     const byAd = new Map<string, DemoCatalogue['bids']>();
     for (const bid of catalogue.bids) byAd.set(bid.adId, [...(byAd.get(bid.adId) ?? []), bid]);
     let newBids = 0;
-    await inParallel([...byAd.entries()], 4, async ([adId, bids]) => {
+    const drawnBidding = [...byAd.entries()].filter(([adId]) => !skippedAds.includes(adId));
+    await inParallel(drawnBidding, 4, async ([adId, bids]) => {
       const streamId = adStream(adId);
       const stored = new Set((await store.readStream(streamId)).map((e) => e.metadata.eventId));
-      for (const { command } of bids) {
-        if (stored.has(command.metadata.eventId)) continue;
-        const result = await handleCommand({ store, streamId, decider: adDecider, command });
-        newBids += result.events.length;
-      }
       const close = closes.get(adId);
-      if (close === undefined) return;
-      const eventId = demoId(`close/${adId}`);
-      if (stored.has(eventId)) return;
+      const closeId = demoId(`close/${adId}`);
       try {
+        for (const { command } of bids) {
+          if (stored.has(command.metadata.eventId)) continue;
+          const result = await handleCommand({ store, streamId, decider: adDecider, command });
+          newBids += result.events.length;
+        }
+        if (close === undefined || stored.has(closeId)) return;
         await handleCommand({
           store,
           streamId,
@@ -207,15 +225,16 @@ export async function seedDemoData(
             type: 'CloseBidding',
             data: { reason: 'closedEarlyByOwner', userId: close.owner.userId },
             metadata: {
-              eventId,
+              eventId: closeId,
               now: close.at,
               actor: { userId: close.owner.userId, role: 'member' },
             },
           },
         });
       } catch (error) {
-        // Closed since by its owner (a demo user): nothing to do.
-        if (!(error instanceof DomainError && error.code === 'BIDDING_CLOSED')) throw error;
+        // The ad as stored is not the one this demo drew (see DemoSeedResult.skippedAds).
+        if (!(error instanceof DomainError)) throw error;
+        skippedAds.push(adId);
       }
     });
     return {
@@ -226,6 +245,7 @@ export async function seedDemoData(
       newPictures,
       newBids,
       skippedMembers,
+      skippedAds,
     };
   } finally {
     await store.close();
@@ -255,6 +275,11 @@ export const demoSeedStep: SeedStep = {
       ...(result.skippedMembers.length > 0
         ? [
             `skipped (username, email or phone taken by someone else): ${result.skippedMembers.join(', ')}`,
+          ]
+        : []),
+      ...(result.skippedAds.length > 0
+        ? [
+            `${result.skippedAds.length} ads kept as stored, without the demo bids they refused (seeded by an earlier demo, or bid on and closed since)`,
           ]
         : []),
     ].join('\n       ');
