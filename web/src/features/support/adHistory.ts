@@ -90,6 +90,27 @@ export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>): string {
   }
 }
 
+/** Which highest a bid is, for the chip beside its amount: "highest Open", "highest Hidden after final call". */
+export function highestLabel(bid: Pick<ReplayedBid, 'type' | 'phase'>): string {
+  return `highest ${bid.type}${bid.phase === 'afterFinalCall' ? ' after final call' : ''}`;
+}
+
+/**
+ * The usernames the stream itself names (the poster of AdPosted, each bidder of BidPlaced), by
+ * user id: the actor column shows a member, not an id. Other actors (staff, the expiry timer)
+ * keep their id.
+ */
+export function actorNames(
+  events: readonly Pick<HistoryEvent, 'type' | 'data'>[],
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { type, data } of events) {
+    if (type === 'AdPosted') names.set(String(data.postedBy), String(data.postedByUsername));
+    if (type === 'BidPlaced') names.set(String(data.bidderId), String(data.username));
+  }
+  return names;
+}
+
 /** A `datetime-local` value (the browser's local time) as an ISO instant, or undefined. */
 export function instantFromLocalInput(value: string): string | undefined {
   if (!value) return undefined;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chainLine, eventGist, instantFromLocalInput, statusLine } from './adHistory.ts';
+import {
+  actorNames,
+  chainLine,
+  eventGist,
+  highestLabel,
+  instantFromLocalInput,
+  statusLine,
+} from './adHistory.ts';
 
 const replay = {
   asOf: '2026-03-02T10:00:00.000Z',
@@ -41,6 +48,25 @@ describe('reading an ad history for support', () => {
         },
       }),
     ).toBe('kite (meena) bid Hidden 500 paise, beforeFinalCall');
+  });
+
+  it('says which highest a bid is', () => {
+    expect(highestLabel({ type: 'Open', phase: 'beforeFinalCall' })).toBe('highest Open');
+    expect(highestLabel({ type: 'Hidden', phase: 'afterFinalCall' })).toBe(
+      'highest Hidden after final call',
+    );
+  });
+
+  it('names the poster and each bidder by the username the stream records', () => {
+    const names = actorNames([
+      { type: 'AdPosted', data: { postedBy: 'u-1', postedByUsername: 'meena' } },
+      { type: 'BidPlaced', data: { bidderId: 'u-2', username: 'arjun' } },
+      { type: 'BiddingClosed', data: { reason: 'finalCallExpired' } },
+    ]);
+    expect([...names]).toEqual([
+      ['u-1', 'meena'],
+      ['u-2', 'arjun'],
+    ]);
   });
 
   it('reads the replay instant from the date-time field', () => {

@@ -18,8 +18,10 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import {
+  actorNames,
   chainLine,
   eventGist,
+  highestLabel,
   instantFromLocalInput,
   statusLine,
   type AdHistory,
@@ -55,6 +57,7 @@ export function AdHistoryScreen() {
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!history) return <CenteredSpinner label="Loading the ad's history" />;
   const { replay } = history;
+  const names = actorNames(history.events);
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
@@ -125,7 +128,7 @@ export function AdHistoryScreen() {
                 <TableCell align="right">
                   {formatRupees(bid.amount)}
                   {replay.highest.some((h) => h.bidId === bid.bidId) && (
-                    <Chip label="highest" size="small" color="secondary" sx={{ ml: 1 }} />
+                    <Chip label={highestLabel(bid)} size="small" color="secondary" sx={{ ml: 1 }} />
                   )}
                 </TableCell>
               </TableRow>
@@ -156,7 +159,16 @@ export function AdHistoryScreen() {
               <TableCell>{event.commandTime}</TableCell>
               <TableCell>{event.recordedAt}</TableCell>
               <TableCell>
-                {event.actor ? `${event.actor.userId} (${event.actor.role})` : '—'}
+                {event.actor ? (
+                  <>
+                    <Link component={RouterLink} to={`/user_profile/${event.actor.userId}`}>
+                      {names.get(event.actor.userId) ?? event.actor.userId}
+                    </Link>{' '}
+                    ({event.actor.role})
+                  </>
+                ) : (
+                  '—'
+                )}
               </TableCell>
               <TableCell title={JSON.stringify(event.data, null, 2)}>{eventGist(event)}</TableCell>
             </TableRow>

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
+import { ARJUN, MEENA, OWNER, POSTED, T0, at, bidPlaced } from '@boli/engine/ads/ad.fixtures';
+import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
+
+/*
+ * Support's /support/ads/{ad_id} screen in Chromium (web/src/features/support/), against the real
+ * api: an ad with an Open and a Hidden bid, its chain verified, each bid's amount and which
+ * highest it is, the members named, and the ad replayed as it stood between the two bids.
+ * (This test lives beside the support api because web/src is typechecked without Node's types.)
+ */
+
+const AD_ID = `ad-${randomUUID()}`;
+let app: TestApp;
+let kit: ApiKit;
+let browser: Browser;
+let store: EventStore;
+let support: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  kit = apiKit(app);
+  store = createPostgresEventStore({ connectionString: app.databaseUrl, maxConnections: 2 });
+  support = await kit.member('supportb', { roles: ['member', 'support'] });
+  member = await kit.member('plainb');
+  const posted = POSTED.map((event) => ({
+    ...event,
+    data: { ...event.data, adId: AD_ID },
+  })) as AdEvent[];
+  const bids: [AdEvent, string, string][] = [
+    [bidPlaced({ bidId: 'b1', amount: 120_000_00, placedAt: at(10) }), at(10), MEENA.userId],
+    [
+      bidPlaced({ bidId: 'b2', amount: 135_000_50, type: 'Hidden', placedAt: at(20) }, ARJUN),
+      at(20),
+      ARJUN.userId,
+    ],
+  ];
+  const history: [AdEvent, string, string][] = [
+    ...posted.map((event): [AdEvent, string, string] => [event, T0, OWNER.userId]),
+    ...bids.map(([event, now, by]): [AdEvent, string, string] => [
+      { ...event, data: { ...event.data, adId: AD_ID } } as AdEvent,
+      now,
+      by,
+    ]),
+  ];
+  for (const [event, now, userId] of history) {
+    await store.append(
+      adStream(AD_ID),
+      [{ ...event, metadata: { eventId: randomUUID(), now, actor: { userId, role: 'member' } } }],
+      'any',
+    );
+  }
+});
+
+afterAll(async () => {
+  await store?.close();
+  await browser?.close();
+  await kit?.close();
+  await app?.stop();
+});
+
+async function openHistory(as: TestMember): Promise<Page> {
+  // UTC, so that the replay field's local time is the fixtures' time.
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    timezoneId: 'UTC',
+  });
+  const session = { jwt: as.token, refreshToken: '', userId: as.userId, username: as.username };
+  await context.addInitScript({
+    content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(k, v);`,
+  });
+  const page = await context.newPage();
+  await page.goto(new URL(`/support/ads/${AD_ID}`, app.baseUrl).href);
+  return page;
+}
+
+describe('the support ad history screen', () => {
+  it('shows every bid with its amount, names the members, and replays an earlier instant', async () => {
+    const page = await openHistory(support);
+    await page.getByText(`Hash chain intact over ${POSTED.length + 2} events.`).waitFor();
+
+    const bids = page.getByRole('table', { name: 'Bids' });
+    const open = bids.getByRole('row').filter({ hasText: MEENA.bidAlias });
+    const hidden = bids.getByRole('row').filter({ hasText: ARJUN.bidAlias });
+    expect(await open.innerText()).toMatch(/₹1,20,000[\s\S]*highest Open/);
+    expect(await hidden.innerText()).toMatch(/₹1,35,000\.50[\s\S]*highest Hidden/);
+
+    const events = page.getByRole('table', { name: 'Events' });
+    const postedRow = events.getByRole('row').filter({ hasText: 'AdPosted' });
+    await postedRow.getByRole('link', { name: OWNER.username }).waitFor();
+    await events
+      .getByRole('row')
+      .filter({ hasText: ARJUN.bidAlias })
+      .getByRole('link', { name: ARJUN.username })
+      .waitFor();
+
+    // Between the two bids: only the Open one had been placed.
+    await page.getByLabel('Replay as of').fill(at(15).slice(0, 19));
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await page
+      .getByTestId('replay-status')
+      .filter({ hasText: `As of ${at(15)} (${POSTED.length + 1} events): Open for bids` })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
+    expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
+  });
+
+  it('tells a member without the support role that they may not', async () => {
+    const page = await openHistory(member);
+    await page.getByText('You are not allowed to do this.').first().waitFor();
+  });
+});
