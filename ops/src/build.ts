@@ -15,14 +15,17 @@ function newestMtime(path: string): number {
   );
 }
 
-/** The web app's sources (and the engine's shared messages/limits it imports). */
+/**
+ * The web app's sources, and the engine's it imports (messages, limits, rules, roles): a change to
+ * any of them rebuilds it.
+ */
 const webInputs = () =>
   [
     join(webDir, 'src'),
     join(webDir, 'public'),
     join(webDir, 'index.html'),
     join(webDir, 'vite.config.ts'),
-    join(repoRoot, 'engine', 'src', 'shared'),
+    join(repoRoot, 'engine', 'src'),
   ].filter(existsSync);
 
 export function webBuildIsCurrent(): boolean {
