@@ -1,6 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { LIMITS, ROLES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
+import { SUPPORT_ROLES } from './staffRoles.ts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -77,8 +78,7 @@ const sameHash = (a: string, b: string): boolean => {
   return difference === 0;
 };
 
-/** Who may run the console's commands. Granting roles is for admins alone. */
-const BLOCKING_ROLES: readonly string[] = ['support', 'admin'];
+/** Who may block and unblock (SUPPORT_ROLES); granting roles is for admins alone. */
 const requireActorRole = (command: AccountCommand, roles: readonly string[]): string => {
   const actor = command.metadata.actor;
   if (actor === undefined || !roles.includes(actor.role)) {
@@ -375,7 +375,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'VerifyOtp':
       return verifyOtp(command, state);
     case 'BlockAccount': {
-      const blockedBy = requireActorRole(command, BLOCKING_ROLES);
+      const blockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) === 'blocked') return [];
       return [
         {
@@ -386,7 +386,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       ];
     }
     case 'UnblockAccount': {
-      const unblockedBy = requireActorRole(command, BLOCKING_ROLES);
+      const unblockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) !== 'blocked') return [];
       return [{ type: 'AccountUnblocked', data: { userId, unblockedBy, unblockedAt: now } }];
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { io as connect, type Socket } from 'socket.io-client';
-import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import { accountStream, type AccountEvent, type Role } from '@boli/engine/accounts/account.events';
 import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { adPosted } from '@boli/engine/ads/ad.fixtures';
 import { adStream } from '@boli/engine/ads/ad.events';
@@ -35,7 +35,8 @@ export type MemberOptions = {
   entitled?: boolean;
   /** The profile's state (place of supply for GST); default Karnataka. */
   state?: string;
-  roles?: string[];
+  /** The session's roles, each but 'member' granted on the account too (default: member). */
+  roles?: Role[];
   /** The mobile number (the default is 9812345678). */
   phone?: string;
   firstname?: string;
@@ -135,6 +136,14 @@ export function apiKit(app: TestApp): ApiKit {
       events.push({
         type: 'TrialStarted',
         data: { userId, startsAt: inMinutes(-1), endsAt: inMinutes(7 * 24 * 60) },
+      });
+    }
+    // Granted as `npm run ops -- grant-role` does, so the account (GET /api/user) holds them too.
+    for (const role of options.roles ?? []) {
+      if (role === 'member') continue;
+      events.push({
+        type: 'RoleGranted',
+        data: { userId, role, grantedBy: 'ops', grantedAt: now() },
       });
     }
     if (options.blocked) {

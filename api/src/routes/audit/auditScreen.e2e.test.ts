@@ -84,5 +84,17 @@ describe('the audit screen', () => {
   it('tells a member without the auditor role that they may not', async () => {
     const page = await openAudit(member);
     await page.getByText('You are not allowed to do this.').first().waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Payments audit' }).count()).toBe(0);
+  });
+
+  it('is in the auditor’s menu', async () => {
+    const page = await openAudit(auditor);
+    await page.goto(new URL('/', app.baseUrl).href);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Payments audit' }).click();
+    await page.waitForURL((url) => url.pathname === '/audit');
+    await page.getByRole('region', { name: 'Invoice series' }).waitFor();
   });
 });

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { AUDIT_ROLES } from '@boli/engine/accounts/staffRoles';
 import { invoiceSeriesStream, type InvoiceIssued } from '@boli/engine/billing/invoice.events';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findPurchase, paymentsLedger } from '@boli/projections/billing/purchases.queries';
@@ -13,9 +14,6 @@ import { compareWithGateway } from './gatewayCheck.ts';
 import { checkInvoiceSeries, financialYearBounds } from './invoiceSeries.ts';
 import { comparisonInRupees, ledgerEntryOf, totalsInRupees } from './ledger.ts';
 import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from './schema.ts';
-
-/** Who may audit payments: auditors, and admins. */
-export const AUDIT_ROLES = ['auditor', 'admin'] as const;
 
 /**
  * The auditor's tools (ARCHITECTURE: "Auditors verify every payment and its tax against the

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
+import { SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { contactDecider } from '@boli/engine/social/contact.decider';
 import { contactStream } from '@boli/engine/social/contact.events';
@@ -211,7 +212,7 @@ export function socialRouter(infra: SocialInfra): Router {
   });
 
   /** Support staff read the messages, newest first. */
-  router.get('/api/contactus', auth, requireRole('support', 'admin'), async (ctx) => {
+  router.get('/api/contactus', auth, requireRole(...SUPPORT_ROLES), async (ctx) => {
     const { page } = parseInput(contactPageQuery, ctx.query);
     ctx.body = success(await listContactMessages(infra.db, { page, pageSize: CONTACT_PAGE_SIZE }));
   });

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream } from '@boli/engine/accounts/account.events';
+import { AD_HISTORY_ROLES, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
@@ -13,12 +14,6 @@ import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-
-/** Who may replay an ad's history: support settles disputes, auditors check, admins do both. */
-export const STAFF_ROLES = ['support', 'auditor', 'admin'] as const;
-
-/** Who may block and unblock members (the accounts decider checks the same). */
-export const BLOCKING_ROLES = ['support', 'admin'] as const;
 
 const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
 const blockBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
@@ -35,7 +30,7 @@ const historyQuery = z.object({
  */
 export function supportRouter(infra: Infrastructure): Router {
   const router = new Router({ prefix: '/api/support' });
-  router.use(requireAuth(infra), requireRole(...STAFF_ROLES));
+  router.use(requireAuth(infra), requireRole(...AD_HISTORY_ROLES));
 
   /** Runs an account command as the signed-in staff member, in the role that allows it. */
   const asStaff = async (
@@ -44,7 +39,7 @@ export function supportRouter(infra: Infrastructure): Router {
     command: Omit<AccountCommand, 'metadata'>,
   ) => {
     const auth = ctx.state.auth!;
-    const role = BLOCKING_ROLES.find((allowed) => auth.roles.includes(allowed));
+    const role = SUPPORT_ROLES.find((allowed) => auth.roles.includes(allowed));
     if (role === undefined) throw new ApiError(403, 'You are not allowed to do this.', 'FORBIDDEN');
     await execute(infra, {
       streamId: accountStream(userId),

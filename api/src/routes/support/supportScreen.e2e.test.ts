@@ -112,6 +112,19 @@ describe('the support ad history screen', () => {
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
   });
 
+  it('is a button on the ad page for staff only', async () => {
+    const page = await openHistory(support);
+    await page.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
+    await page.getByRole('link', { name: 'Bid history' }).click();
+    await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
+    await page.getByText(/Hash chain intact/).waitFor();
+
+    const other = await openHistory(member);
+    await other.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
+    await other.getByRole('button', { name: 'Share' }).waitFor();
+    expect(await other.getByRole('link', { name: 'Bid history' }).count()).toBe(0);
+  });
+
   it('tells a member without the support role that they may not', async () => {
     const page = await openHistory(member);
     await page.getByText('You are not allowed to do this.').first().waitFor();

@@ -11,6 +11,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -19,6 +20,7 @@ import PolicyIcon from '@mui/icons-material/Policy';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import { AUDIT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
@@ -71,6 +73,11 @@ const BECOME_A_PARTNER: Item = {
   to: '/contactus',
 };
 
+/** Staff pages (not in the spec's menu), listed for the roles that may open them. */
+const STAFF_LINKS: (Item & { roles: readonly string[] })[] = [
+  { label: 'Payments audit', icon: <FactCheckIcon />, to: '/audit', roles: AUDIT_ROLES },
+];
+
 const LEGAL: Item[] = [
   { label: 'Terms and Condition', icon: <GavelIcon />, to: '/tc' },
   { label: 'Privacy policy', icon: <PolicyIcon />, to: '/privacypolicy' },
@@ -98,6 +105,7 @@ export function MainMenu() {
     ...(member ? MEMBER_LINKS : GUEST_LINKS),
     ...MENU,
     ...(member && user ? [BECOME_A_PARTNER] : []),
+    ...STAFF_LINKS.filter((link) => member && holdsRole(user?.roles, link.roles)),
     ...LEGAL,
   ];
 

@@ -9,8 +9,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import ShareIcon from '@mui/icons-material/Share';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -124,6 +126,16 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
               Media
             </Button>
           </>
+        )}
+        {holdsRole(user?.roles, AD_HISTORY_ROLES) && (
+          <Button
+            variant="outlined"
+            startIcon={<HistoryIcon />}
+            component={RouterLink}
+            to={`/support/ads/${encodeURIComponent(ad._id)}`}
+          >
+            Bid history
+          </Button>
         )}
         <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
           Share

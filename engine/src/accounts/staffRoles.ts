@@ -1,0 +1,18 @@
+/*
+ * What each staff role may do beyond a member's part (spec section 6's roles: support, auditor,
+ * admin). The one place these are decided: the api's guards, the accounts decider and the web
+ * app's staff links all read them.
+ */
+
+/** Open an ad's full event history and replay it (/support/ads/{ad_id}). */
+export const AD_HISTORY_ROLES = ['support', 'auditor', 'admin'] as const;
+/** Block and unblock members, and read the contact messages. */
+export const SUPPORT_ROLES = ['support', 'admin'] as const;
+/** The payments ledger, the invoice series check and the gateway comparison (/audit). */
+export const AUDIT_ROLES = ['auditor', 'admin'] as const;
+
+/** Whether someone holding `roles` holds one of `allowed`. */
+export const holdsRole = (
+  roles: readonly string[] | undefined,
+  allowed: readonly string[],
+): boolean => (roles ?? []).some((role) => allowed.includes(role));
