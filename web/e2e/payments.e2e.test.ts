@@ -147,4 +147,16 @@ describe('payments through the sandbox checkout', () => {
 
     await context.close();
   }, 240_000);
+
+  it('tells a member on the free trial until when it runs, and still offers the plan', async () => {
+    const member = await createMember(app, { address: true });
+    const { context, page } = await openAs(browser, member);
+    await page.goto(new URL('/subscription', app.baseUrl).href);
+    await page
+      .getByText(/^Your free trial lets you bid and sell until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\./)
+      .waitFor();
+    expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
+    await page.getByRole('button', { name: 'Make payment' }).waitFor();
+    await context.close();
+  });
 });

@@ -105,6 +105,9 @@ afterAll(async () => {
 describe('subscribing', () => {
   it('shows the plan, takes the payment once, activates the lifetime subscription and invoices it', async () => {
     const asha = await kit.member('asha_subscriber', { entitled: false, state: 'Karnataka' });
+    const entitlement = async () =>
+      (await kit.api('/api/cart/subscription/entitlement', { token: asha.token })).body.data;
+    expect(await entitlement()).toEqual({ entitled: false, kind: null, endsAt: null });
     const plans = await kit.api('/api/cart/subscription', { token: asha.token });
     expect(plans.body.data).toEqual([
       expect.objectContaining({
@@ -148,6 +151,7 @@ describe('subscribing', () => {
     expect(
       await hasActiveEntitlement(kit.db, asha.userId, new Date(Date.now() + 400 * 86_400_000)),
     ).toBe(true);
+    expect(await entitlement()).toEqual({ entitled: true, kind: 'subscription', endsAt: null });
 
     // The webhooks for the same payment (payment.captured, order.paid) change nothing.
     await eventually(
@@ -193,6 +197,20 @@ describe('subscribing', () => {
     const again = await kit.api('/api/cart/add/lifetime/web', { token: asha.token });
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe(BILLING_MESSAGES.alreadySubscribed);
+  });
+
+  it('tells a member on the free trial when it ends', async () => {
+    const ravi = await kit.member('ravi_on_trial');
+    const { body } = await kit.api('/api/cart/subscription/entitlement', { token: ravi.token });
+    const { entitled, kind, endsAt } = body.data as {
+      entitled: boolean;
+      kind: string;
+      endsAt: string;
+    };
+    expect({ entitled, kind }).toEqual({ entitled: true, kind: 'trial' });
+    const daysLeft = (Date.parse(endsAt) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(6.9);
+    expect(daysLeft).toBeLessThanOrEqual(7);
   });
 
   it('charges IGST to a buyer in another state', async () => {

@@ -4,6 +4,7 @@ import { LIFETIME_PLAN_ID, productName } from '@boli/engine/billing/products';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { activeSubscriptions, listPurchases } from '@boli/projections/billing/purchases.queries';
+import { activeEntitlements } from '@boli/projections/entitlements/entitlements.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { activeMember } from '../../http/members.ts';
 import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
@@ -97,6 +98,19 @@ export function cartRouter(infra: BillingInfra): Router {
         status,
       })),
     );
+  });
+
+  /**
+   * What lets the member bid and sell now (not in the spec's table): the lifetime subscription,
+   * else the free trial with its end, else nothing — so the page can say when a trial ends.
+   */
+  router.get('/subscription/entitlement', auth, async (ctx) => {
+    const [best] = await activeEntitlements(infra.db, ctx.state.auth!.userId, new Date());
+    ctx.body = success({
+      entitled: best !== undefined,
+      kind: best?.kind ?? null,
+      endsAt: best?.endsAt ?? null,
+    });
   });
 
   router.post(['/payment', '/payment/'], auth, async (ctx) => {

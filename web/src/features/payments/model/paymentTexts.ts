@@ -12,4 +12,7 @@ export const PAYMENT_TEXTS = {
   /** A purchase's status in the transactions table until the server has settled it. */
   beingConfirmedShort: 'Being confirmed',
   cancelled: 'Payment cancelled. Nothing was charged.',
+  /** On the subscription page during the free trial; `until` is the trial's end, formatted. */
+  onTrial: (until: string) =>
+    `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
 } as const;

@@ -61,6 +61,29 @@ export async function fetchActiveSubscriptions(
     }));
 }
 
+/** What lets the member bid and sell now: the lifetime subscription, the free trial, or nothing. */
+export type Entitlement = {
+  entitled: boolean;
+  kind: 'subscription' | 'trial' | null;
+  /** When a trial ends (ISO); null for the lifetime subscription or none. */
+  endsAt: string | null;
+};
+
+/** GET /api/cart/subscription/entitlement (docs/api/payments.md). */
+export async function fetchEntitlement(
+  request: Request,
+  signal?: AbortSignal,
+): Promise<Entitlement> {
+  const data = await request<unknown>('/api/cart/subscription/entitlement', { signal });
+  const row = isRecord(data) ? data : {};
+  const kind = row.kind === 'subscription' || row.kind === 'trial' ? row.kind : null;
+  return {
+    entitled: row.entitled === true,
+    kind,
+    endsAt: typeof row.endsAt === 'string' ? row.endsAt : null,
+  };
+}
+
 /** GET /api/cart/add/:planId/web: the cart (a purchase with its order) and its breakup. */
 export async function addPlanToCart(request: Request, planId: string): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(

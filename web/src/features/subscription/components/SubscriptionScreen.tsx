@@ -11,20 +11,29 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
   fetchActiveSubscriptions,
+  fetchEntitlement,
   fetchPlans,
   type ActiveSubscription,
   type Plan,
 } from '../api/subscriptionApi.ts';
 import { SubscribeDialog } from './SubscribeDialog.tsx';
 
-/** `confirming`: a subscription was paid for (captured) and is not active yet. */
-type Loaded = { active: ActiveSubscription[]; plans: Plan[]; confirming: boolean };
+/**
+ * `confirming`: a subscription was paid for (captured) and is not active yet; `trialEndsAt`: the
+ * free trial's end while it runs.
+ */
+type Loaded = {
+  active: ActiveSubscription[];
+  plans: Plan[];
+  confirming: boolean;
+  trialEndsAt: string | null;
+};
 
 /** A subscription paid for whose activation is still on its way (a closed tab, say). */
 async function subscriptionBeingConfirmed(
@@ -36,9 +45,9 @@ async function subscriptionBeingConfirmed(
 }
 
 /**
- * The subscription page (section 4): with none active, 'Please subscribe to bid and sell.' and
- * Make payment for each plan; after the payment the active subscriptions reload. An active one
- * shows its start date and 'Lifetime Subscription'.
+ * The subscription page (section 4): with none active, 'Please subscribe to bid and sell.' (during
+ * the free trial, until when it runs) and Make payment for each plan; after the payment the active
+ * subscriptions reload. An active one shows its start date and 'Lifetime Subscription'.
  */
 export function SubscriptionScreen() {
   const { request } = useApi();
@@ -53,13 +62,15 @@ export function SubscriptionScreen() {
       async (signal?: AbortSignal): Promise<Loaded> => {
         const active = await fetchActiveSubscriptions(request, signal);
         const none = active.length === 0;
-        const [plans, confirming] = none
+        const [plans, confirming, entitlement] = none
           ? await Promise.all([
               fetchPlans(request, signal),
               subscriptionBeingConfirmed(request, signal).catch(() => false),
+              fetchEntitlement(request, signal).catch(() => null),
             ])
-          : [[], false];
-        return { active, plans, confirming };
+          : [[], false, null];
+        const trialEndsAt = entitlement?.kind === 'trial' ? entitlement.endsAt : null;
+        return { active, plans, confirming, trialEndsAt };
       },
       [request],
     ),
@@ -109,7 +120,11 @@ export function SubscriptionScreen() {
       )}
       {loaded && loaded.active.length === 0 && !loaded.confirming && (
         <>
-          <Alert severity="info">{MESSAGES.pleaseSubscribe}</Alert>
+          <Alert severity="info">
+            {loaded.trialEndsAt
+              ? PAYMENT_TEXTS.onTrial(formatDateTime(loaded.trialEndsAt))
+              : MESSAGES.pleaseSubscribe}
+          </Alert>
           {loaded.plans.map((plan) => (
             <Card key={plan._id} variant="outlined" component="section" aria-label={plan.name}>
               <CardContent>
