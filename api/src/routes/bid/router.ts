@@ -15,7 +15,6 @@ import {
   type Viewer,
 } from '@boli/projections/bids/bids.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
-import type { UserRow } from '@boli/projections/users/users.queries';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
@@ -46,9 +45,6 @@ const viewerOf = (ctx: Context): Viewer =>
 export function bidRouter(infra: BidInfra): Router {
   const router = new Router({ prefix: '/api/bid' });
   const auth = requireAuth(infra);
-
-  /** The signed-in member, who must have finished sign-up and not be blocked (section 6). */
-  const member = (ctx: Context): Promise<UserRow> => activeMember(infra, ctx);
 
   const summaryOf = async (
     ctx: Context,
@@ -92,8 +88,8 @@ export function bidRouter(infra: BidInfra): Router {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     // Both looked up at once; the entitlement only matters once the member passes the checks.
     const entitled = hasActiveEntitlement(infra.db, ctx.state.auth!.userId, new Date());
-    entitled.catch(() => undefined); // awaited below unless member() refuses first
-    const bidder = await member(ctx);
+    entitled.catch(() => undefined); // awaited below unless activeMember refuses first
+    const bidder = await activeMember(infra, ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
     await run(ctx, body.item_id, {
@@ -115,7 +111,7 @@ export function bidRouter(infra: BidInfra): Router {
 
   router.post('/finalCall', auth, async (ctx) => {
     const body = parseInput(finalCallBody, ctx.request.body ?? {});
-    await member(ctx);
+    await activeMember(infra, ctx);
     await run(ctx, body.item_id, {
       type: 'MakeFinalCall',
       data: { userId: ctx.state.auth!.userId, deadline: body.finalCallDateTime },
@@ -125,7 +121,7 @@ export function bidRouter(infra: BidInfra): Router {
 
   router.post('/closeBid', auth, async (ctx) => {
     const body = parseInput(closeBidBody, ctx.request.body ?? {});
-    await member(ctx);
+    await activeMember(infra, ctx);
     await run(ctx, body.item_id, {
       type: 'CloseBidding',
       data: { reason: 'closedEarlyByOwner', userId: ctx.state.auth!.userId },
