@@ -124,9 +124,11 @@ describe('two members and a mobile number', () => {
       .filter({ hasText: `${bala.username} no longer shares their mobile number with you.` })
       .waitFor();
 
-    // B's own profile has no review form, but lists the review A wrote.
-    await b.keyboard.press('Escape');
-    await visit(b, `/user_profile/${bala.userId}`);
+    // B opens the review's notification: their own profile, with no review form, lists it.
+    await b
+      .getByRole('link', { name: `${asha.username} posted a review on your profile.` })
+      .click();
+    await b.waitForURL((url) => url.pathname === `/user_profile/${bala.userId}`);
     await b.getByTestId('review').first().waitFor();
     expect(await b.getByLabel('Write a review').count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);

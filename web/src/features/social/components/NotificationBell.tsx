@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Popover from '@mui/material/Popover';
@@ -24,6 +26,7 @@ import {
 } from '../api/socialApi.ts';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
 import { answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
+import { notificationLink } from '../notificationLinks.ts';
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
   approved: 'Approve',
@@ -136,33 +139,49 @@ export function NotificationBell() {
             <Typography sx={{ p: 2 }}>No notifications</Typography>
           ) : (
             <List aria-label="Notifications" dense>
-              {notifications.map((notification, index) => (
-                <Box key={notification._id}>
-                  {index > 0 && <Divider component="li" />}
-                  <ListItem data-testid="notification" sx={{ display: 'block' }}>
-                    <Typography variant="body2">{notification.message}</Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {when(notification.createdAt)}
-                    </Typography>
-                    {answersFor(notification).length > 0 && (
-                      <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                        {answersFor(notification).map((status) => (
-                          <Button
-                            key={status}
-                            size="small"
-                            variant={status === 'approved' ? 'contained' : 'outlined'}
-                            color={status === 'approved' ? 'primary' : 'inherit'}
-                            disabled={busy === notification._id}
-                            onClick={() => void answer(notification, status)}
-                          >
-                            {ANSWER_LABEL[status]}
-                          </Button>
-                        ))}
-                      </Stack>
-                    )}
-                  </ListItem>
-                </Box>
-              ))}
+              {notifications.map((notification, index) => {
+                const to = user ? notificationLink(notification, String(user._id)) : null;
+                return (
+                  <Box key={notification._id}>
+                    {index > 0 && <Divider component="li" />}
+                    <ListItem data-testid="notification" sx={{ display: 'block' }}>
+                      {to ? (
+                        <Link
+                          component={RouterLink}
+                          to={to}
+                          variant="body2"
+                          color="inherit"
+                          underline="hover"
+                          onClick={() => setAnchor(null)}
+                        >
+                          {notification.message}
+                        </Link>
+                      ) : (
+                        <Typography variant="body2">{notification.message}</Typography>
+                      )}
+                      <Typography variant="caption" color="text.secondary">
+                        {when(notification.createdAt)}
+                      </Typography>
+                      {answersFor(notification).length > 0 && (
+                        <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                          {answersFor(notification).map((status) => (
+                            <Button
+                              key={status}
+                              size="small"
+                              variant={status === 'approved' ? 'contained' : 'outlined'}
+                              color={status === 'approved' ? 'primary' : 'inherit'}
+                              disabled={busy === notification._id}
+                              onClick={() => void answer(notification, status)}
+                            >
+                              {ANSWER_LABEL[status]}
+                            </Button>
+                          ))}
+                        </Stack>
+                      )}
+                    </ListItem>
+                  </Box>
+                );
+              })}
             </List>
           )}
         </Box>

@@ -1,0 +1,34 @@
+import type { Notification } from './api/socialApi.ts';
+
+/*
+ * Where a notification takes the member who opens it: the ad it is about, the member whose number
+ * or review it reports, or the transactions a purchase shows in. Kinds are those of
+ * projections/src/social/notifications.evolve.ts.
+ */
+
+const profile = (userId: string | null): string | null =>
+  userId === null ? null : `/user_profile/${encodeURIComponent(userId)}`;
+
+/** The page a notification opens for `viewerId`, or null when there is none to open. */
+export function notificationLink(
+  notification: Pick<Notification, 'kind' | 'adId' | 'actorId'>,
+  viewerId: string,
+): string | null {
+  if (notification.adId !== null) return `/ads/${encodeURIComponent(notification.adId)}`;
+  switch (notification.kind) {
+    // Who asked for the number; who answered (their number shows there once approved).
+    case 'mobileRequest':
+    case 'mobileRequestApproved':
+    case 'mobileRequestRejected':
+    case 'mobileRequestRevoked':
+      return profile(notification.actorId);
+    // The member's own profile, where the reviews they received are listed.
+    case 'reviewReceived':
+      return profile(viewerId);
+    case 'purchaseFulfilled':
+    case 'refundRequested':
+      return '/transactions';
+    default:
+      return null;
+  }
+}

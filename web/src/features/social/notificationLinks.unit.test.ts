@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { notificationLink } from './notificationLinks.ts';
+
+const note = (kind: string, fields: { adId?: string; actorId?: string } = {}) => ({
+  kind,
+  adId: fields.adId ?? null,
+  actorId: fields.actorId ?? null,
+});
+
+describe('where a notification takes the member', () => {
+  it('opens the ad an outbid, final call or close is about', () => {
+    for (const kind of ['outbid', 'finalCallMade', 'biddingClosed'])
+      expect(notificationLink(note(kind, { adId: 'ad 1', actorId: 'u-2' }), 'me')).toBe(
+        '/ads/ad%201',
+      );
+  });
+
+  it('opens the profile of the member who asked for or answered about a number', () => {
+    for (const kind of ['mobileRequest', 'mobileRequestApproved', 'mobileRequestRevoked'])
+      expect(notificationLink(note(kind, { actorId: 'u-2' }), 'me')).toBe('/user_profile/u-2');
+  });
+
+  it('opens the member’s own reviews, and their transactions for a purchase', () => {
+    expect(notificationLink(note('reviewReceived', { actorId: 'u-2' }), 'me')).toBe(
+      '/user_profile/me',
+    );
+    expect(notificationLink(note('purchaseFulfilled'), 'me')).toBe('/transactions');
+    expect(notificationLink(note('refundRequested'), 'me')).toBe('/transactions');
+  });
+
+  it('opens nothing for a kind it does not know', () => {
+    expect(notificationLink(note('somethingNew'), 'me')).toBeNull();
+  });
+});
