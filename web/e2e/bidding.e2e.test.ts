@@ -151,6 +151,14 @@ describe('bidding on an ad, live', () => {
     expect(await bidArea(bidderPage).getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
     await bidderPage.screenshot({ path: '/tmp/boli-bid-closed.png', fullPage: true });
 
+    // The owner's My Ads says so on the ad's card.
+    await ownerPage.goto(new URL('/myAds', app.baseUrl).href);
+    await ownerPage
+      .getByRole('article')
+      .getByTestId('bidding-badge')
+      .filter({ hasText: MESSAGES.biddingClosed })
+      .waitFor();
+
     await ownerSide.context.close();
     await bidderSide.context.close();
     // Two sign-ups through the sandboxes, a final call and its expiry: longer than the tier's default.

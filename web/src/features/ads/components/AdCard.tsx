@@ -6,15 +6,21 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
+import { biddingBadge } from '../model/biddingBadge.ts';
 
 const THUMB_HEIGHT = 160;
 
-/** One ad in a list: its picture, name, price (₹, Indian grouping) and town; opens the ad. */
+/**
+ * One ad in a list: its picture, name, price (₹, Indian grouping), town, and a final call or close
+ * when there is one; opens the ad.
+ */
 export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
+  const badge = biddingBadge(ad);
   return (
     <Card
       variant="outlined"
@@ -54,6 +60,15 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
           <Typography variant="body2" color="text.secondary" noWrap>
             {[ad.city, ad.state].filter(Boolean).join(', ')}
           </Typography>
+          {badge && (
+            <Chip
+              label={badge.label}
+              size="small"
+              color={badge.closed ? 'default' : 'warning'}
+              sx={{ mt: 1 }}
+              data-testid="bidding-badge"
+            />
+          )}
         </CardContent>
       </CardActionArea>
       {actions && <CardActions>{actions}</CardActions>}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { formatDateTime } from '../../../lib/format.ts';
+import { biddingBadge } from './biddingBadge.ts';
+
+describe('an ad card’s bidding badge', () => {
+  const deadline = '2026-11-25T12:30:00.000Z';
+
+  it('says nothing while bids are open without a final call', () => {
+    expect(
+      biddingBadge({ bidOpen: true, finalCallMade: false, finalCallDateTime: null }),
+    ).toBeNull();
+  });
+
+  it('gives the final call’s deadline, then Bidding Closed', () => {
+    expect(
+      biddingBadge({ bidOpen: true, finalCallMade: true, finalCallDateTime: deadline }),
+    ).toEqual({ label: `Final call till ${formatDateTime(deadline)}`, closed: false });
+    expect(
+      biddingBadge({ bidOpen: false, finalCallMade: true, finalCallDateTime: deadline }),
+    ).toEqual({ label: MESSAGES.biddingClosed, closed: true });
+  });
+});
