@@ -128,7 +128,7 @@ describe('two members and a mobile number', () => {
     await b
       .getByRole('link', { name: `${asha.username} posted a review on your profile.` })
       .click();
-    await b.waitForURL((url) => url.pathname === `/user_profile/${bala.userId}`);
+    await b.waitForURL((url) => url.pathname === '/profile-me');
     await b.getByTestId('review').first().waitFor();
     expect(await b.getByLabel('Write a review').count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);

@@ -9,10 +9,9 @@ import type { Notification } from './api/socialApi.ts';
 const profile = (userId: string | null): string | null =>
   userId === null ? null : `/user_profile/${encodeURIComponent(userId)}`;
 
-/** The page a notification opens for `viewerId`, or null when there is none to open. */
+/** The page a notification opens, or null when there is none to open. */
 export function notificationLink(
   notification: Pick<Notification, 'kind' | 'adId' | 'actorId'>,
-  viewerId: string,
 ): string | null {
   if (notification.adId !== null) return `/ads/${encodeURIComponent(notification.adId)}`;
   switch (notification.kind) {
@@ -24,7 +23,7 @@ export function notificationLink(
       return profile(notification.actorId);
     // The member's own profile, where the reviews they received are listed.
     case 'reviewReceived':
-      return profile(viewerId);
+      return '/profile-me';
     case 'purchaseFulfilled':
     case 'refundRequested':
       return '/transactions';

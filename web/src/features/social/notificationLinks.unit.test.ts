@@ -10,25 +10,21 @@ const note = (kind: string, fields: { adId?: string; actorId?: string } = {}) =>
 describe('where a notification takes the member', () => {
   it('opens the ad an outbid, final call or close is about', () => {
     for (const kind of ['outbid', 'finalCallMade', 'biddingClosed'])
-      expect(notificationLink(note(kind, { adId: 'ad 1', actorId: 'u-2' }), 'me')).toBe(
-        '/ads/ad%201',
-      );
+      expect(notificationLink(note(kind, { adId: 'ad 1', actorId: 'u-2' }))).toBe('/ads/ad%201');
   });
 
   it('opens the profile of the member who asked for or answered about a number', () => {
     for (const kind of ['mobileRequest', 'mobileRequestApproved', 'mobileRequestRevoked'])
-      expect(notificationLink(note(kind, { actorId: 'u-2' }), 'me')).toBe('/user_profile/u-2');
+      expect(notificationLink(note(kind, { actorId: 'u-2' }))).toBe('/user_profile/u-2');
   });
 
   it('opens the member’s own reviews, and their transactions for a purchase', () => {
-    expect(notificationLink(note('reviewReceived', { actorId: 'u-2' }), 'me')).toBe(
-      '/user_profile/me',
-    );
-    expect(notificationLink(note('purchaseFulfilled'), 'me')).toBe('/transactions');
-    expect(notificationLink(note('refundRequested'), 'me')).toBe('/transactions');
+    expect(notificationLink(note('reviewReceived', { actorId: 'u-2' }))).toBe('/profile-me');
+    expect(notificationLink(note('purchaseFulfilled'))).toBe('/transactions');
+    expect(notificationLink(note('refundRequested'))).toBe('/transactions');
   });
 
   it('opens nothing for a kind it does not know', () => {
-    expect(notificationLink(note('somethingNew'), 'me')).toBeNull();
+    expect(notificationLink(note('somethingNew'))).toBeNull();
   });
 });

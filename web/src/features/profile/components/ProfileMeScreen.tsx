@@ -20,6 +20,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
 import { isAcceptablePicture } from '../api/picture.ts';
+import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 
 const ACCEPT = LIMITS.profilePicture.extensions.map((ext) => `.${ext}`).join(',');
@@ -49,7 +50,10 @@ function usePictureUpload() {
   };
 }
 
-/** My profile (/profile-me): the picture (upload, click to enlarge), Edit, and every detail. */
+/**
+ * My profile (/profile-me): the picture (upload, click to enlarge), Edit, every detail, and the
+ * reviews others wrote of me.
+ */
 export function ProfileMeScreen() {
   const { request } = useApi();
   const { user, updateUser } = useSession();
@@ -152,6 +156,7 @@ export function ProfileMeScreen() {
         <Alert severity="info">{MESSAGES.emailNotValidated}</Alert>
       )}
       <ProfileDetails member={member} />
+      {sessionUser && <ReviewsSection userId={sessionUser._id} ownProfile />}
     </Stack>
   );
 }

@@ -140,7 +140,7 @@ export function NotificationBell() {
           ) : (
             <List aria-label="Notifications" dense>
               {notifications.map((notification, index) => {
-                const to = user ? notificationLink(notification, String(user._id)) : null;
+                const to = notificationLink(notification);
                 return (
                   <Box key={notification._id}>
                     {index > 0 && <Divider component="li" />}
