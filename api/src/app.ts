@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
-import { correlation, errorMiddleware } from './http/errorMiddleware.ts';
+import { correlation, errorMiddleware, responseErrorLogger } from './http/errorMiddleware.ts';
 import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -31,6 +31,7 @@ export type AppOptions = {
 /** The Koa application: middleware in order, then every resource's router, then the web app. */
 export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: true });
+  app.on('error', responseErrorLogger(infra.logger));
   app.use(correlation(infra.logger));
   app.use(errorMiddleware);
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { correlation, errorMiddleware } from './errorMiddleware.ts';
+import { correlation, errorMiddleware, responseErrorLogger } from './errorMiddleware.ts';
 import { ApiError, parseInput } from './errors.ts';
 
 const logLines: Array<Record<string, unknown>> = [];
@@ -39,10 +39,22 @@ let base: string;
 
 beforeAll(async () => {
   const app = new Koa();
-  app.use(correlation(pino({ level: 'info' }, sink)));
+  const logger = pino({ level: 'debug' }, sink);
+  app.on('error', responseErrorLogger(logger));
+  app.use(correlation(logger));
   app.use(errorMiddleware);
   app.use(async (ctx) => {
     throwers[ctx.path]?.();
+    if (ctx.path === '/slow-file') {
+      // A long download, a chunk every 10 ms, as a large picture or invoice streams.
+      let sent = 0;
+      ctx.body = new Readable({
+        read() {
+          setTimeout(() => this.push(sent++ < 200 ? Buffer.alloc(16_384, 1) : null), 10);
+        },
+      });
+      return;
+    }
     ctx.body = { data: 'fine', error: false, msg: '' };
   });
   server = http.createServer(app.callback());
@@ -90,5 +102,28 @@ describe('the error middleware answers in the spec envelope', () => {
   it('a request without a correlation id gets a fresh one', async () => {
     const response = await fetch(`${base}/fine`);
     expect(response.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a client that goes away mid-download is a debug line, not an error', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(`${base}/slow-file`, {
+        headers: { 'x-correlation-id': 'gone-1234' },
+      });
+      request.on('response', (response) =>
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        }),
+      );
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    const deadline = Date.now() + 5_000;
+    while (!logLines.some((line) => line.msg === 'client went away') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logLines.find((line) => line.msg === 'client went away')).toMatchObject({
+      correlationId: 'gone-1234',
+      level: 20,
+    });
+    expect(logLines.filter((line) => line.msg === 'response failed')).toEqual([]);
   });
 });

@@ -75,3 +75,23 @@ function isClientHttpError(
   const status = (error as { status?: unknown })?.status;
   return typeof status === 'number' && status >= 400 && status < 500;
 }
+
+/** Codes of a response that failed because the client went away (closed the tab, aborted). */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** True when a response failed only because its client went away: nothing to report. */
+export const clientWentAway = (error: unknown): boolean =>
+  CLIENT_GONE.has(String((error as { code?: unknown })?.code ?? ''));
+
+/**
+ * Errors Koa reports outside the middleware chain (a file streamed to a client that went away):
+ * to the logger with the request's correlation id, instead of Koa's default print to stderr;
+ * a client that went away is a debug line, not an error.
+ */
+export const responseErrorLogger =
+  (logger: Logger) =>
+  (error: unknown, ctx?: Context): void => {
+    const log = ctx?.log ?? logger;
+    if (clientWentAway(error)) log.debug({ err: error, path: ctx?.path }, 'client went away');
+    else log.error({ err: error, path: ctx?.path }, 'response failed');
+  };
