@@ -49,8 +49,9 @@ export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[
   ['/editprofile', 'member'],
   ['/profile-me', 'member'],
   ['/user_profile/:userId', 'validatedMember'],
-  // Not in the spec: staff tools. The api answers only the support, auditor and admin roles.
+  // Not in the spec: staff tools. The api answers only the roles of accounts/staffRoles.ts.
   ['/support/ads/:adId', 'member'],
+  ['/support/messages', 'member'],
   ['/audit', 'member'],
   ['/:userName', 'validatedMember'],
 ];

@@ -32,6 +32,7 @@ import { BuyShareScreen } from '../features/shares/components/BuyShareScreen.tsx
 import { ShareBidScreen } from '../features/shares/components/ShareBidScreen.tsx';
 import { AuditScreen } from '../features/audit/components/AuditScreen.tsx';
 import { AdHistoryScreen } from '../features/support/components/AdHistoryScreen.tsx';
+import { ContactMessagesScreen } from '../features/contact/components/ContactMessagesScreen.tsx';
 import { SubscriptionScreen } from '../features/subscription/components/SubscriptionScreen.tsx';
 import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
 import type { AccessRule } from './guards/access.ts';
@@ -266,6 +267,13 @@ export const ROUTES: readonly RouteRow[] = [
     access: 'member',
     layout: 'standard',
     element: <AdHistoryScreen />,
+  },
+  {
+    path: '/support/messages',
+    screen: 'Contact messages',
+    access: 'member',
+    layout: 'standard',
+    element: <ContactMessagesScreen />,
   },
   {
     path: '/audit',

@@ -10,9 +10,10 @@ import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
 
 /*
- * Support's /support/ads/{ad_id} screen in Chromium (web/src/features/support/), against the real
- * api: an ad with an Open and a Hidden bid, its chain verified, each bid's amount and which
- * highest it is, the members named, and the ad replayed as it stood between the two bids.
+ * Support's screens in Chromium, against the real api: /support/ads/{ad_id}
+ * (web/src/features/support/) with an Open and a Hidden bid — the chain verified, each bid's
+ * amount and which highest it is, the members named, the ad replayed between the two bids — and
+ * /support/messages (web/src/features/contact/) with a guest's Contact Us message.
  * (This test lives beside the support api because web/src is typechecked without Node's types.)
  */
 
@@ -128,5 +129,39 @@ describe('the support ad history screen', () => {
   it('tells a member without the support role that they may not', async () => {
     const page = await openHistory(member);
     await page.getByText('You are not allowed to do this.').first().waitFor();
+  });
+});
+
+describe('the contact messages screen', () => {
+  it('lists what a guest wrote through Contact Us, reached from the menu', async () => {
+    const form = {
+      country: 'India',
+      firstname: 'Guest',
+      lastname: 'Visitor',
+      email: 'guest.visitor@example.in',
+      mobile: '98765',
+      description: 'How do Hidden bids work?',
+      subject: 'Inquiry',
+    };
+    expect((await kit.api('/api/contactus', { json: form })).status).toBe(200);
+
+    const page = await openHistory(support);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Contact messages' }).click();
+    await page.waitForURL((url) => url.pathname === '/support/messages');
+    const row = page.getByTestId('contact-message').filter({ hasText: form.description });
+    await row.waitFor();
+    const text = await row.innerText();
+    for (const part of ['Inquiry', 'Guest Visitor (guest)', form.email, '98765 · India'])
+      expect(text).toContain(part);
+  });
+
+  it('is neither in a plain member’s menu nor open to them', async () => {
+    const page = await openHistory(member);
+    await page.goto(new URL('/support/messages', app.baseUrl).href);
+    await page.getByText('You are not allowed to do this.').first().waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Contact messages' }).count()).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HandshakeIcon from '@mui/icons-material/Handshake';
@@ -20,7 +21,7 @@ import PolicyIcon from '@mui/icons-material/Policy';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { AUDIT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import { AUDIT_ROLES, SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
@@ -75,6 +76,12 @@ const BECOME_A_PARTNER: Item = {
 
 /** Staff pages (not in the spec's menu), listed for the roles that may open them. */
 const STAFF_LINKS: (Item & { roles: readonly string[] })[] = [
+  {
+    label: 'Contact messages',
+    icon: <MarkEmailReadIcon />,
+    to: '/support/messages',
+    roles: SUPPORT_ROLES,
+  },
   { label: 'Payments audit', icon: <FactCheckIcon />, to: '/audit', roles: AUDIT_ROLES },
 ];
 

@@ -1,4 +1,4 @@
-import { apiEnvelope } from '../../../app/api/client.ts';
+import { apiEnvelope, type RequestOptions } from '../../../app/api/client.ts';
 import type { ContactForm } from '@boli/engine/social/contact.rules';
 
 /** POST /api/contactus (public; a signed-in member's token is sent so support knows who wrote). */
@@ -10,3 +10,28 @@ export async function sendContactMessage(form: ContactForm, token: string | null
   });
   return msg;
 }
+
+/** A Contact Us message as support reads it (GET /api/contactus, docs/api/social.md). */
+export type ContactMessage = {
+  _id: string;
+  /** The member who wrote it while signed in, or null for a guest. */
+  sentBy: string | null;
+  country: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  description: string;
+  subject: string;
+  createdAt: string;
+};
+
+export type ContactMessagePage = { messages: ContactMessage[]; page: number; totalPages: number };
+
+/** GET /api/contactus?page (support and admins): newest first; `page` zero-based. */
+export const fetchContactMessages = (
+  request: <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ContactMessagePage> =>
+  request<ContactMessagePage>('/api/contactus', { query: { page }, signal });
