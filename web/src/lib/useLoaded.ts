@@ -15,6 +15,7 @@ export function useLoaded<T>(fetch: (signal?: AbortSignal) => Promise<T>) {
     async (signal?: AbortSignal) => {
       try {
         const loaded = await fetch(signal);
+        if (signal?.aborted) return;
         setFailure(null);
         setData(loaded);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -12,12 +12,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { fetchContactMessages, type ContactMessagePage } from '../api/contactApi.ts';
+import { useLoaded } from '../../../lib/useLoaded.ts';
+import { fetchContactMessages } from '../api/contactApi.ts';
 
 /**
  * /support/messages (support and admins; not in the spec's table): what members and guests wrote
@@ -27,24 +26,12 @@ export function ContactMessagesScreen() {
   const { request } = useApi();
   /** Zero-based, as the api counts. */
   const [page, setPage] = useState(0);
-  const [answer, setAnswer] = useState<ContactMessagePage | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setAnswer(null);
-    fetchContactMessages(request, page, controller.signal).then(
-      (next) => {
-        setFailure(null);
-        setAnswer(next);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
-      },
-    );
-    return () => controller.abort();
-  }, [request, page]);
+  const { data: answer, failure } = useLoaded(
+    useCallback(
+      (signal?: AbortSignal) => fetchContactMessages(request, page, signal),
+      [request, page],
+    ),
+  );
 
   return (
     <Stack spacing={2}>
