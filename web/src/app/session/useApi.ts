@@ -3,8 +3,10 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
 import { useSession } from './sessionContext.ts';
 
-type Call = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
-type EnvelopeCall = <T>(
+/** `useApi().request`: a call's `data`, as the signed-in member; what feature api modules take. */
+export type ApiRequest = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
+/** `useApi().envelope`: a call's whole envelope (its `msg` too), as the signed-in member. */
+export type ApiEnvelopeRequest = <T>(
   path: string,
   options?: Omit<RequestOptions, 'token'>,
 ) => Promise<Envelope<T>>;
@@ -14,9 +16,9 @@ type EnvelopeCall = <T>(
  * the refresh token for a new one (POST /api/auth/refresh) and repeats the call once; when that is
  * not possible it logs out with 'Your session expired. Please login again.' and rethrows.
  */
-export function useApi(): { request: Call; envelope: EnvelopeCall } {
+export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } {
   const { token, logout, refresh } = useSession();
-  const envelope = useCallback<EnvelopeCall>(
+  const envelope = useCallback<ApiEnvelopeRequest>(
     async <T>(path: string, options?: Omit<RequestOptions, 'token'>) => {
       try {
         return await apiEnvelope<T>(path, { ...options, token });
@@ -40,7 +42,7 @@ export function useApi(): { request: Call; envelope: EnvelopeCall } {
     },
     [token, logout, refresh],
   );
-  const request = useCallback<Call>(
+  const request = useCallback<ApiRequest>(
     async <T>(path: string, options?: Omit<RequestOptions, 'token'>) =>
       (await envelope<T>(path, options)).data as T,
     [envelope],

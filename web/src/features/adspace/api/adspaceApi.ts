@@ -1,12 +1,11 @@
 import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
 import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
 import { apiRequest } from '../../../app/api/client.ts';
 import {
   confirmationOf,
   purchaseInfoOrFail,
   type Confirmation,
-  type EnvelopeRequest,
-  type Request,
 } from '../../payments/api/paymentsApi.ts';
 import {
   amountOf,
@@ -121,7 +120,7 @@ const shownAdsOf = (data: unknown): ShownAd[] =>
 
 /** GET /api/space/purchaseInfo/:type?cycle: the quote with its tax breakup. */
 export async function quoteSpace(
-  request: Request,
+  request: ApiRequest,
   type: AdSpaceType,
   cycle: AdSpaceCycle,
 ): Promise<PurchaseInfo> {
@@ -132,7 +131,7 @@ export async function quoteSpace(
 
 /** POST /api/space/add/:type: the purchase (its id is the space's, advtId) and its order. */
 export async function addSpace(
-  request: Request,
+  request: ApiRequest,
   type: AdSpaceType,
   cycle: AdSpaceCycle,
 ): Promise<PurchaseInfo> {
@@ -141,7 +140,7 @@ export async function addSpace(
 
 /** POST /api/space/payment/success: msg 'Payment successful.' once the space is active. */
 export async function confirmSpace(
-  envelope: EnvelopeRequest,
+  envelope: ApiEnvelopeRequest,
   advtId: string,
   response: CheckoutResponse,
 ): Promise<Confirmation> {
@@ -151,7 +150,7 @@ export async function confirmSpace(
 }
 
 /** GET /api/space/list?status=active: the member's spaces not yet ended, latest first. */
-export async function fetchMySpaces(request: Request, signal?: AbortSignal): Promise<Space[]> {
+export async function fetchMySpaces(request: ApiRequest, signal?: AbortSignal): Promise<Space[]> {
   const data = await request<unknown>('/api/space/list', { query: { status: 'active' }, signal });
   return rows(data).map(spaceOf);
 }
@@ -185,7 +184,7 @@ export function recordAudience(kind: 'impression' | 'click', spaceId: string): P
 
 /** GET /api/adbid/events?from&to&type: the dates with bids and their highest. */
 export async function fetchCalendarDays(
-  request: Request,
+  request: ApiRequest,
   range: { from: string; to: string; type: SlotSpaceType },
   signal?: AbortSignal,
 ): Promise<CalendarDay[]> {
@@ -201,7 +200,7 @@ export async function fetchCalendarDays(
 
 /** GET /api/adbid/bids?slotdate&type: the slot's bids, highest first. */
 export async function fetchSlotBids(
-  request: Request,
+  request: ApiRequest,
   slotdate: string,
   type: SlotSpaceType,
   signal?: AbortSignal,
@@ -227,7 +226,10 @@ export type SlotBidInput = {
 };
 
 /** POST /api/adbid/: msg 'Ad Bid Posted!'. */
-export async function postSlotBid(envelope: EnvelopeRequest, bid: SlotBidInput): Promise<string> {
+export async function postSlotBid(
+  envelope: ApiEnvelopeRequest,
+  bid: SlotBidInput,
+): Promise<string> {
   const answer = await envelope<unknown>('/api/adbid/', {
     json: { ...bid, biddate: new Date().toISOString() },
   });

@@ -1,10 +1,10 @@
 import { LIMITS } from '@boli/engine/shared/limits';
-import { ApiError, type RequestOptions } from '../../../app/api/client.ts';
+import { ApiError } from '../../../app/api/client.ts';
+import type { ApiRequest } from '../../../app/session/useApi.ts';
 import type { BidTab } from '../model/bidBoard.ts';
 import { isRecord, parseSummary, type BidSummaryView, type BidView } from './bidViews.ts';
 
-/** The calls of the bids api (contracts.md, "Bids"), through the session's `useApi().request`. */
-type Request = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
+/* The calls of the bids api (contracts.md, "Bids"), through the session's `useApi().request`. */
 
 /** The bids api numbers pages from 0 (api/src/routes/bid/schema.ts); the screen from 1. */
 const FIRST_PAGE = 0;
@@ -17,7 +17,7 @@ function summaryOrFail(data: unknown): BidSummaryView {
 
 /** One page of one tab, with the summary: GET /api/bid/bids/. `page` is 1-based. */
 export async function fetchBidPage(
-  request: Request,
+  request: ApiRequest,
   query: { itemId: string; tab: BidTab; page: number },
   signal?: AbortSignal,
 ): Promise<{ summary: BidSummaryView; bids: BidView[] }> {
@@ -46,13 +46,13 @@ export type PlaceBidBody = {
 };
 
 /** POST /api/bid/ → the summary; msg 'Bid Posted!'. */
-export async function placeBid(request: Request, body: PlaceBidBody): Promise<BidSummaryView> {
+export async function placeBid(request: ApiRequest, body: PlaceBidBody): Promise<BidSummaryView> {
   return summaryOrFail(await request<unknown>('/api/bid/', { json: body }));
 }
 
 /** POST /api/bid/finalCall → the summary; msg 'Done!'. */
 export async function makeFinalCall(
-  request: Request,
+  request: ApiRequest,
   itemId: string,
   finalCallDateTime: string,
 ): Promise<BidSummaryView> {
@@ -62,7 +62,7 @@ export async function makeFinalCall(
 }
 
 /** POST /api/bid/closeBid → the summary; msg 'Bid Closed!'. */
-export async function closeBidding(request: Request, itemId: string): Promise<BidSummaryView> {
+export async function closeBidding(request: ApiRequest, itemId: string): Promise<BidSummaryView> {
   return summaryOrFail(await request<unknown>('/api/bid/closeBid', { json: { item_id: itemId } }));
 }
 
@@ -74,7 +74,7 @@ export function subscribeLink(error: unknown): string | null {
 }
 
 /** The member's own bid alias (GET /api/user), to prefill the bid form; '' when there is none. */
-export async function fetchOwnBidAlias(request: Request, signal?: AbortSignal): Promise<string> {
+export async function fetchOwnBidAlias(request: ApiRequest, signal?: AbortSignal): Promise<string> {
   const data = await request<unknown>('/api/user', { signal });
   return isRecord(data) && typeof data.bidAlias === 'string' ? data.bidAlias : '';
 }

@@ -1,4 +1,5 @@
-import { apiEnvelope, type RequestOptions } from '../../../app/api/client.ts';
+import { apiEnvelope } from '../../../app/api/client.ts';
+import type { ApiRequest } from '../../../app/session/useApi.ts';
 import type { ContactForm } from '@boli/engine/social/contact.rules';
 
 /** POST /api/contactus (public; a signed-in member's token is sent so support knows who wrote). */
@@ -30,7 +31,7 @@ export type ContactMessagePage = { messages: ContactMessage[]; page: number; tot
 
 /** GET /api/contactus?page (support and admins): newest first; `page` zero-based. */
 export const fetchContactMessages = (
-  request: <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>,
+  request: ApiRequest,
   page: number,
   signal?: AbortSignal,
 ): Promise<ContactMessagePage> =>

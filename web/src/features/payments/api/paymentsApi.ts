@@ -1,4 +1,5 @@
-import { ApiError, type Envelope, type RequestOptions } from '../../../app/api/client.ts';
+import { ApiError, type Envelope } from '../../../app/api/client.ts';
+import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
 import {
   isRecord,
   parsePurchaseInfo,
@@ -10,12 +11,6 @@ import {
  * The payment calls every paid thing shares (contracts-payments.md §3) and the bid processing
  * fee's own. Each takes the session's `useApi()` functions, so tokens and expiry are handled once.
  */
-
-export type Request = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
-export type EnvelopeRequest = <T>(
-  path: string,
-  options?: Omit<RequestOptions, 'token'>,
-) => Promise<Envelope<T>>;
 
 /** A success call's answer: where the purchase stands, and the server's msg ('Bid Posted!'). */
 export type Confirmation = { info: PurchaseInfo; msg: string };
@@ -33,7 +28,7 @@ export function confirmationOf(envelope: Envelope<unknown>): Confirmation {
 export type PaymentConfig = { provider: string; keyId: string; checkoutScriptUrl: string };
 
 /** GET /api/payments/config: which checkout script to load. */
-export async function fetchPaymentConfig(request: Request): Promise<PaymentConfig> {
+export async function fetchPaymentConfig(request: ApiRequest): Promise<PaymentConfig> {
   const data = await request<unknown>('/api/payments/config');
   if (!isRecord(data) || typeof data.checkoutScriptUrl !== 'string') throw new ApiError(200, '');
   return {
@@ -45,7 +40,7 @@ export async function fetchPaymentConfig(request: Request): Promise<PaymentConfi
 
 /** GET /api/purchases/:id: where one of the member's purchases stands now. */
 export async function fetchPurchase(
-  envelope: EnvelopeRequest,
+  envelope: ApiEnvelopeRequest,
   purchaseId: string,
 ): Promise<Confirmation> {
   return confirmationOf(
@@ -68,20 +63,20 @@ export type FeeBid = {
 };
 
 /** GET /api/bidpay/purchaseInfo/?bidamt: the fee and its tax for a bid of that amount. */
-export async function quoteBidFee(request: Request, bidamt: number): Promise<PurchaseInfo> {
+export async function quoteBidFee(request: ApiRequest, bidamt: number): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(
     await request<unknown>('/api/bidpay/purchaseInfo/', { query: { bidamt } }),
   );
 }
 
 /** POST /api/bidpay/add/: the purchase and its gateway order. */
-export async function addBidFee(request: Request, bid: FeeBid): Promise<PurchaseInfo> {
+export async function addBidFee(request: ApiRequest, bid: FeeBid): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(await request<unknown>('/api/bidpay/add/', { json: bid }));
 }
 
 /** POST /api/bidpay/payment/success: msg 'Bid Posted!', or why the fee was refunded. */
 export async function confirmBidFee(
-  envelope: EnvelopeRequest,
+  envelope: ApiEnvelopeRequest,
   purchaseId: string,
   response: CheckoutResponse,
 ): Promise<Confirmation> {

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { BOLI_PURPLE } from '../../../app/theme.ts';
-import { useApi } from '../../../app/session/useApi.ts';
+import { useApi, type ApiRequest } from '../../../app/session/useApi.ts';
 import { loadCheckoutScript, openCheckout } from '../api/checkout.ts';
 import {
   fetchPaymentConfig,
   fetchPurchase,
   type Confirmation,
   type PaymentConfig,
-  type Request,
 } from '../api/paymentsApi.ts';
 import type { CheckoutResponse, PurchaseInfo } from '../api/purchaseInfo.ts';
 import { paymentMachine, paymentStep } from '../machines/payment.machine.ts';
@@ -25,7 +24,7 @@ export type PaymentFlow = {
 let config: Promise<PaymentConfig> | null = null;
 
 /** GET /api/payments/config, once per page (again after a failure). */
-function paymentConfig(request: Request): Promise<PaymentConfig> {
+function paymentConfig(request: ApiRequest): Promise<PaymentConfig> {
   config ??= fetchPaymentConfig(request);
   config.catch(() => {
     config = null;

@@ -1,9 +1,8 @@
+import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
 import {
   confirmationOf,
   purchaseInfoOrFail,
   type Confirmation,
-  type EnvelopeRequest,
-  type Request,
 } from '../../payments/api/paymentsApi.ts';
 import {
   isRecord,
@@ -64,7 +63,7 @@ export function parseShareBidPage(data: unknown): ShareBidPage {
 
 /** GET /api/buyShare/bids: everyone's bids, or with `mine` the member's previous bids. */
 export async function fetchShareBids(
-  request: Request,
+  request: ApiRequest,
   { page, mine }: { page: number; mine: boolean },
   signal?: AbortSignal,
 ): Promise<ShareBidPage> {
@@ -75,7 +74,7 @@ export async function fetchShareBids(
 
 /** GET /api/user: whether the buy-share bid fee is paid, and the alias to start the form with. */
 export async function fetchShareMember(
-  request: Request,
+  request: ApiRequest,
   signal?: AbortSignal,
 ): Promise<ShareMember> {
   const data = await request<unknown>('/api/user', { signal });
@@ -87,25 +86,25 @@ export async function fetchShareMember(
 }
 
 /** POST /api/buyShare/: posts a bid directly (the fee is paid); msg 'Bid Posted!'. */
-export async function postShareBid(request: Request, bid: ShareBidBody): Promise<void> {
+export async function postShareBid(request: ApiRequest, bid: ShareBidBody): Promise<void> {
   await request<unknown>('/api/buyShare/', { json: bid });
 }
 
 /** GET /api/buyShare/purchaseInfo?bidamt: the fee and its tax. */
-export async function quoteShareFee(request: Request, bidamt: number): Promise<PurchaseInfo> {
+export async function quoteShareFee(request: ApiRequest, bidamt: number): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(
     await request<unknown>('/api/buyShare/purchaseInfo', { query: { bidamt } }),
   );
 }
 
 /** POST /api/buyShare/add: the fee's purchase and its gateway order, carrying the bid. */
-export async function addShareFee(request: Request, bid: ShareBidBody): Promise<PurchaseInfo> {
+export async function addShareFee(request: ApiRequest, bid: ShareBidBody): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(await request<unknown>('/api/buyShare/add', { json: bid }));
 }
 
 /** POST /api/buyShare/payment/success: msg 'Bid Posted!' once the bid is posted. */
 export async function confirmShareFee(
-  envelope: EnvelopeRequest,
+  envelope: ApiEnvelopeRequest,
   purchaseId: string,
   response: CheckoutResponse,
 ): Promise<Confirmation> {

@@ -1,9 +1,8 @@
+import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
 import {
   confirmationOf,
   purchaseInfoOrFail,
   type Confirmation,
-  type EnvelopeRequest,
-  type Request,
 } from '../../payments/api/paymentsApi.ts';
 import {
   amountOf,
@@ -28,7 +27,7 @@ const list = (data: unknown): unknown[] =>
   Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.data) ? data.data : [];
 
 /** GET /api/cart/subscription: the plans on sale. */
-export async function fetchPlans(request: Request, signal?: AbortSignal): Promise<Plan[]> {
+export async function fetchPlans(request: ApiRequest, signal?: AbortSignal): Promise<Plan[]> {
   return list(await request<unknown>('/api/cart/subscription', { signal }))
     .filter(isRecord)
     .map((plan) => ({
@@ -43,7 +42,7 @@ export async function fetchPlans(request: Request, signal?: AbortSignal): Promis
 
 /** GET /api/cart/subscription/list?status=active. */
 export async function fetchActiveSubscriptions(
-  request: Request,
+  request: ApiRequest,
   signal?: AbortSignal,
 ): Promise<ActiveSubscription[]> {
   const data = await request<unknown>('/api/cart/subscription/list', {
@@ -71,7 +70,7 @@ export type Entitlement = {
 
 /** GET /api/cart/subscription/entitlement (docs/api/payments.md). */
 export async function fetchEntitlement(
-  request: Request,
+  request: ApiRequest,
   signal?: AbortSignal,
 ): Promise<Entitlement> {
   const data = await request<unknown>('/api/cart/subscription/entitlement', { signal });
@@ -85,7 +84,7 @@ export async function fetchEntitlement(
 }
 
 /** GET /api/cart/add/:planId/web: the cart (a purchase with its order) and its breakup. */
-export async function addPlanToCart(request: Request, planId: string): Promise<PurchaseInfo> {
+export async function addPlanToCart(request: ApiRequest, planId: string): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(
     await request<unknown>(`/api/cart/add/${encodeURIComponent(planId)}/web`),
   );
@@ -93,7 +92,7 @@ export async function addPlanToCart(request: Request, planId: string): Promise<P
 
 /** POST /api/cart/payment/: the success call; msg 'Payment successful.' once active. */
 export async function payCart(
-  envelope: EnvelopeRequest,
+  envelope: ApiEnvelopeRequest,
   cartId: string,
   response: CheckoutResponse,
 ): Promise<Confirmation> {

@@ -1,5 +1,5 @@
 import type { PurchaseKind } from '@boli/engine/billing/products';
-import type { Request } from '../../payments/api/paymentsApi.ts';
+import type { ApiRequest } from '../../../app/session/useApi.ts';
 import {
   isRecord,
   parseTaxBreakup,
@@ -55,7 +55,7 @@ export function parseTransaction(row: Record<string, unknown>): Transaction {
 
 /** One page (zero-based, 20 rows, newest first) of the member's purchases of one type. */
 export async function fetchTransactions(
-  request: Request,
+  request: ApiRequest,
   query: { page: number; type: TransactionType },
   signal?: AbortSignal,
 ): Promise<TransactionPage> {
