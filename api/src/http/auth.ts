@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
+import { holdsRole } from '@boli/engine/accounts/staffRoles';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
   SessionService,
@@ -57,6 +58,9 @@ export function bearerToken(ctx: Context): string | undefined {
 
 const unauthorized = (): ApiError => new ApiError(401, MESSAGES.loginRequired, 'UNAUTHORIZED');
 const expired = (): ApiError => new ApiError(403, TOKEN_EXPIRED, TOKEN_EXPIRED);
+/** A signed-in member asking for what their roles do not allow. */
+export const forbidden = (): ApiError =>
+  new ApiError(403, 'You are not allowed to do this.', 'FORBIDDEN');
 
 async function verifyAccess(infra: AuthInfra, token: string): Promise<AuthState> {
   try {
@@ -101,9 +105,7 @@ export const requireRole =
   async (ctx: Context, next: Next) => {
     const auth = ctx.state.auth;
     if (!auth) throw unauthorized();
-    if (!auth.roles.some((role) => roles.includes(role))) {
-      throw new ApiError(403, 'You are not allowed to do this.', 'FORBIDDEN');
-    }
+    if (!holdsRole(auth.roles, roles)) throw forbidden();
     await next();
   };
 

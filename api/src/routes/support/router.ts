@@ -9,7 +9,7 @@ import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { requireAuth, requireRole, sessionService } from '../../http/auth.ts';
+import { forbidden, requireAuth, requireRole, sessionService } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
@@ -40,7 +40,7 @@ export function supportRouter(infra: Infrastructure): Router {
   ) => {
     const auth = ctx.state.auth!;
     const role = SUPPORT_ROLES.find((allowed) => auth.roles.includes(allowed));
-    if (role === undefined) throw new ApiError(403, 'You are not allowed to do this.', 'FORBIDDEN');
+    if (role === undefined) throw forbidden();
     await execute(infra, {
       streamId: accountStream(userId),
       decider: accountDecider,
