@@ -1,4 +1,5 @@
 import type { Actor, NewEventMetadata } from '../eventStore/eventStore.ts';
+import type { ContactForm } from './contact.rules.ts';
 
 /* Test data for the social tests: Asha asks, Bala owns the number. */
 
@@ -14,3 +15,14 @@ export const metadata = (now: string = T0, actorId?: string): NewEventMetadata =
   now,
   ...(actorId === undefined ? {} : { actor: { userId: actorId, role: 'member' } satisfies Actor }),
 });
+
+/** A guest's Contact Us message that passes every rule. */
+export const GUEST_CONTACT_FORM = {
+  country: 'India',
+  firstname: 'Guest',
+  lastname: 'Visitor',
+  email: 'guest.visitor@example.in',
+  mobile: '98765',
+  description: 'How do Hidden bids work?',
+  subject: 'Inquiry',
+} as const satisfies ContactForm;

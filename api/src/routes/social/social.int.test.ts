@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
 import {
   apiKit,
   type ApiKit,
@@ -236,15 +237,7 @@ describe('notifications', () => {
 });
 
 describe('the contact form', () => {
-  const form = {
-    country: 'India',
-    firstname: 'Guest',
-    lastname: 'Visitor',
-    email: 'guest.visitor@example.in',
-    mobile: '98765',
-    description: 'How do Hidden bids work?',
-    subject: 'Inquiry',
-  };
+  const form = GUEST_CONTACT_FORM;
 
   it.each(Object.keys(form))(
     'refuses a form without %s: “Please enter all details.”',

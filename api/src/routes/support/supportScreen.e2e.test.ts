@@ -5,6 +5,7 @@ import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
 import { ARJUN, MEENA, OWNER, POSTED, T0, at, bidPlaced } from '@boli/engine/ads/ad.fixtures';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -134,15 +135,7 @@ describe('the support ad history screen', () => {
 
 describe('the contact messages screen', () => {
   it('lists what a guest wrote through Contact Us, reached from the menu', async () => {
-    const form = {
-      country: 'India',
-      firstname: 'Guest',
-      lastname: 'Visitor',
-      email: 'guest.visitor@example.in',
-      mobile: '98765',
-      description: 'How do Hidden bids work?',
-      subject: 'Inquiry',
-    };
+    const form = GUEST_CONTACT_FORM;
     expect((await kit.api('/api/contactus', { json: form })).status).toBe(200);
 
     const page = await openHistory(support);
