@@ -120,7 +120,10 @@ export async function loadFolded<State, C extends Command, E extends DomainEvent
   return folded;
 }
 
-/** Forgets the stream (after a conflict the next read starts from its first event again). */
+/**
+ * Forgets the stream, so that its next command here reads it from its first event: after the store
+ * answered an append with events another process stored, which this memory never saw.
+ */
 export function forgetFolded<State, C extends Command, E extends DomainEvent>(
   fold: StreamFold<State, C, E>,
 ): void {
