@@ -6,6 +6,9 @@
 // while timing the `bids` projection's batches (size, handleBatch, whole transaction).
 // PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded);
 // PROFILE_OPEN_RATE=<bids/s> only measures latency in an open loop at that rate.
+// PROFILE_CPU=<file.cpuprofile> writes a V8 CPU profile of this process during the HTTP load.
+// PROFILE_ONLY=<name,name> runs only those projections (what the others cost, by difference).
+// PROFILE_READS=1 only measures the CPU (this process's and PostgreSQL's) of the route's reads.
 import { fork } from 'node:child_process';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -72,20 +75,23 @@ function instrumented(store: EventStore): { store: EventStore; projections: Proj
     readAll: (after, limit) =>
       timed(projectionTimings, 'runners.readAll', () => store.readAll(after, limit)),
   };
-  const projections = allProjections.map((projection) =>
-    !projection.handleBatch
-      ? projection
-      : ({
-          ...projection,
-          handleBatch: async (trx, events, tables) => {
-            if (projection.name === 'bids')
-              record(projectionTimings, 'bids.batchSize', events.length);
-            await timed(projectionTimings, `${projection.name}.handleBatch`, () =>
-              projection.handleBatch!(trx, events, tables),
-            );
-          },
-        } as Projection),
-  );
+  const only = process.env.PROFILE_ONLY?.split(',');
+  const projections = allProjections
+    .filter((p) => !only || only.includes(p.name))
+    .map((projection) =>
+      !projection.handleBatch
+        ? projection
+        : ({
+            ...projection,
+            handleBatch: async (trx, events, tables) => {
+              if (projection.name === 'bids')
+                record(projectionTimings, 'bids.batchSize', events.length);
+              await timed(projectionTimings, `${projection.name}.handleBatch`, () =>
+                projection.handleBatch!(trx, events, tables),
+              );
+            },
+          } as Projection),
+    );
   return { store: wrappedStore, projections };
 }
 
@@ -127,12 +133,12 @@ const statements = {
   async report(db: Knex, bids: number) {
     if (!this.wanted) return;
     const { rows } = await db.raw<{ rows: { calls: string; ms: string; query: string }[] }>(
-      `SELECT calls, round(total_exec_time::numeric, 1)::text AS ms,
+      `SELECT calls, round(total_exec_time::numeric, 1)::text || '+' || round(total_plan_time::numeric, 1)::text AS ms,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-        ORDER BY calls DESC LIMIT 30`,
+        ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
     );
-    console.log('\nstatements per bid (calls, execution ms in all)');
+    console.log('\nstatements per bid (calls; execution + planning ms in all)');
     for (const row of rows)
       console.log(
         `  ${(Number(row.calls) / bids).toFixed(2).padStart(6)}  ${row.ms.padStart(8)}  ${row.query}`,
@@ -192,6 +198,62 @@ async function explainHotQueries(infra: Infrastructure, userId: string, adId: st
   await client.end();
 }
 
+/**
+ * PROFILE_READS=1: the summary and the member lookup, 2,400 calls each from 8 callers at once,
+ * with the CPU each call costs this process and PostgreSQL.
+ */
+async function measureReads(infra: Infrastructure, adIds: string[], userIds: string[]) {
+  const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  const reads = {
+    bidSummaryView: () =>
+      bidSummaryView(infra.db, {
+        adId: pick(adIds),
+        viewer: { userId: pick(userIds) },
+        now: new Date(),
+      }),
+    findUserById: () => findUserById(infra.db, pick(userIds)),
+  };
+  for (const [name, read] of Object.entries(reads)) {
+    for (const round of ['warm-up', 'measured']) {
+      const nodeBefore = process.cpuUsage();
+      const pgBefore = await backendCpuMs(infra.db);
+      const started = performance.now();
+      let calls = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          for (let i = 0; i < 300; i++, calls++) await read();
+        }),
+      );
+      const node = process.cpuUsage(nodeBefore);
+      const pgCpu = cpuDelta(pgBefore, await backendCpuMs(infra.db));
+      if (round === 'warm-up') continue;
+      console.log(
+        `${name}: ${((calls / (performance.now() - started)) * 1000).toFixed(0)}/s, CPU per call: ` +
+          `this process ${((node.user + node.system) / 1000 / calls).toFixed(3)} ms, PostgreSQL ${(pgCpu / calls).toFixed(3)} ms`,
+      );
+    }
+  }
+}
+
+/** PROFILE_CPU=<file>: V8's sampling profiler over this process until `stop` writes the file. */
+async function startCpuProfile(): Promise<{ stop(): Promise<void> }> {
+  const file = process.env.PROFILE_CPU;
+  if (!file) return { stop: async () => {} };
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 async function main() {
   const services = await ensureServices();
   const tag = randomBytes(4).toString('hex');
@@ -229,7 +291,10 @@ async function main() {
       const owners = members.slice(0, 20);
       const bidders = members.slice(20);
       const adIds = await seedAds(infra.store, `ad${tag}`, 100, owners);
-      await readModelsCaughtUp(infra);
+      await readModelsCaughtUp(
+        infra,
+        projections.map((p) => p.name),
+      );
       const task = (ms: number): ClientTask => ({
         kind: 'closedLoop',
         baseUrl: server.url,
@@ -239,6 +304,14 @@ async function main() {
         ms,
       });
       await run(task(1_000)); // warm-up
+      if (process.env.PROFILE_READS === '1') {
+        await measureReads(
+          infra,
+          adIds,
+          bidders.map((b) => b.userId),
+        );
+        return;
+      }
       const openRate = Number(process.env.PROFILE_OPEN_RATE ?? 0);
       if (openRate > 0) {
         const open = await run({
@@ -264,12 +337,14 @@ async function main() {
         )
         .then((r: { rows: { n: string }[] }) => r.rows[0]!.n);
       await statements.reset(infra.db);
+      const cpuProfile = await startCpuProfile();
       const http = await run(task(SECONDS * 1000));
+      await cpuProfile.stop();
       const nodeCpu = process.cpuUsage(nodeBefore);
       const pgCpu = cpuDelta(pgBefore, await backendCpuMs(infra.db));
       const after = await commits(infra.db);
       console.log(
-        `checkpoint listeners: ${await waiters}; per bid: api+projections process CPU ${((nodeCpu.user + nodeCpu.system) / 1000 / http.ok).toFixed(2)} ms, PostgreSQL backends CPU ${(pgCpu / http.ok).toFixed(2)} ms`,
+        `checkpoint listeners: ${await waiters}; per bid: api+projections process CPU ${((nodeCpu.user + nodeCpu.system) / 1000 / http.ok).toFixed(2)} ms (system ${(nodeCpu.system / 1000 / http.ok).toFixed(2)}), PostgreSQL backends CPU ${(pgCpu / http.ok).toFixed(2)} ms`,
       );
       console.log(
         `\nHTTP closed loop: ${http.perSecond.toFixed(1)} bids/s, ok ${http.ok}, failed ${http.failed}` +

@@ -105,8 +105,10 @@ export async function seedAds(
 }
 
 /** Waits until every read model has processed everything the seeding appended. */
-export async function readModelsCaughtUp(infra: Infrastructure): Promise<void> {
-  const names = allProjections.map((projection) => projection.name);
+export async function readModelsCaughtUp(
+  infra: Infrastructure,
+  names: readonly string[] = allProjections.map((projection) => projection.name),
+): Promise<void> {
   const ok = await waitForProjections(infra.db, names, lastAppended, 120_000);
   if (!ok) throw new Error('the read models did not catch up with the seeded marketplace');
 }

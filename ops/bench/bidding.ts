@@ -18,6 +18,7 @@ import { readModelsCaughtUp, seedAds, seedMembers, type BenchMember } from './bi
 import { startServiceProcess, startTaskProcess } from './taskProcess.ts';
 import type { Metric } from './types.ts';
 import { median, percentile } from './stats.ts';
+import { cpuMeter, describeCpu } from './cpu.ts';
 
 /** BENCH_QUICK=1: a smoke run of a few seconds that checks the bench works, not the numbers. */
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -152,13 +153,28 @@ export async function measureBidding(ctx: {
       const serialized: number[] = [];
       const spread: number[] = [];
       const hot: number[] = [];
+      const meter = cpuMeter({
+        clients: clients.pid,
+        api: process.pid,
+        projections: projections.pid,
+        worker: workers.pid,
+      });
+      const spreadCpu = new Map<string, number>();
+      let spreadBids = 0;
       for (let run = 0; run < RUNS; run++) {
         rawInsert.push(await pgbenchTps(databaseUrl, RAW_INSERT, CLIENTS, SECONDS));
         serialized.push(await pgbenchTps(databaseUrl, SERIALIZED_UPDATE_INSERT, CLIENTS, SECONDS));
-        spread.push((await closedLoop(adIds, SECONDS * 1000)).perSecond);
+        const metering = meter.start();
+        const load = await closedLoop(adIds, SECONDS * 1000);
+        for (const [role, ms] of metering.stop())
+          spreadCpu.set(role, (spreadCpu.get(role) ?? 0) + ms);
+        spreadBids += load.ok;
+        spread.push(load.perSecond);
         hot.push((await closedLoop([hotAds[run]!], SECONDS * 1000)).perSecond);
       }
       const sustained = median(spread);
+      const cpuPerBid =
+        [...spreadCpu.values()].reduce((a, b) => a + b, 0) / Math.max(1, spreadBids);
 
       const steady: LoadResult[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -221,6 +237,11 @@ export async function measureBidding(ctx: {
           target: '< 100',
         },
         'bids.http.rate': { value: sustained, unit: 'bids/s', target: 'informational' },
+        'bids.cpu_ms': {
+          value: cpuPerBid,
+          unit: `ms of CPU per bid on 1,000 ads (${describeCpu(spreadCpu, spreadBids)})`,
+          target: 'informational',
+        },
         'bids.hot.rate': { value: median(hot), unit: 'bids/s', target: 'informational' },
       };
     } finally {

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
  * serves tasks with `serveTasks`.
  */
 
-export type TaskProcess<Task> = { run<R>(task: Task): Promise<R>; stop(): void };
+export type TaskProcess<Task> = { run<R>(task: Task): Promise<R>; stop(): void; pid: number };
 
 /** Forks `module` (a TypeScript file, run through tsx) and talks to it one task at a time. */
 export function startTaskProcess<Task>(module: URL): TaskProcess<Task> {
@@ -28,6 +28,7 @@ export function startTaskProcess<Task>(module: URL): TaskProcess<Task> {
       });
     },
     stop: () => void child.kill(),
+    pid: child.pid!,
   };
 }
 
@@ -41,7 +42,7 @@ export function serveTasks<Task>(runTask: (task: Task) => Promise<unknown>): voi
   });
 }
 
-export type ServiceProcess = { stop(): Promise<void> };
+export type ServiceProcess = { stop(): Promise<void>; pid: number };
 
 /**
  * One of the app's background processes (ops/src/processes/<name>.ts) in a process of its own,
@@ -64,6 +65,7 @@ export function startServiceProcess(
     child.once('message', () => {
       child.off('exit', onExit);
       resolve({
+        pid: child.pid!,
         async stop() {
           if (child.exitCode === null) child.kill('SIGTERM');
           await exited;
