@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
 import { randomToken, sha256 } from './tokens.ts';
+import { preparedQuery } from '@boli/projections/runtime/preparedQuery';
 
 /** Only this algorithm is accepted: a token claiming any other (or "none") is refused. */
 const ALGORITHM = 'HS256';
@@ -86,9 +87,12 @@ export class SessionService {
       throw new TokenInvalidError('token invalid');
     }
     const sessionId = String(payload.sid ?? '');
-    const session = await this.db('sessions')
-      .where({ id: sessionId })
-      .first('revoked_at', 'user_id');
+    // Prepared: read on every signed-in request.
+    const [session] = await preparedQuery<{ revoked_at: Date | null; user_id: string }>(
+      this.db,
+      'SELECT revoked_at, user_id FROM sessions WHERE id = ?',
+      [sessionId],
+    );
     if (!session || session.revoked_at || session.user_id !== payload.sub)
       throw new TokenInvalidError('session ended');
     return {

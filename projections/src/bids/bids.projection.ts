@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { AdPosted, BiddingClosed, BidPlaced, FinalCallMade } from '@boli/engine/ads/ad.events';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection } from '../runtime/projection.ts';
+import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
 import { createAdBiddingTable, createBidsTable } from './bids.table.ts';
 
 /** The ad events this read model reads: who owns the ad, its bids, its final call and close. */
@@ -39,9 +40,12 @@ async function recordBids(
     };
   });
   if (rows.length === 0) return;
-  await trx.raw(
+  // Prepared (on the batch's connection): one plan per build, not one per batch.
+  const bids = quoteIdentifier(tables.bids);
+  await preparedQuery(
+    trx,
     `WITH inserted AS (
-       INSERT INTO ?? SELECT * FROM json_populate_recordset(NULL::??, ?::json)
+       INSERT INTO ${bids} SELECT * FROM json_populate_recordset(NULL::${bids}, ?::json)
        ON CONFLICT (bid_id) DO NOTHING
        RETURNING ad_id, bidder_id, phase
      ), moved AS (
@@ -49,15 +53,15 @@ async function recordBids(
          count(*) FILTER (WHERE phase <> 'afterFinalCall') AS before,
          count(*) FILTER (WHERE phase = 'afterFinalCall') AS after,
          count(DISTINCT bidder_id) FILTER (WHERE NOT EXISTS (
-           SELECT 1 FROM ?? earlier
+           SELECT 1 FROM ${bids} earlier
            WHERE earlier.ad_id = inserted.ad_id AND earlier.bidder_id = inserted.bidder_id
          )) AS buyers
        FROM inserted GROUP BY ad_id
      )
-     UPDATE ?? a SET before_count = a.before_count + moved.before,
+     UPDATE ${quoteIdentifier(tables.ad_bidding)} a SET before_count = a.before_count + moved.before,
        after_count = a.after_count + moved.after, no_of_buyers = a.no_of_buyers + moved.buyers
      FROM moved WHERE a.ad_id = moved.ad_id`,
-    [tables.bids, tables.bids, JSON.stringify(rows), tables.bids, tables.ad_bidding],
+    [JSON.stringify(rows)],
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedQuery } from '../runtime/preparedQuery.ts';
 import type { Entitlement, EntitlementKind } from './entitlements.evolve.ts';
 
 /*
@@ -43,6 +44,12 @@ export async function activeEntitlements(
 
 /** True when at least one entitlement of the member is active at `at`. */
 export async function hasActiveEntitlement(db: Knex, userId: string, at: Date): Promise<boolean> {
-  const row = await activeAt(db, userId, at).first(db.raw('1 AS active'));
-  return row !== undefined;
+  // Prepared: asked on every bid and post.
+  const rows = await preparedQuery(
+    db,
+    `SELECT 1 FROM ${ENTITLEMENTS} WHERE user_id = ? AND starts_at <= ?
+       AND (ends_at IS NULL OR ends_at > ?) LIMIT 1`,
+    [userId, at, at],
+  );
+  return rows.length > 0;
 }

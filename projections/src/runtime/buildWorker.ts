@@ -20,6 +20,7 @@ import { CHECKPOINT_CHANNEL } from './checkpointListener.ts';
 import { checkpointWriter, type MoveCheckpoint } from './checkpointWriter.ts';
 import type { RuntimeLogger } from './logger.ts';
 import type { Projection } from './projection.ts';
+import { preparedQuery } from './preparedQuery.ts';
 
 export type WorkerSettings = {
   readonly db: Knex;
@@ -112,7 +113,8 @@ export function startBuildWorker(
     // Live checkpoints are announced (after commit) for waiters and live pushes; a hint only.
     const announce =
       row.status === 'live' ? `${build.name} ${formatPosition(last.position)}` : null;
-    await trx.raw(
+    await preparedQuery(
+      trx,
       `UPDATE ${BUILDS} SET checkpoint_commit = ?, checkpoint_prepare = ?, last_event_recorded_at = ?,
          events_handled = events_handled + ?, updated_at = now(), last_error = NULL
        WHERE name = ? AND version = ? AND build = ?

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { physicalTables, type Projection } from './projection.ts';
+import { preparedQuery, quoteIdentifier as quote } from './preparedQuery.ts';
 
 export const BUILDS = 'projection_builds';
 
@@ -30,6 +31,10 @@ type BuildRow = {
   updated_at: Date;
   last_error: string | null;
 };
+
+/** Named, not `*`: a prepared statement's columns must not change under it (a new migration). */
+const BUILD_COLUMNS = `name, version, build, status, checkpoint_commit, checkpoint_prepare,
+  last_event_recorded_at, events_handled, tables, updated_at, last_error`;
 
 const toBuild = (row: BuildRow): Build => ({
   name: row.name,
@@ -66,17 +71,18 @@ export async function loadBuild(
   key: BuildKey,
   forUpdate = false,
 ): Promise<Build | undefined> {
-  const query = db<BuildRow>(BUILDS).where(keyOf(key)).first();
-  if (forUpdate) query.forUpdate();
-  const row = (await query) as BuildRow | undefined;
+  // Prepared: read (and locked) for every batch a projection writes.
+  const [row] = await preparedQuery<BuildRow>(
+    db,
+    `SELECT ${BUILD_COLUMNS} FROM ${BUILDS} WHERE name = ? AND version = ? AND build = ?${forUpdate ? ' FOR UPDATE' : ''}`,
+    [key.name, key.version, key.build],
+  );
   return row && toBuild(row);
 }
 
 /** Serialises decisions about one projection's builds across processes, until the transaction ends. */
 export const lockProjectionPlanning = (trx: Knex.Transaction, name: string) =>
   trx.raw(`SELECT pg_advisory_xact_lock(hashtext('boli.projection.plan'), hashtext(?))`, [name]);
-
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** Points every logical view at `next`'s tables; views `previous` had and `next` lacks disappear. */
 async function replaceViews(

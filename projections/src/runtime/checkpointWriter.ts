@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BUILDS, type BuildKey } from './builds.ts';
 import { CHECKPOINT_CHANNEL } from './checkpointListener.ts';
+import { preparedQuery } from './preparedQuery.ts';
 
 /** A build that read events it does not handle moves its checkpoint `from` → `to`, nothing else. */
 export type CheckpointMove = {
@@ -31,10 +32,14 @@ export function checkpointWriter(db: Knex): MoveCheckpoint {
     const batch = pending;
     pending = [];
     try {
-      const { rows } = await db.raw<{ rows: { id: string }[] }>(
+      // One statement text whatever the number of moves (arrays, not a VALUES list): prepared,
+      // it is planned once per connection rather than on every flush.
+      const rows = await preparedQuery<{ id: string }>(
+        db,
         `UPDATE ${BUILDS} b SET checkpoint_commit = v.to_commit, checkpoint_prepare = v.to_prepare,
            last_event_recorded_at = v.recorded_at, updated_at = now(), last_error = NULL
-         FROM (VALUES ${batch.map(() => '(?, ?::int, ?::int, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::timestamptz)').join(', ')})
+         FROM unnest(?::text[], ?::int[], ?::int[], ?::numeric[], ?::numeric[], ?::numeric[],
+                     ?::numeric[], ?::timestamptz[])
            AS v(name, version, build, from_commit, from_prepare, to_commit, to_prepare, recorded_at)
          WHERE b.name = v.name AND b.version = v.version AND b.build = v.build
            AND b.status <> 'retired'
@@ -43,16 +48,16 @@ export function checkpointWriter(db: Knex): MoveCheckpoint {
            CASE WHEN b.status = 'live'
              THEN pg_notify('${CHECKPOINT_CHANNEL}', b.name || ' ' || v.to_commit || '.' || v.to_prepare)
            END`,
-        batch.flatMap(({ move }) => [
-          move.key.name,
-          move.key.version,
-          move.key.build,
-          move.from.commit.toString(),
-          move.from.prepare.toString(),
-          move.to.commit.toString(),
-          move.to.prepare.toString(),
-          move.recordedAt,
-        ]),
+        [
+          batch.map(({ move }) => move.key.name),
+          batch.map(({ move }) => move.key.version),
+          batch.map(({ move }) => move.key.build),
+          batch.map(({ move }) => move.from.commit.toString()),
+          batch.map(({ move }) => move.from.prepare.toString()),
+          batch.map(({ move }) => move.to.commit.toString()),
+          batch.map(({ move }) => move.to.prepare.toString()),
+          batch.map(({ move }) => move.recordedAt),
+        ],
       );
       const moved = new Set(rows.map((row) => row.id));
       for (const { move, resolve } of batch) resolve(moved.has(idOf(move.key)));

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { profileView } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { CastingFields, UserRow } from './users.evolve.ts';
-import { fromStored, userColumns } from './users.table.ts';
+import { preparedQuery } from '../runtime/preparedQuery.ts';
+import { fromStored, userColumns, type StoredUser } from './users.table.ts';
 
 /*
  * Reads of the users read model, and the shapes the api answers with (docs/api/accounts.md).
@@ -25,8 +26,15 @@ async function findOne(
   return stored === undefined ? undefined : fromStored(stored);
 }
 
-export const findUserById = (db: Knex, userId: string): Promise<UserRow | undefined> =>
-  findOne(db, (query) => query.where({ user_id: userId }));
+/** The statement of `findUserById`, built by knex once (its text does not depend on the id). */
+let byIdSql: string | undefined;
+
+/** By id: read on every member's action, so one prepared statement (planned once per connection). */
+export async function findUserById(db: Knex, userId: string): Promise<UserRow | undefined> {
+  byIdSql ??= db(USERS).select(userColumns(db)).where({ user_id: '' }).first().toSQL().sql;
+  const [stored] = await preparedQuery<StoredUser>(db, byIdSql, [userId, 1]);
+  return stored === undefined ? undefined : fromStored(stored);
+}
 
 export const findUserByUsername = (db: Knex, username: string): Promise<UserRow | undefined> =>
   findOne(db, (query) => query.where({ username_lower: username.trim().toLowerCase() }));

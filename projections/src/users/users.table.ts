@@ -136,7 +136,10 @@ export const userColumns = (db: Knex): (string | Knex.Raw)[] => [
   'updated_at',
 ];
 
-type StoredUser = Omit<UserRow, 'trial_ends_at' | 'registered_at' | 'updated_at' | 'casting'> & {
+export type StoredUser = Omit<
+  UserRow,
+  'trial_ends_at' | 'registered_at' | 'updated_at' | 'casting'
+> & {
   trial_ends_at: Date | string | null;
   registered_at: Date | string;
   updated_at: Date | string;
