@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  formatPosition,
   type EventHandler,
   type EventStore,
   type GlobalPosition,
@@ -130,6 +131,27 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const batchSize = options.batchSize ?? 500;
   const wakers = new Set<() => void>();
+  /** Notifications heard so far: a read started before the latest one may miss its events. */
+  let hints = 0;
+  const subscriberReads = new Map<string, { hints: number; events: Promise<RecordedEvent[]> }>();
+
+  /**
+   * readAll for subscribers. The subscriptions of one process (the api's live pushes, the
+   * worker's deadline schedulers) are woken by the same notification and mostly sit at the same
+   * position: one query serves them all, unless a notification came after it started.
+   */
+  function readForSubscriber(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
+    const key = `${formatPosition(after)}/${limit}`;
+    const shared = subscriberReads.get(key);
+    if (shared !== undefined && shared.hints === hints) return shared.events;
+    const entry = { hints, events: store.readAll(after, limit) };
+    subscriberReads.set(key, entry);
+    const forget = () => {
+      if (subscriberReads.get(key) === entry) subscriberReads.delete(key);
+    };
+    entry.events.then(forget, forget);
+    return entry.events;
+  }
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
@@ -142,6 +164,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     if (!client || client === listening || closed) return;
     listening = client;
     client.on('notification', () => {
+      hints++;
       for (const wake of [...wakers]) wake();
     });
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
@@ -238,7 +261,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         await ensureListener();
         while (!stopped) {
           hinted = false;
-          const batch = await store.readAll(checkpoint, batchSize);
+          const batch = await readForSubscriber(checkpoint, batchSize);
           for (const event of batch) {
             if (stopped) return;
             await handler(event);
