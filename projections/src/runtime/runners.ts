@@ -36,6 +36,21 @@ export type ProjectionRunners = { stop(): Promise<void> };
 const id = ({ name, version, build }: BuildKey) => `${name}:${version}:${build}`;
 
 /**
+ * The runners' batches commit without waiting for the WAL flush. A read model is derived data:
+ * should PostgreSQL crash within the flush delay, the last batches are lost together with their
+ * checkpoints, and are written again from the log, whose appends do wait (and a batch only ever
+ * reads appends that are flushed: PostgreSQL makes a commit visible after its flush). Measured on
+ * two cores: a flushed commit costs ~0.15 ms of latency, and pgbench makes 15–17k single-INSERT
+ * transactions/s flushed against ~40k not.
+ */
+function asynchronousCommits(
+  connection: pg.Client,
+  done: (error: Error | null, connection: pg.Client) => void,
+): void {
+  connection.query('SET synchronous_commit = off', (error) => done(error ?? null, connection));
+}
+
+/**
  * The projections process: one worker per build this code should drive. Each worker competes for
  * its build's advisory lock, so any number of these processes can run; one works per build.
  */
@@ -48,7 +63,11 @@ export async function startProjectionRunners(
   const db = knex({
     client: 'pg',
     connection: options.databaseUrl,
-    pool: { min: 0, max: Math.max(4, options.projections.length * 2 + 2) },
+    pool: {
+      min: 0,
+      max: Math.max(4, options.projections.length * 2 + 2),
+      afterCreate: asynchronousCommits,
+    },
   });
   const reads = sharedReads(options.store);
   const settings: WorkerSettings = {
