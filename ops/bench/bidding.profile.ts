@@ -8,6 +8,7 @@
 // PROFILE_OPEN_RATE=<bids/s> only measures latency in an open loop at that rate.
 // PROFILE_CPU=<file.cpuprofile> writes a V8 CPU profile of this process during the HTTP load.
 // PROFILE_ONLY=<name,name> runs only those projections (what the others cost, by difference).
+// PROFILE_IN_FLIGHT=<n> bids in flight instead of 8.
 // PROFILE_READS=1 only measures the CPU (this process's and PostgreSQL's) of the route's reads.
 import { fork } from 'node:child_process';
 import type { Knex } from 'knex';
@@ -39,7 +40,7 @@ import { readModelsCaughtUp, seedAds, seedMembers } from './bidding.setup.ts';
 import { percentile } from './stats.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 4);
-const IN_FLIGHT = 8;
+const IN_FLIGHT = Number(process.env.PROFILE_IN_FLIGHT ?? 8);
 
 type Timings = Map<string, number[]>;
 const record = (timings: Timings, name: string, ms: number) => {
