@@ -251,5 +251,11 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
   }
 
   // From what the bids read model has committed: anything after it has not been pushed yet.
-  return followLog(infra, { projection: 'bids', start: () => bidsCheckpoint(db), handle, log });
+  return followLog(infra, {
+    projection: 'bids',
+    start: () => bidsCheckpoint(db),
+    types: [...LIVE_EVENTS],
+    handle,
+    log,
+  });
 }

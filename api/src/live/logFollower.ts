@@ -28,6 +28,8 @@ export type FollowOptions = {
   readonly projection: string;
   /** Where to start: that read model's checkpoint (undefined while it has none; retried). */
   readonly start: () => Promise<GlobalPosition | undefined>;
+  /** The event types `handle` acts on: the others are not read in full. */
+  readonly types: readonly string[];
   readonly handle: (event: RecordedEvent, follower: LogFollower) => Promise<void>;
   readonly log: Logger;
 };
@@ -73,6 +75,7 @@ export function followLog(infra: FollowerInfra, options: FollowOptions): LogFoll
         last = event.position;
       },
       {
+        types: options.types,
         onError: (error) => {
           log.warn({ err: error }, 'live subscription stopped; resubscribing');
           if (!stopped) setTimeout(follow, 1_000);

@@ -154,6 +154,7 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
       if (checkpoint !== undefined) pushedUpTo = checkpoint;
       return checkpoint;
     },
+    types: [...NOTIFYING_EVENTS],
     handle,
     log,
   });

@@ -352,6 +352,33 @@ export function eventStoreContract(
         await subscription.close();
         expect(calls).toEqual(['Poison']);
       });
+
+      it('hands only the named types to the handler, whole, and moves on past the others', async () => {
+        const stream = uniqueStream();
+        const wanted = `Wanted${randomUUID().slice(0, 8)}`;
+        await store.append(
+          stream,
+          [newEvent('Other', { n: 0 }), newEvent(wanted, { n: 1 }), newEvent('Other', { n: 2 })],
+          'no-stream',
+        );
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribe(START, async (event) => void seen.push(event), {
+          types: [wanted],
+        });
+        try {
+          await waitFor(() => seen.length === 1);
+          await store.append(stream, [newEvent('Other', {}), newEvent(wanted, { n: 4 })], 2);
+          await waitFor(() => seen.length === 2);
+          await sleep(150);
+          expect(seen.map((e) => [e.streamId, e.type, e.data])).toEqual([
+            [stream, wanted, { n: 1 }],
+            [stream, wanted, { n: 4 }],
+          ]);
+          expect(seen[1]!.metadata.eventId).toEqual(expect.any(String));
+        } finally {
+          await subscription.close();
+        }
+      });
     });
 
     describe('what an event carries', () => {

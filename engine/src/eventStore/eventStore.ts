@@ -79,7 +79,16 @@ export type SubscribeOptions = {
    * Without it the error is written to stderr.
    */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Only events of these types reach the handler; the others only move the subscription on (a
+   * store may leave their payloads unread). Default: every event.
+   */
+  readonly types?: readonly string[];
 };
+
+/** Whether a subscription with `options` hands `type` to its handler. */
+export const subscribedTo = (options: SubscribeOptions, type: string): boolean =>
+  options.types === undefined || options.types.includes(type);
 
 export interface EventStore {
   append(

@@ -12,6 +12,7 @@ import {
   type NewEvent,
   type ReadStreamOptions,
   type RecordedEvent,
+  subscribedTo,
   type SubscribeOptions,
   type Subscription,
 } from './eventStore.ts';
@@ -145,7 +146,7 @@ export function createInMemoryEventStore(options: { clock?: () => Date } = {}): 
           const batch = await store.readAll(checkpoint, 100);
           for (const event of batch) {
             if (stopped) return;
-            await handler(event);
+            if (subscribedTo(options, event.type)) await handler(event);
             checkpoint = event.position;
           }
           if (batch.length === 0) {

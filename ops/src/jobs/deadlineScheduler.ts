@@ -43,6 +43,8 @@ export type DeadlineKind<J> = {
   retryDelayMs: number;
   /** Every open deadline of the read model and the log position it has reached. */
   openWithPosition(db: Knex): Promise<{ jobs: J[]; position: GlobalPosition }>;
+  /** The event types that may set a deadline: the schedulers follow only these. */
+  types: readonly string[];
   /** The deadline a new event sets, if any. */
   fromEvent(event: RecordedEvent): J | undefined;
 };
@@ -104,6 +106,7 @@ export async function startDeadlineScheduler<J>(
         if (job !== undefined) await scheduleDeadlines(kind, queue, [job]);
       },
       {
+        types: kind.types,
         onError: (error) => {
           logger.error({ err: error }, `${kind.name} scheduling stopped; starting again`);
           subscription = undefined;

@@ -36,6 +36,7 @@ export const finalCallDeadlines: DeadlineKind<FinalCallJob> = {
     const { finalCalls, position } = await openFinalCallsWithPosition(db);
     return { jobs: finalCalls, position };
   },
+  types: ['FinalCallMade'],
   fromEvent(event) {
     if (event.type !== 'FinalCallMade') return undefined;
     const { adId, deadline } = (event as unknown as FinalCallMade).data;

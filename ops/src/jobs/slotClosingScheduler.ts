@@ -30,6 +30,7 @@ export const slotClosings: DeadlineKind<SlotClosingJob> = {
     const { slots, position } = await openSlotsWithPosition(db);
     return { jobs: slots, position };
   },
+  types: ['SlotBidPlaced'],
   fromEvent(event) {
     if (event.type !== 'SlotBidPlaced') return undefined;
     const { type, slotdate } = (event as unknown as SlotBidPlaced).data;

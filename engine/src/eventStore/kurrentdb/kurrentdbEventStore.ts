@@ -28,6 +28,7 @@ import {
   type NewEventMetadata,
   type ReadStreamOptions,
   type RecordedEvent,
+  subscribedTo,
   type SubscribeOptions,
   type Subscription,
 } from '../eventStore.ts';
@@ -279,7 +280,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
           const event = toRecorded(resolved);
           // Skip KurrentDB's own and foreign events, and anything at or before the checkpoint.
           if (!event || comparePositions(event.position, checkpoint) <= 0) continue;
-          await handler(event);
+          if (subscribedTo(options, event.type)) await handler(event);
           checkpoint = event.position;
         }
       })().catch(async (error: unknown) => {
