@@ -19,7 +19,11 @@ export type ProjectionRunnersOptions = {
   readonly projections: readonly Projection[];
   readonly logger?: RuntimeLogger;
   readonly batchSize?: number;
-  /** Longest idle sleep between polls; default 50 ms without a wake-up source, 250 ms with one. */
+  /**
+   * Longest idle sleep between polls; default 50 ms without a wake-up source, 1 s with one (it
+   * only covers a hint that did not come: each idle poll of each of the ~17 builds costs queries,
+   * which at 250 ms kept an idle projections process at ~9% of a core).
+   */
   readonly idlePollMs?: number;
   readonly lockRetryMs?: number;
   /** How often builds are re-planned (a version bump or `rebuild` requested elsewhere). */
@@ -76,7 +80,7 @@ export async function startProjectionRunners(
     store: reads.store,
     logger,
     batchSize: options.batchSize ?? 500,
-    idlePollMs: options.idlePollMs ?? (wakeUp ? 250 : 50),
+    idlePollMs: options.idlePollMs ?? (wakeUp ? 1_000 : 50),
     lockRetryMs: options.lockRetryMs ?? 1_000,
     moveCheckpoint: checkpointWriter(db),
   };
@@ -136,16 +140,56 @@ export async function startProjectionRunners(
   };
 }
 
-/** A wake-up source from PostgreSQL LISTEN on `channel` (a hint only; polling stays the truth). */
+/** Application name of the wake-up connections, so that an operator (or a test) can find them. */
+export const WAKE_UP_APPLICATION = 'boli projection wake-up';
+/** Wait before opening a lost wake-up connection again, doubled up to the longest. */
+const RELISTEN_FIRST_MS = 100;
+const RELISTEN_LONGEST_MS = 5_000;
+
+/**
+ * A wake-up source from PostgreSQL LISTEN on `channel` (a hint only; polling stays the truth). A
+ * lost connection (a server restart, a terminated backend) is opened again, and the workers are
+ * hinted once it listens, since appends may have gone unannounced meanwhile.
+ */
 export function listenForAppends(databaseUrl: string, channel: string): WakeUpSource {
   return async (hint) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', () => {}); // a lost hint connection only slows wake-ups down to the poll
-    await client.connect();
-    client.on('notification', () => hint());
-    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let delay = RELISTEN_FIRST_MS;
+
+    const listen = async (): Promise<void> => {
+      const next = new pg.Client({
+        connectionString: databaseUrl,
+        application_name: WAKE_UP_APPLICATION,
+      });
+      client = next;
+      let lost = false;
+      const onLost = () => {
+        if (lost || stopped) return;
+        lost = true;
+        retry = setTimeout(() => void listen(), delay);
+        delay = Math.min(delay * 2, RELISTEN_LONGEST_MS);
+      };
+      next.on('error', onLost);
+      next.on('end', onLost);
+      next.on('notification', () => hint());
+      try {
+        await next.connect();
+        await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+        delay = RELISTEN_FIRST_MS;
+        hint();
+      } catch {
+        await next.end().catch(() => {});
+        onLost();
+      }
+    };
+
+    await listen();
     return async () => {
-      await client.end().catch(() => {});
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
     };
   };
 }

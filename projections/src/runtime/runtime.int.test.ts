@@ -7,7 +7,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { listBuilds } from './builds.ts';
 import { rebuild } from './rebuild.ts';
-import { startProjectionRunners, type ProjectionRunners } from './runners.ts';
+import { startProjectionRunners, WAKE_UP_APPLICATION, type ProjectionRunners } from './runners.ts';
 import { projectionStatus } from './status.ts';
 import { adBidsProjection, appendBids, tableHash, waitUntil } from './testing/adBids.ts';
 import { catchUp } from './testing/catchUp.ts';
@@ -259,6 +259,28 @@ describe('projection runtime', () => {
       0, 0,
     ]);
     expect(builds.every((b) => b.lastError === null)).toBe(true);
+  });
+
+  it('listens again for appends when its wake-up connection is lost', async () => {
+    const runners = await startProjectionRunners({
+      databaseUrl: database.url,
+      store,
+      projections: [adBidsProjection()],
+      planIntervalMs: 200,
+      // Only a hint can wake the runner within this test.
+      idlePollMs: 60_000,
+    });
+    running.push(runners);
+    await waitUntil(caughtUp(await appendBids(store, 1)), 5_000, 'first hint');
+    const { rows } = await db.raw<{ rows: { ended: boolean }[] }>(
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+        WHERE application_name = ? AND datname = current_database()`,
+      [WAKE_UP_APPLICATION],
+    );
+    expect(rows).toEqual([{ ended: true }]);
+    // Past the worker's looks after its last hint (~0.4 s in all): asleep until the next one.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await waitUntil(caughtUp(await appendBids(store, 1)), 5_000, 'hint after relistening');
   });
 
   it('waitForProjections answers true once the position is passed, false after the timeout', async () => {
