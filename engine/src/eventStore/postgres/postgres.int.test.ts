@@ -163,42 +163,52 @@ describe('group commit in the PostgreSQL event store', () => {
 });
 
 describe('subscriptions of one PostgreSQL event store', () => {
-  it('read the log once between them when woken together, and each still gets every event', async () => {
-    const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    let reads = 0;
-    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-      if ((args[0] as { name?: string })?.name === 'event_store_read_all') reads++;
-      return query(...args);
-    };
-    const store = createPostgresEventStore({ pool, pollIntervalMs: 60_000 });
-    const seen: string[][] = [[], []];
-    const subscriptions = seen.map((events) =>
-      store.subscribe(START, async (event) => {
-        events.push(event.streamId);
-      }),
-    );
-    try {
-      const streams = Array.from({ length: 20 }, () => `ad-${randomUUID()}`);
-      for (const stream of streams) {
-        await store.append(stream, [newEvent('AdPosted', {})], 'no-stream');
-        await new Promise((resolve) => setTimeout(resolve, 20));
+  it.each([
+    ['all events', [undefined, undefined]],
+    ['the types they name', [['AdPosted'], ['AdPosted', 'BidPlaced']]],
+  ] as const)(
+    'read the log once between them when woken together, and each still gets %s',
+    async (_, typesOf) => {
+      const database = await createTestDatabase();
+      const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+      let reads = 0;
+      const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+      (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+        if ((args[0] as { name?: string })?.name?.startsWith('event_store_read_all')) reads++;
+        return query(...args);
+      };
+      const store = createPostgresEventStore({ pool, pollIntervalMs: 60_000 });
+      const seen: string[][] = [[], []];
+      const subscriptions = seen.map((events, i) =>
+        store.subscribe(
+          START,
+          async (event) => {
+            events.push(event.streamId);
+          },
+          typesOf[i] ? { types: typesOf[i] } : {},
+        ),
+      );
+      try {
+        const streams = Array.from({ length: 20 }, () => `ad-${randomUUID()}`);
+        for (const stream of streams) {
+          await store.append(stream, [newEvent('AdPosted', {})], 'no-stream');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        for (
+          let waited = 0;
+          seen.some((s) => s.length < streams.length) && waited < 5_000;
+          waited += 20
+        )
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual([streams, streams]);
+        // Two subscriptions reading on their own would read at least twice per append.
+        expect(reads).toBeLessThan(streams.length * 2);
+      } finally {
+        await Promise.all(subscriptions.map((s) => s.close()));
+        await store.close();
+        await pool.end();
+        await database.drop();
       }
-      for (
-        let waited = 0;
-        seen.some((s) => s.length < streams.length) && waited < 5_000;
-        waited += 20
-      )
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(seen).toEqual([streams, streams]);
-      // Two subscriptions reading on their own would read at least twice per append.
-      expect(reads).toBeLessThan(streams.length * 2);
-    } finally {
-      await Promise.all(subscriptions.map((s) => s.close()));
-      await store.close();
-      await pool.end();
-      await database.drop();
-    }
-  });
+    },
+  );
 });

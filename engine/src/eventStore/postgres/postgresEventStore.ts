@@ -146,31 +146,55 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const wakers = new Set<() => void>();
   /** Notifications heard so far: a read started before the latest one may miss its events. */
   let hints = 0;
-  const subscriberReads = new Map<string, { hints: number; events: Promise<RecordedEvent[]> }>();
+  /** Open subscriptions' event types (undefined: all of them). */
+  const subscribedTypes = new Map<object, readonly string[] | undefined>();
+  type SharedRead = {
+    hints: number;
+    types: readonly string[] | undefined;
+    events: Promise<RecordedEvent[]>;
+  };
+  const subscriberReads = new Map<string, SharedRead>();
+
+  /** What the open subscriptions want between them: every type any names, or all. */
+  function typesWanted(): readonly string[] | undefined {
+    const wanted = new Set<string>();
+    for (const types of subscribedTypes.values()) {
+      if (types === undefined) return undefined;
+      for (const type of types) wanted.add(type);
+    }
+    return [...wanted].sort();
+  }
+  const covers = (read: readonly string[] | undefined, types: readonly string[] | undefined) =>
+    read === undefined || (types !== undefined && types.every((type) => read.includes(type)));
 
   /**
    * readAll for subscribers. The subscriptions of one process (the api's live pushes, the
    * worker's deadline schedulers) are woken by the same notification and mostly sit at the same
-   * position: one query serves them all, unless a notification came after it started.
+   * position: one query, with the payloads of every type any of them wants, serves them all —
+   * unless a notification came after it started (its events might be missed).
    */
   function readForSubscriber(
     after: GlobalPosition,
     limit: number,
     types: readonly string[] | undefined,
   ): Promise<RecordedEvent[]> {
-    const key = `${formatPosition(after)}/${limit}/${types?.join(',') ?? '*'}`;
+    const key = `${formatPosition(after)}/${limit}`;
     const shared = subscriberReads.get(key);
-    if (shared !== undefined && shared.hints === hints) return shared.events;
-    const entry = {
+    if (shared !== undefined && shared.hints === hints && covers(shared.types, types)) {
+      return shared.events;
+    }
+    const read = typesWanted();
+    const entry: SharedRead = {
       hints,
+      types: read,
       events:
-        types === undefined
+        read === undefined
           ? store.readAll(after, limit)
           : pool
               .query<EventRow>({
                 name: 'event_store_read_all_typed',
                 text: READ_ALL_TYPED_SQL,
-                values: [after.commit.toString(), after.prepare.toString(), limit, types],
+                values: [after.commit.toString(), after.prepare.toString(), limit, read],
               })
               .then(({ rows }) => rows.map(toRecorded)),
     };
@@ -285,6 +309,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         wake?.();
       };
       wakers.add(waker);
+      subscribedTypes.set(waker, options.types);
 
       const run = async (): Promise<void> => {
         await ensureListener();
@@ -313,7 +338,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         .catch((error: unknown) => {
           if (!stopped) reportSubscriptionError(error, options);
         })
-        .finally(() => wakers.delete(waker));
+        .finally(() => {
+          wakers.delete(waker);
+          subscribedTypes.delete(waker);
+        });
 
       const subscription: Subscription = {
         async close() {
