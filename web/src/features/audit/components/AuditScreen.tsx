@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -41,6 +40,7 @@ import {
   type LedgerEntry,
   type SeriesCheck,
 } from '../model/audit.ts';
+import { PagePicker } from '../../../components/PagePicker.tsx';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : MESSAGES.generic;
@@ -195,13 +195,11 @@ function LedgerSection() {
               </TableBody>
             </Table>
           </TableContainer>
-          {ledger.totalPages > 1 && (
-            <Pagination
-              count={ledger.totalPages}
-              page={period.page + 1}
-              onChange={(_, page) => setPeriod({ ...period, page: page - 1 })}
-            />
-          )}
+          <PagePicker
+            page={period.page}
+            totalPages={ledger.totalPages}
+            onPage={(page) => setPeriod({ ...period, page })}
+          />
         </>
       )}
       {checking && <GatewayDialog purchaseId={checking} onClose={() => setChecking(null)} />}

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -17,6 +16,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { fetchContactMessages } from '../api/contactApi.ts';
+import { PagePicker } from '../../../components/PagePicker.tsx';
 
 /**
  * /support/messages (support and admins; not in the spec's table): what members and guests wrote
@@ -79,11 +79,11 @@ export function ContactMessagesScreen() {
           </Table>
         </TableContainer>
       )}
-      {answer && answer.totalPages > 1 && (
-        <Pagination
-          count={answer.totalPages}
-          page={page + 1}
-          onChange={(_, next) => setPage(next - 1)}
+      {answer && (
+        <PagePicker
+          page={page}
+          totalPages={answer.totalPages}
+          onPage={setPage}
           color="primary"
           sx={{ alignSelf: 'center' }}
         />

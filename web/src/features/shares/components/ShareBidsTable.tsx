@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +10,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { ShareBidPage } from '../api/sharesApi.ts';
+import { PagePicker } from '../../../components/PagePicker.tsx';
 
 type Props = {
   title: string;
@@ -64,14 +64,7 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
           </TableBody>
         </Table>
       )}
-      {list && list.totalPages > 1 && (
-        <Pagination
-          count={list.totalPages}
-          page={page + 1}
-          onChange={(_, next) => onPage(next - 1)}
-          size="small"
-        />
-      )}
+      {list && <PagePicker page={page} totalPages={list.totalPages} onPage={onPage} size="small" />}
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -29,6 +28,7 @@ import {
   type TransactionType,
 } from '../api/transactionsApi.ts';
 import { statusText, TRANSACTION_TYPES } from '../model/transactionRows.ts';
+import { PagePicker } from '../../../components/PagePicker.tsx';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 
@@ -120,11 +120,11 @@ export function TransactionsScreen() {
           </Table>
         </TableContainer>
       )}
-      {answer && answer.totalPages > 1 && (
-        <Pagination
-          count={answer.totalPages}
-          page={page + 1}
-          onChange={(_, next) => setPage(next - 1)}
+      {answer && (
+        <PagePicker
+          page={page}
+          totalPages={answer.totalPages}
+          onPage={setPage}
           color="primary"
           sx={{ alignSelf: 'center' }}
         />
