@@ -157,6 +157,19 @@ describe('the demo catalogue', () => {
   });
 });
 
+/** `count` ads drawn from `seed` in one subcategory, each at a random place. */
+function drawForms(seed: number, count: number, category: string, subcategory: string) {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () =>
+    adForm(random, reference, {
+      category,
+      subcategory,
+      place: random.pick(reference.places),
+      now: NOW,
+    }),
+  );
+}
+
 describe('one ad form', () => {
   it('is accepted by the decider for every subcategory and many random draws', () => {
     const random = seededRandom(99);
@@ -190,16 +203,9 @@ describe('one ad form', () => {
   });
 
   it('lists a spare part with a real vehicle it fits, not its own name split in two', () => {
-    const random = seededRandom(7);
     const cars = reference.makes.Cars;
     const bikes = reference.makes.Bikes;
-    for (let i = 0; i < 200; i++) {
-      const form = adForm(random, reference, {
-        category: 'Automobiles',
-        subcategory: 'Spare Parts',
-        place: random.pick(reference.places),
-        now: NOW,
-      });
+    for (const form of drawForms(7, 200, 'Automobiles', 'Spare Parts')) {
       expect(ITEMS.Automobiles!['Spare Parts']!.items).toContain(form.itemName);
       const fitted = /helmet/i.test(form.itemName!) ? bikes : cars;
       expect(fitted[form.make!]).toContain(form.model);
@@ -209,14 +215,7 @@ describe('one ad form', () => {
   });
 
   it('gives an ad a street of its own, not its locality again', () => {
-    const random = seededRandom(11);
-    for (let i = 0; i < 50; i++) {
-      const form = adForm(random, reference, {
-        category: 'Electronics & Appliances',
-        subcategory: 'TVs, Video - Audio',
-        place: random.pick(reference.places),
-        now: NOW,
-      });
+    for (const form of drawForms(11, 50, 'Electronics & Appliances', 'TVs, Video - Audio')) {
       expect(form.street).not.toBe(form.neighbourHood);
       expect(form.street).not.toBe(form.city);
     }
