@@ -38,6 +38,7 @@ import {
 import type { ClientTask, LoadResult } from './bidding.clients.ts';
 import { readModelsCaughtUp, seedAds, seedMembers } from './bidding.setup.ts';
 import { percentile } from './stats.ts';
+import { processCpuMs } from './cpu.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 4);
 const IN_FLIGHT = Number(process.env.PROFILE_IN_FLIGHT ?? 8);
@@ -108,17 +109,10 @@ async function backendCpuMs(db: Knex): Promise<Map<number, number>> {
   const { rows } = await db.raw<{ rows: { pid: number }[] }>(
     'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
   );
-  const { readFileSync } = await import('node:fs');
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // gone
-    }
-  }
-  return ticks;
+  // A backend gone meanwhile reads 0 and is left out, as is one that has used nothing yet.
+  return new Map(
+    rows.map(({ pid }) => [pid, processCpuMs(pid)] as const).filter(([, ms]) => ms > 0),
+  );
 }
 /**
  * PROFILE_STATEMENTS=1 (PostgreSQL started with shared_preload_libraries=pg_stat_statements):

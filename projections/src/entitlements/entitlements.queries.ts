@@ -18,11 +18,11 @@ type StoredEntitlement = {
   ends_at: Date | null;
 };
 
+/** A member's entitlement active at an instant: bindings user id, the instant, the instant. */
+const ACTIVE_AT = 'user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?)';
+
 const activeAt = (db: Knex, userId: string, at: Date): Knex.QueryBuilder =>
-  db(ENTITLEMENTS)
-    .where({ user_id: userId })
-    .where('starts_at', '<=', at)
-    .where((q) => q.whereNull('ends_at').orWhere('ends_at', '>', at));
+  db(ENTITLEMENTS).whereRaw(ACTIVE_AT, [userId, at, at]);
 
 /** The member's entitlements active at `at`, lifetime ones first, then by latest end. */
 export async function activeEntitlements(
@@ -45,11 +45,10 @@ export async function activeEntitlements(
 /** True when at least one entitlement of the member is active at `at`. */
 export async function hasActiveEntitlement(db: Knex, userId: string, at: Date): Promise<boolean> {
   // Prepared: asked on every bid and post.
-  const rows = await preparedQuery(
-    db,
-    `SELECT 1 FROM ${ENTITLEMENTS} WHERE user_id = ? AND starts_at <= ?
-       AND (ends_at IS NULL OR ends_at > ?) LIMIT 1`,
-    [userId, at, at],
-  );
+  const rows = await preparedQuery(db, `SELECT 1 FROM ${ENTITLEMENTS} WHERE ${ACTIVE_AT} LIMIT 1`, [
+    userId,
+    at,
+    at,
+  ]);
   return rows.length > 0;
 }

@@ -50,7 +50,8 @@ export async function preparedQuery<R>(
     if (db.isTransaction || !planChanged(error)) throw error;
     // A view this statement reads was redefined with other columns (a projection's new version
     // went live): PostgreSQL refuses the prepared plan on this connection, so prepare it anew.
-    const renamed = { ...statementOf(sql), name: `${statementOf(sql).name}_${++renames}` };
+    const stale = statementOf(sql);
+    const renamed = { ...stale, name: `${stale.name}_${++renames}` };
     statements.set(sql, renamed);
     return await run<R>(connection, renamed, bindings);
   } finally {
