@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import {
-  comparePositions,
   formatPosition,
   type EventStore,
   type GlobalPosition,
@@ -89,36 +88,27 @@ export function startBuildWorker(
       return woken;
     });
 
-  /** Applies `events` and moves the checkpoint, in `trx`; refuses if the row is not where we left it. */
+  /**
+   * Applies `events` and moves the checkpoint, in `trx`; refuses if the row is not where we left
+   * it. The guarded checkpoint UPDATE comes first: it locks the build's row (as `goLive` does) and
+   * checks it in the same round trip, so a batch is three statements and its commit.
+   */
   async function applyBatch(
     trx: Knex.Transaction,
     build: Build,
     from: GlobalPosition,
     events: RecordedEvent[],
   ) {
-    const row = await loadBuild(trx, build, true);
-    if (!row || row.status === 'retired') throw new BuildRetired();
-    if (comparePositions(row.checkpoint, from) !== 0) {
-      throw new Error(
-        `${describeBuild(build)} is at ${formatPosition(row.checkpoint)}, expected ${formatPosition(from)}`,
-      );
-    }
     const handled = events.filter((event) => handles.has(event.type));
-    if (projection.handleBatch) {
-      if (handled.length > 0) await projection.handleBatch(trx, handled, build.tables);
-    } else {
-      for (const event of handled) await projection.handle!(trx, event, build.tables);
-    }
     const last = events[events.length - 1]!;
     // Live checkpoints are announced (after commit) for waiters and live pushes; a hint only.
-    const announce =
-      row.status === 'live' ? `${build.name} ${formatPosition(last.position)}` : null;
-    await preparedQuery(
+    const moved = await preparedQuery(
       trx,
       `UPDATE ${BUILDS} SET checkpoint_commit = ?, checkpoint_prepare = ?, last_event_recorded_at = ?,
          events_handled = events_handled + ?, updated_at = now(), last_error = NULL
-       WHERE name = ? AND version = ? AND build = ?
-       RETURNING CASE WHEN ?::text IS NULL THEN NULL ELSE pg_notify(?, ?::text) END`,
+       WHERE name = ? AND version = ? AND build = ? AND status <> 'retired'
+         AND checkpoint_commit = ? AND checkpoint_prepare = ?
+       RETURNING CASE WHEN status = 'live' THEN pg_notify(?, ?::text) END`,
       [
         last.position.commit.toString(),
         last.position.prepare.toString(),
@@ -127,12 +117,32 @@ export function startBuildWorker(
         build.name,
         build.version,
         build.build,
-        announce,
+        from.commit.toString(),
+        from.prepare.toString(),
         CHECKPOINT_CHANNEL,
-        announce,
+        `${build.name} ${formatPosition(last.position)}`,
       ],
     );
+    if (moved.length === 0) await refuseMove(trx, build, from);
+    if (projection.handleBatch) {
+      if (handled.length > 0) await projection.handleBatch(trx, handled, build.tables);
+    } else {
+      for (const event of handled) await projection.handle!(trx, event, build.tables);
+    }
     return last.position;
+  }
+
+  /** Why a guarded checkpoint move found no row: the build retired, or moved by someone else. */
+  async function refuseMove(
+    db: Knex | Knex.Transaction,
+    build: Build,
+    from: GlobalPosition,
+  ): Promise<never> {
+    const row = await loadBuild(db, build);
+    if (!row || row.status === 'retired') throw new BuildRetired();
+    throw new Error(
+      `${describeBuild(build)} is at ${formatPosition(row.checkpoint)}, expected ${formatPosition(from)}`,
+    );
   }
 
   // A building build moves on its own: the shared writer takes live builds only, so its UPDATE
@@ -142,7 +152,7 @@ export function startBuildWorker(
   /**
    * A batch with no event this projection handles: no rows to write, so only the checkpoint moves,
    * guarded like `applyBatch` (the build not retired, the checkpoint where we left it) — in one
-   * statement, shared with the process's other live builds, instead of a transaction of four.
+   * statement, shared with the process's other live builds, instead of a transaction of its own.
    */
   async function skipBatch(build: Build, from: GlobalPosition, events: RecordedEvent[]) {
     const last = events[events.length - 1]!;
@@ -150,11 +160,7 @@ export function startBuildWorker(
     if (await move({ key: build, from, to: last.position, recordedAt: last.recordedAt })) {
       return last.position;
     }
-    const row = await loadBuild(db, build);
-    if (!row || row.status === 'retired') throw new BuildRetired();
-    throw new Error(
-      `${describeBuild(build)} is at ${formatPosition(row.checkpoint)}, expected ${formatPosition(from)}`,
-    );
+    return refuseMove(db, build, from);
   }
 
   async function drive(lock: HeldLock): Promise<void> {

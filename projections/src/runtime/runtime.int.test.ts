@@ -13,6 +13,7 @@ import { adBidsProjection, appendBids, tableHash, waitUntil } from './testing/ad
 import { catchUp } from './testing/catchUp.ts';
 import { waitForProjections } from './waitForProjections.ts';
 import { defineProjection, type Projection } from './projection.ts';
+import type { RuntimeLogger } from './logger.ts';
 
 let database: TestDatabase;
 let db: Knex;
@@ -34,9 +35,10 @@ afterEach(async () => {
 
 async function start(
   projection: Projection,
-  extra: { lockRetryMs?: number; batchSize?: number } = {},
+  extra: { lockRetryMs?: number; batchSize?: number; logger?: RuntimeLogger } = {},
 ) {
   const runners = await startProjectionRunners({
+    ...(extra.logger ? { logger: extra.logger } : {}),
     databaseUrl: database.url,
     store,
     projections: [projection],
@@ -96,6 +98,32 @@ describe('projection runtime', () => {
     await waitUntil(caughtUp(last), 20_000, 'second replay');
     expect(handledOnReplay).toBe(300);
     expect(await tableHash(db, 'ad_bids')).toBe(before);
+  });
+
+  it('refuses a batch when the checkpoint is not where the runner left it, then reads on from the row', async () => {
+    const errors: string[] = [];
+    const logger: RuntimeLogger = {
+      info: () => {},
+      warn: () => {},
+      error: (details) => errors.push(String((details as { err?: unknown }).err)),
+    };
+    let handled = 0;
+    await start(adBidsProjection({ onHandle: () => handled++ }), { logger });
+    const first = await appendBids(store, 20, 4);
+    await waitUntil(caughtUp(first), 20_000, 'first');
+
+    // Someone else moved the checkpoint (here: back to the start) while the runner was idle.
+    await db('projection_builds')
+      .where({ name: 'ad_bids' })
+      .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
+    handled = 0;
+    const second = await appendBids(store, 5, 4);
+    await waitUntil(caughtUp(second), 20_000, 'after the refusal');
+
+    expect(errors.some((error) => /is at 0\.0, expected/.test(error))).toBe(true);
+    // The refused batch wrote nothing: the runner read the whole log again from the row's checkpoint.
+    expect(handled).toBe(25);
+    expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '25' }]);
   });
 
   it('lets only one runner work on a projection; another takes over when it stops', async () => {
