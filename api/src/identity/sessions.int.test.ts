@@ -56,6 +56,21 @@ describe('sessions', () => {
     ).rejects.toBeInstanceOf(TokenInvalidError);
   });
 
+  it('a token checked before is still refused from the second it expires', async () => {
+    const issued = await sessions.issue('u5', ['member'], now);
+    expect((await sessions.verify(issued.token, later(60))).userId).toBe('u5');
+    expect((await sessions.verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS - 1))).userId).toBe(
+      'u5',
+    );
+    await expect(
+      sessions.verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS)),
+    ).rejects.toBeInstanceOf(TokenExpiredError);
+    // Another service (process) that never saw it judges the same.
+    await expect(
+      new SessionService(db, SECRET).verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS)),
+    ).rejects.toBeInstanceOf(TokenExpiredError);
+  });
+
   it('refuses a token signed with another algorithm or key, and the "none" algorithm', async () => {
     const otherKey = await new SignJWT({ sid: 'x' })
       .setProtectedHeader({ alg: 'HS512' })

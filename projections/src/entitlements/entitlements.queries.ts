@@ -18,8 +18,18 @@ type StoredEntitlement = {
   ends_at: Date | null;
 };
 
+/** An entitlement active at an instant: bindings the instant, the instant. */
+const ACTIVE_SINCE = 'starts_at <= ? AND (ends_at IS NULL OR ends_at > ?)';
 /** A member's entitlement active at an instant: bindings user id, the instant, the instant. */
-const ACTIVE_AT = 'user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?)';
+const ACTIVE_AT = `user_id = ? AND ${ACTIVE_SINCE}`;
+
+/**
+ * SQL that is true when the member `userIdSql` names (a column of the outer query) holds an
+ * entitlement active at an instant: bindings the instant, the instant. For statements that read
+ * the entitlement together with other facts about the member, in one round trip.
+ */
+export const activeEntitlementExists = (userIdSql: string): string =>
+  `EXISTS (SELECT 1 FROM ${ENTITLEMENTS} WHERE user_id = ${userIdSql} AND ${ACTIVE_SINCE})`;
 
 const activeAt = (db: Knex, userId: string, at: Date): Knex.QueryBuilder =>
   db(ENTITLEMENTS).whereRaw(ACTIVE_AT, [userId, at, at]);

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { BidSummaryView, BidView } from '@boli/projections/bids/bids.queries';
+import { SessionService } from '../../identity/sessions.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import {
   apiKit,
   type ApiKit,
   type Body,
+  type MemberOptions,
   type TestMember,
 } from '../../../../ops/src/testing/apiKit.ts';
 
@@ -19,8 +22,7 @@ const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).t
 let app: TestApp;
 let kit: ApiKit;
 
-const member = (username: string, options?: { entitled?: boolean }) =>
-  kit.member(username, options);
+const member = (username: string, options?: MemberOptions) => kit.member(username, options);
 const ad = (owner: Member) => kit.ad(owner);
 const api: ApiKit['api'] = (path, options) => kit.api(path, options);
 
@@ -170,6 +172,89 @@ describe('placing bids over HTTP', () => {
     const guest = await api('/api/bid/', { json: { item_id: adId, bidamt: 10, type: 'Open' } });
     expect(guest.status).toBe(401);
     expect((await summaryOf(adId)).allBeforeBidsCount).toBe(0);
+  });
+
+  it("reads the bidder's session, account and subscription together, refusing each as before", async () => {
+    const adId = await ad(owner);
+    const sessions = new SessionService(kit.db, app.config.JWT_SECRET);
+    const refusal = async (bidder: Member) => {
+      const { status, body } = await bid(bidder, adId, { bidAlias: 'quietfox' });
+      return { status, msg: body.msg };
+    };
+    const blocked = await member('blocked_b', { blocked: true });
+    const unverified = await member('unverified_u', { verified: false });
+    const loggedOut = await member('loggedout_l');
+    await sessions.revoke(
+      (await sessions.claimsOf(loggedOut.token, new Date())).sessionId,
+      new Date(),
+    );
+    const unknownId = randomUUID();
+    const noAccount = {
+      userId: unknownId,
+      username: 'nobody_n',
+      token: (await sessions.issue(unknownId, ['member'], new Date())).token,
+    };
+    const stale = {
+      ...meena,
+      token: (await sessions.issue(meena.userId, ['member'], new Date(Date.now() - 3_600_000)))
+        .token,
+    };
+    expect(await refusal(blocked)).toEqual({ status: 403, msg: ACCOUNT_MESSAGES.accountBlocked });
+    expect(await refusal(unverified)).toEqual({
+      status: 403,
+      msg: ACCOUNT_MESSAGES.mobileNotVerified,
+    });
+    expect(await refusal(loggedOut)).toEqual({ status: 401, msg: MESSAGES.loginRequired });
+    expect(await refusal(noAccount)).toEqual({ status: 404, msg: MESSAGES.noUsersFound });
+    expect(await refusal(stale)).toEqual({ status: 403, msg: 'TOKEN_EXPIRED' });
+    const closing = await api('/api/bid/closeBid', {
+      token: blocked.token,
+      json: { item_id: adId },
+    });
+    expect([closing.status, closing.body.msg]).toEqual([403, ACCOUNT_MESSAGES.accountBlocked]);
+    expect((await summaryOf(adId)).allBeforeBidsCount).toBe(0);
+  });
+
+  it('answers each bid with the summary the read model then serves to that bidder', async () => {
+    const adId = await ad(owner);
+    const placed: { bidder: Member; answer: BidSummaryView }[] = [];
+    const place = async (bidder: Member, fields: Parameters<typeof bid>[2]) => {
+      const { status, body } = await bid(bidder, adId, fields);
+      expect(status).toBe(200);
+      placed.push({ bidder, answer: body.data as BidSummaryView });
+    };
+    for (let n = 0; n < 12; n++) {
+      await place([meena, arjun, sita][n % 3]!, {
+        bidamt: 1000 + (n % 5) * 100,
+        type: n % 4 === 1 ? 'Hidden' : 'Open',
+      });
+    }
+    const call = await api('/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: inMinutes(60) },
+    });
+    expect(call.status).toBe(200);
+    await place(arjun, { bidamt: 2500, type: 'Hidden' });
+    await place(meena, { bidamt: 2000, type: 'Open' });
+
+    // Each answer was the read model's summary as of that bid; the last is still current.
+    const last = placed.at(-1)!;
+    // (The read model's position is its checkpoint: at the bid, or past it if more was logged.)
+    const { position: _at, ...current } = await summaryOf(adId, last.bidder);
+    const { position, ...answered } = last.answer;
+    expect(answered).toEqual(current);
+    expect(position).toBe(
+      last.answer.beoreFinalCallBids.length ? answered.afterFinalCallBids[0]!.position : '',
+    );
+    const earlier = placed.at(-2)!;
+    expect(earlier.answer).toMatchObject({
+      allBeforeBidsCount: 12,
+      allAfterBidsCount: 1,
+      loginUserAfterBidsCount: 1,
+      highestHiddenBidAfterFinalCall: { amount: 2500, username: arjun.username },
+      finalCallMade: true,
+    });
+    expect(earlier.answer.beoreFinalCallBids).toHaveLength(10);
   });
 
   it('answers a repeated Idempotency-Key with the same bid, placed once', async () => {
