@@ -40,7 +40,7 @@ export type ExecuteOptions<State, C extends Command, E extends DomainEvent> = {
 export async function execute<State, C extends Command, E extends DomainEvent>(
   infra: Pick<Infrastructure, 'store' | 'idempotency' | 'db'>,
   options: ExecuteOptions<State, C, E>,
-): Promise<CommandResult<E>> {
+): Promise<CommandResult<E, State>> {
   const result = await handleCommand({
     store: infra.store,
     streamId: options.streamId,

@@ -1,4 +1,5 @@
 import { validateBidAlias } from '../accounts/account.rules.ts';
+import { hasBid } from './ad.bidBook.ts';
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { BID_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
@@ -158,7 +159,7 @@ const isBidType = (type: string | null): type is BidType =>
  * here, then the form, in the order the form shows its messages.
  */
 const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
-  if (state.bidIds.includes(data.bidId)) return []; // a retried command
+  if (hasBid(state.bids, data.bidId)) return []; // a retried command
   if (data.userId === state.postedBy) fail('OWN_AD');
   if (!data.bidderEntitled) fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
   const { amount, type } = data;

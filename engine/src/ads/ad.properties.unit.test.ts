@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/decider.ts';
 import type { AdCommand } from './ad.commands.ts';
 import { adDecider } from './ad.decider.ts';
+import { hasBid } from './ad.bidBook.ts';
 import { BID_PHASES, CLOSE_REASONS, GALLERY_TYPES, type AdEvent } from './ad.events.ts';
 import {
   AD_ID,
@@ -144,7 +145,7 @@ const reflects = (before: AdState, after: AdState, event: AdEvent): void => {
       const { bidsBeforeFinalCall: b0, bidsAfterFinalCall: a0 } = before.machine.context;
       const { bidsBeforeFinalCall: b1, bidsAfterFinalCall: a1 } = after.machine.context;
       expect(b1 + a1).toBe(b0 + a0 + 1);
-      expect(after.bidIds).toContain(event.data.bidId);
+      expect(hasBid(after.bids, event.data.bidId)).toBe(true);
       return;
     }
     case 'FinalCallMade':

@@ -1,3 +1,5 @@
+import type { GlobalPosition } from '../eventStore/eventStore.ts';
+import { addBid, emptyBidBook, type BidBook } from './ad.bidBook.ts';
 import type { AdDetails, AdEvent, CloseReason, GalleryItem } from './ad.events.ts';
 import {
   adStatus,
@@ -19,9 +21,11 @@ export type AdState = {
   readonly media: readonly GalleryItem[];
   /** The chosen thumbnail and the gallery item it came from. */
   readonly thumbnail: { readonly name: string; readonly thumbnail: string } | null;
-  /** Ids of the bids taken, so a retried PlaceBid is recognised. */
-  readonly bidIds: readonly string[];
+  /** The bids taken, in log order: a retried PlaceBid is recognised, a bidder answered. */
+  readonly bids: BidBook;
   readonly closedReason: CloseReason | null;
+  /** When bidding closed (BiddingClosed's `closedAt`), once it has. */
+  readonly closedAt: string | null;
 };
 
 export const initialState = (): AdState => ({
@@ -33,8 +37,9 @@ export const initialState = (): AdState => ({
   details: null,
   media: [],
   thumbnail: null,
-  bidIds: [],
+  bids: emptyBidBook(),
   closedReason: null,
+  closedAt: null,
 });
 
 export const status = (state: AdState): AdStatus => adStatus(state.machine);
@@ -57,10 +62,14 @@ const withoutUndefined = <T extends object>(changes: T): Partial<T> =>
   Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
- * Folds one event. Never throws: an event the lifecycle does not take here (which a valid stream
+ * Folds one event — with its global position when the fold knows it (a read event, or the last
+ * one a command appended), kept with a bid for the answers built from the fold. Never throws: an event the lifecycle does not take here (which a valid stream
  * never holds) leaves the machine as it was, and the data fold ignores what has no ad to apply to.
  */
-export const evolve = (state: AdState, event: AdEvent): AdState => {
+export const evolve = (
+  state: AdState,
+  event: AdEvent & { readonly position?: GlobalPosition },
+): AdState => {
   const before = status(state);
   const machine = nextAdSnapshot(state.machine, event);
   const next = { ...state, machine };
@@ -88,14 +97,12 @@ export const evolve = (state: AdState, event: AdEvent): AdState => {
     case 'ThumbnailChosen':
       return { ...next, thumbnail: { name: event.data.name, thumbnail: event.data.thumbnail } };
     case 'BidPlaced':
-      return state.bidIds.includes(event.data.bidId)
-        ? next
-        : { ...next, bidIds: [...state.bidIds, event.data.bidId] };
+      return { ...next, bids: addBid(state.bids, { ...event.data, position: event.position }) };
     case 'FinalCallMade':
       return next;
     case 'BiddingClosed':
       return status(next) === 'closed' && before !== 'closed'
-        ? { ...next, closedReason: event.data.reason }
+        ? { ...next, closedReason: event.data.reason, closedAt: event.data.closedAt }
         : next;
     default: {
       // The never check, without the throw: a foreign event leaves the state as it was.

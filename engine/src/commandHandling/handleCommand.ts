@@ -21,13 +21,20 @@ import {
 import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
 import { createUpcasters, type Upcasters } from './upcasting.ts';
 
-export type CommandResult<E extends DomainEvent = DomainEvent> = {
+export type CommandResult<E extends DomainEvent = DomainEvent, State = unknown> = {
   /** The events this command produced, each with the id it was stored under. */
   readonly events: readonly (E & { readonly eventId: string })[];
   /** The stream's version right after this command's events (send it as the next expected version). */
   readonly nextExpectedVersion: number;
   /** Global position of the command's last event, for read-your-writes (`waitForProjections`). */
   readonly position: GlobalPosition;
+  /**
+   * The stream folded up to and including this command's events, when this call decided and
+   * appended them: an answer can be built from it without reading a read model. Absent for a
+   * command answered from before (a kept answer, events another try had stored) or that changed
+   * nothing.
+   */
+  readonly state?: State;
 };
 
 export type HandleCommandOptions<State, C extends Command, E extends DomainEvent> = {
@@ -77,7 +84,7 @@ const noUpcasting = createUpcasters();
  */
 export async function handleCommand<State, C extends Command, E extends DomainEvent>(
   options: HandleCommandOptions<State, C, E>,
-): Promise<CommandResult<E>> {
+): Promise<CommandResult<E, State>> {
   const { idempotency, command } = options;
   if (!idempotency) return decideAndAppend(options);
 
@@ -94,9 +101,10 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
   }
 
   let outcome: CommandOutcome;
+  let decided: CommandResult<E, State>;
   try {
-    const result = await decideAndAppend(options);
-    outcome = { kind: 'succeeded', result: toStored(result) };
+    decided = await decideAndAppend(options);
+    outcome = { kind: 'succeeded', result: toStored(decided) };
   } catch (error) {
     if (!(error instanceof DomainError)) {
       await idempotency.release(key);
@@ -110,7 +118,7 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
     };
   }
   await idempotency.complete(key, outcome);
-  return replay<E>(outcome);
+  return outcome.kind === 'succeeded' ? decided! : replay<E>(outcome);
 }
 
 /**
@@ -123,7 +131,7 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
  */
 async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   options: HandleCommandOptions<State, C, E>,
-): Promise<CommandResult<E>> {
+): Promise<CommandResult<E, State>> {
   const { store, streamId, decider, command } = options;
   const upcasters = options.upcasters ?? noUpcasting;
   const maxAttempts = options.maxAttempts ?? 5;
@@ -187,14 +195,13 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
           nextExpectedVersion: appended.nextExpectedVersion,
           position: appended.lastPosition,
         };
-        if (storedNow) {
-          rememberAppended(fold, folded, {
-            events: result.events,
-            version: appended.nextExpectedVersion,
-            position: appended.lastPosition,
-          });
-        }
-        return result;
+        if (!storedNow) return result;
+        const next = rememberAppended(fold, folded, {
+          events: result.events,
+          version: appended.nextExpectedVersion,
+          position: appended.lastPosition,
+        });
+        return { ...result, state: next.state };
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         // What is remembered is still a true prefix of the stream: the next try reads on from it.
@@ -212,7 +219,7 @@ async function alreadyAppliedIn<E extends DomainEvent>(
   streamId: string,
   upcasters: Upcasters,
   command: Command,
-): Promise<CommandResult<E> | undefined> {
+): Promise<CommandResult<E, never> | undefined> {
   const stream = (await store.readStream(streamId)).map(upcasters.upcast);
   return alreadyApplied<E>(stream, command.metadata.eventId);
 }
@@ -221,7 +228,7 @@ async function alreadyAppliedIn<E extends DomainEvent>(
 function alreadyApplied<E extends DomainEvent>(
   stream: RecordedEvent[],
   commandId: string,
-): CommandResult<E> | undefined {
+): CommandResult<E, never> | undefined {
   const start = stream.findIndex((event) => event.metadata.eventId === commandId);
   if (start === -1) return undefined;
   const mine: RecordedEvent[] = [];
@@ -255,7 +262,7 @@ const toStored = (result: CommandResult): StoredCommandResult => ({
   position: formatPosition(result.position),
 });
 
-function replay<E extends DomainEvent>(outcome: CommandOutcome): CommandResult<E> {
+function replay<E extends DomainEvent>(outcome: CommandOutcome): CommandResult<E, never> {
   if (outcome.kind === 'rejected')
     throw new DomainError(outcome.code, outcome.details, outcome.message);
   return {

@@ -214,7 +214,14 @@ describe('handleCommand', () => {
     it('does not append its events twice, even without an idempotency store', async () => {
       const store = createInMemoryEventStore();
       const command = placeBid(1000);
-      const first = await handleCommand({ store, streamId: 'ad-1', decider: auction, command });
+      const { state, ...first } = await handleCommand({
+        store,
+        streamId: 'ad-1',
+        decider: auction,
+        command,
+      });
+      // The call that decided answers with the fold its events made; a retry, without deciding.
+      expect(state).toEqual({ closed: true, highest: 1000 });
       const again = await handleCommand({ store, streamId: 'ad-1', decider: auction, command });
       expect(again).toEqual(first);
       expect(await store.readStream('ad-1')).toHaveLength(2);
@@ -233,7 +240,7 @@ describe('handleCommand', () => {
           idempotencyKey: 'key-1',
         });
 
-      const first = await run(placeBid(100));
+      const { state: _decided, ...first } = await run(placeBid(100));
       // A client retry arrives with a fresh command id: only the key ties it to the first request.
       const retry = await run(placeBid(100));
       expect(retry).toEqual(first);

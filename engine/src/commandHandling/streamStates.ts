@@ -63,6 +63,8 @@ function remember(known: Folds, streamId: string, folded: FoldedStream<unknown>)
 /**
  * After this process appended `events` (with their ids) right after `folded`, up to `version` at
  * `position`: the fold including them, so the stream's next command here need not read them.
+ * The last event is folded with its global position, as a read event is; the others' positions
+ * are not in the append's answer. Returns the new fold.
  */
 export function rememberAppended<State, C extends Command, E extends DomainEvent>(
   fold: StreamFold<State, C, E>,
@@ -72,19 +74,25 @@ export function rememberAppended<State, C extends Command, E extends DomainEvent
     version: number;
     position: GlobalPosition;
   },
-): void {
+): FoldedStream<State> {
   const { store, streamId, decider, upcasters } = fold;
   let state = folded.state;
-  for (const event of appended.events) {
-    state = decider.evolve(state, event);
+  const last = appended.events.length - 1;
+  appended.events.forEach((event, index) => {
+    state = decider.evolve(
+      state,
+      index === last ? { ...event, position: appended.position } : event,
+    );
     folded.eventIds.add(event.eventId);
-  }
-  remember(foldsOf(store, decider, upcasters), streamId, {
+  });
+  const next = {
     version: appended.version,
     state,
     eventIds: folded.eventIds,
     lastPosition: appended.position,
-  });
+  };
+  remember(foldsOf(store, decider, upcasters), streamId, next);
+  return next;
 }
 
 /**

@@ -14,8 +14,8 @@ import {
   userBidPage,
   type Viewer,
 } from '@boli/projections/bids/bids.queries';
-import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
-import { optionalAuth, requireAuth } from '../../http/auth.ts';
+import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
+import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { activeMember } from '../../http/members.ts';
@@ -45,6 +45,8 @@ const viewerOf = (ctx: Context): Viewer =>
 export function bidRouter(infra: BidInfra): Router {
   const router = new Router({ prefix: '/api/bid' });
   const auth = requireAuth(infra);
+  // Placing a bid, a final call and a close act as an active member: read with the session.
+  const member = requireMember(infra);
 
   const summaryOf = async (
     ctx: Context,
@@ -65,7 +67,7 @@ export function bidRouter(infra: BidInfra): Router {
     const { userId } = ctx.state.auth!;
     const key = idempotencyKeyOf(ctx, userId);
     try {
-      await execute(infra, {
+      return await execute(infra, {
         streamId: adStream(adId),
         decider: adDecider,
         command: { ...command, metadata: commandMetadata(ctx, memberActor(userId)) } as AdCommand,
@@ -84,15 +86,12 @@ export function bidRouter(infra: BidInfra): Router {
     }
   };
 
-  router.post('/', auth, async (ctx) => {
+  router.post('/', member, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
-    // Both looked up at once; the entitlement only matters once the member passes the checks.
-    const entitled = hasActiveEntitlement(infra.db, ctx.state.auth!.userId, new Date());
-    entitled.catch(() => undefined); // awaited below unless activeMember refuses first
     const bidder = await activeMember(infra, ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
-    await run(ctx, body.item_id, {
+    const placed = await run(ctx, body.item_id, {
       type: 'PlaceBid',
       data: {
         bidId: key
@@ -103,13 +102,24 @@ export function bidRouter(infra: BidInfra): Router {
         bidAlias: body.bidAlias ?? bidder.bid_alias,
         amount: bidAmountInPaise(body.bidamt),
         type: body.type ?? null,
-        bidderEntitled: await entitled,
+        bidderEntitled: ctx.state.member!.entitled,
       },
     });
-    ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidPosted);
+    // The fold that took the bid holds the summary the read model now has (it was waited for);
+    // a retried bid, answered from before, reads it.
+    const summary = placed.state
+      ? bidSummaryFromFold({
+          ad: placed.state,
+          viewerId: bidder.user_id,
+          viewerContact: bidder,
+          now: new Date(),
+          position: placed.position,
+        })
+      : await summaryOf(ctx, body.item_id);
+    ctx.body = success(summary, MESSAGES.bidPosted);
   });
 
-  router.post('/finalCall', auth, async (ctx) => {
+  router.post('/finalCall', member, async (ctx) => {
     const body = parseInput(finalCallBody, ctx.request.body ?? {});
     await activeMember(infra, ctx);
     await run(ctx, body.item_id, {
@@ -119,7 +129,7 @@ export function bidRouter(infra: BidInfra): Router {
     ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.finalCallDone);
   });
 
-  router.post('/closeBid', auth, async (ctx) => {
+  router.post('/closeBid', member, async (ctx) => {
     const body = parseInput(closeBidBody, ctx.request.body ?? {});
     await activeMember(infra, ctx);
     await run(ctx, body.item_id, {

@@ -1,0 +1,128 @@
+import {
+  bidsOf,
+  highestBid,
+  logOrder,
+  newestBids,
+  outranks,
+  type BidBook,
+  type BookedBid,
+} from '@boli/engine/ads/ad.bidBook';
+import { BID_PHASES } from '@boli/engine/ads/ad.events';
+import { deadlineOf, type AdState } from '@boli/engine/ads/ad.state';
+import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
+import {
+  assembleSummary,
+  biddingStateAt,
+  type StoredBid,
+  type SummaryParts,
+} from './bids.summary.ts';
+import { toSummaryView, type BidSummaryView } from './bids.views.ts';
+
+/*
+ * The bid summary built from an ad's fold — the state the command handler decided a bid on and
+ * folded it into — instead of read from the `bids` read model: what a bidder is answered with.
+ * The fold holds every bid up to the bidder's own, so the answer is the read model's summary at
+ * that bid's position, for the first page of each list. The parts are those the read model's
+ * query gives (`SummaryParts`), and `assembleSummary` applies the one visibility rule to both.
+ *
+ * A bidder is never the ad's owner (`OWN_AD`), and only the owner sees other bidders' avatars
+ * and phones: the bidder's own come with the request (the member it signed in).
+ */
+
+/** The avatar and phone of a member as the users read model keeps them. */
+export type MemberContact = { readonly profilepic: string | null; readonly phone: string | null };
+
+const NO_CONTACT: MemberContact = { profilepic: null, phone: null };
+
+const storedBid = (bid: BookedBid, contact: MemberContact = NO_CONTACT): StoredBid => ({
+  bidId: bid.bidId,
+  adId: bid.adId,
+  bidderId: bid.bidderId,
+  username: bid.username,
+  bidAlias: bid.bidAlias,
+  amount: bid.amount,
+  type: bid.type,
+  phase: bid.phase,
+  placedAt: bid.placedAt,
+  profilepic: contact.profilepic,
+  phone: contact.phone,
+  position: bid.position === undefined ? '0.0' : formatPosition(bid.position),
+});
+
+/**
+ * What the read model's summary query answers for `viewerId` (a non-owner, whose avatar and phone
+ * are `contact`: the read model joins them to every bid, but a viewer only sees their own), from
+ * the book.
+ */
+export function summaryPartsFromBook(
+  book: BidBook,
+  viewerId: string | undefined,
+  contact: MemberContact = NO_CONTACT,
+): SummaryParts {
+  const mine = viewerId === undefined ? [] : bidsOf(book, viewerId);
+  const stored = (bid: BookedBid) =>
+    storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT);
+  const candidates = new Set<BookedBid>();
+  for (const phase of BID_PHASES) {
+    for (const type of BID_TYPES) {
+      const top = highestBid(book, phase, type);
+      if (top) candidates.add(top);
+    }
+    let own: BookedBid | undefined;
+    for (const bid of mine) {
+      if (bid.phase !== phase || bid.type !== 'Hidden') continue;
+      if (own === undefined || outranks(bid, own)) own = bid;
+    }
+    if (own) candidates.add(own);
+  }
+  const count = (phase: string) => mine.filter((bid) => bid.phase === phase).length;
+  return {
+    beforeCount: book.beforeCount,
+    afterCount: book.afterCount,
+    noOfBuyers: book.bidders,
+    mineBefore: count('beforeFinalCall'),
+    mineAfter: count('afterFinalCall'),
+    candidates: logOrder(book, [...candidates]).map(stored),
+    beforePage: newestBids(book, 'beforeFinalCall', LIMITS.bidPageSize).map(stored),
+    afterPage: newestBids(book, 'afterFinalCall', LIMITS.bidPageSize).map(stored),
+  };
+}
+
+/** An instant as the read model gives it back (`toISOString`), whatever form the event kept. */
+const isoOrNull = (instant: string | null): string | null =>
+  instant === null ? null : new Date(instant).toISOString();
+
+/**
+ * Section 3's bid summary for a member who bid on the ad, as of the fold `ad` (which holds their
+ * bid), judged at `now`; `position` is that of the fold's last event.
+ */
+export function bidSummaryFromFold(input: {
+  readonly ad: AdState;
+  readonly viewerId: string;
+  readonly viewerContact: MemberContact;
+  readonly now: Date;
+  readonly position: GlobalPosition;
+}): BidSummaryView {
+  const { ad, viewerId } = input;
+  if (viewerId === ad.postedBy) throw new Error('the owner is answered from the read model');
+  const viewer = { userId: viewerId, isOwner: false };
+  const deadline = isoOrNull(deadlineOf(ad));
+  return toSummaryView({
+    adId: ad.adId,
+    summary: assembleSummary(summaryPartsFromBook(ad.bids, viewerId, input.viewerContact), viewer),
+    state: biddingStateAt(
+      {
+        adId: ad.adId,
+        ownerId: ad.postedBy,
+        finalCallMade: deadline !== null,
+        deadline,
+        closedAt: isoOrNull(ad.closedAt),
+        closeReason: ad.closedReason,
+      },
+      input.now,
+    ),
+    isOwner: false,
+    position: formatPosition(input.position),
+  });
+}
