@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { BUILDS } from './builds.ts';
 import {
   comparePositions,
   parsePosition,
@@ -11,7 +12,9 @@ import {
  * CHECKPOINT_CHANNEL ("<projection> <commit.prepare>") in the transaction that writes it, so the
  * notice arrives exactly when the checkpoint is committed. One LISTEN connection per Knex
  * instance serves every waiter of the process; it opens on first use and closes when no one has
- * waited for a while. A hint only: waiters still poll (more slowly) and the table stays the truth.
+ * waited for a while. A hint only: the table stays the truth, and while anyone waits the
+ * connection also reads every live checkpoint from it now and then (one may not have been
+ * announced: a build that just went live), once for all the process's waiters.
  */
 
 /** NOTIFY channel carrying "<projection> <position>" after a live build's batch commits. */
@@ -21,6 +24,8 @@ export const CHECKPOINT_CHANNEL = 'boli_projection_checkpoint';
 const IDLE_CLOSE_MS = 30_000;
 /** After a failed connection attempt, waiters only poll for this long. */
 const RETRY_AFTER_MS = 1_000;
+/** While anyone waits and announcements are heard, the checkpoints are also read this often. */
+export const SHARED_READ_MS = 50;
 
 export type CheckpointWatch = {
   /** Resolves once every named projection has announced a checkpoint at or past the position. */
@@ -72,19 +77,44 @@ function createListener(options: pg.ClientConfig): Listener {
     }
   }
 
+  function passed(name: string, position: GlobalPosition): void {
+    const known = latest.get(name);
+    if (known === undefined || comparePositions(position, known) > 0) latest.set(name, position);
+    for (const waiter of [...waiters]) if (waiter.remaining.has(name)) settle(waiter);
+  }
+
   function onNotice(payload: string | undefined): void {
     const space = payload?.lastIndexOf(' ') ?? -1;
     if (payload === undefined || space <= 0) return;
-    const name = payload.slice(0, space);
     let position: GlobalPosition;
     try {
       position = parsePosition(payload.slice(space + 1));
     } catch {
       return;
     }
-    const known = latest.get(name);
-    if (known === undefined || comparePositions(position, known) > 0) latest.set(name, position);
-    for (const waiter of [...waiters]) if (waiter.remaining.has(name)) settle(waiter);
+    passed(payload.slice(0, space), position);
+  }
+
+  let pollTimer: NodeJS.Timeout | undefined;
+  /** Reads every live checkpoint on the listening connection, every so often while anyone waits. */
+  function pollWhileWaited(): void {
+    if (pollTimer || waiters.size === 0 || !ready) return;
+    pollTimer = setTimeout(async () => {
+      const reading = client;
+      try {
+        const { rows } = await reading!.query<{ name: string; c: string; p: string }>(
+          `SELECT name, checkpoint_commit::text AS c, checkpoint_prepare::text AS p
+             FROM ${BUILDS} WHERE status = 'live'`,
+        );
+        for (const row of rows) passed(row.name, { commit: BigInt(row.c), prepare: BigInt(row.p) });
+      } catch {
+        // Lost meanwhile: the 'error' handler drops it and waiters poll alone.
+      } finally {
+        pollTimer = undefined;
+        pollWhileWaited();
+      }
+    }, SHARED_READ_MS);
+    pollTimer.unref();
   }
 
   function drop(lost: pg.Client): void {
@@ -107,6 +137,7 @@ function createListener(options: pg.ClientConfig): Listener {
         unref(next);
         await next.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
         if (client === next) ready = true;
+        pollWhileWaited();
       } catch {
         failedAt = performance.now();
         drop(next);
@@ -134,6 +165,7 @@ function createListener(options: pg.ClientConfig): Listener {
       const waiter: Waiter = { remaining: new Set(names), position, resolve };
       waiters.add(waiter);
       settle(waiter);
+      pollWhileWaited();
       return {
         passed,
         listening: () => ready,

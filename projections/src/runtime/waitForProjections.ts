@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BUILDS } from './builds.ts';
-import { watchCheckpoints } from './checkpointListener.ts';
+import { SHARED_READ_MS, watchCheckpoints } from './checkpointListener.ts';
 
-/** Polls while the checkpoint announcements are heard: only a safety net for a missed one. */
-const POLL_WHILE_LISTENING_MS = 50;
-/** Polls without them (the listening connection is opening or lost): 2, 4, 8, 10, 10… ms. */
+/** While listening, a waiter checks this often that announcements are still heard. */
+const LISTENING_RECHECK_MS = 250;
+/** Polls without announcements (the listening connection is opening or lost): 2, 4, 8, 10… ms. */
 const POLL_ALONE_MAX_MS = 10;
 
 const sleep = (ms: number) => new Promise<'slept'>((resolve) => setTimeout(resolve, ms, 'slept'));
@@ -32,9 +32,10 @@ async function caughtUp(
  * It never rejects for lag: the caller decides whether a stale read is acceptable.
  *
  * The live builds announce each committed checkpoint (`checkpointListener.ts`), so a waiter
- * usually answers the moment the batch with its event commits, without a query; the table is
- * still polled, slowly while announcements are heard (one may be missed: a build that just went
- * live has announced nothing yet), quickly while they are not.
+ * usually answers the moment the batch with its event commits, without a query of its own; the
+ * listening connection also reads the table now and then for all waiters at once (one may be
+ * missed: a build that just went live has announced nothing yet). While announcements are not
+ * heard, each waiter polls the table itself.
  */
 export async function waitForProjections(
   db: Knex,
@@ -49,20 +50,18 @@ export async function waitForProjections(
   const watch = watchCheckpoints(db, wanted, position);
   let announced = false;
   void watch.passed.then(() => (announced = true));
-  // While announcements are heard, one that is not yet in is a batch still to commit: a query
-  // now would find nothing, so the first look at the table waits like the later ones (unless
-  // the caller gives no time for a later one).
-  let look = !watch.listening() || timeoutMs < POLL_WHILE_LISTENING_MS;
+  // A caller who gives no time for the shared read of the table gets a look of its own.
+  let look = !watch.listening() || timeoutMs < SHARED_READ_MS;
   try {
     for (let delay = 2; ; delay = Math.min(delay * 2, POLL_ALONE_MAX_MS)) {
       if (announced || (look && (await caughtUp(db, wanted, position)))) return true;
-      look = true;
       const left = deadline - performance.now();
       if (left <= 0) return false;
-      const pause = watch.listening() ? POLL_WHILE_LISTENING_MS : delay;
-      if ((await Promise.race([watch.passed, sleep(Math.min(pause, left))])) !== 'slept') {
-        return true;
-      }
+      // Listening, the announcement (or the shared read) ends the wait; whether announcements
+      // are still heard is checked every so often.
+      const pause = Math.min(left, watch.listening() ? LISTENING_RECHECK_MS : delay);
+      if ((await Promise.race([watch.passed, sleep(pause)])) !== 'slept') return true;
+      look = !watch.listening();
     }
   } finally {
     watch.cancel();
