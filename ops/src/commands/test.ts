@@ -60,6 +60,12 @@ function ensureChromium(): void {
   installDebianPackages(['chromium'], 'the browser tests');
 }
 
+/** The posting tests make a video and check its poster frame with ffmpeg. */
+function ensureFfmpeg(): void {
+  if (commandExists('ffmpeg')) return;
+  installDebianPackages(['ffmpeg'], 'the video tests');
+}
+
 /**
  * `npm test`: the same set-up as `npm start`, then typecheck and lint, then the unit, int and
  * e2e tiers. Stops the servers it started. Ends with one line: "N passed, N failed, N skipped".
@@ -81,7 +87,10 @@ export async function test(args: string[]): Promise<number> {
       staticOk = runStep('lint', 'npm', ['run', '--silent', 'lint']) && staticOk;
     }
     if (wants('unit')) results.push(runTier('unit', []));
-    if (wants('int')) results.push(runTier('int', []));
+    if (wants('int')) {
+      ensureFfmpeg();
+      results.push(runTier('int', []));
+    }
     if (wants('e2e')) {
       ensureChromium();
       buildWeb();
