@@ -2,8 +2,8 @@
 // 2,000 sockets does not eat into the api's event loop. The parent sends one task over IPC and
 // gets its result back; times are wall-clock milliseconds (both processes share the machine's
 // clock), so the parent can compare them with what the server recorded.
-import { Agent, request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
+import { connectionPool, jsonPost } from './leanHttp.ts';
 import { serveTasks } from './taskProcess.ts';
 
 export type Bidder = { token: string; bidAlias: string };
@@ -56,56 +56,29 @@ const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length
 
 let amount = 1_000 + Math.floor(Math.random() * 1_000) * 100_000;
 
-/**
- * Kept-alive connections for the bids. node:http rather than fetch: measured here, fetch spent
- * ~0.5 ms of CPU per request (and the server ~0.1 ms more), node:http ~0.05 ms — the clients share
- * the machine with what they measure, so what they spend is taken from the api and PostgreSQL.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-
-/** POST `body` as JSON; resolves to the status and the answer's text. */
-function postJson(
-  url: URL,
-  token: string,
-  body: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+/** Kept-alive connections for the bids (leanHttp.ts: the clients share the machine they measure). */
+let pool: ReturnType<typeof connectionPool> | undefined;
+let poolUrl = '';
+const connections = (baseUrl: string) => {
+  if (pool === undefined || poolUrl !== baseUrl) {
+    pool?.close();
+    pool = connectionPool(baseUrl);
+    poolUrl = baseUrl;
+  }
+  return pool;
+};
 
 /** POST /api/bid/ once; resolves to the latency, or throws with the answer. */
 async function placeBid(baseUrl: string, bidder: Bidder, adId: string, rupees = ++amount) {
   const started = clock();
-  const { status, text } = await postJson(
-    new URL('/api/bid/', baseUrl),
-    bidder.token,
-    JSON.stringify({ item_id: adId, bidamt: rupees, type: 'Open', bidAlias: bidder.bidAlias }),
+  const { status, body } = await connections(baseUrl).send(
+    jsonPost(
+      '/api/bid/',
+      bidder.token,
+      JSON.stringify({ item_id: adId, bidamt: rupees, type: 'Open', bidAlias: bidder.bidAlias }),
+    ),
   );
-  if (status !== 200) throw new Error(`${status} ${text.slice(0, 200)}`);
+  if (status !== 200) throw new Error(`${status} ${body.slice(0, 200)}`);
   return { started, latency: clock() - started };
 }
 

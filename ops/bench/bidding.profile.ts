@@ -4,7 +4,8 @@
 // 1. bids over HTTP from a child process (8 in flight) — rate, latency, commits per bid;
 // 2. the place-bid route's steps called in-process (8 in flight), each timed;
 // while timing the `bids` projection's batches (size, handleBatch, whole transaction).
-// PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded);
+// PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded;
+// PROFILE_BY_CALLS=1 lists the most frequent first, not the slowest);
 // PROFILE_OPEN_RATE=<bids/s> only measures latency in an open loop at that rate.
 // PROFILE_CPU=<file.cpuprofile> writes a V8 CPU profile of this process during the HTTP load.
 // PROFILE_ONLY=<name,name> runs only those projections (what the others cost, by difference).
@@ -39,6 +40,7 @@ import type { ClientTask, LoadResult } from './bidding.clients.ts';
 import { readModelsCaughtUp, seedAds, seedMembers } from './bidding.setup.ts';
 import { percentile } from './stats.ts';
 import { processCpuMs } from './cpu.ts';
+import { startCpuProfile } from './cpuProfile.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 4);
 const IN_FLIGHT = Number(process.env.PROFILE_IN_FLIGHT ?? 8);
@@ -131,7 +133,7 @@ const statements = {
       `SELECT calls, round(total_exec_time::numeric, 1)::text || '+' || round(total_plan_time::numeric, 1)::text AS ms,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-        ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
+        ORDER BY ${process.env.PROFILE_BY_CALLS ? 'calls' : 'total_exec_time + total_plan_time'} DESC LIMIT 30`,
     );
     console.log('\nstatements per bid (calls; execution + planning ms in all)');
     for (const row of rows)
@@ -230,25 +232,6 @@ async function measureReads(infra: Infrastructure, adIds: string[], userIds: str
   }
 }
 
-/** PROFILE_CPU=<file>: V8's sampling profiler over this process until `stop` writes the file. */
-async function startCpuProfile(): Promise<{ stop(): Promise<void> }> {
-  const file = process.env.PROFILE_CPU;
-  if (!file) return { stop: async () => {} };
-  const { Session } = await import('node:inspector/promises');
-  const { writeFile } = await import('node:fs/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      await writeFile(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
-
 async function main() {
   const services = await ensureServices();
   const tag = randomBytes(4).toString('hex');
@@ -332,7 +315,7 @@ async function main() {
         )
         .then((r: { rows: { n: string }[] }) => r.rows[0]!.n);
       await statements.reset(infra.db);
-      const cpuProfile = await startCpuProfile();
+      const cpuProfile = await startCpuProfile(process.env.PROFILE_CPU);
       const http = await run(task(SECONDS * 1000));
       await cpuProfile.stop();
       const nodeCpu = process.cpuUsage(nodeBefore);

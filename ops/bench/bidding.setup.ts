@@ -112,3 +112,19 @@ export async function readModelsCaughtUp(
   const ok = await waitForProjections(infra.db, names, lastAppended, 120_000);
   if (!ok) throw new Error('the read models did not catch up with the seeded marketplace');
 }
+
+/**
+ * Waits until every read model has processed the whole log as it stands: a saturating load leaves
+ * the slower read models (notifications, say) a backlog, and a latency run started before they
+ * finish measures their catching up, not the steady state it is meant to.
+ */
+export async function readModelsIdle(infra: Infrastructure): Promise<void> {
+  let head = lastAppended;
+  for (let more = await infra.store.readAll(head, 1_000); more.length > 0;) {
+    head = more.at(-1)!.position;
+    more = await infra.store.readAll(head, 1_000);
+  }
+  const names = allProjections.map((projection) => projection.name);
+  if (!(await waitForProjections(infra.db, names, head, 120_000)))
+    throw new Error('the read models did not catch up with the log');
+}

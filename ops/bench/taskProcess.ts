@@ -53,8 +53,14 @@ export function startServiceProcess(
   name: 'projections' | 'worker',
   env: Readonly<Record<string, string>>,
 ): Promise<ServiceProcess> {
+  // BENCH_PROFILE_DIR=<dir>: each service process writes a V8 CPU profile there when it stops.
+  const profileDir = process.env.BENCH_PROFILE_DIR;
   const child = fork(new URL(`../src/processes/${name}.ts`, import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
