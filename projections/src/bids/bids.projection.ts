@@ -3,7 +3,7 @@ import type { AdPosted, BiddingClosed, BidPlaced, FinalCallMade } from '@boli/en
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection } from '../runtime/projection.ts';
 import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
-import { createAdBiddingTable, createBidsTable } from './bids.table.ts';
+import { createAdBiddersTable, createAdBiddingTable, createBidsTable } from './bids.table.ts';
 
 /** The ad events this read model reads: who owns the ad, its bids, its final call and close. */
 export const BID_EVENT_TYPES = ['AdPosted', 'BidPlaced', 'FinalCallMade', 'BiddingClosed'] as const;
@@ -14,14 +14,13 @@ const ofType = (events: RecordedEvent[], type: (typeof BID_EVENT_TYPES)[number])
 
 /**
  * Bids placed in this batch, in one statement: each inserted once (a replayed bid hits its primary
- * key and is not returned), then the ads' counters move by what was really inserted. A bidder is
- * new to an ad when no bid of theirs on it was stored before this statement (its sub-statements
- * all see the table as it was before the insert), i.e. every bid of theirs on it came in this batch.
+ * key and is not returned), each (ad, bidder) pair recorded once (a bidder new to an ad is one
+ * whose pair this statement stored), then the ads' counters move by what was really inserted.
  */
 async function recordBids(
   trx: Knex.Transaction,
   events: RecordedEvent[],
-  tables: { bids: string; ad_bidding: string },
+  tables: { bids: string; ad_bidding: string; ad_bidders: string },
 ): Promise<void> {
   const rows = events.map((event) => {
     const bid = dataOf<BidPlaced>(event);
@@ -48,14 +47,16 @@ async function recordBids(
        INSERT INTO ${bids} SELECT * FROM json_populate_recordset(NULL::${bids}, ?::json)
        ON CONFLICT (bid_id) DO NOTHING
        RETURNING ad_id, bidder_id, phase
+     ), newcomers AS (
+       INSERT INTO ${quoteIdentifier(tables.ad_bidders)} (ad_id, bidder_id)
+       SELECT DISTINCT ad_id, bidder_id FROM inserted
+       ON CONFLICT DO NOTHING
+       RETURNING ad_id
      ), moved AS (
        SELECT ad_id,
          count(*) FILTER (WHERE phase <> 'afterFinalCall') AS before,
          count(*) FILTER (WHERE phase = 'afterFinalCall') AS after,
-         count(DISTINCT bidder_id) FILTER (WHERE NOT EXISTS (
-           SELECT 1 FROM ${bids} earlier
-           WHERE earlier.ad_id = inserted.ad_id AND earlier.bidder_id = inserted.bidder_id
-         )) AS buyers
+         (SELECT count(*) FROM newcomers n WHERE n.ad_id = inserted.ad_id) AS buyers
        FROM inserted GROUP BY ad_id
      )
      UPDATE ${quoteIdentifier(tables.ad_bidding)} a SET before_count = a.before_count + moved.before,
@@ -71,11 +72,13 @@ async function recordBids(
  */
 export const bidsProjection = defineProjection({
   name: 'bids',
-  version: 1,
+  // 2: ad_bidders, which tells a batch its new bidders.
+  version: 2,
   handles: BID_EVENT_TYPES,
   tables: {
     bids: { create: createBidsTable },
     ad_bidding: { create: createAdBiddingTable },
+    ad_bidders: { create: createAdBiddersTable },
   },
   async handleBatch(trx, events, tables) {
     const posted = ofType(events, 'AdPosted').map((event) => {

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 
 /*
- * The bids read model's two tables. `bids`: one row per BidPlaced, with the event's global
+ * The bids read model's tables. `bids`: one row per BidPlaced, with the event's global
  * position (commit, prepare) so pages, "missed since" and per-viewer highest bids are each one
  * index range, however many bids an ad has. `ad_bidding`: one row per ad with its bidding state
- * and the counters a summary needs (so no summary counts an ad's bids row by row).
+ * and the counters a summary needs (so no summary counts an ad's bids row by row). `ad_bidders`:
+ * one row per ad and member who bid on it, so a batch learns which bidders are new to an ad from
+ * what its INSERT stored (finding them in `bids` with NOT EXISTS cost three times the insert).
  */
 
 export async function createBidsTable(trx: Knex.Transaction, table: string): Promise<void> {
@@ -54,5 +56,13 @@ export async function createAdBiddingTable(trx: Knex.Transaction, table: string)
     t.integer('after_count').notNullable().defaultTo(0);
     /** Distinct bidders. */
     t.integer('no_of_buyers').notNullable().defaultTo(0);
+  });
+}
+
+export async function createAdBiddersTable(trx: Knex.Transaction, table: string): Promise<void> {
+  await trx.schema.createTable(table, (t) => {
+    t.text('ad_id').notNullable();
+    t.text('bidder_id').notNullable();
+    t.primary(['ad_id', 'bidder_id']);
   });
 }

@@ -6,6 +6,7 @@ import { MOBILE_REQUEST_EVENT_TYPES } from '@boli/engine/social/mobileRequest.ev
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import { REVIEW_EVENT_TYPES, type ReviewEvent } from '@boli/engine/social/review.events';
 import { defineProjection, type PhysicalTables } from '../runtime/projection.ts';
+import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
 import {
   AD_NOTIFICATION_EVENT_TYPES,
   notificationsForAdEvent,
@@ -84,9 +85,6 @@ type AdRow = {
 /** What the projection knows of one ad: who bids on it, and the last ad event it applied. */
 type AdState = { tracking: AdTracking | undefined; version: number; changed: boolean };
 
-/** Rows per INSERT, well under PostgreSQL's 65,535 parameters a statement. */
-const ROWS_PER_INSERT = 1_000;
-
 const fromRow = (row: AdRow): AdState => {
   const bidders = typeof row.bidders === 'string' ? JSON.parse(row.bidders) : row.bidders;
   return {
@@ -110,20 +108,34 @@ async function loadAds(
 ): Promise<Map<string, AdState>> {
   const ads = new Map<string, AdState>();
   if (adIds.length === 0) return ads;
-  const rows: AdRow[] = await trx(table).whereIn('ad_id', adIds).forUpdate();
+  const rows = await preparedQuery<AdRow>(
+    trx,
+    `SELECT * FROM ${quoteIdentifier(table)} WHERE ad_id = ANY(?::text[]) FOR UPDATE`,
+    [adIds],
+  );
   for (const row of rows) ads.set(row.ad_id, fromRow(row));
   return ads;
 }
 
-async function insertInChunks(
+/**
+ * `rows` written with one prepared statement however many there are (`json_populate_recordset`:
+ * the same text every batch, planned once per connection); `onConflict` is its ON CONFLICT clause.
+ */
+async function insertRows(
   trx: Knex.Transaction,
   table: string,
   rows: readonly Record<string, unknown>[],
-  conflict: (insert: Knex.QueryBuilder) => Knex.QueryBuilder,
+  onConflict: string,
 ): Promise<void> {
-  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
-    await conflict(trx(table).insert(rows.slice(from, from + ROWS_PER_INSERT)));
-  }
+  if (rows.length === 0) return;
+  const name = quoteIdentifier(table);
+  const columns = Object.keys(rows[0]!).map(quoteIdentifier).join(', ');
+  await preparedQuery(
+    trx,
+    `INSERT INTO ${name} (${columns})
+     SELECT ${columns} FROM json_populate_recordset(NULL::${name}, ?::json) ${onConflict}`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /**
@@ -165,7 +177,7 @@ async function handleBatch(
         actor_id: note.actorId,
         request_id: note.requestId,
         ad_id: note.adId,
-        params: JSON.stringify(note.params),
+        params: note.params,
         created_at: event.metadata.now,
         position_commit: event.position.commit.toString(),
         position_prepare: event.position.prepare.toString(),
@@ -180,13 +192,16 @@ async function handleBatch(
       item_name: tracking!.itemName,
       currencycode: tracking!.currencycode,
       open_high: tracking!.openHigh,
-      bidders: JSON.stringify([...tracking!.bidders]),
+      bidders: [...tracking!.bidders],
       last_version: version,
     }));
-  await insertInChunks(trx, tables.notification_ads, changedAds, (insert) =>
-    insert.onConflict('ad_id').merge(),
+  await insertRows(
+    trx,
+    tables.notification_ads,
+    changedAds,
+    `ON CONFLICT (ad_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, item_name = EXCLUDED.item_name,
+       currencycode = EXCLUDED.currencycode, open_high = EXCLUDED.open_high,
+       bidders = EXCLUDED.bidders, last_version = EXCLUDED.last_version`,
   );
-  await insertInChunks(trx, tables.notifications, notifications, (insert) =>
-    insert.onConflict('id').ignore(),
-  );
+  await insertRows(trx, tables.notifications, notifications, 'ON CONFLICT (id) DO NOTHING');
 }
