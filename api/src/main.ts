@@ -5,6 +5,8 @@ import { startServer } from './server.ts';
 
 /** The api process: parse the environment once, connect, serve until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  // Every PostgreSQL connection of the process names it (pg_stat_activity.application_name).
+  process.env.PGAPPNAME ??= 'boli-api';
   let config;
   try {
     config = loadApiConfig();

@@ -157,6 +157,8 @@ export async function measureBidding(ctx: {
     await migrate(databaseUrl);
     await createBaselineTables(databaseUrl);
     const logger = createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'silent', name: 'bench' });
+    // The api's connections say whose they are (pg_stat_activity), as in `npm start`.
+    process.env.PGAPPNAME = 'boli-api';
     const infra = connectInfrastructure(loadApiConfig(env), logger);
     // The read models and the timers run in processes of their own, as deployed (npm start).
     const projections = await startServiceProcess('projections', env);

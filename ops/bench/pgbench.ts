@@ -57,15 +57,19 @@ export async function pgbenchTps(
   try {
     const file = join(dir, 'script.sql');
     await writeFile(file, script);
-    const { stdout } = await run(pgbenchBinary(), [
-      '--no-vacuum',
-      `--client=${clients}`,
-      `--jobs=${Math.min(clients, 2)}`,
-      `--time=${seconds}`,
-      '--protocol=prepared',
-      `--file=${file}`,
-      databaseUrl,
-    ]);
+    const { stdout } = await run(
+      pgbenchBinary(),
+      [
+        '--no-vacuum',
+        `--client=${clients}`,
+        `--jobs=${Math.min(clients, 2)}`,
+        `--time=${seconds}`,
+        '--protocol=prepared',
+        `--file=${file}`,
+        databaseUrl,
+      ],
+      { env: { ...process.env, PGAPPNAME: 'pgbench' } },
+    );
     const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
     if (!match) throw new Error(`Unexpected pgbench output:\n${stdout}`);
     return Number(match[1]);

@@ -61,7 +61,7 @@ export function startServiceProcess(
       'tsx',
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     ],
-    env: { ...process.env, ...env },
+    env: { ...process.env, PGAPPNAME: `boli-${name}`, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -10,6 +10,8 @@ export async function runProcess(
   name: string,
   start: (config: WorkerConfig, logger: Logger) => Promise<{ stop(): Promise<void> }>,
 ): Promise<void> {
+  // Every PostgreSQL connection of the process names it (pg_stat_activity.application_name).
+  process.env.PGAPPNAME ??= `boli-${name}`;
   let config: WorkerConfig;
   try {
     config = loadWorkerConfig();
