@@ -193,7 +193,7 @@ const makeFinalCall = ({ data, metadata }: MakeFinalCall, state: AdState): AdEve
   if (Number.isNaN(deadline)) fail('INVALID_DEADLINE', undefined, { deadline: data.deadline });
   // "The minimum is now": a deadline at the command's own instant is allowed.
   if (deadline < timeOf(metadata.now)) fail('FINAL_CALL_IN_PAST', undefined, { deadline });
-  if (state.machine.context.bidsBeforeFinalCall === 0) fail('NO_BIDS_BEFORE_FINAL_CALL');
+  if (state.bids.beforeCount === 0) fail('NO_BIDS_BEFORE_FINAL_CALL');
   return [
     {
       type: 'FinalCallMade',

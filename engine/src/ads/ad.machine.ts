@@ -1,6 +1,6 @@
 import { assign, initialTransition, setup, transition, type SnapshotFrom } from 'xstate';
 import { AD_COMMAND_TYPES, type AdCommandType } from './ad.commands.ts';
-import type { AdEvent } from './ad.events.ts';
+import type { AdEvent, BidPlaced, FinalCallMade } from './ad.events.ts';
 
 /*
  * Section 4's ad bidding lifecycle: none → open (bidOpen) → finalCallMade → closed, with the
@@ -25,39 +25,40 @@ const ownerManagement = [
 ] as const satisfies readonly AdCommandType[];
 
 export type AdMachineContext = {
-  readonly bidsBeforeFinalCall: number;
-  readonly bidsAfterFinalCall: number;
   /** The final call's deadline, once made. */
   readonly deadline: string | null;
 };
 
+/**
+ * What the machine is driven by: the ad's events but its bids, which change no lifecycle state
+ * and are counted by the ad's bid book; a final call comes with the bids taken before it.
+ */
+export type AdMachineEvent =
+  | Exclude<AdEvent, FinalCallMade | BidPlaced>
+  | (FinalCallMade & { readonly bidsBeforeFinalCall: number });
+
 export const adMachine = setup({
   types: {
     context: {} as AdMachineContext,
-    events: {} as AdEvent,
+    events: {} as AdMachineEvent,
     tags: {} as AllowsTag,
   },
   guards: {
     /** Final Call is disabled while there is no bid before it (section 4). */
-    hasBidsBeforeFinalCall: ({ context }) => context.bidsBeforeFinalCall > 0,
+    hasBidsBeforeFinalCall: ({ event }) =>
+      event.type === 'FinalCallMade' && event.bidsBeforeFinalCall > 0,
     /** Without a final call, only the owner can close bidding; nothing can expire. */
     closedByOwner: ({ event }) =>
       event.type === 'BiddingClosed' && event.data.reason === 'closedEarlyByOwner',
   },
   actions: {
-    countBidBeforeFinalCall: assign({
-      bidsBeforeFinalCall: ({ context }) => context.bidsBeforeFinalCall + 1,
-    }),
-    countBidAfterFinalCall: assign({
-      bidsAfterFinalCall: ({ context }) => context.bidsAfterFinalCall + 1,
-    }),
     recordDeadline: assign({
       deadline: ({ event }) => (event.type === 'FinalCallMade' ? event.data.deadline : null),
     }),
   },
 }).createMachine({
   id: 'ad',
-  context: { bidsBeforeFinalCall: 0, bidsAfterFinalCall: 0, deadline: null },
+  context: { deadline: null },
   initial: 'none',
   states: {
     /** No ad on this stream yet. */
@@ -69,7 +70,6 @@ export const adMachine = setup({
     open: {
       tags: allows(...ownerManagement, 'PlaceBid', 'MakeFinalCall', 'CloseBidding'),
       on: {
-        BidPlaced: { actions: 'countBidBeforeFinalCall' },
         FinalCallMade: {
           target: 'finalCallMade',
           guard: 'hasBidsBeforeFinalCall',
@@ -82,7 +82,6 @@ export const adMachine = setup({
     finalCallMade: {
       tags: allows(...ownerManagement, 'PlaceBid', 'CloseBidding'),
       on: {
-        BidPlaced: { actions: 'countBidAfterFinalCall' },
         BiddingClosed: 'closed',
       },
     },
@@ -103,7 +102,7 @@ const [initialSnapshot] = initialTransition(adMachine);
 export const initialAdSnapshot = (): AdSnapshot => initialSnapshot;
 
 /** Pure: the snapshot after one event. Events the current state does not take change nothing. */
-export const nextAdSnapshot = (snapshot: AdSnapshot, event: AdEvent): AdSnapshot =>
+export const nextAdSnapshot = (snapshot: AdSnapshot, event: AdMachineEvent): AdSnapshot =>
   transition(adMachine, snapshot, event)[0];
 
 export const adStatus = (snapshot: AdSnapshot): AdStatus => snapshot.value;

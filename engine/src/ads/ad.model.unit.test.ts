@@ -62,8 +62,8 @@ const MODEL_PHASE: Record<string, Phase> = {
 
 const agree = (m: Model, r: Real): void => {
   expect(MODEL_PHASE[adStatus(r.state.machine)]).toBe(m.phase);
-  expect(r.state.machine.context.bidsBeforeFinalCall).toBe(m.bidsBefore);
-  expect(r.state.machine.context.bidsAfterFinalCall).toBe(m.bidsAfter);
+  expect(r.state.bids.beforeCount).toBe(m.bidsBefore);
+  expect(r.state.bids.afterCount).toBe(m.bidsAfter);
   const deadline = r.state.machine.context.deadline;
   expect(deadline === null ? null : (Date.parse(deadline) - Date.parse(T0)) / 60_000).toBe(
     m.deadline,

@@ -142,9 +142,10 @@ const reflects = (before: AdState, after: AdState, event: AdEvent): void => {
       expect(after.thumbnail?.name).toBe(event.data.name);
       return;
     case 'BidPlaced': {
-      const { bidsBeforeFinalCall: b0, bidsAfterFinalCall: a0 } = before.machine.context;
-      const { bidsBeforeFinalCall: b1, bidsAfterFinalCall: a1 } = after.machine.context;
+      const { beforeCount: b0, afterCount: a0 } = before.bids;
+      const { beforeCount: b1, afterCount: a1 } = after.bids;
       expect(b1 + a1).toBe(b0 + a0 + 1);
+      expect(adStatus(after.machine)).toBe(adStatus(before.machine));
       expect(hasBid(after.bids, event.data.bidId)).toBe(true);
       return;
     }
