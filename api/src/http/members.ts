@@ -4,20 +4,23 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { activeEntitlementExists } from '@boli/projections/entitlements/entitlements.queries';
 import { batchedLoader, type BatchedLoader } from '@boli/projections/runtime/batchedLoader';
 import { preparedQuery } from '@boli/projections/runtime/preparedQuery';
-import {
-  findUserById,
-  fromStored,
-  userByIdSql,
-  type StoredUser,
-  type UserRow,
-} from '@boli/projections/users/users.queries';
+import { findUserById, USERS, type UserRow } from '@boli/projections/users/users.queries';
 import type { Knex } from 'knex';
 import type { SessionState } from '../identity/sessions.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { ApiError } from './errors.ts';
 
-/** The member `requireMember` read with the session: their row (if any) and their entitlement. */
-export type SignedInMember = { readonly row: UserRow | undefined; readonly entitled: boolean };
+/** What the bid routes need to know of a member: who they are, and whether they may act. */
+export type MemberFacts = Pick<
+  UserRow,
+  'user_id' | 'username' | 'bid_alias' | 'is_blocked' | 'mobile_validated' | 'profilepic' | 'phone'
+>;
+
+/** The member `requireMember` read with the session: their facts (if any) and entitlement. */
+export type SignedInMember = {
+  readonly facts: MemberFacts | undefined;
+  readonly entitled: boolean;
+};
 
 declare module 'koa' {
   interface DefaultState {
@@ -25,7 +28,7 @@ declare module 'koa' {
   }
 }
 
-type MemberSessionRow = StoredUser & {
+type MemberSessionRow = MemberFacts & {
   session_id: string;
   session_revoked_at: Date | null;
   session_user_id: string;
@@ -34,8 +37,12 @@ type MemberSessionRow = StoredUser & {
 
 type MemberSession = { session: SessionState; member: SignedInMember };
 
-/** The statement of `memberSession`, built once (its text does not depend on the values). */
-let memberSessionSql: string | undefined;
+/** The statement of `memberSession`; its text does not depend on the values. */
+const MEMBER_SESSION_SQL = `SELECT s.id AS session_id, s.revoked_at AS session_revoked_at,
+    s.user_id AS session_user_id, ${activeEntitlementExists('s.user_id')} AS entitled,
+    u.user_id, u.username, u.bid_alias, u.is_blocked, u.mobile_validated, u.profilepic, u.phone
+  FROM sessions s LEFT JOIN ${USERS} u ON u.user_id = s.user_id
+  WHERE s.id = ANY(?::uuid[])`;
 
 const loaders = new WeakMap<Knex, BatchedLoader<string, MemberSession>>();
 
@@ -44,22 +51,18 @@ function loaderOf(db: Knex): BatchedLoader<string, MemberSession> {
   let loader = loaders.get(db);
   if (loader) return loader;
   loader = batchedLoader(async (sessionIds) => {
-    memberSessionSql ??= `SELECT s.id AS session_id, s.revoked_at AS session_revoked_at,
-        s.user_id AS session_user_id, ${activeEntitlementExists('s.user_id')} AS entitled, m.*
-      FROM sessions s LEFT JOIN LATERAL (${userByIdSql(db, 's.user_id')}) m ON true
-      WHERE s.id = ANY(?::uuid[])`;
     const now = new Date();
-    const rows = await preparedQuery<MemberSessionRow>(db, memberSessionSql, [
+    const rows = await preparedQuery<MemberSessionRow>(db, MEMBER_SESSION_SQL, [
       now,
       now,
       sessionIds,
     ]);
     return new Map(
-      rows.map(({ session_id, session_revoked_at, session_user_id, entitled, ...user }) => [
+      rows.map(({ session_id, session_revoked_at, session_user_id, entitled, ...facts }) => [
         session_id,
         {
           session: { revoked_at: session_revoked_at, user_id: session_user_id },
-          member: { row: user.user_id === null ? undefined : fromStored(user), entitled },
+          member: { facts: facts.user_id === null ? undefined : facts, entitled },
         },
       ]),
     );
@@ -80,24 +83,30 @@ export const memberSession = (db: Knex, sessionId: string): Promise<MemberSessio
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * After `requireAuth` (or `requireMember`, whose row it checks): the signed-in member as section 6
- * lets them act — finished sign-up (mobile validated) and not blocked. The one place these three
- * refusals are made.
+ * Section 6 lets a member act once they finished sign-up (mobile validated) and while they are
+ * not blocked. The one place these three refusals are made.
  */
+function assertActive<M extends MemberFacts>(member: M | undefined): M {
+  if (member === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+  if (member.is_blocked)
+    throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
+  if (!member.mobile_validated) {
+    throw new ApiError(403, ACCOUNT_MESSAGES.mobileNotVerified, 'MOBILE_NOT_VERIFIED');
+  }
+  return member;
+}
+
+/** After `requireAuth`: the signed-in member, read in full, if they may act. */
 export async function activeMember(
   infra: Pick<Infrastructure, 'db'>,
   ctx: Context,
 ): Promise<UserRow> {
-  const row = ctx.state.member
-    ? ctx.state.member.row
-    : await findUserById(infra.db, ctx.state.auth!.userId);
-  if (row === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
-  if (row.is_blocked) throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
-  if (!row.mobile_validated) {
-    throw new ApiError(403, ACCOUNT_MESSAGES.mobileNotVerified, 'MOBILE_NOT_VERIFIED');
-  }
-  return row;
+  return assertActive(await findUserById(infra.db, ctx.state.auth!.userId));
 }
+
+/** After `requireMember`: the member it read with the session, if they may act. */
+export const activeSignedInMember = (ctx: Context): MemberFacts =>
+  assertActive(ctx.state.member!.facts);
 
 /** `activeMember` as a middleware, for routes that only need the check. */
 export const memberAccess =

@@ -7,17 +7,18 @@ import {
   type BidBook,
   type BookedBid,
 } from '@boli/engine/ads/ad.bidBook';
-import { BID_PHASES } from '@boli/engine/ads/ad.events';
+import { BID_PHASES, type BidPhase } from '@boli/engine/ads/ad.events';
 import { deadlineOf, type AdState } from '@boli/engine/ads/ad.state';
 import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
 import {
   assembleSummary,
   biddingStateAt,
+  publicStoredBid,
   type StoredBid,
   type SummaryParts,
 } from './bids.summary.ts';
-import { toSummaryView, type BidSummaryView } from './bids.views.ts';
+import { toBidView, toSummaryView, type BidSummaryView, type BidView } from './bids.views.ts';
 
 /*
  * The bid summary built from an ad's fold — the state the command handler decided a bid on and
@@ -50,19 +51,15 @@ const storedBid = (bid: BookedBid, contact: MemberContact = NO_CONTACT): StoredB
   position: bid.position === undefined ? '0.0' : formatPosition(bid.position),
 });
 
-/**
- * What the read model's summary query answers for `viewerId` (a non-owner, whose avatar and phone
- * are `contact`: the read model joins them to every bid, but a viewer only sees their own), from
- * the book.
- */
-export function summaryPartsFromBook(
+/** The parts of a summary but its two lists: the counts and the highest-bid candidates. */
+type CountsAndCandidates = Omit<SummaryParts, 'beforePage' | 'afterPage'>;
+
+function countsAndCandidates(
   book: BidBook,
   viewerId: string | undefined,
-  contact: MemberContact = NO_CONTACT,
-): SummaryParts {
+  contact: MemberContact,
+): CountsAndCandidates {
   const mine = viewerId === undefined ? [] : bidsOf(book, viewerId);
-  const stored = (bid: BookedBid) =>
-    storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT);
   const candidates = new Set<BookedBid>();
   for (const phase of BID_PHASES) {
     for (const type of BID_TYPES) {
@@ -83,10 +80,59 @@ export function summaryPartsFromBook(
     noOfBuyers: book.bidders,
     mineBefore: count('beforeFinalCall'),
     mineAfter: count('afterFinalCall'),
-    candidates: logOrder(book, [...candidates]).map(stored),
+    candidates: logOrder(book, [...candidates]).map((bid) =>
+      storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT),
+    ),
+  };
+}
+
+/**
+ * What the read model's summary query answers for `viewerId` (a non-owner, whose avatar and phone
+ * are `contact`: the read model joins them to every bid, but a viewer only sees their own), from
+ * the book.
+ */
+export function summaryPartsFromBook(
+  book: BidBook,
+  viewerId: string | undefined,
+  contact: MemberContact = NO_CONTACT,
+): SummaryParts {
+  const stored = (bid: BookedBid) =>
+    storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT);
+  return {
+    ...countsAndCandidates(book, viewerId, contact),
     beforePage: newestBids(book, 'beforeFinalCall', LIMITS.bidPageSize).map(stored),
     afterPage: newestBids(book, 'afterFinalCall', LIMITS.bidPageSize).map(stored),
   };
+}
+
+/** What a member who did not place it sees of a bid: the same for every such member. */
+const strangerViews = new WeakMap<BookedBid, BidView>();
+const STRANGER = { isOwner: false } as const;
+
+/**
+ * The first page of a phase's list as `viewerId` (a non-owner) sees it: their own bids in full,
+ * every other bid as any member who did not place it sees it — built once per bid and shared by
+ * every answer that lists it, since a busy ad's newest bids are listed in every answer.
+ */
+export function listedBids(
+  book: BidBook,
+  phase: BidPhase,
+  viewerId: string,
+  contact: MemberContact,
+): BidView[] {
+  return newestBids(book, phase, LIMITS.bidPageSize).map((bid) => {
+    if (bid.bidderId === viewerId) {
+      return toBidView(
+        publicStoredBid(storedBid(bid, contact), { userId: viewerId, isOwner: false }),
+      );
+    }
+    let view = strangerViews.get(bid);
+    if (view === undefined) {
+      view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
+      strangerViews.set(bid, view);
+    }
+    return view;
+  });
 }
 
 /** An instant as the read model gives it back (`toISOString`), whatever form the event kept. */
@@ -108,9 +154,11 @@ export function bidSummaryFromFold(input: {
   if (viewerId === ad.postedBy) throw new Error('the owner is answered from the read model');
   const viewer = { userId: viewerId, isOwner: false };
   const deadline = isoOrNull(deadlineOf(ad));
-  return toSummaryView({
+  // The lists come from `listedBids`.
+  const parts = countsAndCandidates(ad.bids, viewerId, input.viewerContact);
+  const summary = toSummaryView({
     adId: ad.adId,
-    summary: assembleSummary(summaryPartsFromBook(ad.bids, viewerId, input.viewerContact), viewer),
+    summary: assembleSummary({ ...parts, beforePage: [], afterPage: [] }, viewer),
     state: biddingStateAt(
       {
         adId: ad.adId,
@@ -125,4 +173,9 @@ export function bidSummaryFromFold(input: {
     isOwner: false,
     position: formatPosition(input.position),
   });
+  return {
+    ...summary,
+    beoreFinalCallBids: listedBids(ad.bids, 'beforeFinalCall', viewerId, input.viewerContact),
+    afterFinalCallBids: listedBids(ad.bids, 'afterFinalCall', viewerId, input.viewerContact),
+  };
 }

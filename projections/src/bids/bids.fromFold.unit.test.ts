@@ -4,7 +4,8 @@ import { addBid, emptyBidBook, type BidBook, type BookedBid } from '@boli/engine
 import { evolve, initialState } from '@boli/engine/ads/ad.state';
 import { adPosted, at, bidPlaced, finalCallMade, OWNER } from '@boli/engine/ads/ad.fixtures';
 import { bidSummaryFor, type BidViewer } from '../bidSummary/bidSummary.ts';
-import { bidSummaryFromFold, summaryPartsFromBook } from './bids.fromFold.ts';
+import { bidSummaryFromFold, listedBids, summaryPartsFromBook } from './bids.fromFold.ts';
+import { toBidView, type BidView } from './bids.views.ts';
 import { assembleSummary } from './bids.summary.ts';
 
 const BIDDERS = ['u-1', 'u-2', 'u-3'] as const;
@@ -76,6 +77,32 @@ describe('the bid summary from an ad’s fold', () => {
             bids.map((bid) => ({ ...bid, ...contact(bid.bidderId) })),
             viewer,
           ),
+        );
+      }),
+    );
+  });
+
+  it('lists the newest bids as each member sees them, shared views included', () => {
+    fc.assert(
+      fc.property(bidsArbitrary, fc.constantFrom('u-1', 'u-3', 'u-9'), (bids, userId) => {
+        const viewer = { userId, isOwner: false };
+        const contact = { profilepic: 'pic', phone: '9800000000' };
+        const book = bookOf(bids);
+        // Another member's answer first: the views it leaves behind must not leak into this one.
+        listedBids(book, 'beforeFinalCall', 'u-2', contact);
+        listedBids(book, 'afterFinalCall', 'u-2', contact);
+        const expected = bidSummaryFor(
+          bids.map((bid) => (bid.bidderId === userId ? { ...bid, ...contact } : bid)),
+          viewer,
+        );
+        const strip = ({ position: _p, ...view }: BidView) => view;
+        const asViews = (list: typeof expected.beoreFinalCallBids) =>
+          list.map((bid) => strip(toBidView({ ...bid, position: '' })));
+        expect(listedBids(book, 'beforeFinalCall', userId, contact).map(strip)).toEqual(
+          asViews(expected.beoreFinalCallBids),
+        );
+        expect(listedBids(book, 'afterFinalCall', userId, contact).map(strip)).toEqual(
+          asViews(expected.afterFinalCallBids),
         );
       }),
     );

@@ -5,8 +5,6 @@ import type { CastingFields, UserRow } from './users.evolve.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import { fromStored, userColumns, type StoredUser } from './users.table.ts';
 
-export { fromStored, type StoredUser };
-
 /*
  * Reads of the users read model, and the shapes the api answers with (docs/api/accounts.md).
  * Readers query the logical view `users`; the projection runtime points it at the live build.
@@ -14,7 +12,8 @@ export { fromStored, type StoredUser };
 
 export type { UserRow };
 
-const USERS = 'users';
+/** The logical view of the users read model (the projection runtime points it at the live build). */
+export const USERS = 'users';
 
 /** Members others can find and list: finished sign-up (phone checked) and not blocked. */
 const listable = (query: Knex.QueryBuilder): Knex.QueryBuilder =>
@@ -27,14 +26,6 @@ async function findOne(
   const stored = await where(db(USERS).select(userColumns(db))).first();
   return stored === undefined ? undefined : fromStored(stored);
 }
-
-/**
- * The SELECT of the member whose id is `userIdSql` (a column of an outer query), columns as
- * `fromStored` reads them: for a statement that reads the member with other facts, e.g. joined
- * LATERAL to the session that signs them in.
- */
-export const userByIdSql = (db: Knex, userIdSql: string): string =>
-  db(USERS).select(userColumns(db)).whereRaw(`user_id = ${userIdSql}`).toSQL().sql;
 
 /** The statement of `findUserById`, built by knex once (its text does not depend on the id). */
 let byIdSql: string | undefined;

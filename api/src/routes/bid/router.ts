@@ -18,7 +18,7 @@ import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
 import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { activeMember } from '../../http/members.ts';
+import { activeSignedInMember } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -88,7 +88,7 @@ export function bidRouter(infra: BidInfra): Router {
 
   router.post('/', member, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
-    const bidder = await activeMember(infra, ctx);
+    const bidder = activeSignedInMember(ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
     const placed = await run(ctx, body.item_id, {
@@ -121,7 +121,7 @@ export function bidRouter(infra: BidInfra): Router {
 
   router.post('/finalCall', member, async (ctx) => {
     const body = parseInput(finalCallBody, ctx.request.body ?? {});
-    await activeMember(infra, ctx);
+    activeSignedInMember(ctx);
     await run(ctx, body.item_id, {
       type: 'MakeFinalCall',
       data: { userId: ctx.state.auth!.userId, deadline: body.finalCallDateTime },
@@ -131,7 +131,7 @@ export function bidRouter(infra: BidInfra): Router {
 
   router.post('/closeBid', member, async (ctx) => {
     const body = parseInput(closeBidBody, ctx.request.body ?? {});
-    await activeMember(infra, ctx);
+    activeSignedInMember(ctx);
     await run(ctx, body.item_id, {
       type: 'CloseBidding',
       data: { reason: 'closedEarlyByOwner', userId: ctx.state.auth!.userId },
