@@ -9,7 +9,7 @@
 // PROFILE_OPEN_RATE=<bids/s> only measures latency in an open loop at that rate.
 // PROFILE_CPU=<file.cpuprofile> writes a V8 CPU profile of this process during the HTTP load.
 // PROFILE_ONLY=<name,name> runs only those projections (what the others cost, by difference).
-// PROFILE_IN_FLIGHT=<n> bids in flight instead of 8.
+// PROFILE_IN_FLIGHT=<n> bids in flight instead of 8; PROFILE_ADS=<n> ads instead of 100 (1: a hot ad).
 // PROFILE_READS=1 only measures the CPU (this process's and PostgreSQL's) of the route's reads.
 import { fork } from 'node:child_process';
 import type { Knex } from 'knex';
@@ -268,7 +268,12 @@ async function main() {
       const members = await seedMembers(infra, `pm${tag}`, 220);
       const owners = members.slice(0, 20);
       const bidders = members.slice(20);
-      const adIds = await seedAds(infra.store, `ad${tag}`, 100, owners);
+      const adIds = await seedAds(
+        infra.store,
+        `ad${tag}`,
+        Number(process.env.PROFILE_ADS ?? 100),
+        owners,
+      );
       await readModelsCaughtUp(
         infra,
         projections.map((p) => p.name),

@@ -9,8 +9,9 @@ import type { BidPhase, BidPlaced, BidType } from './ad.events.ts';
  *
  * A book is a value: `addBid` returns a new book and leaves the old one as it was. It is built
  * as a persistent append-only log: books share one array of bids and each sees its first
- * `length` of them, so adding to the newest book is a push, not a copy. Only adding to an older
- * book (a fold branching from a past state, which the command handler never does) copies.
+ * `length` of them, so adding to the newest book is a push, not a copy, and so is adding to an
+ * older book the bid a newer one holds next. Only a fold that branches from a past state with
+ * another bid (which the command handler does only when a planned append failed) copies.
  */
 
 /** One bid as the book keeps it: BidPlaced's data, and the event's global position if known. */
@@ -96,16 +97,31 @@ function record(shared: Shared, bid: BookedBid): number {
   return index;
 }
 
+/** The same BidPlaced: its indices in a shared log hold for either. */
+const sameBid = (a: BookedBid | undefined, b: BookedBid): boolean =>
+  a !== undefined && a.bidId === b.bidId && a.bidderId === b.bidderId && a.phase === b.phase;
+
 export const hasBid = (book: BidBook, bidId: string): boolean =>
   (book.shared.byId.get(bidId) ?? Infinity) < book.length;
 
 /** The book with `bid` added (a bid already in it leaves it as it is). */
 export function addBid(book: BidBook, bid: BookedBid): BidBook {
   if (hasBid(book, bid.bidId)) return book;
-  const shared = book.length === book.shared.bids.length ? book.shared : ownCopy(book);
   const known = book.shared.byBidder.get(bid.bidderId);
   const newBidder = known === undefined || heldCount(book, known) === 0;
-  const index = record(shared, bid);
+  let shared = book.shared;
+  let index: number;
+  const next = shared.bids[book.length];
+  if (book.length === shared.bids.length) index = record(shared, bid);
+  else if (sameBid(next, bid)) {
+    // A newer book took this very bid next (a command handler folds a decision it planned
+    // again, now with the bid's position): follow it rather than copy, knowing what this knows.
+    index = book.length;
+    shared.bids[index] = bid;
+  } else {
+    shared = ownCopy(book);
+    index = record(shared, bid);
+  }
   const key = topKey(bid.phase, bid.type);
   const top = book.tops[key];
   return {

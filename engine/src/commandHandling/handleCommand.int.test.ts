@@ -44,6 +44,58 @@ afterEach(async () => {
 });
 
 describe('handleCommand on PostgreSQL', () => {
+  it('stores the commands that waited for a busy stream in one transaction, each answered with its own event', async () => {
+    await handleCommand({ store, streamId: 'ad-9', decider: auction, command: placeBid(1) });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        handleCommand({ store, streamId: 'ad-9', decider: auction, command: placeBid(10 + i) }),
+      ),
+    );
+    const stored = await store.readStream('ad-9');
+    expect(stored.map((e) => (e.data as { amount: number }).amount)).toEqual([
+      1,
+      ...Array.from({ length: 20 }, (_, i) => 10 + i),
+    ]);
+    answers.forEach((answer, i) => {
+      expect(answer.nextExpectedVersion).toBe(i + 1);
+      expect(answer.position).toEqual(stored[i + 1]!.position);
+      expect(answer.events[0]!.eventId).toBe(stored[i + 1]!.metadata.eventId);
+    });
+    // The first went alone; the 19 that waited for it were committed by one transaction.
+    const transactions = new Set(stored.slice(2).map((e) => e.position.commit));
+    expect(transactions.size).toBe(1);
+  });
+
+  it('never stores a command of a sequence on a stream another process changed under it', async () => {
+    const other = createPostgresEventStore({ connectionString: database.url });
+    try {
+      await handleCommand({ store, streamId: 'ad-8', decider: auction, command: placeBid(1) });
+      // This process remembers the stream at version 0; the other bids 500 meanwhile.
+      await handleCommand({
+        store: other,
+        streamId: 'ad-8',
+        decider: auction,
+        command: placeBid(500),
+      });
+      const answers = await Promise.allSettled(
+        [100, 200, 600, 700].map((amount) =>
+          handleCommand({ store, streamId: 'ad-8', decider: auction, command: placeBid(amount) }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([
+        'rejected',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect(
+        (await store.readStream('ad-8')).map((e) => (e.data as { amount: number }).amount),
+      ).toEqual([1, 500, 600, 700]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps the stream consistent under concurrent commands: every success is a higher bid', async () => {
     const amounts = Array.from({ length: 40 }, (_, i) => 100 + i);
     const results = await Promise.allSettled(

@@ -6,20 +6,15 @@ import {
   parsePosition,
   type EventStore,
   type GlobalPosition,
-  type NewEvent,
   type RecordedEvent,
 } from '../eventStore/eventStore.ts';
 import { DomainError, type Command, type Decider, type DomainEvent } from '../shared/decider.ts';
 import { eventIdFor } from './eventIds.ts';
-import {
-  forgetFolded,
-  loadFolded,
-  oneAtATime,
-  rememberAppended,
-  rememberedFold,
-} from './streamStates.ts';
+import { newEventsOf, withIds } from './commandEvents.ts';
+import { inStreamTurn } from './streamBatches.ts';
+import { forgetFolded, loadFolded, rememberAppended, rememberedFold } from './streamStates.ts';
 import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
-import { createUpcasters, type Upcasters } from './upcasting.ts';
+import { NO_UPCASTING, type Upcasters } from './upcasting.ts';
 
 export type CommandResult<E extends DomainEvent = DomainEvent, State = unknown> = {
   /** The events this command produced, each with the id it was stored under. */
@@ -75,7 +70,6 @@ export class CommandInProgressError extends Error {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const noUpcasting = createUpcasters();
 
 /**
  * Load the stream, fold it, decide, append at exactly the version read. A concurrent append makes
@@ -122,95 +116,88 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
 }
 
 /**
- * In the stream's turn (commands of this process on one stream queue rather than race): decide on
- * what this process remembers of the stream (`streamStates.ts`) and append at exactly that
- * version. Only an append is checked by the store, so any other outcome reached on a remembered,
- * unread state (a refusal, nothing to do, an answer kept from before) is decided again on the
- * stream read to its end, as is a decision whose append meets a newer stream. A command whose id
- * is among the stream's events was applied already: its answer is rebuilt from the stream.
+ * In the stream's turn: commands of this process on one stream queue rather than race, and the
+ * commands that queued while the stream was busy are decided together, one on another's outcome,
+ * and appended as one sequence (`streamBatches.ts`); anything but a plain decision is decided
+ * alone (`decideAlone`).
  */
-async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
+function decideAndAppend<State, C extends Command, E extends DomainEvent>(
+  options: HandleCommandOptions<State, C, E>,
+): Promise<CommandResult<E, State>> {
+  return inStreamTurn(options, decideAlone);
+}
+
+/**
+ * One command in the stream's turn: decide on what this process remembers of the stream
+ * (`streamStates.ts`) and append at exactly that version. Only an append is checked by the store,
+ * so any other outcome reached on a remembered, unread state (a refusal, nothing to do, an answer
+ * kept from before) is decided again on the stream read to its end, as is a decision whose append
+ * meets a newer stream. A command whose id is among the stream's events was applied already: its
+ * answer is rebuilt from the stream.
+ */
+async function decideAlone<State, C extends Command, E extends DomainEvent>(
   options: HandleCommandOptions<State, C, E>,
 ): Promise<CommandResult<E, State>> {
   const { store, streamId, decider, command } = options;
-  const upcasters = options.upcasters ?? noUpcasting;
+  const upcasters = options.upcasters ?? NO_UPCASTING;
   const maxAttempts = options.maxAttempts ?? 5;
   const fold = { store, streamId, decider, upcasters };
-  return oneAtATime(store, streamId, async () => {
-    let unread = rememberedFold(fold);
-    for (let attempt = 1; ;) {
-      const folded = unread ?? (await loadFolded(fold));
-      const read = unread === undefined;
-      unread = undefined;
-      if (folded.eventIds.has(command.metadata.eventId)) {
+  let unread = rememberedFold(fold);
+  for (let attempt = 1; ;) {
+    const folded = unread ?? (await loadFolded(fold));
+    const read = unread === undefined;
+    unread = undefined;
+    if (folded.eventIds.has(command.metadata.eventId)) {
+      const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
+      if (applied) return applied;
+    }
+    const { version, state } = folded;
+    let decided: E[];
+    try {
+      decided = decider.decide(command, state);
+    } catch (error) {
+      if (read || !(error instanceof DomainError)) throw error;
+      continue;
+    }
+    if (decided.length === 0) {
+      if (!read) continue;
+      return {
+        events: [],
+        nextExpectedVersion: version,
+        position: folded.lastPosition ?? START,
+      };
+    }
+    const events = newEventsOf(decided, command, upcasters);
+    try {
+      const appended = await store.append(streamId, events, version === -1 ? 'no-stream' : version);
+      // Otherwise the store recognised these events as stored by an earlier try of this
+      // command (another process's, after this one last read): answer with what was stored.
+      const storedNow = appended.nextExpectedVersion === version + events.length;
+      if (!storedNow) {
+        forgetFolded(fold);
         const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
         if (applied) return applied;
       }
-      const { version, state } = folded;
-      let decided: E[];
-      try {
-        decided = decider.decide(command, state);
-      } catch (error) {
-        if (read || !(error instanceof DomainError)) throw error;
-        continue;
-      }
-      if (decided.length === 0) {
-        if (!read) continue;
-        return {
-          events: [],
-          nextExpectedVersion: version,
-          position: folded.lastPosition ?? START,
-        };
-      }
-      const events = decided.map((event, index): NewEvent => ({
-        type: event.type,
-        data: event.data,
-        schemaVersion: upcasters.currentVersion(event.type),
-        metadata: {
-          ...command.metadata,
-          eventId: eventIdFor(command.metadata.eventId, index),
-          causationId: command.metadata.causationId ?? command.metadata.eventId,
-          correlationId: command.metadata.correlationId ?? command.metadata.eventId,
-        },
-      }));
-      try {
-        const appended = await store.append(
-          streamId,
-          events,
-          version === -1 ? 'no-stream' : version,
-        );
-        // Otherwise the store recognised these events as stored by an earlier try of this
-        // command (another process's, after this one last read): answer with what was stored.
-        const storedNow = appended.nextExpectedVersion === version + events.length;
-        if (!storedNow) {
-          forgetFolded(fold);
-          const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
-          if (applied) return applied;
-        }
-        const result = {
-          events: decided.map((event, index) => ({
-            ...event,
-            eventId: events[index]!.metadata.eventId,
-          })),
-          nextExpectedVersion: appended.nextExpectedVersion,
-          position: appended.lastPosition,
-        };
-        if (!storedNow) return result;
-        const next = rememberAppended(fold, folded, {
-          events: result.events,
-          version: appended.nextExpectedVersion,
-          position: appended.lastPosition,
-        });
-        return { ...result, state: next.state };
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-        // What is remembered is still a true prefix of the stream: the next try reads on from it.
-        if (attempt >= maxAttempts) throw new CommandConflictError(streamId, attempt);
-        attempt++;
-        await sleep(Math.random() * 5 * attempt);
-      }
+      const result = {
+        events: withIds(decided, events),
+        nextExpectedVersion: appended.nextExpectedVersion,
+        position: appended.lastPosition,
+      };
+      if (!storedNow) return result;
+      const next = rememberAppended(fold, folded, {
+        events: result.events,
+        version: appended.nextExpectedVersion,
+        position: appended.lastPosition,
+      });
+      return { ...result, state: next.state };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      // What is remembered is still a true prefix of the stream: the next try reads on from it.
+      if (attempt >= maxAttempts) throw new CommandConflictError(streamId, attempt);
+      attempt++;
+      await sleep(Math.random() * 5 * attempt);
     }
-  });
+  }
 }
 
 /** The command's answer rebuilt from the stream, if its first event is stored there. */

@@ -320,4 +320,104 @@ describe('handleCommand', () => {
       expect(result.events).toHaveLength(1);
     });
   });
+
+  describe('when commands on one stream come at once', () => {
+    /** The in-memory store, recording the length of every sequence of appends it is given. */
+    function sequencesOf(inner: EventStore = createInMemoryEventStore()) {
+      const sequences: number[] = [];
+      let reads = 0;
+      const store: EventStore = {
+        ...inner,
+        appendSequence(streamId, appends) {
+          sequences.push(appends.length);
+          return inner.appendSequence(streamId, appends);
+        },
+        readStream(streamId, options) {
+          reads++;
+          return inner.readStream(streamId, options);
+        },
+      };
+      return { store, sequences, reads: () => reads };
+    }
+    const bidOn = (store: EventStore) => (amount: number) =>
+      handleCommand({ store, streamId: 'ad-1', decider: auction, command: placeBid(amount) });
+
+    it('decides those that waited together, each on the one before, and stores them as one sequence', async () => {
+      const { store, sequences, reads } = sequencesOf();
+      const bid = bidOn(store);
+      await bid(1);
+      // The first takes the stream's turn; the other nine wait for it, then go together.
+      const answers = await Promise.all([10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map(bid));
+      expect(sequences).toEqual([9]);
+      // One fold remembered, whether a command went alone or with others: read once, at the start.
+      await bid(110);
+      expect(reads()).toBe(1);
+      expect(answers.map((a) => a.nextExpectedVersion)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(answers.map((a) => (a.state as Auction).highest)).toEqual([
+        10, 20, 30, 40, 50, 60, 70, 80, 90, 100,
+      ]);
+      const stored = await store.readStream('ad-1');
+      expect(stored.map((e) => (e.data as { amount: number }).amount)).toEqual([
+        1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110,
+      ]);
+      answers.forEach((answer, i) => expect(answer.position).toEqual(stored[i + 1]!.position));
+    });
+
+    it('refuses one that fails on the outcome of those before it, and decides the rest after it', async () => {
+      const { store } = sequencesOf();
+      const bid = bidOn(store);
+      await bid(1);
+      const answers = await Promise.allSettled([10, 50, 30, 60, 1000, 70].map(bid));
+      expect(
+        answers.map((a) =>
+          a.status === 'fulfilled' ? a.value.nextExpectedVersion : (a.reason as DomainError).code,
+        ),
+      ).toEqual([1, 2, 'BID_TOO_LOW', 3, 5, 'BIDDING_CLOSED']);
+      expect(
+        (await store.readStream('ad-1')).map(
+          (e) => `${e.type}:${(e.data as { amount: number }).amount}`,
+        ),
+      ).toEqual([
+        'BidPlaced:1',
+        'BidPlaced:10',
+        'BidPlaced:50',
+        'BidPlaced:60',
+        'BidPlaced:1000',
+        'BiddingClosed:1000',
+      ]);
+    });
+
+    it('decides again, on the stream as stored, those whose sequence met another process’s bid', async () => {
+      const inner = createInMemoryEventStore();
+      let rivalled = false;
+      const { store, sequences } = sequencesOf({
+        ...inner,
+        async appendSequence(streamId, appends) {
+          // Another process bids 35 just before the first sequence is stored.
+          if (!rivalled && appends.length > 1) {
+            rivalled = true;
+            const rival = placeBid(35);
+            await inner.append(
+              streamId,
+              [{ type: 'BidPlaced', data: rival.data, metadata: rival.metadata }],
+              'any',
+            );
+          }
+          return inner.appendSequence(streamId, appends);
+        },
+      });
+      const bid = bidOn(store);
+      await bid(1);
+      const answers = await Promise.allSettled([10, 20, 30, 40, 50].map(bid));
+      expect(sequences[0]).toBe(4);
+      expect(
+        answers.map((a) =>
+          a.status === 'fulfilled' ? a.value.nextExpectedVersion : (a.reason as DomainError).code,
+        ),
+      ).toEqual([1, 'BID_TOO_LOW', 'BID_TOO_LOW', 3, 4]);
+      expect(
+        (await store.readStream('ad-1')).map((e) => (e.data as { amount: number }).amount),
+      ).toEqual([1, 10, 35, 40, 50]);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '../eventStore/eventStore.ts';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore.ts';
 
 /** Lifts `data` of one event type from `fromVersion` to `fromVersion + 1`. Pure. */
 export type Upcaster = {
@@ -54,15 +54,17 @@ export function createUpcasters(upcasters: readonly Upcaster[] = []): Upcasters 
 
 /** The same store, except that every event it hands out has been upcast. */
 export function withUpcasting(store: EventStore, upcasters: Upcasters): EventStore {
+  const current = (events: readonly NewEvent[]) =>
+    events.map((event) => ({
+      ...event,
+      schemaVersion: event.schemaVersion ?? upcasters.currentVersion(event.type),
+    }));
   return {
-    append: (streamId, events, expected) =>
-      store.append(
+    append: (streamId, events, expected) => store.append(streamId, current(events), expected),
+    appendSequence: (streamId, appends) =>
+      store.appendSequence(
         streamId,
-        events.map((event) => ({
-          ...event,
-          schemaVersion: event.schemaVersion ?? upcasters.currentVersion(event.type),
-        })),
-        expected,
+        appends.map(({ events, expected }) => ({ events: current(events), expected })),
       ),
     readStream: async (streamId, options) =>
       (await store.readStream(streamId, options)).map(upcasters.upcast),
@@ -72,3 +74,9 @@ export function withUpcasting(store: EventStore, upcasters: Upcasters): EventSto
     close: () => store.close(),
   };
 }
+
+/**
+ * No upcasting: the one instance every command handler uses when given none, so that the folds
+ * a process remembers per stream (keyed by their upcasters) are one and the same.
+ */
+export const NO_UPCASTING: Upcasters = createUpcasters();

@@ -205,6 +205,63 @@ export function eventStoreContract(
       });
     });
 
+    describe('sequences of appends to one stream', () => {
+      const results = (answers: unknown[]) =>
+        answers.map((answer) =>
+          answer instanceof Error ? answer.name : (answer as { nextExpectedVersion: number }),
+        );
+
+      it('stores each append in order, each with its own version and position', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [newEvent('Created', {})], 'no-stream');
+        const answers = await store.appendSequence(stream, [
+          { events: [newEvent('Bid', { n: 1 })], expected: 0 },
+          { events: [newEvent('Bid', { n: 2 }), newEvent('Bid', { n: 3 })], expected: 1 },
+          { events: [newEvent('Bid', { n: 4 })], expected: 3 },
+        ]);
+        expect(
+          answers.map((a) => (a as { nextExpectedVersion: number }).nextExpectedVersion),
+        ).toEqual([1, 3, 4]);
+        const stored = await store.readStream(stream);
+        expect(stored.map((e) => (e.data as { n?: number }).n ?? 0)).toEqual([0, 1, 2, 3, 4]);
+        // Each answer's position is that of its own last event.
+        answers.forEach((answer, i) =>
+          expect(
+            formatPosition((answer as { lastPosition: RecordedEvent['position'] }).lastPosition),
+          ).toBe(formatPosition(stored[[1, 3, 4][i]!]!.position)),
+        );
+      });
+
+      it('fails every append after a failed one, and stores none of them', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [newEvent('Created', {})], 'no-stream');
+        // The first expects a stream that does not exist; the second expects version 0, which
+        // the stream is at — but it was decided on the first having been stored.
+        const answers = await store.appendSequence(stream, [
+          { events: [newEvent('Bid', { n: 1 })], expected: 'no-stream' },
+          { events: [newEvent('Bid', { n: 2 })], expected: 0 },
+        ]);
+        expect(answers[0]).toBeInstanceOf(ConcurrencyError);
+        expect(results(answers)[1]).toBe('SequenceBrokenError');
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
+
+      it('keeps what was stored before the failure', async () => {
+        const stream = uniqueStream();
+        const answers = await store.appendSequence(stream, [
+          { events: [newEvent('Created', {})], expected: 'no-stream' },
+          { events: [newEvent('Bid', { n: 1 })], expected: 5 },
+          { events: [newEvent('Bid', { n: 2 })], expected: 1 },
+        ]);
+        expect(results(answers)).toEqual([
+          { nextExpectedVersion: 0, lastPosition: expect.anything() },
+          'ConcurrencyError',
+          'SequenceBrokenError',
+        ]);
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
+    });
+
     describe('idempotent appends', () => {
       it('answers a retried append with the original result and stores nothing new', async () => {
         const stream = uniqueStream();

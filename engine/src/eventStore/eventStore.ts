@@ -90,12 +90,28 @@ export type SubscribeOptions = {
 export const subscribedTo = (options: SubscribeOptions, type: string): boolean =>
   options.types === undefined || options.types.includes(type);
 
+/** One append of a sequence (`EventStore.appendSequence`). */
+export type SequencedAppend = {
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedVersion;
+};
+
+/** What one append of a sequence came to: its result, or the error it failed with. */
+export type SequencedResult = AppendResult | Error;
+
 export interface EventStore {
   append(
     streamId: string,
     events: readonly NewEvent[],
     expected: ExpectedVersion,
   ): Promise<AppendResult>;
+  /**
+   * Appends to one stream in order, each at its own expected version, as the same appends made
+   * one after another: an append that fails fails every later one, which is not stored
+   * (`SequenceBrokenError`). For commands decided one on another's outcome before either is
+   * stored; a store may send them together (PostgreSQL: in one transaction).
+   */
+  appendSequence(streamId: string, appends: readonly SequencedAppend[]): Promise<SequencedResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events strictly after `after`, in global order, at most `limit`. */
   readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
@@ -113,6 +129,42 @@ export class ConcurrencyError extends Error {
     super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
     this.name = 'ConcurrencyError';
   }
+}
+
+/** An append of a sequence not tried because an earlier one failed (`appendSequence`). */
+export class SequenceBrokenError extends Error {
+  constructor(
+    readonly streamId: string,
+    failure: unknown,
+  ) {
+    super(`An earlier append to ${streamId} in the same sequence failed: ${String(failure)}`, {
+      cause: failure,
+    });
+    this.name = 'SequenceBrokenError';
+  }
+}
+
+/** `appendSequence` for a store that sends appends one at a time: each waits for the one before. */
+export async function appendOneAfterAnother(
+  append: EventStore['append'],
+  streamId: string,
+  appends: readonly SequencedAppend[],
+): Promise<SequencedResult[]> {
+  const results: SequencedResult[] = [];
+  let failure: unknown;
+  for (const { events, expected } of appends) {
+    if (failure !== undefined) {
+      results.push(new SequenceBrokenError(streamId, failure));
+      continue;
+    }
+    try {
+      results.push(await append(streamId, events, expected));
+    } catch (error) {
+      failure = error;
+      results.push(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return results;
 }
 
 /** An event id is already stored, but not as this exact retry of an earlier append. */

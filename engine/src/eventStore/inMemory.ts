@@ -1,4 +1,5 @@
 import {
+  appendOneAfterAnother,
   ConcurrencyError,
   DuplicateEventIdError,
   START,
@@ -108,6 +109,8 @@ export function createInMemoryEventStore(options: { clock?: () => Date } = {}): 
       const last = recorded[recorded.length - 1]!;
       return { nextExpectedVersion: last.streamVersion, lastPosition: last.position };
     },
+
+    appendSequence: (streamId, appends) => appendOneAfterAnother(store.append, streamId, appends),
 
     async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
       ensureOpen();

@@ -145,6 +145,29 @@ describe('the bid summary from an ad’s fold', () => {
     );
   });
 
+  it('follows a newer book when an older one is given the same bids again, without copying', () => {
+    fc.assert(
+      fc.property(bidsArbitrary, fc.nat(), viewers, (bids, cut, viewer) => {
+        const branchAt = bids.length === 0 ? 0 : cut % bids.length;
+        const older = bookOf(bids.slice(0, branchAt));
+        // Planned without positions, then folded again with them (as the command handler does).
+        const planned = bookOf(
+          bids.slice(branchAt).map((bid) => ({ ...bid, position: undefined })),
+          older,
+        );
+        const folded = bookOf(bids.slice(branchAt), older);
+        expect(folded.shared).toBe(older.shared);
+        expect(planned.shared).toBe(older.shared);
+        const parts = summaryPartsFromBook(folded, viewer.userId);
+        expect(withoutPositions(assembleSummary(parts, viewer))).toEqual(
+          bidSummaryFor(bids, viewer),
+        );
+        for (const listed of [...parts.beforePage, ...parts.afterPage])
+          expect(listed.position).not.toBe('0.0');
+      }),
+    );
+  });
+
   it('answers with the state the ad is in, as the read model judges it', () => {
     const posted = evolve(initialState(), adPosted());
     const withBid = evolve(posted, bidPlaced());

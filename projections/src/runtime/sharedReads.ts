@@ -128,6 +128,7 @@ export function sharedReads(
     hinted: () => void generation++,
     store: {
       append: (streamId, events, expected) => store.append(streamId, events, expected),
+      appendSequence: (streamId, appends) => store.appendSequence(streamId, appends),
       readStream: (streamId, readOptions) => store.readStream(streamId, readOptions),
       readAll,
       subscribe: (after, handler, subscribeOptions) =>

@@ -14,6 +14,7 @@ import {
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import {
+  appendOneAfterAnother,
   ConcurrencyError,
   DuplicateEventIdError,
   START,
@@ -222,6 +223,9 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
         if (attempt >= 20) throw new ConcurrencyError(streamId, expected, -1);
       }
     },
+
+    // KurrentDB appends to one stream one call at a time: each waits for the one before.
+    appendSequence: (streamId, appends) => appendOneAfterAnother(store.append, streamId, appends),
 
     async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
       const from = options.from ?? 0;

@@ -23,7 +23,14 @@ import {
  * The contract is event_store_append_many's (appendMany.migration.ts): same parameters, same
  * answers. Within a group an append to a stream seen earlier starts from that append's result.
  */
-const replaceAppendMany = (): string => `
+/**
+ * `sequences`: an append expecting an exact version that follows, in the same group, a failed
+ * append to its stream fails too (engine_005), so that appends decided one on another
+ * (`appendSequence`) are never stored on a stream that is not what the later one was decided on.
+ * It only adds refusals of appends whose expectation another append of the group disproved,
+ * which retry as any conflict; "any" and "stream-exists" are judged as before.
+ */
+export const replaceAppendMany = ({ sequences }: { sequences: boolean }): string => `
 CREATE OR REPLACE FUNCTION ${APPEND_MANY_SIGNATURE}
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -52,7 +59,12 @@ DECLARE
   v_prev_hash text;
   v_first integer := 1;
   v_recorded_at timestamptz;
-  v_retry record;
+  v_retry record;${
+    sequences
+      ? `
+  v_after_failure boolean;`
+      : ''
+  }
 BEGIN
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK_NAMESPACE}, s.key)
      FROM (SELECT DISTINCT hashtext(id) AS key FROM unnest(p_stream_ids) AS id ORDER BY 1) AS s;
@@ -73,13 +85,23 @@ BEGIN
   -- Taken under the locks, so recorded_at never goes backwards within a stream.
   v_recorded_at := date_trunc('milliseconds', clock_timestamp());
 
-  FOR a IN 1 .. v_appends LOOP
+  FOR a IN 1 .. v_appends LOOP${
+    sequences
+      ? `
+    v_after_failure := false;`
+      : ''
+  }
     IF v_repeats THEN
       FOR b IN REVERSE a - 1 .. 1 LOOP
         IF p_stream_ids[b] = p_stream_ids[a] THEN
           v_versions[a] := v_versions[b];
           v_hashes[a] := v_hashes[b];
-          v_last[a] := v_last[b];
+          v_last[a] := v_last[b];${
+            sequences
+              ? `
+          v_after_failure := v_outcomes[b] = 'conflict';`
+              : ''
+          }
           EXIT;
         END IF;
       END LOOP;
@@ -87,7 +109,7 @@ BEGIN
     v_actual := v_versions[a];
     v_prev_hash := v_hashes[a];
 
-    IF NOT (p_expected[a] = ${EXPECT_ANY} OR (p_expected[a] = ${EXPECT_STREAM_EXISTS} AND v_actual >= 0) OR p_expected[a] = v_actual) THEN
+    IF ${sequences ? '(v_after_failure AND p_expected[a] >= -1) OR ' : ''}NOT (p_expected[a] = ${EXPECT_ANY} OR (p_expected[a] = ${EXPECT_STREAM_EXISTS} AND v_actual >= 0) OR p_expected[a] = v_actual) THEN
       v_outcomes[a] := 'conflict';
     ELSE
       FOR i IN v_first .. v_first + p_counts[a] - 1 LOOP
@@ -160,7 +182,7 @@ END
 $fn$;
 `;
 
-const GENERIC_PLANS = `
+export const GENERIC_PLANS = `
 ALTER FUNCTION event_store_append_many SET plan_cache_mode = force_generic_plan;
 ALTER FUNCTION event_store_append SET plan_cache_mode = force_generic_plan;
 ALTER FUNCTION event_store_retried SET plan_cache_mode = force_generic_plan;
@@ -169,7 +191,7 @@ ALTER FUNCTION event_store_retried SET plan_cache_mode = force_generic_plan;
 export const appendManyGenericMigration: Migration = {
   name: 'engine_004_event_store_append_many_generic',
   async up(knex) {
-    await knex.raw(replaceAppendMany());
+    await knex.raw(replaceAppendMany({ sequences: false }));
     await knex.raw(GENERIC_PLANS);
   },
   async down(knex) {
@@ -177,5 +199,18 @@ export const appendManyGenericMigration: Migration = {
       'ALTER FUNCTION event_store_append RESET plan_cache_mode; ALTER FUNCTION event_store_retried RESET plan_cache_mode; DROP FUNCTION event_store_append_many;',
     );
     await knex.raw(createAppendMany());
+  },
+};
+
+/** Sequences of appends to one stream (`appendSequence`): see `replaceAppendMany`. */
+export const appendSequencesMigration: Migration = {
+  name: 'engine_005_event_store_append_sequences',
+  async up(knex) {
+    await knex.raw(replaceAppendMany({ sequences: true }));
+    await knex.raw(GENERIC_PLANS);
+  },
+  async down(knex) {
+    await knex.raw(replaceAppendMany({ sequences: false }));
+    await knex.raw(GENERIC_PLANS);
   },
 };

@@ -2,10 +2,13 @@ import type pg from 'pg';
 import {
   ConcurrencyError,
   DuplicateEventIdError,
+  SequenceBrokenError,
   START,
   type AppendResult,
   type ExpectedVersion,
   type NewEvent,
+  type SequencedAppend,
+  type SequencedResult,
 } from '../eventStore.ts';
 import { canonicalJson } from '../hashChain.ts';
 import { EXPECT_ANY, EXPECT_STREAM_EXISTS } from './sqlNames.ts';
@@ -156,15 +159,23 @@ export type AppenderOptions = {
 };
 
 /**
+ * What waits for a slot: one append, or a sequence of appends to one stream that must go in one
+ * transaction, in order (`appendSequence`).
+ */
+type Unit = readonly Request[];
+
+/**
  * Appends with group commit. Up to `concurrency` transactions run at once, each one statement;
  * appends asked for in one event-loop turn, or while every slot is busy, queue, and the next free
  * slot sends everything queued as one event_store_append_many transaction: fewer round trips and
  * commits under load, no added latency when idle beyond the end of the current turn. Every
- * append keeps its own expected-version check and its own result.
+ * append keeps its own expected-version check and its own result. A sequence is never split
+ * between transactions: within one, the function fails every append to a stream that follows a
+ * failed one to the same stream (engine_005), which is what a sequence needs.
  */
 export function createAppender(options: AppenderOptions) {
   const { pool, concurrency, notifyInTransaction, onCommitted } = options;
-  const queue: Request[] = [];
+  const queue: Unit[] = [];
   let inFlight = 0;
 
   async function appendOne(request: Request): Promise<AppendResult> {
@@ -188,33 +199,54 @@ export function createAppender(options: AppenderOptions) {
     return result;
   }
 
-  async function settle(request: Request): Promise<void> {
-    try {
-      request.resolve(await appendOne(request));
-    } catch (error) {
-      request.reject(error);
+  /** Each append of `unit` on its own, in order; after a failure, the rest fail unsent. */
+  async function settle(unit: Unit): Promise<void> {
+    let failure: unknown;
+    for (const request of unit) {
+      if (failure !== undefined) {
+        request.reject(new SequenceBrokenError(request.streamId, failure));
+        continue;
+      }
+      try {
+        request.resolve(await appendOne(request));
+      } catch (error) {
+        failure = error;
+        request.reject(error);
+      }
     }
   }
 
-  async function appendGroup(group: Request[]): Promise<void> {
+  async function appendGroup(units: Unit[]): Promise<void> {
+    const group = units.flat();
     let rows: (AppendRow & { ordinal: number })[];
     try {
       ({ rows } = await pool.query<AppendRow & { ordinal: number }>(
         appendManyQuery(group, notifyInTransaction),
       ));
     } catch {
-      // The whole group rolled back (say, one append repeats stored ids): each on its own.
-      for (const request of group) await settle(request);
+      // The whole group rolled back (say, one append repeats stored ids): each unit on its own.
+      for (const unit of units) await settle(unit);
       return;
     }
+    const byOrdinal = new Map(rows.map((row) => [row.ordinal, row]));
     let stored = false;
-    for (const [index, request] of group.entries()) {
-      const row = rows.find((r) => r.ordinal === index + 1);
-      try {
-        request.resolve(interpret(row, request));
-        stored ||= row?.outcome === 'ok' && request.events.length > 0;
-      } catch (error) {
-        request.reject(error);
+    let ordinal = 0;
+    for (const unit of units) {
+      let failure: unknown;
+      for (const request of unit) {
+        const row = byOrdinal.get(++ordinal);
+        // What follows a failed append of a sequence was refused by the function: say why.
+        if (failure !== undefined) {
+          request.reject(new SequenceBrokenError(request.streamId, failure));
+          continue;
+        }
+        try {
+          request.resolve(interpret(row, request));
+          stored ||= row?.outcome === 'ok' && request.events.length > 0;
+        } catch (error) {
+          failure = error;
+          request.reject(error);
+        }
       }
     }
     if (stored) onCommitted();
@@ -233,11 +265,23 @@ export function createAppender(options: AppenderOptions) {
     });
   }
 
+  /** Whole units from the head of the queue, at least one, up to MAX_GROUP appends. */
+  function nextGroup(): Unit[] {
+    const units = [queue.shift()!];
+    let size = units[0]!.length;
+    while (queue.length > 0 && size + queue[0]!.length <= MAX_GROUP) {
+      size += queue[0]!.length;
+      units.push(queue.shift()!);
+    }
+    return units;
+  }
+
   function pump(): void {
     while (inFlight < concurrency && queue.length > 0) {
-      const group = queue.splice(0, MAX_GROUP);
+      const units = nextGroup();
       inFlight++;
-      const sending = group.length === 1 ? settle(group[0]!) : appendGroup(group);
+      const sending =
+        units.length === 1 && units[0]!.length === 1 ? settle(units[0]!) : appendGroup(units);
       void sending.finally(() => {
         inFlight--;
         schedulePump();
@@ -245,15 +289,38 @@ export function createAppender(options: AppenderOptions) {
     }
   }
 
-  return async (
+  const request = (
     streamId: string,
     events: readonly NewEvent[],
     expected: ExpectedVersion,
-  ): Promise<AppendResult> => {
+  ): { request: Request; result: Promise<AppendResult> } => {
     expectedCode(expected);
-    return new Promise<AppendResult>((resolve, reject) => {
-      queue.push({ streamId, events, expected, resolve, reject });
-      schedulePump();
+    let request!: Request;
+    const result = new Promise<AppendResult>((resolve, reject) => {
+      request = { streamId, events, expected, resolve, reject };
     });
+    return { request, result };
+  };
+
+  return {
+    append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion) {
+      const one = request(streamId, events, expected);
+      queue.push([one.request]);
+      schedulePump();
+      return one.result;
+    },
+
+    appendSequence(streamId: string, appends: readonly SequencedAppend[]) {
+      const requests = appends.map(({ events, expected }) => request(streamId, events, expected));
+      if (requests.length > 0) queue.push(requests.map((r) => r.request));
+      schedulePump();
+      return Promise.all(
+        requests.map(({ result }) =>
+          result.catch((error: unknown) =>
+            error instanceof Error ? error : new Error(String(error)),
+          ),
+        ),
+      ) as Promise<SequencedResult[]>;
+    },
   };
 }

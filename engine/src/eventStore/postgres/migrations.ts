@@ -7,7 +7,10 @@ import {
   NOTIFY_CHANNEL,
 } from './sqlNames.ts';
 import { appendManyMigration } from './appendMany.migration.ts';
-import { appendManyGenericMigration } from './appendManyGeneric.migration.ts';
+import {
+  appendManyGenericMigration,
+  appendSequencesMigration,
+} from './appendManyGeneric.migration.ts';
 
 const createEvents = `
 CREATE SEQUENCE event_store_position_seq AS bigint;
@@ -225,4 +228,5 @@ export const eventStoreMigrations: readonly Migration[] = [
   },
   appendManyMigration,
   appendManyGenericMigration,
+  appendSequencesMigration,
 ];

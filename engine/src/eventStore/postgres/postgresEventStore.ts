@@ -254,7 +254,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     })();
   }
 
-  const append = createAppender({
+  const appender = createAppender({
     pool,
     concurrency: options.appendConcurrency ?? Math.max(1, Math.floor((pool.options.max ?? 10) / 2)),
     notifyInTransaction: notifyMode === 'in-transaction',
@@ -268,7 +268,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const store: EventStore = {
     async append(streamId, events, expected) {
       ensureOpen();
-      return append(streamId, events, expected);
+      return appender.append(streamId, events, expected);
+    },
+
+    async appendSequence(streamId, appends) {
+      ensureOpen();
+      return appender.appendSequence(streamId, appends);
     },
 
     async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
