@@ -198,8 +198,12 @@ async function viewers(task: Extract<ClientTask, { kind: 'viewers' }>): Promise<
       const adId = task.adIds[n % task.adIds.length]!;
       const rupees = ++amount;
       sentAt.set(`${adId}|${rupees}`, clock());
-      expected += perAd.get(adId) ?? 0;
-      pending.push(settle(placeBid(task.baseUrl, pick(task.bidders), adId, rupees)));
+      const placed = settle(placeBid(task.baseUrl, pick(task.bidders), adId, rupees));
+      // Only an accepted bid is pushed: a refused one is counted as failed, not as undelivered.
+      void placed.then((result) => {
+        if (result.status === 'fulfilled') expected += perAd.get(adId) ?? 0;
+      });
+      pending.push(placed);
     }
     const load = tally(await Promise.all(pending), task.ms);
     // Let the last pushes arrive.

@@ -292,7 +292,7 @@ export async function measureBidding(ctx: {
         },
         'bids.socket.p99_ms': {
           value: percentile(live.deliveries, 99),
-          unit: `ms (POST sent → newbid received; ${VIEWERS} viewers on ${WATCHED_ADS} ads, ${round(socketRate)} bids/s; ${live.delivered}/${live.expected} delivered; p50 ${round(percentile(live.deliveries, 50))} ms)`,
+          unit: `ms (POST sent → newbid received; ${VIEWERS} viewers on ${WATCHED_ADS} ads, ${round(socketRate)} bids/s; ${live.delivered}/${live.expected} delivered, ${live.failed} bids refused; p50 ${round(percentile(live.deliveries, 50))} ms)`,
           target: '< 100',
         },
         'expiry.lateness.p99_ms': {

@@ -21,7 +21,7 @@ export class LeanConnection {
   private failure: Error | undefined;
   private readonly ready: Promise<void>;
 
-  constructor(host: string, port: number) {
+  constructor(host: string, port: number, onClose: () => void = () => {}) {
     this.socket = net.connect(port, host);
     this.socket.setNoDelay(true);
     this.ready = new Promise((resolve, reject) => {
@@ -35,7 +35,10 @@ export class LeanConnection {
       this.waiting = undefined;
     };
     this.socket.on('error', fail);
-    this.socket.on('close', () => fail(new Error('connection closed')));
+    this.socket.on('close', () => {
+      fail(new Error('connection closed'));
+      onClose();
+    });
   }
 
   /** Writes `request` (a whole HTTP/1.1 request) and resolves to its answer. */
@@ -86,7 +89,8 @@ export function jsonPost(path: string, token: string, body: string): string {
 
 /**
  * Connections to one server for callers that come and go (an open loop): a free one is reused,
- * otherwise another is opened; a broken one is dropped.
+ * otherwise another is opened; one the server closed (an idle kept-alive connection is closed
+ * after 5 s) or that broke is dropped.
  */
 export function connectionPool(baseUrl: string) {
   const { hostname, port } = new URL(baseUrl);
@@ -94,7 +98,15 @@ export function connectionPool(baseUrl: string) {
   const all = new Set<LeanConnection>();
   return {
     async send(request: string): Promise<Answer> {
-      const connection = free.pop() ?? new LeanConnection(hostname, Number(port));
+      let connection = free.pop();
+      if (connection === undefined) {
+        const opened = new LeanConnection(hostname, Number(port), () => {
+          all.delete(opened);
+          const index = free.indexOf(opened);
+          if (index !== -1) free.splice(index, 1);
+        });
+        connection = opened;
+      }
       all.add(connection);
       try {
         return await connection.send(request);
