@@ -12,39 +12,19 @@ const dataOf = <E extends { data: unknown }>(event: RecordedEvent) => event.data
 const ofType = (events: RecordedEvent[], type: (typeof BID_EVENT_TYPES)[number]) =>
   events.filter((event) => event.type === type);
 
+type BidTables = { bids: string; ad_bidding: string; ad_bidders: string };
+
 /**
- * Bids placed in this batch, in one statement: each inserted once (a replayed bid hits its primary
- * key and is not returned), each (ad, bidder) pair recorded once (a bidder new to an ad is one
- * whose pair this statement stored), then the ads' counters move by what was really inserted.
+ * The CTEs that record a batch's bids (`ready`: a CTE with a row when they may be written): each
+ * bid inserted once (a replayed bid hits its primary key and is not returned), each (ad, bidder)
+ * pair once (a bidder new to an ad is one whose pair this statement stored), then the ads'
+ * counters move by what was really inserted. Binding: the rows as JSON.
  */
-async function recordBids(
-  trx: Knex.Transaction,
-  events: RecordedEvent[],
-  tables: { bids: string; ad_bidding: string; ad_bidders: string },
-): Promise<void> {
-  const rows = events.map((event) => {
-    const bid = dataOf<BidPlaced>(event);
-    return {
-      bid_id: bid.bidId,
-      ad_id: bid.adId,
-      bidder_id: bid.bidderId,
-      username: bid.username,
-      bid_alias: bid.bidAlias,
-      amount: bid.amount,
-      type: bid.type,
-      phase: bid.phase,
-      placed_at: bid.placedAt,
-      position_commit: event.position.commit.toString(),
-      position_prepare: event.position.prepare.toString(),
-    };
-  });
-  if (rows.length === 0) return;
-  // Prepared (on the batch's connection): one plan per build, not one per batch.
+function bidCtes(tables: BidTables, ready: string | undefined): string {
   const bids = quoteIdentifier(tables.bids);
-  await preparedQuery(
-    trx,
-    `WITH inserted AS (
-       INSERT INTO ${bids} SELECT * FROM json_populate_recordset(NULL::${bids}, ?::json)
+  const when = ready === undefined ? '' : `WHERE EXISTS (SELECT 1 FROM ${ready})`;
+  return `inserted AS (
+       INSERT INTO ${bids} SELECT * FROM json_populate_recordset(NULL::${bids}, ?::json) ${when}
        ON CONFLICT (bid_id) DO NOTHING
        RETURNING ad_id, bidder_id, phase
      ), newcomers AS (
@@ -52,18 +32,49 @@ async function recordBids(
        SELECT DISTINCT ad_id, bidder_id FROM inserted
        ON CONFLICT DO NOTHING
        RETURNING ad_id
-     ), moved AS (
+     ), counted AS (
        SELECT ad_id,
          count(*) FILTER (WHERE phase <> 'afterFinalCall') AS before,
          count(*) FILTER (WHERE phase = 'afterFinalCall') AS after,
          (SELECT count(*) FROM newcomers n WHERE n.ad_id = inserted.ad_id) AS buyers
        FROM inserted GROUP BY ad_id
-     )
-     UPDATE ${quoteIdentifier(tables.ad_bidding)} a SET before_count = a.before_count + moved.before,
-       after_count = a.after_count + moved.after, no_of_buyers = a.no_of_buyers + moved.buyers
-     FROM moved WHERE a.ad_id = moved.ad_id`,
-    [JSON.stringify(rows)],
+     ), recounted AS (
+       UPDATE ${quoteIdentifier(tables.ad_bidding)} a SET before_count = a.before_count + counted.before,
+         after_count = a.after_count + counted.after, no_of_buyers = a.no_of_buyers + counted.buyers
+       FROM counted WHERE a.ad_id = counted.ad_id
+       RETURNING 1
+     )`;
+}
+
+const bidRows = (events: RecordedEvent[]): string =>
+  JSON.stringify(
+    events.map((event) => {
+      const bid = dataOf<BidPlaced>(event);
+      return {
+        bid_id: bid.bidId,
+        ad_id: bid.adId,
+        bidder_id: bid.bidderId,
+        username: bid.username,
+        bid_alias: bid.bidAlias,
+        amount: bid.amount,
+        type: bid.type,
+        phase: bid.phase,
+        placed_at: bid.placedAt,
+        position_commit: event.position.commit.toString(),
+        position_prepare: event.position.prepare.toString(),
+      };
+    }),
   );
+
+/** Bids placed in a batch that holds other events too, in the batch's transaction. */
+async function recordBids(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  tables: BidTables,
+): Promise<void> {
+  if (events.length === 0) return;
+  // Prepared (on the batch's connection): one plan per build, not one per batch.
+  await preparedQuery(trx, `WITH ${bidCtes(tables, undefined)} SELECT 1`, [bidRows(events)]);
 }
 
 /**
@@ -79,6 +90,11 @@ export const bidsProjection = defineProjection({
     bids: { create: createBidsTable },
     ad_bidding: { create: createAdBiddingTable },
     ad_bidders: { create: createAdBiddersTable },
+  },
+  // A batch of bids only (the steady state of a busy marketplace): one statement, no transaction.
+  async batchStatement(_db, events, tables) {
+    if (events.some((event) => event.type !== 'BidPlaced')) return undefined;
+    return { ctes: bidCtes(tables, 'moved'), bindings: [bidRows(events)] };
   },
   async handleBatch(trx, events, tables) {
     const posted = ofType(events, 'AdPosted').map((event) => {

@@ -89,9 +89,62 @@ export function startBuildWorker(
     });
 
   /**
+   * The guarded move of the checkpoint to the batch's last event, as SQL and its bindings: moves
+   * only a build that is not retired and whose checkpoint is where we left it, and returns a row
+   * if it moved. Live checkpoints are announced (after commit) for waiters and live pushes.
+   */
+  function checkpointMove(build: Build, from: GlobalPosition, events: RecordedEvent[]) {
+    const last = events[events.length - 1]!;
+    const handled = events.filter((event) => handles.has(event.type)).length;
+    return {
+      sql: `UPDATE ${BUILDS} SET checkpoint_commit = ?, checkpoint_prepare = ?, last_event_recorded_at = ?,
+         events_handled = events_handled + ?, updated_at = now(), last_error = NULL
+       WHERE name = ? AND version = ? AND build = ? AND status <> 'retired'
+         AND checkpoint_commit = ? AND checkpoint_prepare = ?
+       RETURNING CASE WHEN status = 'live' THEN pg_notify(?, ?::text) END AS announced`,
+      bindings: [
+        last.position.commit.toString(),
+        last.position.prepare.toString(),
+        last.recordedAt,
+        handled,
+        build.name,
+        build.version,
+        build.build,
+        from.commit.toString(),
+        from.prepare.toString(),
+        CHECKPOINT_CHANNEL,
+        `${build.name} ${formatPosition(last.position)}`,
+      ],
+    };
+  }
+
+  /**
+   * A batch whose writes the projection gives as one statement (`batchStatement`): they and the
+   * checkpoint's move in one round trip, committed together; undefined when this batch needs
+   * `applyBatch`.
+   */
+  async function applyInOneStatement(
+    build: Build,
+    from: GlobalPosition,
+    events: RecordedEvent[],
+  ): Promise<GlobalPosition | undefined> {
+    const handled = events.filter((event) => handles.has(event.type));
+    const statement = await projection.batchStatement?.(db, handled, build.tables);
+    if (statement === undefined) return undefined;
+    const move = checkpointMove(build, from, events);
+    const [row] = await preparedQuery<{ moved: number }>(
+      db,
+      `WITH moved AS (${move.sql}), ${statement.ctes} SELECT count(*)::int AS moved FROM moved`,
+      [...move.bindings, ...statement.bindings],
+    );
+    if (row?.moved !== 1) await refuseMove(db, build, from);
+    return events[events.length - 1]!.position;
+  }
+
+  /**
    * Applies `events` and moves the checkpoint, in `trx`; refuses if the row is not where we left
    * it. The guarded checkpoint UPDATE comes first: it locks the build's row (as `goLive` does) and
-   * checks it in the same round trip, so a batch is three statements and its commit.
+   * checks it in the same round trip.
    */
   async function applyBatch(
     trx: Knex.Transaction,
@@ -101,28 +154,8 @@ export function startBuildWorker(
   ) {
     const handled = events.filter((event) => handles.has(event.type));
     const last = events[events.length - 1]!;
-    // Live checkpoints are announced (after commit) for waiters and live pushes; a hint only.
-    const moved = await preparedQuery(
-      trx,
-      `UPDATE ${BUILDS} SET checkpoint_commit = ?, checkpoint_prepare = ?, last_event_recorded_at = ?,
-         events_handled = events_handled + ?, updated_at = now(), last_error = NULL
-       WHERE name = ? AND version = ? AND build = ? AND status <> 'retired'
-         AND checkpoint_commit = ? AND checkpoint_prepare = ?
-       RETURNING CASE WHEN status = 'live' THEN pg_notify(?, ?::text) END`,
-      [
-        last.position.commit.toString(),
-        last.position.prepare.toString(),
-        last.recordedAt,
-        handled.length,
-        build.name,
-        build.version,
-        build.build,
-        from.commit.toString(),
-        from.prepare.toString(),
-        CHECKPOINT_CHANNEL,
-        `${build.name} ${formatPosition(last.position)}`,
-      ],
-    );
+    const move = checkpointMove(build, from, events);
+    const moved = await preparedQuery(trx, move.sql, move.bindings);
     if (moved.length === 0) await refuseMove(trx, build, from);
     if (projection.handleBatch) {
       if (handled.length > 0) await projection.handleBatch(trx, handled, build.tables);
@@ -178,7 +211,8 @@ export function startBuildWorker(
           const current = build;
           const from = checkpoint;
           checkpoint = events.some((event) => handles.has(event.type))
-            ? await db.transaction((trx) => applyBatch(trx, current, from, events))
+            ? ((await applyInOneStatement(current, from, events)) ??
+              (await db.transaction((trx) => applyBatch(trx, current, from, events))))
             : await skipBatch(current, from, events);
         }
         if (build.status === 'building' && events.length < batchSize) {

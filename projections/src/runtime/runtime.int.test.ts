@@ -126,6 +126,55 @@ describe('projection runtime', () => {
     expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '25' }]);
   });
 
+  describe('a projection that writes a batch in one statement', () => {
+    it('writes each batch and its checkpoint together, and a replay changes nothing', async () => {
+      const statements: number[] = [];
+      const projection = adBidsProjection({
+        inOneStatement: { onStatement: (events) => statements.push(events.length) },
+      });
+      const runners = await start(projection);
+      const last = await appendBids(store, 40, 4);
+      await waitUntil(caughtUp(last), 20_000, 'caught up');
+      expect(statements.reduce((a, b) => a + b, 0)).toBe(40);
+      expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '40' }]);
+      const before = await tableHash(db, 'ad_bids');
+
+      // The same events again, from the start: every ad is past them already.
+      await db('projection_builds').where({ name: 'ad_bids' }).update({
+        checkpoint_commit: 0,
+        checkpoint_prepare: 0,
+      });
+      await stop(runners);
+      await start(projection);
+      await waitUntil(caughtUp(last), 20_000, 'replayed');
+      expect(await tableHash(db, 'ad_bids')).toBe(before);
+    });
+
+    it('writes nothing of a batch whose checkpoint is not where the runner left it', async () => {
+      const errors: string[] = [];
+      const logger: RuntimeLogger = {
+        info: () => {},
+        warn: () => {},
+        error: (details) => errors.push(String((details as { err?: unknown }).err)),
+      };
+      let handled = 0;
+      await start(adBidsProjection({ onHandle: () => handled++, inOneStatement: {} }), { logger });
+      const first = await appendBids(store, 20, 4);
+      await waitUntil(caughtUp(first), 20_000, 'first');
+      await db('projection_builds')
+        .where({ name: 'ad_bids' })
+        .update({ checkpoint_commit: 0, checkpoint_prepare: 0 });
+      // Five bids in one append: one batch, refused as a whole.
+      const second = await appendBids(store, 5, 4, 5);
+      await waitUntil(caughtUp(second), 20_000, 'after the refusal');
+      expect(errors.some((error) => /is at 0\.0, expected/.test(error))).toBe(true);
+      // The refused statement wrote none of its 5 bids: read again from the start, they were new
+      // to the table and handled a second time (20 + 5 + 5), each counted once.
+      expect(handled).toBe(30);
+      expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '25' }]);
+    });
+  });
+
   it('lets only one runner work on a projection; another takes over when it stops', async () => {
     // Distinct events each runner handled: a batch retried after a rollback is counted once.
     const seenByA = new Set<string>();

@@ -5,7 +5,11 @@ import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { MOBILE_REQUEST_EVENT_TYPES } from '@boli/engine/social/mobileRequest.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import { REVIEW_EVENT_TYPES, type ReviewEvent } from '@boli/engine/social/review.events';
-import { defineProjection, type PhysicalTables } from '../runtime/projection.ts';
+import {
+  defineProjection,
+  type BatchStatement,
+  type PhysicalTables,
+} from '../runtime/projection.ts';
 import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
 import {
   AD_NOTIFICATION_EVENT_TYPES,
@@ -70,6 +74,7 @@ export const notificationsProjection = defineProjection<Tables>({
     },
   },
   handleBatch,
+  batchStatement,
 });
 
 type AdRow = {
@@ -100,57 +105,54 @@ const fromRow = (row: AdRow): AdState => {
   };
 };
 
-/** The ads of `adIds` as stored, locked for this batch; unknown ads are absent. */
+/** The ads of `adIds` as stored (locked for the batch, in a transaction); unknown ads are absent. */
 async function loadAds(
-  trx: Knex.Transaction,
+  db: Knex | Knex.Transaction,
   table: string,
   adIds: readonly string[],
 ): Promise<Map<string, AdState>> {
   const ads = new Map<string, AdState>();
   if (adIds.length === 0) return ads;
+  const lock = db.isTransaction ? 'FOR UPDATE' : '';
   const rows = await preparedQuery<AdRow>(
-    trx,
-    `SELECT * FROM ${quoteIdentifier(table)} WHERE ad_id = ANY(?::text[]) FOR UPDATE`,
+    db,
+    `SELECT * FROM ${quoteIdentifier(table)} WHERE ad_id = ANY(?::text[]) ${lock}`,
     [adIds],
   );
   for (const row of rows) ads.set(row.ad_id, fromRow(row));
   return ads;
 }
 
+/** Rows to write to one table: an INSERT of them all, with its ON CONFLICT clause. */
+type RowsWrite = {
+  readonly table: string;
+  readonly rows: readonly Record<string, unknown>[];
+  readonly onConflict: string;
+};
+
 /**
- * `rows` written with one prepared statement however many there are (`json_populate_recordset`:
- * the same text every batch, planned once per connection); `onConflict` is its ON CONFLICT clause.
+ * `write`'s INSERT: one statement text however many rows (`json_populate_recordset`: the same
+ * text every batch, planned once per connection); `when` conditions it (one-statement batches).
  */
-async function insertRows(
-  trx: Knex.Transaction,
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  onConflict: string,
-): Promise<void> {
-  if (rows.length === 0) return;
+function insertSql({ table, rows, onConflict }: RowsWrite, when = ''): string {
   const name = quoteIdentifier(table);
   const columns = Object.keys(rows[0]!).map(quoteIdentifier).join(', ');
-  await preparedQuery(
-    trx,
-    `INSERT INTO ${name} (${columns})
-     SELECT ${columns} FROM json_populate_recordset(NULL::${name}, ?::json) ${onConflict}`,
-    [JSON.stringify(rows)],
-  );
+  return `INSERT INTO ${name} (${columns})
+     SELECT ${columns} FROM json_populate_recordset(NULL::${name}, ?::json) ${when} ${onConflict}`;
 }
 
 /**
- * A batch in three statements, whatever its size: the batch's ads are read (and locked) at once,
- * its events applied in log order in memory, then the ads that changed and every notification are
- * written with one INSERT each.
+ * What a batch writes: the batch's ads are read at once (`read`), its events applied in log order
+ * in memory, then the ads that changed and every notification are written with one INSERT each.
  */
-async function handleBatch(
-  trx: Knex.Transaction,
+async function planBatch(
   events: readonly RecordedEvent[],
   tables: PhysicalTables<Tables>,
-): Promise<void> {
+  read: (adIds: readonly string[]) => Promise<Map<string, AdState>>,
+): Promise<RowsWrite[]> {
   const adIdOf = (event: RecordedEvent) => (event.data as { adId: string }).adId;
   const adEvents = events.filter((event) => AD_EVENTS.includes(event.type));
-  const ads = await loadAds(trx, tables.notification_ads, [...new Set(adEvents.map(adIdOf))]);
+  const ads = await read([...new Set(adEvents.map(adIdOf))]);
   const notifications: Record<string, unknown>[] = [];
   for (const event of events) {
     let notes: NotificationDraft[];
@@ -195,13 +197,50 @@ async function handleBatch(
       bidders: [...tracking!.bidders],
       last_version: version,
     }));
-  await insertRows(
-    trx,
-    tables.notification_ads,
-    changedAds,
-    `ON CONFLICT (ad_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, item_name = EXCLUDED.item_name,
-       currencycode = EXCLUDED.currencycode, open_high = EXCLUDED.open_high,
-       bidders = EXCLUDED.bidders, last_version = EXCLUDED.last_version`,
+  const writes: RowsWrite[] = [
+    {
+      table: tables.notification_ads,
+      rows: changedAds,
+      onConflict: `ON CONFLICT (ad_id) DO UPDATE SET owner_id = EXCLUDED.owner_id,
+         item_name = EXCLUDED.item_name, currencycode = EXCLUDED.currencycode,
+         open_high = EXCLUDED.open_high, bidders = EXCLUDED.bidders,
+         last_version = EXCLUDED.last_version`,
+    },
+    { table: tables.notifications, rows: notifications, onConflict: 'ON CONFLICT (id) DO NOTHING' },
+  ];
+  return writes.filter((write) => write.rows.length > 0);
+}
+
+/** A batch in its transaction: the ads read and locked, then one INSERT per table. */
+async function handleBatch(
+  trx: Knex.Transaction,
+  events: readonly RecordedEvent[],
+  tables: PhysicalTables<Tables>,
+): Promise<void> {
+  const writes = await planBatch(events, tables, (adIds) =>
+    loadAds(trx, tables.notification_ads, adIds),
   );
-  await insertRows(trx, tables.notifications, notifications, 'ON CONFLICT (id) DO NOTHING');
+  for (const write of writes)
+    await preparedQuery(trx, insertSql(write), [JSON.stringify(write.rows)]);
+}
+
+/** A batch in two round trips: the ads read, then both INSERTs with the checkpoint's move. */
+async function batchStatement(
+  db: Knex,
+  events: RecordedEvent[],
+  tables: PhysicalTables<Tables>,
+): Promise<BatchStatement> {
+  const writes = await planBatch(events, tables, (adIds) =>
+    loadAds(db, tables.notification_ads, adIds),
+  );
+  const when = 'WHERE EXISTS (SELECT 1 FROM moved)';
+  return {
+    ctes:
+      writes.length === 0
+        ? 'nothing AS (SELECT 1)'
+        : writes
+            .map((write, i) => `write${i} AS (${insertSql(write, when)} RETURNING 1)`)
+            .join(', '),
+    bindings: writes.map((write) => JSON.stringify(write.rows)),
+  };
 }

@@ -15,6 +15,8 @@ export function adBidsProjection(
     /** Called on every attempt to handle an event (a retried batch calls it again). */
     onHandle?: (event: RecordedEvent) => void;
     withAverage?: boolean;
+    /** Writes each batch in one statement with its checkpoint (`batchStatement`). */
+    inOneStatement?: { onStatement?: (events: RecordedEvent[]) => void };
   } = {},
 ) {
   return defineProjection({
@@ -34,6 +36,50 @@ export function adBidsProjection(
           }),
       },
     },
+    ...(options.inOneStatement && !options.withAverage
+      ? {
+          async batchStatement(db: Knex, events: RecordedEvent[], tables: { ad_bids: string }) {
+            options.inOneStatement!.onStatement?.(events);
+            // What each ad has applied already: a replayed event is left out.
+            const adIds = [...new Set(events.map((e) => (e.data as { adId: string }).adId))];
+            const stored: { ad_id: string; last_version: number }[] = await db(tables.ad_bids)
+              .select('ad_id', 'last_version')
+              .whereIn('ad_id', adIds);
+            const applied = new Map(stored.map((row) => [row.ad_id, row.last_version]));
+            const perAd = new Map<
+              string,
+              { count: number; highest: number; total: number; to: number }
+            >();
+            for (const event of events) {
+              const { adId, amount } = event.data as { adId: string; amount: number };
+              if (event.streamVersion <= (applied.get(adId) ?? -1)) continue;
+              options.onHandle?.(event);
+              const ad = perAd.get(adId) ?? { count: 0, highest: 0, total: 0, to: 0 };
+              perAd.set(adId, {
+                count: ad.count + 1,
+                highest: Math.max(ad.highest, amount),
+                total: ad.total + amount,
+                to: event.streamVersion,
+              });
+            }
+            const rows = [...perAd].map(([adId, ad]) => ({ ad_id: adId, ...ad }));
+            const table = `"${tables.ad_bids}"`;
+            return {
+              ctes: `counted AS (
+                INSERT INTO ${table} (ad_id, bid_count, highest, total, last_version)
+                SELECT r.ad_id, r.count, r.highest, r.total, r."to"
+                  FROM json_to_recordset(?::json)
+                    AS r(ad_id text, count int, highest bigint, total bigint, "to" int)
+                 WHERE EXISTS (SELECT 1 FROM moved)
+                ON CONFLICT (ad_id) DO UPDATE SET bid_count = ${table}.bid_count + excluded.bid_count,
+                  highest = greatest(${table}.highest, excluded.highest),
+                  total = ${table}.total + excluded.total, last_version = excluded.last_version
+                RETURNING 1)`,
+              bindings: [JSON.stringify(rows)],
+            };
+          },
+        }
+      : {}),
     async handle(trx, event, tables) {
       options.onHandle?.(event);
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
