@@ -17,8 +17,12 @@ import {
  * announced: a build that just went live), once for all the process's waiters.
  */
 
-/** NOTIFY channel carrying "<projection> <position>" after a live build's batch commits. */
+/**
+ * NOTIFY channel carrying "<projection> <position>" after a live build's batch commits, or several
+ * of these joined by ANNOUNCEMENT_SEPARATOR when builds moved together.
+ */
 export const CHECKPOINT_CHANNEL = 'boli_projection_checkpoint';
+export const ANNOUNCEMENT_SEPARATOR = ';';
 
 /** The listening connection closes after this long without waiters. */
 const IDLE_CLOSE_MS = 30_000;
@@ -34,6 +38,21 @@ export type CheckpointWatch = {
   listening(): boolean;
   cancel(): void;
 };
+
+/** The (projection, checkpoint) pairs a notice announces; anything malformed is left out. */
+export function parseAnnouncements(payload: string | undefined): [string, GlobalPosition][] {
+  const announced: [string, GlobalPosition][] = [];
+  for (const announcement of payload?.split(ANNOUNCEMENT_SEPARATOR) ?? []) {
+    const space = announcement.lastIndexOf(' ');
+    if (space <= 0) continue;
+    try {
+      announced.push([announcement.slice(0, space), parsePosition(announcement.slice(space + 1))]);
+    } catch {
+      // Not a position: a hint only, the table stays the truth.
+    }
+  }
+  return announced;
+}
 
 type Waiter = { remaining: Set<string>; position: GlobalPosition; resolve: () => void };
 
@@ -84,15 +103,7 @@ function createListener(options: pg.ClientConfig): Listener {
   }
 
   function onNotice(payload: string | undefined): void {
-    const space = payload?.lastIndexOf(' ') ?? -1;
-    if (payload === undefined || space <= 0) return;
-    let position: GlobalPosition;
-    try {
-      position = parsePosition(payload.slice(space + 1));
-    } catch {
-      return;
-    }
-    passed(payload.slice(0, space), position);
+    for (const [name, position] of parseAnnouncements(payload)) passed(name, position);
   }
 
   let pollTimer: NodeJS.Timeout | undefined;
