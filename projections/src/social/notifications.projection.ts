@@ -21,20 +21,24 @@ import {
   type NotificationDraft,
 } from './notifications.evolve.ts';
 
-type Tables = 'notifications' | 'notification_ads';
+type Tables = 'notifications' | 'notification_ads' | 'notification_bidders';
 
 const AD_EVENTS: readonly string[] = AD_NOTIFICATION_EVENT_TYPES;
 const BILLING_EVENTS: readonly string[] = PAYMENT_NOTIFICATION_EVENT_TYPES;
+/** The ad events that tell every bidder of the ad. */
+const TELLS_EVERY_BIDDER: readonly string[] = ['FinalCallMade', 'BiddingClosed'];
 
 /**
  * The notification menu's read model: one row per member told, id `<event id>:<member>`, so a
- * replayed event adds nothing. Ads keep their bidders in `notification_ads` (one row per ad,
- * with the ad stream's `last_version`, so a replayed bid never moves the amounts twice).
+ * replayed event adds nothing. What ads need remembered is in `notification_ads` (one row per ad,
+ * with the ad stream's `last_version`, so a replayed bid never moves the amounts twice) and
+ * `notification_bidders` (one row per ad and bidder: their best amount, which only grows).
  */
 export const notificationsProjection = defineProjection<Tables>({
   name: 'notifications',
   // 2: billing notifications (a purchase delivered or refunded).
-  version: 2,
+  // 3: bidders in a table of their own: a batch rewrote every touched ad's whole bidder list.
+  version: 3,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
@@ -67,9 +71,19 @@ export const notificationsProjection = defineProjection<Tables>({
           t.text('item_name').notNullable();
           t.text('currencycode').notNullable();
           t.bigInteger('open_high').notNullable();
-          /** [[bidderId, best amount in paise], …] in order of first bid. */
-          t.jsonb('bidders').notNullable();
           t.integer('last_version').notNullable();
+        }),
+    },
+    notification_bidders: {
+      create: (trx, table) =>
+        trx.schema.createTable(table, (t) => {
+          t.text('ad_id').notNullable();
+          t.text('bidder_id').notNullable();
+          /** Their best amount on the ad, paise. */
+          t.bigInteger('best').notNullable();
+          t.primary(['ad_id', 'bidder_id']);
+          // The bidders an Open bid may outbid: at or above the ad's highest Open amount.
+          t.index(['ad_id', 'best'], `${table}_best_idx`);
         }),
     },
   },
@@ -87,37 +101,60 @@ type AdRow = {
   last_version: number;
 };
 
-/** What the projection knows of one ad: who bids on it, and the last ad event it applied. */
-type AdState = { tracking: AdTracking | undefined; version: number; changed: boolean };
+/**
+ * What the projection knows of one ad: who bids on it (those the batch needs), the last ad event
+ * it applied, and the bidders' best amounts as read, to write only those that changed.
+ */
+type AdState = {
+  tracking: AdTracking | undefined;
+  version: number;
+  changed: boolean;
+  read: ReadonlyMap<string, number>;
+};
 
 const fromRow = (row: AdRow): AdState => {
-  const bidders = typeof row.bidders === 'string' ? JSON.parse(row.bidders) : row.bidders;
+  const listed = typeof row.bidders === 'string' ? JSON.parse(row.bidders) : row.bidders;
+  const bidders = new Map(
+    (listed as [string, number | string][]).map(([id, best]) => [id, Number(best)]),
+  );
   return {
     tracking: {
       ownerId: row.owner_id,
       itemName: row.item_name,
       currencycode: row.currencycode,
       openHigh: Number(row.open_high),
-      bidders: new Map(bidders as [string, number][]),
+      bidders,
     },
     version: row.last_version,
     changed: false,
+    read: new Map(bidders),
   };
 };
 
-/** The ads of `adIds` as stored (locked for the batch, in a transaction); unknown ads are absent. */
+/**
+ * The ads of `adIds` as stored (locked for the batch, in a transaction); unknown ads are absent.
+ * Of their bidders, those an Open bid may outbid (best at or above the highest Open amount: the
+ * others were told when it landed), or all of them for the ads of `everyBidderOf`, which tell
+ * every bidder something. Whoever is left out is below every amount that could notify them, and
+ * the best amount written is the greater of the stored and the new.
+ */
 async function loadAds(
   db: Knex | Knex.Transaction,
-  table: string,
+  tables: PhysicalTables<Tables>,
   adIds: readonly string[],
+  everyBidderOf: readonly string[],
 ): Promise<Map<string, AdState>> {
   const ads = new Map<string, AdState>();
   if (adIds.length === 0) return ads;
-  const lock = db.isTransaction ? 'FOR UPDATE' : '';
+  const lock = db.isTransaction ? 'FOR UPDATE OF a' : '';
   const rows = await preparedQuery<AdRow>(
     db,
-    `SELECT * FROM ${quoteIdentifier(table)} WHERE ad_id = ANY(?::text[]) ${lock}`,
-    [adIds],
+    `SELECT a.ad_id, a.owner_id, a.item_name, a.currencycode, a.open_high, a.last_version,
+       (SELECT coalesce(json_agg(json_build_array(b.bidder_id, b.best)), '[]'::json)
+          FROM ${quoteIdentifier(tables.notification_bidders)} b
+         WHERE b.ad_id = a.ad_id AND (b.best >= a.open_high OR a.ad_id = ANY(?::text[]))) AS bidders
+     FROM ${quoteIdentifier(tables.notification_ads)} a WHERE a.ad_id = ANY(?::text[]) ${lock}`,
+    [everyBidderOf, adIds],
   );
   for (const row of rows) ads.set(row.ad_id, fromRow(row));
   return ads;
@@ -148,23 +185,37 @@ function insertSql({ table, rows, onConflict }: RowsWrite, when = ''): string {
 async function planBatch(
   events: readonly RecordedEvent[],
   tables: PhysicalTables<Tables>,
-  read: (adIds: readonly string[]) => Promise<Map<string, AdState>>,
+  read: (
+    adIds: readonly string[],
+    everyBidderOf: readonly string[],
+  ) => Promise<Map<string, AdState>>,
 ): Promise<RowsWrite[]> {
   const adIdOf = (event: RecordedEvent) => (event.data as { adId: string }).adId;
   const adEvents = events.filter((event) => AD_EVENTS.includes(event.type));
-  const ads = await read([...new Set(adEvents.map(adIdOf))]);
+  const tellingAll = adEvents.filter((event) => TELLS_EVERY_BIDDER.includes(event.type));
+  const ads = await read([...new Set(adEvents.map(adIdOf))], [...new Set(tellingAll.map(adIdOf))]);
   const notifications: Record<string, unknown>[] = [];
   for (const event of events) {
     let notes: NotificationDraft[];
     if (AD_EVENTS.includes(event.type)) {
       const adId = adIdOf(event);
-      const before = ads.get(adId) ?? { tracking: undefined, version: -1, changed: false };
+      const before = ads.get(adId) ?? {
+        tracking: undefined,
+        version: -1,
+        changed: false,
+        read: new Map(),
+      };
       // A replayed event changes nothing.
       if (event.streamVersion <= before.version) continue;
       const after = notificationsForAdEvent(before.tracking, event as unknown as AdEvent);
       notes = after.notes;
       if (after.tracking !== undefined) {
-        ads.set(adId, { tracking: after.tracking, version: event.streamVersion, changed: true });
+        ads.set(adId, {
+          tracking: after.tracking,
+          version: event.streamVersion,
+          changed: true,
+          read: before.read ?? new Map(),
+        });
       }
     } else if (BILLING_EVENTS.includes(event.type)) {
       notes = notificationsForBillingEvent(event as unknown as PurchaseEvent);
@@ -194,17 +245,28 @@ async function planBatch(
       item_name: tracking!.itemName,
       currencycode: tracking!.currencycode,
       open_high: tracking!.openHigh,
-      bidders: [...tracking!.bidders],
       last_version: version,
     }));
+  const changedBidders = [...ads]
+    .filter(([, ad]) => ad.changed && ad.tracking !== undefined)
+    .flatMap(([adId, { tracking, read }]) =>
+      [...tracking!.bidders]
+        .filter(([bidderId, best]) => read.get(bidderId) !== best)
+        .map(([bidderId, best]) => ({ ad_id: adId, bidder_id: bidderId, best })),
+    );
   const writes: RowsWrite[] = [
     {
       table: tables.notification_ads,
       rows: changedAds,
       onConflict: `ON CONFLICT (ad_id) DO UPDATE SET owner_id = EXCLUDED.owner_id,
          item_name = EXCLUDED.item_name, currencycode = EXCLUDED.currencycode,
-         open_high = EXCLUDED.open_high, bidders = EXCLUDED.bidders,
-         last_version = EXCLUDED.last_version`,
+         open_high = EXCLUDED.open_high, last_version = EXCLUDED.last_version`,
+    },
+    {
+      table: tables.notification_bidders,
+      rows: changedBidders,
+      onConflict: `ON CONFLICT (ad_id, bidder_id) DO UPDATE
+         SET best = greatest(${quoteIdentifier(tables.notification_bidders)}.best, EXCLUDED.best)`,
     },
     { table: tables.notifications, rows: notifications, onConflict: 'ON CONFLICT (id) DO NOTHING' },
   ];
@@ -217,8 +279,8 @@ async function handleBatch(
   events: readonly RecordedEvent[],
   tables: PhysicalTables<Tables>,
 ): Promise<void> {
-  const writes = await planBatch(events, tables, (adIds) =>
-    loadAds(trx, tables.notification_ads, adIds),
+  const writes = await planBatch(events, tables, (adIds, everyBidderOf) =>
+    loadAds(trx, tables, adIds, everyBidderOf),
   );
   for (const write of writes)
     await preparedQuery(trx, insertSql(write), [JSON.stringify(write.rows)]);
@@ -230,8 +292,8 @@ async function batchStatement(
   events: RecordedEvent[],
   tables: PhysicalTables<Tables>,
 ): Promise<BatchStatement> {
-  const writes = await planBatch(events, tables, (adIds) =>
-    loadAds(db, tables.notification_ads, adIds),
+  const writes = await planBatch(events, tables, (adIds, everyBidderOf) =>
+    loadAds(db, tables, adIds, everyBidderOf),
   );
   const when = 'WHERE EXISTS (SELECT 1 FROM moved)';
   return {

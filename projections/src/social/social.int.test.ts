@@ -22,6 +22,7 @@ import { contactMessagesProjection } from './contactMessages.projection.ts';
 import { listContactMessages } from './contactMessages.queries.ts';
 import { mobileRequestsProjection } from './mobileRequests.projection.ts';
 import { findMobileRequestBetween, mobileRequestApproved } from './mobileRequests.queries.ts';
+import { notificationsForAdEvent } from './notifications.evolve.ts';
 import { notificationsProjection } from './notifications.projection.ts';
 import { listNotifications } from './notifications.queries.ts';
 import { notificationPushesAfter } from './notifications.live.ts';
@@ -182,6 +183,63 @@ describe('the social read models', () => {
       new Set([`user:${MEENA.userId}`, `user:${ARJUN.userId}`]),
     );
     expect((await notificationPushesAfter(db, next)).pushes).toEqual([]);
+  });
+
+  it('tell exactly whom the whole history tells, batch by batch, reading only who may be outbid', async () => {
+    const bidder = (n: number) => ({
+      userId: `u-b${n}`,
+      username: `bidder_${n}`,
+      bidAlias: `al${n}x`,
+    });
+    const [a, b, c, d] = [1, 2, 3, 4].map(bidder) as [
+      ReturnType<typeof bidder>,
+      ReturnType<typeof bidder>,
+      ReturnType<typeof bidder>,
+      ReturnType<typeof bidder>,
+    ];
+    const history: AdEvent[] = [
+      { ...adPosted(), data: { ...adPosted().data, adId: 'ad-2' } },
+      bidPlaced({ adId: 'ad-2', bidId: 'c1', amount: 10_000 }, a),
+      bidPlaced({ adId: 'ad-2', bidId: 'c2', amount: 20_000 }, b),
+      // Below the highest Open amount: whatever they bid next, only an amount above it counts.
+      bidPlaced({ adId: 'ad-2', bidId: 'c3', amount: 15_000, type: 'Hidden' }, c),
+      bidPlaced({ adId: 'ad-2', bidId: 'c4', amount: 5_000, type: 'Hidden' }, a),
+      bidPlaced({ adId: 'ad-2', bidId: 'c5', amount: 30_000 }, d),
+      bidPlaced({ adId: 'ad-2', bidId: 'c6', amount: 25_000, type: 'Hidden' }, c),
+      bidPlaced({ adId: 'ad-2', bidId: 'c7', amount: 40_000 }, a),
+      { ...finalCallMade(), data: { ...finalCallMade().data, adId: 'ad-2' } },
+    ];
+    // One batch per event: each reads the ad's remembered bidders back.
+    for (const [i, event] of history.entries()) {
+      await store.append(adStream('ad-2'), [{ ...event, metadata: meta(at(50 + i)) }], i - 1);
+      await catchUpAll({
+        databaseUrl: database.url,
+        store,
+        projections: [notificationsProjection],
+      });
+    }
+    // What the pure rule says over the whole history, every bidder remembered.
+    let tracking: Parameters<typeof notificationsForAdEvent>[0];
+    const expected: string[] = [];
+    for (const event of history) {
+      const after = notificationsForAdEvent(tracking, event);
+      tracking = after.tracking;
+      expected.push(...after.notes.map((n) => `${n.userId}:${n.kind}:${n.params.amount ?? ''}`));
+    }
+    const stored = await db('notifications')
+      .where({ ad_id: 'ad-2' })
+      .select('user_id', 'kind', 'params');
+    expect(
+      stored
+        .map((n) => `${n.user_id}:${n.kind}:${(n.params as { amount?: number }).amount ?? ''}`)
+        .sort(),
+    ).toEqual(expected.sort());
+    expect(expected.filter((note) => note.includes(':outbid:')).sort()).toEqual([
+      'u-b1:outbid:20000',
+      'u-b2:outbid:30000',
+      'u-b4:outbid:40000',
+    ]);
+    expect(expected.filter((note) => note.includes(':finalCallMade:'))).toHaveLength(4);
   });
 
   it('change nothing when every event is applied a second time', async () => {
