@@ -131,7 +131,7 @@ const statements = {
     if (!this.wanted) return;
     const { rows } = await db.raw<{ rows: { calls: string; ms: string; query: string }[] }>(
       `SELECT calls, round(total_exec_time::numeric, 1)::text || '+' || round(total_plan_time::numeric, 1)::text AS ms,
-              left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+              left(regexp_replace(query, '\\s+', ' ', 'g'), ${Number(process.env.PROFILE_QUERY_CHARS ?? 100)}) AS query
          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
         ORDER BY ${process.env.PROFILE_BY_CALLS ? 'calls' : 'total_exec_time + total_plan_time'} DESC LIMIT 30`,
     );

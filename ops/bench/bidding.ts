@@ -26,6 +26,7 @@ import type { Metric } from './types.ts';
 import { median, percentile } from './stats.ts';
 import { cpuMeter, describeCpu } from './cpu.ts';
 import { startCpuProfile } from './cpuProfile.ts';
+import { startCeilingServer } from './ceiling.ts';
 
 /** BENCH_QUICK=1: a smoke run of a few seconds that checks the bench works, not the numbers. */
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -173,11 +174,11 @@ export async function measureBidding(ctx: {
       const hotAds = await seedAds(infra.store, `hot${tag}`, RUNS, owners);
       await readModelsCaughtUp(infra);
       const baseUrl = server.url;
-      const closedLoop = (ads: string[], ms: number, inFlight: number) =>
+      const closedLoop = (ads: string[], ms: number, inFlight: number, url = baseUrl) =>
         clients
           .run<LoadResult>({
             kind: 'closedLoop',
-            baseUrl,
+            baseUrl: url,
             bidders,
             adIds: ads,
             inFlight,
@@ -219,6 +220,19 @@ export async function measureBidding(ctx: {
           hot.add(level, (await closedLoop([hotAds[run]!], SECONDS * 1000, level)).perSecond);
         }
       }
+      // The ceiling: the same clients, at the same levels, against a server that only stores each
+      // request as a row (ceiling.ts). One run per level.
+      const ceilingServer = await startCeilingServer(databaseUrl);
+      const ceiling = new Rates();
+      try {
+        for (const level of LEVELS)
+          ceiling.add(
+            level,
+            (await closedLoop(adIds, SECONDS * 1000, level, ceilingServer.url)).perSecond,
+          );
+      } finally {
+        await ceilingServer.close();
+      }
       const sustained = spread.best().rate;
       const cpuPerBid =
         [...spreadCpu.values()].reduce((a, b) => a + b, 0) / Math.max(1, spreadBids);
@@ -236,6 +250,10 @@ export async function measureBidding(ctx: {
       const throughput: Record<string, Metric> = {
         'bids.http.ratio': ratio(spread, rawInsert, '>= 0.3'),
         'bids.hot.ratio': ratio(hot, serialized, '>= 0.3'),
+        'bids.http.ceiling_ratio': {
+          ...ratio(ceiling, rawInsert, 'informational'),
+          unit: `ratio (${round(ceiling.best().rate)} requests/s at ${ceiling.best().level} in flight, each parsed and stored as one row, nothing else: the most bids.http.ratio could be here; bids reach ${Math.round((100 * sustained) / ceiling.best().rate)}% of it; by level ${ceiling.describe()})`,
+        },
         'bids.http.rate': { value: sustained, unit: 'bids/s', target: 'informational' },
         'bids.cpu_ms': {
           value: cpuPerBid,
