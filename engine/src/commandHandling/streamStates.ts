@@ -19,7 +19,7 @@ const MAX_STREAMS = 2_000;
 export type FoldedStream<State> = {
   readonly version: number;
   readonly state: State;
-  /** Mutable: grown only by the command holding the stream's turn (`oneAtATime`). */
+  /** Mutable: grown only by the command holding the stream's turn (`inStreamTurn`, streamBatches.ts). */
   readonly eventIds: Set<string>;
   /** The position of the event at `version`, if any. */
   readonly lastPosition: GlobalPosition | undefined;
@@ -97,7 +97,7 @@ export function rememberAppended<State, C extends Command, E extends DomainEvent
 
 /**
  * The stream folded to its current end: what this process folded before, plus the events
- * appended since. Call it only in the stream's turn (`oneAtATime`).
+ * appended since. Call it only in the stream's turn (`inStreamTurn`, streamBatches.ts).
  */
 export async function loadFolded<State, C extends Command, E extends DomainEvent>(
   fold: StreamFold<State, C, E>,
@@ -137,33 +137,4 @@ export function forgetFolded<State, C extends Command, E extends DomainEvent>(
 ): void {
   const { store, streamId, decider, upcasters } = fold;
   foldsOf(store, decider, upcasters).delete(streamId);
-}
-
-const turns = new WeakMap<EventStore, Map<string, Promise<void>>>();
-
-/**
- * Runs `work` when the commands on `streamId` that this process started before it are done.
- * Racing them could only make all but one fail their append and decide again; queued, each
- * decides on the state the previous one left. Other processes still race (the append's version
- * check settles it).
- */
-export async function oneAtATime<T>(
-  store: EventStore,
-  streamId: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  let queue = turns.get(store);
-  if (!queue) turns.set(store, (queue = new Map()));
-  const previous = queue.get(streamId);
-  let done!: () => void;
-  const mine = new Promise<void>((resolve) => (done = resolve));
-  const tail = previous ? previous.then(() => mine) : mine;
-  queue.set(streamId, tail);
-  try {
-    await previous;
-    return await work();
-  } finally {
-    done();
-    if (queue.get(streamId) === tail) queue.delete(streamId);
-  }
 }
