@@ -5,13 +5,19 @@ import pg from 'pg';
 /*
  * What any bid over HTTP costs at the least on this machine, measured beside the api in the same
  * run: a server that only parses an HTTP request with a JSON body and stores it as one row in
- * PostgreSQL, durably, with group commit (the rows of a turn in one INSERT), then answers. No
+ * PostgreSQL (table bench_ceiling), durably, with group commit (the rows of a turn in one
+ * INSERT), then answers. No
  * authentication, no decision, no event log, no read models, no read-your-writes. The bidding
  * bench drives it with the same clients at the same levels, and reports its ratio to pgbench: the
  * most `bids.http.ratio` could be for a Node.js server on this machine.
  */
 
-export type CeilingServer = { url: string; close(): Promise<void> };
+export type CeilingServer = {
+  url: string;
+  /** Empties its table at once: what it stored leaves PostgreSQL nothing to vacuum. */
+  empty(): Promise<void>;
+  close(): Promise<void>;
+};
 
 /** Appends wait for the end of the turn, then go together, at most this many transactions at once. */
 const IN_FLIGHT = 2;
@@ -29,7 +35,7 @@ export async function startCeilingServer(databaseUrl: string): Promise<CeilingSe
       pool
         .query({
           name: 'ceiling_insert',
-          text: 'INSERT INTO bench_raw (payload) SELECT unnest($1::jsonb[])',
+          text: 'INSERT INTO bench_ceiling (payload) SELECT unnest($1::jsonb[])',
           values: [group.map((item) => item.payload)],
         })
         .then(
@@ -80,6 +86,9 @@ export async function startCeilingServer(databaseUrl: string): Promise<CeilingSe
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    async empty() {
+      await pool.query('TRUNCATE bench_ceiling');
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

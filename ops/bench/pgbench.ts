@@ -40,7 +40,8 @@ export async function createBaselineTables(databaseUrl: string): Promise<void> {
       CREATE TABLE bench_raw (id bigserial PRIMARY KEY, payload jsonb NOT NULL);
       CREATE TABLE bench_head (id integer PRIMARY KEY, version bigint NOT NULL);
       INSERT INTO bench_head VALUES (1, 0);
-      CREATE TABLE bench_log (id bigserial PRIMARY KEY, payload jsonb NOT NULL);`);
+      CREATE TABLE bench_log (id bigserial PRIMARY KEY, payload jsonb NOT NULL);
+      CREATE TABLE bench_ceiling (id bigserial PRIMARY KEY, payload jsonb NOT NULL);`);
   } finally {
     await admin.end();
   }
