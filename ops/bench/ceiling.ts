@@ -6,10 +6,10 @@ import pg from 'pg';
  * What any bid over HTTP costs at the least on this machine, measured beside the api in the same
  * run: a server that only parses an HTTP request with a JSON body and stores it as one row in
  * PostgreSQL (table bench_ceiling), durably, with group commit (the rows of a turn in one
- * INSERT), then answers. No
- * authentication, no decision, no event log, no read models, no read-your-writes. The bidding
- * bench drives it with the same clients at the same levels, and reports its ratio to pgbench: the
- * most `bids.http.ratio` could be for a Node.js server on this machine.
+ * INSERT), then answers. No authentication, no decision, no event log, no read models, no
+ * read-your-writes. The bidding bench drives it with the same clients at the same levels, and
+ * reports its ratio to pgbench: the most `bids.http.ratio` could be for a Node.js server on this
+ * machine.
  */
 
 export type CeilingServer = {

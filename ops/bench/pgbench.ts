@@ -33,15 +33,32 @@ END;
 `;
 
 export async function createBaselineTables(databaseUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`
+  await onAdminConnection(databaseUrl, (admin) =>
+    admin.query(`
       CREATE TABLE bench_raw (id bigserial PRIMARY KEY, payload jsonb NOT NULL);
       CREATE TABLE bench_head (id integer PRIMARY KEY, version bigint NOT NULL);
       INSERT INTO bench_head VALUES (1, 0);
       CREATE TABLE bench_log (id bigserial PRIMARY KEY, payload jsonb NOT NULL);
-      CREATE TABLE bench_ceiling (id bigserial PRIMARY KEY, payload jsonb NOT NULL);`);
+      CREATE TABLE bench_ceiling (id bigserial PRIMARY KEY, payload jsonb NOT NULL);`),
+  );
+}
+
+/**
+ * Empties the tables pgbench filled, at once: a measurement leaves PostgreSQL no dead rows to
+ * vacuum and no statistics to redo while the next one runs.
+ */
+export async function emptyBaselineTables(databaseUrl: string): Promise<void> {
+  await onAdminConnection(databaseUrl, (admin) => admin.query('TRUNCATE bench_raw, bench_log'));
+}
+
+async function onAdminConnection(
+  databaseUrl: string,
+  work: (admin: pg.Client) => Promise<unknown>,
+): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await work(admin);
   } finally {
     await admin.end();
   }
