@@ -1,6 +1,7 @@
-import type { NewEvent } from '../eventStore/eventStore.ts';
+import type { AppendResult, NewEvent } from '../eventStore/eventStore.ts';
 import type { Command, DomainEvent } from '../shared/decider.ts';
 import { eventIdFor } from './eventIds.ts';
+import type { CommandResult } from './handleCommand.ts';
 import type { Upcasters } from './upcasting.ts';
 
 /** The events a command's decision is stored as: ids derived from the command's, its metadata. */
@@ -22,9 +23,19 @@ export function newEventsOf<E extends DomainEvent>(
   }));
 }
 
-/** The decided events, each with the id it is stored under. */
-export const withIds = <E extends DomainEvent>(
+/**
+ * A command's answer once its events are stored: the decided events, each with the id it is
+ * stored under, and where the stream and the log stand after them.
+ */
+export const appendedResult = <E extends DomainEvent>(
   decided: readonly E[],
   events: readonly NewEvent[],
-): (E & { readonly eventId: string })[] =>
-  decided.map((event, index) => ({ ...event, eventId: events[index]!.metadata.eventId }));
+  appended: AppendResult,
+): AppendedResult<E> => ({
+  events: decided.map((event, index) => ({ ...event, eventId: events[index]!.metadata.eventId })),
+  nextExpectedVersion: appended.nextExpectedVersion,
+  position: appended.lastPosition,
+});
+
+/** `appendedResult`'s answer: a `CommandResult` without the fold. */
+export type AppendedResult<E extends DomainEvent> = Omit<CommandResult<E>, 'state'>;

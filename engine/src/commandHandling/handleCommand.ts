@@ -10,7 +10,7 @@ import {
 } from '../eventStore/eventStore.ts';
 import { DomainError, type Command, type Decider, type DomainEvent } from '../shared/decider.ts';
 import { eventIdFor } from './eventIds.ts';
-import { newEventsOf, withIds } from './commandEvents.ts';
+import { appendedResult, newEventsOf } from './commandEvents.ts';
 import { inStreamTurn } from './streamBatches.ts';
 import { forgetFolded, loadFolded, rememberAppended, rememberedFold } from './streamStates.ts';
 import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
@@ -178,18 +178,9 @@ async function decideAlone<State, C extends Command, E extends DomainEvent>(
         const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
         if (applied) return applied;
       }
-      const result = {
-        events: withIds(decided, events),
-        nextExpectedVersion: appended.nextExpectedVersion,
-        position: appended.lastPosition,
-      };
+      const result = appendedResult(decided, events, appended);
       if (!storedNow) return result;
-      const next = rememberAppended(fold, folded, {
-        events: result.events,
-        version: appended.nextExpectedVersion,
-        position: appended.lastPosition,
-      });
-      return { ...result, state: next.state };
+      return { ...result, state: rememberAppended(fold, folded, result).state };
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       // What is remembered is still a true prefix of the stream: the next try reads on from it.

@@ -6,7 +6,7 @@ import {
   type SequencedResult,
 } from '../eventStore/eventStore.ts';
 import type { Command, Decider, DomainEvent } from '../shared/decider.ts';
-import { newEventsOf, withIds } from './commandEvents.ts';
+import { appendedResult, newEventsOf } from './commandEvents.ts';
 import type { CommandResult, HandleCommandOptions } from './handleCommand.ts';
 import {
   forgetFolded,
@@ -193,16 +193,8 @@ async function together(batch: Waiting[], decideAlone: DecideAlone): Promise<Wai
       stored = Math.min(stored, index);
       return;
     }
-    const result = {
-      events: withIds(command.decided, command.events),
-      nextExpectedVersion: answer.nextExpectedVersion,
-      position: answer.lastPosition,
-    };
-    folded = rememberAppended(fold, folded!, {
-      events: result.events,
-      version: answer.nextExpectedVersion,
-      position: answer.lastPosition,
-    });
+    const result = appendedResult(command.decided, command.events, answer);
+    folded = rememberAppended(fold, folded!, result);
     command.waiting.resolve({ ...result, state: folded.state });
   });
   const unstored = planned.slice(stored).map((command) => command.waiting);

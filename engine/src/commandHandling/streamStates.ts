@@ -1,6 +1,7 @@
 import type { EventStore, GlobalPosition, RecordedEvent } from '../eventStore/eventStore.ts';
 import type { Command, Decider, DomainEvent } from '../shared/decider.ts';
 import type { Upcasters } from './upcasting.ts';
+import type { AppendedResult } from './commandEvents.ts';
 
 /*
  * What a process remembers of the streams its commands touched: the fold up to the last event it
@@ -61,19 +62,16 @@ function remember(known: Folds, streamId: string, folded: FoldedStream<unknown>)
 }
 
 /**
- * After this process appended `events` (with their ids) right after `folded`, up to `version` at
- * `position`: the fold including them, so the stream's next command here need not read them.
+ * After this process appended `events` (with their ids) right after `folded`, up to
+ * `nextExpectedVersion` at `position`: the fold including them, so the stream's next command here
+ * need not read them.
  * The last event is folded with its global position, as a read event is; the others' positions
  * are not in the append's answer. Returns the new fold.
  */
 export function rememberAppended<State, C extends Command, E extends DomainEvent>(
   fold: StreamFold<State, C, E>,
   folded: FoldedStream<State>,
-  appended: {
-    events: readonly (E & { eventId: string })[];
-    version: number;
-    position: GlobalPosition;
-  },
+  appended: AppendedResult<E>,
 ): FoldedStream<State> {
   const { store, streamId, decider, upcasters } = fold;
   let state = folded.state;
@@ -86,7 +84,7 @@ export function rememberAppended<State, C extends Command, E extends DomainEvent
     folded.eventIds.add(event.eventId);
   });
   const next = {
-    version: appended.version,
+    version: appended.nextExpectedVersion,
     state,
     eventIds: folded.eventIds,
     lastPosition: appended.position,
