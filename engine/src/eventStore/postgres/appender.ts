@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {
+  appendOneAfterAnother,
   ConcurrencyError,
   DuplicateEventIdError,
   SequenceBrokenError,
@@ -178,7 +179,9 @@ export function createAppender(options: AppenderOptions) {
   const queue: Unit[] = [];
   let inFlight = 0;
 
-  async function appendOne(request: Request): Promise<AppendResult> {
+  async function appendOne(
+    request: Pick<Request, 'streamId' | 'events' | 'expected'>,
+  ): Promise<AppendResult> {
     const { streamId, events, expected } = request;
     let rows: AppendRow[];
     try {
@@ -201,19 +204,16 @@ export function createAppender(options: AppenderOptions) {
 
   /** Each append of `unit` on its own, in order; after a failure, the rest fail unsent. */
   async function settle(unit: Unit): Promise<void> {
-    let failure: unknown;
-    for (const request of unit) {
-      if (failure !== undefined) {
-        request.reject(new SequenceBrokenError(request.streamId, failure));
-        continue;
-      }
-      try {
-        request.resolve(await appendOne(request));
-      } catch (error) {
-        failure = error;
-        request.reject(error);
-      }
-    }
+    const results = await appendOneAfterAnother(
+      (streamId, events, expected) => appendOne({ streamId, events, expected }),
+      unit[0]!.streamId,
+      unit,
+    );
+    unit.forEach((request, index) => {
+      const result = results[index]!;
+      if (result instanceof Error) request.reject(result);
+      else request.resolve(result);
+    });
   }
 
   async function appendGroup(units: Unit[]): Promise<void> {
