@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdPosted, BiddingClosed, BidPlaced, FinalCallMade } from '@boli/engine/ads/ad.events';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
-import { defineProjection } from '../runtime/projection.ts';
+import { defineProjection, IF_MOVED } from '../runtime/projection.ts';
 import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
 import { createAdBiddersTable, createAdBiddingTable, createBidsTable } from './bids.table.ts';
 
@@ -15,14 +15,13 @@ const ofType = (events: RecordedEvent[], type: (typeof BID_EVENT_TYPES)[number])
 type BidTables = { bids: string; ad_bidding: string; ad_bidders: string };
 
 /**
- * The CTEs that record a batch's bids (`ready`: a CTE with a row when they may be written): each
+ * The CTEs that record a batch's bids (`when`: the condition they are written on): each
  * bid inserted once (a replayed bid hits its primary key and is not returned), each (ad, bidder)
  * pair once (a bidder new to an ad is one whose pair this statement stored), then the ads'
  * counters move by what was really inserted. Binding: the rows as JSON.
  */
-function bidCtes(tables: BidTables, ready: string | undefined): string {
+function bidCtes(tables: BidTables, when: string): string {
   const bids = quoteIdentifier(tables.bids);
-  const when = ready === undefined ? '' : `WHERE EXISTS (SELECT 1 FROM ${ready})`;
   return `inserted AS (
        INSERT INTO ${bids} SELECT * FROM json_populate_recordset(NULL::${bids}, ?::json) ${when}
        ON CONFLICT (bid_id) DO NOTHING
@@ -74,7 +73,7 @@ async function recordBids(
 ): Promise<void> {
   if (events.length === 0) return;
   // Prepared (on the batch's connection): one plan per build, not one per batch.
-  await preparedQuery(trx, `WITH ${bidCtes(tables, undefined)} SELECT 1`, [bidRows(events)]);
+  await preparedQuery(trx, `WITH ${bidCtes(tables, '')} SELECT 1`, [bidRows(events)]);
 }
 
 /**
@@ -94,7 +93,7 @@ export const bidsProjection = defineProjection({
   // A batch of bids only (the steady state of a busy marketplace): one statement, no transaction.
   async batchStatement(_db, events, tables) {
     if (events.some((event) => event.type !== 'BidPlaced')) return undefined;
-    return { ctes: bidCtes(tables, 'moved'), bindings: [bidRows(events)] };
+    return { ctes: bidCtes(tables, IF_MOVED), bindings: [bidRows(events)] };
   },
   async handleBatch(trx, events, tables) {
     const posted = ofType(events, 'AdPosted').map((event) => {

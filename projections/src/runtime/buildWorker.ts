@@ -89,13 +89,18 @@ export function startBuildWorker(
     });
 
   /**
-   * The guarded move of the checkpoint to the batch's last event, as SQL and its bindings: moves
-   * only a build that is not retired and whose checkpoint is where we left it, and returns a row
-   * if it moved. Live checkpoints are announced (after commit) for waiters and live pushes.
+   * The guarded move of the checkpoint to the batch's last event (`handled`: how many of its events
+   * the projection handles), as SQL and its bindings: moves only a build that is not retired and
+   * whose checkpoint is where we left it, and returns a row if it moved. Live checkpoints are
+   * announced (after commit) for waiters and live pushes.
    */
-  function checkpointMove(build: Build, from: GlobalPosition, events: RecordedEvent[]) {
+  function checkpointMove(
+    build: Build,
+    from: GlobalPosition,
+    events: RecordedEvent[],
+    handled: number,
+  ) {
     const last = events[events.length - 1]!;
-    const handled = events.filter((event) => handles.has(event.type)).length;
     return {
       sql: `UPDATE ${BUILDS} SET checkpoint_commit = ?, checkpoint_prepare = ?, last_event_recorded_at = ?,
          events_handled = events_handled + ?, updated_at = now(), last_error = NULL
@@ -131,7 +136,7 @@ export function startBuildWorker(
     const handled = events.filter((event) => handles.has(event.type));
     const statement = await projection.batchStatement?.(db, handled, build.tables);
     if (statement === undefined) return undefined;
-    const move = checkpointMove(build, from, events);
+    const move = checkpointMove(build, from, events, handled.length);
     const [row] = await preparedQuery<{ moved: number }>(
       db,
       `WITH moved AS (${move.sql}), ${statement.ctes} SELECT count(*)::int AS moved FROM moved`,
@@ -154,7 +159,7 @@ export function startBuildWorker(
   ) {
     const handled = events.filter((event) => handles.has(event.type));
     const last = events[events.length - 1]!;
-    const move = checkpointMove(build, from, events);
+    const move = checkpointMove(build, from, events, handled.length);
     const moved = await preparedQuery(trx, move.sql, move.bindings);
     if (moved.length === 0) await refuseMove(trx, build, from);
     if (projection.handleBatch) {

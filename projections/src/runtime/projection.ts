@@ -59,11 +59,14 @@ export type Projection<T extends string = string> = {
 /**
  * A batch's writes as data-modifying CTEs, run in one statement with the checkpoint's guarded
  * move. `ctes` is the text after `WITH moved AS (…), `: every write must depend on `moved`, which
- * has a row only when the guard passed (`… WHERE EXISTS (SELECT 1 FROM moved)`); `bindings` are
- * their values (knex `?` placeholders, in order). All CTEs of a statement see the tables as they
- * were before it, so no two of them may write the same row.
+ * has a row only when the guard passed (each write ends in `IF_MOVED`); `bindings` are their
+ * values (knex `?` placeholders, in order). All CTEs of a statement see the tables as they were
+ * before it, so no two of them may write the same row.
  */
 export type BatchStatement = { readonly ctes: string; readonly bindings: readonly unknown[] };
+
+/** The condition of every write of a `BatchStatement`: true once the checkpoint's guarded move passed. */
+export const IF_MOVED = 'WHERE EXISTS (SELECT 1 FROM moved)';
 
 /** Identity helper that keeps the table names as a literal union for `handle`. */
 export const defineProjection = <T extends string>(projection: Projection<T>): Projection<T> =>

@@ -7,6 +7,7 @@ import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.event
 import { REVIEW_EVENT_TYPES, type ReviewEvent } from '@boli/engine/social/review.events';
 import {
   defineProjection,
+  IF_MOVED,
   type BatchStatement,
   type PhysicalTables,
 } from '../runtime/projection.ts';
@@ -214,7 +215,7 @@ async function planBatch(
           tracking: after.tracking,
           version: event.streamVersion,
           changed: true,
-          read: before.read ?? new Map(),
+          read: before.read,
         });
       }
     } else if (BILLING_EVENTS.includes(event.type)) {
@@ -295,13 +296,12 @@ async function batchStatement(
   const writes = await planBatch(events, tables, (adIds, everyBidderOf) =>
     loadAds(db, tables, adIds, everyBidderOf),
   );
-  const when = 'WHERE EXISTS (SELECT 1 FROM moved)';
   return {
     ctes:
       writes.length === 0
         ? 'nothing AS (SELECT 1)'
         : writes
-            .map((write, i) => `write${i} AS (${insertSql(write, when)} RETURNING 1)`)
+            .map((write, i) => `write${i} AS (${insertSql(write, IF_MOVED)} RETURNING 1)`)
             .join(', '),
     bindings: writes.map((write) => JSON.stringify(write.rows)),
   };

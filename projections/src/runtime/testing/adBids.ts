@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition } from '@boli/engine/eventStore/eventStore';
-import { defineProjection } from '../projection.ts';
+import { defineProjection, IF_MOVED } from '../projection.ts';
 
 /**
  * A small read model for the runtime's own tests: per ad, how many bids and the highest. The
@@ -70,7 +70,7 @@ export function adBidsProjection(
                 SELECT r.ad_id, r.count, r.highest, r.total, r."to"
                   FROM json_to_recordset(?::json)
                     AS r(ad_id text, count int, highest bigint, total bigint, "to" int)
-                 WHERE EXISTS (SELECT 1 FROM moved)
+                 ${IF_MOVED}
                 ON CONFLICT (ad_id) DO UPDATE SET bid_count = ${table}.bid_count + excluded.bid_count,
                   highest = greatest(${table}.highest, excluded.highest),
                   total = ${table}.total + excluded.total, last_version = excluded.last_version
