@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { SessionState } from '../identity/sessions.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { ApiError } from './errors.ts';
+import { isUuid } from '@boli/engine/shared/uuid';
 
 /** What the bid routes need to know of a member: who they are, and whether they may act. */
 export type MemberFacts = Pick<
@@ -78,9 +79,7 @@ function loaderOf(db: Knex): BatchedLoader<string, MemberSession> {
  */
 export const memberSession = (db: Knex, sessionId: string): Promise<MemberSession | undefined> =>
   // Only ids that can be stored are read: one that is not a UUID would fail the whole batch.
-  UUID.test(sessionId) ? loaderOf(db)(sessionId) : Promise.resolve(undefined);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  isUuid(sessionId) ? loaderOf(db)(sessionId) : Promise.resolve(undefined);
 
 /**
  * Section 6 lets a member act once they finished sign-up (mobile validated) and while they are

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { GalleryItem, GalleryType } from '@boli/engine/ads/ad.events';
 import type { Migration } from '@boli/engine/shared/migration';
 import type { MediaStorage } from '../../media/storage.ts';
+import { isUuid } from '@boli/engine/shared/uuid';
 
 /*
  * Staged media: files a member uploaded ahead of posting (one request per file, so the web app
@@ -59,8 +60,6 @@ export async function stageMedia(
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const cutoff = (now: Date): Date => new Date(now.getTime() - STAGED_MEDIA_TTL_HOURS * 3_600_000);
 
 /**
@@ -74,7 +73,7 @@ export async function findStaged(
   now: Date,
 ): Promise<StagedMedia[] | undefined> {
   if (stagedIds.length === 0) return [];
-  if (!stagedIds.every((id) => UUID.test(id)) || new Set(stagedIds).size !== stagedIds.length) {
+  if (!stagedIds.every((id) => isUuid(id)) || new Set(stagedIds).size !== stagedIds.length) {
     return undefined;
   }
   const rows: StagedRow[] = await db(STAGED_MEDIA)
