@@ -63,8 +63,9 @@ const withoutUndefined = <T extends object>(changes: T): Partial<T> =>
 
 /**
  * Folds one event — with its global position when the fold knows it (a read event, or the last
- * one a command appended), kept with a bid for the answers built from the fold. Never throws: an event the lifecycle does not take here (which a valid stream
- * never holds) leaves the machine as it was, and the data fold ignores what has no ad to apply to.
+ * one a command appended), kept with a bid for the answers built from the fold. Never throws: an
+ * event the lifecycle does not take here (which a valid stream never holds) leaves the machine as
+ * it was, and the data fold ignores what has no ad to apply to.
  */
 export const evolve = (
   state: AdState,
