@@ -243,9 +243,8 @@ describe('placing bids over HTTP', () => {
     const { position: _at, ...current } = await summaryOf(adId, last.bidder);
     const { position, ...answered } = last.answer;
     expect(answered).toEqual(current);
-    expect(position).toBe(
-      last.answer.beoreFinalCallBids.length ? answered.afterFinalCallBids[0]!.position : '',
-    );
+    // The answer's position is the bid's own: the newest after the final call.
+    expect(position).toBe(answered.afterFinalCallBids[0]!.position);
     const earlier = placed.at(-2)!;
     expect(earlier.answer).toMatchObject({
       allBeforeBidsCount: 12,
