@@ -159,3 +159,43 @@ describe('global order of the PostgreSQL event store under concurrent commits', 
     }
   });
 });
+
+describe('the log read across a power of ten in transaction ids', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({ connectionString: database.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('comes in numeric transaction order (9 before 10), one batch after another', async () => {
+    // Two events as transactions 9 and 10 committed them: long before any transaction now.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO event_store_events (transaction_id, event_id, stream_id, stream_version, type,
+           data, metadata, recorded_at, command_time, hash, prev_hash)
+         SELECT t::text::xid8, 'digits-' || t, 'digits-' || t, 0, 'Committed',
+           jsonb_build_object('transaction', t), '{}', now(), now(), repeat('0', 64), repeat('0', 64)
+           FROM unnest(ARRAY[10, 9]) AS t`,
+      );
+    } finally {
+      await client.end();
+    }
+
+    const [first] = await store.readAll(START, 1);
+    expect(first?.position.commit).toBe(9n);
+    const [second] = await store.readAll(first!.position, 1);
+    expect(second?.position.commit).toBe(10n);
+    expect((await store.readAll(START, 10)).map((event) => event.streamId)).toEqual([
+      'digits-9',
+      'digits-10',
+    ]);
+  });
+});

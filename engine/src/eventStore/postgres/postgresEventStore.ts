@@ -58,11 +58,16 @@ const columns = (payload: string) => `stream_id, stream_version,
   hash, prev_hash`;
 const COLUMNS = columns('data, metadata');
 
-// Only below the oldest transaction still running: anything under it has committed or never will.
-const readAllSql = (selected: string) => `SELECT ${selected} FROM event_store_events
-  WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
-    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  ORDER BY transaction_id, position
+/*
+ * Only below the oldest transaction still running: anything under it has committed or never will.
+ * The ORDER BY names the table's columns (`e.`): bare, `transaction_id` would be the selected text
+ * of the same name, so the log came sorted as text (xid 10 before 9), out of the index's order —
+ * wrong across a power of ten, and a sort of the whole remaining log on every read.
+ */
+const readAllSql = (selected: string) => `SELECT ${selected} FROM event_store_events e
+  WHERE (e.transaction_id, e.position) > ($1::text::xid8, $2::bigint)
+    AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY e.transaction_id, e.position
   LIMIT $3`;
 const READ_ALL_SQL = readAllSql(COLUMNS);
 /**
