@@ -6,8 +6,8 @@ import { serverUrl } from './postgres.ts';
 
 describe('the local PostgreSQL URL', () => {
   const made: string[] = [];
-  const socketDir = (port: number): string => {
-    const dir = mkdtempSync(join(tmpdir(), 'boli-pg-'));
+  const socketDir = (port: number, prefix = 'boli-pg-'): string => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
     made.push(dir);
     writeFileSync(join(dir, `.s.PGSQL.${port}`), '');
     return dir;
@@ -23,6 +23,8 @@ describe('the local PostgreSQL URL', () => {
     const dir = socketDir(54329);
     expect(serverUrl(54330, dir)).toBe('postgres://boli@127.0.0.1:54330/boli');
     expect(serverUrl(54329, '')).toBe('postgres://boli@127.0.0.1:54329/boli');
-    expect(serverUrl(54329, `${dir}/with space`)).toBe('postgres://boli@127.0.0.1:54329/boli');
+    expect(serverUrl(54329, socketDir(54329, 'boli pg '))).toBe(
+      'postgres://boli@127.0.0.1:54329/boli',
+    );
   });
 });
