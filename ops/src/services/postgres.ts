@@ -55,10 +55,10 @@ function runningServer(
 
 /**
  * The server's URL. Through its Unix socket when there is one (a plain path, short enough for a
- * socket address): measured under bidding load, a loopback TCP round trip cost the api a fifth of
- * its CPU in the kernel's send path and put ~20 ms on the p99 of a bid. The URL keeps the TCP
- * address too, so it still reads as where the server listens; libpq and node-postgres both let the
- * `host` parameter win.
+ * socket address): measured at half the bidding bench's load, the api's writes to PostgreSQL took
+ * ~21% of its CPU over loopback TCP and ~14% over the socket, and the median p99 of a bid fell from
+ * ~72 to ~46 ms. The URL keeps the TCP address too, so it still reads as where the server listens;
+ * libpq and node-postgres both let the `host` parameter win.
  */
 export function serverUrl(port: number, socketDir: string): string {
   const tcp = `postgres://boli@127.0.0.1:${port}/boli`;
