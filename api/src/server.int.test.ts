@@ -1,6 +1,8 @@
+import { request } from 'node:http';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { KEEP_ALIVE_MS } from './server.ts';
 
 describe('one port for the api, the web app and the /bid websocket', () => {
   let app: TestApp;
@@ -29,6 +31,22 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     const response = await fetch(`${app.baseUrl}/api/nothing-here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: true });
+  });
+
+  it('keeps an idle connection a minute, and says so to the client', async () => {
+    const keepAlive = await new Promise<unknown>((resolve, reject) => {
+      const asked = request(`${app.baseUrl}/api/nothing-here`, {
+        headers: { connection: 'keep-alive' },
+      });
+      asked.once('response', (response) => {
+        response.resume();
+        resolve(response.headers['keep-alive']);
+      });
+      asked.once('error', reject);
+      asked.end();
+    });
+    expect(KEEP_ALIVE_MS).toBeGreaterThanOrEqual(60_000);
+    expect(keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
   });
 
   it('socket.io connects on path /bid', async () => {

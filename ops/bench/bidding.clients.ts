@@ -109,6 +109,7 @@ function tally(results: Settled[], ms: number): LoadResult {
 
 /** `inFlight` callers, each placing its next bid as soon as the last is answered. */
 async function closedLoop(task: Extract<ClientTask, { kind: 'closedLoop' }>): Promise<LoadResult> {
+  await connections(task.baseUrl).open(task.inFlight);
   const results: Settled[] = [];
   const started = clock();
   const until = started + task.ms;
@@ -125,8 +126,15 @@ async function closedLoop(task: Extract<ClientTask, { kind: 'closedLoop' }>): Pr
   return tally(results, clock() - started);
 }
 
+/**
+ * The open loop's connections, opened before it starts, as many as it sends in this time: enough
+ * for every bid in flight while answers take up to 100 ms.
+ */
+const OPEN_LOOP_CONNECTED_SECONDS = 0.1;
+
 /** Bids arriving at a fixed rate whatever the answers do (an open loop: no coordinated omission). */
 async function openLoop(task: Extract<ClientTask, { kind: 'openLoop' }>): Promise<LoadResult> {
+  await connections(task.baseUrl).open(Math.ceil(task.perSecond * OPEN_LOOP_CONNECTED_SECONDS));
   const pending: Promise<Settled>[] = [];
   const started = clock();
   const every = 1000 / task.perSecond;

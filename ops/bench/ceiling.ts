@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { KEEP_ALIVE_MS } from '@boli/api/server';
 
 /*
  * What any bid over HTTP costs at the least on this machine, measured beside the api in the same
@@ -82,6 +83,7 @@ export async function startCeilingServer(databaseUrl: string): Promise<CeilingSe
       schedule();
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS; // as the api's
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

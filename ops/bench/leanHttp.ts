@@ -41,6 +41,11 @@ export class LeanConnection {
     });
   }
 
+  /** Resolves once connected; rejects if the connection could not be made. */
+  connected(): Promise<void> {
+    return this.ready;
+  }
+
   /** Writes `request` (a whole HTTP/1.1 request) and resolves to its answer. */
   async send(request: string): Promise<Answer> {
     await this.ready;
@@ -89,24 +94,37 @@ export function jsonPost(path: string, token: string, body: string): string {
 
 /**
  * Connections to one server for callers that come and go (an open loop): a free one is reused,
- * otherwise another is opened; one the server closed (an idle kept-alive connection is closed
- * after 5 s) or that broke is dropped.
+ * otherwise another is opened; one the server closed or that broke is dropped.
  */
 export function connectionPool(baseUrl: string) {
   const { hostname, port } = new URL(baseUrl);
   const free: LeanConnection[] = [];
   const all = new Set<LeanConnection>();
+  const connect = (): LeanConnection => {
+    const opened = new LeanConnection(hostname, Number(port), () => {
+      all.delete(opened);
+      const index = free.indexOf(opened);
+      if (index !== -1) free.splice(index, 1);
+    });
+    return opened;
+  };
   return {
-    async send(request: string): Promise<Answer> {
-      let connection = free.pop();
-      if (connection === undefined) {
-        const opened = new LeanConnection(hostname, Number(port), () => {
-          all.delete(opened);
-          const index = free.indexOf(opened);
-          if (index !== -1) free.splice(index, 1);
-        });
-        connection = opened;
+    /**
+     * Opens connections until `count` are open, before a timed run, as pgbench connects its
+     * clients before it counts: a server accepts one new connection per turn of its event loop
+     * (api/src/server.ts, KEEP_ALIVE_MS), so connections opened during a run would be timed
+     * queueing for that, not bids.
+     */
+    async open(count: number): Promise<void> {
+      const opening = Array.from({ length: Math.max(0, count - all.size) }, connect);
+      await Promise.all(opening.map((connection) => connection.connected()));
+      for (const connection of opening) {
+        all.add(connection);
+        free.push(connection);
       }
+    },
+    async send(request: string): Promise<Answer> {
+      const connection = free.pop() ?? connect();
       all.add(connection);
       try {
         return await connection.send(request);
