@@ -8,6 +8,7 @@ import {
 } from '@boli/engine/eventStore/eventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { withAdded } from '@boli/engine/shared/objects';
 import {
   bidPage,
   biddersAmong,
@@ -111,7 +112,7 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
           since === undefined
             ? []
             : (await bidsSince(db, adId, parsePosition(since))).map((bid) =>
-                toBidView(publicStoredBid(bid, { ...viewer, isOwner: summary.isOwner })),
+                toBidView(publicStoredBid(bid, withAdded(viewer, { isOwner: summary.isOwner }))),
               );
         reply(
           socket,
@@ -196,7 +197,9 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
           summary === undefined
             ? undefined
             : {
-                bid: toBidView(publicStoredBid(bid, { ...viewer, isOwner: key === ad.ownerId })),
+                bid: toBidView(
+                  publicStoredBid(bid, withAdded(viewer, { isOwner: key === ad.ownerId })),
+                ),
                 summary,
                 position,
               },

@@ -8,6 +8,7 @@ import {
   type AdSnapshot,
   type AdStatus,
 } from './ad.machine.ts';
+import { withAdded } from '../shared/objects.ts';
 
 /** What the decider needs to know about one ad, folded from its stream. */
 export type AdState = {
@@ -107,7 +108,10 @@ export const evolve = (
     case 'ThumbnailChosen':
       return { ...next, thumbnail: { name: event.data.name, thumbnail: event.data.thumbnail } };
     case 'BidPlaced':
-      return { ...next, bids: addBid(state.bids, { ...event.data, position: event.position }) };
+      return {
+        ...next,
+        bids: addBid(state.bids, withAdded(event.data, { position: event.position })),
+      };
     case 'FinalCallMade':
       return next;
     case 'BiddingClosed':

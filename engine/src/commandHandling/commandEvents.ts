@@ -3,6 +3,7 @@ import type { Command, DomainEvent } from '../shared/decider.ts';
 import { eventIdFor } from './eventIds.ts';
 import type { CommandResult } from './handleCommand.ts';
 import type { Upcasters } from './upcasting.ts';
+import { withAdded } from '../shared/objects.ts';
 
 /** The events a command's decision is stored as: ids derived from the command's, its metadata. */
 export function newEventsOf<E extends DomainEvent>(
@@ -14,12 +15,11 @@ export function newEventsOf<E extends DomainEvent>(
     type: event.type,
     data: event.data,
     schemaVersion: upcasters.currentVersion(event.type),
-    metadata: {
-      ...command.metadata,
+    metadata: withAdded(command.metadata, {
       eventId: eventIdFor(command.metadata.eventId, index),
       causationId: command.metadata.causationId ?? command.metadata.eventId,
       correlationId: command.metadata.correlationId ?? command.metadata.eventId,
-    },
+    }),
   }));
 }
 
@@ -32,7 +32,9 @@ export const appendedResult = <E extends DomainEvent>(
   events: readonly NewEvent[],
   appended: AppendResult,
 ): AppendedResult<E> => ({
-  events: decided.map((event, index) => ({ ...event, eventId: events[index]!.metadata.eventId })),
+  events: decided.map((event, index) =>
+    withAdded(event, { eventId: events[index]!.metadata.eventId }),
+  ),
   nextExpectedVersion: appended.nextExpectedVersion,
   position: appended.lastPosition,
 });

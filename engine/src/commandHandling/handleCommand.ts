@@ -15,6 +15,7 @@ import { inStreamTurn } from './streamBatches.ts';
 import { forgetFolded, loadFolded, rememberAppended, rememberedFold } from './streamStates.ts';
 import type { CommandOutcome, IdempotencyStore, StoredCommandResult } from './idempotency.ts';
 import { NO_UPCASTING, type Upcasters } from './upcasting.ts';
+import { withAdded } from '../shared/objects.ts';
 
 export type CommandResult<E extends DomainEvent = DomainEvent, State = unknown> = {
   /** The events this command produced, each with the id it was stored under. */
@@ -180,7 +181,7 @@ async function decideAlone<State, C extends Command, E extends DomainEvent>(
       }
       const result = appendedResult(decided, events, appended);
       if (!storedNow) return result;
-      return { ...result, state: rememberAppended(fold, folded, result).state };
+      return withAdded(result, { state: rememberAppended(fold, folded, result).state });
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       // What is remembered is still a true prefix of the stream: the next try reads on from it.

@@ -17,6 +17,7 @@ import {
   type StreamFold,
 } from './streamStates.ts';
 import { NO_UPCASTING } from './upcasting.ts';
+import { withAdded } from '../shared/objects.ts';
 
 /*
  * A stream's turn in this process. Commands on one stream queue rather than race (racing, all but
@@ -195,7 +196,7 @@ async function together(batch: Waiting[], decideAlone: DecideAlone): Promise<Wai
     }
     const result = appendedResult(command.decided, command.events, answer);
     folded = rememberAppended(fold, folded!, result);
-    command.waiting.resolve({ ...result, state: folded.state });
+    command.waiting.resolve(withAdded(result, { state: folded.state }));
   });
   const unstored = planned.slice(stored).map((command) => command.waiting);
   const stoppedAt = batch.slice(planned.length, planned.length + 1);

@@ -2,6 +2,7 @@ import type { EventStore, GlobalPosition, RecordedEvent } from '../eventStore/ev
 import type { Command, Decider, DomainEvent } from '../shared/decider.ts';
 import type { Upcasters } from './upcasting.ts';
 import type { AppendedResult } from './commandEvents.ts';
+import { withAdded } from '../shared/objects.ts';
 
 /*
  * What a process remembers of the streams its commands touched: the fold up to the last event it
@@ -79,7 +80,7 @@ export function rememberAppended<State, C extends Command, E extends DomainEvent
   appended.events.forEach((event, index) => {
     state = decider.evolve(
       state,
-      index === last ? { ...event, position: appended.position } : event,
+      index === last ? withAdded(event, { position: appended.position }) : event,
     );
     folded.eventIds.add(event.eventId);
   });

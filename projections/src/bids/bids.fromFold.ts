@@ -11,6 +11,7 @@ import { BID_PHASES, type BidPhase } from '@boli/engine/ads/ad.events';
 import { deadlineOf, type AdState } from '@boli/engine/ads/ad.state';
 import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
+import { withAdded } from '@boli/engine/shared/objects';
 import {
   assembleSummary,
   biddingStateAt,
@@ -98,11 +99,10 @@ export function summaryPartsFromBook(
 ): SummaryParts {
   const stored = (bid: BookedBid) =>
     storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT);
-  return {
-    ...countsAndCandidates(book, viewerId, contact),
+  return withAdded(countsAndCandidates(book, viewerId, contact), {
     beforePage: newestBids(book, 'beforeFinalCall', LIMITS.bidPageSize).map(stored),
     afterPage: newestBids(book, 'afterFinalCall', LIMITS.bidPageSize).map(stored),
-  };
+  });
 }
 
 /** What a member who did not place it sees of a bid: the same for every such member. */
@@ -158,7 +158,7 @@ export function bidSummaryFromFold(input: {
   const parts = countsAndCandidates(ad.bids, viewerId, input.viewerContact);
   const summary = toSummaryView({
     adId: ad.adId,
-    summary: assembleSummary({ ...parts, beforePage: [], afterPage: [] }, viewer),
+    summary: assembleSummary(withAdded(parts, { beforePage: [], afterPage: [] }), viewer),
     state: biddingStateAt(
       {
         adId: ad.adId,

@@ -1,5 +1,6 @@
 import type { CloseReason } from '@boli/engine/ads/ad.events';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { withAdded } from '@boli/engine/shared/objects';
 import {
   bidSummaryFor,
   publicBidView,
@@ -43,10 +44,8 @@ export type AssembledSummary = Omit<BidSummary, 'beoreFinalCallBids' | 'afterFin
 
 const pagesOf = (count: number): number => Math.ceil(count / LIMITS.bidPageSize);
 
-export const publicStoredBid = (bid: StoredBid, viewer: BidViewer): PublicStoredBid => ({
-  ...publicBidView(bid, viewer),
-  position: bid.position,
-});
+export const publicStoredBid = (bid: StoredBid, viewer: BidViewer): PublicStoredBid =>
+  withAdded(publicBidView(bid, viewer), { position: bid.position });
 
 export function assembleSummary(parts: SummaryParts, viewer: BidViewer): AssembledSummary {
   const highest = bidSummaryFor(parts.candidates, viewer);

@@ -2,6 +2,7 @@ import type { AdEvent } from '@boli/engine/ads/ad.events';
 import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import type { ReviewEvent } from '@boli/engine/social/review.events';
+import { withAdded } from '@boli/engine/shared/objects';
 
 /*
  * Which notifications an event produces, pure. Ads need a little memory (who bid, how high, the
@@ -119,7 +120,7 @@ export function notificationsForAdEvent(
                   bidder !== bidderId && best < amount && best >= tracking.openHigh,
               )
               .map(([bidder]) =>
-                note(bidder, 'outbid', { ...about, params: { ...about.params, amount } }),
+                note(bidder, 'outbid', { ...about, params: withAdded(about.params, { amount }) }),
               )
           : [];
       const bidders = new Map(tracking.bidders);

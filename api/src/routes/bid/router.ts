@@ -8,6 +8,7 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { withAdded } from '@boli/engine/shared/objects';
 import {
   bidPage,
   bidSummaryView,
@@ -70,7 +71,9 @@ export function bidRouter(infra: BidInfra): Router {
       return await execute(infra, {
         streamId: adStream(adId),
         decider: adDecider,
-        command: { ...command, metadata: commandMetadata(ctx, memberActor(userId)) } as AdCommand,
+        command: withAdded(command, {
+          metadata: commandMetadata(ctx, memberActor(userId)),
+        }) as AdCommand,
         readModels: ['bids'],
         // The command id is fresh per request: only a client's key is worth an answer kept.
         keepAnswer: 'withKey',
