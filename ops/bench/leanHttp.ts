@@ -117,11 +117,10 @@ export function connectionPool(baseUrl: string) {
      */
     async open(count: number): Promise<void> {
       const opening = Array.from({ length: Math.max(0, count - all.size) }, connect);
+      // Held before they connect: if one fails, `close` still ends the others.
+      for (const connection of opening) all.add(connection);
       await Promise.all(opening.map((connection) => connection.connected()));
-      for (const connection of opening) {
-        all.add(connection);
-        free.push(connection);
-      }
+      free.push(...opening);
     },
     async send(request: string): Promise<Answer> {
       const connection = free.pop() ?? connect();
