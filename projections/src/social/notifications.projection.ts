@@ -138,6 +138,10 @@ const fromRow = (row: AdRow): AdState => {
  * others were told when it landed), or all of them for the ads of `everyBidderOf`, which tell
  * every bidder something. Whoever is left out is below every amount that could notify them, and
  * the best amount written is the greater of the stored and the new.
+ *
+ * The floor is one bound on `best` (0 for every bidder: amounts are positive), so the (ad, best)
+ * index finds only those bidders. Written as an OR of the two cases, it read every bidder of the
+ * ad from the table and filtered them there: a cost that grew with each ad's bidders.
  */
 async function loadAds(
   db: Knex | Knex.Transaction,
@@ -153,7 +157,8 @@ async function loadAds(
     `SELECT a.ad_id, a.owner_id, a.item_name, a.currencycode, a.open_high, a.last_version,
        (SELECT coalesce(json_agg(json_build_array(b.bidder_id, b.best)), '[]'::json)
           FROM ${quoteIdentifier(tables.notification_bidders)} b
-         WHERE b.ad_id = a.ad_id AND (b.best >= a.open_high OR a.ad_id = ANY(?::text[]))) AS bidders
+         WHERE b.ad_id = a.ad_id
+           AND b.best >= CASE WHEN a.ad_id = ANY(?::text[]) THEN 0 ELSE a.open_high END) AS bidders
      FROM ${quoteIdentifier(tables.notification_ads)} a WHERE a.ad_id = ANY(?::text[]) ${lock}`,
     [everyBidderOf, adIds],
   );
