@@ -133,16 +133,27 @@ const fromRow = (row: AdRow): AdState => {
 };
 
 /**
- * The ads of `adIds` as stored (locked for the batch, in a transaction); unknown ads are absent.
- * Of their bidders, those an Open bid may outbid (best at or above the highest Open amount: the
- * others were told when it landed), or all of them for the ads of `everyBidderOf`, which tell
- * every bidder something. Whoever is left out is below every amount that could notify them, and
- * the best amount written is the greater of the stored and the new.
+ * The statement that reads the ads of a batch (bindings: `everyBidderOf`, then `adIds`; `lock`
+ * locks the ads' rows in a transaction). Of their bidders, those an Open bid may outbid (best at
+ * or above the highest Open amount: the others were told when it landed), or all of them for the
+ * ads of `everyBidderOf`, which tell every bidder something. Whoever is left out is below every
+ * amount that could notify them, and the best amount written is the greater of the stored and
+ * the new.
  *
  * The floor is one bound on `best` (0 for every bidder: amounts are positive), so the (ad, best)
  * index finds only those bidders. Written as an OR of the two cases, it read every bidder of the
  * ad from the table and filtered them there: a cost that grew with each ad's bidders.
  */
+export const adsReadSql = (tables: PhysicalTables<Tables>, lock: boolean): string =>
+  `SELECT a.ad_id, a.owner_id, a.item_name, a.currencycode, a.open_high, a.last_version,
+     (SELECT coalesce(json_agg(json_build_array(b.bidder_id, b.best)), '[]'::json)
+        FROM ${quoteIdentifier(tables.notification_bidders)} b
+       WHERE b.ad_id = a.ad_id
+         AND b.best >= CASE WHEN a.ad_id = ANY(?::text[]) THEN 0 ELSE a.open_high END) AS bidders
+   FROM ${quoteIdentifier(tables.notification_ads)} a WHERE a.ad_id = ANY(?::text[])
+   ${lock ? 'FOR UPDATE OF a' : ''}`;
+
+/** The ads of `adIds` as stored (locked for the batch, in a transaction); unknown ads are absent. */
 async function loadAds(
   db: Knex | Knex.Transaction,
   tables: PhysicalTables<Tables>,
@@ -151,17 +162,10 @@ async function loadAds(
 ): Promise<Map<string, AdState>> {
   const ads = new Map<string, AdState>();
   if (adIds.length === 0) return ads;
-  const lock = db.isTransaction ? 'FOR UPDATE OF a' : '';
-  const rows = await preparedQuery<AdRow>(
-    db,
-    `SELECT a.ad_id, a.owner_id, a.item_name, a.currencycode, a.open_high, a.last_version,
-       (SELECT coalesce(json_agg(json_build_array(b.bidder_id, b.best)), '[]'::json)
-          FROM ${quoteIdentifier(tables.notification_bidders)} b
-         WHERE b.ad_id = a.ad_id
-           AND b.best >= CASE WHEN a.ad_id = ANY(?::text[]) THEN 0 ELSE a.open_high END) AS bidders
-     FROM ${quoteIdentifier(tables.notification_ads)} a WHERE a.ad_id = ANY(?::text[]) ${lock}`,
-    [everyBidderOf, adIds],
-  );
+  const rows = await preparedQuery<AdRow>(db, adsReadSql(tables, db.isTransaction === true), [
+    everyBidderOf,
+    adIds,
+  ]);
   for (const row of rows) ads.set(row.ad_id, fromRow(row));
   return ads;
 }

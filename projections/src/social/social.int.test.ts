@@ -14,7 +14,7 @@ import {
 } from '@boli/engine/social/mobileRequest.events';
 import { reviewsStream, type ReviewPosted } from '@boli/engine/social/review.events';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import type { Projection } from '../runtime/projection.ts';
+import { physicalTables, type Projection } from '../runtime/projection.ts';
 import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { usersProjection } from '../users/users.projection.ts';
@@ -23,7 +23,7 @@ import { listContactMessages } from './contactMessages.queries.ts';
 import { mobileRequestsProjection } from './mobileRequests.projection.ts';
 import { findMobileRequestBetween, mobileRequestApproved } from './mobileRequests.queries.ts';
 import { notificationsForAdEvent } from './notifications.evolve.ts';
-import { notificationsProjection } from './notifications.projection.ts';
+import { adsReadSql, notificationsProjection } from './notifications.projection.ts';
 import { listNotifications } from './notifications.queries.ts';
 import { notificationPushesAfter } from './notifications.live.ts';
 import { reviewsProjection } from './reviews.projection.ts';
@@ -242,6 +242,53 @@ describe('the social read models', () => {
     expect(expected.filter((note) => note.includes(':finalCallMade:'))).toHaveLength(4);
   });
 
+  it('find the bidders an Open bid may outbid through the index, however many bid below it', async () => {
+    const adId = 'ad-3';
+    const below = Array.from({ length: 60 }, (_, n) =>
+      bidPlaced(
+        { adId, bidId: `h${n}`, amount: 1_000 + n, type: 'Hidden' },
+        { userId: `u-h${n}`, username: `hidden_${n}`, bidAlias: `hx${n}y` },
+      ),
+    );
+    const history: AdEvent[] = [
+      { ...adPosted(), data: { ...adPosted().data, adId } },
+      ...below,
+      bidPlaced({ adId, bidId: 'top', amount: 50_000 }, ARJUN),
+    ];
+    await store.append(
+      adStream(adId),
+      history.map((event, i) => ({ ...event, metadata: meta(at(60 + i)) })),
+      'no-stream',
+    );
+    await catchUpAll({ databaseUrl: database.url, store, projections: [notificationsProjection] });
+    const tables = physicalTables(notificationsProjection, 0);
+    const read = async (everyBidderOf: string[]) => {
+      const { rows } = await db.raw(adsReadSql(tables, false), [everyBidderOf, [adId]]);
+      return (rows[0].bidders as [string, number][]).map(([bidder]) => bidder);
+    };
+    // Only Arjun's Open bid can be outbid; a final call tells all 61 bidders.
+    expect(await read([])).toEqual([ARJUN.userId]);
+    expect(await read([adId])).toHaveLength(61);
+
+    // With the table read through its indexes, no bidder below the floor is read and dropped.
+    const plan = await db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows } = await trx.raw(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${adsReadSql(tables, false)}`,
+        [[], [adId]],
+      );
+      return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
+    });
+    const biddersScans = planNodes(plan).filter(
+      (node) => node['Relation Name'] === tables.notification_bidders,
+    );
+    expect(biddersScans.length).toBeGreaterThan(0);
+    for (const scan of biddersScans) {
+      expect(scan['Actual Rows']).toBe(1);
+      expect(scan['Rows Removed by Filter'] ?? 0).toBe(0);
+    }
+  });
+
   it('change nothing when every event is applied a second time', async () => {
     const tables: [string, string][] = [
       ['notifications', 'id'],
@@ -256,3 +303,13 @@ describe('the social read models', () => {
     expect(after).toEqual(before);
   });
 });
+
+type PlanNode = {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+};
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan. */
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
