@@ -1,4 +1,4 @@
-import { ensureServices } from '../services/index.ts';
+import { ensureServices, stopLocalServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 
 /**
@@ -7,11 +7,11 @@ import { log } from '../services/system.ts';
  */
 export async function services(args: string[]): Promise<number> {
   const [action = 'up'] = args;
-  const found = await ensureServices();
   if (action === 'down') {
-    found.stopAll();
+    stopLocalServices();
     return 0;
   }
+  const found = await ensureServices();
   log(`DATABASE_URL=${found.databaseUrl}`);
   log(`REDIS_URL=${found.redisUrl}`);
   return 0;

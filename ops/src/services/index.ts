@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { ensureLocalPostgres, type LocalServer } from './postgres.ts';
-import { ensureLocalRedis } from './redis.ts';
+import { ensureLocalPostgres, stopLocalPostgres, type LocalServer } from './postgres.ts';
+import { ensureLocalRedis, stopLocalRedis } from './redis.ts';
 import { log } from './system.ts';
 
 export type Services = {
@@ -8,26 +8,25 @@ export type Services = {
   redisUrl: string;
   /** Stops the local servers this call started, and nothing else. */
   stop(): void;
-  /** Stops the local servers whoever started them (`npm run services -- down`). */
-  stopAll(): void;
 };
 
 const external = (url: string): LocalServer => ({ url, startedHere: false, stop: () => {} });
 
-/**
- * PostgreSQL and Redis for this process: the ones named by DATABASE_URL / REDIS_URL, or local
- * servers of the project's own (started when not running). `stop()` stops only what it started.
- */
-function stopEach(servers: LocalServer[]): void {
-  for (const server of servers) {
+/** Runs each stop; one that fails is reported and the others still run. */
+function stopEach(stops: (() => void)[]): void {
+  for (const stop of stops) {
     try {
-      server.stop();
+      stop();
     } catch (error) {
       log(`could not stop a server: ${(error as Error).message}`);
     }
   }
 }
 
+/**
+ * PostgreSQL and Redis for this process: the ones named by DATABASE_URL / REDIS_URL, or local
+ * servers of the project's own (started when not running). `stop()` stops only what it started.
+ */
 export async function ensureServices(): Promise<Services> {
   const postgres = process.env.DATABASE_URL
     ? external(process.env.DATABASE_URL)
@@ -36,9 +35,18 @@ export async function ensureServices(): Promise<Services> {
   return {
     databaseUrl: postgres.url,
     redisUrl: redis.url,
-    stop: () => stopEach([redis, postgres].filter((server) => server.startedHere)),
-    stopAll: () => stopEach([redis, postgres]),
+    stop: () =>
+      stopEach([redis, postgres].filter((server) => server.startedHere).map((s) => s.stop)),
   };
+}
+
+/**
+ * `npm run services -- down`: stops the project's local servers that are running, whoever started
+ * them, and starts nothing (it used to bring them up first, only to stop them: a Redis started
+ * that way had no pid file yet when it was to be stopped, and was left running).
+ */
+export function stopLocalServices(): void {
+  stopEach([stopLocalRedis, stopLocalPostgres]);
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -67,6 +67,15 @@ export function serverUrl(port: number, socketDir: string): string {
   return usable ? `${tcp}?host=${socketDir}` : tcp;
 }
 
+/** Stops the project's own PostgreSQL if it is running; starts, creates and installs nothing. */
+export function stopLocalPostgres(): void {
+  const bin = findBinaries();
+  const dataDir = join(stateDir(), 'pg');
+  if (!bin || !existsSync(join(dataDir, 'PG_VERSION')) || !runningServer(dataDir, bin)) return;
+  log('stopping PostgreSQL');
+  run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { asUser: 'postgres' });
+}
+
 /**
  * A PostgreSQL server of the project's own: a data directory under the state dir, on loopback and
  * a Unix socket in that directory, trust authentication for the `boli` role. Reused when it is
@@ -96,10 +105,7 @@ export async function ensureLocalPostgres(): Promise<LocalServer> {
       },
     );
   }
-  const stop = () => {
-    log('stopping PostgreSQL');
-    run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { asUser });
-  };
+  const stop = stopLocalPostgres;
   const existing = runningServer(dataDir, bin);
   if (existing) {
     return { url: serverUrl(existing.port, existing.socketDir), startedHere: false, stop };

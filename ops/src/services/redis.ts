@@ -37,19 +37,43 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Where the project's own Redis keeps its data, its pid and the port it listens on. */
+function localRedisFiles(): { dir: string; pidFile: string; portFile: string } {
+  const dir = join(stateDir(), 'redis');
+  return { dir, pidFile: join(dir, 'redis.pid'), portFile: join(dir, 'port') };
+}
+
+/** Whether `pid` is a running redis-server (a stale pid file may name another process now). */
+function isRedis(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('redis-server');
+  } catch {
+    return false;
+  }
+}
+
+const STOP_WAIT_MS = 10_000;
+
+/** Stops the project's own Redis if it is running, and waits until it has exited. */
+export function stopLocalRedis(): void {
+  const { pidFile } = localRedisFiles();
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : NaN;
+  if (!isRedis(pid)) return;
+  log('stopping Redis');
+  process.kill(pid, 'SIGTERM');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const until = Date.now() + STOP_WAIT_MS; alive(pid) && Date.now() < until;)
+    Atomics.wait(pause, 0, 0, 20);
+}
+
 /** A Redis server of the project's own, with an append-only file so delayed jobs survive restarts. */
 export async function ensureLocalRedis(): Promise<LocalServer> {
   if (!commandExists('redis-server'))
     installDebianPackages(['redis-server'], 'the local Redis server');
-  const dir = join(stateDir(), 'redis');
+  const { dir, pidFile, portFile } = localRedisFiles();
   mkdirSync(dir, { recursive: true });
-  const pidFile = join(dir, 'redis.pid');
-  const portFile = join(dir, 'port');
-  const stop = () => {
-    log('stopping Redis');
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    if (alive(pid)) process.kill(pid, 'SIGTERM');
-  };
+  const stop = stopLocalRedis;
   if (existsSync(pidFile) && existsSync(portFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8'));
     const port = Number(readFileSync(portFile, 'utf8'));
