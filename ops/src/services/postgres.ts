@@ -27,10 +27,13 @@ function findBinaries(): string | undefined {
   return preferred ? join(base, preferred, 'bin') : undefined;
 }
 
+/** The system user the project's own server runs as. */
+const SERVER_USER = 'postgres';
+
 function postgresUid(): { uid: number; gid: number } {
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('postgres:'));
+    .find((l) => l.startsWith(`${SERVER_USER}:`));
   if (!line)
     throw new SetupError('the postgres system user is missing; reinstall the postgresql package');
   const [, , uid, gid] = line.split(':');
@@ -43,7 +46,7 @@ function runningServer(
   bin: string,
 ): { port: number; socketDir: string } | undefined {
   const status = spawnSync(isRoot() ? 'runuser' : join(bin, 'pg_ctl'), [
-    ...(isRoot() ? ['-u', 'postgres', '--', join(bin, 'pg_ctl')] : []),
+    ...(isRoot() ? ['-u', SERVER_USER, '--', join(bin, 'pg_ctl')] : []),
     'status',
     '-D',
     dataDir,
@@ -67,13 +70,16 @@ export function serverUrl(port: number, socketDir: string): string {
   return usable ? `${tcp}?host=${socketDir}` : tcp;
 }
 
+/** The project's own cluster. */
+const localDataDir = (): string => join(stateDir(), 'pg');
+
 /** Stops the project's own PostgreSQL if it is running; starts, creates and installs nothing. */
 export function stopLocalPostgres(): void {
   const bin = findBinaries();
-  const dataDir = join(stateDir(), 'pg');
+  const dataDir = localDataDir();
   if (!bin || !existsSync(join(dataDir, 'PG_VERSION')) || !runningServer(dataDir, bin)) return;
   log('stopping PostgreSQL');
-  run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { asUser: 'postgres' });
+  run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { asUser: SERVER_USER });
 }
 
 /**
@@ -88,8 +94,8 @@ export async function ensureLocalPostgres(): Promise<LocalServer> {
     bin = findBinaries();
     if (!bin) throw new SetupError('PostgreSQL was installed but its binaries were not found');
   }
-  const dataDir = join(stateDir(), 'pg');
-  const asUser = 'postgres';
+  const dataDir = localDataDir();
+  const asUser = SERVER_USER;
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`creating a PostgreSQL cluster in ${dataDir}`);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
