@@ -1,4 +1,4 @@
-import type { PlaceBid, PostAd } from '@boli/engine/ads/ad.commands';
+import type { AdCommand, PlaceBid, PostAd } from '@boli/engine/ads/ad.commands';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { adForm, popularSubcategory, slugOf, subcategoriesOf } from './ads.ts';
 import { demoId, type DemoMember } from './members.ts';
@@ -36,9 +36,24 @@ export type DemoAd = {
 };
 
 export type DemoBid = { adId: string; bidder: DemoMember; command: PlaceBid };
-export type DemoClose = { adId: string; owner: DemoMember; at: string };
 
-export type DemoCatalogue = { ads: DemoAd[]; bids: DemoBid[]; closes: DemoClose[] };
+/**
+ * How some auctions of the demo have gone on after their bids: the owner closed early, or made a
+ * final call after `bidsBefore` of them — its deadline days ahead (the countdown runs), or passed
+ * (the expiry timer closes the ad once the worker runs).
+ */
+export type DemoEnding =
+  | { kind: 'closedEarly'; adId: string; owner: DemoMember; at: string }
+  | {
+      kind: 'finalCall';
+      adId: string;
+      owner: DemoMember;
+      at: string;
+      deadline: string;
+      bidsBefore: number;
+    };
+
+export type DemoCatalogue = { ads: DemoAd[]; bids: DemoBid[]; endings: DemoEnding[] };
 
 const minutesBefore = (now: string, minutes: number): string =>
   new Date(Date.parse(now) - Math.round(minutes) * 60_000).toISOString();
@@ -123,8 +138,8 @@ export function demoCatalogue(
       return { index, adId, owner, pictures, command };
     },
   );
-  const { bids, closes } = demoBidding(random, ads, members, now);
-  return { ads, bids, closes };
+  const { bids, endings } = demoBidding(random, ads, members, now);
+  return { ads, bids, endings };
 }
 
 /** Nobody bids on a job or a service; things, vehicles and property draw bidders. */
@@ -132,16 +147,19 @@ const BIDDABLE = (category: string): boolean => !['Jobs', 'Services'].includes(c
 
 /**
  * About one biddable ad in seven gets one to six bids from other members, each higher than the
- * last, a few Hidden; one in ten of those its owner then closed.
+ * last, a few Hidden. Of every ten such auctions the owner closed one early, and made a final call
+ * on two: one still running, with a bid or two after it, and one whose deadline has passed.
+ * The endings draw from a generator of their own, so the bids are those earlier demos drew.
  */
 function demoBidding(
   random: Random,
   ads: readonly DemoAd[],
   members: readonly DemoMember[],
   now: string,
-): { bids: DemoBid[]; closes: DemoClose[] } {
+): { bids: DemoBid[]; endings: DemoEnding[] } {
   const bids: DemoBid[] = [];
-  const closes: DemoClose[] = [];
+  const endings: DemoEnding[] = [];
+  const endingRandom = seededRandom(2026);
   let auctions = 0;
   for (const ad of ads) {
     const { data, metadata } = ad.command;
@@ -154,10 +172,11 @@ function demoBidding(
     const span = Date.parse(now) - posted;
     let amount = Math.round((data.price * (0.75 + random.next() * 0.15)) / 100) * 100;
     let at = posted;
+    const placed: number[] = [];
     for (const [k, bidder] of bidders.entries()) {
       at += (span / (bidders.length + 2)) * (0.5 + random.next());
       amount = Math.round((amount * (1.02 + random.next() * 0.05)) / 100) * 100;
-      const placedAt = new Date(Math.min(at, Date.parse(now) - 60_000)).toISOString();
+      placed.push(Math.min(at, Date.parse(now) - 60_000));
       bids.push({
         adId: ad.adId,
         bidder,
@@ -174,16 +193,89 @@ function demoBidding(
           },
           metadata: {
             eventId: demoId(`ad/${ad.index}/bid/${k}/place`),
-            now: placedAt,
+            now: new Date(placed.at(-1)!).toISOString(),
             actor: { userId: bidder.userId, role: 'member' },
           },
         },
       });
     }
-    if (++auctions % 10 === 0) {
-      const closedAt = Math.min(at + 30 * 60_000, Date.parse(now) - 30_000);
-      closes.push({ adId: ad.adId, owner: ad.owner, at: new Date(closedAt).toISOString() });
-    }
+    const ending = demoEnding(endingRandom, ++auctions, ad, placed, Date.parse(now));
+    if (ending) endings.push(ending);
   }
-  return { bids, closes };
+  return { bids, endings };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Which auctions of every ten end how (by their place in the ten); the others stay open. */
+const ENDING_BY_PLACE: Readonly<
+  Record<number, 'closedEarly' | 'finalCallRunning' | 'finalCallPassed'>
+> = {
+  0: 'closedEarly',
+  1: 'finalCallRunning',
+  2: 'finalCallPassed',
+};
+
+/** How the `auction`-th auction ended, if it did: its bids were placed at `placed` (ms). */
+function demoEnding(
+  random: Random,
+  auction: number,
+  ad: DemoAd,
+  placed: readonly number[],
+  now: number,
+): DemoEnding | undefined {
+  const { adId, owner } = ad;
+  const last = placed.at(-1)!;
+  const ending = ENDING_BY_PLACE[auction % 10];
+  if (ending === undefined) return undefined;
+  if (ending === 'closedEarly') {
+    const at = Math.min(last + 30 * 60_000, now - 30_000);
+    return { kind: 'closedEarly', adId, owner, at: new Date(at).toISOString() };
+  }
+  const running = ending === 'finalCallRunning';
+  // A running final call has a bid or two after it when there are enough bids.
+  const bidsBefore = running
+    ? placed.length - random.int(0, Math.min(2, placed.length - 1))
+    : placed.length;
+  const before = placed[bidsBefore - 1]!;
+  const at = Math.round(
+    (before + (placed[bidsBefore] ?? Math.min(before + HOUR_MS, now - 30_000))) / 2,
+  );
+  const deadline = running
+    ? Math.ceil(now / HOUR_MS) * HOUR_MS + random.int(24, 95) * HOUR_MS
+    : Math.max(at, last) + 30_000;
+  return {
+    kind: 'finalCall',
+    adId,
+    owner,
+    at: new Date(at).toISOString(),
+    deadline: new Date(deadline).toISOString(),
+    bidsBefore,
+  };
+}
+
+/**
+ * The commands of one ad's auction in the order they were given: its bids, with the final call
+ * among them or the early close after them. Ids are fixed, so a second seed finds them stored.
+ */
+export function auctionCommands(bids: readonly DemoBid[], ending?: DemoEnding): AdCommand[] {
+  const commands: AdCommand[] = bids.map((bid) => bid.command);
+  if (ending === undefined) return commands;
+  const actor = { userId: ending.owner.userId, role: 'member' as const };
+  if (ending.kind === 'closedEarly') {
+    return [
+      ...commands,
+      {
+        type: 'CloseBidding',
+        data: { reason: 'closedEarlyByOwner', userId: ending.owner.userId },
+        metadata: { eventId: demoId(`close/${ending.adId}`), now: ending.at, actor },
+      },
+    ];
+  }
+  const finalCall: AdCommand = {
+    type: 'MakeFinalCall',
+    data: { userId: ending.owner.userId, deadline: ending.deadline },
+    metadata: { eventId: demoId(`finalCall/${ending.adId}`), now: ending.at, actor },
+  };
+  return [...commands.slice(0, ending.bidsBefore), finalCall, ...commands.slice(ending.bidsBefore)];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountDecider, type AccountState } from '@boli/engine/accounts/account.decider';
 import type { AccountEvent } from '@boli/engine/accounts/account.events';
 import { status as accountStatus } from '@boli/engine/accounts/account.state';
-import { adDecider, type AdState } from '@boli/engine/ads/ad.decider';
+import { adDecider } from '@boli/engine/ads/ad.decider';
 import type { AdEvent } from '@boli/engine/ads/ad.events';
 import { hasVehicleFields } from '@boli/engine/ads/ad.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -10,7 +10,7 @@ import { canonicalJson } from '@boli/engine/eventStore/hashChain';
 import { validateBidAlias } from '@boli/engine/accounts/account.rules';
 import { fillProfile, nextMemberCommand } from './accounts.ts';
 import { adForm, subcategoriesOf } from './ads.ts';
-import { demoCatalogue, demoVerifiedAt } from './catalogue.ts';
+import { auctionCommands, demoCatalogue, demoVerifiedAt } from './catalogue.ts';
 import { ITEMS } from './items.ts';
 import { demoMembers } from './members.ts';
 import { seededRandom } from './random.ts';
@@ -123,37 +123,38 @@ describe('the demo catalogue', () => {
     }
   });
 
-  it('takes every bid and early close through the ads decider', () => {
+  it('takes every auction, bids and ending in order, through the ads decider', () => {
     expect(catalogue.bids.length).toBeGreaterThan(20);
-    const states = new Map<string, AdState>();
+    const endings = new Map(catalogue.endings.map((ending) => [ending.adId, ending]));
     for (const ad of catalogue.ads) {
-      states.set(
-        ad.adId,
-        fold(
-          adDecider.evolve,
-          adDecider.initialState(),
-          adDecider.decide(ad.command, adDecider.initialState()),
-        ),
+      let state = fold(
+        adDecider.evolve,
+        adDecider.initialState(),
+        adDecider.decide(ad.command, adDecider.initialState()),
       );
+      const bids = catalogue.bids.filter((bid) => bid.adId === ad.adId);
+      for (const command of auctionCommands(bids, endings.get(ad.adId))) {
+        const events: AdEvent[] = adDecider.decide(command, state);
+        expect(events).toHaveLength(1);
+        if (command.type === 'PlaceBid') expect(command.data.userId).not.toBe(state.postedBy);
+        state = fold(adDecider.evolve, state, events);
+      }
     }
-    for (const bid of catalogue.bids) {
-      const state = states.get(bid.adId)!;
-      const events: AdEvent[] = adDecider.decide(bid.command, state);
-      expect(events.map((e) => e.type)).toEqual(['BidPlaced']);
-      expect(bid.command.data.userId).not.toBe(state.postedBy);
-      states.set(bid.adId, fold(adDecider.evolve, state, events));
-    }
-    for (const close of catalogue.closes) {
-      const events = adDecider.decide(
-        {
-          type: 'CloseBidding',
-          data: { reason: 'closedEarlyByOwner', userId: close.owner.userId },
-          metadata: { eventId: 'x', now: close.at },
-        },
-        states.get(close.adId)!,
-      );
-      expect(events.map((e) => e.type)).toEqual(['BiddingClosed']);
-    }
+  });
+
+  it('ends some auctions each way: closed early, a final call running, one passed', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const closed = catalogue.endings.filter((e) => e.kind === 'closedEarly');
+    const finalCalls = catalogue.endings.filter((e) => e.kind === 'finalCall');
+    const running = finalCalls.filter((e) => at(e.deadline) > at(NOW));
+    const passed = finalCalls.filter((e) => at(e.deadline) <= at(NOW));
+    expect(closed.length).toBeGreaterThan(0);
+    expect(running.length).toBeGreaterThan(0);
+    expect(passed.length).toBeGreaterThan(0);
+    // Some running final calls have bids after them, which is what the second tab shows.
+    const bidsOn = (adId: string) => catalogue.bids.filter((bid) => bid.adId === adId).length;
+    expect(running.some((e) => e.bidsBefore < bidsOn(e.adId))).toBe(true);
+    for (const ending of catalogue.endings) expect(at(ending.at)).toBeLessThan(at(NOW));
   });
 });
 

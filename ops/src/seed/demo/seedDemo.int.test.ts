@@ -10,6 +10,7 @@ import { START, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { allProjections, startProjectionRunners, waitForProjections } from '@boli/projections';
 import { adFilters, adPage, filterAds } from '@boli/projections/ads/ads.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
+import { openFinalCalls } from '@boli/projections/finalCalls/finalCalls.queries';
 import { findUserByUsername } from '@boli/projections/users/users.queries';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { seedReferenceData } from '../reference.ts';
@@ -100,9 +101,9 @@ describe('the demo seed', () => {
         last = page.at(-1)!.position;
         page = await store.readAll(last, 5_000);
       }
-      expect(await waitForProjections(db, ['ads', 'users', 'entitlements'], last, 60_000)).toBe(
-        true,
-      );
+      expect(
+        await waitForProjections(db, ['ads', 'users', 'entitlements', 'final_calls'], last, 60_000),
+      ).toBe(true);
       const listed = await filterAds(db, adFilters({}), adPage({ page: 1 }));
       expect(listed).toHaveLength(20);
       const [{ n }] = (await db('ads').count({ n: '*' })) as [{ n: string }];
@@ -114,6 +115,13 @@ describe('the demo seed', () => {
       const user = await findUserByUsername(db, member.username);
       expect(user).toMatchObject({ email_validated: true, mobile_validated: true });
       expect(await hasActiveEntitlement(db, member.userId, new Date())).toBe(true);
+
+      // Its final calls are open until the expiry timer closes those whose deadline has passed.
+      const finalCalls = first.catalogue.endings.filter((ending) => ending.kind === 'finalCall');
+      expect(finalCalls.length).toBeGreaterThan(0);
+      expect((await openFinalCalls(db)).map((call) => call.adId).sort()).toEqual(
+        finalCalls.map((call) => call.adId).sort(),
+      );
     } finally {
       await db.destroy();
       await runners.stop();

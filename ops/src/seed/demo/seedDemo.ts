@@ -15,8 +15,14 @@ import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import type { SeedStep } from '../index.ts';
 import { fillProfile, nextMemberCommand } from './accounts.ts';
-import { demoCatalogue, demoVerifiedAt, type DemoAd, type DemoCatalogue } from './catalogue.ts';
-import { DEMO_PASSWORD, demoId, demoMembers, type DemoMember } from './members.ts';
+import {
+  auctionCommands,
+  demoCatalogue,
+  demoVerifiedAt,
+  type DemoAd,
+  type DemoCatalogue,
+} from './catalogue.ts';
+import { DEMO_PASSWORD, demoMembers, type DemoMember } from './members.ts';
 import { renderPicture } from './pictures.ts';
 import { demoReference } from './reference.ts';
 
@@ -199,8 +205,8 @@ export async function seedDemoData(
       newPictures += pictures;
     });
 
-    // One ad's bids (and its early close) in order, several ads at once; only what is missing.
-    const closes = new Map(catalogue.closes.map((close) => [close.adId, close]));
+    // One ad's auction in order, several ads at once; only what is missing.
+    const endings = new Map(catalogue.endings.map((ending) => [ending.adId, ending]));
     const byAd = new Map<string, DemoCatalogue['bids']>();
     for (const bid of catalogue.bids) byAd.set(bid.adId, [...(byAd.get(bid.adId) ?? []), bid]);
     let newBids = 0;
@@ -208,29 +214,12 @@ export async function seedDemoData(
     await inParallel(drawnBidding, 4, async ([adId, bids]) => {
       const streamId = adStream(adId);
       const stored = new Set((await store.readStream(streamId)).map((e) => e.metadata.eventId));
-      const close = closes.get(adId);
-      const closeId = demoId(`close/${adId}`);
       try {
-        for (const { command } of bids) {
+        for (const command of auctionCommands(bids, endings.get(adId))) {
           if (stored.has(command.metadata.eventId)) continue;
           const result = await handleCommand({ store, streamId, decider: adDecider, command });
-          newBids += result.events.length;
+          if (command.type === 'PlaceBid') newBids += result.events.length;
         }
-        if (close === undefined || stored.has(closeId)) return;
-        await handleCommand({
-          store,
-          streamId,
-          decider: adDecider,
-          command: {
-            type: 'CloseBidding',
-            data: { reason: 'closedEarlyByOwner', userId: close.owner.userId },
-            metadata: {
-              eventId: closeId,
-              now: close.at,
-              actor: { userId: close.owner.userId, role: 'member' },
-            },
-          },
-        });
       } catch (error) {
         // The ad as stored is not the one this demo drew (see DemoSeedResult.skippedAds).
         if (!(error instanceof DomainError)) throw error;
@@ -270,7 +259,7 @@ export const demoSeedStep: SeedStep = {
     const { ads, bids } = result.catalogue;
     const logins = result.members.map((m) => m.username).join(', ');
     return [
-      `${result.members.length} members (${result.newMembers} new), ${ads.length} ads (${result.newAds} new, ${result.newPictures} pictures drawn), ${bids.length} bids (${result.newBids} new) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${result.members.length} members (${result.newMembers} new), ${ads.length} ads (${result.newAds} new, ${result.newPictures} pictures drawn), ${bids.length} bids (${result.newBids} new), ${result.catalogue.endings.length} auctions closed or in final call, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       `demo logins (password ${DEMO_PASSWORD}): ${logins}`,
       ...(result.skippedMembers.length > 0
         ? [
