@@ -5,9 +5,11 @@ import type { Visitor } from '../guards/access.ts';
  * - standard: side advertising columns and the card wrapper;
  * - auth: login, forgot-password, register, reset-password, email-verify and otp-phone pages,
  *   which hide the side advertising columns;
- * - document: contact, terms and privacy, which skip the card wrapper.
+ * - document: contact, terms and privacy, which skip the card wrapper;
+ * - staff: the support and audit tools (not in the spec), whose wide tables of events, bids and
+ *   payments need the width the side advertising columns would take.
  */
-export type PageLayout = 'standard' | 'auth' | 'document';
+export type PageLayout = 'standard' | 'auth' | 'document' | 'staff';
 
 export type PageChrome = { sideColumns: boolean; card: boolean };
 
@@ -15,7 +17,7 @@ export type PageChrome = { sideColumns: boolean; card: boolean };
 export function pageChrome(layout: PageLayout, visitor: Visitor): PageChrome {
   const phoneNotValidated = visitor.status === 'member' && !visitor.mobileValidated;
   return {
-    sideColumns: layout !== 'auth',
+    sideColumns: layout !== 'auth' && layout !== 'staff',
     card: layout !== 'document' && !phoneNotValidated,
   };
 }

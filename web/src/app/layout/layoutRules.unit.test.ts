@@ -20,6 +20,10 @@ describe('page layout', () => {
     expect(pageChrome('document', guest)).toEqual({ sideColumns: true, card: false });
   });
 
+  it('gives the staff tools the whole width, in a card', () => {
+    expect(pageChrome('staff', validated)).toEqual({ sideColumns: false, card: true });
+  });
+
   it('skips the card for any view of a member whose phone is not validated', () => {
     expect(pageChrome('standard', unvalidated).card).toBe(false);
     expect(pageChrome('auth', unvalidated)).toEqual({ sideColumns: false, card: false });

@@ -1,3 +1,5 @@
+import { formatPaise } from '../../lib/format.ts';
+
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the
  * screen reads it. Amounts are rupees.
@@ -78,7 +80,7 @@ export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>): string {
   const d = event.data;
   switch (event.type) {
     case 'BidPlaced':
-      return `${String(d.bidAlias)} (${String(d.username)}) bid ${String(d.type)} ${String(d.amount)} paise, ${String(d.phase)}`;
+      return `${String(d.bidAlias)} (${String(d.username)}) bid ${String(d.type)} ${formatPaise(Number(d.amount))} (${String(d.amount)} paise), ${String(d.phase)}`;
     case 'FinalCallMade':
       return `deadline ${String(d.deadline)}`;
     case 'BiddingClosed':
@@ -109,6 +111,14 @@ export function actorNames(
     if (type === 'BidPlaced') names.set(String(data.bidderId), String(data.username));
   }
   return names;
+}
+
+/**
+ * Whose profile an event's actor links to: a member's or a staff member's, not the system's (the
+ * expiry timer, the payment provider's webhook), which has none.
+ */
+export function actorProfileId(actor: NonNullable<HistoryEvent['actor']>): string | undefined {
+  return actor.role === 'system' ? undefined : actor.userId;
 }
 
 /** A `datetime-local` value (the browser's local time) as an ISO instant, or undefined. */

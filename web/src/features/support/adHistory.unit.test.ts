@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actorNames,
+  actorProfileId,
   chainLine,
   eventGist,
   highestLabel,
@@ -47,7 +48,7 @@ describe('reading an ad history for support', () => {
           phase: 'beforeFinalCall',
         },
       }),
-    ).toBe('kite (meena) bid Hidden 500 paise, beforeFinalCall');
+    ).toBe('kite (meena) bid Hidden ₹5 (500 paise), beforeFinalCall');
   });
 
   it('says which highest a bid is', () => {
@@ -67,6 +68,12 @@ describe('reading an ad history for support', () => {
       ['u-1', 'meena'],
       ['u-2', 'arjun'],
     ]);
+  });
+
+  it('links a member or staff actor to their profile, never the system', () => {
+    expect(actorProfileId({ userId: 'u-1', role: 'member' })).toBe('u-1');
+    expect(actorProfileId({ userId: 'u-9', role: 'support' })).toBe('u-9');
+    expect(actorProfileId({ userId: 'system', role: 'system' })).toBeUndefined();
   });
 
   it('reads the replay instant from the date-time field', () => {

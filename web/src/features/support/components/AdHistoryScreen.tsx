@@ -4,10 +4,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -19,13 +21,42 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import {
   actorNames,
+  actorProfileId,
   chainLine,
   eventGist,
   highestLabel,
   instantFromLocalInput,
   statusLine,
   type AdHistory,
+  type HistoryEvent,
 } from '../adHistory.ts';
+
+/** Instants as the log records them, to the millisecond, each on one line. */
+const INSTANT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
+function Actor({
+  actor,
+  names,
+}: {
+  actor: NonNullable<HistoryEvent['actor']>;
+  names: ReadonlyMap<string, string>;
+}) {
+  const profileId = actorProfileId(actor);
+  const name = names.get(actor.userId) ?? actor.userId;
+  return (
+    <>
+      {profileId === undefined ? (
+        name
+      ) : (
+        <Link component={RouterLink} to={`/user_profile/${profileId}`}>
+          {name}
+        </Link>
+      )}{' '}
+      ({actor.role})
+    </>
+  );
+}
 
 /**
  * /support/ads/{ad_id} (staff only; not in the spec's table): an ad's whole event stream and the
@@ -98,83 +129,85 @@ export function AdHistoryScreen() {
       {replay.bids.length === 0 ? (
         <Typography color="text.secondary">{MESSAGES.noBidsPosted}</Typography>
       ) : (
-        <Table size="small" aria-label="Bids">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>Placed (command time)</TableCell>
-              <TableCell>Recorded</TableCell>
-              <TableCell>Alias</TableCell>
-              <TableCell>Member</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Phase</TableCell>
-              <TableCell align="right">Amount</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {replay.bids.map((bid) => (
-              <TableRow key={bid.bidId}>
-                <TableCell>{bid.version}</TableCell>
-                <TableCell>{bid.placedAt}</TableCell>
-                <TableCell>{bid.recordedAt}</TableCell>
-                <TableCell>{bid.bidAlias}</TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
-                    {bid.username}
-                  </Link>
-                </TableCell>
-                <TableCell>{bid.type}</TableCell>
-                <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
-                <TableCell align="right">
-                  {formatRupees(bid.amount)}
-                  {replay.highest.some((h) => h.bidId === bid.bidId) && (
-                    <Chip label={highestLabel(bid)} size="small" color="secondary" sx={{ ml: 1 }} />
-                  )}
-                </TableCell>
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Bids">
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>Placed (command time)</TableCell>
+                <TableCell>Recorded</TableCell>
+                <TableCell>Alias</TableCell>
+                <TableCell>Member</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell>Phase</TableCell>
+                <TableCell align="right">Amount</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {replay.bids.map((bid) => (
+                <TableRow key={bid.bidId}>
+                  <TableCell>{bid.version}</TableCell>
+                  <TableCell sx={INSTANT}>{bid.placedAt}</TableCell>
+                  <TableCell sx={INSTANT}>{bid.recordedAt}</TableCell>
+                  <TableCell>{bid.bidAlias}</TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
+                      {bid.username}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{bid.type}</TableCell>
+                  <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatRupees(bid.amount)}
+                    {replay.highest.some((h) => h.bidId === bid.bidId) && (
+                      <Chip
+                        label={highestLabel(bid)}
+                        size="small"
+                        color="secondary"
+                        sx={{ ml: 1 }}
+                      />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
 
       <Typography variant="h6" component="h2">
         Events ({history.events.length})
       </Typography>
-      <Table size="small" aria-label="Events">
-        <TableHead>
-          <TableRow>
-            <TableCell>Version</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Command time</TableCell>
-            <TableCell>Recorded</TableCell>
-            <TableCell>Actor</TableCell>
-            <TableCell>Details</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {history.events.map((event) => (
-            <TableRow key={event.version}>
-              <TableCell>{event.version}</TableCell>
-              <TableCell>{event.type}</TableCell>
-              <TableCell>{event.commandTime}</TableCell>
-              <TableCell>{event.recordedAt}</TableCell>
-              <TableCell>
-                {event.actor ? (
-                  <>
-                    <Link component={RouterLink} to={`/user_profile/${event.actor.userId}`}>
-                      {names.get(event.actor.userId) ?? event.actor.userId}
-                    </Link>{' '}
-                    ({event.actor.role})
-                  </>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell title={JSON.stringify(event.data, null, 2)}>{eventGist(event)}</TableCell>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label="Events">
+          <TableHead>
+            <TableRow>
+              <TableCell>Version</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell>Command time</TableCell>
+              <TableCell>Recorded</TableCell>
+              <TableCell>Actor</TableCell>
+              <TableCell>Details</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {history.events.map((event) => (
+              <TableRow key={event.version}>
+                <TableCell>{event.version}</TableCell>
+                <TableCell>{event.type}</TableCell>
+                <TableCell sx={INSTANT}>{event.commandTime}</TableCell>
+                <TableCell sx={INSTANT}>{event.recordedAt}</TableCell>
+                <TableCell>
+                  {event.actor ? <Actor actor={event.actor} names={names} /> : '—'}
+                </TableCell>
+                <TableCell title={JSON.stringify(event.data, null, 2)}>
+                  {eventGist(event)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Stack>
   );
 }
