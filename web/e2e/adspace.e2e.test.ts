@@ -8,7 +8,7 @@ import {
   slotSpaceId,
   type AdSpaceActivated,
 } from '@boli/engine/adspace/adSpace.events';
-import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/adspace/indiaTime';
+import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';

@@ -36,6 +36,4 @@ export const ACCOUNT_LIMITS = {
   /** "Try after 24 Hours": the daily limit is a rolling window, not a calendar day. */
   otpDailyWindowHours: 24,
   profileLinks: 4,
-  /** Ages and "today" are reckoned on the Indian calendar day (IST, UTC+05:30). */
-  istOffsetMinutes: 330,
 } as const;

@@ -1,3 +1,4 @@
+import { indiaDateOf } from '../shared/indiaTime.ts';
 import { GENDERS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
@@ -142,11 +143,9 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
-/** The Indian calendar date (YYYY-MM-DD) of an instant. */
-export const istDate = (instant: Date | string): string => {
-  const ms = new Date(instant).getTime() + ACCOUNT_LIMITS.istOffsetMinutes * 60_000;
-  return new Date(ms).toISOString().slice(0, 10);
-};
+/** The Indian calendar date (YYYY-MM-DD) of an instant: ages and "today" are reckoned on it. */
+export const istDate = (instant: Date | string): string =>
+  indiaDateOf(new Date(instant).toISOString());
 
 const isCalendarDate = (year: number, month: number, day: number): boolean => {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;

@@ -1,3 +1,4 @@
+import { indiaYearOf } from '../shared/indiaTime.ts';
 import { LIMITS, SPORTS_AD_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AdInput } from './ad.commands.ts';
@@ -66,9 +67,6 @@ const VEHICLE_AD_FIELDS = [
 const isCount = (n: number | null | undefined): n is number =>
   typeof n === 'number' && Number.isFinite(n) && n >= 0;
 
-const currentYearInIndia = (now: string): number =>
-  new Date(Date.parse(now) + 330 * 60_000).getUTCFullYear();
-
 /**
  * The ad as it will be stored (trimmed, INR by default, Sports type and vehicle fields only where
  * they belong, null elsewhere) and every rule it breaks.
@@ -132,9 +130,7 @@ export const normalizeAd = (
     const year = input.yearOfManufacture;
     if (year !== null && year !== undefined) {
       const valid =
-        Number.isInteger(year) &&
-        year >= OLDEST_MANUFACTURING_YEAR &&
-        year <= currentYearInIndia(now);
+        Number.isInteger(year) && year >= OLDEST_MANUFACTURING_YEAR && year <= indiaYearOf(now);
       if (valid) yearOfManufacture = year;
       else fail('yearOfManufacture', 'INVALID_YEAR_OF_MANUFACTURE');
     }

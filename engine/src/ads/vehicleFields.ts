@@ -7,6 +7,8 @@
  * the same through its specialFilters; an integration test holds the two together.
  */
 
+import { indiaYearOf } from '../shared/indiaTime.ts';
+
 /** The vehicle fields, named as the ad entity names them. */
 export const VEHICLE_FIELDS = [
   'make',
@@ -88,15 +90,13 @@ export function vehicleTypeOf(category: string, subcategory: string): VehicleTyp
   return BY_SUBCATEGORY.get(categoryKey)?.get(categorySlug(subcategory));
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /**
  * The years an ad may give as its year of manufacture, newest first: the current year in India
  * (IST, so a listing posted just after midnight on 1 January already offers the new year) back
  * to the oldest allowed.
  */
 export function manufacturingYears(now: Date, oldest = OLDEST_MANUFACTURING_YEAR): number[] {
-  const current = new Date(now.getTime() + IST_OFFSET_MS).getUTCFullYear();
+  const current = indiaYearOf(now.toISOString());
   const years: number[] = [];
   for (let year = current; year >= oldest; year--) years.push(year);
   return years;

@@ -4,7 +4,7 @@ import type { AdSlotCommand, CloseSlot, PlaceSlotBid } from './adSlot.commands.t
 import type { AdSlotEvent, SlotBid, SlotClosed } from './adSlot.events.ts';
 import { exceedsBaseAmount, hasSlotBegun, highestBid, isPastSlotDate } from './adSlot.rules.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
-import { isSlotDate } from './indiaTime.ts';
+import { isSlotDate } from '../shared/indiaTime.ts';
 
 /*
  * One slot (type + date). Open until 00:00 India time of its date: bids above the base amount

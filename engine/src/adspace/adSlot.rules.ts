@@ -1,7 +1,7 @@
 import { LIMITS } from '../shared/limits.ts';
 import { PAISE_PER_RUPEE } from '../shared/money.ts';
 import type { SlotBid } from './adSlot.events.ts';
-import { indiaDateOf, startOfIndiaDay } from './indiaTime.ts';
+import { indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
 
 /** Section 9: a slot bid must be more than the base amount (200 000 rupees). */
 export const SLOT_BASE_AMOUNT_PAISE = LIMITS.adBidBaseAmountRupees * PAISE_PER_RUPEE;

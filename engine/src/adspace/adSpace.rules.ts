@@ -1,5 +1,5 @@
 import type { AdSpaceCycle, AdSpaceType } from '../billing/products.ts';
-import { addDays, addMonths, indiaDateOf, startOfIndiaDay } from './indiaTime.ts';
+import { addDays, addMonths, indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
 
 /** Section 6: authPages and sidePanels are won by date in the calendar; the others are bought. */
 export const SLOT_SPACE_TYPES = ['authPages', 'sidePanels'] as const satisfies AdSpaceType[];

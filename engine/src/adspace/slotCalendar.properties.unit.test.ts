@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AdSlotEvent, SlotBid } from './adSlot.events.ts';
 import { highestBid } from './adSlot.rules.ts';
-import { addDays } from './indiaTime.ts';
+import { addDays } from '../shared/indiaTime.ts';
 import { calendarKey, calendarOf } from './slotCalendar.ts';
 
 /*

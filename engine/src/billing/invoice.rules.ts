@@ -1,9 +1,9 @@
+import { IST_OFFSET_MS } from '../shared/indiaTime.ts';
+
 /*
  * India's financial year runs 1 April – 31 March. An invoice belongs to the financial year of
  * its payment's capture, in India time (UTC+05:30, no daylight saving).
  */
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** '2026-27' for any instant from 2026-04-01T00:00 IST to 2027-03-31T23:59:59.999 IST. */
 export function financialYearOf(instant: string): string {

@@ -1,9 +1,13 @@
 /*
- * Slot dates and space cycles are India time (UTC+05:30, no daylight saving): a slot dated
- * 2026-05-10 begins at 2026-05-09T18:30:00Z. Dates travel as 'YYYY-MM-DD'.
+ * India time (UTC+05:30, no daylight saving), the marketplace's calendar whatever the server's or
+ * browser's time zone: slot dates and space cycles, invoice dates and financial years, the days
+ * an auditor asks for, the year a vehicle may be made. A slot dated 2026-05-10 begins at
+ * 2026-05-09T18:30:00Z. Dates travel as 'YYYY-MM-DD'.
  */
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+/** India's offset from UTC, as written in an ISO-8601 date-time. */
+export const IST_OFFSET = '+05:30';
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 86_400_000;
 
 export const SLOT_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,6 +22,10 @@ export function isSlotDate(value: string): boolean {
 /** The India date of an instant. */
 export const indiaDateOf = (instant: string): string =>
   new Date(Date.parse(instant) + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The year in India at an instant: just after midnight on 1 January it is already the new one. */
+export const indiaYearOf = (instant: string): number =>
+  new Date(Date.parse(instant) + IST_OFFSET_MS).getUTCFullYear();
 
 /** The instant a date begins in India (00:00 IST), ISO-8601 in UTC. */
 export const startOfIndiaDay = (date: string): string =>

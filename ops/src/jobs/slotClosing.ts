@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import type { CloseSlot } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
-import { startOfIndiaDay } from '@boli/engine/adspace/indiaTime';
+import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';

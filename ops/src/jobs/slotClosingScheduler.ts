@@ -1,7 +1,7 @@
 import type { JobsOptions } from 'bullmq';
 import type { SlotBidPlaced } from '@boli/engine/adspace/adSlot.events';
 import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { startOfIndiaDay } from '@boli/engine/adspace/indiaTime';
+import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { openSlotsWithPosition } from '@boli/projections/adspace/adspace.queries';
 import { deadlineJobOptions, type DeadlineKind } from './deadlineScheduler.ts';
 

@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS } from '@boli/engine/shared/indiaTime';
 import type { NotificationKind } from './notifications.evolve.ts';
 
 /*
@@ -6,13 +7,11 @@ import type { NotificationKind } from './notifications.evolve.ts';
  * rebuild.
  */
 
-const IST_OFFSET_MINUTES = 330;
-
 /** 'YYYY-MM-DD HH:mm:ss' in India time (section 9's date-time format). */
 export function istDateTime(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  return new Date(time + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(time + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Paise → '₹1,50,000' (Indian grouping); another currency by its code. */

@@ -1,10 +1,10 @@
+import { IST_OFFSET_MS } from '@boli/engine/shared/indiaTime';
+
 /*
  * How a tax invoice writes money, rates and dates. The PDF uses pdfkit's built-in Helvetica,
  * which has no ₹ glyph, so amounts are written "Rs. 12,34,567.89" (Indian grouping, always two
  * decimals). Dates are India's calendar day (UTC+05:30), whatever the server's time zone.
  */
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** Groups a whole number the Indian way: 123456789 → "12,34,56,789". */
 export function groupIndian(whole: number): string {

@@ -5,7 +5,7 @@ import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
-import { isSlotDate } from '@boli/engine/adspace/indiaTime';
+import { isSlotDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { bidsOfSlot, calendarBetween } from '@boli/projections/adspace/adspace.queries';
 import { bearerToken, requireAuth } from '../../http/auth.ts';

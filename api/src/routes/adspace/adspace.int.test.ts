@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adSlotStream, type SlotClosed } from '@boli/engine/adspace/adSlot.events';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
-import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/adspace/indiaTime';
+import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { audienceOf, showingSpaces } from '@boli/projections/adspace/adspace.queries';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '@boli/engine/shared/limits';
 import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
-import { isSlotDate } from '@boli/engine/adspace/indiaTime';
+import { isSlotDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 
 /* The ad space and slot-bid api's inputs (docs/api/adspace.md). */

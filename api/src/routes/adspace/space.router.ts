@@ -6,7 +6,7 @@ import { adSpaceDecider } from '@boli/engine/adspace/adSpace.decider';
 import { adSpaceStream } from '@boli/engine/adspace/adSpace.events';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { isBoughtDirectly, isShowingAt } from '@boli/engine/adspace/adSpace.rules';
-import { indiaDateOf } from '@boli/engine/adspace/indiaTime';
+import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { adSpaceProductKey } from '@boli/engine/billing/products';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { paiseToRupees } from '@boli/engine/shared/money';

@@ -1,4 +1,5 @@
 import { financialYearOf, invoiceNumber } from '@boli/engine/billing/invoice.rules';
+import { IST_OFFSET } from '@boli/engine/shared/indiaTime';
 
 /*
  * The auditor's proof that a financial year's tax invoices form one gap-free series and that
@@ -7,7 +8,6 @@ import { financialYearOf, invoiceNumber } from '@boli/engine/billing/invoice.rul
  */
 
 const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;
-const IST_OFFSET = '+05:30';
 
 /** '2026-27' is a financial year; '2026-28' and '26-27' are not. */
 export function isFinancialYear(value: string): boolean {

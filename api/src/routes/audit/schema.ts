@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { IST_OFFSET } from '@boli/engine/shared/indiaTime';
 import { isFinancialYear } from './invoiceSeries.ts';
 
-const IST = '+05:30';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day (YYYY-MM-DD, India's calendar) or an ISO-8601 instant. */
@@ -15,7 +15,7 @@ const instantOrDay = z
 
 /** The start of a day in India, or the instant itself. */
 const startOf = (value: string): Date =>
-  new Date(DAY.test(value) ? `${value}T00:00:00${IST}` : value);
+  new Date(DAY.test(value) ? `${value}T00:00:00${IST_OFFSET}` : value);
 
 /** `to` names the last day included: the ledger runs to the start of the next day. */
 const endOf = (value: string): Date =>

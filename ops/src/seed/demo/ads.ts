@@ -1,6 +1,7 @@
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import { hasVehicleFields, isSports } from '@boli/engine/ads/ad.rules';
 import { vehicleTypeOf } from '@boli/engine/ads/vehicleFields';
+import { indiaYearOf } from '@boli/engine/shared/indiaTime';
 import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { rupeesToPaise } from '@boli/engine/shared/money';
 import { ITEMS, VEHICLE_USE, type ItemKind } from './items.ts';
@@ -152,7 +153,7 @@ export function adForm(
   const { category, subcategory, place } = ad;
   const kind = ITEMS[category]?.[subcategory];
   if (kind === undefined) throw new Error(`No demo items for ${category} / ${subcategory}`);
-  const currentYear = new Date(Date.parse(ad.now) + 330 * 60_000).getUTCFullYear();
+  const currentYear = indiaYearOf(ad.now);
   const fields = { categoryname: category, subcategory };
   const car = vehicle(random, reference, category, subcategory, kind, currentYear);
   const withVehicle = car !== undefined && hasVehicleFields(fields);

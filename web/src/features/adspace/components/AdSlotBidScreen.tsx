@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { isSlotDate } from '@boli/engine/adspace/indiaTime';
+import { isSlotDate } from '@boli/engine/shared/indiaTime';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import { addDays, indiaDateOf } from '@boli/engine/adspace/indiaTime';
+import { addDays, indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { abbreviateAmount } from '../../../lib/format.ts';
 import type { CalendarDay } from '../api/adspaceApi.ts';

@@ -1,4 +1,5 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 
 /*
@@ -145,16 +146,13 @@ export function financialYearChoices(now: Date, count = 5): string[] {
   });
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** A local calendar day as YYYY-MM-DD (what a date input holds). */
-export const dayOf = (date: Date): string =>
-  `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
-
-/** The ledger's default period: from 1 April of the current financial year to today. */
+/**
+ * The ledger's default period: from 1 April of the current financial year to today, India's
+ * calendar days as the api reads them (wherever the browser is, today's payments are in it).
+ */
 export function defaultPeriod(now: Date): { from: string; to: string } {
   const start = financialYearOf(now.toISOString()).slice(0, 4);
-  return { from: `${start}-04-01`, to: dayOf(now) };
+  return { from: `${start}-04-01`, to: indiaDateOf(now.toISOString()) };
 }
 
 /** "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf". */

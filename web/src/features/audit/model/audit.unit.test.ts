@@ -114,8 +114,16 @@ describe('financial years', () => {
     ]);
   });
 
-  it('starts the ledger at 1 April of the current year', () => {
-    expect(defaultPeriod(new Date(2026, 10, 21, 12)).from).toBe('2026-04-01');
-    expect(defaultPeriod(new Date(2026, 10, 21, 12)).to).toBe('2026-11-21');
+  it('runs the ledger from 1 April of the current year to today, in India', () => {
+    expect(defaultPeriod(new Date('2026-11-21T12:00:00Z'))).toEqual({
+      from: '2026-04-01',
+      to: '2026-11-21',
+    });
+    // 23:00 UTC is already tomorrow in India: a payment made now must be in the period.
+    expect(defaultPeriod(new Date('2026-11-21T23:00:00Z')).to).toBe('2026-11-22');
+    expect(defaultPeriod(new Date('2027-03-31T19:00:00Z'))).toEqual({
+      from: '2027-04-01',
+      to: '2027-04-01',
+    });
   });
 });
