@@ -13,7 +13,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd, sandboxCheckout } from './support/payments.ts';
 
@@ -146,6 +146,8 @@ describe('ad space', () => {
 
     await page.goto(new URL('/bid-calendar', app.baseUrl).href);
     await page.locator('.fc-multiMonthYear-view').waitFor();
+    // On a phone the calendar's toolbar wraps instead of widening the page.
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     await page.getByRole('button', { name: 'Side panels' }).click();
     await page.waitForURL('**/bid-calendar?type=sidePanels');
     const year = Number(slotdate.slice(0, 4));

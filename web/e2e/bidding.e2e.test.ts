@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
 import { postAd } from './support/payments.ts';
@@ -102,6 +102,9 @@ describe('bidding on an ad, live', () => {
     expect(await row.innerText()).toContain('₹1,500');
     expect(await row.getByText('O', { exact: true }).count()).toBe(1); // an Open bid
     await ownerPage.screenshot({ path: '/tmp/boli-bid-owner.png', fullPage: true });
+    // On a phone the owner's wider rows (avatar, name, alias, phone) scroll within the bid area,
+    // never the page.
+    expect(await sidewaysOverflowOnPhone(ownerPage)).toBe(0);
 
     // A guest sees the bids (aliases only) and is asked to log in to bid.
     const guest = await browser.newContext();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../../ops/src/testing/app.ts';
 
@@ -22,4 +22,24 @@ export function withAppAndBrowser(
     await browser?.close();
     await app?.stop();
   });
+}
+
+/** A phone's screen: the width most members bid from. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * How many pixels `page` would scroll sideways at a phone's width (0: none, as it should be), the
+ * page then set back to its own size. An expression, since e2e files are typechecked without the
+ * DOM's types.
+ */
+export async function sidewaysOverflowOnPhone(page: Page): Promise<number> {
+  const own = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  try {
+    return (await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
+  } finally {
+    if (own) await page.setViewportSize(own);
+  }
 }

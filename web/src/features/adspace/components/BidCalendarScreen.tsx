@@ -101,7 +101,13 @@ export function BidCalendarScreen() {
       </Typography>
       <Box
         data-testid="bid-calendar"
-        sx={{ '& .fc-daygrid-day, & .fc-list-event': { cursor: 'pointer' } }}
+        sx={{
+          '& .fc-daygrid-day, & .fc-list-event': { cursor: 'pointer' },
+          // On a phone the toolbar's title and seven buttons take two or three rows, not the
+          // page's width.
+          '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+          '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.75em' } },
+        }}
       >
         <FullCalendar
           plugins={PLUGINS}

@@ -7,6 +7,7 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -99,39 +100,43 @@ export function BidList(props: Props) {
           {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
         </Typography>
       ) : (
-        <Table
-          size="small"
-          aria-label={
-            tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
-          }
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Placed</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {bids.map((bid) => (
-              <TableRow key={bid._id} data-testid="bid-row">
-                <TableCell>
-                  <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
-                </TableCell>
-                <TableCell>
-                  <Tooltip title={bid.type}>
-                    <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
-                  </Tooltip>
-                </TableCell>
-                <TableCell align="right">
-                  <Amount bid={bid} />
-                </TableCell>
-                <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+        // On a phone the owner's view (avatar, name, alias and phone) is wider than the screen:
+        // the table scrolls within the bid area, the page itself never sideways.
+        <TableContainer>
+          <Table
+            size="small"
+            aria-label={
+              tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
+            }
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Placed</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {bids.map((bid) => (
+                <TableRow key={bid._id} data-testid="bid-row">
+                  <TableCell>
+                    <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
+                  </TableCell>
+                  <TableCell>
+                    <Tooltip title={bid.type}>
+                      <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
+                    </Tooltip>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Amount bid={bid} />
+                  </TableCell>
+                  <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {pageCount > 1 && (
         <Pagination
