@@ -106,6 +106,7 @@ export function BidCalendarScreen() {
           // On a phone the toolbar's title and seven buttons take two or three rows, not the
           // page's width.
           '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+          '& .fc .fc-button': { px: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '1em' } },
           '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.75em' } },
         }}
       >

@@ -69,7 +69,11 @@ export function TransactionsScreen() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
         <Typography variant="h5" component="h1">
           Transactions
         </Typography>
