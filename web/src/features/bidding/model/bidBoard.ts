@@ -19,6 +19,8 @@ export type BidBoard = {
   /** The last event position seen; null before anything arrived. */
   position: Position | null;
   tab: BidTab;
+  /** The viewer picked the tab; until then it follows the newest bids (followNewestBids). */
+  tabPicked: boolean;
   /** 1-based. */
   page: number;
   bids: BidView[];
@@ -51,6 +53,7 @@ export const initialBidBoard: BidBoard = {
   summary: null,
   position: null,
   tab: 'beforeFinalCall',
+  tabPicked: false,
   page: 1,
   bids: [],
   loading: true,
@@ -92,12 +95,35 @@ export function pageCountOf(summary: BidSummaryView | null, tab: BidTab): number
 const newerSummary = (current: BidSummaryView | null, next: BidSummaryView): BidSummaryView =>
   current && comparePositions(current.position, next.position) > 0 ? current : next;
 
+/**
+ * Until the viewer picks a tab, the list shows the one the newest bids are in: once any bid came
+ * after the final call, that one. So a member who bids after the final call sees their bid
+ * listed, and everyone opening an ad in its final call sees the bids that now count. The first
+ * page of the tab comes with the summary; the page's own answer follows.
+ */
+function followNewestBids(board: BidBoard): BidBoard {
+  const { summary } = board;
+  if (board.tabPicked || board.tab === 'afterFinalCall' || !summary) return board;
+  if (summary.allAfterBidsCount === 0) return board;
+  const where = { tab: 'afterFinalCall', page: 1 } as const;
+  return {
+    ...board,
+    ...where,
+    bids: mergeBidsIntoPage(summary.afterFinalCallBids, board.bids, where),
+    loading: true,
+  };
+}
+
 export function evolveBidBoard(board: BidBoard, event: BidBoardEvent): BidBoard {
+  return followNewestBids(evolveOnce(board, event));
+}
+
+function evolveOnce(board: BidBoard, event: BidBoardEvent): BidBoard {
   switch (event.type) {
     case 'tabChosen':
       return event.tab === board.tab
-        ? board
-        : { ...board, tab: event.tab, page: 1, bids: [], loading: true };
+        ? { ...board, tabPicked: true }
+        : { ...board, tab: event.tab, tabPicked: true, page: 1, bids: [], loading: true };
     case 'pageChosen':
       return event.page === board.page
         ? board

@@ -161,6 +161,49 @@ describe('the final call and the close, live', () => {
   });
 });
 
+describe('the tab shown', () => {
+  const after = (position: number) => bid(position, { isAfterFinalCall: true });
+  const inFinalCall = (position: number, afterBids: BidView[]) =>
+    summary(position, {
+      finalCallMade: true,
+      allBeforeBidsCount: 2,
+      allAfterBidsCount: afterBids.length,
+      afterFinalCallBids: afterBids,
+    });
+
+  it('is the one after the final call once bids came after it, until the viewer picks one', () => {
+    const board = run(loaded(6, [bid(2), bid(1)], inFinalCall(6, [after(6), after(5)])));
+    expect(board.tab).toBe('afterFinalCall');
+    expect(positions(board)).toEqual([6, 5]);
+    expect(board.loading).toBe(true); // its own page is asked for
+
+    const picked = run(
+      loaded(6, [bid(2), bid(1)], inFinalCall(6, [after(6)])),
+      { type: 'tabChosen', tab: 'beforeFinalCall' },
+      { ...loaded(7, [bid(2), bid(1)], inFinalCall(7, [after(7), after(6)])) },
+    );
+    expect(picked.tab).toBe('beforeFinalCall');
+    expect(positions(picked)).toEqual([2, 1]);
+  });
+
+  it('stays before the final call while no bid came after it', () => {
+    const board = run(loaded(3, [bid(2), bid(1)], inFinalCall(3, [])));
+    expect(board.tab).toBe('beforeFinalCall');
+    expect(positions(board)).toEqual([2, 1]);
+  });
+
+  it('moves to the bids after the final call when the first of them arrives live', () => {
+    const board = run(loaded(3, [bid(2), bid(1)], inFinalCall(3, [])), {
+      type: 'bidPlaced',
+      bid: after(4),
+      summary: inFinalCall(4, [after(4)]),
+      position: at(4),
+    });
+    expect(board.tab).toBe('afterFinalCall');
+    expect(positions(board)).toEqual([4]);
+  });
+});
+
 describe('a bid the viewer just posted', () => {
   it('shows from the POST answer’s summary even when no socket message came', () => {
     const board = run(loaded(4, [bid(4)]), {
@@ -168,6 +211,22 @@ describe('a bid the viewer just posted', () => {
       summary: summary(5, { beoreFinalCallBids: [bid(5), bid(4)], allBeforeBidsCount: 2 }),
     });
     expect(positions(board)).toEqual([5, 4]);
+  });
+
+  it('after the final call shows in that tab', () => {
+    const mine = bid(5, { isAfterFinalCall: true });
+    const board = run(loaded(4, [bid(4)], { finalCallMade: true }), {
+      type: 'summaryAnswered',
+      summary: summary(5, {
+        finalCallMade: true,
+        allBeforeBidsCount: 1,
+        allAfterBidsCount: 1,
+        beoreFinalCallBids: [bid(4)],
+        afterFinalCallBids: [mine],
+      }),
+    });
+    expect(board.tab).toBe('afterFinalCall');
+    expect(positions(board)).toEqual([5]);
   });
 });
 
