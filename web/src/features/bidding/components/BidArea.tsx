@@ -13,7 +13,7 @@ import { fetchBidPage } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
-import { bidControls } from '../model/biddingPhase.ts';
+import { bidControls, biddingWhen } from '../model/biddingPhase.ts';
 import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BiddingStatus } from './BiddingStatus.tsx';
@@ -96,6 +96,7 @@ export function BidArea({ itemId, ownerId }: Props) {
             <BiddingStatus
               phase={controls.phase}
               finalCallDateTime={summary.finalCallDateTime}
+              when={biddingWhen(summary, controls.phase)}
               now={now}
             />
             <BidSummaryPanel

@@ -12,16 +12,23 @@ const UNITS = [
   ['seconds', 'Seconds'],
 ] as const;
 
-type Props = { phase: BiddingPhase; finalCallDateTime: string | null; now: number };
+type Props = {
+  phase: BiddingPhase;
+  finalCallDateTime: string | null;
+  /** The deadline, or how and when bidding closed (biddingWhen). */
+  when: string | null;
+  now: number;
+};
 
 /** 'Bidding Closed', or after a final call 'Bid Closes in' days, hours, minutes, seconds. */
-export function BiddingStatus({ phase, finalCallDateTime, now }: Props) {
+export function BiddingStatus({ phase, finalCallDateTime, when, now }: Props) {
   if (phase === 'closed') {
     return (
       <Alert severity="info" icon={false} data-testid="bidding-closed">
         <Typography variant="h6" component="p">
           {MESSAGES.biddingClosed}
         </Typography>
+        {when && <Typography variant="body2">{when}</Typography>}
       </Alert>
     );
   }
@@ -44,6 +51,11 @@ export function BiddingStatus({ phase, finalCallDateTime, now }: Props) {
           </Stack>
         ))}
       </Stack>
+      {when && (
+        <Typography variant="body2" color="text.secondary">
+          {when}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 
 /*
@@ -19,6 +20,26 @@ export function biddingPhase(state: BiddingState, nowMs: number): BiddingPhase {
   if (!state.finalCallMade) return 'open';
   const deadline = state.finalCallDateTime ? Date.parse(state.finalCallDateTime) : Number.NaN;
   return !Number.isNaN(deadline) && deadline <= nowMs ? 'closed' : 'finalCall';
+}
+
+/**
+ * When, under 'Bid Closes in' or 'Bidding Closed', in the viewer's time zone: the deadline, or how
+ * and when bidding closed (before the server's close arrives, the deadline that just passed).
+ */
+export function biddingWhen(
+  state: Pick<BidSummaryView, 'finalCallDateTime' | 'closedAt' | 'closeReason'>,
+  phase: BiddingPhase,
+): string | null {
+  const { finalCallDateTime, closedAt, closeReason } = state;
+  if (phase === 'finalCall' && finalCallDateTime) {
+    return `Bidding closes on ${formatDateTime(finalCallDateTime)}`;
+  }
+  if (phase !== 'closed') return null;
+  if (closeReason === 'closedEarlyByOwner' && closedAt) {
+    return `Closed early by the owner on ${formatDateTime(closedAt)}`;
+  }
+  const ended = finalCallDateTime ?? closedAt;
+  return ended ? `The final call ended on ${formatDateTime(ended)}` : null;
 }
 
 export type Viewer = {

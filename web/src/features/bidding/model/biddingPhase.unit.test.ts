@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bidControls, biddingPhase } from './biddingPhase.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { bidControls, biddingPhase, biddingWhen } from './biddingPhase.ts';
 
 const NOW = Date.parse('2024-05-01T10:00:00.000Z');
 const OPEN = {
@@ -89,5 +90,37 @@ describe('what others see', () => {
 
   it('no bid form after the deadline', () => {
     expect(bidControls(FINAL_CALL, BIDDER, NOW + 5_000).showBidForm).toBe(false);
+  });
+});
+
+describe('when, under the countdown or Bidding Closed', () => {
+  const deadline = '2026-11-29T20:00:00.000Z';
+  const closedAt = '2026-11-27T09:15:00.000Z';
+  const none = { finalCallDateTime: null, closedAt: null, closeReason: null };
+
+  it('gives the deadline while the final call runs', () => {
+    expect(biddingWhen({ ...none, finalCallDateTime: deadline }, 'finalCall')).toBe(
+      `Bidding closes on ${formatDateTime(deadline)}`,
+    );
+  });
+
+  it('says how and when bidding closed', () => {
+    expect(biddingWhen({ ...none, closedAt, closeReason: 'closedEarlyByOwner' }, 'closed')).toBe(
+      `Closed early by the owner on ${formatDateTime(closedAt)}`,
+    );
+    expect(
+      biddingWhen(
+        { finalCallDateTime: deadline, closedAt: deadline, closeReason: 'finalCallExpired' },
+        'closed',
+      ),
+    ).toBe(`The final call ended on ${formatDateTime(deadline)}`);
+    // On the viewer's clock, before the server's close arrives.
+    expect(biddingWhen({ ...none, finalCallDateTime: deadline }, 'closed')).toBe(
+      `The final call ended on ${formatDateTime(deadline)}`,
+    );
+  });
+
+  it('says nothing while bidding is open', () => {
+    expect(biddingWhen(none, 'open')).toBeNull();
   });
 });
