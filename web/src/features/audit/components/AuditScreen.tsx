@@ -153,6 +153,9 @@ function LedgerSection() {
           Show payments
         </Button>
       </Stack>
+      <Typography variant="caption" color="text.secondary">
+        Days are India&apos;s calendar days (IST), as on the invoices, both ends included.
+      </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       {!ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
       {ledger && (
