@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
@@ -25,6 +26,37 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('<div id="root"');
     }
+  });
+
+  it("sends the app's script compressed, as the browser accepts", async () => {
+    const page = await (await fetch(`${app.baseUrl}/`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    // node:http, not fetch: fetch would undo the encoding before the test could see it.
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const asked = request(`${app.baseUrl}${script}`, {
+          headers: { 'accept-encoding': acceptEncoding },
+        });
+        asked.once('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.once('end', () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        });
+        asked.once('error', reject);
+        asked.end();
+      });
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
   });
 
   it('an unknown api path answers the envelope, not the web app', async () => {

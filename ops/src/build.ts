@@ -25,6 +25,7 @@ const webInputs = () =>
     join(webDir, 'public'),
     join(webDir, 'index.html'),
     join(webDir, 'vite.config.ts'),
+    join(webDir, 'precompress.ts'),
     join(repoRoot, 'engine', 'src'),
   ].filter(existsSync);
 

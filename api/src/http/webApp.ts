@@ -16,12 +16,20 @@ export const defaultWebDist = (): string =>
   resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'web', 'dist');
 
 /**
- * Serves the built React app: hashed assets cached for a year, and index.html for every other
+ * Serves the built React app: hashed assets cached for a year and sent compressed, and index.html
+ * for every other
  * GET that asks for a page, so client-side routes (and 'Page not found') work on reload.
  */
 export function webApp(distDir: string) {
   const indexFile = join(distDir, 'index.html');
-  const assets = serve(distDir, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true });
+  // A script or stylesheet goes out as its .br or .gz (written by the build, web/precompress.ts)
+  // when the browser accepts one; caches keep each encoding apart.
+  const assets = serve(distDir, {
+    index: false,
+    maxage: 365 * 24 * 3600 * 1000,
+    immutable: true,
+    setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding'),
+  });
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) && !isPageRequest(ctx))
