@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { EmailVerifyMessageScreen } from '../features/accounts/components/EmailVerifyMessageScreen.tsx';
@@ -16,7 +16,6 @@ import { EditAdScreen } from '../features/ads/components/EditAdScreen.tsx';
 import { MyAdsScreen } from '../features/ads/components/MyAdsScreen.tsx';
 import { PostAdScreen } from '../features/ads/components/PostAdScreen.tsx';
 import { AdSlotBidScreen } from '../features/adspace/components/AdSlotBidScreen.tsx';
-import { BidCalendarScreen } from '../features/adspace/components/BidCalendarScreen.tsx';
 import { BuyAdSpaceScreen } from '../features/adspace/components/BuyAdSpaceScreen.tsx';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
 import { ContactUsScreen } from '../features/contact/components/ContactUsScreen.tsx';
@@ -30,15 +29,36 @@ import { UserProfileScreen } from '../features/profile/components/UserProfileScr
 import { SettingsScreen } from '../features/settings/components/SettingsScreen.tsx';
 import { BuyShareScreen } from '../features/shares/components/BuyShareScreen.tsx';
 import { ShareBidScreen } from '../features/shares/components/ShareBidScreen.tsx';
-import { AuditScreen } from '../features/audit/components/AuditScreen.tsx';
-import { AdHistoryScreen } from '../features/support/components/AdHistoryScreen.tsx';
-import { ContactMessagesScreen } from '../features/contact/components/ContactMessagesScreen.tsx';
 import { SubscriptionScreen } from '../features/subscription/components/SubscriptionScreen.tsx';
 import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
 import type { AccessRule } from './guards/access.ts';
 import { Guarded } from './guards/Guarded.tsx';
 import { AppShell } from './layout/AppShell.tsx';
 import type { PageLayout } from './layout/layoutRules.ts';
+
+/*
+ * Screens fetched when first shown, each a script of its own: the bid calendar carries
+ * FullCalendar, a fifth of the app's script, and the staff tools are for staff only. Members
+ * opening the app do not download them. AppShell shows a spinner while one loads.
+ */
+const BidCalendarScreen = lazy(() =>
+  import('../features/adspace/components/BidCalendarScreen.tsx').then((m) => ({
+    default: m.BidCalendarScreen,
+  })),
+);
+const AuditScreen = lazy(() =>
+  import('../features/audit/components/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })),
+);
+const AdHistoryScreen = lazy(() =>
+  import('../features/support/components/AdHistoryScreen.tsx').then((m) => ({
+    default: m.AdHistoryScreen,
+  })),
+);
+const ContactMessagesScreen = lazy(() =>
+  import('../features/contact/components/ContactMessagesScreen.tsx').then((m) => ({
+    default: m.ContactMessagesScreen,
+  })),
+);
 
 export type RouteRow = {
   path: string;

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { SideAdColumn } from '../../features/adspace/components/SideAdColumn.tsx';
+import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
 import { LoginRequiredProvider } from '../session/LoginRequiredProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import type { RouteHandle } from '../routes.tsx';
@@ -13,6 +14,13 @@ function useRouteHandle(): RouteHandle {
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   return handle ?? { screen: 'Boli', layout: 'standard' };
 }
+
+/** The page, or a spinner while a screen fetched on first use (routes.tsx) loads. */
+const PageOutlet = () => (
+  <Suspense fallback={<CenteredSpinner label="Loading the page" />}>
+    <Outlet />
+  </Suspense>
+);
 
 /** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
 export function AppShell() {
@@ -33,10 +41,10 @@ export function AppShell() {
           <Box component="main" data-card={chrome.card} sx={{ flex: 1, minWidth: 0 }}>
             {chrome.card ? (
               <Paper elevation={1} sx={{ p: { xs: 2, md: 3 } }}>
-                <Outlet />
+                <PageOutlet />
               </Paper>
             ) : (
-              <Outlet />
+              <PageOutlet />
             )}
           </Box>
           {chrome.sideColumns && <SideAdColumn side="right" />}
