@@ -19,7 +19,7 @@ export type BidBoard = {
   /** The last event position seen; null before anything arrived. */
   position: Position | null;
   tab: BidTab;
-  /** The viewer picked the tab; until then it follows the newest bids (followNewestBids). */
+  /** The viewer picked the tab or a page; until then it follows the newest bids (followNewestBids). */
   tabPicked: boolean;
   /** 1-based. */
   page: number;
@@ -124,10 +124,10 @@ function evolveOnce(board: BidBoard, event: BidBoardEvent): BidBoard {
       return event.tab === board.tab
         ? { ...board, tabPicked: true }
         : { ...board, tab: event.tab, tabPicked: true, page: 1, bids: [], loading: true };
-    case 'pageChosen':
+    case 'pageChosen': // paging through a tab is staying on it
       return event.page === board.page
         ? board
-        : { ...board, page: event.page, bids: [], loading: true };
+        : { ...board, tabPicked: true, page: event.page, bids: [], loading: true };
     case 'pageLoaded': {
       if (event.tab !== board.tab || event.page !== board.page) return board; // a stale answer
       // Live bids newer than this answer stay on the page.

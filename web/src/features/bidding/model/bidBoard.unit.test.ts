@@ -186,6 +186,15 @@ describe('the tab shown', () => {
     expect(positions(picked)).toEqual([2, 1]);
   });
 
+  it('stays where the viewer is paging', () => {
+    const board = run(
+      { type: 'pageChosen', page: 2 },
+      { ...loaded(7, [bid(1)], inFinalCall(7, [after(7)])), page: 2 },
+    );
+    expect(board.tab).toBe('beforeFinalCall');
+    expect(positions(board)).toEqual([1]);
+  });
+
   it('stays before the final call while no bid came after it', () => {
     const board = run(loaded(3, [bid(2), bid(1)], inFinalCall(3, [])));
     expect(board.tab).toBe('beforeFinalCall');
