@@ -143,10 +143,6 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
-/** The Indian calendar date (YYYY-MM-DD) of an instant: ages and "today" are reckoned on it. */
-export const istDate = (instant: Date | string): string =>
-  indiaDateOf(new Date(instant).toISOString());
-
 const isCalendarDate = (year: number, month: number, day: number): boolean => {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -164,7 +160,7 @@ export const parseDob = (value: string): string | undefined => {
   let parts: [number, number, number] | undefined;
   if (dmy) parts = [Number(dmy[3]), Number(dmy[2]), Number(dmy[1])];
   else if (ymd) parts = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
-  else if (ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) return istDate(v);
+  else if (ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) return indiaDateOf(v);
   if (!parts || !isCalendarDate(...parts)) return undefined;
   return `${pad(parts[0], 4)}-${pad(parts[1])}-${pad(parts[2])}`;
 };
@@ -172,7 +168,8 @@ export const parseDob = (value: string): string | undefined => {
 /** Whole years between an ISO birth date and the Indian calendar day of `now`. */
 export const ageInYears = (dobIso: string, now: Date | string): number => {
   const [by, bm, bd] = dobIso.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = istDate(now).split('-').map(Number) as [number, number, number];
+  const today = indiaDateOf(new Date(now).toISOString());
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   const beforeBirthday = tm < bm || (tm === bm && td < bd);
   return ty - by - (beforeBirthday ? 1 : 0);
 };

@@ -5,8 +5,6 @@
  * 2026-05-09T18:30:00Z. Dates travel as 'YYYY-MM-DD'.
  */
 
-/** India's offset from UTC, as written in an ISO-8601 date-time. */
-export const IST_OFFSET = '+05:30';
 export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { financialYearOf, invoiceNumber } from '@boli/engine/billing/invoice.rules';
-import { IST_OFFSET } from '@boli/engine/shared/indiaTime';
+import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 
 /*
  * The auditor's proof that a financial year's tax invoices form one gap-free series and that
@@ -22,8 +22,8 @@ export function financialYearBounds(financialYear: string): { from: Date; to: Da
   }
   const start = Number(financialYear.slice(0, 4));
   return {
-    from: new Date(`${start}-04-01T00:00:00${IST_OFFSET}`),
-    to: new Date(`${start + 1}-04-01T00:00:00${IST_OFFSET}`),
+    from: new Date(startOfIndiaDay(`${start}-04-01`)),
+    to: new Date(startOfIndiaDay(`${start + 1}-04-01`)),
   };
 }
 

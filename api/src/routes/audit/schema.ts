@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
-import { IST_OFFSET } from '@boli/engine/shared/indiaTime';
+import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { isFinancialYear } from './invoiceSeries.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -14,8 +14,7 @@ const instantOrDay = z
   });
 
 /** The start of a day in India, or the instant itself. */
-const startOf = (value: string): Date =>
-  new Date(DAY.test(value) ? `${value}T00:00:00${IST_OFFSET}` : value);
+const startOf = (value: string): Date => new Date(DAY.test(value) ? startOfIndiaDay(value) : value);
 
 /** `to` names the last day included: the ledger runs to the start of the next day. */
 const endOf = (value: string): Date =>
