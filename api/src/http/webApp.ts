@@ -17,8 +17,8 @@ export const defaultWebDist = (): string =>
 
 /**
  * Serves the built React app: hashed assets cached for a year and sent compressed, and index.html
- * for every other
- * GET that asks for a page, so client-side routes (and 'Page not found') work on reload.
+ * for every other GET that asks for a page, so client-side routes (and 'Page not found') work on
+ * reload.
  */
 export function webApp(distDir: string) {
   const indexFile = join(distDir, 'index.html');

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { EmailVerifyMessageScreen } from '../features/accounts/components/EmailVerifyMessageScreen.tsx';
@@ -41,23 +41,24 @@ import type { PageLayout } from './layout/layoutRules.ts';
  * FullCalendar, a fifth of the app's script, and the staff tools are for staff only. Members
  * opening the app do not download them. AppShell shows a spinner while one loads.
  */
-const BidCalendarScreen = lazy(() =>
-  import('../features/adspace/components/BidCalendarScreen.tsx').then((m) => ({
-    default: m.BidCalendarScreen,
-  })),
+const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const BidCalendarScreen = lazyScreen(
+  () => import('../features/adspace/components/BidCalendarScreen.tsx'),
+  'BidCalendarScreen',
 );
-const AuditScreen = lazy(() =>
-  import('../features/audit/components/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })),
+const AuditScreen = lazyScreen(
+  () => import('../features/audit/components/AuditScreen.tsx'),
+  'AuditScreen',
 );
-const AdHistoryScreen = lazy(() =>
-  import('../features/support/components/AdHistoryScreen.tsx').then((m) => ({
-    default: m.AdHistoryScreen,
-  })),
+const AdHistoryScreen = lazyScreen(
+  () => import('../features/support/components/AdHistoryScreen.tsx'),
+  'AdHistoryScreen',
 );
-const ContactMessagesScreen = lazy(() =>
-  import('../features/contact/components/ContactMessagesScreen.tsx').then((m) => ({
-    default: m.ContactMessagesScreen,
-  })),
+const ContactMessagesScreen = lazyScreen(
+  () => import('../features/contact/components/ContactMessagesScreen.tsx'),
+  'ContactMessagesScreen',
 );
 
 export type RouteRow = {
