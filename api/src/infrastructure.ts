@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { Redis } from 'ioredis';
+import { redisOutageLog } from './redisOutages.ts';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { IdempotencyStore } from '@boli/engine/commandHandling/idempotency';
 import { createPostgresIdempotencyStore } from '@boli/engine/commandHandling/postgresIdempotency';
@@ -32,8 +33,10 @@ export type Infrastructure = {
 
 export function connectInfrastructure(config: ApiConfig, logger: Logger): Infrastructure {
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } });
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
-  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  // Told once per outage (redisOutages.ts); meanwhile rate limits count in this process.
+  const redis = redisOutageLog(logger, 'api').connection(
+    new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
+  );
   const store = createEventStore(config);
   const gateway = paymentGatewayOf(config);
   return {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedisUrl, uniquePrefix } from '../../../ops/src/testing/database.ts';
@@ -27,5 +28,39 @@ describe('rate limits in Redis', () => {
     await consume(redis, rule, ['user:a', 'ip:9.9.9.9'], now);
     await consume(redis, rule, ['user:b', 'ip:9.9.9.9'], now);
     expect((await consume(redis, rule, ['user:c', 'ip:9.9.9.9'], now)).allowed).toBe(false);
+  });
+});
+
+/** A port with no server behind it: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('rate limits while Redis cannot be reached', () => {
+  it('count in the process, with the same limits and windows', async () => {
+    const away = new Redis(await closedPort(), '127.0.0.1', { maxRetriesPerRequest: 2 });
+    away.on('error', () => undefined);
+    try {
+      const rule = { name: uniquePrefix(), limit: 2, windowSeconds: 60 };
+      const now = new Date('2026-11-21T10:00:10Z');
+      const started = performance.now();
+      const verdicts = [];
+      for (let i = 0; i < 3; i++)
+        verdicts.push(await consume(away, rule, ['user:asha', 'ip:1.2.3.4'], now));
+      // Answered at once, not after ioredis' reconnection attempts.
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(verdicts.map((v) => v.allowed)).toEqual([true, true, false]);
+      expect(verdicts[2]).toMatchObject({ remaining: 0, retryAfterSeconds: 50 });
+      expect((await consume(away, rule, ['user:ravi'], now)).allowed).toBe(true);
+      expect(
+        (await consume(away, rule, ['user:asha'], new Date('2026-11-21T10:01:00Z'))).allowed,
+      ).toBe(true);
+    } finally {
+      away.disconnect();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isRedisUnreachable } from '../redisOutages.ts';
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
@@ -7,6 +8,10 @@ export type RateLimitVerdict = { allowed: boolean; remaining: number; retryAfter
 /**
  * Fixed-window counters in Redis: one INCR per attempt, the window's expiry set on its first hit.
  * Several keys (per account, per IP) are checked together; one over its limit refuses the attempt.
+ *
+ * While Redis cannot be reached, the same windows are counted in this process instead
+ * (`countLocally`): members can still sign in, and an attacker still meets the limits, each
+ * api process's own. Any other Redis error is thrown.
  */
 export async function consume(
   redis: Redis,
@@ -15,18 +20,58 @@ export async function consume(
   now: Date,
 ): Promise<RateLimitVerdict> {
   const window = Math.floor(now.getTime() / 1000 / rule.windowSeconds);
-  const redisKeys = keys.map((key) => `ratelimit:${rule.name}:${key}:${window}`);
-  const pipeline = redis.multi();
-  for (const key of redisKeys) pipeline.incr(key).expire(key, rule.windowSeconds, 'NX');
-  const results = (await pipeline.exec()) ?? [];
-  const counts = results.filter((_, index) => index % 2 === 0).map(([, count]) => Number(count));
-  const highest = Math.max(0, ...counts);
+  const windowKeys = keys.map((key) => `ratelimit:${rule.name}:${key}:${window}`);
   const windowEnds = (window + 1) * rule.windowSeconds;
+  const counts =
+    (await countInRedis(redis, rule, windowKeys)) ??
+    windowKeys.map((key) => countLocally(key, windowEnds * 1000, now.getTime()));
+  const highest = Math.max(0, ...counts);
   return {
     allowed: highest <= rule.limit,
     remaining: Math.max(0, rule.limit - highest),
     retryAfterSeconds: Math.max(1, windowEnds - Math.floor(now.getTime() / 1000)),
   };
+}
+
+/** Each key's count after this attempt; undefined when Redis cannot be reached. */
+async function countInRedis(
+  redis: Redis,
+  rule: RateLimitRule,
+  windowKeys: string[],
+): Promise<number[] | undefined> {
+  // Not connected: counting here at once beats queueing behind ioredis' reconnection attempts.
+  if (redis.status !== 'ready') return undefined;
+  const pipeline = redis.multi();
+  for (const key of windowKeys) pipeline.incr(key).expire(key, rule.windowSeconds, 'NX');
+  try {
+    const results = (await pipeline.exec()) ?? [];
+    return results.filter((_, index) => index % 2 === 0).map(([, count]) => Number(count));
+  } catch (error) {
+    if (isRedisUnreachable(error)) return undefined;
+    throw error;
+  }
+}
+
+/** This process's counters while Redis is away: key → count and the end of its window (ms). */
+const localWindows = new Map<string, { count: number; endsAt: number }>();
+/** Above this many counters, the ended windows are dropped before another is added. */
+const LOCAL_WINDOWS_SWEEP_AT = 10_000;
+/** Never more counters than this: past it, the oldest go first (memory over exactness). */
+const LOCAL_WINDOWS_MAX = 100_000;
+
+function countLocally(key: string, endsAt: number, nowMs: number): number {
+  const counter = localWindows.get(key);
+  if (counter) return ++counter.count;
+  if (localWindows.size >= LOCAL_WINDOWS_SWEEP_AT) {
+    for (const [stored, { endsAt: ends }] of localWindows)
+      if (ends <= nowMs) localWindows.delete(stored);
+    for (const stored of localWindows.keys()) {
+      if (localWindows.size < LOCAL_WINDOWS_MAX) break;
+      localWindows.delete(stored);
+    }
+  }
+  localWindows.set(key, { count: 1, endsAt });
+  return 1;
 }
 
 /** The limits on the endpoints attackers hammer, per account and per IP. */

@@ -89,10 +89,9 @@ export const billingSweep: JobKind = {
       logger: deps.logger,
     };
     // Upserts: every worker process may declare them, one schedule of each results.
-    const queue = new Queue(BILLING_QUEUE, {
-      connection: deps.redis,
-      prefix: deps.config.QUEUE_PREFIX,
-    });
+    const queue = deps.redisOutages.errors(
+      new Queue(BILLING_QUEUE, { connection: deps.redis, prefix: deps.config.QUEUE_PREFIX }),
+    );
     const opts = { removeOnComplete: true, removeOnFail: 100 };
     for (const [id, every] of [
       ['billing-settle', LIMITS.billingSweepEveryMs],

@@ -160,7 +160,7 @@ export async function startDeadlineScheduler<J>(
  * with the worker's Redis connection.
  */
 export function scheduleWhileConnected<J>(kind: DeadlineKind<J>, deps: JobDeps): void {
-  const queue = deadlineQueue(kind, deps.redis, deps.config.QUEUE_PREFIX);
+  const queue = deps.redisOutages.errors(deadlineQueue(kind, deps.redis, deps.config.QUEUE_PREFIX));
   const scheduler = startDeadlineScheduler(kind, { ...deps, queue });
   deps.redis.once('end', () => {
     void scheduler.then((running) => running.stop()).then(() => queue.close());

@@ -1,7 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import knex from 'knex';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@boli/api/logger';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger, type Logger } from '@boli/api/logger';
 import { adStream } from '@boli/engine/ads/ad.events';
 import type { EventStore, RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
@@ -31,18 +34,18 @@ const quiet = { info: () => {}, warn: () => {}, error: console.error };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The worker process, as `npm start` runs it: every job kind, its own connections. */
-async function startWorker() {
+async function startWorker(redisUrl = testRedisUrl(), log: Logger = logger) {
   const env = {
     DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl(),
+    REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,
     NODE_ENV: 'test',
   };
   const db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const workers = await startJobWorkers({
     config: loadWorkerConfig(env),
-    logger,
+    logger: log,
     db,
     redis,
     store,
@@ -75,6 +78,37 @@ async function closing(adId: string, timeoutMs = 5_000): Promise<RecordedEvent> 
     await sleep(5);
   }
 }
+
+/** A Redis server of the test's own, on `port`, that the test may stop as a crash would. */
+async function startRedisServer(port: number): Promise<ChildProcess> {
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; ; i++) {
+    const up = await new Promise<boolean>((resolve) =>
+      net
+        .connect(port, '127.0.0.1')
+        .once('connect', function (this: net.Socket) {
+          this.destroy();
+          resolve(true);
+        })
+        .once('error', () => resolve(false)),
+    );
+    if (up) return server;
+    if (i > 200) throw new Error(`redis-server did not listen on ${port}`);
+    await sleep(25);
+  }
+}
+
+const freePort = async (): Promise<number> => {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+};
 
 const lateness = (closed: RecordedEvent, deadline: Date) =>
   closed.recordedAt.getTime() - deadline.getTime();
@@ -136,6 +170,40 @@ describe('the final-call timer', () => {
     } finally {
       await second.stop();
       await queue.close();
+    }
+  });
+
+  it('closes a final call made while Redis was down, once it is back; the outage logged once', async () => {
+    const port = await freePort();
+    let redisServer = await startRedisServer(port);
+    const lines: { level: number; msg: string }[] = [];
+    const log = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    const rawErrors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const worker = await startWorker(`redis://127.0.0.1:${port}`, log);
+    try {
+      redisServer.kill('SIGKILL');
+      await sleep(300);
+      const deadline = new Date(Date.now() + 2_500);
+      await adInFinalCall(store, 'ad-redis-away', deadline);
+      await sleep(700);
+      redisServer = await startRedisServer(port);
+      const closed = await closing('ad-redis-away');
+      expect(closed.data).toMatchObject({ reason: 'finalCallExpired' });
+      expect(lateness(closed, deadline)).toBeGreaterThanOrEqual(0);
+      expect(lateness(closed, deadline)).toBeLessThan(250);
+      const told = lines.filter(({ msg }) => msg.startsWith('redis'));
+      expect(told.map(({ level, msg }) => [level, msg])).toEqual([
+        [40, 'redis unreachable; retrying until it is back'],
+        [30, 'redis reachable again'],
+      ]);
+      expect(rawErrors).not.toHaveBeenCalled();
+    } finally {
+      rawErrors.mockRestore();
+      await worker.stop();
+      redisServer.kill('SIGKILL');
     }
   });
 

@@ -149,7 +149,9 @@ export const outboxDelivery: JobKind = {
       smsHttpSender(config.SMS_GATEWAY_URL, config.SMS_API_KEY),
     );
     // The scheduler is an upsert: every worker process may declare it, one schedule results.
-    const queue = new Queue(OUTBOX_QUEUE, { connection: deps.redis, prefix: config.QUEUE_PREFIX });
+    const queue = deps.redisOutages.errors(
+      new Queue(OUTBOX_QUEUE, { connection: deps.redis, prefix: config.QUEUE_PREFIX }),
+    );
     queue
       .upsertJobScheduler(
         'outbox-sweep',

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@boli/api/logger';
+import type { RedisOutageLog } from '@boli/api/redisOutages';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { WorkerConfig } from '../processes/config.ts';
 import { outboxDelivery } from './outboxDelivery.ts';
@@ -16,6 +17,8 @@ export type JobDeps = {
   db: Knex;
   redis: Redis;
   store: EventStore;
+  /** Listen to every queue made with `redis` here: an outage is told once (`startJobWorkers`). */
+  redisOutages: RedisOutageLog;
 };
 
 /**
