@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { SessionService } from '@boli/api/identity/sessions';
 import type { Infrastructure } from '@boli/api/infrastructure';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
@@ -12,15 +11,6 @@ import { waitForProjections } from '@boli/projections';
  * subscription) written straight to the event log and signed in, and purchases paid through the
  * sandbox gateway the way a customer pays, so the webhooks the bench sends are the gateway's own.
  */
-
-/** A port free right now: the api's, known before it starts so the gateway can address it. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const later = (a: GlobalPosition, b: GlobalPosition): GlobalPosition =>
   a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare) ? a : b;

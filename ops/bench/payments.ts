@@ -6,14 +6,9 @@ import { startServer } from '@boli/api/server';
 import { allProjections, startProjectionRunners } from '@boli/projections';
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
+import { freePort } from '../src/testing/ports.ts';
 import type { LoadResult, PaymentsTask } from './payments.clients.ts';
-import {
-  freePort,
-  inboxCounts,
-  paidPurchases,
-  parkBacklog,
-  seedMembers,
-} from './payments.setup.ts';
+import { inboxCounts, paidPurchases, parkBacklog, seedMembers } from './payments.setup.ts';
 import { createBaselineTables, pgbenchTps, RAW_INSERT } from './pgbench.ts';
 import { startTaskProcess } from './taskProcess.ts';
 import type { Metric } from './types.ts';

@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedisUrl, uniquePrefix } from '../../../ops/src/testing/database.ts';
+import { freePort } from '../../../ops/src/testing/ports.ts';
 import { consume } from './rateLimit.ts';
 
 describe('rate limits in Redis', () => {
@@ -31,18 +31,9 @@ describe('rate limits in Redis', () => {
   });
 });
 
-/** A port with no server behind it: one the system just gave out and took back. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('rate limits while Redis cannot be reached', () => {
   it('count in the process, with the same limits and windows', async () => {
-    const away = new Redis(await closedPort(), '127.0.0.1', { maxRetriesPerRequest: 2 });
+    const away = new Redis(await freePort(), '127.0.0.1', { maxRetriesPerRequest: 2 });
     away.on('error', () => undefined);
     try {
       const rule = { name: uniquePrefix(), limit: 2, windowSeconds: 60 };

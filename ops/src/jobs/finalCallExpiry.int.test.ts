@@ -18,6 +18,7 @@ import {
   uniquePrefix,
   type TestDatabase,
 } from '../testing/database.ts';
+import { freePort } from '../testing/ports.ts';
 import { closeExpiredFinalCall } from './finalCallExpiry.ts';
 import { adInFinalCall, placeBid, runAdCommand, SELLER } from './finalCallExpiry.fixtures.ts';
 import { finalCallJobId, finalCallQueue, scheduleFinalCalls } from './finalCallExpiryScheduler.ts';
@@ -101,14 +102,6 @@ async function startRedisServer(port: number): Promise<ChildProcess> {
     await sleep(25);
   }
 }
-
-const freePort = async (): Promise<number> => {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-};
 
 const lateness = (closed: RecordedEvent, deadline: Date) =>
   closed.recordedAt.getTime() - deadline.getTime();

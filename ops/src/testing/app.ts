@@ -1,4 +1,3 @@
-import net from 'node:net';
 import knex from 'knex';
 import { Redis } from 'ioredis';
 import { loadApiConfig, type ApiConfig } from '@boli/api/config';
@@ -13,15 +12,7 @@ import { referenceSeedStep } from '../seed/reference.ts';
 import { startJobWorkers } from '../jobs/workers.ts';
 import { loadWorkerConfig } from '../processes/config.ts';
 import { createTestDatabase, testRedisUrl, uniquePrefix } from './database.ts';
-
-/** A port free right now: the api's, known before it starts so the sandbox can address it. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './ports.ts';
 
 export type TestApp = {
   baseUrl: string;
