@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
-import { postAd } from './support/payments.ts';
+import { api, postAd } from './support/payments.ts';
 
 /*
  * The bid area of the ad detail page against the real api, socket and expiry timer, with two
@@ -33,6 +33,33 @@ const cutListRefresh = (page: Page) =>
     (url) => url.pathname.startsWith('/api/bid/bids'),
     (route) => route.abort(),
   );
+
+/** socket.io's path, for its long polling and its websocket alike (api/src/server.ts). */
+const isBidSocket = (url: URL) => url.pathname === '/bid/';
+
+/**
+ * The page's live link to the api, which the test can take down and bring back as a network
+ * would: every websocket and long poll to /bid passes through here.
+ */
+async function cuttableLiveLink(page: Page) {
+  let down = false;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(isBidSocket, (socket) => {
+    if (down) return void socket.close();
+    socket.connectToServer();
+    open.push(socket);
+  });
+  await page.route(isBidSocket, (route) => (down ? route.abort() : route.fallback()));
+  return {
+    async cut() {
+      down = true;
+      await Promise.all(open.splice(0).map((socket) => socket.close()));
+    },
+    restore() {
+      down = false;
+    },
+  };
+}
 
 /** A `datetime-local` value `seconds` from now, in the browser's own time zone. */
 const localDateTimeIn = (page: Page, seconds: number): Promise<string> =>
@@ -166,4 +193,46 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
     // Two sign-ups through the sandboxes, a final call and its expiry: longer than the tier's default.
   }, 180_000);
+
+  it('a viewer whose live link drops is told so, and gets the bids it missed when it is back', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const guest = await browser.newContext();
+    const page = await guest.newPage();
+    const link = await cuttableLiveLink(page);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    await bidArea(page).getByTestId('bid-viewers').waitFor();
+    // Only the live link may bring the bid: the list refresh is cut off.
+    await cutListRefresh(page);
+
+    await link.cut();
+    const paused = bidArea(page)
+      .getByRole('status')
+      .filter({ hasText: /reconnecting/i });
+    await paused.waitFor();
+    // The viewer count would be stale: it is not shown meanwhile.
+    expect(await bidArea(page).getByTestId('bid-viewers').count()).toBe(0);
+    const placed = await api(app, '/api/bid/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 2500, type: 'Open', bidAlias: bidder.bidAlias },
+    });
+    expect(placed.status).toBe(200);
+    await page.waitForTimeout(1_000);
+    expect(await bidArea(page).getByRole('row').filter({ hasText: bidder.bidAlias }).count()).toBe(
+      0,
+    );
+
+    // Back: socket.io connects again by itself, and asks for what it missed.
+    link.restore();
+    const row = bidArea(page).getByRole('row').filter({ hasText: bidder.bidAlias });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.innerText()).toContain('₹2,500');
+    expect(await paused.count()).toBe(0);
+    await bidArea(page).getByTestId('bid-viewers').waitFor();
+    await guest.close();
+  }, 120_000);
 });

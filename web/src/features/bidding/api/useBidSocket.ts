@@ -9,6 +9,12 @@ import { socketMessageEvent } from './bidSocketMessages.ts';
 export const BID_SOCKET_PATH = '/bid';
 
 /**
+ * The live link as a viewer should know it: `connecting` until the first connect, `live` while
+ * connected, `reconnecting` once a link that was live is lost (socket.io tries again by itself).
+ */
+export type LiveLink = 'connecting' | 'live' | 'reconnecting';
+
+/**
  * Live bids for one ad over socket.io at /bid (token in the query; guests connect without). On
  * every (re)connect it sends `load { item_id, since }` with the last position seen, so the answer
  * (`getBidResponse`) carries only the bids missed meanwhile. Messages reach `onEvent` as bid
@@ -18,9 +24,9 @@ export function useBidSocket(
   itemId: string,
   onEvent: (event: BidBoardEvent) => void,
   lastPosition: () => Position | null,
-): { connected: boolean } {
+): { link: LiveLink } {
   const { token } = useSession();
-  const [connected, setConnected] = useState(false);
+  const [link, setLink] = useState<LiveLink>('connecting');
   const handlers = useRef({ onEvent, lastPosition });
   handlers.current = { onEvent, lastPosition };
 
@@ -31,20 +37,20 @@ export function useBidSocket(
       query: token ? { token } : {},
     });
     socket.on('connect', () => {
-      setConnected(true);
+      setLink('live');
       const since = handlers.current.lastPosition();
       socket.emit('load', since !== null ? { item_id: itemId, since } : { item_id: itemId });
     });
-    socket.on('disconnect', () => setConnected(false));
+    socket.on('disconnect', () => setLink('reconnecting'));
     socket.onAny((name: string, payload: unknown) => {
       const event = socketMessageEvent(itemId, name, payload);
       if (event) handlers.current.onEvent(event);
     });
     return () => {
       socket.disconnect();
-      setConnected(false);
+      setLink('connecting');
     };
   }, [itemId, token]);
 
-  return { connected };
+  return { link };
 }

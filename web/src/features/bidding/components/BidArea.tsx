@@ -24,6 +24,9 @@ import { useClock } from './useClock.ts';
 
 type Props = { itemId: string; ownerId: string };
 
+/** Shown in place of the viewer count while the live link is lost. */
+const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
+
 /**
  * The bid area of the ad detail page (sections 2, 4, 6): the countdown or 'Bidding Closed', the
  * summary, the bid form (non-owners) or Final Call / Close Bid (the owner), and the bids in two
@@ -65,7 +68,7 @@ export function BidArea({ itemId, ownerId }: Props) {
   }, [itemId, tab, page, request, status, viewerKey]);
 
   const lastPosition = useCallback(() => boardRef.current.position, []);
-  useBidSocket(itemId, dispatch, lastPosition);
+  const { link } = useBidSocket(itemId, dispatch, lastPosition);
 
   const viewerId = status === 'member' ? user?._id : undefined;
   const ticking = summary !== null && summary.finalCallMade && summary.bidOpen && !summary.closedAt;
@@ -84,10 +87,17 @@ export function BidArea({ itemId, ownerId }: Props) {
           <Typography variant="h6" component="h2">
             Bids
           </Typography>
-          {board.online !== null && (
-            <Typography variant="caption" color="text.secondary" data-testid="bid-viewers">
-              {board.online} online
+          {link === 'reconnecting' ? (
+            // The count would be stale; the list still refreshes every 10 s meanwhile.
+            <Typography variant="caption" color="warning.main" role="status">
+              {LIVE_LINK_LOST}
             </Typography>
+          ) : (
+            board.online !== null && (
+              <Typography variant="caption" color="text.secondary" data-testid="bid-viewers">
+                {board.online} online
+              </Typography>
+            )
           )}
         </Stack>
         {loadFailure && !summary && <Alert severity="error">{loadFailure}</Alert>}
