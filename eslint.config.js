@@ -35,4 +35,18 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // MUI 9 dropped the system props: color="text.secondary" type-checks and is ignored.
+          selector: "JSXAttribute[name.name='color'] Literal[value=/\\./]",
+          message:
+            'A color prop takes a palette name (color="textSecondary", "error"); a path such as "text.secondary" is ignored. Use sx={{ color: ... }} for a path.',
+        },
+      ],
+    },
+  },
 );

@@ -39,19 +39,30 @@ const isBidSocket = (url: URL) => url.pathname === '/bid/';
 
 /**
  * The page's live link to the api, which the test can take down and bring back as a network
- * would: every websocket and long poll to /bid passes through here.
+ * would: every websocket and long poll to /bid passes through here. socket.io starts on long
+ * polling and moves to a websocket; `cut` waits for that move, since a long poll already under
+ * way cannot be cut and would keep the link up until the server's next ping.
  */
 async function cuttableLiveLink(page: Page) {
   let down = false;
   const open: WebSocketRoute[] = [];
+  let upgraded!: () => void;
+  const onWebsocket = new Promise<void>((resolve) => (upgraded = resolve));
   await page.routeWebSocket(isBidSocket, (socket) => {
     if (down) return void socket.close();
-    socket.connectToServer();
+    const server = socket.connectToServer();
+    server.onMessage((message) => socket.send(message));
+    socket.onMessage((message) => {
+      // engine.io's upgrade packet: from now on the link is this websocket.
+      if (message === '5') upgraded();
+      server.send(message);
+    });
     open.push(socket);
   });
   await page.route(isBidSocket, (route) => (down ? route.abort() : route.fallback()));
   return {
     async cut() {
+      await onWebsocket;
       down = true;
       await Promise.all(open.splice(0).map((socket) => socket.close()));
     },
@@ -205,7 +216,14 @@ describe('bidding on an ad, live', () => {
     const link = await cuttableLiveLink(page);
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
-    await bidArea(page).getByTestId('bid-viewers').waitFor();
+    const viewers = bidArea(page).getByTestId('bid-viewers');
+    await viewers.waitFor();
+    // Secondary text, lighter than the heading (MUI ignores a color prop such as "text.secondary").
+    const colorOf = (locator: typeof viewers) =>
+      locator.evaluate((element) => getComputedStyle(element).color);
+    expect(await colorOf(viewers)).not.toBe(
+      await colorOf(bidArea(page).getByRole('heading', { name: 'Bids' })),
+    );
     // Only the live link may bring the bid: the list refresh is cut off.
     await cutListRefresh(page);
 
@@ -214,6 +232,7 @@ describe('bidding on an ad, live', () => {
       .getByRole('status')
       .filter({ hasText: /reconnecting/i });
     await paused.waitFor();
+    await bidArea(page).screenshot({ path: '/tmp/boli-bid-reconnecting.png' });
     // The viewer count would be stale: it is not shown meanwhile.
     expect(await bidArea(page).getByTestId('bid-viewers').count()).toBe(0);
     const placed = await api(app, '/api/bid/', {

@@ -11,7 +11,7 @@ export function ComingSoon({ screen, children }: Props) {
       <Typography variant="h5" component="h1">
         {screen}
       </Typography>
-      <Typography color="text.secondary">This screen is coming soon.</Typography>
+      <Typography color="textSecondary">This screen is coming soon.</Typography>
       {children}
     </Stack>
   );

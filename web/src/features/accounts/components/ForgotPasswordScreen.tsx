@@ -55,7 +55,7 @@ export function ForgotPasswordScreen() {
       <Typography variant="h5" component="h1">
         Reset Password
       </Typography>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Enter the email of your account and we will send you a link to set a new password.
       </Typography>
       {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}

@@ -85,7 +85,7 @@ function OtpEntry({ username }: { username: string }) {
       <Typography variant="h5" component="h1">
         Verify Mobile Number
       </Typography>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
         <strong>{username}</strong>.
       </Typography>
@@ -104,7 +104,7 @@ function OtpEntry({ username }: { username: string }) {
         disabled={flow === 'verified'}
       />
       {tries && (
-        <Typography variant="body2" data-testid="otp-tries-left" color="text.secondary">
+        <Typography variant="body2" data-testid="otp-tries-left" color="textSecondary">
           {tries}
         </Typography>
       )}

@@ -57,7 +57,7 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
           <Typography variant="h6" color="primary" data-testid="ad-price">
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary" noWrap>
             {[ad.city, ad.state].filter(Boolean).join(', ')}
           </Typography>
           {badge && (

@@ -74,7 +74,7 @@ function AdFacts({ ad }: { ad: AdView }) {
     >
       {facts(ad).map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {label}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
@@ -145,7 +145,7 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{ad.description}</Typography>
       <AdFacts ad={ad} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography color="text.secondary">Posted by</Typography>
+        <Typography color="textSecondary">Posted by</Typography>
         {status === 'member' ? (
           <Link component={RouterLink} to={`/user_profile/${encodeURIComponent(ad.postedBy)}`}>
             {ad.postedByUsername}

@@ -57,7 +57,7 @@ export function MediaDropZone({ held, onFiles, disabled = false }: Props) {
       >
         <CloudUploadIcon color="primary" fontSize="large" />
         <Typography>Drop photos and videos here</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Up to {LIMITS.adMedia.maxFiles} files, {LIMITS.adMedia.extensions.join(', ')} — {held} of{' '}
           {LIMITS.adMedia.maxFiles} chosen
         </Typography>

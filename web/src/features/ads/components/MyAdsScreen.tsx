@@ -69,7 +69,7 @@ export function MyAdsScreen() {
       {loading && <CenteredSpinner label="Loading your ads" />}
       {!loading && !error && ads.length === 0 && (
         <Box sx={{ py: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{MESSAGES.noAdsAvailable}</Typography>
+          <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
         </Box>
       )}
       <AdListFooter hasMore={hasMore} onLoadMore={loadMore} showBackToTop={ads.length > 0} />

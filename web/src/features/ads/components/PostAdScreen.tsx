@@ -61,7 +61,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         thumbnailOf={(staged) => staged.thumbnail}
       />
       {media.uploads.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Add at least one photo or video to post the ad.
         </Typography>
       )}

@@ -61,7 +61,7 @@ export function UploadList<R>({
               />
               <Typography
                 variant="caption"
-                color={upload.status === 'failed' ? 'error' : 'text.secondary'}
+                color={upload.status === 'failed' ? 'error' : 'textSecondary'}
               >
                 {upload.status === 'failed' && upload.error
                   ? `${STATUS_TEXT.failed}: ${upload.error}`

@@ -95,7 +95,7 @@ export function BidCalendarScreen() {
           ))}
         </ToggleButtonGroup>
       </Stack>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Each date shows its highest bid. Choose a date after today to bid for it; bids must be more
         than the base amount of {formatRupees(LIMITS.adBidBaseAmountRupees)}.
       </Typography>

@@ -80,7 +80,7 @@ export function MySpaceCard({
               )}
             </Box>
           ) : (
-            <Typography color="text.secondary">No ad uploaded yet.</Typography>
+            <Typography color="textSecondary">No ad uploaded yet.</Typography>
           )}
           {space.status !== 'ended' && <CreativeUpload space={space} onUploaded={onUploaded} />}
         </Stack>

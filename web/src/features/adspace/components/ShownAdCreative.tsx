@@ -65,7 +65,7 @@ export function ShownAdCreative({ ad, type, height }: Props) {
             sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
           />
         )}
-        <Typography variant="caption" color="text.secondary" sx={{ px: 1, py: 0.5 }} noWrap>
+        <Typography variant="caption" color="textSecondary" sx={{ px: 1, py: 0.5 }} noWrap>
           Ad{ad.company ? ` · ${ad.company}` : ''}
         </Typography>
       </CardActionArea>

@@ -33,7 +33,7 @@ export function SideAdColumn({ side }: { side: 'left' | 'right' }) {
             variant="outlined"
             sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 2 }}
           >
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
               <Link component={RouterLink} to="/buyAdSpace" color="inherit">
                 Advertise here
               </Link>

@@ -11,7 +11,7 @@ import type { SlotBid } from '../api/adspaceApi.ts';
 /** A slot's bids, highest first: the top row is the one winning now. */
 export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
   if (bids.length === 0)
-    return <Typography color="text.secondary">{MESSAGES.noBidsPosted}</Typography>;
+    return <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>;
   return (
     <Table size="small" aria-label="Bids for this slot">
       <TableHead>

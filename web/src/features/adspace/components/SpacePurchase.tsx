@@ -42,7 +42,7 @@ export function SpacePurchase({ type, cycle, onPaid, onAgain }: Props) {
         heading={(quote) => (
           <Typography variant="h6" component="h2">
             {label}: {formatRupees(quote.totalPrice)}
-            <Typography component="span" variant="body2" color="text.secondary">
+            <Typography component="span" variant="body2" color="textSecondary">
               {' '}
               before tax
             </Typography>

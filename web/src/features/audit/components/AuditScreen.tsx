@@ -153,14 +153,14 @@ function LedgerSection() {
           Show payments
         </Button>
       </Stack>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         Days are India&apos;s calendar days (IST), as on the invoices, both ends included.
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       {!ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
       {ledger && (
         <>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {paymentCount(ledger.total)}
           </Typography>
           <TableContainer component={Paper} variant="outlined">
@@ -216,25 +216,25 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{paymentTime(entry)}</TableCell>
       <TableCell>
         {entry.name}
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.purchaseId}
         </Typography>
       </TableCell>
       <TableCell>
         {entry.buyer.name}
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {placeOfSupply(entry)}
         </Typography>
       </TableCell>
       <TableCell>
         {entry.orderId}
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.paymentId}
         </Typography>
       </TableCell>
       <TableCell>
         {statusText(entry)}
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.method ?? '—'}
         </Typography>
       </TableCell>

@@ -22,7 +22,7 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
           </Typography>
         ))}
       </Alert>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {invoiceCount(check.count)} · taxable value {formatRupees(check.totals.price)} · CGST{' '}
         {formatRupees(check.totals.cgst)} · SGST {formatRupees(check.totals.sgst)} · IGST{' '}
         {formatRupees(check.totals.igst)} · total {formatRupees(check.totals.total)}

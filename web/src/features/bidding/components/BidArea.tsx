@@ -89,12 +89,12 @@ export function BidArea({ itemId, ownerId }: Props) {
           </Typography>
           {link === 'reconnecting' ? (
             // The count would be stale; the list still refreshes every 10 s meanwhile.
-            <Typography variant="caption" color="warning.main" role="status">
+            <Typography variant="caption" role="status" sx={{ color: 'warning.dark' }}>
               {LIVE_LINK_LOST}
             </Typography>
           ) : (
             board.online !== null && (
-              <Typography variant="caption" color="text.secondary" data-testid="bid-viewers">
+              <Typography variant="caption" color="textSecondary" data-testid="bid-viewers">
                 {board.online} online
               </Typography>
             )

@@ -42,7 +42,7 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
       <Typography variant="body2" component="span">
         {bid.bidAlias}
         {own && (
-          <Typography component="span" variant="caption" color="text.secondary">
+          <Typography component="span" variant="caption" color="textSecondary">
             {' '}
             (you)
           </Typography>
@@ -60,7 +60,7 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
         <Link component={RouterLink} to={`/user_profile/${bid.postedBy}`} variant="body2">
           {name}
         </Link>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {bid.bidAlias}
           {bid.phone ? ` · ${bid.phone}` : ''}
         </Typography>
@@ -96,7 +96,7 @@ export function BidList(props: Props) {
         />
       </Tabs>
       {bids.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
           {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
         </Typography>
       ) : (

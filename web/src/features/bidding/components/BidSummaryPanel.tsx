@@ -14,7 +14,7 @@ function byWhom(bid: HighestBidView, isOwner: boolean): string {
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 500, textAlign: 'right' }}>

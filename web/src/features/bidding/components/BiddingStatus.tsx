@@ -45,14 +45,14 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now }: Props) {
             <Typography variant="h5" component="span" data-testid={`countdown-${unit}`}>
               {String(left[unit]).padStart(2, '0')}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {label}
             </Typography>
           </Stack>
         ))}
       </Stack>
       {when && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {when}
         </Typography>
       )}

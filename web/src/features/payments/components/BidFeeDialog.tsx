@@ -38,7 +38,7 @@ export function BidFeeDialog({ bid, onClose, onPosted }: Props) {
       onClose={onClose}
       onPaid={onPosted}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Your bid of {formatRupees(bid.bidamt)} is posted once the bid processing fee is paid.
       </Typography>
     </PaymentDialog>

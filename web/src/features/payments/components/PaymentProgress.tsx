@@ -23,7 +23,7 @@ export function PaymentProgress({ step, problem, settled, onRetry }: Props) {
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={18} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {step === 'paying' ? 'Complete the payment in the checkout window.' : 'Please wait…'}
           </Typography>
         </Stack>

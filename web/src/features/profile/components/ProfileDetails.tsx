@@ -15,7 +15,7 @@ import { formatAddress } from '../../../lib/format.ts';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.5 }}>
-      <Typography color="text.secondary" sx={{ width: 150, flexShrink: 0 }}>
+      <Typography color="textSecondary" sx={{ width: 150, flexShrink: 0 }}>
         {label}
       </Typography>
       <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>

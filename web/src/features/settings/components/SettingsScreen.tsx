@@ -86,7 +86,7 @@ export function SettingsScreen() {
                 }
                 label={label}
               />
-              <Typography variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ ml: 6 }}>
                 {hint}
               </Typography>
             </Stack>

@@ -60,7 +60,7 @@ export function BuyShareScreen() {
               <Chip label="Buy-share bid fee paid" sx={{ alignSelf: 'flex-start' }} />
             ) : (
               <>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   A one-time buy-share bid fee is paid with your first bid:
                 </Typography>
                 <FeeQuote />

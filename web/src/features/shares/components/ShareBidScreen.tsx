@@ -73,7 +73,7 @@ export function ShareBidScreen() {
             </Alert>
           )}
           {!member.hasPaidToBuyShare && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Your first share bid is posted once the one-time buy-share bid fee is paid.
             </Typography>
           )}

@@ -30,7 +30,7 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
       {failure && <Alert severity="error">{failure}</Alert>}
       {!list && !failure && <CenteredSpinner />}
       {list && list.bids.length === 0 && (
-        <Typography color="text.secondary">{MESSAGES.noBidsPosted}</Typography>
+        <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
       )}
       {list && list.bids.length > 0 && (
         <Table size="small" aria-label={title}>
@@ -48,7 +48,7 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
                 <TableCell>
                   {bid.company}
                   {bid.isOwnBid && (
-                    <Typography component="span" variant="caption" color="text.secondary">
+                    <Typography component="span" variant="caption" color="textSecondary">
                       {' '}
                       (you)
                     </Typography>

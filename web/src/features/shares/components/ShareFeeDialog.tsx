@@ -37,7 +37,7 @@ export function ShareFeeDialog({ bid, onClose, onPosted }: Props) {
       onClose={onClose}
       onPaid={onPosted}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Bidding on shares needs a one-time participation fee. Your bid of {formatRupees(bid.bidamt)}{' '}
         as {bid.company} is posted once it is paid.
       </Typography>

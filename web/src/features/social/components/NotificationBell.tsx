@@ -159,7 +159,7 @@ export function NotificationBell() {
                       ) : (
                         <Typography variant="body2">{notification.message}</Typography>
                       )}
-                      <Typography variant="caption" color="text.secondary">
+                      <Typography variant="caption" color="textSecondary">
                         {when(notification.createdAt)}
                       </Typography>
                       {answersFor(notification).length > 0 && (

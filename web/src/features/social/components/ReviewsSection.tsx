@@ -37,7 +37,7 @@ function ReviewItem({ review }: { review: Review }) {
           <Link component={RouterLink} to={`/user_profile/${review.postedBy}`}>
             {name}
           </Link>{' '}
-          <Typography component="span" variant="caption" color="text.secondary">
+          <Typography component="span" variant="caption" color="textSecondary">
             {when(review.createdAt)}
           </Typography>
         </Typography>
@@ -121,7 +121,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
         </Box>
       )}
       {reviews === null ? null : reviews.length === 0 ? (
-        <Typography color="text.secondary">No reviews yet</Typography>
+        <Typography color="textSecondary">No reviews yet</Typography>
       ) : (
         <Box data-testid="reviews">
           {reviews.map((review) => (

@@ -105,7 +105,7 @@ export function SubscriptionScreen() {
                 <Typography variant="h6" component="h2">
                   {subscription.name || MESSAGES.lifetimeSubscription}
                 </Typography>
-                <Typography color="text.secondary">
+                <Typography color="textSecondary">
                   Start date: {formatDate(subscription.startDate)}
                 </Typography>
               </CardContent>
@@ -134,7 +134,7 @@ export function SubscriptionScreen() {
                 <Typography variant="h5" color="primary" sx={{ my: 1 }}>
                   {formatRupees(plan.totalPriceAfterTax || plan.price)}
                   {plan.totalPriceAfterTax > 0 && (
-                    <Typography component="span" variant="body2" color="text.secondary">
+                    <Typography component="span" variant="body2" color="textSecondary">
                       {' '}
                       including tax
                     </Typography>

@@ -127,7 +127,7 @@ export function AdHistoryScreen() {
         Bids ({replay.bids.length})
       </Typography>
       {replay.bids.length === 0 ? (
-        <Typography color="text.secondary">{MESSAGES.noBidsPosted}</Typography>
+        <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Bids">

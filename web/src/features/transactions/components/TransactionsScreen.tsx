@@ -98,7 +98,7 @@ export function TransactionsScreen() {
       {failure && <Alert severity="error">{failure}</Alert>}
       {!answer && !failure && <CenteredSpinner />}
       {answer && answer.purchases.length === 0 && (
-        <Typography color="text.secondary">{NO_TRANSACTIONS}</Typography>
+        <Typography color="textSecondary">{NO_TRANSACTIONS}</Typography>
       )}
       {answer && answer.purchases.length > 0 && (
         <TableContainer component={Paper} variant="outlined">
@@ -162,7 +162,7 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
       <TableCell>
         {statusText(row.status)}
         {row.message && (row.status === 'refunded' || row.status === 'refundPending') && (
-          <Typography variant="caption" component="div" color="text.secondary">
+          <Typography variant="caption" component="div" color="textSecondary">
             {row.message}
           </Typography>
         )}
