@@ -265,7 +265,7 @@ async function main() {
   try {
     await migrate(databaseUrl);
     const logger = createLogger({
-      level: (process.env.PROFILE_LOG_LEVEL ?? 'silent') as 'silent',
+      level: process.env.PROFILE_LOG_LEVEL ?? 'silent',
       name: 'profile',
     });
     const infra = connectInfrastructure(loadApiConfig(env), logger);

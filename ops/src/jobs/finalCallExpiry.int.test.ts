@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import knex from 'knex';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -19,6 +18,7 @@ import {
   type TestDatabase,
 } from '../testing/database.ts';
 import { freePort } from '../testing/ports.ts';
+import { waitForPort } from '../services/system.ts';
 import { closeExpiredFinalCall } from './finalCallExpiry.ts';
 import { adInFinalCall, placeBid, runAdCommand, SELLER } from './finalCallExpiry.fixtures.ts';
 import { finalCallJobId, finalCallQueue, scheduleFinalCalls } from './finalCallExpiryScheduler.ts';
@@ -87,20 +87,8 @@ async function startRedisServer(port: number): Promise<ChildProcess> {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
   );
-  for (let i = 0; ; i++) {
-    const up = await new Promise<boolean>((resolve) =>
-      net
-        .connect(port, '127.0.0.1')
-        .once('connect', function (this: net.Socket) {
-          this.destroy();
-          resolve(true);
-        })
-        .once('error', () => resolve(false)),
-    );
-    if (up) return server;
-    if (i > 200) throw new Error(`redis-server did not listen on ${port}`);
-    await sleep(25);
-  }
+  await waitForPort(port, 5_000);
+  return server;
 }
 
 const lateness = (closed: RecordedEvent, deadline: Date) =>
