@@ -1,4 +1,5 @@
 import type { Migration } from '@boli/engine/shared/migration';
+import { captchaMigration } from './captcha.ts';
 
 /**
  * The accounts slice's own tables (not projections: nothing here can be rebuilt from the log).
@@ -54,4 +55,4 @@ const authTables: Migration = {
 };
 
 /** This slice's schema changes, oldest first. Never edit one that has shipped: add another. */
-export const authMigrations: readonly Migration[] = [authTables];
+export const authMigrations: readonly Migration[] = [authTables, captchaMigration];

@@ -1,31 +1,58 @@
 import { randomInt } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Migration } from '@boli/engine/shared/migration';
 import { randomToken } from '../../identity/tokens.ts';
 
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
 
-const key = (prefix: string, captchaId: string) => `${prefix}:captcha:${captchaId}`;
+/**
+ * Sign-up's captchas wait in PostgreSQL, which sign-up needs anyway, not in Redis: with Redis
+ * away (a restart, an outage) people can still join. Expired ones are swept by the next new one.
+ */
+export const captchaMigration: Migration = {
+  name: '20261127_0100_captchas',
+  async up(knex) {
+    await knex.schema.raw(`
+      CREATE TABLE captchas (
+        captcha_id text PRIMARY KEY,
+        answer text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX captchas_expiry ON captchas (expires_at);
+    `);
+  },
+  async down(knex) {
+    await knex.schema.raw('DROP TABLE IF EXISTS captchas');
+  },
+};
 
-/** An arithmetic question; the answer waits in Redis for 10 minutes. */
+/** An arithmetic question; the answer waits for 10 minutes. */
 export async function newCaptcha(
-  redis: Redis,
-  prefix: string,
+  db: Knex,
+  now = new Date(),
 ): Promise<{ captchaId: string; question: string }> {
   const a = randomInt(1, 10);
   const b = randomInt(1, 10);
   const captchaId = randomToken(16);
-  await redis.set(key(prefix, captchaId), String(a + b), 'EX', CAPTCHA_TTL_SECONDS);
+  await db.raw(
+    `WITH expired AS (DELETE FROM captchas WHERE expires_at <= ?)
+     INSERT INTO captchas (captcha_id, answer, expires_at) VALUES (?, ?, ?)`,
+    [now, captchaId, String(a + b), new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000)],
+  );
   return { captchaId, question: `What is ${a} + ${b}?` };
 }
 
-/** True when `answer` is right. Every captcha is spent by its first check, right or wrong. */
+/** True when `answer` is right in time. Every captcha is spent by its first check, right or wrong. */
 export async function solveCaptcha(
-  redis: Redis,
-  prefix: string,
+  db: Knex,
   captchaId: string,
   answer: string,
+  now = new Date(),
 ): Promise<boolean> {
   if (!/^[\w-]{1,64}$/.test(captchaId)) return false;
-  const expected = await redis.getdel(key(prefix, captchaId));
-  return expected !== null && expected === answer.trim();
+  const [spent] = await db('captchas')
+    .where({ captcha_id: captchaId })
+    .delete()
+    .returning<{ answer: string; expires_at: Date }[]>(['answer', 'expires_at']);
+  return spent !== undefined && spent.expires_at > now && spent.answer === answer.trim();
 }

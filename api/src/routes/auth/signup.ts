@@ -80,11 +80,9 @@ async function verificationLink(infra: AuthInfra, userId: string, now: Date): Pr
 
 /** Captcha, sign-up, the email link and its resend: section 4's first two steps. */
 export function signupRoutes(router: Router, infra: AuthInfra): void {
-  const prefix = infra.config.QUEUE_PREFIX;
-
   router.get('/api/auth/captcha', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = success(await newCaptcha(infra.redis, prefix));
+    ctx.body = success(await newCaptcha(infra.db));
   });
 
   router.post('/api/auth/signup', async (ctx) => {
@@ -102,7 +100,7 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
       common,
     );
     const captcha = parseForm(captchaFields, body);
-    if (!(await solveCaptcha(infra.redis, prefix, captcha.captchaId, captcha.captchaAnswer))) {
+    if (!(await solveCaptcha(infra.db, captcha.captchaId, captcha.captchaAnswer))) {
       return refuse(ctx, 400, WRONG_CAPTCHA, {
         errors: [{ field: 'captchaAnswer', message: WRONG_CAPTCHA }],
         code: 'CAPTCHA_WRONG',
