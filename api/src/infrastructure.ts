@@ -1,4 +1,5 @@
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
+import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { Redis } from 'ioredis';
 import { redisOutageLog } from './redisOutages.ts';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
@@ -32,7 +33,11 @@ export type Infrastructure = {
 };
 
 export function connectInfrastructure(config: ApiConfig, logger: Logger): Infrastructure {
-  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } });
+  // Told once per outage (postgresOutageLog), as Redis' below.
+  const db = observedKnex(
+    { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } },
+    postgresOutageLog(logger, 'api'),
+  );
   // Told once per outage (redisOutages.ts); meanwhile rate limits count in this process.
   const redis = redisOutageLog(logger, 'api').connection(
     new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),

@@ -1,4 +1,4 @@
-import knex from 'knex';
+import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { Redis } from 'ioredis';
 import { createEventStore } from '@boli/api/eventStoreFactory';
 import { startJobWorkers } from '../jobs/workers.ts';
@@ -6,7 +6,10 @@ import { runProcess } from './run.ts';
 
 /** The worker process: BullMQ workers for every job kind (final-call expiry, outbox delivery, …). */
 await runProcess('worker', async (config, logger) => {
-  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } });
+  const db = observedKnex(
+    { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } },
+    postgresOutageLog(logger, 'worker'),
+  );
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const store = createEventStore(config);
   const workers = await startJobWorkers({ config, logger, db, redis, store });

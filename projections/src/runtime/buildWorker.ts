@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PostgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import {
   formatPosition,
   type EventStore,
@@ -26,6 +27,8 @@ export type WorkerSettings = {
   readonly databaseUrl: string;
   readonly store: EventStore;
   readonly logger: RuntimeLogger;
+  /** Where failures go: an outage of PostgreSQL is told once, for every build of the process. */
+  readonly outages: PostgresOutageLog;
   /** Events read and written per transaction. */
   readonly batchSize: number;
   /** Longest sleep when caught up; a wake-up hint cuts it short. Polling is the truth. */
@@ -66,7 +69,7 @@ export function startBuildWorker(
   key: BuildKey,
   onLive: () => void = () => {},
 ): BuildWorker {
-  const { db, store, logger, batchSize } = settings;
+  const { db, store, logger, outages, batchSize } = settings;
   const handles = new Set(projection.handles);
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -262,8 +265,9 @@ export function startBuildWorker(
       } catch (error) {
         if (error instanceof BuildRetired) return;
         failures++;
-        logger.error(
-          { projection: describeBuild(key), err: error, failures },
+        outages.failed(
+          error,
+          { projection: describeBuild(key), failures },
           'projection batch failed',
         );
         await db(BUILDS)
@@ -284,8 +288,9 @@ export function startBuildWorker(
       try {
         lock = await tryLockBuild(settings.databaseUrl, key);
       } catch (error) {
-        logger.warn(
-          { projection: describeBuild(key), err: error },
+        outages.failed(
+          error,
+          { projection: describeBuild(key) },
           'could not try the projection lock',
         );
       }
@@ -296,7 +301,7 @@ export function startBuildWorker(
       try {
         await drive(lock);
       } catch (error) {
-        logger.error({ projection: describeBuild(key), err: error }, 'projection runner failed');
+        outages.failed(error, { projection: describeBuild(key) }, 'projection runner failed');
         await pause(settings.lockRetryMs);
       } finally {
         await lock.release();

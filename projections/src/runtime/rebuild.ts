@@ -1,5 +1,5 @@
-import knex from 'knex';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { describeBuild, loadBuild, requestRebuild, type Build } from './builds.ts';
 import { startBuildWorker } from './buildWorker.ts';
 import { consoleLogger, type RuntimeLogger } from './logger.ts';
@@ -24,7 +24,11 @@ export type RebuildOptions = {
 export async function rebuild(options: RebuildOptions): Promise<Build> {
   assertValidProjection(options.projection);
   const logger = options.logger ?? consoleLogger;
-  const db = knex({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 4 } });
+  const outages = postgresOutageLog(logger, 'rebuild');
+  const db = observedKnex(
+    { client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 4 } },
+    outages,
+  );
   try {
     const requested = await requestRebuild(db, options.projection);
     logger.info({ projection: describeBuild(requested) }, 'rebuilding projection');
@@ -34,6 +38,7 @@ export async function rebuild(options: RebuildOptions): Promise<Build> {
         databaseUrl: options.databaseUrl,
         store: options.store,
         logger,
+        outages,
         batchSize: options.batchSize ?? 1_000,
         idlePollMs: 50,
         lockRetryMs: 250,

@@ -1,6 +1,6 @@
-import knex from 'knex';
 import pg from 'pg';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/sqlNames';
 import { planBuilds, type BuildKey } from './builds.ts';
 import { checkpointWriter } from './checkpointWriter.ts';
@@ -64,21 +64,27 @@ export async function startProjectionRunners(
   options.projections.forEach(assertValidProjection);
   const logger = options.logger ?? consoleLogger;
   const wakeUp = options.wakeUp ?? listenForAppends(options.databaseUrl, NOTIFY_CHANNEL);
-  const db = knex({
-    client: 'pg',
-    connection: options.databaseUrl,
-    pool: {
-      min: 0,
-      max: Math.max(4, options.projections.length * 2 + 2),
-      afterCreate: asynchronousCommits,
+  // One log of a PostgreSQL outage for every build: all of them fail together.
+  const outages = postgresOutageLog(logger, 'projections');
+  const db = observedKnex(
+    {
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: {
+        min: 0,
+        max: Math.max(4, options.projections.length * 2 + 2),
+        afterCreate: asynchronousCommits,
+      },
     },
-  });
+    outages,
+  );
   const reads = sharedReads(options.store);
   const settings: WorkerSettings = {
     db,
     databaseUrl: options.databaseUrl,
     store: reads.store,
     logger,
+    outages,
     batchSize: options.batchSize ?? 500,
     idlePollMs: options.idlePollMs ?? (wakeUp ? 1_000 : 50),
     lockRetryMs: options.lockRetryMs ?? 1_000,
@@ -108,10 +114,7 @@ export async function startProjectionRunners(
           void worker.done.finally(() => workers.delete(id(build)));
         }
       } catch (error) {
-        logger.error(
-          { projection: projection.name, err: error },
-          'could not plan projection builds',
-        );
+        outages.failed(error, { projection: projection.name }, 'could not plan projection builds');
       }
     }
   }
