@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
+import {
+  observedKnex,
+  postgresOutageLog,
+  type PostgresOutageLog,
+} from '@boli/engine/eventStore/postgres/outages';
 import { Redis } from 'ioredis';
 import { redisOutageLog } from './redisOutages.ts';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
@@ -19,6 +23,8 @@ export type Infrastructure = {
   config: ApiConfig;
   logger: Logger;
   db: Knex;
+  /** Where this process's pollers report failures: a PostgreSQL outage is told once. */
+  postgresOutages: PostgresOutageLog;
   redis: Redis;
   store: EventStore;
   idempotency: IdempotencyStore;
@@ -34,9 +40,10 @@ export type Infrastructure = {
 
 export function connectInfrastructure(config: ApiConfig, logger: Logger): Infrastructure {
   // Told once per outage (postgresOutageLog), as Redis' below.
+  const postgresOutages = postgresOutageLog(logger, 'api');
   const db = observedKnex(
     { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } },
-    postgresOutageLog(logger, 'api'),
+    postgresOutages,
   );
   // Told once per outage (redisOutages.ts); meanwhile rate limits count in this process.
   const redis = redisOutageLog(logger, 'api').connection(
@@ -48,6 +55,7 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
     config,
     logger,
     db,
+    postgresOutages,
     redis,
     store,
     idempotency: createPostgresIdempotencyStore(db),

@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { correlation, errorMiddleware, responseErrorLogger } from './errorMiddleware.ts';
+import {
+  correlation,
+  errorMiddleware,
+  responseErrorLogger,
+  RETRY_AFTER_OUTAGE_SECONDS,
+} from './errorMiddleware.ts';
 import { ApiError, parseInput } from './errors.ts';
 
 const logLines: Array<Record<string, unknown>> = [];
@@ -31,6 +36,11 @@ const throwers: Record<string, () => never> = {
   },
   '/unknown': () => {
     throw new TypeError('cannot read properties of undefined');
+  },
+  '/database-away': () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
   },
 };
 
@@ -97,6 +107,17 @@ describe('the error middleware answers in the spec envelope', () => {
     expect(await response.json()).toEqual({ data: null, error: true, msg: MESSAGES.generic });
     const logged = logLines.find((line) => line.msg === 'unhandled error');
     expect(logged).toMatchObject({ correlationId: 'trace-12345678', level: 50 });
+  });
+
+  it('PostgreSQL out of reach: 503 with Retry-After and the generic message, logged as a warning', async () => {
+    const response = await fetch(`${base}/database-away`, {
+      headers: { 'x-correlation-id': 'outage-12345678' },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_OUTAGE_SECONDS));
+    expect(await response.json()).toEqual({ data: null, error: true, msg: MESSAGES.generic });
+    const logged = logLines.find((line) => line.correlationId === 'outage-12345678');
+    expect(logged).toMatchObject({ msg: 'postgresql unreachable', level: 40 });
   });
 
   it('a request without a correlation id gets a fresh one', async () => {

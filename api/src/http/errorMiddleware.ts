@@ -6,6 +6,7 @@ import {
   CommandInProgressError,
 } from '@boli/engine/commandHandling/handleCommand';
 import { IdempotencyKeyReusedError } from '@boli/engine/commandHandling/idempotency';
+import { isPostgresUnreachable } from '@boli/engine/eventStore/postgres/outages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { Logger } from '../logger.ts';
 import { failure } from './envelope.ts';
@@ -30,9 +31,13 @@ export const correlation =
     await next();
   };
 
+/** What a request refused for a PostgreSQL outage tells its client to wait before trying again. */
+export const RETRY_AFTER_OUTAGE_SECONDS = 5;
+
 /**
  * The one error middleware: known errors become the spec's envelope with their status and
- * message; anything else is logged with the correlation id and answered with the generic text.
+ * message; PostgreSQL out of reach is 503 with Retry-After; anything else is logged with the
+ * correlation id and answered with the generic text.
  */
 export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> => {
   try {
@@ -61,6 +66,12 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
     } else if (isClientHttpError(error)) {
       ctx.status = error.status;
       ctx.body = failure(error.expose ? error.message : MESSAGES.generic);
+    } else if (isPostgresUnreachable(error)) {
+      // Not this request's fault, nor the code's: PostgreSQL is restarting or out of reach.
+      ctx.log.warn({ err: error, path: ctx.path, method: ctx.method }, 'postgresql unreachable');
+      ctx.status = 503;
+      ctx.set('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
+      ctx.body = failure(MESSAGES.generic);
     } else {
       ctx.log.error({ err: error, path: ctx.path, method: ctx.method }, 'unhandled error');
       ctx.status = 500;

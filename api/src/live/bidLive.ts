@@ -36,7 +36,7 @@ import { authenticateSockets, userIdOf } from './socketAuth.ts';
  * (the `online` count).
  */
 
-type LiveInfra = Pick<Infrastructure, 'db' | 'store' | 'logger' | 'config'>;
+type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logger' | 'config'>;
 
 export const adRoom = (adId: string): string => `ad:${adId}`;
 

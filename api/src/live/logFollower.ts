@@ -15,7 +15,7 @@ import type { Logger } from '../logger.ts';
  * and the log goes on; a failed subscription resubscribes from the last event handled.
  */
 
-type FollowerInfra = Pick<Infrastructure, 'store' | 'db'>;
+type FollowerInfra = Pick<Infrastructure, 'store' | 'db' | 'postgresOutages'>;
 
 export type LogFollower = {
   /** Waits until `projection` has committed `position`; false only when stopping. */
@@ -77,7 +77,11 @@ export function followLog(infra: FollowerInfra, options: FollowOptions): LogFoll
       {
         types: options.types,
         onError: (error) => {
-          log.warn({ err: error }, 'live subscription stopped; resubscribing');
+          infra.postgresOutages.failed(
+            error,
+            { projection },
+            'live subscription stopped; resubscribing',
+          );
           if (!stopped) setTimeout(follow, 1_000);
         },
       },

@@ -31,7 +31,7 @@ import { authenticateSockets, userIdOf } from './socketAuth.ts';
  * `loadNotifications { since }` and receives what it missed.
  */
 
-type LiveInfra = Pick<Infrastructure, 'db' | 'store' | 'logger' | 'config'>;
+type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logger' | 'config'>;
 
 export type NotificationLive = { stop(): Promise<void> };
 

@@ -1,7 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@boli/api/logger';
+import type { PostgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import type {
   EventStore,
   GlobalPosition,
@@ -84,10 +84,10 @@ export async function startDeadlineScheduler<J>(
     store: EventStore;
     queue: Queue;
     redis: Redis;
-    logger: Pick<Logger, 'error' | 'info'>;
+    postgresOutages: PostgresOutageLog;
   },
 ): Promise<DeadlineScheduler> {
-  const { db, store, queue, redis, logger } = deps;
+  const { db, store, queue, redis, postgresOutages } = deps;
   let stopped = false;
   let subscription: Subscription | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -108,7 +108,7 @@ export async function startDeadlineScheduler<J>(
       {
         types: kind.types,
         onError: (error) => {
-          logger.error({ err: error }, `${kind.name} scheduling stopped; starting again`);
+          postgresOutages.failed(error, {}, `${kind.name} scheduling stopped; starting again`);
           subscription = undefined;
           restartSoon();
         },
@@ -121,7 +121,7 @@ export async function startDeadlineScheduler<J>(
       const position = await resync();
       if (!stopped) subscription = follow(position);
     } catch (error) {
-      logger.error({ err: error }, `could not schedule ${kind.open}; trying again`);
+      postgresOutages.failed(error, {}, `could not schedule ${kind.open}; trying again`);
       restartSoon();
     }
   };
@@ -135,7 +135,7 @@ export async function startDeadlineScheduler<J>(
   const resyncQuietly = () => {
     if (stopped) return;
     resync().catch((error: unknown) =>
-      logger.error({ err: error }, `could not reschedule ${kind.open}`),
+      postgresOutages.failed(error, {}, `could not reschedule ${kind.open}`),
     );
   };
   // Redis back after a restart may have lost every delayed job.

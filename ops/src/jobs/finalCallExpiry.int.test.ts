@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, type Logger } from '@boli/api/logger';
 import { adStream } from '@boli/engine/ads/ad.events';
 import type { EventStore, RecordedEvent } from '@boli/engine/eventStore/eventStore';
+import { postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { startProjectionRunners, type ProjectionRunners } from '@boli/projections';
@@ -50,6 +51,7 @@ async function startWorker(redisUrl = testRedisUrl(), log: Logger = logger) {
     db,
     redis,
     store,
+    postgresOutages: postgresOutageLog(log, 'jobs'),
   });
   return {
     async stop() {

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@boli/api/logger';
 import type { RedisOutageLog } from '@boli/api/redisOutages';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import type { PostgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import type { WorkerConfig } from '../processes/config.ts';
 import { outboxDelivery } from './outboxDelivery.ts';
 import { finalCallExpiry } from './finalCallExpiry.ts';
@@ -17,6 +18,8 @@ export type JobDeps = {
   db: Knex;
   redis: Redis;
   store: EventStore;
+  /** Where failures go that PostgreSQL being away explains: an outage is told once. */
+  postgresOutages: PostgresOutageLog;
   /** Listen to every queue made with `redis` here: an outage is told once (`startJobWorkers`). */
   redisOutages: RedisOutageLog;
 };

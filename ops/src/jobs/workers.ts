@@ -27,7 +27,7 @@ export async function startJobWorkers(
   );
   for (const worker of workers) {
     worker.on('failed', (job, err) =>
-      deps.logger.error({ err, job: job?.id, queue: worker.name }, 'job failed'),
+      deps.postgresOutages.failed(err, { job: job?.id, queue: worker.name }, 'job failed'),
     );
   }
   await connection.ping();

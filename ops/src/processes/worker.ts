@@ -6,13 +6,14 @@ import { runProcess } from './run.ts';
 
 /** The worker process: BullMQ workers for every job kind (final-call expiry, outbox delivery, …). */
 await runProcess('worker', async (config, logger) => {
+  const postgresOutages = postgresOutageLog(logger, 'worker');
   const db = observedKnex(
     { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } },
-    postgresOutageLog(logger, 'worker'),
+    postgresOutages,
   );
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const store = createEventStore(config);
-  const workers = await startJobWorkers({ config, logger, db, redis, store });
+  const workers = await startJobWorkers({ config, logger, db, redis, store, postgresOutages });
   return {
     async stop() {
       await workers.stop();

@@ -85,6 +85,7 @@ export async function startApp(): Promise<TestApp> {
     db: infra.db,
     redis,
     store: infra.store,
+    postgresOutages: infra.postgresOutages,
   });
   const server = await startServer(infra, { port: apiPort, host: '127.0.0.1' });
   return {
