@@ -4,6 +4,11 @@ import type { AdCommand } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import {
+  oneTimePurchaseDecider,
+  oneTimePurchaseStream,
+  type OneTimeKind,
+} from '@boli/engine/billing/oneTimePurchase.decider';
 import type { FulfilmentOutcome, RefundReason } from '@boli/engine/billing/purchase.events';
 import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
@@ -22,6 +27,44 @@ export type Delivery =
   | { readonly delivered: FulfilmentOutcome }
   | { readonly refund: { readonly reason: RefundReason; readonly message: string } }
   | { readonly waiting: string };
+
+/**
+ * Claims what the purchase buys once for good for its member; false when another purchase has it
+ * already, so this one's payment is to be refunded. Claiming again for the same purchase is true.
+ */
+async function claimOneTime(
+  store: EventStore,
+  purchase: NonNullable<PurchaseState['purchase']>,
+  kind: OneTimeKind,
+  metadata: NewEventMetadata,
+): Promise<boolean> {
+  const userId = purchase.buyer.userId;
+  try {
+    await handleCommand({
+      store,
+      streamId: oneTimePurchaseStream(kind, userId),
+      decider: oneTimePurchaseDecider,
+      command: {
+        type: 'ClaimOneTimePurchase',
+        data: { userId, kind, purchaseId: purchase.purchaseId },
+        metadata: {
+          ...metadata,
+          eventId: randomUUID(),
+          causationId: purchase.purchaseId,
+          actor: { userId, role: 'member' },
+        },
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'ALREADY_OWNED') return false;
+    throw error;
+  }
+}
+
+const refundAlreadyOwned = (message: string): Delivery => ({
+  refund: { reason: 'alreadyOwned', message },
+});
 
 /** The bid a paid fee places has an id derived from the purchase: placing it twice places one. */
 export const bidIdOfFee = (purchaseId: string): string => `fee-${purchaseId}`;
@@ -77,7 +120,9 @@ export const shareBidIdOfFee = (purchaseId: string): string => `share-fee-${purc
 /**
  * The buy-share bid fee posts the share bid the member asked for when paying; once delivered, the
  * member has paid to buy shares (the users read model reads the outcome). A bid refused now (its
- * company name taken meanwhile) is not posted and the fee refunded, as for a bid fee.
+ * company name taken meanwhile) is not posted and the fee refunded, as for a bid fee. A fee paid
+ * twice (two checkouts side by side) posts its bid, as the first fee covers it, and is refunded;
+ * the claim comes after the bid, so a fee refunded for a refused bid never counts as paid.
  */
 async function postPaidShareBid(
   store: EventStore,
@@ -111,6 +156,9 @@ async function postPaidShareBid(
         },
       },
     });
+    if (!(await claimOneTime(store, purchase, 'shareFee', metadata))) {
+      return refundAlreadyOwned(BILLING_MESSAGES.shareFeeRefundedAlreadyPaid);
+    }
     return { delivered: { type: 'shareFeePaid', company: subject.company.trim() } };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -130,6 +178,9 @@ export async function deliver(
   const subject = purchase.subject;
   switch (subject.kind) {
     case 'subscription':
+      if (!(await claimOneTime(store, purchase, 'subscription', metadata))) {
+        return refundAlreadyOwned(BILLING_MESSAGES.subscriptionRefundedAlreadyOwned);
+      }
       return {
         delivered: {
           type: 'subscriptionActivated',

@@ -14,6 +14,10 @@ export const BILLING_MESSAGES = {
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',
+  subscriptionRefundedAlreadyOwned:
+    'You already have a Lifetime Subscription, so this payment has been refunded.',
+  shareFeeRefundedAlreadyPaid:
+    'You had already paid the buy-share bid fee, so this payment has been refunded. Your bid is posted.',
   duplicatePaymentRefunded: 'This order was paid twice; the second payment has been refunded.',
   refundProcessed: 'Refunded.',
   invoiceNotFound: 'This invoice does not exist yet.',

@@ -147,7 +147,13 @@ export type PurchaseFulfilled = DomainEvent<
   }
 >;
 
-export const REFUND_REASONS = ['biddingClosed', 'duplicatePayment', 'notFulfillable'] as const;
+/** `alreadyOwned`: a second Lifetime Subscription or buy-share bid fee (oneTimePurchase.decider.ts). */
+export const REFUND_REASONS = [
+  'biddingClosed',
+  'duplicatePayment',
+  'notFulfillable',
+  'alreadyOwned',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export type RefundRequested = DomainEvent<

@@ -199,6 +199,35 @@ describe('subscribing', () => {
     expect(again.body.msg).toBe(BILLING_MESSAGES.alreadySubscribed);
   });
 
+  it('refunds a second Lifetime Subscription paid from a checkout opened beside the first', async () => {
+    const dev = await kit.member('dev_two_tabs', { entitled: false, state: 'Karnataka' });
+    // Both tabs start before either is paid: both pass the start's check.
+    const [first, second] = [await startSubscription(dev), await startSubscription(dev)];
+    const pay = async (info: PurchaseInfo) => {
+      const paid = await payAtSandbox(app, info.razorpay_order_id!);
+      return kit.api('/api/cart/payment/', {
+        token: dev.token,
+        json: { ...paid, cart_id: info._id },
+      });
+    };
+    expect((await pay(first)).body.msg).toBe(BILLING_MESSAGES.paymentSuccessful);
+    const twice = await pay(second);
+    expect(twice.status).toBe(200);
+    expect(twice.body.msg).toBe(BILLING_MESSAGES.subscriptionRefundedAlreadyOwned);
+    expect((twice.body.data as PurchaseInfo).status).toMatch(/^refund(Pending|ed)$/);
+
+    const active = await kit.api('/api/cart/subscription/list?status=active', {
+      token: dev.token,
+    });
+    expect((active.body.data as { _id: string }[]).map((row) => row._id)).toEqual([first._id]);
+    // The gateway gives the second payment back.
+    await eventually(async () => (await purchaseStatus(dev, second._id)).status === 'refunded');
+    const refunded = (await kit.store.readStream(purchaseStream(second._id))).find(
+      (event) => event.type === 'PaymentRefunded',
+    );
+    expect(refunded?.data).toMatchObject({ amount: 117_882 });
+  });
+
   it('tells a member on the free trial when it ends', async () => {
     const ravi = await kit.member('ravi_on_trial');
     const { body } = await kit.api('/api/cart/subscription/entitlement', { token: ravi.token });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { purchaseStream } from '@boli/engine/billing/purchase.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { ShareBidView } from '@boli/projections/shares/shareBidView';
@@ -146,6 +148,47 @@ describe('share bids', () => {
     ]);
     expect((await bids(bala)).data[0]).not.toHaveProperty('user_id');
     expect((await bids(bala, '?mine=true')).total).toBe(0);
+  });
+
+  it('a fee paid twice, from two checkouts opened side by side, posts both bids and refunds the second', async () => {
+    const kiran = await kit.member('kiran_two_fees', { state: 'Karnataka' });
+    const open = async (bidamt: number) => {
+      const added = await kit.api('/api/buyShare/add', {
+        token: kiran.token,
+        json: shareBid(kiran, { company: 'Zephyr Holdings', bidamt }),
+      });
+      expect(added.status).toBe(200);
+      return added.body.data as PurchaseInfo;
+    };
+    const [first, second] = [await open(150), await open(175)];
+    const pay = async (order: PurchaseInfo) => {
+      const paid = await payAtSandbox(app, order.razorpay_order_id!);
+      return kit.api('/api/buyShare/payment/success', {
+        token: kiran.token,
+        json: { ...paid, purchaseId: order._id },
+      });
+    };
+    const firstPaid = await pay(first);
+    expect(firstPaid.body.msg).toBe(MESSAGES.bidPosted);
+    const secondPaid = await pay(second);
+    expect(secondPaid.status).toBe(200);
+    expect(secondPaid.body.msg).toBe(BILLING_MESSAGES.shareFeeRefundedAlreadyPaid);
+    expect((secondPaid.body.data as PurchaseInfo).status).toMatch(/^refund(Pending|ed)$/);
+
+    // The member asked for both bids and the first fee covers them: both are posted.
+    expect((await bids(kiran, '?mine=true')).data.map((bid) => bid._id)).toEqual(
+      expect.arrayContaining([shareBidIdOfFee(first._id), shareBidIdOfFee(second._id)]),
+    );
+    const refunds = (await kit.store.readStream(purchaseStream(second._id))).filter(
+      (event) => event.type === 'RefundRequested',
+    );
+    expect(refunds.map((event) => (event.data as { reason: string }).reason)).toEqual([
+      'alreadyOwned',
+    ]);
+    // Settling the first again (a late webhook) still delivers it: the claim is its own.
+    expect(
+      await deliver(kit.store, await loadPurchase(kit.store, first._id), systemMetadata()),
+    ).toEqual({ delivered: { type: 'shareFeePaid', company: 'Zephyr Holdings' } });
   });
 
   it('judges the bid before the fee is taken: nobody pays for a bid that would be refused', async () => {
