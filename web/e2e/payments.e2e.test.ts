@@ -148,6 +148,44 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 240_000);
 
+  it('keeps the fee dialog when bidding closes during the checkout, and tells of the refund', async () => {
+    const [owner, buyer] = await Promise.all([
+      createMember(app, { address: true }),
+      memberWhoseTrialEnded(app),
+    ]);
+    const adId = await postAd(app, owner);
+    const { context, page } = await openAs(browser, buyer);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
+    await fillBidDetails(page, form, 'Open', '2500');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form.getByRole('button', { name: 'Pay bid processing fee' }).click();
+    const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    const pay = sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true });
+    await pay.waitFor();
+
+    // The owner closes bidding while the member is in the checkout: the form goes, the dialog
+    // stays. (The modal hides the page from the accessibility tree: the page is read by CSS.)
+    const closed = await api(app, '/api/bid/closeBid', {
+      json: { item_id: adId },
+      token: owner.token,
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const area = page.locator('section[aria-label="Bids on this ad"]');
+    await area.getByText(MESSAGES.biddingClosed, { exact: true }).first().waitFor();
+    await expect.poll(() => area.locator('form[aria-label="Place a bid"]').count()).toBe(0);
+    expect(await feeDialog.isVisible()).toBe(true);
+
+    await pay.click();
+    await feeDialog
+      .getByText(BILLING_MESSAGES.bidFeeRefundedBiddingClosed)
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: '/tmp/boli-payments-fee-refunded.png', fullPage: true });
+    await context.close();
+  }, 120_000);
+
   it('tells a member on the free trial until when it runs, and still offers the plan', async () => {
     const member = await createMember(app, { address: true });
     const { context, page } = await openAs(browser, member);

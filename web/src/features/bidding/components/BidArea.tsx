@@ -9,7 +9,8 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { fetchBidPage } from '../api/bidsApi.ts';
+import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
+import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
@@ -39,6 +40,12 @@ export function BidArea({ itemId, ownerId }: Props) {
   const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // The bid whose processing fee is being paid. Its dialog is the area's, not the form's: bidding
+  // may close while the member is in the checkout, and the dialog must stay to tell what became
+  // of the payment (refunded, then).
+  const [feeFor, setFeeFor] = useState<PlaceBidBody | null>(null);
+  // A fresh form once a fee placed its bid: no refusal left on it.
+  const [formKey, setFormKey] = useState(0);
   const boardRef = useRef(board);
   boardRef.current = board;
 
@@ -80,6 +87,22 @@ export function BidArea({ itemId, ownerId }: Props) {
     setMessage(text);
   };
 
+  // The fee was captured and the server placed the bid: show it as a posted bid.
+  const feePaid = async () => {
+    setFeeFor(null);
+    setFormKey((key) => key + 1);
+    try {
+      const { summary: next } = await fetchBidPage(request, {
+        itemId,
+        tab: 'beforeFinalCall',
+        page: 1,
+      });
+      answered(next, MESSAGES.bidPosted);
+    } catch {
+      // The list's own refresh and the socket bring the bid.
+    }
+  };
+
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Bids on this ad">
       <Stack spacing={2}>
@@ -119,7 +142,12 @@ export function BidArea({ itemId, ownerId }: Props) {
               <OwnerControls itemId={itemId} controls={controls} onDone={answered} />
             ) : (
               controls.showBidForm && (
-                <BidForm itemId={itemId} onPosted={(next) => answered(next, MESSAGES.bidPosted)} />
+                <BidForm
+                  key={formKey}
+                  itemId={itemId}
+                  onPosted={(next) => answered(next, MESSAGES.bidPosted)}
+                  onPayFee={setFeeFor}
+                />
               )
             )}
           </>
@@ -137,6 +165,7 @@ export function BidArea({ itemId, ownerId }: Props) {
           onPage={(next) => dispatch({ type: 'pageChosen', page: next })}
         />
       </Stack>
+      <BidFeeDialog bid={feeFor} onClose={() => setFeeFor(null)} onPosted={() => void feePaid()} />
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Paper>
   );

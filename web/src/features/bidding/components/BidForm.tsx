@@ -12,34 +12,32 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
-import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
-import {
-  fetchBidPage,
-  fetchOwnBidAlias,
-  placeBid,
-  subscribeLink,
-  type PlaceBidBody,
-} from '../api/bidsApi.ts';
+import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidFormProblem, bidRequestBody, type BidFormInput } from '../model/bidForm.ts';
 
-type Props = { itemId: string; onPosted: (summary: BidSummaryView) => void };
+type Props = {
+  itemId: string;
+  onPosted: (summary: BidSummaryView) => void;
+  /** The member chose to pay the processing fee for this refused bid. */
+  onPayFee: (bid: PlaceBidBody) => void;
+};
 
 /** A refusal; one that says to subscribe keeps the bid, so its processing fee can be paid. */
 type Failure = { message: string; subscribeAt: string | null; bid?: PlaceBidBody };
 
 /**
  * The bid form for everyone but the owner, while bids are taken: alias (the member's bidAlias to
- * start with), type and amount. A guest who submits is asked to log in.
+ * start with), type and amount. A guest who submits is asked to log in. A member refused for want
+ * of a subscription may pay the bid's processing fee instead (`onPayFee`).
  */
-export function BidForm({ itemId, onPosted }: Props) {
+export function BidForm({ itemId, onPosted, onPayFee }: Props) {
   const { status, user } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
   const [input, setInput] = useState<BidFormInput>({ bidAlias: '', type: SELECT_TYPE, amount: '' });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
-  const [feeFor, setFeeFor] = useState<PlaceBidBody | null>(null);
 
   const memberId = status === 'member' ? user?._id : undefined;
   useEffect(() => {
@@ -85,23 +83,6 @@ export function BidForm({ itemId, onPosted }: Props) {
     }
   };
 
-  // The fee was captured and the server placed the bid: show it as a posted bid.
-  const feePaid = async () => {
-    setFeeFor(null);
-    setFailure(null);
-    setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
-    try {
-      const { summary } = await fetchBidPage(request, {
-        itemId,
-        tab: 'beforeFinalCall',
-        page: 1,
-      });
-      onPosted(summary);
-    } catch {
-      // The list's own refresh and the socket bring the bid.
-    }
-  };
-
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Place a bid">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -134,7 +115,7 @@ export function BidForm({ itemId, onPosted }: Props) {
                     component="button"
                     type="button"
                     variant="body2"
-                    onClick={() => setFeeFor(failure.bid ?? null)}
+                    onClick={() => failure.bid && onPayFee(failure.bid)}
                     sx={{ verticalAlign: 'baseline' }}
                   >
                     Pay bid processing fee
@@ -145,7 +126,6 @@ export function BidForm({ itemId, onPosted }: Props) {
           )}
         </Alert>
       )}
-      <BidFeeDialog bid={feeFor} onClose={() => setFeeFor(null)} onPosted={() => void feePaid()} />
       <Button type="submit" variant="contained" loading={sending} sx={{ alignSelf: 'flex-start' }}>
         Bid
       </Button>
