@@ -21,6 +21,29 @@ export function isSlotDate(value: string): boolean {
 export const indiaDateOf = (instant: string): string =>
   new Date(Date.parse(instant) + IST_OFFSET_MS).toISOString().slice(0, 10);
 
+/**
+ * An instant on India's wall clock, 'YYYY-MM-DD HH:mm:ss' ('.SSS' too with `milliseconds`): how
+ * the staff screens write times, so that what support and auditors read matches the invoices'
+ * and the ad pages' India days wherever their browser is.
+ */
+export function indiaWallClockOf(instant: string, { milliseconds = false } = {}): string {
+  const shifted = new Date(Date.parse(instant) + IST_OFFSET_MS).toISOString();
+  return `${shifted.slice(0, 10)} ${shifted.slice(11, milliseconds ? 23 : 19)}`;
+}
+
+/**
+ * India's wall clock, 'YYYY-MM-DD HH:mm[:ss[.SSS]]' (a 'T' between them too, as a datetime-local
+ * input gives it), as an ISO instant; undefined for anything else.
+ */
+export function instantOfIndiaWallClock(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)$/.exec(
+    value.trim(),
+  );
+  if (!match || !isSlotDate(match[1]!)) return undefined;
+  const ms = Date.parse(`${match[1]}T${match[2]}Z`);
+  return Number.isNaN(ms) ? undefined : new Date(ms - IST_OFFSET_MS).toISOString();
+}
+
 /** The year in India at an instant: just after midnight on 1 January it is already the new one. */
 export const indiaYearOf = (instant: string): number =>
   new Date(Date.parse(instant) + IST_OFFSET_MS).getUTCFullYear();

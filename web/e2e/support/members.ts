@@ -197,14 +197,15 @@ export const storedSession = (member: Member): Record<string, string> => ({
 
 /**
  * A fresh browser profile with `storage` in localStorage before the app first loads; only then,
- * so that a reload sees what the app stored since.
+ * so that a reload sees what the app stored since. `timezoneId`: the browser's time zone.
  */
 export async function openPage(
   browser: Browser,
   storage: Record<string, string> = {},
   viewport = { width: 1280, height: 1000 },
+  timezoneId?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
   await context.addInitScript((entries: Record<string, string>) => {
     if (window.sessionStorage.getItem('seeded')) return;
     window.sessionStorage.setItem('seeded', '1');

@@ -1,3 +1,5 @@
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+
 /**
  * How the product writes money, dates and calendar amounts (spec sections 1 and 9): rupees with
  * Indian digit grouping (12,34,567), dates as DD-MM-YYYY and YYYY-MM-DD HH:mm:ss, calendar
@@ -99,6 +101,15 @@ export function formatDateTime(value: DateInput): string {
   if (!date) return '';
   const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
   return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}
+
+/**
+ * 'YYYY-MM-DD HH:mm:ss IST' ('.SSS' too with `milliseconds`): India's time wherever the viewer is,
+ * for the staff screens (audit, support), whose days are India's; '' for a value that is not a date.
+ */
+export function formatIndiaDateTime(value: DateInput, options: { milliseconds?: boolean } = {}) {
+  const date = toDate(value);
+  return date ? `${indiaWallClockOf(date.toISOString(), options)} IST` : '';
 }
 
 const MONTHS = [

@@ -1,4 +1,4 @@
-import { formatPaise } from '../../lib/format.ts';
+import { formatIndiaDateTime, formatPaise } from '../../lib/format.ts';
 
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the
@@ -121,9 +121,9 @@ export function actorProfileId(actor: NonNullable<HistoryEvent['actor']>): strin
   return actor.role === 'system' ? undefined : actor.userId;
 }
 
-/** A `datetime-local` value (the browser's local time) as an ISO instant, or undefined. */
-export function instantFromLocalInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
+/**
+ * How the history writes an instant: India's time to the millisecond (two bids a few ms apart, or
+ * a bid and a deadline, are what a dispute turns on), as the ad page and the invoices count days.
+ */
+export const historyTime = (instant: string): string =>
+  formatIndiaDateTime(instant, { milliseconds: true });

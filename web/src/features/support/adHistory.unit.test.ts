@@ -5,7 +5,7 @@ import {
   chainLine,
   eventGist,
   highestLabel,
-  instantFromLocalInput,
+  historyTime,
   statusLine,
 } from './adHistory.ts';
 
@@ -76,8 +76,8 @@ describe('reading an ad history for support', () => {
     expect(actorProfileId({ userId: 'system', role: 'system' })).toBeUndefined();
   });
 
-  it('reads the replay instant from the date-time field', () => {
-    expect(instantFromLocalInput('')).toBeUndefined();
-    expect(instantFromLocalInput('2026-03-02T10:00:00Z')).toBe('2026-03-02T10:00:00.000Z');
+  it('writes instants in India time to the millisecond, whatever the browser is set to', () => {
+    expect(historyTime('2026-11-26T15:15:45.180Z')).toBe('2026-11-26 20:45:45.180 IST');
+    expect(historyTime('2026-11-26T18:30:00.000Z')).toBe('2026-11-27 00:00:00.000 IST');
   });
 });

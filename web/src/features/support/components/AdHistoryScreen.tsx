@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -25,14 +26,23 @@ import {
   chainLine,
   eventGist,
   highestLabel,
-  instantFromLocalInput,
+  historyTime,
   statusLine,
   type AdHistory,
   type HistoryEvent,
 } from '../adHistory.ts';
 
-/** Instants as the log records them, to the millisecond, each on one line. */
+/** Instants to the millisecond, each on one line. */
 const INSTANT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** An instant in India's time, as the log records it (UTC) on hover. */
+function Instant({ at }: { at: string }) {
+  return (
+    <TableCell sx={INSTANT} title={at}>
+      {historyTime(at)}
+    </TableCell>
+  );
+}
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
 function Actor({
@@ -97,14 +107,14 @@ export function AdHistoryScreen() {
       <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
-          label="Replay as of"
+          label="Replay as of (India time)"
           type="datetime-local"
           size="small"
           value={asOfInput}
           onChange={(e) => setAsOfInput(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
         />
-        <Button variant="contained" onClick={() => setAsOf(instantFromLocalInput(asOfInput))}>
+        <Button variant="contained" onClick={() => setAsOf(instantOfIndiaWallClock(asOfInput))}>
           Replay
         </Button>
         <Button
@@ -120,7 +130,8 @@ export function AdHistoryScreen() {
         </Link>
       </Stack>
       <Typography data-testid="replay-status">
-        As of {replay.asOf ?? '—'} ({replay.eventsApplied} events): {statusLine(replay)}
+        As of {replay.asOf ? historyTime(replay.asOf) : '—'} ({replay.eventsApplied} events):{' '}
+        {statusLine(replay)}
       </Typography>
 
       <Typography variant="h6" component="h2">
@@ -147,8 +158,8 @@ export function AdHistoryScreen() {
               {replay.bids.map((bid) => (
                 <TableRow key={bid.bidId}>
                   <TableCell>{bid.version}</TableCell>
-                  <TableCell sx={INSTANT}>{bid.placedAt}</TableCell>
-                  <TableCell sx={INSTANT}>{bid.recordedAt}</TableCell>
+                  <Instant at={bid.placedAt} />
+                  <Instant at={bid.recordedAt} />
                   <TableCell>{bid.bidAlias}</TableCell>
                   <TableCell>
                     <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
@@ -195,8 +206,8 @@ export function AdHistoryScreen() {
               <TableRow key={event.version}>
                 <TableCell>{event.version}</TableCell>
                 <TableCell>{event.type}</TableCell>
-                <TableCell sx={INSTANT}>{event.commandTime}</TableCell>
-                <TableCell sx={INSTANT}>{event.recordedAt}</TableCell>
+                <Instant at={event.commandTime} />
+                <Instant at={event.recordedAt} />
                 <TableCell>
                   {event.actor ? <Actor actor={event.actor} names={names} /> : '—'}
                 </TableCell>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { indiaDateOf, indiaWallClockOf, instantOfIndiaWallClock } from './indiaTime.ts';
+
+describe("India's wall clock", () => {
+  it('writes an instant as India reads it, the day changing at 18:30 UTC', () => {
+    expect(indiaWallClockOf('2026-11-26T15:15:45.180Z')).toBe('2026-11-26 20:45:45');
+    expect(indiaWallClockOf('2026-11-26T18:30:00.000Z')).toBe('2026-11-27 00:00:00');
+    expect(indiaWallClockOf('2026-11-26T15:15:45.180Z', { milliseconds: true })).toBe(
+      '2026-11-26 20:45:45.180',
+    );
+    expect(indiaDateOf('2026-11-26T18:30:00.000Z')).toBe('2026-11-27');
+  });
+
+  it('reads what a person typed in India time back to the instant, and refuses the rest', () => {
+    expect(instantOfIndiaWallClock('2026-11-26T20:46')).toBe('2026-11-26T15:16:00.000Z');
+    expect(instantOfIndiaWallClock('2026-11-26 20:45:45.180')).toBe('2026-11-26T15:15:45.180Z');
+    expect(instantOfIndiaWallClock('2026-11-27T00:00:00')).toBe('2026-11-26T18:30:00.000Z');
+    expect(instantOfIndiaWallClock('')).toBeUndefined();
+    expect(instantOfIndiaWallClock('yesterday')).toBeUndefined();
+    expect(instantOfIndiaWallClock('2026-02-30T10:00')).toBeUndefined();
+  });
+
+  it('round-trips any instant to the millisecond', () => {
+    for (const instant of ['2026-01-01T00:00:00.001Z', '2026-03-31T18:29:59.999Z']) {
+      expect(instantOfIndiaWallClock(indiaWallClockOf(instant, { milliseconds: true }))).toBe(
+        instant,
+      );
+    }
+  });
+});
