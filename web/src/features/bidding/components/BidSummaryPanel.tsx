@@ -1,15 +1,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatRupees } from '../../../lib/format.ts';
-import type { BidSummaryView, HighestBidView } from '../api/bidViews.ts';
+import type { BidSummaryView } from '../api/bidViews.ts';
+import {
+  HIDDEN_AMOUNTS_NOTE,
+  saysHiddenAmountsLeftOut,
+  summaryRows,
+} from '../model/summaryRows.ts';
 
 type Props = { summary: BidSummaryView; isOwner: boolean; isMember: boolean };
-
-/** Who placed a highest bid, as this viewer may know: the username for the owner, else the alias. */
-function byWhom(bid: HighestBidView, isOwner: boolean): string {
-  const name = isOwner ? bid.username || bid.bidAlias : bid.bidAlias || bid.username;
-  return name ? ` by ${name}` : '';
-}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -24,40 +22,18 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-const HIGHEST = [
-  ['highestOpenBidBeforeFinalCall', 'Highest open bid before final call'],
-  ['highestHiddenBidBeforeFinalCall', 'Highest hidden bid before final call'],
-  ['highestOpenBidAfterFinalCall', 'Highest open bid after final call'],
-  ['highestHiddenBidAfterFinalCall', 'Highest hidden bid after final call'],
-] as const;
-
 /** The bid summary (section 3) as this viewer may see it; amounts in rupees. */
 export function BidSummaryPanel({ summary, isOwner, isMember }: Props) {
-  const highest = summary.overallHighest;
+  const reader = { isOwner, isMember };
   return (
     <Stack spacing={0.5} aria-label="Bid summary" component="section">
-      <Row
-        label="Highest bid"
-        value={highest ? `${formatRupees(highest.amount)}${byWhom(highest, isOwner)}` : '—'}
-      />
-      {HIGHEST.map(([field, label]) => {
-        const bid = summary[field];
-        return bid ? (
-          <Row
-            key={field}
-            label={label}
-            value={`${formatRupees(bid.amount)}${byWhom(bid, isOwner)}`}
-          />
-        ) : null;
-      })}
-      <Row label="Buyers" value={String(summary.noOfBuyers)} />
-      <Row label="Bids before final call" value={String(summary.allBeforeBidsCount)} />
-      <Row label="Bids after final call" value={String(summary.allAfterBidsCount)} />
-      {isMember && !isOwner && (
-        <Row
-          label="Your bids"
-          value={String(summary.loginUserBeforeBidsCount + summary.loginUserAfterBidsCount)}
-        />
+      {summaryRows(summary, reader).map((row) => (
+        <Row key={row.key} label={row.label} value={row.value} />
+      ))}
+      {saysHiddenAmountsLeftOut(summary, reader) && (
+        <Typography variant="caption" color="textSecondary">
+          {HIDDEN_AMOUNTS_NOTE}
+        </Typography>
       )}
     </Stack>
   );
