@@ -3,6 +3,7 @@ import type { SlotClosed } from '@boli/engine/adspace/adSlot.events';
 import { adSpaceDecider, type AdSpaceState } from '@boli/engine/adspace/adSpace.decider';
 import type { ActivateAdSpace } from '@boli/engine/adspace/adSpace.commands';
 import { adSpaceStream, slotSpaceId } from '@boli/engine/adspace/adSpace.events';
+import { pricedCycle } from '@boli/engine/billing/products';
 import type { FulfilmentOutcome, PurchaseSubject } from '@boli/engine/billing/purchase.events';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
@@ -50,7 +51,8 @@ export async function activatePaidSpace(
       spaceId: subject.spaceId,
       userId: purchase.buyer.userId,
       spaceType: subject.spaceType,
-      cycle: subject.cycle,
+      // A purchase made for 'daily' before it was bought as quarterly runs the quarter it paid for.
+      cycle: pricedCycle(subject.cycle),
       source: { kind: 'purchase', purchaseId: purchase.purchaseId },
     },
     {

@@ -4,6 +4,7 @@ import { adSlotStream, type SlotClosed } from '@boli/engine/adspace/adSlot.event
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { purchaseStream } from '@boli/engine/billing/purchase.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { audienceOf, showingSpaces } from '@boli/projections/adspace/adspace.queries';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
@@ -132,6 +133,36 @@ describe('buying an in-stream space', () => {
         return rows[0]?.impressions === 2 && rows[0]?.clicks === 1 && rows;
       }),
     ).toEqual([{ day: today(), impressions: 2, clicks: 1 }]);
+  });
+
+  it('sells daily as the quarterly value: a quarter, priced, invoiced and run as one', async () => {
+    const dev = await kit.member('dev_daily_ads');
+    const started = await kit.api('/api/space/add/betweenPosts', {
+      token: dev.token,
+      json: { cycle: 'daily' },
+    });
+    expect(started.status).toBe(200);
+    const info = started.body.data as PurchaseInfo & { advtId: string };
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
+    await kit.api('/api/space/payment/success', {
+      token: dev.token,
+      json: { ...paid, advtId: info.advtId },
+    });
+    const list = await kit.api('/api/space/list?status=active', { token: dev.token });
+    const [space] = list.body.data as (SpaceView & { startsAt: string; endsAt: string })[];
+    expect(space).toMatchObject({ _id: info.advtId, cycle: 'quarterly' });
+    const days = (Date.parse(space!.endsAt) - Date.parse(space!.startsAt)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(89);
+    expect(days).toBeLessThanOrEqual(92);
+    const purchase = await kit.store.readStream(purchaseStream(info._id));
+    const created = purchase.find((event) => event.type === 'PurchaseCreated')!.data as {
+      subject: { cycle: string };
+      lines: { name: string; cycle: string }[];
+    };
+    expect(created.subject.cycle).toBe('quarterly');
+    expect(created.lines).toEqual([
+      expect.objectContaining({ name: 'Ad space (betweenPosts, quarterly)', cycle: 'quarterly' }),
+    ]);
   });
 
   it('sends authPages and sidePanels buyers to the calendar', async () => {

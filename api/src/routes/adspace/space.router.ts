@@ -7,7 +7,7 @@ import { adSpaceStream } from '@boli/engine/adspace/adSpace.events';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { isBoughtDirectly, isShowingAt } from '@boli/engine/adspace/adSpace.rules';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
-import { adSpaceProductKey } from '@boli/engine/billing/products';
+import { adSpaceProductKey, pricedCycle } from '@boli/engine/billing/products';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import {
@@ -73,7 +73,12 @@ export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {})
   router.get('/space', auth, async (ctx) => {
     const { name, cycle } = parseInput(spaceQuery, ctx.query);
     const buyer = await activeMember(infra, ctx);
-    const line = await quoteFor(deps, adSpaceProductKey(name, cycle), buyer.state, cycle);
+    const line = await quoteFor(
+      deps,
+      adSpaceProductKey(name, cycle),
+      buyer.state,
+      pricedCycle(cycle),
+    );
     ctx.body = success({
       _id: name,
       name,
@@ -88,13 +93,20 @@ export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {})
     const { id } = parseInput(spaceIdParam, ctx.params);
     const { cycle } = parseInput(cycleQuery, ctx.query);
     const buyer = await activeMember(infra, ctx);
-    const line = await quoteFor(deps, adSpaceProductKey(id, cycle), buyer.state, cycle);
+    const line = await quoteFor(
+      deps,
+      adSpaceProductKey(id, cycle),
+      buyer.state,
+      pricedCycle(cycle),
+    );
     ctx.body = success(quoteOf('adSpace', line.name, line));
   });
 
   router.post('/add/:id', auth, async (ctx) => {
     const { id } = parseInput(spaceIdParam, ctx.params);
-    const { cycle } = parseInput(addSpaceBody, ctx.request.body ?? {});
+    const asked = parseInput(addSpaceBody, ctx.request.body ?? {});
+    // Section 9: daily is the quarterly value — priced, invoiced and run as a quarter.
+    const cycle = pricedCycle(asked.cycle);
     if (!isBoughtDirectly(id)) {
       throw new ApiError(400, ADSPACE_MESSAGES.selectDatesInCalendar, 'SELECT_DATES_IN_CALENDAR', {
         calendarAt: '/bid-calendar',

@@ -17,7 +17,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import { fetchMySpaces } from '../api/adspaceApi.ts';
-import { CYCLE_LABELS, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
+import { buyingCycleLabel, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { MySpaceCard } from './MySpaceCard.tsx';
 import { SpacePurchase } from './SpacePurchase.tsx';
 import { forgetShownAds } from './useShownAds.ts';
@@ -102,7 +102,7 @@ export function BuyAdSpaceScreen() {
               >
                 {AD_SPACE_CYCLES.map((option) => (
                   <MenuItem key={option} value={option}>
-                    {CYCLE_LABELS[option]}
+                    {buyingCycleLabel(option)}
                   </MenuItem>
                 ))}
               </TextField>
