@@ -60,8 +60,12 @@ describe('share bids through the sandbox checkout', () => {
     await page.getByRole('link', { name: 'Post A Bid' }).click();
     await page.waitForURL(`**/bid/${member.userId}`);
 
-    // A member on the free trial has no subscription: that screen offers it.
-    await page.getByTestId('share-bid-unsubscribed').waitFor();
+    // A member on the free trial has no subscription: that screen offers it, saying until when
+    // the trial lets them bid and sell, not that they must subscribe to.
+    const offer = page.getByTestId('share-bid-unsubscribed');
+    await offer.waitFor();
+    expect(await offer.innerText()).toContain('Your free trial lets you bid and sell until');
+    expect(await offer.innerText()).not.toContain(MESSAGES.pleaseSubscribe);
     const previous = page.getByRole('region', { name: 'Previous Bids' });
     await previous.getByText(MESSAGES.noBidsPosted).waitFor();
 

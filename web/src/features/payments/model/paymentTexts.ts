@@ -1,4 +1,6 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /*
  * The payment screens' words: the api's own (BILLING_MESSAGES) where it has one, so the screen
@@ -16,3 +18,10 @@ export const PAYMENT_TEXTS = {
   onTrial: (until: string) =>
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
 } as const;
+
+/**
+ * What a member without the subscription is told where it is offered: until when the free trial
+ * lets them bid and sell, or, with no trial running, to subscribe.
+ */
+export const subscriptionOffer = (trialEndsAt: string | null): string =>
+  trialEndsAt ? PAYMENT_TEXTS.onTrial(formatDateTime(trialEndsAt)) : MESSAGES.pleaseSubscribe;

@@ -9,35 +9,38 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { fetchActiveSubscriptions } from '../../subscription/api/subscriptionApi.ts';
+import { subscriptionOffer } from '../../payments/model/paymentTexts.ts';
+import { fetchEntitlement, type Entitlement } from '../../subscription/api/subscriptionApi.ts';
 import { ShareBidForm } from './ShareBidForm.tsx';
 import { ShareBidsTable } from './ShareBidsTable.tsx';
 import { useShareBids } from './useShareBids.ts';
 import { useShareMember } from './useShareMember.ts';
 
-/** Whether the member has an active subscription; null while asking. */
-function useSubscribed(): boolean | null {
+const NOTHING: Entitlement = { entitled: false, kind: null, endsAt: null };
+
+/** What lets the member bid and sell: the subscription, the free trial or nothing; null while asking. */
+function useEntitlement(): Entitlement | null {
   const { request } = useApi();
-  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [entitlement, setEntitlement] = useState<Entitlement | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetchActiveSubscriptions(request, controller.signal).then(
-      (active) => setSubscribed(active.length > 0),
-      () => !controller.signal.aborted && setSubscribed(false),
-    );
+    fetchEntitlement(request, controller.signal).then(setEntitlement, () => {
+      if (!controller.signal.aborted) setEntitlement(NOTHING);
+    });
     return () => controller.abort();
   }, [request]);
-  return subscribed;
+  return entitlement;
 }
 
 /**
  * /bid/{id} (section 2): Post A Bid with the Previous Bids table (the member's own share bids).
- * A member with a subscription sees it beside the form; one without is offered the subscription.
+ * A member with a subscription sees it beside the form; one without is offered the subscription
+ * (told until when their free trial runs, if it does).
  * The id names the member whose screen it is; every member sees their own.
  */
 export function ShareBidScreen() {
   const { member, failure, feePaid } = useShareMember();
-  const subscribed = useSubscribed();
+  const entitlement = useEntitlement();
   const previous = useShareBids(true);
 
   const posted = (feeJustPaid: boolean) => {
@@ -51,10 +54,10 @@ export function ShareBidScreen() {
         Post A Bid
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
-      {(!member || subscribed === null) && !failure && <CenteredSpinner />}
-      {member && subscribed !== null && (
+      {(!member || entitlement === null) && !failure && <CenteredSpinner />}
+      {member && entitlement !== null && (
         <>
-          {subscribed ? (
+          {entitlement.kind === 'subscription' ? (
             <Stack direction="row" spacing={1} data-testid="share-bid-subscribed">
               <Chip color="primary" label={MESSAGES.lifetimeSubscription} />
               {member.hasPaidToBuyShare && <Chip label="Buy-share bid fee paid" />}
@@ -69,7 +72,8 @@ export function ShareBidScreen() {
                 </Button>
               }
             >
-              {MESSAGES.pleaseSubscribe} Share bids need only the buy-share bid fee.
+              {subscriptionOffer(entitlement.kind === 'trial' ? entitlement.endsAt : null)} Share
+              bids need only the buy-share bid fee.
             </Alert>
           )}
           {!member.hasPaidToBuyShare && (

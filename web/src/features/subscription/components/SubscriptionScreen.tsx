@@ -11,9 +11,9 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
-import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import { PAYMENT_TEXTS, subscriptionOffer } from '../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
   fetchActiveSubscriptions,
@@ -120,11 +120,7 @@ export function SubscriptionScreen() {
       )}
       {loaded && loaded.active.length === 0 && !loaded.confirming && (
         <>
-          <Alert severity="info">
-            {loaded.trialEndsAt
-              ? PAYMENT_TEXTS.onTrial(formatDateTime(loaded.trialEndsAt))
-              : MESSAGES.pleaseSubscribe}
-          </Alert>
+          <Alert severity="info">{subscriptionOffer(loaded.trialEndsAt)}</Alert>
           {loaded.plans.map((plan) => (
             <Card key={plan._id} variant="outlined" component="section" aria-label={plan.name}>
               <CardContent>
