@@ -43,10 +43,10 @@ describe('a transaction row', () => {
     expect(row).toMatchObject({ itemName: 'Lifetime Subscription', invoiceUrl: null });
   });
 
-  it('reads as being confirmed until the server settles it', () => {
+  it('awaits a payment none has reported (a checkout closed unpaid), then is being confirmed', () => {
     expect(Object.fromEntries(PURCHASE_STATUSES.map((s) => [s, statusText(s)]))).toEqual({
-      created: 'Being confirmed',
-      ordered: 'Being confirmed',
+      created: 'Awaiting payment',
+      ordered: 'Awaiting payment',
       captured: 'Being confirmed',
       fulfilled: 'Paid',
       failed: 'Failed',

@@ -11,9 +11,13 @@ export const TRANSACTION_TYPES: readonly { value: TransactionType; label: string
   { value: 'adSpace', label: 'Ad space' },
 ];
 
+/** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
+export const AWAITING_PAYMENT = 'Awaiting payment';
+
 /**
- * A purchase's status in words. Until the server has settled it (the gateway's answer, a webhook
- * or the reconciler) a purchase is being confirmed: money may have been taken and is never lost.
+ * A purchase's status in words. One started whose payment no one has reported is awaiting it
+ * (a checkout closed unpaid stays so until it expires as 'Not completed'); one paid is being
+ * confirmed until the server has delivered it: money taken is never lost.
  */
 export function statusText(status: PurchaseStatus | null): string {
   switch (status) {
@@ -21,6 +25,7 @@ export function statusText(status: PurchaseStatus | null): string {
       return 'Paid';
     case 'created':
     case 'ordered':
+      return AWAITING_PAYMENT;
     case 'captured':
     case null:
       return PAYMENT_TEXTS.beingConfirmedShort;
