@@ -12,6 +12,8 @@ export const MESSAGES = {
   noBidsPosted: 'No bids are posted',
   noAdsAvailable: 'No Ads Available',
   enterAllBidDetails: 'Enter all bid details',
+  /** Not in the spec: a bid or price beyond what money can be (money.ts, isTooLargeForPaise). */
+  amountTooLarge: 'This amount is too large.',
   pleaseLoginFirst: 'Please login first',
   pleaseEnterAllDetails: 'Please enter all details',
   biddingClosed: 'Bidding Closed',

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { rupeesToPaise } from '@boli/engine/shared/money';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
+import { ApiError } from '../../http/errors.ts';
 
 /*
  * The bids api's inputs (docs/api/bids.md). Amounts arrive in rupees — a number or a numeric
  * string, as a form sends it — and leave this file in paise; an empty or unreadable amount is
- * "missing", which the domain answers with 'Enter all bid details'.
+ * "missing", which the domain answers with 'Enter all bid details'; one too large to be money is
+ * refused here as such.
  */
 
 const itemId = z.string().trim().min(1).max(200);
@@ -14,6 +17,9 @@ export const bidAmountInPaise = (value: unknown): number | null => {
   if (value === null || value === undefined) return null;
   const rupees = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
   if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return null;
+  if (isTooLargeForPaise(rupees)) {
+    throw new ApiError(400, MESSAGES.amountTooLarge, 'AMOUNT_TOO_LARGE');
+  }
   return rupeesToPaise(rupees) ?? null;
 };
 

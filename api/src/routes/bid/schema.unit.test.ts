@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { bidAmountInPaise } from './schema.ts';
 
 describe('a bid amount from the form (rupees)', () => {
@@ -11,5 +12,11 @@ describe('a bid amount from the form (rupees)', () => {
     for (const value of [undefined, null, '', '  ', 'abc', -5, 1.005, Number.NaN, {}]) {
       expect(bidAmountInPaise(value)).toBeNull();
     }
+  });
+
+  it('is refused as too large, not as missing, beyond what paise can hold', () => {
+    expect(() => bidAmountInPaise('99999999999999999')).toThrow(MESSAGES.amountTooLarge);
+    expect(() => bidAmountInPaise(1e17)).toThrow(MESSAGES.amountTooLarge);
+    expect(bidAmountInPaise(90_071_992_547_409)).toBe(9_007_199_254_740_900);
   });
 });

@@ -334,6 +334,8 @@ describe('a refused post', () => {
     const { status, body } = await refused(ravi, adForm({ ...dzire, price: 'lots' }, [photo1()]));
     expect(status).toBe(400);
     expect(body.errors).toEqual([{ field: 'price', message: AD_MESSAGES.invalidPrice }]);
+    const huge = await refused(ravi, adForm({ ...dzire, price: '99999999999999999' }, [photo1()]));
+    expect(huge.body.errors).toEqual([{ field: 'price', message: MESSAGES.amountTooLarge }]);
   });
 
   it('asks a poster without an address on their profile to fill it', async () => {

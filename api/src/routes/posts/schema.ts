@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { AdInput } from '@boli/engine/ads/ad.commands';
-import { rupeesToPaise } from '@boli/engine/shared/money';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 
 /*
  * The ads api's inputs (docs/api/ads.md). Query strings and multipart fields arrive as strings;
@@ -78,7 +79,8 @@ const name = z.string().max(60, { error: 'maximum 60 characters allowed' });
 const paise = amount(AD_MESSAGES.invalidPrice).transform((rupees, ctx) => {
   const value = rupeesToPaise(rupees);
   if (value === undefined) {
-    ctx.addIssue({ code: 'custom', message: AD_MESSAGES.invalidPrice });
+    const message = isTooLargeForPaise(rupees) ? MESSAGES.amountTooLarge : AD_MESSAGES.invalidPrice;
+    ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   }
   return value;
