@@ -31,6 +31,7 @@ import {
   isIndia,
   parseDob,
   validateEditableProfile,
+  phoneCodeOf,
   validateRegistrationDetails,
   type FieldErrors,
 } from './account.rules.ts';
@@ -129,7 +130,7 @@ const register = ({ data, metadata }: RegisterAccount): AccountEvent[] => {
         username: data.username,
         email: data.email.trim().toLowerCase(),
         phone: data.phone,
-        phoneCode: data.phoneCode.trim() === '' ? '+91' : data.phoneCode.trim(),
+        phoneCode: phoneCodeOf(data.phoneCode) ?? data.phoneCode,
         firstname: data.firstname.trim(),
         lastname: data.lastname.trim(),
         bidAlias: data.bidAlias,

@@ -182,6 +182,21 @@ export const dobRule = (value: string | undefined, now: Date | string): string[]
 };
 
 /** Digits only, exactly LIMITS.phoneDigits of them. Both messages when both apply. */
+/** The dialling code a number without one is taken to have: India's. */
+export const DEFAULT_PHONE_CODE = '+91';
+
+/**
+ * A dialling code in its one spelling, '+' and 1–4 digits ('91', '+91' and ' + 91' are one
+ * code; empty is India's); undefined for anything else. Two accounts may not share a mobile
+ * number, so the code must not be a way to write the same number twice.
+ */
+export function phoneCodeOf(value: string | undefined): string | undefined {
+  const code = (value ?? '').replace(/\s+/g, '');
+  if (code === '') return DEFAULT_PHONE_CODE;
+  const digits = /^\+?(\d{1,4})$/.exec(code)?.[1];
+  return digits === undefined ? undefined : `+${digits}`;
+}
+
 export const mobileRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
   const v = value ?? '';
@@ -273,6 +288,7 @@ export type RegistrationDetails = Pick<
   | 'gender'
   | 'dob'
   | 'phone'
+  | 'phoneCode'
   | 'country'
   | 'termsOfServicesCheckBox'
 >;
@@ -296,7 +312,13 @@ export const validateRegistrationDetails = (
     ['bidAlias', registrationAliasRule(input.bidAlias, input.username)],
     ['gender', genderRule(input.gender)],
     ['dob', dobRule(input.dob, now)],
-    ['phone', mobileRule(input.phone)],
+    [
+      'phone',
+      [
+        ...mobileRule(input.phone),
+        ...(phoneCodeOf(input.phoneCode) === undefined ? [MESSAGES.invalidMobile] : []),
+      ],
+    ],
     ['country', requiredRule(input.country)],
     [
       'termsOfServicesCheckBox',

@@ -9,6 +9,7 @@ import {
   formSummary,
   maskPhone,
   parseDob,
+  phoneCodeOf,
   profileView,
   validateBidAlias,
   validateChangePassword,
@@ -50,6 +51,16 @@ const older = (changes: Partial<SignupInput> = {}): SignupInput =>
   });
 
 describe('sign-up rules', () => {
+  it("spells a dialling code one way, so one mobile number can't be written twice", () => {
+    for (const code of ['+91', '91', ' + 91 ', '']) expect(phoneCodeOf(code)).toBe('+91');
+    expect(phoneCodeOf('1')).toBe('+1');
+    for (const code of ['91a', '++91', '+12345', 'India'])
+      expect(phoneCodeOf(code)).toBeUndefined();
+    expect(validateSignup(signup({ phoneCode: '9l' }), { now: NOW }).phone).toEqual([
+      MESSAGES.invalidMobile,
+    ]);
+  });
+
   it('accepts a valid form in both variants', () => {
     expect(validateSignup(signup(), { now: NOW })).toEqual({});
     expect(validateSignup(older(), { now: NOW, variant: 'older' })).toEqual({});

@@ -4,6 +4,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { PRIVACY_SETTINGS, type ProfileLink } from './account.events.ts';
 import {
   parseDob,
+  phoneCodeOf,
   validateBidAlias,
   validateChangePassword,
   validateEditProfile,
@@ -123,7 +124,8 @@ export const signupSchema = (options: SignupOptions) =>
     .transform((input) => ({
       ...input,
       dob: parseDob(input.dob) ?? input.dob,
-      phoneCode: input.phoneCode.trim() === '' ? '+91' : input.phoneCode.trim(),
+      // Validated above: one spelling of the code.
+      phoneCode: phoneCodeOf(input.phoneCode) ?? input.phoneCode,
     }));
 export type SignupRequest = z.output<ReturnType<typeof signupSchema>>;
 

@@ -459,6 +459,10 @@ describe('one account per username, email and phone', () => {
     const byPhone = await signup({ ...newMember(), phone: first.phone });
     expect(byPhone.status).toBe(409);
     expect(byPhone.body).toMatchObject({ msg: MESSAGES.phoneExists, isMobileExist: true });
+    // The same number with its code spelt another way is the same number.
+    const byCode = await signup({ ...newMember(), phone: first.phone }, { phoneCode: '91' });
+    expect(byCode.status).toBe(409);
+    expect(byCode.body).toMatchObject({ msg: MESSAGES.phoneExists, isMobileExist: true });
 
     // The refused attempt's own email and phone were given back.
     expect((await signup({ ...sameUsername, username: newMember().username })).status).toBe(200);

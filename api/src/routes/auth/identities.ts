@@ -1,11 +1,15 @@
 import type { Knex } from 'knex';
+import { phoneCodeOf } from '@boli/engine/accounts/account.rules';
 
 /** The three things no two accounts may share. */
 export type IdentityKind = 'username' | 'email' | 'phone';
 
 export type Identities = Readonly<Record<IdentityKind, string>>;
 
-/** One spelling per identity: usernames and emails compare case-insensitively, phones with their code. */
+/**
+ * One spelling per identity: usernames and emails compare case-insensitively, phones with their
+ * dialling code in its one spelling ('91' and '+91' are one code).
+ */
 export const identitiesOf = (input: {
   username: string;
   email: string;
@@ -14,7 +18,7 @@ export const identitiesOf = (input: {
 }): Identities => ({
   username: input.username.trim().toLowerCase(),
   email: input.email.trim().toLowerCase(),
-  phone: `${input.phoneCode.trim() || '+91'} ${input.phone.trim()}`,
+  phone: `${phoneCodeOf(input.phoneCode) ?? input.phoneCode.trim()} ${input.phone.trim()}`,
 });
 
 /**
