@@ -115,7 +115,11 @@ export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
 }
 
 /** POST /api/posts/ (multipart) with one generated photo; answers the ad's id. */
-export async function postAd(app: TestApp, owner: Member): Promise<string> {
+export async function postAd(
+  app: TestApp,
+  owner: Member,
+  { itemName = 'Tabla set for bids' }: { itemName?: string } = {},
+): Promise<string> {
   const photo = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 95, g: 47, b: 157 } },
   })
@@ -123,7 +127,7 @@ export async function postAd(app: TestApp, owner: Member): Promise<string> {
     .toBuffer();
   const form = new FormData();
   const fields = {
-    itemName: 'Tabla set for bids',
+    itemName,
     categoryname: 'Mobiles',
     subcategory: 'Mobile Phones',
     price: '25000',

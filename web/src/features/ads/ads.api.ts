@@ -129,3 +129,11 @@ export function adsOf(data: unknown): AdView[] {
 /** The path of an ad's detail page, by uid when it has one (that is the share link). */
 export const adPath = (ad: Pick<AdView, '_id' | 'uid'>): string =>
   `/ads/${encodeURIComponent(ad.uid || ad._id)}`;
+
+/** The owner's Edit Ad page of an ad, by uid when it has one. */
+export const editAdPath = (ad: Pick<AdView, '_id' | 'uid'>): string =>
+  `/editAd/${encodeURIComponent(ad.uid || ad._id)}`;
+
+/** The owner's page of an ad's photos and videos. */
+export const adMediaPath = (ad: Pick<AdView, '_id'>): string =>
+  `/postAd/media/${encodeURIComponent(ad._id)}`;

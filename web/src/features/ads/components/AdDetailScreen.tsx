@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,7 +18,16 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatAddress, formatDate, formatPrice } from '../../../lib/format.ts';
-import { adDetailRequest, adPath, type AdDetailView, type AdView } from '../ads.api.ts';
+import {
+  adDetailRequest,
+  adMediaPath,
+  adPath,
+  editAdPath,
+  type AdDetailView,
+  type AdView,
+} from '../ads.api.ts';
+import { mayManageAd } from '../model/adManagement.ts';
+import { AdLoadFailureNotice } from './AdFailureNotice.tsx';
 import { AdGallery } from './AdGallery.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
@@ -89,7 +97,8 @@ function AdFacts({ ad }: { ad: AdView }) {
 function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
   const { status, user } = useSession();
   const [sharing, setSharing] = useState(false);
-  const owner = user !== undefined && String(user._id) === String(ad.postedBy);
+  // The owner's Edit and Media, only while the api would take them (not once bidding closed).
+  const manage = mayManageAd(ad, user?._id);
   const shareUrl = new URL(adPath(ad), window.location.origin).href;
 
   return (
@@ -107,13 +116,13 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
         </Box>
-        {owner && (
+        {manage && (
           <>
             <Button
               variant="contained"
               startIcon={<EditIcon />}
               component={RouterLink}
-              to={`/editAd/${encodeURIComponent(ad.uid || ad._id)}`}
+              to={editAdPath(ad)}
             >
               Edit
             </Button>
@@ -121,7 +130,7 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
               variant="outlined"
               startIcon={<PhotoLibraryIcon />}
               component={RouterLink}
-              to={`/postAd/media/${encodeURIComponent(ad._id)}`}
+              to={adMediaPath(ad)}
             >
               Media
             </Button>
@@ -171,8 +180,8 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
 
 /**
  * The ad detail (/ads/{ad_id}, where the id may be the ad's uid): gallery, facts, the phone when
- * the api gives it (only with displayPhone set, or to the owner), Edit and Media for the owner,
- * the share dialog, and the bid area of the bidding feature.
+ * the api gives it (only with displayPhone set, or to the owner), Edit and Media for the owner
+ * while bidding is open, the share dialog, and the bid area of the bidding feature.
  */
 export function AdDetailScreen({ renderBidArea }: Props) {
   const { adId = '' } = useParams();
@@ -196,19 +205,7 @@ export function AdDetailScreen({ renderBidArea }: Props) {
     };
   }, [adId, request]);
 
-  if (failure) {
-    return (
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          Ad detail
-        </Typography>
-        <Alert severity="error">{failure}</Alert>
-        <Button component={RouterLink} to="/" sx={{ alignSelf: 'flex-start' }}>
-          Back to ads
-        </Button>
-      </Stack>
-    );
-  }
+  if (failure) return <AdLoadFailureNotice title="Ad detail" message={failure} />;
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
   return <AdDetail ad={ad} renderBidArea={renderBidArea} />;
 }

@@ -1,13 +1,17 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { adPath, type AdView } from '../ads.api.ts';
 import type { AdFailure } from '../model/adFailure.ts';
+import type { AdManagementRefusal } from '../model/adManagement.ts';
 
 /** 'Address Required!! Please fill the address', with the way to /editprofile (section 2). */
 export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,4 +52,94 @@ export function AdFailureAlert({ failure }: { failure: AdFailure | null }) {
     );
   }
   return <Alert severity="error">{failure.message}</Alert>;
+}
+
+/** A link on from a notice. */
+type WayOn = { to: string; label: string };
+
+const BACK_TO_ADS: WayOn = { to: '/', label: 'Back to ads' };
+const BACK_TO_MY_ADS: WayOn = { to: '/myAds', label: 'Back to My Ads' };
+const viewTheAd = (ad: Pick<AdView, '_id' | 'uid'>): WayOn => ({
+  to: adPath(ad),
+  label: 'View the ad',
+});
+
+/** A page that cannot show what it is for: its title, why, and the ways on (the first leads). */
+function AdNotice({
+  title,
+  message,
+  severity,
+  waysOn,
+}: {
+  title: string;
+  message: string;
+  severity: AlertColor;
+  waysOn: WayOn[];
+}) {
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Alert severity={severity}>{message}</Alert>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {waysOn.map((way, index) => (
+          <Button
+            key={way.to}
+            variant={index === 0 ? 'contained' : 'text'}
+            component={RouterLink}
+            to={way.to}
+          >
+            {way.label}
+          </Button>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The ad could not be read ('Ad not found', or why not): the way back to the ads, and from the
+ * owner's pages (`mine`) to My Ads first.
+ */
+export function AdLoadFailureNotice({
+  title,
+  message,
+  mine = false,
+}: {
+  title: string;
+  message: string;
+  mine?: boolean;
+}) {
+  return (
+    <AdNotice
+      title={title}
+      message={message}
+      severity="error"
+      waysOn={mine ? [BACK_TO_MY_ADS, BACK_TO_ADS] : [BACK_TO_ADS]}
+    />
+  );
+}
+
+/**
+ * Edit Ad or the media page opened for an ad this member may not change (another's ad, or one
+ * whose bidding is closed): the api's reason instead of a form it would refuse, and the ways on.
+ */
+export function AdManagementNotice({
+  title,
+  ad,
+  refusal,
+}: {
+  title: string;
+  ad: Pick<AdView, '_id' | 'uid'>;
+  refusal: AdManagementRefusal;
+}) {
+  return (
+    <AdNotice
+      title={title}
+      message={refusal.message}
+      severity={refusal.kind === 'closed' ? 'info' : 'warning'}
+      waysOn={[viewTheAd(ad), refusal.kind === 'closed' ? BACK_TO_MY_ADS : BACK_TO_ADS]}
+    />
+  );
 }

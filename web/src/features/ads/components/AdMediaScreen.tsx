@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import {
@@ -20,9 +21,14 @@ import {
   type GalleryItemView,
 } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
+import { adManagementRefusal } from '../model/adManagement.ts';
+import { uploadOfItem } from '../model/galleryUploads.ts';
 import { useUploads } from '../useUploads.ts';
+import { AdLoadFailureNotice, AdManagementNotice } from './AdFailureNotice.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
 import { UploadList } from './UploadList.tsx';
+
+const TITLE = 'Photos and videos';
 
 const isThumbnail = (ad: AdDetailView, item: GalleryItemView) =>
   ad.thumbnail !== '' && (ad.thumbnail === item.thumbnail || ad.thumbnail === item.url);
@@ -83,6 +89,8 @@ function MediaItem({
 function AdMedia({ initial }: { initial: AdDetailView }) {
   const [ad, setAd] = useState(initial);
   const [gallery, setGallery] = useState(initial.gallery ?? []);
+  // The items the screen opened with: no upload row of this screen added them.
+  const [before] = useState(() => (initial.gallery ?? []).map((item) => item.name));
   const [failure, setFailure] = useState<string | null>(null);
   const { request } = useApi();
   const itemId = initial._id;
@@ -106,21 +114,33 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
     if (uploadedCount > 0) reload();
   }, [uploadedCount, reload]);
 
-  const act = async (path: string, name: string) => {
+  /** Sends one change of the gallery; true once the api took it (else its refusal shows). */
+  const act = async (path: string, name: string): Promise<boolean> => {
     setFailure(null);
     try {
       await request<unknown>(path, { json: { item_id: itemId, name } });
       reload();
+      return true;
     } catch (error) {
       setFailure(messageOf(error));
+      return false;
     }
+  };
+
+  /** Removes the item, and the upload row that added it (which would still say 'Uploaded'). */
+  const removeItem = async (name: string) => {
+    const upload = uploadOfItem(media.uploads, name, {
+      before,
+      gallery: gallery.map((item) => item.name),
+    });
+    if ((await act(AD_PATHS.remove, name)) && upload) media.remove(upload);
   };
 
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Photos and videos of {ad.itemName}
+          {TITLE} of {ad.itemName}
         </Typography>
         <Button component={RouterLink} to={adPath(ad)}>
           View the ad
@@ -147,8 +167,8 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
             ad={ad}
             item={item}
             canRemove={gallery.length > 1}
-            onRemove={() => act(AD_PATHS.remove, item.name)}
-            onThumbnail={() => act(AD_PATHS.thumbnail, item.name)}
+            onRemove={() => void removeItem(item.name)}
+            onThumbnail={() => void act(AD_PATHS.thumbnail, item.name)}
           />
         ))}
       </Box>
@@ -158,10 +178,14 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
   );
 }
 
-/** An ad's media (/postAd/media/{ad_id}): add (with progress), remove, choose the thumbnail. */
+/**
+ * An ad's media (/postAd/media/{ad_id}): add (with progress), remove, choose the thumbnail — for
+ * the ad's owner while its bidding is open; anyone else, or a closed ad, gets the reason instead.
+ */
 export function AdMediaScreen() {
   const { adId = '' } = useParams();
   const { request } = useApi();
+  const { user } = useSession();
   const [ad, setAd] = useState<AdDetailView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -175,7 +199,9 @@ export function AdMediaScreen() {
       live = false;
     };
   }, [adId, request]);
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (failure) return <AdLoadFailureNotice title={TITLE} message={failure} mine />;
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
+  const refusal = adManagementRefusal(ad, user?._id);
+  if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
   return <AdMedia initial={ad} />;
 }

@@ -1,19 +1,27 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { AD_PATHS, adDetailRequest, adPath, type AdDetailView } from '../ads.api.ts';
+import { AD_PATHS, adDetailRequest, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
 import { adFormOf, editAdBody } from '../model/adForm.ts';
+import { adManagementRefusal } from '../model/adManagement.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
-import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
+import {
+  AddressRequiredDialog,
+  AdFailureAlert,
+  AdLoadFailureNotice,
+  AdManagementNotice,
+} from './AdFailureNotice.tsx';
 import { AdFormFields } from './AdFormFields.tsx';
+
+const TITLE = 'Edit Ad';
 
 /** The Done screen after an edit: 'Ad Updated!' and the way back to /myAds. */
 function EditDone({ ad }: { ad: AdDetailView }) {
@@ -52,9 +60,9 @@ function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailV
     <Stack spacing={2} component="form" noValidate onSubmit={edit.submit}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Edit Ad
+          {TITLE}
         </Typography>
-        <Button component={RouterLink} to={`/postAd/media/${encodeURIComponent(ad._id)}`}>
+        <Button component={RouterLink} to={adMediaPath(ad)}>
           Photos and videos
         </Button>
       </Stack>
@@ -78,10 +86,14 @@ function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailV
   );
 }
 
-/** Edit Ad (/editAd/{uid}, or the ad's id): the post form filled in, POST /api/posts/edit. */
+/**
+ * Edit Ad (/editAd/{uid}, or the ad's id): the post form filled in, POST /api/posts/edit — for the
+ * ad's owner while its bidding is open; anyone else, or a closed ad, gets the reason instead.
+ */
 export function EditAdScreen() {
   const { adUid = '' } = useParams();
   const { request } = useApi();
+  const { user } = useSession();
   const [ad, setAd] = useState<AdDetailView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<AdDetailView | null>(null);
@@ -100,7 +112,9 @@ export function EditAdScreen() {
   }, [adUid, request]);
 
   if (saved) return <EditDone ad={saved} />;
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (failure) return <AdLoadFailureNotice title={TITLE} message={failure} mine />;
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
+  const refusal = adManagementRefusal(ad, user?._id);
+  if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
   return <EditAdForm ad={ad} onSaved={setSaved} />;
 }

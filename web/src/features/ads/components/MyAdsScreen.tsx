@@ -10,12 +10,40 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { AD_PATHS, adsOf } from '../ads.api.ts';
+import { AD_PATHS, adMediaPath, adsOf, editAdPath, type AdView } from '../ads.api.ts';
+import { mayManageAd } from '../model/adManagement.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCard, AdGrid } from './AdCard.tsx';
 import { AdListFooter } from './AdListFooter.tsx';
 
-/** My Ads (/myAds): the member's own ads, newest first, each with Edit and Media. */
+/** Edit and Media of one of the member's ads. */
+function ManageButtons({ ad }: { ad: AdView }) {
+  return (
+    <>
+      <Button
+        size="small"
+        component={RouterLink}
+        to={editAdPath(ad)}
+        aria-label={`Edit ${ad.itemName}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="small"
+        component={RouterLink}
+        to={adMediaPath(ad)}
+        aria-label={`Media of ${ad.itemName}`}
+      >
+        Media
+      </Button>
+    </>
+  );
+}
+
+/**
+ * My Ads (/myAds): the member's own ads, newest first, each with Edit and Media while its bidding
+ * is open (a closed ad can no longer be changed: its card says 'Bidding Closed' instead).
+ */
 export function MyAdsScreen() {
   const { request } = useApi();
   const { user } = useSession();
@@ -42,26 +70,7 @@ export function MyAdsScreen() {
             <AdCard
               key={ad._id}
               ad={ad}
-              actions={
-                <>
-                  <Button
-                    size="small"
-                    component={RouterLink}
-                    to={`/editAd/${encodeURIComponent(ad.uid || ad._id)}`}
-                    aria-label={`Edit ${ad.itemName}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="small"
-                    component={RouterLink}
-                    to={`/postAd/media/${encodeURIComponent(ad._id)}`}
-                    aria-label={`Media of ${ad.itemName}`}
-                  >
-                    Media
-                  </Button>
-                </>
-              }
+              actions={mayManageAd(ad, user?._id) ? <ManageButtons ad={ad} /> : undefined}
             />
           ))}
         </AdGrid>

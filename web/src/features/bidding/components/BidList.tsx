@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
@@ -34,36 +35,71 @@ type Props = {
 /** Open and Hidden are shown as O and H (section 9). */
 const TYPE_LETTER = { Open: 'O', Hidden: 'H' } as const;
 
+/*
+ * On a phone the Placed column gives way: the time goes under the bidder, and the owner's view
+ * puts the phone under the alias, so every column, the amount first of all, fits the screen.
+ */
+const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+const PLACED_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** The bid's time under its bidder, on a phone only (elsewhere it has its column). */
+function PlacedOnPhone({ bid }: { bid: BidView }) {
+  return (
+    <Typography
+      variant="caption"
+      color="textSecondary"
+      component="time"
+      dateTime={bid.createdAt}
+      sx={PHONE_ONLY}
+    >
+      {formatDateTime(bid.createdAt)}
+    </Typography>
+  );
+}
+
 /** The owner sees who bid: avatar, name linking to the profile, phone; others see the alias. */
 function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; viewerId?: string }) {
   const own = viewerId !== undefined && bid.postedBy === viewerId;
   if (!isOwner || !bid.postedBy) {
     return (
-      <Typography variant="body2" component="span">
-        {bid.bidAlias}
-        {own && (
-          <Typography component="span" variant="caption" color="textSecondary">
-            {' '}
-            (you)
-          </Typography>
-        )}
-      </Typography>
+      <>
+        <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {bid.bidAlias}
+          {own && (
+            <Typography component="span" variant="caption" color="textSecondary">
+              {' '}
+              (you)
+            </Typography>
+          )}
+        </Typography>
+        <PlacedOnPhone bid={bid} />
+      </>
     );
   }
   const name = bid.postedByUsername || bid.bidAlias;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Avatar src={bid.profilepic} alt={name} sx={{ width: 32, height: 32 }}>
+      <Avatar src={bid.profilepic} alt={name} sx={{ width: 32, height: 32, flexShrink: 0 }}>
         {name.charAt(0).toUpperCase()}
       </Avatar>
-      <Stack>
+      <Stack sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Link component={RouterLink} to={`/user_profile/${bid.postedBy}`} variant="body2">
           {name}
         </Link>
         <Typography variant="caption" color="textSecondary">
           {bid.bidAlias}
-          {bid.phone ? ` · ${bid.phone}` : ''}
+          {bid.phone && (
+            <>
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {' · '}
+              </Box>
+              <Box component="span" sx={{ display: { xs: 'block', sm: 'inline' } }}>
+                {bid.phone}
+              </Box>
+            </>
+          )}
         </Typography>
+        <PlacedOnPhone bid={bid} />
       </Stack>
     </Stack>
   );
@@ -100,11 +136,12 @@ export function BidList(props: Props) {
           {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
         </Typography>
       ) : (
-        // On a phone the owner's view (avatar, name, alias and phone) is wider than the screen:
-        // the table scrolls within the bid area, the page itself never sideways.
+        // Should a name be too long to break, the table scrolls within the bid area, the page
+        // itself never sideways.
         <TableContainer>
           <Table
             size="small"
+            sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
             aria-label={
               tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
             }
@@ -114,7 +151,7 @@ export function BidList(props: Props) {
                 <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
                 <TableCell>Type</TableCell>
                 <TableCell align="right">Amount</TableCell>
-                <TableCell>Placed</TableCell>
+                <TableCell sx={PLACED_COLUMN}>Placed</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -131,7 +168,9 @@ export function BidList(props: Props) {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Amount bid={bid} />
                   </TableCell>
-                  <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+                  <TableCell sx={PLACED_COLUMN}>
+                    <time dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

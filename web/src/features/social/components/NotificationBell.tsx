@@ -159,7 +159,14 @@ export function NotificationBell() {
                       ) : (
                         <Typography variant="body2">{notification.message}</Typography>
                       )}
-                      <Typography variant="caption" color="textSecondary">
+                      {/* A line of its own: the message above is inline (a link). */}
+                      <Typography
+                        variant="caption"
+                        color="textSecondary"
+                        component="time"
+                        dateTime={notification.createdAt}
+                        sx={{ display: 'block' }}
+                      >
                         {when(notification.createdAt)}
                       </Typography>
                       {answersFor(notification).length > 0 && (

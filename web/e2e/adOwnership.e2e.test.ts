@@ -1,0 +1,240 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { bidArea } from './support/bids.ts';
+import { PHONE, withAppAndBrowser } from './support/harness.ts';
+import { createMember, openAs, type Member } from './support/members.ts';
+import { api, postAd } from './support/payments.ts';
+
+/*
+ * Who may change an ad, as the screens show it: Edit and Media only for the owner of an ad whose
+ * bidding is open; a bookmarked edit or media page of a closed ad, of someone else's ad or of no
+ * ad at all says so at once, with the way back, instead of a form the api would refuse. Also the
+ * ad page's bids on a phone, the media page's upload rows after a removal, and the bell's dates.
+ * One owner with an open and a closed ad, and one other member who bid on the open one.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+const OPEN_AD = 'Sitar for bids';
+const CLOSED_AD = 'Harmonium sold';
+
+let owner: Member;
+let other: Member;
+let openAdId: string;
+let closedAdId: string;
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([
+    createMember(app, { address: true }),
+    createMember(app, { address: false }),
+  ]);
+  [openAdId, closedAdId] = await Promise.all([
+    postAd(app, owner, { itemName: OPEN_AD }),
+    postAd(app, owner, { itemName: CLOSED_AD }),
+  ]);
+  const [bid, closed] = await Promise.all([
+    api(app, '/api/bid/', {
+      token: other.token,
+      json: { item_id: openAdId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
+    }),
+    api(app, '/api/bid/closeBid', { token: owner.token, json: { item_id: closedAdId } }),
+  ]);
+  expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  // Two sign-ups through the sandboxes.
+}, 120_000);
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The notice a page shows instead of its form: its message and the links on. */
+async function expectNotice(page: Page, message: string, links: string[]): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: message }).waitFor();
+  for (const name of links) await page.getByRole('link', { name, exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Update Ad' }).count()).toBe(0);
+  expect(await page.getByTestId('media-input').count()).toBe(0);
+  expect(await page.getByRole('list', { name: 'Gallery' }).count()).toBe(0);
+}
+
+/** Follows the link `name` and waits until the page is at a path `expected` accepts. */
+async function follow(page: Page, name: string, expected: (path: string) => boolean) {
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.waitForURL((url) => expected(url.pathname));
+}
+
+describe('an ad whose bidding is closed', () => {
+  it('offers its owner no Edit or Media, on its page and on My Ads', async () => {
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/ads/${closedAdId}`);
+    await page.getByRole('heading', { name: CLOSED_AD }).waitFor();
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Media', exact: true }).count()).toBe(0);
+
+    // The open ad next to it still has them.
+    await visit(page, `/ads/${openAdId}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Media', exact: true }).waitFor();
+
+    await visit(page, '/myAds');
+    const open = page.getByRole('article', { name: OPEN_AD });
+    const closed = page.getByRole('article', { name: CLOSED_AD });
+    await open.getByRole('link', { name: `Edit ${OPEN_AD}` }).waitFor();
+    await open.getByRole('link', { name: `Media of ${OPEN_AD}` }).waitFor();
+    await closed.getByTestId('bidding-badge').waitFor();
+    expect(await closed.getByRole('link', { name: `Edit ${CLOSED_AD}` }).count()).toBe(0);
+    expect(await closed.getByRole('link', { name: `Media of ${CLOSED_AD}` }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-owner-my-ads.png', fullPage: true });
+    await context.close();
+  });
+
+  it('says so at once on its bookmarked edit and media pages, with the way back', async () => {
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/editAd/${closedAdId}`);
+    await page.getByRole('heading', { name: 'Edit Ad' }).waitFor();
+    await expectNotice(page, AD_MESSAGES.adClosed, ['View the ad', 'Back to My Ads']);
+    await page.screenshot({ path: '/tmp/boli-owner-edit-closed.png', fullPage: true });
+    await follow(page, 'View the ad', (path) => path.startsWith('/ads/'));
+    await page.getByRole('heading', { name: CLOSED_AD }).waitFor();
+
+    await visit(page, `/postAd/media/${closedAdId}`);
+    await expectNotice(page, AD_MESSAGES.adClosed, ['View the ad', 'Back to My Ads']);
+    await page.screenshot({ path: '/tmp/boli-owner-media-closed.png', fullPage: true });
+    await follow(page, 'Back to My Ads', (path) => path === '/myAds');
+    await page.getByRole('article', { name: CLOSED_AD }).waitFor();
+    await context.close();
+  });
+});
+
+describe('someone else’s ad', () => {
+  it('gets the owner notice, not the form, on its edit and media pages', async () => {
+    const { context, page } = await openAs(browser, other);
+    await visit(page, `/editAd/${openAdId}`);
+    await expectNotice(page, AD_MESSAGES.notAdOwner, ['View the ad', 'Back to ads']);
+    await page.screenshot({ path: '/tmp/boli-other-edit.png', fullPage: true });
+
+    await visit(page, `/postAd/media/${openAdId}`);
+    await expectNotice(page, AD_MESSAGES.notAdOwner, ['View the ad', 'Back to ads']);
+    expect(await page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+    await follow(page, 'View the ad', (path) => path.startsWith('/ads/'));
+    await page.getByRole('heading', { name: OPEN_AD }).waitFor();
+    await context.close();
+  });
+});
+
+describe('an ad that does not exist', () => {
+  it('is not found on the detail, edit and media pages, each with the way back', async () => {
+    const { context, page } = await openAs(browser, owner);
+    for (const path of [
+      '/ads/no-such-ad-123',
+      '/editAd/no-such-ad-123',
+      '/postAd/media/no-such-ad-123',
+    ]) {
+      await visit(page, path);
+      await expectNotice(page, AD_MESSAGES.adNotFound, ['Back to ads']);
+      if (path.startsWith('/ads/')) continue;
+      await page.getByRole('link', { name: 'Back to My Ads', exact: true }).waitFor();
+      await page.screenshot({ path: `/tmp/boli-not-found-${path.split('/')[1]}.png` });
+      await follow(page, 'Back to ads', (at) => at === '/');
+    }
+    expect(pathOf(page)).toBe('/');
+    await context.close();
+  });
+});
+
+/** How far `locator` sticks out right of `frame` (below 1 px: none of it is cut off). */
+async function overhang(locator: Locator, frame: Locator): Promise<number> {
+  const [box, within] = [await locator.boundingBox(), await frame.boundingBox()];
+  if (!box || !within) throw new Error('not shown');
+  return box.x + box.width - Math.min(within.x + within.width, PHONE.width);
+}
+
+describe('the bids on a phone', () => {
+  it('show the amount and the time without sideways scrolling, to the owner and to others', async () => {
+    for (const [who, member] of [
+      ['owner', owner],
+      ['bidder', other],
+    ] as const) {
+      const { context, page } = await openAs(browser, member, PHONE);
+      await visit(page, `/ads/${openAdId}`);
+      const row = bidArea(page).getByTestId('bid-row').first();
+      const amount = row.getByText('₹1,500', { exact: true });
+      await amount.waitFor();
+      await bidArea(page).screenshot({ path: `/tmp/boli-phone-bids-${who}.png` });
+      // Not scrolled off the side of the table's box; the whole row too, its time included.
+      const box = bidArea(page).getByRole('table').locator('..');
+      expect(await overhang(amount, box), `${who}: the amount`).toBeLessThan(1);
+      expect(await overhang(row, box), `${who}: the row`).toBeLessThan(1);
+      await row.getByRole('time').first().waitFor();
+      await context.close();
+    }
+  });
+});
+
+describe('the media page', () => {
+  it('drops a file’s upload row when the item it added is removed', async () => {
+    const photo = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: { r: 20, g: 160, b: 90 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/postAd/media/${openAdId}`);
+    const items = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
+    await items.first().waitFor();
+    const held = await items.count();
+    await page
+      .getByTestId('media-input')
+      .setInputFiles([{ name: 'rear.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', {
+      name: 'rear.jpg',
+    });
+    await row.and(page.locator('[data-status="uploaded"]')).waitFor();
+    await items.nth(held).waitFor();
+    await items.nth(held).getByRole('button', { name: 'Remove' }).click();
+    await items.nth(held).waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' });
+    await page.screenshot({ path: '/tmp/boli-media-removed.png', fullPage: true });
+    await context.close();
+  });
+});
+
+describe('the notification bell', () => {
+  it('puts each notification’s date on a line of its own, under the message', async () => {
+    const asked = await api(app, '/api/request', {
+      token: other.token,
+      json: { requestedTo: owner.userId },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, '/myAds');
+    const bell = page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).not.toBe('Notifications (0)');
+    await bell.click();
+    const notification = page
+      .getByTestId('notification')
+      .filter({ hasText: `${other.username} has requested your mobile number.` });
+    const message = notification.getByText(`${other.username} has requested your mobile number.`);
+    const date = notification.getByRole('time');
+    await date.waitFor();
+    // Polled: the menu grows in (a transform) as it opens.
+    const dateUnderMessage = async () => {
+      const [above, below] = [await message.boundingBox(), await date.boundingBox()];
+      return above !== null && below !== null && below.y >= above.y + above.height - 1;
+    };
+    await expect.poll(dateUnderMessage).toBe(true);
+    await page.waitForTimeout(300); // for the picture only: the menu done fading in
+    await page.screenshot({ path: '/tmp/boli-bell.png' });
+    await context.close();
+  });
+});
