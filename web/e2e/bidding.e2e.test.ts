@@ -101,6 +101,8 @@ describe('bidding on an ad, live', () => {
     const finalCall = bidArea(ownerPage).getByRole('button', { name: 'Final Call' });
     expect(await finalCall.isDisabled()).toBe(true);
     await bidArea(ownerPage).getByRole('button', { name: 'Close Bid' }).waitFor();
+    const edit = ownerPage.getByRole('link', { name: 'Edit', exact: true });
+    expect(await edit.count()).toBe(1);
     // The owner gets no bid form.
     expect(await bidArea(ownerPage).getByRole('button', { name: 'Bid', exact: true }).count()).toBe(
       0,
@@ -184,6 +186,8 @@ describe('bidding on an ad, live', () => {
     }
     expect(await form.count()).toBe(0);
     expect(await bidArea(ownerPage).getByRole('button', { name: 'Close Bid' }).count()).toBe(0);
+    // A closed ad can no longer be edited: its Edit goes with the bidding, without a reload.
+    await expect.poll(() => edit.count()).toBe(0);
 
     // And it stays closed for anyone who opens the ad afterwards.
     await bidderPage.unrouteAll();

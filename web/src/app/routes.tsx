@@ -97,7 +97,11 @@ export const ROUTES: readonly RouteRow[] = [
     access: 'guestOrValidatedMember',
     layout: 'standard',
     element: (
-      <AdDetailScreen renderBidArea={(ad) => <BidArea itemId={ad._id} ownerId={ad.postedBy} />} />
+      <AdDetailScreen
+        renderBidArea={(ad, onBiddingClosed) => (
+          <BidArea itemId={ad._id} ownerId={ad.postedBy} onBiddingClosed={onBiddingClosed} />
+        )}
+      />
     ),
   },
   {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,7 +33,7 @@ import { ShareDialog } from './ShareDialog.tsx';
 
 type Props = {
   /** The bids and the bid form, from the bidding feature (composed by the app's routes). */
-  renderBidArea?: (ad: AdView) => ReactNode;
+  renderBidArea?: (ad: AdView, onBiddingClosed: () => void) => ReactNode;
 };
 
 /** The facts of an ad, in order; empty ones are left out. */
@@ -97,8 +97,11 @@ function AdFacts({ ad }: { ad: AdView }) {
 function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
   const { status, user } = useSession();
   const [sharing, setSharing] = useState(false);
+  // The bid area tells when bidding closes while the page is open (Close Bid, a deadline).
+  const [closedSince, setClosedSince] = useState(false);
+  const biddingClosed = useCallback(() => setClosedSince(true), []);
   // The owner's Edit and Media, only while the api would take them (not once bidding closed).
-  const manage = mayManageAd(ad, user?._id);
+  const manage = mayManageAd({ ...ad, bidOpen: ad.bidOpen && !closedSince }, user?._id);
   const shareUrl = new URL(adPath(ad), window.location.origin).href;
 
   return (
@@ -167,7 +170,7 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
         )}
       </Stack>
       <Divider />
-      {renderBidArea?.(ad)}
+      {renderBidArea?.(ad, biddingClosed)}
       <ShareDialog
         open={sharing}
         onClose={() => setSharing(false)}

@@ -23,7 +23,12 @@ import { MessageDialog } from './MessageDialog.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
 
-type Props = { itemId: string; ownerId: string };
+type Props = {
+  itemId: string;
+  ownerId: string;
+  /** Bidding has closed (now, or it was when the area loaded): the page may say so elsewhere. */
+  onBiddingClosed?: () => void;
+};
 
 /** Shown in place of the viewer count while the live link is lost. */
 const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
@@ -34,7 +39,7 @@ const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
  * tabs. The shown page is fetched again every 10 s; the socket brings new bids, the final call
  * and the close as they happen.
  */
-export function BidArea({ itemId, ownerId }: Props) {
+export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
   const { status, user } = useSession();
   const { request } = useApi();
   const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
@@ -81,6 +86,10 @@ export function BidArea({ itemId, ownerId }: Props) {
   const ticking = summary !== null && summary.finalCallMade && summary.bidOpen && !summary.closedAt;
   const now = useClock(ticking);
   const controls = summary ? bidControls(summary, { userId: viewerId, ownerId }, now) : null;
+  const closed = controls?.phase === 'closed';
+  useEffect(() => {
+    if (closed) onBiddingClosed?.();
+  }, [closed, onBiddingClosed]);
 
   const answered = (next: BidSummaryView, text: string) => {
     dispatch({ type: 'summaryAnswered', summary: next });
