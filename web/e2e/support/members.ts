@@ -106,16 +106,22 @@ export function answerCaptcha(question: string): string {
 export const EMAIL_LINK = /\/email-verify\/[^\s"'<>]+/;
 export const OTP_CODE = /\b\d{6}\b/;
 
-/** Signs a person up through the api, and (unless told not to) follows the email link. */
+/** What a sign-up answers: the account, and its token for the email and OTP steps. */
+export type SignedUp = { userId: string; validationJWT: string };
+
+/**
+ * Signs a person up through the api, and (unless told not to) follows the email link; answers
+ * the new account's id and validation token.
+ */
 export async function signUp(
   app: TestApp,
   person: Person,
   { verifyEmail = true } = {},
-): Promise<void> {
+): Promise<SignedUp> {
   const captcha = (await (await fetch(new URL('/api/auth/captcha', app.baseUrl))).json()) as {
     data: { captchaId: string; question: string };
   };
-  await call(app, '/api/auth/signup', {
+  const answer = await call(app, '/api/auth/signup', {
     firstname: 'Ravi',
     lastname: 'Kumar',
     email: person.email,
@@ -132,7 +138,12 @@ export async function signUp(
     captchaId: captcha.data.captchaId,
     captchaAnswer: answerCaptcha(captcha.data.question),
   });
-  if (!verifyEmail) return;
+  const data = (answer.data ?? {}) as Record<string, unknown>;
+  const signedUp = {
+    userId: String(data.userId ?? ''),
+    validationJWT: String(data.validationJWT ?? ''),
+  };
+  if (!verifyEmail) return signedUp;
   const link = await fromMailbox(app, person.email, EMAIL_LINK);
   const verified = await fetch(
     new URL(
@@ -141,6 +152,7 @@ export async function signUp(
     ),
   );
   expect(verified.status).toBe(200);
+  return signedUp;
 }
 
 /** A member with a validated phone (so a 7-day trial); with `address`, a full profile address. */

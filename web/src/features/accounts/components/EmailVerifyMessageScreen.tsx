@@ -1,18 +1,55 @@
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
-import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
+import Typography from '@mui/material/Typography';
+import { loginPath, OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { canResendEmail, EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 
-/** /email-verify-message: the email must be verified; Login, Verify Email and Resend Email. */
+const HERE = '/email-verify-message';
+
+/**
+ * /email-verify-message: the email must be verified; Login, Verify Email and Resend Email. The
+ * email is sent again only for a signed-in account (or one just signed up): anyone else is asked
+ * to log in first, and comes back here.
+ */
 export function EmailVerifyMessageScreen() {
   const navigate = useNavigate();
+  const { status } = useSession();
+  const member = status === 'member';
+  const login = (
+    <Button
+      component={RouterLink}
+      to={loginPath(HERE)}
+      variant={canResendEmail() ? 'text' : 'contained'}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      Login
+    </Button>
+  );
+
+  if (!canResendEmail()) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Verify Your Email
+        </Typography>
+        <Typography>
+          Your email must be verified before you can go on. Please login to have the verification
+          email sent again.
+        </Typography>
+        {login}
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
-      <EmailVerifyPanel onVerify={() => navigate(OTP_PHONE_VERIFY_PATH)} />
-      <Button component={RouterLink} to="/login" sx={{ alignSelf: 'flex-start' }}>
-        Login
-      </Button>
+      <EmailVerifyPanel
+        onVerify={() => navigate(OTP_PHONE_VERIFY_PATH)}
+        // A member goes on to /, which opens the phone step if it is still due.
+        onContinue={() => navigate(member ? '/' : OTP_PHONE_VERIFY_PATH)}
+      />
+      {!member && login}
     </Stack>
   );
 }

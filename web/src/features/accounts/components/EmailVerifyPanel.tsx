@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { readStored } from '../../../app/session/storage.ts';
-import { resendEmail } from '../api/accountsApi.ts';
+import { resendEmail, verificationToken } from '../api/accountsApi.ts';
 import { resendEmailMachine } from '../machines/resendEmail.machine.ts';
 
 const machine = resendEmailMachine.provide({
@@ -18,43 +18,72 @@ const machine = resendEmailMachine.provide({
   },
 });
 
+type Notice = { severity: 'success' | 'error'; text: string };
+
+/**
+ * Whether this browser may ask for the verification email again: the call needs the account's
+ * name and its validation token or a login (docs/api/accounts.md).
+ */
+export const canResendEmail = (): boolean =>
+  readStored('username') !== null && verificationToken() !== null;
+
 /**
  * Verify Your Email (section 2): the email must be verified before the phone. Verify Email goes
- * on once the link was followed; Resend Email sends it again, with the 5-second countdown.
+ * on once the link was followed ('Your email is not validated.' in `verifyNotice` if it was not);
+ * Resend Email sends it again, with the 5-second countdown. An email verified meanwhile is said
+ * in the server's words, with Continue (`onContinue`, else `onVerify`).
  */
 export function EmailVerifyPanel({
   onVerify,
+  onContinue = onVerify,
+  verifyNotice = null,
   heading = 'h1',
 }: {
   onVerify: () => void;
+  onContinue?: () => void;
+  /** What the last Verify Email found. */
+  verifyNotice?: Notice | null;
   /** h1 on its own page; h2 inside the Verify Mobile Number screen. */
   heading?: 'h1' | 'h2';
 }) {
   const [snapshot, send] = useMachine(machine);
   const { notice, cooldown } = snapshot.context;
   const sending = snapshot.matches({ flow: 'sending' });
+  const alreadyVerified = snapshot.matches({ flow: 'alreadyVerified' });
   return (
     <Stack spacing={2} data-testid="verify-email-panel">
       <Typography variant={heading === 'h1' ? 'h5' : 'h6'} component={heading}>
         Verify Your Email
       </Typography>
-      <Typography>
-        Your email is not verified yet. Open the link in the email we sent you, then press Verify
-        Email.
-      </Typography>
-      {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-      <Stack direction="row" spacing={2}>
-        <Button variant="contained" onClick={onVerify}>
-          Verify Email
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() => send({ type: 'RESEND' })}
-          disabled={cooldown > 0 || sending}
-        >
-          {cooldown > 0 ? `Resend Email (${cooldown})` : 'Resend Email'}
-        </Button>
-      </Stack>
+      {alreadyVerified ? (
+        <>
+          {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+          <Button variant="contained" onClick={onContinue} sx={{ alignSelf: 'flex-start' }}>
+            Continue
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography>
+            Your email is not verified yet. Open the link in the email we sent you, then press
+            Verify Email.
+          </Typography>
+          {verifyNotice && <Alert severity={verifyNotice.severity}>{verifyNotice.text}</Alert>}
+          {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+          <Stack direction="row" spacing={2}>
+            <Button variant="contained" onClick={onVerify}>
+              Verify Email
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => send({ type: 'RESEND' })}
+              disabled={cooldown > 0 || sending}
+            >
+              {cooldown > 0 ? `Resend Email (${cooldown})` : 'Resend Email'}
+            </Button>
+          </Stack>
+        </>
+      )}
     </Stack>
   );
 }

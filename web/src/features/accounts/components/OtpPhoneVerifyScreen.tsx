@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import Alert from '@mui/material/Alert';
@@ -9,11 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { parseSessionUser } from '../../../app/session/sessionUser.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readStored, removeStored, writeStored } from '../../../app/session/storage.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
+import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 
 const machine = otpMachine.provide({
@@ -43,11 +45,16 @@ function triesText(triesLeft: number | null): string | null {
   return `${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left today`;
 }
 
-function OtpEntry({ username }: { username: string }) {
-  const [snapshot, send] = useMachine(machine, { input: { username } });
+function OtpEntry({ username, member }: { username: string; member: boolean }) {
+  const [snapshot, send] = useMachine(machine, {
+    input: { username, lastSend: readLastOtpSend(username) },
+  });
   const [otp, setOtp] = useState('');
-  const { notice, triesLeft, cooldown, login } = snapshot.context;
+  const { notice, triesLeft, cooldown, login, lastSend } = snapshot.context;
   const flow = (snapshot.value as { flow: string }).flow;
+
+  // Reloads and other tabs read it: no new code while this one is valid.
+  useEffect(() => writeLastOtpSend(username, lastSend), [username, lastSend]);
 
   useEffect(() => {
     if (!login) return;
@@ -63,7 +70,37 @@ function OtpEntry({ username }: { username: string }) {
         <Typography variant="h5" component="h1">
           Verify Mobile Number
         </Typography>
-        <EmailVerifyPanel heading="h2" onVerify={() => send({ type: 'RETRY' })} />
+        <EmailVerifyPanel
+          heading="h2"
+          onVerify={() => send({ type: 'RETRY' })}
+          verifyNotice={notice}
+        />
+      </Stack>
+    );
+  }
+
+  if (flow === 'phoneAlreadyVerified') {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Verify Mobile Number
+        </Typography>
+        {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+        {member ? (
+          // A full load: the session learns the verified phone and opens every page.
+          <Button href="/" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+            Continue
+          </Button>
+        ) : (
+          <Button
+            component={RouterLink}
+            to="/login"
+            variant="contained"
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Login
+          </Button>
+        )}
       </Stack>
     );
   }
@@ -131,10 +168,14 @@ function OtpEntry({ username }: { username: string }) {
 
 /**
  * Verify Mobile Number (/otp-phone-verify, and in place of any page for a logged-in member whose
- * mobile is not validated): the OTP goes out as the screen opens.
+ * mobile is not validated): the OTP goes out as the screen opens, unless the last one is still
+ * valid. A member whose phone is verified has nothing to do here and goes to /.
  */
 export function OtpPhoneVerifyScreen() {
-  const { user } = useSession();
+  const { status, user } = useSession();
+  // Nothing is sent before the stored login is known: it may be a verified member's.
+  if (status === 'loading') return <CenteredSpinner label="Checking your login" />;
+  if (user?.mobileValidated) return <Navigate to="/" replace />;
   const username = user?.username ?? readStored('username');
   if (!username) {
     return (
@@ -163,5 +204,5 @@ export function OtpPhoneVerifyScreen() {
       </Stack>
     );
   }
-  return <OtpEntry key={username} username={username} />;
+  return <OtpEntry key={username} username={username} member={status === 'member'} />;
 }

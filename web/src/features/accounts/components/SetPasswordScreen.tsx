@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,14 +14,20 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { resetPassword } from '../api/accountsApi.ts';
+import { isDeadResetLink } from '../model/resetLink.ts';
 import { PasswordField } from './PasswordField.tsx';
 
-/** Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. */
+/**
+ * Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. The api
+ * only tells on submit whether the link is good; a dead one ends the form, with the ways on: a
+ * new link (/forgot-password) or /login.
+ */
 export function SetPasswordScreen() {
   const { q = '' } = useParams();
   const [input, setInput] = useState<ResetPasswordInput>({ password: '', rePassword: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof ResetPasswordInput>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [deadLink, setDeadLink] = useState(false);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -39,6 +45,7 @@ export function SetPasswordScreen() {
       navigate('/login', { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setDeadLink(isDeadResetLink(error));
       setSaving(false);
     }
   };
@@ -47,6 +54,25 @@ export function SetPasswordScreen() {
     setInput((i) => ({ ...i, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+
+  if (deadLink) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Set password
+        </Typography>
+        <Alert severity="error">{failure}</Alert>
+        <Stack direction="row" spacing={2}>
+          <Button component={RouterLink} to="/forgot-password" variant="contained">
+            Request a new link
+          </Button>
+          <Button component={RouterLink} to="/login" variant="outlined">
+            Login
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
 
   return (
     <Stack

@@ -1,8 +1,10 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { cooldownRegion } from './cooldown.ts';
 import { ApiError } from '../../../app/api/client.ts';
+import { otpOnLoad, type LastOtpSend, type OtpOnLoad } from '../model/lastOtpSend.ts';
 
 /** What a send or resend answers: the sends left today (null when the answer does not say). */
 export type OtpSent = { triesLeft: number | null };
@@ -21,15 +23,27 @@ type Context = {
   login: OtpLogin | null;
   /** Whether the send under way is a Resend OTP (section 8 treats its failures differently). */
   resend: boolean;
+  /** Whether the send under way follows Verify Email (its refusal is then said, section 8). */
+  checkingEmail: boolean;
+  /** The last code sent for this member, as the screen remembers it across loads; null: none. */
+  lastSend: LastOtpSend | null;
+  /** When the send under way was asked for. */
+  sendingSince: number;
+  /** What the screen does as it opens, decided once from `lastSend`. */
+  onLoad: OtpOnLoad;
+  now: () => number;
 };
 
 type Event =
   | { type: 'VERIFY'; otp: string }
   | { type: 'RESEND' }
   | { type: 'RETRY' }
-  | { type: 'COOLDOWN.START' };
+  /** `seconds`: what is left of a countdown begun before the screen opened. */
+  | { type: 'COOLDOWN.START'; seconds?: number };
 
 const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+const MOBILE_ALREADY_VERIFIED = 'MOBILE_ALREADY_VERIFIED';
+const OTP_EXPIRED = 'OTP_EXPIRED';
 
 const triesLeftIn = (data: unknown): number | null => {
   if (typeof data !== 'object' || data === null || !('triesLeft' in data)) return null;
@@ -37,8 +51,8 @@ const triesLeftIn = (data: unknown): number | null => {
   return typeof triesLeft === 'number' ? triesLeft : null;
 };
 
-const isEmailNotVerified = (error: unknown): boolean =>
-  error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED;
+const hasCode = (error: unknown, code: string): boolean =>
+  error instanceof ApiError && error.code === code;
 
 const isDailyLimit = (error: unknown): boolean =>
   error instanceof ApiError &&
@@ -72,15 +86,18 @@ function afterFailedSend(context: Context, error: unknown): Partial<Context> {
 }
 
 /**
- * Verify Mobile Number (sections 2, 4 and 8): the OTP is sent on load; the member types the code
- * and submits; Resend OTP waits LIMITS.resendCooldownSeconds after each send and is off when no
- * tries are left ('Daily limit reached'). A member whose email is not verified yet is told so.
+ * Verify Mobile Number (sections 2, 4 and 8): the OTP is sent on load — unless the last code sent
+ * for this member is still valid (`input.lastSend`, model/lastOtpSend.ts), when the member enters
+ * that one; the member types the code and submits; Resend OTP waits LIMITS.resendCooldownSeconds
+ * after each send and is off when no tries are left ('Daily limit reached'). A member whose email
+ * is not verified yet is told so; one whose phone is already verified is told that instead.
+ * `context.lastSend` follows each send, for the screen to remember.
  */
 export const otpMachine = setup({
   types: {
     context: {} as Context,
     events: {} as Event,
-    input: {} as { username: string },
+    input: {} as { username: string; lastSend?: LastOtpSend | null; now?: () => number },
   },
   actors: {
     sendOtp: fromPromise<OtpSent, { username: string; resend: boolean }>(async () => {
@@ -94,45 +111,92 @@ export const otpMachine = setup({
     canResend: ({ context }) => context.cooldown === 0 && context.triesLeft !== 0,
     hasCode: (_, otp: string) => otp.trim() !== '',
     moreSeconds: ({ context }) => context.cooldown > 1,
+    lastCodeStillValid: ({ context }) => context.onLoad.kind === 'enterCode',
   },
   actions: {
     startCooldown: raise({ type: 'COOLDOWN.START' }),
-    startCountdown: assign({ cooldown: LIMITS.resendCooldownSeconds }),
+    startCountdown: assign(({ event }) => ({
+      cooldown:
+        event.type === 'COOLDOWN.START' && event.seconds !== undefined
+          ? event.seconds
+          : LIMITS.resendCooldownSeconds,
+    })),
+    /** The last code is still valid: its tries left, and what is left of Resend's countdown. */
+    resumeLastSend: enqueueActions(({ context, enqueue }) => {
+      const { onLoad } = context;
+      if (onLoad.kind !== 'enterCode') return;
+      enqueue.assign({ triesLeft: onLoad.triesLeft });
+      if (onLoad.cooldown > 0) enqueue.raise({ type: 'COOLDOWN.START', seconds: onLoad.cooldown });
+    }),
     countDown: assign(({ context }) => ({ cooldown: context.cooldown - 1 })),
     endCountdown: assign({ cooldown: 0 }),
   },
 }).createMachine({
   id: 'otp',
   type: 'parallel',
-  context: ({ input }) => ({
-    username: input.username,
-    triesLeft: null,
-    notice: null,
-    cooldown: 0,
-    login: null,
-    resend: false,
-  }),
+  context: ({ input }) => {
+    const now = input.now ?? Date.now;
+    const lastSend = input.lastSend ?? null;
+    return {
+      username: input.username,
+      triesLeft: null,
+      notice: null,
+      cooldown: 0,
+      login: null,
+      resend: false,
+      checkingEmail: false,
+      lastSend,
+      sendingSince: 0,
+      onLoad: otpOnLoad(lastSend, now()),
+      now,
+    };
+  },
   states: {
     flow: {
-      initial: 'sending',
+      initial: 'opening',
       states: {
+        opening: {
+          always: [
+            { guard: 'lastCodeStillValid', target: 'waiting', actions: 'resumeLastSend' },
+            { target: 'sending' },
+          ],
+        },
         sending: {
-          entry: 'startCooldown',
+          entry: ['startCooldown', assign(({ context }) => ({ sendingSince: context.now() }))],
           invoke: {
             src: 'sendOtp',
             input: ({ context }) => ({ username: context.username, resend: context.resend }),
             onDone: {
               target: 'waiting',
-              actions: assign(({ event }) => ({
+              actions: assign(({ context, event }) => ({
                 triesLeft: event.output.triesLeft,
                 notice: { severity: 'success', text: MESSAGES.otpSent },
+                lastSend: { sentAt: context.sendingSince, triesLeft: event.output.triesLeft },
               })),
             },
             onError: [
               {
-                guard: ({ event }) => isEmailNotVerified(event.error),
+                guard: ({ event }) => hasCode(event.error, EMAIL_NOT_VERIFIED),
                 target: 'emailNotVerified',
-                actions: assign({ notice: null }),
+                // Said after Verify Email; as the screen opens, the panel itself says it.
+                actions: assign(({ context }) => ({
+                  notice: context.checkingEmail
+                    ? { severity: 'error', text: MESSAGES.emailNotValidated }
+                    : null,
+                })),
+              },
+              {
+                guard: ({ event }) => hasCode(event.error, MOBILE_ALREADY_VERIFIED),
+                target: 'phoneAlreadyVerified',
+                actions: assign(({ event }) => ({
+                  notice: {
+                    severity: 'success',
+                    text:
+                      (event.error instanceof ApiError && event.error.serverMsg) ||
+                      ACCOUNT_MESSAGES.mobileAlreadyVerified,
+                  },
+                  lastSend: null,
+                })),
               },
               {
                 target: 'waiting',
@@ -147,7 +211,11 @@ export const otpMachine = setup({
               guard: { type: 'hasCode', params: ({ event }) => event.otp },
               target: 'verifying',
             },
-            RESEND: { guard: 'canResend', target: 'sending', actions: assign({ resend: true }) },
+            RESEND: {
+              guard: 'canResend',
+              target: 'sending',
+              actions: assign({ resend: true, checkingEmail: false }),
+            },
           },
         },
         verifying: {
@@ -162,6 +230,7 @@ export const otpMachine = setup({
               actions: assign(({ event }) => ({
                 login: event.output,
                 notice: { severity: 'success', text: MESSAGES.phoneVerified },
+                lastSend: null,
               })),
             },
             onError: {
@@ -171,14 +240,20 @@ export const otpMachine = setup({
                   triesLeftIn(event.error instanceof ApiError ? event.error.data : null) ??
                   context.triesLeft,
                 notice: { severity: 'error', text: failureText(event.error) },
+                // An expired code is no reason to skip the next load's send.
+                lastSend: hasCode(event.error, OTP_EXPIRED) ? null : context.lastSend,
               })),
             },
           },
         },
         /** The email link has not been followed yet: the Verify Your Email panel. */
         emailNotVerified: {
-          on: { RETRY: { target: 'sending', actions: assign({ resend: false }) } },
+          on: {
+            RETRY: { target: 'sending', actions: assign({ resend: false, checkingEmail: true }) },
+          },
         },
+        /** Nothing to verify: the screen offers the way on. */
+        phoneAlreadyVerified: { type: 'final' },
         verified: { type: 'final' },
       },
     },

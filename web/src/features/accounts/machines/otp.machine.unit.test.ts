@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { ApiError } from '../../../app/api/client.ts';
+import type { LastOtpSend } from '../model/lastOtpSend.ts';
 import { otpMachine, type OtpLogin, type OtpSent } from './otp.machine.ts';
 
 type SendFn = (input: { username: string; resend: boolean }) => Promise<OtpSent>;
@@ -10,14 +12,20 @@ type VerifyFn = (input: { username: string; otp: string }) => Promise<OtpLogin>;
 
 const LOGIN: OtpLogin = { token: 'jwt-1', refreshToken: 'r-1', userDetail: { _id: 'u1' } };
 
-function start(send: SendFn, verify: VerifyFn = async () => LOGIN) {
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+
+function start(
+  send: SendFn,
+  verify: VerifyFn = async () => LOGIN,
+  { lastSend = null, now = () => NOW }: { lastSend?: LastOtpSend | null; now?: () => number } = {},
+) {
   const machine = otpMachine.provide({
     actors: {
       sendOtp: fromPromise(({ input }) => send(input)),
       verifyOtp: fromPromise(({ input }) => verify(input)),
     },
   });
-  const actor = createActor(machine, { input: { username: 'asha01' } });
+  const actor = createActor(machine, { input: { username: 'asha01', lastSend, now } });
   actor.start();
   return actor;
 }
@@ -85,6 +93,38 @@ describe('on load', () => {
     expect(flowOf(actor)).toBe('waiting');
   });
 
+  it('says “Your email is not validated.” when Verify Email finds it still unverified', async () => {
+    const actor = start(async () => {
+      throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+    });
+    await settle();
+    // As the screen opens, the Verify Your Email panel says it itself.
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(flowOf(actor)).toBe('emailNotVerified');
+    expect(actor.getSnapshot().context.notice).toEqual({
+      severity: 'error',
+      text: MESSAGES.emailNotValidated,
+    });
+  });
+
+  it('ends in phoneAlreadyVerified, in the server’s words, when the phone is verified', async () => {
+    const actor = start(async () => {
+      throw new ApiError(409, ACCOUNT_MESSAGES.mobileAlreadyVerified, [], null, {
+        code: 'MOBILE_ALREADY_VERIFIED',
+      });
+    });
+    await settle();
+    expect(flowOf(actor)).toBe('phoneAlreadyVerified');
+    expect(actor.getSnapshot().context.notice).toEqual({
+      severity: 'success',
+      text: ACCOUNT_MESSAGES.mobileAlreadyVerified,
+    });
+  });
+
   it('reads the daily limit as “Try after 24 Hours” and turns Resend off', async () => {
     const actor = start(async () => {
       throw dailyLimit();
@@ -96,6 +136,102 @@ describe('on load', () => {
     });
     await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
     expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+  });
+});
+
+describe('on load, with the last code sent for the member', () => {
+  const validMs = LIMITS.otp.validMinutes * 60_000;
+
+  it('sends nothing while that code is valid: the member enters it, with its tries left', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3 }));
+    const actor = start(send, undefined, {
+      lastSend: { sentAt: NOW - 60_000, triesLeft: 4 },
+    });
+    await settle();
+    expect(send).not.toHaveBeenCalled();
+    expect(flowOf(actor)).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({ triesLeft: 4, notice: null, cooldown: 0 });
+    // An explicit Resend OTP still sends.
+    actor.send({ type: 'RESEND' });
+    await settle();
+    expect(send).toHaveBeenCalledWith({ username: 'asha01', resend: true });
+    expect(actor.getSnapshot().context.triesLeft).toBe(3);
+  });
+
+  it('keeps Resend OTP off for what is left of its countdown', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3 }));
+    const actor = start(send, undefined, { lastSend: { sentAt: NOW - 2_000, triesLeft: 4 } });
+    await settle();
+    expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds - 2);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+    await vi.advanceTimersByTimeAsync((LIMITS.resendCooldownSeconds - 2) * 1000);
+    expect(actor.getSnapshot().context.cooldown).toBe(0);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(true);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends a new code once that one has expired', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3 }));
+    start(send, undefined, { lastSend: { sentAt: NOW - validMs, triesLeft: 4 } });
+    await settle();
+    expect(send).toHaveBeenCalledWith({ username: 'asha01', resend: false });
+  });
+
+  it('remembers each send from the moment it was asked for', async () => {
+    let clock = NOW;
+    let answer: (sent: OtpSent) => void = () => undefined;
+    const actor = start(
+      () =>
+        new Promise<OtpSent>((resolve) => {
+          answer = resolve;
+        }),
+      undefined,
+      { now: () => clock },
+    );
+    clock += 800; // the answer takes a while
+    answer({ triesLeft: 4 });
+    await settle();
+    expect(actor.getSnapshot().context.lastSend).toEqual({ sentAt: NOW, triesLeft: 4 });
+  });
+
+  it('forgets the code once the phone is verified, or the code has expired', async () => {
+    const verified = start(async () => ({ triesLeft: 4 }));
+    await settle();
+    verified.send({ type: 'VERIFY', otp: '123456' });
+    await settle();
+    expect(verified.getSnapshot().context.lastSend).toBeNull();
+
+    const expired = start(
+      async () => ({ triesLeft: 4 }),
+      async () => {
+        throw new ApiError(
+          400,
+          ACCOUNT_MESSAGES.otpExpired,
+          [],
+          { triesLeft: 4 },
+          {
+            code: 'OTP_EXPIRED',
+          },
+        );
+      },
+    );
+    await settle();
+    expired.send({ type: 'VERIFY', otp: '123456' });
+    await settle();
+    expect(expired.getSnapshot().context.lastSend).toBeNull();
+  });
+
+  it('keeps it after a wrong guess', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4 }),
+      async () => {
+        throw wrongCode(4);
+      },
+    );
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '000000' });
+    await settle();
+    expect(actor.getSnapshot().context.lastSend).toEqual({ sentAt: NOW, triesLeft: 4 });
   });
 });
 

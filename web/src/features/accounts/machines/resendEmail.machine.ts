@@ -2,15 +2,24 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { cooldownRegion } from './cooldown.ts';
+import { ApiError } from '../../../app/api/client.ts';
 
 type Notice = { severity: 'success' | 'error'; text: string };
 
 type Context = { notice: Notice | null; cooldown: number };
 
+/** The server's words for an email verified meanwhile (409 EMAIL_ALREADY_VERIFIED), else null. */
+export function alreadyVerifiedText(error: unknown): string | null {
+  return error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED' && error.serverMsg
+    ? error.serverMsg
+    : null;
+}
+
 /**
  * Resend Email (section 4): each click sends the verification email again and disables the
  * button for LIMITS.resendCooldownSeconds; 'Email sent successfully.' or 'Sorry! Failed to
- * resend OTP' (section 8, worded so for the email too).
+ * resend OTP' (section 8, worded so for the email too). An email verified meanwhile is nothing
+ * to resend: `alreadyVerified`, with the server's words, and the screen offers the way on.
  */
 export const resendEmailMachine = setup({
   types: {
@@ -50,12 +59,22 @@ export const resendEmailMachine = setup({
               target: 'idle',
               actions: assign({ notice: { severity: 'success', text: MESSAGES.emailSent } }),
             },
-            onError: {
-              target: 'idle',
-              actions: assign({ notice: { severity: 'error', text: MESSAGES.resendFailed } }),
-            },
+            onError: [
+              {
+                guard: ({ event }) => alreadyVerifiedText(event.error) !== null,
+                target: 'alreadyVerified',
+                actions: assign(({ event }) => ({
+                  notice: { severity: 'success', text: alreadyVerifiedText(event.error) ?? '' },
+                })),
+              },
+              {
+                target: 'idle',
+                actions: assign({ notice: { severity: 'error', text: MESSAGES.resendFailed } }),
+              },
+            ],
           },
         },
+        alreadyVerified: { type: 'final' },
       },
     },
     cooldown: cooldownRegion,

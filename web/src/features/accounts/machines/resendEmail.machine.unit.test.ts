@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
 import { resendEmailMachine } from './resendEmail.machine.ts';
 
 function start(resend: () => Promise<void>) {
@@ -53,5 +54,33 @@ describe('Resend Email', () => {
       severity: 'error',
       text: MESSAGES.resendFailed,
     });
+  });
+
+  it('says so in the server’s words when the email is already verified, and stops', async () => {
+    const resend = vi.fn(async () => {
+      throw new ApiError(409, 'Your email is already verified.', [], null, {
+        code: 'EMAIL_ALREADY_VERIFIED',
+      });
+    });
+    const actor = start(resend);
+    actor.send({ type: 'RESEND' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ flow: 'alreadyVerified' })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toEqual({
+      severity: 'success',
+      text: 'Your email is already verified.',
+    });
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    actor.send({ type: 'RESEND' });
+    expect(resend).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the failure dialog’s words for any other refusal', async () => {
+    const actor = start(async () => {
+      throw new ApiError(429, MESSAGES.dailyLimitServer, [], { triesLeft: 0 }, {});
+    });
+    actor.send({ type: 'RESEND' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.notice?.text).toBe(MESSAGES.resendFailed);
   });
 });

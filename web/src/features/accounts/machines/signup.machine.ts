@@ -67,27 +67,36 @@ export function validateRegister(values: SignupValues, now: Date): FieldErrors<R
   return errors;
 }
 
-/**
- * A refused sign-up as the form shows it (section 8): the account exists ('Already signed up.',
- * 'This email already exists.', 'This phone number already exists.'), or the server's field
- * errors next to their fields, or its message.
- */
-export function signupFailure(error: unknown): Pick<Context, 'fieldErrors' | 'formError'> {
-  if (!(error instanceof ApiError)) return { fieldErrors: {}, formError: MESSAGES.generic };
-  const { body } = error;
-  if (body.isEmailExist === true)
-    return { fieldErrors: { email: [MESSAGES.emailExists] }, formError: MESSAGES.emailExists };
-  if (body.isMobileExist === true)
-    return { fieldErrors: { phone: [MESSAGES.phoneExists] }, formError: MESSAGES.phoneExists };
-  if (body.existingUser === true || error.code === 'USER_ALREADY_EXISTS')
-    return { fieldErrors: {}, formError: MESSAGES.alreadySignedUp };
+/** The server's field errors next to the register form's fields; the others, in order. */
+function placeFieldErrors(errors: readonly { field?: string; message: string }[]) {
   const fieldErrors: Record<string, string[]> = {};
   const unplaced: string[] = [];
-  for (const { field, message } of error.errors) {
+  for (const { field, message } of errors) {
     if (field && REGISTER_FIELDS.includes(field))
       fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
     else unplaced.push(message);
   }
+  return { fieldErrors: fieldErrors as FieldErrors<RegisterField>, unplaced };
+}
+
+/**
+ * A refused sign-up as the form shows it (section 8): the account exists ('Already signed up.',
+ * 'This email already exists.', 'This phone number already exists.') above the form, with the
+ * field(s) the answer names marked; or the server's field errors next to their fields, and its
+ * message.
+ */
+export function signupFailure(error: unknown): Pick<Context, 'fieldErrors' | 'formError'> {
+  if (!(error instanceof ApiError)) return { fieldErrors: {}, formError: MESSAGES.generic };
+  const { body } = error;
+  const { fieldErrors, unplaced } = placeFieldErrors(error.errors);
+  const taken = (field: RegisterField, message: string) => ({
+    fieldErrors: { ...fieldErrors, [field]: fieldErrors[field] ?? [message] },
+    formError: message,
+  });
+  if (body.isEmailExist === true) return taken('email', MESSAGES.emailExists);
+  if (body.isMobileExist === true) return taken('phone', MESSAGES.phoneExists);
+  if (body.existingUser === true || error.code === 'USER_ALREADY_EXISTS')
+    return { fieldErrors, formError: MESSAGES.alreadySignedUp };
   return { fieldErrors, formError: unplaced[0] ?? error.message };
 }
 

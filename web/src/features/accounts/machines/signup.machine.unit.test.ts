@@ -113,6 +113,25 @@ describe('a refused sign-up', () => {
     expect(actor.getSnapshot().context.formError).toBe(message);
   });
 
+  it.each([
+    ['username', { existingUser: true, code: 'USER_ALREADY_EXISTS' }, MESSAGES.alreadySignedUp],
+    ['email', { existingUser: false, isEmailExist: true }, MESSAGES.emailExists],
+    ['phone', { existingUser: false, isMobileExist: true }, MESSAGES.phoneExists],
+  ] as const)(
+    'marks the %s field a 409 names, beside the form message',
+    async (field, body, msg) => {
+      const actor = await refusedWith(
+        new ApiError(409, msg, [{ field, message: msg }], null, {
+          ...body,
+          errors: [{ field, message: msg }],
+        }),
+      );
+      expect(actor.getSnapshot().context).toEqual(
+        expect.objectContaining({ fieldErrors: { [field]: [msg] }, formError: msg }),
+      );
+    },
+  );
+
   it('puts the server’s field errors next to their fields', async () => {
     const common = 'This password is too common. Please choose another.';
     const actor = await refusedWith(

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { withAppAndBrowser } from './support/harness.ts';
+import {
+  answerCaptcha,
+  createMember,
+  fromMailbox,
+  newPerson,
+  OTP_CODE,
+  openAs,
+  openPage,
+  signUp,
+  type Person,
+} from './support/members.ts';
+
+/*
+ * The accounts screens where a member can get stuck (docs/api/accounts.md): reloading the OTP
+ * screen, Verify Email too early, Resend Email without a login or for a verified email, the OTP
+ * screen for a verified phone, a dead reset link and a taken username.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+const desktop = (storage: Record<string, string> = {}) =>
+  openPage(browser, storage, { width: 1280, height: 900 });
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+}
+
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+
+const alert = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first();
+
+const main = (page: Page) => page.getByRole('main');
+
+async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(new URL(path, app.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** How many SMS the sandbox received for `to`. */
+async function smsCount(to: string): Promise<number> {
+  const response = await fetch(
+    new URL(`/dev/api/mailbox?to=${encodeURIComponent(to)}`, app.baseUrl),
+  );
+  return ((await response.json()) as { data: unknown[] }).data.length;
+}
+
+/** The OTP send and resend calls `context`'s pages make, as they leave. */
+function otpSendsOf(context: BrowserContext): string[] {
+  const sends: string[] = [];
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'POST' && /\/otp\/phone\/(send|resend)$/.test(pathname))
+      sends.push(pathname.split('/').pop() ?? '');
+  });
+  return sends;
+}
+
+/** The Verify Mobile Number screen, open and asking for the code; answers its tries-left text. */
+async function otpScreenShown(page: Page): Promise<string> {
+  await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+  const tries = page.getByTestId('otp-tries-left');
+  await tries.waitFor();
+  // Time for a send the screen would make as it opens.
+  await page.waitForLoadState('networkidle');
+  return tries.innerText();
+}
+
+/** A member signed up, email verified, phone not: stored as the login page stores them. */
+async function unverifiedPhoneLogin(person: Person): Promise<Record<string, string>> {
+  await signUp(app, person);
+  const answer = await post('/api/auth/signin', {
+    username: person.username,
+    password: person.password,
+  });
+  const data = answer.data as { token: string; refreshToken: string };
+  return {
+    jwt: data.token,
+    refreshToken: data.refreshToken,
+    userId: String((answer.userDetail as { _id: string })._id),
+    username: person.username,
+    validationJWT: String(answer.validationJWT),
+  };
+}
+
+describe('the OTP screen of a member whose phone is not validated', () => {
+  it('sends one code, not one per load, and Resend OTP still sends', async () => {
+    const person = newPerson('rec');
+    const phone = `+91${person.phone}`;
+    const { context, page } = await desktop(await unverifiedPhoneLogin(person));
+    const sends = otpSendsOf(context);
+
+    // The first load sends (the spec's "on screen load").
+    await visit(page, '/');
+    await alert(page, MESSAGES.otpSent).waitFor();
+    const tries = await otpScreenShown(page);
+    expect(tries).toMatch(/^\d+ tr(y|ies) left today$/);
+    await fromMailbox(app, phone, OTP_CODE);
+    expect(sends).toEqual(['send']);
+
+    // A reload, a typed URL and a new tab ask for the same code: nothing is sent.
+    await page.reload();
+    expect(await otpScreenShown(page)).toBe(tries);
+    await visit(page, '/otp-phone-verify');
+    expect(await otpScreenShown(page)).toBe(tries);
+    const tab = await context.newPage();
+    await visit(tab, '/settings');
+    expect(await otpScreenShown(tab)).toBe(tries);
+    await tab.close();
+    expect(sends).toEqual(['send']);
+    expect(await alert(page, MESSAGES.otpSent).count()).toBe(0);
+    await page.waitForTimeout(1000);
+    expect(await smsCount(phone)).toBe(1);
+
+    // Resend OTP, once its countdown allows it, sends a new code.
+    const resend = page.getByRole('button', { name: /^Resend OTP/ });
+    await expect.poll(() => resend.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await resend.click();
+    await alert(page, MESSAGES.otpSent).waitFor();
+    expect(sends).toEqual(['send', 'resend']);
+    await expect.poll(() => smsCount(phone), { timeout: 45_000 }).toBe(2);
+    const afterResend = await page.getByTestId('otp-tries-left').innerText();
+    expect(afterResend).not.toBe(tries);
+    await page.reload();
+    expect(await otpScreenShown(page)).toBe(afterResend);
+    expect(sends).toEqual(['send', 'resend']);
+
+    // The code the screen asked for after the reload verifies the phone.
+    const code = await fromMailbox(app, phone, OTP_CODE);
+    await field(page, 'OTP number').fill(code);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await alert(page, MESSAGES.phoneVerified).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'My Ads' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('Verify Email before the link was followed', () => {
+  it('says “Your email is not validated.”', async () => {
+    const person = newPerson('rec');
+    const { userId, validationJWT } = await signUp(app, person, { verifyEmail: false });
+    // What the register screen stores before it opens /otp-phone-verify.
+    const { context, page } = await desktop({ validationJWT, userId, username: person.username });
+    await visit(page, '/otp-phone-verify');
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await alert(page, MESSAGES.emailNotValidated).waitFor();
+    await context.close();
+  });
+});
+
+describe('Resend Email on /email-verify-message', () => {
+  it('asks a visitor who is not logged in to log in, and comes back to send it', async () => {
+    const person = newPerson('rec');
+    await signUp(app, person, { verifyEmail: false });
+    const { context, page } = await desktop();
+    // A link opened on another device, gone bad.
+    await visit(page, '/email-verify/not-a-verification-link');
+    await page.getByRole('link', { name: 'Resend Email' }).click();
+    await page.waitForURL((url) => url.pathname === '/email-verify-message');
+    await main(page).getByText('Please login to have the verification email sent again.').waitFor();
+    expect(await page.getByRole('button', { name: 'Resend Email' }).count()).toBe(0);
+    expect(await page.getByText(MESSAGES.resendFailed).count()).toBe(0);
+
+    const login = main(page).getByRole('link', { name: 'Login' });
+    expect(await login.getAttribute('href')).toBe('/login?redirect=%2Femail-verify-message');
+    await login.click();
+    await field(page, 'Email or username').fill(person.username);
+    await field(page, 'Password').fill(person.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // The phone step comes after the email: that screen offers Resend Email, now with a login.
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    await page.getByRole('button', { name: 'Resend Email' }).click();
+    await alert(page, MESSAGES.emailSent).waitFor();
+    await context.close();
+  });
+
+  it('tells a member whose email is verified so, in the server’s words, and goes on to /', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, member);
+    await visit(page, '/email-verify-message');
+    await page.getByRole('button', { name: 'Resend Email' }).click();
+    await alert(page, 'Your email is already verified.').waitFor();
+    expect(await page.getByText(MESSAGES.resendFailed).count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'My Ads' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('/otp-phone-verify for a member whose phone is verified', () => {
+  it('goes to / without sending a code', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, member);
+    const sends = otpSendsOf(context);
+    await visit(page, '/otp-phone-verify');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'My Ads' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Verify Mobile Number' }).count()).toBe(0);
+    expect(sends).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a password-reset link that is not valid', () => {
+  it('ends the form and offers a new link or the login', async () => {
+    const { context, page } = await desktop();
+    await visit(page, '/api/auth/resetPassword/not-a-reset-link');
+    await field(page, 'New password').fill('Lotus#9753');
+    await field(page, 'Confirm new password').fill('Lotus#9753');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await alert(page, ACCOUNT_MESSAGES.resetLinkInvalid).waitFor();
+    expect(await field(page, 'New password').count()).toBe(0);
+    expect(await main(page).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    await main(page).getByRole('link', { name: 'Request a new link' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('signing up with a username that is taken', () => {
+  it('says “Already signed up.” and marks the Username field', async () => {
+    const taken = newPerson('rec');
+    await signUp(app, taken, { verifyEmail: false });
+    const person = { ...newPerson('rec'), username: taken.username };
+    const { context, page } = await desktop();
+    await visit(page, '/register');
+    await field(page, 'Email').fill(person.email);
+    await field(page, 'Username').fill(person.username);
+    await field(page, 'Password').fill(person.password);
+    await field(page, 'Confirm password').fill(person.password);
+    await field(page, 'First name').fill('Asha');
+    await field(page, 'Last name').fill('Rao');
+    await field(page, 'Mobile number').fill(person.phone);
+    await field(page, 'Bid alias').fill(person.bidAlias);
+    await page.getByRole('combobox', { name: 'Gender' }).click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await field(page, 'Date of birth').fill('1990-04-12');
+    const question = await page.getByTestId('captcha-question').innerText();
+    await field(page, 'Captcha answer').fill(answerCaptcha(question));
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm your details' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+
+    await alert(page, MESSAGES.alreadySignedUp).waitFor();
+    const username = field(page, 'Username');
+    expect(await username.getAttribute('aria-invalid')).toBe('true');
+    const helperId = (await username.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${helperId}"]`).innerText()).toBe(MESSAGES.alreadySignedUp);
+    expect(await field(page, 'Email').getAttribute('aria-invalid')).toBe('false');
+    await context.close();
+  });
+});
