@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
 import {
   answerCaptcha,
   EMAIL_LINK,
@@ -30,14 +30,9 @@ withAppAndBrowser((running) => ({ app, browser } = running));
 const desktop = (storage: Record<string, string> = {}) =>
   openPage(browser, storage, { width: 1280, height: 900 });
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-}
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
-/** A form field by its label; required fields' labels end in ' *'. */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+const field = fieldByLabel;
 
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
 

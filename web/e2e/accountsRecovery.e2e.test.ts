@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
 import {
   answerCaptcha,
   createMember,
@@ -30,13 +30,9 @@ withAppAndBrowser((running) => ({ app, browser } = running));
 const desktop = (storage: Record<string, string> = {}) =>
   openPage(browser, storage, { width: 1280, height: 900 });
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-}
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+const field = fieldByLabel;
 
 const alert = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).first();

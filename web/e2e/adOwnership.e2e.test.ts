@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { bidArea } from './support/bids.ts';
-import { PHONE, withAppAndBrowser } from './support/harness.ts';
+import { openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
@@ -50,10 +50,7 @@ beforeAll(async () => {
   // Two sign-ups through the sandboxes.
 }, 120_000);
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-}
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 

@@ -9,6 +9,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
 import { createMember, openPage, storedSession, type Member } from './support/members.ts';
+import { fieldByLabel, openAt } from './support/harness.ts';
 
 /*
  * The ads screens against the real api: a member posts an Automobiles ad with two photos and a
@@ -76,16 +77,12 @@ async function desktop(
   return opened;
 }
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-}
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A text field by its label; required fields' labels end in ' *'. */
-const field = (scope: Page, label: string) =>
-  scope.getByLabel(new RegExp(`^${escape(label)}(\\s*\\*)?$`));
+const field = fieldByLabel;
 
 /** Picks `option` in the select labelled `label` (a MUI select's name starts with its label). */
 async function choose(page: Page, label: string, option: string): Promise<void> {

@@ -29,28 +29,36 @@ let browser: Browser;
 
 withAppAndBrowser((running) => ({ app, browser } = running));
 
+/**
+ * A member whose trial has ended bids `amount` on a fresh ad of another's and is refused for want
+ * of a subscription: the ad's page, its bid form and the refusal, which offers the fee.
+ */
+async function bidWithoutSubscription(amount: string) {
+  const [owner, buyer] = await Promise.all([
+    createMember(app, { address: true }),
+    memberWhoseTrialEnded(app),
+  ]);
+  const adId = await postAd(app, owner);
+  const { context, page } = await openAs(browser, buyer);
+  await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+  const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+  await form.waitFor();
+  await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
+  await fillBidDetails(page, form, 'Open', amount);
+  await form.getByRole('button', { name: 'Bid', exact: true }).click();
+  const refusal = form.getByRole('alert');
+  await refusal.getByText(MESSAGES.pleaseSubscribe).waitFor();
+  return { owner, buyer, adId, context, page, refusal };
+}
+
 describe('payments through the sandbox checkout', () => {
   it('pays a bid fee and sees the bid, subscribes, and lists both with invoices', async () => {
     const config = await api(app, '/api/payments/config');
     expect(config.status, `GET /api/payments/config: ${JSON.stringify(config.body)}`).toBe(200);
     expect(config.body.data).toMatchObject({ provider: 'razorpay' });
 
-    const [owner, buyer] = await Promise.all([
-      createMember(app, { address: true }),
-      memberWhoseTrialEnded(app),
-    ]);
-    const adId = await postAd(app, owner);
-    const { context, page } = await openAs(browser, buyer);
-
     // --- The bid processing fee -------------------------------------------------------------
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
-    await form.waitFor();
-    await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
-    await fillBidDetails(page, form, 'Open', '1500');
-    await form.getByRole('button', { name: 'Bid', exact: true }).click();
-    const refusal = form.getByRole('alert');
-    await refusal.getByText(MESSAGES.pleaseSubscribe).waitFor();
+    const { buyer, context, page, refusal } = await bidWithoutSubscription('1500');
     expect(await refusal.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
       '/subscription',
     );
@@ -149,18 +157,8 @@ describe('payments through the sandbox checkout', () => {
   }, 240_000);
 
   it('keeps the fee dialog when bidding closes during the checkout, and tells of the refund', async () => {
-    const [owner, buyer] = await Promise.all([
-      createMember(app, { address: true }),
-      memberWhoseTrialEnded(app),
-    ]);
-    const adId = await postAd(app, owner);
-    const { context, page } = await openAs(browser, buyer);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
-    await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
-    await fillBidDetails(page, form, 'Open', '2500');
-    await form.getByRole('button', { name: 'Bid', exact: true }).click();
-    await form.getByRole('button', { name: 'Pay bid processing fee' }).click();
+    const { owner, adId, context, page, refusal } = await bidWithoutSubscription('2500');
+    await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
     const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
     const pay = sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true });

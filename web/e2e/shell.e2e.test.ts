@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { withAppAndBrowser, openAt } from './support/harness.ts';
 
 const PURPLE = 'rgb(95, 47, 157)';
 
@@ -23,10 +23,7 @@ async function openPage(
   return { context, page };
 }
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-}
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
 

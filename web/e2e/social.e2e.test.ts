@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { withAppAndBrowser, openAt } from './support/harness.ts';
 import {
   createMember,
   fromMailbox,
@@ -40,10 +40,7 @@ async function windowOf(member?: Member): Promise<Page> {
   return page;
 }
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-}
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
 const masked = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(phone.length - 3)}`;
 

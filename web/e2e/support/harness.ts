@@ -43,3 +43,13 @@ export async function sidewaysOverflowOnPhone(page: Page): Promise<number> {
     if (own) await page.setViewportSize(own);
   }
 }
+
+/** Opens `path` of the app in `page` and waits for the shell's banner: the app is up. */
+export async function openAt(app: TestApp, page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+}
+
+/** A form field by its label; required fields' labels end in ' *'. */
+export const fieldByLabel = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { aSummary } from '../api/bidViews.fixtures.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import {
   evolveBidBoard,
@@ -27,29 +28,8 @@ const bid = (position: number, over: Partial<BidView> = {}): BidView => ({
   ...over,
 });
 
-const summary = (position: number, over: Partial<BidSummaryView> = {}): BidSummaryView => ({
-  overallHighest: null,
-  highestOpenBidBeforeFinalCall: null,
-  highestHiddenBidBeforeFinalCall: null,
-  highestOpenBidAfterFinalCall: null,
-  highestHiddenBidAfterFinalCall: null,
-  noOfBuyers: 0,
-  allBeforeBidsCount: 0,
-  allAfterBidsCount: 0,
-  loginUserBeforeBidsCount: 0,
-  loginUserAfterBidsCount: 0,
-  pageCount: 0,
-  beoreFinalCallBids: [],
-  afterFinalCallBids: [],
-  bidOpen: true,
-  finalCallMade: false,
-  finalCallDateTime: null,
-  closedAt: null,
-  closeReason: null,
-  isOwner: false,
-  position: at(position),
-  ...over,
-});
+const summary = (position: number, over: Partial<BidSummaryView> = {}): BidSummaryView =>
+  aSummary({ position: at(position), ...over });
 
 const run = (...events: BidBoardEvent[]): BidBoard =>
   events.reduce(evolveBidBoard, initialBidBoard);

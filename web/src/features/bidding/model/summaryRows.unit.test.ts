@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BidSummaryView, HighestBidView } from '../api/bidViews.ts';
+import { aSummary } from '../api/bidViews.fixtures.ts';
+import type { HighestBidView } from '../api/bidViews.ts';
 import { saysHiddenAmountsLeftOut, summaryRows } from './summaryRows.ts';
 
 const highest = (amount: number, bidAlias: string, username: string | null = null) =>
   ({ amount, bidAlias, username, userId: username ? `u-${username}` : null }) as HighestBidView;
 
-const summary = (over: Partial<BidSummaryView> = {}): BidSummaryView => ({
-  overallHighest: null,
-  highestOpenBidBeforeFinalCall: null,
-  highestHiddenBidBeforeFinalCall: null,
-  highestOpenBidAfterFinalCall: null,
-  highestHiddenBidAfterFinalCall: null,
-  noOfBuyers: 0,
-  allBeforeBidsCount: 0,
-  allAfterBidsCount: 0,
-  loginUserBeforeBidsCount: 0,
-  loginUserAfterBidsCount: 0,
-  pageCount: 0,
-  beoreFinalCallBids: [],
-  afterFinalCallBids: [],
-  bidOpen: true,
-  finalCallMade: false,
-  finalCallDateTime: null,
-  closedAt: null,
-  closeReason: null,
-  isOwner: false,
-  position: null,
-  ...over,
-});
+const summary = aSummary;
 
 const labelled = (rows: ReturnType<typeof summaryRows>) =>
   Object.fromEntries(rows.map((row) => [row.label, row.value]));
