@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -10,7 +11,8 @@ import { paidSubscription } from '../../../../ops/src/testing/sandboxPayments.ts
 /*
  * The auditor's /audit screen in Chromium (web/src/features/audit/), against the real api: a
  * member in Maharashtra subscribes through the sandbox gateway; the auditor sees the year's
- * series complete, the payment with IGST and its invoice number, and the gateway agreeing.
+ * series complete, the payment with IGST, its India time and invoice number, and the gateway
+ * agreeing.
  * (This test lives beside the audit api because web/src is typechecked without Node's types.)
  */
 
@@ -36,7 +38,12 @@ afterAll(async () => {
 });
 
 async function openAudit(as: TestMember): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  // A browser in California, a different calendar day from India half of every day: the screen
+  // must still speak India's days and times, as the invoices do.
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    timezoneId: 'America/Los_Angeles',
+  });
   // As the web app stores a session (web/src/app/session/storage.ts); a string, since this
   // file is typechecked without the DOM's types.
   const session = { jwt: as.token, refreshToken: '', userId: as.userId, username: as.username };
@@ -67,6 +74,11 @@ describe('the audit screen', () => {
     expect(text).toContain('Maharashtra');
     expect(text).toMatch(/18% · ₹[\d,]+(\.\d\d)?/);
     expect(text).toContain('captured');
+    const ledgerAnswer = await kit.api('/api/audit/payments', { token: auditor.token });
+    const { capturedAt } = (
+      ledgerAnswer.body.data as { payments: { purchaseId: string; capturedAt: string }[] }
+    ).payments.find((payment) => payment.purchaseId === paid.purchaseId)!;
+    expect(text).toContain(`${indiaWallClockOf(capturedAt)} IST`);
     const invoiceLink = row.getByRole('button', {
       name: `Download invoice BOLI/${financialYear}/000001`,
     });

@@ -6,6 +6,7 @@ import { ARJUN, MEENA, OWNER, POSTED, T0, at, bidPlaced } from '@boli/engine/ads
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -69,7 +70,7 @@ afterAll(async () => {
 });
 
 async function openHistory(as: TestMember): Promise<Page> {
-  // UTC, so that the replay field's local time is the fixtures' time.
+  // A browser in UTC: the screen must still speak India time.
   const context = await browser.newContext({
     viewport: { width: 1600, height: 1000 },
     timezoneId: 'UTC',
@@ -103,12 +104,14 @@ describe('the support ad history screen', () => {
       .getByRole('link', { name: ARJUN.username })
       .waitFor();
 
-    // Between the two bids: only the Open one had been placed.
-    await page.getByLabel('Replay as of').fill(at(15).slice(0, 19));
+    // Between the two bids: only the Open one had been placed. The box and the status speak India
+    // time, whatever the browser's zone (UTC here).
+    const between = indiaWallClockOf(at(15), { milliseconds: true });
+    await page.getByLabel('Replay as of (India time)').fill(between.slice(0, 19).replace(' ', 'T'));
     await page.getByRole('button', { name: 'Replay' }).click();
     await page
       .getByTestId('replay-status')
-      .filter({ hasText: `As of ${at(15)} (${POSTED.length + 1} events): Open for bids` })
+      .filter({ hasText: `As of ${between} IST (${POSTED.length + 1} events): Open for bids` })
       .waitFor();
     await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
