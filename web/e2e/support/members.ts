@@ -1,5 +1,9 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { accountDecider } from '@boli/engine/accounts/account.decider';
+import { accountStream } from '@boli/engine/accounts/account.events';
+import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
 
 /*
@@ -197,6 +201,43 @@ export async function createMember(
     refreshToken,
     userId: String(userDetail._id),
   };
+}
+
+/**
+ * `member` granted `roles` by an admin, as `npm run ops -- grant-role` does, then signed in again
+ * so that their token carries the roles.
+ */
+export async function grantRoles(
+  app: TestApp,
+  member: Member,
+  roles: readonly ('support' | 'auditor' | 'admin')[],
+): Promise<Member> {
+  const store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  try {
+    for (const role of roles) {
+      await handleCommand({
+        store,
+        streamId: accountStream(member.userId),
+        decider: accountDecider,
+        command: {
+          type: 'GrantRole',
+          data: { role },
+          metadata: {
+            eventId: crypto.randomUUID(),
+            now: new Date().toISOString(),
+            actor: { userId: 'ops:e2e', role: 'admin' },
+          },
+        },
+      });
+    }
+  } finally {
+    await store.close();
+  }
+  const { username, password } = member;
+  const signedIn = (await call(app, '/api/auth/signin', { username, password })) as {
+    data: { token: string; refreshToken: string };
+  };
+  return { ...member, token: signedIn.data.token, refreshToken: signedIn.data.refreshToken };
 }
 
 /** What the web app keeps in localStorage for a logged-in member. */

@@ -2,18 +2,21 @@ import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
-import { accountStream } from '@boli/engine/accounts/account.events';
+import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { AD_HISTORY_ROLES, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
+import { findUserById } from '@boli/projections/users/users.queries';
 import { forbidden, requireAuth, requireRole, sessionService } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
+import { moderationStatus } from './moderation.ts';
 
 const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
 const blockBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
@@ -27,6 +30,8 @@ const historyQuery = z.object({
  * Staff tools. `GET /api/support/ads/:adId/history?asOf=` answers an ad's whole stream (each event
  * with both clocks, actor, request and hash), whether its hash chain is intact, and the ad replayed
  * as it stood at `asOf` — every bid with its amount, Hidden ones included.
+ * `GET /api/support/users/:userId` answers whether a member is blocked, from their own account
+ * stream (no read-model lag), so the block and unblock buttons act on what is true now.
  */
 export function supportRouter(infra: Infrastructure): Router {
   const router = new Router({ prefix: '/api/support' });
@@ -51,6 +56,17 @@ export function supportRouter(infra: Infrastructure): Router {
       readModels: ['users'],
     });
   };
+
+  router.get('/users/:userId', requireRole(...SUPPORT_ROLES), async (ctx) => {
+    const { userId } = parseInput(userParams, ctx.params);
+    const events = await infra.store.readStream(accountStream(userId));
+    const found = moderationStatus(events as unknown as AccountEvent[]);
+    if (found === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+    // The name is for people to read; the read model's lag does not matter for a staff member.
+    const staff =
+      found.blockedBy === null ? undefined : await findUserById(infra.db, found.blockedBy);
+    ctx.body = success({ ...found, blockedByUsername: staff?.username ?? null });
+  });
 
   /** Blocks a member and ends every session they hold, so no token of theirs works any more. */
   router.post('/users/:userId/block', async (ctx) => {

@@ -13,6 +13,7 @@ import {
 } from '@boli/engine/ads/ad.fixtures';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
 import { apiKit } from '../../../../ops/src/testing/apiKit.ts';
@@ -144,6 +145,78 @@ describe('support blocks a member', () => {
       expect(unblocked.status).toBe(200);
       const [after] = await kit.db('users').where({ user_id: member.userId });
       expect(after.is_blocked).toBe(false);
+    } finally {
+      await kit.close();
+    }
+  });
+});
+
+describe("support reads a member's moderation status", () => {
+  it('says blocked, by whom and why, while the block lasts, and not blocked after', async () => {
+    const kit = apiKit(app);
+    try {
+      const member = await kit.member('status_sita');
+      const support = await kit.member('support_suma', { roles: ['member', 'support'] });
+      const status = (token = support.token) =>
+        kit.api(`/api/support/users/${member.userId}`, { token });
+
+      const before = await status();
+      expect(before.status).toBe(200);
+      expect(before.body.data).toEqual({
+        userId: member.userId,
+        username: 'status_sita',
+        blocked: false,
+        blockedAt: null,
+        blockedBy: null,
+        blockedByUsername: null,
+        reason: null,
+      });
+
+      await kit.api(`/api/support/users/${member.userId}/block`, {
+        token: support.token,
+        json: { reason: 'Fake bids on every car' },
+      });
+      const blocked = await status();
+      expect(blocked.body.data).toMatchObject({
+        blocked: true,
+        blockedBy: support.userId,
+        blockedByUsername: 'support_suma',
+        reason: 'Fake bids on every car',
+      });
+      const { blockedAt } = blocked.body.data as { blockedAt: string };
+      expect(Math.abs(Date.parse(blockedAt) - Date.now())).toBeLessThan(60_000);
+
+      await kit.api(`/api/support/users/${member.userId}/unblock`, {
+        token: support.token,
+        json: {},
+      });
+      expect((await status()).body.data).toMatchObject({
+        blocked: false,
+        blockedAt: null,
+        blockedBy: null,
+        reason: null,
+      });
+    } finally {
+      await kit.close();
+    }
+  });
+
+  it('is for support and admins only, and knows no unknown member', async () => {
+    const kit = apiKit(app);
+    try {
+      const member = await kit.member('plain_pavan');
+      const support = await kit.member('support_sunil', { roles: ['member', 'support'] });
+      const auditor = await kit.member('audit_asha', { roles: ['member', 'auditor'] });
+      const path = `/api/support/users/${member.userId}`;
+      expect((await kit.api(path)).status).toBe(401);
+      expect((await kit.api(path, { token: member.token })).status).toBe(403);
+      expect((await kit.api(path, { token: auditor.token })).status).toBe(403);
+
+      const unknown = await kit.api(`/api/support/users/${randomUUID()}`, {
+        token: support.token,
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ error: true, msg: MESSAGES.noUsersFound });
     } finally {
       await kit.close();
     }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountEvent } from '@boli/engine/accounts/account.events';
+import {
+  ACTIVE,
+  ADMIN,
+  SUPPORT,
+  T0,
+  USER_ID,
+  accountBlocked,
+  at,
+} from '@boli/engine/accounts/account.fixtures';
+import { moderationStatus } from './moderation.ts';
+
+const unblocked = (now: string): AccountEvent => ({
+  type: 'AccountUnblocked',
+  data: { userId: USER_ID, unblockedBy: SUPPORT.userId, unblockedAt: now },
+});
+
+const blockedBy = (now: string, reason: string, by: string): AccountEvent => ({
+  type: 'AccountBlocked',
+  data: { userId: USER_ID, reason, blockedBy: by, blockedAt: now },
+});
+
+const NOT_BLOCKED = { blocked: false, blockedAt: null, blockedBy: null, reason: null };
+
+describe("a member's moderation status, from their account stream", () => {
+  it('knows no member in an empty stream', () => {
+    expect(moderationStatus([])).toBeUndefined();
+  });
+
+  it('says an active member is not blocked', () => {
+    expect(moderationStatus(ACTIVE)).toEqual({
+      userId: USER_ID,
+      username: 'asha_k',
+      ...NOT_BLOCKED,
+    });
+  });
+
+  it("gives the block's details while the member is blocked", () => {
+    expect(moderationStatus([...ACTIVE, accountBlocked(at(T0, 60))])).toMatchObject({
+      blocked: true,
+      blockedAt: at(T0, 60),
+      blockedBy: SUPPORT.userId,
+      reason: 'fake bids',
+    });
+  });
+
+  it('forgets the block once it is lifted', () => {
+    expect(
+      moderationStatus([...ACTIVE, accountBlocked(at(T0, 60)), unblocked(at(T0, 90))]),
+    ).toMatchObject(NOT_BLOCKED);
+  });
+
+  it('gives the last block after a member is blocked again', () => {
+    const history = [
+      ...ACTIVE,
+      accountBlocked(at(T0, 60)),
+      unblocked(at(T0, 90)),
+      blockedBy(at(T0, 120), 'spam again', ADMIN.userId),
+    ];
+    expect(moderationStatus(history)).toMatchObject({
+      blocked: true,
+      blockedAt: at(T0, 120),
+      blockedBy: ADMIN.userId,
+      reason: 'spam again',
+    });
+  });
+});

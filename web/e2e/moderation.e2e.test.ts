@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import { createMember, grantRoles, openAs, openPage, storedSession } from './support/members.ts';
+import { api } from './support/payments.ts';
+
+/*
+ * Support blocks a member from the member's profile (the Moderation panel), on a phone, in a
+ * browser set to California time: the block's time is India's, the member's open session stops
+ * working at once, and unblocking makes them active again. Members see no such panel.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+const CALIFORNIA = 'America/Los_Angeles';
+const REASON = 'Posting fake ads for cars he does not own';
+
+const profileOf = async (page: Page, userId: string) => {
+  await page.goto(new URL(`/user_profile/${userId}`, app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+};
+
+type Status = { blocked: boolean; blockedAt: string | null };
+
+describe('support blocks and unblocks a member from their profile', () => {
+  it('blocks with a reason, ends their session, unblocks; members see no panel', async () => {
+    const [target, viewer, staffMember] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const support = await grantRoles(app, staffMember, ['support']);
+
+    // The member is signed in, on their own profile, while support blocks them.
+    const { context: targetContext, page: targetPage } = await openAs(browser, target);
+    await targetPage.goto(new URL('/profile-me', app.baseUrl).href);
+    await targetPage.getByRole('heading', { name: target.username }).waitFor();
+
+    const { context: staffContext, page } = await openPage(
+      browser,
+      storedSession(support),
+      PHONE,
+      CALIFORNIA,
+    );
+    await profileOf(page, target.userId);
+    const panel = page.getByRole('region', { name: 'Moderation' });
+    const status = panel.getByTestId('moderation-status');
+    await status.getByText('Active', { exact: true }).waitFor();
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+
+    // --- Block: the reason is required --------------------------------------------------------
+    await panel.getByRole('button', { name: 'Block member' }).click();
+    const dialog = page.getByRole('dialog', { name: `Block ${target.username}` });
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await dialog.getByText('Please give a reason').waitFor();
+    await page.screenshot({ path: '/tmp/boli-moderation-dialog-phone.png' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
+    expect(await dialog.getByText('Please give a reason').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await page.getByText('Member blocked.', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const answer = await api(app, `/api/support/users/${target.userId}`, { token: support.token });
+    const { blockedAt } = answer.body.data as Status;
+    const blockedLine = `Blocked since ${indiaWallClockOf(blockedAt!)} IST by ${support.username}: "${REASON}"`;
+    await status.getByText(blockedLine, { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Unblock member' }).waitFor();
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-moderation-blocked-phone.png', fullPage: true });
+
+    // --- The member's open session stops working ---------------------------------------------
+    const refused = targetPage.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/user',
+    );
+    await targetPage.reload();
+    const response = await refused;
+    expect(response.status()).toBe(401);
+    expect(((await response.json()) as { msg: string }).msg).toBe(MESSAGES.loginRequired);
+    // The app forgets the token and shows the guest's view.
+    await targetPage.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(await targetPage.evaluate("window.localStorage.getItem('jwt')")).toBeNull();
+    const signIn = await api(app, '/api/auth/signin', {
+      json: { username: target.username, password: target.password },
+    });
+    expect(signIn).toMatchObject({
+      status: 403,
+      body: { msg: ACCOUNT_MESSAGES.accountBlocked },
+    });
+    await targetContext.close();
+
+    // --- A blocked member's profile is hidden, but support still has the panel ---------------
+    await profileOf(page, target.userId);
+    await status.getByText(blockedLine, { exact: true }).waitFor();
+    await page.getByText(MESSAGES.noUsersFound, { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/boli-moderation-blocked-reloaded-phone.png' });
+
+    // --- Unblock -------------------------------------------------------------------------------
+    await panel.getByRole('button', { name: 'Unblock member' }).click();
+    await page.getByText('Member unblocked.', { exact: true }).waitFor();
+    await status.getByText('Active', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Block member' }).waitFor();
+    const after = await api(app, `/api/support/users/${target.userId}`, { token: support.token });
+    expect(after.body.data).toMatchObject({ blocked: false, reason: null });
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await profileOf(page, target.userId);
+    await page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
+    await status.getByText('Active', { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/boli-moderation-active-desktop.png', fullPage: true });
+
+    // Not on the staff member's own profile.
+    await profileOf(page, support.userId);
+    await page.getByRole('heading', { name: support.username, level: 1 }).waitFor();
+    expect(await panel.count()).toBe(0);
+    await staffContext.close();
+
+    // --- A plain member sees the profile and no panel -----------------------------------------
+    const { context: viewerContext, page: viewerPage } = await openAs(browser, viewer, PHONE);
+    await profileOf(viewerPage, target.userId);
+    await viewerPage.getByRole('heading', { name: target.username, level: 1 }).waitFor();
+    expect(await viewerPage.getByRole('region', { name: 'Moderation' }).count()).toBe(0);
+    expect(await viewerPage.getByRole('button', { name: 'Block member' }).count()).toBe(0);
+    await viewerPage.screenshot({ path: '/tmp/boli-moderation-member-phone.png', fullPage: true });
+    await viewerContext.close();
+  }, 180_000);
+});

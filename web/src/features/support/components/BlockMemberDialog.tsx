@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { BLOCK_REASON_MAX, blockReasonProblem } from '../moderation.ts';
+
+/**
+ * Asks support why a member is blocked, then blocks them with `onBlock`; a refusal (the api's
+ * words) stays in the dialog under the reason.
+ */
+export function BlockMemberDialog({
+  username,
+  onBlock,
+  onClose,
+}: {
+  username: string;
+  onBlock: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const refused = blockReasonProblem(reason);
+    setProblem(refused);
+    if (refused) return;
+    setSaving(true);
+    try {
+      await onBlock(reason.trim());
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="block-member-title"
+    >
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id="block-member-title">Block {username}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            Every session of theirs ends at once, and their profile is hidden from other members
+            until the block is lifted.
+          </DialogContentText>
+          <TextField
+            label="Reason"
+            required
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setProblem(undefined);
+            }}
+            error={problem !== undefined}
+            helperText={problem ?? `${reason.trim().length}/${BLOCK_REASON_MAX}`}
+            slotProps={{ htmlInput: { maxLength: BLOCK_REASON_MAX } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={saving}>
+            Block
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/Block';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import {
+  blockMember,
+  fetchModerationStatus,
+  moderationLine,
+  unblockMember,
+  type ModerationStatus,
+} from '../moderation.ts';
+import { BlockMemberDialog } from './BlockMemberDialog.tsx';
+
+/**
+ * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
+ * Unblock. Nothing for anyone else, nor on the staff member's own profile.
+ */
+export function ModerationPanel({ userId }: { userId: string }) {
+  const { status, user } = useSession();
+  const staff = status === 'member' && holdsRole(user?.roles, SUPPORT_ROLES);
+  if (!staff || user?._id === userId) return null;
+  return <MemberModeration key={userId} userId={userId} />;
+}
+
+function MemberModeration({ userId }: { userId: string }) {
+  const { request, envelope } = useApi();
+  const { enqueueSnackbar } = useSnackbar();
+  const [moderation, setModeration] = useState<ModerationStatus | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [unknown, setUnknown] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const [blocking, setBlocking] = useState(false);
+  const [unblocking, setUnblocking] = useState(false);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailure(null);
+    fetchModerationStatus(request, userId, controller.signal).then(
+      (found) => {
+        if (!controller.signal.aborted) setModeration(found);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // An unknown member: the profile says so; there is nothing to moderate.
+        if (error instanceof ApiError && error.status === 404) setUnknown(true);
+        else setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      },
+    );
+    return () => controller.abort();
+  }, [request, userId, reloads]);
+
+  const block = async (reason: string) => {
+    const msg = await blockMember(envelope, userId, reason);
+    setBlocking(false);
+    enqueueSnackbar(msg, { variant: 'success' });
+    reload();
+  };
+
+  const unblock = async () => {
+    setUnblocking(true);
+    try {
+      enqueueSnackbar(await unblockMember(envelope, userId), { variant: 'success' });
+      reload();
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.generic, {
+        variant: 'error',
+      });
+    } finally {
+      setUnblocking(false);
+    }
+  };
+
+  if (unknown) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="moderation-title" sx={{ p: 2 }}>
+      <Stack spacing={1.5}>
+        <Typography id="moderation-title" variant="h6" component="h2">
+          Moderation
+        </Typography>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        {moderation === null ? (
+          !failure && <CircularProgress size={24} aria-label="Loading the moderation status" />
+        ) : (
+          <>
+            <Typography
+              data-testid="moderation-status"
+              color={moderation.blocked ? 'error' : 'textPrimary'}
+              sx={{ overflowWrap: 'anywhere' }}
+            >
+              {moderationLine(moderation)}
+            </Typography>
+            <Box>
+              {moderation.blocked ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<LockOpenIcon />}
+                  loading={unblocking}
+                  onClick={unblock}
+                >
+                  Unblock member
+                </Button>
+              ) : (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<BlockIcon />}
+                  onClick={() => setBlocking(true)}
+                >
+                  Block member
+                </Button>
+              )}
+            </Box>
+          </>
+        )}
+      </Stack>
+      {blocking && moderation && (
+        <BlockMemberDialog
+          username={moderation.username}
+          onBlock={block}
+          onClose={() => setBlocking(false)}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatIndiaDateTime } from '../../lib/format.ts';
+import type { ApiEnvelopeRequest, ApiRequest } from '../../app/session/useApi.ts';
+
+/*
+ * A member's moderation status as support reads it and changes it
+ * (GET /api/support/users/{userId}, POST …/block { reason }, POST …/unblock;
+ * api/src/routes/support/router.ts), and how the profile's Moderation panel words it.
+ */
+
+export type ModerationStatus = {
+  userId: string;
+  username: string;
+  blocked: boolean;
+  /** The last block's details while it lasts; null otherwise. */
+  blockedAt: string | null;
+  blockedBy: string | null;
+  blockedByUsername: string | null;
+  reason: string | null;
+};
+
+/** The longest reason the api takes. */
+export const BLOCK_REASON_MAX = 500;
+/** What the api answers an empty reason. */
+export const BLOCK_REASON_REQUIRED = 'Please give a reason';
+
+const memberPath = (userId: string) => `/api/support/users/${encodeURIComponent(userId)}`;
+
+export const fetchModerationStatus = (
+  request: ApiRequest,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<ModerationStatus> => request<ModerationStatus>(memberPath(userId), { signal });
+
+/** Blocks the member (every session of theirs ends); answers the api's msg. */
+export const blockMember = async (
+  envelope: ApiEnvelopeRequest,
+  userId: string,
+  reason: string,
+): Promise<string> =>
+  (await envelope(`${memberPath(userId)}/block`, { method: 'POST', json: { reason } })).msg;
+
+/** Lifts the block; answers the api's msg. */
+export const unblockMember = async (
+  envelope: ApiEnvelopeRequest,
+  userId: string,
+): Promise<string> =>
+  (await envelope(`${memberPath(userId)}/unblock`, { method: 'POST', json: {} })).msg;
+
+/** Why a reason cannot be sent, or undefined when it can. */
+export function blockReasonProblem(reason: string): string | undefined {
+  const trimmed = reason.trim();
+  if (trimmed === '') return BLOCK_REASON_REQUIRED;
+  if (trimmed.length > BLOCK_REASON_MAX) return `At most ${BLOCK_REASON_MAX} characters`;
+  return undefined;
+}
+
+/** 'Active', or 'Blocked since <India time> by <staff>: "<reason>"'. */
+export function moderationLine(status: ModerationStatus): string {
+  if (!status.blocked) return 'Active';
+  const parts = ['Blocked'];
+  if (status.blockedAt) parts.push(`since ${formatIndiaDateTime(status.blockedAt)}`);
+  const by = status.blockedByUsername ?? status.blockedBy;
+  if (by) parts.push(`by ${by}`);
+  const line = parts.join(' ');
+  return status.reason ? `${line}: "${status.reason}"` : line;
+}
