@@ -119,6 +119,26 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('opens the menu from the keyboard on a wide screen: arrows move, Escape closes it', async () => {
+    const { context, page } = await openPage();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await visit(page, '/tc');
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    // The keyboard is in the menu, on its first item, and the arrows walk it.
+    const focused = () => page.evaluate('document.activeElement?.textContent ?? ""');
+    expect(await focused()).toBe('Settings');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Subscription');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Menu');
+    await context.close();
+  });
+
   it('stays a guest, without a crash, when the stored token is not accepted', async () => {
     const { context, page } = await openPage({ jwt: 'not-a-real-token', username: 'someone' });
     await visit(page, '/');

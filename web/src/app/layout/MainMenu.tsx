@@ -5,6 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import MenuItem from '@mui/material/MenuItem';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
@@ -25,6 +27,7 @@ import { AUDIT_ROLES, SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/sta
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
+import { itemsForWidth } from './layoutRules.ts';
 
 type Item = {
   label: string;
@@ -96,6 +99,7 @@ export function MainMenu() {
   const requireLogin = useRequireLogin();
   const { status, user, logout } = useSession();
   const member = status === 'member';
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
 
   const close = () => setAnchor(null);
   const choose = (item: Item) => {
@@ -108,13 +112,16 @@ export function MainMenu() {
     else navigate(item.to);
   };
 
-  const items = [
-    ...(member ? MEMBER_LINKS : GUEST_LINKS),
-    ...MENU,
-    ...(member && user ? [BECOME_A_PARTNER] : []),
-    ...STAFF_LINKS.filter((link) => member && holdsRole(user?.roles, link.roles)),
-    ...LEGAL,
-  ];
+  const items = itemsForWidth(
+    [
+      ...(member ? MEMBER_LINKS : GUEST_LINKS),
+      ...MENU,
+      ...(member && user ? [BECOME_A_PARTNER] : []),
+      ...STAFF_LINKS.filter((link) => member && holdsRole(user?.roles, link.roles)),
+      ...LEGAL,
+    ],
+    wide,
+  );
 
   return (
     <>
@@ -137,11 +144,7 @@ export function MainMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {items.map((item) => (
-          <MenuItem
-            key={item.label}
-            onClick={() => choose(item)}
-            sx={item.narrowOnly ? { display: { md: 'none' } } : undefined}
-          >
+          <MenuItem key={item.label} onClick={() => choose(item)}>
             <ListItemIcon>{item.icon}</ListItemIcon>
             <ListItemText>{item.label}</ListItemText>
           </MenuItem>

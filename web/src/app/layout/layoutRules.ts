@@ -21,3 +21,13 @@ export function pageChrome(layout: PageLayout, visitor: Visitor): PageChrome {
     card: layout !== 'document' && !phoneNotValidated,
   };
 }
+
+/**
+ * The main menu's items a screen lists: on a wide one, not those the top bar already has. Left
+ * out, not hidden by CSS: the menu puts the keyboard on its first item, and a hidden first item
+ * left the focus behind the open menu, with arrows and Escape doing nothing.
+ */
+export const itemsForWidth = <I extends { narrowOnly?: boolean }>(
+  items: I[],
+  wide: boolean,
+): I[] => (wide ? items.filter((item) => !item.narrowOnly) : items);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Visitor } from '../guards/access.ts';
-import { pageChrome } from './layoutRules.ts';
+import { itemsForWidth, pageChrome } from './layoutRules.ts';
 
 const guest: Visitor = { status: 'guest', mobileValidated: false };
 const unvalidated: Visitor = { status: 'member', mobileValidated: false };
@@ -27,5 +27,13 @@ describe('page layout', () => {
   it('skips the card for any view of a member whose phone is not validated', () => {
     expect(pageChrome('standard', unvalidated).card).toBe(false);
     expect(pageChrome('auth', unvalidated)).toEqual({ sideColumns: false, card: false });
+  });
+});
+
+describe('the main menu by screen width', () => {
+  const items = [{ label: 'My Ads', narrowOnly: true }, { label: 'Settings' }];
+  it('lists the top bar’s items too on a narrow screen, and only the others on a wide one', () => {
+    expect(itemsForWidth(items, false).map((item) => item.label)).toEqual(['My Ads', 'Settings']);
+    expect(itemsForWidth(items, true).map((item) => item.label)).toEqual(['Settings']);
   });
 });
