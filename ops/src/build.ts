@@ -1,10 +1,27 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { SetupError, log, repoRoot } from './services/system.ts';
 
 const webDir = join(repoRoot, 'web');
 export const webDist = join(webDir, 'dist');
+/** Where a build is made before it is published into webDist (publishBuild). */
+const nextDist = join(webDir, 'dist.next');
+/** Files of an older build are kept this long, for pages still open that load them lazily. */
+const KEEP_OLD_FILES_MS = 24 * 3600_000;
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 
 function newestMtime(path: string): number {
   const stats = statSync(path);
@@ -36,6 +53,29 @@ export function webBuildIsCurrent(): boolean {
   return webInputs().every((input) => newestMtime(input) <= built);
 }
 
+/**
+ * Moves the build in `from` into `to` without a moment in which `to` serves nothing or half a
+ * build: the new files first (their names carry their content's hash), the page that loads them
+ * last, in one rename. A server running from `to` (npm start while npm test builds) goes on
+ * serving the old page until then, and pages still open keep their lazily loaded files for a day.
+ */
+export function publishBuild(from: string, to: string, now = Date.now()): void {
+  const page = join(from, 'index.html');
+  const fresh = new Set(filesUnder(from).map((file) => relative(from, file)));
+  for (const name of fresh) {
+    if (name === 'index.html') continue;
+    mkdirSync(dirname(join(to, name)), { recursive: true });
+    renameSync(join(from, name), join(to, name));
+  }
+  renameSync(page, join(to, 'index.html'));
+  for (const file of filesUnder(to)) {
+    const stale =
+      !fresh.has(relative(to, file)) && now - statSync(file).mtimeMs > KEEP_OLD_FILES_MS;
+    if (stale) unlinkSync(file);
+  }
+  rmSync(from, { recursive: true, force: true });
+}
+
 /** Builds web/dist with Vite unless it is already newer than every input. */
 export function buildWeb({ force = false } = {}): void {
   if (!force && webBuildIsCurrent()) {
@@ -45,7 +85,7 @@ export function buildWeb({ force = false } = {}): void {
   log('building the web app (vite build)…');
   const result = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'vite'),
-    ['build', '--logLevel', 'warn'],
+    ['build', '--logLevel', 'warn', '--outDir', nextDist, '--emptyOutDir'],
     {
       cwd: webDir,
       stdio: 'inherit',
@@ -54,4 +94,5 @@ export function buildWeb({ force = false } = {}): void {
     },
   );
   if (result.status !== 0) throw new SetupError('the web app did not build; see the output above');
+  publishBuild(nextDist, webDist);
 }
