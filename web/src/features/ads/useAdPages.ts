@@ -12,6 +12,8 @@ type Pages = {
   lastPageSize: number;
   loading: boolean;
   error: string | null;
+  /** The page whose load failed: the one Retry asks for again. */
+  failedPage: number | null;
 };
 
 /**
@@ -26,6 +28,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
     lastPageSize: 0,
     loading: true,
     error: null,
+    failedPage: null,
   });
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -34,8 +37,8 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
     (page: number, isLive: () => boolean) => {
       setPages((current) =>
         page === 1
-          ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null }
-          : { ...current, loading: true, error: null },
+          ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null, failedPage: null }
+          : { ...current, loading: true, error: null, failedPage: null },
       );
       fetchRef.current(page).then(
         (ads) => {
@@ -47,6 +50,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
             lastPageSize: ads.length,
             loading: false,
             error: null,
+            failedPage: null,
           }));
         },
         (error: unknown) => {
@@ -55,6 +59,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
             ...current,
             loading: false,
             error: error instanceof ApiError ? error.message : MESSAGES.generic,
+            failedPage: page,
           }));
         },
       );
@@ -77,6 +82,13 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
     load(pages.page + 1, () => liveKey.current === asked);
   }, [key, load, pages.page]);
 
+  // The list stays as it was (a failed Load More keeps the pages before it) and the spinner shows.
+  const retry = useCallback(() => {
+    if (pages.failedPage === null) return;
+    const asked = key;
+    load(pages.failedPage, () => liveKey.current === asked);
+  }, [key, load, pages.failedPage]);
+
   const current = pages.key === key;
   return {
     ads: current ? pages.ads : [],
@@ -84,5 +96,6 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
     error: current ? pages.error : null,
     hasMore: current && !pages.loading && hasMoreAds(pages.lastPageSize),
     loadMore,
+    retry,
   };
 }

@@ -17,6 +17,7 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { failureMayPass } from '../../../components/LoadFailure.tsx';
 import { formatAddress, formatDate, formatPrice } from '../../../lib/format.ts';
 import {
   adDetailRequest,
@@ -190,7 +191,9 @@ export function AdDetailScreen({ renderBidArea }: Props) {
   const { adId = '' } = useParams();
   const { request } = useApi();
   const [ad, setAd] = useState<AdDetailView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
+  // Retry reads the ad again: the spinner shows meanwhile.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -201,14 +204,26 @@ export function AdDetailScreen({ renderBidArea }: Props) {
       (data) =>
         live && setAd({ ...data, gallery: Array.isArray(data.gallery) ? data.gallery : [] }),
       (error: unknown) =>
-        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+        live &&
+        setFailure({
+          message: error instanceof ApiError ? error.message : MESSAGES.generic,
+          final: !failureMayPass(error),
+        }),
     );
     return () => {
       live = false;
     };
-  }, [adId, request]);
+  }, [adId, request, attempt]);
 
-  if (failure) return <AdLoadFailureNotice title="Ad detail" message={failure} />;
+  if (failure) {
+    return (
+      <AdLoadFailureNotice
+        title="Ad detail"
+        message={failure.message}
+        onRetry={failure.final ? undefined : () => setAttempt((n) => n + 1)}
+      />
+    );
+  }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
   return <AdDetail ad={ad} renderBidArea={renderBidArea} />;
 }

@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { adPath, type AdView } from '../ads.api.ts';
 import type { AdFailure } from '../model/adFailure.ts';
 import type { AdManagementRefusal } from '../model/adManagement.ts';
@@ -70,18 +71,24 @@ function AdNotice({
   message,
   severity,
   waysOn,
+  onRetry,
 }: {
   title: string;
   message: string;
   severity: AlertColor;
   waysOn: WayOn[];
+  onRetry?: () => void;
 }) {
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
-      <Alert severity={severity}>{message}</Alert>
+      {onRetry ? (
+        <LoadFailure message={message} onRetry={onRetry} />
+      ) : (
+        <Alert severity={severity}>{message}</Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {waysOn.map((way, index) => (
           <Button
@@ -100,16 +107,18 @@ function AdNotice({
 
 /**
  * The ad could not be read ('Ad not found', or why not): the way back to the ads, and from the
- * owner's pages (`mine`) to My Ads first.
+ * owner's pages (`mine`) to My Ads first; with `onRetry` (a failure that may pass), Retry too.
  */
 export function AdLoadFailureNotice({
   title,
   message,
   mine = false,
+  onRetry,
 }: {
   title: string;
   message: string;
   mine?: boolean;
+  onRetry?: () => void;
 }) {
   return (
     <AdNotice
@@ -117,6 +126,7 @@ export function AdLoadFailureNotice({
       message={message}
       severity="error"
       waysOn={mine ? [BACK_TO_MY_ADS, BACK_TO_ADS] : [BACK_TO_ADS]}
+      onRetry={onRetry}
     />
   );
 }

@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import {
   canClearFilters,
   changeFilter,
@@ -70,6 +72,11 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
       noValidate
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
     >
+      {lists.loadFailed && (
+        <Box sx={{ mb: 2 }}>
+          <LoadFailure message={MESSAGES.generic} onRetry={lists.retry} retrying={lists.retrying} />
+        </Box>
+      )}
       <Box
         sx={{
           display: 'grid',

@@ -6,6 +6,8 @@ import TextField from '@mui/material/TextField';
 import { isIndia } from '@boli/engine/accounts/account.rules';
 import { NEW_OR_USED, OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
 import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import {
   descriptionLength,
@@ -61,6 +63,10 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
 
   return (
     <>
+      {/* Without them Category and the address's lists would look empty, as if there were none. */}
+      {lists.loadFailed && (
+        <LoadFailure message={MESSAGES.generic} onRetry={lists.retry} retrying={lists.retrying} />
+      )}
       <TextField label="Item name" {...textProps('itemName')} />
       <Box sx={columns}>
         <ChoiceField label="Category" options={lists.categories} {...choiceProps('categoryname')} />

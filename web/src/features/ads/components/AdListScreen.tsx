@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +12,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { StreamAds } from '../../adspace/components/StreamAds.tsx';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
 import { activeFilterCount, filterQuery, NO_FILTERS, type AdFilters } from '../model/adFilters.ts';
@@ -45,7 +45,7 @@ export function AdListScreen() {
     },
     [request, search, member, filters],
   );
-  const { ads, loading, error, hasMore, loadMore } = useAdPages(key, fetchPage);
+  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(key, fetchPage);
   const filterCount = activeFilterCount(filters);
 
   return (
@@ -95,7 +95,7 @@ export function AdListScreen() {
           />
         </Collapse>
       )}
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <LoadFailure message={error} onRetry={retry} />}
       {ads.length > 0 && (
         <AdGrid>
           <StreamAds>

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { AD_PATHS, adMediaPath, adsOf, editAdPath, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
 import { useAdPages } from '../useAdPages.ts';
@@ -51,7 +51,7 @@ export function MyAdsScreen() {
     (page: number) => request<unknown>(AD_PATHS.myPosts, { query: { page } }).then(adsOf),
     [request],
   );
-  const { ads, loading, error, hasMore, loadMore } = useAdPages(user?._id ?? '', fetchPage);
+  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(user?._id ?? '', fetchPage);
 
   return (
     <Stack spacing={2}>
@@ -63,7 +63,7 @@ export function MyAdsScreen() {
           Post Ad
         </Button>
       </Stack>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <LoadFailure message={error} onRetry={retry} />}
       {ads.length > 0 && (
         <AdGrid>
           {ads.map((ad) => (

@@ -6,8 +6,10 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
 import { newAdForm, postAdFields } from '../model/adForm.ts';
@@ -82,17 +84,33 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
 export function PostAdScreen() {
   const { request } = useApi();
   const [address, setAddress] = useState<ProfileAddress | null | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Retry asks for the address again: the spinner shows meanwhile.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    setFailure(null);
     request<ProfileAddress>(AD_PATHS.userAddress).then(
       (data) => live && setAddress(data ?? null),
-      // Without the address the form starts empty; the server still checks it on posting.
-      () => live && setAddress(null),
+      // Not "no address": the form would start empty and the Address Required dialog would not
+      // open. The profile's address is what the ad is posted from, so it is asked again.
+      (error: unknown) =>
+        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
     );
     return () => {
       live = false;
     };
-  }, [request]);
+  }, [request, attempt]);
+  if (failure) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h5" component="h1">
+          Post New Ad
+        </Typography>
+        <LoadFailure message={failure} onRetry={() => setAttempt((n) => n + 1)} />
+      </Stack>
+    );
+  }
   if (address === undefined) return <CenteredSpinner label="Loading your address" />;
   return <PostAdForm address={address} />;
 }

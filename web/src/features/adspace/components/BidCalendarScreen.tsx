@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -17,7 +17,9 @@ import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
@@ -43,6 +45,10 @@ export function BidCalendarScreen() {
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const type = slotTypeOr(params.get('type'));
+  const calendar = useRef<FullCalendar>(null);
+  // Without its bids the calendar would look as if nobody bid: the failure shows above it.
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const retried = useRef<(() => void) | null>(null);
 
   const events = useCallback(
     (
@@ -50,13 +56,33 @@ export function BidCalendarScreen() {
       success: (events: EventInput[]) => void,
       failure: (error: Error) => void,
     ) => {
-      fetchCalendarDays(request, { ...calendarRange(info.startStr, info.endStr), type }).then(
-        (days) => success(calendarEventsOf(days, type)),
-        (error: unknown) => failure(error instanceof Error ? error : new Error(String(error))),
-      );
+      fetchCalendarDays(request, { ...calendarRange(info.startStr, info.endStr), type })
+        .then(
+          (days) => {
+            setLoadFailure(null);
+            success(calendarEventsOf(days, type));
+          },
+          (error: unknown) => {
+            setLoadFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+            failure(error instanceof Error ? error : new Error(String(error)));
+          },
+        )
+        .finally(() => {
+          retried.current?.();
+          retried.current = null;
+        });
     },
     [request, type],
   );
+
+  /** Asks for the shown dates' bids again; settles once they answered. */
+  const retry = () =>
+    new Promise<void>((settle) => {
+      const shown = calendar.current?.getApi();
+      if (!shown) return settle();
+      retried.current = settle;
+      shown.refetchEvents();
+    });
 
   const open = (dateStr: string) => {
     switch (slotOpening(dateStr, indiaToday(new Date()))) {
@@ -99,6 +125,7 @@ export function BidCalendarScreen() {
         Each date shows its highest bid. Choose a date after today to bid for it; bids must be more
         than the base amount of {formatRupees(LIMITS.adBidBaseAmountRupees)}.
       </Typography>
+      {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
       <Box
         data-testid="bid-calendar"
         sx={{
@@ -111,6 +138,7 @@ export function BidCalendarScreen() {
         }}
       >
         <FullCalendar
+          ref={calendar}
           plugins={PLUGINS}
           initialView="multiMonthYear"
           headerToolbar={{

@@ -8,6 +8,7 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
 import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
@@ -30,7 +31,8 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const { request } = useApi();
   const { user } = useSession();
   const [member, setMember] = useState<Member | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** `retry`: the profile could not be read (not 'No Users Found'), so Retry is offered. */
+  const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
   const [reloads, setReloads] = useState(0);
   const shownKey = useRef<string | null>(null);
   const key = JSON.stringify(lookup);
@@ -47,10 +49,14 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       (data) => {
         if (!live) return;
         if (isMember(data)) setMember(data);
-        else setFailure(MESSAGES.noUsersFound);
+        else setFailure({ message: MESSAGES.noUsersFound, retry: false });
       },
       (error: unknown) => {
-        if (live) setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+        if (!live) return;
+        setFailure({
+          message: error instanceof ApiError ? error.message : MESSAGES.generic,
+          retry: failureMayPass(error),
+        });
       },
     );
     return () => {
@@ -58,7 +64,8 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
     };
   }, [key, request, reloads]);
 
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (failure?.retry) return <LoadFailure message={failure.message} onRetry={reload} />;
+  if (failure) return <Alert severity="error">{failure.message}</Alert>;
   if (!member) return <CenteredSpinner label="Loading the profile" />;
   const username = fieldText(member, 'username');
   const picture = fieldText(member, 'profilepic') || undefined;

@@ -11,6 +11,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
 type SettingKey = 'showMobileNumber' | 'showEmail' | 'showAddress';
@@ -37,10 +38,13 @@ export function SettingsScreen() {
   const { enqueueSnackbar } = useSnackbar();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [failed, setFailed] = useState(false);
+  // Retry reads the settings again: the spinner shows meanwhile.
+  const [attempt, setAttempt] = useState(0);
   const [changingPassword, setChangingPassword] = useState(false);
 
   useEffect(() => {
     let live = true;
+    setFailed(false);
     request<unknown>('/api/user/getAll_User_Settings').then(
       (data) => live && setSettings(readSettings(data)),
       () => live && setFailed(true),
@@ -48,7 +52,7 @@ export function SettingsScreen() {
     return () => {
       live = false;
     };
-  }, [request]);
+  }, [request, attempt]);
 
   const change = async (key: SettingKey, value: boolean) => {
     setSettings((s) => (s ? { ...s, [key]: value } : s));
@@ -71,7 +75,9 @@ export function SettingsScreen() {
         <Typography variant="h6" component="h2">
           Personal
         </Typography>
-        {failed && <Typography color="error">{MESSAGES.generic}</Typography>}
+        {failed && (
+          <LoadFailure message={MESSAGES.generic} onRetry={() => setAttempt((n) => n + 1)} />
+        )}
         {!settings && !failed && <CenteredSpinner label="Loading your settings" />}
         {settings &&
           SWITCHES.map(([key, label, hint]) => (

@@ -11,8 +11,9 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { useLoadedWithRetry } from '../../../components/useLoadedWithRetry.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
-import { useLoaded } from '../../../lib/useLoaded.ts';
 import { PAYMENT_TEXTS, subscriptionOffer } from '../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
@@ -57,7 +58,8 @@ export function SubscriptionScreen() {
     data: loaded,
     failure,
     reload,
-  } = useLoaded(
+    retry,
+  } = useLoadedWithRetry(
     useCallback(
       async (signal?: AbortSignal): Promise<Loaded> => {
         const active = await fetchActiveSubscriptions(request, signal);
@@ -95,7 +97,7 @@ export function SubscriptionScreen() {
       <Typography variant="h5" component="h1">
         Subscription
       </Typography>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && <LoadFailure message={failure} onRetry={retry} />}
       {!loaded && !failure && <CenteredSpinner />}
       {loaded && loaded.active.length > 0 && (
         <Stack spacing={2} aria-label="Active subscriptions" component="section">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -18,6 +17,7 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
@@ -47,10 +47,13 @@ export function TransactionsScreen() {
   const [page, setPage] = useState(0);
   const [answer, setAnswer] = useState<TransactionPage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Retry asks for the same page again: the spinner shows meanwhile.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     setAnswer(null);
+    setFailure(null);
     fetchTransactions(request, { page, type }, controller.signal).then(
       (next) => {
         setFailure(null);
@@ -62,7 +65,7 @@ export function TransactionsScreen() {
       },
     );
     return () => controller.abort();
-  }, [request, page, type]);
+  }, [request, page, type, attempt]);
 
   // IGST replaces SGST and CGST for a buyer in another state; its column shows when a row has it.
   const withIgst = answer?.purchases.some((row) => row.taxIGSTAmount > 0) ?? false;
@@ -95,7 +98,7 @@ export function TransactionsScreen() {
           ))}
         </TextField>
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && <LoadFailure message={failure} onRetry={() => setAttempt((n) => n + 1)} />}
       {!answer && !failure && <CenteredSpinner />}
       {answer && answer.purchases.length === 0 && (
         <Typography color="textSecondary">{NO_TRANSACTIONS}</Typography>

@@ -1,0 +1,249 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { addDays, indiaDateOf } from '@boli/engine/shared/indiaTime';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
+import { createMember, openAs, openPage, type Member } from './support/members.ts';
+import { api, postAd } from './support/payments.ts';
+
+/*
+ * A screen whose load fails says so and offers Retry, which asks again in place: each api call
+ * below answers 503 with the generic message (as the api does while PostgreSQL is away) until the
+ * test lets it through, then Retry is pressed and the screen must show what it is for — without a
+ * reload of the page.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+const ITEM = 'Harmonium for retry';
+
+let owner: Member;
+let adUid: string;
+
+beforeAll(async () => {
+  owner = await createMember(app, { address: true });
+  const adId = await postAd(app, owner, { itemName: ITEM });
+  const detail = await api(app, `/api/posts/post?item_id=${adId}`, { token: owner.token });
+  adUid = String((detail.body.data as { uid: string }).uid);
+}, 120_000);
+
+/**
+ * Makes `apiPath` answer 503 in `page` until the answered function is called; counts the calls
+ * that reached the api afterwards.
+ */
+async function failUntilReleased(page: Page, apiPath: string) {
+  let failing = true;
+  let failed = 0;
+  let passed = 0;
+  await page.route(
+    (url) => url.pathname === apiPath,
+    async (route) => {
+      if (!failing) {
+        passed += 1;
+        return route.fallback();
+      }
+      failed += 1;
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '5' },
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, error: true, msg: MESSAGES.generic }),
+      });
+    },
+  );
+  return {
+    release: () => {
+      failing = false;
+    },
+    counts: () => ({ failed, passed }),
+  };
+}
+
+/** The failure notice: the generic message and its Retry. */
+const failureNotice = (page: Page): Locator =>
+  page.getByRole('alert').filter({ hasText: MESSAGES.generic });
+
+/** Sees the notice, lets the api through, presses Retry and waits for `loaded`. */
+async function retryUntilLoaded(
+  page: Page,
+  failure: Awaited<ReturnType<typeof failUntilReleased>>,
+  loaded: Locator,
+): Promise<void> {
+  const notice = failureNotice(page);
+  await notice.waitFor();
+  expect(failure.counts().failed).toBeGreaterThan(0);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  failure.release();
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await loaded.waitFor({ timeout: 20_000 });
+  await notice.waitFor({ state: 'hidden' });
+  expect(failure.counts().passed).toBeGreaterThan(0);
+  // Asked again in place, not by reloading the page.
+  expect(navigations).toEqual([]);
+}
+
+type Screen = {
+  name: string;
+  path: () => string;
+  apiPath: string;
+  as: 'guest' | 'owner' | 'other';
+  loaded: (page: Page) => Locator;
+  /** What else the loaded screen must show. */
+  then?: (page: Page) => Promise<void>;
+};
+
+const adCard = (page: Page) => page.getByRole('article', { name: ITEM });
+
+const SCREENS: Screen[] = [
+  {
+    name: 'the home list, as a guest',
+    path: () => '/',
+    apiPath: '/api/globalAds',
+    as: 'guest',
+    loaded: adCard,
+  },
+  {
+    name: 'the home list, as a member',
+    path: () => '/',
+    apiPath: '/api/posts/filter',
+    as: 'other',
+    loaded: adCard,
+  },
+  {
+    name: 'search results',
+    path: () => `/?search=${encodeURIComponent('Harmonium')}`,
+    apiPath: '/api/posts/searchAds',
+    as: 'other',
+    loaded: adCard,
+  },
+  {
+    name: 'an ad page',
+    path: () => `/ads/${adUid}`,
+    apiPath: '/api/posts/postUID',
+    as: 'other',
+    loaded: (page) => page.getByRole('heading', { name: ITEM }),
+  },
+  {
+    name: 'transactions',
+    path: () => '/transactions',
+    apiPath: '/api/cart/listTransactions',
+    as: 'other',
+    loaded: (page) => page.getByText('No transactions yet.'),
+  },
+  {
+    name: 'my ads',
+    path: () => '/myAds',
+    apiPath: '/api/posts/myPosts',
+    as: 'owner',
+    loaded: adCard,
+  },
+  {
+    name: 'settings',
+    path: () => '/settings',
+    apiPath: '/api/user/getAll_User_Settings',
+    as: 'other',
+    loaded: (page) => page.getByRole('switch', { name: 'Show my email' }),
+  },
+  {
+    name: 'subscription',
+    path: () => '/subscription',
+    apiPath: '/api/cart/subscription/list',
+    as: 'other',
+    loaded: (page) => page.getByRole('button', { name: 'Make payment' }).first(),
+  },
+  {
+    name: 'a member profile',
+    path: () => `/user_profile/${owner.userId}`,
+    apiPath: '/api/user/id',
+    as: 'other',
+    loaded: (page) => page.getByText(owner.username).first(),
+  },
+  {
+    name: 'post ad, when the profile address cannot be read',
+    path: () => '/postAd',
+    apiPath: '/api/user/getUserAddress',
+    as: 'owner',
+    // The address the profile has, filled in: not an empty form taken for "no address".
+    loaded: (page) => fieldByLabel(page, 'Town/Village'),
+    then: async (page) =>
+      expect(await fieldByLabel(page, 'Town/Village').inputValue()).toBe('New Delhi'),
+  },
+];
+
+describe('a screen whose load fails', () => {
+  let other: Member;
+  beforeAll(async () => {
+    other = await createMember(app, { address: false });
+  }, 120_000);
+
+  const open = async (as: Screen['as']) =>
+    as === 'guest'
+      ? openPage(browser)
+      : openAs(browser, as === 'owner' ? owner : other, { width: 1280, height: 1000 });
+
+  for (const screen of SCREENS) {
+    it(`offers Retry on ${screen.name}`, async () => {
+      const { context, page } = await open(screen.as);
+      const failure = await failUntilReleased(page, screen.apiPath);
+      await openAt(app, page, screen.path());
+      await retryUntilLoaded(page, failure, screen.loaded(page));
+      await screen.then?.(page);
+      await context.close();
+    }, 60_000);
+  }
+
+  it('says Post Ad’s categories did not load, and Retry fills the list', async () => {
+    const { context, page } = await openAs(browser, owner);
+    const failure = await failUntilReleased(page, '/api/posts/category');
+    await openAt(app, page, '/postAd');
+    await fieldByLabel(page, 'Item name').waitFor();
+    await failureNotice(page).waitFor();
+    failure.release();
+    await failureNotice(page).getByRole('button', { name: 'Retry' }).click();
+    await failureNotice(page).waitFor({ state: 'hidden' });
+    await page.getByRole('combobox', { name: /^Category/ }).click();
+    await page.getByRole('option', { name: 'Mobiles', exact: true }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('says the bid calendar’s bids did not load, and Retry shows them', async () => {
+    const slotdate = addDays(indiaDateOf(new Date().toISOString()), 2);
+    const bid = await api(app, '/api/adbid/', {
+      token: other.token,
+      json: {
+        user_id: other.userId,
+        type: 'sidePanels',
+        bidamt: 250000,
+        slotdate,
+        company: 'Kite Tea',
+        biddate: new Date().toISOString(),
+      },
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+
+    const { context, page } = await openAs(browser, other);
+    const failure = await failUntilReleased(page, '/api/adbid/events');
+    await openAt(app, page, '/bid-calendar?type=sidePanels');
+    await page.locator('.fc-multiMonthYear-view').waitFor();
+    const year = slotdate.slice(0, 4);
+    if ((await page.locator('.fc-toolbar-title').innerText()).trim() !== year) {
+      await failureNotice(page).waitFor();
+      await page.locator('.fc-next-button').click();
+    }
+    await retryUntilLoaded(
+      page,
+      failure,
+      page
+        .locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`)
+        .getByText('₹250K'),
+    );
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { ApiError } from '../app/api/client.ts';
+
+/**
+ * Whether asking again may help: not after a refusal of the request itself (a 4xx such as 'Ad not
+ * found'), but after a server's failure (5xx, 503 while PostgreSQL is away) or no answer at all.
+ */
+export const failureMayPass = (error: unknown): boolean =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) ||
+  error.status === 408 ||
+  error.status === 429;
+
+type Props = {
+  /** Why the load failed: the api's message, or the generic one. */
+  message: string;
+  /**
+   * Runs the failed load again. A promise keeps Retry busy until it settles; a screen that shows
+   * its own progress instead (its spinner in place of this notice) may answer nothing.
+   */
+  onRetry: () => void | Promise<unknown>;
+  /** Retry is busy while this is set too: for a screen that knows when its loads are running. */
+  retrying?: boolean;
+};
+
+/**
+ * What a screen shows when what it is for could not be loaded: why, and Retry, which asks again
+ * without reloading the page (a failure is often a passing one: the api's 503 while PostgreSQL
+ * is back in a moment, a dropped connection).
+ */
+export function LoadFailure({ message, onRetry, retrying: loading = false }: Props) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await onRetry();
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          loading={retrying || loading}
+          onClick={() => void retry()}
+        >
+          Retry
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
