@@ -184,6 +184,8 @@ describe('a member with a full profile', () => {
 
     // --- The detail: gallery, facts, share, Edit for the owner
     await page.getByRole('heading', { name: 'Swift Dzire' }).waitFor();
+    // The tab is named after the ad, so that several open ads can be told apart.
+    await expect.poll(() => page.title()).toBe('Swift Dzire · Boli');
     expect(pathOf(page)).toMatch(/^\/ads\/swift-dzire-/);
     expect(await page.getByTestId('ad-price').innerText()).toBe('₹5,50,000');
     await page.getByText('Maruti Suzuki').waitFor();

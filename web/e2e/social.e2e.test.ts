@@ -67,6 +67,8 @@ describe('two members and a mobile number', () => {
     await visit(a, `/user_profile/${bala.userId}`);
     const phone = a.getByTestId('profile-phone');
     await expect.poll(() => phone.innerText()).toContain(masked(bala.phone));
+    // The tab is named after the member, so that several open profiles can be told apart.
+    await expect.poll(() => a.title()).toBe(`${bala.username} · Boli`);
 
     // Reviews: an empty one is refused; a real one is posted and listed with its author.
     await a.getByRole('button', { name: 'Post Review' }).click();

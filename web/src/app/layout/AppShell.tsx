@@ -8,6 +8,7 @@ import { LoginRequiredProvider } from '../session/LoginRequiredProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import type { RouteHandle } from '../routes.tsx';
 import { pageChrome } from './layoutRules.ts';
+import { pageTitle } from './pageTitle.ts';
 import { TopBar } from './TopBar.tsx';
 
 function useRouteHandle(): RouteHandle {
@@ -29,7 +30,7 @@ export function AppShell() {
   const chrome = pageChrome(layout, { status, mobileValidated: user?.mobileValidated ?? false });
 
   useEffect(() => {
-    document.title = `${screen} · Boli`;
+    document.title = pageTitle(screen);
   }, [screen]);
 
   return (

@@ -16,6 +16,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { failureMayPass } from '../../../components/LoadFailure.tsx';
 import { formatAddress, formatDate, formatPrice } from '../../../lib/format.ts';
@@ -97,6 +98,7 @@ function AdFacts({ ad }: { ad: AdView }) {
 
 function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
   const { status, user } = useSession();
+  useItemTitle(ad.itemName);
   const [sharing, setSharing] = useState(false);
   // The bid area tells when bidding closes while the page is open (Close Bid, a deadline).
   const [closedSince, setClosedSince] = useState(false);

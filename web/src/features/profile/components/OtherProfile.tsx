@@ -7,6 +7,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
@@ -63,6 +64,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       live = false;
     };
   }, [key, request, reloads]);
+  useItemTitle(member ? fieldText(member, 'username') : undefined);
 
   if (failure?.retry) return <LoadFailure message={failure.message} onRetry={reload} />;
   if (failure) return <Alert severity="error">{failure.message}</Alert>;
