@@ -240,6 +240,15 @@ export async function grantRoles(
   return { ...member, token: signedIn.data.token, refreshToken: signedIn.data.refreshToken };
 }
 
+/** `member` signed in once more over the api: a session of its own, beside the others. */
+export async function signInAgain(app: TestApp, member: Member): Promise<Member> {
+  const { username, password } = member;
+  const signedIn = (await call(app, '/api/auth/signin', { username, password })) as {
+    data: { token: string; refreshToken: string };
+  };
+  return { ...member, token: signedIn.data.token, refreshToken: signedIn.data.refreshToken };
+}
+
 /** What the web app keeps in localStorage for a logged-in member. */
 export const storedSession = (member: Member): Record<string, string> => ({
   jwt: member.token,

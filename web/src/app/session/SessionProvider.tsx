@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
 import { requestRefresh, singleFlight } from './refreshTokens.ts';
+import { endsSession } from './sessionEnd.ts';
 import {
   SessionContext,
   type Session,
@@ -49,10 +50,10 @@ function storeTokens(tokens: SessionTokens): void {
 
 /**
  * The login session. A stored token is checked with GET /api/user: its user makes the visitor a
- * member. A 403 TOKEN_EXPIRED is answered by one refresh (POST /api/auth/refresh) and a retry; if
- * the refresh fails the session ends with 'Your session expired. Please login again.'. Another
- * 401/403 forgets the token; any other failure — the api down — shows the guest view and keeps the
- * token for the next visit.
+ * member. A 403 TOKEN_EXPIRED or a 401 (the session was revoked: a password change elsewhere, a
+ * block) is answered by one refresh (POST /api/auth/refresh) and a retry; if that fails the
+ * session ends with 'Your session expired. Please login again.'. Another 403 forgets the token;
+ * any other failure — the api down — shows the guest view and keeps the token for the next visit.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reduce, undefined, initialState);
@@ -63,13 +64,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     (message?: string, { tellServer = true }: { tellServer?: boolean } = {}) => {
       const token = tokenRef.current;
+      // Calls under way when a session ends all fail and all log out: only the first one says so.
+      tokenRef.current = null;
       // The request leaves with the token before the state is reset; its answer does not matter.
       if (token && tellServer) {
         apiRequest('/api/auth/logout', { method: 'POST', token }).catch(() => undefined);
       }
       clearStored();
       dispatch({ type: 'loggedOut' });
-      if (message) enqueueSnackbar(message, { variant: 'info' });
+      if (message && token) enqueueSnackbar(message, { variant: 'info' });
     },
     [enqueueSnackbar],
   );
@@ -103,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       apiRequest<unknown>('/api/user', { token, signal: controller.signal });
     fetchUser(loadingToken)
       .catch(async (error: unknown) => {
-        if (!(error instanceof ApiError && error.tokenExpired)) throw error;
+        if (!endsSession(error, loadingToken)) throw error;
         const fresh = await refresh().catch(() => {
           throw error;
         });
@@ -118,9 +121,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.tokenExpired)
+        // Whether the token was the stored one or a renewed one, it was sent.
+        if (endsSession(error, loadingToken))
           logout(MESSAGES.sessionExpired, { tellServer: false });
-        else if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        else if (error instanceof ApiError && error.status === 403)
           logout(undefined, { tellServer: false });
         else dispatch({ type: 'loggedOut' });
       });

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError, apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
+import { apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
 import { useSession } from './sessionContext.ts';
+import { endsSession } from './sessionEnd.ts';
 
 /** `useApi().request`: a call's `data`, as the signed-in member; what feature api modules take. */
 export type ApiRequest = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
@@ -12,9 +13,11 @@ export type ApiEnvelopeRequest = <T>(
 ) => Promise<Envelope<T>>;
 
 /**
- * The api client as the logged-in user: sends the stored token. On a 403 TOKEN_EXPIRED it trades
- * the refresh token for a new one (POST /api/auth/refresh) and repeats the call once; when that is
- * not possible it logs out with 'Your session expired. Please login again.' and rethrows.
+ * The api client as the logged-in user: sends the stored token. When the answer says the session
+ * is over — 403 TOKEN_EXPIRED, or a 401 although the token was sent (revoked: a password change
+ * elsewhere, a block) — it trades the refresh token for a new one (POST /api/auth/refresh) and
+ * repeats the call once; when that is not possible it logs out with 'Your session expired. Please
+ * login again.' and rethrows. A guest's 401 is only rethrown.
  */
 export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } {
   const { token, logout, refresh } = useSession();
@@ -23,7 +26,7 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
       try {
         return await apiEnvelope<T>(path, { ...options, token });
       } catch (error) {
-        if (!(error instanceof ApiError && error.tokenExpired)) throw error;
+        if (!endsSession(error, token)) throw error;
         let fresh: string;
         try {
           fresh = await refresh();
@@ -34,8 +37,7 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
         try {
           return await apiEnvelope<T>(path, { ...options, token: fresh });
         } catch (again) {
-          if (again instanceof ApiError && again.tokenExpired)
-            logout(MESSAGES.sessionExpired, { tellServer: false });
+          if (endsSession(again, fresh)) logout(MESSAGES.sessionExpired, { tellServer: false });
           throw again;
         }
       }

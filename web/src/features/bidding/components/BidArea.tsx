@@ -14,6 +14,7 @@ import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
+import { forgetBidDraft } from '../model/bidDraft.ts';
 import { bidControls, biddingWhen } from '../model/biddingPhase.ts';
 import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
@@ -99,6 +100,7 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
   // The fee was captured and the server placed the bid: show it as a posted bid.
   const feePaid = async () => {
     setFeeFor(null);
+    forgetBidDraft(itemId);
     setFormKey((key) => key + 1);
     try {
       const { summary: next } = await fetchBidPage(request, {

@@ -8,12 +8,14 @@ import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
+import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
+import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
 import { bidFormProblem, bidRequestBody, type BidFormInput } from '../model/bidForm.ts';
 
 type Props = {
@@ -26,20 +28,28 @@ type Props = {
 /** A refusal; one that says to subscribe keeps the bid, so its processing fee can be paid. */
 type Failure = { message: string; subscribeAt: string | null; bid?: PlaceBidBody };
 
+const EMPTY: BidFormInput = { bidAlias: '', type: SELECT_TYPE, amount: '' };
+
 /**
  * The bid form for everyone but the owner, while bids are taken: alias (the member's bidAlias to
  * start with), type and amount. A guest who submits is asked to log in. A member refused for want
- * of a subscription may pay the bid's processing fee instead (`onPayFee`).
+ * of a subscription may pay the bid's processing fee instead (`onPayFee`). What is typed is kept
+ * in the tab until posted (model/bidDraft.ts): the page is rebuilt when the session ends and after
+ * logging in again, and the bid is still there.
  */
 export function BidForm({ itemId, onPosted, onPayFee }: Props) {
-  const { status, user } = useSession();
+  const { status, user, token } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
-  const [input, setInput] = useState<BidFormInput>({ bidAlias: '', type: SELECT_TYPE, amount: '' });
+  const memberId = status === 'member' ? user?._id : undefined;
+  const [input, setInput] = useState<BidFormInput>(
+    () => bidDraftFor(readBidDraft(itemId), memberId) ?? EMPTY,
+  );
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
 
-  const memberId = status === 'member' ? user?._id : undefined;
+  useEffect(() => saveBidDraft(itemId, input, memberId), [itemId, input, memberId]);
+
   useEffect(() => {
     if (!memberId) return;
     const controller = new AbortController();
@@ -72,6 +82,8 @@ export function BidForm({ itemId, onPosted, onPayFee }: Props) {
       setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
       onPosted(summary);
     } catch (error) {
+      // The session is over: the app logged out and said so; the bid stays for after the login.
+      if (endsSession(error, token)) return;
       const subscribeAt = subscribeLink(error);
       setFailure({
         message: error instanceof ApiError ? error.firstMessage : MESSAGES.generic,
