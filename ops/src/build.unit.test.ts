@@ -3,6 +3,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -41,5 +42,6 @@ describe('publishing a web build', () => {
       'index.html',
     ]);
     expect(readdirSync(root)).toEqual(['dist']);
+    rmSync(root, { recursive: true, force: true });
   });
 });
