@@ -1,4 +1,5 @@
 /** What the shell needs of the logged-in user's detail (GET /api/user answers all of it). */
+import { isRecord } from '../../lib/records.ts';
 export type SessionUser = {
   _id: string;
   username: string;
@@ -7,9 +8,6 @@ export type SessionUser = {
   profilepic?: string;
   roles?: string[];
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The user detail from an answer's data, or null when it is not one. */
 export function parseSessionUser(data: unknown): SessionUser | null {

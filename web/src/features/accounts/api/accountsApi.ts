@@ -5,11 +5,9 @@ import { parseSessionUser, type SessionUser } from '../../../app/session/session
 import { readStored } from '../../../app/session/storage.ts';
 import type { OtpLogin, OtpSent } from '../machines/otp.machine.ts';
 import type { SignupResult, SignupValues } from '../machines/signup.machine.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /* The accounts calls of docs/api/accounts.md, as the screens use them. */
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -9,10 +9,10 @@ import {
 } from '../../payments/api/paymentsApi.ts';
 import {
   amountOf,
-  isRecord,
   type CheckoutResponse,
   type PurchaseInfo,
 } from '../../payments/api/purchaseInfo.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /* The ad space and slot-bid calls (docs/api/adspace.md); money in rupees, dates YYYY-MM-DD. */
 

@@ -1,6 +1,7 @@
 import type { BidBoardEvent } from '../model/bidBoard.ts';
 import { readPosition, type Position } from '../model/position.ts';
-import { isRecord, parseBid, parseBids, parseSummary, type CloseReason } from './bidViews.ts';
+import { parseBid, parseBids, parseSummary, type CloseReason } from './bidViews.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /*
  * The bid websocket's messages (contracts.md, "Bids"), read into bid board events. Each message

@@ -1,5 +1,6 @@
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { readPosition, type Position } from '../model/position.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /*
  * The bids api's answers as the web reads them (contracts.md, "Bids";
@@ -65,9 +66,6 @@ export type BidSummaryView = {
 };
 
 type Json = Record<string, unknown>;
-
-export const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;

@@ -2,7 +2,8 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { ApiError } from '../../../app/api/client.ts';
 import type { ApiRequest } from '../../../app/session/useApi.ts';
 import type { BidTab } from '../model/bidBoard.ts';
-import { isRecord, parseSummary, type BidSummaryView, type BidView } from './bidViews.ts';
+import { parseSummary, type BidSummaryView, type BidView } from './bidViews.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /* The calls of the bids api (contracts.md, "Bids"), through the session's `useApi().request`. */
 

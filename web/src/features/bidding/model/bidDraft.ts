@@ -1,6 +1,7 @@
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import type { BidFormInput } from './bidForm.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /*
  * The bid a member is typing on an ad, kept in the tab's sessionStorage until it is posted: the
@@ -13,9 +14,6 @@ import type { BidFormInput } from './bidForm.ts';
 export type BidDraft = { input: BidFormInput; by: string | null };
 
 export const bidDraftKey = (itemId: string): string => `bidDraft:${itemId}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isBidType = (value: unknown): value is BidFormInput['type'] =>
   value === SELECT_TYPE || (BID_TYPES as readonly unknown[]).includes(value);

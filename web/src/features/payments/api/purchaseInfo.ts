@@ -1,4 +1,5 @@
 import type { PurchaseKind } from '@boli/engine/billing/products';
+import { isRecord } from '../../../lib/records.ts';
 
 /*
  * The purchase info every payment answer carries (contracts-payments.md §3): amounts in rupees,
@@ -59,9 +60,6 @@ export type CheckoutResponse = {
   razorpay_order_id: string;
   razorpay_signature: string;
 };
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== ''

@@ -4,11 +4,8 @@ import {
   purchaseInfoOrFail,
   type Confirmation,
 } from '../../payments/api/paymentsApi.ts';
-import {
-  isRecord,
-  type CheckoutResponse,
-  type PurchaseInfo,
-} from '../../payments/api/purchaseInfo.ts';
+import { type CheckoutResponse, type PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /* The share bid calls (section 7, /api/buyShare; docs/api/shares.md). Amounts are rupees. */
 

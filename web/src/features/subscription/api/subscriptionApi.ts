@@ -6,10 +6,10 @@ import {
 } from '../../payments/api/paymentsApi.ts';
 import {
   amountOf,
-  isRecord,
   type CheckoutResponse,
   type PurchaseInfo,
 } from '../../payments/api/purchaseInfo.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /* The subscription calls (spec section 7, "Subscriptions"; contracts-payments.md §3). */
 

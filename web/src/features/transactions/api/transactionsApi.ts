@@ -1,12 +1,12 @@
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import type { ApiRequest } from '../../../app/session/useApi.ts';
 import {
-  isRecord,
   parseTaxBreakup,
   PURCHASE_STATUSES,
   type PurchaseStatus,
   type TaxBreakup,
 } from '../../payments/api/purchaseInfo.ts';
+import { isRecord } from '../../../lib/records.ts';
 
 /* GET /api/cart/listTransactions (spec section 7; contracts-payments.md §3). */
 
