@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -27,6 +27,21 @@ const machine = otpMachine.provide({
 
 /** How long 'Phone verified successfully.' stays before the page reloads with full access. */
 const RELOAD_AFTER_MS = 1200;
+
+const TITLE = 'Verify Mobile Number';
+const FRAME = { maxWidth: 560, mx: 'auto', width: '100%' } as const;
+
+/** Verify Mobile Number's heading above `children`: the frame of every state but the code form. */
+function VerifyMobileFrame({ children }: { children: ReactNode }) {
+  return (
+    <Stack spacing={2} sx={FRAME}>
+      <Typography variant="h5" component="h1">
+        {TITLE}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
 
 function storeLogin(login: OtpLogin) {
   writeStored('jwt', login.token);
@@ -66,25 +81,19 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
 
   if (flow === 'emailNotVerified') {
     return (
-      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
-        <Typography variant="h5" component="h1">
-          Verify Mobile Number
-        </Typography>
+      <VerifyMobileFrame>
         <EmailVerifyPanel
           heading="h2"
           onVerify={() => send({ type: 'RETRY' })}
           verifyNotice={notice}
         />
-      </Stack>
+      </VerifyMobileFrame>
     );
   }
 
   if (flow === 'phoneAlreadyVerified') {
     return (
-      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
-        <Typography variant="h5" component="h1">
-          Verify Mobile Number
-        </Typography>
+      <VerifyMobileFrame>
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
         {member ? (
           // A full load: the session learns the verified phone and opens every page.
@@ -101,7 +110,7 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
             Login
           </Button>
         )}
-      </Stack>
+      </VerifyMobileFrame>
     );
   }
 
@@ -112,15 +121,9 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
   const tries = triesText(triesLeft);
 
   return (
-    <Stack
-      spacing={2}
-      sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
-      component="form"
-      noValidate
-      onSubmit={submit}
-    >
+    <Stack spacing={2} sx={FRAME} component="form" noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
-        Verify Mobile Number
+        {TITLE}
       </Typography>
       <Typography color="textSecondary">
         Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
@@ -179,29 +182,23 @@ export function OtpPhoneVerifyScreen() {
   const username = user?.username ?? readStored('username');
   if (!username) {
     return (
-      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
-        <Typography variant="h5" component="h1">
-          Verify Mobile Number
-        </Typography>
+      <VerifyMobileFrame>
         <Typography>Tell us your username first, and we will send you the code.</Typography>
         <Button component={RouterLink} to="/otp-phone" variant="contained">
           Send OTP
         </Button>
-      </Stack>
+      </VerifyMobileFrame>
     );
   }
   if (!verificationToken()) {
     // The OTP calls need the sign-up's validation token or a login (docs/api/accounts.md).
     return (
-      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
-        <Typography variant="h5" component="h1">
-          Verify Mobile Number
-        </Typography>
+      <VerifyMobileFrame>
         <Typography>Please login to verify the mobile number of {username}.</Typography>
         <Button component={RouterLink} to="/login" variant="contained">
           Login
         </Button>
-      </Stack>
+      </VerifyMobileFrame>
     );
   }
   return <OtpEntry key={username} username={username} member={status === 'member'} />;
