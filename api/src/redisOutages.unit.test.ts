@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { recordedLog } from '@boli/engine/shared/testing/recordedLog';
 import { isRedisUnreachable, redisOutageLog } from './redisOutages.ts';
 
 const withCode = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
@@ -22,14 +23,8 @@ describe('isRedisUnreachable', () => {
 });
 
 describe('redisOutageLog', () => {
-  const recorder = () => {
-    const lines: [string, string][] = [];
-    const log = (level: string) => (_: unknown, msg?: string) => void lines.push([level, msg!]);
-    return { lines, logger: { warn: log('warn'), info: log('info'), error: log('error') } };
-  };
-
   it('tells an outage once, however many connections and queues report it, and its end', () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordedLog();
     const outages = redisOutageLog(logger, 'jobs');
     const connection = outages.connection(new EventEmitter());
     const queue = outages.errors(new EventEmitter());
@@ -48,7 +43,7 @@ describe('redisOutageLog', () => {
   });
 
   it('logs every error that is not an outage', () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordedLog();
     const queue = redisOutageLog(logger, 'jobs').errors(new EventEmitter());
     queue.emit('error', new Error('ERR unknown command'));
     queue.emit('error', new Error('ERR unknown command'));

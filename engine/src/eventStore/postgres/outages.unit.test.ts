@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordedLog } from '../../shared/testing/recordedLog.ts';
 import { isPostgresUnreachable, postgresOutageLog } from './outages.ts';
 
 const withCode = (message: string, code: string, more: object = {}) =>
@@ -33,14 +34,8 @@ describe('isPostgresUnreachable', () => {
 });
 
 describe('postgresOutageLog', () => {
-  const recorder = () => {
-    const lines: [string, string][] = [];
-    const log = (level: string) => (_: unknown, msg?: string) => void lines.push([level, msg!]);
-    return { lines, logger: { warn: log('warn'), info: log('info'), error: log('error') } };
-  };
-
   it("tells an outage once, knex's own lines and the pollers' failures alike, and its end", () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordedLog();
     const outages = postgresOutageLog(logger, 'projections');
     for (let attempt = 0; attempt < 20; attempt++) {
       outages.knexLog.warn('Acquire connection error: Error: connect ECONNREFUSED 127.0.0.1:5432');
@@ -56,7 +51,7 @@ describe('postgresOutageLog', () => {
   });
 
   it('logs every other failure, and what else knex says, each time', () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordedLog();
     const outages = postgresOutageLog(logger, 'api');
     outages.failed(withCode('deadlock detected', '40P01'), {}, 'batch failed');
     outages.failed(withCode('deadlock detected', '40P01'), {}, 'batch failed');
