@@ -4,8 +4,9 @@ import { ApiError } from '../app/api/client.ts';
 
 /**
  * What `fetch` answers, asked on mount and again whenever `fetch` changes (give it a useCallback),
- * with the message of the last failure. `reload()` asks again, keeping what is shown meanwhile; an
- * answer that comes after the screen moved on (an aborted call) is dropped.
+ * with the message of the last failure. `reload()` asks again, keeping what is shown meanwhile;
+ * `retry()` does the same and settles once the answer is in (LoadFailure's Retry shows progress
+ * meanwhile). An answer that comes after the screen moved on (an aborted call) is dropped.
  */
 export function useLoaded<T>(fetch: (signal?: AbortSignal) => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
@@ -33,5 +34,6 @@ export function useLoaded<T>(fetch: (signal?: AbortSignal) => Promise<T>) {
   }, [load]);
 
   const reload = useCallback(() => void load(), [load]);
-  return { data, failure, reload };
+  const retry = useCallback(() => load(), [load]);
+  return { data, failure, reload, retry };
 }

@@ -14,8 +14,8 @@ import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '@boli/engine/shared/limits';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { useLoaded } from '../../../lib/useLoaded.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { useLoadedWithRetry } from '../../../components/useLoadedWithRetry.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import { fetchMySpaces } from '../api/adspaceApi.ts';
 import { buyingCycleLabel, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
@@ -26,7 +26,7 @@ import { forgetShownAds } from './useShownAds.ts';
 /** The member's spaces not yet ended (GET /api/space/list?status=active), reloadable. */
 function useMySpaces() {
   const { request } = useApi();
-  const { data, failure, reload, retry } = useLoadedWithRetry(
+  const { data, failure, reload, retry } = useLoaded(
     useCallback((signal?: AbortSignal) => fetchMySpaces(request, signal), [request]),
   );
   return { spaces: data, failure, reload, retry };

@@ -11,8 +11,8 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { useLoaded } from '../../../lib/useLoaded.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { useLoadedWithRetry } from '../../../components/useLoadedWithRetry.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { PAYMENT_TEXTS, subscriptionOffer } from '../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
@@ -59,7 +59,7 @@ export function SubscriptionScreen() {
     failure,
     reload,
     retry,
-  } = useLoadedWithRetry(
+  } = useLoaded(
     useCallback(
       async (signal?: AbortSignal): Promise<Loaded> => {
         const active = await fetchActiveSubscriptions(request, signal);
