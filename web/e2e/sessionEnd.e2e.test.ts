@@ -45,6 +45,8 @@ const typedBid = async (page: Page) => {
 /** The login page's form, filled in and sent. */
 async function logIn(page: Page, member: Member): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
+  // The Login Required dialog that led here fades out over the form; a click meanwhile is lost.
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await fieldByLabel(page, 'Email or username').fill(member.username);
   await fieldByLabel(page, 'Password').fill(member.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
