@@ -22,11 +22,12 @@ withAppAndBrowser((running) => ({ app, browser } = running));
 const ITEM = 'Harmonium for retry';
 
 let owner: Member;
+let adId: string;
 let adUid: string;
 
 beforeAll(async () => {
   owner = await createMember(app, { address: true });
-  const adId = await postAd(app, owner, { itemName: ITEM });
+  adId = await postAd(app, owner, { itemName: ITEM });
   const detail = await api(app, `/api/posts/post?item_id=${adId}`, { token: owner.token });
   adUid = String((detail.body.data as { uid: string }).uid);
 }, 120_000);
@@ -129,6 +130,22 @@ const SCREENS: Screen[] = [
     apiPath: '/api/posts/postUID',
     as: 'other',
     loaded: (page) => page.getByRole('heading', { name: ITEM }),
+  },
+  {
+    name: 'Edit Ad, for the owner',
+    path: () => `/editAd/${adUid}`,
+    apiPath: '/api/posts/postUID',
+    as: 'owner',
+    loaded: (page) => page.getByRole('button', { name: 'Update Ad' }),
+    then: async (page) => expect(await fieldByLabel(page, 'Item name').inputValue()).toBe(ITEM),
+  },
+  {
+    name: 'an ad’s photos and videos, for the owner',
+    path: () => `/postAd/media/${adId}`,
+    // An ad's id has the shape of a uid: the page asks for it by uid.
+    apiPath: '/api/posts/postUID',
+    as: 'owner',
+    loaded: (page) => page.getByRole('heading', { name: `Photos and videos of ${ITEM}` }),
   },
   {
     name: 'transactions',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,24 +12,14 @@ import HistoryIcon from '@mui/icons-material/History';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import ShareIcon from '@mui/icons-material/Share';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
-import { useApi } from '../../../app/session/useApi.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { failureMayPass } from '../../../components/LoadFailure.tsx';
 import { formatAddress, formatDate, formatPrice } from '../../../lib/format.ts';
-import {
-  adDetailRequest,
-  adMediaPath,
-  adPath,
-  editAdPath,
-  type AdDetailView,
-  type AdView,
-} from '../ads.api.ts';
+import { adMediaPath, adPath, editAdPath, type AdDetailView, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
 import { AdLoadFailureNotice } from './AdFailureNotice.tsx';
+import { useAdDetail } from '../useAdDetail.ts';
 import { AdGallery } from './AdGallery.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
@@ -191,40 +181,10 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
  */
 export function AdDetailScreen({ renderBidArea }: Props) {
   const { adId = '' } = useParams();
-  const { request } = useApi();
-  const [ad, setAd] = useState<AdDetailView | null>(null);
-  const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
-  // Retry reads the ad again: the spinner shows meanwhile.
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setAd(null);
-    setFailure(null);
-    const { path, query } = adDetailRequest(adId);
-    request<AdDetailView>(path, { query }).then(
-      (data) =>
-        live && setAd({ ...data, gallery: Array.isArray(data.gallery) ? data.gallery : [] }),
-      (error: unknown) =>
-        live &&
-        setFailure({
-          message: error instanceof ApiError ? error.message : MESSAGES.generic,
-          final: !failureMayPass(error),
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [adId, request, attempt]);
+  const { ad, failure, retry } = useAdDetail(adId);
 
   if (failure) {
-    return (
-      <AdLoadFailureNotice
-        title="Ad detail"
-        message={failure.message}
-        onRetry={failure.final ? undefined : () => setAttempt((n) => n + 1)}
-      />
-    );
+    return <AdLoadFailureNotice title="Ad detail" message={failure.message} onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
   return <AdDetail ad={ad} renderBidArea={renderBidArea} />;

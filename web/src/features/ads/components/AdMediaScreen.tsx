@@ -24,6 +24,7 @@ import { useMediaSender } from '../mediaUpload.ts';
 import { adManagementRefusal } from '../model/adManagement.ts';
 import { uploadOfItem } from '../model/galleryUploads.ts';
 import { useUploads } from '../useUploads.ts';
+import { useAdDetail } from '../useAdDetail.ts';
 import { AdLoadFailureNotice, AdManagementNotice } from './AdFailureNotice.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
 import { UploadList } from './UploadList.tsx';
@@ -184,22 +185,11 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
  */
 export function AdMediaScreen() {
   const { adId = '' } = useParams();
-  const { request } = useApi();
   const { user } = useSession();
-  const [ad, setAd] = useState<AdDetailView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const { path, query } = adDetailRequest(adId);
-    request<AdDetailView>(path, { query }).then(
-      (data) => live && setAd(data),
-      (error: unknown) => live && setFailure(messageOf(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [adId, request]);
-  if (failure) return <AdLoadFailureNotice title={TITLE} message={failure} mine />;
+  const { ad, failure, retry } = useAdDetail(adId);
+  if (failure) {
+    return <AdLoadFailureNotice title={TITLE} message={failure.message} mine onRetry={retry} />;
+  }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
   const refusal = adManagementRefusal(ad, user?._id);
   if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;

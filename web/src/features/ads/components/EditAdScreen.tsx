@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { AD_PATHS, adDetailRequest, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
+import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
 import { adFormOf, editAdBody } from '../model/adForm.ts';
 import { adManagementRefusal } from '../model/adManagement.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
+import { useAdDetail } from '../useAdDetail.ts';
 import {
   AddressRequiredDialog,
   AdFailureAlert,
@@ -92,27 +92,14 @@ function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailV
  */
 export function EditAdScreen() {
   const { adUid = '' } = useParams();
-  const { request } = useApi();
   const { user } = useSession();
-  const [ad, setAd] = useState<AdDetailView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { ad, failure, retry } = useAdDetail(adUid);
   const [saved, setSaved] = useState<AdDetailView | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    const { path, query } = adDetailRequest(adUid);
-    request<AdDetailView>(path, { query }).then(
-      (data) => live && setAd(data),
-      (error: unknown) =>
-        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
-    );
-    return () => {
-      live = false;
-    };
-  }, [adUid, request]);
-
   if (saved) return <EditDone ad={saved} />;
-  if (failure) return <AdLoadFailureNotice title={TITLE} message={failure} mine />;
+  if (failure) {
+    return <AdLoadFailureNotice title={TITLE} message={failure.message} mine onRetry={retry} />;
+  }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
   const refusal = adManagementRefusal(ad, user?._id);
   if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
