@@ -62,7 +62,7 @@ const CLOSE_TEXT = {
 /** One line saying how bidding stood at the replayed instant. */
 export function statusLine(replay: AdHistory['replay']): string {
   const parts = [STATUS_TEXT[replay.status]];
-  if (replay.deadline) parts.push(`deadline ${replay.deadline}`);
+  if (replay.deadline) parts.push(`deadline ${historyTime(replay.deadline)}`);
   if (replay.status === 'closed' && replay.closedReason)
     parts.push(CLOSE_TEXT[replay.closedReason]);
   return parts.join(' · ');
@@ -75,6 +75,12 @@ export function chainLine(history: Pick<AdHistory, 'chain' | 'events'>): string 
     : `Hash chain broken at version ${history.chain.brokenAt}: ${history.chain.reason}`;
 }
 
+/** An instant of an event's data in the history's time; anything else as it is. */
+const timeIn = (value: unknown): string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value))
+    ? historyTime(value)
+    : String(value);
+
 /** The few fields of an event worth a glance in the timeline; the full data is one click away. */
 export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>): string {
   const d = event.data;
@@ -82,9 +88,9 @@ export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>): string {
     case 'BidPlaced':
       return `${String(d.bidAlias)} (${String(d.username)}) bid ${String(d.type)} ${formatPaise(Number(d.amount))} (${String(d.amount)} paise), ${String(d.phase)}`;
     case 'FinalCallMade':
-      return `deadline ${String(d.deadline)}`;
+      return `deadline ${timeIn(d.deadline)}`;
     case 'BiddingClosed':
-      return `${String(d.reason)} at ${String(d.closedAt)}`;
+      return `${String(d.reason)} at ${timeIn(d.closedAt)}`;
     case 'AdPosted':
       return `${String(d.itemName)} by ${String(d.postedByUsername)}`;
     default:

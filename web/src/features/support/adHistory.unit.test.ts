@@ -22,9 +22,9 @@ const replay = {
 };
 
 describe('reading an ad history for support', () => {
-  it('says how bidding stood and why it closed', () => {
+  it('says how bidding stood and why it closed, the deadline in India time as the bids are', () => {
     expect(statusLine(replay)).toBe(
-      'Bidding Closed · deadline 2026-03-02T10:00:00.000Z · final call expired',
+      'Bidding Closed · deadline 2026-03-02 15:30:00.000 IST · final call expired',
     );
     expect(statusLine({ ...replay, status: 'open', deadline: null })).toBe('Open for bids');
   });
@@ -49,6 +49,18 @@ describe('reading an ad history for support', () => {
         },
       }),
     ).toBe('kite (meena) bid Hidden ₹5 (500 paise), beforeFinalCall');
+  });
+
+  it('gives a final call’s deadline and a close’s moment in India time', () => {
+    expect(
+      eventGist({ type: 'FinalCallMade', data: { deadline: '2026-11-27T05:58:08.665Z' } }),
+    ).toBe('deadline 2026-11-27 11:28:08.665 IST');
+    expect(
+      eventGist({
+        type: 'BiddingClosed',
+        data: { reason: 'finalCallExpired', closedAt: '2026-11-27T05:58:08.665Z' },
+      }),
+    ).toBe('finalCallExpired at 2026-11-27 11:28:08.665 IST');
   });
 
   it('says which highest a bid is', () => {
