@@ -1,6 +1,6 @@
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { rupeesToPaise } from '@boli/engine/shared/money';
+import { isTooLargeForPaise, PAISE_PER_RUPEE, rupeesToPaise } from '@boli/engine/shared/money';
 
 /*
  * The ad list's filters (sections 2 and 7) as the query reads them, and the page window. Pure:
@@ -58,8 +58,19 @@ const range = (from: number | undefined, to: number | undefined): Range | undefi
   return Object.keys(result).length === 0 ? undefined : result;
 };
 
-const paise = (rupees: number | undefined): number | undefined =>
-  rupees === undefined ? undefined : rupeesToPaise(rupees);
+/**
+ * A price bound in paise, never dropped: past what paise can hold it is the largest price there
+ * can be (a From there matches no ad, a To every ad), and a fraction of a paisa goes inward
+ * (From up, To down), so a bound always filters as the member asked.
+ */
+const priceBound = (
+  rupees: number | undefined,
+  inward: (paise: number) => number,
+): number | undefined => {
+  if (rupees === undefined) return undefined;
+  if (isTooLargeForPaise(rupees)) return Number.MAX_SAFE_INTEGER;
+  return rupeesToPaise(rupees) ?? inward(rupees * PAISE_PER_RUPEE);
+};
 
 const isIndia = (country: string | undefined): boolean => country?.toLowerCase() === 'india';
 
@@ -83,7 +94,7 @@ export function adFilters(input: AdFilterInput): AdFilters {
     state: text(input.state),
     district: india ? text(input.district) : undefined,
     neighbourhood: india ? text(input.neighbourHood) : undefined,
-    price: range(paise(input.priceFrom), paise(input.priceTo)),
+    price: range(priceBound(input.priceFrom, Math.ceil), priceBound(input.priceTo, Math.floor)),
   };
   if (vehicles) {
     entries.make = text(input.make);

@@ -26,6 +26,15 @@ describe('the ad list’s filters', () => {
     });
   });
 
+  it('never drops a price bound: one too large for paise is the largest price, a fraction of a paisa goes inward', () => {
+    expect(adFilters({ priceFrom: 1e14 }).price).toEqual({ from: Number.MAX_SAFE_INTEGER });
+    expect(adFilters({ priceTo: 1e14 }).price).toEqual({ to: Number.MAX_SAFE_INTEGER });
+    expect(adFilters({ priceFrom: 10.005, priceTo: 10.009 }).price).toEqual({
+      from: 1001,
+      to: 1000,
+    });
+  });
+
   it('drops empty values, so an empty form lists every ad', () => {
     expect(adFilters({ category: '', state: '  ', make: 'Honda' })).toEqual({});
   });
