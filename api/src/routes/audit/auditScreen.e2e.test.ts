@@ -87,6 +87,17 @@ describe('the audit screen', () => {
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+    // A reversed period is refused at once, and the figures of the last one go with it.
+    await ledger.getByLabel('From').fill('2099-12-31');
+    await ledger.getByRole('button', { name: 'Show payments' }).click();
+    await ledger.getByText('‘From’ must be on or before ‘To’.').waitFor();
+    expect(await ledger.getByTestId('ledger-row').count()).toBe(0);
+    // Cleared, both ends are open: every payment again.
+    await ledger.getByLabel('From').fill('');
+    await ledger.getByLabel('To').fill('');
+    await ledger.getByRole('button', { name: 'Show payments' }).click();
+    await row.waitFor();
+
     await row.getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Our record matches the gateway.').waitFor();

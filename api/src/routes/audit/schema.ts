@@ -22,11 +22,17 @@ const endOf = (value: string): Date =>
 
 export const LEDGER_PAGE_SIZE = 50;
 
+/** An end of the period; left out or left empty (a cleared date field): open. */
+const periodEnd = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  instantOrDay.optional(),
+);
+
 /** `GET /api/audit/payments?from&to&page`: both ends optional, page zero-based. */
 export const ledgerQuery = z
   .object({
-    from: instantOrDay.optional(),
-    to: instantOrDay.optional(),
+    from: periodEnd,
+    to: periodEnd,
     page: z.coerce.number().int().min(0).default(0),
   })
   .transform(({ from, to, page }) => ({

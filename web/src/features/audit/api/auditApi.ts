@@ -1,4 +1,10 @@
-import type { GatewayCheck, Ledger, SeriesCheck } from '../model/audit.ts';
+import {
+  ledgerQuery,
+  type GatewayCheck,
+  type Ledger,
+  type LedgerPeriod,
+  type SeriesCheck,
+} from '../model/audit.ts';
 
 /** The calls the audit screen makes, given the logged-in client (useApi().request). */
 type Request = <T>(
@@ -8,8 +14,9 @@ type Request = <T>(
 
 export const fetchLedger = (
   request: Request,
-  period: { from: string; to: string; page: number },
-): Promise<Ledger> => request<Ledger>('/api/audit/payments', { query: period });
+  period: LedgerPeriod & { page: number },
+): Promise<Ledger> =>
+  request<Ledger>('/api/audit/payments', { query: ledgerQuery(period, period.page) });
 
 export const fetchSeriesCheck = (request: Request, financialYear: string): Promise<SeriesCheck> =>
   request<SeriesCheck>('/api/audit/invoices/check', { query: { financialYear } });

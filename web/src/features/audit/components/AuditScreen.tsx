@@ -32,6 +32,7 @@ import {
   invoiceFileName,
   paymentCount,
   paymentTime,
+  periodProblem,
   placeOfSupply,
   statusText,
   taxCell,
@@ -120,8 +121,12 @@ function LedgerSection() {
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
 
+  const [invalid, setInvalid] = useState<string | null>(null);
+
   useEffect(() => {
     let live = true;
+    // What another period or page held is not shown meanwhile, nor under a failure.
+    setLedger(null);
     setFailure(null);
     fetchLedger(request, period).then(
       (data) => live && setLedger(data),
@@ -149,16 +154,24 @@ function LedgerSection() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
-        <Button variant="contained" onClick={() => setPeriod({ ...draft, page: 0 })}>
+        <Button
+          variant="contained"
+          onClick={() => {
+            const problem = periodProblem(draft);
+            setInvalid(problem);
+            if (!problem) setPeriod({ ...draft, page: 0 });
+          }}
+        >
           Show payments
         </Button>
       </Stack>
       <Typography variant="caption" color="textSecondary">
         Days are India&apos;s calendar days (IST), as on the invoices, both ends included.
       </Typography>
+      {invalid && <Alert severity="error">{invalid}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
-      {!ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
-      {ledger && (
+      {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
+      {!invalid && ledger && (
         <>
           <Typography variant="body2" color="textSecondary">
             {paymentCount(ledger.total)}

@@ -155,6 +155,24 @@ export function defaultPeriod(now: Date): { from: string; to: string } {
   return { from: `${start}-04-01`, to: indiaDateOf(now.toISOString()) };
 }
 
+/** A ledger period as the screen's date fields hold it: days, either one possibly cleared. */
+export type LedgerPeriod = { readonly from: string; readonly to: string };
+
+export const PERIOD_REVERSED = '‘From’ must be on or before ‘To’.';
+
+/** Why the ledger cannot be asked for `period`, or null. A cleared end is open, not wrong. */
+export function periodProblem({ from, to }: LedgerPeriod): string | null {
+  return from !== '' && to !== '' && from > to ? PERIOD_REVERSED : null;
+}
+
+/** The ledger call's query: a cleared end left out (from the first payment, or up to now). */
+export function ledgerQuery(
+  { from, to }: LedgerPeriod,
+  page: number,
+): Record<string, string | number> {
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), page };
+}
+
 /** "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf". */
 export const invoiceFileName = (invoiceNumber: string): string =>
   `${invoiceNumber.replace(/[^\w.-]+/g, '-')}.pdf`;

@@ -4,6 +4,9 @@ import {
   financialYearChoices,
   invoiceCount,
   invoiceFileName,
+  ledgerQuery,
+  PERIOD_REVERSED,
+  periodProblem,
   paymentCount,
   placeOfSupply,
   seriesProblems,
@@ -125,5 +128,15 @@ describe('financial years', () => {
       from: '2027-04-01',
       to: '2027-04-01',
     });
+  });
+});
+
+describe('the ledger period', () => {
+  it('refuses a From after To before asking, and takes a cleared end as open', () => {
+    expect(periodProblem({ from: '2026-11-27', to: '2026-11-01' })).toBe(PERIOD_REVERSED);
+    expect(periodProblem({ from: '2026-11-01', to: '2026-11-01' })).toBeNull();
+    expect(periodProblem({ from: '', to: '2026-11-01' })).toBeNull();
+    expect(ledgerQuery({ from: '', to: '' }, 2)).toEqual({ page: 2 });
+    expect(ledgerQuery({ from: '2026-04-01', to: '' }, 0)).toEqual({ from: '2026-04-01', page: 0 });
   });
 });
