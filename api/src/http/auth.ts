@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
-import { holdsRole } from '@boli/engine/accounts/staffRoles';
+import { holdsRole, NOT_ALLOWED } from '@boli/engine/accounts/staffRoles';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
   assertSessionLive,
@@ -61,8 +61,7 @@ export function bearerToken(ctx: Context): string | undefined {
 const unauthorized = (): ApiError => new ApiError(401, MESSAGES.loginRequired, 'UNAUTHORIZED');
 const expired = (): ApiError => new ApiError(403, TOKEN_EXPIRED, TOKEN_EXPIRED);
 /** A signed-in member asking for what their roles do not allow. */
-export const forbidden = (): ApiError =>
-  new ApiError(403, 'You are not allowed to do this.', 'FORBIDDEN');
+export const forbidden = (): ApiError => new ApiError(403, NOT_ALLOWED, 'FORBIDDEN');
 
 /** Runs `work` with the token errors it throws turned into the api's answers: 401, or 403 TOKEN_EXPIRED. */
 async function asAccessErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -11,6 +11,9 @@ export const SUPPORT_ROLES = ['support', 'admin'] as const;
 /** The payments ledger, the invoice series check and the gateway comparison (/audit). */
 export const AUDIT_ROLES = ['auditor', 'admin'] as const;
 
+/** What someone is told who asks for what their roles do not allow (the api's 403, staff pages). */
+export const NOT_ALLOWED = 'You are not allowed to do this.';
+
 /** Whether someone holding `roles` holds one of `allowed`. */
 export const holdsRole = (
   roles: readonly string[] | undefined,

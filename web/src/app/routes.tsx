@@ -33,6 +33,8 @@ import { SubscriptionScreen } from '../features/subscription/components/Subscrip
 import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
 import type { AccessRule } from './guards/access.ts';
 import { Guarded } from './guards/Guarded.tsx';
+import { StaffOnly } from './guards/StaffOnly.tsx';
+import { AD_HISTORY_ROLES, AUDIT_ROLES, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import { AppShell } from './layout/AppShell.tsx';
 import type { PageLayout } from './layout/layoutRules.ts';
 
@@ -71,6 +73,8 @@ export type RouteRow = {
   element: ReactNode;
   /** When the path's parameters are not of the right shape the page is 'Page not found'. */
   accepts?: (params: Params) => boolean;
+  /** A staff page: only for these roles (engine/src/accounts/staffRoles.ts). */
+  roles?: readonly string[];
 };
 
 /** What a route tells the layout (read with useMatches()). */
@@ -290,6 +294,7 @@ export const ROUTES: readonly RouteRow[] = [
     path: '/support/ads/:adId',
     screen: 'Ad history',
     access: 'member',
+    roles: AD_HISTORY_ROLES,
     layout: 'staff',
     element: <AdHistoryScreen />,
   },
@@ -297,6 +302,7 @@ export const ROUTES: readonly RouteRow[] = [
     path: '/support/messages',
     screen: 'Contact messages',
     access: 'member',
+    roles: SUPPORT_ROLES,
     layout: 'staff',
     element: <ContactMessagesScreen />,
   },
@@ -304,6 +310,7 @@ export const ROUTES: readonly RouteRow[] = [
     path: '/audit',
     screen: 'Payments audit',
     access: 'member',
+    roles: AUDIT_ROLES,
     layout: 'staff',
     element: <AuditScreen />,
   },
@@ -327,7 +334,11 @@ export const ROUTES: readonly RouteRow[] = [
 function RouteElement({ row }: { row: RouteRow }) {
   const params = useParams();
   if (row.accepts && !row.accepts(params)) return <PageNotFoundScreen />;
-  return <Guarded rule={row.access}>{row.element}</Guarded>;
+  return (
+    <Guarded rule={row.access}>
+      <StaffOnly roles={row.roles}>{row.element}</StaffOnly>
+    </Guarded>
+  );
 }
 
 export const routeObjects: RouteObject[] = [

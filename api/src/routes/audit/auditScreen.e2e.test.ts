@@ -106,7 +106,10 @@ describe('the audit screen', () => {
 
   it('tells a member without the auditor role that they may not', async () => {
     const page = await openAudit(member);
-    await page.getByText('You are not allowed to do this.').first().waitFor();
+    // Once, with the way back, and none of the auditor's controls.
+    await page.getByText('You are not allowed to do this.').waitFor();
+    await page.getByRole('link', { name: 'Back to ads' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Show payments' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Payments audit' }).count()).toBe(0);

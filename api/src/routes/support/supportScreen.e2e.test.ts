@@ -130,9 +130,21 @@ describe('the support ad history screen', () => {
     expect(await other.getByRole('link', { name: 'Bid history' }).count()).toBe(0);
   });
 
+  it('says an unknown ad is not found, with the way back', async () => {
+    const page = await openHistory(support);
+    await page.goto(new URL('/support/ads/no-such-ad-123', app.baseUrl).href);
+    await page.getByText('Ad not found').waitFor();
+    // Asking again cannot find it: no Retry.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to ads' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
   it('tells a member without the support role that they may not', async () => {
     const page = await openHistory(member);
-    await page.getByText('You are not allowed to do this.').first().waitFor();
+    await page.getByText('You are not allowed to do this.').waitFor();
+    await page.getByRole('link', { name: 'Back to ads' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
   });
 });
 
@@ -155,7 +167,7 @@ describe('the contact messages screen', () => {
   it('is neither in a plain member’s menu nor open to them', async () => {
     const page = await openHistory(member);
     await page.goto(new URL('/support/messages', app.baseUrl).href);
-    await page.getByText('You are not allowed to do this.').first().waitFor();
+    await page.getByText('You are not allowed to do this.').waitFor();
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Contact messages' }).count()).toBe(0);

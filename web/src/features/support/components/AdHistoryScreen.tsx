@@ -19,6 +19,8 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { failureMayPass } from '../../../components/LoadFailure.tsx';
+import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import {
   actorNames,
@@ -78,24 +80,39 @@ export function AdHistoryScreen() {
   const [asOfInput, setAsOfInput] = useState('');
   const [asOf, setAsOf] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<AdHistory | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
+  // Retry reads the history again: the spinner shows meanwhile.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
+    setHistory(null);
     setFailure(null);
     request<AdHistory>(`/api/support/ads/${encodeURIComponent(adId)}/history`, {
       query: asOf ? { asOf } : {},
     }).then(
       (data) => live && setHistory(data),
       (error: unknown) =>
-        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+        live &&
+        setFailure({
+          message: error instanceof ApiError ? error.message : MESSAGES.generic,
+          final: !failureMayPass(error),
+        }),
     );
     return () => {
       live = false;
     };
-  }, [adId, asOf, request]);
+  }, [adId, asOf, request, attempt]);
 
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (failure) {
+    return (
+      <AdLoadFailureNotice
+        title="Ad history"
+        message={failure.message}
+        onRetry={failure.final ? undefined : () => setAttempt((n) => n + 1)}
+      />
+    );
+  }
   if (!history) return <CenteredSpinner label="Loading the ad's history" />;
   const { replay } = history;
   const names = actorNames(history.events);
