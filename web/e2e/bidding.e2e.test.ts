@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
@@ -73,13 +74,9 @@ async function cuttableLiveLink(page: Page) {
 }
 
 /** A `datetime-local` value `seconds` from now, in the browser's own time zone. */
-const localDateTimeIn = (page: Page, seconds: number): Promise<string> =>
-  page.evaluate((ahead) => {
-    const at = new Date(Date.now() + ahead * 1000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-    return `${day}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-  }, seconds);
+/** The final call picker's value `seconds` from now: India's wall clock, as the picker reads it. */
+const indiaPickerValueIn = (seconds: number): string =>
+  indiaWallClockOf(new Date(Date.now() + seconds * 1000).toISOString()).replace(' ', 'T');
 
 // ---------------------------------------------------------------------------------------------
 
@@ -91,7 +88,8 @@ describe('bidding on an ad, live', () => {
     ]);
     const adId = await postAd(app, owner);
 
-    const ownerSide = await openAs(browser, owner);
+    // The owner's browser is in New York: the picker and every time still read India's clock.
+    const ownerSide = await openAs(browser, owner, undefined, 'America/New_York');
     const bidderSide = await openAs(browser, bidder);
     const ownerPage = ownerSide.page;
     const bidderPage = bidderSide.page;
@@ -161,15 +159,19 @@ describe('bidding on an ad, live', () => {
     await expect.poll(() => finalCall.isEnabled()).toBe(true);
     await finalCall.click();
     const picker = ownerPage.getByRole('dialog', { name: 'Final Call' });
-    await picker.getByLabel(/^Bidding closes at/).fill(await localDateTimeIn(ownerPage, 12));
+    const deadline = indiaPickerValueIn(12);
+    await picker.getByLabel('Bidding closes at (India time)').fill(deadline);
     await picker.getByRole('button', { name: 'Make Final Call' }).click();
     const done = ownerPage.getByRole('dialog', { name: MESSAGES.finalCallDone });
     await done.waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
     expect(await finalCall.count()).toBe(0); // hidden once made
 
-    // Both count down — the bidder learns of the final call over the socket.
+    // Both count down — the bidder learns of the final call over the socket — to one deadline.
     for (const page of [ownerPage, bidderPage]) {
+      await bidArea(page)
+        .getByText(`Bidding closes on ${deadline.replace('T', ' ')} IST`)
+        .waitFor({ timeout: 8_000 });
       const timer = bidArea(page).getByRole('timer', { name: 'Bid Closes in' });
       await timer.waitFor({ timeout: 8_000 });
       const first = await timer.getByTestId('countdown-seconds').innerText();

@@ -189,7 +189,9 @@ describe('payments through the sandbox checkout', () => {
     const { context, page } = await openAs(browser, member);
     await page.goto(new URL('/subscription', app.baseUrl).href);
     await page
-      .getByText(/^Your free trial lets you bid and sell until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\./)
+      .getByText(
+        /^Your free trial lets you bid and sell until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST\./,
+      )
       .waitFor();
     expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
     await page.getByRole('button', { name: 'Make payment' }).waitFor();

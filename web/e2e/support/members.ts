@@ -276,9 +276,10 @@ export async function openPage(
   return { context, page: await context.newPage() };
 }
 
-/** A browser profile logged in as `member`. */
+/** A browser profile logged in as `member` (in `timezoneId`, when given). */
 export const openAs = (
   browser: Browser,
   member: Member,
   viewport?: { width: number; height: number },
-) => openPage(browser, storedSession(member), viewport);
+  timezoneId?: string,
+) => openPage(browser, storedSession(member), viewport, timezoneId);

@@ -81,33 +81,38 @@ export function abbreviateAmount(amount: number): string {
 
 type DateInput = Date | string | number;
 
-const pad2 = (n: number): string => String(n).padStart(2, '0');
-
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** DD-MM-YYYY in the viewer's time zone; '' for a value that is not a date. */
-export function formatDate(value: DateInput): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return `${pad2(date.getDate())}-${pad2(date.getMonth() + 1)}-${date.getFullYear()}`;
-}
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** YYYY-MM-DD HH:mm:ss (24-hour) in the viewer's time zone; '' for a value that is not a date. */
-export function formatDateTime(value: DateInput): string {
+/*
+ * Boli's days and times are India's, wherever the viewer is (section 1: an Indian marketplace):
+ * a deadline, a bid's time and a notification read the same on every screen and in every
+ * browser, and match the invoices and the staff screens. Times carry ' IST' so nobody takes them
+ * for their own clock's.
+ */
+
+/**
+ * DD-MM-YYYY: a calendar day ('YYYY-MM-DD', a date of birth or an ad slot's day) as it is, a
+ * moment as its day in India; '' for a value that is not a date.
+ */
+export function formatDate(value: DateInput): string {
+  const day = typeof value === 'string' ? DAY.exec(value) : null;
+  if (day) return `${day[3]}-${day[2]}-${day[1]}`;
   const date = toDate(value);
   if (!date) return '';
-  const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
-  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+  const [year, month, dayOfMonth] = indiaWallClockOf(date.toISOString()).slice(0, 10).split('-');
+  return `${dayOfMonth}-${month}-${year}`;
 }
 
 /**
- * 'YYYY-MM-DD HH:mm:ss IST' ('.SSS' too with `milliseconds`): India's time wherever the viewer is,
- * for the staff screens (audit, support), whose days are India's; '' for a value that is not a date.
+ * 'YYYY-MM-DD HH:mm:ss IST' (24-hour; '.SSS' too with `milliseconds`, for the staff screens where
+ * a few ms settle a dispute): India's time; '' for a value that is not a date.
  */
-export function formatIndiaDateTime(value: DateInput, options: { milliseconds?: boolean } = {}) {
+export function formatDateTime(value: DateInput, options: { milliseconds?: boolean } = {}) {
   const date = toDate(value);
   return date ? `${indiaWallClockOf(date.toISOString(), options)} IST` : '';
 }

@@ -78,22 +78,32 @@ describe('calendar amounts abbreviated with K, M and B', () => {
 });
 
 describe('dates', () => {
-  const moment = new Date(2021, 2, 7, 9, 5, 3); // 7 March 2021, 09:05:03 local time
+  // 7 March 2021, 09:05:03 in India (03:35:03 UTC), whatever zone the test runs in.
+  const moment = new Date('2021-03-07T03:35:03Z');
 
-  it('writes a day as DD-MM-YYYY', () => {
+  it('writes a day as DD-MM-YYYY, a moment’s as India’s day', () => {
     expect(formatDate(moment)).toBe('07-03-2021');
     expect(formatDate(moment.getTime())).toBe('07-03-2021');
+    // 20:00 UTC on the 6th is 01:30 on the 7th in India.
+    expect(formatDate('2021-03-06T20:00:00Z')).toBe('07-03-2021');
   });
 
-  it('writes a moment as YYYY-MM-DD HH:mm:ss on a 24-hour clock', () => {
-    expect(formatDateTime(moment)).toBe('2021-03-07 09:05:03');
-    expect(formatDateTime(new Date(2021, 11, 31, 23, 59, 59))).toBe('2021-12-31 23:59:59');
+  it('writes a calendar day as it is, in no time zone', () => {
+    expect(formatDate('2021-03-07')).toBe('07-03-2021');
+  });
+
+  it('writes a moment as YYYY-MM-DD HH:mm:ss IST on a 24-hour clock', () => {
+    expect(formatDateTime(moment)).toBe('2021-03-07 09:05:03 IST');
+    expect(formatDateTime('2021-12-31T18:29:59Z')).toBe('2021-12-31 23:59:59 IST');
+    expect(formatDateTime('2021-12-31T18:30:00.250Z', { milliseconds: true })).toBe(
+      '2022-01-01 00:00:00.250 IST',
+    );
   });
 
   it('accepts the ISO strings the api sends', () => {
     const iso = moment.toISOString();
     expect(formatDate(iso)).toBe('07-03-2021');
-    expect(formatDateTime(iso)).toBe('2021-03-07 09:05:03');
+    expect(formatDateTime(iso)).toBe('2021-03-07 09:05:03 IST');
   });
 
   it('writes nothing for a value that is not a date', () => {

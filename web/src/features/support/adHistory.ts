@@ -1,4 +1,4 @@
-import { formatIndiaDateTime, formatPaise } from '../../lib/format.ts';
+import { formatDateTime, formatPaise } from '../../lib/format.ts';
 
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the
@@ -132,4 +132,4 @@ export function actorProfileId(actor: NonNullable<HistoryEvent['actor']>): strin
  * a bid and a deadline, are what a dispute turns on), as the ad page and the invoices count days.
  */
 export const historyTime = (instant: string): string =>
-  formatIndiaDateTime(instant, { milliseconds: true });
+  formatDateTime(instant, { milliseconds: true });

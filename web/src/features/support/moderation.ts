@@ -1,4 +1,4 @@
-import { formatIndiaDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import type { ApiEnvelopeRequest, ApiRequest } from '../../app/session/useApi.ts';
 
 /*
@@ -58,7 +58,7 @@ export function blockReasonProblem(reason: string): string | undefined {
 export function moderationLine(status: ModerationStatus): string {
   if (!status.blocked) return 'Active';
   const parts = ['Blocked'];
-  if (status.blockedAt) parts.push(`since ${formatIndiaDateTime(status.blockedAt)}`);
+  if (status.blockedAt) parts.push(`since ${formatDateTime(status.blockedAt)}`);
   const by = status.blockedByUsername ?? status.blockedBy;
   if (by) parts.push(`by ${by}`);
   const line = parts.join(' ');

@@ -280,7 +280,7 @@ export function RegisterScreen() {
             <strong>Gender:</strong> {snapshot.context.values?.gender}
           </Typography>
           <Typography>
-            <strong>DOB:</strong> {formatDate(`${snapshot.context.values?.dob ?? ''}T00:00:00`)}
+            <strong>DOB:</strong> {formatDate(snapshot.context.values?.dob ?? '')}
           </Typography>
           <Typography>
             <strong>EMail:</strong> {snapshot.context.values?.email}

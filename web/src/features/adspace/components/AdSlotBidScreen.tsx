@@ -113,7 +113,7 @@ export function AdSlotBidScreen() {
     <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Ad bid for {formatDate(`${id}T00:00:00`)}
+          Ad bid for {formatDate(id)}
         </Typography>
         <Button component={RouterLink} to={`/bid-calendar?type=${type || SLOT_SPACE_TYPES[0]}`}>
           Calendar

@@ -46,7 +46,7 @@ export function MySpaceCard({
             {space.slotdate && (
               <>
                 <dt>Slot date</dt>
-                <dd>{formatDate(`${space.slotdate}T00:00:00`)}</dd>
+                <dd>{formatDate(space.slotdate)}</dd>
               </>
             )}
             <dt>Starts</dt>

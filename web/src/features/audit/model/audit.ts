@@ -1,6 +1,6 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
-import { formatIndiaDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 
 /*
  * The audit api's answers (api/src/routes/audit/router.ts) and how the auditor's screen reads
@@ -94,7 +94,7 @@ export function taxCell(percent: number, amount: number): string {
 
 /** When the payment happened, in India's time as the page's days are: its capture, else its failure. */
 export const paymentTime = (entry: LedgerEntry): string =>
-  formatIndiaDateTime(entry.capturedAt ?? entry.failedAt ?? '');
+  formatDateTime(entry.capturedAt ?? entry.failedAt ?? '');
 
 /** What the status column says: the outcome, and why a payment is special. */
 export function statusText(entry: LedgerEntry): string {

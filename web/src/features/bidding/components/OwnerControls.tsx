@@ -46,7 +46,7 @@ function FinalCallDialog({
       <DialogContent>
         <TextField
           type="datetime-local"
-          label="Bidding closes at"
+          label="Bidding closes at (India time)"
           value={value}
           onChange={(e) => setValue(e.target.value)}
           required

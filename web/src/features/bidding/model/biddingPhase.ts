@@ -23,7 +23,7 @@ export function biddingPhase(state: BiddingState, nowMs: number): BiddingPhase {
 }
 
 /**
- * When, under 'Bid Closes in' or 'Bidding Closed', in the viewer's time zone: the deadline, or how
+ * When, under 'Bid Closes in' or 'Bidding Closed', in India's time (lib/format.ts): the deadline, or how
  * and when bidding closed (before the server's close arrives, the deadline that just passed).
  */
 export function biddingWhen(

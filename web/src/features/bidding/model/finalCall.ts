@@ -1,33 +1,20 @@
+import { indiaWallClockOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
+
 /*
  * The owner's final call date-time (section 5: required, the minimum is now), picked with a
- * `datetime-local` input: its value is local wall-clock time, 'YYYY-MM-DDTHH:mm' or with ':ss'.
+ * `datetime-local` input on India's clock, as Boli writes every time (lib/format.ts): its value
+ * is India's wall-clock time, 'YYYY-MM-DDTHH:mm' or with ':ss', wherever the owner's browser is.
  */
 
-const pad2 = (n: number): string => String(n).padStart(2, '0');
-
-/** A moment as a `datetime-local` value (to the second) in the viewer's time zone. */
+/** A moment as a `datetime-local` value (to the second) on India's clock. */
 export function toDateTimeLocal(date: Date): string {
-  const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
-  return `${day}T${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+  return indiaWallClockOf(date.toISOString()).replace(' ', 'T');
 }
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
-
-/** A `datetime-local` value as a moment; null when empty or not a real date-time. */
+/** A `datetime-local` value (India's clock) as a moment; null when empty or not a real date-time. */
 export function fromDateTimeLocal(value: string): Date | null {
-  const match = LOCAL.exec(value.trim());
-  if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match
-    .slice(1)
-    .map((part) => Number(part ?? 0));
-  const date = new Date(year!, month! - 1, day!, hours!, minutes!, seconds!);
-  const same =
-    date.getFullYear() === year &&
-    date.getMonth() === month! - 1 &&
-    date.getDate() === day &&
-    date.getHours() === hours &&
-    date.getMinutes() === minutes;
-  return same ? date : null;
+  const instant = instantOfIndiaWallClock(value);
+  return instant === undefined ? null : new Date(instant);
 }
 
 /** The deadline to send, as ISO-8601, when the value is a date-time not before `nowMs`. */

@@ -18,6 +18,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import {
   answerRequest,
   fetchNotifications,
@@ -40,13 +41,6 @@ const readSeen = (key: string): string | null => {
   } catch {
     return null;
   }
-};
-
-const when = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
 /**
@@ -167,7 +161,7 @@ export function NotificationBell() {
                         dateTime={notification.createdAt}
                         sx={{ display: 'block' }}
                       >
-                        {when(notification.createdAt)}
+                        {formatDateTime(notification.createdAt)}
                       </Typography>
                       {answersFor(notification).length > 0 && (
                         <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>

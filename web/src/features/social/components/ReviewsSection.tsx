@@ -16,14 +16,8 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
-
-const when = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString('en-IN', { dateStyle: 'medium' });
-};
 
 function ReviewItem({ review }: { review: Review }) {
   const name = review.postedByUsername || 'A member';
@@ -38,7 +32,7 @@ function ReviewItem({ review }: { review: Review }) {
             {name}
           </Link>{' '}
           <Typography component="span" variant="caption" color="textSecondary">
-            {when(review.createdAt)}
+            {formatDate(review.createdAt)}
           </Typography>
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
