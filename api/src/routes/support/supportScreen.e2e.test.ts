@@ -6,7 +6,7 @@ import { ARJUN, MEENA, OWNER, POSTED, T0, at, bidPlaced } from '@boli/engine/ads
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
-import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+import { indiaWallClockOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -115,6 +115,17 @@ describe('the support ad history screen', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
+
+    // The moment is in the address: a reload (or the link, sent on) replays it again, and Back
+    // goes back to the latest.
+    expect(new URL(page.url()).searchParams.get('asOf')).toBe(at(15));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
+    const shown = await page.getByLabel('Replay as of (India time)').inputValue();
+    expect(instantOfIndiaWallClock(shown)).toBe(at(15));
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
+    expect(await page.getByLabel('Replay as of (India time)').inputValue()).toBe('');
   });
 
   it('is a button on the ad page for staff only', async () => {

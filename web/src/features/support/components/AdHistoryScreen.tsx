@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
+import { indiaWallClockOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -70,6 +70,14 @@ function Actor({
   );
 }
 
+/** An instant the address gives, if it is one. */
+const validInstant = (value: string | null): string | undefined =>
+  value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined;
+
+/** The replay picker's value (India's wall clock, to the second) for an instant; '' for none. */
+const pickerValueOf = (instant: string | undefined): string =>
+  instant ? indiaWallClockOf(instant).replace(' ', 'T') : '';
+
 /**
  * /support/ads/{ad_id} (staff only; not in the spec's table): an ad's whole event stream and the
  * ad replayed as it stood at any instant, every bid with its amount, to settle a dispute.
@@ -77,8 +85,14 @@ function Actor({
 export function AdHistoryScreen() {
   const { adId = '' } = useParams();
   const { request } = useApi();
-  const [asOfInput, setAsOfInput] = useState('');
-  const [asOf, setAsOf] = useState<string | undefined>(undefined);
+  // The replayed instant lives in the address (?asOf=<ISO instant>): a reload, Back and a link
+  // sent to a colleague show the same moment.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asOf = validInstant(searchParams.get('asOf'));
+  const [asOfInput, setAsOfInput] = useState(() => pickerValueOf(asOf));
+  useEffect(() => setAsOfInput(pickerValueOf(asOf)), [asOf]);
+  const setAsOf = (instant: string | undefined) =>
+    setSearchParams(instant ? { asOf: instant } : {});
   const [history, setHistory] = useState<AdHistory | null>(null);
   const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
   // Retry reads the history again: the spinner shows meanwhile.
@@ -134,14 +148,7 @@ export function AdHistoryScreen() {
         <Button variant="contained" onClick={() => setAsOf(instantOfIndiaWallClock(asOfInput))}>
           Replay
         </Button>
-        <Button
-          onClick={() => {
-            setAsOfInput('');
-            setAsOf(undefined);
-          }}
-        >
-          Latest
-        </Button>
+        <Button onClick={() => setAsOf(undefined)}>Latest</Button>
         <Link component={RouterLink} to={`/ads/${encodeURIComponent(adId)}`}>
           Open the ad
         </Link>
