@@ -17,19 +17,48 @@ type Pages = {
 };
 
 /**
- * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
- * on loadMore — offered only while the last page came back full.
+ * The lists as they were left, by history entry and list: Back to a list shows the pages loaded
+ * before at once (and ScrollRestoration has them to scroll onto) instead of page 1 again. Only
+ * the latest few entries are kept; a reload starts afresh.
  */
-export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdView[]>) {
-  const [pages, setPages] = useState<Pages>({
-    key,
-    ads: [],
-    page: 0,
-    lastPageSize: 0,
-    loading: true,
-    error: null,
-    failedPage: null,
-  });
+const leftLists = new Map<string, Pages>();
+const LEFT_LISTS_KEPT = 20;
+
+function keepList(entry: string, pages: Pages) {
+  leftLists.delete(entry);
+  leftLists.set(entry, pages);
+  if (leftLists.size > LEFT_LISTS_KEPT) leftLists.delete(leftLists.keys().next().value!);
+}
+
+/**
+ * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
+ * on loadMore — offered only while the last page came back full. With `historyEntry` (the
+ * location's key) a list come back to by Back starts where it was left.
+ */
+export function useAdPages(
+  key: string,
+  fetchPage: (page: number) => Promise<AdView[]>,
+  historyEntry?: string,
+) {
+  const entry = historyEntry === undefined ? undefined : `${historyEntry}|${key}`;
+  const [pages, setPages] = useState<Pages>(
+    () =>
+      (entry === undefined ? undefined : leftLists.get(entry)) ?? {
+        key,
+        ads: [],
+        page: 0,
+        lastPageSize: 0,
+        loading: true,
+        error: null,
+        failedPage: null,
+      },
+  );
+  // Pages taken from where the list was left need no first load.
+  const restored = useRef(pages.key === key && pages.page > 0);
+  useEffect(() => {
+    if (entry !== undefined && pages.key === key && !pages.loading && pages.error === null)
+      keepList(entry, pages);
+  }, [entry, key, pages]);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
@@ -70,6 +99,10 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
   const liveKey = useRef(key);
   useEffect(() => {
     liveKey.current = key;
+    if (restored.current) {
+      restored.current = false;
+      return;
+    }
     let live = true;
     load(1, () => live);
     return () => {

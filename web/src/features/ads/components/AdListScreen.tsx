@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -15,7 +15,12 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { StreamAds } from '../../adspace/components/StreamAds.tsx';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
-import { activeFilterCount, filterQuery, NO_FILTERS, type AdFilters } from '../model/adFilters.ts';
+import {
+  activeFilterCount,
+  filterQuery,
+  filtersOfParams,
+  paramsWithFilters,
+} from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCard, AdGrid } from './AdCard.tsx';
 import { AdFilterPanel } from './AdFilterPanel.tsx';
@@ -24,16 +29,17 @@ import { AdListFooter } from './AdListFooter.tsx';
 /**
  * The ad list (/ and /ads): guests read GET /api/globalAds, members GET /api/posts/filter, both
  * with the filter panel; with ?search= (the top bar's search box) it lists GET
- * /api/posts/searchAds instead. Twenty ads a page, Load More while pages come back full.
+ * /api/posts/searchAds instead. Twenty ads a page, Load More while pages come back full. The
+ * filters are in the address, and Back to the list shows the pages that were loaded.
  */
 export function AdListScreen() {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { pathname, key: historyEntry } = useLocation();
   const search = params.get('search')?.trim() ?? '';
   const { status } = useSession();
   const member = status === 'member';
   const { request } = useApi();
-  const [filters, setFilters] = useState<AdFilters>(NO_FILTERS);
+  const filters = useMemo(() => filtersOfParams(params), [params]);
   const [panelOpen, setPanelOpen] = useState(false);
 
   const key = JSON.stringify({ member, search, filters });
@@ -45,7 +51,11 @@ export function AdListScreen() {
     },
     [request, search, member, filters],
   );
-  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(key, fetchPage);
+  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(
+    key,
+    fetchPage,
+    historyEntry,
+  );
   const filterCount = activeFilterCount(filters);
 
   return (
@@ -88,7 +98,7 @@ export function AdListScreen() {
             key={JSON.stringify(filters)}
             applied={filters}
             onApply={(next) => {
-              setFilters(next);
+              setParams(paramsWithFilters(params, next));
               setPanelOpen(false);
             }}
             onCancel={() => setPanelOpen(false)}

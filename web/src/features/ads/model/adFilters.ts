@@ -93,6 +93,29 @@ export function changeFilter(filters: AdFilters, name: AdFilterName, value: stri
   return next;
 }
 
+const FILTER_NAMES = Object.keys(NO_FILTERS) as AdFilterName[];
+
+/**
+ * The filters the address gives (?category=…&priceFrom=…): the list's filters live there, so
+ * Back, a reload and a shared link keep them.
+ */
+export function filtersOfParams(params: URLSearchParams): AdFilters {
+  const filters = { ...NO_FILTERS };
+  for (const name of FILTER_NAMES) filters[name] = params.get(name) ?? '';
+  return filters;
+}
+
+/** The address's parameters with `filters` (only those set); any others (search) as they were. */
+export function paramsWithFilters(params: URLSearchParams, filters: AdFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of FILTER_NAMES) {
+    const value = filters[name].trim();
+    if (value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
+
 /** Clear is enabled once a category or a country is chosen (section 2). */
 export const canClearFilters = (filters: AdFilters): boolean =>
   filters.category !== '' || filters.country !== '';

@@ -9,6 +9,8 @@ import {
   rangeProblem,
   showsVehicleFilters,
   type AdFilters,
+  filtersOfParams,
+  paramsWithFilters,
 } from './adFilters.ts';
 
 const filters = (set: Partial<AdFilters>): AdFilters => ({ ...NO_FILTERS, ...set });
@@ -165,5 +167,21 @@ describe('Load More', () => {
     expect(hasMoreAds(20)).toBe(true);
     expect(hasMoreAds(19)).toBe(false);
     expect(hasMoreAds(0)).toBe(false);
+  });
+});
+
+describe('the filters in the address', () => {
+  it('reads the filters the address gives, and nothing else', () => {
+    const filters = filtersOfParams(new URLSearchParams('category=Mobiles&priceFrom=500&search=x'));
+    expect(filters).toEqual({ ...NO_FILTERS, category: 'Mobiles', priceFrom: '500' });
+  });
+
+  it('writes only the filters set, keeping the other parameters', () => {
+    const params = paramsWithFilters(new URLSearchParams('search=x&state=Goa'), {
+      ...NO_FILTERS,
+      category: ' Mobiles ',
+    });
+    expect(params.toString()).toBe('search=x&category=Mobiles');
+    expect(filtersOfParams(params)).toEqual({ ...NO_FILTERS, category: 'Mobiles' });
   });
 });

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LIMITS } from '@boli/engine/shared/limits';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { openAt, withAppAndBrowser } from './support/harness.ts';
+import { createMember, openAs, type Member } from './support/members.ts';
+import { postAd } from './support/payments.ts';
+
+/*
+ * The ad list keeps its state across a visit to an ad: the filters live in the address (so a
+ * reload and a shared link keep them too), and Back shows the pages that were loaded, not page 1
+ * again. One more ad than a page holds, all in the category filtered on.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+const COUNT = LIMITS.adPageSize + 1;
+const names = Array.from({ length: COUNT }, (_, i) => `Veena ${String(i + 1).padStart(2, '0')}`);
+
+let member: Member;
+
+beforeAll(async () => {
+  const owner = await createMember(app, { address: true });
+  member = await createMember(app, { address: false });
+  // One at a time, so the list's order (newest first) is the order posted.
+  for (const itemName of names) await postAd(app, owner, { itemName });
+}, 180_000);
+
+const cards = (page: Page) => page.getByRole('article').filter({ hasText: /Veena \d\d/ });
+
+describe('the ad list after a visit to an ad', () => {
+  it('keeps its filters and loaded pages on Back, and its filters on reload', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect.poll(() => cards(page).count()).toBe(COUNT);
+
+    // The oldest ad, on the second page.
+    await page.getByRole('article', { name: names[0] }).getByRole('link').first().click();
+    await page.getByRole('heading', { name: names[0] }).waitFor();
+    await page.goBack();
+
+    // Both pages at once, with the filter still in the address and on the Filter button.
+    await page.getByRole('article', { name: names[0] }).waitFor({ timeout: 5_000 });
+    expect(await cards(page).count()).toBe(COUNT);
+    expect(new URL(page.url()).searchParams.get('category')).toBe('Mobiles');
+    const filter = page.getByRole('button', { name: 'Filter' });
+    expect(await filter.locator('..').innerText()).toContain('1');
+
+    // A reload starts from page 1, still filtered.
+    await page.reload();
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    expect(await page.getByRole('button', { name: 'Filter' }).locator('..').innerText()).toContain(
+      '1',
+    );
+    await context.close();
+  });
+});
