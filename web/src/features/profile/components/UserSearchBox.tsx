@@ -28,7 +28,8 @@ const isFoundUser = (value: unknown): value is FoundUser =>
 
 /**
  * The top bar's user search (section 5): asks GET /api/user/searchUser from 3 characters on, 10
- * at a time; choosing a user opens /user_profile/{id}; nothing found reads 'No Users Found'.
+ * at a time; choosing a user (Enter: the first) opens /user_profile/{id}; nothing found reads
+ * 'No Users Found'.
  */
 export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [text, setText] = useState('');
@@ -82,19 +83,22 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
       noOptionsText={
         tooShort ? `Type at least ${LIMITS.userSearch.minChars} characters` : MESSAGES.noUsersFound
       }
+      // Enter opens the first user found, without an arrow key first.
+      autoHighlight
       renderOption={({ key: optionKey, ...props }, user) => (
         <Box component="li" key={optionKey} {...props} sx={{ gap: 1 }}>
-          <Avatar src={user.profilepic} alt="" sx={{ width: 28, height: 28 }}>
+          <Avatar src={user.profilepic} alt="" sx={{ width: 28, height: 28, flexShrink: 0 }}>
             {user.username.charAt(0).toUpperCase()}
           </Avatar>
-          <span>
+          {/* The name under the username, both wrapping: the list is as narrow as the box. */}
+          <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {user.username}
             {(user.firstname || user.lastname) && (
-              <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
                 {[user.firstname, user.lastname].filter(Boolean).join(' ')}
               </Box>
             )}
-          </span>
+          </Box>
         </Box>
       )}
       onChange={(_event, user) => {

@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
+import { createMember, openAs, type Member } from './support/members.ts';
+
+/*
+ * The top bar's user search at a phone's width: each user found fits the list (the name wraps
+ * under the username), and Enter opens the first one's profile.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+let member: Member;
+let found: Member;
+
+beforeAll(async () => {
+  [member, found] = await Promise.all([
+    createMember(app, { address: false }),
+    createMember(app, { address: false }),
+  ]);
+}, 120_000);
+
+describe('searching users on a phone', () => {
+  it('shows each user within the list, and Enter opens the first', async () => {
+    const { context, page } = await openAs(browser, member, PHONE);
+    await openAt(app, page, '/');
+    await page.getByRole('combobox', { name: 'Search users' }).fill(found.username);
+    const option = page.getByRole('option').filter({ hasText: found.username });
+    await option.waitFor();
+    await option.getByText('Ravi Kumar').waitFor();
+
+    // Nothing of the row past the list's edge, nor past the screen's.
+    const overflow = await option.evaluate(
+      (li: {
+        scrollWidth: number;
+        clientWidth: number;
+        getBoundingClientRect(): { right: number };
+      }) => ({
+        inside: li.scrollWidth - li.clientWidth,
+        right: li.getBoundingClientRect().right,
+      }),
+    );
+    expect(overflow.inside).toBeLessThanOrEqual(0);
+    expect(overflow.right).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: '/tmp/boli-user-search-phone.png' });
+
+    await page.getByRole('combobox', { name: 'Search users' }).press('Enter');
+    await page.waitForURL((url) => url.pathname === `/user_profile/${found.userId}`);
+    await page.getByText(found.username).first().waitFor();
+    await context.close();
+  });
+});
