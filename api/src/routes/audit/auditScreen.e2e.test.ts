@@ -87,6 +87,16 @@ describe('the audit screen', () => {
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+    // On an ordinary desktop window the whole table is in view, Invoice and Compare included.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const table = ledger.getByRole('table', { name: 'Payments' });
+    const sideways = await table.evaluate(
+      (element: { parentElement: { scrollWidth: number; clientWidth: number } | null }) =>
+        element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/boli-audit-1280.png', fullPage: true });
+
     // A reversed period is refused at once, and the figures of the last one go with it.
     await ledger.getByLabel('From').fill('2099-12-31');
     await ledger.getByRole('button', { name: 'Show payments' }).click();

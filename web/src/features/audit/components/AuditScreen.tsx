@@ -177,7 +177,11 @@ function LedgerSection() {
             {paymentCount(ledger.total)}
           </Typography>
           <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Payments" sx={{ '& td, & th': { px: 1 } }}>
+            <Table
+              size="small"
+              aria-label="Payments"
+              sx={{ '& td, & th': { px: 1 }, '& td.MuiTableCell-alignRight': NO_BREAK }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Date</TableCell>
@@ -223,23 +227,30 @@ function LedgerSection() {
   );
 }
 
+/**
+ * The long ids (purchase, order, payment) may break anywhere, so the table fits a desktop window
+ * with Invoice and Compare in view; amounts and the date never break.
+ */
+const IDS = { overflowWrap: 'anywhere', minWidth: 96 } as const;
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+
 function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void }) {
   return (
     <TableRow data-testid="ledger-row">
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{paymentTime(entry)}</TableCell>
-      <TableCell>
+      <TableCell sx={NO_BREAK}>{paymentTime(entry)}</TableCell>
+      <TableCell sx={IDS}>
         {entry.name}
         <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.purchaseId}
         </Typography>
       </TableCell>
-      <TableCell>
+      <TableCell sx={IDS}>
         {entry.buyer.name}
         <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {placeOfSupply(entry)}
         </Typography>
       </TableCell>
-      <TableCell>
+      <TableCell sx={IDS}>
         {entry.orderId}
         <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.paymentId}
