@@ -74,9 +74,17 @@ describe('two members and a mobile number', () => {
     await a.getByRole('button', { name: 'Post Review' }).click();
     await a.getByText(MESSAGES.reviewTextRequired).waitFor();
     await a.getByLabel('Write a review').fill('Sold me a fine scooter, on time.');
+    // A review being typed outlives a reload.
+    await a.reload();
+    await expect
+      .poll(() => a.getByLabel('Write a review').inputValue())
+      .toBe('Sold me a fine scooter, on time.');
     await a.getByRole('button', { name: 'Post Review' }).click();
     await a.getByRole('dialog', { name: MESSAGES.reviewPosted }).waitFor();
     await a.getByRole('button', { name: 'OK' }).click();
+    // Closed, the dialog hands the focus back to the (now empty) review box.
+    await expect.poll(() => a.evaluate('document.activeElement?.tagName')).toBe('TEXTAREA');
+    expect(await a.getByLabel('Write a review').inputValue()).toBe('');
     const review = a.getByTestId('review').first();
     await expect.poll(() => review.innerText()).toContain(asha.username);
     expect(await review.innerText()).toContain('Sold me a fine scooter, on time.');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -16,6 +16,8 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
+import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 
@@ -49,8 +51,14 @@ function ReviewItem({ review }: { review: Review }) {
  */
 export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProfile: boolean }) {
   const { request, envelope } = useApi();
+  const reviewerId = useSession().user?._id;
   const [reviews, setReviews] = useState<Review[] | null>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => readReviewDraft(reviewerId, userId));
+  const field = useRef<HTMLTextAreaElement>(null);
+  const type = (next: string) => {
+    setText(next);
+    saveReviewDraft(reviewerId, userId, next);
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const [posting, setPosting] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
@@ -78,7 +86,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     setFailure(null);
     try {
       const answer = await postReview(envelope, userId, text);
-      setText('');
+      type('');
       if (answer.data) setReviews(answer.data);
       setPosted(answer.msg || MESSAGES.reviewPosted);
     } catch (error) {
@@ -98,7 +106,8 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
           <TextField
             label="Write a review"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => type(event.target.value)}
+            inputRef={field}
             multiline
             minRows={2}
             fullWidth
@@ -123,7 +132,13 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
           ))}
         </Box>
       )}
-      <Dialog open={posted !== null} onClose={() => setPosted(null)}>
+      {/* Closed, it gives the focus back to the review box: Post Review was disabled meanwhile. */}
+      <Dialog
+        open={posted !== null}
+        onClose={() => setPosted(null)}
+        disableRestoreFocus
+        slotProps={{ transition: { onExited: () => field.current?.focus() } }}
+      >
         <DialogTitle>{posted}</DialogTitle>
         <DialogActions>
           <Button onClick={() => setPosted(null)} autoFocus>
