@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../app/api/client.ts';
 
 /**
@@ -11,6 +12,15 @@ export const failureMayPass = (error: unknown): boolean =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) ||
   error.status === 408 ||
   error.status === 429;
+
+/** Why a load failed, as a screen shows it; `final` when asking again cannot help. */
+export type LoadFailureReason = { readonly message: string; readonly final: boolean };
+
+/** The api's message (or the generic one) and whether Retry should be offered. */
+export const loadFailureOf = (error: unknown): LoadFailureReason => ({
+  message: error instanceof ApiError ? error.message : MESSAGES.generic,
+  final: !failureMayPass(error),
+});
 
 type Props = {
   /** Why the load failed: the api's message, or the generic one. */

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../app/api/client.ts';
 import { useApi } from '../../app/session/useApi.ts';
-import { failureMayPass } from '../../components/LoadFailure.tsx';
+import { loadFailureOf, type LoadFailureReason } from '../../components/LoadFailure.tsx';
 import { adDetailRequest, type AdDetailView } from './ads.api.ts';
 
 /** Why the ad could not be read; `final` when asking again cannot help ('Ad not found'). */
-export type AdDetailFailure = { readonly message: string; readonly final: boolean };
+export type AdDetailFailure = LoadFailureReason;
 
 /**
  * The ad of a screen (by id or uid), as the ad pages, Edit Ad and the media page read it. While
@@ -31,12 +29,7 @@ export function useAdDetail(adId: string): {
     request<AdDetailView>(path, { query }).then(
       (data) =>
         live && setAd({ ...data, gallery: Array.isArray(data.gallery) ? data.gallery : [] }),
-      (error: unknown) =>
-        live &&
-        setFailure({
-          message: error instanceof ApiError ? error.message : MESSAGES.generic,
-          final: !failureMayPass(error),
-        }),
+      (error: unknown) => live && setFailure(loadFailureOf(error)),
     );
     return () => {
       live = false;

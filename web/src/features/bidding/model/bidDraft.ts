@@ -2,6 +2,7 @@ import { BID_TYPES } from '@boli/engine/shared/limits';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import type { BidFormInput } from './bidForm.ts';
 import { isRecord } from '../../../lib/records.ts';
+import { tabStorage } from '../../../lib/tabStorage.ts';
 
 /*
  * The bid a member is typing on an ad, kept in the tab's sessionStorage until it is posted: the
@@ -57,18 +58,7 @@ export function bidDraftFor(
   return draft.input;
 }
 
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-// Private windows and locked-down browsers can refuse storage: the draft then lives in the form.
-function sessionStore(): DraftStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function readBidDraft(itemId: string, store = sessionStore()): BidDraft | null {
+export function readBidDraft(itemId: string, store = tabStorage()): BidDraft | null {
   try {
     return parseBidDraft(store?.getItem(bidDraftKey(itemId)) ?? null);
   } catch {
@@ -81,7 +71,7 @@ export function saveBidDraft(
   itemId: string,
   input: BidFormInput,
   viewerId: string | undefined,
-  store = sessionStore(),
+  store = tabStorage(),
 ): void {
   const next = nextBidDraft(readBidDraft(itemId, store), input, viewerId);
   try {
@@ -93,7 +83,7 @@ export function saveBidDraft(
 }
 
 /** Forgets the draft: its bid was posted. */
-export function forgetBidDraft(itemId: string, store = sessionStore()): void {
+export function forgetBidDraft(itemId: string, store = tabStorage()): void {
   try {
     store?.removeItem(bidDraftKey(itemId));
   } catch {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../lib/tabStorage.ts';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import {
   bidDraftFor,
@@ -13,17 +14,6 @@ import type { BidFormInput } from './bidForm.ts';
 
 const TYPED: BidFormInput = { bidAlias: 'KTRX', type: 'Open', amount: '26020' };
 const UNTOUCHED: BidFormInput = { bidAlias: 'KTRX', type: SELECT_TYPE, amount: '' };
-
-/** sessionStorage's three calls over a Map. */
-const memoryStorage = () => {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-};
 
 describe('the bid being typed on an ad', () => {
   it('is kept once it has a type or an amount, with the member who typed it', () => {

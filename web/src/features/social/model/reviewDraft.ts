@@ -1,3 +1,5 @@
+import { tabStorage } from '../../../lib/tabStorage.ts';
+
 /*
  * The review a member is typing on another member's profile, kept in the tab's sessionStorage
  * until it is posted, as a bid being typed is (bidding/model/bidDraft.ts): a reload, or Back
@@ -8,22 +10,11 @@
 export const reviewDraftKey = (reviewerId: string, userId: string): string =>
   `reviewDraft:${reviewerId}:${userId}`;
 
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-// Private windows and locked-down browsers can refuse storage: the draft then lives in the form.
-function sessionStore(): DraftStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The text kept for this reviewer and member; '' when there is none. */
 export function readReviewDraft(
   reviewerId: string | undefined,
   userId: string,
-  store = sessionStore(),
+  store = tabStorage(),
 ): string {
   if (!reviewerId) return '';
   try {
@@ -38,7 +29,7 @@ export function saveReviewDraft(
   reviewerId: string | undefined,
   userId: string,
   text: string,
-  store = sessionStore(),
+  store = tabStorage(),
 ): void {
   if (!reviewerId) return;
   try {

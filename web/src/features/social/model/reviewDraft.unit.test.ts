@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../lib/tabStorage.ts';
 import { readReviewDraft, reviewDraftKey, saveReviewDraft } from './reviewDraft.ts';
-
-const memoryStore = () => {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-};
 
 describe('a review being typed', () => {
   it('is kept for its reviewer and member only, and forgotten once empty', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     saveReviewDraft('u-1', 'u-2', 'Prompt and honest', store);
     expect(readReviewDraft('u-1', 'u-2', store)).toBe('Prompt and honest');
     expect(readReviewDraft('u-3', 'u-2', store)).toBe('');
@@ -23,7 +14,7 @@ describe('a review being typed', () => {
   });
 
   it('is not kept for nobody (a guest)', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     saveReviewDraft(undefined, 'u-2', 'text', store);
     expect(store.items.size).toBe(0);
     expect(readReviewDraft(undefined, 'u-2', store)).toBe('');

@@ -16,10 +16,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { indiaWallClockOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { failureMayPass } from '../../../components/LoadFailure.tsx';
+import { loadFailureOf, type LoadFailureReason } from '../../../components/LoadFailure.tsx';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import {
@@ -94,7 +93,7 @@ export function AdHistoryScreen() {
   const setAsOf = (instant: string | undefined) =>
     setSearchParams(instant ? { asOf: instant } : {});
   const [history, setHistory] = useState<AdHistory | null>(null);
-  const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
+  const [failure, setFailure] = useState<LoadFailureReason | null>(null);
   // Retry reads the history again: the spinner shows meanwhile.
   const [attempt, setAttempt] = useState(0);
 
@@ -106,12 +105,7 @@ export function AdHistoryScreen() {
       query: asOf ? { asOf } : {},
     }).then(
       (data) => live && setHistory(data),
-      (error: unknown) =>
-        live &&
-        setFailure({
-          message: error instanceof ApiError ? error.message : MESSAGES.generic,
-          final: !failureMayPass(error),
-        }),
+      (error: unknown) => live && setFailure(loadFailureOf(error)),
     );
     return () => {
       live = false;

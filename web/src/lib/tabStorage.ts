@@ -1,0 +1,27 @@
+/*
+ * The tab's sessionStorage, where what a member is typing (a bid, a review) is kept until it is
+ * sent: a reload or Back finds it there, another tab does not.
+ */
+
+/** The three calls the drafts use. */
+export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The tab's storage, or null: private windows and locked-down browsers can refuse it. */
+export function tabStorage(): DraftStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A storage over a Map, for tests; `items` shows what is stored. */
+export function memoryStorage(): DraftStorage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
