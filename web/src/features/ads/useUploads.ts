@@ -24,6 +24,8 @@ export function useUploads<R>(send: SendFile<File, R>) {
     add: (files: readonly File[]) => files.forEach((file) => queue.add(file)),
     remove: (id: string) => queue.remove(id),
     uploaded: uploads.filter((upload) => upload.status === 'uploaded'),
+    /** The files that take one of the ad's slots: all but the failed ones (section 5: up to 6). */
+    held: uploads.filter((upload) => upload.status !== 'failed').length,
     busy: uploads.some((upload) => upload.status === 'uploading' || upload.status === 'waiting'),
   };
 }

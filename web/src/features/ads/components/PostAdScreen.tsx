@@ -56,7 +56,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         onDisplayPhone={ad.setDisplayPhone}
       />
       <Divider textAlign="left">Photos and videos *</Divider>
-      <MediaDropZone held={media.uploads.length} onFiles={media.add} disabled={posting} />
+      <MediaDropZone held={media.held} onFiles={media.add} disabled={posting} />
       <UploadList
         uploads={media.uploads}
         onRemove={media.remove}
