@@ -211,6 +211,46 @@ describe('bidding on an ad, live', () => {
     // Two sign-ups through the sandboxes, a final call and its expiry: longer than the tier's default.
   }, 180_000);
 
+  it('the owner closes early once they confirm it, and the bidder sees it close live', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const ownerSide = await openAs(browser, owner);
+    const bidderSide = await openAs(browser, bidder);
+    for (const { page } of [ownerSide, bidderSide]) {
+      await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+      await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    }
+    const owners = bidArea(ownerSide.page);
+    const closeBid = owners.getByRole('button', { name: 'Close Bid' });
+
+    // Asked first; keeping it open changes nothing.
+    await closeBid.click();
+    const confirm = ownerSide.page.getByRole('dialog', { name: 'Close bidding now?' });
+    await confirm.getByRole('button', { name: 'Keep bidding open' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await bidArea(bidderSide.page).getByRole('form', { name: 'Place a bid' }).waitFor();
+
+    await closeBid.click();
+    await confirm.getByRole('button', { name: 'Close Bid' }).click();
+    const done = ownerSide.page.getByRole('dialog', { name: MESSAGES.bidClosed });
+    await done.waitFor();
+    await done.getByRole('button', { name: 'OK' }).click();
+    for (const { page } of [ownerSide, bidderSide]) {
+      await bidArea(page).getByText(MESSAGES.biddingClosed).waitFor({ timeout: 10_000 });
+      await bidArea(page)
+        .getByText(/^Closed early by the owner on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/)
+        .waitFor();
+    }
+    expect(await bidArea(bidderSide.page).getByRole('form', { name: 'Place a bid' }).count()).toBe(
+      0,
+    );
+    await ownerSide.context.close();
+    await bidderSide.context.close();
+  }, 120_000);
+
   it('a viewer whose live link drops is told so, and gets the bids it missed when it is back', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

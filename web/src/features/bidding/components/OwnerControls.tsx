@@ -84,10 +84,43 @@ function FinalCallDialog({
   );
 }
 
+/**
+ * Close Bid asks first: closing ends the bidding for good, and the button sits beside Final Call.
+ */
+function CloseBidDialog({
+  open,
+  closing,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  closing: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="close-bid-title">
+      <DialogTitle id="close-bid-title">Close bidding now?</DialogTitle>
+      <DialogContent>
+        No more bids will be taken on this ad, and it cannot be opened again.
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Keep bidding open
+        </Button>
+        <Button variant="contained" color="error" loading={closing} onClick={onConfirm}>
+          Close Bid
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** The owner's Final Call and Close Bid, while bidding is open (section 6). */
 export function OwnerControls({ itemId, controls, onDone }: Props) {
   const { request } = useApi();
   const [picking, setPicking] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
   const [closing, setClosing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   if (!controls.showFinalCall && !controls.showCloseBid) return null;
@@ -108,8 +141,11 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
     setFailure(null);
     setClosing(true);
     try {
-      onDone(await closeBidding(request, itemId), MESSAGES.bidClosed);
+      const summary = await closeBidding(request, itemId);
+      setConfirmingClose(false);
+      onDone(summary, MESSAGES.bidClosed);
     } catch (error) {
+      setConfirmingClose(false);
       setFailure(failureOf(error));
     } finally {
       setClosing(false);
@@ -129,13 +165,19 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
           </Button>
         )}
         {controls.showCloseBid && (
-          <Button variant="outlined" color="error" loading={closing} onClick={close}>
+          <Button variant="outlined" color="error" onClick={() => setConfirmingClose(true)}>
             Close Bid
           </Button>
         )}
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
       <FinalCallDialog open={picking} onCancel={() => setPicking(false)} onConfirm={finalCall} />
+      <CloseBidDialog
+        open={confirmingClose}
+        closing={closing}
+        onCancel={() => setConfirmingClose(false)}
+        onConfirm={() => void close()}
+      />
     </Stack>
   );
 }
