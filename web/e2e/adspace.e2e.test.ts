@@ -29,8 +29,8 @@ let browser: Browser;
 withAppAndBrowser((running) => ({ app, browser } = running));
 
 /** A logged-in page wide enough for the side ad columns. */
-const memberPage = async (member: Member): Promise<Page> =>
-  (await openAs(browser, member, { width: 1400, height: 1000 })).page;
+const memberPage = async (member: Member, timezoneId?: string): Promise<Page> =>
+  (await openAs(browser, member, { width: 1400, height: 1000 }, timezoneId)).page;
 
 const creativePhoto = (r = 240, g = 160, b = 20) =>
   sharp({ create: { width: 320, height: 160, channels: 3, background: { r, g, b } } })
@@ -141,11 +141,18 @@ describe('ad space', () => {
 
   it('bids for a sidePanels slot from the calendar year view', async () => {
     const member = await createMember(app, { address: false });
-    const page = await memberPage(member);
-    const slotdate = addDays(indiaDateOf(new Date().toISOString()), 2);
+    // A browser on Kiritimati's clock, up to a day ahead of India's: today is still India's day.
+    const page = await memberPage(member, 'Pacific/Kiritimati');
+    const today = indiaDateOf(new Date().toISOString());
+    const slotdate = addDays(today, 2);
 
     await page.goto(new URL('/bid-calendar', app.baseUrl).href);
     await page.locator('.fc-multiMonthYear-view').waitFor();
+    expect(
+      await page
+        .locator('.fc-daygrid-day.fc-day-today:not(.fc-day-other)')
+        .getAttribute('data-date'),
+    ).toBe(today);
     // On a phone the calendar's toolbar wraps instead of widening the page.
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     await page.getByRole('button', { name: 'Side panels' }).click();
@@ -177,6 +184,8 @@ describe('ad space', () => {
       .filter({ hasText: member.username });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/Kite Tea\s+₹2,50,000/);
+    // On a phone the bids scroll within their table, never the page.
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
 
     // Back in the year view the date shows its highest bid, abbreviated.
     await page.goto(new URL('/bid-calendar?type=sidePanels', app.baseUrl).href);

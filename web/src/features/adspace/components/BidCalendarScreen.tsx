@@ -7,6 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import FullCalendar from '@fullcalendar/react';
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -33,6 +34,10 @@ import {
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 
 const PLUGINS = [multiMonthPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+
+/** India's wall clock as a zone-less date-time, which the calendar reads on its own clock. */
+const indiaNowOnCalendar = (): string =>
+  indiaWallClockOf(new Date().toISOString()).replace(' ', 'T');
 
 /**
  * The ad bid calendar (section 4): year view by default, also month, week, day and agenda; each
@@ -151,6 +156,8 @@ export function BidCalendarScreen() {
             listMonth: { buttonText: 'agenda' },
           }}
           height="auto"
+          // Today is India's day (slots are India's days), wherever the browser is.
+          now={indiaNowOnCalendar}
           events={events}
           dateClick={(arg) => open(arg.dateStr)}
           eventClick={(arg) => {

@@ -1,4 +1,5 @@
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -8,30 +9,41 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { SlotBid } from '../api/adspaceApi.ts';
 
-/** A slot's bids, highest first: the top row is the one winning now. */
+/** Names may wrap anywhere; the amount and the date never break. */
+const WRAPS = { overflowWrap: 'anywhere' } as const;
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * A slot's bids, highest first: the top row is the one winning now. On a phone the table scrolls
+ * within its own box, never the page.
+ */
 export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
   if (bids.length === 0)
     return <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>;
   return (
-    <Table size="small" aria-label="Bids for this slot">
-      <TableHead>
-        <TableRow>
-          <TableCell>Bidder</TableCell>
-          <TableCell>Company</TableCell>
-          <TableCell align="right">Amount</TableCell>
-          <TableCell>Bid date</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {bids.map((bid) => (
-          <TableRow key={bid._id}>
-            <TableCell>{bid.username}</TableCell>
-            <TableCell>{bid.company}</TableCell>
-            <TableCell align="right">{formatRupees(bid.bidamt)}</TableCell>
-            <TableCell>{formatDateTime(bid.biddate)}</TableCell>
+    <TableContainer>
+      <Table size="small" aria-label="Bids for this slot">
+        <TableHead>
+          <TableRow>
+            <TableCell>Bidder</TableCell>
+            <TableCell>Company</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>Bid date</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {bids.map((bid) => (
+            <TableRow key={bid._id}>
+              <TableCell sx={WRAPS}>{bid.username}</TableCell>
+              <TableCell sx={WRAPS}>{bid.company}</TableCell>
+              <TableCell align="right" sx={NO_BREAK}>
+                {formatRupees(bid.bidamt)}
+              </TableCell>
+              <TableCell sx={NO_BREAK}>{formatDateTime(bid.biddate)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
