@@ -131,9 +131,11 @@ describe('a member with a full profile', () => {
     await uploads.locator('li[data-status="uploaded"]').nth(2).waitFor();
     expect(await uploads.locator('li[data-status="failed"]').count()).toBe(0);
     // A file the server refuses (text named .jpg) takes none of the ad's six slots.
-    await page.getByTestId('media-input').setInputFiles([
-      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') },
-    ]);
+    await page
+      .getByTestId('media-input')
+      .setInputFiles([
+        { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') },
+      ]);
     await uploads.locator('li[data-status="failed"]').waitFor();
     await page.getByText(`${media.length} of 6 chosen`).waitFor();
     await page.getByRole('button', { name: 'Remove fake.jpg' }).click();

@@ -13,7 +13,7 @@ import {
   memberWhoseTrialEnded,
   postAd,
   sandboxCheckout,
-  todayInBrowser,
+  todayInIndia,
 } from './support/payments.ts';
 
 /*
@@ -110,7 +110,7 @@ describe('payments through the sandbox checkout', () => {
     const active = page.getByTestId('active-subscription');
     await active.waitFor();
     expect(await active.innerText()).toContain(MESSAGES.lifetimeSubscription);
-    expect(await active.innerText()).toContain(`Start date: ${await todayInBrowser(page)}`);
+    expect(await active.innerText()).toContain(`Start date: ${todayInIndia()}`);
     expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-payments-subscription.png', fullPage: true });
 
@@ -127,11 +127,18 @@ describe('payments through the sandbox checkout', () => {
     expect(await planRow.count()).toBe(1);
     for (const row of [feeRow, planRow]) {
       const cells = await row.getByRole('cell').allInnerTexts();
-      expect(cells[0]).toBe(await todayInBrowser(page));
+      expect(cells[0]).toBe(todayInIndia());
       // Amount, SGST, CGST (IGST when the buyer's state differs), total after tax: all in ₹.
       const money = cells.filter((cell) => cell.startsWith('₹'));
       expect(money.length).toBeGreaterThanOrEqual(4);
     }
+    // A desktop window shows the whole table, the invoice numbers included.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const sideways = await table.evaluate(
+      (element: { parentElement: { scrollWidth: number; clientWidth: number } | null }) =>
+        element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/boli-payments-transactions.png', fullPage: true });
 
     // Each paid row's invoice downloads as a PDF.

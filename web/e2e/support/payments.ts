@@ -7,6 +7,7 @@ import { SessionService } from '@boli/api/identity/sessions';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
 import { DELHI_ADDRESS, type Member } from './members.ts';
@@ -155,10 +156,8 @@ export async function expectPriceBreakup(dialog: Locator): Promise<void> {
   expect(text).toMatch(/Total after tax\s+₹[\d,.]+/);
 }
 
-/** Today as the screens write it (DD-MM-YYYY), in the browser's time zone. */
-export const todayInBrowser = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
-  });
+/** Today as the screens write it (DD-MM-YYYY): India's day, wherever the browser is. */
+export const todayInIndia = (): string => {
+  const [year, month, day] = indiaDateOf(new Date().toISOString()).split('-');
+  return `${day}-${month}-${year}`;
+};
