@@ -42,13 +42,30 @@ export const ALL_PRODUCT_KEYS: readonly ProductKey[] = [
 export const isProductKey = (value: string): value is ProductKey =>
   (ALL_PRODUCT_KEYS as readonly string[]).includes(value);
 
-/** The name a purchase line and an invoice show. */
+/** How the screens, purchase lines and invoices name the spec's space types (section 9). */
+export const SPACE_TYPE_LABELS: Record<AdSpaceType, string> = {
+  authPages: 'Auth pages',
+  sidePanels: 'Side panels',
+  inStream: 'In stream',
+  betweenPosts: 'Between posts',
+};
+
+/** … and its cycles. */
+export const CYCLE_LABELS: Record<AdSpaceCycle, string> = {
+  yearly: 'Yearly',
+  halfyearly: 'Half-yearly',
+  quarterly: 'Quarterly',
+  monthly: 'Monthly',
+  daily: 'Daily',
+};
+
+/** The name a purchase line and an invoice show: 'Ad space: In stream, Quarterly'. */
 export function productName(key: ProductKey): string {
   if (key === 'subscription:lifetime') return 'Lifetime Subscription';
   if (key === 'bidFee') return 'Bid processing fee';
   if (key === 'shareFee') return 'Buy-share bid fee';
-  const [, type, cycle] = key.split(':');
-  return `Ad space (${type}, ${cycle})`;
+  const [, type, cycle] = key.split(':') as [string, AdSpaceType, AdSpaceCycle];
+  return `Ad space: ${SPACE_TYPE_LABELS[type]}, ${CYCLE_LABELS[cycle]}`;
 }
 
 /** SAC (services accounting code) on invoices: 998365, sale of advertising space; else 998599. */

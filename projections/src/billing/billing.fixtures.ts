@@ -55,7 +55,7 @@ const PRODUCT = {
   subscription: { productKey: 'subscription:lifetime', name: 'Lifetime Subscription' },
   bidFee: { productKey: 'bidFee', name: 'Bid processing fee' },
   shareFee: { productKey: 'shareFee', name: 'Buy-share bid fee' },
-  adSpace: { productKey: 'adSpace:sidePanels:monthly', name: 'Ad space (sidePanels, monthly)' },
+  adSpace: { productKey: 'adSpace:sidePanels:monthly', name: 'Ad space: Side panels, Monthly' },
 } as const;
 
 /** PurchaseCreated for `userId`, one line of `price` paise taxed at 18 %. */

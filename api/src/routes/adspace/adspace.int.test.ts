@@ -161,7 +161,7 @@ describe('buying an in-stream space', () => {
     };
     expect(created.subject.cycle).toBe('quarterly');
     expect(created.lines).toEqual([
-      expect.objectContaining({ name: 'Ad space (betweenPosts, quarterly)', cycle: 'quarterly' }),
+      expect.objectContaining({ name: 'Ad space: Between posts, Quarterly', cycle: 'quarterly' }),
     ]);
   });
 

@@ -403,7 +403,7 @@ describe('products', () => {
           },
           {
             _id: 'adSpace:inStream:quarterly',
-            name: 'Ad space (inStream, quarterly)',
+            name: 'Ad space: In stream, Quarterly',
             kind: 'adSpace',
             price: 9000,
           },

@@ -1,21 +1,14 @@
-import { pricedCycle, type AdSpaceCycle, type AdSpaceType } from '@boli/engine/billing/products';
+import {
+  CYCLE_LABELS,
+  pricedCycle,
+  SPACE_TYPE_LABELS,
+  type AdSpaceCycle,
+  type AdSpaceType,
+} from '@boli/engine/billing/products';
 
-/* How the screens name the spec's space types and cycles (section 9). */
+export { CYCLE_LABELS, SPACE_TYPE_LABELS };
 
-export const SPACE_TYPE_LABELS: Record<AdSpaceType, string> = {
-  authPages: 'Auth pages',
-  sidePanels: 'Side panels',
-  inStream: 'In stream',
-  betweenPosts: 'Between posts',
-};
-
-export const CYCLE_LABELS: Record<AdSpaceCycle, string> = {
-  yearly: 'Yearly',
-  halfyearly: 'Half-yearly',
-  quarterly: 'Quarterly',
-  monthly: 'Monthly',
-  daily: 'Daily',
-};
+/* How the screens name the spec's space types and cycles (section 9; the labels are billing's). */
 
 export const spaceTypeLabel = (name: string): string =>
   SPACE_TYPE_LABELS[name as AdSpaceType] ?? name;
