@@ -10,7 +10,11 @@ import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
 /** Where the member downloads the tax invoice of a purchase. */
 export const invoiceUrlOf = (purchaseId: string): string => `/api/invoices/${purchaseId}`;
 
-export function transactionOf(row: PurchaseRow) {
+/**
+ * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
+ * null for what never does (the lifetime subscription, a fee spent on its bid).
+ */
+export function transactionOf(row: PurchaseRow, expiresAt: string | null = null) {
   const subject = row.subject;
   return {
     _id: row.purchase_id,
@@ -21,8 +25,7 @@ export function transactionOf(row: PurchaseRow) {
       name: line.name,
       price: paiseToRupees(line.price),
       cycle: line.cycle,
-      // Nothing sold today expires: the subscription is lifetime, a fee is spent on its bid.
-      expiryDate: null,
+      expiryDate: expiresAt,
     })),
     totalPrice: paiseToRupees(row.price),
     totalPriceAfterTax: paiseToRupees(row.total),

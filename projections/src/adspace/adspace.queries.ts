@@ -74,6 +74,18 @@ export async function spacesOfMember(
   return rows.map(toSpace);
 }
 
+/** When the space each of these purchases bought ends (ISO), by purchase id; others absent. */
+export async function spaceEndsOfPurchases(
+  db: Knex,
+  purchaseIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (purchaseIds.length === 0) return new Map();
+  const rows: { purchase_id: string; ends_at: Date }[] = await db('ad_spaces')
+    .whereIn('purchase_id', purchaseIds)
+    .select('purchase_id', 'ends_at');
+  return new Map(rows.map((row) => [row.purchase_id, row.ends_at.toISOString()]));
+}
+
 /** Spaces showing at `now` that have a creative, oldest activation first. */
 export async function showingSpaces(db: Knex, now: Date): Promise<SpaceRow[]> {
   const rows: StoredSpace[] = await db('ad_spaces')

@@ -154,6 +154,14 @@ describe('buying an in-stream space', () => {
     const days = (Date.parse(space!.endsAt) - Date.parse(space!.startsAt)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(89);
     expect(days).toBeLessThanOrEqual(92);
+    // The transaction says when what it bought ends: the space's end.
+    const transactions = await kit.api('/api/cart/listTransactions?type=adSpace', {
+      token: dev.token,
+    });
+    const [bought] = (
+      transactions.body.data as { purchases: { _id: string; items: { expiryDate: string }[] }[] }
+    ).purchases;
+    expect(bought).toMatchObject({ _id: info._id, items: [{ expiryDate: space!.endsAt }] });
     const purchase = await kit.store.readStream(purchaseStream(info._id));
     const created = purchase.find((event) => event.type === 'PurchaseCreated')!.data as {
       subject: { cycle: string };

@@ -78,7 +78,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
       limit: LIMITS.transactionsPageSize,
       kinds: ['bidFee'],
     });
-    ctx.body = success({ purchases: rows.map(transactionOf), totalPages });
+    ctx.body = success({ purchases: rows.map((row) => transactionOf(row)), totalPages });
   });
 
   return router;

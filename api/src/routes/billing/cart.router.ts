@@ -5,6 +5,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { activeSubscriptions, listPurchases } from '@boli/projections/billing/purchases.queries';
 import { activeEntitlements } from '@boli/projections/entitlements/entitlements.queries';
+import { spaceEndsOfPurchases } from '@boli/projections/adspace/adspace.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { activeMember } from '../../http/members.ts';
 import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
@@ -130,7 +131,14 @@ export function cartRouter(infra: BillingInfra): Router {
       limit: LIMITS.transactionsPageSize,
       ...(type === 'all' ? {} : { kinds: [type] }),
     });
-    ctx.body = success({ purchases: rows.map(transactionOf), totalPages });
+    const spaceEnds = await spaceEndsOfPurchases(
+      infra.db,
+      rows.filter((row) => row.kind === 'adSpace').map((row) => row.purchase_id),
+    );
+    ctx.body = success({
+      purchases: rows.map((row) => transactionOf(row, spaceEnds.get(row.purchase_id) ?? null)),
+      totalPages,
+    });
   });
 
   return router;

@@ -95,7 +95,7 @@ export function sharesRouter(infra: BillingInfra): Router {
       limit: LIMITS.transactionsPageSize,
       kinds: ['shareFee'],
     });
-    ctx.body = success({ purchases: rows.map(transactionOf), totalPages });
+    ctx.body = success({ purchases: rows.map((row) => transactionOf(row)), totalPages });
   });
 
   /** The post-share-bid call: for a member who has paid the fee; else 403 asking for it. */
