@@ -10,12 +10,17 @@ import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
 type Props = {
   step: PaymentStep;
   problem: string | null;
+  /** Asking again cannot help (the api refused the request itself): no Try again. */
+  problemFinal?: boolean;
   settled: Confirmation | null;
   onRetry: () => void;
 };
 
-/** Where a payment stands, in words, with Try again after a failure or a closed checkout. */
-export function PaymentProgress({ step, problem, settled, onRetry }: Props) {
+/**
+ * Where a payment stands, in words, with Try again after a failure or a closed checkout (not
+ * after a refusal that asking again cannot change: the dialog's Cancel is the way on).
+ */
+export function PaymentProgress({ step, problem, problemFinal = false, settled, onRetry }: Props) {
   switch (step) {
     case 'quoting':
     case 'working':
@@ -42,9 +47,11 @@ export function PaymentProgress({ step, problem, settled, onRetry }: Props) {
           severity={step === 'cancelled' ? 'warning' : 'error'}
           role="alert"
           action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
-            </Button>
+            step !== 'cancelled' && problemFinal ? undefined : (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                Try again
+              </Button>
+            )
           }
         >
           {step === 'cancelled' ? PAYMENT_TEXTS.cancelled : (problem ?? PAYMENT_TEXTS.failed)}

@@ -28,6 +28,7 @@ export function PaymentSteps({ payment, breakupLabel, heading }: StepsProps) {
       <PaymentProgress
         step={step}
         problem={context.problem}
+        problemFinal={context.problemFinal}
         settled={context.settled}
         onRetry={payment.retry}
       />

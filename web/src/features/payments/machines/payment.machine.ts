@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
+import { failureMayPass } from '../../../components/LoadFailure.tsx';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import type { CheckoutOutcome } from '../api/checkout.ts';
 import { settlementOf, type CheckoutResponse, type PurchaseInfo } from '../api/purchaseInfo.ts';
@@ -25,14 +26,22 @@ type Context = {
   response: CheckoutResponse | null;
   /** The server's last word on it. */
   settled: Confirmation | null;
-  /** Why the last step failed (shown with Try again). */
+  /** Why the last step failed (shown with Try again, unless `problemFinal`). */
   problem: string | null;
+  /** The api refused the request itself (a company name taken, say): asking again cannot help. */
+  problemFinal: boolean;
 };
 
 type Events = { type: 'PAY' } | { type: 'RETRY' };
 
 const problemOf = (error: unknown): string =>
   error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
+
+/** Why a call failed, and whether Try again can help (failureMayPass). */
+const problemFrom = (error: unknown): Pick<Context, 'problem' | 'problemFinal'> => ({
+  problem: problemOf(error),
+  problemFinal: !failureMayPass(error),
+});
 
 const purchaseIdOf = (context: Context): string => context.purchase?._id ?? '';
 
@@ -73,7 +82,14 @@ export const paymentMachine = setup({
 }).createMachine({
   id: 'payment',
   initial: 'quoting',
-  context: { quote: null, purchase: null, response: null, settled: null, problem: null },
+  context: {
+    quote: null,
+    purchase: null,
+    response: null,
+    settled: null,
+    problem: null,
+    problemFinal: false,
+  },
   states: {
     quoting: {
       invoke: {
@@ -81,11 +97,13 @@ export const paymentMachine = setup({
         onDone: { target: 'ready', actions: assign({ quote: ({ event }) => event.output }) },
         onError: {
           target: 'quoteFailed',
-          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+          actions: assign(({ event }) => problemFrom(event.error)),
         },
       },
     },
-    quoteFailed: { on: { RETRY: { target: 'quoting', actions: assign({ problem: null }) } } },
+    quoteFailed: {
+      on: { RETRY: { target: 'quoting', actions: assign({ problem: null, problemFinal: false }) } },
+    },
     ready: {
       on: {
         PAY: [
@@ -99,19 +117,19 @@ export const paymentMachine = setup({
       },
     },
     creatingOrder: {
-      entry: assign({ problem: null }),
+      entry: assign({ problem: null, problemFinal: false }),
       invoke: {
         src: 'createOrder',
         input: ({ context }) => ({ quote: context.quote! }),
         onDone: { target: 'paying', actions: assign({ purchase: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+          actions: assign(({ event }) => problemFrom(event.error)),
         },
       },
     },
     paying: {
-      entry: assign({ problem: null }),
+      entry: assign({ problem: null, problemFinal: false }),
       invoke: {
         src: 'checkout',
         input: ({ context }) => ({ purchase: context.purchase! }),
@@ -138,7 +156,7 @@ export const paymentMachine = setup({
         // The script did not load or open: nothing was paid.
         onError: {
           target: 'failed',
-          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+          actions: assign(({ event }) => problemFrom(event.error)),
         },
       },
     },
@@ -211,7 +229,7 @@ export const paymentMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ problem: ({ event }) => problemOf(event.error) }),
+          actions: assign(({ event }) => problemFrom(event.error)),
         },
       },
     },

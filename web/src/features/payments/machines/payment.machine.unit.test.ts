@@ -159,6 +159,25 @@ describe('one payment', () => {
     await flush();
     expect(payment.step()).toBe('ready');
   });
+
+  it('marks a refusal of the request as final, a passing failure as not', async () => {
+    const refused = start({
+      quote: async () => {
+        throw new ApiError(409, MESSAGES.companyNameTaken);
+      },
+    });
+    const away = start({
+      quote: async () => {
+        throw new ApiError(503, MESSAGES.generic);
+      },
+    });
+    await flush();
+    expect(refused.actor.getSnapshot().context).toMatchObject({
+      problem: MESSAGES.companyNameTaken,
+      problemFinal: true,
+    });
+    expect(away.actor.getSnapshot().context.problemFinal).toBe(false);
+  });
 });
 
 describe('when the success call does not settle it', () => {
