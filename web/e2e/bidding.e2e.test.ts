@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
@@ -76,7 +76,7 @@ async function cuttableLiveLink(page: Page) {
 /** A `datetime-local` value `seconds` from now, in the browser's own time zone. */
 /** The final call picker's value `seconds` from now: India's wall clock, as the picker reads it. */
 const indiaPickerValueIn = (seconds: number): string =>
-  indiaWallClockOf(new Date(Date.now() + seconds * 1000).toISOString()).replace(' ', 'T');
+  indiaPickerValueOf(new Date(Date.now() + seconds * 1000).toISOString());
 
 // ---------------------------------------------------------------------------------------------
 

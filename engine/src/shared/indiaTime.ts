@@ -31,6 +31,10 @@ export function indiaWallClockOf(instant: string, { milliseconds = false } = {})
   return `${shifted.slice(0, 10)} ${shifted.slice(11, milliseconds ? 23 : 19)}`;
 }
 
+/** An instant as a `datetime-local` input's value on India's clock: 'YYYY-MM-DDTHH:mm:ss'. */
+export const indiaPickerValueOf = (instant: string): string =>
+  indiaWallClockOf(instant).replace(' ', 'T');
+
 /**
  * India's wall clock, 'YYYY-MM-DD HH:mm[:ss[.SSS]]' (a 'T' between them too, as a datetime-local
  * input gives it), as an ISO instant; undefined for anything else.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDateOf, indiaWallClockOf, instantOfIndiaWallClock } from './indiaTime.ts';
+import {
+  indiaDateOf,
+  indiaPickerValueOf,
+  indiaWallClockOf,
+  instantOfIndiaWallClock,
+} from './indiaTime.ts';
 
 describe("India's wall clock", () => {
   it('writes an instant as India reads it, the day changing at 18:30 UTC', () => {
@@ -9,6 +14,8 @@ describe("India's wall clock", () => {
       '2026-11-26 20:45:45.180',
     );
     expect(indiaDateOf('2026-11-26T18:30:00.000Z')).toBe('2026-11-27');
+    // As a datetime-local input holds it.
+    expect(indiaPickerValueOf('2026-11-26T18:30:00.000Z')).toBe('2026-11-27T00:00:00');
   });
 
   it('reads what a person typed in India time back to the instant, and refuses the rest', () => {

@@ -6,7 +6,11 @@ import { ARJUN, MEENA, OWNER, POSTED, T0, at, bidPlaced } from '@boli/engine/ads
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
-import { indiaWallClockOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
+import {
+  indiaPickerValueOf,
+  indiaWallClockOf,
+  instantOfIndiaWallClock,
+} from '@boli/engine/shared/indiaTime';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -107,7 +111,7 @@ describe('the support ad history screen', () => {
     // Between the two bids: only the Open one had been placed. The box and the status speak India
     // time, whatever the browser's zone (UTC here).
     const between = indiaWallClockOf(at(15), { milliseconds: true });
-    await page.getByLabel('Replay as of (India time)').fill(between.slice(0, 19).replace(' ', 'T'));
+    await page.getByLabel('Replay as of (India time)').fill(indiaPickerValueOf(at(15)));
     await page.getByRole('button', { name: 'Replay' }).click();
     await page
       .getByTestId('replay-status')

@@ -7,7 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import FullCalendar from '@fullcalendar/react';
-import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -36,8 +36,7 @@ import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 const PLUGINS = [multiMonthPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 
 /** India's wall clock as a zone-less date-time, which the calendar reads on its own clock. */
-const indiaNowOnCalendar = (): string =>
-  indiaWallClockOf(new Date().toISOString()).replace(' ', 'T');
+const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date().toISOString());
 
 /**
  * The ad bid calendar (section 4): year view by default, also month, week, day and agenda; each

@@ -7,13 +7,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import type { BidControls } from '../model/biddingPhase.ts';
-import { finalCallDeadline, toDateTimeLocal } from '../model/finalCall.ts';
+import { finalCallDeadline } from '../model/finalCall.ts';
 import { useClock } from './useClock.ts';
 
 type Props = {
@@ -54,7 +55,7 @@ function FinalCallDialog({
           helperText={value !== '' && deadline === null ? 'Choose a time from now on' : ' '}
           slotProps={{
             inputLabel: { shrink: true },
-            htmlInput: { min: toDateTimeLocal(new Date(now)), step: 1 },
+            htmlInput: { min: indiaPickerValueOf(new Date(now).toISOString()), step: 1 },
           }}
           sx={{ mt: 1 }}
           fullWidth

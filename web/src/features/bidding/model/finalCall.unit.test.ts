@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { finalCallDeadline, fromDateTimeLocal, toDateTimeLocal } from './finalCall.ts';
+import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
+import { finalCallDeadline } from './finalCall.ts';
 
 describe('the final call date-time, on India’s clock wherever the browser is', () => {
   it('round-trips a moment through the picker’s value, to the second', () => {
     // 09:05:07 in India is 03:35:07 UTC.
     const moment = new Date('2024-05-01T03:35:07Z');
-    expect(toDateTimeLocal(moment)).toBe('2024-05-01T09:05:07');
-    expect(fromDateTimeLocal('2024-05-01T09:05:07')?.toISOString()).toBe(moment.toISOString());
-    expect(fromDateTimeLocal('2024-05-01T09:05')?.toISOString()).toBe('2024-05-01T03:35:00.000Z');
+    expect(indiaPickerValueOf(moment.toISOString())).toBe('2024-05-01T09:05:07');
+    expect(finalCallDeadline('2024-05-01T09:05:07', 0)).toBe(moment.toISOString());
+    expect(finalCallDeadline('2024-05-01T09:05', 0)).toBe('2024-05-01T03:35:00.000Z');
   });
 
   it('is required and must be a real date-time', () => {
-    expect(fromDateTimeLocal('')).toBeNull();
-    expect(fromDateTimeLocal('2024-02-30T10:00')).toBeNull();
-    expect(fromDateTimeLocal('2024-05-01T25:00')).toBeNull();
-    expect(fromDateTimeLocal('tomorrow')).toBeNull();
+    expect(finalCallDeadline('', 0)).toBeNull();
+    expect(finalCallDeadline('2024-02-30T10:00', 0)).toBeNull();
+    expect(finalCallDeadline('2024-05-01T25:00', 0)).toBeNull();
+    expect(finalCallDeadline('tomorrow', 0)).toBeNull();
   });
 
   it('may not be before now (the current second counts as now)', () => {

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { indiaWallClockOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
+import { indiaPickerValueOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -75,7 +75,7 @@ const validInstant = (value: string | null): string | undefined =>
 
 /** The replay picker's value (India's wall clock, to the second) for an instant; '' for none. */
 const pickerValueOf = (instant: string | undefined): string =>
-  instant ? indiaWallClockOf(instant).replace(' ', 'T') : '';
+  instant ? indiaPickerValueOf(instant) : '';
 
 /**
  * /support/ads/{ad_id} (staff only; not in the spec's table): an ad's whole event stream and the
