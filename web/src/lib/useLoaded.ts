@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../app/api/client.ts';
+import { loadFailureOf, type LoadFailureReason } from '../components/LoadFailure.tsx';
 
 /**
  * What `fetch` answers, asked on mount and again whenever `fetch` changes (give it a useCallback),
@@ -36,4 +37,36 @@ export function useLoaded<T>(fetch: (signal?: AbortSignal) => Promise<T>) {
   const reload = useCallback(() => void load(), [load]);
   const retry = useCallback(() => load(), [load]);
   return { data, failure, reload, retry };
+}
+
+/**
+ * What `load` answers, asked afresh whenever `load` changes (give it a useCallback). Unlike
+ * useLoaded nothing is kept meanwhile: `data` and `failure` are both null while asking, so a
+ * screen never shows one ad's (or one moment's) answer under another's address. `retry`, only
+ * after a failure that may pass, asks again the same way.
+ */
+export function useLoadedAfresh<T>(load: () => Promise<T>): {
+  data: T | null;
+  failure: LoadFailureReason | null;
+  retry: (() => void) | undefined;
+} {
+  const [data, setData] = useState<T | null>(null);
+  const [failure, setFailure] = useState<LoadFailureReason | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    setFailure(null);
+    load().then(
+      (answer) => live && setData(answer),
+      (error: unknown) => live && setFailure(loadFailureOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, attempt]);
+
+  const again = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data, failure, retry: failure && !failure.final ? again : undefined };
 }

@@ -1,41 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useApi } from '../../app/session/useApi.ts';
-import { loadFailureOf, type LoadFailureReason } from '../../components/LoadFailure.tsx';
+import { useLoadedAfresh } from '../../lib/useLoaded.ts';
 import { adDetailRequest, type AdDetailView } from './ads.api.ts';
-
-/** Why the ad could not be read; `final` when asking again cannot help ('Ad not found'). */
-export type AdDetailFailure = LoadFailureReason;
 
 /**
  * The ad of a screen (by id or uid), as the ad pages, Edit Ad and the media page read it. While
- * it loads `ad` and `failure` are both null; `retry` (only for a failure that may pass) reads it
- * again, the screen showing its spinner meanwhile.
+ * it loads `ad` and `failure` are both null; `retry` (only for a failure that may pass, not 'Ad
+ * not found') reads it again, the screen showing its spinner meanwhile.
  */
-export function useAdDetail(adId: string): {
-  ad: AdDetailView | null;
-  failure: AdDetailFailure | null;
-  retry: (() => void) | undefined;
-} {
+export function useAdDetail(adId: string) {
   const { request } = useApi();
-  const [ad, setAd] = useState<AdDetailView | null>(null);
-  const [failure, setFailure] = useState<AdDetailFailure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setAd(null);
-    setFailure(null);
-    const { path, query } = adDetailRequest(adId);
-    request<AdDetailView>(path, { query }).then(
-      (data) =>
-        live && setAd({ ...data, gallery: Array.isArray(data.gallery) ? data.gallery : [] }),
-      (error: unknown) => live && setFailure(loadFailureOf(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [adId, request, attempt]);
-
-  const again = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ad, failure, retry: failure && !failure.final ? again : undefined };
+  const { data, failure, retry } = useLoadedAfresh(
+    useCallback(() => {
+      const { path, query } = adDetailRequest(adId);
+      return request<AdDetailView>(path, { query }).then((ad) => ({
+        ...ad,
+        gallery: Array.isArray(ad.gallery) ? ad.gallery : [],
+      }));
+    }, [adId, request]),
+  );
+  return { ad: data, failure, retry };
 }

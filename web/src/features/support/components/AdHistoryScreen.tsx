@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,7 +18,7 @@ import { indiaPickerValueOf, instantOfIndiaWallClock } from '@boli/engine/shared
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { loadFailureOf, type LoadFailureReason } from '../../../components/LoadFailure.tsx';
+import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import {
@@ -92,34 +92,22 @@ export function AdHistoryScreen() {
   useEffect(() => setAsOfInput(pickerValueOf(asOf)), [asOf]);
   const setAsOf = (instant: string | undefined) =>
     setSearchParams(instant ? { asOf: instant } : {});
-  const [history, setHistory] = useState<AdHistory | null>(null);
-  const [failure, setFailure] = useState<LoadFailureReason | null>(null);
-  // Retry reads the history again: the spinner shows meanwhile.
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setHistory(null);
-    setFailure(null);
-    request<AdHistory>(`/api/support/ads/${encodeURIComponent(adId)}/history`, {
-      query: asOf ? { asOf } : {},
-    }).then(
-      (data) => live && setHistory(data),
-      (error: unknown) => live && setFailure(loadFailureOf(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [adId, asOf, request, attempt]);
+  const {
+    data: history,
+    failure,
+    retry,
+  } = useLoadedAfresh(
+    useCallback(
+      () =>
+        request<AdHistory>(`/api/support/ads/${encodeURIComponent(adId)}/history`, {
+          query: asOf ? { asOf } : {},
+        }),
+      [adId, asOf, request],
+    ),
+  );
 
   if (failure) {
-    return (
-      <AdLoadFailureNotice
-        title="Ad history"
-        message={failure.message}
-        onRetry={failure.final ? undefined : () => setAttempt((n) => n + 1)}
-      />
-    );
+    return <AdLoadFailureNotice title="Ad history" message={failure.message} onRetry={retry} />;
   }
   if (!history) return <CenteredSpinner label="Loading the ad's history" />;
   const { replay } = history;
