@@ -25,3 +25,11 @@ export function memoryStorage(): DraftStorage & { items: Map<string, string> } {
     removeItem: (key: string) => void items.delete(key),
   };
 }
+
+/** A storage that refuses every call, as private windows and full quotas do, for tests. */
+export function refusingStorage(): DraftStorage {
+  const refuse = (): never => {
+    throw new Error('SecurityError');
+  };
+  return { getItem: refuse, setItem: refuse, removeItem: refuse };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../../lib/tabStorage.ts';
+import { memoryStorage, refusingStorage } from '../../../lib/tabStorage.ts';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import {
   bidDraftFor,
@@ -76,17 +76,7 @@ describe('the tab’s memory of drafts', () => {
   });
 
   it('does without storage the browser refuses', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
+    const refusing = refusingStorage();
     expect(() => saveBidDraft('ad1', TYPED, 'u1', refusing)).not.toThrow();
     expect(readBidDraft('ad1', refusing)).toBeNull();
     expect(() => forgetBidDraft('ad1', refusing)).not.toThrow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../../lib/tabStorage.ts';
+import { memoryStorage, refusingStorage } from '../../../lib/tabStorage.ts';
 import { readReviewDraft, reviewDraftKey, saveReviewDraft } from './reviewDraft.ts';
 
 describe('a review being typed', () => {
@@ -21,17 +21,7 @@ describe('a review being typed', () => {
   });
 
   it('survives a store that refuses', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('denied');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const refusing = refusingStorage();
     expect(() => saveReviewDraft('u-1', 'u-2', 'text', refusing)).not.toThrow();
     expect(readReviewDraft('u-1', 'u-2', refusing)).toBe('');
   });
