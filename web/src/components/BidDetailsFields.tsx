@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
-import { acceptsAmountInput, SELECT_TYPE, type BidDetails } from './bidDetails.ts';
+import { acceptsAmountInput } from '../lib/numberInput.ts';
+import { SELECT_TYPE, type BidDetails } from './bidDetails.ts';
 
 type Props = {
   details: BidDetails;

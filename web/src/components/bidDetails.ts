@@ -12,18 +12,9 @@ export const SELECT_TYPE = 'Select Type';
 
 export type BidDetails = {
   type: (typeof BID_TYPES)[number] | typeof SELECT_TYPE;
-  /** As typed: '' or a positive number (see acceptsAmountInput). */
+  /** As typed: '' or a positive number (see lib/numberInput.ts's acceptsAmountInput). */
   amount: string;
 };
-
-/**
- * What the amount field lets through as the member types (section 5: "only a positive number or
- * empty"): digits with at most one decimal point and two decimals (money is in paise inside).
- * A lone '0' or '0.' is let through so that 0.50 can be typed; submitting it is refused.
- */
-export function acceptsAmountInput(value: string): boolean {
-  return /^(\d+(\.\d{0,2})?)?$/.test(value);
-}
 
 /** The first problem of a bid with this alias, in the order the server checks it, or null. */
 export function bidDetailsProblem(

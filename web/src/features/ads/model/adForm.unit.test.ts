@@ -112,6 +112,16 @@ describe('the dependent fields', () => {
     });
   });
 
+  it('keeps Price and Mileage numeric as they are typed', () => {
+    expect(changeAdField(CAR, 'price', '550000.5').price).toBe('550000.5');
+    expect(changeAdField(CAR, 'price', '')).toMatchObject({ price: '' });
+    for (const typed of ['55k', '5,50,000', '-1', '1.234'])
+      expect(changeAdField(CAR, 'price', typed), typed).toBe(CAR);
+    expect(changeAdField(CAR, 'mileage', '42001').mileage).toBe('42001');
+    for (const typed of ['42 km', '4.5']) expect(changeAdField(CAR, 'mileage', typed)).toBe(CAR);
+    expect(changeAdField(CAR, 'itemName', 'Dzire 2018 ₹').itemName).toBe('Dzire 2018 ₹');
+  });
+
   it('clears state, district and neighbourhood with the country; district with the state', () => {
     expect(changeAdField(CAR, 'country', 'Nepal')).toMatchObject({ state: '', district: '' });
     expect(changeAdField(CAR, 'state', 'Kerala')).toMatchObject({ state: 'Kerala', district: '' });

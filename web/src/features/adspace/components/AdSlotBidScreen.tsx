@@ -18,9 +18,10 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { acceptsAmountInput } from '../../../lib/numberInput.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
-import { acceptsSlotAmount, slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 
@@ -146,7 +147,7 @@ export function AdSlotBidScreen() {
             name="bidamt"
             value={amount}
             onChange={(event) => {
-              if (acceptsSlotAmount(event.target.value)) setAmount(event.target.value);
+              if (acceptsAmountInput(event.target.value)) setAmount(event.target.value);
             }}
             size="small"
             fullWidth

@@ -1,9 +1,6 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 
-/** What the amount field takes as typed: digits, with at most two decimals. */
-export const acceptsSlotAmount = (typed: string): boolean => /^\d*(\.\d{0,2})?$/.test(typed);
-
 /** A refusal: the spec's message, and its action-level message when it has one. */
 export type SlotBidRefusal = { msg: string; action?: string };
 
