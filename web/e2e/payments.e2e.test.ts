@@ -95,8 +95,13 @@ describe('payments through the sandbox checkout', () => {
     // --- The subscription, after one failed attempt -----------------------------------------
     await page.goto(new URL('/subscription', app.baseUrl).href);
     await page.getByText(MESSAGES.pleaseSubscribe).waitFor();
-    await page.getByRole('button', { name: 'Make payment' }).first().click();
     const planDialog = page.getByRole('dialog', { name: MESSAGES.lifetimeSubscription });
+    // Looking at the price and cancelling leaves no cart behind (see the transactions below).
+    await page.getByRole('button', { name: 'Make payment' }).first().click();
+    await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
+    await planDialog.getByRole('button', { name: 'Cancel' }).click();
+    await planDialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Make payment' }).first().click();
     await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
     await planDialog.getByRole('button', { name: 'Proceed' }).click();
     await checkout.getByRole('button', { name: 'Fail this payment' }).click();
@@ -125,6 +130,9 @@ describe('payments through the sandbox checkout', () => {
       .filter({ hasText: 'Paid' });
     await expect.poll(() => feeRow.count(), { timeout: 20_000 }).toBe(1);
     expect(await planRow.count()).toBe(1);
+    // The paid cart and the failed try's: the cancelled look at the price left no cart behind.
+    const planRows = await rows.filter({ hasText: MESSAGES.lifetimeSubscription }).allInnerTexts();
+    expect(planRows.map((row) => row.split('\t')[7])).toEqual(['Paid', 'Failed']);
     for (const row of [feeRow, planRow]) {
       const cells = await row.getByRole('cell').allInnerTexts();
       expect(cells[0]).toBe(todayInIndia());

@@ -118,6 +118,22 @@ describe('subscribing', () => {
       }),
     ]);
 
+    // The dialog's price breakup records nothing: no cart, no order, no transaction.
+    const quote = await kit.api('/api/cart/subscription/purchaseInfo/lifetime', {
+      token: asha.token,
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body.data).toMatchObject({
+      totalPrice: 999,
+      taxSGSTPercent: 9,
+      taxSGSTAmount: 89.91,
+      totalPriceAfterTax: 1178.82,
+      adjustedFinalPayment: 1178.82,
+    });
+    expect(quote.body.data).not.toHaveProperty('_id');
+    const noCart = await kit.api('/api/cart/listTransactions?page=0', { token: asha.token });
+    expect(noCart.body.data).toMatchObject({ purchases: [] });
+
     const info = await startSubscription(asha);
     expect(info).toMatchObject({
       totalPrice: 999,
@@ -197,6 +213,15 @@ describe('subscribing', () => {
     const again = await kit.api('/api/cart/add/lifetime/web', { token: asha.token });
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe(BILLING_MESSAGES.alreadySubscribed);
+    const quoted = await kit.api('/api/cart/subscription/purchaseInfo/lifetime', {
+      token: asha.token,
+    });
+    expect([quoted.status, quoted.body.msg]).toEqual([409, BILLING_MESSAGES.alreadySubscribed]);
+    // By the cart's id, that cart.
+    const cart = await kit.api(`/api/cart/subscription/purchaseInfo/${info._id}`, {
+      token: asha.token,
+    });
+    expect(cart.body.data).toMatchObject({ _id: info._id, status: 'fulfilled' });
   });
 
   it('refunds a second Lifetime Subscription paid from a checkout opened beside the first', async () => {

@@ -12,6 +12,7 @@ import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { pricesNow, purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
+import { quoteOf } from '../../payments/purchaseInfo.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import {
   checkoutDeps,
@@ -30,6 +31,8 @@ export const LIFETIME_FEATURES = [
   'Pay once, never expires',
 ] as const;
 
+const LIFETIME_PRODUCT = `subscription:${LIFETIME_PLAN_ID}` as const;
+
 /**
  * Section 7's subscriptions and transactions under /api/cart (docs/api/payments.md): the plans,
  * starting a subscription purchase, its payment, the active subscription and the member's
@@ -39,14 +42,19 @@ export function cartRouter(infra: BillingInfra): Router {
   const router = new Router({ prefix: '/api/cart' });
   const auth = requireAuth(infra);
   const deps = checkoutDeps(infra);
+  /** The lifetime plan is bought once: a member who has it is told so before any cart. */
+  const refuseIfSubscribed = async (userId: string) => {
+    if ((await activeSubscriptions(infra.db, userId)).length > 0)
+      throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
+  };
 
   router.get('/subscription', auth, async (ctx) => {
     const buyer = await activeMember(infra, ctx);
-    const line = await quoteFor(deps, `subscription:${LIFETIME_PLAN_ID}`, buyer.state);
+    const line = await quoteFor(deps, LIFETIME_PRODUCT, buyer.state);
     ctx.body = success([
       {
         _id: LIFETIME_PLAN_ID,
-        name: productName(`subscription:${LIFETIME_PLAN_ID}`),
+        name: productName(LIFETIME_PRODUCT),
         cycle: 'lifetime',
         price: paiseToRupees(line.price),
         totalPriceAfterTax: paiseToRupees(line.total),
@@ -58,18 +66,16 @@ export function cartRouter(infra: BillingInfra): Router {
   router.get('/add/:planId/web', auth, async (ctx) => {
     if (ctx.params.planId !== LIFETIME_PLAN_ID)
       throw new ApiError(404, BILLING_MESSAGES.planNotFound, 'PLAN_NOT_FOUND');
-    const [buyer, active, prices] = await Promise.all([
+    const [buyer, , prices] = await Promise.all([
       activeMember(infra, ctx),
-      activeSubscriptions(infra.db, ctx.state.auth!.userId),
+      refuseIfSubscribed(ctx.state.auth!.userId),
       pricesNow(infra.db),
     ]);
-    if (active.length > 0)
-      throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
     const state = await startPurchase(deps, {
       purchaseId: purchaseIdFor(idempotencyKeyOf(ctx, `subscription:${buyer.user_id}`)),
       buyer,
       subject: { kind: 'subscription', planId: LIFETIME_PLAN_ID },
-      productKey: `subscription:${LIFETIME_PLAN_ID}`,
+      productKey: LIFETIME_PRODUCT,
       metadata: commandMetadata(ctx, { userId: buyer.user_id, role: 'member' }),
       prices,
     });
@@ -77,9 +83,24 @@ export function cartRouter(infra: BillingInfra): Router {
     ctx.body = success({ ...info, cart_id: info._id });
   });
 
+  /**
+   * By a plan's id, that plan's price breakup, recording nothing (as /api/space/purchaseInfo/:id
+   * quotes a space): the Make payment dialog shows it, and only Pay starts the cart. By a cart's
+   * id, that cart.
+   */
   router.get('/subscription/purchaseInfo/:id', auth, async (ctx) => {
-    const state = await ownPurchase(infra, ctx.params.id!, ctx.state.auth!.userId);
-    ctx.body = success(infoOf(infra, state));
+    const id = ctx.params.id!;
+    if (id !== LIFETIME_PLAN_ID) {
+      ctx.body = success(infoOf(infra, await ownPurchase(infra, id, ctx.state.auth!.userId)));
+      return;
+    }
+    const [buyer] = await Promise.all([
+      activeMember(infra, ctx),
+      refuseIfSubscribed(ctx.state.auth!.userId),
+    ]);
+    const line = await quoteFor(deps, LIFETIME_PRODUCT, buyer.state);
+    const quote = quoteOf('subscription', line.name, line);
+    ctx.body = success({ ...quote, adjustedFinalPayment: quote.totalPriceAfterTax });
   });
 
   router.get(['/subscription/upgradeinfo', '/subscription/upgradeinfo/'], auth, async (ctx) => {
@@ -94,7 +115,7 @@ export function cartRouter(infra: BillingInfra): Router {
       rows.map((row) => ({
         _id: row.purchaseId,
         planId: LIFETIME_PLAN_ID,
-        name: productName(`subscription:${LIFETIME_PLAN_ID}`),
+        name: productName(LIFETIME_PRODUCT),
         startDate: row.startDate,
         status,
       })),

@@ -15,9 +15,10 @@ import { paymentMachine, paymentStep } from '../machines/payment.machine.ts';
 
 /** What one kind of purchase does at each step; the rest is the same for every kind. */
 export type PaymentFlow = {
+  /** The price breakup; records nothing, so a member who closes the dialog leaves no cart. */
   quote(): Promise<PurchaseInfo>;
-  /** Omitted when the quote already is the order (the subscription cart). */
-  createOrder?(quote: PurchaseInfo): Promise<PurchaseInfo>;
+  /** Pay: the purchase with its gateway order. */
+  createOrder(quote: PurchaseInfo): Promise<PurchaseInfo>;
   confirm(purchase: PurchaseInfo, response: CheckoutResponse): Promise<Confirmation>;
 };
 
@@ -46,10 +47,7 @@ export function usePayment(flow: PaymentFlow, onPaid: (confirmation: Confirmatio
     paymentMachine.provide({
       actors: {
         quote: fromPromise(() => latest.current.flow.quote()),
-        createOrder: fromPromise(({ input }) => {
-          const create = latest.current.flow.createOrder;
-          return create ? create(input.quote) : Promise.resolve(input.quote);
-        }),
+        createOrder: fromPromise(({ input }) => latest.current.flow.createOrder(input.quote)),
         checkout: fromPromise(async ({ input }) => {
           const { checkoutScriptUrl } = await paymentConfig(latest.current.request);
           const Razorpay = await loadCheckoutScript(checkoutScriptUrl);

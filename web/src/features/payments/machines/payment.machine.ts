@@ -19,7 +19,7 @@ import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
  */
 
 type Context = {
-  /** The price breakup shown before paying (a quote, or already the order). */
+  /** The price breakup shown before paying; nothing is recorded until Pay. */
   quote: PurchaseInfo | null;
   /** The purchase being paid, with its gateway order. */
   purchase: PurchaseInfo | null;
@@ -76,7 +76,6 @@ export const paymentMachine = setup({
     }),
   },
   guards: {
-    quoteIsOrder: ({ context }) => Boolean(context.quote?._id && context.quote.checkout),
     hasPurchase: ({ context }) => Boolean(context.purchase?._id),
   },
 }).createMachine({
@@ -106,14 +105,7 @@ export const paymentMachine = setup({
     },
     ready: {
       on: {
-        PAY: [
-          {
-            guard: 'quoteIsOrder',
-            target: 'paying',
-            actions: assign({ purchase: ({ context }) => context.quote }),
-          },
-          { target: 'creatingOrder' },
-        ],
+        PAY: { target: 'creatingOrder' },
       },
     },
     creatingOrder: {

@@ -129,20 +129,6 @@ describe('one payment', () => {
     expect(payment.calls.checkout).toBe(1);
   });
 
-  it('pays a quote that already is the order (a subscription cart) without creating another', async () => {
-    const payment = start({
-      quote: async () => order('cart1'),
-      checkout: paid,
-      confirm: async () => at('fulfilled', PAYMENT_TEXTS.paid),
-    });
-    await flush();
-    payment.send({ type: 'PAY' });
-    await flush();
-    expect(payment.step()).toBe('done');
-    expect(payment.calls.createOrder).toBe(0);
-    expect(payment.actor.getSnapshot().context.purchase?._id).toBe('cart1');
-  });
-
   it('says the quote failed with the server’s words and quotes again on Try again', async () => {
     let fail = true;
     const payment = start({

@@ -83,6 +83,13 @@ export async function fetchEntitlement(
   };
 }
 
+/** GET /api/cart/subscription/purchaseInfo/:planId: the plan's price breakup; records nothing. */
+export async function quotePlan(request: ApiRequest, planId: string): Promise<PurchaseInfo> {
+  return purchaseInfoOrFail(
+    await request<unknown>(`/api/cart/subscription/purchaseInfo/${encodeURIComponent(planId)}`),
+  );
+}
+
 /** GET /api/cart/add/:planId/web: the cart (a purchase with its order) and its breakup. */
 export async function addPlanToCart(request: ApiRequest, planId: string): Promise<PurchaseInfo> {
   return purchaseInfoOrFail(

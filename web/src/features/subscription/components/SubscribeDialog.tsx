@@ -2,7 +2,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import type { Confirmation } from '../../payments/api/paymentsApi.ts';
 import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
 import type { Plan } from '../api/subscriptionApi.ts';
-import { addPlanToCart, payCart } from '../api/subscriptionApi.ts';
+import { addPlanToCart, payCart, quotePlan } from '../api/subscriptionApi.ts';
 
 type Props = {
   /** The plan being bought; the dialog is open while it is set. */
@@ -12,8 +12,10 @@ type Props = {
 };
 
 /**
- * Make payment: the plan's cart (GET /api/cart/add/:planId/web, which also creates the order)
- * with its price breakup, then checkout and POST /api/cart/payment/ with the cart id.
+ * Make payment: the plan's price breakup (GET /api/cart/subscription/purchaseInfo/:planId, which
+ * records nothing, so closing the dialog leaves no unpaid cart behind); Pay then starts the cart
+ * (GET /api/cart/add/:planId/web, which also creates the order), checkout and POST
+ * /api/cart/payment/ with the cart id.
  */
 export function SubscribeDialog({ plan, onClose, onPaid }: Props) {
   const { request, envelope } = useApi();
@@ -21,8 +23,7 @@ export function SubscribeDialog({ plan, onClose, onPaid }: Props) {
   return (
     <PaymentDialog
       flow={{
-        quote: () => addPlanToCart(request, plan._id),
-        // After a failed or expired cart, a fresh one.
+        quote: () => quotePlan(request, plan._id),
         createOrder: () => addPlanToCart(request, plan._id),
         confirm: (cart, response) => payCart(envelope, cart._id ?? '', response),
       }}
