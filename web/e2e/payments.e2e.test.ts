@@ -199,6 +199,34 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 120_000);
 
+  it('shows the subscription behind the refund when another tab bought it first', async () => {
+    const member = await memberWhoseTrialEnded(app);
+    const [first, second] = [await openAs(browser, member), await openAs(browser, member)];
+    const dialogOf = (page: typeof first.page) =>
+      page.getByRole('dialog', { name: MESSAGES.lifetimeSubscription });
+    const openCheckout = async (page: typeof first.page) => {
+      await page.goto(new URL('/subscription', app.baseUrl).href);
+      await page.getByRole('button', { name: 'Make payment' }).first().click();
+      await dialogOf(page).getByRole('button', { name: 'Proceed' }).click();
+      const pay = sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true });
+      await pay.waitFor();
+      return pay;
+    };
+    // Both tabs reach the checkout before either pays; the first tab pays.
+    const [payFirst, paySecond] = [await openCheckout(first.page), await openCheckout(second.page)];
+    await payFirst.click();
+    await first.page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
+
+    // The second tab's payment is refunded; the page behind its dialog already shows the plan.
+    await paySecond.click();
+    await dialogOf(second.page)
+      .getByText(BILLING_MESSAGES.subscriptionRefundedAlreadyOwned)
+      .waitFor({ timeout: 20_000 });
+    await second.page.getByTestId('active-subscription').waitFor({ state: 'attached' });
+    expect(await dialogOf(second.page).isVisible()).toBe(true);
+    await Promise.all([first.context.close(), second.context.close()]);
+  }, 120_000);
+
   it('tells a member on the free trial until when it runs, and still offers the plan', async () => {
     const member = await createMember(app, { address: true });
     const { context, page } = await openAs(browser, member);

@@ -17,6 +17,8 @@ type Props = {
   titleId: string;
   onClose: () => void;
   onPaid: (confirmation: Confirmation) => void;
+  /** The payment ended unpaid here (refunded, or being confirmed): the page behind may reload. */
+  onOver?: () => void;
   /** What is being paid for, above the price breakup. */
   children?: ReactNode;
 };
@@ -25,8 +27,8 @@ type Props = {
  * A purchase in a dialog: the price breakup, Proceed → checkout → the success call, and where the
  * payment stands. Mount it while the purchase is wanted: the quote is asked for on mount.
  */
-export function PaymentDialog({ flow, title, titleId, onClose, onPaid, children }: Props) {
-  const payment = usePayment(flow, onPaid);
+export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, children }: Props) {
+  const payment = usePayment(flow, onPaid, onOver);
   const { step, inFlight } = payment;
   const over = step === 'refunded' || step === 'pending' || step === 'done';
   // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop).

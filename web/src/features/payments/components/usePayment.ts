@@ -35,13 +35,18 @@ function paymentConfig(request: ApiRequest): Promise<PaymentConfig> {
 
 /**
  * The payment machine for one purchase, wired to the api and the checkout script; `onPaid` hears
- * of the confirmed payment once. The flow is read through a ref, so a refreshed token (a new
+ * of the confirmed payment once, `onOver` of a payment that ended otherwise (refunded, or left
+ * for the server to confirm), after which what the screen shows may have changed. The flow is read through a ref, so a refreshed token (a new
  * `request`) is used by the calls still to come.
  */
-export function usePayment(flow: PaymentFlow, onPaid: (confirmation: Confirmation) => void) {
+export function usePayment(
+  flow: PaymentFlow,
+  onPaid: (confirmation: Confirmation) => void,
+  onOver?: () => void,
+) {
   const { request, envelope } = useApi();
-  const latest = useRef({ flow, request, envelope, onPaid });
-  latest.current = { flow, request, envelope, onPaid };
+  const latest = useRef({ flow, request, envelope, onPaid, onOver });
+  latest.current = { flow, request, envelope, onPaid, onOver };
 
   const [machine] = useState(() =>
     paymentMachine.provide({
@@ -69,6 +74,9 @@ export function usePayment(flow: PaymentFlow, onPaid: (confirmation: Confirmatio
   useEffect(() => {
     if (step === 'done' && settled) latest.current.onPaid(settled);
   }, [step, settled]);
+  useEffect(() => {
+    if (step === 'refunded' || step === 'pending') latest.current.onOver?.();
+  }, [step]);
 
   return {
     step,

@@ -9,6 +9,8 @@ type Props = {
   plan: Plan | null;
   onClose: () => void;
   onPaid: (confirmation: Confirmation) => void;
+  /** Refunded (a subscription bought meanwhile) or being confirmed: the page reloads behind. */
+  onOver: () => void;
 };
 
 /**
@@ -17,7 +19,7 @@ type Props = {
  * (GET /api/cart/add/:planId/web, which also creates the order), checkout and POST
  * /api/cart/payment/ with the cart id.
  */
-export function SubscribeDialog({ plan, onClose, onPaid }: Props) {
+export function SubscribeDialog({ plan, onClose, onPaid, onOver }: Props) {
   const { request, envelope } = useApi();
   if (!plan) return null;
   return (
@@ -31,6 +33,7 @@ export function SubscribeDialog({ plan, onClose, onPaid }: Props) {
       titleId="subscribe-title"
       onClose={onClose}
       onPaid={onPaid}
+      onOver={onOver}
     />
   );
 }

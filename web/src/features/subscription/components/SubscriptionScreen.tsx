@@ -164,6 +164,7 @@ export function SubscriptionScreen() {
           reload();
         }}
         onPaid={(confirmation) => paid(confirmation.msg)}
+        onOver={reload}
       />
     </Stack>
   );
