@@ -8,10 +8,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { SlotBid } from '../api/adspaceApi.ts';
-
-/** Names may wrap anywhere; the amount and the date never break. */
-const WRAPS = { overflowWrap: 'anywhere' } as const;
-const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
  * A slot's bids, highest first: the top row is the one winning now. On a phone the table scrolls
@@ -34,12 +31,12 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
         <TableBody>
           {bids.map((bid) => (
             <TableRow key={bid._id}>
-              <TableCell sx={WRAPS}>{bid.username}</TableCell>
-              <TableCell sx={WRAPS}>{bid.company}</TableCell>
-              <TableCell align="right" sx={NO_BREAK}>
+              <TableCell sx={WRAP_ANYWHERE}>{bid.username}</TableCell>
+              <TableCell sx={WRAP_ANYWHERE}>{bid.company}</TableCell>
+              <TableCell align="right" sx={NO_WRAP}>
                 {formatRupees(bid.bidamt)}
               </TableCell>
-              <TableCell sx={NO_BREAK}>{formatDateTime(bid.biddate)}</TableCell>
+              <TableCell sx={NO_WRAP}>{formatDateTime(bid.biddate)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

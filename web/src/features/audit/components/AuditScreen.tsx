@@ -42,6 +42,7 @@ import {
   type SeriesCheck,
 } from '../model/audit.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : MESSAGES.generic;
@@ -180,7 +181,7 @@ function LedgerSection() {
             <Table
               size="small"
               aria-label="Payments"
-              sx={{ '& td, & th': { px: 1 }, '& td.MuiTableCell-alignRight': NO_BREAK }}
+              sx={{ '& td, & th': { px: 1 }, '& td.MuiTableCell-alignRight': NO_WRAP }}
             >
               <TableHead>
                 <TableRow>
@@ -231,13 +232,12 @@ function LedgerSection() {
  * The long ids (purchase, order, payment) may break anywhere, so the table fits a desktop window
  * with Invoice and Compare in view; amounts and the date never break.
  */
-const IDS = { overflowWrap: 'anywhere', minWidth: 96 } as const;
-const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+const IDS = { ...WRAP_ANYWHERE, minWidth: 96 } as const;
 
 function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void }) {
   return (
     <TableRow data-testid="ledger-row">
-      <TableCell sx={NO_BREAK}>{paymentTime(entry)}</TableCell>
+      <TableCell sx={NO_WRAP}>{paymentTime(entry)}</TableCell>
       <TableCell sx={IDS}>
         {entry.name}
         <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>

@@ -18,6 +18,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import type { BidTab } from '../model/bidBoard.ts';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 type Props = {
   summary: BidSummaryView | null;
@@ -165,7 +166,7 @@ export function BidList(props: Props) {
                       <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
                     </Tooltip>
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={NO_WRAP}>
                     <Amount bid={bid} />
                   </TableCell>
                   <TableCell sx={PLACED_COLUMN}>

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { fetchContactMessages } from '../api/contactApi.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 /**
  * /support/messages (support and admins; not in the spec's table): what members and guests wrote
@@ -55,9 +56,7 @@ export function ContactMessagesScreen() {
             <TableBody>
               {answer.messages.map((message) => (
                 <TableRow key={message._id} data-testid="contact-message">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(message.createdAt)}
-                  </TableCell>
+                  <TableCell sx={NO_WRAP}>{formatDateTime(message.createdAt)}</TableCell>
                   <TableCell>{message.subject}</TableCell>
                   <TableCell>
                     {message.sentBy ? (

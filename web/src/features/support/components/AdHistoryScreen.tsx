@@ -32,6 +32,7 @@ import {
   type AdHistory,
   type HistoryEvent,
 } from '../adHistory.ts';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 /** Instants to the millisecond, each on one line. */
 const INSTANT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -174,7 +175,7 @@ export function AdHistoryScreen() {
                   </TableCell>
                   <TableCell>{bid.type}</TableCell>
                   <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={NO_WRAP}>
                     {formatRupees(bid.amount)}
                     {replay.highest.some((h) => h.bidId === bid.bidId) && (
                       <Chip

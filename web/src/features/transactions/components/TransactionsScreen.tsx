@@ -29,6 +29,7 @@ import {
 } from '../api/transactionsApi.ts';
 import { statusText, TRANSACTION_TYPES } from '../model/transactionRows.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 
@@ -140,8 +141,6 @@ export function TransactionsScreen() {
     </Stack>
   );
 }
-
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean }) {
   return (
