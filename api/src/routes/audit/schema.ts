@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
+import { blankAsAbsent } from '../../http/blankInput.ts';
 import { isFinancialYear } from './invoiceSeries.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,10 +24,7 @@ const endOf = (value: string): Date =>
 export const LEDGER_PAGE_SIZE = 50;
 
 /** An end of the period; left out or left empty (a cleared date field): open. */
-const periodEnd = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  instantOrDay.optional(),
-);
+const periodEnd = z.preprocess(blankAsAbsent, instantOrDay.optional());
 
 /** `GET /api/audit/payments?from&to&page`: both ends optional, page zero-based. */
 export const ledgerQuery = z

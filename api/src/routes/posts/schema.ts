@@ -3,6 +3,7 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
+import { blankAsAbsent } from '../../http/blankInput.ts';
 
 /*
  * The ads api's inputs (docs/api/ads.md). Query strings and multipart fields arrive as strings;
@@ -11,11 +12,8 @@ import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
  * here only the shapes are checked.
  */
 
-const blankToUndefined = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : value;
-
 /** A filter's text: trimmed, empty means no filter. */
-const filterText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+const filterText = z.preprocess(blankAsAbsent, z.string().trim().max(200).optional());
 
 /** A non-negative number, given as a number or a numeric string. */
 const amount = (message: string) =>
@@ -25,11 +23,10 @@ const amount = (message: string) =>
     z.number({ error: message }).nonnegative({ error: message }),
   );
 
-const optionalAmount = (message: string) =>
-  z.preprocess(blankToUndefined, amount(message).optional());
+const optionalAmount = (message: string) => z.preprocess(blankAsAbsent, amount(message).optional());
 
-const pageNumber = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).optional());
-const offsetNumber = z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional());
+const pageNumber = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).optional());
+const offsetNumber = z.preprocess(blankAsAbsent, z.coerce.number().int().min(0).optional());
 
 export const adListQuery = z.object({
   category: filterText,
