@@ -61,6 +61,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   BID_DETAILS_MISSING: { status: 400, message: MESSAGES.enterAllBidDetails },
   INVALID_BID_AMOUNT: { status: 400, message: MESSAGES.enterAllBidDetails },
   BID_ALIAS_TOO_SHORT: { status: 400, message: MESSAGES.bidAliasTooShort },
+  BID_ALIAS_TOO_LONG: { status: 400, message: MESSAGES.bidAliasTooLong },
   ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },
   FINAL_CALL_ALREADY_MADE: { status: 409, message: MESSAGES.finalCallAlreadyMade },
   FINAL_CALL_IN_PAST: { status: 400, message: MESSAGES.finalCallInPast },

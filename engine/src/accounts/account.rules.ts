@@ -110,13 +110,35 @@ export const registrationAliasRule = (alias: string | undefined, username: strin
   return errors;
 };
 
-/** The alias typed into the item and share bid forms: at least 3, nothing of the login name. */
+/**
+ * The alias typed into the item and share bid forms: 3 to 15 characters (section 9 relaxes only
+ * the minimum there), nothing of the login name.
+ */
 export const validateBidAlias = (alias: string, username: string): string[] => {
   const errors: string[] = [];
-  if (length(alias.trim()) < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
+  const n = length(alias.trim());
+  if (n < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
+  if (n > LIMITS.bidAlias.max) errors.push(MESSAGES.bidAliasTooLong);
   if (containsRunOfUsername(alias, username)) errors.push(MESSAGES.bidAliasContainsUsername);
   return errors;
 };
+
+/** Why the bid forms refuse an alias, as a code for the api: `BidAliasProblem['code']`. */
+export type BidAliasCode =
+  'BID_ALIAS_TOO_SHORT' | 'BID_ALIAS_TOO_LONG' | 'ALIAS_TOO_CLOSE_TO_USERNAME';
+export type BidAliasProblem = { readonly code: BidAliasCode; readonly message: string };
+
+const BID_ALIAS_CODES: Record<string, BidAliasCode> = {
+  [MESSAGES.bidAliasTooShort]: 'BID_ALIAS_TOO_SHORT',
+  [MESSAGES.bidAliasTooLong]: 'BID_ALIAS_TOO_LONG',
+  [MESSAGES.bidAliasContainsUsername]: 'ALIAS_TOO_CLOSE_TO_USERNAME',
+};
+
+/** The first rule of `validateBidAlias` the alias breaks, with its code; null when none. */
+export function bidAliasProblem(alias: string, username: string): BidAliasProblem | null {
+  const [message] = validateBidAlias(alias, username);
+  return message === undefined ? null : { code: BID_ALIAS_CODES[message]!, message };
+}
 
 export const passwordRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { profile } from './account.fixtures.ts';
 import { ACCOUNT_MESSAGES } from './account.messages.ts';
@@ -383,9 +384,12 @@ describe('reset password rules', () => {
 });
 
 describe('bid alias in the bid forms', () => {
-  it('wants at least 3 characters', () => {
+  it('wants 3 to 15 characters', () => {
     expect(validateBidAlias('ab', 'asha_k')).toEqual([MESSAGES.bidAliasTooShort]);
     expect(validateBidAlias('abc', 'asha_k')).toEqual([]);
+    expect(validateBidAlias('bluekite_bombay', 'asha_k')).toEqual([]);
+    expect(validateBidAlias('bluekite_bombay1', 'asha_k')).toEqual([MESSAGES.bidAliasTooLong]);
+    expect(MESSAGES.bidAliasTooLong).toContain(String(LIMITS.bidAlias.max));
   });
 
   it('refuses any 3 consecutive characters of the login username, case-sensitively', () => {

@@ -1,4 +1,4 @@
-import { validateBidAlias } from '../accounts/account.rules.ts';
+import { bidAliasProblem, type BidAliasCode } from '../accounts/account.rules.ts';
 import { hasBid } from './ad.bidBook.ts';
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { BID_TYPES } from '../shared/limits.ts';
@@ -38,8 +38,7 @@ export type AdErrorCode =
   | 'NOT_ENTITLED'
   | 'BID_DETAILS_MISSING'
   | 'INVALID_BID_AMOUNT'
-  | 'BID_ALIAS_TOO_SHORT'
-  | 'ALIAS_TOO_CLOSE_TO_USERNAME'
+  | BidAliasCode
   | 'FINAL_CALL_ALREADY_MADE'
   | 'FINAL_CALL_IN_PAST'
   | 'INVALID_DEADLINE'
@@ -167,9 +166,8 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
     return fail('BID_DETAILS_MISSING', MESSAGES.enterAllBidDetails);
   }
   if (!Number.isSafeInteger(amount)) fail('INVALID_BID_AMOUNT', undefined, { amount });
-  const [aliasProblem] = validateBidAlias(data.bidAlias, data.username);
-  if (aliasProblem === MESSAGES.bidAliasTooShort) fail('BID_ALIAS_TOO_SHORT', aliasProblem);
-  if (aliasProblem !== undefined) fail('ALIAS_TOO_CLOSE_TO_USERNAME', aliasProblem);
+  const aliasProblem = bidAliasProblem(data.bidAlias, data.username);
+  if (aliasProblem) fail(aliasProblem.code, aliasProblem.message);
   return [
     {
       type: 'BidPlaced',

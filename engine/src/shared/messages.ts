@@ -59,6 +59,8 @@ export const MESSAGES = {
   lifetimeSubscription: 'Lifetime Subscription',
   // Bid alias
   bidAliasTooShort: 'Mininum bid username length is 3',
+  // Ours: section 9 gives aliases at most 15 characters; the spec words no message for it.
+  bidAliasTooLong: 'Maximum bid username length is 15',
   bidAliasContainsUsername:
     'Bid username can’t contain any 3 consecutive characters of the login user name.',
   // Slot bids

@@ -1,4 +1,4 @@
-import { validateBidAlias } from '../accounts/account.rules.ts';
+import { bidAliasProblem, type BidAliasCode } from '../accounts/account.rules.ts';
 import { BID_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { ShareBidType } from './shareBid.events.ts';
@@ -10,11 +10,7 @@ import type { ShareBidType } from './shareBid.events.ts';
  * before the fee is paid, the decider again when it is posted.
  */
 
-export type ShareBidRuleCode =
-  | 'BID_DETAILS_MISSING'
-  | 'INVALID_BID_AMOUNT'
-  | 'BID_ALIAS_TOO_SHORT'
-  | 'ALIAS_TOO_CLOSE_TO_USERNAME';
+export type ShareBidRuleCode = 'BID_DETAILS_MISSING' | 'INVALID_BID_AMOUNT' | BidAliasCode;
 
 export type ShareBidProblem = { readonly code: ShareBidRuleCode; readonly message: string };
 
@@ -35,9 +31,5 @@ export function shareBidProblem(bid: {
   if (!Number.isSafeInteger(amount)) {
     return { code: 'INVALID_BID_AMOUNT', message: MESSAGES.enterAllBidDetails };
   }
-  const [aliasProblem] = validateBidAlias(bid.company, bid.username);
-  if (aliasProblem === undefined) return null;
-  return aliasProblem === MESSAGES.bidAliasTooShort
-    ? { code: 'BID_ALIAS_TOO_SHORT', message: aliasProblem }
-    : { code: 'ALIAS_TOO_CLOSE_TO_USERNAME', message: aliasProblem };
+  return bidAliasProblem(bid.company, bid.username);
 }

@@ -154,6 +154,7 @@ describe('placing bids over HTTP', () => {
       [bid(meena, adId, { type: 'Select Type' }), 400, MESSAGES.enterAllBidDetails],
       [bid(meena, adId, { bidamt: '' }), 400, MESSAGES.enterAllBidDetails],
       [bid(meena, adId, { bidAlias: 'ab' }), 400, MESSAGES.bidAliasTooShort],
+      [bid(meena, adId, { bidAlias: 'QWERTYUIOPZXCVBN' }), 400, MESSAGES.bidAliasTooLong],
       [bid(meena, adId, { bidAlias: 'xxmeenyy' }), 400, MESSAGES.bidAliasContainsUsername],
       [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound],
     ];

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -105,6 +106,7 @@ export function BidForm({ itemId, onPosted, onPayFee }: Props) {
           onChange={(e) => setInput((current) => ({ ...current, bidAlias: e.target.value }))}
           size="small"
           fullWidth
+          slotProps={{ htmlInput: { maxLength: LIMITS.bidAlias.max } }}
         />
         <BidDetailsFields
           details={input}

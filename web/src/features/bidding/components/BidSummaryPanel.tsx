@@ -6,6 +6,7 @@ import {
   saysHiddenAmountsLeftOut,
   summaryRows,
 } from '../model/summaryRows.ts';
+import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 type Props = { summary: BidSummaryView; isOwner: boolean; isMember: boolean };
 
@@ -15,7 +16,11 @@ function Row({ label, value }: { label: string; value: string }) {
       <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 500, textAlign: 'right' }}>
+      {/* A long alias (or a name, for the owner) breaks rather than widen the page. */}
+      <Typography
+        variant="body2"
+        sx={{ ...WRAP_ANYWHERE, minWidth: 0, fontWeight: 500, textAlign: 'right' }}
+      >
         {value}
       </Typography>
     </Stack>

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -91,6 +92,7 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
         onChange={(e) => setInput((current) => ({ ...current, company: e.target.value }))}
         size="small"
         helperText="The name your bids are shown under"
+        slotProps={{ htmlInput: { maxLength: LIMITS.bidAlias.max } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <BidDetailsFields
