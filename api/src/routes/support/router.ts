@@ -95,6 +95,8 @@ export function supportRouter(infra: Infrastructure): Router {
     });
     ctx.body = success({
       adId,
+      // The ad's name now: a replay before it was posted (or renamed) still names the ad.
+      itemName: (asOf === undefined ? replay : replayAd(events)).itemName,
       chain: verifyStreamChain(events),
       events: events.map(toHistoryEntry),
       replay: {

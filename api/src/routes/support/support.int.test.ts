@@ -72,6 +72,7 @@ describe('support replays an ad to settle a dispute', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
       adId: AD_ID,
+      itemName: 'Royal Enfield Classic 350',
       chain: { ok: true },
       replay: { status: 'finalCallMade', deadline: DEADLINE },
     });
@@ -96,6 +97,15 @@ describe('support replays an ad to settle a dispute', () => {
       supportToken,
     );
     expect(body.data).toMatchObject({ replay: { status: 'open', eventsApplied: 4 } });
+    // Before the ad was posted nothing stood, but the answer still names the ad.
+    const before = await history(
+      `${AD_ID}/history?asOf=${encodeURIComponent(at(-60))}`,
+      supportToken,
+    );
+    expect(before.body.data).toMatchObject({
+      itemName: 'Royal Enfield Classic 350',
+      replay: { status: 'none', eventsApplied: 0, itemName: null },
+    });
   });
 
   it('is for staff only, and says what is wrong with a request', async () => {

@@ -32,6 +32,8 @@ export type ReplayedBid = {
 
 export type AdHistory = {
   adId: string;
+  /** The ad's name after its last event, whatever instant is replayed. */
+  itemName: string | null;
   chain: { ok: true } | { ok: false; brokenAt: number; reason: string };
   events: HistoryEvent[];
   replay: {

@@ -116,7 +116,7 @@ export function AdHistoryScreen() {
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
-        Ad history: {replay.itemName ?? adId}
+        Ad history: {history.itemName ?? adId}
       </Typography>
       <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
