@@ -241,14 +241,22 @@ describe('a member with a full profile', () => {
     await items.nth(1).getByRole('button', { name: 'Use as thumbnail' }).click();
     await items.nth(1).getByText('Thumbnail', { exact: true }).waitFor();
     expect(await page.getByText('Thumbnail', { exact: true }).count()).toBe(1);
-    await page.getByTestId('media-input').setInputFiles([{ ...media[0]!, name: 'rear.jpg' }]);
-    await page
-      .getByRole('list', { name: 'Uploads' })
-      .locator('li[data-status="uploaded"]')
-      .waitFor();
-    await items.nth(3).waitFor();
+    // Two at once, stored side by side: removing each item takes its own upload row with it.
+    await page.getByTestId('media-input').setInputFiles([
+      { ...media[0]!, name: 'rear.jpg' },
+      { ...media[0]!, name: 'side.jpg' },
+    ]);
+    const uploadRows = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect
+      .poll(() => uploadRows.and(page.locator('[data-status="uploaded"]')).count())
+      .toBe(2);
+    await items.nth(4).waitFor();
+    await items.nth(4).getByRole('button', { name: 'Remove' }).click();
+    await items.nth(4).waitFor({ state: 'detached' });
+    await expect.poll(() => uploadRows.count()).toBe(1);
     await items.nth(3).getByRole('button', { name: 'Remove' }).click();
     await items.nth(3).waitFor({ state: 'detached' });
+    await expect.poll(() => uploadRows.count()).toBe(0);
     expect(await items.count()).toBe(3);
     await page.screenshot({ path: '/tmp/boli-ads-media.png', fullPage: true });
     await context.close();

@@ -96,6 +96,7 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
       const stored = await storeAll(storage, form.files, ads.media);
       written = stored.written;
       pending = [...stored.items, ...staged];
+      const ours = new Set(pending.map((item) => item.name));
       let row = ad;
       while (pending.length > 0) {
         const { galleryType, name, thumbnail } = pending[0]!;
@@ -106,7 +107,13 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
         pending = pending.slice(1);
       }
       await releaseStaged(infra.db, form.stagedIds);
-      ctx.body = success(toGalleryItemViews(row, viewOf(ctx).mediaUrl));
+      // Uploads running side by side each answer with the whole gallery: `added` marks this
+      // request's own items, so the screen knows which upload row each item came from.
+      ctx.body = success(
+        toGalleryItemViews(row, viewOf(ctx).mediaUrl).map((item) =>
+          ours.has(item.name) ? { ...item, added: true } : item,
+        ),
+      );
     } catch (error) {
       // Files whose AddMedia did not happen belong to no ad.
       const unused = new Set(pending.flatMap((item) => [item.name, item.thumbnail]));

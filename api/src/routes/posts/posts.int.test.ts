@@ -397,8 +397,10 @@ describe('the gallery', () => {
       form: adForm({ item_id: posted._id }, [photo2()]),
     });
     expect(added.status).toBe(200);
-    const gallery = added.body.data as AdDetailView['gallery'];
+    const gallery = added.body.data as (AdDetailView['gallery'][number] & { added?: true })[];
     expect(gallery).toHaveLength(4);
+    // Only the item this request stored is marked as added by it.
+    expect(gallery.map((item) => item.added ?? false)).toEqual([false, false, false, true]);
 
     const video = gallery[2]!;
     const chosen = await kit.api('/api/gallery/thumbnail', {

@@ -53,6 +53,8 @@ export type GalleryItemView = {
   name: string;
   url: string;
   thumbnail: string;
+  /** In a POST /api/gallery/upload answer: this item is one that request stored. */
+  added?: true;
 };
 
 export type AdDetailView = AdView & { gallery: GalleryItemView[] };

@@ -90,8 +90,6 @@ function MediaItem({
 function AdMedia({ initial }: { initial: AdDetailView }) {
   const [ad, setAd] = useState(initial);
   const [gallery, setGallery] = useState(initial.gallery ?? []);
-  // The items the screen opened with: no upload row of this screen added them.
-  const [before] = useState(() => (initial.gallery ?? []).map((item) => item.name));
   const [failure, setFailure] = useState<string | null>(null);
   const { request } = useApi();
   const itemId = initial._id;
@@ -130,10 +128,11 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
 
   /** Removes the item, and the upload row that added it (which would still say 'Uploaded'). */
   const removeItem = async (name: string) => {
-    const upload = uploadOfItem(media.uploads, name, {
-      before,
-      gallery: gallery.map((item) => item.name),
-    });
+    const upload = uploadOfItem(
+      media.uploads,
+      name,
+      gallery.map((item) => item.name),
+    );
     if ((await act(AD_PATHS.remove, name)) && upload) media.remove(upload);
   };
 

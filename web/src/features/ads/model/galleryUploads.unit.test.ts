@@ -3,61 +3,68 @@ import type { GalleryItemView } from '../ads.api.ts';
 import { itemsOfUploads, uploadOfItem } from './galleryUploads.ts';
 import type { Upload } from './uploadQueue.ts';
 
-const item = (name: string): GalleryItemView => ({
+const item = (name: string, added = false): GalleryItemView => ({
   galleryType: 'photos',
   name,
   url: `/media/${name}`,
   thumbnail: `/media/${name}`,
+  ...(added ? { added: true as const } : {}),
 });
 
-/** A finished upload of `file` whose answer was the gallery `answer`. */
-const uploaded = (id: string, file: string, answer: string[]): Upload<GalleryItemView[]> => ({
+/** A finished upload of `file` whose answer was `answer`, its own item being `own`. */
+const uploaded = (
+  id: string,
+  file: string,
+  answer: string[],
+  own: string,
+): Upload<GalleryItemView[]> => ({
   id,
   name: file,
   status: 'uploaded',
   progress: 1,
-  result: answer.map(item),
+  result: answer.map((name) => item(name, name === own)),
 });
 
 describe('the upload rows of the media screen and the items they added', () => {
-  const before = ['p1', 'p2'];
-
-  it('one upload after another: each row has the item its answer added', () => {
+  it('one upload after another: each row has the item its answer marks as added', () => {
     const uploads = [
-      uploaded('upload-1', 'rear.jpg', ['p1', 'p2', 'a']),
-      uploaded('upload-2', 'clip.mp4', ['p1', 'p2', 'a', 'b']),
+      uploaded('upload-1', 'rear.jpg', ['p1', 'p2', 'a'], 'a'),
+      uploaded('upload-2', 'clip.mp4', ['p1', 'p2', 'a', 'b'], 'b'),
     ];
     const gallery = ['p1', 'p2', 'a', 'b'];
-    expect(itemsOfUploads(uploads, { before, gallery })).toEqual(
+    expect(itemsOfUploads(uploads, gallery)).toEqual(
       new Map([
         ['upload-1', 'a'],
         ['upload-2', 'b'],
       ]),
     );
-    expect(uploadOfItem(uploads, 'b', { before, gallery })).toBe('upload-2');
+    expect(uploadOfItem(uploads, 'b', gallery)).toBe('upload-2');
     // Items that were there when the screen opened came from no row.
-    expect(uploadOfItem(uploads, 'p1', { before, gallery })).toBeUndefined();
+    expect(uploadOfItem(uploads, 'p1', gallery)).toBeUndefined();
   });
 
-  it('uploads stored together, each answered with all of them: one item per row, in order', () => {
-    const together = ['p1', 'p2', 'a', 'b', 'c'];
+  it('uploads side by side, finished in another order than they were added: each its own item', () => {
+    // img1 was added first but stored second; each answer holds the other's item too.
     const uploads = [
-      uploaded('upload-1', 'front.jpg', together),
-      uploaded('upload-2', 'side.png', together),
-      uploaded('upload-3', 'clip.mp4', together),
+      uploaded('upload-1', 'img1.png', ['p1', 'b', 'a', 'c'], 'a'),
+      uploaded('upload-2', 'img2.png', ['p1', 'b'], 'b'),
+      uploaded('upload-3', 'img3.png', ['p1', 'b', 'a', 'c'], 'c'),
     ];
-    expect([...itemsOfUploads(uploads, { before, gallery: together }).values()]).toEqual([
-      'a',
-      'b',
-      'c',
-    ]);
+    const gallery = ['p1', 'b', 'a', 'c'];
+    expect(itemsOfUploads(uploads, gallery)).toEqual(
+      new Map([
+        ['upload-1', 'a'],
+        ['upload-2', 'b'],
+        ['upload-3', 'c'],
+      ]),
+    );
+    expect(uploadOfItem(uploads, 'a', gallery)).toBe('upload-1');
   });
 
-  it('after a removal, the rows left still find their own items', () => {
-    // upload-1 (item a) was removed with its item; upload-2's answer still names a.
-    const uploads = [uploaded('upload-2', 'clip.mp4', ['p1', 'p2', 'a', 'b'])];
-    const gallery = ['p1', 'p2', 'b'];
-    expect(uploadOfItem(uploads, 'b', { before, gallery })).toBe('upload-2');
+  it('an item removed (or no longer shown) belongs to no row any more', () => {
+    const uploads = [uploaded('upload-2', 'clip.mp4', ['p1', 'a', 'b'], 'b')];
+    expect(uploadOfItem(uploads, 'b', ['p1', 'a'])).toBeUndefined();
+    expect(itemsOfUploads(uploads, ['p1', 'a']).size).toBe(0);
   });
 
   it('rows still under way or failed added nothing', () => {
@@ -74,6 +81,6 @@ describe('the upload rows of the media screen and the items they added', () => {
       progress: 0,
       error: 'Too large',
     };
-    expect(itemsOfUploads([running, failed], { before, gallery: [...before, 'a'] }).size).toBe(0);
+    expect(itemsOfUploads([running, failed], ['p1', 'a']).size).toBe(0);
   });
 });
