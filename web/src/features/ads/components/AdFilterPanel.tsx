@@ -11,6 +11,7 @@ import {
   changeFilter,
   NO_FILTERS,
   rangeProblem,
+  type RangeProblem,
   showsIndiaFilters,
   showsVehicleFilters,
   type AdFilterName,
@@ -58,6 +59,9 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
       setDraft((current) => changeFilter(current, name, event.target.value)),
   });
   const number = { htmlInput: { inputMode: 'decimal' as const } };
+  /** A range's problem, marked on the end it is about. */
+  const said = (problem: RangeProblem | null, end: RangeProblem['at']) =>
+    problem?.at === end ? { error: true, helperText: problem.message } : {};
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,10 +136,14 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
           label="Price from (₹)"
           {...bindText('priceFrom')}
           slotProps={number}
-          error={Boolean(price)}
-          helperText={price ?? undefined}
+          {...said(price, 'from')}
         />
-        <TextField label="Price to (₹)" {...bindText('priceTo')} slotProps={number} />
+        <TextField
+          label="Price to (₹)"
+          {...bindText('priceTo')}
+          slotProps={number}
+          {...said(price, 'to')}
+        />
         {vehicle && (
           <>
             <ChoiceField
@@ -158,23 +166,27 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
               emptyLabel={ANY}
               options={lists.years}
               {...bind('yearOfManufactureFrom')}
-              error={Boolean(years)}
-              helperText={years ?? undefined}
+              {...said(years, 'from')}
             />
             <ChoiceField
               label="Year to"
               emptyLabel={ANY}
               options={lists.years}
               {...bind('yearOfManufactureTo')}
+              {...said(years, 'to')}
             />
             <TextField
               label="Mileage from (km)"
               {...bindText('mileageFrom')}
               slotProps={number}
-              error={Boolean(mileage)}
-              helperText={mileage ?? undefined}
+              {...said(mileage, 'from')}
             />
-            <TextField label="Mileage to (km)" {...bindText('mileageTo')} slotProps={number} />
+            <TextField
+              label="Mileage to (km)"
+              {...bindText('mileageTo')}
+              slotProps={number}
+              {...said(mileage, 'to')}
+            />
             <ChoiceField
               label="Owner or Dealer"
               emptyLabel={ANY}

@@ -1,6 +1,7 @@
 import { isIndia } from '@boli/engine/accounts/account.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { acceptsAmountInput, acceptsDigitsInput } from '../../../lib/numberInput.ts';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -72,6 +73,14 @@ const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
   district: ['neighbourHood'],
 };
 
+/** The price and mileage boxes take only numbers as they are typed, as Post Ad's do. */
+const TYPED_AS: Partial<Record<AdFilterName, (value: string) => boolean>> = {
+  priceFrom: acceptsAmountInput,
+  priceTo: acceptsAmountInput,
+  mileageFrom: acceptsDigitsInput,
+  mileageTo: acceptsDigitsInput,
+};
+
 /** The vehicle filters show for the vehicle categories only (the engine's one rule). */
 export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subcategory'>) =>
   filters.category !== '' && needsVehicleFields(filters.category, filters.subcategory || undefined);
@@ -80,12 +89,12 @@ export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subca
 export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndia(filters.country);
 
 /**
- * The filters after `name` is set to `value`: the dependent ones are emptied, and the filters
- * that no longer apply (vehicle fields outside the vehicle categories, district and neighbourhood
+ * The filters after `name` is set to `value` (a price or mileage only if it can be a number):
+ * the dependent ones are emptied, and the filters that no longer apply (vehicle fields outside the vehicle categories, district and neighbourhood
  * outside India) are dropped.
  */
 export function changeFilter(filters: AdFilters, name: AdFilterName, value: string): AdFilters {
-  if (filters[name] === value) return filters;
+  if (filters[name] === value || TYPED_AS[name]?.(value) === false) return filters;
   const next = { ...filters, [name]: value };
   for (const cleared of CLEARS[name] ?? []) next[cleared] = '';
   if (!showsVehicleFilters(next)) for (const field of VEHICLE_FILTERS) next[field] = '';
@@ -161,13 +170,21 @@ export function filterQuery(filters: AdFilters, page: number): AdListQuery {
   return query;
 }
 
-/** A range whose lower end is above its upper end: the message to show beside it, else null. */
-export function rangeProblem(from: string, to: string): string | null {
+/** What is wrong with a range, and under which of its ends to say it. */
+export type RangeProblem = { readonly at: 'from' | 'to'; readonly message: string };
+
+/**
+ * A range with an end that is not a number (typed in the address: the fields take only numbers),
+ * or whose lower end is above its upper end; null when it can be applied.
+ */
+export function rangeProblem(from: string, to: string): RangeProblem | null {
   const low = numberOf(from);
   const high = numberOf(to);
-  if (from.trim() !== '' && low === undefined) return 'Enter a number';
-  if (to.trim() !== '' && high === undefined) return 'Enter a number';
-  return low !== undefined && high !== undefined && low > high ? 'From is above To' : null;
+  if (from.trim() !== '' && low === undefined) return { at: 'from', message: 'Enter a number' };
+  if (to.trim() !== '' && high === undefined) return { at: 'to', message: 'Enter a number' };
+  return low !== undefined && high !== undefined && low > high
+    ? { at: 'to', message: 'From is above To' }
+    : null;
 }
 
 /** How many filters are set: the Filter button shows it. */

@@ -157,8 +157,17 @@ describe('the list query', () => {
     expect(rangeProblem('', '')).toBeNull();
     expect(rangeProblem('100', '')).toBeNull();
     expect(rangeProblem('100', '100')).toBeNull();
-    expect(rangeProblem('200', '100')).toBe('From is above To');
-    expect(rangeProblem('abc', '100')).toBe('Enter a number');
+    expect(rangeProblem('200', '100')).toEqual({ at: 'to', message: 'From is above To' });
+    expect(rangeProblem('abc', '100')).toEqual({ at: 'from', message: 'Enter a number' });
+    expect(rangeProblem('100', '5k')).toEqual({ at: 'to', message: 'Enter a number' });
+  });
+
+  it('takes only numbers in the price and mileage boxes as they are typed', () => {
+    const cars = filters({ category: 'Automobiles', subcategory: 'Cars' });
+    expect(changeFilter(cars, 'priceTo', '5k0,0x')).toBe(cars);
+    expect(changeFilter(cars, 'mileageFrom', '4.5')).toBe(cars);
+    expect(changeFilter(cars, 'priceFrom', '250000.50').priceFrom).toBe('250000.50');
+    expect(changeFilter(cars, 'mileageTo', '42000').mileageTo).toBe('42000');
   });
 });
 
