@@ -121,7 +121,11 @@ describe('a session ended elsewhere', () => {
     await d3.page.goto(new URL('/transactions', app.baseUrl).href);
     expect((await user).status()).toBe(401);
     await d3.page.waitForURL((url) => url.pathname === '/');
-    await expectLoggedOutWithNotice(d3.page, bidder, '/');
+    // Sent home as a guest, but Login comes back to the page that was asked for.
+    await expectLoggedOutWithNotice(d3.page, bidder, '/transactions');
+    await d3.page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
+    await logIn(d3.page, { ...bidder, password: NEW_PASSWORD });
+    await d3.page.waitForURL((url) => url.pathname === '/transactions');
 
     await Promise.all([d1.context.close(), d2.context.close(), d3.context.close()]);
   });

@@ -3,12 +3,12 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
 import { OtpPhoneVerifyScreen } from '../../features/accounts/components/OtpPhoneVerifyScreen.tsx';
 import { useSession } from '../session/sessionContext.ts';
-import { decideAccess, type AccessRule } from './access.ts';
+import { decideAccess, type AccessRule, type CameFrom } from './access.ts';
 
 /** Renders a route's screen, or what its access rule gives this visitor instead. */
 export function Guarded({ rule, children }: { rule: AccessRule; children: ReactNode }) {
   const { status, user } = useSession();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const decision = decideAccess(
     rule,
     { status, mobileValidated: user?.mobileValidated ?? false },
@@ -19,8 +19,12 @@ export function Guarded({ rule, children }: { rule: AccessRule; children: ReactN
       return children;
     case 'wait':
       return <CenteredSpinner label="Checking your login" />;
-    case 'redirect':
-      return <Navigate to={decision.to} replace />;
+    case 'redirect': {
+      const state: CameFrom | undefined = decision.comeBack
+        ? { cameFrom: `${pathname}${search}` }
+        : undefined;
+      return <Navigate to={decision.to} replace state={state} />;
+    }
     case 'verifyPhone':
       return <OtpPhoneVerifyScreen />;
     default: {

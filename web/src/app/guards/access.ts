@@ -10,7 +10,8 @@ export type AccessDecision =
   | { kind: 'render' }
   /** The session is still being checked: show a spinner, not a premature redirect. */
   | { kind: 'wait' }
-  | { kind: 'redirect'; to: string }
+  /** `comeBack`: a guest sent away from a members' page, whose Login should return to it. */
+  | { kind: 'redirect'; to: string; comeBack?: true }
   /** Show the phone OTP screen in place of the page. */
   | { kind: 'verifyPhone' };
 
@@ -27,6 +28,15 @@ export function safeRedirectTarget(target: string | null | undefined): string {
   return target;
 }
 
+/** The router state of a page a guest was sent to from a members' page: where they were. */
+export type CameFrom = { cameFrom: string };
+
+/** The members' page a guest was sent home from (the location's state), if any. */
+export const cameFromOf = (state: unknown): string | undefined =>
+  typeof state === 'object' && state !== null && typeof (state as CameFrom).cameFrom === 'string'
+    ? (state as CameFrom).cameFrom
+    : undefined;
+
 /** The login page, asked to come back to `redirectTo` afterwards. */
 export function loginPath(redirectTo: string): string {
   return `/login?redirect=${encodeURIComponent(safeRedirectTarget(redirectTo))}`;
@@ -35,6 +45,8 @@ export function loginPath(redirectTo: string): string {
 const RENDER: AccessDecision = { kind: 'render' };
 const WAIT: AccessDecision = { kind: 'wait' };
 const HOME: AccessDecision = { kind: 'redirect', to: '/' };
+/** A guest on a members' page goes home (section 2); Login there brings them back. */
+const HOME_THEN_BACK: AccessDecision = { kind: 'redirect', to: '/', comeBack: true };
 
 /** What `visitor` gets on a route with `rule`; `search` is the page's query string (for ?redirect=). */
 export function decideAccess(rule: AccessRule, visitor: Visitor, search = ''): AccessDecision {
@@ -55,9 +67,10 @@ export function decideAccess(rule: AccessRule, visitor: Visitor, search = ''): A
     case 'home':
       return member && !validated ? { kind: 'verifyPhone' } : RENDER;
     case 'member':
-      if (!member) return HOME;
+      if (!member) return HOME_THEN_BACK;
       return validated ? RENDER : { kind: 'verifyPhone' };
     case 'validatedMember':
+      if (!member) return HOME_THEN_BACK;
       return validated ? RENDER : HOME;
     case 'guestOrValidatedMember':
       return !member || validated ? RENDER : HOME;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cameFromOf,
   decideAccess,
   loginPath,
   safeRedirectTarget,
@@ -14,6 +15,7 @@ const validated: Visitor = { status: 'member', mobileValidated: true };
 
 const render = { kind: 'render' };
 const home = { kind: 'redirect', to: '/' };
+const homeThenBack = { kind: 'redirect', to: '/', comeBack: true };
 const otp = { kind: 'verifyPhone' };
 
 describe('who gets what on each kind of route', () => {
@@ -28,10 +30,10 @@ describe('who gets what on each kind of route', () => {
     ['guestOnly', guest, render],
     ['guestOnly', unvalidated, home],
     ['guestOnly', validated, home],
-    ['member', guest, home],
+    ['member', guest, homeThenBack],
     ['member', unvalidated, otp],
     ['member', validated, render],
-    ['validatedMember', guest, home],
+    ['validatedMember', guest, homeThenBack],
     ['validatedMember', unvalidated, home],
     ['validatedMember', validated, render],
     ['guestOrValidatedMember', guest, render],
@@ -62,6 +64,14 @@ describe('who gets what on each kind of route', () => {
       kind: 'redirect',
       to: '/ads/42?tab=bids',
     });
+  });
+});
+
+describe('the page a guest was sent home from', () => {
+  it('is read from the location state, and only from a well-formed one', () => {
+    expect(cameFromOf({ cameFrom: '/transactions?page=2' })).toBe('/transactions?page=2');
+    for (const state of [null, undefined, 'x', {}, { cameFrom: 3 }])
+      expect(cameFromOf(state)).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import { EnlargeableAvatar } from '../../components/EnlargeableAvatar.tsx';
 import { AdSearchBox } from '../../features/ads/components/AdSearchBox.tsx';
 import { UserSearchBox } from '../../features/profile/components/UserSearchBox.tsx';
 import { NotificationBell } from '../../features/social/components/NotificationBell.tsx';
-import { loginPath } from '../guards/access.ts';
+import { cameFromOf, loginPath } from '../guards/access.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { MainMenu } from './MainMenu.tsx';
@@ -48,9 +48,13 @@ function GuestLinks() {
 }
 
 function LoginButton() {
-  const { pathname, search } = useLocation();
-  // On the login page itself keep the redirect it already carries.
-  const to = pathname === '/login' ? `/login${search}` : loginPath(`${pathname}${search}`);
+  const { pathname, search, state } = useLocation();
+  // On the login page itself keep the redirect it already carries; sent home from a members'
+  // page (a session that ended, a bookmark), come back to that page.
+  const to =
+    pathname === '/login'
+      ? `/login${search}`
+      : loginPath(cameFromOf(state) ?? `${pathname}${search}`);
   return (
     <Button
       variant="contained"
