@@ -160,6 +160,18 @@ describe('a member whose phone is not validated', () => {
   });
 });
 
+describe('the phone OTP by username', () => {
+  it('asks a visitor who is neither signed in nor just signed up to log in first', async () => {
+    const { context, page } = await desktop();
+    await visit(page, '/otp-phone');
+    await page.getByText('Please login to verify your mobile number').waitFor();
+    expect(await page.getByRole('button', { name: 'Send OTP' }).count()).toBe(0);
+    const login = page.getByRole('main').getByRole('link', { name: 'Login' });
+    expect(await login.getAttribute('href')).toBe('/login?redirect=%2Fotp-phone-verify');
+    await context.close();
+  });
+});
+
 describe('a forgotten password', () => {
   it('is reset with the mailed link, and the new one logs in', async () => {
     const person = newPerson('acc');
