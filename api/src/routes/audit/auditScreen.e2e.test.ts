@@ -10,8 +10,8 @@ import { paidSubscription } from '../../../../ops/src/testing/sandboxPayments.ts
 
 /*
  * The auditor's /audit screen in Chromium (web/src/features/audit/), against the real api: a
- * member in Maharashtra subscribes through the sandbox gateway; the auditor sees the year's
- * series complete, the payment with IGST, its India time and invoice number, and the gateway
+ * member in Maharashtra subscribes through the sandbox gateway (and one in Karnataka after
+ * them); the auditor sees the year's series complete, the payment with IGST, its India time and invoice number, and the gateway
  * agreeing.
  * (This test lives beside the audit api because web/src is typechecked without Node's types.)
  */
@@ -29,6 +29,8 @@ beforeAll(async () => {
   auditor = await kit.member('auditorb', { roles: ['member', 'auditor'] });
   member = await kit.member('ravimhb', { state: 'Maharashtra' });
   paid = await paidSubscription(app, kit, member);
+  // Bought within the supplier's state: CGST and SGST, the ledger's widest tax cell.
+  await paidSubscription(app, kit, await kit.member('ashakab', { state: 'Karnataka' }));
 });
 
 afterAll(async () => {
@@ -62,17 +64,18 @@ describe('the audit screen', () => {
     const series = page.getByRole('region', { name: 'Invoice series' });
     await series
       .getByText(
-        `Series complete: 1 invoice, BOLI/${financialYear}/000001 to BOLI/${financialYear}/000001`,
+        `Series complete: 2 invoices, BOLI/${financialYear}/000001 to BOLI/${financialYear}/000002`,
       )
       .waitFor();
 
     const ledger = page.getByRole('region', { name: 'Payments ledger' });
-    const row = ledger.getByTestId('ledger-row');
+    const row = ledger.getByTestId('ledger-row').filter({ hasText: paid.paymentId });
     await row.waitFor();
     const text = await row.innerText();
     expect(text).toContain(paid.paymentId);
     expect(text).toContain('Maharashtra');
-    expect(text).toMatch(/18% · ₹[\d,]+(\.\d\d)?/);
+    expect(text).toMatch(/IGST 18% · ₹[\d,]+(\.\d\d)?/);
+    expect(await ledger.getByText(/^CGST 9% · ₹/).count()).toBe(1);
     expect(text).toContain('captured');
     const ledgerAnswer = await kit.api('/api/audit/payments', { token: auditor.token });
     const { capturedAt } = (

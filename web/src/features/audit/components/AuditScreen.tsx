@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -35,7 +36,7 @@ import {
   periodProblem,
   placeOfSupply,
   statusText,
-  taxCell,
+  taxLines,
   type GatewayCheck,
   type Ledger,
   type LedgerEntry,
@@ -192,9 +193,7 @@ function LedgerSection() {
                   <TableCell>Status / method</TableCell>
                   <TableCell align="right">Paid</TableCell>
                   <TableCell align="right">Price</TableCell>
-                  <TableCell align="right">CGST</TableCell>
-                  <TableCell align="right">SGST</TableCell>
-                  <TableCell align="right">IGST</TableCell>
+                  <TableCell align="right">GST</TableCell>
                   <TableCell align="right">Total</TableCell>
                   <TableCell>Invoice</TableCell>
                   <TableCell>Gateway</TableCell>
@@ -203,7 +202,7 @@ function LedgerSection() {
               <TableBody>
                 {ledger.payments.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={13}>No payments in this period.</TableCell>
+                    <TableCell colSpan={11}>No payments in this period.</TableCell>
                   </TableRow>
                 )}
                 {ledger.payments.map((entry) => (
@@ -266,9 +265,11 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         {entry.amount === null ? '—' : formatRupees(entry.amount)}
       </TableCell>
       <TableCell align="right">{formatRupees(entry.price)}</TableCell>
-      <TableCell align="right">{taxCell(entry.cgstPercent, entry.cgst)}</TableCell>
-      <TableCell align="right">{taxCell(entry.sgstPercent, entry.sgst)}</TableCell>
-      <TableCell align="right">{taxCell(entry.igstPercent, entry.igst)}</TableCell>
+      <TableCell align="right">
+        {taxLines(entry).map((line) => (
+          <Box key={line}>{line}</Box>
+        ))}
+      </TableCell>
       <TableCell align="right">{formatRupees(entry.total)}</TableCell>
       <TableCell>
         <InvoiceLink entry={entry} />
@@ -342,7 +343,11 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
                 ? 'Our record matches the gateway.'
                 : 'Our record and the gateway differ.'}
             </Alert>
-            <Table size="small" aria-label="Orders and payments">
+            <Table
+              size="small"
+              aria-label="Orders and payments"
+              sx={{ '& td': WRAP_ANYWHERE, '& td, & th': { px: 1 } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Order / payment</TableCell>

@@ -87,9 +87,26 @@ export type GatewayCheck = {
   }[];
 };
 
-/** "9% · ₹89.91", or "—" for a tax that does not apply. */
-export function taxCell(percent: number, amount: number): string {
-  return percent === 0 && amount === 0 ? '—' : `${percent}% · ${formatRupees(amount)}`;
+/**
+ * The GST cell: each tax that applies as "CGST 9% · ₹89.91" (CGST and SGST within the supplier's
+ * state, IGST across states), or "—" when none does. One column, not three mostly empty ones,
+ * so the ledger fits a desktop window.
+ */
+export function taxLines(
+  entry: Pick<
+    LedgerEntry,
+    'cgst' | 'sgst' | 'igst' | 'cgstPercent' | 'sgstPercent' | 'igstPercent'
+  >,
+): string[] {
+  const taxes = [
+    ['CGST', entry.cgstPercent, entry.cgst],
+    ['SGST', entry.sgstPercent, entry.sgst],
+    ['IGST', entry.igstPercent, entry.igst],
+  ] as const;
+  const lines = taxes
+    .filter(([, percent, amount]) => percent !== 0 || amount !== 0)
+    .map(([name, percent, amount]) => `${name} ${percent}% · ${formatRupees(amount)}`);
+  return lines.length > 0 ? lines : ['—'];
 }
 
 /** When the payment happened, in India's time as the page's days are: its capture, else its failure. */

@@ -12,7 +12,7 @@ import {
   seriesProblems,
   seriesSummary,
   statusText,
-  taxCell,
+  taxLines,
   type LedgerEntry,
   type SeriesCheck,
 } from './audit.ts';
@@ -59,10 +59,15 @@ describe('the series check as the auditor reads it', () => {
 });
 
 describe('ledger cells', () => {
-  it('shows a tax as rate and rupees, or a dash when it does not apply', () => {
-    expect(taxCell(9, 89.91)).toBe('9% · ₹89.91');
-    expect(taxCell(18, 22222.2)).toBe('18% · ₹22,222.20');
-    expect(taxCell(0, 0)).toBe('—');
+  it('shows each tax that applies as rate and rupees, or a dash when none does', () => {
+    const none = { cgst: 0, sgst: 0, igst: 0, cgstPercent: 0, sgstPercent: 0, igstPercent: 0 };
+    expect(taxLines({ ...none, cgst: 89.91, sgst: 89.91, cgstPercent: 9, sgstPercent: 9 })).toEqual(
+      ['CGST 9% · ₹89.91', 'SGST 9% · ₹89.91'],
+    );
+    expect(taxLines({ ...none, igst: 22222.2, igstPercent: 18 })).toEqual([
+      'IGST 18% · ₹22,222.20',
+    ]);
+    expect(taxLines(none)).toEqual(['—']);
   });
 
   it('says how a payment ended, duplicates and refunds included', () => {
