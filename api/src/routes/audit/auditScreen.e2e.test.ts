@@ -11,8 +11,8 @@ import { paidSubscription } from '../../../../ops/src/testing/sandboxPayments.ts
 /*
  * The auditor's /audit screen in Chromium (web/src/features/audit/), against the real api: a
  * member in Maharashtra subscribes through the sandbox gateway (and one in Karnataka after
- * them); the auditor sees the year's series complete, the payment with IGST, its India time and invoice number, and the gateway
- * agreeing.
+ * them); the auditor sees the year's series complete, the payment with IGST, its India time and
+ * invoice number, and the gateway agreeing.
  * (This test lives beside the audit api because web/src is typechecked without Node's types.)
  */
 

@@ -89,9 +89,9 @@ export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subca
 export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndia(filters.country);
 
 /**
- * The filters after `name` is set to `value` (a price or mileage only if it can be a number):
- * the dependent ones are emptied, and the filters that no longer apply (vehicle fields outside the vehicle categories, district and neighbourhood
- * outside India) are dropped.
+ * The filters after `name` is set to `value` (a price or mileage only if it can be a number): the
+ * dependent ones are emptied, and the filters that no longer apply (vehicle fields outside the
+ * vehicle categories, district and neighbourhood outside India) are dropped.
  */
 export function changeFilter(filters: AdFilters, name: AdFilterName, value: string): AdFilters {
   if (filters[name] === value || TYPED_AS[name]?.(value) === false) return filters;

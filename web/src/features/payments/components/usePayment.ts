@@ -34,10 +34,10 @@ function paymentConfig(request: ApiRequest): Promise<PaymentConfig> {
 }
 
 /**
- * The payment machine for one purchase, wired to the api and the checkout script; `onPaid` hears
- * of the confirmed payment once, `onOver` of a payment that ended otherwise (refunded, or left
- * for the server to confirm), after which what the screen shows may have changed. The flow is read through a ref, so a refreshed token (a new
- * `request`) is used by the calls still to come.
+ * The payment machine for one purchase, wired to the api and the checkout script; `onPaid` hears of
+ * the confirmed payment once, `onOver` of a payment that ended otherwise (refunded, or left for the
+ * server to confirm), after which what the screen shows may have changed. The flow is read through
+ * a ref, so a refreshed token (a new `request`) is used by the calls still to come.
  */
 export function usePayment(
   flow: PaymentFlow,
