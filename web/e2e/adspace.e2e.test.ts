@@ -181,9 +181,11 @@ describe('ad space', () => {
     const row = page
       .getByRole('table', { name: 'Bids for this slot' })
       .getByRole('row')
-      .filter({ hasText: member.username });
+      .filter({ hasText: 'Kite Tea' });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/Kite Tea\s+₹2,50,000/);
+    // Under the company, marked as the member's own; no login name is shown.
+    expect(await row.innerText()).toMatch(/Kite Tea \(your bid\)\s+₹2,50,000/);
+    expect(await row.innerText()).not.toContain(member.username);
     // On a phone the bids scroll within their table, never the page.
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
 

@@ -67,12 +67,14 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
     });
     const placed = result.events[0];
     if (placed?.type !== 'SlotBidPlaced') throw new Error('no slot bid placed');
-    ctx.body = success(slotBidView(placed.data), MESSAGES.adBidPosted);
+    ctx.body = success(slotBidView(placed.data, ctx.state.auth!.userId), MESSAGES.adBidPosted);
   });
 
   router.get('/bids', auth, async (ctx) => {
     const { slotdate, type } = parseInput(slotBidsQuery, ctx.query);
-    ctx.body = success((await bidsOfSlot(infra.db, type, slotdate)).map(slotBidView));
+    const viewerId = ctx.state.auth!.userId;
+    const bids = await bidsOfSlot(infra.db, type, slotdate);
+    ctx.body = success(bids.map((bid) => slotBidView(bid, viewerId)));
   });
 
   router.get('/events', auth, async (ctx) => {

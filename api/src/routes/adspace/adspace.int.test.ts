@@ -258,9 +258,19 @@ describe('slot bids', () => {
     const bids = await kit.api(`/api/adbid/bids?slotdate=${slotdate()}&type=sidePanels`, {
       token: farid.token,
     });
-    expect((bids.body.data as { username: string; bidamt: number }[]).map((b) => b.bidamt)).toEqual(
-      [300_000.5, 250_000],
-    );
+    const seen = bids.body.data as {
+      username?: string;
+      user_id?: string;
+      company: string;
+      bidamt: number;
+    }[];
+    expect(seen.map((b) => b.bidamt)).toEqual([300_000.5, 250_000]);
+    // A competing bidder shows under the company only; the bidder sees their own login.
+    expect(seen[0]).toMatchObject({ company: 'Gita Gold' });
+    expect(seen[0]).not.toHaveProperty('username');
+    expect(seen[0]).not.toHaveProperty('user_id');
+    expect(JSON.stringify(seen)).not.toContain(gita.username);
+    expect(seen[1]).toMatchObject({ username: farid.username, user_id: farid.userId });
 
     // The timer's handler on a clock just past 00:00 India time of the slot date.
     const dayStart = Date.parse(startOfIndiaDay(slotdate()));

@@ -82,10 +82,13 @@ export function activeView(spaces: readonly SpaceRow[], mediaUrl: MediaUrl): Act
   return shown;
 }
 
-export const slotBidView = (bid: SlotBidRow) => ({
+/**
+ * One slot bid as `viewerId` may see it: competing bidders show under their company only, as ad
+ * bidders show under their alias (section 6); the bidder's user id and username reach the bidder.
+ */
+export const slotBidView = (bid: SlotBidRow, viewerId: string) => ({
   _id: bid.bidId,
-  user_id: bid.userId,
-  username: bid.username,
+  ...(bid.userId === viewerId ? { user_id: bid.userId, username: bid.username } : {}),
   bidamt: paiseToRupees(bid.bidamt),
   type: bid.type,
   biddate: bid.biddate,

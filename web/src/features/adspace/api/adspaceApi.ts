@@ -55,7 +55,8 @@ export const NO_SHOWN_ADS: ShownAds = {
 
 export type SlotBid = {
   _id: string;
-  username: string;
+  /** The viewer's own bid: the api names the bidder only to them (others show a company). */
+  mine: boolean;
   bidamt: number;
   type: string;
   biddate: string;
@@ -208,7 +209,7 @@ export async function fetchSlotBids(
   const data = await request<unknown>('/api/adbid/bids', { query: { slotdate, type }, signal });
   return rows(data).map((row) => ({
     _id: text(row._id),
-    username: text(row.username),
+    mine: text(row.user_id) !== '',
     bidamt: amountOf(row.bidamt),
     type: text(row.type),
     biddate: text(row.biddate),

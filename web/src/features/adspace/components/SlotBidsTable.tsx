@@ -11,8 +11,9 @@ import type { SlotBid } from '../api/adspaceApi.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
- * A slot's bids, highest first: the top row is the one winning now. On a phone the table scrolls
- * within its own box, never the page.
+ * A slot's bids, highest first: the top row is the one winning now. Bidders show under their
+ * company, the viewer's own bids marked; no one's login name is shown to others. On a phone the
+ * table scrolls within its own box, never the page.
  */
 export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
   if (bids.length === 0)
@@ -22,7 +23,6 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
       <Table size="small" aria-label="Bids for this slot">
         <TableHead>
           <TableRow>
-            <TableCell>Bidder</TableCell>
             <TableCell>Company</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>Bid date</TableCell>
@@ -31,8 +31,15 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
         <TableBody>
           {bids.map((bid) => (
             <TableRow key={bid._id}>
-              <TableCell sx={WRAP_ANYWHERE}>{bid.username}</TableCell>
-              <TableCell sx={WRAP_ANYWHERE}>{bid.company}</TableCell>
+              <TableCell sx={WRAP_ANYWHERE}>
+                {bid.company}
+                {bid.mine && (
+                  <Typography component="span" variant="body2" color="textSecondary">
+                    {' '}
+                    (your bid)
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell align="right" sx={NO_WRAP}>
                 {formatRupees(bid.bidamt)}
               </TableCell>
