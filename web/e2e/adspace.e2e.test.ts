@@ -211,6 +211,28 @@ describe('ad space', () => {
       await page.getByRole('button', { name: button, exact: true }).click();
       await page.locator(`.fc-${view}-view`).waitFor();
     }
+
+    // On a phone the week writes days day first and keeps the whole amount (₹250K, not ₹250).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'week', exact: true }).click();
+    const amount = page.locator('.fc-timeGridWeek-view .fc-event-title', { hasText: '₹250K' });
+    for (let week = 0; week < 2 && (await amount.count()) === 0; week++) {
+      await page.locator('.fc-next-button').click();
+    }
+    await amount.waitFor();
+    const clipped = (box: { scrollWidth: number; clientWidth: number }) =>
+      box.scrollWidth - box.clientWidth;
+    expect(await amount.evaluate(clipped)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/boli-adspace-week-phone.png' });
+    const heading = page.locator('.fc-timeGridWeek-view .fc-col-header-cell-cushion').first();
+    expect(await heading.innerText()).toMatch(/^S\s+\d{1,2}$/);
+    for (const cell of await page
+      .locator('.fc-timeGridWeek-view .fc-col-header-cell-cushion')
+      .all())
+      expect(await cell.evaluate(clipped)).toBeLessThanOrEqual(0);
+    // Wider, the week's days are written day first.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
     await page.context().close();
   }, 240_000);
 

@@ -6,9 +6,12 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import FullCalendar from '@fullcalendar/react';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -50,6 +53,7 @@ export function BidCalendarScreen() {
   const [params, setParams] = useSearchParams();
   const type = slotTypeOr(params.get('type'));
   const calendar = useRef<FullCalendar>(null);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const retried = useRef<(() => void) | null>(null);
@@ -139,12 +143,25 @@ export function BidCalendarScreen() {
           '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
           '& .fc .fc-button': { px: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '1em' } },
           '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.75em' } },
+          // A phone's week has seven narrow columns: a day's heading and its highest bid wrap
+          // (in a smaller type) rather than run into the next day or lose their last characters
+          // (₹250K, not ₹250).
+          '& .fc .fc-col-header-cell-cushion': { whiteSpace: 'normal' },
+          '& .fc .fc-daygrid-event .fc-event-title, & .fc .fc-timegrid-event .fc-event-title': {
+            whiteSpace: 'normal',
+            overflowWrap: 'anywhere',
+            fontSize: { xs: '0.6875rem', sm: 'inherit' },
+          },
         }}
       >
         <FullCalendar
           ref={calendar}
           plugins={PLUGINS}
           initialView="multiMonthYear"
+          // Days are written day first (22/11, 22 – 28 Nov 2026), as India writes them; the week
+          // still starts on Sunday.
+          locale={enGbLocale}
+          firstDay={0}
           headerToolbar={{
             left: 'prev,next today',
             center: 'title',
@@ -152,8 +169,16 @@ export function BidCalendarScreen() {
           }}
           views={{
             multiMonthYear: { buttonText: 'year' },
+            dayGridMonth: { buttonText: 'month' },
+            timeGridWeek: {
+              buttonText: 'week',
+              // Seven columns of a phone's width: the weekday's letter and the date ("S 29").
+              ...(phone ? { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } : {}),
+            },
+            timeGridDay: { buttonText: 'day' },
             listMonth: { buttonText: 'agenda' },
           }}
+          buttonText={{ today: 'today' }}
           height="auto"
           // Today is India's day (slots are India's days), wherever the browser is.
           now={indiaNowOnCalendar}
