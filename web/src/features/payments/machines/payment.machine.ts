@@ -140,7 +140,7 @@ export const paymentMachine = setup({
             actions: assign({
               problem: ({ event }) =>
                 event.output.outcome === 'failed' && event.output.reason
-                  ? `${PAYMENT_TEXTS.failed} ${event.output.reason}`
+                  ? PAYMENT_TEXTS.failedBecause(event.output.reason)
                   : PAYMENT_TEXTS.failed,
             }),
           },

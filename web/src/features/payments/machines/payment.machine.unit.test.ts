@@ -252,7 +252,7 @@ describe('a checkout that does not end in a payment', () => {
     await flush();
     expect(payment.step()).toBe('failed');
     expect(payment.actor.getSnapshot().context.problem).toBe(
-      `${PAYMENT_TEXTS.failed} Card declined`,
+      'Payment failed: Card declined. Please try again.',
     );
     payment.send({ type: 'RETRY' });
     await flush();

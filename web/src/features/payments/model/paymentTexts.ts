@@ -14,6 +14,9 @@ export const PAYMENT_TEXTS = {
   /** A purchase's status in the transactions table until the server has settled it. */
   beingConfirmedShort: 'Being confirmed',
   cancelled: 'Payment cancelled. Nothing was charged.',
+  /** A failed checkout with the gateway's reason: the reason first, then what to do. */
+  failedBecause: (reason: string) =>
+    `Payment failed: ${reason.trim().replace(/[.!]*$/, '.')} Please try again.`,
   /** On the subscription page during the free trial; `until` is the trial's end, formatted. */
   onTrial: (until: string) =>
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
