@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { initialPurchaseState } from '@boli/engine/billing/purchase.state';
 import { loadPurchase, runPurchaseCommand, withEvents } from './purchaseStore.ts';
 import type { BillingDeps } from './settlement.ts';
+import { formatAddress } from '@boli/engine/shared/address';
 
 /*
  * Starting a purchase: price and tax it, record it, open an order at the gateway for its total
@@ -24,9 +25,14 @@ export type CheckoutDeps = BillingDeps & { readonly db: Knex; readonly settings:
 /** A member's details as the invoice shows them. */
 export function buyerOf(user: UserRow): Buyer {
   const name = `${user.firstname} ${user.lastname}`.trim();
-  const address = [user.houseno, user.street, user.city, user.district, user.pincode]
-    .filter((part) => part && part.trim() !== '')
-    .join(', ');
+  // A town given as both city and district is written once ("Lakhimpur Kheri", not twice).
+  const address = formatAddress([
+    user.houseno,
+    user.street,
+    user.city,
+    user.district,
+    user.pincode,
+  ]);
   return {
     userId: user.user_id,
     username: user.username,

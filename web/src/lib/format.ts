@@ -139,20 +139,3 @@ export function formatLongDate(isoDay: string): string {
   if (!match || !month) return isoDay;
   return `${Number(match[3])} ${month} ${match[1]}`;
 }
-
-/**
- * An address on one line: its parts in order, without the blank ones and without a place said
- * twice (members often give the district as the city too: "Jorhat, Jorhat, Assam").
- */
-export function formatAddress(parts: readonly (string | null | undefined)[]): string {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const part of parts) {
-    const text = (part ?? '').trim();
-    const key = text.toLowerCase();
-    if (text === '' || seen.has(key)) continue;
-    seen.add(key);
-    kept.push(text);
-  }
-  return kept.join(', ');
-}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   abbreviateAmount,
-  formatAddress,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -114,23 +113,5 @@ describe('dates', () => {
   it('writes a calendar day out in words for the legal pages', () => {
     expect(formatLongDate('2021-03-27')).toBe('27 March 2021');
     expect(formatLongDate('2021-13-01')).toBe('2021-13-01');
-  });
-});
-
-describe('an address on one line', () => {
-  it('leaves out blank parts and a place said twice, keeping the first', () => {
-    expect(
-      formatAddress([
-        '',
-        'MG Road',
-        'Jorhat',
-        'jorhat ',
-        'Jorhat',
-        'Assam',
-        null,
-        'India',
-        '785001',
-      ]),
-    ).toBe('MG Road, Jorhat, Assam, India, 785001');
   });
 });

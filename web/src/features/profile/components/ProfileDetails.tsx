@@ -10,7 +10,7 @@ import {
   memberLinks,
   type Member,
 } from '../api/member.ts';
-import { formatAddress } from '../../../lib/format.ts';
+import { formatAddress } from '@boli/engine/shared/address';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

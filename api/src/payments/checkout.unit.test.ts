@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '@boli/projections/users/users.evolve';
+import { buyerOf } from './checkout.ts';
+
+const member = (address: Partial<UserRow>): UserRow =>
+  ({
+    user_id: 'u-1',
+    username: 'manoj_das',
+    firstname: 'Manoj',
+    lastname: 'Das',
+    email: 'manoj@example.in',
+    phone: '9812345678',
+    houseno: '211/B',
+    street: 'Market Road',
+    city: 'Lakhimpur Kheri',
+    district: 'Lakhimpur Kheri',
+    pincode: '262701',
+    state: 'Uttar Pradesh',
+    country: 'India',
+    ...address,
+  }) as UserRow;
+
+describe("the invoice's buyer", () => {
+  it('is billed at an address that names a town once, even when it is the district too', () => {
+    expect(buyerOf(member({})).address).toBe('211/B, Market Road, Lakhimpur Kheri, 262701');
+    expect(buyerOf(member({ city: 'Gola', houseno: ' ' })).address).toBe(
+      'Market Road, Gola, Lakhimpur Kheri, 262701',
+    );
+  });
+});
