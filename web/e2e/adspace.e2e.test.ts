@@ -136,6 +136,14 @@ describe('ad space', () => {
     expect(await shown.innerText()).toContain('Kite Tea');
     expect((await impression).postDataJSON()).toEqual({ spaceId: bought!._id });
     await page.screenshot({ path: '/tmp/boli-adspace-in-list.png', fullPage: true });
+
+    // Its transaction says until when the space runs, in India's time.
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    await page
+      .getByTestId('transaction-row')
+      .filter({ hasText: 'Ad space: In stream, Monthly' })
+      .getByText(/^Runs until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/)
+      .waitFor();
     await page.context().close();
   }, 240_000);
 
@@ -225,14 +233,14 @@ describe('ad space', () => {
     expect(await amount.evaluate(clipped)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/boli-adspace-week-phone.png' });
     const heading = page.locator('.fc-timeGridWeek-view .fc-col-header-cell-cushion').first();
-    expect(await heading.innerText()).toMatch(/^S\s+\d{1,2}$/);
+    await expect.poll(() => heading.innerText()).toMatch(/^S\s+\d{1,2}$/);
     for (const cell of await page
       .locator('.fc-timeGridWeek-view .fc-col-header-cell-cushion')
       .all())
       expect(await cell.evaluate(clipped)).toBeLessThanOrEqual(0);
     // Wider, the week's days are written day first.
     await page.setViewportSize({ width: 1280, height: 900 });
-    expect(await heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
+    await expect.poll(() => heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
     await page.context().close();
   }, 240_000);
 

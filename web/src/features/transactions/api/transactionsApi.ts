@@ -18,6 +18,8 @@ export type Transaction = TaxBreakup & {
   status: PurchaseStatus | null;
   /** The purchase line's name, with the ad's name for a fee paid on an ad. */
   itemName: string;
+  /** Until when a paid ad space runs (the line's expiryDate, ISO); null for anything else. */
+  expiresAt: string | null;
   /** Why it was refunded, when it was. */
   message: string | null;
   invoiceNumber: string | null;
@@ -30,8 +32,11 @@ export type TransactionPage = { purchases: Transaction[]; totalPages: number };
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
+const itemsOf = (row: Record<string, unknown>): Record<string, unknown>[] =>
+  Array.isArray(row.items) ? row.items.filter(isRecord) : [];
+
 function itemNameOf(row: Record<string, unknown>): string {
-  const items = Array.isArray(row.items) ? row.items.filter(isRecord) : [];
+  const items = itemsOf(row);
   const line = items.map((item) => text(item.name)).find(Boolean) ?? text(row.name) ?? '';
   const ad = isRecord(row.itemAdId) ? text(row.itemAdId.itemName) : null;
   return ad ? `${line} — ${ad}` : line;
@@ -46,6 +51,10 @@ export function parseTransaction(row: Record<string, unknown>): Transaction {
       ? (row.status as PurchaseStatus)
       : null,
     itemName: itemNameOf(row),
+    expiresAt:
+      itemsOf(row)
+        .map((item) => text(item.expiryDate))
+        .find(Boolean) ?? null,
     message: text(row.message),
     invoiceNumber: text(row.invoiceNumber),
     invoiceUrl: text(row.invoiceUrl),

@@ -31,7 +31,23 @@ describe('a transaction row', () => {
       taxSGSTAmount: 4.5,
       invoiceUrl: '/api/invoices/f00d',
       status: 'fulfilled',
+      expiresAt: null,
     });
+  });
+
+  it('says until when a paid ad space runs', () => {
+    const row = parseTransaction({
+      _id: 's1',
+      status: 'fulfilled',
+      items: [
+        {
+          name: 'Ad space: In stream, Monthly',
+          cycle: 'monthly',
+          expiryDate: '2026-12-27T12:05:40.000Z',
+        },
+      ],
+    });
+    expect(row.expiresAt).toBe('2026-12-27T12:05:40.000Z');
   });
 
   it('has no invoice until one is issued', () => {

@@ -18,7 +18,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
 import {
@@ -146,7 +146,14 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
-      <TableCell>{row.itemName}</TableCell>
+      <TableCell>
+        {row.itemName}
+        {row.expiresAt && (
+          <Typography variant="caption" component="div" color="textSecondary">
+            Runs until {formatDateTime(row.expiresAt)}
+          </Typography>
+        )}
+      </TableCell>
       <TableCell align="right" sx={NO_WRAP}>
         {formatRupees(row.totalPrice)}
       </TableCell>
