@@ -52,8 +52,12 @@ describe('share bids through the sandbox checkout', () => {
     const company = companyName();
     const { context, page } = await openAs(browser, member);
 
-    // /buyShare: the fee's price and tax, every share bid, and the way to Post A Bid.
-    await page.goto(new URL('/buyShare', app.baseUrl).href);
+    // /buyShare, from the menu's Become a Partner?: the fee's price and tax, every share bid,
+    // and the way to Post A Bid.
+    await page.goto(new URL('/', app.baseUrl).href);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Become a Partner?' }).click();
+    await page.waitForURL('**/buyShare');
     const feeQuote = page.getByRole('table', { name: 'Buy-share bid fee' });
     await feeQuote.waitFor();
     expect(await feeQuote.innerText()).toMatch(/Total after tax\s+₹[\d,.]+/);

@@ -70,11 +70,12 @@ const MENU: Item[] = [
   { label: 'Buy AdSpace', icon: <CampaignIcon />, to: '/buyAdSpace', needsLogin: true },
 ];
 
-// The spec names no page for partners; until it does, the contact form is where they write in.
+// A partner holds a share of Boli: the item leads to the share bids (/buyShare, section 2's
+// route table), which nothing else in the app links to.
 const BECOME_A_PARTNER: Item = {
   label: 'Become a Partner?',
   icon: <HandshakeIcon />,
-  to: '/contactus',
+  to: '/buyShare',
 };
 
 /** Staff pages (not in the spec's menu), listed for the roles that may open them. */
