@@ -208,13 +208,16 @@ export const paymentMachine = setup({
         input: ({ context }) => ({ purchaseId: purchaseIdOf(context) }),
         onDone: [
           {
-            guard: ({ event }) => settlementOf(event.output.info.status) === 'failed',
+            // Expired: the order is over, so a fresh one. A failed attempt leaves the order open
+            // (purchase.machine.ts): the same order is paid again, not a second purchase.
+            guard: ({ event }) => event.output.info.status === 'expired',
             target: 'creatingOrder',
           },
           {
             guard: ({ event }) =>
-              settlementOf(event.output.info.status) === 'pending' &&
-              event.output.info.status !== 'captured',
+              event.output.info.status === 'failed' ||
+              (settlementOf(event.output.info.status) === 'pending' &&
+                event.output.info.status !== 'captured'),
             target: 'paying',
           },
           { target: 'settling', actions: assign({ settled: ({ event }) => event.output }) },

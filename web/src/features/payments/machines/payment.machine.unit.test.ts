@@ -260,7 +260,27 @@ describe('a checkout that does not end in a payment', () => {
     expect(payment.calls.checkout).toBe(1);
   });
 
-  it('makes a new order when the old one failed or expired on the server', async () => {
+  it('pays the same order again after a failed attempt: one purchase, not two', async () => {
+    const outcomes: CheckoutOutcome[] = [
+      { outcome: 'failed', reason: 'Card declined' },
+      { outcome: 'paid', response },
+    ];
+    const payment = start({
+      checkout: async () => outcomes.shift()!,
+      confirm: async () => at('fulfilled'),
+      lookUp: async () => at('failed'),
+    });
+    await flush();
+    payment.send({ type: 'PAY' });
+    await flush();
+    expect(payment.step()).toBe('failed');
+    payment.send({ type: 'RETRY' });
+    await flush();
+    expect(payment.step()).toBe('done');
+    expect(payment.calls).toMatchObject({ createOrder: 1, checkout: 2, lookUp: 1 });
+  });
+
+  it('makes a new order when the old one expired on the server', async () => {
     const payment = start({
       checkout: async () => ({ outcome: 'failed', reason: '' }),
       lookUp: async () => at('expired'),
