@@ -115,6 +115,14 @@ describe('the audit screen', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Our record matches the gateway.').waitFor();
     expect(await dialog.innerText()).toContain(paid.paymentId);
+    // On a phone the comparison wraps within the dialog: nothing to scroll sideways to.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const compared = dialog.getByRole('table', { name: 'Orders and payments' });
+    const overflow = await compared.evaluate(
+      (element: { scrollWidth: number; parentElement: { clientWidth: number } | null }) =>
+        element.scrollWidth - element.parentElement!.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   it('tells a member without the auditor role that they may not', async () => {

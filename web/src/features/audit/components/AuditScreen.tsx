@@ -18,6 +18,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -312,6 +314,8 @@ function InvoiceLink({ entry }: { entry: LedgerEntry }) {
 function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: () => void }) {
   const { request } = useApi();
   const [check, setCheck] = useState<GatewayCheck | null>(null);
+  // A phone gives the comparison's four columns the whole screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
@@ -331,7 +335,7 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
       : `${value.status}, ${value.amount === null ? '—' : formatRupees(value.amount)}, ${value.method ?? '—'}${value.refunded > 0 ? `, refunded ${formatRupees(value.refunded)}` : ''}`;
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>Boli and the gateway: purchase {purchaseId}</DialogTitle>
       <DialogContent>
         {failure && <Alert severity="error">{failure}</Alert>}
@@ -346,7 +350,8 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
             <Table
               size="small"
               aria-label="Orders and payments"
-              sx={{ '& td': WRAP_ANYWHERE, '& td, & th': { px: 1 } }}
+              // Only the ids break anywhere; amounts and words wrap between words.
+              sx={{ '& td:first-of-type': WRAP_ANYWHERE, '& td, & th': { px: 1 } }}
             >
               <TableHead>
                 <TableRow>

@@ -150,7 +150,7 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
         {row.itemName}
         {row.expiresAt && (
           <Typography variant="caption" component="div" color="textSecondary">
-            Runs until {formatDateTime(row.expiresAt)}
+            Runs until <span style={NO_WRAP}>{formatDateTime(row.expiresAt)}</span>
           </Typography>
         )}
       </TableCell>
