@@ -109,6 +109,10 @@ describe('payments through the sandbox checkout', () => {
     await checkout.getByRole('button', { name: 'Close checkout' }).click();
     const failed = planDialog.getByRole('alert');
     await failed.getByText(/Payment failed/).waitFor();
+    // The focus comes back from the checkout to Try again (Enter retries, Escape closes).
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.textContent'))
+      .toBe('Try again');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText(BILLING_MESSAGES.paymentSuccessful).first().waitFor({ timeout: 45_000 });

@@ -48,7 +48,9 @@ export function PaymentProgress({ step, problem, problemFinal = false, settled, 
           role="alert"
           action={
             step !== 'cancelled' && problemFinal ? undefined : (
-              <Button color="inherit" size="small" onClick={onRetry}>
+              // The checkout overlay took the focus: it comes back here, so Enter tries again
+              // and Escape closes a payment dialog.
+              <Button color="inherit" size="small" onClick={onRetry} autoFocus>
                 Try again
               </Button>
             )
