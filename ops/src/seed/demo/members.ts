@@ -5,7 +5,8 @@ import type { DemoReference, Place } from './reference.ts';
 
 /*
  * The demo members: verified (email and mobile), with a full address (so they may post) and the
- * free trial (so they may bid and sell). They share one password, printed by the seed.
+ * free trial (so they may bid and sell); and one whose trial is over, to show what a member without
+ * one meets. They share one password, printed by the seed.
  */
 
 /** Namespace of every demo id: the same member, ad or bid gets the same id on every run. */
@@ -85,40 +86,60 @@ function homePlaces(reference: DemoReference): Place[] {
   return [...cities, ...towns.filter(() => random.chance(0.02))];
 }
 
+type Person = (typeof PEOPLE)[number];
+
 export function demoMembers(reference: DemoReference): DemoMember[] {
   const random = seededRandom(2026);
   const places = homePlaces(reference);
-  return PEOPLE.map(([firstname, lastname, gender, bidAlias], index): DemoMember => {
-    const username = `${firstname}_${lastname}`.toLowerCase().slice(0, 15);
-    const place = places[index % places.length]!;
-    const neighbourHood =
-      place.neighbourhoods.length > 0 ? random.pick(place.neighbourhoods) : place.locality;
-    const year = 1970 + random.int(0, 30);
-    return {
-      userId: demoId(`member/${username}`),
-      username,
-      email: `${username.replace('_', '.')}@${DEMO_EMAIL_DOMAIN}`,
-      phone: `98${String(70_000_000 + index * 137).padStart(8, '0')}`,
+  return PEOPLE.map((person, index) => memberOf(person, index, places, random));
+}
+
+/**
+ * One more member, verified and with an address, whose free trial ran out before the demo began:
+ * they may look around but must subscribe or pay the bid processing fee to bid. Not among the
+ * catalogue's posters and bidders.
+ */
+const TRIAL_ENDED: Person = ['Nikhil', 'Sharma', 'Male', 'quietpine'];
+
+export function demoMemberWhoseTrialEnded(reference: DemoReference): DemoMember {
+  return memberOf(TRIAL_ENDED, PEOPLE.length, homePlaces(reference), seededRandom(2027));
+}
+
+function memberOf(
+  [firstname, lastname, gender, bidAlias]: Person,
+  index: number,
+  places: readonly Place[],
+  random: ReturnType<typeof seededRandom>,
+): DemoMember {
+  const username = `${firstname}_${lastname}`.toLowerCase().slice(0, 15);
+  const place = places[index % places.length]!;
+  const neighbourHood =
+    place.neighbourhoods.length > 0 ? random.pick(place.neighbourhoods) : place.locality;
+  const year = 1970 + random.int(0, 30);
+  return {
+    userId: demoId(`member/${username}`),
+    username,
+    email: `${username.replace('_', '.')}@${DEMO_EMAIL_DOMAIN}`,
+    phone: `98${String(70_000_000 + index * 137).padStart(8, '0')}`,
+    firstname,
+    lastname,
+    bidAlias,
+    gender,
+    dob: `${year}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
+    profile: {
+      bnr: '',
       firstname,
       lastname,
       bidAlias,
-      gender,
-      dob: `${year}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
-      profile: {
-        bnr: '',
-        firstname,
-        lastname,
-        bidAlias,
-        houseno: `${random.int(1, 220)}${random.chance(0.3) ? '/B' : ''}`,
-        street: random.pick(STREETS),
-        city: place.district,
-        neighbourHood,
-        district: place.district,
-        state: place.state,
-        country: 'India',
-        pincode: place.pincode,
-        education: random.pick(['Graduate', 'Post Graduate', 'Diploma', '12th']),
-      },
-    };
-  });
+      houseno: `${random.int(1, 220)}${random.chance(0.3) ? '/B' : ''}`,
+      street: random.pick(STREETS),
+      city: place.district,
+      neighbourHood,
+      district: place.district,
+      state: place.state,
+      country: 'India',
+      pincode: place.pincode,
+      education: random.pick(['Graduate', 'Post Graduate', 'Diploma', '12th']),
+    },
+  };
 }

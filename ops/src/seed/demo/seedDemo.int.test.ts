@@ -62,7 +62,7 @@ afterAll(async () => {
 
 describe('the demo seed', () => {
   it('creates members, ads with pictures and bids the first time', () => {
-    expect(first.newMembers).toBe(20);
+    expect(first.newMembers).toBe(21);
     expect(first.newAds).toBe(AD_COUNT);
     expect(first.newBids).toBeGreaterThan(0);
     expect(first.skippedMembers).toEqual([]);
@@ -115,6 +115,18 @@ describe('the demo seed', () => {
       const user = await findUserByUsername(db, member.username);
       expect(user).toMatchObject({ email_validated: true, mobile_validated: true });
       expect(await hasActiveEntitlement(db, member.userId, new Date())).toBe(true);
+      // One member's trial is over: verified, with an address, but bidding asks for the fee.
+      const lapsed = first.memberWhoseTrialEnded!;
+      expect(await findUserByUsername(db, lapsed.username)).toMatchObject({
+        mobile_validated: true,
+        city: lapsed.profile.city,
+      });
+      expect(await hasActiveEntitlement(db, lapsed.userId, new Date())).toBe(false);
+      const involved = [
+        ...first.catalogue.ads.map((ad) => ad.owner.userId),
+        ...first.catalogue.bids.map((bid) => bid.bidder.userId),
+      ];
+      expect(involved).not.toContain(lapsed.userId);
 
       // Its final calls are open until the expiry timer closes those whose deadline has passed.
       const finalCalls = first.catalogue.endings.filter((ending) => ending.kind === 'finalCall');

@@ -13,6 +13,7 @@ import { adStream } from '@boli/engine/ads/ad.events';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
+import { LIMITS } from '@boli/engine/shared/limits';
 import type { SeedStep } from '../index.ts';
 import { fillProfile, nextMemberCommand } from './accounts.ts';
 import {
@@ -22,7 +23,12 @@ import {
   type DemoAd,
   type DemoCatalogue,
 } from './catalogue.ts';
-import { DEMO_PASSWORD, demoMembers, type DemoMember } from './members.ts';
+import {
+  DEMO_PASSWORD,
+  demoMembers,
+  demoMemberWhoseTrialEnded,
+  type DemoMember,
+} from './members.ts';
 import { renderPicture } from './pictures.ts';
 import { demoReference } from './reference.ts';
 
@@ -42,7 +48,10 @@ export type DemoSeedOptions = {
 };
 
 export type DemoSeedResult = {
+  /** The members with a free trial, who post and bid in the catalogue. */
   members: DemoMember[];
+  /** The member whose trial is over (to see the bid processing fee); null if their names were taken. */
+  memberWhoseTrialEnded: DemoMember | null;
   catalogue: DemoCatalogue;
   newMembers: number;
   newAds: number;
@@ -175,6 +184,11 @@ export async function seedDemoData(
   const verifiedAt = demoVerifiedAt(now);
   const reference = demoReference();
   const members = demoMembers(reference);
+  // Verified the free trial's length and a day before now: the trial is over.
+  const trialEnded = demoMemberWhoseTrialEnded(reference);
+  const trialEndedVerifiedAt = new Date(
+    Date.parse(now) - (LIMITS.freeTrialDays + 1) * 24 * 3600_000,
+  ).toISOString();
 
   // Two seeds at once (two `npm start`s) take turns.
   const lock = new pg.Client({ connectionString: databaseUrl });
@@ -187,8 +201,9 @@ export async function seedDemoData(
     const passwordHash = () => (hash ??= hashPassword(DEMO_PASSWORD));
     const skippedMembers: string[] = [];
     let newMembers = 0;
-    await inParallel(members, 4, async (member) => {
-      const outcome = await seedMember(db, store, member, verifiedAt, passwordHash);
+    await inParallel([...members, trialEnded], 4, async (member) => {
+      const at = member === trialEnded ? trialEndedVerifiedAt : verifiedAt;
+      const outcome = await seedMember(db, store, member, at, passwordHash);
       if (outcome === 'taken') skippedMembers.push(member.username);
       if (outcome === 'new') newMembers++;
     });
@@ -228,6 +243,7 @@ export async function seedDemoData(
     });
     return {
       members: active,
+      memberWhoseTrialEnded: skippedMembers.includes(trialEnded.username) ? null : trialEnded,
       catalogue,
       newMembers,
       newAds,
@@ -257,9 +273,12 @@ export const demoSeedStep: SeedStep = {
     const started = performance.now();
     const result = await seedDemoData(databaseUrl);
     const { ads, bids } = result.catalogue;
-    const logins = result.members.map((m) => m.username).join(', ');
+    const lapsed = result.memberWhoseTrialEnded;
+    const logins =
+      result.members.map((m) => m.username).join(', ') +
+      (lapsed ? `; trial over (bids ask for the fee): ${lapsed.username}` : '');
     return [
-      `${result.members.length} members (${result.newMembers} new), ${ads.length} ads (${result.newAds} new, ${result.newPictures} pictures drawn), ${bids.length} bids (${result.newBids} new), ${result.catalogue.endings.length} auctions closed or in final call, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${result.members.length + (lapsed ? 1 : 0)} members (${result.newMembers} new), ${ads.length} ads (${result.newAds} new, ${result.newPictures} pictures drawn), ${bids.length} bids (${result.newBids} new), ${result.catalogue.endings.length} auctions closed or in final call, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       `demo logins (password ${DEMO_PASSWORD}): ${logins}`,
       ...(result.skippedMembers.length > 0
         ? [
