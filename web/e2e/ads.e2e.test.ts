@@ -256,6 +256,8 @@ describe('a member with a full profile', () => {
     await expect
       .poll(() => uploadRows.and(page.locator('[data-status="uploaded"]')).count())
       .toBe(2);
+    // Each row shows the picture it added.
+    expect(await uploadRows.locator('img').count()).toBe(2);
     await items.nth(4).waitFor();
     await items.nth(4).getByRole('button', { name: 'Remove' }).click();
     await items.nth(4).waitFor({ state: 'detached' });

@@ -173,7 +173,12 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
         ))}
       </Box>
       <MediaDropZone held={gallery.length + pending} onFiles={media.add} />
-      <UploadList uploads={media.uploads} onRemove={media.remove} />
+      <UploadList
+        uploads={media.uploads}
+        onRemove={media.remove}
+        // Each answer is the whole gallery: the row's picture is the item it added.
+        thumbnailOf={(gallery) => gallery.find((item) => item.added)?.thumbnail}
+      />
     </Stack>
   );
 }
