@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatAddress } from '@boli/engine/shared/address';
 import {
   ADDRESS_PARTS,
   CASTING_FIELDS,
@@ -10,7 +11,6 @@ import {
   memberLinks,
   type Member,
 } from '../api/member.ts';
-import { formatAddress } from '@boli/engine/shared/address';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
