@@ -14,7 +14,7 @@ import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
-import { createMember, openAs, type Member } from './support/members.ts';
+import { createMember, openAs, openPage, type Member } from './support/members.ts';
 import { api, postAd, sandboxCheckout } from './support/payments.ts';
 
 /*
@@ -243,6 +243,19 @@ describe('ad space', () => {
     await expect.poll(() => heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
     await page.context().close();
   }, 240_000);
+
+  it("asks a guest to log in from a free side column's Advertise here", async () => {
+    const { context, page } = await openPage(browser, {}, { width: 1400, height: 1000 });
+    await page.goto(new URL('/tc', app.baseUrl).href);
+    await page.getByTestId('side-ads-left').getByRole('link', { name: 'Advertise here' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(MESSAGES.loginRequired).waitFor();
+    // Still where they were, and Login comes back to Buy AdSpace.
+    expect(new URL(page.url()).pathname).toBe('/tc');
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.search === '?redirect=%2FbuyAdSpace');
+    await context.close();
+  });
 
   it('shows won slots beside member pages and on the login page', async () => {
     const member = await createMember(app, { address: false });

@@ -1,13 +1,16 @@
+import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { shownAt } from '../model/rotation.ts';
 import { ShownAdCreative } from './ShownAdCreative.tsx';
 import { useRotationTick, useShownAds } from './useShownAds.ts';
 
 const COLUMN_HEIGHT = 480;
+const BUY_AD_SPACE = '/buyAdSpace';
 
 /**
  * A side advertising column (the sidePanels space), beside the card on member pages; wide
@@ -16,6 +19,7 @@ const COLUMN_HEIGHT = 480;
  */
 export function SideAdColumn({ side }: { side: 'left' | 'right' }) {
   const { sidePanels } = useShownAds();
+  const requireLogin = useRequireLogin();
   const tick = useRotationTick(sidePanels.length > 1);
   const ad = shownAt(sidePanels, side === 'left' ? 0 : 1, tick);
   return (
@@ -34,7 +38,16 @@ export function SideAdColumn({ side }: { side: 'left' | 'right' }) {
             sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 2 }}
           >
             <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
-              <Link component={RouterLink} to="/buyAdSpace" color="inherit">
+              <Link
+                component={RouterLink}
+                to={BUY_AD_SPACE}
+                color="inherit"
+                // A guest is asked to log in (back to /buyAdSpace), as from the menu, rather than
+                // sent home by the members' page.
+                onClick={(event: MouseEvent) => {
+                  if (!requireLogin(undefined, BUY_AD_SPACE)) event.preventDefault();
+                }}
+              >
                 Advertise here
               </Link>
             </Typography>
