@@ -139,6 +139,16 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('shows which top-bar search box has the focus', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/tc');
+    const box = page.getByRole('banner').locator('.MuiTextField-root').first();
+    expect(await box.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
+    await box.locator('input').focus();
+    expect(await box.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await context.close();
+  });
+
   it('stays a guest, without a crash, when the stored token is not accepted', async () => {
     const { context, page } = await openPage({ jwt: 'not-a-real-token', username: 'someone' });
     await visit(page, '/');

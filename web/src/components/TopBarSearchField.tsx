@@ -13,7 +13,13 @@ export function TopBarSearchField({ sx, slotProps, ...props }: Props) {
       size="small"
       variant="outlined"
       sx={[
-        { bgcolor: 'background.paper', borderRadius: 1, '& fieldset': { border: 'none' } },
+        {
+          bgcolor: 'background.paper',
+          borderRadius: 1,
+          '& fieldset': { border: 'none' },
+          // Without its border, the field shows the focus with an outline on the purple bar.
+          '&:focus-within': { outline: 2, outlineColor: 'secondary.main', outlineOffset: 1 },
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
       slotProps={{

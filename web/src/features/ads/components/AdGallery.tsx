@@ -55,6 +55,12 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
                 border: 2,
                 borderColor: index === chosen ? 'primary.main' : 'transparent',
                 borderRadius: 1,
+                // Keyboard users see which thumbnail has the focus.
+                '&.Mui-focusVisible': {
+                  outline: 2,
+                  outlineColor: 'secondary.main',
+                  outlineOffset: 2,
+                },
                 overflow: 'hidden',
               }}
             >
