@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../app/api/client.ts';
+import { ApiError, messageOf } from '../app/api/client.ts';
 
 /**
  * Whether asking again may help: not after a refusal of the request itself (a 4xx such as 'Ad not
@@ -18,7 +17,7 @@ export type LoadFailureReason = { readonly message: string; readonly final: bool
 
 /** The api's message (or the generic one) and whether Retry should be offered. */
 export const loadFailureOf = (error: unknown): LoadFailureReason => ({
-  message: error instanceof ApiError ? error.message : MESSAGES.generic,
+  message: messageOf(error),
   final: !failureMayPass(error),
 });
 

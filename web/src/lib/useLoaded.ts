@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../app/api/client.ts';
+import { messageOf } from '../app/api/client.ts';
 import { loadFailureOf, type LoadFailureReason } from '../components/LoadFailure.tsx';
 
 /**
@@ -22,7 +21,7 @@ export function useLoaded<T>(fetch: (signal?: AbortSignal) => Promise<T>) {
         setData(loaded);
       } catch (error) {
         if (signal?.aborted) return;
-        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+        setFailure(messageOf(error));
       }
     },
     [fetch],

@@ -47,6 +47,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a screen says when a call fails: the api's message (or the generic one when it sent none);
+ * for anything else (the network, a bug) the generic one.
+ */
+export const messageOf = (error: unknown): string =>
+  error instanceof ApiError ? error.message : MESSAGES.generic;
+
+/** The same for a form: its first field error when the api named one (`ApiError.firstMessage`). */
+export const firstMessageOf = (error: unknown): string =>
+  error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions = {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../app/api/client.ts';
-import { MESSAGES } from '@boli/engine/shared/messages';
+import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
 import { hasMoreAds } from './model/adFilters.ts';
 
@@ -87,7 +86,7 @@ export function useAdPages(
           setPages((current) => ({
             ...current,
             loading: false,
-            error: error instanceof ApiError ? error.message : MESSAGES.generic,
+            error: messageOf(error),
             failedPage: page,
           }));
         },

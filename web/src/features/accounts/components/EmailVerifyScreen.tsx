@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
 import { writeStored } from '../../../app/session/storage.ts';
 import { validateEmail } from '../api/accountsApi.ts';
@@ -32,7 +32,7 @@ export function EmailVerifyScreen() {
         navigate(OTP_PHONE_VERIFY_PATH, { replace: true });
       })
       .catch((error: unknown) => {
-        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+        setFailure(messageOf(error));
       });
   }, [q, navigate]);
 

@@ -7,8 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { requiredRule } from '@boli/engine/accounts/account.rules';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { OTP_PHONE_VERIFY_PATH, safeRedirectTarget } from '../../../app/guards/access.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { removeStored, writeStored } from '../../../app/session/storage.ts';
@@ -51,7 +50,7 @@ export function LoginScreen() {
         { replace: true },
       );
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setFailure(firstMessageOf(error));
       setGoing(false);
     }
   };

@@ -11,7 +11,7 @@ import {
   type ResetPasswordInput,
 } from '@boli/engine/accounts/account.rules';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { resetPassword } from '../api/accountsApi.ts';
 import { isDeadResetLink } from '../model/resetLink.ts';
@@ -44,7 +44,7 @@ export function SetPasswordScreen() {
       enqueueSnackbar(msg || MESSAGES.passwordChanged, { variant: 'success' });
       navigate('/login', { replace: true });
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setFailure(firstMessageOf(error));
       setDeadLink(isDeadResetLink(error));
       setSaving(false);
     }

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { cooldownRegion } from './cooldown.ts';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { otpOnLoad, type LastOtpSend, type OtpOnLoad } from '../model/lastOtpSend.ts';
 
 /** What a send or resend answers: the sends left today (null when the answer does not say). */
@@ -65,8 +65,7 @@ const dailyLimitText = (text: string): string =>
   text === MESSAGES.dailyLimitServer ? MESSAGES.dailyLimitClient : text;
 
 /** The first errors[].message, else msg, else the generic message. */
-export const failureText = (error: unknown): string =>
-  dailyLimitText(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+export const failureText = (error: unknown): string => dailyLimitText(firstMessageOf(error));
 
 /** After a failed send: the daily limit, what the server said, or (for a resend) its own dialog. */
 function afterFailedSend(context: Context, error: unknown): Partial<Context> {

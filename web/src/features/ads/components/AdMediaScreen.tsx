@@ -8,8 +8,7 @@ import CardActions from '@mui/material/CardActions';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -33,9 +32,6 @@ const TITLE = 'Photos and videos';
 
 const isThumbnail = (ad: AdDetailView, item: GalleryItemView) =>
   ad.thumbnail !== '' && (ad.thumbnail === item.thumbnail || ad.thumbnail === item.url);
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : MESSAGES.generic;
 
 function MediaItem({
   ad,

@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
@@ -94,8 +94,7 @@ export function PostAdScreen() {
       (data) => live && setAddress(data ?? null),
       // Not "no address": the form would start empty and the Address Required dialog would not
       // open. The profile's address is what the ad is posted from, so it is asked again.
-      (error: unknown) =>
-        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+      (error: unknown) => live && setFailure(messageOf(error)),
     );
     return () => {
       live = false;

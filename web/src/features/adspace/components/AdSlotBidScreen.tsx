@@ -14,7 +14,7 @@ import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpa
 import { isSlotDate } from '@boli/engine/shared/indiaTime';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
@@ -102,7 +102,7 @@ export function AdSlotBidScreen() {
           ? String(data.actionMessage)
           : undefined;
       setFailure({
-        msg: error instanceof ApiError ? error.firstMessage : MESSAGES.generic,
+        msg: firstMessageOf(error),
         ...(action ? { action } : {}),
       });
     } finally {

@@ -21,7 +21,7 @@ import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatRupees } from '../../../lib/format.ts';
@@ -71,7 +71,7 @@ export function BidCalendarScreen() {
             success(calendarEventsOf(days, type));
           },
           (error: unknown) => {
-            setLoadFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+            setLoadFailure(messageOf(error));
             failure(error instanceof Error ? error : new Error(String(error)));
           },
         )

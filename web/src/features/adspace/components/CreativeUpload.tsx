@@ -6,8 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useMediaSender } from '../../ads/mediaUpload.ts';
 import { MEDIA_ACCEPT, MEDIA_REFUSALS, mediaRefusal } from '../../ads/model/mediaFiles.ts';
 import {
@@ -45,7 +44,7 @@ export function CreativeUpload({ space, onUploaded }: Props) {
       if (!creative) throw new ApiError(200, '');
       onUploaded(creative);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setProblem(firstMessageOf(error));
     } finally {
       setProgress(null);
     }

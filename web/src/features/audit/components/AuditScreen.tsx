@@ -20,8 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -46,9 +45,6 @@ import {
 } from '../model/audit.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : MESSAGES.generic;
 
 /**
  * /audit (auditors and admins; not in the spec's table): the invoice series of a financial year

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
@@ -69,7 +69,7 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          setLoadFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+          setLoadFailure(messageOf(error));
         },
       );
     void load();

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -87,7 +87,7 @@ export function BidForm({ itemId, onPosted, onPayFee }: Props) {
       if (endsSession(error, token)) return;
       const subscribeAt = subscribeLink(error);
       setFailure({
-        message: error instanceof ApiError ? error.firstMessage : MESSAGES.generic,
+        message: firstMessageOf(error),
         subscribeAt,
         ...(subscribeAt && body ? { bid: body } : {}),
       });

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
@@ -23,9 +23,6 @@ type Props = {
   /** A call succeeded: its summary and the success message to show. */
   onDone: (summary: BidSummaryView, message: string) => void;
 };
-
-const failureOf = (error: unknown): string =>
-  error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
 
 /** The picker for the final call's deadline: required, not before now. */
 function FinalCallDialog({
@@ -134,7 +131,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
       onDone(summary, MESSAGES.finalCallDone);
     } catch (error) {
       setPicking(false);
-      setFailure(failureOf(error));
+      setFailure(firstMessageOf(error));
     }
   };
 
@@ -147,7 +144,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
       onDone(summary, MESSAGES.bidClosed);
     } catch (error) {
       setConfirmingClose(false);
-      setFailure(failureOf(error));
+      setFailure(firstMessageOf(error));
     } finally {
       setClosing(false);
     }

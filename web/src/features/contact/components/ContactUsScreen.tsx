@@ -17,7 +17,7 @@ import {
   type ContactField,
   type ContactForm,
 } from '@boli/engine/social/contact.rules';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { fetchCountries } from '../../../app/api/reference.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { sendContactMessage } from '../api/contactApi.ts';
@@ -83,7 +83,7 @@ export function ContactUsScreen() {
       setShowErrors(false);
       setSent(msg || MESSAGES.contactSent);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      setFailure(messageOf(error));
     } finally {
       setSending(false);
     }

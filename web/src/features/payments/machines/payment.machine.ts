@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { failureMayPass } from '../../../components/LoadFailure.tsx';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import type { CheckoutOutcome } from '../api/checkout.ts';
@@ -34,12 +33,9 @@ type Context = {
 
 type Events = { type: 'PAY' } | { type: 'RETRY' };
 
-const problemOf = (error: unknown): string =>
-  error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
-
 /** Why a call failed, and whether Try again can help (failureMayPass). */
 const problemFrom = (error: unknown): Pick<Context, 'problem' | 'problemFinal'> => ({
-  problem: problemOf(error),
+  problem: firstMessageOf(error),
   problemFinal: !failureMayPass(error),
 });
 

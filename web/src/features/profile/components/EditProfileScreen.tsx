@@ -17,7 +17,7 @@ import {
 } from '@boli/engine/accounts/account.rules';
 import { GENDERS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { apiRequest, ApiError } from '../../../app/api/client.ts';
+import { apiRequest, ApiError, messageOf } from '../../../app/api/client.ts';
 import {
   fetchCountries,
   fetchDistricts,
@@ -355,8 +355,7 @@ export function EditProfileScreen() {
     let live = true;
     request<unknown>('/api/user').then(
       (data) => live && (isMember(data) ? setMember(data) : setFailure(MESSAGES.generic)),
-      (error: unknown) =>
-        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+      (error: unknown) => live && setFailure(messageOf(error)),
     );
     return () => {
       live = false;

@@ -4,7 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
@@ -55,7 +55,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       (error: unknown) => {
         if (!live) return;
         setFailure({
-          message: error instanceof ApiError ? error.message : MESSAGES.generic,
+          message: messageOf(error),
           retry: failureMayPass(error),
         });
       },

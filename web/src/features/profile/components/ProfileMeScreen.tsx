@@ -11,7 +11,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, messageOf, firstMessageOf } from '../../../app/api/client.ts';
 import { uploadWithProgress } from '../../../app/api/upload.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { parseSessionUser } from '../../../app/session/sessionUser.ts';
@@ -69,8 +69,7 @@ export function ProfileMeScreen() {
     let live = true;
     request<unknown>('/api/user').then(
       (data) => live && (isMember(data) ? setMember(data) : setFailure(MESSAGES.generic)),
-      (error: unknown) =>
-        live && setFailure(error instanceof ApiError ? error.message : MESSAGES.generic),
+      (error: unknown) => live && setFailure(messageOf(error)),
     );
     return () => {
       live = false;
@@ -97,7 +96,7 @@ export function ProfileMeScreen() {
       }
       enqueueSnackbar(answer.msg || MESSAGES.profilePicUpdated, { variant: 'success' });
     } catch (error) {
-      setPictureError(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setPictureError(firstMessageOf(error));
     } finally {
       setProgress(null);
     }

@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
@@ -60,7 +60,7 @@ export function SettingsScreen() {
       await request('/api/user/changeSetting', { json: { key, value } });
     } catch (error) {
       setSettings((s) => (s ? { ...s, [key]: !value } : s));
-      enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.generic, {
+      enqueueSnackbar(messageOf(error), {
         variant: 'error',
       });
     }

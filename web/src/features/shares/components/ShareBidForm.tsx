@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
@@ -77,7 +77,7 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
       await postShareBid(request, body);
       posted(MESSAGES.bidPosted, false);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setFailure(firstMessageOf(error));
     } finally {
       setSending(false);
     }

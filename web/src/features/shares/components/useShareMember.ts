@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchShareMember, type ShareMember } from '../api/sharesApi.ts';
 
@@ -14,7 +13,7 @@ export function useShareMember() {
     const controller = new AbortController();
     fetchShareMember(request, controller.signal).then(setMember, (error: unknown) => {
       if (controller.signal.aborted) return;
-      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      setFailure(messageOf(error));
     });
     return () => controller.abort();
   }, [request]);

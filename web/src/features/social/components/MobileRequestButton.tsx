@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
 
@@ -64,7 +63,7 @@ export function MobileRequestButton({
     try {
       apply(await requestMobileNumber(request, ownerId));
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      setFailure(messageOf(error));
     } finally {
       setSending(false);
     }

@@ -14,8 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -97,7 +96,7 @@ export function NotificationBell() {
       const { msg } = await answerRequest(envelope, notification.requestId, status);
       if (msg) enqueueSnackbar(msg, { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.generic, {
+      enqueueSnackbar(messageOf(error), {
         variant: 'error',
       });
     } finally {

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
@@ -68,7 +68,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       setReviews(await fetchReviews(request, userId));
     } catch (error) {
       setReviews([]);
-      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      setFailure(messageOf(error));
     }
   }, [request, userId]);
 
@@ -90,7 +90,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       if (answer.data) setReviews(answer.data);
       setPosted(answer.msg || MESSAGES.reviewPosted);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+      setFailure(messageOf(error));
     } finally {
       setPosting(false);
     }

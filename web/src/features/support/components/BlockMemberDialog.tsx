@@ -6,8 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { firstMessageOf } from '../../../app/api/client.ts';
 import { BLOCK_REASON_MAX, blockReasonProblem } from '../moderation.ts';
 
 /**
@@ -36,7 +35,7 @@ export function BlockMemberDialog({
     try {
       await onBlock(reason.trim());
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.firstMessage : MESSAGES.generic);
+      setProblem(firstMessageOf(error));
       setSaving(false);
     }
   };

@@ -10,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
-import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import {
@@ -56,7 +55,7 @@ function MemberModeration({ userId }: { userId: string }) {
         if (controller.signal.aborted) return;
         // An unknown member: the profile says so; there is nothing to moderate.
         if (error instanceof ApiError && error.status === 404) setUnknown(true);
-        else setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+        else setFailure(messageOf(error));
       },
     );
     return () => controller.abort();
@@ -75,7 +74,7 @@ function MemberModeration({ userId }: { userId: string }) {
       enqueueSnackbar(await unblockMember(envelope, userId), { variant: 'success' });
       reload();
     } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.generic, {
+      enqueueSnackbar(messageOf(error), {
         variant: 'error',
       });
     } finally {

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -62,7 +62,7 @@ export function TransactionsScreen() {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setFailure(error instanceof ApiError ? error.message : MESSAGES.generic);
+        setFailure(messageOf(error));
       },
     );
     return () => controller.abort();
