@@ -1,4 +1,4 @@
-import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+import { indiaDateOf, indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 
 /**
  * How the product writes money, dates and calendar amounts (spec sections 1 and 9): rupees with
@@ -104,7 +104,7 @@ export function formatDate(value: DateInput): string {
   if (day) return `${day[3]}-${day[2]}-${day[1]}`;
   const date = toDate(value);
   if (!date) return '';
-  const [year, month, dayOfMonth] = indiaWallClockOf(date.toISOString()).slice(0, 10).split('-');
+  const [year, month, dayOfMonth] = indiaDateOf(date.toISOString()).split('-');
   return `${dayOfMonth}-${month}-${year}`;
 }
 
