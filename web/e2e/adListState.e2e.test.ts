@@ -59,4 +59,19 @@ describe('the ad list after a visit to an ad', () => {
     );
     await context.close();
   });
+
+  it('offers Back To Top only once the page is scrolled down, and it goes back up', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    const backToTop = page.getByRole('button', { name: 'Back To Top' });
+    // At the top, the top is in view: nothing to go back to.
+    expect(await backToTop.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => backToTop.count()).toBe(0);
+    await context.close();
+  });
 });

@@ -121,7 +121,7 @@ export function AdListScreen() {
           <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
         </Box>
       )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} showBackToTop={ads.length > 0} />
+      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} />
     </Stack>
   );
 }

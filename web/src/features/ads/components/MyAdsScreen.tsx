@@ -81,7 +81,7 @@ export function MyAdsScreen() {
           <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
         </Box>
       )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} showBackToTop={ads.length > 0} />
+      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} />
     </Stack>
   );
 }
