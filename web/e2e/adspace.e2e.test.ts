@@ -212,18 +212,19 @@ describe('ad space', () => {
     // Month, week, day and agenda views besides the year.
     for (const [button, view] of [
       ['month', 'dayGridMonth'],
-      ['week', 'timeGridWeek'],
-      ['day', 'timeGridDay'],
+      ['week', 'dayGridWeek'],
+      ['day', 'dayGridDay'],
       ['agenda', 'listMonth'],
     ] as const) {
       await page.getByRole('button', { name: button, exact: true }).click();
       await page.locator(`.fc-${view}-view`).waitFor();
     }
 
-    // On a phone the week writes days day first and keeps the whole amount (₹250K, not ₹250).
+    // On a phone the week writes days day first and keeps the whole amount on one line (₹250K,
+    // not ₹250 above K).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'week', exact: true }).click();
-    const amount = page.locator('.fc-timeGridWeek-view .fc-event-title', { hasText: '₹250K' });
+    const amount = page.locator('.fc-dayGridWeek-view .fc-event-title', { hasText: '₹250K' });
     for (let week = 0; week < 2 && (await amount.count()) === 0; week++) {
       await page.locator('.fc-next-button').click();
     }
@@ -231,11 +232,17 @@ describe('ad space', () => {
     const clipped = (box: { scrollWidth: number; clientWidth: number }) =>
       box.scrollWidth - box.clientWidth;
     expect(await amount.evaluate(clipped)).toBeLessThanOrEqual(0);
+    const lines = (element: Element) => {
+      const text = document.createRange();
+      text.selectNodeContents(element);
+      return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    expect(await amount.evaluate(lines)).toBe(1);
     await page.screenshot({ path: '/tmp/boli-adspace-week-phone.png' });
-    const heading = page.locator('.fc-timeGridWeek-view .fc-col-header-cell-cushion').first();
+    const heading = page.locator('.fc-dayGridWeek-view .fc-col-header-cell-cushion').first();
     await expect.poll(() => heading.innerText()).toMatch(/^S\s+\d{1,2}$/);
     for (const cell of await page
-      .locator('.fc-timeGridWeek-view .fc-col-header-cell-cushion')
+      .locator('.fc-dayGridWeek-view .fc-col-header-cell-cushion')
       .all())
       expect(await cell.evaluate(clipped)).toBeLessThanOrEqual(0);
     // Wider, the week's days are written day first.

@@ -16,7 +16,6 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import multiMonthPlugin from '@fullcalendar/multimonth';
-import timeGridPlugin from '@fullcalendar/timegrid';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -36,7 +35,7 @@ import {
 } from '../model/calendarEvents.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 
-const PLUGINS = [multiMonthPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const PLUGINS = [multiMonthPlugin, dayGridPlugin, listPlugin, interactionPlugin];
 
 /** India's wall clock as a zone-less date-time, which the calendar reads on its own clock. */
 const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date().toISOString());
@@ -147,7 +146,7 @@ export function BidCalendarScreen() {
           // (in a smaller type) rather than run into the next day or lose their last characters
           // (₹250K, not ₹250).
           '& .fc .fc-col-header-cell-cushion': { whiteSpace: 'normal' },
-          '& .fc .fc-daygrid-event .fc-event-title, & .fc .fc-timegrid-event .fc-event-title': {
+          '& .fc .fc-daygrid-event .fc-event-title': {
             whiteSpace: 'normal',
             overflowWrap: 'anywhere',
             fontSize: { xs: '0.6875rem', sm: 'inherit' },
@@ -165,17 +164,19 @@ export function BidCalendarScreen() {
           headerToolbar={{
             left: 'prev,next today',
             center: 'title',
-            right: 'multiMonthYear,dayGridMonth,timeGridWeek,timeGridDay,listMonth',
+            right: 'multiMonthYear,dayGridMonth,dayGridWeek,dayGridDay,listMonth',
           }}
           views={{
             multiMonthYear: { buttonText: 'year' },
             dayGridMonth: { buttonText: 'month' },
-            timeGridWeek: {
+            // A slot is a whole day: the week and the day are rows of days, without an hour grid
+            // (whose axis would take a phone's week a seventh of its width).
+            dayGridWeek: {
               buttonText: 'week',
               // Seven columns of a phone's width: the weekday's letter and the date ("S 29").
               ...(phone ? { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } : {}),
             },
-            timeGridDay: { buttonText: 'day' },
+            dayGridDay: { buttonText: 'day' },
             listMonth: { buttonText: 'agenda' },
           }}
           buttonText={{ today: 'today' }}
