@@ -211,7 +211,24 @@ describe('a member with a full profile', () => {
     expect(await video.getAttribute('controls')).not.toBeNull();
     expect(await video.getAttribute('poster')).toBeTruthy();
     await gallery.getByRole('button', { name: 'Show photo 1' }).click();
-    await gallery.getByRole('img', { name: 'Swift Dzire' }).waitFor();
+    // The photo opens on the whole screen; the arrow keys step through the gallery.
+    const enlarge = gallery.getByRole('button', { name: 'Enlarge photo 1' });
+    await enlarge.click();
+    const viewer = page.getByRole('dialog', { name: 'Swift Dzire: photo 1 of 3' });
+    const photo = viewer.getByRole('img', { name: 'Swift Dzire' });
+    await photo.waitFor();
+    expect(await photo.evaluate((img) => img.getBoundingClientRect().width)).toBe(
+      page.viewportSize()!.width,
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Swift Dzire: photo 2 of 3' }).waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await viewer.waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => enlarge.evaluate((button) => button === document.activeElement)).toBe(
+      true,
+    );
 
     await page.getByRole('button', { name: 'Share' }).click();
     const share = page.getByRole('dialog', { name: 'Share this ad' });

@@ -69,6 +69,11 @@ describe('two members and a mobile number', () => {
     await expect.poll(() => phone.innerText()).toContain(masked(bala.phone));
     // The tab is named after the member, so that several open profiles can be told apart.
     await expect.poll(() => a.title()).toBe(`${bala.username} · Boli`);
+    // The top bar's picture enlarges in a dialog named after its member.
+    await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();
+    await a.getByRole('dialog', { name: `${asha.username}'s picture` }).waitFor();
+    await a.keyboard.press('Escape');
+    await a.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Reviews: an empty one is refused; a real one is posted and listed with its author.
     await a.getByRole('button', { name: 'Post Review' }).click();

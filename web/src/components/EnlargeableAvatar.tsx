@@ -20,7 +20,12 @@ export function EnlargeableAvatar({ name, src }: Props) {
           {initial}
         </Avatar>
       </IconButton>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-label={`${name}'s picture`}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        // The name goes on the element whose role is dialog (the paper), not the backdrop's root.
+        slotProps={{ paper: { 'aria-label': `${name}'s picture` } }}
+      >
         <Avatar
           src={src}
           alt={name}

@@ -1,12 +1,29 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CloseIcon from '@mui/icons-material/Close';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
 import type { GalleryItemView } from '../ads.api.ts';
 
 const MAIN_HEIGHT = { xs: 240, sm: 380 };
+const WHOLE_SCREEN = { width: '100vw', height: '100dvh' };
 
-function Shown({ item, alt }: { item: GalleryItemView; alt: string }) {
+const kindOf = (item: GalleryItemView) => (item.galleryType === 'videos' ? 'video' : 'photo');
+
+function Shown({
+  item,
+  alt,
+  size,
+}: {
+  item: GalleryItemView;
+  alt: string;
+  size: { width: string; height: string | { xs: number; sm: number } };
+}) {
   if (item.galleryType === 'videos') {
     return (
       <Box
@@ -17,34 +34,128 @@ function Shown({ item, alt }: { item: GalleryItemView; alt: string }) {
         poster={item.thumbnail || undefined}
         src={item.url}
         aria-label={`${alt} video`}
-        sx={{ width: '100%', height: MAIN_HEIGHT, bgcolor: 'common.black' }}
+        sx={{ ...size, bgcolor: 'common.black' }}
       />
     );
   }
+  return <Box component="img" src={item.url} alt={alt} sx={{ ...size, objectFit: 'contain' }} />;
+}
+
+/**
+ * The whole screen given to one photo or video, with Previous and Next (the arrow keys too) and
+ * Close (Escape too); the focus goes back to what opened it.
+ */
+function GalleryViewer({
+  items,
+  index,
+  title,
+  onIndex,
+  onClose,
+}: {
+  items: GalleryItemView[];
+  index: number;
+  title: string;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
+  const item = items[index]!;
+  const step = (by: number) => onIndex((index + by + items.length) % items.length);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (items.length < 2) return;
+    if (event.key === 'ArrowLeft') step(-1);
+    if (event.key === 'ArrowRight') step(1);
+  };
+  const control = { position: 'absolute', color: 'common.white', bgcolor: 'rgba(0,0,0,0.5)' };
   return (
-    <Box
-      component="img"
-      src={item.url}
-      alt={alt}
-      sx={{ width: '100%', height: MAIN_HEIGHT, objectFit: 'contain', bgcolor: 'action.hover' }}
-    />
+    <Dialog
+      open
+      fullScreen
+      onClose={onClose}
+      onKeyDown={onKeyDown}
+      slotProps={{
+        paper: {
+          'aria-label': `${title}: ${kindOf(item)} ${index + 1} of ${items.length}`,
+          sx: { bgcolor: 'common.black' },
+        },
+      }}
+    >
+      <Shown item={item} alt={title} size={WHOLE_SCREEN} />
+      <IconButton aria-label="Close" onClick={onClose} sx={{ ...control, top: 8, right: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      {items.length > 1 && (
+        <>
+          <IconButton
+            aria-label="Previous"
+            onClick={() => step(-1)}
+            sx={{ ...control, left: 8, top: '50%', transform: 'translateY(-50%)' }}
+          >
+            <ChevronLeftIcon />
+          </IconButton>
+          <IconButton
+            aria-label="Next"
+            onClick={() => step(1)}
+            sx={{ ...control, right: 8, top: '50%', transform: 'translateY(-50%)' }}
+          >
+            <ChevronRightIcon />
+          </IconButton>
+          <Typography
+            aria-hidden
+            sx={{ ...control, bottom: 12, left: '50%', transform: 'translateX(-50%)', px: 1 }}
+          >
+            {index + 1} / {items.length}
+          </Typography>
+        </>
+      )}
+    </Dialog>
   );
 }
 
-/** The ad's photos and videos: the chosen one large (videos play with controls), all below. */
+/**
+ * The ad's photos and videos: the chosen one large (videos play with controls), all below. A photo
+ * opens on the whole screen when pressed (a video has its own full-screen control).
+ */
 export function AdGallery({ items, title }: { items: GalleryItemView[]; title: string }) {
   const [chosen, setChosen] = useState(0);
-  const shown = items[Math.min(chosen, items.length - 1)];
+  const [enlarged, setEnlarged] = useState(false);
+  const shownIndex = Math.min(chosen, items.length - 1);
+  const shown = items[shownIndex];
   if (!shown) return null;
+  const main = { width: '100%', height: MAIN_HEIGHT };
   return (
     <Box data-testid="ad-gallery">
-      <Shown item={shown} alt={title} />
+      {shown.galleryType === 'videos' ? (
+        <Shown item={shown} alt={title} size={main} />
+      ) : (
+        <ButtonBase
+          aria-label={`Enlarge photo ${shownIndex + 1}`}
+          onClick={() => setEnlarged(true)}
+          sx={{
+            display: 'block',
+            width: '100%',
+            bgcolor: 'action.hover',
+            cursor: 'zoom-in',
+            '&.Mui-focusVisible': { outline: 2, outlineColor: 'secondary.main', outlineOffset: 2 },
+          }}
+        >
+          <Shown item={shown} alt={title} size={main} />
+        </ButtonBase>
+      )}
+      {enlarged && (
+        <GalleryViewer
+          items={items}
+          index={shownIndex}
+          title={title}
+          onIndex={setChosen}
+          onClose={() => setEnlarged(false)}
+        />
+      )}
       {items.length > 1 && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto' }}>
           {items.map((item, index) => (
             <ButtonBase
               key={item.name}
-              aria-label={`Show ${item.galleryType === 'videos' ? 'video' : 'photo'} ${index + 1}`}
+              aria-label={`Show ${kindOf(item)} ${index + 1}`}
               aria-pressed={index === chosen}
               onClick={() => setChosen(index)}
               sx={{
