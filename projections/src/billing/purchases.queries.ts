@@ -255,6 +255,40 @@ const LEDGER_PURCHASE_COLUMNS = [
   'financial_year',
 ] as const;
 
+/** Sums in paise. */
+export type LedgerMoney = {
+  readonly price: number;
+  readonly cgst: number;
+  readonly sgst: number;
+  readonly igst: number;
+  readonly total: number;
+};
+
+/**
+ * What the payments of a period add up to (paise): the money received (captures, duplicates
+ * included), what of it went back, the attempts that moved nothing, and the tax invoiced on the
+ * payments that paid.
+ */
+export type LedgerSummary = {
+  readonly received: { readonly count: number; readonly amount: number };
+  readonly refunded: { readonly count: number; readonly amount: number };
+  readonly failed: { readonly count: number };
+  readonly invoiced: LedgerMoney & { readonly count: number };
+};
+
+/** The payment row that paid its purchase: the one its invoice was issued for. */
+const PAYING = `${PAYMENTS}.payment_id = ${PURCHASES}.captured_payment_id AND ${PURCHASES}.invoice_number IS NOT NULL`;
+
+const LEDGER_SUMMARY_SQL = `count(*) FILTER (WHERE ${PAYMENTS}.status <> 'failed') AS received_count,
+  coalesce(sum(${PAYMENTS}.amount) FILTER (WHERE ${PAYMENTS}.status <> 'failed'), 0) AS received,
+  count(*) FILTER (WHERE ${PAYMENTS}.status = 'refunded') AS refunded_count,
+  coalesce(sum(${PAYMENTS}.refund_amount) FILTER (WHERE ${PAYMENTS}.status = 'refunded'), 0) AS refunded,
+  count(*) FILTER (WHERE ${PAYMENTS}.status = 'failed') AS failed_count,
+  count(*) FILTER (WHERE ${PAYING}) AS invoiced_count,
+  ${['price', 'cgst', 'sgst', 'igst', 'total']
+    .map((c) => `coalesce(sum(${PURCHASES}.${c}) FILTER (WHERE ${PAYING}), 0) AS ${c}`)
+    .join(',\n  ')}`;
+
 /**
  * Every payment the provider reported (captured, failed, refunded — duplicates included) whose
  * capture or failure fell in [from, to), in time order, with its purchase's totals, tax, invoice
@@ -263,18 +297,33 @@ const LEDGER_PURCHASE_COLUMNS = [
 export async function paymentsLedger(
   db: Knex,
   options: PageOptions & { readonly from: Date; readonly to: Date },
-): Promise<Paged<LedgerRow>> {
+): Promise<Paged<LedgerRow> & { summary: LedgerSummary }> {
   const { size, offset } = pageOf(options);
   const base = () =>
     db(PAYMENTS)
       .join(PURCHASES, `${PURCHASES}.purchase_id`, `${PAYMENTS}.purchase_id`)
       .where(`${PAYMENTS}.occurred_at`, '>=', options.from)
       .where(`${PAYMENTS}.occurred_at`, '<', options.to);
-  const [counted] = await base().count<{ n: string }[]>({ n: '*' });
+  const [summed] = await base().select<Record<string, string>[]>(db.raw(LEDGER_SUMMARY_SQL));
+  const sum = (column: string) => Number(summed?.[column] ?? 0);
+  const summary: LedgerSummary = {
+    received: { count: sum('received_count'), amount: sum('received') },
+    refunded: { count: sum('refunded_count'), amount: sum('refunded') },
+    failed: { count: sum('failed_count') },
+    invoiced: {
+      count: sum('invoiced_count'),
+      price: sum('price'),
+      cgst: sum('cgst'),
+      sgst: sum('sgst'),
+      igst: sum('igst'),
+      total: sum('total'),
+    },
+  };
   const stored: Record<string, unknown>[] = await base()
     .select([
       ...PAYMENT_COLUMNS.map((c) => `${PAYMENTS}.${c}`),
       ...LEDGER_PURCHASE_COLUMNS.map((c) => `${PURCHASES}.${c}`),
+      db.raw(`${PURCHASES}.captured_payment_id AS paying_payment_id`),
       db.raw(`${PURCHASES}.buyer->>'name' AS buyer_name`),
       db.raw(`${PURCHASES}.buyer->>'state' AS buyer_state`),
       db.raw(`${PURCHASES}.supplier->>'gstin' AS supplier_gstin`),
@@ -286,7 +335,7 @@ export async function paymentsLedger(
     ])
     .limit(size)
     .offset(offset);
-  const total = Number(counted?.n ?? 0);
+  const total = sum('received_count') + sum('failed_count');
   const rows = stored.map((raw) => ({
     ...paymentFromStored(raw),
     user_id: raw.user_id as string,
@@ -301,18 +350,23 @@ export async function paymentsLedger(
     cgst_basis_points: Number(raw.cgst_basis_points),
     sgst_basis_points: Number(raw.sgst_basis_points),
     igst_basis_points: Number(raw.igst_basis_points),
-    invoice_number: raw.invoice_number as string | null,
-    invoice_issued_at:
-      raw.invoice_issued_at === null
-        ? null
-        : new Date(raw.invoice_issued_at as string).toISOString(),
-    financial_year: raw.financial_year as string | null,
+    // The invoice belongs to the payment that paid, not to a failed attempt or a duplicate.
+    ...(raw.payment_id === raw.paying_payment_id
+      ? {
+          invoice_number: raw.invoice_number as string | null,
+          invoice_issued_at:
+            raw.invoice_issued_at === null
+              ? null
+              : new Date(raw.invoice_issued_at as string).toISOString(),
+          financial_year: raw.financial_year as string | null,
+        }
+      : { invoice_number: null, invoice_issued_at: null, financial_year: null }),
     buyer_name: (raw.buyer_name as string | null) ?? '',
     buyer_state: (raw.buyer_state as string | null) ?? '',
     supplier_gstin: (raw.supplier_gstin as string | null) ?? '',
     supplier_state: (raw.supplier_state as string | null) ?? '',
   }));
-  return { rows, total, totalPages: Math.ceil(total / size) };
+  return { rows, total, totalPages: Math.ceil(total / size), summary };
 }
 
 /** A purchase's tax invoices, first issued first (one, unless a duplicate payment had its own). */

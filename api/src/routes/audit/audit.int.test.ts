@@ -36,6 +36,10 @@ const purchases: Record<'karnataka' | 'maharashtra', { purchaseId: string; payme
 let failed: { purchaseId: string; orderId: string };
 /** A payment the gateway captured whose news never reached Boli (webhooks dropped, no callback). */
 let unheard: { purchaseId: string; orderId: string };
+/** A purchase whose first payment failed and whose second paid. */
+let retried: { purchaseId: string; orderId: string };
+/** Two tabs' purchases of the same subscription, both paid: the second is refunded. */
+let twice: { purchaseId: string; orderId: string }[];
 
 const audit = (path: string, token = auditor.token) => kit.api(`/api/audit${path}`, { token });
 const financialYear = financialYearOf(new Date().toISOString());
@@ -67,6 +71,24 @@ beforeAll(async () => {
       );
     },
     { what: 'the failed payment reaches the ledger', timeoutMs: 20_000 },
+  );
+
+  retried = await orderedSubscription(kit, await kit.member('retriedr'));
+  await failAtSandbox(app, retried.orderId);
+  await payAtSandbox(app, retried.orderId);
+  const twiceBuyer = await kit.member('twicet');
+  twice = [await orderedSubscription(kit, twiceBuyer), await orderedSubscription(kit, twiceBuyer)];
+  for (const order of twice) await payAtSandbox(app, order.orderId);
+  await eventually(
+    async () => {
+      const { body } = await audit('/payments');
+      const payments = (body.data as { payments: Data[] }).payments;
+      return (
+        payments.filter((entry) => entry.purchaseId === retried.purchaseId).length === 2 &&
+        payments.some((entry) => entry.status === 'refunded')
+      );
+    },
+    { what: 'the retried payment and the refund reach the ledger', timeoutMs: 30_000 },
   );
 
   await sandboxBehaviour(app, { dropWebhooks: true });
@@ -103,8 +125,9 @@ describe('the payments ledger', () => {
     const { status, body } = await audit('/payments');
     expect(status).toBe(200);
     const data = body.data as { total: number; payments: Data[] };
-    // Two captures and one failure; the capture Boli never heard of is not in its ledger.
-    expect(data.total).toBe(3);
+    // Five captures (one refunded) and two failures; the capture Boli never heard of is not in
+    // its ledger.
+    expect(data.total).toBe(7);
     const byPurchase = new Map(data.payments.map((entry) => [entry.purchaseId, entry]));
     const intra = byPurchase.get(purchases.karnataka.purchaseId)!;
     const inter = byPurchase.get(purchases.maharashtra.purchaseId)!;
@@ -152,6 +175,48 @@ describe('the payments ledger', () => {
     expect(entry?.failedAt).toEqual(expect.any(String));
   });
 
+  it('shows the invoice on the payment that paid, not on the failed attempt before it', async () => {
+    const { body } = await audit('/payments');
+    const attempts = (body.data as { payments: Data[] }).payments.filter(
+      (entry) => entry.purchaseId === retried.purchaseId,
+    );
+    expect(attempts.map((entry) => [entry.status, entry.invoiceNumber !== null])).toEqual([
+      ['failed', false],
+      ['captured', true],
+    ]);
+  });
+
+  it('sums the period: received, refunded, failed attempts, and the tax invoiced', async () => {
+    const { body } = await audit('/payments');
+    const { payments, summary } = body.data as {
+      payments: { amount: number | null; status: string; invoiceNumber: string | null } & Data[];
+      summary: Data;
+    };
+    const entries = payments as unknown as {
+      amount: number | null;
+      status: string;
+      total: number;
+      invoiceNumber: string | null;
+      refundAmount: number | null;
+    }[];
+    const received = entries.filter((entry) => entry.status !== 'failed');
+    const cents = (rupees: number) => Math.round(rupees * 100);
+    const sum = (values: number[]) => values.reduce((a, b) => a + cents(b), 0) / 100;
+    const receivedAmount = sum(received.map((entry) => entry.amount!));
+    const refundedAmount = sum(entries.map((entry) => entry.refundAmount ?? 0));
+    expect(summary).toEqual({
+      received: { count: 5, amount: receivedAmount },
+      refunded: { count: 1, amount: refundedAmount },
+      net: (cents(receivedAmount) - cents(refundedAmount)) / 100,
+      failed: { count: 2 },
+      invoiced: expect.objectContaining({
+        count: 5,
+        total: sum(entries.filter((entry) => entry.invoiceNumber).map((entry) => entry.total)),
+      }),
+    });
+    expect(refundedAmount).toBeGreaterThan(0);
+  });
+
   it('keeps to the period asked for', async () => {
     const { body } = await audit('/payments?from=2020-01-01&to=2020-12-31');
     expect(body.data).toMatchObject({ total: 0, payments: [] });
@@ -163,20 +228,27 @@ describe('the invoice series check', () => {
     const { status, body } = await audit(`/invoices/check?financialYear=${financialYear}`);
     expect(status).toBe(200);
     const ledger = (await audit('/payments')).body.data as {
-      payments: { total: number; status: string }[];
+      payments: { total: number; status: string; invoiceNumber: string | null }[];
     };
-    const captured = ledger.payments.filter((payment) => payment.status === 'captured');
+    const invoiced = ledger.payments.filter((payment) => payment.invoiceNumber !== null);
+    const refunded = invoiced.filter((payment) => payment.status === 'refunded');
+    const totalOf = (payments: { total: number }[]) =>
+      payments.reduce((sum, payment) => sum + Math.round(payment.total * 100), 0) / 100;
+    expect(refunded).toHaveLength(1);
     expect(body.data).toMatchObject({
       financialYear,
-      count: 2,
+      count: 5,
       first: `BOLI/${financialYear}/000001`,
-      last: `BOLI/${financialYear}/000002`,
+      last: `BOLI/${financialYear}/000005`,
       gaps: [],
       duplicates: [],
       capturedWithoutInvoice: [],
       complete: true,
-      totals: {
-        total: captured.reduce((sum, payment) => sum + payment.total, 0),
+      totals: { total: totalOf(invoiced) },
+      // The refunded subscription's invoice, set apart, and the year without it.
+      refunded: { count: 1, total: totalOf(refunded) },
+      net: {
+        total: (Math.round(totalOf(invoiced) * 100) - Math.round(totalOf(refunded) * 100)) / 100,
       },
     });
   });

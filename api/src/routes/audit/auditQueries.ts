@@ -34,7 +34,7 @@ export async function purchasesOfFinancialYear(
   bounds: { from: Date; to: Date },
 ): Promise<YearPurchase[]> {
   const stored: Record<string, unknown>[] = await db('purchases')
-    .select('purchase_id', 'captured_at', 'price', 'cgst', 'sgst', 'igst', 'total')
+    .select('purchase_id', 'captured_at', 'refunded_at', 'price', 'cgst', 'sgst', 'igst', 'total')
     .where({ financial_year: financialYear })
     .orWhere((q) =>
       q
@@ -45,6 +45,7 @@ export async function purchasesOfFinancialYear(
   return stored.map((row) => ({
     purchaseId: row.purchase_id as string,
     capturedAt: row.captured_at === null ? null : new Date(row.captured_at as string).toISOString(),
+    refunded: row.refunded_at !== null,
     price: Number(row.price),
     cgst: Number(row.cgst),
     sgst: Number(row.sgst),

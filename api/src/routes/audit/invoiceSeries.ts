@@ -39,6 +39,8 @@ export type YearPurchase = {
   readonly purchaseId: string;
   /** When its payment was captured; null when none was. */
   readonly capturedAt: string | null;
+  /** Whether the payment that paid was given back in full (refunds are never partial). */
+  readonly refunded: boolean;
   readonly price: number;
   readonly cgst: number;
   readonly sgst: number;
@@ -75,6 +77,12 @@ export type SeriesCheck = {
   readonly invoicedUnknownPurchase: string[];
   /** Sums over the invoiced purchases, paise. */
   readonly totals: MoneyTotals;
+  /**
+   * The invoiced purchases whose payment was refunded afterwards (no credit notes are issued
+   * yet), and what the year's invoices come to without them.
+   */
+  readonly refunded: MoneyTotals & { readonly count: number };
+  readonly net: MoneyTotals;
   /** True when nothing above is wrong. */
   readonly complete: boolean;
 };
@@ -87,6 +95,18 @@ const repeated = <T>(values: readonly T[]): T[] => {
   for (const value of values) (seen.has(value) ? twice : seen).add(value);
   return [...twice];
 };
+
+const sumOf = (purchases: readonly MoneyTotals[]): MoneyTotals =>
+  purchases.reduce<MoneyTotals>(
+    (sum, purchase) => ({
+      price: sum.price + purchase.price,
+      cgst: sum.cgst + purchase.cgst,
+      sgst: sum.sgst + purchase.sgst,
+      igst: sum.igst + purchase.igst,
+      total: sum.total + purchase.total,
+    }),
+    { price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+  );
 
 export function checkInvoiceSeries(input: {
   readonly financialYear: string;
@@ -119,20 +139,19 @@ export function checkInvoiceSeries(input: {
   const invoicedTwice = repeated(invoices.map((invoice) => invoice.purchaseId));
   const invoicedUnknownPurchase = [...invoiced].filter((id) => !byId.has(id));
 
-  const zero: MoneyTotals = { price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 };
-  const totals = [...invoiced]
+  const known = [...invoiced]
     .map((id) => byId.get(id))
-    .filter((purchase): purchase is YearPurchase => purchase !== undefined)
-    .reduce<MoneyTotals>(
-      (sum, purchase) => ({
-        price: sum.price + purchase.price,
-        cgst: sum.cgst + purchase.cgst,
-        sgst: sum.sgst + purchase.sgst,
-        igst: sum.igst + purchase.igst,
-        total: sum.total + purchase.total,
-      }),
-      zero,
-    );
+    .filter((purchase): purchase is YearPurchase => purchase !== undefined);
+  const totals = sumOf(known);
+  const refundedPurchases = known.filter((purchase) => purchase.refunded);
+  const refunded = sumOf(refundedPurchases);
+  const net: MoneyTotals = {
+    price: totals.price - refunded.price,
+    cgst: totals.cgst - refunded.cgst,
+    sgst: totals.sgst - refunded.sgst,
+    igst: totals.igst - refunded.igst,
+    total: totals.total - refunded.total,
+  };
 
   const ordered = [...invoices].sort((a, b) => a.sequence - b.sequence);
   return {
@@ -147,6 +166,8 @@ export function checkInvoiceSeries(input: {
     invoicedTwice,
     invoicedUnknownPurchase,
     totals,
+    refunded: { count: refundedPurchases.length, ...refunded },
+    net,
     complete:
       gaps.length === 0 &&
       duplicates.length === 0 &&

@@ -14,10 +14,15 @@ const invoice = (sequence: number, purchaseId = `p-${sequence}`): SeriesInvoice 
   invoiceNumber: invoiceNumber(FY, sequence),
   purchaseId,
 });
-const purchase = (purchaseId: string, capturedAt: string | null = '2026-11-21T10:00:00.000Z') =>
+const purchase = (
+  purchaseId: string,
+  capturedAt: string | null = '2026-11-21T10:00:00.000Z',
+  refunded = false,
+) =>
   ({
     purchaseId,
     capturedAt,
+    refunded,
     price: 999_00,
     cgst: 89_91,
     sgst: 89_91,
@@ -60,6 +65,8 @@ describe('the invoice series check', () => {
       invoicedTwice: [],
       invoicedUnknownPurchase: [],
       totals: { price: 3 * 999_00, cgst: 3 * 89_91, sgst: 3 * 89_91, igst: 0, total: 3 * 1178_82 },
+      refunded: { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+      net: { price: 3 * 999_00, cgst: 3 * 89_91, sgst: 3 * 89_91, igst: 0, total: 3 * 1178_82 },
       complete: true,
     });
   });
@@ -110,5 +117,25 @@ describe('the invoice series check', () => {
     expect(check.invoicedUnknownPurchase).toEqual(['p-ghost']);
     // p-1 counts once in the totals, however many invoices name it.
     expect(check.totals.total).toBe(1178_82);
+  });
+
+  it('sets apart the invoices whose payment was refunded, and what the year comes to without them', () => {
+    const check = checkInvoiceSeries({
+      financialYear: FY,
+      invoices: [invoice(1), invoice(2)],
+      purchases: [purchase('p-1'), purchase('p-2', '2026-11-21T11:00:00.000Z', true)],
+    });
+    expect(check.totals.total).toBe(2 * 1178_82);
+    expect(check.refunded).toEqual({
+      count: 1,
+      price: 999_00,
+      cgst: 89_91,
+      sgst: 89_91,
+      igst: 0,
+      total: 1178_82,
+    });
+    expect(check.net).toEqual({ price: 999_00, cgst: 89_91, sgst: 89_91, igst: 0, total: 1178_82 });
+    // A refund is not a gap: the series stays complete.
+    expect(check.complete).toBe(true);
   });
 });

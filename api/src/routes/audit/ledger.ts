@@ -1,6 +1,6 @@
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import type { LedgerRow } from '@boli/projections/billing/purchases.queries';
+import type { LedgerRow, LedgerSummary } from '@boli/projections/billing/purchases.queries';
 import { invoiceUrlOf } from '../../payments/transactions.ts';
 import type { GatewayComparison, PaymentSide } from './gatewayCheck.ts';
 import type { MoneyTotals } from './invoiceSeries.ts';
@@ -57,6 +57,15 @@ export const totalsInRupees = (totals: MoneyTotals) => ({
   sgst: paiseToRupees(totals.sgst),
   igst: paiseToRupees(totals.igst),
   total: paiseToRupees(totals.total),
+});
+
+/** A period's sums in rupees: received, refunded, failed attempts, and the tax invoiced. */
+export const summaryInRupees = (summary: LedgerSummary) => ({
+  received: { ...summary.received, amount: paiseToRupees(summary.received.amount) },
+  refunded: { ...summary.refunded, amount: paiseToRupees(summary.refunded.amount) },
+  net: paiseToRupees(summary.received.amount - summary.refunded.amount),
+  failed: summary.failed,
+  invoiced: { count: summary.invoiced.count, ...totalsInRupees(summary.invoiced) },
 });
 
 const sideInRupees = (side: PaymentSide | null) =>

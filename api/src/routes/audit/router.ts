@@ -12,7 +12,7 @@ import type { GatewayOrder, GatewayPayment } from '../../payments/gateway/port.t
 import { paymentsOfPurchase, purchasesOfFinancialYear } from './auditQueries.ts';
 import { compareWithGateway } from './gatewayCheck.ts';
 import { checkInvoiceSeries, financialYearBounds } from './invoiceSeries.ts';
-import { comparisonInRupees, ledgerEntryOf, totalsInRupees } from './ledger.ts';
+import { comparisonInRupees, ledgerEntryOf, summaryInRupees, totalsInRupees } from './ledger.ts';
 import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from './schema.ts';
 
 /**
@@ -37,6 +37,7 @@ export function auditRouter(infra: Infrastructure): Router {
       page,
       total: ledger.total,
       totalPages: ledger.totalPages,
+      summary: summaryInRupees(ledger.summary),
       payments: ledger.rows.map(ledgerEntryOf),
     });
   });
@@ -54,7 +55,12 @@ export function auditRouter(infra: Infrastructure): Router {
       financialYearBounds(financialYear),
     );
     const check = checkInvoiceSeries({ financialYear, invoices, purchases });
-    ctx.body = success({ ...check, totals: totalsInRupees(check.totals) });
+    ctx.body = success({
+      ...check,
+      totals: totalsInRupees(check.totals),
+      refunded: { count: check.refunded.count, ...totalsInRupees(check.refunded) },
+      net: totalsInRupees(check.net),
+    });
   });
 
   router.get('/gateway-check', async (ctx) => {

@@ -32,6 +32,7 @@ import {
   defaultPeriod,
   financialYearChoices,
   invoiceFileName,
+  ledgerSummaryLines,
   paymentCount,
   paymentTime,
   periodProblem,
@@ -173,9 +174,16 @@ function LedgerSection() {
       {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
       {!invalid && ledger && (
         <>
-          <Typography variant="body2" color="textSecondary">
-            {paymentCount(ledger.total)}
-          </Typography>
+          <Box data-testid="ledger-summary">
+            <Typography variant="body2" color="textSecondary">
+              {paymentCount(ledger.total)} in this period
+            </Typography>
+            {ledgerSummaryLines(ledger.summary).map((line) => (
+              <Typography key={line} variant="body2" color="textSecondary">
+                {line}
+              </Typography>
+            ))}
+          </Box>
           <TableContainer component={Paper} variant="outlined">
             <Table
               size="small"
@@ -232,6 +240,8 @@ function LedgerSection() {
 const IDS = { ...WRAP_ANYWHERE, minWidth: 96 } as const;
 
 function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void }) {
+  // A failed attempt moved nothing: the purchase's amounts are shown greyed, for what was tried.
+  const attempted = entry.status === 'failed' ? { color: 'text.disabled' } : undefined;
   return (
     <TableRow data-testid="ledger-row">
       <TableCell sx={NO_WRAP}>{paymentTime(entry)}</TableCell>
@@ -262,13 +272,17 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
       <TableCell align="right">
         {entry.amount === null ? '—' : formatRupees(entry.amount)}
       </TableCell>
-      <TableCell align="right">{formatRupees(entry.price)}</TableCell>
-      <TableCell align="right">
+      <TableCell align="right" sx={attempted}>
+        {formatRupees(entry.price)}
+      </TableCell>
+      <TableCell align="right" sx={attempted}>
         {taxLines(entry).map((line) => (
           <Box key={line}>{line}</Box>
         ))}
       </TableCell>
-      <TableCell align="right">{formatRupees(entry.total)}</TableCell>
+      <TableCell align="right" sx={attempted}>
+        {formatRupees(entry.total)}
+      </TableCell>
       <TableCell>
         <InvoiceLink entry={entry} />
       </TableCell>

@@ -40,12 +40,24 @@ export type LedgerEntry = {
   refundedAt: string | null;
 };
 
+type Money = { price: number; cgst: number; sgst: number; igst: number; total: number };
+
+/** What a period's payments add up to, whatever page is shown. */
+export type LedgerSummary = {
+  received: { count: number; amount: number };
+  refunded: { count: number; amount: number };
+  net: number;
+  failed: { count: number };
+  invoiced: Money & { count: number };
+};
+
 export type Ledger = {
   from: string;
   to: string;
   page: number;
   total: number;
   totalPages: number;
+  summary: LedgerSummary;
   payments: LedgerEntry[];
 };
 
@@ -60,7 +72,10 @@ export type SeriesCheck = {
   capturedWithoutInvoice: string[];
   invoicedTwice: string[];
   invoicedUnknownPurchase: string[];
-  totals: { price: number; cgst: number; sgst: number; igst: number; total: number };
+  totals: Money;
+  /** Invoices whose payment was refunded afterwards, and the year without them. */
+  refunded: Money & { count: number };
+  net: Money;
   complete: boolean;
 };
 
@@ -193,3 +208,23 @@ export function ledgerQuery(
 /** "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf". */
 export const invoiceFileName = (invoiceNumber: string): string =>
   `${invoiceNumber.replace(/[^\w.-]+/g, '-')}.pdf`;
+
+/** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */
+export const moneyLine = (money: Money): string =>
+  `taxable value ${formatRupees(money.price)} · CGST ${formatRupees(money.cgst)} · SGST ` +
+  `${formatRupees(money.sgst)} · IGST ${formatRupees(money.igst)} · total ${formatRupees(money.total)}`;
+
+/**
+ * The period's money in two lines: what came in and went back (failed attempts moved nothing),
+ * and the tax invoiced on the payments that paid.
+ */
+export function ledgerSummaryLines(summary: LedgerSummary): string[] {
+  const { received, refunded, net, failed, invoiced } = summary;
+  const money = [
+    `Received ${formatRupees(received.amount)} in ${paymentCount(received.count)}`,
+    `refunded ${formatRupees(refunded.amount)} (${refunded.count})`,
+    `net ${formatRupees(net)}`,
+    `${failed.count} failed (nothing received)`,
+  ].join(' · ');
+  return [money, `Invoiced: ${invoiceCount(invoiced.count)} · ${moneyLine(invoiced)}`];
+}

@@ -5,6 +5,7 @@ import {
   invoiceCount,
   invoiceFileName,
   ledgerQuery,
+  ledgerSummaryLines,
   PERIOD_REVERSED,
   periodProblem,
   paymentCount,
@@ -29,6 +30,8 @@ const complete: SeriesCheck = {
   invoicedTwice: [],
   invoicedUnknownPurchase: [],
   totals: { price: 2997, cgst: 269.73, sgst: 269.73, igst: 0, total: 3536.46 },
+  refunded: { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+  net: { price: 2997, cgst: 269.73, sgst: 269.73, igst: 0, total: 3536.46 },
   complete: true,
 };
 
@@ -104,6 +107,23 @@ describe('ledger cells', () => {
 
   it('names an invoice file without slashes', () => {
     expect(invoiceFileName('BOLI/2026-27/000042')).toBe('BOLI-2026-27-000042.pdf');
+  });
+});
+
+describe('the ledger summary', () => {
+  it('says what came in, what went back and what failed, then the tax invoiced', () => {
+    expect(
+      ledgerSummaryLines({
+        received: { count: 3, amount: 3536.46 },
+        refunded: { count: 1, amount: 1178.82 },
+        net: 2357.64,
+        failed: { count: 2 },
+        invoiced: { count: 3, price: 2997, cgst: 269.73, sgst: 269.73, igst: 0, total: 3536.46 },
+      }),
+    ).toEqual([
+      'Received ₹3,536.46 in 3 payments · refunded ₹1,178.82 (1) · net ₹2,357.64 · 2 failed (nothing received)',
+      'Invoiced: 3 invoices · taxable value ₹2,997 · CGST ₹269.73 · SGST ₹269.73 · IGST ₹0 · total ₹3,536.46',
+    ]);
   });
 });
 
