@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { KEEP_ALIVE_MS } from './server.ts';
 
 describe('one port for the api, the web app and the /bid websocket', () => {
@@ -63,6 +64,27 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     const response = await fetch(`${app.baseUrl}/api/nothing-here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: true });
+  });
+
+  it('refuses a NUL character in a path, a query or a body with 400, on any route', async () => {
+    const refused = [
+      fetch(`${app.baseUrl}/api/globalAds?category=%00&page=1`),
+      fetch(`${app.baseUrl}/api/posts/postUID?item_uid=x%00`),
+      fetch(`${app.baseUrl}/api/contactus`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstname: 'Asha\u0000', email: 'a@example.com' }),
+      }),
+      fetch(`${app.baseUrl}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'x\u0000', password: 'whatever1' }),
+      }),
+    ];
+    for (const response of await Promise.all(refused)) {
+      expect(response.status, response.url).toBe(400);
+      expect(await response.json()).toMatchObject({ error: true, msg: MESSAGES.nulCharacter });
+    }
   });
 
   it('keeps an idle connection a minute, and says so to the client', async () => {

@@ -80,6 +80,8 @@ export const MESSAGES = {
   pincodeMax: 'Maximum of 6 digits allowed',
   agreeToTerms: 'Please agree to the terms of services',
   invalidForm: 'Please provide valid details in the form.',
+  /** Ours: PostgreSQL cannot store U+0000, so no field or address may carry it. */
+  nulCharacter: 'The request holds a NUL character, which no field or link may contain.',
   confirmDetailsWarning:
     'Please check the below details properly, as you will not be able to change them in the future.',
   changePasswordTooShort: 'Password has to be longer than 5 characters',

@@ -6,6 +6,9 @@
 
 export const PAISE_PER_RUPEE = 100;
 
+/** How far, relatively, rupees × 100 may stray from whole paise by floating point alone. */
+const FLOAT_ERROR = 1e-15;
+
 /**
  * Rupees (a number with at most two decimals) to integer paise; undefined when the value is not
  * a finite non-negative amount with at most two decimals.
@@ -13,7 +16,11 @@ export const PAISE_PER_RUPEE = 100;
 export function rupeesToPaise(rupees: number): number | undefined {
   if (!Number.isFinite(rupees) || rupees < 0) return undefined;
   const paise = Math.round(rupees * PAISE_PER_RUPEE);
-  if (Math.abs(paise - rupees * PAISE_PER_RUPEE) > 1e-6 * Math.max(1, paise)) return undefined;
+  // Only the float's own error is forgiven (19.99 × 100 = 1998.9999999999998), a few parts in
+  // 10^16: a looser bound once rounded ₹2,00,000.001 to ₹2,00,000 instead of refusing it.
+  if (Math.abs(paise - rupees * PAISE_PER_RUPEE) > FLOAT_ERROR * Math.max(1, paise)) {
+    return undefined;
+  }
   return Number.isSafeInteger(paise) ? paise : undefined;
 }
 

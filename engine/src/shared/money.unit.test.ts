@@ -14,6 +14,19 @@ describe('money at the api edge', () => {
     expect(rupeesToPaise(Number.NaN)).toBeUndefined();
     expect(rupeesToPaise(Number.POSITIVE_INFINITY)).toBeUndefined();
     expect(rupeesToPaise(1.005)).toBeUndefined();
+    expect(rupeesToPaise(200000.001)).toBeUndefined();
+  });
+
+  it('refuses a fraction of a paisa on any amount, however large', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 13 }),
+        fc.integer({ min: 1, max: 9 }),
+        (paise, tenths) => {
+          expect(rupeesToPaise((paise + tenths / 10) / 100)).toBeUndefined();
+        },
+      ),
+    );
   });
 
   it('round-trips every paise amount', () => {

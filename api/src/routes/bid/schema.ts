@@ -12,10 +12,13 @@ import { ApiError } from '../../http/errors.ts';
 
 const itemId = z.string().trim().min(1).max(200);
 
-/** Rupees → paise; null when empty, not a number, negative or finer than a paisa. */
+/** Rupees as a form writes them: digits, and a decimal part (0x10, 1e3 and Infinity are not). */
+const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
+
+/** Rupees → paise; null when empty, not a decimal number, negative or finer than a paisa. */
 export const bidAmountInPaise = (value: unknown): number | null => {
   if (value === null || value === undefined) return null;
-  const rupees = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
+  const rupees = typeof value === 'string' ? (DECIMAL.test(value) ? Number(value) : NaN) : value;
   if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return null;
   if (isTooLargeForPaise(rupees)) {
     throw new ApiError(400, MESSAGES.amountTooLarge, 'AMOUNT_TOO_LARGE');

@@ -9,9 +9,25 @@ describe('a bid amount from the form (rupees)', () => {
   });
 
   it('is missing when empty, unreadable, negative or finer than a paisa', () => {
-    for (const value of [undefined, null, '', '  ', 'abc', -5, 1.005, Number.NaN, {}]) {
+    for (const value of [undefined, null, '', '  ', 'abc', -5, 1.005, Number.NaN, {}, '-5']) {
       expect(bidAmountInPaise(value)).toBeNull();
     }
+  });
+
+  it('is missing when written in another notation than decimal digits', () => {
+    for (const value of [
+      '0x10',
+      '0b11',
+      '0o7',
+      '1e3',
+      'Infinity',
+      '1_000',
+      '12abc',
+      '200000.001',
+    ]) {
+      expect(bidAmountInPaise(value)).toBeNull();
+    }
+    expect(bidAmountInPaise(' 1000.5 ')).toBe(100_050);
   });
 
   it('is refused as too large, not as missing, beyond what paise can hold', () => {
