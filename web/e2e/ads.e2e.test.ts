@@ -226,9 +226,9 @@ describe('a member with a full profile', () => {
     await viewer.waitFor();
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    await expect.poll(() => enlarge.evaluate((button) => button === document.activeElement)).toBe(
-      true,
-    );
+    await expect
+      .poll(() => enlarge.evaluate((button) => button === document.activeElement))
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Share' }).click();
     const share = page.getByRole('dialog', { name: 'Share this ad' });

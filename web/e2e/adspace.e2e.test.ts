@@ -241,9 +241,7 @@ describe('ad space', () => {
     await page.screenshot({ path: '/tmp/boli-adspace-week-phone.png' });
     const heading = page.locator('.fc-dayGridWeek-view .fc-col-header-cell-cushion').first();
     await expect.poll(() => heading.innerText()).toMatch(/^S\s+\d{1,2}$/);
-    for (const cell of await page
-      .locator('.fc-dayGridWeek-view .fc-col-header-cell-cushion')
-      .all())
+    for (const cell of await page.locator('.fc-dayGridWeek-view .fc-col-header-cell-cushion').all())
       expect(await cell.evaluate(clipped)).toBeLessThanOrEqual(0);
     // Wider, the week's days are written day first.
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -251,6 +251,39 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
   }, 120_000);
 
+  it('a bid whose answer was lost is placed once when the bidder presses Bid again', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    // The first POST reaches the api, which places the bid; its answer never comes back.
+    let lose = true;
+    await page.route(
+      (url) => url.pathname === '/api/bid/',
+      async (route) => {
+        if (route.request().method() !== 'POST' || !lose) return route.continue();
+        lose = false;
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+    );
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(page, form, 'Open', '1201');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form.getByText(MESSAGES.generic).waitFor();
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+
+    const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
+    expect(mine.status).toBe(200);
+    expect(JSON.stringify(mine.body.data).match(/"bidamt":1201\b/g)).toHaveLength(1);
+    await context.close();
+  }, 120_000);
+
   it('a viewer whose live link drops is told so, and gets the bids it missed when it is back', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

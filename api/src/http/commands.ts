@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { handleCommand, type CommandResult } from '@boli/engine/commandHandling/handleCommand';
 import type { Actor, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
@@ -56,6 +56,15 @@ export async function execute<State, C extends Command, E extends DomainEvent>(
   }
   return result;
 }
+
+/**
+ * The id of what a request creates (a bid, a review): derived from the scoped Idempotency-Key when
+ * the client sent one, so a retried request is the same command with the same data; else fresh.
+ */
+export const idOfRequest = (scopedKey: string | undefined): string =>
+  scopedKey
+    ? createHash('sha256').update(scopedKey).digest('base64url').slice(0, 32)
+    : randomUUID();
 
 /** The client's Idempotency-Key header, scoped to the caller so two users cannot collide. */
 export function idempotencyKeyOf(ctx: Context, scope: string): string | undefined {

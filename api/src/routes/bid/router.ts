@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
 import type { AdCommand } from '@boli/engine/ads/ad.commands';
@@ -17,7 +16,7 @@ import {
 } from '@boli/projections/bids/bids.queries';
 import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
 import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
-import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
+import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { activeSignedInMember } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
@@ -97,9 +96,7 @@ export function bidRouter(infra: BidInfra): Router {
     const placed = await run(ctx, body.item_id, {
       type: 'PlaceBid',
       data: {
-        bidId: key
-          ? createHash('sha256').update(key).digest('base64url').slice(0, 32)
-          : randomUUID(),
+        bidId: idOfRequest(key),
         userId: bidder.user_id,
         username: bidder.username,
         bidAlias: body.bidAlias ?? bidder.bid_alias,

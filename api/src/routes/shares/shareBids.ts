@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
@@ -6,7 +5,7 @@ import type { PlaceShareBid } from '@boli/engine/shares/shareBid.commands';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream, type ShareBidEvent } from '@boli/engine/shares/shareBid.events';
 import type { UserRow } from '@boli/projections/users/users.queries';
-import { idempotencyKeyOf } from '../../http/commands.ts';
+import { idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import type { ShareBidBody } from './schema.ts';
 
@@ -19,7 +18,7 @@ export function shareBidOf(
   // A retried request (same Idempotency-Key) is the same bid.
   const key = idempotencyKeyOf(ctx, `shareBid:${member.user_id}`);
   return {
-    bidId: key ? createHash('sha256').update(key).digest('base64url').slice(0, 32) : randomUUID(),
+    bidId: idOfRequest(key),
     userId: member.user_id,
     username: member.username,
     company: (body.company ?? '').trim() || member.bid_alias,

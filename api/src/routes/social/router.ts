@@ -23,7 +23,7 @@ import {
 import { listNotifications } from '@boli/projections/social/notifications.queries';
 import { listReviews } from '@boli/projections/social/reviews.queries';
 import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
-import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
+import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { consume } from '../../identity/rateLimit.ts';
@@ -94,16 +94,18 @@ export function socialRouter(infra: SocialInfra): Router {
   const postReview = async (ctx: Context) => {
     const { userId, text } = parseInput(reviewBody, ctx.request.body ?? {});
     await otherMember(infra, userId, { blockedToo: false });
+    // A retried request (same Idempotency-Key) is the same review: the same review id.
+    const key = idempotencyKeyOf(ctx, `review:${me(ctx)}`);
     await execute(infra, {
       streamId: reviewsStream(userId),
       decider: reviewsDecider,
       command: {
         type: 'PostReview',
-        data: { reviewId: randomUUID(), userId, postedBy: me(ctx), text },
+        data: { reviewId: idOfRequest(key), userId, postedBy: me(ctx), text },
         metadata: commandMetadata(ctx, memberActor(me(ctx))),
       },
       readModels: ['reviews', 'notifications'],
-      idempotencyKey: idempotencyKeyOf(ctx, `review:${me(ctx)}`),
+      ...(key ? { idempotencyKey: key } : {}),
     });
     ctx.body = success(await listReviews(infra.db, userId, { pictureUrl }), MESSAGES.reviewPosted);
   };

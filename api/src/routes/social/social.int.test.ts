@@ -104,6 +104,22 @@ describe('reviews', () => {
       'asha_k posted a review on your profile.',
     ]);
   });
+
+  it('posts a review sent again with the same Idempotency-Key once, with the same answer', async () => {
+    const send = () =>
+      kit.api('/api/review/', {
+        token: asha.token,
+        json: { userId: chetan.userId, text: 'Prompt with replies.' },
+        headers: { 'idempotency-key': 'review-retry-1' },
+      });
+    const [first, again] = [await send(), await send()];
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.msg).toBe(MESSAGES.reviewPosted);
+    const { body } = await kit.api(`/api/review/?userId=${chetan.userId}`, { token: asha.token });
+    expect((body.data as { text: string }[]).map((review) => review.text)).toEqual([
+      'Prompt with replies.',
+    ]);
+  });
 });
 
 type View = { status: number; requestId: string | null; requestStatus: string | null };

@@ -70,6 +70,8 @@ export type RequestOptions = {
   /** A form-encoded (record) or multipart (FormData) body. */
   form?: Record<string, string> | FormData;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the api applies a request sent again with it only once. */
+  idempotencyKey?: string;
 };
 
 export function urlWithQuery(path: string, query: Query = {}): string {
@@ -114,6 +116,7 @@ export async function apiEnvelope<T>(
 ): Promise<Envelope<T>> {
   const headers = new Headers({ Accept: 'application/json' });
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set('Content-Type', 'application/json');

@@ -46,9 +46,13 @@ export type PlaceBidBody = {
   item_id: string;
 };
 
-/** POST /api/bid/ → the summary; msg 'Bid Posted!'. */
-export async function placeBid(request: ApiRequest, body: PlaceBidBody): Promise<BidSummaryView> {
-  return summaryOrFail(await request<unknown>('/api/bid/', { json: body }));
+/** POST /api/bid/ → the summary; msg 'Bid Posted!'. The same key sent again places it once. */
+export async function placeBid(
+  request: ApiRequest,
+  body: PlaceBidBody,
+  idempotencyKey: string,
+): Promise<BidSummaryView> {
+  return summaryOrFail(await request<unknown>('/api/bid/', { json: body, idempotencyKey }));
 }
 
 /** POST /api/bid/finalCall → the summary; msg 'Done!'. */

@@ -18,6 +18,7 @@ import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '..
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
 import { bidFormProblem, bidRequestBody, type BidFormInput } from '../model/bidForm.ts';
+import { submissionKey } from '../../../lib/submissionKey.ts';
 
 type Props = {
   itemId: string;
@@ -48,6 +49,8 @@ export function BidForm({ itemId, onPosted, onPayFee }: Props) {
   );
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
+  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
+  const [submission] = useState(submissionKey);
 
   useEffect(() => saveBidDraft(itemId, input, memberId), [itemId, input, memberId]);
 
@@ -79,10 +82,12 @@ export function BidForm({ itemId, onPosted, onPayFee }: Props) {
         { userId: user._id, username: user.username },
         itemId,
       );
-      const summary = await placeBid(request, body);
+      const summary = await placeBid(request, body, submission.keyFor(body));
+      submission.settle();
       setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
       onPosted(summary);
     } catch (error) {
+      submission.settle(error);
       // The session is over: the app logged out and said so; the bid stays for after the login.
       if (endsSession(error, token)) return;
       const subscribeAt = subscribeLink(error);

@@ -14,7 +14,7 @@ type Request = <T>(
 
 type EnvelopeRequest = <T>(
   path: string,
-  options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown },
+  options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown; idempotencyKey?: string },
 ) => Promise<{ data: T | null; msg: string }>;
 
 export type Review = {
@@ -53,8 +53,12 @@ export type RequestAnswer = 'approved' | 'rejected' | 'revoked';
 export const fetchReviews = (request: Request, userId: string) =>
   request<Review[]>('/api/review/', { query: { userId } });
 
-export const postReview = (envelope: EnvelopeRequest, userId: string, text: string) =>
-  envelope<Review[]>('/api/review/', { method: 'POST', json: { userId, text } });
+/** The same key sent again posts the review once. */
+export const postReview = (
+  envelope: EnvelopeRequest,
+  review: { userId: string; text: string },
+  idempotencyKey: string,
+) => envelope<Review[]>('/api/review/', { method: 'POST', json: review, idempotencyKey });
 
 export const fetchRequestStatus = (request: Request, requestedTo: string) =>
   request<RequestView>('/api/request/status', { query: { requestedTo } });

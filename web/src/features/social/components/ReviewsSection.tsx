@@ -18,6 +18,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
+import { submissionKey } from '../../../lib/submissionKey.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 
@@ -61,6 +62,8 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   };
   const [failure, setFailure] = useState<string | null>(null);
   const [posting, setPosting] = useState(false);
+  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
+  const [submission] = useState(submissionKey);
   const [posted, setPosted] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -85,11 +88,14 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     setPosting(true);
     setFailure(null);
     try {
-      const answer = await postReview(envelope, userId, text);
+      const review = { userId, text };
+      const answer = await postReview(envelope, review, submission.keyFor(review));
+      submission.settle();
       type('');
       if (answer.data) setReviews(answer.data);
       setPosted(answer.msg || MESSAGES.reviewPosted);
     } catch (error) {
+      submission.settle(error);
       setFailure(messageOf(error));
     } finally {
       setPosting(false);
