@@ -165,6 +165,16 @@ describe('ad space', () => {
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     await page.getByRole('button', { name: 'Side panels' }).click();
     await page.waitForURL('**/bid-calendar?type=sidePanels');
+
+    // From the keyboard, a date is typed: one without bids opens its bid page.
+    const byDate = page.getByRole('form', { name: 'Bid for a date' });
+    const emptyDate = addDays(today, 40);
+    await byDate.getByLabel('Date').fill(emptyDate);
+    await byDate.getByLabel('Date').press('Enter');
+    await page.waitForURL(`**/adbid/${emptyDate}?type=sidePanels`);
+    await page.goBack();
+    await page.locator('.fc-multiMonthYear-view').waitFor();
+
     const year = Number(slotdate.slice(0, 4));
     if ((await page.locator('.fc-toolbar-title').innerText()).trim() !== String(year)) {
       await page.locator('.fc-next-button').click();

@@ -3,13 +3,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import FullCalendar from '@fullcalendar/react';
-import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
+import { addDays, indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -132,6 +134,7 @@ export function BidCalendarScreen() {
         Each date shows its highest bid. Choose a date after today to bid for it; bids must be more
         than the base amount of {formatRupees(LIMITS.adBidBaseAmountRupees)}.
       </Typography>
+      <DateOpener type={type} onOpen={open} />
       {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
       <Box
         data-testid="bid-calendar"
@@ -191,6 +194,40 @@ export function BidCalendarScreen() {
           }}
         />
       </Box>
+    </Stack>
+  );
+}
+
+/**
+ * A date typed or picked from the keyboard, for those who do not point at the calendar's cells
+ * (which take only clicks): the same opening rules as a click.
+ */
+function DateOpener({ type, onOpen }: { type: SlotSpaceType; onOpen: (date: string) => void }) {
+  const [date, setDate] = useState('');
+  const tomorrow = addDays(indiaToday(new Date()), 1);
+  return (
+    <Stack
+      component="form"
+      aria-label="Bid for a date"
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (date) onOpen(date);
+      }}
+    >
+      <TextField
+        type="date"
+        size="small"
+        label="Date"
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow } }}
+      />
+      <Button type="submit" variant="outlined" disabled={!date}>
+        Bid for {SPACE_TYPE_LABELS[type].toLowerCase()}
+      </Button>
     </Stack>
   );
 }
