@@ -216,6 +216,21 @@ describe('a screen whose load fails', () => {
     }, 60_000);
   }
 
+  it('keeps a member whose login could not be checked on their page, and Retry shows it', async () => {
+    const { context, page } = await openAs(browser, other);
+    const failure = await failUntilReleased(page, '/api/user');
+    await openAt(app, page, '/settings');
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.sessionUnchecked });
+    await notice.waitFor();
+    // Not sent home as a guest: still on the page, still holding the session.
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
+    failure.release();
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await context.close();
+  }, 60_000);
+
   it('says Post Ad’s categories did not load, and Retry fills the list', async () => {
     const { context, page } = await openAs(browser, owner);
     const failure = await failUntilReleased(page, '/api/posts/category');

@@ -5,6 +5,8 @@
 export const MESSAGES = {
   generic: 'Something went wrong. Please try again.',
   sessionExpired: 'Your session expired. Please login again.',
+  /** Ours: the stored login could not be checked (the connection or the server), not refused. */
+  sessionUnchecked: 'We could not check your login just now. Please try again.',
   loginRequired: 'Login Required!! Please login to continue',
   addressRequired: 'Address Required!! Please fill the address',
   pageNotFound: 'Page not found',

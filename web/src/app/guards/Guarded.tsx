@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { OtpPhoneVerifyScreen } from '../../features/accounts/components/OtpPhoneVerifyScreen.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { decideAccess, type AccessRule, type CameFrom } from './access.ts';
 
 /** Renders a route's screen, or what its access rule gives this visitor instead. */
 export function Guarded({ rule, children }: { rule: AccessRule; children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user, checkAgain } = useSession();
   const { pathname, search } = useLocation();
   const decision = decideAccess(
     rule,
@@ -27,6 +29,8 @@ export function Guarded({ rule, children }: { rule: AccessRule; children: ReactN
     }
     case 'verifyPhone':
       return <OtpPhoneVerifyScreen />;
+    case 'unreachable':
+      return <LoadFailure message={MESSAGES.sessionUnchecked} onRetry={checkAgain} />;
     default: {
       const unknown: never = decision;
       return unknown;

@@ -13,7 +13,9 @@ export type AccessDecision =
   /** `comeBack`: a guest sent away from a members' page, whose Login should return to it. */
   | { kind: 'redirect'; to: string; comeBack?: true }
   /** Show the phone OTP screen in place of the page. */
-  | { kind: 'verifyPhone' };
+  | { kind: 'verifyPhone' }
+  /** The stored session could not be checked (the connection, the api): say so, with Retry. */
+  | { kind: 'unreachable' };
 
 export type Visitor = { status: SessionStatus; mobileValidated: boolean };
 
@@ -44,6 +46,7 @@ export function loginPath(redirectTo: string): string {
 
 const RENDER: AccessDecision = { kind: 'render' };
 const WAIT: AccessDecision = { kind: 'wait' };
+const UNREACHABLE: AccessDecision = { kind: 'unreachable' };
 const HOME: AccessDecision = { kind: 'redirect', to: '/' };
 /** A guest on a members' page goes home (section 2); Login there brings them back. */
 const HOME_THEN_BACK: AccessDecision = { kind: 'redirect', to: '/', comeBack: true };
@@ -52,6 +55,9 @@ const HOME_THEN_BACK: AccessDecision = { kind: 'redirect', to: '/', comeBack: tr
 export function decideAccess(rule: AccessRule, visitor: Visitor, search = ''): AccessDecision {
   if (rule === 'public') return RENDER;
   if (visitor.status === 'loading') return WAIT;
+  // Not known to be a guest: a members' page waits for the check rather than sending them home.
+  if (visitor.status === 'unreachable' && (rule === 'member' || rule === 'validatedMember'))
+    return UNREACHABLE;
   const member = visitor.status === 'member';
   const validated = member && visitor.mobileValidated;
   switch (rule) {

@@ -12,6 +12,7 @@ const guest: Visitor = { status: 'guest', mobileValidated: false };
 const loading: Visitor = { status: 'loading', mobileValidated: false };
 const unvalidated: Visitor = { status: 'member', mobileValidated: false };
 const validated: Visitor = { status: 'member', mobileValidated: true };
+const unreachable: Visitor = { status: 'unreachable', mobileValidated: false };
 
 const render = { kind: 'render' };
 const home = { kind: 'redirect', to: '/' };
@@ -37,6 +38,11 @@ describe('who gets what on each kind of route', () => {
     ['validatedMember', unvalidated, home],
     ['validatedMember', validated, render],
     ['guestOrValidatedMember', guest, render],
+    // A session that could not be checked is not taken for a guest on a members' page.
+    ['member', unreachable, { kind: 'unreachable' }],
+    ['validatedMember', unreachable, { kind: 'unreachable' }],
+    ['home', unreachable, render],
+    ['guestOrValidatedMember', unreachable, render],
     ['guestOrValidatedMember', unvalidated, home],
     ['guestOrValidatedMember', validated, render],
     ['loginPage', guest, render],

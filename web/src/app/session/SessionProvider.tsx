@@ -19,6 +19,8 @@ type Action =
   | { type: 'userLoaded'; user: SessionUser }
   | { type: 'loggedIn'; token: string; user: SessionUser }
   | { type: 'tokenRefreshed'; token: string }
+  | { type: 'unreachable' }
+  | { type: 'checkAgain' }
   | { type: 'loggedOut' };
 
 function reduce(state: State, action: Action): State {
@@ -29,6 +31,10 @@ function reduce(state: State, action: Action): State {
       return { status: 'member', token: action.token, user: action.user };
     case 'tokenRefreshed':
       return state.token ? { ...state, token: action.token } : state;
+    case 'unreachable':
+      return state.status === 'loading' ? { ...state, status: 'unreachable' } : state;
+    case 'checkAgain':
+      return state.status === 'unreachable' ? { ...state, status: 'loading' } : state;
     case 'loggedOut':
       return { status: 'guest', token: null };
     default: {
@@ -43,6 +49,9 @@ function initialState(): State {
   return token ? { status: 'loading', token } : { status: 'guest', token: null };
 }
 
+/** How often a session whose member could not be fetched is checked again on its own. */
+const UNREACHABLE_RECHECK_MS = 10_000;
+
 function storeTokens(tokens: SessionTokens): void {
   writeStored('jwt', tokens.token);
   if (tokens.refreshToken) writeStored('refreshToken', tokens.refreshToken);
@@ -53,7 +62,9 @@ function storeTokens(tokens: SessionTokens): void {
  * member. A 403 TOKEN_EXPIRED or a 401 (the session was revoked: a password change elsewhere, a
  * block) is answered by one refresh (POST /api/auth/refresh) and a retry; if that fails the
  * session ends with 'Your session expired. Please login again.'. Another 403 forgets the token;
- * any other failure — the api down — shows the guest view and keeps the token for the next visit.
+ * any other failure — the connection, the api down — leaves the session 'unreachable': members'
+ * pages say so with Retry, the token is kept, and the member is fetched again every
+ * UNREACHABLE_RECHECK_MS and when the browser is back online.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reduce, undefined, initialState);
@@ -126,10 +137,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           logout(MESSAGES.sessionExpired, { tellServer: false });
         else if (error instanceof ApiError && error.status === 403)
           logout(undefined, { tellServer: false });
-        else dispatch({ type: 'loggedOut' });
+        else dispatch({ type: 'unreachable' });
       });
     return () => controller.abort();
   }, [loadingToken, logout, refresh]);
+
+  // The member is fetched again (the effect above) when the status goes back to 'loading'.
+  const checking = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (state.status !== 'loading') {
+      checking.current?.();
+      checking.current = null;
+    }
+    if (state.status !== 'unreachable') return;
+    const again = () => dispatch({ type: 'checkAgain' });
+    const timer = setTimeout(again, UNREACHABLE_RECHECK_MS);
+    window.addEventListener('online', again);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [state.status]);
+  const checkAgain = useCallback(
+    () =>
+      new Promise<void>((settle) => {
+        checking.current = settle;
+        dispatch({ type: 'checkAgain' });
+      }),
+    [],
+  );
 
   // Logging out in one tab logs out the others.
   useEffect(() => {
@@ -145,8 +181,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const session = useMemo<Session>(
-    () => ({ ...state, login, logout, refresh, updateUser }),
-    [state, login, logout, refresh, updateUser],
+    () => ({ ...state, login, logout, refresh, updateUser, checkAgain }),
+    [state, login, logout, refresh, updateUser, checkAgain],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,7 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser } from './sessionUser.ts';
 
-export type SessionStatus = 'guest' | 'loading' | 'member';
+/**
+ * 'unreachable': a stored token whose member could not be fetched for a reason that says nothing
+ * about the session (the connection, a 5xx); it is checked again, and kept meanwhile.
+ */
+export type SessionStatus = 'guest' | 'loading' | 'member' | 'unreachable';
 
 /** The tokens a sign-in, an OTP login or a refresh answers (docs/api/accounts.md). */
 export type SessionTokens = { token: string; refreshToken?: string };
@@ -25,6 +29,8 @@ export type Session = {
   refresh(): Promise<string>;
   /** Replaces the shown user detail (after a profile edit or a new picture). */
   updateUser(user: SessionUser): void;
+  /** While 'unreachable': fetches the stored token's member again (settles once answered). */
+  checkAgain(): Promise<void>;
 };
 
 export const SessionContext = createContext<Session | null>(null);
