@@ -231,6 +231,37 @@ describe('a screen whose load fails', () => {
     await context.close();
   }, 60_000);
 
+  it('says an ad’s bids did not load, rather than that there are none, and Retry lists them', async () => {
+    const bid = await api(app, '/api/bid/', {
+      json: { item_id: adId, bidamt: 1500, type: 'Open' },
+      token: other.token,
+    });
+    expect(bid.status).toBe(200);
+    const { context, page } = await openAs(browser, owner);
+    const failure = await failUntilReleased(page, '/api/bid/bids/');
+    await openAt(app, page, `/ads/${adUid}`);
+    const area = page.getByRole('region', { name: 'Bids on this ad' });
+    await failureNotice(page).waitFor();
+    expect(await area.getByText(MESSAGES.noBidsPosted).count()).toBe(0);
+    await retryUntilLoaded(page, failure, area.getByTestId('bid-row').first());
+    await context.close();
+  }, 60_000);
+
+  it('says the notifications did not load, rather than that there are none', async () => {
+    const { context, page } = await openAs(browser, owner);
+    const failure = await failUntilReleased(page, '/api/notification');
+    await openAt(app, page, '/settings');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await failureNotice(page).waitFor();
+    expect(await page.getByText('No notifications').count()).toBe(0);
+    await retryUntilLoaded(
+      page,
+      failure,
+      page.getByRole('list', { name: 'Notifications' }).or(page.getByText('No notifications')),
+    );
+    await context.close();
+  }, 60_000);
+
   it('says Post Ad’s categories did not load, and Retry fills the list', async () => {
     const { context, page } = await openAs(browser, owner);
     const failure = await failUntilReleased(page, '/api/posts/category');

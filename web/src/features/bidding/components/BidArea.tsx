@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
 import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
@@ -45,6 +45,8 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
   const { request } = useApi();
   const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  // Retry asks for the shown page again at once (the 10 s refresh would, later).
+  const [reloads, setReloads] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   // The bid whose processing fee is being paid. Its dialog is the area's, not the form's: bidding
   // may close while the member is in the checkout, and the dialog must stay to tell what became
@@ -78,7 +80,7 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
       controller.abort();
       window.clearInterval(timer);
     };
-  }, [itemId, tab, page, request, status, viewerKey]);
+  }, [itemId, tab, page, request, status, viewerKey, reloads]);
 
   const lastPosition = useCallback(() => boardRef.current.position, []);
   const { link } = useBidSocket(itemId, dispatch, lastPosition);
@@ -134,7 +136,10 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
             )
           )}
         </Stack>
-        {loadFailure && !summary && <Alert severity="error">{loadFailure}</Alert>}
+        {/* Whatever the socket brought, the list itself is missing: said so, with Retry. */}
+        {loadFailure && (
+          <LoadFailure message={loadFailure} onRetry={() => setReloads((count) => count + 1)} />
+        )}
         {summary && controls && (
           <>
             <BiddingStatus
@@ -170,6 +175,7 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
           pageCount={pageCountOf(summary, tab)}
           bids={board.bids}
           loading={board.loading && !loadFailure}
+          failed={loadFailure !== null}
           isOwner={controls?.isOwner ?? false}
           viewerId={viewerId}
           onTab={(next) => dispatch({ type: 'tabChosen', tab: next })}

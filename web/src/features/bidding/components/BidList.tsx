@@ -27,6 +27,8 @@ type Props = {
   pageCount: number;
   bids: BidView[];
   loading: boolean;
+  /** The shown page could not be loaded (the area says why): its bids are unknown, not none. */
+  failed: boolean;
   isOwner: boolean;
   viewerId?: string;
   onTab: (tab: BidTab) => void;
@@ -133,9 +135,11 @@ export function BidList(props: Props) {
         />
       </Tabs>
       {bids.length === 0 ? (
-        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
-          {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
-        </Typography>
+        !props.failed && (
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
+            {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
+          </Typography>
+        )
       ) : (
         // Should a name be too long to break, the table scrolls within the bid area, the page
         // itself never sideways.

@@ -17,6 +17,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   answerRequest,
@@ -59,11 +60,16 @@ export function NotificationBell() {
   // Only a member with a validated phone has member pages (and these calls).
   const enabled = user?.mobileValidated === true;
 
+  // Why the last load failed: the list shown may be old, or empty for want of an answer.
+  const [failure, setFailure] = useState<string | null>(null);
+
   const reload = useCallback(async () => {
     try {
       setNotifications(await fetchNotifications(request));
-    } catch {
-      // A failed poll keeps the list shown; the next poll tries again.
+      setFailure(null);
+    } catch (error) {
+      // A failed poll keeps the list shown and says so; the next poll tries again.
+      setFailure(messageOf(error));
     }
   }, [request]);
 
@@ -128,8 +134,14 @@ export function NotificationBell() {
           <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
             Notifications
           </Typography>
+          {failure && (
+            <Box sx={{ px: 2, pt: 1 }}>
+              <LoadFailure message={failure} onRetry={reload} />
+            </Box>
+          )}
           {notifications.length === 0 ? (
-            <Typography sx={{ p: 2 }}>No notifications</Typography>
+            // Without an answer, no list is not "no notifications".
+            !failure && <Typography sx={{ p: 2 }}>No notifications</Typography>
           ) : (
             <List aria-label="Notifications" dense>
               {notifications.map((notification, index) => {
