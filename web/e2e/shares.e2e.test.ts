@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
 import { api, expectPriceBreakup, sandboxCheckout } from './support/payments.ts';
@@ -19,9 +19,12 @@ let browser: Browser;
 
 withAppAndBrowser((running) => ({ app, browser } = running));
 
-/** Letters only, so no run of the (letters-and-digits) username can appear in it by chance. */
+/**
+ * Letters only, so no run of the (letters-and-digits) username can appear in it by chance; one
+ * long word (15 letters), the widest a name can make the tables.
+ */
 const companyName = () =>
-  `Kite ${Array.from({ length: 6 }, () => String.fromCharCode(81 + Math.floor(Math.random() * 9))).join('')}`;
+  `Kite${Array.from({ length: 11 }, () => String.fromCharCode(81 + Math.floor(Math.random() * 9))).join('')}`;
 
 /** The lifetime subscription, bought over the api and paid at the sandbox (no browser). */
 async function subscribe(token: string) {
@@ -102,6 +105,8 @@ describe('share bids through the sandbox checkout', () => {
     await page.getByText('Buy-share bid fee paid').waitFor();
     const all = page.getByRole('region', { name: 'Share bids' }).getByRole('row');
     await expect.poll(() => all.filter({ hasText: company }).count()).toBe(2);
+    // On a phone the table keeps to the screen: the long name breaks.
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
 
     // With a subscription, /bid/{id} is the other screen: the subscription instead of its offer.
     await subscribe(member.token);

@@ -3,11 +3,13 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { ShareBidPage } from '../api/sharesApi.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
@@ -33,36 +35,40 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
         <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
       )}
       {list && list.bids.length > 0 && (
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Company</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Posted</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.bids.map((bid) => (
-              <TableRow key={bid._id}>
-                <TableCell>
-                  {bid.company}
-                  {bid.isOwnBid && (
-                    <Typography component="span" variant="caption" color="textSecondary">
-                      {' '}
-                      (you)
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{bid.type}</TableCell>
-                <TableCell align="right">
-                  {bid.bidamt === null ? 'Hidden' : formatRupees(bid.bidamt)}
-                </TableCell>
-                <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+        // A long company name breaks, and should the table still be too wide it scrolls within
+        // its box: the page never sideways.
+        <TableContainer>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Company</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Posted</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {list.bids.map((bid) => (
+                <TableRow key={bid._id}>
+                  <TableCell sx={WRAP_ANYWHERE}>
+                    {bid.company}
+                    {bid.isOwnBid && (
+                      <Typography component="span" variant="caption" color="textSecondary">
+                        {' '}
+                        (you)
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{bid.type}</TableCell>
+                  <TableCell align="right" sx={NO_WRAP}>
+                    {bid.bidamt === null ? 'Hidden' : formatRupees(bid.bidamt)}
+                  </TableCell>
+                  <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {list && <PagePicker page={page} totalPages={list.totalPages} onPage={onPage} size="small" />}
     </Stack>
