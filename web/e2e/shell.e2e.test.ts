@@ -48,6 +48,31 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('scrolls a field reached from below into view under the sticky bar, not behind it', async () => {
+    const { context, page } = await openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, '/register');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const username = page.getByRole('textbox', { name: 'Username' });
+    await username.focus();
+    const barBottom = await page
+      .getByRole('banner')
+      .evaluate((bar) => bar.getBoundingClientRect().bottom);
+    // Username just below the bar, Email (the field before it) behind the bar.
+    await username.evaluate(
+      (field, below) => window.scrollBy(0, field.getBoundingClientRect().top - below - 2),
+      barBottom,
+    );
+    expect(await email.evaluate((field) => field.getBoundingClientRect().top)).toBeLessThan(
+      barBottom,
+    );
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => email.evaluate((field) => field === document.activeElement)).toBe(true);
+    const fieldTop = await email.evaluate((field) => field.getBoundingClientRect().top);
+    expect(fieldTop).toBeGreaterThanOrEqual(barBottom);
+    await context.close();
+  });
+
   it('states the terms’ facts on /tc, without the card wrapper', async () => {
     const { context, page } = await openPage();
     await visit(page, '/tc');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -68,13 +69,38 @@ function LoginButton() {
   );
 }
 
+/**
+ * Keeps the page's scroll padding at the sticky bar's height (64 px on a desktop, two rows on a
+ * phone), so a field reached with Tab or Shift+Tab is scrolled into view below the bar, not under.
+ */
+function useScrollPaddingBelow() {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const follow = () => {
+      root.style.scrollPaddingTop = `${element.getBoundingClientRect().height + 8}px`;
+    };
+    follow();
+    const observer = new ResizeObserver(follow);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+  return bar;
+}
+
 /** The purple top bar of every page (spec section 2, top bar and menus). */
 export function TopBar() {
   const { status, user } = useSession();
   const member = status === 'member' && user !== undefined;
+  const bar = useScrollPaddingBelow();
 
   return (
-    <AppBar position="sticky" color="primary" elevation={2}>
+    <AppBar ref={bar} position="sticky" color="primary" elevation={2}>
       <Toolbar sx={{ gap: 1, flexWrap: 'nowrap', minWidth: 0 }}>
         <Typography
           variant="h5"
