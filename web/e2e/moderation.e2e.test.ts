@@ -99,6 +99,8 @@ describe('support blocks and unblocks a member from their profile', () => {
     await profileOf(page, target.userId);
     await status.getByText(blockedLine, { exact: true }).waitFor();
     await page.getByText(MESSAGES.noUsersFound, { exact: true }).waitFor();
+    // No dead end: the way back to the ads.
+    await page.getByRole('link', { name: 'Back to ads' }).waitFor();
     await page.screenshot({ path: '/tmp/boli-moderation-blocked-reloaded-phone.png' });
 
     // --- Unblock -------------------------------------------------------------------------------

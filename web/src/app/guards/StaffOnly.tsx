@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { holdsRole, NOT_ALLOWED } from '@boli/engine/accounts/staffRoles';
+import { RefusalNotice } from '../../components/RefusalNotice.tsx';
 import { useSession } from '../session/sessionContext.ts';
 
 /**
@@ -21,14 +18,5 @@ export function StaffOnly({
 }) {
   const { user } = useSession();
   if (roles === undefined || holdsRole(user?.roles, roles)) return children;
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
-        {NOT_ALLOWED}
-      </Alert>
-      <Button variant="contained" component={RouterLink} to="/">
-        Back to ads
-      </Button>
-    </Stack>
-  );
+  return <RefusalNotice message={NOT_ALLOWED} />;
 }

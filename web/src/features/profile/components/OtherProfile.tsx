@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
+import { RefusalNotice } from '../../../components/RefusalNotice.tsx';
 import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
@@ -67,7 +67,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   useItemTitle(member ? fieldText(member, 'username') : undefined);
 
   if (failure?.retry) return <LoadFailure message={failure.message} onRetry={reload} />;
-  if (failure) return <Alert severity="error">{failure.message}</Alert>;
+  if (failure) return <RefusalNotice message={failure.message} />;
   if (!member) return <CenteredSpinner label="Loading the profile" />;
   const username = fieldText(member, 'username');
   const picture = fieldText(member, 'profilepic') || undefined;
