@@ -130,6 +130,13 @@ describe('the support ad history screen', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
     expect(await page.getByLabel('Replay as of (India time)').inputValue()).toBe('');
+
+    // A link whose time is no time says so, rather than passing the latest off as that moment.
+    await page.goto(new URL(`/support/ads/${AD_ID}?asOf=garbage`, app.baseUrl).href);
+    await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
+    expect(await page.getByTestId('unreadable-as-of').innerText()).toContain(
+      "The link's time “garbage” is not a time: shown as of now.",
+    );
   });
 
   it('is a button on the ad page for staff only', async () => {

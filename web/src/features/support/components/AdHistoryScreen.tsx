@@ -88,7 +88,11 @@ export function AdHistoryScreen() {
   // The replayed instant lives in the address (?asOf=<ISO instant>): a reload, Back and a link
   // sent to a colleague show the same moment.
   const [searchParams, setSearchParams] = useSearchParams();
-  const asOf = validInstant(searchParams.get('asOf'));
+  const asked = searchParams.get('asOf');
+  const asOf = validInstant(asked);
+  // A link whose time cannot be read is said to be so: support must not take the latest state for
+  // the moment the link names.
+  const unreadableAsOf = asked !== null && asked !== '' && asOf === undefined ? asked : null;
   const [asOfInput, setAsOfInput] = useState(() => pickerValueOf(asOf));
   useEffect(() => setAsOfInput(pickerValueOf(asOf)), [asOf]);
   const setAsOf = (instant: string | undefined) =>
@@ -119,6 +123,11 @@ export function AdHistoryScreen() {
         Ad history: {history.itemName ?? adId}
       </Typography>
       <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
+      {unreadableAsOf !== null && (
+        <Alert severity="warning" data-testid="unreadable-as-of">
+          The link's time “{unreadableAsOf.slice(0, 60)}” is not a time: shown as of now.
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
           label="Replay as of (India time)"
