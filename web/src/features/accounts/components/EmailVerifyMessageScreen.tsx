@@ -15,7 +15,7 @@ const HERE = '/email-verify-message';
  */
 export function EmailVerifyMessageScreen() {
   const navigate = useNavigate();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const member = status === 'member';
   const login = (
     <Button
@@ -28,6 +28,20 @@ export function EmailVerifyMessageScreen() {
     </Button>
   );
 
+  // A verified member who opens this page (an old link, Back) is told so, and goes on.
+  if (member && user?.emailValidated) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Typography variant="h5" component="h1">
+          Verify Your Email
+        </Typography>
+        <Typography>Your email is verified: nothing more to do here.</Typography>
+        <Button component={RouterLink} to="/" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+          Continue
+        </Button>
+      </Stack>
+    );
+  }
   if (!canResendEmail()) {
     return (
       <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
