@@ -71,8 +71,13 @@ describe('two members and a mobile number', () => {
     await expect.poll(() => a.title()).toBe(`${bala.username} · Boli`);
     // The top bar's picture enlarges in a dialog named after its member.
     await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();
-    await a.getByRole('dialog', { name: `${asha.username}'s picture` }).waitFor();
+    const picture = a.getByRole('dialog', { name: `${asha.username}'s picture` });
+    await picture.waitFor();
     await a.keyboard.press('Escape');
+    await a.getByRole('dialog').waitFor({ state: 'detached' });
+    // Its Close button too, for a phone without Escape.
+    await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();
+    await picture.getByRole('button', { name: 'Close' }).click();
     await a.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Reviews: an empty one is refused; a real one is posted and listed with its author.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 
 type Props = { name: string; src?: string };
 
@@ -24,8 +25,23 @@ export function EnlargeableAvatar({ name, src }: Props) {
         open={open}
         onClose={() => setOpen(false)}
         // The name goes on the element whose role is dialog (the paper), not the backdrop's root.
-        slotProps={{ paper: { 'aria-label': `${name}'s picture` } }}
+        slotProps={{ paper: { 'aria-label': `${name}'s picture`, sx: { position: 'relative' } } }}
       >
+        <IconButton
+          aria-label="Close"
+          onClick={() => setOpen(false)}
+          sx={{
+            position: 'absolute',
+            top: 4,
+            right: 4,
+            zIndex: 1,
+            color: 'common.white',
+            bgcolor: 'rgba(0,0,0,0.5)',
+            '&:hover': { bgcolor: 'rgba(0,0,0,0.7)' },
+          }}
+        >
+          <CloseIcon />
+        </IconButton>
         <Avatar
           src={src}
           alt={name}
