@@ -113,6 +113,20 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('finds the login page’s standalone links big enough for a finger on a phone', async () => {
+    const { context, page } = await openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const height = (name: string) =>
+      page
+        .getByRole('link', { name, exact: true })
+        .evaluate((link) => link.getBoundingClientRect().height);
+    await visit(page, '/login');
+    expect(await height('Forgot password?')).toBeGreaterThanOrEqual(24);
+    await visit(page, '/forgot-password');
+    expect(await height('Back to Login')).toBeGreaterThanOrEqual(24);
+    await context.close();
+  });
+
   it('sees the login page without the side advertising columns', async () => {
     const { context, page } = await openPage();
     await visit(page, '/login');

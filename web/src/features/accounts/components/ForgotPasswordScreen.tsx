@@ -11,6 +11,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { forgotPassword } from '../api/accountsApi.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 type Notice = { severity: 'success' | 'error'; text: string };
 
@@ -74,7 +75,12 @@ export function ForgotPasswordScreen() {
       <Button type="submit" variant="contained" loading={sending}>
         Send Email
       </Button>
-      <Link component={RouterLink} to="/login" variant="body2">
+      <Link
+        component={RouterLink}
+        to="/login"
+        variant="body2"
+        sx={{ ...TAP_TARGET, alignSelf: 'flex-start' }}
+      >
         Back to Login
       </Link>
     </Stack>

@@ -15,6 +15,7 @@ import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { signin } from '../api/accountsApi.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 /**
  * Login (sections 2, 4, 8): email or username and password. Success stores the tokens and goes to
@@ -83,7 +84,12 @@ export function LoginScreen() {
         onChange={(event) => setPassword(event.target.value)}
         {...fieldErrorProps(passwordErrors)}
       />
-      <Link component={RouterLink} to="/forgot-password" variant="body2">
+      <Link
+        component={RouterLink}
+        to="/forgot-password"
+        variant="body2"
+        sx={{ ...TAP_TARGET, alignSelf: 'flex-start' }}
+      >
         Forgot password?
       </Link>
       <Button type="submit" variant="contained" size="large" loading={going}>

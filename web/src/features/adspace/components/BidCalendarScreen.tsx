@@ -149,6 +149,10 @@ export function BidCalendarScreen() {
           // (in a smaller type) rather than run into the next day or lose their last characters
           // (₹250K, not ₹250).
           '& .fc .fc-col-header-cell-cushion': { whiteSpace: 'normal' },
+          // A date's chip is a finger's target in the month, week and day views.
+          '& .fc-dayGridMonth-view, & .fc-dayGridWeek-view, & .fc-dayGridDay-view': {
+            '& .fc-daygrid-event': { minHeight: 24, display: 'flex', alignItems: 'center' },
+          },
           '& .fc .fc-daygrid-event .fc-event-title': {
             whiteSpace: 'normal',
             overflowWrap: 'anywhere',

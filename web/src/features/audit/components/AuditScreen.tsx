@@ -45,6 +45,7 @@ import {
   type SeriesCheck,
 } from '../model/audit.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
@@ -309,6 +310,7 @@ function InvoiceLink({ entry }: { entry: LedgerEntry }) {
       variant="body2"
       color={failed ? 'error' : 'primary'}
       aria-label={`Download invoice ${invoiceNumber}`}
+      sx={TAP_TARGET}
       onClick={() => {
         setFailed(false);
         downloadInvoice(invoiceUrl, invoiceFileName(invoiceNumber), session).catch(() =>

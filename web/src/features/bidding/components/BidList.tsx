@@ -19,6 +19,7 @@ import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import type { BidTab } from '../model/bidBoard.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 type Props = {
   summary: BidSummaryView | null;
@@ -86,7 +87,12 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Stack sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Link component={RouterLink} to={`/user_profile/${bid.postedBy}`} variant="body2">
+        <Link
+          component={RouterLink}
+          to={`/user_profile/${bid.postedBy}`}
+          variant="body2"
+          sx={TAP_TARGET}
+        >
           {name}
         </Link>
         <Typography variant="caption" color="textSecondary">

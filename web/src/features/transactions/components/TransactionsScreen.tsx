@@ -30,6 +30,7 @@ import {
 import { statusText, TRANSACTION_TYPES } from '../model/transactionRows.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 
@@ -212,6 +213,7 @@ function InvoiceLink({ row }: { row: Transaction }) {
       disabled={busy}
       onClick={() => void download()}
       aria-label={`Download invoice ${name}`}
+      sx={TAP_TARGET}
     >
       {row.invoiceNumber ?? 'Download'}
     </Link>
