@@ -8,6 +8,7 @@ import {
   ratePercent,
   rupeeAmount,
 } from './invoiceFormat.ts';
+import { stateWithGstCode } from '@boli/engine/billing/gstStateCodes';
 
 /*
  * The tax invoice as a one-page A4 PDF (pdfkit, built-in Helvetica, so every machine renders the
@@ -117,7 +118,7 @@ function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
     supplier.name,
     supplier.address,
     `GSTIN: ${supplier.gstin}`,
-    `State: ${supplier.state}`,
+    `State: ${stateWithGstCode(supplier.state)}`,
   ]);
   const leftBottom = pdf.y;
   block(pdf, MARGIN + CONTENT_WIDTH / 2 + 10, top, half, 'Invoice', [
@@ -132,13 +133,13 @@ function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
   block(pdf, MARGIN, buyerTop, half, 'Billed to', [
     buyer.name || buyer.username,
     buyer.address,
-    `State: ${buyer.state || '-'}`,
+    `State: ${buyer.state ? stateWithGstCode(buyer.state) : '-'}`,
     `Email: ${buyer.email}`,
     `Phone: ${buyer.phone}`,
   ]);
   const buyerBottom = pdf.y;
   block(pdf, MARGIN + CONTENT_WIDTH / 2 + 10, buyerTop, half, 'Place of supply', [
-    invoice.placeOfSupply,
+    stateWithGstCode(invoice.placeOfSupply),
     totals.igstBasisPoints > 0 ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST',
   ]);
   pdf.y = Math.max(buyerBottom, pdf.y) + 16;

@@ -78,7 +78,8 @@ describe('the tax invoice PDF', () => {
     expect(text).toContain('Invoice number: BOLI/2026-27/000042');
     expect(text).toContain('Invoice date: 01-04-2027');
     expect(text).toContain(`GSTIN: ${SUPPLIER.gstin}`);
-    expect(text).toContain('State: Karnataka');
+    // Each state with its GST code, as tax invoices print them.
+    expect(text).toContain('State: Karnataka (29)');
     expect(text).toContain('Email: asha@example.com');
     expect(text).toContain('998599');
     // 999.00 + 9 % CGST 89.91 + 9 % SGST 89.91 = 1,178.82
@@ -98,6 +99,7 @@ describe('the tax invoice PDF', () => {
     });
     const text = pdfText(pdf);
     expect(text).toContain('IGST amount');
+    expect(text).toContain('State: Maharashtra (27)');
     expect(text).not.toContain('CGST amount');
     expect(text).toContain('IGST @ 18%');
     // 1,23,45,678.90 + 18 % = 22,22,222.20 → 1,45,67,901.10
