@@ -62,6 +62,8 @@ export const LIMITS = {
   notificationListLimit: 50,
   /** Contact form's mobile: digits only, up to this many ("up to 10"). */
   contactMobileMaxDigits: 10,
+  /** Contact form's country and email (the spec sets none; its names follow firstLastNameMax). */
+  contactTextMax: 100,
   /** Contact messages one address (IP) may send per hour; stops a script filling the inbox. */
   contactPerIpPerHour: 20,
   // Payments (issue #7), the web side: how long the success call may take before the screen says

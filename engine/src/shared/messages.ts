@@ -72,6 +72,7 @@ export const MESSAGES = {
   cannotBeBlank: 'cannot be blank',
   max15: 'maximum 15 characters allowed',
   max20: 'maximum 20 characters allowed',
+  max100: 'maximum 100 characters allowed',
   usernameLength: 'minimum 6 and maximum 15 characters allowed',
   noSpecialCharacters: "cannot contain special characters except '-', '_', '.'",
   confirmationMismatch: 'confirmation password do not match password',

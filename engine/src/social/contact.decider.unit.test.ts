@@ -69,6 +69,10 @@ describe('a contact message', () => {
     ['mobile', '98765432101', MESSAGES.contactMobileTooLong],
     ['description', 'x'.repeat(150), MESSAGES.contactDescriptionTooLong],
     ['subject', 'Refund', MESSAGES.contactSubjectInvalid],
+    ['firstname', 'A'.repeat(21), MESSAGES.max20],
+    ['lastname', 'K'.repeat(21), MESSAGES.max20],
+    ['country', 'C'.repeat(101), MESSAGES.max100],
+    ['email', `${'a'.repeat(95)}@example.in`, MESSAGES.max100],
   ] as const)('is refused when %s is %j', (field, value, message) => {
     given([])
       .when(send({ [field]: value }))
@@ -76,6 +80,11 @@ describe('a contact message', () => {
         message,
         details: { errors: { [field]: message } },
       });
+  });
+
+  it('takes names of 20 characters', () => {
+    const names = { firstname: 'A'.repeat(20), lastname: 'K'.repeat(20) };
+    given([]).when(send(names)).then(received(names));
   });
 
   it('takes a mobile of fewer than 10 digits and a description of 149 characters', () => {

@@ -31,8 +31,13 @@ export const isContactSubject = (value: string): value is ContactSubject =>
 /** What is wrong with each filled-in field (an empty one is reported by `contactSummary`). */
 export function contactFieldErrors(form: ContactForm): ContactErrors {
   const errors: ContactErrors = {};
+  const longer = (field: ContactField, max: number) => Array.from(form[field].trim()).length > max;
+  if (longer('country', LIMITS.contactTextMax)) errors.country = MESSAGES.max100;
+  if (longer('firstname', LIMITS.firstLastNameMax)) errors.firstname = MESSAGES.max20;
+  if (longer('lastname', LIMITS.firstLastNameMax)) errors.lastname = MESSAGES.max20;
   const email = form.email.trim();
-  if (email !== '' && !EMAIL.test(email)) errors.email = MESSAGES.contactEmailInvalid;
+  if (longer('email', LIMITS.contactTextMax)) errors.email = MESSAGES.max100;
+  else if (email !== '' && !EMAIL.test(email)) errors.email = MESSAGES.contactEmailInvalid;
   const mobile = form.mobile.trim();
   if (mobile !== '' && !/^\d*$/.test(mobile)) errors.mobile = MESSAGES.digitsOnly;
   else if (mobile.length > LIMITS.contactMobileMaxDigits)
