@@ -1,5 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldError } from './envelope.ts';
+import { inputIssueMessage } from './inputMessages.ts';
+
+// Every schema without a message of its own answers in a sentence naming its field.
+z.config({ customError: inputIssueMessage });
 
 /** An answer the api gives on purpose: a status, the user-facing message, an optional code. */
 export class ApiError extends Error {

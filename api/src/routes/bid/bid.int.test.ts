@@ -155,6 +155,8 @@ describe('placing bids over HTTP', () => {
       [bid(meena, adId, { bidamt: '' }), 400, MESSAGES.enterAllBidDetails],
       [bid(meena, adId, { bidAlias: 'ab' }), 400, MESSAGES.bidAliasTooShort],
       [bid(meena, adId, { bidAlias: 'QWERTYUIOPZXCVBN' }), 400, MESSAGES.bidAliasTooLong],
+      // However long, the alias is refused for its length, not as missing details.
+      [bid(meena, adId, { bidAlias: 'Q'.repeat(101) }), 400, MESSAGES.bidAliasTooLong],
       [bid(meena, adId, { bidAlias: 'xxmeenyy' }), 400, MESSAGES.bidAliasContainsUsername],
       [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound],
     ];

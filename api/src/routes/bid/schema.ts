@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { ApiError } from '../../http/errors.ts';
@@ -10,7 +11,11 @@ import { ApiError } from '../../http/errors.ts';
  * refused here as such.
  */
 
-const itemId = z.string().trim().min(1).max(200);
+const itemId = z
+  .string()
+  .trim()
+  .min(1, { error: AD_MESSAGES.adNotFound })
+  .max(200, { error: AD_MESSAGES.adNotFound });
 
 /** Rupees as a form writes them: digits, and a decimal part (0x10, 1e3 and Infinity are not). */
 const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
@@ -31,7 +36,8 @@ export const placeBidBody = z.object({
   bidamt: z.unknown().optional(),
   type: z.string().nullable().optional(),
   /** Defaults to the member's registered bid alias. */
-  bidAlias: z.string().max(100).optional(),
+  // Bounded only against abuse: the domain words the real limit ('Maximum bid username length is 15').
+  bidAlias: z.string().max(10_000).optional(),
   // Sent by the spec's client; the bidder is whoever the token names.
   postedBy: z.unknown().optional(),
   postedByUsername: z.unknown().optional(),

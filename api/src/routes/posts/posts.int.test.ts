@@ -217,6 +217,9 @@ describe('posting an ad', () => {
     expect((await kit.api(`/api/posts/post?item_id=${posted.uid}`)).status).toBe(200);
     const missing = await kit.api('/api/posts/post?item_id=nothing-here');
     expect(missing).toMatchObject({ status: 404, body: { msg: 'Ad not found' } });
+    // An id longer than any ad's is an ad not found too, not a validator's wording.
+    const tooLong = await kit.api(`/api/posts/postUID?item_uid=${'x'.repeat(5000)}`);
+    expect(tooLong.body.msg).toBe('Ad not found');
   });
 
   it('takes staged files, uploaded one per request ahead of the form', async () => {

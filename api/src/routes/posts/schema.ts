@@ -56,7 +56,12 @@ export const searchQuery = z.object({
 
 export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });
 
-const id = z.string().trim().min(1, { error: AD_MESSAGES.adNotFound }).max(200);
+/** An ad's id or uid; one longer than any can be is an ad not found, as an empty one is. */
+const id = z
+  .string()
+  .trim()
+  .min(1, { error: AD_MESSAGES.adNotFound })
+  .max(200, { error: AD_MESSAGES.adNotFound });
 export const itemIdQuery = z.object({ item_id: id });
 export const itemUidQuery = z.object({ item_uid: id });
 export const galleryItemBody = z.object({ item_id: id, name: z.string().trim().min(1).max(200) });

@@ -18,10 +18,11 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { moderationStatus } from './moderation.ts';
 
-const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
+// No upper bound on ids: one no member or ad can have is simply not found (404), as any other.
+const userParams = z.object({ userId: z.string().trim().min(1) });
 const blockBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
 
-const historyParams = z.object({ adId: z.string().trim().min(1).max(100) });
+const historyParams = z.object({ adId: z.string().trim().min(1) });
 const historyQuery = z.object({
   asOf: z.iso.datetime({ offset: true, message: 'asOf must be an ISO-8601 date-time' }).optional(),
 });

@@ -227,6 +227,11 @@ describe("support reads a member's moderation status", () => {
       });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ error: true, msg: MESSAGES.noUsersFound });
+      // An id longer than any is not found either, rather than refused in a validator's words.
+      const tooLong = await kit.api(`/api/support/users/${'x'.repeat(3000)}`, {
+        token: support.token,
+      });
+      expect(tooLong).toMatchObject({ status: 404, body: { msg: MESSAGES.noUsersFound } });
     } finally {
       await kit.close();
     }
