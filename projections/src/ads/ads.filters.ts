@@ -72,6 +72,20 @@ const priceBound = (
   return rupeesToPaise(rupees) ?? inward(rupees * PAISE_PER_RUPEE);
 };
 
+/** The largest value of an `integer` column (year of manufacture). */
+const INTEGER_MAX = 2_147_483_647;
+
+/**
+ * A bound on a whole-number column (mileage, year): rounded inward (From up, To down) and no
+ * larger than the column holds, so 10.5 km and 99999999999999999999999 km filter as asked rather
+ * than as numbers PostgreSQL refuses for the column.
+ */
+const wholeBound = (
+  bound: number | undefined,
+  max: number,
+  inward: (value: number) => number,
+): number | undefined => (bound === undefined ? undefined : Math.min(inward(bound), max));
+
 const isIndia = (country: string | undefined): boolean => country?.toLowerCase() === 'india';
 
 /**
@@ -99,8 +113,14 @@ export function adFilters(input: AdFilterInput): AdFilters {
   if (vehicles) {
     entries.make = text(input.make);
     entries.model = text(input.model);
-    entries.yearOfManufacture = range(input.yearOfManufactureFrom, input.yearOfManufactureTo);
-    entries.mileage = range(input.mileageFrom, input.mileageTo);
+    entries.yearOfManufacture = range(
+      wholeBound(input.yearOfManufactureFrom, INTEGER_MAX, Math.ceil),
+      wholeBound(input.yearOfManufactureTo, INTEGER_MAX, Math.floor),
+    );
+    entries.mileage = range(
+      wholeBound(input.mileageFrom, Number.MAX_SAFE_INTEGER, Math.ceil),
+      wholeBound(input.mileageTo, Number.MAX_SAFE_INTEGER, Math.floor),
+    );
     entries.ownerOrDealer = text(input.ownerOrDealer);
   }
   return Object.fromEntries(

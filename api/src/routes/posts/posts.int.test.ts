@@ -597,6 +597,22 @@ describe('the ad list', () => {
     expect(body.errors?.[0]).toEqual({ field: 'priceFrom', message: AD_MESSAGES.invalidPrice });
   });
 
+  it('takes bounds larger than any price, mileage or year, or with decimals, finding nothing', async () => {
+    const huge = '99999999999999999999999';
+    for (const filter of ['priceFrom', 'mileageFrom', 'yearOfManufactureFrom']) {
+      const decimal = await kit.api(`/api/globalAds?category=Automobiles&${filter}=10.5`);
+      expect({ filter, status: decimal.status }).toEqual({ filter, status: 200 });
+      for (const token of [undefined, ravi.token]) {
+        const path = token ? '/api/posts/filter' : '/api/globalAds';
+        const { status, body } = await kit.api(`${path}?category=Automobiles&${filter}=${huge}`, {
+          ...(token ? { token } : {}),
+        });
+        expect({ filter, status }).toEqual({ filter, status: 200 });
+        expect((body.data as AdList).ads).toEqual([]);
+      }
+    }
+  });
+
   it('lists My Ads, newest first', async () => {
     const mine = await list('', ravi.token);
     expect(mine.ads.length).toBeGreaterThan(0);

@@ -138,12 +138,13 @@ const NUMERIC: ReadonlySet<AdFilterName> = new Set([
   'mileageTo',
 ]);
 
+/** Digits with a decimal part, as the boxes take them and the api reads them (not 1e3, not -5). */
+const DECIMAL = /^\d+(\.\d+)?$/;
+
 /** A number the user typed, or undefined when the box is empty or not a non-negative number. */
 const numberOf = (text: string): number | undefined => {
   const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
+  return DECIMAL.test(trimmed) ? Number(trimmed) : undefined;
 };
 
 export type AdListQuery = Record<string, string | number>;
@@ -160,8 +161,9 @@ export function filterQuery(filters: AdFilters, page: number): AdListQuery {
     if ((VEHICLE_FILTERS as readonly string[]).includes(name) && !vehicle) continue;
     if ((INDIA_FILTERS as readonly string[]).includes(name) && !india) continue;
     if (NUMERIC.has(name)) {
-      const value = numberOf(raw);
-      if (value !== undefined) query[name] = value;
+      // As typed: a number too long for JavaScript's (99999999999999999999999) is still digits
+      // to the api, where Number() would have sent 1e+23.
+      if (numberOf(raw) !== undefined) query[name] = raw.trim();
     } else if (raw.trim() !== '') {
       query[name] = raw.trim();
     }

@@ -100,7 +100,7 @@ describe('which filters show', () => {
 });
 
 describe('the list query', () => {
-  it('sends only the filters that are set, numbers as numbers, and the page', () => {
+  it('sends only the filters that are set, numbers as typed (trimmed), and the page', () => {
     const query = filterQuery(
       filters({
         category: 'Automobiles',
@@ -123,14 +123,22 @@ describe('the list query', () => {
       country: 'India',
       state: 'Karnataka',
       district: 'Bengaluru Urban',
-      priceFrom: 100000,
-      priceTo: 550000.5,
+      priceFrom: '100000',
+      priceTo: '550000.50',
       make: 'Maruti Suzuki',
-      yearOfManufactureFrom: 2015,
-      mileageTo: 60000,
+      yearOfManufactureFrom: '2015',
+      mileageTo: '60000',
       ownerOrDealer: 'Owner',
       page: 3,
     });
+  });
+
+  it('sends a number too long for JavaScript as its digits, and leaves out other notations', () => {
+    const query = filterQuery(
+      filters({ priceFrom: '99999999999999999999999', priceTo: '1e3', mileageFrom: '-5' }),
+      1,
+    );
+    expect(query).toEqual({ priceFrom: '99999999999999999999999', page: 1 });
   });
 
   it('leaves out district and neighbourhood outside India, vehicle filters outside vehicles, and unreadable numbers', () => {
