@@ -184,6 +184,25 @@ describe('a session ended elsewhere', () => {
   });
 });
 
+describe('a logout in another tab', () => {
+  it('sends a members’ page home, says why, and Login comes back to it', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    const other = await context.newPage();
+    await openAt(app, other, '/');
+    // The other tab logs out: the stored token goes.
+    await other.evaluate(() => window.localStorage.removeItem('jwt'));
+    await page.getByText(MESSAGES.loggedOutElsewhere).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fsettings',
+    );
+    await context.close();
+  });
+});
+
 describe('a bid typed when the session ends', () => {
   it('is still in the form after the session expired, and after logging in again', async () => {
     const [owner, bidder] = await Promise.all([

@@ -167,14 +167,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  // Logging out in one tab logs out the others.
+  // Logging out in one tab logs out the others, which say why (a page sent home, a form left).
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === 'jwt' && !event.newValue) dispatch({ type: 'loggedOut' });
+      if (event.key !== 'jwt' || event.newValue) return;
+      const hadSession = tokenRef.current !== null;
+      tokenRef.current = null;
+      dispatch({ type: 'loggedOut' });
+      if (hadSession) enqueueSnackbar(MESSAGES.loggedOutElsewhere, { variant: 'info' });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [enqueueSnackbar]);
 
   const updateUser = useCallback((user: SessionUser) => {
     dispatch({ type: 'userLoaded', user });
