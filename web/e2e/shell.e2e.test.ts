@@ -127,6 +127,20 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('puts the focus on the new page’s main region when the link that led there is gone', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/no/such/page');
+    const goOn = page.getByRole('link', { name: 'Go to the ads' });
+    await goOn.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    const main = page.getByRole('main', { name: 'Ads' });
+    await expect
+      .poll(() => main.evaluate((region) => region === document.activeElement))
+      .toBe(true);
+    await context.close();
+  });
+
   it('sees the login page without the side advertising columns', async () => {
     const { context, page } = await openPage();
     await visit(page, '/login');

@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { SideAdColumn } from '../../features/adspace/components/SideAdColumn.tsx';
@@ -23,11 +23,34 @@ const PageOutlet = () => (
   </Suspense>
 );
 
+/**
+ * After a move to another page, a focus left on nothing (the link or button that led here is
+ * gone) goes to the page's main region, named after the screen: a screen reader says where the
+ * member is, and Tab goes on from the page rather than from the top of the document.
+ */
+function useFocusOnNewPage() {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || !focused.isConnected) {
+      main.current?.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+  return main;
+}
+
 /** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
 export function AppShell() {
   const { screen, layout } = useRouteHandle();
   const { status, user } = useSession();
   const chrome = pageChrome(layout, { status, mobileValidated: user?.mobileValidated ?? false });
+  const main = useFocusOnNewPage();
 
   useEffect(() => {
     document.title = pageTitle(screen);
@@ -39,7 +62,14 @@ export function AppShell() {
         <TopBar />
         <Box sx={{ display: 'flex', gap: 2, maxWidth: 1440, mx: 'auto', p: { xs: 1, sm: 2 } }}>
           {chrome.sideColumns && <SideAdColumn side="left" />}
-          <Box component="main" data-card={chrome.card} sx={{ flex: 1, minWidth: 0 }}>
+          <Box
+            component="main"
+            ref={main}
+            tabIndex={-1}
+            aria-label={screen}
+            data-card={chrome.card}
+            sx={{ flex: 1, minWidth: 0, outline: 'none' }}
+          >
             {chrome.card ? (
               <Paper elevation={1} sx={{ p: { xs: 2, md: 3 } }}>
                 <PageOutlet />
