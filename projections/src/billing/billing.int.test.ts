@@ -300,10 +300,18 @@ describe('the purchases read model', () => {
       refund_reason: 'biddingClosed',
       refund_id: null,
     });
-    expect(ledger.rows.find((r) => r.payment_id === 'pay_p-dup-2')).toMatchObject({
-      duplicate: true,
+    // The invoice is the paying payment's; the duplicate capture after it has none of its own.
+    expect(ledger.rows.find((r) => r.payment_id === 'pay_p-dup')).toMatchObject({
+      duplicate: false,
       invoice_number: 'BOLI/2026-27/000003',
     });
+    expect(ledger.rows.find((r) => r.payment_id === 'pay_p-dup-2')).toMatchObject({
+      duplicate: true,
+      invoice_number: null,
+    });
+    // The period's sums: the failed payment moved nothing; every invoice counted once.
+    expect(ledger.summary.failed.count).toBe(1);
+    expect(ledger.summary.received.count).toBe(30);
     const times = ledger.rows.map((r) => r.occurred_at);
     expect(times).toEqual([...times].sort());
 
