@@ -122,6 +122,11 @@ describe('a member with a full profile', () => {
     await field(page, 'Mileage (km)').fill('42000');
     await choose(page, 'Owner or Dealer', 'Owner');
     await choose(page, 'New or Used', 'Used');
+    // A reload keeps what was typed.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
+    await expect.poll(() => field(page, 'Item name').inputValue()).toBe('Swift Dzire');
+    expect(await field(page, 'Mileage (km)').inputValue()).toBe('42000');
 
     await page.getByTestId('media-input').setInputFiles(media);
     const uploads = page.getByRole('list', { name: 'Uploads' });
@@ -144,6 +149,12 @@ describe('a member with a full profile', () => {
     await postButton.click();
     await page.getByText(MESSAGES.adPosted).waitFor();
     await page.waitForURL((url) => url.pathname === '/myAds');
+    // Posted: the next ad starts from the profile's address again.
+    expect(
+      await page.evaluate(() =>
+        Object.keys(sessionStorage).filter((key) => key.startsWith('postAdDraft')),
+      ),
+    ).toEqual([]);
     const mine = adCard(page, 'Swift Dzire');
     await mine.waitFor();
     expect(await mine.getByTestId('ad-price').innerText()).toBe('₹5,50,000');

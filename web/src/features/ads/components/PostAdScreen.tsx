@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
@@ -7,12 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
 import { newAdForm, postAdFields } from '../model/adForm.ts';
+import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
 import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
@@ -22,12 +24,16 @@ import { UploadList } from './UploadList.tsx';
 
 function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const { envelope } = useApi();
+  const { user } = useSession();
+  const memberId = user?._id;
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
   const media = useUploads(stage);
+  // What the form starts as: the profile's address, unless a reload finds an ad being written.
+  const [blank] = useState(() => newAdForm(address));
   const ad = useAdFormSubmission({
-    initial: () => newAdForm(address),
+    initial: () => readPostAdDraft(memberId) ?? blank,
     addressDialogAtStart: address !== null && !address.complete,
     async send(form) {
       const body = new FormData();
@@ -36,10 +42,18 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         if (upload.result) body.append('stagedId', upload.result.stagedId);
       }
       const answer = await envelope<unknown>(AD_PATHS.post, { method: 'POST', form: body });
+      posted.current = true;
+      savePostAdDraft(memberId, null);
       enqueueSnackbar(answer.msg || MESSAGES.adPosted, { variant: 'success' });
       navigate('/myAds');
     },
   });
+  // The fields are kept in the tab as they change (not the files), until the ad is posted.
+  const posted = useRef(false);
+  useEffect(() => {
+    if (posted.current) return;
+    savePostAdDraft(memberId, JSON.stringify(ad.form) === JSON.stringify(blank) ? null : ad.form);
+  }, [ad.form, blank, memberId]);
   const posting = ad.sending;
   const canPost = media.uploaded.length > 0 && !media.busy && !posting;
 
@@ -79,7 +93,8 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
  * Post New Ad (/postAd): the form with the member's address filled in from the profile, each
  * photo or video staged on its own (POST /api/gallery/stage, six at a time, with progress), then
  * POST /api/posts/ with the staged ids → 'Ad posted successfully.' → /myAds. An incomplete
- * profile address opens 'Address Required!! Please fill the address'.
+ * profile address opens 'Address Required!! Please fill the address'. The fields typed survive a
+ * reload (model/postAdDraft.ts).
  */
 export function PostAdScreen() {
   const { request } = useApi();
