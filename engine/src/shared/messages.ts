@@ -5,9 +5,9 @@
 export const MESSAGES = {
   generic: 'Something went wrong. Please try again.',
   sessionExpired: 'Your session expired. Please login again.',
-  /** Ours: the stored login could not be checked (the connection or the server), not refused. */
   /** Ours: this tab's session ended because another tab of the browser logged out. */
   loggedOutElsewhere: 'You logged out in another tab.',
+  /** Ours: the stored login could not be checked (the connection or the server), not refused. */
   sessionUnchecked: 'We could not check your login just now. Please try again.',
   loginRequired: 'Login Required!! Please login to continue',
   addressRequired: 'Address Required!! Please fill the address',

@@ -36,7 +36,8 @@ export const placeBidBody = z.object({
   bidamt: z.unknown().optional(),
   type: z.string().nullable().optional(),
   /** Defaults to the member's registered bid alias. */
-  // Bounded only against abuse: the domain words the real limit ('Maximum bid username length is 15').
+  // Bounded only against abuse: the domain words the real limit ('Maximum bid username length
+  // is 15'), whatever the length.
   bidAlias: z.string().max(10_000).optional(),
   // Sent by the spec's client; the bidder is whoever the token names.
   postedBy: z.unknown().optional(),
