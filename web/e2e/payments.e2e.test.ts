@@ -163,6 +163,20 @@ describe('payments through the sandbox checkout', () => {
     expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await feeRow.getByRole('button', { name: /^Download invoice/ }).count()).toBe(1);
 
+    // On a phone each purchase is a card: its total and its invoice in view, nothing sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Transactions' }).getByTestId('transaction-row');
+    const feeCard = cards.filter({ hasText: 'Bid processing fee' }).filter({ hasText: 'Paid' });
+    await feeCard.getByText('Total after tax').waitFor();
+    await feeCard.getByRole('button', { name: /^Download invoice/ }).waitFor();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/boli-payments-transactions-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // The type selector asks for one kind only.
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Bid fee' }).click();

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -12,6 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -40,10 +43,12 @@ const taxText = (amount: number, percent: number) =>
 
 /**
  * The transactions table (section 2): the type selector, then date, item, amount, SGST, CGST
- * and IGST, total after tax, status and the invoice; 20 a page, newest first.
+ * and IGST, total after tax, status and the invoice; 20 a page, newest first. On a phone each
+ * purchase is a card with the same facts.
  */
 export function TransactionsScreen() {
   const { request } = useApi();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [type, setType] = useState<TransactionType>('all');
   /** Zero-based, as the api counts. */
   const [page, setPage] = useState(0);
@@ -105,7 +110,16 @@ export function TransactionsScreen() {
       {answer && answer.purchases.length === 0 && (
         <Typography color="textSecondary">{NO_TRANSACTIONS}</Typography>
       )}
-      {answer && answer.purchases.length > 0 && (
+      {answer && answer.purchases.length > 0 && phone && (
+        // A phone shows each purchase as a card: the nine columns would hide the total and the
+        // invoice beyond the screen's edge.
+        <Stack spacing={1} aria-label="Transactions" role="list">
+          {answer.purchases.map((row) => (
+            <TransactionCard key={row._id} row={row} withIgst={withIgst} />
+          ))}
+        </Stack>
+      )}
+      {answer && answer.purchases.length > 0 && !phone && (
         <TableContainer component={Paper} variant="outlined">
           {/* Narrow cell padding: the nine columns fit beside the side ads of a desktop page. */}
           <Table size="small" aria-label="Transactions" sx={{ '& td, & th': { px: 1 } }}>
@@ -140,6 +154,62 @@ export function TransactionsScreen() {
         />
       )}
     </Stack>
+  );
+}
+
+/** One purchase on a phone: what it was, when, its money line by line, its status and invoice. */
+function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolean }) {
+  const lines: [string, string][] = [
+    ['Amount', formatRupees(row.totalPrice)],
+    ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
+    ['CGST', taxText(row.taxCGSTAmount, row.taxCGSTPercent)],
+    ...(withIgst
+      ? [['IGST', taxText(row.taxIGSTAmount, row.taxIGSTPercent)] as [string, string]]
+      : []),
+    ['Total after tax', formatRupees(row.totalPriceAfterTax)],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="transaction-row">
+      <Typography sx={{ fontWeight: 600 }}>{row.itemName}</Typography>
+      <Typography variant="caption" color="textSecondary" component="div">
+        {formatDate(row.createdAt)}
+        {row.expiresAt && (
+          <>
+            {' · '}Runs until <span style={NO_WRAP}>{formatDateTime(row.expiresAt)}</span>
+          </>
+        )}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, my: 1 }}
+      >
+        {lines.map(([label, value]) => (
+          <Fragment key={label}>
+            <Typography component="dt" variant="body2" color="textSecondary">
+              {label}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, textAlign: 'right', ...NO_WRAP }}
+            >
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+        <Box>
+          <Typography variant="body2">{statusText(row.status)}</Typography>
+          {row.message && (row.status === 'refunded' || row.status === 'refundPending') && (
+            <Typography variant="caption" color="textSecondary">
+              {row.message}
+            </Typography>
+          )}
+        </Box>
+        {row.invoiceUrl && <InvoiceLink row={row} />}
+      </Stack>
+    </Paper>
   );
 }
 
