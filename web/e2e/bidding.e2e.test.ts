@@ -275,6 +275,9 @@ describe('bidding on an ad, live', () => {
     await fillBidDetails(page, form, 'Open', '1201');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await form.getByText(MESSAGES.generic).waitFor();
+    // Even after a reload (the typed bid is still there), pressing again is the same request.
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('1201');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
 

@@ -1,10 +1,13 @@
 import { ApiError } from '../app/api/client.ts';
+import { tabStorage, type DraftStorage } from './tabStorage.ts';
 
 /*
  * A form's Idempotency-Key. When the answer to a submission is lost (the connection dropped, a
- * 5xx), the member cannot know whether it was applied, and presses again: the same body goes with
- * the same key, so the api applies it once (a bid is not placed twice, a review not posted
- * twice). Once an answer arrives, or the body changes, the next submission is a new one.
+ * 5xx), the member cannot know whether it was applied, and presses again — perhaps after a
+ * reload, the form's draft still filled in: the same body goes with the same key, so the api
+ * applies it once (a bid is not placed twice, a review not posted twice). The pending key is kept
+ * in the tab's storage beside the drafts. Once an answer arrives, or the body changes, the next
+ * submission is a new one.
  */
 
 export type SubmissionKey = {
@@ -18,16 +21,53 @@ export type SubmissionKey = {
 export const answerLost = (error: unknown): boolean =>
   !(error instanceof ApiError) || error.status === 0 || error.status === 409 || error.status >= 500;
 
-export function submissionKey(newKey: () => string = () => crypto.randomUUID()): SubmissionKey {
-  let pending: { body: string; key: string } | null = null;
+type Pending = { body: string; key: string };
+
+const storageKey = (scope: string) => `submission:${scope}`;
+
+function readPending(store: DraftStorage | null, scope: string): Pending | null {
+  try {
+    const value: unknown = JSON.parse(store?.getItem(storageKey(scope)) ?? 'null');
+    const pending = value as Partial<Pending> | null;
+    return typeof pending?.body === 'string' && typeof pending.key === 'string'
+      ? { body: pending.body, key: pending.key }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function writePending(store: DraftStorage | null, scope: string, pending: Pending | null): void {
+  try {
+    if (pending === null) store?.removeItem(storageKey(scope));
+    else store?.setItem(storageKey(scope), JSON.stringify(pending));
+  } catch {
+    // Quota or privacy mode: the key still lives in the page until a reload.
+  }
+}
+
+/** The key of the form named `scope` (e.g. `bid:<ad id>`), kept in `store`. */
+export function submissionKey(
+  scope: string,
+  {
+    store = tabStorage(),
+    newKey = (): string => crypto.randomUUID(),
+  }: { store?: DraftStorage | null; newKey?: () => string } = {},
+): SubmissionKey {
+  let pending = readPending(store, scope);
   return {
     keyFor(body) {
       const text = JSON.stringify(body);
-      if (pending?.body !== text) pending = { body: text, key: newKey() };
+      if (pending?.body !== text) {
+        pending = { body: text, key: newKey() };
+        writePending(store, scope, pending);
+      }
       return pending.key;
     },
     settle(error) {
-      if (error === undefined || !answerLost(error)) pending = null;
+      if (error !== undefined && answerLost(error)) return;
+      pending = null;
+      writePending(store, scope, null);
     },
   };
 }

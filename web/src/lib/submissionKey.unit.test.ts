@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../app/api/client.ts';
 import { submissionKey } from './submissionKey.ts';
+import { memoryStorage, refusingStorage, type DraftStorage } from './tabStorage.ts';
 
-const counting = () => {
+const counting = (store: DraftStorage = memoryStorage()) => {
   let n = 0;
-  return submissionKey(() => `k${++n}`);
+  return { store, keys: () => submissionKey('bid:ad-1', { store, newKey: () => `k${++n}` }) };
 };
 
 describe('a form’s submission key', () => {
   it('is the same for the same body sent again after a lost answer', () => {
-    const keys = counting();
+    const keys = counting().keys();
     expect(keys.keyFor({ bidamt: 1201 })).toBe('k1');
     keys.settle(new ApiError(0, ''));
     expect(keys.keyFor({ bidamt: 1201 })).toBe('k1');
@@ -17,14 +18,28 @@ describe('a form’s submission key', () => {
     expect(keys.keyFor({ bidamt: 1201 })).toBe('k1');
   });
 
+  it('is the same after a reload, the pending key kept in the tab', () => {
+    const tab = counting();
+    tab.keys().keyFor({ bidamt: 1201 });
+    // The page is loaded again: a new form, the same tab storage.
+    expect(tab.keys().keyFor({ bidamt: 1201 })).toBe('k1');
+  });
+
   it('is new once an answer came back, or when the body changed', () => {
-    const keys = counting();
+    const tab = counting();
+    const keys = tab.keys();
     keys.keyFor({ bidamt: 1201 });
     keys.settle();
     expect(keys.keyFor({ bidamt: 1201 })).toBe('k2');
     keys.settle(new ApiError(400, 'Enter all bid details'));
-    expect(keys.keyFor({ bidamt: 1201 })).toBe('k3');
+    expect(tab.keys().keyFor({ bidamt: 1201 })).toBe('k3');
     keys.settle(new ApiError(0, ''));
     expect(keys.keyFor({ bidamt: 1300 })).toBe('k4');
+  });
+
+  it('still works in the page where the tab’s storage is refused', () => {
+    const keys = counting(refusingStorage()).keys();
+    expect(keys.keyFor({ bidamt: 1 })).toBe('k1');
+    expect(keys.keyFor({ bidamt: 1 })).toBe('k1');
   });
 });

@@ -50,7 +50,7 @@ export function BidForm({ itemId, onPosted, onPayFee }: Props) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
-  const [submission] = useState(submissionKey);
+  const [submission] = useState(() => submissionKey(`bid:${itemId}`));
 
   useEffect(() => saveBidDraft(itemId, input, memberId), [itemId, input, memberId]);
 

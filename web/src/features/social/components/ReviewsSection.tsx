@@ -63,7 +63,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   const [failure, setFailure] = useState<string | null>(null);
   const [posting, setPosting] = useState(false);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
-  const [submission] = useState(submissionKey);
+  const [submission] = useState(() => submissionKey(`review:${userId}`));
   const [posted, setPosted] = useState<string | null>(null);
 
   const load = useCallback(async () => {
