@@ -432,6 +432,14 @@ describe('the gallery', () => {
     expect(status).toBe(400);
     expect(await mediaFiles()).toEqual(before);
   });
+
+  it('refuses a NUL character in a multipart field with 400, as in any other body', async () => {
+    const { status, body } = await kit.api('/api/gallery/upload', {
+      token: ravi.token,
+      form: adForm({ item_id: `${posted._id}\u0000` }, [photo1()]),
+    });
+    expect({ status, msg: body.msg }).toEqual({ status: 400, msg: MESSAGES.nulCharacter });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
