@@ -173,6 +173,11 @@ describe('ad space', () => {
     await byDate.getByLabel('Date').press('Enter');
     await page.waitForURL(`**/adbid/${emptyDate}?type=sidePanels`);
     await page.goBack();
+    // Today is already closed: the app says so, as a click on today's cell does.
+    await byDate.getByLabel('Date').fill(today);
+    await byDate.getByLabel('Date').press('Enter');
+    await page.getByText(MESSAGES.biddingClosed).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/bid-calendar');
     await page.locator('.fc-multiMonthYear-view').waitFor();
 
     const year = Number(slotdate.slice(0, 4));

@@ -59,9 +59,16 @@ const STEPS = [
   { value: 1e9, suffix: 'B' },
 ] as const;
 
-const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
+/**
+ * Three figures at most: a decimal below 100 (1.5K, 21.2K), none from 100 up (212K, not
+ * 212.3K), so an amount fits a phone's calendar day on one line.
+ */
+const oneDecimal = (n: number): number => (n >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
 
-/** Calendar amounts: 950 → "950", 1500 → "1.5K", 2000000 → "2M", 1234567890 → "1.2B". */
+/**
+ * Calendar amounts: 950 → "950", 1500 → "1.5K", 212300 → "212K", 2000000 → "2M",
+ * 1234567890 → "1.2B".
+ */
 export function abbreviateAmount(amount: number): string {
   if (!Number.isFinite(amount)) return '';
   const size = Math.abs(amount);

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import FullCalendar from '@fullcalendar/react';
-import { addDays, indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
+import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -208,7 +208,6 @@ export function BidCalendarScreen() {
  */
 function DateOpener({ type, onOpen }: { type: SlotSpaceType; onOpen: (date: string) => void }) {
   const [date, setDate] = useState('');
-  const tomorrow = addDays(indiaToday(new Date()), 1);
   return (
     <Stack
       component="form"
@@ -227,7 +226,8 @@ function DateOpener({ type, onOpen }: { type: SlotSpaceType; onOpen: (date: stri
         label="Date"
         value={date}
         onChange={(event) => setDate(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow } }}
+        // No `min`: the browser's own refusal would hide the app's reason (closed, passed).
+        slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button type="submit" variant="outlined" disabled={!date}>
         Bid for {SPACE_TYPE_LABELS[type].toLowerCase()}
