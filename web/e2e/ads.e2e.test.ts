@@ -233,13 +233,18 @@ describe('a member with a full profile', () => {
     );
     await page.keyboard.press('ArrowRight');
     await page.getByRole('dialog', { name: 'Swift Dzire: photo 2 of 3' }).waitFor();
+    // Closed on another photo than the one it opened on, the focus is on that photo.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const focusedLabel = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await expect.poll(focusedLabel).toBe('Enlarge photo 2');
+    await gallery.getByRole('button', { name: 'Enlarge photo 2' }).click();
     await page.getByRole('button', { name: 'Previous' }).click();
     await viewer.waitFor();
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Close' }).click();
     await viewer.waitFor({ state: 'detached' });
-    await expect
-      .poll(() => enlarge.evaluate((button) => button === document.activeElement))
-      .toBe(true);
+    await expect.poll(focusedLabel).toBe('Enlarge photo 1');
 
     await page.getByRole('button', { name: 'Share' }).click();
     const share = page.getByRole('dialog', { name: 'Share this ad' });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
@@ -70,6 +70,8 @@ function GalleryViewer({
     <Dialog
       open
       fullScreen
+      // The gallery puts the focus back itself: on the photo or video shown when it closed.
+      disableRestoreFocus
       onClose={onClose}
       onKeyDown={onKeyDown}
       slotProps={{
@@ -118,9 +120,16 @@ function GalleryViewer({
 export function AdGallery({ items, title }: { items: GalleryItemView[]; title: string }) {
   const [chosen, setChosen] = useState(0);
   const [enlarged, setEnlarged] = useState(false);
+  const mainPhoto = useRef<HTMLButtonElement>(null);
+  const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   const shownIndex = Math.min(chosen, items.length - 1);
   const shown = items[shownIndex];
   if (!shown) return null;
+  // Closed on a photo, the focus is on that photo; on a video (no button), on its thumbnail.
+  const closeViewer = () => {
+    setEnlarged(false);
+    requestAnimationFrame(() => (mainPhoto.current ?? thumbnails.current[shownIndex])?.focus());
+  };
   const main = { width: '100%', height: MAIN_HEIGHT };
   return (
     <Box data-testid="ad-gallery">
@@ -128,6 +137,7 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
         <Shown item={shown} alt={title} size={main} />
       ) : (
         <ButtonBase
+          ref={mainPhoto}
           aria-label={`Enlarge photo ${shownIndex + 1}`}
           onClick={() => setEnlarged(true)}
           sx={{
@@ -147,7 +157,7 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
           index={shownIndex}
           title={title}
           onIndex={setChosen}
-          onClose={() => setEnlarged(false)}
+          onClose={closeViewer}
         />
       )}
       {items.length > 1 && (
@@ -155,6 +165,9 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
           {items.map((item, index) => (
             <ButtonBase
               key={item.name}
+              ref={(element: HTMLButtonElement | null) => {
+                thumbnails.current[index] = element;
+              }}
               aria-label={`Show ${kindOf(item)} ${index + 1}`}
               aria-pressed={index === chosen}
               onClick={() => setChosen(index)}
