@@ -117,7 +117,7 @@ export function TopBar() {
         >
           Boli
         </Typography>
-        {!member && status !== 'loading' && <GuestLinks />}
+        {status === 'guest' && <GuestLinks />}
         {member && (
           <Button color="inherit" component={RouterLink} to="/myAds" sx={wideOnly}>
             My Ads

@@ -116,7 +116,8 @@ export function NotificationBell() {
     <>
       <IconButton
         color="inherit"
-        aria-label={`Notifications (${count})`}
+        // While the list cannot be loaded, its count is not known: not "(0)".
+        aria-label={failure ? 'Notifications (could not be loaded)' : `Notifications (${count})`}
         onClick={(event) => open(event.currentTarget)}
       >
         <Badge badgeContent={count} color="error">
