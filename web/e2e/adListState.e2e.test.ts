@@ -68,10 +68,21 @@ describe('the ad list after a visit to an ad', () => {
     // At the top, the top is in view: nothing to go back to.
     expect(await backToTop.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
+    const loadMore = page.getByRole('button', { name: 'Load More' });
+    await loadMore.scrollIntoViewIfNeeded();
+    // From the keyboard, Load More puts the focus on the first ad it added (the oldest here).
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label')),
+      )
+      .toBe(names[0]);
     await backToTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => backToTop.count()).toBe(0);
+    // And Back To Top puts it on the page's main region, not on nothing.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     await context.close();
   });
 });

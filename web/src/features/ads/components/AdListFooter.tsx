@@ -1,28 +1,51 @@
+import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useScrolledDown } from '../../../lib/useScrolledDown.ts';
 
-type Props = { hasMore: boolean; onLoadMore: () => void };
+/** `count`: the ads listed, whose cards are the page's `article`s (AdCard). */
+type Props = { hasMore: boolean; onLoadMore: () => void; count: number };
+
+/** The link of the `index`-th ad card on the page. */
+const cardLink = (index: number): HTMLElement | null =>
+  document.querySelectorAll('main article')[index]?.querySelector<HTMLElement>('a') ?? null;
 
 /**
  * Load More (only after a full page) and Back To Top, under every ad list; Back To Top only once
- * the page is scrolled down (a list that fits the window has its top in view already).
+ * the page is scrolled down (a list that fits the window has its top in view already). Neither
+ * leaves the focus on nothing: Load More moves it to the first ad it added, Back To Top to the
+ * page's main region.
  */
-export function AdListFooter({ hasMore, onLoadMore }: Props) {
+export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
   const showBackToTop = useScrolledDown();
+  const firstNew = useRef<number | null>(null);
+  useEffect(() => {
+    if (firstNew.current === null || count <= firstNew.current) return;
+    cardLink(firstNew.current)?.focus({ preventScroll: true });
+    firstNew.current = null;
+  }, [count]);
   if (!hasMore && !showBackToTop) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
       {hasMore && (
-        <Button variant="outlined" onClick={onLoadMore}>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            firstNew.current = count;
+            onLoadMore();
+          }}
+        >
           Load More
         </Button>
       )}
       {showBackToTop && (
         <Button
           startIcon={<ArrowUpwardIcon />}
-          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          onClick={() => {
+            document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
         >
           Back To Top
         </Button>

@@ -121,7 +121,7 @@ export function AdListScreen() {
           <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
         </Box>
       )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} />
+      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
     </Stack>
   );
 }

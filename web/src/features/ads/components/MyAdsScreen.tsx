@@ -81,7 +81,7 @@ export function MyAdsScreen() {
           <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
         </Box>
       )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} />
+      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
     </Stack>
   );
 }
