@@ -1,5 +1,5 @@
 import { ApiError } from '../app/api/client.ts';
-import { tabStorage, type DraftStorage } from './tabStorage.ts';
+import { readTabItem, tabStorage, writeTabItem, type DraftStorage } from './tabStorage.ts';
 
 /*
  * A form's Idempotency-Key. When the answer to a submission is lost (the connection dropped, a
@@ -27,7 +27,7 @@ const storageKey = (scope: string) => `submission:${scope}`;
 
 function readPending(store: DraftStorage | null, scope: string): Pending | null {
   try {
-    const value: unknown = JSON.parse(store?.getItem(storageKey(scope)) ?? 'null');
+    const value: unknown = JSON.parse(readTabItem(storageKey(scope), store) ?? 'null');
     const pending = value as Partial<Pending> | null;
     return typeof pending?.body === 'string' && typeof pending.key === 'string'
       ? { body: pending.body, key: pending.key }
@@ -37,14 +37,9 @@ function readPending(store: DraftStorage | null, scope: string): Pending | null 
   }
 }
 
-function writePending(store: DraftStorage | null, scope: string, pending: Pending | null): void {
-  try {
-    if (pending === null) store?.removeItem(storageKey(scope));
-    else store?.setItem(storageKey(scope), JSON.stringify(pending));
-  } catch {
-    // Quota or privacy mode: the key still lives in the page until a reload.
-  }
-}
+// Refused storage keeps nothing: the key still lives in the page until a reload.
+const writePending = (store: DraftStorage | null, scope: string, pending: Pending | null) =>
+  writeTabItem(storageKey(scope), pending === null ? null : JSON.stringify(pending), store);
 
 /** The key of the form named `scope` (e.g. `bid:<ad id>`), kept in `store`. */
 export function submissionKey(

@@ -15,6 +15,32 @@ export function tabStorage(): DraftStorage | null {
   }
 }
 
+/** `key`'s stored text, or null when there is none or the storage refuses to be read. */
+export function readTabItem(key: string, store: DraftStorage | null = tabStorage()): string | null {
+  try {
+    return store?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores `value` under `key`, or removes the key for null. Quota or privacy mode refusing it
+ * keeps nothing: what is typed still lives in its form.
+ */
+export function writeTabItem(
+  key: string,
+  value: string | null,
+  store: DraftStorage | null = tabStorage(),
+): void {
+  try {
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Refused: nothing kept.
+  }
+}
+
 /** A storage over a Map, for tests; `items` shows what is stored. */
 export function memoryStorage(): DraftStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { isRecord } from '../../../lib/records.ts';
-import { tabStorage } from '../../../lib/tabStorage.ts';
+import { readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 import { AD_FORM_FIELDS, type AdForm } from './adForm.ts';
 
 /*
@@ -32,11 +32,7 @@ export function parsePostAdDraft(text: string | null): AdForm | null {
 /** The form kept for this member, or null. */
 export function readPostAdDraft(memberId: string | undefined, store = tabStorage()): AdForm | null {
   if (!memberId) return null;
-  try {
-    return parsePostAdDraft(store?.getItem(postAdDraftKey(memberId)) ?? null);
-  } catch {
-    return null;
-  }
+  return parsePostAdDraft(readTabItem(postAdDraftKey(memberId), store));
 }
 
 /** Keeps the form as it now is; `null` (posted, or nothing typed) keeps nothing. */
@@ -46,11 +42,5 @@ export function savePostAdDraft(
   store = tabStorage(),
 ): void {
   if (!memberId) return;
-  try {
-    const key = postAdDraftKey(memberId);
-    if (form === null) store?.removeItem(key);
-    else store?.setItem(key, JSON.stringify(form));
-  } catch {
-    // Quota or privacy mode: the draft still lives in the form.
-  }
+  writeTabItem(postAdDraftKey(memberId), form === null ? null : JSON.stringify(form), store);
 }

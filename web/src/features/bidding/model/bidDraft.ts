@@ -2,7 +2,7 @@ import { BID_TYPES } from '@boli/engine/shared/limits';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import type { BidFormInput } from './bidForm.ts';
 import { isRecord } from '../../../lib/records.ts';
-import { tabStorage } from '../../../lib/tabStorage.ts';
+import { readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 
 /*
  * The bid a member is typing on an ad, kept in the tab's sessionStorage until it is posted: the
@@ -59,11 +59,7 @@ export function bidDraftFor(
 }
 
 export function readBidDraft(itemId: string, store = tabStorage()): BidDraft | null {
-  try {
-    return parseBidDraft(store?.getItem(bidDraftKey(itemId)) ?? null);
-  } catch {
-    return null;
-  }
+  return parseBidDraft(readTabItem(bidDraftKey(itemId), store));
 }
 
 /** Stores the form as it now is (or forgets the draft when nothing is being typed). */
@@ -74,19 +70,10 @@ export function saveBidDraft(
   store = tabStorage(),
 ): void {
   const next = nextBidDraft(readBidDraft(itemId, store), input, viewerId);
-  try {
-    if (next) store?.setItem(bidDraftKey(itemId), JSON.stringify(next));
-    else store?.removeItem(bidDraftKey(itemId));
-  } catch {
-    // Quota or privacy mode: the draft still lives in the form.
-  }
+  writeTabItem(bidDraftKey(itemId), next ? JSON.stringify(next) : null, store);
 }
 
 /** Forgets the draft: its bid was posted. */
 export function forgetBidDraft(itemId: string, store = tabStorage()): void {
-  try {
-    store?.removeItem(bidDraftKey(itemId));
-  } catch {
-    // Nothing stored to forget.
-  }
+  writeTabItem(bidDraftKey(itemId), null, store);
 }

@@ -1,4 +1,4 @@
-import { tabStorage } from '../../../lib/tabStorage.ts';
+import { readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 
 /*
  * The review a member is typing on another member's profile, kept in the tab's sessionStorage
@@ -17,11 +17,7 @@ export function readReviewDraft(
   store = tabStorage(),
 ): string {
   if (!reviewerId) return '';
-  try {
-    return store?.getItem(reviewDraftKey(reviewerId, userId)) ?? '';
-  } catch {
-    return '';
-  }
+  return readTabItem(reviewDraftKey(reviewerId, userId), store) ?? '';
 }
 
 /** Keeps the text as it now is; an empty (or blank) text keeps nothing. */
@@ -32,11 +28,5 @@ export function saveReviewDraft(
   store = tabStorage(),
 ): void {
   if (!reviewerId) return;
-  try {
-    const key = reviewDraftKey(reviewerId, userId);
-    if (text.trim() === '') store?.removeItem(key);
-    else store?.setItem(key, text);
-  } catch {
-    // Quota or privacy mode: the draft still lives in the form.
-  }
+  writeTabItem(reviewDraftKey(reviewerId, userId), text.trim() === '' ? null : text, store);
 }
