@@ -1,6 +1,11 @@
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceSeriesStream, type InvoiceIssued } from '@boli/engine/billing/invoice.events';
+import {
+  creditNoteSeriesStream,
+  invoiceSeriesStream,
+  type CreditNoteIssued,
+  type InvoiceIssued,
+} from '@boli/engine/billing/invoice.events';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { purchasesProjection } from '@boli/projections/billing/purchases.projection';
@@ -8,11 +13,11 @@ import { invoicesOfPurchase } from '@boli/projections/billing/purchases.queries'
 import { startProjectionRunners } from '@boli/projections/runtime/runners';
 import { waitForProjections } from '@boli/projections/runtime/waitForProjections';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { issueInvoice } from './invoiceSeries.ts';
+import { issueCreditNote, issueInvoice } from './invoiceSeries.ts';
 
 /*
- * The invoice series under concurrent issuers, against real PostgreSQL: numbers 1..n with no gap
- * and no repeat, one invoice per purchase however many settle it at once.
+ * The invoice and credit-note series under concurrent issuers, against real PostgreSQL: numbers
+ * 1..n with no gap and no repeat, one document per purchase however many settle it at once.
  */
 
 let database: TestDatabase;
@@ -86,5 +91,39 @@ describe('invoice series', () => {
     } finally {
       await runners.stop();
     }
+  });
+
+  it('numbers concurrent credit notes without a gap, one per refunded purchase, and answers its number', async () => {
+    const year = '2033-34';
+    const refunds = Array.from({ length: 8 }, (_, i) => ({
+      purchaseId: `r-${i}`,
+      financialYear: year,
+      invoiceNumber: `BOLI/2032-33/${String(i + 1).padStart(6, '0')}`,
+      paymentId: `pay_${i}`,
+      refundId: `rfnd_${i}`,
+      amount: 117_882,
+    }));
+    // The refund's webhook, the settlement after it and the sweep, at once.
+    const numbers = await Promise.all(
+      [...refunds, ...refunds, ...refunds].map((refund) => issueCreditNote({ store, db }, refund)),
+    );
+    const issued = (await store.readStream(creditNoteSeriesStream(year))).map(
+      (event) => (event as unknown as CreditNoteIssued).data,
+    );
+    expect(issued.map((note) => note.sequence)).toEqual(refunds.map((_, i) => i + 1));
+    expect(issued.map((note) => note.purchaseId).sort()).toEqual(
+      refunds.map((refund) => refund.purchaseId).sort(),
+    );
+    // Every caller is told the one number its purchase got.
+    const byPurchase = new Map(issued.map((note) => [note.purchaseId, note.creditNoteNumber]));
+    [...refunds, ...refunds, ...refunds].forEach((refund, i) =>
+      expect(numbers[i]).toBe(byPurchase.get(refund.purchaseId)),
+    );
+    expect(issued.find((note) => note.purchaseId === 'r-0')).toMatchObject({
+      invoiceNumber: 'BOLI/2032-33/000001',
+      refundId: 'rfnd_0',
+      amount: 117_882,
+    });
+    expect(issued[0]?.creditNoteNumber).toBe(`CN/${year}/00001`);
   });
 });

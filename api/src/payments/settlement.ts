@@ -5,7 +5,7 @@ import { mainPayment, statusOf, type PurchaseState } from '@boli/engine/billing/
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
-import { issueInvoice } from './invoiceSeries.ts';
+import { issueCreditNote, issueInvoice } from './invoiceSeries.ts';
 import { deliver } from './fulfilment.ts';
 import type { GatewayPayment, PaymentGateway } from './gateway/port.ts';
 import { loadPurchase, runPurchaseCommand, systemMetadata } from './purchaseStore.ts';
@@ -13,7 +13,8 @@ import { loadPurchase, runPurchaseCommand, systemMetadata } from './purchaseStor
 /*
  * Settling a purchase: everything that follows a capture, in an order that is safe to repeat at
  * any point — issue the invoice, deliver what was bought (or ask for a refund when it can no longer
- * be delivered), refund duplicate payments, and carry out the refunds asked for. The checkout
+ * be delivered), refund duplicate payments, carry out the refunds asked for, and reverse the
+ * invoice with a credit note once the payment it was issued for is refunded. The checkout
  * callback, the webhook processor and the reconciler all end here, so whichever arrives first
  * does the work and the others find nothing left to do.
  */
@@ -61,10 +62,31 @@ export async function recordGatewayPayment(
 }
 
 /** The invoice of the payment that paid, in the series of the year it was captured in. */
-async function invoice(deps: BillingDeps, state: PurchaseState): Promise<void> {
+async function invoice(deps: BillingDeps, state: PurchaseState): Promise<string | undefined> {
   const paid = mainPayment(state);
-  if (paid === undefined) return;
-  await issueInvoice(deps, state.purchase!.purchaseId, financialYearOf(paid.at));
+  if (paid === undefined) return undefined;
+  return issueInvoice(deps, state.purchase!.purchaseId, financialYearOf(paid.at));
+}
+
+/**
+ * The credit note reversing the invoice once the payment it was issued for is refunded, in the
+ * series of the year of the refund. (A duplicate payment had no invoice, so its refund has none.)
+ */
+async function creditRefundedInvoice(
+  deps: BillingDeps,
+  state: PurchaseState,
+  invoiceNumber: string,
+): Promise<void> {
+  const paid = mainPayment(state);
+  if (paid?.refundId == null || paid.refundedAt === null) return;
+  await issueCreditNote(deps, {
+    purchaseId: state.purchase!.purchaseId,
+    financialYear: financialYearOf(paid.refundedAt),
+    invoiceNumber,
+    paymentId: paid.paymentId,
+    refundId: paid.refundId,
+    amount: paid.amount,
+  });
 }
 
 async function deliverOrRefund(deps: BillingDeps, state: PurchaseState): Promise<boolean> {
@@ -143,12 +165,13 @@ export async function settlePurchase(
 ): Promise<PurchaseState> {
   let state = await loadPurchase(deps.store, purchaseId);
   if (state.purchase === null || mainPayment(state) === undefined) return state;
-  await invoice(deps, state);
+  const invoiceNumber = await invoice(deps, state);
   const steps = [deliverOrRefund, refundDuplicates, carryOutRefunds];
   for (const step of steps) {
     // Each step reports whether it recorded anything; only then is the stream read again.
     if (await step(deps, state)) state = await loadPurchase(deps.store, purchaseId);
   }
+  if (invoiceNumber !== undefined) await creditRefundedInvoice(deps, state, invoiceNumber);
   return state;
 }
 

@@ -4,11 +4,15 @@ import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
 
 /*
  * Section 3's Purchase/transaction as the lists answer it: the spec's fields in rupees, IGST
- * beside CGST/SGST, where the purchase stands, and its invoice once issued.
+ * beside CGST/SGST, where the purchase stands, its invoice once issued, and the credit note that
+ * reversed it if its payment was refunded.
  */
 
 /** Where the member downloads the tax invoice of a purchase. */
 export const invoiceUrlOf = (purchaseId: string): string => `/api/invoices/${purchaseId}`;
+
+/** Where the member downloads the credit note that reversed a refunded purchase's invoice. */
+export const creditNoteUrlOf = (purchaseId: string): string => `/api/credit-notes/${purchaseId}`;
 
 /**
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
@@ -37,6 +41,8 @@ export function transactionOf(row: PurchaseRow, expiresAt: string | null = null)
     taxIGSTPercent: basisPointsToPercent(row.igst_basis_points),
     invoiceNumber: row.invoice_number,
     invoiceUrl: row.invoice_number ? invoiceUrlOf(row.purchase_id) : null,
+    creditNoteNumber: row.credit_note_number,
+    creditNoteUrl: row.credit_note_number ? creditNoteUrlOf(row.purchase_id) : null,
     razorpay_order_id: row.order_id,
     message: row.refund_message,
     createdAt: row.created_at,

@@ -161,6 +161,8 @@ async function applyRefund(
     },
     metadata: systemMetadata(),
   });
+  // What the refund leaves to do: the credit note reversing the purchase's invoice.
+  await settlePurchase(deps, purchaseId);
   return 'recorded';
 }
 

@@ -21,4 +21,5 @@ export const BILLING_MESSAGES = {
   duplicatePaymentRefunded: 'This order was paid twice; the second payment has been refunded.',
   refundProcessed: 'Refunded.',
   invoiceNotFound: 'This invoice does not exist yet.',
+  creditNoteNotFound: 'This purchase has no credit note.',
 } as const;

@@ -24,6 +24,8 @@ export type PaymentRecord = {
   /** Why it is refunded, in words for the member. */
   readonly refundMessage: string | null;
   readonly refundId: string | null;
+  /** When the gateway confirmed the refund. */
+  readonly refundedAt: string | null;
 };
 
 export type PurchaseState = {
@@ -68,6 +70,7 @@ function evolveRecords(state: PurchaseState, event: PurchaseEvent): PurchaseStat
           refundRequested: false,
           refundMessage: null,
           refundId: null,
+          refundedAt: null,
         })),
       };
     }
@@ -84,6 +87,7 @@ function evolveRecords(state: PurchaseState, event: PurchaseEvent): PurchaseStat
           refundRequested: false,
           refundMessage: null,
           refundId: null,
+          refundedAt: null,
         })),
       };
     }
@@ -102,6 +106,7 @@ function evolveRecords(state: PurchaseState, event: PurchaseEvent): PurchaseStat
         payments: withPayment(state.payments, event.data.paymentId, (previous) => ({
           ...previous!,
           refundId: event.data.refundId,
+          refundedAt: event.data.refundedAt,
         })),
       };
     case 'PurchaseFulfilled':

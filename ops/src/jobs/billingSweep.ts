@@ -14,7 +14,8 @@ import type { JobDeps, JobKind } from './registry.ts';
 /*
  * The billing process manager and reconciler, as two BullMQ job schedulers on one queue:
  * - `settle` (every LIMITS.billingSweepEveryMs): processes webhooks left in the inbox, then
- *   settles every purchase that is paid but not yet invoiced, delivered or refunded, and expires
+ *   settles every purchase that is paid but not yet invoiced, delivered or refunded (or refunded
+ *   but its invoice not yet reversed by a credit note), and expires
  *   (after asking the gateway) those left unpaid past their time;
  * - `reconcile` (every minute): asks the gateway about purchases left unpaid longer than
  *   LIMITS.reconcilePendingAfterMinutes — a checkout callback and webhooks that never arrived.
@@ -29,6 +30,7 @@ type SweepDeps = BillingDeps & { readonly db: Knex };
 
 const SETTLE_REASONS: readonly AttentionReason[] = [
   'notInvoiced',
+  'notCredited',
   'notFulfilled',
   'refundPending',
   'duplicateNotRefunded',

@@ -1,4 +1,4 @@
-import type { InvoiceIssued } from '@boli/engine/billing/invoice.events';
+import type { CreditNoteIssued, InvoiceIssued } from '@boli/engine/billing/invoice.events';
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import type {
   Buyer,
@@ -215,6 +215,31 @@ export const invoiceIssued = (
     financialYear,
     sequence,
     purchaseId,
+    issuedAt: at(minute),
+  },
+});
+
+export const creditNoteIssued = (
+  purchaseId: string,
+  sequence: number,
+  {
+    financialYear = '2026-27',
+    minute = 7,
+    paymentId = 'pay_1',
+    amount = 0,
+    invoiceNumber = undefined as string | undefined,
+  } = {},
+): CreditNoteIssued => ({
+  type: 'CreditNoteIssued',
+  data: {
+    creditNoteNumber: `CN/${financialYear}/${String(sequence).padStart(5, '0')}`,
+    financialYear,
+    sequence,
+    purchaseId,
+    invoiceNumber: invoiceNumber ?? `BOLI/${financialYear}/000001`,
+    paymentId,
+    refundId: `rfnd_${paymentId}`,
+    amount,
     issuedAt: at(minute),
   },
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceSeriesStream } from '@boli/engine/billing/invoice.events';
+import { creditNoteSeriesStream, invoiceSeriesStream } from '@boli/engine/billing/invoice.events';
 import { PRICES_STREAM, type PriceSet } from '@boli/engine/billing/price.events';
 import { purchaseStream } from '@boli/engine/billing/purchase.events';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
@@ -14,10 +14,12 @@ import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import {
   at,
+  creditNoteIssued,
   invoiceIssued,
   orderCreated,
   paymentCaptured,
   paymentFailed,
+  paymentRefunded,
   purchaseCreated,
   purchaseFulfilled,
   refundRequested,
@@ -28,9 +30,11 @@ import { currentPrices } from './prices.queries.ts';
 import { purchasesProjection } from './purchases.projection.ts';
 import {
   activeSubscriptions,
+  creditNotesOfPurchase,
   findPurchase,
   findPurchaseByOrderId,
   invoicesOfPurchase,
+  lastCreditNoteSequence,
   listPurchases,
   paymentsLedger,
   purchasesNeedingAttention,
@@ -122,6 +126,23 @@ beforeAll(async () => {
     paymentCaptured('p-dup', 'pay_p-dup-2', totalOf('p-dup'), { minute: 44, duplicate: true }),
   ]);
   await invoice('p-dup');
+  // Meera: two purchases refunded after their invoice (after the ledger's period): one reversed
+  // by its credit note, one whose credit note is still to be issued.
+  for (const id of ['p-credited', 'p-uncredited']) {
+    await paid(id, 100, { userId: 'u-meera' });
+    await invoice(id);
+    await purchase(id, [
+      refundRequested(id, `pay_${id}`, totalOf(id), { minute: 104 }),
+      paymentRefunded(id, `pay_${id}`, totalOf(id), { minute: 105 }),
+    ]);
+  }
+  await append(creditNoteSeriesStream('2026-27'), [
+    creditNoteIssued('p-credited', 1, {
+      paymentId: 'pay_p-credited',
+      amount: totalOf('p-credited'),
+      invoiceNumber: 'BOLI/2026-27/000004',
+    }),
+  ]);
   // Ravi: 25 bid fees, a minute apart.
   for (let i = 0; i < 25; i += 1) {
     const id = `p-ravi-${String(i).padStart(2, '0')}`;
@@ -233,6 +254,7 @@ describe('the purchases read model', () => {
       ...[...ravi.slice(0, 20), 'p-bid-stuck', ...ravi.slice(20)].map(
         (id) => `notInvoiced:${id}:pay_${id}`,
       ),
+      'notCredited:p-uncredited:pay_p-uncredited',
       ...[...ravi.slice(0, 20), 'p-bid-stuck', ...ravi.slice(20)].map(
         (id) => `notFulfilled:${id}:pay_${id}`,
       ),
@@ -249,6 +271,7 @@ describe('the purchases read model', () => {
     expect(limited.map((r) => r.reason)).toEqual([
       'notInvoiced',
       'notInvoiced',
+      'notCredited',
       'notFulfilled',
       'notFulfilled',
       'refundPending',
@@ -347,6 +370,30 @@ describe('the purchases read model', () => {
     ).rejects.toThrow(/unique|duplicate/i);
   });
 
+  it('keeps each credit note, and the purchase it reversed', async () => {
+    expect(await creditNotesOfPurchase(db, 'p-credited')).toEqual([
+      {
+        credit_note_number: 'CN/2026-27/00001',
+        financial_year: '2026-27',
+        sequence: 1,
+        purchase_id: 'p-credited',
+        invoice_number: 'BOLI/2026-27/000004',
+        payment_id: 'pay_p-credited',
+        refund_id: 'rfnd_pay_p-credited',
+        amount: totalOf('p-credited'),
+        issued_at: at(7),
+      },
+    ]);
+    expect(await findPurchase(db, 'p-credited')).toMatchObject({
+      status: 'refunded',
+      credit_note_number: 'CN/2026-27/00001',
+      credit_note_issued_at: at(7),
+    });
+    expect(await creditNotesOfPurchase(db, 'p-uncredited')).toEqual([]);
+    expect(await lastCreditNoteSequence(db, '2026-27')).toBe(1);
+    expect(await lastCreditNoteSequence(db, '2027-28')).toBe(0);
+  });
+
   it('grants a lifetime subscription when a subscription purchase is fulfilled', async () => {
     expect(await hasActiveEntitlement(db, 'u-asha', new Date(at(2)))).toBe(true);
     expect(await hasActiveEntitlement(db, 'u-asha', new Date(at(1)))).toBe(false);
@@ -372,6 +419,7 @@ describe('replaying the log', () => {
       purchases: 'purchase_id',
       purchase_payments: 'payment_id',
       invoices: 'invoice_number',
+      credit_notes: 'credit_note_number',
       prices: 'product_key',
       entitlements: 'source_event_id',
     } as const;

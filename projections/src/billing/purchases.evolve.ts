@@ -1,4 +1,4 @@
-import type { InvoiceIssued } from '@boli/engine/billing/invoice.events';
+import type { CreditNoteIssued, InvoiceIssued } from '@boli/engine/billing/invoice.events';
 import type { ProductKey, PurchaseKind } from '@boli/engine/billing/products';
 import type {
   Buyer,
@@ -20,7 +20,8 @@ import type { GlobalPosition, RecordedEvent } from '@boli/engine/eventStore/even
 
 /*
  * The purchases read model's row math: one row per purchase, one per payment id (the auditor's
- * ledger) and one per tax invoice, folded from the purchase streams and the invoice series. Pure,
+ * ledger), one per tax invoice and one per credit note, folded from the purchase streams and the
+ * invoice and credit-note series. Pure,
  * so the knex writer, the unit tests and a replay all agree. Every value comes from the events,
  * and an event at or below the global position a row last took is skipped, so replaying the
  * log — in one batch or in any split — gives the same rows.
@@ -71,6 +72,9 @@ export type PurchaseRow = {
   readonly invoice_number: string | null;
   readonly invoice_issued_at: string | null;
   readonly financial_year: string | null;
+  /** The credit note that reversed the invoice after its payment was refunded. */
+  readonly credit_note_number: string | null;
+  readonly credit_note_issued_at: string | null;
 };
 
 export const PAYMENT_STATUSES = ['captured', 'failed', 'refunded'] as const;
@@ -112,6 +116,20 @@ export type InvoiceRow = {
   readonly issued_at: string;
 };
 
+/** One credit note of a financial year's gap-free series: an invoice reversed by a refund. */
+export type CreditNoteRow = {
+  readonly credit_note_number: string;
+  readonly financial_year: string;
+  readonly sequence: number;
+  readonly purchase_id: string;
+  readonly invoice_number: string;
+  readonly payment_id: string;
+  readonly refund_id: string;
+  /** Paise given back. */
+  readonly amount: number;
+  readonly issued_at: string;
+};
+
 /** A row with the global position of the last event it took. */
 export type Tracked<Row> = { readonly row: Row; readonly position: GlobalPosition };
 
@@ -120,12 +138,15 @@ export type BillingState = {
   readonly payments: ReadonlyMap<string, Tracked<PurchasePaymentRow>>;
   /** By invoice number. */
   readonly invoices: ReadonlyMap<string, InvoiceRow>;
+  /** By credit note number. */
+  readonly creditNotes: ReadonlyMap<string, CreditNoteRow>;
 };
 
 export const emptyBillingState = (): BillingState => ({
   purchases: new Map(),
   payments: new Map(),
   invoices: new Map(),
+  creditNotes: new Map(),
 });
 
 /** The event types this read model reads. */
@@ -139,9 +160,10 @@ export const BILLING_EVENT_TYPES = [
   'PaymentRefunded',
   'PurchaseExpired',
   'InvoiceIssued',
-] as const satisfies readonly (PurchaseEvent | InvoiceIssued)['type'][];
+  'CreditNoteIssued',
+] as const satisfies readonly BillingEvent['type'][];
 
-export type BillingEvent = PurchaseEvent | InvoiceIssued;
+export type BillingEvent = PurchaseEvent | InvoiceIssued | CreditNoteIssued;
 
 /** Positions are pairs compared lexicographically (eventStore.ts). */
 export const isAfter = (a: GlobalPosition, b: GlobalPosition): boolean =>
@@ -164,10 +186,14 @@ function machineStep(row: PurchaseRow, event: PurchaseEvent) {
   };
 }
 
-/** The row PurchaseCreated starts, taking an invoice already seen for it (any order is safe). */
+/**
+ * The row PurchaseCreated starts, taking an invoice and a credit note already seen for it (any
+ * order is safe).
+ */
 export function purchaseCreatedRow(
   data: Extract<PurchaseEvent, { type: 'PurchaseCreated' }>['data'],
   invoice: InvoiceRow | undefined,
+  creditNote?: CreditNoteRow,
 ): PurchaseRow {
   const first = data.lines[0];
   return {
@@ -208,6 +234,8 @@ export function purchaseCreatedRow(
     invoice_number: invoice?.invoice_number ?? null,
     invoice_issued_at: invoice?.issued_at ?? null,
     financial_year: invoice?.financial_year ?? null,
+    credit_note_number: creditNote?.credit_note_number ?? null,
+    credit_note_issued_at: creditNote?.issued_at ?? null,
   };
 }
 
@@ -222,6 +250,11 @@ export function evolvePurchaseRow(row: PurchaseRow, event: BillingEvent): Purcha
       invoice_issued_at: issuedAt,
       financial_year: financialYear,
     };
+  }
+  if (event.type === 'CreditNoteIssued') {
+    if (row.credit_note_number !== null) return row;
+    const { creditNoteNumber, issuedAt } = event.data;
+    return { ...row, credit_note_number: creditNoteNumber, credit_note_issued_at: issuedAt };
   }
   const { status, mainPaymentId } = machineStep(row, event);
   const moved = status === row.status ? row : { ...row, status };
@@ -350,19 +383,21 @@ export function evolvePaymentRow(
   }
 }
 
-/** The payment id an event is about, if any. */
+/** The payment id an event changes, if any (a credit note names its payment, changes nothing of it). */
 const paymentIdOf = (event: BillingEvent): string | undefined =>
-  'paymentId' in event.data ? event.data.paymentId : undefined;
+  event.type !== 'CreditNoteIssued' && 'paymentId' in event.data ? event.data.paymentId : undefined;
 
 export type BillingChanges = {
   readonly purchases: ReadonlySet<string>;
   readonly payments: ReadonlySet<string>;
   readonly invoices: ReadonlySet<string>;
+  readonly creditNotes: ReadonlySet<string>;
 };
 
 /**
  * Applies a batch of recorded events, in log order, to the rows they touch. `state` must hold
- * every stored row the batch touches (and the invoices of its purchases); the answer names the
+ * every stored row the batch touches (and the invoices and credit notes of its purchases); the
+ * answer names the
  * rows to write.
  */
 export function applyBillingEvents(
@@ -372,14 +407,19 @@ export function applyBillingEvents(
   const purchases = new Map(state.purchases);
   const payments = new Map(state.payments);
   const invoices = new Map(state.invoices);
+  const creditNotes = new Map(state.creditNotes);
   const changed = {
     purchases: new Set<string>(),
     payments: new Set<string>(),
     invoices: new Set<string>(),
+    creditNotes: new Set<string>(),
   };
-  const invoiceOf = (purchaseId: string): InvoiceRow | undefined =>
-    [...invoices.values()]
-      .filter((invoice) => invoice.purchase_id === purchaseId)
+  const firstOf = <D extends { purchase_id: string; issued_at: string; sequence: number }>(
+    documents: ReadonlyMap<string, D>,
+    purchaseId: string,
+  ): D | undefined =>
+    [...documents.values()]
+      .filter((document) => document.purchase_id === purchaseId)
       .sort((a, b) => a.issued_at.localeCompare(b.issued_at) || a.sequence - b.sequence)[0];
 
   for (const recorded of events) {
@@ -398,12 +438,31 @@ export function applyBillingEvents(
       });
       changed.invoices.add(invoiceNumber);
     }
+    if (event.type === 'CreditNoteIssued' && !creditNotes.has(event.data.creditNoteNumber)) {
+      const { data } = event;
+      creditNotes.set(data.creditNoteNumber, {
+        credit_note_number: data.creditNoteNumber,
+        financial_year: data.financialYear,
+        sequence: data.sequence,
+        purchase_id: purchaseId,
+        invoice_number: data.invoiceNumber,
+        payment_id: data.paymentId,
+        refund_id: data.refundId,
+        amount: data.amount,
+        issued_at: data.issuedAt,
+      });
+      changed.creditNotes.add(data.creditNoteNumber);
+    }
 
     const purchase = purchases.get(purchaseId);
     if (purchase === undefined) {
       if (event.type === 'PurchaseCreated') {
         purchases.set(purchaseId, {
-          row: purchaseCreatedRow(event.data, invoiceOf(purchaseId)),
+          row: purchaseCreatedRow(
+            event.data,
+            firstOf(invoices, purchaseId),
+            firstOf(creditNotes, purchaseId),
+          ),
           position,
         });
         changed.purchases.add(purchaseId);
@@ -423,5 +482,5 @@ export function applyBillingEvents(
     payments.set(paymentId, { row, position });
     if (row !== payment?.row) changed.payments.add(paymentId);
   }
-  return { state: { purchases, payments, invoices }, changed };
+  return { state: { purchases, payments, invoices, creditNotes }, changed };
 }

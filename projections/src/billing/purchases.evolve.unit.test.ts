@@ -10,6 +10,7 @@ import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import {
   at,
+  creditNoteIssued,
   invoiceIssued,
   orderCreated,
   paymentCaptured,
@@ -25,6 +26,7 @@ import {
   applyBillingEvents,
   type BillingEvent,
   type BillingState,
+  type CreditNoteRow,
   type InvoiceRow,
   type PurchasePaymentRow,
   type PurchaseRow,
@@ -54,11 +56,13 @@ type Tables = {
   purchases: Map<string, Tracked<PurchaseRow>>;
   payments: Map<string, Tracked<PurchasePaymentRow>>;
   invoices: Map<string, InvoiceRow>;
+  creditNotes: Map<string, CreditNoteRow>;
 };
 const emptyTables = (): Tables => ({
   purchases: new Map(),
   payments: new Map(),
   invoices: new Map(),
+  creditNotes: new Map(),
 });
 
 function runBatch(tables: Tables, batch: RecordedEvent[]): number {
@@ -70,18 +74,26 @@ function runBatch(tables: Tables, batch: RecordedEvent[]): number {
     purchases: pick(tables.purchases, (id) => purchaseIds.has(id)),
     payments: pick(tables.payments, (id) => paymentIds.has(id)),
     invoices: pick(tables.invoices, (_, invoice) => purchaseIds.has(invoice.purchase_id)),
+    creditNotes: pick(tables.creditNotes, (_, note) => purchaseIds.has(note.purchase_id)),
   };
   const { state, changed } = applyBillingEvents(loaded, batch);
   for (const id of changed.purchases) tables.purchases.set(id, state.purchases.get(id)!);
   for (const id of changed.payments) tables.payments.set(id, state.payments.get(id)!);
   for (const id of changed.invoices) tables.invoices.set(id, state.invoices.get(id)!);
-  return changed.purchases.size + changed.payments.size + changed.invoices.size;
+  for (const id of changed.creditNotes) tables.creditNotes.set(id, state.creditNotes.get(id)!);
+  return (
+    changed.purchases.size +
+    changed.payments.size +
+    changed.invoices.size +
+    changed.creditNotes.size
+  );
 }
 
 const rowsOf = (tables: Tables) => ({
   purchases: new Map([...tables.purchases].map(([id, { row }]) => [id, row])),
   payments: new Map([...tables.payments].map(([id, { row }]) => [id, row])),
   invoices: tables.invoices,
+  creditNotes: tables.creditNotes,
 });
 
 function project(events: readonly BillingEvent[]) {
@@ -220,6 +232,42 @@ describe('a purchase row', () => {
     const row = purchaseOf([invoiceIssued('p-1', 1), purchaseCreated('p-1')]);
     expect(row.invoice_number).toBe('BOLI/2026-27/000001');
   });
+
+  it('takes the credit note that reverses its refunded invoice, once', () => {
+    const refunded = [
+      ...PAID,
+      invoiceIssued('p-1', 1),
+      refundRequested('p-1', 'pay_1', TOTAL),
+      paymentRefunded('p-1', 'pay_1', TOTAL),
+    ];
+    const { purchases, creditNotes } = project([
+      ...refunded,
+      creditNoteIssued('p-1', 4, { amount: TOTAL }),
+      creditNoteIssued('p-1', 5, { amount: TOTAL }),
+    ]);
+    expect(purchases.get('p-1')).toMatchObject({
+      status: 'refunded',
+      invoice_number: 'BOLI/2026-27/000001',
+      credit_note_number: 'CN/2026-27/00004',
+      credit_note_issued_at: at(7),
+    });
+    expect(creditNotes.get('CN/2026-27/00004')).toEqual({
+      credit_note_number: 'CN/2026-27/00004',
+      financial_year: '2026-27',
+      sequence: 4,
+      purchase_id: 'p-1',
+      invoice_number: 'BOLI/2026-27/000001',
+      payment_id: 'pay_1',
+      refund_id: 'rfnd_pay_1',
+      amount: TOTAL,
+      issued_at: at(7),
+    });
+  });
+
+  it('takes a credit note seen before the purchase row', () => {
+    const row = purchaseOf([creditNoteIssued('p-1', 1), purchaseCreated('p-1')]);
+    expect(row.credit_note_number).toBe('CN/2026-27/00001');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +277,7 @@ const PURCHASE_IDS = ['p-1', 'p-2', 'p-3'] as const;
 const PAYMENT_IDS = ['a', 'b', 'c'] as const;
 
 /** Any fact about one purchase, in any order: the fold must cope with whatever the log holds. */
-const factAbout = (purchaseId: string): fc.Arbitrary<PurchaseEvent | 'invoice'> => {
+const factAbout = (purchaseId: string): fc.Arbitrary<PurchaseEvent | 'invoice' | 'creditNote'> => {
   const paymentId = fc.constantFrom(...PAYMENT_IDS).map((p) => `${purchaseId}-${p}`);
   const minute = fc.integer({ min: 1, max: 60 });
   return fc.oneof(
@@ -249,21 +297,32 @@ const factAbout = (purchaseId: string): fc.Arbitrary<PurchaseEvent | 'invoice'> 
       .map(([id, m]) => paymentRefunded(purchaseId, id, TOTAL, { minute: m })),
     minute.map((m) => purchaseExpired(purchaseId, m)),
     fc.constant('invoice' as const),
+    fc.constant('creditNote' as const),
   );
 };
 
-/** Histories of up to three purchases interleaved; invoice numbers in one gap-free series. */
+/**
+ * Histories of up to three purchases interleaved; invoice numbers in one gap-free series, credit
+ * notes in another.
+ */
 const history: fc.Arbitrary<BillingEvent[]> = fc
   .array(
     fc.constantFrom(...PURCHASE_IDS).chain((id) => factAbout(id).map((fact) => ({ id, fact }))),
     { maxLength: 40 },
   )
   .map((facts) => {
-    let sequence = 0;
+    let invoices = 0;
+    let creditNotes = 0;
     const created = PURCHASE_IDS.map((id, i) => purchaseCreated(id, { price: 100 * (i + 1) }));
     return [
       ...created,
-      ...facts.map(({ id, fact }) => (fact === 'invoice' ? invoiceIssued(id, ++sequence) : fact)),
+      ...facts.map(({ id, fact }) =>
+        fact === 'invoice'
+          ? invoiceIssued(id, ++invoices)
+          : fact === 'creditNote'
+            ? creditNoteIssued(id, ++creditNotes, { paymentId: `${id}-a` })
+            : fact,
+      ),
     ];
   });
 
@@ -305,7 +364,10 @@ describe('replaying the log', () => {
         const { purchases } = project(events);
         for (const id of PURCHASE_IDS) {
           const own = events.filter(
-            (e): e is PurchaseEvent => e.type !== 'InvoiceIssued' && e.data.purchaseId === id,
+            (e): e is PurchaseEvent =>
+              e.type !== 'InvoiceIssued' &&
+              e.type !== 'CreditNoteIssued' &&
+              e.data.purchaseId === id,
           );
           const decided = own.reduce(evolvePurchase, initialPurchaseState());
           const row = purchases.get(id)!;

@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import type { PurchaseKind } from '@boli/engine/billing/products';
-import type { InvoiceRow, PurchasePaymentRow, PurchaseRow } from './purchases.evolve.ts';
+import type {
+  CreditNoteRow,
+  InvoiceRow,
+  PurchasePaymentRow,
+  PurchaseRow,
+} from './purchases.evolve.ts';
 import {
+  creditNoteFromStored,
   invoiceFromStored,
   PAYMENT_COLUMNS,
   paymentFromStored,
@@ -11,15 +17,16 @@ import {
 
 /*
  * Reads of the purchases read model. Readers query the logical views `purchases`,
- * `purchase_payments` and `invoices`; the projection runtime points them at the live build.
+ * `purchase_payments`, `invoices` and `credit_notes`; the projection runtime points them at the live build.
  * Every amount is integer paise (the api converts to rupees at its edge).
  */
 
-export type { InvoiceRow, PurchasePaymentRow, PurchaseRow };
+export type { CreditNoteRow, InvoiceRow, PurchasePaymentRow, PurchaseRow };
 
 const PURCHASES = 'purchases';
 const PAYMENTS = 'purchase_payments';
 const INVOICES = 'invoices';
+const CREDIT_NOTES = 'credit_notes';
 
 const purchaseColumns = (alias = PURCHASES) => PURCHASE_COLUMNS.map((c) => `${alias}.${c}`);
 
@@ -115,6 +122,7 @@ export async function activeSubscriptions(db: Knex, userId: string): Promise<Act
 /**
  * Why the reconciler must look at a purchase:
  * - `notInvoiced`: money captured, no tax invoice yet;
+ * - `notCredited`: the invoiced payment was refunded, no credit note yet;
  * - `notFulfilled`: money captured, not delivered, no refund asked for;
  * - `refundPending`: a refund of the main payment was asked for and has not been confirmed;
  * - `duplicateNotRefunded`: a duplicate payment (see `paymentId`) still held;
@@ -123,6 +131,7 @@ export async function activeSubscriptions(db: Knex, userId: string): Promise<Act
  */
 export const ATTENTION_REASONS = [
   'notInvoiced',
+  'notCredited',
   'notFulfilled',
   'refundPending',
   'duplicateNotRefunded',
@@ -173,6 +182,9 @@ export async function purchasesNeedingAttention(
   const notInvoiced = await purchases((q) =>
     q.whereNotNull('captured_payment_id').whereNull('invoice_number'),
   );
+  const notCredited = await purchases((q) =>
+    q.whereNotNull('refund_id').whereNotNull('invoice_number').whereNull('credit_note_number'),
+  );
   const notFulfilled = await purchases((q) => q.where({ status: 'captured' }));
   const refundPending = await purchases((q) => q.where({ status: 'refundPending' }));
   const duplicates: Record<string, unknown>[] = await oldestFirst(
@@ -198,6 +210,7 @@ export async function purchasesNeedingAttention(
 
   return [
     ...tagged('notInvoiced')(notInvoiced),
+    ...tagged('notCredited')(notCredited),
     ...tagged('notFulfilled')(notFulfilled),
     ...tagged('refundPending')(refundPending),
     ...duplicates.map((raw) => ({
@@ -229,6 +242,7 @@ export type LedgerRow = PurchasePaymentRow &
     | 'invoice_number'
     | 'invoice_issued_at'
     | 'financial_year'
+    | 'credit_note_number'
   > & {
     readonly buyer_name: string;
     /** Place of supply ('' when the profile had no state: taxed as intra-state). */
@@ -253,6 +267,7 @@ const LEDGER_PURCHASE_COLUMNS = [
   'invoice_number',
   'invoice_issued_at',
   'financial_year',
+  'credit_note_number',
 ] as const;
 
 /** Sums in paise. */
@@ -359,8 +374,14 @@ export async function paymentsLedger(
               ? null
               : new Date(raw.invoice_issued_at as string).toISOString(),
           financial_year: raw.financial_year as string | null,
+          credit_note_number: raw.credit_note_number as string | null,
         }
-      : { invoice_number: null, invoice_issued_at: null, financial_year: null }),
+      : {
+          invoice_number: null,
+          invoice_issued_at: null,
+          financial_year: null,
+          credit_note_number: null,
+        }),
     buyer_name: (raw.buyer_name as string | null) ?? '',
     buyer_state: (raw.buyer_state as string | null) ?? '',
     supplier_gstin: (raw.supplier_gstin as string | null) ?? '',
@@ -387,6 +408,30 @@ export async function invoicesOfPurchase(db: Knex, purchaseId: string): Promise<
  */
 export async function lastInvoiceSequence(db: Knex, financialYear: string): Promise<number> {
   const row = await db(INVOICES)
+    .where({ financial_year: financialYear })
+    .max<{ last: number | null }>('sequence as last')
+    .first();
+  return Number(row?.last ?? 0);
+}
+
+/** A purchase's credit notes (one at most: its invoice is reversed once). */
+export async function creditNotesOfPurchase(
+  db: Knex,
+  purchaseId: string,
+): Promise<CreditNoteRow[]> {
+  const stored: Record<string, unknown>[] = await db(CREDIT_NOTES)
+    .select('*')
+    .where({ purchase_id: purchaseId })
+    .orderBy([
+      { column: 'issued_at', order: 'asc' },
+      { column: 'sequence', order: 'asc' },
+    ]);
+  return stored.map(creditNoteFromStored);
+}
+
+/** As `lastInvoiceSequence`, for a financial year's credit notes. */
+export async function lastCreditNoteSequence(db: Knex, financialYear: string): Promise<number> {
+  const row = await db(CREDIT_NOTES)
     .where({ financial_year: financialYear })
     .max<{ last: number | null }>('sequence as last')
     .first();

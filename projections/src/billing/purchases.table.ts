@@ -1,9 +1,15 @@
 import type { Knex } from 'knex';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
-import type { InvoiceRow, PurchasePaymentRow, PurchaseRow, Tracked } from './purchases.evolve.ts';
+import type {
+  CreditNoteRow,
+  InvoiceRow,
+  PurchasePaymentRow,
+  PurchaseRow,
+  Tracked,
+} from './purchases.evolve.ts';
 
 /*
- * The purchases read model's three tables and the conversions between their rows and the pure
+ * The purchases read model's four tables and the conversions between their rows and the pure
  * row types. Money columns are bigint paise; `updated_position_*` is the global position of the
  * last event a row took (the replay guard).
  */
@@ -52,6 +58,8 @@ export async function createPurchasesTable(trx: Knex.Transaction, table: string)
     t.text('invoice_number');
     t.timestamp('invoice_issued_at', { useTz: true });
     t.text('financial_year');
+    t.text('credit_note_number');
+    t.timestamp('credit_note_issued_at', { useTz: true });
     position(t);
   });
   // The provider's order id names one purchase; webhooks and the reconciler look it up.
@@ -74,6 +82,13 @@ export async function createPurchasesTable(trx: Knex.Transaction, table: string)
     table,
     'not_invoiced_idx',
     '(created_at) WHERE captured_payment_id IS NOT NULL AND invoice_number IS NULL',
+  );
+  // Invoices whose payment was refunded, still to be reversed by a credit note.
+  await index(
+    trx,
+    table,
+    'not_credited_idx',
+    '(created_at) WHERE refund_id IS NOT NULL AND invoice_number IS NOT NULL AND credit_note_number IS NULL',
   );
 }
 
@@ -129,6 +144,21 @@ export async function createInvoicesTable(trx: Knex.Transaction, table: string):
   });
 }
 
+export async function createCreditNotesTable(trx: Knex.Transaction, table: string): Promise<void> {
+  await trx.schema.createTable(table, (t) => {
+    t.text('credit_note_number').primary();
+    t.text('financial_year').notNullable();
+    t.integer('sequence').notNullable();
+    t.text('purchase_id').notNullable().index(`${table}_purchase_idx`);
+    t.text('invoice_number').notNullable();
+    t.text('payment_id').notNullable();
+    t.text('refund_id').notNullable();
+    t.bigInteger('amount').notNullable();
+    t.timestamp('issued_at', { useTz: true }).notNullable();
+    t.unique(['financial_year', 'sequence'], { indexName: `${table}_series_key` });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stored rows ↔ row types
 
@@ -147,6 +177,7 @@ const PURCHASE_INSTANTS = [
   'refunded_at',
   'expired_at',
   'invoice_issued_at',
+  'credit_note_issued_at',
 ] as const;
 const PURCHASE_MONEY = ['price', 'cgst', 'sgst', 'igst', 'total'] as const;
 const PURCHASE_RATES = ['cgst_basis_points', 'sgst_basis_points', 'igst_basis_points'] as const;
@@ -177,6 +208,7 @@ export const PURCHASE_COLUMNS = [
   'created_at',
   'invoice_number',
   'financial_year',
+  'credit_note_number',
   ...PURCHASE_INSTANTS,
 ] as const satisfies readonly (keyof PurchaseRow)[];
 
@@ -237,6 +269,18 @@ export const invoiceFromStored = (stored: Stored): InvoiceRow => ({
   financial_year: stored.financial_year as string,
   sequence: num(stored.sequence),
   purchase_id: stored.purchase_id as string,
+  issued_at: iso(stored.issued_at),
+});
+
+export const creditNoteFromStored = (stored: Stored): CreditNoteRow => ({
+  credit_note_number: stored.credit_note_number as string,
+  financial_year: stored.financial_year as string,
+  sequence: num(stored.sequence),
+  purchase_id: stored.purchase_id as string,
+  invoice_number: stored.invoice_number as string,
+  payment_id: stored.payment_id as string,
+  refund_id: stored.refund_id as string,
+  amount: num(stored.amount),
   issued_at: iso(stored.issued_at),
 });
 

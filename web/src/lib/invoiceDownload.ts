@@ -1,9 +1,9 @@
 import { ApiError } from '../app/api/client.ts';
 
 /**
- * Fetches an invoice PDF as the logged-in member or auditor (the api wants the Bearer token, which
- * a plain link cannot send) and hands it to the browser as a download. An expired token is
- * refreshed once, as every other call does.
+ * Fetches an invoice PDF, or a credit note's (served the same way), as the logged-in member or
+ * auditor (the api wants the Bearer token, which a plain link cannot send) and hands it to the
+ * browser as a download. An expired token is refreshed once, as every other call does.
  */
 export async function downloadInvoice(
   url: string,

@@ -1,6 +1,10 @@
 import type { Buyer, PurchaseLine, Supplier } from '@boli/engine/billing/purchase.events';
 import type { TaxBreakdown } from '@boli/engine/billing/tax';
-import type { InvoiceRow, PurchaseRow } from '@boli/projections/billing/purchases.queries';
+import type {
+  CreditNoteRow,
+  InvoiceRow,
+  PurchaseRow,
+} from '@boli/projections/billing/purchases.queries';
 
 /** Everything a tax invoice prints. Money is integer paise; instants are ISO-8601. */
 export type InvoiceDocument = {
@@ -71,6 +75,46 @@ export function invoiceDocumentOf(purchase: PurchaseRow, invoice: InvoiceRow): I
       method: captured_method ?? '',
       capturedAt: captured_at,
       amount: captured_amount,
+    },
+  };
+}
+
+/** Everything a credit note prints: the invoice it reverses, whole, and the refund. */
+export type CreditNoteDocument = {
+  readonly creditNoteNumber: string;
+  /** The refund's financial year (the invoice's may be earlier). */
+  readonly financialYear: string;
+  readonly issuedAt: string;
+  readonly invoice: InvoiceDocument;
+  readonly refund: {
+    readonly refundId: string;
+    readonly paymentId: string;
+    readonly amount: number;
+    readonly refundedAt: string;
+  };
+};
+
+/** The credit note of a refunded purchase, from the read model's purchase, invoice and note. */
+export function creditNoteDocumentOf(
+  purchase: PurchaseRow,
+  invoice: InvoiceRow,
+  creditNote: CreditNoteRow,
+): CreditNoteDocument {
+  if (creditNote.invoice_number !== invoice.invoice_number) {
+    throw new RangeError(
+      `credit note ${creditNote.credit_note_number} reverses ${creditNote.invoice_number}, not ${invoice.invoice_number}`,
+    );
+  }
+  return {
+    creditNoteNumber: creditNote.credit_note_number,
+    financialYear: creditNote.financial_year,
+    issuedAt: creditNote.issued_at,
+    invoice: invoiceDocumentOf(purchase, invoice),
+    refund: {
+      refundId: creditNote.refund_id,
+      paymentId: creditNote.payment_id,
+      amount: creditNote.amount,
+      refundedAt: purchase.refunded_at ?? creditNote.issued_at,
     },
   };
 }

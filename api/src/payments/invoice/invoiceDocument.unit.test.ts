@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPLIER, buyerIn, lifetimeLine } from '@boli/engine/billing/billing.fixtures';
-import type { InvoiceRow, PurchaseRow } from '@boli/projections/billing/purchases.queries';
-import { invoiceDocumentOf } from './invoiceDocument.ts';
+import type {
+  CreditNoteRow,
+  InvoiceRow,
+  PurchaseRow,
+} from '@boli/projections/billing/purchases.queries';
+import { creditNoteDocumentOf, invoiceDocumentOf } from './invoiceDocument.ts';
 
 const line = lifetimeLine('');
 const purchase: PurchaseRow = {
@@ -42,6 +46,8 @@ const purchase: PurchaseRow = {
   invoice_number: 'BOLI/2026-27/000007',
   invoice_issued_at: '2026-11-21T10:01:01.000Z',
   financial_year: '2026-27',
+  credit_note_number: null,
+  credit_note_issued_at: null,
 };
 const invoice: InvoiceRow = {
   invoice_number: 'BOLI/2026-27/000007',
@@ -77,5 +83,48 @@ describe('the invoice of a purchase, from the read model', () => {
     expect(() => invoiceDocumentOf(purchase, { ...invoice, purchase_id: 'p-8' })).toThrow(
       /not p-7/,
     );
+  });
+});
+
+describe('the credit note of a refunded purchase', () => {
+  const refunded: PurchaseRow = {
+    ...purchase,
+    status: 'refunded',
+    refund_id: 'rfnd_7',
+    refund_amount: line.total,
+    refunded_at: '2026-11-22T09:00:00.000Z',
+    credit_note_number: 'CN/2026-27/00002',
+    credit_note_issued_at: '2026-11-22T09:00:01.000Z',
+  };
+  const note: CreditNoteRow = {
+    credit_note_number: 'CN/2026-27/00002',
+    financial_year: '2026-27',
+    sequence: 2,
+    purchase_id: 'p-7',
+    invoice_number: 'BOLI/2026-27/000007',
+    payment_id: 'pay_7',
+    refund_id: 'rfnd_7',
+    amount: line.total,
+    issued_at: '2026-11-22T09:00:01.000Z',
+  };
+
+  it('carries the whole invoice it reverses and the refund', () => {
+    expect(creditNoteDocumentOf(refunded, invoice, note)).toMatchObject({
+      creditNoteNumber: 'CN/2026-27/00002',
+      financialYear: '2026-27',
+      invoice: { invoiceNumber: 'BOLI/2026-27/000007', totals: { total: line.total } },
+      refund: {
+        refundId: 'rfnd_7',
+        paymentId: 'pay_7',
+        amount: line.total,
+        refundedAt: '2026-11-22T09:00:00.000Z',
+      },
+    });
+  });
+
+  it('refuses an invoice other than the one the note names', () => {
+    expect(() =>
+      creditNoteDocumentOf(refunded, invoice, { ...note, invoice_number: 'BOLI/2026-27/000008' }),
+    ).toThrow(/reverses BOLI\/2026-27\/000008/);
   });
 });

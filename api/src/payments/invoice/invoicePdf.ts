@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { amountInWords } from './amountInWords.ts';
-import type { InvoiceDocument } from './invoiceDocument.ts';
+import type { CreditNoteDocument, InvoiceDocument } from './invoiceDocument.ts';
 import {
   indianDate,
   indianDateTime,
@@ -11,7 +11,7 @@ import {
 import { stateWithGstCode } from '@boli/engine/billing/gstStateCodes';
 
 /*
- * The tax invoice as a one-page A4 PDF (pdfkit, built-in Helvetica, so every machine renders the
+ * The tax invoice, and the credit note that reverses one, as a one-page A4 PDF (pdfkit, built-in Helvetica, so every machine renders the
  * same bytes' worth of text: amounts read "Rs." since Helvetica has no ₹). Layout: title, supplier
  * and invoice details side by side, the buyer and place of supply, a table of lines with their
  * tax (CGST + SGST within the supplier's state, IGST across states), totals, the total in words
@@ -79,20 +79,114 @@ function columnsFor(interState: boolean): Column[] {
   );
 }
 
+/** What sets one document apart on the shared layout: its title, its details, how it ends. */
+type Layout = {
+  readonly title: string;
+  /** The document's number, in the file's title. */
+  readonly number: string;
+  readonly subject: string;
+  readonly issuedAt: string;
+  /** The invoice whose parties, lines and tax the document shows. */
+  readonly invoice: InvoiceDocument;
+  readonly details: { readonly title: string; readonly lines: readonly string[] };
+  /** Above the amount in words, e.g. 'Total credited'. */
+  readonly totalLabel: string;
+  readonly closing: { readonly title: string; readonly lines: readonly string[] };
+  readonly footer: string;
+};
+
 /** Renders the invoice; resolves with the whole PDF file. */
 export function renderInvoicePdf(
   invoice: InvoiceDocument,
   options: RenderOptions = {},
 ): Promise<Buffer> {
+  const { payment } = invoice;
+  return renderPdf(
+    {
+      title: 'Tax Invoice',
+      number: invoice.invoiceNumber,
+      subject: `Tax invoice for purchase ${invoice.purchaseId}`,
+      issuedAt: invoice.issuedAt,
+      invoice,
+      details: {
+        title: 'Invoice',
+        lines: [
+          `Invoice number: ${invoice.invoiceNumber}`,
+          `Invoice date: ${indianDate(invoice.issuedAt)}`,
+          `Financial year: ${invoice.financialYear}`,
+          `Purchase: ${invoice.purchaseId}`,
+        ],
+      },
+      totalLabel: 'Total',
+      closing: {
+        title: 'Payment',
+        lines: [
+          `Paid by ${payment.method || 'online payment'} on ${indianDateTime(payment.capturedAt)}`,
+          `Amount received: ${rupeeAmount(payment.amount)}`,
+          `Payment id: ${payment.paymentId}`,
+          `Order id: ${payment.orderId}`,
+        ],
+      },
+      footer:
+        'Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.',
+    },
+    options,
+  );
+}
+
+/**
+ * Renders the credit note: the invoice's parties, lines and tax, credited in full, with the
+ * invoice it reverses and the refund that gave the money back.
+ */
+export function renderCreditNotePdf(
+  creditNote: CreditNoteDocument,
+  options: RenderOptions = {},
+): Promise<Buffer> {
+  const { invoice, refund } = creditNote;
+  return renderPdf(
+    {
+      title: 'Credit Note',
+      number: creditNote.creditNoteNumber,
+      subject: `Credit note for purchase ${invoice.purchaseId}, reversing ${invoice.invoiceNumber}`,
+      issuedAt: creditNote.issuedAt,
+      invoice,
+      details: {
+        title: 'Credit note',
+        lines: [
+          `Credit note number: ${creditNote.creditNoteNumber}`,
+          `Credit note date: ${indianDate(creditNote.issuedAt)}`,
+          `Financial year: ${creditNote.financialYear}`,
+          `Against invoice: ${invoice.invoiceNumber} of ${indianDate(invoice.issuedAt)}`,
+          `Purchase: ${invoice.purchaseId}`,
+        ],
+      },
+      totalLabel: 'Total credited',
+      closing: {
+        title: 'Refund',
+        lines: [
+          `Refunded on ${indianDateTime(refund.refundedAt)}: ${rupeeAmount(refund.amount)}`,
+          `Refund id: ${refund.refundId}`,
+          `Payment id: ${refund.paymentId}`,
+          'Reason: payment refunded; the supply was not made.',
+        ],
+      },
+      footer:
+        'Issued under section 34 of the CGST Act, 2017: the tax above is reduced from the invoice named. This is a computer-generated credit note and needs no signature.',
+    },
+    options,
+  );
+}
+
+function renderPdf(layout: Layout, options: RenderOptions): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     compress: options.compress ?? true,
     info: {
-      Title: `Tax Invoice ${invoice.invoiceNumber}`,
-      Author: invoice.supplier.name,
-      Subject: `Tax invoice for purchase ${invoice.purchaseId}`,
-      CreationDate: new Date(invoice.issuedAt),
+      Title: `${layout.title} ${layout.number}`,
+      Author: layout.invoice.supplier.name,
+      Subject: layout.subject,
+      CreationDate: new Date(layout.issuedAt),
     },
   });
   const chunks: Buffer[] = [];
@@ -101,15 +195,16 @@ export function renderInvoicePdf(
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  drawInvoice(pdf, invoice);
+  drawDocument(pdf, layout);
   pdf.end();
   return done;
 }
 
-function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
-  const { supplier, buyer, totals, payment } = invoice;
+function drawDocument(pdf: PDFKit.PDFDocument, layout: Layout): void {
+  const { invoice } = layout;
+  const { supplier, buyer, totals } = invoice;
   pdf.fillColor(BRAND).font('Helvetica-Bold').fontSize(20);
-  pdf.text('Tax Invoice', MARGIN, MARGIN, { width: CONTENT_WIDTH, align: 'center' });
+  pdf.text(layout.title, MARGIN, MARGIN, { width: CONTENT_WIDTH, align: 'center' });
   pdf.fillColor('black').moveDown(0.8);
 
   const top = pdf.y;
@@ -121,12 +216,14 @@ function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
     `State: ${stateWithGstCode(supplier.state)}`,
   ]);
   const leftBottom = pdf.y;
-  block(pdf, MARGIN + CONTENT_WIDTH / 2 + 10, top, half, 'Invoice', [
-    `Invoice number: ${invoice.invoiceNumber}`,
-    `Invoice date: ${indianDate(invoice.issuedAt)}`,
-    `Financial year: ${invoice.financialYear}`,
-    `Purchase: ${invoice.purchaseId}`,
-  ]);
+  block(
+    pdf,
+    MARGIN + CONTENT_WIDTH / 2 + 10,
+    top,
+    half,
+    layout.details.title,
+    layout.details.lines,
+  );
   pdf.y = Math.max(leftBottom, pdf.y) + 12;
 
   const buyerTop = pdf.y;
@@ -154,10 +251,10 @@ function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
     summary.push([`CGST @ ${ratePercent(totals.cgstBasisPoints)}`, rupeeAmount(totals.cgst)]);
     summary.push([`SGST @ ${ratePercent(totals.sgstBasisPoints)}`, rupeeAmount(totals.sgst)]);
   }
-  summary.push(['Total', rupeeAmount(totals.total)]);
+  summary.push([layout.totalLabel, rupeeAmount(totals.total)]);
   for (const [label, value] of summary) {
     const y = pdf.y;
-    pdf.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica');
+    pdf.font(label === layout.totalLabel ? 'Helvetica-Bold' : 'Helvetica');
     pdf.text(label, MARGIN + CONTENT_WIDTH - 260, y, { width: 140, lineBreak: false });
     pdf.text(value, MARGIN + CONTENT_WIDTH - 120, y, { width: 120, align: 'right' });
   }
@@ -169,20 +266,10 @@ function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
   pdf.font('Helvetica').text(amountInWords(totals.total));
 
   pdf.moveDown(1.2);
-  block(pdf, MARGIN, pdf.y, CONTENT_WIDTH, 'Payment', [
-    `Paid by ${payment.method || 'online payment'} on ${indianDateTime(payment.capturedAt)}`,
-    `Amount received: ${rupeeAmount(payment.amount)}`,
-    `Payment id: ${payment.paymentId}`,
-    `Order id: ${payment.orderId}`,
-  ]);
+  block(pdf, MARGIN, pdf.y, CONTENT_WIDTH, layout.closing.title, layout.closing.lines);
 
   pdf.moveDown(2).fontSize(8).fillColor('#555555');
-  pdf.text(
-    'Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.',
-    MARGIN,
-    pdf.y,
-    { width: CONTENT_WIDTH, align: 'center' },
-  );
+  pdf.text(layout.footer, MARGIN, pdf.y, { width: CONTENT_WIDTH, align: 'center' });
 }
 
 /** A titled block of lines at (x, y); leaves pdf.y below it. */

@@ -4,7 +4,7 @@ import { SUPPLIER, buyerIn } from '@boli/engine/billing/billing.fixtures';
 import type { PurchaseLine } from '@boli/engine/billing/purchase.events';
 import { taxLine } from '@boli/engine/billing/tax';
 import type { InvoiceDocument } from './invoiceDocument.ts';
-import { renderInvoicePdf } from './invoicePdf.ts';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoicePdf.ts';
 
 /**
  * The text a pdfkit PDF shows, one string per text operation. pdfkit writes Helvetica text as
@@ -116,5 +116,39 @@ describe('the tax invoice PDF', () => {
     const plain = await renderInvoicePdf(invoice, { compress: false });
     expect(compressed.length).toBeLessThan(plain.length);
     expect(pdfText(compressed)).toEqual(pdfText(plain));
+  });
+});
+
+describe('the credit note PDF', () => {
+  it('reverses the invoice it names: same parties and tax, credited in full, with the refund', async () => {
+    const invoice = invoiceFor('Karnataka', 999_00);
+    const pdf = await renderCreditNotePdf(
+      {
+        creditNoteNumber: 'CN/2027-28/00003',
+        financialYear: '2027-28',
+        issuedAt: '2027-04-02T06:00:00.000Z',
+        invoice,
+        refund: {
+          refundId: 'rfnd_A1s2d3',
+          paymentId: 'pay_Q1w2e3r4',
+          amount: invoice.totals.total,
+          refundedAt: '2027-04-02T05:59:00.000Z',
+        },
+      },
+      { compress: false },
+    );
+    const text = pdfText(pdf);
+    expect(text).toContain('Credit Note');
+    expect(text).not.toContain('Tax Invoice');
+    expect(text).toContain('Credit note number: CN/2027-28/00003');
+    expect(text).toContain('Credit note date: 02-04-2027');
+    expect(text).toContain('Financial year: 2027-28');
+    // The invoice of the year before that it reverses.
+    expect(text).toContain('Against invoice: BOLI/2026-27/000042 of 01-04-2027');
+    expect(text).toContain(`GSTIN: ${SUPPLIER.gstin}`);
+    expect(text).toEqual(expect.arrayContaining(['CGST @ 9%', 'SGST @ 9%', 'Total credited']));
+    expect(text).toContain('Rs. 1,178.82');
+    expect(text).toContain('Refund id: rfnd_A1s2d3');
+    expect(flowing(text)).toContain('section 34 of the CGST Act');
   });
 });

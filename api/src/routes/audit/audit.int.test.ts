@@ -224,11 +224,27 @@ describe('the payments ledger', () => {
 });
 
 describe('the invoice series check', () => {
-  it('proves this year’s series gap-free, with every capture invoiced', async () => {
-    const { status, body } = await audit(`/invoices/check?financialYear=${financialYear}`);
+  it('proves this year’s series gap-free, with every capture invoiced and every refund credited', async () => {
+    // The refund's credit note follows the refund: wait until the read model has it.
+    const { status, body } = await eventually(
+      async () => {
+        const answer = await audit(`/invoices/check?financialYear=${financialYear}`);
+        return (answer.body.data as { creditNotes: { count: number } }).creditNotes.count === 1
+          ? answer
+          : null;
+      },
+      { what: 'the refunded invoice was credited' },
+    );
     expect(status).toBe(200);
     const ledger = (await audit('/payments')).body.data as {
-      payments: { total: number; status: string; invoiceNumber: string | null }[];
+      payments: {
+        total: number;
+        status: string;
+        invoiceNumber: string | null;
+        creditNoteNumber: string | null;
+        creditNoteUrl: string | null;
+        purchaseId: string;
+      }[];
     };
     const invoiced = ledger.payments.filter((payment) => payment.invoiceNumber !== null);
     const refunded = invoiced.filter((payment) => payment.status === 'refunded');
@@ -250,7 +266,25 @@ describe('the invoice series check', () => {
       net: {
         total: (Math.round(totalOf(invoiced) * 100) - Math.round(totalOf(refunded) * 100)) / 100,
       },
+      // …reversed by the year's one credit note, for the invoice's whole value.
+      refundedWithoutCreditNote: [],
+      creditNotes: {
+        count: 1,
+        first: `CN/${financialYear}/00001`,
+        last: `CN/${financialYear}/00001`,
+        gaps: [],
+        duplicates: [],
+        misnumbered: [],
+        creditedTwice: [],
+        totals: { total: totalOf(refunded) },
+      },
     });
+    // The ledger shows the credit note on the refunded payment that paid, and nowhere else.
+    expect(refunded[0]).toMatchObject({
+      creditNoteNumber: `CN/${financialYear}/00001`,
+      creditNoteUrl: `/api/credit-notes/${refunded[0]!.purchaseId}`,
+    });
+    expect(ledger.payments.filter((payment) => payment.creditNoteNumber !== null)).toHaveLength(1);
   });
 
   it('shows the gaps of a series that skips numbers', async () => {

@@ -25,27 +25,40 @@ export async function paymentsOfPurchase(
 }
 
 /**
- * The purchases a financial year's invoice series must account for: those invoiced in it, and
- * those whose payment was captured within [from, to).
+ * The purchases a financial year's series must account for: those invoiced in it, those whose
+ * payment was captured within [from, to), and `credited` (those its credit notes reversed).
  */
 export async function purchasesOfFinancialYear(
   db: Knex,
   financialYear: string,
   bounds: { from: Date; to: Date },
+  credited: readonly string[] = [],
 ): Promise<YearPurchase[]> {
   const stored: Record<string, unknown>[] = await db('purchases')
-    .select('purchase_id', 'captured_at', 'refunded_at', 'price', 'cgst', 'sgst', 'igst', 'total')
+    .select(
+      'purchase_id',
+      'captured_at',
+      'refunded_at',
+      'credit_note_number',
+      'price',
+      'cgst',
+      'sgst',
+      'igst',
+      'total',
+    )
     .where({ financial_year: financialYear })
     .orWhere((q) =>
       q
         .whereNotNull('captured_payment_id')
         .where('captured_at', '>=', bounds.from)
         .where('captured_at', '<', bounds.to),
-    );
+    )
+    .orWhereIn('purchase_id', [...credited]);
   return stored.map((row) => ({
     purchaseId: row.purchase_id as string,
     capturedAt: row.captured_at === null ? null : new Date(row.captured_at as string).toISOString(),
     refunded: row.refunded_at !== null,
+    creditNoteNumber: (row.credit_note_number as string | null) ?? null,
     price: Number(row.price),
     cgst: Number(row.cgst),
     sgst: Number(row.sgst),

@@ -3,10 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
-import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import {
+  apiKit,
+  eventually,
+  type ApiKit,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
-import { paidSubscription } from '../../../../ops/src/testing/sandboxPayments.ts';
+import {
+  orderedSubscription,
+  paidSubscription,
+  payAtSandbox,
+} from '../../../../ops/src/testing/sandboxPayments.ts';
 
 /*
  * The auditor's /audit screen in Chromium (web/src/features/audit/), against the real api: a
@@ -39,7 +48,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function openAudit(as: TestMember): Promise<Page> {
+async function openAudit(as: TestMember, path = '/audit'): Promise<Page> {
   // A browser in California, a different calendar day from India half of every day: the screen
   // must still speak India's days and times, as the invoices do.
   const context = await browser.newContext({
@@ -53,7 +62,7 @@ async function openAudit(as: TestMember): Promise<Page> {
     content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(k, v);`,
   });
   const page = await context.newPage();
-  await page.goto(new URL('/audit', app.baseUrl).href);
+  await page.goto(new URL(path, app.baseUrl).href);
   return page;
 }
 
@@ -138,6 +147,39 @@ describe('the audit screen', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Payments audit' }).count()).toBe(0);
+  });
+
+  it('shows the credit note that reversed a refunded invoice, to the auditor and the buyer', async () => {
+    // Two tabs' checkouts of the same plan, both paid: the second payment is refunded.
+    const buyer = await kit.member('twotabsb', { state: 'Karnataka' });
+    const orders = [await orderedSubscription(kit, buyer), await orderedSubscription(kit, buyer)];
+    for (const order of orders) await payAtSandbox(app, order.orderId);
+    const financialYear = financialYearOf(new Date().toISOString());
+    const number = `CN/${financialYear}/00001`;
+    await eventually(
+      async () => {
+        const { body } = await kit.api(`/api/audit/invoices/check?financialYear=${financialYear}`, {
+          token: auditor.token,
+        });
+        return (body.data as { creditNotes: { count: number } }).creditNotes.count === 1;
+      },
+      { what: 'the refund was credited', timeoutMs: 30_000 },
+    );
+
+    const page = await openAudit(auditor);
+    const series = page.getByRole('region', { name: 'Invoice series' });
+    await series.getByText(new RegExp(`1 credit note, ${number} to ${number}`)).waitFor();
+    await series.getByTestId('series-credit-notes').waitFor();
+    const ledger = page.getByRole('region', { name: 'Payments ledger' });
+    const link = ledger.getByRole('button', { name: `Download credit note ${number}` });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`CN-${financialYear}-00001.pdf`);
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The buyer finds it beside the invoice in their transactions.
+    const own = await openAudit(buyer, '/transactions');
+    await own.getByRole('button', { name: `Download credit note ${number}` }).waitFor();
+    expect(await own.getByRole('button', { name: /^Download invoice / }).count()).toBe(2);
   });
 
   it('is in the auditor’s menu', async () => {

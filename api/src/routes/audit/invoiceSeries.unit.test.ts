@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceNumber } from '@boli/engine/billing/invoice.rules';
+import { creditNoteNumber, invoiceNumber } from '@boli/engine/billing/invoice.rules';
 import {
   checkInvoiceSeries,
   financialYearBounds,
   isFinancialYear,
+  type SeriesCreditNote,
   type SeriesInvoice,
   type YearPurchase,
 } from './invoiceSeries.ts';
@@ -18,17 +19,36 @@ const purchase = (
   purchaseId: string,
   capturedAt: string | null = '2026-11-21T10:00:00.000Z',
   refunded = false,
+  creditNote: string | null = null,
 ) =>
   ({
     purchaseId,
     capturedAt,
     refunded,
+    creditNoteNumber: creditNote,
     price: 999_00,
     cgst: 89_91,
     sgst: 89_91,
     igst: 0,
     total: 1178_82,
   }) satisfies YearPurchase;
+const creditNote = (sequence: number, purchaseId = `p-${sequence}`): SeriesCreditNote => ({
+  sequence,
+  creditNoteNumber: creditNoteNumber(FY, sequence),
+  purchaseId,
+  invoiceNumber: invoiceNumber(FY, 1),
+});
+const NO_CREDIT_NOTES = {
+  count: 0,
+  first: null,
+  last: null,
+  gaps: [],
+  duplicates: [],
+  misnumbered: [],
+  creditedTwice: [],
+  creditedUnknownPurchase: [],
+  totals: { price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+};
 
 describe('a financial year', () => {
   it('runs from 1 April to 31 March in India time', () => {
@@ -50,6 +70,7 @@ describe('the invoice series check', () => {
   it('proves a complete series: numbers 1..n once each, every capture invoiced, totals summed', () => {
     const check = checkInvoiceSeries({
       financialYear: FY,
+      creditNotes: [],
       invoices: [invoice(2), invoice(1), invoice(3)],
       purchases: [purchase('p-1'), purchase('p-2'), purchase('p-3'), purchase('p-unpaid', null)],
     });
@@ -67,18 +88,26 @@ describe('the invoice series check', () => {
       totals: { price: 3 * 999_00, cgst: 3 * 89_91, sgst: 3 * 89_91, igst: 0, total: 3 * 1178_82 },
       refunded: { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
       net: { price: 3 * 999_00, cgst: 3 * 89_91, sgst: 3 * 89_91, igst: 0, total: 3 * 1178_82 },
+      refundedWithoutCreditNote: [],
+      creditNotes: NO_CREDIT_NOTES,
       complete: true,
     });
   });
 
   it('is complete and empty for a year with no sales', () => {
-    const check = checkInvoiceSeries({ financialYear: FY, invoices: [], purchases: [] });
+    const check = checkInvoiceSeries({
+      financialYear: FY,
+      invoices: [],
+      creditNotes: [],
+      purchases: [],
+    });
     expect(check).toMatchObject({ count: 0, first: null, last: null, gaps: [], complete: true });
   });
 
   it('names missing and repeated numbers', () => {
     const check = checkInvoiceSeries({
       financialYear: FY,
+      creditNotes: [],
       invoices: [invoice(2), invoice(4), invoice(4, 'p-x'), invoice(7)],
       purchases: ['p-2', 'p-4', 'p-x', 'p-7'].map((id) => purchase(id)),
     });
@@ -90,6 +119,7 @@ describe('the invoice series check', () => {
   it('names a capture of the year with no invoice, but not one captured in another year', () => {
     const check = checkInvoiceSeries({
       financialYear: FY,
+      creditNotes: [],
       invoices: [invoice(1)],
       purchases: [
         purchase('p-1'),
@@ -105,6 +135,7 @@ describe('the invoice series check', () => {
   it('names a purchase invoiced twice, a number that is not its sequence, and an unknown purchase', () => {
     const check = checkInvoiceSeries({
       financialYear: FY,
+      creditNotes: [],
       invoices: [
         invoice(1, 'p-1'),
         invoice(2, 'p-1'),
@@ -122,8 +153,12 @@ describe('the invoice series check', () => {
   it('sets apart the invoices whose payment was refunded, and what the year comes to without them', () => {
     const check = checkInvoiceSeries({
       financialYear: FY,
+      creditNotes: [],
       invoices: [invoice(1), invoice(2)],
-      purchases: [purchase('p-1'), purchase('p-2', '2026-11-21T11:00:00.000Z', true)],
+      purchases: [
+        purchase('p-1'),
+        purchase('p-2', '2026-11-21T11:00:00.000Z', true, creditNoteNumber(FY, 1)),
+      ],
     });
     expect(check.totals.total).toBe(2 * 1178_82);
     expect(check.refunded).toEqual({
@@ -135,7 +170,61 @@ describe('the invoice series check', () => {
       total: 1178_82,
     });
     expect(check.net).toEqual({ price: 999_00, cgst: 89_91, sgst: 89_91, igst: 0, total: 1178_82 });
-    // A refund is not a gap: the series stays complete.
+    // A refund reversed by its credit note is not a gap: the series stays complete.
     expect(check.complete).toBe(true);
+  });
+
+  it('names a refunded invoice that no credit note has reversed yet', () => {
+    const check = checkInvoiceSeries({
+      financialYear: FY,
+      invoices: [invoice(1)],
+      creditNotes: [],
+      purchases: [purchase('p-1', '2026-11-21T10:00:00.000Z', true)],
+    });
+    expect(check.refundedWithoutCreditNote).toEqual(['p-1']);
+    expect(check.complete).toBe(false);
+  });
+});
+
+describe('the credit note series check', () => {
+  const refunded = (id: string) => purchase(id, '2026-05-02T10:00:00.000Z', true, `cn-${id}`);
+
+  it('sums what the year’s credit notes reversed, whatever year their invoices were in', () => {
+    const check = checkInvoiceSeries({
+      financialYear: FY,
+      invoices: [invoice(1, 'p-2')],
+      // p-1 was invoiced the year before; its refund, and so its credit note, fell in this one.
+      creditNotes: [creditNote(2), creditNote(1)],
+      purchases: [purchase('p-1', '2026-03-01T10:00:00.000Z', true, 'x'), refunded('p-2')],
+    });
+    expect(check.creditNotes).toEqual({
+      ...NO_CREDIT_NOTES,
+      count: 2,
+      first: 'CN/2026-27/00001',
+      last: 'CN/2026-27/00002',
+      totals: { price: 2 * 999_00, cgst: 2 * 89_91, sgst: 2 * 89_91, igst: 0, total: 2 * 1178_82 },
+    });
+    expect(check.complete).toBe(true);
+  });
+
+  it('names gaps, repeats, misnumbered notes, a purchase credited twice and an unknown one', () => {
+    const check = checkInvoiceSeries({
+      financialYear: FY,
+      invoices: [],
+      creditNotes: [
+        creditNote(2, 'p-1'),
+        creditNote(2, 'p-1'),
+        { ...creditNote(4, 'p-ghost'), creditNoteNumber: 'CN/2026-27/44' },
+      ],
+      purchases: [refunded('p-1')],
+    });
+    expect(check.creditNotes).toMatchObject({
+      gaps: [1, 3],
+      duplicates: [2],
+      misnumbered: ['CN/2026-27/44'],
+      creditedTwice: ['p-1'],
+      creditedUnknownPurchase: ['p-ghost'],
+    });
+    expect(check.complete).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import type { LedgerRow, LedgerSummary } from '@boli/projections/billing/purchases.queries';
-import { invoiceUrlOf } from '../../payments/transactions.ts';
+import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
 import type { GatewayComparison, PaymentSide } from './gatewayCheck.ts';
 import type { MoneyTotals } from './invoiceSeries.ts';
 
@@ -40,6 +40,9 @@ export function ledgerEntryOf(row: LedgerRow) {
     igstPercent: basisPointsToPercent(row.igst_basis_points),
     invoiceNumber: row.invoice_number,
     invoiceUrl: row.invoice_number ? invoiceUrlOf(row.purchase_id) : null,
+    /** The credit note that reversed the invoice, on the refunded payment that paid. */
+    creditNoteNumber: row.credit_note_number,
+    creditNoteUrl: row.credit_note_number ? creditNoteUrlOf(row.purchase_id) : null,
     capturedAt: row.captured_at,
     failedAt: row.failed_at,
     errorCode: row.error_code,

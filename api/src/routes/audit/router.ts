@@ -1,6 +1,11 @@
 import { Router } from '@koa/router';
 import { AUDIT_ROLES } from '@boli/engine/accounts/staffRoles';
-import { invoiceSeriesStream, type InvoiceIssued } from '@boli/engine/billing/invoice.events';
+import {
+  creditNoteSeriesStream,
+  invoiceSeriesStream,
+  type CreditNoteIssued,
+  type InvoiceIssued,
+} from '@boli/engine/billing/invoice.events';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findPurchase, paymentsLedger } from '@boli/projections/billing/purchases.queries';
 import { requireAuth, requireRole } from '../../http/auth.ts';
@@ -20,8 +25,9 @@ import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from '.
  * payment provider's records and the invoice series"):
  * - `GET /api/audit/payments?from&to&page` — every payment in a period with its purchase's tax
  *   and invoice;
- * - `GET /api/audit/invoices/check?financialYear=` — the year's series read from the event store,
- *   checked for gaps and repeats, and every capture of the year checked for its invoice;
+ * - `GET /api/audit/invoices/check?financialYear=` — the year's invoice and credit-note series
+ *   read from the event store, checked for gaps and repeats, every capture of the year checked
+ *   for its invoice and every refunded invoice for its credit note;
  * - `GET /api/audit/gateway-check?purchaseId=` — our payments beside the provider's record.
  */
 export function auditRouter(infra: Infrastructure): Router {
@@ -44,22 +50,32 @@ export function auditRouter(infra: Infrastructure): Router {
 
   router.get('/invoices/check', async (ctx) => {
     const { financialYear } = parseInput(seriesQuery(new Date()), ctx.query);
-    const events = await infra.store.readStream(invoiceSeriesStream(financialYear));
-    const invoices = events
+    const invoices = (await infra.store.readStream(invoiceSeriesStream(financialYear)))
       .filter((event) => event.type === 'InvoiceIssued')
       .map((event) => event.data as InvoiceIssued['data'])
       .map(({ sequence, invoiceNumber, purchaseId }) => ({ sequence, invoiceNumber, purchaseId }));
+    const creditNotes = (await infra.store.readStream(creditNoteSeriesStream(financialYear)))
+      .filter((event) => event.type === 'CreditNoteIssued')
+      .map((event) => event.data as CreditNoteIssued['data'])
+      .map(({ sequence, creditNoteNumber, purchaseId, invoiceNumber }) => ({
+        sequence,
+        creditNoteNumber,
+        purchaseId,
+        invoiceNumber,
+      }));
     const purchases = await purchasesOfFinancialYear(
       infra.db,
       financialYear,
       financialYearBounds(financialYear),
+      creditNotes.map((note) => note.purchaseId),
     );
-    const check = checkInvoiceSeries({ financialYear, invoices, purchases });
+    const check = checkInvoiceSeries({ financialYear, invoices, creditNotes, purchases });
     ctx.body = success({
       ...check,
       totals: totalsInRupees(check.totals),
       refunded: { count: check.refunded.count, ...totalsInRupees(check.refunded) },
       net: totalsInRupees(check.net),
+      creditNotes: { ...check.creditNotes, totals: totalsInRupees(check.creditNotes.totals) },
     });
   });
 

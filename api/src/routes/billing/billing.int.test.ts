@@ -251,6 +251,39 @@ describe('subscribing', () => {
       (event) => event.type === 'PaymentRefunded',
     );
     expect(refunded?.data).toMatchObject({ amount: 117_882 });
+
+    // Its invoice is reversed by a credit note, which the member and auditors can download.
+    const row = await eventually(
+      async () => {
+        const list = await kit.api('/api/cart/listTransactions?page=0', { token: dev.token });
+        const rows = (list.body.data as { purchases: Transaction[] }).purchases;
+        return rows.find((one) => one._id === second._id && one.creditNoteNumber);
+      },
+      { what: 'the refunded purchase had its credit note' },
+    );
+    expect(row.invoiceNumber).toMatch(/^BOLI\/\d{4}-\d{2}\/\d{6}$/);
+    expect(row.creditNoteNumber).toMatch(/^CN\/\d{4}-\d{2}\/\d{5}$/);
+    expect(row.creditNoteUrl).toBe(`/api/credit-notes/${second._id}`);
+    const note = await fetch(`${app.baseUrl}${row.creditNoteUrl}`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    expect(note.status).toBe(200);
+    expect(note.headers.get('content-type')).toBe('application/pdf');
+    expect(note.headers.get('content-disposition')).toContain(
+      `${row.creditNoteNumber!.replaceAll('/', '-')}.pdf`,
+    );
+    expect((await note.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    // The purchase that was kept has none; nor may another member read this one.
+    const kept = await fetch(`${app.baseUrl}/api/credit-notes/${first._id}`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    expect(kept.status).toBe(404);
+    expect(((await kept.json()) as { msg: string }).msg).toBe(BILLING_MESSAGES.creditNoteNotFound);
+    const stranger = await kit.member('not_dev');
+    const theirs = await fetch(`${app.baseUrl}${row.creditNoteUrl}`, {
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(theirs.status).toBe(404);
   });
 
   it('tells a member on the free trial when it ends', async () => {

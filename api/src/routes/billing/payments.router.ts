@@ -4,11 +4,15 @@ import { success, failure } from '../../http/envelope.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { verifyWebhookSignature } from '../../payments/gateway/signatures.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
+import {
+  creditNoteFileOf,
+  invoiceFileOf,
+  type InvoiceFile,
+} from '../../payments/invoice/invoiceFile.ts';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { ApiError } from '../../http/errors.ts';
 
-/** Besides the buyer, who may download any invoice. */
+/** Besides the buyer, who may download any invoice or credit note. */
 const INVOICE_READERS: readonly string[] = ['auditor', 'admin'];
 import { infoOf, ownPurchase, type BillingInfra } from './billingDeps.ts';
 
@@ -35,18 +39,37 @@ export function paymentsRouter(
     ctx.body = success(infoOf(infra, state));
   });
 
-  /** The tax invoice PDF, for its buyer and for auditors and admins. */
-  router.get('/api/invoices/:purchaseId', auth, async (ctx) => {
-    const file = await invoiceFileOf(infra.db, ctx.params.purchaseId!);
+  /** Serves a tax document of a purchase to its buyer and to auditors and admins; else 404. */
+  const serveDocument = async (
+    ctx: Context,
+    file: InvoiceFile | undefined,
+    notFound: { message: string; code: string },
+  ) => {
     const viewer = ctx.state.auth!;
     const staff = viewer.roles.some((role) => INVOICE_READERS.includes(role));
     if (file === undefined || (file.userId !== viewer.userId && !staff)) {
-      throw new ApiError(404, BILLING_MESSAGES.invoiceNotFound, 'INVOICE_NOT_FOUND');
+      throw new ApiError(404, notFound.message, notFound.code);
     }
     ctx.type = 'application/pdf';
     ctx.set('content-disposition', `attachment; filename="${file.fileName}"`);
     ctx.set('cache-control', 'private, no-store');
     ctx.body = file.pdf;
+  };
+
+  /** The tax invoice PDF. */
+  router.get('/api/invoices/:purchaseId', auth, async (ctx) => {
+    await serveDocument(ctx, await invoiceFileOf(infra.db, ctx.params.purchaseId!), {
+      message: BILLING_MESSAGES.invoiceNotFound,
+      code: 'INVOICE_NOT_FOUND',
+    });
+  });
+
+  /** The credit note PDF that reversed the invoice of a refunded purchase. */
+  router.get('/api/credit-notes/:purchaseId', auth, async (ctx) => {
+    await serveDocument(ctx, await creditNoteFileOf(infra.db, ctx.params.purchaseId!), {
+      message: BILLING_MESSAGES.creditNoteNotFound,
+      code: 'CREDIT_NOTE_NOT_FOUND',
+    });
   });
 
   /**

@@ -30,8 +30,8 @@ import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
   defaultPeriod,
+  documentFileName,
   financialYearChoices,
-  invoiceFileName,
   ledgerSummaryLines,
   paymentCount,
   paymentTime,
@@ -49,9 +49,10 @@ import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
- * /audit (auditors and admins; not in the spec's table): the invoice series of a financial year
- * checked for gaps, repeats and uninvoiced captures, and every payment of a period with its tax,
- * invoice and a comparison with the payment gateway's record.
+ * /audit (auditors and admins; not in the spec's table): the invoice and credit-note series of a
+ * financial year checked for gaps, repeats, uninvoiced captures and refunds no credit note
+ * reversed, and every payment of a period with its tax, invoice (and, on a refund, the credit note
+ * that reversed it) and a comparison with the payment gateway's record.
  */
 export function AuditScreen() {
   return (
@@ -202,7 +203,7 @@ function LedgerSection() {
                   <TableCell align="right">Price</TableCell>
                   <TableCell align="right">GST</TableCell>
                   <TableCell align="right">Total</TableCell>
-                  <TableCell>Invoice</TableCell>
+                  <TableCell>Invoice / credit note</TableCell>
                   <TableCell>Gateway</TableCell>
                 </TableRow>
               </TableHead>
@@ -285,7 +286,7 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         {formatRupees(entry.total)}
       </TableCell>
       <TableCell>
-        <InvoiceLink entry={entry} />
+        <TaxDocuments entry={entry} />
       </TableCell>
       <TableCell>
         <Button size="small" onClick={onCheck}>
@@ -296,29 +297,59 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
   );
 }
 
-function InvoiceLink({ entry }: { entry: LedgerEntry }) {
+/**
+ * The invoice of the purchase a payment paid, or why there is none; then, on the refunded payment
+ * that paid it, the credit note that reversed it, captioned since "CN/…" alone does not say so.
+ */
+function TaxDocuments({ entry }: { entry: LedgerEntry }) {
+  const { invoiceUrl, invoiceNumber, creditNoteUrl, creditNoteNumber } = entry;
+  return (
+    <>
+      {invoiceUrl && invoiceNumber ? (
+        <DocumentLink kind="invoice" url={invoiceUrl} number={invoiceNumber} />
+      ) : entry.status === 'failed' ? (
+        '—'
+      ) : (
+        <Typography color="error">Not invoiced</Typography>
+      )}
+      {creditNoteUrl && creditNoteNumber && (
+        <>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+            Credit note
+          </Typography>
+          <DocumentLink kind="credit note" url={creditNoteUrl} number={creditNoteNumber} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Downloads an invoice or credit note with the auditor's token; turns red when that failed. */
+function DocumentLink({
+  kind,
+  url,
+  number,
+}: {
+  kind: 'invoice' | 'credit note';
+  url: string;
+  number: string;
+}) {
   const session = useSession();
   const [failed, setFailed] = useState(false);
-  if (!entry.invoiceUrl || !entry.invoiceNumber) {
-    return entry.status === 'failed' ? '—' : <Typography color="error">Not invoiced</Typography>;
-  }
-  const { invoiceUrl, invoiceNumber } = entry;
   return (
     <Link
       component="button"
       type="button"
       variant="body2"
       color={failed ? 'error' : 'primary'}
-      aria-label={`Download invoice ${invoiceNumber}`}
+      aria-label={`Download ${kind} ${number}`}
       sx={TAP_TARGET}
       onClick={() => {
         setFailed(false);
-        downloadInvoice(invoiceUrl, invoiceFileName(invoiceNumber), session).catch(() =>
-          setFailed(true),
-        );
+        downloadInvoice(url, documentFileName(number), session).catch(() => setFailed(true));
       }}
     >
-      {invoiceNumber}
+      {number}
     </Link>
   );
 }

@@ -3,20 +3,25 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  creditNoteCount,
   invoiceCount,
   moneyLine,
+  refundedHeading,
   seriesProblems,
   seriesSummary,
   type SeriesCheck,
 } from '../model/audit.ts';
 
 /**
- * A financial year's invoice series as the auditor sees it: green "Series complete" with its
- * range, or red with every missing or repeated number and every uninvoiced capture; then the
- * year's totals, and, when some invoiced payments were refunded, those and the year without them.
+ * A financial year's invoice and credit-note series as the auditor sees it: green "Series
+ * complete" with their ranges, or red with every missing or repeated number, every uninvoiced
+ * capture and every refund no credit note reversed; then the year's totals, and, when some
+ * invoiced payments were refunded, those and the year without them, and, when the year issued
+ * credit notes, what they reversed (refunds of the year before included).
  */
 export function SeriesResult({ check }: { check: SeriesCheck }) {
   const problems = seriesProblems(check);
+  const notes = check.creditNotes;
   return (
     <Stack spacing={1} data-testid="series-result">
       <Alert severity={check.complete ? 'success' : 'error'}>
@@ -32,10 +37,16 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
       </Typography>
       {check.refunded.count > 0 && (
         <Typography variant="body2" color="textSecondary" data-testid="series-refunded">
-          Refunded since (no credit notes issued): {invoiceCount(check.refunded.count)} ·{' '}
+          {refundedHeading(check)}: {invoiceCount(check.refunded.count)} ·{' '}
           {moneyLine(check.refunded)}
           <br />
           Net of refunds: {moneyLine(check.net)}
+        </Typography>
+      )}
+      {notes.count > 0 && (
+        <Typography variant="body2" color="textSecondary" data-testid="series-credit-notes">
+          Credit notes issued in {check.financialYear}: {creditNoteCount(notes.count)} ·{' '}
+          {moneyLine(notes.totals)}
         </Typography>
       )}
     </Stack>

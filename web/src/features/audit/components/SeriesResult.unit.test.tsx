@@ -17,8 +17,22 @@ const complete: SeriesCheck = {
   totals: { price: 1998, cgst: 179.82, sgst: 179.82, igst: 0, total: 2357.64 },
   refunded: { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
   net: { price: 1998, cgst: 179.82, sgst: 179.82, igst: 0, total: 2357.64 },
+  refundedWithoutCreditNote: [],
+  creditNotes: {
+    count: 0,
+    first: null,
+    last: null,
+    gaps: [],
+    duplicates: [],
+    misnumbered: [],
+    creditedTwice: [],
+    creditedUnknownPurchase: [],
+    totals: { price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+  },
   complete: true,
 };
+
+const ONE_INVOICE = { price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 };
 
 describe('the series result', () => {
   it('is a green "Series complete" with the totals', () => {
@@ -31,22 +45,53 @@ describe('the series result', () => {
     expect(html).toContain('total ₹2,357.64');
     expect(html).not.toContain('Missing invoice numbers');
     expect(html).not.toContain('Refunded since');
+    expect(html).not.toContain('Credit notes issued');
   });
 
-  it('sets apart the invoices whose payment was refunded, and the year net of them', () => {
+  it('sets apart the refunded invoices, each reversed by its credit note, and the year net of them', () => {
     const html = renderToStaticMarkup(
       <SeriesResult
         check={{
           ...complete,
-          refunded: { count: 1, price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 },
-          net: { price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 },
+          refunded: { count: 1, ...ONE_INVOICE },
+          net: ONE_INVOICE,
+          creditNotes: {
+            ...complete.creditNotes,
+            count: 1,
+            first: 'CN/2026-27/00001',
+            last: 'CN/2026-27/00001',
+            totals: ONE_INVOICE,
+          },
         }}
       />,
     );
+    expect(html).toContain('; 1 credit note, CN/2026-27/00001 to CN/2026-27/00001');
     expect(html).toContain(
-      'Refunded since (no credit notes issued): 1 invoice · taxable value ₹999',
+      'Refunded since, each reversed by a credit note: 1 invoice · taxable value ₹999',
     );
     expect(html).toContain('Net of refunds: taxable value ₹999 · CGST ₹89.91');
+    expect(html).toContain(
+      'Credit notes issued in 2026-27: 1 credit note · taxable value ₹999 · CGST ₹89.91',
+    );
+    expect(html).not.toContain('no credit notes');
+  });
+
+  it('is red for a refund no credit note reversed, and names its purchase', () => {
+    const html = renderToStaticMarkup(
+      <SeriesResult
+        check={{
+          ...complete,
+          complete: false,
+          refunded: { count: 1, ...ONE_INVOICE },
+          net: ONE_INVOICE,
+          refundedWithoutCreditNote: ['p-2'],
+        }}
+      />,
+    );
+    expect(html).toContain('MuiAlert-colorError');
+    expect(html).toContain('<strong>Refunded invoices without a credit note:</strong> p-2');
+    expect(html).toContain('Refunded since (1 not yet reversed by a credit note): 1 invoice');
+    expect(html).not.toContain('Credit notes issued');
   });
 
   it('is red and lists the missing numbers and the uninvoiced captures', () => {

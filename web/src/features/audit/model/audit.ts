@@ -32,6 +32,9 @@ export type LedgerEntry = {
   igstPercent: number;
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  /** The credit note that reversed the invoice: only on the refunded payment that paid it. */
+  creditNoteNumber: string | null;
+  creditNoteUrl: string | null;
   capturedAt: string | null;
   failedAt: string | null;
   errorCode: string | null;
@@ -61,14 +64,18 @@ export type Ledger = {
   payments: LedgerEntry[];
 };
 
-export type SeriesCheck = {
-  financialYear: string;
+/** How a series' numbers run, invoices and credit notes alike. */
+type SeriesNumbering = {
   count: number;
   first: string | null;
   last: string | null;
   gaps: number[];
   duplicates: number[];
   misnumbered: string[];
+};
+
+export type SeriesCheck = SeriesNumbering & {
+  financialYear: string;
   capturedWithoutInvoice: string[];
   invoicedTwice: string[];
   invoicedUnknownPurchase: string[];
@@ -76,7 +83,21 @@ export type SeriesCheck = {
   /** Invoices whose payment was refunded afterwards, and the year without them. */
   refunded: Money & { count: number };
   net: Money;
+  /** Refunded invoices of the year no credit note has reversed yet (purchase ids). */
+  refundedWithoutCreditNote: string[];
+  creditNotes: CreditNoteSeries;
+  /** False when any problem above or in the credit notes was found. */
   complete: boolean;
+};
+
+/**
+ * The credit notes issued in the year (for its refunds, of its invoices or earlier ones), checked
+ * as the invoices are; `totals` are the invoice values they reversed.
+ */
+export type CreditNoteSeries = SeriesNumbering & {
+  creditedTwice: string[];
+  creditedUnknownPurchase: string[];
+  totals: Money;
 };
 
 type Side = { status: string; amount: number | null; method: string | null; refunded: number };
@@ -139,6 +160,7 @@ export function statusText(entry: LedgerEntry): string {
 
 /** Each problem of a series, as a heading and the numbers or purchases it names. */
 export function seriesProblems(check: SeriesCheck): { label: string; items: string[] }[] {
+  const notes = check.creditNotes;
   const problems = [
     { label: 'Missing invoice numbers', items: check.gaps.map(String) },
     { label: 'Invoice numbers used twice', items: check.duplicates.map(String) },
@@ -146,6 +168,12 @@ export function seriesProblems(check: SeriesCheck): { label: string; items: stri
     { label: 'Captured payments without an invoice', items: check.capturedWithoutInvoice },
     { label: 'Purchases invoiced twice', items: check.invoicedTwice },
     { label: 'Invoices of unknown purchases', items: check.invoicedUnknownPurchase },
+    { label: 'Refunded invoices without a credit note', items: check.refundedWithoutCreditNote },
+    { label: 'Missing credit note numbers', items: notes.gaps.map(String) },
+    { label: 'Credit note numbers used twice', items: notes.duplicates.map(String) },
+    { label: 'Credit note numbers not matching their place', items: notes.misnumbered },
+    { label: 'Purchases credited twice', items: notes.creditedTwice },
+    { label: 'Credit notes of unknown purchases', items: notes.creditedUnknownPurchase },
   ];
   return problems.filter((problem) => problem.items.length > 0);
 }
@@ -153,6 +181,10 @@ export function seriesProblems(check: SeriesCheck): { label: string; items: stri
 /** "1 invoice", "2 invoices". */
 export const invoiceCount = (count: number): string =>
   count === 1 ? '1 invoice' : `${count} invoices`;
+
+/** "1 credit note", "2 credit notes". */
+export const creditNoteCount = (count: number): string =>
+  count === 1 ? '1 credit note' : `${count} credit notes`;
 
 /** "1 payment", "2 payments". */
 export const paymentCount = (count: number): string =>
@@ -162,11 +194,31 @@ export const paymentCount = (count: number): string =>
 export const placeOfSupply = (entry: LedgerEntry): string =>
   entry.buyerState || `${entry.supplierState} (buyer gave no state)`;
 
-/** The one line that says whether a series is sound. */
+/**
+ * The one line that says whether a series is sound: the invoices' range, then the credit notes'
+ * when the year issued some (a year may have only those, for refunds of the year before).
+ */
 export function seriesSummary(check: SeriesCheck): string {
   if (!check.complete) return `Series ${check.financialYear} has problems`;
-  if (check.count === 0) return `Series complete: no invoices in ${check.financialYear}`;
-  return `Series complete: ${invoiceCount(check.count)}, ${check.first} to ${check.last}`;
+  const invoices =
+    check.count === 0
+      ? `no invoices in ${check.financialYear}`
+      : `${invoiceCount(check.count)}, ${check.first} to ${check.last}`;
+  const notes = check.creditNotes;
+  const creditNotes =
+    notes.count === 0 ? '' : `; ${creditNoteCount(notes.count)}, ${notes.first} to ${notes.last}`;
+  return `Series complete: ${invoices}${creditNotes}`;
+}
+
+/**
+ * What the refunded invoices' line begins with: each should have been reversed by a credit note
+ * (in the year of its refund); those not yet are problems, listed with the series'.
+ */
+export function refundedHeading(check: SeriesCheck): string {
+  const pending = check.refundedWithoutCreditNote.length;
+  return pending === 0
+    ? 'Refunded since, each reversed by a credit note'
+    : `Refunded since (${pending} not yet reversed by a credit note)`;
 }
 
 /** The current financial year and the `count - 1` before it, newest first: ['2026-27', …]. */
@@ -205,9 +257,12 @@ export function ledgerQuery(
   return { ...(from ? { from } : {}), ...(to ? { to } : {}), page };
 }
 
-/** "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf". */
-export const invoiceFileName = (invoiceNumber: string): string =>
-  `${invoiceNumber.replace(/[^\w.-]+/g, '-')}.pdf`;
+/**
+ * A tax document's file, named by its number (the prefix says which it is):
+ * "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf", "CN/2026-27/00007" → "CN-2026-27-00007.pdf".
+ */
+export const documentFileName = (documentNumber: string): string =>
+  `${documentNumber.replace(/[^\w.-]+/g, '-')}.pdf`;
 
 /** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */
 export const moneyLine = (money: Money): string =>

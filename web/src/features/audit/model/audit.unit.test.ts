@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  creditNoteCount,
   defaultPeriod,
+  documentFileName,
   financialYearChoices,
   invoiceCount,
-  invoiceFileName,
   ledgerQuery,
   ledgerSummaryLines,
   PERIOD_REVERSED,
   periodProblem,
   paymentCount,
   placeOfSupply,
+  refundedHeading,
   seriesProblems,
   seriesSummary,
   statusText,
@@ -32,7 +34,33 @@ const complete: SeriesCheck = {
   totals: { price: 2997, cgst: 269.73, sgst: 269.73, igst: 0, total: 3536.46 },
   refunded: { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
   net: { price: 2997, cgst: 269.73, sgst: 269.73, igst: 0, total: 3536.46 },
+  refundedWithoutCreditNote: [],
+  creditNotes: {
+    count: 0,
+    first: null,
+    last: null,
+    gaps: [],
+    duplicates: [],
+    misnumbered: [],
+    creditedTwice: [],
+    creditedUnknownPurchase: [],
+    totals: { price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+  },
   complete: true,
+};
+
+/** The year issued one credit note, reversing one of its invoices. */
+const withCreditNote: SeriesCheck = {
+  ...complete,
+  refunded: { count: 1, price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 },
+  net: { price: 1998, cgst: 179.82, sgst: 179.82, igst: 0, total: 2357.64 },
+  creditNotes: {
+    ...complete.creditNotes,
+    count: 1,
+    first: 'CN/2026-27/00001',
+    last: 'CN/2026-27/00001',
+    totals: { price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 },
+  },
 };
 
 describe('the series check as the auditor reads it', () => {
@@ -46,6 +74,24 @@ describe('the series check as the auditor reads it', () => {
     expect(seriesProblems(complete)).toEqual([]);
   });
 
+  it('adds the credit notes’ range when the year issued some, even with no invoices', () => {
+    expect(seriesSummary(withCreditNote)).toBe(
+      'Series complete: 3 invoices, BOLI/2026-27/000001 to BOLI/2026-27/000003; ' +
+        '1 credit note, CN/2026-27/00001 to CN/2026-27/00001',
+    );
+    expect(seriesSummary({ ...withCreditNote, count: 0, first: null, last: null })).toBe(
+      'Series complete: no invoices in 2026-27; 1 credit note, CN/2026-27/00001 to CN/2026-27/00001',
+    );
+    expect(seriesProblems(withCreditNote)).toEqual([]);
+  });
+
+  it('says whether each refunded invoice was reversed by a credit note', () => {
+    expect(refundedHeading(withCreditNote)).toBe('Refunded since, each reversed by a credit note');
+    expect(
+      refundedHeading({ ...withCreditNote, complete: false, refundedWithoutCreditNote: ['p-4'] }),
+    ).toBe('Refunded since (1 not yet reversed by a credit note)');
+  });
+
   it('lists each kind of problem with what it names, and nothing else', () => {
     const broken = {
       ...complete,
@@ -57,6 +103,31 @@ describe('the series check as the auditor reads it', () => {
     expect(seriesProblems(broken)).toEqual([
       { label: 'Missing invoice numbers', items: ['2', '5'] },
       { label: 'Captured payments without an invoice', items: ['p-9'] },
+    ]);
+  });
+
+  it('lists refunds no credit note reversed and the credit notes’ own problems', () => {
+    const broken: SeriesCheck = {
+      ...withCreditNote,
+      complete: false,
+      refundedWithoutCreditNote: ['p-4'],
+      creditNotes: {
+        ...withCreditNote.creditNotes,
+        gaps: [1],
+        duplicates: [2],
+        misnumbered: ['CN/2026-27/44'],
+        creditedTwice: ['p-1'],
+        creditedUnknownPurchase: ['p-ghost'],
+      },
+    };
+    expect(seriesSummary(broken)).toBe('Series 2026-27 has problems');
+    expect(seriesProblems(broken)).toEqual([
+      { label: 'Refunded invoices without a credit note', items: ['p-4'] },
+      { label: 'Missing credit note numbers', items: ['1'] },
+      { label: 'Credit note numbers used twice', items: ['2'] },
+      { label: 'Credit note numbers not matching their place', items: ['CN/2026-27/44'] },
+      { label: 'Purchases credited twice', items: ['p-1'] },
+      { label: 'Credit notes of unknown purchases', items: ['p-ghost'] },
     ]);
   });
 });
@@ -98,15 +169,18 @@ describe('ledger cells', () => {
     expect(placeOfSupply({ ...entry, buyerState: '' })).toBe('Karnataka (buyer gave no state)');
   });
 
-  it('counts payments and invoices in English', () => {
+  it('counts payments, invoices and credit notes in English', () => {
     expect(paymentCount(1)).toBe('1 payment');
     expect(paymentCount(0)).toBe('0 payments');
     expect(invoiceCount(1)).toBe('1 invoice');
     expect(invoiceCount(12)).toBe('12 invoices');
+    expect(creditNoteCount(1)).toBe('1 credit note');
+    expect(creditNoteCount(2)).toBe('2 credit notes');
   });
 
-  it('names an invoice file without slashes', () => {
-    expect(invoiceFileName('BOLI/2026-27/000042')).toBe('BOLI-2026-27-000042.pdf');
+  it('names an invoice or credit note file without slashes', () => {
+    expect(documentFileName('BOLI/2026-27/000042')).toBe('BOLI-2026-27-000042.pdf');
+    expect(documentFileName('CN/2026-27/00007')).toBe('CN-2026-27-00007.pdf');
   });
 });
 

@@ -24,6 +24,9 @@ export type Transaction = TaxBreakup & {
   message: string | null;
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  /** The credit note that reversed the invoice once the payment was refunded, and its PDF. */
+  creditNoteNumber: string | null;
+  creditNoteUrl: string | null;
   createdAt: string;
 };
 
@@ -58,6 +61,8 @@ export function parseTransaction(row: Record<string, unknown>): Transaction {
     message: text(row.message),
     invoiceNumber: text(row.invoiceNumber),
     invoiceUrl: text(row.invoiceUrl),
+    creditNoteNumber: text(row.creditNoteNumber),
+    creditNoteUrl: text(row.creditNoteUrl),
     createdAt: String(row.createdAt ?? ''),
   };
 }

@@ -30,8 +30,30 @@ describe('a transaction row', () => {
       totalPriceAfterTax: 59,
       taxSGSTAmount: 4.5,
       invoiceUrl: '/api/invoices/f00d',
+      creditNoteNumber: null,
+      creditNoteUrl: null,
       status: 'fulfilled',
       expiresAt: null,
+    });
+  });
+
+  it('keeps the credit note that reversed the invoice of a refunded purchase', () => {
+    const row = parseTransaction({
+      _id: 'f00d',
+      status: 'refunded',
+      items: [{ name: 'Lifetime Subscription' }],
+      invoiceNumber: 'BOLI/2026-27/000001',
+      invoiceUrl: '/api/invoices/f00d',
+      creditNoteNumber: 'CN/2026-27/00007',
+      creditNoteUrl: '/api/credit-notes/f00d',
+      message: 'Not delivered',
+    });
+    expect(row).toMatchObject({
+      status: 'refunded',
+      invoiceUrl: '/api/invoices/f00d',
+      creditNoteNumber: 'CN/2026-27/00007',
+      creditNoteUrl: '/api/credit-notes/f00d',
+      message: 'Not delivered',
     });
   });
 
@@ -50,13 +72,17 @@ describe('a transaction row', () => {
     expect(row.expiresAt).toBe('2026-12-27T12:05:40.000Z');
   });
 
-  it('has no invoice until one is issued', () => {
+  it('has no invoice, nor a credit note, until one is issued', () => {
     const row = parseTransaction({
       _id: 'x',
       status: 'ordered',
       items: [{ name: 'Lifetime Subscription' }],
     });
-    expect(row).toMatchObject({ itemName: 'Lifetime Subscription', invoiceUrl: null });
+    expect(row).toMatchObject({
+      itemName: 'Lifetime Subscription',
+      invoiceUrl: null,
+      creditNoteUrl: null,
+    });
   });
 
   it('awaits a payment none has reported (a checkout closed unpaid), then is being confirmed', () => {

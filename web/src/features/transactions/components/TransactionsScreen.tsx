@@ -43,8 +43,9 @@ const taxText = (amount: number, percent: number) =>
 
 /**
  * The transactions table (section 2): the type selector, then date, item, amount, SGST, CGST
- * and IGST, total after tax, status and the invoice; 20 a page, newest first. On a phone each
- * purchase is a card with the same facts.
+ * and IGST, total after tax, status and the invoice (with the credit note that reversed it, once
+ * the payment was refunded); 20 a page, newest first. On a phone each purchase is a card with the
+ * same facts.
  */
 export function TransactionsScreen() {
   const { request } = useApi();
@@ -157,7 +158,10 @@ export function TransactionsScreen() {
   );
 }
 
-/** One purchase on a phone: what it was, when, its money line by line, its status and invoice. */
+/**
+ * One purchase on a phone: what it was, when, its money line by line, its status and invoice
+ * (and credit note).
+ */
 function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolean }) {
   const lines: [string, string][] = [
     ['Amount', formatRupees(row.totalPrice)],
@@ -207,7 +211,7 @@ function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolea
             </Typography>
           )}
         </Box>
-        {row.invoiceUrl && <InvoiceLink row={row} />}
+        {hasDocuments(row) && <TaxDocuments row={row} align="flex-end" />}
       </Stack>
     </Paper>
   );
@@ -250,25 +254,78 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
           </Typography>
         )}
       </TableCell>
-      <TableCell sx={NO_WRAP}>{row.invoiceUrl ? <InvoiceLink row={row} /> : '—'}</TableCell>
+      <TableCell sx={NO_WRAP}>
+        {hasDocuments(row) ? <TaxDocuments row={row} align="flex-start" /> : '—'}
+      </TableCell>
     </TableRow>
   );
 }
 
-function InvoiceLink({ row }: { row: Transaction }) {
+/** A purchase's tax documents: its invoice, and the credit note a refund reversed it with. */
+type TaxDocument = 'invoice' | 'creditNote';
+
+/** Each document in the link's words, and how its downloaded file begins. */
+const DOCUMENT_NAMES: Record<TaxDocument, { words: string; file: string }> = {
+  invoice: { words: 'invoice', file: 'invoice' },
+  creditNote: { words: 'credit note', file: 'credit-note' },
+};
+
+/** Whether the purchase has an invoice (or credit note) to download yet. */
+const hasDocuments = (row: Transaction): boolean => Boolean(row.invoiceUrl ?? row.creditNoteUrl);
+
+/**
+ * The invoice link and, once a refund reversed the invoice, the credit note's under it: captioned,
+ * since its number alone ("CN/…") does not say what it is. Nothing for a document not issued.
+ */
+function TaxDocuments({ row, align }: { row: Transaction; align: 'flex-start' | 'flex-end' }) {
+  return (
+    <Stack sx={{ alignItems: align }}>
+      {row.invoiceUrl && (
+        <DocumentLink
+          kind="invoice"
+          number={row.invoiceNumber}
+          url={row.invoiceUrl}
+          purchaseId={row._id}
+        />
+      )}
+      {row.creditNoteUrl && (
+        <>
+          <Typography variant="caption" color="textSecondary">
+            Credit note
+          </Typography>
+          <DocumentLink
+            kind="creditNote"
+            number={row.creditNoteNumber}
+            url={row.creditNoteUrl}
+            purchaseId={row._id}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Downloads one document with the member's token; named by its number, else the purchase's id. */
+function DocumentLink({
+  kind,
+  number,
+  url,
+  purchaseId,
+}: {
+  kind: TaxDocument;
+  number: string | null;
+  url: string;
+  purchaseId: string;
+}) {
   const session = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
-  const name = row.invoiceNumber ?? row._id;
+  const { words, file } = DOCUMENT_NAMES[kind];
+  const name = number ?? purchaseId;
   const download = async () => {
-    if (!row.invoiceUrl) return;
     setBusy(true);
     try {
-      await downloadInvoice(
-        row.invoiceUrl,
-        `invoice-${name.replace(/[^\w.-]+/g, '-')}.pdf`,
-        session,
-      );
+      await downloadInvoice(url, `${file}-${name.replace(/[^\w.-]+/g, '-')}.pdf`, session);
     } catch {
       enqueueSnackbar(MESSAGES.generic, { variant: 'error' });
     } finally {
@@ -282,10 +339,10 @@ function InvoiceLink({ row }: { row: Transaction }) {
       variant="body2"
       disabled={busy}
       onClick={() => void download()}
-      aria-label={`Download invoice ${name}`}
+      aria-label={`Download ${words} ${name}`}
       sx={TAP_TARGET}
     >
-      {row.invoiceNumber ?? 'Download'}
+      {number ?? 'Download'}
     </Link>
   );
 }
