@@ -14,7 +14,7 @@ export const creditNoteSeriesStream = (financialYear: string): string =>
 export type InvoiceIssued = DomainEvent<
   'InvoiceIssued',
   {
-    /** e.g. BOLI/2026-27/000042 */
+    /** e.g. BL/26-27/000042 */
     readonly invoiceNumber: string;
     /** e.g. 2026-27 */
     readonly financialYear: string;
@@ -33,7 +33,7 @@ export type InvoiceIssued = DomainEvent<
 export type CreditNoteIssued = DomainEvent<
   'CreditNoteIssued',
   {
-    /** e.g. CN/2026-27/00007 */
+    /** e.g. CN/26-27/000007 */
     readonly creditNoteNumber: string;
     readonly financialYear: string;
     /** 1-based, gap-free within the financial year. */

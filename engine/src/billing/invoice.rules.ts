@@ -15,17 +15,23 @@ export function financialYearOf(instant: string): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
 
-export const INVOICE_PREFIX = 'BOLI';
+/**
+ * A tax document's serial number: prefix, the financial year's short form and six digits,
+ * 'BL/26-27/000042'. GST allows at most 16 characters, of letters, digits, '-' and '/', unique
+ * within the financial year (CGST Rules 46(b) for invoices, 53 for credit notes); this form takes
+ * 15, and 16 if a year ever needs seven digits.
+ */
+const serialNumber = (prefix: string, financialYear: string, sequence: number): string =>
+  `${prefix}/${financialYear.slice(2)}/${String(sequence).padStart(6, '0')}`;
 
-/** BOLI/2026-27/000042 — six digits, wider if a year ever needs it. */
+export const INVOICE_PREFIX = 'BL';
+
+/** BL/26-27/000042: the 42nd tax invoice of financial year 2026-27. */
 export const invoiceNumber = (financialYear: string, sequence: number): string =>
-  `${INVOICE_PREFIX}/${financialYear}/${String(sequence).padStart(6, '0')}`;
+  serialNumber(INVOICE_PREFIX, financialYear, sequence);
 
 export const CREDIT_NOTE_PREFIX = 'CN';
 
-/**
- * CN/2026-27/00007 — five digits, so the number keeps within the 16 characters GST allows a
- * credit note's serial number (CGST Rules, rule 53); wider if a year ever needs it.
- */
+/** CN/26-27/000007: the 7th credit note of financial year 2026-27. */
 export const creditNoteNumber = (financialYear: string, sequence: number): string =>
-  `${CREDIT_NOTE_PREFIX}/${financialYear}/${String(sequence).padStart(5, '0')}`;
+  serialNumber(CREDIT_NOTE_PREFIX, financialYear, sequence);

@@ -43,8 +43,11 @@ describe('invoice series', () => {
       .when(issue('p-1'))
       .thenNothingHappened());
 
-  it('writes numbers as BOLI/<year>/<six digits>', () =>
-    expect(invoiceNumber('2026-27', 42)).toBe('BOLI/2026-27/000042'));
+  it('writes numbers as BL/<short year>/<six digits>, within GST’s 16 characters', () => {
+    expect(invoiceNumber('2026-27', 42)).toBe('BL/26-27/000042');
+    expect(invoiceNumber('2099-00', 9_999_999)).toBe('BL/99-00/9999999');
+    expect(invoiceNumber('2099-00', 9_999_999).length).toBeLessThanOrEqual(16);
+  });
 });
 
 describe('financial year', () => {
@@ -100,8 +103,8 @@ describe('credit note series', () => {
       .when(credit('p-1'))
       .thenNothingHappened());
 
-  it('writes numbers as CN/<year>/<five digits>, within GST’s 16 characters', () => {
-    expect(creditNoteNumber('2026-27', 7)).toBe('CN/2026-27/00007');
-    expect(creditNoteNumber('2026-27', 99_999).length).toBeLessThanOrEqual(16);
+  it('writes numbers as CN/<short year>/<six digits>, within GST’s 16 characters', () => {
+    expect(creditNoteNumber('2026-27', 7)).toBe('CN/26-27/000007');
+    expect(creditNoteNumber('2026-27', 9_999_999).length).toBeLessThanOrEqual(16);
   });
 });

@@ -1,4 +1,5 @@
 import type { CreditNoteIssued, InvoiceIssued } from '@boli/engine/billing/invoice.events';
+import { creditNoteNumber, invoiceNumber } from '@boli/engine/billing/invoice.rules';
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import type {
   Buyer,
@@ -211,7 +212,7 @@ export const invoiceIssued = (
 ): InvoiceIssued => ({
   type: 'InvoiceIssued',
   data: {
-    invoiceNumber: `BOLI/${financialYear}/${String(sequence).padStart(6, '0')}`,
+    invoiceNumber: invoiceNumber(financialYear, sequence),
     financialYear,
     sequence,
     purchaseId,
@@ -227,16 +228,16 @@ export const creditNoteIssued = (
     minute = 7,
     paymentId = 'pay_1',
     amount = 0,
-    invoiceNumber = undefined as string | undefined,
+    invoice = undefined as string | undefined,
   } = {},
 ): CreditNoteIssued => ({
   type: 'CreditNoteIssued',
   data: {
-    creditNoteNumber: `CN/${financialYear}/${String(sequence).padStart(5, '0')}`,
+    creditNoteNumber: creditNoteNumber(financialYear, sequence),
     financialYear,
     sequence,
     purchaseId,
-    invoiceNumber: invoiceNumber ?? `BOLI/${financialYear}/000001`,
+    invoiceNumber: invoice ?? invoiceNumber(financialYear, 1),
     paymentId,
     refundId: `rfnd_${paymentId}`,
     amount,

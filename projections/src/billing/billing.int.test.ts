@@ -140,7 +140,7 @@ beforeAll(async () => {
     creditNoteIssued('p-credited', 1, {
       paymentId: 'pay_p-credited',
       amount: totalOf('p-credited'),
-      invoiceNumber: 'BOLI/2026-27/000004',
+      invoice: 'BL/26-27/000004',
     }),
   ]);
   // Ravi: 25 bid fees, a minute apart.
@@ -184,7 +184,7 @@ describe('the purchases read model', () => {
       captured_amount: 117_882,
       captured_at: at(2),
       fulfilled_at: at(2),
-      invoice_number: 'BOLI/2026-27/000001',
+      invoice_number: 'BL/26-27/000001',
       financial_year: '2026-27',
       created_at: at(0),
     });
@@ -316,7 +316,7 @@ describe('the purchases read model', () => {
       igst: 900,
       igst_basis_points: 1800,
       total: 5_900,
-      invoice_number: 'BOLI/2026-27/000002',
+      invoice_number: 'BL/26-27/000002',
       buyer_state: 'Karnataka',
       supplier_state: 'Maharashtra',
       supplier_gstin: '27AABCB1234F1Z5',
@@ -326,7 +326,7 @@ describe('the purchases read model', () => {
     // The invoice is the paying payment's; the duplicate capture after it has none of its own.
     expect(ledger.rows.find((r) => r.payment_id === 'pay_p-dup')).toMatchObject({
       duplicate: false,
-      invoice_number: 'BOLI/2026-27/000003',
+      invoice_number: 'BL/26-27/000003',
     });
     expect(ledger.rows.find((r) => r.payment_id === 'pay_p-dup-2')).toMatchObject({
       duplicate: true,
@@ -352,7 +352,7 @@ describe('the purchases read model', () => {
   it('numbers invoices in one series per financial year, never twice', async () => {
     expect(await invoicesOfPurchase(db, 'p-dup')).toEqual([
       {
-        invoice_number: 'BOLI/2026-27/000003',
+        invoice_number: 'BL/26-27/000003',
         financial_year: '2026-27',
         sequence: 3,
         purchase_id: 'p-dup',
@@ -361,7 +361,7 @@ describe('the purchases read model', () => {
     ]);
     await expect(
       db('invoices').insert({
-        invoice_number: 'BOLI/2026-27/000003-bis',
+        invoice_number: 'BL/26-27/000003-bis',
         financial_year: '2026-27',
         sequence: 3,
         purchase_id: 'p-new',
@@ -373,11 +373,11 @@ describe('the purchases read model', () => {
   it('keeps each credit note, and the purchase it reversed', async () => {
     expect(await creditNotesOfPurchase(db, 'p-credited')).toEqual([
       {
-        credit_note_number: 'CN/2026-27/00001',
+        credit_note_number: 'CN/26-27/000001',
         financial_year: '2026-27',
         sequence: 1,
         purchase_id: 'p-credited',
-        invoice_number: 'BOLI/2026-27/000004',
+        invoice_number: 'BL/26-27/000004',
         payment_id: 'pay_p-credited',
         refund_id: 'rfnd_pay_p-credited',
         amount: totalOf('p-credited'),
@@ -386,7 +386,7 @@ describe('the purchases read model', () => {
     ]);
     expect(await findPurchase(db, 'p-credited')).toMatchObject({
       status: 'refunded',
-      credit_note_number: 'CN/2026-27/00001',
+      credit_note_number: 'CN/26-27/000001',
       credit_note_issued_at: at(7),
     });
     expect(await creditNotesOfPurchase(db, 'p-uncredited')).toEqual([]);

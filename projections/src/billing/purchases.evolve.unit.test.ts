@@ -149,7 +149,7 @@ describe('a purchase row', () => {
       captured_at: at(2),
       fulfilment: { type: 'subscriptionActivated', planId: 'lifetime', startsAt: at(3) },
       fulfilled_at: at(3),
-      invoice_number: 'BOLI/2026-27/000007',
+      invoice_number: 'BL/26-27/000007',
       invoice_issued_at: at(3),
       financial_year: '2026-27',
     });
@@ -230,7 +230,7 @@ describe('a purchase row', () => {
 
   it('takes an invoice issued before the purchase row was seen', () => {
     const row = purchaseOf([invoiceIssued('p-1', 1), purchaseCreated('p-1')]);
-    expect(row.invoice_number).toBe('BOLI/2026-27/000001');
+    expect(row.invoice_number).toBe('BL/26-27/000001');
   });
 
   it('takes the credit note that reverses its refunded invoice, once', () => {
@@ -247,16 +247,16 @@ describe('a purchase row', () => {
     ]);
     expect(purchases.get('p-1')).toMatchObject({
       status: 'refunded',
-      invoice_number: 'BOLI/2026-27/000001',
-      credit_note_number: 'CN/2026-27/00004',
+      invoice_number: 'BL/26-27/000001',
+      credit_note_number: 'CN/26-27/000004',
       credit_note_issued_at: at(7),
     });
-    expect(creditNotes.get('CN/2026-27/00004')).toEqual({
-      credit_note_number: 'CN/2026-27/00004',
+    expect(creditNotes.get('CN/26-27/000004')).toEqual({
+      credit_note_number: 'CN/26-27/000004',
       financial_year: '2026-27',
       sequence: 4,
       purchase_id: 'p-1',
-      invoice_number: 'BOLI/2026-27/000001',
+      invoice_number: 'BL/26-27/000001',
       payment_id: 'pay_1',
       refund_id: 'rfnd_pay_1',
       amount: TOTAL,
@@ -266,7 +266,7 @@ describe('a purchase row', () => {
 
   it('takes a credit note seen before the purchase row', () => {
     const row = purchaseOf([creditNoteIssued('p-1', 1), purchaseCreated('p-1')]);
-    expect(row.credit_note_number).toBe('CN/2026-27/00001');
+    expect(row.credit_note_number).toBe('CN/26-27/000001');
   });
 });
 

@@ -43,14 +43,14 @@ const purchase: PurchaseRow = {
   expires_at: '2026-11-21T11:00:00.000Z',
   expired_at: null,
   created_at: '2026-11-21T10:00:00.000Z',
-  invoice_number: 'BOLI/2026-27/000007',
+  invoice_number: 'BL/26-27/000007',
   invoice_issued_at: '2026-11-21T10:01:01.000Z',
   financial_year: '2026-27',
   credit_note_number: null,
   credit_note_issued_at: null,
 };
 const invoice: InvoiceRow = {
-  invoice_number: 'BOLI/2026-27/000007',
+  invoice_number: 'BL/26-27/000007',
   financial_year: '2026-27',
   sequence: 7,
   purchase_id: 'p-7',
@@ -61,7 +61,7 @@ describe('the invoice of a purchase, from the read model', () => {
   it('carries the purchase, its tax and the captured payment', () => {
     const document = invoiceDocumentOf(purchase, invoice);
     expect(document).toMatchObject({
-      invoiceNumber: 'BOLI/2026-27/000007',
+      invoiceNumber: 'BL/26-27/000007',
       financialYear: '2026-27',
       purchaseId: 'p-7',
       lines: [line],
@@ -93,15 +93,15 @@ describe('the credit note of a refunded purchase', () => {
     refund_id: 'rfnd_7',
     refund_amount: line.total,
     refunded_at: '2026-11-22T09:00:00.000Z',
-    credit_note_number: 'CN/2026-27/00002',
+    credit_note_number: 'CN/26-27/000002',
     credit_note_issued_at: '2026-11-22T09:00:01.000Z',
   };
   const note: CreditNoteRow = {
-    credit_note_number: 'CN/2026-27/00002',
+    credit_note_number: 'CN/26-27/000002',
     financial_year: '2026-27',
     sequence: 2,
     purchase_id: 'p-7',
-    invoice_number: 'BOLI/2026-27/000007',
+    invoice_number: 'BL/26-27/000007',
     payment_id: 'pay_7',
     refund_id: 'rfnd_7',
     amount: line.total,
@@ -110,9 +110,9 @@ describe('the credit note of a refunded purchase', () => {
 
   it('carries the whole invoice it reverses and the refund', () => {
     expect(creditNoteDocumentOf(refunded, invoice, note)).toMatchObject({
-      creditNoteNumber: 'CN/2026-27/00002',
+      creditNoteNumber: 'CN/26-27/000002',
       financialYear: '2026-27',
-      invoice: { invoiceNumber: 'BOLI/2026-27/000007', totals: { total: line.total } },
+      invoice: { invoiceNumber: 'BL/26-27/000007', totals: { total: line.total } },
       refund: {
         refundId: 'rfnd_7',
         paymentId: 'pay_7',
@@ -124,7 +124,7 @@ describe('the credit note of a refunded purchase', () => {
 
   it('refuses an invoice other than the one the note names', () => {
     expect(() =>
-      creditNoteDocumentOf(refunded, invoice, { ...note, invoice_number: 'BOLI/2026-27/000008' }),
-    ).toThrow(/reverses BOLI\/2026-27\/000008/);
+      creditNoteDocumentOf(refunded, invoice, { ...note, invoice_number: 'BL/26-27/000008' }),
+    ).toThrow(/reverses BL\/26-27\/000008/);
   });
 });

@@ -16,12 +16,12 @@ export type InvoiceFile = {
   readonly userId: string;
   /** The document's number. */
   readonly invoiceNumber: string;
-  /** BOLI-2026-27-000042.pdf, CN-2026-27-00007.pdf */
+  /** BL-26-27-000042.pdf, CN-26-27-000007.pdf */
   readonly fileName: string;
   readonly pdf: Buffer;
 };
 
-/** "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf": a file name without slashes (credit notes alike). */
+/** "BL/26-27/000042" → "BL-26-27-000042.pdf": a file name without slashes (credit notes alike). */
 export const invoiceFileName = (invoiceNumber: string): string =>
   `${invoiceNumber.replaceAll('/', '-')}.pdf`;
 

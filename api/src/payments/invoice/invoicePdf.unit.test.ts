@@ -49,7 +49,7 @@ const invoiceFor = (buyerState: string, pricePaise: number): InvoiceDocument => 
   const only = line(pricePaise, buyerState);
   const { productKey: _k, name: _n, sac: _s, cycle: _c, ...totals } = only;
   return {
-    invoiceNumber: 'BOLI/2026-27/000042',
+    invoiceNumber: 'BL/26-27/000042',
     financialYear: '2026-27',
     // 31 March 19:00 UTC is already 1 April in India.
     issuedAt: '2027-03-31T19:00:00.000Z',
@@ -75,7 +75,7 @@ describe('the tax invoice PDF', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Tax Invoice');
-    expect(text).toContain('Invoice number: BOLI/2026-27/000042');
+    expect(text).toContain('Invoice number: BL/26-27/000042');
     expect(text).toContain('Invoice date: 01-04-2027');
     expect(text).toContain(`GSTIN: ${SUPPLIER.gstin}`);
     // Each state with its GST code, as tax invoices print them.
@@ -124,7 +124,7 @@ describe('the credit note PDF', () => {
     const invoice = invoiceFor('Karnataka', 999_00);
     const pdf = await renderCreditNotePdf(
       {
-        creditNoteNumber: 'CN/2027-28/00003',
+        creditNoteNumber: 'CN/27-28/000003',
         financialYear: '2027-28',
         issuedAt: '2027-04-02T06:00:00.000Z',
         invoice,
@@ -140,11 +140,11 @@ describe('the credit note PDF', () => {
     const text = pdfText(pdf);
     expect(text).toContain('Credit Note');
     expect(text).not.toContain('Tax Invoice');
-    expect(text).toContain('Credit note number: CN/2027-28/00003');
+    expect(text).toContain('Credit note number: CN/27-28/000003');
     expect(text).toContain('Credit note date: 02-04-2027');
     expect(text).toContain('Financial year: 2027-28');
     // The invoice of the year before that it reverses.
-    expect(text).toContain('Against invoice: BOLI/2026-27/000042 of 01-04-2027');
+    expect(text).toContain('Against invoice: BL/26-27/000042 of 01-04-2027');
     expect(text).toContain(`GSTIN: ${SUPPLIER.gstin}`);
     expect(text).toEqual(expect.arrayContaining(['CGST @ 9%', 'SGST @ 9%', 'Total credited']));
     expect(text).toContain('Rs. 1,178.82');

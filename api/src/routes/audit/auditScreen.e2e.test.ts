@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import {
+  creditNoteNumber,
+  financialYearOf,
+  invoiceNumber,
+} from '@boli/engine/billing/invoice.rules';
 import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import {
   apiKit,
@@ -73,7 +77,7 @@ describe('the audit screen', () => {
     const series = page.getByRole('region', { name: 'Invoice series' });
     await series
       .getByText(
-        `Series complete: 2 invoices, BOLI/${financialYear}/000001 to BOLI/${financialYear}/000002`,
+        `Series complete: 2 invoices, ${invoiceNumber(financialYear, 1)} to ${invoiceNumber(financialYear, 2)}`,
       )
       .waitFor();
 
@@ -96,10 +100,12 @@ describe('the audit screen', () => {
     ).payments.find((payment) => payment.purchaseId === paid.purchaseId)!;
     expect(text).toContain(`${indiaWallClockOf(capturedAt)} IST`);
     const invoiceLink = row.getByRole('button', {
-      name: `Download invoice BOLI/${financialYear}/000001`,
+      name: `Download invoice ${invoiceNumber(financialYear, 1)}`,
     });
     const [download] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
-    expect(download.suggestedFilename()).toBe(`BOLI-${financialYear}-000001.pdf`);
+    expect(download.suggestedFilename()).toBe(
+      `${invoiceNumber(financialYear, 1).replaceAll('/', '-')}.pdf`,
+    );
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -155,7 +161,7 @@ describe('the audit screen', () => {
     const orders = [await orderedSubscription(kit, buyer), await orderedSubscription(kit, buyer)];
     for (const order of orders) await payAtSandbox(app, order.orderId);
     const financialYear = financialYearOf(new Date().toISOString());
-    const number = `CN/${financialYear}/00001`;
+    const number = creditNoteNumber(financialYear, 1);
     await eventually(
       async () => {
         const { body } = await kit.api(`/api/audit/invoices/check?financialYear=${financialYear}`, {
@@ -173,7 +179,7 @@ describe('the audit screen', () => {
     const ledger = page.getByRole('region', { name: 'Payments ledger' });
     const link = ledger.getByRole('button', { name: `Download credit note ${number}` });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toBe(`CN-${financialYear}-00001.pdf`);
+    expect(download.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
     expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The buyer finds it beside the invoice in their transactions.

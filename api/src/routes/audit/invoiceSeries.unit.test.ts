@@ -77,8 +77,8 @@ describe('the invoice series check', () => {
     expect(check).toEqual({
       financialYear: FY,
       count: 3,
-      first: 'BOLI/2026-27/000001',
-      last: 'BOLI/2026-27/000003',
+      first: 'BL/26-27/000001',
+      last: 'BL/26-27/000003',
       gaps: [],
       duplicates: [],
       misnumbered: [],
@@ -139,12 +139,12 @@ describe('the invoice series check', () => {
       invoices: [
         invoice(1, 'p-1'),
         invoice(2, 'p-1'),
-        { sequence: 3, invoiceNumber: 'BOLI/2026-27/000033', purchaseId: 'p-ghost' },
+        { sequence: 3, invoiceNumber: 'BL/26-27/000033', purchaseId: 'p-ghost' },
       ],
       purchases: [purchase('p-1')],
     });
     expect(check.invoicedTwice).toEqual(['p-1']);
-    expect(check.misnumbered).toEqual(['BOLI/2026-27/000033']);
+    expect(check.misnumbered).toEqual(['BL/26-27/000033']);
     expect(check.invoicedUnknownPurchase).toEqual(['p-ghost']);
     // p-1 counts once in the totals, however many invoices name it.
     expect(check.totals.total).toBe(1178_82);
@@ -200,8 +200,8 @@ describe('the credit note series check', () => {
     expect(check.creditNotes).toEqual({
       ...NO_CREDIT_NOTES,
       count: 2,
-      first: 'CN/2026-27/00001',
-      last: 'CN/2026-27/00002',
+      first: 'CN/26-27/000001',
+      last: 'CN/26-27/000002',
       totals: { price: 2 * 999_00, cgst: 2 * 89_91, sgst: 2 * 89_91, igst: 0, total: 2 * 1178_82 },
     });
     expect(check.complete).toBe(true);
@@ -214,14 +214,14 @@ describe('the credit note series check', () => {
       creditNotes: [
         creditNote(2, 'p-1'),
         creditNote(2, 'p-1'),
-        { ...creditNote(4, 'p-ghost'), creditNoteNumber: 'CN/2026-27/44' },
+        { ...creditNote(4, 'p-ghost'), creditNoteNumber: 'CN/26-27/44' },
       ],
       purchases: [refunded('p-1')],
     });
     expect(check.creditNotes).toMatchObject({
       gaps: [1, 3],
       duplicates: [2],
-      misnumbered: ['CN/2026-27/44'],
+      misnumbered: ['CN/26-27/44'],
       creditedTwice: ['p-1'],
       creditedUnknownPurchase: ['p-ghost'],
     });

@@ -192,7 +192,7 @@ describe('subscribing', () => {
       kind: 'subscription',
       status: 'fulfilled',
       totalPriceAfterTax: 1178.82,
-      invoiceNumber: expect.stringMatching(/^BOLI\/\d{4}-\d{2}\/\d{6}$/),
+      invoiceNumber: expect.stringMatching(/^BL\/\d{2}-\d{2}\/\d{6}$/),
       invoiceUrl: `/api/invoices/${info._id}`,
     });
 
@@ -261,8 +261,8 @@ describe('subscribing', () => {
       },
       { what: 'the refunded purchase had its credit note' },
     );
-    expect(row.invoiceNumber).toMatch(/^BOLI\/\d{4}-\d{2}\/\d{6}$/);
-    expect(row.creditNoteNumber).toMatch(/^CN\/\d{4}-\d{2}\/\d{5}$/);
+    expect(row.invoiceNumber).toMatch(/^BL\/\d{2}-\d{2}\/\d{6}$/);
+    expect(row.creditNoteNumber).toMatch(/^CN\/\d{2}-\d{2}\/\d{6}$/);
     expect(row.creditNoteUrl).toBe(`/api/credit-notes/${second._id}`);
     const note = await fetch(`${app.baseUrl}${row.creditNoteUrl}`, {
       headers: { authorization: `Bearer ${dev.token}` },

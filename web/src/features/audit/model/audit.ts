@@ -259,7 +259,7 @@ export function ledgerQuery(
 
 /**
  * A tax document's file, named by its number (the prefix says which it is):
- * "BOLI/2026-27/000042" → "BOLI-2026-27-000042.pdf", "CN/2026-27/00007" → "CN-2026-27-00007.pdf".
+ * "BL/26-27/000042" → "BL-26-27-000042.pdf", "CN/26-27/000007" → "CN-26-27-000007.pdf".
  */
 export const documentFileName = (documentNumber: string): string =>
   `${documentNumber.replace(/[^\w.-]+/g, '-')}.pdf`;

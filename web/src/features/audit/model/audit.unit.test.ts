@@ -23,8 +23,8 @@ import {
 const complete: SeriesCheck = {
   financialYear: '2026-27',
   count: 3,
-  first: 'BOLI/2026-27/000001',
-  last: 'BOLI/2026-27/000003',
+  first: 'BL/26-27/000001',
+  last: 'BL/26-27/000003',
   gaps: [],
   duplicates: [],
   misnumbered: [],
@@ -57,8 +57,8 @@ const withCreditNote: SeriesCheck = {
   creditNotes: {
     ...complete.creditNotes,
     count: 1,
-    first: 'CN/2026-27/00001',
-    last: 'CN/2026-27/00001',
+    first: 'CN/26-27/000001',
+    last: 'CN/26-27/000001',
     totals: { price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 },
   },
 };
@@ -66,7 +66,7 @@ const withCreditNote: SeriesCheck = {
 describe('the series check as the auditor reads it', () => {
   it('says a sound series is complete, with its range', () => {
     expect(seriesSummary(complete)).toBe(
-      'Series complete: 3 invoices, BOLI/2026-27/000001 to BOLI/2026-27/000003',
+      'Series complete: 3 invoices, BL/26-27/000001 to BL/26-27/000003',
     );
     expect(seriesSummary({ ...complete, count: 0, first: null, last: null })).toBe(
       'Series complete: no invoices in 2026-27',
@@ -76,11 +76,11 @@ describe('the series check as the auditor reads it', () => {
 
   it('adds the credit notes’ range when the year issued some, even with no invoices', () => {
     expect(seriesSummary(withCreditNote)).toBe(
-      'Series complete: 3 invoices, BOLI/2026-27/000001 to BOLI/2026-27/000003; ' +
-        '1 credit note, CN/2026-27/00001 to CN/2026-27/00001',
+      'Series complete: 3 invoices, BL/26-27/000001 to BL/26-27/000003; ' +
+        '1 credit note, CN/26-27/000001 to CN/26-27/000001',
     );
     expect(seriesSummary({ ...withCreditNote, count: 0, first: null, last: null })).toBe(
-      'Series complete: no invoices in 2026-27; 1 credit note, CN/2026-27/00001 to CN/2026-27/00001',
+      'Series complete: no invoices in 2026-27; 1 credit note, CN/26-27/000001 to CN/26-27/000001',
     );
     expect(seriesProblems(withCreditNote)).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe('the series check as the auditor reads it', () => {
         ...withCreditNote.creditNotes,
         gaps: [1],
         duplicates: [2],
-        misnumbered: ['CN/2026-27/44'],
+        misnumbered: ['CN/26-27/44'],
         creditedTwice: ['p-1'],
         creditedUnknownPurchase: ['p-ghost'],
       },
@@ -125,7 +125,7 @@ describe('the series check as the auditor reads it', () => {
       { label: 'Refunded invoices without a credit note', items: ['p-4'] },
       { label: 'Missing credit note numbers', items: ['1'] },
       { label: 'Credit note numbers used twice', items: ['2'] },
-      { label: 'Credit note numbers not matching their place', items: ['CN/2026-27/44'] },
+      { label: 'Credit note numbers not matching their place', items: ['CN/26-27/44'] },
       { label: 'Purchases credited twice', items: ['p-1'] },
       { label: 'Credit notes of unknown purchases', items: ['p-ghost'] },
     ]);
@@ -179,8 +179,8 @@ describe('ledger cells', () => {
   });
 
   it('names an invoice or credit note file without slashes', () => {
-    expect(documentFileName('BOLI/2026-27/000042')).toBe('BOLI-2026-27-000042.pdf');
-    expect(documentFileName('CN/2026-27/00007')).toBe('CN-2026-27-00007.pdf');
+    expect(documentFileName('BL/26-27/000042')).toBe('BL-26-27-000042.pdf');
+    expect(documentFileName('CN/26-27/000007')).toBe('CN-26-27-000007.pdf');
   });
 });
 

@@ -19,7 +19,7 @@ describe('a transaction row', () => {
       taxCGSTPercent: 9,
       taxSGSTPercent: 9,
       taxIGSTPercent: 0,
-      invoiceNumber: 'BOLI/2026-27/000001',
+      invoiceNumber: 'BL/26-27/000001',
       invoiceUrl: '/api/invoices/f00d',
       razorpay_order_id: 'order_1',
       message: null,
@@ -42,16 +42,16 @@ describe('a transaction row', () => {
       _id: 'f00d',
       status: 'refunded',
       items: [{ name: 'Lifetime Subscription' }],
-      invoiceNumber: 'BOLI/2026-27/000001',
+      invoiceNumber: 'BL/26-27/000001',
       invoiceUrl: '/api/invoices/f00d',
-      creditNoteNumber: 'CN/2026-27/00007',
+      creditNoteNumber: 'CN/26-27/000007',
       creditNoteUrl: '/api/credit-notes/f00d',
       message: 'Not delivered',
     });
     expect(row).toMatchObject({
       status: 'refunded',
       invoiceUrl: '/api/invoices/f00d',
-      creditNoteNumber: 'CN/2026-27/00007',
+      creditNoteNumber: 'CN/26-27/000007',
       creditNoteUrl: '/api/credit-notes/f00d',
       message: 'Not delivered',
     });
