@@ -245,6 +245,18 @@ describe('a member with a full profile', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await viewer.waitFor({ state: 'detached' });
     await expect.poll(focusedLabel).toBe('Enlarge photo 1');
+    // The browser's Back closes it too (on a phone it looks like a page), staying on the ad.
+    const adHere = page.url();
+    await gallery.getByRole('button', { name: 'Enlarge photo 1' }).click();
+    await viewer.waitFor();
+    await page.goBack();
+    await viewer.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(adHere);
+    // However the viewers were closed, none left a step behind: Back is the search again.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('search') === 'swfit dezire');
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Swift Dzire' }).waitFor();
 
     await page.getByRole('button', { name: 'Share' }).click();
     const share = page.getByRole('dialog', { name: 'Share this ad' });

@@ -104,11 +104,18 @@ describe('a session ended elsewhere', () => {
     await openAt(app, d1.page, '/settings');
     await d1.page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = d1.page.getByRole('dialog', { name: 'Change Password' });
+    // The browser's Back closes the full-screen dialog and stays on the settings page.
+    await dialog.waitFor();
+    await d1.page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(d1.page.url()).pathname).toBe('/settings');
+    await d1.page.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByLabel(/^Old password/).fill(bidder.password);
     await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await dialog.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await d1.page.getByText(MESSAGES.passwordChangedLogin).waitFor();
+    await d1.page.waitForURL((url) => url.pathname === '/');
 
     // D2, still on the ad, bids: the api refuses the session, and the page stops looking signed in.
     const { renewal } = await bidInEndedSession(d2.page);

@@ -9,6 +9,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
 import type { GalleryItemView } from '../ads.api.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
 const MAIN_HEIGHT = { xs: 240, sm: 380 };
 const WHOLE_SCREEN = { width: '100vw', height: '100dvh' };
@@ -43,7 +44,7 @@ function Shown({
 
 /**
  * The whole screen given to one photo or video, with Previous and Next (the arrow keys too) and
- * Close (Escape too); the focus goes back to what opened it.
+ * Close (Escape and the browser's Back too); the focus goes back to what opened it.
  */
 function GalleryViewer({
   items,
@@ -59,6 +60,7 @@ function GalleryViewer({
   onClose: () => void;
 }) {
   const item = items[index]!;
+  useCloseOnBack(true, onClose);
   const step = (by: number) => onIndex((index + by + items.length) % items.length);
   const onKeyDown = (event: KeyboardEvent) => {
     if (items.length < 2) return;

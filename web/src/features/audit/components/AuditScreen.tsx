@@ -47,6 +47,7 @@ import {
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
 /**
  * /audit (auditors and admins; not in the spec's table): the invoice and credit-note series of a
@@ -359,6 +360,8 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
   const [check, setCheck] = useState<GatewayCheck | null>(null);
   // A phone gives the comparison's four columns the whole screen.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // On the whole screen it looks like a page: Back closes it.
+  useCloseOnBack(phone, onClose);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {

@@ -21,6 +21,7 @@ import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
 const EMPTY: ChangePasswordInput = { oldPassword: '', password: '', rePassword: '' };
 const FIELDS: [keyof ChangePasswordInput, string, string][] = [
@@ -46,6 +47,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setErrors({});
     onClose();
   };
+  const back = useCloseOnBack(open, close);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +57,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setSaving(true);
     try {
       await request('/api/user/changePassword', { json: input });
+      back.leave();
       logout(MESSAGES.passwordChangedLogin);
       navigate('/', { replace: true });
     } catch (error) {

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+
+/** The mark a dialog's history entry carries, beside the router's own state. */
+const KEY = 'boliDialog';
+
+let opened = 0;
+
+const ownsEntry = (id: number): boolean =>
+  (window.history.state as Record<string, unknown> | null)?.[KEY] === id;
+
+/**
+ * Lets the browser's Back button close a dialog that covers the page (on a phone it looks like a
+ * page of its own, and Back would otherwise leave the page under it). While `open`, the dialog
+ * has a history entry of its own at the same address: Back pops it and calls `close`. A dialog
+ * closed any other way takes its entry back out, so Forward never reopens it.
+ *
+ * The entry is added a turn after opening, so React's development double effects add one, not
+ * two. Call `leave()` before a navigation that replaces the page (say `navigate(to, { replace:
+ * true })` on success): the entry is then the navigation's to replace, not this hook's to remove.
+ */
+export function useCloseOnBack(open: boolean, close: () => void): { leave(): void } {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const id = ++opened;
+    leaving.current = false;
+    let pushed = false;
+    let popped = false;
+    const onPop = () => {
+      if (ownsEntry(id)) return;
+      popped = true;
+      window.removeEventListener('popstate', onPop);
+      closeRef.current();
+    };
+    const timer = window.setTimeout(() => {
+      window.history.pushState({ ...(window.history.state as object | null), [KEY]: id }, '');
+      pushed = true;
+      window.addEventListener('popstate', onPop);
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('popstate', onPop);
+      if (pushed && !popped && !leaving.current && ownsEntry(id)) window.history.back();
+    };
+  }, [open]);
+
+  return {
+    leave() {
+      leaving.current = true;
+    },
+  };
+}
