@@ -256,7 +256,7 @@ describe('billing notifications', () => {
       },
     });
     expect(notificationMessage(refund!.kind, refund!.params, '')).toBe(
-      '₹57.82 is being refunded to you. Bidding closed before your payment was confirmed.',
+      'Refund of ₹57.82: Bidding closed before your payment was confirmed.',
     );
   });
 });

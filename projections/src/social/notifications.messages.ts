@@ -65,7 +65,9 @@ export function notificationMessage(
     case 'purchaseFulfilled':
       return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
     case 'refundRequested':
-      return `${amount()} is being refunded to you. ${text(params.message)}`.trim();
+      // The reason already says the payment is refunded ("…, so this payment has been
+      // refunded."): the amount leads, without a second, contradicting tense.
+      return `Refund of ${amount()}: ${text(params.message)}`;
     default: {
       const unknown: never = kind;
       throw new Error(`Unknown notification kind ${String(unknown)}`);

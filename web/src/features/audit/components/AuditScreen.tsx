@@ -25,12 +25,11 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
-import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
+import { documentFileName, downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
   defaultPeriod,
-  documentFileName,
   financialYearChoices,
   ledgerSummaryLines,
   paymentCount,
@@ -344,7 +343,7 @@ function DocumentLink({
       variant="body2"
       color={failed ? 'error' : 'primary'}
       aria-label={`Download ${kind} ${number}`}
-      sx={TAP_TARGET}
+      sx={{ ...TAP_TARGET, ...NO_WRAP }}
       onClick={() => {
         setFailed(false);
         downloadInvoice(url, documentFileName(number), session).catch(() => setFailed(true));

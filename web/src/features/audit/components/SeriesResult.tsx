@@ -45,8 +45,8 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
       )}
       {notes.count > 0 && (
         <Typography variant="body2" color="textSecondary" data-testid="series-credit-notes">
-          Credit notes issued in {check.financialYear}: {creditNoteCount(notes.count)} ·{' '}
-          {moneyLine(notes.totals)}
+          Credit notes issued in {check.financialYear}: {creditNoteCount(notes.count)}
+          {notes.first && `, ${notes.first} to ${notes.last}`} · {moneyLine(notes.totals)}
         </Typography>
       )}
     </Stack>

@@ -42,7 +42,7 @@ describe('the series result', () => {
     expect(html).toContain('2 invoices · taxable value ₹1,998');
     expect(html).toContain('total ₹2,357.64');
     expect(html).not.toContain('Missing invoice numbers');
-    expect(html).not.toContain('Refunded since');
+    expect(html).not.toContain('Refunded after invoicing');
     expect(html).not.toContain('Credit notes issued');
   });
 
@@ -65,11 +65,11 @@ describe('the series result', () => {
     );
     expect(html).toContain('; 1 credit note, CN/26-27/000001 to CN/26-27/000001');
     expect(html).toContain(
-      'Refunded since, each reversed by a credit note: 1 invoice · taxable value ₹999',
+      'Refunded after invoicing, each reversed by a credit note: 1 invoice · taxable value ₹999',
     );
     expect(html).toContain('Net of refunds: taxable value ₹999 · CGST ₹89.91');
     expect(html).toContain(
-      'Credit notes issued in 2026-27: 1 credit note · taxable value ₹999 · CGST ₹89.91',
+      'Credit notes issued in 2026-27: 1 credit note, CN/26-27/000001 to CN/26-27/000001 · taxable value ₹999',
     );
     expect(html).not.toContain('no credit notes');
   });
@@ -88,7 +88,9 @@ describe('the series result', () => {
     );
     expect(html).toContain('MuiAlert-colorError');
     expect(html).toContain('<strong>Refunded invoices without a credit note:</strong> p-2');
-    expect(html).toContain('Refunded since (1 not yet reversed by a credit note): 1 invoice');
+    expect(html).toContain(
+      'Refunded after invoicing (1 not yet reversed by a credit note): 1 invoice',
+    );
     expect(html).not.toContain('Credit notes issued');
   });
 

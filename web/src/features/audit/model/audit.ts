@@ -155,6 +155,8 @@ export function statusText(entry: LedgerEntry): string {
   if (entry.duplicate) parts.push('duplicate');
   if (entry.status === 'failed' && entry.errorCode) parts.push(entry.errorCode);
   if (entry.refundAmount !== null) parts.push(`refunded ${formatRupees(entry.refundAmount)}`);
+  // A refunded payment says so once, with its amount: not "refunded, refunded ₹…".
+  if (entry.status === 'refunded' && entry.refundAmount !== null) parts.shift();
   return parts.join(', ');
 }
 
@@ -217,8 +219,8 @@ export function seriesSummary(check: SeriesCheck): string {
 export function refundedHeading(check: SeriesCheck): string {
   const pending = check.refundedWithoutCreditNote.length;
   return pending === 0
-    ? 'Refunded since, each reversed by a credit note'
-    : `Refunded since (${pending} not yet reversed by a credit note)`;
+    ? 'Refunded after invoicing, each reversed by a credit note'
+    : `Refunded after invoicing (${pending} not yet reversed by a credit note)`;
 }
 
 /** The current financial year and the `count - 1` before it, newest first: ['2026-27', …]. */
@@ -256,13 +258,6 @@ export function ledgerQuery(
 ): Record<string, string | number> {
   return { ...(from ? { from } : {}), ...(to ? { to } : {}), page };
 }
-
-/**
- * A tax document's file, named by its number (the prefix says which it is):
- * "BL/26-27/000042" → "BL-26-27-000042.pdf", "CN/26-27/000007" → "CN-26-27-000007.pdf".
- */
-export const documentFileName = (documentNumber: string): string =>
-  `${documentNumber.replace(/[^\w.-]+/g, '-')}.pdf`;
 
 /** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */
 export const moneyLine = (money: Money): string =>

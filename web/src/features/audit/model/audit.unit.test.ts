@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   creditNoteCount,
   defaultPeriod,
-  documentFileName,
   financialYearChoices,
   invoiceCount,
   ledgerQuery,
@@ -19,6 +18,7 @@ import {
   type LedgerEntry,
   type SeriesCheck,
 } from './audit.ts';
+import { documentFileName } from '../../../lib/invoiceDownload.ts';
 
 const complete: SeriesCheck = {
   financialYear: '2026-27',
@@ -86,10 +86,12 @@ describe('the series check as the auditor reads it', () => {
   });
 
   it('says whether each refunded invoice was reversed by a credit note', () => {
-    expect(refundedHeading(withCreditNote)).toBe('Refunded since, each reversed by a credit note');
+    expect(refundedHeading(withCreditNote)).toBe(
+      'Refunded after invoicing, each reversed by a credit note',
+    );
     expect(
       refundedHeading({ ...withCreditNote, complete: false, refundedWithoutCreditNote: ['p-4'] }),
-    ).toBe('Refunded since (1 not yet reversed by a credit note)');
+    ).toBe('Refunded after invoicing (1 not yet reversed by a credit note)');
   });
 
   it('lists each kind of problem with what it names, and nothing else', () => {
@@ -151,7 +153,7 @@ describe('ledger cells', () => {
       errorCode: null,
       refundAmount: 1178.82,
     } as LedgerEntry;
-    expect(statusText(entry)).toBe('refunded, duplicate, refunded ₹1,178.82');
+    expect(statusText(entry)).toBe('duplicate, refunded ₹1,178.82');
     expect(
       statusText({
         ...entry,

@@ -22,7 +22,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
-import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
+import { documentFileName, downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
 import {
   fetchTransactions,
@@ -325,7 +325,9 @@ function DocumentLink({
   const download = async () => {
     setBusy(true);
     try {
-      await downloadInvoice(url, `${file}-${name.replace(/[^\w.-]+/g, '-')}.pdf`, session);
+      // Named as the api and the audit screen name it; before a number, by the purchase.
+      const fileName = number ? documentFileName(number) : `${file}-${purchaseId}.pdf`;
+      await downloadInvoice(url, fileName, session);
     } catch {
       enqueueSnackbar(MESSAGES.generic, { variant: 'error' });
     } finally {
@@ -340,7 +342,7 @@ function DocumentLink({
       disabled={busy}
       onClick={() => void download()}
       aria-label={`Download ${words} ${name}`}
-      sx={TAP_TARGET}
+      sx={{ ...TAP_TARGET, ...NO_WRAP }}
     >
       {number ?? 'Download'}
     </Link>
