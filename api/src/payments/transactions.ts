@@ -14,6 +14,9 @@ export const invoiceUrlOf = (purchaseId: string): string => `/api/invoices/${pur
 /** Where the member downloads the credit note that reversed a refunded purchase's invoice. */
 export const creditNoteUrlOf = (purchaseId: string): string => `/api/credit-notes/${purchaseId}`;
 
+/** A purchase started but not paid, which lapses at its `expires_at` (nothing was charged). */
+const UNPAID: readonly PurchaseRow['status'][] = ['created', 'ordered', 'failed'];
+
 /**
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
  * null for what never does (the lifetime subscription, a fee spent on its bid).
@@ -45,6 +48,8 @@ export function transactionOf(row: PurchaseRow, expiresAt: string | null = null)
     creditNoteUrl: row.credit_note_number ? creditNoteUrlOf(row.purchase_id) : null,
     razorpay_order_id: row.order_id,
     message: row.refund_message,
+    /** Until when a started, unpaid purchase can still be paid (it lapses then); else null. */
+    payBy: UNPAID.includes(row.status) ? row.expires_at : null,
     createdAt: row.created_at,
   };
 }

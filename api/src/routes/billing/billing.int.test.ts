@@ -148,6 +148,13 @@ describe('subscribing', () => {
     });
     expect(info.checkout?.amount).toBe(117_882);
     expect(info.cart_id).toBe(info._id);
+    // Listed before it is paid (once the read model has it), with when it lapses unless paid.
+    const started = await eventually(async () => {
+      const unpaid = await kit.api('/api/cart/listTransactions?page=0', { token: asha.token });
+      return (unpaid.body.data as { purchases: Transaction[] }).purchases[0];
+    });
+    expect(started).toMatchObject({ _id: info._id, status: 'ordered', invoiceNumber: null });
+    expect(Date.parse(started.payBy!)).toBeGreaterThan(Date.now());
 
     const paid = await payAtSandbox(app, info.razorpay_order_id!);
     const { status, body } = await kit.api('/api/cart/payment/', {
@@ -194,6 +201,7 @@ describe('subscribing', () => {
       totalPriceAfterTax: 1178.82,
       invoiceNumber: expect.stringMatching(/^BL\/\d{2}-\d{2}\/\d{6}$/),
       invoiceUrl: `/api/invoices/${info._id}`,
+      payBy: null,
     });
 
     const invoice = await fetch(`${app.baseUrl}/api/invoices/${info._id}`, {

@@ -22,6 +22,8 @@ export type Transaction = TaxBreakup & {
   expiresAt: string | null;
   /** Why it was refunded, when it was. */
   message: string | null;
+  /** Until when a started, unpaid purchase can be paid; it lapses then (nothing was charged). */
+  payBy: string | null;
   invoiceNumber: string | null;
   invoiceUrl: string | null;
   /** The credit note that reversed the invoice once the payment was refunded, and its PDF. */
@@ -59,6 +61,7 @@ export function parseTransaction(row: Record<string, unknown>): Transaction {
         .map((item) => text(item.expiryDate))
         .find(Boolean) ?? null,
     message: text(row.message),
+    payBy: text(row.payBy),
     invoiceNumber: text(row.invoiceNumber),
     invoiceUrl: text(row.invoiceUrl),
     creditNoteNumber: text(row.creditNoteNumber),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES } from '../../payments/api/purchaseInfo.ts';
-import { statusText } from '../model/transactionRows.ts';
+import { statusText, unpaidNote } from '../model/transactionRows.ts';
 import { parseTransaction } from './transactionsApi.ts';
 
 describe('a transaction row', () => {
@@ -96,5 +96,22 @@ describe('a transaction row', () => {
       refunded: 'Refunded',
       expired: 'Not completed',
     });
+  });
+
+  it('says of a purchase not paid that nothing was charged, and when it lapses', () => {
+    const row = parseTransaction({
+      _id: 'p-9',
+      status: 'ordered',
+      items: [{ name: 'Lifetime Subscription' }],
+      totalPrice: 999,
+      totalPriceAfterTax: 1178.82,
+      payBy: '2026-11-27T12:30:00.000Z',
+    });
+    expect(row.payBy).toBe('2026-11-27T12:30:00.000Z');
+    // India's clock, wherever the browser is.
+    expect(unpaidNote(row.payBy!)).toBe(
+      'Nothing charged. It lapses at 2026-11-27 18:00:00 IST unless paid.',
+    );
+    expect(parseTransaction({ _id: 'p-1', status: 'fulfilled' }).payBy).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ import {
   type TransactionPage,
   type TransactionType,
 } from '../api/transactionsApi.ts';
-import { statusText, TRANSACTION_TYPES } from '../model/transactionRows.ts';
+import { statusText, TRANSACTION_TYPES, unpaidNote } from '../model/transactionRows.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
@@ -204,12 +204,7 @@ function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolea
       </Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
         <Box>
-          <Typography variant="body2">{statusText(row.status)}</Typography>
-          {row.message && (row.status === 'refunded' || row.status === 'refundPending') && (
-            <Typography variant="caption" color="textSecondary">
-              {row.message}
-            </Typography>
-          )}
+          <StatusNote row={row} />
         </Box>
         {hasDocuments(row) && <TaxDocuments row={row} align="flex-end" />}
       </Stack>
@@ -247,17 +242,31 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
         {formatRupees(row.totalPriceAfterTax)}
       </TableCell>
       <TableCell>
-        {statusText(row.status)}
-        {row.message && (row.status === 'refunded' || row.status === 'refundPending') && (
-          <Typography variant="caption" component="div" color="textSecondary">
-            {row.message}
-          </Typography>
-        )}
+        <StatusNote row={row} />
       </TableCell>
       <TableCell sx={NO_WRAP}>
         {hasDocuments(row) ? <TaxDocuments row={row} align="flex-start" /> : '—'}
       </TableCell>
     </TableRow>
+  );
+}
+
+/**
+ * Where the purchase stands, and below it why it was refunded, or, for one started and not paid,
+ * that nothing was charged and when it lapses: no one is left wondering whether to pay again.
+ */
+function StatusNote({ row }: { row: Transaction }) {
+  const refunded = row.status === 'refunded' || row.status === 'refundPending';
+  const note = refunded ? row.message : row.payBy && unpaidNote(row.payBy);
+  return (
+    <>
+      <Typography variant="body2">{statusText(row.status)}</Typography>
+      {note && (
+        <Typography variant="caption" component="div" color="textSecondary">
+          {note}
+        </Typography>
+      )}
+    </>
   );
 }
 

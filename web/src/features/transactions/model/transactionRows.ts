@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import type { TransactionType } from '../api/transactionsApi.ts';
@@ -43,3 +44,7 @@ export function statusText(status: PurchaseStatus | null): string {
     }
   }
 }
+
+/** Under a purchase started and not paid: nothing was taken, and when it lapses unless paid. */
+export const unpaidNote = (payBy: string): string =>
+  `Nothing charged. It lapses at ${formatDateTime(payBy)} unless paid.`;
