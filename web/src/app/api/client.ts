@@ -1,4 +1,5 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { noteServerDate } from '../../lib/serverClock.ts';
 
 /** The api's answer (spec section 7): data, an error flag and msg, sometimes field errors. */
 export type Envelope<T> = {
@@ -127,6 +128,7 @@ export async function apiEnvelope<T>(
     body = new URLSearchParams(options.form);
   }
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(urlWithQuery(path, options.query), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
@@ -138,6 +140,7 @@ export async function apiEnvelope<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, '');
   }
+  noteServerDate(response.headers.get('date'), sentAt, Date.now());
   return readEnvelope<T>(response);
 }
 

@@ -12,6 +12,7 @@ import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
 import { biddingBadge } from '../model/biddingBadge.ts';
+import { useNowAfter } from '../../../lib/serverClock.ts';
 
 const THUMB_HEIGHT = 160;
 
@@ -20,7 +21,8 @@ const THUMB_HEIGHT = 160;
  * when there is one; opens the ad.
  */
 export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
-  const badge = biddingBadge(ad);
+  const now = useNowAfter(ad.bidOpen ? ad.finalCallDateTime : null);
+  const badge = biddingBadge(ad, now);
   return (
     <Card
       variant="outlined"

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noteServerDate, resetServerClock, serverNow } from './serverClock.ts';
+
+describe('the server’s clock', () => {
+  afterEach(() => {
+    resetServerClock();
+    vi.useRealTimers();
+  });
+
+  const atDevice = (iso: string) => vi.useFakeTimers({ now: Date.parse(iso) });
+
+  it('follows a device clock 90 s fast back to the server’s time', () => {
+    atDevice('2026-11-27T10:01:30.300Z');
+    // Asked and answered within 100 ms; the server said 10:00:00 (to the second).
+    noteServerDate('Fri, 27 Nov 2026 10:00:00 GMT', Date.now() - 100, Date.now());
+    expect(Math.abs(serverNow() - Date.parse('2026-11-27T10:00:00.500Z'))).toBeLessThan(1_000);
+  });
+
+  it('leaves a device clock that agrees to within the header’s second as it is', () => {
+    atDevice('2026-11-27T10:00:00.900Z');
+    noteServerDate('Fri, 27 Nov 2026 10:00:00 GMT', Date.now() - 40, Date.now());
+    expect(serverNow()).toBe(Date.now());
+  });
+
+  it('ignores an answer without a date', () => {
+    atDevice('2026-11-27T10:00:00.000Z');
+    noteServerDate(null, Date.now(), Date.now());
+    noteServerDate('not a date', Date.now(), Date.now());
+    expect(serverNow()).toBe(Date.now());
+  });
+});
