@@ -40,11 +40,12 @@ type Props = {
 const TYPE_LETTER = { Open: 'O', Hidden: 'H' } as const;
 
 /*
- * On a phone the Placed column gives way: the time goes under the bidder, and the owner's view
- * puts the phone under the alias, so every column, the amount first of all, fits the screen.
+ * On a phone the Type and Placed columns give way: the type goes under the amount and the time
+ * under the bidder, the owner's view drops the avatars and puts the phone under the alias, so
+ * the bidder stays readable beside an amount in crores.
  */
 const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
-const PLACED_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const WIDE_ONLY_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** The bid's time under its bidder, on a phone only (elsewhere it has its column). */
 function PlacedOnPhone({ bid }: { bid: BidView }) {
@@ -83,7 +84,11 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
   const name = bid.postedByUsername || bid.bidAlias;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Avatar src={bid.profilepic} alt={name} sx={{ width: 32, height: 32, flexShrink: 0 }}>
+      <Avatar
+        src={bid.profilepic}
+        alt={name}
+        sx={{ width: 32, height: 32, flexShrink: 0, display: { xs: 'none', sm: 'flex' } }}
+      >
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Stack sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -125,6 +130,15 @@ function Amount({ bid }: { bid: BidView }) {
   return <>{formatRupees(bid.bidamt)}</>;
 }
 
+/** The bid's type under its amount, on a phone only (elsewhere it has its column). */
+function TypeOnPhone({ bid }: { bid: BidView }) {
+  return (
+    <Typography variant="caption" color="textSecondary" sx={PHONE_ONLY}>
+      {bid.type}
+    </Typography>
+  );
+}
+
 /** The bids in two tabs, before and after the final call, 10 to a page, newest first. */
 export function BidList(props: Props) {
   const { summary, tab, page, pageCount, bids, loading, isOwner, viewerId } = props;
@@ -160,9 +174,9 @@ export function BidList(props: Props) {
             <TableHead>
               <TableRow>
                 <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
-                <TableCell>Type</TableCell>
+                <TableCell sx={WIDE_ONLY_CELL}>Type</TableCell>
                 <TableCell align="right">Amount</TableCell>
-                <TableCell sx={PLACED_COLUMN}>Placed</TableCell>
+                <TableCell sx={WIDE_ONLY_CELL}>Placed</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -171,15 +185,16 @@ export function BidList(props: Props) {
                   <TableCell>
                     <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={WIDE_ONLY_CELL}>
                     <Tooltip title={bid.type}>
                       <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
                     </Tooltip>
                   </TableCell>
                   <TableCell align="right" sx={NO_WRAP}>
                     <Amount bid={bid} />
+                    <TypeOnPhone bid={bid} />
                   </TableCell>
-                  <TableCell sx={PLACED_COLUMN}>
+                  <TableCell sx={WIDE_ONLY_CELL}>
                     <time dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>
                   </TableCell>
                 </TableRow>
