@@ -233,6 +233,16 @@ describe('bidding on an ad, live', () => {
       await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
       await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
     }
+    // Offline, the bidder is told at once that live updates paused, not at socket.io's next
+    // missed ping; back online, the link is live again.
+    await bidArea(bidderSide.page).getByTestId('bid-viewers').waitFor();
+    await bidderSide.context.setOffline(true);
+    await bidArea(bidderSide.page)
+      .getByText('Live updates paused — reconnecting…')
+      .waitFor({ timeout: 3_000 });
+    await bidderSide.context.setOffline(false);
+    await bidArea(bidderSide.page).getByTestId('bid-viewers').waitFor({ timeout: 10_000 });
+
     const owners = bidArea(ownerSide.page);
     const closeBid = owners.getByRole('button', { name: 'Close Bid' });
 
@@ -284,7 +294,7 @@ describe('bidding on an ad, live', () => {
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await fillBidDetails(page, form, 'Open', '1201');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
-    await form.getByText(MESSAGES.generic).waitFor();
+    await form.getByText(MESSAGES.bidUnconfirmed).waitFor();
     // Even after a reload (the typed bid is still there), pressing again is the same request.
     await page.reload();
     await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('1201');

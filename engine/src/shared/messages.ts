@@ -9,6 +9,10 @@ export const MESSAGES = {
   loggedOutElsewhere: 'You logged out in another tab.',
   /** Ours: the stored login could not be checked (the connection or the server), not refused. */
   sessionUnchecked: 'We could not check your login just now. Please try again.',
+  /** Ours: a call failed while the browser knows it has no connection. */
+  offline: 'You are offline. Check your connection and try again.',
+  /** Ours: a bid was sent but its answer was lost; a retry carries the same Idempotency-Key. */
+  bidUnconfirmed: 'We could not confirm your bid. Press Bid again: it will not be placed twice.',
   loginRequired: 'Login Required!! Please login to continue',
   addressRequired: 'Address Required!! Please fill the address',
   pageNotFound: 'Page not found',

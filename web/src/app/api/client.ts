@@ -48,16 +48,28 @@ export class ApiError extends Error {
   }
 }
 
+/** A call that never reached the api (status 0) while the browser knows it is offline. */
+const failedOffline = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 0 && globalThis.navigator?.onLine === false;
+
 /**
  * What a screen says when a call fails: the api's message (or the generic one when it sent none);
- * for anything else (the network, a bug) the generic one.
+ * offline, that; for anything else (the network, a bug) the generic one.
  */
 export const messageOf = (error: unknown): string =>
-  error instanceof ApiError ? error.message : MESSAGES.generic;
+  failedOffline(error)
+    ? MESSAGES.offline
+    : error instanceof ApiError
+      ? error.message
+      : MESSAGES.generic;
 
 /** The same for a form: its first field error when the api named one (`ApiError.firstMessage`). */
 export const firstMessageOf = (error: unknown): string =>
-  error instanceof ApiError ? error.firstMessage : MESSAGES.generic;
+  failedOffline(error)
+    ? MESSAGES.offline
+    : error instanceof ApiError
+      ? error.firstMessage
+      : MESSAGES.generic;
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 

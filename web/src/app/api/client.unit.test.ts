@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError, readEnvelope, urlWithQuery } from './client.ts';
+import { ApiError, firstMessageOf, messageOf, readEnvelope, urlWithQuery } from './client.ts';
 
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -109,5 +109,19 @@ describe('what a refusal carries besides msg', () => {
     const nothing = await failureOf(json(500, { data: null, error: true, msg: '' }));
     expect(nothing.firstMessage).toBe(MESSAGES.generic);
     expect(nothing.code).toBe('');
+  });
+});
+
+describe('what a failed call says', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says offline when the browser knows it is, else the api’s message or the generic one', () => {
+    const lost = new ApiError(0, '');
+    expect(messageOf(lost)).toBe(MESSAGES.generic);
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(messageOf(lost)).toBe(MESSAGES.offline);
+    expect(firstMessageOf(lost)).toBe(MESSAGES.offline);
+    // An answer that came back is the api's word, whatever the browser thinks.
+    expect(messageOf(new ApiError(409, 'Bidding Closed'))).toBe('Bidding Closed');
   });
 });

@@ -42,11 +42,22 @@ export function useBidSocket(
       socket.emit('load', since !== null ? { item_id: itemId, since } : { item_id: itemId });
     });
     socket.on('disconnect', () => setLink('reconnecting'));
+    // The browser knows at once when it goes offline; socket.io would notice only at its next
+    // missed ping, half a minute on. Back online, it tries again now rather than at its backoff.
+    const offline = () => setLink('reconnecting');
+    const online = () => {
+      if (socket.connected) setLink('live');
+      else socket.connect();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     socket.onAny((name: string, payload: unknown) => {
       const event = socketMessageEvent(itemId, name, payload);
       if (event) handlers.current.onEvent(event);
     });
     return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       socket.disconnect();
       setLink('connecting');
     };
