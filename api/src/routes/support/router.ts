@@ -10,6 +10,8 @@ import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
+import { findAd } from '@boli/projections/ads/ads.queries';
+import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { findUserById } from '@boli/projections/users/users.queries';
 import { forbidden, requireAuth, requireRole, sessionService } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
@@ -85,8 +87,11 @@ export function supportRouter(infra: Infrastructure): Router {
   });
 
   router.get('/ads/:adId/history', async (ctx) => {
-    const { adId } = parseInput(historyParams, ctx.params);
+    const { adId: asked } = parseInput(historyParams, ctx.params);
     const { asOf } = parseInput(historyQuery, ctx.query);
+    // By its id, or by the uid of the ad's web address (what a shared link carries).
+    const adId =
+      (await orNothingBeforeFirstBuild(findAd(infra.db, asked), undefined))?.ad_id ?? asked;
     const events = await infra.store.readStream(adStream(adId));
     if (events.length === 0) throw new ApiError(404, 'Ad not found', 'AD_NOT_FOUND');
     const replay = replayAd(events, asOf);

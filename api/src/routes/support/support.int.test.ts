@@ -16,7 +16,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
-import { apiKit } from '../../../../ops/src/testing/apiKit.ts';
+import { apiKit, eventually } from '../../../../ops/src/testing/apiKit.ts';
 
 type Body = { data: Record<string, unknown> | null; error: boolean; msg: string };
 
@@ -89,6 +89,15 @@ describe('support replays an ad to settle a dispute', () => {
       { bidId: 'b1', amount: 120_000, type: 'Open' },
       { bidId: 'b2', amount: 135_000.5, type: 'Hidden', username: ARJUN.username },
     ]);
+  });
+
+  it('finds the ad by the uid of its web address too, as a shared link carries it', async () => {
+    const data = await eventually(async () => {
+      const { status, body } = await history('royal-enfield-1/history', supportToken);
+      return status === 200 ? (body.data as { adId: string; events: unknown[] }) : null;
+    });
+    expect(data.adId).toBe(AD_ID);
+    expect(data.events).toHaveLength(6);
   });
 
   it('replays the ad as it stood at an instant', async () => {

@@ -119,6 +119,13 @@ describe('the support ad history screen', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
+    // The whole log stays listed, for the hash chain, with what came after the moment greyed.
+    const after = await events.locator('[data-after-replay]').count();
+    expect(after).toBeGreaterThan(0);
+    await page
+      .getByTestId('events-after-replay')
+      .filter({ hasText: `The replay covers the first ${POSTED.length + 1}; the ${after} greyed` })
+      .waitFor();
 
     // The moment is in the address: a reload (or the link, sent on) replays it again, and Back
     // goes back to the latest.

@@ -205,6 +205,13 @@ export function AdHistoryScreen() {
       <Typography variant="h6" component="h2">
         Events ({history.events.length})
       </Typography>
+      {replay.eventsApplied < history.events.length && (
+        // The whole log is listed, for the hash chain; what the replay had not reached is greyed.
+        <Typography variant="body2" color="textSecondary" data-testid="events-after-replay">
+          The replay covers the first {replay.eventsApplied}; the{' '}
+          {history.events.length - replay.eventsApplied} greyed below came after it.
+        </Typography>
+      )}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Events">
           <TableHead>
@@ -218,8 +225,12 @@ export function AdHistoryScreen() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {history.events.map((event) => (
-              <TableRow key={event.version}>
+            {history.events.map((event, index) => (
+              <TableRow
+                key={event.version}
+                data-after-replay={index >= replay.eventsApplied || undefined}
+                sx={index >= replay.eventsApplied ? { opacity: 0.5 } : undefined}
+              >
                 <TableCell>{event.version}</TableCell>
                 <TableCell>{event.type}</TableCell>
                 <Instant at={event.commandTime} />
