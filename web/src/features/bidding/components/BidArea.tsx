@@ -82,6 +82,17 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
     };
   }, [itemId, tab, page, request, status, viewerKey, reloads]);
 
+  // A bid arriving live joins page 1, pushing one bid onto each later page: a later page shown
+  // is fetched again at once, not left stale until the 10 s refresh.
+  const tabBids =
+    tab === 'beforeFinalCall' ? summary?.allBeforeBidsCount : summary?.allAfterBidsCount;
+  const seenTabBids = useRef(tabBids);
+  useEffect(() => {
+    const before = seenTabBids.current;
+    seenTabBids.current = tabBids;
+    if (page > 1 && before !== undefined && tabBids !== before) setReloads((count) => count + 1);
+  }, [tabBids, page]);
+
   const lastPosition = useCallback(() => boardRef.current.position, []);
   const { link } = useBidSocket(itemId, dispatch, lastPosition);
 
