@@ -98,6 +98,10 @@ describe('bidding on an ad, live', () => {
     // Final Call is disabled while there are no bids before the final call.
     const finalCall = bidArea(ownerPage).getByRole('button', { name: 'Final Call' });
     expect(await finalCall.isDisabled()).toBe(true);
+    // …and says why beside it.
+    const waits = 'Final Call can be made once a bid is placed.';
+    await bidArea(ownerPage).getByText(waits).waitFor();
+    expect(await finalCall.getAttribute('aria-describedby')).toBeTruthy();
     await bidArea(ownerPage).getByRole('button', { name: 'Close Bid' }).waitFor();
     const edit = ownerPage.getByRole('link', { name: 'Edit', exact: true });
     expect(await edit.count()).toBe(1);
@@ -157,6 +161,7 @@ describe('bidding on an ad, live', () => {
     // The final call, a few seconds ahead.
     await cutListRefresh(bidderPage);
     await expect.poll(() => finalCall.isEnabled()).toBe(true);
+    expect(await bidArea(ownerPage).getByText(waits).count()).toBe(0);
     await finalCall.click();
     const picker = ownerPage.getByRole('dialog', { name: 'Final Call' });
     const deadline = indiaPickerValueIn(12);

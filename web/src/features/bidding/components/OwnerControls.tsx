@@ -4,9 +4,11 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { firstMessageOf } from '../../../app/api/client.ts';
@@ -42,6 +44,9 @@ function FinalCallDialog({
     <Dialog open={open} onClose={onCancel} aria-labelledby="final-call-title">
       <DialogTitle id="final-call-title">Final Call</DialogTitle>
       <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 1 }}>
+          Bidding closes at this time for good. A final call cannot be changed once made.
+        </DialogContentText>
         <TextField
           type="datetime-local"
           label="Bidding closes at (India time)"
@@ -114,6 +119,10 @@ function CloseBidDialog({
   );
 }
 
+const FINAL_CALL_WAITS_ID = 'final-call-waits';
+/** Why Final Call is disabled: it needs a bid placed before the final call. */
+const FINAL_CALL_WAITS = 'Final Call can be made once a bid is placed.';
+
 /** The owner's Final Call and Close Bid, while bidding is open (section 6). */
 export function OwnerControls({ itemId, controls, onDone }: Props) {
   const { request } = useApi();
@@ -157,6 +166,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
           <Button
             variant="contained"
             disabled={!controls.finalCallEnabled}
+            aria-describedby={controls.finalCallEnabled ? undefined : FINAL_CALL_WAITS_ID}
             onClick={() => setPicking(true)}
           >
             Final Call
@@ -168,6 +178,12 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
           </Button>
         )}
       </Stack>
+      {controls.showFinalCall && !controls.finalCallEnabled && (
+        // A disabled button says nothing of why: the rule (section 6) is said beside it.
+        <Typography id={FINAL_CALL_WAITS_ID} variant="caption" color="textSecondary">
+          {FINAL_CALL_WAITS}
+        </Typography>
+      )}
       {failure && <Alert severity="error">{failure}</Alert>}
       <FinalCallDialog open={picking} onCancel={() => setPicking(false)} onConfirm={finalCall} />
       <CloseBidDialog
