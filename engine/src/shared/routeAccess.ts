@@ -50,6 +50,7 @@ export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[
   ['/profile-me', 'member'],
   ['/user_profile/:userId', 'validatedMember'],
   // Not in the spec: staff tools. The api answers only the roles of accounts/staffRoles.ts.
+  ['/support/ads', 'member'],
   ['/support/ads/:adId', 'member'],
   ['/support/messages', 'member'],
   ['/audit', 'member'],

@@ -58,6 +58,10 @@ const AdHistoryScreen = lazyScreen(
   () => import('../features/support/components/AdHistoryScreen.tsx'),
   'AdHistoryScreen',
 );
+const AdHistoryLookupScreen = lazyScreen(
+  () => import('../features/support/components/AdHistoryLookupScreen.tsx'),
+  'AdHistoryLookupScreen',
+);
 const ContactMessagesScreen = lazyScreen(
   () => import('../features/contact/components/ContactMessagesScreen.tsx'),
   'ContactMessagesScreen',
@@ -289,6 +293,14 @@ export const ROUTES: readonly RouteRow[] = [
     access: 'validatedMember',
     layout: 'standard',
     element: <UserProfileScreen />,
+  },
+  {
+    path: '/support/ads',
+    screen: 'Ad history',
+    access: 'member',
+    roles: AD_HISTORY_ROLES,
+    layout: 'staff',
+    element: <AdHistoryLookupScreen />,
   },
   {
     path: '/support/ads/:adId',

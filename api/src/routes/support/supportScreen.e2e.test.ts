@@ -177,6 +177,23 @@ describe('the support ad history screen', () => {
   });
 });
 
+describe('the ad history lookup', () => {
+  it('is in the staff menu, and opens the history of an ad from its pasted link', async () => {
+    const page = await openHistory(support);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Ad history' }).click();
+    await page.waitForURL((url) => url.pathname === '/support/ads');
+    await page.getByRole('button', { name: 'Show history' }).click();
+    await page.getByText('Paste the ad’s link, or type its id.').waitFor();
+    // The ad's address carries its uid, not its id.
+    await page.getByLabel('Ad link or id').fill(`${app.baseUrl}/ads/royal-enfield-1?ref=share`);
+    await page.getByRole('button', { name: 'Show history' }).click();
+    await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
+    await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
+    await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
+  });
+});
+
 describe('the contact messages screen', () => {
   it('lists what a guest wrote through Contact Us, reached from the menu', async () => {
     const form = GUEST_CONTACT_FORM;

@@ -15,6 +15,7 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HistoryIcon from '@mui/icons-material/History';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -23,7 +24,12 @@ import PolicyIcon from '@mui/icons-material/Policy';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { AUDIT_ROLES, SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import {
+  AD_HISTORY_ROLES,
+  AUDIT_ROLES,
+  SUPPORT_ROLES,
+  holdsRole,
+} from '@boli/engine/accounts/staffRoles';
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
@@ -86,6 +92,7 @@ const STAFF_LINKS: (Item & { roles: readonly string[] })[] = [
     to: '/support/messages',
     roles: SUPPORT_ROLES,
   },
+  { label: 'Ad history', icon: <HistoryIcon />, to: '/support/ads', roles: AD_HISTORY_ROLES },
   { label: 'Payments audit', icon: <FactCheckIcon />, to: '/audit', roles: AUDIT_ROLES },
 ];
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { adKeyOf } from './adHistoryLookup.ts';
+
+describe('the ad an Ad history lookup names', () => {
+  it('takes an id or uid as it is', () => {
+    expect(adKeyOf('  3d1ac07b-6633-4137-9098-c9487ee1bd37 ')).toBe(
+      '3d1ac07b-6633-4137-9098-c9487ee1bd37',
+    );
+    expect(adKeyOf('qa-bid-veena-5e37d03fd3')).toBe('qa-bid-veena-5e37d03fd3');
+  });
+
+  it('takes the ad out of a pasted address', () => {
+    expect(adKeyOf('https://boli.example/ads/swift-dzire-1a2b3c?ref=share')).toBe(
+      'swift-dzire-1a2b3c',
+    );
+    expect(adKeyOf('http://localhost:3000/support/ads/ad-9/?asOf=2026-11-27')).toBe('ad-9');
+    expect(adKeyOf('/ads/swift%20dzire')).toBe('swift dzire');
+  });
+
+  it('names nothing for an empty entry', () => {
+    expect(adKeyOf('   ')).toBeNull();
+    expect(adKeyOf('https://boli.example/')).toBeNull();
+  });
+});
