@@ -34,7 +34,18 @@ export type RegisterAccount = Command<
 /** The api has checked the validation link's token; this records that the address works. */
 export type VerifyEmail = Command<'VerifyEmail', Record<string, never>>;
 
-export type IssueOtp = Command<'IssueOtp', { readonly purpose: string; readonly codeHash: string }>;
+export type IssueOtp = Command<
+  'IssueOtp',
+  {
+    readonly purpose: string;
+    readonly codeHash: string;
+    /**
+     * The page's automatic send (not Resend): a code of the purpose sent within
+     * LIMITS.otp.sendAgainAfterSeconds, still valid and not yet guessed at, stands instead.
+     */
+    readonly unlessJustSent?: boolean;
+  }
+>;
 
 export type VerifyOtp = Command<
   'VerifyOtp',

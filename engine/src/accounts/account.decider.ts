@@ -149,8 +149,23 @@ const otpPurpose = (purpose: string): OtpPurpose => {
   return known ?? fail('OTP_PURPOSE_UNKNOWN', undefined, { purpose });
 };
 
+/** A code of `purpose` sent moments ago, still valid, no wrong guess at it yet. */
+const justSent = (state: AccountState, purpose: OtpPurpose, now: string): boolean => {
+  const { otp } = state;
+  const last = state.otpSentAt.at(-1);
+  return (
+    otp !== null &&
+    otp.purpose === purpose &&
+    otp.failedAttempts === 0 &&
+    last !== undefined &&
+    Date.parse(now) - Date.parse(last) < LIMITS.otp.sendAgainAfterSeconds * 1000 &&
+    Date.parse(now) < Date.parse(otp.expiresAt)
+  );
+};
+
 const issueOtp = ({ data, metadata }: IssueOtp, state: AccountState): AccountEvent[] => {
   const purpose = otpPurpose(data.purpose);
+  if (data.unlessJustSent && justSent(state, purpose, metadata.now)) return [];
   if (otpTriesLeft(state, metadata.now) === 0) {
     return fail('OTP_DAILY_LIMIT', MESSAGES.dailyLimitServer, { triesLeft: 0 });
   }

@@ -189,6 +189,28 @@ describe('email verified, phone not yet verified', () => {
       .then(otpIssued(at(T0, 10)));
   });
 
+  it('lets the code sent a moment ago stand when the page sends on load, but Resend sends anew', () => {
+    const sent = [...EMAIL_VERIFIED, otpIssued(at(T0, 10))];
+    const onLoad = (now: string): AccountCommand => {
+      const command = issueOtp(now, 'otp:654321') as Extract<AccountCommand, { type: 'IssueOtp' }>;
+      return { ...command, data: { ...command.data, unlessJustSent: true } };
+    };
+    // A second tab's load 30 s on: no second text, no try spent.
+    given(sent)
+      .when(onLoad(at(T0, 10.5)))
+      .thenNothingHappened();
+    // A minute on, or after a wrong guess, or on Resend: a new code.
+    given(sent)
+      .when(onLoad(at(T0, 11)))
+      .then(otpIssued(at(T0, 11), 'otp:654321'));
+    given([...sent, otpVerificationFailed(at(T0, 10.2))])
+      .when(onLoad(at(T0, 10.5)))
+      .then(otpIssued(at(T0, 10.5), 'otp:654321'));
+    given(sent)
+      .when(issueOtp(at(T0, 10.5), 'otp:654321'))
+      .then(otpIssued(at(T0, 10.5), 'otp:654321'));
+  });
+
   it('counts 5 OTPs a day and then answers "You reached daily limit"', () => {
     const sends = [0, 1, 2, 3, 4].map((i) => otpIssued(at(T0, 10 + i)));
     given([...EMAIL_VERIFIED, ...sends.slice(0, 4)])

@@ -54,7 +54,11 @@ export const LIMITS = {
   minimumAgeYears: 18,
   freeTrialDays: 7,
   termsLastRevised: '2021-03-27',
-  otp: { digits: 6, validMinutes: 10, dailyTries: 5 },
+  /**
+   * `sendAgainAfterSeconds`: a code sent this recently (say by the same page open in a second tab)
+   * is not sent again on the page's automatic send; Resend always sends a new one.
+   */
+  otp: { digits: 6, validMinutes: 10, dailyTries: 5, sendAgainAfterSeconds: 60 },
   passwordResetValidMinutes: 60,
   // Social (issue #9). The spec sets no review length; this keeps one review readable.
   reviewTextMax: 1_000,

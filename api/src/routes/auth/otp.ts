@@ -40,7 +40,9 @@ function otpRefusal(ctx: Context, status: number, msg: string, triesLeft: number
 
 /** The phone check (section 4, third step): send, resend and verify the 6-digit code. */
 export function otpRoutes(router: Router, infra: AuthInfra): void {
-  const send = async (ctx: Context) => {
+  // The page sends on load (`send`): a second tab's load finds the code it just sent standing,
+  // rather than spending another of the day's sends. Resend always sends a new code.
+  const sending = (unlessJustSent: boolean) => async (ctx: Context) => {
     const { username } = parseForm(otpSendSchema, ctx.request.body);
     const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
     await limitRate(ctx, infra, RATE_LIMITS.otp, [`user:${userId}`]);
@@ -62,7 +64,11 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
         decider: accountDecider,
         command: {
           type: 'IssueOtp',
-          data: { purpose: PURPOSE, codeHash: keyedHash(infra.config.JWT_SECRET, PURPOSE, code) },
+          data: {
+            purpose: PURPOSE,
+            codeHash: keyedHash(infra.config.JWT_SECRET, PURPOSE, code),
+            unlessJustSent,
+          },
           metadata,
         },
       }));
@@ -73,11 +79,13 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
       }
       throw error;
     }
+    // The code just sent stands: this one is never sent.
+    if (issued.length === 0) await dropMessageSecret(infra.db, metadata.eventId);
     const after = issued.reduce(accountDecider.evolve, state);
     ctx.body = success({ triesLeft: otpTriesLeft(after, metadata.now) }, MESSAGES.otpSent);
   };
-  router.post('/api/auth/signin/otp/phone/send', validationAuth(infra), send);
-  router.post('/api/auth/signin/otp/phone/resend', validationAuth(infra), send);
+  router.post('/api/auth/signin/otp/phone/send', validationAuth(infra), sending(true));
+  router.post('/api/auth/signin/otp/phone/resend', validationAuth(infra), sending(false));
 
   router.post('/api/auth/signin/otp/phone/verify', validationAuth(infra), async (ctx) => {
     const body = ctx.request.body as Record<string, unknown> | undefined;
