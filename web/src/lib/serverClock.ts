@@ -10,6 +10,11 @@ import { useEffect, useState } from 'react';
 
 /** Below this the `Date` header's one-second steps and the round trip could not tell it apart. */
 const NOTICEABLE_MS = 1_500;
+/**
+ * An answer slower than this says little of the clocks: the server dates it when it answers, and
+ * a long upload or a slow page would read as a clock seconds off.
+ */
+const MAX_ROUND_TRIP_MS = 1_000;
 
 let offsetMs = 0;
 
@@ -20,7 +25,7 @@ let offsetMs = 0;
  */
 export function noteServerDate(dateHeader: string | null, sentAt: number, receivedAt: number) {
   const serverSecond = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-  if (Number.isNaN(serverSecond)) return;
+  if (Number.isNaN(serverSecond) || receivedAt - sentAt > MAX_ROUND_TRIP_MS) return;
   const measured = serverSecond + 500 - (sentAt + receivedAt) / 2;
   offsetMs = Math.abs(measured) < NOTICEABLE_MS ? 0 : Math.round(measured);
 }

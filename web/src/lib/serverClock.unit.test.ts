@@ -22,6 +22,13 @@ describe('the server’s clock', () => {
     expect(serverNow()).toBe(Date.now());
   });
 
+  it('learns nothing from a slow answer, which the server dated when it finished', () => {
+    atDevice('2026-11-27T10:00:10.000Z');
+    // A 10 s upload whose answer was dated at its end: the clocks agree all the same.
+    noteServerDate('Fri, 27 Nov 2026 10:00:10 GMT', Date.now() - 10_000, Date.now());
+    expect(serverNow()).toBe(Date.now());
+  });
+
   it('ignores an answer without a date', () => {
     atDevice('2026-11-27T10:00:00.000Z');
     noteServerDate(null, Date.now(), Date.now());
