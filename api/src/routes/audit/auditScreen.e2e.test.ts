@@ -174,8 +174,13 @@ describe('the audit screen', () => {
 
     const page = await openAudit(auditor);
     const series = page.getByRole('region', { name: 'Invoice series' });
-    await series.getByText(new RegExp(`1 credit note, ${number} to ${number}`)).waitFor();
-    await series.getByTestId('series-credit-notes').waitFor();
+    await series
+      .getByText(new RegExp(`^Series complete: .*; 1 credit note, ${number} to ${number}$`))
+      .waitFor();
+    await series
+      .getByTestId('series-credit-notes')
+      .filter({ hasText: `1 credit note, ${number} to ${number}` })
+      .waitFor();
     const ledger = page.getByRole('region', { name: 'Payments ledger' });
     const link = ledger.getByRole('button', { name: `Download credit note ${number}` });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

@@ -127,7 +127,7 @@ function Amount({ bid }: { bid: BidView }) {
       </Tooltip>
     );
   }
-  return <>{formatRupees(bid.bidamt)}</>;
+  return <span>{formatRupees(bid.bidamt)}</span>;
 }
 
 /** The bid's type under its amount, on a phone only (elsewhere it has its column). */

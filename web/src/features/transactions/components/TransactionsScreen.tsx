@@ -260,7 +260,9 @@ function StatusNote({ row }: { row: Transaction }) {
   const note = refunded ? row.message : row.payBy && unpaidNote(row.payBy);
   return (
     <>
-      <Typography variant="body2">{statusText(row.status)}</Typography>
+      <Typography variant="body2" component="span">
+        {statusText(row.status)}
+      </Typography>
       {note && (
         <Typography variant="caption" component="div" color="textSecondary">
           {note}
