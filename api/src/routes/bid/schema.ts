@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { ApiError } from '../../http/errors.ts';
+import { adKey } from '../posts/schema.ts';
 
 /*
  * The bids api's inputs (docs/api/bids.md). Amounts arrive in rupees — a number or a numeric
@@ -10,12 +10,6 @@ import { ApiError } from '../../http/errors.ts';
  * "missing", which the domain answers with 'Enter all bid details'; one too large to be money is
  * refused here as such.
  */
-
-const itemId = z
-  .string()
-  .trim()
-  .min(1, { error: AD_MESSAGES.adNotFound })
-  .max(200, { error: AD_MESSAGES.adNotFound });
 
 /** Rupees as a form writes them: digits, and a decimal part (0x10, 1e3 and Infinity are not). */
 const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
@@ -32,7 +26,7 @@ export const bidAmountInPaise = (value: unknown): number | null => {
 };
 
 export const placeBidBody = z.object({
-  item_id: itemId,
+  item_id: adKey,
   bidamt: z.unknown().optional(),
   type: z.string().nullable().optional(),
   /** Defaults to the member's registered bid alias. */
@@ -56,15 +50,15 @@ const listQuery = {
   isAfterFinalCall: flag.optional(),
 };
 
-export const bidListQuery = z.object({ item_id: itemId, ...listQuery });
-export const userBidsQuery = z.object({ item_id: itemId.optional(), ...listQuery });
+export const bidListQuery = z.object({ item_id: adKey, ...listQuery });
+export const userBidsQuery = z.object({ item_id: adKey.optional(), ...listQuery });
 
 export const finalCallBody = z.object({
-  item_id: itemId,
+  item_id: adKey,
   /** ISO-8601; judged by the domain (a missing or past one is refused). */
   finalCallDateTime: z.string().max(100).optional().default(''),
 });
 
-export const closeBidBody = z.object({ item_id: itemId });
+export const closeBidBody = z.object({ item_id: adKey });
 
 export type PlaceBidBody = z.infer<typeof placeBidBody>;

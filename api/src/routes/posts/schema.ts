@@ -57,14 +57,17 @@ export const searchQuery = z.object({
 export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });
 
 /** An ad's id or uid; one longer than any can be is an ad not found, as an empty one is. */
-const id = z
+export const adKey = z
   .string()
   .trim()
   .min(1, { error: AD_MESSAGES.adNotFound })
   .max(200, { error: AD_MESSAGES.adNotFound });
-export const itemIdQuery = z.object({ item_id: id });
-export const itemUidQuery = z.object({ item_uid: id });
-export const galleryItemBody = z.object({ item_id: id, name: z.string().trim().min(1).max(200) });
+export const itemIdQuery = z.object({ item_id: adKey });
+export const itemUidQuery = z.object({ item_uid: adKey });
+export const galleryItemBody = z.object({
+  item_id: adKey,
+  name: z.string().trim().min(1).max(200),
+});
 
 /** 'true'/'false' (a form) or a boolean (JSON). */
 const flag = z.preprocess(
@@ -124,7 +127,7 @@ export type PostAdFields = z.infer<typeof postAdFields>;
 
 /** `POST /api/posts/edit`: the ad's id and only the fields that changed. */
 export const editAdBody = z
-  .object({ ad_id: id, ...adFields })
+  .object({ ad_id: adKey, ...adFields })
   .partial()
   .required({ ad_id: true });
 
