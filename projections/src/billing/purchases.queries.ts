@@ -390,50 +390,54 @@ export async function paymentsLedger(
   return { rows, total, totalPages: Math.ceil(total / size), summary };
 }
 
-/** A purchase's tax invoices, first issued first (one, unless a duplicate payment had its own). */
-export async function invoicesOfPurchase(db: Knex, purchaseId: string): Promise<InvoiceRow[]> {
-  const stored: Record<string, unknown>[] = await db(INVOICES)
+/*
+ * Tax invoices and credit notes are both documents of a gap-free series per financial year
+ * (`invoices`, `credit_notes`), read the same way.
+ */
+type DocumentTable = typeof INVOICES | typeof CREDIT_NOTES;
+
+/** A purchase's documents in `table`, first issued first. */
+async function documentsOfPurchase(
+  db: Knex,
+  table: DocumentTable,
+  purchaseId: string,
+): Promise<Record<string, unknown>[]> {
+  return db(table)
     .select('*')
     .where({ purchase_id: purchaseId })
     .orderBy([
       { column: 'issued_at', order: 'asc' },
       { column: 'sequence', order: 'asc' },
     ]);
-  return stored.map(invoiceFromStored);
 }
 
 /**
- * The highest sequence of a financial year's series that the read model holds (0 for none): the
- * invoice issuer reads the series stream only after it.
+ * The highest sequence of a financial year's series in `table` that the read model holds (0 for
+ * none): the issuer reads the series stream only after it.
  */
-export async function lastInvoiceSequence(db: Knex, financialYear: string): Promise<number> {
-  const row = await db(INVOICES)
+async function lastSequence(db: Knex, table: DocumentTable, financialYear: string) {
+  const row = await db(table)
     .where({ financial_year: financialYear })
     .max<{ last: number | null }>('sequence as last')
     .first();
   return Number(row?.last ?? 0);
 }
+
+/** A purchase's tax invoices, first issued first (one, unless a duplicate payment had its own). */
+export const invoicesOfPurchase = async (db: Knex, purchaseId: string): Promise<InvoiceRow[]> =>
+  (await documentsOfPurchase(db, INVOICES, purchaseId)).map(invoiceFromStored);
+
+/** The last invoice sequence of a financial year the read model holds (`lastSequence`). */
+export const lastInvoiceSequence = (db: Knex, financialYear: string): Promise<number> =>
+  lastSequence(db, INVOICES, financialYear);
 
 /** A purchase's credit notes (one at most: its invoice is reversed once). */
-export async function creditNotesOfPurchase(
+export const creditNotesOfPurchase = async (
   db: Knex,
   purchaseId: string,
-): Promise<CreditNoteRow[]> {
-  const stored: Record<string, unknown>[] = await db(CREDIT_NOTES)
-    .select('*')
-    .where({ purchase_id: purchaseId })
-    .orderBy([
-      { column: 'issued_at', order: 'asc' },
-      { column: 'sequence', order: 'asc' },
-    ]);
-  return stored.map(creditNoteFromStored);
-}
+): Promise<CreditNoteRow[]> =>
+  (await documentsOfPurchase(db, CREDIT_NOTES, purchaseId)).map(creditNoteFromStored);
 
 /** As `lastInvoiceSequence`, for a financial year's credit notes. */
-export async function lastCreditNoteSequence(db: Knex, financialYear: string): Promise<number> {
-  const row = await db(CREDIT_NOTES)
-    .where({ financial_year: financialYear })
-    .max<{ last: number | null }>('sequence as last')
-    .first();
-  return Number(row?.last ?? 0);
-}
+export const lastCreditNoteSequence = (db: Knex, financialYear: string): Promise<number> =>
+  lastSequence(db, CREDIT_NOTES, financialYear);
