@@ -1,11 +1,11 @@
 import { ApiError } from '../app/api/client.ts';
 
 /**
- * A tax document's file, named by its number as the api names it (the prefix says which it is):
- * "BL/26-27/000042" → "BL-26-27-000042.pdf", "CN/26-27/000007" → "CN-26-27-000007.pdf".
+ * The file name the api gives a document (`Content-Disposition: attachment;
+ * filename="BL-26-27-000042.pdf"`), or null: the api alone names invoice and credit-note files.
  */
-export const documentFileName = (documentNumber: string): string =>
-  `${documentNumber.replace(/[^\w.-]+/g, '-')}.pdf`;
+export const attachmentName = (header: string | null): string | null =>
+  /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
 
 /**
  * Fetches an invoice PDF, or a credit note's (served the same way), as the logged-in member or
@@ -14,7 +14,6 @@ export const documentFileName = (documentNumber: string): string =>
  */
 export async function downloadInvoice(
   url: string,
-  fileName: string,
   session: { token: string | null; refresh(): Promise<string> },
 ): Promise<void> {
   const get = (token: string | null) =>
@@ -27,7 +26,7 @@ export async function downloadInvoice(
   const href = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = fileName;
+  anchor.download = attachmentName(response.headers.get('content-disposition')) ?? 'document.pdf';
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();

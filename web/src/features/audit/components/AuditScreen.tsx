@@ -25,7 +25,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
-import { documentFileName, downloadInvoice } from '../../../lib/invoiceDownload.ts';
+import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
@@ -346,7 +346,7 @@ function DocumentLink({
       sx={{ ...TAP_TARGET, ...NO_WRAP }}
       onClick={() => {
         setFailed(false);
-        downloadInvoice(url, documentFileName(number), session).catch(() => setFailed(true));
+        downloadInvoice(url, session).catch(() => setFailed(true));
       }}
     >
       {number}

@@ -18,7 +18,6 @@ import {
   type LedgerEntry,
   type SeriesCheck,
 } from './audit.ts';
-import { documentFileName } from '../../../lib/invoiceDownload.ts';
 
 const complete: SeriesCheck = {
   financialYear: '2026-27',
@@ -178,11 +177,6 @@ describe('ledger cells', () => {
     expect(invoiceCount(12)).toBe('12 invoices');
     expect(creditNoteCount(1)).toBe('1 credit note');
     expect(creditNoteCount(2)).toBe('2 credit notes');
-  });
-
-  it('names an invoice or credit note file without slashes', () => {
-    expect(documentFileName('BL/26-27/000042')).toBe('BL-26-27-000042.pdf');
-    expect(documentFileName('CN/26-27/000007')).toBe('CN-26-27-000007.pdf');
   });
 });
 

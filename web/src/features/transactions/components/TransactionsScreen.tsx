@@ -22,7 +22,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
-import { documentFileName, downloadInvoice } from '../../../lib/invoiceDownload.ts';
+import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
 import {
   fetchTransactions,
@@ -275,10 +275,10 @@ function StatusNote({ row }: { row: Transaction }) {
 /** A purchase's tax documents: its invoice, and the credit note a refund reversed it with. */
 type TaxDocument = 'invoice' | 'creditNote';
 
-/** Each document in the link's words, and how its downloaded file begins. */
-const DOCUMENT_NAMES: Record<TaxDocument, { words: string; file: string }> = {
-  invoice: { words: 'invoice', file: 'invoice' },
-  creditNote: { words: 'credit note', file: 'credit-note' },
+/** Each document in the link's words. */
+const DOCUMENT_WORDS: Record<TaxDocument, string> = {
+  invoice: 'invoice',
+  creditNote: 'credit note',
 };
 
 /** Whether the purchase has an invoice (or credit note) to download yet. */
@@ -316,7 +316,7 @@ function TaxDocuments({ row, align }: { row: Transaction; align: 'flex-start' | 
   );
 }
 
-/** Downloads one document with the member's token; named by its number, else the purchase's id. */
+/** Downloads one document (named by the api) with the member's token; shows its number. */
 function DocumentLink({
   kind,
   number,
@@ -331,14 +331,12 @@ function DocumentLink({
   const session = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
-  const { words, file } = DOCUMENT_NAMES[kind];
+  const words = DOCUMENT_WORDS[kind];
   const name = number ?? purchaseId;
   const download = async () => {
     setBusy(true);
     try {
-      // Named as the api and the audit screen name it; before a number, by the purchase.
-      const fileName = number ? documentFileName(number) : `${file}-${purchaseId}.pdf`;
-      await downloadInvoice(url, fileName, session);
+      await downloadInvoice(url, session);
     } catch {
       enqueueSnackbar(MESSAGES.generic, { variant: 'error' });
     } finally {
