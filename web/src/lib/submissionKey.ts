@@ -1,5 +1,12 @@
 import { ApiError } from '../app/api/client.ts';
-import { readTabItem, tabStorage, writeTabItem, type DraftStorage } from './tabStorage.ts';
+import { isRecord } from './records.ts';
+import {
+  parseStoredJson,
+  readTabItem,
+  tabStorage,
+  writeTabItem,
+  type DraftStorage,
+} from './tabStorage.ts';
 
 /*
  * A form's Idempotency-Key. When the answer to a submission is lost (the connection dropped, a
@@ -26,15 +33,10 @@ type Pending = { body: string; key: string };
 const storageKey = (scope: string) => `submission:${scope}`;
 
 function readPending(store: DraftStorage | null, scope: string): Pending | null {
-  try {
-    const value: unknown = JSON.parse(readTabItem(storageKey(scope), store) ?? 'null');
-    const pending = value as Partial<Pending> | null;
-    return typeof pending?.body === 'string' && typeof pending.key === 'string'
-      ? { body: pending.body, key: pending.key }
-      : null;
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(readTabItem(storageKey(scope), store));
+  return isRecord(value) && typeof value.body === 'string' && typeof value.key === 'string'
+    ? { body: value.body, key: value.key }
+    : null;
 }
 
 // Refused storage keeps nothing: the key still lives in the page until a reload.

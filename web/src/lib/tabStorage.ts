@@ -24,6 +24,15 @@ export function readTabItem(key: string, store: DraftStorage | null = tabStorage
   }
 }
 
+/** Stored JSON text as a value; null when there is none or it is not JSON. For the drafts. */
+export function parseStoredJson(text: string | null): unknown {
+  try {
+    return text === null ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Stores `value` under `key`, or removes the key for null. Quota or privacy mode refusing it
  * keeps nothing: what is typed still lives in its form.

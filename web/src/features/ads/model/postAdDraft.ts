@@ -1,5 +1,5 @@
 import { isRecord } from '../../../lib/records.ts';
-import { readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
+import { parseStoredJson, readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 import { AD_FORM_FIELDS, type AdForm } from './adForm.ts';
 
 /*
@@ -13,12 +13,7 @@ export const postAdDraftKey = (memberId: string): string => `postAdDraft:${membe
 
 /** A stored form, or null when there is none or it is not one (stored by another version). */
 export function parsePostAdDraft(text: string | null): AdForm | null {
-  let value: unknown;
-  try {
-    value = text === null ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(text);
   if (!isRecord(value) || typeof value.displayPhone !== 'boolean') return null;
   const form: Partial<AdForm> = { displayPhone: value.displayPhone };
   for (const field of AD_FORM_FIELDS) {

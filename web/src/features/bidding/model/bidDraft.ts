@@ -2,7 +2,7 @@ import { BID_TYPES } from '@boli/engine/shared/limits';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import type { BidFormInput } from './bidForm.ts';
 import { isRecord } from '../../../lib/records.ts';
-import { readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
+import { parseStoredJson, readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 
 /*
  * The bid a member is typing on an ad, kept in the tab's sessionStorage until it is posted: the
@@ -21,12 +21,7 @@ const isBidType = (value: unknown): value is BidFormInput['type'] =>
 
 /** A stored draft, or null when there is none or it is not one (stored by another version). */
 export function parseBidDraft(text: string | null): BidDraft | null {
-  let value: unknown;
-  try {
-    value = text === null ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(text);
   if (!isRecord(value) || !isRecord(value.input)) return null;
   const { bidAlias, type, amount } = value.input;
   if (typeof bidAlias !== 'string' || !isBidType(type) || typeof amount !== 'string') return null;
