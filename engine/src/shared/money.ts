@@ -33,3 +33,10 @@ export const isTooLargeForPaise = (rupees: number): boolean =>
 
 /** Integer paise to rupees, exact to two decimals. */
 export const paiseToRupees = (paise: number): number => paise / PAISE_PER_RUPEE;
+
+/**
+ * A non-negative number as a form writes it — digits and a decimal part, spaces around it
+ * allowed — and as the api reads amounts and filter bounds: not 0x10, 1e3, -5 or Infinity, which
+ * Number() would take.
+ */
+export const isDecimalText = (text: string): boolean => /^\d+(\.\d+)?$/.test(text.trim());

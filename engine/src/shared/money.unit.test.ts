@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { isDecimalText, paiseToRupees, rupeesToPaise } from './money.ts';
 
 describe('money at the api edge', () => {
   it('turns rupees with up to two decimals into exact paise', () => {
@@ -35,5 +35,12 @@ describe('money at the api edge', () => {
         expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
       }),
     );
+  });
+
+  it('reads an amount as a form writes it, not as Number() would', () => {
+    for (const text of ['0', '1500', ' 1500.50 ', '99999999999999999999999'])
+      expect(isDecimalText(text), text).toBe(true);
+    for (const text of ['', '.', '0x10', '1e3', '-5', 'Infinity', '1.', '1,500'])
+      expect(isDecimalText(text), text).toBe(false);
   });
 });

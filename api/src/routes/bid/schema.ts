@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
+import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { ApiError } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
 
@@ -11,13 +11,10 @@ import { adKey } from '../posts/schema.ts';
  * refused here as such.
  */
 
-/** Rupees as a form writes them: digits, and a decimal part (0x10, 1e3 and Infinity are not). */
-const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
-
 /** Rupees → paise; null when empty, not a decimal number, negative or finer than a paisa. */
 export const bidAmountInPaise = (value: unknown): number | null => {
   if (value === null || value === undefined) return null;
-  const rupees = typeof value === 'string' ? (DECIMAL.test(value) ? Number(value) : NaN) : value;
+  const rupees = typeof value === 'string' ? (isDecimalText(value) ? Number(value) : NaN) : value;
   if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return null;
   if (isTooLargeForPaise(rupees)) {
     throw new ApiError(400, MESSAGES.amountTooLarge, 'AMOUNT_TOO_LARGE');

@@ -1,6 +1,7 @@
 import { isIndia } from '@boli/engine/accounts/account.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { isDecimalText } from '@boli/engine/shared/money';
 import { acceptsAmountInput, acceptsDigitsInput } from '../../../lib/numberInput.ts';
 
 /*
@@ -138,13 +139,10 @@ const NUMERIC: ReadonlySet<AdFilterName> = new Set([
   'mileageTo',
 ]);
 
-/** Digits with a decimal part, as the boxes take them and the api reads them (not 1e3, not -5). */
-const DECIMAL = /^\d+(\.\d+)?$/;
-
 /** A number the user typed, or undefined when the box is empty or not a non-negative number. */
 const numberOf = (text: string): number | undefined => {
   const trimmed = text.trim();
-  return DECIMAL.test(trimmed) ? Number(trimmed) : undefined;
+  return isDecimalText(trimmed) ? Number(trimmed) : undefined;
 };
 
 export type AdListQuery = Record<string, string | number>;
