@@ -49,7 +49,7 @@ export class ApiError extends Error {
 }
 
 /** A call that never reached the api (status 0) while the browser knows it is offline. */
-const failedOffline = (error: unknown): boolean =>
+export const failedOffline = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 0 && globalThis.navigator?.onLine === false;
 
 /**

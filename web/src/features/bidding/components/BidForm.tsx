@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
+import { ApiError, failedOffline, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -38,7 +38,7 @@ const EMPTY: BidFormInput = { bidAlias: '', type: SELECT_TYPE, amount: '' };
  * something went wrong.
  */
 const unconfirmed = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 0 && globalThis.navigator?.onLine !== false;
+  error instanceof ApiError && error.status === 0 && !failedOffline(error);
 
 /**
  * The bid form for everyone but the owner, while bids are taken: alias (the member's bidAlias to
