@@ -5,8 +5,17 @@ import { buildWeb } from '../build.ts';
 import { ensureServices } from '../services/index.ts';
 import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
 import { CHROMIUM_PATH } from '../testing/browser.ts';
+import type { UnhandledError } from '../testing/unhandledErrorsReporter.ts';
 
-type TierResult = { tier: string; passed: number; failed: number; skipped: number; ok: boolean };
+type TierResult = {
+  tier: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  ok: boolean;
+  /** Why the tier failed when no test did: errors outside any test, or how vitest ended. */
+  outsideTests: string[];
+};
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 
@@ -19,9 +28,10 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
   const reportDir = join(repoRoot, '.boli', 'test-results');
   mkdirSync(reportDir, { recursive: true });
   const report = join(reportDir, `${tier}.json`);
-  rmSync(report, { force: true });
+  const unhandledReport = join(reportDir, `${tier}.unhandled.json`);
+  for (const file of [report, unhandledReport]) rmSync(file, { force: true });
   log(`— ${tier} tests`);
-  const status = spawnSync(
+  const { status, signal } = spawnSync(
     bin('vitest'),
     [
       'run',
@@ -30,28 +40,42 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
       '--passWithNoTests',
       '--reporter=default',
       '--reporter=json',
+      `--reporter=${join(repoRoot, 'ops', 'src', 'testing', 'unhandledErrorsReporter.ts')}`,
       `--outputFile.json=${report}`,
       ...extraArgs,
     ],
     {
       cwd: repoRoot,
       stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.CI ? '0' : '1',
+        BOLI_UNHANDLED_ERRORS: unhandledReport,
+      },
     },
-  ).status;
-  if (!existsSync(report)) return { tier, passed: 0, failed: 1, skipped: 0, ok: false };
+  );
+  const ended = signal ? `vitest was stopped by ${signal}` : `vitest exited with ${status}`;
+  if (!existsSync(report))
+    return { tier, passed: 0, failed: 1, skipped: 0, ok: false, outsideTests: [ended] };
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
   };
+  const ok = status === 0;
+  const unhandled = existsSync(unhandledReport)
+    ? (JSON.parse(readFileSync(unhandledReport, 'utf8')) as UnhandledError[])
+    : [];
+  const outsideTests = unhandled.map((e) => `${e.name}: ${e.message}${e.where ? ` (${e.where})` : ''}`);
+  if (!ok && json.numFailedTests === 0 && outsideTests.length === 0) outsideTests.push(ended);
   return {
     tier,
     passed: json.numPassedTests,
     failed: json.numFailedTests,
     skipped: json.numPendingTests + json.numTodoTests,
-    ok: status === 0,
+    ok,
+    outsideTests,
   };
 }
 
@@ -107,8 +131,10 @@ export async function test(args: string[]): Promise<number> {
     }),
     { passed: 0, failed: 0, skipped: 0 },
   );
-  for (const r of results)
+  for (const r of results) {
     log(`${r.tier.padEnd(5)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+    for (const line of r.outsideTests) log(`      failed outside any test: ${line}`);
+  }
   if (!staticOk) log('typecheck or lint failed (see above)');
   const ok = staticOk && results.every((r) => r.ok);
   console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
