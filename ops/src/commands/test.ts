@@ -5,7 +5,7 @@ import { buildWeb } from '../build.ts';
 import { ensureServices } from '../services/index.ts';
 import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
 import { CHROMIUM_PATH } from '../testing/browser.ts';
-import type { UnhandledError } from '../testing/unhandledErrorsReporter.ts';
+import type { ErrorOutsideTests } from '../testing/errorsOutsideTestsReporter.ts';
 
 type TierResult = {
   tier: string;
@@ -28,8 +28,8 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
   const reportDir = join(repoRoot, '.boli', 'test-results');
   mkdirSync(reportDir, { recursive: true });
   const report = join(reportDir, `${tier}.json`);
-  const unhandledReport = join(reportDir, `${tier}.unhandled.json`);
-  for (const file of [report, unhandledReport]) rmSync(file, { force: true });
+  const outsideReport = join(reportDir, `${tier}.outside-tests.json`);
+  for (const file of [report, outsideReport]) rmSync(file, { force: true });
   log(`— ${tier} tests`);
   const { status, signal } = spawnSync(
     bin('vitest'),
@@ -40,7 +40,7 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
       '--passWithNoTests',
       '--reporter=default',
       '--reporter=json',
-      `--reporter=${join(repoRoot, 'ops', 'src', 'testing', 'unhandledErrorsReporter.ts')}`,
+      `--reporter=${join(repoRoot, 'ops', 'src', 'testing', 'errorsOutsideTestsReporter.ts')}`,
       `--outputFile.json=${report}`,
       ...extraArgs,
     ],
@@ -50,7 +50,7 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
       env: {
         ...process.env,
         FORCE_COLOR: process.env.CI ? '0' : '1',
-        BOLI_UNHANDLED_ERRORS: unhandledReport,
+        BOLI_TEST_ERRORS_OUTSIDE_TESTS: outsideReport,
       },
     },
   );
@@ -64,10 +64,12 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
     numTodoTests: number;
   };
   const ok = status === 0;
-  const unhandled = existsSync(unhandledReport)
-    ? (JSON.parse(readFileSync(unhandledReport, 'utf8')) as UnhandledError[])
+  const outside = existsSync(outsideReport)
+    ? (JSON.parse(readFileSync(outsideReport, 'utf8')) as ErrorOutsideTests[])
     : [];
-  const outsideTests = unhandled.map((e) => `${e.name}: ${e.message}${e.where ? ` (${e.where})` : ''}`);
+  const outsideTests = outside.map(
+    (e) => `${e.name}: ${e.message}${e.where ? ` (${e.where})` : ''}`,
+  );
   if (!ok && json.numFailedTests === 0 && outsideTests.length === 0) outsideTests.push(ended);
   return {
     tier,
