@@ -178,7 +178,11 @@ describe('the final-call timer', () => {
       expect(lateness(closed, deadline)).toBeGreaterThanOrEqual(0);
       expect(lateness(closed, deadline)).toBeLessThan(250);
       const told = lines.filter(({ msg }) => msg.startsWith('redis'));
-      expect(told.map(({ level, msg }) => [level, msg])).toEqual([
+      // On failure, which connection said what, and the error it had.
+      expect(
+        told.map(({ level, msg }) => [level, msg]),
+        JSON.stringify(told),
+      ).toEqual([
         [40, 'redis unreachable; retrying until it is back'],
         [30, 'redis reachable again'],
       ]);
