@@ -66,6 +66,7 @@ export type BidLive = { stop(): Promise<void> };
 export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
   const { db, logger } = infra;
   const log = logger.child({ component: 'bidLive' });
+  let stopping = false;
 
   // A token in the query names the member; none is a guest (read-only anyway).
   authenticateSockets(io, infra);
@@ -162,6 +163,8 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     socket.on('disconnecting', () => {
       const watched = [...socket.rooms].filter((room) => room.startsWith('ad:'));
       socket.once('disconnect', () => {
+        // A stopping server disconnects every socket and closes the adapter: no count is answered.
+        if (stopping) return;
         for (const room of watched) void announceOnline(room.slice('ad:'.length));
       });
     });
@@ -254,11 +257,17 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
   }
 
   // From what the bids read model has committed: anything after it has not been pushed yet.
-  return followLog(infra, {
+  const follower = followLog(infra, {
     projection: 'bids',
     start: () => bidsCheckpoint(db),
     types: [...LIVE_EVENTS],
     handle,
     log,
   });
+  return {
+    async stop() {
+      stopping = true;
+      await follower.stop();
+    },
+  };
 }

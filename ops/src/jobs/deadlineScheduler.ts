@@ -163,7 +163,12 @@ export function scheduleWhileConnected<J>(kind: DeadlineKind<J>, deps: JobDeps):
   const queue = deps.redisOutages.errors(deadlineQueue(kind, deps.redis, deps.config.QUEUE_PREFIX));
   const scheduler = startDeadlineScheduler(kind, { ...deps, queue });
   deps.redis.once('end', () => {
-    void scheduler.then((running) => running.stop()).then(() => queue.close());
+    scheduler
+      .then((running) => running.stop())
+      .then(() => queue.close())
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error }, `could not stop ${kind.name} scheduling`),
+      );
   });
 }
 

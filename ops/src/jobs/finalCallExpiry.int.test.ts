@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import knex from 'knex';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -19,7 +18,7 @@ import {
   type TestDatabase,
 } from '../testing/database.ts';
 import { freePort } from '../testing/ports.ts';
-import { waitForPort } from '../services/system.ts';
+import { startRedisServer } from '../testing/redisServer.ts';
 import { closeExpiredFinalCall } from './finalCallExpiry.ts';
 import { adInFinalCall, placeBid, runAdCommand, SELLER } from './finalCallExpiry.fixtures.ts';
 import { finalCallJobId, finalCallQueue, scheduleFinalCalls } from './finalCallExpiryScheduler.ts';
@@ -83,16 +82,6 @@ async function closing(adId: string, timeoutMs = 5_000): Promise<RecordedEvent> 
 }
 
 /** A Redis server of the test's own, on `port`, that the test may stop as a crash would. */
-async function startRedisServer(port: number): Promise<ChildProcess> {
-  const server = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  await waitForPort(port, 5_000);
-  return server;
-}
-
 const lateness = (closed: RecordedEvent, deadline: Date) =>
   closed.recordedAt.getTime() - deadline.getTime();
 

@@ -25,9 +25,10 @@ export type TestApp = {
  * The whole app for a browser or HTTP test, in this process: a fresh seeded database, the
  * projections, the email/SMS/payment sandboxes and the api serving the built web app on a free
  * port. The payment sandbox starts first (its port goes into the api's config) and delivers its
- * webhooks to the api's /api/payments/webhook once the api listens.
+ * webhooks to the api's /api/payments/webhook once the api listens. `redisUrl` names a Redis
+ * server of the test's own instead of the run's shared one.
  */
-export async function startApp(): Promise<TestApp> {
+export async function startApp(options: { redisUrl?: string } = {}): Promise<TestApp> {
   buildWeb();
   const database = await createTestDatabase();
   // Reference data only: each test makes the members and ads it talks about.
@@ -52,7 +53,7 @@ export async function startApp(): Promise<TestApp> {
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl(),
+    REDIS_URL: options.redisUrl ?? testRedisUrl(),
     PORT: '0',
     HOST: '127.0.0.1',
     WEB_DIST_DIR: webDist,

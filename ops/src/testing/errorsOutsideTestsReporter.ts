@@ -22,7 +22,7 @@ function errorsOfModule(module: TestModule): ErrorOutsideTests[] {
   const owners = [module, ...module.children.allSuites()];
   return owners.flatMap((owner) =>
     owner.errors().map((error) => {
-      const suite = owner === module ? '' : ` › ${owner.fullName}`;
+      const suite = owner.type === 'suite' ? ` › ${owner.fullName}` : '';
       return describe(error, `${module.relativeModuleId}${suite}`);
     }),
   );
