@@ -6,7 +6,7 @@ import { startServer } from '@boli/api/server';
 import { allProjections, startProjectionRunners } from '@boli/projections';
 import { migrate } from '../src/db/migrate.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from '../src/services/index.ts';
-import { freePort } from '../src/testing/ports.ts';
+import { reservePort } from '../src/testing/ports.ts';
 import type { LoadResult, PaymentsTask } from './payments.clients.ts';
 import { inboxCounts, paidPurchases, parkBacklog, seedMembers } from './payments.setup.ts';
 import { createBaselineTables, pgbenchTps, RAW_INSERT } from './pgbench.ts';
@@ -77,7 +77,9 @@ export async function measurePayments(ctx: {
     await createBaselineTables(databaseUrl);
     const outside = startOutside();
     try {
-      const apiPort = await freePort();
+      // Held until the api listens: the gateway is told the api's address first.
+      const reserved = await reservePort();
+      const apiPort = reserved.port;
       const webhookUrl = `http://127.0.0.1:${apiPort}/api/payments/webhook`;
       const gateway = await outside.run<{ url: string }>({
         kind: 'startGateway',
@@ -110,6 +112,7 @@ export async function measurePayments(ctx: {
         projections: allProjections,
         logger,
       });
+      await reserved.release();
       const server = await startServer(infra, { port: apiPort, host: '127.0.0.1' });
       try {
         const buyers = await seedMembers(infra, `pb${tag}`, BUYERS);

@@ -12,7 +12,7 @@ import { referenceSeedStep } from '../seed/reference.ts';
 import { startJobWorkers } from '../jobs/workers.ts';
 import { loadWorkerConfig } from '../processes/config.ts';
 import { createTestDatabase, testRedisUrl, uniquePrefix } from './database.ts';
-import { freePort } from './ports.ts';
+import { reservePort } from './ports.ts';
 
 export type TestApp = {
   baseUrl: string;
@@ -34,7 +34,9 @@ export async function startApp(options: { redisUrl?: string } = {}): Promise<Tes
   // Reference data only: each test makes the members and ads it talks about.
   await seed(database.url, [referenceSeedStep]);
   const sandboxDb = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  const apiPort = await freePort();
+  // Held until the api listens: the payment sandbox is told the api's address first.
+  const reserved = await reservePort();
+  const apiPort = reserved.port;
   const payments = {
     keyId: 'rzp_test_boli_e2e',
     keySecret: 'test-razorpay-key-secret',
@@ -88,6 +90,7 @@ export async function startApp(options: { redisUrl?: string } = {}): Promise<Tes
     store: infra.store,
     postgresOutages: infra.postgresOutages,
   });
+  await reserved.release();
   const server = await startServer(infra, { port: apiPort, host: '127.0.0.1' });
   return {
     baseUrl: server.url,
