@@ -30,7 +30,8 @@ export async function startJobWorkers(
       deps.postgresOutages.failed(err, { job: job?.id, queue: worker.name }, 'job failed'),
     );
   }
-  await connection.ping();
+  // Ready once each worker's connections are: its blocking one starts after the shared one.
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   deps.logger.info({ queues: jobKinds.map((kind) => kind.queue) }, 'job workers ready');
   return {
     async stop() {
