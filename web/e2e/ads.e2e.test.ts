@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
@@ -145,6 +145,26 @@ describe('a member with a full profile', () => {
     await page.getByText(`${media.length} of 6 chosen`).waitFor();
     await page.getByRole('button', { name: 'Remove fake.jpg' }).click();
     await page.screenshot({ path: '/tmp/boli-ads-post.png', fullPage: true });
+
+    // Post Ad! is far below the form's top: a refusal takes the focus to what must be mended.
+    const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+    const inView = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+    await field(page, 'Item name').fill('');
+    await postButton.click();
+    await expect.poll(() => focused(field(page, 'Item name'))).toBe(true);
+    expect(await inView(field(page, 'Item name'))).toBe(true);
+    await field(page, 'Item name').fill('Swift Dzire');
+    // A post lost on the way: the notice saying so takes the focus, and nothing typed is lost.
+    await page.route('**/api/posts/', (route) => route.abort(), { times: 1 });
+    await postButton.click();
+    const notice = page.getByRole('alert').first();
+    await expect.poll(() => focused(notice)).toBe(true);
+    expect(await inView(notice)).toBe(true);
+    expect(await field(page, 'Item name').inputValue()).toBe('Swift Dzire');
 
     await postButton.click();
     await page.getByText(MESSAGES.adPosted).waitFor();

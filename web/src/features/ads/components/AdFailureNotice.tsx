@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -35,12 +36,27 @@ export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClos
   );
 }
 
-/** The refusal above the form: the subscribe message with its link, or the server's message. */
+/**
+ * The refusal above the form: the subscribe message with its link, or the server's message.
+ * Post Ad! and Update Ad are at the bottom of a long form, far below it: each new refusal
+ * takes the focus (and the view) to the first field it marked, else to itself.
+ */
 export function AdFailureAlert({ failure }: { failure: AdFailure | null }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const shown = alert.current;
+    if (!shown) return;
+    const field = shown
+      .closest('form')
+      ?.querySelector<HTMLElement>('[aria-invalid="true"]:not([aria-hidden="true"])');
+    (field ?? shown).focus();
+  }, [failure]);
   if (!failure || failure.kind === 'addressRequired') return null;
   if (failure.kind === 'subscribe') {
     return (
       <Alert
+        ref={alert}
+        tabIndex={-1}
         severity="warning"
         action={
           <Button color="inherit" size="small" component={RouterLink} to="/subscription">
@@ -52,7 +68,11 @@ export function AdFailureAlert({ failure }: { failure: AdFailure | null }) {
       </Alert>
     );
   }
-  return <Alert severity="error">{failure.message}</Alert>;
+  return (
+    <Alert ref={alert} tabIndex={-1} severity="error">
+      {failure.message}
+    </Alert>
+  );
 }
 
 /** A link on from a notice. */
