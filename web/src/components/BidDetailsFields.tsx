@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
-import { acceptsAmountInput } from '../lib/numberInput.ts';
+import { amountTyped } from '../lib/numberInput.ts';
 import { SELECT_TYPE, type BidDetails } from './bidDetails.ts';
 
 type Props = {
@@ -9,7 +9,7 @@ type Props = {
   onChange: (change: Partial<BidDetails>) => void;
 };
 
-/** A bid's Type select and Amount (₹) field, which takes only what acceptsAmountInput lets by. */
+/** A bid's Type select and Amount (₹) field, which keeps only what amountTyped makes of it. */
 export function BidDetailsFields({ details, onChange }: Props) {
   return (
     <>
@@ -34,8 +34,8 @@ export function BidDetailsFields({ details, onChange }: Props) {
         name="bidamt"
         value={details.amount}
         onChange={(e) => {
-          const amount = e.target.value;
-          if (acceptsAmountInput(amount)) onChange({ amount });
+          const amount = amountTyped(e.target.value);
+          if (amount !== undefined) onChange({ amount });
         }}
         size="small"
         slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}

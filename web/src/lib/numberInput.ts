@@ -1,18 +1,31 @@
 /*
- * What a number field lets through as the member types, so a price, an amount or a phone number
+ * What a number field keeps as the member types or pastes, so a price, an amount or a count
  * never holds text the server would refuse (section 5: bid amounts "only a positive number or
- * empty"; section 6: "Mileage and price are numeric"; a phone "can only contains digits").
+ * empty"; section 6: "Mileage and price are numeric").
  */
 
 /**
- * Rupees: digits with at most one decimal point and two decimals (money is in paise inside).
- * A lone '0' or '0.' is let through so that 0.50 can be typed; submitting it is refused.
+ * The number in what was typed or pasted, without what people write around one: a leading ₹,
+ * Rs. or INR, grouping commas, spaces, a trailing km. "₹7,50,000" is 750000; "42,000 km" 42000.
  */
-export function acceptsAmountInput(value: string): boolean {
-  return /^(\d+(\.\d{0,2})?)?$/.test(value);
+const numberText = (value: string): string =>
+  value
+    .replace(/^\s*(₹|rs\.?|inr)\s*/i, '')
+    .replace(/\s*kms?\s*$/i, '')
+    .replace(/[\s,]/g, '');
+
+/**
+ * Rupees: digits with at most one decimal point and two decimals (money is in paise inside), as
+ * the field keeps them; undefined when it cannot be one, and the field stays as it was.
+ * A lone '0' or '0.' is kept so that 0.50 can be typed; submitting it is refused.
+ */
+export function amountTyped(value: string): string | undefined {
+  const text = numberText(value);
+  return /^(\d+(\.\d{0,2})?)?$/.test(text) ? text : undefined;
 }
 
-/** A count or a phone number: digits only, or nothing yet. */
-export function acceptsDigitsInput(value: string): boolean {
-  return /^\d*$/.test(value);
+/** A count: digits only, or nothing yet; undefined for anything else. */
+export function digitsTyped(value: string): string | undefined {
+  const text = numberText(value);
+  return /^\d*$/.test(text) ? text : undefined;
 }

@@ -2,7 +2,7 @@ import { isIndia } from '@boli/engine/accounts/account.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
-import { acceptsAmountInput, acceptsDigitsInput } from '../../../lib/numberInput.ts';
+import { amountTyped, digitsTyped } from '../../../lib/numberInput.ts';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -75,11 +75,11 @@ const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
 };
 
 /** The price and mileage boxes take only numbers as they are typed, as Post Ad's do. */
-const TYPED_AS: Partial<Record<AdFilterName, (value: string) => boolean>> = {
-  priceFrom: acceptsAmountInput,
-  priceTo: acceptsAmountInput,
-  mileageFrom: acceptsDigitsInput,
-  mileageTo: acceptsDigitsInput,
+const TYPED_AS: Partial<Record<AdFilterName, (value: string) => string | undefined>> = {
+  priceFrom: amountTyped,
+  priceTo: amountTyped,
+  mileageFrom: digitsTyped,
+  mileageTo: digitsTyped,
 };
 
 /** The vehicle filters show for the vehicle categories only (the engine's one rule). */
@@ -94,8 +94,10 @@ export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndi
  * dependent ones are emptied, and the filters that no longer apply (vehicle fields outside the
  * vehicle categories, district and neighbourhood outside India) are dropped.
  */
-export function changeFilter(filters: AdFilters, name: AdFilterName, value: string): AdFilters {
-  if (filters[name] === value || TYPED_AS[name]?.(value) === false) return filters;
+export function changeFilter(filters: AdFilters, name: AdFilterName, typed: string): AdFilters {
+  const number = TYPED_AS[name];
+  const value = number ? number(typed) : typed;
+  if (value === undefined || filters[name] === value) return filters;
   const next = { ...filters, [name]: value };
   for (const cleared of CLEARS[name] ?? []) next[cleared] = '';
   if (!showsVehicleFilters(next)) for (const field of VEHICLE_FILTERS) next[field] = '';

@@ -3,7 +3,7 @@ import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { acceptsAmountInput, acceptsDigitsInput } from '../../../lib/numberInput.ts';
+import { amountTyped, digitsTyped } from '../../../lib/numberInput.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
 
 /*
@@ -102,17 +102,19 @@ const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
 };
 
 /** What Price and Mileage let through as typed (section 5: "Mileage and price are numeric"). */
-const TYPED_AS: Partial<Record<AdFormField, (value: string) => boolean>> = {
-  price: acceptsAmountInput,
-  mileage: acceptsDigitsInput,
+const TYPED_AS: Partial<Record<AdFormField, (value: string) => string | undefined>> = {
+  price: amountTyped,
+  mileage: digitsTyped,
 };
 
 /**
  * The form after the member changed one field: Price and Mileage keep only what can be a number,
  * and a changed choice clears the choices that depended on it.
  */
-export function changeAdField(form: AdForm, field: AdFormField, value: string): AdForm {
-  if (form[field] === value || TYPED_AS[field]?.(value) === false) return form;
+export function changeAdField(form: AdForm, field: AdFormField, typed: string): AdForm {
+  const number = TYPED_AS[field];
+  const value = number ? number(typed) : typed;
+  if (value === undefined || form[field] === value) return form;
   const next = { ...form, [field]: value };
   for (const cleared of CLEARS[field] ?? []) next[cleared] = '';
   if (!hasVehicleFields(next)) for (const vehicle of VEHICLE_AD_FIELDS) next[vehicle] = '';

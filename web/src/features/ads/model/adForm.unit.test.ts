@@ -115,10 +115,13 @@ describe('the dependent fields', () => {
   it('keeps Price and Mileage numeric as they are typed', () => {
     expect(changeAdField(CAR, 'price', '550000.5').price).toBe('550000.5');
     expect(changeAdField(CAR, 'price', '')).toMatchObject({ price: '' });
-    for (const typed of ['55k', '5,50,000', '-1', '1.234'])
+    for (const typed of ['55k', '-1', '1.234'])
       expect(changeAdField(CAR, 'price', typed), typed).toBe(CAR);
+    // Pasted as people write them: the number is kept.
+    expect(changeAdField(CAR, 'price', '₹5,50,000').price).toBe('550000');
+    expect(changeAdField(CAR, 'mileage', '42,001 km').mileage).toBe('42001');
     expect(changeAdField(CAR, 'mileage', '42001').mileage).toBe('42001');
-    for (const typed of ['42 km', '4.5']) expect(changeAdField(CAR, 'mileage', typed)).toBe(CAR);
+    for (const typed of ['4.5', '42 miles']) expect(changeAdField(CAR, 'mileage', typed)).toBe(CAR);
     expect(changeAdField(CAR, 'itemName', 'Dzire 2018 ₹').itemName).toBe('Dzire 2018 ₹');
   });
 

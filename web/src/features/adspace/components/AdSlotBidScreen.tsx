@@ -18,7 +18,7 @@ import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
-import { acceptsAmountInput } from '../../../lib/numberInput.ts';
+import { amountTyped } from '../../../lib/numberInput.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
@@ -147,7 +147,8 @@ export function AdSlotBidScreen() {
             name="bidamt"
             value={amount}
             onChange={(event) => {
-              if (acceptsAmountInput(event.target.value)) setAmount(event.target.value);
+              const typed = amountTyped(event.target.value);
+              if (typed !== undefined) setAmount(typed);
             }}
             size="small"
             fullWidth
