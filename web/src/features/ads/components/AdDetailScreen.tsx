@@ -16,6 +16,7 @@ import { formatAddress } from '@boli/engine/shared/address';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDate, formatPrice } from '../../../lib/format.ts';
 import { adMediaPath, adPath, editAdPath, type AdDetailView, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
@@ -106,7 +107,7 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
         sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
       >
         <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h1" sx={WRAP_ANYWHERE}>
             {ad.itemName}
           </Typography>
           <Typography variant="h6" color="primary" data-testid="ad-price">

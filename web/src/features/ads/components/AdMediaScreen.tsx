@@ -12,6 +12,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import {
   AD_PATHS,
   adDetailRequest,
@@ -135,7 +136,7 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1, ...WRAP_ANYWHERE }}>
           {TITLE} of {ad.itemName}
         </Typography>
         <Button component={RouterLink} to={adPath(ad)}>
