@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { bidArea } from './support/bids.ts';
-import { openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
+import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
@@ -175,6 +175,21 @@ describe('the bids on a phone', () => {
       await row.getByRole('time').first().waitFor();
       await context.close();
     }
+  });
+});
+
+describe('an ad whose title is one long word', () => {
+  it('wraps it on its page and its media page, on a phone as on a desktop', async () => {
+    const title = `Harmonium${'L'.repeat(300)}`;
+    const adId = await postAd(app, owner, { itemName: title });
+    const { context, page } = await openAs(browser, owner);
+    for (const path of [`/ads/${adId}`, `/postAd/media/${adId}`]) {
+      await visit(page, path);
+      await page.getByRole('heading', { level: 1, name: new RegExp(title) }).waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
+      expect(await sidewaysOverflowOnPhone(page), path).toBe(0);
+    }
+    await context.close();
   });
 });
 
