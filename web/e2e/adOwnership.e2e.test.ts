@@ -214,7 +214,10 @@ describe('the media page', () => {
     await row.and(page.locator('[data-status="uploaded"]')).waitFor();
     await items.nth(held).waitFor();
     await items.nth(held).getByRole('button', { name: 'Remove' }).click();
-    await items.nth(held).waitFor({ state: 'detached' });
+    const asked = page.getByRole('dialog', { name: 'Remove this photo?' });
+    await asked.getByRole('button', { name: 'Remove' }).click();
+    await asked.waitFor({ state: 'detached' });
+    await expect.poll(() => items.count()).toBe(held);
     await row.waitFor({ state: 'detached' });
     await page.screenshot({ path: '/tmp/boli-media-removed.png', fullPage: true });
     await context.close();

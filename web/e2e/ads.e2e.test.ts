@@ -324,13 +324,24 @@ describe('a member with a full profile', () => {
     // Each row shows the picture it added.
     expect(await uploadRows.locator('img').count()).toBe(2);
     await items.nth(4).waitFor();
+    // Remove asks first: Cancel keeps the item.
+    const asked = page.getByRole('dialog', { name: /^Remove this (photo|video)\?$/ });
     await items.nth(4).getByRole('button', { name: 'Remove' }).click();
-    await items.nth(4).waitFor({ state: 'detached' });
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    expect(await items.count()).toBe(5);
+    // The page behind an open dialog is hidden from the accessibility tree: counted once it closed.
+    const removeConfirmed = async (item: Locator) => {
+      await item.getByRole('button', { name: 'Remove' }).click();
+      await asked.getByRole('button', { name: 'Remove' }).click();
+      await asked.waitFor({ state: 'detached' });
+    };
+    await removeConfirmed(items.nth(4));
+    await expect.poll(() => items.count()).toBe(4);
     await expect.poll(() => uploadRows.count()).toBe(1);
-    await items.nth(3).getByRole('button', { name: 'Remove' }).click();
-    await items.nth(3).waitFor({ state: 'detached' });
+    await removeConfirmed(items.nth(3));
+    await expect.poll(() => items.count()).toBe(3);
     await expect.poll(() => uploadRows.count()).toBe(0);
-    expect(await items.count()).toBe(3);
     await page.screenshot({ path: '/tmp/boli-ads-media.png', fullPage: true });
     await context.close();
 

@@ -6,6 +6,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messageOf } from '../../../app/api/client.ts';
@@ -49,6 +54,9 @@ function MediaItem({
 }) {
   const video = item.galleryType === 'videos';
   const chosen = isThumbnail(ad, item);
+  // Removing takes the file off the published ad for good: asked once more.
+  const [asking, setAsking] = useState(false);
+  const what = video ? 'video' : 'photo';
   return (
     <Card variant="outlined" component="li" aria-label={item.name} sx={{ listStyle: 'none' }}>
       {video ? (
@@ -76,10 +84,35 @@ function MediaItem({
             Use as thumbnail
           </Button>
         )}
-        <Button size="small" color="error" disabled={!canRemove} onClick={onRemove}>
+        <Button size="small" color="error" disabled={!canRemove} onClick={() => setAsking(true)}>
           Remove
         </Button>
       </CardActions>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        aria-labelledby={`remove-${item.name}`}
+      >
+        <DialogTitle id={`remove-${item.name}`}>Remove this {what}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {item.name} is taken off the ad for everyone. To show it again, add the file again.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)}>Cancel</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setAsking(false);
+              onRemove();
+            }}
+          >
+            Remove
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Card>
   );
 }
