@@ -81,7 +81,6 @@ async function closing(adId: string, timeoutMs = 5_000): Promise<RecordedEvent> 
   }
 }
 
-/** A Redis server of the test's own, on `port`, that the test may stop as a crash would. */
 const lateness = (closed: RecordedEvent, deadline: Date) =>
   closed.recordedAt.getTime() - deadline.getTime();
 
