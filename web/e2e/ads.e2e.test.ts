@@ -127,8 +127,12 @@ describe('a member with a full profile', () => {
     await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
     await expect.poll(() => field(page, 'Item name').inputValue()).toBe('Swift Dzire');
     expect(await field(page, 'Mileage (km)').inputValue()).toBe('42000');
+    // Files are not kept across a reload, and the form says so until they are added again.
+    const filesNotKept = page.getByText('Your details were kept; photos and videos are not');
+    await filesNotKept.waitFor();
 
     await page.getByTestId('media-input').setInputFiles(media);
+    await filesNotKept.waitFor({ state: 'detached' });
     const uploads = page.getByRole('list', { name: 'Uploads' });
     for (const file of media) {
       await uploads.getByRole('progressbar', { name: `${file.name} upload progress` }).waitFor();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -32,8 +33,10 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const media = useUploads(stage);
   // What the form starts as: the profile's address, unless a reload finds an ad being written.
   const [blank] = useState(() => newAdForm(address));
+  // Only the fields are kept across a reload: the files chosen before it must be added again.
+  const [draft] = useState(() => readPostAdDraft(memberId));
   const ad = useAdFormSubmission({
-    initial: () => readPostAdDraft(memberId) ?? blank,
+    initial: () => draft ?? blank,
     addressDialogAtStart: address !== null && !address.complete,
     async send(form) {
       const body = new FormData();
@@ -76,11 +79,16 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         onRemove={media.remove}
         thumbnailOf={(staged) => staged.thumbnail}
       />
-      {media.uploads.length === 0 && (
-        <Typography variant="body2" color="textSecondary">
-          Add at least one photo or video to post the ad.
-        </Typography>
-      )}
+      {media.uploads.length === 0 &&
+        (draft ? (
+          <Alert severity="info">
+            Your details were kept; photos and videos are not: add them to post the ad.
+          </Alert>
+        ) : (
+          <Typography variant="body2" color="textSecondary">
+            Add at least one photo or video to post the ad.
+          </Typography>
+        ))}
       <Button type="submit" variant="contained" size="large" disabled={!canPost} loading={posting}>
         Post Ad!
       </Button>
