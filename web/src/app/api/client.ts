@@ -52,24 +52,22 @@ export class ApiError extends Error {
 export const failedOffline = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 0 && globalThis.navigator?.onLine === false;
 
+/** Offline, that; an api refusal, what `read` takes from it; anything else, the generic one. */
+const failureMessage = (error: unknown, read: (refusal: ApiError) => string): string => {
+  if (failedOffline(error)) return MESSAGES.offline;
+  return error instanceof ApiError ? read(error) : MESSAGES.generic;
+};
+
 /**
  * What a screen says when a call fails: the api's message (or the generic one when it sent none);
  * offline, that; for anything else (the network, a bug) the generic one.
  */
 export const messageOf = (error: unknown): string =>
-  failedOffline(error)
-    ? MESSAGES.offline
-    : error instanceof ApiError
-      ? error.message
-      : MESSAGES.generic;
+  failureMessage(error, (refusal) => refusal.message);
 
 /** The same for a form: its first field error when the api named one (`ApiError.firstMessage`). */
 export const firstMessageOf = (error: unknown): string =>
-  failedOffline(error)
-    ? MESSAGES.offline
-    : error instanceof ApiError
-      ? error.firstMessage
-      : MESSAGES.generic;
+  failureMessage(error, (refusal) => refusal.firstMessage);
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
