@@ -29,3 +29,13 @@ export function digitsTyped(value: string): string | undefined {
   const text = numberText(value);
   return /^\d*$/.test(text) ? text : undefined;
 }
+
+/** How a number field reads what was typed into it: `amountTyped` or `digitsTyped`. */
+export type NumberField = (typed: string) => string | undefined;
+
+/**
+ * What a form field keeps of what was typed: a number field (`number`), the number or undefined
+ * when it cannot be one; any other field, the text as it is.
+ */
+export const keptOf = (number: NumberField | undefined, typed: string): string | undefined =>
+  number ? number(typed) : typed;

@@ -2,7 +2,7 @@ import { isIndia } from '@boli/engine/accounts/account.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
-import { amountTyped, digitsTyped } from '../../../lib/numberInput.ts';
+import { amountTyped, digitsTyped, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -75,7 +75,7 @@ const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
 };
 
 /** The price and mileage boxes take only numbers as they are typed, as Post Ad's do. */
-const TYPED_AS: Partial<Record<AdFilterName, (value: string) => string | undefined>> = {
+const TYPED_AS: Partial<Record<AdFilterName, NumberField>> = {
   priceFrom: amountTyped,
   priceTo: amountTyped,
   mileageFrom: digitsTyped,
@@ -95,8 +95,7 @@ export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndi
  * vehicle categories, district and neighbourhood outside India) are dropped.
  */
 export function changeFilter(filters: AdFilters, name: AdFilterName, typed: string): AdFilters {
-  const number = TYPED_AS[name];
-  const value = number ? number(typed) : typed;
+  const value = keptOf(TYPED_AS[name], typed);
   if (value === undefined || filters[name] === value) return filters;
   const next = { ...filters, [name]: value };
   for (const cleared of CLEARS[name] ?? []) next[cleared] = '';

@@ -3,7 +3,7 @@ import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { amountTyped, digitsTyped } from '../../../lib/numberInput.ts';
+import { amountTyped, digitsTyped, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
 
 /*
@@ -102,7 +102,7 @@ const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
 };
 
 /** What Price and Mileage let through as typed (section 5: "Mileage and price are numeric"). */
-const TYPED_AS: Partial<Record<AdFormField, (value: string) => string | undefined>> = {
+const TYPED_AS: Partial<Record<AdFormField, NumberField>> = {
   price: amountTyped,
   mileage: digitsTyped,
 };
@@ -112,8 +112,7 @@ const TYPED_AS: Partial<Record<AdFormField, (value: string) => string | undefine
  * and a changed choice clears the choices that depended on it.
  */
 export function changeAdField(form: AdForm, field: AdFormField, typed: string): AdForm {
-  const number = TYPED_AS[field];
-  const value = number ? number(typed) : typed;
+  const value = keptOf(TYPED_AS[field], typed);
   if (value === undefined || form[field] === value) return form;
   const next = { ...form, [field]: value };
   for (const cleared of CLEARS[field] ?? []) next[cleared] = '';
