@@ -11,7 +11,7 @@ const firstFrame = (stack: string | undefined): string =>
     .map((line) => line.trim())
     .find((line) => line.startsWith('at ') && !line.includes('node_modules')) ?? '';
 
-const describe = (error: SerializedError, where?: string): ErrorOutsideTests => ({
+const summary = (error: SerializedError, where?: string): ErrorOutsideTests => ({
   name: error.name ?? 'Error',
   message: error.message ?? String(error),
   where: where ?? firstFrame(error.stack),
@@ -23,7 +23,7 @@ function errorsOfModule(module: TestModule): ErrorOutsideTests[] {
   return owners.flatMap((owner) =>
     owner.errors().map((error) => {
       const suite = owner.type === 'suite' ? ` › ${owner.fullName}` : '';
-      return describe(error, `${module.relativeModuleId}${suite}`);
+      return summary(error, `${module.relativeModuleId}${suite}`);
     }),
   );
 }
@@ -40,7 +40,7 @@ export default class ErrorsOutsideTestsReporter implements Reporter {
     if (!file) return;
     const errors = [
       ...modules.flatMap(errorsOfModule),
-      ...unhandledErrors.map((error) => describe(error)),
+      ...unhandledErrors.map((error) => summary(error)),
     ];
     writeFileSync(file, JSON.stringify(errors, null, 2));
   };
