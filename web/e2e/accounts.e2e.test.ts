@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
+import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
 import {
   answerCaptcha,
+  createMember,
   EMAIL_LINK,
   fromMailbox,
   newPerson,
   OTP_CODE,
+  openAs,
   openPage,
   signUp,
 } from './support/members.ts';
@@ -143,6 +145,78 @@ describe('a new member', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Show my email' }).isChecked()).toBe(!before);
     await page.screenshot({ path: '/tmp/boli-acc-settings.png', fullPage: true });
+    await context.close();
+  });
+});
+
+/** Whether `locator` has the focus and is wholly in view: where a refusal should take a member. */
+const focusedInView = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const { top, bottom } = el.getBoundingClientRect();
+    return el === document.activeElement && top >= 0 && bottom <= window.innerHeight;
+  });
+
+describe('a refused long form on a phone', () => {
+  it('Register takes the focus to the field to mend, whether the form or the api refused it', async () => {
+    const taken = newPerson('acc');
+    await signUp(app, taken, { verifyEmail: false });
+    const person = { ...newPerson('acc'), email: taken.email };
+    const { context, page } = await openPage(browser, {}, PHONE);
+    await visit(page, '/register');
+    await field(page, 'Email').fill(person.email);
+    await field(page, 'Username').fill(person.username);
+    await field(page, 'Password').fill(person.password);
+    await field(page, 'Confirm password').fill(person.password);
+    await field(page, 'First name').fill('Asha');
+    await field(page, 'Last name').fill('Rao');
+    // Pasted as people write it: the dial code and the grouping go, the 10 digits stay.
+    await field(page, 'Mobile number').fill(
+      `+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`,
+    );
+    expect(await field(page, 'Mobile number').inputValue()).toBe(person.phone);
+    await field(page, 'Bid alias').fill(person.bidAlias);
+    await page.getByRole('combobox', { name: 'Gender' }).click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await field(page, 'Date of birth').fill('1990-04-12');
+    await field(page, 'Captcha answer').fill(
+      answerCaptcha(await page.getByTestId('captcha-question').innerText()),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // Sign up is at the bottom, the notice at the top: the focus goes to the unticked terms.
+    const signUpButton = page.getByRole('button', { name: 'Sign up' });
+    await signUpButton.click();
+    await expect.poll(() => focusedInView(page.getByRole('checkbox'))).toBe(true);
+    await page.getByRole('checkbox').check();
+
+    // The api refuses the taken email after Confirm: the focus goes up to the Email field.
+    await signUpButton.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await alert(page, MESSAGES.emailExists).waitFor();
+    await expect.poll(() => focusedInView(field(page, 'Email'))).toBe(true);
+    await context.close();
+  });
+
+  it('Edit profile takes the focus to the field to mend, then saves', async () => {
+    const member = await createMember(app, { address: true });
+    const { context, page } = await openAs(browser, member, PHONE);
+    await visit(page, '/editprofile');
+    await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+    await field(page, 'Street').fill('');
+    await field(page, 'Link 1 URL').fill('not a link');
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+    await alert(page, MESSAGES.invalidForm).waitFor();
+    await expect.poll(() => focusedInView(field(page, 'Street'))).toBe(true);
+
+    // The same refusal again, now only for the link far below: the focus follows it there.
+    await field(page, 'Street').fill('Pusa Road');
+    await save.click();
+    await expect.poll(() => focusedInView(field(page, 'Link 1 URL'))).toBe(true);
+
+    await field(page, 'Link 1 URL').fill('https://example.in/asha');
+    await save.click();
+    await page.waitForURL((url) => url.pathname === '/profile-me');
     await context.close();
   });
 });

@@ -260,11 +260,14 @@ const isHttpUrl = (value: string): boolean => {
   }
 };
 
+/** A profile link's URL is left blank or is an http(s) address. */
+export const linkUrlAccepted = (url: string): boolean => isBlank(url) || isHttpUrl(url.trim());
+
 export const linksRule = (links: readonly ProfileLink[] | undefined): string[] => {
   const list = links ?? [];
   const errors: string[] = [];
   if (list.length > ACCOUNT_LIMITS.profileLinks) errors.push(ACCOUNT_MESSAGES.tooManyLinks);
-  if (list.some((link) => !isBlank(link.url) && !isHttpUrl(link.url.trim()))) {
+  if (list.some((link) => !linkUrlAccepted(link.url))) {
     errors.push(ACCOUNT_MESSAGES.invalidUrl);
   }
   return errors;

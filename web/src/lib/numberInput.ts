@@ -39,3 +39,16 @@ export type NumberField = (typed: string) => string | undefined;
  */
 export const keptOf = (number: NumberField | undefined, typed: string): string | undefined =>
   number ? number(typed) : typed;
+
+/**
+ * A mobile number as pasted or typed ("+91 98765 43210", "98765-43210", "(0) 98765 43210"): the
+ * spaces, dashes, dots and brackets people group it with dropped, and a leading dial code
+ * (`dialCode`, e.g. '+91') or trunk 0 before the number. Anything else is kept as typed, for the
+ * shared rules to name ('can only contains digits').
+ */
+export function phoneTyped(value: string, dialCode = ''): string {
+  const text = value.replace(/[\s\-.()]/g, '');
+  const code = dialCode.replace(/[\s\-.()]/g, '');
+  const local = code && text.startsWith(code) ? text.slice(code.length) : text;
+  return /^0\d{10}$/.test(local) ? local.slice(1) : local;
+}

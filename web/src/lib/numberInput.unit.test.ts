@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountTyped, digitsTyped } from './numberInput.ts';
+import { amountTyped, digitsTyped, phoneTyped } from './numberInput.ts';
 
 describe('the amount field', () => {
   it('keeps a positive number or nothing', () => {
@@ -31,5 +31,27 @@ describe('a digits field', () => {
   it('refuses anything else', () => {
     for (const value of ['4.2', '-1', 'abc', '1e5', '+91'])
       expect(digitsTyped(value), value).toBeUndefined();
+  });
+});
+
+describe('a mobile number field', () => {
+  it('keeps the number of a pasted one: without grouping, the dial code or a trunk 0', () => {
+    for (const pasted of [
+      '98765 43210',
+      '98765-43210',
+      '+91 98765 43210',
+      '+91-98765-43210',
+      '(0) 98765 43210',
+      '098765 43210',
+      '9876543210',
+    ])
+      expect(phoneTyped(pasted, '+91'), pasted).toBe('9876543210');
+  });
+
+  it('keeps what is not a number for the rules to name, and a short number as it is', () => {
+    expect(phoneTyped('98765x', '+91')).toBe('98765x');
+    expect(phoneTyped('0987', '+91')).toBe('0987');
+    expect(phoneTyped('+44 7911 123456', '+91')).toBe('+447911123456');
+    expect(phoneTyped('+44 7911 123456', '+44')).toBe('7911123456');
   });
 });

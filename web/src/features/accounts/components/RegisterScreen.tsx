@@ -26,6 +26,8 @@ import { fetchCountries, type Country } from '../../../app/api/reference.ts';
 import { writeStored } from '../../../app/session/storage.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { phoneTyped } from '../../../lib/numberInput.ts';
+import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
 import {
@@ -79,7 +81,7 @@ export function RegisterScreen() {
   const [snapshot, send] = useMachine(machine, { input: {} });
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { fieldErrors, formError, result } = snapshot.context;
+  const { fieldErrors, formError, refusals, result } = snapshot.context;
 
   useEffect(() => {
     fetchCountries().then(setCountries, () => setCountries([]));
@@ -143,7 +145,7 @@ export function RegisterScreen() {
       <Typography variant="h5" component="h1">
         Register
       </Typography>
-      {formError && <Alert severity="error">{formError}</Alert>}
+      {formError && <FormRefusalAlert refusal={refusals}>{formError}</FormRefusalAlert>}
       <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
       <TextField label="Username" autoComplete="username" required {...bind('username')} />
       <PasswordField label="Password" autoComplete="new-password" required {...bind('password')} />
@@ -184,7 +186,9 @@ export function RegisterScreen() {
           fullWidth
           required
           {...bind('phone')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+          // A pasted '+91 98765 43210' keeps its 10 digits (no maxLength to cut it first).
+          onChange={(event) => set('phone', phoneTyped(event.target.value, values.phoneCode))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
       <TextField
@@ -237,6 +241,9 @@ export function RegisterScreen() {
               name="termsOfServicesCheckBox"
               checked={values.termsOfServicesCheckBox}
               onChange={(event) => set('termsOfServicesCheckBox', event.target.checked)}
+              slotProps={{
+                input: { 'aria-invalid': Boolean(fieldErrors.termsOfServicesCheckBox) },
+              }}
             />
           }
           label={

@@ -33,6 +33,8 @@ type Context = {
   fieldErrors: FieldErrors<RegisterField>;
   /** The message above the form: 'Please provide valid details in the form.' or the server's. */
   formError: string | null;
+  /** How many times the form was refused: each new refusal takes the focus to what it marked. */
+  refusals: number;
   result: SignupResult | null;
   now: () => Date;
 };
@@ -139,6 +141,7 @@ export const signupMachine = setup({
     showErrors: assign(({ context, event }) => ({
       fieldErrors: event.type === 'SUBMIT' ? validateRegister(event.values, context.now()) : {},
       formError: MESSAGES.invalidForm,
+      refusals: context.refusals + 1,
     })),
   },
   actors: {
@@ -153,6 +156,7 @@ export const signupMachine = setup({
     values: null,
     fieldErrors: {},
     formError: null,
+    refusals: 0,
     result: null,
     now: input.now ?? (() => new Date()),
   }),
@@ -173,7 +177,13 @@ export const signupMachine = setup({
         src: 'signup',
         input: ({ context }) => context.values as SignupValues,
         onDone: { target: 'done', actions: assign(({ event }) => ({ result: event.output })) },
-        onError: { target: 'failed', actions: assign(({ event }) => signupFailure(event.error)) },
+        onError: {
+          target: 'failed',
+          actions: assign(({ context, event }) => ({
+            ...signupFailure(event.error),
+            refusals: context.refusals + 1,
+          })),
+        },
       },
     },
     failed: { on: { SUBMIT: [...submitTransitions] } },

@@ -85,6 +85,15 @@ describe('the register form', () => {
     expect(context.fieldErrors.email).toBeUndefined();
   });
 
+  it('counts each refusal, even one with the same message, so the screen can answer each', () => {
+    const actor = start();
+    actor.send({ type: 'SUBMIT', values: { ...VALID, firstname: '' } });
+    actor.send({ type: 'SUBMIT', values: { ...VALID, firstname: '' } });
+    expect(actor.getSnapshot().context.refusals).toBe(2);
+    actor.send({ type: 'SUBMIT', values: VALID });
+    expect(actor.getSnapshot().context.refusals).toBe(2);
+  });
+
   it('forgets a field’s error once the field is edited', () => {
     const actor = start();
     actor.send({ type: 'SUBMIT', values: { ...VALID, firstname: '' } });
@@ -153,5 +162,6 @@ describe('a refused sign-up', () => {
   it('shows the generic message when the call itself fails', async () => {
     const actor = await refusedWith(new ApiError(0, ''));
     expect(actor.getSnapshot().context.formError).toBe(MESSAGES.generic);
+    expect(actor.getSnapshot().context.refusals).toBe(1);
   });
 });

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { adPath, type AdView } from '../ads.api.ts';
 import type { AdFailure } from '../model/adFailure.ts';
@@ -37,26 +37,15 @@ export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClos
 }
 
 /**
- * The refusal above the form: the subscribe message with its link, or the server's message.
- * Post Ad! and Update Ad are at the bottom of a long form, far below it: each new refusal
- * takes the focus (and the view) to the first field it marked, else to itself.
+ * The refusal above the form: the subscribe message with its link, or the server's message
+ * (FormRefusalAlert: each new refusal takes the focus to the first field it marked).
  */
 export function AdFailureAlert({ failure }: { failure: AdFailure | null }) {
-  const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const shown = alert.current;
-    if (!shown) return;
-    const field = shown
-      .closest('form')
-      ?.querySelector<HTMLElement>('[aria-invalid="true"]:not([aria-hidden="true"])');
-    (field ?? shown).focus();
-  }, [failure]);
   if (!failure || failure.kind === 'addressRequired') return null;
   if (failure.kind === 'subscribe') {
     return (
-      <Alert
-        ref={alert}
-        tabIndex={-1}
+      <FormRefusalAlert
+        refusal={failure}
         severity="warning"
         action={
           <Button color="inherit" size="small" component={RouterLink} to="/subscription">
@@ -65,14 +54,10 @@ export function AdFailureAlert({ failure }: { failure: AdFailure | null }) {
         }
       >
         {failure.message}
-      </Alert>
+      </FormRefusalAlert>
     );
   }
-  return (
-    <Alert ref={alert} tabIndex={-1} severity="error">
-      {failure.message}
-    </Alert>
-  );
+  return <FormRefusalAlert refusal={failure}>{failure.message}</FormRefusalAlert>;
 }
 
 /** A link on from a notice. */

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   isIndia,
+  linkUrlAccepted,
   parseDob,
   validateEditProfile,
   type EditProfileInput,
@@ -28,6 +29,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { parseSessionUser } from '../../../app/session/sessionUser.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
 import { PlaceField } from './PlaceField.tsx';
@@ -149,6 +151,8 @@ function EditProfileForm({ member }: { member: Member }) {
   const [form, setForm] = useState(() => formOf(member));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Each refusal, even with the same message, takes the focus to what it marked.
+  const [refusals, setRefusals] = useState(0);
   const [saving, setSaving] = useState(false);
   const lists = usePlaceLists(form.country, form.state, form.district);
   const { envelope } = useApi();
@@ -188,6 +192,7 @@ function EditProfileForm({ member }: { member: Member }) {
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       setFailure(MESSAGES.invalidForm);
+      setRefusals((n) => n + 1);
       return;
     }
     setSaving(true);
@@ -204,6 +209,7 @@ function EditProfileForm({ member }: { member: Member }) {
     } catch (error) {
       if (error instanceof ApiError) setErrors(errorsByField(error.errors));
       setFailure(MESSAGES.profileNotUpdated);
+      setRefusals((n) => n + 1);
       setSaving(false);
     }
   };
@@ -213,7 +219,7 @@ function EditProfileForm({ member }: { member: Member }) {
       <Typography variant="h5" component="h1">
         Edit profile
       </Typography>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && <FormRefusalAlert refusal={refusals}>{failure}</FormRefusalAlert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="First name" required fullWidth {...bind('firstname')} />
         <TextField label="Last name" required fullWidth {...bind('lastname')} />
@@ -333,6 +339,7 @@ function EditProfileForm({ member }: { member: Member }) {
             label={`Link ${index + 1} URL`}
             type="url"
             fullWidth
+            error={Boolean(errors.links) && !linkUrlAccepted(link.url)}
             value={link.url}
             onChange={(event) => setLink(index, 'url', event.target.value)}
           />
