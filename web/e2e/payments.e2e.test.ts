@@ -218,6 +218,43 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 120_000);
 
+  it('pays from Transactions a fee whose checkout was closed unpaid, and the bid is posted', async () => {
+    const { buyer, adId, context, page, refusal } = await bidWithoutSubscription('3500');
+    await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
+    const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    const checkout = sandboxCheckout(page);
+    await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    await feeDialog.getByRole('button', { name: /Cancel|Close/ }).click();
+    await feeDialog.waitFor({ state: 'detached' });
+
+    // The purchase waits in Transactions, with when it lapses and the way to pay it.
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    const row = page
+      .getByRole('table', { name: 'Transactions' })
+      .getByTestId('transaction-row')
+      .filter({ hasText: 'Bid processing fee' });
+    await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
+    await page.screenshot({ path: '/tmp/boli-payments-unpaid.png', fullPage: true });
+    await row.getByRole('button', { name: /^Pay now/ }).click();
+    const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
+    await expectPriceBreakup(payDialog);
+    await payDialog.getByRole('button', { name: 'Proceed' }).click();
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText(MESSAGES.bidPosted).first().waitFor({ timeout: 20_000 });
+    await payDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
+    expect(await row.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-payments-pay-now.png', fullPage: true });
+
+    // The bid the fee was for is on the ad.
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const bid = bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias });
+    await bid.waitFor();
+    expect(await bid.innerText()).toContain('₹3,500');
+    await context.close();
+  }, 120_000);
+
   it('shows the subscription behind the refund when another tab bought it first', async () => {
     const member = await memberWhoseTrialEnded(app);
     const [first, second] = [await openAs(browser, member), await openAs(browser, member)];

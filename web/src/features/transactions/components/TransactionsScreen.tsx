@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -24,6 +25,7 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
+import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import {
   fetchTransactions,
   type Transaction,
@@ -31,6 +33,8 @@ import {
   type TransactionType,
 } from '../api/transactionsApi.ts';
 import { statusText, TRANSACTION_TYPES, unpaidNote } from '../model/transactionRows.ts';
+import { canPayNow } from '../api/payUnpaid.ts';
+import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
@@ -57,6 +61,10 @@ export function TransactionsScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   // Retry asks for the same page again: the spinner shows meanwhile.
   const [attempt, setAttempt] = useState(0);
+  /** The unpaid purchase whose Pay now was pressed. */
+  const [paying, setPaying] = useState<Transaction | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const reload = () => setAttempt((n) => n + 1);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -106,7 +114,7 @@ export function TransactionsScreen() {
           ))}
         </TextField>
       </Stack>
-      {failure && <LoadFailure message={failure} onRetry={() => setAttempt((n) => n + 1)} />}
+      {failure && <LoadFailure message={failure} onRetry={reload} />}
       {!answer && !failure && <CenteredSpinner />}
       {answer && answer.purchases.length === 0 && (
         <Typography color="textSecondary">{NO_TRANSACTIONS}</Typography>
@@ -116,7 +124,7 @@ export function TransactionsScreen() {
         // invoice beyond the screen's edge.
         <Stack spacing={1} aria-label="Transactions" role="list">
           {answer.purchases.map((row) => (
-            <TransactionCard key={row._id} row={row} withIgst={withIgst} />
+            <TransactionCard key={row._id} row={row} withIgst={withIgst} onPay={setPaying} />
           ))}
         </Stack>
       )}
@@ -139,7 +147,7 @@ export function TransactionsScreen() {
             </TableHead>
             <TableBody>
               {answer.purchases.map((row) => (
-                <TransactionRow key={row._id} row={row} withIgst={withIgst} />
+                <TransactionRow key={row._id} row={row} withIgst={withIgst} onPay={setPaying} />
               ))}
             </TableBody>
           </Table>
@@ -154,15 +162,39 @@ export function TransactionsScreen() {
           sx={{ alignSelf: 'center' }}
         />
       )}
+      <PayUnpaidDialog
+        row={paying}
+        onClose={() => {
+          setPaying(null);
+          reload();
+        }}
+        onPaid={(confirmation) => {
+          setPaying(null);
+          enqueueSnackbar(confirmation.msg || PAYMENT_TEXTS.paid, { variant: 'success' });
+          reload();
+        }}
+        onOver={reload}
+      />
     </Stack>
   );
 }
+
+/** A row's way to pay the purchase it shows. */
+type OnPay = (row: Transaction) => void;
 
 /**
  * One purchase on a phone: what it was, when, its money line by line, its status and invoice
  * (and credit note).
  */
-function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolean }) {
+function TransactionCard({
+  row,
+  withIgst,
+  onPay,
+}: {
+  row: Transaction;
+  withIgst: boolean;
+  onPay: OnPay;
+}) {
   const lines: [string, string][] = [
     ['Amount', formatRupees(row.totalPrice)],
     ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
@@ -204,7 +236,7 @@ function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolea
       </Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
         <Box>
-          <StatusNote row={row} />
+          <StatusNote row={row} onPay={onPay} />
         </Box>
         {hasDocuments(row) && <TaxDocuments row={row} align="flex-end" />}
       </Stack>
@@ -212,7 +244,15 @@ function TransactionCard({ row, withIgst }: { row: Transaction; withIgst: boolea
   );
 }
 
-function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean }) {
+function TransactionRow({
+  row,
+  withIgst,
+  onPay,
+}: {
+  row: Transaction;
+  withIgst: boolean;
+  onPay: OnPay;
+}) {
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
@@ -242,7 +282,7 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
         {formatRupees(row.totalPriceAfterTax)}
       </TableCell>
       <TableCell>
-        <StatusNote row={row} />
+        <StatusNote row={row} onPay={onPay} />
       </TableCell>
       <TableCell sx={NO_WRAP}>
         {hasDocuments(row) ? <TaxDocuments row={row} align="flex-start" /> : '—'}
@@ -253,9 +293,10 @@ function TransactionRow({ row, withIgst }: { row: Transaction; withIgst: boolean
 
 /**
  * Where the purchase stands, and below it why it was refunded, or, for one started and not paid,
- * that nothing was charged and when it lapses: no one is left wondering whether to pay again.
+ * that nothing was charged, when it lapses and Pay now: no one is left wondering whether to pay
+ * again, or where.
  */
-function StatusNote({ row }: { row: Transaction }) {
+function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
   const refunded = row.status === 'refunded' || row.status === 'refundPending';
   const note = refunded ? row.message : row.payBy && unpaidNote(row.payBy);
   return (
@@ -267,6 +308,17 @@ function StatusNote({ row }: { row: Transaction }) {
         <Typography variant="caption" component="div" color="textSecondary">
           {note}
         </Typography>
+      )}
+      {canPayNow(row) && (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => onPay(row)}
+          aria-label={`Pay now: ${row.itemName}`}
+          sx={{ mt: 0.5, ...NO_WRAP }}
+        >
+          Pay now
+        </Button>
       )}
     </>
   );

@@ -1,0 +1,59 @@
+import type { PurchaseKind } from '@boli/engine/billing/products';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { ApiError } from '../../../app/api/client.ts';
+import type { ApiEnvelopeRequest } from '../../../app/session/useApi.ts';
+import { confirmSpace } from '../../adspace/api/adspaceApi.ts';
+import { confirmBidFee, fetchPurchase, type Confirmation } from '../../payments/api/paymentsApi.ts';
+import type { CheckoutResponse, PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
+import { confirmShareFee } from '../../shares/api/sharesApi.ts';
+import { payCart } from '../../subscription/api/subscriptionApi.ts';
+import type { Transaction } from './transactionsApi.ts';
+
+/*
+ * Pay now, from /transactions: a purchase started elsewhere whose checkout was closed unpaid is
+ * paid on its own gateway order, then confirmed with its kind's own success call.
+ */
+
+type Confirm = (
+  envelope: ApiEnvelopeRequest,
+  purchaseId: string,
+  response: CheckoutResponse,
+) => Promise<Confirmation>;
+
+/** Each kind of purchase's success call, as the screen that started it sends it. */
+const CONFIRM_BY_KIND: Record<PurchaseKind, Confirm> = {
+  subscription: payCart,
+  bidFee: confirmBidFee,
+  shareFee: confirmShareFee,
+  adSpace: confirmSpace,
+};
+
+/** Statuses whose gateway order is still open for a checkout. */
+const PAYABLE: readonly string[] = ['ordered', 'failed'];
+
+/**
+ * The purchase as it stands now, if its order can still be paid; else refused with where it
+ * stands (expired, paid meanwhile in another tab): asking again would not help.
+ */
+export async function payablePurchase(
+  envelope: ApiEnvelopeRequest,
+  id: string,
+): Promise<PurchaseInfo> {
+  const { info } = await fetchPurchase(envelope, id);
+  if (info.checkout && PAYABLE.includes(info.status ?? '')) return info;
+  throw new ApiError(409, info.message ?? BILLING_MESSAGES.purchaseExpired);
+}
+
+/** The success call of a purchase of `kind`, as the screen that started it sends it. */
+export function confirmUnpaid(
+  envelope: ApiEnvelopeRequest,
+  kind: string,
+  purchaseId: string,
+  response: CheckoutResponse,
+): Promise<Confirmation> {
+  return CONFIRM_BY_KIND[kind as PurchaseKind](envelope, purchaseId, response);
+}
+
+/** Whether Pay now is offered: a purchase of a kind the app can confirm, started and unpaid. */
+export const canPayNow = (row: Transaction): boolean =>
+  row.payBy !== null && Object.hasOwn(CONFIRM_BY_KIND, row.kind);
