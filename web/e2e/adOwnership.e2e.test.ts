@@ -194,7 +194,7 @@ describe('an ad whose title is one long word', () => {
 });
 
 describe('the media page', () => {
-  it('drops a file’s upload row when the item it added is removed', async () => {
+  it('drops a file’s upload row when the item it added is removed; Dismiss keeps the item', async () => {
     const photo = await sharp({
       create: { width: 80, height: 60, channels: 3, background: { r: 20, g: 160, b: 90 } },
     })
@@ -220,6 +220,23 @@ describe('the media page', () => {
     await expect.poll(() => items.count()).toBe(held);
     await row.waitFor({ state: 'detached' });
     await page.screenshot({ path: '/tmp/boli-media-removed.png', fullPage: true });
+
+    // An upload row's X says what it does here: the file is the ad's already, so it only goes
+    // from the list (Dismiss), and the gallery keeps it.
+    await page
+      .getByTestId('media-input')
+      .setInputFiles([{ name: 'side.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    const side = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', {
+      name: 'side.jpg',
+    });
+    await side.and(page.locator('[data-status="uploaded"]')).waitFor();
+    await expect.poll(() => items.count()).toBe(held + 1);
+    expect(await side.getByRole('button', { name: 'Remove side.jpg' }).count()).toBe(0);
+    await side.getByRole('button', { name: 'Dismiss side.jpg' }).click();
+    await side.waitFor({ state: 'detached' });
+    await page.reload();
+    await items.first().waitFor();
+    await expect.poll(() => items.count()).toBe(held + 1);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
@@ -145,7 +146,11 @@ describe('a member with a full profile', () => {
       .setInputFiles([
         { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') },
       ]);
-    await uploads.locator('li[data-status="failed"]').waitFor();
+    // Its name is allowed, its content is not a photo: the row says that, not the list of types.
+    await uploads
+      .locator('li[data-status="failed"]')
+      .getByText(AD_MESSAGES.mediaNotWhatNamed)
+      .waitFor();
     await page.getByText(`${media.length} of 6 chosen`).waitFor();
     await page.getByRole('button', { name: 'Remove fake.jpg' }).click();
     await page.screenshot({ path: '/tmp/boli-ads-post.png', fullPage: true });

@@ -9,7 +9,13 @@ import busboy from 'busboy';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, ValidationError } from '../http/errors.ts';
-import { kindMatchesName, MEDIA_SNIFF_BYTES, sniffMedia, type MediaKind } from './sniff.ts';
+import {
+  isAllowedMediaName,
+  kindMatchesName,
+  MEDIA_SNIFF_BYTES,
+  sniffMedia,
+  type MediaKind,
+} from './sniff.ts';
 import { containsNul } from '../http/nulCharacters.ts';
 
 /*
@@ -57,6 +63,10 @@ const tooMany = () =>
   );
 const tooLarge = () => new ApiError(413, AD_MESSAGES.mediaTooLarge, 'PAYLOAD_TOO_LARGE');
 const notAllowed = () => new ApiError(415, AD_MESSAGES.mediaNotAllowed, 'UNSUPPORTED_MEDIA_TYPE');
+const notWhatNamed = () => new ApiError(415, AD_MESSAGES.mediaNotWhatNamed, 'MEDIA_NOT_WHAT_NAMED');
+/** A refused file: its name not an allowed kind, else its content not what the name says. */
+const refusedFile = (filename: string) =>
+  isAllowedMediaName(filename) ? notWhatNamed() : notAllowed();
 const notMultipart = () =>
   new ValidationError(
     [{ field: 'media', message: AD_MESSAGES.notMultipart }],
@@ -192,8 +202,8 @@ export async function receiveAdForm(
       pipeline(file, sniffer, createWriteStream(path, { flags: 'wx' })).then(
         (): ReceivedMedia | Error => {
           if (truncated) return tooLarge();
-          if (sniffer.sizeBytes === 0) return notAllowed();
-          if (sniffer.refused || sniffer.kind === undefined) return notAllowed();
+          if (sniffer.sizeBytes === 0 || sniffer.refused || sniffer.kind === undefined)
+            return refusedFile(info.filename ?? '');
           return {
             path,
             sizeBytes: sniffer.sizeBytes,

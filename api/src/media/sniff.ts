@@ -86,9 +86,13 @@ export const extensionOf = (filename: string): string => {
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
 };
 
+/** Whether `filename` has an extension of an allowed kind (whatever the file holds). */
+export const isAllowedMediaName = (filename: string): boolean =>
+  Object.hasOwn(KINDS_BY_EXTENSION, extensionOf(filename));
+
 /** Whether a file named `filename` may hold `kind`: its extension allowed and agreeing. */
 export const kindMatchesName = (kind: MediaKind, filename: string): boolean =>
-  KINDS_BY_EXTENSION[extensionOf(filename)]?.includes(kind) ?? false;
+  isAllowedMediaName(filename) && KINDS_BY_EXTENSION[extensionOf(filename)]!.includes(kind);
 
 /** The extension a stored file of each kind gets (server-chosen, never the sender's). */
 export const STORED_EXTENSION: Readonly<Record<MediaKind, string>> = {

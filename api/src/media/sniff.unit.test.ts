@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { extensionOf, kindMatchesName, sniffImage, sniffMedia } from './sniff.ts';
+import {
+  extensionOf,
+  isAllowedMediaName,
+  kindMatchesName,
+  sniffImage,
+  sniffMedia,
+} from './sniff.ts';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
@@ -61,6 +67,17 @@ describe('sniffing ad media by its magic bytes', () => {
     expect(kindMatchesName('mp4', 'ride.jpg')).toBe(false);
     expect(kindMatchesName('jpeg', 'car.gif')).toBe(false);
     expect(kindMatchesName('jpeg', 'car')).toBe(false);
+    // An extension that is a name every object has is no allowed one.
+    expect(kindMatchesName('jpeg', 'car.constructor')).toBe(false);
+    expect(kindMatchesName('jpeg', 'car.toString')).toBe(false);
+  });
+
+  it('tells an allowed name from another, whatever the file holds', () => {
+    expect(isAllowedMediaName('car.JPG')).toBe(true);
+    expect(isAllowedMediaName('ride.webm')).toBe(true);
+    expect(isAllowedMediaName('car.gif')).toBe(false);
+    expect(isAllowedMediaName('car')).toBe(false);
+    expect(isAllowedMediaName('car.constructor')).toBe(false);
   });
 
   it('knows exactly the extensions of LIMITS.adMedia', () => {

@@ -24,6 +24,9 @@ export const AD_MESSAGES = {
   mediaNotAllowed:
     'Only jpeg, jpg, png, mp4, mpeg, webm, mkv, flv, ogg, ogv, m4v, m4p or 3gp files can be uploaded.',
   mediaUnreadable: 'This file could not be read. Please choose another one.',
+  /** An allowed name ('car.jpg') on content of another kind, or of none. */
+  mediaNotWhatNamed:
+    'This file is not the photo or video its name says it is. Please choose another one.',
   mediaNotFound: 'This photo or video is not in the gallery.',
   stagedMediaNotFound: 'An uploaded file has expired. Please add it again.',
   notMultipart: 'Please send the ad as multipart/form-data.',

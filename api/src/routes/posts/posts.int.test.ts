@@ -286,9 +286,13 @@ describe('a refused post', () => {
       adForm(dzire, [photo1(), file(script, 'car.jpg', 'image/jpeg')]),
     );
     expect(fake.status).toBe(415);
-    expect(fake.body.msg).toBe(AD_MESSAGES.mediaNotAllowed);
+    expect(fake.body.msg).toBe(AD_MESSAGES.mediaNotWhatNamed);
     const renamed = await refused(ravi, adForm(dzire, [file(mp4, 'car.jpg', 'image/jpeg')]));
     expect(renamed.status).toBe(415);
+    expect(renamed.body.msg).toBe(AD_MESSAGES.mediaNotWhatNamed);
+    const gif = await refused(ravi, adForm(dzire, [photo1(), file(jpeg, 'car.gif', 'image/gif')]));
+    expect(gif.status).toBe(415);
+    expect(gif.body.msg).toBe(AD_MESSAGES.mediaNotAllowed);
   });
 
   it('refuses an ad without media', async () => {

@@ -206,6 +206,7 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
       <UploadList
         uploads={media.uploads}
         onRemove={media.remove}
+        uploadedIsKept
         // Each answer is the whole gallery: the row's picture is the item it added.
         thumbnailOf={(gallery) => gallery.find((item) => item.added)?.thumbnail}
       />

@@ -13,16 +13,29 @@ const STATUS_TEXT = {
   failed: 'Failed',
 } as const;
 
-/** Each file being sent: its progress bar, what became of it, and Remove. */
+/**
+ * What a row's X does, in its label. On Post Ad a file is only the ad's once it is posted, so
+ * the X removes it whatever its state. On the media page (`uploadedIsKept`) an uploaded file is
+ * already in the gallery: the X only clears the row (Dismiss), and cancels one still on its way.
+ */
+export function uploadRowAction(status: Upload<unknown>['status'], uploadedIsKept: boolean) {
+  if (!uploadedIsKept) return 'Remove';
+  return status === 'waiting' || status === 'uploading' ? 'Cancel' : 'Dismiss';
+}
+
+/** Each file being sent: its progress bar, what became of it, and its X (uploadRowAction). */
 export function UploadList<R>({
   uploads,
   onRemove,
   thumbnailOf = () => undefined,
+  uploadedIsKept = false,
 }: {
   uploads: Upload<R>[];
   onRemove: (id: string) => void;
   /** The picture to show once a file is in. */
   thumbnailOf?: (result: R) => string | undefined;
+  /** An uploaded file is the ad's already (the media page), not when the form is posted. */
+  uploadedIsKept?: boolean;
 }) {
   if (uploads.length === 0) return null;
   return (
@@ -69,7 +82,10 @@ export function UploadList<R>({
                 {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
               </Typography>
             </Box>
-            <IconButton aria-label={`Remove ${upload.name}`} onClick={() => onRemove(upload.id)}>
+            <IconButton
+              aria-label={`${uploadRowAction(upload.status, uploadedIsKept)} ${upload.name}`}
+              onClick={() => onRemove(upload.id)}
+            >
               <CloseIcon />
             </IconButton>
           </Stack>
