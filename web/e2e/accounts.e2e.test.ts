@@ -202,6 +202,11 @@ describe('a refused long form on a phone', () => {
     const { context, page } = await openAs(browser, member, PHONE);
     await visit(page, '/editprofile');
     await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+    // Opened and left unchanged, it lets the member go without asking.
+    await page.getByRole('banner').getByRole('link', { name: 'Boli' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await visit(page, '/editprofile');
+    await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
     await field(page, 'Street').fill('');
     await field(page, 'Link 1 URL').fill('not a link');
     const save = page.getByRole('button', { name: 'Save' });
@@ -215,6 +220,13 @@ describe('a refused long form on a phone', () => {
     await expect.poll(() => focusedInView(field(page, 'Link 1 URL'))).toBe(true);
 
     await field(page, 'Link 1 URL').fill('https://example.in/asha');
+    // Leaving with changes not saved asks first: Stay keeps them, Save then goes without asking.
+    await page.getByRole('banner').getByRole('link', { name: 'Boli' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/editprofile');
+    expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     await save.click();
     await page.waitForURL((url) => url.pathname === '/profile-me');
     await context.close();

@@ -306,6 +306,13 @@ describe('a member with a full profile', () => {
     await page.getByRole('heading', { name: 'Edit Ad' }).waitFor();
     expect(await field(page, 'Item name').inputValue()).toBe('Swift Dzire');
     await field(page, 'Price (₹)').fill('525000');
+    // Cancel with a change not saved asks first; Stay keeps the form as typed.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toMatch(/^\/editAd\//);
+    expect(await field(page, 'Price (₹)').inputValue()).toBe('525000');
     await page.getByRole('button', { name: 'Update Ad' }).click();
     await page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
     await page.getByRole('link', { name: 'Back to My Ads' }).click();

@@ -8,6 +8,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
 import { adFormOf, editAdBody } from '../model/adForm.ts';
 import { adManagementRefusal } from '../model/adManagement.ts';
@@ -82,6 +83,7 @@ function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailV
         </Button>
       </Stack>
       <AddressRequiredDialog open={edit.addressDialog} onClose={edit.closeAddressDialog} />
+      <UnsavedChangesGuard when={!edit.sending && changedFrom(initial, edit.form)} what="this ad" />
     </Stack>
   );
 }

@@ -30,6 +30,7 @@ import { parseSessionUser } from '../../../app/session/sessionUser.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
+import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
 import { PlaceField } from './PlaceField.tsx';
@@ -148,7 +149,8 @@ function usePlaceLists(country: string, state: string, district: string) {
 }
 
 function EditProfileForm({ member }: { member: Member }) {
-  const [form, setForm] = useState(() => formOf(member));
+  const [opened] = useState(() => formOf(member));
+  const [form, setForm] = useState(opened);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Each refusal, even with the same message, takes the focus to what it marked.
@@ -349,6 +351,7 @@ function EditProfileForm({ member }: { member: Member }) {
       <Button type="submit" variant="contained" size="large" loading={saving}>
         Save
       </Button>
+      <UnsavedChangesGuard when={!saving && changedFrom(opened, form)} what="your profile" />
     </Stack>
   );
 }
