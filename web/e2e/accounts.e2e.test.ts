@@ -8,11 +8,12 @@ import {
   answerCaptcha,
   createMember,
   EMAIL_LINK,
+  fillRegisterForm,
   fromMailbox,
   newPerson,
-  OTP_CODE,
   openAs,
   openPage,
+  OTP_CODE,
   signUp,
 } from './support/members.ts';
 
@@ -74,17 +75,7 @@ describe('a new member', () => {
     await visit(page, '/register');
     await page.getByRole('heading', { name: 'Register' }).waitFor();
 
-    await field(page, 'Email').fill(person.email);
-    await field(page, 'Username').fill(person.username);
-    await field(page, 'Password').fill(person.password);
-    await field(page, 'Confirm password').fill(person.password);
-    await field(page, 'First name').fill('Asha');
-    await field(page, 'Last name').fill('Rao');
-    await field(page, 'Mobile number').fill(person.phone);
-    await field(page, 'Bid alias').fill(person.bidAlias);
-    await page.getByRole('combobox', { name: 'Gender' }).click();
-    await page.getByRole('option', { name: 'Female' }).click();
-    await field(page, 'Date of birth').fill('1990-04-12');
+    await fillRegisterForm(page, person);
     const signUp = page.getByRole('button', { name: 'Sign up' });
     expect(await signUp.isDisabled()).toBe(true); // no captcha answer yet
 
@@ -163,21 +154,13 @@ describe('a refused long form on a phone', () => {
     const person = { ...newPerson('acc'), email: taken.email };
     const { context, page } = await openPage(browser, {}, PHONE);
     await visit(page, '/register');
-    await field(page, 'Email').fill(person.email);
-    await field(page, 'Username').fill(person.username);
-    await field(page, 'Password').fill(person.password);
-    await field(page, 'Confirm password').fill(person.password);
-    await field(page, 'First name').fill('Asha');
-    await field(page, 'Last name').fill('Rao');
-    // Pasted as people write it: the dial code and the grouping go, the 10 digits stay.
-    await field(page, 'Mobile number').fill(
+    // The mobile number pasted as people write it: the dial code and the grouping go.
+    await fillRegisterForm(
+      page,
+      person,
       `+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`,
     );
     expect(await field(page, 'Mobile number').inputValue()).toBe(person.phone);
-    await field(page, 'Bid alias').fill(person.bidAlias);
-    await page.getByRole('combobox', { name: 'Gender' }).click();
-    await page.getByRole('option', { name: 'Female' }).click();
-    await field(page, 'Date of birth').fill('1990-04-12');
     await field(page, 'Captcha answer').fill(
       answerCaptcha(await page.getByTestId('captcha-question').innerText()),
     );

@@ -7,13 +7,14 @@ import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
 import {
   answerCaptcha,
   createMember,
+  fillRegisterForm,
   fromMailbox,
   newPerson,
-  OTP_CODE,
   openAs,
   openPage,
-  signUp,
+  OTP_CODE,
   type Person,
+  signUp,
 } from './support/members.ts';
 
 /*
@@ -241,17 +242,7 @@ describe('signing up with a username that is taken', () => {
     const person = { ...newPerson('rec'), username: taken.username };
     const { context, page } = await desktop();
     await visit(page, '/register');
-    await field(page, 'Email').fill(person.email);
-    await field(page, 'Username').fill(person.username);
-    await field(page, 'Password').fill(person.password);
-    await field(page, 'Confirm password').fill(person.password);
-    await field(page, 'First name').fill('Asha');
-    await field(page, 'Last name').fill('Rao');
-    await field(page, 'Mobile number').fill(person.phone);
-    await field(page, 'Bid alias').fill(person.bidAlias);
-    await page.getByRole('combobox', { name: 'Gender' }).click();
-    await page.getByRole('option', { name: 'Female' }).click();
-    await field(page, 'Date of birth').fill('1990-04-12');
+    await fillRegisterForm(page, person);
     const question = await page.getByTestId('captcha-question').innerText();
     await field(page, 'Captcha answer').fill(answerCaptcha(question));
     await page.getByRole('checkbox').check();

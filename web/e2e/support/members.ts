@@ -5,6 +5,7 @@ import { accountStream } from '@boli/engine/accounts/account.events';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
+import { fieldByLabel as field } from './harness.ts';
 
 /*
  * Members made through the real api and the sandboxes, the way a person would: sign-up, the
@@ -105,6 +106,24 @@ export function answerCaptcha(question: string): string {
   if (!match) throw new Error(`cannot read the captcha question '${question}'`);
   const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
   return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
+}
+
+/**
+ * Register's fields filled for `person` as a member types them, up to the date of birth: not the
+ * captcha and not the terms. `phone` is the mobile number as typed (`person.phone` by default).
+ */
+export async function fillRegisterForm(page: Page, person: Person, phone = person.phone) {
+  await field(page, 'Email').fill(person.email);
+  await field(page, 'Username').fill(person.username);
+  await field(page, 'Password').fill(person.password);
+  await field(page, 'Confirm password').fill(person.password);
+  await field(page, 'First name').fill('Asha');
+  await field(page, 'Last name').fill('Rao');
+  await field(page, 'Mobile number').fill(phone);
+  await field(page, 'Bid alias').fill(person.bidAlias);
+  await page.getByRole('combobox', { name: 'Gender' }).click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await field(page, 'Date of birth').fill('1990-04-12');
 }
 
 export const EMAIL_LINK = /\/email-verify\/[^\s"'<>]+/;

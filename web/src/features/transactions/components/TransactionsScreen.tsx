@@ -182,19 +182,14 @@ export function TransactionsScreen() {
 /** A row's way to pay the purchase it shows. */
 type OnPay = (row: Transaction) => void;
 
+/** One purchase as a card or a table row: with the IGST line when the page has one. */
+type PurchaseProps = { row: Transaction; withIgst: boolean; onPay: OnPay };
+
 /**
  * One purchase on a phone: what it was, when, its money line by line, its status and invoice
  * (and credit note).
  */
-function TransactionCard({
-  row,
-  withIgst,
-  onPay,
-}: {
-  row: Transaction;
-  withIgst: boolean;
-  onPay: OnPay;
-}) {
+function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
   const lines: [string, string][] = [
     ['Amount', formatRupees(row.totalPrice)],
     ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
@@ -244,15 +239,7 @@ function TransactionCard({
   );
 }
 
-function TransactionRow({
-  row,
-  withIgst,
-  onPay,
-}: {
-  row: Transaction;
-  withIgst: boolean;
-  onPay: OnPay;
-}) {
+function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
