@@ -32,6 +32,7 @@ export type AdView = {
   /** Only when displayPhone is set, or to the owner; else ''. */
   readonly phone: string;
   readonly displayPhone: boolean;
+  /** House number and street: only to the owner; others see the locality, city and beyond. */
   readonly houseno: string;
   readonly street: string;
   readonly city: string;
@@ -88,7 +89,8 @@ export function biddingAt(
 
 export function toAdView(row: AdRow, options: ViewOptions): AdView {
   const mediaUrl = options.mediaUrl ?? defaultMediaUrl;
-  const showPhone = row.display_phone || options.viewerId === row.posted_by;
+  const owner = options.viewerId === row.posted_by;
+  const showPhone = row.display_phone || owner;
   return {
     _id: row.ad_id,
     uid: row.uid,
@@ -101,8 +103,10 @@ export function toAdView(row: AdRow, options: ViewOptions): AdView {
     description: row.description,
     phone: showPhone ? row.phone : '',
     displayPhone: row.display_phone,
-    houseno: row.houseno,
-    street: row.street,
+    // Where the seller lives is theirs to give (the spec shows a profile's address only with
+    // showAddress); a buyer needs the locality to judge the distance.
+    houseno: owner ? row.houseno : '',
+    street: owner ? row.street : '',
     city: row.city,
     neighbourHood: row.neighbourhood,
     district: row.district,

@@ -43,6 +43,24 @@ describe('an ad as the api answers it', () => {
     expect(toAdView(hidden, { now, viewerId: 'u-ravi' }).phone).toBe('9876543210');
   });
 
+  it('shows the house number and street to the owner only; the locality to everyone', () => {
+    const row = rowOf(POSTED);
+    for (const viewerId of [undefined, 'u-meena']) {
+      expect(toAdView(row, { now, viewerId })).toMatchObject({
+        houseno: '',
+        street: '',
+        neighbourHood: 'Camp',
+        city: row.city,
+        state: row.state,
+      });
+    }
+    expect(toAdView(row, { now, viewerId: 'u-ravi' })).toMatchObject({
+      houseno: row.houseno,
+      street: row.street,
+    });
+    expect(row.street).not.toBe('');
+  });
+
   it('lists the gallery with each file’s URL and thumbnail URL', () => {
     const detail = toAdDetailView(rowOf([...POSTED, mediaAdded(VIDEO, at(1))]), { now, mediaUrl });
     expect(detail.gallery).toEqual([

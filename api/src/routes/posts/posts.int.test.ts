@@ -211,7 +211,13 @@ describe('posting an ad', () => {
   it('answers the ad by id and by uid, hiding the phone from others', async () => {
     const byId = await kit.api(`/api/posts/post?item_id=${posted._id}`, { token: meena.token });
     expect(byId.status).toBe(200);
-    expect(byId.body.data).toMatchObject({ _id: posted._id, phone: '', gallery: posted.gallery });
+    expect(byId.body.data).toMatchObject({
+      _id: posted._id,
+      phone: '',
+      houseno: '',
+      street: '',
+      gallery: posted.gallery,
+    });
     const byUid = await kit.api(`/api/posts/postUID?item_uid=${posted.uid}`);
     expect((byUid.body.data as AdDetailView)._id).toBe(posted._id);
     expect((await kit.api(`/api/posts/post?item_id=${posted.uid}`)).status).toBe(200);
