@@ -208,6 +208,35 @@ describe('the contact messages screen', () => {
     const text = await row.innerText();
     for (const part of ['Inquiry', 'Guest Visitor (guest)', form.email, '98765 · India'])
       expect(text).toContain(part);
+
+    // The longest email and the longest word a sender may type wrap, in the table on a desktop
+    // and in the cards on a phone: no message pushes the others' text out of sight.
+    const unbroken = {
+      ...form,
+      email: `${'a'.repeat(88)}@example.in`,
+      description: 'x'.repeat(149),
+    };
+    expect((await kit.api('/api/contactus', { json: unbroken })).status).toBe(200);
+    await page.reload();
+    await page.getByTestId('contact-message').filter({ hasText: unbroken.email }).waitFor();
+    const sideways = await page
+      .getByRole('table', { name: 'Contact messages' })
+      .evaluate(
+        (table: { parentElement: { scrollWidth: number; clientWidth: number } | null }) =>
+          table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+      );
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page
+      .getByRole('list', { name: 'Contact messages' })
+      .getByTestId('contact-message')
+      .filter({ hasText: unbroken.email });
+    await card.waitFor();
+    expect(
+      await page.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      ),
+    ).toBeLessThanOrEqual(0);
   });
 
   it('is neither in a plain member’s menu nor open to them', async () => {
