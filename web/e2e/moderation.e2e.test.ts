@@ -95,13 +95,29 @@ describe('support blocks and unblocks a member from their profile', () => {
     });
     await targetContext.close();
 
-    // --- A blocked member's profile is hidden, but support still has the panel ---------------
+    // --- Hidden from members, a blocked member is still found by support ----------------------
+    // Support sees the profile they moderate, by id and by username, and finds it by search.
     await profileOf(page, target.userId);
     await status.getByText(blockedLine, { exact: true }).waitFor();
-    await page.getByText(MESSAGES.noUsersFound, { exact: true }).waitFor();
-    // No dead end: the way back to the ads.
-    await page.getByRole('link', { name: 'Back to ads' }).waitFor();
+    await page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
+    expect(await page.getByText(MESSAGES.noUsersFound, { exact: true }).count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-moderation-blocked-reloaded-phone.png' });
+    await page.goto(new URL(`/${target.username}`, app.baseUrl).href);
+    await status.getByText(blockedLine, { exact: true }).waitFor();
+    await page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
+    const search = await api(
+      app,
+      `/api/user/searchUser?key=${encodeURIComponent(target.username)}`,
+      { token: support.token },
+    );
+    expect((search.body.data as { username: string }[]).map((hit) => hit.username)).toEqual([
+      target.username,
+    ]);
+    const byMember = await api(app, `/api/user/id?user_id=${target.userId}`, {
+      token: viewer.token,
+    });
+    expect(byMember.status).toBe(404);
+    await profileOf(page, target.userId);
 
     // --- Unblock -------------------------------------------------------------------------------
     await panel.getByRole('button', { name: 'Unblock member' }).click();

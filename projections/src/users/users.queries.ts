@@ -72,6 +72,8 @@ export type SearchUsersOptions = {
   readonly page?: number;
   /** At most LIMITS.userSearch.limit. */
   readonly limit?: number;
+  /** Blocked members found too: the searcher moderates them (support, admins). */
+  readonly includeBlocked?: boolean;
   readonly pictureUrl?: PictureUrl;
 };
 
@@ -84,13 +86,21 @@ type HitRow = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 
 };
 
 const LISTABLE_SQL = 'NOT is_blocked AND mobile_validated AND user_id <> ?';
+/** As LISTABLE_SQL, blocked members included: for those who moderate them. */
+const FINDABLE_BY_MODERATORS_SQL = 'mobile_validated AND user_id <> ?';
 
 /** Members whose username, first or last name starts with the key: one ordered index range each. */
-async function startingWith(db: Knex, prefix: string, viewerId: string, limit: number) {
+async function startingWith(
+  db: Knex,
+  prefix: string,
+  viewerId: string,
+  limit: number,
+  findable: string,
+) {
   const part = (term: string, list: number) =>
     `(SELECT user_id, username, firstname, lastname, profilepic, username_lower, ${term} AS term,
              ${list} AS list
-        FROM ${USERS} WHERE ${LISTABLE_SQL} AND ${term} LIKE ?
+        FROM ${USERS} WHERE ${findable} AND ${term} LIKE ?
        ORDER BY ${term}, username_lower LIMIT ?)`;
   const { rows } = await db.raw<{ rows: HitRow[] }>(
     [part('username_lower', 0), part('firstname_lower', 1), part('lastname_lower', 2)].join(
@@ -115,7 +125,8 @@ async function startingWith(db: Knex, prefix: string, viewerId: string, limit: n
 
 /**
  * Section 5's user search: at least LIMITS.userSearch.minChars characters (shorter keys find
- * nobody), the viewer, blocked members and unfinished sign-ups excluded. Members whose username,
+ * nobody), the viewer, blocked members (unless `includeBlocked`) and unfinished sign-ups excluded.
+ * Members whose username,
  * first or last name starts with the key come first, by that name (so an exact username leads),
  * then members with the key inside a name (trigram index), by username.
  *
@@ -133,19 +144,20 @@ export async function searchUsers(db: Knex, options: SearchUsersOptions): Promis
   const wanted = (page + 1) * limit;
   const viewerId = options.viewerId ?? '';
   const prefix = `${escapeLike(key)}%`;
+  const findable = options.includeBlocked ? FINDABLE_BY_MODERATORS_SQL : LISTABLE_SQL;
 
   let fetch = wanted;
-  let first = await startingWith(db, prefix, viewerId, fetch);
+  let first = await startingWith(db, prefix, viewerId, fetch, findable);
   // Rare: members found twice left the page short while a list was cut; read further.
   while (first.hits.length < wanted && !first.complete) {
     fetch *= 4;
-    first = await startingWith(db, prefix, viewerId, fetch);
+    first = await startingWith(db, prefix, viewerId, fetch, findable);
   }
   let hits: Omit<HitRow, 'term' | 'list'>[] = first.hits;
   if (hits.length < wanted) {
     const rest: Omit<HitRow, 'term' | 'list'>[] = await db(USERS)
       .select('user_id', 'username', 'firstname', 'lastname', 'profilepic', 'username_lower')
-      .whereRaw(LISTABLE_SQL, [viewerId])
+      .whereRaw(findable, [viewerId])
       .whereRaw('search_text LIKE ?', [`%${escapeLike(key)}%`])
       .whereRaw('NOT (username_lower LIKE ? OR firstname_lower LIKE ? OR lastname_lower LIKE ?)', [
         prefix,

@@ -1,3 +1,4 @@
+import { holdsRole, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
@@ -94,6 +95,8 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
   const pictureUrl = (name: string) => storage.urlOf(name);
   const router = new Router();
   const auth = requireAuth(infra);
+  /** Whether the signed-in viewer may block and unblock members (and so must find them). */
+  const moderates = (ctx: Context): boolean => holdsRole(ctx.state.auth!.roles, SUPPORT_ROLES);
 
   /** The signed-in member's own row; 404 if the read model does not know them. */
   const ownRow = async (ctx: Context): Promise<UserRow> => {
@@ -124,8 +127,10 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
 
   const otherProfile = async (ctx: Context, row: UserRow | undefined) => {
     const viewerId = ctx.state.auth!.userId;
-    // A blocked member's profile is gone for everyone but themselves.
-    if (row === undefined || (row.is_blocked && row.user_id !== viewerId)) {
+    // A blocked member's profile is gone for everyone but themselves and those who may unblock
+    // them (support, admins), who must be able to find who they moderate.
+    const hidden = row?.is_blocked && row.user_id !== viewerId && !moderates(ctx);
+    if (row === undefined || hidden) {
       throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
     }
     // Section 6: the viewer whose mobile-number request the member approved sees the number.
@@ -156,6 +161,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       page,
       limit,
       viewerId: ctx.state.auth!.userId,
+      includeBlocked: moderates(ctx),
       pictureUrl,
     });
     ctx.body = success(hits, hits.length === 0 ? MESSAGES.noUsersFound : '');

@@ -242,8 +242,28 @@ describe('another member’s profile (section 6)', () => {
   it('does not show a blocked member, and needs a checked phone to look', async () => {
     const blocked = await kit.api(`/api/user/id?user_id=${ashwin.userId}`, { token: ravi.token });
     expect(blocked.status).toBe(404);
+    const byName = await kit.api('/api/user/name?user_name=ashwin_b', { token: ravi.token });
+    expect(byName.status).toBe(404);
     const pending = await kit.api(`/api/user/id?user_id=${asha.userId}`, { token: ashley.token });
     expect(pending.status).toBe(403);
+  });
+});
+
+describe('a blocked member, to support staff', () => {
+  it('is found by search and by name, and their profile shows, to unblock them', async () => {
+    const support = await kit.member('shanti_support', { roles: ['member', 'support'] });
+    const found = await kit.api('/api/user/searchUser?key=ashw', { token: support.token });
+    expect((found.body.data as Json[]).map((hit) => hit.username)).toEqual(['ashwin_b']);
+    const byId = await kit.api(`/api/user/id?user_id=${ashwin.userId}`, {
+      token: support.token,
+    });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data).toMatchObject({ _id: ashwin.userId, username: 'ashwin_b' });
+    const byName = await kit.api('/api/user/name?user_name=ashwin_b', { token: support.token });
+    expect(byName.status).toBe(200);
+    // A plain member's search still leaves them out.
+    const plain = await kit.api('/api/user/searchUser?key=ashw', { token: ravi.token });
+    expect(plain.body.data).toEqual([]);
   });
 });
 

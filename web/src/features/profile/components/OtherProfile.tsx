@@ -12,6 +12,7 @@ import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
 import { RefusalNotice } from '../../../components/RefusalNotice.tsx';
 import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
+import { ModerationPanel } from '../../support/components/ModerationPanel.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
 import { ProfileDetails } from './ProfileDetails.tsx';
@@ -26,7 +27,9 @@ type Lookup =
 /**
  * Another member's profile (/user_profile/{id}, /{user_name}), with the Show (request mobile)
  * button beside a masked phone and the reviews (the form hidden on one's own profile). When the
- * request's answer changes what may be shown, the profile is read again, in place.
+ * request's answer changes what may be shown, the profile is read again, in place. Support and
+ * admins see the Moderation panel above it, a blocked member's profile included (the api shows
+ * it to them, and their search finds blocked members).
  */
 export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const { request } = useApi();
@@ -75,6 +78,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const ownProfile = user !== undefined && user._id === memberId;
   return (
     <Stack spacing={3}>
+      <ModerationPanel userId={memberId} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {picture ? (
           <EnlargeableAvatar name={username} src={picture} />
