@@ -235,10 +235,14 @@ describe('payments through the sandbox checkout', () => {
       .getByTestId('transaction-row')
       .filter({ hasText: 'Bid processing fee' });
     await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
+    await row.getByText(`Open bid of ₹3,500 as ${buyer.bidAlias}`).waitFor();
     await page.screenshot({ path: '/tmp/boli-payments-unpaid.png', fullPage: true });
     await row.getByRole('button', { name: /^Pay now/ }).click();
     const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
     await expectPriceBreakup(payDialog);
+    await payDialog
+      .getByText(`Open bid of ₹3,500 as ${buyer.bidAlias}: posted once the fee is paid.`)
+      .waitFor();
     await payDialog.getByRole('button', { name: 'Proceed' }).click();
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText(MESSAGES.bidPosted).first().waitFor({ timeout: 20_000 });

@@ -18,6 +18,19 @@ export const creditNoteUrlOf = (purchaseId: string): string => `/api/credit-note
 const UNPAID: readonly PurchaseRow['status'][] = ['created', 'ordered', 'failed'];
 
 /**
+ * The bid a fee places once paid (ours): its amount in rupees, its type and the name it shows
+ * (the alias, or the company of a share bid); null for what is not a fee.
+ */
+function bidOf(subject: PurchaseRow['subject']) {
+  if (subject.kind !== 'bidFee' && subject.kind !== 'shareFee') return null;
+  return {
+    bidamt: paiseToRupees(subject.bidamt),
+    type: subject.type,
+    by: subject.kind === 'bidFee' ? subject.bidAlias : subject.company,
+  };
+}
+
+/**
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
  * null for what never does (the lifetime subscription, a fee spent on its bid).
  */
@@ -28,6 +41,7 @@ export function transactionOf(row: PurchaseRow, expiresAt: string | null = null)
     kind: row.kind,
     status: row.status,
     itemAdId: subject.kind === 'bidFee' ? { _id: subject.adId, itemName: subject.itemName } : null,
+    bid: bidOf(subject),
     items: row.lines.map((line) => ({
       name: line.name,
       price: paiseToRupees(line.price),

@@ -552,6 +552,42 @@ describe('bid processing fee', () => {
     expect(own.body.msg).toBe(MESSAGES.ownAdBid);
   });
 
+  it('offers Pay now on an unpaid fee while its bid would be placed, and not once bidding closed', async () => {
+    const owner = await kit.member('paynow_owner');
+    const bidder = await kit.member('paynow_bidder', { entitled: false });
+    const adId = await kit.ad(owner);
+    const added = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 2500, type: 'Hidden', bidAlias: 'bluekite' },
+    });
+    const info = added.body.data as PurchaseInfo;
+    // Its row in Transactions says which bid the fee places.
+    const row = await eventually(async () => {
+      const fees = await kit.api('/api/bidpay/listPurchases?page=0', { token: bidder.token });
+      return (fees.body.data as { purchases: Transaction[] }).purchases[0];
+    });
+    expect(row).toMatchObject({
+      _id: info._id,
+      bid: { bidamt: 2500, type: 'Hidden', by: 'bluekite' },
+    });
+
+    const payable = await kit.api(`/api/purchases/${info._id}/payable`, { token: bidder.token });
+    expect(payable.status).toBe(200);
+    expect((payable.body.data as PurchaseInfo).checkout?.order_id).toBe(info.razorpay_order_id);
+    // Nobody else's purchase.
+    const others = await kit.api(`/api/purchases/${info._id}/payable`, { token: owner.token });
+    expect(others.status).toBe(404);
+
+    const closed = await kit.api('/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: adId },
+    });
+    expect(closed.status).toBe(200);
+    const late = await kit.api(`/api/purchases/${info._id}/payable`, { token: bidder.token });
+    expect(late.status).toBe(409);
+    expect(late.body.msg).toBe(MESSAGES.biddingClosed);
+  });
+
   it('refunds the fee, and says why, when bidding closed before the payment was confirmed', async () => {
     const owner = await kit.member('closing_owner');
     const bidder = await kit.member('too_late_bidder', { entitled: false });

@@ -3,7 +3,11 @@ import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { ApiError } from '../../../app/api/client.ts';
 import type { ApiEnvelopeRequest } from '../../../app/session/useApi.ts';
 import { confirmSpace } from '../../adspace/api/adspaceApi.ts';
-import { confirmBidFee, fetchPurchase, type Confirmation } from '../../payments/api/paymentsApi.ts';
+import {
+  confirmationOf,
+  confirmBidFee,
+  type Confirmation,
+} from '../../payments/api/paymentsApi.ts';
 import type { CheckoutResponse, PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
 import { confirmShareFee } from '../../shares/api/sharesApi.ts';
 import { payCart } from '../../subscription/api/subscriptionApi.ts';
@@ -28,20 +32,20 @@ const CONFIRM_BY_KIND: Record<PurchaseKind, Confirm> = {
   adSpace: confirmSpace,
 };
 
-/** Statuses whose gateway order is still open for a checkout. */
-const PAYABLE: readonly string[] = ['ordered', 'failed'];
-
 /**
- * The purchase as it stands now, if its order can still be paid; else refused with where it
- * stands (expired, paid meanwhile in another tab): asking again would not help.
+ * GET /api/purchases/:id/payable: the purchase with its open order, once the server has judged
+ * that what it buys can still be delivered; else its refusal (the order over: paid or expired;
+ * 'Bidding Closed' for a fee's bid; the plan owned already), which asking again would not change.
  */
 export async function payablePurchase(
   envelope: ApiEnvelopeRequest,
   id: string,
 ): Promise<PurchaseInfo> {
-  const { info } = await fetchPurchase(envelope, id);
-  if (info.checkout && PAYABLE.includes(info.status ?? '')) return info;
-  throw new ApiError(409, info.message ?? BILLING_MESSAGES.purchaseExpired);
+  const info = confirmationOf(
+    await envelope<unknown>(`/api/purchases/${encodeURIComponent(id)}/payable`),
+  ).info;
+  if (!info.checkout) throw new ApiError(409, info.message ?? BILLING_MESSAGES.purchaseExpired);
+  return info;
 }
 
 /** The success call of a purchase of `kind`, as the screen that started it sends it. */

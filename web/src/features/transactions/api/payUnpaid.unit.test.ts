@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import type { ApiEnvelopeRequest } from '../../../app/session/useApi.ts';
 import { canPayNow, confirmUnpaid, payablePurchase } from './payUnpaid.ts';
@@ -46,32 +47,24 @@ function answering(data: unknown) {
 }
 
 describe('Pay now on an unpaid purchase', () => {
-  it('pays the purchase’s own order while it is open, after a failed try too', async () => {
-    for (const status of ['ordered', 'failed']) {
-      const { envelope, asked } = answering(purchase(status));
-      const info = await payablePurchase(envelope, 'p1');
-      expect(info.checkout?.order_id).toBe('order_1');
-      expect(asked.map((call) => call.path)).toEqual(['/api/purchases/p1']);
-    }
+  it('asks the server whether it can be paid now, and pays its own order', async () => {
+    const { envelope, asked } = answering(purchase('ordered'));
+    const info = await payablePurchase(envelope, 'p1');
+    expect(info.checkout?.order_id).toBe('order_1');
+    expect(asked.map((call) => call.path)).toEqual(['/api/purchases/p1/payable']);
   });
 
-  it('is refused, with where the purchase stands, once it lapsed or was paid meanwhile', async () => {
-    const expired = payablePurchase(
-      answering(purchase('expired', { message: BILLING_MESSAGES.purchaseExpired })).envelope,
-      'p1',
-    );
-    await expect(expired).rejects.toThrow(BILLING_MESSAGES.purchaseExpired);
-    await expect(expired).rejects.toBeInstanceOf(ApiError);
-    const paid = payablePurchase(
-      answering(purchase('fulfilled', { message: BILLING_MESSAGES.paymentSuccessful })).envelope,
-      'p1',
-    );
-    await expect(paid).rejects.toThrow(BILLING_MESSAGES.paymentSuccessful);
+  it('passes on the server’s refusal, and refuses an answer without an order', async () => {
+    const refusing = (async () => {
+      throw new ApiError(409, MESSAGES.biddingClosed);
+    }) as ApiEnvelopeRequest;
+    await expect(payablePurchase(refusing, 'p1')).rejects.toThrow(MESSAGES.biddingClosed);
     const noOrder = payablePurchase(
       answering(purchase('created', { checkout: null })).envelope,
       'p1',
     );
     await expect(noOrder).rejects.toThrow(BILLING_MESSAGES.purchaseExpired);
+    await expect(noOrder).rejects.toBeInstanceOf(ApiError);
   });
 
   it.each([

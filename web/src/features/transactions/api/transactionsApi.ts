@@ -24,6 +24,8 @@ export type Transaction = TaxBreakup & {
   message: string | null;
   /** Until when a started, unpaid purchase can be paid; it lapses then (nothing was charged). */
   payBy: string | null;
+  /** The bid a fee places once paid: its amount in rupees, type and the name it shows. */
+  bid: FeeBid | null;
   invoiceNumber: string | null;
   invoiceUrl: string | null;
   /** The credit note that reversed the invoice once the payment was refunded, and its PDF. */
@@ -31,6 +33,13 @@ export type Transaction = TaxBreakup & {
   creditNoteUrl: string | null;
   createdAt: string;
 };
+
+export type FeeBid = { bidamt: number; type: string | null; by: string };
+
+function bidOf(value: unknown): FeeBid | null {
+  if (!isRecord(value) || typeof value.bidamt !== 'number') return null;
+  return { bidamt: value.bidamt, type: text(value.type), by: text(value.by) ?? '' };
+}
 
 export type TransactionPage = { purchases: Transaction[]; totalPages: number };
 
@@ -62,6 +71,7 @@ export function parseTransaction(row: Record<string, unknown>): Transaction {
         .find(Boolean) ?? null,
     message: text(row.message),
     payBy: text(row.payBy),
+    bid: bidOf(row.bid),
     invoiceNumber: text(row.invoiceNumber),
     invoiceUrl: text(row.invoiceUrl),
     creditNoteNumber: text(row.creditNoteNumber),

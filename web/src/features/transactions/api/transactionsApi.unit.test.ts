@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES } from '../../payments/api/purchaseInfo.ts';
-import { statusText, unpaidNote } from '../model/transactionRows.ts';
+import { feeBidText, statusText, unpaidNote } from '../model/transactionRows.ts';
 import { parseTransaction } from './transactionsApi.ts';
 
 describe('a transaction row', () => {
@@ -113,5 +113,18 @@ describe('a transaction row', () => {
       'Nothing charged. It lapses at 2026-11-27 18:00:00 IST unless paid.',
     );
     expect(parseTransaction({ _id: 'p-1', status: 'fulfilled' }).payBy).toBeNull();
+  });
+});
+
+describe('a fee’s row', () => {
+  it('says which bid the fee places once paid', () => {
+    const row = parseTransaction({
+      _id: 'f1',
+      kind: 'bidFee',
+      status: 'ordered',
+      bid: { bidamt: 6000, type: 'Hidden', by: 'NikBids' },
+    });
+    expect(feeBidText(row.bid!)).toBe('Hidden bid of ₹6,000 as NikBids');
+    expect(parseTransaction({ _id: 'p1', kind: 'subscription', status: 'ordered' }).bid).toBeNull();
   });
 });

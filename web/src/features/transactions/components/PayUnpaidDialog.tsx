@@ -4,7 +4,7 @@ import type { Confirmation } from '../../payments/api/paymentsApi.ts';
 import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
 import { confirmUnpaid, payablePurchase } from '../api/payUnpaid.ts';
 import type { Transaction } from '../api/transactionsApi.ts';
-import { unpaidNote } from '../model/transactionRows.ts';
+import { feeBidText } from '../model/transactionRows.ts';
 
 type Props = {
   /** The started, unpaid purchase to pay; the dialog is open while it is set. */
@@ -38,9 +38,9 @@ export function PayUnpaidDialog({ row, onClose, onPaid, onOver }: Props) {
       onPaid={onPaid}
       onOver={onOver}
     >
-      {row.payBy && (
+      {row.bid && (
         <Typography variant="body2" color="textSecondary">
-          {unpaidNote(row.payBy)}
+          {feeBidText(row.bid)}: posted once the fee is paid.
         </Typography>
       )}
     </PaymentDialog>

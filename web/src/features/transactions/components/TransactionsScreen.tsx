@@ -32,7 +32,7 @@ import {
   type TransactionPage,
   type TransactionType,
 } from '../api/transactionsApi.ts';
-import { statusText, TRANSACTION_TYPES, unpaidNote } from '../model/transactionRows.ts';
+import { feeBidText, statusText, TRANSACTION_TYPES, unpaidNote } from '../model/transactionRows.ts';
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
@@ -179,6 +179,16 @@ export function TransactionsScreen() {
   );
 }
 
+/** Under a fee: the bid it places once paid, so two fees on one ad are told apart. */
+function FeeBidLine({ row }: { row: Transaction }) {
+  if (!row.bid) return null;
+  return (
+    <Typography variant="caption" component="div" color="textSecondary">
+      {feeBidText(row.bid)}
+    </Typography>
+  );
+}
+
 /** A row's way to pay the purchase it shows. */
 type OnPay = (row: Transaction) => void;
 
@@ -202,6 +212,7 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="transaction-row">
       <Typography sx={{ fontWeight: 600 }}>{row.itemName}</Typography>
+      <FeeBidLine row={row} />
       <Typography variant="caption" color="textSecondary" component="div">
         {formatDate(row.createdAt)}
         {row.expiresAt && (
@@ -245,6 +256,7 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
       <TableCell>
         {row.itemName}
+        <FeeBidLine row={row} />
         {row.expiresAt && (
           <Typography variant="caption" component="div" color="textSecondary">
             Runs until <span style={NO_WRAP}>{formatDateTime(row.expiresAt)}</span>

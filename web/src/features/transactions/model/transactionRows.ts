@@ -1,7 +1,7 @@
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
-import type { TransactionType } from '../api/transactionsApi.ts';
+import type { FeeBid, TransactionType } from '../api/transactionsApi.ts';
 
 /** The type selector's choices, in the screen's words, and the `type` each one asks for. */
 export const TRANSACTION_TYPES: readonly { value: TransactionType; label: string }[] = [
@@ -48,3 +48,7 @@ export function statusText(status: PurchaseStatus | null): string {
 /** Under a purchase started and not paid: nothing was taken, and when it lapses unless paid. */
 export const unpaidNote = (payBy: string): string =>
   `Nothing charged. It lapses at ${formatDateTime(payBy)} unless paid.`;
+
+/** The bid a fee places: 'Hidden bid of ₹2,500 as bluekite'. */
+export const feeBidText = (bid: FeeBid): string =>
+  `${bid.type ? `${bid.type} bid` : 'Bid'} of ${formatRupees(bid.bidamt)}${bid.by ? ` as ${bid.by}` : ''}`;

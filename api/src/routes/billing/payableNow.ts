@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
+import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
+import { activeSubscriptions } from '@boli/projections/billing/purchases.queries';
+import { ApiError } from '../../http/errors.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
+import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
+import { messageOf } from '../../payments/purchaseInfo.ts';
+import { bidIdOfFee, shareBidIdOfFee } from '../../payments/fulfilment.ts';
+
+/*
+ * Pay now, from /transactions: before a purchase started earlier is paid on its open order, what
+ * it buys is judged as it would be delivered now, so that nobody pays for what would at once be
+ * refunded (a bid fee for an ad whose bidding has closed since, a plan bought meanwhile).
+ */
+
+/** Statuses whose gateway order is open for a checkout. */
+const PAYABLE = new Set(['ordered', 'failed']);
+
+/**
+ * Throws why the purchase cannot be paid now: its order is over (409 with where it stands: paid,
+ * expired), or
+ * what it buys would be refused (the bid's own refusal, 'Bidding Closed'; 409 the plan owned).
+ * An ad space is judged when its payment is confirmed (the space refunded if taken meanwhile).
+ */
+export async function judgePayableNow(
+  infra: Pick<Infrastructure, 'store' | 'db'>,
+  state: PurchaseState,
+  metadata: NewEventMetadata,
+): Promise<void> {
+  const purchase = state.purchase!;
+  if (state.order === null || !PAYABLE.has(statusOf(state))) {
+    const where = messageOf(state) ?? BILLING_MESSAGES.purchaseExpired;
+    throw new ApiError(409, where, 'PURCHASE_NOT_PAYABLE');
+  }
+  const buyer = purchase.buyer;
+  const subject = purchase.subject;
+  const bidder = { userId: buyer.userId, username: buyer.username };
+  const asBuyer: NewEventMetadata = {
+    ...metadata,
+    eventId: randomUUID(),
+    actor: { userId: buyer.userId, role: 'member' },
+  };
+  switch (subject.kind) {
+    case 'bidFee':
+      await judgeBidBeforePayment(infra.store, subject.adId, {
+        type: 'PlaceBid',
+        data: {
+          ...bidder,
+          bidId: bidIdOfFee(purchase.purchaseId),
+          bidAlias: subject.bidAlias,
+          amount: subject.bidamt,
+          type: subject.type,
+          bidderEntitled: true,
+        },
+        metadata: asBuyer,
+      });
+      return;
+    case 'shareFee':
+      await judgeShareBidBeforePayment(
+        infra.store,
+        {
+          ...bidder,
+          bidId: shareBidIdOfFee(purchase.purchaseId),
+          company: subject.company,
+          amount: subject.bidamt,
+          type: subject.type,
+        },
+        asBuyer,
+      );
+      return;
+    case 'subscription':
+      if ((await activeSubscriptions(infra.db, buyer.userId)).length > 0)
+        throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
+      return;
+    case 'adSpace':
+      return;
+  }
+}
