@@ -33,7 +33,7 @@ withAppAndBrowser((running) => ({ app, browser } = running));
  * A member whose trial has ended bids `amount` on a fresh ad of another's and is refused for want
  * of a subscription: the ad's page, its bid form and the refusal, which offers the fee.
  */
-async function bidWithoutSubscription(amount: string) {
+async function bidWithoutSubscription(amount: string, alias?: string) {
   const [owner, buyer] = await Promise.all([
     createMember(app, { address: true }),
     memberWhoseTrialEnded(app),
@@ -44,6 +44,7 @@ async function bidWithoutSubscription(amount: string) {
   const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
   await form.waitFor();
   await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
+  if (alias) await form.getByLabel('Bid alias').fill(alias);
   await fillBidDetails(page, form, 'Open', amount);
   await form.getByRole('button', { name: 'Bid', exact: true }).click();
   const refusal = form.getByRole('alert');
@@ -58,7 +59,9 @@ describe('payments through the sandbox checkout', () => {
     expect(config.body.data).toMatchObject({ provider: 'razorpay' });
 
     // --- The bid processing fee -------------------------------------------------------------
-    const { buyer, context, page, refusal } = await bidWithoutSubscription('1500');
+    // Under an alias of the moment, not the member's usual one.
+    const alias = 'BLUEKITE';
+    const { context, page, refusal } = await bidWithoutSubscription('1500', alias);
     expect(await refusal.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
       '/subscription',
     );
@@ -85,10 +88,14 @@ describe('payments through the sandbox checkout', () => {
     await feeDialog.getByText(BILLING_MESSAGES.paymentPending).waitFor({ timeout: 20_000 });
     expect(successCalls).toBe(1);
     await acknowledgeBidPosted(page);
-    await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).waitFor();
-    expect(
-      await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).innerText(),
-    ).toContain('₹1,500');
+    await bidArea(page).getByRole('row').filter({ hasText: alias }).waitFor();
+    expect(await bidArea(page).getByRole('row').filter({ hasText: alias }).innerText()).toContain(
+      '₹1,500',
+    );
+    // The next bid starts with the alias this one went out under, as after any bid.
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    expect(await form.getByLabel('Bid alias').inputValue()).toBe(alias);
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('');
     await page.unrouteAll();
     await page.screenshot({ path: '/tmp/boli-payments-bid-fee.png', fullPage: true });
 

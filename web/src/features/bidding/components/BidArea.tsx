@@ -54,6 +54,7 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
   const [feeFor, setFeeFor] = useState<PlaceBidBody | null>(null);
   // A fresh form once a fee placed its bid: no refusal left on it.
   const [formKey, setFormKey] = useState(0);
+  const [keptAlias, setKeptAlias] = useState('');
   const boardRef = useRef(board);
   boardRef.current = board;
 
@@ -110,8 +111,10 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
     setMessage(text);
   };
 
-  // The fee was captured and the server placed the bid: show it as a posted bid.
+  // The fee was captured and the server placed the bid: show it as a posted bid, the form
+  // afresh but for the alias the bid went out under.
   const feePaid = async () => {
+    setKeptAlias(feeFor?.bidAlias ?? '');
     setFeeFor(null);
     forgetBidDraft(itemId);
     setFormKey((key) => key + 1);
@@ -174,6 +177,7 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
                   itemId={itemId}
                   onPosted={(next) => answered(next, MESSAGES.bidPosted)}
                   onPayFee={setFeeFor}
+                  keptAlias={keptAlias}
                 />
               )
             )}

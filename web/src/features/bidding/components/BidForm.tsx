@@ -25,6 +25,11 @@ type Props = {
   onPosted: (summary: BidSummaryView) => void;
   /** The member chose to pay the processing fee for this refused bid. */
   onPayFee: (bid: PlaceBidBody) => void;
+  /**
+   * The alias of a bid just placed through the fee: the next bid starts with it, as it does
+   * after a bid posted from this form.
+   */
+  keptAlias?: string;
 };
 
 /** A refusal; one that says to subscribe keeps the bid, so its processing fee can be paid. */
@@ -47,13 +52,13 @@ const unconfirmed = (error: unknown): boolean =>
  * in the tab until posted (model/bidDraft.ts): the page is rebuilt when the session ends and after
  * logging in again, and the bid is still there.
  */
-export function BidForm({ itemId, onPosted, onPayFee }: Props) {
+export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '' }: Props) {
   const { status, user, token } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
   const memberId = status === 'member' ? user?._id : undefined;
   const [input, setInput] = useState<BidFormInput>(
-    () => bidDraftFor(readBidDraft(itemId), memberId) ?? EMPTY,
+    () => bidDraftFor(readBidDraft(itemId), memberId) ?? { ...EMPTY, bidAlias: keptAlias },
   );
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
