@@ -102,6 +102,10 @@ describe('the support ad history screen', () => {
     const events = page.getByRole('table', { name: 'Events' });
     const postedRow = events.getByRole('row').filter({ hasText: 'AdPosted' });
     await postedRow.getByRole('link', { name: OWNER.username }).waitFor();
+    // Each event shows the start of its hash, the whole of it on hover.
+    const [first] = await store.readStream(adStream(AD_ID));
+    const hash = postedRow.getByTitle(first!.hash);
+    expect(await hash.innerText()).toBe(`${first!.hash.slice(0, 12)}…`);
     await events
       .getByRole('row')
       .filter({ hasText: ARJUN.bidAlias })

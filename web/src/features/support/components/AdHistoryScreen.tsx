@@ -222,6 +222,7 @@ export function AdHistoryScreen() {
               <TableCell>Recorded</TableCell>
               <TableCell>Actor</TableCell>
               <TableCell>Details</TableCell>
+              <TableCell>Hash</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -241,11 +242,28 @@ export function AdHistoryScreen() {
                 <TableCell title={JSON.stringify(event.data, null, 2)}>
                   {eventGist(event)}
                 </TableCell>
+                <EventHash hash={event.hash} />
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
     </Stack>
+  );
+}
+
+/** Characters of an event's hash shown in the table: enough to tell events apart by eye. */
+const HASH_SHOWN = 12;
+
+/**
+ * An event's SHA-256 hash (over the one before it and its own content): its first characters,
+ * enough to tell events apart and compare with the database; the whole of it on hover.
+ */
+function EventHash({ hash }: { hash: string }) {
+  const cut = hash.length > HASH_SHOWN;
+  return (
+    <TableCell title={hash} sx={{ fontFamily: 'monospace', ...NO_WRAP }}>
+      {cut ? `${hash.slice(0, HASH_SHOWN)}…` : hash}
+    </TableCell>
   );
 }
