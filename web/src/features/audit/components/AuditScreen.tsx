@@ -236,8 +236,9 @@ function LedgerSection() {
 }
 
 /**
- * The long ids (purchase, order, payment) may break anywhere, so the table fits a desktop window
- * with Invoice and Compare in view; amounts and the date never break.
+ * The long ids (purchase, order, payment, a gateway's error code) may break anywhere, so the
+ * table fits a desktop window with Invoice and Compare in view; amounts, the date and invoice
+ * numbers never break.
  */
 const IDS = { ...WRAP_ANYWHERE, minWidth: 96 } as const;
 
@@ -265,7 +266,7 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
           {entry.paymentId}
         </Typography>
       </TableCell>
-      <TableCell>
+      <TableCell sx={IDS}>
         {statusText(entry)}
         <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.method ?? '—'}

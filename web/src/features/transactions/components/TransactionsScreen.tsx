@@ -280,7 +280,8 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
       <TableCell align="right" sx={NO_WRAP}>
         {formatRupees(row.totalPriceAfterTax)}
       </TableCell>
-      <TableCell>
+      {/* With a note under it, wide enough that it does not wrap word by word. */}
+      <TableCell sx={row.payBy || row.message ? { minWidth: 124 } : undefined}>
         <StatusNote row={row} onPay={onPay} />
       </TableCell>
       <TableCell sx={NO_WRAP}>
