@@ -219,6 +219,15 @@ describe('bidding on an ad, live', () => {
       .getByTestId('bidding-badge')
       .filter({ hasText: MESSAGES.biddingClosed })
       .waitFor();
+    // And the bell tells the owner their final call ended, with the highest bid.
+    await ownerPage.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+    await ownerPage
+      .getByTestId('notification')
+      .filter({
+        hasText: /^Your final call on .+ has ended\. Bidding is closed; the highest bid is ₹/,
+      })
+      .first()
+      .waitFor();
 
     await ownerSide.context.close();
     await bidderSide.context.close();

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'outbid',
   'finalCallMade',
   'biddingClosed',
+  'finalCallEnded',
   'reviewReceived',
   'purchaseFulfilled',
   'refundRequested',
@@ -138,16 +139,28 @@ export function notificationsForAdEvent(
           }),
         ),
       };
-    case 'BiddingClosed':
-      return {
-        tracking,
-        notes: everyBidder().map((bidder) =>
-          note(bidder, 'biddingClosed', {
-            ...about,
-            params: { ...about.params, reason: event.data.reason },
-          }),
-        ),
-      };
+    case 'BiddingClosed': {
+      const toBidders = everyBidder().map((bidder) =>
+        note(bidder, 'biddingClosed', {
+          ...about,
+          params: { ...about.params, reason: event.data.reason },
+        }),
+      );
+      // The owner who closed early knows; one whose final call ran out learns it here, with the
+      // highest bid, Hidden ones included (the owner sees those amounts).
+      const toOwner =
+        event.data.reason === 'finalCallExpired'
+          ? [
+              note(tracking.ownerId, 'finalCallEnded', {
+                ...about,
+                params: withAdded(about.params, {
+                  amount: Math.max(0, ...tracking.bidders.values()),
+                }),
+              }),
+            ]
+          : [];
+      return { tracking, notes: [...toBidders, ...toOwner] };
+    }
     default:
       return { tracking, notes: [] };
   }

@@ -118,10 +118,30 @@ describe('final call and close', () => {
     expect(finalCall[0]?.params.deadline).toBe(at(24 * 60));
   });
 
-  it('tell every bidder that bidding closed, and never the owner', () => {
+  it('tell every bidder that bidding closed, and never the owner who closed it', () => {
     const { notes } = notesFor([...bidding, biddingClosed()]);
     expect(told(notes, 'biddingClosed')).toEqual([MEENA.userId, ARJUN.userId]);
     expect(notes.some((note) => note.userId === OWNER.userId)).toBe(false);
+  });
+
+  it('tell the owner whose final call ran out, with the highest bid, Hidden ones included', () => {
+    const { notes } = notesFor([...bidding, biddingClosed('finalCallExpired')]);
+    expect(told(notes, 'biddingClosed')).toEqual([MEENA.userId, ARJUN.userId]);
+    const ended = notes.filter((note) => note.kind === 'finalCallEnded');
+    expect(ended.map((note) => note.userId)).toEqual([OWNER.userId]);
+    expect(ended[0]?.params.amount).toBe(13_000_000);
+    // The Hidden bid is the highest once it beats the Open one.
+    const hiddenHigh = notesFor([
+      ...bidding,
+      bid(ARJUN, 14_000_000, 'Hidden'),
+      biddingClosed('finalCallExpired'),
+    ]).notes.find((note) => note.kind === 'finalCallEnded');
+    expect(hiddenHigh?.params.amount).toBe(14_000_000);
+    expect(
+      notificationMessage('finalCallEnded', { itemName: 'Activa', amount: 12_345_050 }, ''),
+    ).toBe(
+      'Your final call on Activa has ended. Bidding is closed; the highest bid is ₹1,23,450.50.',
+    );
   });
 
   it('ignore an ad this read model never saw posted', () => {

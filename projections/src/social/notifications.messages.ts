@@ -60,6 +60,10 @@ export function notificationMessage(
       return `Final call made on ${item}. Bidding closes at ${istDateTime(text(params.deadline))} IST.`;
     case 'biddingClosed':
       return `Bidding Closed on ${item}.`;
+    case 'finalCallEnded':
+      return Number(params.amount ?? 0) > 0
+        ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}.`
+        : `Your final call on ${item} has ended. Bidding is closed.`;
     case 'reviewReceived':
       return `${who} posted a review on your profile.`;
     case 'purchaseFulfilled':

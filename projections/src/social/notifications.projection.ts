@@ -39,7 +39,7 @@ export const notificationsProjection = defineProjection<Tables>({
   name: 'notifications',
   // 2: billing notifications (a purchase delivered or refunded).
   // 3: bidders in a table of their own: a batch rewrote every touched ad's whole bidder list.
-  version: 3,
+  version: 4,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
