@@ -166,6 +166,8 @@ describe('bidding on an ad, live', () => {
     const picker = ownerPage.getByRole('dialog', { name: 'Final Call' });
     const deadline = indiaPickerValueIn(12);
     await picker.getByLabel('Bidding closes at (India time)').fill(deadline);
+    // The picker writes it the browser's way; the dialog repeats it in Boli's before it is made.
+    await picker.getByText(`Closes ${deadline.replace('T', ' ')} IST`).waitFor();
     await picker.getByRole('button', { name: 'Make Final Call' }).click();
     const done = ownerPage.getByRole('dialog', { name: MESSAGES.finalCallDone });
     await done.waitFor();

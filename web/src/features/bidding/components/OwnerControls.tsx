@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { firstMessageOf } from '../../../app/api/client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
@@ -25,6 +26,15 @@ type Props = {
   /** A call succeeded: its summary and the success message to show. */
   onDone: (summary: BidSummaryView, message: string) => void;
 };
+
+/**
+ * Under the picker: a time before now is refused; a valid one is repeated in Boli's own words
+ * (the picker writes it the browser's way, 12/31/2026 or 31/12/2026), since it cannot be changed.
+ */
+function deadlineHelp(value: string, deadline: string | null): string {
+  if (value === '') return ' ';
+  return deadline === null ? 'Choose a time from now on' : `Closes ${formatDateTime(deadline)}`;
+}
 
 /** The picker for the final call's deadline: required, not before now. */
 function FinalCallDialog({
@@ -54,7 +64,7 @@ function FinalCallDialog({
           onChange={(e) => setValue(e.target.value)}
           required
           error={value !== '' && deadline === null}
-          helperText={value !== '' && deadline === null ? 'Choose a time from now on' : ' '}
+          helperText={deadlineHelp(value, deadline)}
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: { min: indiaPickerValueOf(new Date(now).toISOString()), step: 1 },
