@@ -221,6 +221,10 @@ describe('payments through the sandbox checkout', () => {
     await feeDialog
       .getByText(BILLING_MESSAGES.bidFeeRefundedBiddingClosed)
       .waitFor({ timeout: 20_000 });
+    // The refund is the news: the dialog no longer says the bid will be posted.
+    expect(await feeDialog.getByText(/is posted once the bid processing fee is paid/).count()).toBe(
+      0,
+    );
     await page.screenshot({ path: '/tmp/boli-payments-fee-refunded.png', fullPage: true });
     await context.close();
   }, 120_000);

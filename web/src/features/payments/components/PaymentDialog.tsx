@@ -31,6 +31,9 @@ export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, c
   const payment = usePayment(flow, onPaid, onOver);
   const { step, inFlight } = payment;
   const over = step === 'refunded' || step === 'pending' || step === 'done';
+  // What was to be bought is no longer the news once it is over, or refused for good ('Your bid
+  // of ₹7,000 is posted once…' under 'Bidding Closed'): the outcome speaks alone.
+  const settled = over || (step === 'failed' && payment.context.problemFinal);
   // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop).
   return (
     <Dialog
@@ -45,7 +48,7 @@ export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, c
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          {children}
+          {!settled && children}
           <PaymentSteps payment={payment} />
         </Stack>
       </DialogContent>
