@@ -307,11 +307,16 @@ const LEDGER_SUMMARY_SQL = `count(*) FILTER (WHERE ${PAYMENTS}.status <> 'failed
 /**
  * Every payment the provider reported (captured, failed, refunded — duplicates included) whose
  * capture or failure fell in [from, to), in time order, with its purchase's totals, tax, invoice
- * and buyer's state. `page` zero-based.
+ * and buyer's state; without the failed attempts when `withoutFailed` (the summary still counts
+ * them). `page` zero-based.
  */
 export async function paymentsLedger(
   db: Knex,
-  options: PageOptions & { readonly from: Date; readonly to: Date },
+  options: PageOptions & {
+    readonly from: Date;
+    readonly to: Date;
+    readonly withoutFailed?: boolean;
+  },
 ): Promise<Paged<LedgerRow> & { summary: LedgerSummary }> {
   const { size, offset } = pageOf(options);
   const base = () =>
@@ -334,7 +339,9 @@ export async function paymentsLedger(
       total: sum('total'),
     },
   };
-  const stored: Record<string, unknown>[] = await base()
+  const listed = () =>
+    options.withoutFailed ? base().whereNot(`${PAYMENTS}.status`, 'failed') : base();
+  const stored: Record<string, unknown>[] = await listed()
     .select([
       ...PAYMENT_COLUMNS.map((c) => `${PAYMENTS}.${c}`),
       ...LEDGER_PURCHASE_COLUMNS.map((c) => `${PURCHASES}.${c}`),
@@ -350,7 +357,7 @@ export async function paymentsLedger(
     ])
     .limit(size)
     .offset(offset);
-  const total = sum('received_count') + sum('failed_count');
+  const total = sum('received_count') + (options.withoutFailed ? 0 : sum('failed_count'));
   const rows = stored.map((raw) => ({
     ...paymentFromStored(raw),
     user_id: raw.user_id as string,

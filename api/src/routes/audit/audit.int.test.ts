@@ -223,6 +223,19 @@ describe('the payments ledger', () => {
     expect(refundedAmount).toBeGreaterThan(0);
   });
 
+  it('leaves out the failed attempts when asked, and still counts them in the summary', async () => {
+    const all = (await audit('/payments')).body.data as { payments: Data[]; summary: Data };
+    const { body } = await audit('/payments?failed=hide');
+    const shown = body.data as { payments: Data[]; total: number; summary: Data };
+    expect(shown.payments.map((entry) => entry.status)).not.toContain('failed');
+    expect(shown.payments.map((entry) => entry.paymentId)).toEqual(
+      all.payments.filter((entry) => entry.status !== 'failed').map((entry) => entry.paymentId),
+    );
+    expect(shown.total).toBe(5);
+    expect(shown.summary).toEqual(all.summary);
+    expect((await audit('/payments?failed=maybe')).status).toBe(400);
+  });
+
   it('keeps to the period asked for', async () => {
     const { body } = await audit('/payments?from=2020-01-01&to=2020-12-31');
     expect(body.data).toMatchObject({ total: 0, payments: [] });

@@ -129,6 +129,13 @@ describe('the audit screen', () => {
     await ledger.getByLabel('To').fill('');
     await ledger.getByRole('button', { name: 'Show payments' }).click();
     await row.waitFor();
+    // Hiding the failed attempts asks for the payments that moved money only; this one stays.
+    const hiding = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('failed') === 'hide',
+    );
+    await ledger.getByRole('switch', { name: 'Hide failed attempts' }).click();
+    await hiding;
+    await row.waitFor();
 
     await row.getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog');

@@ -23,8 +23,8 @@ import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from '.
 /**
  * The auditor's tools (ARCHITECTURE: "Auditors verify every payment and its tax against the
  * payment provider's records and the invoice series"):
- * - `GET /api/audit/payments?from&to&page` — every payment in a period with its purchase's tax
- *   and invoice;
+ * - `GET /api/audit/payments?from&to&page&failed=hide` — every payment in a period with its
+ *   purchase's tax and invoice (without the failed attempts, with `failed=hide`);
  * - `GET /api/audit/invoices/check?financialYear=` — the year's invoice and credit-note series
  *   read from the event store, checked for gaps and repeats, every capture of the year checked
  *   for its invoice and every refunded invoice for its credit note;
@@ -35,8 +35,14 @@ export function auditRouter(infra: Infrastructure): Router {
   router.use(requireAuth(infra), requireRole(...AUDIT_ROLES));
 
   router.get('/payments', async (ctx) => {
-    const { from, to, page } = parseInput(ledgerQuery, ctx.query);
-    const ledger = await paymentsLedger(infra.db, { from, to, page, limit: LEDGER_PAGE_SIZE });
+    const { from, to, page, withoutFailed } = parseInput(ledgerQuery, ctx.query);
+    const ledger = await paymentsLedger(infra.db, {
+      from,
+      to,
+      page,
+      limit: LEDGER_PAGE_SIZE,
+      withoutFailed,
+    });
     ctx.body = success({
       from: from.toISOString(),
       to: to.toISOString(),

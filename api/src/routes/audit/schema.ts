@@ -26,17 +26,22 @@ export const LEDGER_PAGE_SIZE = 50;
 /** An end of the period; left out or left empty (a cleared date field): open. */
 const periodEnd = z.preprocess(blankAsAbsent, instantOrDay.optional());
 
-/** `GET /api/audit/payments?from&to&page`: both ends optional, page zero-based. */
+/**
+ * `GET /api/audit/payments?from&to&page&failed=hide`: both ends optional, page zero-based;
+ * `failed=hide` lists only the payments that moved money (the summary still counts the failed).
+ */
 export const ledgerQuery = z
   .object({
     from: periodEnd,
     to: periodEnd,
     page: z.coerce.number().int().min(0).default(0),
+    failed: z.enum(['show', 'hide']).default('show'),
   })
-  .transform(({ from, to, page }) => ({
+  .transform(({ from, to, page, failed }) => ({
     from: from === undefined ? new Date(0) : startOf(from),
     to: to === undefined ? new Date('9999-12-31T00:00:00Z') : endOf(to),
     page,
+    withoutFailed: failed === 'hide',
   }))
   .refine(({ from, to }) => from < to, { message: 'from must be before to', path: ['to'] });
 

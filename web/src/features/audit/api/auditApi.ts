@@ -14,9 +14,11 @@ type Request = <T>(
 
 export const fetchLedger = (
   request: Request,
-  period: LedgerPeriod & { page: number },
+  period: LedgerPeriod & { page: number; hideFailed: boolean },
 ): Promise<Ledger> =>
-  request<Ledger>('/api/audit/payments', { query: ledgerQuery(period, period.page) });
+  request<Ledger>('/api/audit/payments', {
+    query: ledgerQuery(period, period.page, period.hideFailed),
+  });
 
 export const fetchSeriesCheck = (request: Request, financialYear: string): Promise<SeriesCheck> =>
   request<SeriesCheck>('/api/audit/invoices/check', { query: { financialYear } });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,6 +11,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -118,7 +120,11 @@ function SeriesSection() {
 
 function LedgerSection() {
   const { request } = useApi();
-  const [period, setPeriod] = useState(() => ({ ...defaultPeriod(new Date()), page: 0 }));
+  const [period, setPeriod] = useState(() => ({
+    ...defaultPeriod(new Date()),
+    page: 0,
+    hideFailed: false,
+  }));
   const [draft, setDraft] = useState(() => defaultPeriod(new Date()));
   const [ledger, setLedger] = useState<Ledger | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -162,11 +168,21 @@ function LedgerSection() {
           onClick={() => {
             const problem = periodProblem(draft);
             setInvalid(problem);
-            if (!problem) setPeriod({ ...draft, page: 0 });
+            if (!problem) setPeriod({ ...period, ...draft, page: 0 });
           }}
         >
           Show payments
         </Button>
+        {/* Failed attempts moved no money; many of them can bury the payments that did. */}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={period.hideFailed}
+              onChange={(e) => setPeriod({ ...period, page: 0, hideFailed: e.target.checked })}
+            />
+          }
+          label="Hide failed attempts"
+        />
       </Stack>
       <Typography variant="caption" color="textSecondary">
         Days are India&apos;s calendar days (IST), as on the invoices, both ends included.

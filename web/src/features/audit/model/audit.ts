@@ -255,8 +255,14 @@ export function periodProblem({ from, to }: LedgerPeriod): string | null {
 export function ledgerQuery(
   { from, to }: LedgerPeriod,
   page: number,
+  hideFailed = false,
 ): Record<string, string | number> {
-  return { ...(from ? { from } : {}), ...(to ? { to } : {}), page };
+  return {
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    page,
+    ...(hideFailed ? { failed: 'hide' } : {}),
+  };
 }
 
 /** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */

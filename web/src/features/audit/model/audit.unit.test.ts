@@ -233,5 +233,6 @@ describe('the ledger period', () => {
     expect(periodProblem({ from: '', to: '2026-11-01' })).toBeNull();
     expect(ledgerQuery({ from: '', to: '' }, 2)).toEqual({ page: 2 });
     expect(ledgerQuery({ from: '2026-04-01', to: '' }, 0)).toEqual({ from: '2026-04-01', page: 0 });
+    expect(ledgerQuery({ from: '', to: '' }, 1, true)).toEqual({ page: 1, failed: 'hide' });
   });
 });
