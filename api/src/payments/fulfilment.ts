@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
-import type { AdCommand } from '@boli/engine/ads/ad.commands';
+import type { PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
@@ -16,6 +16,7 @@ import { DomainError } from '@boli/engine/shared/decider';
 import { activatePaidSpace } from '../routes/adspace/activation.ts';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
+import type { PlaceShareBid } from '@boli/engine/shares/shareBid.commands';
 
 /*
  * What a paid purchase delivers, by kind. A subscription is activated by the PurchaseFulfilled
@@ -69,6 +70,36 @@ const refundAlreadyOwned = (message: string): Delivery => ({
 /** The bid a paid fee places has an id derived from the purchase: placing it twice places one. */
 export const bidIdOfFee = (purchaseId: string): string => `fee-${purchaseId}`;
 
+type Purchase = NonNullable<PurchaseState['purchase']>;
+
+/** A command a paid purchase sends on its buyer's behalf, caused by the purchase. */
+const onBehalfOf = (purchase: Purchase, metadata: NewEventMetadata): NewEventMetadata => ({
+  ...metadata,
+  eventId: randomUUID(),
+  causationId: purchase.purchaseId,
+  actor: { userId: purchase.buyer.userId, role: 'member' },
+});
+
+/** The bid a bid fee places once paid: the one the member asked for when paying. */
+export function paidBidCommand(purchase: Purchase, metadata: NewEventMetadata): PlaceBid {
+  const subject = purchase.subject;
+  if (subject.kind !== 'bidFee') throw new Error('not a bid fee');
+  return {
+    type: 'PlaceBid',
+    data: {
+      bidId: bidIdOfFee(purchase.purchaseId),
+      userId: purchase.buyer.userId,
+      username: purchase.buyer.username,
+      bidAlias: subject.bidAlias,
+      amount: subject.bidamt,
+      type: subject.type,
+      // The fee is the bidder's right to this one bid.
+      bidderEntitled: true,
+    },
+    metadata: onBehalfOf(purchase, metadata),
+  };
+}
+
 const CLOSED_CODES = new Set(['BIDDING_CLOSED', 'AD_CLOSED']);
 
 async function placePaidBid(
@@ -78,26 +109,8 @@ async function placePaidBid(
 ): Promise<Delivery> {
   const subject = purchase.subject;
   if (subject.kind !== 'bidFee') throw new Error('not a bid fee');
-  const bidId = bidIdOfFee(purchase.purchaseId);
-  const command: AdCommand = {
-    type: 'PlaceBid',
-    data: {
-      bidId,
-      userId: purchase.buyer.userId,
-      username: purchase.buyer.username,
-      bidAlias: subject.bidAlias,
-      amount: subject.bidamt,
-      type: subject.type,
-      // The fee is the bidder's right to this one bid.
-      bidderEntitled: true,
-    },
-    metadata: {
-      ...metadata,
-      eventId: randomUUID(),
-      causationId: purchase.purchaseId,
-      actor: { userId: purchase.buyer.userId, role: 'member' },
-    },
-  };
+  const command = paidBidCommand(purchase, metadata);
+  const { bidId } = command.data;
   try {
     await handleCommand({ store, streamId: adStream(subject.adId), decider: adDecider, command });
     return { delivered: { type: 'bidPlaced', adId: subject.adId, bidId } };
@@ -116,6 +129,26 @@ async function placePaidBid(
 
 /** The share bid a paid buy-share fee posts has an id derived from the purchase, as a fee's bid. */
 export const shareBidIdOfFee = (purchaseId: string): string => `share-fee-${purchaseId}`;
+
+/** The share bid a buy-share fee posts once paid: the one the member asked for when paying. */
+export function paidShareBidCommand(purchase: Purchase, metadata: NewEventMetadata): PlaceShareBid {
+  const subject = purchase.subject;
+  if (subject.kind !== 'shareFee') throw new Error('not a share fee');
+  return {
+    type: 'PlaceShareBid',
+    data: {
+      bidId: shareBidIdOfFee(purchase.purchaseId),
+      userId: purchase.buyer.userId,
+      username: purchase.buyer.username,
+      company: subject.company,
+      amount: subject.bidamt,
+      type: subject.type,
+      // This purchase is the fee.
+      feePaid: true,
+    },
+    metadata: onBehalfOf(purchase, metadata),
+  };
+}
 
 /**
  * The buy-share bid fee posts the share bid the member asked for when paying; once delivered, the
@@ -136,25 +169,7 @@ async function postPaidShareBid(
       store,
       streamId: shareBidsStream(subject.company),
       decider: shareBidsDecider,
-      command: {
-        type: 'PlaceShareBid',
-        data: {
-          bidId: shareBidIdOfFee(purchase.purchaseId),
-          userId: purchase.buyer.userId,
-          username: purchase.buyer.username,
-          company: subject.company,
-          amount: subject.bidamt,
-          type: subject.type,
-          // This purchase is the fee.
-          feePaid: true,
-        },
-        metadata: {
-          ...metadata,
-          eventId: randomUUID(),
-          causationId: purchase.purchaseId,
-          actor: { userId: purchase.buyer.userId, role: 'member' },
-        },
-      },
+      command: paidShareBidCommand(purchase, metadata),
     });
     if (!(await claimOneTime(store, purchase, 'shareFee', metadata))) {
       return refundAlreadyOwned(BILLING_MESSAGES.shareFeeRefundedAlreadyPaid);

@@ -5,6 +5,7 @@ import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { BillingSettings } from '@boli/engine/billing/quote';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { waitForProjections } from '@boli/projections';
+import { activeSubscriptions } from '@boli/projections/billing/purchases.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
 import { idempotencyKeyOf } from '../../http/commands.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -63,6 +64,15 @@ export async function ownPurchase(
     throw new ApiError(404, BILLING_MESSAGES.purchaseNotFound, 'PURCHASE_NOT_FOUND');
   }
   return state;
+}
+
+/** The lifetime plan is bought once: a member who has it is told so before any checkout. */
+export async function refuseIfSubscribed(
+  infra: Pick<Infrastructure, 'db'>,
+  userId: string,
+): Promise<void> {
+  if ((await activeSubscriptions(infra.db, userId)).length > 0)
+    throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
 }
 
 export const infoOf = (infra: BillingInfra, state: PurchaseState): PurchaseInfo =>

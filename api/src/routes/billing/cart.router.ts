@@ -20,6 +20,7 @@ import {
   infoOf,
   ownPurchase,
   type BillingInfra,
+  refuseIfSubscribed,
 } from './billingDeps.ts';
 import { subscriptionListQuery, subscriptionPaymentBody, transactionsQuery } from './schema.ts';
 
@@ -42,11 +43,6 @@ export function cartRouter(infra: BillingInfra): Router {
   const router = new Router({ prefix: '/api/cart' });
   const auth = requireAuth(infra);
   const deps = checkoutDeps(infra);
-  /** The lifetime plan is bought once: a member who has it is told so before any cart. */
-  const refuseIfSubscribed = async (userId: string) => {
-    if ((await activeSubscriptions(infra.db, userId)).length > 0)
-      throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
-  };
 
   router.get('/subscription', auth, async (ctx) => {
     const buyer = await activeMember(infra, ctx);
@@ -68,7 +64,7 @@ export function cartRouter(infra: BillingInfra): Router {
       throw new ApiError(404, BILLING_MESSAGES.planNotFound, 'PLAN_NOT_FOUND');
     const [buyer, , prices] = await Promise.all([
       activeMember(infra, ctx),
-      refuseIfSubscribed(ctx.state.auth!.userId),
+      refuseIfSubscribed(infra, ctx.state.auth!.userId),
       pricesNow(infra.db),
     ]);
     const state = await startPurchase(deps, {
@@ -96,7 +92,7 @@ export function cartRouter(infra: BillingInfra): Router {
     }
     const [buyer] = await Promise.all([
       activeMember(infra, ctx),
-      refuseIfSubscribed(ctx.state.auth!.userId),
+      refuseIfSubscribed(infra, ctx.state.auth!.userId),
     ]);
     const line = await quoteFor(deps, LIFETIME_PRODUCT, buyer.state);
     const quote = quoteOf('subscription', line.name, line);

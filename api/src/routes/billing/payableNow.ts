@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
-import { activeSubscriptions } from '@boli/projections/billing/purchases.queries';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
+import { refuseIfSubscribed } from './billingDeps.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { messageOf } from '../../payments/purchaseInfo.ts';
-import { bidIdOfFee, shareBidIdOfFee } from '../../payments/fulfilment.ts';
+import { paidBidCommand, paidShareBidCommand } from '../../payments/fulfilment.ts';
 
 /*
  * Pay now, from /transactions: before a purchase started earlier is paid on its open order, what
@@ -35,45 +34,23 @@ export async function judgePayableNow(
     const where = messageOf(state) ?? BILLING_MESSAGES.purchaseExpired;
     throw new ApiError(409, where, 'PURCHASE_NOT_PAYABLE');
   }
-  const buyer = purchase.buyer;
-  const subject = purchase.subject;
-  const bidder = { userId: buyer.userId, username: buyer.username };
-  const asBuyer: NewEventMetadata = {
-    ...metadata,
-    eventId: randomUUID(),
-    actor: { userId: buyer.userId, role: 'member' },
-  };
-  switch (subject.kind) {
+  switch (purchase.subject.kind) {
     case 'bidFee':
-      await judgeBidBeforePayment(infra.store, subject.adId, {
-        type: 'PlaceBid',
-        data: {
-          ...bidder,
-          bidId: bidIdOfFee(purchase.purchaseId),
-          bidAlias: subject.bidAlias,
-          amount: subject.bidamt,
-          type: subject.type,
-          bidderEntitled: true,
-        },
-        metadata: asBuyer,
-      });
+      await judgeBidBeforePayment(
+        infra.store,
+        purchase.subject.adId,
+        paidBidCommand(purchase, metadata),
+      );
       return;
     case 'shareFee':
       await judgeShareBidBeforePayment(
         infra.store,
-        {
-          ...bidder,
-          bidId: shareBidIdOfFee(purchase.purchaseId),
-          company: subject.company,
-          amount: subject.bidamt,
-          type: subject.type,
-        },
-        asBuyer,
+        paidShareBidCommand(purchase, metadata).data,
+        metadata,
       );
       return;
     case 'subscription':
-      if ((await activeSubscriptions(infra.db, buyer.userId)).length > 0)
-        throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
+      await refuseIfSubscribed(infra, purchase.buyer.userId);
       return;
     case 'adSpace':
       return;
