@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /** Whether a form as typed differs from what it was opened with (plain values only). */
 export const changedFrom = (opened: unknown, typed: unknown): boolean =>
@@ -37,21 +32,17 @@ export function UnsavedChangesGuard({ when, what }: { when: boolean; what: strin
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
 
-  const asking = blocker.state === 'blocked';
   return (
-    <Dialog open={asking} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-changes-title">
-      <DialogTitle id="unsaved-changes-title">Leave without saving?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>Your changes to {what} have not been saved.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => blocker.reset?.()} autoFocus>
-          Stay
-        </Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>
-          Leave
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      titleId="unsaved-changes-title"
+      title="Leave without saving?"
+      keepLabel="Stay"
+      actLabel="Leave"
+      onKeep={() => blocker.reset?.()}
+      onAct={() => blocker.proceed?.()}
+    >
+      Your changes to {what} have not been saved.
+    </ConfirmDialog>
   );
 }

@@ -6,17 +6,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import {
   AD_PATHS,
@@ -88,31 +84,20 @@ function MediaItem({
           Remove
         </Button>
       </CardActions>
-      <Dialog
+      <ConfirmDialog
         open={asking}
-        onClose={() => setAsking(false)}
-        aria-labelledby={`remove-${item.name}`}
+        titleId={`remove-${item.name}`}
+        title={`Remove this ${what}?`}
+        keepLabel="Cancel"
+        actLabel="Remove"
+        onKeep={() => setAsking(false)}
+        onAct={() => {
+          setAsking(false);
+          onRemove();
+        }}
       >
-        <DialogTitle id={`remove-${item.name}`}>Remove this {what}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {item.name} is taken off the ad for everyone. To show it again, add the file again.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              setAsking(false);
-              onRemove();
-            }}
-          >
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+        {item.name} is taken off the ad for everyone. To show it again, add the file again.
+      </ConfirmDialog>
     </Card>
   );
 }

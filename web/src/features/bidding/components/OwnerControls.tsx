@@ -18,6 +18,7 @@ import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import type { BidControls } from '../model/biddingPhase.ts';
 import { finalCallDeadline } from '../model/finalCall.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useClock } from './useClock.ts';
 
 type Props = {
@@ -112,20 +113,18 @@ function CloseBidDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="close-bid-title">
-      <DialogTitle id="close-bid-title">Close bidding now?</DialogTitle>
-      <DialogContent>
-        No more bids will be taken on this ad, and it cannot be opened again.
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} autoFocus>
-          Keep bidding open
-        </Button>
-        <Button variant="contained" color="error" loading={closing} onClick={onConfirm}>
-          Close Bid
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      titleId="close-bid-title"
+      title="Close bidding now?"
+      keepLabel="Keep bidding open"
+      actLabel="Close Bid"
+      acting={closing}
+      onKeep={onCancel}
+      onAct={onConfirm}
+    >
+      No more bids will be taken on this ad, and it cannot be opened again.
+    </ConfirmDialog>
   );
 }
 

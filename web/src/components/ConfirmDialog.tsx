@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+/**
+ * Asks before what cannot be undone (Close Bid, removing a photo, leaving unsaved changes): the
+ * question, what follows, the way back (focused, so Enter does no harm) and the act itself, in
+ * red. Escape or the backdrop is the way back too.
+ */
+export function ConfirmDialog({
+  open,
+  titleId,
+  title,
+  children,
+  keepLabel,
+  actLabel,
+  acting = false,
+  onKeep,
+  onAct,
+}: {
+  open: boolean;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
+  title: ReactNode;
+  /** What follows from the act. */
+  children: ReactNode;
+  keepLabel: string;
+  actLabel: string;
+  /** The act is under way: its button shows it. */
+  acting?: boolean;
+  onKeep: () => void;
+  onAct: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onKeep} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{children}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onKeep} autoFocus>
+          {keepLabel}
+        </Button>
+        <Button variant="contained" color="error" loading={acting} onClick={onAct}>
+          {actLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
