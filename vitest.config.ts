@@ -31,6 +31,9 @@ export default defineConfig({
           globalSetup: ['ops/src/testing/globalSetup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A screen reached through the api and the read models may take seconds on a loaded CI
+          // machine: expect.poll waits as locator.waitFor does, not vitest's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
