@@ -56,10 +56,19 @@ const STATUS_TEXT: Record<AdHistory['replay']['status'], string> = {
   closed: 'Bidding Closed',
 };
 
-const CLOSE_TEXT = {
+const CLOSE_TEXT: Record<NonNullable<AdHistory['replay']['closedReason']>, string> = {
   closedEarlyByOwner: 'closed early by the owner',
   finalCallExpired: 'final call expired',
 };
+
+const PHASE_TEXT: Record<ReplayedBid['phase'], string> = {
+  beforeFinalCall: 'before the final call',
+  afterFinalCall: 'after the final call',
+};
+
+/** A code of an event's data in the words the screen uses for it; one it does not know, as stored. */
+const wordsFor = (texts: Record<string, string>, code: unknown): string =>
+  typeof code === 'string' && Object.hasOwn(texts, code) ? texts[code]! : String(code);
 
 /** One line saying how bidding stood at the replayed instant. */
 export function statusLine(replay: AdHistory['replay']): string {
@@ -88,11 +97,11 @@ export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>): string {
   const d = event.data;
   switch (event.type) {
     case 'BidPlaced':
-      return `${String(d.bidAlias)} (${String(d.username)}) bid ${String(d.type)} ${formatPaise(Number(d.amount))} (${String(d.amount)} paise), ${String(d.phase)}`;
+      return `${String(d.bidAlias)} (${String(d.username)}) bid ${String(d.type)} ${formatPaise(Number(d.amount))} (${String(d.amount)} paise), ${wordsFor(PHASE_TEXT, d.phase)}`;
     case 'FinalCallMade':
       return `deadline ${timeIn(d.deadline)}`;
     case 'BiddingClosed':
-      return `${String(d.reason)} at ${timeIn(d.closedAt)}`;
+      return `${wordsFor(CLOSE_TEXT, d.reason)} at ${timeIn(d.closedAt)}`;
     case 'AdPosted':
       return `${String(d.itemName)} by ${String(d.postedByUsername)}`;
     default:

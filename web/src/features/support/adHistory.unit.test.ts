@@ -48,7 +48,7 @@ describe('reading an ad history for support', () => {
           phase: 'beforeFinalCall',
         },
       }),
-    ).toBe('kite (meena) bid Hidden ₹5 (500 paise), beforeFinalCall');
+    ).toBe('kite (meena) bid Hidden ₹5 (500 paise), before the final call');
   });
 
   it('gives a final call’s deadline and a close’s moment in India time', () => {
@@ -60,7 +60,22 @@ describe('reading an ad history for support', () => {
         type: 'BiddingClosed',
         data: { reason: 'finalCallExpired', closedAt: '2026-11-27T05:58:08.665Z' },
       }),
-    ).toBe('finalCallExpired at 2026-11-27 11:28:08.665 IST');
+    ).toBe('final call expired at 2026-11-27 11:28:08.665 IST');
+    expect(
+      eventGist({
+        type: 'BiddingClosed',
+        data: { reason: 'closedEarlyByOwner', closedAt: '2026-11-27T05:58:08.665Z' },
+      }),
+    ).toBe('closed early by the owner at 2026-11-27 11:28:08.665 IST');
+  });
+
+  it('keeps a code it has no words for as stored', () => {
+    expect(
+      eventGist({
+        type: 'BidPlaced',
+        data: { bidAlias: 'kite', username: 'meena', type: 'Open', amount: 500, phase: 'later' },
+      }),
+    ).toBe('kite (meena) bid Open ₹5 (500 paise), later');
   });
 
   it('says which highest a bid is', () => {
