@@ -305,43 +305,35 @@ const LEDGER_SUMMARY_SQL = `count(*) FILTER (WHERE ${PAYMENTS}.status <> 'failed
     .join(',\n  ')}`;
 
 /**
- * Every payment the provider reported (captured, failed, refunded — duplicates included) whose
- * capture or failure fell in [from, to), in time order, with its purchase's totals, tax, invoice
- * and buyer's state; without the failed attempts when `withoutFailed` (the summary still counts
- * them). `page` zero-based.
+ * Which payments the auditor's ledger holds: those whose capture or failure fell in [from, to);
+ * only one kind of purchase's, with `kind`; without the failed attempts, with `withoutFailed`
+ * (the summary still counts them).
  */
-export async function paymentsLedger(
+export type LedgerFilter = {
+  readonly from: Date;
+  readonly to: Date;
+  readonly kind?: PurchaseKind;
+  readonly withoutFailed?: boolean;
+};
+
+/** The payments of the period and kind, failed attempts included, joined to their purchases. */
+const ledgerPeriod = (db: Knex, filter: LedgerFilter) => {
+  const query = db(PAYMENTS)
+    .join(PURCHASES, `${PURCHASES}.purchase_id`, `${PAYMENTS}.purchase_id`)
+    .where(`${PAYMENTS}.occurred_at`, '>=', filter.from)
+    .where(`${PAYMENTS}.occurred_at`, '<', filter.to);
+  return filter.kind ? query.where(`${PURCHASES}.kind`, filter.kind) : query;
+};
+
+/** The ledger's rows from `offset` on, at most `limit`, in time order. */
+async function ledgerRows(
   db: Knex,
-  options: PageOptions & {
-    readonly from: Date;
-    readonly to: Date;
-    readonly withoutFailed?: boolean;
-  },
-): Promise<Paged<LedgerRow> & { summary: LedgerSummary }> {
-  const { size, offset } = pageOf(options);
-  const base = () =>
-    db(PAYMENTS)
-      .join(PURCHASES, `${PURCHASES}.purchase_id`, `${PAYMENTS}.purchase_id`)
-      .where(`${PAYMENTS}.occurred_at`, '>=', options.from)
-      .where(`${PAYMENTS}.occurred_at`, '<', options.to);
-  const [summed] = await base().select<Record<string, string>[]>(db.raw(LEDGER_SUMMARY_SQL));
-  const sum = (column: string) => Number(summed?.[column] ?? 0);
-  const summary: LedgerSummary = {
-    received: { count: sum('received_count'), amount: sum('received') },
-    refunded: { count: sum('refunded_count'), amount: sum('refunded') },
-    failed: { count: sum('failed_count') },
-    invoiced: {
-      count: sum('invoiced_count'),
-      price: sum('price'),
-      cgst: sum('cgst'),
-      sgst: sum('sgst'),
-      igst: sum('igst'),
-      total: sum('total'),
-    },
-  };
-  const listed = () =>
-    options.withoutFailed ? base().whereNot(`${PAYMENTS}.status`, 'failed') : base();
-  const stored: Record<string, unknown>[] = await listed()
+  filter: LedgerFilter,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<LedgerRow[]> {
+  const listed = ledgerPeriod(db, filter);
+  if (filter.withoutFailed) listed.whereNot(`${PAYMENTS}.status`, 'failed');
+  const stored: Record<string, unknown>[] = await listed
     .select([
       ...PAYMENT_COLUMNS.map((c) => `${PAYMENTS}.${c}`),
       ...LEDGER_PURCHASE_COLUMNS.map((c) => `${PURCHASES}.${c}`),
@@ -355,10 +347,9 @@ export async function paymentsLedger(
       { column: `${PAYMENTS}.occurred_at`, order: 'asc' },
       { column: `${PAYMENTS}.payment_id`, order: 'asc' },
     ])
-    .limit(size)
+    .limit(limit)
     .offset(offset);
-  const total = sum('received_count') + (options.withoutFailed ? 0 : sum('failed_count'));
-  const rows = stored.map((raw) => ({
+  return stored.map((raw) => ({
     ...paymentFromStored(raw),
     user_id: raw.user_id as string,
     kind: raw.kind as PurchaseRow['kind'],
@@ -394,7 +385,51 @@ export async function paymentsLedger(
     supplier_gstin: (raw.supplier_gstin as string | null) ?? '',
     supplier_state: (raw.supplier_state as string | null) ?? '',
   }));
+}
+
+/**
+ * Every payment the provider reported (captured, failed, refunded — duplicates included) that
+ * the filter holds, in time order, with its purchase's totals, tax, invoice and buyer's state;
+ * and what the period's payments add up to. `page` zero-based.
+ */
+export async function paymentsLedger(
+  db: Knex,
+  options: PageOptions & LedgerFilter,
+): Promise<Paged<LedgerRow> & { summary: LedgerSummary }> {
+  const { size, offset } = pageOf(options);
+  const [summed] = await ledgerPeriod(db, options).select<Record<string, string>[]>(
+    db.raw(LEDGER_SUMMARY_SQL),
+  );
+  const sum = (column: string) => Number(summed?.[column] ?? 0);
+  const summary: LedgerSummary = {
+    received: { count: sum('received_count'), amount: sum('received') },
+    refunded: { count: sum('refunded_count'), amount: sum('refunded') },
+    failed: { count: sum('failed_count') },
+    invoiced: {
+      count: sum('invoiced_count'),
+      price: sum('price'),
+      cgst: sum('cgst'),
+      sgst: sum('sgst'),
+      igst: sum('igst'),
+      total: sum('total'),
+    },
+  };
+  const rows = await ledgerRows(db, options, { limit: size, offset });
+  const total = sum('received_count') + (options.withoutFailed ? 0 : sum('failed_count'));
   return { rows, total, totalPages: Math.ceil(total / size), summary };
+}
+
+/** Every row of the ledger the filter holds, `batch` at a time, in time order: for an export. */
+export async function* everyLedgerRow(
+  db: Knex,
+  filter: LedgerFilter,
+  batch = 500,
+): AsyncGenerator<LedgerRow[]> {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await ledgerRows(db, filter, { limit: batch, offset });
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+  }
 }
 
 /*

@@ -20,7 +20,9 @@ import {
   payAtSandbox,
   sandboxBehaviour,
 } from '../../../../ops/src/testing/sandboxPayments.ts';
+import { everyLedgerRow } from '@boli/projections/billing/purchases.queries';
 import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
+import { OPEN_FROM, OPEN_TO } from './schema.ts';
 
 /*
  * An auditor checks payments made through the real flow: a member subscribes (cart → the sandbox
@@ -239,6 +241,93 @@ describe('the payments ledger', () => {
   it('keeps to the period asked for', async () => {
     const { body } = await audit('/payments?from=2020-01-01&to=2020-12-31');
     expect(body.data).toMatchObject({ total: 0, payments: [] });
+  });
+});
+
+describe('one kind of purchase', () => {
+  it('lists and sums only the kind asked for', async () => {
+    const all = (await audit('/payments')).body.data as { total: number; summary: Data };
+    // Every purchase here is a subscription: none is a bid fee.
+    const subscriptions = (await audit('/payments?kind=subscription')).body.data as Data;
+    expect(subscriptions).toMatchObject({ total: all.total, summary: all.summary });
+    const { body } = await audit('/payments?kind=bidFee');
+    expect(body.data).toMatchObject({
+      total: 0,
+      payments: [],
+      summary: { received: { count: 0, amount: 0 }, failed: { count: 0 } },
+    });
+    expect((await audit('/payments?kind=all')).body.data).toMatchObject({ total: all.total });
+    expect((await audit('/payments?kind=sofa')).status).toBe(400);
+  });
+});
+
+describe('the ledger as a spreadsheet', () => {
+  const csv = (query: string, token = auditor.token) =>
+    fetch(new URL(`/api/audit/payments.csv${query}`, app.baseUrl), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  /** The file's rows, split naively: none of this test's values holds a comma or a quote. */
+  const rowsOf = (text: string) =>
+    text
+      .split('\r\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split(','));
+
+  it('holds every payment of the period, one row each, amounts in rupees', async () => {
+    const response = await csv('?from=2026-04-01');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="boli-payments-2026-04-01-to-end.csv"',
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A byte-order mark first (which decoding takes off), for spreadsheets to read UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    const [header, ...rows] = rowsOf(text);
+    const column = (name: string) => header!.indexOf(name);
+    const ledger = (await audit('/payments?from=2026-04-01')).body.data as {
+      total: number;
+      payments: Data[];
+    };
+    expect(rows).toHaveLength(ledger.total);
+    expect(rows.map((row) => row[column('Payment ID')])).toEqual(
+      ledger.payments.map((entry) => entry.paymentId),
+    );
+    const intra = rows.find((row) => row[column('Payment ID')] === purchases.karnataka.paymentId)!;
+    const entry = ledger.payments.find((e) => e.paymentId === purchases.karnataka.paymentId)!;
+    expect(intra[column('Status')]).toBe('captured');
+    expect(intra[column('Kind')]).toBe('subscription');
+    expect(intra[column('Place of supply')]).toBe('Karnataka');
+    expect(intra[column('Total (₹)')]).toBe(Number(entry.total).toFixed(2));
+    expect(intra[column('CGST %')]).toBe('9');
+    expect(intra[column('Invoice')]).toBe(entry.invoiceNumber);
+    const failedRow = rows.find((row) => row[column('Purchase ID')] === failed.purchaseId)!;
+    expect(failedRow[column('Status')]).toBe('failed');
+    expect(failedRow[column('Paid (₹)')]).toBe('');
+  });
+
+  it('reads the ledger a batch at a time, missing no payment and repeating none', async () => {
+    const filter = { from: OPEN_FROM, to: OPEN_TO };
+    const batches: string[][] = [];
+    for await (const rows of everyLedgerRow(kit.db, filter, 2)) {
+      batches.push(rows.map((row) => row.payment_id));
+    }
+    const ledger = (await audit('/payments')).body.data as { payments: Data[] };
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 2, 1]);
+    expect(batches.flat()).toEqual(ledger.payments.map((entry) => entry.paymentId));
+  });
+
+  it('keeps to the kind and the failed attempts asked for, and to auditors', async () => {
+    const paid = rowsOf(await (await csv('?failed=hide')).text()).slice(1);
+    expect(paid).toHaveLength(5);
+    const none = await csv('?kind=bidFee&from=2026-04-01&to=2027-03-31');
+    expect(none.headers.get('content-disposition')).toBe(
+      'attachment; filename="boli-payments-2026-04-01-to-2027-03-31-bidFee.csv"',
+    );
+    expect(rowsOf(await none.text())).toHaveLength(1);
+    expect((await csv('?kind=sofa')).status).toBe(400);
+    expect((await csv('', member.token)).status).toBe(403);
   });
 });
 

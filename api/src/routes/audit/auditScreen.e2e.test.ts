@@ -136,6 +136,24 @@ describe('the audit screen', () => {
     await ledger.getByRole('switch', { name: 'Hide failed attempts' }).click();
     await hiding;
     await row.waitFor();
+    // One kind of purchase: neither payment here is a bid fee.
+    const kind = ledger.getByRole('combobox', { name: 'Kind' });
+    await kind.click();
+    await page.getByRole('option', { name: 'Bid fee' }).click();
+    await ledger.getByText('No payments in this period.').waitFor();
+    await kind.click();
+    await page.getByRole('option', { name: 'All' }).click();
+    await row.waitFor();
+    // What is shown downloads as a spreadsheet, every page of it.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      ledger.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('boli-payments-start-to-end.csv');
+    const lines = (await readFile(await csv.path(), 'utf8')).split('\r\n');
+    expect(lines[0]).toContain('Date (IST),Status,Duplicate,Kind,Purchase');
+    expect(lines.filter((line) => line.includes(paid.paymentId))).toHaveLength(1);
+    expect(lines.filter((line) => line !== '')).toHaveLength(3);
 
     await row.getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
 import { AUDIT_ROLES } from '@boli/engine/accounts/staffRoles';
 import {
@@ -7,7 +8,11 @@ import {
   type InvoiceIssued,
 } from '@boli/engine/billing/invoice.events';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { findPurchase, paymentsLedger } from '@boli/projections/billing/purchases.queries';
+import {
+  everyLedgerRow,
+  findPurchase,
+  paymentsLedger,
+} from '@boli/projections/billing/purchases.queries';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
@@ -17,14 +22,18 @@ import type { GatewayOrder, GatewayPayment } from '../../payments/gateway/port.t
 import { paymentsOfPurchase, purchasesOfFinancialYear } from './auditQueries.ts';
 import { compareWithGateway } from './gatewayCheck.ts';
 import { checkInvoiceSeries, financialYearBounds } from './invoiceSeries.ts';
+import { ledgerCsv, ledgerCsvName } from './ledgerCsv.ts';
 import { comparisonInRupees, ledgerEntryOf, summaryInRupees, totalsInRupees } from './ledger.ts';
 import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from './schema.ts';
 
 /**
  * The auditor's tools (ARCHITECTURE: "Auditors verify every payment and its tax against the
  * payment provider's records and the invoice series"):
- * - `GET /api/audit/payments?from&to&page&failed=hide` — every payment in a period with its
- *   purchase's tax and invoice (without the failed attempts, with `failed=hide`);
+ * - `GET /api/audit/payments?from&to&kind&page&failed=hide` — every payment in a period with its
+ *   purchase's tax and invoice (of one kind of purchase, with `kind`; without the failed
+ *   attempts, with `failed=hide`);
+ * - `GET /api/audit/payments.csv?from&to&kind&failed=hide` — the same payments, all of them, as
+ *   a spreadsheet to download;
  * - `GET /api/audit/invoices/check?financialYear=` — the year's invoice and credit-note series
  *   read from the event store, checked for gaps and repeats, every capture of the year checked
  *   for its invoice and every refunded invoice for its credit note;
@@ -35,14 +44,9 @@ export function auditRouter(infra: Infrastructure): Router {
   router.use(requireAuth(infra), requireRole(...AUDIT_ROLES));
 
   router.get('/payments', async (ctx) => {
-    const { from, to, page, withoutFailed } = parseInput(ledgerQuery, ctx.query);
-    const ledger = await paymentsLedger(infra.db, {
-      from,
-      to,
-      page,
-      limit: LEDGER_PAGE_SIZE,
-      withoutFailed,
-    });
+    const { page, ...filter } = parseInput(ledgerQuery, ctx.query);
+    const { from, to } = filter;
+    const ledger = await paymentsLedger(infra.db, { ...filter, page, limit: LEDGER_PAGE_SIZE });
     ctx.body = success({
       from: from.toISOString(),
       to: to.toISOString(),
@@ -52,6 +56,13 @@ export function auditRouter(infra: Infrastructure): Router {
       summary: summaryInRupees(ledger.summary),
       payments: ledger.rows.map(ledgerEntryOf),
     });
+  });
+
+  router.get('/payments.csv', async (ctx) => {
+    const { page: _everyPage, ...filter } = parseInput(ledgerQuery, ctx.query);
+    ctx.attachment(ledgerCsvName(filter));
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = Readable.from(ledgerCsv(everyLedgerRow(infra.db, filter)));
   });
 
   router.get('/invoices/check', async (ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { blankAsAbsent } from '../../http/blankInput.ts';
 import { isFinancialYear } from './invoiceSeries.ts';
@@ -23,23 +24,31 @@ const endOf = (value: string): Date =>
 
 export const LEDGER_PAGE_SIZE = 50;
 
+/** Where a period left open at either end begins and ends. */
+export const OPEN_FROM = new Date(0);
+export const OPEN_TO = new Date('9999-12-31T00:00:00Z');
+
 /** An end of the period; left out or left empty (a cleared date field): open. */
 const periodEnd = z.preprocess(blankAsAbsent, instantOrDay.optional());
 
 /**
- * `GET /api/audit/payments?from&to&page&failed=hide`: both ends optional, page zero-based;
- * `failed=hide` lists only the payments that moved money (the summary still counts the failed).
+ * `GET /api/audit/payments?from&to&kind&page&failed=hide` (and `payments.csv`, which ignores
+ * `page`): both ends optional, page zero-based; `kind` one kind of purchase (`all` or absent:
+ * every kind); `failed=hide` lists only the payments that moved money (the summary still counts
+ * the failed).
  */
 export const ledgerQuery = z
   .object({
     from: periodEnd,
     to: periodEnd,
+    kind: z.enum(['all', ...PURCHASE_KINDS]).default('all'),
     page: z.coerce.number().int().min(0).default(0),
     failed: z.enum(['show', 'hide']).default('show'),
   })
-  .transform(({ from, to, page, failed }) => ({
-    from: from === undefined ? new Date(0) : startOf(from),
-    to: to === undefined ? new Date('9999-12-31T00:00:00Z') : endOf(to),
+  .transform(({ from, to, kind, page, failed }) => ({
+    from: from === undefined ? OPEN_FROM : startOf(from),
+    to: to === undefined ? OPEN_TO : endOf(to),
+    ...(kind === 'all' ? {} : { kind }),
     page,
     withoutFailed: failed === 'hide',
   }))

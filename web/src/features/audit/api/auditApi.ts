@@ -2,7 +2,7 @@ import {
   ledgerQuery,
   type GatewayCheck,
   type Ledger,
-  type LedgerPeriod,
+  type LedgerView,
   type SeriesCheck,
 } from '../model/audit.ts';
 
@@ -12,13 +12,8 @@ type Request = <T>(
   options?: { query?: Record<string, string | number | undefined> },
 ) => Promise<T>;
 
-export const fetchLedger = (
-  request: Request,
-  period: LedgerPeriod & { page: number; hideFailed: boolean },
-): Promise<Ledger> =>
-  request<Ledger>('/api/audit/payments', {
-    query: ledgerQuery(period, period.page, period.hideFailed),
-  });
+export const fetchLedger = (request: Request, view: LedgerView): Promise<Ledger> =>
+  request<Ledger>('/api/audit/payments', { query: ledgerQuery(view) });
 
 export const fetchSeriesCheck = (request: Request, financialYear: string): Promise<SeriesCheck> =>
   request<SeriesCheck>('/api/audit/invoices/check', { query: { financialYear } });

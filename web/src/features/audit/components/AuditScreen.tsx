@@ -27,7 +27,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
-import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
+import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
@@ -42,9 +42,16 @@ import {
   taxLines,
   type GatewayCheck,
   type Ledger,
+  ledgerCsvUrl,
   type LedgerEntry,
+  type LedgerView,
   type SeriesCheck,
+  CSV_FAILED,
 } from '../model/audit.ts';
+import {
+  PURCHASE_KIND_CHOICES,
+  type PurchaseKindChoice,
+} from '../../payments/model/purchaseKinds.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
@@ -120,10 +127,11 @@ function SeriesSection() {
 
 function LedgerSection() {
   const { request } = useApi();
-  const [period, setPeriod] = useState(() => ({
+  const [period, setPeriod] = useState<LedgerView>(() => ({
     ...defaultPeriod(new Date()),
-    page: 0,
+    kind: 'all',
     hideFailed: false,
+    page: 0,
   }));
   const [draft, setDraft] = useState(() => defaultPeriod(new Date()));
   const [ledger, setLedger] = useState<Ledger | null>(null);
@@ -131,6 +139,7 @@ function LedgerSection() {
   const [checking, setChecking] = useState<string | null>(null);
 
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [csvFailure, setCsvFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -151,7 +160,12 @@ function LedgerSection() {
       <Typography variant="h6" component="h2">
         Payments ledger
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      >
         {(['from', 'to'] as const).map((end) => (
           <TextField
             key={end}
@@ -183,10 +197,32 @@ function LedgerSection() {
           }
           label="Hide failed attempts"
         />
+        <TextField
+          select
+          size="small"
+          label="Kind"
+          value={period.kind}
+          onChange={(e) =>
+            setPeriod({ ...period, page: 0, kind: e.target.value as PurchaseKindChoice })
+          }
+          sx={{ minWidth: 140 }}
+        >
+          {PURCHASE_KIND_CHOICES.map((choice) => (
+            <MenuItem key={choice.value} value={choice.value}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <CsvDownload view={period} onFailure={setCsvFailure} />
       </Stack>
       <Typography variant="caption" color="textSecondary">
         Days are India&apos;s calendar days (IST), as on the invoices, both ends included.
       </Typography>
+      {csvFailure && (
+        <Alert severity="error" onClose={() => setCsvFailure(null)}>
+          {csvFailure}
+        </Alert>
+      )}
       {invalid && <Alert severity="error">{invalid}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
       {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
@@ -341,6 +377,37 @@ function TaxDocuments({ entry }: { entry: LedgerEntry }) {
   );
 }
 
+/**
+ * Downloads the ledger shown (its period, kind and failed attempts; every page of it) as a
+ * spreadsheet; says so while the file is being made, and why when it could not be.
+ */
+function CsvDownload({
+  view,
+  onFailure,
+}: {
+  view: LedgerView;
+  onFailure: (message: string | null) => void;
+}) {
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outlined"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        onFailure(null);
+        downloadAttachment(ledgerCsvUrl(view), session)
+          .catch((error: unknown) => onFailure(messageOf(error) || CSV_FAILED))
+          .finally(() => setBusy(false));
+      }}
+      sx={NO_WRAP}
+    >
+      {busy ? 'Preparing CSV…' : 'Download CSV'}
+    </Button>
+  );
+}
+
 /** Downloads an invoice or credit note with the auditor's token; turns red when that failed. */
 function DocumentLink({
   kind,
@@ -363,7 +430,7 @@ function DocumentLink({
       sx={{ ...TAP_TARGET, ...NO_WRAP }}
       onClick={() => {
         setFailed(false);
-        downloadInvoice(url, session).catch(() => setFailed(true));
+        downloadAttachment(url, session).catch(() => setFailed(true));
       }}
     >
       {number}

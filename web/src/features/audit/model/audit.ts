@@ -1,6 +1,7 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import type { PurchaseKindChoice } from '../../payments/model/purchaseKinds.ts';
 
 /*
  * The audit api's answers (api/src/routes/audit/router.ts) and how the auditor's screen reads
@@ -251,18 +252,40 @@ export function periodProblem({ from, to }: LedgerPeriod): string | null {
   return from !== '' && to !== '' && from > to ? PERIOD_REVERSED : null;
 }
 
-/** The ledger call's query: a cleared end left out (from the first payment, or up to now). */
-export function ledgerQuery(
-  { from, to }: LedgerPeriod,
-  page: number,
-  hideFailed = false,
-): Record<string, string | number> {
+/** What the ledger shows: a period, a kind of purchase, failed attempts or not, and a page. */
+export type LedgerView = LedgerPeriod & {
+  readonly kind: PurchaseKindChoice;
+  readonly hideFailed: boolean;
+  readonly page: number;
+};
+
+/**
+ * The ledger call's query: a cleared end left out (from the first payment, or up to now), and
+ * every kind and the failed attempts (the api's defaults) left out too.
+ */
+export function ledgerQuery({
+  from,
+  to,
+  kind,
+  hideFailed,
+  page,
+}: LedgerView): Record<string, string | number> {
   return {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(kind === 'all' ? {} : { kind }),
     page,
     ...(hideFailed ? { failed: 'hide' } : {}),
   };
+}
+
+export const CSV_FAILED = 'The spreadsheet could not be downloaded. Try again.';
+
+/** Where the ledger of `view`, every page of it, downloads as a spreadsheet. */
+export function ledgerCsvUrl(view: LedgerView): string {
+  const { page: _page, ...query } = ledgerQuery(view);
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return `/api/audit/payments.csv${search.size > 0 ? `?${search}` : ''}`;
 }
 
 /** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */

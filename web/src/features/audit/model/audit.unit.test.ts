@@ -4,6 +4,7 @@ import {
   defaultPeriod,
   financialYearChoices,
   invoiceCount,
+  ledgerCsvUrl,
   ledgerQuery,
   ledgerSummaryLines,
   PERIOD_REVERSED,
@@ -231,8 +232,27 @@ describe('the ledger period', () => {
     expect(periodProblem({ from: '2026-11-27', to: '2026-11-01' })).toBe(PERIOD_REVERSED);
     expect(periodProblem({ from: '2026-11-01', to: '2026-11-01' })).toBeNull();
     expect(periodProblem({ from: '', to: '2026-11-01' })).toBeNull();
-    expect(ledgerQuery({ from: '', to: '' }, 2)).toEqual({ page: 2 });
-    expect(ledgerQuery({ from: '2026-04-01', to: '' }, 0)).toEqual({ from: '2026-04-01', page: 0 });
-    expect(ledgerQuery({ from: '', to: '' }, 1, true)).toEqual({ page: 1, failed: 'hide' });
+    const view = { from: '', to: '', kind: 'all', hideFailed: false, page: 0 } as const;
+    expect(ledgerQuery({ ...view, page: 2 })).toEqual({ page: 2 });
+    expect(ledgerQuery({ ...view, from: '2026-04-01' })).toEqual({ from: '2026-04-01', page: 0 });
+    expect(ledgerQuery({ ...view, page: 1, hideFailed: true })).toEqual({
+      page: 1,
+      failed: 'hide',
+    });
+    expect(ledgerQuery({ ...view, kind: 'bidFee' })).toEqual({ kind: 'bidFee', page: 0 });
+  });
+
+  it('downloads the view shown, every page of it', () => {
+    const view = { from: '', to: '', kind: 'all', hideFailed: false, page: 3 } as const;
+    expect(ledgerCsvUrl(view)).toBe('/api/audit/payments.csv');
+    expect(
+      ledgerCsvUrl({
+        ...view,
+        from: '2026-04-01',
+        to: '2026-11-28',
+        kind: 'adSpace',
+        hideFailed: true,
+      }),
+    ).toBe('/api/audit/payments.csv?from=2026-04-01&to=2026-11-28&kind=adSpace&failed=hide');
   });
 });

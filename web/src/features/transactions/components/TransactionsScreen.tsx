@@ -23,7 +23,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
-import { downloadInvoice } from '../../../lib/invoiceDownload.ts';
+import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import {
@@ -388,7 +388,7 @@ function DocumentLink({
   const download = async () => {
     setBusy(true);
     try {
-      await downloadInvoice(url, session);
+      await downloadAttachment(url, session);
     } catch {
       enqueueSnackbar(MESSAGES.generic, { variant: 'error' });
     } finally {

@@ -1,16 +1,12 @@
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import { PURCHASE_KIND_CHOICES } from '../../payments/model/purchaseKinds.ts';
 import type { FeeBid, TransactionType } from '../api/transactionsApi.ts';
 
 /** The type selector's choices, in the screen's words, and the `type` each one asks for. */
-export const TRANSACTION_TYPES: readonly { value: TransactionType; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'subscription', label: 'Membership' },
-  { value: 'bidFee', label: 'Bid fee' },
-  { value: 'shareFee', label: 'Share fee' },
-  { value: 'adSpace', label: 'Ad space' },
-];
+export const TRANSACTION_TYPES: readonly { value: TransactionType; label: string }[] =
+  PURCHASE_KIND_CHOICES;
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
 export const AWAITING_PAYMENT = 'Awaiting payment';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentName } from './invoiceDownload.ts';
+import { attachmentName } from './attachmentDownload.ts';
 
 describe('a downloaded document’s file name', () => {
   it('is the one the api gives', () => {

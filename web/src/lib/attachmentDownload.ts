@@ -2,17 +2,18 @@ import { ApiError } from '../app/api/client.ts';
 
 /**
  * The file name the api gives a document (`Content-Disposition: attachment;
- * filename="BL-26-27-000042.pdf"`), or null: the api alone names invoice and credit-note files.
+ * filename="BL-26-27-000042.pdf"`), or null: the api alone names the files it serves.
  */
 export const attachmentName = (header: string | null): string | null =>
   /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
 
 /**
- * Fetches an invoice PDF, or a credit note's (served the same way), as the logged-in member or
- * auditor (the api wants the Bearer token, which a plain link cannot send) and hands it to the
- * browser as a download. An expired token is refreshed once, as every other call does.
+ * Fetches a file the api serves as an attachment (an invoice or credit note PDF, the auditor's
+ * ledger as CSV) as the logged-in member or auditor (the api wants the Bearer token, which a plain
+ * link cannot send) and hands it to the browser as a download. An expired token is refreshed
+ * once, as every other call does.
  */
-export async function downloadInvoice(
+export async function downloadAttachment(
   url: string,
   session: { token: string | null; refresh(): Promise<string> },
 ): Promise<void> {
@@ -26,7 +27,7 @@ export async function downloadInvoice(
   const href = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = attachmentName(response.headers.get('content-disposition')) ?? 'document.pdf';
+  anchor.download = attachmentName(response.headers.get('content-disposition')) ?? 'download';
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();

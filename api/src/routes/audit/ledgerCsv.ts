@@ -1,0 +1,102 @@
+import { indiaDateOf, indiaWallClockOf } from '@boli/engine/shared/indiaTime';
+import type { LedgerRow } from '@boli/projections/billing/purchases.queries';
+import { ledgerEntryOf, type LedgerEntry } from './ledger.ts';
+import { OPEN_FROM, OPEN_TO } from './schema.ts';
+
+/*
+ * The payments ledger as a spreadsheet (`GET /api/audit/payments.csv`): one row per payment, the
+ * columns the screen shows spelled out one value each, amounts in rupees, instants on India's
+ * clock as the invoices count days. RFC 4180: comma-separated, CRLF, quoted where needed; a
+ * byte-order mark first, so a spreadsheet reads '₹' and names in Indian scripts as UTF-8.
+ */
+
+type Cell = string | number | boolean | Rupees | null;
+type Column = readonly [header: string, value: (entry: LedgerEntry) => Cell];
+
+/** A number this file wrote: never taken for a formula. */
+class Rupees {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+/** An amount in rupees, always with its paise: '1178.82', '999.00'. */
+const rupees = (amount: number | null): Rupees | null =>
+  amount === null ? null : new Rupees(amount.toFixed(2));
+const istTime = (instant: string | null): string | null =>
+  instant === null ? null : indiaWallClockOf(instant);
+
+export const LEDGER_CSV_COLUMNS: readonly Column[] = [
+  ['Date (IST)', (e) => istTime(e.capturedAt ?? e.failedAt)],
+  ['Status', (e) => e.status],
+  ['Duplicate', (e) => e.duplicate],
+  ['Kind', (e) => e.kind],
+  ['Purchase', (e) => e.name],
+  ['Purchase ID', (e) => e.purchaseId],
+  ['Buyer', (e) => e.buyer.name],
+  ['Buyer ID', (e) => e.buyer.userId],
+  ['Place of supply', (e) => e.buyerState],
+  ['Supplier GSTIN', (e) => e.supplierGstin],
+  ['Supplier state', (e) => e.supplierState],
+  ['Order ID', (e) => e.orderId],
+  ['Payment ID', (e) => e.paymentId],
+  ['Method', (e) => e.method],
+  ['Reported by', (e) => e.source],
+  ['Paid (₹)', (e) => rupees(e.amount)],
+  ['Price (₹)', (e) => rupees(e.price)],
+  ['CGST %', (e) => e.cgstPercent],
+  ['CGST (₹)', (e) => rupees(e.cgst)],
+  ['SGST %', (e) => e.sgstPercent],
+  ['SGST (₹)', (e) => rupees(e.sgst)],
+  ['IGST %', (e) => e.igstPercent],
+  ['IGST (₹)', (e) => rupees(e.igst)],
+  ['Total (₹)', (e) => rupees(e.total)],
+  ['Invoice', (e) => e.invoiceNumber],
+  ['Credit note', (e) => e.creditNoteNumber],
+  ['Error code', (e) => e.errorCode],
+  ['Refunded (₹)', (e) => rupees(e.refundAmount)],
+  ['Refund reason', (e) => e.refundReason],
+  ['Refunded at (IST)', (e) => istTime(e.refundedAt)],
+];
+
+/** What a spreadsheet would run as a formula if a cell began with it. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One value as a CSV field: quoted when it holds a comma, a quote or a line break. Text (a name a
+ * member typed) that begins like a formula gets a leading apostrophe, so opening the file runs
+ * nothing; numbers are left as they are.
+ */
+export function csvField(value: Cell): string {
+  if (value === null) return '';
+  let field = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(field)) field = `'${field}`;
+  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
+}
+
+const csvLine = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
+
+/** The header, then each row of the ledger as it is read, batch by batch. */
+export async function* ledgerCsv(batches: AsyncIterable<readonly LedgerRow[]>) {
+  yield `\uFEFF${csvLine(LEDGER_CSV_COLUMNS.map(([header]) => csvField(header)))}`;
+  for await (const rows of batches) {
+    yield rows
+      .map(ledgerEntryOf)
+      .map((entry) => csvLine(LEDGER_CSV_COLUMNS.map(([, value]) => csvField(value(entry)))))
+      .join('');
+  }
+}
+
+/** 'boli-payments-2026-04-01-to-2027-03-31-bidFee.csv'; an open end says 'start' or 'end'. */
+export function ledgerCsvName(filter: { from: Date; to: Date; kind?: string }): string {
+  const from =
+    filter.from.getTime() === OPEN_FROM.getTime()
+      ? 'start'
+      : indiaDateOf(filter.from.toISOString());
+  // `to` is the start of the day after the last one included.
+  const to =
+    filter.to.getTime() === OPEN_TO.getTime()
+      ? 'end'
+      : indiaDateOf(new Date(filter.to.getTime() - 1).toISOString());
+  return `boli-payments-${from}-to-${to}${filter.kind ? `-${filter.kind}` : ''}.csv`;
+}

@@ -1,0 +1,13 @@
+import type { PurchaseKind } from '@boli/engine/billing/products';
+
+/** A kind of purchase to list, or all of them: what /transactions and /audit filter by. */
+export type PurchaseKindChoice = 'all' | PurchaseKind;
+
+/** The kinds of purchase in the screens' words, with the value each one asks the api for. */
+export const PURCHASE_KIND_CHOICES: readonly { value: PurchaseKindChoice; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'subscription', label: 'Membership' },
+  { value: 'bidFee', label: 'Bid fee' },
+  { value: 'shareFee', label: 'Share fee' },
+  { value: 'adSpace', label: 'Ad space' },
+];
