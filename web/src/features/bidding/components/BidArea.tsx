@@ -27,6 +27,9 @@ import { useClock } from './useClock.ts';
 type Props = {
   itemId: string;
   ownerId: string;
+  /** The ad's asking price and its currency: a bid far above it is confirmed first. */
+  price: number;
+  currencyCode: string;
   /** Bidding has closed (now, or it was when the area loaded): the page may say so elsewhere. */
   onBiddingClosed?: () => void;
 };
@@ -40,7 +43,7 @@ const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
  * tabs. The shown page is fetched again every 10 s; the socket brings new bids, the final call
  * and the close as they happen.
  */
-export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
+export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed }: Props) {
   const { status, user } = useSession();
   const { request } = useApi();
   const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
@@ -178,6 +181,11 @@ export function BidArea({ itemId, ownerId, onBiddingClosed }: Props) {
                   onPosted={(next) => answered(next, MESSAGES.bidPosted)}
                   onPayFee={setFeeFor}
                   keptAlias={keptAlias}
+                  yardstick={{
+                    askingPrice: price,
+                    currencyCode,
+                    highestSeen: summary.overallHighest?.amount ?? null,
+                  }}
                 />
               )
             )}

@@ -17,7 +17,14 @@ import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
-import { bidFormProblem, bidRequestBody, type BidFormInput } from '../model/bidForm.ts';
+import {
+  bidFormProblem,
+  bidRequestBody,
+  outlierBidWarning,
+  type BidFormInput,
+  type BidYardstick,
+} from '../model/bidForm.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 
 type Props = {
@@ -30,6 +37,8 @@ type Props = {
    * after a bid posted from this form.
    */
   keptAlias?: string;
+  /** What an amount is measured against before a bid far above it is placed. */
+  yardstick: BidYardstick;
 };
 
 /** A refusal; one that says to subscribe keeps the bid, so its processing fee can be paid. */
@@ -52,7 +61,7 @@ const unconfirmed = (error: unknown): boolean =>
  * in the tab until posted (model/bidDraft.ts): the page is rebuilt when the session ends and after
  * logging in again, and the bid is still there.
  */
-export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '' }: Props) {
+export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick }: Props) {
   const { status, user, token } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
@@ -62,6 +71,8 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '' }: Props) {
   );
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
+  // A bid far above the asking price, waiting for the member to say it is meant.
+  const [outlier, setOutlier] = useState<string | null>(null);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey(`bid:${itemId}`));
 
@@ -78,7 +89,7 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '' }: Props) {
     return () => controller.abort();
   }, [memberId, request]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!requireLogin() || !user) return;
     const problem = bidFormProblem(input, user.username);
@@ -87,6 +98,14 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '' }: Props) {
       return;
     }
     setFailure(null);
+    const warning = outlierBidWarning(Number(input.amount), yardstick);
+    if (warning) setOutlier(warning);
+    else void send();
+  };
+
+  const send = async () => {
+    if (!user || input.type === SELECT_TYPE) return;
+    setOutlier(null);
     setSending(true);
     let body: PlaceBidBody | undefined;
     try {
@@ -161,6 +180,17 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '' }: Props) {
       <Button type="submit" variant="contained" loading={sending} sx={{ alignSelf: 'flex-start' }}>
         Bid
       </Button>
+      <ConfirmDialog
+        open={outlier !== null}
+        titleId={`outlier-bid-${itemId}`}
+        title="Place this bid?"
+        keepLabel="Change amount"
+        actLabel="Place bid"
+        onKeep={() => setOutlier(null)}
+        onAct={() => void send()}
+      >
+        {outlier}
+      </ConfirmDialog>
     </Stack>
   );
 }

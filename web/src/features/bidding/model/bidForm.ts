@@ -1,4 +1,6 @@
+import { LIMITS } from '@boli/engine/shared/limits';
 import { bidDetailsProblem, type BidDetails } from '../../../components/bidDetails.ts';
+import { formatRupees } from '../../../lib/format.ts';
 import type { BidType } from '../api/bidViews.ts';
 
 /** The ad's bid form: the member's alias for this bid, with the type and amount. */
@@ -22,4 +24,32 @@ export function bidRequestBody(
     type: input.type,
     item_id: itemId,
   };
+}
+
+/**
+ * What a bid is measured against: the ad's asking price (in rupees only when its currency is the
+ * rupee, as bids are), and the highest bid the bidder sees (rupees).
+ */
+export type BidYardstick = {
+  askingPrice: number;
+  currencyCode: string;
+  highestSeen: number | null;
+};
+
+/**
+ * Why the member should look at `amount` again before it is placed — it is `LIMITS.bidConfirmTimes`
+ * or more times the asking price, or the highest bid they see when that is higher — or null.
+ */
+export function outlierBidWarning(
+  amount: number,
+  { askingPrice, currencyCode, highestSeen }: BidYardstick,
+): string | null {
+  const asking = currencyCode.toUpperCase() === 'INR' ? askingPrice : 0;
+  const [reference, what] =
+    highestSeen !== null && highestSeen > asking
+      ? [highestSeen, 'the highest bid you can see']
+      : [asking, 'the asking price'];
+  if (!(reference > 0) || amount < reference * LIMITS.bidConfirmTimes) return null;
+  const times = Math.floor(amount / reference);
+  return `${formatRupees(amount)} is ${times.toLocaleString('en-IN')} times ${what} of ${formatRupees(reference)}. A bid cannot be taken back.`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
-import { bidFormProblem, bidRequestBody } from './bidForm.ts';
+import { bidFormProblem, bidRequestBody, outlierBidWarning } from './bidForm.ts';
 
 const GOOD = { bidAlias: 'KTRX', type: 'Open' as const, amount: '1500' };
 
@@ -49,5 +49,35 @@ describe('submitting a bid', () => {
       type: 'Hidden',
       item_id: 'ad1',
     });
+  });
+});
+
+describe('a bid far above the asking price', () => {
+  const yardstick = { askingPrice: 10_000, currencyCode: 'INR', highestSeen: null };
+
+  it('is asked about from ten times the asking price on', () => {
+    expect(outlierBidWarning(99_999, yardstick)).toBeNull();
+    expect(outlierBidWarning(1_00_000, yardstick)).toBe(
+      '₹1,00,000 is 10 times the asking price of ₹10,000. A bid cannot be taken back.',
+    );
+    expect(outlierBidWarning(9_99_99_99_999.99, yardstick)).toBe(
+      '₹9,99,99,99,999.99 is 9,99,999 times the asking price of ₹10,000. A bid cannot be taken back.',
+    );
+  });
+
+  it('is measured against the highest bid the bidder sees, when that is higher', () => {
+    const bidUp = { ...yardstick, highestSeen: 50_000 };
+    expect(outlierBidWarning(1_00_000, bidUp)).toBeNull();
+    expect(outlierBidWarning(5_00_000, bidUp)).toBe(
+      '₹5,00,000 is 10 times the highest bid you can see of ₹50,000. A bid cannot be taken back.',
+    );
+  });
+
+  it('is not judged against a price in another currency, nor a price of nothing', () => {
+    expect(outlierBidWarning(1_00_000, { ...yardstick, currencyCode: 'USD' })).toBeNull();
+    expect(outlierBidWarning(1_00_000, { ...yardstick, askingPrice: 0 })).toBeNull();
+    expect(
+      outlierBidWarning(1_00_000, { ...yardstick, currencyCode: 'usd', highestSeen: 5_000 }),
+    ).toContain('20 times the highest bid you can see');
   });
 });
