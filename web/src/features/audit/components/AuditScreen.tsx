@@ -48,10 +48,7 @@ import {
   type SeriesCheck,
   CSV_FAILED,
 } from '../model/audit.ts';
-import {
-  PURCHASE_KIND_CHOICES,
-  type PurchaseKindChoice,
-} from '../../payments/model/purchaseKinds.ts';
+import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
@@ -197,22 +194,12 @@ function LedgerSection() {
           }
           label="Hide failed attempts"
         />
-        <TextField
-          select
-          size="small"
+        <PurchaseKindSelect
           label="Kind"
           value={period.kind}
-          onChange={(e) =>
-            setPeriod({ ...period, page: 0, kind: e.target.value as PurchaseKindChoice })
-          }
-          sx={{ minWidth: 140 }}
-        >
-          {PURCHASE_KIND_CHOICES.map((choice) => (
-            <MenuItem key={choice.value} value={choice.value}>
-              {choice.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(kind) => setPeriod({ ...period, page: 0, kind })}
+          minWidth={140}
+        />
         <CsvDownload view={period} onFailure={setCsvFailure} />
       </Stack>
       <Typography variant="caption" color="textSecondary">

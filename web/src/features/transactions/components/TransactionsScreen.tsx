@@ -3,7 +3,6 @@ import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -32,7 +30,8 @@ import {
   type TransactionPage,
   type TransactionType,
 } from '../api/transactionsApi.ts';
-import { feeBidText, statusText, TRANSACTION_TYPES, unpaidNote } from '../model/transactionRows.ts';
+import { feeBidText, statusText, unpaidNote } from '../model/transactionRows.ts';
+import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
@@ -96,23 +95,15 @@ export function TransactionsScreen() {
         <Typography variant="h5" component="h1">
           Transactions
         </Typography>
-        <TextField
-          select
-          size="small"
+        <PurchaseKindSelect
           label="Type"
           value={type}
-          onChange={(event) => {
-            setType(event.target.value as TransactionType);
+          onChange={(kind) => {
+            setType(kind);
             setPage(0);
           }}
-          sx={{ minWidth: 180 }}
-        >
-          {TRANSACTION_TYPES.map((choice) => (
-            <MenuItem key={choice.value} value={choice.value}>
-              {choice.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          minWidth={180}
+        />
       </Stack>
       {failure && <LoadFailure message={failure} onRetry={reload} />}
       {!answer && !failure && <CenteredSpinner />}

@@ -1,12 +1,7 @@
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
-import { PURCHASE_KIND_CHOICES } from '../../payments/model/purchaseKinds.ts';
-import type { FeeBid, TransactionType } from '../api/transactionsApi.ts';
-
-/** The type selector's choices, in the screen's words, and the `type` each one asks for. */
-export const TRANSACTION_TYPES: readonly { value: TransactionType; label: string }[] =
-  PURCHASE_KIND_CHOICES;
+import type { FeeBid } from '../api/transactionsApi.ts';
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
 export const AWAITING_PAYMENT = 'Awaiting payment';
