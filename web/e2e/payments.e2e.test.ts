@@ -298,6 +298,33 @@ describe('payments through the sandbox checkout', () => {
     await Promise.all([first.context.close(), second.context.close()]);
   }, 120_000);
 
+  it('says a plan left unpaid in another tab is not needed once one is paid, with no Pay now', async () => {
+    const member = await memberWhoseTrialEnded(app);
+    const { page, context } = await openAs(browser, member);
+    const dialog = page.getByRole('dialog', { name: MESSAGES.lifetimeSubscription });
+    const checkout = sandboxCheckout(page);
+    const startCheckout = async () => {
+      await page.goto(new URL('/subscription', app.baseUrl).href);
+      await page.getByRole('button', { name: 'Make payment' }).first().click();
+      await dialog.getByRole('button', { name: 'Proceed' }).click();
+    };
+    // One checkout closed unpaid, then another paid.
+    await startCheckout();
+    await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    await dialog.getByRole('button', { name: /Cancel|Close/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await startCheckout();
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
+
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    const rows = page.getByRole('table', { name: 'Transactions' }).getByTestId('transaction-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.filter({ hasText: BILLING_MESSAGES.unpaidSubscriptionNotNeeded }).waitFor();
+    expect(await page.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('tells a member on the free trial until when it runs, and still offers the plan', async () => {
     const member = await createMember(app, { address: true });
     const { context, page } = await openAs(browser, member);

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
@@ -30,12 +31,25 @@ function bidOf(subject: PurchaseRow['subject']) {
   };
 }
 
+/** A subscription started and not paid: not needed any more once the member owns one. */
+export const isUnpaidSubscription = (row: PurchaseRow): boolean =>
+  row.kind === 'subscription' && UNPAID.includes(row.status);
+
 /**
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
- * null for what never does (the lifetime subscription, a fee spent on its bid).
+ * null for what never does (the lifetime subscription, a fee spent on its bid). `subscribed`: the
+ * member owns a subscription, so one they started and left unpaid is not needed any more — it
+ * says so, and has no `payBy` (nothing to pay).
  */
-export function transactionOf(row: PurchaseRow, expiresAt: string | null = null) {
+export function transactionOf(
+  row: PurchaseRow,
+  {
+    expiresAt = null,
+    subscribed = false,
+  }: { expiresAt?: string | null; subscribed?: boolean } = {},
+) {
   const subject = row.subject;
+  const unneeded = subscribed && isUnpaidSubscription(row);
   return {
     _id: row.purchase_id,
     kind: row.kind,
@@ -61,9 +75,9 @@ export function transactionOf(row: PurchaseRow, expiresAt: string | null = null)
     creditNoteNumber: row.credit_note_number,
     creditNoteUrl: row.credit_note_number ? creditNoteUrlOf(row.purchase_id) : null,
     razorpay_order_id: row.order_id,
-    message: row.refund_message,
+    message: unneeded ? BILLING_MESSAGES.unpaidSubscriptionNotNeeded : row.refund_message,
     /** Until when a started, unpaid purchase can still be paid (it lapses then); else null. */
-    payBy: UNPAID.includes(row.status) ? row.expires_at : null,
+    payBy: UNPAID.includes(row.status) && !unneeded ? row.expires_at : null,
     createdAt: row.created_at,
   };
 }

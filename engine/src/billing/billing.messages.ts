@@ -11,6 +11,8 @@ export const BILLING_MESSAGES = {
   purchaseNotFound: 'This purchase does not exist.',
   planNotFound: 'This plan does not exist.',
   alreadySubscribed: 'You already have a Lifetime Subscription.',
+  unpaidSubscriptionNotNeeded:
+    'Nothing charged. Not needed: you already have a Lifetime Subscription.',
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',

@@ -232,6 +232,37 @@ describe('subscribing', () => {
     expect(cart.body.data).toMatchObject({ _id: info._id, status: 'fulfilled' });
   });
 
+  it('says a subscription left unpaid is not needed, with nothing to pay, once one is owned', async () => {
+    const dev = await kit.member('dev_left_one', { entitled: false, state: 'Karnataka' });
+    const [left, paidOne] = [await startSubscription(dev), await startSubscription(dev)];
+    const listed = async () =>
+      (
+        (await kit.api('/api/cart/listTransactions?page=0', { token: dev.token })).body.data as {
+          purchases: Transaction[];
+        }
+      ).purchases;
+    const before = await eventually(async () =>
+      (await listed()).find((row) => row._id === left._id),
+    );
+    expect(before.payBy).not.toBeNull();
+
+    const paid = await payAtSandbox(app, paidOne.razorpay_order_id!);
+    const confirmed = await kit.api('/api/cart/payment/', {
+      token: dev.token,
+      json: { ...paid, cart_id: paidOne._id },
+    });
+    expect((confirmed.body.data as PurchaseInfo).status).toBe('fulfilled');
+    const after = await eventually(async () => {
+      const rows = await listed();
+      return rows.find((row) => row._id === paidOne._id)?.status === 'fulfilled' ? rows : null;
+    });
+    expect(after.find((row) => row._id === left._id)).toMatchObject({
+      status: 'ordered',
+      payBy: null,
+      message: BILLING_MESSAGES.unpaidSubscriptionNotNeeded,
+    });
+  });
+
   it('refunds a second Lifetime Subscription paid from a checkout opened beside the first', async () => {
     const dev = await kit.member('dev_two_tabs', { entitled: false, state: 'Karnataka' });
     // Both tabs start before either is paid: both pass the start's check.

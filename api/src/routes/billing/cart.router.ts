@@ -13,7 +13,7 @@ import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { pricesNow, purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
 import { quoteOf } from '../../payments/purchaseInfo.ts';
-import { transactionOf } from '../../payments/transactions.ts';
+import { transactionOf, isUnpaidSubscription } from '../../payments/transactions.ts';
 import {
   checkoutDeps,
   confirmCheckout,
@@ -152,8 +152,14 @@ export function cartRouter(infra: BillingInfra): Router {
       infra.db,
       rows.filter((row) => row.kind === 'adSpace').map((row) => row.purchase_id),
     );
+    // Only an unpaid subscription on the page makes it worth asking whether one is owned.
+    const subscribed =
+      rows.some(isUnpaidSubscription) &&
+      (await activeSubscriptions(infra.db, ctx.state.auth!.userId)).length > 0;
     ctx.body = success({
-      purchases: rows.map((row) => transactionOf(row, spaceEnds.get(row.purchase_id) ?? null)),
+      purchases: rows.map((row) =>
+        transactionOf(row, { expiresAt: spaceEnds.get(row.purchase_id) ?? null, subscribed }),
+      ),
       totalPages,
     });
   });

@@ -284,12 +284,13 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
 
 /**
  * Where the purchase stands, and below it why it was refunded, or, for one started and not paid,
- * that nothing was charged, when it lapses and Pay now: no one is left wondering whether to pay
- * again, or where.
+ * that nothing was charged, when it lapses and Pay now (or that it is not needed, the plan being
+ * owned already): no one is left wondering whether to pay again, or where.
  */
 function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
-  const refunded = row.status === 'refunded' || row.status === 'refundPending';
-  const note = refunded ? row.message : row.payBy && unpaidNote(row.payBy);
+  // The api's word on it (why it was refunded; that an unpaid plan is not needed once one is
+  // owned), else, for one unpaid, when it lapses.
+  const note = row.message ?? (row.payBy && unpaidNote(row.payBy));
   return (
     <>
       <Typography variant="body2" component="span">
