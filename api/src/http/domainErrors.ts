@@ -37,6 +37,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   REQUIRED_FIELD_MISSING: { status: 400, message: AD_MESSAGES.fillRequiredFields },
   ADDRESS_REQUIRED: { status: 400, message: MESSAGES.addressRequired },
   INVALID_PHONE: { status: 400, message: MESSAGES.invalidMobile },
+  // The field's own message (digits only, at most 6) comes in details.errors.
+  INVALID_PINCODE: { status: 400, message: MESSAGES.invalidForm },
   DESCRIPTION_TOO_LONG: { status: 400, message: AD_MESSAGES.descriptionTooLong },
   INVALID_PRICE: { status: 400, message: AD_MESSAGES.invalidPrice },
   INVALID_CURRENCY: { status: 400, message: AD_MESSAGES.invalidCurrency },

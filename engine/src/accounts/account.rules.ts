@@ -232,14 +232,18 @@ export const mobileRule = (value: string | undefined): string[] => {
 const optionalMobileRule = (value: string | undefined): string[] =>
   isBlank(value) ? [] : mobileRule(value);
 
-export const pincodeRule = (value: string | undefined): string[] => {
-  if (isBlank(value)) return [MESSAGES.cannotBeBlank];
+/** What is wrong with a pincode as written (digits, at most 6); a profile's and an ad's alike. */
+export const pincodeFormatRule = (value: string | undefined): string[] => {
   const v = (value ?? '').trim();
   const errors: string[] = [];
   if (!/^\d*$/.test(v)) errors.push(MESSAGES.digitsOnly);
   if (length(v) > LIMITS.pincodeMaxDigits) errors.push(MESSAGES.pincodeMax);
   return errors;
 };
+
+/** A profile's pincode: required, and as `pincodeFormatRule` says. */
+export const pincodeRule = (value: string | undefined): string[] =>
+  isBlank(value) ? [MESSAGES.cannotBeBlank] : pincodeFormatRule(value);
 
 export const INDIA = 'India';
 export const isIndia = (country: string | undefined): boolean =>

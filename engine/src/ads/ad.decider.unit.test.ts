@@ -140,6 +140,30 @@ describe('before the ad is posted', () => {
     }
   });
 
+  it('takes a pincode of digits only, at most 6 of them, or none', () => {
+    given([])
+      .when(postAd({ pincode: '56A001' }))
+      .thenThrows('INVALID_PINCODE', {
+        details: {
+          errors: [{ field: 'pincode', code: 'INVALID_PINCODE', message: MESSAGES.digitsOnly }],
+        },
+      });
+    given([])
+      .when(postAd({ pincode: '5600011' }))
+      .thenThrows('INVALID_PINCODE', {
+        details: {
+          errors: [{ field: 'pincode', code: 'INVALID_PINCODE', message: MESSAGES.pincodeMax }],
+        },
+      });
+    for (const pincode of ['', '560001', ' 560001 ']) {
+      given([])
+        .when(postAd({ pincode }))
+        .thenState((_, events) =>
+          expect(events[0]).toMatchObject({ type: 'AdPosted', data: { pincode: pincode.trim() } }),
+        );
+    }
+  });
+
   it('needs a 10-digit phone, and a phone at all when it is displayed', () => {
     given([])
       .when(postAd({ phone: '98765' }))

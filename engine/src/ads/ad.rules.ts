@@ -14,6 +14,7 @@ import {
   type SportsAdType,
 } from './ad.events.ts';
 import { categorySlug, needsVehicleFields, OLDEST_MANUFACTURING_YEAR } from './vehicleFields.ts';
+import { pincodeFormatRule } from '../accounts/account.rules.ts';
 
 /*
  * Section 5's post-ad rules, shared by PostAd and EditAd (an edit is judged on the whole ad it
@@ -25,6 +26,7 @@ export type AdFieldErrorCode =
   | 'REQUIRED_FIELD_MISSING'
   | 'ADDRESS_REQUIRED'
   | 'INVALID_PHONE'
+  | 'INVALID_PINCODE'
   | 'DESCRIPTION_TOO_LONG'
   | 'INVALID_PRICE'
   | 'INVALID_CURRENCY'
@@ -96,6 +98,10 @@ export const normalizeAd = (
     fail('phone', 'REQUIRED_FIELD_MISSING', MESSAGES.cannotBeBlank);
   } else if (phone !== '' && !new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(phone)) {
     fail('phone', 'INVALID_PHONE', MESSAGES.invalidMobile);
+  }
+  // Optional on an ad; when given, written as a profile's is.
+  for (const message of pincodeFormatRule(input.pincode ?? undefined)) {
+    fail('pincode', 'INVALID_PINCODE', message);
   }
   // "Post Ad needs the user's country, state, city and street filled in."
   for (const field of ['country', 'state', 'city', 'street'] as const) {

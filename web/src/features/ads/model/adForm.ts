@@ -1,4 +1,4 @@
-import { isIndia } from '@boli/engine/accounts/account.rules';
+import { isIndia, pincodeFormatRule } from '@boli/engine/accounts/account.rules';
 import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -162,6 +162,7 @@ export function validateAdForm(form: AdForm): AdFormErrors {
     !new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(form.phone.trim())
   )
     fail('phone', MESSAGES.invalidMobile);
+  for (const message of pincodeFormatRule(form.pincode)) fail('pincode', message);
   if (descriptionLength(form.description) >= LIMITS.descriptionMaxExclusive)
     fail('description', `Below ${LIMITS.descriptionMaxExclusive} characters`);
   return errors;

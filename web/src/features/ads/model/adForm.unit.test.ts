@@ -86,8 +86,10 @@ describe('the starred fields (section 5)', () => {
         price: '5 lakh',
         mileage: '42k',
         phone: '12345',
+        pincode: '56A0011',
       }),
     );
+    expect(errors.pincode).toEqual([MESSAGES.digitsOnly, MESSAGES.pincodeMax]);
     expect(errors.itemName).toEqual([MESSAGES.cannotBeBlank]);
     expect(errors.make).toEqual([MESSAGES.cannotBeBlank]);
     expect(errors.price).toEqual(['Enter a price in rupees']);
