@@ -247,6 +247,8 @@ describe('a forgotten password', () => {
     await signUp(app, person);
     const { context, page } = await desktop();
     await visit(page, '/forgot-password');
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await expect.poll(() => focusedInView(field(page, 'Email'))).toBe(true);
     await field(page, 'Email').fill(person.email);
     await page.getByRole('button', { name: 'Send Email' }).click();
     await alert(page, MESSAGES.resetEmailSent).waitFor();
@@ -360,6 +362,8 @@ describe('the accounts screens without the accounts api', () => {
     expect(await field(page, 'Password').getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     expect(await page.getByText(MESSAGES.cannotBeBlank).count()).toBe(2);
+    // The focus goes to the first field to fill, not the button.
+    await expect.poll(() => focusedInView(field(page, 'Email or username'))).toBe(true);
     expect(pathOf(page)).toBe('/login');
     await context.close();
   });

@@ -173,6 +173,10 @@ describe('bidding on an ad, live', () => {
     await done.waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
     expect(await finalCall.count()).toBe(0); // hidden once made
+    // The button that opened the dialogs is gone: the focus lands on the bid area, not the page.
+    await expect
+      .poll(() => ownerPage.evaluate('document.activeElement?.getAttribute("aria-label")'))
+      .toBe('Bids on this ad');
 
     // Both count down — the bidder learns of the final call over the socket — to one deadline.
     for (const page of [ownerPage, bidderPage]) {

@@ -162,6 +162,11 @@ describe('the contact form', () => {
 
     await submit.click();
     await expect.poll(() => alert.innerText()).toBe(MESSAGES.contactAllDetails);
+    // Every empty field is marked, and the focus is on the first one that takes typing.
+    expect(await page.locator('[aria-invalid="true"]:not([aria-hidden="true"])').count()).toBe(7);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
 
     const email = `guest${Date.now()}@example.in`;
     await page.getByRole('combobox', { name: 'Country' }).click();

@@ -1,8 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
-
-/** A field the refusal marked, that the member can reach (not a select's hidden native input). */
-const MARKED_FIELD = '[aria-invalid="true"]:not([aria-hidden="true"]):not([disabled])';
+import { focusFirstMarked } from '../lib/refusalFocus.ts';
 
 /**
  * The refusal above a long form whose submit button is far below it (Post Ad!, Update Ad, Sign
@@ -25,8 +23,7 @@ export function FormRefusalAlert({
   useEffect(() => {
     const shown = alert.current;
     if (!shown) return;
-    const field = shown.closest('form')?.querySelector<HTMLElement>(MARKED_FIELD);
-    (field ?? shown).focus();
+    focusFirstMarked(shown.closest('form'), shown);
   }, [refusal]);
   return (
     <Alert ref={alert} tabIndex={-1} severity={severity} action={action}>

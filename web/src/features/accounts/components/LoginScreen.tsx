@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { signin } from '../api/accountsApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
+import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
 
 /**
  * Login (sections 2, 4, 8): email or username and password. Success stores the tokens and goes to
@@ -27,6 +28,10 @@ export function LoginScreen() {
   const [touched, setTouched] = useState(false);
   const [going, setGoing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Each refusal takes the focus to the first field to fix.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useFocusOnRefusal(form, refusals);
   const { login } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -37,7 +42,10 @@ export function LoginScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (requiredRule(username).length > 0 || requiredRule(password).length > 0) return;
+    if (requiredRule(username).length > 0 || requiredRule(password).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setGoing(true);
     setFailure(null);
     try {
@@ -61,6 +69,7 @@ export function LoginScreen() {
       spacing={2}
       sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
       component="form"
+      ref={form}
       noValidate
       onSubmit={submit}
     >

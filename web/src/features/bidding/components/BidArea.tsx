@@ -59,6 +59,8 @@ export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed 
   const [formKey, setFormKey] = useState(0);
   const [keptAlias, setKeptAlias] = useState('');
   const boardRef = useRef(board);
+  // Where the focus goes when a success dialog closes over a control that went away.
+  const area = useRef<HTMLElement>(null);
   boardRef.current = board;
 
   const { tab, page, summary } = board;
@@ -134,7 +136,14 @@ export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed 
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Bids on this ad">
+    <Paper
+      ref={area}
+      tabIndex={-1}
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-label="Bids on this ad"
+    >
       <Stack spacing={2}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <Typography variant="h6" component="h2">
@@ -206,7 +215,11 @@ export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed 
         />
       </Stack>
       <BidFeeDialog bid={feeFor} onClose={() => setFeeFor(null)} onPosted={() => void feePaid()} />
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <MessageDialog
+        message={message}
+        onClose={() => setMessage(null)}
+        focusInstead={() => area.current}
+      />
     </Paper>
   );
 }

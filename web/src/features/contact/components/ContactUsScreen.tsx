@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import {
   contactFieldErrors,
   contactSummary,
+  missingContactFields,
   type ContactField,
   type ContactForm,
 } from '@boli/engine/social/contact.rules';
@@ -21,6 +22,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { fetchCountries } from '../../../app/api/reference.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { sendContactMessage } from '../api/contactApi.ts';
+import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
 
 const EMPTY: ContactForm = {
   country: '',
@@ -55,6 +57,10 @@ export function ContactUsScreen() {
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  // Each refusal takes the focus to the first field to fix.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useFocusOnRefusal(formRef, refusals);
 
   useEffect(() => {
     let live = true;
@@ -68,6 +74,8 @@ export function ContactUsScreen() {
   }, []);
 
   const fieldErrors = showErrors ? contactFieldErrors(form) : {};
+  // Left empty: marked, as 'Please enter all details.' above says.
+  const missing = new Set(showErrors ? missingContactFields(form) : []);
   const set = (field: ContactField) => (value: string) => setForm({ ...form, [field]: value });
 
   const submit = async (event: FormEvent) => {
@@ -75,7 +83,10 @@ export function ContactUsScreen() {
     setShowErrors(true);
     const problem = contactSummary(form);
     setFailure(problem ?? null);
-    if (problem) return;
+    if (problem) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setSending(true);
     try {
       const msg = await sendContactMessage(form, token);
@@ -94,7 +105,7 @@ export function ContactUsScreen() {
     value: form[name],
     required: true,
     fullWidth: true,
-    error: fieldErrors[name] !== undefined,
+    error: fieldErrors[name] !== undefined || missing.has(name),
     helperText: fieldErrors[name],
     onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
   });
@@ -103,6 +114,7 @@ export function ContactUsScreen() {
   return (
     <Box
       component="form"
+      ref={formRef}
       onSubmit={(event) => void submit(event)}
       noValidate
       sx={{ maxWidth: 640, mx: 'auto', p: 2 }}

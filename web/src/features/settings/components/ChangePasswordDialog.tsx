@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -22,6 +22,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
+import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
 
 const EMPTY: ChangePasswordInput = { oldPassword: '', password: '', rePassword: '' };
 const FIELDS: [keyof ChangePasswordInput, string, string][] = [
@@ -38,6 +39,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [input, setInput] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // Each refusal, the form's or the api's, takes the focus to the first field to fix.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useFocusOnRefusal(form, refusals);
   const { request } = useApi();
   const { logout } = useSession();
   const navigate = useNavigate();
@@ -53,7 +58,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     event.preventDefault();
     const problems = validateChangePassword(input);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setSaving(true);
     try {
       await request('/api/user/changePassword', { json: input });
@@ -66,6 +74,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       } else {
         setErrors({ form: [MESSAGES.generic] });
       }
+      setRefusals((n) => n + 1);
       setSaving(false);
     }
   };
@@ -83,7 +92,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         </Toolbar>
       </AppBar>
       <Container maxWidth="xs" sx={{ py: 4 }}>
-        <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+        <Stack spacing={2} component="form" ref={form} noValidate onSubmit={submit}>
           {errors.form && <Alert severity="error">{errors.form[0]}</Alert>}
           {FIELDS.map(([field, label, autoComplete]) => (
             <TextField
