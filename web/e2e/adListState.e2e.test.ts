@@ -78,6 +78,10 @@ describe('the ad list after a visit to an ad', () => {
         page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label')),
       )
       .toBe(names[0]);
+    // …which is ringed where the keyboard is, not only tinted.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe(
+      'solid',
+    );
     await backToTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => backToTop.count()).toBe(0);

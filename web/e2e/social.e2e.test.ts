@@ -84,6 +84,8 @@ describe('two members and a mobile number', () => {
     await a.getByRole('button', { name: 'Post Review' }).click();
     await a.getByText(MESSAGES.reviewTextRequired).waitFor();
     await a.getByLabel('Write a review').fill('Sold me a fine scooter, on time.');
+    // The box counts towards its limit, which it stops at.
+    await a.getByText(`32 / ${LIMITS.reviewTextMax} characters`).waitFor();
     // A review being typed outlives a reload.
     await a.reload();
     await expect
@@ -103,6 +105,13 @@ describe('two members and a mobile number', () => {
     await a.getByRole('button', { name: 'Show', exact: true }).click();
     await a.getByRole('button', { name: 'Pending' }).waitFor();
     await a.screenshot({ path: '/tmp/boli-social-pending.png', fullPage: true });
+    // On a phone the masked number and Pending each keep to one line.
+    await a.setViewportSize({ width: 390, height: 844 });
+    for (const part of [phone, a.getByRole('button', { name: 'Pending' })]) {
+      const lineHeight = await part.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect((await part.boundingBox())!.height).toBeLessThan(lineHeight * 1.9);
+    }
+    await a.setViewportSize({ width: 1280, height: 900 });
 
     // B: the bell counts the request; the menu offers Approve and Reject.
     const b = await windowOf(bala);

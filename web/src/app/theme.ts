@@ -12,5 +12,13 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   components: {
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    // A card reached with the keyboard (the ad lists) is ringed, not only tinted a faint grey.
+    MuiCardActionArea: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': { outline: `3px solid ${BOLI_PURPLE}`, outlineOffset: -3 },
+        },
+      },
+    },
   },
 });

@@ -53,8 +53,14 @@ export function ProfileDetails({
       {text('email') && <Row label="Email">{text('email')}</Row>}
       {phone && (
         <Row label="Mobile">
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <span data-testid="profile-phone">
+          {/* On a phone the number and its button each keep to one line; the button may drop
+              below the number rather than break mid-word. */}
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+          >
+            <span data-testid="profile-phone" style={{ whiteSpace: 'nowrap' }}>
               {text('phoneCode')} {phone}
             </span>
             {phoneAction}

@@ -5,6 +5,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 /**
  * Section 4's request for another member's mobile number, beside their masked phone: Show (1)
@@ -74,11 +75,17 @@ export function MobileRequestButton({
   return (
     <>
       {status === 2 ? (
-        <Button size="small" variant="outlined" disabled>
+        <Button size="small" variant="outlined" disabled sx={NO_WRAP}>
           Pending
         </Button>
       ) : (
-        <Button size="small" variant="contained" disabled={sending} onClick={() => void ask()}>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={sending}
+          onClick={() => void ask()}
+          sx={NO_WRAP}
+        >
           Show
         </Button>
       )}

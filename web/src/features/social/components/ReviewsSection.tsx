@@ -118,6 +118,8 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
             minRows={2}
             fullWidth
             slotProps={{ htmlInput: { maxLength: LIMITS.reviewTextMax } }}
+            // The field stops at the limit, a paste too: the count says where it stands.
+            helperText={text ? `${text.length} / ${LIMITS.reviewTextMax} characters` : undefined}
           />
           {failure && (
             <Alert severity="error" sx={{ mt: 1 }}>
