@@ -171,6 +171,43 @@ export const MIN_CORRECTED_LENGTH = 3;
 export const isCorrectable = (term: string): boolean =>
   Array.from(term).length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(term);
 
+/**
+ * Edits (a letter added, dropped, changed, or two side by side swapped) between two words: the
+ * optimal string alignment distance. 'swfit' → 'swift' is one; 'swfit' → 'swing', three.
+ */
+export function editsBetween(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  // d[i][j]: edits between x's first i letters and y's first j.
+  const d = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const changed = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + changed);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[x.length]![y.length]!;
+}
+
+/**
+ * How many edits a correction may be from the typed word: one for a short word, two from five
+ * letters, three from nine. Trigrams find the candidates, but they weigh a swap of two letters
+ * ('swfit') like a different word ('swing'); the edits tell a slip from another word.
+ */
+export const correctionEdits = (term: string): number => {
+  const letters = Array.from(term).length;
+  return letters >= 9 ? 3 : letters >= 5 ? 2 : 1;
+};
+
+/** Whether `word` may be what was meant by `term`: within `correctionEdits` of it. */
+export const mayMean = (term: string, word: string): boolean =>
+  editsBetween(term, word) <= correctionEdits(term);
+
 export function searchTsquery(groups: readonly SearchGroup[], join: 'and' | 'or'): string {
   return groups
     .map((group) => {

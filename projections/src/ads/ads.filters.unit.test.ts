@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   adFilters,
   adPage,
+  editsBetween,
   exactTsquery,
   isCorrectable,
+  mayMean,
   quoteLexeme,
   searchTsquery,
 } from './ads.filters.ts';
@@ -115,5 +117,29 @@ describe('the search’s tsquery', () => {
     expect(isCorrectable('swfit')).toBe(true);
     expect(isCorrectable('2019')).toBe(false);
     expect(isCorrectable('ac')).toBe(false);
+  });
+});
+
+describe('a correction of a typed word', () => {
+  it('counts the edits between two words, a swap of neighbours as one', () => {
+    expect(editsBetween('swfit', 'swift')).toBe(1);
+    expect(editsBetween('swfit', 'swing')).toBe(3);
+    expect(editsBetween('dezire', 'dzire')).toBe(1);
+    expect(editsBetween('dezire', 'desk')).toBe(4);
+    expect(editsBetween('car', 'cars')).toBe(1);
+    expect(editsBetween('', 'abc')).toBe(3);
+    expect(editsBetween('खाट', 'खाट')).toBe(0);
+  });
+
+  it('is a few edits away: a slip of the keys, not another word', () => {
+    expect(mayMean('swfit', 'swift')).toBe(true);
+    expect(mayMean('swfit', 'swing')).toBe(false);
+    expect(mayMean('dezire', 'dzire')).toBe(true);
+    expect(mayMean('dezire', 'dell')).toBe(false);
+    expect(mayMean('car', 'cars')).toBe(true);
+    expect(mayMean('car', 'care')).toBe(true);
+    expect(mayMean('car', 'bard')).toBe(false);
+    expect(mayMean('scorpioo', 'scorpio')).toBe(true);
+    expect(mayMean('motercycel', 'motorcycle')).toBe(true);
   });
 });

@@ -344,6 +344,20 @@ describe('the ad search', () => {
     expect(await search('xylophone')).toEqual([]);
   });
 
+  it('mends a slip of the keys, not into other words that share letters with it', async () => {
+    // Trigrams put 'swing' as near 'swfit' as 'swift', and 'desk' and 'dell' near 'dezire'.
+    await post('swing', { itemName: 'Garden swing', categoryname: 'Furniture' });
+    await post('desk', { itemName: 'Executive desk', categoryname: 'Furniture' });
+    await post('dell', { itemName: 'Dell monitor', categoryname: 'Electronics' });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    const found = await search('swfit dezire');
+    expect(found.slice(0, 2).sort()).toEqual(['dzire', 'dzireDealer']);
+    expect(found).not.toContain('swing');
+    expect(found).not.toContain('desk');
+    expect(found).not.toContain('dell');
+    expect(await search('swnig')).toEqual(['swing']);
+  });
+
   it('takes words with quotes and operators as words', async () => {
     expect(await search("sofa' & ! | :* (")).toHaveLength(20);
   });

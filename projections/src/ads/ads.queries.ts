@@ -3,6 +3,7 @@ import type { AdRow } from './ads.evolve.ts';
 import {
   exactTsquery,
   isCorrectable,
+  mayMean,
   searchTsquery,
   type AdFilters,
   type AdPage,
@@ -117,8 +118,10 @@ const MIN_PREFIX_LENGTH = 3;
 const UNKNOWN_TERM_SIMILARITY = 0.2;
 /** … a term some ad holds only with close forms of itself ('car' → 'cars'). */
 const KNOWN_TERM_SIMILARITY = 0.5;
-/** Known words tried per term, closest first. */
+/** Known words tried per term, closest first … */
 const CORRECTIONS_PER_TERM = 5;
+/** … of this many trigram neighbours, kept only when a few edits away (`mayMean`). */
+const CANDIDATES_PER_TERM = 20;
 /** A correction differs from the term in length by at most this many characters. */
 const MAX_LENGTH_DIFFERENCE = 2;
 /** Description weighs least, the item's name and make/model most (weights D, C, B, A). */
@@ -134,7 +137,10 @@ async function termsOf(db: Knex, text: string): Promise<string[]> {
   return rows.map((row) => row.lexeme).slice(0, 8);
 }
 
-/** For each correctable term, the known words closest to it by trigram similarity. */
+/**
+ * For each correctable term, the known words closest to it by trigram similarity that are a few
+ * edits from it (a slip of the keys, not another word).
+ */
 async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<string, string[]>> {
   const corrections = new Map<string, string[]>();
   const wanted = terms.filter(isCorrectable);
@@ -162,13 +168,16 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
         UNKNOWN_TERM_SIMILARITY,
         wanted,
         MAX_LENGTH_DIFFERENCE,
-        CORRECTIONS_PER_TERM,
+        CANDIDATES_PER_TERM,
       ],
     );
     return result.rows;
   });
-  for (const { term, word } of rows)
-    corrections.set(term, [...(corrections.get(term) ?? []), word]);
+  for (const { term, word } of rows) {
+    const kept = corrections.get(term) ?? [];
+    if (kept.length < CORRECTIONS_PER_TERM && mayMean(term, word))
+      corrections.set(term, [...kept, word]);
+  }
   return corrections;
 }
 
