@@ -221,12 +221,20 @@ describe('a member with a full profile', () => {
     await page.getByRole('button', { name: 'Apply Filter' }).click();
     await page.getByText(MESSAGES.noAdsAvailable).waitFor();
     expect(await adCard(page, 'Swift Dzire').count()).toBe(0);
+    // …with the way out.
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
 
     // Changing the category clears the subcategory and hides the vehicle filters.
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await choose(page, 'Category', 'Furniture');
     expect(await page.getByRole('combobox', { name: /^Make/ }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await adCard(page, 'Swift Dzire').waitFor();
+
+    // A link whose price range is the wrong way round says why nothing is listed.
+    await visit(page, '/ads?priceFrom=700000&priceTo=100');
+    await page.getByText('Price: From is above To').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
     await adCard(page, 'Swift Dzire').waitFor();
 
     // --- A misspelt search from the top bar

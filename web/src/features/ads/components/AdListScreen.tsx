@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
@@ -19,6 +18,8 @@ import {
   activeFilterCount,
   filterQuery,
   filtersOfParams,
+  filtersProblem,
+  NO_FILTERS,
   paramsWithFilters,
 } from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
@@ -117,9 +118,20 @@ export function AdListScreen() {
       )}
       {loading && <CenteredSpinner label="Loading ads" />}
       {!loading && !error && ads.length === 0 && (
-        <Box sx={{ py: 4, textAlign: 'center' }}>
+        <Stack spacing={1} sx={{ py: 4, alignItems: 'center', textAlign: 'center' }}>
           <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
-        </Box>
+          {/* Filtered to nothing: why, when the address itself rules every ad out, and the way out. */}
+          {!search && filterCount > 0 && (
+            <>
+              {filtersProblem(filters) && (
+                <Typography color="error">{filtersProblem(filters)}</Typography>
+              )}
+              <Button onClick={() => setParams(paramsWithFilters(params, NO_FILTERS))}>
+                Clear filters
+              </Button>
+            </>
+          )}
+        </Stack>
       )}
       <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
     </Stack>

@@ -188,6 +188,25 @@ export function rangeProblem(from: string, to: string): RangeProblem | null {
     : null;
 }
 
+/** The ranges of the filter panel, in its words. */
+const RANGES = [
+  ['Price', 'priceFrom', 'priceTo'],
+  ['Year of manufacture', 'yearOfManufactureFrom', 'yearOfManufactureTo'],
+  ['Mileage', 'mileageFrom', 'mileageTo'],
+] as const satisfies readonly (readonly [string, AdFilterName, AdFilterName])[];
+
+/**
+ * Why filters from the address can match no ad whatever is posted ('Price: From is above To'), or
+ * null: the panel refuses such a range, but a link or a typed address can carry one.
+ */
+export function filtersProblem(filters: AdFilters): string | null {
+  for (const [label, from, to] of RANGES) {
+    const problem = rangeProblem(filters[from], filters[to]);
+    if (problem) return `${label}: ${problem.message}`;
+  }
+  return null;
+}
+
 /** How many filters are set: the Filter button shows it. */
 export const activeFilterCount = (filters: AdFilters): number =>
   Object.keys(filterQuery(filters, 1)).length - 1;

@@ -6,6 +6,7 @@ import {
   filterQuery,
   hasMoreAds,
   NO_FILTERS,
+  filtersProblem,
   rangeProblem,
   showsVehicleFilters,
   type AdFilters,
@@ -168,6 +169,14 @@ describe('the list query', () => {
     expect(rangeProblem('200', '100')).toEqual({ at: 'to', message: 'From is above To' });
     expect(rangeProblem('abc', '100')).toEqual({ at: 'from', message: 'Enter a number' });
     expect(rangeProblem('100', '5k')).toEqual({ at: 'to', message: 'Enter a number' });
+  });
+
+  it('says which range of an address rules out every ad', () => {
+    expect(filtersProblem(filters({ priceFrom: '50000', priceTo: '100' }))).toBe(
+      'Price: From is above To',
+    );
+    expect(filtersProblem(filters({ mileageFrom: 'lots' }))).toBe('Mileage: Enter a number');
+    expect(filtersProblem(filters({ priceFrom: '100', priceTo: '50000' }))).toBeNull();
   });
 
   it('takes only numbers in the price and mileage boxes as they are typed', () => {
