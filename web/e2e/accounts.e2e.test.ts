@@ -87,9 +87,13 @@ describe('a new member', () => {
     await page.getByRole('checkbox').check();
     await page.screenshot({ path: '/tmp/boli-acc-register.png', fullPage: true });
 
-    await signUp.click();
+    // A double tap: its second tap lands on the backdrop of the dialog its first one opened,
+    // which stays open.
+    await signUp.dblclick();
     const confirm = page.getByRole('dialog', { name: 'Confirm your details' });
     await confirm.getByText(MESSAGES.confirmDetailsWarning).waitFor();
+    await page.waitForTimeout(600);
+    expect(await confirm.isVisible()).toBe(true);
     for (const label of ['Gender:', 'DOB:', 'EMail:']) await confirm.getByText(label).waitFor();
     await confirm.getByText(person.email).waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();

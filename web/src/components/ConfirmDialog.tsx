@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useSteadyClose } from '../lib/useSteadyClose.ts';
 
 /**
  * Asks before what cannot be undone (Close Bid, removing a photo, leaving unsaved changes): the
@@ -35,8 +36,10 @@ export function ConfirmDialog({
   onKeep: () => void;
   onAct: () => void;
 }) {
+  // A double tap on what opened it must not close it at once.
+  const keepUnlessOpeningTap = useSteadyClose(open, onKeep);
   return (
-    <Dialog open={open} onClose={onKeep} aria-labelledby={titleId}>
+    <Dialog open={open} onClose={keepUnlessOpeningTap} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{children}</DialogContentText>

@@ -36,6 +36,7 @@ import {
   type SignupValues,
 } from '../machines/signup.machine.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 
 const machine = signupMachine.provide({
   actors: { signup: fromPromise(({ input }) => signup(input)) },
@@ -130,6 +131,10 @@ export function RegisterScreen() {
 
   const submitting = snapshot.matches('submitting');
   const countryNames = countries.length > 0 ? countries.map((c) => c.name) : [values.country];
+
+  const confirming = snapshot.matches('confirming') || submitting;
+  // A double tap on Sign up must not close the dialog its first tap opened.
+  const closeConfirm = useSteadyClose(confirming, () => send({ type: 'BACK' }));
 
   return (
     <Stack
@@ -273,11 +278,7 @@ export function RegisterScreen() {
           Login
         </Link>
       </Typography>
-      <Dialog
-        open={snapshot.matches('confirming') || submitting}
-        onClose={() => send({ type: 'BACK' })}
-        aria-labelledby="confirm-details-title"
-      >
+      <Dialog open={confirming} onClose={closeConfirm} aria-labelledby="confirm-details-title">
         <DialogTitle id="confirm-details-title">Confirm your details</DialogTitle>
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>
