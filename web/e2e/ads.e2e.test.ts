@@ -323,6 +323,10 @@ describe('a member with a full profile', () => {
     expect(await field(page, 'Price (₹)').inputValue()).toBe('525000');
     await page.getByRole('button', { name: 'Update Ad' }).click();
     await page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
+    // Read out: the heading has the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(MESSAGES.adUpdated);
     await page.getByRole('link', { name: 'Back to My Ads' }).click();
     await page.waitForURL((url) => url.pathname === '/myAds');
     await adCard(page, 'Swift Dzire').getByText('₹5,25,000').waitFor();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -24,12 +24,17 @@ import { AdFormFields } from './AdFormFields.tsx';
 
 const TITLE = 'Edit Ad';
 
-/** The Done screen after an edit: 'Ad Updated!' and the way back to /myAds. */
+/**
+ * The Done screen after an edit: 'Ad Updated!' (which takes the focus, so it is read out and the
+ * next Tab reaches the way on) and the way back to /myAds.
+ */
 function EditDone({ ad }: { ad: AdDetailView }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', py: 4, textAlign: 'center' }}>
       <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
-      <Typography variant="h5" component="h1">
+      <Typography ref={heading} tabIndex={-1} variant="h5" component="h1" sx={{ outline: 'none' }}>
         {MESSAGES.adUpdated}
       </Typography>
       <Stack direction="row" spacing={1}>
