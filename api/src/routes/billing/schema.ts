@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 
 /*
@@ -30,7 +31,8 @@ export const bidFeeBody = z.object({
   postedByUsername: z.unknown().optional(),
 });
 
-export const TRANSACTION_TYPES = ['all', 'subscription', 'bidFee', 'shareFee', 'adSpace'] as const;
+/** The kinds of purchase /transactions lists, or all of them (as /api/audit/payments' kind). */
+const TRANSACTION_TYPES = ['all', ...PURCHASE_KINDS] as const;
 
 export const transactionsQuery = z.object({
   /** Zero-based (section 7). */
