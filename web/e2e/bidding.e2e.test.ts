@@ -173,9 +173,13 @@ describe('bidding on an ad, live', () => {
     await done.waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
     expect(await finalCall.count()).toBe(0); // hidden once made
-    // The button that opened the dialogs is gone: the focus lands on the bid area, not the page.
+    // The button that opened the dialogs is gone: the focus lands in the bid area, not the page.
     await expect
-      .poll(() => ownerPage.evaluate('document.activeElement?.getAttribute("aria-label")'))
+      .poll(() =>
+        ownerPage.evaluate(
+          'document.activeElement?.closest("section[aria-label]")?.getAttribute("aria-label")',
+        ),
+      )
       .toBe('Bids on this ad');
 
     // Both count down — the bidder learns of the final call over the socket — to one deadline.

@@ -24,11 +24,13 @@ export function MessageDialog({
       aria-labelledby="bid-message-title"
       slotProps={{
         transition: {
-          onExited: () => {
-            const focused = document.activeElement;
-            if (!focused || focused === document.body || !focused.isConnected)
-              focusInstead()?.focus();
-          },
+          // Once the dialog has left the page (the focus may have stayed on its OK till then).
+          onExited: () =>
+            window.setTimeout(() => {
+              const focused = document.activeElement;
+              if (!focused || focused === document.body || !focused.isConnected)
+                focusInstead()?.focus();
+            }),
         },
       }}
     >
