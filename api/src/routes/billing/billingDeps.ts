@@ -66,12 +66,18 @@ export async function ownPurchase(
   return state;
 }
 
+/** Whether the member owns the lifetime plan already. */
+export const ownsSubscription = async (
+  infra: Pick<Infrastructure, 'db'>,
+  userId: string,
+): Promise<boolean> => (await activeSubscriptions(infra.db, userId)).length > 0;
+
 /** The lifetime plan is bought once: a member who has it is told so before any checkout. */
 export async function refuseIfSubscribed(
   infra: Pick<Infrastructure, 'db'>,
   userId: string,
 ): Promise<void> {
-  if ((await activeSubscriptions(infra.db, userId)).length > 0)
+  if (await ownsSubscription(infra, userId))
     throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
 }
 

@@ -19,6 +19,7 @@ import {
   confirmCheckout,
   infoOf,
   ownPurchase,
+  ownsSubscription,
   type BillingInfra,
   refuseIfSubscribed,
 } from './billingDeps.ts';
@@ -154,8 +155,7 @@ export function cartRouter(infra: BillingInfra): Router {
     );
     // Only an unpaid subscription on the page makes it worth asking whether one is owned.
     const subscribed =
-      rows.some(isUnpaidSubscription) &&
-      (await activeSubscriptions(infra.db, ctx.state.auth!.userId)).length > 0;
+      rows.some(isUnpaidSubscription) && (await ownsSubscription(infra, ctx.state.auth!.userId));
     ctx.body = success({
       purchases: rows.map((row) =>
         transactionOf(row, { expiresAt: spaceEnds.get(row.purchase_id) ?? null, subscribed }),
