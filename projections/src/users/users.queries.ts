@@ -85,9 +85,13 @@ type HitRow = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 
   list: number;
 };
 
-const LISTABLE_SQL = 'NOT is_blocked AND mobile_validated AND user_id <> ?';
-/** As LISTABLE_SQL, blocked members included: for those who moderate them. */
+/**
+ * Members who finished signing up, but the viewer (`?`); blocked ones too: what those who moderate
+ * them (support, admins) find.
+ */
 const FINDABLE_BY_MODERATORS_SQL = 'mobile_validated AND user_id <> ?';
+/** What everyone else finds: blocked members left out. */
+const LISTABLE_SQL = `NOT is_blocked AND ${FINDABLE_BY_MODERATORS_SQL}`;
 
 /** Members whose username, first or last name starts with the key: one ordered index range each. */
 async function startingWith(
