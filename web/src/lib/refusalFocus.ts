@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** A field a refusal marked, that the member can reach (not a select's hidden native input). */
 const MARKED_FIELD = '[aria-invalid="true"]:not([aria-hidden="true"]):not([disabled])';
@@ -12,13 +12,18 @@ export function focusFirstMarked(
 }
 
 /**
- * After each refusal of a form — a new `refusal` value, so an object or a count, never a message
- * that may repeat — the focus goes to the first field it marked: the member (and a screen reader)
- * lands on what to fix, not on the button pressed. Nothing before the first refusal.
+ * For a form that says what is wrong beside its fields: `refused()` after each refusal takes the
+ * focus to the first field it marked, once the marks are drawn — so the member (and a screen
+ * reader) lands on what to fix, not on the button pressed. `form` goes on the form element.
  */
-export function useFocusOnRefusal(form: RefObject<HTMLElement | null>, refusal: unknown): void {
+export function useRefusalFocus(): {
+  form: RefObject<HTMLFormElement | null>;
+  refused: () => void;
+} {
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (refusal === 0 || refusal === null || refusal === undefined) return;
-    focusFirstMarked(form.current);
-  }, [form, refusal]);
+    if (refusals > 0) focusFirstMarked(form.current);
+  }, [refusals]);
+  return { form, refused: () => setRefusals((n) => n + 1) };
 }

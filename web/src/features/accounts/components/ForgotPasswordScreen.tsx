@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,7 +12,7 @@ import { ApiError } from '../../../app/api/client.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { forgotPassword } from '../api/accountsApi.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
-import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 
 type Notice = { severity: 'success' | 'error'; text: string };
 
@@ -23,16 +23,14 @@ export function ForgotPasswordScreen() {
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   // Each refusal takes the focus to the email to fix.
-  const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useFocusOnRefusal(form, refusals);
+  const { form, refused } = useRefusalFocus();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = emailRule(email);
     setErrors(problems);
     if (problems.length > 0) {
-      setRefusals((n) => n + 1);
+      refused();
       return;
     }
     setSending(true);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,7 +16,7 @@ import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { signin } from '../api/accountsApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
-import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 
 /**
  * Login (sections 2, 4, 8): email or username and password. Success stores the tokens and goes to
@@ -29,9 +29,7 @@ export function LoginScreen() {
   const [going, setGoing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // Each refusal takes the focus to the first field to fix.
-  const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useFocusOnRefusal(form, refusals);
+  const { form, refused } = useRefusalFocus();
   const { login } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -43,7 +41,7 @@ export function LoginScreen() {
     event.preventDefault();
     setTouched(true);
     if (requiredRule(username).length > 0 || requiredRule(password).length > 0) {
-      setRefusals((n) => n + 1);
+      refused();
       return;
     }
     setGoing(true);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { fetchCountries } from '../../../app/api/reference.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { sendContactMessage } from '../api/contactApi.ts';
-import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 
 const EMPTY: ContactForm = {
   country: '',
@@ -58,9 +58,7 @@ export function ContactUsScreen() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   // Each refusal takes the focus to the first field to fix.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useFocusOnRefusal(formRef, refusals);
+  const { form: formRef, refused } = useRefusalFocus();
 
   useEffect(() => {
     let live = true;
@@ -84,7 +82,7 @@ export function ContactUsScreen() {
     const problem = contactSummary(form);
     setFailure(problem ?? null);
     if (problem) {
-      setRefusals((n) => n + 1);
+      refused();
       return;
     }
     setSending(true);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -22,7 +22,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
-import { useFocusOnRefusal } from '../../../lib/refusalFocus.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 
 const EMPTY: ChangePasswordInput = { oldPassword: '', password: '', rePassword: '' };
 const FIELDS: [keyof ChangePasswordInput, string, string][] = [
@@ -40,9 +40,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   // Each refusal, the form's or the api's, takes the focus to the first field to fix.
-  const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useFocusOnRefusal(form, refusals);
+  const { form, refused } = useRefusalFocus();
   const { request } = useApi();
   const { logout } = useSession();
   const navigate = useNavigate();
@@ -59,7 +57,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     const problems = validateChangePassword(input);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setRefusals((n) => n + 1);
+      refused();
       return;
     }
     setSaving(true);
@@ -74,7 +72,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       } else {
         setErrors({ form: [MESSAGES.generic] });
       }
-      setRefusals((n) => n + 1);
+      refused();
       setSaving(false);
     }
   };
