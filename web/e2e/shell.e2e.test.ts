@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { withAppAndBrowser, openAt } from './support/harness.ts';
 
@@ -124,6 +125,33 @@ describe('the web shell, for a guest', () => {
     expect(await height('Forgot password?')).toBeGreaterThanOrEqual(24);
     await visit(page, '/forgot-password');
     expect(await height('Back to Login')).toBeGreaterThanOrEqual(24);
+    await context.close();
+  });
+
+  it('finds every button on a touch phone a fingertip tall, and keeps the mouse’s sizes on a desktop', async () => {
+    const heights = async (page: Page) => {
+      await visit(page, '/');
+      await page.getByRole('button', { name: 'Filter' }).waitFor();
+      return page
+        .locator('header button, header a.MuiButton-root, main button')
+        .evaluateAll((targets) =>
+          targets
+            .filter((target) => target.getBoundingClientRect().height > 0)
+            .map((target) => Math.round(target.getBoundingClientRect().height)),
+        );
+    };
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const onPhone = await heights(await phone.newPage());
+    expect(onPhone.length).toBeGreaterThan(2);
+    expect(Math.min(...onPhone)).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+    await phone.close();
+
+    const { context, page } = await openPage();
+    expect(Math.min(...(await heights(page)))).toBeLessThan(TOUCH_TARGET_PX);
     await context.close();
   });
 

@@ -3,6 +3,13 @@ import { createTheme } from '@mui/material/styles';
 /** The product's primary colour is purple #5f2f9d (spec section 1). */
 export const BOLI_PURPLE = '#5f2f9d';
 
+/**
+ * On a touch screen every button is at least this tall (and an icon button this wide): a
+ * fingertip's size, as Material Design and Apple's guidelines advise. A mouse keeps MUI's sizes.
+ */
+export const TOUCH_TARGET_PX = 44;
+const ON_TOUCH = '@media (pointer: coarse)';
+
 export const theme = createTheme({
   palette: {
     primary: { main: BOLI_PURPLE },
@@ -11,7 +18,16 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
-    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiButton: {
+      styleOverrides: {
+        root: { textTransform: 'none', [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } },
+      },
+    },
+    MuiIconButton: {
+      styleOverrides: {
+        root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, minHeight: TOUCH_TARGET_PX } },
+      },
+    },
     // A card reached with the keyboard (the ad lists) is ringed, not only tinted a faint grey.
     MuiCardActionArea: {
       styleOverrides: {
