@@ -318,10 +318,21 @@ describe('bidding on an ad, live', () => {
     await confirm.waitFor({ state: 'hidden' });
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
     expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('25000000');
-    // Meant: placed.
+    // The phone's Back answers the question as Change amount does, on the same page.
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await confirm.waitFor();
+    await page.goBack();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('25000000');
+    // Meant: placed; Back closes 'Bid Posted!' as OK does.
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await confirm.getByRole('button', { name: 'Place bid' }).click();
-    await acknowledgeBidPosted(page);
+    const posted = page.getByRole('dialog', { name: MESSAGES.bidPosted });
+    await posted.waitFor();
+    await page.goBack();
+    await posted.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);
     await bidArea(page).getByTestId('bid-row').filter({ hasText: '₹2,50,00,000' }).waitFor();
     // An amount near the price is not asked about.
     await fillBidDetails(page, form, 'Open', '26000');

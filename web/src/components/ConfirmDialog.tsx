@@ -5,12 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useCloseOnBack } from '../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../lib/useSteadyClose.ts';
 
 /**
  * Asks before what cannot be undone (Close Bid, removing a photo, leaving unsaved changes): the
  * question, what follows, the way back (focused, so Enter does no harm) and the act itself, in
- * red. Escape or the backdrop is the way back too.
+ * red. Escape, the backdrop and the browser's Back are the way back too.
  */
 export function ConfirmDialog({
   open,
@@ -20,6 +21,7 @@ export function ConfirmDialog({
   keepLabel,
   actLabel,
   acting = false,
+  closeOnBack = true,
   onKeep,
   onAct,
 }: {
@@ -33,11 +35,14 @@ export function ConfirmDialog({
   actLabel: string;
   /** The act is under way: its button shows it. */
   acting?: boolean;
+  /** Back closes it (false when the dialog asks about a Back already under way). */
+  closeOnBack?: boolean;
   onKeep: () => void;
   onAct: () => void;
 }) {
   // A double tap on what opened it must not close it at once.
   const keepUnlessOpeningTap = useSteadyClose(open, onKeep);
+  useCloseOnBack(open && closeOnBack, onKeep);
   return (
     <Dialog open={open} onClose={keepUnlessOpeningTap} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>

@@ -38,6 +38,8 @@ export function UnsavedChangesGuard({ when, what }: { when: boolean; what: strin
       titleId="unsaved-changes-title"
       title="Leave without saving?"
       keepLabel="Stay"
+      // Its Leave replays the blocked navigation, which an entry of the dialog's own would end.
+      closeOnBack={false}
       actLabel="Leave"
       onKeep={() => blocker.reset?.()}
       onAct={() => blocker.proceed?.()}

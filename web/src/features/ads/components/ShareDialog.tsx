@@ -4,6 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -13,6 +14,7 @@ type Props = { open: boolean; onClose: () => void; url: string; title: string };
 
 /** Share an ad (section 2): the social apps, and Copy link, which reads Copied for 5 seconds. */
 export function ShareDialog({ open, onClose, url, title }: Props) {
+  useCloseOnBack(open, onClose);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

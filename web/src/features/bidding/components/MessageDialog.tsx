@@ -2,11 +2,13 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
 /**
  * A success dialog of section 8 ('Bid Posted!', 'Done!', 'Bid Closed!') with OK. Closed, it gives
  * the focus back to what opened it; when that is gone (Final Call is hidden once made), to
- * `focusInstead`, so a keyboard user does not start again from the top of the page.
+ * `focusInstead`, so a keyboard user does not start again from the top of the page. Back closes it
+ * as OK does.
  */
 export function MessageDialog({
   message,
@@ -17,6 +19,7 @@ export function MessageDialog({
   onClose: () => void;
   focusInstead: () => HTMLElement | null;
 }) {
+  useCloseOnBack(message !== null, onClose);
   return (
     <Dialog
       open={message !== null}
