@@ -2,9 +2,6 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -24,6 +21,7 @@ import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts'
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 function useSlotBids(slotdate: string, type: SlotSpaceType) {
   const { request } = useApi();
@@ -189,18 +187,7 @@ export function AdSlotBidScreen() {
         </Typography>
         {slot.bids && <SlotBidsTable bids={slot.bids} />}
       </Stack>
-      <Dialog
-        open={posted !== null}
-        onClose={() => setPosted(null)}
-        aria-labelledby="ad-bid-posted"
-      >
-        <DialogTitle id="ad-bid-posted">{posted}</DialogTitle>
-        <DialogActions>
-          <Button onClick={() => setPosted(null)} autoFocus>
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <SuccessDialog message={posted} titleId="ad-bid-posted" onClose={() => setPosted(null)} />
     </Stack>
   );
 }

@@ -20,9 +20,9 @@ import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BiddingStatus } from './BiddingStatus.tsx';
 import { BidSummaryPanel } from './BidSummaryPanel.tsx';
-import { MessageDialog } from './MessageDialog.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 type Props = {
   itemId: string;
@@ -215,8 +215,9 @@ export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed 
         />
       </Stack>
       <BidFeeDialog bid={feeFor} onClose={() => setFeeFor(null)} onPosted={() => void feePaid()} />
-      <MessageDialog
+      <SuccessDialog
         message={message}
+        titleId="bid-message-title"
         onClose={() => setMessage(null)}
         focusInstead={() => area.current}
       />

@@ -16,8 +16,8 @@ import {
   shareBidFormProblem,
   type ShareBidFormInput,
 } from '../model/shareBidForm.ts';
-import { BidPostedDialog } from './BidPostedDialog.tsx';
 import { ShareFeeDialog } from './ShareFeeDialog.tsx';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 type Props = {
   /** The member's registered bid alias, to start the company field with. */
@@ -112,7 +112,11 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
           posted(confirmation.msg, true);
         }}
       />
-      <BidPostedDialog message={message} onClose={() => setMessage(null)} />
+      <SuccessDialog
+        message={message}
+        titleId="share-bid-posted-title"
+        onClose={() => setMessage(null)}
+      />
     </Stack>
   );
 }

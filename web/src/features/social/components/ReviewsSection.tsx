@@ -4,9 +4,6 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,6 +18,7 @@ import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 function ReviewItem({ review }: { review: Review }) {
   const name = review.postedByUsername || 'A member';
@@ -141,19 +139,12 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
         </Box>
       )}
       {/* Closed, it gives the focus back to the review box: Post Review was disabled meanwhile. */}
-      <Dialog
-        open={posted !== null}
+      <SuccessDialog
+        message={posted}
+        titleId="review-posted-title"
         onClose={() => setPosted(null)}
-        disableRestoreFocus
-        slotProps={{ transition: { onExited: () => field.current?.focus() } }}
-      >
-        <DialogTitle>{posted}</DialogTitle>
-        <DialogActions>
-          <Button onClick={() => setPosted(null)} autoFocus>
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+        focusInstead={() => field.current}
+      />
     </Paper>
   );
 }

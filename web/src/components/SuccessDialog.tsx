@@ -2,29 +2,34 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
+import { useCloseOnBack } from '../lib/useCloseOnBack.ts';
 
 /**
- * A success dialog of section 8 ('Bid Posted!', 'Done!', 'Bid Closed!') with OK. Closed, it gives
- * the focus back to what opened it; when that is gone (Final Call is hidden once made), to
- * `focusInstead`, so a keyboard user does not start again from the top of the page. Back closes it
- * as OK does.
+ * A success dialog of section 8 ('Bid Posted!', 'Done!', 'Bid Closed!', 'Review Posted!', 'Ad Bid
+ * Posted!'): the message, named by it, with OK. Back closes it as OK does. Closed, it gives the
+ * focus back to what opened it; when that is gone or disabled (Final Call is hidden once made,
+ * Post Review is disabled while the box is empty), to `focusInstead`, so a keyboard user does not
+ * start again from the top of the page.
  */
-export function MessageDialog({
+export function SuccessDialog({
   message,
+  titleId,
   onClose,
   focusInstead,
 }: {
+  /** Open while not null. */
   message: string | null;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
   onClose: () => void;
-  focusInstead: () => HTMLElement | null;
+  focusInstead?: () => HTMLElement | null;
 }) {
   useCloseOnBack(message !== null, onClose);
   return (
     <Dialog
       open={message !== null}
       onClose={onClose}
-      aria-labelledby="bid-message-title"
+      aria-labelledby={titleId}
       slotProps={{
         transition: {
           // Once the dialog has left the page (the focus may have stayed on its OK till then).
@@ -32,12 +37,12 @@ export function MessageDialog({
             window.setTimeout(() => {
               const focused = document.activeElement;
               if (!focused || focused === document.body || !focused.isConnected)
-                focusInstead()?.focus();
+                focusInstead?.()?.focus();
             }),
         },
       }}
     >
-      <DialogTitle id="bid-message-title">{message}</DialogTitle>
+      <DialogTitle id={titleId}>{message}</DialogTitle>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
           OK
