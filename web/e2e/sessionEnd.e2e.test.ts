@@ -110,7 +110,22 @@ describe('a session ended elsewhere', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(d1.page.url()).pathname).toBe('/settings');
     await d1.page.getByRole('button', { name: 'Change Password' }).click();
-    await dialog.getByLabel(/^Old password/).fill(bidder.password);
+    // Refused (no old password, the new one twice but not alike): the focus goes to the first
+    // field to fix.
+    const oldPassword = dialog.getByLabel(/^Old password/);
+    const isFocused = (field: typeof oldPassword) =>
+      field.evaluate((input) => input === document.activeElement);
+    await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
+    await dialog.getByLabel(/^Confirm new password/).fill(`${NEW_PASSWORD}x`);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => isFocused(oldPassword)).toBe(true);
+    // The api's refusal (a wrong old password) does the same.
+    await oldPassword.fill(`${bidder.password}x`);
+    await dialog.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await expect.poll(() => isFocused(oldPassword)).toBe(true);
+    await oldPassword.fill(bidder.password);
     await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await dialog.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: 'Change Password' }).click();

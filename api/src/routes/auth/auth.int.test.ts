@@ -243,6 +243,9 @@ describe('sign-up to full access, over HTTP', () => {
     });
     expect(authenticated.status).toBe(400);
     expect(authenticated.body.msg).toBe(ACCOUNT_MESSAGES.wrongOldPassword);
+    expect(authenticated.body.errors).toEqual([
+      { field: 'oldPassword', message: ACCOUNT_MESSAGES.wrongOldPassword },
+    ]);
     expect((await api('/api/user/changePassword', { json: {} })).status).toBe(401);
 
     // The log holds no code and no link.

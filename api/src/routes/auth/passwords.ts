@@ -13,6 +13,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { requireAuth, sessionService } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
+import { ValidationError } from '../../http/errors.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -132,6 +133,12 @@ export function passwordRoutes(router: Router, infra: AuthInfra): void {
         data: { oldPasswordMatches, passwordHash },
         metadata: commandMetadata(ctx, memberActor(userId)),
       },
+    }).catch((error: unknown) => {
+      // A wrong old password is that field's fault: the form marks it and takes the focus there.
+      if (error instanceof DomainError && error.code === 'WRONG_PASSWORD') {
+        throw new ValidationError([{ field: 'oldPassword', message: error.message }]);
+      }
+      throw error;
     });
     await sessionService(infra).revokeAllExcept(userId, sessionId, new Date());
     ctx.body = success(null, MESSAGES.passwordChangedLogin);
