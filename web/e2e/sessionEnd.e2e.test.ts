@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
@@ -56,8 +57,13 @@ const answerOf = (page: Page, pathname: string): Promise<Response> =>
   page.waitForResponse((response) => new URL(response.url()).pathname === pathname);
 
 /** The session is over and the page says so once; the top bar is a guest's, Login coming back. */
-async function expectLoggedOutWithNotice(page: Page, member: Member, backTo: string) {
-  await page.getByText(MESSAGES.sessionExpired, { exact: true }).waitFor();
+async function expectLoggedOutWithNotice(
+  page: Page,
+  member: Member,
+  backTo: string,
+  notice: string = MESSAGES.sessionExpired,
+) {
+  await page.getByText(notice, { exact: true }).waitFor();
   const banner = page.getByRole('banner');
   const login = banner.getByRole('link', { name: 'Login', exact: true });
   await login.waitFor();
@@ -67,7 +73,9 @@ async function expectLoggedOutWithNotice(page: Page, member: Member, backTo: str
   expect(await banner.getByText(member.username, { exact: true }).count()).toBe(0);
   expect(await page.evaluate("window.localStorage.getItem('jwt')")).toBeNull();
   // Every call under way fails the same way; only one says so.
-  expect(await page.getByText(MESSAGES.sessionExpired, { exact: true }).count()).toBe(1);
+  expect(await page.getByText(notice, { exact: true }).count()).toBe(1);
+  if (notice !== MESSAGES.sessionExpired)
+    expect(await page.getByText(MESSAGES.sessionExpired, { exact: true }).count()).toBe(0);
 }
 
 /**
@@ -152,7 +160,7 @@ describe('a session ended elsewhere', () => {
     await Promise.all([d1.context.close(), d2.context.close(), d3.context.close()]);
   });
 
-  it('logs a blocked member out with the same notice', async () => {
+  it('logs a blocked member out, saying the account is blocked', async () => {
     const [owner, bidder, staffMember] = await Promise.all([
       createMember(app, { address: true }),
       createMember(app, { address: false }),
@@ -172,8 +180,8 @@ describe('a session ended elsewhere', () => {
     expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
 
     const { renewal } = await bidInEndedSession(page);
-    await expectLoggedOutWithNotice(page, bidder, `/ads/${adId}`);
-    expect((await renewal).status()).toBe(401);
+    await expectLoggedOutWithNotice(page, bidder, `/ads/${adId}`, ACCOUNT_MESSAGES.accountBlocked);
+    expect((await renewal).status()).toBe(403);
     await context.close();
   });
 

@@ -48,7 +48,11 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
       ctx.body = failure(error.message, error.errors);
     } else if (error instanceof ApiError) {
       ctx.status = error.status;
-      ctx.body = failure(error.message, undefined, error.data);
+      // Its code, as a domain refusal's, lets a client tell refusals apart without their wording.
+      ctx.body = {
+        ...failure(error.message, undefined, error.data),
+        ...(error.code ? { code: error.code } : {}),
+      };
     } else if (error instanceof DomainError) {
       const { status, message } = statusOfDomainError(error.code);
       ctx.status = status;

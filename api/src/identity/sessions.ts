@@ -141,6 +141,14 @@ export class SessionService {
     return claims;
   }
 
+  /** The member a refresh token was issued to, whether or not its session still lives. */
+  async ownerOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const session = await this.db('sessions')
+      .where({ refresh_token_hash: sha256(refreshToken) })
+      .first('user_id');
+    return session?.user_id as string | undefined;
+  }
+
   /** Swaps a live refresh token for a new access token and a new refresh token (rotation). */
   async refresh(
     refreshToken: string,

@@ -28,7 +28,7 @@ export type Body = {
   errors?: { field: string; message: string }[];
   [key: string]: unknown;
 };
-export type TestMember = { userId: string; username: string; token: string };
+export type TestMember = { userId: string; username: string; token: string; refreshToken: string };
 
 export type MemberOptions = {
   /** A 7-day trial (the default) or no entitlement at all. */
@@ -163,7 +163,7 @@ export function apiKit(app: TestApp): ApiKit {
       options.roles ?? ['member'],
       new Date(),
     );
-    return { userId, username, token: session.token };
+    return { userId, username, token: session.token, refreshToken: session.refreshToken };
   }
 
   async function ad(owner: TestMember): Promise<string> {

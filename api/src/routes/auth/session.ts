@@ -65,10 +65,13 @@ export function sessionRoutes(router: Router, infra: AuthInfra): void {
       );
       ctx.body = success({ token: renewed.token, refreshToken: renewed.refreshToken });
     } catch (error) {
-      if (error instanceof TokenInvalidError) {
-        throw new ApiError(401, MESSAGES.sessionExpired, 'REFRESH_TOKEN_INVALID');
+      if (!(error instanceof TokenInvalidError)) throw error;
+      // A block ended the session: its member is told why, not that it expired.
+      const ownerId = await sessionService(infra).ownerOfRefreshToken(refreshToken);
+      if (ownerId !== undefined && isBlocked(await loadAccount(infra.store, ownerId))) {
+        throw new ApiError(403, ACCOUNT_MESSAGES.accountBlocked, 'ACCOUNT_BLOCKED');
       }
-      throw error;
+      throw new ApiError(401, MESSAGES.sessionExpired, 'REFRESH_TOKEN_INVALID');
     }
   });
 

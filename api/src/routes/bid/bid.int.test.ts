@@ -195,7 +195,7 @@ describe('placing bids over HTTP', () => {
     const noAccount = {
       userId: unknownId,
       username: 'nobody_n',
-      token: (await sessions.issue(unknownId, ['member'], new Date())).token,
+      ...(await sessions.issue(unknownId, ['member'], new Date())),
     };
     const stale = {
       ...meena,

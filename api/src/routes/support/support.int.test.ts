@@ -13,6 +13,7 @@ import {
 } from '@boli/engine/ads/ad.fixtures';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
@@ -156,6 +157,15 @@ describe('support blocks a member', () => {
       expect((await kit.api('/api/user', { token: member.token })).status).toBe(401);
       const [row] = await kit.db('users').where({ user_id: member.userId });
       expect(row.is_blocked).toBe(true);
+      // Their app, renewing the ended session, learns why it ended.
+      const renewal = () =>
+        kit.api('/api/auth/refresh', { json: { refreshToken: member.refreshToken } });
+      const refusedRenewal = await renewal();
+      expect(refusedRenewal.status).toBe(403);
+      expect(refusedRenewal.body).toMatchObject({
+        code: 'ACCOUNT_BLOCKED',
+        msg: ACCOUNT_MESSAGES.accountBlocked,
+      });
 
       const unblocked = await kit.api(`/api/support/users/${member.userId}/unblock`, {
         token: support.token,
@@ -164,6 +174,8 @@ describe('support blocks a member', () => {
       expect(unblocked.status).toBe(200);
       const [after] = await kit.db('users').where({ user_id: member.userId });
       expect(after.is_blocked).toBe(false);
+      // Unblocked, the ended session stays ended, as any other would.
+      expect((await renewal()).status).toBe(401);
     } finally {
       await kit.close();
     }

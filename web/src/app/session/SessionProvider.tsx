@@ -61,7 +61,8 @@ function storeTokens(tokens: SessionTokens): void {
  * The login session. A stored token is checked with GET /api/user: its user makes the visitor a
  * member. A 403 TOKEN_EXPIRED or a 401 (the session was revoked: a password change elsewhere, a
  * block) is answered by one refresh (POST /api/auth/refresh) and a retry; if that fails the
- * session ends with 'Your session expired. Please login again.'. Another 403 forgets the token;
+ * session ends with 'Your session expired. Please login again.', or, when a block ended it, with
+ * 'Your account is blocked. Please contact customer care.'. Another 403 forgets the token;
  * any other failure — the connection, the api down — leaves the session 'unreachable': members'
  * pages say so with Retry, the token is kept, and the member is fetched again every
  * UNREACHABLE_RECHECK_MS and when the browser is back online.
@@ -101,12 +102,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       singleFlight(async () => {
         const refreshToken = readStored('refreshToken');
         if (!refreshToken) throw new ApiError(401, '');
-        const tokens = await requestRefresh(refreshToken);
+        const tokens = await requestRefresh(refreshToken).catch((error: unknown) => {
+          // A block ended the session: the member hears that, before any caller's 'expired'
+          // (only the first logout of a session says anything).
+          if (error instanceof ApiError && error.code === 'ACCOUNT_BLOCKED') {
+            logout(error.message, { tellServer: false });
+          }
+          throw error;
+        });
         storeTokens(tokens);
         dispatch({ type: 'tokenRefreshed', token: tokens.token });
         return tokens.token;
       }),
-    [],
+    [logout],
   );
 
   const loadingToken = state.status === 'loading' ? state.token : null;
