@@ -198,7 +198,9 @@ describe('the contact form', () => {
     await refusedWith(MESSAGES.digitsOnly);
     await page.getByLabel(/^Mobile number/).fill('98765432109');
     await refusedWith(MESSAGES.contactMobileTooLong);
-    await page.getByLabel(/^Mobile number/).fill('9876543210');
+    // Pasted with its dial code and spaces, the number keeps its 10 digits.
+    await page.getByLabel(/^Mobile number/).fill('+91 98765 43210');
+    expect(await page.getByLabel(/^Mobile number/).inputValue()).toBe('9876543210');
     await page.getByLabel(/^Description/).fill('x'.repeat(150));
     await refusedWith(MESSAGES.contactDescriptionTooLong);
     await page.getByLabel(/^Description/).fill('How do Hidden bids work?');
@@ -211,4 +213,15 @@ describe('the contact form', () => {
     await page.screenshot({ path: '/tmp/boli-social-contact.png', fullPage: true });
     expect(await fromMailbox(app, email, /We received your message: Inquiry/)).toBeTruthy();
   }, 120_000);
+
+  it('is in a member’s menu, whose top bar has no Contact Us', async () => {
+    const page = await windowOf(await createMember(app, { address: false }));
+    await visit(page, '/settings');
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: 'Contact Us' }).count()).toBe(0);
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Contact Us' }).click();
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/contactus');
+  });
 });

@@ -46,9 +46,12 @@ type Item = {
   narrowOnly?: boolean;
 };
 
+/** Guests find it in the top bar on a wide screen; members, whose bar has no room, in the menu. */
+const CONTACT_US: Item = { label: 'Contact Us', icon: <ContactMailIcon />, to: '/contactus' };
+
 const GUEST_LINKS: Item[] = [
   { label: 'Ads', icon: <StorefrontIcon />, to: '/', narrowOnly: true },
-  { label: 'Contact Us', icon: <ContactMailIcon />, to: '/contactus', narrowOnly: true },
+  { ...CONTACT_US, narrowOnly: true },
   {
     label: 'Public Response',
     icon: <OndemandVideoIcon />,
@@ -126,6 +129,7 @@ export function MainMenu() {
       ...MENU,
       ...(member && user ? [BECOME_A_PARTNER] : []),
       ...STAFF_LINKS.filter((link) => member && holdsRole(user?.roles, link.roles)),
+      ...(member ? [CONTACT_US] : []),
       ...LEGAL,
     ],
     wide,

@@ -2,9 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,10 +16,12 @@ import {
   type ContactForm,
 } from '@boli/engine/social/contact.rules';
 import { messageOf } from '../../../app/api/client.ts';
-import { fetchCountries } from '../../../app/api/reference.ts';
+import { fetchCountries, type Country } from '../../../app/api/reference.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { sendContactMessage } from '../api/contactApi.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
+import { phoneTyped } from '../../../lib/numberInput.ts';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 const EMPTY: ContactForm = {
   country: '',
@@ -52,7 +51,7 @@ const LABELS: Record<ContactField, string> = {
 export function ContactUsScreen() {
   const { token } = useSession();
   const [form, setForm] = useState<ContactForm>(EMPTY);
-  const [countries, setCountries] = useState<string[]>([]);
+  const [countries, setCountries] = useState<Country[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);
@@ -63,7 +62,7 @@ export function ContactUsScreen() {
   useEffect(() => {
     let live = true;
     fetchCountries().then(
-      (list) => live && setCountries(list.map((country) => country.name)),
+      (list) => live && setCountries(list),
       () => live && setCountries([]),
     );
     return () => {
@@ -109,6 +108,7 @@ export function ContactUsScreen() {
   });
 
   const descriptionLength = Array.from(form.description.trim()).length;
+  const dialCode = countries.find((country) => country.name === form.country)?.dialCode ?? '+91';
   return (
     <Box
       component="form"
@@ -122,7 +122,7 @@ export function ContactUsScreen() {
       </Typography>
       <Stack spacing={2}>
         <TextField {...field('country')} select={countries.length > 0}>
-          {countries.map((name) => (
+          {countries.map(({ name }) => (
             <MenuItem key={name} value={name}>
               {name}
             </MenuItem>
@@ -133,7 +133,12 @@ export function ContactUsScreen() {
           <TextField {...field('lastname')} />
         </Stack>
         <TextField {...field('email')} type="email" />
-        <TextField {...field('mobile')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <TextField
+          {...field('mobile')}
+          // A pasted '+91 98700 01234' keeps its 10 digits, as on Register.
+          onChange={(event) => set('mobile')(phoneTyped(event.target.value, dialCode))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
         <TextField {...field('subject')} select>
           {CONTACT_SUBJECTS.map((subject) => (
             <MenuItem key={subject} value={subject}>
@@ -155,14 +160,7 @@ export function ContactUsScreen() {
           Submit
         </Button>
       </Stack>
-      <Dialog open={sent !== null} onClose={() => setSent(null)}>
-        <DialogTitle>{sent}</DialogTitle>
-        <DialogActions>
-          <Button onClick={() => setSent(null)} autoFocus>
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <SuccessDialog message={sent} titleId="contact-sent-title" onClose={() => setSent(null)} />
     </Box>
   );
 }
