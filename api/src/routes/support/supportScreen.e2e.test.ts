@@ -163,12 +163,15 @@ describe('the support ad history screen', () => {
     expect(await other.getByRole('link', { name: 'Bid history' }).count()).toBe(0);
   });
 
-  it('says an unknown ad is not found, with the way back', async () => {
+  it('says an unknown ad is not found, with the ways back', async () => {
     const page = await openHistory(support);
     await page.goto(new URL('/support/ads/no-such-ad-123', app.baseUrl).href);
     await page.getByText('Ad not found').waitFor();
     // Asking again cannot find it: no Retry.
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Look up another ad' }).click();
+    await page.getByRole('textbox', { name: 'Ad link or id' }).waitFor();
+    await page.goBack();
     await page.getByRole('link', { name: 'Back to ads' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
@@ -176,6 +179,7 @@ describe('the support ad history screen', () => {
   it('tells a member without the support role that they may not', async () => {
     const page = await openHistory(member);
     await page.getByText('You are not allowed to do this.').waitFor();
+    expect(await page.getByRole('link', { name: 'Look up another ad' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to ads' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });

@@ -61,7 +61,7 @@ export function AdFailureAlert({ failure }: { failure: AdFailure | null }) {
 }
 
 /** A link on from a notice. */
-type WayOn = { to: string; label: string };
+export type WayOn = { to: string; label: string };
 
 const BACK_TO_ADS: WayOn = { to: '/', label: 'Back to ads' };
 const BACK_TO_MY_ADS: WayOn = { to: '/myAds', label: 'Back to My Ads' };
@@ -112,17 +112,20 @@ function AdNotice({
 
 /**
  * The ad could not be read ('Ad not found', or why not): the way back to the ads, and from the
- * owner's pages (`mine`) to My Ads first; with `onRetry` (a failure that may pass), Retry too.
+ * owner's pages (`mine`) to My Ads first, or first to `from` (the page the ad was asked for on);
+ * with `onRetry` (a failure that may pass), Retry too.
  */
 export function AdLoadFailureNotice({
   title,
   message,
   mine = false,
+  from,
   onRetry,
 }: {
   title: string;
   message: string;
   mine?: boolean;
+  from?: WayOn;
   onRetry?: () => void;
 }) {
   return (
@@ -130,7 +133,7 @@ export function AdLoadFailureNotice({
       title={title}
       message={message}
       severity="error"
-      waysOn={mine ? [BACK_TO_MY_ADS, BACK_TO_ADS] : [BACK_TO_ADS]}
+      waysOn={[...(from ? [from] : []), ...(mine ? [BACK_TO_MY_ADS] : []), BACK_TO_ADS]}
       onRetry={onRetry}
     />
   );

@@ -16,6 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { indiaPickerValueOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
@@ -82,9 +84,13 @@ const pickerValueOf = (instant: string | undefined): string =>
  * /support/ads/{ad_id} (staff only; not in the spec's table): an ad's whole event stream and the
  * ad replayed as it stood at any instant, every bid with its amount, to settle a dispute.
  */
+/** For staff, from an ad that cannot be shown (a mistyped id, say), back to the lookup. */
+const LOOK_UP_ANOTHER = { to: '/support/ads', label: 'Look up another ad' };
+
 export function AdHistoryScreen() {
   const { adId = '' } = useParams();
   const { request } = useApi();
+  const { user } = useSession();
   // The replayed instant lives in the address (?asOf=<ISO instant>): a reload, Back and a link
   // sent to a colleague show the same moment.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -112,7 +118,14 @@ export function AdHistoryScreen() {
   );
 
   if (failure) {
-    return <AdLoadFailureNotice title="Ad history" message={failure.message} onRetry={retry} />;
+    return (
+      <AdLoadFailureNotice
+        title="Ad history"
+        message={failure.message}
+        from={holdsRole(user?.roles, AD_HISTORY_ROLES) ? LOOK_UP_ANOTHER : undefined}
+        onRetry={retry}
+      />
+    );
   }
   if (!history) return <CenteredSpinner label="Loading the ad's history" />;
   const { replay } = history;
