@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   COMMAND_TIME_INVALID: { status: 400, message: MESSAGES.generic },
   ACCOUNT_NOT_FOUND: { status: 404, message: MESSAGES.noAccountSignupFirst },
   ACCOUNT_BLOCKED: { status: 403, message: ACCOUNT_MESSAGES.accountBlocked },
+  BLOCK_SELF: { status: 403, message: ACCOUNT_MESSAGES.cannotBlockSelf },
+  BLOCK_STAFF: { status: 403, message: ACCOUNT_MESSAGES.onlyAdminBlocksStaff },
   EMAIL_NOT_VERIFIED: { status: 403, message: MESSAGES.emailNotValidated },
   MOBILE_NOT_VERIFIED: { status: 403, message: ACCOUNT_MESSAGES.mobileNotVerified },
   MOBILE_ALREADY_VERIFIED: { status: 409, message: ACCOUNT_MESSAGES.mobileAlreadyVerified },

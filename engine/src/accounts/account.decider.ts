@@ -1,7 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { LIMITS, ROLES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
-import { SUPPORT_ROLES } from './staffRoles.ts';
+import { holdsRole, STAFF_ROLES, SUPPORT_ROLES } from './staffRoles.ts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -57,7 +57,9 @@ export type AccountErrorCode =
   | 'RESET_TOKEN_EXPIRED'
   | 'ROLE_UNKNOWN'
   | 'PRIVACY_SETTING_UNKNOWN'
-  | 'PROFILE_PICTURE_INVALID';
+  | 'PROFILE_PICTURE_INVALID'
+  | 'BLOCK_SELF'
+  | 'BLOCK_STAFF';
 
 const fail = (
   code: AccountErrorCode,
@@ -393,6 +395,9 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'BlockAccount': {
       const blockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) === 'blocked') return [];
+      if (blockedBy === userId) return fail('BLOCK_SELF', ACCOUNT_MESSAGES.cannotBlockSelf);
+      if (holdsRole(state.roles, STAFF_ROLES) && command.metadata.actor?.role !== 'admin')
+        return fail('BLOCK_STAFF', ACCOUNT_MESSAGES.onlyAdminBlocksStaff);
       return [
         {
           type: 'AccountBlocked',

@@ -590,6 +590,41 @@ describe('active (phone verified)', () => {
         ]);
     });
 
+    it('refuses a staff member blocking their own account', () => {
+      given(ACTIVE)
+        .when({
+          type: 'BlockAccount',
+          data: { reason: 'test' },
+          metadata: metadata(T0, { userId: USER_ID, role: 'admin' }),
+        })
+        .thenThrows('BLOCK_SELF', { message: ACCOUNT_MESSAGES.cannotBlockSelf });
+    });
+
+    it('leaves blocking staff to an admin', () => {
+      const staff: AccountEvent[] = [
+        ...ACTIVE,
+        {
+          type: 'RoleGranted',
+          data: { userId: USER_ID, role: 'auditor', grantedBy: ADMIN.userId, grantedAt: T0 },
+        },
+      ];
+      given(staff)
+        .when({ type: 'BlockAccount', data: { reason: 'test' }, metadata: metadata(T0, SUPPORT) })
+        .thenThrows('BLOCK_STAFF', { message: ACCOUNT_MESSAGES.onlyAdminBlocksStaff });
+      given(staff)
+        .when({ type: 'BlockAccount', data: { reason: 'left' }, metadata: metadata(T0, ADMIN) })
+        .then([
+          {
+            type: 'AccountBlocked',
+            data: { userId: USER_ID, reason: 'left', blockedBy: ADMIN.userId, blockedAt: T0 },
+          },
+          {
+            type: 'SessionsRevoked',
+            data: { userId: USER_ID, reason: 'accountBlocked', revokedAt: T0 },
+          },
+        ]);
+    });
+
     it('refuses blocking and unblocking from a member', () => {
       given(ACTIVE)
         .when({ type: 'BlockAccount', data: { reason: '' }, metadata: metadata(T0, MEMBER) })

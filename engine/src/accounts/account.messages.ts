@@ -21,6 +21,8 @@ export const ACCOUNT_MESSAGES = {
   mobileNotVerified: 'Please verify your mobile number first.',
   mobileAlreadyVerified: 'Phone already verified.',
   accountBlocked: 'Your account is blocked. Please contact customer care.',
+  cannotBlockSelf: 'You cannot block your own account.',
+  onlyAdminBlocksStaff: 'Only an admin can block a staff member.',
   wrongOldPassword: 'Old password is incorrect.',
   resetLinkInvalid: 'This reset link is not valid. Please request a new one.',
   resetLinkExpired: 'This reset link has expired. Please request a new one.',

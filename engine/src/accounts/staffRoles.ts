@@ -6,8 +6,10 @@
 
 /** Open an ad's full event history and replay it (/support/ads/{ad_id}). */
 export const AD_HISTORY_ROLES = ['support', 'auditor', 'admin'] as const;
-/** Block and unblock members, and read the contact messages. */
-export const SUPPORT_ROLES = ['support', 'admin'] as const;
+/** Block and unblock members, and read the contact messages (an admin acts as admin first). */
+export const SUPPORT_ROLES = ['admin', 'support'] as const;
+/** Staff: an account holding one of these is blocked by an admin only, not by support. */
+export const STAFF_ROLES = ['support', 'auditor', 'admin'] as const;
 /** The payments ledger, the invoice series check and the gateway comparison (/audit). */
 export const AUDIT_ROLES = ['auditor', 'admin'] as const;
 

@@ -147,6 +147,18 @@ describe('support blocks a member', () => {
         json: {},
       });
       expect(noReason.status).toBe(400);
+      // Not themselves, and not other staff: that is an admin's call.
+      for (const [target, message] of [
+        [support, ACCOUNT_MESSAGES.cannotBlockSelf],
+        [auditor, ACCOUNT_MESSAGES.onlyAdminBlocksStaff],
+      ] as const) {
+        const staffRefused = await kit.api(`/api/support/users/${target.userId}/block`, {
+          token: support.token,
+          json: { reason: 'spam' },
+        });
+        expect(staffRefused.status).toBe(403);
+        expect(staffRefused.body.msg).toBe(message);
+      }
 
       const blocked = await kit.api(`/api/support/users/${member.userId}/block`, {
         token: support.token,
