@@ -113,6 +113,8 @@ describe('payments through the sandbox checkout', () => {
     await planDialog.getByRole('button', { name: 'Proceed' }).click();
     await checkout.getByRole('button', { name: 'Fail this payment' }).click();
     await checkout.getByText(/Payment failed/).waitFor();
+    // Boli's dialog under the checkout says so too, and where to try again.
+    await planDialog.getByText(/^That attempt failed.* Try again in the checkout window/).waitFor();
     await checkout.getByRole('button', { name: 'Close checkout' }).click();
     const failed = planDialog.getByRole('alert');
     await failed.getByText(/Payment failed/).waitFor();

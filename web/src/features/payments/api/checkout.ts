@@ -61,13 +61,15 @@ export type CheckoutOutcome =
 
 /**
  * Opens the checkout for one order and answers how it ended. As with Razorpay, a failed attempt
- * leaves the checkout open so the customer can try again there; closing it after a failure ends
- * as failed (with the provider's reason), closing it before any attempt as dismissed.
+ * leaves the checkout open so the customer can try again there (`onAttemptFailed` hears its
+ * reason meanwhile); closing it after a failure ends as failed (with the provider's reason),
+ * closing it before any attempt as dismissed.
  */
 export function openCheckout(
   Razorpay: RazorpayConstructor,
   options: CheckoutOptions,
   themeColor: string,
+  onAttemptFailed: (reason: string) => void = () => {},
 ): Promise<CheckoutOutcome> {
   return new Promise((resolve) => {
     let settled = false;
@@ -90,6 +92,7 @@ export function openCheckout(
     });
     instance.on('payment.failed', (answer) => {
       failure = answer.error?.description || answer.error?.reason || '';
+      onAttemptFailed(failure);
     });
     instance.open();
   });

@@ -12,6 +12,8 @@ type Props = {
   problem: string | null;
   /** Asking again cannot help (the api refused the request itself): no Try again. */
   problemFinal?: boolean;
+  /** While paying: why the last attempt in the still open checkout failed ('' when not said). */
+  failedAttempt?: string | null;
   settled: Confirmation | null;
   onRetry: () => void;
 };
@@ -20,11 +22,25 @@ type Props = {
  * Where a payment stands, in words, with Try again after a failure or a closed checkout (not
  * after a refusal that asking again cannot change: the dialog's Cancel is the way on).
  */
-export function PaymentProgress({ step, problem, problemFinal = false, settled, onRetry }: Props) {
+export function PaymentProgress({
+  step,
+  problem,
+  problemFinal = false,
+  failedAttempt = null,
+  settled,
+  onRetry,
+}: Props) {
+  if (step === 'paying' && failedAttempt !== null) {
+    return (
+      <Alert severity="warning" role="status">
+        {PAYMENT_TEXTS.attemptFailed(failedAttempt)}
+      </Alert>
+    );
+  }
   switch (step) {
+    case 'paying':
     case 'quoting':
     case 'working':
-    case 'paying':
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={18} />

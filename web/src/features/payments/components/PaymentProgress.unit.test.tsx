@@ -24,3 +24,24 @@ describe('a payment that did not go through', () => {
     expect(shown(true, 'cancelled')).toContain('Try again');
   });
 });
+
+describe('a checkout still open after a failed attempt', () => {
+  const paying = (failedAttempt: string | null) =>
+    renderToStaticMarkup(
+      <PaymentProgress
+        step="paying"
+        problem={null}
+        failedAttempt={failedAttempt}
+        settled={null}
+        onRetry={() => {}}
+      />,
+    );
+
+  it('says the attempt failed and why, and where to try again', () => {
+    expect(paying('Card declined by the bank')).toContain(
+      'That attempt failed: Card declined by the bank. Nothing was charged. Try again in the checkout window, or close it.',
+    );
+    expect(paying('')).toContain('That attempt failed. Nothing was charged.');
+    expect(paying(null)).toContain('Complete the payment in the checkout window.');
+  });
+});

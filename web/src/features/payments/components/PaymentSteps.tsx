@@ -29,6 +29,7 @@ export function PaymentSteps({ payment, breakupLabel, heading }: StepsProps) {
         step={step}
         problem={context.problem}
         problemFinal={context.problemFinal}
+        failedAttempt={payment.failedAttempt}
         settled={context.settled}
         onRetry={payment.retry}
       />

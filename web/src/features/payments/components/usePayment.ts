@@ -47,6 +47,8 @@ export function usePayment(
   const { request, envelope } = useApi();
   const latest = useRef({ flow, request, envelope, onPaid, onOver });
   latest.current = { flow, request, envelope, onPaid, onOver };
+  // A failed attempt while the checkout stays open for another: its reason, till the checkout ends.
+  const [failedAttempt, setFailedAttempt] = useState<string | null>(null);
 
   const [machine] = useState(() =>
     paymentMachine.provide({
@@ -57,7 +59,8 @@ export function usePayment(
           const { checkoutScriptUrl } = await paymentConfig(latest.current.request);
           const Razorpay = await loadCheckoutScript(checkoutScriptUrl);
           if (!input.purchase.checkout) throw new Error('the order has no checkout options');
-          return openCheckout(Razorpay, input.purchase.checkout, BOLI_PURPLE);
+          setFailedAttempt(null);
+          return openCheckout(Razorpay, input.purchase.checkout, BOLI_PURPLE, setFailedAttempt);
         }),
         confirm: fromPromise(({ input }) =>
           latest.current.flow.confirm(input.purchase, input.response),
@@ -81,6 +84,7 @@ export function usePayment(
   return {
     step,
     context: snapshot.context,
+    failedAttempt: step === 'paying' ? failedAttempt : null,
     /** A call or the checkout is under way: the payment cannot be left now. */
     inFlight: step === 'working' || step === 'paying',
     pay: () => send({ type: 'PAY' }),

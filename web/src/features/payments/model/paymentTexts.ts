@@ -17,6 +17,9 @@ export const PAYMENT_TEXTS = {
   /** A failed checkout with the gateway's reason: the reason first, then what to do. */
   failedBecause: (reason: string) =>
     `Payment failed: ${reason.trim().replace(/[.!]*$/, '.')} Please try again.`,
+  /** An attempt failed and the checkout is still open for another; nothing was charged. */
+  attemptFailed: (reason: string) =>
+    `That attempt failed${reason.trim() ? `: ${reason.trim().replace(/[.!]*$/, '.')}` : '.'} Nothing was charged. Try again in the checkout window, or close it.`,
   /** On the subscription page during the free trial; `until` is the trial's end, formatted. */
   onTrial: (until: string) =>
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
