@@ -123,9 +123,9 @@ function recordCapture(command: RecordPaymentCapture, state: PurchaseState): Pur
 
 function recordFailure(command: RecordPaymentFailure, state: PurchaseState): PurchaseEvent[] {
   const { data, metadata } = command;
-  // A failure reported for a payment we know, or after the purchase was paid, moves nothing.
+  // A failure reported again, or for a payment that was captured after all, moves nothing. One
+  // that arrives after another attempt paid is still recorded: the audit lists every attempt.
   if (state.payments.has(data.paymentId)) return [];
-  if (state.snapshot.context.mainPaymentId !== null) return [];
   requireAllowed(state, command);
   requireOrder(state, data.orderId);
   return [

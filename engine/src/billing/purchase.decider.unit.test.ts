@@ -130,10 +130,17 @@ describe('purchase decider', () => {
         .when(failure('pay_0'))
         .then({ type: 'PaymentFailed', data: failedData('pay_0') }));
 
-    it('moves nothing once the purchase is paid', () =>
+    it('records a failed attempt whose word comes after another paid, and stays paid', () => {
       given([...ordered, captured()])
         .when(failure('pay_0'))
-        .thenNothingHappened());
+        .then({ type: 'PaymentFailed', data: failedData('pay_0') });
+      given([...ordered, captured(), { type: 'PaymentFailed', data: failedData('pay_0') }])
+        .when(fulfil())
+        .thenState((state) => expect(statusOf(state)).toBe('fulfilled'));
+      given([...ordered, captured(), fulfilledEvent()])
+        .when(failure('pay_0'))
+        .thenState((state) => expect(statusOf(state)).toBe('fulfilled'));
+    });
 
     it('ignores a failure reported for a payment that was captured', () =>
       given([...ordered, captured()])

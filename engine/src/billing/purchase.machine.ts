@@ -20,7 +20,16 @@ const allows = (...commands: PurchaseCommandType[]): AllowsTag[] =>
   commands.map((command) => `allows:${command}` as const);
 
 /** Commands about money already taken, allowed in every state after the first capture. */
-const afterCapture = ['RecordPaymentCapture', 'RequestRefund', 'RecordRefund'] as const;
+/**
+ * Once paid: another capture (a duplicate, refunded), a refund, and a failed attempt whose word
+ * comes late (recorded for the audit; it moves nothing, as no state here takes PaymentFailed).
+ */
+const afterCapture = [
+  'RecordPaymentCapture',
+  'RecordPaymentFailure',
+  'RequestRefund',
+  'RecordRefund',
+] as const;
 
 export type PurchaseMachineContext = {
   /** The payment that paid for the purchase (the first capture that was not a duplicate). */

@@ -481,3 +481,36 @@ describe('the tax invoice file', () => {
     expect(await invoiceFileOf(kit.db, 'no-such-purchase')).toBeUndefined();
   });
 });
+
+describe('a failed attempt heard of only after another paid', () => {
+  it('is in the ledger beside the payment, and the purchase stays paid', async () => {
+    const buyer = await kit.member('latel');
+    const late = await orderedSubscription(kit, buyer);
+    // The gateway's webhooks come late; the member's browser reports the capture at once.
+    await sandboxBehaviour(app, { webhookDelayMs: 1_500 });
+    try {
+      await failAtSandbox(app, late.orderId);
+      const checkout = await payAtSandbox(app, late.orderId);
+      const confirmed = await kit.api('/api/cart/payment/', {
+        token: buyer.token,
+        json: { ...checkout, cart_id: late.purchaseId },
+      });
+      expect(confirmed.status).toBe(200);
+    } finally {
+      await sandboxBehaviour(app, { webhookDelayMs: 0 });
+    }
+    const attempts = await eventually(
+      async () => {
+        const { body } = await audit('/payments');
+        const payments = (body.data as { payments: Data[] }).payments.filter(
+          (entry) => entry.purchaseId === late.purchaseId,
+        );
+        return payments.length === 2 ? payments : null;
+      },
+      { what: 'the late failure reaches the ledger', timeoutMs: 20_000 },
+    );
+    expect(attempts.map((entry) => entry.status).sort()).toEqual(['captured', 'failed']);
+    const check = await audit(`/gateway-check?purchaseId=${late.purchaseId}`);
+    expect((check.body.data as { agrees: boolean }).agrees).toBe(true);
+  });
+});
