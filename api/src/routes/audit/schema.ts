@@ -1,26 +1,41 @@
 import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
-import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
+import {
+  instantOfIndiaWallClock,
+  isSlotDate,
+  startOfIndiaDay,
+} from '@boli/engine/shared/indiaTime';
 import { blankAsAbsent } from '../../http/blankInput.ts';
 import { isFinancialYear } from './invoiceSeries.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The instant a period's end names: a day (YYYY-MM-DD, a real one) stands for its start in India,
+ * a date-time with an offset for itself, one without for India's wall clock (as the audit screen
+ * writes times). Undefined for anything else.
+ */
+function instantNamed(value: string): Date | undefined {
+  if (isSlotDate(value)) return new Date(startOfIndiaDay(value));
+  if (!isSlotDate(value.slice(0, 10))) return undefined;
+  if (z.iso.datetime({ offset: true }).safeParse(value).success) return new Date(value);
+  const wallClock = instantOfIndiaWallClock(value);
+  return wallClock === undefined ? undefined : new Date(wallClock);
+}
 
-/** A day (YYYY-MM-DD, India's calendar) or an ISO-8601 instant. */
+/** A day (YYYY-MM-DD, India's calendar) or a date-time. */
 const instantOrDay = z
   .string()
   .trim()
-  .refine((value) => DAY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, {
-    message: 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time',
+  .refine((value) => instantNamed(value) !== undefined, {
+    message: "must be a date (YYYY-MM-DD) or a date-time (India's clock unless it has an offset)",
   });
 
 /** The start of a day in India, or the instant itself. */
-const startOf = (value: string): Date => new Date(DAY.test(value) ? startOfIndiaDay(value) : value);
+const startOf = (value: string): Date => instantNamed(value)!;
 
 /** `to` names the last day included: the ledger runs to the start of the next day. */
 const endOf = (value: string): Date =>
-  DAY.test(value) ? new Date(startOf(value).getTime() + 24 * 3600_000) : new Date(value);
+  isSlotDate(value) ? new Date(startOf(value).getTime() + 24 * 3600_000) : startOf(value);
 
 export const LEDGER_PAGE_SIZE = 50;
 
