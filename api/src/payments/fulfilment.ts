@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
-import type { PlaceBid } from '@boli/engine/ads/ad.commands';
+import { bidsOf } from '@boli/engine/ads/ad.bidBook';
+import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
-import { adStream } from '@boli/engine/ads/ad.events';
+import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
+import { phaseOfNextBid, type AdState } from '@boli/engine/ads/ad.state';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import {
   oneTimePurchaseDecider,
@@ -12,7 +14,7 @@ import {
 import type { FulfilmentOutcome, RefundReason } from '@boli/engine/billing/purchase.events';
 import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
-import { DomainError } from '@boli/engine/shared/decider';
+import { DomainError, type Decider } from '@boli/engine/shared/decider';
 import { activatePaidSpace } from '../routes/adspace/activation.ts';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
@@ -102,6 +104,39 @@ export function paidBidCommand(purchase: Purchase, metadata: NewEventMetadata): 
 
 const CLOSED_CODES = new Set(['BIDDING_CLOSED', 'AD_CLOSED']);
 
+/** A fee's bid whose twin another fee of the member placed already: the same fee paid twice. */
+const PLACED_BY_ANOTHER_FEE = 'PLACED_BY_ANOTHER_FEE';
+
+/**
+ * Whether the member's bid of this amount, type and alias in the ad's current phase was placed by
+ * another fee: two tabs paying the fee for the one bid typed in both. Only fees' bids count, so a
+ * bid the member placed again on purpose is not mistaken for one.
+ */
+function placedByAnotherFee(state: AdState, command: PlaceBid): boolean {
+  const phase = phaseOfNextBid(state);
+  const { bidId, userId, amount, type, bidAlias } = command.data;
+  return bidsOf(state.bids, userId).some(
+    (bid) =>
+      bid.bidId !== bidId &&
+      bid.bidId.startsWith(bidIdOfFee('')) &&
+      bid.phase === phase &&
+      bid.amount === amount &&
+      bid.type === type &&
+      bid.bidAlias === bidAlias,
+  );
+}
+
+/** The ad's decider for a fee's bid: refuses the twin within the same decision as the append. */
+const paidBidDecider: Decider<AdState, AdCommand, AdEvent> = {
+  ...adDecider,
+  decide: (command, state) => {
+    if (command.type === 'PlaceBid' && placedByAnotherFee(state, command)) {
+      throw new DomainError(PLACED_BY_ANOTHER_FEE);
+    }
+    return adDecider.decide(command, state);
+  },
+};
+
 async function placePaidBid(
   store: EventStore,
   purchase: NonNullable<PurchaseState['purchase']>,
@@ -112,10 +147,18 @@ async function placePaidBid(
   const command = paidBidCommand(purchase, metadata);
   const { bidId } = command.data;
   try {
-    await handleCommand({ store, streamId: adStream(subject.adId), decider: adDecider, command });
+    await handleCommand({
+      store,
+      streamId: adStream(subject.adId),
+      decider: paidBidDecider,
+      command,
+    });
     return { delivered: { type: 'bidPlaced', adId: subject.adId, bidId } };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    if (error.code === PLACED_BY_ANOTHER_FEE) {
+      return refundAlreadyOwned(BILLING_MESSAGES.bidFeeRefundedAlreadyPlaced);
+    }
     return CLOSED_CODES.has(error.code)
       ? {
           refund: {

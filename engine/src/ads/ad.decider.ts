@@ -18,7 +18,15 @@ import type {
 import { AD_DETAIL_FIELDS, type AdDetails, type AdEvent, type BidType } from './ad.events.ts';
 import { allowsCommand } from './ad.machine.ts';
 import { galleryError, isGalleryItem, normalizeAd, type AdFieldErrorCode } from './ad.rules.ts';
-import { deadlineOf, evolve, initialState, status, statusAt, type AdState } from './ad.state.ts';
+import {
+  deadlineOf,
+  evolve,
+  initialState,
+  phaseOfNextBid,
+  status,
+  statusAt,
+  type AdState,
+} from './ad.state.ts';
 
 export type AdErrorCode =
   | AdFieldErrorCode
@@ -179,7 +187,7 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
         bidAlias: data.bidAlias,
         amount,
         type,
-        phase: status(state) === 'finalCallMade' ? 'afterFinalCall' : 'beforeFinalCall',
+        phase: phaseOfNextBid(state),
         placedAt: metadata.now,
       },
     },

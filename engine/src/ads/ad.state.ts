@@ -1,6 +1,6 @@
 import type { GlobalPosition } from '../eventStore/eventStore.ts';
 import { addBid, emptyBidBook, type BidBook } from './ad.bidBook.ts';
-import type { AdDetails, AdEvent, CloseReason, GalleryItem } from './ad.events.ts';
+import type { AdDetails, AdEvent, BidPhase, CloseReason, GalleryItem } from './ad.events.ts';
 import {
   adStatus,
   initialAdSnapshot,
@@ -46,6 +46,10 @@ export const initialState = (): AdState => ({
 export const status = (state: AdState): AdStatus => adStatus(state.machine);
 
 export const deadlineOf = (state: AdState): string | null => state.machine.context.deadline;
+
+/** The phase a bid taken now falls in: after the final call once it is made. */
+export const phaseOfNextBid = (state: AdState): BidPhase =>
+  status(state) === 'finalCallMade' ? 'afterFinalCall' : 'beforeFinalCall';
 
 /**
  * The lifecycle as of `now`: a final call whose deadline has come is closed, even before the

@@ -572,6 +572,47 @@ describe('bid processing fee', () => {
     });
   });
 
+  it('places a bid whose fee was paid twice (two tabs) once, and refunds the second fee', async () => {
+    const owner = await kit.member('twin_owner');
+    const bidder = await kit.member('twin_bidder', { entitled: false });
+    const adId = await kit.ad(owner);
+    const bid = { item_id: adId, bidamt: 1600, type: 'Open', bidAlias: 'bluekite' };
+    const orders: PurchaseInfo[] = [];
+    for (let tab = 0; tab < 2; tab++) {
+      const added = await kit.api('/api/bidpay/add/', { token: bidder.token, json: bid });
+      expect(added.status).toBe(200);
+      orders.push(added.body.data as PurchaseInfo);
+    }
+    const answers = [];
+    for (const info of orders) {
+      const paid = await payAtSandbox(app, info.razorpay_order_id!);
+      answers.push(
+        await kit.api('/api/bidpay/payment/success', {
+          token: bidder.token,
+          json: { ...paid, purchaseId: info._id },
+        }),
+      );
+    }
+    expect(answers[0]!.body.msg).toBe(MESSAGES.bidPosted);
+    expect(JSON.stringify(answers[1]!.body)).toContain(
+      BILLING_MESSAGES.bidFeeRefundedAlreadyPlaced,
+    );
+    const summary = await kit.api(`/api/bid/bids/?item_id=${adId}`, { token: owner.token });
+    expect(summary.body.data).toMatchObject({ allBeforeBidsCount: 1 });
+
+    // A fee for another amount places a bid of its own.
+    const third = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { ...bid, bidamt: 1700 },
+    });
+    const paid = await payAtSandbox(app, (third.body.data as PurchaseInfo).razorpay_order_id!);
+    const placed = await kit.api('/api/bidpay/payment/success', {
+      token: bidder.token,
+      json: { ...paid, purchaseId: (third.body.data as PurchaseInfo)._id },
+    });
+    expect(placed.body.msg).toBe(MESSAGES.bidPosted);
+  });
+
   it('refuses to take a fee for a bid the ad would refuse', async () => {
     const owner = await kit.member('own_fee_owner', { entitled: false });
     const adId = await kit.ad(owner);
