@@ -362,3 +362,40 @@ describe('the ad search', () => {
     expect(await search("sofa' & ! | :* (")).toHaveLength(20);
   });
 });
+
+describe('a blocked member’s ads', () => {
+  const ownerEvent = async (type: 'AccountBlocked' | 'AccountUnblocked', userId: string) => {
+    const now = at(++minute);
+    const data =
+      type === 'AccountBlocked'
+        ? { userId, reason: 'fake ads', blockedBy: 'u-support', blockedAt: now }
+        : { userId, unblockedBy: 'u-support', unblockedAt: now };
+    await store.append(
+      `account-${userId}`,
+      [{ type, data, metadata: { eventId: randomUUID(), now } }] as never,
+      'any',
+    );
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+  };
+
+  const search = (text: string) => searchAds(db, text, adPage({})).then(keysOf);
+
+  it('leave the list, the search and their page while the block lasts, and come back after', async () => {
+    await post('harp', { itemName: 'Concert harp', categoryname: 'Music' }, 'u-kiran');
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    expect(await filter({})).toContain('harp');
+
+    await ownerEvent('AccountBlocked', 'u-kiran');
+    expect(await filter({})).not.toContain('harp');
+    expect(await search('harp')).toEqual([]);
+    expect(await findAd(db, ids.harp!)).toBeUndefined();
+    // Staff still find it, and its owner's list still holds it.
+    expect((await findAd(db, ids.harp!, { blockedOwners: true }))?.item_name).toBe('Concert harp');
+    expect(keysOf(await myAds(db, 'u-kiran', adPage({})))).toEqual(['harp']);
+
+    await ownerEvent('AccountUnblocked', 'u-kiran');
+    expect(await filter({})).toContain('harp');
+    expect(await search('harp')).toEqual(['harp']);
+    expect((await findAd(db, ids.harp!))?.item_name).toBe('Concert harp');
+  });
+});

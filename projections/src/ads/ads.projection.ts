@@ -1,4 +1,7 @@
+import type { AccountBlocked, AccountUnblocked } from '@boli/engine/accounts/account.events';
 import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection } from '../runtime/projection.ts';
 import { AD_ROW_EVENT_TYPES, evolveAdRow, type AdRow } from './ads.evolve.ts';
 import {
@@ -12,61 +15,126 @@ import {
   type StoredAd,
 } from './ads.table.ts';
 
+/** A member's block and its lifting: their ads leave the lists, the search and their pages. */
+const OWNER_EVENT_TYPES = ['AccountBlocked', 'AccountUnblocked'] as const;
+type OwnerEvent = AccountBlocked | AccountUnblocked;
+const isOwnerEvent = (event: { type: string }): boolean =>
+  (OWNER_EVENT_TYPES as readonly string[]).includes(event.type);
+
 /**
  * One row per ad (section 3's Ad, its gallery and its bidding state) for the ad list, search, My
  * Ads and the ad page; and the word list the search mends typos with. A batch loads the rows it
  * touches, folds its events in log order and writes each changed row once. An event at or below
  * a row's `last_version` was applied already and is skipped, so replaying the log changes nothing.
+ * A blocked member's ads are marked `owner_blocked` and their search documents removed, till the
+ * block is lifted; setting a mark again changes nothing either.
  */
 export const adsProjection = defineProjection({
   name: 'ads',
-  version: 1,
-  handles: AD_ROW_EVENT_TYPES,
+  version: 2,
+  handles: [...AD_ROW_EVENT_TYPES, ...OWNER_EVENT_TYPES],
   tables: {
     ads: { create: createAdsTable },
     ad_search: { create: createAdSearchTable },
     ad_words: { create: createAdWordsTable },
   },
-  async handleBatch(trx, events, tables) {
-    const adIdOf = (event: (typeof events)[number]) => (event.data as { adId: string }).adId;
-    const ids = [...new Set(events.map(adIdOf))];
-    const stored: (StoredAd & { last_version: number })[] = await trx(tables.ads)
-      .select([...AD_COLUMNS, 'last_version'])
-      .whereIn('ad_id', ids);
-    const state = new Map<string, { row: AdRow | undefined; version: number }>(
-      stored.map((raw) => [raw.ad_id, { row: fromStored(raw), version: raw.last_version }]),
+  async handleBatch(trx, batch, tables) {
+    await writeAdRows(
+      trx,
+      batch.filter((event) => !isOwnerEvent(event)),
+      tables,
     );
-    const changed = new Set<string>();
-    for (const event of events) {
-      const adId = adIdOf(event);
-      const current = state.get(adId) ?? { row: undefined, version: -1 };
-      if (event.streamVersion <= current.version) continue;
-      const row = evolveAdRow(current.row, event as unknown as AdEvent);
-      state.set(adId, { row, version: event.streamVersion });
-      if (row !== undefined && row !== current.row) changed.add(adId);
+    // After the rows: the batch's last word on each owner holds for all their ads, those it
+    // posted too.
+    const blocked = new Map<string, boolean>();
+    for (const event of batch.filter(isOwnerEvent) as unknown as OwnerEvent[]) {
+      blocked.set(event.data.userId, event.type === 'AccountBlocked');
     }
-    const writes = [...changed].map((adId) => {
-      const { row, version } = state.get(adId)!;
-      return toStored(row!, version);
-    });
-    if (writes.length === 0) return;
-    await trx(tables.ads).insert(writes).onConflict('ad_id').merge();
-    const adIds = [...changed];
-    await trx.raw(
-      `INSERT INTO ?? (ad_id, created_at, search_vector)
-       SELECT ad_id, created_at, ${SEARCH_VECTOR_SQL} FROM ?? WHERE ad_id = ANY(?)
-       ON CONFLICT (ad_id) DO UPDATE
-         SET created_at = EXCLUDED.created_at, search_vector = EXCLUDED.search_vector`,
-      [tables.ad_search, tables.ads, adIds],
-    );
-    // The word list only grows: a word no ad holds any more only offers a correction that
-    // then matches nothing.
-    await trx.raw(
-      `INSERT INTO ?? (word)
+    if (blocked.size > 0) await markBlockedOwners(trx, blocked, tables);
+  },
+});
+
+type Tables = { readonly ads: string; readonly ad_search: string; readonly ad_words: string };
+
+/** The ad events of a batch, folded into their rows; changed rows written with their documents. */
+async function writeAdRows(
+  trx: Knex.Transaction,
+  events: readonly RecordedEvent[],
+  tables: Tables,
+): Promise<void> {
+  const adIdOf = (event: (typeof events)[number]) => (event.data as { adId: string }).adId;
+  const ids = [...new Set(events.map(adIdOf))];
+  const stored: (StoredAd & { last_version: number })[] = await trx(tables.ads)
+    .select([...AD_COLUMNS, 'last_version'])
+    .whereIn('ad_id', ids);
+  const state = new Map<string, { row: AdRow | undefined; version: number }>(
+    stored.map((raw) => [raw.ad_id, { row: fromStored(raw), version: raw.last_version }]),
+  );
+  const changed = new Set<string>();
+  for (const event of events) {
+    const adId = adIdOf(event);
+    const current = state.get(adId) ?? { row: undefined, version: -1 };
+    if (event.streamVersion <= current.version) continue;
+    const row = evolveAdRow(current.row, event as unknown as AdEvent);
+    state.set(adId, { row, version: event.streamVersion });
+    if (row !== undefined && row !== current.row) changed.add(adId);
+  }
+  const writes = [...changed].map((adId) => {
+    const { row, version } = state.get(adId)!;
+    return toStored(row!, version);
+  });
+  if (writes.length === 0) return;
+  await trx(tables.ads).insert(writes).onConflict('ad_id').merge();
+  const adIds = [...changed];
+  await writeSearchDocuments(trx, tables, 'ad_id = ANY(?)', [adIds]);
+  // The word list only grows: a word no ad holds any more only offers a correction that
+  // then matches nothing.
+  await trx.raw(
+    `INSERT INTO ?? (word)
        SELECT DISTINCT lexeme FROM ??, unnest(search_vector) AS w(lexeme)
         WHERE ad_id = ANY(?)
        ON CONFLICT (word) DO NOTHING`,
-      [tables.ad_words, tables.ad_search, adIds],
-    );
-  },
-});
+    [tables.ad_words, tables.ad_search, adIds],
+  );
+}
+
+/** The search documents of the ads `where` names, but for blocked owners' (whose are removed). */
+async function writeSearchDocuments(
+  trx: Knex.Transaction,
+  tables: Tables,
+  where: string,
+  bindings: Knex.RawBinding[],
+): Promise<void> {
+  await trx.raw(
+    `INSERT INTO ?? (ad_id, created_at, search_vector)
+     SELECT ad_id, created_at, ${SEARCH_VECTOR_SQL} FROM ?? WHERE ${where} AND NOT owner_blocked
+     ON CONFLICT (ad_id) DO UPDATE
+       SET created_at = EXCLUDED.created_at, search_vector = EXCLUDED.search_vector`,
+    [tables.ad_search, tables.ads, ...bindings],
+  );
+}
+
+/** Marks each owner's ads blocked or not; a blocked owner's ads leave the search, a freed one's return. */
+async function markBlockedOwners(
+  trx: Knex.Transaction,
+  blocked: ReadonlyMap<string, boolean>,
+  tables: Tables,
+): Promise<void> {
+  const owners = (isBlocked: boolean) =>
+    [...blocked].filter(([, value]) => value === isBlocked).map(([userId]) => userId);
+  for (const isBlocked of [true, false]) {
+    const userIds = owners(isBlocked);
+    if (userIds.length === 0) continue;
+    await trx(tables.ads).whereIn('posted_by', userIds).update({ owner_blocked: isBlocked });
+  }
+  if (owners(true).length > 0) {
+    await trx.raw(`DELETE FROM ?? WHERE ad_id IN (SELECT ad_id FROM ?? WHERE posted_by = ANY(?))`, [
+      tables.ad_search,
+      tables.ads,
+      owners(true),
+    ]);
+  }
+  if (owners(false).length > 0) {
+    await writeSearchDocuments(trx, tables, 'posted_by = ANY(?)', [owners(false)]);
+  }
+}

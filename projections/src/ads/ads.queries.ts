@@ -53,7 +53,7 @@ const inRange = (query: Knex.QueryBuilder, column: string, range: Range | undefi
  * ids come first, from an index-only walk (ads.table.ts), then their rows.
  */
 export async function filterAds(db: Knex, filters: AdFilters, page: AdPage): Promise<AdRow[]> {
-  const ids = db(ADS).select('ad_id', 'created_at');
+  const ids = db(ADS).select('ad_id', 'created_at').where('owner_blocked', false);
   const equal: [keyof AdFilters, string][] = [
     ['categoryname', 'categoryname'],
     ['subcategory', 'subcategory'],
@@ -89,15 +89,22 @@ export async function myAds(db: Knex, userId: string, page: AdPage): Promise<AdR
   return rowsOf(await paged(newestFirst(query), page));
 }
 
-/** One ad by its id or its uid (the ad page accepts either). */
-export async function findAd(db: Knex, idOrUid: string): Promise<AdRow | undefined> {
+/**
+ * One ad by its id or its uid (the ad page accepts either); a blocked member's only with
+ * `blockedOwners` (staff, who may need to see what was blocked).
+ */
+export async function findAd(
+  db: Knex,
+  idOrUid: string,
+  { blockedOwners = false }: { blockedOwners?: boolean } = {},
+): Promise<AdRow | undefined> {
   const key = idOrUid.trim();
   if (key === '') return undefined;
-  const stored = (await db(ADS)
+  const query = db(ADS)
     .select(AD_COLUMNS)
-    .where({ ad_id: key })
-    .orWhere({ uid: key })
-    .first()) as StoredAd | undefined;
+    .where((where) => where.where({ ad_id: key }).orWhere({ uid: key }));
+  if (!blockedOwners) query.where('owner_blocked', false);
+  const stored = (await query.first()) as StoredAd | undefined;
   return stored === undefined ? undefined : fromStored(stored);
 }
 

@@ -43,6 +43,8 @@ export const FILTER_COLUMNS = [
   'year_of_manufacture',
   'mileage',
   'owner_or_dealer',
+  // A blocked member's ads are listed to nobody (ads.projection.ts).
+  'owner_blocked',
 ] as const;
 
 /**
@@ -104,6 +106,8 @@ export async function createAdsTable(trx: Knex.Transaction, table: string): Prom
     t.timestamp('updated_at', { useTz: true }).notNullable();
     /** Stream version of the last event applied: an event at or below it is a replay. */
     t.integer('last_version').notNullable();
+    /** Its poster is blocked: listed, searched and shown to no member till the block is lifted. */
+    t.boolean('owner_blocked').notNullable().defaultTo(false);
   });
   // Not unique: a uid is random enough to be unique, and a clash must never stall the read model.
   await trx.raw('CREATE INDEX ?? ON ?? (uid)', [`${table}_uid_idx`, table]);

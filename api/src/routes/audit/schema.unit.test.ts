@@ -24,9 +24,7 @@ describe('the ledger period', () => {
       '2026-11-28T10:55:00.000Z',
     );
     const wallClock = periodOf({ from: '2026-11-28T10:55:00' });
-    expect(wallClock.success && wallClock.data.from.toISOString()).toBe(
-      '2026-11-28T05:25:00.000Z',
-    );
+    expect(wallClock.success && wallClock.data.from.toISOString()).toBe('2026-11-28T05:25:00.000Z');
     expect(wallClock.success && wallClock.data.to).toEqual(OPEN_TO);
     expect(periodOf({ from: '2026-02-30T10:00:00Z' }).success).toBe(false);
     expect(periodOf({ from: 'yesterday' }).success).toBe(false);

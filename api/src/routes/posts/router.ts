@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { Router } from '@koa/router';
 import type { AdCommand } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { adStream } from '@boli/engine/ads/ad.events';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -79,8 +80,10 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
     mediaUrl: (name) => storage.urlOf(name),
   });
 
-  const adOr404 = async (idOrUid: string): Promise<AdRow> => {
-    const row = await findAd(infra.db, idOrUid);
+  /** The ad, or 404; a blocked member's ad only for staff (`ctx` the viewer's request). */
+  const adOr404 = async (idOrUid: string, ctx?: Context): Promise<AdRow> => {
+    const staff = holdsRole(ctx?.state.auth?.roles, AD_HISTORY_ROLES);
+    const row = await findAd(infra.db, idOrUid, { blockedOwners: staff });
     if (row === undefined) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
     return row;
   };
@@ -176,12 +179,12 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
 
   router.get('/api/posts/post', maybeAuth, async (ctx) => {
     const { item_id } = parseInput(itemIdQuery, ctx.query);
-    ctx.body = success(toAdDetailView(await ads.adOr404(item_id), viewOf(ctx)));
+    ctx.body = success(toAdDetailView(await ads.adOr404(item_id, ctx), viewOf(ctx)));
   });
 
   router.get('/api/posts/postUID', maybeAuth, async (ctx) => {
     const { item_uid } = parseInput(itemUidQuery, ctx.query);
-    ctx.body = success(toAdDetailView(await ads.adOr404(item_uid), viewOf(ctx)));
+    ctx.body = success(toAdDetailView(await ads.adOr404(item_uid, ctx), viewOf(ctx)));
   });
 
   /**

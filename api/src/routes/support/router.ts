@@ -56,7 +56,7 @@ export function supportRouter(infra: Infrastructure): Router {
         ...command,
         metadata: commandMetadata(ctx, { userId: auth.userId, role }),
       } as AccountCommand,
-      readModels: ['users'],
+      readModels: ['users', 'ads'],
     });
   };
 
@@ -91,7 +91,8 @@ export function supportRouter(infra: Infrastructure): Router {
     const { asOf } = parseInput(historyQuery, ctx.query);
     // By its id, or by the uid of the ad's web address (what a shared link carries).
     const adId =
-      (await orNothingBeforeFirstBuild(findAd(infra.db, asked), undefined))?.ad_id ?? asked;
+      (await orNothingBeforeFirstBuild(findAd(infra.db, asked, { blockedOwners: true }), undefined))
+        ?.ad_id ?? asked;
     const events = await infra.store.readStream(adStream(adId));
     if (events.length === 0) throw new ApiError(404, 'Ad not found', 'AD_NOT_FOUND');
     const replay = replayAd(events, asOf);

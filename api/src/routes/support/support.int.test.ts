@@ -135,6 +135,8 @@ describe('support blocks a member', () => {
       const member = await kit.member('to_be_blocked');
       const support = await kit.member('support_sam', { roles: ['member', 'support'] });
       const auditor = await kit.member('audit_ann', { roles: ['member', 'auditor'] });
+      const adId = await kit.ad(member);
+      const adPage = (token: string) => kit.api(`/api/posts/post?item_id=${adId}`, { token });
       expect((await kit.api('/api/user', { token: member.token })).status).toBe(200);
 
       const refused = await kit.api(`/api/support/users/${member.userId}/block`, {
@@ -169,6 +171,11 @@ describe('support blocks a member', () => {
       expect((await kit.api('/api/user', { token: member.token })).status).toBe(401);
       const [row] = await kit.db('users').where({ user_id: member.userId });
       expect(row.is_blocked).toBe(true);
+      // Their ad is gone from members' sight, not from staff's.
+      expect((await adPage(auditor.token)).status).toBe(200);
+      expect((await adPage(support.token)).status).toBe(200);
+      const stranger = await kit.member('stranger_s');
+      expect((await adPage(stranger.token)).status).toBe(404);
       // Their app, renewing the ended session, learns why it ended.
       const renewal = () =>
         kit.api('/api/auth/refresh', { json: { refreshToken: member.refreshToken } });
@@ -186,6 +193,7 @@ describe('support blocks a member', () => {
       expect(unblocked.status).toBe(200);
       const [after] = await kit.db('users').where({ user_id: member.userId });
       expect(after.is_blocked).toBe(false);
+      expect((await adPage(stranger.token)).status).toBe(200);
       // Unblocked, the ended session stays ended, as any other would.
       expect((await renewal()).status).toBe(401);
     } finally {
