@@ -35,21 +35,43 @@ function bidOf(subject: PurchaseRow['subject']) {
 export const isUnpaidSubscription = (row: PurchaseRow): boolean =>
   row.kind === 'subscription' && UNPAID.includes(row.status);
 
+/** The ad of a bid fee started and not paid: not needed any more once its bidding closed. */
+export const adOfUnpaidBidFee = (row: PurchaseRow): string | undefined =>
+  row.subject.kind === 'bidFee' && UNPAID.includes(row.status) ? row.subject.adId : undefined;
+
+/** Why a purchase started and left unpaid is not needed any more, if it is not. */
+function unneededBecause(
+  row: PurchaseRow,
+  subscribed: boolean,
+  closedAds: ReadonlySet<string>,
+): string | undefined {
+  if (subscribed && isUnpaidSubscription(row)) return BILLING_MESSAGES.unpaidSubscriptionNotNeeded;
+  const adId = adOfUnpaidBidFee(row);
+  if (adId !== undefined && closedAds.has(adId)) return BILLING_MESSAGES.unpaidBidFeeNotNeeded;
+  return undefined;
+}
+
 /**
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
- * null for what never does (the lifetime subscription, a fee spent on its bid). `subscribed`: the
- * member owns a subscription, so one they started and left unpaid is not needed any more — it
- * says so, and has no `payBy` (nothing to pay).
+ * null for what never does (the lifetime subscription, a fee spent on its bid). A purchase started
+ * and left unpaid that is not needed any more — a subscription once the member owns one
+ * (`subscribed`), a bid fee once its ad's bidding closed (`closedAds`) — says so, and has no
+ * `payBy` (nothing to pay).
  */
 export function transactionOf(
   row: PurchaseRow,
   {
     expiresAt = null,
     subscribed = false,
-  }: { expiresAt?: string | null; subscribed?: boolean } = {},
+    closedAds = new Set<string>(),
+  }: {
+    expiresAt?: string | null;
+    subscribed?: boolean;
+    closedAds?: ReadonlySet<string>;
+  } = {},
 ) {
   const subject = row.subject;
-  const unneeded = subscribed && isUnpaidSubscription(row);
+  const unneeded = unneededBecause(row, subscribed, closedAds);
   return {
     _id: row.purchase_id,
     kind: row.kind,
@@ -75,9 +97,9 @@ export function transactionOf(
     creditNoteNumber: row.credit_note_number,
     creditNoteUrl: row.credit_note_number ? creditNoteUrlOf(row.purchase_id) : null,
     razorpay_order_id: row.order_id,
-    message: unneeded ? BILLING_MESSAGES.unpaidSubscriptionNotNeeded : row.refund_message,
+    message: unneeded ?? row.refund_message,
     /** Until when a started, unpaid purchase can still be paid (it lapses then); else null. */
-    payBy: UNPAID.includes(row.status) && !unneeded ? row.expires_at : null,
+    payBy: UNPAID.includes(row.status) && unneeded === undefined ? row.expires_at : null,
     createdAt: row.created_at,
   };
 }

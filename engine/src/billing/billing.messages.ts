@@ -13,6 +13,7 @@ export const BILLING_MESSAGES = {
   alreadySubscribed: 'You already have a Lifetime Subscription.',
   unpaidSubscriptionNotNeeded:
     'Nothing charged. Not needed: you already have a Lifetime Subscription.',
+  unpaidBidFeeNotNeeded: 'Nothing charged. Not needed: bidding on this ad has closed.',
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',

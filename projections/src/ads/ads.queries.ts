@@ -108,6 +108,20 @@ export async function findAd(
   return stored === undefined ? undefined : fromStored(stored);
 }
 
+/** Those of `adIds` whose bidding is over at `now`: closed, or past their final call. */
+export async function closedAdIds(
+  db: Knex,
+  adIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (adIds.length === 0) return new Set();
+  const rows: { ad_id: string }[] = await db(ADS)
+    .select('ad_id')
+    .whereIn('ad_id', [...new Set(adIds)])
+    .where((where) => where.where('bid_open', false).orWhere('final_call_date_time', '<=', now));
+  return new Set(rows.map((row) => row.ad_id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Search
 

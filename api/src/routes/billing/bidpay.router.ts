@@ -15,6 +15,7 @@ import {
   bidFeeQuote,
   confirmCheckout,
   startBidFeePurchase,
+  unneededContext,
   type BillingInfra,
 } from './billingDeps.ts';
 import { bidFeeBody, bidFeePaymentBody, bidFeeQuoteQuery, pageQuery } from './schema.ts';
@@ -78,7 +79,11 @@ export function bidpayRouter(infra: BillingInfra): Router {
       limit: LIMITS.transactionsPageSize,
       kinds: ['bidFee'],
     });
-    ctx.body = success({ purchases: rows.map((row) => transactionOf(row)), totalPages });
+    const unneeded = await unneededContext(infra, ctx.state.auth!.userId, rows);
+    ctx.body = success({
+      purchases: rows.map((row) => transactionOf(row, unneeded)),
+      totalPages,
+    });
   });
 
   return router;

@@ -641,6 +641,7 @@ describe('bid processing fee', () => {
     expect(row).toMatchObject({
       _id: info._id,
       bid: { bidamt: 2500, type: 'Hidden', by: 'bluekite' },
+      payBy: expect.any(String),
     });
 
     const payable = await kit.api(`/api/purchases/${info._id}/payable`, { token: bidder.token });
@@ -658,6 +659,18 @@ describe('bid processing fee', () => {
     const late = await kit.api(`/api/purchases/${info._id}/payable`, { token: bidder.token });
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe(MESSAGES.biddingClosed);
+    // Both lists say the fee is not needed any more (once the ads read model has the close),
+    // with nothing to pay.
+    for (const list of ['/api/bidpay/listPurchases?page=0', '/api/cart/listTransactions?page=0']) {
+      const entry = await eventually(async () => {
+        const rows = (await kit.api(list, { token: bidder.token })).body.data as {
+          purchases: Transaction[];
+        };
+        const found = rows.purchases.find((purchase) => purchase._id === info._id);
+        return found?.message === BILLING_MESSAGES.unpaidBidFeeNotNeeded ? found : null;
+      });
+      expect(entry.payBy).toBeNull();
+    }
   });
 
   it('refunds the fee, and says why, when bidding closed before the payment was confirmed', async () => {

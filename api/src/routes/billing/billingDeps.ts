@@ -5,7 +5,8 @@ import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { BillingSettings } from '@boli/engine/billing/quote';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { waitForProjections } from '@boli/projections';
-import { activeSubscriptions } from '@boli/projections/billing/purchases.queries';
+import { closedAdIds } from '@boli/projections/ads/ads.queries';
+import { activeSubscriptions, type PurchaseRow } from '@boli/projections/billing/purchases.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
 import { idempotencyKeyOf } from '../../http/commands.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -24,6 +25,7 @@ import {
   type Quote,
 } from '../../payments/purchaseInfo.ts';
 import { loadPurchase } from '../../payments/purchaseStore.ts';
+import { adOfUnpaidBidFee, isUnpaidSubscription } from '../../payments/transactions.ts';
 import { recordGatewayPayment, settlePurchase } from '../../payments/settlement.ts';
 import { GatewayError } from '../../payments/gateway/errors.ts';
 
@@ -71,6 +73,23 @@ export const ownsSubscription = async (
   infra: Pick<Infrastructure, 'db'>,
   userId: string,
 ): Promise<boolean> => (await activeSubscriptions(infra.db, userId)).length > 0;
+
+/**
+ * What the transactions lists need to tell which unpaid purchases of a page are not needed any
+ * more (`transactionOf`): asked only when the page holds such a purchase.
+ */
+export async function unneededContext(
+  infra: Pick<Infrastructure, 'db'>,
+  userId: string,
+  rows: readonly PurchaseRow[],
+): Promise<{ subscribed: boolean; closedAds: ReadonlySet<string> }> {
+  const feeAds = rows.map(adOfUnpaidBidFee).filter((adId) => adId !== undefined);
+  const [subscribed, closedAds] = await Promise.all([
+    rows.some(isUnpaidSubscription) ? ownsSubscription(infra, userId) : false,
+    closedAdIds(infra.db, feeAds, new Date()),
+  ]);
+  return { subscribed, closedAds };
+}
 
 /** The lifetime plan is bought once: a member who has it is told so before any checkout. */
 export async function refuseIfSubscribed(

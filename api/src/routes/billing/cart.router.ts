@@ -13,15 +13,15 @@ import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { pricesNow, purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
 import { quoteOf } from '../../payments/purchaseInfo.ts';
-import { transactionOf, isUnpaidSubscription } from '../../payments/transactions.ts';
+import { transactionOf } from '../../payments/transactions.ts';
 import {
   checkoutDeps,
   confirmCheckout,
   infoOf,
   ownPurchase,
-  ownsSubscription,
   type BillingInfra,
   refuseIfSubscribed,
+  unneededContext,
 } from './billingDeps.ts';
 import { subscriptionListQuery, subscriptionPaymentBody, transactionsQuery } from './schema.ts';
 
@@ -153,12 +153,10 @@ export function cartRouter(infra: BillingInfra): Router {
       infra.db,
       rows.filter((row) => row.kind === 'adSpace').map((row) => row.purchase_id),
     );
-    // Only an unpaid subscription on the page makes it worth asking whether one is owned.
-    const subscribed =
-      rows.some(isUnpaidSubscription) && (await ownsSubscription(infra, ctx.state.auth!.userId));
+    const unneeded = await unneededContext(infra, ctx.state.auth!.userId, rows);
     ctx.body = success({
       purchases: rows.map((row) =>
-        transactionOf(row, { expiresAt: spaceEnds.get(row.purchase_id) ?? null, subscribed }),
+        transactionOf(row, { expiresAt: spaceEnds.get(row.purchase_id) ?? null, ...unneeded }),
       ),
       totalPages,
     });
