@@ -17,6 +17,7 @@ export const BILLING_MESSAGES = {
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',
+  bidFeeNotNeeded: 'Your subscription or free trial covers your bids: no fee is needed.',
   bidFeeRefundedAlreadyPlaced:
     'This bid was already placed with another payment of its fee, so this payment has been refunded.',
   subscriptionRefundedAlreadyOwned:

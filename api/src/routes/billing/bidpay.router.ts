@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from '@koa/router';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { activeMember } from '../../http/members.ts';
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { parseInput } from '../../http/errors.ts';
+import { ApiError, parseInput } from '../../http/errors.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
@@ -37,6 +39,10 @@ export function bidpayRouter(infra: BillingInfra): Router {
   router.post(['/add', '/add/'], auth, async (ctx) => {
     const body = parseInput(bidFeeBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const buyer = await activeMember(infra, ctx);
+    // A member whose subscription or trial covers bidding bids without a fee: none is sold.
+    if (await hasActiveEntitlement(infra.db, buyer.user_id, new Date())) {
+      throw new ApiError(409, BILLING_MESSAGES.bidFeeNotNeeded, 'BID_FEE_NOT_NEEDED');
+    }
     const bid = {
       userId: buyer.user_id,
       username: buyer.username,

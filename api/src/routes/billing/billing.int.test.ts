@@ -613,6 +613,18 @@ describe('bid processing fee', () => {
     expect(placed.body.msg).toBe(MESSAGES.bidPosted);
   });
 
+  it('sells no fee to a member whose subscription or trial covers bidding', async () => {
+    const owner = await kit.member('covered_owner');
+    const bidder = await kit.member('covered_bidder');
+    const adId = await kit.ad(owner);
+    const added = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: 'bluekite' },
+    });
+    expect(added.status).toBe(409);
+    expect(added.body.msg).toBe(BILLING_MESSAGES.bidFeeNotNeeded);
+  });
+
   it('refuses to take a fee for a bid the ad would refuse', async () => {
     const owner = await kit.member('own_fee_owner', { entitled: false });
     const adId = await kit.ad(owner);
