@@ -214,8 +214,9 @@ describe('the contact form', () => {
     expect(await fromMailbox(app, email, /We received your message: Inquiry/)).toBeTruthy();
   }, 120_000);
 
-  it('is in a member’s menu, whose top bar has no Contact Us', async () => {
-    const page = await windowOf(await createMember(app, { address: false }));
+  it('is in a member’s menu, whose top bar has no Contact Us, and knows who writes', async () => {
+    const member = await createMember(app, { address: false });
+    const page = await windowOf(member);
     await visit(page, '/settings');
     const banner = page.getByRole('banner');
     expect(await banner.getByRole('link', { name: 'Contact Us' }).count()).toBe(0);
@@ -223,5 +224,9 @@ describe('the contact form', () => {
     await page.getByRole('menuitem', { name: 'Contact Us' }).click();
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/contactus');
+    // The member's own email and mobile are filled in from their profile.
+    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(member.email);
+    expect(await page.getByLabel(/^Mobile number/).inputValue()).toBe(member.phone);
+    expect(await page.getByLabel(/^First name/).inputValue()).not.toBe('');
   });
 });

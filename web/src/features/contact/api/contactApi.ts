@@ -1,6 +1,25 @@
 import { apiEnvelope } from '../../../app/api/client.ts';
 import type { ApiRequest } from '../../../app/session/useApi.ts';
 import type { ContactForm } from '@boli/engine/social/contact.rules';
+import { isRecord } from '../../../lib/records.ts';
+
+/** The member's own details (GET /api/user) that the form asks for: who writes and how to reach them. */
+export async function fetchSendersDetails(
+  request: ApiRequest,
+  signal?: AbortSignal,
+): Promise<Partial<ContactForm>> {
+  const data = await request<unknown>('/api/user', { signal });
+  if (!isRecord(data)) return {};
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const details: Partial<Record<keyof ContactForm, string>> = {
+    country: text(data.country),
+    firstname: text(data.firstname),
+    lastname: text(data.lastname),
+    email: text(data.email),
+    mobile: text(data.phone),
+  };
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => value !== ''));
+}
 
 /** POST /api/contactus (public; a signed-in member's token is sent so support knows who wrote). */
 export async function sendContactMessage(form: ContactForm, token: string | null): Promise<string> {

@@ -18,7 +18,8 @@ import {
 import { messageOf } from '../../../app/api/client.ts';
 import { fetchCountries, type Country } from '../../../app/api/reference.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
-import { sendContactMessage } from '../api/contactApi.ts';
+import { useApi } from '../../../app/session/useApi.ts';
+import { fetchSendersDetails, sendContactMessage } from '../api/contactApi.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { phoneTyped } from '../../../lib/numberInput.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -49,8 +50,11 @@ const LABELS: Record<ContactField, string> = {
  * the engine's, so the form and the api refuse alike.
  */
 export function ContactUsScreen() {
-  const { token } = useSession();
+  const { token, status } = useSession();
+  const { request } = useApi();
   const [form, setForm] = useState<ContactForm>(EMPTY);
+  // A member's own details, filled in again after each message sent.
+  const [sender, setSender] = useState<Partial<ContactForm>>({});
   const [countries, setCountries] = useState<Country[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
@@ -58,6 +62,25 @@ export function ContactUsScreen() {
   const [sent, setSent] = useState<string | null>(null);
   // Each refusal takes the focus to the first field to fix.
   const { form: formRef, refused } = useRefusalFocus();
+
+  // A member need not type who they are: their profile's details fill the fields still empty.
+  useEffect(() => {
+    if (status !== 'member') return;
+    const controller = new AbortController();
+    fetchSendersDetails(request, controller.signal).then(
+      (details) => {
+        setSender(details);
+        setForm((typed) => ({
+          ...typed,
+          ...Object.fromEntries(
+            Object.entries(details).filter(([field]) => typed[field as ContactField] === ''),
+          ),
+        }));
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [status, request]);
 
   useEffect(() => {
     let live = true;
@@ -87,7 +110,7 @@ export function ContactUsScreen() {
     setSending(true);
     try {
       const msg = await sendContactMessage(form, token);
-      setForm(EMPTY);
+      setForm({ ...EMPTY, ...sender });
       setShowErrors(false);
       setSent(msg || MESSAGES.contactSent);
     } catch (error) {
