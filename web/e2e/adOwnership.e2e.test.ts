@@ -215,6 +215,9 @@ describe('the media page', () => {
     await items.nth(held).waitFor();
     await items.nth(held).getByRole('button', { name: 'Remove' }).click();
     const asked = page.getByRole('dialog', { name: 'Remove this photo?' });
+    // It shows which photo, not the name the server stored it under.
+    await asked.locator('img').waitFor();
+    expect(await asked.innerText()).not.toMatch(/\.jpe?g/);
     await asked.getByRole('button', { name: 'Remove' }).click();
     await asked.waitFor({ state: 'detached' });
     await expect.poll(() => items.count()).toBe(held);

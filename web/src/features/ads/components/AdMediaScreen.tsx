@@ -96,7 +96,14 @@ function MediaItem({
           onRemove();
         }}
       >
-        {item.name} is taken off the ad for everyone. To show it again, add the file again.
+        {/* Which one, as the member knows it: its picture, not the name it was stored under. */}
+        <Box
+          component="img"
+          src={item.thumbnail || (video ? undefined : item.url)}
+          alt=""
+          sx={{ display: 'block', width: 160, height: 100, objectFit: 'cover', mb: 1 }}
+        />
+        This {what} is taken off the ad for everyone. To show it again, add the file again.
       </ConfirmDialog>
     </Card>
   );
