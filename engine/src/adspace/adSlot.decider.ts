@@ -4,7 +4,7 @@ import type { AdSlotCommand, CloseSlot, PlaceSlotBid } from './adSlot.commands.t
 import type { AdSlotEvent, SlotBid, SlotClosed } from './adSlot.events.ts';
 import { exceedsBaseAmount, hasSlotBegun, highestBid, isPastSlotDate } from './adSlot.rules.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
-import { isSlotDate } from '../shared/indiaTime.ts';
+import { isCalendarDate } from '../shared/indiaTime.ts';
 
 /*
  * One slot (type + date). Open until 00:00 India time of its date: bids above the base amount
@@ -56,7 +56,7 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
       actionMessage: MESSAGES.slotBidBelowBaseAction,
     });
   }
-  if (!isSlotDate(data.slotdate)) return fail('SLOT_DATE_INVALID', MESSAGES.invalidDate);
+  if (!isCalendarDate(data.slotdate)) return fail('SLOT_DATE_INVALID', MESSAGES.invalidDate);
   if (isPastSlotDate(data.slotdate, metadata.now)) {
     return fail('SLOT_DATE_PASSED', ADSPACE_MESSAGES.slotDatePassed);
   }

@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 export const SLOT_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written 'YYYY-MM-DD'. */
-export function isSlotDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   if (!SLOT_DATE.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
@@ -43,7 +43,7 @@ export function instantOfIndiaWallClock(value: string): string | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)$/.exec(
     value.trim(),
   );
-  if (!match || !isSlotDate(match[1]!)) return undefined;
+  if (!match || !isCalendarDate(match[1]!)) return undefined;
   const ms = Date.parse(`${match[1]}T${match[2]}Z`);
   return Number.isNaN(ms) ? undefined : new Date(ms - IST_OFFSET_MS).toISOString();
 }

@@ -5,7 +5,7 @@ import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
-import { isSlotDate } from '@boli/engine/shared/indiaTime';
+import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { bidsOfSlot, calendarBetween } from '@boli/projections/adspace/adspace.queries';
 import { bearerToken, requireAuth } from '../../http/auth.ts';
@@ -53,7 +53,7 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
       },
       metadata: commandMetadata(ctx, { userId: bidder.user_id, role: 'member' }),
     };
-    if (type === null || !isSlotDate(body.slotdate)) {
+    if (type === null || !isCalendarDate(body.slotdate)) {
       // No slot to load: the domain words the refusal from the command alone.
       adSlotDecider.decide(command, adSlotDecider.initialState());
       throw new ApiError(400, MESSAGES.pleaseEnterAllDetails, 'SLOT_BID_DETAILS_MISSING');

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '@boli/engine/shared/limits';
 import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
-import { isSlotDate } from '@boli/engine/shared/indiaTime';
+import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 
 /* The ad space and slot-bid api's inputs (docs/api/adspace.md). */
 
 const providerId = z.string().trim().min(1).max(100);
-const slotDate = z.string().trim().refine(isSlotDate, MESSAGES.invalidDate);
+const slotDate = z.string().trim().refine(isCalendarDate, MESSAGES.invalidDate);
 
 export const spaceType = z.enum(AD_SPACE_TYPES);
 export const spaceCycle = z.enum(AD_SPACE_CYCLES);

@@ -3,7 +3,7 @@ import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import {
   instantOfIndiaWallClock,
-  isSlotDate,
+  isCalendarDate,
   startOfIndiaDay,
 } from '@boli/engine/shared/indiaTime';
 import { blankAsAbsent } from '../../http/blankInput.ts';
@@ -15,8 +15,8 @@ import { isFinancialYear } from './invoiceSeries.ts';
  * writes times). Undefined for anything else.
  */
 function instantNamed(value: string): Date | undefined {
-  if (isSlotDate(value)) return new Date(startOfIndiaDay(value));
-  if (!isSlotDate(value.slice(0, 10))) return undefined;
+  if (isCalendarDate(value)) return new Date(startOfIndiaDay(value));
+  if (!isCalendarDate(value.slice(0, 10))) return undefined;
   if (z.iso.datetime({ offset: true }).safeParse(value).success) return new Date(value);
   const wallClock = instantOfIndiaWallClock(value);
   return wallClock === undefined ? undefined : new Date(wallClock);
@@ -35,7 +35,7 @@ const startOf = (value: string): Date => instantNamed(value)!;
 
 /** `to` names the last day included: the ledger runs to the start of the next day. */
 const endOf = (value: string): Date =>
-  isSlotDate(value) ? new Date(startOf(value).getTime() + 24 * 3600_000) : startOf(value);
+  isCalendarDate(value) ? new Date(startOf(value).getTime() + 24 * 3600_000) : startOf(value);
 
 export const LEDGER_PAGE_SIZE = 50;
 

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { isSlotDate } from '@boli/engine/shared/indiaTime';
+import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
@@ -37,7 +37,7 @@ function useSlotBids(slotdate: string, type: SlotSpaceType) {
     [request, slotdate, type],
   );
   useEffect(() => {
-    if (!isSlotDate(slotdate)) return;
+    if (!isCalendarDate(slotdate)) return;
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();
@@ -63,7 +63,7 @@ export function AdSlotBidScreen() {
   const [posted, setPosted] = useState<string | null>(null);
   const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0]);
 
-  if (!isSlotDate(id)) {
+  if (!isCalendarDate(id)) {
     return (
       <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
         <Alert severity="error">{MESSAGES.invalidDate}</Alert>
