@@ -6,6 +6,9 @@ import { formatDateTime } from '../../../lib/format.ts';
  * The payment screens' words: the api's own (BILLING_MESSAGES) where it has one, so the screen
  * and the server say the same thing; the rest, which only the screen says, worded like them.
  */
+/** A gateway's reason as the end of a sentence: trimmed, with one full stop. */
+const asSentence = (reason: string): string => reason.trim().replace(/[.!]*$/, '.');
+
 export const PAYMENT_TEXTS = {
   paid: BILLING_MESSAGES.paymentSuccessful,
   beingConfirmed: BILLING_MESSAGES.paymentPending,
@@ -15,11 +18,10 @@ export const PAYMENT_TEXTS = {
   beingConfirmedShort: 'Being confirmed',
   cancelled: 'Payment cancelled. Nothing was charged.',
   /** A failed checkout with the gateway's reason: the reason first, then what to do. */
-  failedBecause: (reason: string) =>
-    `Payment failed: ${reason.trim().replace(/[.!]*$/, '.')} Please try again.`,
+  failedBecause: (reason: string) => `Payment failed: ${asSentence(reason)} Please try again.`,
   /** An attempt failed and the checkout is still open for another; nothing was charged. */
   attemptFailed: (reason: string) =>
-    `That attempt failed${reason.trim() ? `: ${reason.trim().replace(/[.!]*$/, '.')}` : '.'} Nothing was charged. Try again in the checkout window, or close it.`,
+    `That attempt failed${reason.trim() ? `: ${asSentence(reason)}` : '.'} Nothing was charged. Try again in the checkout window, or close it.`,
   /** On the subscription page during the free trial; `until` is the trial's end, formatted. */
   onTrial: (until: string) =>
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
