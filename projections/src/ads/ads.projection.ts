@@ -62,6 +62,7 @@ async function writeAdRows(
   events: readonly RecordedEvent[],
   tables: Tables,
 ): Promise<void> {
+  if (events.length === 0) return;
   const adIdOf = (event: (typeof events)[number]) => (event.data as { adId: string }).adId;
   const ids = [...new Set(events.map(adIdOf))];
   const stored: (StoredAd & { last_version: number })[] = await trx(tables.ads)
@@ -122,19 +123,17 @@ async function markBlockedOwners(
 ): Promise<void> {
   const owners = (isBlocked: boolean) =>
     [...blocked].filter(([, value]) => value === isBlocked).map(([userId]) => userId);
-  for (const isBlocked of [true, false]) {
-    const userIds = owners(isBlocked);
-    if (userIds.length === 0) continue;
-    await trx(tables.ads).whereIn('posted_by', userIds).update({ owner_blocked: isBlocked });
-  }
-  if (owners(true).length > 0) {
+  const [blockedIds, freedIds] = [owners(true), owners(false)];
+  if (blockedIds.length > 0) {
+    await trx(tables.ads).whereIn('posted_by', blockedIds).update({ owner_blocked: true });
     await trx.raw(`DELETE FROM ?? WHERE ad_id IN (SELECT ad_id FROM ?? WHERE posted_by = ANY(?))`, [
       tables.ad_search,
       tables.ads,
-      owners(true),
+      blockedIds,
     ]);
   }
-  if (owners(false).length > 0) {
-    await writeSearchDocuments(trx, tables, 'posted_by = ANY(?)', [owners(false)]);
+  if (freedIds.length > 0) {
+    await trx(tables.ads).whereIn('posted_by', freedIds).update({ owner_blocked: false });
+    await writeSearchDocuments(trx, tables, 'posted_by = ANY(?)', [freedIds]);
   }
 }
