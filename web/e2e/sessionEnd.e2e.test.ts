@@ -172,6 +172,10 @@ describe('a session ended elsewhere', () => {
     ]);
     const { context, page } = await openAs(browser, bidder);
     await openAdAsMember(page, adId, bidder);
+    // A second tab of the same browser, on a page of its own.
+    const otherTab = await context.newPage();
+    await openAt(app, otherTab, '/myAds');
+    await otherTab.getByRole('heading', { name: 'My Ads' }).waitFor();
 
     const blocked = await api(app, `/api/support/users/${bidder.userId}/block`, {
       json: { reason: 'Bidding on his own ads through a second account' },
@@ -182,6 +186,9 @@ describe('a session ended elsewhere', () => {
     const { renewal } = await bidInEndedSession(page);
     await expectLoggedOutWithNotice(page, bidder, `/ads/${adId}`, ACCOUNT_MESSAGES.accountBlocked);
     expect((await renewal).status()).toBe(403);
+    // The other tab, logged out with it, says why too: not that the member logged out.
+    await otherTab.getByText(ACCOUNT_MESSAGES.accountBlocked, { exact: true }).waitFor();
+    expect(await otherTab.getByText(MESSAGES.loggedOutElsewhere).count()).toBe(0);
     await context.close();
   });
 

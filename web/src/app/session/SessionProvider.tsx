@@ -11,7 +11,14 @@ import {
   type SessionTokens,
 } from './sessionContext.ts';
 import { parseSessionUser, type SessionUser } from './sessionUser.ts';
-import { clearStored, readStored, removeStored, writeStored } from './storage.ts';
+import {
+  clearStored,
+  readStored,
+  removeStored,
+  tellOtherTabsWhy,
+  whyOtherTabEnded,
+  writeStored,
+} from './storage.ts';
 
 type State = { status: SessionStatus; token: string | null; user?: SessionUser };
 
@@ -82,6 +89,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (token && tellServer) {
         apiRequest('/api/auth/logout', { method: 'POST', token }).catch(() => undefined);
       }
+      // Written before the token goes: its removal is what tells the other tabs.
+      if (token) tellOtherTabsWhy(message);
       clearStored();
       dispatch({ type: 'loggedOut' });
       if (message && token) enqueueSnackbar(message, { variant: 'info' });
@@ -90,6 +99,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback((tokens: SessionTokens, user: SessionUser) => {
+    tellOtherTabsWhy(undefined);
     storeTokens(tokens);
     if (!tokens.refreshToken) removeStored('refreshToken');
     writeStored('userId', user._id);
@@ -175,14 +185,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  // Logging out in one tab logs out the others, which say why (a page sent home, a form left).
+  // Logging out in one tab logs out the others, which say why (a page sent home, a form left):
+  // the reason the first tab was given (a block, an expiry), else that it logged out.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== 'jwt' || event.newValue) return;
       const hadSession = tokenRef.current !== null;
       tokenRef.current = null;
       dispatch({ type: 'loggedOut' });
-      if (hadSession) enqueueSnackbar(MESSAGES.loggedOutElsewhere, { variant: 'info' });
+      if (hadSession) {
+        enqueueSnackbar(whyOtherTabEnded() ?? MESSAGES.loggedOutElsewhere, { variant: 'info' });
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -42,6 +42,24 @@ export function writeStored(key: StoredKey, value: string): void {
   }
 }
 
+/**
+ * Why the session ended, when it was not the member's choice (a block, a password change, an
+ * expiry): kept apart from the session's values, so that the browser's other tabs, told of the
+ * logout by the token's removal, can say the same. Cleared at the next login.
+ */
+const ENDED_BECAUSE = 'sessionEndedBecause';
+
+export function tellOtherTabsWhy(message: string | undefined): void {
+  try {
+    if (message) storage()?.setItem(ENDED_BECAUSE, message);
+    else storage()?.removeItem(ENDED_BECAUSE);
+  } catch {
+    // The other tabs then say only that the session ended elsewhere.
+  }
+}
+
+export const whyOtherTabEnded = (): string | null => storage()?.getItem(ENDED_BECAUSE) || null;
+
 /** Logout forgets every stored value, the validation token included. */
 export function clearStored(): void {
   const store = storage();
