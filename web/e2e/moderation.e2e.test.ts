@@ -6,6 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, grantRoles, openAs, openPage, storedSession } from './support/members.ts';
+import { ONLY_ADMIN_BLOCKS_STAFF } from '../src/features/support/moderation.ts';
 import { api } from './support/payments.ts';
 
 /*
@@ -31,12 +32,14 @@ type Status = { blocked: boolean; blockedAt: string | null };
 
 describe('support blocks and unblocks a member from their profile', () => {
   it('blocks with a reason, ends their session, unblocks; members see no panel', async () => {
-    const [target, viewer, staffMember] = await Promise.all([
+    const [target, viewer, staffMember, auditorMember] = await Promise.all([
+      createMember(app, { address: false }),
       createMember(app, { address: false }),
       createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
     const support = await grantRoles(app, staffMember, ['support']);
+    const auditor = await grantRoles(app, auditorMember, ['auditor']);
 
     // The member is signed in, on their own profile, while support blocks them.
     const { context: targetContext, page: targetPage } = await openAs(browser, target);
@@ -131,6 +134,12 @@ describe('support blocks and unblocks a member from their profile', () => {
     await page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
     await status.getByText('Active', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/boli-moderation-active-desktop.png', fullPage: true });
+
+    // Another staff member's profile: only an admin blocks them, and the panel says so.
+    await profileOf(page, auditor.userId);
+    await page.getByRole('heading', { name: auditor.username, level: 1 }).waitFor();
+    await panel.getByText(ONLY_ADMIN_BLOCKS_STAFF).waitFor();
+    expect(await panel.getByRole('button', { name: 'Block member' }).count()).toBe(0);
 
     // Not on the staff member's own profile.
     await profileOf(page, support.userId);

@@ -1,7 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { LIMITS, ROLES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
-import { holdsRole, STAFF_ROLES, SUPPORT_ROLES } from './staffRoles.ts';
+import { mayBlockAccountOf, SUPPORT_ROLES } from './staffRoles.ts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -396,7 +396,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       const blockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) === 'blocked') return [];
       if (blockedBy === userId) return fail('BLOCK_SELF', ACCOUNT_MESSAGES.cannotBlockSelf);
-      if (holdsRole(state.roles, STAFF_ROLES) && command.metadata.actor?.role !== 'admin')
+      if (!mayBlockAccountOf(command.metadata.actor!.role, state.roles))
         return fail('BLOCK_STAFF', ACCOUNT_MESSAGES.onlyAdminBlocksStaff);
       return [
         {

@@ -21,3 +21,7 @@ export const holdsRole = (
   roles: readonly string[] | undefined,
   allowed: readonly string[],
 ): boolean => (roles ?? []).some((role) => allowed.includes(role));
+
+/** Whether staff acting as `actorRole` may block an account holding `targetRoles`. */
+export const mayBlockAccountOf = (actorRole: string, targetRoles: readonly string[]): boolean =>
+  actorRole === 'admin' || !holdsRole(targetRoles, STAFF_ROLES);

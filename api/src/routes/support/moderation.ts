@@ -11,6 +11,8 @@ export type ModerationStatus = {
   /** The staff member's user id, as the block recorded it. */
   readonly blockedBy: string | null;
   readonly reason: string | null;
+  /** The roles the account holds (staff are blocked by an admin only). */
+  readonly roles: readonly string[];
 };
 
 /**
@@ -34,5 +36,6 @@ export function moderationStatus(events: readonly AccountEvent[]): ModerationSta
     blockedAt: block?.blockedAt ?? null,
     blockedBy: block?.blockedBy ?? null,
     reason: block?.reason ?? null,
+    roles: state.roles,
   };
 }

@@ -33,6 +33,7 @@ describe("a member's moderation status, from their account stream", () => {
       userId: USER_ID,
       username: 'asha_k',
       ...NOT_BLOCKED,
+      roles: ['member'],
     });
   });
 

@@ -3,7 +3,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import { AD_HISTORY_ROLES, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
+import {
+  AD_HISTORY_ROLES,
+  mayBlockAccountOf,
+  SUPPORT_ROLES,
+} from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
@@ -40,6 +44,13 @@ export function supportRouter(infra: Infrastructure): Router {
   const router = new Router({ prefix: '/api/support' });
   router.use(requireAuth(infra), requireRole(...AD_HISTORY_ROLES));
 
+  /** The role a staff member moderates in: admin first (SUPPORT_ROLES' order); none: 403. */
+  const actingRole = (ctx: Context): string => {
+    const role = SUPPORT_ROLES.find((allowed) => ctx.state.auth!.roles.includes(allowed));
+    if (role === undefined) throw forbidden();
+    return role;
+  };
+
   /** Runs an account command as the signed-in staff member, in the role that allows it. */
   const asStaff = async (
     ctx: Context,
@@ -47,8 +58,7 @@ export function supportRouter(infra: Infrastructure): Router {
     command: Omit<AccountCommand, 'metadata'>,
   ) => {
     const auth = ctx.state.auth!;
-    const role = SUPPORT_ROLES.find((allowed) => auth.roles.includes(allowed));
-    if (role === undefined) throw forbidden();
+    const role = actingRole(ctx);
     await execute(infra, {
       streamId: accountStream(userId),
       decider: accountDecider,
@@ -68,7 +78,14 @@ export function supportRouter(infra: Infrastructure): Router {
     // The name is for people to read; the read model's lag does not matter for a staff member.
     const staff =
       found.blockedBy === null ? undefined : await findUserById(infra.db, found.blockedBy);
-    ctx.body = success({ ...found, blockedByUsername: staff?.username ?? null });
+    const { roles, ...standing } = found;
+    ctx.body = success({
+      ...standing,
+      blockedByUsername: staff?.username ?? null,
+      // Whether this viewer may block them: not themselves, and staff only as an admin.
+      blockable:
+        found.userId !== ctx.state.auth!.userId && mayBlockAccountOf(actingRole(ctx), roles),
+    });
   });
 
   /** Blocks a member and ends every session they hold, so no token of theirs works any more. */

@@ -221,7 +221,17 @@ describe("support reads a member's moderation status", () => {
         blockedBy: null,
         blockedByUsername: null,
         reason: null,
+        blockable: true,
       });
+      // Whom this viewer may block: not themselves, and staff only as an admin.
+      const standingOf = async (userId: string, token: string) =>
+        (await kit.api(`/api/support/users/${userId}`, { token })).body.data as {
+          blockable: boolean;
+        };
+      const admin = await kit.member('admin_arya', { roles: ['member', 'admin'] });
+      expect((await standingOf(support.userId, support.token)).blockable).toBe(false);
+      expect((await standingOf(admin.userId, support.token)).blockable).toBe(false);
+      expect((await standingOf(support.userId, admin.token)).blockable).toBe(true);
 
       await kit.api(`/api/support/users/${member.userId}/block`, {
         token: support.token,

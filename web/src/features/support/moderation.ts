@@ -16,7 +16,12 @@ export type ModerationStatus = {
   blockedBy: string | null;
   blockedByUsername: string | null;
   reason: string | null;
+  /** Whether the viewer may block them (not staff, unless the viewer is an admin). */
+  blockable: boolean;
 };
+
+/** Said instead of Block member on a staff member's profile, to support. */
+export const ONLY_ADMIN_BLOCKS_STAFF = 'A staff member: only an admin can block them.';
 
 /** The longest reason the api takes. */
 export const BLOCK_REASON_MAX = 500;

@@ -9,6 +9,7 @@ const active: ModerationStatus = {
   blockedBy: null,
   blockedByUsername: null,
   reason: null,
+  blockable: true,
 };
 
 const blocked: ModerationStatus = {

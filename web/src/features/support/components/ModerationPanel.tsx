@@ -17,6 +17,7 @@ import {
   blockMember,
   fetchModerationStatus,
   moderationLine,
+  ONLY_ADMIN_BLOCKS_STAFF,
   unblockMember,
   type ModerationStatus,
 } from '../moderation.ts';
@@ -111,7 +112,7 @@ function MemberModeration({ userId }: { userId: string }) {
                 >
                   Unblock member
                 </Button>
-              ) : (
+              ) : moderation.blockable ? (
                 <Button
                   variant="outlined"
                   color="error"
@@ -120,6 +121,10 @@ function MemberModeration({ userId }: { userId: string }) {
                 >
                   Block member
                 </Button>
+              ) : (
+                <Typography variant="body2" color="textSecondary">
+                  {ONLY_ADMIN_BLOCKS_STAFF}
+                </Typography>
               )}
             </Box>
           </>
