@@ -76,6 +76,13 @@ async function purchaseStatus(member: TestMember, purchaseId: string) {
   return body.data as PurchaseInfo;
 }
 
+/** The member pays a fee's order at the sandbox, and their browser reports it: the success call's answer. */
+const payFee = async (buyer: TestMember, info: PurchaseInfo) =>
+  kit.api('/api/bidpay/payment/success', {
+    token: buyer.token,
+    json: { ...(await payAtSandbox(app, info.razorpay_order_id!)), purchaseId: info._id },
+  });
+
 const startSubscription = async (member: TestMember, headers?: Record<string, string>) => {
   const { status, body } = await kit.api('/api/cart/add/lifetime/web', {
     token: member.token,
@@ -550,11 +557,7 @@ describe('bid processing fee', () => {
     });
     expect(added.status).toBe(200);
     const info = added.body.data as PurchaseInfo;
-    const paid = await payAtSandbox(app, info.razorpay_order_id!);
-    const success = await kit.api('/api/bidpay/payment/success', {
-      token: bidder.token,
-      json: { ...paid, purchaseId: info._id },
-    });
+    const success = await payFee(bidder, info);
     expect(success.status).toBe(200);
     expect(success.body.msg).toBe(MESSAGES.bidPosted);
 
@@ -584,15 +587,7 @@ describe('bid processing fee', () => {
       orders.push(added.body.data as PurchaseInfo);
     }
     const answers = [];
-    for (const info of orders) {
-      const paid = await payAtSandbox(app, info.razorpay_order_id!);
-      answers.push(
-        await kit.api('/api/bidpay/payment/success', {
-          token: bidder.token,
-          json: { ...paid, purchaseId: info._id },
-        }),
-      );
-    }
+    for (const info of orders) answers.push(await payFee(bidder, info));
     expect(answers[0]!.body.msg).toBe(MESSAGES.bidPosted);
     expect(JSON.stringify(answers[1]!.body)).toContain(
       BILLING_MESSAGES.bidFeeRefundedAlreadyPlaced,
@@ -605,11 +600,7 @@ describe('bid processing fee', () => {
       token: bidder.token,
       json: { ...bid, bidamt: 1700 },
     });
-    const paid = await payAtSandbox(app, (third.body.data as PurchaseInfo).razorpay_order_id!);
-    const placed = await kit.api('/api/bidpay/payment/success', {
-      token: bidder.token,
-      json: { ...paid, purchaseId: (third.body.data as PurchaseInfo)._id },
-    });
+    const placed = await payFee(bidder, third.body.data as PurchaseInfo);
     expect(placed.body.msg).toBe(MESSAGES.bidPosted);
   });
 
