@@ -1,7 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { LIMITS, ROLES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
-import { mayBlockAccountOf, SUPPORT_ROLES } from './staffRoles.ts';
+import { blockRefusal, SUPPORT_ROLES } from './staffRoles.ts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -60,6 +60,12 @@ export type AccountErrorCode =
   | 'PROFILE_PICTURE_INVALID'
   | 'BLOCK_SELF'
   | 'BLOCK_STAFF';
+
+/** What staff are told when `blockRefusal` refuses them. */
+const BLOCK_REFUSALS = {
+  BLOCK_SELF: ACCOUNT_MESSAGES.cannotBlockSelf,
+  BLOCK_STAFF: ACCOUNT_MESSAGES.onlyAdminBlocksStaff,
+} as const;
 
 const fail = (
   code: AccountErrorCode,
@@ -395,9 +401,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'BlockAccount': {
       const blockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) === 'blocked') return [];
-      if (blockedBy === userId) return fail('BLOCK_SELF', ACCOUNT_MESSAGES.cannotBlockSelf);
-      if (!mayBlockAccountOf(command.metadata.actor!.role, state.roles))
-        return fail('BLOCK_STAFF', ACCOUNT_MESSAGES.onlyAdminBlocksStaff);
+      const refusal = blockRefusal(command.metadata.actor!, { userId, roles: state.roles });
+      if (refusal !== undefined) return fail(refusal, BLOCK_REFUSALS[refusal]);
       return [
         {
           type: 'AccountBlocked',

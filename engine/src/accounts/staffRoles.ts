@@ -22,6 +22,15 @@ export const holdsRole = (
   allowed: readonly string[],
 ): boolean => (roles ?? []).some((role) => allowed.includes(role));
 
-/** Whether staff acting as `actorRole` may block an account holding `targetRoles`. */
-export const mayBlockAccountOf = (actorRole: string, targetRoles: readonly string[]): boolean =>
-  actorRole === 'admin' || !holdsRole(targetRoles, STAFF_ROLES);
+/**
+ * Why staff (`actor`, in the role they act in) may not block the account `target`: it is their
+ * own, or it holds a staff role and the actor is not an admin. Undefined when they may.
+ */
+export function blockRefusal(
+  actor: { readonly userId: string; readonly role: string },
+  target: { readonly userId: string; readonly roles: readonly string[] },
+): 'BLOCK_SELF' | 'BLOCK_STAFF' | undefined {
+  if (actor.userId === target.userId) return 'BLOCK_SELF';
+  if (actor.role !== 'admin' && holdsRole(target.roles, STAFF_ROLES)) return 'BLOCK_STAFF';
+  return undefined;
+}

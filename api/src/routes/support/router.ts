@@ -3,11 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import {
-  AD_HISTORY_ROLES,
-  mayBlockAccountOf,
-  SUPPORT_ROLES,
-} from '@boli/engine/accounts/staffRoles';
+import { AD_HISTORY_ROLES, blockRefusal, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
@@ -82,9 +78,12 @@ export function supportRouter(infra: Infrastructure): Router {
     ctx.body = success({
       ...standing,
       blockedByUsername: staff?.username ?? null,
-      // Whether this viewer may block them: not themselves, and staff only as an admin.
+      // Whether this viewer may block them, by the decider's own rule.
       blockable:
-        found.userId !== ctx.state.auth!.userId && mayBlockAccountOf(actingRole(ctx), roles),
+        blockRefusal(
+          { userId: ctx.state.auth!.userId, role: actingRole(ctx) },
+          { userId: found.userId, roles },
+        ) === undefined,
     });
   });
 
