@@ -42,6 +42,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   // The field's own message (digits only, at most 6) comes in details.errors.
   INVALID_PINCODE: { status: 400, message: MESSAGES.invalidForm },
   DESCRIPTION_TOO_LONG: { status: 400, message: AD_MESSAGES.descriptionTooLong },
+  ITEM_NAME_TOO_LONG: { status: 400, message: AD_MESSAGES.itemNameTooLong },
   INVALID_PRICE: { status: 400, message: AD_MESSAGES.invalidPrice },
   INVALID_CURRENCY: { status: 400, message: AD_MESSAGES.invalidCurrency },
   SPORTS_TYPE_REQUIRED: { status: 400, message: AD_MESSAGES.sportsTypeRequired },

@@ -186,6 +186,16 @@ describe('before the ad is posted', () => {
       .thenThrows('DESCRIPTION_TOO_LONG');
   });
 
+  it(`keeps the item name to ${LIMITS.itemNameMax} characters, on posting and editing`, () => {
+    const max = LIMITS.itemNameMax;
+    given([])
+      .when(postAd({ itemName: 'x'.repeat(max) }))
+      .thenState((state) => expect(state.details?.itemName).toHaveLength(max));
+    given([])
+      .when(postAd({ itemName: 'x'.repeat(max + 1) }))
+      .thenThrows('ITEM_NAME_TOO_LONG');
+  });
+
   it('takes the price as non-negative integer paise', () => {
     given([])
       .when(postAd({ price: 0 }))
@@ -335,6 +345,9 @@ describe('when bidding is open', () => {
       given(POSTED)
         .when(edit({ description: 'x'.repeat(LIMITS.descriptionMaxExclusive) }))
         .thenThrows('DESCRIPTION_TOO_LONG');
+      given(POSTED)
+        .when(edit({ itemName: 'x'.repeat(LIMITS.itemNameMax + 1) }))
+        .thenThrows('ITEM_NAME_TOO_LONG');
       given(POSTED)
         .when(edit({ categoryname: 'Electronics', subcategory: 'Phones' }))
         .thenState((state, events) => {

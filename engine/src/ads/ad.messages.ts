@@ -4,10 +4,13 @@
  * them (api/src/http/domainErrors.ts) and the web may show them beside its own checks.
  */
 
+import { LIMITS } from '../shared/limits.ts';
+
 export const AD_MESSAGES = {
   adNotFound: 'Ad not found',
   fillRequiredFields: 'Please fill all the required fields.',
-  descriptionTooLong: 'Description must be below 150 characters.',
+  descriptionTooLong: `Description must be below ${LIMITS.descriptionMaxExclusive} characters.`,
+  itemNameTooLong: `Item name must be at most ${LIMITS.itemNameMax} characters.`,
   invalidPrice: 'Price must be a number, 0 or more.',
   invalidCurrency: 'Please choose a valid currency.',
   sportsTypeRequired: 'Please select the type: Team or Player.',

@@ -28,6 +28,7 @@ export type AdFieldErrorCode =
   | 'INVALID_PHONE'
   | 'INVALID_PINCODE'
   | 'DESCRIPTION_TOO_LONG'
+  | 'ITEM_NAME_TOO_LONG'
   | 'INVALID_PRICE'
   | 'INVALID_CURRENCY'
   | 'SPORTS_TYPE_REQUIRED'
@@ -83,6 +84,9 @@ export const normalizeAd = (
 
   for (const field of ['itemName', 'categoryname', 'subcategory', 'description'] as const) {
     if (isBlank(input[field])) fail(field, 'REQUIRED_FIELD_MISSING', MESSAGES.cannotBeBlank);
+  }
+  if (length((input.itemName ?? '').trim()) > LIMITS.itemNameMax) {
+    fail('itemName', 'ITEM_NAME_TOO_LONG');
   }
   if (length(input.description ?? '') >= LIMITS.descriptionMaxExclusive) {
     fail('description', 'DESCRIPTION_TOO_LONG');

@@ -34,6 +34,8 @@ export const LIMITS = {
   pincodeMaxDigits: 6,
   /** "below 150 characters" */
   descriptionMaxExclusive: 150,
+  /** Not the spec's: an ad's title fits a card's two lines and a search result's heading. */
+  itemNameMax: 70,
   profilePicture: { maxBytes: 10_485_760, extensions: ['jpeg', 'jpg', 'png'] },
   adMedia: {
     maxFiles: 6,

@@ -10,7 +10,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import {
-  descriptionLength,
+  characterCount,
   hasSportsType,
   hasVehicleFields,
   requiredAdFields,
@@ -58,7 +58,7 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
     onChange: (value: string) => onChange(field, value),
     ...fieldErrorProps(errors[field]),
   });
-  const count = descriptionLength(form.description);
+  const count = characterCount(form.description);
   const tooLong = count >= LIMITS.descriptionMaxExclusive;
 
   return (

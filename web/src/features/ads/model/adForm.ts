@@ -1,4 +1,5 @@
 import { isIndia, pincodeFormatRule } from '@boli/engine/accounts/account.rules';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -143,7 +144,7 @@ const isAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim());
 const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
 
 /** Characters as the user sees them (code points), as the engine counts them. */
-export const descriptionLength = (description: string): number => Array.from(description).length;
+export const characterCount = (text: string): number => Array.from(text).length;
 
 /** Every rule the form breaks, by field, in the spec's words where it has some. */
 export function validateAdForm(form: AdForm): AdFormErrors {
@@ -154,6 +155,8 @@ export function validateAdForm(form: AdForm): AdFormErrors {
   for (const field of requiredAdFields(form)) {
     if (form[field].trim() === '') fail(field, MESSAGES.cannotBeBlank);
   }
+  if (characterCount(form.itemName.trim()) > LIMITS.itemNameMax)
+    fail('itemName', AD_MESSAGES.itemNameTooLong);
   if (form.price.trim() !== '' && !isAmount(form.price)) fail('price', 'Enter a price in rupees');
   if (form.mileage.trim() !== '' && !isWholeNumber(form.mileage))
     fail('mileage', 'Enter the kilometres as a number');
@@ -163,7 +166,7 @@ export function validateAdForm(form: AdForm): AdFormErrors {
   )
     fail('phone', MESSAGES.invalidMobile);
   for (const message of pincodeFormatRule(form.pincode)) fail('pincode', message);
-  if (descriptionLength(form.description) >= LIMITS.descriptionMaxExclusive)
+  if (characterCount(form.description) >= LIMITS.descriptionMaxExclusive)
     fail('description', `Below ${LIMITS.descriptionMaxExclusive} characters`);
   return errors;
 }

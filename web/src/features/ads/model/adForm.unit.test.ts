@@ -1,3 +1,5 @@
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { AdView } from '../ads.api.ts';
@@ -98,6 +100,14 @@ describe('the starred fields (section 5)', () => {
     expect(errors.description).toEqual(['Below 150 characters']);
     expect(validateAdForm(CAR)).toEqual({});
     expect(validateAdForm({ ...CAR, description: 'x'.repeat(149) })).toEqual({});
+  });
+
+  it(`keeps the item name to ${LIMITS.itemNameMax} characters, counting a ₹ or an emoji as one`, () => {
+    const atMost = '₹'.repeat(LIMITS.itemNameMax);
+    expect(validateAdForm({ ...CAR, itemName: ` ${atMost} ` })).toEqual({});
+    expect(validateAdForm({ ...CAR, itemName: `${atMost}🚗` }).itemName).toEqual([
+      AD_MESSAGES.itemNameTooLong,
+    ]);
   });
 });
 

@@ -130,7 +130,7 @@ export function ContactUsScreen() {
     onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
   });
 
-  const descriptionLength = Array.from(form.description.trim()).length;
+  const characterCount = Array.from(form.description.trim()).length;
   const dialCode = countries.find((country) => country.name === form.country)?.dialCode ?? '+91';
   return (
     <Box
@@ -175,7 +175,7 @@ export function ContactUsScreen() {
           minRows={3}
           helperText={
             fieldErrors.description ??
-            `${descriptionLength} / ${LIMITS.descriptionMaxExclusive - 1} characters`
+            `${characterCount} / ${LIMITS.descriptionMaxExclusive - 1} characters`
           }
         />
         {failure && <Alert severity="error">{failure}</Alert>}
