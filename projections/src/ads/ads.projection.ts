@@ -2,6 +2,7 @@ import type { AccountBlocked, AccountUnblocked } from '@boli/engine/accounts/acc
 import type { AdEvent } from '@boli/engine/ads/ad.events';
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
+import { foldRows } from '../runtime/foldRows.ts';
 import { defineProjection } from '../runtime/projection.ts';
 import { AD_ROW_EVENT_TYPES, evolveAdRow, type AdRow } from './ads.evolve.ts';
 import {
@@ -68,25 +69,17 @@ async function writeAdRows(
   const stored: (StoredAd & { last_version: number })[] = await trx(tables.ads)
     .select([...AD_COLUMNS, 'last_version'])
     .whereIn('ad_id', ids);
-  const state = new Map<string, { row: AdRow | undefined; version: number }>(
+  const loaded = new Map(
     stored.map((raw) => [raw.ad_id, { row: fromStored(raw), version: raw.last_version }]),
   );
-  const changed = new Set<string>();
-  for (const event of events) {
-    const adId = adIdOf(event);
-    const current = state.get(adId) ?? { row: undefined, version: -1 };
-    if (event.streamVersion <= current.version) continue;
-    const row = evolveAdRow(current.row, event as unknown as AdEvent);
-    state.set(adId, { row, version: event.streamVersion });
-    if (row !== undefined && row !== current.row) changed.add(adId);
-  }
-  const writes = [...changed].map((adId) => {
-    const { row, version } = state.get(adId)!;
-    return toStored(row!, version);
+  const changed = foldRows<AdRow>(loaded, events, {
+    keyOf: adIdOf,
+    evolve: (row, event) => evolveAdRow(row, event as unknown as AdEvent),
   });
+  const writes = [...changed.values()].map(({ row, version }) => toStored(row, version));
   if (writes.length === 0) return;
   await trx(tables.ads).insert(writes).onConflict('ad_id').merge();
-  const adIds = [...changed];
+  const adIds = [...changed.keys()];
   await writeSearchDocuments(trx, tables, 'ad_id = ANY(?)', [adIds]);
   // The word list only grows: a word no ad holds any more only offers a correction that
   // then matches nothing.

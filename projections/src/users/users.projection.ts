@@ -1,5 +1,6 @@
 import type { AccountEvent } from '@boli/engine/accounts/account.events';
 import type { PurchaseFulfilled } from '@boli/engine/billing/purchase.events';
+import { foldRows } from '../runtime/foldRows.ts';
 import { defineProjection } from '../runtime/projection.ts';
 import {
   evolveShareFee,
@@ -32,32 +33,21 @@ export const usersProjection = defineProjection({
     const stored = await trx(tables.users)
       .select([...userColumns(trx), 'last_version'])
       .whereIn('user_id', ids);
-    const state = new Map<string, { row: UserRow | undefined; version: number }>(
+    const loaded = new Map(
       stored.map((raw: Parameters<typeof fromStored>[0] & { last_version: number }) => [
         raw.user_id,
         { row: fromStored(raw), version: raw.last_version },
       ]),
     );
-    const changed = new Set<string>();
-    for (const event of events) {
-      const userId = userIdOf(event);
-      const current = state.get(userId) ?? { row: undefined, version: -1 };
-      if (isShareFeeEvent(event.type)) {
-        const row = evolveShareFee(current.row, event as unknown as PurchaseFulfilled);
-        if (row === current.row) continue;
-        state.set(userId, { row, version: current.version });
-        changed.add(userId);
-        continue;
-      }
-      if (event.streamVersion <= current.version) continue;
-      const row = evolveUserRow(current.row, event as unknown as AccountEvent);
-      state.set(userId, { row, version: event.streamVersion });
-      if (row !== undefined && row !== current.row) changed.add(userId);
-    }
-    const writes = [...changed].map((userId) => {
-      const { row, version } = state.get(userId)!;
-      return toStored(row!, version);
+    const changed = foldRows<UserRow>(loaded, events, {
+      keyOf: userIdOf,
+      evolve: (row, event) =>
+        isShareFeeEvent(event.type)
+          ? evolveShareFee(row, event as unknown as PurchaseFulfilled)
+          : evolveUserRow(row, event as unknown as AccountEvent),
+      isForeign: (event) => isShareFeeEvent(event.type),
     });
+    const writes = [...changed.values()].map(({ row, version }) => toStored(row, version));
     if (writes.length === 0) return;
     await trx(tables.users).insert(writes).onConflict('user_id').merge();
   },
