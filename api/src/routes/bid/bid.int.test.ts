@@ -339,6 +339,53 @@ describe('placing bids over HTTP', () => {
   });
 });
 
+describe('refused bids, kept for support', () => {
+  type Refusals = {
+    refusals: { chain: { ok: boolean }; bids: Record<string, unknown>[] };
+    events: { type: string }[];
+  };
+  const historyOf = async (adId: string, staff: Member) => {
+    const { status, body } = await api(`/api/support/ads/${adId}/history`, { token: staff.token });
+    expect(status).toBe(200);
+    return body.data as Refusals;
+  };
+
+  it("lists each refused bid with its command time and what the member was told, the ad's own stream untouched", async () => {
+    const staff = await member('shanti_help', { roles: ['support'] });
+    const adId = await ad(owner);
+    await bid(meena, adId, { bidamt: 800 });
+    await bid(owner, adId, { bidAlias: 'seller9' });
+    await api('/api/bid/closeBid', { token: owner.token, json: { item_id: adId } });
+    const headers = { 'idempotency-key': randomUUID() };
+    const tried = new Date().toISOString();
+    const late = await bid(arjun, adId, { bidamt: 990.5, type: 'Hidden' }, headers);
+    const retried = await bid(arjun, adId, { bidamt: 990.5, type: 'Hidden' }, headers);
+    expect([late.status, retried.status]).toEqual([409, 409]);
+    // On no ad: nothing to keep it beside.
+    await bid(meena, randomUUID());
+
+    const history = await historyOf(adId, staff);
+    expect(history.refusals.chain.ok).toBe(true);
+    expect(history.refusals.bids).toMatchObject([
+      { bidderId: owner.userId, code: 'OWN_AD', message: MESSAGES.ownAdBid },
+      {
+        bidderId: arjun.userId,
+        username: 'arjun_p',
+        bidAlias: 'bluekite',
+        amount: 990.5,
+        type: 'Hidden',
+        code: 'BIDDING_CLOSED',
+        message: MESSAGES.biddingClosed,
+      },
+    ]);
+    expect(history.refusals.bids).toHaveLength(2);
+    const attemptedAt = Date.parse(String(history.refusals.bids[1]!.attemptedAt));
+    expect(attemptedAt).toBeGreaterThanOrEqual(Date.parse(tried));
+    expect(history.events.filter((event) => event.type === 'BidPlaced')).toHaveLength(1);
+    expect(history.events.map((event) => event.type)).not.toContain('BidRefused');
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Live
 

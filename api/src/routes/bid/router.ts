@@ -1,9 +1,10 @@
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
-import type { AdCommand } from '@boli/engine/ads/ad.commands';
+import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { bidRefusalsStream, bidRefusedEvent } from '@boli/engine/ads/bidRefusal';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -19,6 +20,7 @@ import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { activeSignedInMember } from '../../http/members.ts';
+import { statusOfDomainError } from '../../http/domainErrors.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -63,22 +65,40 @@ export function bidRouter(infra: BidInfra): Router {
     return summary;
   };
 
-  const run = async (ctx: Context, adId: string, command: Omit<AdCommand, 'metadata'>) => {
-    const { userId } = ctx.state.auth!;
-    const key = idempotencyKeyOf(ctx, userId);
+  /** A member's command on an ad, stamped with the request's metadata (its time, its actor). */
+  const asMember = (ctx: Context, command: Omit<AdCommand, 'metadata'>): AdCommand =>
+    withAdded(command, {
+      metadata: commandMetadata(ctx, memberActor(ctx.state.auth!.userId)),
+    }) as AdCommand;
+
+  /** Keeps a refused bid for support's Ad history; a failure to keep it only goes to the log. */
+  const keepRefusal = async (ctx: Context, adId: string, command: PlaceBid, error: DomainError) => {
+    const refused = bidRefusedEvent(adId, command, {
+      code: error.code,
+      message: statusOfDomainError(error.code).message ?? error.message,
+    });
+    if (refused === undefined) return;
+    await infra.store
+      .append(bidRefusalsStream(adId), [refused], 'any')
+      .catch((failed: unknown) => ctx.log.warn({ err: failed, adId }, 'bid refusal not kept'));
+  };
+
+  const run = async (ctx: Context, adId: string, command: AdCommand) => {
+    const key = idempotencyKeyOf(ctx, ctx.state.auth!.userId);
     try {
       return await execute(infra, {
         streamId: adStream(adId),
         decider: adDecider,
-        command: withAdded(command, {
-          metadata: commandMetadata(ctx, memberActor(userId)),
-        }) as AdCommand,
+        command,
         readModels: ['bids'],
         // The command id is fresh per request: only a client's key is worth an answer kept.
         keepAnswer: 'withKey',
         ...(key ? { idempotencyKey: key } : {}),
       });
     } catch (error) {
+      if (error instanceof DomainError && command.type === 'PlaceBid') {
+        await keepRefusal(ctx, adId, command, error);
+      }
       if (error instanceof DomainError && error.code === 'NOT_ENTITLED') {
         throw new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
           subscribeAt: SUBSCRIBE_AT,
@@ -93,18 +113,22 @@ export function bidRouter(infra: BidInfra): Router {
     const bidder = activeSignedInMember(ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
-    const placed = await run(ctx, body.item_id, {
-      type: 'PlaceBid',
-      data: {
-        bidId: idOfRequest(key),
-        userId: bidder.user_id,
-        username: bidder.username,
-        bidAlias: body.bidAlias ?? bidder.bid_alias,
-        amount: bidAmountInPaise(body.bidamt),
-        type: body.type ?? null,
-        bidderEntitled: ctx.state.member!.entitled,
-      },
-    });
+    const placed = await run(
+      ctx,
+      body.item_id,
+      asMember(ctx, {
+        type: 'PlaceBid',
+        data: {
+          bidId: idOfRequest(key),
+          userId: bidder.user_id,
+          username: bidder.username,
+          bidAlias: body.bidAlias ?? bidder.bid_alias,
+          amount: bidAmountInPaise(body.bidamt),
+          type: body.type ?? null,
+          bidderEntitled: ctx.state.member!.entitled,
+        },
+      }),
+    );
     // The fold that took the bid holds the summary the read model now has (it was waited for);
     // a retried bid, answered from before, reads it.
     const summary = placed.state
@@ -122,20 +146,28 @@ export function bidRouter(infra: BidInfra): Router {
   router.post('/finalCall', member, async (ctx) => {
     const body = parseInput(finalCallBody, ctx.request.body ?? {});
     activeSignedInMember(ctx);
-    await run(ctx, body.item_id, {
-      type: 'MakeFinalCall',
-      data: { userId: ctx.state.auth!.userId, deadline: body.finalCallDateTime },
-    });
+    await run(
+      ctx,
+      body.item_id,
+      asMember(ctx, {
+        type: 'MakeFinalCall',
+        data: { userId: ctx.state.auth!.userId, deadline: body.finalCallDateTime },
+      }),
+    );
     ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.finalCallDone);
   });
 
   router.post('/closeBid', member, async (ctx) => {
     const body = parseInput(closeBidBody, ctx.request.body ?? {});
     activeSignedInMember(ctx);
-    await run(ctx, body.item_id, {
-      type: 'CloseBidding',
-      data: { reason: 'closedEarlyByOwner', userId: ctx.state.auth!.userId },
-    });
+    await run(
+      ctx,
+      body.item_id,
+      asMember(ctx, {
+        type: 'CloseBidding',
+        data: { reason: 'closedEarlyByOwner', userId: ctx.state.auth!.userId },
+      }),
+    );
     ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidClosed);
   });
 

@@ -7,6 +7,7 @@ import { AD_HISTORY_ROLES, blockRefusal, SUPPORT_ROLES } from '@boli/engine/acco
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
+import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
@@ -32,7 +33,8 @@ const historyQuery = z.object({
 /**
  * Staff tools. `GET /api/support/ads/:adId/history?asOf=` answers an ad's whole stream (each event
  * with both clocks, actor, request and hash), whether its hash chain is intact, and the ad replayed
- * as it stood at `asOf` — every bid with its amount, Hidden ones included.
+ * as it stood at `asOf` — every bid with its amount, Hidden ones included — and every bid the ad
+ * refused (`refusals`, from their own stream, with its chain).
  * `GET /api/support/users/:userId` answers whether a member is blocked, from their own account
  * stream (no read-model lag), so the block and unblock buttons act on what is true now.
  */
@@ -112,9 +114,10 @@ export function supportRouter(infra: Infrastructure): Router {
     const events = await infra.store.readStream(adStream(adId));
     if (events.length === 0) throw new ApiError(404, 'Ad not found', 'AD_NOT_FOUND');
     const replay = replayAd(events, asOf);
-    const inRupees = <T extends { amount: number }>(bid: T) => ({
+    const refusals = await infra.store.readStream(bidRefusalsStream(adId));
+    const inRupees = <T extends { amount: number | null }>(bid: T) => ({
       ...bid,
-      amount: paiseToRupees(bid.amount),
+      amount: bid.amount === null ? null : paiseToRupees(bid.amount),
     });
     ctx.body = success({
       adId,
@@ -126,6 +129,11 @@ export function supportRouter(infra: Infrastructure): Router {
         ...replay,
         bids: replay.bids.map(inRupees),
         highest: replay.highest.map(inRupees),
+      },
+      // Every refused attempt, whatever instant is replayed: a dispute is often about one.
+      refusals: {
+        chain: verifyStreamChain(refusals),
+        bids: refusedBidsOf(refusals).map(inRupees),
       },
     });
   });

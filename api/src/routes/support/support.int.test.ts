@@ -76,6 +76,7 @@ describe('support replays an ad to settle a dispute', () => {
       itemName: 'Royal Enfield Classic 350',
       chain: { ok: true },
       replay: { status: 'finalCallMade', deadline: DEADLINE },
+      refusals: { chain: { ok: true }, bids: [] },
     });
     const data = body.data as { events: { type: string }[]; replay: { bids: unknown[] } };
     expect(data.events.map((e) => e.type)).toEqual([

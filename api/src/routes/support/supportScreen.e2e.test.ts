@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
-import { ARJUN, MEENA, OWNER, POSTED, T0, at, bidPlaced } from '@boli/engine/ads/ad.fixtures';
+import {
+  ARJUN,
+  MEENA,
+  OWNER,
+  POSTED,
+  T0,
+  at,
+  bidPlaced,
+  placeBid,
+} from '@boli/engine/ads/ad.fixtures';
+import { bidRefusalsStream, bidRefusedEvent } from '@boli/engine/ads/bidRefusal';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
@@ -64,6 +74,12 @@ beforeAll(async () => {
       'any',
     );
   }
+  const late = placeBid({ bidId: 'b3', amount: 140_000_00 }, at(30), ARJUN);
+  await store.append(
+    bidRefusalsStream(AD_ID),
+    [bidRefusedEvent(AD_ID, late, { code: 'BIDDING_CLOSED', message: 'Bidding Closed' })!],
+    'no-stream',
+  );
 });
 
 afterAll(async () => {
@@ -93,11 +109,19 @@ describe('the support ad history screen', () => {
     const page = await openHistory(support);
     await page.getByText(`Hash chain intact over ${POSTED.length + 2} events.`).waitFor();
 
-    const bids = page.getByRole('table', { name: 'Bids' });
+    const bids = page.getByRole('table', { name: 'Bids', exact: true });
     const open = bids.getByRole('row').filter({ hasText: MEENA.bidAlias });
     const hidden = bids.getByRole('row').filter({ hasText: ARJUN.bidAlias });
     expect(await open.innerText()).toMatch(/₹1,20,000[\s\S]*highest Open/);
     expect(await hidden.innerText()).toMatch(/₹1,35,000\.50[\s\S]*highest Hidden/);
+
+    // A refused bid, with the time it was judged at and what its bidder was told.
+    await page.getByText('Hash chain intact over 1 refused bid.').waitFor();
+    const refused = page.getByRole('table', { name: 'Refused bids' }).getByRole('row').nth(1);
+    expect(await refused.innerText()).toMatch(
+      new RegExp(`${ARJUN.bidAlias}[\\s\\S]*₹1,40,000[\\s\\S]*Bidding Closed`),
+    );
+    await refused.getByRole('link', { name: ARJUN.username }).waitFor();
 
     const events = page.getByRole('table', { name: 'Events' });
     const postedRow = events.getByRole('row').filter({ hasText: 'AdPosted' });
@@ -121,7 +145,7 @@ describe('the support ad history screen', () => {
       .getByTestId('replay-status')
       .filter({ hasText: `As of ${between} IST (${POSTED.length + 1} events): Open for bids` })
       .waitFor();
-    await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
     // The whole log stays listed, for the hash chain, with what came after the moment greyed.
     const after = await events.locator('[data-after-replay]').count();
@@ -135,16 +159,16 @@ describe('the support ad history screen', () => {
     // goes back to the latest.
     expect(new URL(page.url()).searchParams.get('asOf')).toBe(at(15));
     await page.reload();
-    await page.getByRole('heading', { name: 'Bids (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     const shown = await page.getByLabel('Replay as of (India time)').inputValue();
     expect(instantOfIndiaWallClock(shown)).toBe(at(15));
     await page.goBack();
-    await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
     expect(await page.getByLabel('Replay as of (India time)').inputValue()).toBe('');
 
     // A link whose time is no time says so, rather than passing the latest off as that moment.
     await page.goto(new URL(`/support/ads/${AD_ID}?asOf=garbage`, app.baseUrl).href);
-    await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
     expect(await page.getByTestId('unreadable-as-of').innerText()).toContain(
       "The link's time “garbage” is not a time: shown as of now.",
     );
@@ -155,7 +179,7 @@ describe('the support ad history screen', () => {
     await page.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
     await page.getByRole('link', { name: 'Bid history' }).click();
     await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
-    await page.getByText(/Hash chain intact/).waitFor();
+    await page.getByText(/Hash chain intact over \d+ events/).waitFor();
 
     const other = await openHistory(member);
     await other.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
@@ -198,7 +222,7 @@ describe('the ad history lookup', () => {
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
-    await page.getByRole('heading', { name: 'Bids (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
   });
 });
 

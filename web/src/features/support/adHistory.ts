@@ -30,12 +30,34 @@ export type ReplayedBid = {
   recordedAt: string;
 };
 
+/** A bid the ad refused, as it was sent (amount in rupees; null when left empty). */
+export type RefusedBid = {
+  version: number;
+  bidId: string;
+  bidderId: string;
+  username: string;
+  bidAlias: string;
+  amount: number | null;
+  type: string | null;
+  code: string;
+  /** What the member was told. */
+  message: string;
+  /** The command's time, which the refusal was judged at. */
+  attemptedAt: string;
+  recordedAt: string;
+  correlationId: string | null;
+};
+
+type Chain = { ok: true } | { ok: false; brokenAt: number; reason: string };
+
 export type AdHistory = {
   adId: string;
   /** The ad's name after its last event, whatever instant is replayed. */
   itemName: string | null;
-  chain: { ok: true } | { ok: false; brokenAt: number; reason: string };
+  chain: Chain;
   events: HistoryEvent[];
+  /** Every bid the ad refused, from a stream of their own (with its own chain). */
+  refusals: { chain: Chain; bids: RefusedBid[] };
   replay: {
     asOf: string | null;
     eventsApplied: number;
@@ -84,6 +106,16 @@ export function chainLine(history: Pick<AdHistory, 'chain' | 'events'>): string 
   return history.chain.ok
     ? `Hash chain intact over ${history.events.length} events.`
     : `Hash chain broken at version ${history.chain.brokenAt}: ${history.chain.reason}`;
+}
+
+/** The refused bids' chain check, in the same words; nothing to say while there are none. */
+export function refusalsChainLine(refusals: AdHistory['refusals']): string | null {
+  if (refusals.chain.ok) {
+    return refusals.bids.length === 0
+      ? null
+      : `Hash chain intact over ${refusals.bids.length} refused ${refusals.bids.length === 1 ? 'bid' : 'bids'}.`;
+  }
+  return `Refused bids' hash chain broken at version ${refusals.chain.brokenAt}: ${refusals.chain.reason}`;
 }
 
 /** An instant of an event's data in the history's time; anything else as it is. */

@@ -4,9 +4,11 @@ import {
   actorProfileId,
   chainLine,
   eventGist,
+  refusalsChainLine,
   highestLabel,
   historyTime,
   statusLine,
+  type AdHistory,
 } from './adHistory.ts';
 
 const replay = {
@@ -34,6 +36,20 @@ describe('reading an ad history for support', () => {
     expect(
       chainLine({ chain: { ok: false, brokenAt: 3, reason: 'hash mismatch' }, events: [] }),
     ).toBe('Hash chain broken at version 3: hash mismatch');
+  });
+
+  it("quotes the refused bids' chain verdict only once there is something to quote", () => {
+    const refused = { version: 0 } as AdHistory['refusals']['bids'][number];
+    expect(refusalsChainLine({ chain: { ok: true }, bids: [] })).toBeNull();
+    expect(refusalsChainLine({ chain: { ok: true }, bids: [refused, refused] })).toBe(
+      'Hash chain intact over 2 refused bids.',
+    );
+    expect(refusalsChainLine({ chain: { ok: true }, bids: [refused] })).toBe(
+      'Hash chain intact over 1 refused bid.',
+    );
+    expect(
+      refusalsChainLine({ chain: { ok: false, brokenAt: 1, reason: 'hash mismatch' }, bids: [] }),
+    ).toBe("Refused bids' hash chain broken at version 1: hash mismatch");
   });
 
   it('sums up a bid in one line, Hidden amount included', () => {

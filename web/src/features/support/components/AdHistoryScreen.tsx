@@ -28,6 +28,7 @@ import {
   actorProfileId,
   chainLine,
   eventGist,
+  refusalsChainLine,
   highestLabel,
   historyTime,
   statusLine,
@@ -35,18 +36,8 @@ import {
   type HistoryEvent,
 } from '../adHistory.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
-
-/** Instants to the millisecond, each on one line. */
-const INSTANT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-
-/** An instant in India's time, as the log records it (UTC) on hover. */
-function Instant({ at }: { at: string }) {
-  return (
-    <TableCell sx={INSTANT} title={at}>
-      {historyTime(at)}
-    </TableCell>
-  );
-}
+import { Instant } from './HistoryInstant.tsx';
+import { RefusedBids } from './RefusedBids.tsx';
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
 function Actor({
@@ -130,12 +121,16 @@ export function AdHistoryScreen() {
   if (!history) return <CenteredSpinner label="Loading the ad's history" />;
   const { replay } = history;
   const names = actorNames(history.events);
+  const refusalsChain = refusalsChainLine(history.refusals);
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
         Ad history: {history.itemName ?? adId}
       </Typography>
       <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
+      {refusalsChain !== null && (
+        <Alert severity={history.refusals.chain.ok ? 'success' : 'error'}>{refusalsChain}</Alert>
+      )}
       {unreadableAsOf !== null && (
         <Alert severity="warning" data-testid="unreadable-as-of">
           The link's time “{unreadableAsOf.slice(0, 60)}” is not a time: shown as of now.
@@ -214,6 +209,8 @@ export function AdHistoryScreen() {
           </Table>
         </TableContainer>
       )}
+
+      <RefusedBids bids={history.refusals.bids} />
 
       <Typography variant="h6" component="h2">
         Events ({history.events.length})

@@ -1,0 +1,66 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { formatRupees } from '../../../lib/format.ts';
+import type { RefusedBid } from '../adHistory.ts';
+import { Instant } from './HistoryInstant.tsx';
+
+/**
+ * Every bid the ad refused, with the time it was judged at and what the member was told: the
+ * answer to "I bid before the deadline". Listed whatever instant is replayed.
+ */
+export function RefusedBids({ bids }: { bids: readonly RefusedBid[] }) {
+  return (
+    <>
+      <Typography variant="h6" component="h2">
+        Refused bids ({bids.length})
+      </Typography>
+      {bids.length === 0 ? (
+        <Typography color="textSecondary">No bid on this ad was refused.</Typography>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Refused bids">
+            <TableHead>
+              <TableRow>
+                <TableCell>Tried (command time)</TableCell>
+                <TableCell>Recorded</TableCell>
+                <TableCell>Alias</TableCell>
+                <TableCell>Member</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Refused with</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {bids.map((bid) => (
+                <TableRow key={bid.version}>
+                  <Instant at={bid.attemptedAt} />
+                  <Instant at={bid.recordedAt} />
+                  <TableCell>{bid.bidAlias}</TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
+                      {bid.username}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{bid.type ?? '—'}</TableCell>
+                  <TableCell align="right" sx={NO_WRAP}>
+                    {bid.amount === null ? '—' : formatRupees(bid.amount)}
+                  </TableCell>
+                  <TableCell title={bid.code}>{bid.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </>
+  );
+}
