@@ -22,6 +22,12 @@ export const holdsRole = (
   allowed: readonly string[],
 ): boolean => (roles ?? []).some((role) => allowed.includes(role));
 
+/** The role someone holding `roles` acts in for a task `allowed` lists: the first they hold. */
+export const actingRoleOf = <Role extends string>(
+  roles: readonly string[] | undefined,
+  allowed: readonly Role[],
+): Role | undefined => allowed.find((role) => (roles ?? []).includes(role));
+
 /**
  * Why staff (`actor`, in the role they act in) may not block the account `target`: it is their
  * own, or it holds a staff role and the actor is not an admin. Undefined when they may.

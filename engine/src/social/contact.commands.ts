@@ -6,4 +6,10 @@ export type SendContactMessage = Command<
   ContactForm & { readonly messageId: string; readonly sentBy: string | null }
 >;
 
-export type ContactCommand = SendContactMessage;
+/** Support marks a message handled (`handled: true`) or open again (`false`). */
+export type MarkContactMessage = Command<
+  'MarkContactMessage',
+  { readonly staffId: string; readonly handled: boolean }
+>;
+
+export type ContactCommand = SendContactMessage | MarkContactMessage;

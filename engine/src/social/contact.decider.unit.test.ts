@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../shared/messages.ts';
 import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
-import type { SendContactMessage } from './contact.commands.ts';
+import type { MarkContactMessage, SendContactMessage } from './contact.commands.ts';
 import { contactDecider } from './contact.decider.ts';
-import type { ContactMessageReceived } from './contact.events.ts';
+import type { ContactMessageHandled, ContactMessageReceived } from './contact.events.ts';
 import { CONTACT_FIELDS, contactSummary, type ContactForm } from './contact.rules.ts';
 import { T0, metadata } from './social.fixtures.ts';
 
@@ -96,5 +96,37 @@ describe('a contact message', () => {
   it('accepts each of the four subjects', () => {
     for (const subject of ['Feedback', 'Complaint', 'Inquiry', 'Customer care'])
       expect(contactSummary({ ...form, subject })).toBeUndefined();
+  });
+});
+
+describe('support marking a contact message', () => {
+  const mark = (handled: boolean, now = T0) =>
+    ({
+      type: 'MarkContactMessage',
+      data: { staffId: 'u-support', handled },
+      metadata: metadata(now),
+    }) satisfies MarkContactMessage;
+  const handled: ContactMessageHandled = {
+    type: 'ContactMessageHandled',
+    data: { messageId: 'm-1', handledBy: 'u-support', handledAt: T0 },
+  };
+
+  it('marks a received message handled, and open again', () => {
+    given(received()).when(mark(true)).then(handled);
+    given([received(), handled])
+      .when(mark(false))
+      .then({
+        type: 'ContactMessageReopened',
+        data: { messageId: 'm-1', reopenedBy: 'u-support', reopenedAt: T0 },
+      });
+  });
+
+  it('changes nothing when the message already is as asked, as when two staff mark it at once', () => {
+    given(received()).when(mark(false)).thenNothingHappened();
+    given([received(), handled]).when(mark(true)).thenNothingHappened();
+  });
+
+  it('is refused for a message never received', () => {
+    given([]).when(mark(true)).thenThrows('CONTACT_MESSAGE_NOT_FOUND');
   });
 });

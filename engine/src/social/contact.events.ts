@@ -22,7 +22,21 @@ export type ContactMessageReceived = DomainEvent<
   }
 >;
 
-export type ContactEvent = ContactMessageReceived;
+/** Support staff dealt with the message (answered the sender, or found nothing to do). */
+export type ContactMessageHandled = DomainEvent<
+  'ContactMessageHandled',
+  { readonly messageId: string; readonly handledBy: string; readonly handledAt: string }
+>;
+
+/** A handled message needs looking at again. */
+export type ContactMessageReopened = DomainEvent<
+  'ContactMessageReopened',
+  { readonly messageId: string; readonly reopenedBy: string; readonly reopenedAt: string }
+>;
+
+export type ContactEvent = ContactMessageReceived | ContactMessageHandled | ContactMessageReopened;
 export const CONTACT_EVENT_TYPES = [
   'ContactMessageReceived',
+  'ContactMessageHandled',
+  'ContactMessageReopened',
 ] as const satisfies readonly ContactEvent['type'][];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
-import { SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
+import { actingRoleOf, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { contactDecider } from '@boli/engine/social/contact.decider';
 import { contactStream } from '@boli/engine/social/contact.events';
@@ -34,6 +34,7 @@ import { otherMember } from './memberAccess.ts';
 import {
   contactBody,
   CONTACT_PAGE_SIZE,
+  contactMessageParams,
   contactPageQuery,
   mobileRequestBody,
   requestStatusBody,
@@ -213,11 +214,42 @@ export function socialRouter(infra: SocialInfra): Router {
     ctx.body = success({ messageId }, MESSAGES.contactSent);
   });
 
-  /** Support staff read the messages, newest first. */
+  /** Support staff read the messages, newest first: those waiting, those handled, or all. */
   router.get('/api/contactus', auth, requireRole(...SUPPORT_ROLES), async (ctx) => {
-    const { page } = parseInput(contactPageQuery, ctx.query);
-    ctx.body = success(await listContactMessages(infra.db, { page, pageSize: CONTACT_PAGE_SIZE }));
+    const { page, status } = parseInput(contactPageQuery, ctx.query);
+    ctx.body = success(
+      await listContactMessages(infra.db, { page, pageSize: CONTACT_PAGE_SIZE, filter: status }),
+    );
   });
+
+  /** Support marks a message handled, or open again; the answer waits for the inbox to show it. */
+  for (const [path, handled] of [
+    ['handled', true],
+    ['reopen', false],
+  ] as const) {
+    router.post(
+      `/api/contactus/:messageId/${path}`,
+      auth,
+      requireRole(...SUPPORT_ROLES),
+      async (ctx) => {
+        const { messageId } = parseInput(contactMessageParams, ctx.params);
+        const { userId: staffId, roles } = ctx.state.auth!;
+        // requireRole has let in only a holder of one of them.
+        const role = actingRoleOf(roles, SUPPORT_ROLES)!;
+        await execute(infra, {
+          streamId: contactStream(messageId),
+          decider: contactDecider,
+          command: {
+            type: 'MarkContactMessage',
+            data: { staffId, handled },
+            metadata: commandMetadata(ctx, { userId: staffId, role }),
+          },
+          readModels: ['contact_messages'],
+        });
+        ctx.body = success({ messageId, handled }, handled ? 'Marked handled.' : 'Reopened.');
+      },
+    );
+  }
 
   return router;
 }

@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGE_FILTERS } from '@boli/projections/social/contactMessages.queries';
 import { z } from 'zod';
 import { MESSAGES } from '@boli/engine/shared/messages';
 
@@ -43,4 +44,7 @@ export const contactBody = z.object({
 export const CONTACT_PAGE_SIZE = 20;
 export const contactPageQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).catch(0).default(0),
+  /** Unknown or absent: every message, as before the filter existed. */
+  status: z.enum(CONTACT_MESSAGE_FILTERS).catch('all').default('all'),
 });
+export const contactMessageParams = z.object({ messageId: z.string().trim().min(1).max(100) });

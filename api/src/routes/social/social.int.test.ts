@@ -303,4 +303,41 @@ describe('the contact form', () => {
     expect(mails[0]?.subject).toBe('We received your message: Inquiry');
     expect(mails[0]?.text).toContain('you will hear from us shortly');
   });
+
+  it('is marked handled by support, and open again, each list showing what it should', async () => {
+    const sent = await kit.api('/api/contactus', { json: { ...form, description: 'Mark me' } });
+    const { messageId } = sent.body.data as { messageId: string };
+    type Inbox = { messages: { _id: string; handledAt: string | null; handledBy: unknown }[] };
+    const listed = async (status: string) =>
+      (
+        (await kit.api(`/api/contactus?status=${status}`, { token: chetan.token })).body
+          .data as Inbox
+      ).messages.filter((message) => message._id === messageId);
+
+    expect(await listed('open')).toHaveLength(1);
+    expect(await listed('handled')).toHaveLength(0);
+    const mark = (action: string, token = chetan.token) =>
+      kit.api(`/api/contactus/${messageId}/${action}`, { token, json: {} });
+    expect((await mark('handled', asha.token)).status).toBe(403);
+
+    const handled = await mark('handled');
+    expect(handled.status).toBe(200);
+    // The answer waits for the inbox: the lists show it at once.
+    expect(await listed('open')).toHaveLength(0);
+    const [shown] = await listed('handled');
+    expect(shown).toMatchObject({
+      handledBy: { userId: chetan.userId, username: chetan.username },
+    });
+    expect(Date.parse(shown!.handledAt!)).not.toBeNaN();
+    // Marked again (a second staff member at the same time): still handled once.
+    expect((await mark('handled')).status).toBe(200);
+    expect(await listed('all')).toHaveLength(1);
+
+    expect((await mark('reopen')).status).toBe(200);
+    expect(await listed('open')).toMatchObject([{ handledAt: null, handledBy: null }]);
+    expect(
+      (await kit.api('/api/contactus/no-such-message/handled', { token: chetan.token, json: {} }))
+        .status,
+    ).toBe(404);
+  });
 });

@@ -3,7 +3,12 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import { AD_HISTORY_ROLES, blockRefusal, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
+import {
+  actingRoleOf,
+  AD_HISTORY_ROLES,
+  blockRefusal,
+  SUPPORT_ROLES,
+} from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
@@ -44,7 +49,7 @@ export function supportRouter(infra: Infrastructure): Router {
 
   /** The role a staff member moderates in: admin first (SUPPORT_ROLES' order); none: 403. */
   const actingRole = (ctx: Context): string => {
-    const role = SUPPORT_ROLES.find((allowed) => ctx.state.auth!.roles.includes(allowed));
+    const role = actingRoleOf(ctx.state.auth!.roles, SUPPORT_ROLES);
     if (role === undefined) throw forbidden();
     return role;
   };

@@ -271,6 +271,30 @@ describe('the contact messages screen', () => {
     ).toBeLessThanOrEqual(0);
   });
 
+  it('marks a message handled, lists it under Handled with who did it, and reopens it', async () => {
+    const form = { ...GUEST_CONTACT_FORM, description: `Please call me back ${randomUUID()}` };
+    expect((await kit.api('/api/contactus', { json: form })).status).toBe(200);
+    const page = await openHistory(support);
+    await page.goto(new URL('/support/messages', app.baseUrl).href);
+    const row = page.getByTestId('contact-message').filter({ hasText: form.description });
+    expect(await row.getByTestId('message-status').innerText()).toBe('Waiting');
+    await row.getByRole('button', { name: 'Mark handled' }).click();
+    await page.getByText('Marked handled.').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Handled', exact: true }).click();
+    expect(new URL(page.url()).searchParams.get('status')).toBe('handled');
+    expect(await row.getByTestId('message-status').innerText()).toMatch(
+      new RegExp(`^Handled by ${support.username} · `),
+    );
+    // The choice is in the address: a reload keeps it.
+    await page.reload();
+    await row.getByRole('button', { name: 'Reopen' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Waiting' }).click();
+    expect(await row.getByTestId('message-status').innerText()).toBe('Waiting');
+  });
+
   it('is neither in a plain member’s menu nor open to them', async () => {
     const page = await openHistory(member);
     await page.goto(new URL('/support/messages', app.baseUrl).href);

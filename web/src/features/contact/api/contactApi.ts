@@ -44,14 +44,27 @@ export type ContactMessage = {
   description: string;
   subject: string;
   createdAt: string;
+  /** When support marked it handled, and who; null while it waits. */
+  handledAt: string | null;
+  handledBy: { userId: string; username: string | null } | null;
 };
+
+/** Which messages the inbox lists (GET /api/contactus?status). */
+export type ContactMessageFilter = 'open' | 'handled' | 'all';
 
 export type ContactMessagePage = { messages: ContactMessage[]; page: number; totalPages: number };
 
-/** GET /api/contactus?page (support and admins): newest first; `page` zero-based. */
+/** GET /api/contactus?page&status (support and admins): newest first; `page` zero-based. */
 export const fetchContactMessages = (
   request: ApiRequest,
-  page: number,
+  { page, status }: { page: number; status: ContactMessageFilter },
   signal?: AbortSignal,
 ): Promise<ContactMessagePage> =>
-  request<ContactMessagePage>('/api/contactus', { query: { page }, signal });
+  request<ContactMessagePage>('/api/contactus', { query: { page, status }, signal });
+
+/** POST /api/contactus/{id}/handled or /reopen (support and admins). */
+export const markContactMessage = (request: ApiRequest, messageId: string, handled: boolean) =>
+  request<unknown>(
+    `/api/contactus/${encodeURIComponent(messageId)}/${handled ? 'handled' : 'reopen'}`,
+    { method: 'POST', json: {} },
+  );

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,6 +12,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -17,7 +21,13 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
-import { fetchContactMessages, type ContactMessage } from '../api/contactApi.ts';
+import { messageOf } from '../../../app/api/client.ts';
+import {
+  fetchContactMessages,
+  markContactMessage,
+  type ContactMessage,
+  type ContactMessageFilter,
+} from '../api/contactApi.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
@@ -43,8 +53,51 @@ function Sender({ message }: { message: ContactMessage }) {
   );
 }
 
-/** One message on a phone: the four columns would not fit beside each other. */
-function MessageCard({ message }: { message: ContactMessage }) {
+const FILTERS: readonly { value: ContactMessageFilter; label: string; none: string }[] = [
+  { value: 'open', label: 'Waiting', none: 'No messages are waiting.' },
+  { value: 'handled', label: 'Handled', none: 'No message has been handled yet.' },
+  { value: 'all', label: 'All', none: 'No messages yet.' },
+];
+const filterOf = (value: string | null): (typeof FILTERS)[number] =>
+  FILTERS.find((filter) => filter.value === value) ?? FILTERS[0]!;
+
+/**
+ * Whether support has dealt with a message (by whom, when), and the button that changes it.
+ * `onMarked` reloads the list, which the message may then leave.
+ */
+function MessageStatus({ message, onMarked }: { message: ContactMessage; onMarked: () => void }) {
+  const { request } = useApi();
+  const { enqueueSnackbar } = useSnackbar();
+  const [marking, setMarking] = useState(false);
+  const handled = message.handledAt !== null;
+  const mark = async () => {
+    setMarking(true);
+    try {
+      await markContactMessage(request, message._id, !handled);
+      enqueueSnackbar(handled ? 'Reopened.' : 'Marked handled.', { variant: 'success' });
+      onMarked();
+    } catch (error) {
+      enqueueSnackbar(messageOf(error), { variant: 'error' });
+    } finally {
+      setMarking(false);
+    }
+  };
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="body2" color="textSecondary" data-testid="message-status">
+        {handled
+          ? `Handled by ${message.handledBy?.username ?? 'staff'} · ${formatDateTime(message.handledAt!)}`
+          : 'Waiting'}
+      </Typography>
+      <Button size="small" variant="outlined" disabled={marking} onClick={() => void mark()}>
+        {marking ? 'Saving…' : handled ? 'Reopen' : 'Mark handled'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** One message on a phone: the five columns would not fit beside each other. */
+function MessageCard({ message, onMarked }: { message: ContactMessage; onMarked: () => void }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="contact-message">
       <Typography variant="caption" color="textSecondary" component="div">
@@ -53,9 +106,10 @@ function MessageCard({ message }: { message: ContactMessage }) {
       <Typography variant="body2" component="div" sx={{ ...SENDER_TEXT, my: 1 }}>
         <Sender message={message} />
       </Typography>
-      <Typography variant="body2" sx={SENDER_TEXT}>
+      <Typography variant="body2" sx={{ ...SENDER_TEXT, mb: 1 }}>
         {message.description}
       </Typography>
+      <MessageStatus message={message} onMarked={onMarked} />
     </Paper>
   );
 }
@@ -63,32 +117,64 @@ function MessageCard({ message }: { message: ContactMessage }) {
 /**
  * /support/messages (support and admins; not in the spec's table): what members and guests wrote
  * through Contact Us, newest first, with who wrote and how to reach them; on a phone, one card
- * per message.
+ * per message. Those waiting for support first (`?status=` keeps the choice); each is marked
+ * handled, or reopened, where it is listed.
  */
 export function ContactMessagesScreen() {
   const { request } = useApi();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params.get('status'));
   /** Zero-based, as the api counts. */
   const [page, setPage] = useState(0);
-  const { data: answer, failure } = useLoaded(
+  const {
+    data: answer,
+    failure,
+    reload,
+  } = useLoaded(
     useCallback(
-      (signal?: AbortSignal) => fetchContactMessages(request, page, signal),
-      [request, page],
+      (signal?: AbortSignal) =>
+        fetchContactMessages(request, { page, status: filter.value }, signal),
+      [request, page, filter.value],
     ),
   );
+  // A message marked on the last page may leave it empty: the page before then shows.
+  const shownPage =
+    answer && answer.totalPages > 0 && page >= answer.totalPages ? answer.totalPages - 1 : page;
+  if (shownPage !== page) setPage(shownPage);
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Contact messages
-      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Contact messages
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={filter.value}
+          aria-label="Show messages"
+          onChange={(_, next: ContactMessageFilter | null) => {
+            if (!next) return;
+            setPage(0);
+            setParams({ status: next }, { replace: true });
+          }}
+        >
+          {FILTERS.map((option) => (
+            <ToggleButton key={option.value} value={option.value}>
+              {option.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
       {!answer && !failure && <CenteredSpinner label="Loading the messages" />}
-      {answer && answer.messages.length === 0 && <Typography>No messages yet.</Typography>}
+      {answer && answer.messages.length === 0 && <Typography>{filter.none}</Typography>}
       {answer && answer.messages.length > 0 && phone && (
         <Stack spacing={1} role="list" aria-label="Contact messages">
           {answer.messages.map((message) => (
-            <MessageCard key={message._id} message={message} />
+            <MessageCard key={message._id} message={message} onMarked={reload} />
           ))}
         </Stack>
       )}
@@ -101,6 +187,7 @@ export function ContactMessagesScreen() {
                 <TableCell>Subject</TableCell>
                 <TableCell>From</TableCell>
                 <TableCell>Message</TableCell>
+                <TableCell>Status</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -113,6 +200,9 @@ export function ContactMessagesScreen() {
                   </TableCell>
                   <TableCell sx={{ ...SENDER_TEXT, minWidth: 160 }}>
                     {message.description}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 150 }}>
+                    <MessageStatus message={message} onMarked={reload} />
                   </TableCell>
                 </TableRow>
               ))}
