@@ -157,4 +157,51 @@ describe('checkout.js on a merchant page of another origin', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     await page.close();
   });
+
+  it('opened from the keyboard, takes the focus, keeps Tab inside and closes on Escape', async () => {
+    const order = await razorpayGateway({ ...keys, apiUrl: sandbox.url }).createOrder({
+      amount: 50_000,
+      receipt: 'keyboard',
+      notes: {},
+    });
+    const page = await browser.newPage();
+    await page.goto(`${merchantUrl}?order=${order.orderId}`);
+    await page.getByRole('button', { name: 'Buy' }).focus();
+    await page.keyboard.press('Enter');
+    const frame = () => page.frame({ name: 'boli-sandbox-checkout' });
+    const focused = () =>
+      frame()!.evaluate(() => {
+        const at = document.activeElement as HTMLElement | null;
+        return (
+          at?.getAttribute('aria-label') ?? at?.textContent?.trim() ?? at?.getAttribute('value')
+        );
+      });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
+    await frame()!.waitForFunction(() => document.activeElement?.getAttribute('value') === 'upi');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Pay');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Fail this payment');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Close checkout');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('Fail this payment');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(
+      () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
+    );
+    expect(await page.locator('iframe').count()).toBe(0);
+
+    // Escape on the merchant's page, the focus outside the checkout, closes it too.
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await page.waitForFunction(
+      () => (globalThis as unknown as { results: Results }).results.dismissed === 2,
+    );
+    await page.close();
+  });
 });

@@ -60,16 +60,38 @@
       'width:min(420px,100vw);height:min(560px,100vh);border:0;border-radius:12px;' +
       'background:#fff;box-shadow:0 12px 40px rgba(0,0,0,.35);';
     overlay.appendChild(frame);
+    // As Razorpay's does, the checkout takes the keyboard focus once it has loaded, from whatever
+    // had it (a dialog's Proceed); the merchant's dialog must not hold it back (MUI:
+    // disableEnforceFocus while the checkout is open).
+    frame.addEventListener('load', function () {
+      frame.focus();
+    });
     document.body.appendChild(overlay);
     this.overlay = overlay;
     this.frame = frame;
+    this.onKey = this.onKey || this.escape.bind(this);
+    document.addEventListener('keydown', this.onKey, true);
     window.addEventListener('message', this.onMessage);
     return this;
+  };
+
+  /** Escape on the merchant's page (focus left outside the checkout) closes it too. */
+  Razorpay.prototype.escape = function (event) {
+    if (event.key !== 'Escape' || !this.overlay) return;
+    event.stopPropagation();
+    this.dismiss();
+  };
+
+  Razorpay.prototype.dismiss = function () {
+    this.close();
+    var modal = this.options.modal;
+    if (modal && typeof modal.ondismiss === 'function') modal.ondismiss();
   };
 
   Razorpay.prototype.close = function () {
     if (!this.overlay) return;
     window.removeEventListener('message', this.onMessage);
+    document.removeEventListener('keydown', this.onKey, true);
     this.overlay.remove();
     this.overlay = null;
     this.frame = null;
@@ -88,8 +110,7 @@
       // Like Razorpay, the checkout stays open so the customer can try again.
       this.emit('payment.failed', { error: message.error });
     } else if (message.type === 'dismiss') {
-      this.close();
-      if (options.modal && typeof options.modal.ondismiss === 'function') options.modal.ondismiss();
+      this.dismiss();
     }
   };
 

@@ -140,7 +140,27 @@ async function attempt(outcome) {
 buttons[0].addEventListener('click', () => attempt('success'));
 buttons[1].addEventListener('click', () => attempt('failure'));
 document.getElementById('close').addEventListener('click', () => tell({ type: 'dismiss' }));
-document.addEventListener('keydown', (e) => { if (e.key === 'Escape') tell({ type: 'dismiss' }); });
+// The keyboard stays in the checkout, as in a dialog: Tab from the last control comes back to the
+// first, Shift+Tab from the first goes to the last; Escape closes it.
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') return tell({ type: 'dismiss' });
+  if (e.key !== 'Tab') return;
+  const stops = [...document.querySelectorAll('button:not(:disabled), input:checked')];
+  const [first, last] = [stops[0], stops[stops.length - 1]];
+  const at = document.activeElement;
+  if (e.shiftKey ? at === first || !stops.includes(at) : at === last) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
+});
+// Given the keyboard (checkout.js focuses this frame once loaded), the chosen method has it first.
+const takeFocus = () => {
+  if (!document.activeElement || document.activeElement === document.body) {
+    document.querySelector('input[name="method"]:checked').focus();
+  }
+};
+window.addEventListener('focus', takeFocus);
+takeFocus();
 </script>
 </body>
 </html>`;
