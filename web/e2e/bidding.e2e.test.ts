@@ -165,7 +165,13 @@ describe('bidding on an ad, live', () => {
     await finalCall.click();
     const picker = ownerPage.getByRole('dialog', { name: 'Final Call' });
     const deadline = indiaPickerValueIn(12);
-    await picker.getByLabel('Bidding closes at (India time)').fill(deadline);
+    const field = picker.getByLabel('Bidding closes at (India time)');
+    // Its minimum holds still while the dialog is open: Chromium clears a half-typed date-time
+    // whenever `min` changes, so a minimum ticking every second undid a keyboard user's typing.
+    const min = await field.getAttribute('min');
+    await ownerPage.waitForTimeout(1_100);
+    expect(await field.getAttribute('min')).toBe(min);
+    await field.fill(deadline);
     // The picker writes it the browser's way; the dialog repeats it in Boli's before it is made.
     await picker.getByText(`Closes ${deadline.replace('T', ' ')} IST`).waitFor();
     await picker.getByRole('button', { name: 'Make Final Call' }).click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +13,7 @@ import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { firstMessageOf } from '../../../app/api/client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { serverNow } from '../../../lib/serverClock.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
@@ -51,6 +52,12 @@ function FinalCallDialog({
   const [sending, setSending] = useState(false);
   const now = useClock(open);
   const deadline = finalCallDeadline(value, now);
+  // The picker's minimum is the moment the dialog opened, not the ticking clock: Chromium clears
+  // a half-typed date-time whenever `min` changes. The helper text judges by the clock.
+  const [earliest, setEarliest] = useState(serverNow);
+  useEffect(() => {
+    if (open) setEarliest(serverNow());
+  }, [open]);
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="final-call-title">
       <DialogTitle id="final-call-title">Final Call</DialogTitle>
@@ -68,7 +75,7 @@ function FinalCallDialog({
           helperText={deadlineHelp(value, deadline)}
           slotProps={{
             inputLabel: { shrink: true },
-            htmlInput: { min: indiaPickerValueOf(new Date(now).toISOString()), step: 1 },
+            htmlInput: { min: indiaPickerValueOf(new Date(earliest).toISOString()), step: 1 },
           }}
           sx={{ mt: 1 }}
           fullWidth
