@@ -1,16 +1,35 @@
+import type { Ref } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { amountTyped } from '../lib/numberInput.ts';
-import { SELECT_TYPE, type BidDetails } from './bidDetails.ts';
+import { SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
 
 type Props = {
   details: BidDetails;
   onChange: (change: Partial<BidDetails>) => void;
+  /** Fields the form's message is about: marked invalid and described by `describedBy`. */
+  invalid?: readonly BidField[];
+  /** The id of the form's message. */
+  describedBy?: string;
+  /** Focus targets, for the form to put the keyboard on the first field at fault. */
+  typeRef?: Ref<HTMLInputElement>;
+  amountRef?: Ref<HTMLInputElement>;
 };
 
 /** A bid's Type select and Amount (₹) field, which keeps only what amountTyped makes of it. */
-export function BidDetailsFields({ details, onChange }: Props) {
+export function BidDetailsFields({
+  details,
+  onChange,
+  invalid = [],
+  describedBy,
+  typeRef,
+  amountRef,
+}: Props) {
+  const fault = (field: BidField) =>
+    invalid.includes(field) ? { error: true, 'aria-describedby': describedBy } : {};
+  const { error: typeError, ...typeDescription } = fault('type');
+  const { error: amountError, ...amountDescription } = fault('amount');
   return (
     <>
       <TextField
@@ -21,6 +40,14 @@ export function BidDetailsFields({ details, onChange }: Props) {
         onChange={(e) => onChange({ type: e.target.value as BidDetails['type'] })}
         size="small"
         sx={{ minWidth: 150 }}
+        error={typeError}
+        // A select's inputRef focuses its button (MUI's Select), which carries the description.
+        inputRef={typeRef}
+        slotProps={{
+          select: {
+            SelectDisplayProps: { ...typeDescription, 'aria-invalid': typeError ?? false },
+          },
+        }}
       >
         <MenuItem value={SELECT_TYPE}>{SELECT_TYPE}</MenuItem>
         {BID_TYPES.map((type) => (
@@ -38,7 +65,11 @@ export function BidDetailsFields({ details, onChange }: Props) {
           if (amount !== undefined) onChange({ amount });
         }}
         size="small"
-        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+        error={amountError}
+        inputRef={amountRef}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', autoComplete: 'off', ...amountDescription },
+        }}
         fullWidth
       />
     </>

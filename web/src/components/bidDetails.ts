@@ -16,14 +16,31 @@ export type BidDetails = {
   amount: string;
 };
 
+/** A bid form's fields: the alias (an ad bid's Bid alias, a share bid's Company), type, amount. */
+export type BidField = 'alias' | 'type' | 'amount';
+
+const missingDetails = (details: BidDetails): BidField[] => [
+  ...(details.type === SELECT_TYPE ? (['type'] as const) : []),
+  ...(details.amount === '' || !(Number(details.amount) > 0) ? (['amount'] as const) : []),
+];
+
 /** The first problem of a bid with this alias, in the order the server checks it, or null. */
 export function bidDetailsProblem(
   details: BidDetails,
   alias: string,
   username: string,
 ): string | null {
-  if (details.type === SELECT_TYPE || details.amount === '' || !(Number(details.amount) > 0)) {
-    return MESSAGES.enterAllBidDetails;
-  }
+  if (missingDetails(details).length > 0) return MESSAGES.enterAllBidDetails;
   return validateBidAlias(alias.trim(), username)[0] ?? null;
 }
+
+/** The fields `bidDetailsProblem`'s problem is about, to be marked invalid; none without one. */
+export function bidFieldsAtFault(details: BidDetails, alias: string, username: string): BidField[] {
+  const missing = missingDetails(details);
+  if (missing.length > 0) return missing;
+  return validateBidAlias(alias.trim(), username).length > 0 ? ['alias'] : [];
+}
+
+/** The field at fault the keyboard goes to: the first on the form (alias, type, amount). */
+export const firstFieldAtFault = (fields: readonly BidField[]): BidField | undefined =>
+  (['alias', 'type', 'amount'] as const).find((field) => fields.includes(field));

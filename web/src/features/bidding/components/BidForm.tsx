@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,7 +13,11 @@ import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
-import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import {
+  bidFieldsAtFault,
+  firstFieldAtFault,
+  SELECT_TYPE,
+} from '../../../components/bidDetails.ts';
 import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
@@ -73,6 +77,15 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
   const [sending, setSending] = useState(false);
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
+  // Once a bid was refused on the form, the fields at fault are marked till they are put right.
+  const [checked, setChecked] = useState(false);
+  const fieldRefs = {
+    alias: useRef<HTMLInputElement>(null),
+    type: useRef<HTMLInputElement>(null),
+    amount: useRef<HTMLInputElement>(null),
+  };
+  const failureId = `bid-failure-${itemId}`;
+  const atFault = checked && user ? bidFieldsAtFault(input, input.bidAlias, user.username) : [];
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey(`bid:${itemId}`));
 
@@ -95,9 +108,13 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
     const problem = bidFormProblem(input, user.username);
     if (problem || input.type === SELECT_TYPE) {
       setFailure({ message: problem ?? MESSAGES.enterAllBidDetails, subscribeAt: null });
+      setChecked(true);
+      const first = firstFieldAtFault(bidFieldsAtFault(input, input.bidAlias, user.username));
+      if (first) fieldRefs[first].current?.focus();
       return;
     }
     setFailure(null);
+    setChecked(false);
     const warning = outlierBidWarning(Number(input.amount), yardstick);
     if (warning) setOutlier(warning);
     else void send();
@@ -143,15 +160,26 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
           onChange={(e) => setInput((current) => ({ ...current, bidAlias: e.target.value }))}
           size="small"
           fullWidth
-          slotProps={{ htmlInput: { maxLength: LIMITS.bidAlias.max } }}
+          inputRef={fieldRefs.alias}
+          error={atFault.includes('alias')}
+          slotProps={{
+            htmlInput: {
+              maxLength: LIMITS.bidAlias.max,
+              ...(atFault.includes('alias') ? { 'aria-describedby': failureId } : {}),
+            },
+          }}
         />
         <BidDetailsFields
           details={input}
           onChange={(change) => setInput((current) => ({ ...current, ...change }))}
+          invalid={atFault}
+          describedBy={failureId}
+          typeRef={fieldRefs.type}
+          amountRef={fieldRefs.amount}
         />
       </Stack>
       {failure && (
-        <Alert severity="error">
+        <Alert severity="error" id={failureId}>
           {failure.message}
           {failure.subscribeAt && (
             <>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,7 +9,11 @@ import { firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
-import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import {
+  bidFieldsAtFault,
+  firstFieldAtFault,
+  SELECT_TYPE,
+} from '../../../components/bidDetails.ts';
 import { postShareBid, type ShareBidBody } from '../api/sharesApi.ts';
 import {
   shareBidBody,
@@ -44,6 +48,14 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
   const [sending, setSending] = useState(false);
   const [feeFor, setFeeFor] = useState<ShareBidBody | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // Once a bid was refused on the form, the fields at fault are marked till they are put right.
+  const [checked, setChecked] = useState(false);
+  const fieldRefs = {
+    alias: useRef<HTMLInputElement>(null),
+    type: useRef<HTMLInputElement>(null),
+    amount: useRef<HTMLInputElement>(null),
+  };
+  const atFault = checked && user ? bidFieldsAtFault(input, input.company, user.username) : [];
 
   useEffect(() => {
     setInput((current) => (current.company ? current : { ...current, company: bidAlias }));
@@ -61,9 +73,13 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
     const problem = shareBidFormProblem(input, user.username);
     if (problem || input.type === SELECT_TYPE) {
       setFailure(problem ?? MESSAGES.enterAllBidDetails);
+      setChecked(true);
+      const first = firstFieldAtFault(bidFieldsAtFault(input, input.company, user.username));
+      if (first) fieldRefs[first].current?.focus();
       return;
     }
     setFailure(null);
+    setChecked(false);
     const body = shareBidBody(
       { ...input, type: input.type },
       { userId: user._id, username: user.username },
@@ -92,15 +108,34 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
         onChange={(e) => setInput((current) => ({ ...current, company: e.target.value }))}
         size="small"
         helperText="The name your bids are shown under"
-        slotProps={{ htmlInput: { maxLength: LIMITS.bidAlias.max } }}
+        inputRef={fieldRefs.alias}
+        error={atFault.includes('alias')}
+        slotProps={{
+          htmlInput: {
+            maxLength: LIMITS.bidAlias.max,
+            // With the helper text's id, which it keeps.
+            ...(atFault.includes('alias')
+              ? { 'aria-describedby': 'share-bid-failure company-helper-text' }
+              : {}),
+          },
+        }}
+        id="company"
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <BidDetailsFields
           details={input}
           onChange={(change) => setInput((current) => ({ ...current, ...change }))}
+          invalid={atFault}
+          describedBy="share-bid-failure"
+          typeRef={fieldRefs.type}
+          amountRef={fieldRefs.amount}
         />
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && (
+        <Alert severity="error" id="share-bid-failure">
+          {failure}
+        </Alert>
+      )}
       <Button type="submit" variant="contained" loading={sending} sx={{ alignSelf: 'flex-start' }}>
         Post Bid
       </Button>
