@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
@@ -29,11 +30,12 @@ withAppAndBrowser((running) => ({ app, browser } = running));
  * Stops the page's list refresh (GET /api/bid/bids/): from then on only the socket can bring
  * news to it.
  */
-const cutListRefresh = (page: Page) =>
-  page.route(
-    (url) => url.pathname.startsWith('/api/bid/bids'),
-    (route) => route.abort(),
-  );
+const cutListRefresh = async (page: Page): Promise<() => Promise<void>> => {
+  const isList = (url: URL) => url.pathname.startsWith('/api/bid/bids');
+  const abort = (route: Route) => route.abort();
+  await page.route(isList, abort);
+  return () => page.unroute(isList, abort);
+};
 
 /** socket.io's path, for its long polling and its websocket alike (api/src/server.ts). */
 const isBidSocket = (url: URL) => url.pathname === '/bid/';
@@ -122,7 +124,16 @@ describe('bidding on an ad, live', () => {
     await expect.poll(() => alias.inputValue()).toBe(bidder.bidAlias);
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await form.getByText(MESSAGES.enterAllBidDetails).waitFor();
+    // The fields it is about are marked and described by it, and the keyboard is on the first.
+    const type = form.getByRole('combobox', { name: 'Type' });
+    expect(await type.getAttribute('aria-invalid')).toBe('true');
+    expect(await type.evaluate((element) => element === document.activeElement)).toBe(true);
     const amount = form.getByLabel('Amount (₹)');
+    const describedBy = await amount.getAttribute('aria-describedby');
+    expect(await bidderPage.locator(`[id="${describedBy}"]`).innerText()).toBe(
+      MESSAGES.enterAllBidDetails,
+    );
+    expect(await alias.getAttribute('aria-invalid')).toBe('false');
     await amount.fill('-25');
     expect(await amount.inputValue()).toBe('');
     await fillBidDetails(bidderPage, form, 'Open', '1500');
@@ -130,6 +141,8 @@ describe('bidding on an ad, live', () => {
     await alias.fill(bidder.username.slice(0, 4));
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await form.getByText(MESSAGES.bidAliasContainsUsername).waitFor();
+    expect(await alias.getAttribute('aria-invalid')).toBe('true');
+    expect(await amount.getAttribute('aria-invalid')).toBe('false');
     await alias.fill(bidder.bidAlias);
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(bidderPage);
@@ -432,7 +445,7 @@ describe('bidding on an ad, live', () => {
       await colorOf(bidArea(page).getByRole('heading', { name: 'Bids' })),
     );
     // Only the live link may bring the bid: the list refresh is cut off.
-    await cutListRefresh(page);
+    const restoreList = await cutListRefresh(page);
 
     await link.cut();
     const paused = bidArea(page)
@@ -451,14 +464,37 @@ describe('bidding on an ad, live', () => {
     expect(await bidArea(page).getByRole('row').filter({ hasText: bidder.bidAlias }).count()).toBe(
       0,
     );
+    // The list's 10 s refresh fails meanwhile, and says so.
+    const retry = bidArea(page).getByRole('button', { name: 'Retry' });
+    await retry.waitFor({ timeout: LIMITS.bidListRefreshMs + 5_000 });
 
-    // Back: socket.io connects again by itself, and asks for what it missed.
+    // Back: socket.io connects again by itself, and asks for what it missed; the list is asked
+    // again at once, so its failure goes with the link's (not at the next 10 s tick).
+    await restoreList();
     link.restore();
     const row = bidArea(page).getByRole('row').filter({ hasText: bidder.bidAlias });
     await row.waitFor({ timeout: 15_000 });
+    await retry.waitFor({ state: 'detached', timeout: LIMITS.bidListRefreshMs / 2 });
     expect(await row.innerText()).toContain('₹2,500');
     expect(await paused.count()).toBe(0);
     await bidArea(page).getByTestId('bid-viewers').waitFor();
     await guest.close();
   }, 120_000);
+
+  it('a viewer whose live link never connects is told the bids are not live', async () => {
+    const owner = await createMember(app, { address: true });
+    const adId = await postAd(app, owner);
+    const guest = await browser.newContext();
+    const page = await guest.newPage();
+    // A proxy that drops websockets and long-polling alike.
+    await page.routeWebSocket(isBidSocket, (socket) => void socket.close());
+    await page.route(isBidSocket, (route) => route.abort());
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    await bidArea(page)
+      .getByRole('status')
+      .filter({ hasText: /reconnecting/i })
+      .waitFor({ timeout: LIMITS.liveConnectGraceMs + 5_000 });
+    await guest.close();
+  });
 });

@@ -8,6 +8,8 @@ export const LIMITS = {
   bidPageSize: 10,
   transactionsPageSize: 20,
   bidListRefreshMs: 10_000,
+  /** Not the spec's: an ad page whose live link has not connected by then says it is not live. */
+  liveConnectGraceMs: 5_000,
   mobileRequestPollMs: 30_000,
   notificationPollMs: 60_000,
   countdownTickMs: 1_000,

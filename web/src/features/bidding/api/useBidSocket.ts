@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import type { BidBoardEvent } from '../model/bidBoard.ts';
 import type { Position } from '../model/position.ts';
@@ -10,7 +11,9 @@ export const BID_SOCKET_PATH = '/bid';
 
 /**
  * The live link as a viewer should know it: `connecting` until the first connect, `live` while
- * connected, `reconnecting` once a link that was live is lost (socket.io tries again by itself).
+ * connected, `reconnecting` once a link that was live is lost (socket.io tries again by itself)
+ * or when the first connect has not come within `LIMITS.liveConnectGraceMs` (a proxy that drops
+ * websockets and long-polling alike: the viewer must not take the 10 s refresh for live).
  */
 export type LiveLink = 'connecting' | 'live' | 'reconnecting';
 
@@ -51,11 +54,15 @@ export function useBidSocket(
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
+    const slow = window.setTimeout(() => {
+      if (!socket.connected) setLink('reconnecting');
+    }, LIMITS.liveConnectGraceMs);
     socket.onAny((name: string, payload: unknown) => {
       const event = socketMessageEvent(itemId, name, payload);
       if (event) handlers.current.onEvent(event);
     });
     return () => {
+      window.clearTimeout(slow);
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
       socket.disconnect();

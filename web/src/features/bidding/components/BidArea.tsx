@@ -101,6 +101,16 @@ export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed 
 
   const lastPosition = useCallback(() => boardRef.current.position, []);
   const { link } = useBidSocket(itemId, dispatch, lastPosition);
+  // Back online, the socket catches up at once: a list refresh that failed meanwhile is asked
+  // again now too, not at the next 10 s tick, so 'You are offline' does not linger beside it.
+  const previousLink = useRef(link);
+  useEffect(() => {
+    const was = previousLink.current;
+    previousLink.current = link;
+    if (link === 'live' && was !== 'live' && loadFailure !== null) {
+      setReloads((count) => count + 1);
+    }
+  }, [link, loadFailure]);
 
   const viewerId = status === 'member' ? user?._id : undefined;
   const ticking = summary !== null && summary.finalCallMade && summary.bidOpen && !summary.closedAt;
