@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { bidArea } from './support/bids.ts';
 import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
@@ -180,7 +181,8 @@ describe('the bids on a phone', () => {
 
 describe('an ad whose title is one long word', () => {
   it('wraps it on its page and its media page, on a phone as on a desktop', async () => {
-    const title = `Harmonium${'L'.repeat(300)}`;
+    // As long as an item name may be.
+    const title = `Harmonium${'L'.repeat(LIMITS.itemNameMax - 'Harmonium'.length)}`;
     const adId = await postAd(app, owner, { itemName: title });
     const { context, page } = await openAs(browser, owner);
     for (const path of [`/ads/${adId}`, `/postAd/media/${adId}`]) {

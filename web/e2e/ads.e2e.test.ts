@@ -208,8 +208,17 @@ describe('a member with a full profile', () => {
     await page.screenshot({ path: '/tmp/boli-ads-filters.png', fullPage: true });
     await filters.getByRole('button', { name: 'Apply Filter' }).click();
     await adCard(page, 'Swift Dzire').waitFor();
+    // The keyboard is back on Filter, whose name counts the filters now on; the count of ads
+    // found is said to a screen reader.
+    expect(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+    ).toMatch(/^Filter \(\d+ active\)$/);
+    await page
+      .getByRole('status')
+      .getByText(/^\d+ ads? shown/)
+      .waitFor();
 
-    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.getByRole('button', { name: /^Filter/ }).click();
     await field(page, 'Price from (₹)').fill('700000');
     // Letters do not go in; a range the wrong way round is said under its To box.
     await field(page, 'Price to (₹)').fill('9x');
@@ -219,13 +228,15 @@ describe('a member with a full profile', () => {
     expect(await filters.getByRole('button', { name: 'Apply Filter' }).isDisabled()).toBe(true);
     await field(page, 'Price to (₹)').fill('900000');
     await page.getByRole('button', { name: 'Apply Filter' }).click();
-    await page.getByText(MESSAGES.noAdsAvailable).waitFor();
+    // Said on the page, and to a screen reader.
+    await page.getByRole('status').getByText(MESSAGES.noAdsAvailable).waitFor();
+    expect(await page.getByText(MESSAGES.noAdsAvailable).count()).toBe(2);
     expect(await adCard(page, 'Swift Dzire').count()).toBe(0);
     // …with the way out.
     await page.getByRole('button', { name: 'Clear filters' }).waitFor();
 
     // Changing the category clears the subcategory and hides the vehicle filters.
-    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.getByRole('button', { name: /^Filter/ }).click();
     await choose(page, 'Category', 'Furniture');
     expect(await page.getByRole('combobox', { name: /^Make/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
@@ -269,7 +280,8 @@ describe('a member with a full profile', () => {
       page.viewportSize()!.width,
     );
     await page.keyboard.press('ArrowRight');
-    await page.getByRole('dialog', { name: 'Swift Dzire: photo 2 of 3' }).waitFor();
+    const second = page.getByRole('dialog', { name: 'Swift Dzire: photo 2 of 3' });
+    await second.getByRole('status').getByText('Photo 2 of 3').waitFor();
     // Closed on another photo than the one it opened on, the focus is on that photo.
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });

@@ -56,7 +56,7 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
           <Typography variant="subtitle1" component="h2" noWrap title={ad.itemName}>
             {ad.itemName}
           </Typography>
-          <Typography variant="h6" color="primary" data-testid="ad-price">
+          <Typography variant="h6" component="p" color="primary" data-testid="ad-price">
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
           <Typography variant="body2" color="textSecondary" noWrap>

@@ -110,7 +110,7 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
           <Typography variant="h5" component="h1" sx={WRAP_ANYWHERE}>
             {ad.itemName}
           </Typography>
-          <Typography variant="h6" color="primary" data-testid="ad-price">
+          <Typography variant="h6" component="p" color="primary" data-testid="ad-price">
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
         </Box>

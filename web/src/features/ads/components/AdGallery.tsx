@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
+import { Announcer } from '../../../components/Announcer.tsx';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -109,6 +110,10 @@ function GalleryViewer({
           >
             {index + 1} / {items.length}
           </Typography>
+          {/* Arrow keys and Next change what is shown without moving the focus: say so. */}
+          <Announcer
+            message={`${kindOf(item) === 'video' ? 'Video' : 'Photo'} ${index + 1} of ${items.length}`}
+          />
         </>
       )}
     </Dialog>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
@@ -10,6 +10,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { StreamAds } from '../../adspace/components/StreamAds.tsx';
@@ -22,6 +23,7 @@ import {
   NO_FILTERS,
   paramsWithFilters,
 } from '../model/adFilters.ts';
+import { resultsAnnouncement } from '../model/resultsAnnouncement.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCard, AdGrid } from './AdCard.tsx';
 import { AdFilterPanel } from './AdFilterPanel.tsx';
@@ -42,6 +44,12 @@ export function AdListScreen() {
   const { request } = useApi();
   const filters = useMemo(() => filtersOfParams(params), [params]);
   const [panelOpen, setPanelOpen] = useState(false);
+  const filterButton = useRef<HTMLButtonElement>(null);
+  /** The panel closed (applied or cancelled): the keyboard goes back to where it was opened. */
+  const closePanel = () => {
+    setPanelOpen(false);
+    filterButton.current?.focus();
+  };
 
   const key = JSON.stringify({ member, search, filters });
   const fetchPage = useCallback(
@@ -68,9 +76,12 @@ export function AdListScreen() {
         {search ? null : (
           <Badge badgeContent={filterCount} color="secondary">
             <Button
+              ref={filterButton}
               variant={panelOpen ? 'contained' : 'outlined'}
               startIcon={<FilterListIcon />}
               aria-expanded={panelOpen}
+              // The badge's count is drawn, not read: the name carries it.
+              aria-label={filterCount > 0 ? `Filter (${filterCount} active)` : undefined}
               onClick={() => setPanelOpen((open) => !open)}
             >
               Filter
@@ -100,13 +111,14 @@ export function AdListScreen() {
             applied={filters}
             onApply={(next) => {
               setParams(paramsWithFilters(params, next));
-              setPanelOpen(false);
+              closePanel();
             }}
-            onCancel={() => setPanelOpen(false)}
+            onCancel={closePanel}
           />
         </Collapse>
       )}
       {error && <LoadFailure message={error} onRetry={retry} />}
+      <Announcer message={resultsAnnouncement(loading, error, ads.length, hasMore)} />
       {ads.length > 0 && (
         <AdGrid>
           <StreamAds>
