@@ -169,6 +169,25 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('puts the focus on the new page’s main region after a top-bar link, and skips to it', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/');
+    const main = page.getByRole('main');
+    const mainFocused = () => main.evaluate((region) => region === document.activeElement);
+    // The first Tab stop skips the top bar.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(mainFocused).toBe(true);
+    // The top bar's Contact Us stays where it is, but the keyboard moves on to the new page.
+    await page.getByRole('banner').getByRole('link', { name: 'Contact Us' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/contactus');
+    await expect.poll(mainFocused).toBe(true);
+    await context.close();
+  });
+
   it('sees the login page without the side advertising columns', async () => {
     const { context, page } = await openPage();
     await visit(page, '/login');

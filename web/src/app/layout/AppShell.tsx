@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { SideAdColumn } from '../../features/adspace/components/SideAdColumn.tsx';
 import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
@@ -25,8 +26,9 @@ const PageOutlet = () => (
 
 /**
  * After a move to another page, a focus left on nothing (the link or button that led here is
- * gone) goes to the page's main region, named after the screen: a screen reader says where the
- * member is, and Tab goes on from the page rather than from the top of the document.
+ * gone) or outside the page (on the top bar's link or Menu, which stay) goes to the page's main
+ * region, named after the screen: a screen reader says where the member is, and Tab goes on from
+ * the page rather than from the top of the document. A focus the new page took itself stays.
  */
 function useFocusOnNewPage() {
   const main = useRef<HTMLElement>(null);
@@ -38,11 +40,35 @@ function useFocusOnNewPage() {
       return;
     }
     const focused = document.activeElement;
-    if (focused === null || focused === document.body || !focused.isConnected) {
-      main.current?.focus({ preventScroll: true });
-    }
+    const lost = focused === null || focused === document.body || !focused.isConnected;
+    if (lost || !main.current?.contains(focused)) main.current?.focus({ preventScroll: true });
   }, [pathname]);
   return main;
+}
+
+/** The first Tab stop: past the top bar's links straight to the page; seen only when focused. */
+function SkipToMain({ onSkip }: { onSkip: () => void }) {
+  return (
+    <Link
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        onSkip();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (theme) => theme.zIndex.tooltip,
+        p: 1,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to main content
+    </Link>
+  );
 }
 
 /** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
@@ -59,11 +85,13 @@ export function AppShell() {
   return (
     <LoginRequiredProvider>
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <SkipToMain onSkip={() => main.current?.focus()} />
         <TopBar />
         <Box sx={{ display: 'flex', gap: 2, maxWidth: 1440, mx: 'auto', p: { xs: 1, sm: 2 } }}>
           {chrome.sideColumns && <SideAdColumn side="left" />}
           <Box
             component="main"
+            id="main"
             ref={main}
             tabIndex={-1}
             aria-label={screen}
