@@ -103,7 +103,12 @@ describe('two members and a mobile number', () => {
 
     // Show → Pending.
     await a.getByRole('button', { name: 'Show', exact: true }).click();
-    await a.getByRole('button', { name: 'Pending' }).waitFor();
+    const pending = a.getByRole('button', { name: 'Pending' });
+    await pending.waitFor();
+    // The keyboard stays on it (it does nothing), and a screen reader hears what happened.
+    expect(await pending.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => pending.evaluate((el) => el === document.activeElement)).toBe(true);
+    await a.getByRole('status').getByText('Request sent.', { exact: false }).waitFor();
     await a.screenshot({ path: '/tmp/boli-social-pending.png', fullPage: true });
     // On a phone the masked number and Pending each keep to one line.
     await a.setViewportSize({ width: 390, height: 844 });
@@ -118,7 +123,10 @@ describe('two members and a mobile number', () => {
     await visit(b, `/user_profile/${asha.userId}`);
     const bell = b.getByRole('button', { name: /^Notifications \(\d+\)$/ });
     await expect.poll(async () => bell.getAttribute('aria-label')).not.toBe('Notifications (0)');
+    // The bell says it opens a popup, and the popup is a named dialog.
+    expect(await bell.getAttribute('aria-haspopup')).toBe('dialog');
     await bell.click();
+    await b.getByRole('dialog', { name: 'Notifications' }).waitFor();
     const request = b
       .getByTestId('notification')
       .filter({ hasText: `${asha.username} has requested your mobile number.` });

@@ -28,6 +28,15 @@ export const theme = createTheme({
         root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, minHeight: TOUCH_TARGET_PX } },
       },
     },
+    // Initials on an avatar's colour (the orange secondary, MUI's grey) in dark ink: white on
+    // them is under 2:1.
+    MuiAvatar: {
+      styleOverrides: { colorDefault: { color: 'rgba(0, 0, 0, 0.87)' } },
+    },
+    // Placeholders (the search boxes' only visible label) at 4.5:1 or more, not MUI's 2.6:1.
+    MuiInputBase: {
+      styleOverrides: { input: { '&::placeholder': { opacity: 0.7 } } },
+    },
     // A card reached with the keyboard (the ad lists) is ringed, not only tinted a faint grey.
     MuiCardActionArea: {
       styleOverrides: {

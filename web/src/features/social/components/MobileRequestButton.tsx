@@ -5,6 +5,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 /**
@@ -27,6 +28,9 @@ export function MobileRequestButton({
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const shown = useRef<boolean | null>(null);
+  // After Show, the keyboard stays on the button that replaces it, and the outcome is said.
+  const pending = useRef<HTMLButtonElement>(null);
+  const [asked, setAsked] = useState(false);
 
   const apply = useCallback(
     (next: RequestView) => {
@@ -63,6 +67,7 @@ export function MobileRequestButton({
     setFailure(null);
     try {
       apply(await requestMobileNumber(request, ownerId));
+      setAsked(true);
     } catch (error) {
       setFailure(messageOf(error));
     } finally {
@@ -70,12 +75,26 @@ export function MobileRequestButton({
     }
   };
 
+  useEffect(() => {
+    if (asked && status === 2) pending.current?.focus();
+  }, [asked, status]);
+
   // The member shows their number to everyone, or it is shown to this viewer already.
   if (view === null || status === 3 || (!phoneMasked && status === 1)) return null;
   return (
     <>
       {status === 2 ? (
-        <Button size="small" variant="outlined" disabled sx={NO_WRAP}>
+        // Looks disabled and does nothing, but can hold the keyboard focus (a disabled button
+        // cannot, and Show's focus would fall to the page).
+        <Button
+          ref={pending}
+          size="small"
+          variant="outlined"
+          aria-disabled="true"
+          className="Mui-disabled"
+          disableRipple
+          sx={NO_WRAP}
+        >
           Pending
         </Button>
       ) : (
@@ -94,6 +113,9 @@ export function MobileRequestButton({
           {failure}
         </Typography>
       )}
+      <Announcer
+        message={asked && status === 2 ? 'Request sent. The number shows once they approve.' : ''}
+      />
     </>
   );
 }

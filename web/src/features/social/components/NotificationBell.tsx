@@ -118,6 +118,9 @@ export function NotificationBell() {
         color="inherit"
         // While the list cannot be loaded, its count is not known: not "(0)".
         aria-label={failure ? 'Notifications (could not be loaded)' : `Notifications (${count})`}
+        aria-haspopup="dialog"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor !== null ? 'notifications-popup' : undefined}
         onClick={(event) => open(event.currentTarget)}
       >
         <Badge badgeContent={count} color="error">
@@ -130,9 +133,21 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            id: 'notifications-popup',
+            role: 'dialog',
+            'aria-labelledby': 'notifications-popup-title',
+          },
+        }}
       >
         <Box sx={{ width: 360, maxWidth: '90vw', maxHeight: '70vh', overflowY: 'auto' }}>
-          <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
+          <Typography
+            id="notifications-popup-title"
+            variant="subtitle1"
+            component="h2"
+            sx={{ px: 2, pt: 1.5, fontWeight: 700 }}
+          >
             Notifications
           </Typography>
           {failure && (
