@@ -36,7 +36,7 @@ import {
   type HistoryEvent,
 } from '../adHistory.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
-import { Instant } from './HistoryInstant.tsx';
+import { BidderCells, Instant } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
@@ -184,12 +184,7 @@ export function AdHistoryScreen() {
                   <TableCell>{bid.version}</TableCell>
                   <Instant at={bid.placedAt} />
                   <Instant at={bid.recordedAt} />
-                  <TableCell>{bid.bidAlias}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
-                      {bid.username}
-                    </Link>
-                  </TableCell>
+                  <BidderCells bid={bid} />
                   <TableCell>{bid.type}</TableCell>
                   <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
                   <TableCell align="right" sx={NO_WRAP}>

@@ -1,5 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { formatRupees } from '../../../lib/format.ts';
 import type { RefusedBid } from '../adHistory.ts';
-import { Instant } from './HistoryInstant.tsx';
+import { BidderCells, Instant } from './HistoryCells.tsx';
 
 /**
  * Every bid the ad refused, with the time it was judged at and what the member was told: the
@@ -44,12 +42,7 @@ export function RefusedBids({ bids }: { bids: readonly RefusedBid[] }) {
                 <TableRow key={bid.version}>
                   <Instant at={bid.attemptedAt} />
                   <Instant at={bid.recordedAt} />
-                  <TableCell>{bid.bidAlias}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
-                      {bid.username}
-                    </Link>
-                  </TableCell>
+                  <BidderCells bid={bid} />
                   <TableCell>{bid.type ?? '—'}</TableCell>
                   <TableCell align="right" sx={NO_WRAP}>
                     {bid.amount === null ? '—' : formatRupees(bid.amount)}
