@@ -281,6 +281,9 @@ describe('the contact messages screen', () => {
     await row.getByRole('button', { name: 'Mark handled' }).click();
     await page.getByText('Marked handled.').waitFor();
     await row.waitFor({ state: 'detached' });
+    // Its button went with it: the keyboard is on the heading, not lost.
+    const heading = page.getByRole('heading', { name: 'Contact messages' });
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await page.getByRole('button', { name: 'Handled', exact: true }).click();
     expect(new URL(page.url()).searchParams.get('status')).toBe('handled');

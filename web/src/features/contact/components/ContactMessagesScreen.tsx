@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -138,6 +138,13 @@ export function ContactMessagesScreen() {
       [request, page, filter.value],
     ),
   );
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A message marked out of the list shown takes its button with it: the keyboard goes to the
+  // heading rather than to the page's body.
+  const marked = () => {
+    if (filter.value !== 'all') heading.current?.focus();
+    reload();
+  };
   // A message marked on the last page may leave it empty: the page before then shows.
   const shownPage =
     answer && answer.totalPages > 0 && page >= answer.totalPages ? answer.totalPages - 1 : page;
@@ -146,7 +153,13 @@ export function ContactMessagesScreen() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+        <Typography
+          ref={heading}
+          tabIndex={-1}
+          variant="h5"
+          component="h1"
+          sx={{ flex: 1, outline: 'none' }}
+        >
           Contact messages
         </Typography>
         <ToggleButtonGroup
@@ -174,7 +187,7 @@ export function ContactMessagesScreen() {
       {answer && answer.messages.length > 0 && phone && (
         <Stack spacing={1} role="list" aria-label="Contact messages">
           {answer.messages.map((message) => (
-            <MessageCard key={message._id} message={message} onMarked={reload} />
+            <MessageCard key={message._id} message={message} onMarked={marked} />
           ))}
         </Stack>
       )}
@@ -202,7 +215,7 @@ export function ContactMessagesScreen() {
                     {message.description}
                   </TableCell>
                   <TableCell sx={{ minWidth: 150 }}>
-                    <MessageStatus message={message} onMarked={reload} />
+                    <MessageStatus message={message} onMarked={marked} />
                   </TableCell>
                 </TableRow>
               ))}
