@@ -7,6 +7,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { rebuild } from '@boli/projections';
 import { outboxProjection } from '@boli/projections/outbox/outbox.projection';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { eventually } from '../../../../ops/src/testing/apiKit.ts';
 import { SessionService } from '../../identity/sessions.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../identity/passwords.ts';
 import { INVALID_CREDENTIALS } from './session.ts';
@@ -616,6 +617,17 @@ describe('the outbox', () => {
     const member = newMember();
     await signup(member);
     await waitForMessage(member.email, /email-verify/);
+    // Every message so far delivered (an SMS of an earlier test may still be on its way), so
+    // that any later send could only be a rebuilt message sent again.
+    await eventually(async () => {
+      const [waiting] = await db('outbox_messages as m')
+        .leftJoin('outbox_deliveries as d', 'd.message_id', 'm.id')
+        .where((q) =>
+          q.whereNull('d.message_id').orWhereIn('d.status', ['pending', 'retry', 'sending']),
+        )
+        .count<{ count: string }[]>('* as count');
+      return Number(waiting!.count) === 0 ? true : null;
+    });
     const sentBefore = await db('outbox_deliveries')
       .where({ status: 'sent' })
       .count<{ count: string }[]>('* as count');
