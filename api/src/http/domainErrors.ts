@@ -1,3 +1,4 @@
+import type { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
@@ -110,3 +111,9 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
 
 export const statusOfDomainError = (code: string): { status: number; message?: string } =>
   DOMAIN_ERROR_STATUS[code] ?? { status: 422 };
+
+/** A refusal as the member is told it: its code, and the message the api answers with. */
+export const refusalOf = (error: DomainError): { code: string; message: string } => ({
+  code: error.code,
+  message: statusOfDomainError(error.code).message ?? error.message,
+});

@@ -4,6 +4,7 @@ import { bidsOf } from '@boli/engine/ads/ad.bidBook';
 import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
+import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
 import { phaseOfNextBid, type AdState } from '@boli/engine/ads/ad.state';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import {
@@ -26,10 +27,10 @@ import type { PlaceShareBid } from '@boli/engine/shares/shareBid.commands';
  * buy-share bid fee posts the member's share bid; ad space is delivered by its issue (#8).
  */
 
+type Refund = { readonly refund: { readonly reason: RefundReason; readonly message: string } };
+
 export type Delivery =
-  | { readonly delivered: FulfilmentOutcome }
-  | { readonly refund: { readonly reason: RefundReason; readonly message: string } }
-  | { readonly waiting: string };
+  { readonly delivered: FulfilmentOutcome } | Refund | { readonly waiting: string };
 
 /**
  * Claims what the purchase buys once for good for its member; false when another purchase has it
@@ -65,7 +66,7 @@ async function claimOneTime(
   }
 }
 
-const refundAlreadyOwned = (message: string): Delivery => ({
+const refundAlreadyOwned = (message: string): Refund => ({
   refund: { reason: 'alreadyOwned', message },
 });
 
@@ -156,18 +157,25 @@ async function placePaidBid(
     return { delivered: { type: 'bidPlaced', adId: subject.adId, bidId } };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    if (error.code === PLACED_BY_ANOTHER_FEE) {
-      return refundAlreadyOwned(BILLING_MESSAGES.bidFeeRefundedAlreadyPlaced);
-    }
-    return CLOSED_CODES.has(error.code)
-      ? {
-          refund: {
-            reason: 'biddingClosed',
-            message: BILLING_MESSAGES.bidFeeRefundedBiddingClosed,
-          },
-        }
-      : { refund: { reason: 'notFulfillable', message: BILLING_MESSAGES.bidFeeRefundedNotPlaced } };
+    const refund = refundOfRefusedBid(error.code);
+    // Kept for support, with what the member is told: the fee was refunded, and why. Stored once
+    // however often the fulfilment is retried; a failure to store it retries the fulfilment.
+    await keepBidRefusal(store, subject.adId, command, {
+      code: error.code,
+      message: refund.refund.message,
+    });
+    return refund;
   }
+}
+
+/** Why a paid bid the ad refused is refunded: placed by the fee's twin, closed, or otherwise. */
+function refundOfRefusedBid(code: string): Refund {
+  if (code === PLACED_BY_ANOTHER_FEE) {
+    return refundAlreadyOwned(BILLING_MESSAGES.bidFeeRefundedAlreadyPlaced);
+  }
+  return CLOSED_CODES.has(code)
+    ? { refund: { reason: 'biddingClosed', message: BILLING_MESSAGES.bidFeeRefundedBiddingClosed } }
+    : { refund: { reason: 'notFulfillable', message: BILLING_MESSAGES.bidFeeRefundedNotPlaced } };
 }
 
 /** The share bid a paid buy-share fee posts has an id derived from the purchase, as a fee's bid. */

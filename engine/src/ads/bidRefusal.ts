@@ -1,5 +1,5 @@
 import { uuidV5 } from '../commandHandling/eventIds.ts';
-import type { NewEvent, RecordedEvent } from '../eventStore/eventStore.ts';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import type { PlaceBid } from './ad.commands.ts';
 
@@ -60,6 +60,20 @@ export function bidRefusedEvent(
     },
     metadata: { ...metadata, eventId: uuidV5(`bidRefused/${adId}/${data.bidId}`) },
   };
+}
+
+/**
+ * Keeps `command`'s refusal beside the ad: every path a bid takes (the bid form, the start of a
+ * bid fee's checkout, the fee's bid once paid) keeps what it refused. A retried one is stored once.
+ */
+export async function keepBidRefusal(
+  store: EventStore,
+  adId: string,
+  command: PlaceBid,
+  refusal: { readonly code: string; readonly message: string },
+): Promise<void> {
+  const refused = bidRefusedEvent(adId, command, refusal);
+  if (refused !== undefined) await store.append(bidRefusalsStream(adId), [refused], 'any');
 }
 
 /** A refused bid as support's Ad history lists it. */

@@ -4,7 +4,7 @@ import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { bidRefusalsStream, bidRefusedEvent } from '@boli/engine/ads/bidRefusal';
+import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -20,7 +20,7 @@ import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { activeSignedInMember } from '../../http/members.ts';
-import { statusOfDomainError } from '../../http/domainErrors.ts';
+import { refusalOf } from '../../http/domainErrors.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -72,16 +72,10 @@ export function bidRouter(infra: BidInfra): Router {
     }) as AdCommand;
 
   /** Keeps a refused bid for support's Ad history; a failure to keep it only goes to the log. */
-  const keepRefusal = async (ctx: Context, adId: string, command: PlaceBid, error: DomainError) => {
-    const refused = bidRefusedEvent(adId, command, {
-      code: error.code,
-      message: statusOfDomainError(error.code).message ?? error.message,
-    });
-    if (refused === undefined) return;
-    await infra.store
-      .append(bidRefusalsStream(adId), [refused], 'any')
-      .catch((failed: unknown) => ctx.log.warn({ err: failed, adId }, 'bid refusal not kept'));
-  };
+  const keepRefusal = (ctx: Context, adId: string, command: PlaceBid, error: DomainError) =>
+    keepBidRefusal(infra.store, adId, command, refusalOf(error)).catch((failed: unknown) =>
+      ctx.log.warn({ err: failed, adId }, 'bid refusal not kept'),
+    );
 
   const run = async (ctx: Context, adId: string, command: AdCommand) => {
     const key = idempotencyKeyOf(ctx, ctx.state.auth!.userId);

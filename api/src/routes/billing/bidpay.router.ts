@@ -3,6 +3,8 @@ import { Router } from '@koa/router';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
+import { DomainError } from '@boli/engine/shared/decider';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { requireAuth } from '../../http/auth.ts';
@@ -10,6 +12,7 @@ import { activeMember } from '../../http/members.ts';
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
+import { refusalOf } from '../../http/domainErrors.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
@@ -51,11 +54,23 @@ export function bidpayRouter(infra: BillingInfra): Router {
       type: body.type ?? null,
     };
     const metadata = commandMetadata(ctx, { userId: buyer.user_id, role: 'member' });
-    const { itemName } = await judgeBidBeforePayment(infra.store, body.item_id, {
+    const command = {
       type: 'PlaceBid',
       data: { ...bid, bidId: randomUUID(), bidderEntitled: true },
       metadata,
-    });
+    } as const;
+    const { itemName } = await judgeBidBeforePayment(infra.store, body.item_id, command).catch(
+      async (error: unknown) => {
+        // Refused before any fee is asked: kept for support like any refused bid.
+        if (error instanceof DomainError) {
+          await keepBidRefusal(infra.store, body.item_id, command, refusalOf(error)).catch(
+            (failed: unknown) =>
+              ctx.log.warn({ err: failed, adId: body.item_id }, 'bid refusal not kept'),
+          );
+        }
+        throw error;
+      },
+    );
     const subject = {
       kind: 'bidFee',
       adId: body.item_id,

@@ -706,5 +706,25 @@ describe('bid processing fee', () => {
       const notes = await kit.api('/api/notification', { token: bidder.token });
       return JSON.stringify(notes.body.data).includes(BILLING_MESSAGES.bidFeeRefundedBiddingClosed);
     });
+
+    // Support finds both refusals in the ad's history: the paid bid the close refused, with what
+    // the member was told, and a fee asked for once bidding had closed.
+    const again = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 2100, type: 'Open', bidAlias: 'bluekite' },
+    });
+    expect(again.status).toBe(409);
+    const staff = await kit.member('refusal_support', { roles: ['support'] });
+    const history = await kit.api(`/api/support/ads/${adId}/history`, { token: staff.token });
+    expect((history.body.data as { refusals: { bids: unknown[] } }).refusals.bids).toMatchObject([
+      {
+        bidderId: bidder.userId,
+        amount: 2000,
+        type: 'Hidden',
+        code: 'BIDDING_CLOSED',
+        message: BILLING_MESSAGES.bidFeeRefundedBiddingClosed,
+      },
+      { amount: 2100, code: 'BIDDING_CLOSED', message: MESSAGES.biddingClosed },
+    ]);
   });
 });

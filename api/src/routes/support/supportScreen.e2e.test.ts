@@ -283,7 +283,14 @@ describe('the contact messages screen', () => {
     await row.waitFor({ state: 'detached' });
     // Its button went with it: the keyboard is on the heading, not lost.
     const heading = page.getByRole('heading', { name: 'Contact messages' });
-    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(
+      await heading.evaluate(
+        (element) =>
+          element ===
+          (globalThis as unknown as { document: { activeElement: unknown } }).document
+            .activeElement,
+      ),
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'Handled', exact: true }).click();
     expect(new URL(page.url()).searchParams.get('status')).toBe('handled');

@@ -169,15 +169,15 @@ describe('checkout.js on a merchant page of another origin', () => {
     await page.getByRole('button', { name: 'Buy' }).focus();
     await page.keyboard.press('Enter');
     const frame = () => page.frame({ name: 'boli-sandbox-checkout' });
+    // In the page's own words (this file is typechecked without the DOM's types).
     const focused = () =>
-      frame()!.evaluate(() => {
-        const at = document.activeElement as HTMLElement | null;
-        return (
-          at?.getAttribute('aria-label') ?? at?.textContent?.trim() ?? at?.getAttribute('value')
-        );
-      });
-    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
-    await frame()!.waitForFunction(() => document.activeElement?.getAttribute('value') === 'upi');
+      frame()!.evaluate(`(() => {
+        const at = document.activeElement;
+        return at?.getAttribute('aria-label') ?? at?.textContent?.trim() ?? at?.getAttribute('value');
+      })()`);
+    const frameFocused = "document.activeElement?.tagName === 'IFRAME'";
+    await page.waitForFunction(frameFocused);
+    await frame()!.waitForFunction("document.activeElement?.getAttribute('value') === 'upi'");
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Pay');
     await page.keyboard.press('Tab');
@@ -194,11 +194,11 @@ describe('checkout.js on a merchant page of another origin', () => {
 
     // Escape on the merchant's page, the focus outside the checkout, closes it too.
     await page.getByRole('button', { name: 'Buy' }).click();
-    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
+    await page.waitForFunction(frameFocused);
+    await page.evaluate(`(() => {
+      document.activeElement?.blur();
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    });
+    })()`);
     await page.waitForFunction(
       () => (globalThis as unknown as { results: Results }).results.dismissed === 2,
     );
