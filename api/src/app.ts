@@ -29,9 +29,16 @@ export type AppOptions = {
   projectionStatus?: () => Promise<ProjectionHealth[]>;
 };
 
+/**
+ * Where `ctx.ip` comes from: the socket's address, or, behind `trustedProxies` proxies, the
+ * X-Forwarded-For entry the farthest of them appended (the rest of the header is the client's).
+ */
+export const clientAddressOptions = (trustedProxies: number) =>
+  trustedProxies > 0 ? { proxy: true, maxIpsCount: trustedProxies } : { proxy: false };
+
 /** The Koa application: middleware in order, then every resource's router, then the web app. */
 export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: true });
+  const app = new Koa(clientAddressOptions(infra.config.TRUSTED_PROXIES));
   app.on('error', responseErrorLogger(infra.logger));
   app.use(correlation(infra.logger));
   app.use(errorMiddleware);

@@ -60,6 +60,12 @@ export const apiEnvSchema = z
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+    /**
+     * How many proxies in front append to X-Forwarded-For (nginx: 1). Their entries, from the
+     * right, give the client's address for the per-address limits; 0 (no proxy) ignores the
+     * header, which a client could otherwise set to anything.
+     */
+    TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
     // Billing (issue #7): who sells, and the GST rate. Defaults are a demo supplier.
     SUPPLIER_NAME: z.string().min(1).default('Boli Marketplace Private Limited'),
     SUPPLIER_GSTIN: z

@@ -27,7 +27,7 @@ const COST = `argon2id m=${ARGON2_COST.memoryCost} KiB t=${ARGON2_COST.timeCost}
 /**
  * POST /api/auth/signin over HTTP against the real api (its own scratch database, the projections
  * running, Redis rate limits on), for USERS verified members: throughput with SATURATING requests
- * in flight for 10 s, then latency under a steady load of STEADY in flight for 6 s. Each request comes "from" its own address (X-Forwarded-For; the app trusts its proxy), as
+ * in flight for 10 s, then latency under a steady load of STEADY in flight for 6 s. Each request comes "from" its own address (X-Forwarded-For, with TRUSTED_PROXIES=1 as behind nginx), as
  * a real sign-in peak does: from one address the per-IP limit would stop the run after 100.
  *
  * Targets. Sign-in is bound by argon2id at the OWASP cost (19 MiB, 2 passes): ~33 ms per
@@ -59,6 +59,8 @@ export async function measureSignin(ctx: {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       QUEUE_PREFIX: `bench${randomBytes(4).toString('hex')}`,
+      // As behind nginx: each request's X-Forwarded-For entry is its address.
+      TRUSTED_PROXIES: '1',
     });
     const logger = createLogger({ level: 'silent', name: 'api' });
     const infra = connectInfrastructure(config, logger);
