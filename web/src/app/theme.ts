@@ -28,6 +28,15 @@ export const theme = createTheme({
         root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, minHeight: TOUCH_TARGET_PX } },
       },
     },
+    // Filters (Waiting · Handled · All, the calendar's space types) and the pagers' pages.
+    MuiToggleButton: {
+      styleOverrides: { root: { [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } } },
+    },
+    MuiPaginationItem: {
+      styleOverrides: {
+        root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, height: TOUCH_TARGET_PX } },
+      },
+    },
     // Initials on an avatar's colour (the orange secondary, MUI's grey) in dark ink: white on
     // them is under 2:1.
     MuiAvatar: {

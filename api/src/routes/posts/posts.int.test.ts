@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { adStream, type AdDetails, type AdEvent } from '@boli/engine/ads/ad.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { AdDetailView, AdView } from '@boli/projections/ads/ads.view';
@@ -394,6 +395,14 @@ describe('editing an ad', () => {
     });
     expect(status).toBe(400);
     expect(body.msg).toBe(AD_MESSAGES.descriptionTooLong);
+    // An item name over the limit, however far over, is refused in the rule's words.
+    for (const itemName of ['z'.repeat(LIMITS.itemNameMax + 1), 'z'.repeat(5_000)]) {
+      const long = await kit.api('/api/posts/edit', {
+        token: ravi.token,
+        json: { ad_id: posted._id, itemName },
+      });
+      expect(long).toMatchObject({ status: 400, body: { msg: AD_MESSAGES.itemNameTooLong } });
+    }
   });
 });
 

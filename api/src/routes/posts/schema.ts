@@ -96,7 +96,8 @@ const nullableAmount = (message: string) =>
 
 /** The ad's fields as a form or an edit sends them, each optional. */
 const adFields = {
-  itemName: text,
+  // Far too long to be judged by the ad's rule (LIMITS.itemNameMax) is refused in its words.
+  itemName: z.string().max(2000, { error: AD_MESSAGES.itemNameTooLong }),
   categoryname: name,
   subcategory: name,
   type: text.nullable(),

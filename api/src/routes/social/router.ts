@@ -223,6 +223,16 @@ export function socialRouter(infra: SocialInfra): Router {
   });
 
   /** Support marks a message handled, or open again; the answer waits for the inbox to show it. */
+  const MARK_WORDS = {
+    handled: {
+      done: 'Marked handled.',
+      already: 'Already handled, by a colleague or in another tab.',
+    },
+    reopen: {
+      done: 'Reopened.',
+      already: 'Already open: reopened by a colleague or in another tab.',
+    },
+  } as const;
   for (const [path, handled] of [
     ['handled', true],
     ['reopen', false],
@@ -236,7 +246,7 @@ export function socialRouter(infra: SocialInfra): Router {
         const { userId: staffId, roles } = ctx.state.auth!;
         // requireRole has let in only a holder of one of them.
         const role = actingRoleOf(roles, SUPPORT_ROLES)!;
-        await execute(infra, {
+        const { events } = await execute(infra, {
           streamId: contactStream(messageId),
           decider: contactDecider,
           command: {
@@ -246,7 +256,10 @@ export function socialRouter(infra: SocialInfra): Router {
           },
           readModels: ['contact_messages'],
         });
-        ctx.body = success({ messageId, handled }, handled ? 'Marked handled.' : 'Reopened.');
+        // Nothing changed: a colleague (or another tab) got there first.
+        const changed = events.length > 0;
+        const words = MARK_WORDS[path];
+        ctx.body = success({ messageId, handled, changed }, changed ? words.done : words.already);
       },
     );
   }

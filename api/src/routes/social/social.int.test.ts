@@ -329,8 +329,13 @@ describe('the contact form', () => {
       handledBy: { userId: chetan.userId, username: chetan.username },
     });
     expect(Date.parse(shown!.handledAt!)).not.toBeNaN();
-    // Marked again (a second staff member at the same time): still handled once.
-    expect((await mark('handled')).status).toBe(200);
+    // Marked again (a second staff member at the same time): still handled once, and told so.
+    const again = await mark('handled');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      msg: 'Already handled, by a colleague or in another tab.',
+      data: { changed: false },
+    });
     expect(await listed('all')).toHaveLength(1);
 
     expect((await mark('reopen')).status).toBe(200);

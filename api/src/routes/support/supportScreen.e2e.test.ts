@@ -147,6 +147,11 @@ describe('the support ad history screen', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
+    // The refused bid was tried after that instant: listed, greyed.
+    await page
+      .getByTestId('refusals-after-replay')
+      .filter({ hasText: 'All greyed below came after the replayed instant.' })
+      .waitFor();
     // The whole log stays listed, for the hash chain, with what came after the moment greyed.
     const after = await events.locator('[data-after-replay]').count();
     expect(after).toBeGreaterThan(0);
@@ -297,8 +302,12 @@ describe('the contact messages screen', () => {
     expect(await row.getByTestId('message-status').innerText()).toMatch(
       new RegExp(`^Handled by ${support.username} · `),
     );
-    // The choice is in the address: a reload keeps it.
+    // The choice is in the address: a reload keeps it, and Back goes back to the one before.
     await page.reload();
+    await row.getByRole('button', { name: 'Reopen' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('status') !== 'handled');
+    await page.goForward();
     await row.getByRole('button', { name: 'Reopen' }).click();
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Waiting' }).click();

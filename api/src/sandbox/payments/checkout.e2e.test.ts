@@ -176,8 +176,13 @@ describe('checkout.js on a merchant page of another origin', () => {
         return at?.getAttribute('aria-label') ?? at?.textContent?.trim() ?? at?.getAttribute('value');
       })()`);
     const frameFocused = "document.activeElement?.tagName === 'IFRAME'";
-    await page.waitForFunction(frameFocused);
-    await frame()!.waitForFunction("document.activeElement?.getAttribute('value') === 'upi'");
+    const soon = { timeout: 15_000 };
+    await page.waitForFunction(frameFocused, undefined, soon);
+    await frame()!.waitForFunction(
+      "document.activeElement?.getAttribute('value') === 'upi'",
+      undefined,
+      soon,
+    );
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Pay');
     await page.keyboard.press('Tab');
@@ -194,7 +199,7 @@ describe('checkout.js on a merchant page of another origin', () => {
 
     // Escape on the merchant's page, the focus outside the checkout, closes it too.
     await page.getByRole('button', { name: 'Buy' }).click();
-    await page.waitForFunction(frameFocused);
+    await page.waitForFunction(frameFocused, undefined, soon);
     await page.evaluate(`(() => {
       document.activeElement?.blur();
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));

@@ -67,6 +67,7 @@
       frame.focus();
     });
     document.body.appendChild(overlay);
+    frame.focus();
     this.overlay = overlay;
     this.frame = frame;
     this.onKey = this.onKey || this.escape.bind(this);

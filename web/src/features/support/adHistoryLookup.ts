@@ -19,3 +19,21 @@ export function adKeyOf(entry: string): string | null {
     return last;
   }
 }
+
+/**
+ * Where a pasted entry leads: the ad's history, at the instant a pasted replay link
+ * (…/support/ads/<id>?asOf=…) names, so a link sent on shows that moment here too.
+ */
+export function adHistoryPathOf(entry: string): string | null {
+  const key = adKeyOf(entry);
+  if (key === null) return null;
+  const path = `/support/ads/${encodeURIComponent(key)}`;
+  let asOf: string | null = null;
+  try {
+    const url = new URL(entry.trim(), 'http://pasted.invalid');
+    if (url.pathname.includes('/support/ads/')) asOf = url.searchParams.get('asOf');
+  } catch {
+    // Not an address: no instant.
+  }
+  return asOf ? `${path}?${new URLSearchParams({ asOf }).toString()}` : path;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adKeyOf } from './adHistoryLookup.ts';
+import { adHistoryPathOf, adKeyOf } from './adHistoryLookup.ts';
 
 describe('the ad an Ad history lookup names', () => {
   it('takes an id or uid as it is', () => {
@@ -20,5 +20,18 @@ describe('the ad an Ad history lookup names', () => {
   it('names nothing for an empty entry', () => {
     expect(adKeyOf('   ')).toBeNull();
     expect(adKeyOf('https://boli.example/')).toBeNull();
+  });
+});
+
+describe('where an Ad history lookup leads', () => {
+  it('keeps the instant of a pasted replay link, and only of one', () => {
+    expect(
+      adHistoryPathOf('http://localhost:3000/support/ads/ad-9?asOf=2026-11-28T08%3A27%3A05.000Z'),
+    ).toBe('/support/ads/ad-9?asOf=2026-11-28T08%3A27%3A05.000Z');
+    expect(adHistoryPathOf('https://boli.example/ads/swift-dzire-1a2b3c?asOf=x')).toBe(
+      '/support/ads/swift-dzire-1a2b3c',
+    );
+    expect(adHistoryPathOf(' ad-9 ')).toBe('/support/ads/ad-9');
+    expect(adHistoryPathOf('')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { apiEnvelope } from '../../../app/api/client.ts';
-import type { ApiRequest } from '../../../app/session/useApi.ts';
+import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
 import type { ContactForm } from '@boli/engine/social/contact.rules';
 import { isRecord } from '../../../lib/records.ts';
 
@@ -62,9 +62,18 @@ export const fetchContactMessages = (
 ): Promise<ContactMessagePage> =>
   request<ContactMessagePage>('/api/contactus', { query: { page, status }, signal });
 
-/** POST /api/contactus/{id}/handled or /reopen (support and admins). */
-export const markContactMessage = (request: ApiRequest, messageId: string, handled: boolean) =>
-  request<unknown>(
+/**
+ * POST /api/contactus/{id}/handled or /reopen (support and admins): what to tell the staff member,
+ * and whether it changed anything (not when a colleague had already done it).
+ */
+export async function markContactMessage(
+  envelope: ApiEnvelopeRequest,
+  messageId: string,
+  handled: boolean,
+): Promise<{ msg: string; changed: boolean }> {
+  const answer = await envelope<{ changed?: boolean }>(
     `/api/contactus/${encodeURIComponent(messageId)}/${handled ? 'handled' : 'reopen'}`,
     { method: 'POST', json: {} },
   );
+  return { msg: answer.msg, changed: answer.data?.changed !== false };
+}

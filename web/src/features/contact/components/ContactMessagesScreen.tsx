@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -60,21 +60,26 @@ const FILTERS: readonly { value: ContactMessageFilter; label: string; none: stri
 ];
 const filterOf = (value: string | null): (typeof FILTERS)[number] =>
   FILTERS.find((filter) => filter.value === value) ?? FILTERS[0]!;
+/** `?page=` (from 1) as the api's zero-based page; anything else is the first. */
+const pageOf = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+};
 
 /**
  * Whether support has dealt with a message (by whom, when), and the button that changes it.
  * `onMarked` reloads the list, which the message may then leave.
  */
 function MessageStatus({ message, onMarked }: { message: ContactMessage; onMarked: () => void }) {
-  const { request } = useApi();
+  const { envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
   const [marking, setMarking] = useState(false);
   const handled = message.handledAt !== null;
   const mark = async () => {
     setMarking(true);
     try {
-      await markContactMessage(request, message._id, !handled);
-      enqueueSnackbar(handled ? 'Reopened.' : 'Marked handled.', { variant: 'success' });
+      const { msg, changed } = await markContactMessage(envelope, message._id, !handled);
+      enqueueSnackbar(msg, { variant: changed ? 'success' : 'info' });
       onMarked();
     } catch (error) {
       enqueueSnackbar(messageOf(error), { variant: 'error' });
@@ -125,8 +130,13 @@ export function ContactMessagesScreen() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('status'));
-  /** Zero-based, as the api counts. */
-  const [page, setPage] = useState(0);
+  /** Zero-based, as the api counts; `?page=` counts from 1, as the pager shows it. */
+  const page = pageOf(params.get('page'));
+  // Each page and filter is an entry of the history: Back from a sender's profile, a reload or
+  // a link sent on shows the same list.
+  const show = (status: ContactMessageFilter, next: number, replace = false) =>
+    setParams(next > 0 ? { status, page: String(next + 1) } : { status }, { replace });
+  const setPage = (next: number) => show(filter.value, next);
   const {
     data: answer,
     failure,
@@ -148,7 +158,9 @@ export function ContactMessagesScreen() {
   // A message marked on the last page may leave it empty: the page before then shows.
   const shownPage =
     answer && answer.totalPages > 0 && page >= answer.totalPages ? answer.totalPages - 1 : page;
-  if (shownPage !== page) setPage(shownPage);
+  useEffect(() => {
+    if (shownPage !== page) show(filter.value, shownPage, true);
+  });
 
   return (
     <Stack spacing={2}>
@@ -170,8 +182,7 @@ export function ContactMessagesScreen() {
           aria-label="Show messages"
           onChange={(_, next: ContactMessageFilter | null) => {
             if (!next) return;
-            setPage(0);
-            setParams({ status: next }, { replace: true });
+            show(next, 0);
           }}
         >
           {FILTERS.map((option) => (

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adKeyOf } from '../adHistoryLookup.ts';
+import { adHistoryPathOf } from '../adHistoryLookup.ts';
 
 /**
  * /support/ads (support, auditors and admins; not in the spec's table): the way into an ad's
@@ -17,9 +17,9 @@ export function AdHistoryLookupScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const open = (event: FormEvent) => {
     event.preventDefault();
-    const key = adKeyOf(entry);
-    if (key === null) return setProblem('Paste the ad’s link, or type its id.');
-    navigate(`/support/ads/${encodeURIComponent(key)}`);
+    const path = adHistoryPathOf(entry);
+    if (path === null) return setProblem('Paste the ad’s link, or type its id.');
+    navigate(path);
   };
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={open} sx={{ maxWidth: 640 }}>

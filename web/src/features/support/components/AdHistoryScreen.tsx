@@ -35,7 +35,7 @@ import {
   type AdHistory,
   type HistoryEvent,
 } from '../adHistory.ts';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { BidderCells, Instant } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 
@@ -124,7 +124,8 @@ export function AdHistoryScreen() {
   const refusalsChain = refusalsChainLine(history.refusals);
   return (
     <Stack spacing={3}>
-      <Typography variant="h5" component="h1">
+      {/* An item name of one long word wraps rather than widen a phone's page. */}
+      <Typography variant="h5" component="h1" sx={WRAP_ANYWHERE}>
         Ad history: {history.itemName ?? adId}
       </Typography>
       <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
@@ -205,7 +206,8 @@ export function AdHistoryScreen() {
         </TableContainer>
       )}
 
-      <RefusedBids bids={history.refusals.bids} />
+      {/* The instant asked for: without one, no refusal is after it. */}
+      <RefusedBids bids={history.refusals.bids} asOf={asOf ?? null} />
 
       <Typography variant="h6" component="h2">
         Events ({history.events.length})

@@ -13,14 +13,24 @@ import { BidderCells, Instant } from './HistoryCells.tsx';
 
 /**
  * Every bid the ad refused, with the time it was judged at and what the member was told: the
- * answer to "I bid before the deadline". Listed whatever instant is replayed.
+ * answer to "I bid before the deadline". Listed whatever instant is replayed (`asOf`), those
+ * tried after it greyed, as the events are.
  */
-export function RefusedBids({ bids }: { bids: readonly RefusedBid[] }) {
+export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf: string | null }) {
+  const after = (bid: RefusedBid) =>
+    asOf !== null && Date.parse(bid.attemptedAt) > Date.parse(asOf);
+  const later = bids.filter(after).length;
   return (
     <>
       <Typography variant="h6" component="h2">
         Refused bids ({bids.length})
       </Typography>
+      {later > 0 && (
+        <Typography variant="body2" color="textSecondary" data-testid="refusals-after-replay">
+          {later === bids.length ? 'All' : `The ${later}`} greyed below came after the replayed
+          instant.
+        </Typography>
+      )}
       {bids.length === 0 ? (
         <Typography color="textSecondary">No bid on this ad was refused.</Typography>
       ) : (
@@ -39,7 +49,11 @@ export function RefusedBids({ bids }: { bids: readonly RefusedBid[] }) {
             </TableHead>
             <TableBody>
               {bids.map((bid) => (
-                <TableRow key={bid.version}>
+                <TableRow
+                  key={bid.version}
+                  data-after-replay={after(bid) || undefined}
+                  sx={after(bid) ? { opacity: 0.5 } : undefined}
+                >
                   <Instant at={bid.attemptedAt} />
                   <Instant at={bid.recordedAt} />
                   <BidderCells bid={bid} />
