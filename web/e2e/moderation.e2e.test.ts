@@ -126,7 +126,12 @@ describe('support blocks and unblocks a member from their profile', () => {
     await panel.getByRole('button', { name: 'Unblock member' }).click();
     await page.getByText('Member unblocked.', { exact: true }).waitFor();
     await status.getByText('Active', { exact: true }).waitFor();
-    await panel.getByRole('button', { name: 'Block member' }).waitFor();
+    const blockAgain = panel.getByRole('button', { name: 'Block member' });
+    await blockAgain.waitFor();
+    // The keyboard is on it, not lost with the busy Unblock.
+    await expect
+      .poll(() => blockAgain.evaluate((button) => button === document.activeElement))
+      .toBe(true);
     const after = await api(app, `/api/support/users/${target.userId}`, { token: support.token });
     expect(after.body.data).toMatchObject({ blocked: false, reason: null });
     await page.setViewportSize({ width: 1280, height: 1000 });

@@ -250,6 +250,13 @@ describe('payments through the sandbox checkout', () => {
     await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
     await row.getByText(`Open bid of ₹3,500 as ${buyer.bidAlias}`).waitFor();
     await page.screenshot({ path: '/tmp/boli-payments-unpaid.png', fullPage: true });
+    const payNow = row.getByRole('button', { name: /^Pay now/ });
+    // Closed again, the dialog gives the keyboard back to Pay now, which the list keeps.
+    await payNow.click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: /^Bid processing fee/ }).waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    expect(await payNow.evaluate((button) => button === document.activeElement)).toBe(true);
     await row.getByRole('button', { name: /^Pay now/ }).click();
     const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
     await expectPriceBreakup(payDialog);

@@ -139,12 +139,23 @@ describe('the support ad history screen', () => {
     // Between the two bids: only the Open one had been placed. The box and the status speak India
     // time, whatever the browser's zone (UTC here).
     const between = indiaWallClockOf(at(15), { milliseconds: true });
+    // Enter in the box replays; the keyboard then is on the line saying what is shown.
     await page.getByLabel('Replay as of (India time)').fill(indiaPickerValueOf(at(15)));
-    await page.getByRole('button', { name: 'Replay' }).click();
-    await page
+    await page.getByLabel('Replay as of (India time)').press('Enter');
+    const status = page
       .getByTestId('replay-status')
-      .filter({ hasText: `As of ${between} IST (${POSTED.length + 1} events): Open for bids` })
-      .waitFor();
+      .filter({ hasText: `As of ${between} IST (${POSTED.length + 1} events): Open for bids` });
+    await status.waitFor();
+    await expect
+      .poll(() =>
+        status.evaluate(
+          (element) =>
+            element ===
+            (globalThis as unknown as { document: { activeElement: unknown } }).document
+              .activeElement,
+        ),
+      )
+      .toBe(true);
     await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
     // The refused bid was tried after that instant: listed, greyed.
@@ -286,16 +297,14 @@ describe('the contact messages screen', () => {
     await row.getByRole('button', { name: 'Mark handled' }).click();
     await page.getByText('Marked handled.').waitFor();
     await row.waitFor({ state: 'detached' });
-    // Its button went with it: the keyboard is on the heading, not lost.
-    const heading = page.getByRole('heading', { name: 'Contact messages' });
-    expect(
-      await heading.evaluate(
-        (element) =>
-          element ===
-          (globalThis as unknown as { document: { activeElement: unknown } }).document
-            .activeElement,
-      ),
-    ).toBe(true);
+    // Its button went with it: the keyboard is on the next message's button, not lost.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          "document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName",
+        ),
+      )
+      .toMatch(/^Mark handled: .+ from /);
 
     await page.getByRole('button', { name: 'Handled', exact: true }).click();
     expect(new URL(page.url()).searchParams.get('status')).toBe('handled');

@@ -94,7 +94,15 @@ function MessageStatus({ message, onMarked }: { message: ContactMessage; onMarke
           ? `Handled by ${message.handledBy?.username ?? 'staff'} · ${formatDateTime(message.handledAt!)}`
           : 'Waiting'}
       </Typography>
-      <Button size="small" variant="outlined" disabled={marking} onClick={() => void mark()}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={marking}
+        onClick={() => void mark()}
+        data-mark-button
+        // Each names its message: a list of identical "Mark handled" tells nothing apart.
+        aria-label={`${handled ? 'Reopen' : 'Mark handled'}: ${message.subject} from ${message.firstname} ${message.lastname}`}
+      >
         {marking ? 'Saving…' : handled ? 'Reopen' : 'Mark handled'}
       </Button>
     </Stack>
@@ -149,12 +157,26 @@ export function ContactMessagesScreen() {
     ),
   );
   const heading = useRef<HTMLHeadingElement>(null);
-  // A message marked out of the list shown takes its button with it: the keyboard goes to the
-  // heading rather than to the page's body.
+  const list = useRef<HTMLDivElement>(null);
+  // A message marked out of the list shown takes its button with it: once the list is back, the
+  // keyboard goes on to the next message's button (the heading, when none is left), rather than
+  // to the page's body.
+  const refocus = useRef(false);
   const marked = () => {
-    if (filter.value !== 'all') heading.current?.focus();
+    if (filter.value === 'all') return reload();
+    const buttons = [...(list.current?.querySelectorAll('[data-mark-button]') ?? [])];
+    refocusAt.current = Math.max(0, buttons.indexOf(document.activeElement as Element));
+    refocus.current = true;
+    heading.current?.focus();
     reload();
   };
+  const refocusAt = useRef(0);
+  useEffect(() => {
+    if (!answer || !refocus.current) return;
+    refocus.current = false;
+    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-mark-button]') ?? [];
+    buttons[Math.min(refocusAt.current, buttons.length - 1)]?.focus();
+  }, [answer]);
   // A message marked on the last page may leave it empty: the page before then shows.
   const shownPage =
     answer && answer.totalPages > 0 && page >= answer.totalPages ? answer.totalPages - 1 : page;
@@ -163,7 +185,7 @@ export function ContactMessagesScreen() {
   });
 
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={list}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
         <Typography
           ref={heading}

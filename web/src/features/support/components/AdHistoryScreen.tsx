@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -92,8 +92,14 @@ export function AdHistoryScreen() {
   const unreadableAsOf = asked !== null && asked !== '' && asOf === undefined ? asked : null;
   const [asOfInput, setAsOfInput] = useState(() => pickerValueOf(asOf));
   useEffect(() => setAsOfInput(pickerValueOf(asOf)), [asOf]);
-  const setAsOf = (instant: string | undefined) =>
+  // Replay and Latest swap the whole history (a spinner meanwhile): the keyboard then goes to the
+  // line saying what is now shown, which a screen reader reads out.
+  const statusRef = useRef<HTMLElement>(null);
+  const replayAsked = useRef(false);
+  const setAsOf = (instant: string | undefined) => {
+    replayAsked.current = true;
     setSearchParams(instant ? { asOf: instant } : {});
+  };
   const {
     data: history,
     failure,
@@ -107,6 +113,12 @@ export function AdHistoryScreen() {
       [adId, asOf, request],
     ),
   );
+
+  useEffect(() => {
+    if (!history || !replayAsked.current) return;
+    replayAsked.current = false;
+    statusRef.current?.focus();
+  }, [history]);
 
   if (failure) {
     return (
@@ -137,7 +149,18 @@ export function AdHistoryScreen() {
           The link's time “{unreadableAsOf.slice(0, 60)}” is not a time: shown as of now.
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+      {/* A form: Enter in the time box replays, as the Replay button does. */}
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          setAsOf(instantOfIndiaWallClock(asOfInput));
+        }}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: 'center' }}
+      >
         <TextField
           label="Replay as of (India time)"
           type="datetime-local"
@@ -146,7 +169,7 @@ export function AdHistoryScreen() {
           onChange={(e) => setAsOfInput(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
         />
-        <Button variant="contained" onClick={() => setAsOf(instantOfIndiaWallClock(asOfInput))}>
+        <Button type="submit" variant="contained">
           Replay
         </Button>
         <Button onClick={() => setAsOf(undefined)}>Latest</Button>
@@ -154,7 +177,12 @@ export function AdHistoryScreen() {
           Open the ad
         </Link>
       </Stack>
-      <Typography data-testid="replay-status">
+      <Typography
+        data-testid="replay-status"
+        ref={statusRef}
+        tabIndex={-1}
+        sx={{ outline: 'none' }}
+      >
         As of {replay.asOf ? historyTime(replay.asOf) : '—'} ({replay.eventsApplied} events):{' '}
         {statusLine(replay)}
       </Typography>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -44,6 +44,15 @@ function MemberModeration({ userId }: { userId: string }) {
   const [blocking, setBlocking] = useState(false);
   const [unblocking, setUnblocking] = useState(false);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // Unblock is busy (disabled) while it works, which drops the keyboard focus: once the status is
+  // back, the focus goes to the button now shown (Block member).
+  const action = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (moderation === null || !refocus.current) return;
+    refocus.current = false;
+    action.current?.focus();
+  }, [moderation]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -73,6 +82,7 @@ function MemberModeration({ userId }: { userId: string }) {
     setUnblocking(true);
     try {
       enqueueSnackbar(await unblockMember(envelope, userId), { variant: 'success' });
+      refocus.current = true;
       reload();
     } catch (error) {
       enqueueSnackbar(messageOf(error), {
@@ -105,6 +115,7 @@ function MemberModeration({ userId }: { userId: string }) {
             <Box>
               {moderation.blocked ? (
                 <Button
+                  ref={action}
                   variant="outlined"
                   startIcon={<LockOpenIcon />}
                   loading={unblocking}
@@ -114,6 +125,7 @@ function MemberModeration({ userId }: { userId: string }) {
                 </Button>
               ) : moderation.blockable ? (
                 <Button
+                  ref={action}
                   variant="outlined"
                   color="error"
                   startIcon={<BlockIcon />}

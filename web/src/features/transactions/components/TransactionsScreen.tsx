@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -64,10 +64,18 @@ export function TransactionsScreen() {
   const [paying, setPaying] = useState<Transaction | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const reload = () => setAttempt((n) => n + 1);
+  // After a payment dialog the list is asked again with the rows left in place: the Pay now
+  // that opened it keeps the keyboard focus the dialog hands back, rather than a spinner taking it.
+  const quietly = useRef(false);
+  const reloadQuietly = () => {
+    quietly.current = true;
+    reload();
+  };
 
   useEffect(() => {
     const controller = new AbortController();
-    setAnswer(null);
+    if (!quietly.current) setAnswer(null);
+    quietly.current = false;
     setFailure(null);
     fetchTransactions(request, { page, type }, controller.signal).then(
       (next) => {
@@ -157,14 +165,14 @@ export function TransactionsScreen() {
         row={paying}
         onClose={() => {
           setPaying(null);
-          reload();
+          reloadQuietly();
         }}
         onPaid={(confirmation) => {
           setPaying(null);
           enqueueSnackbar(confirmation.msg || PAYMENT_TEXTS.paid, { variant: 'success' });
-          reload();
+          reloadQuietly();
         }}
-        onOver={reload}
+        onOver={reloadQuietly}
       />
     </Stack>
   );
