@@ -194,6 +194,11 @@ describe('ad space', () => {
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidBelowBase }).waitFor();
     await form.getByText(MESSAGES.slotBidBelowBaseAction).waitFor();
+    // The amount is marked, described by the refusal, and has the keyboard.
+    const amountField = form.getByLabel('Amount (₹)');
+    expect(await amountField.getAttribute('aria-invalid')).toBe('true');
+    expect(await amountField.getAttribute('aria-describedby')).toContain('slot-bid-failure');
+    expect(await amountField.evaluate((input) => input === document.activeElement)).toBe(true);
 
     await form.getByLabel('Amount (₹)').fill('250000');
     await form.getByLabel('Company').fill('Kite Tea');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -62,6 +62,13 @@ export function AdSlotBidScreen() {
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0]);
+  const fields = { type: useRef<HTMLInputElement>(null), amount: useRef<HTMLInputElement>(null) };
+  const refuse = (refusal: SlotBidRefusal) => {
+    setFailure(refusal);
+    if (refusal.field) fields[refusal.field].current?.focus();
+  };
+  const at = (field: 'type' | 'amount') =>
+    failure?.field === field || (field === 'amount' && Boolean(failure?.action));
 
   if (!isCalendarDate(id)) {
     return (
@@ -79,7 +86,8 @@ export function AdSlotBidScreen() {
     event.preventDefault();
     if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
     const refusal = slotBidRefusal(type, amount);
-    if (refusal || type === '') return setFailure(refusal);
+    if (refusal) return refuse(refusal);
+    if (type === '') return;
     setFailure(null);
     setSending(true);
     try {
@@ -133,6 +141,16 @@ export function AdSlotBidScreen() {
             onChange={(event) => setType(event.target.value as SlotSpaceType)}
             size="small"
             sx={{ minWidth: 180 }}
+            error={at('type')}
+            inputRef={fields.type}
+            slotProps={{
+              select: {
+                SelectDisplayProps: {
+                  'aria-invalid': at('type'),
+                  ...(at('type') ? { 'aria-describedby': 'slot-bid-failure' } : {}),
+                },
+              },
+            }}
           >
             {SLOT_SPACE_TYPES.map((option) => (
               <MenuItem key={option} value={option}>
@@ -150,12 +168,23 @@ export function AdSlotBidScreen() {
             }}
             size="small"
             fullWidth
-            error={Boolean(failure?.action)}
+            error={at('amount')}
+            inputRef={fields.amount}
+            id="slot-bid-amount"
             helperText={
               failure?.action ??
               `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`
             }
-            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'decimal',
+                autoComplete: 'off',
+                // The refusal, then the amount's own line (MUI's id for it).
+                ...(at('amount')
+                  ? { 'aria-describedby': 'slot-bid-failure slot-bid-amount-helper-text' }
+                  : {}),
+              },
+            }}
           />
         </Stack>
         <TextField
@@ -167,7 +196,7 @@ export function AdSlotBidScreen() {
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         {failure && (
-          <Alert severity="error" role="alert">
+          <Alert severity="error" role="alert" id="slot-bid-failure">
             {failure.msg}
           </Alert>
         )}

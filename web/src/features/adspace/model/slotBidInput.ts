@@ -2,16 +2,22 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 
 /** A refusal: the spec's message, and its action-level message when it has one. */
-export type SlotBidRefusal = { msg: string; action?: string };
+/** `field`: the one to mend, marked and given the keyboard focus. */
+export type SlotBidRefusal = { msg: string; action?: string; field?: 'type' | 'amount' };
 
 /**
  * Why a slot bid cannot be sent as typed (section 5): type and amount are needed, and the amount
  * must exceed the base amount; null when it can be sent.
  */
 export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | null {
-  if (type === '' || amount.trim() === '') return { msg: MESSAGES.pleaseEnterAllDetails };
+  if (type === '') return { msg: MESSAGES.pleaseEnterAllDetails, field: 'type' };
+  if (amount.trim() === '') return { msg: MESSAGES.pleaseEnterAllDetails, field: 'amount' };
   if (!(Number(amount) > LIMITS.adBidBaseAmountRupees)) {
-    return { msg: MESSAGES.slotBidBelowBase, action: MESSAGES.slotBidBelowBaseAction };
+    return {
+      msg: MESSAGES.slotBidBelowBase,
+      action: MESSAGES.slotBidBelowBaseAction,
+      field: 'amount',
+    };
   }
   return null;
 }

@@ -2,15 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { slotBidRefusal } from './slotBidInput.ts';
 
 describe('a slot bid as typed', () => {
-  it('needs a type and an amount', () => {
-    expect(slotBidRefusal('', '250000')).toEqual({ msg: 'Please enter all details' });
-    expect(slotBidRefusal('sidePanels', ' ')).toEqual({ msg: 'Please enter all details' });
+  it('needs a type and an amount, naming the field to mend', () => {
+    expect(slotBidRefusal('', '250000')).toEqual({
+      msg: 'Please enter all details',
+      field: 'type',
+    });
+    expect(slotBidRefusal('sidePanels', ' ')).toEqual({
+      msg: 'Please enter all details',
+      field: 'amount',
+    });
   });
 
   it('must be more than the 2,00,000 rupee base amount', () => {
     const belowBase = {
       msg: 'Please Enter amount more than base amount.',
       action: 'Ad Bid Amount has to be higher than Base Amount',
+      field: 'amount',
     };
     expect(slotBidRefusal('authPages', '200000')).toEqual(belowBase);
     expect(slotBidRefusal('authPages', '150000')).toEqual(belowBase);

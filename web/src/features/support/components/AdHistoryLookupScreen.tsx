@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,10 +15,15 @@ export function AdHistoryLookupScreen() {
   const navigate = useNavigate();
   const [entry, setEntry] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const open = (event: FormEvent) => {
     event.preventDefault();
     const path = adHistoryPathOf(entry);
-    if (path === null) return setProblem('Paste the ad’s link, or type its id.');
+    if (path === null) {
+      // Said (role alert), with the keyboard on the field it is about.
+      setProblem('Paste the ad’s link, or type its id.');
+      return field.current?.focus();
+    }
     navigate(path);
   };
   return (
@@ -39,6 +44,8 @@ export function AdHistoryLookupScreen() {
         }}
         error={problem !== null}
         helperText={problem ?? 'For example https://…/ads/swift-dzire-1a2b3c'}
+        inputRef={field}
+        slotProps={{ formHelperText: problem === null ? {} : { role: 'alert' } }}
         autoFocus
         fullWidth
       />

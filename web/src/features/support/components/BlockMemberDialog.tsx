@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,18 +25,21 @@ export function BlockMemberDialog({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
+  // A refusal is said (role alert) and the keyboard goes to the field it is about.
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const refused = blockReasonProblem(reason);
     setProblem(refused);
-    if (refused) return;
+    if (refused) return field.current?.focus();
     setSaving(true);
     try {
       await onBlock(reason.trim());
     } catch (error) {
       setProblem(firstMessageOf(error));
       setSaving(false);
+      field.current?.focus();
     }
   };
 
@@ -69,7 +72,11 @@ export function BlockMemberDialog({
             }}
             error={problem !== undefined}
             helperText={problem ?? `${reason.trim().length}/${BLOCK_REASON_MAX}`}
-            slotProps={{ htmlInput: { maxLength: BLOCK_REASON_MAX } }}
+            inputRef={field}
+            slotProps={{
+              htmlInput: { maxLength: BLOCK_REASON_MAX },
+              formHelperText: problem === undefined ? {} : { role: 'alert' },
+            }}
           />
         </DialogContent>
         <DialogActions>
