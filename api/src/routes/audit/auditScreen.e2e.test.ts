@@ -140,7 +140,12 @@ describe('the audit screen', () => {
     const kind = ledger.getByRole('combobox', { name: 'Kind' });
     await kind.click();
     await page.getByRole('option', { name: 'Bid fee' }).click();
-    await ledger.getByText('No payments in this period.').waitFor();
+    await ledger.getByRole('cell', { name: 'No payments in this period.' }).waitFor();
+    // …which a screen reader is told.
+    await page
+      .getByRole('status')
+      .getByText(/^No payments in this period\.$/)
+      .waitFor();
     await kind.click();
     await page.getByRole('option', { name: 'All' }).click();
     await row.waitFor();

@@ -51,6 +51,8 @@ import {
 import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
@@ -112,7 +114,13 @@ function SeriesSection() {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" disabled={busy} onClick={() => run(year)}>
+        <Button
+          variant="contained"
+          {...busyProps(busy)}
+          onClick={() => {
+            if (!busy) run(year);
+          }}
+        >
           Check series
         </Button>
       </Stack>
@@ -213,6 +221,14 @@ function LedgerSection() {
       {invalid && <Alert severity="error">{invalid}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
       {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
+      {/* A period, kind or Hide failed attempts changed: the count is said. */}
+      <Announcer
+        message={
+          ledger
+            ? `${ledger.total === 0 ? 'No payments' : paymentCount(ledger.total)} in this period.`
+            : ''
+        }
+      />
       {!invalid && ledger && (
         <>
           <Box data-testid="ledger-summary">
@@ -380,8 +396,9 @@ function CsvDownload({
   return (
     <Button
       variant="outlined"
-      disabled={busy}
+      {...busyProps(busy)}
       onClick={() => {
+        if (busy) return;
         setBusy(true);
         onFailure(null);
         downloadAttachment(ledgerCsvUrl(view), session)

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useApi } from '../../../app/session/useApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
@@ -215,6 +216,16 @@ export function ContactMessagesScreen() {
         </ToggleButtonGroup>
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
+      {/* A filter or page chosen: what came of it is said. */}
+      <Announcer
+        message={
+          answer
+            ? answer.messages.length === 0
+              ? filter.none
+              : `${answer.messages.length} ${answer.messages.length === 1 ? 'message' : 'messages'} shown.`
+            : ''
+        }
+      />
       {!answer && !failure && <CenteredSpinner label="Loading the messages" />}
       {answer && answer.messages.length === 0 && <Typography>{filter.none}</Typography>}
       {answer && answer.messages.length > 0 && phone && (

@@ -6,6 +6,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 /**
@@ -90,8 +91,7 @@ export function MobileRequestButton({
           ref={pending}
           size="small"
           variant="outlined"
-          aria-disabled="true"
-          className="Mui-disabled"
+          {...busyProps(true)}
           disableRipple
           sx={NO_WRAP}
         >

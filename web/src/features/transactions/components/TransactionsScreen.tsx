@@ -35,6 +35,8 @@ import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { Announcer } from '../../../components/Announcer.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
@@ -115,6 +117,16 @@ export function TransactionsScreen() {
       </Stack>
       {failure && <LoadFailure message={failure} onRetry={reload} />}
       {!answer && !failure && <CenteredSpinner />}
+      {/* A Type or a page chosen: what came of it is said. */}
+      <Announcer
+        message={
+          answer
+            ? answer.purchases.length === 0
+              ? NO_TRANSACTIONS
+              : `${answer.purchases.length} shown, page ${page + 1} of ${answer.totalPages}.`
+            : ''
+        }
+      />
       {answer && answer.purchases.length === 0 && (
         <Typography color="textSecondary">{NO_TRANSACTIONS}</Typography>
       )}
@@ -400,8 +412,10 @@ function DocumentLink({
       component="button"
       type="button"
       variant="body2"
-      disabled={busy}
-      onClick={() => void download()}
+      {...busyProps(busy)}
+      onClick={() => {
+        if (!busy) void download();
+      }}
       aria-label={`Download ${words} ${name}`}
       sx={{ ...TAP_TARGET, ...NO_WRAP }}
     >
