@@ -152,7 +152,8 @@ const SCREENS: Screen[] = [
     path: () => '/transactions',
     apiPath: '/api/cart/listTransactions',
     as: 'other',
-    loaded: (page) => page.getByText('No transactions yet.'),
+    // On the page (a screen reader's live region says it too).
+    loaded: (page) => page.getByRole('paragraph').filter({ hasText: 'No transactions yet.' }),
   },
   {
     name: 'my ads',
