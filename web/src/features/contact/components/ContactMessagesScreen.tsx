@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
@@ -98,8 +99,11 @@ function MessageStatus({ message, onMarked }: { message: ContactMessage; onMarke
       <Button
         size="small"
         variant="outlined"
-        disabled={marking}
-        onClick={() => void mark()}
+        // Busy, it keeps the focus: which message's button it was tells where to go on to.
+        {...busyProps(marking)}
+        onClick={() => {
+          if (!marking) void mark();
+        }}
         data-mark-button
         // Each names its message: a list of identical "Mark handled" tells nothing apart.
         aria-label={`${handled ? 'Reopen' : 'Mark handled'}: ${message.subject} from ${message.firstname} ${message.lastname}`}
@@ -163,6 +167,7 @@ export function ContactMessagesScreen() {
   // keyboard goes on to the next message's button (the heading, when none is left), rather than
   // to the page's body.
   const refocus = useRef(false);
+  const refocusAt = useRef(0);
   const marked = () => {
     if (filter.value === 'all') return reload();
     const buttons = [...(list.current?.querySelectorAll('[data-mark-button]') ?? [])];
@@ -171,7 +176,6 @@ export function ContactMessagesScreen() {
     heading.current?.focus();
     reload();
   };
-  const refocusAt = useRef(0);
   useEffect(() => {
     if (!answer || !refocus.current) return;
     refocus.current = false;
