@@ -163,6 +163,11 @@ describe('the support ad history screen', () => {
       .getByTestId('refusals-after-replay')
       .filter({ hasText: 'All greyed below came after the replayed instant.' })
       .waitFor();
+    // …which a screen reader is told in the row itself.
+    await page
+      .getByRole('table', { name: 'Refused bids' })
+      .getByText('(after the replayed instant)')
+      .waitFor();
     // The whole log stays listed, for the hash chain, with what came after the moment greyed.
     const after = await events.locator('[data-after-replay]').count();
     expect(after).toBeGreaterThan(0);

@@ -105,8 +105,8 @@ function MessageStatus({ message, onMarked }: { message: ContactMessage; onMarke
           if (!marking) void mark();
         }}
         data-mark-button
-        // Each names its message: a list of identical "Mark handled" tells nothing apart.
-        aria-label={`${handled ? 'Reopen' : 'Mark handled'}: ${message.subject} from ${message.firstname} ${message.lastname}`}
+        // Each names its message (subject, sender, when): identical names tell nothing apart.
+        aria-label={`${handled ? 'Reopen' : 'Mark handled'}: ${message.subject} from ${message.firstname} ${message.lastname}, ${formatDateTime(message.createdAt)}`}
       >
         {marking ? 'Saving…' : handled ? 'Reopen' : 'Mark handled'}
       </Button>

@@ -36,7 +36,7 @@ import {
   type HistoryEvent,
 } from '../adHistory.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-import { BidderCells, Instant } from './HistoryCells.tsx';
+import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
@@ -267,7 +267,10 @@ export function AdHistoryScreen() {
                 data-after-replay={index >= replay.eventsApplied || undefined}
                 sx={index >= replay.eventsApplied ? { opacity: 0.5 } : undefined}
               >
-                <TableCell>{event.version}</TableCell>
+                <TableCell>
+                  {event.version}
+                  <AfterReplayMark after={index >= replay.eventsApplied} />
+                </TableCell>
                 <TableCell>{event.type}</TableCell>
                 <Instant at={event.commandTime} />
                 <Instant at={event.recordedAt} />

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
+import { VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
 import { historyTime } from '../adHistory.ts';
 
 /* Cells the ad history's tables share: its instants, and who bid. */
@@ -8,13 +11,27 @@ import { historyTime } from '../adHistory.ts';
 /** Instants to the millisecond, each on one line. */
 const INSTANT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-/** An instant in India's time, as the log records it (UTC) on hover. */
-export function Instant({ at }: { at: string }) {
+/** An instant in India's time, as the log records it (UTC) on hover; `children` after it. */
+export function Instant({ at, children }: { at: string; children?: ReactNode }) {
   return (
     <TableCell sx={INSTANT} title={at}>
       {historyTime(at)}
+      {children}
     </TableCell>
   );
+}
+
+/**
+ * What the grey of a row after the replayed instant says, for a screen reader (the row is only
+ * faded on screen).
+ */
+export function AfterReplayMark({ after }: { after: boolean }) {
+  return after ? (
+    <Box component="span" sx={VISUALLY_HIDDEN}>
+      {' '}
+      (after the replayed instant)
+    </Box>
+  ) : null;
 }
 
 /** A bid's alias, then the member behind it, linked to their profile. */

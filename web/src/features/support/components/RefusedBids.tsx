@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { formatRupees } from '../../../lib/format.ts';
 import type { RefusedBid } from '../adHistory.ts';
-import { BidderCells, Instant } from './HistoryCells.tsx';
+import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
 
 /**
  * Every bid the ad refused, with the time it was judged at and what the member was told: the
@@ -54,7 +54,9 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   data-after-replay={after(bid) || undefined}
                   sx={after(bid) ? { opacity: 0.5 } : undefined}
                 >
-                  <Instant at={bid.attemptedAt} />
+                  <Instant at={bid.attemptedAt}>
+                    <AfterReplayMark after={after(bid)} />
+                  </Instant>
                   <Instant at={bid.recordedAt} />
                   <BidderCells bid={bid} />
                   <TableCell>{bid.type ?? '—'}</TableCell>
