@@ -176,7 +176,10 @@ describe('checkout.js on a merchant page of another origin', () => {
         return at?.getAttribute('aria-label') ?? at?.textContent?.trim() ?? at?.getAttribute('value');
       })()`);
     const frameFocused = "document.activeElement?.tagName === 'IFRAME'";
-    const soon = { timeout: 15_000 };
+    // Polled by the clock, not by animation frames, which a page in the background may not get.
+    const soon = { timeout: 15_000, polling: 50 };
+    const dismissed = (times: number) =>
+      page.waitForFunction(`window.results.dismissed === ${times}`, undefined, soon);
     await page.waitForFunction(frameFocused, undefined, soon);
     await frame()!.waitForFunction(
       "document.activeElement?.getAttribute('value') === 'upi'",
@@ -192,9 +195,7 @@ describe('checkout.js on a merchant page of another origin', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await focused()).toBe('Fail this payment');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(
-      () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
-    );
+    await dismissed(1);
     expect(await page.locator('iframe').count()).toBe(0);
 
     // Escape on the merchant's page, the focus outside the checkout, closes it too.
@@ -204,9 +205,7 @@ describe('checkout.js on a merchant page of another origin', () => {
       document.activeElement?.blur();
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     })()`);
-    await page.waitForFunction(
-      () => (globalThis as unknown as { results: Results }).results.dismissed === 2,
-    );
+    await dismissed(2);
     await page.close();
   });
 });
