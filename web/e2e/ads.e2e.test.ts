@@ -210,9 +210,9 @@ describe('a member with a full profile', () => {
     await adCard(page, 'Swift Dzire').waitFor();
     // The keyboard is back on Filter, whose name counts the filters now on; the count of ads
     // found is said to a screen reader.
-    expect(
-      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
-    ).toMatch(/^Filter \(\d+ active\)$/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Filter \(\d+ active\)$/);
     await page
       .getByRole('status')
       .getByText(/^\d+ ads? shown/)
