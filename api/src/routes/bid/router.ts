@@ -1,10 +1,9 @@
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
-import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
+import type { AdCommand } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -20,8 +19,8 @@ import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { activeSignedInMember } from '../../http/members.ts';
-import { refusalOf } from '../../http/domainErrors.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
+import { keepRefusal } from './keepRefusal.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
   bidAmountInPaise,
@@ -71,12 +70,6 @@ export function bidRouter(infra: BidInfra): Router {
       metadata: commandMetadata(ctx, memberActor(ctx.state.auth!.userId)),
     }) as AdCommand;
 
-  /** Keeps a refused bid for support's Ad history; a failure to keep it only goes to the log. */
-  const keepRefusal = (ctx: Context, adId: string, command: PlaceBid, error: DomainError) =>
-    keepBidRefusal(infra.store, adId, command, refusalOf(error)).catch((failed: unknown) =>
-      ctx.log.warn({ err: failed, adId }, 'bid refusal not kept'),
-    );
-
   const run = async (ctx: Context, adId: string, command: AdCommand) => {
     const key = idempotencyKeyOf(ctx, ctx.state.auth!.userId);
     try {
@@ -91,7 +84,7 @@ export function bidRouter(infra: BidInfra): Router {
       });
     } catch (error) {
       if (error instanceof DomainError && command.type === 'PlaceBid') {
-        await keepRefusal(ctx, adId, command, error);
+        await keepRefusal(ctx, infra.store, adId, command, error);
       }
       if (error instanceof DomainError && error.code === 'NOT_ENTITLED') {
         throw new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {

@@ -3,7 +3,6 @@ import { Router } from '@koa/router';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
 import { DomainError } from '@boli/engine/shared/decider';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
@@ -12,9 +11,9 @@ import { activeMember } from '../../http/members.ts';
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
-import { refusalOf } from '../../http/domainErrors.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
+import { keepRefusal } from '../bid/keepRefusal.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import {
   bidFeeQuote,
@@ -63,10 +62,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
       async (error: unknown) => {
         // Refused before any fee is asked: kept for support like any refused bid.
         if (error instanceof DomainError) {
-          await keepBidRefusal(infra.store, body.item_id, command, refusalOf(error)).catch(
-            (failed: unknown) =>
-              ctx.log.warn({ err: failed, adId: body.item_id }, 'bid refusal not kept'),
-          );
+          await keepRefusal(ctx, infra.store, body.item_id, command, error);
         }
         throw error;
       },
