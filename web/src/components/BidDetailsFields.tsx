@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
@@ -12,20 +11,10 @@ type Props = {
   invalid?: readonly BidField[];
   /** The id of the form's message. */
   describedBy?: string;
-  /** Focus targets, for the form to put the keyboard on the first field at fault. */
-  typeRef?: Ref<HTMLInputElement>;
-  amountRef?: Ref<HTMLInputElement>;
 };
 
 /** A bid's Type select and Amount (₹) field, which keeps only what amountTyped makes of it. */
-export function BidDetailsFields({
-  details,
-  onChange,
-  invalid = [],
-  describedBy,
-  typeRef,
-  amountRef,
-}: Props) {
+export function BidDetailsFields({ details, onChange, invalid = [], describedBy }: Props) {
   const fault = (field: BidField) =>
     invalid.includes(field) ? { error: true, 'aria-describedby': describedBy } : {};
   const { error: typeError, ...typeDescription } = fault('type');
@@ -41,8 +30,7 @@ export function BidDetailsFields({
         size="small"
         sx={{ minWidth: 150 }}
         error={typeError}
-        // A select's inputRef focuses its button (MUI's Select), which carries the description.
-        inputRef={typeRef}
+        // The select's button (what the keyboard reaches) carries the mark and the description.
         slotProps={{
           select: {
             SelectDisplayProps: { ...typeDescription, 'aria-invalid': typeError ?? false },
@@ -66,7 +54,6 @@ export function BidDetailsFields({
         }}
         size="small"
         error={amountError}
-        inputRef={amountRef}
         slotProps={{
           htmlInput: { inputMode: 'decimal', autoComplete: 'off', ...amountDescription },
         }}

@@ -40,7 +40,3 @@ export function bidFieldsAtFault(details: BidDetails, alias: string, username: s
   if (missing.length > 0) return missing;
   return validateBidAlias(alias.trim(), username).length > 0 ? ['alias'] : [];
 }
-
-/** The field at fault the keyboard goes to: the first on the form (alias, type, amount). */
-export const firstFieldAtFault = (fields: readonly BidField[]): BidField | undefined =>
-  (['alias', 'type', 'amount'] as const).find((field) => fields.includes(field));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidFieldsAtFault, firstFieldAtFault, SELECT_TYPE } from './bidDetails.ts';
+import { bidFieldsAtFault, SELECT_TYPE } from './bidDetails.ts';
 
 const GOOD = { type: 'Open' as const, amount: '1500' };
 
@@ -16,11 +16,5 @@ describe('the fields a bid form marks invalid', () => {
     expect(bidFieldsAtFault(GOOD, 'KT', 'asha_k')).toEqual(['alias']);
     expect(bidFieldsAtFault(GOOD, 'xsha', 'asha_k')).toEqual(['alias']);
     expect(bidFieldsAtFault(GOOD, 'KTRX', 'asha_k')).toEqual([]);
-  });
-
-  it('send the keyboard to the first of them on the form', () => {
-    expect(firstFieldAtFault(['type', 'amount'])).toBe('type');
-    expect(firstFieldAtFault(['amount', 'alias'])).toBe('alias');
-    expect(firstFieldAtFault([])).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { amountTyped } from '../../../lib/numberInput.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
@@ -62,10 +63,11 @@ export function AdSlotBidScreen() {
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0]);
-  const fields = { type: useRef<HTMLInputElement>(null), amount: useRef<HTMLInputElement>(null) };
+  // A refusal about a field puts the keyboard on it, once it is marked.
+  const { form, refused } = useRefusalFocus();
   const refuse = (refusal: SlotBidRefusal) => {
     setFailure(refusal);
-    if (refusal.field) fields[refusal.field].current?.focus();
+    if (refusal.field) refused();
   };
   const at = (field: 'type' | 'amount') =>
     failure?.field === field || (field === 'amount' && Boolean(failure?.action));
@@ -131,7 +133,14 @@ export function AdSlotBidScreen() {
           {opening === 'closed' ? MESSAGES.biddingClosed : ADSPACE_MESSAGES.slotDatePassed}
         </Alert>
       )}
-      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Ad bid">
+      <Stack
+        component="form"
+        ref={form}
+        noValidate
+        onSubmit={submit}
+        spacing={2}
+        aria-label="Ad bid"
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             select
@@ -142,7 +151,6 @@ export function AdSlotBidScreen() {
             size="small"
             sx={{ minWidth: 180 }}
             error={at('type')}
-            inputRef={fields.type}
             slotProps={{
               select: {
                 SelectDisplayProps: {
@@ -169,7 +177,6 @@ export function AdSlotBidScreen() {
             size="small"
             fullWidth
             error={at('amount')}
-            inputRef={fields.amount}
             id="slot-bid-amount"
             helperText={
               failure?.action ??

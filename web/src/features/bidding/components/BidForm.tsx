@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,11 +13,8 @@ import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
-import {
-  bidFieldsAtFault,
-  firstFieldAtFault,
-  SELECT_TYPE,
-} from '../../../components/bidDetails.ts';
+import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
@@ -77,15 +74,9 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
   const [sending, setSending] = useState(false);
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
-  // Once a bid was refused on the form, the fields at fault are marked till they are put right.
-  const [checked, setChecked] = useState(false);
-  const fieldRefs = {
-    alias: useRef<HTMLInputElement>(null),
-    type: useRef<HTMLInputElement>(null),
-    amount: useRef<HTMLInputElement>(null),
-  };
+  const faults = useBidFieldFaults(input, input.bidAlias, user?.username);
+  const { atFault } = faults;
   const failureId = `bid-failure-${itemId}`;
-  const atFault = checked && user ? bidFieldsAtFault(input, input.bidAlias, user.username) : [];
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey(`bid:${itemId}`));
 
@@ -108,13 +99,11 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
     const problem = bidFormProblem(input, user.username);
     if (problem || input.type === SELECT_TYPE) {
       setFailure({ message: problem ?? MESSAGES.enterAllBidDetails, subscribeAt: null });
-      setChecked(true);
-      const first = firstFieldAtFault(bidFieldsAtFault(input, input.bidAlias, user.username));
-      if (first) fieldRefs[first].current?.focus();
+      faults.refused();
       return;
     }
     setFailure(null);
-    setChecked(false);
+    faults.accepted();
     const warning = outlierBidWarning(Number(input.amount), yardstick);
     if (warning) setOutlier(warning);
     else void send();
@@ -151,7 +140,14 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Place a bid">
+    <Stack
+      component="form"
+      ref={faults.form}
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      aria-label="Place a bid"
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label="Bid alias"
@@ -160,7 +156,6 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
           onChange={(e) => setInput((current) => ({ ...current, bidAlias: e.target.value }))}
           size="small"
           fullWidth
-          inputRef={fieldRefs.alias}
           error={atFault.includes('alias')}
           slotProps={{
             htmlInput: {
@@ -174,8 +169,6 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
           onChange={(change) => setInput((current) => ({ ...current, ...change }))}
           invalid={atFault}
           describedBy={failureId}
-          typeRef={fieldRefs.type}
-          amountRef={fieldRefs.amount}
         />
       </Stack>
       {failure && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,11 +9,8 @@ import { firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
-import {
-  bidFieldsAtFault,
-  firstFieldAtFault,
-  SELECT_TYPE,
-} from '../../../components/bidDetails.ts';
+import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { postShareBid, type ShareBidBody } from '../api/sharesApi.ts';
 import {
   shareBidBody,
@@ -48,14 +45,8 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
   const [sending, setSending] = useState(false);
   const [feeFor, setFeeFor] = useState<ShareBidBody | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  // Once a bid was refused on the form, the fields at fault are marked till they are put right.
-  const [checked, setChecked] = useState(false);
-  const fieldRefs = {
-    alias: useRef<HTMLInputElement>(null),
-    type: useRef<HTMLInputElement>(null),
-    amount: useRef<HTMLInputElement>(null),
-  };
-  const atFault = checked && user ? bidFieldsAtFault(input, input.company, user.username) : [];
+  const faults = useBidFieldFaults(input, input.company, user?.username);
+  const { atFault } = faults;
 
   useEffect(() => {
     setInput((current) => (current.company ? current : { ...current, company: bidAlias }));
@@ -73,13 +64,11 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
     const problem = shareBidFormProblem(input, user.username);
     if (problem || input.type === SELECT_TYPE) {
       setFailure(problem ?? MESSAGES.enterAllBidDetails);
-      setChecked(true);
-      const first = firstFieldAtFault(bidFieldsAtFault(input, input.company, user.username));
-      if (first) fieldRefs[first].current?.focus();
+      faults.refused();
       return;
     }
     setFailure(null);
-    setChecked(false);
+    faults.accepted();
     const body = shareBidBody(
       { ...input, type: input.type },
       { userId: user._id, username: user.username },
@@ -100,7 +89,14 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Post A Bid">
+    <Stack
+      component="form"
+      ref={faults.form}
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      aria-label="Post A Bid"
+    >
       <TextField
         label="Company"
         name="company"
@@ -108,7 +104,6 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
         onChange={(e) => setInput((current) => ({ ...current, company: e.target.value }))}
         size="small"
         helperText="The name your bids are shown under"
-        inputRef={fieldRefs.alias}
         error={atFault.includes('alias')}
         slotProps={{
           htmlInput: {
@@ -127,8 +122,6 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
           onChange={(change) => setInput((current) => ({ ...current, ...change }))}
           invalid={atFault}
           describedBy="share-bid-failure"
-          typeRef={fieldRefs.type}
-          amountRef={fieldRefs.amount}
         />
       </Stack>
       {failure && (
