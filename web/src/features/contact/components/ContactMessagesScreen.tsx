@@ -23,6 +23,7 @@ import { busyProps } from '../../../components/busyProps.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
+import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { messageOf } from '../../../app/api/client.ts';
 import {
   fetchContactMessages,
@@ -166,22 +167,20 @@ export function ContactMessagesScreen() {
   // A message marked out of the list shown takes its button with it: once the list is back, the
   // keyboard goes on to the next message's button (the heading, when none is left), rather than
   // to the page's body.
-  const refocus = useRef(false);
-  const refocusAt = useRef(0);
+  const focusWhenLoaded = useFocusWhenLoaded(answer);
+  const markButtons = () => [
+    ...(list.current?.querySelectorAll<HTMLElement>('[data-mark-button]') ?? []),
+  ];
   const marked = () => {
     if (filter.value === 'all') return reload();
-    const buttons = [...(list.current?.querySelectorAll('[data-mark-button]') ?? [])];
-    refocusAt.current = Math.max(0, buttons.indexOf(document.activeElement as Element));
-    refocus.current = true;
+    const at = Math.max(0, markButtons().indexOf(document.activeElement as HTMLElement));
+    focusWhenLoaded(() => {
+      const buttons = markButtons();
+      buttons[Math.min(at, buttons.length - 1)]?.focus();
+    });
     heading.current?.focus();
     reload();
   };
-  useEffect(() => {
-    if (!answer || !refocus.current) return;
-    refocus.current = false;
-    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-mark-button]') ?? [];
-    buttons[Math.min(refocusAt.current, buttons.length - 1)]?.focus();
-  }, [answer]);
   // A message marked on the last page may leave it empty: the page before then shows.
   const shownPage =
     answer && answer.totalPages > 0 && page >= answer.totalPages ? answer.totalPages - 1 : page;

@@ -21,6 +21,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
+import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import {
@@ -95,9 +96,8 @@ export function AdHistoryScreen() {
   // Replay and Latest swap the whole history (a spinner meanwhile): the keyboard then goes to the
   // line saying what is now shown, which a screen reader reads out.
   const statusRef = useRef<HTMLElement>(null);
-  const replayAsked = useRef(false);
   const setAsOf = (instant: string | undefined) => {
-    replayAsked.current = true;
+    focusWhenLoaded(() => statusRef.current?.focus());
     setSearchParams(instant ? { asOf: instant } : {});
   };
   const {
@@ -113,12 +113,7 @@ export function AdHistoryScreen() {
       [adId, asOf, request],
     ),
   );
-
-  useEffect(() => {
-    if (!history || !replayAsked.current) return;
-    replayAsked.current = false;
-    statusRef.current?.focus();
-  }, [history]);
+  const focusWhenLoaded = useFocusWhenLoaded(history);
 
   if (failure) {
     return (

@@ -21,6 +21,7 @@ import {
   unblockMember,
   type ModerationStatus,
 } from '../moderation.ts';
+import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { BlockMemberDialog } from './BlockMemberDialog.tsx';
 
 /**
@@ -47,12 +48,7 @@ function MemberModeration({ userId }: { userId: string }) {
   // Unblock is busy (disabled) while it works, which drops the keyboard focus: once the status is
   // back, the focus goes to the button now shown (Block member).
   const action = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (moderation === null || !refocus.current) return;
-    refocus.current = false;
-    action.current?.focus();
-  }, [moderation]);
+  const focusWhenLoaded = useFocusWhenLoaded(moderation);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -82,7 +78,7 @@ function MemberModeration({ userId }: { userId: string }) {
     setUnblocking(true);
     try {
       enqueueSnackbar(await unblockMember(envelope, userId), { variant: 'success' });
-      refocus.current = true;
+      focusWhenLoaded(() => action.current?.focus());
       reload();
     } catch (error) {
       enqueueSnackbar(messageOf(error), {
