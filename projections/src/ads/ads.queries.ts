@@ -108,6 +108,16 @@ export async function findAd(
   return stored === undefined ? undefined : fromStored(stored);
 }
 
+/**
+ * Whether the ad's owner is blocked, so the ad is withdrawn till the block is lifted; false for an
+ * ad not (yet) in the read model.
+ */
+export async function isAdWithdrawn(db: Knex, adId: string): Promise<boolean> {
+  const row = (await db(ADS).select('owner_blocked').where({ ad_id: adId }).first()) as
+    { owner_blocked: boolean } | undefined;
+  return row?.owner_blocked === true;
+}
+
 /** Those of `adIds` whose bidding is over at `now`: closed, or past their final call. */
 export async function closedAdIds(
   db: Knex,

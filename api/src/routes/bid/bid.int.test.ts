@@ -384,6 +384,33 @@ describe('refused bids, kept for support', () => {
     expect(history.events.filter((event) => event.type === 'BidPlaced')).toHaveLength(1);
     expect(history.events.map((event) => event.type)).not.toContain('BidRefused');
   });
+
+  it("refuses a bid on a blocked member's ad as not found, and takes bids again once unblocked", async () => {
+    const staff = await member('sunil_help', { roles: ['support'] });
+    const seller = await member('blocked_bala');
+    const adId = await ad(seller);
+    const moderate = (action: 'block' | 'unblock') =>
+      api(`/api/support/users/${seller.userId}/${action}`, {
+        token: staff.token,
+        json: action === 'block' ? { reason: 'Fake listings' } : {},
+      });
+    expect((await moderate('block')).status).toBe(200);
+    // Meena's page was open from before the block (which answers once the ads have caught up):
+    // her bid is refused as the ad page would be.
+    const refused = await bid(meena, adId, { bidamt: 1600 });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ msg: AD_MESSAGES.adNotFound, code: 'AD_WITHDRAWN' });
+
+    expect((await moderate('unblock')).status).toBe(200);
+    expect((await bid(meena, adId, { bidamt: 1700 })).status).toBe(200);
+    const history = await historyOf(adId, staff);
+    expect(history.refusals.bids[0]).toMatchObject({
+      bidderId: meena.userId,
+      code: 'AD_WITHDRAWN',
+      message: AD_MESSAGES.adNotFound,
+    });
+    expect(history.events.filter((event) => event.type === 'BidPlaced')).toHaveLength(1);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

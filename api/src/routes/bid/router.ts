@@ -21,6 +21,7 @@ import { success } from '../../http/envelope.ts';
 import { activeSignedInMember } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { keepRefusal } from './keepRefusal.ts';
+import { refuseBidOnWithdrawnAd } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
   bidAmountInPaise,
@@ -73,6 +74,7 @@ export function bidRouter(infra: BidInfra): Router {
   const run = async (ctx: Context, adId: string, command: AdCommand) => {
     const key = idempotencyKeyOf(ctx, ctx.state.auth!.userId);
     try {
+      if (command.type === 'PlaceBid') await refuseBidOnWithdrawnAd(infra.db, adId);
       return await execute(infra, {
         streamId: adStream(adId),
         decider: adDecider,

@@ -58,7 +58,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
       data: { ...bid, bidId: randomUUID(), bidderEntitled: true },
       metadata,
     } as const;
-    const { itemName } = await judgeBidBeforePayment(infra.store, body.item_id, command).catch(
+    const { itemName } = await judgeBidBeforePayment(infra, body.item_id, command).catch(
       async (error: unknown) => {
         // Refused before any fee is asked: kept for support like any refused bid.
         if (error instanceof DomainError) {

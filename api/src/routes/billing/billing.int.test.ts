@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { purchaseStream } from '@boli/engine/billing/purchase.events';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
@@ -625,6 +626,20 @@ describe('bid processing fee', () => {
     });
     expect(own.status).toBe(403);
     expect(own.body.msg).toBe(MESSAGES.ownAdBid);
+
+    // Nor for a bid on a blocked member's ad, from a page left open since before the block.
+    const staff = await kit.member('fee_support', { roles: ['support'] });
+    const bidder = await kit.member('withdrawn_fee_bidder', { entitled: false });
+    await kit.api(`/api/support/users/${owner.userId}/block`, {
+      token: staff.token,
+      json: { reason: 'Fake listings' },
+    });
+    const withdrawn = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: 'bluekite' },
+    });
+    expect(withdrawn.status).toBe(404);
+    expect(withdrawn.body.msg).toBe(AD_MESSAGES.adNotFound);
   });
 
   it('offers Pay now on an unpaid fee while its bid would be placed, and not once bidding closed', async () => {

@@ -36,11 +36,7 @@ export async function judgePayableNow(
   }
   switch (purchase.subject.kind) {
     case 'bidFee':
-      await judgeBidBeforePayment(
-        infra.store,
-        purchase.subject.adId,
-        paidBidCommand(purchase, metadata),
-      );
+      await judgeBidBeforePayment(infra, purchase.subject.adId, paidBidCommand(purchase, metadata));
       return;
     case 'shareFee':
       await judgeShareBidBeforePayment(
