@@ -412,6 +412,11 @@ describe('a member without an address', () => {
     const dialog = page.getByRole('dialog', { name: MESSAGES.addressRequired });
     await dialog.waitFor();
     await page.screenshot({ path: '/tmp/boli-ads-address.png', fullPage: true });
+    // Back closes it, as Cancel does, rather than leaving the form under it.
+    await page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/postAd');
+    await visit(page, '/postAd');
     await dialog.getByRole('link', { name: 'Edit profile' }).click();
     await page.waitForURL((url) => url.pathname === '/editprofile');
     await context.close();

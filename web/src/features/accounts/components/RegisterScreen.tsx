@@ -36,6 +36,7 @@ import {
   type SignupValues,
 } from '../machines/signup.machine.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 
 const machine = signupMachine.provide({
@@ -102,7 +103,7 @@ export function RegisterScreen() {
     writeStored('userId', result.userId);
     writeStored('username', result.username);
     enqueueSnackbar(MESSAGES.emailSent, { variant: 'success' });
-    navigate('/otp-phone-verify');
+    navigate('/otp-phone-verify', { replace: true });
   }, [result, navigate, enqueueSnackbar]);
 
   const set = (field: RegisterField | 'phoneCode', value: string | boolean) => {
@@ -135,6 +136,9 @@ export function RegisterScreen() {
   const confirming = snapshot.matches('confirming') || submitting;
   // A double tap on Sign up must not close the dialog its first tap opened.
   const closeConfirm = useSteadyClose(confirming, () => send({ type: 'BACK' }));
+  // On a phone the dialog looks like a page: Back closes it, and keeps the form as typed. Signed
+  // up, its history entry is the one the OTP screen replaces (so none is left to go back to).
+  useCloseOnBack(confirming || snapshot.matches('done'), () => send({ type: 'BACK' }));
 
   return (
     <Stack

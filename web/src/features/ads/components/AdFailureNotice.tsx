@@ -11,12 +11,14 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { adPath, type AdView } from '../ads.api.ts';
 import type { AdFailure } from '../model/adFailure.ts';
 import type { AdManagementRefusal } from '../model/adManagement.ts';
 
 /** 'Address Required!! Please fill the address', with the way to /editprofile (section 2). */
 export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useCloseOnBack(open, onClose);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="address-required-title">
       <DialogTitle id="address-required-title">{MESSAGES.addressRequired}</DialogTitle>
