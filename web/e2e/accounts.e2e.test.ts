@@ -96,6 +96,12 @@ describe('a new member', () => {
     expect(await confirm.isVisible()).toBe(true);
     for (const label of ['Gender:', 'DOB:', 'EMail:']) await confirm.getByText(label).waitFor();
     await confirm.getByText(person.email).waitFor();
+    // The browser's Back closes it (on a phone it looks like a page), the form kept as typed.
+    await page.goBack();
+    await confirm.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/register');
+    expect(await field(page, 'Email').inputValue()).toBe(person.email);
+    await signUp.click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
 
     // The email is not verified yet: the OTP screen asks for it first.
@@ -194,6 +200,10 @@ describe('a refused long form on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await visit(page, '/editprofile');
     await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+    // Given at sign-up, never to change: shown, but not offered for editing.
+    for (const fixed of ['Date of birth', 'Gender']) {
+      expect(await field(page, fixed).getAttribute('readonly')).not.toBeNull();
+    }
     await field(page, 'Street').fill('');
     await field(page, 'Link 1 URL').fill('not a link');
     const save = page.getByRole('button', { name: 'Save' });

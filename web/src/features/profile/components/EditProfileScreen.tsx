@@ -4,7 +4,6 @@ import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,7 +15,6 @@ import {
   type EditProfileInput,
   type FieldErrors,
 } from '@boli/engine/accounts/account.rules';
-import { GENDERS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiRequest, ApiError, messageOf } from '../../../app/api/client.ts';
 import {
@@ -148,6 +146,9 @@ function usePlaceLists(country: string, state: string, district: string) {
   return { countries, states, districts, neighbourhoods, industries };
 }
 
+/** Beside the date of birth and gender, which the sign-up dialog warned can never change. */
+const FIXED_AT_SIGNUP = 'Given at sign-up; it cannot be changed.';
+
 function EditProfileForm({ member }: { member: Member }) {
   const [opened] = useState(() => formOf(member));
   const [form, setForm] = useState(opened);
@@ -227,21 +228,22 @@ function EditProfileForm({ member }: { member: Member }) {
         <TextField label="Last name" required fullWidth {...bind('lastname')} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {/* Given at sign-up, whose dialog warns they can never change: shown, not editable. */}
         <TextField
           label="Date of birth"
           type="date"
-          required
           fullWidth
           {...bind('dob')}
-          slotProps={{ inputLabel: { shrink: true } }}
+          helperText={errors.dob?.join(' · ') ?? FIXED_AT_SIGNUP}
+          slotProps={{ inputLabel: { shrink: true }, input: { readOnly: true } }}
         />
-        <TextField select label="Gender" required fullWidth {...bind('gender')}>
-          {GENDERS.map((gender) => (
-            <MenuItem key={gender} value={gender}>
-              {gender}
-            </MenuItem>
-          ))}
-        </TextField>
+        <TextField
+          label="Gender"
+          fullWidth
+          {...bind('gender')}
+          helperText={errors.gender?.join(' · ') ?? FIXED_AT_SIGNUP}
+          slotProps={{ input: { readOnly: true } }}
+        />
       </Stack>
       <TextField label="Bid alias" {...bind('bidAlias')} />
       <TextField label="Company name" {...bind('bnr')} />
