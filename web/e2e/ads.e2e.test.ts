@@ -9,7 +9,13 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
-import { createMember, openPage, storedSession, type Member } from './support/members.ts';
+import {
+  createMember,
+  DELHI_ADDRESS,
+  openPage,
+  storedSession,
+  type Member,
+} from './support/members.ts';
 import { fieldByLabel, openAt } from './support/harness.ts';
 
 /*
@@ -417,8 +423,26 @@ describe('a member without an address', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/postAd');
     await visit(page, '/postAd');
-    await dialog.getByRole('link', { name: 'Edit profile' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Cancelled, the form still says why it cannot be posted yet, and offers the way.
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.addressRequired });
+    await notice.waitFor();
+    await notice.getByRole('link', { name: 'Edit profile' }).click();
     await page.waitForURL((url) => url.pathname === '/editprofile');
+    // The address saved, the member is back on Post Ad, which no longer asks for it.
+    await field(page, 'House number').fill(DELHI_ADDRESS.houseno);
+    await field(page, 'Street').fill(DELHI_ADDRESS.street);
+    await field(page, 'Town/Village').fill(DELHI_ADDRESS.city);
+    await choose(page, 'Country', DELHI_ADDRESS.country);
+    await choose(page, 'State', DELHI_ADDRESS.state);
+    await choose(page, 'District', DELHI_ADDRESS.district);
+    await choose(page, 'Neighbourhood', DELHI_ADDRESS.neighbourHood);
+    await field(page, 'Pincode').fill(DELHI_ADDRESS.pincode);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname === '/postAd');
+    await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(await dialog.count()).toBe(0);
     await context.close();
   });
 });

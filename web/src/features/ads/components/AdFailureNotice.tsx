@@ -16,6 +16,25 @@ import { adPath, type AdView } from '../ads.api.ts';
 import type { AdFailure } from '../model/adFailure.ts';
 import type { AdManagementRefusal } from '../model/adManagement.ts';
 
+/** The profile form, coming back to Post Ad once the address is saved. */
+const EDIT_PROFILE_THEN_POST = `/editprofile?redirect=${encodeURIComponent('/postAd')}`;
+
+/** Why Post Ad will be refused: until the profile's address is complete, above the form. */
+export function AddressRequiredNotice() {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to={EDIT_PROFILE_THEN_POST}>
+          Edit profile
+        </Button>
+      }
+    >
+      {MESSAGES.addressRequired}: ads are posted from your profile&apos;s address.
+    </Alert>
+  );
+}
+
 /** 'Address Required!! Please fill the address', with the way to /editprofile (section 2). */
 export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   useCloseOnBack(open, onClose);
@@ -30,7 +49,7 @@ export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClos
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" component={RouterLink} to="/editprofile">
+        <Button variant="contained" component={RouterLink} to={EDIT_PROFILE_THEN_POST}>
           Edit profile
         </Button>
       </DialogActions>

@@ -18,7 +18,11 @@ import { newAdForm, postAdFields } from '../model/adForm.ts';
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
-import { AddressRequiredDialog, AdFailureAlert } from './AdFailureNotice.tsx';
+import {
+  AddressRequiredDialog,
+  AddressRequiredNotice,
+  AdFailureAlert,
+} from './AdFailureNotice.tsx';
 import { AdFormFields } from './AdFormFields.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
 import { UploadList } from './UploadList.tsx';
@@ -31,13 +35,14 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const navigate = useNavigate();
   const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
   const media = useUploads(stage);
+  const addressMissing = address !== null && !address.complete;
   // What the form starts as: the profile's address, unless a reload finds an ad being written.
   const [blank] = useState(() => newAdForm(address));
   // Only the fields are kept across a reload: the files chosen before it must be added again.
   const [draft] = useState(() => readPostAdDraft(memberId));
   const ad = useAdFormSubmission({
     initial: () => draft ?? blank,
-    addressDialogAtStart: address !== null && !address.complete,
+    addressDialogAtStart: addressMissing,
     async send(form) {
       const body = new FormData();
       for (const [name, value] of postAdFields(form)) body.append(name, value);
@@ -65,6 +70,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <Typography variant="h5" component="h1">
         Post New Ad
       </Typography>
+      {addressMissing && <AddressRequiredNotice />}
       <AdFailureAlert failure={ad.failure} />
       <AdFormFields
         form={ad.form}

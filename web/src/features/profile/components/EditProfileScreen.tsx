@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -32,6 +32,7 @@ import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedCha
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
 import { PlaceField } from './PlaceField.tsx';
+import { safeRedirectTarget } from '../../../app/guards/access.ts';
 
 const TEXT_FIELDS = [
   'bnr',
@@ -162,6 +163,9 @@ function EditProfileForm({ member }: { member: Member }) {
   const { user, updateUser } = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
+  // Sent here to finish something (Post Ad needs the address): saved, the member goes back to it.
+  const [searchParams] = useSearchParams();
+  const comeBackTo = searchParams.get('redirect');
   const username = fieldText(member, 'username');
   const india = isIndia(form.country);
 
@@ -208,7 +212,7 @@ function EditProfileForm({ member }: { member: Member }) {
       const updated = parseSessionUser(answer);
       if (updated && user) updateUser({ ...user, ...updated });
       enqueueSnackbar(MESSAGES.profileUpdated, { variant: 'success' });
-      navigate('/profile-me');
+      navigate(comeBackTo ? safeRedirectTarget(comeBackTo) : '/profile-me');
     } catch (error) {
       if (error instanceof ApiError) setErrors(errorsByField(error.errors));
       setFailure(MESSAGES.profileNotUpdated);
