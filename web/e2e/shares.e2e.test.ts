@@ -100,11 +100,31 @@ describe('share bids through the sandbox checkout', () => {
     expect(await feeDialog.count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-shares-bids.png', fullPage: true });
 
+    // A bid whose answer was lost on the way back, pressed again: the same Idempotency-Key goes
+    // with it, and it is posted once.
+    let lose = true;
+    await page.route(
+      (url) => url.pathname === '/api/buyShare/',
+      async (route) => {
+        if (route.request().method() !== 'POST' || !lose) return route.continue();
+        lose = false;
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+    );
+    await postBid(page, 'Open', '35000');
+    await form.getByText(MESSAGES.generic).waitFor();
+    await form.getByRole('button', { name: 'Post Bid' }).click();
+    await acknowledgeBidPosted(page);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
+    const mine = await api(app, '/api/buyShare/bids?mine=true', { token: member.token });
+    expect(JSON.stringify(mine.body.data).match(/35000/g)).toHaveLength(1);
+
     // Everyone's list on /buyShare shows both, and that the fee is paid.
     await page.goto(new URL('/buyShare', app.baseUrl).href);
     await page.getByText('Buy-share bid fee paid').waitFor();
     const all = page.getByRole('region', { name: 'Share bids' }).getByRole('row');
-    await expect.poll(() => all.filter({ hasText: company }).count()).toBe(2);
+    await expect.poll(() => all.filter({ hasText: company }).count()).toBe(3);
     // On a phone the table keeps to the screen: the long name breaks.
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
 
@@ -116,7 +136,7 @@ describe('share bids through the sandbox checkout', () => {
     expect(await subscribed.innerText()).toContain(MESSAGES.lifetimeSubscription);
     expect(await subscribed.innerText()).toContain('Buy-share bid fee paid');
     expect(await page.getByTestId('share-bid-unsubscribed').count()).toBe(0);
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(3);
 
     await context.close();
   }, 240_000);

@@ -82,9 +82,16 @@ export async function fetchShareMember(
   };
 }
 
-/** POST /api/buyShare/: posts a bid directly (the fee is paid); msg 'Bid Posted!'. */
-export async function postShareBid(request: ApiRequest, bid: ShareBidBody): Promise<void> {
-  await request<unknown>('/api/buyShare/', { json: bid });
+/**
+ * POST /api/buyShare/: posts a bid directly (the fee is paid); msg 'Bid Posted!'. The same
+ * Idempotency-Key again (a retry after a lost answer) posts it once.
+ */
+export async function postShareBid(
+  request: ApiRequest,
+  bid: ShareBidBody,
+  idempotencyKey: string,
+): Promise<void> {
+  await request<unknown>('/api/buyShare/', { json: bid, idempotencyKey });
 }
 
 /** GET /api/buyShare/purchaseInfo?bidamt: the fee and its tax. */

@@ -11,6 +11,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
+import { submissionKey } from '../../../lib/submissionKey.ts';
 import { postShareBid, type ShareBidBody } from '../api/sharesApi.ts';
 import {
   shareBidBody,
@@ -45,6 +46,8 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
   const [sending, setSending] = useState(false);
   const [feeFor, setFeeFor] = useState<ShareBidBody | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
+  const [submission] = useState(() => submissionKey('shareBid'));
   const faults = useBidFieldFaults(input, input.company, user?.username);
   const { atFault } = faults;
 
@@ -79,9 +82,11 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
     }
     setSending(true);
     try {
-      await postShareBid(request, body);
+      await postShareBid(request, body, submission.keyFor(body));
+      submission.settle();
       posted(MESSAGES.bidPosted, false);
     } catch (error) {
+      submission.settle(error);
       setFailure(firstMessageOf(error));
     } finally {
       setSending(false);
