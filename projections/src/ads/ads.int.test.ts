@@ -8,7 +8,16 @@ import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { catchUp } from '../runtime/testing/catchUp.ts';
 import { adsProjection } from './ads.projection.ts';
-import { adFilters, adPage, filterAds, findAd, myAds, searchAds } from './ads.queries.ts';
+import {
+  adFilters,
+  adPage,
+  filterAds,
+  findAd,
+  isAdWithdrawn,
+  myAds,
+  neighbourhoodsOfAds,
+  searchAds,
+} from './ads.queries.ts';
 
 let database: TestDatabase;
 let db: Knex;
@@ -290,6 +299,14 @@ describe('the ad list', () => {
     expect(await filter({ country: 'Nepal', district: 'Somewhere else' })).toEqual(['nepal']);
   });
 
+  it('names the neighbourhoods of a district’s ads, for the Neighbourhood filter', async () => {
+    const karnataka = { country: 'India', state: 'Karnataka' };
+    expect(await neighbourhoodsOfAds(db, { ...karnataka, district: 'Bengaluru Urban' })).toEqual([
+      'Indiranagar',
+    ]);
+    expect(await neighbourhoodsOfAds(db, { ...karnataka, district: 'Mysuru' })).toEqual([]);
+  });
+
   it('filters by a price range in rupees', async () => {
     expect(await filter({ category: 'Automobiles', priceFrom: 300_000, priceTo: 450_000 })).toEqual(
       ['dzireDealer', 'dzire'],
@@ -392,10 +409,13 @@ describe('a blocked member’s ads', () => {
     // Staff still find it, and its owner's list still holds it.
     expect((await findAd(db, ids.harp!, { blockedOwners: true }))?.item_name).toBe('Concert harp');
     expect(keysOf(await myAds(db, 'u-kiran', adPage({})))).toEqual(['harp']);
+    // Withdrawn: no bids on it (api/src/routes/bid/withdrawnAd.ts), and not in the filter's names.
+    expect(await isAdWithdrawn(db, ids.harp!)).toBe(true);
 
     await ownerEvent('AccountUnblocked', 'u-kiran');
     expect(await filter({})).toContain('harp');
     expect(await search('harp')).toEqual(['harp']);
     expect((await findAd(db, ids.harp!))?.item_name).toBe('Concert harp');
+    expect(await isAdWithdrawn(db, ids.harp!)).toBe(false);
   });
 });

@@ -109,6 +109,22 @@ export async function findAd(
 }
 
 /**
+ * The neighbourhoods a district's ads name, sorted: the district's list where it has one, and the
+ * members' own words where it has none (the forms then take free text). Blocked owners' ads aside.
+ */
+export async function neighbourhoodsOfAds(
+  db: Knex,
+  { country, state, district }: { country: string; state: string; district: string },
+): Promise<string[]> {
+  const rows = (await db(ADS)
+    .distinct('neighbourhood')
+    .where({ country, state, district, owner_blocked: false })
+    .whereNot('neighbourhood', '')
+    .orderBy('neighbourhood')) as { neighbourhood: string }[];
+  return rows.map((row) => row.neighbourhood);
+}
+
+/**
  * Whether the ad's owner is blocked, so the ad is withdrawn till the block is lifted; false for an
  * ad not (yet) in the read model.
  */

@@ -576,6 +576,23 @@ describe('the ad list', () => {
   };
   const idsOf = (page: AdList) => page.ads.map((ad) => ad._id);
 
+  it('offers as neighbourhoods the district’s list and every one its ads name', async () => {
+    const namesIn = async (state: string, district: string) => {
+      const query = new URLSearchParams({ country: 'India', state, district });
+      const { status, body } = await kit.api(`/api/posts/neighbourhoods?${query}`);
+      expect(status).toBe(200);
+      return (body.data as { name: string }[]).map((place) => place.name);
+    };
+    // The tractor's, typed by its owner; Ludhiana has no list of its own.
+    expect(await namesIn('Punjab', 'Ludhiana')).toContain('Model Town');
+    expect(await namesIn('Delhi', 'Central')).toContain('Karol Bagh');
+    const ludhiana = await namesIn('Punjab', 'Ludhiana');
+    expect(ludhiana).toEqual([...new Set(ludhiana)].sort((a, b) => a.localeCompare(b)));
+    expect((await kit.api('/api/posts/neighbourhoods?country=India&state=Punjab')).status).toBe(
+      400,
+    );
+  });
+
   it('needs a token, while the guests’ list does not', async () => {
     expect((await kit.api('/api/posts/filter')).status).toBe(401);
     const guest = await list('', null);

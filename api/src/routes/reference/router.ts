@@ -1,5 +1,7 @@
 import { Router } from '@koa/router';
 import { manufacturingYears } from '@boli/engine/ads/vehicleFields';
+import { neighbourhoodsOfAds } from '@boli/projections/ads/ads.queries';
+import { success } from '../../http/envelope.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { respondCacheable, ttlCache } from './cache.ts';
@@ -45,6 +47,16 @@ export function referenceRouter(
   router.get('/address/getNeighbourhood', async (ctx) => {
     const { country, state, district } = parseInput(neighbourhoodsQuery, ctx.query);
     respondCacheable(ctx, (await addresses()).neighbourhoods(country, state, district));
+  });
+  // The ad list's Neighbourhood filter: the district's list and every neighbourhood its ads name
+  // (in a district without a list, members type their own), so that each ad can be found by it.
+  // Not cached: it follows the ads.
+  router.get('/posts/neighbourhoods', async (ctx) => {
+    const { country, state, district } = parseInput(neighbourhoodsQuery, ctx.query);
+    const listed = (await addresses()).neighbourhoods(country, state, district);
+    const named = await neighbourhoodsOfAds(infra.db, { country, state, district });
+    const names = [...new Set([...listed.map((place) => place.name), ...named])];
+    ctx.body = success(names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name })));
   });
 
   router.get('/posts/category', async (ctx) => {

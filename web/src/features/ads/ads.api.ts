@@ -103,6 +103,8 @@ export const AD_PATHS = {
   makes: '/api/manufacturer/getMakes',
   models: '/api/manufacturer/getModels',
   years: '/api/posts/manufacturingYears',
+  /** The Neighbourhood filter's choices: the district's list and those its ads name. */
+  adNeighbourhoods: '/api/posts/neighbourhoods',
 } as const;
 
 /** The id in /ads/{ad_id} (and /editAd/{uid}) is either an ad's uid (it has a hyphen) or its id. */

@@ -67,7 +67,14 @@ export type CategoryChoice = { category: string; subcategory: string; make: stri
 export function useReferenceLists(
   { category, subcategory, make }: CategoryChoice,
   { country, state, district }: PlaceChoice,
-  { vehicle }: { vehicle: boolean },
+  {
+    vehicle,
+    neighbourhoodsOfAds = false,
+  }: {
+    vehicle: boolean;
+    /** The filter's neighbourhoods: those the district's ads name too, not only its list. */
+    neighbourhoodsOfAds?: boolean;
+  },
 ) {
   const india = isIndia(country);
   const [attempt, setAttempt] = useState(0);
@@ -98,7 +105,10 @@ export function useReferenceLists(
   const neighbourhoods = useList(
     india && state && district ? `${country}|${state}|${district}` : null,
     attempt,
-    () => fetchNeighbourhoods(country, state, district).then(namesOf),
+    () =>
+      neighbourhoodsOfAds
+        ? get(AD_PATHS.adNeighbourhoods, { country, state, district })
+        : fetchNeighbourhoods(country, state, district).then(namesOf),
   );
   const all = [
     categories,

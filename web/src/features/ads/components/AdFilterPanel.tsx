@@ -40,7 +40,7 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
   const lists = useReferenceLists(
     { category: draft.category, subcategory: draft.subcategory, make: draft.make },
     { country: draft.country, state: draft.state, district: draft.district },
-    { vehicle },
+    { vehicle, neighbourhoodsOfAds: true },
   );
   const price = rangeProblem(draft.priceFrom, draft.priceTo);
   const years = rangeProblem(draft.yearOfManufactureFrom, draft.yearOfManufactureTo);
