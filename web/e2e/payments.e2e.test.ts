@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { withAppAndBrowser } from './support/harness.ts';
@@ -33,12 +34,15 @@ withAppAndBrowser((running) => ({ app, browser } = running));
  * A member whose trial has ended bids `amount` on a fresh ad of another's and is refused for want
  * of a subscription: the ad's page, its bid form and the refusal, which offers the fee.
  */
-async function bidWithoutSubscription(amount: string, alias?: string) {
+async function bidWithoutSubscription(
+  amount: string,
+  { alias, itemName }: { alias?: string; itemName?: string } = {},
+) {
   const [owner, buyer] = await Promise.all([
     createMember(app, { address: true }),
     memberWhoseTrialEnded(app),
   ]);
-  const adId = await postAd(app, owner);
+  const adId = await postAd(app, owner, itemName ? { itemName } : {});
   const { context, page } = await openAs(browser, buyer);
   await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
   const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
@@ -61,7 +65,9 @@ describe('payments through the sandbox checkout', () => {
     // --- The bid processing fee -------------------------------------------------------------
     // Under an alias of the moment, not the member's usual one.
     const alias = 'BLUEKITE';
-    const { context, page, refusal } = await bidWithoutSubscription('1500', alias);
+    // The longest name an ad may have, in one word: on a phone its card must still fit.
+    const itemName = `Tabla${'x'.repeat(LIMITS.itemNameMax - 5)}`;
+    const { context, page, refusal } = await bidWithoutSubscription('1500', { alias, itemName });
     expect(await refusal.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
       '/subscription',
     );

@@ -37,7 +37,7 @@ import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
@@ -222,7 +222,7 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
   ];
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="transaction-row">
-      <Typography sx={{ fontWeight: 600 }}>{row.itemName}</Typography>
+      <Typography sx={{ fontWeight: 600, ...WRAP_ANYWHERE }}>{row.itemName}</Typography>
       <FeeBidLine row={row} />
       <Typography variant="caption" color="textSecondary" component="div">
         {formatDate(row.createdAt)}
@@ -265,7 +265,7 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
-      <TableCell>
+      <TableCell sx={WRAP_ANYWHERE}>
         {row.itemName}
         <FeeBidLine row={row} />
         {row.expiresAt && (
