@@ -124,11 +124,16 @@ describe('the audit screen', () => {
     await ledger.getByRole('button', { name: 'Show payments' }).click();
     await ledger.getByText('‘From’ must be on or before ‘To’.').waitFor();
     expect(await ledger.getByTestId('ledger-row').count()).toBe(0);
+    // Nothing is shown, so there is nothing to save: not the last period's payments either.
+    const csvButton = ledger.getByRole('button', { name: 'Download CSV' });
+    expect(await csvButton.isDisabled()).toBe(true);
     // Cleared, both ends are open: every payment again.
     await ledger.getByLabel('From').fill('');
     await ledger.getByLabel('To').fill('');
+    expect(await csvButton.isDisabled()).toBe(true); // typed, not shown yet
     await ledger.getByRole('button', { name: 'Show payments' }).click();
     await row.waitFor();
+    expect(await csvButton.isDisabled()).toBe(false);
     // Hiding the failed attempts asks for the payments that moved money only; this one stays.
     const hiding = page.waitForRequest(
       (request) => new URL(request.url()).searchParams.get('failed') === 'hide',

@@ -145,6 +145,8 @@ function LedgerSection() {
 
   const [invalid, setInvalid] = useState<string | null>(null);
   const [csvFailure, setCsvFailure] = useState<string | null>(null);
+  // The CSV saves what is shown: not while the dates typed are another period, or refused.
+  const showsDraft = !invalid && draft.from === period.from && draft.to === period.to;
 
   useEffect(() => {
     let live = true;
@@ -208,10 +210,11 @@ function LedgerSection() {
           onChange={(kind) => setPeriod({ ...period, page: 0, kind })}
           minWidth={140}
         />
-        <CsvDownload view={period} onFailure={setCsvFailure} />
+        <CsvDownload view={period} onFailure={setCsvFailure} disabled={!showsDraft} />
       </Stack>
       <Typography variant="caption" color="textSecondary">
         Days are India&apos;s calendar days (IST), as on the invoices, both ends included.
+        {!showsDraft && ' Show payments first: the CSV saves the period shown.'}
       </Typography>
       {csvFailure && (
         <Alert severity="error" onClose={() => setCsvFailure(null)}>
@@ -387,15 +390,18 @@ function TaxDocuments({ entry }: { entry: LedgerEntry }) {
 function CsvDownload({
   view,
   onFailure,
+  disabled,
 }: {
   view: LedgerView;
   onFailure: (message: string | null) => void;
+  disabled: boolean;
 }) {
   const session = useSession();
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="outlined"
+      disabled={disabled}
       {...busyProps(busy)}
       onClick={() => {
         if (busy) return;
