@@ -236,6 +236,14 @@ describe('the web shell, for a guest', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
     expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Menu');
+
+    // Open when the browser goes Back, it belongs to the page left: it does not stay over the next.
+    await visit(page, '/privacypolicy');
+    await button.click();
+    await menu.waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tc');
+    await expect.poll(() => menu.count()).toBe(0);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -34,6 +34,7 @@ import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { itemsForWidth } from './layoutRules.ts';
+import { usePageAnchor } from '../../lib/usePageAnchor.ts';
 
 type Item = {
   label: string;
@@ -105,7 +106,7 @@ const LEGAL: Item[] = [
 ];
 
 export function MainMenu() {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [anchor, setAnchor] = usePageAnchor();
   const navigate = useNavigate();
   const requireLogin = useRequireLogin();
   const { status, user, logout } = useSession();

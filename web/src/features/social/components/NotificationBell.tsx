@@ -28,6 +28,7 @@ import {
 import { useNotificationPush } from '../api/useNotificationPush.ts';
 import { answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
+import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
   approved: 'Approve',
@@ -52,7 +53,7 @@ export function NotificationBell() {
   const { user } = useSession();
   const { request, envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [anchor, setAnchor] = usePageAnchor();
   const [notifications, setNotifications] = useState<Notification[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const key = seenKey(user?._id ?? '');
