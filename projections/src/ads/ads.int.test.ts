@@ -409,7 +409,7 @@ describe('a blocked member’s ads', () => {
     // Staff still find it, and its owner's list still holds it.
     expect((await findAd(db, ids.harp!, { blockedOwners: true }))?.item_name).toBe('Concert harp');
     expect(keysOf(await myAds(db, 'u-kiran', adPage({})))).toEqual(['harp']);
-    // Withdrawn: no bids on it (api/src/routes/bid/withdrawnAd.ts), and not in the filter's names.
+    // Withdrawn: no bids on it (api/src/routes/bid/withdrawnAd.ts).
     expect(await isAdWithdrawn(db, ids.harp!)).toBe(true);
 
     await ownerEvent('AccountUnblocked', 'u-kiran');
