@@ -4,7 +4,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import { loseFirstAnswer, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
@@ -370,16 +370,7 @@ describe('bidding on an ad, live', () => {
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
     // The first POST reaches the api, which places the bid; its answer never comes back.
-    let lose = true;
-    await page.route(
-      (url) => url.pathname === '/api/bid/',
-      async (route) => {
-        if (route.request().method() !== 'POST' || !lose) return route.continue();
-        lose = false;
-        await route.fetch();
-        await route.abort('connectionreset');
-      },
-    );
+    await loseFirstAnswer(page, '/api/bid/');
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await fillBidDetails(page, form, 'Open', '1201');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();

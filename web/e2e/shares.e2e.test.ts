@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import { loseFirstAnswer, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
 import { api, expectPriceBreakup, sandboxCheckout } from './support/payments.ts';
@@ -102,16 +102,7 @@ describe('share bids through the sandbox checkout', () => {
 
     // A bid whose answer was lost on the way back, pressed again: the same Idempotency-Key goes
     // with it, and it is posted once.
-    let lose = true;
-    await page.route(
-      (url) => url.pathname === '/api/buyShare/',
-      async (route) => {
-        if (route.request().method() !== 'POST' || !lose) return route.continue();
-        lose = false;
-        await route.fetch();
-        await route.abort('connectionreset');
-      },
-    );
+    await loseFirstAnswer(page, '/api/buyShare/');
     await postBid(page, 'Open', '35000');
     await form.getByText(MESSAGES.generic).waitFor();
     await form.getByRole('button', { name: 'Post Bid' }).click();

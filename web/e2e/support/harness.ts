@@ -53,3 +53,21 @@ export async function openAt(app: TestApp, page: Page, path: string): Promise<vo
 /** A form field by its label; required fields' labels end in ' *'. */
 export const fieldByLabel = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+
+/**
+ * The first POST to `pathname` reaches the api, which applies it, but its answer never comes back
+ * (the connection is reset): what a member sees when the network drops at the worst moment. Later
+ * requests go through.
+ */
+export async function loseFirstAnswer(page: Page, pathname: string): Promise<void> {
+  let lose = true;
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      if (route.request().method() !== 'POST' || !lose) return route.continue();
+      lose = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+  );
+}
