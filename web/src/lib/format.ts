@@ -146,3 +146,7 @@ export function formatLongDate(isoDay: string): string {
   if (!match || !month) return isoDay;
   return `${Number(match[3])} ${month} ${match[1]}`;
 }
+
+/** A count with its noun: "1 ad", "20 ads"; `many` where the plural is not the noun and an s. */
+export const countOf = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   abbreviateAmount,
+  countOf,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -116,5 +117,14 @@ describe('dates', () => {
   it('writes a calendar day out in words for the legal pages', () => {
     expect(formatLongDate('2021-03-27')).toBe('27 March 2021');
     expect(formatLongDate('2021-13-01')).toBe('2021-13-01');
+  });
+});
+
+describe('countOf', () => {
+  it('says a count with its noun, singular for one', () => {
+    expect(countOf(1, 'ad')).toBe('1 ad');
+    expect(countOf(0, 'ad')).toBe('0 ads');
+    expect(countOf(2, 'credit note')).toBe('2 credit notes');
+    expect(countOf(3, 'try', 'tries')).toBe('3 tries');
   });
 });

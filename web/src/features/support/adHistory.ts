@@ -1,4 +1,4 @@
-import { formatDateTime, formatPaise } from '../../lib/format.ts';
+import { countOf, formatDateTime, formatPaise } from '../../lib/format.ts';
 
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the
@@ -113,7 +113,7 @@ export function refusalsChainLine(refusals: AdHistory['refusals']): string | nul
   if (refusals.chain.ok) {
     return refusals.bids.length === 0
       ? null
-      : `Hash chain intact over ${refusals.bids.length} refused ${refusals.bids.length === 1 ? 'bid' : 'bids'}.`;
+      : `Hash chain intact over ${countOf(refusals.bids.length, 'refused bid')}.`;
   }
   return `Refused bids' hash chain broken at version ${refusals.chain.brokenAt}: ${refusals.chain.reason}`;
 }

@@ -13,6 +13,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { parseSessionUser } from '../../../app/session/sessionUser.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readStored, removeStored, writeStored } from '../../../app/session/storage.ts';
+import { countOf } from '../../../lib/format.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
@@ -57,7 +58,7 @@ function storeLogin(login: OtpLogin) {
 function triesText(triesLeft: number | null): string | null {
   if (triesLeft === null) return null;
   if (triesLeft === 0) return MESSAGES.dailyLimitReached;
-  return `${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left today`;
+  return `${countOf(triesLeft, 'try', 'tries')} left today`;
 }
 
 function OtpEntry({ username, member }: { username: string; member: boolean }) {

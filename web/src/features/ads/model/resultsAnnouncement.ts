@@ -1,4 +1,5 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { countOf } from '../../../lib/format.ts';
 
 /** What a screen reader is told once a list (a search, a filter, Load More) has come in. */
 export function resultsAnnouncement(
@@ -9,6 +10,6 @@ export function resultsAnnouncement(
 ): string {
   if (loading || error) return '';
   if (count === 0) return MESSAGES.noAdsAvailable;
-  const shown = `${count} ${count === 1 ? 'ad' : 'ads'} shown`;
+  const shown = `${countOf(count, 'ad')} shown`;
   return hasMore ? `${shown}; Load More for more.` : `${shown}.`;
 }

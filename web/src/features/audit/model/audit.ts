@@ -1,6 +1,6 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { countOf, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseKindChoice } from '../../payments/model/purchaseKinds.ts';
 
 /*
@@ -182,16 +182,13 @@ export function seriesProblems(check: SeriesCheck): { label: string; items: stri
 }
 
 /** "1 invoice", "2 invoices". */
-export const invoiceCount = (count: number): string =>
-  count === 1 ? '1 invoice' : `${count} invoices`;
+export const invoiceCount = (count: number): string => countOf(count, 'invoice');
 
 /** "1 credit note", "2 credit notes". */
-export const creditNoteCount = (count: number): string =>
-  count === 1 ? '1 credit note' : `${count} credit notes`;
+export const creditNoteCount = (count: number): string => countOf(count, 'credit note');
 
 /** "1 payment", "2 payments". */
-export const paymentCount = (count: number): string =>
-  count === 1 ? '1 payment' : `${count} payments`;
+export const paymentCount = (count: number): string => countOf(count, 'payment');
 
 /** Where GST was charged: the buyer's state, or the supplier's when the buyer gave none. */
 export const placeOfSupply = (entry: LedgerEntry): string =>

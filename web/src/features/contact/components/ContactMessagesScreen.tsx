@@ -21,7 +21,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { countOf, formatDateTime } from '../../../lib/format.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { messageOf } from '../../../app/api/client.ts';
@@ -225,7 +225,7 @@ export function ContactMessagesScreen() {
           answer
             ? answer.messages.length === 0
               ? filter.none
-              : `${answer.messages.length} ${answer.messages.length === 1 ? 'message' : 'messages'} shown.`
+              : `${countOf(answer.messages.length, 'message')} shown.`
             : ''
         }
       />
