@@ -69,7 +69,15 @@ describe('the ad list after a visit to an ad', () => {
     expect(await backToTop.count()).toBe(0);
 
     const loadMore = page.getByRole('button', { name: 'Load More' });
+    const across = async () => {
+      const box = (await loadMore.boundingBox())!;
+      return { x: box.x, width: box.width };
+    };
+    const atTop = await across();
     await loadMore.scrollIntoViewIfNeeded();
+    // Back To Top appears beside Load More, which stays where it was aimed at.
+    await backToTop.waitFor();
+    expect(await across()).toEqual(atTop);
     // From the keyboard, Load More puts the focus on the first ad it added (the oldest here).
     await loadMore.focus();
     await page.keyboard.press('Enter');

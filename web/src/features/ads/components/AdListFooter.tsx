@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useScrolledDown } from '../../../lib/useScrolledDown.ts';
 
@@ -15,7 +15,9 @@ const cardLink = (index: number): HTMLElement | null =>
  * Load More (only after a full page) and Back To Top, under every ad list; Back To Top only once
  * the page is scrolled down (a list that fits the window has its top in view already). Neither
  * leaves the focus on nothing: Load More moves it to the first ad it added, Back To Top to the
- * page's main region.
+ * page's main region. Load More keeps its place, centred, when Back To Top appears beside it:
+ * that appears as the page is scrolled towards Load More, and a button that moves as it is aimed
+ * at takes the click elsewhere.
  */
 export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
   const showBackToTop = useScrolledDown();
@@ -27,10 +29,18 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
   }, [count]);
   if (!hasMore && !showBackToTop) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: '1fr auto 1fr',
+        columnGap: 1,
+        alignItems: 'center',
+      }}
+    >
       {hasMore && (
         <Button
           variant="outlined"
+          sx={{ gridColumn: 2 }}
           onClick={() => {
             firstNew.current = count;
             onLoadMore();
@@ -42,6 +52,7 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
       {showBackToTop && (
         <Button
           startIcon={<ArrowUpwardIcon />}
+          sx={{ gridColumn: hasMore ? 3 : 2, justifySelf: hasMore ? 'start' : 'center' }}
           onClick={() => {
             document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
             window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -50,6 +61,6 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
           Back To Top
         </Button>
       )}
-    </Stack>
+    </Box>
   );
 }
