@@ -114,6 +114,12 @@ describe('payments through the sandbox checkout', () => {
     await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
     await planDialog.getByRole('button', { name: 'Cancel' }).click();
     await planDialog.waitFor({ state: 'detached' });
+    // Back closes it as Cancel does (on a phone it covers the page), and the page stays.
+    await page.getByRole('button', { name: 'Make payment' }).first().click();
+    await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
+    await page.goBack();
+    await planDialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/subscription');
     await page.getByRole('button', { name: 'Make payment' }).first().click();
     await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
     await planDialog.getByRole('button', { name: 'Proceed' }).click();

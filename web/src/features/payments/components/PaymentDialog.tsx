@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import { PayButton, PaymentSteps } from './PaymentSteps.tsx';
 import { usePayment, type PaymentFlow } from './usePayment.ts';
@@ -34,7 +35,11 @@ export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, c
   // What was to be bought is no longer the news once it is over, or refused for good ('Your bid
   // of ₹7,000 is posted once…' under 'Bidding Closed'): the outcome speaks alone.
   const settled = over || (step === 'failed' && payment.context.problemFinal);
-  // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop).
+  // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop, Back).
+  // Otherwise Back closes it as Cancel does: on a phone it covers the page it was opened on.
+  useCloseOnBack(true, () => {
+    if (!inFlight) onClose();
+  });
   return (
     <Dialog
       open
