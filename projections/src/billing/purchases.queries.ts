@@ -14,6 +14,7 @@ import {
   PURCHASE_COLUMNS,
   purchaseFromStored,
 } from './purchases.table.ts';
+import { containing } from '../runtime/likePattern.ts';
 
 /*
  * Reads of the purchases read model. Readers query the logical views `purchases`,
@@ -306,23 +307,48 @@ const LEDGER_SUMMARY_SQL = `count(*) FILTER (WHERE ${PAYMENTS}.status <> 'failed
 
 /**
  * Which payments the auditor's ledger holds: those whose capture or failure fell in [from, to);
- * only one kind of purchase's, with `kind`; without the failed attempts, with `withoutFailed`
- * (the summary still counts them).
+ * only one kind of purchase's, with `kind`; only those `search` finds (see `matching`); without
+ * the failed attempts, with `withoutFailed` (the summary still counts them).
  */
 export type LedgerFilter = {
   readonly from: Date;
   readonly to: Date;
   readonly kind?: PurchaseKind;
+  readonly search?: string;
   readonly withoutFailed?: boolean;
 };
 
-/** The payments of the period and kind, failed attempts included, joined to their purchases. */
+/**
+ * The payments whose id, order id, purchase id, buyer (name, username, email or user id), or
+ * purchase's invoice or credit-note number contains `search`, whatever the case: what an auditor has in hand when a
+ * document, a bank line or a buyer's complaint is to be traced. A purchase's failed attempts are
+ * found by its invoice number too.
+ */
+const matching = (query: Knex.QueryBuilder, search: string) => {
+  const pattern = containing(search);
+  return query.where((found) =>
+    found
+      .whereILike(`${PAYMENTS}.payment_id`, pattern)
+      .orWhereILike(`${PAYMENTS}.order_id`, pattern)
+      .orWhereILike(`${PURCHASES}.purchase_id`, pattern)
+      .orWhereILike(`${PURCHASES}.invoice_number`, pattern)
+      .orWhereILike(`${PURCHASES}.credit_note_number`, pattern)
+      .orWhereILike(`${PURCHASES}.user_id`, pattern)
+      .orWhereRaw(
+        `concat_ws(' ', ${PURCHASES}.buyer->>'name', ${PURCHASES}.buyer->>'username', ${PURCHASES}.buyer->>'email') ILIKE ?`,
+        [pattern],
+      ),
+  );
+};
+
+/** The payments of the period, kind and search, failed attempts included, with their purchases. */
 const ledgerPeriod = (db: Knex, filter: LedgerFilter) => {
   const query = db(PAYMENTS)
     .join(PURCHASES, `${PURCHASES}.purchase_id`, `${PAYMENTS}.purchase_id`)
     .where(`${PAYMENTS}.occurred_at`, '>=', filter.from)
     .where(`${PAYMENTS}.occurred_at`, '<', filter.to);
-  return filter.kind ? query.where(`${PURCHASES}.kind`, filter.kind) : query;
+  if (filter.kind) query.where(`${PURCHASES}.kind`, filter.kind);
+  return filter.search ? matching(query, filter.search) : query;
 };
 
 /** The ledger's rows from `offset` on, at most `limit`, in time order. */

@@ -4,6 +4,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import type { CastingFields, UserRow } from './users.evolve.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import { fromStored, userColumns, type StoredUser } from './users.table.ts';
+import { containing, escapeLike } from '../runtime/likePattern.ts';
 
 /*
  * Reads of the users read model, and the shapes the api answers with (docs/api/accounts.md).
@@ -76,8 +77,6 @@ export type SearchUsersOptions = {
   readonly includeBlocked?: boolean;
   readonly pictureUrl?: PictureUrl;
 };
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type HitRow = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 'profilepic'> & {
   username_lower: string;
@@ -162,7 +161,7 @@ export async function searchUsers(db: Knex, options: SearchUsersOptions): Promis
     const rest: Omit<HitRow, 'term' | 'list'>[] = await db(USERS)
       .select('user_id', 'username', 'firstname', 'lastname', 'profilepic', 'username_lower')
       .whereRaw(findable, [viewerId])
-      .whereRaw('search_text LIKE ?', [`%${escapeLike(key)}%`])
+      .whereRaw('search_text LIKE ?', [containing(key)])
       .whereRaw('NOT (username_lower LIKE ? OR firstname_lower LIKE ? OR lastname_lower LIKE ?)', [
         prefix,
         prefix,

@@ -23,6 +23,7 @@ import {
 import { everyLedgerRow } from '@boli/projections/billing/purchases.queries';
 import { invoiceFileOf } from '../../payments/invoice/invoiceFile.ts';
 import { OPEN_FROM, OPEN_TO } from './schema.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /*
  * An auditor checks payments made through the real flow: a member subscribes (cart → the sandbox
@@ -58,7 +59,7 @@ beforeAll(async () => {
   purchases.karnataka = await paidSubscription(
     app,
     kit,
-    await kit.member('ashaka', { state: 'Karnataka' }),
+    await kit.member('ashaka', { state: 'Karnataka', firstname: 'Asha', lastname: 'Kamath' }),
   );
   purchases.maharashtra = await paidSubscription(
     app,
@@ -261,6 +262,49 @@ describe('one kind of purchase', () => {
   });
 });
 
+describe('a search of the ledger', () => {
+  type Ledger = { total: number; payments: Data[]; summary: Data };
+  const found = async (search: string) =>
+    (await audit(`/payments?search=${encodeURIComponent(search)}`)).body.data as Ledger;
+  const all = async () => (await audit('/payments')).body.data as Ledger;
+
+  it('finds a purchase by its invoice number, the failed attempt before it included', async () => {
+    const paid = (await all()).payments.find(
+      (entry) => entry.purchaseId === retried.purchaseId && entry.invoiceNumber !== null,
+    )!;
+    const ledger = await found(String(paid.invoiceNumber).toLowerCase());
+    expect(ledger.payments.map((entry) => [entry.purchaseId, entry.status])).toEqual([
+      [retried.purchaseId, 'failed'],
+      [retried.purchaseId, 'captured'],
+    ]);
+    expect(ledger.summary).toMatchObject({ received: { count: 1 }, failed: { count: 1 } });
+  });
+
+  it('finds a payment by its id or its order, and a buyer by name, username or email', async () => {
+    const { paymentId, purchaseId } = purchases.karnataka;
+    expect((await found(paymentId.toUpperCase())).payments.map((e) => e.paymentId)).toEqual([
+      paymentId,
+    ]);
+    expect((await found(failed.orderId)).payments.map((e) => e.purchaseId)).toEqual([
+      failed.purchaseId,
+    ]);
+    const buyer = (await all()).payments.find((entry) => entry.purchaseId === purchaseId)!
+      .buyer as { userId: string; name: string };
+    expect(buyer.name).toBe('Asha Kamath');
+    for (const search of ['asha kamath', 'ASHAKA', 'ashaka@EXAMPLE.in', buyer.userId]) {
+      const ledger = await found(search);
+      expect(ledger.payments.map((entry) => entry.purchaseId)).toEqual([purchaseId]);
+    }
+  });
+
+  it('takes LIKE wildcards as text, a blank search as none, and refuses an overlong one', async () => {
+    expect((await found('%')).total).toBe(0);
+    expect((await found('  ')).total).toBe((await all()).total);
+    const overlong = 'x'.repeat(LIMITS.ledgerSearchMax + 1);
+    expect((await audit(`/payments?search=${overlong}`)).status).toBe(400);
+  });
+});
+
 describe('the ledger as a spreadsheet', () => {
   const csv = (query: string, token = auditor.token) =>
     fetch(new URL(`/api/audit/payments.csv${query}`, app.baseUrl), {
@@ -328,6 +372,17 @@ describe('the ledger as a spreadsheet', () => {
     expect(rowsOf(await none.text())).toHaveLength(1);
     expect((await csv('?kind=sofa')).status).toBe(400);
     expect((await csv('', member.token)).status).toBe(403);
+  });
+
+  it('keeps to the search asked for, and its name says so', async () => {
+    const found = await csv(`?search=${purchases.maharashtra.paymentId}`);
+    expect(found.headers.get('content-disposition')).toBe(
+      'attachment; filename="boli-payments-start-to-end-matching.csv"',
+    );
+    const [header, ...rows] = rowsOf(await found.text());
+    expect(rows.map((row) => row[header!.indexOf('Payment ID')])).toEqual([
+      purchases.maharashtra.paymentId,
+    ]);
   });
 });
 

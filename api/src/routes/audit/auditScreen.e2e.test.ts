@@ -154,6 +154,19 @@ describe('the audit screen', () => {
     await kind.click();
     await page.getByRole('option', { name: 'All' }).click();
     await row.waitFor();
+    // The invoice number in hand finds its payment (Enter shows it, as the button does); the
+    // CSV waits until what is typed is shown.
+    const search = ledger.getByRole('searchbox', { name: 'Search' });
+    const summary = ledger.getByTestId('ledger-summary');
+    await search.fill(invoiceNumber(financialYear, 1).toLowerCase());
+    expect(await csvButton.isDisabled()).toBe(true);
+    await search.press('Enter');
+    await summary.getByText(/^1 payment in this period matching ‘.+’\.$/).waitFor();
+    expect(await ledger.getByTestId('ledger-row').count()).toBe(1);
+    await row.waitFor();
+    await search.fill('');
+    await search.press('Enter');
+    await summary.getByText(/^2 payments in this period\.$/).waitFor();
     // What is shown downloads as a spreadsheet, every page of it.
     const [csv] = await Promise.all([
       page.waitForEvent('download'),

@@ -87,8 +87,16 @@ export async function* ledgerCsv(batches: AsyncIterable<readonly LedgerRow[]>) {
   }
 }
 
-/** 'boli-payments-2026-04-01-to-2027-03-31-bidFee.csv'; an open end says 'start' or 'end'. */
-export function ledgerCsvName(filter: { from: Date; to: Date; kind?: string }): string {
+/**
+ * 'boli-payments-2026-04-01-to-2027-03-31-bidFee.csv'; an open end says 'start' or 'end', and a
+ * search adds '-matching'.
+ */
+export function ledgerCsvName(filter: {
+  from: Date;
+  to: Date;
+  kind?: string;
+  search?: string;
+}): string {
   const from =
     filter.from.getTime() === OPEN_FROM.getTime()
       ? 'start'
@@ -98,5 +106,8 @@ export function ledgerCsvName(filter: { from: Date; to: Date; kind?: string }): 
     filter.to.getTime() === OPEN_TO.getTime()
       ? 'end'
       : indiaDateOf(new Date(filter.to.getTime() - 1).toISOString());
-  return `boli-payments-${from}-to-${to}${filter.kind ? `-${filter.kind}` : ''}.csv`;
+  const kind = filter.kind ? `-${filter.kind}` : '';
+  // Only some of the period's payments: the name says so (the search itself may not fit a name).
+  const some = filter.search ? '-matching' : '';
+  return `boli-payments-${from}-to-${to}${kind}${some}.csv`;
 }

@@ -39,4 +39,10 @@ describe('the file’s name', () => {
   it('says where the period is open', () => {
     expect(ledgerCsvName({ from: OPEN_FROM, to: OPEN_TO })).toBe('boli-payments-start-to-end.csv');
   });
+
+  it('says when a search kept only some of the payments', () => {
+    expect(ledgerCsvName({ from: OPEN_FROM, to: OPEN_TO, search: 'BOLI/2026-27/7' })).toBe(
+      'boli-payments-start-to-end-matching.csv',
+    );
+  });
 });

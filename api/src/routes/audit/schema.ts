@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import {
   instantOfIndiaWallClock,
@@ -47,9 +48,10 @@ export const OPEN_TO = new Date('9999-12-31T00:00:00Z');
 const periodEnd = z.preprocess(blankAsAbsent, instantOrDay.optional());
 
 /**
- * `GET /api/audit/payments?from&to&kind&page&failed=hide` (and `payments.csv`, which ignores
- * `page`): both ends optional, page zero-based; `kind` one kind of purchase (`all` or absent:
- * every kind); `failed=hide` lists only the payments that moved money (the summary still counts
+ * `GET /api/audit/payments?from&to&kind&search&page&failed=hide` (and `payments.csv`, which
+ * ignores `page`): both ends optional, page zero-based; `kind` one kind of purchase (`all` or
+ * absent: every kind); `search` text an id, invoice or credit-note number or the buyer contains
+ * (blank: none); `failed=hide` lists only the payments that moved money (the summary still counts
  * the failed).
  */
 export const ledgerQuery = z
@@ -57,13 +59,15 @@ export const ledgerQuery = z
     from: periodEnd,
     to: periodEnd,
     kind: z.enum(['all', ...PURCHASE_KINDS]).default('all'),
+    search: z.preprocess(blankAsAbsent, z.string().trim().max(LIMITS.ledgerSearchMax).optional()),
     page: z.coerce.number().int().min(0).default(0),
     failed: z.enum(['show', 'hide']).default('show'),
   })
-  .transform(({ from, to, kind, page, failed }) => ({
+  .transform(({ from, to, kind, search, page, failed }) => ({
     from: from === undefined ? OPEN_FROM : startOf(from),
     to: to === undefined ? OPEN_TO : endOf(to),
     ...(kind === 'all' ? {} : { kind }),
+    ...(search === undefined ? {} : { search }),
     page,
     withoutFailed: failed === 'hide',
   }))

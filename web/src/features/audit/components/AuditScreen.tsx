@@ -22,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -33,8 +34,8 @@ import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditAp
 import {
   defaultPeriod,
   financialYearChoices,
+  ledgerCaption,
   ledgerSummaryLines,
-  paymentCount,
   paymentTime,
   periodProblem,
   placeOfSupply,
@@ -134,19 +135,30 @@ function LedgerSection() {
   const { request } = useApi();
   const [period, setPeriod] = useState<LedgerView>(() => ({
     ...defaultPeriod(new Date()),
+    search: '',
     kind: 'all',
     hideFailed: false,
     page: 0,
   }));
-  const [draft, setDraft] = useState(() => defaultPeriod(new Date()));
+  /** The period and search as typed: Show payments shows them. */
+  const [draft, setDraft] = useState(() => ({ ...defaultPeriod(new Date()), search: '' }));
   const [ledger, setLedger] = useState<Ledger | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
 
   const [invalid, setInvalid] = useState<string | null>(null);
   const [csvFailure, setCsvFailure] = useState<string | null>(null);
-  // The CSV saves what is shown: not while the dates typed are another period, or refused.
-  const showsDraft = !invalid && draft.from === period.from && draft.to === period.to;
+  // The CSV saves what is shown: not while the dates or search typed are others, or refused.
+  const showsDraft =
+    !invalid &&
+    draft.from === period.from &&
+    draft.to === period.to &&
+    draft.search.trim() === period.search.trim();
+  const show = () => {
+    const problem = periodProblem(draft);
+    setInvalid(problem);
+    if (!problem) setPeriod({ ...period, ...draft, page: 0 });
+  };
 
   useEffect(() => {
     let live = true;
@@ -167,7 +179,15 @@ function LedgerSection() {
       <Typography variant="h6" component="h2">
         Payments ledger
       </Typography>
+      {/* A form: Enter in a field shows the payments as the button does. */}
       <Stack
+        component="form"
+        aria-label="Which payments"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          show();
+        }}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         useFlexGap
@@ -184,14 +204,20 @@ function LedgerSection() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
-        <Button
-          variant="contained"
-          onClick={() => {
-            const problem = periodProblem(draft);
-            setInvalid(problem);
-            if (!problem) setPeriod({ ...period, ...draft, page: 0 });
+        <TextField
+          type="search"
+          size="small"
+          label="Search"
+          placeholder="Invoice, order, payment, buyer"
+          value={draft.search}
+          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { maxLength: LIMITS.ledgerSearchMax },
           }}
-        >
+          sx={{ minWidth: 280 }}
+        />
+        <Button variant="contained" type="submit">
           Show payments
         </Button>
         {/* Failed attempts moved no money; many of them can bury the payments that did. */}
@@ -214,7 +240,7 @@ function LedgerSection() {
       </Stack>
       <Typography variant="caption" color="textSecondary">
         Days are India&apos;s calendar days (IST), as on the invoices, both ends included.
-        {!showsDraft && ' Show payments first: the CSV saves the period shown.'}
+        {!showsDraft && ' Show payments first: the CSV saves the payments shown.'}
       </Typography>
       {csvFailure && (
         <Alert severity="error" onClose={() => setCsvFailure(null)}>
@@ -225,18 +251,12 @@ function LedgerSection() {
       {failure && <Alert severity="error">{failure}</Alert>}
       {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
       {/* A period, kind or Hide failed attempts changed: the count is said. */}
-      <Announcer
-        message={
-          ledger
-            ? `${ledger.total === 0 ? 'No payments' : paymentCount(ledger.total)} in this period.`
-            : ''
-        }
-      />
+      <Announcer message={ledger ? ledgerCaption(ledger.total, period.search) : ''} />
       {!invalid && ledger && (
         <>
           <Box data-testid="ledger-summary">
             <Typography variant="body2" color="textSecondary">
-              {paymentCount(ledger.total)} in this period
+              {ledgerCaption(ledger.total, period.search)}
             </Typography>
             {ledgerSummaryLines(ledger.summary).map((line) => (
               <Typography key={line} variant="body2" color="textSecondary">
@@ -268,7 +288,7 @@ function LedgerSection() {
               <TableBody>
                 {ledger.payments.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={11}>No payments in this period.</TableCell>
+                    <TableCell colSpan={11}>{ledgerCaption(0, period.search)}</TableCell>
                   </TableRow>
                 )}
                 {ledger.payments.map((entry) => (

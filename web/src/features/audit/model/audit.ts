@@ -190,6 +190,16 @@ export const creditNoteCount = (count: number): string => countOf(count, 'credit
 /** "1 payment", "2 payments". */
 export const paymentCount = (count: number): string => countOf(count, 'payment');
 
+/**
+ * "3 payments in this period matching ‘asha’." — what the ledger shows, said once for the eye
+ * and the screen reader alike; 'No payments' for none.
+ */
+export function ledgerCaption(total: number, search: string): string {
+  const count = total === 0 ? 'No payments' : paymentCount(total);
+  const matching = search.trim() ? ` matching ‘${search.trim()}’` : '';
+  return `${count} in this period${matching}.`;
+}
+
 /** Where GST was charged: the buyer's state, or the supplier's when the buyer gave none. */
 export const placeOfSupply = (entry: LedgerEntry): string =>
   entry.buyerState || `${entry.supplierState} (buyer gave no state)`;
@@ -249,8 +259,12 @@ export function periodProblem({ from, to }: LedgerPeriod): string | null {
   return from !== '' && to !== '' && from > to ? PERIOD_REVERSED : null;
 }
 
-/** What the ledger shows: a period, a kind of purchase, failed attempts or not, and a page. */
+/**
+ * What the ledger shows: a period, the text searched for ('' for none: an id, an invoice or
+ * credit-note number, a buyer), a kind of purchase, failed attempts or not, and a page.
+ */
 export type LedgerView = LedgerPeriod & {
+  readonly search: string;
   readonly kind: PurchaseKindChoice;
   readonly hideFailed: boolean;
   readonly page: number;
@@ -258,11 +272,12 @@ export type LedgerView = LedgerPeriod & {
 
 /**
  * The ledger call's query: a cleared end left out (from the first payment, or up to now), and
- * every kind and the failed attempts (the api's defaults) left out too.
+ * a blank search, every kind and the failed attempts (the api's defaults) left out too.
  */
 export function ledgerQuery({
   from,
   to,
+  search,
   kind,
   hideFailed,
   page,
@@ -270,6 +285,7 @@ export function ledgerQuery({
   return {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
     ...(kind === 'all' ? {} : { kind }),
     page,
     ...(hideFailed ? { failed: 'hide' } : {}),

@@ -4,6 +4,7 @@ import {
   defaultPeriod,
   financialYearChoices,
   invoiceCount,
+  ledgerCaption,
   ledgerCsvUrl,
   ledgerQuery,
   ledgerSummaryLines,
@@ -227,12 +228,20 @@ describe('financial years', () => {
   });
 });
 
+describe('the ledger caption', () => {
+  it('counts the payments shown, and says what they match', () => {
+    expect(ledgerCaption(0, '')).toBe('No payments in this period.');
+    expect(ledgerCaption(1, '  ')).toBe('1 payment in this period.');
+    expect(ledgerCaption(3, ' asha ')).toBe('3 payments in this period matching ‘asha’.');
+  });
+});
+
 describe('the ledger period', () => {
   it('refuses a From after To before asking, and takes a cleared end as open', () => {
     expect(periodProblem({ from: '2026-11-27', to: '2026-11-01' })).toBe(PERIOD_REVERSED);
     expect(periodProblem({ from: '2026-11-01', to: '2026-11-01' })).toBeNull();
     expect(periodProblem({ from: '', to: '2026-11-01' })).toBeNull();
-    const view = { from: '', to: '', kind: 'all', hideFailed: false, page: 0 } as const;
+    const view = { from: '', to: '', search: '', kind: 'all', hideFailed: false, page: 0 } as const;
     expect(ledgerQuery({ ...view, page: 2 })).toEqual({ page: 2 });
     expect(ledgerQuery({ ...view, from: '2026-04-01' })).toEqual({ from: '2026-04-01', page: 0 });
     expect(ledgerQuery({ ...view, page: 1, hideFailed: true })).toEqual({
@@ -240,19 +249,27 @@ describe('the ledger period', () => {
       failed: 'hide',
     });
     expect(ledgerQuery({ ...view, kind: 'bidFee' })).toEqual({ kind: 'bidFee', page: 0 });
+    expect(ledgerQuery({ ...view, search: ' BOLI/2026-27/000007 ' })).toEqual({
+      search: 'BOLI/2026-27/000007',
+      page: 0,
+    });
+    expect(ledgerQuery({ ...view, search: '   ' })).toEqual({ page: 0 });
   });
 
   it('downloads the view shown, every page of it', () => {
-    const view = { from: '', to: '', kind: 'all', hideFailed: false, page: 3 } as const;
+    const view = { from: '', to: '', search: '', kind: 'all', hideFailed: false, page: 3 } as const;
     expect(ledgerCsvUrl(view)).toBe('/api/audit/payments.csv');
     expect(
       ledgerCsvUrl({
         ...view,
         from: '2026-04-01',
         to: '2026-11-28',
+        search: 'asha',
         kind: 'adSpace',
         hideFailed: true,
       }),
-    ).toBe('/api/audit/payments.csv?from=2026-04-01&to=2026-11-28&kind=adSpace&failed=hide');
+    ).toBe(
+      '/api/audit/payments.csv?from=2026-04-01&to=2026-11-28&search=asha&kind=adSpace&failed=hide',
+    );
   });
 });
