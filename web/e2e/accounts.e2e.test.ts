@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
@@ -280,6 +281,10 @@ describe('a forgotten password', () => {
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText(MESSAGES.passwordChanged).waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The spent link says so as it opens, before a password is typed into it.
+    await visit(page, link);
+    await alert(page, ACCOUNT_MESSAGES.resetLinkInvalid).waitFor();
+    expect(await field(page, 'New password').count()).toBe(0);
 
     await login(page, person.username, person.password);
     await alert(page, 'Invalid username or password.').waitFor();

@@ -246,15 +246,24 @@ const changePassword = (
   ];
 };
 
-const resetPassword = ({ data, metadata }: ResetPassword, state: AccountState): AccountEvent[] => {
+/**
+ * Refuses a reset link that cannot set a password at `now`: unknown or used
+ * (`RESET_TOKEN_INVALID`), or past its hour (`RESET_TOKEN_EXPIRED`). The hash is checked first,
+ * so a wrong token learns nothing about expiry. The reset asks it, and so does the Set password
+ * page when it opens (GET /api/resetPassword/check), so a dead link is said before anything is
+ * typed.
+ */
+export function assertResetLinkUsable(state: AccountState, tokenHash: string, now: string): void {
   const token = state.resetToken;
-  // The hash is checked first, so a wrong token learns nothing about expiry.
-  if (token === null || !sameHash(data.tokenHash, token.tokenHash)) {
-    return fail('RESET_TOKEN_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid);
+  if (token === null || !sameHash(tokenHash, token.tokenHash)) {
+    fail('RESET_TOKEN_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid);
+  } else if (Date.parse(now) >= Date.parse(token.expiresAt)) {
+    fail('RESET_TOKEN_EXPIRED', ACCOUNT_MESSAGES.resetLinkExpired);
   }
-  if (Date.parse(metadata.now) >= Date.parse(token.expiresAt)) {
-    return fail('RESET_TOKEN_EXPIRED', ACCOUNT_MESSAGES.resetLinkExpired);
-  }
+}
+
+const resetPassword = ({ data, metadata }: ResetPassword, state: AccountState): AccountEvent[] => {
+  assertResetLinkUsable(state, data.tokenHash, metadata.now);
   return [
     {
       type: 'PasswordReset',

@@ -505,12 +505,21 @@ describe('passwords', () => {
 
     const [mail] = await waitForMessage(member.email, /resetPassword/);
     const q = linkIn(mail!, '/api/auth/resetPassword');
+    // The Set password page asks about its link when it opens.
+    const check = (token: string) => api(`/api/resetPassword/check?q=${encodeURIComponent(token)}`);
+    expect((await check(q)).status).toBe(200);
+    const forged = await check(`${q.slice(0, -1)}${q.endsWith('A') ? 'B' : 'A'}`);
+    expect([forged.status, forged.body.code]).toEqual([400, 'RESET_TOKEN_INVALID']);
+    expect((await check('not-a-link')).body.code).toBe('RESET_TOKEN_INVALID');
+    expect((await api('/api/resetPassword/check')).status).toBe(400);
     const newPassword = 'Qz9!rt4Wvb';
     const reset = await api('/api/resetPassword', {
       json: { password: newPassword, rePassword: newPassword, q },
     });
     expect(reset.status).toBe(200);
     expect(reset.body.msg).toBe(MESSAGES.passwordChanged);
+    const spent = await check(q);
+    expect([spent.status, spent.body.msg]).toEqual([400, ACCOUNT_MESSAGES.resetLinkInvalid]);
 
     const again = await api('/api/resetPassword', {
       json: { password: 'Other9!pass', rePassword: 'Other9!pass', q },

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
-import { accountDecider } from '@boli/engine/accounts/account.decider';
+import { z } from 'zod';
+import { accountDecider, assertResetLinkUsable } from '@boli/engine/accounts/account.decider';
 import { accountStream } from '@boli/engine/accounts/account.events';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import {
@@ -13,7 +14,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { requireAuth, sessionService } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { ValidationError } from '../../http/errors.ts';
+import { parseInput, ValidationError } from '../../http/errors.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -50,6 +51,9 @@ const userIdOfResetToken = (q: string): string | undefined => {
   const userId = q.split('.')[0] ?? '';
   return UUID.test(userId) ? userId : undefined;
 };
+
+/** `GET /api/resetPassword/check?q=`: the reset link's token, as the mailed link carries it. */
+const resetLinkQuery = z.object({ q: z.string().trim().min(1).max(200) });
 
 /** Forgot, reset and change password. */
 export function passwordRoutes(router: Router, infra: AuthInfra): void {
@@ -88,16 +92,32 @@ export function passwordRoutes(router: Router, infra: AuthInfra): void {
     ctx.body = success(null, MESSAGES.resetEmailSent);
   });
 
+  /** The account a reset link names, if it has a reset pending; refuses it otherwise. */
+  const accountOfResetLink = async (q: string) => {
+    const userId = userIdOfResetToken(q);
+    const state = userId ? await loadAccount(infra.store, userId) : undefined;
+    if (!userId || !state?.resetToken) {
+      throw new DomainError('RESET_TOKEN_INVALID', {}, ACCOUNT_MESSAGES.resetLinkInvalid);
+    }
+    return { userId, state };
+  };
+
+  // The Set password page asks when it opens, so a used or old link is said before a password
+  // is typed; the reset asks again (the link may die meanwhile).
+  router.get('/api/resetPassword/check', async (ctx) => {
+    const { q } = parseInput(resetLinkQuery, ctx.query);
+    const { state } = await accountOfResetLink(q);
+    const tokenHash = keyedHash(infra.config.JWT_SECRET, PURPOSE, q);
+    assertResetLinkUsable(state, tokenHash, new Date().toISOString());
+    ctx.body = success(null);
+  });
+
   router.post('/api/resetPassword', async (ctx) => {
     const body = ctx.request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
     const form = parseForm(resetPasswordSchema, body, undefined, commonPassword(password));
-    const userId = userIdOfResetToken(form.q);
-    const state = userId ? await loadAccount(infra.store, userId) : undefined;
     // A link that cannot be right is refused before the (slow) password hash.
-    if (!userId || !state?.resetToken) {
-      throw new DomainError('RESET_TOKEN_INVALID', {}, ACCOUNT_MESSAGES.resetLinkInvalid);
-    }
+    const { userId } = await accountOfResetLink(form.q);
     const metadata = commandMetadata(ctx, memberActor(userId));
     await execute(infra, {
       streamId: accountStream(userId),

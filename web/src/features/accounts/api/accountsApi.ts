@@ -66,6 +66,11 @@ export async function forgotPassword(email: string): Promise<string> {
   return (await apiEnvelope('/api/auth/forgotPassword', { json: { email } })).msg;
 }
 
+/** Resolves when the reset link `q` can still set a password; rejects with why not (its code). */
+export async function checkResetLink(q: string): Promise<void> {
+  await apiEnvelope('/api/resetPassword/check', { query: { q } });
+}
+
 export async function resetPassword(password: string, rePassword: string, q: string) {
   return (await apiEnvelope('/api/resetPassword', { json: { password, rePassword, q } })).msg;
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -13,14 +13,16 @@ import {
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { firstMessageOf } from '../../../app/api/client.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
-import { resetPassword } from '../api/accountsApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { checkResetLink, resetPassword } from '../api/accountsApi.ts';
 import { isDeadResetLink } from '../model/resetLink.ts';
 import { PasswordField } from './PasswordField.tsx';
 
 /**
- * Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. The api
- * only tells on submit whether the link is good; a dead one ends the form, with the ways on: a
- * new link (/forgot-password) or /login.
+ * Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. The link is
+ * asked about first (GET /api/resetPassword/check), and again by the reset; a dead one (used,
+ * unknown, expired) ends the form, with the ways on: a new link (/forgot-password) or /login. When
+ * the check cannot be asked, the form shows, and its submit tells.
  */
 export function SetPasswordScreen() {
   const { q = '' } = useParams();
@@ -29,8 +31,25 @@ export function SetPasswordScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const [deadLink, setDeadLink] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [checked, setChecked] = useState(false);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    let live = true;
+    const refuse = (error: unknown) => {
+      if (!live) return;
+      if (isDeadResetLink(error)) {
+        setFailure(firstMessageOf(error));
+        setDeadLink(true);
+      }
+      setChecked(true);
+    };
+    checkResetLink(q).then(() => live && setChecked(true), refuse);
+    return () => {
+      live = false;
+    };
+  }, [q]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +74,7 @@ export function SetPasswordScreen() {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  if (!checked) return <CenteredSpinner label="Checking your link" />;
   if (deadLink) {
     return (
       <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
