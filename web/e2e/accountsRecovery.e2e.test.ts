@@ -8,6 +8,7 @@ import {
   answerCaptcha,
   createMember,
   fillRegisterForm,
+  EMAIL_LINK,
   fromMailbox,
   newPerson,
   openAs,
@@ -198,6 +199,19 @@ describe('Resend Email on /email-verify-message', () => {
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'My Ads' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the email link opened again once the email and mobile are verified', () => {
+  it('leads a visitor to the login, saying so, rather than to the mobile’s code', async () => {
+    const member = await createMember(app, { address: false });
+    const link = await fromMailbox(app, member.email, EMAIL_LINK);
+    const { context, page } = await desktop();
+    await visit(page, link);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText(ACCOUNT_MESSAGES.alreadyVerified).waitFor();
+    expect(await page.getByRole('heading', { name: 'Verify Mobile Number' }).count()).toBe(0);
     await context.close();
   });
 });

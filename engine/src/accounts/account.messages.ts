@@ -20,6 +20,8 @@ export const ACCOUNT_MESSAGES = {
   otpExpired: 'OTP expired. Please request a new one.',
   mobileNotVerified: 'Please verify your mobile number first.',
   mobileAlreadyVerified: 'Phone already verified.',
+  /** Not the spec's: the email link opened again once the email and the mobile are verified. */
+  alreadyVerified: 'Your email and mobile are verified. Please login.',
   accountBlocked: 'Your account is blocked. Please contact customer care.',
   cannotBlockSelf: 'You cannot block your own account.',
   onlyAdminBlocksStaff: 'Only an admin can block a staff member.',

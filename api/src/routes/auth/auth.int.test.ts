@@ -175,7 +175,11 @@ describe('sign-up to full access, over HTTP', () => {
     expect(q).not.toContain(userId); // signed, not a bare id
     const validated = await api(`/api/auth/emailValidate?user_id=${q}`);
     expect(validated.status).toBe(200);
-    expect(validated.body.data).toEqual({ emailValidated: true, username: member.username });
+    expect(validated.body.data).toEqual({
+      emailValidated: true,
+      mobileValidated: false,
+      username: member.username,
+    });
     const forged = await api(`/api/auth/emailValidate?user_id=${userId}`);
     expect(forged.status).toBe(400);
 
@@ -222,6 +226,11 @@ describe('sign-up to full access, over HTTP', () => {
     });
     expect(right.status).toBe(200);
     expect(right.body.msg).toBe(MESSAGES.phoneVerified);
+    // The email link opened again says both are verified now.
+    expect((await api(`/api/auth/emailValidate?user_id=${q}`)).body.data).toMatchObject({
+      emailValidated: true,
+      mobileValidated: true,
+    });
     const session = right.body.data as {
       token: string;
       refreshToken: string;

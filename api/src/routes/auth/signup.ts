@@ -21,7 +21,13 @@ import {
   hashPassword,
   isCommonPassword,
 } from '../../identity/passwords.ts';
-import { dropMessageSecret, emailValidated, loadAccount, storeMessageSecret } from './accounts.ts';
+import {
+  dropMessageSecret,
+  emailValidated,
+  loadAccount,
+  mobileValidated,
+  storeMessageSecret,
+} from './accounts.ts';
 import { newCaptcha, solveCaptcha } from './captcha.ts';
 import {
   claimIdentities,
@@ -199,7 +205,12 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
       },
     });
     const state = await loadAccount(infra.store, userId);
-    ctx.body = success({ emailValidated: emailValidated(state), username: state.username });
+    // mobileValidated: a link opened again once both are verified leads on to the login, not the OTP.
+    ctx.body = success({
+      emailValidated: emailValidated(state),
+      mobileValidated: mobileValidated(state),
+      username: state.username,
+    });
   });
 
   router.post('/api/auth/resendEmail', validationAuth(infra), async (ctx) => {

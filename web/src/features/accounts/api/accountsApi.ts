@@ -77,13 +77,17 @@ export async function resetPassword(password: string, rePassword: string, q: str
 
 export async function validateEmail(
   q: string,
-): Promise<{ emailValidated: boolean; username: string }> {
+): Promise<{ emailValidated: boolean; mobileValidated: boolean; username: string }> {
   const { data } = await apiEnvelope<unknown>('/api/auth/emailValidate', {
     query: { user_id: q },
     token: readStored('validationJWT'),
   });
   const detail = isRecord(data) ? data : {};
-  return { emailValidated: detail.emailValidated === true, username: text(detail.username) };
+  return {
+    emailValidated: detail.emailValidated === true,
+    mobileValidated: detail.mobileValidated === true,
+    username: text(detail.username),
+  };
 }
 
 export async function resendEmail(username: string): Promise<void> {

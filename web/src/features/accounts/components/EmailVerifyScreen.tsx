@@ -4,18 +4,28 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { messageOf } from '../../../app/api/client.ts';
 import { OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
 import { writeStored } from '../../../app/session/storage.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { validateEmail } from '../api/accountsApi.ts';
 
-/** The emailed link /email-verify/{q}: validates the email, then on to the phone OTP. */
+/**
+ * The emailed link /email-verify/{q}: validates the email, then on to the phone OTP; when the
+ * mobile is verified already (the link opened again), on to the login, or home for a member.
+ */
 export function EmailVerifyScreen() {
   const { userId: q = '' } = useParams();
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { status } = useSession();
+  const member = useRef(status === 'member');
+  member.current = status === 'member';
   const asked = useRef<string | null>(null);
 
   useEffect(() => {
@@ -23,18 +33,25 @@ export function EmailVerifyScreen() {
     if (asked.current === q) return;
     asked.current = q;
     validateEmail(q)
-      .then(({ emailValidated, username }) => {
+      .then(({ emailValidated, mobileValidated, username }) => {
         if (!emailValidated) {
           setFailure(MESSAGES.emailNotValidated);
           return;
         }
         if (username) writeStored('username', username);
-        navigate(OTP_PHONE_VERIFY_PATH, { replace: true });
+        if (!mobileValidated) {
+          navigate(OTP_PHONE_VERIFY_PATH, { replace: true });
+        } else if (member.current) {
+          navigate('/', { replace: true });
+        } else {
+          enqueueSnackbar(ACCOUNT_MESSAGES.alreadyVerified, { variant: 'info' });
+          navigate('/login', { replace: true });
+        }
       })
       .catch((error: unknown) => {
         setFailure(messageOf(error));
       });
-  }, [q, navigate]);
+  }, [q, navigate, enqueueSnackbar]);
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
