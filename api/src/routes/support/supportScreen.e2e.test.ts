@@ -130,6 +130,15 @@ describe('the support ad history screen', () => {
     const [first] = await store.readStream(adStream(AD_ID));
     const hash = postedRow.getByTitle(first!.hash);
     expect(await hash.innerText()).toBe(`${first!.hash.slice(0, 12)}…`);
+    // Its gist opens onto all it recorded (a tap does it on a phone, which has no hover): both
+    // instants in UTC, the whole hash, the data.
+    const details = postedRow.locator('details');
+    expect(await details.locator('pre').isVisible()).toBe(false);
+    await details.locator('summary').click();
+    const recorded = await details.locator('pre').innerText();
+    expect(recorded).toContain(`"hash": "${first!.hash}"`);
+    expect(recorded).toContain(`"recordedAt": "${first!.recordedAt.toISOString()}"`);
+    expect(recorded).toContain(`"adId": "${AD_ID}"`);
     await events
       .getByRole('row')
       .filter({ hasText: ARJUN.bidAlias })

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -272,8 +273,8 @@ export function AdHistoryScreen() {
                 <TableCell>
                   {event.actor ? <Actor actor={event.actor} names={names} /> : '—'}
                 </TableCell>
-                <TableCell title={JSON.stringify(event.data, null, 2)}>
-                  {eventGist(event)}
+                <TableCell sx={{ minWidth: 220 }}>
+                  <EventDetails event={event} />
                 </TableCell>
                 <EventHash hash={event.hash} />
               </TableRow>
@@ -282,6 +283,28 @@ export function AdHistoryScreen() {
         </Table>
       </TableContainer>
     </Stack>
+  );
+}
+
+/**
+ * An event's gist, which opens (a click, a tap, Enter) onto everything it recorded: both its
+ * instants as the log has them (UTC), its whole hash and its data. A hover is not needed, which
+ * a phone has not.
+ */
+function EventDetails({ event }: { event: HistoryEvent }) {
+  const { commandTime, recordedAt, hash, data } = event;
+  return (
+    <Box component="details">
+      <Box component="summary" sx={{ cursor: 'pointer' }}>
+        {eventGist(event)}
+      </Box>
+      <Box
+        component="pre"
+        sx={{ m: 0, mt: 1, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {JSON.stringify({ commandTime, recordedAt, hash, data }, null, 2)}
+      </Box>
+    </Box>
   );
 }
 
