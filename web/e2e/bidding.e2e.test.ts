@@ -134,6 +134,15 @@ describe('bidding on an ad, live', () => {
       MESSAGES.enterAllBidDetails,
     );
     expect(await alias.getAttribute('aria-invalid')).toBe('false');
+    // Two mistakes at once are both said and marked, rather than one per try.
+    await alias.fill('ab');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form
+      .getByText(`${MESSAGES.enterAllBidDetails}. ${MESSAGES.bidAliasTooShort}.`, { exact: true })
+      .waitFor();
+    expect(await alias.getAttribute('aria-invalid')).toBe('true');
+    expect(await type.getAttribute('aria-invalid')).toBe('true');
+    await alias.fill(bidder.bidAlias);
     await amount.fill('-25');
     expect(await amount.inputValue()).toBe('');
     await fillBidDetails(bidderPage, form, 'Open', '1500');

@@ -24,19 +24,36 @@ const missingDetails = (details: BidDetails): BidField[] => [
   ...(details.amount === '' || !(Number(details.amount) > 0) ? (['amount'] as const) : []),
 ];
 
-/** The first problem of a bid with this alias, in the order the server checks it, or null. */
+/** The alias's first problem, if any (its rules in `validateBidAlias`). */
+const aliasProblem = (alias: string, username: string): string | undefined =>
+  validateBidAlias(alias.trim(), username)[0];
+
+/** Messages said together: one as it is (the spec's words), several as sentences. */
+const together = (messages: string[]): string | null =>
+  messages.length < 2
+    ? (messages[0] ?? null)
+    : messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`)).join(' ');
+
+/**
+ * The problems of a bid with this alias, in the order the server checks them (missing details,
+ * then the alias), all of them at once, so a form with two mistakes is not refused twice; or null.
+ */
 export function bidDetailsProblem(
   details: BidDetails,
   alias: string,
   username: string,
 ): string | null {
-  if (missingDetails(details).length > 0) return MESSAGES.enterAllBidDetails;
-  return validateBidAlias(alias.trim(), username)[0] ?? null;
+  const alone = aliasProblem(alias, username);
+  return together([
+    ...(missingDetails(details).length > 0 ? [MESSAGES.enterAllBidDetails] : []),
+    ...(alone === undefined ? [] : [alone]),
+  ]);
 }
 
-/** The fields `bidDetailsProblem`'s problem is about, to be marked invalid; none without one. */
+/** The fields `bidDetailsProblem`'s problems are about, to be marked invalid; none without one. */
 export function bidFieldsAtFault(details: BidDetails, alias: string, username: string): BidField[] {
-  const missing = missingDetails(details);
-  if (missing.length > 0) return missing;
-  return validateBidAlias(alias.trim(), username).length > 0 ? ['alias'] : [];
+  return [
+    ...missingDetails(details),
+    ...(aliasProblem(alias, username) === undefined ? [] : (['alias'] as const)),
+  ];
 }

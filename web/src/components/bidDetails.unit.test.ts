@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bidFieldsAtFault, SELECT_TYPE } from './bidDetails.ts';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { bidDetailsProblem, bidFieldsAtFault, SELECT_TYPE } from './bidDetails.ts';
 
 const GOOD = { type: 'Open' as const, amount: '1500' };
 
 describe('the fields a bid form marks invalid', () => {
   it('are the missing type and amount first, as the server checks them', () => {
-    expect(bidFieldsAtFault({ type: SELECT_TYPE, amount: '' }, 'ab', 'asha_k')).toEqual([
+    expect(bidFieldsAtFault({ type: SELECT_TYPE, amount: '' }, 'KTRX', 'asha_k')).toEqual([
       'type',
       'amount',
     ]);
@@ -16,5 +17,25 @@ describe('the fields a bid form marks invalid', () => {
     expect(bidFieldsAtFault(GOOD, 'KT', 'asha_k')).toEqual(['alias']);
     expect(bidFieldsAtFault(GOOD, 'xsha', 'asha_k')).toEqual(['alias']);
     expect(bidFieldsAtFault(GOOD, 'KTRX', 'asha_k')).toEqual([]);
+  });
+
+  it('are all of them at once, missing details and a bad alias alike', () => {
+    expect(bidFieldsAtFault({ type: SELECT_TYPE, amount: '5' }, 'KT', 'asha_k')).toEqual([
+      'type',
+      'alias',
+    ]);
+  });
+});
+
+describe('what a refused bid form says', () => {
+  it('is the spec’s message alone for one problem, and every problem as sentences for more', () => {
+    expect(bidDetailsProblem({ type: SELECT_TYPE, amount: '' }, 'KTRX', 'asha_k')).toBe(
+      MESSAGES.enterAllBidDetails,
+    );
+    expect(bidDetailsProblem(GOOD, 'KT', 'asha_k')).toBe(MESSAGES.bidAliasTooShort);
+    expect(bidDetailsProblem({ ...GOOD, amount: '' }, 'xsha', 'asha_k')).toBe(
+      `${MESSAGES.enterAllBidDetails}. ${MESSAGES.bidAliasContainsUsername}`,
+    );
+    expect(bidDetailsProblem(GOOD, 'KTRX', 'asha_k')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { BidType } from '../api/bidViews.ts';
 /** The ad's bid form: the member's alias for this bid, with the type and amount. */
 export type BidFormInput = BidDetails & { bidAlias: string };
 
-/** The first problem of the form, in the order the server checks it, or null. */
+/** The form's problems, said together in the order the server checks them, or null. */
 export const bidFormProblem = (input: BidFormInput, username: string): string | null =>
   bidDetailsProblem(input, input.bidAlias, username);
 

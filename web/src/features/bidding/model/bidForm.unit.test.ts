@@ -14,9 +14,9 @@ describe('submitting a bid', () => {
     expect(bidFormProblem({ ...GOOD, amount: '0' }, 'asha_k')).toBe(MESSAGES.enterAllBidDetails);
   });
 
-  it('checks the details before the alias, as the server does', () => {
+  it('says the details before the alias, in the order the server checks them', () => {
     expect(bidFormProblem({ bidAlias: '', type: SELECT_TYPE, amount: '' }, 'asha_k')).toBe(
-      MESSAGES.enterAllBidDetails,
+      `${MESSAGES.enterAllBidDetails}. ${MESSAGES.bidAliasTooShort}.`,
     );
   });
 

@@ -11,10 +11,11 @@ const input = (data: Partial<ShareBidFormInput> = {}): ShareBidFormInput => ({
 });
 
 describe('the Post A Bid form', () => {
-  it('asks for all bid details before anything else', () => {
+  it('asks for all bid details first, then says what is wrong with the company too', () => {
     for (const bad of [{ type: SELECT_TYPE }, { amount: '' }, { amount: '0' }] as const) {
+      expect(shareBidFormProblem(input(bad), 'asha_rao')).toBe(MESSAGES.enterAllBidDetails);
       expect(shareBidFormProblem(input({ ...bad, company: 'x' }), 'asha_rao')).toBe(
-        MESSAGES.enterAllBidDetails,
+        `${MESSAGES.enterAllBidDetails}. ${MESSAGES.bidAliasTooShort}.`,
       );
     }
   });
