@@ -67,7 +67,10 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       live = false;
     };
   }, [key, request, reloads]);
-  useItemTitle(member ? fieldText(member, 'username') : undefined);
+  // A name that is nobody's says so in the tab too, not 'User profile'.
+  useItemTitle(
+    member ? fieldText(member, 'username') : failure?.retry === false ? failure.message : undefined,
+  );
 
   if (failure?.retry) return <LoadFailure message={failure.message} onRetry={reload} />;
   if (failure) return <RefusalNotice message={failure.message} />;
