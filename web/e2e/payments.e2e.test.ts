@@ -123,6 +123,18 @@ describe('payments through the sandbox checkout', () => {
     await page.getByRole('button', { name: 'Make payment' }).first().click();
     await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
     await planDialog.getByRole('button', { name: 'Proceed' }).click();
+    // While the checkout is open, Back keeps the dialog and the page, however often pressed.
+    await checkout.getByRole('button', { name: 'Fail this payment' }).waitFor();
+    for (let press = 0; press < 2; press += 1) {
+      await page.goBack();
+      // The dialog puts its entry back as Back pops it, before the next press.
+      await page.waitForFunction('history.state?.boliDialog !== undefined', undefined, {
+        polling: 50,
+        timeout: 5_000,
+      });
+    }
+    expect(new URL(page.url()).pathname).toBe('/subscription');
+    expect(await planDialog.isVisible()).toBe(true);
     await checkout.getByRole('button', { name: 'Fail this payment' }).click();
     await checkout.getByText(/Payment failed/).waitFor();
     // Boli's dialog under the checkout says so too, and where to try again.

@@ -11,14 +11,16 @@ const ownsEntry = (id: number): boolean =>
 /**
  * Lets the browser's Back button close a dialog that covers the page (on a phone it looks like a
  * page of its own, and Back would otherwise leave the page under it). While `open`, the dialog
- * has a history entry of its own at the same address: Back pops it and calls `close`. A dialog
- * closed any other way takes its entry back out, so Forward never reopens it.
+ * has a history entry of its own at the same address: Back pops it and calls `close`. A `close`
+ * that answers `false` keeps the dialog (a payment under way): its entry is put back, so the next
+ * Back is the dialog's again rather than the page's. A dialog closed any other way takes its entry
+ * back out, so Forward never reopens it.
  *
  * The entry is added a turn after opening, so React's development double effects add one, not
  * two. Call `leave()` before a navigation that replaces the page (say `navigate(to, { replace:
  * true })` on success): the entry is then the navigation's to replace, not this hook's to remove.
  */
-export function useCloseOnBack(open: boolean, close: () => void): { leave(): void } {
+export function useCloseOnBack(open: boolean, close: () => boolean | void): { leave(): void } {
   const closeRef = useRef(close);
   closeRef.current = close;
   const leaving = useRef(false);
@@ -29,14 +31,20 @@ export function useCloseOnBack(open: boolean, close: () => void): { leave(): voi
     leaving.current = false;
     let pushed = false;
     let popped = false;
+    const pushEntry = () =>
+      window.history.pushState({ ...(window.history.state as object | null), [KEY]: id }, '');
     const onPop = () => {
       if (ownsEntry(id)) return;
       popped = true;
+      if (closeRef.current() === false) {
+        popped = false;
+        pushEntry();
+        return;
+      }
       window.removeEventListener('popstate', onPop);
-      closeRef.current();
     };
     const timer = window.setTimeout(() => {
-      window.history.pushState({ ...(window.history.state as object | null), [KEY]: id }, '');
+      pushEntry();
       pushed = true;
       window.addEventListener('popstate', onPop);
     }, 0);

@@ -35,10 +35,11 @@ export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, c
   // What was to be bought is no longer the news once it is over, or refused for good ('Your bid
   // of ₹7,000 is posted once…' under 'Bidding Closed'): the outcome speaks alone.
   const settled = over || (step === 'failed' && payment.context.problemFinal);
-  // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop, Back).
-  // Otherwise Back closes it as Cancel does: on a phone it covers the page it was opened on.
+  // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop, Back,
+  // however often). Otherwise Back closes it as Cancel does: on a phone it covers the page.
   useCloseOnBack(true, () => {
-    if (!inFlight) onClose();
+    if (inFlight) return false;
+    onClose();
   });
   return (
     <Dialog
