@@ -334,10 +334,9 @@ const matching = (query: Knex.QueryBuilder, search: string) => {
       .orWhereILike(`${PURCHASES}.invoice_number`, pattern)
       .orWhereILike(`${PURCHASES}.credit_note_number`, pattern)
       .orWhereILike(`${PURCHASES}.user_id`, pattern)
-      .orWhereRaw(
-        `concat_ws(' ', ${PURCHASES}.buyer->>'name', ${PURCHASES}.buyer->>'username', ${PURCHASES}.buyer->>'email') ILIKE ?`,
-        [pattern],
-      ),
+      .orWhereRaw(`${PURCHASES}.buyer->>'name' ILIKE ?`, [pattern])
+      .orWhereRaw(`${PURCHASES}.buyer->>'username' ILIKE ?`, [pattern])
+      .orWhereRaw(`${PURCHASES}.buyer->>'email' ILIKE ?`, [pattern]),
   );
 };
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -164,6 +165,15 @@ describe('the audit screen', () => {
     await summary.getByText(/^1 payment in this period matching ‘.+’\.$/).waitFor();
     expect(await ledger.getByTestId('ledger-row').count()).toBe(1);
     await row.waitFor();
+    // A long search, found nowhere, is quoted without widening the page, on a phone too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await search.fill('x'.repeat(LIMITS.ledgerSearchMax));
+    await search.press('Enter');
+    await summary.getByText(/^No payments in this period matching ‘x+’\.$/).waitFor();
+    const pageSideways =
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth';
+    expect(await page.evaluate(pageSideways)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await search.fill('');
     await search.press('Enter');
     await summary.getByText(/^2 payments in this period\.$/).waitFor();

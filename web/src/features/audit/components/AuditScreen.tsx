@@ -131,6 +131,9 @@ function SeriesSection() {
   );
 }
 
+/** The filter row's fields: the phone's whole width in its column, their own in a row. */
+const FIELD_WIDTH = { width: { xs: '100%', sm: 'auto' } } as const;
+
 function LedgerSection() {
   const { request } = useApi();
   const [period, setPeriod] = useState<LedgerView>(() => ({
@@ -202,6 +205,7 @@ function LedgerSection() {
             value={draft[end]}
             onChange={(e) => setDraft({ ...draft, [end]: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
+            sx={FIELD_WIDTH}
           />
         ))}
         <TextField
@@ -215,7 +219,7 @@ function LedgerSection() {
             inputLabel: { shrink: true },
             htmlInput: { maxLength: LIMITS.ledgerSearchMax },
           }}
-          sx={{ minWidth: 280 }}
+          sx={{ ...FIELD_WIDTH, minWidth: { sm: 280 } }}
         />
         <Button variant="contained" type="submit">
           Show payments
@@ -254,7 +258,8 @@ function LedgerSection() {
       <Announcer message={ledger ? ledgerCaption(ledger.total, period.search) : ''} />
       {!invalid && ledger && (
         <>
-          <Box data-testid="ledger-summary">
+          {/* A long search, quoted, breaks rather than widening the page. */}
+          <Box data-testid="ledger-summary" sx={WRAP_ANYWHERE}>
             <Typography variant="body2" color="textSecondary">
               {ledgerCaption(ledger.total, period.search)}
             </Typography>
@@ -288,7 +293,9 @@ function LedgerSection() {
               <TableBody>
                 {ledger.payments.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={11}>{ledgerCaption(0, period.search)}</TableCell>
+                    <TableCell colSpan={11} sx={WRAP_ANYWHERE}>
+                      {ledgerCaption(0, period.search)}
+                    </TableCell>
                   </TableRow>
                 )}
                 {ledger.payments.map((entry) => (
