@@ -52,8 +52,12 @@ const userIdOfResetToken = (q: string): string | undefined => {
   return UUID.test(userId) ? userId : undefined;
 };
 
-/** `GET /api/resetPassword/check?q=`: the reset link's token, as the mailed link carries it. */
-const resetLinkQuery = z.object({ q: z.string().trim().min(1).max(200) });
+/**
+ * `GET /api/resetPassword/check?q=`: the reset link's token, as the mailed link carries it. Any
+ * text is taken: one that is no token (blank, too long, mangled) is a link not valid, which the
+ * page says as it says a used one.
+ */
+const resetLinkQuery = z.object({ q: z.string().default('') });
 
 /** Forgot, reset and change password. */
 export function passwordRoutes(router: Router, infra: AuthInfra): void {

@@ -38,7 +38,9 @@ export function EmailVerifyScreen() {
           setFailure(MESSAGES.emailNotValidated);
           return;
         }
-        if (username) writeStored('username', username);
+        // Whose code the OTP screen sends; a member's own login says that already (another
+        // account's link opened while logged in must not change it).
+        if (username && !member.current) writeStored('username', username);
         if (!mobileValidated) {
           navigate(OTP_PHONE_VERIFY_PATH, { replace: true });
         } else if (member.current) {
