@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { openAt, withAppAndBrowser } from './support/harness.ts';
+import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { postAd } from './support/payments.ts';
 
@@ -95,6 +95,18 @@ describe('the ad list after a visit to an ad', () => {
     await expect.poll(() => backToTop.count()).toBe(0);
     // And Back To Top puts it on the page's main region, not on nothing.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+    // On a phone the two fit side by side, each on one line, and nothing scrolls sideways.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    await loadMore.scrollIntoViewIfNeeded();
+    await backToTop.waitFor();
+    const heights = await Promise.all(
+      [loadMore, backToTop].map(async (button) => (await button.boundingBox())!.height),
+    );
+    expect(heights[1]).toBe(heights[0]);
+    expect(await sidewaysOverflowOnPhone(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

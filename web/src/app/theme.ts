@@ -8,7 +8,8 @@ export const BOLI_PURPLE = '#5f2f9d';
  * fingertip's size, as Material Design and Apple's guidelines advise. A mouse keeps MUI's sizes.
  */
 export const TOUCH_TARGET_PX = 44;
-const ON_TOUCH = '@media (pointer: coarse)';
+/** Styles for a touch screen's coarse pointer, a fingertip. */
+export const ON_TOUCH = '@media (pointer: coarse)';
 
 export const theme = createTheme({
   palette: {

@@ -32,7 +32,7 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: '1fr auto 1fr',
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)',
         columnGap: 1,
         alignItems: 'center',
       }}
@@ -52,7 +52,12 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
       {showBackToTop && (
         <Button
           startIcon={<ArrowUpwardIcon />}
-          sx={{ gridColumn: hasMore ? 3 : 2, justifySelf: hasMore ? 'start' : 'center' }}
+          // One line, even where its column is narrower (a phone): it may reach into the margin.
+          sx={{
+            gridColumn: hasMore ? 3 : 2,
+            justifySelf: hasMore ? 'start' : 'center',
+            whiteSpace: 'nowrap',
+          }}
           onClick={() => {
             document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
             window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -19,6 +19,7 @@ import { indiaPickerValueOf, instantOfIndiaWallClock } from '@boli/engine/shared
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { useSession } from '../../../app/session/sessionContext.ts';
+import { ON_TOUCH } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
@@ -295,8 +296,9 @@ function EventDetails({ event }: { event: HistoryEvent }) {
   const { commandTime, recordedAt, hash, data } = event;
   return (
     <Box component="details">
-      <Box component="summary" sx={{ cursor: 'pointer' }}>
-        {eventGist(event)}
+      {/* An event with nothing to sum up (a photo added) still offers its record, by name. */}
+      <Box component="summary" sx={{ cursor: 'pointer', [ON_TOUCH]: { py: 1.5 } }}>
+        {eventGist(event) || `${event.type} details`}
       </Box>
       <Box
         component="pre"
