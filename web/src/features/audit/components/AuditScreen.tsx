@@ -254,7 +254,7 @@ function LedgerSection() {
       {invalid && <Alert severity="error">{invalid}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
       {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
-      {/* A period, kind or Hide failed attempts changed: the count is said. */}
+      {/* A period, search, kind or Hide failed attempts changed: the count is said. */}
       <Announcer message={ledger ? ledgerCaption(ledger.total, period.search) : ''} />
       {!invalid && ledger && (
         <>
