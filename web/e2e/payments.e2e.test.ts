@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { PAYMENT_TEXTS } from '../src/features/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
@@ -262,6 +263,8 @@ describe('payments through the sandbox checkout', () => {
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
     const checkout = sandboxCheckout(page);
     await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    // The dialog says where the payment can still be made.
+    await feeDialog.getByText(PAYMENT_TEXTS.cancelled).waitFor();
     await feeDialog.getByRole('button', { name: /Cancel|Close/ }).click();
     await feeDialog.waitFor({ state: 'detached' });
 

@@ -16,7 +16,9 @@ export const PAYMENT_TEXTS = {
   refunded: BILLING_MESSAGES.refundProcessed,
   /** A purchase's status in the transactions table until the server has settled it. */
   beingConfirmedShort: 'Being confirmed',
-  cancelled: 'Payment cancelled. Nothing was charged.',
+  /** The checkout closed unpaid: its order stays open for a while, and Transactions offers Pay now. */
+  cancelled:
+    'Payment cancelled. Nothing was charged. Try again, or pay it later from Transactions before it lapses.',
   /** A failed checkout with the gateway's reason: the reason first, then what to do. */
   failedBecause: (reason: string) => `Payment failed: ${asSentence(reason)} Please try again.`,
   /** An attempt failed and the checkout is still open for another; nothing was charged. */
