@@ -8,7 +8,7 @@ import type { Confirmation } from '../../payments/api/paymentsApi.ts';
 import { PayButton, PaymentSteps } from '../../payments/components/PaymentSteps.tsx';
 import { usePayment } from '../../payments/components/usePayment.ts';
 import { addSpace, confirmSpace, quoteSpace } from '../api/adspaceApi.ts';
-import { cycleLabel, spaceTypeLabel } from '../model/spaceTypes.ts';
+import { buyingCycleLabel, spaceTypeLabel } from '../model/spaceTypes.ts';
 
 type Props = {
   type: AdSpaceType;
@@ -33,7 +33,8 @@ export function SpacePurchase({ type, cycle, onPaid, onAgain }: Props) {
     },
     onPaid,
   );
-  const label = `${spaceTypeLabel(type)} · ${cycleLabel(cycle)}`;
+  // Daily says, here too, that it is bought as a quarter (the card after it says Quarterly).
+  const label = `${spaceTypeLabel(type)} · ${buyingCycleLabel(cycle)}`;
   return (
     <Stack spacing={2} component="section" aria-label="Ad space price">
       <PaymentSteps

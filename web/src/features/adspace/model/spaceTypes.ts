@@ -18,5 +18,7 @@ export const cycleLabel = (cycle: string): string => CYCLE_LABELS[cycle as AdSpa
 /** A cycle as the buyer chooses it: daily says it is sold as the quarterly value (section 9). */
 export function buyingCycleLabel(cycle: AdSpaceCycle): string {
   const sold = pricedCycle(cycle);
-  return sold === cycle ? CYCLE_LABELS[cycle] : `${CYCLE_LABELS[cycle]} (as ${CYCLE_LABELS[sold]})`;
+  return sold === cycle
+    ? CYCLE_LABELS[cycle]
+    : `${CYCLE_LABELS[cycle]} (sold as ${CYCLE_LABELS[sold]}: its price and run)`;
 }

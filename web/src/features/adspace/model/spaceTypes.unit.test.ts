@@ -3,7 +3,7 @@ import { buyingCycleLabel, cycleLabel } from './spaceTypes.ts';
 
 describe('cycle labels', () => {
   it('tells the buyer that daily is sold as the quarterly value', () => {
-    expect(buyingCycleLabel('daily')).toBe('Daily (as Quarterly)');
+    expect(buyingCycleLabel('daily')).toBe('Daily (sold as Quarterly: its price and run)');
     expect(buyingCycleLabel('monthly')).toBe('Monthly');
   });
 
