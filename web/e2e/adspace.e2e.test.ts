@@ -13,7 +13,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, openPage, type Member } from './support/members.ts';
 import { api, postAd, sandboxCheckout } from './support/payments.ts';
 
@@ -268,6 +268,19 @@ describe('ad space', () => {
     await expect.poll(() => heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
     await page.context().close();
   }, 240_000);
+
+  it('opens the year on a phone with this month in view, not January', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, member, PHONE);
+    await page.goto(new URL('/bid-calendar', app.baseUrl).href);
+    const month = indiaDateOf(new Date().toISOString()).slice(0, 7);
+    const thisMonth = page.locator(`.fc-multimonth-month[data-date="${month}"]`);
+    await thisMonth.waitFor();
+    // One column of months: without the scroll, November is some ten screens down.
+    await expect.poll(async () => (await thisMonth.boundingBox())!.y).toBeLessThan(PHONE.height);
+    expect((await thisMonth.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
 
   it("asks a guest to log in from a free side column's Advertise here", async () => {
     const { context, page } = await openPage(browser, {}, { width: 1400, height: 1000 });

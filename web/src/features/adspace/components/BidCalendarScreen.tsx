@@ -58,6 +58,19 @@ export function BidCalendarScreen() {
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const retried = useRef<(() => void) | null>(null);
+  // On a phone the year view is one column of months, this one up to eleven screens down: the
+  // first time it shows, this month is brought into view (the months before it are past).
+  const monthShown = useRef(false);
+  const showThisMonth = (view: string) => {
+    if (!phone || monthShown.current || view !== 'multiMonthYear') return;
+    monthShown.current = true;
+    const month = indiaNowOnCalendar().slice(0, 7);
+    window.requestAnimationFrame(() =>
+      document
+        .querySelector(`.fc-multimonth-month[data-date="${month}"]`)
+        ?.scrollIntoView({ block: 'start' }),
+    );
+  };
 
   const events = useCallback(
     (
@@ -191,6 +204,7 @@ export function BidCalendarScreen() {
           // Today is India's day (slots are India's days), wherever the browser is.
           now={indiaNowOnCalendar}
           events={events}
+          datesSet={(arg) => showThisMonth(arg.view.type)}
           dateClick={(arg) => open(arg.dateStr)}
           eventClick={(arg) => {
             arg.jsEvent.preventDefault();
