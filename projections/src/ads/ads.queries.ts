@@ -109,8 +109,9 @@ export async function findAd(
 }
 
 /**
- * The neighbourhoods a district's ads name, sorted: the district's list where it has one, and the
- * members' own words where it has none (the forms then take free text). Blocked owners' ads aside.
+ * The neighbourhoods a district's ads name, each once: the district's list where it has one, and
+ * the members' own words where it has none (the forms then take free text). Blocked owners' ads
+ * aside. Unordered: the filter's call sorts them together with the district's list.
  */
 export async function neighbourhoodsOfAds(
   db: Knex,
@@ -119,8 +120,7 @@ export async function neighbourhoodsOfAds(
   const rows = (await db(ADS)
     .distinct('neighbourhood')
     .where({ country, state, district, owner_blocked: false })
-    .whereNot('neighbourhood', '')
-    .orderBy('neighbourhood')) as { neighbourhood: string }[];
+    .whereNot('neighbourhood', '')) as { neighbourhood: string }[];
   return rows.map((row) => row.neighbourhood);
 }
 
