@@ -149,7 +149,15 @@ describe('payments through the sandbox checkout', () => {
       .toBe('Try again');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.getByText(BILLING_MESSAGES.paymentSuccessful).first().waitFor({ timeout: 45_000 });
+    await page
+      .getByText(BILLING_MESSAGES.paymentSuccessful)
+      .first()
+      .waitFor({ timeout: 45_000 })
+      .catch(async (error: Error) => {
+        // Say where the payment stood, should it ever not end (one CI run, not reproduced).
+        const stood = await page.locator('body').innerText();
+        throw new Error(`${error.message}\nThe page showed:\n${stood}`);
+      });
     const active = page.getByTestId('active-subscription');
     await active.waitFor();
     expect(await active.innerText()).toContain(MESSAGES.lifetimeSubscription);

@@ -131,6 +131,16 @@ describe('checkout.js on a merchant page of another origin', () => {
       success!.razorpay_payment_id!,
     );
     expect(payment).toMatchObject({ method: 'card', status: 'captured' });
+
+    // Opened again, the paid order's checkout says so and offers nothing to click.
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await checkout.getByText('This order has already been paid.').waitFor();
+    expect(await checkout.getByRole('button', { name: 'Pay', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    expect(await checkout.getByRole('button', { name: 'Fail this payment' }).isDisabled()).toBe(
+      true,
+    );
     await page.close();
   });
 

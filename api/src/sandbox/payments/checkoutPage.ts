@@ -73,6 +73,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
     parentOrigin: view.parentOrigin,
     email: view.email,
     contact: view.contact,
+    paid,
   };
   return `<!doctype html>
 <html lang="en-IN">
@@ -96,8 +97,8 @@ export function renderCheckoutPage(view: CheckoutView): string {
     <label class="method"><input type="radio" name="method" value="upi" checked> UPI</label>
     <label class="method"><input type="radio" name="method" value="card"> Card</label>
   </fieldset>
-  <button type="button" class="action" id="pay"${paid ? ' disabled' : ''}>Pay</button>
-  <button type="button" class="action" id="fail"${paid ? ' disabled' : ''}>Fail this payment</button>
+  <button type="button" class="action" id="pay" disabled>Pay</button>
+  <button type="button" class="action" id="fail" disabled>Fail this payment</button>
   <div id="status" role="status" aria-live="polite">${paid ? 'This order has already been paid.' : ''}</div>
   <p class="sandbox">Sandbox gateway — no real money moves. Order ${escapeHtml(order.id)}</p>
 </main>
@@ -139,6 +140,9 @@ async function attempt(outcome) {
 }
 buttons[0].addEventListener('click', () => attempt('success'));
 buttons[1].addEventListener('click', () => attempt('failure'));
+// The buttons come disabled and are enabled only now that a click on them does something: a
+// click while the page was still being read would otherwise be lost without a word.
+if (!config.paid) buttons.forEach((b) => (b.disabled = false));
 document.getElementById('close').addEventListener('click', () => tell({ type: 'dismiss' }));
 // The keyboard stays in the checkout, as in a dialog: Tab from the last control comes back to the
 // first, Shift+Tab from the first goes to the last; Escape closes it.
