@@ -118,6 +118,15 @@ describe('share bids through the sandbox checkout', () => {
     await expect.poll(() => all.filter({ hasText: company }).count()).toBe(3);
     // On a phone the table keeps to the screen: the long name breaks.
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+    // On the narrowest phones it scrolls within its box, which the keyboard reaches and scrolls.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const scroller = page.getByRole('region', { name: 'Share bids: scroll sideways for more' });
+    await scroller.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => scroller.evaluate((box: { scrollLeft: number }) => box.scrollLeft))
+      .toBeGreaterThan(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // With a subscription, /bid/{id} is the other screen: the subscription instead of its offer.
     await subscribe(member.token);

@@ -15,6 +15,11 @@ export const theme = createTheme({
   palette: {
     primary: { main: BOLI_PURPLE },
     secondary: { main: '#f5a623' },
+    // Text in these colours reads at 4.5:1 or more, on white and on the page's tint: MUI's
+    // warning orange under white (the 'Final call till …' badge) is 3.1:1, its error red on the
+    // tint (Contact Us, whose form sits on the page) 4.48:1.
+    warning: { main: '#b45309' },
+    error: { main: '#c62828' },
     background: { default: '#f4f2f8' },
   },
   shape: { borderRadius: 8 },

@@ -23,6 +23,7 @@ import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpa
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
+import { BOLI_PURPLE } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatRupees } from '../../../lib/format.ts';
@@ -166,6 +167,9 @@ export function BidCalendarScreen() {
           '& .fc-dayGridMonth-view, & .fc-dayGridWeek-view, & .fc-dayGridDay-view': {
             '& .fc-daygrid-event': { minHeight: 24, display: 'flex', alignItems: 'center' },
           },
+          // The days of the next and last month shown around this one are in grey, not
+          // FullCalendar's 30% opacity (1.9:1): they can hold bids too.
+          '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
           '& .fc .fc-daygrid-event .fc-event-title': {
             whiteSpace: 'normal',
             overflowWrap: 'anywhere',
@@ -201,6 +205,9 @@ export function BidCalendarScreen() {
           }}
           buttonText={{ today: 'today' }}
           height="auto"
+          // The highest bids in white on the product's purple (9:1), not on FullCalendar's blue
+          // (3.7:1 at their small size).
+          eventColor={BOLI_PURPLE}
           // Today is India's day (slots are India's days), wherever the browser is.
           now={indiaNowOnCalendar}
           events={events}

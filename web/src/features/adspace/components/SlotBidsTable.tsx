@@ -1,5 +1,4 @@
 import Table from '@mui/material/Table';
-import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -9,6 +8,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { SlotBid } from '../api/adspaceApi.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 
 /**
  * A slot's bids, highest first: the top row is the one winning now. Bidders show under their
@@ -19,7 +19,7 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
   if (bids.length === 0)
     return <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>;
   return (
-    <TableContainer>
+    <TableScroller label={'Bids for this slot'}>
       <Table size="small" aria-label="Bids for this slot">
         <TableHead>
           <TableRow>
@@ -48,6 +48,6 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScroller>
   );
 }

@@ -8,7 +8,6 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -20,6 +19,7 @@ import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import type { BidTab } from '../model/bidBoard.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 
 type Props = {
   summary: BidSummaryView | null;
@@ -163,7 +163,9 @@ export function BidList(props: Props) {
       ) : (
         // Should a name be too long to break, the table scrolls within the bid area, the page
         // itself never sideways.
-        <TableContainer>
+        <TableScroller
+          label={tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'}
+        >
           <Table
             size="small"
             sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
@@ -201,7 +203,7 @@ export function BidList(props: Props) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       )}
       {pageCount > 1 && (
         <Pagination

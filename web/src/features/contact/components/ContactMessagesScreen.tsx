@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -33,6 +32,7 @@ import {
 } from '../api/contactApi.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 
 /** What a sender typed wraps anywhere: a long email or a word of 149 letters stays in its box. */
 const SENDER_TEXT = { whiteSpace: 'pre-wrap', ...WRAP_ANYWHERE } as const;
@@ -239,7 +239,7 @@ export function ContactMessagesScreen() {
         </Stack>
       )}
       {answer && answer.messages.length > 0 && !phone && (
-        <TableContainer component={Paper} variant="outlined">
+        <TableScroller label={'Contact messages'} outlined>
           <Table size="small" aria-label="Contact messages">
             <TableHead>
               <TableRow>
@@ -268,7 +268,7 @@ export function ContactMessagesScreen() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       )}
       {answer && (
         <PagePicker

@@ -17,7 +17,7 @@ export function LegalDocument({ title, intro, lastRevised, sections }: Props) {
         {title}
       </Typography>
       {lastRevised && (
-        <Typography variant="subtitle2" color="textSecondary" gutterBottom>
+        <Typography variant="subtitle2" component="p" color="textSecondary" gutterBottom>
           Last revised: {lastRevised}
         </Typography>
       )}

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { ShareBidPage } from '../api/sharesApi.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 
 type Props = {
   title: string;
@@ -37,7 +37,7 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
       {list && list.bids.length > 0 && (
         // A long company name breaks, and should the table still be too wide it scrolls within
         // its box: the page never sideways.
-        <TableContainer>
+        <TableScroller label={title}>
           <Table size="small" aria-label={title}>
             <TableHead>
               <TableRow>
@@ -68,7 +68,7 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       )}
       {list && <PagePicker page={page} totalPages={list.totalPages} onPage={onPage} size="small" />}
     </Stack>

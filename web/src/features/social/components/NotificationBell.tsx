@@ -4,7 +4,6 @@ import { useSnackbar } from 'notistack';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -164,51 +163,55 @@ export function NotificationBell() {
               {notifications.map((notification, index) => {
                 const to = notificationLink(notification);
                 return (
-                  <Box key={notification._id}>
-                    {index > 0 && <Divider component="li" />}
-                    <ListItem data-testid="notification" sx={{ display: 'block' }}>
-                      {to ? (
-                        <Link
-                          component={RouterLink}
-                          to={to}
-                          variant="body2"
-                          color="inherit"
-                          underline="hover"
-                          onClick={() => setAnchor(null)}
-                        >
-                          {notification.message}
-                        </Link>
-                      ) : (
-                        <Typography variant="body2">{notification.message}</Typography>
-                      )}
-                      {/* A line of its own: the message above is inline (a link). */}
-                      <Typography
-                        variant="caption"
-                        color="textSecondary"
-                        component="time"
-                        dateTime={notification.createdAt}
-                        sx={{ display: 'block' }}
+                  // The list holds its items only (a screen reader counts them): the line
+                  // between two is the upper one's border.
+                  <ListItem
+                    key={notification._id}
+                    data-testid="notification"
+                    divider={index < notifications.length - 1}
+                    sx={{ display: 'block' }}
+                  >
+                    {to ? (
+                      <Link
+                        component={RouterLink}
+                        to={to}
+                        variant="body2"
+                        color="inherit"
+                        underline="hover"
+                        onClick={() => setAnchor(null)}
                       >
-                        {formatDateTime(notification.createdAt)}
-                      </Typography>
-                      {answersFor(notification).length > 0 && (
-                        <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                          {answersFor(notification).map((status) => (
-                            <Button
-                              key={status}
-                              size="small"
-                              variant={status === 'approved' ? 'contained' : 'outlined'}
-                              color={status === 'approved' ? 'primary' : 'inherit'}
-                              disabled={busy === notification._id}
-                              onClick={() => void answer(notification, status)}
-                            >
-                              {ANSWER_LABEL[status]}
-                            </Button>
-                          ))}
-                        </Stack>
-                      )}
-                    </ListItem>
-                  </Box>
+                        {notification.message}
+                      </Link>
+                    ) : (
+                      <Typography variant="body2">{notification.message}</Typography>
+                    )}
+                    {/* A line of its own: the message above is inline (a link). */}
+                    <Typography
+                      variant="caption"
+                      color="textSecondary"
+                      component="time"
+                      dateTime={notification.createdAt}
+                      sx={{ display: 'block' }}
+                    >
+                      {formatDateTime(notification.createdAt)}
+                    </Typography>
+                    {answersFor(notification).length > 0 && (
+                      <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                        {answersFor(notification).map((status) => (
+                          <Button
+                            key={status}
+                            size="small"
+                            variant={status === 'approved' ? 'contained' : 'outlined'}
+                            color={status === 'approved' ? 'primary' : 'inherit'}
+                            disabled={busy === notification._id}
+                            onClick={() => void answer(notification, status)}
+                          >
+                            {ANSWER_LABEL[status]}
+                          </Button>
+                        ))}
+                      </Stack>
+                    )}
+                  </ListItem>
                 );
               })}
             </List>

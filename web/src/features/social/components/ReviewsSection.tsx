@@ -28,7 +28,7 @@ function ReviewItem({ review }: { review: Review }) {
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="subtitle2">
+        <Typography variant="subtitle2" component="p">
           <Link component={RouterLink} to={`/user_profile/${review.postedBy}`}>
             {name}
           </Link>{' '}

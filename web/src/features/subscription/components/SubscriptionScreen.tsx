@@ -129,7 +129,7 @@ export function SubscriptionScreen() {
                 <Typography variant="h6" component="h2">
                   {plan.name}
                 </Typography>
-                <Typography variant="h5" color="primary" sx={{ my: 1 }}>
+                <Typography variant="h5" component="p" color="primary" sx={{ my: 1 }}>
                   {formatRupees(plan.totalPriceAfterTax || plan.price)}
                   {plan.totalPriceAfterTax > 0 && (
                     <Typography component="span" variant="body2" color="textSecondary">

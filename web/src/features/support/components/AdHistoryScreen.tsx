@@ -5,12 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -41,6 +39,7 @@ import {
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
 function Actor({
@@ -190,7 +189,7 @@ export function AdHistoryScreen() {
       {replay.bids.length === 0 ? (
         <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableScroller label="Bids" outlined>
           <Table size="small" aria-label="Bids">
             <TableHead>
               <TableRow>
@@ -228,7 +227,7 @@ export function AdHistoryScreen() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       )}
 
       {/* The instant asked for: without one, no refusal is after it. */}
@@ -244,7 +243,7 @@ export function AdHistoryScreen() {
           {history.events.length - replay.eventsApplied} greyed below came after it.
         </Typography>
       )}
-      <TableContainer component={Paper} variant="outlined">
+      <TableScroller label="Events" outlined>
         <Table size="small" aria-label="Events">
           <TableHead>
             <TableRow>
@@ -282,7 +281,7 @@ export function AdHistoryScreen() {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroller>
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -39,6 +38,7 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 
@@ -140,7 +140,7 @@ export function TransactionsScreen() {
         </Stack>
       )}
       {answer && answer.purchases.length > 0 && !phone && (
-        <TableContainer component={Paper} variant="outlined">
+        <TableScroller label={'Transactions'} outlined>
           {/* Narrow cell padding: the nine columns fit beside the side ads of a desktop page. */}
           <Table size="small" aria-label="Transactions" sx={{ '& td, & th': { px: 1 } }}>
             <TableHead>
@@ -162,7 +162,7 @@ export function TransactionsScreen() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       )}
       {answer && (
         <PagePicker

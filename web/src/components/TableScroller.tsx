@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+import TableContainer, { type TableContainerProps } from '@mui/material/TableContainer';
+import { BOLI_PURPLE } from '../app/theme.ts';
+
+type Props = Omit<TableContainerProps, 'ref' | 'tabIndex' | 'role'> & {
+  /** What the table is (its own label): the region it is while it scrolls is named after it. */
+  label: string;
+  /** On an outlined sheet of its own (a page's main table), not on the page's. */
+  outlined?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * A table's box, which scrolls sideways should the table be wider than it (on a phone): the page
+ * itself never does. While it scrolls it is a named region in the keyboard's Tab order, so the
+ * arrow keys reach the columns out of view; a table that fits adds no Tab stop.
+ */
+export function TableScroller({ label, outlined, children, sx, ...props }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <TableContainer
+      ref={box}
+      {...props}
+      {...(outlined ? { component: Paper, variant: 'outlined' } : {})}
+      sx={[
+        { '&:focus-visible': { outline: `3px solid ${BOLI_PURPLE}`, outlineOffset: 2 } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      {...(scrolls
+        ? { tabIndex: 0, role: 'region', 'aria-label': `${label}: scroll sideways for more` }
+        : {})}
+    >
+      {children}
+    </TableContainer>
+  );
+}
