@@ -83,6 +83,16 @@ const addressOf = (row: UserRow) => ({
   complete: [row.country, row.state, row.city, row.street].every((part) => part.trim() !== ''),
 });
 
+/**
+ * The edit-profile request over what is stored: a field it leaves out keeps its value. Section 7's
+ * body names only some of the profile's fields (not education, industry or the casting details),
+ * so a client sending just those must not blank the rest. A field sent empty is blank.
+ */
+const overStoredProfile = (body: unknown, row: UserRow): Record<string, unknown> => ({
+  ...toUserDetail(row),
+  ...(typeof body === 'object' && body !== null ? body : {}),
+});
+
 /** The editable part of a parsed edit-profile form: username, gender and dob stay as they are. */
 const editableProfile = (form: EditProfileRequest): EditableProfile => {
   const { username: _username, gender: _gender, dob: _dob, ...profile } = form;
@@ -171,7 +181,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     const row = await ownRow(ctx);
     const form = parseInput(
       editProfileSchema({ username: row.username, now: new Date() }),
-      ctx.request.body ?? {},
+      overStoredProfile(ctx.request.body, row),
       MESSAGES.invalidForm,
     );
     const fixed: FieldError[] = [];

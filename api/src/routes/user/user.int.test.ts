@@ -133,10 +133,12 @@ describe('the member’s own account', () => {
 });
 
 describe('editing the profile', () => {
-  it('lists every missing required field, with the form summary', async () => {
+  it('lists every required field sent blank, with the form summary', async () => {
+    const required = ['firstname', 'lastname', 'houseno', 'street', 'city', 'country', 'state'];
+    const blanks = [...required, 'neighbourHood', 'pincode', 'dob', 'gender', 'district'];
     const { status, body } = await kit.api('/api/user/editProfile', {
       token: asha.token,
-      json: {},
+      json: Object.fromEntries(blanks.map((field) => [field, ''])),
     });
     expect(status).toBe(400);
     expect(body.msg).toBe(MESSAGES.invalidForm);
@@ -196,6 +198,28 @@ describe('editing the profile', () => {
     expect(address.body.data).toMatchObject({ street: 'MG Road', complete: true });
     const bare = await kit.api('/api/user/getUserAddress', { token: ravi.token });
     expect(bare.body.data).toMatchObject({ street: '', complete: false });
+  });
+
+  it('keeps what a request leaves out: section 7 names only some of the fields', async () => {
+    const { education: _education, industry: _industry, ...sectionSeven } = fullProfile;
+    const { status, body } = await kit.api('/api/user/editProfile', {
+      token: asha.token,
+      json: { ...sectionSeven, street: 'FC Road' },
+    });
+    expect(status).toBe(200);
+    expect(body.userDetail).toMatchObject({
+      street: 'FC Road',
+      education: 'B.Com',
+      industry: 'Film & Television',
+    });
+    // Sent empty, an optional field is cleared.
+    const cleared = await kit.api('/api/user/editProfile', {
+      token: asha.token,
+      json: { street: 'MG Road', industry: '' },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.userDetail).toMatchObject({ street: 'MG Road', education: 'B.Com' });
+    expect(cleared.body.userDetail).not.toHaveProperty('industry');
   });
 });
 
