@@ -81,4 +81,9 @@ export const RATE_LIMITS = {
   resend: { name: 'resend', limit: 10, windowSeconds: 60 * 60 },
   forgotPassword: { name: 'forgot-password', limit: 5, windowSeconds: 60 * 60 },
   signinPerIp: { name: 'signin-ip', limit: 100, windowSeconds: 15 * 60 },
+  /**
+   * Change password checks the old one: with sign-in's limit, so that a session left open (or
+   * stolen) is no way round it to guess the password.
+   */
+  changePassword: { name: 'change-password', limit: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

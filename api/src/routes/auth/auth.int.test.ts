@@ -11,6 +11,7 @@ import { eventually } from '../../../../ops/src/testing/apiKit.ts';
 import { SessionService } from '../../identity/sessions.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../identity/passwords.ts';
 import { INVALID_CREDENTIALS } from './session.ts';
+import { TOO_MANY_ATTEMPTS } from './support.ts';
 
 type Body = {
   data: Record<string, unknown> | null;
@@ -457,6 +458,22 @@ describe('every validation message of section 5 the account calls can give', () 
     const answer = await api('/api/user/changePassword', { json: fields, token });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toContainEqual({ field, message });
+  });
+
+  it('limits old-password guesses as sign-in is limited: 429 with Retry-After', async () => {
+    const member = await verifiedMember();
+    const guesser = member.token;
+    const guess = (oldPassword: string) =>
+      api('/api/user/changePassword', {
+        json: { oldPassword, password: 'Kite#Runner2099', rePassword: 'Kite#Runner2099' },
+        token: guesser,
+      });
+    for (let i = 0; i < 10; i++) expect((await guess(`wrong-guess-${i}`)).status).toBe(400);
+    // The right one too, once over the limit: the guesser learns nothing.
+    const over = await guess(member.password);
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toBe(TOO_MANY_ATTEMPTS);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

@@ -144,6 +144,7 @@ export function passwordRoutes(router: Router, infra: AuthInfra): void {
     const password = typeof body?.password === 'string' ? body.password : '';
     const form = parseForm(changePasswordSchema, body, undefined, commonPassword(password));
     const { userId, sessionId } = ctx.state.auth!;
+    await limitRate(ctx, infra, RATE_LIMITS.changePassword, [`user:${userId}`]);
     const state = await loadAccount(infra.store, userId);
     const [oldPasswordMatches, passwordHash] = await Promise.all([
       verifyPassword(state.passwordHash, form.oldPassword),
