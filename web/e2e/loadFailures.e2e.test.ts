@@ -294,7 +294,7 @@ describe('a screen whose load fails', () => {
     expect(bid.status, JSON.stringify(bid.body)).toBe(200);
 
     const { context, page } = await openAs(browser, other);
-    const failure = await failUntilReleased(page, '/api/adbid/events');
+    const failure = await failUntilReleased(page, '/api/adbid/bid-events');
     await openAt(app, page, '/bid-calendar?type=sidePanels');
     await page.locator('.fc-multiMonthYear-view').waitFor();
     const year = slotdate.slice(0, 4);

@@ -77,7 +77,7 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
     ctx.body = success(bids.map((bid) => slotBidView(bid, viewerId)));
   });
 
-  router.get('/events', auth, async (ctx) => {
+  router.get('/bid-events', auth, async (ctx) => {
     const range = parseInput(calendarQuery, ctx.query);
     ctx.body = success((await calendarBetween(infra.db, range)).map(calendarEventView));
   });

@@ -242,7 +242,7 @@ describe('slot bids', () => {
     });
 
     const events = await kit.api(
-      `/api/adbid/events?from=${today()}&to=${addDays(today(), 10)}&type=sidePanels`,
+      `/api/adbid/bid-events?from=${today()}&to=${addDays(today(), 10)}&type=sidePanels`,
       { token: farid.token },
     );
     expect(events.body.data).toEqual([
