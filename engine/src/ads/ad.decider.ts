@@ -41,6 +41,7 @@ export type AdErrorCode =
   | 'TOO_MANY_MEDIA'
   | 'INVALID_MEDIA'
   | 'MEDIA_NOT_FOUND'
+  | 'LAST_MEDIA'
   | 'BIDDING_CLOSED'
   | 'OWN_AD'
   | 'NOT_ENTITLED'
@@ -135,6 +136,8 @@ const addMedia = ({ data, metadata }: AddMedia, state: AdState): AdEvent[] => {
 const removeMedia = ({ data, metadata }: RemoveMedia, state: AdState): AdEvent[] => {
   if (!state.media.some((item) => item.name === data.name))
     fail('MEDIA_NOT_FOUND', undefined, { name: data.name });
+  // Section 5: no ad is posted without a photo or video, and none is left without one.
+  if (state.media.length === 1) fail('LAST_MEDIA', undefined, { name: data.name });
   return [
     { type: 'MediaRemoved', data: { adId: state.adId, name: data.name, removedAt: metadata.now } },
   ];

@@ -361,7 +361,7 @@ describe('when bidding is open', () => {
         .when(addMedia())
         .then(mediaAdded(VIDEO, at(5)));
       given(POSTED).when(addMedia(PHOTO)).thenNothingHappened();
-      given(POSTED)
+      given([...POSTED, mediaAdded(VIDEO)])
         .when(removeMedia(PHOTO.name))
         .then({ type: 'MediaRemoved', data: { adId: AD_ID, name: PHOTO.name, removedAt: at(5) } });
       given([...POSTED, mediaAdded(VIDEO)])
@@ -383,8 +383,12 @@ describe('when bidding is open', () => {
       given(POSTED).when(chooseThumbnail('nope.jpg')).thenThrows('MEDIA_NOT_FOUND');
     });
 
+    it('keeps the last photo or video: an ad is never left without one', () => {
+      given(POSTED).when(removeMedia(PHOTO.name)).thenThrows('LAST_MEDIA');
+    });
+
     it('clears the thumbnail when its file is removed', () => {
-      given(POSTED)
+      given([...POSTED, mediaAdded(VIDEO)])
         .when(removeMedia(PHOTO.name))
         .thenState((state) => expect(state.thumbnail).toBeNull());
     });

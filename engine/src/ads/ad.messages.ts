@@ -31,6 +31,7 @@ export const AD_MESSAGES = {
   mediaNotWhatNamed:
     'This file is not the photo or video its name says it is. Please choose another one.',
   mediaNotFound: 'This photo or video is not in the gallery.',
+  lastMedia: 'An ad needs at least one photo or video. Add another before removing this one.',
   stagedMediaNotFound: 'An uploaded file has expired. Please add it again.',
   notMultipart: 'Please send the ad as multipart/form-data.',
 } as const;

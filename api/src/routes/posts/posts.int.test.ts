@@ -459,6 +459,20 @@ describe('the gallery', () => {
     });
     expect({ status, msg: body.msg }).toEqual({ status: 400, msg: MESSAGES.nulCharacter });
   });
+
+  it('keeps an ad’s last photo or video: it is never left without one', async () => {
+    const remove = (name: string) =>
+      kit.api('/api/gallery/remove', { token: ravi.token, json: { item_id: posted._id, name } });
+    const listed = await kit.api(`/api/gallery/media?item_id=${posted._id}`);
+    const [last, ...others] = listed.body.data as AdDetailView['gallery'];
+    for (const item of others) expect((await remove(item.name)).status).toBe(200);
+    const refused = await remove(last!.name);
+    expect(refused).toMatchObject({ status: 409, body: { msg: AD_MESSAGES.lastMedia } });
+    const kept = await kit.api(`/api/gallery/media?item_id=${posted._id}`);
+    expect((kept.body.data as AdDetailView['gallery']).map((item) => item.name)).toEqual([
+      last!.name,
+    ]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
