@@ -1,3 +1,5 @@
+import { AD_HISTORY_ROLES, AUDIT_ROLES, SUPPORT_ROLES } from '../accounts/staffRoles.ts';
+
 /**
  * The spec's route table (section 2): every page's path and its access rule, in one place. The web
  * router (web/src/app/routes.tsx, checked row by row against this table by routes.unit.test.tsx)
@@ -19,7 +21,10 @@ export type AccessRule =
   /** Guests, or members with a validated mobile; other members go to / (the ad detail, a share link). */
   | 'guestOrValidatedMember';
 
-export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[] = [
+/** A row of the table: the path, its rule, and for a staff page the roles that may open it. */
+export type RouteAccess = readonly [path: string, rule: AccessRule, roles?: readonly string[]];
+
+export const ROUTE_ACCESS: readonly RouteAccess[] = [
   ['/', 'home'],
   ['/ads', 'validatedMember'],
   ['/ads/:adId', 'guestOrValidatedMember'],
@@ -49,10 +54,10 @@ export const ROUTE_ACCESS: readonly (readonly [path: string, rule: AccessRule])[
   ['/editprofile', 'member'],
   ['/profile-me', 'member'],
   ['/user_profile/:userId', 'validatedMember'],
-  // Not in the spec: staff tools. The api answers only the roles of accounts/staffRoles.ts.
-  ['/support/ads', 'member'],
-  ['/support/ads/:adId', 'member'],
-  ['/support/messages', 'member'],
-  ['/audit', 'member'],
+  // Not in the spec: staff tools, for the roles of accounts/staffRoles.ts (the api's guards too).
+  ['/support/ads', 'member', AD_HISTORY_ROLES],
+  ['/support/ads/:adId', 'member', AD_HISTORY_ROLES],
+  ['/support/messages', 'member', SUPPORT_ROLES],
+  ['/audit', 'member', AUDIT_ROLES],
   ['/:userName', 'validatedMember'],
 ];

@@ -4,15 +4,18 @@ import { ROUTE_ACCESS } from '@boli/engine/shared/routeAccess';
 import { ROUTES, routeObjects, type RouteHandle } from './routes.tsx';
 
 /** The spec's route table (section 2), row by row, plus the catch-all 'Page not found'. */
-const SPEC_ROUTES = [...ROUTE_ACCESS.map(([path, rule]) => [path, rule]), ['*', 'public']];
+const SPEC_ROUTES = [
+  ...ROUTE_ACCESS.map(([path, rule, roles]) => [path, rule, roles]),
+  ['*', 'public', undefined],
+];
 
 function screenAt(pathname: string): RouteHandle | undefined {
   return matchRoutes(routeObjects, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
 }
 
 describe('the route table', () => {
-  it('has every row of the spec’s table, with its access rule, and nothing else', () => {
-    expect(ROUTES.map((row) => [row.path, row.access])).toEqual(SPEC_ROUTES);
+  it('has every row of the spec’s table, with its access rule (and staff roles), and nothing else', () => {
+    expect(ROUTES.map((row) => [row.path, row.access, row.roles])).toEqual(SPEC_ROUTES);
   });
 
   it('hides the side columns on the auth-like pages and skips the card on contact, terms and privacy', () => {

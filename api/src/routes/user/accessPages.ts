@@ -1,3 +1,4 @@
+import { holdsRole } from '@boli/engine/accounts/staffRoles';
 import { ROUTE_ACCESS, type AccessRule } from '@boli/engine/shared/routeAccess';
 
 /*
@@ -5,10 +6,15 @@ import { ROUTE_ACCESS, type AccessRule } from '@boli/engine/shared/routeAccess';
  * web/src/app/routes.tsx follows) a signed-in member may open, by the same rules: the public pages always;
  * pages for guests only and the login page never (a member is sent away from them); the home
  * page, member pages and validated-member pages once the mobile is validated (before that the
- * member sees only the OTP screen). A blocked member gets the public pages alone.
+ * member sees only the OTP screen). A blocked member gets the public pages alone, and a staff
+ * page is listed only for the roles that may open it.
  */
 
-export type AccountAccess = { readonly mobileValidated: boolean; readonly isBlocked: boolean };
+export type AccountAccess = {
+  readonly mobileValidated: boolean;
+  readonly isBlocked: boolean;
+  readonly roles: readonly string[];
+};
 
 const opens = (rule: AccessRule, fullAccess: boolean): boolean => {
   switch (rule) {
@@ -32,5 +38,8 @@ const opens = (rule: AccessRule, fullAccess: boolean): boolean => {
 /** The route paths (patterns, as the route table writes them) this member may open. */
 export function accessiblePages(account: AccountAccess): string[] {
   const fullAccess = account.mobileValidated && !account.isBlocked;
-  return ROUTE_ACCESS.filter(([, rule]) => opens(rule, fullAccess)).map(([path]) => path);
+  return ROUTE_ACCESS.filter(
+    ([, rule, roles]) =>
+      opens(rule, fullAccess) && (roles === undefined || holdsRole(account.roles, roles)),
+  ).map(([path]) => path);
 }

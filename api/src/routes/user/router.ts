@@ -238,7 +238,11 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
   router.get('/api/user/getUserAccessPages', auth, async (ctx) => {
     const row = await ownRow(ctx);
     ctx.body = success(
-      accessiblePages({ mobileValidated: row.mobile_validated, isBlocked: row.is_blocked }),
+      accessiblePages({
+        mobileValidated: row.mobile_validated,
+        isBlocked: row.is_blocked,
+        roles: row.roles,
+      }),
     );
   });
 

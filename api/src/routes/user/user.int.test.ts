@@ -119,6 +119,16 @@ describe('the member’s own account', () => {
       .data as string[];
     expect(full).toEqual(expect.arrayContaining(['/', '/myAds', '/postAd', '/profile-me', '/tc']));
     expect(full).not.toContain('/login');
+    // Staff pages for the roles that open them only.
+    expect(full).not.toContain('/audit');
+    expect(full).not.toContain('/support/ads');
+    const staff = await kit.member('sita_support', { roles: ['member', 'support'] });
+    const staffPages = (await kit.api('/api/user/getUserAccessPages', { token: staff.token })).body
+      .data as string[];
+    expect(staffPages).toEqual(
+      expect.arrayContaining(['/support/ads', '/support/ads/:adId', '/support/messages']),
+    );
+    expect(staffPages).not.toContain('/audit');
     const pending = (await kit.api('/api/user/getUserAccessPages', { token: ashley.token })).body
       .data as string[];
     expect(pending).toContain('/otp-phone-verify');
