@@ -48,6 +48,21 @@ export function instantOfIndiaWallClock(value: string): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms - IST_OFFSET_MS).toISOString();
 }
 
+/**
+ * An instant a client sent: ISO-8601 with its offset ('2026-12-30T10:00:00Z', '…+05:30'), or,
+ * without one, India's wall clock (`instantOfIndiaWallClock`: the marketplace's clock, not UTC).
+ * Undefined for anything else, a day no calendar has ('2026-02-30', which Date.parse would take
+ * for 2 March) included.
+ */
+export function instantOfDateTime(value: string): string | undefined {
+  const written = value.trim();
+  const zoned =
+    /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.exec(written);
+  if (!zoned) return instantOfIndiaWallClock(written);
+  const ms = Date.parse(written);
+  return isCalendarDate(zoned[1]!) && !Number.isNaN(ms) ? new Date(ms).toISOString() : undefined;
+}
+
 /** The year in India at an instant: just after midnight on 1 January it is already the new one. */
 export const indiaYearOf = (instant: string): number =>
   new Date(Date.parse(instant) + IST_OFFSET_MS).getUTCFullYear();

@@ -3,6 +3,7 @@ import {
   indiaDateOf,
   indiaPickerValueOf,
   indiaWallClockOf,
+  instantOfDateTime,
   instantOfIndiaWallClock,
 } from './indiaTime.ts';
 
@@ -25,6 +26,20 @@ describe("India's wall clock", () => {
     expect(instantOfIndiaWallClock('')).toBeUndefined();
     expect(instantOfIndiaWallClock('yesterday')).toBeUndefined();
     expect(instantOfIndiaWallClock('2026-02-30T10:00')).toBeUndefined();
+  });
+
+  it('reads a date-time a client sent: with its offset as written, without one on India’s clock', () => {
+    expect(instantOfDateTime('2026-12-30T10:00:00Z')).toBe('2026-12-30T10:00:00.000Z');
+    expect(instantOfDateTime('2026-12-30T15:30:00+05:30')).toBe('2026-12-30T10:00:00.000Z');
+    expect(instantOfDateTime(' 2026-12-30T15:30 ')).toBe('2026-12-30T10:00:00.000Z');
+    for (const wrong of [
+      '2026-02-30T10:00:00Z',
+      '2026-12-30T25:00:00Z',
+      'tomorrow',
+      '',
+      '1767088800000',
+    ])
+      expect(instantOfDateTime(wrong)).toBeUndefined();
   });
 
   it('round-trips any instant to the millisecond', () => {

@@ -313,6 +313,15 @@ describe('placing bids over HTTP', () => {
       json: { item_id: adId, finalCallDateTime: inMinutes(-5) },
     });
     expect(past.body.msg).toBe(MESSAGES.finalCallInPast);
+    // A day no calendar has is no date at all (Date.parse takes 30 February for 2 March).
+    const noSuchDay = await api('/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: '2099-02-30T10:00:00Z' },
+    });
+    expect(noSuchDay).toMatchObject({
+      status: 400,
+      body: { msg: MESSAGES.finalCallDateRequired },
+    });
     const deadline = inMinutes(60);
     const done = await api('/api/bid/finalCall', {
       token: owner.token,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { ApiError } from '../../http/errors.ts';
@@ -52,8 +53,16 @@ export const userBidsQuery = z.object({ item_id: adKey.optional(), ...listQuery 
 
 export const finalCallBody = z.object({
   item_id: adKey,
-  /** ISO-8601; judged by the domain (a missing or past one is refused). */
-  finalCallDateTime: z.string().max(100).optional().default(''),
+  /**
+   * ISO-8601 with its offset, or India's clock without one (`instantOfDateTime`); anything else
+   * reaches the domain empty, which refuses it as it refuses a missing or past one.
+   */
+  finalCallDateTime: z
+    .string()
+    .max(100)
+    .optional()
+    .default('')
+    .transform((value) => instantOfDateTime(value) ?? ''),
 });
 
 export const closeBidBody = z.object({ item_id: adKey });
