@@ -46,6 +46,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   ITEM_NAME_TOO_LONG: { status: 400, message: AD_MESSAGES.itemNameTooLong },
   INVALID_PRICE: { status: 400, message: AD_MESSAGES.invalidPrice },
   INVALID_CURRENCY: { status: 400, message: AD_MESSAGES.invalidCurrency },
+  UNKNOWN_CATEGORY: { status: 400, message: AD_MESSAGES.unknownCategory },
+  UNKNOWN_SUBCATEGORY: { status: 400, message: AD_MESSAGES.unknownSubcategory },
   SPORTS_TYPE_REQUIRED: { status: 400, message: AD_MESSAGES.sportsTypeRequired },
   VEHICLE_FIELDS_REQUIRED: { status: 400, message: AD_MESSAGES.vehicleFieldsRequired },
   INVALID_MILEAGE: { status: 400, message: AD_MESSAGES.invalidMileage },

@@ -13,6 +13,8 @@ export const AD_MESSAGES = {
   itemNameTooLong: `Item name must be at most ${LIMITS.itemNameMax} characters.`,
   invalidPrice: 'Price must be a number, 0 or more.',
   invalidCurrency: 'Please choose a valid currency.',
+  unknownCategory: 'Please choose a category from the list.',
+  unknownSubcategory: 'Please choose a subcategory of this category.',
   sportsTypeRequired: 'Please select the type: Team or Player.',
   vehicleFieldsRequired:
     'Manufacturer, model, year, mileage, owner/dealer and new/used are required for this category.',

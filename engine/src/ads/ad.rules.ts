@@ -31,6 +31,9 @@ export type AdFieldErrorCode =
   | 'ITEM_NAME_TOO_LONG'
   | 'INVALID_PRICE'
   | 'INVALID_CURRENCY'
+  /** Not in the reference data (the api checks it; the domain does not hold the lists). */
+  | 'UNKNOWN_CATEGORY'
+  | 'UNKNOWN_SUBCATEGORY'
   | 'SPORTS_TYPE_REQUIRED'
   | 'VEHICLE_FIELDS_REQUIRED'
   | 'INVALID_MILEAGE'

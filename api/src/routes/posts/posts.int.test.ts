@@ -38,6 +38,20 @@ const photo1 = () => file(jpeg, 'front.jpg', 'image/jpeg');
 const photo2 = () => file(png, 'inside.png', 'image/png');
 const video = () => file(mp4, 'drive.mp4', 'video/mp4');
 
+const honda = {
+  itemName: 'Honda City ZX',
+  categoryname: 'Automobiles',
+  subcategory: 'Cars',
+  price: '650000',
+  description: 'Second owner.',
+  make: 'Honda',
+  model: 'City',
+  mileage: '61000',
+  yearOfManufacture: '2016',
+  ownerOrDealer: 'Dealer',
+  newOrused: 'Used',
+};
+
 const dzire = {
   itemName: 'Swift Dzire VXi',
   categoryname: 'Automobiles',
@@ -344,6 +358,30 @@ describe('a refused post', () => {
     expect(body.msg).toBe(AD_MESSAGES.descriptionTooLong);
   });
 
+  it('refuses a category, subcategory or currency the reference data does not have', async () => {
+    const cases = [
+      [{ categoryname: 'QA Nonsense', subcategory: 'Whatever' }, 'categoryname', 'unknownCategory'],
+      [{ categoryname: 'Furniture', subcategory: 'Cars' }, 'subcategory', 'unknownSubcategory'],
+      [{ currencycode: 'XYZ' }, 'currencycode', 'invalidCurrency'],
+    ] as const;
+    for (const [fields, field, message] of cases) {
+      const { status, body } = await refused(ravi, adForm({ ...dzire, ...fields }, [photo1()]));
+      expect({ status, errors: body.errors }).toEqual({
+        status: 400,
+        errors: [{ field, message: AD_MESSAGES[message] }],
+      });
+    }
+    // Names are matched as the pickers' look-ups match them: in any case, by slug too.
+    const lower = await kit.api('/api/posts/', {
+      token: ravi.token,
+      form: adForm(
+        { ...honda, categoryname: 'automobiles', subcategory: 'cars', currencycode: 'usd' },
+        [photo1()],
+      ),
+    });
+    expect(lower.status).toBe(200);
+  });
+
   it('refuses a price that is not a number', async () => {
     const { status, body } = await refused(ravi, adForm({ ...dzire, price: 'lots' }, [photo1()]));
     expect(status).toBe(400);
@@ -389,6 +427,14 @@ describe('editing an ad', () => {
   });
 
   it('is judged by the same rules as a post', async () => {
+    const moved = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, subcategory: 'Sofa & Dining' },
+    });
+    expect(moved).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: 'subcategory', message: AD_MESSAGES.unknownSubcategory }] },
+    });
     const { status, body } = await kit.api('/api/posts/edit', {
       token: ravi.token,
       json: { ad_id: posted._id, description: 'y'.repeat(150) },

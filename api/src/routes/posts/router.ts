@@ -52,6 +52,8 @@ import {
   postAdFields,
   searchQuery,
 } from './schema.ts';
+import { referenceCatalogue } from '../reference/catalogue.ts';
+import { editedReferences, judgeReferences } from './referenceChecks.ts';
 
 export type AdsRouterOptions = {
   /** Where media go; the local disk under MEDIA_DIR by default. */
@@ -146,6 +148,7 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
 export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Router {
   const ads = adsContext(infra, options);
   const { storage, viewOf } = ads;
+  const reference = referenceCatalogue(infra.db);
   const router = new Router();
   const auth = requireAuth(infra);
   const maybeAuth = optionalAuth(infra);
@@ -223,6 +226,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     try {
       const input = adInputFrom(parseInput(postAdFields, form.fields), member);
       judgeForm(input, new Date());
+      await judgeReferences(reference, input);
       const staged = await ads.stagedFor(member.user_id, form.stagedIds);
       judgeMediaCount(form.files.length + staged.length);
       const stored = await storeAll(storage, form.files, ads.media);
@@ -258,9 +262,11 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   router.post('/api/posts/edit', auth, async (ctx) => {
     const body = parseInput(editAdBody, ctx.request.body ?? {});
     const ad = await ads.adOr404(body.ad_id);
+    const changes = editChanges(body);
+    await judgeReferences(reference, editedReferences(changes, ad));
     const row = await ads.run(ctx, ad.ad_id, {
       type: 'EditAd',
-      data: { userId: ctx.state.auth!.userId, changes: editChanges(body) },
+      data: { userId: ctx.state.auth!.userId, changes },
     });
     ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adUpdated);
   });

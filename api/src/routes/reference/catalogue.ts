@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { vehicleTypeOf, type VehicleType } from '@boli/engine/ads/vehicleFields';
 import { REFERENCE_TABLES as T } from './reference.migrations.ts';
+import { ttlCache } from './cache.ts';
 
 /**
  * The reference data as the web shows it, held in memory: it is small (a few thousand rows) and
@@ -143,8 +144,11 @@ export function addressBook(rows: {
     return code && found ? { country: code, state: found } : undefined;
   };
 
+  const currencies = new Set(countries.flatMap((c) => (c.currency ? [c.currency] : [])));
   return {
     countries: (): Country[] => countries,
+    /** Whether some country pays in this currency (ISO 4217 code, as the ad form sends it). */
+    hasCurrency: (code: string): boolean => currencies.has(code.trim().toUpperCase()),
     /** Empty for a country without a state list here (every country but India, today). */
     states: (country: string): State[] => states.get(findCountry(country) ?? '') ?? [],
     districts(country: string, state: string): Place[] {
@@ -231,6 +235,18 @@ export function categoryTree(categoryRows: CategoryRow[], subcategoryRows: Subca
     categories: (): Category[] => categories,
     subcategories: (category: string): Subcategory[] =>
       subcategories.get(categorySlug.get(lookupKey(category)) ?? '') ?? [],
+    /** Whether the list has the category (by name or slug), and the subcategory under it. */
+    has(category: string, subcategory: string): { category: boolean; subcategory: boolean } {
+      const slug = categorySlug.get(lookupKey(category));
+      const under = slug === undefined ? [] : (subcategories.get(slug) ?? []);
+      const wanted = lookupKey(subcategory);
+      return {
+        category: slug !== undefined,
+        subcategory: under.some(
+          (s) => lookupKey(s.name) === wanted || lookupKey(s.slug) === wanted,
+        ),
+      };
+    },
     /**
      * The make/model list of a subcategory. The spec's look-up sends only the subcategory, so
      * when no category is given every category having that subcategory is asked; those with a
@@ -287,5 +303,18 @@ export function vehicleList(makeRows: MakeRow[], modelRows: ModelRow[]) {
         makeName.get(`${type}|${lookupKey(make)}`) ?? makeName.get(`${type}|${idPart(make)}`);
       return (name !== undefined && models.get(`${type}|${name}`)) || [];
     },
+  };
+}
+
+/**
+ * The reference data as PostgreSQL holds it, each part kept in memory for `ttlMs` (the seed alone
+ * changes it): the pickers' calls and the checks of what a form names read it alike.
+ */
+export function referenceCatalogue(db: Knex, ttlMs = 5 * 60_000) {
+  const cache = ttlCache(ttlMs);
+  return {
+    addresses: () => cache.get('addresses', () => loadAddressBook(db)),
+    categories: () => cache.get('categories', () => loadCategoryTree(db)),
+    vehicles: () => cache.get('vehicles', () => loadVehicleList(db)),
   };
 }

@@ -4,8 +4,8 @@ import { neighbourhoodsOfAds } from '@boli/projections/ads/ads.queries';
 import { success } from '../../http/envelope.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import { respondCacheable, ttlCache } from './cache.ts';
-import { loadAddressBook, loadCategoryTree, loadVehicleList } from './catalogue.ts';
+import { respondCacheable } from './cache.ts';
+import { referenceCatalogue } from './catalogue.ts';
 import {
   districtsQuery,
   makesQuery,
@@ -27,10 +27,7 @@ export function referenceRouter(
   infra: Pick<Infrastructure, 'db'>,
   { cacheTtlMs = 5 * 60_000, now = () => new Date() }: ReferenceRouterOptions = {},
 ): Router {
-  const cache = ttlCache(cacheTtlMs);
-  const addresses = () => cache.get('addresses', () => loadAddressBook(infra.db));
-  const categories = () => cache.get('categories', () => loadCategoryTree(infra.db));
-  const vehicles = () => cache.get('vehicles', () => loadVehicleList(infra.db));
+  const { addresses, categories, vehicles } = referenceCatalogue(infra.db, cacheTtlMs);
 
   const router = new Router({ prefix: '/api' });
   router.get('/address/getCountry', async (ctx) => {
