@@ -75,7 +75,10 @@ export function toBidView(
     type: bid.type,
     item_id: bid.item_id,
     createdAt: bid.createdAt,
-    ...(bid.profilepic ? { profilepic: pictureUrl(bid.profilepic) } : {}),
+    // Those shown who bid (the owner) see each bidder's picture: '' for a bidder without one.
+    ...(bid.postedBy !== null
+      ? { profilepic: bid.profilepic ? pictureUrl(bid.profilepic) : '' }
+      : {}),
     ...(bid.phone ? { phone: bid.phone } : {}),
     isAfterFinalCall: bid.phase === 'afterFinalCall',
     position: bid.position,

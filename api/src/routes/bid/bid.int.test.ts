@@ -111,6 +111,8 @@ describe('placing bids over HTTP', () => {
       postedBy: arjun.userId,
       postedByUsername: 'arjun_p',
       phone: '9812345678',
+      // A bidder without a picture: the field is there, empty (section 3's Bid has it).
+      profilepic: '',
       isAfterFinalCall: false,
     });
 
