@@ -13,6 +13,9 @@ const impressions = createImpressionLog();
 
 type Props = { ad: ShownAd; type: AdSpaceType; height: number | string };
 
+/** The spaces shown among the ad list's posts (StreamAds.tsx). */
+const IN_STREAM: readonly AdSpaceType[] = ['inStream', 'betweenPosts'];
+
 /**
  * One advertiser's creative (photo or muted looping video) with its company. Showing it counts
  * one impression per page view; a click is counted and opens the creative in full.
@@ -26,7 +29,10 @@ export function ShownAdCreative({ ad, type, height }: Props) {
   return (
     <Card
       variant="outlined"
-      component="aside"
+      // Beside the page, an ad is a landmark of its own; among the posts (one advertiser's ad may
+      // show several times down the list) a group, so the landmarks are not repeats of one name.
+      component={IN_STREAM.includes(type) ? 'div' : 'aside'}
+      role={IN_STREAM.includes(type) ? 'group' : undefined}
       aria-label={`Advertisement${ad.company ? ` by ${ad.company}` : ''}`}
       data-testid={`space-ad-${type}`}
       data-space-id={ad.spaceId}
