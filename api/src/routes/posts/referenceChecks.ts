@@ -19,10 +19,9 @@ export function referenceErrors(
 ): AdFieldError[] {
   const errors: AdFieldError[] = [];
   const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
-  if (!blank(ad.categoryname) || !blank(ad.subcategory)) {
-    const known = reference.categories.has(ad.categoryname ?? '', ad.subcategory ?? '');
-    if (!blank(ad.categoryname) && !known.category)
-      errors.push({ field: 'categoryname', code: 'UNKNOWN_CATEGORY' });
+  if (!blank(ad.categoryname)) {
+    const known = reference.categories.has(ad.categoryname!, ad.subcategory ?? '');
+    if (!known.category) errors.push({ field: 'categoryname', code: 'UNKNOWN_CATEGORY' });
     else if (!blank(ad.subcategory) && !known.subcategory)
       errors.push({ field: 'subcategory', code: 'UNKNOWN_SUBCATEGORY' });
   }
