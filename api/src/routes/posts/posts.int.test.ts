@@ -380,6 +380,17 @@ describe('a refused post', () => {
       ),
     });
     expect(lower.status).toBe(200);
+    // …and filed under the list's own names, where the filters look.
+    expect(lower.body.data).toMatchObject({
+      categoryname: 'Automobiles',
+      subcategory: 'Cars',
+      currencycode: 'USD',
+    });
+    const edited = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: (lower.body.data as AdDetailView)._id, subcategory: 'BIKES' },
+    });
+    expect(edited.body.data).toMatchObject({ categoryname: 'Automobiles', subcategory: 'Bikes' });
   });
 
   it('refuses a price that is not a number', async () => {

@@ -7,40 +7,53 @@ type ReferenceCatalogue = ReturnType<typeof referenceCatalogue>;
 
 type Named = Pick<AdInput, 'categoryname' | 'subcategory' | 'currencycode'>;
 
+const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+
 /**
  * What an ad form names from the reference data: the category and its subcategory (section 5's
  * pickers) and the currency. The pickers offer nothing else, so a form naming others comes from no
  * screen; taken, its ad would match none of the list's filters and escape its category's rules
- * (a car's make and model). A blank one is the domain's to refuse as missing.
+ * (a car's make and model). Names are found as the pickers' look-ups find them (any case, a slug)
+ * and answered as the list writes them, so the ad is filed where its filters look. A blank one is
+ * the domain's to refuse as missing.
  */
-export function referenceErrors(
+export function namedInReference(
   reference: { categories: CategoryTree; addresses: AddressBook },
   ad: Partial<Named>,
-): AdFieldError[] {
+): { named: Partial<Named>; errors: AdFieldError[] } {
   const errors: AdFieldError[] = [];
-  const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+  const named: { -readonly [K in keyof Named]?: Named[K] } = {};
   if (!blank(ad.categoryname)) {
-    const known = reference.categories.has(ad.categoryname!, ad.subcategory ?? '');
-    if (!known.category) errors.push({ field: 'categoryname', code: 'UNKNOWN_CATEGORY' });
-    else if (!blank(ad.subcategory) && !known.subcategory)
-      errors.push({ field: 'subcategory', code: 'UNKNOWN_SUBCATEGORY' });
+    const found = reference.categories.named(ad.categoryname!, ad.subcategory ?? '');
+    if (found.category === undefined) {
+      errors.push({ field: 'categoryname', code: 'UNKNOWN_CATEGORY' });
+    } else {
+      named.categoryname = found.category;
+      if (found.subcategory !== undefined) named.subcategory = found.subcategory;
+      else if (!blank(ad.subcategory))
+        errors.push({ field: 'subcategory', code: 'UNKNOWN_SUBCATEGORY' });
+    }
   }
   if (!blank(ad.currencycode) && !reference.addresses.hasCurrency(ad.currencycode!))
     errors.push({ field: 'currencycode', code: 'INVALID_CURRENCY' });
-  return errors;
+  return { named, errors };
 }
 
-/** The form's reference names checked (`referenceErrors`), or its field errors thrown. */
+/**
+ * The form's reference names as the list writes them (`namedInReference`), to store in place of
+ * what was typed; or its field errors thrown.
+ */
 export async function judgeReferences(
   catalogue: ReferenceCatalogue,
   ad: Partial<Named>,
-): Promise<void> {
+): Promise<Partial<Named>> {
   const [categories, addresses] = await Promise.all([
     catalogue.categories(),
     catalogue.addresses(),
   ]);
-  const errors = referenceErrors({ categories, addresses }, ad);
+  const { named, errors } = namedInReference({ categories, addresses }, ad);
   if (errors.length > 0) throw adFormError(errors);
+  return named;
 }
 
 /**

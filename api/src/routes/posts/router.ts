@@ -224,9 +224,9 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     let written: string[] = [];
     let row: AdRow;
     try {
-      const input = adInputFrom(parseInput(postAdFields, form.fields), member);
-      judgeForm(input, new Date());
-      await judgeReferences(reference, input);
+      const typed = adInputFrom(parseInput(postAdFields, form.fields), member);
+      judgeForm(typed, new Date());
+      const input = { ...typed, ...(await judgeReferences(reference, typed)) };
       const staged = await ads.stagedFor(member.user_id, form.stagedIds);
       judgeMediaCount(form.files.length + staged.length);
       const stored = await storeAll(storage, form.files, ads.media);
@@ -262,8 +262,11 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   router.post('/api/posts/edit', auth, async (ctx) => {
     const body = parseInput(editAdBody, ctx.request.body ?? {});
     const ad = await ads.adOr404(body.ad_id);
-    const changes = editChanges(body);
-    await judgeReferences(reference, editedReferences(changes, ad));
+    const typed = editChanges(body);
+    const changes = {
+      ...typed,
+      ...(await judgeReferences(reference, editedReferences(typed, ad))),
+    };
     const row = await ads.run(ctx, ad.ad_id, {
       type: 'EditAd',
       data: { userId: ctx.state.auth!.userId, changes },

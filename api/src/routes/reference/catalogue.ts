@@ -235,17 +235,18 @@ export function categoryTree(categoryRows: CategoryRow[], subcategoryRows: Subca
     categories: (): Category[] => categories,
     subcategories: (category: string): Subcategory[] =>
       subcategories.get(categorySlug.get(lookupKey(category)) ?? '') ?? [],
-    /** Whether the list has the category (by name or slug), and the subcategory under it. */
-    has(category: string, subcategory: string): { category: boolean; subcategory: boolean } {
+    /**
+     * The list's own names of a category and a subcategory under it, found by name or slug in
+     * any case; undefined for either the list does not have.
+     */
+    named(category: string, subcategory: string): { category?: string; subcategory?: string } {
       const slug = categorySlug.get(lookupKey(category));
-      const under = slug === undefined ? [] : (subcategories.get(slug) ?? []);
+      if (slug === undefined) return {};
       const wanted = lookupKey(subcategory);
-      return {
-        category: slug !== undefined,
-        subcategory: under.some(
-          (s) => lookupKey(s.name) === wanted || lookupKey(s.slug) === wanted,
-        ),
-      };
+      const sub = (subcategories.get(slug) ?? []).find(
+        (s) => lookupKey(s.name) === wanted || lookupKey(s.slug) === wanted,
+      );
+      return { category: categoryBySlug.get(slug)!.name, subcategory: sub?.name };
     },
     /**
      * The make/model list of a subcategory. The spec's look-up sends only the subcategory, so
