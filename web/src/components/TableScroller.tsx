@@ -22,7 +22,8 @@ export function TableScroller({ label, outlined, children, sx, ...props }: Props
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    // A pixel over is rounding (a 342.7 px table in a 342 px box), not a table to scroll.
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);

@@ -316,14 +316,17 @@ describe('placing bids over HTTP', () => {
     });
     expect(past.body.msg).toBe(MESSAGES.finalCallInPast);
     // A day no calendar has is no date at all (Date.parse takes 30 February for 2 March).
-    const noSuchDay = await api('/api/bid/finalCall', {
-      token: owner.token,
-      json: { item_id: adId, finalCallDateTime: '2099-02-30T10:00:00Z' },
-    });
-    expect(noSuchDay).toMatchObject({
-      status: 400,
-      body: { msg: MESSAGES.finalCallDateRequired },
-    });
+    // Nor is a number or null.
+    for (const finalCallDateTime of ['2099-02-30T10:00:00Z', 1234, null]) {
+      const noSuchDay = await api('/api/bid/finalCall', {
+        token: owner.token,
+        json: { item_id: adId, finalCallDateTime },
+      });
+      expect(noSuchDay).toMatchObject({
+        status: 400,
+        body: { msg: MESSAGES.finalCallDateRequired },
+      });
+    }
     const deadline = inMinutes(60);
     const done = await api('/api/bid/finalCall', {
       token: owner.token,

@@ -58,11 +58,11 @@ export const finalCallBody = z.object({
    * reaches the domain empty, which refuses it as it refuses a missing or past one.
    */
   finalCallDateTime: z
-    .string()
-    .max(100)
+    .unknown()
     .optional()
-    .default('')
-    .transform((value) => instantOfDateTime(value) ?? ''),
+    .transform((value) =>
+      typeof value === 'string' && value.length <= 100 ? (instantOfDateTime(value) ?? '') : '',
+    ),
 });
 
 export const closeBidBody = z.object({ item_id: adKey });

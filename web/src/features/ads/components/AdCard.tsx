@@ -67,7 +67,13 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
               label={badge.label}
               size="small"
               color={badge.closed ? 'default' : 'warning'}
-              sx={{ mt: 1 }}
+              // The deadline whole, to the time zone: on a narrow card it wraps, never cut short.
+              sx={{
+                mt: 1,
+                maxWidth: '100%',
+                height: 'auto',
+                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+              }}
               data-testid="bidding-badge"
             />
           )}

@@ -8,6 +8,7 @@ import CardActions from '@mui/material/CardActions';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -194,6 +195,12 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
           />
         ))}
       </Box>
+      {gallery.length === 1 && (
+        // Why its Remove is disabled, for everyone: a disabled button takes no focus.
+        <Typography variant="body2" color="textSecondary">
+          {AD_MESSAGES.lastMedia}
+        </Typography>
+      )}
       <MediaDropZone held={gallery.length + pending} onFiles={media.add} />
       <UploadList
         uploads={media.uploads}
