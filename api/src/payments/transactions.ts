@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
+import { feeBidKey, type PurchaseRow } from '@boli/projections/billing/purchases.queries';
 
 /*
  * Section 3's Purchase/transaction as the lists answer it: the spec's fields in rupees, IGST
@@ -39,15 +39,26 @@ export const isUnpaidSubscription = (row: PurchaseRow): boolean =>
 export const adOfUnpaidBidFee = (row: PurchaseRow): string | undefined =>
   row.subject.kind === 'bidFee' && UNPAID.includes(row.status) ? row.subject.adId : undefined;
 
+/** What tells which unpaid purchases are not needed any more (`unneededContext`). */
+export type UnneededContext = {
+  /** The member owns the lifetime plan. */
+  readonly subscribed: boolean;
+  /** Ads whose bidding closed. */
+  readonly closedAds: ReadonlySet<string>;
+  /** The bids the member's paid bid fees placed (`feeBidKey`). */
+  readonly placedBids: ReadonlySet<string>;
+};
+
 /** Why a purchase started and left unpaid is not needed any more, if it is not. */
-function unneededBecause(
-  row: PurchaseRow,
-  subscribed: boolean,
-  closedAds: ReadonlySet<string>,
-): string | undefined {
-  if (subscribed && isUnpaidSubscription(row)) return BILLING_MESSAGES.unpaidSubscriptionNotNeeded;
+function unneededBecause(row: PurchaseRow, context: UnneededContext): string | undefined {
+  if (context.subscribed && isUnpaidSubscription(row))
+    return BILLING_MESSAGES.unpaidSubscriptionNotNeeded;
   const adId = adOfUnpaidBidFee(row);
-  if (adId !== undefined && closedAds.has(adId)) return BILLING_MESSAGES.unpaidBidFeeNotNeeded;
+  if (adId === undefined || row.subject.kind !== 'bidFee') return undefined;
+  if (context.closedAds.has(adId)) return BILLING_MESSAGES.unpaidBidFeeNotNeeded;
+  // Its bid went out with another fee (an attempt failed, and the member started again): paying
+  // this one would only be refunded.
+  if (context.placedBids.has(feeBidKey(row.subject))) return BILLING_MESSAGES.unpaidBidFeePlaced;
   return undefined;
 }
 
@@ -55,8 +66,8 @@ function unneededBecause(
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
  * null for what never does (the lifetime subscription, a fee spent on its bid). A purchase started
  * and left unpaid that is not needed any more — a subscription once the member owns one
- * (`subscribed`), a bid fee once its ad's bidding closed (`closedAds`) — says so, and has no
- * `payBy` (nothing to pay).
+ * (`subscribed`), a bid fee once its ad's bidding closed (`closedAds`) or its bid went out with
+ * another fee (`placedBids`) — says so, and has no `payBy` (nothing to pay).
  */
 export function transactionOf(
   row: PurchaseRow,
@@ -64,14 +75,11 @@ export function transactionOf(
     expiresAt = null,
     subscribed = false,
     closedAds = new Set<string>(),
-  }: {
-    expiresAt?: string | null;
-    subscribed?: boolean;
-    closedAds?: ReadonlySet<string>;
-  } = {},
+    placedBids = new Set<string>(),
+  }: { expiresAt?: string | null } & Partial<UnneededContext> = {},
 ) {
   const subject = row.subject;
-  const unneeded = unneededBecause(row, subscribed, closedAds);
+  const unneeded = unneededBecause(row, { subscribed, closedAds, placedBids });
   return {
     _id: row.purchase_id,
     kind: row.kind,

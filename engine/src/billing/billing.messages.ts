@@ -14,6 +14,7 @@ export const BILLING_MESSAGES = {
   unpaidSubscriptionNotNeeded:
     'Nothing charged. Not needed: you already have a Lifetime Subscription.',
   unpaidBidFeeNotNeeded: 'Nothing charged. Not needed: bidding on this ad has closed.',
+  unpaidBidFeePlaced: 'Nothing charged. Not needed: this bid was placed with another payment.',
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',

@@ -91,6 +91,32 @@ export async function listPurchases(
   return { rows: stored.map(purchaseFromStored), total, totalPages: Math.ceil(total / size) };
 }
 
+/** A bid fee's bid, as it tells one fee's bid from another's: the ad, amount, type and alias. */
+export const feeBidKey = (subject: {
+  readonly adId: string;
+  readonly bidamt: number;
+  readonly type: string | null;
+  readonly bidAlias: string;
+}): string => JSON.stringify([subject.adId, subject.bidamt, subject.type, subject.bidAlias]);
+
+/** The bids (`feeBidKey`) the member's paid bid fees placed on these ads. */
+export async function bidsPlacedByFees(
+  db: Knex,
+  userId: string,
+  adIds: readonly string[],
+): Promise<ReadonlySet<string>> {
+  if (adIds.length === 0) return new Set();
+  const rows = (await db(PURCHASES)
+    .select('subject')
+    .where({ user_id: userId, kind: 'bidFee', status: 'fulfilled' })
+    .whereRaw(`subject->>'adId' = ANY(?)`, [[...new Set(adIds)]])) as {
+    subject: PurchaseRow['subject'];
+  }[];
+  return new Set(
+    rows.flatMap(({ subject }) => (subject.kind === 'bidFee' ? [feeBidKey(subject)] : [])),
+  );
+}
+
 /** A member's subscription that was paid and activated. */
 export type ActiveSubscription = {
   readonly purchaseId: string;

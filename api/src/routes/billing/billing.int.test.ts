@@ -691,6 +691,39 @@ describe('bid processing fee', () => {
     }
   });
 
+  it('offers no Pay now on an unpaid fee whose bid another fee placed', async () => {
+    const owner = await kit.member('placed_owner');
+    const bidder = await kit.member('placed_bidder', { entitled: false });
+    const adId = await kit.ad(owner);
+    const fee = () =>
+      kit.api('/api/bidpay/add/', {
+        token: bidder.token,
+        json: { item_id: adId, bidamt: 3100, type: 'Open', bidAlias: 'bluekite' },
+      });
+    // The first attempt is left unpaid; the member starts again and pays the second.
+    const first = (await fee()).body.data as PurchaseInfo;
+    const second = (await fee()).body.data as PurchaseInfo;
+    const paid = await payAtSandbox(app, second.razorpay_order_id!);
+    const confirmed = await kit.api('/api/bidpay/payment/success', {
+      token: bidder.token,
+      json: { ...paid, purchaseId: second._id },
+    });
+    expect((confirmed.body.data as PurchaseInfo).status).toBe('fulfilled');
+
+    const payable = await kit.api(`/api/purchases/${first._id}/payable`, { token: bidder.token });
+    expect(payable).toMatchObject({
+      status: 409,
+      body: { msg: BILLING_MESSAGES.unpaidBidFeePlaced, code: 'FEE_BID_PLACED' },
+    });
+    const entry = await eventually(async () => {
+      const rows = (await kit.api('/api/bidpay/listPurchases?page=0', { token: bidder.token })).body
+        .data as { purchases: Transaction[] };
+      const found = rows.purchases.find((purchase) => purchase._id === first._id);
+      return found?.message === BILLING_MESSAGES.unpaidBidFeePlaced ? found : null;
+    });
+    expect(entry.payBy).toBeNull();
+  });
+
   it('refunds the fee, and says why, when bidding closed before the payment was confirmed', async () => {
     const owner = await kit.member('closing_owner');
     const bidder = await kit.member('too_late_bidder', { entitled: false });

@@ -6,7 +6,11 @@ import type { BillingSettings } from '@boli/engine/billing/quote';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { waitForProjections } from '@boli/projections';
 import { closedAdIds } from '@boli/projections/ads/ads.queries';
-import { activeSubscriptions, type PurchaseRow } from '@boli/projections/billing/purchases.queries';
+import {
+  activeSubscriptions,
+  bidsPlacedByFees,
+  type PurchaseRow,
+} from '@boli/projections/billing/purchases.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
 import { idempotencyKeyOf } from '../../http/commands.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -25,7 +29,11 @@ import {
   type Quote,
 } from '../../payments/purchaseInfo.ts';
 import { loadPurchase } from '../../payments/purchaseStore.ts';
-import { adOfUnpaidBidFee, isUnpaidSubscription } from '../../payments/transactions.ts';
+import {
+  adOfUnpaidBidFee,
+  isUnpaidSubscription,
+  type UnneededContext,
+} from '../../payments/transactions.ts';
 import { recordGatewayPayment, settlePurchase } from '../../payments/settlement.ts';
 import { GatewayError } from '../../payments/gateway/errors.ts';
 
@@ -82,13 +90,14 @@ export async function unneededContext(
   infra: Pick<Infrastructure, 'db'>,
   userId: string,
   rows: readonly PurchaseRow[],
-): Promise<{ subscribed: boolean; closedAds: ReadonlySet<string> }> {
+): Promise<UnneededContext> {
   const feeAds = rows.map(adOfUnpaidBidFee).filter((adId) => adId !== undefined);
-  const [subscribed, closedAds] = await Promise.all([
+  const [subscribed, closedAds, placedBids] = await Promise.all([
     rows.some(isUnpaidSubscription) ? ownsSubscription(infra, userId) : false,
     closedAdIds(infra.db, feeAds, new Date()),
+    bidsPlacedByFees(infra.db, userId, feeAds),
   ]);
-  return { subscribed, closedAds };
+  return { subscribed, closedAds, placedBids };
 }
 
 /** The lifetime plan is bought once: a member who has it is told so before any checkout. */

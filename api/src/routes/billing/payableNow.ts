@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
+import { bidsPlacedByFees, feeBidKey } from '@boli/projections/billing/purchases.queries';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
@@ -20,8 +21,8 @@ const PAYABLE = new Set(['ordered', 'failed']);
 
 /**
  * Throws why the purchase cannot be paid now: its order is over (409 with where it stands: paid,
- * expired), or what it buys would be refused (the bid's own refusal, 'Bidding Closed'; 409 the
- * plan owned already). An ad space is judged when its payment is confirmed (and refunded if the
+ * expired), or what it buys would be refused (the bid's own refusal, 'Bidding Closed'; 409 a
+ * fee's bid another fee placed; 409 the plan owned already). An ad space is judged when its payment is confirmed (and refunded if the
  * space was taken meanwhile).
  */
 export async function judgePayableNow(
@@ -35,9 +36,16 @@ export async function judgePayableNow(
     throw new ApiError(409, where, 'PURCHASE_NOT_PAYABLE');
   }
   switch (purchase.subject.kind) {
-    case 'bidFee':
+    case 'bidFee': {
+      // Its bid went out with another fee already: paying this one would only be refunded.
+      const placed = await bidsPlacedByFees(infra.db, purchase.buyer.userId, [
+        purchase.subject.adId,
+      ]);
+      if (placed.has(feeBidKey(purchase.subject)))
+        throw new ApiError(409, BILLING_MESSAGES.unpaidBidFeePlaced, 'FEE_BID_PLACED');
       await judgeBidBeforePayment(infra, purchase.subject.adId, paidBidCommand(purchase, metadata));
       return;
+    }
     case 'shareFee':
       await judgeShareBidBeforePayment(
         infra.store,
