@@ -5,6 +5,10 @@
  */
 
 export const ACCOUNT_MESSAGES = {
+  /** A profile's place outside the reference data the address pickers offer. */
+  unknownCountry: 'Please choose a country from the list.',
+  unknownState: 'Please choose a state from the list.',
+  unknownDistrict: 'Please choose a district from the list.',
   /**
    * The spec's 'minimum 6 and maximum 15 characters allowed' contradicts the permissive limit
    * LIMITS.username chose (4–15); this is the same sentence with the chosen minimum.

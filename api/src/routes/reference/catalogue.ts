@@ -155,6 +155,29 @@ export function addressBook(rows: {
       const found = findState(country, state);
       return (found && districts.get(`${found.country}|${found.state}`)) || [];
     },
+    /**
+     * The list's own names of a place, found as the pickers' look-ups find them (any case, a
+     * code, a district's former name): undefined for a part the list does not have, null for one
+     * it keeps no list of (the states outside India, say).
+     */
+    placeNamed(
+      country: string,
+      state: string,
+      district: string,
+    ): { country?: string; state?: string | null; district?: string | null } {
+      const code = findCountry(country);
+      if (code === undefined) return {};
+      const countryName = countries.find((c) => c.code === code)!.name;
+      if ((states.get(code) ?? []).length === 0)
+        return { country: countryName, state: null, district: null };
+      const found = findState(country, state);
+      if (found === undefined) return { country: countryName };
+      const stateName = states.get(code)!.find((s) => s.code === found.state)!.name;
+      if ((districts.get(`${code}|${found.state}`) ?? []).length === 0)
+        return { country: countryName, state: stateName, district: null };
+      const districtFound = districtName.get(`${code}|${found.state}|${lookupKey(district)}`);
+      return { country: countryName, state: stateName, district: districtFound };
+    },
     neighbourhoods(country: string, state: string, district: string): Place[] {
       const found = findState(country, state);
       if (!found) return [];

@@ -35,7 +35,9 @@ import {
 import { reencodeProfilePicture } from '../../media/images.ts';
 import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
 import { receiveImage } from '../../media/upload.ts';
+import { referenceCatalogue } from '../reference/catalogue.ts';
 import { accessiblePages } from './accessPages.ts';
+import { placeMoved, profilePlace } from './profilePlace.ts';
 import { INDUSTRIES } from './industries.ts';
 import {
   changeSettingBody,
@@ -103,6 +105,7 @@ const editableProfile = (form: EditProfileRequest): EditableProfile => {
 export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): Router {
   const storage = options.storage ?? localDiskStorage(infra.config.MEDIA_DIR);
   const pictureUrl = (name: string) => storage.urlOf(name);
+  const reference = referenceCatalogue(infra.db);
   const router = new Router();
   const auth = requireAuth(infra);
   /** Whether the signed-in viewer may block and unblock members (and so must find them). */
@@ -192,9 +195,13 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       fixed.push({ field: 'gender', message: FIXED_FIELD_MESSAGES.gender });
     if (form.dob !== row.dob) fixed.push({ field: 'dob', message: FIXED_FIELD_MESSAGES.dob });
     if (fixed.length > 0) throw new ValidationError(fixed, MESSAGES.invalidForm);
+    const place = placeMoved(form, row)
+      ? profilePlace(await reference.addresses(), form)
+      : { named: {}, errors: [] };
+    if (place.errors.length > 0) throw new ValidationError(place.errors, MESSAGES.invalidForm);
     const updated = await run(ctx, {
       type: 'EditProfile',
-      data: { profile: editableProfile(form) },
+      data: { profile: { ...editableProfile(form), ...place.named } },
     });
     const userDetail = toUserDetail(updated, { pictureUrl });
     ctx.body = { ...success(userDetail, MESSAGES.profileUpdated), userDetail };

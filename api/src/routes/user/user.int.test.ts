@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '@boli/engine/accounts/account.events';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { subcommands } from '../../../../ops/src/commands/ops.ts';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
@@ -208,6 +209,34 @@ describe('editing the profile', () => {
     expect(address.body.data).toMatchObject({ street: 'MG Road', complete: true });
     const bare = await kit.api('/api/user/getUserAddress', { token: ravi.token });
     expect(bare.body.data).toMatchObject({ street: '', complete: false });
+  });
+
+  it('takes a place from the pickers’ lists only, stored as the lists write it', async () => {
+    const edit = (place: Record<string, string>) =>
+      kit.api('/api/user/editProfile', { token: asha.token, json: { ...fullProfile, ...place } });
+    const refusals = [
+      [{ country: 'Atlantis' }, 'country', ACCOUNT_MESSAGES.unknownCountry],
+      [{ state: 'Narnia' }, 'state', ACCOUNT_MESSAGES.unknownState],
+      [{ district: 'Nowhere' }, 'district', ACCOUNT_MESSAGES.unknownDistrict],
+    ] as const;
+    for (const [place, field, message] of refusals) {
+      const { status, body } = await edit(place);
+      expect({ status, errors: body.errors }).toEqual({
+        status: 400,
+        errors: [{ field, message }],
+      });
+    }
+    const typed = await edit({ country: 'india', state: 'maharashtra', district: 'pune' });
+    expect(typed.body.userDetail).toMatchObject({
+      country: 'India',
+      state: 'Maharashtra',
+      district: 'Pune',
+    });
+    // Outside India the state is the member's own words: there is no list of them here.
+    const abroad = await edit({ country: 'Nepal', state: 'Bagmati', district: '' });
+    expect(abroad.status).toBe(200);
+    expect(abroad.body.userDetail).toMatchObject({ country: 'Nepal', state: 'Bagmati' });
+    expect((await edit({})).status).toBe(200);
   });
 
   it('keeps what a request leaves out: section 7 names only some of the fields', async () => {

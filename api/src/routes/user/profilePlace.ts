@@ -1,0 +1,38 @@
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import type { FieldError } from '../../http/envelope.ts';
+import type { AddressBook } from '../reference/catalogue.ts';
+
+type Place = { readonly country: string; readonly state: string; readonly district: string };
+
+/**
+ * A profile's country, state and district against the lists the address pickers offer (section
+ * 5's dependent pickers): ads take their place from the profile, and one outside the lists would
+ * match none of the list's filters. Each is found as the pickers find it and answered as the list
+ * writes it; a part the list keeps no list of (a state outside India) is free text. A blank one
+ * is the domain's to refuse as missing.
+ */
+export function profilePlace(
+  addresses: AddressBook,
+  place: Place,
+): { named: Partial<Place>; errors: FieldError[] } {
+  if (place.country.trim() === '') return { named: {}, errors: [] };
+  const found = addresses.placeNamed(place.country, place.state, place.district);
+  const errors: FieldError[] = [];
+  if (found.country === undefined)
+    errors.push({ field: 'country', message: ACCOUNT_MESSAGES.unknownCountry });
+  else if (found.state === undefined && place.state.trim() !== '')
+    errors.push({ field: 'state', message: ACCOUNT_MESSAGES.unknownState });
+  else if (found.district === undefined && place.district.trim() !== '')
+    errors.push({ field: 'district', message: ACCOUNT_MESSAGES.unknownDistrict });
+  const named: { -readonly [K in keyof Place]?: string } = {};
+  if (found.country) named.country = found.country;
+  if (found.state) named.state = found.state;
+  if (found.district) named.district = found.district;
+  return { named, errors };
+}
+
+/** Whether the request moves the profile's place (an unchanged one is not judged again). */
+export const placeMoved = (place: Place, stored: Place): boolean =>
+  place.country !== stored.country ||
+  place.state !== stored.state ||
+  place.district !== stored.district;
