@@ -44,10 +44,15 @@ export async function sidewaysOverflowOnPhone(page: Page): Promise<number> {
   }
 }
 
-/** Opens `path` of the app in `page` and waits for the shell's banner: the app is up. */
+/**
+ * Opens `path` of the app in `page` and waits for the shell's banner: the app is up. The banner
+ * is looked for among hidden elements too: a page that opens a dialog at once (Post Ad's 'Address
+ * Required') hides everything behind it from the accessibility tree, and a wait that polled only
+ * after the dialog opened would never see the banner.
+ */
 export async function openAt(app: TestApp, page: Page, path: string): Promise<void> {
   await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
+  await page.getByRole('banner', { includeHidden: true }).waitFor();
 }
 
 /** A form field by its label; required fields' labels end in ' *'. */
