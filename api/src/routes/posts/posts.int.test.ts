@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { adStream, type AdDetails, type AdEvent } from '@boli/engine/ads/ad.events';
@@ -391,6 +392,37 @@ describe('a refused post', () => {
       json: { ad_id: (lower.body.data as AdDetailView)._id, subcategory: 'BIKES' },
     });
     expect(edited.body.data).toMatchObject({ categoryname: 'Automobiles', subcategory: 'Bikes' });
+  });
+
+  it('takes an ad’s own place from the pickers’ lists only, stored as they write it', async () => {
+    const elsewhere = await refused(
+      ravi,
+      adForm({ ...honda, country: 'India', state: 'Narnia' }, [photo1()]),
+    );
+    expect({ status: elsewhere.status, errors: elsewhere.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'state', message: ACCOUNT_MESSAGES.unknownState }],
+    });
+    const posted = await kit.api('/api/posts/', {
+      token: ravi.token,
+      form: adForm(
+        { ...honda, country: 'india', state: 'karnataka', district: 'bengaluru urban' },
+        [photo1()],
+      ),
+    });
+    expect(posted.body.data).toMatchObject({
+      country: 'India',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+    });
+    const moved = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: (posted.body.data as AdDetailView)._id, district: 'Nowhere' },
+    });
+    expect(moved).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: 'district', message: ACCOUNT_MESSAGES.unknownDistrict }] },
+    });
   });
 
   it('refuses a price that is not a number', async () => {

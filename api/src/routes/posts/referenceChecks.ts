@@ -1,6 +1,8 @@
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import type { AdFieldError } from '@boli/engine/ads/ad.rules';
 import type { AddressBook, CategoryTree, referenceCatalogue } from '../reference/catalogue.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { placeInLists, placeMoved, type Place } from '../reference/place.ts';
 import { adFormError } from './adForm.ts';
 
 type ReferenceCatalogue = ReturnType<typeof referenceCatalogue>;
@@ -73,4 +75,19 @@ export function editedReferences(changes: Partial<Named>, ad: Named): Partial<Na
     ...category,
     ...(changes.currencycode !== undefined ? { currencycode: changes.currencycode } : {}),
   };
+}
+
+/**
+ * An ad's own place, when it is not where it was (the poster's, or the ad's before an edit):
+ * its country, state and district as the lists write them (`placeInLists`), or the refusal.
+ */
+export async function judgePlace(
+  catalogue: ReferenceCatalogue,
+  place: Place,
+  before: Place,
+): Promise<Partial<Place>> {
+  if (!placeMoved(place, before)) return {};
+  const { named, errors } = placeInLists(await catalogue.addresses(), place);
+  if (errors.length > 0) throw new ValidationError(errors, errors[0]!.message);
+  return named;
 }

@@ -53,7 +53,7 @@ import {
   searchQuery,
 } from './schema.ts';
 import { referenceCatalogue } from '../reference/catalogue.ts';
-import { editedReferences, judgeReferences } from './referenceChecks.ts';
+import { editedReferences, judgePlace, judgeReferences } from './referenceChecks.ts';
 
 export type AdsRouterOptions = {
   /** Where media go; the local disk under MEDIA_DIR by default. */
@@ -226,7 +226,8 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     try {
       const typed = adInputFrom(parseInput(postAdFields, form.fields), member);
       judgeForm(typed, new Date());
-      const input = { ...typed, ...(await judgeReferences(reference, typed)) };
+      const named = await judgeReferences(reference, typed);
+      const input = { ...typed, ...named, ...(await judgePlace(reference, typed, member)) };
       const staged = await ads.stagedFor(member.user_id, form.stagedIds);
       judgeMediaCount(form.files.length + staged.length);
       const stored = await storeAll(storage, form.files, ads.media);
@@ -263,9 +264,15 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     const body = parseInput(editAdBody, ctx.request.body ?? {});
     const ad = await ads.adOr404(body.ad_id);
     const typed = editChanges(body);
+    const place = {
+      country: typed.country ?? ad.country,
+      state: typed.state ?? ad.state,
+      district: typed.district ?? ad.district,
+    };
     const changes = {
       ...typed,
       ...(await judgeReferences(reference, editedReferences(typed, ad))),
+      ...(await judgePlace(reference, place, ad)),
     };
     const row = await ads.run(ctx, ad.ad_id, {
       type: 'EditAd',

@@ -37,7 +37,7 @@ import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
 import { receiveImage } from '../../media/upload.ts';
 import { referenceCatalogue } from '../reference/catalogue.ts';
 import { accessiblePages } from './accessPages.ts';
-import { placeMoved, profilePlace } from './profilePlace.ts';
+import { placeInLists, placeMoved } from '../reference/place.ts';
 import { INDUSTRIES } from './industries.ts';
 import {
   changeSettingBody,
@@ -196,7 +196,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     if (form.dob !== row.dob) fixed.push({ field: 'dob', message: FIXED_FIELD_MESSAGES.dob });
     if (fixed.length > 0) throw new ValidationError(fixed, MESSAGES.invalidForm);
     const place = placeMoved(form, row)
-      ? profilePlace(await reference.addresses(), form)
+      ? placeInLists(await reference.addresses(), form)
       : { named: {}, errors: [] };
     if (place.errors.length > 0) throw new ValidationError(place.errors, MESSAGES.invalidForm);
     const updated = await run(ctx, {

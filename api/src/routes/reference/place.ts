@@ -1,17 +1,21 @@
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import type { FieldError } from '../../http/envelope.ts';
-import type { AddressBook } from '../reference/catalogue.ts';
+import type { AddressBook } from './catalogue.ts';
 
-type Place = { readonly country: string; readonly state: string; readonly district: string };
+export type Place = {
+  readonly country: string;
+  readonly state: string;
+  readonly district: string;
+};
 
 /**
- * A profile's country, state and district against the lists the address pickers offer (section
- * 5's dependent pickers): ads take their place from the profile, and one outside the lists would
- * match none of the list's filters. Each is found as the pickers find it and answered as the list
+ * A place's country, state and district (a profile's, or an ad's own) against the lists the
+ * address pickers offer (section 5's dependent pickers): one outside the lists would match none
+ * of the ad list's filters, and ads take their place from the profile. Each is found as the pickers find it and answered as the list
  * writes it; a part the list keeps no list of (a state outside India) is free text. A blank one
  * is the domain's to refuse as missing.
  */
-export function profilePlace(
+export function placeInLists(
   addresses: AddressBook,
   place: Place,
 ): { named: Partial<Place>; errors: FieldError[] } {
@@ -31,7 +35,7 @@ export function profilePlace(
   return { named, errors };
 }
 
-/** Whether the request moves the profile's place (an unchanged one is not judged again). */
+/** Whether a request moves a place (an unchanged one is not judged again). */
 export const placeMoved = (place: Place, stored: Place): boolean =>
   place.country !== stored.country ||
   place.state !== stored.state ||
