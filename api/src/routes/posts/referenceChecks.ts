@@ -1,11 +1,9 @@
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import type { AdFieldError } from '@boli/engine/ads/ad.rules';
-import type { AddressBook, CategoryTree, referenceCatalogue } from '../reference/catalogue.ts';
+import type { AddressBook, CategoryTree, ReferenceCatalogue } from '../reference/catalogue.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { placeInLists, placeMoved, type Place } from '../reference/place.ts';
 import { adFormError } from './adForm.ts';
-
-type ReferenceCatalogue = ReturnType<typeof referenceCatalogue>;
 
 type Named = Pick<AdInput, 'categoryname' | 'subcategory' | 'currencycode'>;
 

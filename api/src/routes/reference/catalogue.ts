@@ -330,15 +330,28 @@ export function vehicleList(makeRows: MakeRow[], modelRows: ModelRow[]) {
   };
 }
 
-/**
- * The reference data as PostgreSQL holds it, each part kept in memory for `ttlMs` (the seed alone
- * changes it): the pickers' calls and the checks of what a form names read it alike.
- */
-export function referenceCatalogue(db: Knex, ttlMs = 5 * 60_000) {
-  const cache = ttlCache(ttlMs);
+/** How long reference data read from PostgreSQL is kept in memory: only the seed changes it. */
+const REFERENCE_TTL_MS = 5 * 60_000;
+
+function loadedCatalogue(db: Knex) {
+  const cache = ttlCache(REFERENCE_TTL_MS);
   return {
     addresses: () => cache.get('addresses', () => loadAddressBook(db)),
     categories: () => cache.get('categories', () => loadCategoryTree(db)),
     vehicles: () => cache.get('vehicles', () => loadVehicleList(db)),
   };
+}
+
+export type ReferenceCatalogue = ReturnType<typeof loadedCatalogue>;
+
+const catalogues = new WeakMap<Knex, ReferenceCatalogue>();
+
+/**
+ * The reference data as PostgreSQL holds it, kept in memory once per database: the pickers' calls
+ * and the checks of what a form names (ads, profiles) read the same copy.
+ */
+export function referenceCatalogue(db: Knex): ReferenceCatalogue {
+  let catalogue = catalogues.get(db);
+  if (catalogue === undefined) catalogues.set(db, (catalogue = loadedCatalogue(db)));
+  return catalogue;
 }

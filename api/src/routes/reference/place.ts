@@ -11,9 +11,9 @@ export type Place = {
 /**
  * A place's country, state and district (a profile's, or an ad's own) against the lists the
  * address pickers offer (section 5's dependent pickers): one outside the lists would match none
- * of the ad list's filters, and ads take their place from the profile. Each is found as the pickers find it and answered as the list
- * writes it; a part the list keeps no list of (a state outside India) is free text. A blank one
- * is the domain's to refuse as missing.
+ * of the ad list's filters, and ads take their place from the profile. Each is found as the
+ * pickers find it and answered as the list writes it; a part the list keeps no list of (a state
+ * outside India) is free text. A blank one is the domain's to refuse as missing.
  */
 export function placeInLists(
   addresses: AddressBook,

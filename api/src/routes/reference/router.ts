@@ -16,8 +16,6 @@ import {
 } from './schema.ts';
 
 export type ReferenceRouterOptions = {
-  /** How long the data read from PostgreSQL is kept in memory (default 5 minutes). */
-  cacheTtlMs?: number;
   /** The request time; the current year of manufacture comes from it. */
   now?: () => Date;
 };
@@ -25,9 +23,9 @@ export type ReferenceRouterOptions = {
 /** The spec's reference-data calls (section 7): address pickers, categories, makes, years. */
 export function referenceRouter(
   infra: Pick<Infrastructure, 'db'>,
-  { cacheTtlMs = 5 * 60_000, now = () => new Date() }: ReferenceRouterOptions = {},
+  { now = () => new Date() }: ReferenceRouterOptions = {},
 ): Router {
-  const { addresses, categories, vehicles } = referenceCatalogue(infra.db, cacheTtlMs);
+  const { addresses, categories, vehicles } = referenceCatalogue(infra.db);
 
   const router = new Router({ prefix: '/api' });
   router.get('/address/getCountry', async (ctx) => {
