@@ -17,6 +17,13 @@ export type MemberFacts = Pick<
   'user_id' | 'username' | 'bid_alias' | 'is_blocked' | 'mobile_validated' | 'profilepic' | 'phone'
 >;
 
+/**
+ * The alias a bid (an item's, a fee's or a share's) is posted under: the one typed, without the
+ * spaces around it, or the member's registered alias when none was typed.
+ */
+export const bidAliasOf = (typed: string | undefined, member: Pick<MemberFacts, 'bid_alias'>) =>
+  typed?.trim() || member.bid_alias;
+
 /** The member `requireMember` read with the session: their facts (if any) and entitlement. */
 export type SignedInMember = {
   readonly facts: MemberFacts | undefined;

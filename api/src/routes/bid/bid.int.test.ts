@@ -179,6 +179,17 @@ describe('placing bids over HTTP', () => {
     expect((await summaryOf(adId)).allBeforeBidsCount).toBe(0);
   });
 
+  it('posts a bid under the alias typed, without the spaces around it, or else the registered one', async () => {
+    const adId = await ad(owner);
+    expect((await bid(meena, adId, { bidAlias: '  quietfox ' })).status).toBe(200);
+    expect((await bid(meena, adId, { bidAlias: '   ', bidamt: 1600 })).status).toBe(200);
+    const { beoreFinalCallBids } = await summaryOf(adId);
+    expect(beoreFinalCallBids.map((b) => b.bidAlias)).toEqual([
+      `zq${meena.username.length}xw`,
+      'quietfox',
+    ]);
+  });
+
   it("reads the bidder's session, account and subscription together, refusing each as before", async () => {
     const adId = await ad(owner);
     const sessions = new SessionService(kit.db, app.config.JWT_SECRET);

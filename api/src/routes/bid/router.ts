@@ -18,7 +18,7 @@ import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
 import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { activeSignedInMember } from '../../http/members.ts';
+import { activeSignedInMember, bidAliasOf } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { keepRefusal } from './keepRefusal.ts';
 import { refuseBidOnWithdrawnAd } from './withdrawnAd.ts';
@@ -111,7 +111,7 @@ export function bidRouter(infra: BidInfra): Router {
           bidId: idOfRequest(key),
           userId: bidder.user_id,
           username: bidder.username,
-          bidAlias: body.bidAlias ?? bidder.bid_alias,
+          bidAlias: bidAliasOf(body.bidAlias, bidder),
           amount: bidAmountInPaise(body.bidamt),
           type: body.type ?? null,
           bidderEntitled: ctx.state.member!.entitled,

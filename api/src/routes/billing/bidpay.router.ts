@@ -7,7 +7,7 @@ import { DomainError } from '@boli/engine/shared/decider';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { requireAuth } from '../../http/auth.ts';
-import { activeMember } from '../../http/members.ts';
+import { activeMember, bidAliasOf } from '../../http/members.ts';
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
@@ -48,7 +48,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
     const bid = {
       userId: buyer.user_id,
       username: buyer.username,
-      bidAlias: body.bidAlias ?? buyer.bid_alias,
+      bidAlias: bidAliasOf(body.bidAlias, buyer),
       amount: bidAmountInPaise(body.bidamt),
       type: body.type ?? null,
     };

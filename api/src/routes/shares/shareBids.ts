@@ -6,6 +6,7 @@ import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream, type ShareBidEvent } from '@boli/engine/shares/shareBid.events';
 import type { UserRow } from '@boli/projections/users/users.queries';
 import { idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
+import { bidAliasOf } from '../../http/members.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import type { ShareBidBody } from './schema.ts';
 
@@ -21,7 +22,7 @@ export function shareBidOf(
     bidId: idOfRequest(key),
     userId: member.user_id,
     username: member.username,
-    company: (body.company ?? '').trim() || member.bid_alias,
+    company: bidAliasOf(body.company, member),
     amount: bidAmountInPaise(body.bidamt),
     type: body.type ?? null,
   };
