@@ -33,6 +33,18 @@ export async function consume(
   };
 }
 
+/**
+ * The answer over a limit, saying when to try again (as Retry-After does): in seconds under a
+ * minute, else in whole minutes, rounded up so that the member is never told too soon.
+ */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const [count, unit] =
+    retryAfterSeconds < 60
+      ? [Math.max(1, Math.ceil(retryAfterSeconds)), 'second']
+      : [Math.ceil(retryAfterSeconds / 60), 'minute'];
+  return `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
+
 /** Each key's count after this attempt; undefined when Redis cannot be reached. */
 async function countInRedis(
   redis: Redis,

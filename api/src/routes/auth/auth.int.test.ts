@@ -11,7 +11,7 @@ import { eventually } from '../../../../ops/src/testing/apiKit.ts';
 import { SessionService } from '../../identity/sessions.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../identity/passwords.ts';
 import { INVALID_CREDENTIALS } from './session.ts';
-import { TOO_MANY_ATTEMPTS } from './support.ts';
+import { tooManyAttempts } from '../../identity/rateLimit.ts';
 
 type Body = {
   data: Record<string, unknown> | null;
@@ -472,8 +472,11 @@ describe('every validation message of section 5 the account calls can give', () 
     // The right one too, once over the limit: the guesser learns nothing.
     const over = await guess(member.password);
     expect(over.status).toBe(429);
-    expect(over.body.msg).toBe(TOO_MANY_ATTEMPTS);
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The member is told when: at the end of the window, as Retry-After says.
+    expect(over.body.msg).toBe(tooManyAttempts(retryAfter));
   });
 });
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { sessionService } from '../../http/auth.ts';
 import { ApiError, ValidationError } from '../../http/errors.ts';
 import type { FieldError } from '../../http/envelope.ts';
-import { consume, type RateLimitRule } from '../../identity/rateLimit.ts';
+import { consume, tooManyAttempts, type RateLimitRule } from '../../identity/rateLimit.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { userDetailOf } from './accounts.ts';
 
@@ -15,8 +15,6 @@ export type AuthInfra = Pick<
   Infrastructure,
   'config' | 'db' | 'redis' | 'store' | 'idempotency' | 'logger'
 >;
-
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
 /**
  * Per-IP ceilings beside RATE_LIMITS' per-account ones: an IP may be a whole office or a mobile
@@ -43,7 +41,7 @@ export async function limitRate(
   const verdict = await consume(infra.redis, rule, prefixed, new Date());
   if (!verdict.allowed) {
     ctx.set('Retry-After', String(verdict.retryAfterSeconds));
-    throw new ApiError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED');
+    throw new ApiError(429, tooManyAttempts(verdict.retryAfterSeconds), 'RATE_LIMITED');
   }
 }
 
