@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { batchedLoader, type BatchedLoader } from '../runtime/batchedLoader.ts';
+import { preparedQuery } from '../runtime/preparedQuery.ts';
 import type { AdRow } from './ads.evolve.ts';
 import {
   exactTsquery,
@@ -129,9 +131,25 @@ export async function neighbourhoodsOfAds(
  * ad not (yet) in the read model.
  */
 export async function isAdWithdrawn(db: Knex, adId: string): Promise<boolean> {
-  const row = (await db(ADS).select('owner_blocked').where({ ad_id: adId }).first()) as
-    { owner_blocked: boolean } | undefined;
-  return row?.owner_blocked === true;
+  return (await withdrawnLoaderOf(db)(adId)) === true;
+}
+
+/** The statement of `isAdWithdrawn`'s batches; its text does not depend on the values. */
+const WITHDRAWN_SQL = `SELECT ad_id FROM ${ADS} WHERE ad_id = ANY(?::text[]) AND owner_blocked`;
+
+const withdrawnLoaders = new WeakMap<Knex, BatchedLoader<string, true>>();
+
+/** The ads asked about in one turn (each bid asks before it is placed) are read together. */
+function withdrawnLoaderOf(db: Knex): BatchedLoader<string, true> {
+  let loader = withdrawnLoaders.get(db);
+  if (!loader) {
+    loader = batchedLoader(async (adIds) => {
+      const rows = await preparedQuery<{ ad_id: string }>(db, WITHDRAWN_SQL, [adIds]);
+      return new Map(rows.map(({ ad_id }) => [ad_id, true as const]));
+    });
+    withdrawnLoaders.set(db, loader);
+  }
+  return loader;
 }
 
 /** Those of `adIds` whose bidding is over at `now`: closed, or past their final call. */
