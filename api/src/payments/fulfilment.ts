@@ -5,7 +5,8 @@ import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
 import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
-import { phaseOfNextBid, type AdState } from '@boli/engine/ads/ad.state';
+import type { AdState } from '@boli/engine/ads/ad.state';
+import { sameFeeBid } from '@boli/engine/billing/feeBid.rules';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import {
   oneTimePurchaseDecider,
@@ -109,21 +110,15 @@ const CLOSED_CODES = new Set(['BIDDING_CLOSED', 'AD_CLOSED']);
 const PLACED_BY_ANOTHER_FEE = 'PLACED_BY_ANOTHER_FEE';
 
 /**
- * Whether the member's bid of this amount, type and alias in the ad's current phase was placed by
- * another fee: two tabs paying the fee for the one bid typed in both. Only fees' bids count, so a
- * bid the member placed again on purpose is not mistaken for one.
+ * Whether the member's bid was placed by another fee (`sameFeeBid`): two tabs paying the fee for
+ * the one bid typed in both. Only fees' bids count, so a bid the member placed again on purpose
+ * is not mistaken for one.
  */
 function placedByAnotherFee(state: AdState, command: PlaceBid): boolean {
-  const phase = phaseOfNextBid(state);
-  const { bidId, userId, amount, type, bidAlias } = command.data;
+  const { bidId, userId } = command.data;
   return bidsOf(state.bids, userId).some(
     (bid) =>
-      bid.bidId !== bidId &&
-      bid.bidId.startsWith(bidIdOfFee('')) &&
-      bid.phase === phase &&
-      bid.amount === amount &&
-      bid.type === type &&
-      bid.bidAlias === bidAlias,
+      bid.bidId !== bidId && bid.bidId.startsWith(bidIdOfFee('')) && sameFeeBid(bid, command.data),
   );
 }
 

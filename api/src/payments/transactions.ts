@@ -1,7 +1,8 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { feeBidKey, type PurchaseRow } from '@boli/projections/billing/purchases.queries';
+import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
+import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
 
 /*
  * Section 3's Purchase/transaction as the lists answer it: the spec's fields in rupees, IGST
@@ -45,7 +46,7 @@ export type UnneededContext = {
   readonly subscribed: boolean;
   /** Ads whose bidding closed. */
   readonly closedAds: ReadonlySet<string>;
-  /** The bids the member's paid bid fees placed (`feeBidKey`). */
+  /** The bids the member's paid bid fees placed (`feeBidKeyOfSubject`). */
   readonly placedBids: ReadonlySet<string>;
 };
 
@@ -58,7 +59,8 @@ function unneededBecause(row: PurchaseRow, context: UnneededContext): string | u
   if (context.closedAds.has(adId)) return BILLING_MESSAGES.unpaidBidFeeNotNeeded;
   // Its bid went out with another fee (an attempt failed, and the member started again): paying
   // this one would only be refunded.
-  if (context.placedBids.has(feeBidKey(row.subject))) return BILLING_MESSAGES.unpaidBidFeePlaced;
+  if (context.placedBids.has(feeBidKeyOfSubject(row.subject)))
+    return BILLING_MESSAGES.unpaidBidFeePlaced;
   return undefined;
 }
 

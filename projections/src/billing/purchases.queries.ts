@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import type {
   CreditNoteRow,
@@ -91,14 +92,6 @@ export async function listPurchases(
   return { rows: stored.map(purchaseFromStored), total, totalPages: Math.ceil(total / size) };
 }
 
-/** A bid fee's bid, as it tells one fee's bid from another's: the ad, amount, type and alias. */
-export const feeBidKey = (subject: {
-  readonly adId: string;
-  readonly bidamt: number;
-  readonly type: string | null;
-  readonly bidAlias: string;
-}): string => JSON.stringify([subject.adId, subject.bidamt, subject.type, subject.bidAlias]);
-
 /** The bids (`feeBidKey`) the member's paid bid fees placed on these ads. */
 export async function bidsPlacedByFees(
   db: Knex,
@@ -113,7 +106,7 @@ export async function bidsPlacedByFees(
     subject: PurchaseRow['subject'];
   }[];
   return new Set(
-    rows.flatMap(({ subject }) => (subject.kind === 'bidFee' ? [feeBidKey(subject)] : [])),
+    rows.flatMap(({ subject }) => (subject.kind === 'bidFee' ? [feeBidKeyOfSubject(subject)] : [])),
   );
 }
 

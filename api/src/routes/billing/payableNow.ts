@@ -1,7 +1,8 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
-import { bidsPlacedByFees, feeBidKey } from '@boli/projections/billing/purchases.queries';
+import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
+import { bidsPlacedByFees } from '@boli/projections/billing/purchases.queries';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
@@ -41,7 +42,7 @@ export async function judgePayableNow(
       const placed = await bidsPlacedByFees(infra.db, purchase.buyer.userId, [
         purchase.subject.adId,
       ]);
-      if (placed.has(feeBidKey(purchase.subject)))
+      if (placed.has(feeBidKeyOfSubject(purchase.subject)))
         throw new ApiError(409, BILLING_MESSAGES.unpaidBidFeePlaced, 'FEE_BID_PLACED');
       await judgeBidBeforePayment(infra, purchase.subject.adId, paidBidCommand(purchase, metadata));
       return;

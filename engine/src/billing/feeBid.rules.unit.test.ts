@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { feeBidKey, feeBidKeyOfSubject, sameFeeBid, type FeeBid } from './feeBid.rules.ts';
+
+const feeBid = fc.record({
+  amount: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+  type: fc.constantFrom('Open', 'Hidden', null),
+  bidAlias: fc.constantFrom('kite', 'Kite', 'kite ', 'lotus'),
+});
+
+describe('one fee’s bid told from another’s', () => {
+  it('is the same bid exactly when the amount, type and alias all are', () => {
+    fc.assert(
+      fc.property(feeBid, feeBid, (a: FeeBid, b: FeeBid) => {
+        const alike = a.amount === b.amount && a.type === b.type && a.bidAlias === b.bidAlias;
+        expect(sameFeeBid(a, b)).toBe(alike);
+        expect(feeBidKey('ad-1', a) === feeBidKey('ad-1', b)).toBe(alike);
+      }),
+    );
+  });
+
+  it('keys a bid by its ad too, and a purchase by the bid it pays for', () => {
+    const bid = { amount: 150_000, type: 'Open', bidAlias: 'kite' };
+    expect(feeBidKey('ad-1', bid)).not.toBe(feeBidKey('ad-2', bid));
+    const subject = {
+      kind: 'bidFee',
+      adId: 'ad-1',
+      bidamt: 150_000,
+      type: 'Open',
+      bidAlias: 'kite',
+      itemName: 'Sitar',
+    } as const;
+    expect(feeBidKeyOfSubject(subject)).toBe(feeBidKey('ad-1', bid));
+  });
+});
