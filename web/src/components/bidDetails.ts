@@ -1,6 +1,7 @@
 import { validateBidAlias } from '@boli/engine/accounts/account.rules';
 import type { BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { isTooLargeForPaise } from '@boli/engine/shared/money';
 
 /*
  * The type and amount every bid form asks for (ad bids and share bids), judged as the server
@@ -24,6 +25,10 @@ const missingDetails = (details: BidDetails): BidField[] => [
   ...(details.amount === '' || !(Number(details.amount) > 0) ? (['amount'] as const) : []),
 ];
 
+/** An amount beyond what money can be, which the server refuses as too large. */
+const tooLarge = (details: BidDetails): boolean =>
+  details.amount !== '' && isTooLargeForPaise(Number(details.amount));
+
 /** The alias's first problem, if any (its rules in `validateBidAlias`). */
 const aliasProblem = (alias: string, username: string): string | undefined =>
   validateBidAlias(alias.trim(), username)[0];
@@ -35,8 +40,9 @@ const together = (messages: string[]): string | null =>
     : messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`)).join(' ');
 
 /**
- * The problems of a bid with this alias, in the order the server checks them (missing details,
- * then the alias), all of them at once, so a form with two mistakes is not refused twice; or null.
+ * The problems of a bid with this alias, in the order the server checks them (missing details, an
+ * amount too large, then the alias), all of them at once, so a form with two mistakes is not
+ * refused twice; or null.
  */
 export function bidDetailsProblem(
   details: BidDetails,
@@ -46,6 +52,7 @@ export function bidDetailsProblem(
   const alone = aliasProblem(alias, username);
   return together([
     ...(missingDetails(details).length > 0 ? [MESSAGES.enterAllBidDetails] : []),
+    ...(tooLarge(details) ? [MESSAGES.amountTooLarge] : []),
     ...(alone === undefined ? [] : [alone]),
   ]);
 }
@@ -54,6 +61,7 @@ export function bidDetailsProblem(
 export function bidFieldsAtFault(details: BidDetails, alias: string, username: string): BidField[] {
   return [
     ...missingDetails(details),
+    ...(tooLarge(details) ? (['amount'] as const) : []),
     ...(aliasProblem(alias, username) === undefined ? [] : (['alias'] as const)),
   ];
 }

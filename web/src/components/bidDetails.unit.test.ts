@@ -38,4 +38,12 @@ describe('what a refused bid form says', () => {
     );
     expect(bidDetailsProblem(GOOD, 'KTRX', 'asha_k')).toBeNull();
   });
+
+  it('refuses an amount beyond what money can be before the bid is confirmed, as the server would', () => {
+    const huge = { ...GOOD, amount: '99999999999999' };
+    expect(bidDetailsProblem(huge, 'KTRX', 'asha_k')).toBe(MESSAGES.amountTooLarge);
+    expect(bidFieldsAtFault(huge, 'KTRX', 'asha_k')).toEqual(['amount']);
+    // The largest amount paise can hold is taken.
+    expect(bidDetailsProblem({ ...GOOD, amount: '90071992547409' }, 'KTRX', 'asha_k')).toBeNull();
+  });
 });
