@@ -106,6 +106,13 @@ describe('payments through the sandbox checkout', () => {
     await page.unrouteAll();
     await page.screenshot({ path: '/tmp/boli-payments-bid-fee.png', fullPage: true });
 
+    // --- Post Ad says before anything is typed that it needs a subscription, and where -------
+    await page.goto(new URL('/postAd', app.baseUrl).href);
+    // (By test id: this member has no address yet, so its dialog covers the form.)
+    const unsubscribed = page.getByTestId('post-ad-unsubscribed');
+    await unsubscribed.getByText(MESSAGES.pleaseSubscribe).waitFor();
+    expect(await unsubscribed.locator('a').getAttribute('href')).toBe('/subscription');
+
     // --- The subscription, after one failed attempt -----------------------------------------
     await page.goto(new URL('/subscription', app.baseUrl).href);
     await page.getByText(MESSAGES.pleaseSubscribe).waitFor();
@@ -164,6 +171,14 @@ describe('payments through the sandbox checkout', () => {
     expect(await active.innerText()).toContain(`Start date: ${todayInIndia()}`);
     expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-payments-subscription.png', fullPage: true });
+    // Subscribed, Post Ad no longer says so.
+    const entitlementRead = page.waitForResponse((response) =>
+      response.url().endsWith('/api/cart/subscription/entitlement'),
+    );
+    await page.goto(new URL('/postAd', app.baseUrl).href);
+    await entitlementRead;
+    await page.getByRole('heading', { name: 'Post New Ad', includeHidden: true }).waitFor();
+    expect(await unsubscribed.count()).toBe(0);
 
     // --- Transactions ------------------------------------------------------------------------
     await page.goto(new URL('/transactions', app.baseUrl).href);

@@ -35,6 +35,27 @@ export function AddressRequiredNotice() {
   );
 }
 
+/**
+ * Why Post Ad will be refused: a member without a subscription or free trial, above the form,
+ * with the way to /subscription. The fields typed are kept for when they come back.
+ */
+export function SubscribeToPostNotice() {
+  return (
+    <Alert
+      severity="warning"
+      data-testid="post-ad-unsubscribed"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/subscription">
+          Subscribe
+        </Button>
+      }
+    >
+      {MESSAGES.pleaseSubscribe} Your photos and the ad are taken once you have a subscription; what
+      you type here is kept meanwhile.
+    </Alert>
+  );
+}
+
 /** 'Address Required!! Please fill the address', with the way to /editprofile (section 2). */
 export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   useCloseOnBack(open, onClose);

@@ -18,10 +18,12 @@ import { newAdForm, postAdFields } from '../model/adForm.ts';
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
+import { NO_ENTITLEMENT, useEntitlement } from '../../subscription/useEntitlement.ts';
 import {
   AddressRequiredDialog,
   AddressRequiredNotice,
   AdFailureAlert,
+  SubscribeToPostNotice,
 } from './AdFailureNotice.tsx';
 import { AdFormFields } from './AdFormFields.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
@@ -36,6 +38,9 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
   const media = useUploads(stage);
   const addressMissing = address !== null && !address.complete;
+  // Posting (and staging photos) needs a subscription or trial: said before anything is typed
+  // (not when the entitlement could not be read: the server's refusal says it then).
+  const entitlement = useEntitlement();
   // What the form starts as: the profile's address, unless a reload finds an ad being written.
   const [blank] = useState(() => newAdForm(address));
   // Only the fields are kept across a reload: the files chosen before it must be added again.
@@ -70,6 +75,9 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <Typography variant="h5" component="h1">
         Post New Ad
       </Typography>
+      {entitlement?.entitled === false && entitlement !== NO_ENTITLEMENT && (
+        <SubscribeToPostNotice />
+      )}
       {addressMissing && <AddressRequiredNotice />}
       <AdFailureAlert failure={ad.failure} />
       <AdFormFields
@@ -107,7 +115,8 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
  * Post New Ad (/postAd): the form with the member's address filled in from the profile, each
  * photo or video staged on its own (POST /api/gallery/stage, six at a time, with progress), then
  * POST /api/posts/ with the staged ids → 'Ad posted successfully.' → /myAds. An incomplete
- * profile address opens 'Address Required!! Please fill the address'. The fields typed survive a
+ * profile address opens 'Address Required!! Please fill the address'; a member without a
+ * subscription or trial is told so above the form, with the way to /subscription. The fields typed survive a
  * reload (model/postAdDraft.ts).
  */
 export function PostAdScreen() {

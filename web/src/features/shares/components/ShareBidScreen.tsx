@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -7,30 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { subscriptionOffer } from '../../payments/model/paymentTexts.ts';
-import { fetchEntitlement, type Entitlement } from '../../subscription/api/subscriptionApi.ts';
+import { useEntitlement } from '../../subscription/useEntitlement.ts';
 import { ShareBidForm } from './ShareBidForm.tsx';
 import { ShareBidsTable } from './ShareBidsTable.tsx';
 import { useShareBids } from './useShareBids.ts';
 import { useShareMember } from './useShareMember.ts';
-
-const NOTHING: Entitlement = { entitled: false, kind: null, endsAt: null };
-
-/** What lets the member bid and sell: the subscription, the free trial or nothing; null while asking. */
-function useEntitlement(): Entitlement | null {
-  const { request } = useApi();
-  const [entitlement, setEntitlement] = useState<Entitlement | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchEntitlement(request, controller.signal).then(setEntitlement, () => {
-      if (!controller.signal.aborted) setEntitlement(NOTHING);
-    });
-    return () => controller.abort();
-  }, [request]);
-  return entitlement;
-}
 
 /**
  * /bid/{id} (section 2): Post A Bid with the Previous Bids table (the member's own share bids).

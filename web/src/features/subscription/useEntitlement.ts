@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { useApi } from '../../app/session/useApi.ts';
+import { fetchEntitlement, type Entitlement } from './api/subscriptionApi.ts';
+
+/** What a member is taken to have when their entitlement could not be read. */
+export const NO_ENTITLEMENT: Entitlement = { entitled: false, kind: null, endsAt: null };
+
+/**
+ * What lets the member bid and sell: the subscription, the free trial or nothing; null while
+ * asking. A failed read answers `NO_ENTITLEMENT` (the screen stops waiting; the server judges each
+ * bid and ad anyway).
+ */
+export function useEntitlement(): Entitlement | null {
+  const { request } = useApi();
+  const [entitlement, setEntitlement] = useState<Entitlement | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchEntitlement(request, controller.signal).then(setEntitlement, () => {
+      if (!controller.signal.aborted) setEntitlement(NO_ENTITLEMENT);
+    });
+    return () => controller.abort();
+  }, [request]);
+  return entitlement;
+}
