@@ -63,6 +63,10 @@ describe('live notifications on /bid', () => {
     const toAsha = collect(ashaSocket);
     const toBala = collect(balaSocket);
     const toGuest = collect(guestSocket);
+    // A socket hears notifications once it asks for them; Bala's socket for an ad's bids alone
+    // (an ad page's, beside the tab's notifications socket) never asks, and hears none.
+    await Promise.all([load(ashaSocket), load(balaSocket)]);
+    const toBalasBidSocket = collect(await kit.live(bala.token));
 
     const asked = await kit.api('/api/request', {
       token: asha.token,
@@ -98,6 +102,7 @@ describe('live notifications on /bid', () => {
     expect(toBala.map((note) => note.kind)).toEqual(['mobileRequest']);
     expect(toAsha.map((note) => note.kind)).toEqual(['mobileRequestApproved']);
     expect(toGuest).toEqual([]);
+    expect(toBalasBidSocket).toEqual([]);
   });
 
   it('gives a reconnecting member what they missed since their last position', async () => {
@@ -133,8 +138,13 @@ describe('live notifications on /bid', () => {
 
     it('pushes a notification once to a member connected to each process', async () => {
       const [dev, esha] = await Promise.all([kit.member('dev_live'), kit.member('esha_live')]);
-      const here = collect(await kit.live(esha.token));
-      const there = collect(await kit.live(esha.token, second.url));
+      const [hereSocket, thereSocket] = await Promise.all([
+        kit.live(esha.token),
+        kit.live(esha.token, second.url),
+      ]);
+      await Promise.all([load(hereSocket), load(thereSocket)]);
+      const here = collect(hereSocket);
+      const there = collect(thereSocket);
       await kit.api('/api/request', { token: dev.token, json: { requestedTo: esha.userId } });
       await arrived(() => (here.length > 0 && there.length > 0 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -24,7 +24,7 @@ import { authenticateSockets, userIdOf } from './socketAuth.ts';
 
 /*
  * Live notifications over the same socket as live bids (path /bid; docs/api/social.md). A member's
- * socket joins the room `user:<id>`; every api process follows the event log and, once the
+ * socket joins the room `user:<id>` with its first `loadNotifications`; every api process follows the event log and, once the
  * `notifications` read model has committed an event that may notify someone, sends the new
  * notifications — each with its position — to the rooms of *this* process's sockets only, so
  * nothing is sent twice however many processes run. A reconnecting client sends
@@ -35,7 +35,7 @@ type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logg
 
 export type NotificationLive = { stop(): Promise<void> };
 
-/** A reconnecting client's catch-up request, and its answer's event name. */
+/** A client's request for its notifications (and a reconnecting one's catch-up), and its answer's event name. */
 export const LOAD_NOTIFICATIONS = 'loadNotifications';
 export const NOTIFICATIONS_LOADED = 'notificationsLoaded';
 
@@ -82,12 +82,21 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
 
   io.on('connection', (socket) => {
     const userId = userIdOf(socket);
-    if (userId !== undefined) {
-      // Joined at once: whatever commits from here on is pushed; what came before, `since` loads.
-      void socket.join(userRoom(userId));
+    let subscribed = false;
+
+    /**
+     * A socket hears its member's notifications once it asks for them: a page's socket for an
+     * ad's bids alone (one tab may hold both) is not sent each notification a second time.
+     * Joined before the list is read: whatever commits from here on is pushed; what came before,
+     * `since` loads.
+     */
+    const subscribe = async (member: string) => {
+      if (subscribed) return;
+      subscribed = true;
+      await socket.join(userRoom(member));
       membersHere++;
       socket.once('disconnect', () => membersHere--);
-    }
+    };
 
     socket.on(LOAD_NOTIFICATIONS, async (raw: unknown, ack: Ack) => {
       const input = loadInput.safeParse(raw);
@@ -95,6 +104,7 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
       if (!input.success) return reply(socket, { error: MESSAGES.generic }, ack);
       const since = input.data?.since;
       try {
+        await subscribe(userId);
         const listed = await listNotifications(db, userId);
         const after = since === undefined ? undefined : parsePosition(since);
         const missed =
