@@ -7,7 +7,7 @@ import type { TestApp } from '../../ops/src/testing/app.ts';
 import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, grantRoles, openAs, openPage, storedSession } from './support/members.ts';
 import { ONLY_ADMIN_BLOCKS_STAFF } from '../src/features/support/moderation.ts';
-import { api } from './support/payments.ts';
+import { api, postAd } from './support/payments.ts';
 
 /*
  * Support blocks a member from the member's profile (the Moderation panel), on a phone, in a
@@ -33,13 +33,14 @@ type Status = { blocked: boolean; blockedAt: string | null };
 describe('support blocks and unblocks a member from their profile', () => {
   it('blocks with a reason, ends their session, unblocks; members see no panel', async () => {
     const [target, viewer, staffMember, auditorMember] = await Promise.all([
-      createMember(app, { address: false }),
+      createMember(app, { address: true }),
       createMember(app, { address: false }),
       createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
     const support = await grantRoles(app, staffMember, ['support']);
     const auditor = await grantRoles(app, auditorMember, ['auditor']);
+    const adId = await postAd(app, target, { itemName: 'Scooter he does not own' });
 
     // The member is signed in, on their own profile, while support blocks them.
     const { context: targetContext, page: targetPage } = await openAs(browser, target);
@@ -58,9 +59,20 @@ describe('support blocks and unblocks a member from their profile', () => {
     await status.getByText('Active', { exact: true }).waitFor();
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
 
-    // --- Block: the reason is required --------------------------------------------------------
+    // --- Block: Back closes the dialog as Cancel does; the reason is required -----------------
     await panel.getByRole('button', { name: 'Block member' }).click();
     const dialog = page.getByRole('dialog', { name: `Block ${target.username}` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Not sure yet');
+    const profileUrl = page.url();
+    // The dialog's own history entry comes a turn after it opens.
+    await page.waitForFunction('history.state?.boliDialog !== undefined', undefined, {
+      polling: 50,
+      timeout: 5_000,
+    });
+    await page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(profileUrl);
+    await panel.getByRole('button', { name: 'Block member' }).click();
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await dialog.getByText('Please give a reason').waitFor();
     await page.screenshot({ path: '/tmp/boli-moderation-dialog-phone.png' });
@@ -97,6 +109,20 @@ describe('support blocks and unblocks a member from their profile', () => {
       body: { msg: ACCOUNT_MESSAGES.accountBlocked },
     });
     await targetContext.close();
+
+    // --- Their ads: withdrawn from members; support sees why, and is offered no bid ------------
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const withdrawn = page.getByTestId('ad-withdrawn');
+    await withdrawn
+      .getByText(`Withdrawn: ${target.username} is blocked.`, { exact: false })
+      .waitFor();
+    await page.getByRole('region', { name: 'Bids on this ad' }).waitFor();
+    await page.getByText(MESSAGES.noBidsPosted).first().waitFor();
+    expect(await page.getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Bid history' }).click();
+    await page.getByTestId('history-withdrawn').waitFor();
+    const forMembers = await api(app, `/api/posts/post?item_id=${adId}`, { token: viewer.token });
+    expect(forMembers.status).toBe(404);
 
     // --- Hidden from members, a blocked member is still found by support ----------------------
     // Support sees the profile they moderate, by id and by username, and finds it by search.

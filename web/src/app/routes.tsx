@@ -112,6 +112,7 @@ export const ROUTES: readonly RouteRow[] = [
             ownerId={ad.postedBy}
             price={ad.price}
             currencyCode={ad.currencycode}
+            withdrawn={ad.withdrawn === true}
             onBiddingClosed={onBiddingClosed}
           />
         )}

@@ -368,6 +368,7 @@ describe('refused bids, kept for support', () => {
   type Refusals = {
     refusals: { chain: { ok: boolean }; bids: Record<string, unknown>[] };
     events: { type: string }[];
+    withdrawn: boolean;
   };
   const historyOf = async (adId: string, staff: Member) => {
     const { status, body } = await api(`/api/support/ads/${adId}/history`, { token: staff.token });
@@ -425,8 +426,16 @@ describe('refused bids, kept for support', () => {
     const refused = await bid(meena, adId, { bidamt: 1600 });
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ msg: AD_MESSAGES.adNotFound, code: 'AD_WITHDRAWN' });
+    // Staff still see the ad, told it is withdrawn; members are told it is not found.
+    const page = (viewer: Member) =>
+      api(`/api/posts/post?item_id=${adId}`, { token: viewer.token });
+    expect((await page(staff)).body.data).toMatchObject({ _id: adId, withdrawn: true });
+    expect((await page(meena)).status).toBe(404);
+    expect((await historyOf(adId, staff)).withdrawn).toBe(true);
 
     expect((await moderate('unblock')).status).toBe(200);
+    expect((await page(staff)).body.data).not.toHaveProperty('withdrawn');
+    expect((await historyOf(adId, staff)).withdrawn).toBe(false);
     expect((await bid(meena, adId, { bidamt: 1700 })).status).toBe(200);
     const history = await historyOf(adId, staff);
     expect(history.refusals.bids[0]).toMatchObject({

@@ -13,6 +13,7 @@ import {
   adPage,
   filterAds,
   findAd,
+  isAdWithdrawn,
   myAds,
   searchAds,
   type AdPage,
@@ -180,14 +181,27 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     answerList(ctx, await myAds(infra.db, ctx.state.auth!.userId, page), page);
   });
 
+  /**
+   * One ad's page. Staff also see a blocked member's ads (members are answered 'Ad not found'):
+   * theirs says `withdrawn: true`, so the page tells them why members cannot see it or bid on it.
+   */
+  const adScreenView = async (ctx: Context, idOrUid: string) => {
+    const row = await ads.adOr404(idOrUid, ctx);
+    const view = toAdDetailView(row, viewOf(ctx));
+    const staff = holdsRole(ctx.state.auth?.roles, AD_HISTORY_ROLES);
+    return staff && (await isAdWithdrawn(infra.db, row.ad_id))
+      ? { ...view, withdrawn: true }
+      : view;
+  };
+
   router.get('/api/posts/post', maybeAuth, async (ctx) => {
     const { item_id } = parseInput(itemIdQuery, ctx.query);
-    ctx.body = success(toAdDetailView(await ads.adOr404(item_id, ctx), viewOf(ctx)));
+    ctx.body = success(await adScreenView(ctx, item_id));
   });
 
   router.get('/api/posts/postUID', maybeAuth, async (ctx) => {
     const { item_uid } = parseInput(itemUidQuery, ctx.query);
-    ctx.body = success(toAdDetailView(await ads.adOr404(item_uid, ctx), viewOf(ctx)));
+    ctx.body = success(await adScreenView(ctx, item_uid));
   });
 
   /**

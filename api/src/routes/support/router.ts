@@ -16,7 +16,7 @@ import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { findAd } from '@boli/projections/ads/ads.queries';
+import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { findUserById } from '@boli/projections/users/users.queries';
 import { forbidden, requireAuth, requireRole, sessionService } from '../../http/auth.ts';
@@ -39,7 +39,8 @@ const historyQuery = z.object({
  * Staff tools. `GET /api/support/ads/:adId/history?asOf=` answers an ad's whole stream (each event
  * with both clocks, actor, request and hash), whether its hash chain is intact, and the ad replayed
  * as it stood at `asOf` — every bid with its amount, Hidden ones included — and every bid the ad
- * refused (`refusals`, from their own stream, with its chain).
+ * refused (`refusals`, from their own stream, with its chain), and whether it is `withdrawn` now
+ * (its owner blocked).
  * `GET /api/support/users/:userId` answers whether a member is blocked, from their own account
  * stream (no read-model lag), so the block and unblock buttons act on what is true now.
  */
@@ -128,6 +129,9 @@ export function supportRouter(infra: Infrastructure): Router {
       adId,
       // The ad's name now: a replay before it was posted (or renamed) still names the ad.
       itemName: (asOf === undefined ? replay : replayAd(events)).itemName,
+      // Now, whatever instant is replayed: its owner is blocked, so members cannot see it and its
+      // bids are refused (AD_WITHDRAWN) till the block is lifted.
+      withdrawn: await isAdWithdrawn(infra.db, adId),
       chain: verifyStreamChain(events),
       events: events.map(toHistoryEntry),
       replay: {

@@ -57,7 +57,11 @@ export type GalleryItemView = {
   added?: true;
 };
 
-export type AdDetailView = AdView & { gallery: GalleryItemView[] };
+export type AdDetailView = AdView & {
+  gallery: GalleryItemView[];
+  /** Staff only: its owner is blocked, so members cannot see it or bid on it (docs/api/ads.md). */
+  withdrawn?: boolean;
+};
 
 /** A page of ads: GET /api/globalAds, /api/posts/filter, /api/posts/searchAds, /api/posts/myPosts. */
 export type AdPage = { ads: AdView[]; page: number; pageSize: number };

@@ -54,6 +54,8 @@ export type AdHistory = {
   adId: string;
   /** The ad's name after its last event, whatever instant is replayed. */
   itemName: string | null;
+  /** Now, whatever instant is replayed: its owner is blocked (members cannot see it or bid). */
+  withdrawn: boolean;
   chain: Chain;
   events: HistoryEvent[];
   /** Every bid the ad refused, from a stream of their own (with its own chain). */

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,7 +28,7 @@ import { ShareDialog } from './ShareDialog.tsx';
 
 type Props = {
   /** The bids and the bid form, from the bidding feature (composed by the app's routes). */
-  renderBidArea?: (ad: AdView, onBiddingClosed: () => void) => ReactNode;
+  renderBidArea?: (ad: AdDetailView, onBiddingClosed: () => void) => ReactNode;
 };
 
 /** The facts of an ad, in order; empty ones are left out. */
@@ -148,6 +149,12 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
           Share
         </Button>
       </Stack>
+      {ad.withdrawn && (
+        <Alert severity="warning" data-testid="ad-withdrawn">
+          Withdrawn: {ad.postedByUsername} is blocked. Members cannot see this ad, and their bids on
+          it are refused (kept in its bid history as AD_WITHDRAWN), till the block is lifted.
+        </Alert>
+      )}
       <AdGallery items={ad.gallery} title={ad.itemName} />
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{ad.description}</Typography>
       <AdFacts ad={ad} />

@@ -32,6 +32,8 @@ type Props = {
   currencyCode: string;
   /** Bidding has closed (now, or it was when the area loaded): the page may say so elsewhere. */
   onBiddingClosed?: () => void;
+  /** Its owner is blocked (only staff see such an ad): bids would be refused, so none is offered. */
+  withdrawn?: boolean;
 };
 
 /** Shown in place of the viewer count while the live link is lost. */
@@ -43,7 +45,14 @@ const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
  * tabs. The shown page is fetched again every 10 s; the socket brings new bids, the final call
  * and the close as they happen.
  */
-export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed }: Props) {
+export function BidArea({
+  itemId,
+  ownerId,
+  price,
+  currencyCode,
+  onBiddingClosed,
+  withdrawn = false,
+}: Props) {
   const { status, user } = useSession();
   const { request } = useApi();
   const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
@@ -193,7 +202,8 @@ export function BidArea({ itemId, ownerId, price, currencyCode, onBiddingClosed 
             {controls.isOwner ? (
               <OwnerControls itemId={itemId} controls={controls} onDone={answered} />
             ) : (
-              controls.showBidForm && (
+              controls.showBidForm &&
+              !withdrawn && (
                 <BidForm
                   key={formKey}
                   itemId={itemId}

@@ -136,6 +136,12 @@ export function AdHistoryScreen() {
       <Typography variant="h5" component="h1" sx={WRAP_ANYWHERE}>
         Ad history: {history.itemName ?? adId}
       </Typography>
+      {history.withdrawn && (
+        <Alert severity="warning" data-testid="history-withdrawn">
+          Withdrawn now: its owner is blocked. Members cannot see this ad, and their bids on it are
+          refused (listed under refused bids as AD_WITHDRAWN), till the block is lifted.
+        </Alert>
+      )}
       <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
       {refusalsChain !== null && (
         <Alert severity={history.refusals.chain.ok ? 'success' : 'error'}>{refusalsChain}</Alert>

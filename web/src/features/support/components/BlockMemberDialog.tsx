@@ -7,11 +7,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { firstMessageOf } from '../../../app/api/client.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { BLOCK_REASON_MAX, blockReasonProblem } from '../moderation.ts';
 
 /**
  * Asks support why a member is blocked, then blocks them with `onBlock`; a refusal (the api's
- * words) stays in the dialog under the reason.
+ * words) stays in the dialog under the reason. Back closes it, as Cancel does.
  */
 export function BlockMemberDialog({
   username,
@@ -27,6 +28,8 @@ export function BlockMemberDialog({
   const [saving, setSaving] = useState(false);
   // A refusal is said (role alert) and the keyboard goes to the field it is about.
   const field = useRef<HTMLTextAreaElement>(null);
+  // Back closes it, as Cancel does (on a phone it covers the page); not while the block is sent.
+  useCloseOnBack(true, () => (saving ? false : onClose()));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
