@@ -6,7 +6,7 @@ import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
 import { keepBidRefusal } from '@boli/engine/ads/bidRefusal';
 import type { AdState } from '@boli/engine/ads/ad.state';
-import { sameFeeBid } from '@boli/engine/billing/feeBid.rules';
+import { bidIdOfFee, feePurchaseOfBid, sameFeeBid } from '@boli/engine/billing/feeBid.rules';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import {
   oneTimePurchaseDecider,
@@ -71,9 +71,6 @@ const refundAlreadyOwned = (message: string): Refund => ({
   refund: { reason: 'alreadyOwned', message },
 });
 
-/** The bid a paid fee places has an id derived from the purchase: placing it twice places one. */
-export const bidIdOfFee = (purchaseId: string): string => `fee-${purchaseId}`;
-
 type Purchase = NonNullable<PurchaseState['purchase']>;
 
 /** A command a paid purchase sends on its buyer's behalf, caused by the purchase. */
@@ -118,7 +115,7 @@ function placedByAnotherFee(state: AdState, command: PlaceBid): boolean {
   const { bidId, userId } = command.data;
   return bidsOf(state.bids, userId).some(
     (bid) =>
-      bid.bidId !== bidId && bid.bidId.startsWith(bidIdOfFee('')) && sameFeeBid(bid, command.data),
+      bid.bidId !== bidId && feePurchaseOfBid(bid.bidId) !== null && sameFeeBid(bid, command.data),
   );
 }
 

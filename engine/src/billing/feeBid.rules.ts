@@ -1,5 +1,14 @@
 import type { PurchaseSubject } from './purchase.events.ts';
 
+const FEE_BID_PREFIX = 'fee-';
+
+/** The bid a paid fee places has an id derived from the purchase: placing it twice places one. */
+export const bidIdOfFee = (purchaseId: string): string => `${FEE_BID_PREFIX}${purchaseId}`;
+
+/** The purchase whose fee placed (or tried to place) this bid; null for a bid placed directly. */
+export const feePurchaseOfBid = (bidId: string): string | null =>
+  bidId.startsWith(FEE_BID_PREFIX) ? bidId.slice(FEE_BID_PREFIX.length) : null;
+
 /** A bid a bid fee pays for, as the member typed it: amount in paise (null: none typed). */
 export type FeeBid = {
   readonly amount: number | null;

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feeBidKey, feeBidKeyOfSubject, sameFeeBid, type FeeBid } from './feeBid.rules.ts';
+import {
+  bidIdOfFee,
+  feeBidKey,
+  feeBidKeyOfSubject,
+  feePurchaseOfBid,
+  sameFeeBid,
+  type FeeBid,
+} from './feeBid.rules.ts';
 
 const feeBid = fc.record({
   amount: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
@@ -31,5 +38,12 @@ describe('one fee’s bid told from another’s', () => {
       itemName: 'Sitar',
     } as const;
     expect(feeBidKeyOfSubject(subject)).toBe(feeBidKey('ad-1', bid));
+  });
+});
+
+describe('a fee’s bid id', () => {
+  it('names the purchase whose fee placed it; a bid placed directly names none', () => {
+    expect(feePurchaseOfBid(bidIdOfFee('efef4125'))).toBe('efef4125');
+    expect(feePurchaseOfBid('7d3c1e0a-5b6f-4e44-9d0e-2c1a3b4c5d6e')).toBeNull();
   });
 });

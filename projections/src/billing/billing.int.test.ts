@@ -305,6 +305,8 @@ describe('the purchases read model', () => {
       amount: null,
       error_code: 'BAD_REQUEST_ERROR',
       kind: 'shareFee',
+      item_ad_id: null,
+      item_name: null,
     });
     const late = ledger.rows.find((r) => r.payment_id === 'pay_p-bid-late');
     expect(late).toMatchObject({
@@ -322,6 +324,9 @@ describe('the purchases read model', () => {
       supplier_gstin: '27AABCB1234F1Z5',
       refund_reason: 'biddingClosed',
       refund_id: null,
+      // What the fee was for: an auditor checking the refund reaches the ad.
+      item_ad_id: 'ad-1',
+      item_name: 'Maruti Swift',
     });
     // The invoice is the paying payment's; the duplicate capture after it has none of its own.
     expect(ledger.rows.find((r) => r.payment_id === 'pay_p-dup')).toMatchObject({
@@ -337,6 +342,19 @@ describe('the purchases read model', () => {
     expect(ledger.summary.received.count).toBe(30);
     const times = ledger.rows.map((r) => r.occurred_at);
     expect(times).toEqual([...times].sort());
+    // A bid fee is found by its ad's name or id, as a disputed refund is traced.
+    for (const search of ['maruti SWIFT', 'ad-1']) {
+      const byAd = await paymentsLedger(db, {
+        from: new Date(at(-200)),
+        to: new Date(at(60)),
+        page: 0,
+        limit: 100,
+        search,
+      });
+      expect(byAd.rows.map((r) => r.kind)).toEqual(
+        ledger.rows.filter((r) => r.kind === 'bidFee').map(() => 'bidFee'),
+      );
+    }
 
     const page = await paymentsLedger(db, {
       from: new Date(at(0)),

@@ -269,6 +269,9 @@ export type LedgerRow = PurchasePaymentRow &
     readonly buyer_state: string;
     readonly supplier_gstin: string;
     readonly supplier_state: string;
+    /** A bid fee's ad and its name when the fee was bought; null for other purchases. */
+    readonly item_ad_id: string | null;
+    readonly item_name: string | null;
   };
 
 const LEDGER_PURCHASE_COLUMNS = [
@@ -338,8 +341,9 @@ export type LedgerFilter = {
 };
 
 /**
- * The payments whose id, order id, purchase id, buyer (name, username, email or user id), or
- * purchase's invoice or credit-note number contains `search`, whatever the case: what an auditor has in hand when a
+ * The payments whose id, order id, purchase id, buyer (name, username, email or user id),
+ * purchase's invoice or credit-note number, or bid fee's ad (its id or name) contains `search`,
+ * whatever the case: what an auditor has in hand when a
  * document, a bank line or a buyer's complaint is to be traced. A purchase's failed attempts are
  * found by its invoice number too.
  */
@@ -355,7 +359,9 @@ const matching = (query: Knex.QueryBuilder, search: string) => {
       .orWhereILike(`${PURCHASES}.user_id`, pattern)
       .orWhereRaw(`${PURCHASES}.buyer->>'name' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.buyer->>'username' ILIKE ?`, [pattern])
-      .orWhereRaw(`${PURCHASES}.buyer->>'email' ILIKE ?`, [pattern]),
+      .orWhereRaw(`${PURCHASES}.buyer->>'email' ILIKE ?`, [pattern])
+      .orWhereRaw(`${PURCHASES}.subject->>'adId' ILIKE ?`, [pattern])
+      .orWhereRaw(`${PURCHASES}.subject->>'itemName' ILIKE ?`, [pattern]),
   );
 };
 
@@ -386,6 +392,8 @@ async function ledgerRows(
       db.raw(`${PURCHASES}.buyer->>'state' AS buyer_state`),
       db.raw(`${PURCHASES}.supplier->>'gstin' AS supplier_gstin`),
       db.raw(`${PURCHASES}.supplier->>'state' AS supplier_state`),
+      db.raw(`${PURCHASES}.subject->>'adId' AS item_ad_id`),
+      db.raw(`${PURCHASES}.subject->>'itemName' AS item_name`),
     ])
     .orderBy([
       { column: `${PAYMENTS}.occurred_at`, order: 'asc' },
@@ -428,6 +436,8 @@ async function ledgerRows(
     buyer_state: (raw.buyer_state as string | null) ?? '',
     supplier_gstin: (raw.supplier_gstin as string | null) ?? '',
     supplier_state: (raw.supplier_state as string | null) ?? '',
+    item_ad_id: (raw.item_ad_id as string | null) ?? null,
+    item_name: raw.item_ad_id === null ? null : ((raw.item_name as string | null) ?? ''),
   }));
 }
 

@@ -149,6 +149,8 @@ describe('the payments ledger', () => {
       igstPercent: 0,
       igst: 0,
       invoiceUrl: `/api/invoices/${purchases.karnataka.purchaseId}`,
+      // Only a bid fee names an ad (projections' billing test covers one).
+      itemAdId: null,
     });
     expect([invoiceNumber(financialYear, 1), invoiceNumber(financialYear, 2)]).toContain(
       intra.invoiceNumber,
@@ -346,6 +348,7 @@ describe('the ledger as a spreadsheet', () => {
     expect(intra[column('Total (₹)')]).toBe(Number(entry.total).toFixed(2));
     expect(intra[column('CGST %')]).toBe('9');
     expect(intra[column('Invoice')]).toBe(entry.invoiceNumber);
+    expect([intra[column('Ad ID')], intra[column('Ad')]]).toEqual(['', '']);
     const failedRow = rows.find((row) => row[column('Purchase ID')] === failed.purchaseId)!;
     expect(failedRow[column('Status')]).toBe('failed');
     expect(failedRow[column('Paid (₹)')]).toBe('');

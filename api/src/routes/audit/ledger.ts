@@ -17,6 +17,9 @@ export function ledgerEntryOf(row: LedgerRow) {
     purchaseId: row.purchase_id,
     kind: row.kind,
     name: row.name,
+    /** What a bid fee was for (section 3's itemAdId.itemName): the ad and its name; else null. */
+    itemAdId:
+      row.item_ad_id === null ? null : { _id: row.item_ad_id, itemName: row.item_name ?? '' },
     buyer: { userId: row.user_id, name: row.buyer_name },
     buyerState: row.buyer_state,
     supplierGstin: row.supplier_gstin,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -335,6 +336,17 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
       <TableCell sx={NO_WRAP}>{paymentTime(entry)}</TableCell>
       <TableCell sx={IDS}>
         {entry.name}
+        {entry.itemAdId && (
+          // The ad a bid fee was for, to its bid history: a refund for a closed ad is checked there.
+          <Link
+            component={RouterLink}
+            to={`/support/ads/${encodeURIComponent(entry.itemAdId._id)}`}
+            variant="body2"
+            sx={{ display: 'block' }}
+          >
+            {entry.itemAdId.itemName || entry.itemAdId._id}
+          </Link>
+        )}
         <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
           {entry.purchaseId}
         </Typography>

@@ -12,6 +12,8 @@ export type LedgerEntry = {
   purchaseId: string;
   kind: 'subscription' | 'bidFee' | 'shareFee' | 'adSpace';
   name: string;
+  /** What a bid fee was for: the ad and its name; null for other purchases. */
+  itemAdId: { _id: string; itemName: string } | null;
   buyer: { userId: string; name: string };
   buyerState: string;
   supplierGstin: string;

@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { formatRupees } from '../../../lib/format.ts';
 import type { RefusedBid } from '../adHistory.ts';
@@ -63,7 +64,10 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   <TableCell align="right" sx={NO_WRAP}>
                     {bid.amount === null ? '—' : formatRupees(bid.amount)}
                   </TableCell>
-                  <TableCell title={bid.code}>{bid.message}</TableCell>
+                  <TableCell title={bid.code}>
+                    {bid.message}
+                    <FeePurchase bidId={bid.bidId} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -71,5 +75,19 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
         </TableContainer>
       )}
     </>
+  );
+}
+
+/**
+ * The purchase whose paid fee sent a refused bid (and was refunded), to quote to an auditor, who
+ * finds it in the payments ledger by this id.
+ */
+function FeePurchase({ bidId }: { bidId: string }) {
+  const purchaseId = feePurchaseOfBid(bidId);
+  if (purchaseId === null) return null;
+  return (
+    <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+      Sent by the paid bid fee of purchase {purchaseId}
+    </Typography>
   );
 }
