@@ -24,18 +24,18 @@ import { authenticateSockets, userIdOf } from './socketAuth.ts';
 
 /*
  * Live notifications over the same socket as live bids (path /bid; docs/api/social.md). A member's
- * socket joins the room `user:<id>` with its first `loadNotifications`; every api process follows the event log and, once the
- * `notifications` read model has committed an event that may notify someone, sends the new
- * notifications — each with its position — to the rooms of *this* process's sockets only, so
- * nothing is sent twice however many processes run. A reconnecting client sends
- * `loadNotifications { since }` and receives what it missed.
+ * socket joins the room `user:<id>` with its first `loadNotifications`; every api process follows
+ * the event log and, once the `notifications` read model has committed an event that may notify
+ * someone, sends the new notifications — each with its position — to the rooms of *this*
+ * process's sockets only, so nothing is sent twice however many processes run. A reconnecting
+ * client sends `loadNotifications { since }` and receives what it missed.
  */
 
 type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logger' | 'config'>;
 
 export type NotificationLive = { stop(): Promise<void> };
 
-/** A client's request for its notifications (and a reconnecting one's catch-up), and its answer's event name. */
+/** A client's request for its notifications (a reconnecting one's catch-up), and its answer. */
 export const LOAD_NOTIFICATIONS = 'loadNotifications';
 export const NOTIFICATIONS_LOADED = 'notificationsLoaded';
 
