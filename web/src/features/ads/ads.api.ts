@@ -59,7 +59,7 @@ export type GalleryItemView = {
 
 export type AdDetailView = AdView & {
   gallery: GalleryItemView[];
-  /** Staff only: its owner is blocked, so members cannot see it or bid on it (docs/api/ads.md). */
+  /** Staff only: its owner is blocked, so members cannot see it or bid on it (docs/api/accounts.md). */
   withdrawn?: boolean;
 };
 

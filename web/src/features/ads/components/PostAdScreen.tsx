@@ -116,8 +116,8 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
  * photo or video staged on its own (POST /api/gallery/stage, six at a time, with progress), then
  * POST /api/posts/ with the staged ids → 'Ad posted successfully.' → /myAds. An incomplete
  * profile address opens 'Address Required!! Please fill the address'; a member without a
- * subscription or trial is told so above the form, with the way to /subscription. The fields typed survive a
- * reload (model/postAdDraft.ts).
+ * subscription or trial is told so above the form, with the way to /subscription. The fields
+ * typed survive a reload (model/postAdDraft.ts).
  */
 export function PostAdScreen() {
   const { request } = useApi();
