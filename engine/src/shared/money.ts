@@ -26,10 +26,11 @@ export function rupeesToPaise(rupees: number): number | undefined {
 
 /**
  * More rupees than integer paise can hold exactly (above ₹90 lakh crore): no price or bid is
- * that large, so such an amount is refused as too large rather than rounded.
+ * that large, so such an amount is refused as too large rather than rounded. Digits too many for
+ * a number at all (309 and more) read as Infinity, and are too large too; NaN is not a size.
  */
 export const isTooLargeForPaise = (rupees: number): boolean =>
-  Number.isFinite(rupees) && Math.abs(rupees * PAISE_PER_RUPEE) > Number.MAX_SAFE_INTEGER;
+  !Number.isNaN(rupees) && Math.abs(rupees * PAISE_PER_RUPEE) > Number.MAX_SAFE_INTEGER;
 
 /** Integer paise to rupees, exact to two decimals. */
 export const paiseToRupees = (paise: number): number => paise / PAISE_PER_RUPEE;

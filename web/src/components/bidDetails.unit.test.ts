@@ -43,6 +43,9 @@ describe('what a refused bid form says', () => {
     const huge = { ...GOOD, amount: '99999999999999' };
     expect(bidDetailsProblem(huge, 'KTRX', 'asha_k')).toBe(MESSAGES.amountTooLarge);
     expect(bidFieldsAtFault(huge, 'KTRX', 'asha_k')).toEqual(['amount']);
+    // 309 digits and more read as Infinity: too large all the same, not a bid of ∞.
+    const endless = { ...GOOD, amount: '9'.repeat(400) };
+    expect(bidDetailsProblem(endless, 'KTRX', 'asha_k')).toBe(MESSAGES.amountTooLarge);
     // The largest amount paise can hold is taken.
     expect(bidDetailsProblem({ ...GOOD, amount: '90071992547409' }, 'KTRX', 'asha_k')).toBeNull();
   });

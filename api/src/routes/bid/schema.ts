@@ -16,10 +16,12 @@ import { adKey } from '../posts/schema.ts';
 export const bidAmountInPaise = (value: unknown): number | null => {
   if (value === null || value === undefined) return null;
   const rupees = typeof value === 'string' ? (isDecimalText(value) ? Number(value) : NaN) : value;
-  if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return null;
+  if (typeof rupees !== 'number' || Number.isNaN(rupees)) return null;
+  // Before the check for a finite number: 309 digits and more read as Infinity.
   if (isTooLargeForPaise(rupees)) {
     throw new ApiError(400, MESSAGES.amountTooLarge, 'AMOUNT_TOO_LARGE');
   }
+  if (!Number.isFinite(rupees)) return null;
   return rupeesToPaise(rupees) ?? null;
 };
 

@@ -33,6 +33,8 @@ describe('a bid amount from the form (rupees)', () => {
   it('is refused as too large, not as missing, beyond what paise can hold', () => {
     expect(() => bidAmountInPaise('99999999999999999')).toThrow(MESSAGES.amountTooLarge);
     expect(() => bidAmountInPaise(1e17)).toThrow(MESSAGES.amountTooLarge);
+    // Digits too many for a number at all: Infinity, too large all the same.
+    expect(() => bidAmountInPaise('9'.repeat(400))).toThrow(MESSAGES.amountTooLarge);
     expect(bidAmountInPaise(90_071_992_547_409)).toBe(9_007_199_254_740_900);
   });
 });
