@@ -11,6 +11,7 @@ import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts
 import { createMember, openAs } from './support/members.ts';
 import {
   api,
+  awaitPaymentOutcome,
   expectPriceBreakup,
   memberWhoseTrialEnded,
   postAd,
@@ -155,16 +156,10 @@ describe('payments through the sandbox checkout', () => {
       .poll(() => page.evaluate('document.activeElement && document.activeElement.textContent'))
       .toBe('Try again');
     await failed.getByRole('button', { name: 'Try again' }).click();
+    // Says where the payment stood, should it ever not end (one CI run, not reproduced).
+    const paid = awaitPaymentOutcome(page, BILLING_MESSAGES.paymentSuccessful);
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page
-      .getByText(BILLING_MESSAGES.paymentSuccessful)
-      .first()
-      .waitFor({ timeout: 45_000 })
-      .catch(async (error: Error) => {
-        // Say where the payment stood, should it ever not end (one CI run, not reproduced).
-        const stood = await page.locator('body').innerText();
-        throw new Error(`${error.message}\nThe page showed:\n${stood}`);
-      });
+    await paid();
     const active = page.getByTestId('active-subscription');
     await active.waitFor();
     expect(await active.innerText()).toContain(MESSAGES.lifetimeSubscription);
@@ -314,8 +309,9 @@ describe('payments through the sandbox checkout', () => {
       .getByText(`Open bid of ₹3,500 as ${buyer.bidAlias}: posted once the fee is paid.`)
       .waitFor();
     await payDialog.getByRole('button', { name: 'Proceed' }).click();
+    const posted = awaitPaymentOutcome(page, MESSAGES.bidPosted);
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.getByText(MESSAGES.bidPosted).first().waitFor({ timeout: 20_000 });
+    await posted();
     await payDialog.waitFor({ state: 'detached' });
     await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
     expect(await row.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
@@ -379,7 +375,10 @@ describe('payments through the sandbox checkout', () => {
     await page.goto(new URL('/transactions', app.baseUrl).href);
     const rows = page.getByRole('table', { name: 'Transactions' }).getByTestId('transaction-row');
     await expect.poll(() => rows.count()).toBe(2);
-    await rows.filter({ hasText: BILLING_MESSAGES.unpaidSubscriptionNotNeeded }).waitFor();
+    const unneeded = rows.filter({ hasText: BILLING_MESSAGES.unpaidSubscriptionNotNeeded });
+    await unneeded.waitFor();
+    // Not 'Awaiting payment': nothing will be asked of it.
+    await unneeded.getByText('Not needed', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
     await context.close();
   }, 120_000);

@@ -146,6 +146,41 @@ export async function postAd(
 export const sandboxCheckout = (page: Page): FrameLocator =>
   page.frameLocator('iframe[title="Sandbox checkout"]');
 
+/**
+ * Waits for what a payment ends with (`text` on the page); failing, says where the payment stood:
+ * the page's text, the checkout's status if one is open, and the payment calls the page made.
+ * Started before Pay is clicked, so that those calls are all seen.
+ */
+export function awaitPaymentOutcome(page: Page, text: string, timeout = 45_000) {
+  const calls: string[] = [];
+  const onResponse = (response: { url(): string; status(): number }) => {
+    const path = new URL(response.url()).pathname;
+    if (/payment|purchases|checkout|bidpay|cart/.test(path))
+      calls.push(`${response.status()} ${path}`);
+  };
+  page.on('response', onResponse);
+  return async (): Promise<void> => {
+    try {
+      await page.getByText(text).first().waitFor({ timeout });
+    } catch (error) {
+      const stood = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '(unreadable)');
+      const checkout = await sandboxCheckout(page)
+        .locator('#status')
+        .innerText({ timeout: 1_000 })
+        .catch(() => '(no checkout open)');
+      throw new Error(
+        `${(error as Error).message}\nThe page showed:\n${stood}\nThe checkout said: ${checkout}\n` +
+          `Payment calls:\n${calls.join('\n')}`,
+      );
+    } finally {
+      page.off('response', onResponse);
+    }
+  };
+}
+
 /** The dialog's price breakup: the price, its SGST and CGST (or IGST), and the total after tax. */
 export async function expectPriceBreakup(dialog: Locator): Promise<void> {
   const breakup = dialog.getByRole('table', { name: 'Price breakup' });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES } from '../../payments/api/purchaseInfo.ts';
-import { feeBidText, statusText, unpaidNote } from '../model/transactionRows.ts';
+import {
+  feeBidText,
+  statusText,
+  transactionStatusText,
+  unpaidNote,
+} from '../model/transactionRows.ts';
 import { parseTransaction } from './transactionsApi.ts';
 
 describe('a transaction row', () => {
@@ -113,6 +118,21 @@ describe('a transaction row', () => {
       'Nothing charged. It lapses at 2026-11-27 18:00:00 IST unless paid.',
     );
     expect(parseTransaction({ _id: 'p-1', status: 'fulfilled' }).payBy).toBeNull();
+    expect(transactionStatusText(row)).toBe('Awaiting payment');
+  });
+
+  it('says one not paid is not needed, not awaiting payment, when the api says so', () => {
+    const row = parseTransaction({
+      _id: 'f-2',
+      kind: 'bidFee',
+      status: 'ordered',
+      payBy: null,
+      message: 'Nothing charged. Not needed: this bid was placed with another payment.',
+    });
+    expect(transactionStatusText(row)).toBe('Not needed');
+    // A failed attempt stays 'Failed'; one paid is what it is.
+    expect(transactionStatusText({ ...row, status: 'failed' })).toBe('Failed');
+    expect(transactionStatusText({ ...row, status: 'refunded' })).toBe('Refunded');
   });
 });
 

@@ -29,7 +29,7 @@ import {
   type TransactionPage,
   type TransactionType,
 } from '../api/transactionsApi.ts';
-import { feeBidText, statusText, unpaidNote } from '../model/transactionRows.ts';
+import { feeBidText, transactionStatusText, unpaidNote } from '../model/transactionRows.ts';
 import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
@@ -314,7 +314,7 @@ function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
   return (
     <>
       <Typography variant="body2" component="span">
-        {statusText(row.status)}
+        {transactionStatusText(row)}
       </Typography>
       {note && (
         <Typography variant="caption" component="div" color="textSecondary">

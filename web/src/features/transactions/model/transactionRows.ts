@@ -1,7 +1,7 @@
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
-import type { FeeBid } from '../api/transactionsApi.ts';
+import type { FeeBid, Transaction } from '../api/transactionsApi.ts';
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
 export const AWAITING_PAYMENT = 'Awaiting payment';
@@ -34,6 +34,21 @@ export function statusText(status: PurchaseStatus | null): string {
       return unknown;
     }
   }
+}
+
+/** A purchase started and not paid that is not needed any more (it would only be refunded). */
+export const NOT_NEEDED = 'Not needed';
+
+/**
+ * A row's status in words: `statusText`, except that a purchase started and not paid which the
+ * api says is not needed any more (no `payBy`, and its `message` saying why) is not awaiting
+ * payment: nothing will be asked of it.
+ */
+export function transactionStatusText(
+  row: Pick<Transaction, 'status' | 'payBy' | 'message'>,
+): string {
+  const awaiting = row.status === 'created' || row.status === 'ordered';
+  return awaiting && row.payBy === null && row.message ? NOT_NEEDED : statusText(row.status);
 }
 
 /** Under a purchase started and not paid: nothing was taken, and when it lapses unless paid. */
