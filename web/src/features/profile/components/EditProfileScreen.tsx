@@ -15,6 +15,7 @@ import {
   type EditProfileInput,
   type FieldErrors,
 } from '@boli/engine/accounts/account.rules';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiRequest, ApiError, messageOf } from '../../../app/api/client.ts';
 import {
@@ -302,7 +303,7 @@ function EditProfileForm({ member }: { member: Member }) {
           required
           fullWidth
           {...bind('pincode')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.pincodeMaxDigits } }}
         />
       </Stack>
       <Divider textAlign="left">Casting (optional)</Divider>
