@@ -174,6 +174,7 @@ export function awaitPaymentOutcome(page: Page, text: string, timeout = 45_000) 
       throw new Error(
         `${(error as Error).message}\nThe page showed:\n${stood}\nThe checkout said: ${checkout}\n` +
           `Payment calls:\n${calls.join('\n')}`,
+        { cause: error },
       );
     } finally {
       page.off('response', onResponse);
