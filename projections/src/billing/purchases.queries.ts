@@ -92,7 +92,7 @@ export async function listPurchases(
   return { rows: stored.map(purchaseFromStored), total, totalPages: Math.ceil(total / size) };
 }
 
-/** The bids (`feeBidKey`) the member's paid bid fees placed on these ads. */
+/** The bids (`feeBidKeyOfSubject`) the member's paid bid fees placed on these ads. */
 export async function bidsPlacedByFees(
   db: Knex,
   userId: string,
