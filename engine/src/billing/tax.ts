@@ -37,6 +37,12 @@ export const taxAmount = (pricePaise: number, basisPoints: number): number =>
 const sameState = (a: string, b: string | null | undefined): boolean =>
   !b || b.trim() === '' || a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The state whose GST applies: the buyer's, or the supplier's when the buyer gave none. */
+export const placeOfSupplyOf = (
+  buyerState: string | null | undefined,
+  supplierState: string,
+): string => (!buyerState || buyerState.trim() === '' ? supplierState : buyerState);
+
 /** The tax of one line sold by a supplier in `supplierState` to a buyer in `buyerState`. */
 export function taxLine(input: {
   pricePaise: number;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sumLines, taxAmount, taxLine } from './tax.ts';
+import { placeOfSupplyOf, sumLines, taxAmount, taxLine } from './tax.ts';
 
 const STATES = ['Karnataka', 'Kerala', 'Maharashtra', 'Tamil Nadu', ''];
 
@@ -43,6 +43,13 @@ describe('GST on a line', () => {
       buyerState: '',
     });
     expect([line.cgst, line.sgst, line.igst]).toEqual([9, 9, 0]);
+  });
+
+  it('places the supply in the buyer’s state, or the supplier’s when the buyer gave none', () => {
+    expect(placeOfSupplyOf('Kerala', 'Karnataka')).toBe('Kerala');
+    expect(placeOfSupplyOf('', 'Karnataka')).toBe('Karnataka');
+    expect(placeOfSupplyOf('  ', 'Karnataka')).toBe('Karnataka');
+    expect(placeOfSupplyOf(null, 'Karnataka')).toBe('Karnataka');
   });
 
   it('rounds each amount half up, in paise', () => {

@@ -1,5 +1,5 @@
 import type { Buyer, PurchaseLine, Supplier } from '@boli/engine/billing/purchase.events';
-import type { TaxBreakdown } from '@boli/engine/billing/tax';
+import { placeOfSupplyOf, type TaxBreakdown } from '@boli/engine/billing/tax';
 import type {
   CreditNoteRow,
   InvoiceRow,
@@ -27,10 +27,6 @@ export type InvoiceDocument = {
   };
 };
 
-/** The place of supply as tax.ts decides it: a buyer with no state is taxed as intra-state. */
-export const placeOfSupplyOf = (buyer: Buyer, supplier: Supplier): string =>
-  buyer.state.trim() === '' ? supplier.state : buyer.state;
-
 /**
  * The invoice of a purchase, from the purchases read model. Only a purchase whose payment was
  * captured has one; the invoice row must be the purchase's.
@@ -57,7 +53,7 @@ export function invoiceDocumentOf(purchase: PurchaseRow, invoice: InvoiceRow): I
     purchaseId: purchase.purchase_id,
     supplier: purchase.supplier,
     buyer: purchase.buyer,
-    placeOfSupply: placeOfSupplyOf(purchase.buyer, purchase.supplier),
+    placeOfSupply: placeOfSupplyOf(purchase.buyer.state, purchase.supplier.state),
     lines: purchase.lines,
     totals: {
       price: purchase.price,

@@ -144,6 +144,7 @@ describe('the payments ledger', () => {
       method: 'upi',
       status: 'captured',
       buyerState: 'Karnataka',
+      placeOfSupply: 'Karnataka',
       cgstPercent: 9,
       sgstPercent: 9,
       igstPercent: 0,
@@ -162,6 +163,7 @@ describe('the payments ledger', () => {
     );
     expect(inter).toMatchObject({
       buyerState: 'Maharashtra',
+      placeOfSupply: 'Maharashtra',
       cgstPercent: 0,
       sgstPercent: 0,
       igstPercent: 18,
@@ -344,6 +346,7 @@ describe('the ledger as a spreadsheet', () => {
     const entry = ledger.payments.find((e) => e.paymentId === purchases.karnataka.paymentId)!;
     expect(intra[column('Status')]).toBe('captured');
     expect(intra[column('Kind')]).toBe('subscription');
+    expect(intra[column('Buyer state')]).toBe('Karnataka');
     expect(intra[column('Place of supply')]).toBe('Karnataka');
     expect(intra[column('Total (₹)')]).toBe(Number(entry.total).toFixed(2));
     expect(intra[column('CGST %')]).toBe('9');

@@ -1,4 +1,4 @@
-import { basisPointsToPercent } from '@boli/engine/billing/tax';
+import { basisPointsToPercent, placeOfSupplyOf } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import type { LedgerRow, LedgerSummary } from '@boli/projections/billing/purchases.queries';
 import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
@@ -21,7 +21,10 @@ export function ledgerEntryOf(row: LedgerRow) {
     itemAdId:
       row.item_ad_id === null ? null : { _id: row.item_ad_id, itemName: row.item_name ?? '' },
     buyer: { userId: row.user_id, name: row.buyer_name },
+    /** The buyer's state as given; '' when none. */
     buyerState: row.buyer_state,
+    /** The state whose GST was charged: the buyer's, else the supplier's (tax.ts). */
+    placeOfSupply: placeOfSupplyOf(row.buyer_state, row.supplier_state),
     supplierGstin: row.supplier_gstin,
     supplierState: row.supplier_state,
     orderId: row.order_id,

@@ -15,7 +15,10 @@ export type LedgerEntry = {
   /** What a bid fee was for: the ad and its name; null for other purchases. */
   itemAdId: { _id: string; itemName: string } | null;
   buyer: { userId: string; name: string };
+  /** The buyer's state as given; '' when none. */
   buyerState: string;
+  /** The state whose GST was charged: the buyer's, else the supplier's. */
+  placeOfSupply: string;
   supplierGstin: string;
   supplierState: string;
   orderId: string;
@@ -202,9 +205,9 @@ export function ledgerCaption(total: number, search: string): string {
   return `${count} in this period${matching}.`;
 }
 
-/** Where GST was charged: the buyer's state, or the supplier's when the buyer gave none. */
+/** Where GST was charged (the api's placeOfSupply), and why when the buyer gave no state. */
 export const placeOfSupply = (entry: LedgerEntry): string =>
-  entry.buyerState || `${entry.supplierState} (buyer gave no state)`;
+  entry.buyerState.trim() ? entry.placeOfSupply : `${entry.placeOfSupply} (buyer gave no state)`;
 
 /**
  * The one line that says whether a series is sound: the invoices' range, then the credit notes'

@@ -167,9 +167,11 @@ describe('ledger cells', () => {
   });
 
   it('names the place of supply, falling back to the supplier’s state', () => {
-    const entry = { buyerState: 'Kerala', supplierState: 'Karnataka' } as LedgerEntry;
+    const entry = { buyerState: 'Kerala', placeOfSupply: 'Kerala' } as LedgerEntry;
     expect(placeOfSupply(entry)).toBe('Kerala');
-    expect(placeOfSupply({ ...entry, buyerState: '' })).toBe('Karnataka (buyer gave no state)');
+    expect(placeOfSupply({ ...entry, buyerState: '', placeOfSupply: 'Karnataka' })).toBe(
+      'Karnataka (buyer gave no state)',
+    );
   });
 
   it('counts payments, invoices and credit notes in English', () => {
