@@ -302,7 +302,8 @@ describe('payments through the sandbox checkout', () => {
     await page.getByRole('dialog', { name: /^Bid processing fee/ }).waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
     expect(await payNow.evaluate((button) => button === document.activeElement)).toBe(true);
-    await row.getByRole('button', { name: /^Pay now/ }).click();
+    // Double-clicked: the second click lands on the new dialog's backdrop, which keeps it open.
+    await row.getByRole('button', { name: /^Pay now/ }).dblclick();
     const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
     await expectPriceBreakup(payDialog);
     await payDialog

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
+import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import { PayButton, PaymentSteps } from './PaymentSteps.tsx';
 import { usePayment, type PaymentFlow } from './usePayment.ts';
@@ -41,10 +42,12 @@ export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, c
     if (inFlight) return false;
     onClose();
   });
+  // The second click of a double click on Pay now / Subscribe lands on the new backdrop.
+  const closeUnlessOpeningTap = useSteadyClose(true, onClose);
   return (
     <Dialog
       open
-      onClose={inFlight ? undefined : onClose}
+      onClose={inFlight ? undefined : closeUnlessOpeningTap}
       // The checkout's overlay lies outside the dialog: let it have the keyboard focus.
       disableEnforceFocus={step === 'paying'}
       aria-labelledby={titleId}
