@@ -130,8 +130,11 @@ describe('a transaction row', () => {
       message: 'Nothing charged. Not needed: this bid was placed with another payment.',
     });
     expect(transactionStatusText(row)).toBe('Not needed');
-    // A failed attempt stays 'Failed'; one paid is what it is.
-    expect(transactionStatusText({ ...row, status: 'failed' })).toBe('Failed');
+    // One whose attempt failed is as unpaid, and as unneeded; one paid is what it is.
+    expect(transactionStatusText({ ...row, status: 'failed' })).toBe('Not needed');
+    expect(
+      transactionStatusText({ ...row, status: 'failed', payBy: '2026-11-27T12:30:00.000Z' }),
+    ).toBe('Failed');
     expect(transactionStatusText({ ...row, status: 'refunded' })).toBe('Refunded');
   });
 });

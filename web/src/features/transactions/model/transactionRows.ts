@@ -47,8 +47,9 @@ export const NOT_NEEDED = 'Not needed';
 export function transactionStatusText(
   row: Pick<Transaction, 'status' | 'payBy' | 'message'>,
 ): string {
-  const awaiting = row.status === 'created' || row.status === 'ordered';
-  return awaiting && row.payBy === null && row.message ? NOT_NEEDED : statusText(row.status);
+  // A failed attempt leaves the purchase payable, as one never tried is: the same when unneeded.
+  const unpaid = row.status === 'created' || row.status === 'ordered' || row.status === 'failed';
+  return unpaid && row.payBy === null && row.message ? NOT_NEEDED : statusText(row.status);
 }
 
 /** Under a purchase started and not paid: nothing was taken, and when it lapses unless paid. */
