@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { IdempotencyKeyReusedError } from '@boli/engine/commandHandling/idempotency';
 import { priceTable, type PriceTable } from '@boli/engine/billing/prices';
 import type { AdSpaceCycle, ProductKey } from '@boli/engine/billing/products';
 import type { Buyer, PurchaseSubject } from '@boli/engine/billing/purchase.events';
@@ -112,5 +114,29 @@ export async function startPurchase(
   if (creation.events.length > 0) return withEvents(initialPurchaseState(), creation.events);
   // A retry with the same Idempotency-Key (a double click): the first attempt's purchase stands,
   // with its order. The order opened here is never shown to a checkout, so it is never paid.
-  return loadPurchase(deps.store, purchaseId);
+  const first = await loadPurchase(deps.store, purchaseId);
+  // The key sent again with another request (another cycle, another product) is not a retry.
+  if (!sameRequest(first, input)) throw new IdempotencyKeyReusedError(purchaseId);
+  return first;
+}
+
+/** What a request chose of a subject: not the ad's name, which the server reads (and may change). */
+const askedFor = (subject: PurchaseSubject) =>
+  subject.kind === 'bidFee' ? { ...subject, itemName: '' } : subject;
+
+/** Whether a purchase already recorded is what `input` asks for: its buyer, subject and product. */
+function sameRequest(
+  recorded: PurchaseState,
+  input: { buyer: UserRow; subject: PurchaseSubject; productKey: ProductKey; cycle?: AdSpaceCycle },
+): boolean {
+  const purchase = recorded.purchase;
+  const line = purchase?.lines[0];
+  return (
+    purchase !== null &&
+    line !== undefined &&
+    purchase.buyer.userId === input.buyer.user_id &&
+    isDeepStrictEqual(askedFor(purchase.subject), askedFor(input.subject)) &&
+    line.productKey === input.productKey &&
+    line.cycle === (input.cycle ?? null)
+  );
 }

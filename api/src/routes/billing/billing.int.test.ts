@@ -369,6 +369,20 @@ describe('subscribing', () => {
     expect(second._id).toBe(first._id);
     expect(second.razorpay_order_id).toBe(first.razorpay_order_id);
   });
+
+  it('refuses an Idempotency-Key sent again with another purchase, keeping the first', async () => {
+    const dev = await kit.member('dev_keyreused');
+    const headers = { 'idempotency-key': randomUUID() };
+    const start = (cycle: string) =>
+      kit.api('/api/space/add/betweenPosts', { token: dev.token, headers, json: { cycle } });
+    const monthly = await start('monthly');
+    expect(monthly.status).toBe(200);
+    const yearly = await start('yearly');
+    expect(yearly.status).toBe(422);
+    expect(yearly.body.msg).toBe('This Idempotency-Key was already used for a different request.');
+    const again = await start('monthly');
+    expect((again.body.data as PurchaseInfo)._id).toBe((monthly.body.data as PurchaseInfo)._id);
+  });
 });
 
 describe('news of a payment', () => {
