@@ -179,11 +179,12 @@ describe('the bids on a phone', () => {
   });
 });
 
-describe('an ad whose title is one long word', () => {
-  it('wraps it on its page and its media page, on a phone as on a desktop', async () => {
-    // As long as an item name may be.
+describe('an ad whose title and description are one long word each', () => {
+  it('wraps them on its page and its media page, on a phone as on a desktop', async () => {
+    // As long as an item name may be; a description of a pasted link with no space in it.
     const title = `Harmonium${'L'.repeat(LIMITS.itemNameMax - 'Harmonium'.length)}`;
-    const adId = await postAd(app, owner, { itemName: title });
+    const description = `https://example.com/${'e'.repeat(100)}`;
+    const adId = await postAd(app, owner, { itemName: title, description });
     const { context, page } = await openAs(browser, owner);
     for (const path of [`/ads/${adId}`, `/postAd/media/${adId}`]) {
       await visit(page, path);

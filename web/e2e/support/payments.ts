@@ -119,7 +119,10 @@ export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
 export async function postAd(
   app: TestApp,
   owner: Member,
-  { itemName = 'Tabla set for bids' }: { itemName?: string } = {},
+  {
+    itemName = 'Tabla set for bids',
+    description = 'A tabla pair in good condition.',
+  }: { itemName?: string; description?: string } = {},
 ): Promise<string> {
   const photo = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 95, g: 47, b: 157 } },
@@ -132,7 +135,7 @@ export async function postAd(
     categoryname: 'Mobiles',
     subcategory: 'Mobile Phones',
     price: '25000',
-    description: 'A tabla pair in good condition.',
+    description,
     displayPhone: 'false',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

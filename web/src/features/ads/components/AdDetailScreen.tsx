@@ -156,7 +156,10 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
         </Alert>
       )}
       <AdGallery items={ad.gallery} title={ad.itemName} />
-      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{ad.description}</Typography>
+      {/* A long word or pasted link breaks rather than widen the page past a phone's screen. */}
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {ad.description}
+      </Typography>
       <AdFacts ad={ad} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography color="textSecondary">Posted by</Typography>
