@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { EmailVerifyMessageScreen } from '../features/accounts/components/EmailVerifyMessageScreen.tsx';
 import { EmailVerifyScreen } from '../features/accounts/components/EmailVerifyScreen.tsx';
 import { ForgotPasswordScreen } from '../features/accounts/components/ForgotPasswordScreen.tsx';
@@ -36,7 +37,7 @@ import { Guarded } from './guards/Guarded.tsx';
 import { StaffOnly } from './guards/StaffOnly.tsx';
 import { AD_HISTORY_ROLES, AUDIT_ROLES, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import { AppShell } from './layout/AppShell.tsx';
-import type { PageLayout } from './layout/layoutRules.ts';
+import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
 
 /*
  * Screens fetched when first shown, each a script of its own: the bid calendar carries
@@ -81,8 +82,8 @@ export type RouteRow = {
   roles?: readonly string[];
 };
 
-/** What a route tells the layout (read with useMatches()). */
-export type RouteHandle = { screen: string; layout: PageLayout };
+/** What a route tells the layout (read with useMatches()): also what it shows instead (layoutRules). */
+export type RouteHandle = Pick<RouteRow, 'screen' | 'layout' | 'access' | 'accepts'>;
 
 const USER_NAME = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.username.min},${LIMITS.username.max}}$`);
 
@@ -170,7 +171,7 @@ export const ROUTES: readonly RouteRow[] = [
   },
   {
     path: '/otp-phone-verify',
-    screen: 'Verify Mobile Number',
+    screen: VERIFY_PHONE_SCREEN,
     access: 'public',
     layout: 'auth',
     element: <OtpPhoneVerifyScreen />,
@@ -343,7 +344,7 @@ export const ROUTES: readonly RouteRow[] = [
   },
   {
     path: '*',
-    screen: 'Page not found',
+    screen: MESSAGES.pageNotFound,
     access: 'public',
     layout: 'standard',
     element: <PageNotFoundScreen />,
@@ -366,7 +367,12 @@ export const routeObjects: RouteObject[] = [
     children: ROUTES.map((row) => ({
       path: row.path,
       element: <RouteElement row={row} />,
-      handle: { screen: row.screen, layout: row.layout } satisfies RouteHandle,
+      handle: {
+        screen: row.screen,
+        layout: row.layout,
+        access: row.access,
+        ...(row.accepts ? { accepts: row.accepts } : {}),
+      } satisfies RouteHandle,
     })),
   },
 ];

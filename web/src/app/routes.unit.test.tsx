@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
 import { ROUTE_ACCESS } from '@boli/engine/shared/routeAccess';
+import type { Visitor } from './guards/access.ts';
+import { shownScreen } from './layout/layoutRules.ts';
 import { ROUTES, routeObjects, type RouteHandle } from './routes.tsx';
 
 /** The spec's route table (section 2), row by row, plus the catch-all 'Page not found'. */
@@ -11,6 +13,16 @@ const SPEC_ROUTES = [
 
 function screenAt(pathname: string): RouteHandle | undefined {
   return matchRoutes(routeObjects, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+}
+
+const guest: Visitor = { status: 'guest', mobileValidated: false };
+const unverified: Visitor = { status: 'member', mobileValidated: false };
+const verified: Visitor = { status: 'member', mobileValidated: true };
+
+/** The name of what a visitor is shown at `pathname`: the tab's title and the main region's. */
+function shownAt(pathname: string, visitor: Visitor): string | undefined {
+  const match = matchRoutes(routeObjects, pathname)?.at(-1);
+  return match && shownScreen(match.route.handle as RouteHandle, match.params, visitor);
 }
 
 describe('the route table', () => {
@@ -50,6 +62,22 @@ describe('the route table', () => {
     ['/ads/42/extra', 'Page not found'],
   ])('%s opens %s: a user name never hides a page', (pathname, screen) => {
     expect(screenAt(pathname)?.screen).toBe(screen);
+  });
+
+  it('names a path no user name can be what it shows, Page not found, not User profile', () => {
+    expect(shownAt('/ab', verified)).toBe('Page not found');
+    expect(shownAt('/x.y', verified)).toBe('Page not found');
+    expect(shownAt('/no_such_user_xyz', verified)).toBe('Page not found');
+    expect(shownAt('/ashaverma', verified)).toBe('User profile');
+  });
+
+  it('names the OTP screen where a member whose phone is not verified is shown it instead', () => {
+    expect(shownAt('/', unverified)).toBe('Verify Mobile Number');
+    expect(shownAt('/postAd', unverified)).toBe('Verify Mobile Number');
+    expect(shownAt('/postAd', verified)).toBe('Post New Ad');
+    expect(shownAt('/', guest)).toBe('Ads');
+    // Sent home rather than shown the OTP screen here: the title is home's once there.
+    expect(shownAt('/myAds', unverified)).toBe('My Ads');
   });
 
   it('keeps only user-name-shaped paths for profiles', () => {

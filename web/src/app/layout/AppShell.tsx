@@ -8,13 +8,18 @@ import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
 import { LoginRequiredProvider } from '../session/LoginRequiredProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import type { RouteHandle } from '../routes.tsx';
-import { pageChrome } from './layoutRules.ts';
+import type { Visitor } from '../guards/access.ts';
+import { pageChrome, shownScreen, type PageLayout } from './layoutRules.ts';
 import { pageTitle } from './pageTitle.ts';
 import { TopBar } from './TopBar.tsx';
 
-function useRouteHandle(): RouteHandle {
-  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
-  return handle ?? { screen: 'Boli', layout: 'standard' };
+const NO_ROUTE: RouteHandle = { screen: 'Boli', layout: 'standard', access: 'public' };
+
+/** The page's layout, and the name of the screen it shows to this visitor (`shownScreen`). */
+function useShownPage(visitor: Visitor): { screen: string; layout: PageLayout } {
+  const match = useMatches().at(-1);
+  const handle = (match?.handle as RouteHandle | undefined) ?? NO_ROUTE;
+  return { screen: shownScreen(handle, match?.params ?? {}, visitor), layout: handle.layout };
 }
 
 /** The page, or a spinner while a screen fetched on first use (routes.tsx) loads. */
@@ -73,9 +78,10 @@ function SkipToMain({ onSkip }: { onSkip: () => void }) {
 
 /** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
 export function AppShell() {
-  const { screen, layout } = useRouteHandle();
   const { status, user } = useSession();
-  const chrome = pageChrome(layout, { status, mobileValidated: user?.mobileValidated ?? false });
+  const visitor = { status, mobileValidated: user?.mobileValidated ?? false };
+  const { screen, layout } = useShownPage(visitor);
+  const chrome = pageChrome(layout, visitor);
   const main = useFocusOnNewPage();
 
   useEffect(() => {

@@ -1,4 +1,10 @@
-import type { Visitor } from '../guards/access.ts';
+import type { Params } from 'react-router-dom';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { decideAccess, type Visitor } from '../guards/access.ts';
+import type { RouteHandle } from '../routes.tsx';
+
+/** The OTP screen's name, for its own route and wherever the guard shows it instead. */
+export const VERIFY_PHONE_SCREEN = 'Verify Mobile Number';
 
 /**
  * Each route's page layout (spec section 2, layout rules):
@@ -20,6 +26,17 @@ export function pageChrome(layout: PageLayout, visitor: Visitor): PageChrome {
     sideColumns: layout !== 'auth' && layout !== 'staff',
     card: layout !== 'document' && !phoneNotValidated,
   };
+}
+
+/**
+ * The screen a route shows, which names the tab and the main region: 'Page not found' for
+ * parameters it does not accept, the OTP screen where the guard shows that instead (a member
+ * whose phone is not verified, guards/access.ts); else its own.
+ */
+export function shownScreen(handle: RouteHandle, params: Params, visitor: Visitor): string {
+  if (handle.accepts && !handle.accepts(params)) return MESSAGES.pageNotFound;
+  if (decideAccess(handle.access, visitor).kind === 'verifyPhone') return VERIFY_PHONE_SCREEN;
+  return handle.screen;
 }
 
 /**
