@@ -205,6 +205,8 @@ describe('a refused long form on a phone', () => {
     for (const fixed of ['Date of birth', 'Gender']) {
       expect(await field(page, fixed).getAttribute('readonly')).not.toBeNull();
     }
+    // Written as every date in the app is, not in the browser's own format.
+    expect(await field(page, 'Date of birth').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     await field(page, 'Street').fill('');
     await field(page, 'Link 1 URL').fill('not a link');
     const save = page.getByRole('button', { name: 'Save' });

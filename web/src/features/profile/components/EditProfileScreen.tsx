@@ -234,11 +234,12 @@ function EditProfileForm({ member }: { member: Member }) {
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {/* Given at sign-up, whose dialog warns they can never change: shown, not editable. */}
+        {/* Read only, so shown as text: DD-MM-YYYY as every date here, not the browser's format. */}
         <TextField
           label="Date of birth"
-          type="date"
           fullWidth
           {...bind('dob')}
+          value={dayMonthYear(form.dob)}
           helperText={errors.dob?.join(' · ') ?? FIXED_AT_SIGNUP}
           slotProps={{ inputLabel: { shrink: true }, input: { readOnly: true } }}
         />
