@@ -21,7 +21,7 @@ import { success } from '../../http/envelope.ts';
 import { activeSignedInMember, bidAliasOf } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { keepRefusal } from './keepRefusal.ts';
-import { refuseBidOnWithdrawnAd } from './withdrawnAd.ts';
+import { checkWithdrawnAdAhead, withdrawnAdChecked } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
   bidAmountInPaise,
@@ -74,7 +74,7 @@ export function bidRouter(infra: BidInfra): Router {
   const run = async (ctx: Context, adId: string, command: AdCommand) => {
     const key = idempotencyKeyOf(ctx, ctx.state.auth!.userId);
     try {
-      if (command.type === 'PlaceBid') await refuseBidOnWithdrawnAd(infra.db, adId);
+      if (command.type === 'PlaceBid') await withdrawnAdChecked(ctx, infra.db, adId);
       return await execute(infra, {
         streamId: adStream(adId),
         decider: adDecider,
@@ -97,7 +97,8 @@ export function bidRouter(infra: BidInfra): Router {
     }
   };
 
-  router.post('/', member, async (ctx) => {
+  const adOfBid = (body: unknown) => placeBidBody.safeParse(body ?? {}).data?.item_id;
+  router.post('/', checkWithdrawnAdAhead(infra.db, adOfBid), member, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const bidder = activeSignedInMember(ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
