@@ -426,6 +426,11 @@ describe('refused bids, kept for support', () => {
     const refused = await bid(meena, adId, { bidamt: 1600 });
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ msg: AD_MESSAGES.adNotFound, code: 'AD_WITHDRAWN' });
+    // Without a session, 401 as on any ad (the withdrawn check starts beside the session's).
+    const anonymous = await api('/api/bid/', {
+      json: { item_id: adId, bidamt: 1650, type: 'Open' },
+    });
+    expect(anonymous.status).toBe(401);
     // Staff still see the ad, told it is withdrawn; members are told it is not found.
     const page = (viewer: Member) =>
       api(`/api/posts/post?item_id=${adId}`, { token: viewer.token });
