@@ -220,6 +220,8 @@ describe('a refused long form on a phone', () => {
     await expect.poll(() => focusedInView(field(page, 'Link 1 URL'))).toBe(true);
 
     await field(page, 'Link 1 URL').fill('https://example.in/asha');
+    // The last field marked is mended: the notice above the form goes with its mark.
+    await alert(page, MESSAGES.invalidForm).waitFor({ state: 'detached' });
     // Leaving with changes not saved asks first: Stay keeps them, Save then goes without asking.
     await page.getByRole('banner').getByRole('link', { name: 'Boli' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });

@@ -19,3 +19,16 @@ export function errorsByField(
   }
   return byField;
 }
+
+/**
+ * Whether clearing `field`'s messages (the member is mending it) leaves none of a refusal's marks:
+ * the notice above the form ('Please provide valid details…') then has nothing left to point to.
+ * A refusal with no mark on any field (a message for the whole form) is not cleared by an edit.
+ */
+export function lastMarkCleared(
+  errors: Readonly<Record<string, readonly string[] | undefined>>,
+  field: string,
+): boolean {
+  const marked = (name: string) => (errors[name]?.length ?? 0) > 0;
+  return marked(field) && Object.keys(errors).every((name) => name === field || !marked(name));
+}

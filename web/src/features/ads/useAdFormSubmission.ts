@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { lastMarkCleared } from '../../lib/fieldErrors.ts';
 import { adFailureOf, type AdFailure } from './model/adFailure.ts';
 import {
   changeAdField,
@@ -29,6 +30,8 @@ export function useAdFormSubmission(options: {
 
   const change = (field: AdFormField, value: string) => {
     setForm((current) => changeAdField(current, field, value));
+    // The refusal above the form goes with the last field it marked, once that one is mended.
+    if (failure?.kind === 'refused' && lastMarkCleared(errors, field)) setFailure(null);
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 

@@ -30,7 +30,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
-import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fieldErrors.ts';
 import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
@@ -179,6 +179,12 @@ function EditProfileForm({ member }: { member: Member }) {
       if (field === 'district') next.neighbourHood = '';
       return next;
     });
+    mending(field);
+  };
+  /** An edit clears the field's marks, and the notice above the form with the last of them. */
+  const mending = (field: FormField | 'dob' | 'links') => {
+    // A failure to save (not a mark) stays till the next Save.
+    if (failure === MESSAGES.invalidForm && lastMarkCleared(errors, field)) setFailure(null);
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
   const bind = (field: FormField | 'dob') => ({
@@ -187,11 +193,13 @@ function EditProfileForm({ member }: { member: Member }) {
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
     ...fieldErrorProps(errors[field]),
   });
-  const setLink = (index: number, part: keyof Link, value: string) =>
+  const setLink = (index: number, part: keyof Link, value: string) => {
     setForm((f) => ({
       ...f,
       links: f.links.map((link, i) => (i === index ? { ...link, [part]: value } : link)),
     }));
+    mending('links');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
