@@ -34,14 +34,16 @@ export const DEFAULT_GST_BASIS_POINTS = 1800;
 export const taxAmount = (pricePaise: number, basisPoints: number): number =>
   Math.floor((pricePaise * basisPoints + 5_000) / 10_000);
 
-const sameState = (a: string, b: string | null | undefined): boolean =>
-  !b || b.trim() === '' || a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /** The state whose GST applies: the buyer's, or the supplier's when the buyer gave none. */
 export const placeOfSupplyOf = (
   buyerState: string | null | undefined,
   supplierState: string,
 ): string => (!buyerState || buyerState.trim() === '' ? supplierState : buyerState);
+
+/** Whether the supply is within the supplier's state (names compared without case or spaces). */
+const intraState = (supplierState: string, buyerState: string | null | undefined): boolean =>
+  placeOfSupplyOf(buyerState, supplierState).trim().toLowerCase() ===
+  supplierState.trim().toLowerCase();
 
 /** The tax of one line sold by a supplier in `supplierState` to a buyer in `buyerState`. */
 export function taxLine(input: {
@@ -53,7 +55,7 @@ export function taxLine(input: {
   const { pricePaise, rates } = input;
   if (!Number.isSafeInteger(pricePaise) || pricePaise < 0)
     throw new RangeError(`price must be a non-negative integer of paise, got ${pricePaise}`);
-  if (sameState(input.supplierState, input.buyerState)) {
+  if (intraState(input.supplierState, input.buyerState)) {
     const half = rates.gstBasisPoints / 2;
     const cgst = taxAmount(pricePaise, half);
     const sgst = taxAmount(pricePaise, half);

@@ -205,9 +205,11 @@ export function ledgerCaption(total: number, search: string): string {
   return `${count} in this period${matching}.`;
 }
 
-/** Where GST was charged (the api's placeOfSupply), and why when the buyer gave no state. */
+/** Where GST was charged (the api's placeOfSupply), and why when it is not the buyer's state. */
 export const placeOfSupply = (entry: LedgerEntry): string =>
-  entry.buyerState.trim() ? entry.placeOfSupply : `${entry.placeOfSupply} (buyer gave no state)`;
+  entry.placeOfSupply === entry.buyerState
+    ? entry.placeOfSupply
+    : `${entry.placeOfSupply} (buyer gave no state)`;
 
 /**
  * The one line that says whether a series is sound: the invoices' range, then the credit notes'
