@@ -20,6 +20,7 @@ import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../h
 import { success } from '../../http/envelope.ts';
 import { activeSignedInMember, bidAliasOf } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
+import { adKey } from '../posts/schema.ts';
 import { keepRefusal } from './keepRefusal.ts';
 import { checkWithdrawnAdAhead, withdrawnAdChecked } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -97,7 +98,9 @@ export function bidRouter(infra: BidInfra): Router {
     }
   };
 
-  const adOfBid = (body: unknown) => placeBidBody.safeParse(body ?? {}).data?.item_id;
+  // Only the ad's id is read ahead: the whole body is parsed once, by the route.
+  const adOfBid = (body: unknown) =>
+    adKey.safeParse((body as { item_id?: unknown } | undefined)?.item_id).data;
   router.post('/', checkWithdrawnAdAhead(infra.db, adOfBid), member, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const bidder = activeSignedInMember(ctx);
