@@ -241,8 +241,8 @@ function EditProfileForm({ member }: { member: Member }) {
         <TextField label="Last name" required fullWidth {...bind('lastname')} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {/* Given at sign-up, whose dialog warns they can never change: shown, not editable. */}
-        {/* Read only, so shown as text: DD-MM-YYYY as every date here, not the browser's format. */}
+        {/* Given at sign-up, whose dialog warns they can never change: shown, not editable; the
+            date as text, DD-MM-YYYY as every date here, not in the browser's format. */}
         <TextField
           label="Date of birth"
           fullWidth
