@@ -12,6 +12,7 @@ import { createMember, openAs } from './support/members.ts';
 import {
   api,
   awaitPaymentOutcome,
+  closeSandboxCheckout,
   expectPriceBreakup,
   memberWhoseTrialEnded,
   postAd,
@@ -148,7 +149,7 @@ describe('payments through the sandbox checkout', () => {
     await checkout.getByText(/Payment failed/).waitFor();
     // Boli's dialog under the checkout says so too, and where to try again.
     await planDialog.getByText(/^That attempt failed.* Try again in the checkout window/).waitFor();
-    await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    await closeSandboxCheckout(page);
     const failed = planDialog.getByRole('alert');
     await failed.getByText(/Payment failed/).waitFor();
     // The focus comes back from the checkout to Try again (Enter retries, Escape closes).
@@ -280,7 +281,7 @@ describe('payments through the sandbox checkout', () => {
     const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
     const checkout = sandboxCheckout(page);
-    await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    await closeSandboxCheckout(page);
     // The dialog says where the payment can still be made.
     await feeDialog.getByText(PAYMENT_TEXTS.cancelled).waitFor();
     await feeDialog.getByRole('button', { name: /Cancel|Close/ }).click();
@@ -366,7 +367,7 @@ describe('payments through the sandbox checkout', () => {
     };
     // One checkout closed unpaid, then another paid.
     await startCheckout();
-    await checkout.getByRole('button', { name: 'Close checkout' }).click();
+    await closeSandboxCheckout(page);
     await dialog.getByRole('button', { name: /Cancel|Close/ }).click();
     await dialog.waitFor({ state: 'detached' });
     await startCheckout();

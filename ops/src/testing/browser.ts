@@ -25,3 +25,20 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Sends an input that may end the frame it lands in (a click on the checkout's Close, which
+ * removes its iframe; a key that moves the focus into a frame while that frame changes process),
+ * waits for what the input should do, and gives Chromium's acknowledgement of the input itself
+ * only a grace period. Such an input may never be acknowledged: awaiting it hung tests until
+ * their timeout in CI, although the input had done its work.
+ */
+export async function inputThenAwait(
+  input: () => Promise<unknown>,
+  effect: () => Promise<unknown>,
+  graceMs = 2_000,
+): Promise<void> {
+  const sent = input().catch(() => undefined);
+  await effect();
+  await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+}

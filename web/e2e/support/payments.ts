@@ -10,6 +10,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
+import { inputThenAwait } from '../../../ops/src/testing/browser.ts';
 import { DELHI_ADDRESS, type Member } from './members.ts';
 
 /*
@@ -146,8 +147,16 @@ export async function postAd(
 }
 
 /** The sandbox gateway's checkout page, in the overlay its checkout.js lays over the page. */
-export const sandboxCheckout = (page: Page): FrameLocator =>
-  page.frameLocator('iframe[title="Sandbox checkout"]');
+const SANDBOX_CHECKOUT = 'iframe[title="Sandbox checkout"]';
+
+export const sandboxCheckout = (page: Page): FrameLocator => page.frameLocator(SANDBOX_CHECKOUT);
+
+/** Clicks the checkout's Close and waits for its iframe to go (see inputThenAwait for why). */
+export const closeSandboxCheckout = (page: Page) =>
+  inputThenAwait(
+    () => sandboxCheckout(page).getByRole('button', { name: 'Close checkout' }).click(),
+    () => page.locator(SANDBOX_CHECKOUT).waitFor({ state: 'detached' }),
+  );
 
 /**
  * Waits for what a payment ends with (`text` on the page); failing, says where the payment stood:

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import knex, { type Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
+import { inputThenAwait, launchBrowser } from '../../../../ops/src/testing/browser.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
 import { razorpayGateway } from '../../payments/gateway/razorpay.ts';
 import { verifyCheckoutSignature } from '../../payments/gateway/signatures.ts';
@@ -160,9 +160,13 @@ describe('checkout.js on a merchant page of another origin', () => {
     await page.waitForTimeout(200);
     expect((await results(page)).success).toEqual([]);
 
-    await checkout.getByRole('button', { name: 'Close checkout' }).click();
-    await page.waitForFunction(
-      () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
+    // Close removes the checkout's iframe, the frame the click landed in.
+    await inputThenAwait(
+      () => checkout.getByRole('button', { name: 'Close checkout' }).click(),
+      () =>
+        page.waitForFunction(
+          () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
+        ),
     );
     expect(await page.locator('iframe').count()).toBe(0);
     await page.close();
@@ -181,17 +185,10 @@ describe('checkout.js on a merchant page of another origin', () => {
     const dismissed = (times: number) =>
       page.waitForFunction(`window.results.dismissed === ${times}`, undefined, soon);
     const frameFocused = "document.activeElement?.tagName === 'IFRAME'";
-    /*
-     * A key is sent, and what it should do waited for, with a timeout; Chromium's acknowledgement
-     * of the key itself is given only a grace period. A key that moves the focus into the
-     * checkout's frame (Enter on Buy, while that frame changes process) or removes it (Escape)
-     * may never be acknowledged, and awaiting it hung the test until its timeout in CI.
-     */
-    const press = async (key: string, effect: () => Promise<unknown>) => {
-      const sent = page.keyboard.press(key).catch(() => undefined);
-      await effect();
-      await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    };
+    // A key that moves the focus into the checkout's frame, or removes that frame, may never be
+    // acknowledged by Chromium: see inputThenAwait.
+    const press = (key: string, effect: () => Promise<unknown>) =>
+      inputThenAwait(() => page.keyboard.press(key), effect);
     await page.getByRole('button', { name: 'Buy' }).focus();
     await press('Enter', () => page.waitForFunction(frameFocused, undefined, soon));
     // The checkout's own document, once loaded: the iframe may be focused before it is.
