@@ -83,7 +83,7 @@ export type RouteRow = {
 };
 
 /** What a route tells the layout (read with useMatches()): also what it shows instead (layoutRules). */
-export type RouteHandle = Pick<RouteRow, 'screen' | 'layout' | 'access' | 'accepts'>;
+export type RouteHandle = Pick<RouteRow, 'screen' | 'layout' | 'access' | 'accepts' | 'roles'>;
 
 const USER_NAME = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.username.min},${LIMITS.username.max}}$`);
 
@@ -372,6 +372,7 @@ export const routeObjects: RouteObject[] = [
         layout: row.layout,
         access: row.access,
         ...(row.accepts ? { accepts: row.accepts } : {}),
+        ...(row.roles ? { roles: row.roles } : {}),
       } satisfies RouteHandle,
     })),
   },

@@ -80,6 +80,16 @@ describe('the route table', () => {
     expect(shownAt('/myAds', unverified)).toBe('My Ads');
   });
 
+  it('names a staff page Not allowed to anyone without its roles, who is shown the refusal', () => {
+    const support: Visitor = { ...verified, roles: ['support'] };
+    const auditor: Visitor = { ...verified, roles: ['auditor'] };
+    expect(shownAt('/support/messages', verified)).toBe('Not allowed');
+    expect(shownAt('/audit', support)).toBe('Not allowed');
+    expect(shownAt('/support/messages', auditor)).toBe('Not allowed');
+    expect(shownAt('/support/messages', support)).toBe('Contact messages');
+    expect(shownAt('/audit', auditor)).toBe('Payments audit');
+  });
+
   it('keeps only user-name-shaped paths for profiles', () => {
     const row = ROUTES.find((candidate) => candidate.path === '/:userName');
     expect(row?.accepts?.({ userName: 'asha_v.01' })).toBe(true);

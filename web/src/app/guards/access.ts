@@ -17,7 +17,12 @@ export type AccessDecision =
   /** The stored session could not be checked (the connection, the api): say so, with Retry. */
   | { kind: 'unreachable' };
 
-export type Visitor = { status: SessionStatus; mobileValidated: boolean };
+export type Visitor = {
+  status: SessionStatus;
+  mobileValidated: boolean;
+  /** The session's staff roles (engine/src/accounts/staffRoles.ts), if any. */
+  roles?: readonly string[] | undefined;
+};
 
 export const OTP_PHONE_VERIFY_PATH = '/otp-phone-verify';
 

@@ -79,7 +79,7 @@ function SkipToMain({ onSkip }: { onSkip: () => void }) {
 /** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
 export function AppShell() {
   const { status, user } = useSession();
-  const visitor = { status, mobileValidated: user?.mobileValidated ?? false };
+  const visitor = { status, mobileValidated: user?.mobileValidated ?? false, roles: user?.roles };
   const { screen, layout } = useShownPage(visitor);
   const chrome = pageChrome(layout, visitor);
   const main = useFocusOnNewPage();

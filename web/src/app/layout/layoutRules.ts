@@ -1,10 +1,13 @@
 import type { Params } from 'react-router-dom';
+import { holdsRole } from '@boli/engine/accounts/staffRoles';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { decideAccess, type Visitor } from '../guards/access.ts';
 import type { RouteHandle } from '../routes.tsx';
 
 /** The OTP screen's name, for its own route and wherever the guard shows it instead. */
 export const VERIFY_PHONE_SCREEN = 'Verify Mobile Number';
+/** What a staff page is called to someone without its roles, who is shown the refusal (StaffOnly). */
+export const NOT_ALLOWED_SCREEN = 'Not allowed';
 
 /**
  * Each route's page layout (spec section 2, layout rules):
@@ -31,11 +34,15 @@ export function pageChrome(layout: PageLayout, visitor: Visitor): PageChrome {
 /**
  * The screen a route shows, which names the tab and the main region: 'Page not found' for
  * parameters it does not accept, the OTP screen where the guard shows that instead (a member
- * whose phone is not verified, guards/access.ts); else its own.
+ * whose phone is not verified, guards/access.ts), 'Not allowed' for a staff page to someone
+ * without its roles (guards/StaffOnly.tsx); else its own.
  */
 export function shownScreen(handle: RouteHandle, params: Params, visitor: Visitor): string {
   if (handle.accepts && !handle.accepts(params)) return MESSAGES.pageNotFound;
-  if (decideAccess(handle.access, visitor).kind === 'verifyPhone') return VERIFY_PHONE_SCREEN;
+  const decision = decideAccess(handle.access, visitor);
+  if (decision.kind === 'verifyPhone') return VERIFY_PHONE_SCREEN;
+  if (decision.kind === 'render' && handle.roles && !holdsRole(visitor.roles, handle.roles))
+    return NOT_ALLOWED_SCREEN;
   return handle.screen;
 }
 
