@@ -125,6 +125,13 @@ describe('the audit screen', () => {
     await ledger.getByRole('button', { name: 'Show payments' }).click();
     await ledger.getByText('‘From’ must be on or before ‘To’.').waitFor();
     expect(await ledger.getByTestId('ledger-row').count()).toBe(0);
+    // Both dates are marked and say why; the keyboard is on the first, to mend it.
+    for (const end of ['From', 'To']) {
+      const field = ledger.getByLabel(end);
+      expect(await field.getAttribute('aria-invalid'), end).toBe('true');
+      expect(await field.getAttribute('aria-describedby'), end).toBe('ledger-period-problem');
+    }
+    expect(await ledger.getByLabel('From').evaluate((field) => field.matches(':focus'))).toBe(true);
     // Nothing is shown, so there is nothing to save: not the last period's payments either.
     const csvButton = ledger.getByRole('button', { name: 'Download CSV' });
     expect(await csvButton.isDisabled()).toBe(true);

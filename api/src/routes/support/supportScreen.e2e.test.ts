@@ -202,6 +202,16 @@ describe('the support ad history screen', () => {
     expect(await page.getByTestId('unreadable-as-of').innerText()).toContain(
       "The link's time “garbage” is not a time: shown as of now.",
     );
+
+    // On a phone each wide table scrolls in a box of its own, which the keyboard can reach.
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const table of ['Bids', 'Events', 'Refused bids']) {
+      const region = page.getByRole('region', {
+        name: `${table}: scroll sideways for more`,
+        exact: true,
+      });
+      expect(await region.getAttribute('tabindex'), table).toBe('0');
+    }
   });
 
   it('is a button on the ad page for staff only', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -133,6 +133,8 @@ function SeriesSection() {
 
 /** The filter row's fields: the phone's whole width in its column, their own in a row. */
 const FIELD_WIDTH = { width: { xs: '100%', sm: 'auto' } } as const;
+/** The reversed period's alert, which both dates point to. */
+const PERIOD_PROBLEM_ID = 'ledger-period-problem';
 
 function LedgerSection() {
   const { request } = useApi();
@@ -157,10 +159,13 @@ function LedgerSection() {
     draft.from === period.from &&
     draft.to === period.to &&
     draft.search.trim() === period.search.trim();
+  const fromField = useRef<HTMLInputElement>(null);
   const show = () => {
     const problem = periodProblem(draft);
     setInvalid(problem);
-    if (!problem) setPeriod({ ...period, ...draft, page: 0 });
+    // The keyboard goes to the date to mend; both dates are marked, and say why (the alert).
+    if (problem) fromField.current?.focus();
+    else setPeriod({ ...period, ...draft, page: 0 });
   };
 
   useEffect(() => {
@@ -204,7 +209,12 @@ function LedgerSection() {
             label={end === 'from' ? 'From' : 'To'}
             value={draft[end]}
             onChange={(e) => setDraft({ ...draft, [end]: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={invalid !== null}
+            {...(end === 'from' ? { inputRef: fromField } : {})}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: invalid ? { 'aria-describedby': PERIOD_PROBLEM_ID } : {},
+            }}
             sx={FIELD_WIDTH}
           />
         ))}
@@ -251,7 +261,11 @@ function LedgerSection() {
           {csvFailure}
         </Alert>
       )}
-      {invalid && <Alert severity="error">{invalid}</Alert>}
+      {invalid && (
+        <Alert severity="error" id={PERIOD_PROBLEM_ID}>
+          {invalid}
+        </Alert>
+      )}
       {failure && <Alert severity="error">{failure}</Alert>}
       {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
       {/* A period, search, kind or Hide failed attempts changed: the count is said. */}

@@ -1,13 +1,12 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import type { RefusedBid } from '../adHistory.ts';
 import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
@@ -35,7 +34,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
       {bids.length === 0 ? (
         <Typography color="textSecondary">No bid on this ad was refused.</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableScroller label="Refused bids" outlined>
           <Table size="small" aria-label="Refused bids">
             <TableHead>
               <TableRow>
@@ -72,7 +71,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       )}
     </>
   );
