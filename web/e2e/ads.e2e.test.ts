@@ -355,7 +355,10 @@ describe('a member with a full profile', () => {
     const items = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
     await items.nth(2).waitFor();
     expect(await items.count()).toBe(3);
-    await items.nth(1).getByRole('button', { name: 'Use as thumbnail' }).click();
+    // Each item is named by its kind and place, not by the file name it was stored under.
+    expect(await items.nth(1).getAttribute('aria-label')).toBe('Photo 2');
+    expect(await items.nth(1).getByRole('img').getAttribute('alt')).toBe('Photo 2');
+    await items.nth(1).getByRole('button', { name: 'Use as thumbnail: Photo 2' }).click();
     await items.nth(1).getByText('Thumbnail', { exact: true }).waitFor();
     expect(await page.getByText('Thumbnail', { exact: true }).count()).toBe(1);
     // Two at once, stored side by side: removing each item takes its own upload row with it.
@@ -372,7 +375,10 @@ describe('a member with a full profile', () => {
     await items.nth(4).waitFor();
     // Remove asks first: Cancel keeps the item.
     const asked = page.getByRole('dialog', { name: /^Remove this (photo|video)\?$/ });
-    await items.nth(4).getByRole('button', { name: 'Remove' }).click();
+    await items
+      .nth(4)
+      .getByRole('button', { name: /^Remove (photo|video) \d$/ })
+      .click();
     await asked.getByRole('button', { name: 'Cancel' }).click();
     await asked.waitFor({ state: 'detached' });
     expect(await items.count()).toBe(5);

@@ -195,7 +195,8 @@ describe('the audit screen', () => {
     expect(lines.filter((line) => line.includes(paid.paymentId))).toHaveLength(1);
     expect(lines.filter((line) => line !== '')).toHaveLength(3);
 
-    await row.getByRole('button', { name: 'Compare' }).click();
+    // One of a Compare per payment, named for its purchase.
+    await row.getByRole('button', { name: `Compare: purchase ${paid.purchaseId}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Our record matches the gateway.').waitFor();
     expect(await dialog.innerText()).toContain(paid.paymentId);

@@ -24,7 +24,7 @@ import {
 } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
 import { adManagementRefusal } from '../model/adManagement.ts';
-import { uploadOfItem } from '../model/galleryUploads.ts';
+import { mediaLabels, uploadOfItem } from '../model/galleryUploads.ts';
 import { useUploads } from '../useUploads.ts';
 import { useAdDetail } from '../useAdDetail.ts';
 import { AdLoadFailureNotice, AdManagementNotice } from './AdFailureNotice.tsx';
@@ -39,12 +39,15 @@ const isThumbnail = (ad: AdDetailView, item: GalleryItemView) =>
 function MediaItem({
   ad,
   item,
+  label,
   onRemove,
   onThumbnail,
   canRemove,
 }: {
   ad: AdDetailView;
   item: GalleryItemView;
+  /** What the item is called to a screen reader: 'Photo 2' (mediaLabels), not its stored name. */
+  label: string;
   onRemove: () => void;
   onThumbnail: () => void;
   canRemove: boolean;
@@ -55,10 +58,11 @@ function MediaItem({
   const [asking, setAsking] = useState(false);
   const what = video ? 'video' : 'photo';
   return (
-    <Card variant="outlined" component="li" aria-label={item.name} sx={{ listStyle: 'none' }}>
+    <Card variant="outlined" component="li" aria-label={label} sx={{ listStyle: 'none' }}>
       {video ? (
         <Box
           component="video"
+          aria-label={label}
           controls
           preload="metadata"
           poster={item.thumbnail || undefined}
@@ -69,7 +73,7 @@ function MediaItem({
         <Box
           component="img"
           src={item.thumbnail || item.url}
-          alt={item.name}
+          alt={label}
           sx={{ width: '100%', height: 140, objectFit: 'cover' }}
         />
       )}
@@ -77,11 +81,17 @@ function MediaItem({
         {chosen ? (
           <Chip size="small" color="primary" label="Thumbnail" />
         ) : (
-          <Button size="small" onClick={onThumbnail}>
+          <Button size="small" onClick={onThumbnail} aria-label={`Use as thumbnail: ${label}`}>
             Use as thumbnail
           </Button>
         )}
-        <Button size="small" color="error" disabled={!canRemove} onClick={() => setAsking(true)}>
+        <Button
+          size="small"
+          color="error"
+          disabled={!canRemove}
+          onClick={() => setAsking(true)}
+          aria-label={`Remove ${label.toLowerCase()}`}
+        >
           Remove
         </Button>
       </CardActions>
@@ -159,6 +169,7 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
     if ((await act(AD_PATHS.remove, name)) && upload) media.remove(upload);
   };
 
+  const labels = mediaLabels(gallery);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -184,11 +195,12 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
           gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
         }}
       >
-        {gallery.map((item) => (
+        {gallery.map((item, index) => (
           <MediaItem
             key={item.name}
             ad={ad}
             item={item}
+            label={labels[index]!}
             canRemove={gallery.length > 1}
             onRemove={() => void removeItem(item.name)}
             onThumbnail={() => void act(AD_PATHS.thumbnail, item.name)}

@@ -33,3 +33,16 @@ export function uploadOfItem(
   for (const [id, item] of itemsOfUploads(uploads, gallery)) if (item === name) return id;
   return undefined;
 }
+
+/**
+ * What each gallery item is called to a screen reader, in the gallery's order: its kind and
+ * place among its kind ('Photo 1', 'Photo 2', 'Video 1'), not the name it was stored under.
+ */
+export function mediaLabels(gallery: readonly Pick<GalleryItemView, 'galleryType'>[]): string[] {
+  const counts = { Photo: 0, Video: 0 };
+  return gallery.map(({ galleryType }) => {
+    const kind = galleryType === 'videos' ? 'Video' : 'Photo';
+    counts[kind] += 1;
+    return `${kind} ${counts[kind]}`;
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GalleryItemView } from '../ads.api.ts';
-import { itemsOfUploads, uploadOfItem } from './galleryUploads.ts';
+import { itemsOfUploads, mediaLabels, uploadOfItem } from './galleryUploads.ts';
 import type { Upload } from './uploadQueue.ts';
 
 const item = (name: string, added = false): GalleryItemView => ({
@@ -82,5 +82,16 @@ describe('the upload rows of the media screen and the items they added', () => {
       error: 'Too large',
     };
     expect(itemsOfUploads([running, failed], ['p1', 'a']).size).toBe(0);
+  });
+});
+
+describe('mediaLabels', () => {
+  it('names each item by its kind and place among its kind, not by its stored name', () => {
+    const gallery = [
+      { galleryType: 'photos' },
+      { galleryType: 'videos' },
+      { galleryType: 'photos' },
+    ] as const;
+    expect(mediaLabels(gallery)).toEqual(['Photo 1', 'Video 1', 'Photo 2']);
   });
 });

@@ -401,7 +401,8 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         <TaxDocuments entry={entry} />
       </TableCell>
       <TableCell>
-        <Button size="small" onClick={onCheck}>
+        {/* Named for its purchase, as the dialog it opens is: one of many Compare buttons. */}
+        <Button size="small" onClick={onCheck} aria-label={`Compare: purchase ${entry.purchaseId}`}>
           Compare
         </Button>
       </TableCell>
