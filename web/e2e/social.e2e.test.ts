@@ -187,6 +187,10 @@ describe('the contact form', () => {
     await expect.poll(() => alert.innerText()).toBe(MESSAGES.contactAllDetails);
     // Every empty field is marked, and the focus is on the first one that takes typing.
     expect(await page.locator('[aria-invalid="true"]:not([aria-hidden="true"])').count()).toBe(7);
+    // …and says so under itself, which a screen reader reads with the field.
+    const firstName = page.getByLabel(/^First name/);
+    const describedBy = await firstName.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(MESSAGES.cannotBeBlank);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
       .toBe('true');

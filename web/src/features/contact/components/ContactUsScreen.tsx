@@ -120,13 +120,16 @@ export function ContactUsScreen() {
     }
   };
 
+  /** What is wrong with a field, under it: its rule's message, or that it was left empty. */
+  const problemOf = (name: ContactField) =>
+    fieldErrors[name] ?? (missing.has(name) ? MESSAGES.cannotBeBlank : undefined);
   const field = (name: ContactField) => ({
     label: LABELS[name],
     value: form[name],
     required: true,
     fullWidth: true,
-    error: fieldErrors[name] !== undefined || missing.has(name),
-    helperText: fieldErrors[name],
+    error: problemOf(name) !== undefined,
+    helperText: problemOf(name),
     onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
   });
 
@@ -174,7 +177,7 @@ export function ContactUsScreen() {
           multiline
           minRows={3}
           helperText={
-            fieldErrors.description ??
+            problemOf('description') ??
             `${characterCount} / ${LIMITS.descriptionMaxExclusive - 1} characters`
           }
         />
