@@ -72,6 +72,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   BID_ALIAS_TOO_SHORT: { status: 400, message: MESSAGES.bidAliasTooShort },
   BID_ALIAS_TOO_LONG: { status: 400, message: MESSAGES.bidAliasTooLong },
   ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },
+  BID_ALIAS_TAKEN: { status: 409, message: MESSAGES.bidAliasTaken },
   FINAL_CALL_ALREADY_MADE: { status: 409, message: MESSAGES.finalCallAlreadyMade },
   FINAL_CALL_IN_PAST: { status: 400, message: MESSAGES.finalCallInPast },
   INVALID_DEADLINE: { status: 400, message: MESSAGES.finalCallDateRequired },

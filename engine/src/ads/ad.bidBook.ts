@@ -25,6 +25,8 @@ type Shared = {
   readonly byBidder: Map<string, number[]>;
   /** Phase → indices of its bids in `bids`, ascending. */
   readonly byPhase: Record<BidPhase, number[]>;
+  /** Alias (`aliasKey`) → index of the first bid under it: whose alias it is on this ad. */
+  readonly byAlias: Map<string, number>;
 };
 
 type TopKey = `${BidPhase}:${BidType}`;
@@ -46,6 +48,7 @@ const emptyShared = (): Shared => ({
   byId: new Map(),
   byBidder: new Map(),
   byPhase: { beforeFinalCall: [], afterFinalCall: [] },
+  byAlias: new Map(),
 });
 
 export const emptyBidBook = (): BidBook => ({
@@ -94,7 +97,23 @@ function record(shared: Shared, bid: BookedBid): number {
   if (mine) mine.push(index);
   else shared.byBidder.set(bid.bidderId, [index]);
   shared.byPhase[bid.phase].push(index);
+  const alias = aliasKey(bid.bidAlias);
+  if (!shared.byAlias.has(alias)) shared.byAlias.set(alias, index);
   return index;
+}
+
+/** Aliases that differ only in case or the spaces around them read as the same to bidders. */
+const aliasKey = (alias: string): string => alias.trim().toLowerCase();
+
+/**
+ * Whether `alias` is another bidder's on this ad: the first to bid under an alias holds it there,
+ * so no one else's bid can pass for theirs (or take the highest bid in their name).
+ */
+export function aliasHeldByAnother(book: BidBook, alias: string, bidderId: string): boolean {
+  const first = book.shared.byAlias.get(aliasKey(alias));
+  return (
+    first !== undefined && first < book.length && book.shared.bids[first]!.bidderId !== bidderId
+  );
 }
 
 /** The same BidPlaced: its indices in a shared log hold for either. */

@@ -1,5 +1,5 @@
 import { bidAliasProblem, type BidAliasCode } from '../accounts/account.rules.ts';
-import { hasBid } from './ad.bidBook.ts';
+import { aliasHeldByAnother, hasBid } from './ad.bidBook.ts';
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { BID_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
@@ -48,6 +48,7 @@ export type AdErrorCode =
   | 'BID_DETAILS_MISSING'
   | 'INVALID_BID_AMOUNT'
   | BidAliasCode
+  | 'BID_ALIAS_TAKEN'
   | 'FINAL_CALL_ALREADY_MADE'
   | 'FINAL_CALL_IN_PAST'
   | 'INVALID_DEADLINE'
@@ -179,6 +180,9 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
   if (!Number.isSafeInteger(amount)) fail('INVALID_BID_AMOUNT', undefined, { amount });
   const aliasProblem = bidAliasProblem(data.bidAlias, data.username);
   if (aliasProblem) fail(aliasProblem.code, aliasProblem.message);
+  if (aliasHeldByAnother(state.bids, data.bidAlias, data.userId)) {
+    fail('BID_ALIAS_TAKEN', MESSAGES.bidAliasTaken);
+  }
   return [
     {
       type: 'BidPlaced',

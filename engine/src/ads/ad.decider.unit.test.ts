@@ -472,6 +472,22 @@ describe('when bidding is open', () => {
         .when(placeBid({ bidAlias: 'xxMEExx' }))
         .then(bidPlaced({ bidAlias: 'xxMEExx' }));
     });
+
+    it('refuses another bidder’s alias on this ad, whatever its case, and keeps it for its holder', () => {
+      const meenas = [...POSTED, bidPlaced()];
+      for (const alias of [MEENA.bidAlias, ` ${MEENA.bidAlias.toUpperCase()} `]) {
+        given(meenas)
+          .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))
+          .thenThrows('BID_ALIAS_TAKEN', { message: MESSAGES.bidAliasTaken });
+      }
+      // Its holder bids under it again; another alias is anyone's.
+      given(meenas)
+        .when(placeBid({ bidId: 'bid-2', amount: 14_000_000 }, at(20)))
+        .then(bidPlaced({ bidId: 'bid-2', amount: 14_000_000, placedAt: at(20) }));
+      given(meenas)
+        .when(placeBid({ bidId: 'bid-2' }, at(20), ARJUN))
+        .then(bidPlaced({ bidId: 'bid-2', placedAt: at(20) }, ARJUN));
+    });
   });
 
   describe('the owner makes the final call', () => {

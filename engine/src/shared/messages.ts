@@ -126,6 +126,7 @@ export const MESSAGES = {
   shareFeeAlreadyPaid:
     'You have already paid the buy-share bid fee. Your bids are posted directly.',
   companyNameTaken: 'Another bidder uses this company name. Please choose another.',
+  bidAliasTaken: 'Another bidder on this ad uses this bid alias. Please choose another.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

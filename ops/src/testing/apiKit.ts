@@ -28,7 +28,21 @@ export type Body = {
   errors?: { field: string; message: string }[];
   [key: string]: unknown;
 };
-export type TestMember = { userId: string; username: string; token: string; refreshToken: string };
+export type TestMember = {
+  userId: string;
+  username: string;
+  /** The registered bid alias: each member's own, as an ad takes one alias from one bidder. */
+  bidAlias: string;
+  token: string;
+  refreshToken: string;
+};
+
+/** Registered aliases: 'zq', this process's count in the letters j, q, x and z, then 'xw'. */
+let aliasesGiven = 0;
+const nextBidAlias = (): string => {
+  const code = (aliasesGiven++).toString(4).padStart(6, '0');
+  return `zq${[...code].map((digit) => 'jqxz'[Number(digit)]).join('')}xw`;
+};
 
 export type MemberOptions = {
   /** A 7-day trial (the default) or no entitlement at all. */
@@ -98,7 +112,7 @@ export function apiKit(app: TestApp): ApiKit {
   async function member(username: string, options: MemberOptions = {}): Promise<TestMember> {
     const userId = randomUUID();
     const { phone = '9812345678', firstname = 'Test', lastname = 'Member' } = options;
-    const bidAlias = `zq${username.length}xw`;
+    const bidAlias = nextBidAlias();
     const events: AccountEvent[] = [
       memberRegistered(userId, username, now(), { phone, firstname, lastname, bidAlias }),
     ];
@@ -163,7 +177,13 @@ export function apiKit(app: TestApp): ApiKit {
       options.roles ?? ['member'],
       new Date(),
     );
-    return { userId, username, token: session.token, refreshToken: session.refreshToken };
+    return {
+      userId,
+      username,
+      bidAlias,
+      token: session.token,
+      refreshToken: session.refreshToken,
+    };
   }
 
   async function ad(owner: TestMember): Promise<string> {

@@ -184,9 +184,23 @@ describe('placing bids over HTTP', () => {
     expect((await bid(meena, adId, { bidAlias: '  quietfox ' })).status).toBe(200);
     expect((await bid(meena, adId, { bidAlias: '   ', bidamt: 1600 })).status).toBe(200);
     const { beoreFinalCallBids } = await summaryOf(adId);
-    expect(beoreFinalCallBids.map((b) => b.bidAlias)).toEqual([
-      `zq${meena.username.length}xw`,
-      'quietfox',
+    expect(beoreFinalCallBids.map((b) => b.bidAlias)).toEqual([meena.bidAlias, 'quietfox']);
+  });
+
+  it('refuses an alias another bidder holds on the ad, so that no one bids in their name', async () => {
+    const adId = await ad(owner);
+    expect((await bid(meena, adId, { bidAlias: 'kitefly' })).status).toBe(200);
+    const taken = await bid(arjun, adId, { bidAlias: 'KiteFly', bidamt: 2000 });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ error: true, msg: MESSAGES.bidAliasTaken });
+    expect(taken.body.code).toBe('BID_ALIAS_TAKEN');
+    // Its holder bids under it again; on another ad it is anyone's.
+    expect((await bid(meena, adId, { bidAlias: 'kitefly', bidamt: 2100 })).status).toBe(200);
+    expect((await bid(arjun, await ad(owner), { bidAlias: 'kitefly' })).status).toBe(200);
+    const { beoreFinalCallBids } = await summaryOf(adId);
+    expect(beoreFinalCallBids.map((b) => [b.bidAlias, b.bidamt])).toEqual([
+      ['kitefly', 2100],
+      ['kitefly', 1500],
     ]);
   });
 
@@ -208,6 +222,7 @@ describe('placing bids over HTTP', () => {
     const noAccount = {
       userId: unknownId,
       username: 'nobody_n',
+      bidAlias: 'nobodykite',
       ...(await sessions.issue(unknownId, ['member'], new Date())),
     };
     const stale = {
@@ -239,8 +254,16 @@ describe('placing bids over HTTP', () => {
       expect(status).toBe(200);
       placed.push({ bidder, answer: body.data as BidSummaryView });
     };
+    // Each bidder under an alias of their own: an alias is its first bidder's on an ad.
+    const aliases = new Map([
+      [meena, 'bluekite'],
+      [arjun, 'tigerlily'],
+      [sita, 'redkite'],
+    ]);
     for (let n = 0; n < 12; n++) {
-      await place([meena, arjun, sita][n % 3]!, {
+      const bidder = [meena, arjun, sita][n % 3]!;
+      await place(bidder, {
+        bidAlias: aliases.get(bidder)!,
         bidamt: 1000 + (n % 5) * 100,
         type: n % 4 === 1 ? 'Hidden' : 'Open',
       });
@@ -250,7 +273,7 @@ describe('placing bids over HTTP', () => {
       json: { item_id: adId, finalCallDateTime: inMinutes(60) },
     });
     expect(call.status).toBe(200);
-    await place(arjun, { bidamt: 2500, type: 'Hidden' });
+    await place(arjun, { bidAlias: 'tigerlily', bidamt: 2500, type: 'Hidden' });
     await place(meena, { bidamt: 2000, type: 'Open' });
 
     // Each answer was the read model's summary as of that bid; the last is still current.

@@ -75,6 +75,9 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
   const faults = useBidFieldFaults(input, input.bidAlias, user?.username);
+  // The alias another bidder holds on this ad (the api's BID_ALIAS_TAKEN): marked till changed.
+  const [takenAlias, setTakenAlias] = useState<string | null>(null);
+  const aliasAtFault = faults.atFault.includes('alias') || takenAlias === input.bidAlias.trim();
   const { atFault } = faults;
   const failureId = `bid-failure-${itemId}`;
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
@@ -129,6 +132,8 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
       // The session is over: the app logged out and said so; the bid stays for after the login.
       if (endsSession(error, token)) return;
       const subscribeAt = subscribeLink(error);
+      if (body && error instanceof ApiError && error.code === 'BID_ALIAS_TAKEN')
+        setTakenAlias(body.bidAlias);
       setFailure({
         message: unconfirmed(error) ? MESSAGES.bidUnconfirmed : firstMessageOf(error),
         subscribeAt,
@@ -156,11 +161,11 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
           onChange={(e) => setInput((current) => ({ ...current, bidAlias: e.target.value }))}
           size="small"
           fullWidth
-          error={atFault.includes('alias')}
+          error={aliasAtFault}
           slotProps={{
             htmlInput: {
               maxLength: LIMITS.bidAlias.max,
-              ...(atFault.includes('alias') ? { 'aria-describedby': failureId } : {}),
+              ...(aliasAtFault ? { 'aria-describedby': failureId } : {}),
             },
           }}
         />
