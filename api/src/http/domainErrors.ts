@@ -69,6 +69,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   NOT_ENTITLED: { status: 403, message: MESSAGES.pleaseSubscribe },
   BID_DETAILS_MISSING: { status: 400, message: MESSAGES.enterAllBidDetails },
   INVALID_BID_AMOUNT: { status: 400, message: MESSAGES.enterAllBidDetails },
+  AMOUNT_TOO_LARGE: { status: 400, message: MESSAGES.amountTooLarge },
   BID_ALIAS_TOO_SHORT: { status: 400, message: MESSAGES.bidAliasTooShort },
   BID_ALIAS_TOO_LONG: { status: 400, message: MESSAGES.bidAliasTooLong },
   ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },

@@ -61,8 +61,15 @@ export type PlaceBid = Command<
     /** The bidder's login username, against which the alias is checked. */
     readonly username: string;
     readonly bidAlias: string;
-    /** Integer paise; null when the form's amount was left empty. */
+    /** Integer paise; null when the form's amount was left empty or is no amount. */
     readonly amount: number | null;
+    /**
+     * What was sent as the amount when it is no amount in whole paise ('abc', '10.555', one too
+     * large): kept with the refusal, so that support sees what the member typed.
+     */
+    readonly amountSent?: string;
+    /** The amount sent is a number too large to be money: refused as such. */
+    readonly amountTooLarge?: boolean;
     /** 'Open' or 'Hidden'; anything else (the form's 'Select Type', null) is missing. */
     readonly type: BidType | string | null;
     /** Whether the bidder has an active subscription or trial, looked up by the caller. */

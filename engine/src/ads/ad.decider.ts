@@ -47,6 +47,7 @@ export type AdErrorCode =
   | 'NOT_ENTITLED'
   | 'BID_DETAILS_MISSING'
   | 'INVALID_BID_AMOUNT'
+  | 'AMOUNT_TOO_LARGE'
   | BidAliasCode
   | 'BID_ALIAS_TAKEN'
   | 'FINAL_CALL_ALREADY_MADE'
@@ -174,6 +175,7 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
   if (data.userId === state.postedBy) fail('OWN_AD');
   if (!data.bidderEntitled) fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
   const { amount, type } = data;
+  if (data.amountTooLarge) fail('AMOUNT_TOO_LARGE', MESSAGES.amountTooLarge);
   if (!isBidType(type) || amount === null || !(amount > 0)) {
     return fail('BID_DETAILS_MISSING', MESSAGES.enterAllBidDetails);
   }

@@ -447,6 +447,12 @@ describe('when bidding is open', () => {
       }
     });
 
+    it('refuses an amount too large to be money as such, not as missing', () => {
+      given(POSTED)
+        .when(placeBid({ amount: null, amountSent: '1e20', amountTooLarge: true }))
+        .thenThrows('AMOUNT_TOO_LARGE', { message: MESSAGES.amountTooLarge });
+    });
+
     it('takes amounts in whole paise', () => {
       given(POSTED)
         .when(placeBid({ amount: 100.5 }))

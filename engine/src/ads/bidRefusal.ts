@@ -20,8 +20,10 @@ export type BidRefused = DomainEvent<
     readonly bidderId: string;
     readonly username: string;
     readonly bidAlias: string;
-    /** Integer paise, as the form sent it; null when left empty. */
+    /** Integer paise, as the form sent it; null when left empty or no amount. */
     readonly amount: number | null;
+    /** What was sent when it is no amount in whole paise (PlaceBid's `amountSent`). */
+    readonly amountSent?: string;
     readonly type: string | null;
     /** The refusal's stable code (`DomainError.code`). */
     readonly code: string;
@@ -53,6 +55,7 @@ export function bidRefusedEvent(
       username: data.username,
       bidAlias: data.bidAlias,
       amount: data.amount,
+      ...(data.amountSent === undefined ? {} : { amountSent: data.amountSent }),
       type: data.type,
       code: refusal.code,
       message: refusal.message,

@@ -403,6 +403,12 @@ describe('refused bids, kept for support', () => {
     const staff = await member('shanti_help', { roles: ['support'] });
     const adId = await ad(owner);
     await bid(meena, adId, { bidamt: 800 });
+    // No amount, or one too large to be money: kept with what was sent.
+    const tooLarge = await bid(meena, adId, { bidamt: '99999999999999999999' });
+    expect([tooLarge.status, tooLarge.body.msg]).toEqual([400, MESSAGES.amountTooLarge]);
+    expect((await bid(meena, adId, { bidamt: '10.555' })).body.msg).toBe(
+      MESSAGES.enterAllBidDetails,
+    );
     await bid(owner, adId, { bidAlias: 'seller9' });
     await api('/api/bid/closeBid', { token: owner.token, json: { item_id: adId } });
     const headers = { 'idempotency-key': randomUUID() };
@@ -416,6 +422,19 @@ describe('refused bids, kept for support', () => {
     const history = await historyOf(adId, staff);
     expect(history.refusals.chain.ok).toBe(true);
     expect(history.refusals.bids).toMatchObject([
+      {
+        bidderId: meena.userId,
+        amount: null,
+        amountSent: '99999999999999999999',
+        code: 'AMOUNT_TOO_LARGE',
+        message: MESSAGES.amountTooLarge,
+      },
+      {
+        amount: null,
+        amountSent: '10.555',
+        code: 'BID_DETAILS_MISSING',
+        message: MESSAGES.enterAllBidDetails,
+      },
       { bidderId: owner.userId, code: 'OWN_AD', message: MESSAGES.ownAdBid },
       {
         bidderId: arjun.userId,
@@ -427,8 +446,8 @@ describe('refused bids, kept for support', () => {
         message: MESSAGES.biddingClosed,
       },
     ]);
-    expect(history.refusals.bids).toHaveLength(2);
-    const attemptedAt = Date.parse(String(history.refusals.bids[1]!.attemptedAt));
+    expect(history.refusals.bids).toHaveLength(4);
+    const attemptedAt = Date.parse(String(history.refusals.bids[3]!.attemptedAt));
     expect(attemptedAt).toBeGreaterThanOrEqual(Date.parse(tried));
     expect(history.events.filter((event) => event.type === 'BidPlaced')).toHaveLength(1);
     expect(history.events.map((event) => event.type)).not.toContain('BidRefused');

@@ -25,7 +25,7 @@ import { keepRefusal } from './keepRefusal.ts';
 import { checkWithdrawnAdAhead, withdrawnAdChecked } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
-  bidAmountInPaise,
+  bidAmountFields,
   bidListQuery,
   closeBidBody,
   finalCallBody,
@@ -116,7 +116,7 @@ export function bidRouter(infra: BidInfra): Router {
           userId: bidder.user_id,
           username: bidder.username,
           bidAlias: bidAliasOf(body.bidAlias, bidder),
-          amount: bidAmountInPaise(body.bidamt),
+          ...bidAmountFields(body.bidamt),
           type: body.type ?? null,
           bidderEntitled: ctx.state.member!.entitled,
         },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlaceBid } from '@boli/engine/ads/ad.commands';
 import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
@@ -12,18 +13,49 @@ import { adKey } from '../posts/schema.ts';
  * refused here as such.
  */
 
-/** Rupees → paise; null when empty, not a decimal number, negative or finer than a paisa. */
-export const bidAmountInPaise = (value: unknown): number | null => {
-  if (value === null || value === undefined) return null;
+/** Rupees → paise: null when empty, not a decimal number or finer than a paisa; or too large. */
+function readBidAmount(value: unknown): { paise: number | null; tooLarge: boolean } {
+  const none = { paise: null, tooLarge: false };
+  if (value === null || value === undefined) return none;
   const rupees = typeof value === 'string' ? (isDecimalText(value) ? Number(value) : NaN) : value;
-  if (typeof rupees !== 'number' || Number.isNaN(rupees)) return null;
+  if (typeof rupees !== 'number' || Number.isNaN(rupees)) return none;
   // Before the check for a finite number: 309 digits and more read as Infinity.
-  if (isTooLargeForPaise(rupees)) {
-    throw new ApiError(400, MESSAGES.amountTooLarge, 'AMOUNT_TOO_LARGE');
-  }
-  if (!Number.isFinite(rupees)) return null;
-  return rupeesToPaise(rupees) ?? null;
+  if (isTooLargeForPaise(rupees)) return { paise: null, tooLarge: true };
+  if (!Number.isFinite(rupees)) return none;
+  return { paise: rupeesToPaise(rupees) ?? null, tooLarge: false };
+}
+
+/** An amount in paise (see readBidAmount), refused here when too large to be money. */
+export const bidAmountInPaise = (value: unknown): number | null => {
+  const { paise, tooLarge } = readBidAmount(value);
+  if (tooLarge) throw new ApiError(400, MESSAGES.amountTooLarge, 'AMOUNT_TOO_LARGE');
+  return paise;
 };
+
+/** How much of an amount that is no amount is kept, as sent, with its refusal. */
+const AMOUNT_SENT_KEPT = 40;
+
+/**
+ * A PlaceBid's amount fields: `amount` in paise; and, when what was sent is no such amount, the
+ * text sent and whether it was too large — for the ad to refuse (AMOUNT_TOO_LARGE among them)
+ * and support's record of the refusal to show.
+ */
+export function bidAmountFields(
+  value: unknown,
+): Pick<PlaceBid['data'], 'amount' | 'amountSent' | 'amountTooLarge'> {
+  const { paise, tooLarge } = readBidAmount(value);
+  const sent =
+    paise !== null || value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value.trim()
+        : (JSON.stringify(value) ?? String(value));
+  return {
+    amount: paise,
+    ...(sent === '' ? {} : { amountSent: sent.slice(0, AMOUNT_SENT_KEPT) }),
+    ...(tooLarge ? { amountTooLarge: true } : {}),
+  };
+}
 
 export const placeBidBody = z.object({
   item_id: adKey,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { bidAmountInPaise } from './schema.ts';
+import { bidAmountFields, bidAmountInPaise } from './schema.ts';
 
 describe('a bid amount from the form (rupees)', () => {
   it('becomes paise', () => {
@@ -36,5 +36,25 @@ describe('a bid amount from the form (rupees)', () => {
     // Digits too many for a number at all: Infinity, too large all the same.
     expect(() => bidAmountInPaise('9'.repeat(400))).toThrow(MESSAGES.amountTooLarge);
     expect(bidAmountInPaise(90_071_992_547_409)).toBe(9_007_199_254_740_900);
+  });
+});
+
+describe('a bid amount as the PlaceBid command takes it', () => {
+  it('is paise, or else no amount with what was sent, for the refusal to keep', () => {
+    expect(bidAmountFields('2345.50')).toEqual({ amount: 234_550 });
+    expect(bidAmountFields(undefined)).toEqual({ amount: null });
+    expect(bidAmountFields('  ')).toEqual({ amount: null });
+    expect(bidAmountFields(' abc ')).toEqual({ amount: null, amountSent: 'abc' });
+    expect(bidAmountFields(10.555)).toEqual({ amount: null, amountSent: '10.555' });
+    expect(bidAmountFields([1])).toEqual({ amount: null, amountSent: '[1]' });
+    expect(bidAmountFields('9'.repeat(100)).amountSent).toBe('9'.repeat(40));
+  });
+
+  it('says an amount too large to be money is so, for the ad to refuse as such', () => {
+    expect(bidAmountFields(1e17)).toEqual({
+      amount: null,
+      amountSent: '100000000000000000',
+      amountTooLarge: true,
+    });
   });
 });

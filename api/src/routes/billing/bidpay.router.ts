@@ -14,7 +14,7 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import { keepRefusal } from '../bid/keepRefusal.ts';
-import { bidAmountInPaise } from '../bid/schema.ts';
+import { bidAmountFields } from '../bid/schema.ts';
 import {
   bidFeeQuote,
   confirmCheckout,
@@ -49,7 +49,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
       userId: buyer.user_id,
       username: buyer.username,
       bidAlias: bidAliasOf(body.bidAlias, buyer),
-      amount: bidAmountInPaise(body.bidamt),
+      ...bidAmountFields(body.bidamt),
       type: body.type ?? null,
     };
     const metadata = commandMetadata(ctx, { userId: buyer.user_id, role: 'member' });

@@ -75,9 +75,16 @@ beforeAll(async () => {
     );
   }
   const late = placeBid({ bidId: 'b3', amount: 140_000_00 }, at(30), ARJUN);
+  const unreadable = placeBid({ bidId: 'b4', amount: null, amountSent: '12,000' }, at(31));
   await store.append(
     bidRefusalsStream(AD_ID),
-    [bidRefusedEvent(AD_ID, late, { code: 'BIDDING_CLOSED', message: 'Bidding Closed' })!],
+    [
+      bidRefusedEvent(AD_ID, late, { code: 'BIDDING_CLOSED', message: 'Bidding Closed' })!,
+      bidRefusedEvent(AD_ID, unreadable, {
+        code: 'BID_DETAILS_MISSING',
+        message: 'Enter all bid details',
+      })!,
+    ],
     'no-stream',
   );
 });
@@ -116,11 +123,14 @@ describe('the support ad history screen', () => {
     expect(await hidden.innerText()).toMatch(/₹1,35,000\.50[\s\S]*highest Hidden/);
 
     // A refused bid, with the time it was judged at and what its bidder was told.
-    await page.getByText('Hash chain intact over 1 refused bid.').waitFor();
+    await page.getByText('Hash chain intact over 2 refused bids.').waitFor();
     const refused = page.getByRole('table', { name: 'Refused bids' }).getByRole('row').nth(1);
     expect(await refused.innerText()).toMatch(
       new RegExp(`${ARJUN.bidAlias}[\\s\\S]*₹1,40,000[\\s\\S]*Bidding Closed`),
     );
+    // An amount that was no amount is shown as it was sent.
+    const unreadable = page.getByRole('table', { name: 'Refused bids' }).getByRole('row').nth(2);
+    expect(await unreadable.innerText()).toMatch(/“12,000”\s*as sent[\s\S]*Enter all bid details/);
     await refused.getByRole('link', { name: ARJUN.username }).waitFor();
 
     const events = page.getByRole('table', { name: 'Events' });
@@ -176,6 +186,7 @@ describe('the support ad history screen', () => {
     await page
       .getByRole('table', { name: 'Refused bids' })
       .getByText('(after the replayed instant)')
+      .first()
       .waitFor();
     // The whole log stays listed, for the hash chain, with what came after the moment greyed.
     const after = await events.locator('[data-after-replay]').count();

@@ -38,6 +38,8 @@ export type RefusedBid = {
   username: string;
   bidAlias: string;
   amount: number | null;
+  /** What was sent when it is no amount ('abc', '10.555', one too large). */
+  amountSent?: string;
   type: string | null;
   code: string;
   /** What the member was told. */

@@ -61,7 +61,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   <BidderCells bid={bid} />
                   <TableCell>{bid.type ?? '—'}</TableCell>
                   <TableCell align="right" sx={NO_WRAP}>
-                    {bid.amount === null ? '—' : formatRupees(bid.amount)}
+                    <RefusedAmount bid={bid} />
                   </TableCell>
                   <TableCell title={bid.code}>
                     {bid.message}
@@ -88,5 +88,19 @@ function FeePurchase({ bidId }: { bidId: string }) {
     <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       Sent by the paid bid fee of purchase {purchaseId}
     </Typography>
+  );
+}
+
+/** The amount refused: in rupees, or what was sent when it is no amount, or '—' when empty. */
+function RefusedAmount({ bid }: { bid: RefusedBid }) {
+  if (bid.amount !== null) return formatRupees(bid.amount);
+  if (bid.amountSent === undefined) return '—';
+  return (
+    <>
+      “{bid.amountSent}”
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+        as sent
+      </Typography>
+    </>
   );
 }
