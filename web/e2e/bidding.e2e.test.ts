@@ -8,6 +8,7 @@ import { loseFirstAnswer, sidewaysOverflowOnPhone, withAppAndBrowser } from './s
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
+import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 
 /*
  * The bid area of the ad detail page against the real api, socket and expiry timer, with two
@@ -145,6 +146,8 @@ describe('bidding on an ad, live', () => {
     await alias.fill(bidder.bidAlias);
     await amount.fill('-25');
     expect(await amount.inputValue()).toBe('');
+    // What the field left out is said under it while the member is in it.
+    await form.getByText(AMOUNT_TYPED_HINT).waitFor();
     await fillBidDetails(bidderPage, form, 'Open', '1500');
     // An alias with 3 characters of the login name is refused before it is sent.
     await alias.fill(bidder.username.slice(0, 4));

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
-import { amountTyped } from '../lib/numberInput.ts';
+import { AMOUNT_TYPED_HINT, amountTyped } from '../lib/numberInput.ts';
 import { SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
 
 type Props = {
@@ -19,6 +20,10 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
     invalid.includes(field) ? { error: true, 'aria-describedby': describedBy } : {};
   const { error: typeError, ...typeDescription } = fault('type');
   const { error: amountError, ...amountDescription } = fault('amount');
+  // A key or paste the amount refused ('e', '-', a third decimal) is said, not silently dropped,
+  // till the member leaves the field: "1e5" would otherwise read as a bid of 15 unexplained.
+  const [refused, setRefused] = useState(false);
+  const hint = refused ? AMOUNT_TYPED_HINT : undefined;
   return (
     <>
       <TextField
@@ -50,12 +55,16 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
         value={details.amount}
         onChange={(e) => {
           const amount = amountTyped(e.target.value);
-          if (amount !== undefined) onChange({ amount });
+          if (amount === undefined) setRefused(true);
+          else onChange({ amount });
         }}
+        onBlur={() => setRefused(false)}
         size="small"
         error={amountError}
+        helperText={hint}
         slotProps={{
           htmlInput: { inputMode: 'decimal', autoComplete: 'off', ...amountDescription },
+          formHelperText: { role: 'status' },
         }}
         fullWidth
       />

@@ -24,6 +24,10 @@ export function amountTyped(value: string): string | undefined {
   return /^(\d+(\.\d{0,2})?)?$/.test(text) ? text : undefined;
 }
 
+/** Said under an amount field while it refuses what was typed (amountTyped), which it leaves out. */
+export const AMOUNT_TYPED_HINT =
+  'Only digits and one decimal point (2 decimals at most) are taken.';
+
 /** A count: digits only, or nothing yet; undefined for anything else. */
 export function digitsTyped(value: string): string | undefined {
   const text = numberText(value);
