@@ -47,6 +47,16 @@ describe('the ad list after a visit to an ad', () => {
     // Both pages at once, with the filter still in the address and on the Filter button.
     await page.getByRole('article', { name: names[0] }).waitFor({ timeout: 5_000 });
     expect(await cards(page).count()).toBe(COUNT);
+    // The keyboard is back on the card that was opened, not at the top of the list.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('article', { name: names[0] })
+          .getByRole('link')
+          .first()
+          .evaluate((link) => link === document.activeElement),
+      )
+      .toBe(true);
     expect(new URL(page.url()).searchParams.get('category')).toBe('Mobiles');
     const filter = page.getByRole('button', { name: 'Filter' });
     expect(await filter.locator('..').innerText()).toContain('1');

@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
 import { biddingBadge } from '../model/biddingBadge.ts';
 import { useNowAfter } from '../../../lib/serverClock.ts';
+import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
 const THUMB_HEIGHT = 160;
 
@@ -23,6 +24,8 @@ const THUMB_HEIGHT = 160;
 export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
   const now = useNowAfter(ad.bidOpen ? ad.finalCallDateTime : null);
   const badge = biddingBadge(ad, now);
+  // Back from the ad puts the keyboard on this card again.
+  const returnFocus = useReturnFocus<HTMLAnchorElement>(adPath(ad));
   return (
     <Card
       variant="outlined"
@@ -30,7 +33,13 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
       aria-label={ad.itemName}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
-      <CardActionArea component={RouterLink} to={adPath(ad)} sx={{ flex: 1 }}>
+      <CardActionArea
+        component={RouterLink}
+        to={adPath(ad)}
+        ref={returnFocus.ref}
+        onClick={returnFocus.onOpen}
+        sx={{ flex: 1 }}
+      >
         {ad.thumbnail ? (
           <CardMedia
             component="img"
