@@ -431,6 +431,9 @@ describe('a refused post', () => {
     expect(body.errors).toEqual([{ field: 'price', message: AD_MESSAGES.invalidPrice }]);
     const huge = await refused(ravi, adForm({ ...dzire, price: '99999999999999999' }, [photo1()]));
     expect(huge.body.errors).toEqual([{ field: 'price', message: MESSAGES.amountTooLarge }]);
+    // Too many digits for a number at all (Infinity): too large all the same.
+    const endless = await refused(ravi, adForm({ ...dzire, price: '9'.repeat(400) }, [photo1()]));
+    expect(endless.body.errors).toEqual([{ field: 'price', message: MESSAGES.amountTooLarge }]);
   });
 
   it('asks a poster without an address on their profile to fill it', async () => {

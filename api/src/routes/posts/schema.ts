@@ -16,12 +16,18 @@ import { blankAsAbsent } from '../../http/blankInput.ts';
 const filterText = z.preprocess(blankAsAbsent, z.string().trim().max(200).optional());
 
 /** A non-negative number, given as a number or a numeric string. */
+/**
+ * A decimal text as its number. 309 digits and more read as Infinity, which no number check takes:
+ * the largest number instead, so that a price that long is refused as too large, not as no number.
+ */
+const decimalNumber = (value: unknown): unknown => {
+  if (typeof value !== 'string' || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return value;
+  const number = Number(value);
+  return number === Infinity ? Number.MAX_VALUE : number;
+};
+
 const amount = (message: string) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
-    z.number({ error: message }).nonnegative({ error: message }),
-  );
+  z.preprocess(decimalNumber, z.number({ error: message }).nonnegative({ error: message }));
 
 const optionalAmount = (message: string) => z.preprocess(blankAsAbsent, amount(message).optional());
 
