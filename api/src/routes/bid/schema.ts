@@ -10,7 +10,7 @@ import { adKey } from '../posts/schema.ts';
  * The bids api's inputs (docs/api/bids.md). Amounts arrive in rupees — a number or a numeric
  * string, as a form sends it — and leave this file in paise; an empty or unreadable amount is
  * "missing", which the domain answers with 'Enter all bid details'; one too large to be money is
- * refused here as such.
+ * refused as such: by the ad for an item bid (bidAmountFields), here for the others.
  */
 
 /** Rupees → paise: null when empty, not a decimal number or finer than a paisa; or too large. */

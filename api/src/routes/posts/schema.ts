@@ -15,7 +15,6 @@ import { blankAsAbsent } from '../../http/blankInput.ts';
 /** A filter's text: trimmed, empty means no filter. */
 const filterText = z.preprocess(blankAsAbsent, z.string().trim().max(200).optional());
 
-/** A non-negative number, given as a number or a numeric string. */
 /**
  * A decimal text as its number. 309 digits and more read as Infinity, which no number check takes:
  * the largest number instead, so that a price that long is refused as too large, not as no number.
@@ -26,6 +25,7 @@ const decimalNumber = (value: unknown): unknown => {
   return number === Infinity ? Number.MAX_VALUE : number;
 };
 
+/** A non-negative number, given as a number or a numeric string. */
 const amount = (message: string) =>
   z.preprocess(decimalNumber, z.number({ error: message }).nonnegative({ error: message }));
 
