@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
+import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { blankAsAbsent } from '../../http/blankInput.ts';
 
 /*
@@ -20,7 +20,7 @@ const filterText = z.preprocess(blankAsAbsent, z.string().trim().max(200).option
  * the largest number instead, so that a price that long is refused as too large, not as no number.
  */
 const decimalNumber = (value: unknown): unknown => {
-  if (typeof value !== 'string' || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return value;
+  if (typeof value !== 'string' || !isDecimalText(value)) return value;
   const number = Number(value);
   return number === Infinity ? Number.MAX_VALUE : number;
 };
