@@ -77,8 +77,8 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
   const faults = useBidFieldFaults(input, input.bidAlias, user?.username);
   // The alias another bidder holds on this ad (the api's BID_ALIAS_TAKEN): marked till changed.
   const [takenAlias, setTakenAlias] = useState<string | null>(null);
-  const aliasAtFault = faults.atFault.includes('alias') || takenAlias === input.bidAlias.trim();
   const { atFault } = faults;
+  const aliasAtFault = atFault.includes('alias') || takenAlias === input.bidAlias.trim();
   const failureId = `bid-failure-${itemId}`;
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey(`bid:${itemId}`));
