@@ -105,9 +105,30 @@ export function summaryPartsFromBook(
   });
 }
 
-/** What a member who did not place it sees of a bid: the same for every such member. */
-const strangerViews = new WeakMap<BookedBid, BidView>();
 const STRANGER = { isOwner: false } as const;
+
+/**
+ * How many bids' stranger views are kept. A bid is listed while it is among its ad's newest, so
+ * the views of the last bids listed are the ones asked for again; older ones are made anew if an
+ * ad that rarely sees a bid lists them. Kept for every bid (a WeakMap on the bids a fold keeps),
+ * they were a third of what the api's heap held per bid, and full collections mark all of it.
+ */
+export const STRANGER_VIEWS_KEPT = 50_000;
+const strangerViews = new Map<BookedBid, BidView>();
+
+/** What a member who did not place it sees of a bid: the same for every such member. */
+function strangerView(bid: BookedBid): BidView {
+  let view = strangerViews.get(bid);
+  if (view === undefined) {
+    view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
+    // The first kept is the first forgotten: a Map iterates in the order keys were added.
+    if (strangerViews.size >= STRANGER_VIEWS_KEPT) {
+      strangerViews.delete(strangerViews.keys().next().value!);
+    }
+    strangerViews.set(bid, view);
+  }
+  return view;
+}
 
 /**
  * The first page of a phase's list as `viewerId` (a non-owner) sees it: their own bids in full,
@@ -120,19 +141,11 @@ export function listedBids(
   viewerId: string,
   contact: MemberContact,
 ): BidView[] {
-  return newestBids(book, phase, LIMITS.bidPageSize).map((bid) => {
-    if (bid.bidderId === viewerId) {
-      return toBidView(
-        publicStoredBid(storedBid(bid, contact), { userId: viewerId, isOwner: false }),
-      );
-    }
-    let view = strangerViews.get(bid);
-    if (view === undefined) {
-      view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
-      strangerViews.set(bid, view);
-    }
-    return view;
-  });
+  return newestBids(book, phase, LIMITS.bidPageSize).map((bid) =>
+    bid.bidderId === viewerId
+      ? toBidView(publicStoredBid(storedBid(bid, contact), { userId: viewerId, isOwner: false }))
+      : strangerView(bid),
+  );
 }
 
 /** An instant as the read model gives it back (`toISOString`), whatever form the event kept. */

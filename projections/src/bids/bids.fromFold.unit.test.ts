@@ -4,7 +4,12 @@ import { addBid, emptyBidBook, type BidBook, type BookedBid } from '@boli/engine
 import { evolve, initialState } from '@boli/engine/ads/ad.state';
 import { adPosted, at, bidPlaced, finalCallMade, OWNER } from '@boli/engine/ads/ad.fixtures';
 import { bidSummaryFor, type BidViewer } from '../bidSummary/bidSummary.ts';
-import { bidSummaryFromFold, listedBids, summaryPartsFromBook } from './bids.fromFold.ts';
+import {
+  bidSummaryFromFold,
+  listedBids,
+  STRANGER_VIEWS_KEPT,
+  summaryPartsFromBook,
+} from './bids.fromFold.ts';
 import { toBidView, type BidView } from './bids.views.ts';
 import { assembleSummary } from './bids.summary.ts';
 
@@ -106,6 +111,32 @@ describe('the bid summary from an ad’s fold', () => {
         );
       }),
     );
+  });
+
+  it('keeps the views of the bids listed last, and makes a forgotten one again the same', () => {
+    const bid = (n: number): BookedBid => ({
+      adId: `ad-${n}`,
+      bidId: `b${n}`,
+      bidderId: 'u-1',
+      username: 'user1',
+      bidAlias: 'alias1',
+      amount: 100_00,
+      type: 'Open',
+      phase: 'beforeFinalCall',
+      placedAt: at(0),
+      position: { commit: BigInt(n), prepare: 0n },
+    });
+    const contact = { profilepic: null, phone: null };
+    const watched = bookOf([bid(0)]);
+    const [first] = listedBids(watched, 'beforeFinalCall', 'u-2', contact);
+    expect(listedBids(watched, 'beforeFinalCall', 'u-3', contact)[0]).toBe(first);
+    // As many other ads' bids listed since as views are kept: the first is forgotten.
+    for (let n = 1; n <= STRANGER_VIEWS_KEPT; n++) {
+      listedBids(bookOf([bid(n)]), 'beforeFinalCall', 'u-2', contact);
+    }
+    const [again] = listedBids(watched, 'beforeFinalCall', 'u-2', contact);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 
   it('gives each listed bid the position of its event', () => {
