@@ -1,5 +1,6 @@
 import type { GlobalPosition } from '../eventStore/eventStore.ts';
-import type { BidPhase, BidPlaced, BidType } from './ad.events.ts';
+import { BID_PHASES, type BidPhase, type BidPlaced, type BidType } from './ad.events.ts';
+import { BID_TYPES } from '../shared/limits.ts';
 
 /*
  * An ad's bids in log order, as its fold keeps them: enough to recognise a retried bid and to
@@ -90,8 +91,34 @@ function ownCopy(book: BidBook): Shared {
   return shared;
 }
 
+/** `value`, as the one string of `values` it equals: not a copy parsed from JSON or a row. */
+const literal = <T extends string>(values: readonly T[], value: T): T =>
+  values.find((known) => known === value) ?? value;
+
+/**
+ * `bid` holding the strings the log already holds for the same values: the ad's id, the
+ * bidder's id, username and alias as their last bid here had them, the type and the phase. Each
+ * bid decided or read comes with its own copies, and a fold keeps every bid of the ads it
+ * remembers: shared, they cost a bid a third less of the heap.
+ */
+function sharingStrings(shared: Shared, bid: BookedBid): BookedBid {
+  const first = shared.bids[0];
+  const theirs = shared.byBidder.get(bid.bidderId);
+  const last = theirs === undefined ? undefined : shared.bids[theirs[theirs.length - 1]!];
+  const same = (known: string | undefined, value: string) => (known === value ? known : value);
+  return {
+    ...bid,
+    adId: same(first?.adId, bid.adId),
+    bidderId: last?.bidderId ?? bid.bidderId,
+    username: same(last?.username, bid.username),
+    bidAlias: same(last?.bidAlias, bid.bidAlias),
+    type: literal(BID_TYPES, bid.type),
+    phase: literal(BID_PHASES, bid.phase),
+  };
+}
+
 function record(shared: Shared, bid: BookedBid): number {
-  const index = shared.bids.push(bid) - 1;
+  const index = shared.bids.push(sharingStrings(shared, bid)) - 1;
   shared.byId.set(bid.bidId, index);
   const mine = shared.byBidder.get(bid.bidderId);
   if (mine) mine.push(index);
@@ -136,7 +163,7 @@ export function addBid(book: BidBook, bid: BookedBid): BidBook {
     // A newer book took this very bid next (a command handler folds a decision it planned
     // again, now with the bid's position): follow it rather than copy, knowing what this knows.
     index = book.length;
-    shared.bids[index] = bid;
+    shared.bids[index] = sharingStrings(shared, bid);
   } else {
     shared = ownCopy(book);
     index = record(shared, bid);
