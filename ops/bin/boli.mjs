@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from './nodeFlags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -31,9 +32,11 @@ if (!dependenciesAreInstalled()) {
   }
 }
 
+// The bench serves the api in its own process.
+const nodeFlags = process.argv[2] === 'bench' ? API_NODE_FLAGS : [];
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'ops', 'src', 'cli.ts'), ...process.argv.slice(2)],
+  [...nodeFlags, '--import', 'tsx', join(root, 'ops', 'src', 'cli.ts'), ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit' },
 );
 // Ctrl-C reaches the whole process group; the CLI does the orderly shutdown, we wait for it.

@@ -4,6 +4,7 @@ import { runChildren, stopChildren } from '../processes/children.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
+import { API_NODE_FLAGS } from '../../bin/nodeFlags.mjs';
 
 /**
  * `npm start`: PostgreSQL and Redis, the database, migrations, seed data, the web build, then the
@@ -28,7 +29,7 @@ export async function start(): Promise<number> {
     LOG_PRETTY: process.stdout.isTTY ? 'true' : '',
   };
   const { children, firstExit } = runChildren([
-    { name: 'api', entry: 'api/src/main.ts', env },
+    { name: 'api', entry: 'api/src/main.ts', env, nodeFlags: API_NODE_FLAGS },
     { name: 'worker', entry: 'ops/src/processes/worker.ts', env },
     { name: 'projections', entry: 'ops/src/processes/projections.ts', env },
     { name: 'sandbox', entry: 'ops/src/processes/sandbox.ts', env },

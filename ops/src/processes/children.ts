@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../services/system.ts';
 
-export type ChildSpec = { name: string; entry: string; env: NodeJS.ProcessEnv };
+export type ChildSpec = {
+  name: string;
+  entry: string;
+  env: NodeJS.ProcessEnv;
+  /** Node and V8 flags, before the entry's. */
+  nodeFlags?: readonly string[];
+};
 
 const COLOURS = [35, 36, 33, 32];
 
@@ -14,7 +20,8 @@ export function runChildren(specs: ChildSpec[]): {
   let reportExit: (name: string) => void = () => {};
   const firstExit = new Promise<string>((resolve) => (reportExit = resolve));
   const children = specs.map((spec, index) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, spec.entry)], {
+    const args = [...(spec.nodeFlags ?? []), '--import', 'tsx', join(repoRoot, spec.entry)];
+    const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
