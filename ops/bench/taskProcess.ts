@@ -1,3 +1,4 @@
+import { SERVICE_NODE_FLAGS } from '../bin/nodeFlags.mjs';
 import { fork, type ChildProcess } from 'node:child_process';
 
 /*
@@ -57,6 +58,7 @@ export function startServiceProcess(
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const child = fork(new URL(`../src/processes/${name}.ts`, import.meta.url), [], {
     execArgv: [
+      ...SERVICE_NODE_FLAGS,
       '--import',
       'tsx',
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS } from './nodeFlags.mjs';
+import { SERVICE_NODE_FLAGS } from './nodeFlags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,7 +33,7 @@ if (!dependenciesAreInstalled()) {
 }
 
 // The bench serves the api in its own process.
-const nodeFlags = process.argv[2] === 'bench' ? API_NODE_FLAGS : [];
+const nodeFlags = process.argv[2] === 'bench' ? SERVICE_NODE_FLAGS : [];
 const child = spawn(
   process.execPath,
   [...nodeFlags, '--import', 'tsx', join(root, 'ops', 'src', 'cli.ts'), ...process.argv.slice(2)],

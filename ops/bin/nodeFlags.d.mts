@@ -1,1 +1,1 @@
-export declare const API_NODE_FLAGS: readonly string[];
+export declare const SERVICE_NODE_FLAGS: readonly string[];

@@ -4,7 +4,7 @@ import { runChildren, stopChildren } from '../processes/children.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
-import { API_NODE_FLAGS } from '../../bin/nodeFlags.mjs';
+import { SERVICE_NODE_FLAGS } from '../../bin/nodeFlags.mjs';
 
 /**
  * `npm start`: PostgreSQL and Redis, the database, migrations, seed data, the web build, then the
@@ -29,9 +29,14 @@ export async function start(): Promise<number> {
     LOG_PRETTY: process.stdout.isTTY ? 'true' : '',
   };
   const { children, firstExit } = runChildren([
-    { name: 'api', entry: 'api/src/main.ts', env, nodeFlags: API_NODE_FLAGS },
-    { name: 'worker', entry: 'ops/src/processes/worker.ts', env },
-    { name: 'projections', entry: 'ops/src/processes/projections.ts', env },
+    { name: 'api', entry: 'api/src/main.ts', env, nodeFlags: SERVICE_NODE_FLAGS },
+    { name: 'worker', entry: 'ops/src/processes/worker.ts', env, nodeFlags: SERVICE_NODE_FLAGS },
+    {
+      name: 'projections',
+      entry: 'ops/src/processes/projections.ts',
+      env,
+      nodeFlags: SERVICE_NODE_FLAGS,
+    },
     { name: 'sandbox', entry: 'ops/src/processes/sandbox.ts', env },
   ]);
   log(`Boli is starting on http://localhost:${port} — Ctrl-C stops it`);
