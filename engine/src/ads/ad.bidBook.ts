@@ -99,7 +99,7 @@ const literal = <T extends string>(values: readonly T[], value: T): T =>
  * `bid` holding the strings the log already holds for the same values: the ad's id, the
  * bidder's id, username and alias as their last bid here had them, the type and the phase. Each
  * bid decided or read comes with its own copies, and a fold keeps every bid of the ads it
- * remembers: shared, they cost a bid a third less of the heap.
+ * remembers: shared, a bid takes a quarter less of the heap.
  */
 function sharingStrings(shared: Shared, bid: BookedBid): BookedBid {
   const first = shared.bids[0];
