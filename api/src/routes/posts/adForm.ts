@@ -38,6 +38,13 @@ const PROFILE_ADDRESS: Record<(typeof AD_ADDRESS_FIELDS)[number], keyof UserRow>
  * The form as the PostAd command takes it. The ad's address defaults to the poster's (the form
  * may name another place), its phone to the poster's, and it shows no phone unless asked to.
  */
+/**
+ * An ad's phone: the number typed, or, left empty, the one on the poster's profile, as the ad
+ * forms' hint says. Posting and editing both take it from here.
+ */
+export const adPhone = (typed: string | undefined, poster: Pick<UserRow, 'phone'>) =>
+  typed === undefined || typed.trim() === '' ? poster.phone : typed;
+
 export function adInputFrom(fields: PostAdFields, poster: UserRow): AdInput {
   const address = Object.fromEntries(
     AD_ADDRESS_FIELDS.map((field) => [
@@ -55,7 +62,7 @@ export function adInputFrom(fields: PostAdFields, poster: UserRow): AdInput {
     price: fields.price,
     currencycode: fields.currencycode ?? null,
     description: fields.description ?? '',
-    phone: fields.phone === undefined || fields.phone.trim() === '' ? poster.phone : fields.phone,
+    phone: adPhone(fields.phone, poster),
     displayPhone: fields.displayPhone ?? false,
     ...address,
     make: fields.make ?? null,

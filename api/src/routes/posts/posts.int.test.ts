@@ -472,6 +472,26 @@ describe('editing an ad', () => {
     expect(body.data).toMatchObject({ price: 425_000.5, description: 'Price reduced.' });
   });
 
+  it('takes an emptied phone as the number on the owner’s profile, as a post does', async () => {
+    const typed = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, phone: '9000000001', displayPhone: false },
+    });
+    expect(typed.body.data).toMatchObject({ phone: '9000000001' });
+    const { status, body } = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, phone: '  ', displayPhone: true },
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ phone: '9876543210', displayPhone: true });
+    // The ad is shared by later tests: its phone is hidden again.
+    const hidden = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, displayPhone: false },
+    });
+    expect(hidden.status).toBe(200);
+  });
+
   it('is judged by the same rules as a post', async () => {
     const moved = await kit.api('/api/posts/edit', {
       token: ravi.token,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
-import type { AdCommand } from '@boli/engine/ads/ad.commands';
+import type { AdCommand, AdInput } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { adStream } from '@boli/engine/ads/ad.events';
@@ -36,6 +36,7 @@ import {
   AD_MESSAGES,
   adIdForKey,
   adInputFrom,
+  adPhone,
   adUid,
   asFormError,
   hasFullAddress,
@@ -274,10 +275,19 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adPosted);
   });
 
+  /** Edited fields whose emptied phone is the member's profile number, as when posting. */
+  const withProfilePhone = async (
+    changes: Partial<AdInput>,
+    userId: string,
+  ): Promise<Partial<AdInput>> =>
+    changes.phone === undefined || changes.phone.trim() !== ''
+      ? changes
+      : { ...changes, phone: adPhone('', (await findUserById(infra.db, userId)) ?? { phone: '' }) };
+
   router.post('/api/posts/edit', auth, async (ctx) => {
     const body = parseInput(editAdBody, ctx.request.body ?? {});
     const ad = await ads.adOr404(body.ad_id);
-    const typed = editChanges(body);
+    const typed = await withProfilePhone(editChanges(body), ctx.state.auth!.userId);
     const place = {
       country: typed.country ?? ad.country,
       state: typed.state ?? ad.state,
