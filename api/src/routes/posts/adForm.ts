@@ -35,16 +35,16 @@ const PROFILE_ADDRESS: Record<(typeof AD_ADDRESS_FIELDS)[number], keyof UserRow>
 };
 
 /**
- * The form as the PostAd command takes it. The ad's address defaults to the poster's (the form
- * may name another place), its phone to the poster's, and it shows no phone unless asked to.
- */
-/**
  * An ad's phone: the number typed, or, left empty, the one on the poster's profile, as the ad
  * forms' hint says. Posting and editing both take it from here.
  */
 export const adPhone = (typed: string | undefined, poster: Pick<UserRow, 'phone'>) =>
   typed === undefined || typed.trim() === '' ? poster.phone : typed;
 
+/**
+ * The form as the PostAd command takes it. The ad's address defaults to the poster's (the form
+ * may name another place), its phone to the poster's, and it shows no phone unless asked to.
+ */
 export function adInputFrom(fields: PostAdFields, poster: UserRow): AdInput {
   const address = Object.fromEntries(
     AD_ADDRESS_FIELDS.map((field) => [
