@@ -275,14 +275,17 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adPosted);
   });
 
-  /** Edited fields whose emptied phone is the member's profile number, as when posting. */
+  /** Edited fields whose phone, if edited, is judged as when posting (`adPhone`). */
   const withProfilePhone = async (
     changes: Partial<AdInput>,
     userId: string,
   ): Promise<Partial<AdInput>> =>
-    changes.phone === undefined || changes.phone.trim() !== ''
+    changes.phone === undefined
       ? changes
-      : { ...changes, phone: adPhone('', (await findUserById(infra.db, userId)) ?? { phone: '' }) };
+      : {
+          ...changes,
+          phone: adPhone(changes.phone, (await findUserById(infra.db, userId)) ?? { phone: '' }),
+        };
 
   router.post('/api/posts/edit', auth, async (ctx) => {
     const body = parseInput(editAdBody, ctx.request.body ?? {});
