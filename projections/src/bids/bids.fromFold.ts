@@ -1,9 +1,8 @@
 import {
-  bidsOf,
   highestBid,
   logOrder,
   newestBids,
-  outranks,
+  ownBids,
   type BidBook,
   type BookedBid,
 } from '@boli/engine/ads/ad.bidBook';
@@ -60,28 +59,23 @@ function countsAndCandidates(
   viewerId: string | undefined,
   contact: MemberContact,
 ): CountsAndCandidates {
-  const mine = viewerId === undefined ? [] : bidsOf(book, viewerId);
-  const candidates = new Set<BookedBid>();
+  const mine = viewerId === undefined ? undefined : ownBids(book, viewerId);
+  const candidates = new Map<string, BookedBid>();
   for (const phase of BID_PHASES) {
     for (const type of BID_TYPES) {
       const top = highestBid(book, phase, type);
-      if (top) candidates.add(top);
+      if (top) candidates.set(top.bidId, top);
     }
-    let own: BookedBid | undefined;
-    for (const bid of mine) {
-      if (bid.phase !== phase || bid.type !== 'Hidden') continue;
-      if (own === undefined || outranks(bid, own)) own = bid;
-    }
-    if (own) candidates.add(own);
+    const own = mine?.[phase].highestHidden;
+    if (own) candidates.set(own.bidId, own);
   }
-  const count = (phase: string) => mine.filter((bid) => bid.phase === phase).length;
   return {
     beforeCount: book.beforeCount,
     afterCount: book.afterCount,
     noOfBuyers: book.bidders,
-    mineBefore: count('beforeFinalCall'),
-    mineAfter: count('afterFinalCall'),
-    candidates: logOrder(book, [...candidates]).map((bid) =>
+    mineBefore: mine?.beforeFinalCall.count ?? 0,
+    mineAfter: mine?.afterFinalCall.count ?? 0,
+    candidates: logOrder(book, [...candidates.values()]).map((bid) =>
       storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT),
     ),
   };
@@ -110,23 +104,39 @@ const STRANGER = { isOwner: false } as const;
 /**
  * How many bids' stranger views are kept. A bid is listed while it is among its ad's newest, so
  * the views of the last bids listed are the ones asked for again; older ones are made anew if an
- * ad that rarely sees a bid lists them. Kept for every bid (a WeakMap on the bids a fold keeps),
- * they were a third of what the api's heap held per bid, and full collections mark all of it.
+ * ad that rarely sees a bid lists them. Kept for every bid, they were a third of what the api's
+ * heap held per bid, and full collections mark all of it.
  */
 export const STRANGER_VIEWS_KEPT = 50_000;
-const strangerViews = new Map<BookedBid, BidView>();
+/** Ad and bid id → the view, and the bid it was made of. */
+const strangerViews = new Map<string, { readonly of: BookedBid; readonly view: BidView }>();
+
+/** Whether two bids are the same in every field (bid ids alone may repeat across ads). */
+const sameBid = (a: BookedBid, b: BookedBid): boolean =>
+  a.bidId === b.bidId &&
+  a.adId === b.adId &&
+  a.bidderId === b.bidderId &&
+  a.username === b.username &&
+  a.bidAlias === b.bidAlias &&
+  a.amount === b.amount &&
+  a.type === b.type &&
+  a.phase === b.phase &&
+  a.placedAt === b.placedAt &&
+  a.position?.commit === b.position?.commit &&
+  a.position?.prepare === b.position?.prepare;
 
 /** What a member who did not place it sees of a bid: the same for every such member. */
 function strangerView(bid: BookedBid): BidView {
-  let view = strangerViews.get(bid);
-  if (view === undefined) {
-    view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
-    // The first kept is the first forgotten: a Map iterates in the order keys were added.
-    if (strangerViews.size >= STRANGER_VIEWS_KEPT) {
-      strangerViews.delete(strangerViews.keys().next().value!);
-    }
-    strangerViews.set(bid, view);
+  const key = `${bid.adId} ${bid.bidId}`;
+  const kept = strangerViews.get(key);
+  if (kept !== undefined && sameBid(kept.of, bid)) return kept.view;
+  const view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
+  strangerViews.delete(key);
+  // The first kept is the first forgotten: a Map iterates in the order keys were added.
+  if (strangerViews.size >= STRANGER_VIEWS_KEPT) {
+    strangerViews.delete(strangerViews.keys().next().value!);
   }
+  strangerViews.set(key, { of: bid, view });
   return view;
 }
 
