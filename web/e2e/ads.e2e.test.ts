@@ -269,6 +269,8 @@ describe('a member with a full profile', () => {
     expect(pathOf(page)).toMatch(/^\/ads\/swift-dzire-/);
     expect(await page.getByTestId('ad-price').innerText()).toBe('₹5,50,000');
     await page.getByText('Maruti Suzuki').waitFor();
+    // Mileage is grouped as money is.
+    await page.getByText('42,000', { exact: true }).waitFor();
     const gallery = page.getByTestId('ad-gallery');
     await gallery.getByRole('button', { name: 'Show video 3' }).click();
     const video = gallery.locator('video');

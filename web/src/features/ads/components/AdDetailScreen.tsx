@@ -18,7 +18,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-import { formatDate, formatPrice } from '../../../lib/format.ts';
+import { formatDate, formatPrice, groupIndian } from '../../../lib/format.ts';
 import { adMediaPath, adPath, editAdPath, type AdDetailView, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
 import { AdLoadFailureNotice } from './AdFailureNotice.tsx';
@@ -40,7 +40,7 @@ function facts(ad: AdView): [label: string, value: string][] {
     ['Manufacturer', ad.make],
     ['Model', ad.model],
     ['Year of manufacture', ad.yearOfManufacture],
-    ['Mileage (km)', ad.mileage],
+    ['Mileage (km)', ad.mileage === null ? null : groupIndian(ad.mileage)],
     ['Owner or Dealer', ad.ownerOrDealer],
     ['New or Used', ad.newOrused],
     [
