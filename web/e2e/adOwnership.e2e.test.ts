@@ -5,7 +5,13 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { bidArea } from './support/bids.ts';
-import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import {
+  fieldByLabel,
+  openAt,
+  PHONE,
+  sidewaysOverflowOnPhone,
+  withAppAndBrowser,
+} from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
@@ -110,6 +116,25 @@ describe('an ad whose bidding is closed', () => {
     await page.screenshot({ path: '/tmp/boli-owner-media-closed.png', fullPage: true });
     await follow(page, 'Back to My Ads', (path) => path === '/myAds');
     await page.getByRole('article', { name: CLOSED_AD }).waitFor();
+    await context.close();
+  });
+});
+
+describe('an ad whose bidding closes while its edit form is open', () => {
+  it('gives way to the reason when Update Ad is refused, with the way back', async () => {
+    const closingAd = await postAd(app, owner, { itemName: 'Tabla closing soon' });
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/editAd/${closingAd}`);
+    const update = page.getByRole('button', { name: 'Update Ad' });
+    await update.waitFor();
+    const closed = await api(app, '/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: closingAd },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await fieldByLabel(page, 'Description').fill('A tabla pair, now with a new case.');
+    await update.click();
+    await expectNotice(page, AD_MESSAGES.adClosed, ['View the ad', 'Back to My Ads']);
     await context.close();
   });
 });

@@ -7,6 +7,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { ApiError } from '../../../app/api/client.ts';
+import type { AdErrorCode } from '@boli/engine/ads/ad.decider';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
@@ -23,6 +25,8 @@ import {
 import { AdFormFields } from './AdFormFields.tsx';
 
 const TITLE = 'Edit Ad';
+/** The api's code for a change to an ad whose bidding has closed (api/src/http/domainErrors.ts). */
+const AD_CLOSED: AdErrorCode = 'AD_CLOSED';
 
 /**
  * The Done screen after an edit: 'Ad Updated!' (which takes the focus, so it is read out and the
@@ -49,16 +53,30 @@ function EditDone({ ad }: { ad: AdDetailView }) {
   );
 }
 
-function EditAdForm({ ad, onSaved }: { ad: AdDetailView; onSaved: (ad: AdDetailView) => void }) {
+function EditAdForm({
+  ad,
+  onSaved,
+  onClosed,
+}: {
+  ad: AdDetailView;
+  onSaved: (ad: AdDetailView) => void;
+  /** Bidding closed while the form was open: the api refused the edit with AD_CLOSED. */
+  onClosed: () => void;
+}) {
   const [initial] = useState(() => adFormOf(ad));
   const { request } = useApi();
   const edit = useAdFormSubmission({
     initial,
     async send(form) {
-      const saved = await request<AdDetailView>(AD_PATHS.edit, {
-        json: editAdBody(ad._id, initial, form),
-      });
-      onSaved(saved ?? ad);
+      try {
+        const saved = await request<AdDetailView>(AD_PATHS.edit, {
+          json: editAdBody(ad._id, initial, form),
+        });
+        onSaved(saved ?? ad);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === AD_CLOSED) onClosed();
+        throw error;
+      }
     },
   });
 
@@ -102,13 +120,15 @@ export function EditAdScreen() {
   const { user } = useSession();
   const { ad, failure, retry } = useAdDetail(adUid);
   const [saved, setSaved] = useState<AdDetailView | null>(null);
+  // The api said bidding closed since the ad was loaded: the form gives way to the reason.
+  const [closedSince, setClosedSince] = useState(false);
 
   if (saved) return <EditDone ad={saved} />;
   if (failure) {
     return <AdLoadFailureNotice title={TITLE} message={failure.message} mine onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
-  const refusal = adManagementRefusal(ad, user?._id);
+  const refusal = adManagementRefusal(closedSince ? { ...ad, bidOpen: false } : ad, user?._id);
   if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
-  return <EditAdForm ad={ad} onSaved={setSaved} />;
+  return <EditAdForm ad={ad} onSaved={setSaved} onClosed={() => setClosedSince(true)} />;
 }
