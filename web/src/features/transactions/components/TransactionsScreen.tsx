@@ -261,11 +261,15 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
   );
 }
 
+/** The Item column's least width (px): 'overflowWrap: anywhere' alone lets it shrink to a letter. */
+const ITEM_MIN_WIDTH = 176;
+
 function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
-      <TableCell sx={WRAP_ANYWHERE}>
+      {/* Wide enough for an item's words whole; only a longer one breaks. */}
+      <TableCell sx={{ ...WRAP_ANYWHERE, minWidth: ITEM_MIN_WIDTH }}>
         {row.itemName}
         <FeeBidLine row={row} />
         {row.expiresAt && (
