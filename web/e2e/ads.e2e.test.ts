@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
 import {
@@ -121,6 +122,10 @@ describe('a member with a full profile', () => {
     await choose(page, 'Category', 'Automobiles');
     await choose(page, 'Subcategory', 'Cars');
     await field(page, 'Price (₹)').fill('550000');
+    // A minus sign is refused, and the field says so rather than dropping it unexplained.
+    await field(page, 'Price (₹)').fill('-550000');
+    await page.getByText(AMOUNT_TYPED_HINT).waitFor();
+    expect(await field(page, 'Price (₹)').inputValue()).toBe('550000');
     await field(page, 'Description').fill('One owner, serviced at the dealer, new tyres.');
     await page.getByText('45/150').waitFor();
     await choose(page, 'Manufacturer', 'Maruti Suzuki');

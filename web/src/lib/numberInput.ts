@@ -28,6 +28,9 @@ export function amountTyped(value: string): string | undefined {
 export const AMOUNT_TYPED_HINT =
   'Only digits and one decimal point (2 decimals at most) are taken.';
 
+/** Said under a count's field while it refuses what was typed (digitsTyped). */
+export const DIGITS_TYPED_HINT = 'Only digits are taken.';
+
 /** A count: digits only, or nothing yet; undefined for anything else. */
 export function digitsTyped(value: string): string | undefined {
   const text = numberText(value);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
@@ -13,7 +14,9 @@ import {
   characterCount,
   hasSportsType,
   hasVehicleFields,
+  refusedAsTyped,
   requiredAdFields,
+  TYPED_AS_HINT,
   type AdForm,
   type AdFormErrors,
   type AdFormField,
@@ -44,11 +47,19 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
     { country: form.country, state: form.state, district: form.district },
     { vehicle },
   );
+  // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field till
+  // the member leaves it, not silently dropped.
+  const [refused, setRefused] = useState<AdFormField | null>(null);
   const textProps = (field: AdFormField) => ({
     name: field,
     value: form[field],
     required: required.has(field),
-    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+    onChange: (event: { target: { value: string } }) => {
+      setRefused(refusedAsTyped(field, event.target.value) ? field : null);
+      onChange(field, event.target.value);
+    },
+    onBlur: () => setRefused(null),
+    ...(refused === field ? { helperText: TYPED_AS_HINT[field] } : {}),
     ...fieldErrorProps(errors[field]),
   });
   const choiceProps = (field: AdFormField) => ({
@@ -82,7 +93,7 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
         <TextField
           label="Price (₹)"
           {...textProps('price')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          slotProps={{ htmlInput: { inputMode: 'decimal' }, formHelperText: { role: 'status' } }}
         />
       </Box>
       <TextField
@@ -139,7 +150,10 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
             <TextField
               label="Mileage (km)"
               {...textProps('mileage')}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric' },
+                formHelperText: { role: 'status' },
+              }}
             />
             <ChoiceField
               label="Owner or Dealer"

@@ -4,7 +4,14 @@ import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { amountTyped, digitsTyped, keptOf, type NumberField } from '../../../lib/numberInput.ts';
+import {
+  AMOUNT_TYPED_HINT,
+  DIGITS_TYPED_HINT,
+  amountTyped,
+  digitsTyped,
+  keptOf,
+  type NumberField,
+} from '../../../lib/numberInput.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
 
 /*
@@ -107,6 +114,16 @@ const TYPED_AS: Partial<Record<AdFormField, NumberField>> = {
   price: amountTyped,
   mileage: digitsTyped,
 };
+
+/** What Price and Mileage say while they refuse what was typed ('-', 'e', letters). */
+export const TYPED_AS_HINT: Partial<Record<AdFormField, string>> = {
+  price: AMOUNT_TYPED_HINT,
+  mileage: DIGITS_TYPED_HINT,
+};
+
+/** Whether Price or Mileage refuses what was typed into it (the form keeps what it had). */
+export const refusedAsTyped = (field: AdFormField, typed: string): boolean =>
+  TYPED_AS[field] !== undefined && keptOf(TYPED_AS[field], typed) === undefined;
 
 /**
  * The form after the member changed one field: Price and Mileage keep only what can be a number,

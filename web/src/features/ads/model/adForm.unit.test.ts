@@ -11,9 +11,12 @@ import {
   newAdForm,
   postAdFields,
   requiredAdFields,
+  refusedAsTyped,
+  TYPED_AS_HINT,
   validateAdForm,
   type AdForm,
 } from './adForm.ts';
+import { AMOUNT_TYPED_HINT, DIGITS_TYPED_HINT } from '../../../lib/numberInput.ts';
 
 const form = (set: Partial<AdForm>): AdForm => ({ ...EMPTY_AD_FORM, ...set });
 
@@ -135,6 +138,27 @@ describe('the dependent fields', () => {
     expect(changeAdField(CAR, 'mileage', '42001').mileage).toBe('42001');
     for (const typed of ['4.5', '42 miles']) expect(changeAdField(CAR, 'mileage', typed)).toBe(CAR);
     expect(changeAdField(CAR, 'itemName', 'Dzire 2018 ₹').itemName).toBe('Dzire 2018 ₹');
+  });
+
+  it('says which typing Price and Mileage refuse, and only theirs', () => {
+    for (const [field, typed] of [
+      ['price', '-1'],
+      ['price', '1e5'],
+      ['mileage', '-42'],
+      ['mileage', '4.5'],
+    ] as const) {
+      expect(refusedAsTyped(field, typed), `${field} ${typed}`).toBe(true);
+      expect(changeAdField(CAR, field, typed), `${field} ${typed}`).toBe(CAR);
+    }
+    for (const [field, typed] of [
+      ['price', '550000.5'],
+      ['price', ''],
+      ['mileage', '42,001 km'],
+      ['itemName', '-1'],
+    ] as const) {
+      expect(refusedAsTyped(field, typed), `${field} ${typed}`).toBe(false);
+    }
+    expect(TYPED_AS_HINT).toEqual({ price: AMOUNT_TYPED_HINT, mileage: DIGITS_TYPED_HINT });
   });
 
   it('clears state, district and neighbourhood with the country; district with the state', () => {
