@@ -12,8 +12,8 @@ export type { BookedBid } from './ad.bidLog.ts';
  *
  * A book is a value: `addBid` returns a new book and leaves the old one as it was. It is built
  * as a persistent append-only log: books share one log of packed bids (ad.bidLog.ts) and each
- * sees its first `length` of them, so adding to the newest book is a push, not a copy, and so is adding to an
- * older book the bid a newer one holds next. Only a fold that branches from a past state with
+ * sees its first `length` of them, so adding to the newest book is a push, not a copy, and so
+ * is adding to an older book the bid a newer one holds next. Only a fold that branches from a past state with
  * another bid (which the command handler does only when a planned append failed) copies.
  */
 
@@ -44,18 +44,13 @@ export const emptyBidBook = (): BidBook => ({
 const topKey = (phase: BidPhase, type: BidType): TopKey => `${phase}:${type}`;
 
 /**
- * Whether `bid` ranks above `best` as a highest bid: the higher amount; on a tie, the bid placed
- * first, then the one logged first — the order of the read model's `HIGHEST_FIRST`.
+ * Whether the log's bid at `index` ranks above the one at `best` as a highest bid: the higher
+ * amount; on a tie, the bid placed first, then the one logged first — the order of the read
+ * model's `HIGHEST_FIRST`.
  */
-export const outranks = (bid: BookedBid, best: BookedBid): boolean =>
-  ranksAbove(bid.amount, Date.parse(bid.placedAt), best.amount, Date.parse(best.placedAt));
-
-const ranksAbove = (amount: number, placedAtMs: number, bestAmount: number, bestMs: number) =>
-  amount > bestAmount || (amount === bestAmount && placedAtMs < bestMs);
-
-/** `outranks` for two bids of a log, by index. */
-const outranksAt = (log: BidLog, index: number, best: number): boolean =>
-  ranksAbove(log.amount(index), log.placedAtMs(index), log.amount(best), log.placedAtMs(best));
+const outranks = (log: BidLog, index: number, best: number): boolean =>
+  log.amount(index) > log.amount(best) ||
+  (log.amount(index) === log.amount(best) && log.placedAtMs(index) < log.placedAtMs(best));
 
 /** How many of `indices` (ascending) are bids this book holds. */
 function heldCount(book: BidBook, indices: readonly number[]): number {
@@ -121,7 +116,7 @@ export function addBid(book: BidBook, bid: BookedBid): BidBook {
     afterCount: book.afterCount + (bid.phase === 'afterFinalCall' ? 1 : 0),
     bidders: book.bidders + (newBidder ? 1 : 0),
     tops:
-      top === undefined || outranksAt(shared, index, top)
+      top === undefined || outranks(shared, index, top)
         ? { ...book.tops, [key]: index }
         : book.tops,
   };
@@ -149,7 +144,7 @@ export function ownBids(book: BidBook, bidderId: string): OwnBids {
     count[phase]++;
     if (log.type(index) !== 'Hidden') continue;
     const best = top[phase];
-    if (best === undefined || outranksAt(log, index, best)) top[phase] = index;
+    if (best === undefined || outranks(log, index, best)) top[phase] = index;
   }
   const of = (phase: BidPhase) => {
     const index = top[phase];
