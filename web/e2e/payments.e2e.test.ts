@@ -59,6 +59,38 @@ async function bidWithoutSubscription(
   return { owner, buyer, adId, context, page, refusal };
 }
 
+/**
+ * Where the transactions table's Item cells show `name` broken inside a word ('Subscr|iption'): a
+ * character on a lower line than the one before it, neither of them a space. An expression, since e2e files are
+ * typechecked without the DOM's types.
+ */
+const midWordBreaksOf = (name: string) => `[...document.querySelectorAll(
+  'table [data-testid="transaction-row"] td:nth-child(2)')].flatMap((cell) => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.data !== ${JSON.stringify(name)}) continue;
+    let top = null;
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const charTop = Math.round(range.getBoundingClientRect().top);
+      if (top !== null && charTop > top + 2 && /^\\S\\S$/.test(node.data[i - 1] + node.data[i])) {
+        broken.push(node.data.slice(0, i) + '|' + node.data.slice(i));
+      }
+      top = charTop;
+    }
+  }
+  return broken;
+})`;
+
+/** How far the transactions table reaches past its scrolling box (0 or less: it fits). */
+const TABLE_OVERFLOW = `(() => {
+  const box = document.querySelector('table[aria-label="Transactions"]').parentElement;
+  return box.scrollWidth - box.clientWidth;
+})()`;
+
 describe('payments through the sandbox checkout', () => {
   it('pays a bid fee and sees the bid, subscribes, and lists both with invoices', async () => {
     const config = await api(app, '/api/payments/config');
@@ -205,6 +237,8 @@ describe('payments through the sandbox checkout', () => {
         element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
     );
     expect(sideways).toBeLessThanOrEqual(0);
+    // An item name of everyday words wraps between them, never inside one.
+    expect(await page.evaluate(midWordBreaksOf(MESSAGES.lifetimeSubscription))).toEqual([]);
     await page.screenshot({ path: '/tmp/boli-payments-transactions.png', fullPage: true });
 
     // Each paid row's invoice downloads as a PDF.
@@ -382,6 +416,11 @@ describe('payments through the sandbox checkout', () => {
     // Not 'Awaiting payment': nothing will be asked of it.
     await unneeded.getByText('Not needed', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
+    // The note widens Status; at a desktop's 1280 px the plan's name still keeps its words whole,
+    // and the table still fits.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.evaluate(midWordBreaksOf(MESSAGES.lifetimeSubscription))).toEqual([]);
+    expect(await page.evaluate(TABLE_OVERFLOW)).toBeLessThanOrEqual(0);
     await context.close();
   }, 120_000);
 

@@ -261,14 +261,19 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
   );
 }
 
-/** The Item column's least width (px): 'overflowWrap: anywhere' alone lets it shrink to a letter. */
-const ITEM_MIN_WIDTH = 176;
+/**
+ * The Item column's least width (px). 'overflowWrap: anywhere' (so that a long name or alias
+ * cannot widen the table) alone let the column shrink to a letter and broke every name mid-word
+ * ('Lifeti|me Subscr|iption'); 176 px kept words whole but pushed the Invoice column out of a
+ * 1,280 px window when the IGST column and a status note were shown. At 100 px everyday words
+ * stay whole and the table fits.
+ */
+const ITEM_MIN_WIDTH = 100;
 
 function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
-      {/* Wide enough for an item's words whole; only a longer one breaks. */}
       <TableCell sx={{ ...WRAP_ANYWHERE, minWidth: ITEM_MIN_WIDTH }}>
         {row.itemName}
         <FeeBidLine row={row} />
