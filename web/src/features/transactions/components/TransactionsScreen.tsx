@@ -29,7 +29,12 @@ import {
   type TransactionPage,
   type TransactionType,
 } from '../api/transactionsApi.ts';
-import { feeBidText, transactionStatusText, unpaidNote } from '../model/transactionRows.ts';
+import {
+  feeBidText,
+  nothingCharged,
+  transactionStatusText,
+  unpaidNote,
+} from '../model/transactionRows.ts';
 import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
@@ -203,6 +208,10 @@ function FeeBidLine({ row }: { row: Transaction }) {
 /** A row's way to pay the purchase it shows. */
 type OnPay = (row: Transaction) => void;
 
+/** A purchase's amounts: on one line, and greyed when nothing was charged. */
+const moneyStyle = (row: Transaction) =>
+  nothingCharged(row.status) ? { ...NO_WRAP, color: 'text.secondary' } : NO_WRAP;
+
 /** One purchase as a card or a table row: with the IGST line when the page has one. */
 type PurchaseProps = { row: Transaction; withIgst: boolean; onPay: OnPay };
 
@@ -244,7 +253,7 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
             <Typography
               component="dd"
               variant="body2"
-              sx={{ m: 0, textAlign: 'right', ...NO_WRAP }}
+              sx={{ m: 0, textAlign: 'right', ...moneyStyle(row) }}
             >
               {value}
             </Typography>
@@ -271,6 +280,7 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
 const ITEM_MIN_WIDTH = 100;
 
 function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
+  const money = moneyStyle(row);
   return (
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
@@ -283,21 +293,21 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
           </Typography>
         )}
       </TableCell>
-      <TableCell align="right" sx={NO_WRAP}>
+      <TableCell align="right" sx={money}>
         {formatRupees(row.totalPrice)}
       </TableCell>
-      <TableCell align="right" sx={NO_WRAP}>
+      <TableCell align="right" sx={money}>
         {taxText(row.taxSGSTAmount, row.taxSGSTPercent)}
       </TableCell>
-      <TableCell align="right" sx={NO_WRAP}>
+      <TableCell align="right" sx={money}>
         {taxText(row.taxCGSTAmount, row.taxCGSTPercent)}
       </TableCell>
       {withIgst && (
-        <TableCell align="right" sx={NO_WRAP}>
+        <TableCell align="right" sx={money}>
           {taxText(row.taxIGSTAmount, row.taxIGSTPercent)}
         </TableCell>
       )}
-      <TableCell align="right" sx={NO_WRAP}>
+      <TableCell align="right" sx={money}>
         {formatRupees(row.totalPriceAfterTax)}
       </TableCell>
       {/* With a note under it, wide enough that it does not wrap word by word. */}

@@ -47,10 +47,21 @@ export const NOT_NEEDED = 'Not needed';
 export function transactionStatusText(
   row: Pick<Transaction, 'status' | 'payBy' | 'message'>,
 ): string {
-  // A failed attempt leaves the purchase payable, as one never tried is: the same when unneeded.
-  const unpaid = row.status === 'created' || row.status === 'ordered' || row.status === 'failed';
-  return unpaid && row.payBy === null && row.message ? NOT_NEEDED : statusText(row.status);
+  return payable(row.status) && row.payBy === null && row.message
+    ? NOT_NEEDED
+    : statusText(row.status);
 }
+
+/** Started and not paid: a failed attempt leaves the purchase payable, as one never tried is. */
+const payable = (status: PurchaseStatus | null): boolean =>
+  status === 'created' || status === 'ordered' || status === 'failed';
+
+/**
+ * Whether no money was taken for the purchase: one payable, or lapsed unpaid. Its amounts are
+ * what it would have cost, and the row shows them as such (greyed), not as a charge.
+ */
+export const nothingCharged = (status: PurchaseStatus | null): boolean =>
+  payable(status) || status === 'expired';
 
 /** Under a purchase started and not paid: nothing was taken, and when it lapses unless paid. */
 export const unpaidNote = (payBy: string): string =>
