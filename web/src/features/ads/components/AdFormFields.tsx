@@ -14,9 +14,8 @@ import {
   characterCount,
   hasSportsType,
   hasVehicleFields,
-  refusedAsTyped,
   requiredAdFields,
-  TYPED_AS_HINT,
+  typedRefusal,
   type AdForm,
   type AdFormErrors,
   type AdFormField,
@@ -49,17 +48,18 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
   );
   // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field till
   // the member leaves it, not silently dropped.
-  const [refused, setRefused] = useState<AdFormField | null>(null);
+  const [refused, setRefused] = useState<{ field: AdFormField; hint: string } | null>(null);
   const textProps = (field: AdFormField) => ({
     name: field,
     value: form[field],
     required: required.has(field),
     onChange: (event: { target: { value: string } }) => {
-      setRefused(refusedAsTyped(field, event.target.value) ? field : null);
+      const hint = typedRefusal(field, event.target.value);
+      setRefused(hint === undefined ? null : { field, hint });
       onChange(field, event.target.value);
     },
     onBlur: () => setRefused(null),
-    ...(refused === field ? { helperText: TYPED_AS_HINT[field] } : {}),
+    ...(refused?.field === field ? { helperText: refused.hint } : {}),
     ...fieldErrorProps(errors[field]),
   });
   const choiceProps = (field: AdFormField) => ({

@@ -109,28 +109,27 @@ const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
   district: ['neighbourHood'],
 };
 
-/** What Price and Mileage let through as typed (section 5: "Mileage and price are numeric"). */
-const TYPED_AS: Partial<Record<AdFormField, NumberField>> = {
-  price: amountTyped,
-  mileage: digitsTyped,
+/**
+ * What Price and Mileage let through as typed (section 5: "Mileage and price are numeric"), and
+ * what each says while it refuses what was typed ('-', 'e', letters).
+ */
+const TYPED_AS: Partial<Record<AdFormField, { kept: NumberField; hint: string }>> = {
+  price: { kept: amountTyped, hint: AMOUNT_TYPED_HINT },
+  mileage: { kept: digitsTyped, hint: DIGITS_TYPED_HINT },
 };
 
-/** What Price and Mileage say while they refuse what was typed ('-', 'e', letters). */
-export const TYPED_AS_HINT: Partial<Record<AdFormField, string>> = {
-  price: AMOUNT_TYPED_HINT,
-  mileage: DIGITS_TYPED_HINT,
-};
-
-/** Whether Price or Mileage refuses what was typed into it (the form keeps what it had). */
-export const refusedAsTyped = (field: AdFormField, typed: string): boolean =>
-  TYPED_AS[field] !== undefined && keptOf(TYPED_AS[field], typed) === undefined;
+/** What Price or Mileage says when it refuses what was typed (the form keeps what it had). */
+export function typedRefusal(field: AdFormField, typed: string): string | undefined {
+  const number = TYPED_AS[field];
+  return number && number.kept(typed) === undefined ? number.hint : undefined;
+}
 
 /**
  * The form after the member changed one field: Price and Mileage keep only what can be a number,
  * and a changed choice clears the choices that depended on it.
  */
 export function changeAdField(form: AdForm, field: AdFormField, typed: string): AdForm {
-  const value = keptOf(TYPED_AS[field], typed);
+  const value = keptOf(TYPED_AS[field]?.kept, typed);
   if (value === undefined || form[field] === value) return form;
   const next = { ...form, [field]: value };
   for (const cleared of CLEARS[field] ?? []) next[cleared] = '';

@@ -11,8 +11,7 @@ import {
   newAdForm,
   postAdFields,
   requiredAdFields,
-  refusedAsTyped,
-  TYPED_AS_HINT,
+  typedRefusal,
   validateAdForm,
   type AdForm,
 } from './adForm.ts';
@@ -141,13 +140,13 @@ describe('the dependent fields', () => {
   });
 
   it('says which typing Price and Mileage refuse, and only theirs', () => {
-    for (const [field, typed] of [
-      ['price', '-1'],
-      ['price', '1e5'],
-      ['mileage', '-42'],
-      ['mileage', '4.5'],
+    for (const [field, typed, hint] of [
+      ['price', '-1', AMOUNT_TYPED_HINT],
+      ['price', '1e5', AMOUNT_TYPED_HINT],
+      ['mileage', '-42', DIGITS_TYPED_HINT],
+      ['mileage', '4.5', DIGITS_TYPED_HINT],
     ] as const) {
-      expect(refusedAsTyped(field, typed), `${field} ${typed}`).toBe(true);
+      expect(typedRefusal(field, typed), `${field} ${typed}`).toBe(hint);
       expect(changeAdField(CAR, field, typed), `${field} ${typed}`).toBe(CAR);
     }
     for (const [field, typed] of [
@@ -156,9 +155,8 @@ describe('the dependent fields', () => {
       ['mileage', '42,001 km'],
       ['itemName', '-1'],
     ] as const) {
-      expect(refusedAsTyped(field, typed), `${field} ${typed}`).toBe(false);
+      expect(typedRefusal(field, typed), `${field} ${typed}`).toBeUndefined();
     }
-    expect(TYPED_AS_HINT).toEqual({ price: AMOUNT_TYPED_HINT, mileage: DIGITS_TYPED_HINT });
   });
 
   it('clears state, district and neighbourhood with the country; district with the state', () => {
