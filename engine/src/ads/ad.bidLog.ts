@@ -136,21 +136,41 @@ export class BidLog {
     };
   }
 
-  bidId = (index: number): string => this.bidIds[index]!;
-  amount = (index: number): number => this.rows[index * STRIDE + Column.Amount]!;
+  bidId(index: number): string {
+    return this.bidIds[index]!;
+  }
+  amount(index: number): number {
+    return this.rows[index * STRIDE + Column.Amount]!;
+  }
   /** `Date.parse` of the bid's `placedAt`. */
-  placedAtMs = (index: number): number => this.rows[index * STRIDE + Column.PlacedAtMs]!;
-  bidderId = (index: number): string => this.text(index, Column.BidderId);
-  type = (index: number): BidType => this.text(index, Column.Type) as BidType;
-  phase = (index: number): BidPhase => this.text(index, Column.Phase) as BidPhase;
+  placedAtMs(index: number): number {
+    return this.rows[index * STRIDE + Column.PlacedAtMs]!;
+  }
+  bidderId(index: number): string {
+    return this.text(index, Column.BidderId);
+  }
+  type(index: number): BidType {
+    return this.text(index, Column.Type) as BidType;
+  }
+  phase(index: number): BidPhase {
+    return this.text(index, Column.Phase) as BidPhase;
+  }
 
-  indexOf = (bidId: string): number | undefined => this.byId.get(bidId);
+  indexOf(bidId: string): number | undefined {
+    return this.byId.get(bidId);
+  }
   /** The indices of the bidder's bids, ascending (do not change them). */
-  indicesOfBidder = (bidderId: string): readonly number[] => this.byBidder.get(bidderId) ?? [];
+  indicesOfBidder(bidderId: string): readonly number[] {
+    return this.byBidder.get(bidderId) ?? [];
+  }
   /** The indices of the phase's bids, ascending (do not change them). */
-  indicesOfPhase = (phase: BidPhase): readonly number[] => this.byPhase[phase];
+  indicesOfPhase(phase: BidPhase): readonly number[] {
+    return this.byPhase[phase];
+  }
   /** The index of the first bid under `alias` (as bidders read it), if any. */
-  firstUnderAlias = (alias: string): number | undefined => this.byAlias.get(aliasKey(alias));
+  firstUnderAlias(alias: string): number | undefined {
+    return this.byAlias.get(aliasKey(alias));
+  }
 
   private text(index: number, column: Column): string {
     return this.strings[this.rows[index * STRIDE + column]!]!;
