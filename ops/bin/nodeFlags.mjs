@@ -6,9 +6,9 @@
  * - The old generation may grow to 4 times what the last full collection left before the next
  *   (`--heap-growing-percent=300`; V8 chooses 1.1 to 4 times itself), so full collections come less
  *   often. In the bidding bench's latency runs of one day, four of six with it had a p99 of
- *   25–53 ms (the other two met a stall of over 100 ms in PostgreSQL's appends and the api's event loop
- *   at once: 144 and 200 ms); without it, the
- *   api's event loop stalled for up to 170 ms and the runs' p99s were 219, 34 and 364 ms.
+ *   25–53 ms (the other two met a stall of over 100 ms in PostgreSQL's appends and the api's
+ *   event loop at once: 144 and 200 ms); without it, the api's event loop stalled for up to
+ *   170 ms and the runs' p99s were 219, 34 and 364 ms.
  * - Semi-spaces (the young generation's halves) are V8's own, at most 16 MB. Semi-spaces of 64 MB
  *   (`--max-semi-space-size=64`) were worth it while ads' folds kept each bid as objects, which
  *   made a full collection 100–300 ms on two cores: fewer objects promoted, fewer of those. Since

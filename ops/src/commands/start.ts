@@ -28,15 +28,17 @@ export async function start(): Promise<number> {
     // Children write to a pipe; keep their logs readable when a person is watching.
     LOG_PRETTY: process.stdout.isTTY ? 'true' : '',
   };
+  // The processes that serve run with the V8 flags chosen for them; the sandbox with Node's own.
+  const serving = (name: string, entry: string) => ({
+    name,
+    entry,
+    env,
+    nodeFlags: SERVICE_NODE_FLAGS,
+  });
   const { children, firstExit } = runChildren([
-    { name: 'api', entry: 'api/src/main.ts', env, nodeFlags: SERVICE_NODE_FLAGS },
-    { name: 'worker', entry: 'ops/src/processes/worker.ts', env, nodeFlags: SERVICE_NODE_FLAGS },
-    {
-      name: 'projections',
-      entry: 'ops/src/processes/projections.ts',
-      env,
-      nodeFlags: SERVICE_NODE_FLAGS,
-    },
+    serving('api', 'api/src/main.ts'),
+    serving('worker', 'ops/src/processes/worker.ts'),
+    serving('projections', 'ops/src/processes/projections.ts'),
     { name: 'sandbox', entry: 'ops/src/processes/sandbox.ts', env },
   ]);
   log(`Boli is starting on http://localhost:${port} — Ctrl-C stops it`);
