@@ -61,8 +61,8 @@ async function bidWithoutSubscription(
 
 /**
  * Where the transactions table's Item cells show `name` broken inside a word ('Subscr|iption'): a
- * character on a lower line than the one before it, neither of them a space. An expression, since e2e files are
- * typechecked without the DOM's types.
+ * character on a lower line than the one before it, neither of them a space. An expression, since
+ * e2e files are typechecked without the DOM's types.
  */
 const midWordBreaksOf = (name: string) => `[...document.querySelectorAll(
   'table [data-testid="transaction-row"] td:nth-child(2)')].flatMap((cell) => {
@@ -232,11 +232,7 @@ describe('payments through the sandbox checkout', () => {
     }
     // A desktop window shows the whole table, the invoice numbers included.
     await page.setViewportSize({ width: 1280, height: 900 });
-    const sideways = await table.evaluate(
-      (element: { parentElement: { scrollWidth: number; clientWidth: number } | null }) =>
-        element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
-    );
-    expect(sideways).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(TABLE_OVERFLOW)).toBeLessThanOrEqual(0);
     // An item name of everyday words wraps between them, never inside one.
     expect(await page.evaluate(midWordBreaksOf(MESSAGES.lifetimeSubscription))).toEqual([]);
     await page.screenshot({ path: '/tmp/boli-payments-transactions.png', fullPage: true });
