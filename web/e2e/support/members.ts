@@ -288,6 +288,9 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
   await context.addInitScript((entries: Record<string, string>) => {
+    // The app's own page only: in a frame of another site (the sandbox checkout) sessionStorage
+    // is refused, and the member's session is not that site's to hold.
+    if (window.top !== window) return;
     if (window.sessionStorage.getItem('seeded')) return;
     window.sessionStorage.setItem('seeded', '1');
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);

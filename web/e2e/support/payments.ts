@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import knex from 'knex';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type {
+  ConsoleMessage,
+  Frame,
+  FrameLocator,
+  Locator,
+  Page,
+  Request as BrowserRequest,
+  Response as BrowserResponse,
+} from 'playwright-core';
 import { SessionService } from '@boli/api/identity/sessions';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
@@ -160,17 +168,44 @@ export const closeSandboxCheckout = (page: Page) =>
 
 /**
  * Waits for what a payment ends with (`text` on the page); failing, says where the payment stood:
- * the page's text, the checkout's status if one is open, and the payment calls the page made.
- * Started before Pay is clicked, so that those calls are all seen.
+ * the page's text, the checkout's status if one is open, and what happened meanwhile, in order —
+ * the payment requests the page and its frames sent and how each ended (answered, failed, or
+ * never), the frames' navigations, and any console error or uncaught exception. Started before
+ * the click that begins the attempt, so that all of it is seen.
  */
 export function awaitPaymentOutcome(page: Page, text: string, timeout = 45_000) {
-  const calls: string[] = [];
-  const onResponse = (response: { url(): string; status(): number }) => {
-    const path = new URL(response.url()).pathname;
-    if (/payment|purchases|checkout|bidpay|cart/.test(path))
-      calls.push(`${response.status()} ${path}`);
+  const started = Date.now();
+  const log: string[] = [];
+  const note = (line: string) => log.push(`+${Date.now() - started} ms ${line}`);
+  const paymentPath = (url: string): string | undefined => {
+    const path = new URL(url).pathname;
+    return /payment|purchases|checkout|bidpay|cart/.test(path) ? path : undefined;
   };
+  const onRequest = (request: BrowserRequest) => {
+    const path = paymentPath(request.url());
+    if (path) note(`sent ${request.method()} ${path}`);
+  };
+  const onResponse = (response: BrowserResponse) => {
+    const path = paymentPath(response.url());
+    if (path) note(`${response.status()} ${response.request().method()} ${path}`);
+  };
+  const onRequestFailed = (request: BrowserRequest) => {
+    const path = paymentPath(request.url());
+    if (path) note(`failed ${request.method()} ${path}: ${request.failure()?.errorText ?? '?'}`);
+  };
+  const onNavigated = (frame: Frame) => {
+    if (frame.url() !== 'about:blank') note(`frame ${frame.name() || '(main)'} at ${frame.url()}`);
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') note(`console error: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => note(`uncaught: ${error.stack ?? error.message}`);
+  page.on('request', onRequest);
   page.on('response', onResponse);
+  page.on('requestfailed', onRequestFailed);
+  page.on('framenavigated', onNavigated);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
   return async (): Promise<void> => {
     try {
       await page.getByText(text).first().waitFor({ timeout });
@@ -185,11 +220,16 @@ export function awaitPaymentOutcome(page: Page, text: string, timeout = 45_000) 
         .catch(() => '(no checkout open)');
       throw new Error(
         `${(error as Error).message}\nThe page showed:\n${stood}\nThe checkout said: ${checkout}\n` +
-          `Payment calls:\n${calls.join('\n')}`,
+          `Meanwhile:\n${log.join('\n')}`,
         { cause: error },
       );
     } finally {
+      page.off('request', onRequest);
       page.off('response', onResponse);
+      page.off('requestfailed', onRequestFailed);
+      page.off('framenavigated', onNavigated);
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
     }
   };
 }
