@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { loadApiConfig } from '@boli/api/config';
 import { connectInfrastructure, type Infrastructure } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
@@ -59,6 +60,7 @@ const SOCKET_BIDS_PER_SECOND = 20;
 const DEADLINES = QUICK ? 50 : 500;
 
 const round = (n: number) => Math.round(n);
+const CORES = availableParallelism();
 
 /** Rates measured at several levels of callers in flight, several runs each. */
 class Rates {
@@ -278,24 +280,31 @@ export async function measureBidding(ctx: {
       // (a second of CPU on two cores) used to land in one of the runs. What the runs write
       // themselves is vacuumed as it comes, as in service.
       await infra.db.raw('VACUUM (ANALYZE)');
+      // What a bid costs at half load, where the latency is measured (the runs after the warm-up):
+      // batches are smaller there than at saturation, so each bid costs more than `bids.cpu_ms`.
+      const halfLoadCpu = new Map<string, number>();
       const halfLoad = async (): Promise<LoadResult> => {
         // From a quiet system: the read models done with what the saturating runs left them.
         await readModelsIdle(infra);
-        return requireBids(
-          'bids at half load',
-          await clients.run<LoadResult>({
-            kind: 'openLoop',
-            baseUrl,
-            bidders,
-            adIds,
-            perSecond: sustained / 2,
-            ms: LATENCY_SECONDS * 1000,
-          }),
-        );
+        const metering = meter.start();
+        const result = await clients.run<LoadResult>({
+          kind: 'openLoop',
+          baseUrl,
+          bidders,
+          adIds,
+          perSecond: sustained / 2,
+          ms: LATENCY_SECONDS * 1000,
+        });
+        for (const [role, ms] of metering.stop())
+          halfLoadCpu.set(role, (halfLoadCpu.get(role) ?? 0) + ms);
+        return requireBids('bids at half load', result);
       };
       const warmUp = await halfLoad();
+      halfLoadCpu.clear();
       const steady: LoadResult[] = [];
       for (let run = 0; run < RUNS; run++) steady.push(await halfLoad());
+      const halfLoadBids = steady.reduce((sum, run) => sum + run.ok, 0);
+      const halfLoadCpuMs = [...halfLoadCpu.values()].reduce((a, b) => a + b, 0);
       const runP99s = steady.map((r) => percentile(r.latencies, 99));
       const steadyP99 = median(runP99s);
       const steadyP50 = median(steady.map((r) => percentile(r.latencies, 50)));
@@ -322,6 +331,11 @@ export async function measureBidding(ctx: {
           value: steadyP99,
           unit: `ms (open loop at ${round(sustained / 2)} bids/s for ${LATENCY_SECONDS} s; p50 ${round(steadyP50)} ms; p99 of each run ${runP99s.map(round).join(', ')} ms, of the warm-up before them ${round(percentile(warmUp.latencies, 99))} ms)`,
           target: '< 50',
+        },
+        'bids.half_load.cpu_ms': {
+          value: halfLoadCpuMs / Math.max(1, halfLoadBids),
+          unit: `ms of CPU per bid at half load (${describeCpu(halfLoadCpu, halfLoadBids)}; ${Math.round((100 * halfLoadCpuMs) / (RUNS * LATENCY_SECONDS * 1000 * CORES))}% of ${CORES} cores)`,
+          target: 'informational',
         },
         'bids.socket.p99_ms': {
           value: percentile(live.deliveries, 99),
