@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { bidArea } from './support/bids.ts';
 import {
@@ -19,7 +20,8 @@ import { api, postAd } from './support/payments.ts';
  * Who may change an ad, as the screens show it: Edit and Media only for the owner of an ad whose
  * bidding is open; a bookmarked edit or media page of a closed ad, of someone else's ad or of no
  * ad at all says so at once, with the way back, instead of a form the api would refuse. Also the
- * ad page's bids on a phone, the media page's upload rows after a removal, and the bell's dates.
+ * ad page's bids on a phone, the media page's upload rows after a removal, the bell's dates, and
+ * the note a bidder gets when the owner edits the ad.
  * One owner with an open and a closed ad, and one other member who bid on the open one.
  */
 
@@ -136,6 +138,46 @@ describe('an ad whose bidding closes while its edit form is open', () => {
     await update.click();
     await expectNotice(page, AD_MESSAGES.adClosed, ['View the ad', 'Back to My Ads']);
     await context.close();
+  });
+});
+
+describe('an ad edited after a bid', () => {
+  it('tells its bidder, live in the bell, which details changed', async () => {
+    const adId = await postAd(app, owner, { itemName: 'Veena for bids' });
+    const bid = await api(app, '/api/bid/', {
+      token: other.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+    const bidder = await openAs(browser, other);
+    await visit(bidder.page, `/ads/${adId}`);
+    const bell = bidder.page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    await bell.waitFor();
+    const unreadBefore = await bell.getAttribute('aria-label');
+
+    const seller = await openAs(browser, owner);
+    await visit(seller.page, `/editAd/${adId}`);
+    await fieldByLabel(seller.page, 'Price (₹)').fill('22000');
+    await fieldByLabel(seller.page, 'Description').fill(
+      'A veena in good condition, with its case.',
+    );
+    await seller.page.getByRole('button', { name: 'Update Ad' }).click();
+    await seller.page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
+
+    // Without a reload: the note is pushed to the bidder's open page.
+    await expect.poll(() => bell.getAttribute('aria-label')).not.toBe(unreadBefore);
+    await bell.click();
+    await bidder.page
+      .getByTestId('notification')
+      .filter({
+        hasText:
+          'The owner edited Veena for bids, which you bid on: price and description changed. ' +
+          'Check the ad before you bid again.',
+      })
+      .waitFor();
+    await bidder.page.waitForTimeout(300); // for the picture only: the menu done fading in
+    await bidder.page.screenshot({ path: '/tmp/boli-bell-ad-edited.png' });
+    await Promise.all([bidder.context.close(), seller.context.close()]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { AdDetails, AdEvent } from '@boli/engine/ads/ad.events';
 import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import type { ReviewEvent } from '@boli/engine/social/review.events';
@@ -12,6 +12,10 @@ import { withAdded } from '@boli/engine/shared/objects';
  * told — once: a bidder already below the highest Open amount was told when that bid landed.
  * A Hidden bid never notifies anyone, so nobody learns that a higher hidden amount exists, and a
  * note only ever names the Open amount that beat you.
+ *
+ * Edited: the owner may change an ad's details while it takes bids (until bidding closes), so
+ * every bidder is told which of them changed — a lower price, a new description — before they
+ * bid again. Only the owner's phone and whether it is shown tell nobody: they are not the item.
  */
 
 export const NOTIFICATION_KINDS = [
@@ -20,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'mobileRequestRejected',
   'mobileRequestRevoked',
   'outbid',
+  'adEdited',
   'finalCallMade',
   'biddingClosed',
   'finalCallEnded',
@@ -78,6 +83,9 @@ const note = (
   params: fields.params ?? {},
 });
 
+/** The ad details whose change tells no bidder (the owner's contact, not the item). */
+const TELLS_NOBODY: readonly string[] = ['phone', 'displayPhone'] satisfies (keyof AdDetails)[];
+
 /** Ads handled here: the tracking after the event and the notes it produces. */
 export function notificationsForAdEvent(
   tracking: AdTracking | undefined,
@@ -101,14 +109,25 @@ export function notificationsForAdEvent(
     [...tracking.bidders.keys()].filter((bidder) => bidder !== tracking.ownerId);
   switch (event.type) {
     case 'AdEdited': {
-      const { itemName, currencycode } = event.data.changes;
+      const { changes } = event.data;
+      const edited = {
+        ...tracking,
+        itemName: changes.itemName ?? tracking.itemName,
+        currencycode: changes.currencycode ?? tracking.currencycode,
+      };
+      const changed = Object.keys(changes).filter((field) => !TELLS_NOBODY.includes(field));
+      const params = {
+        itemName: edited.itemName,
+        currencycode: edited.currencycode,
+        changed: changed.join(','),
+        ...(edited.itemName !== tracking.itemName ? { previousItemName: tracking.itemName } : {}),
+      };
       return {
-        tracking: {
-          ...tracking,
-          itemName: itemName ?? tracking.itemName,
-          currencycode: currencycode ?? tracking.currencycode,
-        },
-        notes: [],
+        tracking: edited,
+        notes:
+          changed.length === 0
+            ? []
+            : everyBidder().map((bidder) => note(bidder, 'adEdited', { adId, params })),
       };
     }
     case 'BidPlaced': {

@@ -9,7 +9,7 @@ import {
   biddingClosed,
   finalCallMade,
 } from '@boli/engine/ads/ad.fixtures';
-import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { AdDetails, AdEvent } from '@boli/engine/ads/ad.events';
 import {
   answersRequest,
   notificationsForAdEvent,
@@ -18,7 +18,12 @@ import {
   type AdTracking,
   type NotificationDraft,
 } from './notifications.evolve.ts';
-import { formatAmount, istDateTime, notificationMessage } from './notifications.messages.ts';
+import {
+  editedDetails,
+  formatAmount,
+  istDateTime,
+  notificationMessage,
+} from './notifications.messages.ts';
 
 /* Ravi sells his Royal Enfield; Meena, Arjun and Kavya bid on it. */
 
@@ -154,7 +159,71 @@ describe('final call and close', () => {
       data: { adId: 'ad-1', changes: { itemName: 'Classic 350 (2019)' }, editedAt: at(5) },
     };
     const { notes } = notesFor([...bidding, renamed, biddingClosed()]);
-    expect(notes[0]?.params.itemName).toBe('Classic 350 (2019)');
+    const closed = notes.filter((note) => note.kind === 'biddingClosed');
+    expect(closed.map((note) => note.params.itemName)).toEqual([
+      'Classic 350 (2019)',
+      'Classic 350 (2019)',
+    ]);
+  });
+});
+
+describe('an edited ad', () => {
+  const bidding = [adPosted(), bid(MEENA, 13_000_000), bid(ARJUN, 12_000_000, 'Hidden')];
+  const edited = (changes: Partial<AdDetails>): AdEvent => ({
+    type: 'AdEdited',
+    data: { adId: 'ad-1', changes, editedAt: at(5) },
+  });
+
+  it('tells every bidder, never the owner, which details changed, under the new name', () => {
+    const { notes } = notesFor([
+      ...bidding,
+      edited({ itemName: 'Classic 350 (2019)', price: 12_000_000, city: 'Pune' }),
+    ]);
+    expect(told(notes, 'adEdited')).toEqual([MEENA.userId, ARJUN.userId]);
+    expect(notes.find((note) => note.kind === 'adEdited')).toMatchObject({
+      adId: 'ad-1',
+      params: {
+        itemName: 'Classic 350 (2019)',
+        previousItemName: 'Royal Enfield Classic 350',
+        changed: 'itemName,price,city',
+      },
+    });
+  });
+
+  it("tells nobody of a change to the owner's phone or whether it is shown", () => {
+    const { notes } = notesFor([...bidding, edited({ phone: '9876500000', displayPhone: true })]);
+    expect(told(notes, 'adEdited')).toEqual([]);
+    // With a detail of the item beside them, only that detail is named.
+    const priced = notesFor([...bidding, edited({ phone: '9876500000', price: 11_000_000 })]);
+    expect(priced.notes.map((note) => note.params.changed)).toEqual(['price', 'price']);
+  });
+
+  it('tells nobody before the first bid', () => {
+    expect(notesFor([adPosted(), edited({ price: 11_000_000 })]).notes).toEqual([]);
+  });
+
+  it('names the changed details once each, in the order of the form', () => {
+    expect(editedDetails('price')).toBe('price');
+    expect(editedDetails('price,description,city,pincode')).toBe('price, description and address');
+    expect(editedDetails('make,mileage,newOrused')).toBe('vehicle details');
+    expect(
+      notificationMessage(
+        'adEdited',
+        {
+          itemName: 'Classic 350 (2019)',
+          previousItemName: 'Royal Enfield Classic 350',
+          changed: 'itemName,price',
+        },
+        '',
+      ),
+    ).toBe(
+      'The owner edited Classic 350 (2019) (until now Royal Enfield Classic 350), which you bid on: item name and price changed. Check the ad before you bid again.',
+    );
+    expect(
+      notificationMessage('adEdited', { itemName: 'Activa', changed: 'description' }, ''),
+    ).toBe(
+      'The owner edited Activa, which you bid on: description changed. Check the ad before you bid again.',
+    );
   });
 });
 

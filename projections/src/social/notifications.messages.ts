@@ -32,6 +32,48 @@ const PURCHASE_DELIVERED: Readonly<Record<string, string>> = {
   adSpaceActivated: 'Your payment was received. Your ad space is active.',
 };
 
+/**
+ * What an edited ad's note calls its changed details, in the order of the ad's form; details of
+ * one kind (the address's lines, the vehicle's) are named once.
+ */
+const EDITED_DETAIL: Readonly<Record<string, string>> = {
+  itemName: 'item name',
+  categoryname: 'category',
+  subcategory: 'category',
+  type: 'category',
+  price: 'price',
+  currencycode: 'currency',
+  description: 'description',
+  houseno: 'address',
+  street: 'address',
+  city: 'address',
+  neighbourHood: 'address',
+  district: 'address',
+  pincode: 'address',
+  state: 'address',
+  country: 'address',
+  make: 'vehicle details',
+  model: 'vehicle details',
+  mileage: 'vehicle details',
+  yearOfManufacture: 'vehicle details',
+  ownerOrDealer: 'vehicle details',
+  newOrused: 'vehicle details',
+};
+
+/** 'price, description and address' from 'price,description,city,pincode'. */
+export function editedDetails(changed: string): string {
+  const names = [
+    ...new Set(
+      changed
+        .split(',')
+        .filter(Boolean)
+        .map((field) => EDITED_DETAIL[field] ?? 'details'),
+    ),
+  ];
+  if (names.length <= 1) return names[0] ?? 'details';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 type Params = Readonly<Record<string, string | number | undefined>>;
 
 const text = (value: string | number | undefined): string =>
@@ -56,6 +98,12 @@ export function notificationMessage(
       return `${who} no longer shares their mobile number with you.`;
     case 'outbid':
       return `You have been outbid on ${item}: an Open bid of ${amount()} was placed.`;
+    case 'adEdited': {
+      const renamed = params.previousItemName
+        ? ` (until now ${text(params.previousItemName)})`
+        : '';
+      return `The owner edited ${item}${renamed}, which you bid on: ${editedDetails(text(params.changed))} changed. Check the ad before you bid again.`;
+    }
     case 'finalCallMade':
       return `Final call made on ${item}. Bidding closes at ${istDateTime(text(params.deadline))} IST.`;
     case 'biddingClosed':

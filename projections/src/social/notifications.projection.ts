@@ -27,7 +27,7 @@ type Tables = 'notifications' | 'notification_ads' | 'notification_bidders';
 const AD_EVENTS: readonly string[] = AD_NOTIFICATION_EVENT_TYPES;
 const BILLING_EVENTS: readonly string[] = PAYMENT_NOTIFICATION_EVENT_TYPES;
 /** The ad events that tell every bidder of the ad. */
-const TELLS_EVERY_BIDDER: readonly string[] = ['FinalCallMade', 'BiddingClosed'];
+const TELLS_EVERY_BIDDER: readonly string[] = ['AdEdited', 'FinalCallMade', 'BiddingClosed'];
 
 /**
  * The notification menu's read model: one row per member told, id `<event id>:<member>`, so a
@@ -39,7 +39,8 @@ export const notificationsProjection = defineProjection<Tables>({
   name: 'notifications',
   // 2: billing notifications (a purchase delivered or refunded).
   // 3: bidders in a table of their own: a batch rewrote every touched ad's whole bidder list.
-  version: 4,
+  // 5: an edited ad tells its bidders.
+  version: 5,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,

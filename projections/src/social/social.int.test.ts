@@ -185,7 +185,7 @@ describe('the social read models', () => {
     expect((await notificationPushesAfter(db, next)).pushes).toEqual([]);
   });
 
-  it('tell exactly whom the whole history tells, batch by batch, reading only who may be outbid', async () => {
+  it('tell exactly whom the whole history tells, batch by batch, reading only who may be outbid or is told of an edit', async () => {
     const bidder = (n: number) => ({
       userId: `u-b${n}`,
       username: `bidder_${n}`,
@@ -207,6 +207,8 @@ describe('the social read models', () => {
       bidPlaced({ adId: 'ad-2', bidId: 'c5', amount: 30_000 }, d),
       bidPlaced({ adId: 'ad-2', bidId: 'c6', amount: 25_000, type: 'Hidden' }, c),
       bidPlaced({ adId: 'ad-2', bidId: 'c7', amount: 40_000 }, a),
+      // Tells every bidder, those below the highest Open amount too (read for it alone).
+      { type: 'AdEdited', data: { adId: 'ad-2', changes: { price: 3_000_000 }, editedAt: at(58) } },
       { ...finalCallMade(), data: { ...finalCallMade().data, adId: 'ad-2' } },
     ];
     // One batch per event: each reads the ad's remembered bidders back.
@@ -239,6 +241,7 @@ describe('the social read models', () => {
       'u-b2:outbid:30000',
       'u-b4:outbid:40000',
     ]);
+    expect(expected.filter((note) => note.includes(':adEdited:'))).toHaveLength(4);
     expect(expected.filter((note) => note.includes(':finalCallMade:'))).toHaveLength(4);
   });
 
