@@ -21,7 +21,7 @@ import { api, postAd } from './support/payments.ts';
  * bidding is open; a bookmarked edit or media page of a closed ad, of someone else's ad or of no
  * ad at all says so at once, with the way back, instead of a form the api would refuse. Also the
  * ad page's bids on a phone, the media page's upload rows after a removal, the bell's dates, and
- * the note a bidder gets when the owner edits the ad.
+ * what a bidder's open page shows when the owner edits the ad.
  * One owner with an open and a closed ad, and one other member who bid on the open one.
  */
 
@@ -142,7 +142,7 @@ describe('an ad whose bidding closes while its edit form is open', () => {
 });
 
 describe('an ad edited after a bid', () => {
-  it('tells its bidder, live in the bell, which details changed', async () => {
+  it('shows its bidder the new details on the open page, and tells which changed in the bell', async () => {
     const adId = await postAd(app, owner, { itemName: 'Veena for bids' });
     const bid = await api(app, '/api/bid/', {
       token: other.token,
@@ -164,7 +164,9 @@ describe('an ad edited after a bid', () => {
     await seller.page.getByRole('button', { name: 'Update Ad' }).click();
     await seller.page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
 
-    // Without a reload: the note is pushed to the bidder's open page.
+    // Without a reload: the open page shows the new details, and the note comes to its bell.
+    await bidder.page.getByTestId('ad-price').filter({ hasText: '₹22,000' }).waitFor();
+    await bidder.page.getByText('A veena in good condition, with its case.').waitFor();
     await expect.poll(() => bell.getAttribute('aria-label')).not.toBe(unreadBefore);
     await bell.click();
     await bidder.page

@@ -22,6 +22,7 @@ import {
   type BidSummaryView,
   type BidView,
 } from '@boli/projections/bids/bids.queries';
+import { waitForProjections } from '@boli/projections';
 import type { Infrastructure } from '../infrastructure.ts';
 import { followLog, type LogFollower } from './logFollower.ts';
 import { authenticateSockets, userIdOf } from './socketAuth.ts';
@@ -40,7 +41,7 @@ type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logg
 
 export const adRoom = (adId: string): string => `ad:${adId}`;
 
-const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed']);
+const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', 'AdEdited']);
 
 const itemId = z.string().trim().min(1).max(200);
 const loadInput = z.object({
@@ -253,6 +254,12 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
           .emit(`closed:${adId}`, { item_id: adId, closedAt, closeReason: reason, position });
         return;
       }
+      case 'AdEdited':
+        // The page reads the ad again on receipt, from the `ads` read model: sent once that has
+        // the edit (or after the wait's bound, rather than never).
+        await waitForProjections(db, ['ads'], event.position);
+        io.local.to(adRoom(adId)).emit(`edited:${adId}`, { item_id: adId, position });
+        return;
     }
   }
 

@@ -107,7 +107,7 @@ export const ROUTES: readonly RouteRow[] = [
     layout: 'standard',
     element: (
       <AdDetailScreen
-        renderBidArea={(ad, onBiddingClosed) => (
+        renderBidArea={(ad, onBiddingClosed, onAdEdited) => (
           <BidArea
             itemId={ad._id}
             ownerId={ad.postedBy}
@@ -115,6 +115,7 @@ export const ROUTES: readonly RouteRow[] = [
             currencyCode={ad.currencycode}
             withdrawn={ad.withdrawn === true}
             onBiddingClosed={onBiddingClosed}
+            onAdEdited={onAdEdited}
           />
         )}
       />

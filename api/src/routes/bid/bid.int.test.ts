@@ -5,7 +5,9 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { BidSummaryView, BidView } from '@boli/projections/bids/bids.queries';
+import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { SessionService } from '../../identity/sessions.ts';
+import { runAdCommand } from '../../../../ops/src/jobs/finalCallExpiry.fixtures.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import {
   apiKit,
@@ -607,6 +609,30 @@ describe('live bids on /bid', () => {
     const closed = next<{ closeReason: string }>(socket, `closed:${adId}`);
     await api('/api/bid/closeBid', { token: owner.token, json: { item_id: adId } });
     expect(await closed).toMatchObject({ closeReason: 'closedEarlyByOwner' });
+  });
+
+  it('tells the ad’s viewers of an edit once the ad reads as edited', async () => {
+    const adId = await ad(owner);
+    const socket = await live(app.baseUrl);
+    await load(socket, adId);
+    const edited = next<{ item_id: string; position: string }>(socket, `edited:${adId}`);
+    // Into the log directly, not through the edit route (which answers once `ads` has the edit):
+    // the message alone must wait for it.
+    const store = createPostgresEventStore({ connectionString: app.databaseUrl });
+    try {
+      await runAdCommand(store, adId, 'EditAd', {
+        userId: owner.userId,
+        changes: { price: 3_100_000 },
+      });
+    } finally {
+      await store.close();
+    }
+    expect(await edited).toMatchObject({
+      item_id: adId,
+      position: expect.stringMatching(/^\d+\.\d+$/),
+    });
+    const read = await api(`/api/posts/post?item_id=${adId}`);
+    expect(read.body.data).toMatchObject({ price: 31_000 });
   });
 
   describe('with a second api process on the same database and Redis', () => {

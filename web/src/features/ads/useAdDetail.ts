@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../app/session/useApi.ts';
 import { useLoadedAfresh } from '../../lib/useLoaded.ts';
 import { adDetailRequest, type AdDetailView } from './ads.api.ts';
@@ -6,18 +6,28 @@ import { adDetailRequest, type AdDetailView } from './ads.api.ts';
 /**
  * The ad of a screen (by id or uid), as the ad pages, Edit Ad and the media page read it. While
  * it loads `ad` and `failure` are both null; `retry` (only for a failure that may pass, not 'Ad
- * not found') reads it again, the screen showing its spinner meanwhile.
+ * not found') reads it again, the screen showing its spinner meanwhile. `refresh` reads it again
+ * while the screen goes on showing it (an edit told live), and shows the new reading once it
+ * comes; one that fails leaves the shown ad as it was.
  */
 export function useAdDetail(adId: string) {
   const { request } = useApi();
-  const { data, failure, retry } = useLoadedAfresh(
-    useCallback(() => {
-      const { path, query } = adDetailRequest(adId);
-      return request<AdDetailView>(path, { query }).then((ad) => ({
-        ...ad,
-        gallery: Array.isArray(ad.gallery) ? ad.gallery : [],
-      }));
-    }, [adId, request]),
-  );
-  return { ad: data, failure, retry };
+  const read = useCallback(() => {
+    const { path, query } = adDetailRequest(adId);
+    return request<AdDetailView>(path, { query }).then((ad) => ({
+      ...ad,
+      gallery: Array.isArray(ad.gallery) ? ad.gallery : [],
+    }));
+  }, [adId, request]);
+  const { data, failure, retry } = useLoadedAfresh(read);
+  // Kept with the reader it came from: a reading of the ad shown before is never shown for another.
+  const [newer, setNewer] = useState<{ of: typeof read; ad: AdDetailView } | null>(null);
+  const refresh = useCallback(() => {
+    read().then(
+      (ad) => setNewer({ of: read, ad }),
+      () => undefined,
+    );
+  }, [read]);
+  const ad = data !== null && newer?.of === read ? newer.ad : data;
+  return { ad, failure, retry, refresh };
 }

@@ -28,7 +28,11 @@ import { ShareDialog } from './ShareDialog.tsx';
 
 type Props = {
   /** The bids and the bid form, from the bidding feature (composed by the app's routes). */
-  renderBidArea?: (ad: AdDetailView, onBiddingClosed: () => void) => ReactNode;
+  renderBidArea?: (
+    ad: AdDetailView,
+    onBiddingClosed: () => void,
+    onAdEdited: () => void,
+  ) => ReactNode;
 };
 
 /** The facts of an ad, in order; empty ones are left out. */
@@ -89,7 +93,11 @@ function AdFacts({ ad }: { ad: AdView }) {
   );
 }
 
-function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
+function AdDetail({
+  ad,
+  renderBidArea,
+  onAdEdited,
+}: { ad: AdDetailView; onAdEdited: () => void } & Props) {
   const { status, user } = useSession();
   useItemTitle(ad.itemName);
   const [sharing, setSharing] = useState(false);
@@ -175,7 +183,7 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
         )}
       </Stack>
       <Divider />
-      {renderBidArea?.(ad, biddingClosed)}
+      {renderBidArea?.(ad, biddingClosed, onAdEdited)}
       <ShareDialog
         open={sharing}
         onClose={() => setSharing(false)}
@@ -193,11 +201,12 @@ function AdDetail({ ad, renderBidArea }: { ad: AdDetailView } & Props) {
  */
 export function AdDetailScreen({ renderBidArea }: Props) {
   const { adId = '' } = useParams();
-  const { ad, failure, retry } = useAdDetail(adId);
+  const { ad, failure, retry, refresh } = useAdDetail(adId);
 
   if (failure) {
     return <AdLoadFailureNotice title="Ad detail" message={failure.message} onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
-  return <AdDetail ad={ad} renderBidArea={renderBidArea} />;
+  // An edit while the page is open: the new details replace the old in place.
+  return <AdDetail ad={ad} renderBidArea={renderBidArea} onAdEdited={refresh} />;
 }

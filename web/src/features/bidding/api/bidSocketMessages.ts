@@ -19,6 +19,9 @@ const instantOrNull = (value: unknown): string | null =>
 
 const CLOSE_REASONS: readonly CloseReason[] = ['closedEarlyByOwner', 'finalCallExpired'];
 
+/** The message that says the owner edited ad `itemId`'s details (not a bid board event). */
+export const adEditedMessage = (itemId: string): string => `edited:${itemId}`;
+
 /** A socket message (contracts.md) as a bid board event; null when it is not one for this ad. */
 export function socketMessageEvent(
   itemId: string,

@@ -4,7 +4,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import type { BidBoardEvent } from '../model/bidBoard.ts';
 import type { Position } from '../model/position.ts';
-import { socketMessageEvent } from './bidSocketMessages.ts';
+import { adEditedMessage, socketMessageEvent } from './bidSocketMessages.ts';
 
 /** The bid websocket's path (spec section 7; api/src/server.ts). */
 export const BID_SOCKET_PATH = '/bid';
@@ -21,17 +21,19 @@ export type LiveLink = 'connecting' | 'live' | 'reconnecting';
  * Live bids for one ad over socket.io at /bid (token in the query; guests connect without). On
  * every (re)connect it sends `load { item_id, since }` with the last position seen, so the answer
  * (`getBidResponse`) carries only the bids missed meanwhile. Messages reach `onEvent` as bid
- * board events; `lastPosition` is read at each connect.
+ * board events; `lastPosition` is read at each connect. `onAdEdited`: the owner edited the ad's
+ * details (`edited:<item_id>`), which the page may read again.
  */
 export function useBidSocket(
   itemId: string,
   onEvent: (event: BidBoardEvent) => void,
   lastPosition: () => Position | null,
+  onAdEdited?: () => void,
 ): { link: LiveLink } {
   const { token } = useSession();
   const [link, setLink] = useState<LiveLink>('connecting');
-  const handlers = useRef({ onEvent, lastPosition });
-  handlers.current = { onEvent, lastPosition };
+  const handlers = useRef({ onEvent, lastPosition, onAdEdited });
+  handlers.current = { onEvent, lastPosition, onAdEdited };
 
   useEffect(() => {
     if (!itemId) return;
@@ -58,6 +60,7 @@ export function useBidSocket(
       if (!socket.connected) setLink('reconnecting');
     }, LIMITS.liveConnectGraceMs);
     socket.onAny((name: string, payload: unknown) => {
+      if (name === adEditedMessage(itemId)) return handlers.current.onAdEdited?.();
       const event = socketMessageEvent(itemId, name, payload);
       if (event) handlers.current.onEvent(event);
     });

@@ -32,6 +32,8 @@ type Props = {
   currencyCode: string;
   /** Bidding has closed (now, or it was when the area loaded): the page may say so elsewhere. */
   onBiddingClosed?: () => void;
+  /** The owner edited the ad's details meanwhile (live): the page may read them again. */
+  onAdEdited?: () => void;
   /** Its owner is blocked (only staff see such an ad): bids would be refused, so none is offered. */
   withdrawn?: boolean;
 };
@@ -43,7 +45,7 @@ const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
  * The bid area of the ad detail page (sections 2, 4, 6): the countdown or 'Bidding Closed', the
  * summary, the bid form (non-owners) or Final Call / Close Bid (the owner), and the bids in two
  * tabs. The shown page is fetched again every 10 s; the socket brings new bids, the final call
- * and the close as they happen.
+ * and the close as they happen, and tells the page of an edit of the ad.
  */
 export function BidArea({
   itemId,
@@ -51,6 +53,7 @@ export function BidArea({
   price,
   currencyCode,
   onBiddingClosed,
+  onAdEdited,
   withdrawn = false,
 }: Props) {
   const { status, user } = useSession();
@@ -109,7 +112,7 @@ export function BidArea({
   }, [tabBids, page]);
 
   const lastPosition = useCallback(() => boardRef.current.position, []);
-  const { link } = useBidSocket(itemId, dispatch, lastPosition);
+  const { link } = useBidSocket(itemId, dispatch, lastPosition, onAdEdited);
   // Back online, the socket catches up at once: a list refresh that failed meanwhile is asked
   // again now too, not at the next 10 s tick, so 'You are offline' does not linger beside it.
   const previousLink = useRef(link);
