@@ -41,7 +41,10 @@ type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logg
 
 export const adRoom = (adId: string): string => `ad:${adId}`;
 
-const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', 'AdEdited']);
+/** What the owner changes of an ad's page: its details, its photos and videos, its thumbnail. */
+const AD_CHANGES = ['AdEdited', 'MediaAdded', 'MediaRemoved', 'ThumbnailChosen'];
+
+const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', ...AD_CHANGES]);
 
 const itemId = z.string().trim().min(1).max(200);
 const loadInput = z.object({
@@ -255,8 +258,11 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
         return;
       }
       case 'AdEdited':
+      case 'MediaAdded':
+      case 'MediaRemoved':
+      case 'ThumbnailChosen':
         // The page reads the ad again on receipt, from the `ads` read model: sent once that has
-        // the edit (or after the wait's bound, rather than never).
+        // the change (or after the wait's bound, rather than never).
         await waitForProjections(db, ['ads'], event.position);
         io.local.to(adRoom(adId)).emit(`edited:${adId}`, { item_id: adId, position });
         return;

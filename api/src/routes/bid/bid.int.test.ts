@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photo } from '@boli/engine/ads/ad.fixtures';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -611,7 +612,7 @@ describe('live bids on /bid', () => {
     expect(await closed).toMatchObject({ closeReason: 'closedEarlyByOwner' });
   });
 
-  it('tells the ad’s viewers of an edit once the ad reads as edited', async () => {
+  it('tells the ad’s viewers of an edit, of its details or its photos, once the ad reads as edited', async () => {
     const adId = await ad(owner);
     const socket = await live(app.baseUrl);
     await load(socket, adId);
@@ -633,6 +634,20 @@ describe('live bids on /bid', () => {
     });
     const read = await api(`/api/posts/post?item_id=${adId}`);
     expect(read.body.data).toMatchObject({ price: 31_000 });
+
+    // A photo added is an edit of the page too.
+    const added = next<{ item_id: string }>(socket, `edited:${adId}`);
+    const again = createPostgresEventStore({ connectionString: app.databaseUrl });
+    try {
+      await runAdCommand(again, adId, 'AddMedia', { userId: owner.userId, ...photo(7) });
+    } finally {
+      await again.close();
+    }
+    expect(await added).toMatchObject({ item_id: adId });
+    const gallery = (await api(`/api/posts/post?item_id=${adId}`)).body.data as {
+      gallery: { name: string }[];
+    };
+    expect(gallery.gallery.map((item) => item.name)).toContain(photo(7).name);
   });
 
   describe('with a second api process on the same database and Redis', () => {
