@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
+import type { Role } from '@boli/engine/accounts/account.events';
 import { status, type AccountState } from '@boli/engine/accounts/account.state';
 import { demoId, type DemoMember } from './members.ts';
 
@@ -79,6 +80,21 @@ export function nextMemberCommand(
     }
   }
 }
+
+/** A demo member's staff role (`DEMO_STAFF`), granted by an admin; a second seed finds it held. */
+export const grantStaffRole = (
+  member: DemoMember,
+  role: Role,
+  verifiedAt: string,
+): AccountCommand => ({
+  type: 'GrantRole',
+  data: { role },
+  metadata: {
+    eventId: demoId(`member/${member.username}/role/${role}`),
+    now: minutesAfter(verifiedAt, 3),
+    actor: { userId: 'ops:demo-seed', role: 'admin' },
+  },
+});
 
 /** The address and profile, once the account is active; a second seed finds it applied. */
 export const fillProfile = (member: DemoMember, verifiedAt: string): AccountCommand => ({

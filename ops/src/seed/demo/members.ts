@@ -1,5 +1,5 @@
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
-import type { EditableProfile, Gender } from '@boli/engine/accounts/account.events';
+import type { EditableProfile, Gender, Role } from '@boli/engine/accounts/account.events';
 import { seededRandom } from './random.ts';
 import type { DemoReference, Place } from './reference.ts';
 
@@ -14,6 +14,16 @@ export const DEMO_NAMESPACE = '6f1c2b9e-4d7a-5e3f-8a10-2c4b6d8e0f13';
 export const demoId = (name: string): string => uuidV5(name, DEMO_NAMESPACE);
 
 export const DEMO_PASSWORD = 'BoliDemo#2026';
+
+/**
+ * Demo members who are staff too, so that the screens of the other two kinds of users can be
+ * tried at once: support replays an ad's bid history to settle a dispute, the auditor checks
+ * payments and their tax. Granted as `npm run ops -- grant-role` grants any role.
+ */
+export const DEMO_STAFF: Readonly<Record<string, Role>> = {
+  shalini_menon: 'support',
+  harish_gowda: 'auditor',
+};
 export const DEMO_EMAIL_DOMAIN = 'demo.boli.example';
 
 export type DemoMember = {

@@ -115,6 +115,10 @@ describe('the demo seed', () => {
       const user = await findUserByUsername(db, member.username);
       expect(user).toMatchObject({ email_validated: true, mobile_validated: true });
       expect(await hasActiveEntitlement(db, member.userId, new Date())).toBe(true);
+      // Two of them are staff as well: support and an auditor.
+      expect((await findUserByUsername(db, 'shalini_menon'))?.roles).toEqual(['member', 'support']);
+      expect((await findUserByUsername(db, 'harish_gowda'))?.roles).toEqual(['member', 'auditor']);
+      expect((await findUserByUsername(db, 'priya_iyer'))?.roles).toEqual(['member']);
       // One member's trial is over: verified, with an address, but bidding asks for the fee.
       const lapsed = first.memberWhoseTrialEnded!;
       expect(await findUserByUsername(db, lapsed.username)).toMatchObject({

@@ -15,7 +15,7 @@ import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { SeedStep } from '../index.ts';
-import { fillProfile, nextMemberCommand } from './accounts.ts';
+import { fillProfile, grantStaffRole, nextMemberCommand } from './accounts.ts';
 import {
   auctionCommands,
   demoCatalogue,
@@ -25,6 +25,7 @@ import {
 } from './catalogue.ts';
 import {
   DEMO_PASSWORD,
+  DEMO_STAFF,
   demoMembers,
   demoMemberWhoseTrialEnded,
   type DemoMember,
@@ -126,6 +127,15 @@ async function seedMember(
     decider: accountDecider,
     command: fillProfile(member, verifiedAt),
   });
+  const role = DEMO_STAFF[member.username];
+  if (role !== undefined) {
+    await handleCommand({
+      store,
+      streamId,
+      decider: accountDecider,
+      command: grantStaffRole(member, role, verifiedAt),
+    });
+  }
   return fresh ? 'new' : 'existing';
 }
 
