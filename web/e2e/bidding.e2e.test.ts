@@ -349,6 +349,10 @@ describe('bidding on an ad, live', () => {
     await confirm.waitFor({ state: 'hidden' });
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
     expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('25000000');
+    // The keyboard is on the amount to change, not on Bid (where Enter would ask again).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('bidamt');
     // The phone's Back answers the question as Change amount does, on the same page.
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await confirm.waitFor();

@@ -75,6 +75,14 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
   const faults = useBidFieldFaults(input, input.bidAlias, user?.username);
+  // 'Change amount' (or Escape, or Back) puts the keyboard on the amount: the dialog would give
+  // it back to Bid, where Enter asks the same question again. An effect of this form's runs after
+  // the dialog's own, which restores the focus as it closes.
+  const [amountAgain, setAmountAgain] = useState(0);
+  useEffect(() => {
+    if (amountAgain === 0) return;
+    faults.form.current?.querySelector<HTMLInputElement>('input[name="bidamt"]')?.focus();
+  }, [amountAgain, faults.form]);
   // The alias another bidder holds on this ad (the api's BID_ALIAS_TAKEN): marked till changed.
   const [takenAlias, setTakenAlias] = useState<string | null>(null);
   const { atFault } = faults;
@@ -212,7 +220,10 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
         title="Place this bid?"
         keepLabel="Change amount"
         actLabel="Place bid"
-        onKeep={() => setOutlier(null)}
+        onKeep={() => {
+          setOutlier(null);
+          setAmountAgain((n) => n + 1);
+        }}
         onAct={() => void send()}
       >
         {outlier}
