@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TableContainer, { type TableContainerProps } from '@mui/material/TableContainer';
+import Typography from '@mui/material/Typography';
 import { BOLI_PURPLE } from '../app/theme.ts';
 
 type Props = Omit<TableContainerProps, 'ref' | 'tabIndex' | 'role'> & {
@@ -14,7 +16,8 @@ type Props = Omit<TableContainerProps, 'ref' | 'tabIndex' | 'role'> & {
 /**
  * A table's box, which scrolls sideways should the table be wider than it (on a phone): the page
  * itself never does. While it scrolls it is a named region in the keyboard's Tab order, so the
- * arrow keys reach the columns out of view; a table that fits adds no Tab stop.
+ * arrow keys reach the columns out of view, and a line under it says there is more to the side
+ * (a column cut between two columns looks like the table's end); a table that fits adds neither.
  */
 export function TableScroller({ label, outlined, children, sx, ...props }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -31,19 +34,33 @@ export function TableScroller({ label, outlined, children, sx, ...props }: Props
     return () => observer.disconnect();
   }, []);
   return (
-    <TableContainer
-      ref={box}
-      {...props}
-      {...(outlined ? { component: Paper, variant: 'outlined' } : {})}
-      sx={[
-        { '&:focus-visible': { outline: `3px solid ${BOLI_PURPLE}`, outlineOffset: 2 } },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-      {...(scrolls
-        ? { tabIndex: 0, role: 'region', 'aria-label': `${label}: scroll sideways for more` }
-        : {})}
-    >
-      {children}
-    </TableContainer>
+    <Box>
+      <TableContainer
+        ref={box}
+        {...props}
+        {...(outlined ? { component: Paper, variant: 'outlined' } : {})}
+        sx={[
+          { '&:focus-visible': { outline: `3px solid ${BOLI_PURPLE}`, outlineOffset: 2 } },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
+        {...(scrolls
+          ? { tabIndex: 0, role: 'region', 'aria-label': `${label}: scroll sideways for more` }
+          : {})}
+      >
+        {children}
+      </TableContainer>
+      {scrolls && (
+        // The region's name says it to a screen reader already.
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          aria-hidden
+          data-testid="scroll-sideways"
+          sx={{ display: 'block', mt: 0.5 }}
+        >
+          Scroll sideways for more →
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -121,6 +121,9 @@ describe('the support ad history screen', () => {
     const hidden = bids.getByRole('row').filter({ hasText: ARJUN.bidAlias });
     expect(await open.innerText()).toMatch(/₹1,20,000[\s\S]*highest Open/);
     expect(await hidden.innerText()).toMatch(/₹1,35,000\.50[\s\S]*highest Hidden/);
+    // '#' is each bid's place in the order recorded (Meena's came first), not its event's number.
+    expect(await open.getByRole('cell').first().innerText()).toBe('1');
+    expect(await hidden.getByRole('cell').first().innerText()).toBe('2');
 
     // A refused bid, with the time it was judged at and what its bidder was told.
     await page.getByText('Hash chain intact over 2 refused bids.').waitFor();
@@ -213,6 +216,14 @@ describe('the support ad history screen', () => {
     expect(await page.getByTestId('unreadable-as-of').innerText()).toContain(
       "The link's time “garbage” is not a time: shown as of now.",
     );
+    // A time still to come is not passed off as known either.
+    await page.goto(
+      new URL(`/support/ads/${AD_ID}?asOf=2099-01-01T00:00:00.000Z`, app.baseUrl).href,
+    );
+    expect(await page.getByTestId('future-as-of').innerText()).toBe(
+      '2099-01-01 05:30:00.000 IST is still to come: this is the ad as it stands now, and what ' +
+        'happens until then is not known yet.',
+    );
 
     // On a phone each wide table scrolls in a box of its own, which the keyboard can reach.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -223,6 +234,27 @@ describe('the support ad history screen', () => {
       });
       expect(await region.getAttribute('tabindex'), table).toBe('0');
     }
+    // …says so under it, and shows first what settles a dispute: the order, the amount, who.
+    expect(await page.getByTestId('scroll-sideways').count()).toBe(3);
+    const scroller = page.getByRole('region', {
+      name: 'Bids: scroll sideways for more',
+      exact: true,
+    });
+    const [box, alias] = [
+      await scroller.boundingBox(),
+      await bids.getByRole('cell', { name: MEENA.bidAlias, exact: true }).boundingBox(),
+    ];
+    expect(alias!.x + alias!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    // A refused bid: who, how much and why, with the why begun in view.
+    const refusedBox = await page
+      .getByRole('region', { name: 'Refused bids: scroll sideways for more', exact: true })
+      .boundingBox();
+    const why = await page
+      .getByRole('table', { name: 'Refused bids' })
+      .getByRole('cell', { name: /^Bidding Closed/ })
+      .boundingBox();
+    expect(why!.x).toBeLessThan(refusedBox!.x + refusedBox!.width - 100);
+    await page.screenshot({ path: '/tmp/boli-support-history-phone.png', fullPage: true });
   });
 
   it('is a button on the ad page for staff only', async () => {

@@ -146,6 +146,12 @@ export function AdHistoryScreen() {
       {refusalsChain !== null && (
         <Alert severity={history.refusals.chain.ok ? 'success' : 'error'}>{refusalsChain}</Alert>
       )}
+      {asOf !== undefined && Date.parse(asOf) > Date.now() && (
+        <Alert severity="info" data-testid="future-as-of">
+          {historyTime(asOf)} is still to come: this is the ad as it stands now, and what happens
+          until then is not known yet.
+        </Alert>
+      )}
       {unreadableAsOf !== null && (
         <Alert severity="warning" data-testid="unreadable-as-of">
           The link's time “{unreadableAsOf.slice(0, 60)}” is not a time: shown as of now.
@@ -198,37 +204,39 @@ export function AdHistoryScreen() {
         <TableScroller label="Bids" outlined>
           <Table size="small" aria-label="Bids">
             <TableHead>
+              {/* What settles a dispute first — the order, the amount, who — so that a phone
+                  shows it before the table scrolls; the times and the log's event after. */}
               <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>Placed (command time)</TableCell>
-                <TableCell>Recorded</TableCell>
+                <TableCell title="The bid's place in the order the log recorded the bids">
+                  #
+                </TableCell>
+                <TableCell align="right">Amount</TableCell>
                 <TableCell>Alias</TableCell>
                 <TableCell>Member</TableCell>
                 <TableCell>Type</TableCell>
                 <TableCell>Phase</TableCell>
-                <TableCell align="right">Amount</TableCell>
+                <TableCell>Placed (command time)</TableCell>
+                <TableCell>Recorded</TableCell>
+                <TableCell title="The bid's event in the Events table below">Event</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {replay.bids.map((bid) => (
+              {replay.bids.map((bid, index) => (
                 <TableRow key={bid.bidId}>
-                  <TableCell>{bid.version}</TableCell>
-                  <Instant at={bid.placedAt} />
-                  <Instant at={bid.recordedAt} />
+                  <TableCell>{index + 1}</TableCell>
+                  <TableCell align="right">
+                    <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
+                    {/* Under the amount, not beside it: the column stays narrow on a phone. */}
+                    {replay.highest.some((h) => h.bidId === bid.bidId) && (
+                      <Chip label={highestLabel(bid)} size="small" color="secondary" />
+                    )}
+                  </TableCell>
                   <BidderCells bid={bid} />
                   <TableCell>{bid.type}</TableCell>
                   <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
-                  <TableCell align="right" sx={NO_WRAP}>
-                    {formatRupees(bid.amount)}
-                    {replay.highest.some((h) => h.bidId === bid.bidId) && (
-                      <Chip
-                        label={highestLabel(bid)}
-                        size="small"
-                        color="secondary"
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                  </TableCell>
+                  <Instant at={bid.placedAt} />
+                  <Instant at={bid.recordedAt} />
+                  <TableCell>{bid.version}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

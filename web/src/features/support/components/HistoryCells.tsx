@@ -34,20 +34,25 @@ export function AfterReplayMark({ after }: { after: boolean }) {
   ) : null;
 }
 
-/** A bid's alias, then the member behind it, linked to their profile. */
-export function BidderCells({
-  bid,
-}: {
-  bid: { bidAlias: string; bidderId: string; username: string };
-}) {
+type Bidder = { bidAlias: string; bidderId: string; username: string };
+
+/** The member behind a bid, linked to their profile. */
+export function MemberCell({ bid }: { bid: Bidder }) {
+  return (
+    <TableCell>
+      <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
+        {bid.username}
+      </Link>
+    </TableCell>
+  );
+}
+
+/** A bid's alias, then the member behind it. */
+export function BidderCells({ bid }: { bid: Bidder }) {
   return (
     <>
       <TableCell>{bid.bidAlias}</TableCell>
-      <TableCell>
-        <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
-          {bid.username}
-        </Link>
-      </TableCell>
+      <MemberCell bid={bid} />
     </>
   );
 }

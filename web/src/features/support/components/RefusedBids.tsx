@@ -9,7 +9,7 @@ import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import type { RefusedBid } from '../adHistory.ts';
-import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
+import { AfterReplayMark, Instant, MemberCell } from './HistoryCells.tsx';
 
 /**
  * Every bid the ad refused, with the time it was judged at and what the member was told: the
@@ -37,14 +37,16 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
         <TableScroller label="Refused bids" outlined>
           <Table size="small" aria-label="Refused bids">
             <TableHead>
+              {/* Who, how much and why first, so that a phone shows them before the table
+                  scrolls; the two instants after. */}
               <TableRow>
-                <TableCell>Tried (command time)</TableCell>
-                <TableCell>Recorded</TableCell>
                 <TableCell>Alias</TableCell>
-                <TableCell>Member</TableCell>
-                <TableCell>Type</TableCell>
                 <TableCell align="right">Amount</TableCell>
                 <TableCell>Refused with</TableCell>
+                <TableCell>Member</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell>Tried (command time)</TableCell>
+                <TableCell>Recorded</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -54,19 +56,21 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   data-after-replay={after(bid) || undefined}
                   sx={after(bid) ? { opacity: 0.5 } : undefined}
                 >
+                  <TableCell>{bid.bidAlias}</TableCell>
+                  <TableCell align="right" sx={NO_WRAP}>
+                    <RefusedAmount bid={bid} />
+                  </TableCell>
+                  {/* The why is read in full: never squeezed beside the two instants. */}
+                  <TableCell title={bid.code} sx={{ minWidth: 200 }}>
+                    {bid.message}
+                    <FeePurchase bidId={bid.bidId} />
+                  </TableCell>
+                  <MemberCell bid={bid} />
+                  <TableCell>{bid.type ?? '—'}</TableCell>
                   <Instant at={bid.attemptedAt}>
                     <AfterReplayMark after={after(bid)} />
                   </Instant>
                   <Instant at={bid.recordedAt} />
-                  <BidderCells bid={bid} />
-                  <TableCell>{bid.type ?? '—'}</TableCell>
-                  <TableCell align="right" sx={NO_WRAP}>
-                    <RefusedAmount bid={bid} />
-                  </TableCell>
-                  <TableCell title={bid.code}>
-                    {bid.message}
-                    <FeePurchase bidId={bid.bidId} />
-                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
