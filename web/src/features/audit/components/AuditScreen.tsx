@@ -35,6 +35,8 @@ import {
   financialYearChoices,
   ledgerCaption,
   ledgerSummaryLines,
+  comparisonVerdict,
+  paymentSideText,
   paymentTime,
   periodProblem,
   placeOfSupply,
@@ -522,11 +524,6 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
     };
   }, [purchaseId, request]);
 
-  const side = (value: GatewayCheck['payments'][number]['ours']) =>
-    value === null
-      ? 'not recorded'
-      : `${value.status}, ${value.amount === null ? '—' : formatRupees(value.amount)}, ${value.method ?? '—'}${value.refunded > 0 ? `, refunded ${formatRupees(value.refunded)}` : ''}`;
-
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>Boli and the gateway: purchase {purchaseId}</DialogTitle>
@@ -535,11 +532,7 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
         {!check && !failure && <CenteredSpinner label="Asking the gateway" />}
         {check && (
           <Stack spacing={2}>
-            <Alert severity={check.agrees ? 'success' : 'error'}>
-              {check.agrees
-                ? 'Our record matches the gateway.'
-                : 'Our record and the gateway differ.'}
-            </Alert>
+            <Alert severity={check.agrees ? 'success' : 'error'}>{comparisonVerdict(check)}</Alert>
             <Table
               size="small"
               aria-label="Orders and payments"
@@ -570,8 +563,8 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
                 {check.payments.map((payment) => (
                   <TableRow key={payment.paymentId}>
                     <TableCell>{payment.paymentId}</TableCell>
-                    <TableCell>{side(payment.ours)}</TableCell>
-                    <TableCell>{side(payment.gateway)}</TableCell>
+                    <TableCell>{paymentSideText(payment.ours)}</TableCell>
+                    <TableCell>{paymentSideText(payment.gateway)}</TableCell>
                     <TableCell>{payment.problems.join('; ') || '—'}</TableCell>
                   </TableRow>
                 ))}

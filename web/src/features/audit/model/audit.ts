@@ -151,6 +151,38 @@ export function taxLines(
   return lines.length > 0 ? lines : ['—'];
 }
 
+/**
+ * One side of a payment in the gateway comparison: its outcome, amount, method and any refund. A
+ * failed attempt moves no money, and Boli keeps only its outcome (the comparison leaves its amount
+ * and method out): said in words, so that "—" beside the gateway's figures is not read as a gap.
+ */
+export function paymentSideText(side: Side | null): string {
+  if (side === null) return 'not recorded';
+  const failed = side.status === 'failed';
+  const amount =
+    side.amount === null
+      ? failed
+        ? 'no money moved'
+        : '—'
+      : `${formatRupees(side.amount)}${failed ? ' tried' : ''}`;
+  const method = side.method ?? (failed ? 'method not recorded' : '—');
+  const refund = side.refunded > 0 ? `, refunded ${formatRupees(side.refunded)}` : '';
+  return `${side.status}, ${amount}, ${method}${refund}`;
+}
+
+/** The comparison's verdict; when it holds a failed attempt, why its figures may differ. */
+export function comparisonVerdict(check: Pick<GatewayCheck, 'agrees' | 'payments'>): string {
+  const verdict = check.agrees
+    ? 'Our record matches the gateway.'
+    : 'Our record and the gateway differ.';
+  const failed = check.payments.some(
+    (payment) => payment.ours?.status === 'failed' || payment.gateway?.status === 'failed',
+  );
+  return failed
+    ? `${verdict} A failed attempt moves no money: Boli compares its outcome, not the amount or method the gateway shows it tried.`
+    : verdict;
+}
+
 /** When the payment happened, in India's time as the page's days are: its capture, else its failure. */
 export const paymentTime = (entry: LedgerEntry): string =>
   formatDateTime(entry.capturedAt ?? entry.failedAt ?? '');

@@ -16,6 +16,8 @@ import {
   seriesProblems,
   seriesSummary,
   statusText,
+  paymentSideText,
+  comparisonVerdict,
   taxLines,
   type LedgerEntry,
   type SeriesCheck,
@@ -164,6 +166,34 @@ describe('ledger cells', () => {
         refundAmount: null,
       }),
     ).toBe('failed, BAD_REQUEST_ERROR');
+  });
+
+  it('says a failed attempt moved no money, rather than leave a gap beside the gateway’s figures', () => {
+    const failed = { status: 'failed', amount: null, method: null, refunded: 0 };
+    expect(paymentSideText(failed)).toBe('failed, no money moved, method not recorded');
+    expect(paymentSideText({ ...failed, amount: 1178.82, method: 'upi' })).toBe(
+      'failed, ₹1,178.82 tried, upi',
+    );
+    expect(
+      paymentSideText({ status: 'captured', amount: 1178.82, method: 'card', refunded: 100 }),
+    ).toBe('captured, ₹1,178.82, card, refunded ₹100');
+    expect(paymentSideText(null)).toBe('not recorded');
+    const payment = { paymentId: 'pay_1', orderId: 'order_1', problems: [] };
+    expect(
+      comparisonVerdict({
+        agrees: true,
+        payments: [{ ...payment, ours: failed, gateway: { ...failed, amount: 1178.82 } }],
+      }),
+    ).toBe(
+      'Our record matches the gateway. A failed attempt moves no money: Boli compares its outcome, not the amount or method the gateway shows it tried.',
+    );
+    const captured = { status: 'captured', amount: 500, method: 'upi', refunded: 0 };
+    expect(
+      comparisonVerdict({
+        agrees: false,
+        payments: [{ ...payment, ours: captured, gateway: captured }],
+      }),
+    ).toBe('Our record and the gateway differ.');
   });
 
   it('names the place of supply, falling back to the supplier’s state', () => {
