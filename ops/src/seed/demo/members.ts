@@ -24,6 +24,7 @@ export const DEMO_STAFF: Readonly<Record<string, Role>> = {
   shalini_menon: 'support',
   harish_gowda: 'auditor',
 };
+
 export const DEMO_EMAIL_DOMAIN = 'demo.boli.example';
 
 export type DemoMember = {
