@@ -15,7 +15,7 @@ import { withAdded } from '@boli/engine/shared/objects';
  *
  * Edited: the owner may change an ad's details while it takes bids (until bidding closes), so
  * every bidder is told which of them changed — a lower price, a new description — before they
- * bid again. Only the owner's phone and whether it is shown tell nobody: they are not the item.
+ * bid again. Only what is not the item or not theirs to see tells nobody (`TELLS_NOBODY`).
  */
 
 export const NOTIFICATION_KINDS = [
@@ -83,8 +83,17 @@ const note = (
   params: fields.params ?? {},
 });
 
-/** The ad details whose change tells no bidder (the owner's contact, not the item). */
-const TELLS_NOBODY: readonly string[] = ['phone', 'displayPhone'] satisfies (keyof AdDetails)[];
+/**
+ * The ad details whose change tells no bidder: the owner's contact, which is not the item, and the
+ * house number and street, which only the owner sees (ads.view.ts): a note about them would send
+ * bidders to look for a change they cannot find.
+ */
+const TELLS_NOBODY: readonly string[] = [
+  'phone',
+  'displayPhone',
+  'houseno',
+  'street',
+] satisfies (keyof AdDetails)[];
 
 /** Ads handled here: the tracking after the event and the notes it produces. */
 export function notificationsForAdEvent(

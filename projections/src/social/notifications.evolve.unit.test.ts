@@ -190,9 +190,12 @@ describe('an edited ad', () => {
     });
   });
 
-  it("tells nobody of a change to the owner's phone or whether it is shown", () => {
+  it("tells nobody of a change to the owner's phone, or to what only the owner sees", () => {
     const { notes } = notesFor([...bidding, edited({ phone: '9876500000', displayPhone: true })]);
     expect(told(notes, 'adEdited')).toEqual([]);
+    // The house number and street are shown to the owner alone.
+    const hidden = notesFor([...bidding, edited({ houseno: '14C', street: 'MG Road' })]);
+    expect(told(hidden.notes, 'adEdited')).toEqual([]);
     // With a detail of the item beside them, only that detail is named.
     const priced = notesFor([...bidding, edited({ phone: '9876500000', price: 11_000_000 })]);
     expect(priced.notes.map((note) => note.params.changed)).toEqual(['price', 'price']);

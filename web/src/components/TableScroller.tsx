@@ -22,16 +22,25 @@ type Props = Omit<TableContainerProps, 'ref' | 'tabIndex' | 'role'> & {
 export function TableScroller({ label, outlined, children, sx, ...props }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
+  // Scrolled to its right end: the line under it has nothing more to say.
+  const [atEnd, setAtEnd] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     // A pixel over is rounding (a 342.7 px table in a 342 px box), not a table to scroll.
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const measure = () => {
+      setScrolls(element.scrollWidth > element.clientWidth + 1);
+      setAtEnd(element.scrollLeft + element.clientWidth >= element.scrollWidth - 1);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
+    element.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
   }, []);
   return (
     <Box>
@@ -49,7 +58,7 @@ export function TableScroller({ label, outlined, children, sx, ...props }: Props
       >
         {children}
       </TableContainer>
-      {scrolls && (
+      {scrolls && !atEnd && (
         // The region's name says it to a screen reader already.
         <Typography
           variant="caption"

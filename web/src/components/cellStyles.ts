@@ -9,3 +9,14 @@ export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Names, company names and ids: broken anywhere when the column is narrow. */
 export const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
+/**
+ * A row's first cell kept in view while its table scrolls sideways (in a TableScroller, on a
+ * phone): the row's number or name stays beside the columns scrolled to.
+ */
+export const STICKY_FIRST = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+} as const;

@@ -254,6 +254,14 @@ describe('the support ad history screen', () => {
       .getByRole('cell', { name: /^Bidding Closed/ })
       .boundingBox();
     expect(why!.x).toBeLessThan(refusedBox!.x + refusedBox!.width - 100);
+    // Scrolled to its end, a row still shows its number, and the line under it is gone.
+    await scroller.evaluate((element: { scrollLeft: number; scrollWidth: number }) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await expect.poll(() => page.getByTestId('scroll-sideways').count()).toBe(2);
+    const number = await bids.getByRole('row').nth(1).getByRole('cell').first().boundingBox();
+    expect(number!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(number!.x + number!.width).toBeLessThanOrEqual(box!.x + box!.width);
     await page.screenshot({ path: '/tmp/boli-support-history-phone.png', fullPage: true });
   });
 

@@ -36,7 +36,7 @@ import {
   type AdHistory,
   type HistoryEvent,
 } from '../adHistory.ts';
-import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
@@ -207,7 +207,10 @@ export function AdHistoryScreen() {
               {/* What settles a dispute first — the order, the amount, who — so that a phone
                   shows it before the table scrolls; the times and the log's event after. */}
               <TableRow>
-                <TableCell title="The bid's place in the order the log recorded the bids">
+                <TableCell
+                  title="The bid's place in the order the log recorded the bids"
+                  sx={STICKY_FIRST}
+                >
                   #
                 </TableCell>
                 <TableCell align="right">Amount</TableCell>
@@ -223,7 +226,7 @@ export function AdHistoryScreen() {
             <TableBody>
               {replay.bids.map((bid, index) => (
                 <TableRow key={bid.bidId}>
-                  <TableCell>{index + 1}</TableCell>
+                  <TableCell sx={STICKY_FIRST}>{index + 1}</TableCell>
                   <TableCell align="right">
                     <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
                     {/* Under the amount, not beside it: the column stays narrow on a phone. */}
@@ -261,7 +264,7 @@ export function AdHistoryScreen() {
         <Table size="small" aria-label="Events">
           <TableHead>
             <TableRow>
-              <TableCell>Version</TableCell>
+              <TableCell sx={STICKY_FIRST}>Version</TableCell>
               <TableCell>Type</TableCell>
               <TableCell>Command time</TableCell>
               <TableCell>Recorded</TableCell>
@@ -277,7 +280,7 @@ export function AdHistoryScreen() {
                 data-after-replay={index >= replay.eventsApplied || undefined}
                 sx={index >= replay.eventsApplied ? { opacity: 0.5 } : undefined}
               >
-                <TableCell>
+                <TableCell sx={STICKY_FIRST}>
                   {event.version}
                   <AfterReplayMark after={index >= replay.eventsApplied} />
                 </TableCell>

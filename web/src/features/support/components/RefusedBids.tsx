@@ -5,7 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { NO_WRAP, STICKY_FIRST } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import type { RefusedBid } from '../adHistory.ts';
@@ -40,7 +40,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
               {/* Who, how much and why first, so that a phone shows them before the table
                   scrolls; the two instants after. */}
               <TableRow>
-                <TableCell>Alias</TableCell>
+                <TableCell sx={STICKY_FIRST}>Alias</TableCell>
                 <TableCell align="right">Amount</TableCell>
                 <TableCell>Refused with</TableCell>
                 <TableCell>Member</TableCell>
@@ -56,7 +56,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   data-after-replay={after(bid) || undefined}
                   sx={after(bid) ? { opacity: 0.5 } : undefined}
                 >
-                  <TableCell>{bid.bidAlias}</TableCell>
+                  <TableCell sx={STICKY_FIRST}>{bid.bidAlias}</TableCell>
                   <TableCell align="right" sx={NO_WRAP}>
                     <RefusedAmount bid={bid} />
                   </TableCell>
