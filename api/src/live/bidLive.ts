@@ -42,7 +42,7 @@ type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logg
 export const adRoom = (adId: string): string => `ad:${adId}`;
 
 /** What the owner changes of an ad's page: its details, its photos and videos, its thumbnail. */
-const AD_CHANGES = ['AdEdited', 'MediaAdded', 'MediaRemoved', 'ThumbnailChosen'];
+const AD_CHANGES = new Set(['AdEdited', 'MediaAdded', 'MediaRemoved', 'ThumbnailChosen']);
 
 const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', ...AD_CHANGES]);
 
@@ -237,6 +237,13 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     if (localWatchers(adId).length === 0) return;
     if (!(await follower.committed(event.position))) return;
     const position = formatPosition(event.position);
+    if (AD_CHANGES.has(event.type)) {
+      // The page reads the ad again on receipt, from the `ads` read model: sent once that has the
+      // change (or after the wait's bound, rather than never).
+      await waitForProjections(db, ['ads'], event.position);
+      io.local.to(adRoom(adId)).emit(`edited:${adId}`, { item_id: adId, position });
+      return;
+    }
     switch (event.type) {
       case 'BidPlaced':
         // Read again: sockets may have come or gone while the read model caught up.
@@ -257,15 +264,6 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
           .emit(`closed:${adId}`, { item_id: adId, closedAt, closeReason: reason, position });
         return;
       }
-      case 'AdEdited':
-      case 'MediaAdded':
-      case 'MediaRemoved':
-      case 'ThumbnailChosen':
-        // The page reads the ad again on receipt, from the `ads` read model: sent once that has
-        // the change (or after the wait's bound, rather than never).
-        await waitForProjections(db, ['ads'], event.position);
-        io.local.to(adRoom(adId)).emit(`edited:${adId}`, { item_id: adId, position });
-        return;
     }
   }
 
