@@ -26,7 +26,7 @@ import {
 import { startServiceProcess, startTaskProcess } from './taskProcess.ts';
 import type { Metric } from './types.ts';
 import { median, percentile } from './stats.ts';
-import { cpuMeter, describeCpu } from './cpu.ts';
+import { addCpu, allRolesCpu, cpuMeter, describeCpu } from './cpu.ts';
 import { startCpuProfile } from './cpuProfile.ts';
 import { startCeilingServer } from './ceiling.ts';
 
@@ -228,8 +228,7 @@ export async function measureBidding(ctx: {
             );
             const load = await closedLoop(adIds, SECONDS * 1000, level);
             await profiling.stop();
-            for (const [role, ms] of metering.stop())
-              spreadCpu.set(role, (spreadCpu.get(role) ?? 0) + ms);
+            addCpu(spreadCpu, metering.stop());
             spreadBids += load.ok;
             spread.add(level, load.perSecond);
             hot.add(level, (await closedLoop([hotAds[run]!], SECONDS * 1000, level)).perSecond);
@@ -244,8 +243,7 @@ export async function measureBidding(ctx: {
         await ceilingServer.close();
       }
       const sustained = spread.best().rate;
-      const cpuPerBid =
-        [...spreadCpu.values()].reduce((a, b) => a + b, 0) / Math.max(1, spreadBids);
+      const cpuPerBid = allRolesCpu(spreadCpu) / Math.max(1, spreadBids);
       const ratio = (ours: Rates, theirs: Rates, target: string): Metric => {
         const value = ours.best();
         const baseline = theirs.best();
@@ -295,8 +293,7 @@ export async function measureBidding(ctx: {
           perSecond: sustained / 2,
           ms: LATENCY_SECONDS * 1000,
         });
-        for (const [role, ms] of metering.stop())
-          halfLoadCpu.set(role, (halfLoadCpu.get(role) ?? 0) + ms);
+        addCpu(halfLoadCpu, metering.stop());
         return requireBids('bids at half load', result);
       };
       const warmUp = await halfLoad();
@@ -304,7 +301,7 @@ export async function measureBidding(ctx: {
       const steady: LoadResult[] = [];
       for (let run = 0; run < RUNS; run++) steady.push(await halfLoad());
       const halfLoadBids = steady.reduce((sum, run) => sum + run.ok, 0);
-      const halfLoadCpuMs = [...halfLoadCpu.values()].reduce((a, b) => a + b, 0);
+      const halfLoadCpuMs = allRolesCpu(halfLoadCpu);
       const runP99s = steady.map((r) => percentile(r.latencies, 99));
       const steadyP99 = median(runP99s);
       const steadyP50 = median(steady.map((r) => percentile(r.latencies, 50)));

@@ -68,6 +68,15 @@ export function cpuMeter(pids: Readonly<Record<string, number>>) {
   };
 }
 
+/** Adds `sample` to `total`, role by role: CPU summed over several measured runs. */
+export function addCpu(total: Map<string, number>, sample: CpuSample): void {
+  for (const [role, ms] of sample) total.set(role, (total.get(role) ?? 0) + ms);
+}
+
+/** The CPU of every role together, milliseconds. */
+export const allRolesCpu = (sample: CpuSample): number =>
+  [...sample.values()].reduce((a, b) => a + b, 0);
+
 /** "api 2.1, projections 1.4, postgres 3.0 ms": each role's CPU per operation. */
 export const describeCpu = (used: CpuSample, operations: number): string =>
   [...used].map(([role, ms]) => `${role} ${(ms / Math.max(1, operations)).toFixed(2)}`).join(', ') +
