@@ -120,7 +120,7 @@ export class BidLog {
       username: this.text(index, Column.Username),
       bidAlias: this.text(index, Column.BidAlias),
       amount: this.amount(index),
-      type: this.text(index, Column.Type) as BidType,
+      type: this.type(index),
       phase: this.phase(index),
       // Not unusual: its instant's `toISOString`, which a finite instant has.
       placedAt: this.unusualPlacedAt.get(index) ?? new Date(this.placedAtMs(index)).toISOString(),

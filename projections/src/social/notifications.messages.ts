@@ -44,8 +44,7 @@ const EDITED_DETAIL: Readonly<Record<string, string>> = {
   price: 'price',
   currencycode: 'currency',
   description: 'description',
-  houseno: 'address',
-  street: 'address',
+  // The house number and street tell nobody (notifications.evolve.ts, TELLS_NOBODY).
   city: 'address',
   neighbourHood: 'address',
   district: 'address',
