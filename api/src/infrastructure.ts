@@ -17,6 +17,7 @@ import type { ProjectionHealth } from './routes/health/health.ts';
 import type { PaymentGateway } from './payments/gateway/port.ts';
 import { razorpayGateway } from './payments/gateway/razorpay.ts';
 import { inboxKicker, webhookBatcher, type WebhookDelivery } from './payments/webhookInbox.ts';
+import { genericPlans } from '@boli/projections/runtime/preparedQuery';
 
 /** What the api's routes are given: connections and services, built once per process. */
 export type Infrastructure = {
@@ -42,7 +43,11 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
   // Told once per outage (postgresOutageLog), as Redis' below.
   const postgresOutages = postgresOutageLog(logger, 'api');
   const db = observedKnex(
-    { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } },
+    {
+      client: 'pg',
+      connection: config.DATABASE_URL,
+      pool: { min: 0, max: 20, afterCreate: genericPlans },
+    },
     postgresOutages,
   );
   // Told once per outage (redisOutages.ts); meanwhile rate limits count in this process.

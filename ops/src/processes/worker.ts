@@ -1,6 +1,7 @@
 import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { Redis } from 'ioredis';
 import { createEventStore } from '@boli/api/eventStoreFactory';
+import { genericPlans } from '@boli/projections/runtime/preparedQuery';
 import { startJobWorkers } from '../jobs/workers.ts';
 import { runProcess } from './run.ts';
 
@@ -8,7 +9,11 @@ import { runProcess } from './run.ts';
 await runProcess('worker', async (config, logger) => {
   const postgresOutages = postgresOutageLog(logger, 'worker');
   const db = observedKnex(
-    { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } },
+    {
+      client: 'pg',
+      connection: config.DATABASE_URL,
+      pool: { min: 0, max: 10, afterCreate: genericPlans },
+    },
     postgresOutages,
   );
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });

@@ -1,7 +1,7 @@
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { positional, preparedQuery } from './preparedQuery.ts';
+import { genericPlans, positional, preparedQuery } from './preparedQuery.ts';
 
 let database: TestDatabase;
 let db: Knex;
@@ -43,4 +43,37 @@ it('prepares again when the view it reads is redefined with other columns (a new
     DROP VIEW things; CREATE VIEW things AS SELECT * FROM things_v2`);
   expect(await byId('a')).toEqual([{ id: 'a', label: 'first', rank: 1 }]);
   expect(await byId('a')).toEqual([{ id: 'a', label: 'first', rank: 1 }]);
+});
+
+/** How often PostgreSQL planned `statement`'s prepared statement for its values, and for any. */
+const plansOf = async (on: Knex, statement: string) => {
+  const [row] = await preparedQuery<{ custom: string; generic: string }>(
+    on,
+    `SELECT custom_plans AS custom, generic_plans AS generic FROM pg_prepared_statements
+      WHERE statement = ?`,
+    [positional(statement)],
+  );
+  return { custom: Number(row?.custom), generic: Number(row?.generic) };
+};
+
+it('on a pool set up with genericPlans, plans a statement once, not for each call’s values', async () => {
+  const lookup = 'SELECT label FROM things WHERE id = ANY(?::text[])';
+  const generic = knex({
+    client: 'pg',
+    connection: database.url,
+    pool: { min: 1, max: 1, afterCreate: genericPlans },
+  });
+  try {
+    for (let call = 0; call < 8; call++) {
+      expect(await preparedQuery(generic, lookup, [['a', `x${call}`]])).toEqual([
+        { label: 'first' },
+      ]);
+      await preparedQuery(db, lookup, [['a', `x${call}`]]);
+    }
+    expect(await plansOf(generic, lookup)).toEqual({ custom: 0, generic: 8 });
+    // PostgreSQL's default plans at least the first five calls for their values.
+    expect((await plansOf(db, lookup)).custom).toBeGreaterThanOrEqual(5);
+  } finally {
+    await generic.destroy();
+  }
 });

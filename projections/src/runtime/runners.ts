@@ -8,6 +8,7 @@ import { startBuildWorker, type BuildWorker, type WorkerSettings } from './build
 import { consoleLogger, type RuntimeLogger } from './logger.ts';
 import { assertValidProjection, type Projection } from './projection.ts';
 import { sharedReads } from './sharedReads.ts';
+import { GENERIC_PLANS } from './preparedQuery.ts';
 
 /** Calls `hint` when new events may exist; resolves to a function that stops listening. */
 export type WakeUpSource = (hint: () => void) => Promise<() => Promise<void>>;
@@ -45,13 +46,15 @@ const id = ({ name, version, build }: BuildKey) => `${name}:${version}:${build}`
  * checkpoints, and are written again from the log, whose appends do wait (and a batch only ever
  * reads appends that are flushed: PostgreSQL makes a commit visible after its flush). Measured on
  * two cores: a flushed commit costs ~0.15 ms of latency, and pgbench makes 15–17k single-INSERT
- * transactions/s flushed against ~40k not.
+ * transactions/s flushed against ~40k not. Their prepared statements keep one plan (GENERIC_PLANS).
  */
-function asynchronousCommits(
+function runnerSession(
   connection: pg.Client,
   done: (error: Error | null, connection: pg.Client) => void,
 ): void {
-  connection.query('SET synchronous_commit = off', (error) => done(error ?? null, connection));
+  connection.query(`SET synchronous_commit = off; ${GENERIC_PLANS}`, (error) =>
+    done(error ?? null, connection),
+  );
 }
 
 /**
@@ -73,7 +76,7 @@ export async function startProjectionRunners(
       pool: {
         min: 0,
         max: Math.max(4, options.projections.length * 2 + 2),
-        afterCreate: asynchronousCommits,
+        afterCreate: runnerSession,
       },
     },
     outages,
