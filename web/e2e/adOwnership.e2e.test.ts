@@ -122,7 +122,7 @@ describe('an ad whose bidding is closed', () => {
   });
 });
 
-describe('an ad whose bidding closes while its edit form is open', () => {
+describe('an ad whose bidding closes while its edit form or media page is open', () => {
   it('gives way to the reason when Update Ad is refused, with the way back', async () => {
     const closingAd = await postAd(app, owner, { itemName: 'Tabla closing soon' });
     const { context, page } = await openAs(browser, owner);
@@ -137,6 +137,29 @@ describe('an ad whose bidding closes while its edit form is open', () => {
     await fieldByLabel(page, 'Description').fill('A tabla pair, now with a new case.');
     await update.click();
     await expectNotice(page, AD_MESSAGES.adClosed, ['View the ad', 'Back to My Ads']);
+    await context.close();
+  });
+
+  it('gives way to the reason on the media page when an upload is refused', async () => {
+    const closingAd = await postAd(app, owner, { itemName: 'Flute closing soon' });
+    const photo = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: { r: 160, g: 40, b: 20 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/postAd/media/${closingAd}`);
+    await page.getByRole('list', { name: 'Gallery' }).waitFor();
+    const closed = await api(app, '/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: closingAd },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await page
+      .getByTestId('media-input')
+      .setInputFiles([{ name: 'case.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await expectNotice(page, AD_MESSAGES.adClosed, ['View the ad', 'Back to My Ads']);
+    await page.getByRole('heading', { name: 'Photos and videos', exact: true }).waitFor();
     await context.close();
   });
 });

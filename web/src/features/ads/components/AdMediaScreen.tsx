@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { messageOf } from '../../../app/api/client.ts';
-import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -23,10 +22,9 @@ import {
   type GalleryItemView,
 } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
-import { adManagementRefusal } from '../model/adManagement.ts';
 import { mediaLabels, uploadOfItem } from '../model/galleryUploads.ts';
 import { useUploads } from '../useUploads.ts';
-import { useAdDetail } from '../useAdDetail.ts';
+import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import { AdLoadFailureNotice, AdManagementNotice } from './AdFailureNotice.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
 import { UploadList } from './UploadList.tsx';
@@ -120,13 +118,30 @@ function MediaItem({
   );
 }
 
-function AdMedia({ initial }: { initial: AdDetailView }) {
+function AdMedia({
+  initial,
+  onClosed,
+}: {
+  initial: AdDetailView;
+  /** Bidding closed while the page was open: the api refused a change with AD_CLOSED. */
+  onClosed: () => void;
+}) {
   const [ad, setAd] = useState(initial);
   const [gallery, setGallery] = useState(initial.gallery ?? []);
   const [failure, setFailure] = useState<string | null>(null);
   const { request } = useApi();
   const itemId = initial._id;
-  const send = useMediaSender<GalleryItemView[]>(AD_PATHS.upload, 'media', { item_id: itemId });
+  const sendFile = useMediaSender<GalleryItemView[]>(AD_PATHS.upload, 'media', {
+    item_id: itemId,
+  });
+  const send = useCallback<typeof sendFile>(
+    (...args) =>
+      sendFile(...args).catch((error: unknown) => {
+        if (isAdClosedRefusal(error)) onClosed();
+        throw error;
+      }),
+    [sendFile, onClosed],
+  );
   const media = useUploads(send);
   const pending = media.uploads.filter(
     (upload) => upload.status === 'waiting' || upload.status === 'uploading',
@@ -138,8 +153,14 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
       (error: unknown) => setFailure(messageOf(error)),
     );
     const { path, query } = adDetailRequest(itemId);
-    request<AdDetailView>(path, { query }).then(setAd, () => undefined);
-  }, [request, itemId]);
+    request<AdDetailView>(path, { query }).then(
+      (fresh) => {
+        if (!fresh.bidOpen) onClosed();
+        setAd(fresh);
+      },
+      () => undefined,
+    );
+  }, [request, itemId, onClosed]);
 
   const uploadedCount = media.uploaded.length;
   useEffect(() => {
@@ -154,6 +175,7 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
       reload();
       return true;
     } catch (error) {
+      if (isAdClosedRefusal(error)) onClosed();
       setFailure(messageOf(error));
       return false;
     }
@@ -227,17 +249,16 @@ function AdMedia({ initial }: { initial: AdDetailView }) {
 
 /**
  * An ad's media (/postAd/media/{ad_id}): add (with progress), remove, choose the thumbnail — for
- * the ad's owner while its bidding is open; anyone else, or a closed ad, gets the reason instead.
+ * the ad's owner while its bidding is open; anyone else, or a closed ad, gets the reason instead,
+ * as does the owner once bidding closes while the page is open.
  */
 export function AdMediaScreen() {
   const { adId = '' } = useParams();
-  const { user } = useSession();
-  const { ad, failure, retry } = useAdDetail(adId);
+  const { ad, failure, retry, refusal, closedMeanwhile } = useManagedAd(adId);
   if (failure) {
     return <AdLoadFailureNotice title={TITLE} message={failure.message} mine onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
-  const refusal = adManagementRefusal(ad, user?._id);
   if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
-  return <AdMedia initial={ad} />;
+  return <AdMedia initial={ad} onClosed={closedMeanwhile} />;
 }

@@ -5,17 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { ApiError } from '../../../app/api/client.ts';
-import type { AdErrorCode } from '@boli/engine/ads/ad.decider';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
 import { adFormOf, editAdBody } from '../model/adForm.ts';
-import { adManagementRefusal } from '../model/adManagement.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
-import { useAdDetail } from '../useAdDetail.ts';
+import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import {
   AddressRequiredDialog,
   AdFailureAlert,
@@ -25,8 +21,6 @@ import {
 import { AdFormFields } from './AdFormFields.tsx';
 
 const TITLE = 'Edit Ad';
-/** The api's code for a change to an ad whose bidding has closed (api/src/http/domainErrors.ts). */
-const AD_CLOSED: AdErrorCode = 'AD_CLOSED';
 
 /**
  * The Done screen after an edit: 'Ad Updated!' (which takes the focus, so it is read out and the
@@ -74,7 +68,7 @@ function EditAdForm({
         });
         onSaved(saved ?? ad);
       } catch (error) {
-        if (error instanceof ApiError && error.code === AD_CLOSED) onClosed();
+        if (isAdClosedRefusal(error)) onClosed();
         throw error;
       }
     },
@@ -117,18 +111,14 @@ function EditAdForm({
  */
 export function EditAdScreen() {
   const { adUid = '' } = useParams();
-  const { user } = useSession();
-  const { ad, failure, retry } = useAdDetail(adUid);
+  const { ad, failure, retry, refusal, closedMeanwhile } = useManagedAd(adUid);
   const [saved, setSaved] = useState<AdDetailView | null>(null);
-  // The api said bidding closed since the ad was loaded: the form gives way to the reason.
-  const [closedSince, setClosedSince] = useState(false);
 
   if (saved) return <EditDone ad={saved} />;
   if (failure) {
     return <AdLoadFailureNotice title={TITLE} message={failure.message} mine onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
-  const refusal = adManagementRefusal(closedSince ? { ...ad, bidOpen: false } : ad, user?._id);
   if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
-  return <EditAdForm ad={ad} onSaved={setSaved} onClosed={() => setClosedSince(true)} />;
+  return <EditAdForm ad={ad} onSaved={setSaved} onClosed={closedMeanwhile} />;
 }
