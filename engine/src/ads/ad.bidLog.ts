@@ -1,4 +1,5 @@
 import type { GlobalPosition } from '../eventStore/eventStore.ts';
+import { smallHash } from '../shared/smallHash.ts';
 import type { BidPhase, BidPlaced, BidType } from './ad.events.ts';
 
 /** One bid as an ad's fold keeps it: BidPlaced's data, and the event's global position if known. */
@@ -6,10 +7,12 @@ export type BookedBid = BidPlaced['data'] & { readonly position: GlobalPosition 
 
 /*
  * The bids of one ad in log order, packed: each bid is a row of numbers in one Float64Array, its
- * strings are indices into a table of the distinct strings the ad's bids hold, and only its id is
- * a string of its own. A process keeps every bid of the ads it remembers (streamStates.ts); as
- * objects — a bid, its position and its strings — they were most of the api's heap, and a full
- * collection marks every one of them while bids wait. Rows are not marked at all.
+ * strings are indices into a table of the distinct strings the ad's bids hold, and its id is a
+ * slice of a string that holds the ids of 64 bids. A process keeps every bid of the ads it
+ * remembers (streamStates.ts); as objects — a bid, its position and its strings, its id, the
+ * list of its bidder's bids — they were most of the api's heap, and a full collection marks every
+ * one of them, its marking threads taking a core from PostgreSQL while bids wait. Rows are not
+ * marked at all.
  *
  * A log is mutable and only grows; `BidBook` (ad.bidBook.ts) makes values of it.
  */
@@ -28,9 +31,16 @@ const Column = {
   BidAlias: 9,
   Type: 10,
   Phase: 11,
+  /** Where the bid's id starts in its chunk of ids, and its length. */
+  IdStart: 12,
+  IdLength: 13,
+  /** The index of the same bidder's bid before this one, or -1. */
+  PreviousOfBidder: 14,
 } as const;
 type Column = (typeof Column)[keyof typeof Column];
-const STRIDE = 12;
+const STRIDE = 15;
+/** Bids whose ids are joined into one string. */
+const IDS_PER_CHUNK = 64;
 const HALF = 2n ** 32n;
 
 /** Aliases that differ only in case or the spaces around them read as the same to bidders. */
@@ -38,11 +48,16 @@ const aliasKey = (alias: string): string => alias.trim().toLowerCase();
 
 export class BidLog {
   private rows = new Float64Array(STRIDE * 8);
-  private readonly bidIds: string[] = [];
-  /** Bid id → index. */
-  private readonly byId = new Map<string, number>();
-  /** Bidder → indices of their bids, ascending. */
-  private readonly byBidder = new Map<string, number[]>();
+  private count = 0;
+  /** The ids of every 64 bids joined, in log order; then the ids of the bids since. */
+  private readonly idChunks: string[] = [];
+  private idsSinceChunk: string[] = [];
+  /** `smallHash` of a bid id → the index of the first bid with that hash. */
+  private readonly byIdHash = new Map<number, number>();
+  /** Bid id → index, for the ids whose hash an earlier bid's id has too. */
+  private readonly byIdSharingHash = new Map<string, number>();
+  /** Bidder → index of their last bid (rows link each to the one before: PreviousOfBidder). */
+  private readonly lastOfBidder = new Map<string, number>();
   /** Phase → indices of its bids, ascending. */
   private readonly byPhase: Record<BidPhase, number[]> = {
     beforeFinalCall: [],
@@ -57,18 +72,30 @@ export class BidLog {
   private readonly unusualPlacedAt = new Map<number, string>();
 
   get length(): number {
-    return this.bidIds.length;
+    return this.count;
   }
 
   /** Adds `bid` after the last bid; returns its index. */
   push(bid: BookedBid): number {
-    const index = this.bidIds.length;
-    this.bidIds.push(bid.bidId);
+    const index = this.count++;
     this.write(index, bid);
-    this.byId.set(bid.bidId, index);
-    const mine = this.byBidder.get(bid.bidderId);
-    if (mine) mine.push(index);
-    else this.byBidder.set(bid.bidderId, [index]);
+    const row = index * STRIDE;
+    const previous = row - STRIDE;
+    this.rows[row + Column.IdStart] =
+      index % IDS_PER_CHUNK === 0
+        ? 0
+        : this.rows[previous + Column.IdStart]! + this.rows[previous + Column.IdLength]!;
+    this.rows[row + Column.IdLength] = bid.bidId.length;
+    this.idsSinceChunk.push(bid.bidId);
+    if (this.idsSinceChunk.length === IDS_PER_CHUNK) {
+      this.idChunks.push(this.idsSinceChunk.join(''));
+      this.idsSinceChunk = [];
+    }
+    const hash = smallHash(bid.bidId);
+    if (this.byIdHash.has(hash)) this.byIdSharingHash.set(bid.bidId, index);
+    else this.byIdHash.set(hash, index);
+    this.rows[row + Column.PreviousOfBidder] = this.lastOfBidder.get(bid.bidderId) ?? -1;
+    this.lastOfBidder.set(bid.bidderId, index);
     this.byPhase[bid.phase].push(index);
     const alias = aliasKey(bid.bidAlias);
     if (!this.byAlias.has(alias)) this.byAlias.set(alias, index);
@@ -115,7 +142,7 @@ export class BidLog {
     const commitHigh = this.rows[row + Column.CommitHigh]!;
     return {
       adId: this.text(index, Column.AdId),
-      bidId: this.bidIds[index]!,
+      bidId: this.bidId(index),
       bidderId: this.bidderId(index),
       username: this.text(index, Column.Username),
       bidAlias: this.text(index, Column.BidAlias),
@@ -137,7 +164,11 @@ export class BidLog {
   }
 
   bidId(index: number): string {
-    return this.bidIds[index]!;
+    const chunk = Math.floor(index / IDS_PER_CHUNK);
+    if (chunk === this.idChunks.length) return this.idsSinceChunk[index % IDS_PER_CHUNK]!;
+    const row = index * STRIDE;
+    const start = this.rows[row + Column.IdStart]!;
+    return this.idChunks[chunk]!.slice(start, start + this.rows[row + Column.IdLength]!);
   }
   amount(index: number): number {
     return this.rows[index * STRIDE + Column.Amount]!;
@@ -157,11 +188,21 @@ export class BidLog {
   }
 
   indexOf(bidId: string): number | undefined {
-    return this.byId.get(bidId);
+    const index = this.byIdHash.get(smallHash(bidId));
+    if (index !== undefined && this.bidId(index) === bidId) return index;
+    return this.byIdSharingHash.get(bidId);
   }
-  /** The indices of the bidder's bids, ascending (do not change them). */
+  /** The indices of the bidder's bids, ascending. */
   indicesOfBidder(bidderId: string): readonly number[] {
-    return this.byBidder.get(bidderId) ?? [];
+    const indices: number[] = [];
+    for (
+      let index = this.lastOfBidder.get(bidderId) ?? -1;
+      index !== -1;
+      index = this.rows[index * STRIDE + Column.PreviousOfBidder]!
+    ) {
+      indices.push(index);
+    }
+    return indices.reverse();
   }
   /** The indices of the phase's bids, ascending (do not change them). */
   indicesOfPhase(phase: BidPhase): readonly number[] {

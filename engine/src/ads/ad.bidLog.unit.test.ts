@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BidLog, type BookedBid } from './ad.bidLog.ts';
 import { BID_PHASES } from './ad.events.ts';
 import { BID_TYPES } from '../shared/limits.ts';
+import { smallHash } from '../shared/smallHash.ts';
 
 const position = fc.record({
   commit: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
@@ -68,6 +69,54 @@ describe('an ad’s packed log of bids', () => {
         expect(log.bid(0)).toEqual({ ...first, position: known });
         expect(log.bid(1)).toEqual({ ...second, bidId: `${first.bidId}-2` });
       }),
+    );
+  });
+
+  it('keeps hundreds of bids, their ids of any length and those sharing a hash among them', () => {
+    // Two ids with one hash (the log finds ids by hash): found by trying ids until one repeats.
+    const byHash = new Map<number, string>();
+    let shared: [string, string] | undefined;
+    for (let n = 0; shared === undefined; n++) {
+      const id = `bid-${n}`;
+      const other = byHash.get(smallHash(id));
+      if (other !== undefined) shared = [other, id];
+      else byHash.set(smallHash(id), id);
+    }
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(bookedBid, { selector: (bid) => bid.bidId, minLength: 150, maxLength: 300 }),
+        fc.nat(),
+        (generated, at) => {
+          // Ids as the api makes them (uuids, 32-character hashes) and any others.
+          const bids = generated.map((bid, index) => ({
+            ...bid,
+            bidId:
+              index % 3 === 0 ? bid.bidId : index % 3 === 1 ? `${index}`.repeat(5) : `x${index}`,
+          }));
+          const cut = at % bids.length;
+          bids.splice(cut, 0, { ...bids[cut]!, bidId: shared[0] });
+          const log = new BidLog();
+          bids.forEach((bid) => log.push(bid));
+          bids.forEach((bid, index) => {
+            expect(log.bid(index)).toEqual(bid);
+            expect(log.bidId(index)).toBe(bid.bidId);
+            expect(log.indexOf(bid.bidId)).toBe(index);
+          });
+          // Absent, with the hash of one present.
+          expect(log.indexOf(shared[1])).toBeUndefined();
+          log.push({ ...bids[0]!, bidId: shared[1] });
+          expect(log.indexOf(shared[1])).toBe(bids.length);
+          expect(log.indexOf(shared[0])).toBe(cut);
+          for (const bidderId of ['u-1', 'u-2', 'u-3']) {
+            expect(log.indicesOfBidder(bidderId)).toEqual(
+              [...bids, bids[0]!].flatMap((bid, index) =>
+                bid.bidderId === bidderId ? [index] : [],
+              ),
+            );
+          }
+        },
+      ),
+      { numRuns: 20 },
     );
   });
 });

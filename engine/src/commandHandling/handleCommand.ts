@@ -133,8 +133,8 @@ function decideAndAppend<State, C extends Command, E extends DomainEvent>(
  * (`streamStates.ts`) and append at exactly that version. Only an append is checked by the store,
  * so any other outcome reached on a remembered, unread state (a refusal, nothing to do, an answer
  * kept from before) is decided again on the stream read to its end, as is a decision whose append
- * meets a newer stream. A command whose id is among the stream's events was applied already: its
- * answer is rebuilt from the stream.
+ * meets a newer stream. A command whose id may be among the stream's events (`EventIdHashes`) is
+ * looked for in the stream: if there, it was applied already, and its answer is rebuilt from it.
  */
 async function decideAlone<State, C extends Command, E extends DomainEvent>(
   options: HandleCommandOptions<State, C, E>,
@@ -148,7 +148,7 @@ async function decideAlone<State, C extends Command, E extends DomainEvent>(
     const folded = unread ?? (await loadFolded(fold));
     const read = unread === undefined;
     unread = undefined;
-    if (folded.eventIds.has(command.metadata.eventId)) {
+    if (folded.eventIds.mayHold(command.metadata.eventId)) {
       const applied = await alreadyAppliedIn<E>(store, streamId, upcasters, command);
       if (applied) return applied;
     }

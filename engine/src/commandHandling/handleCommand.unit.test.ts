@@ -4,6 +4,7 @@ import type { EventStore } from '../eventStore/eventStore.ts';
 import { DomainError, type Command, type Decider } from '../shared/decider.ts';
 import { CommandConflictError, handleCommand } from './handleCommand.ts';
 import { createInMemoryIdempotencyStore, IdempotencyKeyReusedError } from './idempotency.ts';
+import { smallHash } from '../shared/smallHash.ts';
 
 // A tiny auction: bids must beat the highest bid; a bid of 1000 or more also closes bidding.
 type BidPlaced = { type: 'BidPlaced'; data: { amount: number } };
@@ -83,6 +84,33 @@ describe('handleCommand', () => {
     const stored = await store.readStream('ad-1');
     expect(second.position).toEqual(stored[2]!.position);
     expect(new Set(stored.map((e) => e.metadata.eventId)).size).toBe(3);
+  });
+
+  it('stores a command whose id shares its hash with a stored event’s, not taking it for that one', async () => {
+    // Two command ids with one hash (eventIdHashes.ts): found by trying ids until one repeats.
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let n = 0; pair === undefined; n++) {
+      const id = `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
+      const other = seen.get(smallHash(id));
+      if (other !== undefined) pair = [other, id];
+      else seen.set(smallHash(id), id);
+    }
+    const store = createInMemoryEventStore();
+    const bid = (amount: number, eventId: string) =>
+      handleCommand({
+        store,
+        streamId: 'ad-1',
+        decider: auction,
+        command: placeBid(amount, eventId),
+      });
+    await bid(10, pair[0]);
+    const second = await bid(20, pair[1]);
+    expect(second.events.map((e) => e.data)).toEqual([{ amount: 20 }]);
+    const stored = await store.readStream('ad-1');
+    expect(stored.map((e) => e.metadata.eventId)).toEqual(pair);
+    // The first, sent again, is still recognised as applied.
+    expect((await bid(10, pair[0])).nextExpectedVersion).toBe(0);
   });
 
   describe('on a stream this process has handled before', () => {

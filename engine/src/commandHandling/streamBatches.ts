@@ -131,7 +131,7 @@ function plan(
   let { state, version } = folded;
   for (const waiting of batch) {
     const { command } = waiting.options;
-    if (folded.eventIds.has(command.metadata.eventId)) break;
+    if (folded.eventIds.mayHold(command.metadata.eventId)) break;
     let decided: DomainEvent[];
     try {
       decided = decider.decide(command, state);

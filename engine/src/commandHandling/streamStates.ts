@@ -3,6 +3,7 @@ import type { Command, Decider, DomainEvent } from '../shared/decider.ts';
 import type { Upcasters } from './upcasting.ts';
 import type { AppendedResult } from './commandEvents.ts';
 import { withAdded } from '../shared/objects.ts';
+import { EventIdHashes } from './eventIdHashes.ts';
 
 /*
  * What a process remembers of the streams its commands touched: the fold up to the last event it
@@ -17,12 +18,15 @@ import { withAdded } from '../shared/objects.ts';
 /** Streams remembered per store and decider; the least recently used are forgotten first. */
 const MAX_STREAMS = 2_000;
 
-/** The fold of the stream's events up to `version` (-1: none), and every event id among them. */
+/** The fold of the stream's events up to `version` (-1: none), and the ids among them. */
 export type FoldedStream<State> = {
   readonly version: number;
   readonly state: State;
-  /** Mutable: grown only by the command holding the stream's turn (`inStreamTurn`, streamBatches.ts). */
-  readonly eventIds: Set<string>;
+  /**
+   * Which ids the events may have. Mutable: grown only by the command holding the stream's turn
+   * (`inStreamTurn`, streamBatches.ts).
+   */
+  readonly eventIds: EventIdHashes;
   /** The position of the event at `version`, if any. */
   readonly lastPosition: GlobalPosition | undefined;
 };
@@ -112,7 +116,7 @@ export async function loadFolded<State, C extends Command, E extends DomainEvent
     return loadFolded(fold);
   }
   let state = before?.state ?? decider.initialState();
-  const eventIds = before?.eventIds ?? new Set<string>();
+  const eventIds = before?.eventIds ?? new EventIdHashes();
   for (const event of fresh) {
     state = decider.evolve(state, event as unknown as E);
     eventIds.add(event.metadata.eventId);

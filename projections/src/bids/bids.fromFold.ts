@@ -10,6 +10,7 @@ import { BID_PHASES, type BidPhase } from '@boli/engine/ads/ad.events';
 import { deadlineOf, type AdState } from '@boli/engine/ads/ad.state';
 import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
+import { paiseToRupees } from '@boli/engine/shared/money';
 import { withAdded } from '@boli/engine/shared/objects';
 import {
   assembleSummary,
@@ -48,8 +49,12 @@ const storedBid = (bid: BookedBid, contact: MemberContact = NO_CONTACT): StoredB
   placedAt: bid.placedAt,
   profilepic: contact.profilepic,
   phone: contact.phone,
-  position: bid.position === undefined ? '0.0' : formatPosition(bid.position),
+  position: positionText(bid),
 });
+
+/** The bid's position as the read model writes it; '0.0' before it is known. */
+const positionText = (bid: BookedBid): string =>
+  bid.position === undefined ? '0.0' : formatPosition(bid.position);
 
 /** The parts of a summary but its two lists: the counts and the highest-bid candidates. */
 type CountsAndCandidates = Omit<SummaryParts, 'beforePage' | 'afterPage'>;
@@ -102,41 +107,44 @@ export function summaryPartsFromBook(
 const STRANGER = { isOwner: false } as const;
 
 /**
- * How many bids' stranger views are kept. A bid is listed while it is among its ad's newest, so
- * the views of the last bids listed are the ones asked for again; older ones are made anew if an
- * ad that rarely sees a bid lists them. Kept for every bid, they were a third of what the api's
- * heap held per bid, and full collections mark all of it.
+ * How many bids' stranger views are kept: the newest page of both phases of 1,000 ads bid on at
+ * once. A bid is listed while it is among its ad's newest, so the views of the last bids listed
+ * are the ones asked for again; older ones are made anew if an ad that rarely sees a bid lists
+ * them. Every object kept is marked by each full collection of the api's heap, during which the
+ * marking threads take a core from the rest: 50,000 views with the bids they were made of were a
+ * quarter of the heap's objects, and the collections' stalls set `bids.p99_ms`.
  */
-export const STRANGER_VIEWS_KEPT = 50_000;
-/** Ad and bid id → the view, and the bid it was made of. */
-const strangerViews = new Map<string, { readonly of: BookedBid; readonly view: BidView }>();
+export const STRANGER_VIEWS_KEPT = 20_000;
+/** Ad and bid id → the view. */
+const strangerViews = new Map<string, BidView>();
 
-/** Whether two bids are the same in every field (bid ids alone may repeat across ads). */
-const sameBid = (a: BookedBid, b: BookedBid): boolean =>
-  a.bidId === b.bidId &&
-  a.adId === b.adId &&
-  a.bidderId === b.bidderId &&
-  a.username === b.username &&
-  a.bidAlias === b.bidAlias &&
-  a.amount === b.amount &&
-  a.type === b.type &&
-  a.phase === b.phase &&
-  a.placedAt === b.placedAt &&
-  a.position?.commit === b.position?.commit &&
-  a.position?.prepare === b.position?.prepare;
+/**
+ * Whether `view` is what a member who did not place it sees of `bid` (bid ids alone may repeat
+ * across ads, and a bid is folded without its position before it is folded with it): every field
+ * the view is made of, the amount where the view shows it.
+ */
+const isStrangerViewOf = (view: BidView, bid: BookedBid): boolean =>
+  view._id === bid.bidId &&
+  view.item_id === bid.adId &&
+  view.bidAlias === bid.bidAlias &&
+  view.type === bid.type &&
+  view.isAfterFinalCall === (bid.phase === 'afterFinalCall') &&
+  view.createdAt === bid.placedAt &&
+  view.position === positionText(bid) &&
+  (view.bidamt === null || view.bidamt === paiseToRupees(bid.amount));
 
 /** What a member who did not place it sees of a bid: the same for every such member. */
 function strangerView(bid: BookedBid): BidView {
   const key = `${bid.adId} ${bid.bidId}`;
   const kept = strangerViews.get(key);
-  if (kept !== undefined && sameBid(kept.of, bid)) return kept.view;
+  if (kept !== undefined && isStrangerViewOf(kept, bid)) return kept;
   const view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
   strangerViews.delete(key);
   // The first kept is the first forgotten: a Map iterates in the order keys were added.
   if (strangerViews.size >= STRANGER_VIEWS_KEPT) {
     strangerViews.delete(strangerViews.keys().next().value!);
   }
-  strangerViews.set(key, { of: bid, view });
+  strangerViews.set(key, view);
   return view;
 }
 

@@ -139,6 +139,31 @@ describe('the bid summary from an ad’s fold', () => {
     expect(again).toEqual(first);
   });
 
+  it('makes a kept view again once the bid it was made of is folded with its position', () => {
+    const placed: BookedBid = {
+      adId: 'ad-positioned',
+      bidId: 'b-positioned',
+      bidderId: 'u-1',
+      username: 'user1',
+      bidAlias: 'alias1',
+      amount: 100_00,
+      type: 'Open',
+      phase: 'beforeFinalCall',
+      placedAt: at(0),
+      position: { commit: 7n, prepare: 3n },
+    };
+    const contact = { profilepic: null, phone: null };
+    const [before] = listedBids(
+      bookOf([{ ...placed, position: undefined }]),
+      'beforeFinalCall',
+      'u-2',
+      contact,
+    );
+    expect(before!.position).toBe('0.0');
+    const [after] = listedBids(bookOf([placed]), 'beforeFinalCall', 'u-2', contact);
+    expect(after!.position).toBe('7.3');
+  });
+
   it('gives each listed bid the position of its event', () => {
     fc.assert(
       fc.property(bidsArbitrary, (bids) => {
