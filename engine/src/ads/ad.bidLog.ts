@@ -43,6 +43,26 @@ const STRIDE = 15;
 const IDS_PER_CHUNK = 64;
 const HALF = 2n ** 32n;
 
+/**
+ * How many distinct strings of bids (bidders' ids, usernames, aliases) the logs of every ad share:
+ * each log's table of strings holds them, and a bidder who bid on 1,000 ads was 1,000 copies of
+ * each of their strings, one per log, for every full collection to mark. Beyond these, a string is
+ * only not shared (the first kept is the first forgotten).
+ */
+const SHARED_STRINGS_KEPT = 100_000;
+const sharedStrings = new Map<string, string>();
+
+/** The one copy of `text` the logs share. */
+function sharedCopy(text: string): string {
+  const kept = sharedStrings.get(text);
+  if (kept !== undefined) return kept;
+  if (sharedStrings.size >= SHARED_STRINGS_KEPT) {
+    sharedStrings.delete(sharedStrings.keys().next().value!);
+  }
+  sharedStrings.set(text, text);
+  return text;
+}
+
 /** Aliases that differ only in case or the spaces around them read as the same to bidders. */
 const aliasKey = (alias: string): string => alias.trim().toLowerCase();
 
@@ -94,10 +114,12 @@ export class BidLog {
     const hash = smallHash(bid.bidId);
     if (this.byIdHash.has(hash)) this.byIdSharingHash.set(bid.bidId, index);
     else this.byIdHash.set(hash, index);
-    this.rows[row + Column.PreviousOfBidder] = this.lastOfBidder.get(bid.bidderId) ?? -1;
-    this.lastOfBidder.set(bid.bidderId, index);
+    // Keyed by the shared copy of the id (`sharedCopy`), not the bid's own.
+    const bidderId = this.bidderId(index);
+    this.rows[row + Column.PreviousOfBidder] = this.lastOfBidder.get(bidderId) ?? -1;
+    this.lastOfBidder.set(bidderId, index);
     this.byPhase[bid.phase].push(index);
-    const alias = aliasKey(bid.bidAlias);
+    const alias = sharedCopy(aliasKey(bid.bidAlias));
     if (!this.byAlias.has(alias)) this.byAlias.set(alias, index);
     return index;
   }
@@ -220,8 +242,9 @@ export class BidLog {
   private stringNumber(value: string): number {
     let number = this.stringIndex.get(value);
     if (number === undefined) {
-      number = this.strings.push(value) - 1;
-      this.stringIndex.set(value, number);
+      const copy = sharedCopy(value);
+      number = this.strings.push(copy) - 1;
+      this.stringIndex.set(copy, number);
     }
     return number;
   }
