@@ -59,6 +59,12 @@ beforeAll(async () => {
   // Two sign-ups through the sandboxes.
 }, 120_000);
 
+/** An 80×60 JPEG of one colour, for the media page's uploads. */
+const smallPhoto = (background: { r: number; g: number; b: number }): Promise<Buffer> =>
+  sharp({ create: { width: 80, height: 60, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
 const visit = (page: Page, path: string) => openAt(app, page, path);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -142,11 +148,7 @@ describe('an ad whose bidding closes while its edit form or media page is open',
 
   it('gives way to the reason on the media page when an upload is refused', async () => {
     const closingAd = await postAd(app, owner, { itemName: 'Flute closing soon' });
-    const photo = await sharp({
-      create: { width: 80, height: 60, channels: 3, background: { r: 160, g: 40, b: 20 } },
-    })
-      .jpeg()
-      .toBuffer();
+    const photo = await smallPhoto({ r: 160, g: 40, b: 20 });
     const { context, page } = await openAs(browser, owner);
     await visit(page, `/postAd/media/${closingAd}`);
     await page.getByRole('list', { name: 'Gallery' }).waitFor();
@@ -290,11 +292,7 @@ describe('an ad whose title and description are one long word each', () => {
 
 describe('the media page', () => {
   it('drops a file’s upload row when the item it added is removed; Dismiss keeps the item', async () => {
-    const photo = await sharp({
-      create: { width: 80, height: 60, channels: 3, background: { r: 20, g: 160, b: 90 } },
-    })
-      .jpeg()
-      .toBuffer();
+    const photo = await smallPhoto({ r: 20, g: 160, b: 90 });
     const { context, page } = await openAs(browser, owner);
     await visit(page, `/postAd/media/${openAdId}`);
     const items = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');

@@ -113,26 +113,28 @@ describe('the bid summary from an ad’s fold', () => {
     );
   });
 
+  /** The n-th ad's one bid, an Open bid of member u-1. */
+  const nthAdsBid = (n: number): BookedBid => ({
+    adId: `ad-${n}`,
+    bidId: `b${n}`,
+    bidderId: 'u-1',
+    username: 'user1',
+    bidAlias: 'alias1',
+    amount: 100_00,
+    type: 'Open',
+    phase: 'beforeFinalCall',
+    placedAt: at(0),
+    position: { commit: BigInt(n), prepare: 0n },
+  });
+
   it('keeps the views of the bids listed last, and makes a forgotten one again the same', () => {
-    const bid = (n: number): BookedBid => ({
-      adId: `ad-${n}`,
-      bidId: `b${n}`,
-      bidderId: 'u-1',
-      username: 'user1',
-      bidAlias: 'alias1',
-      amount: 100_00,
-      type: 'Open',
-      phase: 'beforeFinalCall',
-      placedAt: at(0),
-      position: { commit: BigInt(n), prepare: 0n },
-    });
     const contact = { profilepic: null, phone: null };
-    const watched = bookOf([bid(0)]);
+    const watched = bookOf([nthAdsBid(0)]);
     const [first] = listedBids(watched, 'beforeFinalCall', 'u-2', contact);
     expect(listedBids(watched, 'beforeFinalCall', 'u-3', contact)[0]).toBe(first);
     // As many other ads' bids listed since as views are kept: the first is forgotten.
     for (let n = 1; n <= STRANGER_VIEWS_KEPT; n++) {
-      listedBids(bookOf([bid(n)]), 'beforeFinalCall', 'u-2', contact);
+      listedBids(bookOf([nthAdsBid(n)]), 'beforeFinalCall', 'u-2', contact);
     }
     const [again] = listedBids(watched, 'beforeFinalCall', 'u-2', contact);
     expect(again).not.toBe(first);
@@ -140,18 +142,7 @@ describe('the bid summary from an ad’s fold', () => {
   });
 
   it('makes a kept view again once the bid it was made of is folded with its position', () => {
-    const placed: BookedBid = {
-      adId: 'ad-positioned',
-      bidId: 'b-positioned',
-      bidderId: 'u-1',
-      username: 'user1',
-      bidAlias: 'alias1',
-      amount: 100_00,
-      type: 'Open',
-      phase: 'beforeFinalCall',
-      placedAt: at(0),
-      position: { commit: 7n, prepare: 3n },
-    };
+    const placed = { ...nthAdsBid(-1), position: { commit: 7n, prepare: 3n } };
     const contact = { profilepic: null, phone: null };
     const [before] = listedBids(
       bookOf([{ ...placed, position: undefined }]),
