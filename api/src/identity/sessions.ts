@@ -3,6 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
 import { randomToken, sha256 } from './tokens.ts';
 import { preparedQuery } from '@boli/projections/runtime/preparedQuery';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 
 /** Only this algorithm is accepted: a token claiming any other (or "none") is refused. */
 const ALGORITHM = 'HS256';
@@ -134,9 +135,7 @@ export class SessionService {
       roles: (payload.roles as string[] | undefined) ?? [],
     };
     if (payload.exp !== undefined) {
-      if (this.verified.size >= MAX_VERIFIED_TOKENS)
-        this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, exp: payload.exp });
+      setKeepingAtMost(this.verified, token, { claims, exp: payload.exp }, MAX_VERIFIED_TOKENS);
     }
     return claims;
   }

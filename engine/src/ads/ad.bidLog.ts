@@ -1,5 +1,6 @@
 import type { GlobalPosition } from '../eventStore/eventStore.ts';
 import { smallHash } from '../shared/smallHash.ts';
+import { setKeepingAtMost } from '../shared/boundedMap.ts';
 import type { BidPhase, BidPlaced, BidType } from './ad.events.ts';
 
 /** One bid as an ad's fold keeps it: BidPlaced's data, and the event's global position if known. */
@@ -56,10 +57,7 @@ const sharedStrings = new Map<string, string>();
 function sharedCopy(text: string): string {
   const kept = sharedStrings.get(text);
   if (kept !== undefined) return kept;
-  if (sharedStrings.size >= SHARED_STRINGS_KEPT) {
-    sharedStrings.delete(sharedStrings.keys().next().value!);
-  }
-  sharedStrings.set(text, text);
+  setKeepingAtMost(sharedStrings, text, text, SHARED_STRINGS_KEPT);
   return text;
 }
 

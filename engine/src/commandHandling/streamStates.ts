@@ -3,6 +3,7 @@ import type { Command, Decider, DomainEvent } from '../shared/decider.ts';
 import type { Upcasters } from './upcasting.ts';
 import type { AppendedResult } from './commandEvents.ts';
 import { withAdded } from '../shared/objects.ts';
+import { setKeepingAtMost } from '../shared/boundedMap.ts';
 import { EventIdHashes } from './eventIdHashes.ts';
 
 /*
@@ -62,8 +63,7 @@ export function rememberedFold<State, C extends Command, E extends DomainEvent>(
 
 function remember(known: Folds, streamId: string, folded: FoldedStream<unknown>): void {
   known.delete(streamId); // re-inserted last: the Map's order is the recency order
-  known.set(streamId, folded);
-  if (known.size > MAX_STREAMS) known.delete(known.keys().next().value!);
+  setKeepingAtMost(known, streamId, folded, MAX_STREAMS);
 }
 
 /**

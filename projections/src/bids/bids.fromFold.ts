@@ -10,6 +10,7 @@ import { BID_PHASES, type BidPhase } from '@boli/engine/ads/ad.events';
 import { deadlineOf, type AdState } from '@boli/engine/ads/ad.state';
 import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { withAdded } from '@boli/engine/shared/objects';
 import {
@@ -140,11 +141,7 @@ function strangerView(bid: BookedBid): BidView {
   if (kept !== undefined && isStrangerViewOf(kept, bid)) return kept;
   const view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
   strangerViews.delete(key);
-  // The first kept is the first forgotten: a Map iterates in the order keys were added.
-  if (strangerViews.size >= STRANGER_VIEWS_KEPT) {
-    strangerViews.delete(strangerViews.keys().next().value!);
-  }
-  strangerViews.set(key, view);
+  setKeepingAtMost(strangerViews, key, view, STRANGER_VIEWS_KEPT);
   return view;
 }
 

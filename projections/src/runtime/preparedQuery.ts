@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type pg from 'pg';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 
 /** knex's `?` value placeholders as PostgreSQL's `$1 … $n` (identifier bindings, `??`, are refused). */
 export function positional(sql: string): string {
@@ -24,8 +25,7 @@ function statementOf(sql: string): { name: string; text: string } {
       name: `prepared_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
       text: positional(sql),
     };
-    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
-    statements.set(sql, statement);
+    setKeepingAtMost(statements, sql, statement, MAX_STATEMENTS);
   }
   return statement;
 }

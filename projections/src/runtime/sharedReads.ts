@@ -1,3 +1,4 @@
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import {
   comparePositions,
   formatPosition,
@@ -46,8 +47,7 @@ export function sharedReads(
   const inFlight = new Map<string, { generation: number; events: Promise<RecordedEvent[]> }>();
   const fullPages = new Map<string, Promise<RecordedEvent[]>>();
   const keep = (key: string, events: Promise<RecordedEvent[]>) => {
-    fullPages.set(key, events);
-    if (fullPages.size > RECENT_PAGES) fullPages.delete(fullPages.keys().next().value!);
+    setKeepingAtMost(fullPages, key, events, RECENT_PAGES);
   };
 
   /** Every event of the log after `tailStart` up to the last of `tail`, in log order. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
 import { hasMoreAds } from './model/adFilters.ts';
@@ -25,8 +26,7 @@ const LEFT_LISTS_KEPT = 20;
 
 function keepList(entry: string, pages: Pages) {
   leftLists.delete(entry);
-  leftLists.set(entry, pages);
-  if (leftLists.size > LEFT_LISTS_KEPT) leftLists.delete(leftLists.keys().next().value!);
+  setKeepingAtMost(leftLists, entry, pages, LEFT_LISTS_KEPT);
 }
 
 /**
