@@ -15,17 +15,17 @@ export const isAdClosedRefusal = (error: unknown): boolean =>
 /**
  * The ad of a screen where its owner manages it (Edit Ad, its photos and videos), and why the
  * signed-in member may not, if so (`refusal`). Bidding may close while the screen is open: the
- * screen calls `closedMeanwhile` when the api refuses a change with AD_CLOSED, or a fresh reading
- * of the ad says so, and then gives way to the closed-ad notice.
+ * screen calls `closedMeanwhile` when the api refuses a change with AD_CLOSED, and gives way to
+ * the closed-ad notice, as it does when a reading of the ad (`refresh`) says so.
  */
 export function useManagedAd(adKey: string) {
   const { user } = useSession();
-  const { ad, failure, retry } = useAdDetail(adKey);
+  const { ad, failure, retry, refresh } = useAdDetail(adKey);
   const [closedSince, setClosedSince] = useState(false);
   const closedMeanwhile = useCallback(() => setClosedSince(true), []);
   const refusal =
     ad === null
       ? null
       : adManagementRefusal(closedSince ? { ...ad, bidOpen: false } : ad, user?._id);
-  return { ad, failure, retry, refusal, closedMeanwhile };
+  return { ad, failure, retry, refresh, refusal, closedMeanwhile };
 }

@@ -14,13 +14,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-import {
-  AD_PATHS,
-  adDetailRequest,
-  adPath,
-  type AdDetailView,
-  type GalleryItemView,
-} from '../ads.api.ts';
+import { AD_PATHS, adPath, type AdDetailView, type GalleryItemView } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
 import { mediaLabels, uploadOfItem } from '../model/galleryUploads.ts';
 import { useUploads } from '../useUploads.ts';
@@ -119,18 +113,20 @@ function MediaItem({
 }
 
 function AdMedia({
-  initial,
+  ad,
+  onChanged,
   onClosed,
 }: {
-  initial: AdDetailView;
+  ad: AdDetailView;
+  /** The gallery changed: the ad (its thumbnail, whether bidding is open) is read again. */
+  onChanged: () => void;
   /** Bidding closed while the page was open: the api refused a change with AD_CLOSED. */
   onClosed: () => void;
 }) {
-  const [ad, setAd] = useState(initial);
-  const [gallery, setGallery] = useState(initial.gallery ?? []);
+  const [gallery, setGallery] = useState(ad.gallery ?? []);
   const [failure, setFailure] = useState<string | null>(null);
   const { request } = useApi();
-  const itemId = initial._id;
+  const itemId = ad._id;
   const sendFile = useMediaSender<GalleryItemView[]>(AD_PATHS.upload, 'media', {
     item_id: itemId,
   });
@@ -152,15 +148,8 @@ function AdMedia({
       (items) => setGallery(Array.isArray(items) ? items : []),
       (error: unknown) => setFailure(messageOf(error)),
     );
-    const { path, query } = adDetailRequest(itemId);
-    request<AdDetailView>(path, { query }).then(
-      (fresh) => {
-        if (!fresh.bidOpen) onClosed();
-        setAd(fresh);
-      },
-      () => undefined,
-    );
-  }, [request, itemId, onClosed]);
+    onChanged();
+  }, [request, itemId, onChanged]);
 
   const uploadedCount = media.uploaded.length;
   useEffect(() => {
@@ -254,11 +243,11 @@ function AdMedia({
  */
 export function AdMediaScreen() {
   const { adId = '' } = useParams();
-  const { ad, failure, retry, refusal, closedMeanwhile } = useManagedAd(adId);
+  const { ad, failure, retry, refresh, refusal, closedMeanwhile } = useManagedAd(adId);
   if (failure) {
     return <AdLoadFailureNotice title={TITLE} message={failure.message} mine onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
   if (refusal) return <AdManagementNotice title={TITLE} ad={ad} refusal={refusal} />;
-  return <AdMedia initial={ad} onClosed={closedMeanwhile} />;
+  return <AdMedia ad={ad} onChanged={refresh} onClosed={closedMeanwhile} />;
 }
