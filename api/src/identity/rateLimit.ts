@@ -34,16 +34,21 @@ export async function consume(
 }
 
 /**
- * The answer over a limit, saying when to try again (as Retry-After does): in seconds under a
- * minute, else in whole minutes, rounded up so that the member is never told too soon.
+ * The answer over a limit, saying what there were too many of and when to try again (as
+ * Retry-After does): in seconds under a minute, else in whole minutes, rounded up so that the
+ * member is never told too soon.
  */
-export function tooManyAttempts(retryAfterSeconds: number): string {
+export function tooMany(what: 'attempts' | 'messages', retryAfterSeconds: number): string {
   const [count, unit] =
     retryAfterSeconds < 60
       ? [Math.max(1, Math.ceil(retryAfterSeconds)), 'second']
       : [Math.ceil(retryAfterSeconds / 60), 'minute'];
-  return `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+  return `Too many ${what}. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
 }
+
+/** Over a sign-in, OTP or reset limit. */
+export const tooManyAttempts = (retryAfterSeconds: number): string =>
+  tooMany('attempts', retryAfterSeconds);
 
 /** Each key's count after this attempt; undefined when Redis cannot be reached. */
 async function countInRedis(

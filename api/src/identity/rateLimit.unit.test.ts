@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tooManyAttempts } from './rateLimit.ts';
+import { tooMany, tooManyAttempts } from './rateLimit.ts';
 
 describe('tooManyAttempts', () => {
   it.each([
@@ -12,5 +12,11 @@ describe('tooManyAttempts', () => {
     [3600, 'Too many attempts. Please try again in 60 minutes.'],
   ])('after %i s: %s', (seconds, message) => {
     expect(tooManyAttempts(seconds)).toBe(message);
+  });
+});
+
+describe('tooMany', () => {
+  it('names what there were too many of', () => {
+    expect(tooMany('messages', 1800)).toBe('Too many messages. Please try again in 30 minutes.');
   });
 });

@@ -26,7 +26,7 @@ import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
-import { consume } from '../../identity/rateLimit.ts';
+import { consume, tooMany } from '../../identity/rateLimit.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import { memberAccess } from '../../http/members.ts';
@@ -59,8 +59,6 @@ const COMMAND_OF_ANSWER = {
   rejected: 'RejectMobileRequest',
   revoked: 'RevokeMobileRequest',
 } as const;
-
-const TOO_MANY_MESSAGES = 'Too many messages. Please try again later.';
 
 const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
 
@@ -197,7 +195,7 @@ export function socialRouter(infra: SocialInfra): Router {
     const verdict = await limitContact(ctx, contactSummary(form) === undefined);
     if (!verdict.allowed) {
       ctx.set('Retry-After', String(verdict.retryAfterSeconds));
-      throw new ApiError(429, TOO_MANY_MESSAGES, 'RATE_LIMITED');
+      throw new ApiError(429, tooMany('messages', verdict.retryAfterSeconds), 'RATE_LIMITED');
     }
     const messageId = randomUUID();
     const sentBy = ctx.state.auth?.userId ?? null;

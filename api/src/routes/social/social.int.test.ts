@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
 import {
@@ -344,5 +345,27 @@ describe('the contact form', () => {
       (await kit.api('/api/contactus/no-such-message/handled', { token: chetan.token, json: {} }))
         .status,
     ).toBe(404);
+  });
+
+  // Last in this file: it uses up this address's messages for the hour.
+  it('takes at most the hourly number of messages from one address, then says when to retry', async () => {
+    const send = () => kit.api('/api/contactus', { json: { ...form, description: 'Once more' } });
+    let answer = await send();
+    for (let sent = 1; answer.status === 200 && sent <= LIMITS.contactPerIpPerHour; sent += 1) {
+      answer = await send();
+    }
+    expect(answer).toEqual(
+      refusal(
+        429,
+        expect.stringMatching(/^Too many messages\. Please try again in \d+ minutes?\.$/),
+      ),
+    );
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // A form the api refuses does not count, and is still told what is wrong.
+    expect(await kit.api('/api/contactus', { json: { ...form, email: 'guest@' } })).toEqual(
+      refusal(400, MESSAGES.contactEmailInvalid),
+    );
   });
 });
