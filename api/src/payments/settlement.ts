@@ -52,6 +52,7 @@ export async function recordGatewayPayment(
       data: {
         orderId: payment.orderId,
         paymentId: payment.paymentId,
+        method: payment.method,
         errorCode: payment.errorCode ?? 'PAYMENT_FAILED',
         errorDescription: payment.errorDescription ?? BILLING_MESSAGES.paymentFailed,
         source,

@@ -47,6 +47,8 @@ export type RecordPaymentFailure = Command<
   {
     readonly orderId: string;
     readonly paymentId: string;
+    /** How the member tried to pay (card, upi, netbanking …), as the gateway reports it. */
+    readonly method: string;
     readonly errorCode: string;
     readonly errorDescription: string;
     readonly source: PaymentSource;

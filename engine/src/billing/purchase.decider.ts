@@ -135,6 +135,7 @@ function recordFailure(command: RecordPaymentFailure, state: PurchaseState): Pur
         purchaseId: state.purchase!.purchaseId,
         orderId: data.orderId,
         paymentId: data.paymentId,
+        method: data.method,
         errorCode: data.errorCode,
         errorDescription: data.errorDescription,
         failedAt: metadata.now,

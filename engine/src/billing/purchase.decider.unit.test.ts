@@ -25,6 +25,7 @@ const failure = (paymentId: string, now = at(1)): PurchaseCommand => ({
   data: {
     orderId: ORDER_ID,
     paymentId,
+    method: 'card',
     errorCode: 'BAD_REQUEST_ERROR',
     errorDescription: 'Payment declined by the bank',
     source: 'webhook',
@@ -245,6 +246,7 @@ function failedData(paymentId: string) {
     purchaseId: PURCHASE_ID,
     orderId: ORDER_ID,
     paymentId,
+    method: 'card',
     errorCode: 'BAD_REQUEST_ERROR',
     errorDescription: 'Payment declined by the bank',
     failedAt: at(1),

@@ -123,6 +123,11 @@ export type PaymentFailed = DomainEvent<
     readonly purchaseId: string;
     readonly orderId: string;
     readonly paymentId: string;
+    /**
+     * How the member tried to pay, as the gateway reports it; absent from failures recorded before
+     * it was kept (the ledger shows none for them).
+     */
+    readonly method?: string;
     readonly errorCode: string;
     readonly errorDescription: string;
     readonly failedAt: string;

@@ -139,6 +139,7 @@ export const paymentFailed = (
     purchaseId,
     orderId: `order_${purchaseId}`,
     paymentId,
+    method: 'card',
     errorCode: 'BAD_REQUEST_ERROR',
     errorDescription: 'Payment failed',
     failedAt: at(minute),

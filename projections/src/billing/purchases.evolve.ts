@@ -87,7 +87,7 @@ export type PurchasePaymentRow = {
   readonly order_id: string;
   /** Paise captured; null for a failed payment (PaymentFailed carries no amount: none moved). */
   readonly amount: number | null;
-  /** null for a failed payment (PaymentFailed carries no method). */
+  /** How it was paid, or tried; null for a failure recorded before failures kept it. */
   readonly method: string | null;
   readonly status: PaymentStatus;
   /** A second capture for the same purchase: recorded, then refunded. */
@@ -339,14 +339,14 @@ export function evolvePaymentRow(
     }
     case 'PaymentFailed': {
       if (row !== undefined) return row;
-      const { paymentId, purchaseId, orderId, errorCode, errorDescription, failedAt, source } =
-        event.data;
+      const { paymentId, purchaseId, orderId, method, errorCode, errorDescription } = event.data;
+      const { failedAt, source } = event.data;
       return {
         payment_id: paymentId,
         purchase_id: purchaseId,
         order_id: orderId,
         amount: null,
-        method: null,
+        method: method ?? null,
         status: 'failed',
         duplicate: false,
         source,

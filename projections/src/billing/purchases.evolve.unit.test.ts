@@ -214,10 +214,22 @@ describe('a purchase row', () => {
     expect(payments.get('pay_0')).toMatchObject({
       status: 'failed',
       amount: null,
+      method: 'card',
       error_code: 'BAD_REQUEST_ERROR',
       occurred_at: at(2),
     });
     expect(payments.get('pay_1')).toMatchObject({ status: 'captured', occurred_at: at(3) });
+  });
+
+  it('shows no method for a failure recorded before failures kept it', () => {
+    const old = paymentFailed('p-1', 'pay_0');
+    const { method: _kept, ...withoutMethod } = old.data as { method?: string };
+    const { payments } = project([
+      purchaseCreated('p-1'),
+      orderCreated('p-1', TOTAL),
+      { ...old, data: withoutMethod } as typeof old,
+    ]);
+    expect(payments.get('pay_0')).toMatchObject({ status: 'failed', method: null });
   });
 
   it('expires unpaid, and a capture that still arrives is honoured', () => {

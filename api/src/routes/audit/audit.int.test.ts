@@ -173,7 +173,7 @@ describe('the payments ledger', () => {
     expect(Number(inter.price) + Number(inter.igst)).toBeCloseTo(Number(inter.total), 2);
   });
 
-  it('lists a failed payment, which moved no money and has no invoice', async () => {
+  it('lists a failed payment, which moved no money and has no invoice, with how it was tried', async () => {
     const { body } = await audit('/payments');
     const entry = (body.data as { payments: Data[] }).payments.find(
       (payment) => payment.purchaseId === failed.purchaseId,
@@ -181,6 +181,7 @@ describe('the payments ledger', () => {
     expect(entry).toMatchObject({
       orderId: failed.orderId,
       status: 'failed',
+      method: 'upi',
       amount: null,
       invoiceNumber: null,
       invoiceUrl: null,
