@@ -182,7 +182,11 @@ END
 $fn$;
 `;
 
-export const GENERIC_PLANS = `
+/**
+ * The append functions keep one plan for their statements, whatever the values (the same setting
+ * as the pools' `GENERIC_PLANS`, projections/src/runtime/preparedQuery.ts, here set per function).
+ */
+const APPEND_FUNCTIONS_KEEP_ONE_PLAN = `
 ALTER FUNCTION event_store_append_many SET plan_cache_mode = force_generic_plan;
 ALTER FUNCTION event_store_append SET plan_cache_mode = force_generic_plan;
 ALTER FUNCTION event_store_retried SET plan_cache_mode = force_generic_plan;
@@ -192,7 +196,7 @@ export const appendManyGenericMigration: Migration = {
   name: 'engine_004_event_store_append_many_generic',
   async up(knex) {
     await knex.raw(replaceAppendMany({ sequences: false }));
-    await knex.raw(GENERIC_PLANS);
+    await knex.raw(APPEND_FUNCTIONS_KEEP_ONE_PLAN);
   },
   async down(knex) {
     await knex.raw(
@@ -207,10 +211,10 @@ export const appendSequencesMigration: Migration = {
   name: 'engine_005_event_store_append_sequences',
   async up(knex) {
     await knex.raw(replaceAppendMany({ sequences: true }));
-    await knex.raw(GENERIC_PLANS);
+    await knex.raw(APPEND_FUNCTIONS_KEEP_ONE_PLAN);
   },
   async down(knex) {
     await knex.raw(replaceAppendMany({ sequences: false }));
-    await knex.raw(GENERIC_PLANS);
+    await knex.raw(APPEND_FUNCTIONS_KEEP_ONE_PLAN);
   },
 };
