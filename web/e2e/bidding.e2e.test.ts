@@ -4,7 +4,12 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { loseFirstAnswer, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import {
+  loseFirstAnswer,
+  sidewaysOverflowOnPhone,
+  TOUCH_PHONE,
+  withAppAndBrowser,
+} from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
@@ -373,6 +378,48 @@ describe('bidding on an ad, live', () => {
     await fillBidDetails(page, form, 'Open', '26000');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
+    await context.close();
+  }, 120_000);
+
+  it('a key the amount left out stays said, and the first press on Bid places the bid', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    // Bids listed below the form: a page long enough to scroll Bid to the middle of the screen
+    // (at the page's end, what is above Bid would move instead).
+    for (let i = 1; i <= 6; i++) {
+      const placed = await api(app, '/api/bid/', {
+        token: bidder.token,
+        json: { item_id: adId, bidamt: 1_000 + i, type: 'Open', bidAlias: bidder.bidAlias },
+      });
+      expect(placed.status).toBe(200);
+    }
+    // On a phone the hint sits between the amount and Bid.
+    const { page, context } = await openAs(browser, bidder, TOUCH_PHONE);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await form.waitFor();
+    await fillBidDetails(page, form, 'Hidden', '2600');
+    const amount = form.getByLabel('Amount (₹)');
+    await amount.pressSequentially('-');
+    expect(await amount.inputValue()).toBe('2600');
+    const hint = form.getByText(AMOUNT_TYPED_HINT);
+    await hint.waitFor();
+    const bid = form.getByRole('button', { name: 'Bid', exact: true });
+    await bid.scrollIntoViewIfNeeded();
+    const where = await bid.boundingBox();
+    // What a tap on Bid does first: the focus leaves the amount. What the hint says stays, and
+    // so does Bid, under the tap.
+    await amount.blur();
+    expect(await hint.isVisible()).toBe(true);
+    expect(await bid.boundingBox()).toEqual(where);
+    await bid.tap();
+    await acknowledgeBidPosted(page);
+    await bidArea(page).getByTestId('bid-row').filter({ hasText: '₹2,600' }).waitFor();
+    // The form emptied the amount for the next bid: the hint went with what it was about.
+    await hint.waitFor({ state: 'detached' });
     await context.close();
   }, 120_000);
 

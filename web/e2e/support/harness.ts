@@ -27,6 +27,9 @@ export function withAppAndBrowser(
 /** A phone's screen: the width most members bid from. */
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** A phone as its owner holds it: its screen, a touch screen, and taps rather than clicks. */
+export const TOUCH_PHONE = { ...PHONE, touch: true } as const;
+
 /**
  * How many pixels `page` would scroll sideways at a phone's width (0: none, as it should be), the
  * page then set back to its own size. An expression, since e2e files are typechecked without the

@@ -276,6 +276,9 @@ export const storedSession = (member: Member): Record<string, string> => ({
   username: member.username,
 });
 
+/** A browser's screen size, and whether it is a phone's touch screen (`TOUCH_PHONE`). */
+export type Screen = { width: number; height: number; touch?: boolean };
+
 /**
  * A fresh browser profile with `storage` in localStorage before the app first loads; only then,
  * so that a reload sees what the app stored since. `timezoneId`: the browser's time zone.
@@ -283,10 +286,15 @@ export const storedSession = (member: Member): Record<string, string> => ({
 export async function openPage(
   browser: Browser,
   storage: Record<string, string> = {},
-  viewport = { width: 1280, height: 1000 },
+  screen: Screen = { width: 1280, height: 1000 },
   timezoneId?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
+  const { touch, ...viewport } = screen;
+  const context = await browser.newContext({
+    viewport,
+    ...(touch ? { isMobile: true, hasTouch: true } : {}),
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   await context.addInitScript((entries: Record<string, string>) => {
     // The app's own page only: in a frame of another site (the sandbox checkout) sessionStorage
     // is refused, and the member's session is not that site's to hold.
@@ -299,9 +307,5 @@ export async function openPage(
 }
 
 /** A browser profile logged in as `member` (in `timezoneId`, when given). */
-export const openAs = (
-  browser: Browser,
-  member: Member,
-  viewport?: { width: number; height: number },
-  timezoneId?: string,
-) => openPage(browser, storedSession(member), viewport, timezoneId);
+export const openAs = (browser: Browser, member: Member, screen?: Screen, timezoneId?: string) =>
+  openPage(browser, storedSession(member), screen, timezoneId);

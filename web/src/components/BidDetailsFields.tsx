@@ -2,7 +2,13 @@ import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
-import { AMOUNT_TYPED_HINT, amountTyped } from '../lib/numberInput.ts';
+import {
+  AMOUNT_TYPED_HINT,
+  amountTyped,
+  refusalAfter,
+  refusalShown,
+  type TypedRefusal,
+} from '../lib/numberInput.ts';
 import { SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
 
 type Props = {
@@ -20,10 +26,10 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
     invalid.includes(field) ? { error: true, 'aria-describedby': describedBy } : {};
   const { error: typeError, ...typeDescription } = fault('type');
   const { error: amountError, ...amountDescription } = fault('amount');
-  // A key or paste the amount refused ('e', '-', a third decimal) is said, not silently dropped,
-  // till the member leaves the field: "1e5" would otherwise read as a bid of 15 unexplained.
-  const [refused, setRefused] = useState(false);
-  const hint = refused ? AMOUNT_TYPED_HINT : undefined;
+  // A key or paste the amount refused ('e', '-', a third decimal) is said, not silently dropped:
+  // "1e5" would otherwise read as a bid of 15 unexplained (refusalAfter says till when).
+  const [refused, setRefused] = useState<TypedRefusal>(null);
+  const hint = refusalShown(refused, details.amount) ? AMOUNT_TYPED_HINT : undefined;
   return (
     <>
       <TextField
@@ -55,10 +61,9 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
         value={details.amount}
         onChange={(e) => {
           const amount = amountTyped(e.target.value);
-          if (amount === undefined) setRefused(true);
-          else onChange({ amount });
+          setRefused(refusalAfter(refused, details.amount, amount));
+          if (amount !== undefined) onChange({ amount });
         }}
-        onBlur={() => setRefused(false)}
         size="small"
         error={amountError}
         helperText={hint}

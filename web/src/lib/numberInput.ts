@@ -31,6 +31,35 @@ export const AMOUNT_TYPED_HINT =
 /** Said under a count's field while it refuses what was typed (digitsTyped). */
 export const DIGITS_TYPED_HINT = 'Only digits are taken.';
 
+/**
+ * What a number field remembers of the last key or paste it refused: the value it kept then, or
+ * null when it has nothing to say.
+ */
+export type TypedRefusal = string | null;
+
+/**
+ * A number field's refusal after something was typed into it while it held `before` (`kept`:
+ * what the field keeps of it, undefined when refused). A refusal is said till the field is
+ * emptied or a new entry begins in an empty one, so that "1e3", which leaves 13, stays explained
+ * when the member moves on to Bid. Not till the member leaves the field: the hint going away as the
+ * pointer pressed the button below it moved the button from under the press, and the tap was lost.
+ */
+export function refusalAfter(
+  last: TypedRefusal,
+  before: string,
+  kept: string | undefined,
+): TypedRefusal {
+  if (kept === undefined) return before;
+  return kept === '' || before === '' ? null : last;
+}
+
+/**
+ * Whether a field holding `value` says its refusal: not once the form emptied the field itself
+ * (a bid posted), unless what was refused was typed into the empty field.
+ */
+export const refusalShown = (last: TypedRefusal, value: string): boolean =>
+  last !== null && (value !== '' || last === '');
+
 /** A count: digits only, or nothing yet; undefined for anything else. */
 export function digitsTyped(value: string): string | undefined {
   const text = numberText(value);

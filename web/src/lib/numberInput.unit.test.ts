@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountTyped, digitsTyped, phoneTyped } from './numberInput.ts';
+import {
+  amountTyped,
+  digitsTyped,
+  phoneTyped,
+  refusalAfter,
+  refusalShown,
+  type TypedRefusal,
+} from './numberInput.ts';
 
 describe('the amount field', () => {
   it('keeps a positive number or nothing', () => {
@@ -18,6 +25,37 @@ describe('the amount field', () => {
   it('refuses signs, letters, exponents, extra points and more than two decimals', () => {
     for (const value of ['-1', '+1', 'abc', '1e5', '1.2.3', '12.345', '.5', '₹-500'])
       expect(amountTyped(value), value).toBeUndefined();
+  });
+});
+
+describe('what a number field says it refused', () => {
+  /** Types each of `keys` into an amount field holding `start`, as the field keeps them. */
+  const typing = (keys: string, start = '') => {
+    let value = start;
+    let refusal: TypedRefusal = null;
+    for (const key of keys) {
+      const kept = amountTyped(value + key);
+      refusal = refusalAfter(refusal, value, kept);
+      value = kept ?? value;
+    }
+    return { value, said: refusalShown(refusal, value) };
+  };
+
+  it('says it from a refused key on, through the keys taken after it: "1e3" leaves 13', () => {
+    expect(typing('1e3')).toEqual({ value: '13', said: true });
+    expect(typing('2600-')).toEqual({ value: '2600', said: true });
+    expect(typing('-')).toEqual({ value: '', said: true });
+    expect(typing('1500')).toEqual({ value: '1500', said: false });
+  });
+
+  it('stops once the field is emptied, or a new entry begins in an empty one', () => {
+    const refused = refusalAfter(null, '13', undefined);
+    expect(refusalAfter(refused, '1', '')).toBeNull();
+    expect(refusalAfter(refusalAfter(null, '', undefined), '', '5')).toBeNull();
+  });
+
+  it('is not said once the form empties the field itself, as after a bid is posted', () => {
+    expect(refusalShown(refusalAfter(null, '2600', undefined), '')).toBe(false);
   });
 });
 

@@ -10,12 +10,13 @@ import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { refusalAfter, refusalShown, type TypedRefusal } from '../../../lib/numberInput.ts';
 import {
   characterCount,
   hasSportsType,
   hasVehicleFields,
+  numberFieldOf,
   requiredAdFields,
-  typedRefusal,
   type AdForm,
   type AdFormErrors,
   type AdFormField,
@@ -46,20 +47,30 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
     { country: form.country, state: form.state, district: form.district },
     { vehicle },
   );
-  // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field till
-  // the member leaves it, not silently dropped.
-  const [refused, setRefused] = useState<{ field: AdFormField; hint: string } | null>(null);
+  // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field, not
+  // silently dropped (refusalAfter says till when); one field's at a time.
+  const [refused, setRefused] = useState<{
+    field: AdFormField;
+    hint: string;
+    at: TypedRefusal;
+  } | null>(null);
   const textProps = (field: AdFormField) => ({
     name: field,
     value: form[field],
     required: required.has(field),
     onChange: (event: { target: { value: string } }) => {
-      const hint = typedRefusal(field, event.target.value);
-      setRefused(hint === undefined ? null : { field, hint });
+      const number = numberFieldOf(field);
+      if (number) {
+        const own = refused?.field === field ? refused : null;
+        const at = refusalAfter(own?.at ?? null, form[field], number.kept(event.target.value));
+        if (at !== null) setRefused({ field, hint: number.hint, at });
+        else if (own) setRefused(null);
+      }
       onChange(field, event.target.value);
     },
-    onBlur: () => setRefused(null),
-    ...(refused?.field === field ? { helperText: refused.hint } : {}),
+    ...(refused?.field === field && refusalShown(refused.at, form[field])
+      ? { helperText: refused.hint }
+      : {}),
     ...fieldErrorProps(errors[field]),
   });
   const choiceProps = (field: AdFormField) => ({

@@ -118,9 +118,12 @@ const TYPED_AS: Partial<Record<AdFormField, { kept: NumberField; hint: string }>
   mileage: { kept: digitsTyped, hint: DIGITS_TYPED_HINT },
 };
 
+/** How Price or Mileage reads what is typed into it, and what it says when it refuses it. */
+export const numberFieldOf = (field: AdFormField) => TYPED_AS[field];
+
 /** What Price or Mileage says when it refuses what was typed (the form keeps what it had). */
 export function typedRefusal(field: AdFormField, typed: string): string | undefined {
-  const number = TYPED_AS[field];
+  const number = numberFieldOf(field);
   return number && number.kept(typed) === undefined ? number.hint : undefined;
 }
 
