@@ -121,12 +121,6 @@ const TYPED_AS: Partial<Record<AdFormField, { kept: NumberField; hint: string }>
 /** How Price or Mileage reads what is typed into it, and what it says when it refuses it. */
 export const numberFieldOf = (field: AdFormField) => TYPED_AS[field];
 
-/** What Price or Mileage says when it refuses what was typed (the form keeps what it had). */
-export function typedRefusal(field: AdFormField, typed: string): string | undefined {
-  const number = numberFieldOf(field);
-  return number && number.kept(typed) === undefined ? number.hint : undefined;
-}
-
 /**
  * The form after the member changed one field: Price and Mileage keep only what can be a number,
  * and a changed choice clears the choices that depended on it.
