@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
+import { EMAIL_FIRST } from '../src/features/accounts/model/verifySteps.ts';
 import {
   answerCaptcha,
   createMember,
@@ -108,6 +109,8 @@ describe('a new member', () => {
     // The email is not verified yet: the OTP screen asks for it first.
     await page.waitForURL((url) => url.pathname === '/otp-phone-verify');
     await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    // Under the screen's own heading, which step this is and what the next will ask.
+    await page.getByText(EMAIL_FIRST).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('validationJWT'))).toBeTruthy();
 
     const link = await fromMailbox(app, person.email, EMAIL_LINK);

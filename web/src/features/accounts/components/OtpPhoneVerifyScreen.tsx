@@ -17,6 +17,7 @@ import { countOf } from '../../../lib/format.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
+import { EMAIL_FIRST } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 
 const machine = otpMachine.provide({
@@ -83,6 +84,7 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
   if (flow === 'emailNotVerified') {
     return (
       <VerifyMobileFrame>
+        <Typography>{EMAIL_FIRST}</Typography>
         <EmailVerifyPanel
           heading="h2"
           onVerify={() => send({ type: 'RETRY' })}
