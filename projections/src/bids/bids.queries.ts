@@ -169,16 +169,26 @@ function candidatesSql(adId: string, viewerId: string | undefined) {
   return { sql: parts.join(' UNION ALL '), bindings };
 }
 
-const pageSql = (adId: string, phase: BidPhase, page: number) => ({
+/**
+ * Bids a list page holds: `limit` when a caller asks for fewer (the spec's getBids and getUserBids
+ * take one), else the page size; never more.
+ */
+export const bidPageSizeFor = (limit: number | undefined): number =>
+  Math.min(LIMITS.bidPageSize, Math.max(1, Math.trunc(limit ?? LIMITS.bidPageSize)));
+
+/** LIMIT and OFFSET of zero-based `page` of `size` bids. */
+const pageBounds = (page: number, size: number) => [size, Math.max(0, Math.trunc(page)) * size];
+
+const pageSql = (
+  adId: string,
+  phase: BidPhase,
+  page: number,
+  size: number = LIMITS.bidPageSize,
+) => ({
   sql: `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE b.ad_id = ? AND b.phase = ? ${NEWEST_FIRST}
     LIMIT ? OFFSET ?`,
-  bindings: [adId, phase, LIMITS.bidPageSize, Math.max(0, Math.trunc(page)) * LIMITS.bidPageSize],
+  bindings: [adId, phase, ...pageBounds(page, size)],
 });
-
-const pageOf = async (db: Knex | Knex.Transaction, adId: string, phase: BidPhase, page: number) => {
-  const { sql, bindings } = pageSql(adId, phase, page);
-  return rows(db, sql, bindings);
-};
 
 /** A bid row as `json_agg` gives it (timestamps as text; the order is restored by position). */
 type JsonBidRow = Omit<BidRow, 'placed_at'> & { placed_at: string; kind?: 'top' | 'own' };
@@ -307,7 +317,10 @@ const bidViewer = (viewer: Viewer, ownerId: string) => ({
   isOwner: viewer.userId !== undefined && viewer.userId === ownerId,
 });
 
-/** One page (zero-based) of an ad's bids before or after the final call, as `viewer` sees them. */
+/**
+ * One page (zero-based, of `limit` bids: `bidPageSizeFor`) of an ad's bids before or after the
+ * final call, as `viewer` sees them.
+ */
 export async function bidPage(
   db: Knex,
   options: {
@@ -315,24 +328,30 @@ export async function bidPage(
     viewer: Viewer;
     phase: BidPhase;
     page: number;
+    limit?: number | undefined;
     pictureUrl?: PictureUrl;
   },
 ): Promise<BidPage | undefined> {
+  const size = bidPageSizeFor(options.limit);
   return snapshot(db, async (trx) => {
     const ad = await findAdRow(trx, options.adId);
     if (ad === undefined) return undefined;
     const count = options.phase === 'afterFinalCall' ? ad.after_count : ad.before_count;
-    const found = await pageOf(trx, options.adId, options.phase, options.page);
+    const { sql, bindings } = pageSql(options.adId, options.phase, options.page, size);
+    const found = await rows(trx, sql, bindings);
     const viewer = bidViewer(options.viewer, ad.owner_id);
     return {
       bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
       page: options.page,
-      pageCount: Math.ceil(count / LIMITS.bidPageSize),
+      pageCount: Math.ceil(count / size),
     };
   });
 }
 
-/** A member's own bids (newest first), on one ad or on every ad, optionally of one phase. */
+/**
+ * A member's own bids (newest first, pages of `limit`: `bidPageSizeFor`), on one ad or on every
+ * ad, optionally of one phase.
+ */
 export async function userBidPage(
   db: Knex,
   options: {
@@ -340,9 +359,11 @@ export async function userBidPage(
     adId?: string | undefined;
     phase?: BidPhase | undefined;
     page: number;
+    limit?: number | undefined;
     pictureUrl?: PictureUrl;
   },
 ): Promise<BidPage> {
+  const size = bidPageSizeFor(options.limit);
   const where = ['b.bidder_id = ?'];
   const bindings: unknown[] = [options.bidderId];
   if (options.adId !== undefined) {
@@ -362,13 +383,13 @@ export async function userBidPage(
       trx,
       `SELECT ${BID_COLUMNS} ${FROM_BIDS} WHERE ${where.join(' AND ')} ${NEWEST_FIRST}
         LIMIT ? OFFSET ?`,
-      [...bindings, LIMITS.bidPageSize, Math.max(0, options.page) * LIMITS.bidPageSize],
+      [...bindings, ...pageBounds(options.page, size)],
     );
     const viewer = { userId: options.bidderId, isOwner: false };
     return {
       bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
       page: options.page,
-      pageCount: Math.ceil(Number(counted.rows[0]?.count ?? 0) / LIMITS.bidPageSize),
+      pageCount: Math.ceil(Number(counted.rows[0]?.count ?? 0) / size),
     };
   });
 }

@@ -307,7 +307,7 @@ describe('placing bids over HTTP', () => {
     expect((await summaryOf(adId)).allBeforeBidsCount).toBe(1);
   });
 
-  it('pages bids by 10, before and after the final call', async () => {
+  it('pages bids by 10, or by a smaller limit, before and after the final call', async () => {
     const adId = await ad(owner);
     for (let n = 1; n <= 12; n += 1)
       expect((await bid(meena, adId, { bidamt: n * 100 })).status).toBe(200);
@@ -332,6 +332,18 @@ describe('placing bids over HTTP', () => {
       msg: MESSAGES.noBidsPosted,
       data: { bids: [], pageCount: 0 },
     });
+    // A smaller `limit` makes smaller pages, counted as such; a larger one, pages of 10.
+    const third = await api(`/api/bid/getBids?item_id=${adId}&page=2&limit=5`);
+    expect(third.body.data).toMatchObject({ page: 2, pageCount: 3 });
+    expect(amounts(third)).toEqual([200, 100]);
+    const ofFour = await api(`/api/bid/getUserBids?item_id=${adId}&page=1&limit=4`, {
+      token: meena.token,
+    });
+    expect(ofFour.body.data).toMatchObject({ page: 1, pageCount: 3 });
+    expect(amounts(ofFour)).toEqual([800, 700, 600, 500]);
+    const large = await api(`/api/bid/getBids?item_id=${adId}&limit=50`);
+    expect(large.body.data).toMatchObject({ pageCount: 2 });
+    expect(amounts(large)).toHaveLength(10);
   });
 
   it('takes the final call from the owner only, then closes', async () => {

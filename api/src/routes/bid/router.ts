@@ -178,6 +178,7 @@ export function bidRouter(infra: BidInfra): Router {
       viewer: viewerOf(ctx),
       phase: phaseOf(query.isAfterFinalCall),
       page: query.page,
+      limit: query.limit,
     });
     if (page === undefined) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
     ctx.body = success(page, page.bids.length === 0 ? MESSAGES.noBidsPosted : '');
@@ -190,6 +191,7 @@ export function bidRouter(infra: BidInfra): Router {
       adId: query.item_id,
       phase: query.isAfterFinalCall === undefined ? undefined : phaseOf(query.isAfterFinalCall),
       page: query.page,
+      limit: query.limit,
     });
     ctx.body = success(page, page.bids.length === 0 ? MESSAGES.noBidsPosted : '');
   });

@@ -77,7 +77,7 @@ const flag = z
 const listQuery = {
   /** Zero-based. */
   page: z.coerce.number().int().min(0).max(100_000).default(0),
-  /** At most LIMITS.bidPageSize; pages are always that size. */
+  /** Bids a page of getBids or getUserBids holds (bidPageSizeFor): at most LIMITS.bidPageSize. */
   limit: z.coerce.number().int().min(1).optional(),
   isAfterFinalCall: flag.optional(),
 };
