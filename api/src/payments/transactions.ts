@@ -36,6 +36,10 @@ function bidOf(subject: PurchaseRow['subject']) {
 export const isUnpaidSubscription = (row: PurchaseRow): boolean =>
   row.kind === 'subscription' && UNPAID.includes(row.status);
 
+/** A buy-share bid fee started and not paid: not needed any more once the member paid one. */
+export const isUnpaidShareFee = (row: PurchaseRow): boolean =>
+  row.kind === 'shareFee' && UNPAID.includes(row.status);
+
 /** The ad of a bid fee started and not paid: not needed any more once its bidding closed. */
 export const adOfUnpaidBidFee = (row: PurchaseRow): string | undefined =>
   row.subject.kind === 'bidFee' && UNPAID.includes(row.status) ? row.subject.adId : undefined;
@@ -44,6 +48,8 @@ export const adOfUnpaidBidFee = (row: PurchaseRow): string | undefined =>
 export type UnneededContext = {
   /** The member owns the lifetime plan. */
   readonly subscribed: boolean;
+  /** The member has paid the buy-share bid fee (hasPaidToBuyShare). */
+  readonly shareFeePaid: boolean;
   /** Ads whose bidding closed. */
   readonly closedAds: ReadonlySet<string>;
   /** The bids the member's paid bid fees placed (`feeBidKeyOfSubject`). */
@@ -54,6 +60,8 @@ export type UnneededContext = {
 function unneededBecause(row: PurchaseRow, context: UnneededContext): string | undefined {
   if (context.subscribed && isUnpaidSubscription(row))
     return BILLING_MESSAGES.unpaidSubscriptionNotNeeded;
+  if (context.shareFeePaid && isUnpaidShareFee(row))
+    return BILLING_MESSAGES.unpaidShareFeeNotNeeded;
   const adId = adOfUnpaidBidFee(row);
   if (adId === undefined || row.subject.kind !== 'bidFee') return undefined;
   if (context.closedAds.has(adId)) return BILLING_MESSAGES.unpaidBidFeeNotNeeded;
@@ -68,7 +76,7 @@ function unneededBecause(row: PurchaseRow, context: UnneededContext): string | u
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
  * null for what never does (the lifetime subscription, a fee spent on its bid). A purchase started
  * and left unpaid that is not needed any more — a subscription once the member owns one
- * (`subscribed`), a bid fee once its ad's bidding closed (`closedAds`) or its bid went out with
+ * (`subscribed`), a buy-share bid fee once they paid one (`shareFeePaid`), a bid fee once its ad's bidding closed (`closedAds`) or its bid went out with
  * another fee (`placedBids`) — says so, and has no `payBy` (nothing to pay).
  */
 export function transactionOf(
@@ -76,12 +84,13 @@ export function transactionOf(
   {
     expiresAt = null,
     subscribed = false,
+    shareFeePaid = false,
     closedAds = new Set<string>(),
     placedBids = new Set<string>(),
   }: { expiresAt?: string | null } & Partial<UnneededContext> = {},
 ) {
   const subject = row.subject;
-  const unneeded = unneededBecause(row, { subscribed, closedAds, placedBids });
+  const unneeded = unneededBecause(row, { subscribed, shareFeePaid, closedAds, placedBids });
   return {
     _id: row.purchase_id,
     kind: row.kind,

@@ -15,6 +15,8 @@ export const BILLING_MESSAGES = {
     'Nothing charged. Not needed: you already have a Lifetime Subscription.',
   unpaidBidFeeNotNeeded: 'Nothing charged. Not needed: bidding on this ad has closed.',
   unpaidBidFeePlaced: 'Nothing charged. Not needed: this bid was placed with another payment.',
+  unpaidShareFeeNotNeeded:
+    'Nothing charged. Not needed: you have paid the buy-share bid fee, so your bids are posted directly.',
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',

@@ -12,6 +12,7 @@ import {
   type PurchaseRow,
 } from '@boli/projections/billing/purchases.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
+import { findUserById } from '@boli/projections/users/users.queries';
 import { idempotencyKeyOf } from '../../http/commands.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -31,6 +32,7 @@ import {
 import { loadPurchase } from '../../payments/purchaseStore.ts';
 import {
   adOfUnpaidBidFee,
+  isUnpaidShareFee,
   isUnpaidSubscription,
   type UnneededContext,
 } from '../../payments/transactions.ts';
@@ -82,6 +84,12 @@ export const ownsSubscription = async (
   userId: string,
 ): Promise<boolean> => (await activeSubscriptions(infra.db, userId)).length > 0;
 
+/** Whether the member has paid the buy-share bid fee (section 3's hasPaidToBuyShare). */
+export const paidShareFee = async (
+  infra: Pick<Infrastructure, 'db'>,
+  userId: string,
+): Promise<boolean> => (await findUserById(infra.db, userId))?.has_paid_to_buy_share ?? false;
+
 /**
  * What the transactions lists need to tell which unpaid purchases of a page are not needed any
  * more (`transactionOf`): asked only when the page holds such a purchase.
@@ -92,12 +100,13 @@ export async function unneededContext(
   rows: readonly PurchaseRow[],
 ): Promise<UnneededContext> {
   const feeAds = rows.map(adOfUnpaidBidFee).filter((adId) => adId !== undefined);
-  const [subscribed, closedAds, placedBids] = await Promise.all([
+  const [subscribed, shareFeePaid, closedAds, placedBids] = await Promise.all([
     rows.some(isUnpaidSubscription) ? ownsSubscription(infra, userId) : false,
+    rows.some(isUnpaidShareFee) ? paidShareFee(infra, userId) : false,
     closedAdIds(infra.db, feeAds, new Date()),
     bidsPlacedByFees(infra.db, userId, feeAds),
   ]);
-  return { subscribed, closedAds, placedBids };
+  return { subscribed, shareFeePaid, closedAds, placedBids };
 }
 
 /** The lifetime plan is bought once: a member who has it is told so before any checkout. */

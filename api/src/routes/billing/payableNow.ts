@@ -6,7 +6,7 @@ import { bidsPlacedByFees } from '@boli/projections/billing/purchases.queries';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
-import { refuseIfSubscribed } from './billingDeps.ts';
+import { paidShareFee, refuseIfSubscribed } from './billingDeps.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { messageOf } from '../../payments/purchaseInfo.ts';
 import { paidBidCommand, paidShareBidCommand } from '../../payments/fulfilment.ts';
@@ -23,7 +23,7 @@ const PAYABLE = new Set(['ordered', 'failed']);
 /**
  * Throws why the purchase cannot be paid now: its order is over (409 with where it stands: paid,
  * expired), or what it buys would be refused (the bid's own refusal, 'Bidding Closed'; 409 a
- * fee's bid another fee placed; 409 the plan owned already). An ad space is judged when its
+ * fee's bid another fee placed; 409 the buy-share bid fee or the plan owned already). An ad space is judged when its
  * payment is confirmed (and refunded if the space was taken meanwhile).
  */
 export async function judgePayableNow(
@@ -48,6 +48,9 @@ export async function judgePayableNow(
       return;
     }
     case 'shareFee':
+      // The fee is paid once: another attempt paid it since this one was started.
+      if (await paidShareFee(infra, purchase.buyer.userId))
+        throw new ApiError(409, BILLING_MESSAGES.unpaidShareFeeNotNeeded, 'SHARE_FEE_ALREADY_PAID');
       await judgeShareBidBeforePayment(
         infra.store,
         paidShareBidCommand(purchase, metadata).data,

@@ -17,6 +17,7 @@ import {
   confirmCheckout,
   startBidFeePurchase,
   type BillingInfra,
+  unneededContext,
 } from '../billing/billingDeps.ts';
 import {
   shareBidBody,
@@ -95,7 +96,11 @@ export function sharesRouter(infra: BillingInfra): Router {
       limit: LIMITS.transactionsPageSize,
       kinds: ['shareFee'],
     });
-    ctx.body = success({ purchases: rows.map((row) => transactionOf(row)), totalPages });
+    const unneeded = await unneededContext(infra, ctx.state.auth!.userId, rows);
+    ctx.body = success({
+      purchases: rows.map((row) => transactionOf(row, unneeded)),
+      totalPages,
+    });
   });
 
   /** The post-share-bid call: for a member who has paid the fee; else 403 asking for it. */

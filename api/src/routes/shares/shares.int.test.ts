@@ -5,7 +5,12 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { ShareBidView } from '@boli/projections/shares/shareBidView';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import {
+  apiKit,
+  eventually,
+  type ApiKit,
+  type TestMember,
+} from '../../../../ops/src/testing/apiKit.ts';
 import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { deliver, shareBidIdOfFee } from '../../payments/fulfilment.ts';
 import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
@@ -189,6 +194,47 @@ describe('share bids', () => {
     expect(
       await deliver(kit.store, await loadPurchase(kit.store, first._id), systemMetadata()),
     ).toEqual({ delivered: { type: 'shareFeePaid', company: 'Zephyr Holdings' } });
+  });
+
+  it('offers no Pay now on a fee left unpaid once another attempt paid it, and refuses it', async () => {
+    const dara = await kit.member('dara_shares');
+    const start = async () =>
+      (
+        await kit.api('/api/buyShare/add', {
+          token: dara.token,
+          json: shareBid(dara, { company: 'Lotus Capital', bidamt: 5_000 }),
+        })
+      ).body.data as PurchaseInfo;
+    // The first checkout is closed unpaid; the member starts again and pays the second.
+    const left = await start();
+    const second = await start();
+    const paid = await payAtSandbox(app, second.razorpay_order_id!);
+    const success = await kit.api('/api/buyShare/payment/success', {
+      token: dara.token,
+      json: { ...paid, purchaseId: second._id },
+    });
+    expect((success.body.data as PurchaseInfo).status).toBe('fulfilled');
+
+    // Pay now on the first would charge the one-time fee again, only to refund it.
+    const payable = await kit.api(`/api/purchases/${left._id}/payable`, { token: dara.token });
+    expect(payable).toMatchObject({
+      status: 409,
+      body: { msg: BILLING_MESSAGES.unpaidShareFeeNotNeeded, code: 'SHARE_FEE_ALREADY_PAID' },
+    });
+    for (const list of [
+      '/api/buyShare/listPurchases?page=0',
+      '/api/cart/listTransactions?page=0',
+    ]) {
+      const entry = await eventually(async () => {
+        const rows = (await kit.api(list, { token: dara.token })).body.data as {
+          purchases: Transaction[];
+        };
+        const found = rows.purchases.find((purchase) => purchase._id === left._id);
+        return found?.message === BILLING_MESSAGES.unpaidShareFeeNotNeeded ? found : null;
+      });
+      expect(entry.payBy).toBeNull();
+    }
+    expect((await bids(dara, '?mine=true')).total).toBe(1);
   });
 
   it('judges the bid before the fee is taken: nobody pays for a bid that would be refused', async () => {
