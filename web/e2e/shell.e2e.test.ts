@@ -237,13 +237,29 @@ describe('the web shell, for a guest', () => {
     await expect.poll(() => menu.count()).toBe(0);
     expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Menu');
 
-    // Open when the browser goes Back, it belongs to the page left: it does not stay over the next.
+    // Back closes the menu, on the page (on a phone it covers the page); the next Back leaves.
     await visit(page, '/privacypolicy');
     await button.click();
     await menu.waitFor();
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/tc');
     await expect.poll(() => menu.count()).toBe(0);
+    expect(pathOf(page)).toBe('/privacypolicy');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tc');
+    expect(await menu.count()).toBe(0);
+    await context.close();
+  });
+
+  it('goes where a menu item leads in place of the open menu: Back from there comes back', async () => {
+    const { context, page } = await openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, '/tc');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Privacy policy' }).click();
+    await page.waitForURL((url) => url.pathname === '/privacypolicy');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tc');
+    expect(await page.getByRole('menu').count()).toBe(0);
     await context.close();
   });
 

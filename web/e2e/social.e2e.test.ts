@@ -164,6 +164,13 @@ describe('two members and a mobile number', () => {
       .filter({ hasText: `${bala.username} no longer shares their mobile number with you.` })
       .waitFor();
 
+    // Back closes B's panel, on the page (on a phone it covers the page).
+    const panel = b.getByRole('dialog', { name: 'Notifications' });
+    await b.goBack();
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(new URL(b.url()).pathname).toBe(`/user_profile/${asha.userId}`);
+    await bell.click();
+
     // B opens the review's notification: their own profile, with no review form, lists it.
     await b
       .getByRole('link', { name: `${asha.username} posted a review on your profile.` })
@@ -172,6 +179,10 @@ describe('two members and a mobile number', () => {
     await b.getByTestId('review').first().waitFor();
     expect(await b.getByLabel('Write a review').count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);
+    // The page opened took the panel's place: Back goes to the page it was opened on.
+    await b.goBack();
+    await b.waitForURL((url) => url.pathname === `/user_profile/${asha.userId}`);
+    expect(await panel.count()).toBe(0);
   }, 240_000);
 });
 

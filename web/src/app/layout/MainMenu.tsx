@@ -35,6 +35,7 @@ import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { itemsForWidth } from './layoutRules.ts';
 import { usePageAnchor } from '../../lib/usePageAnchor.ts';
+import { useCloseOnBack } from '../../lib/useCloseOnBack.ts';
 
 type Item = {
   label: string;
@@ -114,14 +115,26 @@ export function MainMenu() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
 
   const close = () => setAnchor(null);
-  const choose = (item: Item) => {
+  // On a phone the menu covers the page: Back closes it rather than leaving the page under it.
+  const back = useCloseOnBack(anchor !== null, close);
+  /** Goes to `to` in place of the menu's own history entry: Back from there comes here. */
+  const goTo = (to: string) => {
+    back.leave();
     close();
+    navigate(to, { replace: true });
+  };
+  const choose = (item: Item) => {
     if (/^https?:/.test(item.to)) {
+      close();
       window.open(item.to, '_blank', 'noopener,noreferrer');
       return;
     }
-    if (item.needsLogin && !member) requireLogin(undefined, item.to);
-    else navigate(item.to);
+    if (item.needsLogin && !member) {
+      // The login dialog's own entry follows the menu's, which stays (taking it out races it).
+      back.leave();
+      close();
+      requireLogin(undefined, item.to);
+    } else goTo(item.to);
   };
 
   const items = itemsForWidth(
@@ -166,9 +179,8 @@ export function MainMenu() {
         {member && (
           <MenuItem
             onClick={() => {
-              close();
               logout();
-              navigate('/');
+              goTo('/');
             }}
           >
             <ListItemIcon>

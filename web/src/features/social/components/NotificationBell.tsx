@@ -28,6 +28,7 @@ import { useNotificationPush } from '../api/useNotificationPush.ts';
 import { answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
   approved: 'Approve',
@@ -53,6 +54,8 @@ export function NotificationBell() {
   const { request, envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = usePageAnchor();
+  // On a phone the panel covers the page: Back closes it rather than leaving the page under it.
+  const back = useCloseOnBack(anchor !== null, () => setAnchor(null));
   const [notifications, setNotifications] = useState<Notification[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const key = seenKey(user?._id ?? '');
@@ -178,7 +181,12 @@ export function NotificationBell() {
                         variant="body2"
                         color="inherit"
                         underline="hover"
-                        onClick={() => setAnchor(null)}
+                        // In place of the panel's own history entry: Back from there comes here.
+                        replace
+                        onClick={() => {
+                          back.leave();
+                          setAnchor(null);
+                        }}
                       >
                         {notification.message}
                       </Link>
