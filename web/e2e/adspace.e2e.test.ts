@@ -13,7 +13,13 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import {
+  PHONE,
+  sidewaysOverflowOnPhone,
+  TOUCH_PHONE,
+  withAppAndBrowser,
+} from './support/harness.ts';
+import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import { createMember, openAs, openPage, type Member } from './support/members.ts';
 import { api, postAd, sandboxCheckout } from './support/payments.ts';
 
@@ -271,7 +277,7 @@ describe('ad space', () => {
 
   it('opens the year on a phone with this month in view, not January', async () => {
     const member = await createMember(app, { address: false });
-    const { context, page } = await openAs(browser, member, PHONE);
+    const { context, page } = await openAs(browser, member, TOUCH_PHONE);
     await page.goto(new URL('/bid-calendar', app.baseUrl).href);
     const month = indiaDateOf(new Date().toISOString()).slice(0, 7);
     const thisMonth = page.locator(`.fc-multimonth-month[data-date="${month}"]`);
@@ -279,6 +285,12 @@ describe('ad space', () => {
     // One column of months: without the scroll, November is some ten screens down.
     await expect.poll(async () => (await thisMonth.boundingBox())!.y).toBeLessThan(PHONE.height);
     expect((await thisMonth.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    // The calendar's own buttons (prev, next, today, the views) are a fingertip tall too.
+    const heights = await page
+      .locator('.fc .fc-button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(7);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
     await context.close();
   });
 

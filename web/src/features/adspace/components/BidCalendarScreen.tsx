@@ -23,7 +23,7 @@ import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpa
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
-import { BOLI_PURPLE } from '../../../app/theme.ts';
+import { BOLI_PURPLE, ON_TOUCH, TOUCH_TARGET_PX } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatRupees } from '../../../lib/format.ts';
@@ -158,6 +158,8 @@ export function BidCalendarScreen() {
           // page's width.
           '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
           '& .fc .fc-button': { px: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '1em' } },
+          // FullCalendar's own buttons, not MUI's: a fingertip tall on a touch screen too (theme.ts).
+          [ON_TOUCH]: { '& .fc .fc-button': { minHeight: TOUCH_TARGET_PX } },
           '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.75em' } },
           // A phone's week has seven narrow columns: a day's heading and its highest bid wrap
           // (in a smaller type) rather than run into the next day or lose their last characters
