@@ -76,8 +76,9 @@ function unneededBecause(row: PurchaseRow, context: UnneededContext): string | u
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
  * null for what never does (the lifetime subscription, a fee spent on its bid). A purchase started
  * and left unpaid that is not needed any more — a subscription once the member owns one
- * (`subscribed`), a buy-share bid fee once they paid one (`shareFeePaid`), a bid fee once its ad's bidding closed (`closedAds`) or its bid went out with
- * another fee (`placedBids`) — says so, and has no `payBy` (nothing to pay).
+ * (`subscribed`), a buy-share bid fee once they paid one (`shareFeePaid`), a bid fee once its ad's
+ * bidding closed (`closedAds`) or its bid went out with another fee (`placedBids`) — says so, and
+ * has no `payBy` (nothing to pay).
  */
 export function transactionOf(
   row: PurchaseRow,

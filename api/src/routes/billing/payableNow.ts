@@ -23,8 +23,8 @@ const PAYABLE = new Set(['ordered', 'failed']);
 /**
  * Throws why the purchase cannot be paid now: its order is over (409 with where it stands: paid,
  * expired), or what it buys would be refused (the bid's own refusal, 'Bidding Closed'; 409 a
- * fee's bid another fee placed; 409 the buy-share bid fee or the plan owned already). An ad space is judged when its
- * payment is confirmed (and refunded if the space was taken meanwhile).
+ * fee's bid another fee placed; 409 the buy-share bid fee or the plan owned already). An ad space
+ * is judged when its payment is confirmed (and refunded if the space was taken meanwhile).
  */
 export async function judgePayableNow(
   infra: Pick<Infrastructure, 'store' | 'db'>,
