@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BidLog, type BookedBid } from './ad.bidLog.ts';
 import { BID_PHASES } from './ad.events.ts';
 import { BID_TYPES } from '../shared/limits.ts';
-import { smallHash } from '../shared/smallHash.ts';
+import { idsSharingHash } from '../shared/testing/idsSharingHash.ts';
 
 const position = fc.record({
   commit: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
@@ -73,15 +73,8 @@ describe('an ad’s packed log of bids', () => {
   });
 
   it('keeps hundreds of bids, their ids of any length and those sharing a hash among them', () => {
-    // Two ids with one hash (the log finds ids by hash): found by trying ids until one repeats.
-    const byHash = new Map<number, string>();
-    let shared: [string, string] | undefined;
-    for (let n = 0; shared === undefined; n++) {
-      const id = `bid-${n}`;
-      const other = byHash.get(smallHash(id));
-      if (other !== undefined) shared = [other, id];
-      else byHash.set(smallHash(id), id);
-    }
+    // Two ids with one hash (the log finds ids by hash).
+    const shared = idsSharingHash((n) => `bid-${n}`);
     fc.assert(
       fc.property(
         fc.uniqueArray(bookedBid, { selector: (bid) => bid.bidId, minLength: 150, maxLength: 300 }),

@@ -4,7 +4,7 @@ import type { EventStore } from '../eventStore/eventStore.ts';
 import { DomainError, type Command, type Decider } from '../shared/decider.ts';
 import { CommandConflictError, handleCommand } from './handleCommand.ts';
 import { createInMemoryIdempotencyStore, IdempotencyKeyReusedError } from './idempotency.ts';
-import { smallHash } from '../shared/smallHash.ts';
+import { idsSharingHash } from '../shared/testing/idsSharingHash.ts';
 
 // A tiny auction: bids must beat the highest bid; a bid of 1000 or more also closes bidding.
 type BidPlaced = { type: 'BidPlaced'; data: { amount: number } };
@@ -87,15 +87,10 @@ describe('handleCommand', () => {
   });
 
   it('stores a command whose id shares its hash with a stored event’s, not taking it for that one', async () => {
-    // Two command ids with one hash (eventIdHashes.ts): found by trying ids until one repeats.
-    const seen = new Map<number, string>();
-    let pair: [string, string] | undefined;
-    for (let n = 0; pair === undefined; n++) {
-      const id = `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
-      const other = seen.get(smallHash(id));
-      if (other !== undefined) pair = [other, id];
-      else seen.set(smallHash(id), id);
-    }
+    // Two command ids with one hash (eventIdHashes.ts).
+    const pair = idsSharingHash(
+      (n) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`,
+    );
     const store = createInMemoryEventStore();
     const bid = (amount: number, eventId: string) =>
       handleCommand({

@@ -1,5 +1,6 @@
+import type { Transaction } from '@boli/api/payments/transactions';
 import type { CheckoutResult } from '@boli/api/routes/billing/billingDeps';
-import type { ApiKit, TestMember } from './apiKit.ts';
+import { eventually, type ApiKit, type TestMember } from './apiKit.ts';
 import type { TestApp } from './app.ts';
 
 /*
@@ -27,6 +28,26 @@ export async function failAtSandbox(app: TestApp, orderId: string): Promise<void
 export async function sandboxBehaviour(app: TestApp, patch: Record<string, unknown>) {
   await sandbox(app, '/sandbox/behaviour', patch);
 }
+
+/**
+ * The purchase `purchaseId` as a purchases list (`list`: /api/cart/listTransactions,
+ * /api/bidpay/listPurchases …) shows it to `member`, once it says `message` (the read models the
+ * list reads catch up in a moment).
+ */
+export const purchaseListedWith = (
+  kit: ApiKit,
+  member: TestMember,
+  list: string,
+  purchaseId: string,
+  message: string,
+): Promise<Transaction> =>
+  eventually(async () => {
+    const rows = (await kit.api(list, { token: member.token })).body.data as {
+      purchases: Transaction[];
+    };
+    const found = rows.purchases.find((purchase) => purchase._id === purchaseId);
+    return found?.message === message ? found : null;
+  });
 
 async function sandbox(app: TestApp, path: string, body: unknown): Promise<Response> {
   const response = await fetch(`${app.config.RAZORPAY_API_URL}${path}`, {

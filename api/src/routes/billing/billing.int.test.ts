@@ -12,7 +12,11 @@ import {
   type ApiKit,
   type TestMember,
 } from '../../../../ops/src/testing/apiKit.ts';
-import { payAtSandbox, sandboxBehaviour } from '../../../../ops/src/testing/sandboxPayments.ts';
+import {
+  payAtSandbox,
+  purchaseListedWith,
+  sandboxBehaviour,
+} from '../../../../ops/src/testing/sandboxPayments.ts';
 import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentGatewayOf } from '../../infrastructure.ts';
@@ -694,13 +698,8 @@ describe('bid processing fee', () => {
     // Both lists say the fee is not needed any more (once the ads read model has the close),
     // with nothing to pay.
     for (const list of ['/api/bidpay/listPurchases?page=0', '/api/cart/listTransactions?page=0']) {
-      const entry = await eventually(async () => {
-        const rows = (await kit.api(list, { token: bidder.token })).body.data as {
-          purchases: Transaction[];
-        };
-        const found = rows.purchases.find((purchase) => purchase._id === info._id);
-        return found?.message === BILLING_MESSAGES.unpaidBidFeeNotNeeded ? found : null;
-      });
+      const notNeeded = BILLING_MESSAGES.unpaidBidFeeNotNeeded;
+      const entry = await purchaseListedWith(kit, bidder, list, info._id, notNeeded);
       expect(entry.payBy).toBeNull();
     }
   });
@@ -729,12 +728,13 @@ describe('bid processing fee', () => {
       status: 409,
       body: { msg: BILLING_MESSAGES.unpaidBidFeePlaced, code: 'FEE_BID_PLACED' },
     });
-    const entry = await eventually(async () => {
-      const rows = (await kit.api('/api/bidpay/listPurchases?page=0', { token: bidder.token })).body
-        .data as { purchases: Transaction[] };
-      const found = rows.purchases.find((purchase) => purchase._id === first._id);
-      return found?.message === BILLING_MESSAGES.unpaidBidFeePlaced ? found : null;
-    });
+    const entry = await purchaseListedWith(
+      kit,
+      bidder,
+      '/api/bidpay/listPurchases?page=0',
+      first._id,
+      BILLING_MESSAGES.unpaidBidFeePlaced,
+    );
     expect(entry.payBy).toBeNull();
   });
 

@@ -5,13 +5,8 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { ShareBidView } from '@boli/projections/shares/shareBidView';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import {
-  apiKit,
-  eventually,
-  type ApiKit,
-  type TestMember,
-} from '../../../../ops/src/testing/apiKit.ts';
-import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
+import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
+import { payAtSandbox, purchaseListedWith } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { deliver, shareBidIdOfFee } from '../../payments/fulfilment.ts';
 import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
 import { loadPurchase, systemMetadata } from '../../payments/purchaseStore.ts';
@@ -225,13 +220,8 @@ describe('share bids', () => {
       '/api/buyShare/listPurchases?page=0',
       '/api/cart/listTransactions?page=0',
     ]) {
-      const entry = await eventually(async () => {
-        const rows = (await kit.api(list, { token: dara.token })).body.data as {
-          purchases: Transaction[];
-        };
-        const found = rows.purchases.find((purchase) => purchase._id === left._id);
-        return found?.message === BILLING_MESSAGES.unpaidShareFeeNotNeeded ? found : null;
-      });
+      const notNeeded = BILLING_MESSAGES.unpaidShareFeeNotNeeded;
+      const entry = await purchaseListedWith(kit, dara, list, left._id, notNeeded);
       expect(entry.payBy).toBeNull();
     }
     expect((await bids(dara, '?mine=true')).total).toBe(1);
