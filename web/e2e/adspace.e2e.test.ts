@@ -17,6 +17,7 @@ import {
   PHONE,
   sidewaysOverflowOnPhone,
   TOUCH_PHONE,
+  textLinesOf,
   withAppAndBrowser,
 } from './support/harness.ts';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
@@ -258,12 +259,7 @@ describe('ad space', () => {
     const clipped = (box: { scrollWidth: number; clientWidth: number }) =>
       box.scrollWidth - box.clientWidth;
     expect(await amount.evaluate(clipped)).toBeLessThanOrEqual(0);
-    const lines = (element: Element) => {
-      const text = document.createRange();
-      text.selectNodeContents(element);
-      return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
-    };
-    expect(await amount.evaluate(lines)).toBe(1);
+    expect(await amount.evaluate(textLinesOf)).toBe(1);
     await page.screenshot({ path: '/tmp/boli-adspace-week-phone.png' });
     const heading = page.locator('.fc-dayGridWeek-view .fc-col-header-cell-cushion').first();
     await expect.poll(() => heading.innerText()).toMatch(/^S\s+\d{1,2}$/);

@@ -31,17 +31,30 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const TOUCH_PHONE = { ...PHONE, touch: true } as const;
 
 /**
- * How many pixels `page` would scroll sideways at a phone's width (0: none, as it should be), the
- * page then set back to its own size. An expression, since e2e files are typechecked without the
- * DOM's types.
+ * How many lines an element's text takes on the screen (the distinct tops of its text's boxes):
+ * `locator.evaluate(textLinesOf)`. With `firstChildOnly`, only its first child's, as a cell's own
+ * text before the captions under it.
  */
-export async function sidewaysOverflowOnPhone(page: Page): Promise<number> {
+export function textLinesOf(element: Element, firstChildOnly = false): number {
+  const text = document.createRange();
+  text.selectNodeContents(firstChildOnly && element.firstChild ? element.firstChild : element);
+  return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+}
+
+/**
+ * How many pixels `page` would scroll sideways at a phone's width (0: none, as it should be), or
+ * at `screen`'s, the page then set back to its own size.
+ */
+export async function sidewaysOverflowOnPhone(
+  page: Page,
+  screen: { width: number; height: number } = PHONE,
+): Promise<number> {
   const own = page.viewportSize();
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize(screen);
   try {
-    return (await page.evaluate(
-      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-    )) as number;
+    return await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
   } finally {
     if (own) await page.setViewportSize(own);
   }

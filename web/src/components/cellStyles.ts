@@ -10,6 +10,20 @@ export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** Names, company names and ids: broken anywhere when the column is narrow. */
 export const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
+/*
+ * On a phone a list's narrow columns give way: their content goes under a wide column's, so
+ * names stay readable beside the amounts (the bid lists, share bids).
+ */
+
+/** Shown on a phone only, under another column's content. */
+export const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+
+/** A column shown from a tablet's width up (its content is `PHONE_ONLY` elsewhere on a phone). */
+export const WIDE_ONLY_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** A table's cells with half the side padding on a phone, for the columns' content. */
+export const COMPACT_ON_PHONE = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
+
 /**
  * A row's first cell kept in view while its table scrolls sideways (in a TableScroller, on a
  * phone): the row's number or name stays beside the columns scrolled to.

@@ -17,7 +17,12 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import type { BidTab } from '../model/bidBoard.ts';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
+import {
+  COMPACT_ON_PHONE,
+  NO_WRAP,
+  PHONE_ONLY,
+  WIDE_ONLY_CELL,
+} from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 
@@ -44,8 +49,6 @@ const TYPE_LETTER = { Open: 'O', Hidden: 'H' } as const;
  * under the bidder, the owner's view drops the avatars and puts the phone under the alias, so
  * the bidder stays readable beside an amount in crores.
  */
-const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
-const WIDE_ONLY_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** The bid's time under its bidder, on a phone only (elsewhere it has its column). */
 function PlacedOnPhone({ bid }: { bid: BidView }) {
@@ -168,7 +171,7 @@ export function BidList(props: Props) {
         >
           <Table
             size="small"
-            sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            sx={COMPACT_ON_PHONE}
             aria-label={
               tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
             }

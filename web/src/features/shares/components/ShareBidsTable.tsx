@@ -8,11 +8,24 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import {
+  COMPACT_ON_PHONE,
+  NO_WRAP,
+  PHONE_ONLY,
+  WIDE_ONLY_CELL,
+  WRAP_ANYWHERE,
+} from '../../../components/cellStyles.ts';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { ShareBidPage } from '../api/sharesApi.ts';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+
+/** When a bid was posted, on one line: in its column, or on a phone under the company. */
+const Posted = ({ at }: { at: string }) => (
+  <time dateTime={at} style={NO_WRAP}>
+    {formatDateTime(at)}
+  </time>
+);
 
 type Props = {
   title: string;
@@ -22,7 +35,11 @@ type Props = {
   onPage: (page: number) => void;
 };
 
-/** A page of share bids: company, type, amount (hidden ones as such) and when, newest first. */
+/**
+ * A page of share bids: company, type, amount (hidden ones as such) and when, newest first. On a
+ * phone the type goes under the amount and the time under the company, so neither the company
+ * nor the time is broken to make room for the other.
+ */
 export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
   return (
     <Stack spacing={1} component="section" aria-label={title}>
@@ -35,16 +52,16 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
         <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
       )}
       {list && list.bids.length > 0 && (
-        // A long company name breaks, and should the table still be too wide it scrolls within
-        // its box: the page never sideways.
+        // A company name longer than the time under it breaks, and should the table still be
+        // too wide it scrolls within its box: the page never sideways.
         <TableScroller label={title}>
-          <Table size="small" aria-label={title}>
+          <Table size="small" aria-label={title} sx={COMPACT_ON_PHONE}>
             <TableHead>
               <TableRow>
                 <TableCell>Company</TableCell>
-                <TableCell>Type</TableCell>
+                <TableCell sx={WIDE_ONLY_CELL}>Type</TableCell>
                 <TableCell align="right">Amount</TableCell>
-                <TableCell>Posted</TableCell>
+                <TableCell sx={WIDE_ONLY_CELL}>Posted</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -58,12 +75,23 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
                         (you)
                       </Typography>
                     )}
+                    <Typography variant="caption" color="textSecondary" sx={PHONE_ONLY}>
+                      <Posted at={bid.createdAt} />
+                    </Typography>
                   </TableCell>
-                  <TableCell>{bid.type}</TableCell>
+                  <TableCell sx={WIDE_ONLY_CELL}>{bid.type}</TableCell>
                   <TableCell align="right" sx={NO_WRAP}>
                     {bid.bidamt === null ? 'Hidden' : formatRupees(bid.bidamt)}
+                    {/* A hidden amount already says its type. */}
+                    {bid.bidamt !== null && (
+                      <Typography variant="caption" color="textSecondary" sx={PHONE_ONLY}>
+                        {bid.type}
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell>{formatDateTime(bid.createdAt)}</TableCell>
+                  <TableCell sx={WIDE_ONLY_CELL}>
+                    <Posted at={bid.createdAt} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
