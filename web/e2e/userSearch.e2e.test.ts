@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
+import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
+import { openAt, PHONE, TOUCH_PHONE, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 
 /*
- * The top bar's user search at a phone's width: each user found fits the list (the name wraps
- * under the username), and Enter opens the first one's profile.
+ * The top bar's user search on a touch phone: the box is a fingertip tall, each user found fits
+ * the list (the name wraps under the username), and Enter opens the first one's profile.
  */
 
 let app: TestApp;
@@ -25,10 +26,15 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('searching users on a phone', () => {
-  it('shows each user within the list, and Enter opens the first', async () => {
-    const { context, page } = await openAs(browser, member, PHONE);
+  it('is a fingertip tall, shows each user within the list, and Enter opens the first', async () => {
+    const { context, page } = await openAs(browser, member, TOUCH_PHONE);
     await openAt(app, page, '/');
-    await page.getByRole('combobox', { name: 'Search users' }).fill(found.username);
+    const box = page.getByRole('combobox', { name: 'Search users' });
+    // The field's box, which a tap anywhere in focuses, not only the text's line.
+    const field = box.locator('xpath=ancestor::*[contains(@class, "MuiInputBase-root")][1]');
+    expect((await field.boundingBox())?.height).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+    await box.tap();
+    await box.fill(found.username);
     const option = page.getByRole('option').filter({ hasText: found.username });
     await option.waitFor();
     await option.getByText('Ravi Kumar').waitFor();

@@ -2,10 +2,14 @@ import type { ComponentProps } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { ON_TOUCH, TOUCH_TARGET_PX } from '../app/theme.ts';
 
 type Props = Omit<ComponentProps<typeof TextField>, 'size' | 'variant'>;
 
-/** A compact white search field that reads well on the purple top bar. */
+/**
+ * A compact white search field that reads well on the purple top bar; on a touch screen as tall
+ * as a button, a fingertip's size.
+ */
 export function TopBarSearchField({ sx, slotProps, ...props }: Props) {
   return (
     <TextField
@@ -19,6 +23,7 @@ export function TopBarSearchField({ sx, slotProps, ...props }: Props) {
           '& fieldset': { border: 'none' },
           // Without its border, the field shows the focus with an outline on the purple bar.
           '&:focus-within': { outline: 2, outlineColor: 'secondary.main', outlineOffset: 1 },
+          '& .MuiInputBase-root': { [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } },
         },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
