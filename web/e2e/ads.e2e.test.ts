@@ -231,9 +231,11 @@ describe('a member with a full profile', () => {
 
     await page.getByRole('button', { name: /^Filter/ }).click();
     await field(page, 'Price from (₹)').fill('700000');
-    // Letters do not go in; a range the wrong way round is said under its To box.
+    // Letters do not go in, and the box says so; a range the wrong way round is said under its
+    // To box.
     await field(page, 'Price to (₹)').fill('9x');
     expect(await field(page, 'Price to (₹)').inputValue()).toBe('600000');
+    await filters.getByText(AMOUNT_TYPED_HINT).waitFor();
     await field(page, 'Price to (₹)').fill('650000');
     await filters.getByText('From is above To').waitFor();
     expect(await filters.getByRole('button', { name: 'Apply Filter' }).isDisabled()).toBe(true);

@@ -21,6 +21,7 @@ import {
   withAppAndBrowser,
 } from './support/harness.ts';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
+import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { createMember, openAs, openPage, type Member } from './support/members.ts';
 import { api, postAd, sandboxCheckout } from './support/payments.ts';
 
@@ -197,7 +198,12 @@ describe('ad space', () => {
 
     // Not above the base amount: the spec's message and its action message.
     const form = page.getByRole('form', { name: 'Ad bid' });
+    // What cannot be an amount does not go in, and the field says so in its line.
+    await form.getByLabel('Amount (₹)').fill('1e5');
+    await form.getByText(AMOUNT_TYPED_HINT).waitFor();
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('');
     await form.getByLabel('Amount (₹)').fill('150000');
+    await form.getByText(/^More than the base amount of/).waitFor();
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidBelowBase }).waitFor();
     await form.getByText(MESSAGES.slotBidBelowBaseAction).waitFor();

@@ -1,14 +1,8 @@
-import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
-import {
-  AMOUNT_TYPED_HINT,
-  amountTyped,
-  refusalAfter,
-  refusalShown,
-  type TypedRefusal,
-} from '../lib/numberInput.ts';
+import { AMOUNT_FIELD } from '../lib/numberInput.ts';
+import { useTypedRefusal } from '../lib/useTypedRefusal.ts';
 import { SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
 
 type Props = {
@@ -20,16 +14,14 @@ type Props = {
   describedBy?: string;
 };
 
-/** A bid's Type select and Amount (₹) field, which keeps only what amountTyped makes of it. */
+/** A bid's Type select and Amount (₹) field, which keeps only what can be an amount. */
 export function BidDetailsFields({ details, onChange, invalid = [], describedBy }: Props) {
   const fault = (field: BidField) =>
     invalid.includes(field) ? { error: true, 'aria-describedby': describedBy } : {};
   const { error: typeError, ...typeDescription } = fault('type');
   const { error: amountError, ...amountDescription } = fault('amount');
-  // A key or paste the amount refused ('e', '-', a third decimal) is said, not silently dropped:
-  // "1e5" would otherwise read as a bid of 15 unexplained (refusalAfter says till when).
-  const [refused, setRefused] = useState<TypedRefusal>(null);
-  const hint = refusalShown(refused, details.amount) ? AMOUNT_TYPED_HINT : undefined;
+  const refusal = useTypedRefusal<'amount'>();
+  const hint = refusal.hintOf('amount', details.amount);
   return (
     <>
       <TextField
@@ -60,8 +52,7 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
         name="bidamt"
         value={details.amount}
         onChange={(e) => {
-          const amount = amountTyped(e.target.value);
-          setRefused(refusalAfter(refused, details.amount, amount));
+          const amount = refusal.typed('amount', AMOUNT_FIELD, details.amount, e.target.value);
           if (amount !== undefined) onChange({ amount });
         }}
         size="small"

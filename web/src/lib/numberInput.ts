@@ -66,15 +66,24 @@ export function digitsTyped(value: string): string | undefined {
   return /^\d*$/.test(text) ? text : undefined;
 }
 
-/** How a number field reads what was typed into it: `amountTyped` or `digitsTyped`. */
-export type NumberField = (typed: string) => string | undefined;
+/**
+ * A number field: what it keeps of what is typed (undefined when it cannot be a number, and the
+ * field stays as it was), and what it says while it refuses a key or paste.
+ */
+export type NumberField = { kept: (typed: string) => string | undefined; hint: string };
+
+/** An amount in rupees: a price, a bid, a filter's price. */
+export const AMOUNT_FIELD: NumberField = { kept: amountTyped, hint: AMOUNT_TYPED_HINT };
+
+/** A count: a mileage, a filter's mileage. */
+export const COUNT_FIELD: NumberField = { kept: digitsTyped, hint: DIGITS_TYPED_HINT };
 
 /**
  * What a form field keeps of what was typed: a number field (`number`), the number or undefined
  * when it cannot be one; any other field, the text as it is.
  */
 export const keptOf = (number: NumberField | undefined, typed: string): string | undefined =>
-  number ? number(typed) : typed;
+  number ? number.kept(typed) : typed;
 
 /**
  * A mobile number as pasted or typed ("+91 98765 43210", "98765-43210", "(0) 98765 43210"): the

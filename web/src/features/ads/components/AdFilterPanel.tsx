@@ -10,6 +10,7 @@ import {
   canClearFilters,
   changeFilter,
   NO_FILTERS,
+  numberFilterOf,
   rangeProblem,
   type RangeProblem,
   showsIndiaFilters,
@@ -19,6 +20,7 @@ import {
 } from '../model/adFilters.ts';
 import { useReferenceLists } from '../useReferenceLists.ts';
 import { ChoiceField } from './ChoiceField.tsx';
+import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 
 type Props = {
   applied: AdFilters;
@@ -52,13 +54,31 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
     value: draft[name],
     onChange: (value: string) => setDraft((current) => changeFilter(current, name, value)),
   });
-  const bindText = (name: AdFilterName) => ({
-    name,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => changeFilter(current, name, event.target.value)),
-  });
-  const number = { htmlInput: { inputMode: 'decimal' as const } };
+  // A key or paste a price or mileage refused ('-', 'e', a letter) is said under its box.
+  const refusal = useTypedRefusal<AdFilterName>();
+  /** A price or mileage box: its range's problem, if on this end, then what it refused. */
+  const bindNumber = (
+    name: AdFilterName,
+    problem: RangeProblem | null,
+    end: RangeProblem['at'],
+  ) => {
+    const lines = [
+      problem?.at === end ? problem.message : undefined,
+      refusal.hintOf(name, draft[name]),
+    ].filter(Boolean);
+    return {
+      name,
+      value: draft[name],
+      onChange: (event: { target: { value: string } }) => {
+        const number = numberFilterOf(name);
+        if (number) refusal.typed(name, number, draft[name], event.target.value);
+        setDraft((current) => changeFilter(current, name, event.target.value));
+      },
+      error: problem?.at === end,
+      helperText: lines.length > 0 ? lines.join(' ') : undefined,
+      slotProps: { htmlInput: { inputMode: 'decimal' as const } },
+    };
+  };
   /** A range's problem, marked on the end it is about. */
   const said = (problem: RangeProblem | null, end: RangeProblem['at']) =>
     problem?.at === end ? { error: true, helperText: problem.message } : {};
@@ -132,18 +152,8 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
             {...bind('neighbourHood')}
           />
         )}
-        <TextField
-          label="Price from (₹)"
-          {...bindText('priceFrom')}
-          slotProps={number}
-          {...said(price, 'from')}
-        />
-        <TextField
-          label="Price to (₹)"
-          {...bindText('priceTo')}
-          slotProps={number}
-          {...said(price, 'to')}
-        />
+        <TextField label="Price from (₹)" {...bindNumber('priceFrom', price, 'from')} />
+        <TextField label="Price to (₹)" {...bindNumber('priceTo', price, 'to')} />
         {vehicle && (
           <>
             <ChoiceField
@@ -175,18 +185,8 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
               {...bind('yearOfManufactureTo')}
               {...said(years, 'to')}
             />
-            <TextField
-              label="Mileage from (km)"
-              {...bindText('mileageFrom')}
-              slotProps={number}
-              {...said(mileage, 'from')}
-            />
-            <TextField
-              label="Mileage to (km)"
-              {...bindText('mileageTo')}
-              slotProps={number}
-              {...said(mileage, 'to')}
-            />
+            <TextField label="Mileage from (km)" {...bindNumber('mileageFrom', mileage, 'from')} />
+            <TextField label="Mileage to (km)" {...bindNumber('mileageTo', mileage, 'to')} />
             <ChoiceField
               label="Owner or Dealer"
               emptyLabel={ANY}

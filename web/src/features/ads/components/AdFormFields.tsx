@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
@@ -10,7 +9,7 @@ import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
-import { refusalAfter, refusalShown, type TypedRefusal } from '../../../lib/numberInput.ts';
+import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
   characterCount,
   hasSportsType,
@@ -47,30 +46,18 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
     { country: form.country, state: form.state, district: form.district },
     { vehicle },
   );
-  // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field, not
-  // silently dropped (refusalAfter says till when); one field's at a time.
-  const [refused, setRefused] = useState<{
-    field: AdFormField;
-    hint: string;
-    at: TypedRefusal;
-  } | null>(null);
+  // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field.
+  const refusal = useTypedRefusal<AdFormField>();
   const textProps = (field: AdFormField) => ({
     name: field,
     value: form[field],
     required: required.has(field),
     onChange: (event: { target: { value: string } }) => {
       const number = numberFieldOf(field);
-      if (number) {
-        const own = refused?.field === field ? refused : null;
-        const at = refusalAfter(own?.at ?? null, form[field], number.kept(event.target.value));
-        if (at !== null) setRefused({ field, hint: number.hint, at });
-        else if (own) setRefused(null);
-      }
+      if (number) refusal.typed(field, number, form[field], event.target.value);
       onChange(field, event.target.value);
     },
-    ...(refused?.field === field && refusalShown(refused.at, form[field])
-      ? { helperText: refused.hint }
-      : {}),
+    helperText: refusal.hintOf(field, form[field]),
     ...fieldErrorProps(errors[field]),
   });
   const choiceProps = (field: AdFormField) => ({

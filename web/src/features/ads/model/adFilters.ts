@@ -2,7 +2,7 @@ import { isIndia } from '@boli/engine/accounts/account.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
-import { amountTyped, digitsTyped, keptOf, type NumberField } from '../../../lib/numberInput.ts';
+import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -74,13 +74,19 @@ const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
   district: ['neighbourHood'],
 };
 
-/** The price and mileage boxes take only numbers as they are typed, as Post Ad's do. */
+/**
+ * The price and mileage boxes take only numbers as they are typed, and say what they refused, as
+ * Post Ad's do.
+ */
 const TYPED_AS: Partial<Record<AdFilterName, NumberField>> = {
-  priceFrom: amountTyped,
-  priceTo: amountTyped,
-  mileageFrom: digitsTyped,
-  mileageTo: digitsTyped,
+  priceFrom: AMOUNT_FIELD,
+  priceTo: AMOUNT_FIELD,
+  mileageFrom: COUNT_FIELD,
+  mileageTo: COUNT_FIELD,
 };
+
+/** How a price or mileage filter reads what is typed into it; undefined for the others. */
+export const numberFilterOf = (name: AdFilterName) => TYPED_AS[name];
 
 /** The vehicle filters show for the vehicle categories only (the engine's one rule). */
 export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subcategory'>) =>

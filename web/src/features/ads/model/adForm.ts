@@ -4,14 +4,7 @@ import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import {
-  AMOUNT_TYPED_HINT,
-  DIGITS_TYPED_HINT,
-  amountTyped,
-  digitsTyped,
-  keptOf,
-  type NumberField,
-} from '../../../lib/numberInput.ts';
+import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
 
 /*
@@ -113,9 +106,9 @@ const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
  * What Price and Mileage let through as typed (section 5: "Mileage and price are numeric"), and
  * what each says while it refuses what was typed ('-', 'e', letters).
  */
-const TYPED_AS: Partial<Record<AdFormField, { kept: NumberField; hint: string }>> = {
-  price: { kept: amountTyped, hint: AMOUNT_TYPED_HINT },
-  mileage: { kept: digitsTyped, hint: DIGITS_TYPED_HINT },
+const TYPED_AS: Partial<Record<AdFormField, NumberField>> = {
+  price: AMOUNT_FIELD,
+  mileage: COUNT_FIELD,
 };
 
 /** How Price or Mileage reads what is typed into it, and what it says when it refuses it. */
@@ -126,7 +119,7 @@ export const numberFieldOf = (field: AdFormField) => TYPED_AS[field];
  * and a changed choice clears the choices that depended on it.
  */
 export function changeAdField(form: AdForm, field: AdFormField, typed: string): AdForm {
-  const value = keptOf(TYPED_AS[field]?.kept, typed);
+  const value = keptOf(TYPED_AS[field], typed);
   if (value === undefined || form[field] === value) return form;
   const next = { ...form, [field]: value };
   for (const cleared of CLEARS[field] ?? []) next[cleared] = '';

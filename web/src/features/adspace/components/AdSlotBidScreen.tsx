@@ -15,7 +15,8 @@ import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
-import { amountTyped } from '../../../lib/numberInput.ts';
+import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
+import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
@@ -58,6 +59,7 @@ export function AdSlotBidScreen() {
   const { envelope } = useApi();
   const [type, setType] = useState<SlotSpaceType | ''>(slotTypeOr(params.get('type')));
   const [amount, setAmount] = useState('');
+  const refusal = useTypedRefusal<'amount'>();
   const [company, setCompany] = useState('');
   const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
   const [sending, setSending] = useState(false);
@@ -171,15 +173,17 @@ export function AdSlotBidScreen() {
             name="bidamt"
             value={amount}
             onChange={(event) => {
-              const typed = amountTyped(event.target.value);
+              const typed = refusal.typed('amount', AMOUNT_FIELD, amount, event.target.value);
               if (typed !== undefined) setAmount(typed);
             }}
             size="small"
             fullWidth
             error={at('amount')}
             id="slot-bid-amount"
+            // A key refused takes the base amount's line while it is said, so nothing below moves.
             helperText={
               failure?.action ??
+              refusal.hintOf('amount', amount) ??
               `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`
             }
             slotProps={{
