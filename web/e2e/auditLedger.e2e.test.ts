@@ -1,0 +1,381 @@
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { LEDGER_PAGE_SIZE } from '@boli/api/routes/audit/schema';
+import { indiaDateOf } from '@boli/engine/shared/indiaTime';
+import { formatRupees } from '../src/lib/format.ts';
+import { comparisonVerdict, ledgerCaption } from '../src/features/audit/model/audit.ts';
+import { eventually } from '../../ops/src/testing/apiKit.ts';
+import type { TestApp } from '../../ops/src/testing/app.ts';
+import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import { createMember, grantRoles, openAs, type Member, type Screen } from './support/members.ts';
+import { api } from './support/payments.ts';
+
+/*
+ * The auditor's payments ledger (/audit) in Chromium against the real api, read models, job
+ * workers and the sandbox gateway, beside api/src/routes/audit/auditScreen.e2e.test.ts (the
+ * series, IGST, search, a reversed period, refunds and their credit notes, the menu, a member
+ * refused). Members pay over the api: a lifetime subscription from Delhi (IGST), a buy-share bid
+ * fee from a member who gave no state (CGST and SGST), and one subscription attempt that fails.
+ * The auditor reads each row against what its buyer was quoted, narrows the ledger to the payments
+ * that moved money and to one kind, compares the failed attempt with the gateway; after a page's
+ * worth more of failed attempts, pages through the ledger and downloads every page as a CSV; and
+ * on a phone the ledger scrolls within its own box, by the keyboard too.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((running) => ({ app, browser } = running));
+
+/** What the buyer was quoted when the purchase began (api/src/payments/purchaseInfo.ts). */
+type Quote = {
+  _id: string;
+  name: string;
+  razorpay_order_id: string;
+  totalPrice: number;
+  taxCGSTPercent: number;
+  taxSGSTPercent: number;
+  taxIGSTPercent: number;
+  taxCGSTAmount: number;
+  taxSGSTAmount: number;
+  taxIGSTAmount: number;
+  totalPriceAfterTax: number;
+};
+
+/** A payment as the test made it: its purchase's quote, and the ids the gateway gave it. */
+type Payment = { buyer: Member; quote: Quote; paymentId: string; invoice: string | null };
+
+/** One attempt at the sandbox gateway on `orderId`: what its checkout hands the page. */
+async function attemptAtSandbox(orderId: string, outcome: 'success' | 'failure') {
+  const response = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, method: 'upi', outcome }),
+  });
+  expect(response.status, `sandbox pay ${outcome}`).toBe(200);
+  return (await response.json()) as Record<string, string> & {
+    error?: { metadata: { payment_id: string } };
+  };
+}
+
+/** A purchase begun over the api (`path`, with `json` a POST): the buyer's quote. */
+async function begin(buyer: Member, path: string, json?: unknown): Promise<Quote> {
+  const added = await api(app, path, { token: buyer.token, ...(json ? { json } : {}) });
+  expect(added.status, `${path}: ${JSON.stringify(added.body)}`).toBe(200);
+  return added.body.data as Quote;
+}
+
+/**
+ * Pays `quote` at the sandbox and confirms it as the web app's success call (`confirmPath`)
+ * does; the invoice number is the one the buyer's own purchases list (`listPath`) shows.
+ */
+async function pay(
+  buyer: Member,
+  quote: Quote,
+  confirmPath: string,
+  idField: 'cart_id' | 'purchaseId',
+  listPath: string,
+): Promise<Payment> {
+  const checkout = await attemptAtSandbox(quote.razorpay_order_id, 'success');
+  const confirmed = await api(app, confirmPath, {
+    token: buyer.token,
+    json: { ...checkout, [idField]: quote._id },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  const invoice = await eventually(
+    async () => {
+      const listed = await api(app, listPath, { token: buyer.token });
+      const { purchases } = listed.body.data as {
+        purchases: { _id: string; invoiceNumber: string | null }[];
+      };
+      return purchases.find((purchase) => purchase._id === quote._id)?.invoiceNumber;
+    },
+    { what: `${quote._id} was invoiced` },
+  );
+  return { buyer, quote, paymentId: checkout.razorpay_payment_id!, invoice };
+}
+
+/** `count` failed attempts on `quote`'s order, `batch` at a time: their payment ids. */
+async function failedAttempts(buyer: Member, quote: Quote, count: number, batch = 10) {
+  const made: Payment[] = [];
+  for (let start = 0; start < count; start += batch) {
+    const answers = await Promise.all(
+      Array.from({ length: Math.min(batch, count - start) }, () =>
+        attemptAtSandbox(quote.razorpay_order_id, 'failure'),
+      ),
+    );
+    for (const answer of answers) {
+      made.push({ buyer, quote, paymentId: answer.error!.metadata.payment_id, invoice: null });
+    }
+  }
+  return made;
+}
+
+/** The ledger's payment ids, as the auditor's api lists them (every page). */
+async function ledgerPaymentIds(auditor: Member): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 0; ; page += 1) {
+    const answer = await api(app, `/api/audit/payments?page=${page}`, { token: auditor.token });
+    const data = answer.body.data as { totalPages: number; payments: { paymentId: string }[] };
+    ids.push(...data.payments.map((payment) => payment.paymentId));
+    if (page + 1 >= data.totalPages) return ids;
+  }
+}
+
+/** Each tax the quote charged, as the ledger's GST cell writes it: "IGST 18% · ₹179.82". */
+const taxLinesOf = (quote: Quote): string[] =>
+  (
+    [
+      ['CGST', quote.taxCGSTPercent, quote.taxCGSTAmount],
+      ['SGST', quote.taxSGSTPercent, quote.taxSGSTAmount],
+      ['IGST', quote.taxIGSTPercent, quote.taxIGSTAmount],
+    ] as const
+  )
+    .filter(([, percent]) => percent !== 0)
+    .map(([name, percent, amount]) => `${name} ${percent}% · ${formatRupees(amount)}`);
+
+/** A table cell's lines of text, as the eye reads them. */
+const linesOf = async (cell: Locator): Promise<string[]> =>
+  (await cell.innerText())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** The payment ids the ledger rows shown name (each row's Order / payment cell, second line). */
+const shownPaymentIds = async (rows: Locator): Promise<string[]> => {
+  const ids: string[] = [];
+  for (const row of await rows.all()) ids.push((await linesOf(row.getByRole('cell').nth(3)))[1]!);
+  return ids;
+};
+
+const todayInIndia = () => indiaDateOf(new Date().toISOString());
+
+let auditor: Member;
+let subscription: Payment;
+let shareFee: Payment;
+let failed: Payment;
+/** Every payment the ledger should hold, in the order they were made. */
+const payments: Payment[] = [];
+
+beforeAll(async () => {
+  const [auditorMember, delhiBuyer, statelessBuyer, unluckyBuyer] = await Promise.all([
+    createMember(app, { address: false }),
+    createMember(app, { address: true }),
+    createMember(app, { address: false }),
+    createMember(app, { address: false }),
+  ]);
+  auditor = await grantRoles(app, auditorMember, ['auditor']);
+  // One after the other, so that the invoices are numbered in this order.
+  subscription = await pay(
+    delhiBuyer,
+    await begin(delhiBuyer, '/api/cart/add/lifetime/web'),
+    '/api/cart/payment/',
+    'cart_id',
+    '/api/cart/listTransactions',
+  );
+  shareFee = await pay(
+    statelessBuyer,
+    await begin(statelessBuyer, '/api/buyShare/add', {
+      company: 'KITEWORKS',
+      bidamt: 25000,
+      type: 'Hidden',
+    }),
+    '/api/buyShare/payment/success',
+    'purchaseId',
+    '/api/buyShare/listPurchases',
+  );
+  const unpaid = await begin(unluckyBuyer, '/api/cart/add/lifetime/web');
+  failed = (await failedAttempts(unluckyBuyer, unpaid, 1))[0]!;
+  payments.push(subscription, shareFee, failed);
+  // The failure reaches Boli by the gateway's webhook, a moment later.
+  await eventually(async () => (await ledgerPaymentIds(auditor)).length === 3, {
+    what: 'the ledger held the 3 payments',
+    timeoutMs: 30_000,
+  });
+}, 120_000);
+
+/** /audit opened as `member` (at `screen`'s size): the page, once the shell is up. */
+async function openAudit(member: Member, screen?: Screen, timezoneId?: string) {
+  const { context, page } = await openAs(browser, member, screen, timezoneId);
+  await page.goto(new URL('/audit', app.baseUrl).href);
+  await page.getByRole('banner').waitFor();
+  return { context, page };
+}
+
+/** Today's payments: From and To both today (India's day), shown. */
+async function showToday(page: Page) {
+  const ledger = page.getByRole('region', { name: 'Payments ledger' });
+  await ledger.getByLabel('From', { exact: true }).fill(todayInIndia());
+  await ledger.getByLabel('To', { exact: true }).fill(todayInIndia());
+  await ledger.getByRole('button', { name: 'Show payments' }).click();
+  return ledger;
+}
+
+describe('the auditor’s payments audit', () => {
+  it('shows each payment as its buyer was quoted; narrows to the money moved, and to a kind', async () => {
+    const { context, page } = await openAudit(auditor);
+
+    const paid = [subscription, shareFee];
+    const sum = (field: keyof Quote) =>
+      paid.reduce((total, payment) => total + (payment.quote[field] as number), 0);
+
+    // --- Today's ledger: each payment with its buyer, tax, total and invoice ------------------
+    const ledger = await showToday(page);
+    const rows = ledger.getByTestId('ledger-row');
+    const summary = ledger.getByTestId('ledger-summary');
+    await summary.getByText(ledgerCaption(3, ''), { exact: true }).waitFor();
+    const received = formatRupees(sum('totalPriceAfterTax'));
+    expect(await summary.innerText()).toContain(
+      `Received ${received} in 2 payments · refunded ₹0 (0) · net ${received} · 1 failed`,
+    );
+    // In time order: the two paid, then the attempt whose failure the webhook told.
+    expect(await shownPaymentIds(rows)).toEqual(payments.map((payment) => payment.paymentId));
+    const rowOf = (payment: Payment) => rows.filter({ hasText: payment.paymentId });
+    for (const payment of paid) {
+      const { quote, buyer } = payment;
+      const profile = await api(app, '/api/user', { token: buyer.token });
+      const { firstname, lastname } = profile.body.data as { firstname: string; lastname: string };
+      const cells = rowOf(payment).getByRole('cell');
+      const [date, purchase, who, ids, status] = await Promise.all(
+        [0, 1, 2, 3, 4].map((index) => linesOf(cells.nth(index))),
+      );
+      expect(date).toEqual([expect.stringMatching(`^${todayInIndia()} \\d\\d:\\d\\d:\\d\\d IST$`)]);
+      expect(purchase).toEqual([quote.name, quote._id]);
+      expect(who![0]).toBe(`${firstname} ${lastname}`);
+      expect(ids).toEqual([quote.razorpay_order_id, payment.paymentId]);
+      expect(status).toEqual(['captured', 'upi']);
+      expect(await linesOf(cells.nth(5))).toEqual([formatRupees(quote.totalPriceAfterTax)]);
+      expect(await linesOf(cells.nth(6))).toEqual([formatRupees(quote.totalPrice)]);
+      expect(await linesOf(cells.nth(7))).toEqual(taxLinesOf(quote));
+      expect(await linesOf(cells.nth(8))).toEqual([formatRupees(quote.totalPriceAfterTax)]);
+      expect(await linesOf(cells.nth(9))).toEqual([payment.invoice]);
+    }
+    // From Delhi: IGST, Delhi's supply. No state given: CGST and SGST, the supplier's state.
+    expect(await linesOf(rowOf(subscription).getByRole('cell').nth(2))).toContain('Delhi');
+    expect(taxLinesOf(subscription.quote).map((line) => line.split(' ')[0])).toEqual(['IGST']);
+    expect(taxLinesOf(shareFee.quote).map((line) => line.split(' ')[0])).toEqual(['CGST', 'SGST']);
+    expect((await linesOf(rowOf(shareFee).getByRole('cell').nth(2)))[1]).toMatch(
+      /\(buyer gave no state\)$/,
+    );
+    // The failed attempt: no money, no invoice, the purchase's figures for what was tried.
+    const failedCells = rowOf(failed).getByRole('cell');
+    expect((await linesOf(failedCells.nth(4)))[0]).toMatch(/^failed\b/);
+    expect(await linesOf(failedCells.nth(5))).toEqual(['—']);
+    expect(await linesOf(failedCells.nth(9))).toEqual(['—']);
+    await page.screenshot({ path: '/tmp/boli-audit-ledger.png', fullPage: true });
+
+    // --- Hide failed attempts, then one kind at a time ----------------------------------------
+    const hide = ledger.getByRole('switch', { name: 'Hide failed attempts' });
+    await hide.click();
+    await summary.getByText(ledgerCaption(2, ''), { exact: true }).waitFor();
+    expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId, shareFee.paymentId]);
+    const kind = ledger.getByRole('combobox', { name: 'Kind' });
+    const pickKind = async (label: string, count: number) => {
+      await kind.click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+      await summary.getByText(ledgerCaption(count, ''), { exact: true }).waitFor();
+    };
+    await pickKind('Share fee', 1);
+    expect(await shownPaymentIds(rows)).toEqual([shareFee.paymentId]);
+    await pickKind('Membership', 1);
+    expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId]);
+    // Failed attempts shown again: the membership's failed one too, not the share fee.
+    await hide.click();
+    await summary.getByText(ledgerCaption(2, ''), { exact: true }).waitFor();
+    expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId, failed.paymentId]);
+    await pickKind('All', 3);
+
+    // --- Compare with the gateway: the purchase whose attempt failed ---------------------------
+    await rowOf(failed)
+      .getByRole('button', { name: `Compare: purchase ${failed.quote._id}` })
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: `Boli and the gateway: purchase ${failed.quote._id}`,
+    });
+    // A purchase holding a failed attempt: the verdict says why the amounts may differ.
+    const failedSide = { status: 'failed', amount: null, method: null, refunded: 0 };
+    const failedVerdict = comparisonVerdict({
+      agrees: true,
+      payments: [{ paymentId: '', orderId: '', ours: failedSide, gateway: null, problems: [] }],
+    });
+    await dialog.getByText(failedVerdict, { exact: true }).waitFor();
+    const failedLine = dialog.getByRole('row').filter({ hasText: failed.paymentId });
+    expect((await failedLine.getByRole('cell').allInnerTexts())[3]).toBe('—');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await context.close();
+  });
+
+  it('pages through more than a page of payments, and downloads every page as a CSV', async () => {
+    // A page's worth more of failed attempts on the same order: a full page and one of 3.
+    payments.push(...(await failedAttempts(failed.buyer, failed.quote, LEDGER_PAGE_SIZE)));
+    const expected = payments.map((payment) => payment.paymentId);
+    await expect
+      .poll(async () => (await ledgerPaymentIds(auditor)).length, { timeout: 45_000 })
+      .toBe(expected.length);
+
+    const { context, page } = await openAudit(auditor);
+    const ledger = await showToday(page);
+    const rows = ledger.getByTestId('ledger-row');
+    const summary = ledger.getByTestId('ledger-summary');
+    await summary.getByText(ledgerCaption(expected.length, ''), { exact: true }).waitFor();
+    const firstPage = await shownPaymentIds(rows);
+    expect(firstPage).toHaveLength(LEDGER_PAGE_SIZE);
+    const pages = ledger.getByRole('navigation');
+    expect(await pages.getByRole('button', { name: /^Go to page \d+$/ }).count()).toBe(1);
+    await pages.getByRole('button', { name: 'Go to page 2', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(expected.length - LEDGER_PAGE_SIZE);
+    const secondPage = await shownPaymentIds(rows);
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    expect([...firstPage, ...secondPage].sort()).toEqual([...expected].sort());
+    await page.screenshot({ path: '/tmp/boli-audit-page-2.png', fullPage: true });
+
+    // The CSV holds what is shown, every page of it: one line per payment.
+    const download = page.waitForEvent('download');
+    await ledger.getByRole('button', { name: 'Download CSV', exact: true }).click();
+    const csv = await download;
+    expect(csv.suggestedFilename()).toBe(
+      `boli-payments-${todayInIndia()}-to-${todayInIndia()}.csv`,
+    );
+    const lines = (await readFile(await csv.path(), 'utf8'))
+      .split('\r\n')
+      .filter((line) => line !== '');
+    expect(lines[0]).toContain('Payment ID');
+    expect(lines).toHaveLength(expected.length + 1);
+    for (const id of expected) {
+      expect(
+        lines.filter((line) => line.includes(id)),
+        id,
+      ).toHaveLength(1);
+    }
+    const subscriptionLine = lines.find((line) => line.includes(subscription.paymentId))!;
+    expect(subscriptionLine).toContain(subscription.invoice);
+    expect(subscriptionLine).toContain(subscription.quote.totalPriceAfterTax.toFixed(2));
+    await context.close();
+  });
+
+  it('keeps the page to a phone’s width; the ledger scrolls in its box, by the keyboard too', async () => {
+    // In California, a calendar day behind India half of every day: the ledger opens on the
+    // financial year up to India's today, so today's payments are all there.
+    const { context, page } = await openAudit(auditor, PHONE, 'America/Los_Angeles');
+    const ledger = page.getByRole('region', { name: 'Payments ledger' });
+    await ledger
+      .getByTestId('ledger-summary')
+      .getByText(ledgerCaption(payments.length, ''), { exact: true })
+      .waitFor();
+    expect(await ledger.getByLabel('To', { exact: true }).inputValue()).toBe(todayInIndia());
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+    await page.screenshot({ path: '/tmp/boli-audit-phone.png', fullPage: true });
+    // Tab from the last of the filters reaches the table's box, whose arrows scroll it.
+    const scroller = ledger.getByRole('region', { name: 'Payments: scroll sideways for more' });
+    await ledger.getByRole('button', { name: 'Download CSV', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await scroller.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await scroller.evaluate((box) => box.scrollLeft)).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scroller.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    await context.close();
+  });
+});
