@@ -35,3 +35,8 @@ export const CREDIT_NOTE_PREFIX = 'CN';
 /** CN/26-27/000007: the 7th credit note of financial year 2026-27. */
 export const creditNoteNumber = (financialYear: string, sequence: number): string =>
   serialNumber(CREDIT_NOTE_PREFIX, financialYear, sequence);
+
+/** An invoice or credit note number within a text (`serialNumber`'s form), to split it out. */
+export const SERIAL_NUMBER_IN_TEXT = new RegExp(
+  `((?:${INVOICE_PREFIX}|${CREDIT_NOTE_PREFIX})/\\d{2}-\\d{2}/\\d{6,})`,
+);

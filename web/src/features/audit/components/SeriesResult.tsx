@@ -2,6 +2,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SERIAL_NUMBER_IN_TEXT } from '@boli/engine/billing/invoice.rules';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 import {
   creditNoteCount,
   invoiceCount,
@@ -11,6 +13,21 @@ import {
   seriesSummary,
   type SeriesCheck,
 } from '../model/audit.ts';
+
+/** `text` with its invoice and credit note numbers kept whole: a line never ends at 'BL/26-'. */
+function NumbersWhole({ text }: { text: string }) {
+  // Split on a captured pattern, the numbers are the odd parts.
+  const parts = text.split(SERIAL_NUMBER_IN_TEXT);
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} style={NO_WRAP}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
 
 /**
  * A financial year's invoice and credit-note series as the auditor sees it: green "Series
@@ -25,10 +42,12 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
   return (
     <Stack spacing={1} data-testid="series-result">
       <Alert severity={check.complete ? 'success' : 'error'}>
-        <AlertTitle>{seriesSummary(check)}</AlertTitle>
+        <AlertTitle>
+          <NumbersWhole text={seriesSummary(check)} />
+        </AlertTitle>
         {problems.map((problem) => (
           <Typography key={problem.label} variant="body2">
-            <strong>{problem.label}:</strong> {problem.items.join(', ')}
+            <strong>{problem.label}:</strong> <NumbersWhole text={problem.items.join(', ')} />
           </Typography>
         ))}
       </Alert>
@@ -46,7 +65,8 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
       {notes.count > 0 && (
         <Typography variant="body2" color="textSecondary" data-testid="series-credit-notes">
           Credit notes issued in {check.financialYear}: {creditNoteCount(notes.count)}
-          {notes.first && `, ${notes.first} to ${notes.last}`} · {moneyLine(notes.totals)}
+          {notes.first && <NumbersWhole text={`, ${notes.first} to ${notes.last}`} />} ·{' '}
+          {moneyLine(notes.totals)}
         </Typography>
       )}
     </Stack>

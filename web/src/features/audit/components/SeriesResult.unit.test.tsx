@@ -32,13 +32,24 @@ const complete: SeriesCheck = {
   complete: true,
 };
 
+/** The markup's text, as read: without its tags. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '');
+
 const ONE_INVOICE = { price: 999, cgst: 89.91, sgst: 89.91, igst: 0, total: 1178.82 };
 
 describe('the series result', () => {
+  it('keeps each invoice number on one line, never broken at its hyphen', () => {
+    const html = renderToStaticMarkup(<SeriesResult check={complete} />);
+    for (const number of ['BL/26-27/000001', 'BL/26-27/000002'])
+      expect(html).toContain(`<span style="white-space:nowrap">${number}</span>`);
+  });
+
   it('is a green "Series complete" with the totals', () => {
     const html = renderToStaticMarkup(<SeriesResult check={complete} />);
     expect(html).toContain('MuiAlert-colorSuccess');
-    expect(html).toContain('Series complete: 2 invoices, BL/26-27/000001 to BL/26-27/000002');
+    expect(textOf(html)).toContain(
+      'Series complete: 2 invoices, BL/26-27/000001 to BL/26-27/000002',
+    );
     expect(html).toContain('2 invoices · taxable value ₹1,998');
     expect(html).toContain('total ₹2,357.64');
     expect(html).not.toContain('Missing invoice numbers');
@@ -63,12 +74,12 @@ describe('the series result', () => {
         }}
       />,
     );
-    expect(html).toContain('; 1 credit note, CN/26-27/000001 to CN/26-27/000001');
+    expect(textOf(html)).toContain('; 1 credit note, CN/26-27/000001 to CN/26-27/000001');
     expect(html).toContain(
       'Refunded after invoicing, each reversed by a credit note: 1 invoice · taxable value ₹999',
     );
     expect(html).toContain('Net of refunds: taxable value ₹999 · CGST ₹89.91');
-    expect(html).toContain(
+    expect(textOf(html)).toContain(
       'Credit notes issued in 2026-27: 1 credit note, CN/26-27/000001 to CN/26-27/000001 · taxable value ₹999',
     );
     expect(html).not.toContain('no credit notes');
