@@ -13,8 +13,12 @@ import { SetupError, log, repoRoot } from './services/system.ts';
 
 const webDir = join(repoRoot, 'web');
 export const webDist = join(webDir, 'dist');
-/** Where a build is made before it is published into webDist (publishBuild). */
-const nextDist = join(webDir, 'dist.next');
+/**
+ * Where a build is made before it is published into webDist (publishBuild): a directory of its
+ * own, so that two runs building at once (two test tiers, npm start beside npm test) never empty
+ * or publish each other's half-made files.
+ */
+const nextDistOf = (pid: number) => join(webDir, `dist.next/${pid}`);
 /** Files of an older build are kept this long, for pages still open that load them lazily. */
 const KEEP_OLD_FILES_MS = 24 * 3600_000;
 
@@ -83,16 +87,22 @@ export function buildWeb({ force = false } = {}): void {
     return;
   }
   log('building the web app (vite build)…');
-  const result = spawnSync(
-    join(repoRoot, 'node_modules', '.bin', 'vite'),
-    ['build', '--logLevel', 'warn', '--outDir', nextDist, '--emptyOutDir'],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-      // vitest runs with NODE_ENV=test, which would give a development build of React.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  if (result.status !== 0) throw new SetupError('the web app did not build; see the output above');
-  publishBuild(nextDist, webDist);
+  const nextDist = nextDistOf(process.pid);
+  try {
+    const result = spawnSync(
+      join(repoRoot, 'node_modules', '.bin', 'vite'),
+      ['build', '--logLevel', 'warn', '--outDir', nextDist, '--emptyOutDir'],
+      {
+        cwd: webDir,
+        stdio: 'inherit',
+        // vitest runs with NODE_ENV=test, which would give a development build of React.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+    if (result.status !== 0)
+      throw new SetupError('the web app did not build; see the output above');
+    publishBuild(nextDist, webDist);
+  } finally {
+    rmSync(nextDist, { recursive: true, force: true });
+  }
 }
