@@ -16,7 +16,7 @@ type Props = Omit<TableContainerProps, 'ref' | 'tabIndex' | 'role'> & {
 /**
  * A table's box, which scrolls sideways should the table be wider than it (on a phone): the page
  * itself never does. While it scrolls it is a named region in the keyboard's Tab order, so the
- * arrow keys reach the columns out of view, and a line under it says there is more to the side
+ * arrow keys reach the columns out of view, and a line above it says there is more to the side
  * (a column cut between two columns looks like the table's end); a table that fits adds neither.
  */
 export function TableScroller({ label, outlined, children, sx, ...props }: Props) {
@@ -44,6 +44,25 @@ export function TableScroller({ label, outlined, children, sx, ...props }: Props
   }, []);
   return (
     <Box>
+      {scrolls && (
+        // Above the table, where its reader begins (a ledger of 50 rows ends far down a phone's
+        // page); kept in its place once scrolled to the end, so the table does not move. The
+        // region's name says it to a screen reader already.
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          aria-hidden
+          data-testid="scroll-sideways"
+          sx={{
+            display: 'block',
+            mb: 0.5,
+            textAlign: 'right',
+            visibility: atEnd ? 'hidden' : 'visible',
+          }}
+        >
+          Scroll sideways for more →
+        </Typography>
+      )}
       <TableContainer
         ref={box}
         {...props}
@@ -58,18 +77,6 @@ export function TableScroller({ label, outlined, children, sx, ...props }: Props
       >
         {children}
       </TableContainer>
-      {scrolls && !atEnd && (
-        // The region's name says it to a screen reader already.
-        <Typography
-          variant="caption"
-          color="textSecondary"
-          aria-hidden
-          data-testid="scroll-sideways"
-          sx={{ display: 'block', mt: 0.5 }}
-        >
-          Scroll sideways for more →
-        </Typography>
-      )}
     </Box>
   );
 }

@@ -234,7 +234,7 @@ describe('the support ad history screen', () => {
       });
       expect(await region.getAttribute('tabindex'), table).toBe('0');
     }
-    // …says so under it, and shows first what settles a dispute: the order, the amount, who.
+    // …says so above it, and shows first what settles a dispute: the order, the amount, who.
     expect(await page.getByTestId('scroll-sideways').count()).toBe(3);
     const scroller = page.getByRole('region', {
       name: 'Bids: scroll sideways for more',
@@ -254,11 +254,15 @@ describe('the support ad history screen', () => {
       .getByRole('cell', { name: /^Bidding Closed/ })
       .boundingBox();
     expect(why!.x).toBeLessThan(refusedBox!.x + refusedBox!.width - 100);
-    // Scrolled to its end, a row still shows its number, and the line under it is gone.
+    // Scrolled to its end, a row still shows its number, and the line above it is hidden, its
+    // place kept.
     await scroller.evaluate((element: { scrollLeft: number; scrollWidth: number }) => {
       element.scrollLeft = element.scrollWidth;
     });
-    await expect.poll(() => page.getByTestId('scroll-sideways').count()).toBe(2);
+    await expect
+      .poll(() => page.getByTestId('scroll-sideways').filter({ visible: true }).count())
+      .toBe(2);
+    expect((await scroller.boundingBox())!.y).toBe(box!.y);
     const number = await bids.getByRole('row').nth(1).getByRole('cell').first().boundingBox();
     expect(number!.x).toBeGreaterThanOrEqual(box!.x);
     expect(number!.x + number!.width).toBeLessThanOrEqual(box!.x + box!.width);
