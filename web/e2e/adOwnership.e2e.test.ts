@@ -11,6 +11,7 @@ import {
   openAt,
   PHONE,
   sidewaysOverflowOnPhone,
+  TOUCH_PHONE,
   withAppAndBrowser,
 } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
@@ -333,6 +334,52 @@ describe('the media page', () => {
     await page.reload();
     await items.first().waitFor();
     await expect.poll(() => items.count()).toBe(held + 1);
+    await context.close();
+  });
+});
+
+describe('the media page on a phone', () => {
+  it('puts its title above its buttons; a file too many is said only while the ad is full', async () => {
+    const adId = await postAd(app, owner, { itemName: 'Tanpura 1795967552810 with case' });
+    const { context, page } = await openAs(browser, owner, TOUCH_PHONE);
+    await visit(page, `/postAd/media/${adId}`);
+    const title = page.getByRole('heading', { level: 1 });
+    await title.waitFor();
+    // The title has the row's width; the buttons go under it.
+    const [heading, view] = [
+      await title.boundingBox(),
+      await page.getByRole('link', { name: 'View the ad', exact: true }).boundingBox(),
+    ];
+    expect(view!.y).toBeGreaterThanOrEqual(heading!.y + heading!.height);
+    expect(heading!.width).toBeGreaterThan(PHONE.width * 0.75);
+    // Nothing to drop from on a phone: Choose files is the way, and the size limit is said.
+    const zone = page.getByTestId('media-drop-zone');
+    expect(await zone.getByText('Drop photos and videos here').isVisible()).toBe(false);
+    await zone.getByText(/^Up to 6 files of 10 MB at most/).waitFor();
+
+    // One more than the ad has room for: the last is refused, and said.
+    const items = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
+    await items.first().waitFor();
+    const room = LIMITS.adMedia.maxFiles - (await items.count());
+    const photo = await smallPhoto({ r: 200, g: 120, b: 40 });
+    const files = Array.from({ length: room + 1 }, (_, index) => ({
+      name: `extra${index}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    }));
+    await page.getByTestId('media-input').setInputFiles(files);
+    const tooMany = page.getByText(`extra${room}.jpg: At most 6 files per ad`);
+    await tooMany.waitFor();
+    await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(LIMITS.adMedia.maxFiles);
+    // A photo removed makes room: the refusal no longer holds, and goes.
+    await items.last().getByRole('button', { name: 'Remove' }).tap();
+    await page
+      .getByRole('dialog', { name: 'Remove this photo?' })
+      .getByRole('button', { name: 'Remove' })
+      .tap();
+    await expect.poll(() => items.count()).toBe(LIMITS.adMedia.maxFiles - 1);
+    await tooMany.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Choose files' }).isEnabled()).toBe(true);
     await context.close();
   });
 });

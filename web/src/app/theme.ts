@@ -43,6 +43,9 @@ export const theme = createTheme({
         root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, height: TOUCH_TARGET_PX } },
       },
     },
+    // A Stack spaces its items with a gap, not a margin on each but the first: a row that wraps
+    // (an ad's Edit, Media and Share on a phone) starts its second line at the edge.
+    MuiStack: { defaultProps: { useFlexGap: true } },
     // Initials on an avatar's colour (the orange secondary, MUI's grey) in dark ink: white on
     // them is under 2:1.
     MuiAvatar: {

@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { EnlargeableAvatar } from '../../components/EnlargeableAvatar.tsx';
 import { AdSearchBox } from '../../features/ads/components/AdSearchBox.tsx';
+import { ON_TOUCH, TOUCH_TARGET_PX } from '../theme.ts';
 import { UserSearchBox } from '../../features/profile/components/UserSearchBox.tsx';
 import { NotificationBell } from '../../features/social/components/NotificationBell.tsx';
 import { cameFromOf, loginPath } from '../guards/access.ts';
@@ -113,6 +114,12 @@ export function TopBar() {
             letterSpacing: 1,
             mr: 1,
             flexShrink: 0,
+            // The way home, a fingertip tall on a touch screen as the buttons beside it are.
+            [ON_TOUCH]: {
+              minHeight: TOUCH_TARGET_PX,
+              display: 'inline-flex',
+              alignItems: 'center',
+            },
           }}
         >
           Boli

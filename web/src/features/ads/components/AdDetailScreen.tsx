@@ -110,11 +110,7 @@ function AdDetail({
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
-      >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h5" component="h1" sx={WRAP_ANYWHERE}>
             {ad.itemName}

@@ -184,7 +184,8 @@ function AdMedia({
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, ...WRAP_ANYWHERE }}>
+        {/* At least 16rem wide, so on a phone it has the row and the buttons go under it. */}
+        <Typography variant="h5" component="h1" sx={{ flex: '1 1 16rem', ...WRAP_ANYWHERE }}>
           {TITLE} of {ad.itemName}
         </Typography>
         <Button component={RouterLink} to={adPath(ad)}>

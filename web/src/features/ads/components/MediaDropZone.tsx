@@ -5,7 +5,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MEDIA_ACCEPT, MEDIA_REFUSALS, sortDroppedFiles } from '../model/mediaFiles.ts';
+import { ON_TOUCH } from '../../../app/theme.ts';
+import {
+  MEDIA_ACCEPT,
+  MEDIA_MAX_MB,
+  MEDIA_REFUSALS,
+  sortDroppedFiles,
+  type MediaRefusal,
+} from '../model/mediaFiles.ts';
 
 type Props = {
   /** How many media the ad already has (uploaded, uploading or kept). */
@@ -16,17 +23,25 @@ type Props = {
 
 /**
  * Where photos and videos are dropped or chosen (section 5): the allowed extensions, 10 MB each,
- * 6 per ad. Refused files are named with the reason; the others go to `onFiles`.
+ * 6 per ad, all said before a file is chosen. Refused files are named with the reason; the others
+ * go to `onFiles`. A file refused as one too many is said only while the ad is still full: once a
+ * photo is removed, Choose files takes it.
  */
 export function MediaDropZone({ held, onFiles, disabled = false }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const [refusals, setRefusals] = useState<string[]>([]);
+  const [refusals, setRefusals] = useState<{ line: string; reason: MediaRefusal }[]>([]);
   const full = held >= LIMITS.adMedia.maxFiles;
+  const said = refusals.filter(({ reason }) => full || reason !== 'tooMany');
 
   const take = (list: FileList | null) => {
     const { taken, refused } = sortDroppedFiles(Array.from(list ?? []), held);
-    setRefusals(refused.map(({ file, reason }) => `${file.name}: ${MEDIA_REFUSALS[reason]}`));
+    setRefusals(
+      refused.map(({ file, reason }) => ({
+        line: `${file.name}: ${MEDIA_REFUSALS[reason]}`,
+        reason,
+      })),
+    );
     if (taken.length > 0) onFiles(taken);
   };
   const drop = (event: DragEvent) => {
@@ -56,10 +71,13 @@ export function MediaDropZone({ held, onFiles, disabled = false }: Props) {
         }}
       >
         <CloudUploadIcon color="primary" fontSize="large" />
-        <Typography>Drop photos and videos here</Typography>
+        {/* A phone has nothing to drop from: its Choose files is the way. */}
+        <Typography sx={{ [ON_TOUCH]: { display: 'none' } }}>
+          Drop photos and videos here
+        </Typography>
         <Typography variant="body2" color="textSecondary">
-          Up to {LIMITS.adMedia.maxFiles} files, {LIMITS.adMedia.extensions.join(', ')} — {held} of{' '}
-          {LIMITS.adMedia.maxFiles} chosen
+          Up to {LIMITS.adMedia.maxFiles} files of {MEDIA_MAX_MB} MB at most,{' '}
+          {LIMITS.adMedia.extensions.join(', ')} — {held} of {LIMITS.adMedia.maxFiles} chosen
         </Typography>
         <Button
           variant="outlined"
@@ -83,9 +101,9 @@ export function MediaDropZone({ held, onFiles, disabled = false }: Props) {
           }}
         />
       </Box>
-      {refusals.length > 0 && (
+      {said.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1 }} onClose={() => setRefusals([])}>
-          {refusals.map((line) => (
+          {said.map(({ line }) => (
             <div key={line}>{line}</div>
           ))}
         </Alert>

@@ -7,9 +7,12 @@ const extensionOf = (name: string): string => /\.([^.]+)$/.exec(name)?.[1]?.toLo
 
 export type MediaRefusal = 'extension' | 'size' | 'tooMany';
 
+/** The largest photo or video, in whole MB, as the drop zone and its refusals say it. */
+export const MEDIA_MAX_MB = Math.round(LIMITS.adMedia.maxBytes / 1_048_576);
+
 export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
   extension: `Only ${LIMITS.adMedia.extensions.join(', ')} files`,
-  size: `At most ${Math.round(LIMITS.adMedia.maxBytes / 1_048_576)} MB per file`,
+  size: `At most ${MEDIA_MAX_MB} MB per file`,
   tooMany: `At most ${LIMITS.adMedia.maxFiles} files per ad`,
 };
 

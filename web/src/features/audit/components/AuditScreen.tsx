@@ -200,7 +200,6 @@ function LedgerSection() {
         }}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        useFlexGap
         sx={{ alignItems: 'center', flexWrap: 'wrap' }}
       >
         {(['from', 'to'] as const).map((end) => (

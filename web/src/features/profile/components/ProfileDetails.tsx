@@ -57,7 +57,6 @@ export function ProfileDetails({
               below the number rather than break mid-word. */}
           <Stack
             direction="row"
-            useFlexGap
             sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
           >
             <span data-testid="profile-phone" style={{ whiteSpace: 'nowrap' }}>

@@ -104,7 +104,6 @@ export function TransactionsScreen() {
     <Stack spacing={2}>
       <Stack
         direction="row"
-        useFlexGap
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
       >
         <Typography variant="h5" component="h1">
