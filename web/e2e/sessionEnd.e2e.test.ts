@@ -131,7 +131,11 @@ describe('a session ended elsewhere', () => {
     await oldPassword.fill(`${bidder.password}x`);
     await dialog.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await dialog.getByRole('alert').waitFor();
+    // Said once, under the field it is about (not again above the form).
+    const wrongOld = dialog.getByText(ACCOUNT_MESSAGES.wrongOldPassword, { exact: true });
+    await wrongOld.waitFor();
+    expect(await wrongOld.count()).toBe(1);
+    expect(await oldPassword.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => isFocused(oldPassword)).toBe(true);
     await oldPassword.fill(bidder.password);
     await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);

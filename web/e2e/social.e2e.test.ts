@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser, openAt } from './support/harness.ts';
+import { openAt, PHONE, textLinesOf, withAppAndBrowser } from './support/harness.ts';
 import {
   createMember,
   fromMailbox,
@@ -179,6 +179,15 @@ describe('two members and a mobile number', () => {
     await b.getByTestId('review').first().waitFor();
     expect(await b.getByLabel('Write a review').count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);
+    // On a phone the reviewer's name is a finger's target, and the avatar beside it leads to the
+    // same profile; a detail has the width under its label, so the email is not broken.
+    await b.setViewportSize(PHONE);
+    const written = b.getByTestId('review').first();
+    const reviewer = written.getByRole('link', { name: asha.username, exact: true });
+    expect((await reviewer.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    expect(await written.locator(`a[href="/user_profile/${asha.userId}"]`).count()).toBe(2);
+    expect(await b.getByText(bala.email, { exact: true }).evaluate(textLinesOf)).toBe(1);
+    await b.setViewportSize({ width: 1280, height: 900 });
     // The page opened took the panel's place: Back goes to the page it was opened on.
     await b.goBack();
     await b.waitForURL((url) => url.pathname === `/user_profile/${asha.userId}`);

@@ -12,10 +12,14 @@ import {
   type Member,
 } from '../api/member.ts';
 
+/**
+ * A detail: its label beside it from a tablet's width, above it on a phone, so that an email
+ * address has the screen's width rather than what a 150 px label leaves.
+ */
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ py: 0.5 }}>
-      <Typography color="textSecondary" sx={{ width: 150, flexShrink: 0 }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ py: 0.5 }}>
+      <Typography color="textSecondary" sx={{ width: { sm: 150 }, flexShrink: 0 }}>
         {label}
       </Typography>
       <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>

@@ -68,7 +68,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors({ ...errorsByField(error.errors), form: [error.firstMessage] });
+        // A field's message is said under that field; above the form, only one of no field's.
+        const byField = errorsByField(error.errors);
+        setErrors(Object.keys(byField).length > 0 ? byField : { form: [error.firstMessage] });
       } else {
         setErrors({ form: [MESSAGES.generic] });
       }

@@ -17,19 +17,25 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 function ReviewItem({ review }: { review: Review }) {
   const name = review.postedByUsername || 'A member';
+  const profile = `/user_profile/${review.postedBy}`;
   return (
     <Stack direction="row" spacing={2} data-testid="review" sx={{ py: 1 }}>
-      <Avatar src={review.postedByProfilepic || undefined} alt={name}>
-        {name.charAt(0).toUpperCase()}
-      </Avatar>
+      {/* The avatar leads to the profile too: a finger's target beside the name's. The name's
+          link is the one the keyboard and a screen reader reach. */}
+      <Link component={RouterLink} to={profile} tabIndex={-1} aria-hidden sx={{ flexShrink: 0 }}>
+        <Avatar src={review.postedByProfilepic || undefined} alt="">
+          {name.charAt(0).toUpperCase()}
+        </Avatar>
+      </Link>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="subtitle2" component="p">
-          <Link component={RouterLink} to={`/user_profile/${review.postedBy}`}>
+          <Link component={RouterLink} to={profile} sx={TAP_TARGET}>
             {name}
           </Link>{' '}
           <Typography component="span" variant="caption" color="textSecondary">
