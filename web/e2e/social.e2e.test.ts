@@ -142,6 +142,7 @@ describe('two members and a mobile number', () => {
     // The list reloads: the request is approved, so it now offers Revoke.
     await request.getByRole('button', { name: 'Revoke' }).waitFor();
     expect(await request.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await request.getByText('You approved: they can see your number.').waitFor();
 
     // A: within one status poll the number is shown in full.
     await a.clock.fastForward(LIMITS.mobileRequestPollMs);
@@ -152,6 +153,8 @@ describe('two members and a mobile number', () => {
     // B takes it back; at A's next poll the number is masked again and Show returns.
     await request.getByRole('button', { name: 'Revoke' }).click();
     await request.getByRole('button', { name: 'Approve' }).waitFor();
+    // Approve and Reject again (section 4), and what was answered is said above them.
+    await request.getByText('You took back your approval.').waitFor();
     await a.clock.fastForward(LIMITS.mobileRequestPollMs);
     await expect.poll(() => phone.innerText(), { timeout: 15_000 }).toContain(masked(bala.phone));
     await a.getByRole('button', { name: 'Show', exact: true }).waitFor();

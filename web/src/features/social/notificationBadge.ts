@@ -29,3 +29,22 @@ export function answersFor(notification: Notification): ('approved' | 'rejected'
   if (!notification.canAnswer || notification.kind !== 'mobileRequest') return [];
   return notification.requestStatus === 'approved' ? ['revoked'] : ['approved', 'rejected'];
 }
+
+/**
+ * Where a request the member was asked stands, said above its buttons once they answered it:
+ * Approve and Reject stay after a Reject (section 4), and without this the member could not
+ * tell it from a request not yet answered.
+ */
+export function answeredText(notification: Notification): string | null {
+  if (!notification.canAnswer || notification.kind !== 'mobileRequest') return null;
+  switch (notification.requestStatus) {
+    case 'approved':
+      return 'You approved: they can see your number.';
+    case 'rejected':
+      return 'You rejected this request.';
+    case 'revoked':
+      return 'You took back your approval.';
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from './api/socialApi.ts';
-import { answersFor, badgeCount } from './notificationBadge.ts';
+import { answeredText, answersFor, badgeCount } from './notificationBadge.ts';
 
 const note = (fields: Partial<Notification>): Notification => ({
   _id: 'n',
@@ -45,5 +45,24 @@ describe('the buttons of a notification', () => {
   it('are none for the requester, or for anything but a request', () => {
     expect(answersFor({ ...request('pending'), canAnswer: false })).toEqual([]);
     expect(answersFor(note({}))).toEqual([]);
+  });
+});
+
+describe('where an answered request stands', () => {
+  const request = (requestStatus: string): Notification => ({
+    ...note({ kind: 'mobileRequest', requestId: 'r', canAnswer: true }),
+    requestStatus,
+  });
+
+  it('is said once answered, so a Reject is told apart from no answer yet', () => {
+    expect(answeredText(request('pending'))).toBeNull();
+    expect(answeredText(request('rejected'))).toBe('You rejected this request.');
+    expect(answeredText(request('revoked'))).toBe('You took back your approval.');
+    expect(answeredText(request('approved'))).toBe('You approved: they can see your number.');
+  });
+
+  it('is not said to the requester, nor of anything but a request', () => {
+    expect(answeredText({ ...request('rejected'), canAnswer: false })).toBeNull();
+    expect(answeredText(note({}))).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ import {
   type RequestAnswer,
 } from '../api/socialApi.ts';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
-import { answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
+import { answeredText, answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
@@ -203,6 +203,11 @@ export function NotificationBell() {
                     >
                       {formatDateTime(notification.createdAt)}
                     </Typography>
+                    {answeredText(notification) && (
+                      <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 500 }}>
+                        {answeredText(notification)}
+                      </Typography>
+                    )}
                     {answersFor(notification).length > 0 && (
                       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
                         {answersFor(notification).map((status) => (
