@@ -41,13 +41,15 @@ export function useLoaded<T>(fetch: (signal?: AbortSignal) => Promise<T>) {
 /**
  * What `load` answers, asked afresh whenever `load` changes (give it a useCallback). Unlike
  * useLoaded nothing is kept meanwhile: `data` and `failure` are both null while asking, so a
- * screen never shows one ad's (or one moment's) answer under another's address. `retry`, only
- * after a failure that may pass, asks again the same way.
+ * screen never shows one ad's (or one moment's) answer under another's address. `again` asks
+ * again the same way (the latest state, when the address has not changed); `retry` is it, only
+ * after a failure that may pass.
  */
 export function useLoadedAfresh<T>(load: () => Promise<T>): {
   data: T | null;
   failure: LoadFailureReason | null;
   retry: (() => void) | undefined;
+  again: () => void;
 } {
   const [data, setData] = useState<T | null>(null);
   const [failure, setFailure] = useState<LoadFailureReason | null>(null);
@@ -67,5 +69,5 @@ export function useLoadedAfresh<T>(load: () => Promise<T>): {
   }, [load, attempt]);
 
   const again = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, failure, retry: failure && !failure.final ? again : undefined };
+  return { data, failure, retry: failure && !failure.final ? again : undefined, again };
 }

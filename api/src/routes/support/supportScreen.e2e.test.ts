@@ -24,6 +24,7 @@ import {
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
+import { REPLAY_NEEDS_A_TIME } from '../../../../web/src/features/support/adHistory.ts';
 
 /*
  * Support's screens in Chromium, against the real api: /support/ads/{ad_id}
@@ -318,6 +319,45 @@ describe('the ad history lookup', () => {
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
     await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
+  });
+});
+
+describe('the ad history, asked again', () => {
+  it('shows a bid placed since on Latest, and says Replay needs a time', async () => {
+    const page = await openHistory(support);
+    const bidsHeading = (count: number) =>
+      page.getByRole('heading', { name: `Bids (${count})`, exact: true });
+    await bidsHeading(2).waitFor();
+    // A bid recorded while the page is open: Latest asks again, though its address is the same.
+    const placed = bidPlaced({ bidId: 'b5', amount: 150_000_00, placedAt: at(40) });
+    const since = { ...placed, data: { ...placed.data, adId: AD_ID } } as AdEvent;
+    const metadata = {
+      eventId: randomUUID(),
+      now: at(40),
+      actor: { userId: MEENA.userId, role: 'member' as const },
+    };
+    await store.append(adStream(AD_ID), [{ ...since, metadata }], 'any');
+    await page.getByRole('button', { name: 'Latest', exact: true }).click();
+    await bidsHeading(3).waitFor();
+
+    // Replay with no time is refused where the time goes, not taken for the latest state.
+    const time = page.getByLabel('Replay as of (India time)');
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByText(REPLAY_NEEDS_A_TIME, { exact: true }).waitFor();
+    expect(await time.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await time.evaluate(
+        (field) =>
+          field ===
+          (globalThis as unknown as { document: { activeElement: unknown } }).document
+            .activeElement,
+      ),
+    ).toBe(true);
+    await time.fill(indiaPickerValueOf(at(15)));
+    expect(await page.getByText(REPLAY_NEEDS_A_TIME).count()).toBe(0);
+    await time.press('Enter');
+    await bidsHeading(1).waitFor();
+    await page.context().close();
   });
 });
 

@@ -180,3 +180,6 @@ export function actorProfileId(actor: NonNullable<HistoryEvent['actor']>): strin
  */
 export const historyTime = (instant: string): string =>
   formatDateTime(instant, { milliseconds: true });
+
+/** Said under the replay's time when Replay is pressed without one. */
+export const REPLAY_NEEDS_A_TIME = 'Pick a date and time to replay, or press Latest.';

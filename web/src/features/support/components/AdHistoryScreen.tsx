@@ -32,6 +32,7 @@ import {
   refusalsChainLine,
   highestLabel,
   historyTime,
+  REPLAY_NEEDS_A_TIME,
   statusLine,
   type AdHistory,
   type HistoryEvent,
@@ -101,10 +102,14 @@ export function AdHistoryScreen() {
     focusWhenLoaded(() => statusRef.current?.focus());
     setSearchParams(instant ? { asOf: instant } : {});
   };
+  // Replay with no time (or half of one) is said, not taken for the latest state.
+  const [replayProblem, setReplayProblem] = useState<string | null>(null);
+  const timeField = useRef<HTMLInputElement>(null);
   const {
     data: history,
     failure,
     retry,
+    again,
   } = useLoadedAfresh(
     useCallback(
       () =>
@@ -163,7 +168,10 @@ export function AdHistoryScreen() {
         noValidate
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          setAsOf(instantOfIndiaWallClock(asOfInput));
+          const instant = instantOfIndiaWallClock(asOfInput);
+          setReplayProblem(instant ? null : REPLAY_NEEDS_A_TIME);
+          if (instant) setAsOf(instant);
+          else timeField.current?.focus();
         }}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -174,13 +182,28 @@ export function AdHistoryScreen() {
           type="datetime-local"
           size="small"
           value={asOfInput}
-          onChange={(e) => setAsOfInput(e.target.value)}
+          onChange={(e) => {
+            setAsOfInput(e.target.value);
+            setReplayProblem(null);
+          }}
+          inputRef={timeField}
+          error={replayProblem !== null}
+          helperText={replayProblem}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
         />
         <Button type="submit" variant="contained">
           Replay
         </Button>
-        <Button onClick={() => setAsOf(undefined)}>Latest</Button>
+        {/* Asked again even when the address is already the latest's: bids came in since. */}
+        <Button
+          onClick={() => {
+            setReplayProblem(null);
+            setAsOf(undefined);
+            again();
+          }}
+        >
+          Latest
+        </Button>
         <Link component={RouterLink} to={`/ads/${encodeURIComponent(adId)}`}>
           Open the ad
         </Link>
