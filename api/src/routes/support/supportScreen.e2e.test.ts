@@ -375,6 +375,25 @@ describe('the contact messages screen', () => {
     const text = await row.innerText();
     for (const part of ['Inquiry', 'Guest Visitor (guest)', form.email, '98765 · India'])
       expect(text).toContain(part);
+    // An everyday email is one line in the table: the long message beside it gives way, not it.
+    const everyday = {
+      ...form,
+      email: 'rahul.verma@demo.boli.example',
+      description:
+        'Where is my invoice? The payment went through yesterday and the page said paid, but no email came with it.',
+    };
+    expect((await kit.api('/api/contactus', { json: everyday })).status).toBe(200);
+    await page.reload();
+    const mailto = page.getByRole('link', { name: everyday.email, exact: true }).first();
+    await mailto.waitFor();
+    const lineHeight = await mailto.evaluate((link: unknown) =>
+      parseFloat(
+        (
+          globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string } }
+        ).getComputedStyle(link).lineHeight,
+      ),
+    );
+    expect((await mailto.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
 
     // The longest email and the longest word a sender may type wrap, in the table on a desktop
     // and in the cards on a phone: no message pushes the others' text out of sight.

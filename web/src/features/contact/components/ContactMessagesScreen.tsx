@@ -37,6 +37,12 @@ import { TableScroller } from '../../../components/TableScroller.tsx';
 /** What a sender typed wraps anywhere: a long email or a word of 149 letters stays in its box. */
 const SENDER_TEXT = { whiteSpace: 'pre-wrap', ...WRAP_ANYWHERE } as const;
 
+/**
+ * The table's From: wide enough for an everyday email on one line ('rahul.verma@demo.boli.exampl'
+ * above 'e' was hard to read and copy); a longer one still breaks rather than widen the table.
+ */
+const FROM_CELL = { ...SENDER_TEXT, minWidth: 256 } as const;
+
 /** Who wrote: the member's profile (or '(guest)'), the email to answer, the mobile and country. */
 function Sender({ message }: { message: ContactMessage }) {
   return (
@@ -58,7 +64,7 @@ function Sender({ message }: { message: ContactMessage }) {
 
 const FILTERS: readonly { value: ContactMessageFilter; label: string; none: string }[] = [
   { value: 'open', label: 'Waiting', none: 'No messages are waiting.' },
-  { value: 'handled', label: 'Handled', none: 'No message has been handled yet.' },
+  { value: 'handled', label: 'Handled', none: 'No messages are handled.' },
   { value: 'all', label: 'All', none: 'No messages yet.' },
 ];
 const filterOf = (value: string | null): (typeof FILTERS)[number] =>
@@ -255,7 +261,7 @@ export function ContactMessagesScreen() {
                 <TableRow key={message._id} data-testid="contact-message">
                   <TableCell sx={NO_WRAP}>{formatDateTime(message.createdAt)}</TableCell>
                   <TableCell>{message.subject}</TableCell>
-                  <TableCell sx={{ ...SENDER_TEXT, minWidth: 160 }}>
+                  <TableCell sx={FROM_CELL}>
                     <Sender message={message} />
                   </TableCell>
                   <TableCell sx={{ ...SENDER_TEXT, minWidth: 160 }}>
