@@ -190,9 +190,19 @@ describe('a session ended elsewhere', () => {
     const { renewal } = await bidInEndedSession(page);
     await expectLoggedOutWithNotice(page, bidder, `/ads/${adId}`, ACCOUNT_MESSAGES.accountBlocked);
     expect((await renewal).status()).toBe(403);
+    // Unlike an expiry, a block stays said, with the way to customer care, till it is closed.
+    const notice = page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.accountBlocked });
+    await notice.waitFor();
+    // Past notistack's 5 s, after which a passing note has gone.
+    await page.waitForTimeout(6_000);
+    expect(await notice.isVisible()).toBe(true);
+    const contact = notice.getByRole('link', { name: 'Contact Us', exact: true });
+    expect(await contact.getAttribute('href')).toBe('/contactus');
     // The other tab, logged out with it, says why too: not that the member logged out.
     await otherTab.getByText(ACCOUNT_MESSAGES.accountBlocked, { exact: true }).waitFor();
     expect(await otherTab.getByText(MESSAGES.loggedOutElsewhere).count()).toBe(0);
+    await notice.getByRole('button', { name: 'Close', exact: true }).click();
+    await notice.waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
 import { requestRefresh, singleFlight } from './refreshTokens.ts';
 import { endsSession } from './sessionEnd.ts';
+import { sessionEndNotice } from './sessionEndNotice.tsx';
 import {
   SessionContext,
   type Session,
@@ -93,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (token) tellOtherTabsWhy(message);
       clearStored();
       dispatch({ type: 'loggedOut' });
-      if (message && token) enqueueSnackbar(message, { variant: 'info' });
+      if (message && token) enqueueSnackbar(message, sessionEndNotice(message));
     },
     [enqueueSnackbar],
   );
@@ -194,7 +195,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       tokenRef.current = null;
       dispatch({ type: 'loggedOut' });
       if (hadSession) {
-        enqueueSnackbar(whyOtherTabEnded() ?? MESSAGES.loggedOutElsewhere, { variant: 'info' });
+        const why = whyOtherTabEnded() ?? MESSAGES.loggedOutElsewhere;
+        enqueueSnackbar(why, sessionEndNotice(why));
       }
     };
     window.addEventListener('storage', onStorage);
