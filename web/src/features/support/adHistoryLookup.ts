@@ -37,3 +37,17 @@ export function adHistoryPathOf(entry: string): string | null {
   }
   return asOf ? `${path}?${new URLSearchParams({ asOf }).toString()}` : path;
 }
+
+/**
+ * What a staff member typed into the lookup: a link, an id or a uid (a path to the history), or
+ * words of an ad's name (a search), which an id never is: no id or uid holds a space, and a uid
+ * or UUID holds a hyphen. Null for nothing.
+ */
+export function adLookupOf(entry: string): { path: string } | { name: string } | null {
+  const text = entry.trim();
+  if (text === '') return null;
+  const link = text.includes('/');
+  if (!link && (/\s/.test(text) || !text.includes('-'))) return { name: text };
+  const path = adHistoryPathOf(text);
+  return path === null ? null : { path };
+}

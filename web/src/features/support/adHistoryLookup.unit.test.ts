@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adHistoryPathOf, adKeyOf } from './adHistoryLookup.ts';
+import { adHistoryPathOf, adKeyOf, adLookupOf } from './adHistoryLookup.ts';
 
 describe('the ad an Ad history lookup names', () => {
   it('takes an id or uid as it is', () => {
@@ -33,5 +33,27 @@ describe('where an Ad history lookup leads', () => {
     );
     expect(adHistoryPathOf(' ad-9 ')).toBe('/support/ads/ad-9');
     expect(adHistoryPathOf('')).toBeNull();
+  });
+});
+
+describe('what the lookup does with an entry', () => {
+  it('opens the history of a link, an id or a uid', () => {
+    expect(adLookupOf('https://boli.example/ads/swift-dzire-1a2b3c')).toEqual({
+      path: '/support/ads/swift-dzire-1a2b3c',
+    });
+    expect(adLookupOf(' 3d1ac07b-6633-4137-9098-c9487ee1bd37 ')).toEqual({
+      path: '/support/ads/3d1ac07b-6633-4137-9098-c9487ee1bd37',
+    });
+    expect(adLookupOf('/ads/swift%20dzire')).toEqual({ path: '/support/ads/swift%20dzire' });
+  });
+
+  it('searches ads by name for words, or one word with no hyphen', () => {
+    expect(adLookupOf('  Maruti Swift VXi 2018 ')).toEqual({ name: 'Maruti Swift VXi 2018' });
+    expect(adLookupOf('Tanpura')).toEqual({ name: 'Tanpura' });
+  });
+
+  it('has nothing to do with nothing', () => {
+    expect(adLookupOf('  ')).toBeNull();
+    expect(adLookupOf('https://boli.example/')).toBeNull();
   });
 });
