@@ -219,6 +219,8 @@ describe('a member with a full profile', () => {
     await page.screenshot({ path: '/tmp/boli-ads-filters.png', fullPage: true });
     await filters.getByRole('button', { name: 'Apply Filter' }).click();
     await adCard(page, 'Swift Dzire').waitFor();
+    // Its photo adds nothing to the card link's name, which says the title once.
+    expect(await adCard(page, 'Swift Dzire').locator('img').first().getAttribute('alt')).toBe('');
     // The keyboard is back on Filter, whose name counts the filters now on; the count of ads
     // found is said to a screen reader.
     await expect

@@ -188,6 +188,29 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('rings what the keyboard reaches, on the purple bar too, and says whether the menu is open', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/');
+    // Hidden from the tree while the menu is open (the rest of the page is): found all the same.
+    const menu = page.getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
+    // Reached by Tab, as a keyboard user reaches it (focus() alone is not :focus-visible).
+    await menu.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const ring = await menu.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { outline: style.outlineStyle, width: style.outlineWidth, halo: style.boxShadow };
+    });
+    expect(ring).toEqual({ outline: 'solid', width: '2px', halo: expect.stringContaining('255') });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
   it('sees the login page without the side advertising columns', async () => {
     const { context, page } = await openPage();
     await visit(page, '/login');

@@ -89,6 +89,11 @@ describe('two members and a mobile number', () => {
     // Reviews: an empty one is refused; a real one is posted and listed with its author.
     await a.getByRole('button', { name: 'Post Review' }).click();
     await a.getByText(MESSAGES.reviewTextRequired).waitFor();
+    // …the box it is about marked, pointing to why, and given the keyboard.
+    const box = a.getByLabel('Write a review');
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await box.getAttribute('aria-describedby')).toContain('review-failure');
+    await expect.poll(() => box.evaluate((field) => field === document.activeElement)).toBe(true);
     await a.getByLabel('Write a review').fill('Sold me a fine scooter, on time.');
     // The box counts towards its limit, which it stops at.
     await a.getByText(`32 / ${LIMITS.reviewTextMax} characters`).waitFor();

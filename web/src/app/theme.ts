@@ -11,6 +11,9 @@ export const TOUCH_TARGET_PX = 44;
 /** Styles for a touch screen's coarse pointer, a fingertip. */
 export const ON_TOUCH = '@media (pointer: coarse)';
 
+/** A focus ring drawn inside its element, for those whose container clips what is outside. */
+const INSET_RING = { outlineOffset: -2, boxShadow: 'none' } as const;
+
 export const theme = createTheme({
   palette: {
     primary: { main: BOLI_PURPLE },
@@ -55,6 +58,25 @@ export const theme = createTheme({
     MuiInputBase: {
       styleOverrides: { input: { '&::placeholder': { opacity: 0.7 } } },
     },
+    // Whatever the keyboard reaches (buttons, icon buttons, tabs, chips, switches, menu items)
+    // is ringed, not only tinted: MUI's own pulse is faint, and lost on the purple top bar. Two
+    // rings, so one shows on any background: white at the edge, purple a little out.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': {
+            outline: `2px solid ${BOLI_PURPLE}`,
+            outlineOffset: 2,
+            boxShadow: '0 0 0 2px #fff',
+          },
+        },
+      },
+    },
+    // Within what clips its edges (menus, lists, the bid tabs, a switch) the ring goes inside.
+    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+    MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+    MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+    MuiSwitch: { styleOverrides: { switchBase: { '&.Mui-focusVisible': INSET_RING } } },
     // A card reached with the keyboard (the ad lists) is ringed, not only tinted a faint grey.
     MuiCardActionArea: {
       styleOverrides: {

@@ -44,10 +44,16 @@ export function ConfirmDialog({
   const keepUnlessOpeningTap = useSteadyClose(open, onKeep);
   useCloseOnBack(open && closeOnBack, onKeep);
   return (
-    <Dialog open={open} onClose={keepUnlessOpeningTap} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={keepUnlessOpeningTap}
+      aria-labelledby={titleId}
+      // What follows from the act is read with the question, not only the title and a button.
+      aria-describedby={`${titleId}-what-follows`}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{children}</DialogContentText>
+        <DialogContentText id={`${titleId}-what-follows`}>{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onKeep} autoFocus>

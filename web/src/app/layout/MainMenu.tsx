@@ -156,6 +156,7 @@ export function MainMenu() {
         edge="end"
         aria-label="Menu"
         aria-controls={anchor ? 'main-menu' : undefined}
+        aria-expanded={anchor !== null}
         aria-haspopup="true"
         onClick={(event) => setAnchor(event.currentTarget)}
       >

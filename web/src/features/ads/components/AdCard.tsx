@@ -44,7 +44,8 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
           <CardMedia
             component="img"
             image={ad.thumbnail}
-            alt={ad.itemName}
+            // The card's link already says its name: the picture would only say it again.
+            alt=""
             loading="lazy"
             sx={{ height: THUMB_HEIGHT, objectFit: 'cover' }}
           />

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { shareLinks } from '../model/shareLinks.ts';
 
@@ -63,6 +64,8 @@ export function ShareDialog({ open, onClose, url, title }: Props) {
         </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      {/* The button's new word is said to a screen reader too, not only shown. */}
+      <Announcer message={copied ? 'Link copied' : ''} />
     </Dialog>
   );
 }

@@ -21,6 +21,9 @@ import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
+/** The review form's refusal, which the review box points to. */
+const REVIEW_FAILURE_ID = 'review-failure';
+
 function ReviewItem({ review }: { review: Review }) {
   const name = review.postedByUsername || 'A member';
   const profile = `/user_profile/${review.postedBy}`;
@@ -86,7 +89,9 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === '') {
+      // Said, and the box it is about marked and given the keyboard, as the other forms do.
       setFailure(MESSAGES.reviewTextRequired);
+      field.current?.focus();
       return;
     }
     setPosting(true);
@@ -121,12 +126,18 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
             multiline
             minRows={2}
             fullWidth
-            slotProps={{ htmlInput: { maxLength: LIMITS.reviewTextMax } }}
+            error={failure === MESSAGES.reviewTextRequired}
+            slotProps={{
+              htmlInput: {
+                maxLength: LIMITS.reviewTextMax,
+                ...(failure ? { 'aria-describedby': REVIEW_FAILURE_ID } : {}),
+              },
+            }}
             // The field stops at the limit, a paste too: the count says where it stands.
             helperText={text ? `${text.length} / ${LIMITS.reviewTextMax} characters` : undefined}
           />
           {failure && (
-            <Alert severity="error" sx={{ mt: 1 }}>
+            <Alert severity="error" sx={{ mt: 1 }} id={REVIEW_FAILURE_ID}>
               {failure}
             </Alert>
           )}
