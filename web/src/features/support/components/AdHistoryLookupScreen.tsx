@@ -8,6 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
@@ -104,7 +105,8 @@ function FoundAds({ found }: { found: Found }) {
   return (
     <Stack spacing={1} component="section" aria-label="Ads found">
       <Typography role="status">
-        Ads named like “{found.name}”{found.ads.length === 20 ? ' (the first 20)' : ''}:
+        Ads named like “{found.name}”
+        {found.ads.length === LIMITS.adPageSize ? ` (the first ${LIMITS.adPageSize})` : ''}:
       </Typography>
       <List dense disablePadding>
         {found.ads.map((ad) => (
