@@ -17,8 +17,12 @@ import { median, percentile } from './stats.ts';
 /** BENCH_QUICK=1: a smoke run of a few seconds that checks the bench works, not the numbers. */
 const QUICK = process.env.BENCH_QUICK === '1';
 const RUNS = QUICK ? 1 : 3;
-/** Members opening orders (none ever pays, so each can open another). */
-const BUYERS = QUICK ? 20 : 300;
+/**
+ * Members opening orders, each in turn. A member's second checkout of the plan pays the purchase
+ * their first left open (`LIMITS.purchaseReuseMinutesLeft`), opening no order: enough members
+ * that none comes round again in the ~3,500 orders (~160/s over 21 s) a bench opens.
+ */
+const BUYERS = QUICK ? 400 : 5_000;
 /** Members whose paid purchases the webhooks are about. */
 const PAYERS = QUICK ? 10 : 100;
 /** The latency phase: a steady, unsaturated load (two orders in flight at any moment). */

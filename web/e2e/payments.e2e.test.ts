@@ -8,7 +8,7 @@ import { PAYMENT_TEXTS } from '../src/features/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
-import { createMember, openAs } from './support/members.ts';
+import { createMember, openAs, type Member } from './support/members.ts';
 import {
   api,
   awaitPaymentOutcome,
@@ -64,6 +64,12 @@ async function bidWithoutSubscription(
  * character on a lower line than the one before it, neither of them a space. An expression, since
  * e2e files are typechecked without the DOM's types.
  */
+/** The member's purchases as Transactions lists them (GET /api/cart/listTransactions). */
+const purchasesOf = async (member: Member): Promise<{ _id: string; status: string }[]> => {
+  const listed = await api(app, '/api/cart/listTransactions?page=0', { token: member.token });
+  return (listed.body.data as { purchases: { _id: string; status: string }[] }).purchases;
+};
+
 const midWordBreaksOf = (name: string) => `[...document.querySelectorAll(
   'table [data-testid="transaction-row"] td:nth-child(2)')].flatMap((cell) => {
   const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -359,7 +365,7 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 120_000);
 
-  it('shows the subscription behind the refund when another tab bought it first', async () => {
+  it('takes one payment when a second tab opens the checkout of the plan the first tab pays', async () => {
     const member = await memberWhoseTrialEnded(app);
     const [first, second] = [await openAs(browser, member), await openAs(browser, member)];
     const dialogOf = (page: typeof first.page) =>
@@ -372,22 +378,28 @@ describe('payments through the sandbox checkout', () => {
       await pay.waitFor();
       return pay;
     };
-    // Both tabs reach the checkout before either pays; the first tab pays.
-    const [payFirst, paySecond] = [await openCheckout(first.page), await openCheckout(second.page)];
+    const payFirst = await openCheckout(first.page);
+    // Once the first tab's purchase is recorded, the second tab's checkout is of the same order.
+    await expect.poll(async () => (await purchasesOf(member)).length).toBe(1);
+    const paySecond = await openCheckout(second.page);
     await payFirst.click();
     await first.page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
 
-    // The second tab's payment is refunded; the page behind its dialog already shows the plan.
+    // The gateway refuses to take the paid order's money again; closed, the tab finds it paid.
     await paySecond.click();
-    await dialogOf(second.page)
-      .getByText(BILLING_MESSAGES.subscriptionRefundedAlreadyOwned)
-      .waitFor({ timeout: 20_000 });
-    await second.page.getByTestId('active-subscription').waitFor({ state: 'attached' });
-    expect(await dialogOf(second.page).isVisible()).toBe(true);
+    await sandboxCheckout(second.page)
+      .getByText(/Order has already been paid/)
+      .waitFor();
+    await closeSandboxCheckout(second.page);
+    await second.page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
+    expect(await second.page.getByText(PAYMENT_TEXTS.cancelled).count()).toBe(0);
+    // One purchase, paid once: nothing to refund.
+    const purchases = await purchasesOf(member);
+    expect(purchases.map((purchase) => purchase.status)).toEqual(['fulfilled']);
     await Promise.all([first.context.close(), second.context.close()]);
   }, 120_000);
 
-  it('says a plan left unpaid in another tab is not needed once one is paid, with no Pay now', async () => {
+  it('pays the purchase of a checkout closed unpaid when the plan is checked out again', async () => {
     const member = await memberWhoseTrialEnded(app);
     const { page, context } = await openAs(browser, member);
     const dialog = page.getByRole('dialog', { name: MESSAGES.lifetimeSubscription });
@@ -397,14 +409,48 @@ describe('payments through the sandbox checkout', () => {
       await page.getByRole('button', { name: 'Make payment' }).first().click();
       await dialog.getByRole('button', { name: 'Proceed' }).click();
     };
-    // One checkout closed unpaid, then another paid.
     await startCheckout();
     await closeSandboxCheckout(page);
+    await dialog.getByText(PAYMENT_TEXTS.cancelled).waitFor();
     await dialog.getByRole('button', { name: /Cancel|Close/ }).click();
     await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await purchasesOf(member)).length).toBe(1);
     await startCheckout();
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
+
+    // One purchase in Transactions, paid: not one left unpaid beside it.
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    const rows = page.getByRole('table', { name: 'Transactions' }).getByTestId('transaction-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
+    await context.close();
+  }, 120_000);
+
+  it('says a plan left unpaid in another tab is not needed once one is paid, with no Pay now', async () => {
+    const member = await memberWhoseTrialEnded(app);
+    // Two tabs' carts at once, before either purchase is recorded: two purchases; one is paid.
+    const carts = await Promise.all(
+      [0, 1].map(async () => {
+        const cart = await api(app, '/api/cart/add/lifetime/web', { token: member.token });
+        return cart.body.data as { _id: string; razorpay_order_id: string };
+      }),
+    );
+    const paid = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        order_id: carts[1]!.razorpay_order_id,
+        method: 'upi',
+        outcome: 'success',
+      }),
+    });
+    const confirmed = await api(app, '/api/cart/payment/', {
+      token: member.token,
+      json: { ...((await paid.json()) as Record<string, string>), cart_id: carts[1]!._id },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const { page, context } = await openAs(browser, member);
 
     await page.goto(new URL('/transactions', app.baseUrl).href);
     const rows = page.getByRole('table', { name: 'Transactions' }).getByTestId('transaction-row');

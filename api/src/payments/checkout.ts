@@ -3,12 +3,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { IdempotencyKeyReusedError } from '@boli/engine/commandHandling/idempotency';
 import { priceTable, type PriceTable } from '@boli/engine/billing/prices';
 import type { AdSpaceCycle, ProductKey } from '@boli/engine/billing/products';
-import type { Buyer, PurchaseSubject } from '@boli/engine/billing/purchase.events';
-import type { PurchaseState } from '@boli/engine/billing/purchase.state';
+import type { Buyer, PurchaseLine, PurchaseSubject } from '@boli/engine/billing/purchase.events';
+import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
 import { quoteLine, type BillingSettings } from '@boli/engine/billing/quote';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { currentPrices } from '@boli/projections/billing/prices.queries';
+import { openPurchaseIds } from '@boli/projections/billing/purchases.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
 import type { Knex } from 'knex';
 import { initialPurchaseState } from '@boli/engine/billing/purchase.state';
@@ -90,6 +91,12 @@ export async function startPurchase(
   const { purchaseId, metadata } = input;
   const buyer = buyerOf(input.buyer);
   const line = await quoteFor(deps, input.productKey, buyer.state, input.cycle, input.prices);
+  const open = await openPurchaseOfSame(deps, input, {
+    buyer,
+    line,
+    now: Date.parse(metadata.now),
+  });
+  if (open) return open;
   // The order first, so the purchase and its order are recorded in one append.
   const order = await deps.gateway.createOrder({
     amount: line.total,
@@ -120,15 +127,61 @@ export async function startPurchase(
   return first;
 }
 
-/** What a request chose of a subject: not the ad's name, which the server reads (and may change). */
-const askedFor = (subject: PurchaseSubject) =>
-  subject.kind === 'bidFee' ? { ...subject, itemName: '' } : subject;
+/**
+ * The member's unpaid purchase of the same thing at the same price, for the same buyer details,
+ * with time left to pay its order (`LIMITS.purchaseReuseMinutesLeft`): a checkout closed and
+ * opened again pays it, so the member is not left with several purchases for one wish. Each
+ * candidate the read model names is confirmed from its stream, which may be ahead (paid meanwhile).
+ */
+async function openPurchaseOfSame(
+  deps: CheckoutDeps,
+  request: PurchaseRequest,
+  asked: { buyer: Buyer; line: PurchaseLine; now: number },
+): Promise<PurchaseState | undefined> {
+  const openUntil = asked.now + LIMITS.purchaseReuseMinutesLeft * 60_000;
+  const ids = await openPurchaseIds(deps.db, {
+    userId: asked.buyer.userId,
+    kind: request.subject.kind,
+    openUntil: new Date(openUntil),
+  });
+  for (const id of ids) {
+    const state = await loadPurchase(deps.store, id);
+    const purchase = state.purchase;
+    if (
+      purchase !== null &&
+      ['ordered', 'failed'].includes(statusOf(state)) &&
+      Date.parse(purchase.expiresAt) > openUntil &&
+      sameRequest(state, request) &&
+      isDeepStrictEqual(purchase.buyer, asked.buyer) &&
+      isDeepStrictEqual(purchase.supplier, deps.settings.supplier) &&
+      isDeepStrictEqual(purchase.lines, [asked.line])
+    ) {
+      return state;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What a request chose of a subject: not the ad's name, which the server reads (and may change),
+ * nor a space's id, which is its purchase's.
+ */
+const askedFor = (subject: PurchaseSubject) => {
+  if (subject.kind === 'bidFee') return { ...subject, itemName: '' };
+  if (subject.kind === 'adSpace') return { ...subject, spaceId: '' };
+  return subject;
+};
+
+/** What a checkout asks to buy: for whom, what, and for which cycle. */
+type PurchaseRequest = {
+  buyer: UserRow;
+  subject: PurchaseSubject;
+  productKey: ProductKey;
+  cycle?: AdSpaceCycle;
+};
 
 /** Whether a purchase already recorded is what `input` asks for: its buyer, subject and product. */
-function sameRequest(
-  recorded: PurchaseState,
-  input: { buyer: UserRow; subject: PurchaseSubject; productKey: ProductKey; cycle?: AdSpaceCycle },
-): boolean {
+function sameRequest(recorded: PurchaseState, input: PurchaseRequest): boolean {
   const purchase = recorded.purchase;
   const line = purchase?.lines[0];
   return (

@@ -89,6 +89,12 @@ export const LIMITS = {
   // Payments (issue #7), the server side. The spec sets none of these.
   /** An unpaid purchase expires this long after it was created (the reconciler asks first). */
   purchaseExpiryMinutes: 30,
+  /**
+   * A checkout for what an unpaid purchase already holds (same buyer, thing and price) pays that
+   * purchase's order while at least this long is left before it expires, rather than opening a
+   * second purchase: a member who closed the checkout and tried again has one purchase to pay.
+   */
+  purchaseReuseMinutesLeft: 10,
   /** The reconciler asks the gateway about a purchase left unpaid this long. */
   reconcilePendingAfterMinutes: 2,
   /** How often the billing sweep (webhook inbox, reconciler, settlement) runs. */

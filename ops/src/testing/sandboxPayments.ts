@@ -70,6 +70,14 @@ export async function orderedSubscription(
   return { purchaseId: info._id, orderId: info.razorpay_order_id };
 }
 
+/**
+ * Two tabs put the Lifetime Subscription in the cart at once, before either purchase is
+ * recorded: each opens a purchase of its own. (A cart opened once the first is recorded gets that
+ * purchase again, `LIMITS.purchaseReuseMinutesLeft`.)
+ */
+export const subscriptionsOrderedSideBySide = (kit: ApiKit, buyer: TestMember) =>
+  Promise.all([orderedSubscription(kit, buyer), orderedSubscription(kit, buyer)]);
+
 /** The whole flow: ordered, paid at the gateway, confirmed by the checkout callback. */
 export async function paidSubscription(
   app: TestApp,

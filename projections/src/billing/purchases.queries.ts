@@ -52,6 +52,32 @@ export async function findPurchaseByOrderId(
   return stored === undefined ? undefined : purchaseFromStored(stored);
 }
 
+/** How many of a member's open purchases of a kind a checkout looks through for one to reuse. */
+const OPEN_PURCHASES_LOOKED_AT = 10;
+
+/**
+ * The ids of a member's purchases of `kind` still open for payment — an order opened, unpaid, not
+ * expired before `openUntil` — newest first: the checkout offers one again rather than a second
+ * purchase of the same thing. The read model may lag; the caller confirms from the stream.
+ */
+export async function openPurchaseIds(
+  db: Knex,
+  input: { userId: string; kind: PurchaseKind; openUntil: Date },
+): Promise<string[]> {
+  const rows: { purchase_id: string }[] = await db(PURCHASES)
+    .select('purchase_id')
+    .where({ user_id: input.userId, kind: input.kind })
+    .whereIn('status', ['ordered', 'failed'])
+    .whereNotNull('order_id')
+    .where('expires_at', '>', input.openUntil)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'purchase_id', order: 'desc' },
+    ])
+    .limit(OPEN_PURCHASES_LOOKED_AT);
+  return rows.map((row) => row.purchase_id);
+}
+
 export type Paged<Row> = {
   readonly rows: Row[];
   readonly total: number;

@@ -173,6 +173,31 @@ describe('buying an in-stream space', () => {
     ]);
   });
 
+  it('pays the space left unpaid when its checkout is opened again for the same cycle', async () => {
+    const dev = await kit.member('dev_space_again');
+    const start = async (cycle: string) => {
+      const started = await kit.api('/api/space/add/betweenPosts', {
+        token: dev.token,
+        json: { cycle },
+      });
+      expect(started.status).toBe(200);
+      return started.body.data as PurchaseInfo & { advtId: string };
+    };
+    const first = await start('quarterly');
+    await eventually(async () => {
+      const listed = await kit.api('/api/cart/listTransactions?type=adSpace', { token: dev.token });
+      return (listed.body.data as { purchases: { _id: string }[] }).purchases.length === 1;
+    });
+    // Daily is sold as the quarter: the same space and order. A month is another space.
+    const again = await start('daily');
+    expect([again.advtId, again._id, again.razorpay_order_id]).toEqual([
+      first.advtId,
+      first._id,
+      first.razorpay_order_id,
+    ]);
+    expect((await start('monthly')).advtId).not.toBe(first.advtId);
+  });
+
   it('sends authPages and sidePanels buyers to the calendar', async () => {
     const dev = await kit.member('dev_ads');
     const refused = await kit.api('/api/space/add/sidePanels', {

@@ -123,7 +123,9 @@ export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {})
       cycle,
       metadata: commandMetadata(ctx, { userId: buyer.user_id, role: 'member' }),
     });
-    ctx.body = success({ ...infoOf(infra, state), advtId: purchaseId });
+    // A checkout opened again pays the space's purchase left open: its id, not this request's.
+    const info = infoOf(infra, state);
+    ctx.body = success({ ...info, advtId: info._id });
   });
 
   router.post(['/payment/success', '/payment/success/'], auth, async (ctx) => {

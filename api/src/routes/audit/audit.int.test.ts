@@ -16,6 +16,7 @@ import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import {
   failAtSandbox,
   orderedSubscription,
+  subscriptionsOrderedSideBySide,
   paidSubscription,
   payAtSandbox,
   sandboxBehaviour,
@@ -84,7 +85,7 @@ beforeAll(async () => {
   await failAtSandbox(app, retried.orderId);
   await payAtSandbox(app, retried.orderId);
   const twiceBuyer = await kit.member('twicet');
-  twice = [await orderedSubscription(kit, twiceBuyer), await orderedSubscription(kit, twiceBuyer)];
+  twice = await subscriptionsOrderedSideBySide(kit, twiceBuyer);
   for (const order of twice) await payAtSandbox(app, order.orderId);
   await eventually(
     async () => {

@@ -17,7 +17,7 @@ import {
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
 import {
-  orderedSubscription,
+  subscriptionsOrderedSideBySide,
   paidSubscription,
   payAtSandbox,
 } from '../../../../ops/src/testing/sandboxPayments.ts';
@@ -227,7 +227,7 @@ describe('the audit screen', () => {
   it('shows the credit note that reversed a refunded invoice, to the auditor and the buyer', async () => {
     // Two tabs' checkouts of the same plan, both paid: the second payment is refunded.
     const buyer = await kit.member('twotabsb', { state: 'Karnataka' });
-    const orders = [await orderedSubscription(kit, buyer), await orderedSubscription(kit, buyer)];
+    const orders = await subscriptionsOrderedSideBySide(kit, buyer);
     for (const order of orders) await payAtSandbox(app, order.orderId);
     const financialYear = financialYearOf(new Date().toISOString());
     const number = creditNoteNumber(financialYear, 1);

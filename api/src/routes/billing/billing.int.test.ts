@@ -13,6 +13,7 @@ import {
   type TestMember,
 } from '../../../../ops/src/testing/apiKit.ts';
 import {
+  failAtSandbox,
   payAtSandbox,
   purchaseListedWith,
   sandboxBehaviour,
@@ -246,7 +247,8 @@ describe('subscribing', () => {
 
   it('says a subscription left unpaid is not needed, with nothing to pay, once one is owned', async () => {
     const dev = await kit.member('dev_left_one', { entitled: false, state: 'Karnataka' });
-    const [left, paidOne] = [await startSubscription(dev), await startSubscription(dev)];
+    // Two tabs at once, before either purchase is recorded (one opened later pays the first).
+    const [left, paidOne] = await Promise.all([startSubscription(dev), startSubscription(dev)]);
     const listed = async () =>
       (
         (await kit.api('/api/cart/listTransactions?page=0', { token: dev.token })).body.data as {
@@ -275,10 +277,43 @@ describe('subscribing', () => {
     });
   });
 
+  it('pays the purchase left open when the member checks out the same plan again', async () => {
+    const dev = await kit.member('dev_again', { entitled: false, state: 'Karnataka' });
+    const purchases = async () =>
+      (
+        (await kit.api('/api/cart/listTransactions?page=0', { token: dev.token })).body.data as {
+          purchases: Transaction[];
+        }
+      ).purchases;
+    const listedAs = (purchaseId: string, status: string) =>
+      eventually(async () =>
+        (await purchases()).find((row) => row._id === purchaseId && row.status === status),
+      );
+    const first = await startSubscription(dev);
+    await listedAs(first._id, 'ordered');
+
+    // The checkout was closed, and Proceed pressed again: the same purchase and order.
+    const again = await startSubscription(dev);
+    expect([again._id, again.razorpay_order_id]).toEqual([first._id, first.razorpay_order_id]);
+    // A failed attempt leaves the order open: it is paid again, not a second purchase.
+    await failAtSandbox(app, first.razorpay_order_id!);
+    await listedAs(first._id, 'failed');
+    const afterFailure = await startSubscription(dev);
+    expect(afterFailure._id).toBe(first._id);
+
+    const paid = await payAtSandbox(app, afterFailure.razorpay_order_id!);
+    const confirmed = await kit.api('/api/cart/payment/', {
+      token: dev.token,
+      json: { ...paid, cart_id: afterFailure._id },
+    });
+    expect((confirmed.body.data as PurchaseInfo).status).toBe('fulfilled');
+    expect((await purchases()).map((row) => row._id)).toEqual([first._id]);
+  });
+
   it('refunds a second Lifetime Subscription paid from a checkout opened beside the first', async () => {
     const dev = await kit.member('dev_two_tabs', { entitled: false, state: 'Karnataka' });
-    // Both tabs start before either is paid: both pass the start's check.
-    const [first, second] = [await startSubscription(dev), await startSubscription(dev)];
+    // Both tabs start at once, before either is recorded or paid: both pass the start's check.
+    const [first, second] = await Promise.all([startSubscription(dev), startSubscription(dev)]);
     const pay = async (info: PurchaseInfo) => {
       const paid = await payAtSandbox(app, info.razorpay_order_id!);
       return kit.api('/api/cart/payment/', {
@@ -599,12 +634,14 @@ describe('bid processing fee', () => {
     const bidder = await kit.member('twin_bidder', { entitled: false });
     const adId = await kit.ad(owner);
     const bid = { item_id: adId, bidamt: 1600, type: 'Open', bidAlias: 'bluekite' };
-    const orders: PurchaseInfo[] = [];
-    for (let tab = 0; tab < 2; tab++) {
-      const added = await kit.api('/api/bidpay/add/', { token: bidder.token, json: bid });
-      expect(added.status).toBe(200);
-      orders.push(added.body.data as PurchaseInfo);
-    }
+    // Both tabs start at once, before either purchase is recorded.
+    const orders = await Promise.all(
+      [0, 1].map(async () => {
+        const added = await kit.api('/api/bidpay/add/', { token: bidder.token, json: bid });
+        expect(added.status).toBe(200);
+        return added.body.data as PurchaseInfo;
+      }),
+    );
     const answers = [];
     for (const info of orders) answers.push(await payFee(bidder, info));
     expect(answers[0]!.body.msg).toBe(MESSAGES.bidPosted);
@@ -713,9 +750,10 @@ describe('bid processing fee', () => {
         token: bidder.token,
         json: { item_id: adId, bidamt: 3100, type: 'Open', bidAlias: 'bluekite' },
       });
-    // The first attempt is left unpaid; the member starts again and pays the second.
-    const first = (await fee()).body.data as PurchaseInfo;
-    const second = (await fee()).body.data as PurchaseInfo;
+    // Two tabs start at once, before either purchase is recorded; the member pays the second.
+    const [first, second] = (await Promise.all([fee(), fee()])).map(
+      (started) => started.body.data as PurchaseInfo,
+    ) as [PurchaseInfo, PurchaseInfo];
     const paid = await payAtSandbox(app, second.razorpay_order_id!);
     const confirmed = await kit.api('/api/bidpay/payment/success', {
       token: bidder.token,

@@ -130,7 +130,7 @@ export const paymentMachine = setup({
                 event.output.outcome === 'paid' ? event.output.response : null,
             }),
           },
-          { guard: ({ event }) => event.output.outcome === 'dismissed', target: 'cancelled' },
+          { guard: ({ event }) => event.output.outcome === 'dismissed', target: 'closedUnpaid' },
           {
             target: 'failed',
             actions: assign({
@@ -195,6 +195,27 @@ export const paymentMachine = setup({
             onError: 'waiting',
           },
         },
+      },
+    },
+    /**
+     * The checkout was closed without paying here: was the purchase paid meanwhile, from another
+     * tab that holds the same order (the gateway refuses a paid order's second payment)?
+     */
+    closedUnpaid: {
+      invoke: {
+        src: 'lookUp',
+        input: ({ context }) => ({ purchaseId: purchaseIdOf(context) }),
+        onDone: [
+          {
+            guard: ({ event }) =>
+              event.output.info.status === 'captured' ||
+              ['paid', 'refunded'].includes(settlementOf(event.output.info.status)),
+            target: 'settling',
+            actions: assign({ settled: ({ event }) => event.output }),
+          },
+          { target: 'cancelled' },
+        ],
+        onError: 'cancelled',
       },
     },
     /** Before paying again: was the last attempt taken after all, or is the order over? */
@@ -265,7 +286,7 @@ export function paymentStep(value: unknown): PaymentStep {
     case 'refunded':
       return value;
     default:
-      // creatingOrder, confirming, settling, rechecking: a call is in flight.
+      // creatingOrder, confirming, settling, rechecking, closedUnpaid: a call is in flight.
       return 'working';
   }
 }

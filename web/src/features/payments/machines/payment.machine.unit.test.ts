@@ -239,7 +239,33 @@ describe('a checkout that does not end in a payment', () => {
     payment.send({ type: 'RETRY' });
     await flush();
     expect(payment.step()).toBe('done');
-    expect(payment.calls).toMatchObject({ createOrder: 1, checkout: 2, lookUp: 1 });
+    // Asked once on closing (paid elsewhere?), once before reopening.
+    expect(payment.calls).toMatchObject({ createOrder: 1, checkout: 2, lookUp: 2 });
+  });
+
+  it('closed after another tab paid the same order, is done, and asks for nothing more', async () => {
+    const payment = start({
+      checkout: async () => ({ outcome: 'dismissed' }),
+      lookUp: async () => at('fulfilled'),
+    });
+    await flush();
+    payment.send({ type: 'PAY' });
+    await flush();
+    expect(payment.step()).toBe('done');
+    expect(payment.calls).toMatchObject({ createOrder: 1, checkout: 1, confirm: 0, lookUp: 1 });
+  });
+
+  it('closed while the server cannot be asked, is cancelled', async () => {
+    const payment = start({
+      checkout: async () => ({ outcome: 'dismissed' }),
+      lookUp: async () => {
+        throw new Error('offline');
+      },
+    });
+    await flush();
+    payment.send({ type: 'PAY' });
+    await flush();
+    expect(payment.step()).toBe('cancelled');
   });
 
   it('after a failed attempt, does not ask for money again when the server has it already', async () => {
