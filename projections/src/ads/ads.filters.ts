@@ -162,6 +162,11 @@ export type SearchGroup = {
   readonly prefix: boolean;
   /** Known words the term may be a misspelling (or another form) of. */
   readonly corrections: readonly string[];
+  /**
+   * The known word this term and the next one make written as one ('sound bar' → 'soundbar'),
+   * which stands for the two of them together.
+   */
+  readonly joinedWithNext?: string;
 };
 
 /** Terms shorter than this are matched only as typed (and as a prefix), never corrected. */
@@ -209,15 +214,35 @@ export const mayMean = (term: string, word: string): boolean =>
   editsBetween(term, word) <= correctionEdits(term);
 
 export function searchTsquery(groups: readonly SearchGroup[], join: 'and' | 'or'): string {
-  return groups
-    .map((group) => {
-      const term = `${quoteLexeme(group.term)}${group.prefix ? ':*' : ''}`;
-      const alternatives = [term, ...group.corrections.map(quoteLexeme)];
-      return `(${alternatives.join(' | ')})`;
-    })
-    .join(join === 'and' ? ' & ' : ' | ');
+  const operator = join === 'and' ? ' & ' : ' | ';
+  const clauses: string[] = [];
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i]!;
+    const next = groups[i + 1];
+    if (group.joinedWithNext === undefined || next === undefined) {
+      clauses.push(alternativesOf(group));
+      continue;
+    }
+    // The two words, or the one word they make together.
+    const both = `${alternativesOf(group)}${operator}${alternativesOf(next)}`;
+    clauses.push(`(${both} | ${quoteLexeme(group.joinedWithNext)})`);
+    i++;
+  }
+  return clauses.join(operator);
 }
 
-/** The terms exactly as typed, any of them: ranks ads holding the typed words above corrections. */
-export const exactTsquery = (terms: readonly string[]): string =>
-  terms.map(quoteLexeme).join(' | ');
+/** A group's term (as a prefix too, when it is the last) and its corrections, any of them. */
+function alternativesOf(group: SearchGroup): string {
+  const term = `${quoteLexeme(group.term)}${group.prefix ? ':*' : ''}`;
+  return `(${[term, ...group.corrections.map(quoteLexeme)].join(' | ')})`;
+}
+
+/**
+ * The words as typed, any of them, with the words that two typed side by side make together:
+ * ranks ads holding what was typed above corrections.
+ */
+export const exactTsquery = (groups: readonly Pick<SearchGroup, 'term' | 'joinedWithNext'>[]) =>
+  groups
+    .flatMap((group) => [group.term, ...(group.joinedWithNext ? [group.joinedWithNext] : [])])
+    .map(quoteLexeme)
+    .join(' | ');

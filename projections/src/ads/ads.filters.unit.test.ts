@@ -104,7 +104,22 @@ describe('the search’s tsquery', () => {
     expect(searchTsquery(groups, 'or')).toBe(
       "('swfit' | 'swift') | ('dezire':* | 'dzire' | 'desire')",
     );
-    expect(exactTsquery(['swfit', 'dezire'])).toBe("'swfit' | 'dezire'");
+    expect(exactTsquery(groups)).toBe("'swfit' | 'dezire'");
+  });
+
+  it('takes two words side by side also as the one word they make together', () => {
+    const groups = [
+      { term: 'jbl', prefix: false, corrections: [] },
+      { term: 'sound', prefix: false, corrections: ['sounds'], joinedWithNext: 'soundbar' },
+      { term: 'bar', prefix: true, corrections: [] },
+    ];
+    expect(searchTsquery(groups, 'and')).toBe(
+      "('jbl') & (('sound' | 'sounds') & ('bar':*) | 'soundbar')",
+    );
+    expect(searchTsquery(groups, 'or')).toBe(
+      "('jbl') | (('sound' | 'sounds') | ('bar':*) | 'soundbar')",
+    );
+    expect(exactTsquery(groups)).toBe("'jbl' | 'sound' | 'soundbar' | 'bar'");
   });
 
   it('quotes every lexeme, so nothing typed is read as an operator', () => {

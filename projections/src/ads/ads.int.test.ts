@@ -375,6 +375,17 @@ describe('the ad search', () => {
     expect(await search('swnig')).toEqual(['swing']);
   });
 
+  it('finds a word written as two: "sound bar" finds the soundbar too', async () => {
+    await post('soundbar', { itemName: 'JBL soundbar 5.1', categoryname: 'Electronics' });
+    await post('speaker', { itemName: 'Sound system for a bar', categoryname: 'Electronics' });
+    await post('stool', { itemName: 'Bar stool', categoryname: 'Furniture' });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    // Both hold what was typed: one the two words, the other the word they make.
+    expect((await search('sound bar')).sort()).toEqual(['soundbar', 'speaker']);
+    expect((await search('jbl sound bar'))[0]).toBe('soundbar');
+    expect(await search('soundbar')).toEqual(['soundbar']);
+  });
+
   it('takes words with quotes and operators as words', async () => {
     expect(await search("sofa' & ! | :* (")).toHaveLength(20);
   });

@@ -247,23 +247,47 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
 }
 
 /**
+ * The words that neighbouring terms make written as one, where some ad holds that word
+ * ('sound bar' → 'soundbar'), by the first term's index; a word is joined with one neighbour at
+ * most, the earlier pair first.
+ */
+async function joinedWordsOf(db: Knex, terms: readonly string[]): Promise<Map<number, string>> {
+  const pairs = terms.slice(1).map((term, i) => `${terms[i]!}${term}`);
+  const joined = new Map<number, string>();
+  if (pairs.length === 0) return joined;
+  const { rows } = await db.raw<{ rows: { word: string }[] }>(
+    `SELECT word FROM ${AD_WORDS} WHERE word = ANY(?::text[])`,
+    [pairs],
+  );
+  const known = new Set(rows.map((row) => row.word));
+  pairs.forEach((pair, i) => {
+    if (known.has(pair) && !joined.has(i - 1)) joined.set(i, pair);
+  });
+  return joined;
+}
+
+/**
  * Section 7's ad search, ranked: the text's words are looked up in the ads' item name, make,
  * model, category, subcategory, city and description (full text, weighted in that order), the
  * last also as a prefix, each also through the known words it may be a misspelling of ('swfit' →
- * 'swift').
+ * 'swift'), and two side by side also as the one word they make ('sound bar' → 'soundbar').
  * Ads holding every word are found when there are any, else ads holding some of them. The
  * newest SEARCH_WINDOW matches are ranked: typed words above corrections, then newest first.
  */
 export async function searchAds(db: Knex, text: string, page: AdPage): Promise<AdRow[]> {
   const terms = await termsOf(db, text);
   if (terms.length === 0 || page.offset >= SEARCH_WINDOW) return [];
-  const corrections = await correctionsOf(db, terms);
+  const [corrections, joined] = await Promise.all([
+    correctionsOf(db, terms),
+    joinedWordsOf(db, terms),
+  ]);
   const groups: SearchGroup[] = terms.map((term, i) => ({
     term,
     prefix: i === terms.length - 1 && Array.from(term).length >= MIN_PREFIX_LENGTH,
     corrections: corrections.get(term) ?? [],
+    ...(joined.has(i) ? { joinedWithNext: joined.get(i)! } : {}),
   }));
-  const exact = exactTsquery(terms);
+  const exact = exactTsquery(groups);
   const shares = await expectedShares(
     db,
     groups.map((group) => searchTsquery([group], 'and')),
