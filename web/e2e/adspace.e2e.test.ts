@@ -93,7 +93,10 @@ async function todaysSlotWonBy(app: TestApp, member: Member, type: 'sidePanels' 
 describe('ad space', () => {
   it('buys an inStream space, uploads its creative and shows it in the ad list', async () => {
     const member = await createMember(app, { address: true });
-    await postAd(app, member);
+    // Enough ads that the list scrolls on a phone, with a creative among them.
+    for (const itemName of ['Tabla set', 'Sitar', 'Harmonium', 'Veena']) {
+      await postAd(app, member, { itemName });
+    }
     const page = await memberPage(member);
 
     // The price with its tax breakup, then Make payment through the sandbox checkout.
@@ -144,6 +147,21 @@ describe('ad space', () => {
     expect(await shown.innerText()).toContain('Kite Tea');
     expect((await impression).postDataJSON()).toEqual({ spaceId: bought!._id });
     await page.screenshot({ path: '/tmp/boli-adspace-in-list.png', fullPage: true });
+
+    // Back from the last ad comes to where the list was left: the creative is in place from the
+    // first render, so the page is as tall as it was when its scroll position is put back.
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(0);
+    await page.locator('main a[href^="/ads/"]').last().click();
+    await page.waitForURL(/\/ads\/[^/]+$/);
+    await page.goBack();
+    await page.waitForURL(/\/ads$/);
+    await shown.waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(left);
+    await page.setViewportSize({ width: 1400, height: 1000 });
 
     // Its transaction says until when the space runs, in India's time.
     await page.goto(new URL('/transactions', app.baseUrl).href);

@@ -9,10 +9,22 @@ import { fetchShownAds, NO_SHOWN_ADS, type ShownAds } from '../api/adspaceApi.ts
  */
 
 let cached: { at: number; ads: Promise<ShownAds> } | null = null;
+/**
+ * The last answer, which a page shows from its first render: a list come back to by Back then
+ * has its banners where they were, and is as tall as it was when its scroll position is restored
+ * (without them it was shorter, and the position was cut to its end).
+ */
+let lastShown: ShownAds = NO_SHOWN_ADS;
 
 function shownAds(now: number): Promise<ShownAds> {
   if (cached === null || now - cached.at > LIMITS.adDisplay.refreshMs) {
-    cached = { at: now, ads: fetchShownAds().catch(() => NO_SHOWN_ADS) };
+    cached = {
+      at: now,
+      ads: fetchShownAds().then(
+        (answer) => (lastShown = answer),
+        () => NO_SHOWN_ADS,
+      ),
+    };
   }
   return cached.ads;
 }
@@ -25,7 +37,7 @@ export function forgetShownAds(): void {
 /** The active creatives, asked again at each page view when the last answer is old. */
 export function useShownAds(): ShownAds {
   const { key } = useLocation();
-  const [ads, setAds] = useState<ShownAds>(NO_SHOWN_ADS);
+  const [ads, setAds] = useState<ShownAds>(() => lastShown);
   useEffect(() => {
     let live = true;
     void shownAds(Date.now()).then((answer) => live && setAds(answer));
