@@ -235,7 +235,11 @@ describe('an ad that does not exist', () => {
     ]) {
       await visit(page, path);
       await expectNotice(page, AD_MESSAGES.adNotFound, ['Back to ads']);
-      if (path.startsWith('/ads/')) continue;
+      if (path.startsWith('/ads/')) {
+        // The tab says so too, not 'Ad detail'.
+        await expect.poll(() => page.title()).toBe(`${AD_MESSAGES.adNotFound} · Boli`);
+        continue;
+      }
       await page.getByRole('link', { name: 'Back to My Ads', exact: true }).waitFor();
       await page.screenshot({ path: `/tmp/boli-not-found-${path.split('/')[1]}.png` });
       await follow(page, 'Back to ads', (at) => at === '/');

@@ -6,7 +6,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { PAYMENT_TEXTS } from '../src/features/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser } from './support/harness.ts';
+import { textLinesOf, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import {
@@ -59,17 +59,17 @@ async function bidWithoutSubscription(
   return { owner, buyer, adId, context, page, refusal };
 }
 
-/**
- * Where the transactions table's Item cells show `name` broken inside a word ('Subscr|iption'): a
- * character on a lower line than the one before it, neither of them a space. An expression, since
- * e2e files are typechecked without the DOM's types.
- */
 /** The member's purchases as Transactions lists them (GET /api/cart/listTransactions). */
 const purchasesOf = async (member: Member): Promise<{ _id: string; status: string }[]> => {
   const listed = await api(app, '/api/cart/listTransactions?page=0', { token: member.token });
   return (listed.body.data as { purchases: { _id: string; status: string }[] }).purchases;
 };
 
+/**
+ * Where the transactions table's Item cells show `name` broken inside a word ('Subscr|iption'): a
+ * character on a lower line than the one before it, neither of them a space. An expression, since
+ * e2e files are typechecked without the DOM's types.
+ */
 const midWordBreaksOf = (name: string) => `[...document.querySelectorAll(
   'table [data-testid="transaction-row"] td:nth-child(2)')].flatMap((cell) => {
   const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -332,6 +332,9 @@ describe('payments through the sandbox checkout', () => {
       .getByTestId('transaction-row')
       .filter({ hasText: 'Bid processing fee' });
     await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
+    // Its date and time on one line (at a desktop width it used to break after "2026-11-").
+    const lapse = row.getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/);
+    expect(await lapse.evaluate(textLinesOf)).toBe(1);
     await row.getByText(`Open bid of ₹3,500 as ${buyer.bidAlias}`).waitFor();
     await page.screenshot({ path: '/tmp/boli-payments-unpaid.png', fullPage: true });
     const payNow = row.getByRole('button', { name: /^Pay now/ });

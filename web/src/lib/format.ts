@@ -124,6 +124,9 @@ export function formatDateTime(value: DateInput, options: { milliseconds?: boole
   return date ? `${indiaWallClockOf(date.toISOString(), options)} IST` : '';
 }
 
+/** A `formatDateTime` in a sentence, captured (for `KeptWhole`: a line never ends at '2026-11-'). */
+export const DATE_TIME_IN_TEXT = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})? IST)/;
+
 const MONTHS = [
   'January',
   'February',

@@ -198,6 +198,8 @@ function AdDetail({
 export function AdDetailScreen({ renderBidArea }: Props) {
   const { adId = '' } = useParams();
   const { ad, failure, retry, refresh } = useAdDetail(adId);
+  // A final failure ('Ad not found') names the tab, rather than the route's 'Ad detail'.
+  useItemTitle(failure?.final ? failure.message : undefined);
 
   if (failure) {
     return <AdLoadFailureNotice title="Ad detail" message={failure.message} onRetry={retry} />;

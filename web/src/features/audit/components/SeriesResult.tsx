@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SERIAL_NUMBER_IN_TEXT } from '@boli/engine/billing/invoice.rules';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import {
   creditNoteCount,
   invoiceCount,
@@ -15,19 +15,9 @@ import {
 } from '../model/audit.ts';
 
 /** `text` with its invoice and credit note numbers kept whole: a line never ends at 'BL/26-'. */
-function NumbersWhole({ text }: { text: string }) {
-  // Split on a captured pattern, the numbers are the odd parts.
-  const parts = text.split(SERIAL_NUMBER_IN_TEXT);
-  return parts.map((part, index) =>
-    index % 2 === 1 ? (
-      <span key={index} style={NO_WRAP}>
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  );
-}
+const NumbersWhole = ({ text }: { text: string }) => (
+  <KeptWhole text={text} pattern={SERIAL_NUMBER_IN_TEXT} />
+);
 
 /**
  * A financial year's invoice and credit-note series as the auditor sees it: green "Series

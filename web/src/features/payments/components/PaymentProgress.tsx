@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import { outcomeText, type PaymentStep } from '../machines/payment.machine.ts';
 import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
+import { NO_WRAP } from '../../../components/cellStyles.ts';
 
 type Props = {
   step: PaymentStep;
@@ -66,7 +67,7 @@ export function PaymentProgress({
             step !== 'cancelled' && problemFinal ? undefined : (
               // The checkout overlay took the focus: it comes back here, so Enter tries again
               // and Escape closes a payment dialog.
-              <Button color="inherit" size="small" onClick={onRetry} autoFocus>
+              <Button color="inherit" size="small" onClick={onRetry} autoFocus sx={NO_WRAP}>
                 Try again
               </Button>
             )

@@ -278,7 +278,7 @@ describe('a checkout that does not end in a payment', () => {
     await flush();
     expect(payment.step()).toBe('failed');
     expect(payment.actor.getSnapshot().context.problem).toBe(
-      'Payment failed: Card declined. Please try again.',
+      'Payment failed: Card declined. Nothing was charged. Please try again.',
     );
     payment.send({ type: 'RETRY' });
     await flush();

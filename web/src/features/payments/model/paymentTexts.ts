@@ -20,7 +20,8 @@ export const PAYMENT_TEXTS = {
   cancelled:
     'Payment cancelled. Nothing was charged. Try again, or pay it later from Transactions before it lapses.',
   /** A failed checkout with the gateway's reason: the reason first, then what to do. */
-  failedBecause: (reason: string) => `Payment failed: ${asSentence(reason)} Please try again.`,
+  failedBecause: (reason: string) =>
+    `Payment failed: ${asSentence(reason)} Nothing was charged. Please try again.`,
   /** An attempt failed and the checkout is still open for another; nothing was charged. */
   attemptFailed: (reason: string) =>
     `That attempt failed${reason.trim() ? `: ${asSentence(reason)}` : '.'} Nothing was charged. Try again in the checkout window, or close it.`,

@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
+import { DATE_TIME_IN_TEXT } from '../../../lib/format.ts';
 import { subscriptionOffer } from '../../payments/model/paymentTexts.ts';
 import { useEntitlement } from '../../subscription/useEntitlement.ts';
 import { ShareBidForm } from './ShareBidForm.tsx';
@@ -54,8 +56,10 @@ export function ShareBidScreen() {
                 </Button>
               }
             >
-              {subscriptionOffer(entitlement.kind === 'trial' ? entitlement.endsAt : null)} Share
-              bids need only the buy-share bid fee.
+              <KeptWhole
+                text={`${subscriptionOffer(entitlement.kind === 'trial' ? entitlement.endsAt : null)} Share bids need only the buy-share bid fee.`}
+                pattern={DATE_TIME_IN_TEXT}
+              />
             </Alert>
           )}
           {!member.hasPaidToBuyShare && (

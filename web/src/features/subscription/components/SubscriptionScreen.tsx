@@ -13,7 +13,8 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { DATE_TIME_IN_TEXT, formatDate, formatRupees } from '../../../lib/format.ts';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { PAYMENT_TEXTS, subscriptionOffer } from '../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
@@ -122,7 +123,9 @@ export function SubscriptionScreen() {
       )}
       {loaded && loaded.active.length === 0 && !loaded.confirming && (
         <>
-          <Alert severity="info">{subscriptionOffer(loaded.trialEndsAt)}</Alert>
+          <Alert severity="info">
+            <KeptWhole text={subscriptionOffer(loaded.trialEndsAt)} pattern={DATE_TIME_IN_TEXT} />
+          </Alert>
           {loaded.plans.map((plan) => (
             <Card key={plan._id} variant="outlined" component="section" aria-label={plan.name}>
               <CardContent>

@@ -19,7 +19,13 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import {
+  DATE_TIME_IN_TEXT,
+  formatDate,
+  formatDateTime,
+  formatRupees,
+} from '../../../lib/format.ts';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
@@ -336,7 +342,7 @@ function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
       </Typography>
       {note && (
         <Typography variant="caption" component="div" color="textSecondary">
-          {note}
+          <KeptWhole text={note} pattern={DATE_TIME_IN_TEXT} />
         </Typography>
       )}
       {canPayNow(row) && (
