@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
@@ -56,6 +57,46 @@ async function postBid(page: Page, type: 'Open' | 'Hidden', amount: string) {
 }
 
 describe('share bids through the sandbox checkout', () => {
+  it('shows the second tab its bid posted, once the fee the first tab paid is refunded', async () => {
+    const member = await createMember(app, { address: true });
+    const company = companyName();
+    const tabs = [await openAs(browser, member), await openAs(browser, member)];
+    // Both tabs reach the fee's checkout before either pays, each for a bid of its own.
+    const feeDialogs = [];
+    for (const [index, { page }] of tabs.entries()) {
+      await page.goto(new URL(`/bid/${member.userId}`, app.baseUrl).href);
+      const form = page.getByRole('form', { name: 'Post A Bid' });
+      await form.getByLabel('Company').fill(company);
+      await postBid(page, 'Open', String(25_000 + index * 1_000));
+      const feeDialog = page.getByRole('dialog', { name: 'Buy-share bid fee' });
+      await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+      await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
+      feeDialogs.push(feeDialog);
+    }
+    const [first, second] = tabs.map((tab) => tab.page) as [Page, Page];
+    await sandboxCheckout(first).getByRole('button', { name: 'Pay', exact: true }).click();
+    await acknowledgeBidPosted(first);
+
+    // The second fee is refunded and its bid posted: the page behind says so too, and its form
+    // no longer holds the bid, to be sent again.
+    await sandboxCheckout(second).getByRole('button', { name: 'Pay', exact: true }).click();
+    await feeDialogs[1]!
+      .getByText(BILLING_MESSAGES.shareFeeRefundedAlreadyPaid)
+      .waitFor({ timeout: 45_000 });
+    // (The dialog, still open, hides the page from role queries.)
+    const rows = second
+      .getByRole('region', { name: 'Previous Bids', includeHidden: true })
+      .getByRole('row', { includeHidden: true })
+      .filter({ hasText: company });
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => second.getByText(/^Your first share bid is posted once/).count())
+      .toBe(0);
+    const form = second.getByRole('form', { name: 'Post A Bid', includeHidden: true });
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('');
+    await Promise.all(tabs.map((tab) => tab.context.close()));
+  }, 120_000);
+
   it('pays the buy-share bid fee with the first bid, then posts the next bid directly', async () => {
     const member = await createMember(app, { address: true });
     const company = companyName();

@@ -27,6 +27,8 @@ type Props = {
   hasPaidToBuyShare: boolean;
   /** A bid was posted (directly, or by the fee's payment). */
   onPosted: (feeJustPaid: boolean) => void;
+  /** The fee's payment ended otherwise (ShareFeeDialog's onOver): what the page shows may change. */
+  onFeeOver: () => void;
 };
 
 /**
@@ -34,7 +36,7 @@ type Props = {
  * directly; anyone else sees the fee dialog with its price and tax, and the bid is posted by the
  * fee's payment (section 4).
  */
-export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
+export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted, onFeeOver }: Props) {
   const { user } = useSession();
   const { request } = useApi();
   const [input, setInput] = useState<ShareBidFormInput>({
@@ -55,8 +57,9 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
     setInput((current) => (current.company ? current : { ...current, company: bidAlias }));
   }, [bidAlias]);
 
+  const cleared = () => setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
   const posted = (msg: string, feeJustPaid: boolean) => {
-    setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
+    cleared();
     setMessage(msg || MESSAGES.bidPosted);
     onPosted(feeJustPaid);
   };
@@ -143,6 +146,11 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted }: Props) {
         onPosted={(confirmation) => {
           setFeeFor(null);
           posted(confirmation.msg, true);
+        }}
+        // The bid is posted, or will be once the payment is confirmed: not to be sent again.
+        onOver={() => {
+          cleared();
+          onFeeOver();
         }}
       />
       <SuccessDialog

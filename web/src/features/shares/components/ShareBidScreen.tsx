@@ -23,7 +23,7 @@ import { useShareMember } from './useShareMember.ts';
  * The id names the member whose screen it is; every member sees their own.
  */
 export function ShareBidScreen() {
-  const { member, failure, feePaid } = useShareMember();
+  const { member, failure, feePaid, reload } = useShareMember();
   const entitlement = useEntitlement();
   const previous = useShareBids(true);
 
@@ -72,6 +72,10 @@ export function ShareBidScreen() {
               bidAlias={member.bidAlias}
               hasPaidToBuyShare={member.hasPaidToBuyShare}
               onPosted={posted}
+              onFeeOver={() => {
+                reload();
+                previous.refresh();
+              }}
             />
           </Paper>
           <ShareBidsTable

@@ -16,13 +16,18 @@ type Props = {
   onClose: () => void;
   /** The fee was captured and the bid posted (msg 'Bid Posted!'). */
   onPosted: (confirmation: Confirmation) => void;
+  /**
+   * The payment ended otherwise: refunded (the fee was paid from another tab, and the server
+   * posted this bid all the same), or left for the server to confirm.
+   */
+  onOver: () => void;
 };
 
 /**
  * The buy-share bid fee (section 4's share bid flow): the fee with its tax breakup, Proceed → the
  * purchase and its order → checkout → the success call, after which the server has posted the bid.
  */
-export function ShareFeeDialog({ bid, onClose, onPosted }: Props) {
+export function ShareFeeDialog({ bid, onClose, onPosted, onOver }: Props) {
   const { request, envelope } = useApi();
   if (!bid) return null;
   return (
@@ -36,6 +41,7 @@ export function ShareFeeDialog({ bid, onClose, onPosted }: Props) {
       titleId="share-fee-title"
       onClose={onClose}
       onPaid={onPosted}
+      onOver={onOver}
     >
       <Typography variant="body2" color="textSecondary">
         Bidding on shares needs a one-time participation fee. Your bid of {formatRupees(bid.bidamt)}{' '}

@@ -8,6 +8,7 @@ export function useShareMember() {
   const { request } = useApi();
   const [member, setMember] = useState<ShareMember | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -16,11 +17,13 @@ export function useShareMember() {
       setFailure(messageOf(error));
     });
     return () => controller.abort();
-  }, [request]);
+  }, [request, reads]);
 
   const feePaid = useCallback(
     () => setMember((current) => (current ? { ...current, hasPaidToBuyShare: true } : current)),
     [],
   );
-  return { member, failure, feePaid };
+  /** Reads the member again (a fee paid from another tab), keeping what is shown meanwhile. */
+  const reload = useCallback(() => setReads((n) => n + 1), []);
+  return { member, failure, feePaid, reload };
 }
