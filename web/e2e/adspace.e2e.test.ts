@@ -245,6 +245,11 @@ describe('ad space', () => {
     // Under the company, marked as the member's own; no login name is shown.
     expect(await row.innerText()).toMatch(/Kite Tea \(your bid\)\s+₹2,50,000/);
     expect(await row.innerText()).not.toContain(member.username);
+    // And where the member's bid stands.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your bid of ₹2,50,000 is the highest now.' })
+      .waitFor();
     // On a phone the bids scroll within their table, never the page.
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
 
@@ -292,6 +297,28 @@ describe('ad space', () => {
     // Wider, the week's days are written day first.
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
+
+    // Outbid by another member, the slot's page says so, and what it takes to lead.
+    const rival = await createMember(app, { address: false });
+    const outbid = await api(app, '/api/adbid/', {
+      token: rival.token,
+      json: {
+        user_id: rival.userId,
+        type: 'sidePanels',
+        bidamt: 260_000,
+        slotdate,
+        company: 'Rival Co',
+      },
+    });
+    expect(outbid.status, JSON.stringify(outbid.body)).toBe(200);
+    await page.goto(new URL(`/adbid/${slotdate}?type=sidePanels`, app.baseUrl).href);
+    await page
+      .getByRole('status')
+      .filter({
+        hasText:
+          'Your bid of ₹2,50,000 is not the highest: ₹2,60,000 leads. Bid more than that to lead.',
+      })
+      .waitFor();
     await page.context().close();
   }, 240_000);
 

@@ -21,6 +21,7 @@ import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import { slotStandingText } from '../model/slotStanding.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -85,6 +86,7 @@ export function AdSlotBidScreen() {
     );
   }
   const opening = slotOpening(id, indiaToday(new Date()));
+  const standing = slot.bids && slotStandingText(slot.bids);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -225,6 +227,11 @@ export function AdSlotBidScreen() {
         <Typography variant="h6" component="h2">
           Bids for this slot
         </Typography>
+        {standing && (
+          <Alert severity={slot.bids?.[0]?.mine ? 'success' : 'warning'} role="status">
+            {standing}
+          </Alert>
+        )}
         {slot.bids && <SlotBidsTable bids={slot.bids} />}
       </Stack>
       <SuccessDialog message={posted} titleId="ad-bid-posted" onClose={() => setPosted(null)} />

@@ -32,7 +32,11 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
           {bids.map((bid) => (
             <TableRow key={bid._id}>
               <TableCell sx={WRAP_ANYWHERE}>
-                {bid.company}
+                {bid.company || (
+                  <Typography component="span" variant="body2" color="textSecondary">
+                    No company given
+                  </Typography>
+                )}
                 {bid.mine && (
                   <Typography component="span" variant="body2" color="textSecondary">
                     {' '}

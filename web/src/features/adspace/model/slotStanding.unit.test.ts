@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { SlotBid } from '../api/adspaceApi.ts';
+import { slotStandingText } from './slotStanding.ts';
+
+const bid = (bidamt: number, mine = false): SlotBid => ({
+  _id: `b${bidamt}`,
+  mine,
+  bidamt,
+  type: 'sidePanels',
+  biddate: '2026-11-29T10:00:00.000Z',
+  slotdate: '2026-12-08',
+  company: mine ? 'Kite Tea' : 'Other Co',
+});
+
+describe('a slot bidder’s standing', () => {
+  it('says the viewer leads when the first (highest) bid is theirs', () => {
+    expect(slotStandingText([bid(250_000, true), bid(210_000)])).toBe(
+      'Your bid of ₹2,50,000 is the highest now.',
+    );
+  });
+
+  it('says what leads, against the viewer’s best bid, when theirs does not', () => {
+    expect(slotStandingText([bid(300_000), bid(260_000, true), bid(220_000, true)])).toBe(
+      'Your bid of ₹2,60,000 is not the highest: ₹3,00,000 leads. Bid more than that to lead.',
+    );
+  });
+
+  it('says nothing to one who has not bid, or on a slot without bids', () => {
+    expect(slotStandingText([bid(300_000)])).toBeNull();
+    expect(slotStandingText([])).toBeNull();
+  });
+});
