@@ -1,7 +1,7 @@
 import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { Redis } from 'ioredis';
 import { createEventStore } from '@boli/api/eventStoreFactory';
-import { genericPlans } from '@boli/projections/runtime/preparedQuery';
+import { genericPlans, preparedStatementsOn } from '@boli/projections/runtime/preparedQuery';
 import { startJobWorkers } from '../jobs/workers.ts';
 import { runProcess } from './run.ts';
 
@@ -9,13 +9,20 @@ import { runProcess } from './run.ts';
 await runProcess('worker', async (config, logger) => {
   const postgresOutages = postgresOutageLog(logger, 'worker');
   const db = observedKnex(
+    { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } },
+    postgresOutages,
+  );
+  // Prepared statements keep one plan on a pool of their own; the sweeps' queries are planned
+  // for their values (preparedStatementsOn).
+  const prepared = observedKnex(
     {
       client: 'pg',
       connection: config.DATABASE_URL,
-      pool: { min: 0, max: 10, afterCreate: genericPlans },
+      pool: { min: 0, max: 4, afterCreate: genericPlans },
     },
     postgresOutages,
   );
+  preparedStatementsOn(db, prepared);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const store = createEventStore(config);
   const workers = await startJobWorkers({ config, logger, db, redis, store, postgresOutages });
@@ -24,7 +31,7 @@ await runProcess('worker', async (config, logger) => {
       await workers.stop();
       await store.close();
       redis.disconnect();
-      await db.destroy();
+      await Promise.all([db.destroy(), prepared.destroy()]);
     },
   };
 });

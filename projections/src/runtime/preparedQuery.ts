@@ -41,6 +41,24 @@ function statementOf(sql: string): { name: string; text: string } {
  */
 export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
 
+/**
+ * The pool whose connections run a knex instance's prepared statements (`preparedStatementsOn`).
+ * GENERIC_PLANS is a connection's setting, and it holds for every statement with parameters on
+ * it, knex's unnamed ones too: on a pool shared with the ad list, `LIMIT $1` and `owner_blocked =
+ * $2` were planned without their values, and the unfiltered list of a million ads sorted them all
+ * (255 ms against 5 ms; the catalogue bench's ads.filter.p99_ms). So the prepared statements have
+ * a pool of their own, and the rest keep PostgreSQL's plan for their values.
+ */
+const preparedPools = new WeakMap<Knex, Knex>();
+
+/**
+ * Runs `db`'s prepared statements (outside a transaction) on `pool`, a pool set up with
+ * `genericPlans`; `db` keeps PostgreSQL's default planning. Without it they run on `db` itself.
+ */
+export function preparedStatementsOn(db: Knex, pool: Knex): void {
+  preparedPools.set(db, pool);
+}
+
 /** knex's `pool.afterCreate` for a pool that runs `preparedQuery` (see `GENERIC_PLANS`). */
 export function genericPlans(
   connection: pg.Client,
@@ -58,10 +76,12 @@ export function genericPlans(
  * of PostgreSQL's through knex, 0.17 and 0.08 prepared).
  */
 export async function preparedQuery<R>(
-  db: Knex | Knex.Transaction,
+  given: Knex | Knex.Transaction,
   sql: string,
   bindings: readonly unknown[],
 ): Promise<R[]> {
+  // A transaction's statements go on its own connection.
+  const db = given.isTransaction ? given : (preparedPools.get(given) ?? given);
   const connection = (await db.client.acquireConnection()) as pg.Client;
   try {
     return await run<R>(connection, statementOf(sql), bindings);
