@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
+import type { Browser, Locator, Page, Route, WebSocketRoute } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
@@ -401,6 +401,24 @@ describe('bidding on an ad, live', () => {
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
+    // Its fields are a fingertip's 44 px tall, the empty amount's label centred in it.
+    const boxOf = async (field: Locator) =>
+      (await field
+        .locator('xpath=ancestor::div[contains(@class,"MuiInputBase-root")][1]')
+        .boundingBox())!;
+    const emptyAmount = form.getByLabel('Amount (₹)');
+    for (const field of [
+      form.getByLabel('Bid alias'),
+      emptyAmount,
+      form.getByRole('combobox', { name: 'Type' }),
+    ]) {
+      expect((await boxOf(field)).height).toBeGreaterThanOrEqual(44);
+    }
+    const label = (await form.locator('label', { hasText: 'Amount (₹)' }).boundingBox())!;
+    const amountBox = await boxOf(emptyAmount);
+    expect(
+      Math.abs(label.y + label.height / 2 - (amountBox.y + amountBox.height / 2)),
+    ).toBeLessThanOrEqual(1.5);
     await fillBidDetails(page, form, 'Hidden', '2600');
     const amount = form.getByLabel('Amount (₹)');
     await amount.pressSequentially('-');
