@@ -126,6 +126,10 @@ describe('a new member', () => {
     await field(page, 'OTP number').fill(wrong);
     await page.getByRole('button', { name: 'Submit' }).click();
     await alert(page, MESSAGES.incorrectOtp).waitFor();
+    // The focus is back on the code, to type it again.
+    await expect
+      .poll(() => field(page, 'OTP number').evaluate((input) => input === document.activeElement))
+      .toBe(true);
     expect(await page.getByTestId('otp-tries-left').innerText()).toMatch(
       /\d+ tr(y|ies) left|Daily limit reached/,
     );
@@ -295,6 +299,10 @@ describe('a forgotten password', () => {
 
     await login(page, person.username, person.password);
     await alert(page, 'Invalid username or password.').waitFor();
+    // The focus goes to the password, to type it again.
+    expect(
+      await field(page, 'Password').evaluate((input) => input === document.activeElement),
+    ).toBe(true);
     await login(page, person.email, fresh);
     await page.waitForURL((url) => url.pathname === '/otp-phone-verify');
     await context.close();

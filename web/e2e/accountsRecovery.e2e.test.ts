@@ -127,9 +127,12 @@ describe('the OTP screen of a member whose phone is not validated', () => {
 
     // Resend OTP, once its countdown allows it, sends a new code.
     const resend = page.getByRole('button', { name: /^Resend OTP/ });
-    await expect.poll(() => resend.isEnabled(), { timeout: 10_000 }).toBe(true);
+    // Counting down it says it is unavailable, and keeps the focus of a press meanwhile.
+    await expect.poll(() => resend.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
     await resend.click();
     await alert(page, MESSAGES.otpSent).waitFor();
+    expect(await resend.getAttribute('aria-disabled')).toBe('true');
+    expect(await resend.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(sends).toEqual(['send', 'resend']);
     await expect.poll(() => smsCount(phone), { timeout: 45_000 }).toBe(2);
     const afterResend = await page.getByTestId('otp-tries-left').innerText();
@@ -184,8 +187,11 @@ describe('Resend Email on /email-verify-message', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     // The phone step comes after the email: that screen offers Resend Email, now with a login.
     await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
-    await page.getByRole('button', { name: 'Resend Email' }).click();
+    const resendEmail = page.getByRole('button', { name: /^Resend Email/ });
+    await resendEmail.click();
     await alert(page, MESSAGES.emailSent).waitFor();
+    // Counting down, it keeps the focus (a disabled button would drop it to the page).
+    expect(await resendEmail.evaluate((button) => button === document.activeElement)).toBe(true);
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { readStored } from '../../../app/session/storage.ts';
 import { resendEmail, verificationToken } from '../api/accountsApi.ts';
 import { resendEmailMachine } from '../machines/resendEmail.machine.ts';
+import { busyProps } from '../../../components/busyProps.ts';
 
 const machine = resendEmailMachine.provide({
   actors: {
@@ -76,8 +77,9 @@ export function EmailVerifyPanel({
             </Button>
             <Button
               variant="outlined"
-              onClick={() => send({ type: 'RESEND' })}
-              disabled={cooldown > 0 || sending}
+              // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
+              onClick={() => cooldown > 0 || sending || send({ type: 'RESEND' })}
+              {...busyProps(cooldown > 0 || sending)}
             >
               {cooldown > 0 ? `Resend Email (${cooldown})` : 'Resend Email'}
             </Button>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -30,6 +30,7 @@ export function LoginScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   // Each refusal takes the focus to the first field to fix.
   const { form, refused } = useRefusalFocus();
+  const passwordInput = useRef<HTMLInputElement>(null);
   const { login } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -59,6 +60,9 @@ export function LoginScreen() {
     } catch (error) {
       setFailure(firstMessageOf(error));
       setGoing(false);
+      // The busy Login let go of the focus: it goes to the password, to type again.
+      passwordInput.current?.focus();
+      passwordInput.current?.select();
     }
   };
 
@@ -87,6 +91,7 @@ export function LoginScreen() {
         label="Password"
         name="password"
         autoComplete="current-password"
+        inputRef={passwordInput}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         {...fieldErrorProps(passwordErrors)}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -19,6 +19,7 @@ import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
 import { EMAIL_FIRST } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 
 const machine = otpMachine.provide({
   actors: {
@@ -69,6 +70,15 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
   const [otp, setOtp] = useState('');
   const { notice, triesLeft, cooldown, login, lastSend } = snapshot.context;
   const flow = (snapshot.value as { flow: string }).flow;
+  const otpInput = useRef<HTMLInputElement>(null);
+  // A code refused: the busy Submit let go of the focus, which goes back to the code.
+  const refusedCode = flow === 'waiting' && notice?.severity === 'error';
+  useEffect(() => {
+    if (!refusedCode) return;
+    otpInput.current?.focus();
+    otpInput.current?.select();
+  }, [refusedCode, notice]);
+  const resendBusy = cooldown > 0 || flow !== 'waiting';
 
   // Reloads and other tabs read it: no new code while this one is valid.
   useEffect(() => writeLastOtpSend(username, lastSend), [username, lastSend]);
@@ -142,6 +152,7 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
         name="otp"
         autoComplete="one-time-code"
         value={otp}
+        inputRef={otpInput}
         onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.otp.digits } }}
         disabled={flow === 'verified'}
@@ -154,8 +165,10 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
       <Stack direction="row" spacing={2}>
         <Button
           variant="outlined"
-          onClick={() => send({ type: 'RESEND' })}
-          disabled={cooldown > 0 || triesLeft === 0 || flow !== 'waiting'}
+          // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
+          onClick={() => resendBusy || send({ type: 'RESEND' })}
+          disabled={triesLeft === 0}
+          {...busyProps(resendBusy)}
         >
           {cooldown > 0 ? `Resend OTP (${cooldown})` : 'Resend OTP'}
         </Button>
