@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { connectLive } from '../../../lib/liveSocket.ts';
+import { notificationArrived } from './notificationSignal.ts';
 
 /*
  * Notifications pushed over the live socket (docs/api/social.md): the member's socket is told
  * `notification` (with its position) once the read model has it. On every reconnect it sends
  * `loadNotifications { since }` with the last position seen and hears whether it missed any.
- * `onChange` runs on a push and after a reconnect that missed some; the caller refetches.
+ * `onChange` runs on a push and after a reconnect that missed some; the caller refetches. Pages
+ * listening with `onNotificationArrived` hear it too.
  */
 
 const NOTIFICATION_EVENT = 'notification';
@@ -24,16 +26,20 @@ export function useNotificationPush(enabled: boolean, onChange: () => void): voi
   useEffect(() => {
     if (!enabled || !token) return;
     const socket = connectLive(token);
+    const arrived = () => {
+      handler.current();
+      notificationArrived();
+    };
     socket.on(NOTIFICATION_EVENT, (note: { position?: string }) => {
       if (typeof note?.position === 'string') since.current = note.position;
-      handler.current();
+      arrived();
     });
     socket.on('connect', () => {
       const asked = since.current;
       socket.emit(LOAD_NOTIFICATIONS, asked === null ? {} : { since: asked }, (answer: Loaded) => {
         if (answer.error !== undefined) return;
         if (typeof answer.position === 'string') since.current = answer.position;
-        if (asked !== null && (answer.missed?.length ?? 0) > 0) handler.current();
+        if (asked !== null && (answer.missed?.length ?? 0) > 0) arrived();
       });
     });
     return () => {

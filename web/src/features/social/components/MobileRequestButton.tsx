@@ -5,6 +5,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
+import { onNotificationArrived } from '../api/notificationSignal.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
@@ -12,7 +13,8 @@ import { NO_WRAP } from '../../../components/cellStyles.ts';
 /**
  * Section 4's request for another member's mobile number, beside their masked phone: Show (1)
  * asks; Pending (2) is polled every 30 s; approved (3) shows nothing here, the profile shows the
- * number. The status is also polled while approved, so a revocation masks it again.
+ * number. The status is also polled while approved, so a revocation masks it again, and read at
+ * once when a notification arrives (the answer's, usually).
  * `onShownChange` fires when the number becomes shown or hidden, so the profile reloads.
  */
 export function MobileRequestButton({
@@ -55,6 +57,8 @@ export function MobileRequestButton({
   useEffect(() => {
     void load();
   }, [load]);
+  // The owner's answer (or its revocation) comes as a notification: read the status at once.
+  useEffect(() => onNotificationArrived(() => void load()), [load]);
 
   const status = view?.status;
   useEffect(() => {
