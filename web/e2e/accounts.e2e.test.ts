@@ -288,6 +288,12 @@ describe('a forgotten password', () => {
     await field(page, 'Confirm new password').fill('Lotus#0000');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText(MESSAGES.resetPasswordMismatch).waitFor();
+    // The focus goes to the field to fix.
+    await expect
+      .poll(() =>
+        field(page, 'Confirm new password').evaluate((input) => input === document.activeElement),
+      )
+      .toBe(true);
     await field(page, 'Confirm new password').fill(fresh);
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText(MESSAGES.passwordChanged).waitFor();

@@ -13,6 +13,7 @@ import {
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { firstMessageOf } from '../../../app/api/client.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { checkResetLink, resetPassword } from '../api/accountsApi.ts';
 import { isDeadResetLink } from '../model/resetLink.ts';
@@ -34,6 +35,8 @@ export function SetPasswordScreen() {
   const [checked, setChecked] = useState(false);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  // A refusal takes the focus to the first field to fix, not left on Set password.
+  const { form, refused } = useRefusalFocus();
 
   useEffect(() => {
     let live = true;
@@ -55,7 +58,10 @@ export function SetPasswordScreen() {
     event.preventDefault();
     const problems = validateResetPassword(input);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      refused();
+      return;
+    }
     setSaving(true);
     setFailure(null);
     try {
@@ -99,6 +105,7 @@ export function SetPasswordScreen() {
       spacing={2}
       sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
       component="form"
+      ref={form}
       noValidate
       onSubmit={submit}
     >
