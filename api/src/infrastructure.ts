@@ -17,7 +17,7 @@ import type { ProjectionHealth } from './routes/health/health.ts';
 import type { PaymentGateway } from './payments/gateway/port.ts';
 import { razorpayGateway } from './payments/gateway/razorpay.ts';
 import { inboxKicker, webhookBatcher, type WebhookDelivery } from './payments/webhookInbox.ts';
-import { genericPlans, preparedStatementsOn } from '@boli/projections/runtime/preparedQuery';
+import { withPreparedPool } from '@boli/projections/runtime/preparedQuery';
 
 /** What the api's routes are given: connections and services, built once per process. */
 export type Infrastructure = {
@@ -42,21 +42,13 @@ export type Infrastructure = {
 export function connectInfrastructure(config: ApiConfig, logger: Logger): Infrastructure {
   // Told once per outage (postgresOutageLog), as Redis' below.
   const postgresOutages = postgresOutageLog(logger, 'api');
-  const db = observedKnex(
-    { client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } },
-    postgresOutages,
-  );
   // The bid path's prepared statements (session, member, entitlement reads) keep one plan, on a
   // pool of their own: the lists and searches on `db` are planned for their values.
-  const prepared = observedKnex(
-    {
-      client: 'pg',
-      connection: config.DATABASE_URL,
-      pool: { min: 0, max: 10, afterCreate: genericPlans },
-    },
-    postgresOutages,
+  const { db, destroy: destroyDb } = withPreparedPool(
+    (pool) =>
+      observedKnex({ client: 'pg', connection: config.DATABASE_URL, pool }, postgresOutages),
+    { max: 20, preparedMax: 10 },
   );
-  preparedStatementsOn(db, prepared);
   // Told once per outage (redisOutages.ts); meanwhile rate limits count in this process.
   const redis = redisOutageLog(logger, 'api').connection(
     new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
@@ -88,7 +80,7 @@ export function connectInfrastructure(config: ApiConfig, logger: Logger): Infras
     async close() {
       redis.disconnect();
       await store.close();
-      await Promise.all([db.destroy(), prepared.destroy()]);
+      await destroyDb();
     },
   };
 }

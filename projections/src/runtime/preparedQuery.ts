@@ -42,7 +42,7 @@ function statementOf(sql: string): { name: string; text: string } {
 export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
 
 /**
- * The pool whose connections run a knex instance's prepared statements (`preparedStatementsOn`).
+ * The pool whose connections run a knex instance's prepared statements (`withPreparedPool`).
  * GENERIC_PLANS is a connection's setting, and it holds for every statement with parameters on
  * it, knex's unnamed ones too: on a pool shared with the ad list, `LIMIT $1` and `owner_blocked =
  * $2` were planned without their values, and the unfiltered list of a million ads sorted them all
@@ -52,11 +52,24 @@ export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
 const preparedPools = new WeakMap<Knex, Knex>();
 
 /**
- * Runs `db`'s prepared statements (outside a transaction) on `pool`, a pool set up with
- * `genericPlans`; `db` keeps PostgreSQL's default planning. Without it they run on `db` itself.
+ * A process's `db` (PostgreSQL's default planning, at most `max` connections) whose prepared
+ * statements run, outside a transaction, on a pool of `preparedMax` connections of their own set
+ * up with `genericPlans`. `open` makes a knex on a pool (`observedKnex`, say); `destroy` ends
+ * both. A knex made otherwise runs its prepared statements on itself.
  */
-export function preparedStatementsOn(db: Knex, pool: Knex): void {
-  preparedPools.set(db, pool);
+export function withPreparedPool(
+  open: (pool: Knex.PoolConfig) => Knex,
+  sizes: { max: number; preparedMax: number },
+): { db: Knex; destroy: () => Promise<void> } {
+  const db = open({ min: 0, max: sizes.max });
+  const prepared = open({ min: 0, max: sizes.preparedMax, afterCreate: genericPlans });
+  preparedPools.set(db, prepared);
+  return {
+    db,
+    async destroy() {
+      await Promise.all([db.destroy(), prepared.destroy()]);
+    },
+  };
 }
 
 /** knex's `pool.afterCreate` for a pool that runs `preparedQuery` (see `GENERIC_PLANS`). */
