@@ -141,7 +141,8 @@ async function openPurchaseOfSame(
   const openUntil = asked.now + LIMITS.purchaseReuseMinutesLeft * 60_000;
   const ids = await openPurchaseIds(deps.db, {
     userId: asked.buyer.userId,
-    kind: request.subject.kind,
+    productKey: asked.line.productKey,
+    total: asked.line.total,
     openUntil: new Date(openUntil),
   });
   for (const id of ids) {

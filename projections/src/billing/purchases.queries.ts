@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
-import type { PurchaseKind } from '@boli/engine/billing/products';
+import type { ProductKey, PurchaseKind } from '@boli/engine/billing/products';
 import type {
   CreditNoteRow,
   InvoiceRow,
@@ -52,21 +52,22 @@ export async function findPurchaseByOrderId(
   return stored === undefined ? undefined : purchaseFromStored(stored);
 }
 
-/** How many of a member's open purchases of a kind a checkout looks through for one to reuse. */
+/** How many of a member's open purchases of a product a checkout looks through for one to reuse. */
 const OPEN_PURCHASES_LOOKED_AT = 10;
 
 /**
- * The ids of a member's purchases of `kind` still open for payment — an order opened, unpaid, not
- * expired before `openUntil` — newest first: the checkout offers one again rather than a second
- * purchase of the same thing. The read model may lag; the caller confirms from the stream.
+ * The ids of a member's purchases of one product at one total (paise) still open for payment —
+ * an order opened, unpaid, not expired before `openUntil` — newest first: the checkout offers one
+ * again rather than a second purchase of the same thing. The read model may lag; the caller
+ * confirms from the stream.
  */
 export async function openPurchaseIds(
   db: Knex,
-  input: { userId: string; kind: PurchaseKind; openUntil: Date },
+  input: { userId: string; productKey: ProductKey; total: number; openUntil: Date },
 ): Promise<string[]> {
   const rows: { purchase_id: string }[] = await db(PURCHASES)
     .select('purchase_id')
-    .where({ user_id: input.userId, kind: input.kind })
+    .where({ user_id: input.userId, product_key: input.productKey, total: input.total })
     .whereIn('status', ['ordered', 'failed'])
     .whereNotNull('order_id')
     .where('expires_at', '>', input.openUntil)
