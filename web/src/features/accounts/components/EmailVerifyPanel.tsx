@@ -50,6 +50,7 @@ export function EmailVerifyPanel({
   const [snapshot, send] = useMachine(machine);
   const { notice, cooldown } = snapshot.context;
   const sending = snapshot.matches({ flow: 'sending' });
+  const resendBusy = cooldown > 0 || sending;
   const alreadyVerified = snapshot.matches({ flow: 'alreadyVerified' });
   return (
     <Stack spacing={2} data-testid="verify-email-panel">
@@ -78,8 +79,8 @@ export function EmailVerifyPanel({
             <Button
               variant="outlined"
               // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
-              onClick={() => cooldown > 0 || sending || send({ type: 'RESEND' })}
-              {...busyProps(cooldown > 0 || sending)}
+              onClick={() => resendBusy || send({ type: 'RESEND' })}
+              {...busyProps(resendBusy)}
             >
               {cooldown > 0 ? `Resend Email (${cooldown})` : 'Resend Email'}
             </Button>

@@ -21,7 +21,7 @@ import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
-import { slotStandingText } from '../model/slotStanding.ts';
+import { slotStanding } from '../model/slotStanding.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -86,7 +86,7 @@ export function AdSlotBidScreen() {
     );
   }
   const opening = slotOpening(id, indiaToday(new Date()));
-  const standing = slot.bids && slotStandingText(slot.bids);
+  const standing = slot.bids && slotStanding(slot.bids);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -228,8 +228,8 @@ export function AdSlotBidScreen() {
           Bids for this slot
         </Typography>
         {standing && (
-          <Alert severity={slot.bids?.[0]?.mine ? 'success' : 'warning'} role="status">
-            {standing}
+          <Alert severity={standing.leads ? 'success' : 'warning'} role="status">
+            {standing.text}
           </Alert>
         )}
         {slot.bids && <SlotBidsTable bids={slot.bids} />}

@@ -3,12 +3,20 @@ import type { SlotBid } from '../api/adspaceApi.ts';
 
 /**
  * Where the viewer's bids stand on a slot, its bids listed highest first (the first is the one
- * winning now): whether theirs leads, or what it takes to lead. Null when they have not bid.
+ * winning now): whether theirs leads, and the words for it, or what it takes to lead. Null when
+ * they have not bid.
  */
-export function slotStandingText(bids: readonly SlotBid[]): string | null {
+export function slotStanding(
+  bids: readonly SlotBid[],
+): { readonly leads: boolean; readonly text: string } | null {
   const leader = bids[0];
   const best = bids.find((bid) => bid.mine);
   if (leader === undefined || best === undefined) return null;
-  if (leader.mine) return `Your bid of ${formatRupees(leader.bidamt)} is the highest now.`;
-  return `Your bid of ${formatRupees(best.bidamt)} is not the highest: ${formatRupees(leader.bidamt)} leads. Bid more than that to lead.`;
+  if (leader.mine) {
+    return { leads: true, text: `Your bid of ${formatRupees(leader.bidamt)} is the highest now.` };
+  }
+  return {
+    leads: false,
+    text: `Your bid of ${formatRupees(best.bidamt)} is not the highest: ${formatRupees(leader.bidamt)} leads. Bid more than that to lead.`,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotBid } from '../api/adspaceApi.ts';
-import { slotStandingText } from './slotStanding.ts';
+import { slotStanding } from './slotStanding.ts';
 
 const bid = (bidamt: number, mine = false): SlotBid => ({
   _id: `b${bidamt}`,
@@ -14,19 +14,21 @@ const bid = (bidamt: number, mine = false): SlotBid => ({
 
 describe('a slot bidder’s standing', () => {
   it('says the viewer leads when the first (highest) bid is theirs', () => {
-    expect(slotStandingText([bid(250_000, true), bid(210_000)])).toBe(
-      'Your bid of ₹2,50,000 is the highest now.',
-    );
+    expect(slotStanding([bid(250_000, true), bid(210_000)])).toEqual({
+      leads: true,
+      text: 'Your bid of ₹2,50,000 is the highest now.',
+    });
   });
 
   it('says what leads, against the viewer’s best bid, when theirs does not', () => {
-    expect(slotStandingText([bid(300_000), bid(260_000, true), bid(220_000, true)])).toBe(
-      'Your bid of ₹2,60,000 is not the highest: ₹3,00,000 leads. Bid more than that to lead.',
-    );
+    expect(slotStanding([bid(300_000), bid(260_000, true), bid(220_000, true)])).toEqual({
+      leads: false,
+      text: 'Your bid of ₹2,60,000 is not the highest: ₹3,00,000 leads. Bid more than that to lead.',
+    });
   });
 
   it('says nothing to one who has not bid, or on a slot without bids', () => {
-    expect(slotStandingText([bid(300_000)])).toBeNull();
-    expect(slotStandingText([])).toBeNull();
+    expect(slotStanding([bid(300_000)])).toBeNull();
+    expect(slotStanding([])).toBeNull();
   });
 });
