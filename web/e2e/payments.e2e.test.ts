@@ -6,6 +6,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { PAYMENT_TEXTS } from '../src/features/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
+import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
 import { textLinesOf, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
@@ -439,18 +440,9 @@ describe('payments through the sandbox checkout', () => {
         return cart.body.data as { _id: string; razorpay_order_id: string };
       }),
     );
-    const paid = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        order_id: carts[1]!.razorpay_order_id,
-        method: 'upi',
-        outcome: 'success',
-      }),
-    });
     const confirmed = await api(app, '/api/cart/payment/', {
       token: member.token,
-      json: { ...((await paid.json()) as Record<string, string>), cart_id: carts[1]!._id },
+      json: { ...(await payAtSandbox(app, carts[1]!.razorpay_order_id)), cart_id: carts[1]!._id },
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const { page, context } = await openAs(browser, member);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
+import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
 import {
   PHONE,
   loseFirstAnswer,
@@ -37,15 +38,9 @@ const companyName = () =>
 async function subscribe(token: string) {
   const cart = await api(app, '/api/cart/add/lifetime/web', { token });
   const order = cart.body.data as { _id: string; razorpay_order_id: string };
-  const paid = await fetch(`${app.config.RAZORPAY_API_URL}/sandbox/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: order.razorpay_order_id, method: 'upi', outcome: 'success' }),
-  });
-  const checkout = (await paid.json()) as Record<string, string>;
   const confirmed = await api(app, '/api/cart/payment/', {
     token,
-    json: { ...checkout, cart_id: order._id },
+    json: { ...(await payAtSandbox(app, order.razorpay_order_id)), cart_id: order._id },
   });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 }
