@@ -7,6 +7,7 @@ import { openAt, PHONE, textLinesOf, withAppAndBrowser } from './support/harness
 import {
   createMember,
   fromMailbox,
+  grantRoles,
   openPage,
   storedSession,
   type Member,
@@ -198,6 +199,92 @@ describe('two members and a mobile number', () => {
     await b.goBack();
     await b.waitForURL((url) => url.pathname === `/user_profile/${asha.userId}`);
     expect(await panel.count()).toBe(0);
+  }, 240_000);
+});
+
+describe('a review changed after it was posted', () => {
+  it('its writer rewrites and deletes it; the member it is about cannot; support can', async () => {
+    const [asha, bala, shalini] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const support = await grantRoles(app, shalini, ['support']);
+    for (const text of ['Slow to answer, but honest.', 'Packed the lens with care.']) {
+      const posted = await api(app, '/api/review/', {
+        json: { userId: bala.userId, text },
+        token: asha.token,
+      });
+      expect(posted.status).toBe(200);
+    }
+
+    // The writer: Edit and Delete on each of their reviews.
+    const a = await windowOf(asha);
+    await visit(a, `/user_profile/${bala.userId}`);
+    const slow = a.getByTestId('review').filter({ hasText: 'Slow to answer' });
+    await slow.getByRole('button', { name: /^Edit/ }).click();
+    const box = a.getByLabel('Your review', { exact: true });
+    expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Emptied, it is refused with the words of a new review, and kept open.
+    await box.fill('  ');
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByText(MESSAGES.reviewTextRequired).waitFor();
+    // Cancel leaves the text as it was and gives the keyboard back to Edit.
+    await a.getByRole('button', { name: 'Cancel' }).click();
+    expect(await slow.innerText()).toContain('Slow to answer, but honest.');
+    await expect.poll(() => a.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await slow.getByRole('button', { name: /^Edit/ }).click();
+    await a
+      .getByLabel('Your review', { exact: true })
+      .fill('Answered within the hour, and honest.');
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByRole('dialog', { name: MESSAGES.reviewUpdated }).waitFor();
+    await a.getByRole('button', { name: 'OK' }).click();
+    const rewritten = a.getByTestId('review').filter({ hasText: 'Answered within the hour' });
+    await expect.poll(() => rewritten.innerText()).toContain('edited');
+
+    // Delete asks first; Keep it keeps it.
+    const lens = a.getByTestId('review').filter({ hasText: 'Packed the lens' });
+    await lens.getByRole('button', { name: /^Delete/ }).click();
+    await a.getByRole('dialog', { name: 'Delete this review?' }).waitFor();
+    await a.getByRole('button', { name: 'Keep it' }).click();
+    expect(await lens.count()).toBe(1);
+    await lens.getByRole('button', { name: /^Delete/ }).click();
+    await a
+      .getByRole('dialog', { name: 'Delete this review?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await a.getByRole('dialog', { name: MESSAGES.reviewDeleted }).waitFor();
+    await a.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => lens.count()).toBe(0);
+
+    // The member it is about: told of the rewrite; no Edit or Delete on their own profile.
+    const b = await windowOf(bala);
+    await visit(b, '/profile-me');
+    await b.getByTestId('review').filter({ hasText: 'Answered within the hour' }).waitFor();
+    expect(await b.getByRole('button', { name: /^(Edit|Delete)/ }).count()).toBe(0);
+    const notes = (await api(app, '/api/notification', { token: bala.token })).body.data as {
+      message: string;
+    }[];
+    expect(notes.map((note) => note.message)).toContain(
+      `${asha.username} changed their review on your profile.`,
+    );
+
+    // Support: Delete on anyone's review, no Edit.
+    const s = await windowOf(support);
+    await visit(s, `/user_profile/${bala.userId}`);
+    const theirs = s.getByTestId('review').filter({ hasText: 'Answered within the hour' });
+    await theirs.waitFor();
+    expect(await theirs.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
+    await theirs
+      .getByRole('button', { name: `Delete the review by ${asha.username}`, exact: false })
+      .click();
+    const ask = s.getByRole('dialog', { name: 'Delete this review?' });
+    expect(await ask.innerText()).toContain(`The review by ${asha.username} will no longer show`);
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await s.getByRole('dialog', { name: MESSAGES.reviewDeleted }).waitFor();
+    await s.getByRole('button', { name: 'OK' }).click();
+    await s.getByText('No reviews yet').waitFor();
   }, 240_000);
 });
 

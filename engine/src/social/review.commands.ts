@@ -11,4 +11,27 @@ export type PostReview = Command<
   }
 >;
 
-export type ReviewCommand = PostReview;
+/** The writer of a review rewrites it (the same rules as posting it). */
+export type EditReview = Command<
+  'EditReview',
+  {
+    readonly reviewId: string;
+    readonly editedBy: string;
+    readonly text: string;
+  }
+>;
+
+/**
+ * A review taken down: by its writer, or by support moderating (`asStaff`: the api says so only
+ * for someone acting in one of SUPPORT_ROLES).
+ */
+export type DeleteReview = Command<
+  'DeleteReview',
+  {
+    readonly reviewId: string;
+    readonly deletedBy: string;
+    readonly asStaff: boolean;
+  }
+>;
+
+export type ReviewCommand = PostReview | EditReview | DeleteReview;

@@ -17,7 +17,34 @@ export type ReviewPosted = DomainEvent<
   }
 >;
 
-export type ReviewEvent = ReviewPosted;
+/** Its writer rewrote a review; the first text stays in the log. */
+export type ReviewEdited = DomainEvent<
+  'ReviewEdited',
+  {
+    readonly reviewId: string;
+    readonly userId: string;
+    /** The writer (the only one who may rewrite it). */
+    readonly editedBy: string;
+    readonly text: string;
+    readonly editedAt: string;
+  }
+>;
+
+/** A review taken down by its writer, or by support (`byStaff`); the log keeps what it said. */
+export type ReviewDeleted = DomainEvent<
+  'ReviewDeleted',
+  {
+    readonly reviewId: string;
+    readonly userId: string;
+    readonly deletedBy: string;
+    readonly byStaff: boolean;
+    readonly deletedAt: string;
+  }
+>;
+
+export type ReviewEvent = ReviewPosted | ReviewEdited | ReviewDeleted;
 export const REVIEW_EVENT_TYPES = [
   'ReviewPosted',
+  'ReviewEdited',
+  'ReviewDeleted',
 ] as const satisfies readonly ReviewEvent['type'][];

@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'biddingClosed',
   'finalCallEnded',
   'reviewReceived',
+  'reviewEdited',
   'purchaseFulfilled',
   'refundRequested',
 ] as const;
@@ -224,6 +225,12 @@ export function notificationsForSocialEvent(
     }
     case 'ReviewPosted':
       return [note(event.data.userId, 'reviewReceived', { actorId: event.data.postedBy })];
+    // A rewritten review may say the opposite: the member it is about is told (the writer is
+    // the only one who may rewrite it). A deleted one is simply gone from their profile.
+    case 'ReviewEdited':
+      return [note(event.data.userId, 'reviewEdited', { actorId: event.data.editedBy })];
+    case 'ReviewDeleted':
+      return [];
     default: {
       const unknown: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(unknown)}`);

@@ -290,6 +290,36 @@ describe('requests and reviews', () => {
       ['u-bala', 'reviewReceived', 'u-asha'],
     ]);
   });
+
+  it('tell a member their review was rewritten, and nothing when one is deleted', () => {
+    const edited = notificationsForSocialEvent({
+      type: 'ReviewEdited',
+      data: {
+        reviewId: 'r-1',
+        userId: 'u-bala',
+        editedBy: 'u-asha',
+        text: 'Slow',
+        editedAt: at(5),
+      },
+    });
+    expect(edited.map((note) => [note.userId, note.kind, note.actorId])).toEqual([
+      ['u-bala', 'reviewEdited', 'u-asha'],
+    ]);
+    expect(notificationMessage('reviewEdited', {}, 'asha_k')).toBe(
+      'asha_k changed their review on your profile.',
+    );
+    const deleted = notificationsForSocialEvent({
+      type: 'ReviewDeleted',
+      data: {
+        reviewId: 'r-1',
+        userId: 'u-bala',
+        deletedBy: 'u-shalini',
+        byStaff: true,
+        deletedAt: at(9),
+      },
+    });
+    expect(deleted).toEqual([]);
+  });
 });
 
 describe('the words', () => {

@@ -113,6 +113,8 @@ export function notificationMessage(
         : `Your final call on ${item} has ended. Bidding is closed.`;
     case 'reviewReceived':
       return `${who} posted a review on your profile.`;
+    case 'reviewEdited':
+      return `${who} changed their review on your profile.`;
     case 'purchaseFulfilled':
       return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
     case 'refundRequested':

@@ -12,6 +12,8 @@ export type Review = {
   readonly postedByLastname: string;
   readonly postedByProfilepic: string;
   readonly createdAt: string;
+  /** When its writer last rewrote it; null while it is as posted. */
+  readonly editedAt: string | null;
 };
 
 type Row = {
@@ -20,6 +22,7 @@ type Row = {
   text: string;
   posted_by: string;
   posted_at: Date;
+  edited_at: Date | null;
   username: string | null;
   firstname: string | null;
   lastname: string | null;
@@ -35,12 +38,14 @@ export async function listReviews(
   const rows: Row[] = await db('reviews as r')
     .leftJoin('users as u', 'u.user_id', 'r.posted_by')
     .where('r.user_id', userId)
+    .whereNull('r.deleted_at')
     .select(
       'r.review_id',
       'r.user_id',
       'r.text',
       'r.posted_by',
       'r.posted_at',
+      'r.edited_at',
       'u.username',
       'u.firstname',
       'u.lastname',
@@ -61,5 +66,18 @@ export async function listReviews(
     postedByLastname: row.lastname ?? '',
     postedByProfilepic: row.profilepic ? pictureUrl(row.profilepic) : '',
     createdAt: new Date(row.posted_at).toISOString(),
+    editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
   }));
+}
+
+/** Whom a review is about and who wrote it, while it is there (not deleted). */
+export async function findReview(
+  db: Knex,
+  reviewId: string,
+): Promise<{ userId: string; postedBy: string } | undefined> {
+  const row: { user_id: string; posted_by: string } | undefined = await db('reviews')
+    .where('review_id', reviewId)
+    .whereNull('deleted_at')
+    .first('user_id', 'posted_by');
+  return row && { userId: row.user_id, postedBy: row.posted_by };
 }

@@ -10,6 +10,7 @@ import { mobileRequestDecider } from '@boli/engine/social/mobileRequest.decider'
 import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
 import { requesterState, STATUS_AFTER_EVENT } from '@boli/engine/social/mobileRequest.machine';
 import { contactSummary } from '@boli/engine/social/contact.rules';
+import type { ReviewCommand } from '@boli/engine/social/review.commands';
 import { reviewsDecider } from '@boli/engine/social/review.decider';
 import { reviewsStream } from '@boli/engine/social/review.events';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -21,7 +22,7 @@ import {
   type MobileRequestRow,
 } from '@boli/projections/social/mobileRequests.queries';
 import { listNotifications } from '@boli/projections/social/notifications.queries';
-import { listReviews } from '@boli/projections/social/reviews.queries';
+import { findReview, listReviews } from '@boli/projections/social/reviews.queries';
 import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
@@ -40,6 +41,8 @@ import {
   requestStatusBody,
   requestStatusQuery,
   reviewBody,
+  reviewDeleteBody,
+  reviewEditBody,
   reviewListQuery,
 } from './schema.ts';
 
@@ -110,6 +113,53 @@ export function socialRouter(infra: SocialInfra): Router {
   };
   router.post('/api/review', auth, member, postReview);
   router.post('/api/review/', auth, member, postReview);
+
+  /** A command on a review that is there; answers the reviewed member's reviews as they now are. */
+  const onReview = async (
+    ctx: Context,
+    reviewId: string,
+    command: ReviewCommand,
+    message: string,
+  ) => {
+    const review = await findReview(infra.db, reviewId);
+    if (!review) throw new ApiError(404, MESSAGES.reviewNotFound, 'REVIEW_NOT_FOUND');
+    await execute(infra, {
+      streamId: reviewsStream(review.userId),
+      decider: reviewsDecider,
+      command,
+      readModels: ['reviews', 'notifications'],
+    });
+    ctx.body = success(await listReviews(infra.db, review.userId, { pictureUrl }), message);
+  };
+
+  router.post('/api/review/edit', auth, member, async (ctx) => {
+    const { reviewId, text } = parseInput(reviewEditBody, ctx.request.body ?? {});
+    await onReview(
+      ctx,
+      reviewId,
+      {
+        type: 'EditReview',
+        data: { reviewId, editedBy: me(ctx), text },
+        metadata: commandMetadata(ctx, memberActor(me(ctx))),
+      },
+      MESSAGES.reviewUpdated,
+    );
+  });
+
+  router.post('/api/review/delete', auth, member, async (ctx) => {
+    const { reviewId } = parseInput(reviewDeleteBody, ctx.request.body ?? {});
+    const role = actingRoleOf(ctx.state.auth!.roles, SUPPORT_ROLES);
+    await onReview(
+      ctx,
+      reviewId,
+      {
+        type: 'DeleteReview',
+        data: { reviewId, deletedBy: me(ctx), asStaff: role !== undefined },
+        metadata: commandMetadata(ctx, role ? { userId: me(ctx), role } : memberActor(me(ctx))),
+      },
+      MESSAGES.reviewDeleted,
+    );
+  });
 
   // Mobile-number requests ----------------------------------------------------------------------
 

@@ -20,6 +20,12 @@ export const reviewListQuery = z.object({ userId: required('userId') });
 
 export const reviewBody = z.object({ userId: required('userId'), text });
 
+/** A review rewritten by its writer. */
+export const reviewEditBody = z.object({ reviewId: required('reviewId'), text });
+
+/** A review taken down by its writer or by support. */
+export const reviewDeleteBody = z.object({ reviewId: required('reviewId') });
+
 export const mobileRequestBody = z.object({ requestedTo: required('requestedTo') });
 
 export const requestStatusQuery = z.object({ requestedTo: required('requestedTo') });

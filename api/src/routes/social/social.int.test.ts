@@ -121,6 +121,63 @@ describe('reviews', () => {
       'Prompt with replies.',
     ]);
   });
+
+  it('lets the writer rewrite and delete a review, support delete any, no one else', async () => {
+    type Listed = { _id: string; text: string; editedAt: string | null };
+    const posted = await kit.api('/api/review/', {
+      token: asha.token,
+      json: { userId: chetan.userId, text: 'Replied in a day.' },
+    });
+    const reviewId = (posted.body.data as Listed[]).find(
+      (r) => r.text === 'Replied in a day.',
+    )!._id;
+
+    const edit = (token: string, text: string) =>
+      kit.api('/api/review/edit', { token, json: { reviewId, text } });
+    expect(await edit(bala.token, 'Never replied.')).toEqual(refusal(403, MESSAGES.reviewNotYours));
+    expect(await edit(asha.token, ' ')).toEqual(refusal(400, MESSAGES.reviewTextRequired));
+    const edited = await edit(asha.token, 'Replied within the hour.');
+    expect(edited.status).toBe(200);
+    expect(edited.body.msg).toBe(MESSAGES.reviewUpdated);
+    const rewritten = (edited.body.data as Listed[]).find((r) => r._id === reviewId)!;
+    expect(rewritten).toEqual(
+      expect.objectContaining({ text: 'Replied within the hour.', editedAt: expect.any(String) }),
+    );
+    const notes = (await kit.api('/api/notification', { token: chetan.token })).body.data as {
+      kind: string;
+      message: string;
+    }[];
+    expect(notes.filter((n) => n.kind === 'reviewEdited').map((n) => n.message)).toEqual([
+      'asha_k changed their review on your profile.',
+    ]);
+
+    const remove = (token: string) => kit.api('/api/review/delete', { token, json: { reviewId } });
+    // Not the member it is about.
+    expect(await remove(bala.token)).toEqual(refusal(403, MESSAGES.reviewNotYours));
+    const deleted = await remove(asha.token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.msg).toBe(MESSAGES.reviewDeleted);
+    expect((deleted.body.data as Listed[]).map((r) => r._id)).not.toContain(reviewId);
+    expect(await remove(asha.token)).toEqual(refusal(404, MESSAGES.reviewNotFound));
+    expect(await edit(asha.token, 'Back again')).toEqual(refusal(404, MESSAGES.reviewNotFound));
+  });
+
+  it('lets support take down a review of someone else', async () => {
+    const posted = await kit.api('/api/review/', {
+      token: asha.token,
+      json: { userId: bala.userId, text: 'Rude on the phone.' },
+    });
+    const reviewId = (posted.body.data as { _id: string; text: string }[]).find(
+      (r) => r.text === 'Rude on the phone.',
+    )!._id;
+    const removed = await kit.api('/api/review/delete', {
+      token: chetan.token,
+      json: { reviewId },
+    });
+    expect(removed.status).toBe(200);
+    const { body } = await kit.api(`/api/review/?userId=${bala.userId}`, { token: bala.token });
+    expect((body.data as { _id: string }[]).map((r) => r._id)).not.toContain(reviewId);
+  });
 });
 
 type View = { status: number; requestId: string | null; requestStatus: string | null };

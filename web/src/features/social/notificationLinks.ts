@@ -23,6 +23,7 @@ export function notificationLink(
       return profile(notification.actorId);
     // The member's own profile, where the reviews they received are listed.
     case 'reviewReceived':
+    case 'reviewEdited':
       return '/profile-me';
     case 'purchaseFulfilled':
     case 'refundRequested':

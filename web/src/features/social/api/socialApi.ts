@@ -27,6 +27,8 @@ export type Review = {
   postedByLastname: string;
   postedByProfilepic: string;
   createdAt: string;
+  /** When its writer last rewrote it; null while it is as posted. */
+  editedAt: string | null;
 };
 
 /** Section 4: 1 = may ask (Show), 2 = pending (Pending), 3 = approved (number shown). */
@@ -59,6 +61,14 @@ export const postReview = (
   review: { userId: string; text: string },
   idempotencyKey: string,
 ) => envelope<Review[]>('/api/review/', { method: 'POST', json: review, idempotencyKey });
+
+/** Its writer rewrites a review; the answer is the reviewed member's reviews as they now are. */
+export const editReview = (envelope: EnvelopeRequest, review: { reviewId: string; text: string }) =>
+  envelope<Review[]>('/api/review/edit', { method: 'POST', json: review });
+
+/** Its writer, or support, deletes a review; answered like editReview. */
+export const deleteReview = (envelope: EnvelopeRequest, reviewId: string) =>
+  envelope<Review[]>('/api/review/delete', { method: 'POST', json: { reviewId } });
 
 export const fetchRequestStatus = (request: Request, requestedTo: string) =>
   request<RequestView>('/api/request/status', { query: { requestedTo } });

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -16,50 +12,28 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
+import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import { ReviewItem, type ReviewRights } from './ReviewItem.tsx';
 
 /** The review form's refusal, which the review box points to. */
 const REVIEW_FAILURE_ID = 'review-failure';
 
-function ReviewItem({ review }: { review: Review }) {
-  const name = review.postedByUsername || 'A member';
-  const profile = `/user_profile/${review.postedBy}`;
-  return (
-    <Stack direction="row" spacing={2} data-testid="review" sx={{ py: 1 }}>
-      {/* The avatar leads to the profile too: a finger's target beside the name's. The name's
-          link is the one the keyboard and a screen reader reach. */}
-      <Link component={RouterLink} to={profile} tabIndex={-1} aria-hidden sx={{ flexShrink: 0 }}>
-        <Avatar src={review.postedByProfilepic || undefined} alt="">
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
-      </Link>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="subtitle2" component="p">
-          <Link component={RouterLink} to={profile} sx={TAP_TARGET}>
-            {name}
-          </Link>{' '}
-          <Typography component="span" variant="caption" color="textSecondary">
-            {formatDate(review.createdAt)}
-          </Typography>
-        </Typography>
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {review.text}
-        </Typography>
-      </Box>
-    </Stack>
-  );
-}
-
 /**
  * Reviews on another member's profile: the form (hidden on one's own profile; text required)
- * and the list, newest first, with each reviewer's name and avatar.
+ * and the list, newest first, with each reviewer's name and avatar; the viewer's own reviews
+ * with Edit and Delete, and every review with Delete for support.
  */
 export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProfile: boolean }) {
   const { request, envelope } = useApi();
-  const reviewerId = useSession().user?._id;
+  const { user } = useSession();
+  const reviewerId = user?._id;
+  const support = holdsRole(user?.roles, SUPPORT_ROLES);
+  const rightsOver = (review: Review): ReviewRights => {
+    const own = review.postedBy === reviewerId;
+    return { edit: own, delete: own || support };
+  };
   const [reviews, setReviews] = useState<Review[] | null>(null);
   const [text, setText] = useState(() => readReviewDraft(reviewerId, userId));
   const field = useRef<HTMLTextAreaElement>(null);
@@ -151,7 +125,15 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       ) : (
         <Box data-testid="reviews">
           {reviews.map((review) => (
-            <ReviewItem key={review._id} review={review} />
+            <ReviewItem
+              key={review._id}
+              review={review}
+              rights={rightsOver(review)}
+              onChanged={(changed, message) => {
+                if (changed) setReviews(changed);
+                setPosted(message);
+              }}
+            />
           ))}
         </Box>
       )}
