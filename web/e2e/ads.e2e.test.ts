@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
@@ -118,7 +119,14 @@ describe('a member with a full profile', () => {
     const postButton = page.getByRole('button', { name: 'Post Ad!' });
     expect(await postButton.isDisabled()).toBe(true);
 
+    // The item name's limit is said while typing: over it, the field is marked at once.
+    await field(page, 'Item name').fill('x'.repeat(LIMITS.itemNameMax + 1));
+    expect(await field(page, 'Item name').getAttribute('aria-invalid')).toBe('true');
     await field(page, 'Item name').fill('Swift Dzire');
+    await page
+      .getByText(`11/${LIMITS.itemNameMax} — at most ${LIMITS.itemNameMax} characters`)
+      .waitFor();
+    expect(await field(page, 'Item name').getAttribute('aria-invalid')).toBe('false');
     await choose(page, 'Category', 'Automobiles');
     await choose(page, 'Subcategory', 'Cars');
     await field(page, 'Price (₹)').fill('550000');

@@ -35,7 +35,7 @@ const columns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm:
 /**
  * The fields of Post New Ad and Edit Ad (section 5): required ones starred, Sports' type and the
  * vehicle fields only where they apply, dependent selects that wait for what they depend on, and
- * the description's count (below 150 characters).
+ * the item name's and the description's counts (at most 70, below 150 characters).
  */
 export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) {
   const vehicle = hasVehicleFields(form);
@@ -69,6 +69,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
   });
   const count = characterCount(form.description);
   const tooLong = count >= LIMITS.descriptionMaxExclusive;
+  // The item name's limit is said as it is typed, not only once Post Ad! refuses it.
+  const nameCount = characterCount(form.itemName);
 
   return (
     <>
@@ -76,7 +78,16 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
       {lists.loadFailed && (
         <LoadFailure message={MESSAGES.generic} onRetry={lists.retry} retrying={lists.retrying} />
       )}
-      <TextField label="Item name" {...textProps('itemName')} />
+      <TextField
+        label="Item name"
+        {...textProps('itemName')}
+        error={nameCount > LIMITS.itemNameMax || Boolean(errors.itemName?.length)}
+        helperText={
+          errors.itemName?.length
+            ? `${errors.itemName.join(' · ')} (${nameCount}/${LIMITS.itemNameMax})`
+            : `${nameCount}/${LIMITS.itemNameMax} — at most ${LIMITS.itemNameMax} characters`
+        }
+      />
       <Box sx={columns}>
         <ChoiceField label="Category" options={lists.categories} {...choiceProps('categoryname')} />
         <ChoiceField
