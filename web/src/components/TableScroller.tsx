@@ -69,6 +69,9 @@ export function TableScroller({ label, outlined, children, sx, ...props }: Props
         {...(outlined ? { component: Paper, variant: 'outlined' } : {})}
         sx={[
           { '&:focus-visible': { outline: `3px solid ${BOLI_PURPLE}`, outlineOffset: 2 } },
+          // Each cell keeps its own divider: in a collapsed table the dividers are the table's,
+          // and a first column pinned while the table scrolls (STICKY_FIRST) covered them.
+          { '& > table': { borderCollapse: 'separate', borderSpacing: 0 } },
           ...(Array.isArray(sx) ? sx : [sx]),
         ]}
         {...(scrolls

@@ -166,6 +166,10 @@ export function paymentSideText(side: Side | null): string {
         : '—'
       : `${formatRupees(side.amount)}${failed ? ' tried' : ''}`;
   const method = side.method ?? (failed ? 'method not recorded' : '—');
+  // A refunded payment says so once, with how much of it, as the ledger's status does (statusText).
+  if (side.status === 'refunded' && side.refunded > 0) {
+    return `refunded ${formatRupees(side.refunded)} of ${amount}, ${method}`;
+  }
   const refund = side.refunded > 0 ? `, refunded ${formatRupees(side.refunded)}` : '';
   return `${side.status}, ${amount}, ${method}${refund}`;
 }

@@ -177,6 +177,9 @@ describe('ledger cells', () => {
     expect(
       paymentSideText({ status: 'captured', amount: 1178.82, method: 'card', refunded: 100 }),
     ).toBe('captured, ₹1,178.82, card, refunded ₹100');
+    expect(
+      paymentSideText({ status: 'refunded', amount: 234.82, method: 'upi', refunded: 234.82 }),
+    ).toBe('refunded ₹234.82 of ₹234.82, upi');
     expect(paymentSideText(null)).toBe('not recorded');
     const payment = { paymentId: 'pay_1', orderId: 'order_1', problems: [] };
     expect(
