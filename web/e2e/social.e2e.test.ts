@@ -155,13 +155,19 @@ describe('two members and a mobile number', () => {
     expect(await a.getByRole('button', { name: 'Pending' }).count()).toBe(0);
     await a.screenshot({ path: '/tmp/boli-social-shown.png', fullPage: true });
 
-    // B takes it back; told so, A's profile masks the number again and Show returns.
+    // B takes it back; told so, A's profile masks the number again and Show returns, waiting.
     await request.getByRole('button', { name: 'Revoke' }).click();
     await request.getByRole('button', { name: 'Approve' }).waitFor();
     // Approve and Reject again (section 4), and what was answered is said above them.
     await request.getByText('You took back your approval.').waitFor();
     await expect.poll(() => phone.innerText(), { timeout: 15_000 }).toContain(masked(bala.phone));
-    await a.getByRole('button', { name: 'Show', exact: true }).waitFor();
+    const showAgain = a.getByRole('button', { name: 'Show', exact: true });
+    await showAgain.waitFor();
+    // Asking again at once would be another notification for B: Show waits a day, and says so.
+    await a
+      .getByText(/^They said no to this request\. You can ask again after .* IST\.$/)
+      .waitFor();
+    expect(await showAgain.isDisabled()).toBe(true);
 
     // A is told of the approval and of the revocation in their own menu.
     await a.clock.fastForward(LIMITS.notificationPollMs);

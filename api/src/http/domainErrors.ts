@@ -82,6 +82,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   REVIEW_TEXT_REQUIRED: { status: 400, message: MESSAGES.reviewTextRequired },
   REVIEW_TOO_LONG: { status: 400, message: MESSAGES.reviewTooLong },
   SELF_REVIEW: { status: 400, message: MESSAGES.reviewSelf },
+  // The decider's message names when the requester may ask again.
+  MOBILE_REQUEST_TOO_SOON: { status: 429 },
   REVIEW_NOT_FOUND: { status: 404, message: MESSAGES.reviewNotFound },
   REVIEW_NOT_YOURS: { status: 403, message: MESSAGES.reviewNotYours },
   // A blocked member's ad, bid on from a page left open: answered as its page is, not found.

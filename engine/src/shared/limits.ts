@@ -11,6 +11,11 @@ export const LIMITS = {
   /** Not the spec's: an ad page whose live link has not connected by then says it is not live. */
   liveConnectGraceMs: 5_000,
   mobileRequestPollMs: 30_000,
+  /**
+   * Not the spec's: after the owner says no to a mobile-number request (rejects or revokes it),
+   * the requester may ask again this many hours later, not at once: each ask is a notification.
+   */
+  mobileRequestAgainAfterHours: 24,
   notificationPollMs: 60_000,
   countdownTickMs: 1_000,
   resendCooldownSeconds: 5,

@@ -10,19 +10,23 @@ import {
   type MobileRequestSnapshot,
   type MobileRequestStatus,
 } from './mobileRequest.machine.ts';
+import { askAgainAt, askAgainMessage } from './mobileRequest.rules.ts';
 
 export type MobileRequestErrorCode =
   | 'MOBILE_REQUEST_TO_SELF'
   | 'MOBILE_REQUEST_TO_BLOCKED_MEMBER'
   | 'MOBILE_REQUEST_NOT_FOUND'
   | 'MOBILE_REQUEST_NOT_YOURS'
-  | 'MOBILE_REQUEST_NOT_APPROVED';
+  | 'MOBILE_REQUEST_NOT_APPROVED'
+  | 'MOBILE_REQUEST_TOO_SOON';
 
 export type MobileRequestState = {
   readonly machine: MobileRequestSnapshot;
   readonly requestId: string | null;
   readonly requestedBy: string | null;
   readonly requestedTo: string | null;
+  /** When the owner last said no (rejected or revoked); null since the last ask or approval. */
+  readonly answeredNoAt: string | null;
 };
 
 const initialState = (): MobileRequestState => ({
@@ -30,13 +34,26 @@ const initialState = (): MobileRequestState => ({
   requestId: null,
   requestedBy: null,
   requestedTo: null,
+  answeredNoAt: null,
 });
+
+const answeredNoAtAfter = (event: MobileRequestEvent): string | null => {
+  switch (event.type) {
+    case 'MobileRequestRejected':
+      return event.data.rejectedAt;
+    case 'MobileRequestRevoked':
+      return event.data.revokedAt;
+    default:
+      return null;
+  }
+};
 
 const evolve = (state: MobileRequestState, event: MobileRequestEvent): MobileRequestState => ({
   machine: nextMobileRequestSnapshot(state.machine, event),
   requestId: event.data.requestId,
   requestedBy: event.data.requestedBy,
   requestedTo: event.data.requestedTo,
+  answeredNoAt: answeredNoAtAfter(event),
 });
 
 export const statusOf = (state: MobileRequestState): MobileRequestStatus =>
@@ -57,6 +74,14 @@ const request = (
   const status = statusOf(state);
   // Already asked and waiting, or already allowed: asking again changes nothing.
   if (status === 'pending' || status === 'approved') return [];
+  const waitTill = askAgainAt(status, state.answeredNoAt, metadata.now);
+  if (waitTill !== null) {
+    throw new DomainError(
+      'MOBILE_REQUEST_TOO_SOON',
+      { askAgainAt: waitTill },
+      askAgainMessage(waitTill),
+    );
+  }
   return [
     {
       type: 'MobileNumberRequested',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/decider.ts';
+import { LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
 import type { MobileRequestCommand } from './mobileRequest.commands.ts';
@@ -168,13 +169,33 @@ describe('once approved', () => {
 });
 
 describe('after a rejection or a revocation', () => {
-  it('lets the requester ask again, under the same request id', () => {
+  // A day after the answer (at(1) rejected, at(2) revoked), to the minute.
+  const aDayAfter = (minute: number) => at(minute + LIMITS.mobileRequestAgainAfterHours * 60);
+
+  it('lets the requester ask again a day later, under the same request id', () => {
     given([requested(), rejected()])
-      .when(ask(at(10)))
-      .then(requested(at(10)));
+      .when(ask(aDayAfter(1)))
+      .then(requested(aDayAfter(1)));
     given([requested(), approved(), revoked()])
+      .when(ask(aDayAfter(2)))
+      .then(requested(aDayAfter(2)));
+  });
+
+  it('refuses asking again sooner, saying when (India time): each ask notifies the owner', () => {
+    given([requested(), rejected(at(1))])
       .when(ask(at(10)))
-      .then(requested(at(10)));
+      .thenThrows('MOBILE_REQUEST_TOO_SOON', {
+        // at(1) is 10:01 UTC, 15:31 IST; a day later.
+        message: 'They said no to this request. You can ask again after 2026-03-02 15:31 IST.',
+        details: { askAgainAt: aDayAfter(1) },
+      });
+    given([requested(), approved(), revoked(at(2))])
+      .when(ask(at(2 + LIMITS.mobileRequestAgainAfterHours * 60 - 1)))
+      .thenThrows('MOBILE_REQUEST_TOO_SOON');
+    // Approved again meanwhile, then revoked: the wait runs from the last no.
+    given([requested(), rejected(at(1)), approved(at(3)), revoked(at(5))])
+      .when(ask(aDayAfter(1)))
+      .thenThrows('MOBILE_REQUEST_TOO_SOON');
   });
 
   it('lets the owner change their mind and approve', () => {

@@ -10,8 +10,9 @@ import type { MobileRequestEvent } from './mobileRequest.events.ts';
  *
  *   none ──requested──▶ pending ──approved──▶ approved ──revoked──▶ revoked
  *                          └──rejected──▶ rejected
- *   rejected / revoked ──requested──▶ pending (asked again), ──approved──▶ approved (a change
- *   of mind: section 4 shows Approve beside any request not yet approved).
+ *   rejected / revoked ──requested──▶ pending (asked again, a day after the no at the soonest:
+ *   mobileRequest.rules.ts), ──approved──▶ approved (a change of mind: section 4 shows Approve
+ *   beside any request not yet approved).
  *
  * Driven by the stream's events in `evolve`; its tags say which commands each state takes.
  */

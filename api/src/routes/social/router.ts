@@ -10,6 +10,7 @@ import { mobileRequestDecider } from '@boli/engine/social/mobileRequest.decider'
 import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
 import { requesterState, STATUS_AFTER_EVENT } from '@boli/engine/social/mobileRequest.machine';
 import { contactSummary } from '@boli/engine/social/contact.rules';
+import { askAgainAt } from '@boli/engine/social/mobileRequest.rules';
 import type { ReviewCommand } from '@boli/engine/social/review.commands';
 import { reviewsDecider } from '@boli/engine/social/review.decider';
 import { reviewsStream } from '@boli/engine/social/review.events';
@@ -65,11 +66,15 @@ const COMMAND_OF_ANSWER = {
 
 const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
 
-/** Section 4's requester view of a request: 1 Show, 2 Pending, 3 approved. */
+/**
+ * Section 4's requester view of a request: 1 Show, 2 Pending, 3 approved; and, once the owner
+ * said no, when Show may ask again (null: now). The row's last change is that answer.
+ */
 const requestView = (row: MobileRequestRow | undefined) => ({
   status: requesterState(row?.status),
   requestId: row?.requestId ?? null,
   requestStatus: row?.status ?? null,
+  askAgainAt: askAgainAt(row?.status, row?.updatedAt ?? null, new Date().toISOString()),
 });
 
 /**
@@ -189,6 +194,7 @@ export function socialRouter(infra: SocialInfra): Router {
           status: requesterState('pending'),
           requestId: asked.data.requestId,
           requestStatus: 'pending',
+          askAgainAt: null,
         }
       : requestView(await findMobileRequestBetween(infra.db, { requestedBy, requestedTo }));
     ctx.body = success(view, MESSAGES.mobileRequestSent);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
+import { askAgainMessage } from '@boli/engine/social/mobileRequest.rules';
 import {
   apiKit,
   type ApiKit,
@@ -213,7 +214,12 @@ describe('mobile-number requests', () => {
   });
 
   it('goes Show → Pending → number shown → masked again, only for the requester', async () => {
-    expect(await status(asha, bala)).toEqual({ status: 1, requestId: null, requestStatus: null });
+    expect(await status(asha, bala)).toEqual({
+      status: 1,
+      requestId: null,
+      requestStatus: null,
+      askAgainAt: null,
+    });
     expect(await phoneSeen(asha, bala)).toBe('987*******');
 
     const asked = await kit.api('/api/request', {
@@ -283,19 +289,26 @@ describe('mobile-number requests', () => {
     });
   });
 
-  it('lets a rejected requester ask again, and the owner approve after all', async () => {
+  it('makes a rejected requester wait a day to ask again; the owner may approve after all', async () => {
     const { requestId } = (
       await kit.api('/api/request', { token: chetan.token, json: { requestedTo: bala.userId } })
     ).body.data as View;
+    const before = Date.now();
     expect((await answer(bala, requestId!, 'rejected')).body.msg).toBe(
       MESSAGES.mobileRequestRejected,
     );
-    expect(await status(chetan, bala)).toMatchObject({ status: 1, requestStatus: 'rejected' });
-    const again = (
-      await kit.api('/api/request', { token: chetan.token, json: { requestedTo: bala.userId } })
-    ).body.data;
-    expect(again).toEqual({ status: 2, requestId, requestStatus: 'pending' });
-    await answer(bala, requestId!, 'rejected');
+    const after = Date.now();
+    const seen = (await status(chetan, bala)) as View & { askAgainAt: string };
+    expect(seen).toMatchObject({ status: 1, requestStatus: 'rejected' });
+    const day = LIMITS.mobileRequestAgainAfterHours * 3_600_000;
+    expect(Date.parse(seen.askAgainAt)).toBeGreaterThanOrEqual(before + day);
+    expect(Date.parse(seen.askAgainAt)).toBeLessThanOrEqual(after + day);
+    // Each ask would be another notification to the owner: not till the day is over.
+    const again = await kit.api('/api/request', {
+      token: chetan.token,
+      json: { requestedTo: bala.userId },
+    });
+    expect(again).toEqual(refusal(429, askAgainMessage(seen.askAgainAt)));
     // A change of mind: a rejected request can still be approved.
     expect((await answer(bala, requestId!, 'approved')).body.msg).toBe(
       MESSAGES.mobileRequestApproved,

@@ -36,6 +36,8 @@ export type RequestView = {
   status: 1 | 2 | 3;
   requestId: string | null;
   requestStatus: string | null;
+  /** After the owner said no: when Show may ask again (null: now). */
+  askAgainAt: string | null;
 };
 
 export type Notification = {

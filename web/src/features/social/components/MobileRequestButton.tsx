@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { askAgainMessage } from '@boli/engine/social/mobileRequest.rules';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
@@ -67,6 +68,14 @@ export function MobileRequestButton({
     return () => window.clearInterval(timer);
   }, [status, load]);
 
+  // Show comes back by itself once the wait after a no is over.
+  const askAgainAt = view?.askAgainAt ?? null;
+  useEffect(() => {
+    if (askAgainAt === null) return;
+    const timer = window.setTimeout(() => void load(), Date.parse(askAgainAt) - Date.now() + 1_000);
+    return () => window.clearTimeout(timer);
+  }, [askAgainAt, load]);
+
   const ask = async () => {
     setSending(true);
     setFailure(null);
@@ -86,6 +95,8 @@ export function MobileRequestButton({
 
   // The member shows their number to everyone, or it is shown to this viewer already.
   if (view === null || status === 3 || (!phoneMasked && status === 1)) return null;
+  // The owner said no: Show waits, and says till when (the api refuses it till then).
+  const waiting = status === 1 && view.askAgainAt !== null;
   return (
     <>
       {status === 2 ? (
@@ -105,12 +116,17 @@ export function MobileRequestButton({
         <Button
           size="small"
           variant="contained"
-          disabled={sending}
+          disabled={sending || waiting}
           onClick={() => void ask()}
           sx={NO_WRAP}
         >
           Show
         </Button>
+      )}
+      {waiting && (
+        <Typography variant="body2" color="textSecondary">
+          {askAgainMessage(view.askAgainAt!)}
+        </Typography>
       )}
       {failure && (
         <Typography role="alert" color="error" variant="body2">

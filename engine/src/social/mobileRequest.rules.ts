@@ -1,0 +1,23 @@
+import { LIMITS } from '../shared/limits.ts';
+import { indiaWallClockOf } from '../shared/indiaTime.ts';
+import type { MobileRequestStatus } from './mobileRequest.machine.ts';
+
+/**
+ * When the requester may ask again for a number its owner said no to (rejected, or approved and
+ * revoked) at `answeredAt`: `LIMITS.mobileRequestAgainAfterHours` later, so that a refused
+ * member cannot fill the owner's notifications with the same request. Null when they may ask now
+ * (never asked, or the request is pending or approved, where asking again changes nothing).
+ */
+export function askAgainAt(
+  status: MobileRequestStatus | undefined,
+  answeredAt: string | null,
+  now: string,
+): string | null {
+  if ((status !== 'rejected' && status !== 'revoked') || answeredAt === null) return null;
+  const at = Date.parse(answeredAt) + LIMITS.mobileRequestAgainAfterHours * 3_600_000;
+  return at > Date.parse(now) ? new Date(at).toISOString() : null;
+}
+
+/** The refusal of an ask made too soon, naming when it may be made (India time, to the minute). */
+export const askAgainMessage = (at: string): string =>
+  `They said no to this request. You can ask again after ${indiaWallClockOf(at).slice(0, 16)} IST.`;
