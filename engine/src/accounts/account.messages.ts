@@ -9,6 +9,7 @@ export const ACCOUNT_MESSAGES = {
   unknownCountry: 'Please choose a country from the list.',
   unknownState: 'Please choose a state from the list.',
   unknownDistrict: 'Please choose a district from the list.',
+  unknownNeighbourhood: 'Please choose a neighbourhood from the list.',
   /**
    * The spec's 'minimum 6 and maximum 15 characters allowed' contradicts the permissive limit
    * LIMITS.username chose (4–15); this is the same sentence with the chosen minimum.

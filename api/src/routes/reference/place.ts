@@ -40,3 +40,24 @@ export const placeMoved = (place: Place, stored: Place): boolean =>
   place.country !== stored.country ||
   place.state !== stored.state ||
   place.district !== stored.district;
+
+/**
+ * A profile's neighbourhood against its district's list (the picker offers only those): found in
+ * any case and answered as the list writes it. Free text where the list has none for the district
+ * (outside India, a district without neighbourhoods listed); a blank one is the domain's to refuse.
+ */
+export function neighbourhoodInList(
+  addresses: AddressBook,
+  place: Place & { readonly neighbourHood: string },
+): { named: { neighbourHood?: string }; errors: FieldError[] } {
+  const typed = place.neighbourHood.trim().toLowerCase();
+  const listed = addresses.neighbourhoods(place.country, place.state, place.district);
+  if (typed === '' || listed.length === 0) return { named: {}, errors: [] };
+  const found = listed.find(({ name }) => name.toLowerCase() === typed);
+  return found
+    ? { named: { neighbourHood: found.name }, errors: [] }
+    : {
+        named: {},
+        errors: [{ field: 'neighbourHood', message: ACCOUNT_MESSAGES.unknownNeighbourhood }],
+      };
+}

@@ -37,7 +37,7 @@ import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
 import { receiveImage } from '../../media/upload.ts';
 import { referenceCatalogue } from '../reference/catalogue.ts';
 import { accessiblePages } from './accessPages.ts';
-import { placeInLists, placeMoved } from '../reference/place.ts';
+import { neighbourhoodInList, placeInLists, placeMoved } from '../reference/place.ts';
 import { INDUSTRIES } from './industries.ts';
 import {
   changeSettingBody,
@@ -195,13 +195,18 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       fixed.push({ field: 'gender', message: FIXED_FIELD_MESSAGES.gender });
     if (form.dob !== row.dob) fixed.push({ field: 'dob', message: FIXED_FIELD_MESSAGES.dob });
     if (fixed.length > 0) throw new ValidationError(fixed, MESSAGES.invalidForm);
-    const place = placeMoved(form, row)
-      ? placeInLists(await reference.addresses(), form)
+    const moved = placeMoved(form, row) || form.neighbourHood !== row.neighbourhood;
+    const addresses = moved ? await reference.addresses() : undefined;
+    const place = addresses ? placeInLists(addresses, form) : { named: {}, errors: [] };
+    // The neighbourhood is judged in the district as the list writes it.
+    const hood = addresses
+      ? neighbourhoodInList(addresses, { ...form, ...place.named })
       : { named: {}, errors: [] };
-    if (place.errors.length > 0) throw new ValidationError(place.errors, MESSAGES.invalidForm);
+    const errors = [...place.errors, ...(place.errors.length > 0 ? [] : hood.errors)];
+    if (errors.length > 0) throw new ValidationError(errors, MESSAGES.invalidForm);
     const updated = await run(ctx, {
       type: 'EditProfile',
-      data: { profile: { ...editableProfile(form), ...place.named } },
+      data: { profile: { ...editableProfile(form), ...place.named, ...hood.named } },
     });
     const userDetail = toUserDetail(updated, { pictureUrl });
     ctx.body = { ...success(userDetail, MESSAGES.profileUpdated), userDetail };

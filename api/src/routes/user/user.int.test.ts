@@ -218,6 +218,8 @@ describe('editing the profile', () => {
       [{ country: 'Atlantis' }, 'country', ACCOUNT_MESSAGES.unknownCountry],
       [{ state: 'Narnia' }, 'state', ACCOUNT_MESSAGES.unknownState],
       [{ district: 'Nowhere' }, 'district', ACCOUNT_MESSAGES.unknownDistrict],
+      // Pune lists its neighbourhoods; 'Camp' is one, 'Nowhere' is not.
+      [{ neighbourHood: 'Nowhere' }, 'neighbourHood', ACCOUNT_MESSAGES.unknownNeighbourhood],
     ] as const;
     for (const [place, field, message] of refusals) {
       const { status, body } = await edit(place);
@@ -226,12 +228,21 @@ describe('editing the profile', () => {
         errors: [{ field, message }],
       });
     }
-    const typed = await edit({ country: 'india', state: 'maharashtra', district: 'pune' });
+    const typed = await edit({
+      country: 'india',
+      state: 'maharashtra',
+      district: 'pune',
+      neighbourHood: 'koregaon park',
+    });
     expect(typed.body.userDetail).toMatchObject({
       country: 'India',
       state: 'Maharashtra',
       district: 'Pune',
+      neighbourHood: 'Koregaon Park',
     });
+    // A district without a list of neighbourhoods takes the member's own words.
+    const unlisted = await edit({ district: 'Satara', neighbourHood: 'Shahupuri' });
+    expect(unlisted.body.userDetail).toMatchObject({ neighbourHood: 'Shahupuri' });
     // Outside India the state is the member's own words: there is no list of them here.
     const abroad = await edit({ country: 'Nepal', state: 'Bagmati', district: '' });
     expect(abroad.status).toBe(200);
