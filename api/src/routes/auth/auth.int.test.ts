@@ -441,6 +441,16 @@ describe('every validation message of section 5 the account calls can give', () 
       'password',
       COMMON_PASSWORD_MESSAGE,
     ],
+    [
+      'the old one again',
+      {
+        oldPassword: 'Kite#Runner2099',
+        password: 'Kite#Runner2099',
+        rePassword: 'Kite#Runner2099',
+      },
+      'password',
+      ACCOUNT_MESSAGES.samePassword,
+    ],
   ];
   let token: string;
   beforeAll(async () => {
