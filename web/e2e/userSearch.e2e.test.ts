@@ -57,6 +57,14 @@ describe('searching users on a phone', () => {
     await page.getByRole('combobox', { name: 'Search users' }).press('Enter');
     await page.waitForURL((url) => url.pathname === `/user_profile/${found.userId}`);
     await page.getByText(found.username).first().waitFor();
+    // The box is empty again, for the next search: not searching for the profile now open.
+    const searches: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/user/searchUser')) searches.push(sent.url());
+    });
+    await expect.poll(() => box.inputValue()).toBe('');
+    await page.waitForTimeout(600);
+    expect(searches).toEqual([]);
     await context.close();
   });
 });

@@ -72,9 +72,12 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
       getOptionLabel={(user) => user.username}
       isOptionEqualToValue={(a, b) => String(a._id) === String(b._id)}
       filterOptions={(users) => users}
+      // It holds no choice: a user chosen is opened, and the box is empty again for the next
+      // search (a username left in it searched for the profile already open).
+      value={null}
       inputValue={text}
       onInputChange={(_event, value, reason) => {
-        if (reason !== 'reset') setText(value);
+        if (reason === 'input' || reason === 'clear') setText(value);
       }}
       open={open && key.length > 0}
       onOpen={() => setOpen(true)}
