@@ -164,6 +164,14 @@ describe('support blocks and unblocks a member from their profile', () => {
     await profileOf(page, target.userId);
     await page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
     await status.getByText('Active', { exact: true }).waitFor();
+    // Lifted, the block is still told, with who lifted it: a later dispute may need both.
+    const history = panel.getByTestId('moderation-history');
+    await expect
+      .poll(() => history.getByRole('listitem').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(new RegExp(`^Unblocked .* IST by ${support.username}$`)),
+        blockedLine.replace('Blocked since', 'Blocked'),
+      ]);
     await page.screenshot({ path: '/tmp/boli-moderation-active-desktop.png', fullPage: true });
 
     // Another staff member's profile: only an admin blocks them, and the panel says so.

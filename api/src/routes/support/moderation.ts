@@ -2,7 +2,20 @@ import { accountDecider } from '@boli/engine/accounts/account.decider';
 import type { AccountBlocked, AccountEvent } from '@boli/engine/accounts/account.events';
 import { status } from '@boli/engine/accounts/account.state';
 
-/** What support sees of a member's standing: the last block's details while it lasts. */
+/** A block or its lifting, as the member's account stream recorded it. */
+export type ModerationStep = {
+  readonly action: 'blocked' | 'unblocked';
+  readonly at: string;
+  /** The staff member's user id. */
+  readonly by: string;
+  /** Why, for a block. */
+  readonly reason: string | null;
+};
+
+/**
+ * What support sees of a member's standing: the last block's details while it lasts, and every
+ * block and unblock before, newest first (who, when, why), so a later dispute can see them.
+ */
 export type ModerationStatus = {
   readonly userId: string;
   readonly username: string;
@@ -13,6 +26,22 @@ export type ModerationStatus = {
   readonly reason: string | null;
   /** The roles the account holds (staff are blocked by an admin only). */
   readonly roles: readonly string[];
+  readonly history: readonly ModerationStep[];
+};
+
+const stepOf = (event: AccountEvent): ModerationStep | undefined => {
+  switch (event.type) {
+    case 'AccountBlocked': {
+      const { blockedAt, blockedBy, reason } = event.data;
+      return { action: 'blocked', at: blockedAt, by: blockedBy, reason };
+    }
+    case 'AccountUnblocked': {
+      const { unblockedAt, unblockedBy } = event.data;
+      return { action: 'unblocked', at: unblockedAt, by: unblockedBy, reason: null };
+    }
+    default:
+      return undefined;
+  }
 };
 
 /**
@@ -22,9 +51,12 @@ export type ModerationStatus = {
 export function moderationStatus(events: readonly AccountEvent[]): ModerationStatus | undefined {
   let state = accountDecider.initialState();
   let lastBlock: AccountBlocked['data'] | null = null;
+  const history: ModerationStep[] = [];
   for (const event of events) {
     state = accountDecider.evolve(state, event);
     if (event.type === 'AccountBlocked') lastBlock = event.data;
+    const step = stepOf(event);
+    if (step) history.unshift(step);
   }
   const current = status(state);
   if (current === 'unregistered') return undefined;
@@ -37,5 +69,6 @@ export function moderationStatus(events: readonly AccountEvent[]): ModerationSta
     blockedBy: block?.blockedBy ?? null,
     reason: block?.reason ?? null,
     roles: state.roles,
+    history,
   };
 }

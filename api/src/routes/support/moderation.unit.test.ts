@@ -34,6 +34,7 @@ describe("a member's moderation status, from their account stream", () => {
       username: 'asha_k',
       ...NOT_BLOCKED,
       roles: ['member'],
+      history: [],
     });
   });
 
@@ -65,5 +66,19 @@ describe("a member's moderation status, from their account stream", () => {
       blockedBy: ADMIN.userId,
       reason: 'spam again',
     });
+  });
+
+  it('keeps every block and unblock, newest first, with who did it and why', () => {
+    const events = [
+      ...ACTIVE,
+      blockedBy(at(T0, 60), 'fake bids', SUPPORT.userId),
+      unblocked(at(T0, 120)),
+      blockedBy(at(T0, 180), 'again', ADMIN.userId),
+    ];
+    expect(moderationStatus(events)?.history).toEqual([
+      { action: 'blocked', at: at(T0, 180), by: ADMIN.userId, reason: 'again' },
+      { action: 'unblocked', at: at(T0, 120), by: SUPPORT.userId, reason: null },
+      { action: 'blocked', at: at(T0, 60), by: SUPPORT.userId, reason: 'fake bids' },
+    ]);
   });
 });

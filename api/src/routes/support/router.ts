@@ -79,13 +79,20 @@ export function supportRouter(infra: Infrastructure): Router {
     const events = await infra.store.readStream(accountStream(userId));
     const found = moderationStatus(events as unknown as AccountEvent[]);
     if (found === undefined) throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
-    // The name is for people to read; the read model's lag does not matter for a staff member.
-    const staff =
-      found.blockedBy === null ? undefined : await findUserById(infra.db, found.blockedBy);
-    const { roles, ...standing } = found;
+    // Names are for people to read; the read model's lag does not matter for a staff member.
+    const staffIds = [...new Set(found.history.map((step) => step.by))];
+    const names = new Map(
+      await Promise.all(
+        staffIds.map(
+          async (id) => [id, (await findUserById(infra.db, id))?.username ?? null] as const,
+        ),
+      ),
+    );
+    const { roles, history, ...standing } = found;
     ctx.body = success({
       ...standing,
-      blockedByUsername: staff?.username ?? null,
+      blockedByUsername: found.blockedBy === null ? null : (names.get(found.blockedBy) ?? null),
+      history: history.map((step) => ({ ...step, byUsername: names.get(step.by) ?? null })),
       // Whether this viewer may block them, by the decider's own rule.
       blockable:
         blockRefusal(

@@ -223,6 +223,7 @@ describe("support reads a member's moderation status", () => {
         blockedByUsername: null,
         reason: null,
         blockable: true,
+        history: [],
       });
       // Whom this viewer may block: not themselves, and staff only as an admin.
       const standingOf = async (userId: string, token: string) =>
@@ -257,6 +258,17 @@ describe("support reads a member's moderation status", () => {
         blockedAt: null,
         blockedBy: null,
         reason: null,
+        // The block lifted is still told, newest first, with who did each.
+        history: [
+          { action: 'unblocked', by: support.userId, byUsername: 'support_suma', reason: null },
+          {
+            action: 'blocked',
+            at: blockedAt,
+            by: support.userId,
+            byUsername: 'support_suma',
+            reason: 'Fake bids on every car',
+          },
+        ],
       });
     } finally {
       await kit.close();

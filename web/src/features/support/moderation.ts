@@ -18,6 +18,16 @@ export type ModerationStatus = {
   reason: string | null;
   /** Whether the viewer may block them (not staff, unless the viewer is an admin). */
   blockable: boolean;
+  /** Every block and unblock, newest first. */
+  history: ModerationStep[];
+};
+
+export type ModerationStep = {
+  action: 'blocked' | 'unblocked';
+  at: string;
+  by: string;
+  byUsername: string | null;
+  reason: string | null;
 };
 
 /** Said instead of Block member on a staff member's profile, to support. */
@@ -68,4 +78,10 @@ export function moderationLine(status: ModerationStatus): string {
   if (by) parts.push(`by ${by}`);
   const line = parts.join(' ');
   return status.reason ? `${line}: "${status.reason}"` : line;
+}
+
+/** One line of the member's moderation history: 'Blocked 2026-… IST by shalini_menon: "why"'. */
+export function moderationStepLine(step: ModerationStep): string {
+  const line = `${step.action === 'blocked' ? 'Blocked' : 'Unblocked'} ${formatDateTime(step.at)} by ${step.byUsername ?? step.by}`;
+  return step.reason ? `${line}: "${step.reason}"` : line;
 }

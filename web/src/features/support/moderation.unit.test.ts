@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { blockReasonProblem, moderationLine, type ModerationStatus } from './moderation.ts';
+import {
+  blockReasonProblem,
+  moderationLine,
+  moderationStepLine,
+  type ModerationStatus,
+} from './moderation.ts';
 
 const active: ModerationStatus = {
   userId: 'u-1',
@@ -10,6 +15,7 @@ const active: ModerationStatus = {
   blockedByUsername: null,
   reason: null,
   blockable: true,
+  history: [],
 };
 
 const blocked: ModerationStatus = {
@@ -31,6 +37,16 @@ describe('the Moderation panel’s words', () => {
     expect(moderationLine(blocked)).toBe(
       'Blocked since 2026-03-02 05:00:00 IST by support_sam: "Fake bids"',
     );
+  });
+
+  it('says each earlier block and unblock: when, by whom and why', () => {
+    const step = { at: '2026-03-01T23:30:00.000Z', by: 'u-support', byUsername: 'support_sam' };
+    expect(moderationStepLine({ ...step, action: 'blocked', reason: 'Fake bids' })).toBe(
+      'Blocked 2026-03-02 05:00:00 IST by support_sam: "Fake bids"',
+    );
+    expect(
+      moderationStepLine({ ...step, action: 'unblocked', byUsername: null, reason: null }),
+    ).toBe('Unblocked 2026-03-02 05:00:00 IST by u-support');
   });
 
   it('names the staff member by id when their name is not known yet', () => {

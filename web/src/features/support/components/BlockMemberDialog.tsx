@@ -58,9 +58,9 @@ export function BlockMemberDialog({
         <DialogTitle id="block-member-title">Block {username}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            Every session of theirs ends at once. Until the block is lifted, their profile and
-            their ads are hidden from other members (an ad's page answers 'Ad not found', and bids
-            on their ads are refused).
+            Every session of theirs ends at once. Until the block is lifted, their profile and their
+            ads are hidden from other members (an ad's page answers 'Ad not found', and bids on
+            their ads are refused).
           </DialogContentText>
           <TextField
             label="Reason"

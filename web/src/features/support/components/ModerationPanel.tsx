@@ -17,6 +17,7 @@ import {
   blockMember,
   fetchModerationStatus,
   moderationLine,
+  moderationStepLine,
   ONLY_ADMIN_BLOCKS_STAFF,
   unblockMember,
   type ModerationStatus,
@@ -135,6 +136,25 @@ function MemberModeration({ userId }: { userId: string }) {
                 </Typography>
               )}
             </Box>
+            {moderation.history.length > 0 && (
+              <Box component="section" aria-labelledby="moderation-history-title">
+                <Typography id="moderation-history-title" variant="subtitle2" component="h3">
+                  History
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="moderation-history">
+                  {moderation.history.map((step) => (
+                    <Typography
+                      component="li"
+                      variant="body2"
+                      key={`${step.action}-${step.at}`}
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
+                      {moderationStepLine(step)}
+                    </Typography>
+                  ))}
+                </Box>
+              </Box>
+            )}
           </>
         )}
       </Stack>
