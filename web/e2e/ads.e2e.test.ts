@@ -380,6 +380,22 @@ describe('a member with a full profile', () => {
     await items.nth(1).getByRole('button', { name: 'Use as thumbnail: Photo 2' }).click();
     await items.nth(1).getByText('Thumbnail', { exact: true }).waitFor();
     expect(await page.getByText('Thumbnail', { exact: true }).count()).toBe(1);
+    // Arranged: the second photo moved first; the keyboard stays on its button, which now does
+    // nothing (first already), and a screen reader hears where it went. Kept over a reload.
+    const sourceOf = (item: Locator) => item.getByRole('img').getAttribute('src');
+    await page.getByText('3 of 6 in the gallery').waitFor();
+    const movedPhoto = await sourceOf(items.nth(1));
+    await items.nth(1).getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await expect.poll(() => sourceOf(items.nth(0))).toBe(movedPhoto);
+    await page.getByRole('status').filter({ hasText: 'Moved to place 1 of 3.' }).waitFor();
+    const first = items.nth(0).getByRole('button', { name: 'Move photo 1 earlier' });
+    await expect
+      .poll(() => first.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    expect(await first.getAttribute('aria-disabled')).toBe('true');
+    await page.reload();
+    await expect.poll(() => sourceOf(items.nth(0))).toBe(movedPhoto);
+    await items.nth(0).getByText('Thumbnail', { exact: true }).waitFor();
     // Two at once, stored side by side: removing each item takes its own upload row with it.
     await page.getByTestId('media-input').setInputFiles([
       { ...media[0]!, name: 'rear.jpg' },

@@ -42,7 +42,13 @@ type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logg
 export const adRoom = (adId: string): string => `ad:${adId}`;
 
 /** What the owner changes of an ad's page: its details, its photos and videos, its thumbnail. */
-const AD_CHANGES = new Set(['AdEdited', 'MediaAdded', 'MediaRemoved', 'ThumbnailChosen']);
+const AD_CHANGES = new Set([
+  'AdEdited',
+  'MediaAdded',
+  'MediaRemoved',
+  'MediaReordered',
+  'ThumbnailChosen',
+]);
 
 const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', ...AD_CHANGES]);
 

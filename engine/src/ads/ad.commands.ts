@@ -52,6 +52,12 @@ export type ChooseThumbnail = Command<
   { readonly userId: string; readonly name: string }
 >;
 
+/** The owner arranges the gallery: `order` names every photo and video once, first to last. */
+export type ReorderMedia = Command<
+  'ReorderMedia',
+  { readonly userId: string; readonly order: readonly string[] }
+>;
+
 export type PlaceBid = Command<
   'PlaceBid',
   {
@@ -99,6 +105,7 @@ export type AdCommand =
   | AddMedia
   | RemoveMedia
   | ChooseThumbnail
+  | ReorderMedia
   | PlaceBid
   | MakeFinalCall
   | CloseBidding;
@@ -111,6 +118,7 @@ export const AD_COMMAND_TYPES = [
   'AddMedia',
   'RemoveMedia',
   'ChooseThumbnail',
+  'ReorderMedia',
   'PlaceBid',
   'MakeFinalCall',
   'CloseBidding',

@@ -14,10 +14,17 @@ import type {
   PlaceBid,
   PostAd,
   RemoveMedia,
+  ReorderMedia,
 } from './ad.commands.ts';
 import { AD_DETAIL_FIELDS, type AdDetails, type AdEvent, type BidType } from './ad.events.ts';
 import { allowsCommand } from './ad.machine.ts';
-import { galleryError, isGalleryItem, normalizeAd, type AdFieldErrorCode } from './ad.rules.ts';
+import {
+  galleryError,
+  isGalleryItem,
+  isOrderOf,
+  normalizeAd,
+  type AdFieldErrorCode,
+} from './ad.rules.ts';
 import {
   deadlineOf,
   evolve,
@@ -41,6 +48,7 @@ export type AdErrorCode =
   | 'TOO_MANY_MEDIA'
   | 'INVALID_MEDIA'
   | 'MEDIA_NOT_FOUND'
+  | 'MEDIA_ORDER_STALE'
   | 'LAST_MEDIA'
   | 'BIDDING_CLOSED'
   | 'OWN_AD'
@@ -162,6 +170,20 @@ const chooseThumbnail = ({ data, metadata }: ChooseThumbnail, state: AdState): A
   ];
 };
 
+const reorderMedia = ({ data, metadata }: ReorderMedia, state: AdState): AdEvent[] => {
+  // Arranged against a gallery that has changed since (a photo added or removed in another tab).
+  if (!isOrderOf(state.media, data.order)) {
+    return fail('MEDIA_ORDER_STALE', undefined, { order: data.order });
+  }
+  if (state.media.every((item, index) => item.name === data.order[index])) return [];
+  return [
+    {
+      type: 'MediaReordered',
+      data: { adId: state.adId, order: [...data.order], reorderedAt: metadata.now },
+    },
+  ];
+};
+
 const isBidType = (type: string | null): type is BidType =>
   BID_TYPES.some((known) => known === type);
 
@@ -255,6 +277,7 @@ const OWNER_COMMANDS: ReadonlySet<AdCommand['type']> = new Set([
   'AddMedia',
   'RemoveMedia',
   'ChooseThumbnail',
+  'ReorderMedia',
   'MakeFinalCall',
   'CloseBidding',
 ]);
@@ -314,6 +337,8 @@ const decide = (command: AdCommand, state: AdState): AdEvent[] => {
       return removeMedia(command, state);
     case 'ChooseThumbnail':
       return chooseThumbnail(command, state);
+    case 'ReorderMedia':
+      return reorderMedia(command, state);
     case 'PlaceBid':
       return placeBid(command, state);
     case 'MakeFinalCall':

@@ -58,6 +58,11 @@ const removeMedia = (name: string, userId: string = OWNER.userId, now = at(5)): 
   data: { userId, name },
   metadata: metadata(now),
 });
+const reorderMedia = (order: string[], userId: string = OWNER.userId, now = at(5)): AdCommand => ({
+  type: 'ReorderMedia',
+  data: { userId, order },
+  metadata: metadata(now),
+});
 const chooseThumbnail = (name: string, userId: string = OWNER.userId, now = at(5)): AdCommand => ({
   type: 'ChooseThumbnail',
   data: { userId, name },
@@ -72,7 +77,7 @@ describe('the ad stream', () => {
 
 describe('the ad lifecycle machine', () => {
   it('allows each state exactly its commands', () => {
-    const management = ['EditAd', 'AddMedia', 'RemoveMedia', 'ChooseThumbnail'];
+    const management = ['EditAd', 'AddMedia', 'RemoveMedia', 'ChooseThumbnail', 'ReorderMedia'];
     expect(allowedCommands(fold([]).machine)).toEqual(['PostAd']);
     expect(allowedCommands(fold(OPEN_WITH_A_BID).machine)).toEqual([
       ...management,
@@ -378,6 +383,29 @@ describe('when bidding is open', () => {
         .thenThrows('INVALID_MEDIA');
     });
 
+    it('arranges the gallery in the order given, which must name each item once', () => {
+      const three = [...POSTED, mediaAdded(VIDEO), mediaAdded(photo(2))];
+      const order = [photo(2).name, PHOTO.name, VIDEO.name];
+      given(three)
+        .when(reorderMedia(order))
+        .then({ type: 'MediaReordered', data: { adId: AD_ID, order, reorderedAt: at(5) } });
+      given(three)
+        .when(reorderMedia(order))
+        .thenState((state) => expect(state.media.map((item) => item.name)).toEqual(order));
+      // The order it has already: nothing to record.
+      given(three)
+        .when(reorderMedia([PHOTO.name, VIDEO.name, photo(2).name]))
+        .thenNothingHappened();
+      // Made against a gallery that has changed since: one left out, one unknown, one twice.
+      for (const stale of [
+        [PHOTO.name, VIDEO.name],
+        [PHOTO.name, VIDEO.name, 'gone.jpg'],
+        [PHOTO.name, VIDEO.name, VIDEO.name],
+      ]) {
+        given(three).when(reorderMedia(stale)).thenThrows('MEDIA_ORDER_STALE');
+      }
+    });
+
     it('cannot remove or choose a file the ad does not have', () => {
       given(POSTED).when(removeMedia('nope.jpg')).thenThrows('MEDIA_NOT_FOUND');
       given(POSTED).when(chooseThumbnail('nope.jpg')).thenThrows('MEDIA_NOT_FOUND');
@@ -397,6 +425,7 @@ describe('when bidding is open', () => {
   it('lets no one but the owner manage the ad', () => {
     const other = MEENA.userId;
     for (const command of [
+      reorderMedia([PHOTO.name], other),
       edit({ price: 1 }, other),
       addMedia(VIDEO, other),
       removeMedia(PHOTO.name, other),

@@ -118,6 +118,12 @@ export type MediaRemoved = DomainEvent<
   { readonly adId: string; readonly name: string; readonly removedAt: string }
 >;
 
+/** The owner arranged the gallery: every item's name, first to last. */
+export type MediaReordered = DomainEvent<
+  'MediaReordered',
+  { readonly adId: string; readonly order: readonly string[]; readonly reorderedAt: string }
+>;
+
 /** The ad's thumbnail: the thumbnail of one of its gallery items. */
 export type ThumbnailChosen = DomainEvent<
   'ThumbnailChosen',
@@ -167,6 +173,7 @@ export type AdEvent =
   | AdEdited
   | MediaAdded
   | MediaRemoved
+  | MediaReordered
   | ThumbnailChosen
   | BidPlaced
   | FinalCallMade
@@ -179,6 +186,7 @@ export const AD_EVENT_TYPES = [
   'AdEdited',
   'MediaAdded',
   'MediaRemoved',
+  'MediaReordered',
   'ThumbnailChosen',
   'BidPlaced',
   'FinalCallMade',

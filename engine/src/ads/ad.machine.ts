@@ -22,6 +22,7 @@ const ownerManagement = [
   'AddMedia',
   'RemoveMedia',
   'ChooseThumbnail',
+  'ReorderMedia',
 ] as const satisfies readonly AdCommandType[];
 
 export type AdMachineContext = {

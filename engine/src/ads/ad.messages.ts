@@ -34,6 +34,8 @@ export const AD_MESSAGES = {
     'This file is not the photo or video its name says it is. Please choose another one.',
   mediaNotFound: 'This photo or video is not in the gallery.',
   lastMedia: 'An ad needs at least one photo or video. Add another before removing this one.',
+  mediaOrderStale:
+    'The photos and videos changed in the meantime (in another tab?). Here they are now: arrange them again.',
   stagedMediaNotFound: 'An uploaded file has expired. Please add it again.',
   notMultipart: 'Please send the ad as multipart/form-data.',
 } as const;

@@ -102,6 +102,13 @@ const anyCommand = (now: string): fc.Arbitrary<AdCommand> =>
       data: { userId: OWNER.userId, name: photo(n).name },
       metadata: metadata(now),
     })),
+    fc
+      .shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => photo(n).name))
+      .map((order): AdCommand => ({
+        type: 'ReorderMedia',
+        data: { userId: OWNER.userId, order },
+        metadata: metadata(now),
+      })),
     fc.integer({ min: 1, max: 9 }).map((n): AdCommand => ({
       type: 'ChooseThumbnail',
       data: { userId: OWNER.userId, name: photo(n).name },
@@ -137,6 +144,9 @@ const reflects = (before: AdState, after: AdState, event: AdEvent): void => {
       return;
     case 'MediaRemoved':
       expect(after.media.map((m) => m.name)).not.toContain(event.data.name);
+      return;
+    case 'MediaReordered':
+      expect(after.media.map((m) => m.name)).toEqual(event.data.order);
       return;
     case 'ThumbnailChosen':
       expect(after.thumbnail?.name).toBe(event.data.name);

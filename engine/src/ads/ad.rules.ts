@@ -197,3 +197,24 @@ export const galleryError = (media: readonly GalleryItem[]): MediaErrorCode | nu
   if (names.size !== media.length || !media.every(isGalleryItem)) return 'INVALID_MEDIA';
   return null;
 };
+
+/**
+ * Whether `order` names each item of the gallery once, and nothing else: a new order of the same
+ * photos and videos (not one made against a gallery that has changed since).
+ */
+export const isOrderOf = (media: readonly GalleryItem[], order: readonly string[]): boolean =>
+  order.length === media.length &&
+  new Set(order).size === order.length &&
+  media.every((item) => order.includes(item.name));
+
+/** The gallery in `order` (its items' names); an item the order leaves out keeps its place after. */
+export function inOrder<Item extends { readonly name: string }>(
+  media: readonly Item[],
+  order: readonly string[],
+): Item[] {
+  const place = (item: Item) => {
+    const index = order.indexOf(item.name);
+    return index === -1 ? order.length + media.indexOf(item) : index;
+  };
+  return [...media].sort((a, b) => place(a) - place(b));
+}

@@ -9,6 +9,7 @@ import {
   type AdStatus,
 } from './ad.machine.ts';
 import { withAdded } from '../shared/objects.ts';
+import { inOrder } from './ad.rules.ts';
 
 /** What the decider needs to know about one ad, folded from its stream. */
 export type AdState = {
@@ -109,6 +110,8 @@ export const evolve = (
         media: state.media.filter((item) => item.name !== event.data.name),
         thumbnail: state.thumbnail?.name === event.data.name ? null : state.thumbnail,
       };
+    case 'MediaReordered':
+      return { ...next, media: inOrder(state.media, event.data.order) };
     case 'ThumbnailChosen':
       return { ...next, thumbnail: { name: event.data.name, thumbnail: event.data.thumbnail } };
     case 'BidPlaced':

@@ -1,4 +1,5 @@
 import type { AdDetails, AdEvent, CloseReason, GalleryItem } from '@boli/engine/ads/ad.events';
+import { inOrder } from '@boli/engine/ads/ad.rules';
 
 /*
  * One row of the ads read model (section 3's Ad with its gallery and bidding state), and the pure
@@ -54,6 +55,7 @@ export const AD_ROW_EVENT_TYPES = [
   'AdEdited',
   'MediaAdded',
   'MediaRemoved',
+  'MediaReordered',
   'ThumbnailChosen',
   'FinalCallMade',
   'BiddingClosed',
@@ -152,6 +154,12 @@ export function evolveAdRow(row: AdRow | undefined, event: AdEvent): AdRow | und
         gallery: row.gallery.filter((item) => item.name !== event.data.name),
         updated_at: event.data.removedAt,
       });
+    case 'MediaReordered':
+      return {
+        ...row,
+        gallery: inOrder(row.gallery, event.data.order),
+        updated_at: event.data.reorderedAt,
+      };
     case 'ThumbnailChosen':
       return withThumbnail({
         ...row,

@@ -87,6 +87,20 @@ describe('an ad’s row, folded from its events', () => {
     expect(row.thumbnail_name).toBeNull();
   });
 
+  it('lists the gallery in the order its owner arranged it', () => {
+    const order = [photo(2).name, VIDEO.name, PHOTO.name];
+    const row = fold(
+      [
+        mediaAdded(VIDEO, at(1)),
+        mediaAdded(photo(2), at(2)),
+        { type: 'MediaReordered', data: { adId: AD_ID, order, reorderedAt: at(3) } },
+      ],
+      posted(),
+    )!;
+    expect(row.gallery.map((item) => item.name)).toEqual(order);
+    expect(row.updated_at).toBe(at(3));
+  });
+
   it('adds a retried file once', () => {
     expect(fold([mediaAdded(PHOTO, at(1))], posted())!.gallery).toHaveLength(1);
   });

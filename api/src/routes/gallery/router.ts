@@ -13,7 +13,7 @@ import { removeStored } from '../../media/adMedia.ts';
 import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
 import { AD_MESSAGES, judgeMediaCount, storeAll } from '../posts/adForm.ts';
 import { adsContext, type AdsRouterOptions } from '../posts/router.ts';
-import { galleryItemBody, itemIdQuery } from '../posts/schema.ts';
+import { galleryItemBody, galleryOrderBody, itemIdQuery } from '../posts/schema.ts';
 import { deleteExpiredStaged, releaseStaged, stageMedia } from './staged.ts';
 
 type GalleryInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'logger'>;
@@ -136,6 +136,16 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
       data: { userId: ctx.state.auth!.userId, name },
     });
     if (item !== undefined) await removeStored(storage, [item.name, item.thumbnail]);
+    ctx.body = success(toAdDetailView(row, viewOf(ctx)));
+  });
+
+  router.post('/api/gallery/order', auth, async (ctx) => {
+    const { item_id, order } = parseInput(galleryOrderBody, ctx.request.body ?? {});
+    const ad = await ads.adOr404(item_id);
+    const row = await ads.run(ctx, ad.ad_id, {
+      type: 'ReorderMedia',
+      data: { userId: ctx.state.auth!.userId, order },
+    });
     ctx.body = success(toAdDetailView(row, viewOf(ctx)));
   });
 

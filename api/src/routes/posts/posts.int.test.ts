@@ -543,6 +543,27 @@ describe('the gallery', () => {
     });
     expect((chosen.body.data as AdDetailView).thumbnail).toBe(video.thumbnail);
 
+    // The owner arranges the gallery; the ad's page and its list read it in that order.
+    const names = gallery.map((item) => item.name);
+    const arranged = [names[2]!, names[0]!, ...names.slice(3), names[1]!];
+    const order = (token: string, list: string[]) =>
+      kit.api('/api/gallery/order', { token, json: { item_id: posted._id, order: list } });
+    expect((await order(meena.token, arranged)).status).toBe(403);
+    const reordered = await order(ravi.token, arranged);
+    expect(reordered.status).toBe(200);
+    expect((reordered.body.data as AdDetailView).gallery.map((item) => item.name)).toEqual(
+      arranged,
+    );
+    const read = await kit.api(`/api/gallery/media?item_id=${posted._id}`, { token: ravi.token });
+    expect((read.body.data as { name: string }[]).map((item) => item.name)).toEqual(arranged);
+    // An order made against another gallery (a photo removed since, in another tab).
+    expect(await order(ravi.token, arranged.slice(1))).toEqual(
+      expect.objectContaining({
+        status: 409,
+        body: expect.objectContaining({ msg: AD_MESSAGES.mediaOrderStale }),
+      }),
+    );
+
     const removed = await kit.api('/api/gallery/remove', {
       token: ravi.token,
       json: { item_id: posted._id, name: video.name },

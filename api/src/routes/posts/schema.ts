@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { blankAsAbsent } from '../../http/blankInput.ts';
 
@@ -70,9 +71,12 @@ export const adKey = z
   .max(200, { error: AD_MESSAGES.adNotFound });
 export const itemIdQuery = z.object({ item_id: adKey });
 export const itemUidQuery = z.object({ item_uid: adKey });
-export const galleryItemBody = z.object({
+const mediaName = z.string().trim().min(1).max(200);
+export const galleryItemBody = z.object({ item_id: adKey, name: mediaName });
+/** The gallery arranged: every item's name, first to last. */
+export const galleryOrderBody = z.object({
   item_id: adKey,
-  name: z.string().trim().min(1).max(200),
+  order: z.array(mediaName).max(LIMITS.adMedia.maxFiles),
 });
 
 /** 'true'/'false' (a form) or a boolean (JSON). */

@@ -101,6 +101,7 @@ export const AD_PATHS = {
   upload: '/api/gallery/upload',
   remove: '/api/gallery/remove',
   thumbnail: '/api/gallery/thumbnail',
+  order: '/api/gallery/order',
   userAddress: '/api/user/getUserAddress',
   categories: '/api/posts/category',
   subcategories: '/api/posts/subcategory',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +6,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
@@ -17,6 +20,9 @@ import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { AD_PATHS, adPath, type AdDetailView, type GalleryItemView } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
 import { mediaLabels, uploadOfItem } from '../model/galleryUploads.ts';
+import { movedAnnouncement, movedOrder } from '../model/galleryOrder.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 import { useUploads } from '../useUploads.ts';
 import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import { AdLoadFailureNotice, AdManagementNotice } from './AdFailureNotice.tsx';
@@ -28,12 +34,50 @@ const TITLE = 'Photos and videos';
 const isThumbnail = (ad: AdDetailView, item: GalleryItemView) =>
   ad.thumbnail !== '' && (ad.thumbnail === item.thumbnail || ad.thumbnail === item.url);
 
+type MoveDirection = 'earlier' | 'later';
+
+/** Move earlier / Move later: at an end it stays focusable (a move can bring it there) but does nothing. */
+function MoveButton({
+  label,
+  direction,
+  onMove,
+  focused,
+}: {
+  label: string;
+  direction: MoveDirection;
+  /** Null at the gallery's end. */
+  onMove: (() => void) | null;
+  /** Its item was just moved with it: the keyboard stays on it in the item's new place. */
+  focused: boolean;
+}) {
+  const Icon = direction === 'earlier' ? ArrowBackIcon : ArrowForwardIcon;
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focused) button.current?.focus();
+  }, [focused]);
+  return (
+    <IconButton
+      ref={button}
+      size="small"
+      aria-label={`Move ${label.toLowerCase()} ${direction}`}
+      title={`Move ${direction}`}
+      {...busyProps(onMove === null)}
+      onClick={() => onMove?.()}
+    >
+      <Icon fontSize="small" />
+    </IconButton>
+  );
+}
+
 function MediaItem({
   ad,
   item,
   label,
   onRemove,
   onThumbnail,
+  onMoveEarlier,
+  onMoveLater,
+  justMoved,
   canRemove,
 }: {
   ad: AdDetailView;
@@ -42,6 +86,10 @@ function MediaItem({
   label: string;
   onRemove: () => void;
   onThumbnail: () => void;
+  onMoveEarlier: (() => void) | null;
+  onMoveLater: (() => void) | null;
+  /** This item was just moved, and which way: its button keeps the keyboard. */
+  justMoved: MoveDirection | null;
   canRemove: boolean;
 }) {
   const video = item.galleryType === 'videos';
@@ -70,6 +118,18 @@ function MediaItem({
         />
       )}
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <MoveButton
+          label={label}
+          direction="earlier"
+          onMove={onMoveEarlier}
+          focused={justMoved === 'earlier'}
+        />
+        <MoveButton
+          label={label}
+          direction="later"
+          onMove={onMoveLater}
+          focused={justMoved === 'later'}
+        />
         {chosen ? (
           <Chip size="small" color="primary" label="Thumbnail" />
         ) : (
@@ -170,6 +230,31 @@ function AdMedia({
     }
   };
 
+  // The gallery arranged: the whole order is sent; refused (changed in another tab), it is read
+  // again as it now is, and the refusal says so.
+  const [moved, setMoved] = useState<{ name: string; direction: MoveDirection; said: string }>();
+  const arrange = async (order: string[], name: string, direction: MoveDirection) => {
+    setFailure(null);
+    setMoved(undefined);
+    try {
+      const row = await request<AdDetailView>(AD_PATHS.order, { json: { item_id: itemId, order } });
+      setGallery(row.gallery ?? []);
+      const said = movedAnnouncement(order.indexOf(name) + 1, order.length);
+      setMoved({ name, direction, said });
+      onChanged();
+    } catch (error) {
+      if (isAdClosedRefusal(error)) onClosed();
+      setFailure(messageOf(error));
+      reload();
+    }
+  };
+  const moveOf = (index: number, by: -1 | 1) => {
+    const names = gallery.map((item) => item.name);
+    const order = movedOrder(names, index, by);
+    const direction = by === -1 ? 'earlier' : 'later';
+    return order === null ? null : () => void arrange(order, names[index]!, direction);
+  };
+
   /** Removes the item, and the upload row that added it (which would still say 'Uploaded'). */
   const removeItem = async (name: string) => {
     const upload = uploadOfItem(
@@ -216,6 +301,9 @@ function AdMedia({
             canRemove={gallery.length > 1}
             onRemove={() => void removeItem(item.name)}
             onThumbnail={() => void act(AD_PATHS.thumbnail, item.name)}
+            onMoveEarlier={moveOf(index, -1)}
+            onMoveLater={moveOf(index, 1)}
+            justMoved={moved?.name === item.name ? moved.direction : null}
           />
         ))}
       </Box>
@@ -225,7 +313,12 @@ function AdMedia({
           {AD_MESSAGES.lastMedia}
         </Typography>
       )}
-      <MediaDropZone held={gallery.length + pending} onFiles={media.add} />
+      <Announcer message={moved?.said ?? ''} />
+      <MediaDropZone
+        held={gallery.length + pending}
+        heldWord="in the gallery"
+        onFiles={media.add}
+      />
       <UploadList
         uploads={media.uploads}
         onRemove={media.remove}
@@ -238,7 +331,7 @@ function AdMedia({
 }
 
 /**
- * An ad's media (/postAd/media/{ad_id}): add (with progress), remove, choose the thumbnail — for
+ * An ad's media (/postAd/media/{ad_id}): add (with progress), remove, arrange, choose the thumbnail — for
  * the ad's owner while its bidding is open; anyone else, or a closed ad, gets the reason instead,
  * as does the owner once bidding closes while the page is open.
  */

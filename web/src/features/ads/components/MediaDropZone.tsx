@@ -17,6 +17,8 @@ import {
 type Props = {
   /** How many media the ad already has (uploaded, uploading or kept). */
   held: number;
+  /** How the count names what it counts: files chosen for a new ad, or a gallery's items. */
+  heldWord?: string;
   onFiles: (files: File[]) => void;
   disabled?: boolean;
 };
@@ -27,7 +29,7 @@ type Props = {
  * go to `onFiles`. A file refused as one too many is said only while the ad is still full: once a
  * photo is removed, Choose files takes it.
  */
-export function MediaDropZone({ held, onFiles, disabled = false }: Props) {
+export function MediaDropZone({ held, heldWord = 'chosen', onFiles, disabled = false }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [refusals, setRefusals] = useState<{ line: string; reason: MediaRefusal }[]>([]);
@@ -77,7 +79,7 @@ export function MediaDropZone({ held, onFiles, disabled = false }: Props) {
         </Typography>
         <Typography variant="body2" color="textSecondary">
           Up to {LIMITS.adMedia.maxFiles} files of {MEDIA_MAX_MB} MB at most,{' '}
-          {LIMITS.adMedia.extensions.join(', ')} — {held} of {LIMITS.adMedia.maxFiles} chosen
+          {LIMITS.adMedia.extensions.join(', ')} — {held} of {LIMITS.adMedia.maxFiles} {heldWord}
         </Typography>
         <Button
           variant="outlined"
