@@ -13,6 +13,8 @@ export type PlaceSlotBid = Command<
     /** Paise; null when not given. */
     readonly bidamt: number | null;
     readonly company: string;
+    /** Whether the bidder has an active subscription or trial (section 6), looked up by the caller. */
+    readonly bidderEntitled: boolean;
   }
 >;
 

@@ -18,7 +18,8 @@ export type AdSlotErrorCode =
   | 'SLOT_DATE_INVALID'
   | 'SLOT_DATE_PASSED'
   | 'SLOT_CLOSED'
-  | 'SLOT_NOT_BEGUN';
+  | 'SLOT_NOT_BEGUN'
+  | 'NOT_ENTITLED';
 
 export type AdSlotState = {
   readonly bids: readonly SlotBid[];
@@ -63,6 +64,8 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
   if (state.closed !== null || hasSlotBegun(data.slotdate, metadata.now)) {
     return fail('SLOT_CLOSED', MESSAGES.biddingClosed);
   }
+  // Section 6: a subscription is required to bid, a slot's as an ad's.
+  if (!data.bidderEntitled) return fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
   return [
     {
       type: 'SlotBidPlaced',

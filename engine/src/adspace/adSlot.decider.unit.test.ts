@@ -29,6 +29,7 @@ const placeBid = (data: Partial<PlaceSlotBid['data']> = {}, now = T0): PlaceSlot
     slotdate: SLOT_DATE,
     bidamt: rupees(250_000),
     company: 'Asha Sweets',
+    bidderEntitled: true,
     ...data,
   },
   metadata: metadata(now, data.userId ?? ASHA),
@@ -91,6 +92,18 @@ describe('while the slot is open', () => {
     given(placed())
       .when(placeBid({ bidId: 'b-2', userId: BALA, username: 'bala' }, justBefore))
       .then(placed({ bidId: 'b-2', userId: BALA, username: 'bala', biddate: justBefore }));
+  });
+});
+
+describe('who may bid', () => {
+  it('refuses a member without a subscription or trial (section 6), once the form is right', () => {
+    given([])
+      .when(placeBid({ bidderEntitled: false }))
+      .thenThrows('NOT_ENTITLED', { message: MESSAGES.pleaseSubscribe });
+    // What is wrong with the form is said first: it is what the member can mend on the page.
+    given([])
+      .when(placeBid({ bidderEntitled: false, bidamt: rupees(100) }))
+      .thenThrows('SLOT_BID_BELOW_BASE');
   });
 });
 

@@ -8,11 +8,13 @@ import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { bidsOfSlot, calendarBetween } from '@boli/projections/adspace/adspace.queries';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { bearerToken, requireAuth } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { activeMember } from '../../http/members.ts';
+import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
 import type { BillingInfra } from '../billing/billingDeps.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import { calendarQuery, slotBidBody, slotBidsQuery, slotTypeOf } from './schema.ts';
@@ -50,6 +52,7 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
         slotdate: body.slotdate,
         bidamt: bidAmountInPaise(body.bidamt),
         company: body.company,
+        bidderEntitled: await hasActiveEntitlement(infra.db, bidder.user_id, new Date()),
       },
       metadata: commandMetadata(ctx, { userId: bidder.user_id, role: 'member' }),
     };
@@ -64,6 +67,8 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
       command,
       readModels: ['ad_slots'],
       ...(key ? { idempotencyKey: key } : {}),
+    }).catch((error: unknown) => {
+      throw subscribeRefusal(error);
     });
     const placed = result.events[0];
     if (placed?.type !== 'SlotBidPlaced') throw new Error('no slot bid placed');

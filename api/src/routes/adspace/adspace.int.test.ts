@@ -222,6 +222,20 @@ describe('slot bids', () => {
     expect(body.msg).toBe(MESSAGES.pleaseLoginFirst);
   });
 
+  it('refuses a member without a subscription or trial, saying where to subscribe', async () => {
+    const lapsed = await kit.member('lapsed_ads', { entitled: false });
+    const refused = await bid(lapsed, {
+      type: 'sidePanels',
+      bidamt: 250_000,
+      slotdate: slotdate(),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      msg: MESSAGES.pleaseSubscribe,
+      data: { subscribeAt: '/subscription' },
+    });
+  });
+
   it('refuses missing details, amounts not above the base and slots dated yesterday', async () => {
     const esha = await kit.member('esha_ads');
     const missing = await bid(esha, { bidamt: 250_000, slotdate: slotdate() });

@@ -22,6 +22,7 @@ import { activeSignedInMember, bidAliasOf } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
 import { keepRefusal } from './keepRefusal.ts';
+import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
 import { checkWithdrawnAdAhead, withdrawnAdChecked } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -34,9 +35,6 @@ import {
 } from './schema.ts';
 
 type BidInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config'>;
-
-/** Where the web app offers a subscription, for a member refused for lack of one. */
-export const SUBSCRIBE_AT = '/subscription';
 
 const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
 const phaseOf = (isAfterFinalCall: boolean | undefined): BidPhase =>
@@ -89,12 +87,7 @@ export function bidRouter(infra: BidInfra): Router {
       if (error instanceof DomainError && command.type === 'PlaceBid') {
         await keepRefusal(ctx, infra.store, adId, command, error);
       }
-      if (error instanceof DomainError && error.code === 'NOT_ENTITLED') {
-        throw new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
-          subscribeAt: SUBSCRIBE_AT,
-        });
-      }
-      throw error;
+      throw subscribeRefusal(error);
     }
   };
 

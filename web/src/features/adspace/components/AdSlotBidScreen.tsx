@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,6 +19,7 @@ import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
+import { subscribeLink } from '../../bidding/api/bidsApi.ts';
 import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
@@ -113,9 +115,11 @@ export function AdSlotBidScreen() {
         typeof data === 'object' && data !== null && 'actionMessage' in data
           ? String(data.actionMessage)
           : undefined;
+      const subscribeAt = subscribeLink(error);
       setFailure({
         msg: firstMessageOf(error),
         ...(action ? { action } : {}),
+        ...(subscribeAt ? { subscribeAt } : {}),
       });
     } finally {
       setSending(false);
@@ -211,6 +215,14 @@ export function AdSlotBidScreen() {
         {failure && (
           <Alert severity="error" role="alert" id="slot-bid-failure">
             {failure.msg}
+            {failure.subscribeAt && (
+              <>
+                {' '}
+                <Link component={RouterLink} to={failure.subscribeAt}>
+                  Subscribe
+                </Link>
+              </>
+            )}
           </Alert>
         )}
         <Button

@@ -3,7 +3,13 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 
 /** A refusal: the spec's message, and its action-level message when it has one. */
 /** `field`: the one to mend, marked and given the keyboard focus. */
-export type SlotBidRefusal = { msg: string; action?: string; field?: 'type' | 'amount' };
+export type SlotBidRefusal = {
+  msg: string;
+  action?: string;
+  field?: 'type' | 'amount';
+  /** Refused for want of a subscription: where to subscribe. */
+  subscribeAt?: string;
+};
 
 /**
  * Why a slot bid cannot be sent as typed (section 5): type and amount are needed, and the amount
