@@ -294,6 +294,28 @@ describe('a review changed after it was posted', () => {
   }, 240_000);
 });
 
+describe('many reviews', () => {
+  it('shows a page of them, and More reviews the next, till there are no more', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const count = LIMITS.reviewPageSize + 1;
+    for (let n = 1; n <= count; n += 1) {
+      const text = `Deal number ${n} went well.`;
+      await api(app, '/api/review/', { json: { userId: bala.userId, text }, token: asha.token });
+    }
+    const a = await windowOf(asha);
+    await visit(a, `/user_profile/${bala.userId}`);
+    const reviews = a.getByTestId('review');
+    await expect.poll(() => reviews.count()).toBe(LIMITS.reviewPageSize);
+    await a.getByRole('button', { name: 'More reviews' }).click();
+    await expect.poll(() => reviews.count()).toBe(count);
+    expect(await reviews.last().innerText()).toContain('Deal number 1 went well.');
+    await expect.poll(() => a.getByRole('button', { name: 'More reviews' }).count()).toBe(0);
+  }, 120_000);
+});
+
 describe('the contact form', () => {
   it('refuses each wrong field with its message, then sends and acknowledges by email', async () => {
     const page = await windowOf();

@@ -79,6 +79,8 @@ export const LIMITS = {
   passwordResetValidMinutes: 60,
   // Social (issue #9). The spec sets no review length; this keeps one review readable.
   reviewTextMax: 1_000,
+  /** Reviews per page of GET /api/review/ (More reviews asks for the next). */
+  reviewPageSize: 20,
   /** Notifications GET /api/notification answers, newest first. */
   notificationListLimit: 50,
   /** Contact form's mobile: digits only, up to this many ("up to 10"). */

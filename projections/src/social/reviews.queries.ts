@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { defaultPictureUrl, type PictureUrl } from '../users/users.queries.ts';
 
 /** Section 3's Review as GET /api/review/ answers it (docs/api/social.md). */
@@ -29,11 +30,18 @@ type Row = {
   profilepic: string | null;
 };
 
-/** The reviews a member received, newest first, with each reviewer's current name and avatar. */
+/**
+ * A page of the reviews a member received (1-based, `limit` each), newest first, with each
+ * reviewer's current name and avatar.
+ */
 export async function listReviews(
   db: Knex,
   userId: string,
-  { pictureUrl = defaultPictureUrl, limit = 100 }: { pictureUrl?: PictureUrl; limit?: number } = {},
+  {
+    pictureUrl = defaultPictureUrl,
+    limit = LIMITS.reviewPageSize,
+    page = 1,
+  }: { pictureUrl?: PictureUrl; limit?: number; page?: number } = {},
 ): Promise<Review[]> {
   const rows: Row[] = await db('reviews as r')
     .leftJoin('users as u', 'u.user_id', 'r.posted_by')
@@ -55,7 +63,8 @@ export async function listReviews(
       { column: 'r.posted_at', order: 'desc' },
       { column: 'r.review_id', order: 'desc' },
     ])
-    .limit(limit);
+    .limit(limit)
+    .offset((page - 1) * limit);
   return rows.map((row) => ({
     _id: row.review_id,
     userId: row.user_id,

@@ -92,8 +92,8 @@ export function socialRouter(infra: SocialInfra): Router {
   // Reviews -------------------------------------------------------------------------------------
 
   const reviews = async (ctx: Context) => {
-    const { userId } = parseInput(reviewListQuery, ctx.query);
-    ctx.body = success(await listReviews(infra.db, userId, { pictureUrl }));
+    const { userId, page } = parseInput(reviewListQuery, ctx.query);
+    ctx.body = success(await listReviews(infra.db, userId, { pictureUrl, page }));
   };
   router.get('/api/review', auth, member, reviews);
   router.get('/api/review/', auth, member, reviews);

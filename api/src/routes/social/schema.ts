@@ -16,7 +16,11 @@ const required = (name: string) =>
 /** A missing or non-text field is an empty one, so the domain answers with its own words. */
 const text = z.union([z.string(), z.number()]).transform(String).catch('').default('');
 
-export const reviewListQuery = z.object({ userId: required('userId') });
+export const reviewListQuery = z.object({
+  userId: required('userId'),
+  /** 1-based; anything else is the first page. */
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
 
 export const reviewBody = z.object({ userId: required('userId'), text });
 

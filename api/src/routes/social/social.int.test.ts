@@ -163,6 +163,31 @@ describe('reviews', () => {
     expect(await edit(asha.token, 'Back again')).toEqual(refusal(404, MESSAGES.reviewNotFound));
   });
 
+  it('lists reviews a page at a time, newest first', async () => {
+    const many = await member('many_reviews');
+    const size = LIMITS.reviewPageSize;
+    for (let n = 1; n <= size + 1; n += 1) {
+      const posted = await kit.api('/api/review/', {
+        token: asha.token,
+        json: { userId: many.userId, text: `Deal ${n}` },
+      });
+      expect(posted.status).toBe(200);
+    }
+    const page = async (query: string) =>
+      (
+        (await kit.api(`/api/review/?userId=${many.userId}${query}`, { token: bala.token })).body
+          .data as { text: string }[]
+      ).map((review) => review.text);
+    const first = await page('');
+    expect(first).toHaveLength(size);
+    expect(first[0]).toBe(`Deal ${size + 1}`);
+    expect(await page('&page=1')).toEqual(first);
+    expect(await page('&page=2')).toEqual(['Deal 1']);
+    expect(await page('&page=3')).toEqual([]);
+    // What is not a page is the first.
+    expect(await page('&page=abc')).toEqual(first);
+  });
+
   it('lets support take down a review of someone else', async () => {
     const posted = await kit.api('/api/review/', {
       token: asha.token,

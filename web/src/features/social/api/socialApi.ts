@@ -54,8 +54,9 @@ export type Notification = {
 
 export type RequestAnswer = 'approved' | 'rejected' | 'revoked';
 
-export const fetchReviews = (request: Request, userId: string) =>
-  request<Review[]>('/api/review/', { query: { userId } });
+/** A page (1-based) of the reviews a member received, newest first; a full page may have more after it. */
+export const fetchReviews = (request: Request, userId: string, page = 1) =>
+  request<Review[]>('/api/review/', { query: { userId, page: String(page) } });
 
 /** The same key sent again posts the review once. */
 export const postReview = (

@@ -16,6 +16,7 @@ import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { ReviewItem, type ReviewRights } from './ReviewItem.tsx';
+import { busyProps } from '../../../components/busyProps.ts';
 
 /** The review form's refusal, which the review box points to. */
 const REVIEW_FAILURE_ID = 'review-failure';
@@ -34,7 +35,17 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     const own = review.postedBy === reviewerId;
     return { edit: own, delete: own || support };
   };
-  const [reviews, setReviews] = useState<Review[] | null>(null);
+  const [reviews, setReviewsShown] = useState<Review[] | null>(null);
+  // The pages read so far, and whether the last was full (More reviews asks for the next).
+  const [pages, setPages] = useState(1);
+  const [more, setMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** The first page, as the list or a change's answer gives it. */
+  const setReviews = useCallback((firstPage: Review[]) => {
+    setReviewsShown(firstPage);
+    setPages(1);
+    setMore(firstPage.length === LIMITS.reviewPageSize);
+  }, []);
   const [text, setText] = useState(() => readReviewDraft(reviewerId, userId));
   const field = useRef<HTMLTextAreaElement>(null);
   const type = (next: string) => {
@@ -54,7 +65,26 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       setReviews([]);
       setFailure(messageOf(error));
     }
-  }, [request, userId]);
+  }, [request, userId, setReviews]);
+
+  const loadMore = async () => {
+    if (loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const next = await fetchReviews(request, userId, pages + 1);
+      // A review posted meanwhile moves the pages on by one: what is shown already is not repeated.
+      setReviewsShown((shown) => {
+        const ids = new Set((shown ?? []).map((review) => review._id));
+        return [...(shown ?? []), ...next.filter((review) => !ids.has(review._id))];
+      });
+      setPages(pages + 1);
+      setMore(next.length === LIMITS.reviewPageSize);
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   useEffect(() => {
     void load();
@@ -135,6 +165,16 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
               }}
             />
           ))}
+          {more && (
+            <Button
+              onClick={() => void loadMore()}
+              loading={loadingMore}
+              {...busyProps(loadingMore)}
+              sx={{ mt: 1 }}
+            >
+              More reviews
+            </Button>
+          )}
         </Box>
       )}
       {/* Closed, it gives the focus back to the review box: Post Review was disabled meanwhile. */}
