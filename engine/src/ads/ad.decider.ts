@@ -19,7 +19,9 @@ import type {
 import { AD_DETAIL_FIELDS, type AdDetails, type AdEvent, type BidType } from './ad.events.ts';
 import { allowsCommand } from './ad.machine.ts';
 import {
+  coverOf,
   galleryError,
+  inOrder,
   isGalleryItem,
   isOrderOf,
   normalizeAd,
@@ -94,7 +96,7 @@ const postAd = ({ data, metadata }: PostAd): AdEvent[] => {
   const details = judgeAd(input, metadata.now);
   const mediaProblem = galleryError(media);
   if (mediaProblem !== null) fail(mediaProblem, undefined, { count: media.length });
-  const cover = media.find((item) => item.galleryType === 'photos') ?? media[0];
+  const cover = coverOf(media);
   return [
     {
       type: 'AdPosted',
@@ -176,11 +178,30 @@ const reorderMedia = ({ data, metadata }: ReorderMedia, state: AdState): AdEvent
     return fail('MEDIA_ORDER_STALE', undefined, { order: data.order });
   }
   if (state.media.every((item, index) => item.name === data.order[index])) return [];
+  // The first photo leads: a thumbnail that was the gallery's lead follows the new lead, while
+  // one the owner chose from further back stays their choice.
+  const before = coverOf(state.media);
+  const after = coverOf(inOrder(state.media, data.order));
+  const follows =
+    after !== undefined && after.name !== before?.name && state.thumbnail?.name === before?.name;
   return [
     {
       type: 'MediaReordered',
       data: { adId: state.adId, order: [...data.order], reorderedAt: metadata.now },
     },
+    ...(follows
+      ? [
+          {
+            type: 'ThumbnailChosen',
+            data: {
+              adId: state.adId,
+              name: after.name,
+              thumbnail: after.thumbnail,
+              chosenAt: metadata.now,
+            },
+          } satisfies AdEvent,
+        ]
+      : []),
   ];
 };
 

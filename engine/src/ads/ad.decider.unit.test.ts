@@ -386,9 +386,21 @@ describe('when bidding is open', () => {
     it('arranges the gallery in the order given, which must name each item once', () => {
       const three = [...POSTED, mediaAdded(VIDEO), mediaAdded(photo(2))];
       const order = [photo(2).name, PHOTO.name, VIDEO.name];
+      const reordered = (list: string[]) =>
+        ({
+          type: 'MediaReordered',
+          data: { adId: AD_ID, order: list, reorderedAt: at(5) },
+        }) satisfies AdEvent;
+      // The thumbnail was the lead (the first photo): it follows the new lead.
       given(three)
         .when(reorderMedia(order))
-        .then({ type: 'MediaReordered', data: { adId: AD_ID, order, reorderedAt: at(5) } });
+        .then([reordered(order), thumbnailChosen(photo(2), at(5))]);
+      // One the owner chose from further back stays; so does the lead's when it keeps the lead.
+      given([...three, thumbnailChosen(VIDEO, at(1))])
+        .when(reorderMedia(order))
+        .then(reordered(order));
+      const videoFirst = [VIDEO.name, PHOTO.name, photo(2).name];
+      given(three).when(reorderMedia(videoFirst)).then(reordered(videoFirst));
       given(three)
         .when(reorderMedia(order))
         .thenState((state) => expect(state.media.map((item) => item.name)).toEqual(order));

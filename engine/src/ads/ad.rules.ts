@@ -198,6 +198,10 @@ export const galleryError = (media: readonly GalleryItem[]): MediaErrorCode | nu
   return null;
 };
 
+/** The item that leads a gallery, and is its thumbnail unless the owner chose another: its first photo, else its first item. */
+export const coverOf = <Item extends GalleryItem>(media: readonly Item[]): Item | undefined =>
+  media.find((item) => item.galleryType === 'photos') ?? media[0];
+
 /**
  * Whether `order` names each item of the gallery once, and nothing else: a new order of the same
  * photos and videos (not one made against a gallery that has changed since).

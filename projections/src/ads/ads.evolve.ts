@@ -1,5 +1,5 @@
 import type { AdDetails, AdEvent, CloseReason, GalleryItem } from '@boli/engine/ads/ad.events';
-import { inOrder } from '@boli/engine/ads/ad.rules';
+import { coverOf, inOrder } from '@boli/engine/ads/ad.rules';
 
 /*
  * One row of the ads read model (section 3's Ad with its gallery and bidding state), and the pure
@@ -100,8 +100,7 @@ const detailColumns = (details: Partial<AdDetails>): Partial<AdRow> => {
 /** The thumbnail shown: the chosen item's while it is in the gallery, else the first photo's. */
 const withThumbnail = (row: AdRow): AdRow => {
   const chosen = row.gallery.find((item) => item.name === row.thumbnail_name);
-  const shown =
-    chosen ?? row.gallery.find((item) => item.galleryType === 'photos') ?? row.gallery[0];
+  const shown = chosen ?? coverOf(row.gallery);
   return {
     ...row,
     thumbnail_name: chosen?.name ?? null,
@@ -155,11 +154,11 @@ export function evolveAdRow(row: AdRow | undefined, event: AdEvent): AdRow | und
         updated_at: event.data.removedAt,
       });
     case 'MediaReordered':
-      return {
+      return withThumbnail({
         ...row,
         gallery: inOrder(row.gallery, event.data.order),
         updated_at: event.data.reorderedAt,
-      };
+      });
     case 'ThumbnailChosen':
       return withThumbnail({
         ...row,

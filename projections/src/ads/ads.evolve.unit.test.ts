@@ -101,6 +101,24 @@ describe('an ad’s row, folded from its events', () => {
     expect(row.updated_at).toBe(at(3));
   });
 
+  it('shows the new first photo when no thumbnail is chosen and the gallery is arranged', () => {
+    const row = fold(
+      [
+        mediaAdded(photo(2), at(1)),
+        mediaAdded(photo(3), at(2)),
+        // The chosen thumbnail's photo removed: the first photo shows.
+        { type: 'MediaRemoved', data: { adId: AD_ID, name: PHOTO.name, removedAt: at(3) } },
+        {
+          type: 'MediaReordered',
+          data: { adId: AD_ID, order: [photo(3).name, photo(2).name], reorderedAt: at(4) },
+        },
+      ],
+      posted(),
+    )!;
+    expect(row.thumbnail_name).toBeNull();
+    expect(row.thumbnail).toBe(photo(3).thumbnail);
+  });
+
   it('adds a retried file once', () => {
     expect(fold([mediaAdded(PHOTO, at(1))], posted())!.gallery).toHaveLength(1);
   });

@@ -70,7 +70,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
   const count = characterCount(form.description);
   const tooLong = count >= LIMITS.descriptionMaxExclusive;
   // The item name's limit is said as it is typed, not only once Post Ad! refuses it.
-  const nameCount = characterCount(form.itemName);
+  // Counted as the server counts it: without the spaces around it.
+  const nameCount = characterCount(form.itemName.trim());
 
   return (
     <>

@@ -9,6 +9,8 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
@@ -42,15 +44,22 @@ function MoveButton({
   direction,
   onMove,
   focused,
+  busy,
 }: {
   label: string;
   direction: MoveDirection;
+  /** A move is being saved: none other till it is. */
+  busy: boolean;
   /** Null at the gallery's end. */
   onMove: (() => void) | null;
   /** Its item was just moved with it: the keyboard stays on it in the item's new place. */
   focused: boolean;
 }) {
-  const Icon = direction === 'earlier' ? ArrowBackIcon : ArrowForwardIcon;
+  // The gallery is one column on a phone (up and down), a grid from a tablet's width (left to right).
+  const [Column, Row] =
+    direction === 'earlier'
+      ? [ArrowUpwardIcon, ArrowBackIcon]
+      : [ArrowDownwardIcon, ArrowForwardIcon];
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focused) button.current?.focus();
@@ -61,10 +70,11 @@ function MoveButton({
       size="small"
       aria-label={`Move ${label.toLowerCase()} ${direction}`}
       title={`Move ${direction}`}
-      {...busyProps(onMove === null)}
+      {...busyProps(onMove === null || busy)}
       onClick={() => onMove?.()}
     >
-      <Icon fontSize="small" />
+      <Column fontSize="small" sx={{ display: { xs: 'inline-block', sm: 'none' } }} />
+      <Row fontSize="small" sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
     </IconButton>
   );
 }
@@ -78,6 +88,7 @@ function MediaItem({
   onMoveEarlier,
   onMoveLater,
   justMoved,
+  arranging,
   canRemove,
 }: {
   ad: AdDetailView;
@@ -90,6 +101,7 @@ function MediaItem({
   onMoveLater: (() => void) | null;
   /** This item was just moved, and which way: its button keeps the keyboard. */
   justMoved: MoveDirection | null;
+  arranging: boolean;
   canRemove: boolean;
 }) {
   const video = item.galleryType === 'videos';
@@ -123,12 +135,14 @@ function MediaItem({
           direction="earlier"
           onMove={onMoveEarlier}
           focused={justMoved === 'earlier'}
+          busy={arranging}
         />
         <MoveButton
           label={label}
           direction="later"
           onMove={onMoveLater}
           focused={justMoved === 'later'}
+          busy={arranging}
         />
         {chosen ? (
           <Chip size="small" color="primary" label="Thumbnail" />
@@ -233,9 +247,12 @@ function AdMedia({
   // The gallery arranged: the whole order is sent; refused (changed in another tab), it is read
   // again as it now is, and the refusal says so.
   const [moved, setMoved] = useState<{ name: string; direction: MoveDirection; said: string }>();
+  // One move at a time: the next is made from the order the last one saved, so none is lost.
+  const [arranging, setArranging] = useState(false);
   const arrange = async (order: string[], name: string, direction: MoveDirection) => {
     setFailure(null);
     setMoved(undefined);
+    setArranging(true);
     try {
       const row = await request<AdDetailView>(AD_PATHS.order, { json: { item_id: itemId, order } });
       setGallery(row.gallery ?? []);
@@ -246,13 +263,18 @@ function AdMedia({
       if (isAdClosedRefusal(error)) onClosed();
       setFailure(messageOf(error));
       reload();
+    } finally {
+      setArranging(false);
     }
   };
   const moveOf = (index: number, by: -1 | 1) => {
     const names = gallery.map((item) => item.name);
     const order = movedOrder(names, index, by);
     const direction = by === -1 ? 'earlier' : 'later';
-    return order === null ? null : () => void arrange(order, names[index]!, direction);
+    if (order === null) return null;
+    return () => {
+      if (!arranging) void arrange(order, names[index]!, direction);
+    };
   };
 
   /** Removes the item, and the upload row that added it (which would still say 'Uploaded'). */
@@ -304,6 +326,7 @@ function AdMedia({
             onMoveEarlier={moveOf(index, -1)}
             onMoveLater={moveOf(index, 1)}
             justMoved={moved?.name === item.name ? moved.direction : null}
+            arranging={arranging}
           />
         ))}
       </Box>
