@@ -164,10 +164,13 @@ describe('two members and a mobile number', () => {
     const showAgain = a.getByRole('button', { name: 'Show', exact: true });
     await showAgain.waitFor();
     // Asking again at once would be another notification for B: Show waits a day, and says so.
-    await a
-      .getByText(/^They said no to this request\. You can ask again after .* IST\.$/)
-      .waitFor();
-    expect(await showAgain.isDisabled()).toBe(true);
+    await a.getByText(/^They said no to this request\. You can ask again from .* IST\.$/).waitFor();
+    // It keeps the keyboard's reach, and says why to a screen reader; pressed, it asks nothing.
+    expect(await showAgain.getAttribute('aria-disabled')).toBe('true');
+    expect(await showAgain.getAttribute('aria-describedby')).toBe('mobile-request-ask-again');
+    await showAgain.focus();
+    await a.keyboard.press('Enter');
+    expect(await a.getByRole('button', { name: 'Pending' }).count()).toBe(0);
 
     // A is told of the approval and of the revocation in their own menu.
     await a.clock.fastForward(LIMITS.notificationPollMs);
@@ -313,6 +316,47 @@ describe('many reviews', () => {
     await expect.poll(() => reviews.count()).toBe(count);
     expect(await reviews.last().innerText()).toContain('Deal number 1 went well.');
     await expect.poll(() => a.getByRole('button', { name: 'More reviews' }).count()).toBe(0);
+    // The button gone with the last page, the keyboard is on the first review it brought.
+    await expect.poll(() => a.evaluate(() => document.activeElement?.id)).toMatch(/^review-name-/);
+
+    // Rewritten on the second page, the review stays in its place with the list as it was,
+    // and the keyboard comes back to its Edit once the success is said.
+    const oldest = reviews.filter({ hasText: 'Deal number 1 went well.' });
+    await oldest.getByRole('button', { name: /^Edit/ }).click();
+    await a
+      .getByLabel('Your review', { exact: true })
+      .fill('Deal number 1, looking back, was fine.');
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByRole('dialog', { name: MESSAGES.reviewUpdated }).waitFor();
+    await a.getByRole('button', { name: 'OK' }).click();
+    const rewritten = reviews.filter({ hasText: 'Deal number 1, looking back, was fine.' });
+    await rewritten.waitFor();
+    expect(await reviews.count()).toBe(count);
+    await expect.poll(() => a.evaluate(() => document.activeElement?.id)).toMatch(/^review-edit-/);
+    expect(await rewritten.getByRole('button', { name: /^Edit/ }).getAttribute('id')).toBe(
+      await a.evaluate(() => document.activeElement?.id),
+    );
+
+    // A second tab, left open since before: its rewrite of a review changed meanwhile is refused,
+    // not saved over the newer text, and its list is read again.
+    const stale = await windowOf(asha);
+    await visit(stale, `/user_profile/${bala.userId}`);
+    const second = stale.getByTestId('review').filter({ hasText: 'Deal number 2 went well.' });
+    await second.waitFor();
+    const current = reviews.filter({ hasText: 'Deal number 2 went well.' });
+    await current.getByRole('button', { name: /^Edit/ }).click();
+    await a.getByLabel('Your review', { exact: true }).fill('Deal number 2: the newest words.');
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByRole('dialog', { name: MESSAGES.reviewUpdated }).waitFor();
+    await second.getByRole('button', { name: /^Edit/ }).click();
+    await stale.getByLabel('Your review', { exact: true }).fill('Deal number 2: stale words.');
+    await stale.getByRole('button', { name: 'Save' }).click();
+    await stale.getByText(MESSAGES.reviewChanged).waitFor();
+    await stale
+      .getByTestId('review')
+      .filter({ hasText: 'Deal number 2: the newest words.' })
+      .waitFor();
+    expect(await stale.getByText('Deal number 2: stale words.').count()).toBe(0);
   }, 120_000);
 });
 

@@ -87,6 +87,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   MOBILE_REQUEST_TOO_SOON: { status: 429 },
   REVIEW_NOT_FOUND: { status: 404, message: MESSAGES.reviewNotFound },
   REVIEW_NOT_YOURS: { status: 403, message: MESSAGES.reviewNotYours },
+  REVIEW_CHANGED: { status: 409, message: MESSAGES.reviewChanged },
   // A blocked member's ad, bid on from a page left open: answered as its page is, not found.
   AD_WITHDRAWN: { status: 404, message: AD_MESSAGES.adNotFound },
   MOBILE_REQUEST_TO_SELF: { status: 400, message: MESSAGES.mobileRequestSelf },

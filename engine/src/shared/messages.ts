@@ -106,6 +106,8 @@ export const MESSAGES = {
   reviewDeleted: 'Review deleted.',
   reviewNotFound: 'This review is no longer there.',
   reviewNotYours: 'Only its writer can change this review.',
+  reviewChanged:
+    'This review was changed in the meantime (in another tab?). Here it is now: change it again if you wish.',
   mobileRequestSent: 'Request sent.',
   mobileRequestSelf: 'You cannot request your own mobile number.',
   mobileRequestBlockedMember: 'This member is not available.',

@@ -8,6 +8,7 @@ import type { MobileRequestCommand } from './mobileRequest.commands.ts';
 import { mobileRequestDecider, statusOf } from './mobileRequest.decider.ts';
 import type { MobileRequestEvent } from './mobileRequest.events.ts';
 import { allowedMobileRequestCommands, requesterState } from './mobileRequest.machine.ts';
+import { askAgainMessage } from './mobileRequest.rules.ts';
 import { ASHA, BALA, T0, at, metadata } from './social.fixtures.ts';
 
 /* Asha (ASHA) asks for Bala's (BALA) number; Bala answers. */
@@ -186,12 +187,16 @@ describe('after a rejection or a revocation', () => {
       .when(ask(at(10)))
       .thenThrows('MOBILE_REQUEST_TOO_SOON', {
         // at(1) is 10:01 UTC, 15:31 IST; a day later.
-        message: 'They said no to this request. You can ask again after 2026-03-02 15:31 IST.',
+        message: 'They said no to this request. You can ask again from 2026-03-02 15:31 IST.',
         details: { askAgainAt: aDayAfter(1) },
       });
     given([requested(), approved(), revoked(at(2))])
       .when(ask(at(2 + LIMITS.mobileRequestAgainAfterHours * 60 - 1)))
       .thenThrows('MOBILE_REQUEST_TOO_SOON');
+    // The minute said is rounded up: an ask at it is never refused.
+    expect(askAgainMessage('2026-03-02T10:01:00.001Z')).toBe(
+      'They said no to this request. You can ask again from 2026-03-02 15:32 IST.',
+    );
     // Approved again meanwhile, then revoked: the wait runs from the last no.
     given([requested(), rejected(at(1)), approved(at(3)), revoked(at(5))])
       .when(ask(aDayAfter(1)))

@@ -18,6 +18,14 @@ export function askAgainAt(
   return at > Date.parse(now) ? new Date(at).toISOString() : null;
 }
 
-/** The refusal of an ask made too soon, naming when it may be made (India time, to the minute). */
-export const askAgainMessage = (at: string): string =>
-  `They said no to this request. You can ask again after ${indiaWallClockOf(at).slice(0, 16)} IST.`;
+const MINUTE_MS = 60_000;
+
+/**
+ * The refusal of an ask made too soon, naming when it may be made (India time, to the minute,
+ * rounded up: an ask at the minute said is never refused).
+ */
+export function askAgainMessage(at: string): string {
+  const minute = Math.ceil(Date.parse(at) / MINUTE_MS) * MINUTE_MS;
+  const when = indiaWallClockOf(new Date(minute).toISOString()).slice(0, 16);
+  return `They said no to this request. You can ask again from ${when} IST.`;
+}

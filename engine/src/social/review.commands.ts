@@ -18,6 +18,11 @@ export type EditReview = Command<
     readonly reviewId: string;
     readonly editedBy: string;
     readonly text: string;
+    /**
+     * The text the rewrite started from, when the client says: a rewrite of a text since changed
+     * (in another tab) is refused rather than overwrite it unseen.
+     */
+    readonly previousText?: string;
   }
 >;
 

@@ -15,7 +15,8 @@ export type ReviewErrorCode =
   | 'REVIEW_TOO_LONG'
   | 'SELF_REVIEW'
   | 'REVIEW_NOT_FOUND'
-  | 'REVIEW_NOT_YOURS';
+  | 'REVIEW_NOT_YOURS'
+  | 'REVIEW_CHANGED';
 
 /** What the decider remembers of a review: who wrote it, what it says, whether it is gone. */
 type KnownReview = {
@@ -104,6 +105,9 @@ const editReview = ({ data, metadata }: EditReview, state: ReviewsState): Review
   const text = reviewText(data.text);
   // The same words again (a retry, or Save without a change) change nothing.
   if (text === review.text) return [];
+  if (data.previousText !== undefined && data.previousText.trim() !== review.text) {
+    return fail('REVIEW_CHANGED', MESSAGES.reviewChanged);
+  }
   return [
     {
       type: 'ReviewEdited',

@@ -126,6 +126,15 @@ describe('rewriting a review', () => {
       .thenNothingHappened();
   });
 
+  it('refuses a rewrite of a text changed since it began (in another tab)', () => {
+    given([reviewPosted(), reviewEdited()])
+      .when(editReview({ text: 'Slow to reply.', previousText: 'Prompt and honest seller.' }))
+      .thenThrows('REVIEW_CHANGED', { message: MESSAGES.reviewChanged });
+    given([reviewPosted()])
+      .when(editReview({ previousText: ' Prompt and honest seller. ' }))
+      .then(reviewEdited());
+  });
+
   it('lets only the writer rewrite it, support included', () => {
     given(reviewPosted())
       .when(editReview({ editedBy: BALA }))

@@ -138,13 +138,18 @@ export function socialRouter(infra: SocialInfra): Router {
   };
 
   router.post('/api/review/edit', auth, member, async (ctx) => {
-    const { reviewId, text } = parseInput(reviewEditBody, ctx.request.body ?? {});
+    const { reviewId, text, previousText } = parseInput(reviewEditBody, ctx.request.body ?? {});
     await onReview(
       ctx,
       reviewId,
       {
         type: 'EditReview',
-        data: { reviewId, editedBy: me(ctx), text },
+        data: {
+          reviewId,
+          editedBy: me(ctx),
+          text,
+          ...(previousText === undefined ? {} : { previousText }),
+        },
         metadata: commandMetadata(ctx, memberActor(me(ctx))),
       },
       MESSAGES.reviewUpdated,

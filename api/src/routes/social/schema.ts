@@ -25,7 +25,12 @@ export const reviewListQuery = z.object({
 export const reviewBody = z.object({ userId: required('userId'), text });
 
 /** A review rewritten by its writer. */
-export const reviewEditBody = z.object({ reviewId: required('reviewId'), text });
+export const reviewEditBody = z.object({
+  reviewId: required('reviewId'),
+  text,
+  /** The text the rewrite started from (optional): refused when the review has changed since. */
+  previousText: z.string().max(10_000).optional(),
+});
 
 /** A review taken down by its writer or by support. */
 export const reviewDeleteBody = z.object({ reviewId: required('reviewId') });

@@ -144,6 +144,12 @@ describe('reviews', () => {
     expect(rewritten).toEqual(
       expect.objectContaining({ text: 'Replied within the hour.', editedAt: expect.any(String) }),
     );
+    // Begun from the first text, in a tab left open: refused, not saved over the newer one.
+    const stale = await kit.api('/api/review/edit', {
+      token: asha.token,
+      json: { reviewId, text: 'Never replied.', previousText: 'Replied in a day.' },
+    });
+    expect(stale).toEqual(refusal(409, MESSAGES.reviewChanged));
     const notes = (await kit.api('/api/notification', { token: chetan.token })).body.data as {
       kind: string;
       message: string;

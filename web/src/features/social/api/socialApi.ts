@@ -66,8 +66,10 @@ export const postReview = (
 ) => envelope<Review[]>('/api/review/', { method: 'POST', json: review, idempotencyKey });
 
 /** Its writer rewrites a review; the answer is the reviewed member's reviews as they now are. */
-export const editReview = (envelope: EnvelopeRequest, review: { reviewId: string; text: string }) =>
-  envelope<Review[]>('/api/review/edit', { method: 'POST', json: review });
+export const editReview = (
+  envelope: EnvelopeRequest,
+  review: { reviewId: string; text: string; previousText: string },
+) => envelope<Review[]>('/api/review/edit', { method: 'POST', json: review });
 
 /** Its writer, or support, deletes a review; answered like editReview. */
 export const deleteReview = (envelope: EnvelopeRequest, reviewId: string) =>

@@ -11,6 +11,9 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 
+/** The wait after a no, which Show is described by. */
+const ASK_AGAIN_ID = 'mobile-request-ask-again';
+
 /**
  * Section 4's request for another member's mobile number, beside their masked phone: Show (1)
  * asks; Pending (2) is polled every 30 s; approved (3) shows nothing here, the profile shows the
@@ -113,18 +116,23 @@ export function MobileRequestButton({
           Pending
         </Button>
       ) : (
+        // While it waits it stays in the keyboard's reach, and says why and till when.
         <Button
           size="small"
           variant="contained"
-          disabled={sending || waiting}
-          onClick={() => void ask()}
+          disabled={sending}
+          {...busyProps(waiting)}
+          {...(waiting ? { 'aria-describedby': ASK_AGAIN_ID } : {})}
+          onClick={() => {
+            if (!waiting) void ask();
+          }}
           sx={NO_WRAP}
         >
           Show
         </Button>
       )}
       {waiting && (
-        <Typography variant="body2" color="textSecondary">
+        <Typography variant="body2" color="textSecondary" id={ASK_AGAIN_ID}>
           {askAgainMessage(view.askAgainAt!)}
         </Typography>
       )}

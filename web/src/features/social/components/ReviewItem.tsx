@@ -6,35 +6,54 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { messageOf } from '../../../app/api/client.ts';
+import { ApiError, messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deleteReview, editReview, type Review } from '../api/socialApi.ts';
+import { ReviewTextField } from './ReviewTextField.tsx';
+import { snippetOf } from '../model/reviewList.ts';
 
 /** What the viewer may do to a review: rewrite it (its writer) and delete it (its writer, support). */
 export type ReviewRights = { readonly edit: boolean; readonly delete: boolean };
 
-/** A change done: the reviewed member's reviews as they now are, and what to say. */
-export type ReviewChanged = (reviews: Review[] | null, message: string) => void;
+/**
+ * What a review's change tells the list: done (what to say, and which element takes the keyboard
+ * once it is said), or refused because the review changed or went elsewhere (what to say): either
+ * way the list is read again.
+ */
+export type ReviewChanges = {
+  readonly onDone: (message: string, focusId: string) => void;
+  readonly onStale: (message: string) => void;
+};
+
+/** The Edit button of a review, which takes the keyboard back once its rewrite is saved. */
+export const editButtonId = (reviewId: string) => `review-edit-${reviewId}`;
+/** The reviewer's name of a review, the first thing of it the keyboard reaches. */
+export const reviewNameId = (reviewId: string) => `review-name-${reviewId}`;
+/** The list's heading, which takes the keyboard once a review is deleted. */
+export const REVIEWS_HEADING_ID = 'reviews-heading';
+
+/** A refusal saying the review is not as the page shows it: gone, or changed in another tab. */
+const isStale = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 404 || error.status === 409);
 
 const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 /** The review's text, rewritten in place: Save sends it, Cancel leaves it as it was. */
 function ReviewEditor({
   review,
-  onSaved,
-  onCancel,
+  changes,
+  onClose,
 }: {
   review: Review;
-  onSaved: ReviewChanged;
-  onCancel: () => void;
+  changes: ReviewChanges;
+  /** The editor goes away: saved, refused as stale, or cancelled (`cancelled`). */
+  onClose: (cancelled: boolean) => void;
 }) {
   const { envelope } = useApi();
   const [text, setText] = useState(review.text);
@@ -54,44 +73,38 @@ function ReviewEditor({
     setSaving(true);
     setFailure(null);
     try {
-      const answer = await editReview(envelope, { reviewId: review._id, text });
-      onSaved(answer.data, answer.msg || MESSAGES.reviewUpdated);
+      // The text it began from: a rewrite of one changed since (in another tab) is refused.
+      const answer = await editReview(envelope, {
+        reviewId: review._id,
+        text,
+        previousText: review.text,
+      });
+      onClose(false);
+      changes.onDone(answer.msg || MESSAGES.reviewUpdated, editButtonId(review._id));
     } catch (error) {
-      setFailure(messageOf(error));
       setSaving(false);
+      if (!isStale(error)) return setFailure(messageOf(error));
+      onClose(false);
+      changes.onStale(messageOf(error));
     }
   };
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void save(event)} sx={{ mt: 1 }}>
-      <TextField
+      <ReviewTextField
         label="Your review"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        text={text}
+        onText={setText}
         inputRef={field}
+        failure={failure}
+        failureId={failureId}
         autoFocus
-        multiline
-        minRows={2}
-        fullWidth
-        error={failure === MESSAGES.reviewTextRequired}
-        slotProps={{
-          htmlInput: {
-            maxLength: LIMITS.reviewTextMax,
-            ...(failure ? { 'aria-describedby': failureId } : {}),
-          },
-        }}
-        helperText={`${text.length} / ${LIMITS.reviewTextMax} characters`}
       />
-      {failure && (
-        <Alert severity="error" sx={{ mt: 1 }} id={failureId}>
-          {failure}
-        </Alert>
-      )}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button type="submit" variant="contained" loading={saving} {...busyProps(saving)}>
           Save
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={() => onClose(true)}>Cancel</Button>
       </Stack>
     </Box>
   );
@@ -104,11 +117,11 @@ function ReviewEditor({
 export function ReviewItem({
   review,
   rights,
-  onChanged,
+  changes,
 }: {
   review: Review;
   rights: ReviewRights;
-  onChanged: ReviewChanged;
+  changes: ReviewChanges;
 }) {
   const { envelope } = useApi();
   const [editing, setEditing] = useState(false);
@@ -120,11 +133,13 @@ export function ReviewItem({
   const profile = `/user_profile/${review.postedBy}`;
   const titleId = `review-delete-title-${review._id}`;
 
-  const stopEditing = () => {
+  const stopEditing = (cancelled: boolean) => {
     setEditing(false);
-    // The editor goes away: the keyboard goes back to the button that opened it.
-    window.setTimeout(() => editButton.current?.focus());
+    // Cancelled, the keyboard goes back to the button that opened the editor (saved, once the
+    // success is said).
+    if (cancelled) window.setTimeout(() => editButton.current?.focus());
   };
+  const snippet = snippetOf(review.text);
 
   const remove = async () => {
     setDeleting(true);
@@ -132,10 +147,11 @@ export function ReviewItem({
     try {
       const answer = await deleteReview(envelope, review._id);
       setAsking(false);
-      onChanged(answer.data, answer.msg || MESSAGES.reviewDeleted);
+      changes.onDone(answer.msg || MESSAGES.reviewDeleted, REVIEWS_HEADING_ID);
     } catch (error) {
       setAsking(false);
-      setFailure(messageOf(error));
+      if (isStale(error)) changes.onStale(messageOf(error));
+      else setFailure(messageOf(error));
     } finally {
       setDeleting(false);
     }
@@ -152,7 +168,7 @@ export function ReviewItem({
       </Link>
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Typography variant="subtitle2" component="p">
-          <Link component={RouterLink} to={profile} sx={TAP_TARGET}>
+          <Link component={RouterLink} to={profile} sx={TAP_TARGET} id={reviewNameId(review._id)}>
             {name}
           </Link>{' '}
           <Typography component="span" variant="caption" color="textSecondary">
@@ -161,14 +177,7 @@ export function ReviewItem({
           </Typography>
         </Typography>
         {editing ? (
-          <ReviewEditor
-            review={review}
-            onSaved={(reviews, message) => {
-              setEditing(false);
-              onChanged(reviews, message);
-            }}
-            onCancel={stopEditing}
-          />
+          <ReviewEditor review={review} changes={changes} onClose={stopEditing} />
         ) : (
           <Typography sx={TEXT_STYLE}>{review.text}</Typography>
         )}
@@ -183,8 +192,9 @@ export function ReviewItem({
               <Button
                 size="small"
                 ref={editButton}
+                id={editButtonId(review._id)}
                 onClick={() => setEditing(true)}
-                aria-label={`Edit your review of ${formatDate(review.createdAt)}`}
+                aria-label={`Edit your review ${snippet}`}
               >
                 Edit
               </Button>
@@ -194,7 +204,7 @@ export function ReviewItem({
                 size="small"
                 color="error"
                 onClick={() => setAsking(true)}
-                aria-label={`Delete the review by ${name} of ${formatDate(review.createdAt)}`}
+                aria-label={`Delete the review by ${name} ${snippet}`}
               >
                 Delete
               </Button>

@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -15,7 +12,16 @@ import { submissionKey } from '../../../lib/submissionKey.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
-import { ReviewItem, type ReviewRights } from './ReviewItem.tsx';
+import {
+  REVIEWS_HEADING_ID,
+  ReviewItem,
+  reviewNameId,
+  type ReviewChanges,
+  type ReviewRights,
+} from './ReviewItem.tsx';
+import { joinedPages, mayHaveMore } from '../model/reviewList.ts';
+import Alert from '@mui/material/Alert';
+import { ReviewTextField } from './ReviewTextField.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 
 /** The review form's refusal, which the review box points to. */
@@ -35,17 +41,22 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     const own = review.postedBy === reviewerId;
     return { edit: own, delete: own || support };
   };
-  const [reviews, setReviewsShown] = useState<Review[] | null>(null);
+  const [reviews, setReviews] = useState<Review[] | null>(null);
   // The pages read so far, and whether the last was full (More reviews asks for the next).
   const [pages, setPages] = useState(1);
   const [more, setMore] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
-  /** The first page, as the list or a change's answer gives it. */
-  const setReviews = useCallback((firstPage: Review[]) => {
-    setReviewsShown(firstPage);
-    setPages(1);
-    setMore(firstPage.length === LIMITS.reviewPageSize);
-  }, []);
+  // Said above the list: a change refused because the review is not as the page showed it.
+  const [notice, setNotice] = useState<string | null>(null);
+  // What takes the keyboard once a change's success is said (the review's Edit, the heading).
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  // The first review More reviews brought, which takes the keyboard once it is drawn.
+  const [focusReview, setFocusReview] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusReview === null) return;
+    document.getElementById(reviewNameId(focusReview))?.focus();
+    setFocusReview(null);
+  }, [focusReview, reviews]);
   const [text, setText] = useState(() => readReviewDraft(reviewerId, userId));
   const field = useRef<HTMLTextAreaElement>(null);
   const type = (next: string) => {
@@ -58,27 +69,53 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   const [submission] = useState(() => submissionKey(`review:${userId}`));
   const [posted, setPosted] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setReviews(await fetchReviews(request, userId));
-    } catch (error) {
-      setReviews([]);
-      setFailure(messageOf(error));
-    }
-  }, [request, userId, setReviews]);
+  /**
+   * Reads the first `count` pages again, in turn, and shows them joined: after a change the list
+   * keeps what the member had opened (More reviews), with the change in its place.
+   */
+  const readPages = useCallback(
+    async (count: number) => {
+      const read: Review[][] = [];
+      for (let page = 1; page <= count; page += 1) {
+        const next = await fetchReviews(request, userId, page);
+        read.push(next);
+        if (!mayHaveMore(next)) break;
+      }
+      setReviews(joinedPages(read));
+      setPages(read.length);
+      setMore(mayHaveMore(read.at(-1) ?? []));
+    },
+    [request, userId],
+  );
+
+  const load = useCallback(
+    async (count: number) => {
+      try {
+        await readPages(count);
+      } catch (error) {
+        setReviews((shown) => shown ?? []);
+        setFailure(messageOf(error));
+      }
+    },
+    [readPages],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
 
   const loadMore = async () => {
     if (loadingMore) return;
     setLoadingMore(true);
+    const shown = new Set((reviews ?? []).map((review) => review._id));
     try {
       const next = await fetchReviews(request, userId, pages + 1);
-      // A review posted meanwhile moves the pages on by one: what is shown already is not repeated.
-      setReviewsShown((shown) => {
-        const ids = new Set((shown ?? []).map((review) => review._id));
-        return [...(shown ?? []), ...next.filter((review) => !ids.has(review._id))];
-      });
+      const joined = joinedPages([reviews ?? [], next]);
+      setReviews(joined);
       setPages(pages + 1);
-      setMore(next.length === LIMITS.reviewPageSize);
+      setMore(mayHaveMore(next));
+      // The keyboard goes to the first review it brought (More reviews may be gone with the last).
+      setFocusReview(joined.find((review) => !shown.has(review._id))?._id ?? null);
     } catch (error) {
       setFailure(messageOf(error));
     } finally {
@@ -86,9 +123,18 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     }
   };
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const changes: ReviewChanges = {
+    onDone: (message, focusId) => {
+      setNotice(null);
+      setFocusAfter(focusId);
+      setPosted(message);
+      void load(pages);
+    },
+    onStale: (message) => {
+      setNotice(message);
+      void load(pages);
+    },
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,8 +151,9 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       const answer = await postReview(envelope, review, submission.keyFor(review));
       submission.settle();
       type('');
-      if (answer.data) setReviews(answer.data);
+      setFocusAfter(null);
       setPosted(answer.msg || MESSAGES.reviewPosted);
+      void load(pages);
     } catch (error) {
       submission.settle(error);
       setFailure(messageOf(error));
@@ -116,35 +163,30 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reviews-heading">
-      <Typography id="reviews-heading" variant="h6" component="h2" gutterBottom>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-labelledby={REVIEWS_HEADING_ID}
+    >
+      <Typography id={REVIEWS_HEADING_ID} variant="h6" component="h2" gutterBottom tabIndex={-1}>
         Reviews
       </Typography>
+      {notice && (
+        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
       {!ownProfile && (
         <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ mb: 2 }}>
-          <TextField
+          <ReviewTextField
             label="Write a review"
-            value={text}
-            onChange={(event) => type(event.target.value)}
+            text={text}
+            onText={type}
             inputRef={field}
-            multiline
-            minRows={2}
-            fullWidth
-            error={failure === MESSAGES.reviewTextRequired}
-            slotProps={{
-              htmlInput: {
-                maxLength: LIMITS.reviewTextMax,
-                ...(failure ? { 'aria-describedby': REVIEW_FAILURE_ID } : {}),
-              },
-            }}
-            // The field stops at the limit, a paste too: the count says where it stands.
-            helperText={text ? `${text.length} / ${LIMITS.reviewTextMax} characters` : undefined}
+            failure={failure}
+            failureId={REVIEW_FAILURE_ID}
           />
-          {failure && (
-            <Alert severity="error" sx={{ mt: 1 }} id={REVIEW_FAILURE_ID}>
-              {failure}
-            </Alert>
-          )}
           <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={posting}>
             Post Review
           </Button>
@@ -159,10 +201,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
               key={review._id}
               review={review}
               rights={rightsOver(review)}
-              onChanged={(changed, message) => {
-                if (changed) setReviews(changed);
-                setPosted(message);
-              }}
+              changes={changes}
             />
           ))}
           {more && (
@@ -177,12 +216,15 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
           )}
         </Box>
       )}
-      {/* Closed, it gives the focus back to the review box: Post Review was disabled meanwhile. */}
+      {/* Closed, it gives the keyboard to what the change names (the rewritten review's Edit, the
+          heading once one is deleted), else to the review box: Post Review was disabled meanwhile. */}
       <SuccessDialog
         message={posted}
         titleId="review-posted-title"
         onClose={() => setPosted(null)}
-        focusInstead={() => field.current}
+        focusInstead={() =>
+          (focusAfter ? document.getElementById(focusAfter) : null) ?? field.current
+        }
       />
     </Paper>
   );
