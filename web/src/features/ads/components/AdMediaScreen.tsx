@@ -130,20 +130,16 @@ function MediaItem({
         />
       )}
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-        <MoveButton
-          label={label}
-          direction="earlier"
-          onMove={onMoveEarlier}
-          focused={justMoved === 'earlier'}
-          busy={arranging}
-        />
-        <MoveButton
-          label={label}
-          direction="later"
-          onMove={onMoveLater}
-          focused={justMoved === 'later'}
-          busy={arranging}
-        />
+        {(['earlier', 'later'] as const).map((direction) => (
+          <MoveButton
+            key={direction}
+            label={label}
+            direction={direction}
+            onMove={direction === 'earlier' ? onMoveEarlier : onMoveLater}
+            focused={justMoved === direction}
+            busy={arranging}
+          />
+        ))}
         {chosen ? (
           <Chip size="small" color="primary" label="Thumbnail" />
         ) : (
