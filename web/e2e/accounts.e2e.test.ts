@@ -156,6 +156,41 @@ describe('a new member', () => {
     await page.screenshot({ path: '/tmp/boli-acc-settings.png', fullPage: true });
     await context.close();
   });
+
+  it('set out from a page and sent to log in, signs up instead and comes back to it', async () => {
+    const person = newPerson('acc');
+    const { context, page } = await desktop();
+    await visit(page, '/login?redirect=%2Fsettings');
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
+    await fillRegisterForm(page, person);
+    const question = await page.getByTestId('captcha-question').innerText();
+    await field(page, 'Captcha answer').fill(answerCaptcha(question));
+    // No code is asked for before the email is verified: the server would refuse it (403).
+    const sends: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/otp/phone/send')) sends.push(sent.url());
+    });
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm your details' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(sends).toEqual([]);
+    // The email's link, opened in the same tab (it may be another: the page is kept for all).
+    await visit(page, await fromMailbox(app, person.email, EMAIL_LINK));
+    await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+    await field(page, 'OTP number').fill(await fromMailbox(app, `+91${person.phone}`, OTP_CODE));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('returnAfterVerify'))).toBeNull();
+    await context.close();
+  });
 });
 
 /** Whether `locator` has the focus and is wholly in view: where a refusal should take a member. */
@@ -232,6 +267,11 @@ describe('a refused long form on a phone', () => {
     // Leaving with changes not saved asks first: Stay keeps them, Save then goes without asking.
     await page.getByRole('banner').getByRole('link', { name: 'Boli' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/editprofile');
+    // Cancel, below the form beside Save, asks the same.
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
     await leave.getByRole('button', { name: 'Stay' }).click();
     await leave.waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/editprofile');

@@ -9,6 +9,12 @@ export const STORAGE_KEYS = {
   userId: 'userId',
   username: 'username',
   validationJWT: 'validationJWT',
+  /**
+   * Not the spec's: the page a member set out from (Login's ?redirect=) while they sign up or
+   * verify their phone, where the OTP's success takes them instead of home; in every tab, since
+   * the email's link may open in another.
+   */
+  returnAfterVerify: 'returnAfterVerify',
 } as const;
 
 type StoredKey = keyof typeof STORAGE_KEYS;

@@ -17,6 +17,7 @@ import { signin } from '../api/accountsApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
+import { keepReturnAfterVerify, signUpPath } from '../model/returnAfterVerify.ts';
 
 /**
  * Login (sections 2, 4, 8): email or username and password. Success stores the tokens and goes to
@@ -53,6 +54,8 @@ export function LoginScreen() {
       if (validationJWT) writeStored('validationJWT', validationJWT);
       else removeStored('validationJWT');
       login(tokens, user);
+      // Not verified yet: the page set out from waits till the phone is.
+      if (!user.mobileValidated) keepReturnAfterVerify(params.get('redirect'));
       navigate(
         user.mobileValidated ? safeRedirectTarget(params.get('redirect')) : OTP_PHONE_VERIFY_PATH,
         { replace: true },
@@ -109,7 +112,7 @@ export function LoginScreen() {
       </Button>
       <Typography variant="body2">
         New to Boli?{' '}
-        <Link component={RouterLink} to="/register">
+        <Link component={RouterLink} to={signUpPath(params.get('redirect'))}>
           Sign up
         </Link>
         {' · '}

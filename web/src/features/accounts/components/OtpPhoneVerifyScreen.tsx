@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import Alert from '@mui/material/Alert';
@@ -20,6 +20,7 @@ import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
 import { EMAIL_FIRST } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
+import { takeReturnAfterVerify } from '../model/returnAfterVerify.ts';
 
 const machine = otpMachine.provide({
   actors: {
@@ -46,6 +47,9 @@ function VerifyMobileFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** What a screen sending a member here may say: that their email is not verified yet. */
+export type OtpScreenState = { emailUnverified?: boolean };
+
 function storeLogin(login: OtpLogin) {
   writeStored('jwt', login.token);
   if (login.refreshToken) writeStored('refreshToken', login.refreshToken);
@@ -63,9 +67,17 @@ function triesText(triesLeft: number | null): string | null {
   return `${countOf(triesLeft, 'try', 'tries')} left today`;
 }
 
-function OtpEntry({ username, member }: { username: string; member: boolean }) {
+function OtpEntry({
+  username,
+  member,
+  emailUnverified,
+}: {
+  username: string;
+  member: boolean;
+  emailUnverified: boolean;
+}) {
   const [snapshot, send] = useMachine(machine, {
-    input: { username, lastSend: readLastOtpSend(username) },
+    input: { username, lastSend: readLastOtpSend(username), emailUnverified },
   });
   const [otp, setOtp] = useState('');
   const { notice, triesLeft, cooldown, login, lastSend } = snapshot.context;
@@ -86,8 +98,12 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
   useEffect(() => {
     if (!login) return;
     storeLogin(login);
-    // Section 4: after a successful OTP the page reloads — now with full access.
-    const timer = window.setTimeout(() => window.location.assign('/'), RELOAD_AFTER_MS);
+    // Section 4: after a successful OTP the page reloads — now with full access — on the page the
+    // member set out from, if they came from one (returnAfterVerify.ts), else home.
+    const timer = window.setTimeout(
+      () => window.location.assign(takeReturnAfterVerify()),
+      RELOAD_AFTER_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [login]);
 
@@ -192,6 +208,7 @@ function OtpEntry({ username, member }: { username: string; member: boolean }) {
  */
 export function OtpPhoneVerifyScreen() {
   const { status, user } = useSession();
+  const location = useLocation();
   // Nothing is sent before the stored login is known: it may be a verified member's.
   if (status === 'loading') return <CenteredSpinner label="Checking your login" />;
   if (user?.mobileValidated) return <Navigate to="/" replace />;
@@ -217,5 +234,16 @@ export function OtpPhoneVerifyScreen() {
       </VerifyMobileFrame>
     );
   }
-  return <OtpEntry key={username} username={username} member={status === 'member'} />;
+  // A sign-up just made (Register says so) or a login that says so: the email is not verified.
+  const emailUnverified =
+    (location.state as OtpScreenState | null)?.emailUnverified === true ||
+    user?.emailValidated === false;
+  return (
+    <OtpEntry
+      key={username}
+      username={username}
+      member={status === 'member'}
+      emailUnverified={emailUnverified}
+    />
+  );
 }

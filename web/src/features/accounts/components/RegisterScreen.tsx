@@ -38,6 +38,8 @@ import {
 import { PasswordField } from './PasswordField.tsx';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
+import { keepReturnAfterVerify } from '../model/returnAfterVerify.ts';
+import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 
 const machine = signupMachine.provide({
   actors: { signup: fromPromise(({ input }) => signup(input)) },
@@ -102,8 +104,11 @@ export function RegisterScreen() {
     writeStored('validationJWT', result.validationJWT);
     writeStored('userId', result.userId);
     writeStored('username', result.username);
+    // Set out from a page (Login's ?redirect=): back to it once the phone is verified.
+    keepReturnAfterVerify(new URLSearchParams(window.location.search).get('redirect'));
     enqueueSnackbar(MESSAGES.emailSent, { variant: 'success' });
-    navigate('/otp-phone-verify', { replace: true });
+    const state: OtpScreenState = { emailUnverified: true };
+    navigate('/otp-phone-verify', { replace: true, state });
   }, [result, navigate, enqueueSnackbar]);
 
   const set = (field: RegisterField | 'phoneCode', value: string | boolean) => {

@@ -31,6 +31,11 @@ type Context = {
   sendingSince: number;
   /** What the screen does as it opens, decided once from `lastSend`. */
   onLoad: OtpOnLoad;
+  /**
+   * The screen knows the email is not verified yet (a sign-up just made, a login that said so):
+   * it opens on Verify Your Email without a send the server would refuse.
+   */
+  emailUnverified: boolean;
   now: () => number;
 };
 
@@ -96,7 +101,12 @@ export const otpMachine = setup({
   types: {
     context: {} as Context,
     events: {} as Event,
-    input: {} as { username: string; lastSend?: LastOtpSend | null; now?: () => number },
+    input: {} as {
+      username: string;
+      lastSend?: LastOtpSend | null;
+      now?: () => number;
+      emailUnverified?: boolean;
+    },
   },
   actors: {
     sendOtp: fromPromise<OtpSent, { username: string; resend: boolean }>(async () => {
@@ -111,6 +121,7 @@ export const otpMachine = setup({
     hasCode: (_, otp: string) => otp.trim() !== '',
     moreSeconds: ({ context }) => context.cooldown > 1,
     lastCodeStillValid: ({ context }) => context.onLoad.kind === 'enterCode',
+    emailKnownUnverified: ({ context }) => context.emailUnverified,
   },
   actions: {
     startCooldown: raise({ type: 'COOLDOWN.START' }),
@@ -147,6 +158,7 @@ export const otpMachine = setup({
       lastSend,
       sendingSince: 0,
       onLoad: otpOnLoad(lastSend, now()),
+      emailUnverified: input.emailUnverified === true,
       now,
     };
   },
@@ -156,6 +168,7 @@ export const otpMachine = setup({
       states: {
         opening: {
           always: [
+            { guard: 'emailKnownUnverified', target: 'emailNotVerified' },
             { guard: 'lastCodeStillValid', target: 'waiting', actions: 'resumeLastSend' },
             { target: 'sending' },
           ],

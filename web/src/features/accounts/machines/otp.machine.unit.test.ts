@@ -17,7 +17,11 @@ const NOW = Date.parse('2026-11-21T10:00:00Z');
 function start(
   send: SendFn,
   verify: VerifyFn = async () => LOGIN,
-  { lastSend = null, now = () => NOW }: { lastSend?: LastOtpSend | null; now?: () => number } = {},
+  {
+    lastSend = null,
+    now = () => NOW,
+    emailUnverified = false,
+  }: { lastSend?: LastOtpSend | null; now?: () => number; emailUnverified?: boolean } = {},
 ) {
   const machine = otpMachine.provide({
     actors: {
@@ -25,7 +29,9 @@ function start(
       verifyOtp: fromPromise(({ input }) => verify(input)),
     },
   });
-  const actor = createActor(machine, { input: { username: 'asha01', lastSend, now } });
+  const actor = createActor(machine, {
+    input: { username: 'asha01', lastSend, now, emailUnverified },
+  });
   actor.start();
   return actor;
 }
@@ -91,6 +97,26 @@ describe('on load', () => {
     actor.send({ type: 'RETRY' });
     await settle();
     expect(flowOf(actor)).toBe('waiting');
+  });
+
+  it('opens on Verify Your Email without a send when the email is known unverified', async () => {
+    const sends: boolean[] = [];
+    const actor = start(
+      async ({ resend }) => {
+        sends.push(resend);
+        return { triesLeft: 4 };
+      },
+      undefined,
+      { emailUnverified: true },
+    );
+    await settle();
+    expect(flowOf(actor)).toBe('emailNotVerified');
+    expect(sends).toEqual([]);
+    // Verify Email (the link followed meanwhile, in another tab): the code goes out.
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(flowOf(actor)).toBe('waiting');
+    expect(sends).toEqual([false]);
   });
 
   it('says “Your email is not validated.” when Verify Email finds it still unverified', async () => {

@@ -1,0 +1,27 @@
+import { safeRedirectTarget } from '../../../app/guards/access.ts';
+import { readStored, removeStored, writeStored } from '../../../app/session/storage.ts';
+
+/*
+ * A member who set out from a page — an ad they wanted to bid on, sent to Login and on to Sign up
+ * or to the OTP screen — comes back to it once their phone is verified, not to the home page.
+ */
+
+/** Remembers where to come back to (`redirect`, Login's ?redirect=); home is not worth keeping. */
+export function keepReturnAfterVerify(redirect: string | null): void {
+  const target = safeRedirectTarget(redirect);
+  if (target === '/') removeStored('returnAfterVerify');
+  else writeStored('returnAfterVerify', target);
+}
+
+/** Where the OTP's success goes: the page remembered (once), else home. */
+export function takeReturnAfterVerify(): string {
+  const target = safeRedirectTarget(readStored('returnAfterVerify'));
+  removeStored('returnAfterVerify');
+  return target;
+}
+
+/** The sign-up page, asked to come back to `redirect` (Login's ?redirect=) in the end. */
+export const signUpPath = (redirect: string | null): string => {
+  const target = safeRedirectTarget(redirect);
+  return target === '/' ? '/register' : `/register?redirect=${encodeURIComponent(target)}`;
+};
