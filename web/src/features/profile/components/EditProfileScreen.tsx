@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -364,9 +364,18 @@ function EditProfileForm({ member }: { member: Member }) {
         </Stack>
       ))}
       {errors.links && <Alert severity="error">{errors.links.join(' · ')}</Alert>}
-      <Button type="submit" variant="contained" size="large" loading={saving}>
-        Save
-      </Button>
+      {/* Cancel leaves for where Save would go (the guard asks first when something changed). */}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          component={RouterLink}
+          to={comeBackTo ? safeRedirectTarget(comeBackTo) : '/profile-me'}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" size="large" loading={saving}>
+          Save
+        </Button>
+      </Stack>
       <UnsavedChangesGuard when={!saving && changedFrom(opened, form)} what="your profile" />
     </Stack>
   );
