@@ -374,11 +374,30 @@ describe('bidding on an ad, live', () => {
     await posted.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);
     await bidArea(page).getByTestId('bid-row').filter({ hasText: '₹2,50,00,000' }).waitFor();
-    // An amount near the price is not asked about.
+    // An amount near the price is not asked about (below the bidder's own lead, it is theirs).
     await fillBidDetails(page, form, 'Open', '26000');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
     await context.close();
+
+    // Another bidder's amount below the highest bid they can see is asked about: it cannot lead.
+    const rival = await createMember(app, { address: false });
+    const other = await openAs(browser, rival);
+    await other.page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const rivalForm = bidArea(other.page).getByRole('form', { name: 'Place a bid' });
+    await rivalForm.waitFor();
+    await bidArea(other.page).getByTestId('bid-row').filter({ hasText: '₹2,50,00,000' }).waitFor();
+    await fillBidDetails(other.page, rivalForm, 'Open', '30000');
+    await rivalForm.getByRole('button', { name: 'Bid', exact: true }).click();
+    const low = other.page.getByRole('dialog', { name: 'Place this bid?' });
+    await low
+      .getByText(
+        '₹30,000 is below the highest bid you can see, ₹2,50,00,000: it will not lead. A bid cannot be taken back.',
+      )
+      .waitFor();
+    await low.getByRole('button', { name: 'Change amount' }).click();
+    await low.waitFor({ state: 'hidden' });
+    await other.context.close();
   }, 120_000);
 
   it('a key the amount left out stays said, and the first press on Bid places the bid', async () => {

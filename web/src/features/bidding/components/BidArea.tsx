@@ -217,6 +217,8 @@ export function BidArea({
                     askingPrice: price,
                     currencyCode,
                     highestSeen: summary.overallHighest?.amount ?? null,
+                    highestSeenIsMine:
+                      viewerId !== undefined && summary.overallHighest?.userId === viewerId,
                   }}
                 />
               )

@@ -21,7 +21,7 @@ import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
 import {
   bidFormProblem,
   bidRequestBody,
-  outlierBidWarning,
+  bidWarning,
   type BidFormInput,
   type BidYardstick,
 } from '../model/bidForm.ts';
@@ -115,7 +115,7 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
     }
     setFailure(null);
     faults.accepted();
-    const warning = outlierBidWarning(Number(input.amount), yardstick);
+    const warning = bidWarning(Number(input.amount), yardstick);
     if (warning) setOutlier(warning);
     else void send();
   };

@@ -34,6 +34,8 @@ export type BidYardstick = {
   askingPrice: number;
   currencyCode: string;
   highestSeen: number | null;
+  /** The highest bid seen is the bidder's own (a bid again, or one whose answer was lost). */
+  highestSeenIsMine?: boolean;
 };
 
 /**
@@ -53,3 +55,22 @@ export function outlierBidWarning(
   const times = Math.floor(amount / reference);
   return `${formatRupees(amount)} is ${times.toLocaleString('en-IN')} times ${what} of ${formatRupees(reference)}. A bid cannot be taken back.`;
 }
+
+/**
+ * Why the member should look at `amount` again because it does not lead: it is not above the
+ * highest bid they can see (an equal bid ranks after the earlier one), or null.
+ */
+export function lowBidWarning(
+  amount: number,
+  { highestSeen, highestSeenIsMine = false }: BidYardstick,
+): string | null {
+  // Below one's own lead it still does not lead, but the bidder leads already: nothing to say
+  // (and a bid pressed again after its answer was lost is the same bid, not a lower one).
+  if (highestSeen === null || highestSeenIsMine || amount > highestSeen) return null;
+  const equal = amount === highestSeen;
+  return `${formatRupees(amount)} is ${equal ? 'the same as' : 'below'} the highest bid you can see, ${formatRupees(highestSeen)}: it will not lead${equal ? ', as the earlier bid ranks first' : ''}. A bid cannot be taken back.`;
+}
+
+/** What to ask before a bid is placed (far above what it is measured against, or not leading), or null. */
+export const bidWarning = (amount: number, yardstick: BidYardstick): string | null =>
+  outlierBidWarning(amount, yardstick) ?? lowBidWarning(amount, yardstick);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
-import { bidFormProblem, bidRequestBody, outlierBidWarning } from './bidForm.ts';
+import {
+  bidFormProblem,
+  bidRequestBody,
+  bidWarning,
+  lowBidWarning,
+  outlierBidWarning,
+} from './bidForm.ts';
 
 const GOOD = { bidAlias: 'KTRX', type: 'Open' as const, amount: '1500' };
 
@@ -79,5 +85,28 @@ describe('a bid far above the asking price', () => {
     expect(
       outlierBidWarning(1_00_000, { ...yardstick, currencyCode: 'usd', highestSeen: 5_000 }),
     ).toContain('20 times the highest bid you can see');
+  });
+});
+
+describe('a bid that does not lead', () => {
+  const yardstick = { askingPrice: 1_00_000, currencyCode: 'INR', highestSeen: 1_60_000 };
+
+  it('is asked about when it is not above the highest bid the bidder sees', () => {
+    expect(lowBidWarning(1_55_000, yardstick)).toBe(
+      '₹1,55,000 is below the highest bid you can see, ₹1,60,000: it will not lead. A bid cannot be taken back.',
+    );
+    expect(lowBidWarning(1_60_000, yardstick)).toBe(
+      '₹1,60,000 is the same as the highest bid you can see, ₹1,60,000: it will not lead, as the earlier bid ranks first. A bid cannot be taken back.',
+    );
+    expect(lowBidWarning(1_60_001, yardstick)).toBeNull();
+    expect(lowBidWarning(50_000, { ...yardstick, highestSeen: null })).toBeNull();
+    // The bidder's own lead: nothing to warn of (a bid pressed again after its answer was lost).
+    expect(lowBidWarning(1_60_000, { ...yardstick, highestSeenIsMine: true })).toBeNull();
+  });
+
+  it('is asked about once: a bid far above comes first, and one above the highest not at all', () => {
+    expect(bidWarning(16_00_000, yardstick)).toContain('10 times the highest bid you can see');
+    expect(bidWarning(1_60_000, yardstick)).toContain('will not lead');
+    expect(bidWarning(1_70_000, yardstick)).toBeNull();
   });
 });
