@@ -172,7 +172,7 @@ export function notificationsForAdEvent(
       const toBidders = everyBidder().map((bidder) =>
         note(bidder, 'biddingClosed', {
           ...about,
-          params: { ...about.params, reason: event.data.reason },
+          params: { ...about.params, reason: event.data.reason, closedAt: event.data.closedAt },
         }),
       );
       // The owner who closed early knows; one whose final call ran out learns it here, with the

@@ -335,6 +335,17 @@ describe('the words', () => {
       ),
     ).toBe('You have been outbid on Activa: an Open bid of ₹1,50,000 was placed.');
     expect(formatAmount(12_345_678_90)).toBe('₹1,23,45,678.90');
+    // A close says when it was: a notice read (or delivered) later does not tell by its date.
+    expect(
+      notificationMessage(
+        'biddingClosed',
+        { itemName: 'Activa', closedAt: '2026-03-01T10:00:00.000Z' },
+        '',
+      ),
+    ).toBe('Bidding Closed on Activa at 2026-03-01 15:30:00 IST.');
+    expect(notificationMessage('biddingClosed', { itemName: 'Activa' }, '')).toBe(
+      'Bidding Closed on Activa.',
+    );
   });
 
   it('give the final-call deadline in India time', () => {

@@ -106,7 +106,10 @@ export function notificationMessage(
     case 'finalCallMade':
       return `Final call made on ${item}. Bidding closes at ${istDateTime(text(params.deadline))} IST.`;
     case 'biddingClosed':
-      return `Bidding Closed on ${item}.`;
+      // When it closed, which a notice read later (or delivered late) does not tell by its date.
+      return params.closedAt
+        ? `Bidding Closed on ${item} at ${istDateTime(text(params.closedAt))} IST.`
+        : `Bidding Closed on ${item}.`;
     case 'finalCallEnded':
       return Number(params.amount ?? 0) > 0
         ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}.`
