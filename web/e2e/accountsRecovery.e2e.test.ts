@@ -5,7 +5,6 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
 import {
-  answerCaptcha,
   createMember,
   fillRegisterForm,
   EMAIL_LINK,
@@ -16,6 +15,7 @@ import {
   OTP_CODE,
   type Person,
   signUp,
+  submitRegisterForm,
 } from './support/members.ts';
 
 /*
@@ -260,14 +260,7 @@ describe('signing up with a username that is taken', () => {
     const { context, page } = await desktop();
     await visit(page, '/register');
     await fillRegisterForm(page, person);
-    const question = await page.getByTestId('captcha-question').innerText();
-    await field(page, 'Captcha answer').fill(answerCaptcha(question));
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page
-      .getByRole('dialog', { name: 'Confirm your details' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await submitRegisterForm(page);
 
     await alert(page, MESSAGES.alreadySignedUp).waitFor();
     const username = field(page, 'Username');

@@ -126,6 +126,18 @@ export async function fillRegisterForm(page: Page, person: Person, phone = perso
   await field(page, 'Date of birth').fill('1990-04-12');
 }
 
+/** Register filled in (fillRegisterForm) sent: the captcha answered, the terms ticked, confirmed. */
+export async function submitRegisterForm(page: Page) {
+  const question = await page.getByTestId('captcha-question').innerText();
+  await field(page, 'Captcha answer').fill(answerCaptcha(question));
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your details' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+}
+
 export const EMAIL_LINK = /\/email-verify\/[^\s"'<>]+/;
 export const OTP_CODE = /\b\d{6}\b/;
 
