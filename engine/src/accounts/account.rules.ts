@@ -3,6 +3,7 @@ import { GENDERS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
+import { characterCount } from '../shared/characters.ts';
 
 /*
  * Section 5's validation rules, in one place for the decider, the api (which answers the whole
@@ -34,8 +35,6 @@ export const formSummary = (errors: FieldErrors): string | undefined =>
 // Single-value checks
 
 const isBlank = (value: string | undefined): boolean => (value ?? '').trim() === '';
-/** Lengths count characters as the user sees them (code points), not UTF-16 units. */
-const length = (value: string): number => Array.from(value).length;
 
 const maxMessage = (max: 15 | 20): string => (max === 15 ? MESSAGES.max15 : MESSAGES.max20);
 
@@ -55,7 +54,7 @@ export const requiredRule = (value: string | undefined): string[] =>
 /** firstname, lastname (max LIMITS.firstLastNameMax); houseno, street, city (max 15). */
 export const nameRule = (value: string | undefined, max: 15 | 20): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
-  return length((value ?? '').trim()) > max ? [maxMessage(max)] : [];
+  return characterCount((value ?? '').trim()) > max ? [maxMessage(max)] : [];
 };
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -73,7 +72,7 @@ export const usernameRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
   const v = value ?? '';
   const errors: string[] = [];
-  if (length(v) < LIMITS.username.min || length(v) > LIMITS.username.max) {
+  if (characterCount(v) < LIMITS.username.min || characterCount(v) > LIMITS.username.max) {
     errors.push(ACCOUNT_MESSAGES.usernameLength);
   }
   if (!USERNAME_CHARACTERS.test(v)) errors.push(MESSAGES.noSpecialCharacters);
@@ -116,7 +115,7 @@ export const registrationAliasRule = (alias: string | undefined, username: strin
  */
 export const validateBidAlias = (alias: string, username: string): string[] => {
   const errors: string[] = [];
-  const n = length(alias.trim());
+  const n = characterCount(alias.trim());
   if (n < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
   if (n > LIMITS.bidAlias.max) errors.push(MESSAGES.bidAliasTooLong);
   if (containsRunOfUsername(alias, username)) errors.push(MESSAGES.bidAliasContainsUsername);
@@ -142,7 +141,7 @@ export function bidAliasProblem(alias: string, username: string): BidAliasProble
 
 export const passwordRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
-  const n = length(value ?? '');
+  const n = characterCount(value ?? '');
   return n < LIMITS.password.min || n > LIMITS.password.max
     ? [ACCOUNT_MESSAGES.passwordLength]
     : [];
@@ -237,7 +236,7 @@ export const pincodeFormatRule = (value: string | undefined): string[] => {
   const v = (value ?? '').trim();
   const errors: string[] = [];
   if (!/^\d*$/.test(v)) errors.push(MESSAGES.digitsOnly);
-  if (length(v) > LIMITS.pincodeMaxDigits) errors.push(MESSAGES.pincodeMax);
+  if (characterCount(v) > LIMITS.pincodeMaxDigits) errors.push(MESSAGES.pincodeMax);
   return errors;
 };
 
@@ -431,12 +430,12 @@ export type ChangePasswordInput = {
 
 const changePasswordFieldRule = (value: string): string[] => {
   if (value === '') return [MESSAGES.cannotBeEmpty];
-  if (length(value) < LIMITS.password.min) return [MESSAGES.changePasswordTooShort];
+  if (characterCount(value) < LIMITS.password.min) return [MESSAGES.changePasswordTooShort];
   return [];
 };
 
 const newPasswordMaxRule = (value: string): string[] =>
-  length(value) > LIMITS.password.max ? [MESSAGES.max20] : [];
+  characterCount(value) > LIMITS.password.max ? [MESSAGES.max20] : [];
 
 export const validateChangePassword = (
   input: ChangePasswordInput,

@@ -15,6 +15,7 @@ import {
 } from './ad.events.ts';
 import { categorySlug, needsVehicleFields, OLDEST_MANUFACTURING_YEAR } from './vehicleFields.ts';
 import { pincodeFormatRule } from '../accounts/account.rules.ts';
+import { characterCount } from '../shared/characters.ts';
 
 /*
  * Section 5's post-ad rules, shared by PostAd and EditAd (an edit is judged on the whole ad it
@@ -48,8 +49,6 @@ export type AdFieldError = {
 };
 
 const isBlank = (value: string | null | undefined): boolean => (value ?? '').trim() === '';
-/** Characters as the user sees them (code points). */
-const length = (value: string): number => Array.from(value).length;
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined) =>
   list.find((item) => item === value?.trim()) ?? null;
@@ -88,10 +87,10 @@ export const normalizeAd = (
   for (const field of ['itemName', 'categoryname', 'subcategory', 'description'] as const) {
     if (isBlank(input[field])) fail(field, 'REQUIRED_FIELD_MISSING', MESSAGES.cannotBeBlank);
   }
-  if (length((input.itemName ?? '').trim()) > LIMITS.itemNameMax) {
+  if (characterCount((input.itemName ?? '').trim()) > LIMITS.itemNameMax) {
     fail('itemName', 'ITEM_NAME_TOO_LONG');
   }
-  if (length(input.description ?? '') >= LIMITS.descriptionMaxExclusive) {
+  if (characterCount(input.description ?? '') >= LIMITS.descriptionMaxExclusive) {
     fail('description', 'DESCRIPTION_TOO_LONG');
   }
   if (!Number.isSafeInteger(input.price) || input.price < 0) fail('price', 'INVALID_PRICE');

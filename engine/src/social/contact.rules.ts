@@ -1,5 +1,6 @@
 import { CONTACT_SUBJECTS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
+import { characterCount } from '../shared/characters.ts';
 
 /*
  * Section 5's contact form rules, pure, shared by the form (which shows them as you type) and the
@@ -31,7 +32,7 @@ export const isContactSubject = (value: string): value is ContactSubject =>
 /** What is wrong with each filled-in field (an empty one is reported by `contactSummary`). */
 export function contactFieldErrors(form: ContactForm): ContactErrors {
   const errors: ContactErrors = {};
-  const longer = (field: ContactField, max: number) => Array.from(form[field].trim()).length > max;
+  const longer = (field: ContactField, max: number) => characterCount(form[field].trim()) > max;
   if (longer('country', LIMITS.contactTextMax)) errors.country = MESSAGES.max100;
   if (longer('firstname', LIMITS.firstLastNameMax)) errors.firstname = MESSAGES.max20;
   if (longer('lastname', LIMITS.firstLastNameMax)) errors.lastname = MESSAGES.max20;
@@ -42,7 +43,7 @@ export function contactFieldErrors(form: ContactForm): ContactErrors {
   if (mobile !== '' && !/^\d*$/.test(mobile)) errors.mobile = MESSAGES.digitsOnly;
   else if (mobile.length > LIMITS.contactMobileMaxDigits)
     errors.mobile = MESSAGES.contactMobileTooLong;
-  if (Array.from(form.description.trim()).length >= LIMITS.descriptionMaxExclusive)
+  if (characterCount(form.description.trim()) >= LIMITS.descriptionMaxExclusive)
     errors.description = MESSAGES.contactDescriptionTooLong;
   const subject = form.subject.trim();
   if (subject !== '' && !isContactSubject(subject)) errors.subject = MESSAGES.contactSubjectInvalid;

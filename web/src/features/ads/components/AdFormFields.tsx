@@ -7,11 +7,11 @@ import { isIndia } from '@boli/engine/accounts/account.rules';
 import { NEW_OR_USED, OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
 import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { characterCount } from '@boli/engine/shared/characters';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
-  characterCount,
   hasSportsType,
   hasVehicleFields,
   numberFieldOf,

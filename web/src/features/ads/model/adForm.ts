@@ -6,6 +6,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
+import { characterCount } from '@boli/engine/shared/characters';
 
 /*
  * The Post New Ad / Edit Ad form (spec section 5) as plain data: the fields as typed, what a
@@ -148,9 +149,6 @@ export function requiredAdFields(form: AdForm): ReadonlySet<AdFormField> {
 
 const isAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim());
 const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
-
-/** Characters as the user sees them (code points), as the engine counts them. */
-export const characterCount = (text: string): number => Array.from(text).length;
 
 /** Every rule the form breaks, by field, in the spec's words where it has some. */
 export function validateAdForm(form: AdForm): AdFormErrors {

@@ -23,6 +23,7 @@ import { fetchSendersDetails, sendContactMessage } from '../api/contactApi.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { phoneTyped } from '../../../lib/numberInput.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
+import { characterCount } from '@boli/engine/shared/characters';
 
 const EMPTY: ContactForm = {
   country: '',
@@ -133,7 +134,7 @@ export function ContactUsScreen() {
     onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
   });
 
-  const characterCount = Array.from(form.description.trim()).length;
+  const descriptionCount = characterCount(form.description.trim());
   const dialCode = countries.find((country) => country.name === form.country)?.dialCode ?? '+91';
   return (
     <Box
@@ -178,7 +179,7 @@ export function ContactUsScreen() {
           minRows={3}
           helperText={
             problemOf('description') ??
-            `${characterCount} / ${LIMITS.descriptionMaxExclusive - 1} characters`
+            `${descriptionCount} / ${LIMITS.descriptionMaxExclusive - 1} characters`
           }
         />
         {failure && <Alert severity="error">{failure}</Alert>}

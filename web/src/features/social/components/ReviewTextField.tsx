@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { reviewLength, withinReviewLimit } from '../model/reviewList.ts';
+import { characterCount } from '@boli/engine/shared/characters';
+import { withinReviewLimit } from '../model/reviewList.ts';
 
 /**
  * A review's text box, for a new review and a rewritten one: it stops at the limit (a paste too)
@@ -42,7 +43,9 @@ export function ReviewTextField({
         fullWidth
         error={failure === MESSAGES.reviewTextRequired}
         slotProps={{ htmlInput: failure ? { 'aria-describedby': failureId } : {} }}
-        helperText={text ? `${reviewLength(text)} / ${LIMITS.reviewTextMax} characters` : undefined}
+        helperText={
+          text ? `${characterCount(text)} / ${LIMITS.reviewTextMax} characters` : undefined
+        }
       />
       {failure && (
         <Alert severity="error" sx={{ mt: 1 }} id={failureId}>

@@ -1,4 +1,5 @@
 import { LIMITS } from '@boli/engine/shared/limits';
+import { withinCharacters } from '@boli/engine/shared/characters';
 
 /*
  * The reviews list of a profile: pages of LIMITS.reviewPageSize read one after another, each
@@ -26,12 +27,6 @@ export function snippetOf(text: string): string {
   return `“${start}${characters.length > SNIPPET_CHARACTERS ? '…' : ''}”`;
 }
 
-/**
- * How many characters a review has, as the server counts them (an emoji is one, not two), and
- * what is typed kept within the limit the same way.
- */
-export const reviewLength = (text: string): number => Array.from(text).length;
+/** What is typed into a review kept within its limit, counted as the server counts (characterCount). */
 export const withinReviewLimit = (text: string): string =>
-  reviewLength(text) > LIMITS.reviewTextMax
-    ? Array.from(text).slice(0, LIMITS.reviewTextMax).join('')
-    : text;
+  withinCharacters(text, LIMITS.reviewTextMax);

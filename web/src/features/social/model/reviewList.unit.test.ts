@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
-import {
-  joinedPages,
-  mayHaveMore,
-  reviewLength,
-  snippetOf,
-  withinReviewLimit,
-} from './reviewList.ts';
+import { characterCount } from '@boli/engine/shared/characters';
+import { joinedPages, mayHaveMore, snippetOf, withinReviewLimit } from './reviewList.ts';
 
 describe('the reviews list', () => {
   it('joins pages without repeating a review a newer one pushed along', () => {
@@ -30,9 +25,9 @@ describe('the reviews list', () => {
   });
 
   it('counts and keeps characters as the server does: an emoji is one', () => {
-    expect(reviewLength('😀😀')).toBe(2);
+    expect(characterCount('😀😀')).toBe(2);
     const emoji = '😀'.repeat(LIMITS.reviewTextMax + 1);
-    expect(reviewLength(withinReviewLimit(emoji))).toBe(LIMITS.reviewTextMax);
+    expect(characterCount(withinReviewLimit(emoji))).toBe(LIMITS.reviewTextMax);
     expect(withinReviewLimit('short')).toBe('short');
   });
 });
