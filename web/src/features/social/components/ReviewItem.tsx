@@ -27,7 +27,8 @@ export type ReviewRights = { readonly edit: boolean; readonly delete: boolean };
  * way the list is read again.
  */
 export type ReviewChanges = {
-  readonly onDone: (message: string, focusId: string) => void;
+  /** `firstPage`: the change's answer, the reviewed member's first page of reviews as they now are. */
+  readonly onDone: (message: string, focusId: string, firstPage?: Review[]) => void;
   readonly onStale: (message: string) => void;
 };
 
@@ -80,7 +81,11 @@ function ReviewEditor({
         previousText: review.text,
       });
       onClose(false);
-      changes.onDone(answer.msg || MESSAGES.reviewUpdated, editButtonId(review._id));
+      changes.onDone(
+        answer.msg || MESSAGES.reviewUpdated,
+        editButtonId(review._id),
+        answer.data ?? undefined,
+      );
     } catch (error) {
       setSaving(false);
       if (!isStale(error)) return setFailure(messageOf(error));
@@ -147,7 +152,11 @@ export function ReviewItem({
     try {
       const answer = await deleteReview(envelope, review._id);
       setAsking(false);
-      changes.onDone(answer.msg || MESSAGES.reviewDeleted, REVIEWS_HEADING_ID);
+      changes.onDone(
+        answer.msg || MESSAGES.reviewDeleted,
+        REVIEWS_HEADING_ID,
+        answer.data ?? undefined,
+      );
     } catch (error) {
       setAsking(false);
       if (isStale(error)) changes.onStale(messageOf(error));

@@ -71,13 +71,15 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
 
   /**
    * Reads the first `count` pages again, in turn, and shows them joined: after a change the list
-   * keeps what the member had opened (More reviews), with the change in its place.
+   * keeps what the member had opened (More reviews), with the change in its place. A change's
+   * answer is its first page (`firstPage`), which is not asked for again.
    */
   const readPages = useCallback(
-    async (count: number) => {
+    async (count: number, firstPage?: Review[]) => {
       const read: Review[][] = [];
       for (let page = 1; page <= count; page += 1) {
-        const next = await fetchReviews(request, userId, page);
+        const next =
+          page === 1 && firstPage ? firstPage : await fetchReviews(request, userId, page);
         read.push(next);
         if (!mayHaveMore(next)) break;
       }
@@ -89,9 +91,9 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   );
 
   const load = useCallback(
-    async (count: number) => {
+    async (count: number, firstPage?: Review[]) => {
       try {
-        await readPages(count);
+        await readPages(count, firstPage);
       } catch (error) {
         setReviews((shown) => shown ?? []);
         setFailure(messageOf(error));
@@ -124,11 +126,11 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   };
 
   const changes: ReviewChanges = {
-    onDone: (message, focusId) => {
+    onDone: (message, focusId, firstPage) => {
       setNotice(null);
       setFocusAfter(focusId);
       setPosted(message);
-      void load(pages);
+      void load(pages, firstPage);
     },
     onStale: (message) => {
       setNotice(message);
@@ -153,7 +155,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       type('');
       setFocusAfter(null);
       setPosted(answer.msg || MESSAGES.reviewPosted);
-      void load(pages);
+      void load(pages, answer.data ?? undefined);
     } catch (error) {
       submission.settle(error);
       setFailure(messageOf(error));
