@@ -4,7 +4,12 @@ import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import {
+  dialogOwnsBack,
+  PHONE,
+  sidewaysOverflowOnPhone,
+  withAppAndBrowser,
+} from './support/harness.ts';
 import { createMember, grantRoles, openAs, openPage, storedSession } from './support/members.ts';
 import { ONLY_ADMIN_BLOCKS_STAFF } from '../src/features/support/moderation.ts';
 import { api, postAd } from './support/payments.ts';
@@ -65,10 +70,7 @@ describe('support blocks and unblocks a member from their profile', () => {
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Not sure yet');
     const profileUrl = page.url();
     // The dialog's own history entry comes a turn after it opens.
-    await page.waitForFunction('history.state?.boliDialog !== undefined', undefined, {
-      polling: 50,
-      timeout: 5_000,
-    });
+    await dialogOwnsBack(page);
     await page.goBack();
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(profileUrl);

@@ -7,7 +7,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { PAYMENT_TEXTS } from '../src/features/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
-import { textLinesOf, withAppAndBrowser } from './support/harness.ts';
+import { dialogOwnsBack, textLinesOf, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import {
@@ -177,10 +177,7 @@ describe('payments through the sandbox checkout', () => {
     for (let press = 0; press < 2; press += 1) {
       await page.goBack();
       // The dialog puts its entry back as Back pops it, before the next press.
-      await page.waitForFunction('history.state?.boliDialog !== undefined', undefined, {
-        polling: 50,
-        timeout: 5_000,
-      });
+      await dialogOwnsBack(page);
     }
     expect(new URL(page.url()).pathname).toBe('/subscription');
     expect(await planDialog.isVisible()).toBe(true);

@@ -92,3 +92,13 @@ export async function loseFirstAnswer(page: Page, pathname: string): Promise<voi
     },
   );
 }
+
+/**
+ * Waits till the open dialog has its own history entry (useCloseOnBack adds it a turn after the
+ * dialog opens), so that the browser's Back closes the dialog rather than leaving the page.
+ */
+export const dialogOwnsBack = (page: Page) =>
+  page.waitForFunction('history.state?.boliDialog !== undefined', undefined, {
+    polling: 50,
+    timeout: 5_000,
+  });
