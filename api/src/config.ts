@@ -13,7 +13,24 @@ const DEV_JWT_SECRET = 'boli-development-secret-change-me-0123456789';
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** Settings every process shares. Email and SMS default to the sandboxes `npm start` runs. */
+/**
+ * Billing (issue #7): who sells, and the GST rate. Defaults are a demo supplier. The worker needs
+ * them too: it starts the purchase of a slot offered to its winner.
+ */
+export const billingEnv = {
+  SUPPLIER_NAME: z.string().min(1).default('Boli Marketplace Private Limited'),
+  SUPPLIER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
+    .default('29AAACB1234C1Z5'),
+  SUPPLIER_STATE: z.string().min(1).default('Karnataka'),
+  SUPPLIER_ADDRESS: z.string().min(1).default('1 MG Road, Bengaluru, Karnataka 560001'),
+  /** 1800 = 18 % GST: CGST 9 % + SGST 9 % within the state, IGST 18 % across states. */
+  GST_RATE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1800),
+};
+
 export const sharedEnv = {
+  ...billingEnv,
   SMTP_URL: z.string().url().default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().default('Boli <no-reply@boli.example>'),
   SMS_GATEWAY_URL: z.string().url().default('http://127.0.0.1:4010/sms'),
@@ -66,16 +83,6 @@ export const apiEnvSchema = z
      * header, which a client could otherwise set to anything.
      */
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
-    // Billing (issue #7): who sells, and the GST rate. Defaults are a demo supplier.
-    SUPPLIER_NAME: z.string().min(1).default('Boli Marketplace Private Limited'),
-    SUPPLIER_GSTIN: z
-      .string()
-      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
-      .default('29AAACB1234C1Z5'),
-    SUPPLIER_STATE: z.string().min(1).default('Karnataka'),
-    SUPPLIER_ADDRESS: z.string().min(1).default('1 MG Road, Bengaluru, Karnataka 560001'),
-    /** 1800 = 18 % GST: CGST 9 % + SGST 9 % within the state, IGST 18 % across states. */
-    GST_RATE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1800),
     ...sharedEnv,
   })
   .superRefine((env, ctx) => {

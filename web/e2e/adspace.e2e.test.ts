@@ -23,7 +23,20 @@ import {
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { createMember, openAs, openPage, type Member } from './support/members.ts';
-import { api, postAd, sandboxCheckout } from './support/payments.ts';
+import {
+  api,
+  awaitPaymentOutcome,
+  expectPriceBreakup,
+  postAd,
+  sandboxCheckout,
+} from './support/payments.ts';
+import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { paymentGatewayOf } from '@boli/api/infrastructure';
+import { createLogger } from '@boli/api/logger';
+import { billingSettingsOf } from '@boli/api/routes/billing/billingDeps';
+import { closeSlotWhenBiddingEnds } from '../../ops/src/jobs/slotClosing.ts';
+import { slotTerms } from '../src/features/adspace/model/slotTerms.ts';
 
 /*
  * Ad space in Chromium against the real api, read models and the sandbox gateway: a member buys
@@ -46,9 +59,9 @@ const creativePhoto = (r = 240, g = 160, b = 20) =>
     .toBuffer();
 
 /**
- * The member as the winner of today's slot of `type`: the space its closing gave it (00:00 to
- * 24:00 India time today). Slots close at the start of their day, so a test cannot bid for today;
- * the events are written as the slot timer writes them, then the creative is uploaded over the api.
+ * The member as the winner of today's slot of `type`: the space its sale gave it (00:00 to 24:00
+ * India time today). Bidding for a slot ends the day before, so a test cannot bid for today; the
+ * event is written as the slot's sale writes it, then the creative is uploaded over the api.
  */
 async function todaysSlotWonBy(app: TestApp, member: Member, type: 'sidePanels' | 'authPages') {
   const today = indiaDateOf(new Date().toISOString());
@@ -199,8 +212,9 @@ describe('ad space', () => {
     await byDate.getByLabel('Date').press('Enter');
     await page.waitForURL(`**/adbid/${emptyDate}?type=sidePanels`);
     await page.goBack();
-    // Today is already closed: the app says so, as a click on today's cell does.
-    await byDate.getByLabel('Date').fill(today);
+    // Tomorrow is already closed (bidding ends a day before): the app says so, as a click on
+    // its cell does.
+    await byDate.getByLabel('Date').fill(addDays(today, 1));
     await byDate.getByLabel('Date').press('Enter');
     await page.getByText(MESSAGES.biddingClosed).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/bid-calendar');
@@ -213,6 +227,8 @@ describe('ad space', () => {
     const cell = page.locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`);
     await cell.click();
     await page.waitForURL(`**/adbid/${slotdate}?type=sidePanels`);
+    // How the slot is won and paid for, before the member bids.
+    await page.getByText(slotTerms(slotdate)).waitFor();
 
     // Not above the base amount: the spec's message and its action message.
     const form = page.getByRole('form', { name: 'Ad bid' });
@@ -383,4 +399,73 @@ describe('ad space', () => {
     await guest.screenshot({ path: '/tmp/boli-adspace-login.png', fullPage: true });
     await guest.close();
   }, 240_000);
+
+  it('asks the winner of a closed slot to pay from Transactions, and gives them its space', async () => {
+    const winner = await createMember(app, { address: true });
+    const slotdate = addDays(indiaDateOf(new Date().toISOString()), 5);
+    const posted = await api(app, '/api/adbid/', {
+      token: winner.token,
+      json: {
+        user_id: winner.userId,
+        type: 'authPages',
+        bidamt: 275_000,
+        slotdate,
+        company: 'Kite Tea',
+      },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    // The slot timer, on a clock at the end of bidding: the slot closes and is offered to the
+    // winner, whose purchase of it is started.
+    await closeSlotAsTheTimerWould(app, { type: 'authPages', slotdate });
+
+    const page = await memberPage(winner);
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    const row = page
+      .getByRole('table', { name: 'Transactions' })
+      .getByTestId('transaction-row')
+      .filter({ hasText: `Ad slot: Auth pages, ${slotdate}` });
+    await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
+    await row.getByRole('button', { name: /^Pay now/ }).click();
+    const payDialog = page.getByRole('dialog', { name: /^Ad slot: Auth pages/ });
+    await expectPriceBreakup(payDialog);
+    await payDialog.getByRole('button', { name: 'Proceed' }).click();
+    const paid = awaitPaymentOutcome(page, BILLING_MESSAGES.paymentSuccessful);
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await paid();
+    await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
+
+    // The slot's space is the winner's, from the start of its day, ready for its creative.
+    await page.goto(new URL('/buyAdSpace', app.baseUrl).href);
+    const space = page.getByRole('region', { name: 'Your ad spaces' }).getByRole('article', {
+      name: 'Auth pages',
+    });
+    await space.waitFor({ timeout: 20_000 });
+    expect(await space.innerText()).toMatch(/Scheduled/);
+    await page.screenshot({ path: '/tmp/boli-adspace-slot-paid.png', fullPage: true });
+    await page.context().close();
+  }, 240_000);
 });
+
+/** Runs the slot timer's handler for `slot` on a clock just past its end of bidding. */
+async function closeSlotAsTheTimerWould(
+  app: TestApp,
+  slot: { type: 'sidePanels' | 'authPages'; slotdate: string },
+) {
+  const store = createPostgresEventStore({ connectionString: app.databaseUrl });
+  const db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 2 } });
+  try {
+    const deps = {
+      db,
+      store,
+      gateway: paymentGatewayOf(app.config),
+      logger: createLogger({ level: 'silent', name: 'e2e' }),
+      settings: billingSettingsOf(app.config),
+    };
+    const end = Date.parse(slotBiddingEndsAt(slot.slotdate));
+    const outcome = await closeSlotWhenBiddingEnds(deps, slot, () => end + 1_000);
+    expect(outcome.offeredBidId).not.toBeNull();
+  } finally {
+    await store.close();
+    await db.destroy();
+  }
+}

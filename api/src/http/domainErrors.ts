@@ -108,7 +108,9 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   SLOT_DATE_INVALID: { status: 400, message: MESSAGES.invalidDate },
   SLOT_DATE_PASSED: { status: 400, message: ADSPACE_MESSAGES.slotDatePassed },
   SLOT_CLOSED: { status: 409, message: MESSAGES.biddingClosed },
-  SLOT_NOT_BEGUN: { status: 409, message: MESSAGES.generic },
+  SLOT_BIDDING_OPEN: { status: 409, message: MESSAGES.generic },
+  SLOT_OFFER_OPEN: { status: 409, message: MESSAGES.generic },
+  SLOT_OFFER_LAPSED: { status: 409, message: ADSPACE_MESSAGES.slotOfferLapsed },
   // Share bids (engine/src/shares/shareBid.decider.ts); the bid's own codes are the item bids'.
   COMPANY_NAME_TAKEN: { status: 409, message: MESSAGES.companyNameTaken },
   SHARE_FEE_NOT_PAID: { status: 403, message: MESSAGES.shareFeeRequired },

@@ -97,7 +97,41 @@ export async function startPurchase(
     now: Date.parse(metadata.now),
   });
   if (open) return open;
-  // The order first, so the purchase and its order are recorded in one append.
+  const created = await recordPurchaseWithOrder(deps, {
+    purchaseId,
+    subject: input.subject,
+    buyer,
+    line,
+    expiresAt: new Date(
+      Date.parse(metadata.now) + LIMITS.purchaseExpiryMinutes * 60_000,
+    ).toISOString(),
+    metadata,
+  });
+  if (created) return created;
+  // A retry with the same Idempotency-Key (a double click): the first attempt's purchase stands,
+  // with its order. The order opened here is never shown to a checkout, so it is never paid.
+  const first = await loadPurchase(deps.store, purchaseId);
+  // The key sent again with another request (another cycle, another product) is not a retry.
+  if (!sameRequest(first, input)) throw new IdempotencyKeyReusedError(purchaseId);
+  return first;
+}
+
+/**
+ * Opens a gateway order for the line's total and records the purchase with it, in one append (the
+ * order first). Returns the new purchase, or undefined when `purchaseId` was recorded before.
+ */
+export async function recordPurchaseWithOrder(
+  deps: CheckoutDeps,
+  input: {
+    purchaseId: string;
+    subject: PurchaseSubject;
+    buyer: Buyer;
+    line: PurchaseLine;
+    expiresAt: string;
+    metadata: NewEventMetadata;
+  },
+): Promise<PurchaseState | undefined> {
+  const { purchaseId, buyer, line } = input;
   const order = await deps.gateway.createOrder({
     amount: line.total,
     receipt: purchaseId,
@@ -111,20 +145,14 @@ export async function startPurchase(
       buyer,
       supplier: deps.settings.supplier,
       lines: [line],
-      expiresAt: new Date(
-        Date.parse(metadata.now) + LIMITS.purchaseExpiryMinutes * 60_000,
-      ).toISOString(),
+      expiresAt: input.expiresAt,
       order: { orderId: order.orderId, amount: order.amount, currency: 'INR' },
     },
-    metadata,
+    metadata: input.metadata,
   });
-  if (creation.events.length > 0) return withEvents(initialPurchaseState(), creation.events);
-  // A retry with the same Idempotency-Key (a double click): the first attempt's purchase stands,
-  // with its order. The order opened here is never shown to a checkout, so it is never paid.
-  const first = await loadPurchase(deps.store, purchaseId);
-  // The key sent again with another request (another cycle, another product) is not a retry.
-  if (!sameRequest(first, input)) throw new IdempotencyKeyReusedError(purchaseId);
-  return first;
+  return creation.events.length > 0
+    ? withEvents(initialPurchaseState(), creation.events)
+    : undefined;
 }
 
 /**

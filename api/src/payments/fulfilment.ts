@@ -18,6 +18,7 @@ import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { DomainError, type Decider } from '@boli/engine/shared/decider';
 import { activatePaidSpace } from '../routes/adspace/activation.ts';
+import { deliverSoldSlot } from './slotSale.ts';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { PlaceShareBid } from '@boli/engine/shares/shareBid.commands';
@@ -252,5 +253,7 @@ export async function deliver(
       return postPaidShareBid(store, purchase, metadata);
     case 'adSpace':
       return { delivered: await activatePaidSpace(store, purchase, metadata) };
+    case 'adSlot':
+      return deliverSoldSlot(store, purchase, metadata);
   }
 }

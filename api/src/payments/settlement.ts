@@ -7,6 +7,8 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
 import { issueCreditNote, issueInvoice } from './invoiceSeries.ts';
 import { deliver } from './fulfilment.ts';
+import type { CheckoutDeps } from './checkout.ts';
+import { offerSlot } from './slotSale.ts';
 import type { GatewayPayment, PaymentGateway } from './gateway/port.ts';
 import { loadPurchase, runPurchaseCommand, systemMetadata } from './purchaseStore.ts';
 
@@ -181,7 +183,7 @@ export async function settlePurchase(
  * record them, expire it if still unpaid past its time, and settle it.
  */
 export async function reconcilePurchase(
-  deps: BillingDeps,
+  deps: CheckoutDeps,
   purchaseId: string,
   now: Date = new Date(),
 ): Promise<PurchaseState> {
@@ -195,6 +197,13 @@ export async function reconcilePurchase(
   const after = await loadPurchase(deps.store, purchaseId);
   const unpaid = ['created', 'ordered', 'failed'].includes(statusOf(after));
   if (unpaid && now.getTime() >= Date.parse(after.purchase!.expiresAt)) {
+    const subject = after.purchase!.subject;
+    // A slot offer left unpaid passes on first: should this stop midway, the next sweep finds
+    // the purchase still unpaid and finishes (the offer is made once).
+    if (subject.kind === 'adSlot') {
+      const slot = { type: subject.spaceType, slotdate: subject.slotdate };
+      await offerSlot(deps, slot, subject.bidId, now.toISOString());
+    }
     await runPurchaseCommand(deps.store, purchaseId, {
       type: 'ExpirePurchase',
       data: {},

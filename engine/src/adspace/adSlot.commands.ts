@@ -18,10 +18,30 @@ export type PlaceSlotBid = Command<
   }
 >;
 
-/** The slot timer, at 00:00 India time of the slot date. */
+/** The slot timer, when bidding ends (`slotBiddingEndsAt`). */
 export type CloseSlot = Command<
   'CloseSlot',
   { readonly type: SlotSpaceType; readonly slotdate: string }
 >;
 
-export type AdSlotCommand = PlaceSlotBid | CloseSlot;
+/**
+ * Offer the closed slot to the next in line: the first offer (`lapsedBidId` null, after the
+ * close), or the one after the offer to `lapsedBidId` ran out unpaid.
+ */
+export type OfferSlot = Command<
+  'OfferSlot',
+  { readonly type: SlotSpaceType; readonly slotdate: string; readonly lapsedBidId: string | null }
+>;
+
+/** The offer to `bidId` was paid for by `purchaseId`. */
+export type SellSlot = Command<
+  'SellSlot',
+  {
+    readonly type: SlotSpaceType;
+    readonly slotdate: string;
+    readonly bidId: string;
+    readonly purchaseId: string;
+  }
+>;
+
+export type AdSlotCommand = PlaceSlotBid | CloseSlot | OfferSlot | SellSlot;

@@ -1,15 +1,31 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { MESSAGES } from '../shared/messages.ts';
-import type { AdSlotCommand, CloseSlot, PlaceSlotBid } from './adSlot.commands.ts';
-import type { AdSlotEvent, SlotBid, SlotClosed } from './adSlot.events.ts';
-import { exceedsBaseAmount, hasSlotBegun, highestBid, isPastSlotDate } from './adSlot.rules.ts';
+import type {
+  AdSlotCommand,
+  CloseSlot,
+  OfferSlot,
+  PlaceSlotBid,
+  SellSlot,
+} from './adSlot.commands.ts';
+import type { AdSlotEvent, SlotBid, SlotClosed, SlotOffered, SlotSold } from './adSlot.events.ts';
+import {
+  exceedsBaseAmount,
+  hasSlotBiddingEnded,
+  highestBid,
+  isPastSlotDate,
+  nextInLine,
+  offerPayBy,
+  slotDayEndsAt,
+} from './adSlot.rules.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
 import { isCalendarDate } from '../shared/indiaTime.ts';
 
 /*
- * One slot (type + date). Open until 00:00 India time of its date: bids above the base amount
- * are taken; from that instant no bid counts (even before the timer has run), and the timer's
- * CloseSlot records the winner — the highest bid then.
+ * One slot (type + date). Open until bidding ends, a day before its date (`slotBiddingEndsAt`):
+ * bids above the base amount are taken; from that instant no bid counts (even before the timer
+ * has run), and the timer's CloseSlot records the winner — the highest bid then. The slot is then
+ * offered to the winner to pay for; an offer left unpaid past its time passes to the highest bid
+ * of a member not yet asked, until one pays (sold) or nobody is left or the day is over (unsold).
  */
 
 export type AdSlotErrorCode =
@@ -18,15 +34,31 @@ export type AdSlotErrorCode =
   | 'SLOT_DATE_INVALID'
   | 'SLOT_DATE_PASSED'
   | 'SLOT_CLOSED'
-  | 'SLOT_NOT_BEGUN'
+  | 'SLOT_BIDDING_OPEN'
+  | 'SLOT_OFFER_OPEN'
+  | 'SLOT_OFFER_LAPSED'
   | 'NOT_ENTITLED';
 
 export type AdSlotState = {
   readonly bids: readonly SlotBid[];
   readonly closed: SlotClosed['data'] | null;
+  /** Every offer made, in order; the last is the one standing (unless sold or unsold). */
+  readonly offers: readonly SlotOffered['data'][];
+  readonly sold: SlotSold['data'] | null;
+  readonly unsold: boolean;
 };
 
-const initialState = (): AdSlotState => ({ bids: [], closed: null });
+const initialState = (): AdSlotState => ({
+  bids: [],
+  closed: null,
+  offers: [],
+  sold: null,
+  unsold: false,
+});
+
+/** The offer a payment can still answer: the last one, while the slot is neither sold nor unsold. */
+export const standingOffer = (state: AdSlotState): SlotOffered['data'] | null =>
+  state.sold === null && !state.unsold ? (state.offers.at(-1) ?? null) : null;
 
 const evolve = (state: AdSlotState, event: AdSlotEvent): AdSlotState => {
   switch (event.type) {
@@ -34,6 +66,12 @@ const evolve = (state: AdSlotState, event: AdSlotEvent): AdSlotState => {
       return { ...state, bids: [...state.bids, event.data] };
     case 'SlotClosed':
       return state.closed === null ? { ...state, closed: event.data } : state;
+    case 'SlotOffered':
+      return { ...state, offers: [...state.offers, event.data] };
+    case 'SlotSold':
+      return { ...state, sold: event.data };
+    case 'SlotUnsold':
+      return { ...state, unsold: true };
     default:
       return assertNever(event);
   }
@@ -61,7 +99,7 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
   if (isPastSlotDate(data.slotdate, metadata.now)) {
     return fail('SLOT_DATE_PASSED', ADSPACE_MESSAGES.slotDatePassed);
   }
-  if (state.closed !== null || hasSlotBegun(data.slotdate, metadata.now)) {
+  if (state.closed !== null || hasSlotBiddingEnded(data.slotdate, metadata.now)) {
     return fail('SLOT_CLOSED', MESSAGES.biddingClosed);
   }
   // Section 6: a subscription is required to bid, a slot's as an ad's.
@@ -85,8 +123,8 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
 
 function close({ data, metadata }: CloseSlot, state: AdSlotState): AdSlotEvent[] {
   if (state.closed !== null) return [];
-  if (!hasSlotBegun(data.slotdate, metadata.now)) {
-    return fail('SLOT_NOT_BEGUN', MESSAGES.generic, { slotdate: data.slotdate });
+  if (!hasSlotBiddingEnded(data.slotdate, metadata.now)) {
+    return fail('SLOT_BIDDING_OPEN', MESSAGES.generic, { slotdate: data.slotdate });
   }
   return [
     {
@@ -101,12 +139,69 @@ function close({ data, metadata }: CloseSlot, state: AdSlotState): AdSlotEvent[]
   ];
 }
 
+function offer({ data, metadata }: OfferSlot, state: AdSlotState): AdSlotEvent[] {
+  if (state.closed === null) {
+    return fail('SLOT_BIDDING_OPEN', MESSAGES.generic, { slotdate: data.slotdate });
+  }
+  if (state.sold !== null || state.unsold) return [];
+  const standing = state.offers.at(-1) ?? null;
+  // Asked again for an offer already made (a timer or sweep run twice): nothing new.
+  if ((standing?.bid.bidId ?? null) !== data.lapsedBidId) return [];
+  if (standing !== null && Date.parse(metadata.now) < Date.parse(standing.payBy)) {
+    return fail('SLOT_OFFER_OPEN', MESSAGES.generic, { payBy: standing.payBy });
+  }
+  const next = nextInLine(state.bids, new Set(state.offers.map((made) => made.bid.userId)));
+  const dayOver = Date.parse(metadata.now) >= Date.parse(slotDayEndsAt(data.slotdate));
+  if (next === null || dayOver) {
+    return [
+      { type: 'SlotUnsold', data: { type: data.type, slotdate: data.slotdate, at: metadata.now } },
+    ];
+  }
+  return [
+    {
+      type: 'SlotOffered',
+      data: {
+        type: data.type,
+        slotdate: data.slotdate,
+        bid: next,
+        offeredAt: metadata.now,
+        payBy: offerPayBy(data.slotdate, metadata.now),
+      },
+    },
+  ];
+}
+
+function sell({ data, metadata }: SellSlot, state: AdSlotState): AdSlotEvent[] {
+  if (state.sold?.purchaseId === data.purchaseId) return [];
+  // Paid for an offer that has passed on (or a slot sold or left unsold meanwhile): refunded.
+  if (standingOffer(state)?.bid.bidId !== data.bidId) {
+    return fail('SLOT_OFFER_LAPSED', ADSPACE_MESSAGES.slotOfferLapsed);
+  }
+  return [
+    {
+      type: 'SlotSold',
+      data: {
+        type: data.type,
+        slotdate: data.slotdate,
+        bidId: data.bidId,
+        userId: standingOffer(state)!.bid.userId,
+        purchaseId: data.purchaseId,
+        soldAt: metadata.now,
+      },
+    },
+  ];
+}
+
 const decide = (command: AdSlotCommand, state: AdSlotState): AdSlotEvent[] => {
   switch (command.type) {
     case 'PlaceSlotBid':
       return placeBid(command, state);
     case 'CloseSlot':
       return close(command, state);
+    case 'OfferSlot':
+      return offer(command, state);
+    case 'SellSlot':
+      return sell(command, state);
     default:
       return assertNever(command);
   }

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { MESSAGES } from '../shared/messages.ts';
 import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
-import type { CloseSlot, PlaceSlotBid } from './adSlot.commands.ts';
+import type { CloseSlot, OfferSlot, PlaceSlotBid, SellSlot } from './adSlot.commands.ts';
 import { adSlotDecider } from './adSlot.decider.ts';
 import type { AdSlotEvent, SlotBid } from './adSlot.events.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
@@ -9,6 +9,9 @@ import {
   ASHA,
   at,
   BALA,
+  BIDDING_ENDS,
+  CHITRA,
+  SLOT_END,
   metadata,
   rupees,
   SLOT_DATE,
@@ -35,7 +38,7 @@ const placeBid = (data: Partial<PlaceSlotBid['data']> = {}, now = T0): PlaceSlot
   metadata: metadata(now, data.userId ?? ASHA),
 });
 
-const closeSlot = (now = SLOT_START): CloseSlot => ({
+const closeSlot = (now = BIDDING_ENDS): CloseSlot => ({
   type: 'CloseSlot',
   data: { type: 'sidePanels', slotdate: SLOT_DATE },
   metadata: metadata(now),
@@ -87,8 +90,8 @@ describe('while the slot is open', () => {
     given(placed()).when(placeBid()).thenNothingHappened();
   });
 
-  it('takes bids up to the last millisecond before the date begins in India', () => {
-    const justBefore = new Date(Date.parse(SLOT_START) - 1).toISOString();
+  it('takes bids up to the last millisecond before bidding ends, a day before the date', () => {
+    const justBefore = new Date(Date.parse(BIDDING_ENDS) - 1).toISOString();
     given(placed())
       .when(placeBid({ bidId: 'b-2', userId: BALA, username: 'bala' }, justBefore))
       .then(placed({ bidId: 'b-2', userId: BALA, username: 'bala', biddate: justBefore }));
@@ -116,9 +119,9 @@ describe('dates', () => {
       .thenThrows('SLOT_DATE_PASSED', { message: ADSPACE_MESSAGES.slotDatePassed });
   });
 
-  it("refuses today's slot once the day has begun: the highest bid at 00:00 has won it", () => {
+  it("refuses tomorrow's slot once today has begun: the highest bid at 00:00 has won it", () => {
     given([])
-      .when(placeBid({}, SLOT_START))
+      .when(placeBid({}, BIDDING_ENDS))
       .thenThrows('SLOT_CLOSED', { message: MESSAGES.biddingClosed });
   });
 
@@ -129,7 +132,7 @@ describe('dates', () => {
   });
 });
 
-describe('at the start of the slot date', () => {
+describe('when bidding ends, a day before the slot date', () => {
   const bids = [
     placed({ bidId: 'b-1', bidamt: rupees(250_000) }),
     placed({
@@ -157,7 +160,7 @@ describe('at the start of the slot date', () => {
             bidamt: rupees(300_000),
             biddate: at(5),
           }),
-          closedAt: SLOT_START,
+          closedAt: BIDDING_ENDS,
         },
       });
   });
@@ -167,23 +170,23 @@ describe('at the start of the slot date', () => {
       .when(closeSlot())
       .then({
         type: 'SlotClosed',
-        data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: SLOT_START },
+        data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: BIDDING_ENDS },
       });
   });
 
-  it('does not close before the date begins (a timer that woke early)', () => {
+  it('does not close before bidding ends (a timer that woke early)', () => {
     given(bids)
-      .when(closeSlot(at(-1, SLOT_START)))
-      .thenThrows('SLOT_NOT_BEGUN');
+      .when(closeSlot(at(-1, BIDDING_ENDS)))
+      .thenThrows('SLOT_BIDDING_OPEN');
   });
 
   it('closes once: the timer run again changes nothing', () => {
     const closed: AdSlotEvent = {
       type: 'SlotClosed',
-      data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: SLOT_START },
+      data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: BIDDING_ENDS },
     };
     given(closed)
-      .when(closeSlot(at(5, SLOT_START)))
+      .when(closeSlot(at(5, BIDDING_ENDS)))
       .thenNothingHappened();
   });
 
@@ -192,10 +195,139 @@ describe('at the start of the slot date', () => {
       ...bids,
       {
         type: 'SlotClosed',
-        data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: SLOT_START },
+        data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: BIDDING_ENDS },
       },
     ])
-      .when(placeBid({ bidId: 'b-9' }, at(1, SLOT_START)))
+      .when(placeBid({ bidId: 'b-9' }, at(1, BIDDING_ENDS)))
       .thenThrows('SLOT_CLOSED');
+  });
+});
+
+describe('selling the closed slot', () => {
+  const ashaHigh = slotBid({ bidId: 'b-1', bidamt: rupees(400_000) });
+  const bala = slotBid({ bidId: 'b-2', userId: BALA, username: 'bala', bidamt: rupees(350_000) });
+  const ashaLow = slotBid({ bidId: 'b-3', bidamt: rupees(300_000), biddate: at(9) });
+  const chitra = slotBid({
+    bidId: 'b-4',
+    userId: CHITRA,
+    username: 'chitra',
+    bidamt: rupees(210_000),
+  });
+  const history = (...extra: AdSlotEvent[]): AdSlotEvent[] => [
+    ...[ashaHigh, bala, ashaLow, chitra].map((data) => placed(data)),
+    {
+      type: 'SlotClosed',
+      data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: ashaHigh, closedAt: BIDDING_ENDS },
+    },
+    ...extra,
+  ];
+  const offerSlot = (lapsedBidId: string | null, now = BIDDING_ENDS): OfferSlot => ({
+    type: 'OfferSlot',
+    data: { type: 'sidePanels', slotdate: SLOT_DATE, lapsedBidId },
+    metadata: metadata(now),
+  });
+  const offered = (bid: SlotBid, offeredAt: string, payBy: string): AdSlotEvent => ({
+    type: 'SlotOffered',
+    data: { type: 'sidePanels', slotdate: SLOT_DATE, bid, offeredAt, payBy },
+  });
+  const sell = (bidId: string, purchaseId = `p-${bidId}`): SellSlot => ({
+    type: 'SellSlot',
+    data: { type: 'sidePanels', slotdate: SLOT_DATE, bidId, purchaseId },
+    metadata: metadata(at(60, BIDDING_ENDS)),
+  });
+  const twelveHours = 12 * 60;
+
+  it('offers it first to the winner, due LIMITS.slotPayWithinHours later', () => {
+    given(history())
+      .when(offerSlot(null))
+      .then(offered(ashaHigh, BIDDING_ENDS, at(twelveHours, BIDDING_ENDS)));
+  });
+
+  it('makes the first offer once: the timer run again changes nothing', () => {
+    given(history(offered(ashaHigh, BIDDING_ENDS, at(twelveHours, BIDDING_ENDS))))
+      .when(offerSlot(null, at(1, BIDDING_ENDS)))
+      .thenNothingHappened();
+  });
+
+  it('is not offered before it closes', () => {
+    given(history().slice(0, 4)).when(offerSlot(null)).thenThrows('SLOT_BIDDING_OPEN');
+  });
+
+  it('does not pass an offer on while its time to pay runs', () => {
+    given(history(offered(ashaHigh, BIDDING_ENDS, at(twelveHours, BIDDING_ENDS))))
+      .when(offerSlot('b-1', at(twelveHours - 1, BIDDING_ENDS)))
+      .thenThrows('SLOT_OFFER_OPEN');
+  });
+
+  it('passes a lapsed offer to the next member in line, not to the lapsed member’s lower bid', () => {
+    const lapse = at(twelveHours, BIDDING_ENDS);
+    given(history(offered(ashaHigh, BIDDING_ENDS, lapse)))
+      .when(offerSlot('b-1', lapse))
+      .then(offered(bala, lapse, SLOT_START));
+  });
+
+  it('gives an offer made on the day itself until the day ends to pay', () => {
+    const late = at(-60, SLOT_END);
+    given(
+      history(
+        offered(ashaHigh, BIDDING_ENDS, at(twelveHours, BIDDING_ENDS)),
+        offered(bala, at(twelveHours, BIDDING_ENDS), late),
+      ),
+    )
+      .when(offerSlot('b-2', late))
+      .then(offered(chitra, late, SLOT_END));
+  });
+
+  it('is left unsold when nobody is left in line, or the day is over', () => {
+    const lapse = at(twelveHours, BIDDING_ENDS);
+    const unsold = (at: string): AdSlotEvent => ({
+      type: 'SlotUnsold',
+      data: { type: 'sidePanels', slotdate: SLOT_DATE, at },
+    });
+    given(history(offered(ashaHigh, BIDDING_ENDS, lapse)))
+      .when(offerSlot('b-1', SLOT_END))
+      .then(unsold(SLOT_END));
+    given(
+      history(
+        offered(ashaHigh, BIDDING_ENDS, lapse),
+        offered(bala, lapse, SLOT_START),
+        offered(chitra, SLOT_START, at(60, SLOT_START)),
+      ),
+    )
+      .when(offerSlot('b-4', at(60, SLOT_START)))
+      .then(unsold(at(60, SLOT_START)));
+  });
+
+  it('ignores a pass-on asked for an offer that has already passed on', () => {
+    const lapse = at(twelveHours, BIDDING_ENDS);
+    given(history(offered(ashaHigh, BIDDING_ENDS, lapse), offered(bala, lapse, SLOT_START)))
+      .when(offerSlot('b-1', at(1, lapse)))
+      .thenNothingHappened();
+  });
+
+  it('is sold to the member the standing offer is to, once', () => {
+    const standing = history(offered(ashaHigh, BIDDING_ENDS, at(twelveHours, BIDDING_ENDS)));
+    const sold: AdSlotEvent = {
+      type: 'SlotSold',
+      data: {
+        type: 'sidePanels',
+        slotdate: SLOT_DATE,
+        bidId: 'b-1',
+        userId: ASHA,
+        purchaseId: 'p-b-1',
+        soldAt: at(60, BIDDING_ENDS),
+      },
+    };
+    given(standing).when(sell('b-1')).then(sold);
+    given([...standing, sold])
+      .when(sell('b-1'))
+      .thenNothingHappened();
+  });
+
+  it('refuses a payment for an offer that has passed on (it is refunded)', () => {
+    const lapse = at(twelveHours, BIDDING_ENDS);
+    given(history(offered(ashaHigh, BIDDING_ENDS, lapse), offered(bala, lapse, SLOT_START)))
+      .when(sell('b-1'))
+      .thenThrows('SLOT_OFFER_LAPSED', { message: ADSPACE_MESSAGES.slotOfferLapsed });
   });
 });

@@ -3,7 +3,8 @@ import type { SlotSpaceType } from './adSpace.rules.ts';
 
 /*
  * One dated slot of an auctioned space type (authPages or sidePanels): members bid for it until
- * the date begins in India; then it closes and the highest bid wins the day. Stream
+ * a day before the date begins in India; then it closes, the highest bid wins, and the slot is
+ * offered to its bidder to pay for — passing down the bids while offers lapse unpaid. Stream
  * `adslot-<type>-<YYYY-MM-DD>`.
  */
 
@@ -37,9 +38,47 @@ export type SlotClosed = DomainEvent<
   }
 >;
 
-export type AdSlotEvent = SlotBidPlaced | SlotClosed;
+/**
+ * The slot is offered to one bidder — the winner first, the next in line when an offer lapses
+ * unpaid — who pays their bid plus GST by `payBy` to have it.
+ */
+export type SlotOffered = DomainEvent<
+  'SlotOffered',
+  {
+    readonly type: SlotSpaceType;
+    readonly slotdate: string;
+    readonly bid: SlotBid;
+    readonly offeredAt: string;
+    readonly payBy: string;
+  }
+>;
+
+/** The bidder it was offered to paid: the slot's space is theirs for the day. */
+export type SlotSold = DomainEvent<
+  'SlotSold',
+  {
+    readonly type: SlotSpaceType;
+    readonly slotdate: string;
+    readonly bidId: string;
+    readonly userId: string;
+    /** The purchase that paid for it. */
+    readonly purchaseId: string;
+    readonly soldAt: string;
+  }
+>;
+
+/** Nobody is left to offer it to, or its day is over: the slot shows no bought creative. */
+export type SlotUnsold = DomainEvent<
+  'SlotUnsold',
+  { readonly type: SlotSpaceType; readonly slotdate: string; readonly at: string }
+>;
+
+export type AdSlotEvent = SlotBidPlaced | SlotClosed | SlotOffered | SlotSold | SlotUnsold;
 
 export const AD_SLOT_EVENT_TYPES = [
   'SlotBidPlaced',
   'SlotClosed',
+  'SlotOffered',
+  'SlotSold',
+  'SlotUnsold',
 ] as const satisfies readonly AdSlotEvent['type'][];

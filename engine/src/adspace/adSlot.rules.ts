@@ -1,7 +1,7 @@
 import { LIMITS } from '../shared/limits.ts';
 import { PAISE_PER_RUPEE } from '../shared/money.ts';
 import type { SlotBid } from './adSlot.events.ts';
-import { indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
+import { addDays, indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
 
 /** Section 9: a slot bid must be more than the base amount (200 000 rupees). */
 export const SLOT_BASE_AMOUNT_PAISE = LIMITS.adBidBaseAmountRupees * PAISE_PER_RUPEE;
@@ -12,9 +12,29 @@ export const exceedsBaseAmount = (paise: number): boolean => paise > SLOT_BASE_A
 export const isPastSlotDate = (slotdate: string, now: string): boolean =>
   slotdate < indiaDateOf(now);
 
-/** The highest bid wins the day; it is in from 00:00 India time of its date. */
-export const hasSlotBegun = (slotdate: string, now: string): boolean =>
-  Date.parse(now) >= Date.parse(startOfIndiaDay(slotdate));
+const HOUR_MS = 3_600_000;
+
+/** Bidding for a slot ends LIMITS.slotBiddingEndsHoursBefore before its date begins in India. */
+export const slotBiddingEndsAt = (slotdate: string): string =>
+  new Date(
+    Date.parse(startOfIndiaDay(slotdate)) - LIMITS.slotBiddingEndsHoursBefore * HOUR_MS,
+  ).toISOString();
+
+/** From then on no bid counts (even before the timer has run): the highest one has won. */
+export const hasSlotBiddingEnded = (slotdate: string, now: string): boolean =>
+  Date.parse(now) >= Date.parse(slotBiddingEndsAt(slotdate));
+
+/** The slot's day ends at 00:00 India time of the next date: what is unsold then stays unsold. */
+export const slotDayEndsAt = (slotdate: string): string => startOfIndiaDay(addDays(slotdate, 1));
+
+/** An offer made at `now` is due LIMITS.slotPayWithinHours later, and by the end of the day. */
+export const offerPayBy = (slotdate: string, now: string): string =>
+  new Date(
+    Math.min(
+      Date.parse(now) + LIMITS.slotPayWithinHours * HOUR_MS,
+      Date.parse(slotDayEndsAt(slotdate)),
+    ),
+  ).toISOString();
 
 /**
  * Which of two bids ranks higher: the larger amount; at equal amounts the earlier bid (it was
@@ -36,3 +56,12 @@ export const highestBid = (bids: readonly SlotBid[]): SlotBid | null =>
     (best, bid) => (best === null || ranksAbove(bid, best) ? bid : best),
     null,
   );
+
+/**
+ * Whom the slot is offered to next: the highest bid of a member it has not been offered to (a
+ * member who let an offer lapse is not asked again for a lower bid of theirs); null when none.
+ */
+export const nextInLine = (
+  bids: readonly SlotBid[],
+  offeredTo: ReadonlySet<string>,
+): SlotBid | null => rankBids(bids).find((bid) => !offeredTo.has(bid.userId)) ?? null;

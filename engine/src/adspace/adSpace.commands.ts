@@ -13,6 +13,8 @@ export type ActivateAdSpace = Command<
     readonly source: AdSpaceSource;
     /** When it starts; the command time when absent. */
     readonly startsAt?: string;
+    /** When it ends; the end of its cycle from `startsAt` when absent (a sold slot: its day's end). */
+    readonly endsAt?: string;
     readonly company?: string;
   }
 >;

@@ -47,7 +47,7 @@ function activate({ data, metadata }: ActivateAdSpace, state: AdSpaceState): AdS
         cycle: data.cycle,
         source: data.source,
         startsAt,
-        endsAt: cycleEnd(startsAt, data.cycle),
+        endsAt: data.endsAt ?? cycleEnd(startsAt, data.cycle),
         company: data.company ?? '',
         activatedAt: metadata.now,
       },

@@ -12,6 +12,10 @@ export const T0 = '2026-05-01T04:30:00.000Z';
 export const SLOT_DATE = '2026-05-10';
 /** 00:00 India time on the slot date. */
 export const SLOT_START = '2026-05-09T18:30:00.000Z';
+/** Bidding for it ends a day before: 00:00 India time on 9 May. */
+export const BIDDING_ENDS = '2026-05-08T18:30:00.000Z';
+/** Its day ends: 00:00 India time on 11 May. */
+export const SLOT_END = '2026-05-10T18:30:00.000Z';
 
 export const at = (minutes: number, from: string = T0): string =>
   new Date(Date.parse(from) + minutes * 60_000).toISOString();

@@ -9,4 +9,6 @@ export const ADSPACE_MESSAGES = {
   notSpaceOwner: 'This ad space is not yours.',
   spaceEnded: 'This ad space has ended.',
   creativeRequired: 'Please choose a photo or video.',
+  slotOfferLapsed:
+    'The time to pay for this slot ran out, and it was offered to the next bidder. Any payment for it is refunded.',
 } as const;

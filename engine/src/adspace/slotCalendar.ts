@@ -38,6 +38,11 @@ export function calendarDayAfter(day: CalendarDay | undefined, event: AdSlotEven
       return current.closed
         ? current
         : { ...current, closed: true, winnerBidId: event.data.winner?.bidId ?? null };
+    // Who pays for the slot after it closes is the purchase's business, not the calendar's.
+    case 'SlotOffered':
+    case 'SlotSold':
+    case 'SlotUnsold':
+      return current;
     default: {
       const unexpected: never = event;
       throw new Error(`calendar cannot fold ${JSON.stringify(unexpected)}`);

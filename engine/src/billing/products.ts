@@ -1,3 +1,4 @@
+import type { SlotSpaceType } from '../adspace/adSpace.rules.ts';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '../shared/limits.ts';
 
 /*
@@ -5,7 +6,7 @@ import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '../shared/limits.ts';
  * table (prices.ts) maps each key to integer paise before tax.
  */
 
-export const PURCHASE_KINDS = ['subscription', 'bidFee', 'shareFee', 'adSpace'] as const;
+export const PURCHASE_KINDS = ['subscription', 'bidFee', 'shareFee', 'adSpace', 'adSlot'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 export type AdSpaceType = (typeof AD_SPACE_TYPES)[number];
@@ -20,6 +21,12 @@ export type ProductKey =
   | 'bidFee'
   | 'shareFee'
   | `adSpace:${AdSpaceType}:${Exclude<AdSpaceCycle, 'daily'>}`;
+
+/** A won slot's line, `adSlot:<type>`: priced by the winning bid, not by the price table. */
+export type SlotProductKey = `adSlot:${SlotSpaceType}`;
+
+/** What a purchase line sells: a product of the price table, or a won slot. */
+export type LineProductKey = ProductKey | SlotProductKey;
 
 /** Section 9: "daily is mapped to the quarterly value". */
 export const pricedCycle = (cycle: AdSpaceCycle): Exclude<AdSpaceCycle, 'daily'> =>
@@ -68,6 +75,10 @@ export function productName(key: ProductKey): string {
   return `Ad space: ${SPACE_TYPE_LABELS[type]}, ${CYCLE_LABELS[cycle]}`;
 }
 
+/** The line of a won slot: 'Ad slot: Side panels, 2026-05-10'. */
+export const slotProductName = (type: SlotSpaceType, slotdate: string): string =>
+  `Ad slot: ${SPACE_TYPE_LABELS[type]}, ${slotdate}`;
+
 /** SAC (services accounting code) on invoices: 998365, sale of advertising space; else 998599. */
-export const sacCodeOf = (key: ProductKey): string =>
-  key.startsWith('adSpace:') ? '998365' : '998599';
+export const sacCodeOf = (key: LineProductKey): string =>
+  key.startsWith('adSpace:') || key.startsWith('adSlot:') ? '998365' : '998599';

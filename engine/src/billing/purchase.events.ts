@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
-import type { AdSpaceCycle, AdSpaceType, ProductKey, PurchaseKind } from './products.ts';
+import type { SlotSpaceType } from '../adspace/adSpace.rules.ts';
+import type { AdSpaceCycle, AdSpaceType, LineProductKey, PurchaseKind } from './products.ts';
 import type { TaxBreakdown } from './tax.ts';
 
 /*
@@ -13,7 +14,7 @@ export const purchaseStream = (purchaseId: string): string => `purchase-${purcha
 
 /** One line of a purchase: what, and its tax (tax.ts's rule, per line). */
 export type PurchaseLine = TaxBreakdown & {
-  readonly productKey: ProductKey;
+  readonly productKey: LineProductKey;
   readonly name: string;
   /** Services accounting code printed on the invoice. */
   readonly sac: string;
@@ -64,6 +65,16 @@ export type PurchaseSubject =
       readonly spaceType: AdSpaceType;
       readonly cycle: AdSpaceCycle;
       readonly spaceId: string;
+    }
+  | {
+      /** A slot offered to its bidder (the system starts this purchase, not a checkout). */
+      readonly kind: 'adSlot';
+      readonly spaceType: SlotSpaceType;
+      readonly slotdate: string;
+      readonly bidId: string;
+      /** The bid's amount, paise: the line's price. */
+      readonly bidamt: number;
+      readonly company: string;
     };
 
 export type PurchaseCreated = DomainEvent<
@@ -139,7 +150,8 @@ export type FulfilmentOutcome =
   | { readonly type: 'subscriptionActivated'; readonly planId: string; readonly startsAt: string }
   | { readonly type: 'bidPlaced'; readonly adId: string; readonly bidId: string }
   | { readonly type: 'shareFeePaid'; readonly company: string }
-  | { readonly type: 'adSpaceActivated'; readonly spaceId: string; readonly startsAt: string };
+  | { readonly type: 'adSpaceActivated'; readonly spaceId: string; readonly startsAt: string }
+  | { readonly type: 'adSlotSold'; readonly spaceId: string; readonly startsAt: string };
 
 export type PurchaseFulfilled = DomainEvent<
   'PurchaseFulfilled',

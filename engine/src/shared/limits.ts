@@ -68,6 +68,17 @@ export const LIMITS = {
   },
   /** Slot bids must exceed this, in rupees. */
   adBidBaseAmountRupees: 200_000,
+  /**
+   * Bidding for a slot ends this long before its date begins in India: the winner is then asked
+   * to pay, and has the time to upload the creative, before the day the slot is shown.
+   */
+  slotBiddingEndsHoursBefore: 24,
+  /**
+   * The member a slot is offered to (the winner, then the next bidder should they not pay) has
+   * this long to pay their bid plus GST; an offer made later than that before the day ends is
+   * due when the day ends.
+   */
+  slotPayWithinHours: 12,
   minimumAgeYears: 18,
   freeTrialDays: 7,
   termsLastRevised: '2021-03-27',

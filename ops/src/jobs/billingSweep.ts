@@ -1,6 +1,7 @@
 import { Queue, type Job } from 'bullmq';
-import { paymentGatewayOf } from '@boli/api/infrastructure';
-import { reconcilePurchase, settlePurchase, type BillingDeps } from '@boli/api/payments/settlement';
+import { reconcilePurchase, settlePurchase } from '@boli/api/payments/settlement';
+import type { CheckoutDeps } from '@boli/api/payments/checkout';
+import { checkoutDepsOf } from './checkoutDepsOf.ts';
 import { processWebhookInbox } from '@boli/api/payments/webhookInbox';
 import { LIMITS } from '@boli/engine/shared/limits';
 import {
@@ -8,7 +9,6 @@ import {
   type AttentionReason,
 } from '@boli/projections/billing/purchases.queries';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
-import type { Knex } from 'knex';
 import type { JobDeps, JobKind } from './registry.ts';
 
 /*
@@ -26,7 +26,7 @@ import type { JobDeps, JobKind } from './registry.ts';
 export const BILLING_QUEUE = 'billing-sweep';
 const RECONCILE_EVERY_MS = 60_000;
 
-type SweepDeps = BillingDeps & { readonly db: Knex };
+type SweepDeps = CheckoutDeps;
 
 const SETTLE_REASONS: readonly AttentionReason[] = [
   'notInvoiced',
@@ -84,12 +84,7 @@ export async function sweepBilling(
 export const billingSweep: JobKind = {
   queue: BILLING_QUEUE,
   handler(deps: JobDeps) {
-    const sweepDeps: SweepDeps = {
-      db: deps.db,
-      store: deps.store,
-      gateway: paymentGatewayOf(deps.config),
-      logger: deps.logger,
-    };
+    const sweepDeps: SweepDeps = checkoutDepsOf(deps);
     // Upserts: every worker process may declare them, one schedule of each results.
     const queue = deps.redisOutages.errors(
       new Queue(BILLING_QUEUE, { connection: deps.redis, prefix: deps.config.QUEUE_PREFIX }),

@@ -1,14 +1,14 @@
 import type { JobsOptions } from 'bullmq';
 import type { SlotBidPlaced } from '@boli/engine/adspace/adSlot.events';
 import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
+import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import { openSlotsWithPosition } from '@boli/projections/adspace/adspace.queries';
 import { deadlineJobOptions, type DeadlineKind } from './deadlineScheduler.ts';
 
 /*
  * Which slots have a delayed close job (see deadlineScheduler.ts): every open slot of the
- * `ad_slots` read model, then the slot of each new bid of the log. One job per slot, due at
- * 00:00 India time of its date.
+ * `ad_slots` read model, then the slot of each new bid of the log. One job per slot, due when
+ * its bidding ends (`slotBiddingEndsAt`: 00:00 India time the day before its date).
  */
 
 export const SLOT_CLOSING_QUEUE = 'ad-slot-closing';
@@ -24,7 +24,7 @@ export const slotClosings: DeadlineKind<SlotClosingJob> = {
   name: 'slot-closing',
   open: 'open slots',
   jobId: slotClosingJobId,
-  deadline: (slot) => Date.parse(startOfIndiaDay(slot.slotdate)),
+  deadline: (slot) => Date.parse(slotBiddingEndsAt(slot.slotdate)),
   retryDelayMs: 500,
   async openWithPosition(db) {
     const { slots, position } = await openSlotsWithPosition(db);

@@ -5,13 +5,13 @@ import { slotClosingJobId, slotClosingJobOptions } from './slotClosingScheduler.
 describe('scheduling a slot to close', () => {
   const slot = { type: 'sidePanels', slotdate: '2026-05-10' } as const;
 
-  it('is due just before 00:00 India time of the slot date (18:30 UTC the day before)', () => {
-    const now = Date.parse('2026-05-09T18:00:00.000Z');
+  it('is due just before bidding ends: 00:00 India time the day before (18:30 UTC two before)', () => {
+    const now = Date.parse('2026-05-08T18:00:00.000Z');
     expect(slotClosingJobOptions(slot, now).delay).toBe(30 * 60_000 - WAKE_EARLY_MS);
   });
 
-  it('is due at once when the day has already begun (a worker that was down)', () => {
-    expect(slotClosingJobOptions(slot, Date.parse('2026-05-10T02:00:00.000Z')).delay).toBe(0);
+  it('is due at once when bidding has already ended (a worker that was down)', () => {
+    expect(slotClosingJobOptions(slot, Date.parse('2026-05-09T02:00:00.000Z')).delay).toBe(0);
   });
 
   it('has one job id per slot, so scheduling again adds nothing', () => {

@@ -50,6 +50,14 @@ const SUBJECTS: Record<PurchaseKind, PurchaseSubject> = {
   },
   shareFee: { kind: 'shareFee', company: 'Tata Motors', bidamt: 5_000_00, type: null },
   adSpace: { kind: 'adSpace', spaceType: 'sidePanels', cycle: 'monthly', spaceId: 's-1' },
+  adSlot: {
+    kind: 'adSlot',
+    spaceType: 'authPages',
+    slotdate: '2026-05-10',
+    bidId: 'sb-1',
+    bidamt: 250_000_00,
+    company: 'Asha Sweets',
+  },
 };
 
 const PRODUCT = {
@@ -57,6 +65,7 @@ const PRODUCT = {
   bidFee: { productKey: 'bidFee', name: 'Bid processing fee' },
   shareFee: { productKey: 'shareFee', name: 'Buy-share bid fee' },
   adSpace: { productKey: 'adSpace:sidePanels:monthly', name: 'Ad space: Side panels, Monthly' },
+  adSlot: { productKey: 'adSlot:authPages', name: 'Ad slot: Auth pages, 2026-05-10' },
 } as const;
 
 /** PurchaseCreated for `userId`, one line of `price` paise taxed at 18 %. */

@@ -1,5 +1,5 @@
 import type { CreditNoteIssued, InvoiceIssued } from '@boli/engine/billing/invoice.events';
-import type { ProductKey, PurchaseKind } from '@boli/engine/billing/products';
+import type { LineProductKey, PurchaseKind } from '@boli/engine/billing/products';
 import type {
   Buyer,
   FulfilmentOutcome,
@@ -33,7 +33,7 @@ export type PurchaseRow = {
   readonly user_id: string;
   readonly kind: PurchaseKind;
   /** The first line's product (every purchase sells one product today). */
-  readonly product_key: ProductKey;
+  readonly product_key: LineProductKey;
   readonly name: string;
   /** The purchase machine's state (engine/src/billing/purchase.machine.ts). */
   readonly status: Exclude<PurchaseStatus, 'none'>;
@@ -200,7 +200,7 @@ export function purchaseCreatedRow(
     purchase_id: data.purchaseId,
     user_id: data.buyer.userId,
     kind: data.kind,
-    product_key: first?.productKey ?? (data.kind as ProductKey),
+    product_key: first?.productKey ?? (data.kind as LineProductKey),
     name: first?.name ?? data.kind,
     status: 'created',
     subject: data.subject,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
-import type { ProductKey, PurchaseKind } from '@boli/engine/billing/products';
+import type { LineProductKey, PurchaseKind } from '@boli/engine/billing/products';
 import type {
   CreditNoteRow,
   InvoiceRow,
@@ -63,7 +63,7 @@ const OPEN_PURCHASES_LOOKED_AT = 10;
  */
 export async function openPurchaseIds(
   db: Knex,
-  input: { userId: string; productKey: ProductKey; total: number; openUntil: Date },
+  input: { userId: string; productKey: LineProductKey; total: number; openUntil: Date },
 ): Promise<string[]> {
   const rows: { purchase_id: string }[] = await db(PURCHASES)
     .select('purchase_id')

@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'reviewEdited',
   'purchaseFulfilled',
   'refundRequested',
+  'slotOffered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -65,8 +66,12 @@ export const AD_NOTIFICATION_EVENT_TYPES = [
   'BiddingClosed',
 ] as const satisfies readonly AdEvent['type'][];
 
-/** Billing tells the buyer when what they paid for is delivered, and when (and why) it is refunded. */
+/**
+ * Billing tells the buyer when what they paid for is delivered, and when (and why) it is refunded;
+ * and a bidder when a slot is offered to them to pay for (its purchase is started for them).
+ */
 export const PAYMENT_NOTIFICATION_EVENT_TYPES = [
+  'PurchaseCreated',
   'PurchaseFulfilled',
   'RefundRequested',
 ] as const satisfies readonly PurchaseEvent['type'][];
@@ -238,9 +243,27 @@ export function notificationsForSocialEvent(
   }
 }
 
-/** A purchase delivered (params.outcome: what it was) or refunded (params: amount, message). */
+/**
+ * A slot offered (params: the slot, the amount due, by when), a purchase delivered (params.outcome:
+ * what it was) or refunded (params: amount, message).
+ */
 export function notificationsForBillingEvent(event: PurchaseEvent): NotificationDraft[] {
   switch (event.type) {
+    case 'PurchaseCreated': {
+      const { subject, buyer, totals, expiresAt } = event.data;
+      if (subject.kind !== 'adSlot') return [];
+      return [
+        note(buyer.userId, 'slotOffered', {
+          params: {
+            spaceType: subject.spaceType,
+            slotdate: subject.slotdate,
+            amount: totals.total,
+            currencycode: 'INR',
+            payBy: expiresAt,
+          },
+        }),
+      ];
+    }
     case 'PurchaseFulfilled':
       return [
         note(event.data.userId, 'purchaseFulfilled', {

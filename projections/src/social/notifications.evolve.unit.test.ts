@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { purchaseCreated } from '../billing/billing.fixtures.ts';
 import {
   ARJUN,
   MEENA,
@@ -391,5 +392,19 @@ describe('billing notifications', () => {
     expect(notificationMessage(refund!.kind, refund!.params, '')).toBe(
       'Refund of ₹57.82: Bidding closed before your payment was confirmed.',
     );
+  });
+
+  it('tells a bidder a slot is offered to them: what to pay, and by when; no other purchase', () => {
+    const created = (kind: 'adSlot' | 'adSpace') =>
+      purchaseCreated('p-3', { userId: 'u-1', kind, price: 250_000_00 });
+    const [offered] = notificationsForBillingEvent({
+      ...created('adSlot'),
+      data: { ...created('adSlot').data, expiresAt: '2026-05-09T06:30:00.000Z' },
+    });
+    expect(offered).toMatchObject({ userId: 'u-1', kind: 'slotOffered' });
+    expect(notificationMessage(offered!.kind, offered!.params, '')).toBe(
+      'The Auth pages slot for 2026-05-10 is yours if you pay ₹2,95,000 (your bid plus GST) by 2026-05-09 12:00:00 IST. After that it goes to the next bidder.',
+    );
+    expect(notificationsForBillingEvent(created('adSpace'))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { SPACE_TYPE_LABELS, type AdSpaceType } from '@boli/engine/billing/products';
 import { IST_OFFSET_MS } from '@boli/engine/shared/indiaTime';
 import type { NotificationKind } from './notifications.evolve.ts';
 
@@ -30,6 +31,8 @@ const PURCHASE_DELIVERED: Readonly<Record<string, string>> = {
   bidPlaced: 'Your bid processing fee was received and your bid was placed.',
   shareFeePaid: 'Your buy-share bid fee was received. You can now bid on shares.',
   adSpaceActivated: 'Your payment was received. Your ad space is active.',
+  adSlotSold:
+    'Your payment was received. The ad slot is yours: add its photo or video under Your ad spaces on Buy AdSpace.',
 };
 
 /**
@@ -120,6 +123,10 @@ export function notificationMessage(
       return `${who} changed their review on your profile.`;
     case 'purchaseFulfilled':
       return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
+    case 'slotOffered': {
+      const space = SPACE_TYPE_LABELS[text(params.spaceType) as AdSpaceType] ?? 'ad';
+      return `The ${space} slot for ${text(params.slotdate)} is yours if you pay ${amount()} (your bid plus GST) by ${istDateTime(text(params.payBy))} IST. After that it goes to the next bidder.`;
+    }
     case 'refundRequested':
       // The reason already says the payment is refunded ("…, so this payment has been
       // refunded."): the amount leads, without a second, contradicting tense.

@@ -1,5 +1,6 @@
-import type { AdSlotState } from '@boli/engine/adspace/adSlot.decider';
-import type { SlotClosed } from '@boli/engine/adspace/adSlot.events';
+import type { SlotSold } from '@boli/engine/adspace/adSlot.events';
+import { slotDayEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import { startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { adSpaceDecider, type AdSpaceState } from '@boli/engine/adspace/adSpace.decider';
 import type { ActivateAdSpace } from '@boli/engine/adspace/adSpace.commands';
 import { adSpaceStream, slotSpaceId } from '@boli/engine/adspace/adSpace.events';
@@ -10,9 +11,10 @@ import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 
 /*
- * Starting an ad space, from a paid purchase (the fulfilment's adSpace branch) or a won slot (the
- * slot timer). The command id derives from what caused it — the purchase, the slot — so a second
- * delivery finds its own event and the decider adds nothing: one space, whatever the retries.
+ * Starting an ad space, from a paid purchase (the fulfilment's adSpace branch) or a slot sold to
+ * the bidder who paid for it (its adSlot branch). The command id derives from what caused it — the
+ * purchase, the slot — so a second delivery finds its own event and the decider adds nothing: one
+ * space, whatever the retries.
  */
 
 async function loadSpace(store: EventStore, spaceId: string): Promise<AdSpaceState> {
@@ -65,31 +67,36 @@ export async function activatePaidSpace(
   return { type: 'adSpaceActivated', spaceId: subject.spaceId, startsAt: state.space!.startsAt };
 }
 
-/** The winner's space for the slot's day (nothing for a slot nobody bid for). */
-export async function activateWonSlot(
+/**
+ * The space of a sold slot, for its buyer: shown from the start of its day (or from the payment,
+ * when the day had begun) to the day's end. Its id names the slot, so a slot has one space.
+ */
+export async function activateSoldSlot(
   store: EventStore,
-  closed: SlotClosed['data'] | AdSlotState['closed'],
-  startsAt: string,
-): Promise<string | null> {
-  const winner = closed?.winner ?? null;
-  if (closed === null || winner === null) return null;
-  const spaceId = slotSpaceId(closed.type, closed.slotdate);
-  await activate(
+  sold: SlotSold['data'],
+  company: string,
+  metadata: NewEventMetadata,
+): Promise<AdSpaceState['space'] & object> {
+  const spaceId = slotSpaceId(sold.type, sold.slotdate);
+  const dayStart = startOfIndiaDay(sold.slotdate);
+  const state = await activate(
     store,
     {
       spaceId,
-      userId: winner.userId,
-      spaceType: closed.type,
+      userId: sold.userId,
+      spaceType: sold.type,
       cycle: 'daily',
-      source: { kind: 'slot', slotdate: closed.slotdate, bidId: winner.bidId },
-      startsAt,
-      company: winner.company,
+      source: { kind: 'slot', slotdate: sold.slotdate, bidId: sold.bidId },
+      startsAt: Date.parse(metadata.now) > Date.parse(dayStart) ? metadata.now : dayStart,
+      endsAt: slotDayEndsAt(sold.slotdate),
+      company,
     },
     {
+      ...metadata,
       eventId: uuidV5(`slotSpaceActivated/${spaceId}`),
-      now: closed.closedAt,
-      actor: { userId: 'system', role: 'system' },
+      causationId: sold.purchaseId,
+      actor: { userId: sold.userId, role: 'member' },
     },
   );
-  return spaceId;
+  return state.space!;
 }

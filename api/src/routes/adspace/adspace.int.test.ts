@@ -15,7 +15,15 @@ import {
   type TestMember,
 } from '../../../../ops/src/testing/apiKit.ts';
 import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
-import { closeSlotAtDayStart } from '../../../../ops/src/jobs/slotClosing.ts';
+import { closeSlotWhenBiddingEnds } from '../../../../ops/src/jobs/slotClosing.ts';
+import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
+import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { paymentGatewayOf } from '../../infrastructure.ts';
+import { createLogger } from '../../logger.ts';
+import type { CheckoutDeps } from '../../payments/checkout.ts';
+import type { Transaction } from '../../payments/transactions.ts';
+import { billingSettingsOf } from '../billing/billingDeps.ts';
 import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
 import type { ActiveSpaces, SpaceView } from './views.ts';
 
@@ -41,6 +49,25 @@ async function uploadCreative(member: TestMember, spaceId: string, company: stri
   form.append('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
   return kit.api(`/api/space/upload/${spaceId}`, { token: member.token, form });
 }
+
+/** What the slot timer and the billing sweep run with, as the worker builds it. */
+const checkoutDeps = (): CheckoutDeps => ({
+  db: kit.db,
+  store: kit.store,
+  gateway: paymentGatewayOf(app.config),
+  logger: createLogger({ level: 'silent', name: 'test' }),
+  settings: billingSettingsOf(app.config),
+});
+
+/** The member's purchases of won slots, from their transactions. */
+async function slotPurchases(member: TestMember): Promise<Transaction[]> {
+  const { body } = await kit.api('/api/cart/listTransactions?type=adSlot', { token: member.token });
+  return (body.data as { purchases: Transaction[] }).purchases;
+}
+
+/** The member's one purchase of a won slot (waiting for its read model). */
+const slotPurchase = async (member: TestMember): Promise<Transaction> =>
+  (await eventually(async () => (await slotPurchases(member))[0]))!;
 
 const bid = (member: TestMember | undefined, body: Record<string, unknown>) =>
   kit.api('/api/adbid/', { json: body, ...(member ? { token: member.token } : {}) });
@@ -311,27 +338,62 @@ describe('slot bids', () => {
     expect(JSON.stringify(seen)).not.toContain(gita.username);
     expect(seen[1]).toMatchObject({ username: farid.username, user_id: farid.userId });
 
-    // The timer's handler on a clock just past 00:00 India time of the slot date.
-    const dayStart = Date.parse(startOfIndiaDay(slotdate()));
-    const clock = () => dayStart + 1_000;
+    // The timer's handler on a clock just past the end of bidding, a day before the date.
+    const biddingEnd = Date.parse(slotBiddingEndsAt(slotdate()));
+    const clock = () => biddingEnd + 1_000;
     const job = { type: 'sidePanels' as const, slotdate: slotdate() };
-    const outcome = await closeSlotAtDayStart(kit.store, job, clock);
-    expect(outcome).toEqual({ closed: true, winnerSpaceId: `slot-sidePanels-${slotdate()}` });
-    // Run again (BullMQ re-runs a stalled job): the same close is found, nothing is added.
-    expect(await closeSlotAtDayStart(kit.store, job, clock)).toEqual({
+    const outcome = await closeSlotWhenBiddingEnds(checkoutDeps(), job, clock);
+    const payBy = new Date(biddingEnd + 1_000 + LIMITS.slotPayWithinHours * 3_600_000);
+    expect(outcome).toEqual({
       closed: true,
-      winnerSpaceId: `slot-sidePanels-${slotdate()}`,
+      offeredBidId: expect.any(String),
+      payBy: payBy.toISOString(),
     });
+    // Run again (BullMQ re-runs a stalled job): the same close and offer are found, nothing added.
+    expect(await closeSlotWhenBiddingEnds(checkoutDeps(), job, clock)).toEqual(outcome);
     const stream = await kit.store.readStream(adSlotStream('sidePanels', slotdate()));
-    const closings = stream.filter((event) => event.type === 'SlotClosed');
-    expect(closings).toHaveLength(1);
-    expect((closings[0]!.data as SlotClosed['data']).winner).toMatchObject({
+    expect(stream.filter((event) => event.type === 'SlotClosed')).toHaveLength(1);
+    const offers = stream.filter((event) => event.type === 'SlotOffered');
+    expect(offers).toHaveLength(1);
+    const closing = stream.find((event) => event.type === 'SlotClosed')!;
+    expect((closing.data as SlotClosed['data']).winner).toMatchObject({
+      bidId: outcome.offeredBidId,
       userId: gita.userId,
       company: 'Gita Gold',
       bidamt: 30_000_050,
     });
 
-    // The winner's space is scheduled for that day; its creative shows on the date.
+    // The winner is asked to pay their bid plus GST: a purchase waits in their transactions.
+    const offered = await slotPurchase(gita);
+    expect(offered).toMatchObject({
+      kind: 'adSlot',
+      status: 'ordered',
+      items: [{ name: `Ad slot: Side panels, ${slotdate()}`, price: 300_000.5, cycle: 'daily' }],
+      totalPrice: 300_000.5,
+      payBy: payBy.toISOString(),
+    });
+    expect(offered.totalPriceAfterTax).toBeGreaterThan(offered.totalPrice);
+    const payable = await kit.api(`/api/purchases/${offered._id}/payable`, {
+      token: gita.token,
+    });
+    expect(payable.status).toBe(200);
+    const info = payable.body.data as PurchaseInfo;
+    const paid = await payAtSandbox(app, info.razorpay_order_id!);
+    const success = await kit.api('/api/space/payment/success', {
+      token: gita.token,
+      json: { ...paid, advtId: offered._id },
+    });
+    expect(success.status).toBe(200);
+    expect((success.body.data as PurchaseInfo).status).toBe('fulfilled');
+    const sold = (await kit.store.readStream(adSlotStream('sidePanels', slotdate()))).filter(
+      (event) => event.type === 'SlotSold',
+    );
+    expect(sold.map((event) => event.data)).toEqual([
+      expect.objectContaining({ userId: gita.userId, purchaseId: offered._id }),
+    ]);
+
+    // Paid before the day: the space runs the whole of it; its creative shows on the date.
+    const dayStart = Date.parse(startOfIndiaDay(slotdate()));
     const spaces = await eventually(async () => {
       const list = await kit.api('/api/space/list?status=all', { token: gita.token });
       const found = list.body.data as SpaceView[];
@@ -356,5 +418,46 @@ describe('slot bids', () => {
     expect(await showingSpaces(kit.db, new Date())).not.toContainEqual(
       expect.objectContaining({ spaceId: `slot-sidePanels-${slotdate()}` }),
     );
+    // Farid, outbid, was never asked to pay.
+    expect(await slotPurchases(farid)).toEqual([]);
+  });
+
+  it('passes an offer left unpaid to the next bidder, and leaves the slot unsold when nobody pays', async () => {
+    const hari = await kit.member('hari_ads');
+    const indu = await kit.member('indu_ads');
+    const date = addDays(today(), 6);
+    await bid(hari, { type: 'authPages', bidamt: 400_000, slotdate: date, company: 'Hari Hotels' });
+    await bid(indu, { type: 'authPages', bidamt: 350_000, slotdate: date, company: 'Indu Inks' });
+    await bid(hari, { type: 'authPages', bidamt: 300_000, slotdate: date, company: 'Hari Hotels' });
+    const biddingEnd = Date.parse(slotBiddingEndsAt(date));
+    const job = { type: 'authPages' as const, slotdate: date };
+    await closeSlotWhenBiddingEnds(checkoutDeps(), job, () => biddingEnd);
+    const hariOffer = await slotPurchase(hari);
+
+    // Past Hari's time to pay, the sweep asks the gateway, offers the slot to Indu (not to Hari's
+    // own lower bid), and expires Hari's purchase.
+    const afterHari = new Date(Date.parse(hariOffer.payBy!) + 1_000);
+    await eventually(async () => {
+      await sweepBilling(checkoutDeps(), { now: afterHari, reconcilePending: false });
+      return (await slotPurchases(indu)).length === 1;
+    });
+    const induOffer = await slotPurchase(indu);
+    expect(induOffer).toMatchObject({ totalPrice: 350_000, payBy: expect.any(String) });
+    const lapsed = await kit.api(`/api/purchases/${hariOffer._id}/payable`, {
+      token: hari.token,
+    });
+    expect(lapsed.status).toBe(409);
+    expect(lapsed.body.msg).toMatch(/ran out|expired/);
+
+    // Nobody left after Indu: the slot stays unsold.
+    const afterIndu = new Date(Date.parse(induOffer.payBy!) + 1_000);
+    await eventually(async () => {
+      await sweepBilling(checkoutDeps(), { now: afterIndu, reconcilePending: false });
+      const stream = await kit.store.readStream(adSlotStream('authPages', date));
+      return stream.some((event) => event.type === 'SlotUnsold');
+    });
+    const stream = await kit.store.readStream(adSlotStream('authPages', date));
+    expect(stream.filter((event) => event.type === 'SlotOffered')).toHaveLength(2);
+    expect(await slotPurchases(hari)).toHaveLength(1);
   });
 });

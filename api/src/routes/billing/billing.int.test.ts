@@ -21,6 +21,7 @@ import {
 import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentGatewayOf } from '../../infrastructure.ts';
+import { billingSettingsOf } from './billingDeps.ts';
 import { webhookSignature } from '../../payments/gateway/signatures.ts';
 import type { PurchaseInfo } from '../../payments/purchaseInfo.ts';
 import type { Transaction } from '../../payments/transactions.ts';
@@ -103,6 +104,7 @@ const sweepDeps = () => ({
   store: kit.store,
   gateway: paymentGatewayOf(app.config),
   logger: createLogger({ level: 'silent', name: 'test' }),
+  settings: billingSettingsOf(app.config),
 });
 
 beforeAll(async () => {

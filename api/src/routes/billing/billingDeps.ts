@@ -47,7 +47,16 @@ export type BillingInfra = Pick<
 /** Read models a purchase's answers and the next screens read. */
 const BILLING_READ_MODELS = ['purchases', 'entitlements'] as const;
 
-export const billingSettingsOf = (config: Infrastructure['config']): BillingSettings => ({
+export const billingSettingsOf = (
+  config: Pick<
+    Infrastructure['config'],
+    | 'SUPPLIER_NAME'
+    | 'SUPPLIER_GSTIN'
+    | 'SUPPLIER_STATE'
+    | 'SUPPLIER_ADDRESS'
+    | 'GST_RATE_BASIS_POINTS'
+  >,
+): BillingSettings => ({
   supplier: {
     name: config.SUPPLIER_NAME,
     gstin: config.SUPPLIER_GSTIN,

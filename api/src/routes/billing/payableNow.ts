@@ -10,6 +10,7 @@ import { paidShareFee, refuseIfSubscribed } from './billingDeps.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { messageOf } from '../../payments/purchaseInfo.ts';
 import { paidBidCommand, paidShareBidCommand } from '../../payments/fulfilment.ts';
+import { slotOfferRefusal } from '../../payments/slotSale.ts';
 
 /*
  * Pay now, from /transactions: before a purchase started earlier is paid on its open order, what
@@ -62,5 +63,15 @@ export async function judgePayableNow(
       return;
     case 'adSpace':
       return;
+    case 'adSlot': {
+      // An offer left unpaid past its time has passed to the next bidder.
+      const refusal = await slotOfferRefusal(infra.store, {
+        type: purchase.subject.spaceType,
+        slotdate: purchase.subject.slotdate,
+        bidId: purchase.subject.bidId,
+      });
+      if (refusal !== null) throw new ApiError(409, refusal, 'SLOT_OFFER_LAPSED');
+      return;
+    }
   }
 }

@@ -25,8 +25,10 @@ export function notificationLink(
     case 'reviewReceived':
     case 'reviewEdited':
       return '/profile-me';
+    // A slot offered is paid from its purchase there (Pay now).
     case 'purchaseFulfilled':
     case 'refundRequested':
+    case 'slotOffered':
       return '/transactions';
     default:
       return null;

@@ -20,10 +20,11 @@ import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
-import { indiaToday, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
+import { slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
+import { slotTerms } from '../model/slotTerms.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -87,7 +88,7 @@ export function AdSlotBidScreen() {
       </Stack>
     );
   }
-  const opening = slotOpening(id, indiaToday(new Date()));
+  const opening = slotOpening(id, new Date());
   const standing = slot.bids && slotStanding(slot.bids);
 
   const submit = async (event: FormEvent) => {
@@ -136,6 +137,11 @@ export function AdSlotBidScreen() {
           Calendar
         </Button>
       </Stack>
+      {opening === 'open' && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {slotTerms(id)}
+        </Typography>
+      )}
       {opening !== 'open' && (
         <Alert severity="info">
           {opening === 'closed' ? MESSAGES.biddingClosed : ADSPACE_MESSAGES.slotDatePassed}

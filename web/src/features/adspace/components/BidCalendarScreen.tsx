@@ -31,7 +31,6 @@ import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
   calendarEventsOf,
   calendarRange,
-  indiaToday,
   slotBidPath,
   slotOpening,
   slotTypeOr,
@@ -108,7 +107,7 @@ export function BidCalendarScreen() {
     });
 
   const open = (dateStr: string) => {
-    switch (slotOpening(dateStr, indiaToday(new Date()))) {
+    switch (slotOpening(dateStr, new Date())) {
       case 'open':
         void navigate(slotBidPath(dateStr, type));
         return;

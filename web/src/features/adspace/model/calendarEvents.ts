@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
-import { addDays, indiaDateOf } from '@boli/engine/shared/indiaTime';
+import { addDays } from '@boli/engine/shared/indiaTime';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { hasSlotBiddingEnded, isPastSlotDate } from '@boli/engine/adspace/adSlot.rules';
 import { abbreviateAmount } from '../../../lib/format.ts';
 import type { CalendarDay } from '../api/adspaceApi.ts';
 
@@ -35,19 +36,18 @@ export function calendarEventsOf(days: readonly CalendarDay[], type: SlotSpaceTy
     }));
 }
 
-/** Today in India, whose clock the slots keep. */
-export const indiaToday = (now: Date): string => indiaDateOf(now.toISOString());
-
 /**
- * What a click on a date does: a future date opens its bid page; today's slot is already closed
- * (it began at 00:00 India time); yesterday or earlier cannot be opened.
+ * What a click on a date does: a date whose bidding is open opens its bid page; today's and
+ * tomorrow's slots are closed (bidding ends at 00:00 India time the day before); yesterday or
+ * earlier cannot be opened.
  */
 export type SlotOpening = 'open' | 'closed' | 'passed';
 
-export function slotOpening(dateStr: string, today: string): SlotOpening {
+export function slotOpening(dateStr: string, now: Date): SlotOpening {
   const date = dayOf(dateStr);
-  if (date > today) return 'open';
-  return date === today ? 'closed' : 'passed';
+  const instant = now.toISOString();
+  if (isPastSlotDate(date, instant)) return 'passed';
+  return hasSlotBiddingEnded(date, instant) ? 'closed' : 'open';
 }
 
 export const slotBidPath = (dateStr: string, type: SlotSpaceType): string =>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarEventsOf,
   calendarRange,
-  indiaToday,
   slotBidPath,
   slotOpening,
   slotTypeOr,
@@ -59,16 +58,16 @@ describe('each date shows its highest bid abbreviated with K, M and B', () => {
 });
 
 describe('clicking a date', () => {
-  it('opens the bid page only for a date after today in India', () => {
-    expect(slotOpening('2026-05-11', '2026-05-10')).toBe('open');
-    expect(slotOpening('2026-05-11T09:00:00+05:30', '2026-05-10')).toBe('open');
-    expect(slotOpening('2026-05-10', '2026-05-10')).toBe('closed');
-    expect(slotOpening('2026-05-09', '2026-05-10')).toBe('passed');
-  });
-
-  it('keeps India’s date: 19:00 UTC is already the next day there', () => {
-    expect(indiaToday(new Date('2026-05-09T19:00:00Z'))).toBe('2026-05-10');
-    expect(indiaToday(new Date('2026-05-09T18:29:59Z'))).toBe('2026-05-09');
+  it('opens the bid page only for a date after tomorrow in India (bidding ends a day before)', () => {
+    // 00:30 on 10 May in India.
+    const now = new Date('2026-05-09T19:00:00Z');
+    expect(slotOpening('2026-05-12', now)).toBe('open');
+    expect(slotOpening('2026-05-12T09:00:00+05:30', now)).toBe('open');
+    expect(slotOpening('2026-05-11', now)).toBe('closed');
+    expect(slotOpening('2026-05-10', now)).toBe('closed');
+    expect(slotOpening('2026-05-09', now)).toBe('passed');
+    // 23:59 on 9 May in India: 11 May's bidding is still open.
+    expect(slotOpening('2026-05-11', new Date('2026-05-09T18:29:00Z'))).toBe('open');
   });
 
   it('opens /adbid/<date> with the chosen type', () => {

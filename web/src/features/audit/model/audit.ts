@@ -1,4 +1,5 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
+import type { PurchaseKind } from '@boli/engine/billing/products';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { countOf, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseKindChoice } from '../../payments/model/purchaseKinds.ts';
@@ -10,7 +11,7 @@ import type { PurchaseKindChoice } from '../../payments/model/purchaseKinds.ts';
 
 export type LedgerEntry = {
   purchaseId: string;
-  kind: 'subscription' | 'bidFee' | 'shareFee' | 'adSpace';
+  kind: PurchaseKind;
   name: string;
   /** What a bid fee was for: the ad and its name; null for other purchases. */
   itemAdId: { _id: string; itemName: string } | null;

@@ -10,4 +10,5 @@ export const PURCHASE_KIND_CHOICES: readonly { value: PurchaseKindChoice; label:
   { value: 'bidFee', label: 'Bid fee' },
   { value: 'shareFee', label: 'Share fee' },
   { value: 'adSpace', label: 'Ad space' },
+  { value: 'adSlot', label: 'Ad slot won' },
 ];

@@ -30,6 +30,8 @@ const CONFIRM_BY_KIND: Record<PurchaseKind, Confirm> = {
   bidFee: confirmBidFee,
   shareFee: confirmShareFee,
   adSpace: confirmSpace,
+  // A won slot is paid on /api/space/payment/success too: its advtId is the purchase's id.
+  adSlot: confirmSpace,
 };
 
 /**

@@ -1,0 +1,12 @@
+import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { formatDateTime } from '../../../lib/format.ts';
+
+/**
+ * What the bid page says of how its slot is won and paid for (engine/src/adspace/adSlot.rules.ts):
+ * when bidding ends, and that the winner pays the bid plus GST in time or loses the slot.
+ */
+export const slotTerms = (slotdate: string): string =>
+  `Bidding ends at ${formatDateTime(slotBiddingEndsAt(slotdate))}. The highest bid wins: its ` +
+  `bidder pays the bid plus GST within ${LIMITS.slotPayWithinHours} hours, or the slot goes to ` +
+  'the next bidder.';
