@@ -107,6 +107,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   SLOT_BID_BELOW_BASE: { status: 400, message: MESSAGES.slotBidBelowBase },
   SLOT_DATE_INVALID: { status: 400, message: MESSAGES.invalidDate },
   SLOT_DATE_PASSED: { status: 400, message: ADSPACE_MESSAGES.slotDatePassed },
+  SLOT_DATE_TOO_FAR: { status: 400, message: ADSPACE_MESSAGES.slotDateTooFar },
   SLOT_CLOSED: { status: 409, message: MESSAGES.biddingClosed },
   SLOT_BIDDING_OPEN: { status: 409, message: MESSAGES.generic },
   SLOT_OFFER_OPEN: { status: 409, message: MESSAGES.generic },

@@ -13,6 +13,7 @@ import {
   hasSlotBiddingEnded,
   highestBid,
   isPastSlotDate,
+  isTooFarAhead,
   nextInLine,
   offerPayBy,
   slotDayEndsAt,
@@ -33,6 +34,7 @@ export type AdSlotErrorCode =
   | 'SLOT_BID_BELOW_BASE'
   | 'SLOT_DATE_INVALID'
   | 'SLOT_DATE_PASSED'
+  | 'SLOT_DATE_TOO_FAR'
   | 'SLOT_CLOSED'
   | 'SLOT_BIDDING_OPEN'
   | 'SLOT_OFFER_OPEN'
@@ -98,6 +100,9 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
   if (!isCalendarDate(data.slotdate)) return fail('SLOT_DATE_INVALID', MESSAGES.invalidDate);
   if (isPastSlotDate(data.slotdate, metadata.now)) {
     return fail('SLOT_DATE_PASSED', ADSPACE_MESSAGES.slotDatePassed);
+  }
+  if (isTooFarAhead(data.slotdate, metadata.now)) {
+    return fail('SLOT_DATE_TOO_FAR', ADSPACE_MESSAGES.slotDateTooFar);
   }
   if (state.closed !== null || hasSlotBiddingEnded(data.slotdate, metadata.now)) {
     return fail('SLOT_CLOSED', MESSAGES.biddingClosed);

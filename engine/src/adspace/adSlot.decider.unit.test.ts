@@ -125,6 +125,16 @@ describe('dates', () => {
       .thenThrows('SLOT_CLOSED', { message: MESSAGES.biddingClosed });
   });
 
+  it('refuses a date more than LIMITS.slotBidDaysAhead days after today in India', () => {
+    // T0 is 1 May 2026 in India: 365 days later is 1 May 2027.
+    given([])
+      .when(placeBid({ slotdate: '2027-05-01' }))
+      .then(placed({ slotdate: '2027-05-01' }));
+    given([])
+      .when(placeBid({ slotdate: '2027-05-02' }))
+      .thenThrows('SLOT_DATE_TOO_FAR', { message: 'Slots can be bid for up to 365 days ahead.' });
+  });
+
   it('refuses a date that is not a calendar date', () => {
     given([])
       .when(placeBid({ slotdate: '2026-02-30' }))

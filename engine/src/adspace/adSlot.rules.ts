@@ -8,6 +8,10 @@ export const SLOT_BASE_AMOUNT_PAISE = LIMITS.adBidBaseAmountRupees * PAISE_PER_R
 
 export const exceedsBaseAmount = (paise: number): boolean => paise > SLOT_BASE_AMOUNT_PAISE;
 
+/** Further ahead than LIMITS.slotBidDaysAhead: a bid there would hold a slot for years. */
+export const isTooFarAhead = (slotdate: string, now: string): boolean =>
+  slotdate > addDays(indiaDateOf(now), LIMITS.slotBidDaysAhead);
+
 /** Section 5: slots dated yesterday or earlier (India time) cannot be opened. */
 export const isPastSlotDate = (slotdate: string, now: string): boolean =>
   slotdate < indiaDateOf(now);

@@ -1,3 +1,5 @@
+import { LIMITS } from '../shared/limits.ts';
+
 /*
  * Words the ad space screens need that the spec does not give (its own messages — 'Please login
  * first', 'Please Enter amount more than base amount.', 'Ad Bid Posted!' … — are in MESSAGES).
@@ -5,6 +7,7 @@
 export const ADSPACE_MESSAGES = {
   selectDatesInCalendar: 'Select dates in the calendar',
   slotDatePassed: 'Slots dated yesterday or earlier cannot be opened.',
+  slotDateTooFar: `Slots can be bid for up to ${LIMITS.slotBidDaysAhead} days ahead.`,
   spaceNotFound: 'Ad space not found.',
   notSpaceOwner: 'This ad space is not yours.',
   spaceEnded: 'This ad space has ended.',

@@ -73,6 +73,8 @@ export const LIMITS = {
    * to pay, and has the time to upload the creative, before the day the slot is shown.
    */
   slotBiddingEndsHoursBefore: 24,
+  /** Slots may be bid for up to this many days after today in India (a year of the calendar). */
+  slotBidDaysAhead: 365,
   /**
    * The member a slot is offered to (the winner, then the next bidder should they not pay) has
    * this long to pay their bid plus GST; an offer made later than that before the day ends is

@@ -263,7 +263,7 @@ describe('slot bids', () => {
     });
   });
 
-  it('refuses missing details, amounts not above the base and slots dated yesterday', async () => {
+  it('refuses missing details, amounts not above the base, slots dated yesterday or over a year ahead', async () => {
     const esha = await kit.member('esha_ads');
     const missing = await bid(esha, { bidamt: 250_000, slotdate: slotdate() });
     expect(missing.status).toBe(400);
@@ -281,6 +281,14 @@ describe('slot bids', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.msg).toBe(ADSPACE_MESSAGES.slotDatePassed);
+
+    const tooFar = await bid(esha, {
+      type: 'sidePanels',
+      bidamt: 250_000,
+      slotdate: addDays(today(), LIMITS.slotBidDaysAhead + 1),
+    });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.msg).toBe(ADSPACE_MESSAGES.slotDateTooFar);
   });
 
   it('shows each date with its highest bid, and closes the slot for the highest bid at 00:00 IST', async () => {

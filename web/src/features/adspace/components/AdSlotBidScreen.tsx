@@ -7,7 +7,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -20,7 +19,7 @@ import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
-import { slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
+import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
@@ -142,11 +141,7 @@ export function AdSlotBidScreen() {
           {slotTerms(id)}
         </Typography>
       )}
-      {opening !== 'open' && (
-        <Alert severity="info">
-          {opening === 'closed' ? MESSAGES.biddingClosed : ADSPACE_MESSAGES.slotDatePassed}
-        </Alert>
-      )}
+      {opening !== 'open' && <Alert severity="info">{SLOT_NOT_OPEN_MESSAGES[opening]}</Alert>}
       <Stack
         component="form"
         ref={form}

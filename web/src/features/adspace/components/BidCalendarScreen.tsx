@@ -18,10 +18,8 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import multiMonthPlugin from '@fullcalendar/multimonth';
-import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { BOLI_PURPLE, ON_TOUCH, TOUCH_TARGET_PX } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -31,6 +29,7 @@ import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
   calendarEventsOf,
   calendarRange,
+  SLOT_NOT_OPEN_MESSAGES,
   slotBidPath,
   slotOpening,
   slotTypeOr,
@@ -107,17 +106,9 @@ export function BidCalendarScreen() {
     });
 
   const open = (dateStr: string) => {
-    switch (slotOpening(dateStr, new Date())) {
-      case 'open':
-        void navigate(slotBidPath(dateStr, type));
-        return;
-      case 'closed':
-        enqueueSnackbar(MESSAGES.biddingClosed, { variant: 'info' });
-        return;
-      case 'passed':
-        enqueueSnackbar(ADSPACE_MESSAGES.slotDatePassed, { variant: 'info' });
-        return;
-    }
+    const opening = slotOpening(dateStr, new Date());
+    if (opening === 'open') void navigate(slotBidPath(dateStr, type));
+    else enqueueSnackbar(SLOT_NOT_OPEN_MESSAGES[opening], { variant: 'info' });
   };
 
   return (

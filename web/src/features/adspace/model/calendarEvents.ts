@@ -1,7 +1,13 @@
 import type { EventInput } from '@fullcalendar/core';
 import { addDays } from '@boli/engine/shared/indiaTime';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { hasSlotBiddingEnded, isPastSlotDate } from '@boli/engine/adspace/adSlot.rules';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import {
+  hasSlotBiddingEnded,
+  isPastSlotDate,
+  isTooFarAhead,
+} from '@boli/engine/adspace/adSlot.rules';
 import { abbreviateAmount } from '../../../lib/format.ts';
 import type { CalendarDay } from '../api/adspaceApi.ts';
 
@@ -39,16 +45,24 @@ export function calendarEventsOf(days: readonly CalendarDay[], type: SlotSpaceTy
 /**
  * What a click on a date does: a date whose bidding is open opens its bid page; today's and
  * tomorrow's slots are closed (bidding ends at 00:00 India time the day before); yesterday or
- * earlier cannot be opened.
+ * earlier cannot be opened, nor a date more than LIMITS.slotBidDaysAhead days ahead.
  */
-export type SlotOpening = 'open' | 'closed' | 'passed';
+export type SlotOpening = 'open' | 'closed' | 'passed' | 'tooFar';
 
 export function slotOpening(dateStr: string, now: Date): SlotOpening {
   const date = dayOf(dateStr);
   const instant = now.toISOString();
   if (isPastSlotDate(date, instant)) return 'passed';
+  if (isTooFarAhead(date, instant)) return 'tooFar';
   return hasSlotBiddingEnded(date, instant) ? 'closed' : 'open';
 }
+
+/** What the calendar and the bid page say of a date that cannot be bid for. */
+export const SLOT_NOT_OPEN_MESSAGES: Record<Exclude<SlotOpening, 'open'>, string> = {
+  closed: MESSAGES.biddingClosed,
+  passed: ADSPACE_MESSAGES.slotDatePassed,
+  tooFar: ADSPACE_MESSAGES.slotDateTooFar,
+};
 
 export const slotBidPath = (dateStr: string, type: SlotSpaceType): string =>
   `/adbid/${dayOf(dateStr)}?type=${type}`;

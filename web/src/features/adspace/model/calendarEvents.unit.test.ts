@@ -66,6 +66,8 @@ describe('clicking a date', () => {
     expect(slotOpening('2026-05-11', now)).toBe('closed');
     expect(slotOpening('2026-05-10', now)).toBe('closed');
     expect(slotOpening('2026-05-09', now)).toBe('passed');
+    expect(slotOpening('2027-05-10', now)).toBe('open');
+    expect(slotOpening('2027-05-11', now)).toBe('tooFar');
     // 23:59 on 9 May in India: 11 May's bidding is still open.
     expect(slotOpening('2026-05-11', new Date('2026-05-09T18:29:00Z'))).toBe('open');
   });
