@@ -76,6 +76,19 @@ export async function offerSlot(
   return offer;
 }
 
+/**
+ * The billing sweep's follow-up of a closed slot not yet sold nor left unsold: offered, should
+ * the timer have stopped between the close and the offer, and the standing offer's purchase
+ * started, should that have failed (the gateway away). Repeatable; lapses are the reconciler's.
+ */
+export async function followUpSlot(deps: CheckoutDeps, slot: Slot, now: string): Promise<void> {
+  const state = await loadSlot(deps.store, slot);
+  if (state.closed === null || state.sold !== null || state.unsold) return;
+  const offer = standingOffer(state);
+  if (offer === null) await offerSlot(deps, slot, null, now);
+  else await startOfferPurchase(deps, offer);
+}
+
 /** The offer's purchase: its bid plus GST, due when the offer is (a second call finds it). */
 async function startOfferPurchase(
   deps: CheckoutDeps,

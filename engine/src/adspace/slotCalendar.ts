@@ -14,6 +14,8 @@ export type CalendarDay = {
   readonly bids: number;
   readonly closed: boolean;
   readonly winnerBidId: string | null;
+  /** Sold, or left unsold: nothing is left to offer or to pay for. */
+  readonly settled: boolean;
 };
 
 export const emptyCalendarDay = (type: SlotSpaceType, slotdate: string): CalendarDay => ({
@@ -23,6 +25,7 @@ export const emptyCalendarDay = (type: SlotSpaceType, slotdate: string): Calenda
   bids: 0,
   closed: false,
   winnerBidId: null,
+  settled: false,
 });
 
 export function calendarDayAfter(day: CalendarDay | undefined, event: AdSlotEvent): CalendarDay {
@@ -38,11 +41,11 @@ export function calendarDayAfter(day: CalendarDay | undefined, event: AdSlotEven
       return current.closed
         ? current
         : { ...current, closed: true, winnerBidId: event.data.winner?.bidId ?? null };
-    // Who pays for the slot after it closes is the purchase's business, not the calendar's.
     case 'SlotOffered':
+      return current;
     case 'SlotSold':
     case 'SlotUnsold':
-      return current;
+      return { ...current, settled: true };
     default: {
       const unexpected: never = event;
       throw new Error(`calendar cannot fold ${JSON.stringify(unexpected)}`);

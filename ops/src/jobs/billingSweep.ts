@@ -1,5 +1,7 @@
 import { Queue, type Job } from 'bullmq';
 import { reconcilePurchase, settlePurchase } from '@boli/api/payments/settlement';
+import { followUpSlot } from '@boli/api/payments/slotSale';
+import { unsettledSlots } from '@boli/projections/adspace/adspace.queries';
 import type { CheckoutDeps } from '@boli/api/payments/checkout';
 import { checkoutDepsOf } from './checkoutDepsOf.ts';
 import { processWebhookInbox } from '@boli/api/payments/webhookInbox';
@@ -18,7 +20,9 @@ import type { JobDeps, JobKind } from './registry.ts';
  *   but its invoice not yet reversed by a credit note), and expires
  *   (after asking the gateway) those left unpaid past their time;
  * - `reconcile` (every minute): asks the gateway about purchases left unpaid longer than
- *   LIMITS.reconcilePendingAfterMinutes — a checkout callback and webhooks that never arrived.
+ *   LIMITS.reconcilePendingAfterMinutes — a checkout callback and webhooks that never arrived —
+ *   and follows up closed slots not yet sold: each offered, its offer's purchase started
+ *   (api/src/payments/slotSale.ts), should the slot timer have stopped short of either.
  * Every step is idempotent (the purchase decider records each fact once), so overlapping sweeps,
  * a re-run stalled job or a callback arriving meanwhile change nothing twice.
  */
@@ -77,6 +81,13 @@ export async function sweepBilling(
   for (const id of toReconcile) await attempt(id, () => reconcilePurchase(deps, id, now));
   for (const id of toSettle) {
     if (!toReconcile.has(id)) await attempt(id, () => settlePurchase(deps, id));
+  }
+  const slots = options.reconcilePending
+    ? await orNothingBeforeFirstBuild(unsettledSlots(deps.db, LIMITS.billingSweepBatch), [])
+    : [];
+  for (const slot of slots) {
+    const key = `slot ${slot.type} ${slot.slotdate}`;
+    await attempt(key, () => followUpSlot(deps, slot, now.toISOString()));
   }
   return { webhooks, settled: toSettle.size, reconciled: toReconcile.size, failed };
 }

@@ -36,6 +36,7 @@ async function createSlotsTable(trx: Knex.Transaction, table: string): Promise<v
     t.integer('bids').notNullable();
     t.boolean('closed').notNullable();
     t.text('winner_bid_id');
+    t.boolean('settled').notNullable();
     t.primary(['type', 'slot_date']);
     t.index(['slot_date'], `${table}_date_idx`);
   });
@@ -48,6 +49,7 @@ type SlotRow = {
   bids: number;
   closed: boolean;
   winner_bid_id: string | null;
+  settled: boolean;
 };
 
 const dayOf = (row: SlotRow): CalendarDay => ({
@@ -57,6 +59,7 @@ const dayOf = (row: SlotRow): CalendarDay => ({
   bids: row.bids,
   closed: row.closed,
   winnerBidId: row.winner_bid_id,
+  settled: row.settled,
 });
 
 const rowOf = (day: CalendarDay): SlotRow => ({
@@ -66,6 +69,7 @@ const rowOf = (day: CalendarDay): SlotRow => ({
   bids: day.bids,
   closed: day.closed,
   winner_bid_id: day.winnerBidId,
+  settled: day.settled,
 });
 
 /** The bids of this batch, each stored once; the ids really inserted (a replayed one is not). */
@@ -92,7 +96,8 @@ async function insertBids(trx: Knex.Transaction, table: string, bids: SlotBidPla
 
 export const adSlotsProjection = defineProjection({
   name: 'ad_slots',
-  version: 1,
+  // 2: `settled` — a closed slot sold or left unsold (the billing sweep follows the others up).
+  version: 2,
   handles: AD_SLOT_EVENT_TYPES,
   tables: {
     ad_slot_bids: { create: createSlotBidsTable },

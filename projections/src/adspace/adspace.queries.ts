@@ -153,6 +153,7 @@ type StoredSlot = {
   bids: number;
   closed: boolean;
   winner_bid_id: string | null;
+  settled: boolean;
 };
 
 const toCalendar = (row: StoredSlot): CalendarRow => ({
@@ -173,6 +174,18 @@ export async function calendarBetween(
   if (range.type) query.where({ type: range.type });
   const rows: StoredSlot[] = await query.orderBy([{ column: 'slot_date' }, { column: 'type' }]);
   return rows.map(toCalendar);
+}
+
+/** Closed slots not yet sold nor left unsold: the billing sweep sees each offered and payable. */
+export async function unsettledSlots(
+  db: Knex,
+  limit: number,
+): Promise<{ type: SlotSpaceType; slotdate: string }[]> {
+  const rows: StoredSlot[] = await db('ad_slots')
+    .where({ closed: true, settled: false })
+    .orderBy('slot_date')
+    .limit(limit);
+  return rows.map((row) => ({ type: row.type, slotdate: row.slot_date }));
 }
 
 /**

@@ -17,6 +17,9 @@ import {
 import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { closeSlotWhenBiddingEnds } from '../../../../ops/src/jobs/slotClosing.ts';
 import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
+import { randomUUID } from 'node:crypto';
+import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
+import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { paymentGatewayOf } from '../../infrastructure.ts';
@@ -467,5 +470,30 @@ describe('slot bids', () => {
     const stream = await kit.store.readStream(adSlotStream('authPages', date));
     expect(stream.filter((event) => event.type === 'SlotOffered')).toHaveLength(2);
     expect(await slotPurchases(hari)).toHaveLength(1);
+  });
+
+  it('offers a slot the timer closed but stopped short of offering, from the billing sweep', async () => {
+    const jaya = await kit.member('jaya_ads');
+    const date = addDays(today(), 8);
+    await bid(jaya, { type: 'sidePanels', bidamt: 260_000, slotdate: date, company: 'Jaya Jams' });
+    const biddingEnd = slotBiddingEndsAt(date);
+    // The close alone, as a timer that stopped before its offer (or whose gateway was away).
+    await handleCommand({
+      store: kit.store,
+      streamId: adSlotStream('sidePanels', date),
+      decider: adSlotDecider,
+      command: {
+        type: 'CloseSlot',
+        data: { type: 'sidePanels', slotdate: date },
+        metadata: { eventId: randomUUID(), now: biddingEnd },
+      },
+    });
+    expect(await slotPurchases(jaya)).toEqual([]);
+    const inAMinute = new Date(Date.parse(biddingEnd) + 60_000);
+    await eventually(async () => {
+      await sweepBilling(checkoutDeps(), { now: inAMinute, reconcilePending: true });
+      return (await slotPurchases(jaya)).length === 1;
+    });
+    expect(await slotPurchase(jaya)).toMatchObject({ kind: 'adSlot', totalPrice: 260_000 });
   });
 });
