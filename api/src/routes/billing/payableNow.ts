@@ -33,6 +33,15 @@ export async function judgePayableNow(
   metadata: NewEventMetadata,
 ): Promise<void> {
   const purchase = state.purchase!;
+  // A won slot's offer that has passed on says so, not merely that its purchase expired.
+  if (purchase.subject.kind === 'adSlot') {
+    const refusal = await slotOfferRefusal(infra.store, {
+      type: purchase.subject.spaceType,
+      slotdate: purchase.subject.slotdate,
+      bidId: purchase.subject.bidId,
+    });
+    if (refusal !== null) throw new ApiError(409, refusal, 'SLOT_OFFER_LAPSED');
+  }
   if (state.order === null || !PAYABLE.has(statusOf(state))) {
     const where = messageOf(state) ?? BILLING_MESSAGES.purchaseExpired;
     throw new ApiError(409, where, 'PURCHASE_NOT_PAYABLE');
@@ -63,15 +72,7 @@ export async function judgePayableNow(
       return;
     case 'adSpace':
       return;
-    case 'adSlot': {
-      // An offer left unpaid past its time has passed to the next bidder.
-      const refusal = await slotOfferRefusal(infra.store, {
-        type: purchase.subject.spaceType,
-        slotdate: purchase.subject.slotdate,
-        bidId: purchase.subject.bidId,
-      });
-      if (refusal !== null) throw new ApiError(409, refusal, 'SLOT_OFFER_LAPSED');
+    case 'adSlot':
       return;
-    }
   }
 }

@@ -135,8 +135,9 @@ export function BidCalendarScreen() {
         </ToggleButtonGroup>
       </Stack>
       <Typography variant="body2" color="textSecondary">
-        Each date shows its highest bid. Choose a date after today to bid for it; bids must be more
-        than the base amount of {formatRupees(LIMITS.adBidBaseAmountRupees)}.
+        Each date shows its highest bid. Choose a date after tomorrow to bid for it (bidding for a
+        date ends at 00:00 IST the day before); bids must be more than the base amount of{' '}
+        {formatRupees(LIMITS.adBidBaseAmountRupees)}.
       </Typography>
       <DateOpener type={type} onOpen={open} />
       {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
