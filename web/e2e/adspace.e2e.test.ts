@@ -8,7 +8,7 @@ import {
   slotSpaceId,
   type AdSpaceActivated,
 } from '@boli/engine/adspace/adSpace.events';
-import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
+import { addDays, displayDate, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -36,7 +36,7 @@ import { paymentGatewayOf } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
 import { billingSettingsOf } from '@boli/api/routes/billing/billingDeps';
 import { closeSlotWhenBiddingEnds } from '../../ops/src/jobs/slotClosing.ts';
-import { slotTerms } from '../src/features/adspace/model/slotTerms.ts';
+import { slotClosedText, slotTerms } from '../src/features/adspace/model/slotTerms.ts';
 
 /*
  * Ad space in Chromium against the real api, read models and the sandbox gateway: a member buys
@@ -225,6 +225,16 @@ describe('ad space', () => {
       await page.locator('.fc-next-button').click();
     }
     const cell = page.locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`);
+    // Dates that cannot be bid for are shaded: tomorrow's is (when in the year shown), this one
+    // is not.
+    const tomorrow = addDays(today, 1);
+    if (tomorrow.slice(0, 4) === String(year)) {
+      const tomorrowCell = page.locator(
+        `.fc-daygrid-day[data-date="${tomorrow}"]:not(.fc-day-other)`,
+      );
+      expect(await tomorrowCell.getAttribute('class')).toContain('boli-slot-not-open');
+    }
+    expect(await cell.getAttribute('class')).not.toContain('boli-slot-not-open');
     await cell.click();
     await page.waitForURL(`**/adbid/${slotdate}?type=sidePanels`);
     // How the slot is won and paid for, before the member bids.
@@ -335,6 +345,13 @@ describe('ad space', () => {
           'Your bid of ₹2,50,000 is not the highest: ₹2,60,000 leads. Bid more than that to lead.',
       })
       .waitFor();
+
+    // Tomorrow's page, opened directly: when bidding ended, and a form that takes nothing.
+    await page.goto(new URL(`/adbid/${tomorrow}?type=sidePanels`, app.baseUrl).href);
+    await page.getByText(slotClosedText(tomorrow)).waitFor();
+    const closedForm = page.getByRole('form', { name: 'Ad bid' });
+    expect(await closedForm.getByLabel('Amount (₹)').isDisabled()).toBe(true);
+    expect(await closedForm.getByRole('button', { name: 'Post Ad Bid' }).isDisabled()).toBe(true);
     await page.context().close();
   }, 240_000);
 
@@ -423,7 +440,7 @@ describe('ad space', () => {
     const row = page
       .getByRole('table', { name: 'Transactions' })
       .getByTestId('transaction-row')
-      .filter({ hasText: `Ad slot: Auth pages, ${slotdate}` });
+      .filter({ hasText: `Ad slot: Auth pages, ${displayDate(slotdate)}` });
     await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
     await row.getByRole('button', { name: /^Pay now/ }).click();
     const payDialog = page.getByRole('dialog', { name: /^Ad slot: Auth pages/ });

@@ -1,3 +1,4 @@
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
@@ -72,6 +73,10 @@ function unneededBecause(row: PurchaseRow, context: UnneededContext): string | u
   return undefined;
 }
 
+/** Why a purchase lapsed, when the lapse has a reason to tell: a won slot's offer passed on. */
+const lapsedBecause = (row: PurchaseRow): string | null =>
+  row.kind === 'adSlot' && row.status === 'expired' ? ADSPACE_MESSAGES.slotOfferLapsed : null;
+
 /**
  * A purchase as the lists answer it; `expiresAt`: when what it bought ends (an ad space's end),
  * null for what never does (the lifetime subscription, a fee spent on its bid). A purchase started
@@ -117,7 +122,7 @@ export function transactionOf(
     creditNoteNumber: row.credit_note_number,
     creditNoteUrl: row.credit_note_number ? creditNoteUrlOf(row.purchase_id) : null,
     razorpay_order_id: row.order_id,
-    message: unneeded ?? row.refund_message,
+    message: unneeded ?? row.refund_message ?? lapsedBecause(row),
     /** Until when a started, unpaid purchase can still be paid (it lapses then); else null. */
     payBy: UNPAID.includes(row.status) && unneeded === undefined ? row.expires_at : null,
     createdAt: row.created_at,

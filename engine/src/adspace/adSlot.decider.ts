@@ -157,9 +157,13 @@ function offer({ data, metadata }: OfferSlot, state: AdSlotState): AdSlotEvent[]
   }
   const next = nextInLine(state.bids, new Set(state.offers.map((made) => made.bid.userId)));
   const dayOver = Date.parse(metadata.now) >= Date.parse(slotDayEndsAt(data.slotdate));
+  const lapsed = standing && { bidId: standing.bid.bidId, userId: standing.bid.userId };
   if (next === null || dayOver) {
     return [
-      { type: 'SlotUnsold', data: { type: data.type, slotdate: data.slotdate, at: metadata.now } },
+      {
+        type: 'SlotUnsold',
+        data: { type: data.type, slotdate: data.slotdate, at: metadata.now, lapsed },
+      },
     ];
   }
   return [
@@ -171,6 +175,7 @@ function offer({ data, metadata }: OfferSlot, state: AdSlotState): AdSlotEvent[]
         bid: next,
         offeredAt: metadata.now,
         payBy: offerPayBy(data.slotdate, metadata.now),
+        lapsed,
       },
     },
   ];

@@ -236,9 +236,22 @@ describe('selling the closed slot', () => {
     data: { type: 'sidePanels', slotdate: SLOT_DATE, lapsedBidId },
     metadata: metadata(now),
   });
-  const offered = (bid: SlotBid, offeredAt: string, payBy: string): AdSlotEvent => ({
+  const lapsedOf = (bid: SlotBid | null) => bid && { bidId: bid.bidId, userId: bid.userId };
+  const offered = (
+    bid: SlotBid,
+    offeredAt: string,
+    payBy: string,
+    after: SlotBid | null = null,
+  ): AdSlotEvent => ({
     type: 'SlotOffered',
-    data: { type: 'sidePanels', slotdate: SLOT_DATE, bid, offeredAt, payBy },
+    data: {
+      type: 'sidePanels',
+      slotdate: SLOT_DATE,
+      bid,
+      offeredAt,
+      payBy,
+      lapsed: lapsedOf(after),
+    },
   });
   const sell = (bidId: string, purchaseId = `p-${bidId}`): SellSlot => ({
     type: 'SellSlot',
@@ -273,7 +286,7 @@ describe('selling the closed slot', () => {
     const lapse = at(twelveHours, BIDDING_ENDS);
     given(history(offered(ashaHigh, BIDDING_ENDS, lapse)))
       .when(offerSlot('b-1', lapse))
-      .then(offered(bala, lapse, SLOT_START));
+      .then(offered(bala, lapse, SLOT_START, ashaHigh));
   });
 
   it('gives an offer made on the day itself until the day ends to pay', () => {
@@ -285,18 +298,18 @@ describe('selling the closed slot', () => {
       ),
     )
       .when(offerSlot('b-2', late))
-      .then(offered(chitra, late, SLOT_END));
+      .then(offered(chitra, late, SLOT_END, bala));
   });
 
   it('is left unsold when nobody is left in line, or the day is over', () => {
     const lapse = at(twelveHours, BIDDING_ENDS);
-    const unsold = (at: string): AdSlotEvent => ({
+    const unsold = (at: string, after: SlotBid): AdSlotEvent => ({
       type: 'SlotUnsold',
-      data: { type: 'sidePanels', slotdate: SLOT_DATE, at },
+      data: { type: 'sidePanels', slotdate: SLOT_DATE, at, lapsed: lapsedOf(after) },
     });
     given(history(offered(ashaHigh, BIDDING_ENDS, lapse)))
       .when(offerSlot('b-1', SLOT_END))
-      .then(unsold(SLOT_END));
+      .then(unsold(SLOT_END, ashaHigh));
     given(
       history(
         offered(ashaHigh, BIDDING_ENDS, lapse),
@@ -305,7 +318,19 @@ describe('selling the closed slot', () => {
       ),
     )
       .when(offerSlot('b-4', at(60, SLOT_START)))
-      .then(unsold(at(60, SLOT_START)));
+      .then(unsold(at(60, SLOT_START), chitra));
+  });
+
+  it('is left unsold at once, telling nobody, when nobody bid', () => {
+    given({
+      type: 'SlotClosed',
+      data: { type: 'sidePanels', slotdate: SLOT_DATE, winner: null, closedAt: BIDDING_ENDS },
+    })
+      .when(offerSlot(null))
+      .then({
+        type: 'SlotUnsold',
+        data: { type: 'sidePanels', slotdate: SLOT_DATE, at: BIDDING_ENDS, lapsed: null },
+      });
   });
 
   it('ignores a pass-on asked for an offer that has already passed on', () => {

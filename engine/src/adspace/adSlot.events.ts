@@ -50,8 +50,13 @@ export type SlotOffered = DomainEvent<
     readonly bid: SlotBid;
     readonly offeredAt: string;
     readonly payBy: string;
+    /** The offer before, left unpaid (null for the first, to the winner). */
+    readonly lapsed: LapsedOffer | null;
   }
 >;
+
+/** Whose offer ran out unpaid. */
+export type LapsedOffer = { readonly bidId: string; readonly userId: string };
 
 /** The bidder it was offered to paid: the slot's space is theirs for the day. */
 export type SlotSold = DomainEvent<
@@ -70,7 +75,13 @@ export type SlotSold = DomainEvent<
 /** Nobody is left to offer it to, or its day is over: the slot shows no bought creative. */
 export type SlotUnsold = DomainEvent<
   'SlotUnsold',
-  { readonly type: SlotSpaceType; readonly slotdate: string; readonly at: string }
+  {
+    readonly type: SlotSpaceType;
+    readonly slotdate: string;
+    readonly at: string;
+    /** The last offer, left unpaid (null when nobody bid). */
+    readonly lapsed: LapsedOffer | null;
+  }
 >;
 
 export type AdSlotEvent = SlotBidPlaced | SlotClosed | SlotOffered | SlotSold | SlotUnsold;

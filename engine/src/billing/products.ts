@@ -1,4 +1,5 @@
 import type { SlotSpaceType } from '../adspace/adSpace.rules.ts';
+import { displayDate } from '../shared/indiaTime.ts';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '../shared/limits.ts';
 
 /*
@@ -75,9 +76,9 @@ export function productName(key: ProductKey): string {
   return `Ad space: ${SPACE_TYPE_LABELS[type]}, ${CYCLE_LABELS[cycle]}`;
 }
 
-/** The line of a won slot: 'Ad slot: Side panels, 2026-05-10'. */
+/** The line of a won slot: 'Ad slot: Side panels, 10-05-2026'. */
 export const slotProductName = (type: SlotSpaceType, slotdate: string): string =>
-  `Ad slot: ${SPACE_TYPE_LABELS[type]}, ${slotdate}`;
+  `Ad slot: ${SPACE_TYPE_LABELS[type]}, ${displayDate(slotdate)}`;
 
 /** SAC (services accounting code) on invoices: 998365, sale of advertising space; else 998599. */
 export const sacCodeOf = (key: LineProductKey): string =>

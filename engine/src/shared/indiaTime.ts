@@ -71,6 +71,12 @@ export const indiaYearOf = (instant: string): number =>
 export const startOfIndiaDay = (date: string): string =>
   new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS).toISOString();
 
+/** YYYY-MM-DD → DD-MM-YYYY, as the screens and messages write a day ('' for what is not one). */
+export const displayDate = (iso: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
+};
+
 /** The date `days` after `date` (negative: before). */
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);

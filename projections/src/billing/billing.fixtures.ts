@@ -65,7 +65,7 @@ const PRODUCT = {
   bidFee: { productKey: 'bidFee', name: 'Bid processing fee' },
   shareFee: { productKey: 'shareFee', name: 'Buy-share bid fee' },
   adSpace: { productKey: 'adSpace:sidePanels:monthly', name: 'Ad space: Side panels, Monthly' },
-  adSlot: { productKey: 'adSlot:authPages', name: 'Ad slot: Auth pages, 2026-05-10' },
+  adSlot: { productKey: 'adSlot:authPages', name: 'Ad slot: Auth pages, 10-05-2026' },
 } as const;
 
 /** PurchaseCreated for `userId`, one line of `price` paise taxed at 18 %. */

@@ -1,4 +1,5 @@
 import type { AdDetails, AdEvent } from '@boli/engine/ads/ad.events';
+import type { AdSlotEvent } from '@boli/engine/adspace/adSlot.events';
 import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import type { ReviewEvent } from '@boli/engine/social/review.events';
@@ -33,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   'purchaseFulfilled',
   'refundRequested',
   'slotOffered',
+  'slotOfferLapsed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -75,6 +77,12 @@ export const PAYMENT_NOTIFICATION_EVENT_TYPES = [
   'PurchaseFulfilled',
   'RefundRequested',
 ] as const satisfies readonly PurchaseEvent['type'][];
+
+/** A slot's offer passed on or left the slot unsold: the member whose time ran out is told. */
+export const SLOT_NOTIFICATION_EVENT_TYPES = [
+  'SlotOffered',
+  'SlotUnsold',
+] as const satisfies readonly AdSlotEvent['type'][];
 
 const note = (
   userId: string,
@@ -279,4 +287,12 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
     default:
       return [];
   }
+}
+
+/** The member whose offer of a slot ran out unpaid (params: the slot), when one did. */
+export function notificationsForSlotEvent(event: AdSlotEvent): NotificationDraft[] {
+  if (event.type !== 'SlotOffered' && event.type !== 'SlotUnsold') return [];
+  const { lapsed, type, slotdate } = event.data;
+  if (lapsed === null) return [];
+  return [note(lapsed.userId, 'slotOfferLapsed', { params: { spaceType: type, slotdate } })];
 }

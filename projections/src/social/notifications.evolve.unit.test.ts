@@ -15,6 +15,7 @@ import {
   answersRequest,
   notificationsForAdEvent,
   notificationsForBillingEvent,
+  notificationsForSlotEvent,
   notificationsForSocialEvent,
   type AdTracking,
   type NotificationDraft,
@@ -403,8 +404,41 @@ describe('billing notifications', () => {
     });
     expect(offered).toMatchObject({ userId: 'u-1', kind: 'slotOffered' });
     expect(notificationMessage(offered!.kind, offered!.params, '')).toBe(
-      'The Auth pages slot for 2026-05-10 is yours if you pay ₹2,95,000 (your bid plus GST) by 2026-05-09 12:00:00 IST. After that it goes to the next bidder.',
+      'The Auth pages slot for 10-05-2026 is yours if you pay ₹2,95,000 (your bid plus GST) by 2026-05-09 12:00:00 IST. Unpaid by then, it is offered to the next bidder, if any.',
     );
     expect(notificationsForBillingEvent(created('adSpace'))).toEqual([]);
+  });
+
+  it('tells the member whose offer of a slot ran out, when it passes on or leaves it unsold', () => {
+    const lapsed = { bidId: 'sb-1', userId: 'u-1' };
+    const bid = {
+      bidId: 'sb-2',
+      userId: 'u-2',
+      username: 'bala',
+      type: 'sidePanels' as const,
+      slotdate: '2026-05-10',
+      company: 'Bala Bakes',
+      bidamt: 250_000_00,
+      biddate: '2026-05-01T04:30:00.000Z',
+    };
+    const common = { type: 'sidePanels' as const, slotdate: '2026-05-10' };
+    const offeredOn = (after: typeof lapsed | null) =>
+      notificationsForSlotEvent({
+        type: 'SlotOffered',
+        data: { ...common, bid, offeredAt: 'x', payBy: 'y', lapsed: after },
+      });
+    const [told] = offeredOn(lapsed);
+    expect(told).toMatchObject({ userId: 'u-1', kind: 'slotOfferLapsed' });
+    expect(notificationMessage(told!.kind, told!.params, '')).toBe(
+      'Your time to pay for the Side panels slot for 10-05-2026 ran out, so the slot is no longer yours.',
+    );
+    // The first offer (to the winner) follows no lapse; a slot nobody bid for tells nobody.
+    expect(offeredOn(null)).toEqual([]);
+    expect(
+      notificationsForSlotEvent({ type: 'SlotUnsold', data: { ...common, at: 'x', lapsed: null } }),
+    ).toEqual([]);
+    expect(
+      notificationsForSlotEvent({ type: 'SlotUnsold', data: { ...common, at: 'x', lapsed } }),
+    ).toEqual([expect.objectContaining({ userId: 'u-1', kind: 'slotOfferLapsed' })]);
   });
 });

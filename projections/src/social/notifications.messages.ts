@@ -1,5 +1,5 @@
 import { SPACE_TYPE_LABELS, type AdSpaceType } from '@boli/engine/billing/products';
-import { IST_OFFSET_MS } from '@boli/engine/shared/indiaTime';
+import { displayDate, IST_OFFSET_MS } from '@boli/engine/shared/indiaTime';
 import type { NotificationKind } from './notifications.evolve.ts';
 
 /*
@@ -125,7 +125,11 @@ export function notificationMessage(
       return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
     case 'slotOffered': {
       const space = SPACE_TYPE_LABELS[text(params.spaceType) as AdSpaceType] ?? 'ad';
-      return `The ${space} slot for ${text(params.slotdate)} is yours if you pay ${amount()} (your bid plus GST) by ${istDateTime(text(params.payBy))} IST. After that it goes to the next bidder.`;
+      return `The ${space} slot for ${displayDate(text(params.slotdate))} is yours if you pay ${amount()} (your bid plus GST) by ${istDateTime(text(params.payBy))} IST. Unpaid by then, it is offered to the next bidder, if any.`;
+    }
+    case 'slotOfferLapsed': {
+      const space = SPACE_TYPE_LABELS[text(params.spaceType) as AdSpaceType] ?? 'ad';
+      return `Your time to pay for the ${space} slot for ${displayDate(text(params.slotdate))} ran out, so the slot is no longer yours.`;
     }
     case 'refundRequested':
       // The reason already says the payment is refunded ("…, so this payment has been

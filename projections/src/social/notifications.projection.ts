@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdEvent } from '@boli/engine/ads/ad.events';
+import type { AdSlotEvent } from '@boli/engine/adspace/adSlot.events';
 import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { MOBILE_REQUEST_EVENT_TYPES } from '@boli/engine/social/mobileRequest.events';
@@ -18,6 +19,8 @@ import {
   notificationsForSocialEvent,
   PAYMENT_NOTIFICATION_EVENT_TYPES,
   notificationsForBillingEvent,
+  SLOT_NOTIFICATION_EVENT_TYPES,
+  notificationsForSlotEvent,
   type AdTracking,
   type NotificationDraft,
 } from './notifications.evolve.ts';
@@ -26,6 +29,7 @@ type Tables = 'notifications' | 'notification_ads' | 'notification_bidders';
 
 const AD_EVENTS: readonly string[] = AD_NOTIFICATION_EVENT_TYPES;
 const BILLING_EVENTS: readonly string[] = PAYMENT_NOTIFICATION_EVENT_TYPES;
+const SLOT_EVENTS: readonly string[] = SLOT_NOTIFICATION_EVENT_TYPES;
 /** The ad events that tell every bidder of the ad. */
 const TELLS_EVERY_BIDDER: readonly string[] = ['AdEdited', 'FinalCallMade', 'BiddingClosed'];
 
@@ -46,6 +50,7 @@ export const notificationsProjection = defineProjection<Tables>({
     ...MOBILE_REQUEST_EVENT_TYPES,
     ...REVIEW_EVENT_TYPES,
     ...PAYMENT_NOTIFICATION_EVENT_TYPES,
+    ...SLOT_NOTIFICATION_EVENT_TYPES,
   ],
   tables: {
     notifications: {
@@ -230,6 +235,8 @@ async function planBatch(
       }
     } else if (BILLING_EVENTS.includes(event.type)) {
       notes = notificationsForBillingEvent(event as unknown as PurchaseEvent);
+    } else if (SLOT_EVENTS.includes(event.type)) {
+      notes = notificationsForSlotEvent(event as unknown as AdSlotEvent);
     } else {
       notes = notificationsForSocialEvent(event as unknown as MobileRequestEvent | ReviewEvent);
     }

@@ -5,6 +5,7 @@ import type { CastingFields, UserRow } from './users.evolve.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import { fromStored, userColumns, type StoredUser } from './users.table.ts';
 import { containing, escapeLike } from '../runtime/likePattern.ts';
+import { displayDate } from '@boli/engine/shared/indiaTime';
 
 /*
  * Reads of the users read model, and the shapes the api answers with (docs/api/accounts.md).
@@ -234,12 +235,6 @@ export async function listMembers(
 /** Turns a stored picture key into the URL the web shows (the media port's public path). */
 export type PictureUrl = (key: string) => string;
 export const defaultPictureUrl: PictureUrl = (key) => `/media/${encodeURIComponent(key)}`;
-
-/** YYYY-MM-DD → DD-MM-YYYY, the format the profile form sends and shows. */
-export const displayDate = (iso: string): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
-};
 
 /** The spec's userType: the member's staff role when they have one. */
 const userTypeOf = (roles: readonly string[]): string =>

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adSlotStream, type SlotClosed } from '@boli/engine/adspace/adSlot.events';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
-import { addDays, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
+import { addDays, displayDate, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { purchaseStream } from '@boli/engine/billing/purchase.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -379,7 +379,13 @@ describe('slot bids', () => {
     expect(offered).toMatchObject({
       kind: 'adSlot',
       status: 'ordered',
-      items: [{ name: `Ad slot: Side panels, ${slotdate()}`, price: 300_000.5, cycle: 'daily' }],
+      items: [
+        {
+          name: `Ad slot: Side panels, ${displayDate(slotdate())}`,
+          price: 300_000.5,
+          cycle: 'daily',
+        },
+      ],
       totalPrice: 300_000.5,
       payBy: payBy.toISOString(),
     });
@@ -459,6 +465,17 @@ describe('slot bids', () => {
     });
     expect(lapsed.status).toBe(409);
     expect(lapsed.body.msg).toBe(ADSPACE_MESSAGES.slotOfferLapsed);
+    // Hari's row says why it lapsed, and Hari is told.
+    await eventually(async () => (await slotPurchases(hari))[0]?.status === 'expired');
+    expect((await slotPurchases(hari))[0]!.message).toBe(ADSPACE_MESSAGES.slotOfferLapsed);
+    const told = await eventually(async () => {
+      const { body } = await kit.api('/api/notification', { token: hari.token });
+      const notes = body.data as { kind: string; message: string }[];
+      return notes.find((note) => note.kind === 'slotOfferLapsed');
+    });
+    expect(told!.message).toBe(
+      `Your time to pay for the Auth pages slot for ${displayDate(date)} ran out, so the slot is no longer yours.`,
+    );
 
     // Nobody left after Indu: the slot stays unsold.
     const afterIndu = new Date(Date.parse(induOffer.payBy!) + 1_000);

@@ -29,6 +29,7 @@ export function notificationLink(
     case 'purchaseFulfilled':
     case 'refundRequested':
     case 'slotOffered':
+    case 'slotOfferLapsed':
       return '/transactions';
     default:
       return null;

@@ -23,7 +23,7 @@ import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calend
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
-import { slotTerms } from '../model/slotTerms.ts';
+import { slotClosedText, slotTerms } from '../model/slotTerms.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -88,7 +88,7 @@ export function AdSlotBidScreen() {
     );
   }
   const opening = slotOpening(id, new Date());
-  const standing = slot.bids && slotStanding(slot.bids);
+  const standing = slot.bids && slotStanding(slot.bids, opening === 'open');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -141,7 +141,11 @@ export function AdSlotBidScreen() {
           {slotTerms(id)}
         </Typography>
       )}
-      {opening !== 'open' && <Alert severity="info">{SLOT_NOT_OPEN_MESSAGES[opening]}</Alert>}
+      {opening !== 'open' && (
+        <Alert severity="info">
+          {opening === 'closed' ? slotClosedText(id) : SLOT_NOT_OPEN_MESSAGES[opening]}
+        </Alert>
+      )}
       <Stack
         component="form"
         ref={form}
@@ -157,6 +161,7 @@ export function AdSlotBidScreen() {
             name="type"
             value={type}
             onChange={(event) => setType(event.target.value as SlotSpaceType)}
+            disabled={opening !== 'open'}
             size="small"
             sx={{ minWidth: 180 }}
             error={at('type')}
@@ -183,6 +188,7 @@ export function AdSlotBidScreen() {
               const typed = refusal.typed('amount', AMOUNT_FIELD, amount, event.target.value);
               if (typed !== undefined) setAmount(typed);
             }}
+            disabled={opening !== 'open'}
             size="small"
             fullWidth
             error={at('amount')}
@@ -210,6 +216,7 @@ export function AdSlotBidScreen() {
           name="company"
           value={company}
           onChange={(event) => setCompany(event.target.value)}
+          disabled={opening !== 'open'}
           size="small"
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />

@@ -29,6 +29,7 @@ import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
   calendarEventsOf,
   calendarRange,
+  cellDay,
   SLOT_NOT_OPEN_MESSAGES,
   slotBidPath,
   slotOpening,
@@ -136,8 +137,8 @@ export function BidCalendarScreen() {
       </Stack>
       <Typography variant="body2" color="textSecondary">
         Each date shows its highest bid. Choose a date after tomorrow to bid for it (bidding for a
-        date ends at 00:00 IST the day before); bids must be more than the base amount of{' '}
-        {formatRupees(LIMITS.adBidBaseAmountRupees)}.
+        date ends at 00:00 IST the day before; dates that cannot be bid for are shaded); bids must
+        be more than the base amount of {formatRupees(LIMITS.adBidBaseAmountRupees)}.
       </Typography>
       <DateOpener type={type} onOpen={open} />
       {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
@@ -168,6 +169,8 @@ export function BidCalendarScreen() {
             overflowWrap: 'anywhere',
             fontSize: { xs: '0.6875rem', sm: 'inherit' },
           },
+          // Dates that cannot be bid for (passed, bidding ended, too far ahead) are shaded.
+          [`& .fc .${NOT_OPEN_CELL}`]: { bgcolor: 'action.hover' },
         }}
       >
         <FullCalendar
@@ -206,6 +209,9 @@ export function BidCalendarScreen() {
           events={events}
           datesSet={(arg) => showThisMonth(arg.view.type)}
           dateClick={(arg) => open(arg.dateStr)}
+          dayCellClassNames={(arg) =>
+            slotOpening(cellDay(arg.date), new Date()) === 'open' ? [] : [NOT_OPEN_CELL]
+          }
           eventClick={(arg) => {
             arg.jsEvent.preventDefault();
             open(arg.event.startStr);
@@ -215,6 +221,9 @@ export function BidCalendarScreen() {
     </Stack>
   );
 }
+
+/** The class of a calendar cell whose date cannot be bid for. */
+const NOT_OPEN_CELL = 'boli-slot-not-open';
 
 /**
  * A date typed or picked from the keyboard, for those who do not point at the calendar's cells

@@ -64,6 +64,15 @@ export const SLOT_NOT_OPEN_MESSAGES: Record<Exclude<SlotOpening, 'open'>, string
   tooFar: ADSPACE_MESSAGES.slotDateTooFar,
 };
 
+/**
+ * The date of a calendar cell: FullCalendar gives its midnight on the browser's clock, whose own
+ * day it is (the calendar's "today" is already India's, `indiaNowOnCalendar`).
+ */
+export const cellDay = (date: Date): string =>
+  [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+    .join('-');
+
 export const slotBidPath = (dateStr: string, type: SlotSpaceType): string =>
   `/adbid/${dayOf(dateStr)}?type=${type}`;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cellDay,
   calendarEventsOf,
   calendarRange,
   slotBidPath,
@@ -70,6 +71,11 @@ describe('clicking a date', () => {
     expect(slotOpening('2027-05-11', now)).toBe('tooFar');
     // 23:59 on 9 May in India: 11 May's bidding is still open.
     expect(slotOpening('2026-05-11', new Date('2026-05-09T18:29:00Z'))).toBe('open');
+  });
+
+  it('reads a cell’s date on the browser’s clock, as FullCalendar gives it', () => {
+    expect(cellDay(new Date(2026, 4, 9))).toBe('2026-05-09');
+    expect(cellDay(new Date(2027, 11, 31, 0, 0))).toBe('2027-12-31');
   });
 
   it('opens /adbid/<date> with the chosen type', () => {

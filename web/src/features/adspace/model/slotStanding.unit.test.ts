@@ -27,6 +27,17 @@ describe('a slot bidder’s standing', () => {
     });
   });
 
+  it('says where the viewer’s bid stood once bidding has ended, with no advice to bid more', () => {
+    expect(slotStanding([bid(250_000, true), bid(210_000)], false)).toEqual({
+      leads: true,
+      text: 'Your bid of ₹2,50,000 was the highest when bidding ended: the slot is offered to you first, to pay for in Transactions.',
+    });
+    expect(slotStanding([bid(300_000), bid(260_000, true)], false)).toEqual({
+      leads: false,
+      text: 'Your bid of ₹2,60,000 was not the highest when bidding ended: ₹3,00,000 was.',
+    });
+  });
+
   it('says nothing to one who has not bid, or on a slot without bids', () => {
     expect(slotStanding([bid(300_000)])).toBeNull();
     expect(slotStanding([])).toBeNull();

@@ -1,5 +1,6 @@
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /**
@@ -10,3 +11,7 @@ export const slotTerms = (slotdate: string): string =>
   `Bidding ends at ${formatDateTime(slotBiddingEndsAt(slotdate))}. The highest bid wins: its ` +
   `bidder pays the bid plus GST within ${LIMITS.slotPayWithinHours} hours, or the slot goes to ` +
   'the next bidder.';
+
+/** What the bid page says once bidding for its slot has ended: 'Bidding Closed' and when. */
+export const slotClosedText = (slotdate: string): string =>
+  `${MESSAGES.biddingClosed}: bidding ended at ${formatDateTime(slotBiddingEndsAt(slotdate))}.`;
