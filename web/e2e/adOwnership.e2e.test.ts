@@ -342,6 +342,67 @@ describe('the media page', () => {
   });
 });
 
+describe('files chosen together on the media page', () => {
+  it('end in the gallery in the order they were chosen, not the order their uploads finished', async () => {
+    // The first is large and slow to store; the two small ones finish before it.
+    const large = await sharp({
+      create: {
+        width: 2400,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const adId = await postAd(app, owner, { itemName: 'Harmonium with three photos' });
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/postAd/media/${adId}`);
+    const items = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
+    await items.first().waitFor();
+    const held = await items.count();
+    await page.getByTestId('media-input').setInputFiles([
+      { name: 'large.jpg', mimeType: 'image/jpeg', buffer: large },
+      {
+        name: 'small.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await smallPhoto({ r: 200, g: 20, b: 20 }),
+      },
+      {
+        name: 'wider.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await sharp({
+          create: { width: 120, height: 60, channels: 3, background: '#2050c0' },
+        })
+          .jpeg()
+          .toBuffer(),
+      },
+    ]);
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    await expect
+      .poll(() => uploads.locator('[data-status="uploaded"]').count(), { timeout: 60_000 })
+      .toBe(3);
+    // Told apart by their sizes as stored (a photo keeps its shape, and a small one its size).
+    const shapes = async () => {
+      const { body } = await api(app, `/api/gallery/media?item_id=${adId}`, { token: owner.token });
+      const gallery = body.data as { url: string }[];
+      if (gallery.length !== held + 3) return null;
+      return Promise.all(
+        gallery.slice(held).map(async ({ url }) => {
+          const file = Buffer.from(await (await fetch(new URL(url, app.baseUrl))).arrayBuffer());
+          const { width = 0, height = 1 } = await sharp(file).metadata();
+          return width > 200 ? 'large' : `${width}x${height}`;
+        }),
+      );
+    };
+    await expect.poll(shapes, { timeout: 20_000 }).toEqual(['large', '80x60', '120x60']);
+    // And the page shows that order.
+    await expect.poll(() => items.count()).toBe(held + 3);
+    await context.close();
+  }, 120_000);
+});
+
 describe('the media page on a phone', () => {
   it('puts its title above its buttons; a file too many is said only while the ad is full', async () => {
     const adId = await postAd(app, owner, { itemName: 'Tanpura 1795967552810 with case' });

@@ -27,6 +27,7 @@ import {
   api,
   awaitPaymentOutcome,
   expectPriceBreakup,
+  memberWhoseTrialEnded,
   postAd,
   sandboxCheckout,
 } from './support/payments.ts';
@@ -416,6 +417,21 @@ describe('ad space', () => {
     await guest.screenshot({ path: '/tmp/boli-adspace-login.png', fullPage: true });
     await guest.close();
   }, 240_000);
+
+  it('asks a member without a subscription or trial to subscribe before a slot bid', async () => {
+    const lapsed = await memberWhoseTrialEnded(app);
+    const slotdate = addDays(indiaDateOf(new Date().toISOString()), 9);
+    const page = await memberPage(lapsed);
+    await page.goto(new URL(`/adbid/${slotdate}?type=sidePanels`, app.baseUrl).href);
+    const form = page.getByRole('form', { name: 'Ad bid' });
+    await form.getByLabel('Amount (₹)').fill('250000');
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    const refusal = form.getByRole('alert').filter({ hasText: MESSAGES.pleaseSubscribe });
+    await refusal.waitFor();
+    await refusal.getByRole('link', { name: 'Subscribe' }).click();
+    await page.waitForURL('**/subscription');
+    await page.context().close();
+  }, 120_000);
 
   it('asks the winner of a closed slot to pay from Transactions, and gives them its space', async () => {
     const winner = await createMember(app, { address: true });

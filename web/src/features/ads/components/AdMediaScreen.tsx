@@ -21,7 +21,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { AD_PATHS, adPath, type AdDetailView, type GalleryItemView } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
-import { mediaLabels, uploadOfItem } from '../model/galleryUploads.ts';
+import {
+  inChosenOrder,
+  itemsOfUploads,
+  mediaLabels,
+  uploadOfItem,
+} from '../model/galleryUploads.ts';
 import { movedAnnouncement, movedOrder } from '../model/galleryOrder.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
@@ -263,6 +268,39 @@ function AdMedia({
       setArranging(false);
     }
   };
+  // Files chosen together upload side by side and are stored as each finishes: once all are in,
+  // they are put back in the order they were chosen (the first photo chosen is the cover) — once
+  // per row, so a move made afterwards is never undone.
+  const settled = useRef(new Set<string>());
+  useEffect(() => {
+    if (pending > 0 || arranging) return;
+    const names = gallery.map((item) => item.name);
+    const fresh = media.uploads.filter(
+      (upload) => upload.status === 'uploaded' && !settled.current.has(upload.id),
+    );
+    // None new, or the gallery read after the last of them is still on its way.
+    if (fresh.length === 0 || itemsOfUploads(fresh, names).size < fresh.length) return;
+    const settle = () => fresh.forEach((upload) => settled.current.add(upload.id));
+    const order = inChosenOrder(fresh, names);
+    if (order === null) return settle();
+    setArranging(true);
+    request<AdDetailView>(AD_PATHS.order, { json: { item_id: itemId, order } })
+      .then(
+        (row) => {
+          settle();
+          setGallery(row.gallery ?? []);
+          onChanged();
+        },
+        // Refused (changed in another tab, bidding closed): asked once only, and read as it is.
+        (error: unknown) => {
+          settle();
+          if (isAdClosedRefusal(error)) onClosed();
+          reload();
+        },
+      )
+      .finally(() => setArranging(false));
+  }, [pending, arranging, gallery, media.uploads, request, itemId, onChanged, onClosed, reload]);
+
   const moveOf = (index: number, by: -1 | 1) => {
     const names = gallery.map((item) => item.name);
     const order = movedOrder(names, index, by);

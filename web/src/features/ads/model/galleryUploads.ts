@@ -24,6 +24,24 @@ export function itemsOfUploads(
   return claims;
 }
 
+/**
+ * The gallery with the items of `uploads` put back in the order their files were chosen —
+ * uploads side by side are stored in the order they finish — each in one of the places those
+ * items hold, the others untouched; null when they are in that order already.
+ */
+export function inChosenOrder(
+  uploads: readonly Upload<GalleryItemView[]>[],
+  gallery: readonly string[],
+): string[] | null {
+  const claims = itemsOfUploads(uploads, gallery);
+  // Map keeps the rows' order: the order their files were chosen in.
+  const chosen = [...claims.values()];
+  const places = chosen.map((name) => gallery.indexOf(name)).sort((a, b) => a - b);
+  const order = [...gallery];
+  places.forEach((place, index) => (order[place] = chosen[index]!));
+  return order.every((name, index) => name === gallery[index]) ? null : order;
+}
+
 /** The upload row that added the item `name`, if one on this screen did. */
 export function uploadOfItem(
   uploads: readonly Upload<GalleryItemView[]>[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GalleryItemView } from '../ads.api.ts';
-import { itemsOfUploads, mediaLabels, uploadOfItem } from './galleryUploads.ts';
+import { inChosenOrder, itemsOfUploads, mediaLabels, uploadOfItem } from './galleryUploads.ts';
 import type { Upload } from './uploadQueue.ts';
 
 const item = (name: string, added = false): GalleryItemView => ({
@@ -93,5 +93,25 @@ describe('mediaLabels', () => {
       { galleryType: 'photos' },
     ] as const;
     expect(mediaLabels(gallery)).toEqual(['Photo 1', 'Video 1', 'Photo 2']);
+  });
+});
+
+describe('putting uploads back in the order their files were chosen', () => {
+  // img1, img2, img3 chosen in that order; stored b (img2), a (img1), c (img3) after p1.
+  const uploads = [
+    uploaded('upload-1', 'img1.png', ['p1', 'b', 'a', 'c'], 'a'),
+    uploaded('upload-2', 'img2.png', ['p1', 'b'], 'b'),
+    uploaded('upload-3', 'img3.png', ['p1', 'b', 'a', 'c'], 'c'),
+  ];
+
+  it('reorders the batch within the places it holds, leaving the others', () => {
+    expect(inChosenOrder(uploads, ['p1', 'b', 'a', 'c'])).toEqual(['p1', 'a', 'b', 'c']);
+    // A photo the member moved between them keeps its place.
+    expect(inChosenOrder(uploads, ['b', 'p1', 'a', 'c'])).toEqual(['a', 'p1', 'b', 'c']);
+  });
+
+  it('asks nothing when they are in that order already', () => {
+    expect(inChosenOrder(uploads, ['p1', 'a', 'b', 'c'])).toBeNull();
+    expect(inChosenOrder(uploads.slice(1, 2), ['p1', 'b', 'a', 'c'])).toBeNull();
   });
 });
