@@ -27,6 +27,7 @@ withAppAndBrowser((running) => ({ app, browser } = running));
 
 const CALIFORNIA = 'America/Los_Angeles';
 const REASON = 'Posting fake ads for cars he does not own';
+const UNBLOCK_REASON = 'The bids were his own, the seller confirmed';
 
 const profileOf = async (page: Page, userId: string) => {
   await page.goto(new URL(`/user_profile/${userId}`, app.baseUrl).href);
@@ -151,8 +152,15 @@ describe('support blocks and unblocks a member from their profile', () => {
     await profileOf(page, target.userId);
 
     // --- Unblock -------------------------------------------------------------------------------
+    // Lifting it asks why, as the block did.
     await panel.getByRole('button', { name: 'Unblock member' }).click();
+    const lift = page.getByRole('dialog', { name: `Unblock ${target.username}` });
+    await lift.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await lift.getByText('Please give a reason').waitFor();
+    await lift.getByRole('textbox', { name: 'Reason' }).fill(UNBLOCK_REASON);
+    await lift.getByRole('button', { name: 'Unblock', exact: true }).click();
     await page.getByText('Member unblocked.', { exact: true }).waitFor();
+    await lift.waitFor({ state: 'detached' });
     await status.getByText('Active', { exact: true }).waitFor();
     const blockAgain = panel.getByRole('button', { name: 'Block member' });
     await blockAgain.waitFor();
@@ -171,7 +179,9 @@ describe('support blocks and unblocks a member from their profile', () => {
     await expect
       .poll(() => history.getByRole('listitem').allInnerTexts())
       .toEqual([
-        expect.stringMatching(new RegExp(`^Unblocked .* IST by ${support.username}$`)),
+        expect.stringMatching(
+          new RegExp(`^Unblocked .* IST by ${support.username}: "${UNBLOCK_REASON}"$`),
+        ),
         blockedLine.replace('Blocked since', 'Blocked'),
       ]);
     await page.screenshot({ path: '/tmp/boli-moderation-active-desktop.png', fullPage: true });

@@ -54,7 +54,8 @@ export type VerifyOtp = Command<
 
 export type BlockAccount = Command<'BlockAccount', { readonly reason: string }>;
 
-export type UnblockAccount = Command<'UnblockAccount', Record<string, never>>;
+/** Why the block is lifted, kept beside the block's own reason for a later dispute. */
+export type UnblockAccount = Command<'UnblockAccount', { readonly reason: string }>;
 
 export type ChangePassword = Command<
   'ChangePassword',

@@ -423,7 +423,10 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'UnblockAccount': {
       const unblockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) !== 'blocked') return [];
-      return [{ type: 'AccountUnblocked', data: { userId, unblockedBy, unblockedAt: now } }];
+      const { reason } = command.data;
+      return [
+        { type: 'AccountUnblocked', data: { userId, unblockedBy, unblockedAt: now, reason } },
+      ];
     }
     case 'ChangePassword':
       return changePassword(command, state);

@@ -630,7 +630,7 @@ describe('active (phone verified)', () => {
         .when({ type: 'BlockAccount', data: { reason: '' }, metadata: metadata(T0, MEMBER) })
         .thenThrows('FORBIDDEN');
       given([...ACTIVE, accountBlocked()])
-        .when({ type: 'UnblockAccount', data: {}, metadata: metadata(T0, MEMBER) })
+        .when({ type: 'UnblockAccount', data: { reason: '' }, metadata: metadata(T0, MEMBER) })
         .thenThrows('FORBIDDEN');
     });
 
@@ -668,12 +668,21 @@ describe('blocked', () => {
     ['active', ACTIVE],
   ] as const)('unblocks back to %s', (expected, history) => {
     given([...history, accountBlocked()])
-      .when({ type: 'UnblockAccount', data: {}, metadata: metadata(at(T0, 90), ADMIN) })
+      .when({
+        type: 'UnblockAccount',
+        data: { reason: 'appeal upheld' },
+        metadata: metadata(at(T0, 90), ADMIN),
+      })
       .thenState((state, events) => {
         expect(events).toEqual([
           {
             type: 'AccountUnblocked',
-            data: { userId: USER_ID, unblockedBy: ADMIN.userId, unblockedAt: at(T0, 90) },
+            data: {
+              userId: USER_ID,
+              unblockedBy: ADMIN.userId,
+              unblockedAt: at(T0, 90),
+              reason: 'appeal upheld',
+            },
           },
         ]);
         expect(accountStatus(state.machine)).toBe(expected);

@@ -103,7 +103,13 @@ export type AccountBlocked = DomainEvent<
 
 export type AccountUnblocked = DomainEvent<
   'AccountUnblocked',
-  { readonly userId: string; readonly unblockedBy: string; readonly unblockedAt: string }
+  {
+    readonly userId: string;
+    readonly unblockedBy: string;
+    readonly unblockedAt: string;
+    /** Why; absent from unblocks recorded before a reason was asked for. */
+    readonly reason?: string;
+  }
 >;
 
 export type PasswordChanged = DomainEvent<

@@ -170,7 +170,7 @@ export const oneOfEach = (now: string = at(T0, 30), actor: Actor = ADMIN): Accou
       metadata: meta,
     },
     { type: 'BlockAccount', data: { reason: 'spam' }, metadata: meta },
-    { type: 'UnblockAccount', data: {}, metadata: meta },
+    { type: 'UnblockAccount', data: { reason: 'appeal upheld' }, metadata: meta },
     {
       type: 'ChangePassword',
       data: { oldPasswordMatches: true, passwordHash: 'hash:new' },

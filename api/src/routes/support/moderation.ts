@@ -36,8 +36,8 @@ const stepOf = (event: AccountEvent): ModerationStep | undefined => {
       return { action: 'blocked', at: blockedAt, by: blockedBy, reason };
     }
     case 'AccountUnblocked': {
-      const { unblockedAt, unblockedBy } = event.data;
-      return { action: 'unblocked', at: unblockedAt, by: unblockedBy, reason: null };
+      const { unblockedAt, unblockedBy, reason } = event.data;
+      return { action: 'unblocked', at: unblockedAt, by: unblockedBy, reason: reason ?? null };
     }
     default:
       return undefined;

@@ -28,7 +28,8 @@ import { moderationStatus } from './moderation.ts';
 
 // No upper bound on ids: one no member or ad can have is simply not found (404), as any other.
 const userParams = z.object({ userId: z.string().trim().min(1) });
-const blockBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
+/** Why a member is blocked, or unblocked: both are kept in their moderation history. */
+const reasonBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
 
 const historyParams = z.object({ adId: z.string().trim().min(1) });
 const historyQuery = z.object({
@@ -105,7 +106,7 @@ export function supportRouter(infra: Infrastructure): Router {
   /** Blocks a member and ends every session they hold, so no token of theirs works any more. */
   router.post('/users/:userId/block', async (ctx) => {
     const { userId } = parseInput(userParams, ctx.params);
-    const { reason } = parseInput(blockBody, ctx.request.body ?? {});
+    const { reason } = parseInput(reasonBody, ctx.request.body ?? {});
     await asStaff(ctx, userId, { type: 'BlockAccount', data: { reason } });
     const revoked = await sessionService(infra).revokeAllExcept(userId, undefined, new Date());
     ctx.body = success({ userId, blocked: true, sessionsRevoked: revoked }, 'Member blocked.');
@@ -113,7 +114,8 @@ export function supportRouter(infra: Infrastructure): Router {
 
   router.post('/users/:userId/unblock', async (ctx) => {
     const { userId } = parseInput(userParams, ctx.params);
-    await asStaff(ctx, userId, { type: 'UnblockAccount', data: {} });
+    const { reason } = parseInput(reasonBody, ctx.request.body ?? {});
+    await asStaff(ctx, userId, { type: 'UnblockAccount', data: { reason } });
     ctx.body = success({ userId, blocked: false }, 'Member unblocked.');
   });
 

@@ -187,9 +187,16 @@ describe('support blocks a member', () => {
         msg: ACCOUNT_MESSAGES.accountBlocked,
       });
 
+      // Lifting the block wants its reason too.
+      const unexplained = await kit.api(`/api/support/users/${member.userId}/unblock`, {
+        token: support.token,
+        json: { reason: '  ' },
+      });
+      expect(unexplained.status).toBe(400);
+      expect(unexplained.body.msg).toBe('Please give a reason');
       const unblocked = await kit.api(`/api/support/users/${member.userId}/unblock`, {
         token: support.token,
-        json: {},
+        json: { reason: 'Appeal upheld' },
       });
       expect(unblocked.status).toBe(200);
       const [after] = await kit.db('users').where({ user_id: member.userId });
@@ -251,7 +258,7 @@ describe("support reads a member's moderation status", () => {
 
       await kit.api(`/api/support/users/${member.userId}/unblock`, {
         token: support.token,
-        json: {},
+        json: { reason: 'Bids were his own, shown by the seller' },
       });
       expect((await status()).body.data).toMatchObject({
         blocked: false,
@@ -260,7 +267,12 @@ describe("support reads a member's moderation status", () => {
         reason: null,
         // The block lifted is still told, newest first, with who did each.
         history: [
-          { action: 'unblocked', by: support.userId, byUsername: 'support_suma', reason: null },
+          {
+            action: 'unblocked',
+            by: support.userId,
+            byUsername: 'support_suma',
+            reason: 'Bids were his own, shown by the seller',
+          },
           {
             action: 'blocked',
             at: blockedAt,

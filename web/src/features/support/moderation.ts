@@ -3,7 +3,7 @@ import type { ApiEnvelopeRequest, ApiRequest } from '../../app/session/useApi.ts
 
 /*
  * A member's moderation status as support reads it and changes it
- * (GET /api/support/users/{userId}, POST …/block { reason }, POST …/unblock;
+ * (GET /api/support/users/{userId}, POST …/block { reason }, POST …/unblock { reason };
  * api/src/routes/support/router.ts), and how the profile's Moderation panel words it.
  */
 
@@ -58,8 +58,9 @@ export const blockMember = async (
 export const unblockMember = async (
   envelope: ApiEnvelopeRequest,
   userId: string,
+  reason: string,
 ): Promise<string> =>
-  (await envelope(`${memberPath(userId)}/unblock`, { method: 'POST', json: {} })).msg;
+  (await envelope(`${memberPath(userId)}/unblock`, { method: 'POST', json: { reason } })).msg;
 
 /** Why a reason cannot be sent, or undefined when it can. */
 export function blockReasonProblem(reason: string): string | undefined {

@@ -23,7 +23,7 @@ import {
   type ModerationStatus,
 } from '../moderation.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
-import { BlockMemberDialog } from './BlockMemberDialog.tsx';
+import { ModerationReasonDialog } from './ModerationReasonDialog.tsx';
 
 /**
  * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
@@ -43,11 +43,10 @@ function MemberModeration({ userId }: { userId: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [unknown, setUnknown] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const [blocking, setBlocking] = useState(false);
-  const [unblocking, setUnblocking] = useState(false);
+  // The moderation action whose reason is being asked for.
+  const [asking, setAsking] = useState<'block' | 'unblock' | null>(null);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-  // Unblock is busy (disabled) while it works, which drops the keyboard focus: once the status is
-  // back, the focus goes to the button now shown (Block member).
+  // The button of the action now offered (Block member or Unblock member).
   const action = useRef<HTMLButtonElement>(null);
   const focusWhenLoaded = useFocusWhenLoaded(moderation);
 
@@ -68,26 +67,17 @@ function MemberModeration({ userId }: { userId: string }) {
     return () => controller.abort();
   }, [request, userId, reloads]);
 
-  const block = async (reason: string) => {
-    const msg = await blockMember(envelope, userId, reason);
-    setBlocking(false);
+  const act = async (reason: string) => {
+    const msg = await (asking === 'unblock' ? unblockMember : blockMember)(
+      envelope,
+      userId,
+      reason,
+    );
+    setAsking(null);
     enqueueSnackbar(msg, { variant: 'success' });
+    // The button changes (Block ↔ Unblock): once the status is back, the keyboard goes to it.
+    focusWhenLoaded(() => action.current?.focus());
     reload();
-  };
-
-  const unblock = async () => {
-    setUnblocking(true);
-    try {
-      enqueueSnackbar(await unblockMember(envelope, userId), { variant: 'success' });
-      focusWhenLoaded(() => action.current?.focus());
-      reload();
-    } catch (error) {
-      enqueueSnackbar(messageOf(error), {
-        variant: 'error',
-      });
-    } finally {
-      setUnblocking(false);
-    }
   };
 
   if (unknown) return null;
@@ -115,8 +105,7 @@ function MemberModeration({ userId }: { userId: string }) {
                   ref={action}
                   variant="outlined"
                   startIcon={<LockOpenIcon />}
-                  loading={unblocking}
-                  onClick={unblock}
+                  onClick={() => setAsking('unblock')}
                 >
                   Unblock member
                 </Button>
@@ -126,7 +115,7 @@ function MemberModeration({ userId }: { userId: string }) {
                   variant="outlined"
                   color="error"
                   startIcon={<BlockIcon />}
-                  onClick={() => setBlocking(true)}
+                  onClick={() => setAsking('block')}
                 >
                   Block member
                 </Button>
@@ -158,11 +147,12 @@ function MemberModeration({ userId }: { userId: string }) {
           </>
         )}
       </Stack>
-      {blocking && moderation && (
-        <BlockMemberDialog
+      {asking && moderation && (
+        <ModerationReasonDialog
+          action={asking}
           username={moderation.username}
-          onBlock={block}
-          onClose={() => setBlocking(false)}
+          onAct={act}
+          onClose={() => setAsking(null)}
         />
       )}
     </Paper>

@@ -10,19 +10,38 @@ import { firstMessageOf } from '../../../app/api/client.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { BLOCK_REASON_MAX, blockReasonProblem } from '../moderation.ts';
 
+/** What each moderation action's dialog says, and its button. */
+const WORDS = {
+  block: {
+    title: 'Block',
+    act: 'Block',
+    color: 'error',
+    what: "Every session of theirs ends at once. Until the block is lifted, their profile and their ads are hidden from other members (an ad's page answers 'Ad not found', and bids on their ads are refused).",
+  },
+  unblock: {
+    title: 'Unblock',
+    act: 'Unblock',
+    color: 'primary',
+    what: 'They can sign in again, and their profile and ads are shown to other members again. The reason is kept in the history, beside the block’s.',
+  },
+} as const;
+
 /**
- * Asks support why a member is blocked, then blocks them with `onBlock`; a refusal (the api's
- * words) stays in the dialog under the reason. Back closes it, as Cancel does.
+ * Asks support why a member is blocked or unblocked, then does it with `onAct`; a refusal (the
+ * api's words) stays in the dialog under the reason. Back closes it, as Cancel does.
  */
-export function BlockMemberDialog({
+export function ModerationReasonDialog({
+  action,
   username,
-  onBlock,
+  onAct,
   onClose,
 }: {
+  action: keyof typeof WORDS;
   username: string;
-  onBlock: (reason: string) => Promise<void>;
+  onAct: (reason: string) => Promise<void>;
   onClose: () => void;
 }) {
+  const words = WORDS[action];
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
@@ -38,7 +57,7 @@ export function BlockMemberDialog({
     if (refused) return field.current?.focus();
     setSaving(true);
     try {
-      await onBlock(reason.trim());
+      await onAct(reason.trim());
     } catch (error) {
       setProblem(firstMessageOf(error));
       setSaving(false);
@@ -52,16 +71,14 @@ export function BlockMemberDialog({
       onClose={saving ? undefined : onClose}
       fullWidth
       maxWidth="sm"
-      aria-labelledby="block-member-title"
+      aria-labelledby="moderation-reason-title"
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="block-member-title">Block {username}</DialogTitle>
+        <DialogTitle id="moderation-reason-title">
+          {words.title} {username}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Every session of theirs ends at once. Until the block is lifted, their profile and their
-            ads are hidden from other members (an ad's page answers 'Ad not found', and bids on
-            their ads are refused).
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{words.what}</DialogContentText>
           <TextField
             label="Reason"
             required
@@ -87,8 +104,8 @@ export function BlockMemberDialog({
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" color="error" loading={saving}>
-            Block
+          <Button type="submit" variant="contained" color={words.color} loading={saving}>
+            {words.act}
           </Button>
         </DialogActions>
       </form>
