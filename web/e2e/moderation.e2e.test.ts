@@ -89,6 +89,10 @@ describe('support blocks and unblocks a member from their profile', () => {
     const { blockedAt } = answer.body.data as Status;
     const blockedLine = `Blocked since ${indiaWallClockOf(blockedAt!)} IST by ${support.username}: "${REASON}"`;
     await status.getByText(blockedLine, { exact: true }).waitFor();
+    // Support can reach the member about it, whatever the member shares with others.
+    const contact = panel.getByTestId('moderation-contact');
+    await contact.getByRole('link', { name: target.email.toLowerCase() }).waitFor();
+    expect(await contact.innerText()).toContain(target.phone);
     await panel.getByRole('button', { name: 'Unblock member' }).waitFor();
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     await page.screenshot({ path: '/tmp/boli-moderation-blocked-phone.png', fullPage: true });

@@ -27,6 +27,11 @@ export type ModerationStatus = {
   /** The roles the account holds (staff are blocked by an admin only). */
   readonly roles: readonly string[];
   readonly history: readonly ModerationStep[];
+  /**
+   * How support reaches the member about a dispute — their email and mobile, which members see
+   * only when shared — as the account holds them now.
+   */
+  readonly contact: { readonly email: string; readonly phone: string; readonly phoneCode: string };
 };
 
 const stepOf = (event: AccountEvent): ModerationStep | undefined => {
@@ -70,5 +75,6 @@ export function moderationStatus(events: readonly AccountEvent[]): ModerationSta
     reason: block?.reason ?? null,
     roles: state.roles,
     history,
+    contact: { email: state.email, phone: state.phone, phoneCode: state.phoneCode },
   };
 }

@@ -35,6 +35,7 @@ describe("a member's moderation status, from their account stream", () => {
       ...NOT_BLOCKED,
       roles: ['member'],
       history: [],
+      contact: { email: 'asha@example.in', phone: '9876543210', phoneCode: '+91' },
     });
   });
 

@@ -20,7 +20,13 @@ export type ModerationStatus = {
   blockable: boolean;
   /** Every block and unblock, newest first. */
   history: ModerationStep[];
+  /** The member's email and mobile, for support to reach them (members see these only shared). */
+  contact: { email: string; phone: string; phoneCode: string };
 };
+
+/** A mobile number as dialled: the country code (when the account has one) and the number. */
+export const dialledNumber = ({ phone, phoneCode }: ModerationStatus['contact']): string =>
+  [phoneCode, phone].filter(Boolean).join(' ');
 
 export type ModerationStep = {
   action: 'blocked' | 'unblocked';

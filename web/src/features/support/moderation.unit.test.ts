@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockReasonProblem,
+  dialledNumber,
   moderationLine,
   moderationStepLine,
   type ModerationStatus,
@@ -16,6 +17,7 @@ const active: ModerationStatus = {
   reason: null,
   blockable: true,
   history: [],
+  contact: { email: 'asha@example.in', phone: '9876543210', phoneCode: '+91' },
 };
 
 const blocked: ModerationStatus = {
@@ -57,5 +59,12 @@ describe('the Moderation panel’s words', () => {
     expect(blockReasonProblem('   ')).toBe('Please give a reason');
     expect(blockReasonProblem('x'.repeat(501))).toBe('At most 500 characters');
     expect(blockReasonProblem(` ${'x'.repeat(500)} `)).toBeUndefined();
+  });
+});
+
+describe('how support reaches a member', () => {
+  it('dials the country code and the number, or the number alone when none is kept', () => {
+    expect(dialledNumber(active.contact)).toBe('+91 9876543210');
+    expect(dialledNumber({ ...active.contact, phoneCode: '' })).toBe('9876543210');
   });
 });

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import {
   blockMember,
+  dialledNumber,
   fetchModerationStatus,
   moderationLine,
   moderationStepLine,
@@ -24,6 +26,7 @@ import {
 } from '../moderation.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { ModerationReasonDialog } from './ModerationReasonDialog.tsx';
+import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
  * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
@@ -98,6 +101,14 @@ function MemberModeration({ userId }: { userId: string }) {
               sx={{ overflowWrap: 'anywhere' }}
             >
               {moderationLine(moderation)}
+            </Typography>
+            <Typography variant="body2" data-testid="moderation-contact" sx={WRAP_ANYWHERE}>
+              Contact:{' '}
+              <Link href={`mailto:${moderation.contact.email}`}>{moderation.contact.email}</Link>
+              {' · '}
+              <Link href={`tel:${dialledNumber(moderation.contact).replace(/\s/g, '')}`}>
+                {dialledNumber(moderation.contact)}
+              </Link>
             </Typography>
             <Box>
               {moderation.blocked ? (
