@@ -157,9 +157,23 @@ export async function deliverSoldSlot(
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { refund: { reason: 'notFulfillable', message: ADSPACE_MESSAGES.slotOfferLapsed } };
+    const slotName = purchase.lines[0]?.name ?? 'Ad slot';
+    return {
+      refund: {
+        reason: 'offerLapsed',
+        message: `${slotName}: ${ADSPACE_MESSAGES.slotPaidTooLate}`,
+      },
+    };
   }
   const sold = (await loadSlot(store, slot)).sold!;
   const space = await activateSoldSlot(store, sold, subject.company, metadata);
-  return { delivered: { type: 'adSlotSold', spaceId: space.spaceId, startsAt: space.startsAt } };
+  return {
+    delivered: {
+      type: 'adSlotSold',
+      spaceId: space.spaceId,
+      startsAt: space.startsAt,
+      spaceType: subject.spaceType,
+      slotdate: subject.slotdate,
+    },
+  };
 }

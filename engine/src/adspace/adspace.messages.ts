@@ -12,6 +12,8 @@ export const ADSPACE_MESSAGES = {
   notSpaceOwner: 'This ad space is not yours.',
   spaceEnded: 'This ad space has ended.',
   creativeRequired: 'Please choose a photo or video.',
-  slotOfferLapsed:
-    'The time to pay for this slot ran out, and it was offered to the next bidder. Any payment for it is refunded.',
+  slotOfferLapsed: 'The time to pay for this slot ran out, so it is no longer yours.',
+  /** After the slot's line name, in the refund of a payment that came after its offer ran out. */
+  slotPaidTooLate:
+    'the time to pay for it ran out before this payment arrived, so the payment has been refunded.',
 } as const;

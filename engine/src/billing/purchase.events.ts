@@ -151,7 +151,13 @@ export type FulfilmentOutcome =
   | { readonly type: 'bidPlaced'; readonly adId: string; readonly bidId: string }
   | { readonly type: 'shareFeePaid'; readonly company: string }
   | { readonly type: 'adSpaceActivated'; readonly spaceId: string; readonly startsAt: string }
-  | { readonly type: 'adSlotSold'; readonly spaceId: string; readonly startsAt: string };
+  | {
+      readonly type: 'adSlotSold';
+      readonly spaceId: string;
+      readonly startsAt: string;
+      readonly spaceType: SlotSpaceType;
+      readonly slotdate: string;
+    };
 
 export type PurchaseFulfilled = DomainEvent<
   'PurchaseFulfilled',
@@ -170,6 +176,8 @@ export const REFUND_REASONS = [
   'duplicatePayment',
   'notFulfillable',
   'alreadyOwned',
+  /** A won slot paid for after its offer had run out (and passed on, or left it unsold). */
+  'offerLapsed',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

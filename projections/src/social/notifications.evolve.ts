@@ -272,12 +272,16 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
         }),
       ];
     }
-    case 'PurchaseFulfilled':
-      return [
-        note(event.data.userId, 'purchaseFulfilled', {
-          params: { outcome: event.data.outcome.type },
-        }),
-      ];
+    case 'PurchaseFulfilled': {
+      const { outcome } = event.data;
+      // A sold slot's note names it: a member may hold several.
+      const params: Record<string, string> = { outcome: outcome.type };
+      if (outcome.type === 'adSlotSold') {
+        params.spaceType = outcome.spaceType;
+        params.slotdate = outcome.slotdate;
+      }
+      return [note(event.data.userId, 'purchaseFulfilled', { params })];
+    }
     case 'RefundRequested':
       return [
         note(event.data.userId, 'refundRequested', {

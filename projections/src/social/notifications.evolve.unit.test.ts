@@ -441,4 +441,26 @@ describe('billing notifications', () => {
       notificationsForSlotEvent({ type: 'SlotUnsold', data: { ...common, at: 'x', lapsed } }),
     ).toEqual([expect.objectContaining({ userId: 'u-1', kind: 'slotOfferLapsed' })]);
   });
+
+  it('names the slot a payment bought', () => {
+    const [sold] = notificationsForBillingEvent({
+      type: 'PurchaseFulfilled',
+      data: {
+        purchaseId: 'p-4',
+        userId: 'u-1',
+        kind: 'adSlot',
+        outcome: {
+          type: 'adSlotSold',
+          spaceId: 'slot-sidePanels-2026-05-10',
+          startsAt: '2026-05-09T18:30:00.000Z',
+          spaceType: 'sidePanels',
+          slotdate: '2026-05-10',
+        },
+        fulfilledAt: '2026-05-09T06:00:00.000Z',
+      },
+    });
+    expect(notificationMessage(sold!.kind, sold!.params, '')).toBe(
+      'Your payment was received. The Side panels slot for 10-05-2026 is yours: add its photo or video under Your ad spaces on Buy AdSpace.',
+    );
+  });
 });

@@ -31,8 +31,6 @@ const PURCHASE_DELIVERED: Readonly<Record<string, string>> = {
   bidPlaced: 'Your bid processing fee was received and your bid was placed.',
   shareFeePaid: 'Your buy-share bid fee was received. You can now bid on shares.',
   adSpaceActivated: 'Your payment was received. Your ad space is active.',
-  adSlotSold:
-    'Your payment was received. The ad slot is yours: add its photo or video under Your ad spaces on Buy AdSpace.',
 };
 
 /**
@@ -81,6 +79,13 @@ type Params = Readonly<Record<string, string | number | undefined>>;
 const text = (value: string | number | undefined): string =>
   value === undefined ? '' : String(value);
 
+/** 'Side panels slot for 10-05-2026', from a note's spaceType and slotdate (a sold one's too). */
+const slotName = (params: Params): string => {
+  const space = SPACE_TYPE_LABELS[text(params.spaceType) as AdSpaceType] ?? 'ad';
+  const date = displayDate(text(params.slotdate));
+  return date ? `${space} slot for ${date}` : `${space} slot`;
+};
+
 export function notificationMessage(
   kind: NotificationKind,
   params: Params,
@@ -122,15 +127,15 @@ export function notificationMessage(
     case 'reviewEdited':
       return `${who} changed their review on your profile.`;
     case 'purchaseFulfilled':
+      if (params.outcome === 'adSlotSold') {
+        return `Your payment was received. The ${slotName(params)} is yours: add its photo or video under Your ad spaces on Buy AdSpace.`;
+      }
       return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
     case 'slotOffered': {
-      const space = SPACE_TYPE_LABELS[text(params.spaceType) as AdSpaceType] ?? 'ad';
-      return `The ${space} slot for ${displayDate(text(params.slotdate))} is yours if you pay ${amount()} (your bid plus GST) by ${istDateTime(text(params.payBy))} IST. Unpaid by then, it is offered to the next bidder, if any.`;
+      return `The ${slotName(params)} is yours if you pay ${amount()} (your bid plus GST) by ${istDateTime(text(params.payBy))} IST. Unpaid by then, it is offered to the next bidder, if any.`;
     }
-    case 'slotOfferLapsed': {
-      const space = SPACE_TYPE_LABELS[text(params.spaceType) as AdSpaceType] ?? 'ad';
-      return `Your time to pay for the ${space} slot for ${displayDate(text(params.slotdate))} ran out, so the slot is no longer yours.`;
-    }
+    case 'slotOfferLapsed':
+      return `Your time to pay for the ${slotName(params)} ran out, so the slot is no longer yours.`;
     case 'refundRequested':
       // The reason already says the payment is refunded ("…, so this payment has been
       // refunded."): the amount leads, without a second, contradicting tense.

@@ -348,6 +348,7 @@ describe('the ledger as a spreadsheet', () => {
     const entry = ledger.payments.find((e) => e.paymentId === purchases.karnataka.paymentId)!;
     expect(intra[column('Status')]).toBe('captured');
     expect(intra[column('Kind')]).toBe('subscription');
+    expect(intra[column('SAC')]).toBe('998599');
     expect(intra[column('Buyer state')]).toBe('Karnataka');
     expect(intra[column('Place of supply')]).toBe('Karnataka');
     expect(intra[column('Total (₹)')]).toBe(Number(entry.total).toFixed(2));

@@ -1,3 +1,4 @@
+import { sacCodeOf } from '@boli/engine/billing/products';
 import { basisPointsToPercent, placeOfSupplyOf } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import type { LedgerRow, LedgerSummary } from '@boli/projections/billing/purchases.queries';
@@ -17,6 +18,8 @@ export function ledgerEntryOf(row: LedgerRow) {
     purchaseId: row.purchase_id,
     kind: row.kind,
     name: row.name,
+    /** The services accounting code its invoice prints (998365 advertising, 998599 fees). */
+    sac: sacCodeOf(row.product_key),
     /** What a bid fee was for (section 3's itemAdId.itemName): the ad and its name; else null. */
     itemAdId:
       row.item_ad_id === null ? null : { _id: row.item_ad_id, itemName: row.item_name ?? '' },

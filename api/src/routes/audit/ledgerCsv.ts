@@ -32,6 +32,7 @@ export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Duplicate', (e) => e.duplicate],
   ['Kind', (e) => e.kind],
   ['Purchase', (e) => e.name],
+  ['SAC', (e) => e.sac],
   ['Purchase ID', (e) => e.purchaseId],
   ['Ad ID', (e) => e.itemAdId?._id ?? null],
   ['Ad', (e) => e.itemAdId?.itemName ?? null],

@@ -232,6 +232,12 @@ describe('subscribing', () => {
     const stranger = await kit.member('not_the_buyer');
     const refused = await kit.api(`/api/invoices/${info._id}`, { token: stranger.token });
     expect(refused.status).toBe(404);
+    // Support reads it, to settle a dispute about the payment.
+    const support = await kit.member('support_for_asha', { roles: ['member', 'support'] });
+    const forSupport = await fetch(`${app.baseUrl}/api/invoices/${info._id}`, {
+      headers: { authorization: `Bearer ${support.token}` },
+    });
+    expect(forSupport.status).toBe(200);
 
     const again = await kit.api('/api/cart/add/lifetime/web', { token: asha.token });
     expect(again.status).toBe(409);

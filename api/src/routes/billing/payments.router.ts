@@ -14,8 +14,8 @@ import {
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { ApiError } from '../../http/errors.ts';
 
-/** Besides the buyer, who may download any invoice or credit note. */
-const INVOICE_READERS: readonly string[] = ['auditor', 'admin'];
+/** Besides the buyer, who may download any invoice or credit note (support, to settle disputes). */
+const INVOICE_READERS: readonly string[] = ['auditor', 'support', 'admin'];
 import { infoOf, ownPurchase, type BillingInfra } from './billingDeps.ts';
 
 /**

@@ -231,6 +231,8 @@ describe("support reads a member's moderation status", () => {
         reason: null,
         blockable: true,
         history: [],
+        // How support reaches them, whatever they share with other members.
+        contact: { email: expect.stringContaining('@'), phone: '9812345678', phoneCode: '+91' },
       });
       // Whom this viewer may block: not themselves, and staff only as an admin.
       const standingOf = async (userId: string, token: string) =>

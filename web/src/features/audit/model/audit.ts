@@ -13,6 +13,8 @@ export type LedgerEntry = {
   purchaseId: string;
   kind: PurchaseKind;
   name: string;
+  /** The services accounting code its invoice prints. */
+  sac: string;
   /** What a bid fee was for: the ad and its name; null for other purchases. */
   itemAdId: { _id: string; itemName: string } | null;
   buyer: { userId: string; name: string };
