@@ -22,7 +22,7 @@ import {
 } from './support/harness.ts';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
-import { createMember, openAs, openPage, type Member } from './support/members.ts';
+import { createMember, grantRoles, openAs, openPage, type Member } from './support/members.ts';
 import {
   api,
   awaitPaymentOutcome,
@@ -476,6 +476,27 @@ describe('ad space', () => {
     expect(await space.innerText()).toMatch(/Scheduled/);
     await page.screenshot({ path: '/tmp/boli-adspace-slot-paid.png', fullPage: true });
     await page.context().close();
+
+    // Support, asked about it, looks the slot up: sold to the winner, the offer paid.
+    const support = await grantRoles(app, await createMember(app, { address: false }), ['support']);
+    const staff = await memberPage(support);
+    await staff.goto(new URL('/support/slots', app.baseUrl).href);
+    const lookup = staff.getByRole('form', { name: 'Find a slot' });
+    await lookup.getByRole('combobox', { name: 'Type' }).click();
+    await staff.getByRole('option', { name: 'Auth pages' }).click();
+    await lookup.getByLabel('Date').fill(slotdate);
+    await lookup.getByRole('button', { name: 'Show history' }).click();
+    const story = staff.getByRole('region', { name: 'Slot' });
+    await story
+      .getByRole('status')
+      .filter({ hasText: `Sold to ${winner.username} at` })
+      .waitFor();
+    const offers = story.getByRole('table', { name: 'Offers' });
+    expect(await offers.getByRole('row').nth(1).innerText()).toMatch(
+      new RegExp(`${winner.username}[\\s\\S]*₹2,75,000[\\s\\S]*Paid`),
+    );
+    await staff.screenshot({ path: '/tmp/boli-support-slot-history.png', fullPage: true });
+    await staff.context().close();
   }, 240_000);
 });
 

@@ -57,6 +57,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // Not in the spec: staff tools, for the roles of accounts/staffRoles.ts (the api's guards too).
   ['/support/ads', 'member', AD_HISTORY_ROLES],
   ['/support/ads/:adId', 'member', AD_HISTORY_ROLES],
+  ['/support/slots', 'member', AD_HISTORY_ROLES],
   ['/support/messages', 'member', SUPPORT_ROLES],
   ['/audit', 'member', AUDIT_ROLES],
   ['/:userName', 'validatedMember'],

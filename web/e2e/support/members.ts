@@ -264,12 +264,29 @@ export async function grantRoles(
   } finally {
     await store.close();
   }
-  const { username, password } = member;
-  const signedIn = (await call(app, '/api/auth/signin', { username, password })) as {
-    data: { token: string; refreshToken: string };
-  };
-  return { ...member, token: signedIn.data.token, refreshToken: signedIn.data.refreshToken };
+  // Signed in again once the roles are read back — the token's, and the profile's the app's
+  // session takes them from (the users read model, a moment behind the grant).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const signedIn = await signInAgain(app, member);
+    const profile = await fetch(new URL('/api/user', app.baseUrl), {
+      headers: { authorization: `Bearer ${signedIn.token}` },
+    });
+    const { data } = (await profile.json()) as { data?: { roles?: string[] } };
+    const [inToken, inProfile] = [rolesOfToken(signedIn.token), data?.roles ?? []];
+    if (roles.every((role) => inToken.includes(role) && inProfile.includes(role))) return signedIn;
+    if (Date.now() > deadline) throw new Error(`${member.username} never got ${roles.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
+
+/** The roles a session token carries (its payload is not checked here, only read). */
+const rolesOfToken = (token: string): string[] => {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    roles?: unknown;
+  };
+  return Array.isArray(payload.roles) ? payload.roles.map(String) : [];
+};
 
 /** `member` signed in once more over the api: a session of its own, beside the others. */
 export async function signInAgain(app: TestApp, member: Member): Promise<Member> {

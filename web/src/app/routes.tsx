@@ -63,6 +63,10 @@ const AdHistoryLookupScreen = lazyScreen(
   () => import('../features/support/components/AdHistoryLookupScreen.tsx'),
   'AdHistoryLookupScreen',
 );
+const SlotHistoryScreen = lazyScreen(
+  () => import('../features/support/components/SlotHistoryScreen.tsx'),
+  'SlotHistoryScreen',
+);
 const ContactMessagesScreen = lazyScreen(
   () => import('../features/contact/components/ContactMessagesScreen.tsx'),
   'ContactMessagesScreen',
@@ -318,6 +322,14 @@ export const ROUTES: readonly RouteRow[] = [
     roles: AD_HISTORY_ROLES,
     layout: 'staff',
     element: <AdHistoryScreen />,
+  },
+  {
+    path: '/support/slots',
+    screen: 'Slot history',
+    access: 'member',
+    roles: AD_HISTORY_ROLES,
+    layout: 'staff',
+    element: <SlotHistoryScreen />,
   },
   {
     path: '/support/messages',

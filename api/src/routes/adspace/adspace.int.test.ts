@@ -487,6 +487,35 @@ describe('slot bids', () => {
     const stream = await kit.store.readStream(adSlotStream('authPages', date));
     expect(stream.filter((event) => event.type === 'SlotOffered')).toHaveLength(2);
     expect(await slotPurchases(hari)).toHaveLength(1);
+
+    // Support reads the whole story: the bids ranked, each offer and where its purchase stands.
+    const support = await kit.member('support_slots', { roles: ['member', 'support'] });
+    const story = await kit.api(`/api/support/slots/authPages/${date}`, { token: support.token });
+    expect(story.status).toBe(200);
+    expect(story.body.data).toMatchObject({
+      type: 'authPages',
+      slotdate: date,
+      biddingEndsAt: slotBiddingEndsAt(date),
+      bids: [
+        { username: hari.username, amount: 400_000, company: 'Hari Hotels' },
+        { username: indu.username, amount: 350_000 },
+        { username: hari.username, amount: 300_000 },
+      ],
+      offers: [
+        { userId: hari.userId, purchaseId: hariOffer._id, purchaseStatus: 'expired' },
+        { userId: indu.userId, purchaseId: induOffer._id, purchaseStatus: 'expired' },
+      ],
+      sold: null,
+      unsold: true,
+      chain: { ok: true },
+    });
+    expect(
+      (await kit.api(`/api/support/slots/authPages/${date}`, { token: hari.token })).status,
+    ).toBe(403);
+    const none = await kit.api(`/api/support/slots/authPages/${addDays(date, 100)}`, {
+      token: support.token,
+    });
+    expect([none.status, none.body.msg]).toEqual([404, ADSPACE_MESSAGES.slotHasNoBids]);
   });
 
   it('offers a slot the timer closed but stopped short of offering, from the billing sweep', async () => {

@@ -25,6 +25,10 @@ import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { moderationStatus } from './moderation.ts';
+import { slotHistory } from './slotHistory.ts';
+import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
+import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 
 // No upper bound on ids: one no member or ad can have is simply not found (404), as any other.
 const userParams = z.object({ userId: z.string().trim().min(1) });
@@ -32,6 +36,10 @@ const userParams = z.object({ userId: z.string().trim().min(1) });
 const reasonBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
 
 const historyParams = z.object({ adId: z.string().trim().min(1) });
+const slotParams = z.object({
+  type: z.enum(SLOT_SPACE_TYPES),
+  slotdate: z.string().refine(isCalendarDate, MESSAGES.invalidDate),
+});
 const historyQuery = z.object({
   asOf: z.iso.datetime({ offset: true, message: 'asOf must be an ISO-8601 date-time' }).optional(),
 });
@@ -42,6 +50,7 @@ const historyQuery = z.object({
  * as it stood at `asOf` — every bid with its amount, Hidden ones included — and every bid the ad
  * refused (`refusals`, from their own stream, with its chain), and whether it is `withdrawn` now
  * (its owner blocked).
+ * `GET /api/support/slots/:type/:slotdate` answers an ad slot's bids, close, offers and sale.
  * `GET /api/support/users/:userId` answers whether a member is blocked, from their own account
  * stream (no read-model lag), so the block and unblock buttons act on what is true now.
  */
@@ -154,6 +163,16 @@ export function supportRouter(infra: Infrastructure): Router {
         bids: refusedBidsOf(refusals).map(inRupees),
       },
     });
+  });
+
+  /** A slot's bids, close, offers (with their purchases) and sale: `slotHistory.ts`. */
+  router.get('/slots/:type/:slotdate', async (ctx) => {
+    const slot = parseInput(slotParams, ctx.params);
+    const history = await slotHistory(infra.store, slot);
+    if (history === undefined) {
+      throw new ApiError(404, ADSPACE_MESSAGES.slotHasNoBids, 'SLOT_NOT_FOUND');
+    }
+    ctx.body = success(history);
   });
 
   return router;

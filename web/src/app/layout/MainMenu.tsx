@@ -16,6 +16,7 @@ import ContactMailIcon from '@mui/icons-material/ContactMail';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -98,6 +99,12 @@ const STAFF_LINKS: (Item & { roles: readonly string[] })[] = [
     roles: SUPPORT_ROLES,
   },
   { label: 'Ad history', icon: <HistoryIcon />, to: '/support/ads', roles: AD_HISTORY_ROLES },
+  {
+    label: 'Slot history',
+    icon: <EventNoteIcon />,
+    to: '/support/slots',
+    roles: AD_HISTORY_ROLES,
+  },
   { label: 'Payments audit', icon: <FactCheckIcon />, to: '/audit', roles: AUDIT_ROLES },
 ];
 

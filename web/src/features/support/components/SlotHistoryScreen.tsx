@@ -1,0 +1,220 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { useApi } from '../../../app/session/useApi.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { TableScroller } from '../../../components/TableScroller.tsx';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
+import { SPACE_TYPE_LABELS } from '../../adspace/model/spaceTypes.ts';
+import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
+import {
+  fetchSlotHistory,
+  offerStatusText,
+  slotOutcome,
+  slotTitle,
+  type SlotHistory,
+} from '../slotHistory.ts';
+
+/**
+ * /support/slots?type=&date= (support, auditors and admins; not in the spec's table): an ad
+ * slot's whole story — every bid ranked as the winner is chosen, each offer with where its
+ * purchase stands, and whether the slot was sold — for a dispute such as "I paid, but the slot
+ * went to someone else".
+ */
+export function SlotHistoryScreen() {
+  const [params, setParams] = useSearchParams();
+  const shownType = slotTypeOr(params.get('type'));
+  const shownDate = params.get('date') ?? '';
+  const [type, setType] = useState<SlotSpaceType>(shownType);
+  const [date, setDate] = useState(shownDate);
+  const [problem, setProblem] = useState<string | null>(null);
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCalendarDate(date)) return setProblem(MESSAGES.invalidDate);
+    setParams({ type, date });
+  };
+  return (
+    <Stack spacing={2}>
+      <Stack
+        spacing={2}
+        component="form"
+        aria-label="Find a slot"
+        noValidate
+        onSubmit={show}
+        sx={{ maxWidth: 640 }}
+      >
+        <Typography variant="h5" component="h1">
+          Slot history
+        </Typography>
+        <Typography color="textSecondary">
+          Every bid for an ad slot, ranked as its winner is chosen; each offer and where its
+          purchase stands; and whether the slot was sold.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            select
+            label="Type"
+            value={type}
+            onChange={(event) => setType(event.target.value as SlotSpaceType)}
+            size="small"
+            sx={{ minWidth: 180 }}
+          >
+            {SLOT_SPACE_TYPES.map((option) => (
+              <MenuItem key={option} value={option}>
+                {SPACE_TYPE_LABELS[option]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Date"
+            type="date"
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setProblem(null);
+            }}
+            error={problem !== null}
+            helperText={problem ?? ' '}
+            size="small"
+            slotProps={{
+              inputLabel: { shrink: true },
+              formHelperText: problem === null ? {} : { role: 'alert' },
+            }}
+          />
+        </Stack>
+        <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+          Show history
+        </Button>
+      </Stack>
+      {isCalendarDate(shownDate) && (
+        <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
+      )}
+    </Stack>
+  );
+}
+
+function SlotHistoryOf({ type, slotdate }: { type: SlotSpaceType; slotdate: string }) {
+  const { request } = useApi();
+  const {
+    data: history,
+    failure,
+    retry,
+  } = useLoadedAfresh(
+    useCallback(() => fetchSlotHistory(request, type, slotdate), [request, type, slotdate]),
+  );
+  if (failure) {
+    // 'Nobody has bid for this slot.' is an answer, not a failure to retry.
+    return retry ? (
+      <LoadFailure message={failure.message} onRetry={retry} />
+    ) : (
+      <Alert severity="info" role="status">
+        {failure.message}
+      </Alert>
+    );
+  }
+  if (!history) return <CenteredSpinner label="Loading the slot's history" />;
+  return <SlotStory history={history} />;
+}
+
+function SlotStory({ history }: { history: SlotHistory }) {
+  return (
+    <Stack spacing={2} component="section" aria-label="Slot">
+      <Typography variant="h6" component="h2">
+        {slotTitle(history)}
+      </Typography>
+      <Typography role="status">{slotOutcome(history)}</Typography>
+      <Typography variant="body2" color={history.chain.ok ? 'textSecondary' : 'error'}>
+        {history.chain.ok
+          ? `Its log: ${history.events.length} events, the hash chain intact.`
+          : `Its log's hash chain is broken at event ${history.chain.brokenAt}: ${history.chain.reason}`}
+      </Typography>
+
+      <Typography variant="h6" component="h2">
+        Offers ({history.offers.length})
+      </Typography>
+      {history.offers.length === 0 ? (
+        <Typography color="textSecondary">No offer has been made.</Typography>
+      ) : (
+        <TableScroller label="Offers" outlined>
+          <Table size="small" aria-label="Offers">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={STICKY_FIRST}>Member</TableCell>
+                <TableCell align="right">Bid</TableCell>
+                <TableCell>Purchase</TableCell>
+                <TableCell>Offered</TableCell>
+                <TableCell>Pay by</TableCell>
+                <TableCell>Purchase id</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.offers.map((offer) => (
+                <TableRow key={offer.bidId}>
+                  <TableCell sx={STICKY_FIRST}>{offer.username}</TableCell>
+                  <TableCell align="right" sx={NO_WRAP}>
+                    {formatRupees(offer.amount)}
+                  </TableCell>
+                  <TableCell>{offerStatusText(offer)}</TableCell>
+                  <TableCell sx={NO_WRAP}>{formatDateTime(offer.offeredAt)}</TableCell>
+                  <TableCell sx={NO_WRAP}>{formatDateTime(offer.payBy)}</TableCell>
+                  <TableCell sx={WRAP_ANYWHERE}>{offer.purchaseId}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroller>
+      )}
+
+      <Typography variant="h6" component="h2">
+        Bids ({history.bids.length})
+      </Typography>
+      <TableScroller label="Bids" outlined>
+        <Table size="small" aria-label="Bids">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={STICKY_FIRST}>#</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Member</TableCell>
+              <TableCell>Company</TableCell>
+              <TableCell>Placed</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {history.bids.map((bid, index) => (
+              <TableRow key={bid.bidId}>
+                <TableCell sx={STICKY_FIRST}>{index + 1}</TableCell>
+                <TableCell align="right">
+                  <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
+                  {bid.bidId === history.winnerBidId && (
+                    <Chip label="Won when bidding ended" size="small" color="secondary" />
+                  )}
+                </TableCell>
+                <TableCell>{bid.username}</TableCell>
+                <TableCell sx={WRAP_ANYWHERE}>{bid.company}</TableCell>
+                <TableCell sx={NO_WRAP}>{formatDateTime(bid.biddate)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableScroller>
+    </Stack>
+  );
+}

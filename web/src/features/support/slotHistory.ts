@@ -1,0 +1,88 @@
+import { SPACE_TYPE_LABELS } from '@boli/engine/billing/products';
+import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { displayDate } from '@boli/engine/shared/indiaTime';
+import { formatDateTime } from '../../lib/format.ts';
+import type { ApiRequest } from '../../app/session/useApi.ts';
+import type { PurchaseStatus } from '../payments/api/purchaseInfo.ts';
+import { statusText } from '../transactions/model/transactionRows.ts';
+
+/*
+ * The support api's answer for an ad slot's history (GET /api/support/slots/:type/:slotdate,
+ * api/src/routes/support/slotHistory.ts), and how the Slot history screen reads it. Amounts are
+ * rupees.
+ */
+
+export type SlotHistoryBid = {
+  bidId: string;
+  userId: string;
+  username: string;
+  company: string;
+  amount: number;
+  biddate: string;
+};
+
+export type SlotHistoryOffer = {
+  bidId: string;
+  userId: string;
+  username: string;
+  amount: number;
+  offeredAt: string;
+  payBy: string;
+  purchaseId: string;
+  purchaseStatus: PurchaseStatus | null;
+};
+
+export type SlotHistory = {
+  type: SlotSpaceType;
+  slotdate: string;
+  biddingEndsAt: string;
+  closedAt: string | null;
+  winnerBidId: string | null;
+  /** Highest first, as the winner is chosen. */
+  bids: SlotHistoryBid[];
+  /** In the order made: the winner first, then each next in line. */
+  offers: SlotHistoryOffer[];
+  sold: { bidId: string; userId: string; purchaseId: string; soldAt: string } | null;
+  unsold: boolean;
+  chain: { ok: true } | { ok: false; brokenAt: number; reason: string };
+  events: unknown[];
+};
+
+export const slotHistoryPath = (type: SlotSpaceType, slotdate: string): string =>
+  `/api/support/slots/${type}/${slotdate}`;
+
+export const fetchSlotHistory = (
+  request: ApiRequest,
+  type: SlotSpaceType,
+  slotdate: string,
+  signal?: AbortSignal,
+): Promise<SlotHistory> =>
+  request<SlotHistory>(slotHistoryPath(type, slotdate), signal ? { signal } : {});
+
+/** 'Side panels, 10-05-2026'. */
+export const slotTitle = (history: Pick<SlotHistory, 'type' | 'slotdate'>): string =>
+  `${SPACE_TYPE_LABELS[history.type]}, ${displayDate(history.slotdate)}`;
+
+/** Where the slot stands, in one sentence: open, offered, sold or unsold. */
+export function slotOutcome(history: SlotHistory): string {
+  const ended = formatDateTime(history.biddingEndsAt);
+  if (history.closedAt === null) return `Bidding is open until ${ended}.`;
+  const offer = (bidId: string) => history.offers.find((made) => made.bidId === bidId);
+  if (history.sold) {
+    const buyer = offer(history.sold.bidId)?.username ?? history.sold.userId;
+    return `Sold to ${buyer} at ${formatDateTime(history.sold.soldAt)}.`;
+  }
+  if (history.unsold) {
+    return history.offers.length === 0
+      ? `Bidding ended at ${ended} with no bid: unsold.`
+      : 'Unsold: every offer ran out unpaid.';
+  }
+  const standing = history.offers.at(-1);
+  return standing
+    ? `Offered to ${standing.username}, to pay by ${formatDateTime(standing.payBy)}.`
+    : `Bidding ended at ${ended}; the offer to the winner is being made.`;
+}
+
+/** An offer's purchase in words: as the member's transactions say it. */
+export const offerStatusText = (offer: SlotHistoryOffer): string =>
+  offer.purchaseStatus === null ? 'Purchase being started' : statusText(offer.purchaseStatus);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { offerStatusText, slotOutcome, slotTitle, type SlotHistory } from './slotHistory.ts';
+
+const open: SlotHistory = {
+  type: 'sidePanels',
+  slotdate: '2026-05-10',
+  biddingEndsAt: '2026-05-08T18:30:00.000Z',
+  closedAt: null,
+  winnerBidId: null,
+  bids: [],
+  offers: [],
+  sold: null,
+  unsold: false,
+  chain: { ok: true },
+  events: [],
+};
+const offer = (bidId: string, username: string, purchaseStatus: 'ordered' | 'expired') => ({
+  bidId,
+  userId: `u-${username}`,
+  username,
+  amount: 250_000,
+  offeredAt: '2026-05-08T18:30:00.000Z',
+  payBy: '2026-05-09T06:30:00.000Z',
+  purchaseId: `p-${bidId}`,
+  purchaseStatus,
+});
+const closed = { ...open, closedAt: '2026-05-08T18:30:01.000Z', winnerBidId: 'b-1' };
+
+describe('what the slot history says of a slot', () => {
+  it('names it by its type and day', () => {
+    expect(slotTitle(open)).toBe('Side panels, 10-05-2026');
+  });
+
+  it('says where it stands: open, offered, sold or unsold', () => {
+    expect(slotOutcome(open)).toBe('Bidding is open until 2026-05-09 00:00:00 IST.');
+    const offered = { ...closed, offers: [offer('b-1', 'asha', 'ordered')] };
+    expect(slotOutcome(offered)).toBe('Offered to asha, to pay by 2026-05-09 12:00:00 IST.');
+    expect(
+      slotOutcome({
+        ...offered,
+        sold: {
+          bidId: 'b-1',
+          userId: 'u-asha',
+          purchaseId: 'p-b-1',
+          soldAt: '2026-05-09T04:30:00.000Z',
+        },
+      }),
+    ).toBe('Sold to asha at 2026-05-09 10:00:00 IST.');
+    expect(slotOutcome({ ...offered, unsold: true })).toBe('Unsold: every offer ran out unpaid.');
+    expect(slotOutcome({ ...closed, winnerBidId: null, unsold: true })).toBe(
+      'Bidding ended at 2026-05-09 00:00:00 IST with no bid: unsold.',
+    );
+  });
+
+  it('says where each offer’s purchase stands, in the words of the member’s transactions', () => {
+    expect(offerStatusText(offer('b-1', 'asha', 'expired'))).toBe('Not completed');
+    expect(offerStatusText({ ...offer('b-1', 'asha', 'ordered'), purchaseStatus: null })).toBe(
+      'Purchase being started',
+    );
+  });
+});
