@@ -369,7 +369,8 @@ export type LedgerFilter = {
 
 /**
  * The payments whose id, order id, purchase id, buyer (name, username, email or user id),
- * purchase's invoice or credit-note number, or bid fee's ad (its id or name) contains `search`,
+ * purchase's invoice or credit-note number, name ('Ad slot: Side panels, 10-05-2026'), bid fee's
+ * ad (its id or name) or won slot's bid id contains `search`,
  * whatever the case: what an auditor has in hand when a
  * document, a bank line or a buyer's complaint is to be traced. A purchase's failed attempts are
  * found by its invoice number too.
@@ -388,7 +389,9 @@ const matching = (query: Knex.QueryBuilder, search: string) => {
       .orWhereRaw(`${PURCHASES}.buyer->>'username' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.buyer->>'email' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.subject->>'adId' ILIKE ?`, [pattern])
-      .orWhereRaw(`${PURCHASES}.subject->>'itemName' ILIKE ?`, [pattern]),
+      .orWhereRaw(`${PURCHASES}.subject->>'itemName' ILIKE ?`, [pattern])
+      .orWhereILike(`${PURCHASES}.name`, pattern)
+      .orWhereRaw(`${PURCHASES}.subject->>'bidId' ILIKE ?`, [pattern]),
   );
 };
 

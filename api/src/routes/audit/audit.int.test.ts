@@ -303,6 +303,15 @@ describe('a search of the ledger', () => {
     }
   });
 
+  it('finds purchases by their name (a won slot by its type and day)', async () => {
+    const byName = await found('lifetime SUBSCRIPTION');
+    const subscriptions = (await audit('/payments?kind=subscription')).body.data as Ledger;
+    expect(byName.total).toBeGreaterThan(0);
+    expect(byName.payments.map((entry) => entry.purchaseId)).toEqual(
+      subscriptions.payments.map((entry) => entry.purchaseId),
+    );
+  });
+
   it('takes LIKE wildcards as text, a blank search as none, and refuses an overlong one', async () => {
     expect((await found('%')).total).toBe(0);
     expect((await found('  ')).total).toBe((await all()).total);
