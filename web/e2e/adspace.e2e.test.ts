@@ -492,9 +492,12 @@ describe('ad space', () => {
       .filter({ hasText: `Sold to ${winner.username} at` })
       .waitFor();
     const offers = story.getByRole('table', { name: 'Offers' });
-    expect(await offers.getByRole('row').nth(1).innerText()).toMatch(
-      new RegExp(`${winner.username}[\\s\\S]*₹2,75,000[\\s\\S]*Paid`),
+    const offered = offers.getByRole('row').nth(1);
+    expect(await offered.innerText()).toMatch(
+      new RegExp(`^${winner.username}\\s+Paid\\s+₹2,75,000`),
     );
+    // Its invoice downloads from there, as support settling a dispute needs it.
+    await offered.getByRole('button', { name: /^Download invoice / }).waitFor();
     await staff.screenshot({ path: '/tmp/boli-support-slot-history.png', fullPage: true });
     await staff.context().close();
   }, 240_000);

@@ -168,7 +168,7 @@ export function supportRouter(infra: Infrastructure): Router {
   /** A slot's bids, close, offers (with their purchases) and sale: `slotHistory.ts`. */
   router.get('/slots/:type/:slotdate', async (ctx) => {
     const slot = parseInput(slotParams, ctx.params);
-    const history = await slotHistory(infra.store, slot);
+    const history = await slotHistory(infra, slot);
     if (history === undefined) {
       throw new ApiError(404, ADSPACE_MESSAGES.slotHasNoBids, 'SLOT_NOT_FOUND');
     }

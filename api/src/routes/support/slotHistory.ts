@@ -9,6 +9,9 @@ import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { offerPurchaseId } from '../../payments/slotSale.ts';
 import { loadPurchase } from '../../payments/purchaseStore.ts';
+import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
+import { findPurchase } from '@boli/projections/billing/purchases.queries';
+import type { Knex } from 'knex';
 
 /*
  * A slot's whole story for support and auditors, from its own stream and its offers' purchases:
@@ -18,7 +21,7 @@ import { loadPurchase } from '../../payments/purchaseStore.ts';
  */
 
 export async function slotHistory(
-  store: EventStore,
+  { store, db }: { store: EventStore; db: Knex },
   slot: { type: SlotSpaceType; slotdate: string },
 ) {
   const events = await store.readStream(adSlotStream(slot.type, slot.slotdate));
@@ -31,6 +34,8 @@ export async function slotHistory(
     state.offers.map(async (offer) => {
       const purchaseId = offerPurchaseId(offer);
       const purchase = await loadPurchase(store, purchaseId);
+      // Its tax documents, once issued (the read model's, a moment behind a payment).
+      const row = await findPurchase(db, purchaseId);
       return {
         bidId: offer.bid.bidId,
         userId: offer.bid.userId,
@@ -41,6 +46,10 @@ export async function slotHistory(
         purchaseId,
         /** Null while the purchase is not recorded yet (the sweep starts it). */
         purchaseStatus: purchase.purchase === null ? null : statusOf(purchase),
+        invoiceNumber: row?.invoice_number ?? null,
+        invoiceUrl: row?.invoice_number ? invoiceUrlOf(purchaseId) : null,
+        creditNoteNumber: row?.credit_note_number ?? null,
+        creditNoteUrl: row?.credit_note_number ? creditNoteUrlOf(purchaseId) : null,
       };
     }),
   );

@@ -1,6 +1,7 @@
 import { SPACE_TYPE_LABELS } from '@boli/engine/billing/products';
-import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { displayDate } from '@boli/engine/shared/indiaTime';
+import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { displayDate, isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../lib/format.ts';
 import type { ApiRequest } from '../../app/session/useApi.ts';
 import type { PurchaseStatus } from '../payments/api/purchaseInfo.ts';
@@ -30,6 +31,10 @@ export type SlotHistoryOffer = {
   payBy: string;
   purchaseId: string;
   purchaseStatus: PurchaseStatus | null;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  creditNoteNumber: string | null;
+  creditNoteUrl: string | null;
 };
 
 export type SlotHistory = {
@@ -75,7 +80,7 @@ export function slotOutcome(history: SlotHistory): string {
   if (history.unsold) {
     return history.offers.length === 0
       ? `Bidding ended at ${ended} with no bid: unsold.`
-      : 'Unsold: every offer ran out unpaid.';
+      : 'Unsold: no offer was paid in time.';
   }
   const standing = history.offers.at(-1);
   return standing
@@ -83,6 +88,26 @@ export function slotOutcome(history: SlotHistory): string {
     : `Bidding ended at ${ended}; the offer to the winner is being made.`;
 }
 
-/** An offer's purchase in words: as the member's transactions say it. */
-export const offerStatusText = (offer: SlotHistoryOffer): string =>
-  offer.purchaseStatus === null ? 'Purchase being started' : statusText(offer.purchaseStatus);
+/**
+ * An offer's purchase in words, as the member's transactions say it — but a refund, which for an
+ * offer means it was paid after its time ran out, says so.
+ */
+export function offerStatusText(offer: SlotHistoryOffer): string {
+  switch (offer.purchaseStatus) {
+    case null:
+      return 'Purchase being started';
+    case 'refundPending':
+    case 'refunded':
+      return `Paid after its time ran out: ${statusText(offer.purchaseStatus).toLowerCase()}`;
+    default:
+      return statusText(offer.purchaseStatus);
+  }
+}
+
+/** Why the address's type or date cannot be shown; null when both can (or none was asked). */
+export function slotAskedProblem(type: string | null, date: string | null): string | null {
+  if (type !== null && !(SLOT_SPACE_TYPES as readonly string[]).includes(type)) {
+    return `There is no slot type '${type}': choose Side panels or Auth pages.`;
+  }
+  return date !== null && !isCalendarDate(date) ? MESSAGES.invalidDate : null;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { offerStatusText, slotOutcome, slotTitle, type SlotHistory } from './slotHistory.ts';
+import {
+  offerStatusText,
+  slotAskedProblem,
+  slotOutcome,
+  slotTitle,
+  type SlotHistory,
+} from './slotHistory.ts';
 
 const open: SlotHistory = {
   type: 'sidePanels',
@@ -23,6 +29,10 @@ const offer = (bidId: string, username: string, purchaseStatus: 'ordered' | 'exp
   payBy: '2026-05-09T06:30:00.000Z',
   purchaseId: `p-${bidId}`,
   purchaseStatus,
+  invoiceNumber: null,
+  invoiceUrl: null,
+  creditNoteNumber: null,
+  creditNoteUrl: null,
 });
 const closed = { ...open, closedAt: '2026-05-08T18:30:01.000Z', winnerBidId: 'b-1' };
 
@@ -46,7 +56,7 @@ describe('what the slot history says of a slot', () => {
         },
       }),
     ).toBe('Sold to asha at 2026-05-09 10:00:00 IST.');
-    expect(slotOutcome({ ...offered, unsold: true })).toBe('Unsold: every offer ran out unpaid.');
+    expect(slotOutcome({ ...offered, unsold: true })).toBe('Unsold: no offer was paid in time.');
     expect(slotOutcome({ ...closed, winnerBidId: null, unsold: true })).toBe(
       'Bidding ended at 2026-05-09 00:00:00 IST with no bid: unsold.',
     );
@@ -57,5 +67,17 @@ describe('what the slot history says of a slot', () => {
     expect(offerStatusText({ ...offer('b-1', 'asha', 'ordered'), purchaseStatus: null })).toBe(
       'Purchase being started',
     );
+    expect(
+      offerStatusText({ ...offer('b-1', 'asha', 'ordered'), purchaseStatus: 'refunded' }),
+    ).toBe('Paid after its time ran out: refunded');
+  });
+
+  it('says what is wrong with a type or date the address asks for', () => {
+    expect(slotAskedProblem(null, null)).toBeNull();
+    expect(slotAskedProblem('sidePanels', '2026-05-10')).toBeNull();
+    expect(slotAskedProblem('bogus', '2026-05-10')).toBe(
+      "There is no slot type 'bogus': choose Side panels or Auth pages.",
+    );
+    expect(slotAskedProblem('authPages', '2026-13-45')).toBe('Please provide a valid date');
   });
 });

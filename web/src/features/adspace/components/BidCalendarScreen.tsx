@@ -170,7 +170,7 @@ export function BidCalendarScreen() {
             fontSize: { xs: '0.6875rem', sm: 'inherit' },
           },
           // Dates that cannot be bid for (passed, bidding ended, too far ahead) are shaded.
-          [`& .fc .${NOT_OPEN_CELL}`]: { bgcolor: 'action.hover' },
+          [`& .fc .${NOT_OPEN_CELL}`]: { bgcolor: 'action.selected' },
         }}
       >
         <FullCalendar

@@ -28,6 +28,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
+import { TaxDocumentLink } from '../../payments/components/TaxDocumentLink.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
@@ -52,7 +53,6 @@ import {
 } from '../model/audit.ts';
 import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
-import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
@@ -420,7 +420,7 @@ function TaxDocuments({ entry }: { entry: LedgerEntry }) {
   return (
     <>
       {invoiceUrl && invoiceNumber ? (
-        <DocumentLink kind="invoice" url={invoiceUrl} number={invoiceNumber} />
+        <TaxDocumentLink kind="invoice" url={invoiceUrl} number={invoiceNumber} />
       ) : entry.status === 'failed' ? (
         '—'
       ) : (
@@ -431,7 +431,7 @@ function TaxDocuments({ entry }: { entry: LedgerEntry }) {
           <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
             Credit note
           </Typography>
-          <DocumentLink kind="credit note" url={creditNoteUrl} number={creditNoteNumber} />
+          <TaxDocumentLink kind="credit note" url={creditNoteUrl} number={creditNoteNumber} />
         </>
       )}
     </>
@@ -470,36 +470,6 @@ function CsvDownload({
     >
       {busy ? 'Preparing CSV…' : 'Download CSV'}
     </Button>
-  );
-}
-
-/** Downloads an invoice or credit note with the auditor's token; turns red when that failed. */
-function DocumentLink({
-  kind,
-  url,
-  number,
-}: {
-  kind: 'invoice' | 'credit note';
-  url: string;
-  number: string;
-}) {
-  const session = useSession();
-  const [failed, setFailed] = useState(false);
-  return (
-    <Link
-      component="button"
-      type="button"
-      variant="body2"
-      color={failed ? 'error' : 'primary'}
-      aria-label={`Download ${kind} ${number}`}
-      sx={{ ...TAP_TARGET, ...NO_WRAP }}
-      onClick={() => {
-        setFailed(false);
-        downloadAttachment(url, session).catch(() => setFailed(true));
-      }}
-    >
-      {number}
-    </Link>
   );
 }
 

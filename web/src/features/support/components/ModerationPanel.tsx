@@ -26,7 +26,7 @@ import {
 } from '../moderation.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { ModerationReasonDialog } from './ModerationReasonDialog.tsx';
-import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
  * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
@@ -106,7 +106,10 @@ function MemberModeration({ userId }: { userId: string }) {
               Contact:{' '}
               <Link href={`mailto:${moderation.contact.email}`}>{moderation.contact.email}</Link>
               {' · '}
-              <Link href={`tel:${dialledNumber(moderation.contact).replace(/\s/g, '')}`}>
+              <Link
+                href={`tel:${dialledNumber(moderation.contact).replace(/\s/g, '')}`}
+                sx={NO_WRAP}
+              >
                 {dialledNumber(moderation.contact)}
               </Link>
             </Typography>

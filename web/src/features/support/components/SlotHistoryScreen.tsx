@@ -25,8 +25,10 @@ import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { SPACE_TYPE_LABELS } from '../../adspace/model/spaceTypes.ts';
 import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
+import { TaxDocumentLink } from '../../payments/components/TaxDocumentLink.tsx';
 import {
   fetchSlotHistory,
+  slotAskedProblem,
   offerStatusText,
   slotOutcome,
   slotTitle,
@@ -43,6 +45,8 @@ export function SlotHistoryScreen() {
   const [params, setParams] = useSearchParams();
   const shownType = slotTypeOr(params.get('type'));
   const shownDate = params.get('date') ?? '';
+  // A type or date the address holds that cannot be shown (a link mistyped) is said.
+  const askedProblem = slotAskedProblem(params.get('type'), params.get('date'));
   const [type, setType] = useState<SlotSpaceType>(shownType);
   const [date, setDate] = useState(shownDate);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,7 +96,7 @@ export function SlotHistoryScreen() {
               setProblem(null);
             }}
             error={problem !== null}
-            helperText={problem ?? ' '}
+            {...(problem === null ? {} : { helperText: problem })}
             size="small"
             slotProps={{
               inputLabel: { shrink: true },
@@ -104,8 +108,12 @@ export function SlotHistoryScreen() {
           Show history
         </Button>
       </Stack>
-      {isCalendarDate(shownDate) && (
-        <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
+      {askedProblem !== null ? (
+        <Alert severity="error">{askedProblem}</Alert>
+      ) : (
+        isCalendarDate(shownDate) && (
+          <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
+        )
       )}
     </Stack>
   );
@@ -156,12 +164,15 @@ function SlotStory({ history }: { history: SlotHistory }) {
         <TableScroller label="Offers" outlined>
           <Table size="small" aria-label="Offers">
             <TableHead>
+              {/* Who and where the purchase stands first, so a phone shows them before the table
+                  scrolls; the times and the ids after. */}
               <TableRow>
                 <TableCell sx={STICKY_FIRST}>Member</TableCell>
-                <TableCell align="right">Bid</TableCell>
                 <TableCell>Purchase</TableCell>
-                <TableCell>Offered</TableCell>
+                <TableCell align="right">Bid</TableCell>
                 <TableCell>Pay by</TableCell>
+                <TableCell>Offered</TableCell>
+                <TableCell>Invoice</TableCell>
                 <TableCell>Purchase id</TableCell>
               </TableRow>
             </TableHead>
@@ -169,13 +180,40 @@ function SlotStory({ history }: { history: SlotHistory }) {
               {history.offers.map((offer) => (
                 <TableRow key={offer.bidId}>
                   <TableCell sx={STICKY_FIRST}>{offer.username}</TableCell>
+                  <TableCell>{offerStatusText(offer)}</TableCell>
                   <TableCell align="right" sx={NO_WRAP}>
                     {formatRupees(offer.amount)}
                   </TableCell>
-                  <TableCell>{offerStatusText(offer)}</TableCell>
-                  <TableCell sx={NO_WRAP}>{formatDateTime(offer.offeredAt)}</TableCell>
                   <TableCell sx={NO_WRAP}>{formatDateTime(offer.payBy)}</TableCell>
-                  <TableCell sx={WRAP_ANYWHERE}>{offer.purchaseId}</TableCell>
+                  <TableCell sx={NO_WRAP}>{formatDateTime(offer.offeredAt)}</TableCell>
+                  <TableCell>
+                    {offer.invoiceUrl && offer.invoiceNumber ? (
+                      <TaxDocumentLink
+                        kind="invoice"
+                        url={offer.invoiceUrl}
+                        number={offer.invoiceNumber}
+                      />
+                    ) : (
+                      '—'
+                    )}
+                    {offer.creditNoteUrl && offer.creditNoteNumber && (
+                      <>
+                        <Typography
+                          variant="caption"
+                          color="textSecondary"
+                          sx={{ display: 'block' }}
+                        >
+                          Credit note
+                        </Typography>
+                        <TaxDocumentLink
+                          kind="credit note"
+                          url={offer.creditNoteUrl}
+                          number={offer.creditNoteNumber}
+                        />
+                      </>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ ...WRAP_ANYWHERE, minWidth: 160 }}>{offer.purchaseId}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
