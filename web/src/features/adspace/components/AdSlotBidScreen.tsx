@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,9 +23,9 @@ import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotTerms } from '../model/slotTerms.ts';
-import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
+import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
 function useSlotBids(slotdate: string, type: SlotSpaceType) {
   const { request } = useApi();
@@ -174,11 +173,7 @@ export function AdSlotBidScreen() {
               },
             }}
           >
-            {SLOT_SPACE_TYPES.map((option) => (
-              <MenuItem key={option} value={option}>
-                {SPACE_TYPE_LABELS[option]}
-              </MenuItem>
-            ))}
+            {spaceTypeOptions(SLOT_SPACE_TYPES)}
           </TextField>
           <TextField
             label="Amount (₹)"

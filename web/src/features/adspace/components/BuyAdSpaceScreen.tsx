@@ -22,6 +22,7 @@ import { buyingCycleLabel, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { MySpaceCard } from './MySpaceCard.tsx';
 import { SpacePurchase } from './SpacePurchase.tsx';
 import { forgetShownAds } from './useShownAds.ts';
+import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
 /** The member's spaces not yet ended (GET /api/space/list?status=active), reloadable. */
 function useMySpaces() {
@@ -86,11 +87,7 @@ export function BuyAdSpaceScreen() {
               size="small"
               sx={{ minWidth: 200 }}
             >
-              {AD_SPACE_TYPES.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {SPACE_TYPE_LABELS[option]}
-                </MenuItem>
-              ))}
+              {spaceTypeOptions(AD_SPACE_TYPES)}
             </TextField>
             {isBoughtDirectly(type) && (
               <TextField

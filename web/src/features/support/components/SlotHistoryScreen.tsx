@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -23,7 +22,6 @@ import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellSt
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
-import { SPACE_TYPE_LABELS } from '../../adspace/model/spaceTypes.ts';
 import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
 import { TaxDocumentLink } from '../../payments/components/TaxDocumentLink.tsx';
 import {
@@ -34,6 +32,7 @@ import {
   slotTitle,
   type SlotHistory,
 } from '../slotHistory.ts';
+import { spaceTypeOptions } from '../../adspace/components/spaceTypeOptions.tsx';
 
 /**
  * /support/slots?type=&date= (support, auditors and admins; not in the spec's table): an ad
@@ -81,11 +80,7 @@ export function SlotHistoryScreen() {
             size="small"
             sx={{ minWidth: 180 }}
           >
-            {SLOT_SPACE_TYPES.map((option) => (
-              <MenuItem key={option} value={option}>
-                {SPACE_TYPE_LABELS[option]}
-              </MenuItem>
-            ))}
+            {spaceTypeOptions(SLOT_SPACE_TYPES)}
           </TextField>
           <TextField
             label="Date"
