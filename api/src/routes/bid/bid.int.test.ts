@@ -475,7 +475,7 @@ describe('refused bids, kept for support', () => {
     const moderate = (action: 'block' | 'unblock') =>
       api(`/api/support/users/${seller.userId}/${action}`, {
         token: staff.token,
-        json: action === 'block' ? { reason: 'Fake listings' } : {},
+        json: { reason: action === 'block' ? 'Fake listings' : 'Listings checked and genuine' },
       });
     expect((await moderate('block')).status).toBe(200);
     // Meena's page was open from before the block (which answers once the ads have caught up):
