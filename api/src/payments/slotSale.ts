@@ -11,7 +11,11 @@ import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import { quoteWonSlot } from '@boli/engine/billing/quote';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
-import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/eventStore';
+import type {
+  EventStore,
+  NewEventMetadata,
+  RecordedEvent,
+} from '@boli/engine/eventStore/eventStore';
 import { DomainError } from '@boli/engine/shared/decider';
 import { findUserById } from '@boli/projections/users/users.queries';
 import { activateSoldSlot } from '../routes/adspace/activation.ts';
@@ -35,21 +39,55 @@ const SYSTEM = { userId: 'system', role: 'system' } as const;
 export const offerPurchaseId = (offer: Pick<SlotOffered['data'], 'type' | 'slotdate' | 'bid'>) =>
   uuidV5(`slotOffer/${offer.type}/${offer.slotdate}/${offer.bid.bidId}`);
 
-export async function loadSlot(store: EventStore, slot: Slot): Promise<AdSlotState> {
-  const events = await store.readStream(adSlotStream(slot.type, slot.slotdate));
-  return events.reduce(
+/** A slot's state, folded from its stream's events. */
+export const slotStateOf = (events: readonly RecordedEvent[]): AdSlotState =>
+  events.reduce(
     (state, event) => adSlotDecider.evolve(state, event as never),
     adSlotDecider.initialState(),
   );
+
+export async function loadSlot(store: EventStore, slot: Slot): Promise<AdSlotState> {
+  return slotStateOf(await store.readStream(adSlotStream(slot.type, slot.slotdate)));
 }
 
-const runSlotCommand = (store: EventStore, slot: Slot, command: AdSlotCommand) =>
-  handleCommand({
+/**
+ * Runs one slot command: whether it appended anything (a repeat finds its own events), and the
+ * slot's state after it — the one the call folded, else read again.
+ */
+async function runSlotCommand(store: EventStore, slot: Slot, command: AdSlotCommand) {
+  const result = await handleCommand({
     store,
     streamId: adSlotStream(slot.type, slot.slotdate),
     decider: adSlotDecider,
     command,
   });
+  return {
+    appended: result.events.length > 0,
+    state: result.state ?? (await loadSlot(store, slot)),
+  };
+}
+
+/**
+ * The slot timer's work once bidding has ended: CloseSlot records the winner (the highest bid
+ * then), and the slot is offered to them (`offerSlot`). `closed`: the close was recorded (by this
+ * run or, repeated, by the one before).
+ */
+export async function closeAndOffer(
+  deps: CheckoutDeps,
+  slot: Slot,
+  now: string,
+): Promise<{ closed: boolean; offer: SlotOffered['data'] | null }> {
+  const { appended } = await runSlotCommand(deps.store, slot, {
+    type: 'CloseSlot',
+    data: slot,
+    metadata: {
+      eventId: uuidV5(`slotClosed/${slot.type}/${slot.slotdate}`),
+      now,
+      actor: SYSTEM,
+    },
+  });
+  return { closed: appended, offer: await offerSlot(deps, slot, null, now) };
+}
 
 /**
  * Offers the closed slot to the next in line — the winner when `lapsedBidId` is null, else the
@@ -62,7 +100,7 @@ export async function offerSlot(
   lapsedBidId: string | null,
   now: string,
 ): Promise<SlotOffered['data'] | null> {
-  await runSlotCommand(deps.store, slot, {
+  const { state } = await runSlotCommand(deps.store, slot, {
     type: 'OfferSlot',
     data: { ...slot, lapsedBidId },
     metadata: {
@@ -71,7 +109,7 @@ export async function offerSlot(
       actor: SYSTEM,
     },
   });
-  const offer = standingOffer(await loadSlot(deps.store, slot));
+  const offer = standingOffer(state);
   if (offer !== null) await startOfferPurchase(deps, offer);
   return offer;
 }
@@ -149,12 +187,14 @@ export async function deliverSoldSlot(
   const subject = purchase.subject;
   if (subject.kind !== 'adSlot') throw new Error('not a slot purchase');
   const slot = { type: subject.spaceType, slotdate: subject.slotdate };
+  let sold: AdSlotState['sold'];
   try {
-    await runSlotCommand(store, slot, {
+    const sale = await runSlotCommand(store, slot, {
       type: 'SellSlot',
       data: { ...slot, bidId: subject.bidId, purchaseId: purchase.purchaseId },
       metadata: { ...metadata, eventId: uuidV5(`slotSold/${purchase.purchaseId}`) },
     });
+    sold = sale.state.sold;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const slotName = purchase.lines[0]?.name ?? 'Ad slot';
@@ -165,8 +205,7 @@ export async function deliverSoldSlot(
       },
     };
   }
-  const sold = (await loadSlot(store, slot)).sold!;
-  const space = await activateSoldSlot(store, sold, subject.company, metadata);
+  const space = await activateSoldSlot(store, sold!, subject.company, metadata);
   return {
     delivered: {
       type: 'adSlotSold',

@@ -16,6 +16,25 @@ export type BillingSettings = {
   readonly rates: TaxRates;
 };
 
+/** A line of what is sold, priced at `pricePaise` before tax and taxed for `buyerState`. */
+function taxedLine(
+  what: Pick<PurchaseLine, 'productKey' | 'name' | 'cycle'>,
+  pricePaise: number,
+  settings: BillingSettings,
+  buyerState: string,
+): PurchaseLine {
+  return {
+    ...what,
+    sac: sacCodeOf(what.productKey),
+    ...taxLine({
+      pricePaise,
+      rates: settings.rates,
+      supplierState: settings.supplier.state,
+      buyerState,
+    }),
+  };
+}
+
 /** One priced and taxed line for a product bought by a buyer in `buyerState`. */
 export function quoteLine(input: {
   productKey: ProductKey;
@@ -24,19 +43,13 @@ export function quoteLine(input: {
   buyerState: string;
   cycle?: AdSpaceCycle;
 }): PurchaseLine {
-  const { productKey, prices, settings } = input;
-  return {
-    productKey,
-    name: productName(productKey),
-    sac: sacCodeOf(productKey),
-    cycle: input.cycle ?? null,
-    ...taxLine({
-      pricePaise: prices[productKey],
-      rates: settings.rates,
-      supplierState: settings.supplier.state,
-      buyerState: input.buyerState,
-    }),
-  };
+  const { productKey } = input;
+  return taxedLine(
+    { productKey, name: productName(productKey), cycle: input.cycle ?? null },
+    input.prices[productKey],
+    input.settings,
+    input.buyerState,
+  );
 }
 
 /** The line of a slot won with a bid of `bidamt` paise: the bid is the price before tax. */
@@ -47,17 +60,14 @@ export function quoteWonSlot(input: {
   settings: BillingSettings;
   buyerState: string;
 }): PurchaseLine {
-  const productKey = `adSlot:${input.type}` as const;
-  return {
-    productKey,
-    name: slotProductName(input.type, input.slotdate),
-    sac: sacCodeOf(productKey),
-    cycle: 'daily',
-    ...taxLine({
-      pricePaise: input.bidamt,
-      rates: input.settings.rates,
-      supplierState: input.settings.supplier.state,
-      buyerState: input.buyerState,
-    }),
-  };
+  return taxedLine(
+    {
+      productKey: `adSlot:${input.type}`,
+      name: slotProductName(input.type, input.slotdate),
+      cycle: 'daily',
+    },
+    input.bidamt,
+    input.settings,
+    input.buyerState,
+  );
 }

@@ -1,12 +1,7 @@
 import type { Job } from 'bullmq';
-import type { CloseSlot } from '@boli/engine/adspace/adSlot.commands';
-import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
-import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
-import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
-import { handleCommand } from '@boli/engine/commandHandling/handleCommand';
 import type { CheckoutDeps } from '@boli/api/payments/checkout';
-import { offerSlot } from '@boli/api/payments/slotSale';
+import { closeAndOffer } from '@boli/api/payments/slotSale';
 import type { JobDeps, JobKind } from './registry.ts';
 import { checkoutDepsOf } from './checkoutDepsOf.ts';
 import { scheduleWhileConnected, waitUntil } from './deadlineScheduler.ts';
@@ -16,8 +11,9 @@ import { SLOT_CLOSING_QUEUE, slotClosings, type SlotClosingJob } from './slotClo
  * The slot timer: when bidding for a slot ends (a day before its date), CloseSlot records the
  * winner (the highest bid then), and the slot is offered to the winner, whose purchase of it —
  * their bid plus GST, due by the offer's time — is started (api/src/payments/slotSale.ts).
- * Idempotent: the command ids derive from the slot, the decider closes a slot and makes its first
- * offer once, and the offer is repeated from the stored close should a run stop between the two.
+ * Idempotent (`closeAndOffer`): the command ids derive from the slot, the decider closes a slot and
+ * makes its first offer once, and the offer is repeated from the stored close should a run stop
+ * between the two.
  */
 
 export type SlotClosingOutcome = {
@@ -35,26 +31,9 @@ export async function closeSlotWhenBiddingEnds(
   clock: () => number = Date.now,
 ): Promise<SlotClosingOutcome> {
   await waitUntil(Date.parse(slotBiddingEndsAt(job.slotdate)), clock);
-  const now = new Date(clock()).toISOString();
-  const command: CloseSlot = {
-    type: 'CloseSlot',
-    data: { type: job.type, slotdate: job.slotdate },
-    metadata: {
-      eventId: uuidV5(`slotClosed/${job.type}/${job.slotdate}`),
-      now,
-      actor: { userId: 'system', role: 'system' },
-    },
-  };
-  const streamId = adSlotStream(job.type, job.slotdate);
-  const result = await handleCommand({
-    store: deps.store,
-    streamId,
-    decider: adSlotDecider,
-    command,
-  });
-  const offer = await offerSlot(deps, job, null, now);
+  const { closed, offer } = await closeAndOffer(deps, job, new Date(clock()).toISOString());
   return {
-    closed: result.events.length > 0,
+    closed,
     offeredBidId: offer?.bid.bidId ?? null,
     payBy: offer?.payBy ?? null,
   };

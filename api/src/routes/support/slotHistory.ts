@@ -1,5 +1,4 @@
 import { toHistoryEntry } from '@boli/engine/ads/ad.history';
-import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
 import { rankBids, slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
@@ -7,7 +6,7 @@ import { statusOf } from '@boli/engine/billing/purchase.state';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { offerPurchaseId } from '../../payments/slotSale.ts';
+import { offerPurchaseId, slotStateOf } from '../../payments/slotSale.ts';
 import { loadPurchase } from '../../payments/purchaseStore.ts';
 import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
 import { findPurchase } from '@boli/projections/billing/purchases.queries';
@@ -26,10 +25,7 @@ export async function slotHistory(
 ) {
   const events = await store.readStream(adSlotStream(slot.type, slot.slotdate));
   if (events.length === 0) return undefined;
-  const state = events.reduce(
-    (current, event) => adSlotDecider.evolve(current, event as never),
-    adSlotDecider.initialState(),
-  );
+  const state = slotStateOf(events);
   const offers = await Promise.all(
     state.offers.map(async (offer) => {
       const purchaseId = offerPurchaseId(offer);
