@@ -87,7 +87,8 @@ export function AdSlotBidScreen() {
     );
   }
   const opening = slotOpening(id, new Date());
-  const standing = slot.bids && slotStanding(slot.bids, opening === 'open');
+  const biddable = opening === 'open';
+  const standing = slot.bids && slotStanding(slot.bids, biddable);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,12 +136,11 @@ export function AdSlotBidScreen() {
           Calendar
         </Button>
       </Stack>
-      {opening === 'open' && (
+      {opening === 'open' ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {slotTerms(id)}
         </Typography>
-      )}
-      {opening !== 'open' && (
+      ) : (
         <Alert severity="info">
           {opening === 'closed' ? slotClosedText(id) : SLOT_NOT_OPEN_MESSAGES[opening]}
         </Alert>
@@ -160,7 +160,7 @@ export function AdSlotBidScreen() {
             name="type"
             value={type}
             onChange={(event) => setType(event.target.value as SlotSpaceType)}
-            disabled={opening !== 'open'}
+            disabled={!biddable}
             size="small"
             sx={{ minWidth: 180 }}
             error={at('type')}
@@ -183,7 +183,7 @@ export function AdSlotBidScreen() {
               const typed = refusal.typed('amount', AMOUNT_FIELD, amount, event.target.value);
               if (typed !== undefined) setAmount(typed);
             }}
-            disabled={opening !== 'open'}
+            disabled={!biddable}
             size="small"
             fullWidth
             error={at('amount')}
@@ -211,7 +211,7 @@ export function AdSlotBidScreen() {
           name="company"
           value={company}
           onChange={(event) => setCompany(event.target.value)}
-          disabled={opening !== 'open'}
+          disabled={!biddable}
           size="small"
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
@@ -232,7 +232,7 @@ export function AdSlotBidScreen() {
           type="submit"
           variant="contained"
           loading={sending}
-          disabled={opening !== 'open'}
+          disabled={!biddable}
           sx={{ alignSelf: 'flex-start' }}
         >
           Post Ad Bid
