@@ -28,7 +28,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
-import { TaxDocumentLink } from '../../payments/components/TaxDocumentLink.tsx';
+import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
@@ -399,7 +399,14 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         {formatRupees(entry.total)}
       </TableCell>
       <TableCell>
-        <TaxDocuments entry={entry} />
+        {/* The invoice on the payment that paid, or why there is none; the credit note on the
+            refunded payment that paid it. */}
+        <TaxDocumentLinks
+          documents={entry}
+          missing={
+            entry.status === 'failed' ? '—' : <Typography color="error">Not invoiced</Typography>
+          }
+        />
       </TableCell>
       <TableCell>
         {/* Named for its purchase, as the dialog it opens is: one of many Compare buttons. */}
@@ -408,33 +415,6 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         </Button>
       </TableCell>
     </TableRow>
-  );
-}
-
-/**
- * The invoice of the purchase a payment paid, or why there is none; then, on the refunded payment
- * that paid it, the credit note that reversed it, captioned since "CN/…" alone does not say so.
- */
-function TaxDocuments({ entry }: { entry: LedgerEntry }) {
-  const { invoiceUrl, invoiceNumber, creditNoteUrl, creditNoteNumber } = entry;
-  return (
-    <>
-      {invoiceUrl && invoiceNumber ? (
-        <TaxDocumentLink kind="invoice" url={invoiceUrl} number={invoiceNumber} />
-      ) : entry.status === 'failed' ? (
-        '—'
-      ) : (
-        <Typography color="error">Not invoiced</Typography>
-      )}
-      {creditNoteUrl && creditNoteNumber && (
-        <>
-          <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
-            Credit note
-          </Typography>
-          <TaxDocumentLink kind="credit note" url={creditNoteUrl} number={creditNoteNumber} />
-        </>
-      )}
-    </>
   );
 }
 

@@ -23,7 +23,7 @@ import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
-import { TaxDocumentLink } from '../../payments/components/TaxDocumentLink.tsx';
+import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx';
 import {
   fetchSlotHistory,
   slotAskedProblem,
@@ -182,31 +182,7 @@ function SlotStory({ history }: { history: SlotHistory }) {
                   <TableCell sx={NO_WRAP}>{formatDateTime(offer.payBy)}</TableCell>
                   <TableCell sx={NO_WRAP}>{formatDateTime(offer.offeredAt)}</TableCell>
                   <TableCell>
-                    {offer.invoiceUrl && offer.invoiceNumber ? (
-                      <TaxDocumentLink
-                        kind="invoice"
-                        url={offer.invoiceUrl}
-                        number={offer.invoiceNumber}
-                      />
-                    ) : (
-                      '—'
-                    )}
-                    {offer.creditNoteUrl && offer.creditNoteNumber && (
-                      <>
-                        <Typography
-                          variant="caption"
-                          color="textSecondary"
-                          sx={{ display: 'block' }}
-                        >
-                          Credit note
-                        </Typography>
-                        <TaxDocumentLink
-                          kind="credit note"
-                          url={offer.creditNoteUrl}
-                          number={offer.creditNoteNumber}
-                        />
-                      </>
-                    )}
+                    <TaxDocumentLinks documents={offer} missing="—" />
                   </TableCell>
                   <TableCell sx={{ ...WRAP_ANYWHERE, minWidth: 160 }}>{offer.purchaseId}</TableCell>
                 </TableRow>
