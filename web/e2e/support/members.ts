@@ -264,17 +264,20 @@ export async function grantRoles(
   } finally {
     await store.close();
   }
-  // Signed in again once the roles are read back — the token's, and the profile's the app's
-  // session takes them from (the users read model, a moment behind the grant).
+  // Signed in again: the token carries the roles (sign-in reads the account's stream). The app's
+  // session takes them from the profile, the users read model a moment behind the grant: it is
+  // asked (no sign-in spent) till it has them.
+  const signedIn = await signInAgain(app, member);
+  if (!roles.every((role) => rolesOfToken(signedIn.token).includes(role))) {
+    throw new Error(`${member.username}'s token lacks ${roles.join(', ')}`);
+  }
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const signedIn = await signInAgain(app, member);
     const profile = await fetch(new URL('/api/user', app.baseUrl), {
       headers: { authorization: `Bearer ${signedIn.token}` },
     });
     const { data } = (await profile.json()) as { data?: { roles?: string[] } };
-    const [inToken, inProfile] = [rolesOfToken(signedIn.token), data?.roles ?? []];
-    if (roles.every((role) => inToken.includes(role) && inProfile.includes(role))) return signedIn;
+    if (roles.every((role) => data?.roles?.includes(role))) return signedIn;
     if (Date.now() > deadline) throw new Error(`${member.username} never got ${roles.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
