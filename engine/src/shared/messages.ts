@@ -20,8 +20,11 @@ export const MESSAGES = {
   noBidsPosted: 'No bids are posted',
   noAdsAvailable: 'No Ads Available',
   enterAllBidDetails: 'Enter all bid details',
-  /** Not in the spec: a bid or price beyond what money can be (money.ts, isTooLargeForPaise). */
-  amountTooLarge: 'This amount is too large.',
+  /**
+   * Not in the spec: a bid or price beyond what money can be (money.ts, isTooLargeForPaise: above
+   * about ₹90.07 lakh crore, the most integer paise hold exactly). The limit is named rounded down.
+   */
+  amountTooLarge: 'This amount is too large: amounts up to ₹90 lakh crore are taken.',
   pleaseLoginFirst: 'Please login first',
   pleaseEnterAllDetails: 'Please enter all details',
   biddingClosed: 'Bidding Closed',

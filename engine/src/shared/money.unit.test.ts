@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDecimalText, paiseToRupees, rupeesToPaise } from './money.ts';
+import { MESSAGES } from './messages.ts';
+import { isDecimalText, isTooLargeForPaise, paiseToRupees, rupeesToPaise } from './money.ts';
 
 describe('money at the api edge', () => {
   it('turns rupees with up to two decimals into exact paise', () => {
@@ -42,5 +43,19 @@ describe('money at the api edge', () => {
       expect(isDecimalText(text), text).toBe(true);
     for (const text of ['', '.', '0x10', '1e3', '-5', 'Infinity', '1.', '1,500'])
       expect(isDecimalText(text), text).toBe(false);
+  });
+});
+
+describe('isTooLargeForPaise', () => {
+  const LAKH_CRORE = 1e12;
+  it('takes the ₹90 lakh crore that MESSAGES.amountTooLarge names as the most', () => {
+    expect(MESSAGES.amountTooLarge).toContain('₹90 lakh crore');
+    expect(isTooLargeForPaise(90 * LAKH_CRORE)).toBe(false);
+    expect(rupeesToPaise(90 * LAKH_CRORE)).toBe(90 * LAKH_CRORE * 100);
+  });
+  it('refuses more than integer paise hold exactly, and digits past any number', () => {
+    expect(isTooLargeForPaise(90.08 * LAKH_CRORE)).toBe(true);
+    expect(isTooLargeForPaise(Number('9'.repeat(400)))).toBe(true);
+    expect(isTooLargeForPaise(Number.NaN)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildWeb } from '../build.ts';
 import { ensureServices } from '../services/index.ts';
 import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
@@ -15,7 +15,32 @@ type TierResult = {
   ok: boolean;
   /** Why the tier failed when no test did: errors outside any test, or how vitest ended. */
   outsideTests: string[];
+  /** Each failed test as "file › name: first line of its error", so the summary names it. */
+  failedTests: string[];
 };
+
+type VitestJsonReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+};
+
+/** The failed tests of a vitest JSON report, one line each, the file relative to the repository. */
+export function failedTestsOf(report: VitestJsonReport): string[] {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const firstLine = (test.failureMessages[0] ?? '').split('\n')[0]!.slice(0, 300);
+        return `${relative(repoRoot, file.name)} › ${test.fullName}: ${firstLine}`;
+      }),
+  );
+}
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 
@@ -56,13 +81,16 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
   );
   const ended = signal ? `vitest was stopped by ${signal}` : `vitest exited with ${status}`;
   if (!existsSync(report))
-    return { tier, passed: 0, failed: 1, skipped: 0, ok: false, outsideTests: [ended] };
-  const json = JSON.parse(readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
+    return {
+      tier,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      ok: false,
+      outsideTests: [ended],
+      failedTests: [],
+    };
+  const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJsonReport;
   const ok = status === 0;
   const outside = existsSync(outsideReport)
     ? (JSON.parse(readFileSync(outsideReport, 'utf8')) as ErrorOutsideTests[])
@@ -78,6 +106,7 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
     skipped: json.numPendingTests + json.numTodoTests,
     ok,
     outsideTests,
+    failedTests: failedTestsOf(json),
   };
 }
 
@@ -135,6 +164,7 @@ export async function test(args: string[]): Promise<number> {
   );
   for (const r of results) {
     log(`${r.tier.padEnd(5)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+    for (const line of r.failedTests) log(`      failed: ${line}`);
     for (const line of r.outsideTests) log(`      failed outside any test: ${line}`);
   }
   if (!staticOk) log('typecheck or lint failed (see above)');

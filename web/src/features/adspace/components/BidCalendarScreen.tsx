@@ -58,20 +58,6 @@ export function BidCalendarScreen() {
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const retried = useRef<(() => void) | null>(null);
-  // On a phone the year view is one column of months, this one up to eleven screens down: the
-  // first time it shows, this month is brought into view (the months before it are past).
-  const monthShown = useRef(false);
-  const showThisMonth = (view: string) => {
-    if (!phone || monthShown.current || view !== 'multiMonthYear') return;
-    monthShown.current = true;
-    const month = indiaNowOnCalendar().slice(0, 7);
-    window.requestAnimationFrame(() =>
-      document
-        .querySelector(`.fc-multimonth-month[data-date="${month}"]`)
-        ?.scrollIntoView({ block: 'start' }),
-    );
-  };
-
   const events = useCallback(
     (
       info: EventSourceFuncArg,
@@ -187,7 +173,14 @@ export function BidCalendarScreen() {
             right: 'multiMonthYear,dayGridMonth,dayGridWeek,dayGridDay,listMonth',
           }}
           views={{
-            multiMonthYear: { buttonText: 'year' },
+            // The year from this month on, not January to December: the months that can still be
+            // bid for come first (on a phone, one column of months, January was ten screens above
+            // November), and next shows the twelve months after.
+            multiMonthYear: {
+              buttonText: 'year',
+              duration: { months: 12 },
+              dateAlignment: 'month',
+            },
             dayGridMonth: { buttonText: 'month' },
             // A slot is a whole day: the week and the day are rows of days, without an hour grid
             // (whose axis would take a phone's week a seventh of its width).
@@ -207,7 +200,6 @@ export function BidCalendarScreen() {
           // Today is India's day (slots are India's days), wherever the browser is.
           now={indiaNowOnCalendar}
           events={events}
-          datesSet={(arg) => showThisMonth(arg.view.type)}
           dateClick={(arg) => open(arg.dateStr)}
           dayCellClassNames={(arg) =>
             slotOpening(cellDay(arg.date), new Date()) === 'open' ? [] : [NOT_OPEN_CELL]
