@@ -74,10 +74,26 @@ export type SearchUsersOptions = {
   readonly page?: number;
   /** At most LIMITS.userSearch.limit. */
   readonly limit?: number;
-  /** Blocked members found too: the searcher moderates them (support, admins). */
+  /**
+   * The searcher moderates members (support, admins): blocked members are found too, and a key
+   * that is a whole email address or mobile number finds its member (what a caller gives).
+   */
   readonly includeBlocked?: boolean;
   readonly pictureUrl?: PictureUrl;
 };
+
+type HitFields = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 'profilepic'>;
+
+/** A found member as the search box lists them. */
+const hitOf =
+  (pictureUrl: PictureUrl = defaultPictureUrl) =>
+  (row: HitFields): UserSearchHit => ({
+    _id: row.user_id,
+    username: row.username,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    profilepic: row.profilepic === null ? '' : pictureUrl(row.profilepic),
+  });
 
 type HitRow = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 'profilepic'> & {
   username_lower: string;
@@ -140,6 +156,8 @@ async function startingWith(
 export async function searchUsers(db: Knex, options: SearchUsersOptions): Promise<UserSearchHit[]> {
   const key = options.key.trim().toLowerCase();
   if (Array.from(key).length < LIMITS.userSearch.minChars) return [];
+  const contact = options.includeBlocked ? contactKeyOf(key) : undefined;
+  if (contact) return byContact(db, contact, options);
   const limit = Math.min(
     Math.max(1, Math.trunc(options.limit ?? LIMITS.userSearch.limit)),
     LIMITS.userSearch.limit,
@@ -174,14 +192,38 @@ export async function searchUsers(db: Knex, options: SearchUsersOptions): Promis
       .limit(wanted - hits.length);
     hits = [...hits, ...rest];
   }
-  const pictureUrl = options.pictureUrl ?? defaultPictureUrl;
-  return hits.slice(page * limit, wanted).map((row) => ({
-    _id: row.user_id,
-    username: row.username,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    profilepic: row.profilepic === null ? '' : pictureUrl(row.profilepic),
-  }));
+  return hits.slice(page * limit, wanted).map(hitOf(options.pictureUrl));
+}
+
+/** A key that is a whole email address, or a mobile number (its last ten digits; +91, spaces). */
+type ContactKey = { email: string } | { phone: string };
+
+export function contactKeyOf(key: string): ContactKey | undefined {
+  if (/^[^\s@]+@[^\s@]+$/.test(key)) return { email: key };
+  const digits = key.replace(/[\s()+-]/g, '');
+  if (/^\d+$/.test(digits) && digits.length >= LIMITS.phoneDigits) {
+    return { phone: digits.slice(-LIMITS.phoneDigits) };
+  }
+  return undefined;
+}
+
+/**
+ * The members a moderator's contact key names: the one with that email, or those with that
+ * mobile number (checked by their owners, one number may be on two accounts). Blocked ones too.
+ */
+async function byContact(
+  db: Knex,
+  contact: ContactKey,
+  options: SearchUsersOptions,
+): Promise<UserSearchHit[]> {
+  if ((options.page ?? 0) > 0) return [];
+  const rows: HitFields[] = await db(USERS)
+    .select('user_id', 'username', 'firstname', 'lastname', 'profilepic')
+    .whereRaw(FINDABLE_BY_MODERATORS_SQL, [options.viewerId ?? ''])
+    .where('email' in contact ? { email: contact.email } : { phone: contact.phone })
+    .orderBy('username_lower')
+    .limit(LIMITS.userSearch.limit);
+  return rows.map(hitOf(options.pictureUrl));
 }
 
 export type MemberPage = {

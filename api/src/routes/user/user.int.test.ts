@@ -339,6 +339,25 @@ describe('a blocked member, to support staff', () => {
     const plain = await kit.api('/api/user/searchUser?key=ashw', { token: ravi.token });
     expect(plain.body.data).toEqual([]);
   });
+
+  it('finds a member by their whole email or mobile number, as a caller gives them', async () => {
+    const support = await kit.member('sunil_support', { roles: ['member', 'support'] });
+    const usernamesFor = async (key: string, token = support.token) => {
+      const found = await kit.api(`/api/user/searchUser?key=${encodeURIComponent(key)}`, {
+        token,
+      });
+      expect(found.status).toBe(200);
+      return (found.body.data as Json[]).map((hit) => hit.username);
+    };
+    expect(await usernamesFor(' Ashwin_B@Example.in ')).toEqual(['ashwin_b']);
+    // Everyone of this file shares one number; the unverified sign-up is not a member yet.
+    expect(await usernamesFor('+91 98765 43210')).toEqual(['asha_k', 'ashwin_b', 'ravi_m']);
+    expect(await usernamesFor('9876543210')).toEqual(['asha_k', 'ashwin_b', 'ravi_m']);
+    expect(await usernamesFor('nobody@example.in')).toEqual([]);
+    // Members do not find one another by contact details.
+    expect(await usernamesFor('asha_k@example.in', ravi.token)).toEqual([]);
+    expect(await usernamesFor('9876543210', ravi.token)).toEqual([]);
+  });
 });
 
 describe('searching members', () => {
