@@ -287,6 +287,16 @@ describe('ad space', () => {
       .getByText('₹250K')
       .waitFor({ timeout: 20_000 });
     await page.screenshot({ path: '/tmp/boli-adspace-calendar.png', fullPage: true });
+    // The chip is a link the keyboard reaches, named by its date and amount in full; Enter opens
+    // the date's bid page.
+    const chip = page.getByRole('link', {
+      name: `${displayDate(slotdate)}: highest bid ₹2,50,000`,
+    });
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/adbid/${slotdate}?type=sidePanels`);
+    await page.goBack();
+    await page.locator('.fc-multiMonthYear-view').waitFor();
 
     // Month, week, day and agenda views besides the year.
     for (const [button, view] of [

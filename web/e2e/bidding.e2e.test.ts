@@ -173,6 +173,14 @@ describe('bidding on an ad, live', () => {
     );
     expect(await row.innerText()).toContain('₹1,500');
     expect(await row.getByText('O', { exact: true }).count()).toBe(1); // an Open bid
+    // …and a screen reader says it (a polite status), as it is not said to the bidder who placed it.
+    await bidArea(ownerPage)
+      .getByRole('status')
+      .filter({ hasText: `New Open bid of ₹1,500 by ${bidder.bidAlias}.` })
+      .waitFor();
+    expect(
+      await bidArea(bidderPage).getByRole('status').filter({ hasText: 'New Open bid' }).count(),
+    ).toBe(0);
     await ownerPage.screenshot({ path: '/tmp/boli-bid-owner.png', fullPage: true });
     // On a phone the owner's wider rows (avatar, name, alias, phone) scroll within the bid area,
     // never the page.
@@ -218,7 +226,12 @@ describe('bidding on an ad, live', () => {
       )
       .toBe('Bids on this ad');
 
-    // Both count down — the bidder learns of the final call over the socket — to one deadline.
+    // Both count down — the bidder learns of the final call over the socket, and is told — to one
+    // deadline.
+    await bidArea(bidderPage)
+      .getByRole('status')
+      .filter({ hasText: 'The owner made a final call.' })
+      .waitFor({ timeout: 8_000 });
     for (const page of [ownerPage, bidderPage]) {
       await bidArea(page)
         .getByText(`Bidding closes on ${deadline.replace('T', ' ')} IST`)
@@ -313,6 +326,10 @@ describe('bidding on an ad, live', () => {
     await confirm.waitFor({ state: 'hidden' });
     await bidArea(bidderSide.page).getByRole('form', { name: 'Place a bid' }).waitFor();
 
+    // The bidder is typing an amount when bidding closes under them.
+    const amount = bidArea(bidderSide.page).getByLabel('Amount (₹)');
+    await amount.focus();
+    await amount.pressSequentially('950');
     await closeBid.click();
     await confirm.getByRole('button', { name: 'Close Bid' }).click();
     const done = ownerSide.page.getByRole('dialog', { name: MESSAGES.bidClosed });
@@ -327,6 +344,10 @@ describe('bidding on an ad, live', () => {
     expect(await bidArea(bidderSide.page).getByRole('form', { name: 'Place a bid' }).count()).toBe(
       0,
     );
+    // The form went away with the keyboard in it: the keyboard is on the notice that says why.
+    await expect
+      .poll(() => bidderSide.page.evaluate(() => document.activeElement?.id))
+      .toBe('bidding-closed');
     await ownerSide.context.close();
     await bidderSide.context.close();
   }, 120_000);

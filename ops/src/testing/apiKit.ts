@@ -82,7 +82,7 @@ export type ApiKit = {
   db: Knex;
   store: EventStore;
   member(username: string, options?: MemberOptions): Promise<TestMember>;
-  ad(owner: TestMember): Promise<string>;
+  ad(owner: TestMember, options?: { uid?: string }): Promise<string>;
   caughtUp(names: readonly string[], position: GlobalPosition): Promise<void>;
   api(
     path: string,
@@ -186,7 +186,7 @@ export function apiKit(app: TestApp): ApiKit {
     };
   }
 
-  async function ad(owner: TestMember): Promise<string> {
+  async function ad(owner: TestMember, options: { uid?: string } = {}): Promise<string> {
     const adId = randomUUID();
     const posted = adPosted(now());
     const { lastPosition } = await store.append(
@@ -197,7 +197,7 @@ export function apiKit(app: TestApp): ApiKit {
           data: {
             ...posted.data,
             adId,
-            uid: `${adId}-x`,
+            uid: options.uid ?? `${adId}-x`,
             postedBy: owner.userId,
             postedByUsername: owner.username,
           },

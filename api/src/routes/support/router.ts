@@ -17,6 +17,8 @@ import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
+import { adsForStaff } from '@boli/projections/ads/ads.staffLookup';
+import { biddingAt } from '@boli/projections/ads/ads.view';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { findUserById } from '@boli/projections/users/users.queries';
 import { forbidden, requireAuth, requireRole, sessionService } from '../../http/auth.ts';
@@ -40,12 +42,15 @@ const slotParams = z.object({
   type: z.enum(SLOT_SPACE_TYPES),
   slotdate: z.string().refine(isCalendarDate, MESSAGES.invalidDate),
 });
+const adLookupQuery = z.object({ key: z.string().trim().min(1).max(200) });
 const historyQuery = z.object({
   asOf: z.iso.datetime({ offset: true, message: 'asOf must be an ISO-8601 date-time' }).optional(),
 });
 
 /**
- * Staff tools. `GET /api/support/ads/:adId/history?asOf=` answers an ad's whole stream (each event
+ * Staff tools. `GET /api/support/ads?key=` finds ads by their owner's username, the code of
+ * their id or link, or their name (`adsForStaff`), blocked owners' too.
+ * `GET /api/support/ads/:adId/history?asOf=` answers an ad's whole stream (each event
  * with both clocks, actor, request and hash), whether its hash chain is intact, and the ad replayed
  * as it stood at `asOf` — every bid with its amount, Hidden ones included — and every bid the ad
  * refused (`refusals`, from their own stream, with its chain), and whether it is `withdrawn` now
@@ -126,6 +131,21 @@ export function supportRouter(infra: Infrastructure): Router {
     const { reason } = parseInput(reasonBody, ctx.request.body ?? {});
     await asStaff(ctx, userId, { type: 'UnblockAccount', data: { reason } });
     ctx.body = success({ userId, blocked: false }, 'Member unblocked.');
+  });
+
+  router.get('/ads', async (ctx) => {
+    const { key } = parseInput(adLookupQuery, ctx.query);
+    const found = await orNothingBeforeFirstBuild(adsForStaff(infra.db, key), []);
+    ctx.body = success({
+      ads: found.map(({ ad, foundBy }) => ({
+        _id: ad.ad_id,
+        itemName: ad.item_name,
+        postedByUsername: ad.posted_by_username,
+        createdAt: ad.created_at,
+        bidOpen: biddingAt(ad, new Date()).bidOpen,
+        foundBy,
+      })),
+    });
   });
 
   router.get('/ads/:adId/history', async (ctx) => {

@@ -129,6 +129,44 @@ describe('support replays an ad to settle a dispute', () => {
   });
 });
 
+describe('support finds an ad to look into', () => {
+  it("finds a member's ads by their username, and an ad by its id's or link's code", async () => {
+    const kit = apiKit(app);
+    try {
+      const owner = await kit.member('lookup_lata');
+      const support = await kit.member('support_sona', { roles: ['member', 'support'] });
+      const first = await kit.ad(owner);
+      const second = await kit.ad(owner, { uid: 'royal-enfield-classic-350-5e7a91c2d4' });
+      const find = async (key: string, token = support.token) => {
+        const { status, body } = await kit.api(`/api/support/ads?key=${encodeURIComponent(key)}`, {
+          token,
+        });
+        return { status, ads: (body.data as { ads?: { _id: string; foundBy: string }[] })?.ads };
+      };
+      const byOwner = await find(' Lookup_Lata ');
+      expect(byOwner.ads?.map((ad) => [ad._id, ad.foundBy]).sort()).toEqual(
+        [
+          [first, 'owner'],
+          [second, 'owner'],
+        ].sort(),
+      );
+      expect((await find(first.slice(0, 8))).ads).toEqual([
+        expect.objectContaining({ _id: first, foundBy: 'code', postedByUsername: 'lookup_lata' }),
+      ]);
+      expect((await find('5E7A91C2D4')).ads).toEqual([
+        expect.objectContaining({ _id: second, foundBy: 'code', bidOpen: true }),
+      ]);
+      // Too short a code is no code; nothing found is an empty list.
+      expect((await find('5e7a')).ads?.some((ad) => ad._id === second)).toBe(false);
+      expect((await find('zzyzx qwrtp')).ads).toEqual([]);
+      expect((await find('  ')).status).toBe(400);
+      expect((await find('lookup_lata', owner.token)).status).toBe(403);
+    } finally {
+      await kit.close();
+    }
+  });
+});
+
 describe('support blocks a member', () => {
   it('blocks them, ends their sessions at once, and can unblock them', async () => {
     const kit = apiKit(app);

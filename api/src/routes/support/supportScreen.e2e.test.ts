@@ -290,7 +290,7 @@ describe('the support ad history screen', () => {
     // Asking again cannot find it: no Retry.
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Look up another ad' }).click();
-    await page.getByRole('textbox', { name: 'Ad link, id or name' }).waitFor();
+    await page.getByRole('textbox', { name: 'Ad link, id, owner or name' }).waitFor();
     await page.goBack();
     await page.getByRole('link', { name: 'Back to ads' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -312,10 +312,12 @@ describe('the ad history lookup', () => {
     await page.getByRole('menuitem', { name: 'Ad history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads');
     await page.getByRole('button', { name: 'Show history' }).click();
-    await page.getByText('Paste the ad’s link, or type its id or name.').waitFor();
+    await page
+      .getByText('Paste the ad’s link, or type its id, its owner’s username or its name.')
+      .waitFor();
     // The ad's address carries its uid, not its id.
     await page
-      .getByLabel('Ad link, id or name')
+      .getByLabel('Ad link, id, owner or name')
       .fill(`${app.baseUrl}/ads/royal-enfield-1?ref=share`);
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
@@ -326,20 +328,23 @@ describe('the ad history lookup', () => {
   it('finds an ad by its name, misspelt too, and opens its history from the list', async () => {
     const page = await openHistory(support);
     await page.goto(new URL('/support/ads', app.baseUrl).href);
-    const field = page.getByLabel('Ad link, id or name');
+    const field = page.getByLabel('Ad link, id, owner or name');
     await field.fill('royal enfeild classic');
     await field.press('Enter');
     const found = page.getByRole('region', { name: 'Ads found' });
-    await found.getByText('Ads named like “royal enfeild classic”').waitFor();
+    await found.getByText('Ads found for “royal enfeild classic”').waitFor();
+    await found.getByText(/found by its name$/).waitFor();
     await found.getByRole('link', { name: 'Royal Enfield Classic 350', exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
     // A name no ad has is said, with the other ways in.
     await page.goBack();
-    await page.getByLabel('Ad link, id or name').fill('Zzyzx Qwrtp');
+    await page.getByLabel('Ad link, id, owner or name').fill('Zzyzx Qwrtp');
     await page.getByRole('button', { name: 'Show history' }).click();
     await page
-      .getByText('No ad is named like “Zzyzx Qwrtp”. Paste the ad’s link, or type its id.')
+      .getByText(
+        'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, its owner’s username or words of its name.',
+      )
       .waitFor();
     await page.context().close();
   });

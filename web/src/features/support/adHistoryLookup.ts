@@ -51,3 +51,29 @@ export function adLookupOf(entry: string): { path: string } | { name: string } |
   const path = adHistoryPathOf(text);
   return path === null ? null : { path };
 }
+
+/** An ad GET /api/support/ads found, and how: its owner's username, its id or link's code, its name. */
+export type StaffFoundAd = {
+  readonly _id: string;
+  readonly itemName: string;
+  readonly postedByUsername: string;
+  readonly createdAt: string;
+  readonly bidOpen: boolean;
+  readonly foundBy: 'owner' | 'code' | 'name';
+};
+
+const FOUND_BY = new Set(['owner', 'code', 'name']);
+
+/** The ads of a GET /api/support/ads answer; what is not one is left out. */
+export function staffFoundAdsOf(data: unknown): StaffFoundAd[] {
+  const ads = (data as { ads?: unknown } | null)?.ads;
+  if (!Array.isArray(ads)) return [];
+  return ads.filter(
+    (ad): ad is StaffFoundAd =>
+      typeof ad === 'object' &&
+      ad !== null &&
+      typeof (ad as StaffFoundAd)._id === 'string' &&
+      typeof (ad as StaffFoundAd).itemName === 'string' &&
+      FOUND_BY.has((ad as StaffFoundAd).foundBy),
+  );
+}

@@ -204,6 +204,11 @@ export function BidCalendarScreen() {
           dayCellClassNames={(arg) =>
             slotOpening(cellDay(arg.date), new Date()) === 'open' ? [] : [NOT_OPEN_CELL]
           }
+          // A chip is a link (calendarEventsOf): read aloud by its date and amount in full.
+          eventDidMount={(arg) => {
+            const label: unknown = arg.event.extendedProps.label;
+            if (typeof label === 'string') arg.el.setAttribute('aria-label', label);
+          }}
           eventClick={(arg) => {
             arg.jsEvent.preventDefault();
             open(arg.event.startStr);

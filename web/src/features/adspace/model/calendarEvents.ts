@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import { addDays } from '@boli/engine/shared/indiaTime';
+import { addDays, displayDate } from '@boli/engine/shared/indiaTime';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -8,7 +8,7 @@ import {
   isPastSlotDate,
   isTooFarAhead,
 } from '@boli/engine/adspace/adSlot.rules';
-import { abbreviateAmount } from '../../../lib/format.ts';
+import { abbreviateAmount, formatRupees } from '../../../lib/format.ts';
 import type { CalendarDay } from '../api/adspaceApi.ts';
 
 /*
@@ -29,7 +29,14 @@ export function calendarRange(startStr: string, endStr: string): { from: string;
 /** How a date's highest bid is written in the calendar: ₹250K, ₹1.5M. */
 export const calendarAmount = (rupees: number): string => `₹${abbreviateAmount(rupees)}`;
 
-/** One all-day event per date with bids, titled with its highest bid. */
+/** What a date's chip is called aloud: its date and its highest bid in full, not "₹250K". */
+export const calendarEventLabel = (day: Pick<CalendarDay, 'slotdate' | 'amount'>): string =>
+  `${displayDate(day.slotdate)}: highest bid ${formatRupees(day.amount)}`;
+
+/**
+ * One all-day event per date with bids, titled with its highest bid, and a link to its bid page:
+ * the keyboard reaches a chip and Enter opens it, as a click does.
+ */
 export function calendarEventsOf(days: readonly CalendarDay[], type: SlotSpaceType): EventInput[] {
   return days
     .filter((day) => day.type === type)
@@ -38,7 +45,13 @@ export function calendarEventsOf(days: readonly CalendarDay[], type: SlotSpaceTy
       title: calendarAmount(day.amount),
       start: day.slotdate,
       allDay: true,
-      extendedProps: { bids: day.bids, closed: day.closed, amount: day.amount },
+      url: slotBidPath(day.slotdate, type),
+      extendedProps: {
+        bids: day.bids,
+        closed: day.closed,
+        amount: day.amount,
+        label: calendarEventLabel(day),
+      },
     }));
 }
 

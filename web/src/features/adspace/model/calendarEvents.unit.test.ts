@@ -50,6 +50,12 @@ describe('each date shows its highest bid abbreviated with K, M and B', () => {
     ]);
   });
 
+  it('links each chip to its bid page, and names it with its date and amount in full', () => {
+    const [event] = calendarEventsOf([day('2026-05-10', 250_000)], 'sidePanels');
+    expect(event?.url).toBe(slotBidPath('2026-05-10', 'sidePanels'));
+    expect(event?.extendedProps?.label).toBe('10-05-2026: highest bid ₹2,50,000');
+  });
+
   it('gives each date and type its own event id', () => {
     const ids = calendarEventsOf([day('2026-05-10', 250_001, 'authPages')], 'authPages').map(
       (event) => event.id,

@@ -8,6 +8,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
 import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
@@ -15,10 +16,11 @@ import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
 import { forgetBidDraft } from '../model/bidDraft.ts';
+import { liveNewsText } from '../model/liveNews.ts';
 import { bidControls, biddingWhen } from '../model/biddingPhase.ts';
 import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
-import { BiddingStatus } from './BiddingStatus.tsx';
+import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
 import { BidSummaryPanel } from './BidSummaryPanel.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
@@ -132,6 +134,18 @@ export function BidArea({
   useEffect(() => {
     if (closed) onBiddingClosed?.();
   }, [closed, onBiddingClosed]);
+  // Bidding closing while the page is open takes the bid form away, with the keyboard in it: the
+  // keyboard goes to the notice that says bidding closed, not back to the page's start.
+  const wasClosed = useRef(closed);
+  useEffect(() => {
+    const was = wasClosed.current;
+    wasClosed.current = closed;
+    if (!closed || was !== false) return;
+    if (document.activeElement === null || document.activeElement === document.body) {
+      area.current?.querySelector<HTMLElement>(`#${BIDDING_CLOSED_ID}`)?.focus();
+    }
+  }, [closed]);
+  const news = liveNewsText(board.news, viewerId);
 
   const answered = (next: BidSummaryView, text: string) => {
     dispatch({ type: 'summaryAnswered', summary: next });
@@ -184,6 +198,8 @@ export function BidArea({
             )
           )}
         </Stack>
+        {/* Another member's bid and the final call, said as they arrive (liveNews.ts). */}
+        <Announcer message={news ?? ''} />
         {/* Whatever the socket brought, the list itself is missing: said so, with Retry. */}
         {loadFailure && (
           <LoadFailure message={loadFailure} onRetry={() => setReloads((count) => count + 1)} />

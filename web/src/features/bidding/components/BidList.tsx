@@ -41,6 +41,13 @@ type Props = {
   onPage: (page: number) => void;
 };
 
+/** The tab panel the two tabs show, and each tab's id (it names the panel). */
+const BIDS_PANEL_ID = 'bids-tabpanel';
+const TAB_IDS: Record<BidTab, string> = {
+  beforeFinalCall: 'bids-tab-before-final-call',
+  afterFinalCall: 'bids-tab-after-final-call',
+};
+
 /** Open and Hidden are shown as O and H (section 9). */
 const TYPE_LETTER = { Open: 'O', Hidden: 'H' } as const;
 
@@ -87,9 +94,11 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
   const name = bid.postedByUsername || bid.bidAlias;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {/* The name beside it says who: the picture (or its letter) is not read again. */}
       <Avatar
         src={bid.profilepic}
-        alt={name}
+        alt=""
+        aria-hidden
         sx={{ width: 32, height: 32, flexShrink: 0, display: { xs: 'none', sm: 'flex' } }}
       >
         {name.charAt(0).toUpperCase()}
@@ -147,75 +156,87 @@ export function BidList(props: Props) {
   const { summary, tab, page, pageCount, bids, loading, isOwner, viewerId } = props;
   return (
     <Stack spacing={1} component="section" aria-label="Bids">
-      <Tabs value={tab} onChange={(_, next: BidTab) => props.onTab(next)} variant="fullWidth">
+      <Tabs
+        value={tab}
+        onChange={(_, next: BidTab) => props.onTab(next)}
+        variant="fullWidth"
+        aria-label="Bids before and after the final call"
+      >
         <Tab
           value="beforeFinalCall"
+          id={TAB_IDS.beforeFinalCall}
+          aria-controls={BIDS_PANEL_ID}
           label={`Before final call (${summary?.allBeforeBidsCount ?? 0})`}
         />
         <Tab
           value="afterFinalCall"
+          id={TAB_IDS.afterFinalCall}
+          aria-controls={BIDS_PANEL_ID}
           label={`After final call (${summary?.allAfterBidsCount ?? 0})`}
         />
       </Tabs>
-      {bids.length === 0 ? (
-        !props.failed && (
-          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
-            {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
-          </Typography>
-        )
-      ) : (
-        // Should a name be too long to break, the table scrolls within the bid area, the page
-        // itself never sideways.
-        <TableScroller
-          label={tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'}
-        >
-          <Table
-            size="small"
-            sx={COMPACT_ON_PHONE}
-            aria-label={
-              tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
-            }
+      <Stack spacing={1} role="tabpanel" id={BIDS_PANEL_ID} aria-labelledby={TAB_IDS[tab]}>
+        {bids.length === 0 ? (
+          !props.failed && (
+            <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
+              {loading ? 'Loading bids…' : MESSAGES.noBidsPosted}
+            </Typography>
+          )
+        ) : (
+          // Should a name be too long to break, the table scrolls within the bid area, the page
+          // itself never sideways.
+          <TableScroller
+            label={tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'}
           >
-            <TableHead>
-              <TableRow>
-                <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
-                <TableCell sx={WIDE_ONLY_CELL}>Type</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell sx={WIDE_ONLY_CELL}>Placed</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {bids.map((bid) => (
-                <TableRow key={bid._id} data-testid="bid-row">
-                  <TableCell>
-                    <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
-                  </TableCell>
-                  <TableCell sx={WIDE_ONLY_CELL}>
-                    <Tooltip title={bid.type}>
-                      <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
-                    </Tooltip>
-                  </TableCell>
-                  <TableCell align="right" sx={NO_WRAP}>
-                    <Amount bid={bid} />
-                    <TypeOnPhone bid={bid} />
-                  </TableCell>
-                  <TableCell sx={WIDE_ONLY_CELL}>
-                    <time dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>
-                  </TableCell>
+            <Table
+              size="small"
+              sx={COMPACT_ON_PHONE}
+              aria-label={
+                tab === 'beforeFinalCall' ? 'Bids before final call' : 'Bids after final call'
+              }
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell>{isOwner ? 'Bidder' : 'Bid alias'}</TableCell>
+                  <TableCell sx={WIDE_ONLY_CELL}>Type</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell sx={WIDE_ONLY_CELL}>Placed</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroller>
-      )}
-      {pageCount > 1 && (
-        <Pagination
-          count={pageCount}
-          page={Math.min(page, pageCount)}
-          onChange={(_, next) => props.onPage(next)}
-          sx={{ alignSelf: 'center' }}
-        />
-      )}
+              </TableHead>
+              <TableBody>
+                {bids.map((bid) => (
+                  <TableRow key={bid._id} data-testid="bid-row">
+                    <TableCell>
+                      <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY_CELL}>
+                      <Tooltip title={bid.type}>
+                        <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
+                      </Tooltip>
+                    </TableCell>
+                    <TableCell align="right" sx={NO_WRAP}>
+                      <Amount bid={bid} />
+                      <TypeOnPhone bid={bid} />
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY_CELL}>
+                      <time dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroller>
+        )}
+        {pageCount > 1 && (
+          <Pagination
+            count={pageCount}
+            page={Math.min(page, pageCount)}
+            onChange={(_, next) => props.onPage(next)}
+            aria-label="Pages of bids"
+            sx={{ alignSelf: 'center' }}
+          />
+        )}
+      </Stack>
     </Stack>
   );
 }

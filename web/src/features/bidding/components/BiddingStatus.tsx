@@ -20,11 +20,20 @@ type Props = {
   now: number;
 };
 
+/** The closed notice's id: the keyboard goes there when bidding closes under the form. */
+export const BIDDING_CLOSED_ID = 'bidding-closed';
+
 /** 'Bidding Closed', or after a final call 'Bid Closes in' days, hours, minutes, seconds. */
 export function BiddingStatus({ phase, finalCallDateTime, when, now }: Props) {
   if (phase === 'closed') {
     return (
-      <Alert severity="info" icon={false} data-testid="bidding-closed">
+      <Alert
+        severity="info"
+        icon={false}
+        data-testid="bidding-closed"
+        id={BIDDING_CLOSED_ID}
+        tabIndex={-1}
+      >
         <Typography variant="h6" component="p">
           {MESSAGES.biddingClosed}
         </Typography>

@@ -1,5 +1,6 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { BidSummaryView, BidView, CloseReason } from '../api/bidViews.ts';
+import type { LiveNews } from './liveNews.ts';
 import { comparePositions, laterPosition, type Position } from './position.ts';
 
 /*
@@ -28,6 +29,8 @@ export type BidBoard = {
   loading: boolean;
   /** Viewers on this ad, as the socket last said. */
   online: number | null;
+  /** The last bid or final call that came live, to be said aloud (liveNews.ts). */
+  news: LiveNews | null;
 };
 
 export type BidBoardEvent =
@@ -58,6 +61,7 @@ export const initialBidBoard: BidBoard = {
   bids: [],
   loading: true,
   online: null,
+  news: null,
 };
 
 export const tabOf = (bid: Pick<BidView, 'isAfterFinalCall'>): BidTab =>
@@ -167,6 +171,7 @@ function evolveOnce(board: BidBoard, event: BidBoardEvent): BidBoard {
     case 'bidPlaced':
       return {
         ...board,
+        news: { seq: (board.news?.seq ?? 0) + 1, bid: event.bid },
         summary: event.summary ? newerSummary(board.summary, event.summary) : board.summary,
         position: laterPosition(board.position, event.position),
         bids: mergeBidsIntoPage(board.bids, [event.bid], board),
@@ -180,6 +185,7 @@ function evolveOnce(board: BidBoard, event: BidBoardEvent): BidBoard {
           finalCallMade: true,
           finalCallDateTime: event.finalCallDateTime,
         },
+        news: { seq: (board.news?.seq ?? 0) + 1, finalCallDateTime: event.finalCallDateTime },
         position: laterPosition(board.position, event.position),
       };
     case 'biddingClosed':

@@ -44,6 +44,24 @@ const loaded = (position: number, bids: BidView[], over: Partial<BidSummaryView>
   }) as const;
 
 describe('a live bid', () => {
+  it('is the news to say aloud, as is a final call, each told apart from the one before', () => {
+    const first = run(loaded(10, []), {
+      type: 'bidPlaced',
+      bid: bid(11),
+      summary: null,
+      position: at(11),
+    });
+    expect(first.news).toEqual({ seq: 1, bid: bid(11) });
+    const called = evolveBidBoard(first, {
+      type: 'finalCallMade',
+      finalCallDateTime: '2026-12-01T04:30:00.000Z',
+      position: at(12),
+    });
+    expect(called.news).toEqual({ seq: 2, finalCallDateTime: '2026-12-01T04:30:00.000Z' });
+    // A page loaded is not news.
+    expect(evolveBidBoard(called, loaded(12, [])).news).toBe(called.news);
+  });
+
   it('appears at the top of the first page of its tab, which keeps 10 bids', () => {
     const page = Array.from({ length: LIMITS.bidPageSize }, (_, i) => bid(10 - i));
     const board = run(loaded(10, page), {

@@ -14,20 +14,27 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { AD_PATHS, adsOf, type AdView } from '../../ads/ads.api.ts';
-import { adLookupOf } from '../adHistoryLookup.ts';
+import { adLookupOf, staffFoundAdsOf, type StaffFoundAd } from '../adHistoryLookup.ts';
 
 /** Said when Show history is pressed with nothing typed. */
-const NOTHING_TYPED = 'Paste the ad’s link, or type its id or name.';
+const NOTHING_TYPED = 'Paste the ad’s link, or type its id, its owner’s username or its name.';
 
-/** The ads a name found, or why there are none. */
-type Found = { name: string; ads: AdView[] } | { name: string; failure: string };
+/** How each ad was found, beside it. */
+const FOUND_BY: Record<StaffFoundAd['foundBy'], string> = {
+  owner: 'their ad',
+  code: 'its id or link',
+  name: 'its name',
+};
+
+/** The ads a key found, or why there are none. */
+type Found = { name: string; ads: StaffFoundAd[] } | { name: string; failure: string };
 
 /**
  * /support/ads (support, auditors and admins; not in the spec's table): the way into an ad's
- * history from the menu, for a dispute that arrives as a link, an id or an ad's name rather than
- * on the ad's page (whose Bid history button leads to the same place). A name lists the ads the
- * search finds (closed ones too), each leading to its history.
+ * history from the menu, for a dispute that arrives as a link, an id, a member's username or an
+ * ad's name rather than on the ad's page (whose Bid history button leads to the same place).
+ * Anything but a link or an id lists the ads GET /api/support/ads finds (a member's, an id's or
+ * link's code, a name's; closed ones and blocked members' too), each leading to its history.
  */
 export function AdHistoryLookupScreen() {
   const navigate = useNavigate();
@@ -47,9 +54,9 @@ export function AdHistoryLookupScreen() {
     }
     if ('path' in lookup) return navigate(lookup.path);
     setSearching(true);
-    request<unknown>(AD_PATHS.search, { query: { search: lookup.name, page: '1' } })
+    request<unknown>('/api/support/ads', { query: { key: lookup.name } })
       .then(
-        (data) => setFound({ name: lookup.name, ads: adsOf(data) }),
+        (data) => setFound({ name: lookup.name, ads: staffFoundAdsOf(data) }),
         (error: unknown) => setFound({ name: lookup.name, failure: messageOf(error) }),
       )
       .finally(() => setSearching(false));
@@ -65,14 +72,17 @@ export function AdHistoryLookupScreen() {
           instant, Hidden bids included.
         </Typography>
         <TextField
-          label="Ad link, id or name"
+          label="Ad link, id, owner or name"
           value={entry}
           onChange={(event) => {
             setEntry(event.target.value);
             setProblem(null);
           }}
           error={problem !== null}
-          helperText={problem ?? 'For example https://…/ads/swift-dzire-1a2b3c, or Swift Dzire'}
+          helperText={
+            problem ??
+            'For example https://…/ads/swift-dzire-1a2b3c, 1a2b3c, kavya_nair or Swift Dzire'
+          }
           inputRef={field}
           slotProps={{ formHelperText: problem === null ? {} : { role: 'alert' } }}
           autoFocus
@@ -92,20 +102,21 @@ export function AdHistoryLookupScreen() {
   );
 }
 
-/** The ads a name found, newest and closest first, each to its history; or why none. */
+/** The ads a key found, a member's first, each to its history; or why none. */
 function FoundAds({ found }: { found: Found }) {
   if ('failure' in found) return <Alert severity="error">{found.failure}</Alert>;
   if (found.ads.length === 0) {
     return (
       <Alert severity="info" role="status">
-        No ad is named like “{found.name}”. Paste the ad’s link, or type its id.
+        No ad was found for “{found.name}”. Paste the ad’s link, or type its id, its owner’s
+        username or words of its name.
       </Alert>
     );
   }
   return (
     <Stack spacing={1} component="section" aria-label="Ads found">
       <Typography role="status">
-        Ads named like “{found.name}”
+        Ads found for “{found.name}”
         {found.ads.length === LIMITS.adPageSize ? ` (the first ${LIMITS.adPageSize})` : ''}:
       </Typography>
       <List dense disablePadding>
@@ -120,7 +131,7 @@ function FoundAds({ found }: { found: Found }) {
             </Link>
             <Typography variant="body2" color="textSecondary">
               by {ad.postedByUsername}, posted {formatDate(ad.createdAt)} ·{' '}
-              {ad.bidOpen ? 'open for bids' : 'bidding closed'}
+              {ad.bidOpen ? 'open for bids' : 'bidding closed'} · found by {FOUND_BY[ad.foundBy]}
             </Typography>
           </ListItem>
         ))}

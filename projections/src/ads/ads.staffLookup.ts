@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { escapeLike } from '../runtime/likePattern.ts';
+import { USERS } from '../users/users.queries.ts';
+import type { AdRow } from './ads.evolve.ts';
+import { adPage, searchAds } from './ads.queries.ts';
+import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
+
+/*
+ * The staff's Ad history lookup (/support/ads): a dispute arrives as a member's name, the code at
+ * the end of an ad's link, or words of its name. By owner or code, blocked members' ads are found
+ * too: staff look into what was blocked (the name search is the members' one, which leaves them
+ * out).
+ */
+
+/** How an ad was found: its owner's username, its id or link's code, or its name. */
+export type FoundBy = 'owner' | 'code' | 'name';
+export type StaffFoundAd = { readonly ad: AdRow; readonly foundBy: FoundBy };
+
+const ADS = 'ads';
+const newestFirst = [
+  { column: 'created_at', order: 'desc' },
+  { column: 'ad_id', order: 'desc' },
+] as const;
+
+/** An ad id's start or a link's random tail (hex): at least this many characters of it. */
+const CODE_MIN_LENGTH = 6;
+
+/** A member's ads, newest first, by their username (any case). */
+async function byOwner(db: Knex, username: string, limit: number): Promise<AdRow[]> {
+  const owner = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
+  const rows = (await db(ADS)
+    .select(AD_COLUMNS)
+    .whereIn('posted_by', owner)
+    .orderBy([...newestFirst])
+    .limit(limit)) as StoredAd[];
+  return rows.map(fromStored);
+}
+
+/** Ads whose id starts with the code, or whose link ends with it (…-82981bcf). */
+async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
+  if (!new RegExp(`^[0-9a-f-]{${CODE_MIN_LENGTH},}$`).test(code)) return [];
+  const rows = (await db(ADS)
+    .select(AD_COLUMNS)
+    .where('ad_id', 'like', `${escapeLike(code)}%`)
+    .orWhere('uid', 'like', `%-${escapeLike(code)}`)
+    .orderBy([...newestFirst])
+    .limit(limit)) as StoredAd[];
+  return rows.map(fromStored);
+}
+
+/**
+ * The ads a staff member's key names, at most a page of them: a member's (the key is their
+ * username) first, then those whose id or link's code it is, then those whose name holds its
+ * words; each once, with how it was found.
+ */
+export async function adsForStaff(db: Knex, key: string): Promise<StaffFoundAd[]> {
+  const text = key.trim();
+  if (text === '') return [];
+  const limit = LIMITS.adPageSize;
+  const [owners, codes, names] = await Promise.all([
+    byOwner(db, text, limit),
+    byCode(db, text.toLowerCase(), limit),
+    searchAds(db, text, adPage({ page: 1 })),
+  ]);
+  const found = new Map<string, StaffFoundAd>();
+  const add = (ads: AdRow[], foundBy: FoundBy) => {
+    for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
+  };
+  add(owners, 'owner');
+  add(codes, 'code');
+  add(names, 'name');
+  return [...found.values()].slice(0, limit);
+}

@@ -1,0 +1,24 @@
+import type { BidView } from '../api/bidViews.ts';
+import { formatRupees } from '../../../lib/format.ts';
+
+/*
+ * What the bid area says aloud (a polite live region) of what arrives live: a screen reader's
+ * user is told of another member's bid and of the final call as a sighted one sees them. The
+ * countdown is not spoken (a timer), nor the member's own bid (its dialog says it), nor a hidden
+ * amount (the bid as the viewer may see it: `bidamt` null).
+ */
+
+/** The last news that came live; `seq` tells two alike apart, so the same text is said again. */
+export type LiveNews =
+  | { readonly seq: number; readonly bid: BidView }
+  | { readonly seq: number; readonly finalCallDateTime: string };
+
+/** The news's words for this viewer; null when there is nothing to say. */
+export function liveNewsText(news: LiveNews | null, viewerId: string | undefined): string | null {
+  if (news === null) return null;
+  if ('finalCallDateTime' in news) return 'The owner made a final call.';
+  const { bid } = news;
+  if (viewerId !== undefined && bid.postedBy === viewerId) return null;
+  const amount = bid.bidamt === null ? '' : ` of ${formatRupees(bid.bidamt)}`;
+  return `New ${bid.type} bid${amount} by ${bid.bidAlias}.`;
+}

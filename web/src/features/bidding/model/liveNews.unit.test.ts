@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { BidView } from '../api/bidViews.ts';
+import { liveNewsText } from './liveNews.ts';
+
+const bid = (over: Partial<BidView> = {}): BidView => ({
+  _id: 'b1',
+  bidAlias: 'tigerlily',
+  bidamt: 34_100,
+  type: 'Open',
+  item_id: 'ad-1',
+  createdAt: '2026-11-30T05:00:00.000Z',
+  isAfterFinalCall: false,
+  position: null,
+  ...over,
+});
+
+describe('liveNewsText', () => {
+  it("says another member's bid with its amount and alias", () => {
+    expect(liveNewsText({ seq: 1, bid: bid() }, 'viewer')).toBe(
+      'New Open bid of ₹34,100 by tigerlily.',
+    );
+  });
+  it('says a Hidden bid without an amount the viewer may not see', () => {
+    expect(liveNewsText({ seq: 1, bid: bid({ type: 'Hidden', bidamt: null }) }, undefined)).toBe(
+      'New Hidden bid by tigerlily.',
+    );
+  });
+  it("says nothing of the viewer's own bid, nor before any news", () => {
+    expect(liveNewsText({ seq: 1, bid: bid({ postedBy: 'me' }) }, 'me')).toBeNull();
+    expect(liveNewsText(null, 'me')).toBeNull();
+  });
+  it('says the final call', () => {
+    expect(liveNewsText({ seq: 2, finalCallDateTime: '2026-12-01T04:30:00.000Z' }, 'me')).toBe(
+      'The owner made a final call.',
+    );
+  });
+});
