@@ -19,6 +19,8 @@ export type Notification = {
   readonly canAnswer: boolean;
   readonly adId: string | null;
   readonly actorId: string | null;
+  /** What a fulfilled purchase gave (adSlotSold, adSpaceActivated …): where its note leads. */
+  readonly purchaseOutcome: string | null;
   readonly createdAt: string;
   /** `commit.prepare` of the event that caused it. */
   readonly position: string;
@@ -56,6 +58,10 @@ const toNotification = (row: Row): Notification => {
     canAnswer: answersRequest(row.kind),
     adId: row.ad_id,
     actorId: row.actor_id,
+    purchaseOutcome:
+      row.kind === 'purchaseFulfilled' && typeof params.outcome === 'string'
+        ? params.outcome
+        : null,
     createdAt: new Date(row.created_at).toISOString(),
     position: `${row.position_commit}.${row.position_prepare}`,
   };

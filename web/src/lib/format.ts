@@ -127,6 +127,12 @@ export function formatDateTime(value: DateInput, options: { milliseconds?: boole
 /** A `formatDateTime` in a sentence, captured (for `KeptWhole`: a line never ends at '2026-11-'). */
 export const DATE_TIME_IN_TEXT = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})? IST)/;
 
+/**
+ * A `formatDateTime` or a `formatDate` (DD-MM-YYYY) in a text, captured (for `KeptWhole`): an
+ * item named "Ad slot: Side panels, 27-01-2027" never breaks at '27-'.
+ */
+export const DATES_IN_TEXT = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})? IST|\b\d\d-\d\d-\d{4}\b)/;
+
 const MONTHS = [
   'January',
   'February',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   abbreviateAmount,
   countOf,
+  DATES_IN_TEXT,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -126,5 +127,16 @@ describe('countOf', () => {
     expect(countOf(0, 'ad')).toBe('0 ads');
     expect(countOf(2, 'credit note')).toBe('2 credit notes');
     expect(countOf(3, 'try', 'tries')).toBe('3 tries');
+  });
+});
+
+describe('dates kept whole in a text', () => {
+  it('finds the day and the date-time, and no longer a run of digits', () => {
+    const text =
+      'Ad slot: Side panels, 27-01-2027, due by 2027-01-26 12:00:00 IST; order 1234-56-789012';
+    expect(text.split(DATES_IN_TEXT).filter((_, i) => i % 2 === 1)).toEqual([
+      '27-01-2027',
+      '2027-01-26 12:00:00 IST',
+    ]);
   });
 });

@@ -409,6 +409,14 @@ describe('slot bids', () => {
       expect.objectContaining({ userId: gita.userId, purchaseId: offered._id }),
     ]);
 
+    // Gita is told, and her notice leads to where its creative is added (purchaseOutcome).
+    const told = await eventually(async () => {
+      const { body } = await kit.api('/api/notification', { token: gita.token });
+      const notes = body.data as { kind: string; purchaseOutcome: string | null }[];
+      return notes.find((note) => note.kind === 'purchaseFulfilled');
+    });
+    expect(told!.purchaseOutcome).toBe('adSlotSold');
+
     // Paid before the day: the space runs the whole of it; its creative shows on the date.
     const dayStart = Date.parse(startOfIndiaDay(slotdate()));
     const spaces = await eventually(async () => {

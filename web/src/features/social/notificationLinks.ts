@@ -6,14 +6,24 @@ import type { Notification } from './api/socialApi.ts';
  * projections/src/social/notifications.evolve.ts.
  */
 
+/** Purchases whose notice leads to Buy AdSpace, where the space's creative is uploaded. */
+const AD_SPACE_OUTCOMES = new Set(['adSlotSold', 'adSpaceActivated']);
+
 const profile = (userId: string | null): string | null =>
   userId === null ? null : `/user_profile/${encodeURIComponent(userId)}`;
 
 /** The page a notification opens, or null when there is none to open. */
 export function notificationLink(
-  notification: Pick<Notification, 'kind' | 'adId' | 'actorId'>,
+  notification: Pick<Notification, 'kind' | 'adId' | 'actorId' | 'purchaseOutcome'>,
 ): string | null {
   if (notification.adId !== null) return `/ads/${encodeURIComponent(notification.adId)}`;
+  // An ad space or slot paid for: its photo or video is added under Your ad spaces there.
+  if (
+    notification.kind === 'purchaseFulfilled' &&
+    AD_SPACE_OUTCOMES.has(notification.purchaseOutcome ?? '')
+  ) {
+    return '/buyAdSpace';
+  }
   switch (notification.kind) {
     // Who asked for the number; who answered (their number shows there once approved).
     case 'mobileRequest':

@@ -24,6 +24,16 @@ describe('where a notification takes the member', () => {
     expect(notificationLink(note('refundRequested'))).toBe('/transactions');
   });
 
+  it('opens Buy AdSpace for an ad space or slot paid for, where its creative is added', () => {
+    for (const purchaseOutcome of ['adSlotSold', 'adSpaceActivated'])
+      expect(notificationLink({ ...note('purchaseFulfilled'), purchaseOutcome })).toBe(
+        '/buyAdSpace',
+      );
+    expect(
+      notificationLink({ ...note('purchaseFulfilled'), purchaseOutcome: 'subscriptionActivated' }),
+    ).toBe('/transactions');
+  });
+
   it('opens nothing for a kind it does not know', () => {
     expect(notificationLink(note('somethingNew'))).toBeNull();
   });

@@ -38,21 +38,24 @@ export const calendarEventLabel = (day: Pick<CalendarDay, 'slotdate' | 'amount'>
  * the keyboard reaches a chip and Enter opens it, as a click does.
  */
 export function calendarEventsOf(days: readonly CalendarDay[], type: SlotSpaceType): EventInput[] {
-  return days
-    .filter((day) => day.type === type)
-    .map((day) => ({
-      id: `${day.type}-${day.slotdate}`,
-      title: calendarAmount(day.amount),
-      start: day.slotdate,
-      allDay: true,
-      url: slotBidPath(day.slotdate, type),
-      extendedProps: {
-        bids: day.bids,
-        closed: day.closed,
-        amount: day.amount,
-        label: calendarEventLabel(day),
-      },
-    }));
+  return (
+    days
+      // A slot closed without a bid is a date without one: no "₹0" chip.
+      .filter((day) => day.type === type && day.bids > 0)
+      .map((day) => ({
+        id: `${day.type}-${day.slotdate}`,
+        title: calendarAmount(day.amount),
+        start: day.slotdate,
+        allDay: true,
+        url: slotBidPath(day.slotdate, type),
+        extendedProps: {
+          bids: day.bids,
+          closed: day.closed,
+          amount: day.amount,
+          label: calendarEventLabel(day),
+        },
+      }))
+  );
 }
 
 /**

@@ -56,6 +56,10 @@ describe('each date shows its highest bid abbreviated with K, M and B', () => {
     expect(event?.extendedProps?.label).toBe('10-05-2026: highest bid ₹2,50,000');
   });
 
+  it('draws no chip for a slot closed without a bid', () => {
+    expect(calendarEventsOf([{ ...day('2026-05-10', 0), bids: 0 }], 'sidePanels')).toEqual([]);
+  });
+
   it('gives each date and type its own event id', () => {
     const ids = calendarEventsOf([day('2026-05-10', 250_001, 'authPages')], 'authPages').map(
       (event) => event.id,

@@ -49,6 +49,8 @@ export type Notification = {
   canAnswer: boolean;
   adId: string | null;
   actorId: string | null;
+  /** What a fulfilled purchase gave (adSlotSold, adSpaceActivated …); null for other kinds. */
+  purchaseOutcome?: string | null;
   createdAt: string;
 };
 

@@ -29,6 +29,8 @@ import { answeredText, answersFor, badgeCount, seenKey } from '../notificationBa
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
+import { DATES_IN_TEXT } from '../../../lib/format.ts';
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
   approved: 'Approve',
@@ -188,10 +190,12 @@ export function NotificationBell() {
                           setAnchor(null);
                         }}
                       >
-                        {notification.message}
+                        <KeptWhole text={notification.message} pattern={DATES_IN_TEXT} />
                       </Link>
                     ) : (
-                      <Typography variant="body2">{notification.message}</Typography>
+                      <Typography variant="body2">
+                        <KeptWhole text={notification.message} pattern={DATES_IN_TEXT} />
+                      </Typography>
                     )}
                     {/* A line of its own: the message above is inline (a link). */}
                     <Typography

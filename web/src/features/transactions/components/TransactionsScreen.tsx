@@ -19,12 +19,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import {
-  DATE_TIME_IN_TEXT,
-  formatDate,
-  formatDateTime,
-  formatRupees,
-} from '../../../lib/format.ts';
+import { DATES_IN_TEXT, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { percentText } from '../../payments/model/priceBreakup.ts';
@@ -236,7 +231,9 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
   ];
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="transaction-row">
-      <Typography sx={{ fontWeight: 600, ...WRAP_ANYWHERE }}>{row.itemName}</Typography>
+      <Typography sx={{ fontWeight: 600, ...WRAP_ANYWHERE }}>
+        <KeptWhole text={row.itemName} pattern={DATES_IN_TEXT} />
+      </Typography>
       <FeeBidLine row={row} />
       <Typography variant="caption" color="textSecondary" component="div">
         {formatDate(row.createdAt)}
@@ -290,7 +287,7 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
     <TableRow data-testid="transaction-row">
       <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
       <TableCell sx={{ ...WRAP_ANYWHERE, minWidth: ITEM_MIN_WIDTH }}>
-        {row.itemName}
+        <KeptWhole text={row.itemName} pattern={DATES_IN_TEXT} />
         <FeeBidLine row={row} />
         {row.expiresAt && (
           <Typography variant="caption" component="div" color="textSecondary">
@@ -342,7 +339,7 @@ function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
       </Typography>
       {note && (
         <Typography variant="caption" component="div" color="textSecondary">
-          <KeptWhole text={note} pattern={DATE_TIME_IN_TEXT} />
+          <KeptWhole text={note} pattern={DATES_IN_TEXT} />
         </Typography>
       )}
       {canPayNow(row) && (
