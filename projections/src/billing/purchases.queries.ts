@@ -368,18 +368,23 @@ export type LedgerFilter = {
 };
 
 /**
- * The payments whose id, order id, purchase id, buyer (name, username, email or user id),
+ * The payments whose id, refund id, order id, purchase id, buyer (name, username, email or user id),
  * purchase's invoice or credit-note number, name ('Ad slot: Side panels, 10-05-2026'), bid fee's
- * ad (its id or name) or won slot's bid id contains `search`,
+ * ad (its id or name) or won slot's bid id contains `search` (a date in either of its two
+ * forms),
  * whatever the case: what an auditor has in hand when a
  * document, a bank line or a buyer's complaint is to be traced. A purchase's failed attempts are
  * found by its invoice number too.
  */
 const matching = (query: Knex.QueryBuilder, search: string) => {
   const pattern = containing(search);
-  return query.where((found) =>
-    found
-      .whereILike(`${PAYMENTS}.payment_id`, pattern)
+  // A slot's day in the other way of writing it: purchases named before DD-MM-YYYY say YYYY-MM-DD.
+  const otherDate = otherDateForm(search.trim());
+  return query.where((found) => {
+    if (otherDate !== null) found.orWhereILike(`${PURCHASES}.name`, containing(otherDate));
+    return found
+      .orWhereILike(`${PAYMENTS}.payment_id`, pattern)
+      .orWhereILike(`${PAYMENTS}.refund_id`, pattern)
       .orWhereILike(`${PAYMENTS}.order_id`, pattern)
       .orWhereILike(`${PURCHASES}.purchase_id`, pattern)
       .orWhereILike(`${PURCHASES}.invoice_number`, pattern)
@@ -391,9 +396,17 @@ const matching = (query: Knex.QueryBuilder, search: string) => {
       .orWhereRaw(`${PURCHASES}.subject->>'adId' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.subject->>'itemName' ILIKE ?`, [pattern])
       .orWhereILike(`${PURCHASES}.name`, pattern)
-      .orWhereRaw(`${PURCHASES}.subject->>'bidId' ILIKE ?`, [pattern]),
-  );
+      .orWhereRaw(`${PURCHASES}.subject->>'bidId' ILIKE ?`, [pattern]);
+  });
 };
+
+/** '10-05-2026' ↔ '2026-05-10'; null for anything that is not a date written either way. */
+export function otherDateForm(text: string): string | null {
+  const dayFirst = /^(\d\d)-(\d\d)-(\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}`;
+  const yearFirst = /^(\d{4})-(\d\d)-(\d\d)$/.exec(text);
+  return yearFirst ? `${yearFirst[3]}-${yearFirst[2]}-${yearFirst[1]}` : null;
+}
 
 /** The payments of the period, kind and search, failed attempts included, with their purchases. */
 const ledgerPeriod = (db: Knex, filter: LedgerFilter) => {

@@ -50,6 +50,16 @@ let retried: { purchaseId: string; orderId: string };
 let twice: { purchaseId: string; orderId: string }[];
 
 const audit = (path: string, token = auditor.token) => kit.api(`/api/audit${path}`, { token });
+const csv = (query: string, token = auditor.token) =>
+  fetch(new URL(`/api/audit/payments.csv${query}`, app.baseUrl), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+/** The file's rows, split naively: none of this test's values holds a comma or a quote. */
+const rowsOf = (text: string) =>
+  text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
 const financialYear = financialYearOf(new Date().toISOString());
 
 beforeAll(async () => {
@@ -303,6 +313,17 @@ describe('a search of the ledger', () => {
     }
   });
 
+  it('finds a refund by the gateway’s refund id, which the ledger and its CSV show', async () => {
+    const refunded = (await all()).payments.find((entry) => entry.refundAmount !== null)!;
+    expect(refunded.refundId).toMatch(/^rfnd_/);
+    const ledger = await found(String(refunded.refundId));
+    expect(ledger.payments.map((entry) => entry.paymentId)).toEqual([refunded.paymentId]);
+    const [header, ...rows] = rowsOf(
+      await (await csv(`?search=${String(refunded.refundId)}`)).text(),
+    );
+    expect(rows.map((row) => row[header!.indexOf('Refund ID')])).toEqual([refunded.refundId]);
+  });
+
   it('finds purchases by their name (a won slot by its type and day)', async () => {
     const byName = await found('lifetime SUBSCRIPTION');
     const subscriptions = (await audit('/payments?kind=subscription')).body.data as Ledger;
@@ -321,17 +342,6 @@ describe('a search of the ledger', () => {
 });
 
 describe('the ledger as a spreadsheet', () => {
-  const csv = (query: string, token = auditor.token) =>
-    fetch(new URL(`/api/audit/payments.csv${query}`, app.baseUrl), {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-  /** The file's rows, split naively: none of this test's values holds a comma or a quote. */
-  const rowsOf = (text: string) =>
-    text
-      .split('\r\n')
-      .filter((line) => line !== '')
-      .map((line) => line.split(','));
-
   it('holds every payment of the period, one row each, amounts in rupees', async () => {
     const response = await csv('?from=2026-04-01');
     expect(response.status).toBe(200);
@@ -367,6 +377,16 @@ describe('the ledger as a spreadsheet', () => {
     const failedRow = rows.find((row) => row[column('Purchase ID')] === failed.purchaseId)!;
     expect(failedRow[column('Status')]).toBe('failed');
     expect(failedRow[column('Paid (₹)')]).toBe('');
+    // Its purchase's tax is on the row of the payment that paid, not on each attempt: summing
+    // the column gives what was invoiced.
+    expect([failedRow[column('Total (₹)')], failedRow[column('IGST (₹)')]]).toEqual(['', '']);
+    const summary = (await audit('/payments?from=2026-04-01')).body.data as {
+      summary: { invoiced: { total: number } };
+    };
+    const totals = rows.map((row) => Number(row[column('Total (₹)')] || 0));
+    expect(Math.round(totals.reduce((sum, total) => sum + total, 0) * 100)).toBe(
+      Math.round(summary.summary.invoiced.total * 100),
+    );
   });
 
   it('reads the ledger a batch at a time, missing no payment and repeating none', async () => {

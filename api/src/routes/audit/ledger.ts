@@ -56,6 +56,8 @@ export function ledgerEntryOf(row: LedgerRow) {
     failedAt: row.failed_at,
     errorCode: row.error_code,
     refundAmount: rupeesOrNull(row.refund_amount),
+    /** The gateway's id of the refund (rfnd_…), as its refund report lists it. */
+    refundId: row.refund_id,
     refundReason: row.refund_reason,
     refundedAt: row.refunded_at,
   };

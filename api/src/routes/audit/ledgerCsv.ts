@@ -26,6 +26,14 @@ const rupees = (amount: number | null): Rupees | null =>
 const istTime = (instant: string | null): string | null =>
   instant === null ? null : indiaWallClockOf(instant);
 
+/**
+ * A purchase's price, tax and total, on the row of the payment that paid it only: a failed
+ * attempt or a duplicate payment leaves them blank, so that summing a column of the file gives
+ * what was invoiced, not each attempt again (the screen greys those rows; a spreadsheet cannot).
+ */
+const taxedHere = (entry: LedgerEntry, amount: number): Rupees | null =>
+  entry.status === 'failed' || entry.duplicate ? null : rupees(amount);
+
 export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Date (IST)', (e) => istTime(e.capturedAt ?? e.failedAt)],
   ['Status', (e) => e.status],
@@ -47,18 +55,19 @@ export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Method', (e) => e.method],
   ['Reported by', (e) => e.source],
   ['Paid (₹)', (e) => rupees(e.amount)],
-  ['Price (₹)', (e) => rupees(e.price)],
+  ['Price (₹)', (e) => taxedHere(e, e.price)],
   ['CGST %', (e) => e.cgstPercent],
-  ['CGST (₹)', (e) => rupees(e.cgst)],
+  ['CGST (₹)', (e) => taxedHere(e, e.cgst)],
   ['SGST %', (e) => e.sgstPercent],
-  ['SGST (₹)', (e) => rupees(e.sgst)],
+  ['SGST (₹)', (e) => taxedHere(e, e.sgst)],
   ['IGST %', (e) => e.igstPercent],
-  ['IGST (₹)', (e) => rupees(e.igst)],
-  ['Total (₹)', (e) => rupees(e.total)],
+  ['IGST (₹)', (e) => taxedHere(e, e.igst)],
+  ['Total (₹)', (e) => taxedHere(e, e.total)],
   ['Invoice', (e) => e.invoiceNumber],
   ['Credit note', (e) => e.creditNoteNumber],
   ['Error code', (e) => e.errorCode],
   ['Refunded (₹)', (e) => rupees(e.refundAmount)],
+  ['Refund ID', (e) => e.refundId],
   ['Refund reason', (e) => e.refundReason],
   ['Refunded at (IST)', (e) => istTime(e.refundedAt)],
 ];

@@ -48,6 +48,7 @@ export type LedgerEntry = {
   failedAt: string | null;
   errorCode: string | null;
   refundAmount: number | null;
+  refundId?: string | null;
   refundReason: string | null;
   refundedAt: string | null;
 };
@@ -199,7 +200,10 @@ export function statusText(entry: LedgerEntry): string {
   const parts: string[] = [entry.status];
   if (entry.duplicate) parts.push('duplicate');
   if (entry.status === 'failed' && entry.errorCode) parts.push(entry.errorCode);
-  if (entry.refundAmount !== null) parts.push(`refunded ${formatRupees(entry.refundAmount)}`);
+  if (entry.refundAmount !== null) {
+    const id = entry.refundId ? ` (${entry.refundId})` : '';
+    parts.push(`refunded ${formatRupees(entry.refundAmount)}${id}`);
+  }
   // A refunded payment says so once, with its amount: not "refunded, refunded ₹…".
   if (entry.status === 'refunded' && entry.refundAmount !== null) parts.shift();
   return parts.join(', ');

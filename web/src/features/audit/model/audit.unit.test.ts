@@ -157,6 +157,10 @@ describe('ledger cells', () => {
       refundAmount: 1178.82,
     } as LedgerEntry;
     expect(statusText(entry)).toBe('duplicate, refunded ₹1,178.82');
+    // The gateway's refund id, as its refund report lists it.
+    expect(statusText({ ...entry, refundId: 'rfnd_AZGHvrH0W2PcIw' })).toBe(
+      'duplicate, refunded ₹1,178.82 (rfnd_AZGHvrH0W2PcIw)',
+    );
     expect(
       statusText({
         ...entry,
