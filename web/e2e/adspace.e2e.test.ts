@@ -459,7 +459,14 @@ describe('ad space', () => {
     await closeSlotAsTheTimerWould(app, { type: 'authPages', slotdate });
 
     const page = await memberPage(winner);
-    await page.goto(new URL('/transactions', app.baseUrl).href);
+    // The slot's bid page follows the close the server recorded (the clock says bidding is
+    // still open): its form takes nothing, and it leads the winner to pay.
+    await page.goto(new URL(`/adbid/${slotdate}?type=authPages`, app.baseUrl).href);
+    await page.getByText(/The slot is yours if you pay your bid plus GST by .* IST\./).waitFor();
+    const bidForm = page.getByRole('form', { name: 'Ad bid' });
+    expect(await bidForm.getByRole('button', { name: 'Post Ad Bid' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Pay now in Transactions' }).click();
+    await page.waitForURL('**/transactions');
     const row = page
       .getByRole('table', { name: 'Transactions' })
       .getByTestId('transaction-row')
@@ -474,8 +481,14 @@ describe('ad space', () => {
     await paid();
     await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
 
-    // The slot's space is the winner's, from the start of its day, ready for its creative.
-    await page.goto(new URL('/buyAdSpace', app.baseUrl).href);
+    // The slot's space is the winner's, from the start of its day, ready for its creative: the
+    // bid page says so and leads there.
+    await page.goto(new URL(`/adbid/${slotdate}?type=authPages`, app.baseUrl).href);
+    await page
+      .getByText('You bought this slot. Add its photo or video under Your ad spaces.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Your ad spaces' }).click();
+    await page.waitForURL('**/buyAdSpace');
     const space = page.getByRole('region', { name: 'Your ad spaces' }).getByRole('article', {
       name: 'Auth pages',
     });

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
+import { slotOutcomeFor } from '@boli/engine/adspace/slotOutcome';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -15,6 +16,7 @@ import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { activeMember } from '../../http/members.ts';
 import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
+import { loadSlot } from '../../payments/slotSale.ts';
 import type { BillingInfra } from '../billing/billingDeps.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import { calendarQuery, slotBidBody, slotBidsQuery, slotTypeOf } from './schema.ts';
@@ -30,7 +32,8 @@ const loginFirst = async (ctx: Context, next: Next): Promise<void> => {
 
 /**
  * Section 7's slot bids (/api/adbid, docs/api/adspace.md): bid for a dated authPages or
- * sidePanels slot, a slot's bids, and the calendar's per-date highest bids.
+ * sidePanels slot, a slot's bids, where the slot stands for the viewer once closed, and the
+ * calendar's per-date highest bids.
  */
 export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempotency' | 'config'>) {
   const router = new Router({ prefix: '/api/adbid' });
@@ -80,6 +83,12 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
     const viewerId = ctx.state.auth!.userId;
     const bids = await bidsOfSlot(infra.db, type, slotdate);
     ctx.body = success(bids.map((bid) => slotBidView(bid, viewerId)));
+  });
+
+  /** Where the slot stands for the viewer once bidding closed: offered, sold, unsold (slotOutcome.ts). */
+  router.get('/slot', auth, async (ctx) => {
+    const slot = parseInput(slotBidsQuery, ctx.query);
+    ctx.body = success(slotOutcomeFor(await loadSlot(infra.store, slot), ctx.state.auth!.userId));
   });
 
   router.get('/bid-events', auth, async (ctx) => {

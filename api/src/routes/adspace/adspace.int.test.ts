@@ -468,6 +468,12 @@ describe('slot bids', () => {
     });
     const induOffer = await slotPurchase(indu);
     expect(induOffer).toMatchObject({ totalPrice: 350_000, payBy: expect.any(String) });
+    // The slot's bid page tells each where it stands: Indu is to pay, Hari's offer ran out.
+    const standing = async (member: TestMember) =>
+      (await kit.api(`/api/adbid/slot?type=authPages&slotdate=${date}`, { token: member.token }))
+        .body.data;
+    expect(await standing(indu)).toMatchObject({ status: 'offered', yours: true, lapsed: false });
+    expect(await standing(hari)).toMatchObject({ status: 'offered', yours: false, lapsed: true });
     const lapsed = await kit.api(`/api/purchases/${hariOffer._id}/payable`, {
       token: hari.token,
     });

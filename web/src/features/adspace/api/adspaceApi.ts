@@ -1,5 +1,6 @@
 import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
 import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import type { SlotOutcome } from '@boli/engine/adspace/slotOutcome';
 import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
 import { apiRequest } from '../../../app/api/client.ts';
 import {
@@ -216,6 +217,26 @@ export async function fetchSlotBids(
     slotdate: text(row.slotdate),
     company: text(row.company),
   }));
+}
+
+/** Where a slot stands for the viewer (GET /api/adbid/slot); null when it could not be read. */
+export async function fetchSlotOutcome(
+  request: ApiRequest,
+  slotdate: string,
+  type: SlotSpaceType,
+  signal?: AbortSignal,
+): Promise<SlotOutcome | null> {
+  const data = await request<unknown>('/api/adbid/slot', { query: { slotdate, type }, signal });
+  if (!isRecord(data) || typeof data.closed !== 'boolean' || typeof data.status !== 'string') {
+    return null;
+  }
+  return {
+    closed: data.closed,
+    status: data.status as SlotOutcome['status'],
+    yours: data.yours === true,
+    payBy: typeof data.payBy === 'string' ? data.payBy : null,
+    lapsed: data.lapsed === true,
+  };
 }
 
 export type SlotBidInput = {

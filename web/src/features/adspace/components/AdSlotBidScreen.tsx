@@ -16,29 +16,35 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
-import { fetchSlotBids, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
+import { fetchSlotBids, fetchSlotOutcome, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
+import type { SlotOutcome } from '@boli/engine/adspace/slotOutcome';
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
 import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
-import { slotClosedText, slotTerms } from '../model/slotTerms.ts';
+import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
-function useSlotBids(slotdate: string, type: SlotSpaceType) {
+/** The slot's bids, and where it stands for the viewer (closed by the server, offered, sold). */
+function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
   const { request } = useApi();
   const [bids, setBids] = useState<SlotBid[] | null>(null);
+  const [outcome, setOutcome] = useState<SlotOutcome | null>(null);
   const load = useCallback(
     async (signal?: AbortSignal) => {
-      try {
-        setBids(await fetchSlotBids(request, slotdate, type, signal));
-      } catch {
-        if (!signal?.aborted) setBids([]);
-      }
+      const [listed, standing] = await Promise.allSettled([
+        fetchSlotBids(request, slotdate, type, signal),
+        signedIn ? fetchSlotOutcome(request, slotdate, type, signal) : Promise.resolve(null),
+      ]);
+      if (signal?.aborted) return;
+      setBids(listed.status === 'fulfilled' ? listed.value : []);
+      // Not read, the page goes by the clock alone, as it did before the server was asked.
+      setOutcome(standing.status === 'fulfilled' ? standing.value : null);
     },
-    [request, slotdate, type],
+    [request, slotdate, type, signedIn],
   );
   useEffect(() => {
     if (!isCalendarDate(slotdate)) return;
@@ -46,7 +52,7 @@ function useSlotBids(slotdate: string, type: SlotSpaceType) {
     void load(controller.signal);
     return () => controller.abort();
   }, [load, slotdate]);
-  return { bids, reload: () => void load() };
+  return { bids, outcome, reload: () => void load() };
 }
 
 /**
@@ -66,7 +72,7 @@ export function AdSlotBidScreen() {
   const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
-  const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0]);
+  const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0], Boolean(token));
   // A refusal about a field puts the keyboard on it, once it is marked.
   const { form, refused } = useRefusalFocus();
   const refuse = (refusal: SlotBidRefusal) => {
@@ -86,8 +92,11 @@ export function AdSlotBidScreen() {
       </Stack>
     );
   }
-  const opening = slotOpening(id, new Date());
+  // The clock's word, unless the server has recorded the close already.
+  const byClock = slotOpening(id, new Date());
+  const opening = byClock === 'open' && slot.outcome?.closed ? 'closed' : byClock;
   const biddable = opening === 'open';
+  const outcomeText = slot.outcome && slotOutcomeText(slot.outcome);
   const standing = slot.bids && slotStanding(slot.bids, biddable);
 
   const submit = async (event: FormEvent) => {
@@ -116,6 +125,8 @@ export function AdSlotBidScreen() {
           ? String(data.actionMessage)
           : undefined;
       const subscribeAt = subscribeLink(error);
+      // Refused as closed, say, by a close the page did not know of: it reads the slot again.
+      slot.reload();
       setFailure({
         msg: firstMessageOf(error),
         ...(action ? { action } : {}),
@@ -143,6 +154,20 @@ export function AdSlotBidScreen() {
       ) : (
         <Alert severity="info">
           {opening === 'closed' ? slotClosedText(id) : SLOT_NOT_OPEN_MESSAGES[opening]}
+          {outcomeText && (
+            <>
+              {' '}
+              {outcomeText.text}
+              {outcomeText.link && (
+                <>
+                  {' '}
+                  <Link component={RouterLink} to={outcomeText.link.to}>
+                    {outcomeText.link.label}
+                  </Link>
+                </>
+              )}
+            </>
+          )}
         </Alert>
       )}
       <Stack

@@ -17,7 +17,7 @@ export function slotStanding(
     return leader.mine
       ? {
           leads: true,
-          text: `Your bid of ${formatRupees(leader.bidamt)} was the highest when bidding ended. Its offer to pay for is in Transactions.`,
+          text: `Your bid of ${formatRupees(leader.bidamt)} was the highest when bidding ended.`,
         }
       : {
           leads: false,

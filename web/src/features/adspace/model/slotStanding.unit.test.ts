@@ -30,7 +30,7 @@ describe('a slot bidder’s standing', () => {
   it('says where the viewer’s bid stood once bidding has ended, with no advice to bid more', () => {
     expect(slotStanding([bid(250_000, true), bid(210_000)], false)).toEqual({
       leads: true,
-      text: 'Your bid of ₹2,50,000 was the highest when bidding ended. Its offer to pay for is in Transactions.',
+      text: 'Your bid of ₹2,50,000 was the highest when bidding ended.',
     });
     expect(slotStanding([bid(300_000), bid(260_000, true)], false)).toEqual({
       leads: false,

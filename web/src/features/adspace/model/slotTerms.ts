@@ -1,4 +1,5 @@
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import type { SlotOutcome } from '@boli/engine/adspace/slotOutcome';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,3 +16,38 @@ export const slotTerms = (slotdate: string): string =>
 /** What the bid page says once bidding for its slot has ended: 'Bidding Closed' and when. */
 export const slotClosedText = (slotdate: string): string =>
   `${MESSAGES.biddingClosed}: bidding ended at ${formatDateTime(slotBiddingEndsAt(slotdate))}.`;
+
+/** A page the outcome's member goes to next: Transactions to pay, Buy AdSpace for the creative. */
+export type OutcomeLink = { readonly to: string; readonly label: string };
+
+/**
+ * What the bid page says, once its slot closed, of where the slot stands for the member
+ * (engine/src/adspace/slotOutcome.ts), and where they go next; null while bidding is open.
+ */
+export function slotOutcomeText(
+  outcome: SlotOutcome,
+): { readonly text: string; readonly link?: OutcomeLink } | null {
+  const lapsed = outcome.lapsed ? 'Your time to pay for it ran out. ' : '';
+  switch (outcome.status) {
+    case 'open':
+      return null;
+    case 'closed':
+      return { text: 'The slot is being offered to the highest bidder.' };
+    case 'offered':
+      return outcome.yours && outcome.payBy
+        ? {
+            text: `The slot is yours if you pay your bid plus GST by ${formatDateTime(outcome.payBy)}.`,
+            link: { to: '/transactions', label: 'Pay now in Transactions' },
+          }
+        : { text: `${lapsed}The slot has been offered to another bidder.` };
+    case 'sold':
+      return outcome.yours
+        ? {
+            text: 'You bought this slot. Add its photo or video under Your ad spaces.',
+            link: { to: '/buyAdSpace', label: 'Your ad spaces' },
+          }
+        : { text: `${lapsed}The slot was bought by another bidder.` };
+    case 'unsold':
+      return { text: `${lapsed}Nobody bought this slot.` };
+  }
+}

@@ -1,0 +1,44 @@
+import { standingOffer, type AdSlotState } from './adSlot.decider.ts';
+
+/*
+ * Where a slot stands, as one member sees it once bidding for it has closed: offered (to them or
+ * to another bidder, and by when it is to be paid), sold (to them or not), or left unsold; and
+ * whether an offer made to them ran out. What the slot's bid page tells its bidders.
+ */
+
+export type SlotOutcome = {
+  /** The close is recorded: no bid counts any more. */
+  readonly closed: boolean;
+  readonly status: 'open' | 'closed' | 'offered' | 'sold' | 'unsold';
+  /** The standing offer or the sale is the viewer's. */
+  readonly yours: boolean;
+  /** When the standing offer is to be paid by; null when none stands. */
+  readonly payBy: string | null;
+  /** An offer to the viewer ran out unpaid. */
+  readonly lapsed: boolean;
+};
+
+export function slotOutcomeFor(state: AdSlotState, viewerId: string): SlotOutcome {
+  const lapsed = state.offers.some(
+    (offer, i) =>
+      offer.bid.userId === viewerId &&
+      (i < state.offers.length - 1 || (state.unsold && state.sold === null)),
+  );
+  if (state.sold !== null) {
+    return {
+      closed: true,
+      status: 'sold',
+      yours: state.sold.userId === viewerId,
+      payBy: null,
+      lapsed,
+    };
+  }
+  if (state.unsold) return { closed: true, status: 'unsold', yours: false, payBy: null, lapsed };
+  const offer = standingOffer(state);
+  if (offer !== null) {
+    const yours = offer.bid.userId === viewerId;
+    return { closed: true, status: 'offered', yours, payBy: offer.payBy, lapsed };
+  }
+  const closed = state.closed !== null;
+  return { closed, status: closed ? 'closed' : 'open', yours: false, payBy: null, lapsed: false };
+}
