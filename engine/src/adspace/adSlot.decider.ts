@@ -7,7 +7,14 @@ import type {
   PlaceSlotBid,
   SellSlot,
 } from './adSlot.commands.ts';
-import type { AdSlotEvent, SlotBid, SlotClosed, SlotOffered, SlotSold } from './adSlot.events.ts';
+import type {
+  AdSlotEvent,
+  OutbidBidder,
+  SlotBid,
+  SlotClosed,
+  SlotOffered,
+  SlotSold,
+} from './adSlot.events.ts';
 import {
   exceedsBaseAmount,
   hasSlotBiddingEnded,
@@ -64,8 +71,10 @@ export const standingOffer = (state: AdSlotState): SlotOffered['data'] | null =>
 
 const evolve = (state: AdSlotState, event: AdSlotEvent): AdSlotState => {
   switch (event.type) {
-    case 'SlotBidPlaced':
-      return { ...state, bids: [...state.bids, event.data] };
+    case 'SlotBidPlaced': {
+      const { outbid: _outbid, ...bid } = event.data;
+      return { ...state, bids: [...state.bids, bid] };
+    }
     case 'SlotClosed':
       return state.closed === null ? { ...state, closed: event.data } : state;
     case 'SlotOffered':
@@ -109,21 +118,24 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
   }
   // Section 6: a subscription is required to bid, a slot's as an ad's.
   if (!data.bidderEntitled) return fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
-  return [
-    {
-      type: 'SlotBidPlaced',
-      data: {
-        bidId: data.bidId,
-        userId: data.userId,
-        username: data.username,
-        type: data.type,
-        slotdate: data.slotdate,
-        company: data.company.trim(),
-        bidamt: data.bidamt,
-        biddate: metadata.now,
-      },
-    },
-  ];
+  const bid: SlotBid = {
+    bidId: data.bidId,
+    userId: data.userId,
+    username: data.username,
+    type: data.type,
+    slotdate: data.slotdate,
+    company: data.company.trim(),
+    bidamt: data.bidamt,
+    biddate: metadata.now,
+  };
+  return [{ type: 'SlotBidPlaced', data: { ...bid, outbid: outbidBy(bid, state.bids) } }];
+}
+
+/** The member whose bid led until `bid`, when `bid` now leads and is another member's. */
+function outbidBy(bid: SlotBid, bids: readonly SlotBid[]): OutbidBidder | null {
+  const leader = highestBid(bids);
+  if (leader === null || leader.userId === bid.userId) return null;
+  return highestBid([...bids, bid]) === bid ? { userId: leader.userId, bidId: leader.bidId } : null;
 }
 
 function close({ data, metadata }: CloseSlot, state: AdSlotState): AdSlotEvent[] {

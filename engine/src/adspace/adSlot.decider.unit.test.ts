@@ -3,7 +3,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
 import type { CloseSlot, OfferSlot, PlaceSlotBid, SellSlot } from './adSlot.commands.ts';
 import { adSlotDecider } from './adSlot.decider.ts';
-import type { AdSlotEvent, SlotBid } from './adSlot.events.ts';
+import type { AdSlotEvent, OutbidBidder, SlotBid } from './adSlot.events.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
 import {
   ASHA,
@@ -44,9 +44,9 @@ const closeSlot = (now = BIDDING_ENDS): CloseSlot => ({
   metadata: metadata(now),
 });
 
-const placed = (data: Partial<SlotBid> = {}): AdSlotEvent => ({
+const placed = (data: Partial<SlotBid> = {}, outbid: OutbidBidder | null = null): AdSlotEvent => ({
   type: 'SlotBidPlaced',
-  data: slotBid(data),
+  data: { ...slotBid(data), outbid },
 });
 
 describe('while the slot is open', () => {
@@ -54,6 +54,22 @@ describe('while the slot is open', () => {
     given([])
       .when(placeBid({ company: '  Asha Sweets ' }))
       .then(placed());
+  });
+
+  it('names the member whose lead a higher bid of another member took, to tell them', () => {
+    const ashas = placed({ bidId: 'b-1', bidamt: rupees(250_000) });
+    const balas = { bidId: 'b-2', userId: BALA, username: 'bala', company: 'Bala Bakes' };
+    given([ashas])
+      .when(placeBid({ ...balas, bidamt: rupees(260_000) }))
+      .then(placed({ ...balas, bidamt: rupees(260_000) }, { userId: ASHA, bidId: 'b-1' }));
+    // Lower, or equal (the earlier bid ranks first): nobody lost the lead.
+    given([ashas])
+      .when(placeBid({ ...balas, bidamt: rupees(250_000) }))
+      .then(placed({ ...balas, bidamt: rupees(250_000) }));
+    // Asha raising her own bid takes nobody's lead.
+    given([ashas])
+      .when(placeBid({ bidId: 'b-3', bidamt: rupees(270_000) }))
+      .then(placed({ bidId: 'b-3', bidamt: rupees(270_000) }));
   });
 
   it('takes a bid one paisa above the base amount', () => {

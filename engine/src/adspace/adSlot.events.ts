@@ -25,7 +25,14 @@ export type SlotBid = {
   readonly biddate: string;
 };
 
-export type SlotBidPlaced = DomainEvent<'SlotBidPlaced', SlotBid>;
+/** The member whose bid led until a new bid ranked above it (another member's). */
+export type OutbidBidder = { readonly userId: string; readonly bidId: string };
+
+/** A bid; `outbid` names the member it took the lead from (absent on bids recorded before). */
+export type SlotBidPlaced = DomainEvent<
+  'SlotBidPlaced',
+  SlotBid & { readonly outbid?: OutbidBidder | null }
+>;
 
 export type SlotClosed = DomainEvent<
   'SlotClosed',

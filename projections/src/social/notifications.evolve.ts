@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   'refundRequested',
   'slotOffered',
   'slotOfferLapsed',
+  'slotOutbid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -78,8 +79,12 @@ export const PAYMENT_NOTIFICATION_EVENT_TYPES = [
   'RefundRequested',
 ] as const satisfies readonly PurchaseEvent['type'][];
 
-/** A slot's offer passed on or left the slot unsold: the member whose time ran out is told. */
+/**
+ * A slot bid that took another member's lead (they are told, as on an ad); a slot's offer passed
+ * on or left the slot unsold (the member whose time ran out is told).
+ */
 export const SLOT_NOTIFICATION_EVENT_TYPES = [
+  'SlotBidPlaced',
   'SlotOffered',
   'SlotUnsold',
 ] as const satisfies readonly AdSlotEvent['type'][];
@@ -293,8 +298,20 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
   }
 }
 
-/** The member whose offer of a slot ran out unpaid (params: the slot), when one did. */
+/**
+ * The member a slot bid took the lead from (params: the slot and the new amount); the member whose
+ * offer of a slot ran out unpaid (params: the slot), when one did.
+ */
 export function notificationsForSlotEvent(event: AdSlotEvent): NotificationDraft[] {
+  if (event.type === 'SlotBidPlaced') {
+    const { outbid, type, slotdate, bidamt } = event.data;
+    if (!outbid) return [];
+    return [
+      note(outbid.userId, 'slotOutbid', {
+        params: { spaceType: type, slotdate, amount: bidamt, currencycode: 'INR' },
+      }),
+    ];
+  }
   if (event.type !== 'SlotOffered' && event.type !== 'SlotUnsold') return [];
   const { lapsed, type, slotdate } = event.data;
   if (lapsed === null) return [];

@@ -409,6 +409,32 @@ describe('billing notifications', () => {
     expect(notificationsForBillingEvent(created('adSpace'))).toEqual([]);
   });
 
+  it('tells the member a slot bid took the lead from, and nobody for a bid that took none', () => {
+    const bid = {
+      bidId: 'sb-2',
+      userId: 'u-2',
+      username: 'bala',
+      type: 'sidePanels' as const,
+      slotdate: '2026-05-10',
+      company: 'Bala Bakes',
+      bidamt: 260_000_00,
+      biddate: '2026-05-01T04:30:00.000Z',
+    };
+    const [told] = notificationsForSlotEvent({
+      type: 'SlotBidPlaced',
+      data: { ...bid, outbid: { userId: 'u-1', bidId: 'sb-1' } },
+    });
+    expect(told).toMatchObject({ userId: 'u-1', kind: 'slotOutbid' });
+    expect(notificationMessage(told!.kind, told!.params, '')).toBe(
+      'You have been outbid on the Side panels slot for 10-05-2026: a bid of ₹2,60,000 was placed.',
+    );
+    expect(
+      notificationsForSlotEvent({ type: 'SlotBidPlaced', data: { ...bid, outbid: null } }),
+    ).toEqual([]);
+    // A bid recorded before bids named whom they outbid tells nobody.
+    expect(notificationsForSlotEvent({ type: 'SlotBidPlaced', data: bid })).toEqual([]);
+  });
+
   it('tells the member whose offer of a slot ran out, when it passes on or leaves it unsold', () => {
     const lapsed = { bidId: 'sb-1', userId: 'u-1' };
     const bid = {

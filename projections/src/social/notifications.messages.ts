@@ -134,6 +134,8 @@ export function notificationMessage(
     case 'slotOffered': {
       return `The ${slotName(params)} is yours if you pay ${amount()} (your bid plus GST) by ${istDateTime(text(params.payBy))} IST. Unpaid by then, it is offered to the next bidder, if any.`;
     }
+    case 'slotOutbid':
+      return `You have been outbid on the ${slotName(params)}: a bid of ${amount()} was placed.`;
     case 'slotOfferLapsed':
       return `Your time to pay for the ${slotName(params)} ran out, so the slot is no longer yours.`;
     case 'refundRequested':

@@ -21,6 +21,8 @@ export type Notification = {
   readonly actorId: string | null;
   /** What a fulfilled purchase gave (adSlotSold, adSpaceActivated …): where its note leads. */
   readonly purchaseOutcome: string | null;
+  /** The ad slot a note is about (outbid, offered, lapsed, bought); null for other notes. */
+  readonly slot: { readonly type: string; readonly slotdate: string } | null;
   readonly createdAt: string;
   /** `commit.prepare` of the event that caused it. */
   readonly position: string;
@@ -61,6 +63,10 @@ const toNotification = (row: Row): Notification => {
     purchaseOutcome:
       row.kind === 'purchaseFulfilled' && typeof params.outcome === 'string'
         ? params.outcome
+        : null,
+    slot:
+      typeof params.spaceType === 'string' && typeof params.slotdate === 'string'
+        ? { type: params.spaceType, slotdate: params.slotdate }
         : null,
     createdAt: new Date(row.created_at).toISOString(),
     position: `${row.position_commit}.${row.position_prepare}`,

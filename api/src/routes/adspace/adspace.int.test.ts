@@ -348,6 +348,17 @@ describe('slot bids', () => {
     expect(seen[0]).not.toHaveProperty('user_id');
     expect(JSON.stringify(seen)).not.toContain(gita.username);
     expect(seen[1]).toMatchObject({ username: farid.username, user_id: farid.userId });
+    // Farid lost the lead to Gita, and is told, with a link to the slot's bid page.
+    const outbid = await eventually(async () => {
+      const { body } = await kit.api('/api/notification', { token: farid.token });
+      return (body.data as { kind: string; message: string; slot: unknown }[]).find(
+        (note) => note.kind === 'slotOutbid',
+      );
+    });
+    expect(outbid).toMatchObject({
+      message: `You have been outbid on the Side panels slot for ${displayDate(slotdate())}: a bid of ₹3,00,000.50 was placed.`,
+      slot: { type: 'sidePanels', slotdate: slotdate() },
+    });
 
     // The timer's handler on a clock just past the end of bidding, a day before the date.
     const biddingEnd = Date.parse(slotBiddingEndsAt(slotdate()));

@@ -14,7 +14,7 @@ const profile = (userId: string | null): string | null =>
 
 /** The page a notification opens, or null when there is none to open. */
 export function notificationLink(
-  notification: Pick<Notification, 'kind' | 'adId' | 'actorId' | 'purchaseOutcome'>,
+  notification: Pick<Notification, 'kind' | 'adId' | 'actorId' | 'purchaseOutcome' | 'slot'>,
 ): string | null {
   if (notification.adId !== null) return `/ads/${encodeURIComponent(notification.adId)}`;
   // An ad space or slot paid for: its photo or video is added under Your ad spaces there.
@@ -23,6 +23,11 @@ export function notificationLink(
     AD_SPACE_OUTCOMES.has(notification.purchaseOutcome ?? '')
   ) {
     return '/buyAdSpace';
+  }
+  // Outbid on a slot: its bid page, to bid again.
+  if (notification.kind === 'slotOutbid' && notification.slot) {
+    const { type, slotdate } = notification.slot;
+    return `/adbid/${encodeURIComponent(slotdate)}?type=${encodeURIComponent(type)}`;
   }
   switch (notification.kind) {
     // Who asked for the number; who answered (their number shows there once approved).

@@ -34,6 +34,15 @@ describe('where a notification takes the member', () => {
     ).toBe('/transactions');
   });
 
+  it('opens the bid page of a slot the member was outbid on', () => {
+    expect(
+      notificationLink({
+        ...note('slotOutbid'),
+        slot: { type: 'sidePanels', slotdate: '2027-01-27' },
+      }),
+    ).toBe('/adbid/2027-01-27?type=sidePanels');
+  });
+
   it('opens nothing for a kind it does not know', () => {
     expect(notificationLink(note('somethingNew'))).toBeNull();
   });

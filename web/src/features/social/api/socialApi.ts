@@ -51,6 +51,8 @@ export type Notification = {
   actorId: string | null;
   /** What a fulfilled purchase gave (adSlotSold, adSpaceActivated …); null for other kinds. */
   purchaseOutcome?: string | null;
+  /** The ad slot a note is about (outbid, offered, lapsed, bought); null for other notes. */
+  slot?: { type: string; slotdate: string } | null;
   createdAt: string;
 };
 
