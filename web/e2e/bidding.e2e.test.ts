@@ -204,6 +204,9 @@ describe('bidding on an ad, live', () => {
     const picker = ownerPage.getByRole('dialog', { name: 'Final Call' });
     const deadline = indiaPickerValueIn(12);
     const field = picker.getByLabel('Bidding closes at (India time)');
+    // The keyboard starts in the field, and the dialog is described by its warning.
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await picker.getAttribute('aria-describedby')).toBe('final-call-warning');
     // Its minimum holds still while the dialog is open: Chromium clears a half-typed date-time
     // whenever `min` changes, so a minimum ticking every second undid a keyboard user's typing.
     const min = await field.getAttribute('min');

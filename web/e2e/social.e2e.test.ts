@@ -144,6 +144,13 @@ describe('two members and a mobile number', () => {
       .filter({ hasText: `${asha.username} has requested your mobile number.` });
     await request.getByRole('button', { name: 'Reject' }).waitFor();
     await b.screenshot({ path: '/tmp/boli-social-bell.png', fullPage: true });
+    // Each answer is described by the request it answers, so several read apart.
+    const describedBy = await request
+      .getByRole('button', { name: 'Approve' })
+      .getAttribute('aria-describedby');
+    expect(await b.locator(`[id="${describedBy}"]`).innerText()).toBe(
+      `${asha.username} has requested your mobile number.`,
+    );
     await request.getByRole('button', { name: 'Approve' }).click();
     // The list reloads: the request is approved, so it now offers Revoke.
     await request.getByRole('button', { name: 'Revoke' }).waitFor();

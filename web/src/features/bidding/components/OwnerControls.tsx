@@ -59,10 +59,15 @@ function FinalCallDialog({
     if (open) setEarliest(serverNow());
   }, [open]);
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="final-call-title">
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby="final-call-title"
+      aria-describedby="final-call-warning"
+    >
       <DialogTitle id="final-call-title">Final Call</DialogTitle>
       <DialogContent>
-        <DialogContentText variant="body2" sx={{ mb: 1 }}>
+        <DialogContentText id="final-call-warning" variant="body2" sx={{ mb: 1 }}>
           Bidding closes at this time for good. A final call cannot be changed once made.
         </DialogContentText>
         <TextField
@@ -71,6 +76,8 @@ function FinalCallDialog({
           value={value}
           onChange={(e) => setValue(e.target.value)}
           required
+          // The keyboard starts where the dialog's one answer is typed.
+          autoFocus
           error={value !== '' && deadline === null}
           helperText={deadlineHelp(value, deadline)}
           slotProps={{

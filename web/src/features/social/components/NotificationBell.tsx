@@ -32,6 +32,9 @@ import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { DATES_IN_TEXT } from '../../../lib/format.ts';
 
+/** The id of a notification's message, which its answer buttons are described by. */
+const messageIdOf = (notification: Notification): string => `notification-${notification._id}`;
+
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
   approved: 'Approve',
   rejected: 'Reject',
@@ -190,11 +193,15 @@ export function NotificationBell() {
                           setAnchor(null);
                         }}
                       >
-                        <KeptWhole text={notification.message} pattern={DATES_IN_TEXT} />
+                        <span id={messageIdOf(notification)}>
+                          <KeptWhole text={notification.message} pattern={DATES_IN_TEXT} />
+                        </span>
                       </Link>
                     ) : (
                       <Typography variant="body2">
-                        <KeptWhole text={notification.message} pattern={DATES_IN_TEXT} />
+                        <span id={messageIdOf(notification)}>
+                          <KeptWhole text={notification.message} pattern={DATES_IN_TEXT} />
+                        </span>
                       </Typography>
                     )}
                     {/* A line of its own: the message above is inline (a link). */}
@@ -222,6 +229,9 @@ export function NotificationBell() {
                             color={status === 'approved' ? 'primary' : 'inherit'}
                             disabled={busy === notification._id}
                             onClick={() => void answer(notification, status)}
+                            // "Approve", described by the request it answers ("asha_k has
+                            // requested your mobile number."): several read apart.
+                            aria-describedby={messageIdOf(notification)}
                           >
                             {ANSWER_LABEL[status]}
                           </Button>
