@@ -280,6 +280,12 @@ describe('the auditor’s payments audit', () => {
     expect(await shownPaymentIds(rows)).toEqual([shareFee.paymentId]);
     await pickKind('Membership', 1);
     expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId]);
+    // The choice is in the address: a reload (or a link sent on) shows the same payments.
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('subscription');
+    await page.reload();
+    await summary.getByText(ledgerCaption(1, ''), { exact: true }).waitFor();
+    expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId]);
+    expect(await hide.isChecked()).toBe(true);
     // Failed attempts shown again: the membership's failed one too, not the share fee.
     await hide.click();
     await summary.getByText(ledgerCaption(2, ''), { exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,7 +32,8 @@ import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
-  defaultPeriod,
+  ledgerParamsOf,
+  ledgerViewOf,
   financialYearChoices,
   ledgerCaption,
   ledgerSummaryLines,
@@ -140,15 +141,17 @@ const PERIOD_PROBLEM_ID = 'ledger-period-problem';
 
 function LedgerSection() {
   const { request } = useApi();
-  const [period, setPeriod] = useState<LedgerView>(() => ({
-    ...defaultPeriod(new Date()),
-    search: '',
-    kind: 'all',
-    hideFailed: false,
-    page: 0,
-  }));
+  // What is shown lives in the address: a reload, Back or a link sent on shows the same payments.
+  const [params, setParams] = useSearchParams();
+  const period = useMemo(() => ledgerViewOf(params, new Date()), [params]);
+  const setPeriod = (view: LedgerView) =>
+    setParams(ledgerParamsOf(view, new Date()), { replace: true });
   /** The period and search as typed: Show payments shows them. */
-  const [draft, setDraft] = useState(() => ({ ...defaultPeriod(new Date()), search: '' }));
+  const [draft, setDraft] = useState(() => ({
+    from: period.from,
+    to: period.to,
+    search: period.search,
+  }));
   const [ledger, setLedger] = useState<Ledger | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
