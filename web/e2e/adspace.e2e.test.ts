@@ -501,6 +501,11 @@ describe('ad space', () => {
     const support = await grantRoles(app, await createMember(app, { address: false }), ['support']);
     const staff = await memberPage(support);
     await staff.goto(new URL('/support/slots', app.baseUrl).href);
+    // Before a slot is chosen, the slots with bids are listed, each leading to its history.
+    await staff
+      .getByRole('region', { name: 'Slots with bids' })
+      .getByRole('link', { name: `Auth pages, ${displayDate(slotdate)}` })
+      .waitFor();
     const lookup = staff.getByRole('form', { name: 'Find a slot' });
     await lookup.getByRole('combobox', { name: 'Type' }).click();
     await staff.getByRole('option', { name: 'Auth pages' }).click();

@@ -96,12 +96,29 @@ export function offerStatusText(offer: SlotHistoryOffer): string {
   switch (offer.purchaseStatus) {
     case null:
       return 'Purchase being started';
+    // An offer's purchase expires when its time to pay runs out: the offer lapsed.
+    case 'expired':
+      return 'Lapsed: not paid by its time';
     case 'refundPending':
     case 'refunded':
       return `Paid after its time ran out: ${statusText(offer.purchaseStatus).toLowerCase()}`;
     default:
       return statusText(offer.purchaseStatus);
   }
+}
+
+/**
+ * Why a bid was never offered the slot though it ranks above one that was: its member was
+ * offered the slot for a higher bid of theirs (a member is asked once). Null for the others.
+ */
+export function notOfferedBecause(
+  bid: SlotHistoryBid,
+  offers: readonly Pick<SlotHistoryOffer, 'bidId' | 'userId'>[],
+): string | null {
+  if (offers.some((offer) => offer.bidId === bid.bidId)) return null;
+  return offers.some((offer) => offer.userId === bid.userId)
+    ? 'Not offered: its member was offered the slot for a higher bid'
+    : null;
 }
 
 /** Why the address's type or date cannot be shown; null when both can (or none was asked). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  notOfferedBecause,
   offerStatusText,
   slotAskedProblem,
   slotOutcome,
@@ -63,13 +64,24 @@ describe('what the slot history says of a slot', () => {
   });
 
   it('says where each offer’s purchase stands, in the words of the member’s transactions', () => {
-    expect(offerStatusText(offer('b-1', 'asha', 'expired'))).toBe('Not completed');
+    expect(offerStatusText(offer('b-1', 'asha', 'expired'))).toBe('Lapsed: not paid by its time');
     expect(offerStatusText({ ...offer('b-1', 'asha', 'ordered'), purchaseStatus: null })).toBe(
       'Purchase being started',
     );
     expect(
       offerStatusText({ ...offer('b-1', 'asha', 'ordered'), purchaseStatus: 'refunded' }),
     ).toBe('Paid after its time ran out: refunded');
+  });
+
+  it('says why a bid ranked above an offered one was not offered: its member was, for more', () => {
+    const offers = [offer('b-1', 'asha', 'expired'), offer('b-3', 'bala', 'ordered')];
+    const bid = (bidId: string, userId: string) =>
+      ({ bidId, userId, username: userId, company: '', amount: 1, biddate: '' }) as const;
+    expect(notOfferedBecause(bid('b-2', 'u-asha'), offers)).toBe(
+      'Not offered: its member was offered the slot for a higher bid',
+    );
+    expect(notOfferedBecause(bid('b-1', 'u-asha'), offers)).toBeNull();
+    expect(notOfferedBecause(bid('b-4', 'u-chitra'), offers)).toBeNull();
   });
 
   it('says what is wrong with a type or date the address asks for', () => {

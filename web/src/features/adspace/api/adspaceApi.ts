@@ -187,10 +187,11 @@ export function recordAudience(kind: 'impression' | 'click', spaceId: string): P
 /** GET /api/adbid/bid-events?from&to&type: the dates with bids and their highest. */
 export async function fetchCalendarDays(
   request: ApiRequest,
-  range: { from: string; to: string; type: SlotSpaceType },
+  range: { from: string; to: string; type?: SlotSpaceType },
   signal?: AbortSignal,
 ): Promise<CalendarDay[]> {
-  const data = await request<unknown>('/api/adbid/bid-events', { query: range, signal });
+  const query = { from: range.from, to: range.to, ...(range.type ? { type: range.type } : {}) };
+  const data = await request<unknown>('/api/adbid/bid-events', { query, signal });
   return rows(data).map((row) => ({
     slotdate: text(row.slotdate),
     amount: amountOf(row.amount),

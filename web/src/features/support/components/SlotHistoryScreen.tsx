@@ -1,9 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,19 +14,21 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
-import { isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { addDays, indiaDateOf, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { fetchCalendarDays } from '../../adspace/api/adspaceApi.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
 import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx';
 import {
   fetchSlotHistory,
+  notOfferedBecause,
   slotAskedProblem,
   offerStatusText,
   slotOutcome,
@@ -105,10 +108,92 @@ export function SlotHistoryScreen() {
       </Stack>
       {askedProblem !== null ? (
         <Alert severity="error">{askedProblem}</Alert>
+      ) : isCalendarDate(shownDate) ? (
+        <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
       ) : (
-        isCalendarDate(shownDate) && (
-          <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
-        )
+        <SlotsWithBids />
+      )}
+    </Stack>
+  );
+}
+
+/** How far back and ahead of today the slots with bids are listed, in days. */
+const LISTED_DAYS = { back: 30, ahead: 90 } as const;
+
+/**
+ * Before a slot is chosen: the slots with bids from a month ago to three months ahead, each
+ * leading to its history, so support need not know a slot's type and day to begin.
+ */
+function SlotsWithBids() {
+  const { request } = useApi();
+  const today = indiaDateOf(new Date().toISOString());
+  const {
+    data: days,
+    failure,
+    retry,
+  } = useLoadedAfresh(
+    useCallback(
+      () =>
+        fetchCalendarDays(request, {
+          from: addDays(today, -LISTED_DAYS.back),
+          to: addDays(today, LISTED_DAYS.ahead),
+        }),
+      [request, today],
+    ),
+  );
+  if (failure) {
+    return retry ? (
+      <LoadFailure message={failure.message} onRetry={retry} />
+    ) : (
+      <Alert severity="error">{failure.message}</Alert>
+    );
+  }
+  if (!days) return <CenteredSpinner label="Loading the slots with bids" />;
+  const withBids = days.filter((day) => day.bids > 0);
+  return (
+    <Stack spacing={1} component="section" aria-label="Slots with bids">
+      <Typography variant="h6" component="h2">
+        Slots with bids
+      </Typography>
+      <Typography variant="body2" color="textSecondary">
+        From {formatDate(addDays(today, -LISTED_DAYS.back))} to{' '}
+        {formatDate(addDays(today, LISTED_DAYS.ahead))}. Choose one for its history, or pick any
+        type and date above.
+      </Typography>
+      {withBids.length === 0 ? (
+        <Typography role="status">No slot has bids in these days.</Typography>
+      ) : (
+        <TableScroller label="Slots with bids">
+          <Table size="small" aria-label="Slots with bids">
+            <TableHead>
+              <TableRow>
+                <TableCell>Slot</TableCell>
+                <TableCell align="right">Bids</TableCell>
+                <TableCell align="right">Highest</TableCell>
+                <TableCell>Bidding</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {withBids.map((day) => (
+                <TableRow key={`${day.type}/${day.slotdate}`}>
+                  <TableCell sx={NO_WRAP}>
+                    <Link
+                      component={RouterLink}
+                      to={`/support/slots?${new URLSearchParams({ type: day.type, date: day.slotdate }).toString()}`}
+                    >
+                      {slotTitle({ type: slotTypeOr(day.type), slotdate: day.slotdate })}
+                    </Link>
+                  </TableCell>
+                  <TableCell align="right">{day.bids}</TableCell>
+                  <TableCell align="right" sx={NO_WRAP}>
+                    {formatRupees(day.amount)}
+                  </TableCell>
+                  <TableCell>{day.closed ? 'closed' : 'open'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroller>
       )}
     </Stack>
   );
@@ -214,6 +299,11 @@ function SlotStory({ history }: { history: SlotHistory }) {
                   <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
                   {bid.bidId === history.winnerBidId && (
                     <Chip label="Won when bidding ended" size="small" color="secondary" />
+                  )}
+                  {notOfferedBecause(bid, history.offers) && (
+                    <Typography variant="caption" component="div" color="textSecondary">
+                      {notOfferedBecause(bid, history.offers)}
+                    </Typography>
                   )}
                 </TableCell>
                 <TableCell>{bid.username}</TableCell>
