@@ -47,6 +47,8 @@ export type AdReplay = {
   readonly eventsApplied: number;
   readonly status: AdStatus;
   readonly deadline: string | null;
+  /** When the final call was made (its command's time), the instant a bid's phase turns on. */
+  readonly finalCallMadeAt: string | null;
   readonly closedReason: CloseReason | null;
   readonly ownerId: string;
   readonly itemName: string | null;
@@ -101,10 +103,12 @@ export function replayAd(events: readonly RecordedEvent[], asOf?: string): AdRep
   );
   let state: AdState = initialState();
   const bids: ReplayedBid[] = [];
+  let finalCallMadeAt: string | null = null;
   for (const event of applied) {
     const adEvent = event as unknown as AdEvent;
     state = evolve(state, adEvent);
     if (adEvent.type === 'BidPlaced') bids.push(replayedBid(event, adEvent.data));
+    if (adEvent.type === 'FinalCallMade') finalCallMadeAt ??= event.metadata.now;
   }
   const at = asOf ?? applied.at(-1)?.metadata.now ?? null;
   return {
@@ -112,6 +116,7 @@ export function replayAd(events: readonly RecordedEvent[], asOf?: string): AdRep
     eventsApplied: applied.length,
     status: at === null ? 'none' : statusAt(state, at),
     deadline: deadlineOf(state),
+    finalCallMadeAt,
     closedReason: state.closedReason,
     ownerId: state.postedBy,
     itemName: state.details?.itemName ?? null,

@@ -59,10 +59,13 @@ describe('replaying an ad for a dispute', () => {
     expect(beforeFinalCall.status).toBe('open');
     expect(beforeFinalCall.bids.map((b) => b.bidId)).toEqual(['b1', 'b2']);
     expect(beforeFinalCall.deadline).toBeNull();
+    expect(beforeFinalCall.finalCallMadeAt).toBeNull();
 
     const duringFinalCall = replayAd(stream, at(65));
     expect(duringFinalCall.status).toBe('finalCallMade');
     expect(duringFinalCall.deadline).toBe(DEADLINE);
+    // When it was made: the instant that turns a bid's phase.
+    expect(duringFinalCall.finalCallMadeAt).toBe(at(60));
   });
 
   it('counts the final call as over at its deadline even before the timer closed it', () => {

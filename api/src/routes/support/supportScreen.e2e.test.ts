@@ -207,6 +207,16 @@ describe('the support ad history screen', () => {
     await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     const shown = await page.getByLabel('Replay as of (India time)').inputValue();
     expect(instantOfIndiaWallClock(shown)).toBe(at(15));
+    // To the millisecond: a bid and a deadline can be that close.
+    const exact = new Date(Date.parse(at(15)) + 250).toISOString();
+    await page.getByLabel('Replay as of (India time)').fill(`${indiaPickerValueOf(exact)}.250`);
+    await page.getByLabel('Replay as of (India time)').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('asOf') === exact);
+    expect(
+      instantOfIndiaWallClock(await page.getByLabel('Replay as of (India time)').inputValue()),
+    ).toBe(exact);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     await page.goBack();
     await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
     expect(await page.getByLabel('Replay as of (India time)').inputValue()).toBe('');

@@ -67,6 +67,8 @@ export type AdHistory = {
     eventsApplied: number;
     status: 'none' | 'open' | 'finalCallMade' | 'closed';
     deadline: string | null;
+    /** When the final call was made; absent from an api before it said so. */
+    finalCallMadeAt?: string | null;
     closedReason: 'closedEarlyByOwner' | 'finalCallExpired' | null;
     ownerId: string;
     itemName: string | null;
@@ -99,6 +101,8 @@ const wordsFor = (texts: Record<string, string>, code: unknown): string =>
 /** One line saying how bidding stood at the replayed instant. */
 export function statusLine(replay: AdHistory['replay']): string {
   const parts = [STATUS_TEXT[replay.status]];
+  // A bid's phase turns on when the final call was made: the moment a dispute is often about.
+  if (replay.finalCallMadeAt) parts.push(`final call made ${historyTime(replay.finalCallMadeAt)}`);
   if (replay.deadline) parts.push(`deadline ${historyTime(replay.deadline)}`);
   if (replay.status === 'closed' && replay.closedReason)
     parts.push(CLOSE_TEXT[replay.closedReason]);

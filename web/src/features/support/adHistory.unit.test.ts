@@ -29,6 +29,10 @@ describe('reading an ad history for support', () => {
       'Bidding Closed · deadline 2026-03-02 15:30:00.000 IST · final call expired',
     );
     expect(statusLine({ ...replay, status: 'open', deadline: null })).toBe('Open for bids');
+    // When the final call was made: the instant a bid's phase turns on.
+    expect(statusLine({ ...replay, finalCallMadeAt: '2026-03-02T09:58:00.123Z' })).toBe(
+      'Bidding Closed · final call made 2026-03-02 15:28:00.123 IST · deadline 2026-03-02 15:30:00.000 IST · final call expired',
+    );
   });
 
   it('quotes the chain verdict', () => {

@@ -70,9 +70,15 @@ function Actor({
 const validInstant = (value: string | null): string | undefined =>
   value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined;
 
-/** The replay picker's value (India's wall clock, to the second) for an instant; '' for none. */
-const pickerValueOf = (instant: string | undefined): string =>
-  instant ? indiaPickerValueOf(instant) : '';
+/**
+ * The replay picker's value for an instant: India's wall clock, to the millisecond when it has
+ * any (a bid and the deadline can be that close); '' for none.
+ */
+const pickerValueOf = (instant: string | undefined): string => {
+  if (!instant) return '';
+  const ms = new Date(instant).getUTCMilliseconds();
+  return `${indiaPickerValueOf(instant)}${ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`}`;
+};
 
 /**
  * /support/ads/{ad_id} (staff only; not in the spec's table): an ad's whole event stream and the
@@ -189,7 +195,8 @@ export function AdHistoryScreen() {
           inputRef={timeField}
           error={replayProblem !== null}
           helperText={replayProblem}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+          // To the millisecond: a bid and the final call's deadline can be that close.
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 0.001 } }}
         />
         <Button type="submit" variant="contained">
           Replay
