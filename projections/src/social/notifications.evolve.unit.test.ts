@@ -409,17 +409,20 @@ describe('billing notifications', () => {
     expect(notificationsForBillingEvent(created('adSpace'))).toEqual([]);
   });
 
+  /** Bala's bid for the Side panels slot of 10-05-2026. */
+  const balasSlotBid = (bidamt: number) => ({
+    bidId: 'sb-2',
+    userId: 'u-2',
+    username: 'bala',
+    type: 'sidePanels' as const,
+    slotdate: '2026-05-10',
+    company: 'Bala Bakes',
+    bidamt,
+    biddate: '2026-05-01T04:30:00.000Z',
+  });
+
   it('tells the member a slot bid took the lead from, and nobody for a bid that took none', () => {
-    const bid = {
-      bidId: 'sb-2',
-      userId: 'u-2',
-      username: 'bala',
-      type: 'sidePanels' as const,
-      slotdate: '2026-05-10',
-      company: 'Bala Bakes',
-      bidamt: 260_000_00,
-      biddate: '2026-05-01T04:30:00.000Z',
-    };
+    const bid = balasSlotBid(260_000_00);
     const [told] = notificationsForSlotEvent({
       type: 'SlotBidPlaced',
       data: { ...bid, outbid: { userId: 'u-1', bidId: 'sb-1' } },
@@ -437,16 +440,7 @@ describe('billing notifications', () => {
 
   it('tells the member whose offer of a slot ran out, when it passes on or leaves it unsold', () => {
     const lapsed = { bidId: 'sb-1', userId: 'u-1' };
-    const bid = {
-      bidId: 'sb-2',
-      userId: 'u-2',
-      username: 'bala',
-      type: 'sidePanels' as const,
-      slotdate: '2026-05-10',
-      company: 'Bala Bakes',
-      bidamt: 250_000_00,
-      biddate: '2026-05-01T04:30:00.000Z',
-    };
+    const bid = balasSlotBid(250_000_00);
     const common = { type: 'sidePanels' as const, slotdate: '2026-05-10' };
     const offeredOn = (after: typeof lapsed | null) =>
       notificationsForSlotEvent({
