@@ -462,7 +462,9 @@ describe('ad space', () => {
     // The slot's bid page follows the close the server recorded (the clock says bidding is
     // still open): its form takes nothing, and it leads the winner to pay.
     await page.goto(new URL(`/adbid/${slotdate}?type=authPages`, app.baseUrl).href);
-    await page.getByText(/The slot is yours if you pay your bid plus GST by .* IST\./).waitFor();
+    await page
+      .getByText(/The slot is yours if you pay your bid of ₹2,75,000 plus GST by .* IST\./)
+      .waitFor();
     const bidForm = page.getByRole('form', { name: 'Ad bid' });
     expect(await bidForm.getByRole('button', { name: 'Post Ad Bid' }).isDisabled()).toBe(true);
     await page.getByRole('link', { name: 'Pay now in Transactions' }).click();
@@ -505,8 +507,11 @@ describe('ad space', () => {
     await staff
       .getByRole('region', { name: 'Slots with bids' })
       .getByRole('link', { name: `Auth pages, ${displayDate(slotdate)}` })
-      .waitFor();
+      .click();
     const lookup = staff.getByRole('form', { name: 'Find a slot' });
+    // The slot chosen from the list is the one the fields name.
+    await expect.poll(() => lookup.getByLabel('Date').inputValue()).toBe(slotdate);
+    await staff.goBack();
     await lookup.getByRole('combobox', { name: 'Type' }).click();
     await staff.getByRole('option', { name: 'Auth pages' }).click();
     await lookup.getByLabel('Date').fill(slotdate);

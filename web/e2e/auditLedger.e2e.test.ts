@@ -209,6 +209,8 @@ async function showToday(page: Page) {
   await ledger.getByLabel('From', { exact: true }).fill(todayInIndia());
   await ledger.getByLabel('To', { exact: true }).fill(todayInIndia());
   await ledger.getByRole('button', { name: 'Show payments' }).click();
+  // The period shown is the address's.
+  await page.waitForURL((url) => url.searchParams.get('from') === todayInIndia());
   return ledger;
 }
 
@@ -327,6 +329,8 @@ describe('the auditor’s payments audit', () => {
     const rows = ledger.getByTestId('ledger-row');
     const summary = ledger.getByTestId('ledger-summary');
     await summary.getByText(ledgerCaption(expected.length, ''), { exact: true }).waitFor();
+    // The summary may be the default period's, which holds today too: the rows are waited for.
+    await expect.poll(() => rows.count()).toBe(LEDGER_PAGE_SIZE);
     const firstPage = await shownPaymentIds(rows);
     expect(firstPage).toHaveLength(LEDGER_PAGE_SIZE);
     const pages = ledger.getByRole('navigation');

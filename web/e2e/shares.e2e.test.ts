@@ -173,6 +173,11 @@ describe('share bids through the sandbox checkout', () => {
     await page.goto(new URL(`/bid/${member.userId}`, app.baseUrl).href);
     const subscribed = page.getByTestId('share-bid-subscribed');
     await subscribed.waitFor();
+    // Opened again, the form starts with the company the member bid under, not their alias: a
+    // bid under another name would be another company to the others.
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Post A Bid' }).getByLabel('Company').inputValue())
+      .toBe(company);
     expect(await subscribed.innerText()).toContain(MESSAGES.lifetimeSubscription);
     expect(await subscribed.innerText()).toContain('Buy-share bid fee paid');
     expect(await page.getByTestId('share-bid-unsubscribed').count()).toBe(0);

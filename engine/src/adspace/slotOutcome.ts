@@ -14,6 +14,8 @@ export type SlotOutcome = {
   readonly yours: boolean;
   /** When the standing offer is to be paid by; null when none stands. */
   readonly payBy: string | null;
+  /** The viewer's bid the standing offer is for (paise; GST is added); null unless theirs. */
+  readonly bidamt: number | null;
   /** An offer to the viewer ran out unpaid. */
   readonly lapsed: boolean;
 };
@@ -30,15 +32,26 @@ export function slotOutcomeFor(state: AdSlotState, viewerId: string): SlotOutcom
       status: 'sold',
       yours: state.sold.userId === viewerId,
       payBy: null,
+      bidamt: null,
       lapsed,
     };
   }
-  if (state.unsold) return { closed: true, status: 'unsold', yours: false, payBy: null, lapsed };
+  if (state.unsold) {
+    return { closed: true, status: 'unsold', yours: false, payBy: null, bidamt: null, lapsed };
+  }
   const offer = standingOffer(state);
   if (offer !== null) {
     const yours = offer.bid.userId === viewerId;
-    return { closed: true, status: 'offered', yours, payBy: offer.payBy, lapsed };
+    const bidamt = yours ? offer.bid.bidamt : null;
+    return { closed: true, status: 'offered', yours, payBy: offer.payBy, bidamt, lapsed };
   }
   const closed = state.closed !== null;
-  return { closed, status: closed ? 'closed' : 'open', yours: false, payBy: null, lapsed: false };
+  return {
+    closed,
+    status: closed ? 'closed' : 'open',
+    yours: false,
+    payBy: null,
+    bidamt: null,
+    lapsed: false,
+  };
 }

@@ -57,9 +57,15 @@ describe('where a slot stands for one of its bidders', () => {
       status: 'offered',
       yours: true,
       payBy: '2027-01-26T06:30:00.000Z',
+      bidamt: 230_000_00,
       lapsed: false,
     });
-    expect(slotOutcomeFor(toNikhil, 'priya')).toMatchObject({ status: 'offered', yours: false });
+    // The bid's amount is the member's own to know.
+    expect(slotOutcomeFor(toNikhil, 'priya')).toMatchObject({
+      status: 'offered',
+      yours: false,
+      bidamt: null,
+    });
   });
 
   it('says an offer ran out to the member whose it was, once it passed on or the slot went unsold', () => {
@@ -86,6 +92,7 @@ describe('where a slot stands for one of its bidders', () => {
       status: 'sold',
       yours: true,
       payBy: null,
+      bidamt: null,
       lapsed: false,
     });
     expect(slotOutcomeFor(sold, 'nikhil')).toMatchObject({

@@ -37,13 +37,13 @@ async function byOwner(db: Knex, username: string, limit: number): Promise<AdRow
   return rows.map(fromStored);
 }
 
-/** Ads whose id starts with the code, or whose link ends with it (…-82981bcf). */
+/** Ads whose id starts with the code, or whose link ends with it (…-82981bcf4a, or …bcf4a). */
 async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
   if (!new RegExp(`^[0-9a-f-]{${CODE_MIN_LENGTH},}$`).test(code)) return [];
   const rows = (await db(ADS)
     .select(AD_COLUMNS)
     .where('ad_id', 'like', `${escapeLike(code)}%`)
-    .orWhere('uid', 'like', `%-${escapeLike(code)}`)
+    .orWhere('uid', 'like', `%${escapeLike(code)}`)
     .orderBy([...newestFirst])
     .limit(limit)) as StoredAd[];
   return rows.map(fromStored);

@@ -8,6 +8,7 @@ import { slotOutcomeFor } from '@boli/engine/adspace/slotOutcome';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { paiseToRupees } from '@boli/engine/shared/money';
 import { bidsOfSlot, calendarBetween } from '@boli/projections/adspace/adspace.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { bearerToken, requireAuth } from '../../http/auth.ts';
@@ -88,7 +89,11 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
   /** Where the slot stands for the viewer once bidding closed: offered, sold, unsold (slotOutcome.ts). */
   router.get('/slot', auth, async (ctx) => {
     const slot = parseInput(slotBidsQuery, ctx.query);
-    ctx.body = success(slotOutcomeFor(await loadSlot(infra.store, slot), ctx.state.auth!.userId));
+    const outcome = slotOutcomeFor(await loadSlot(infra.store, slot), ctx.state.auth!.userId);
+    ctx.body = success({
+      ...outcome,
+      bidamt: outcome.bidamt === null ? null : paiseToRupees(outcome.bidamt),
+    });
   });
 
   router.get('/bid-events', auth, async (ctx) => {

@@ -483,7 +483,12 @@ describe('slot bids', () => {
     const standing = async (member: TestMember) =>
       (await kit.api(`/api/adbid/slot?type=authPages&slotdate=${date}`, { token: member.token }))
         .body.data;
-    expect(await standing(indu)).toMatchObject({ status: 'offered', yours: true, lapsed: false });
+    expect(await standing(indu)).toMatchObject({
+      status: 'offered',
+      yours: true,
+      bidamt: 350_000,
+      lapsed: false,
+    });
     expect(await standing(hari)).toMatchObject({ status: 'offered', yours: false, lapsed: true });
     const lapsed = await kit.api(`/api/purchases/${hariOffer._id}/payable`, {
       token: hari.token,

@@ -379,7 +379,9 @@ describe('the ledger as a spreadsheet', () => {
     expect(failedRow[column('Paid (₹)')]).toBe('');
     // Its purchase's tax is on the row of the payment that paid, not on each attempt: summing
     // the column gives what was invoiced.
-    expect([failedRow[column('Total (₹)')], failedRow[column('IGST (₹)')]]).toEqual(['', '']);
+    expect(
+      ['Total (₹)', 'IGST (₹)', 'IGST %', 'CGST %'].map((name) => failedRow[column(name)]),
+    ).toEqual(['', '', '', '']);
     const summary = (await audit('/payments?from=2026-04-01')).body.data as {
       summary: { invoiced: { total: number } };
     };

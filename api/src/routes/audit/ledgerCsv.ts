@@ -27,12 +27,14 @@ const istTime = (instant: string | null): string | null =>
   instant === null ? null : indiaWallClockOf(instant);
 
 /**
- * A purchase's price, tax and total, on the row of the payment that paid it only: a failed
+ * A purchase's price, tax (rates and amounts) and total, on the row of the payment that paid it only: a failed
  * attempt or a duplicate payment leaves them blank, so that summing a column of the file gives
  * what was invoiced, not each attempt again (the screen greys those rows; a spreadsheet cannot).
  */
+const paidRowOnly = <T>(entry: LedgerEntry, value: T): T | null =>
+  entry.status === 'failed' || entry.duplicate ? null : value;
 const taxedHere = (entry: LedgerEntry, amount: number): Rupees | null =>
-  entry.status === 'failed' || entry.duplicate ? null : rupees(amount);
+  paidRowOnly(entry, rupees(amount));
 
 export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Date (IST)', (e) => istTime(e.capturedAt ?? e.failedAt)],
@@ -56,11 +58,11 @@ export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Reported by', (e) => e.source],
   ['Paid (₹)', (e) => rupees(e.amount)],
   ['Price (₹)', (e) => taxedHere(e, e.price)],
-  ['CGST %', (e) => e.cgstPercent],
+  ['CGST %', (e) => paidRowOnly(e, e.cgstPercent)],
   ['CGST (₹)', (e) => taxedHere(e, e.cgst)],
-  ['SGST %', (e) => e.sgstPercent],
+  ['SGST %', (e) => paidRowOnly(e, e.sgstPercent)],
   ['SGST (₹)', (e) => taxedHere(e, e.sgst)],
-  ['IGST %', (e) => e.igstPercent],
+  ['IGST %', (e) => paidRowOnly(e, e.igstPercent)],
   ['IGST (₹)', (e) => taxedHere(e, e.igst)],
   ['Total (₹)', (e) => taxedHere(e, e.total)],
   ['Invoice', (e) => e.invoiceNumber],

@@ -156,6 +156,8 @@ describe('support finds an ad to look into', () => {
       expect((await find('5E7A91C2D4')).ads).toEqual([
         expect.objectContaining({ _id: second, foundBy: 'code', bidOpen: true }),
       ]);
+      // The link's code's last characters find it too, as a member may quote them.
+      expect((await find('91c2d4')).ads?.map((ad) => ad._id)).toEqual([second]);
       // Too short a code is no code; nothing found is an empty list.
       expect((await find('5e7a')).ads?.some((ad) => ad._id === second)).toBe(false);
       expect((await find('zzyzx qwrtp')).ads).toEqual([]);

@@ -220,13 +220,16 @@ export async function fetchSlotBids(
   }));
 }
 
+/** Where a slot stands for the viewer, as the api says it: `bidamt` in rupees. */
+export type SlotOutcomeView = Omit<SlotOutcome, 'bidamt'> & { readonly bidamt: number | null };
+
 /** Where a slot stands for the viewer (GET /api/adbid/slot); null when it could not be read. */
 export async function fetchSlotOutcome(
   request: ApiRequest,
   slotdate: string,
   type: SlotSpaceType,
   signal?: AbortSignal,
-): Promise<SlotOutcome | null> {
+): Promise<SlotOutcomeView | null> {
   const data = await request<unknown>('/api/adbid/slot', { query: { slotdate, type }, signal });
   if (!isRecord(data) || typeof data.closed !== 'boolean' || typeof data.status !== 'string') {
     return null;
@@ -236,6 +239,7 @@ export async function fetchSlotOutcome(
     status: data.status as SlotOutcome['status'],
     yours: data.yours === true,
     payBy: typeof data.payBy === 'string' ? data.payBy : null,
+    bidamt: typeof data.bidamt === 'number' ? data.bidamt : null,
     lapsed: data.lapsed === true,
   };
 }

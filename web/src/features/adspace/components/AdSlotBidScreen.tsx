@@ -13,11 +13,17 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { DATES_IN_TEXT, formatDate, formatRupees } from '../../../lib/format.ts';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
-import { fetchSlotBids, fetchSlotOutcome, postSlotBid, type SlotBid } from '../api/adspaceApi.ts';
-import type { SlotOutcome } from '@boli/engine/adspace/slotOutcome';
+import {
+  fetchSlotBids,
+  fetchSlotOutcome,
+  postSlotBid,
+  type SlotBid,
+  type SlotOutcomeView,
+} from '../api/adspaceApi.ts';
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
 import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
@@ -32,7 +38,7 @@ import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
   const { request } = useApi();
   const [bids, setBids] = useState<SlotBid[] | null>(null);
-  const [outcome, setOutcome] = useState<SlotOutcome | null>(null);
+  const [outcome, setOutcome] = useState<SlotOutcomeView | null>(null);
   const load = useCallback(
     async (signal?: AbortSignal) => {
       const [listed, standing] = await Promise.allSettled([
@@ -157,7 +163,7 @@ export function AdSlotBidScreen() {
           {outcomeText && (
             <>
               {' '}
-              {outcomeText.text}
+              <KeptWhole text={outcomeText.text} pattern={DATES_IN_TEXT} />
               {outcomeText.link && (
                 <>
                   {' '}

@@ -209,9 +209,11 @@ export function BidCalendarScreen() {
             const label: unknown = arg.event.extendedProps.label;
             if (typeof label === 'string') arg.el.setAttribute('aria-label', label);
           }}
+          // A date with bids opens its bid page whether or not bidding is still open: once closed,
+          // that page says where the slot stands (to pay for, bought, gone to another bidder).
           eventClick={(arg) => {
             arg.jsEvent.preventDefault();
-            open(arg.event.startStr);
+            void navigate(slotBidPath(arg.event.startStr, type));
           }}
         />
       </Box>

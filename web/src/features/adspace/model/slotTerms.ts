@@ -1,8 +1,8 @@
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
-import type { SlotOutcome } from '@boli/engine/adspace/slotOutcome';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import type { SlotOutcomeView } from '../api/adspaceApi.ts';
 
 /**
  * What the bid page says of how its slot is won and paid for (engine/src/adspace/adSlot.rules.ts):
@@ -25,7 +25,7 @@ export type OutcomeLink = { readonly to: string; readonly label: string };
  * (engine/src/adspace/slotOutcome.ts), and where they go next; null while bidding is open.
  */
 export function slotOutcomeText(
-  outcome: SlotOutcome,
+  outcome: SlotOutcomeView,
 ): { readonly text: string; readonly link?: OutcomeLink } | null {
   const lapsed = outcome.lapsed ? 'Your time to pay for it ran out. ' : '';
   switch (outcome.status) {
@@ -36,7 +36,7 @@ export function slotOutcomeText(
     case 'offered':
       return outcome.yours && outcome.payBy
         ? {
-            text: `The slot is yours if you pay your bid plus GST by ${formatDateTime(outcome.payBy)}.`,
+            text: `The slot is yours if you pay your bid${outcome.bidamt === null ? '' : ` of ${formatRupees(outcome.bidamt)}`} plus GST by ${formatDateTime(outcome.payBy)}.`,
             link: { to: '/transactions', label: 'Pay now in Transactions' },
           }
         : { text: `${lapsed}The slot has been offered to another bidder.` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotOutcome } from '@boli/engine/adspace/slotOutcome';
+import type { SlotOutcomeView } from '../api/adspaceApi.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from './slotTerms.ts';
 
 describe('the terms a slot bid page states', () => {
@@ -18,11 +18,12 @@ describe('the terms a slot bid page states', () => {
 });
 
 describe('where a closed slot stands, as its bid page says it', () => {
-  const outcome = (over: Partial<SlotOutcome>): SlotOutcome => ({
+  const outcome = (over: Partial<SlotOutcomeView>): SlotOutcomeView => ({
     closed: true,
     status: 'offered',
     yours: false,
     payBy: null,
+    bidamt: null,
     lapsed: false,
     ...over,
   });

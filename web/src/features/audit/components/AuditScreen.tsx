@@ -55,6 +55,7 @@ import {
 import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
@@ -138,6 +139,14 @@ function SeriesSection() {
 const FIELD_WIDTH = { width: { xs: '100%', sm: 'auto' } } as const;
 /** The reversed period's alert, which both dates point to. */
 const PERIOD_PROBLEM_ID = 'ledger-period-problem';
+
+/**
+ * A payment's time: on one line where there is room; on a phone its day over its time, so the
+ * purchase's name and id beside it are not squeezed to a few characters a line.
+ */
+const TIME_CELL = { whiteSpace: { xs: 'normal', sm: 'nowrap' } } as const;
+/** The day and the time of a date-time, each kept whole: the line breaks between them only. */
+const DAY_AND_TIME = /(\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d(?:\.\d{3})? IST)/;
 
 function LedgerSection() {
   const { request } = useApi();
@@ -351,7 +360,9 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
   const attempted = entry.status === 'failed' ? { color: 'text.secondary' } : undefined;
   return (
     <TableRow data-testid="ledger-row">
-      <TableCell sx={NO_WRAP}>{paymentTime(entry)}</TableCell>
+      <TableCell sx={TIME_CELL}>
+        <KeptWhole text={paymentTime(entry)} pattern={DAY_AND_TIME} />
+      </TableCell>
       <TableCell sx={IDS}>
         {entry.name}
         {entry.itemAdId && (

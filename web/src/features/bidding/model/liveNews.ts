@@ -1,5 +1,5 @@
 import type { BidView } from '../api/bidViews.ts';
-import { formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 
 /*
  * What the bid area says aloud (a polite live region) of what arrives live: a screen reader's
@@ -16,7 +16,9 @@ export type LiveNews =
 /** The news's words for this viewer; null when there is nothing to say. */
 export function liveNewsText(news: LiveNews | null, viewerId: string | undefined): string | null {
   if (news === null) return null;
-  if ('finalCallDateTime' in news) return 'The owner made a final call.';
+  if ('finalCallDateTime' in news) {
+    return `The owner made a final call. Bidding closes at ${formatDateTime(news.finalCallDateTime)}.`;
+  }
   const { bid } = news;
   if (viewerId !== undefined && bid.postedBy === viewerId) return null;
   const amount = bid.bidamt === null ? '' : ` of ${formatRupees(bid.bidamt)}`;

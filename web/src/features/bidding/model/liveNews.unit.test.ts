@@ -29,9 +29,9 @@ describe('liveNewsText', () => {
     expect(liveNewsText({ seq: 1, bid: bid({ postedBy: 'me' }) }, 'me')).toBeNull();
     expect(liveNewsText(null, 'me')).toBeNull();
   });
-  it('says the final call', () => {
+  it('says the final call, and when bidding closes', () => {
     expect(liveNewsText({ seq: 2, finalCallDateTime: '2026-12-01T04:30:00.000Z' }, 'me')).toBe(
-      'The owner made a final call.',
+      'The owner made a final call. Bidding closes at 2026-12-01 10:00:00 IST.',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -22,8 +22,11 @@ import { ShareFeeDialog } from './ShareFeeDialog.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 type Props = {
-  /** The member's registered bid alias, to start the company field with. */
-  bidAlias: string;
+  /**
+   * What the company field starts with: the company the member last bid under, else their
+   * registered bid alias. It follows this till the member types in the field.
+   */
+  startCompany: string;
   hasPaidToBuyShare: boolean;
   /** A bid was posted (directly, or by the fee's payment). */
   onPosted: (feeJustPaid: boolean) => void;
@@ -36,11 +39,11 @@ type Props = {
  * directly; anyone else sees the fee dialog with its price and tax, and the bid is posted by the
  * fee's payment (section 4).
  */
-export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted, onFeeOver }: Props) {
+export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeOver }: Props) {
   const { user } = useSession();
   const { request } = useApi();
   const [input, setInput] = useState<ShareBidFormInput>({
-    company: bidAlias,
+    company: startCompany,
     type: SELECT_TYPE,
     amount: '',
   });
@@ -53,9 +56,12 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted, onFeeOver 
   const faults = useBidFieldFaults(input, input.company, user?.username);
   const { atFault } = faults;
 
+  // A bid under a new name is a new company to the others: the field keeps the last one used,
+  // which may load after the form, unless the member has typed a name of their own.
+  const typedCompany = useRef(false);
   useEffect(() => {
-    setInput((current) => (current.company ? current : { ...current, company: bidAlias }));
-  }, [bidAlias]);
+    if (!typedCompany.current) setInput((current) => ({ ...current, company: startCompany }));
+  }, [startCompany]);
 
   const cleared = () => setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
   const posted = (msg: string, feeJustPaid: boolean) => {
@@ -109,7 +115,10 @@ export function ShareBidForm({ bidAlias, hasPaidToBuyShare, onPosted, onFeeOver 
         label="Company"
         name="company"
         value={input.company}
-        onChange={(e) => setInput((current) => ({ ...current, company: e.target.value }))}
+        onChange={(e) => {
+          typedCompany.current = true;
+          setInput((current) => ({ ...current, company: e.target.value }));
+        }}
         size="small"
         helperText="The name your bids are shown under"
         error={atFault.includes('alias')}

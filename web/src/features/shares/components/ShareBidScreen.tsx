@@ -26,6 +26,8 @@ export function ShareBidScreen() {
   const { member, failure, feePaid, reload } = useShareMember();
   const entitlement = useEntitlement();
   const previous = useShareBids(true);
+  // The company of the member's newest share bid (the first page is newest first).
+  const lastCompany = previous.page === 0 ? previous.list?.bids[0]?.company : undefined;
 
   const posted = (feeJustPaid: boolean) => {
     if (feeJustPaid) feePaid();
@@ -69,7 +71,7 @@ export function ShareBidScreen() {
           )}
           <Paper variant="outlined" sx={{ p: 2 }}>
             <ShareBidForm
-              bidAlias={member.bidAlias}
+              startCompany={lastCompany || member.bidAlias}
               hasPaidToBuyShare={member.hasPaidToBuyShare}
               onPosted={posted}
               onFeeOver={() => {

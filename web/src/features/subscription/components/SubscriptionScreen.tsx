@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -112,6 +113,12 @@ export function SubscriptionScreen() {
                   Start date: {formatDate(subscription.startDate)}
                 </Typography>
               </CardContent>
+              {/* Its payment and invoice are listed there. */}
+              <CardActions>
+                <Button component={RouterLink} to="/transactions?type=subscription" size="small">
+                  Payment and invoice
+                </Button>
+              </CardActions>
             </Card>
           ))}
         </Stack>

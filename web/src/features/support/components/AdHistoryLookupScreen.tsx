@@ -21,7 +21,7 @@ const NOTHING_TYPED = 'Paste the ad’s link, or type its id, its owner’s user
 
 /** How each ad was found, beside it. */
 const FOUND_BY: Record<StaffFoundAd['foundBy'], string> = {
-  owner: 'their ad',
+  owner: 'its owner',
   code: 'its id or link',
   name: 'its name',
 };
@@ -81,7 +81,7 @@ export function AdHistoryLookupScreen() {
           error={problem !== null}
           helperText={
             problem ??
-            'For example https://…/ads/swift-dzire-1a2b3c, 1a2b3c, kavya_nair or Swift Dzire'
+            'For example https://…/ads/swift-dzire-1a2b3c, 1a2b3c4d5e, kavya_nair or Swift Dzire'
           }
           inputRef={field}
           slotProps={{ formHelperText: problem === null ? {} : { role: 'alert' } }}

@@ -80,6 +80,13 @@ const pickerValueOf = (instant: string | undefined): string => {
   return `${indiaPickerValueOf(instant)}${ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`}`;
 };
 
+/** A chip whose words wrap within a narrow column. */
+const WRAPPING_CHIP = {
+  height: 'auto',
+  maxWidth: 150,
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25, textAlign: 'center' },
+} as const;
+
 /**
  * /support/ads/{ad_id} (staff only; not in the spec's table): an ad's whole event stream and the
  * ad replayed as it stood at any instant, every bid with its amount, to settle a dispute.
@@ -234,8 +241,9 @@ export function AdHistoryScreen() {
         <TableScroller label="Bids" outlined>
           <Table size="small" aria-label="Bids">
             <TableHead>
-              {/* What settles a dispute first — the order, the amount, who — so that a phone
-                  shows it before the table scrolls; the times and the log's event after. */}
+              {/* What settles a dispute first — the order, the amount, before or after the final
+                  call, who — so that a phone shows it before the table scrolls; the times and
+                  the log's event after. */}
               <TableRow>
                 <TableCell
                   title="The bid's place in the order the log recorded the bids"
@@ -244,10 +252,10 @@ export function AdHistoryScreen() {
                   #
                 </TableCell>
                 <TableCell align="right">Amount</TableCell>
+                <TableCell>Phase</TableCell>
                 <TableCell>Alias</TableCell>
                 <TableCell>Member</TableCell>
                 <TableCell>Type</TableCell>
-                <TableCell>Phase</TableCell>
                 <TableCell>Placed (command time)</TableCell>
                 <TableCell>Recorded</TableCell>
                 <TableCell title="The bid's event in the Events table below">Event</TableCell>
@@ -261,12 +269,18 @@ export function AdHistoryScreen() {
                     <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
                     {/* Under the amount, not beside it: the column stays narrow on a phone. */}
                     {replay.highest.some((h) => h.bidId === bid.bidId) && (
-                      <Chip label={highestLabel(bid)} size="small" color="secondary" />
+                      <Chip
+                        label={highestLabel(bid)}
+                        size="small"
+                        color="secondary"
+                        // Its words wrap: a one-line chip widened the column past a phone's half.
+                        sx={WRAPPING_CHIP}
+                      />
                     )}
                   </TableCell>
+                  <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
                   <BidderCells bid={bid} />
                   <TableCell>{bid.type}</TableCell>
-                  <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
                   <Instant at={bid.placedAt} />
                   <Instant at={bid.recordedAt} />
                   <TableCell>{bid.version}</TableCell>

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -51,6 +51,11 @@ export function SlotHistoryScreen() {
   const askedProblem = slotAskedProblem(params.get('type'), params.get('date'));
   const [type, setType] = useState<SlotSpaceType>(shownType);
   const [date, setDate] = useState(shownDate);
+  // A slot chosen from the list (or Back to another) is the one the fields name.
+  useEffect(() => {
+    setType(shownType);
+    setDate(shownDate);
+  }, [shownType, shownDate]);
   const [problem, setProblem] = useState<string | null>(null);
   const show = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,6 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PURCHASE_KIND_CHOICES } from '../../payments/model/purchaseKinds.ts';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -53,7 +55,7 @@ const taxText = (amount: number, percent: number) =>
   `${formatRupees(amount)}${percent > 0 ? ` (${percentText(percent)})` : ''}`;
 
 /**
- * The transactions table (section 2): the type selector, then date, item, amount, SGST, CGST
+ * The transactions table (section 2): the type selector (kept in the address), then date, item, amount, SGST, CGST
  * and IGST, total after tax, status and the invoice (with the credit note that reversed it, once
  * the payment was refunded); 20 a page, newest first. On a phone each purchase is a card with the
  * same facts.
@@ -61,7 +63,12 @@ const taxText = (amount: number, percent: number) =>
 export function TransactionsScreen() {
   const { request } = useApi();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [type, setType] = useState<TransactionType>('all');
+  // The type is in the address (/transactions?type=subscription): a link may lead to one kind.
+  const [params, setParams] = useSearchParams();
+  const type: TransactionType =
+    PURCHASE_KIND_CHOICES.find((choice) => choice.value === params.get('type'))?.value ?? 'all';
+  const setType = (kind: TransactionType) =>
+    setParams(kind === 'all' ? {} : { type: kind }, { replace: true });
   /** Zero-based, as the api counts. */
   const [page, setPage] = useState(0);
   const [answer, setAnswer] = useState<TransactionPage | null>(null);
@@ -98,8 +105,7 @@ export function TransactionsScreen() {
     return () => controller.abort();
   }, [request, page, type, attempt]);
 
-  // IGST replaces SGST and CGST for a buyer in another state; its column shows when a row has it.
-  const withIgst = answer?.purchases.some((row) => row.taxIGSTAmount > 0) ?? false;
+  const taxes = taxColumnsOf(answer?.purchases ?? []);
 
   return (
     <Stack spacing={2}>
@@ -140,7 +146,7 @@ export function TransactionsScreen() {
         // invoice beyond the screen's edge.
         <Stack spacing={1} aria-label="Transactions" role="list">
           {answer.purchases.map((row) => (
-            <TransactionCard key={row._id} row={row} withIgst={withIgst} onPay={setPaying} />
+            <TransactionCard key={row._id} row={row} taxes={taxes} onPay={setPaying} />
           ))}
         </Stack>
       )}
@@ -153,9 +159,9 @@ export function TransactionsScreen() {
                 <TableCell>Date</TableCell>
                 <TableCell>Item</TableCell>
                 <TableCell align="right">Amount</TableCell>
-                <TableCell align="right">SGST</TableCell>
-                <TableCell align="right">CGST</TableCell>
-                {withIgst && <TableCell align="right">IGST</TableCell>}
+                {taxes.intraState && <TableCell align="right">SGST</TableCell>}
+                {taxes.intraState && <TableCell align="right">CGST</TableCell>}
+                {taxes.igst && <TableCell align="right">IGST</TableCell>}
                 <TableCell align="right">Total after tax</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Invoice</TableCell>
@@ -163,7 +169,7 @@ export function TransactionsScreen() {
             </TableHead>
             <TableBody>
               {answer.purchases.map((row) => (
-                <TransactionRow key={row._id} row={row} withIgst={withIgst} onPay={setPaying} />
+                <TransactionRow key={row._id} row={row} taxes={taxes} onPay={setPaying} />
               ))}
             </TableBody>
           </Table>
@@ -213,18 +219,35 @@ const moneyStyle = (row: Transaction) =>
   nothingCharged(row.status) ? { ...NO_WRAP, color: 'text.secondary' } : NO_WRAP;
 
 /** One purchase as a card or a table row: with the IGST line when the page has one. */
-type PurchaseProps = { row: Transaction; withIgst: boolean; onPay: OnPay };
+/**
+ * Which tax columns the page shows: SGST and CGST (a buyer in the supplier's state), IGST
+ * (another state's), each when a row has it; SGST and CGST when no row has any tax. A buyer who
+ * only ever paid IGST is not shown two columns of ₹0, which pushed the invoice out of a desktop.
+ */
+type TaxColumns = { readonly intraState: boolean; readonly igst: boolean };
+
+function taxColumnsOf(rows: readonly Transaction[]): TaxColumns {
+  const igst = rows.some((row) => row.taxIGSTAmount > 0);
+  const intraState = rows.some((row) => row.taxSGSTAmount > 0 || row.taxCGSTAmount > 0);
+  return { intraState: intraState || !igst, igst };
+}
+
+type PurchaseProps = { row: Transaction; taxes: TaxColumns; onPay: OnPay };
 
 /**
  * One purchase on a phone: what it was, when, its money line by line, its status and invoice
  * (and credit note).
  */
-function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
+function TransactionCard({ row, taxes, onPay }: PurchaseProps) {
   const lines: [string, string][] = [
     ['Amount', formatRupees(row.totalPrice)],
-    ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
-    ['CGST', taxText(row.taxCGSTAmount, row.taxCGSTPercent)],
-    ...(withIgst
+    ...(taxes.intraState
+      ? ([
+          ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
+          ['CGST', taxText(row.taxCGSTAmount, row.taxCGSTPercent)],
+        ] as [string, string][])
+      : []),
+    ...(taxes.igst
       ? [['IGST', taxText(row.taxIGSTAmount, row.taxIGSTPercent)] as [string, string]]
       : []),
     ['Total after tax', formatRupees(row.totalPriceAfterTax)],
@@ -266,7 +289,7 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
         <Box>
           <StatusNote row={row} onPay={onPay} />
         </Box>
-        {hasDocuments(row) && <TaxDocuments row={row} align="flex-end" />}
+        {hasDocuments(row) && <TaxDocuments row={row} align="flex-end" labelled />}
       </Stack>
     </Paper>
   );
@@ -281,7 +304,7 @@ function TransactionCard({ row, withIgst, onPay }: PurchaseProps) {
  */
 const ITEM_MIN_WIDTH = 100;
 
-function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
+function TransactionRow({ row, taxes, onPay }: PurchaseProps) {
   const money = moneyStyle(row);
   return (
     <TableRow data-testid="transaction-row">
@@ -298,13 +321,17 @@ function TransactionRow({ row, withIgst, onPay }: PurchaseProps) {
       <TableCell align="right" sx={money}>
         {formatRupees(row.totalPrice)}
       </TableCell>
-      <TableCell align="right" sx={money}>
-        {taxText(row.taxSGSTAmount, row.taxSGSTPercent)}
-      </TableCell>
-      <TableCell align="right" sx={money}>
-        {taxText(row.taxCGSTAmount, row.taxCGSTPercent)}
-      </TableCell>
-      {withIgst && (
+      {taxes.intraState && (
+        <TableCell align="right" sx={money}>
+          {taxText(row.taxSGSTAmount, row.taxSGSTPercent)}
+        </TableCell>
+      )}
+      {taxes.intraState && (
+        <TableCell align="right" sx={money}>
+          {taxText(row.taxCGSTAmount, row.taxCGSTPercent)}
+        </TableCell>
+      )}
+      {taxes.igst && (
         <TableCell align="right" sx={money}>
           {taxText(row.taxIGSTAmount, row.taxIGSTPercent)}
         </TableCell>
@@ -373,9 +400,23 @@ const hasDocuments = (row: Transaction): boolean => Boolean(row.invoiceUrl ?? ro
  * The invoice link and, once a refund reversed the invoice, the credit note's under it: captioned,
  * since its number alone ("CN/…") does not say what it is. Nothing for a document not issued.
  */
-function TaxDocuments({ row, align }: { row: Transaction; align: 'flex-start' | 'flex-end' }) {
+function TaxDocuments({
+  row,
+  align,
+  labelled = false,
+}: {
+  row: Transaction;
+  align: 'flex-start' | 'flex-end';
+  /** On a phone's card, where no column header says what the number is. */
+  labelled?: boolean;
+}) {
   return (
     <Stack sx={{ alignItems: align }}>
+      {row.invoiceUrl && labelled && (
+        <Typography variant="caption" color="textSecondary">
+          Invoice (PDF)
+        </Typography>
+      )}
       {row.invoiceUrl && (
         <DocumentLink
           kind="invoice"
