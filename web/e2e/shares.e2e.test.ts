@@ -182,7 +182,23 @@ describe('share bids through the sandbox checkout', () => {
     expect(await subscribed.innerText()).toContain('Buy-share bid fee paid');
     expect(await page.getByTestId('share-bid-unsubscribed').count()).toBe(0);
     await expect.poll(() => rows.count()).toBe(3);
-
     await context.close();
+
+    // Another member, before paying the fee, bids under that company name: refused at Post Bid,
+    // before any price is shown, with the keyboard back on the company.
+    const other = await createMember(app, { address: true });
+    const second = await openAs(browser, other);
+    await second.page.goto(new URL(`/bid/${other.userId}`, app.baseUrl).href);
+    const otherForm = second.page.getByRole('form', { name: 'Post A Bid' });
+    await otherForm.getByLabel('Company').fill(company);
+    await postBid(second.page, 'Open', '5000');
+    await otherForm.getByText(MESSAGES.companyNameTaken).waitFor();
+    expect(await second.page.getByRole('dialog', { name: 'Buy-share bid fee' }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        otherForm.getByLabel('Company').evaluate((input) => input === document.activeElement),
+      )
+      .toBe(true);
+    await second.context.close();
   }, 240_000);
 });

@@ -54,8 +54,12 @@ export function sharesRouter(infra: BillingInfra): Router {
   });
 
   router.get(['/purchaseInfo', '/purchaseInfo/'], auth, async (ctx) => {
-    parseInput(shareFeeQuoteQuery, ctx.query);
+    const query = parseInput(shareFeeQuoteQuery, ctx.query);
     const buyer = await activeMember(infra, ctx);
+    if (query.company !== undefined) {
+      const metadata = commandMetadata(ctx, { userId: buyer.user_id, role: 'member' });
+      await judgeShareBidBeforePayment(infra.store, shareBidOf(ctx, buyer, query), metadata);
+    }
     ctx.body = success(await bidFeeQuote(infra, buyer, 'shareFee'));
   });
 

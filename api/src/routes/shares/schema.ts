@@ -27,7 +27,11 @@ export const shareFeePaymentBody = z.object({
   purchaseId: providerId,
 });
 
-export const shareFeeQuoteQuery = z.object({ bidamt: z.unknown().optional() });
+/**
+ * The fee's quote; with the bid it would post (`company`, `type`, `bidamt`), that bid is judged
+ * first, so a refusal (a company name another bidder uses) comes before the price is shown.
+ */
+export const shareFeeQuoteQuery = shareBidBody.pick({ company: true, bidamt: true, type: true });
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

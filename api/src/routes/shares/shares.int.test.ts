@@ -244,10 +244,24 @@ describe('share bids', () => {
       // Asha (the test above) bid first under this name.
       [{ company: ' mango TRADERS', bidamt: 100 }, 409, MESSAGES.companyNameTaken],
     ];
+    // The quote, asked with the bid it would post, judges it the same way before any price.
+    const quote = (bid: Record<string, unknown>) =>
+      kit.api(
+        `/api/buyShare/purchaseInfo?${new URLSearchParams({ type: 'Open', ...bid } as Record<string, string>).toString()}`,
+        { token: chitra.token },
+      );
     for (const [bid, status, msg] of cases) {
       const answer = await add(bid);
       expect([answer.status, answer.body.msg], JSON.stringify(bid)).toEqual([status, msg]);
+      const quoted = await quote(bid);
+      expect([quoted.status, quoted.body.msg], `quote ${JSON.stringify(bid)}`).toEqual([
+        status,
+        msg,
+      ]);
     }
+    const fine = await quote({ company: 'Kite Exports', bidamt: 100 });
+    expect(fine.status).toBe(200);
+    expect(fine.body.data).toMatchObject({ kind: 'shareFee', totalPrice: 199 });
     const purchases = await kit.api('/api/buyShare/listPurchases', { token: chitra.token });
     expect((purchases.body.data as { purchases: unknown[] }).purchases).toEqual([]);
   });

@@ -94,11 +94,16 @@ export async function postShareBid(
   await request<unknown>('/api/buyShare/', { json: bid, idempotencyKey });
 }
 
-/** GET /api/buyShare/purchaseInfo?bidamt: the fee and its tax. */
-export async function quoteShareFee(request: ApiRequest, bidamt: number): Promise<PurchaseInfo> {
-  return purchaseInfoOrFail(
-    await request<unknown>('/api/buyShare/purchaseInfo', { query: { bidamt } }),
-  );
+/**
+ * GET /api/buyShare/purchaseInfo?bidamt&company&type: the fee and its tax, once the bid it would
+ * post is judged (refused as it would be posted: a company name another bidder uses, say).
+ */
+export async function quoteShareFee(
+  request: ApiRequest,
+  bid?: Pick<ShareBidBody, 'bidamt' | 'company' | 'type'>,
+): Promise<PurchaseInfo> {
+  const query = bid ? { bidamt: bid.bidamt, company: bid.company, type: bid.type } : {};
+  return purchaseInfoOrFail(await request<unknown>('/api/buyShare/purchaseInfo', { query }));
 }
 
 /** POST /api/buyShare/add: the fee's purchase and its gateway order, carrying the bid. */

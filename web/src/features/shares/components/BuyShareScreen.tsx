@@ -22,7 +22,7 @@ function FeeQuote() {
   const [quote, setQuote] = useState<PurchaseInfo | null>(null);
   useEffect(() => {
     let current = true;
-    quoteShareFee(request, 0).then(
+    quoteShareFee(request).then(
       (loaded) => current && setQuote(loaded),
       () => undefined, // the dialog quotes it again when a bid is made
     );

@@ -12,7 +12,7 @@ import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
-import { postShareBid, type ShareBidBody } from '../api/sharesApi.ts';
+import { postShareBid, quoteShareFee, type ShareBidBody } from '../api/sharesApi.ts';
 import {
   shareBidBody,
   shareBidFormProblem,
@@ -59,6 +59,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
   // A bid under a new name is a new company to the others: the field keeps the last one used,
   // which may load after the form, unless the member has typed a name of their own.
   const typedCompany = useRef(false);
+  const companyField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!typedCompany.current) setInput((current) => ({ ...current, company: startCompany }));
   }, [startCompany]);
@@ -85,11 +86,20 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
       { ...input, type: input.type },
       { userId: user._id, username: user.username },
     );
+    setSending(true);
     if (!hasPaidToBuyShare) {
-      setFeeFor(body);
+      // Judged before the fee's price is shown: nobody is asked to pay for a refused bid.
+      try {
+        await quoteShareFee(request, body);
+        setFeeFor(body);
+      } catch (error) {
+        setFailure(firstMessageOf(error));
+        companyField.current?.focus();
+      } finally {
+        setSending(false);
+      }
       return;
     }
-    setSending(true);
     try {
       await postShareBid(request, body, submission.keyFor(body));
       submission.settle();
@@ -132,6 +142,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
           },
         }}
         id="company"
+        inputRef={companyField}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <BidDetailsFields

@@ -33,7 +33,7 @@ export function ShareFeeDialog({ bid, onClose, onPosted, onOver }: Props) {
   return (
     <PaymentDialog
       flow={{
-        quote: () => quoteShareFee(request, bid.bidamt),
+        quote: () => quoteShareFee(request, bid),
         createOrder: () => addShareFee(request, bid),
         confirm: (purchase, response) => confirmShareFee(envelope, purchase._id ?? '', response),
       }}
