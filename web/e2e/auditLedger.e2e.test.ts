@@ -288,6 +288,12 @@ describe('the auditor’s payments audit', () => {
     await summary.getByText(ledgerCaption(1, ''), { exact: true }).waitFor();
     expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId]);
     expect(await hide.isChecked()).toBe(true);
+    // Back undoes the last choice: the share fee again.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('shareFee');
+    await expect.poll(() => shownPaymentIds(rows)).toEqual([shareFee.paymentId]);
+    await page.goForward();
+    await expect.poll(() => shownPaymentIds(rows)).toEqual([subscription.paymentId]);
     // Failed attempts shown again: the membership's failed one too, not the share fee.
     await hide.click();
     await summary.getByText(ledgerCaption(2, ''), { exact: true }).waitFor();

@@ -64,7 +64,8 @@ function storeLogin(login: OtpLogin) {
 function triesText(triesLeft: number | null): string | null {
   if (triesLeft === null) return null;
   if (triesLeft === 0) return MESSAGES.dailyLimitReached;
-  return `${countOf(triesLeft, 'try', 'tries')} left today`;
+  // The sends left (a wrong code costs none): said apart from Resend's countdown in seconds.
+  return `${countOf(triesLeft, 'more code', 'more codes')} can be sent today.`;
 }
 
 function OtpEntry({
@@ -186,7 +187,7 @@ function OtpEntry({
           disabled={triesLeft === 0}
           {...busyProps(resendBusy)}
         >
-          {cooldown > 0 ? `Resend OTP (${cooldown})` : 'Resend OTP'}
+          {cooldown > 0 ? `Resend OTP in ${cooldown} s` : 'Resend OTP'}
         </Button>
         <Button
           type="submit"

@@ -153,14 +153,18 @@ function LedgerSection() {
   // What is shown lives in the address: a reload, Back or a link sent on shows the same payments.
   const [params, setParams] = useSearchParams();
   const period = useMemo(() => ledgerViewOf(params, new Date()), [params]);
-  const setPeriod = (view: LedgerView) =>
-    setParams(ledgerParamsOf(view, new Date()), { replace: true });
+  // Each change is a step Back undoes (a period shown, a kind, a page), as links are.
+  const setPeriod = (view: LedgerView) => setParams(ledgerParamsOf(view, new Date()));
   /** The period and search as typed: Show payments shows them. */
   const [draft, setDraft] = useState(() => ({
     from: period.from,
     to: period.to,
     search: period.search,
   }));
+  // Back or Forward to another ledger: the fields say what it shows.
+  useEffect(() => {
+    setDraft({ from: period.from, to: period.to, search: period.search });
+  }, [period.from, period.to, period.search]);
   const [ledger, setLedger] = useState<Ledger | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
