@@ -121,7 +121,7 @@ describe('a new member', () => {
     await alert(page, MESSAGES.otpSent).waitFor();
     await page.getByTestId('otp-tries-left').waitFor();
 
-    // A wrong code: 'Incorrect OTP.' and the tries left.
+    // A wrong code: 'Incorrect OTP.', and how many more codes may be sent today.
     const code = await fromMailbox(app, `+91${person.phone}`, OTP_CODE);
     const wrong = code === '000000' ? '111111' : '000000';
     await field(page, 'OTP number').fill(wrong);
@@ -132,7 +132,7 @@ describe('a new member', () => {
       .poll(() => field(page, 'OTP number').evaluate((input) => input === document.activeElement))
       .toBe(true);
     expect(await page.getByTestId('otp-tries-left').innerText()).toMatch(
-      /\d+ tr(y|ies) left|Daily limit reached/,
+      /\d+ more codes? can be sent today\.|Daily limit reached/,
     );
     await page.screenshot({ path: '/tmp/boli-acc-otp.png', fullPage: true });
 

@@ -193,16 +193,20 @@ describe('share bids', () => {
 
   it('offers no Pay now on a fee left unpaid once another attempt paid it, and refuses it', async () => {
     const dara = await kit.member('dara_shares');
-    const start = async () =>
+    const start = async (bidamt: number) =>
       (
         await kit.api('/api/buyShare/add', {
           token: dara.token,
-          json: shareBid(dara, { company: 'Lotus Capital', bidamt: 5_000 }),
+          json: shareBid(dara, { company: 'Lotus Capital', bidamt }),
         })
       ).body.data as PurchaseInfo;
-    // The first checkout is closed unpaid; the member starts again and pays the second.
-    const left = await start();
-    const second = await start();
+    // The first checkout is closed unpaid; the member starts again, for another amount, and
+    // pays the second. (The same bid again would pay the first's order, once the purchases read
+    // model has it: `LIMITS.purchaseReuseMinutesLeft`. The amounts keep the two apart, however
+    // fast that read model is.)
+    const left = await start(5_000);
+    const second = await start(6_000);
+    expect(second._id).not.toBe(left._id);
     const paid = await payAtSandbox(app, second.razorpay_order_id!);
     const success = await kit.api('/api/buyShare/payment/success', {
       token: dara.token,
