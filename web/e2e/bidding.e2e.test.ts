@@ -532,6 +532,11 @@ describe('bidding on an ad, live', () => {
     await expect.poll(() => rows.count()).toBe(10);
     await bidArea(page).getByRole('button', { name: 'Go to page 2' }).click();
     await expect.poll(() => rows.count()).toBe(1);
+    // A screen reader is told which bids are now listed.
+    await bidArea(page)
+      .getByRole('status')
+      .filter({ hasText: 'Bids before the final call: page 2 of 2.' })
+      .waitFor();
     // Right after the page's own fetch, so its 10 s refresh is far off: the bid pushes one more
     // onto page 2, and the page shows it within a few seconds.
     await page.waitForResponse((response) => response.url().includes('/api/bid/bids'));

@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
-import type { BidTab } from '../model/bidBoard.ts';
+import { bidPageText, type BidTab } from '../model/bidBoard.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import {
   COMPACT_ON_PHONE,
   NO_WRAP,
@@ -227,6 +228,8 @@ export function BidList(props: Props) {
             </Table>
           </TableScroller>
         )}
+        {/* A page chosen is said: which bids are now listed. */}
+        <Announcer message={bidPageText(tab, page, pageCount)} />
         {pageCount > 1 && (
           <Pagination
             count={pageCount}

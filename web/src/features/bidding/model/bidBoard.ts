@@ -88,6 +88,16 @@ export function mergeBidsIntoPage(
   return [...byId.values()].sort(newestFirst).slice(0, pageSize);
 }
 
+/**
+ * What paging says aloud, so a screen reader's user hears which bids are now listed: the page of
+ * how many, and of which tab. Empty with a single page (nothing to page through).
+ */
+export function bidPageText(tab: BidTab, page: number, pageCount: number): string {
+  if (pageCount <= 1) return '';
+  const which = tab === 'beforeFinalCall' ? 'before' : 'after';
+  return `Bids ${which} the final call: page ${Math.min(page, pageCount)} of ${pageCount}.`;
+}
+
 /** Pages of a tab, from its bid count. */
 export function pageCountOf(summary: BidSummaryView | null, tab: BidTab): number {
   if (!summary) return 0;

@@ -4,6 +4,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { aSummary } from '../api/bidViews.fixtures.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import {
+  bidPageText,
   evolveBidBoard,
   initialBidBoard,
   mergeBidsIntoPage,
@@ -264,5 +265,13 @@ describe('merging live bids into the first page', () => {
         expect(page.map((b) => commitOf(b.position))).toEqual(expected);
       }),
     );
+  });
+});
+
+describe('paging the bids', () => {
+  it('says the page of how many, and of which tab; nothing with a single page', () => {
+    expect(bidPageText('afterFinalCall', 2, 3)).toBe('Bids after the final call: page 2 of 3.');
+    expect(bidPageText('beforeFinalCall', 5, 3)).toBe('Bids before the final call: page 3 of 3.');
+    expect(bidPageText('beforeFinalCall', 1, 1)).toBe('');
   });
 });
