@@ -12,13 +12,13 @@ import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
-import { postShareBid, quoteShareFee, type ShareBidBody } from '../api/sharesApi.ts';
+import { postShareBid, quoteShareFee } from '../api/sharesApi.ts';
 import {
   shareBidBody,
   shareBidFormProblem,
   type ShareBidFormInput,
 } from '../model/shareBidForm.ts';
-import { ShareFeeDialog } from './ShareFeeDialog.tsx';
+import { ShareFeeDialog, type QuotedShareFee } from './ShareFeeDialog.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 type Props = {
@@ -49,7 +49,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [feeFor, setFeeFor] = useState<ShareBidBody | null>(null);
+  const [feeFor, setFeeFor] = useState<QuotedShareFee | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey('shareBid'));
@@ -90,8 +90,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
     if (!hasPaidToBuyShare) {
       // Judged before the fee's price is shown: nobody is asked to pay for a refused bid.
       try {
-        await quoteShareFee(request, body);
-        setFeeFor(body);
+        setFeeFor({ bid: body, quote: await quoteShareFee(request, body) });
       } catch (error) {
         setFailure(firstMessageOf(error));
         companyField.current?.focus();
@@ -161,7 +160,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
         Post Bid
       </Button>
       <ShareFeeDialog
-        bid={feeFor}
+        quoted={feeFor}
         onClose={() => setFeeFor(null)}
         onPosted={(confirmation) => {
           setFeeFor(null);

@@ -3,16 +3,15 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { formatRupees } from '../../../lib/format.ts';
 import type { Confirmation } from '../../payments/api/paymentsApi.ts';
 import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
-import {
-  addShareFee,
-  confirmShareFee,
-  quoteShareFee,
-  type ShareBidBody,
-} from '../api/sharesApi.ts';
+import type { PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
+import { addShareFee, confirmShareFee, type ShareBidBody } from '../api/sharesApi.ts';
+
+/** The bid the fee is paid with, and the fee's quote the form asked for it (judging the bid). */
+export type QuotedShareFee = { readonly bid: ShareBidBody; readonly quote: PurchaseInfo };
 
 type Props = {
-  /** The bid the fee is paid with; the dialog is open while it is set. */
-  bid: ShareBidBody | null;
+  /** The dialog is open while it is set. */
+  quoted: QuotedShareFee | null;
   onClose: () => void;
   /** The fee was captured and the bid posted (msg 'Bid Posted!'). */
   onPosted: (confirmation: Confirmation) => void;
@@ -27,13 +26,15 @@ type Props = {
  * The buy-share bid fee (section 4's share bid flow): the fee with its tax breakup, Proceed → the
  * purchase and its order → checkout → the success call, after which the server has posted the bid.
  */
-export function ShareFeeDialog({ bid, onClose, onPosted, onOver }: Props) {
+export function ShareFeeDialog({ quoted, onClose, onPosted, onOver }: Props) {
   const { request, envelope } = useApi();
-  if (!bid) return null;
+  if (!quoted) return null;
+  const { bid, quote } = quoted;
   return (
     <PaymentDialog
       flow={{
-        quote: () => quoteShareFee(request, bid),
+        // Asked by the form at Post Bid, which judged the bid with it: not asked again.
+        quote: () => Promise.resolve(quote),
         createOrder: () => addShareFee(request, bid),
         confirm: (purchase, response) => confirmShareFee(envelope, purchase._id ?? '', response),
       }}
