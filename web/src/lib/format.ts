@@ -124,14 +124,23 @@ export function formatDateTime(value: DateInput, options: { milliseconds?: boole
   return date ? `${indiaWallClockOf(date.toISOString(), options)} IST` : '';
 }
 
+/** The pieces `formatDateTime` and `formatDate` write, as patterns for the ones below. */
+const DAY_OF_DATE_TIME = String.raw`\d{4}-\d\d-\d\d`;
+const TIME_OF_DATE_TIME = String.raw`\d\d:\d\d:\d\d(?:\.\d{3})? IST`;
+const DATE_TIME = `${DAY_OF_DATE_TIME} ${TIME_OF_DATE_TIME}`;
+const DATE = String.raw`\b\d\d-\d\d-\d{4}\b`;
+
 /** A `formatDateTime` in a sentence, captured (for `KeptWhole`: a line never ends at '2026-11-'). */
-export const DATE_TIME_IN_TEXT = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})? IST)/;
+export const DATE_TIME_IN_TEXT = new RegExp(`(${DATE_TIME})`);
 
 /**
  * A `formatDateTime` or a `formatDate` (DD-MM-YYYY) in a text, captured (for `KeptWhole`): an
  * item named "Ad slot: Side panels, 27-01-2027" never breaks at '27-'.
  */
-export const DATES_IN_TEXT = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})? IST|\b\d\d-\d\d-\d{4}\b)/;
+export const DATES_IN_TEXT = new RegExp(`(${DATE_TIME}|${DATE})`);
+
+/** A `formatDateTime`'s day and its time, each captured whole: a line breaks between them only. */
+export const DAY_AND_TIME_IN_TEXT = new RegExp(`(${DAY_OF_DATE_TIME}|${TIME_OF_DATE_TIME})`);
 
 const MONTHS = [
   'January',

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   abbreviateAmount,
   countOf,
+  DATE_TIME_IN_TEXT,
   DATES_IN_TEXT,
+  DAY_AND_TIME_IN_TEXT,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -138,5 +140,14 @@ describe('dates kept whole in a text', () => {
       '27-01-2027',
       '2027-01-26 12:00:00 IST',
     ]);
+    expect(text.split(DATE_TIME_IN_TEXT).filter((_, i) => i % 2 === 1)).toEqual([
+      '2027-01-26 12:00:00 IST',
+    ]);
+  });
+
+  it('splits a date-time between its day and its time, and nowhere else', () => {
+    expect(
+      '2026-11-29 23:37:10.250 IST'.split(DAY_AND_TIME_IN_TEXT).filter((_, i) => i % 2 === 1),
+    ).toEqual(['2026-11-29', '23:37:10.250 IST']);
   });
 });

@@ -26,7 +26,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { formatRupees } from '../../../lib/format.ts';
+import { DAY_AND_TIME_IN_TEXT, formatRupees } from '../../../lib/format.ts';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
@@ -145,8 +145,6 @@ const PERIOD_PROBLEM_ID = 'ledger-period-problem';
  * purchase's name and id beside it are not squeezed to a few characters a line.
  */
 const TIME_CELL = { whiteSpace: { xs: 'normal', sm: 'nowrap' } } as const;
-/** The day and the time of a date-time, each kept whole: the line breaks between them only. */
-const DAY_AND_TIME = /(\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d(?:\.\d{3})? IST)/;
 
 function LedgerSection() {
   const { request } = useApi();
@@ -365,7 +363,7 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
   return (
     <TableRow data-testid="ledger-row">
       <TableCell sx={TIME_CELL}>
-        <KeptWhole text={paymentTime(entry)} pattern={DAY_AND_TIME} />
+        <KeptWhole text={paymentTime(entry)} pattern={DAY_AND_TIME_IN_TEXT} />
       </TableCell>
       <TableCell sx={IDS}>
         {entry.name}
