@@ -22,6 +22,7 @@ import {
   isPastSlotDate,
   isTooFarAhead,
   nextInLine,
+  offeredMembers,
   offerPayBy,
   slotDayEndsAt,
 } from './adSlot.rules.ts';
@@ -167,7 +168,7 @@ function offer({ data, metadata }: OfferSlot, state: AdSlotState): AdSlotEvent[]
   if (standing !== null && Date.parse(metadata.now) < Date.parse(standing.payBy)) {
     return fail('SLOT_OFFER_OPEN', MESSAGES.generic, { payBy: standing.payBy });
   }
-  const next = nextInLine(state.bids, new Set(state.offers.map((made) => made.bid.userId)));
+  const next = nextInLine(state.bids, offeredMembers(state.offers.map((made) => made.bid)));
   const dayOver = Date.parse(metadata.now) >= Date.parse(slotDayEndsAt(data.slotdate));
   const lapsed = standing && { bidId: standing.bid.bidId, userId: standing.bid.userId };
   if (next === null || dayOver) {

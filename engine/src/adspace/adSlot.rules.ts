@@ -61,11 +61,19 @@ export const highestBid = (bids: readonly SlotBid[]): SlotBid | null =>
     null,
   );
 
+/** The members a slot has been offered to (each offer's bidder). */
+export const offeredMembers = (offers: readonly Pick<SlotBid, 'userId'>[]): ReadonlySet<string> =>
+  new Set(offers.map((offer) => offer.userId));
+
 /**
- * Whom the slot is offered to next: the highest bid of a member it has not been offered to (a
- * member who let an offer lapse is not asked again for a lower bid of theirs); null when none.
+ * Whether a bid may still be offered the slot: a member is asked once, so one who let an offer
+ * lapse is not asked again for a lower bid of theirs.
  */
+export const mayBeOffered = (bid: Pick<SlotBid, 'userId'>, offeredTo: ReadonlySet<string>) =>
+  !offeredTo.has(bid.userId);
+
+/** Whom the slot is offered to next: the highest bid that may still be; null when none. */
 export const nextInLine = (
   bids: readonly SlotBid[],
   offeredTo: ReadonlySet<string>,
-): SlotBid | null => rankBids(bids).find((bid) => !offeredTo.has(bid.userId)) ?? null;
+): SlotBid | null => rankBids(bids).find((bid) => mayBeOffered(bid, offeredTo)) ?? null;

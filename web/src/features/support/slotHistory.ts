@@ -1,5 +1,6 @@
 import { SPACE_TYPE_LABELS } from '@boli/engine/billing/products';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { mayBeOffered, offeredMembers } from '@boli/engine/adspace/adSlot.rules';
 import { displayDate, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../lib/format.ts';
@@ -109,16 +110,17 @@ export function offerStatusText(offer: SlotHistoryOffer): string {
 
 /**
  * Why a bid was never offered the slot though it ranks above one that was: its member was
- * offered the slot for a higher bid of theirs (a member is asked once). Null for the others.
+ * offered the slot for a higher bid of theirs (a member is asked once: `mayBeOffered`). Null for
+ * the others.
  */
 export function notOfferedBecause(
   bid: SlotHistoryBid,
   offers: readonly Pick<SlotHistoryOffer, 'bidId' | 'userId'>[],
 ): string | null {
   if (offers.some((offer) => offer.bidId === bid.bidId)) return null;
-  return offers.some((offer) => offer.userId === bid.userId)
-    ? 'Not offered: its member was offered the slot for a higher bid'
-    : null;
+  return mayBeOffered(bid, offeredMembers(offers))
+    ? null
+    : 'Not offered: its member was offered the slot for a higher bid';
 }
 
 /** Why the address's type or date cannot be shown; null when both can (or none was asked). */
