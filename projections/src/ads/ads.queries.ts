@@ -33,7 +33,8 @@ const ADS = 'ads';
 const AD_SEARCH = 'ad_search';
 const AD_WORDS = 'ad_words';
 
-const newestFirst = (query: Knex.QueryBuilder): Knex.QueryBuilder =>
+/** Every list's order: newest first, then by ad id. */
+export const newestFirst = (query: Knex.QueryBuilder): Knex.QueryBuilder =>
   query.orderBy([
     { column: 'created_at', order: 'desc' },
     { column: 'ad_id', order: 'desc' },

@@ -3,7 +3,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { escapeLike } from '../runtime/likePattern.ts';
 import { USERS } from '../users/users.queries.ts';
 import type { AdRow } from './ads.evolve.ts';
-import { adPage, searchAds } from './ads.queries.ts';
+import { adPage, newestFirst, searchAds } from './ads.queries.ts';
 import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /*
@@ -18,10 +18,6 @@ export type FoundBy = 'owner' | 'code' | 'name';
 export type StaffFoundAd = { readonly ad: AdRow; readonly foundBy: FoundBy };
 
 const ADS = 'ads';
-const newestFirst = [
-  { column: 'created_at', order: 'desc' },
-  { column: 'ad_id', order: 'desc' },
-] as const;
 
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
@@ -29,23 +25,21 @@ const CODE_MIN_LENGTH = 6;
 /** A member's ads, newest first, by their username (any case). */
 async function byOwner(db: Knex, username: string, limit: number): Promise<AdRow[]> {
   const owner = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
-  const rows = (await db(ADS)
-    .select(AD_COLUMNS)
-    .whereIn('posted_by', owner)
-    .orderBy([...newestFirst])
-    .limit(limit)) as StoredAd[];
+  const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('posted_by', owner)).limit(
+    limit,
+  )) as StoredAd[];
   return rows.map(fromStored);
 }
 
 /** Ads whose id starts with the code, or whose link ends with it (…-82981bcf4a, or …bcf4a). */
 async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
   if (!new RegExp(`^[0-9a-f-]{${CODE_MIN_LENGTH},}$`).test(code)) return [];
-  const rows = (await db(ADS)
-    .select(AD_COLUMNS)
-    .where('ad_id', 'like', `${escapeLike(code)}%`)
-    .orWhere('uid', 'like', `%${escapeLike(code)}`)
-    .orderBy([...newestFirst])
-    .limit(limit)) as StoredAd[];
+  const rows = (await newestFirst(
+    db(ADS)
+      .select(AD_COLUMNS)
+      .where('ad_id', 'like', `${escapeLike(code)}%`)
+      .orWhere('uid', 'like', `%${escapeLike(code)}`),
+  ).limit(limit)) as StoredAd[];
   return rows.map(fromStored);
 }
 

@@ -1,3 +1,4 @@
+import { slotBidPath, slotTypeOr } from '../adspace/model/calendarEvents.ts';
 import type { Notification } from './api/socialApi.ts';
 
 /*
@@ -26,8 +27,7 @@ export function notificationLink(
   }
   // Outbid on a slot: its bid page, to bid again.
   if (notification.kind === 'slotOutbid' && notification.slot) {
-    const { type, slotdate } = notification.slot;
-    return `/adbid/${encodeURIComponent(slotdate)}?type=${encodeURIComponent(type)}`;
+    return slotBidPath(notification.slot.slotdate, slotTypeOr(notification.slot.type));
   }
   switch (notification.kind) {
     // Who asked for the number; who answered (their number shows there once approved).
