@@ -3,7 +3,7 @@ import type { PurchaseKind } from '@boli/engine/billing/products';
 import { indiaDateOf, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { countOf, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import {
-  PURCHASE_KIND_CHOICES,
+  purchaseKindChoiceOf,
   type PurchaseKindChoice,
 } from '../../payments/model/purchaseKinds.ts';
 
@@ -334,13 +334,12 @@ export function ledgerViewOf(params: URLSearchParams, now: Date): LedgerView {
     const value = params.get(name);
     return value !== null && (value === '' || isCalendarDate(value)) ? value : period[name];
   };
-  const kind = params.get('kind');
   const page = Number(params.get('page') ?? 0);
   return {
     from: day('from'),
     to: day('to'),
     search: params.get('search') ?? '',
-    kind: PURCHASE_KIND_CHOICES.find((choice) => choice.value === kind)?.value ?? 'all',
+    kind: purchaseKindChoiceOf(params.get('kind')),
     hideFailed: params.get('failed') === 'hide',
     page: Number.isSafeInteger(page) && page > 0 ? page : 0,
   };

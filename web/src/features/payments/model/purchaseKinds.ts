@@ -12,3 +12,7 @@ export const PURCHASE_KIND_CHOICES: readonly { value: PurchaseKindChoice; label:
   { value: 'adSpace', label: 'Ad space' },
   { value: 'adSlot', label: 'Ad slot won' },
 ];
+
+/** The kind an address names (`?type=`, `?kind=`), or 'all' for none or one it does not know. */
+export const purchaseKindChoiceOf = (value: string | null): PurchaseKindChoice =>
+  PURCHASE_KIND_CHOICES.find((choice) => choice.value === value)?.value ?? 'all';

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PURCHASE_KIND_CHOICES } from '../../payments/model/purchaseKinds.ts';
+import { purchaseKindChoiceOf } from '../../payments/model/purchaseKinds.ts';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -65,8 +65,7 @@ export function TransactionsScreen() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // The type is in the address (/transactions?type=subscription): a link may lead to one kind.
   const [params, setParams] = useSearchParams();
-  const type: TransactionType =
-    PURCHASE_KIND_CHOICES.find((choice) => choice.value === params.get('type'))?.value ?? 'all';
+  const type: TransactionType = purchaseKindChoiceOf(params.get('type'));
   const setType = (kind: TransactionType) =>
     setParams(kind === 'all' ? {} : { type: kind }, { replace: true });
   /** Zero-based, as the api counts. */
