@@ -5,6 +5,28 @@ const KEY = 'boliDialog';
 
 let opened = 0;
 
+/**
+ * A closed dialog's entry being taken out: `history.back()` is asynchronous, and its popstate
+ * arrives later. A dialog opened meanwhile (a success dialog after its confirmation) waits for it
+ * before adding its own entry; else that popstate, heard as its own Back, closed it at once.
+ */
+let entryLeaving: Promise<void> | null = null;
+
+/** Most a dialog waits for an entry to leave, should its popstate never come. */
+const LEAVING_WAIT_MS = 500;
+
+function takeEntryOut(): void {
+  const left = new Promise<void>((resolve) => {
+    window.addEventListener('popstate', () => resolve(), { once: true });
+    window.setTimeout(resolve, LEAVING_WAIT_MS);
+  });
+  entryLeaving = left;
+  void left.then(() => {
+    if (entryLeaving === left) entryLeaving = null;
+  });
+  window.history.back();
+}
+
 const ownsEntry = (id: number): boolean =>
   (window.history.state as Record<string, unknown> | null)?.[KEY] === id;
 
@@ -17,7 +39,7 @@ const ownsEntry = (id: number): boolean =>
  * back out, so Forward never reopens it.
  *
  * The entry is added a turn after opening, so React's development double effects add one, not
- * two. Call `leave()` before a navigation that replaces the page (say `navigate(to, { replace:
+ * two; and after the entry of a dialog just closed has left (`entryLeaving`). Call `leave()` before a navigation that replaces the page (say `navigate(to, { replace:
  * true })` on success): the entry is then the navigation's to replace, not this hook's to remove.
  */
 export function useCloseOnBack(open: boolean, close: () => boolean | void): { leave(): void } {
@@ -43,15 +65,22 @@ export function useCloseOnBack(open: boolean, close: () => boolean | void): { le
       }
       window.removeEventListener('popstate', onPop);
     };
-    const timer = window.setTimeout(() => {
+    let closed = false;
+    const addEntry = () => {
+      if (closed) return;
       pushEntry();
       pushed = true;
       window.addEventListener('popstate', onPop);
+    };
+    const timer = window.setTimeout(() => {
+      if (entryLeaving) void entryLeaving.then(addEntry);
+      else addEntry();
     }, 0);
     return () => {
+      closed = true;
       window.clearTimeout(timer);
       window.removeEventListener('popstate', onPop);
-      if (pushed && !popped && !leaving.current && ownsEntry(id)) window.history.back();
+      if (pushed && !popped && !leaving.current && ownsEntry(id)) takeEntryOut();
     };
   }, [open]);
 
