@@ -209,9 +209,17 @@ async function showToday(page: Page) {
   await ledger.getByLabel('From', { exact: true }).fill(todayInIndia());
   await ledger.getByLabel('To', { exact: true }).fill(todayInIndia());
   await ledger.getByRole('button', { name: 'Show payments' }).click();
-  // The period shown is the address's.
+  // The period shown is the address's, and the ledger summed up is that period's, not the last.
   await page.waitForURL((url) => url.searchParams.get('from') === todayInIndia());
+  await expect.poll(async () => (await shownView(ledger))?.get('from')).toBe(todayInIndia());
   return ledger;
+}
+
+/** The view (the address's query) whose ledger is summed up; null while none is shown. */
+async function shownView(ledger: Locator) {
+  const summary = ledger.getByTestId('ledger-summary');
+  if ((await summary.count()) === 0) return null;
+  return new URLSearchParams((await summary.getAttribute('data-view')) ?? '');
 }
 
 describe('the auditor’s payments audit', () => {
@@ -343,6 +351,7 @@ describe('the auditor’s payments audit', () => {
     const pages = ledger.getByRole('navigation');
     expect(await pages.getByRole('button', { name: /^Go to page \d+$/ }).count()).toBe(1);
     await pages.getByRole('button', { name: 'Go to page 2', exact: true }).click();
+    await expect.poll(async () => (await shownView(ledger))?.get('page')).toBe('1');
     await expect.poll(() => rows.count()).toBe(expected.length - LEDGER_PAGE_SIZE);
     const secondPage = await shownPaymentIds(rows);
     expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);

@@ -163,7 +163,9 @@ function LedgerSection() {
   useEffect(() => {
     setDraft({ from: period.from, to: period.to, search: period.search });
   }, [period.from, period.to, period.search]);
-  const [ledger, setLedger] = useState<Ledger | null>(null);
+  // The ledger fetched with the view it is of: a view just asked for shows none until its own.
+  const [loaded, setLoaded] = useState<{ view: LedgerView; ledger: Ledger } | null>(null);
+  const ledger = loaded?.view === period ? loaded.ledger : null;
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
 
@@ -187,10 +189,10 @@ function LedgerSection() {
   useEffect(() => {
     let live = true;
     // What another period or page held is not shown meanwhile, nor under a failure.
-    setLedger(null);
+    setLoaded(null);
     setFailure(null);
     fetchLedger(request, period).then(
-      (data) => live && setLedger(data),
+      (data) => live && setLoaded({ view: period, ledger: data }),
       (error: unknown) => live && setFailure(messageOf(error)),
     );
     return () => {
@@ -288,7 +290,12 @@ function LedgerSection() {
       {!invalid && ledger && (
         <>
           {/* A long search, quoted, breaks rather than widening the page. */}
-          <Box data-testid="ledger-summary" sx={WRAP_ANYWHERE}>
+          {/* data-view: the address of the view summed up, for a test to know it is the new one. */}
+          <Box
+            data-testid="ledger-summary"
+            data-view={new URLSearchParams(params).toString()}
+            sx={WRAP_ANYWHERE}
+          >
             <Typography variant="body2" color="textSecondary">
               {ledgerCaption(ledger.total, period.search)}
             </Typography>
