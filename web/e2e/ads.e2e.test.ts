@@ -277,6 +277,14 @@ describe('a member with a full profile', () => {
     await search.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('search') === 'swfit dezire');
     await page.getByTestId('search-summary').waitFor();
+    await adCard(page, 'Swift Dzire').waitFor();
+    // The list's filters narrow the results too, and the search stays.
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await field(page, 'Price to (₹)').fill('100000');
+    await filters.getByRole('button', { name: 'Apply Filter' }).click();
+    await page.getByRole('status').getByText(MESSAGES.noAdsAvailable).waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('swfit dezire');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
     await adCard(page, 'Swift Dzire').click();
 
     // --- The detail: gallery, facts, share, Edit for the owner

@@ -386,6 +386,20 @@ describe('the ad search', () => {
     expect(await search('soundbar')).toEqual(['soundbar']);
   });
 
+  it('finds only what the list’s filters let through, among all the words’ matches', async () => {
+    const narrowed = (text: string, input: Parameters<typeof adFilters>[0]) =>
+      searchAds(db, text, adPage({}), adFilters(input)).then(keysOf);
+    expect(await narrowed('dzire', { state: 'Karnataka' })).toEqual(['dzireDealer']);
+    // Misspelt, and priced (rupees) below the one in Pune.
+    expect(await narrowed('swfit dezire', { category: 'Automobiles', priceTo: 400_000 })).toEqual([
+      'dzireDealer',
+    ]);
+    expect(await narrowed('sofa', { country: 'Nepal' })).toEqual(['nepal']);
+    expect(await narrowed('sofa', { state: 'Kerala' })).toEqual([]);
+    // Filters that do not narrow leave the search as it was.
+    expect(await narrowed('swfit dezire', {})).toEqual(await search('swfit dezire'));
+  });
+
   it('takes words with quotes and operators as words', async () => {
     expect(await search("sofa' & ! | :* (")).toHaveLength(20);
   });

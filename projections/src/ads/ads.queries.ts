@@ -51,30 +51,38 @@ const inRange = (query: Knex.QueryBuilder, column: string, range: Range | undefi
   return query;
 };
 
+/** Filters with the ad table's column each compares, where the names differ or not. */
+const EQUAL_FILTERS: readonly (readonly [keyof AdFilters, string])[] = [
+  ['categoryname', 'categoryname'],
+  ['subcategory', 'subcategory'],
+  ['country', 'country'],
+  ['state', 'state'],
+  ['district', 'district'],
+  ['neighbourhood', 'neighbourhood'],
+  ['make', 'make'],
+  ['model', 'model'],
+  ['ownerOrDealer', 'owner_or_dealer'],
+];
+
+/** A query of the ads table narrowed to the ads that every filter given lets through. */
+function withFilters(query: Knex.QueryBuilder, filters: AdFilters): Knex.QueryBuilder {
+  query.where('owner_blocked', false);
+  for (const [filter, column] of EQUAL_FILTERS) {
+    const value = filters[filter];
+    if (typeof value === 'string') query.where(column, value);
+  }
+  inRange(query, 'price', filters.price);
+  inRange(query, 'year_of_manufacture', filters.yearOfManufacture);
+  inRange(query, 'mileage', filters.mileage);
+  return query;
+}
+
 /**
  * The ad list (`/api/posts/filter`, `/api/globalAds`): every filter given, newest first. The page's
  * ids come first, from an index-only walk (ads.table.ts), then their rows.
  */
 export async function filterAds(db: Knex, filters: AdFilters, page: AdPage): Promise<AdRow[]> {
-  const ids = db(ADS).select('ad_id', 'created_at').where('owner_blocked', false);
-  const equal: [keyof AdFilters, string][] = [
-    ['categoryname', 'categoryname'],
-    ['subcategory', 'subcategory'],
-    ['country', 'country'],
-    ['state', 'state'],
-    ['district', 'district'],
-    ['neighbourhood', 'neighbourhood'],
-    ['make', 'make'],
-    ['model', 'model'],
-    ['ownerOrDealer', 'owner_or_dealer'],
-  ];
-  for (const [filter, column] of equal) {
-    const value = filters[filter];
-    if (typeof value === 'string') ids.where(column, value);
-  }
-  inRange(ids, 'price', filters.price);
-  inRange(ids, 'year_of_manufacture', filters.yearOfManufacture);
-  inRange(ids, 'mileage', filters.mileage);
+  const ids = withFilters(db(ADS).select('ad_id', 'created_at'), filters);
   const stored: StoredAd[] = await db
     .select(AD_COLUMNS.map((column) => `ads.${column}`))
     .from(paged(newestFirst(ids), page).as('page'))
@@ -274,8 +282,14 @@ async function joinedWordsOf(db: Knex, terms: readonly string[]): Promise<Map<nu
  * 'swift'), and two side by side also as the one word they make ('sound bar' → 'soundbar').
  * Ads holding every word are found when there are any, else ads holding some of them. The
  * newest SEARCH_WINDOW matches are ranked: typed words above corrections, then newest first.
+ * With filters (the ad list's), only the matches they let through are looked for and ranked.
  */
-export async function searchAds(db: Knex, text: string, page: AdPage): Promise<AdRow[]> {
+export async function searchAds(
+  db: Knex,
+  text: string,
+  page: AdPage,
+  filters: AdFilters = {},
+): Promise<AdRow[]> {
   const terms = await termsOf(db, text);
   if (terms.length === 0 || page.offset >= SEARCH_WINDOW) return [];
   const [corrections, joined] = await Promise.all([
@@ -294,10 +308,14 @@ export async function searchAds(db: Knex, text: string, page: AdPage): Promise<A
     groups.map((group) => searchTsquery([group], 'and')),
   );
   // Ads holding every word are at most the rarest word's; ads holding any, at most their sum.
-  let hits = await newestMatches(db, searchTsquery(groups, 'and'), exact, Math.min(...shares));
+  const matchesOf = (tsquery: string, share: number) =>
+    newestMatches(db, { tsquery, exact, share, filters });
+  let hits = await matchesOf(searchTsquery(groups, 'and'), Math.min(...shares));
   if (hits.length === 0 && groups.length > 1) {
-    const any = shares.reduce((sum, share) => sum + share, 0);
-    hits = await newestMatches(db, searchTsquery(groups, 'or'), exact, any);
+    hits = await matchesOf(
+      searchTsquery(groups, 'or'),
+      shares.reduce((sum, share) => sum + share, 0),
+    );
   }
   const chosen = hits
     .sort((a, b) => b.rank - a.rank || newestFirstOrder(a, b))
@@ -310,6 +328,15 @@ export async function searchAds(db: Knex, text: string, page: AdPage): Promise<A
 }
 
 type Hit = { ad_id: string; created_at: Date; rank: number };
+
+/** What the ads looked for match: the words (ranked with the exact ones), and the filters. */
+type MatchQuery = {
+  readonly tsquery: string;
+  readonly exact: string;
+  /** The share of all ads the words match, by the statistics (the filters aside). */
+  readonly share: number;
+  readonly filters: AdFilters;
+};
 
 /** The rows the planner expects `sql` to return (from the tables' statistics). */
 async function plannedRows(db: Knex, sql: string, bindings: readonly string[]): Promise<number> {
@@ -344,36 +371,50 @@ const newestFirstOrder = (a: Hit, b: Hit): number =>
  */
 async function newestMatches(
   db: Knex,
-  tsquery: string,
-  exact: string,
-  share: number,
+  { tsquery, exact, share, filters }: MatchQuery,
 ): Promise<Hit[]> {
+  const narrowed = (outer: string) =>
+    Object.keys(filters).length === 0
+      ? { sql: '', bindings: [] }
+      : {
+          // The filters' ad row, read by its key for each match (the list's filters, as written).
+          sql: 'AND EXISTS ?',
+          bindings: [
+            withFilters(
+              db(ADS).select(db.raw('1')).whereRaw(`${ADS}.ad_id = ${outer}.ad_id`),
+              filters,
+            ),
+          ],
+        };
   const rank = `ts_rank(?::float4[], search_vector, ?::tsquery)
               + ts_rank(?::float4[], search_vector, ?::tsquery)`;
   const rankBindings = [RANK_WEIGHTS, tsquery, RANK_WEIGHTS, exact];
   if (share * RECENT_SLICE >= SEARCH_WINDOW) {
+    const filtered = narrowed('recent');
     const recent = await db.raw<{ rows: Hit[] }>(
       // The slice is read lazily, in order: a common word stops the walk as soon as it has a window.
       `SELECT ad_id, created_at, ${rank} AS rank
        FROM (SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH}
               ORDER BY created_at DESC, ad_id DESC LIMIT ?) AS recent
-      WHERE search_vector @@ ?::tsquery
+      WHERE search_vector @@ ?::tsquery ${filtered.sql}
       LIMIT ?`,
-      [...rankBindings, RECENT_SLICE, tsquery, SEARCH_WINDOW],
+      [...rankBindings, RECENT_SLICE, tsquery, ...filtered.bindings, SEARCH_WINDOW],
     );
     if (recent.rows.length >= SEARCH_WINDOW) return recent.rows;
   }
   // Rare words (known rare, or fewer than a window among the newest RECENT_SLICE ads): all their
   // matches are collected from the text index, then sorted. MATERIALIZED keeps the planner, misled
   // by its estimates, from walking the ads in order instead.
+  const filtered = narrowed(AD_SEARCH);
   const all = await db.raw<{ rows: Hit[] }>(
     `WITH matches AS MATERIALIZED (
-       SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH} WHERE search_vector @@ ?::tsquery
+       SELECT ad_id, created_at, search_vector FROM ${AD_SEARCH}
+        WHERE search_vector @@ ?::tsquery ${filtered.sql}
      ), newest AS (
        SELECT * FROM matches ORDER BY created_at DESC, ad_id DESC LIMIT ?
      )
      SELECT ad_id, created_at, ${rank} AS rank FROM newest`,
-    [tsquery, SEARCH_WINDOW, ...rankBindings],
+    [tsquery, ...filtered.bindings, SEARCH_WINDOW, ...rankBindings],
   );
   return all.rows;
 }

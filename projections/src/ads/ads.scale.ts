@@ -1,7 +1,7 @@
 /*
  * The ads read model at scale: fills a database of your own with N synthetic ads (1,000,000 by
  * default) through the real table definition, then times the real queries (filterAds, searchAds)
- * with varied filters and search texts and prints p50/p95/p99 per kind.
+ * with varied filters and search texts, and the two together, and prints p50/p95/p99 per kind.
  *
  *   npx tsx projections/src/ads/ads.scale.ts postgres://boli@127.0.0.1:54329/boli_ads_scale [N]
  *
@@ -322,6 +322,9 @@ try {
   );
   await time('search, page 1', runs, () => searchAds(db, pick(SEARCHES), adPage({})));
   await time('search, page 3', runs, () => searchAds(db, pick(SEARCHES), adPage({ page: 3 })));
+  await time('search with filters, page 1', runs, () =>
+    searchAds(db, pick(SEARCHES), adPage({}), adFilters(randomFilters())),
+  );
 } finally {
   await db.destroy();
 }

@@ -821,6 +821,21 @@ describe('the ad list', () => {
     const tractors = await kit.api('/api/posts/searchAds?search=mahindra%20tractr&page=1');
     expect((tractors.body.data as AdList).ads.map((ad) => ad._id)).toEqual([tractor]);
   });
+
+  it('narrows a search by the list’s filters, and refuses one as the list does', async () => {
+    const found = async (query: string) => {
+      const { status, body } = await kit.api(`/api/posts/searchAds?search=swfit%20dezire&${query}`);
+      expect(status).toBe(200);
+      return (body.data as AdList).ads.map((ad) => ad._id);
+    };
+    // Its poster's address is in Karnataka (the kit's member).
+    expect(await found('state=Karnataka')).toContain(posted._id);
+    expect(await found('state=Goa')).not.toContain(posted._id);
+    expect(await found('category=Automobiles&priceTo=1')).toEqual([]);
+    const { status, body } = await kit.api('/api/posts/searchAds?search=dzire&priceFrom=cheap');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]).toEqual({ field: 'priceFrom', message: AD_MESSAGES.invalidPrice });
+  });
 });
 
 describe('a retried post (Idempotency-Key)', () => {

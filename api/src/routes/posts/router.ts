@@ -174,7 +174,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   router.get('/api/posts/searchAds', maybeAuth, async (ctx) => {
     const query = parseInput(searchQuery, ctx.query);
     const page = adPage(query);
-    answerList(ctx, await searchAds(infra.db, query.search, page), page);
+    answerList(ctx, await searchAds(infra.db, query.search, page, adFilters(query)), page);
   });
 
   router.get('/api/posts/myPosts', auth, async (ctx) => {

@@ -55,10 +55,9 @@ export const adListQuery = z.object({
   offset: offsetNumber,
 });
 
-export const searchQuery = z.object({
+/** The ad search: its text, and the ad list's filters, which narrow what it finds. */
+export const searchQuery = adListQuery.extend({
   search: z.preprocess((value) => value ?? '', z.string().max(200)),
-  page: pageNumber,
-  offset: offsetNumber,
 });
 
 export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });

@@ -22,6 +22,7 @@ import {
   filtersProblem,
   NO_FILTERS,
   paramsWithFilters,
+  withoutSearch,
 } from '../model/adFilters.ts';
 import { resultsAnnouncement } from '../model/resultsAnnouncement.ts';
 import { useAdPages } from '../useAdPages.ts';
@@ -32,8 +33,9 @@ import { AdListFooter } from './AdListFooter.tsx';
 /**
  * The ad list (/ and /ads): guests read GET /api/globalAds, members GET /api/posts/filter, both
  * with the filter panel; with ?search= (the top bar's search box) it lists GET
- * /api/posts/searchAds instead. Twenty ads a page, Load More while pages come back full. The
- * filters are in the address, and Back to the list shows the pages that were loaded.
+ * /api/posts/searchAds instead, which the same filters narrow. Twenty ads a page, Load More while
+ * pages come back full. The filters are in the address, and Back to the list shows the pages
+ * that were loaded.
  */
 export function AdListScreen() {
   const [params, setParams] = useSearchParams();
@@ -54,9 +56,11 @@ export function AdListScreen() {
   const key = JSON.stringify({ member, search, filters });
   const fetchPage = useCallback(
     (page: number) => {
-      if (search) return request<unknown>(AD_PATHS.search, { query: { search, page } }).then(adsOf);
+      const query = filterQuery(filters, page);
+      if (search)
+        return request<unknown>(AD_PATHS.search, { query: { ...query, search } }).then(adsOf);
       const path = member ? AD_PATHS.filter : AD_PATHS.globalAds;
-      return request<unknown>(path, { query: filterQuery(filters, page) }).then(adsOf);
+      return request<unknown>(path, { query }).then(adsOf);
     },
     [request, search, member, filters],
   );
@@ -73,21 +77,19 @@ export function AdListScreen() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Ad list
         </Typography>
-        {search ? null : (
-          <Badge badgeContent={filterCount} color="secondary">
-            <Button
-              ref={filterButton}
-              variant={panelOpen ? 'contained' : 'outlined'}
-              startIcon={<FilterListIcon />}
-              aria-expanded={panelOpen}
-              // The badge's count is drawn, not read: the name carries it.
-              aria-label={filterCount > 0 ? `Filter (${filterCount} active)` : undefined}
-              onClick={() => setPanelOpen((open) => !open)}
-            >
-              Filter
-            </Button>
-          </Badge>
-        )}
+        <Badge badgeContent={filterCount} color="secondary">
+          <Button
+            ref={filterButton}
+            variant={panelOpen ? 'contained' : 'outlined'}
+            startIcon={<FilterListIcon />}
+            aria-expanded={panelOpen}
+            // The badge's count is drawn, not read: the name carries it.
+            aria-label={filterCount > 0 ? `Filter (${filterCount} active)` : undefined}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            Filter
+          </Button>
+        </Badge>
         {member && (
           <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/postAd">
             Post Ad
@@ -99,24 +101,23 @@ export function AdListScreen() {
           <Typography data-testid="search-summary" sx={{ flex: 1 }}>
             Search results for “{search}”
           </Typography>
-          <Button component={RouterLink} to={pathname}>
+          {/* The search goes; the filters stay, as the Filter button's count says. */}
+          <Button component={RouterLink} to={{ pathname, search: withoutSearch(params) }}>
             Show all ads
           </Button>
         </Stack>
       )}
-      {!search && (
-        <Collapse in={panelOpen} unmountOnExit>
-          <AdFilterPanel
-            key={JSON.stringify(filters)}
-            applied={filters}
-            onApply={(next) => {
-              setParams(paramsWithFilters(params, next));
-              closePanel();
-            }}
-            onCancel={closePanel}
-          />
-        </Collapse>
-      )}
+      <Collapse in={panelOpen} unmountOnExit>
+        <AdFilterPanel
+          key={JSON.stringify(filters)}
+          applied={filters}
+          onApply={(next) => {
+            setParams(paramsWithFilters(params, next));
+            closePanel();
+          }}
+          onCancel={closePanel}
+        />
+      </Collapse>
       {error && <LoadFailure message={error} onRetry={retry} />}
       <Announcer message={resultsAnnouncement(loading, error, ads.length, hasMore)} />
       {ads.length > 0 && (
@@ -133,7 +134,7 @@ export function AdListScreen() {
         <Stack spacing={1} sx={{ py: 4, alignItems: 'center', textAlign: 'center' }}>
           <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
           {/* Filtered to nothing: why, when the address itself rules every ad out, and the way out. */}
-          {!search && filterCount > 0 && (
+          {filterCount > 0 && (
             <>
               {filtersProblem(filters) && (
                 <Typography color="error">{filtersProblem(filters)}</Typography>

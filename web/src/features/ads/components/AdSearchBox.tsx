@@ -1,11 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
+import { searchParamsOf } from '../model/adFilters.ts';
+
+/** The ad list's addresses (routes.tsx): a search from there keeps the filters it shows. */
+const AD_LIST_PATHS = new Set(['/', '/ads']);
 
 /**
  * The top bar's ad search: opens the ad list with ?search=, which lists GET /api/posts/searchAds
- * (ranked by relevance, so a misspelt name still finds the ad).
+ * (ranked by relevance, so a misspelt name still finds the ad), narrowed by the list's filters
+ * when it is searched from the list.
  */
 export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [params] = useSearchParams();
@@ -18,11 +23,13 @@ export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
     setText(searched);
   }
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const search = text.trim();
-    navigate(search ? `/?search=${encodeURIComponent(search)}` : '/');
+    const kept = AD_LIST_PATHS.has(pathname) ? params : new URLSearchParams();
+    const query = searchParamsOf(text, kept).toString();
+    navigate(query ? `/?${query}` : '/');
   };
 
   return (

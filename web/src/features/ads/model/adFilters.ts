@@ -133,6 +133,19 @@ export function paramsWithFilters(params: URLSearchParams, filters: AdFilters): 
   return next;
 }
 
+/**
+ * The ad list's query for a search from the top bar: its text, and the filters the list shows
+ * (`params`, the address's), which narrow the results as they narrowed the list; no text, none.
+ */
+export function searchParamsOf(text: string, params: URLSearchParams): URLSearchParams {
+  const search = text.trim();
+  return paramsWithFilters(new URLSearchParams(search ? { search } : {}), filtersOfParams(params));
+}
+
+/** The ad list's query with the search dropped and the filters kept (Show all ads). */
+export const withoutSearch = (params: URLSearchParams): string =>
+  searchParamsOf('', params).toString();
+
 /** Clear is enabled once a category or a country is chosen (section 2). */
 export const canClearFilters = (filters: AdFilters): boolean =>
   filters.category !== '' || filters.country !== '';

@@ -12,6 +12,8 @@ import {
   type AdFilters,
   filtersOfParams,
   paramsWithFilters,
+  searchParamsOf,
+  withoutSearch,
 } from './adFilters.ts';
 
 const filters = (set: Partial<AdFilters>): AdFilters => ({ ...NO_FILTERS, ...set });
@@ -209,5 +211,15 @@ describe('the filters in the address', () => {
     });
     expect(params.toString()).toBe('search=x&category=Mobiles');
     expect(filtersOfParams(params)).toEqual({ ...NO_FILTERS, category: 'Mobiles' });
+  });
+
+  it('keeps the filters shown when a search starts or is dropped, and nothing else', () => {
+    const shown = new URLSearchParams('state=Goa&category=Mobiles&search=old&page=3&from=x');
+    expect(searchParamsOf(' nokia ', shown).toString()).toBe(
+      'search=nokia&category=Mobiles&state=Goa',
+    );
+    expect(searchParamsOf('  ', shown).toString()).toBe('category=Mobiles&state=Goa');
+    expect(withoutSearch(shown)).toBe('category=Mobiles&state=Goa');
+    expect(searchParamsOf('nokia', new URLSearchParams()).toString()).toBe('search=nokia');
   });
 });
