@@ -70,6 +70,54 @@ describe('the ad list after a visit to an ad', () => {
     await context.close();
   });
 
+  it('searches among its filters, and Back from the results shows the pages it had', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect.poll(() => cards(page).count()).toBe(COUNT);
+
+    // A search from the filtered list keeps the filter, and says it is on.
+    const search = page.getByRole('searchbox', { name: 'Search ads' });
+    await search.fill(names[0]!);
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === names[0]);
+    expect(new URL(page.url()).searchParams.get('category')).toBe('Mobiles');
+    await page
+      .getByTestId('search-summary')
+      .getByText(`Search results for “${names[0]}”, with 1 filter on`)
+      .waitFor();
+    await page.getByRole('article', { name: names[0] }).waitFor();
+    // The same search again is no step for Back to undo.
+    const steps = await page.evaluate(() => history.length);
+    await search.press('Enter');
+    expect(await page.evaluate(() => history.length)).toBe(steps);
+
+    // Back: both pages of the list at once, as they were left.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await page.getByRole('article', { name: names[0] }).waitFor({ timeout: 5_000 });
+    expect(await cards(page).count()).toBe(COUNT);
+
+    // Forward to the results, then Clear search: the filter stays, and the keyboard is on Filter.
+    await page.goForward();
+    await page.getByTestId('search-summary').waitFor();
+    await page.getByRole('link', { name: 'Clear search' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    expect(new URL(page.url()).searchParams.get('category')).toBe('Mobiles');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Filter (1 active)',
+    );
+    // Escape closes the filter panel, as Cancel does.
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('form', { name: 'Filters' });
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Apply Filter' }).focus();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('offers Back To Top only once the page is scrolled down, and it goes back up', async () => {
     const { context, page } = await openAs(browser, member);
     await openAt(app, page, '/?category=Mobiles');

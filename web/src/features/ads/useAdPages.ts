@@ -32,7 +32,8 @@ function keepList(entry: string, pages: Pages) {
 /**
  * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
  * on loadMore — offered only while the last page came back full. With `historyEntry` (the
- * location's key) a list come back to by Back starts where it was left.
+ * location's key) a list come back to by Back or Forward starts where it was left, whether the
+ * screen was left (an ad's page) or stayed (a search from the list, then Back).
  */
 export function useAdPages(
   key: string,
@@ -52,8 +53,16 @@ export function useAdPages(
         failedPage: null,
       },
   );
-  // Pages taken from where the list was left need no first load.
-  const restored = useRef(pages.key === key && pages.page > 0);
+  // Back or Forward to another entry of the same screen: its pages as they were left, in the same
+  // render, so that the scroll restored with the entry finds them there.
+  const [shownEntry, setShownEntry] = useState(entry);
+  if (entry !== shownEntry) {
+    setShownEntry(entry);
+    const left = entry === undefined ? undefined : leftLists.get(entry);
+    if (left?.key === key) setPages(left);
+  }
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
   useEffect(() => {
     if (entry !== undefined && pages.key === key && !pages.loading && pages.error === null)
       keepList(entry, pages);
@@ -98,10 +107,9 @@ export function useAdPages(
   const liveKey = useRef(key);
   useEffect(() => {
     liveKey.current = key;
-    if (restored.current) {
-      restored.current = false;
-      return;
-    }
+    // Pages taken from where the list was left need no first load.
+    const shown = pagesRef.current;
+    if (shown.key === key && shown.page > 0 && !shown.loading) return;
     let live = true;
     load(1, () => live);
     return () => {

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { countOf } from '../../../lib/format.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
@@ -46,11 +47,21 @@ export function AdListScreen() {
   const { request } = useApi();
   const filters = useMemo(() => filtersOfParams(params), [params]);
   const [panelOpen, setPanelOpen] = useState(false);
+  // Another search: a panel left open holds choices not applied to it, so it closes.
+  const [panelSearch, setPanelSearch] = useState(search);
+  if (panelSearch !== search) {
+    setPanelSearch(search);
+    setPanelOpen(false);
+  }
   const filterButton = useRef<HTMLButtonElement>(null);
-  /** The panel closed (applied or cancelled): the keyboard goes back to where it was opened. */
+  /**
+   * The panel closed (applied or cancelled), or a button that goes with what it did (Clear
+   * filters, Show all ads): the keyboard goes to Filter, which says what is now on.
+   */
+  const focusFilter = () => filterButton.current?.focus();
   const closePanel = () => {
     setPanelOpen(false);
-    filterButton.current?.focus();
+    focusFilter();
   };
 
   const key = JSON.stringify({ member, search, filters });
@@ -100,14 +111,26 @@ export function AdListScreen() {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography data-testid="search-summary" sx={{ flex: 1 }}>
             Search results for “{search}”
+            {filterCount > 0 && `, with ${countOf(filterCount, 'filter')} on`}
           </Typography>
-          {/* The search goes; the filters stay, as the Filter button's count says. */}
-          <Button component={RouterLink} to={{ pathname, search: withoutSearch(params) }}>
-            Show all ads
+          {/* The search goes; the filters stay, so with some on it does not show all ads. */}
+          <Button
+            component={RouterLink}
+            to={{ pathname, search: withoutSearch(params) }}
+            onClick={focusFilter}
+          >
+            {filterCount > 0 ? 'Clear search' : 'Show all ads'}
           </Button>
         </Stack>
       )}
-      <Collapse in={panelOpen} unmountOnExit>
+      <Collapse
+        in={panelOpen}
+        unmountOnExit
+        // Escape cancels, as Cancel does, unless a list open in the panel took it to close.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !event.defaultPrevented) closePanel();
+        }}
+      >
         <AdFilterPanel
           key={JSON.stringify(filters)}
           applied={filters}
@@ -139,7 +162,12 @@ export function AdListScreen() {
               {filtersProblem(filters) && (
                 <Typography color="error">{filtersProblem(filters)}</Typography>
               )}
-              <Button onClick={() => setParams(paramsWithFilters(params, NO_FILTERS))}>
+              <Button
+                onClick={() => {
+                  setParams(paramsWithFilters(params, NO_FILTERS));
+                  focusFilter();
+                }}
+              >
                 Clear filters
               </Button>
             </>

@@ -23,13 +23,15 @@ export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
     setText(searched);
   }
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search: shownQuery } = useLocation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const kept = AD_LIST_PATHS.has(pathname) ? params : new URLSearchParams();
     const query = searchParamsOf(text, kept).toString();
-    navigate(query ? `/?${query}` : '/');
+    const target = query ? `/?${query}` : '/';
+    // The same search again is no new step for Back to undo.
+    navigate(target, { replace: `${pathname}${shownQuery}` === target });
   };
 
   return (
