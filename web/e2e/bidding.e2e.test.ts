@@ -290,6 +290,12 @@ describe('bidding on an ad, live', () => {
       })
       .first()
       .waitFor();
+    // …and, below it, of the ad's first bid and who placed it.
+    await ownerPage
+      .getByTestId('notification')
+      .filter({ hasText: / placed the first bid on .+: an? (Open|Hidden) bid of ₹[\d,]+\. / })
+      .first()
+      .waitFor();
 
     await ownerSide.context.close();
     await bidderSide.context.close();
@@ -351,6 +357,16 @@ describe('bidding on an ad, live', () => {
     await expect
       .poll(() => bidderSide.page.evaluate(() => document.activeElement?.id))
       .toBe('bidding-closed');
+    // Opened afresh, the closed ad's page starts at its top, with the keyboard on no notice.
+    await bidderSide.page.reload();
+    await bidArea(bidderSide.page).getByText(MESSAGES.biddingClosed).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      await bidderSide.page.evaluate(() => ({
+        focused: document.activeElement?.id ?? '',
+        scrolled: window.scrollY,
+      })),
+    ).toEqual({ focused: '', scrolled: 0 });
     await ownerSide.context.close();
     await bidderSide.context.close();
   }, 120_000);

@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'finalCallMade',
   'biddingClosed',
   'finalCallEnded',
+  'firstBid',
   'reviewReceived',
   'reviewEdited',
   'purchaseFulfilled',
@@ -114,6 +115,13 @@ const TELLS_NOBODY: readonly string[] = [
   'street',
 ] satisfies (keyof AdDetails)[];
 
+/** The one bidder whose best bid is above every other's; none when the highest is shared. */
+function soleLeader(tracking: AdTracking, bidders: readonly string[]): string | undefined {
+  const best = Math.max(0, ...bidders.map((bidder) => tracking.bidders.get(bidder) ?? 0));
+  const leaders = bidders.filter((bidder) => tracking.bidders.get(bidder) === best);
+  return best > 0 && leaders.length === 1 ? leaders[0] : undefined;
+}
+
 /** Ads handled here: the tracking after the event and the notes it produces. */
 export function notificationsForAdEvent(
   tracking: AdTracking | undefined,
@@ -160,7 +168,21 @@ export function notificationsForAdEvent(
     }
     case 'BidPlaced': {
       const { bidderId, amount, type } = event.data;
-      const notes =
+      // The owner hears of the first bid (from then on a final call can be made); the rest they
+      // see on the ad's page, live, without a note for each. An ad with bids never comes with no
+      // bidders: the projection reads at least the one holding the highest Open amount, or all
+      // of them while there is none (adsReadSql).
+      const first =
+        tracking.bidders.size === 0 && bidderId !== tracking.ownerId
+          ? [
+              note(tracking.ownerId, 'firstBid', {
+                ...about,
+                actorId: bidderId,
+                params: withAdded(about.params, { amount, bidType: type }),
+              }),
+            ]
+          : [];
+      const outbid =
         type === 'Open'
           ? [...tracking.bidders]
               .filter(
@@ -174,7 +196,7 @@ export function notificationsForAdEvent(
       const bidders = new Map(tracking.bidders);
       bidders.set(bidderId, Math.max(bidders.get(bidderId) ?? 0, amount));
       const openHigh = type === 'Open' ? Math.max(tracking.openHigh, amount) : tracking.openHigh;
-      return { tracking: { ...tracking, bidders, openHigh }, notes };
+      return { tracking: { ...tracking, bidders, openHigh }, notes: [...first, ...outbid] };
     }
     case 'FinalCallMade':
       return {
@@ -187,10 +209,16 @@ export function notificationsForAdEvent(
         ),
       };
     case 'BiddingClosed': {
+      const closed = { ...about.params, reason: event.data.reason, closedAt: event.data.closedAt };
+      // The bidder holding the highest bid is told so, with its amount (when no other holds it).
+      const leader = soleLeader(tracking, everyBidder());
       const toBidders = everyBidder().map((bidder) =>
         note(bidder, 'biddingClosed', {
           ...about,
-          params: { ...about.params, reason: event.data.reason, closedAt: event.data.closedAt },
+          params:
+            bidder === leader
+              ? withAdded(closed, { amount: tracking.bidders.get(bidder)! })
+              : closed,
         }),
       );
       // The owner who closed early knows; one whose final call ran out learns it here, with the

@@ -55,10 +55,12 @@ const bid = (
 const told = (notes: NotificationDraft[], kind: string) =>
   notes.filter((note) => note.kind === kind).map((note) => note.userId);
 
+const outbids = (notes: NotificationDraft[]) => notes.filter((note) => note.kind === 'outbid');
+
 describe('outbid notifications', () => {
   it('tell an earlier bidder when a higher Open bid lands, naming its amount', () => {
     const { notes } = notesFor([adPosted(), bid(MEENA, 13_000_000), bid(ARJUN, 14_000_000)]);
-    expect(notes).toEqual([
+    expect(outbids(notes)).toEqual([
       {
         userId: MEENA.userId,
         kind: 'outbid',
@@ -76,7 +78,7 @@ describe('outbid notifications', () => {
       bid(MEENA, 13_000_000),
       bid(ARJUN, 99_000_000, 'Hidden'),
     ]);
-    expect(notes).toEqual([]);
+    expect(outbids(notes)).toEqual([]);
   });
 
   it('do not tell a bidder whose Hidden bid still beats the new Open one', () => {
@@ -85,7 +87,7 @@ describe('outbid notifications', () => {
       bid(MEENA, 15_000_000, 'Hidden'),
       bid(ARJUN, 14_000_000),
     ]);
-    expect(notes).toEqual([]);
+    expect(outbids(notes)).toEqual([]);
   });
 
   it('tell each bidder once, not again for every later bid above them', () => {
@@ -111,7 +113,7 @@ describe('outbid notifications', () => {
 
   it('do not tell bidders of their own higher bid', () => {
     const { notes } = notesFor([adPosted(), bid(MEENA, 13_000_000), bid(MEENA, 14_000_000)]);
-    expect(notes).toEqual([]);
+    expect(outbids(notes)).toEqual([]);
   });
 });
 
@@ -126,9 +128,38 @@ describe('final call and close', () => {
   });
 
   it('tell every bidder that bidding closed, and never the owner who closed it', () => {
+    const { notes: before } = notesFor(bidding);
     const { notes } = notesFor([...bidding, biddingClosed()]);
-    expect(told(notes, 'biddingClosed')).toEqual([MEENA.userId, ARJUN.userId]);
-    expect(notes.some((note) => note.userId === OWNER.userId)).toBe(false);
+    const closing = notes.slice(before.length);
+    expect(told(closing, 'biddingClosed')).toEqual([MEENA.userId, ARJUN.userId]);
+    expect(closing.some((note) => note.userId === OWNER.userId)).toBe(false);
+  });
+
+  it('tell the bidder holding the highest bid so, with its amount; nobody when it is shared', () => {
+    const { notes } = notesFor([...bidding, biddingClosed()]);
+    const closed = notes.filter((note) => note.kind === 'biddingClosed');
+    expect(closed.map((note) => note.params.amount)).toEqual([13_000_000, undefined]);
+    expect(notificationMessage('biddingClosed', closed[0]!.params, '')).toBe(
+      'Bidding Closed on Royal Enfield Classic 350 at 2026-03-01 17:00:00 IST. Yours is the highest bid, ₹1,30,000.',
+    );
+    const tied = notesFor([...bidding, bid(ARJUN, 13_000_000, 'Hidden'), biddingClosed()]).notes;
+    expect(
+      tied.filter((note) => note.kind === 'biddingClosed').map((note) => note.params.amount),
+    ).toEqual([undefined, undefined]);
+  });
+
+  it('tell the owner of the first bid, by whom and how much, and of no later one', () => {
+    const { notes } = notesFor([...bidding, bid(KAVYA, 14_000_000)]);
+    const first = notes.filter((note) => note.kind === 'firstBid');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      userId: OWNER.userId,
+      actorId: MEENA.userId,
+      params: { amount: 13_000_000, bidType: 'Open' },
+    });
+    expect(notificationMessage('firstBid', first[0]!.params, MEENA.username)).toBe(
+      `${MEENA.username} placed the first bid on Royal Enfield Classic 350: an Open bid of ₹1,30,000. You can now make a final call.`,
+    );
   });
 
   it('tell the owner whose final call ran out, with the highest bid, Hidden ones included', () => {
@@ -200,7 +231,10 @@ describe('an edited ad', () => {
     expect(told(hidden.notes, 'adEdited')).toEqual([]);
     // With a detail of the item beside them, only that detail is named.
     const priced = notesFor([...bidding, edited({ phone: '9876500000', price: 11_000_000 })]);
-    expect(priced.notes.map((note) => note.params.changed)).toEqual(['price', 'price']);
+    expect(told(priced.notes, 'adEdited')).toHaveLength(2);
+    expect(
+      priced.notes.filter((note) => note.kind === 'adEdited').map((note) => note.params.changed),
+    ).toEqual(['price', 'price']);
   });
 
   it('tells nobody before the first bid', () => {

@@ -86,6 +86,10 @@ const slotName = (params: Params): string => {
   return date ? `${space} slot for ${date}` : `${space} slot`;
 };
 
+/** 'an Open bid ' or 'a Hidden bid ', from a note's bidType; 'a bid ' for any other. */
+const bidKind = (bidType: string | number | undefined): string =>
+  bidType === 'Open' ? 'an Open bid ' : bidType === 'Hidden' ? 'a Hidden bid ' : 'a bid ';
+
 export function notificationMessage(
   kind: NotificationKind,
   params: Params,
@@ -113,11 +117,18 @@ export function notificationMessage(
     }
     case 'finalCallMade':
       return `Final call made on ${item}. Bidding closes at ${istDateTime(text(params.deadline))} IST.`;
-    case 'biddingClosed':
+    case 'biddingClosed': {
       // When it closed, which a notice read later (or delivered late) does not tell by its date.
-      return params.closedAt
+      const closed = params.closedAt
         ? `Bidding Closed on ${item} at ${istDateTime(text(params.closedAt))} IST.`
         : `Bidding Closed on ${item}.`;
+      // The bidder holding the highest bid (its amount is given to them alone).
+      return params.amount === undefined
+        ? closed
+        : `${closed} Yours is the highest bid, ${amount()}.`;
+    }
+    case 'firstBid':
+      return `${who} placed the first bid on ${item}: ${bidKind(params.bidType)}of ${amount()}. You can now make a final call.`;
     case 'finalCallEnded':
       return Number(params.amount ?? 0) > 0
         ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}.`

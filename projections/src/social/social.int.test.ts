@@ -3,7 +3,15 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
 import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
-import { ARJUN, MEENA, adPosted, at, bidPlaced, finalCallMade } from '@boli/engine/ads/ad.fixtures';
+import {
+  ARJUN,
+  MEENA,
+  OWNER,
+  adPosted,
+  at,
+  bidPlaced,
+  finalCallMade,
+} from '@boli/engine/ads/ad.fixtures';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
@@ -147,6 +155,9 @@ describe('the social read models', () => {
       requestStatus: 'approved',
       canAnswer: true,
     });
+    // The owner, of the first bid alone.
+    const owner = await listNotifications(db, OWNER.userId);
+    expect(owner.map((n) => [n.kind, n.actorId])).toEqual([['firstBid', MEENA.userId]]);
   });
 
   it('know that Arjun shares his number with Meena, and no one else', async () => {
@@ -178,9 +189,9 @@ describe('the social read models', () => {
 
   it('give the live push every stored notification, addressed to its member’s room', async () => {
     const { pushes, next } = await notificationPushesAfter(db);
-    expect(pushes).toHaveLength(7);
+    expect(pushes).toHaveLength(8);
     expect(new Set(pushes.map((push) => push.room))).toEqual(
-      new Set([`user:${MEENA.userId}`, `user:${ARJUN.userId}`]),
+      new Set([`user:${MEENA.userId}`, `user:${ARJUN.userId}`, `user:${OWNER.userId}`]),
     );
     expect((await notificationPushesAfter(db, next)).pushes).toEqual([]);
   });

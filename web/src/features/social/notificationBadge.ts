@@ -8,6 +8,18 @@ import type { Notification } from './api/socialApi.ts';
 
 export const seenKey = (userId: string): string => `notificationsSeenAt:${userId}`;
 
+/**
+ * The mark the menu's opening leaves: now, or the newest notification shown if the server's clock
+ * put it later than this browser's, so that what was shown is not counted again.
+ */
+export function seenMarkOf(notifications: readonly Notification[], now: Date): string {
+  const newest = Math.max(
+    now.getTime(),
+    ...notifications.map((notification) => Date.parse(notification.createdAt) || 0),
+  );
+  return new Date(newest).toISOString();
+}
+
 /** A request the member answers that is not yet approved or rejected: Approve / Reject wait. */
 export const awaitsAnswer = (notification: Notification): boolean =>
   notification.canAnswer &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from './api/socialApi.ts';
-import { answeredText, answersFor, badgeCount } from './notificationBadge.ts';
+import { answeredText, answersFor, badgeCount, seenMarkOf } from './notificationBadge.ts';
 
 const note = (fields: Partial<Notification>): Notification => ({
   _id: 'n',
@@ -31,6 +31,15 @@ describe('the bell’s count', () => {
       request('approved'),
     ];
     expect(badgeCount(list, '2026-03-01T10:00:00.000Z')).toBe(2);
+  });
+
+  it('counts nothing shown again once the menu is opened, even dated after this browser’s now', () => {
+    const now = new Date('2026-03-01T10:00:00.000Z');
+    const ahead = note({ createdAt: '2026-03-01T10:05:00.000Z' });
+    const list = [ahead, note({ createdAt: '2026-03-01T09:00:00.000Z' })];
+    expect(seenMarkOf(list, now)).toBe(ahead.createdAt);
+    expect(badgeCount(list, seenMarkOf(list, now))).toBe(0);
+    expect(seenMarkOf([], now)).toBe(now.toISOString());
   });
 });
 

@@ -130,12 +130,14 @@ export function BidArea({
   const ticking = summary !== null && summary.finalCallMade && summary.bidOpen && !summary.closedAt;
   const now = useClock(ticking);
   const controls = summary ? bidControls(summary, { userId: viewerId, ownerId }, now) : null;
-  const closed = controls?.phase === 'closed';
+  /** Whether bidding is closed; undefined till the summary is there to say. */
+  const closed = controls === null ? undefined : controls.phase === 'closed';
   useEffect(() => {
     if (closed) onBiddingClosed?.();
   }, [closed, onBiddingClosed]);
   // Bidding closing while the page is open takes the bid form away, with the keyboard in it: the
-  // keyboard goes to the notice that says bidding closed, not back to the page's start.
+  // keyboard goes to the notice that says bidding closed, not back to the page's start. An ad
+  // opened closed opens at its top, as any page does.
   const wasClosed = useRef(closed);
   useEffect(() => {
     const was = wasClosed.current;

@@ -25,7 +25,7 @@ import {
   type RequestAnswer,
 } from '../api/socialApi.ts';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
-import { answeredText, answersFor, badgeCount, seenKey } from '../notificationBadge.ts';
+import { answeredText, answersFor, badgeCount, seenKey, seenMarkOf } from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
@@ -94,10 +94,10 @@ export function NotificationBell() {
 
   const open = (target: HTMLElement) => {
     setAnchor(target);
-    const now = new Date().toISOString();
-    setSeenAt(now);
+    const mark = seenMarkOf(notifications, new Date());
+    setSeenAt(mark);
     try {
-      window.localStorage.setItem(key, now);
+      window.localStorage.setItem(key, mark);
     } catch {
       // Storage refused: the count simply is not remembered.
     }
