@@ -383,6 +383,8 @@ describe('bidding on an ad, live', () => {
     await form.waitFor();
     // An extra zero or three: asked first, and changing the amount places nothing.
     await fillBidDetails(page, form, 'Open', '25000000');
+    // Said under the field as money is written, where an extra zero shows.
+    await form.getByText('₹2,50,00,000', { exact: true }).waitFor();
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Place this bid?' });
     await confirm

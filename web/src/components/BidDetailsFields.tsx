@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { AMOUNT_FIELD } from '../lib/numberInput.ts';
 import { useTypedRefusal } from '../lib/useTypedRefusal.ts';
-import { SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
+import { amountEcho, SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
 
 type Props = {
   details: BidDetails;
@@ -22,6 +22,9 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
   const { error: amountError, ...amountDescription } = fault('amount');
   const refusal = useTypedRefusal<'amount'>();
   const hint = refusal.hintOf('amount', details.amount);
+  // A key refused is said (a status); else the amount as money, shown, not read out at each key.
+  const echo = amountEcho(details.amount);
+  const helperText = hint ?? (echo && <span aria-hidden="true">{echo}</span>);
   return (
     <>
       <TextField
@@ -57,7 +60,7 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
         }}
         size="small"
         error={amountError}
-        helperText={hint}
+        helperText={helperText}
         slotProps={{
           htmlInput: { inputMode: 'decimal', autoComplete: 'off', ...amountDescription },
           formHelperText: { role: 'status' },

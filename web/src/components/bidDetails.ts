@@ -1,7 +1,8 @@
 import { validateBidAlias } from '@boli/engine/accounts/account.rules';
 import type { BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { isTooLargeForPaise } from '@boli/engine/shared/money';
+import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
+import { formatPaise } from '../lib/format.ts';
 
 /*
  * The type and amount every bid form asks for (ad bids and share bids), judged as the server
@@ -64,4 +65,14 @@ export function bidFieldsAtFault(details: BidDetails, alias: string, username: s
     ...(tooLarge(details) ? (['amount'] as const) : []),
     ...(aliasProblem(alias, username) === undefined ? [] : (['alias'] as const)),
   ];
+}
+
+/**
+ * The amount typed, as money is written (₹1,40,000), said under the field so that a zero too
+ * many or too few shows before the bid is placed; null while it is no amount a bid can be.
+ */
+export function amountEcho(amount: string): string | null {
+  if (!isDecimalText(amount)) return null;
+  const paise = rupeesToPaise(Number(amount));
+  return paise === undefined || paise === 0 ? null : formatPaise(paise);
 }

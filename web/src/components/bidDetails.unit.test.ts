@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { bidDetailsProblem, bidFieldsAtFault, SELECT_TYPE } from './bidDetails.ts';
+import { amountEcho, bidDetailsProblem, bidFieldsAtFault, SELECT_TYPE } from './bidDetails.ts';
 
 const GOOD = { type: 'Open' as const, amount: '1500' };
 
@@ -48,5 +48,19 @@ describe('what a refused bid form says', () => {
     expect(bidDetailsProblem(endless, 'KTRX', 'asha_k')).toBe(MESSAGES.amountTooLarge);
     // The largest amount paise can hold is taken.
     expect(bidDetailsProblem({ ...GOOD, amount: '90071992547409' }, 'KTRX', 'asha_k')).toBeNull();
+  });
+});
+
+describe('the amount said under the field', () => {
+  it('writes what is typed as money is written, a lakh as a lakh', () => {
+    expect(amountEcho('140000')).toBe('₹1,40,000');
+    expect(amountEcho('1400000')).toBe('₹14,00,000');
+    expect(amountEcho('2500.5')).toBe('₹2,500.50');
+  });
+
+  it('says nothing of what no bid can be', () => {
+    for (const typed of ['', '0', '0.00', '1.', '99999999999999999999', '0.001']) {
+      expect(amountEcho(typed), typed).toBeNull();
+    }
   });
 });
