@@ -166,6 +166,37 @@ describe('Verify Email before the link was followed', () => {
   });
 });
 
+describe('the email’s link opened by a member logged in meanwhile', () => {
+  it('goes on to the code, sent, not back to verifying the email', async () => {
+    const person = newPerson('rec');
+    await signUp(app, person, { verifyEmail: false });
+    // Logged in before the email was verified: the OTP screen asks for the email first.
+    const answer = await post('/api/auth/signin', {
+      username: person.username,
+      password: person.password,
+    });
+    const data = answer.data as { token: string; refreshToken: string };
+    const { context, page } = await desktop({
+      jwt: data.token,
+      refreshToken: data.refreshToken,
+      userId: String((answer.userDetail as { _id: string })._id),
+      username: person.username,
+      validationJWT: String(answer.validationJWT),
+    });
+    await visit(page, '/');
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    // The link, in another tab of the same browser.
+    const link = await fromMailbox(app, person.email, EMAIL_LINK);
+    const tab = await context.newPage();
+    await visit(tab, link);
+    await tab.waitForURL((url) => url.pathname === '/otp-phone-verify');
+    await alert(tab, MESSAGES.otpSent).waitFor();
+    expect(await otpScreenShown(tab)).toMatch(/^\d+ more codes? can be sent today\.$/);
+    expect(await tab.getByRole('heading', { name: 'Verify Your Email' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('Resend Email on /email-verify-message', () => {
   it('asks a visitor who is not logged in to log in, and comes back to send it', async () => {
     const person = newPerson('rec');

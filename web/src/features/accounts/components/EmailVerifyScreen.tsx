@@ -13,6 +13,7 @@ import { OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
 import { writeStored } from '../../../app/session/storage.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { validateEmail } from '../api/accountsApi.ts';
+import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 
 /**
  * The emailed link /email-verify/{q}: validates the email, then on to the phone OTP; when the
@@ -23,9 +24,11 @@ export function EmailVerifyScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { status } = useSession();
+  const { status, user, updateUser } = useSession();
   const member = useRef(status === 'member');
   member.current = status === 'member';
+  const signedIn = useRef(user);
+  signedIn.current = user;
   const asked = useRef<string | null>(null);
 
   useEffect(() => {
@@ -41,8 +44,15 @@ export function EmailVerifyScreen() {
         // Whose code the OTP screen sends; a member's own login says that already (another
         // account's link opened while logged in must not change it).
         if (username && !member.current) writeStored('username', username);
+        // The member's own link: the session learns the email is verified, so the OTP screen
+        // sends the code rather than asking for the email again.
+        const own = signedIn.current;
+        if (member.current && own && own.username === username && !own.emailValidated) {
+          updateUser({ ...own, emailValidated: true });
+        }
         if (!mobileValidated) {
-          navigate(OTP_PHONE_VERIFY_PATH, { replace: true });
+          const verified: OtpScreenState = { emailVerified: true };
+          navigate(OTP_PHONE_VERIFY_PATH, { replace: true, state: verified });
         } else if (member.current) {
           navigate('/', { replace: true });
         } else {
@@ -53,7 +63,7 @@ export function EmailVerifyScreen() {
       .catch((error: unknown) => {
         setFailure(messageOf(error));
       });
-  }, [q, navigate, enqueueSnackbar]);
+  }, [q, navigate, enqueueSnackbar, updateUser]);
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>

@@ -48,7 +48,11 @@ function VerifyMobileFrame({ children }: { children: ReactNode }) {
 }
 
 /** What a screen sending a member here may say: that their email is not verified yet. */
-export type OtpScreenState = { emailUnverified?: boolean };
+/**
+ * What the page that sent the member here knows: Register, that the email is not verified yet;
+ * the email's link, that it just was (the session's member may have been read before it was).
+ */
+export type OtpScreenState = { emailUnverified?: boolean; emailVerified?: boolean };
 
 function storeLogin(login: OtpLogin) {
   writeStored('jwt', login.token);
@@ -235,10 +239,12 @@ export function OtpPhoneVerifyScreen() {
       </VerifyMobileFrame>
     );
   }
-  // A sign-up just made (Register says so) or a login that says so: the email is not verified.
+  // A sign-up just made (Register says so) or a login that says so: the email is not verified;
+  // unless its link has just verified it.
+  const sentWith = location.state as OtpScreenState | null;
   const emailUnverified =
-    (location.state as OtpScreenState | null)?.emailUnverified === true ||
-    user?.emailValidated === false;
+    sentWith?.emailVerified !== true &&
+    (sentWith?.emailUnverified === true || user?.emailValidated === false);
   return (
     <OtpEntry
       key={username}
