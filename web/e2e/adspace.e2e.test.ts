@@ -126,6 +126,10 @@ describe('ad space', () => {
     await page.getByRole('status').filter({ hasText: 'Payment successful.' }).first().waitFor({
       timeout: 45_000,
     });
+    // The checkout left with the keyboard's focus: it is on the notice, not back at the top.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Payment successful.');
 
     // The active space, with its details and the ad upload area.
     const space = page.getByRole('region', { name: 'Your ad spaces' }).getByRole('article', {
@@ -242,6 +246,15 @@ describe('ad space', () => {
 
     // Not above the base amount: the spec's message and its action message.
     const form = page.getByRole('form', { name: 'Ad bid' });
+    // The type chosen is the address's, for a reload or a link sent on.
+    for (const [label, type] of [
+      ['Auth pages', 'authPages'],
+      ['Side panels', 'sidePanels'],
+    ] as const) {
+      await form.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('type') === type);
+    }
     // What cannot be an amount does not go in, and the field says so in its line.
     await form.getByLabel('Amount (₹)').fill('1e5');
     await form.getByText(AMOUNT_TYPED_HINT).waitFor();
@@ -263,6 +276,14 @@ describe('ad space', () => {
     const posted = page.getByRole('dialog', { name: MESSAGES.adBidPosted });
     await posted.waitFor({ timeout: 30_000 });
     await posted.getByRole('button', { name: 'OK' }).click();
+    // Post Ad Bid was busy as the dialog opened: the keyboard goes back to it, not to the page.
+    await expect
+      .poll(() =>
+        form
+          .getByRole('button', { name: 'Post Ad Bid' })
+          .evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
     const row = page
       .getByRole('table', { name: 'Bids for this slot' })
       .getByRole('row')

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
+import { focusIsLost } from '../lib/focusLost.ts';
 import { useCloseOnBack } from '../lib/useCloseOnBack.ts';
 
 /**
@@ -35,9 +36,7 @@ export function SuccessDialog({
           // Once the dialog has left the page (the focus may have stayed on its OK till then).
           onExited: () =>
             window.setTimeout(() => {
-              const focused = document.activeElement;
-              if (!focused || focused === document.body || !focused.isConnected)
-                focusInstead?.()?.focus();
+              if (focusIsLost()) focusInstead?.()?.focus();
             }),
         },
       }}

@@ -10,6 +10,7 @@ import { useSession } from '../session/sessionContext.ts';
 import type { RouteHandle } from '../routes.tsx';
 import type { Visitor } from '../guards/access.ts';
 import { pageChrome, shownScreen, type PageLayout } from './layoutRules.ts';
+import { focusIsLost } from '../../lib/focusLost.ts';
 import { pageTitle } from './pageTitle.ts';
 import { TopBar } from './TopBar.tsx';
 
@@ -44,9 +45,8 @@ function useFocusOnNewPage() {
       first.current = false;
       return;
     }
-    const focused = document.activeElement;
-    const lost = focused === null || focused === document.body || !focused.isConnected;
-    if (lost || !main.current?.contains(focused)) main.current?.focus({ preventScroll: true });
+    if (focusIsLost() || !main.current?.contains(document.activeElement))
+      main.current?.focus({ preventScroll: true });
   }, [pathname]);
   return main;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -68,7 +68,7 @@ function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
  */
 export function AdSlotBidScreen() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { token, user } = useSession();
   const { envelope } = useApi();
   const [type, setType] = useState<SlotSpaceType | ''>(slotTypeOr(params.get('type')));
@@ -81,6 +81,7 @@ export function AdSlotBidScreen() {
   const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0], Boolean(token));
   // A refusal about a field puts the keyboard on it, once it is marked.
   const { form, refused } = useRefusalFocus();
+  const submitButton = useRef<HTMLButtonElement>(null);
   const refuse = (refusal: SlotBidRefusal) => {
     setFailure(refusal);
     if (refusal.field) refused();
@@ -190,7 +191,12 @@ export function AdSlotBidScreen() {
             label="Type"
             name="type"
             value={type}
-            onChange={(event) => setType(event.target.value as SlotSpaceType)}
+            onChange={(event) => {
+              const chosen = event.target.value as SlotSpaceType;
+              setType(chosen);
+              // The address says which slot's bids are shown, for a reload or a link sent on.
+              setParams({ type: chosen }, { replace: true });
+            }}
             disabled={!biddable}
             size="small"
             sx={{ minWidth: 180 }}
@@ -260,6 +266,7 @@ export function AdSlotBidScreen() {
           </Alert>
         )}
         <Button
+          ref={submitButton}
           type="submit"
           variant="contained"
           loading={sending}
@@ -280,7 +287,13 @@ export function AdSlotBidScreen() {
         )}
         {slot.bids && <SlotBidsTable bids={slot.bids} />}
       </Stack>
-      <SuccessDialog message={posted} titleId="ad-bid-posted" onClose={() => setPosted(null)} />
+      {/* Post Ad Bid was busy (disabled) as the dialog opened: the keyboard goes back to it. */}
+      <SuccessDialog
+        message={posted}
+        titleId="ad-bid-posted"
+        onClose={() => setPosted(null)}
+        focusInstead={() => submitButton.current}
+      />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { BidSummaryPanel } from './BidSummaryPanel.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
+import { focusIsLost } from '../../../lib/focusLost.ts';
 
 type Props = {
   itemId: string;
@@ -143,7 +144,7 @@ export function BidArea({
     const was = wasClosed.current;
     wasClosed.current = closed;
     if (!closed || was !== false) return;
-    if (document.activeElement === null || document.activeElement === document.body) {
+    if (focusIsLost()) {
       area.current?.querySelector<HTMLElement>(`#${BIDDING_CLOSED_ID}`)?.focus();
     }
   }, [closed]);

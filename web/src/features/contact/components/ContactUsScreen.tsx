@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,6 +60,7 @@ export function ContactUsScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const [sent, setSent] = useState<string | null>(null);
   // Each refusal takes the focus to the first field to fix.
   const { form: formRef, refused } = useRefusalFocus();
@@ -183,11 +184,17 @@ export function ContactUsScreen() {
           }
         />
         {failure && <Alert severity="error">{failure}</Alert>}
-        <Button type="submit" variant="contained" disabled={sending}>
+        <Button ref={submitButton} type="submit" variant="contained" disabled={sending}>
           Submit
         </Button>
       </Stack>
-      <SuccessDialog message={sent} titleId="contact-sent-title" onClose={() => setSent(null)} />
+      {/* Submit was disabled as the dialog opened: the keyboard goes back to it. */}
+      <SuccessDialog
+        message={sent}
+        titleId="contact-sent-title"
+        onClose={() => setSent(null)}
+        focusInstead={() => submitButton.current}
+      />
     </Box>
   );
 }

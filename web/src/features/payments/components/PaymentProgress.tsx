@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,6 +8,7 @@ import type { Confirmation } from '../api/paymentsApi.ts';
 import { outcomeText, type PaymentStep } from '../machines/payment.machine.ts';
 import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { focusIsLost } from '../../../lib/focusLost.ts';
 
 type Props = {
   step: PaymentStep;
@@ -83,11 +85,7 @@ export function PaymentProgress({
         </Alert>
       );
     case 'done':
-      return (
-        <Alert severity="success" role="status">
-          {outcomeText('paid', settled)}
-        </Alert>
-      );
+      return <PaidNotice settled={settled} />;
     case 'ready':
       return null;
     default: {
@@ -95,4 +93,20 @@ export function PaymentProgress({
       return unknown;
     }
   }
+}
+
+/**
+ * 'Payment successful.': the checkout overlay took the focus and left with it, so the keyboard
+ * comes here (where the page goes on from) rather than to the page's start.
+ */
+function PaidNotice({ settled }: { settled: Confirmation | null }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusIsLost()) notice.current?.focus();
+  }, []);
+  return (
+    <Alert ref={notice} severity="success" role="status" tabIndex={-1}>
+      {outcomeText('paid', settled)}
+    </Alert>
+  );
 }

@@ -49,6 +49,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const [feeFor, setFeeFor] = useState<QuotedShareFee | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
@@ -156,7 +157,13 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
           {failure}
         </Alert>
       )}
-      <Button type="submit" variant="contained" loading={sending} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        ref={submitButton}
+        type="submit"
+        variant="contained"
+        loading={sending}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         Post Bid
       </Button>
       <ShareFeeDialog
@@ -176,6 +183,8 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
         message={message}
         titleId="share-bid-posted-title"
         onClose={() => setMessage(null)}
+        // Post Bid was busy (disabled) as the dialog opened: the keyboard goes back to it.
+        focusInstead={() => submitButton.current}
       />
     </Stack>
   );
