@@ -296,6 +296,8 @@ describe('a member with a full profile', () => {
     await page.getByText('Maruti Suzuki').waitFor();
     // Mileage is grouped as money is.
     await page.getByText('42,000', { exact: true }).waitFor();
+    // The owner sees their phone, and that the ad does not show it (Show my phone was not ticked).
+    await page.getByTestId('phone-hidden').waitFor();
     const gallery = page.getByTestId('ad-gallery');
     await gallery.getByRole('button', { name: 'Show video 3' }).click();
     const video = gallery.locator('video');

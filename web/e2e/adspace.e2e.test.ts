@@ -319,15 +319,17 @@ describe('ad space', () => {
     await page.goBack();
     await page.locator('.fc-multiMonthYear-view').waitFor();
 
-    // Month, week, day and agenda views besides the year.
-    for (const [button, view] of [
-      ['month', 'dayGridMonth'],
-      ['week', 'dayGridWeek'],
-      ['day', 'dayGridDay'],
-      ['agenda', 'listMonth'],
+    // Month, week, day and agenda views besides the year; the arrows say what they move by.
+    await page.getByRole('button', { name: 'Previous 12 months', exact: true }).waitFor();
+    for (const [button, view, unit] of [
+      ['month', 'dayGridMonth', 'month'],
+      ['week', 'dayGridWeek', 'week'],
+      ['day', 'dayGridDay', 'day'],
+      ['agenda', 'listMonth', 'month'],
     ] as const) {
       await page.getByRole('button', { name: button, exact: true }).click();
       await page.locator(`.fc-${view}-view`).waitFor();
+      await page.getByRole('button', { name: `Next ${unit}`, exact: true }).waitFor();
     }
 
     // On a phone the week writes days day first and keeps the whole amount on one line (₹250K,

@@ -177,6 +177,13 @@ function AdDetail({
         {ad.phone && (
           <Chip label={`Phone: ${ad.phone}`} component="a" href={`tel:${ad.phone}`} clickable />
         )}
+        {/* The owner sees their number whatever the ad's setting: said, so they do not think
+            everyone does. */}
+        {ad.phone && !ad.displayPhone && user?._id === ad.postedBy && (
+          <Typography variant="body2" color="textSecondary" data-testid="phone-hidden">
+            Only you see your phone here: the ad does not show it.
+          </Typography>
+        )}
       </Stack>
       <Divider />
       {renderBidArea?.(ad, biddingClosed, onAdEdited)}

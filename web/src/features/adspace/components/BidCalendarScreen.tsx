@@ -43,6 +43,20 @@ const PLUGINS = [multiMonthPlugin, dayGridPlugin, listPlugin, interactionPlugin]
 const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date().toISOString());
 
 /**
+ * What the toolbar's arrows and today say to a screen reader, by the unit the view moves by
+ * ('Previous month'). FullCalendar's own name the unit, which the 12-month view has none of
+ * ('Previous '): it moves by 12 months, not by a calendar year.
+ */
+const twelveMonths = (unit: string | undefined) => !unit || unit === 'year';
+const unitName = (unit: string | undefined) => (twelveMonths(unit) ? '12 months' : unit);
+const BUTTON_HINTS = {
+  prev: (_text: string, unit?: string) => `Previous ${unitName(unit)}`,
+  next: (_text: string, unit?: string) => `Next ${unitName(unit)}`,
+  today: (_text: string, unit?: string) =>
+    unit === 'day' ? 'Today' : twelveMonths(unit) ? 'The 12 months from this one' : `This ${unit}`,
+};
+
+/**
  * The ad bid calendar (section 4): year view by default, also month, week, day and agenda; each
  * date with bids shows its highest, abbreviated with K, M and B. Clicking a date after today
  * opens its slot's bid page for the chosen type (authPages or sidePanels).
@@ -193,6 +207,7 @@ export function BidCalendarScreen() {
             listMonth: { buttonText: 'agenda' },
           }}
           buttonText={{ today: 'today' }}
+          buttonHints={BUTTON_HINTS}
           height="auto"
           // The highest bids in white on the product's purple (9:1), not on FullCalendar's blue
           // (3.7:1 at their small size).
