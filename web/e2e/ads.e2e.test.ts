@@ -477,9 +477,18 @@ describe('a member without an address', () => {
     expect(new URL(page.url()).pathname).toBe('/postAd');
     await visit(page, '/postAd');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    // Cancelled, the form still says why it cannot be posted yet, and offers the way.
+    // Cancelled, the form still says why it cannot be posted yet, and offers the way, which has
+    // the keyboard; the ad's own address fields say they do not stand for the profile's.
     const notice = page.getByRole('alert').filter({ hasText: MESSAGES.addressRequired });
     await notice.waitFor();
+    await expect
+      .poll(() =>
+        notice
+          .getByRole('link', { name: 'Edit profile' })
+          .evaluate((link) => link === document.activeElement),
+      )
+      .toBe(true);
+    await page.getByTestId('ad-address-note').waitFor();
     await notice.getByRole('link', { name: 'Edit profile' }).click();
     await page.waitForURL((url) => url.pathname === '/editprofile');
     // The address saved, the member is back on Post Ad, which no longer asks for it.

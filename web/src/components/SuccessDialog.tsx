@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
-import { focusIsLost } from '../lib/focusLost.ts';
+import { focusWhenDialogLeft } from '../lib/focusLost.ts';
 import { useCloseOnBack } from '../lib/useCloseOnBack.ts';
 
 /**
@@ -33,11 +33,7 @@ export function SuccessDialog({
       aria-labelledby={titleId}
       slotProps={{
         transition: {
-          // Once the dialog has left the page (the focus may have stayed on its OK till then).
-          onExited: () =>
-            window.setTimeout(() => {
-              if (focusIsLost()) focusInstead?.()?.focus();
-            }),
+          onExited: () => focusWhenDialogLeft(focusInstead),
         },
       }}
     >

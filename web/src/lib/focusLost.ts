@@ -6,3 +6,14 @@ export function focusIsLost(): boolean {
   const focused = document.activeElement;
   return focused === null || focused === document.body || !focused.isConnected;
 }
+
+/**
+ * For a dialog's exit transition's end: once the dialog has left the page (its focus trap hands
+ * the focus back as it unmounts, just after), `target` takes the focus if nothing has it — the
+ * dialog opened with nothing focused, or over a control that went away or was disabled.
+ */
+export function focusWhenDialogLeft(target: (() => HTMLElement | null) | undefined): void {
+  window.setTimeout(() => {
+    if (focusIsLost()) target?.()?.focus();
+  });
+}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
+import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { adPath, type AdView } from '../ads.api.ts';
@@ -20,12 +22,18 @@ import type { AdManagementRefusal } from '../model/adManagement.ts';
 const EDIT_PROFILE_THEN_POST = `/editprofile?redirect=${encodeURIComponent('/postAd')}`;
 
 /** Why Post Ad will be refused: until the profile's address is complete, above the form. */
-export function AddressRequiredNotice() {
+export function AddressRequiredNotice({ editRef }: { editRef?: Ref<HTMLAnchorElement> }) {
   return (
     <Alert
       severity="warning"
       action={
-        <Button color="inherit" size="small" component={RouterLink} to={EDIT_PROFILE_THEN_POST}>
+        <Button
+          ref={editRef}
+          color="inherit"
+          size="small"
+          component={RouterLink}
+          to={EDIT_PROFILE_THEN_POST}
+        >
           Edit profile
         </Button>
       }
@@ -57,15 +65,33 @@ export function SubscribeToPostNotice() {
 }
 
 /** 'Address Required!! Please fill the address', with the way to /editprofile (section 2). */
-export function AddressRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddressRequiredDialog({
+  open,
+  onClose,
+  focusInstead,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where the keyboard goes once it closes, when nothing had it as it opened (at the start). */
+  focusInstead?: () => HTMLElement | null;
+}) {
   useCloseOnBack(open, onClose);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="address-required-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="address-required-title"
+      slotProps={{
+        transition: {
+          onExited: () => focusWhenDialogLeft(focusInstead),
+        },
+      }}
+    >
       <DialogTitle id="address-required-title">{MESSAGES.addressRequired}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          Ads are posted from your address: fill in your country, state, town and street on your
-          profile first.
+          Ads are posted from your address: complete the address on your profile first (Edit profile
+          asks for each of its fields), then come back to this ad.
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
@@ -28,6 +29,8 @@ type Props = {
   errors: AdFormErrors;
   onChange: (field: AdFormField, value: string) => void;
   onDisplayPhone: (shown: boolean) => void;
+  /** Said under the Address heading (Post Ad, while the profile's address is incomplete). */
+  addressNote?: ReactNode;
 };
 
 const columns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } };
@@ -37,7 +40,7 @@ const columns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm:
  * vehicle fields only where they apply, dependent selects that wait for what they depend on, and
  * the item name's and the description's counts (at most 70, below 150 characters).
  */
-export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) {
+export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNote }: Props) {
   const vehicle = hasVehicleFields(form);
   const india = isIndia(form.country);
   const required = requiredAdFields(form);
@@ -175,6 +178,7 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone }: Props) 
         </>
       )}
       <Divider textAlign="left">Address</Divider>
+      {addressNote}
       <Box sx={columns}>
         <TextField label="House number" {...textProps('houseno')} />
         <TextField label="Street" {...textProps('street')} />

@@ -38,6 +38,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
   const media = useUploads(stage);
   const addressMissing = address !== null && !address.complete;
+  const editProfile = useRef<HTMLAnchorElement>(null);
   // Posting (and staging photos) needs a subscription or trial: said before anything is typed
   // (not when the entitlement could not be read: the server's refusal says it then).
   const entitlement = useEntitlement();
@@ -78,13 +79,21 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       {entitlement?.entitled === false && entitlement !== NO_ENTITLEMENT && (
         <SubscribeToPostNotice />
       )}
-      {addressMissing && <AddressRequiredNotice />}
+      {addressMissing && <AddressRequiredNotice editRef={editProfile} />}
       <AdFailureAlert failure={ad.failure} />
       <AdFormFields
         form={ad.form}
         errors={ad.errors}
         onChange={ad.change}
         onDisplayPhone={ad.setDisplayPhone}
+        addressNote={
+          addressMissing && (
+            <Typography variant="body2" color="textSecondary" data-testid="ad-address-note">
+              The ad&apos;s address, shown to bidders. Posting also needs your profile&apos;s
+              address complete: these fields do not fill it in.
+            </Typography>
+          )
+        }
       />
       <Divider textAlign="left">Photos and videos *</Divider>
       <MediaDropZone held={media.held} onFiles={media.add} disabled={posting} />
@@ -106,7 +115,12 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <Button type="submit" variant="contained" size="large" disabled={!canPost} loading={posting}>
         Post Ad!
       </Button>
-      <AddressRequiredDialog open={ad.addressDialog} onClose={ad.closeAddressDialog} />
+      {/* Cancelled at the start, the keyboard goes to the notice's way on, Edit profile. */}
+      <AddressRequiredDialog
+        open={ad.addressDialog}
+        onClose={ad.closeAddressDialog}
+        focusInstead={() => editProfile.current}
+      />
     </Stack>
   );
 }
