@@ -331,6 +331,18 @@ describe('ad space', () => {
       await page.locator(`.fc-${view}-view`).waitFor();
       await page.getByRole('button', { name: `Next ${unit}`, exact: true }).waitFor();
     }
+    // The view and the period shown are the address's: a reload, or Back from a date's page,
+    // shows the same month rather than the year from this one.
+    await page.getByRole('button', { name: 'month', exact: true }).click();
+    await page.getByRole('button', { name: 'Next month', exact: true }).click();
+    const month = await page.locator('.fc-toolbar-title').innerText();
+    await page.waitForURL(
+      (url) => url.searchParams.get('view') === 'dayGridMonth' && url.searchParams.has('date'),
+    );
+    await page.reload();
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    expect(await page.locator('.fc-toolbar-title').innerText()).toBe(month);
+    await page.getByRole('button', { name: 'today', exact: true }).click();
 
     // On a phone the week writes days day first and keeps the whole amount on one line (₹250K,
     // not ₹250 above K).

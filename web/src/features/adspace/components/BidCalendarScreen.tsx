@@ -28,12 +28,15 @@ import { formatRupees } from '../../../lib/format.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
   calendarEventsOf,
+  calendarParamsOf,
+  calendarPlaceOf,
   calendarRange,
   cellDay,
   SLOT_NOT_OPEN_MESSAGES,
   slotBidPath,
   slotOpening,
-  slotTypeOr,
+  type CalendarPlace,
+  type CalendarView,
 } from '../model/calendarEvents.ts';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 
@@ -66,7 +69,13 @@ export function BidCalendarScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
-  const type = slotTypeOr(params.get('type'));
+  // The type, view and period shown live in the address (replaced as they change, not new
+  // steps): Back from a date's bid page comes back to the same month, not to the year.
+  const place = calendarPlaceOf(params);
+  const { type } = place;
+  const [opened] = useState(place);
+  const showPlace = (changed: Partial<CalendarPlace>) =>
+    setParams(calendarParamsOf({ ...calendarPlaceOf(params), ...changed }), { replace: true });
   const calendar = useRef<FullCalendar>(null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
@@ -125,7 +134,7 @@ export function BidCalendarScreen() {
           value={type}
           aria-label="Space type"
           onChange={(_, next: SlotSpaceType | null) => {
-            if (next) setParams({ type: next }, { replace: true });
+            if (next) showPlace({ type: next });
           }}
         >
           {SLOT_SPACE_TYPES.map((option) => (
@@ -176,7 +185,14 @@ export function BidCalendarScreen() {
         <FullCalendar
           ref={calendar}
           plugins={PLUGINS}
-          initialView="multiMonthYear"
+          initialView={opened.view}
+          {...(opened.date === null ? {} : { initialDate: opened.date })}
+          datesSet={(shown) =>
+            showPlace({
+              view: shown.view.type as CalendarView,
+              date: cellDay(shown.view.currentStart),
+            })
+          }
           // Days are written day first (22/11, 22 – 28 Nov 2026), as India writes them; the week
           // still starts on Sunday.
           locale={enGbLocale}

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import { addDays, displayDate } from '@boli/engine/shared/indiaTime';
+import { addDays, displayDate, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -97,3 +97,43 @@ export const slotTypeOr = (value: string | null): SlotSpaceType =>
   (SLOT_SPACE_TYPES as readonly (string | null)[]).includes(value)
     ? (value as SlotSpaceType)
     : SLOT_SPACE_TYPES[0];
+
+/** The calendar's views: the year (12 months from this one) first, its default. */
+export const CALENDAR_VIEWS = [
+  'multiMonthYear',
+  'dayGridMonth',
+  'dayGridWeek',
+  'dayGridDay',
+  'listMonth',
+] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+/** What the calendar shows, kept in its address so that Back from a date's page returns to it. */
+export type CalendarPlace = {
+  readonly type: SlotSpaceType;
+  readonly view: CalendarView;
+  /** The first day of the period shown (YYYY-MM-DD); null for the view's own start (today's). */
+  readonly date: string | null;
+};
+
+/** The place /bid-calendar?type=&view=&date= asks for; what it does not say, the default's. */
+export function calendarPlaceOf(params: URLSearchParams): CalendarPlace {
+  const view = params.get('view');
+  const date = params.get('date');
+  return {
+    type: slotTypeOr(params.get('type')),
+    view: (CALENDAR_VIEWS as readonly (string | null)[]).includes(view)
+      ? (view as CalendarView)
+      : CALENDAR_VIEWS[0],
+    date: date !== null && isCalendarDate(date) ? date : null,
+  };
+}
+
+/** The address's query for a place: the default view and no date are left out. */
+export function calendarParamsOf(place: CalendarPlace): Record<string, string> {
+  return {
+    type: place.type,
+    ...(place.view === CALENDAR_VIEWS[0] ? {} : { view: place.view }),
+    ...(place.date === null ? {} : { date: place.date }),
+  };
+}

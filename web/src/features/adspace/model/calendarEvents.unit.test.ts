@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import {
+  calendarParamsOf,
+  calendarPlaceOf,
   cellDay,
   calendarEventsOf,
   calendarRange,
@@ -98,5 +101,22 @@ describe('clicking a date', () => {
     expect(slotTypeOr('sidePanels')).toBe('sidePanels');
     expect(slotTypeOr('inStream')).toBe('authPages');
     expect(slotTypeOr(null)).toBe('authPages');
+  });
+});
+
+describe('the calendar’s place in its address', () => {
+  it('reads the type, view and first day asked for, and the defaults for anything else', () => {
+    const place = calendarPlaceOf(
+      new URLSearchParams('type=authPages&view=dayGridMonth&date=2027-02-01'),
+    );
+    expect(place).toEqual({ type: 'authPages', view: 'dayGridMonth', date: '2027-02-01' });
+    expect(calendarParamsOf(place)).toEqual({
+      type: 'authPages',
+      view: 'dayGridMonth',
+      date: '2027-02-01',
+    });
+    const odd = calendarPlaceOf(new URLSearchParams('view=timeGridWeek&date=2027-02-30'));
+    expect(odd).toEqual({ type: SLOT_SPACE_TYPES[0], view: 'multiMonthYear', date: null });
+    expect(calendarParamsOf(odd)).toEqual({ type: SLOT_SPACE_TYPES[0] });
   });
 });
