@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -75,7 +77,7 @@ export function PaymentProgress({
             )
           }
         >
-          {step === 'cancelled' ? PAYMENT_TEXTS.cancelled : (problem ?? PAYMENT_TEXTS.failed)}
+          {step === 'cancelled' ? <CancelledText /> : (problem ?? PAYMENT_TEXTS.failed)}
         </Alert>
       );
     case 'refunded':
@@ -110,3 +112,20 @@ function PaidNotice({ settled }: { settled: Confirmation | null }) {
     </Alert>
   );
 }
+
+/** The closed checkout's words, with Transactions (where the purchase waits) as its link. */
+function CancelledText() {
+  const [before, after] = PAYMENT_TEXTS.cancelled.split(TRANSACTIONS);
+  if (after === undefined) return PAYMENT_TEXTS.cancelled;
+  return (
+    <>
+      {before}
+      <Link component={RouterLink} to="/transactions" color="inherit">
+        {TRANSACTIONS}
+      </Link>
+      {after}
+    </>
+  );
+}
+
+const TRANSACTIONS = 'Transactions';

@@ -1,17 +1,20 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { PaymentProgress } from './PaymentProgress.tsx';
 
 const shown = (problemFinal: boolean, step: 'quoteFailed' | 'cancelled' = 'quoteFailed') =>
   renderToStaticMarkup(
-    <PaymentProgress
-      step={step}
-      problem={MESSAGES.companyNameTaken}
-      problemFinal={problemFinal}
-      settled={null}
-      onRetry={() => {}}
-    />,
+    <MemoryRouter>
+      <PaymentProgress
+        step={step}
+        problem={MESSAGES.companyNameTaken}
+        problemFinal={problemFinal}
+        settled={null}
+        onRetry={() => {}}
+      />
+    </MemoryRouter>,
   );
 
 describe('a payment that did not go through', () => {
@@ -20,8 +23,10 @@ describe('a payment that did not go through', () => {
     const refused = shown(true);
     expect(refused).toContain(MESSAGES.companyNameTaken);
     expect(refused).not.toContain('Try again');
-    // A closed checkout can always be opened again.
-    expect(shown(true, 'cancelled')).toContain('Try again');
+    // A closed checkout can always be opened again, or paid later from Transactions (a link).
+    const closed = shown(true, 'cancelled');
+    expect(closed).toContain('Try again');
+    expect(closed).toMatch(/<a [^>]*href="\/transactions"[^>]*>Transactions<\/a> before it lapses/);
   });
 });
 
