@@ -162,6 +162,15 @@ describe('Verify Email before the link was followed', () => {
     await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await alert(page, MESSAGES.emailNotValidated).waitFor();
+    // The link followed (in another tab), Verify Email goes on to the code, with the keyboard
+    // in its field.
+    const tab = await context.newPage();
+    await visit(tab, await fromMailbox(app, person.email, EMAIL_LINK));
+    await tab.waitForURL((url) => url.pathname === '/otp-phone-verify');
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    const code = field(page, 'OTP number');
+    await code.waitFor();
+    await expect.poll(() => code.evaluate((input) => input === document.activeElement)).toBe(true);
     await context.close();
   });
 });

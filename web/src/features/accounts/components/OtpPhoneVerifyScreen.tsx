@@ -14,6 +14,7 @@ import { parseSessionUser } from '../../../app/session/sessionUser.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readStored, removeStored, writeStored } from '../../../app/session/storage.ts';
 import { countOf } from '../../../lib/format.ts';
+import { focusIsLost } from '../../../lib/focusLost.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
@@ -96,6 +97,16 @@ function OtpEntry({
     otpInput.current?.select();
   }, [refusedCode, notice]);
   const resendBusy = cooldown > 0 || flow !== 'waiting';
+  // Verify Email went away with the keyboard on it, and the code's field came instead: the
+  // keyboard goes there, not back to the page's start.
+  const lastFlow = useRef(flow);
+  useEffect(() => {
+    const was = lastFlow.current;
+    lastFlow.current = flow;
+    if (was === 'emailNotVerified' && flow !== 'emailNotVerified' && focusIsLost()) {
+      otpInput.current?.focus();
+    }
+  }, [flow]);
 
   // Reloads and other tabs read it: no new code while this one is valid.
   useEffect(() => writeLastOtpSend(username, lastSend), [username, lastSend]);
