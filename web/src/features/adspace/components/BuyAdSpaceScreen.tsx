@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +20,7 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
 import { fetchMySpaces } from '../api/adspaceApi.ts';
 import { buyingCycleLabel, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
+import { spacesInOrder } from '../model/spaceOrder.ts';
 import { MySpaceCard } from './MySpaceCard.tsx';
 import { SpacePurchase } from './SpacePurchase.tsx';
 import { forgetShownAds } from './useShownAds.ts';
@@ -33,10 +35,12 @@ function useMySpaces() {
   return { spaces: data, failure, reload, retry };
 }
 
+const BUY_A_SPACE_ID = 'buy-a-space';
+
 /**
  * Buy AdSpace (section 4): choose a space type and a cycle. authPages and sidePanels are won by
  * date in the bid calendar; inStream and betweenPosts show their price, then Make payment. Once
- * a space is active its details and the ad upload area show above.
+ * a space is active its details and the ad upload area show above (running ones first).
  */
 export function BuyAdSpaceScreen() {
   const { enqueueSnackbar } = useSnackbar();
@@ -65,17 +69,21 @@ export function BuyAdSpaceScreen() {
       {!mine.spaces && !mine.failure && <CenteredSpinner />}
       {mine.spaces && mine.spaces.length > 0 && (
         <Stack spacing={2} component="section" aria-label="Your ad spaces">
-          <Typography variant="h6" component="h2">
-            Your ad spaces
-          </Typography>
-          {mine.spaces.map((space) => (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+              Your ad spaces
+            </Typography>
+            {/* The form is under every card: a member with many need not scroll to find it. */}
+            <Link href={`#${BUY_A_SPACE_ID}`}>Buy a space</Link>
+          </Stack>
+          {spacesInOrder(mine.spaces).map((space) => (
             <MySpaceCard key={space._id} space={space} onUploaded={uploaded} />
           ))}
         </Stack>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" id={BUY_A_SPACE_ID} tabIndex={-1}>
             Buy a space
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
