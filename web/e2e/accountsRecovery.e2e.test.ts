@@ -79,9 +79,15 @@ async function otpScreenShown(page: Page): Promise<string> {
   return tries.innerText();
 }
 
-/** A member signed up, email verified, phone not: stored as the login page stores them. */
-async function unverifiedPhoneLogin(person: Person): Promise<Record<string, string>> {
-  await signUp(app, person);
+/**
+ * A member signed up, email verified (unless `verifyEmail` is false), phone not: logged in, and
+ * stored as the login page stores them.
+ */
+async function unverifiedPhoneLogin(
+  person: Person,
+  { verifyEmail = true } = {},
+): Promise<Record<string, string>> {
+  await signUp(app, person, { verifyEmail });
   const answer = await post('/api/auth/signin', {
     username: person.username,
     password: person.password,
@@ -178,20 +184,10 @@ describe('Verify Email before the link was followed', () => {
 describe('the email’s link opened by a member logged in meanwhile', () => {
   it('goes on to the code, sent, not back to verifying the email', async () => {
     const person = newPerson('rec');
-    await signUp(app, person, { verifyEmail: false });
     // Logged in before the email was verified: the OTP screen asks for the email first.
-    const answer = await post('/api/auth/signin', {
-      username: person.username,
-      password: person.password,
-    });
-    const data = answer.data as { token: string; refreshToken: string };
-    const { context, page } = await desktop({
-      jwt: data.token,
-      refreshToken: data.refreshToken,
-      userId: String((answer.userDetail as { _id: string })._id),
-      username: person.username,
-      validationJWT: String(answer.validationJWT),
-    });
+    const { context, page } = await desktop(
+      await unverifiedPhoneLogin(person, { verifyEmail: false }),
+    );
     await visit(page, '/');
     await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
     // The link, in another tab of the same browser.
