@@ -203,8 +203,11 @@ describe('two members and a mobile number', () => {
     await expect.poll(() => phone.innerText(), { timeout: 15_000 }).toContain(masked(bala.phone));
     const showAgain = a.getByRole('button', { name: 'Show', exact: true });
     await showAgain.waitFor();
-    // Asking again at once would be another notification for B: Show waits a day, and says so.
-    await a.getByText(/^They said no to this request\. You can ask again from .* IST\.$/).waitFor();
+    // Asking again at once would be another notification for B: Show waits a day, and says so,
+    // naming the no for what it was (an approval taken back, not a refusal).
+    await a
+      .getByText(/^They no longer share their number with you\. You can ask again from .* IST\.$/)
+      .waitFor();
     // It keeps the keyboard's reach, and says why to a screen reader; pressed, it asks nothing.
     expect(await showAgain.getAttribute('aria-disabled')).toBe('true');
     expect(await showAgain.getAttribute('aria-describedby')).toBe('mobile-request-ask-again');
@@ -283,6 +286,12 @@ describe('a review changed after it was posted', () => {
     await a.getByRole('button', { name: 'Cancel' }).click();
     expect(await slow.innerText()).toContain('Slow to answer, but honest.');
     await expect.poll(() => a.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    // Escape does as Cancel does.
+    await slow.getByRole('button', { name: /^Edit/ }).click();
+    await a.getByLabel('Your review', { exact: true }).fill('Not this');
+    await a.keyboard.press('Escape');
+    await a.getByLabel('Your review', { exact: true }).waitFor({ state: 'detached' });
+    expect(await slow.innerText()).toContain('Slow to answer, but honest.');
     await slow.getByRole('button', { name: /^Edit/ }).click();
     await a
       .getByLabel('Your review', { exact: true })

@@ -121,6 +121,8 @@ export const MESSAGES = {
   mobileRequestApproved: 'Request approved.',
   mobileRequestRejected: 'Request rejected.',
   mobileRequestRevoked: 'Access revoked.',
+  /** Reject or Revoke on a request already said no to (rejected, or approved and taken back). */
+  mobileRequestAlreadyNo: 'Nothing to change: your number is not shared with them.',
   contactMobileTooLong: 'Maximum of 10 digits allowed',
   contactDescriptionTooLong: 'Description must be below 150 characters.',
   contactSubjectInvalid: 'Please select a valid subject',

@@ -79,7 +79,7 @@ const request = (
     throw new DomainError(
       'MOBILE_REQUEST_TOO_SOON',
       { askAgainAt: waitTill },
-      askAgainMessage(waitTill),
+      askAgainMessage(waitTill, status),
     );
   }
   return [

@@ -190,9 +190,14 @@ describe('after a rejection or a revocation', () => {
         message: 'They said no to this request. You can ask again from 2026-03-02 15:31 IST.',
         details: { askAgainAt: aDayAfter(1) },
       });
+    // An approval taken back is not called a refusal.
     given([requested(), approved(), revoked(at(2))])
       .when(ask(at(2 + LIMITS.mobileRequestAgainAfterHours * 60 - 1)))
-      .thenThrows('MOBILE_REQUEST_TOO_SOON');
+      .thenThrows('MOBILE_REQUEST_TOO_SOON', {
+        message:
+          'They no longer share their number with you. You can ask again from 2026-03-02 15:32 IST.',
+        details: { askAgainAt: aDayAfter(2) },
+      });
     // The minute said is rounded up: an ask at it is never refused.
     expect(askAgainMessage('2026-03-02T10:01:00.001Z')).toBe(
       'They said no to this request. You can ask again from 2026-03-02 15:32 IST.',

@@ -21,11 +21,16 @@ export function askAgainAt(
 const MINUTE_MS = 60_000;
 
 /**
- * The refusal of an ask made too soon, naming when it may be made (India time, to the minute,
- * rounded up: an ask at the minute said is never refused).
+ * The refusal of an ask made too soon, naming the no (a rejection, or an approval taken back)
+ * and when the ask may be made (India time, to the minute, rounded up: an ask at the minute said
+ * is never refused).
  */
-export function askAgainMessage(at: string): string {
+export function askAgainMessage(at: string, status: MobileRequestStatus | null = null): string {
   const minute = Math.ceil(Date.parse(at) / MINUTE_MS) * MINUTE_MS;
   const when = indiaWallClockOf(new Date(minute).toISOString()).slice(0, 16);
-  return `They said no to this request. You can ask again from ${when} IST.`;
+  const no =
+    status === 'revoked'
+      ? 'They no longer share their number with you.'
+      : 'They said no to this request.';
+  return `${no} You can ask again from ${when} IST.`;
 }

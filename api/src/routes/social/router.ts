@@ -229,7 +229,13 @@ export function socialRouter(infra: SocialInfra): Router {
     });
     const answered = events[0];
     const requestStatus = answered ? STATUS_AFTER_EVENT[answered.type] : row.status;
-    ctx.body = success({ requestId, requestStatus }, MESSAGE_OF_ANSWER[status]);
+    // A no to a request already said no to the other way (Reject once revoked) changes nothing:
+    // the answer says so, not 'Request rejected.' beside a request that still reads revoked.
+    const unchangedNo = !answered && status !== 'approved' && requestStatus !== status;
+    ctx.body = success(
+      { requestId, requestStatus },
+      unchangedNo ? MESSAGES.mobileRequestAlreadyNo : MESSAGE_OF_ANSWER[status],
+    );
   });
 
   // Notifications -------------------------------------------------------------------------------

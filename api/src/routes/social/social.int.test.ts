@@ -310,6 +310,11 @@ describe('mobile-number requests', () => {
     const revoked = await answer(bala, requestId!, 'revoked');
     expect(revoked.body.msg).toBe(MESSAGES.mobileRequestRevoked);
     expect(await status(asha, bala)).toMatchObject({ status: 1, requestStatus: 'revoked' });
+    // Reject once revoked changes nothing, and says so rather than 'Request rejected.'.
+    expect((await answer(bala, requestId!, 'rejected')).body).toMatchObject({
+      msg: MESSAGES.mobileRequestAlreadyNo,
+      data: { requestStatus: 'revoked' },
+    });
     expect(await phoneSeen(asha, bala)).toBe('987*******');
     const balaNotes = (await kit.api('/api/notification', { token: bala.token })).body
       .data as Record<string, unknown>[];

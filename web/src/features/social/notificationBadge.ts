@@ -60,3 +60,14 @@ export function answeredText(notification: Notification): string | null {
       return null;
   }
 }
+
+/**
+ * The bell's list: requests waiting for the member's answer first (their Approve and Reject are
+ * what the member has to do), then the rest as they came, newest first.
+ */
+export function notificationsInOrder(notifications: readonly Notification[]): Notification[] {
+  return [
+    ...notifications.filter(awaitsAnswer),
+    ...notifications.filter((notification) => !awaitsAnswer(notification)),
+  ];
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from './api/socialApi.ts';
-import { answeredText, answersFor, badgeCount, seenMarkOf } from './notificationBadge.ts';
+import {
+  answeredText,
+  answersFor,
+  badgeCount,
+  notificationsInOrder,
+  seenMarkOf,
+} from './notificationBadge.ts';
 
 const note = (fields: Partial<Notification>): Notification => ({
   _id: 'n',
@@ -40,6 +46,16 @@ describe('the bell’s count', () => {
     expect(seenMarkOf(list, now)).toBe(ahead.createdAt);
     expect(badgeCount(list, seenMarkOf(list, now))).toBe(0);
     expect(seenMarkOf([], now)).toBe(now.toISOString());
+  });
+});
+
+describe('the bell’s list', () => {
+  it('puts the requests waiting for an answer first, the rest as they came', () => {
+    const newest = note({ _id: 'newest' });
+    const waiting = { ...request('pending'), _id: 'waiting' };
+    const answered = { ...request('approved'), _id: 'answered' };
+    const list = [newest, answered, waiting];
+    expect(notificationsInOrder(list).map((n) => n._id)).toEqual(['waiting', 'newest', 'answered']);
   });
 });
 

@@ -25,7 +25,14 @@ import {
   type RequestAnswer,
 } from '../api/socialApi.ts';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
-import { answeredText, answersFor, badgeCount, seenKey, seenMarkOf } from '../notificationBadge.ts';
+import {
+  answeredText,
+  answersFor,
+  badgeCount,
+  notificationsInOrder,
+  seenKey,
+  seenMarkOf,
+} from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
@@ -168,7 +175,7 @@ export function NotificationBell() {
             !failure && <Typography sx={{ p: 2 }}>No notifications</Typography>
           ) : (
             <List aria-label="Notifications" dense>
-              {notifications.map((notification, index) => {
+              {notificationsInOrder(notifications).map((notification, index) => {
                 const to = notificationLink(notification);
                 return (
                   // The list holds its items only (a screen reader counts them): the line

@@ -45,7 +45,7 @@ const isStale = (error: unknown): boolean =>
 
 const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
-/** The review's text, rewritten in place: Save sends it, Cancel leaves it as it was. */
+/** The review's text, rewritten in place: Save sends it, Cancel (or Escape) leaves it as it was. */
 function ReviewEditor({
   review,
   changes,
@@ -95,7 +95,16 @@ function ReviewEditor({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void save(event)} sx={{ mt: 1 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void save(event)}
+      // Escape cancels, as Cancel does (the text goes back to what it was).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !saving) onClose(true);
+      }}
+      sx={{ mt: 1 }}
+    >
       <ReviewTextField
         label="Your review"
         text={text}
