@@ -47,7 +47,7 @@ const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date().toISOStri
 
 /**
  * What the toolbar's arrows and today say to a screen reader, by the unit the view moves by
- * ('Previous month'). FullCalendar's own name the unit, which the 12-month view has none of
+ * ('Previous month'). FullCalendar's own hints name the unit, which the 12-month view has none of
  * ('Previous '): it moves by 12 months, not by a calendar year.
  */
 const twelveMonths = (unit: string | undefined) => !unit || unit === 'year';
