@@ -150,7 +150,8 @@ describe('a new member', () => {
     const showEmail = page.getByRole('switch', { name: 'Show my email' });
     const before = await showEmail.isChecked();
     await showEmail.click();
-    await page.waitForTimeout(300);
+    // Saved as it is switched, and said so.
+    await page.getByText('Settings updated.').waitFor();
     await visit(page, '/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Show my email' }).isChecked()).toBe(!before);

@@ -323,6 +323,23 @@ describe('a review changed after it was posted', () => {
     await visit(b, '/profile-me');
     await b.getByTestId('review').filter({ hasText: 'Answered within the hour' }).waitFor();
     expect(await b.getByRole('button', { name: /^(Edit|Delete)/ }).count()).toBe(0);
+    // A review posted meanwhile shows on the open profile with its notification, unreloaded
+    // (then its writer takes it back, for what follows).
+    const second = 'Came back for a second lens.';
+    const added = await api(app, '/api/review/', {
+      json: { userId: bala.userId, text: second },
+      token: asha.token,
+    });
+    expect(added.status).toBe(200);
+    await b.getByTestId('review').filter({ hasText: second }).waitFor();
+    const addedId = (added.body.data as { _id: string; text: string }[]).find(
+      (review) => review.text === second,
+    )!._id;
+    const removed = await api(app, '/api/review/delete', {
+      json: { reviewId: addedId },
+      token: asha.token,
+    });
+    expect(removed.status).toBe(200);
     const notes = (await api(app, '/api/notification', { token: bala.token })).body.data as {
       message: string;
     }[];

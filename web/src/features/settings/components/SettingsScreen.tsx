@@ -34,7 +34,7 @@ const readSettings = (data: unknown): Settings => {
 
 /** Settings (sections 2, 6): who sees your mobile number, email and address; Security. */
 export function SettingsScreen() {
-  const { request } = useApi();
+  const { request, envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [failed, setFailed] = useState(false);
@@ -57,7 +57,9 @@ export function SettingsScreen() {
   const change = async (key: SettingKey, value: boolean) => {
     setSettings((s) => (s ? { ...s, [key]: value } : s));
     try {
-      await request('/api/user/changeSetting', { json: { key, value } });
+      // Saved as it is switched: said, so the member knows nothing more is to be pressed.
+      const { msg } = await envelope('/api/user/changeSetting', { json: { key, value } });
+      enqueueSnackbar(msg || 'Settings updated.', { variant: 'success' });
     } catch (error) {
       setSettings((s) => (s ? { ...s, [key]: !value } : s));
       enqueueSnackbar(messageOf(error), {

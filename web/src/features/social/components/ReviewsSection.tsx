@@ -10,6 +10,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
+import { onNotificationArrived } from '../api/notificationSignal.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import {
@@ -105,6 +106,15 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
   useEffect(() => {
     void load(1);
   }, [load]);
+
+  // On their own profile, a review posted or rewritten about the member comes as a notification:
+  // the pages shown are read again at once, rather than at the next reload.
+  const shownPages = useRef(pages);
+  shownPages.current = pages;
+  useEffect(() => {
+    if (!ownProfile) return;
+    return onNotificationArrived(() => void load(shownPages.current));
+  }, [ownProfile, load]);
 
   const loadMore = async () => {
     if (loadingMore) return;
