@@ -151,7 +151,7 @@ describe('a new member', () => {
     const before = await showEmail.isChecked();
     await showEmail.click();
     // Saved as it is switched, and said so.
-    await page.getByText('Settings updated.').waitFor();
+    await page.getByText(MESSAGES.settingsUpdated).waitFor();
     await visit(page, '/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Show my email' }).isChecked()).toBe(!before);

@@ -121,6 +121,8 @@ export const MESSAGES = {
   mobileRequestApproved: 'Request approved.',
   mobileRequestRejected: 'Request rejected.',
   mobileRequestRevoked: 'Access revoked.',
+  /** A Settings switch saved (the api's answer; the screen says it as a snackbar). */
+  settingsUpdated: 'Settings updated.',
   /** Reject or Revoke on a request already said no to (rejected, or approved and taken back). */
   mobileRequestAlreadyNo: 'Nothing to change: your number is not shared with them.',
   contactMobileTooLong: 'Maximum of 10 digits allowed',

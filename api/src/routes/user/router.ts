@@ -62,8 +62,6 @@ const FIXED_FIELD_MESSAGES = {
   dob: 'Date of birth cannot be changed.',
 } as const;
 
-const SETTINGS_UPDATED = 'Settings updated.';
-
 const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
 
 const settingsOf = (row: UserRow) => ({
@@ -244,7 +242,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
   router.post('/api/user/changeSetting', auth, async (ctx) => {
     const { key, value } = parseInput(changeSettingBody, ctx.request.body ?? {});
     const row = await run(ctx, { type: 'ChangePrivacySetting', data: { setting: key, value } });
-    ctx.body = success(settingsOf(row), SETTINGS_UPDATED);
+    ctx.body = success(settingsOf(row), MESSAGES.settingsUpdated);
   });
 
   router.get('/api/user/getUserAccessPages', auth, async (ctx) => {

@@ -59,7 +59,7 @@ export function SettingsScreen() {
     try {
       // Saved as it is switched: said, so the member knows nothing more is to be pressed.
       const { msg } = await envelope('/api/user/changeSetting', { json: { key, value } });
-      enqueueSnackbar(msg || 'Settings updated.', { variant: 'success' });
+      enqueueSnackbar(msg || MESSAGES.settingsUpdated, { variant: 'success' });
     } catch (error) {
       setSettings((s) => (s ? { ...s, [key]: !value } : s));
       enqueueSnackbar(messageOf(error), {
