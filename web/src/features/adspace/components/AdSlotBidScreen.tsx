@@ -71,14 +71,15 @@ export function AdSlotBidScreen() {
   const [params, setParams] = useSearchParams();
   const { token, user } = useSession();
   const { envelope } = useApi();
-  const [type, setType] = useState<SlotSpaceType | ''>(slotTypeOr(params.get('type')));
+  // The type is the address's: a reload or a link sent on shows the same slot's bids.
+  const type = slotTypeOr(params.get('type'));
   const [amount, setAmount] = useState('');
   const refusal = useTypedRefusal<'amount'>();
   const [company, setCompany] = useState('');
   const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
-  const slot = useSlotBids(id, type || SLOT_SPACE_TYPES[0], Boolean(token));
+  const slot = useSlotBids(id, type, Boolean(token));
   // A refusal about a field puts the keyboard on it, once it is marked.
   const { form, refused } = useRefusalFocus();
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -111,7 +112,6 @@ export function AdSlotBidScreen() {
     if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
     const refusal = slotBidRefusal(type, amount);
     if (refusal) return refuse(refusal);
-    if (type === '') return;
     setFailure(null);
     setSending(true);
     try {
@@ -150,7 +150,7 @@ export function AdSlotBidScreen() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Ad bid for {formatDate(id)}
         </Typography>
-        <Button component={RouterLink} to={`/bid-calendar?type=${type || SLOT_SPACE_TYPES[0]}`}>
+        <Button component={RouterLink} to={`/bid-calendar?type=${type}`}>
           Calendar
         </Button>
       </Stack>
@@ -191,12 +191,9 @@ export function AdSlotBidScreen() {
             label="Type"
             name="type"
             value={type}
-            onChange={(event) => {
-              const chosen = event.target.value as SlotSpaceType;
-              setType(chosen);
-              // The address says which slot's bids are shown, for a reload or a link sent on.
-              setParams({ type: chosen }, { replace: true });
-            }}
+            onChange={(event) =>
+              setParams({ type: event.target.value as SlotSpaceType }, { replace: true })
+            }
             disabled={!biddable}
             size="small"
             sx={{ minWidth: 180 }}

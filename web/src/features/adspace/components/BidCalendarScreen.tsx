@@ -75,7 +75,7 @@ export function BidCalendarScreen() {
   const { type } = place;
   const [opened] = useState(place);
   const showPlace = (changed: Partial<CalendarPlace>) =>
-    setParams(calendarParamsOf({ ...calendarPlaceOf(params), ...changed }), { replace: true });
+    setParams(calendarParamsOf({ ...place, ...changed }), { replace: true });
   const calendar = useRef<FullCalendar>(null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
