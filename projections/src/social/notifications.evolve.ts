@@ -115,11 +115,14 @@ const TELLS_NOBODY: readonly string[] = [
   'street',
 ] satisfies (keyof AdDetails)[];
 
-/** The one bidder whose best bid is above every other's; none when the highest is shared. */
-function soleLeader(tracking: AdTracking, bidders: readonly string[]): string | undefined {
-  const best = Math.max(0, ...bidders.map((bidder) => tracking.bidders.get(bidder) ?? 0));
-  const leaders = bidders.filter((bidder) => tracking.bidders.get(bidder) === best);
-  return best > 0 && leaders.length === 1 ? leaders[0] : undefined;
+/** The one bidder whose best bid is `highest`; none when no bid is, or more than one is. */
+function soleHolderOf(
+  tracking: AdTracking,
+  bidders: readonly string[],
+  highest: number,
+): string | undefined {
+  const holders = bidders.filter((bidder) => tracking.bidders.get(bidder) === highest);
+  return highest > 0 && holders.length === 1 ? holders[0] : undefined;
 }
 
 /** Ads handled here: the tracking after the event and the notes it produces. */
@@ -210,15 +213,14 @@ export function notificationsForAdEvent(
       };
     case 'BiddingClosed': {
       const closed = { ...about.params, reason: event.data.reason, closedAt: event.data.closedAt };
-      // The bidder holding the highest bid is told so, with its amount (when no other holds it).
-      const leader = soleLeader(tracking, everyBidder());
+      // The highest bid, Hidden ones included: its bidder is told it is theirs (when no other
+      // holds the same amount), and an owner whose final call ran out is told its amount.
+      const highest = Math.max(0, ...tracking.bidders.values());
+      const leader = soleHolderOf(tracking, everyBidder(), highest);
       const toBidders = everyBidder().map((bidder) =>
         note(bidder, 'biddingClosed', {
           ...about,
-          params:
-            bidder === leader
-              ? withAdded(closed, { amount: tracking.bidders.get(bidder)! })
-              : closed,
+          params: bidder === leader ? withAdded(closed, { amount: highest }) : closed,
         }),
       );
       // The owner who closed early knows; one whose final call ran out learns it here, with the
@@ -228,9 +230,7 @@ export function notificationsForAdEvent(
           ? [
               note(tracking.ownerId, 'finalCallEnded', {
                 ...about,
-                params: withAdded(about.params, {
-                  amount: Math.max(0, ...tracking.bidders.values()),
-                }),
+                params: withAdded(about.params, { amount: highest }),
               }),
             ]
           : [];

@@ -86,9 +86,9 @@ const slotName = (params: Params): string => {
   return date ? `${space} slot for ${date}` : `${space} slot`;
 };
 
-/** 'an Open bid ' or 'a Hidden bid ', from a note's bidType; 'a bid ' for any other. */
+/** 'an Open bid' or 'a Hidden bid', from a note's bidType; 'a bid' for any other. */
 const bidKind = (bidType: string | number | undefined): string =>
-  bidType === 'Open' ? 'an Open bid ' : bidType === 'Hidden' ? 'a Hidden bid ' : 'a bid ';
+  bidType === 'Open' ? 'an Open bid' : bidType === 'Hidden' ? 'a Hidden bid' : 'a bid';
 
 export function notificationMessage(
   kind: NotificationKind,
@@ -128,7 +128,7 @@ export function notificationMessage(
         : `${closed} Yours is the highest bid, ${amount()}.`;
     }
     case 'firstBid':
-      return `${who} placed the first bid on ${item}: ${bidKind(params.bidType)}of ${amount()}. You can now make a final call.`;
+      return `${who} placed the first bid on ${item}: ${bidKind(params.bidType)} of ${amount()}. You can now make a final call.`;
     case 'finalCallEnded':
       return Number(params.amount ?? 0) > 0
         ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}.`

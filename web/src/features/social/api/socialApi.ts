@@ -1,3 +1,5 @@
+import type { MobileRequestStatus } from '@boli/engine/social/mobileRequest.machine';
+
 /*
  * The social calls (docs/api/social.md) and the shapes they answer. Each function takes the
  * session's `request` (useApi), so tokens and session expiry are handled in one place.
@@ -35,7 +37,7 @@ export type Review = {
 export type RequestView = {
   status: 1 | 2 | 3;
   requestId: string | null;
-  requestStatus: string | null;
+  requestStatus: MobileRequestStatus | null;
   /** After the owner said no: when Show may ask again (null: now). */
   askAgainAt: string | null;
 };

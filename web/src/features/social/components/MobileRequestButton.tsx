@@ -133,7 +133,7 @@ export function MobileRequestButton({
       )}
       {waiting && (
         <Typography variant="body2" color="textSecondary" id={ASK_AGAIN_ID}>
-          {askAgainMessage(view.askAgainAt!, answeredNo(view.requestStatus))}
+          {askAgainMessage(view.askAgainAt!, view.requestStatus)}
         </Typography>
       )}
       {failure && (
@@ -147,7 +147,3 @@ export function MobileRequestButton({
     </>
   );
 }
-
-/** The owner's no a request view names: taken back (revoked) or rejected. */
-const answeredNo = (requestStatus: string | null): 'revoked' | 'rejected' =>
-  requestStatus === 'revoked' ? 'revoked' : 'rejected';
