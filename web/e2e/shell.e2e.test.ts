@@ -96,11 +96,17 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
-  it('is sent from the members’ ad list /ads to /', async () => {
+  it('is sent from the members’ ad list /ads to /, keeping its filters, and Login comes back', async () => {
     const { context, page } = await openPage();
-    await visit(page, '/ads');
+    await visit(page, '/ads?priceFrom=5000&search=swift');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?priceFrom=5000&search=swift');
+    await page.getByTestId('search-summary').getByText('with 1 filter on').waitFor();
+    const login = page.getByRole('link', { name: 'Login', exact: true });
+    expect(await login.getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent('/ads?priceFrom=5000&search=swift')}`,
+    );
     await context.close();
   });
 

@@ -84,6 +84,11 @@ export type RouteRow = {
   accepts?: (params: Params) => boolean;
   /** A staff page: only for these roles (engine/src/accounts/staffRoles.ts). */
   roles?: readonly string[];
+  /**
+   * A guest sent home from here keeps the page's query: home lists the same ads, so /ads?state=Kerala
+   * becomes /?state=Kerala rather than every ad.
+   */
+  homeKeepsQuery?: true;
 };
 
 /** What a route tells the layout (read with useMatches()): also what it shows instead (layoutRules). */
@@ -101,6 +106,7 @@ export const ROUTES: readonly RouteRow[] = [
     path: '/ads',
     screen: 'Ads',
     access: 'validatedMember',
+    homeKeepsQuery: true,
     layout: 'standard',
     element: <AdListScreen />,
   },
@@ -368,7 +374,7 @@ function RouteElement({ row }: { row: RouteRow }) {
   const params = useParams();
   if (row.accepts && !row.accepts(params)) return <PageNotFoundScreen />;
   return (
-    <Guarded rule={row.access}>
+    <Guarded rule={row.access} homeKeepsQuery={row.homeKeepsQuery === true}>
       <StaffOnly roles={row.roles}>{row.element}</StaffOnly>
     </Guarded>
   );

@@ -8,7 +8,16 @@ import { useSession } from '../session/sessionContext.ts';
 import { decideAccess, type AccessRule, type CameFrom } from './access.ts';
 
 /** Renders a route's screen, or what its access rule gives this visitor instead. */
-export function Guarded({ rule, children }: { rule: AccessRule; children: ReactNode }) {
+export function Guarded({
+  rule,
+  homeKeepsQuery = false,
+  children,
+}: {
+  rule: AccessRule;
+  /** A guest sent home keeps this page's query (RouteRow.homeKeepsQuery). */
+  homeKeepsQuery?: boolean;
+  children: ReactNode;
+}) {
   const { status, user, checkAgain } = useSession();
   const { pathname, search } = useLocation();
   const decision = decideAccess(
@@ -25,7 +34,8 @@ export function Guarded({ rule, children }: { rule: AccessRule; children: ReactN
       const state: CameFrom | undefined = decision.comeBack
         ? { cameFrom: `${pathname}${search}` }
         : undefined;
-      return <Navigate to={decision.to} replace state={state} />;
+      const to = decision.comeBack && homeKeepsQuery ? `${decision.to}${search}` : decision.to;
+      return <Navigate to={to} replace state={state} />;
     }
     case 'verifyPhone':
       return <OtpPhoneVerifyScreen />;
