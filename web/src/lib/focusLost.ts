@@ -1,10 +1,16 @@
 /**
  * Whether the keyboard's focus is on nothing: on the page's body, or on an element since removed
  * (a control that went away with the focus in it). Then a screen may put it where the user is.
+ * Within a modal popup, `trapRoot` is its root: its focus trap takes a focus lost inside it there.
  */
-export function focusIsLost(): boolean {
+export function focusIsLost(trapRoot?: Element | null): boolean {
   const focused = document.activeElement;
-  return focused === null || focused === document.body || !focused.isConnected;
+  return (
+    focused === null ||
+    focused === document.body ||
+    !focused.isConnected ||
+    (trapRoot != null && focused === trapRoot)
+  );
 }
 
 /**

@@ -37,10 +37,25 @@ import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
+import { focusIsLost } from '../../../lib/focusLost.ts';
 import { DATES_IN_TEXT } from '../../../lib/format.ts';
 
 /** The id of a notification's message, which its answer buttons are described by. */
 const messageIdOf = (notification: Notification): string => `notification-${notification._id}`;
+/** The popup's root, where its focus trap takes a focus lost inside it. */
+const POPUP_ID = 'notifications-popup';
+/** The id of a notification's item in the list. */
+const itemIdOf = (notificationId: string): string => `notification-item-${notificationId}`;
+
+/**
+ * After an answer the buttons pressed are gone (Approve becomes Revoke): the keyboard goes to the
+ * answered request's first answer left, or to the request itself, unless it has gone elsewhere.
+ */
+function focusAnswered(notificationId: string): void {
+  if (!focusIsLost(document.getElementById(POPUP_ID))) return;
+  const item = document.getElementById(itemIdOf(notificationId));
+  (item?.querySelector<HTMLElement>('button:not(:disabled)') ?? item)?.focus();
+}
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {
   approved: 'Approve',
@@ -70,6 +85,13 @@ export function NotificationBell() {
   const back = useCloseOnBack(anchor !== null, () => setAnchor(null));
   const [notifications, setNotifications] = useState<Notification[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The notification just answered, once the list has reloaded: its item takes the focus. */
+  const [answered, setAnswered] = useState<string | null>(null);
+  useEffect(() => {
+    if (answered === null) return;
+    focusAnswered(answered);
+    setAnswered(null);
+  }, [answered]);
   const key = seenKey(user?._id ?? '');
   const [seenAt, setSeenAt] = useState<string | null>(() => readSeen(key));
   // Only a member with a validated phone has member pages (and these calls).
@@ -123,6 +145,7 @@ export function NotificationBell() {
     } finally {
       setBusy(null);
       await reload();
+      setAnswered(notification._id);
     }
   };
 
@@ -135,7 +158,7 @@ export function NotificationBell() {
         aria-label={failure ? 'Notifications (could not be loaded)' : `Notifications (${count})`}
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}
-        aria-controls={anchor !== null ? 'notifications-popup' : undefined}
+        aria-controls={anchor !== null ? POPUP_ID : undefined}
         onClick={(event) => open(event.currentTarget)}
       >
         <Badge badgeContent={count} color="error">
@@ -150,7 +173,7 @@ export function NotificationBell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
           paper: {
-            id: 'notifications-popup',
+            id: POPUP_ID,
             role: 'dialog',
             'aria-labelledby': 'notifications-popup-title',
           },
@@ -182,6 +205,9 @@ export function NotificationBell() {
                   // between two is the upper one's border.
                   <ListItem
                     key={notification._id}
+                    id={itemIdOf(notification._id)}
+                    // Focusable from script only: where the keyboard goes after an answer.
+                    tabIndex={-1}
                     data-testid="notification"
                     divider={index < notifications.length - 1}
                     sx={{ display: 'block' }}
