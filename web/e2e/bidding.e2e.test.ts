@@ -272,6 +272,17 @@ describe('bidding on an ad, live', () => {
     await bidderPage.reload();
     await bidArea(bidderPage).getByText(MESSAGES.biddingClosed).waitFor();
     expect(await bidArea(bidderPage).getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
+    // The bidder is told their bid won, and what comes next; the owner is told nothing of theirs.
+    const result = bidArea(bidderPage).getByTestId('bid-result');
+    await expect
+      .poll(() => result.innerText().catch(() => ''))
+      .toMatch(
+        /^Yours is the highest bid, ₹[\d,]+\. The seller sees your name and phone number with it, to arrange the sale\. Seller’s profile$/,
+      );
+    expect(await result.getByRole('link', { name: 'Seller’s profile' }).getAttribute('href')).toBe(
+      `/user_profile/${owner.userId}`,
+    );
+    expect(await bidArea(ownerPage).getByTestId('bid-result').count()).toBe(0);
     await bidderPage.screenshot({ path: '/tmp/boli-bid-closed.png', fullPage: true });
 
     // The owner's My Ads says so on the ad's card.

@@ -3,6 +3,7 @@ import { formatPosition } from '../eventStore/eventStore.ts';
 import type { AdEvent, BidPlaced, CloseReason } from './ad.events.ts';
 import { deadlineOf, evolve, initialState, statusAt, type AdState } from './ad.state.ts';
 import type { AdStatus } from './ad.machine.ts';
+import { topBidOf } from './ad.ranking.ts';
 
 /*
  * Support staff settle bidding disputes by replaying an ad's own stream: every event as it was
@@ -55,6 +56,8 @@ export type AdReplay = {
   readonly bids: readonly ReplayedBid[];
   /** The highest bid of each type and phase, by amount, then earliest. */
   readonly highest: readonly ReplayedBid[];
+  /** The top-ranked bid of all (ad.ranking.ts): the winning bid once bidding has closed. */
+  readonly leading: ReplayedBid | null;
 };
 
 export const toHistoryEntry = (event: RecordedEvent): AdHistoryEntry => ({
@@ -83,13 +86,12 @@ const replayedBid = (event: RecordedEvent, data: BidPlaced['data']): ReplayedBid
 });
 
 const highestOfEachKind = (bids: readonly ReplayedBid[]): ReplayedBid[] => {
-  const best = new Map<string, ReplayedBid>();
+  const kinds = new Map<string, ReplayedBid[]>();
   for (const bid of bids) {
     const key = `${bid.phase}:${bid.type}`;
-    const current = best.get(key);
-    if (!current || bid.amount > current.amount) best.set(key, bid);
+    kinds.set(key, [...(kinds.get(key) ?? []), bid]);
   }
-  return [...best.values()].sort((a, b) => a.version - b.version);
+  return [...kinds.values()].map((kind) => topBidOf(kind)!).sort((a, b) => a.version - b.version);
 };
 
 /**
@@ -122,5 +124,6 @@ export function replayAd(events: readonly RecordedEvent[], asOf?: string): AdRep
     itemName: state.details?.itemName ?? null,
     bids,
     highest: highestOfEachKind(bids),
+    leading: topBidOf(bids),
   };
 }

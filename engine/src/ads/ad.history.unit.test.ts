@@ -51,7 +51,20 @@ describe('replaying an ad for a dispute', () => {
       ['b4', 300_00, 'Open'],
     ]);
     expect(replay.highest.map((b) => b.bidId)).toEqual(['b2', 'b3', 'b4']);
+    expect(replay.leading?.bidId).toBe('b4');
     expect(replay.bids[0]).toMatchObject({ bidderId: MEENA.userId, username: MEENA.username });
+  });
+
+  it('names the bid that leads at an instant, a Hidden one too; at equal amounts the first', () => {
+    expect(replayAd(stream, at(25)).leading?.bidId).toBe('b2');
+    const tied = recorded([
+      ...POSTED.map((event): [AdEvent, string] => [event, T0]),
+      [bidPlaced({ bidId: 'b1', amount: 200_00, type: 'Hidden', placedAt: at(10) }), at(10)],
+      [bidPlaced({ bidId: 'b2', amount: 200_00, placedAt: at(20) }, ARJUN), at(20)],
+    ]);
+    expect(replayAd(tied).leading?.bidId).toBe('b1');
+    expect(replayAd(tied).highest.map((b) => b.bidId)).toEqual(['b1', 'b2']);
+    expect(replayAd(stream, at(-1)).leading).toBeNull();
   });
 
   it('stands the ad as it was at an instant, judged by the command clock', () => {

@@ -1,4 +1,5 @@
 import type { BidPhase, BidType } from '@boli/engine/ads/ad.events';
+import { topBidOf } from '@boli/engine/ads/ad.ranking';
 import { LIMITS } from '@boli/engine/shared/limits';
 
 /*
@@ -94,6 +95,8 @@ export type BidSummary = {
   /** Spelled so: the spec's field name. */
   readonly beoreFinalCallBids: readonly PublicBid[];
   readonly afterFinalCallBids: readonly PublicBid[];
+  /** Whether the viewer's bid ranks first, were bidding to close now (bidResultFor). */
+  readonly bidResult: BidResult | null;
 };
 
 /** Zero-based page of each list. */
@@ -135,31 +138,38 @@ type Indexed = { readonly bid: BidRecord; readonly index: number };
 const newestFirst = (a: Indexed, b: Indexed): number =>
   Date.parse(b.bid.placedAt) - Date.parse(a.bid.placedAt) || b.index - a.index;
 
-/** The highest amount; on a tie, the bid placed first (then the one that arrived first). */
-const highest = (bids: readonly Indexed[]): Indexed | null => {
-  let best: Indexed | null = null;
-  for (const entry of bids) {
-    if (
-      best === null ||
-      entry.bid.amount > best.bid.amount ||
-      (entry.bid.amount === best.bid.amount && newestFirst(entry, best) > 0)
-    ) {
-      best = entry;
-    }
-  }
-  return best;
-};
+/** The highest of `bids` (in log order) by the ranking of ad.ranking.ts. */
+const highest = (bids: readonly Indexed[]): BidRecord | null =>
+  topBidOf(bids.map(({ bid }) => bid));
 
-const highestView = (entry: Indexed | null, viewer: BidViewer): HighestBid | null => {
-  if (entry === null) return null;
-  const full = seesBidder(entry.bid, viewer);
+const highestView = (bid: BidRecord | null, viewer: BidViewer): HighestBid | null => {
+  if (bid === null) return null;
+  const full = seesBidder(bid, viewer);
   return {
-    amount: entry.bid.amount,
-    username: full ? entry.bid.username : null,
-    userId: full ? entry.bid.bidderId : null,
-    bidAlias: entry.bid.bidAlias,
+    amount: bid.amount,
+    username: full ? bid.username : null,
+    userId: full ? bid.bidderId : null,
+    bidAlias: bid.bidAlias,
   };
 };
+
+/**
+ * Whether the viewer's bid ranks first of all (Hidden bids included; ad.ranking.ts), for a member
+ * who bid and does not own the ad; null for anyone else. `bids` must hold the top-ranked bid.
+ * Told only once bidding has closed (`bidResult` in bids.views.ts): before, a "not highest" would
+ * give away that someone's Hidden bid is above theirs.
+ */
+export function bidResultFor(
+  bids: readonly BidRecord[],
+  viewer: BidViewer,
+  viewerBids: number,
+): BidResult | null {
+  if (viewer.isOwner || viewer.userId === undefined || viewerBids === 0) return null;
+  return topBidOf(bids)?.bidderId === viewer.userId ? 'highest' : 'notHighest';
+}
+
+/** Whether a bidder's bid won (once bidding has closed): see bidResultFor. */
+export type BidResult = 'highest' | 'notHighest';
 
 const pagesOf = (count: number): number => Math.ceil(count / LIMITS.bidPageSize);
 
@@ -207,5 +217,6 @@ export const bidSummaryFor = (
     pageCounts,
     beoreFinalCallBids: pageOf(before, page.beforeFinalCall ?? 0, viewer),
     afterFinalCallBids: pageOf(after, page.afterFinalCall ?? 0, viewer),
+    bidResult: bidResultFor(bids, viewer, mine(all)),
   };
 };

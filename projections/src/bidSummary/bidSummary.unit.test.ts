@@ -5,6 +5,7 @@ import {
   bidSummaryFor,
   publicBidView,
   type BidRecord,
+  type BidResult,
   type BidSummary,
   type BidViewer,
   type HighestBid,
@@ -269,7 +270,18 @@ const bruteSummary = (
     pageCounts,
     beoreFinalCallBids: bruteList(bids, viewer, 'beforeFinalCall', pages.beforeFinalCall),
     afterFinalCallBids: bruteList(bids, viewer, 'afterFinalCall', pages.afterFinalCall),
+    bidResult: bruteResult(bids, viewer),
   };
+};
+
+/** The viewer's result: the bid of the largest amount wins, the earliest of equal ones. */
+const bruteResult = (bids: readonly BidRecord[], viewer: BidViewer): BidResult | null => {
+  if (viewer.isOwner || !bids.some((b) => b.bidderId === viewer.userId)) return null;
+  const top = Math.max(...bids.map((b) => b.amount));
+  const first = bids
+    .filter((b) => b.amount === top)
+    .sort((a, b) => Date.parse(a.placedAt) - Date.parse(b.placedAt))[0]!;
+  return first.bidderId === viewer.userId ? 'highest' : 'notHighest';
 };
 
 /*

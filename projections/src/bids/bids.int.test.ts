@@ -14,6 +14,7 @@ import {
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
+import { topBidOf } from '@boli/engine/ads/ad.ranking';
 import { bidSummaryFor, type BidRecord, type BidViewer } from '../bidSummary/bidSummary.ts';
 import { startProjectionRunners } from '../runtime/runners.ts';
 import { waitForProjections } from '../runtime/waitForProjections.ts';
@@ -197,9 +198,8 @@ const oracleViewer = (viewer: { userId?: string }): BidViewer => ({
 });
 
 describe('the bid summary read from the read model', () => {
-  it('equals the pure summary over every bid, for each viewer and page', async () => {
+  it('equals the pure summary over every bid, for each viewer and page, open and closed', async () => {
     const position = formatPosition((await bidsCheckpoint(db))!);
-    const now = new Date(at(100));
     const ad = {
       adId: AD,
       ownerId: OWNER.userId,
@@ -209,32 +209,51 @@ describe('the bid summary read from the read model', () => {
       closeReason: null,
     };
     const positionOf = new Map(placed.map((bid) => [bid.bidId, bid.position]));
-    for (const [name, viewer] of Object.entries(VIEWERS)) {
-      for (const pages of [{}, { beforeFinalCall: 1, afterFinalCall: 1 }, { beforeFinalCall: 2 }]) {
-        const actual = await bidSummaryView(db, { adId: AD, viewer, pages, now });
-        const records: BidRecord[] = placed;
-        const expected = bidSummaryFor(records, oracleViewer(viewer), pages);
-        const withPositions = {
-          ...expected,
-          beoreFinalCallBids: expected.beoreFinalCallBids.map((bid) => ({
-            ...bid,
-            position: positionOf.get(bid.bidId)!,
-          })),
-          afterFinalCallBids: expected.afterFinalCallBids.map((bid) => ({
-            ...bid,
-            position: positionOf.get(bid.bidId)!,
-          })),
-        };
-        const view = toSummaryView({
-          adId: AD,
-          summary: withPositions,
-          state: biddingStateAt(ad, now),
-          isOwner: name === 'owner',
-          position,
-        });
-        expect({ name, pages, summary: actual }).toEqual({ name, pages, summary: view });
+    // While the final call runs, and once its deadline has passed (closed, with each bidder's result).
+    for (const now of [new Date(at(100)), new Date(Date.parse(ad.deadline) + 1)])
+      for (const [name, viewer] of Object.entries(VIEWERS)) {
+        for (const pages of [
+          {},
+          { beforeFinalCall: 1, afterFinalCall: 1 },
+          { beforeFinalCall: 2 },
+        ]) {
+          const actual = await bidSummaryView(db, { adId: AD, viewer, pages, now });
+          const records: BidRecord[] = placed;
+          const expected = bidSummaryFor(records, oracleViewer(viewer), pages);
+          const withPositions = {
+            ...expected,
+            beoreFinalCallBids: expected.beoreFinalCallBids.map((bid) => ({
+              ...bid,
+              position: positionOf.get(bid.bidId)!,
+            })),
+            afterFinalCallBids: expected.afterFinalCallBids.map((bid) => ({
+              ...bid,
+              position: positionOf.get(bid.bidId)!,
+            })),
+          };
+          const view = toSummaryView({
+            adId: AD,
+            summary: withPositions,
+            state: biddingStateAt(ad, now),
+            isOwner: name === 'owner',
+            position,
+          });
+          expect({ name, pages, summary: actual }).toEqual({ name, pages, summary: view });
+        }
       }
+    // One bidder won, the top-ranked bid's; nobody is told before the close.
+    const resultAt = async (userId: string | undefined, now: Date) =>
+      (await bidSummaryView(db, { adId: AD, viewer: { userId }, pages: {}, now }))?.bidResult;
+    const closed = new Date(Date.parse(ad.deadline) + 1);
+    const winner = topBidOf(placed)!.bidderId;
+    for (const bidder of BIDDERS) {
+      expect(await resultAt(bidder.userId, closed)).toBe(
+        bidder.userId === winner ? 'highest' : 'notHighest',
+      );
     }
+    expect(await resultAt(winner, new Date(at(100)))).toBeNull();
+    expect(await resultAt(STRANGER.userId, closed)).toBeNull();
+    expect(await resultAt(OWNER.userId, closed)).toBeNull();
   });
 
   it("never shows a stranger or a guest another member's hidden amount", async () => {

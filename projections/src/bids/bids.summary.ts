@@ -2,6 +2,7 @@ import type { CloseReason } from '@boli/engine/ads/ad.events';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { withAdded } from '@boli/engine/shared/objects';
 import {
+  bidResultFor,
   bidSummaryFor,
   publicBidView,
   type BidRecord,
@@ -72,6 +73,8 @@ export function assembleSummary(parts: SummaryParts, viewer: BidViewer): Assembl
     pageCounts,
     beoreFinalCallBids: parts.beforePage.map((bid) => publicStoredBid(bid, viewer)),
     afterFinalCallBids: parts.afterPage.map((bid) => publicStoredBid(bid, viewer)),
+    // The candidates hold each (phase, type)'s top bid, so the top-ranked of all.
+    bidResult: bidResultFor(parts.candidates, viewer, parts.mineBefore + parts.mineAfter),
   };
 }
 

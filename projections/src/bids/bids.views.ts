@@ -1,6 +1,6 @@
 import type { BidType, CloseReason } from '@boli/engine/ads/ad.events';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import type { HighestBid } from '../bidSummary/bidSummary.ts';
+import type { BidResult, HighestBid } from '../bidSummary/bidSummary.ts';
 import type { AssembledSummary, BiddingState, PublicStoredBid } from './bids.summary.ts';
 
 /*
@@ -52,6 +52,11 @@ export type BidSummaryView = Omit<
     readonly beoreFinalCallBids: BidView[];
     readonly afterFinalCallBids: BidView[];
     readonly isOwner: boolean;
+    /**
+     * Once bidding has closed, to a member who bid: whether theirs is the winning bid
+     * ('highest') or not ('notHighest'); null before the close and for anyone else.
+     */
+    readonly bidResult: BidResult | null;
     /** The read model's position this summary reflects, "commit.prepare". */
     readonly position: string;
   };
@@ -113,6 +118,7 @@ export function toSummaryView(
     beoreFinalCallBids: summary.beoreFinalCallBids.map((bid) => toBidView(bid, pictureUrl)),
     afterFinalCallBids: summary.afterFinalCallBids.map((bid) => toBidView(bid, pictureUrl)),
     ...input.state,
+    bidResult: input.state.closedAt === null ? null : summary.bidResult,
     isOwner: input.isOwner,
     position: input.position,
   };

@@ -115,7 +115,11 @@ const TELLS_NOBODY: readonly string[] = [
   'street',
 ] satisfies (keyof AdDetails)[];
 
-/** The one bidder whose best bid is `highest`; none when no bid is, or more than one is. */
+/**
+ * The one bidder whose best bid is `highest`; none when no bid is, or more than one is. In such a
+ * tie the ad's page still tells the earlier bidder theirs won (ad.ranking.ts): this note, knowing
+ * only each bidder's best amount, claims nothing.
+ */
 function soleHolderOf(
   tracking: AdTracking,
   bidders: readonly string[],

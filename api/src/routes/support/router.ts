@@ -176,6 +176,7 @@ export function supportRouter(infra: Infrastructure): Router {
         ...replay,
         bids: replay.bids.map(inRupees),
         highest: replay.highest.map(inRupees),
+        leading: replay.leading === null ? null : inRupees(replay.leading),
       },
       // Every refused attempt, whatever instant is replayed: a dispute is often about one.
       refusals: {

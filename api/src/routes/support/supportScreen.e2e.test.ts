@@ -125,6 +125,10 @@ describe('the support ad history screen', () => {
     // '#' is each bid's place in the order recorded (Meena's came first), not its event's number.
     expect(await open.getByRole('cell').first().innerText()).toBe('1');
     expect(await hidden.getByRole('cell').first().innerText()).toBe('2');
+    // Who leads, Hidden bids counted: what a "why didn't I win?" asks first.
+    expect(await page.getByTestId('replay-leading').innerText()).toBe(
+      `Leading: ${ARJUN.bidAlias} (${ARJUN.username}), with the Hidden bid of ₹1,35,000.50, #2.`,
+    );
 
     // A refused bid, with the time it was judged at and what its bidder was told.
     await page.getByText('Hash chain intact over 2 refused bids.').waitFor();
@@ -181,6 +185,9 @@ describe('the support ad history screen', () => {
       .toBe(true);
     await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
+    expect(await page.getByTestId('replay-leading').innerText()).toBe(
+      `Leading: ${MEENA.bidAlias} (${MEENA.username}), with the Open bid of ₹1,20,000, #1.`,
+    );
     // The refused bid was tried after that instant: listed, greyed.
     await page
       .getByTestId('refusals-after-replay')

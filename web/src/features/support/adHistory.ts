@@ -1,4 +1,4 @@
-import { countOf, formatDateTime, formatPaise } from '../../lib/format.ts';
+import { countOf, formatDateTime, formatPaise, formatRupees } from '../../lib/format.ts';
 
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the
@@ -74,6 +74,8 @@ export type AdHistory = {
     itemName: string | null;
     bids: ReplayedBid[];
     highest: ReplayedBid[];
+    /** The top-ranked bid (engine/src/ads/ad.ranking.ts); absent from an api before it said so. */
+    leading?: ReplayedBid | null;
   };
 };
 
@@ -107,6 +109,31 @@ export function statusLine(replay: AdHistory['replay']): string {
   if (replay.status === 'closed' && replay.closedReason)
     parts.push(CLOSE_TEXT[replay.closedReason]);
   return parts.join(' · ');
+}
+
+/**
+ * Which bid won (once closed) or leads at the replayed instant, with its place in the bids' order;
+ * a bid of the same amount placed later is named too, since the earlier of equal bids wins.
+ */
+export function leadingLine(replay: AdHistory['replay']): string | null {
+  const { leading, bids } = replay;
+  if (!leading) return null;
+  const numberOf = (bid: ReplayedBid) => `#${bids.findIndex((b) => b.bidId === bid.bidId) + 1}`;
+  const who = `${leading.bidAlias} (${leading.username})`;
+  const what = `${leading.type} bid of ${formatRupees(leading.amount)}, ${numberOf(leading)}`;
+  const line =
+    replay.status === 'closed'
+      ? `Won by ${who}: the ${what}.`
+      : `Leading: ${who}, with the ${what}.`;
+  const tied = bids.filter(
+    (bid) =>
+      bid.bidId !== leading.bidId &&
+      bid.amount === leading.amount &&
+      bid.bidderId !== leading.bidderId,
+  );
+  return tied.length === 0
+    ? line
+    : `${line} ${tied.map(numberOf).join(', ')} bid the same amount later: the earlier bid ranks first.`;
 }
 
 /** What the chain check says, in words support can quote. */

@@ -7,6 +7,7 @@ import {
   refusalsChainLine,
   highestLabel,
   historyTime,
+  leadingLine,
   statusLine,
   type AdHistory,
 } from './adHistory.ts';
@@ -33,6 +34,36 @@ describe('reading an ad history for support', () => {
     expect(statusLine({ ...replay, finalCallMadeAt: '2026-03-02T09:58:00.123Z' })).toBe(
       'Bidding Closed · final call made 2026-03-02 15:28:00.123 IST · deadline 2026-03-02 15:30:00.000 IST · final call expired',
     );
+  });
+
+  it('names the winning bid once closed, the leading one before, and a later bid of the same amount', () => {
+    const bid = (n: number, bidAlias: string, amount: number, type: 'Open' | 'Hidden') => ({
+      version: n + 5,
+      bidId: `b${n}`,
+      bidderId: `u-${bidAlias}`,
+      username: `${bidAlias}_name`,
+      bidAlias,
+      amount,
+      type,
+      phase: 'beforeFinalCall' as const,
+      placedAt: '2026-03-02T09:00:00.000Z',
+      recordedAt: '2026-03-02T09:00:00.005Z',
+    });
+    const bids = [bid(1, 'pinkfalcon', 4650, 'Open'), bid(2, 'bluetiger', 4700, 'Hidden')];
+    const closed = { ...replay, bids, leading: bids[1]! };
+    expect(leadingLine(closed)).toBe(
+      'Won by bluetiger (bluetiger_name): the Hidden bid of ₹4,700, #2.',
+    );
+    expect(leadingLine({ ...closed, status: 'open' })).toBe(
+      'Leading: bluetiger (bluetiger_name), with the Hidden bid of ₹4,700, #2.',
+    );
+    const tied = [...bids, bid(3, 'greenowl', 4700, 'Open')];
+    expect(leadingLine({ ...closed, bids: tied })).toBe(
+      'Won by bluetiger (bluetiger_name): the Hidden bid of ₹4,700, #2. #3 bid the same amount later: the earlier bid ranks first.',
+    );
+    // No bids, or an api from before it named the leading bid.
+    expect(leadingLine({ ...replay, leading: null })).toBeNull();
+    expect(leadingLine(replay)).toBeNull();
   });
 
   it('quotes the chain verdict', () => {

@@ -21,6 +21,7 @@ export const aSummary = (over: Partial<BidSummaryView> = {}): BidSummaryView => 
   closedAt: null,
   closeReason: null,
   isOwner: false,
+  bidResult: null,
   position: null,
   ...over,
 });

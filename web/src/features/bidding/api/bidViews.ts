@@ -39,6 +39,9 @@ export type HighestBidView = {
 
 export type CloseReason = 'closedEarlyByOwner' | 'finalCallExpired';
 
+/** After the close, to a member who bid: whether theirs is the winning bid (docs/api/bids.md). */
+export type BidResult = 'highest' | 'notHighest';
+
 /** Section 3's Bid summary for this viewer, with the ad's bidding state. */
 export type BidSummaryView = {
   overallHighest: HighestBidView | null;
@@ -61,6 +64,8 @@ export type BidSummaryView = {
   closedAt: string | null;
   closeReason: CloseReason | null;
   isOwner: boolean;
+  /** Null while bidding is open, and for the owner, guests and members who did not bid. */
+  bidResult: BidResult | null;
   /** The position this summary reflects. */
   position: Position | null;
 };
@@ -148,6 +153,7 @@ function highestOf(raw: Json, key: string): HighestBidView | null {
 }
 
 const CLOSE_REASONS: readonly CloseReason[] = ['closedEarlyByOwner', 'finalCallExpired'];
+const BID_RESULTS: readonly BidResult[] = ['highest', 'notHighest'];
 
 /** The summary from an answer's data or a socket message; null when it is not one. */
 export function parseSummary(raw: unknown): BidSummaryView | null {
@@ -173,6 +179,7 @@ export function parseSummary(raw: unknown): BidSummaryView | null {
     closedAt: instant(raw.closedAt),
     closeReason,
     isOwner: raw.isOwner === true,
+    bidResult: BID_RESULTS.find((result) => result === raw.bidResult) ?? null,
     position: readPosition(raw.position),
   };
 }

@@ -17,7 +17,7 @@ import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
 import { forgetBidDraft } from '../model/bidDraft.ts';
 import { liveNewsText } from '../model/liveNews.ts';
-import { bidControls, biddingWhen } from '../model/biddingPhase.ts';
+import { bidControls, biddingWhen, bidResultLine } from '../model/biddingPhase.ts';
 import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
@@ -144,11 +144,24 @@ export function BidArea({
     const was = wasClosed.current;
     wasClosed.current = closed;
     if (!closed || was !== false) return;
+    // The summary as of the close says whether this member's bid won (bidResult), now rather
+    // than at the next refresh.
+    setReloads((count) => count + 1);
     if (focusIsLost()) {
       area.current?.querySelector<HTMLElement>(`#${BIDDING_CLOSED_ID}`)?.focus();
     }
   }, [closed]);
   const news = liveNewsText(board.news, viewerId);
+  const resultOf = (shown: BidSummaryView) => {
+    const line = bidResultLine(shown, currencyCode);
+    return line === null
+      ? null
+      : {
+          line,
+          won: shown.bidResult === 'highest',
+          sellerProfile: `/user_profile/${encodeURIComponent(ownerId)}`,
+        };
+  };
 
   const answered = (next: BidSummaryView, text: string) => {
     dispatch({ type: 'summaryAnswered', summary: next });
@@ -214,6 +227,7 @@ export function BidArea({
               finalCallDateTime={summary.finalCallDateTime}
               when={biddingWhen(summary, controls.phase)}
               now={now}
+              result={resultOf(summary)}
             />
             <BidSummaryPanel
               summary={summary}

@@ -1,4 +1,6 @@
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -18,13 +20,15 @@ type Props = {
   /** The deadline, or how and when bidding closed (biddingWhen). */
   when: string | null;
   now: number;
+  /** Under 'Bidding Closed', to a member who bid: whether theirs won (bidResultLine). */
+  result?: { line: string; won: boolean; sellerProfile: string } | null;
 };
 
 /** The closed notice's id: the keyboard goes there when bidding closes under the form. */
 export const BIDDING_CLOSED_ID = 'bidding-closed';
 
 /** 'Bidding Closed', or after a final call 'Bid Closes in' days, hours, minutes, seconds. */
-export function BiddingStatus({ phase, finalCallDateTime, when, now }: Props) {
+export function BiddingStatus({ phase, finalCallDateTime, when, now, result = null }: Props) {
   if (phase === 'closed') {
     return (
       <Alert
@@ -38,6 +42,16 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now }: Props) {
           {MESSAGES.biddingClosed}
         </Typography>
         {when && <Typography variant="body2">{when}</Typography>}
+        {result && (
+          <Typography data-testid="bid-result" sx={{ mt: 1, fontWeight: 600 }}>
+            {result.line}{' '}
+            {result.won && (
+              <Link component={RouterLink} to={result.sellerProfile}>
+                Seller’s profile
+              </Link>
+            )}
+          </Typography>
+        )}
       </Alert>
     );
   }

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 
 /*
@@ -40,6 +40,23 @@ export function biddingWhen(
   }
   const ended = finalCallDateTime ?? closedAt;
   return ended ? `The final call ended on ${formatDateTime(ended)}` : null;
+}
+
+/**
+ * Under 'Bidding Closed', to a member who bid: whether theirs won (the api's `bidResult`, Hidden
+ * bids included) and, if so, what comes next. The winning bid is then the highest they can see,
+ * their own. Null for anyone else, and while bidding is open.
+ */
+export function bidResultLine(
+  summary: Pick<BidSummaryView, 'bidResult' | 'overallHighest'>,
+  currencyCode: string,
+): string | null {
+  if (summary.bidResult === 'notHighest') return 'Yours is not the highest bid.';
+  if (summary.bidResult !== 'highest') return null;
+  const amount = summary.overallHighest
+    ? `, ${formatPrice(summary.overallHighest.amount, currencyCode)}`
+    : '';
+  return `Yours is the highest bid${amount}. The seller sees your name and phone number with it, to arrange the sale.`;
 }
 
 export type Viewer = {

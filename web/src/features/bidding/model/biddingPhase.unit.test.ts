@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
-import { bidControls, biddingPhase, biddingWhen } from './biddingPhase.ts';
+import { bidControls, biddingPhase, biddingWhen, bidResultLine } from './biddingPhase.ts';
 
 const NOW = Date.parse('2024-05-01T10:00:00.000Z');
 const OPEN = {
@@ -122,5 +122,25 @@ describe('when, under the countdown or Bidding Closed', () => {
 
   it('says nothing while bidding is open', () => {
     expect(biddingWhen(none, 'open')).toBeNull();
+  });
+});
+
+describe('what a bidder is told of their bid once bidding has closed', () => {
+  const highest = { amount: 4700, username: 'rahul_verma', userId: 'u-1', bidAlias: 'bluetiger' };
+
+  it('tells the winner the amount and what comes next', () => {
+    expect(bidResultLine({ bidResult: 'highest', overallHighest: highest }, 'INR')).toBe(
+      'Yours is the highest bid, ₹4,700. The seller sees your name and phone number with it, to arrange the sale.',
+    );
+  });
+
+  it('tells another bidder theirs did not win, without an amount', () => {
+    expect(bidResultLine({ bidResult: 'notHighest', overallHighest: highest }, 'INR')).toBe(
+      'Yours is not the highest bid.',
+    );
+  });
+
+  it('says nothing to anyone else, or while bidding is open', () => {
+    expect(bidResultLine({ bidResult: null, overallHighest: highest }, 'INR')).toBeNull();
   });
 });

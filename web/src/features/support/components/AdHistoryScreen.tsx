@@ -31,6 +31,7 @@ import {
   eventGist,
   refusalsChainLine,
   highestLabel,
+  leadingLine,
   historyTime,
   REPLAY_NEEDS_A_TIME,
   statusLine,
@@ -231,6 +232,12 @@ export function AdHistoryScreen() {
         As of {replay.asOf ? historyTime(replay.asOf) : '—'} ({replay.eventsApplied} events):{' '}
         {statusLine(replay)}
       </Typography>
+      {/* What a dispute asks first: who won, or who leads at the instant replayed. */}
+      {leadingLine(replay) && (
+        <Typography data-testid="replay-leading" sx={{ fontWeight: 600 }}>
+          {leadingLine(replay)}
+        </Typography>
+      )}
 
       <Typography variant="h6" component="h2">
         Bids ({replay.bids.length})
