@@ -354,6 +354,28 @@ describe('payments through the sandbox checkout', () => {
     await page.waitForTimeout(500);
     expect(await payNow.evaluate((button) => button === document.activeElement)).toBe(true);
     // Double-clicked: the second click lands on the new dialog's backdrop, which keeps it open.
+    // Two more tabs show the same unpaid row while the first pays it: one live, one cut off
+    // from the live socket (so it stays as it was).
+    const live = await context.newPage();
+    await live.goto(new URL('/transactions', app.baseUrl).href);
+    const liveRow = live
+      .getByRole('table', { name: 'Transactions' })
+      .getByTestId('transaction-row')
+      .filter({ hasText: 'Bid processing fee' });
+    await liveRow.getByRole('button', { name: /^Pay now/ }).waitFor();
+    const stale = await context.newPage();
+    await stale.route(
+      (url) => url.pathname === '/bid/',
+      (route) => route.abort(),
+    );
+    await stale.goto(new URL('/transactions', app.baseUrl).href);
+    const staleRow = stale
+      .getByRole('table', { name: 'Transactions' })
+      .getByTestId('transaction-row')
+      .filter({ hasText: 'Bid processing fee' });
+    await staleRow.getByRole('button', { name: /^Pay now/ }).waitFor();
+    // A tab in the background is throttled (its checkout's animations would not end).
+    await page.bringToFront();
     await row.getByRole('button', { name: /^Pay now/ }).dblclick();
     const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
     await expectPriceBreakup(payDialog);
@@ -368,6 +390,17 @@ describe('payments through the sandbox checkout', () => {
     await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
     expect(await row.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-payments-pay-now.png', fullPage: true });
+    // The live tab heard of the payment: its row says Paid without a reload.
+    await expect.poll(() => liveRow.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
+    expect(await liveRow.getByRole('button', { name: /^Pay now/ }).count()).toBe(0);
+    await live.close();
+    // Pay now in the stale tab: nothing more to pay, said as good news, and its row catches up.
+    await stale.bringToFront();
+    await staleRow.getByRole('button', { name: /^Pay now/ }).click();
+    await stale.getByText(PAYMENT_TEXTS.alreadyPaid).waitFor();
+    await expect.poll(() => staleRow.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
+    expect(await stale.getByRole('dialog').count()).toBe(0);
+    await stale.close();
 
     // The bid the fee was for is on the ad.
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);

@@ -89,7 +89,22 @@ export const paymentMachine = setup({
     quoting: {
       invoke: {
         src: 'quote',
-        onDone: { target: 'ready', actions: assign({ quote: ({ event }) => event.output }) },
+        onDone: [
+          {
+            // Pay now on a purchase paid (or refunded) since the list was shown: nothing to pay,
+            // it is over as the server has it.
+            guard: ({ event }) => ['paid', 'refunded'].includes(settlementOf(event.output.status)),
+            target: 'settling',
+            actions: assign({
+              purchase: ({ event }) => event.output,
+              settled: ({ event }) => ({
+                info: event.output,
+                msg: settlementOf(event.output.status) === 'paid' ? PAYMENT_TEXTS.alreadyPaid : '',
+              }),
+            }),
+          },
+          { target: 'ready', actions: assign({ quote: ({ event }) => event.output }) },
+        ],
         onError: {
           target: 'quoteFailed',
           actions: assign(({ event }) => problemFrom(event.error)),

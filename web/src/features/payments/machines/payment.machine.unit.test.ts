@@ -119,6 +119,17 @@ describe('one payment', () => {
     expect(payment.calls).toEqual({ quote: 1, createOrder: 1, checkout: 1, confirm: 1, lookUp: 0 });
   });
 
+  it('is over at once, with nothing to pay, when the quote is a purchase paid since', async () => {
+    const payment = start({ quote: async () => at('fulfilled').info });
+    await flush();
+    expect(payment.step()).toBe('done');
+    expect(payment.actor.getSnapshot().context.settled?.msg).toBe(PAYMENT_TEXTS.alreadyPaid);
+    const refunded = start({ quote: async () => at('refunded').info });
+    await flush();
+    expect(refunded.step()).toBe('refunded');
+    expect(payment.calls).toEqual({ quote: 1, createOrder: 0, checkout: 0, confirm: 0, lookUp: 0 });
+  });
+
   it('creates one order however often Pay is clicked', async () => {
     const payment = start({});
     await flush();

@@ -14,6 +14,8 @@ export const PAYMENT_TEXTS = {
   beingConfirmed: BILLING_MESSAGES.paymentPending,
   failed: BILLING_MESSAGES.paymentFailed,
   refunded: BILLING_MESSAGES.refundProcessed,
+  /** Pay now on a purchase that was paid since the list was shown (another tab, say). */
+  alreadyPaid: 'Already paid: nothing more to pay.',
   /** A purchase's status in the transactions table until the server has settled it. */
   beingConfirmedShort: 'Being confirmed',
   /** The checkout closed unpaid: its order stays open for a while, and Transactions offers Pay now. */

@@ -6,9 +6,14 @@ import { confirmSpace } from '../../adspace/api/adspaceApi.ts';
 import {
   confirmationOf,
   confirmBidFee,
+  fetchPurchase,
   type Confirmation,
 } from '../../payments/api/paymentsApi.ts';
-import type { CheckoutResponse, PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
+import {
+  settlementOf,
+  type CheckoutResponse,
+  type PurchaseInfo,
+} from '../../payments/api/purchaseInfo.ts';
 import { confirmShareFee } from '../../shares/api/sharesApi.ts';
 import { payCart } from '../../subscription/api/subscriptionApi.ts';
 import type { Transaction } from './transactionsApi.ts';
@@ -36,16 +41,26 @@ const CONFIRM_BY_KIND: Record<PurchaseKind, Confirm> = {
 
 /**
  * GET /api/purchases/:id/payable: the purchase with its open order, once the server has judged
- * that what it buys can still be delivered; else its refusal (the order over: paid or expired;
- * 'Bidding Closed' for a fee's bid; the plan owned already), which asking again would not change.
+ * that what it buys can still be delivered; else its refusal (the order over: expired; 'Bidding
+ * Closed' for a fee's bid; the plan owned already), which asking again would not change. An
+ * order over because it was paid (or refunded) since the list was shown is no refusal: the
+ * purchase as it stands is the answer, and the payment is over as it is.
  */
 export async function payablePurchase(
   envelope: ApiEnvelopeRequest,
   id: string,
 ): Promise<PurchaseInfo> {
-  const info = confirmationOf(
-    await envelope<unknown>(`/api/purchases/${encodeURIComponent(id)}/payable`),
-  ).info;
+  const path = `/api/purchases/${encodeURIComponent(id)}`;
+  let answer: Awaited<ReturnType<typeof envelope<unknown>>>;
+  try {
+    answer = await envelope<unknown>(`${path}/payable`);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'PURCHASE_NOT_PAYABLE') throw error;
+    const { info } = await fetchPurchase(envelope, id);
+    if (['paid', 'refunded'].includes(settlementOf(info.status))) return info;
+    throw error;
+  }
+  const info = confirmationOf(answer).info;
   if (!info.checkout) throw new ApiError(409, info.message ?? BILLING_MESSAGES.purchaseExpired);
   return info;
 }

@@ -67,6 +67,27 @@ describe('Pay now on an unpaid purchase', () => {
     await expect(noOrder).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('answers with the purchase as it stands when it was paid since, and refuses an expired one', async () => {
+    const over = (status: string) => {
+      const asked: string[] = [];
+      const envelope = (async (path: string) => {
+        asked.push(path);
+        if (path.endsWith('/payable'))
+          throw new ApiError(409, 'Payment successful.', [], null, {
+            code: 'PURCHASE_NOT_PAYABLE',
+          });
+        return { data: purchase(status, { checkout: null }), error: false, msg: '' };
+      }) as ApiEnvelopeRequest;
+      return { envelope, asked };
+    };
+    const paid = over('fulfilled');
+    expect((await payablePurchase(paid.envelope, 'p1')).status).toBe('fulfilled');
+    expect(paid.asked).toEqual(['/api/purchases/p1/payable', '/api/purchases/p1']);
+    await expect(payablePurchase(over('expired').envelope, 'p1')).rejects.toThrow(
+      'Payment successful.',
+    );
+  });
+
   it.each([
     ['subscription', '/api/cart/payment/', { cart_id: 'p1' }],
     ['bidFee', '/api/bidpay/payment/success', { purchaseId: 'p1' }],

@@ -96,7 +96,7 @@ describe('a transaction row', () => {
       ordered: 'Awaiting payment',
       captured: 'Being confirmed',
       fulfilled: 'Paid',
-      failed: 'Failed',
+      failed: 'Attempt failed',
       refundPending: 'Refund pending',
       refunded: 'Refunded',
       expired: 'Not completed',
@@ -134,7 +134,7 @@ describe('a transaction row', () => {
     expect(transactionStatusText({ ...row, status: 'failed' })).toBe('Not needed');
     expect(
       transactionStatusText({ ...row, status: 'failed', payBy: '2026-11-27T12:30:00.000Z' }),
-    ).toBe('Failed');
+    ).toBe('Attempt failed');
     expect(transactionStatusText({ ...row, status: 'refunded' })).toBe('Refunded');
   });
 });

@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -35,6 +36,7 @@ import {
 import {
   feeBidText,
   nothingCharged,
+  settlingOnServer,
   transactionStatusText,
   unpaidNote,
 } from '../model/transactionRows.ts';
@@ -47,6 +49,7 @@ import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 
@@ -85,6 +88,26 @@ export function TransactionsScreen() {
     quietly.current = true;
     reload();
   };
+  // A row being confirmed (or refunded) settles on the server: asked again till it has.
+  const settling = answer?.purchases.some((row) => settlingOnServer(row.status)) ?? false;
+  useEffect(() => {
+    if (!settling) return;
+    const timer = window.setTimeout(() => {
+      quietly.current = true;
+      setAttempt((n) => n + 1);
+    }, LIMITS.purchasePollMs);
+    return () => window.clearTimeout(timer);
+  }, [settling, answer]);
+  // A payment settled elsewhere (another tab, the webhook, a refund, a slot offered) comes with a
+  // notification: the list catches up at once, rather than offering Pay now on a paid purchase.
+  useEffect(
+    () =>
+      onNotificationArrived(() => {
+        quietly.current = true;
+        setAttempt((n) => n + 1);
+      }),
+    [],
+  );
 
   useEffect(() => {
     const controller = new AbortController();

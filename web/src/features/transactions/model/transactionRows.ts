@@ -22,7 +22,8 @@ export function statusText(status: PurchaseStatus | null): string {
     case null:
       return PAYMENT_TEXTS.beingConfirmedShort;
     case 'failed':
-      return 'Failed';
+      // An attempt failed; the purchase may still be paid until it lapses (unpaidNote).
+      return 'Attempt failed';
     case 'refundPending':
       return 'Refund pending';
     case 'refunded':
@@ -51,6 +52,13 @@ export function transactionStatusText(
     ? NOT_NEEDED
     : statusText(row.status);
 }
+
+/**
+ * Paid and not yet settled by the server (delivered, or refunded): the row changes without the
+ * member doing anything, so the screen asks again till it has.
+ */
+export const settlingOnServer = (status: PurchaseStatus | null): boolean =>
+  status === 'captured' || status === 'refundPending';
 
 /** Started and not paid: a failed attempt leaves the purchase payable, as one never tried is. */
 const payable = (status: PurchaseStatus | null): boolean =>
