@@ -165,6 +165,13 @@ describe('the ad list after a visit to an ad', () => {
     );
     expect(heights[1]).toBe(heights[0]);
     expect(await sidewaysOverflowOnPhone(page)).toBeLessThanOrEqual(0);
+    // On the narrowest phone Back To Top goes below Load More, whole, rather than past the edge.
+    const narrowest = { width: 320, height: 640 };
+    expect(await sidewaysOverflowOnPhone(page, narrowest)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(narrowest);
+    const [load, back] = await Promise.all([loadMore.boundingBox(), backToTop.boundingBox()]);
+    expect(back!.y).toBeGreaterThan(load!.y + load!.height - 1);
+    expect(back!.x + back!.width).toBeLessThanOrEqual(narrowest.width);
     await context.close();
   });
 });

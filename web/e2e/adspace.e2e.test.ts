@@ -308,6 +308,16 @@ describe('ad space', () => {
       .getByText('₹250K')
       .waitFor({ timeout: 20_000 });
     await page.screenshot({ path: '/tmp/boli-adspace-calendar.png', fullPage: true });
+    // On the narrowest phone too, the amount shows whole, not behind '+1 more'.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 320, height: 640 });
+    const narrowChip = page
+      .locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`)
+      .getByText('₹250K');
+    await expect.poll(() => narrowChip.isVisible()).toBe(true);
+    expect(await narrowChip.evaluate(textLinesOf)).toBe(1);
+    expect(await page.locator('.fc-daygrid-more-link').count()).toBe(0);
+    await page.setViewportSize(wide);
     // The chip is a link the keyboard reaches, named by its date and amount in full; Enter opens
     // the date's bid page.
     const chip = page.getByRole('link', {

@@ -10,6 +10,8 @@ export const BOLI_PURPLE = '#5f2f9d';
 export const TOUCH_TARGET_PX = 44;
 /** Styles for a touch screen's coarse pointer, a fingertip. */
 export const ON_TOUCH = '@media (pointer: coarse)';
+/** Styles for screens narrower than the common 360 px phone (a 320 px one). */
+export const NARROWEST_PHONE = '@media (max-width: 359.95px)';
 
 /** A focus ring drawn inside its element, for those whose container clips what is outside. */
 const INSET_RING = { outlineOffset: -2, boxShadow: 'none' } as const;
@@ -27,6 +29,14 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
+    // An alert's text keeps room on a narrow phone (its dates whole): a button beside it (Retry,
+    // Subscribe) goes below it there rather than squeeze it to a few words a line.
+    MuiAlert: {
+      styleOverrides: {
+        root: { flexWrap: 'wrap' },
+        message: { flex: '1 1 12rem', minWidth: 0 },
+      },
+    },
     MuiButton: {
       styleOverrides: {
         root: { textTransform: 'none', [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } },

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useScrolledDown } from '../../../lib/useScrolledDown.ts';
+import { NARROWEST_PHONE } from '../../../app/theme.ts';
 
 /** `count`: the ads listed, whose cards are the page's `article`s (AdCard). */
 type Props = { hasMore: boolean; onLoadMore: () => void; count: number };
@@ -52,11 +53,13 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
       {showBackToTop && (
         <Button
           startIcon={<ArrowUpwardIcon />}
-          // One line, even where its column is narrower (a phone): it may reach into the margin.
+          // One line. Beside Load More where the side column holds it (a 360 px phone does);
+          // below it on a narrower screen, where it ran past the page's edge.
           sx={{
             gridColumn: hasMore ? 3 : 2,
             justifySelf: hasMore ? 'start' : 'center',
             whiteSpace: 'nowrap',
+            [NARROWEST_PHONE]: hasMore ? { gridColumn: 2, gridRow: 2, justifySelf: 'center' } : {},
           }}
           onClick={() => {
             document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });

@@ -21,7 +21,7 @@ import multiMonthPlugin from '@fullcalendar/multimonth';
 import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
-import { BOLI_PURPLE, ON_TOUCH, TOUCH_TARGET_PX } from '../../../app/theme.ts';
+import { BOLI_PURPLE, NARROWEST_PHONE, ON_TOUCH, TOUCH_TARGET_PX } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatRupees } from '../../../lib/format.ts';
@@ -177,6 +177,19 @@ export function BidCalendarScreen() {
             whiteSpace: 'normal',
             overflowWrap: 'anywhere',
             fontSize: { xs: '0.6875rem', sm: 'inherit' },
+          },
+          // The narrowest phones (320 px): a day's column is too narrow for "₹275K" in that
+          // type, which broke into "₹275 / K" in the month and, too tall for its cell, hid behind
+          // "+1 more" in the year. One line, in a smaller type, fits both.
+          [NARROWEST_PHONE]: {
+            '& .fc .fc-daygrid-event .fc-event-title': {
+              whiteSpace: 'nowrap',
+              overflowWrap: 'normal',
+              fontSize: '0.625rem',
+            },
+            // A year's day is as tall as its width lets it be, and 38 px is too short for the
+            // date and the amount under it.
+            '& .fc-multimonth .fc-daygrid-day-frame': { minHeight: 40 },
           },
           // Dates that cannot be bid for (passed, bidding ended, too far ahead) are shaded.
           [`& .fc .${NOT_OPEN_CELL}`]: { bgcolor: 'action.selected' },

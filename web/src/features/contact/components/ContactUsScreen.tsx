@@ -157,14 +157,15 @@ export function ContactUsScreen() {
           ))}
         </TextField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField {...field('firstname')} />
-          <TextField {...field('lastname')} />
+          <TextField {...field('firstname')} autoComplete="given-name" />
+          <TextField {...field('lastname')} autoComplete="family-name" />
         </Stack>
-        <TextField {...field('email')} type="email" />
+        <TextField {...field('email')} type="email" autoComplete="email" />
         <TextField
           {...field('mobile')}
           // A pasted '+91 98700 01234' keeps its 10 digits, as on Register.
           onChange={(event) => set('mobile')(phoneTyped(event.target.value, dialCode))}
+          autoComplete="tel-national"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <TextField {...field('subject')} select>

@@ -333,7 +333,12 @@ function EditProfileForm({ member }: { member: Member }) {
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="Manager name" fullWidth {...bind('managerName')} />
-        <TextField label="Manager mobile" fullWidth {...bind('managerMobile')} />
+        <TextField
+          label="Manager mobile"
+          fullWidth
+          {...bind('managerMobile')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="Height" fullWidth {...bind('height')} />
