@@ -4,7 +4,17 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { LEDGER_PAGE_SIZE } from '@boli/api/routes/audit/schema';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { formatRupees } from '../src/lib/format.ts';
-import { comparisonVerdict, ledgerCaption } from '../src/features/audit/model/audit.ts';
+import {
+  comparisonVerdict,
+  defaultPeriod,
+  ledgerCaption,
+  PERIOD_REVERSED,
+} from '../src/features/audit/model/audit.ts';
+import {
+  failedIgnored,
+  kindIgnored,
+  unreadablePeriod,
+} from '../src/features/audit/model/ledgerLink.ts';
 import { eventually } from '../../ops/src/testing/apiKit.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
@@ -19,8 +29,9 @@ import { api } from './support/payments.ts';
  * fee from a member who gave no state (CGST and SGST), and one subscription attempt that fails.
  * The auditor reads each row against what its buyer was quoted, narrows the ledger to the payments
  * that moved money and to one kind, compares the failed attempt with the gateway; after a page's
- * worth more of failed attempts, pages through the ledger and downloads every page as a CSV; and
- * on a phone the ledger scrolls within its own box, by the keyboard too.
+ * worth more of failed attempts, pages through the ledger and downloads every page as a CSV; on
+ * a phone the ledger scrolls within its own box, by the keyboard too; and a link the screen cannot
+ * read, or whose period runs backwards, shows no payments and says why.
  */
 
 let app: TestApp;
@@ -405,6 +416,97 @@ describe('the auditor’s payments audit', () => {
     expect(await scroller.evaluate((box) => box.scrollLeft)).toBe(0);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => scroller.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('refuses a link’s period that is not days or runs backwards; says what else it leaves aside', async () => {
+    const { context, page } = await openAudit(auditor);
+    const ledger = page.getByRole('region', { name: 'Payments ledger' });
+    const summary = ledger.getByTestId('ledger-summary');
+    const csv = ledger.getByRole('button', { name: 'Download CSV', exact: true });
+    const from = ledger.getByLabel('From', { exact: true });
+    const to = ledger.getByLabel('To', { exact: true });
+    const ledgerCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/audit/payments')) ledgerCalls.push(url.href);
+    });
+    /** `/audit?query` opened as a link is: once the series, asked with the ledger, is back. */
+    const openLink = async (query: string) => {
+      ledgerCalls.length = 0;
+      const series = page.waitForResponse((answer) =>
+        answer.url().includes('/api/audit/invoices/check'),
+      );
+      await page.goto(new URL(`/audit?${query}`, app.baseUrl).href);
+      await series;
+    };
+    /** The link's period refused with `message`: no payments asked for, shown or downloadable. */
+    const refused = async (query: string, message: string) => {
+      await openLink(query);
+      await ledger.getByRole('alert').filter({ hasText: message }).waitFor();
+      expect(ledgerCalls, query).toEqual([]);
+      expect(await summary.count(), query).toBe(0);
+      expect(await csv.isDisabled(), query).toBe(true);
+      await ledger.getByText('Show payments first: the CSV saves the payments shown.').waitFor();
+      expect(await from.getAttribute('aria-invalid'), query).toBe('true');
+    };
+
+    // --- An end that is not a day written YYYY-MM-DD: said, with what the link held ----------
+    const today = todayInIndia();
+    const period = defaultPeriod(new Date());
+    for (const [query, ends] of [
+      ['from=30-11-2026&to=30-11-2026', { from: '30-11-2026', to: '30-11-2026' }],
+      ['from=2026-02-30', { from: '2026-02-30' }],
+      ['from=2026-13-01', { from: '2026-13-01' }],
+      [
+        `from=${today}T10:00:00&to=${today}T13:33:00`,
+        { from: `${today}T10:00:00`, to: `${today}T13:33:00` },
+      ],
+    ] as const) {
+      const bad = Object.entries(ends).map(([end, value]) => ({
+        end: end as 'from' | 'to',
+        value,
+      }));
+      await refused(query, unreadablePeriod(bad));
+      // The fields offer the default period, which Show payments shows once chosen.
+      expect(await from.inputValue()).toBe(period.from);
+      expect(await to.inputValue()).toBe(period.to);
+    }
+    await ledger.getByRole('button', { name: 'Show payments' }).click();
+    await summary.getByText(ledgerCaption(payments.length, ''), { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await csv.isEnabled()).toBe(true);
+    expect(await from.getAttribute('aria-invalid')).toBe('false');
+
+    // --- From after To: refused as the form refuses it, the link's days in the fields ---------
+    await refused('from=2026-11-30&to=2026-11-01', PERIOD_REVERSED);
+    expect(await from.inputValue()).toBe('2026-11-30');
+    expect(await to.inputValue()).toBe('2026-11-01');
+    expect(await ledger.getByText('from must be before to').count()).toBe(0);
+
+    // --- A kind or failed the screen does not know: said, and what is shown instead ---------
+    await openLink('kind=bogus&failed=xyz');
+    const warning = ledger.getByRole('alert').filter({ hasText: kindIgnored('bogus') });
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain(failedIgnored('xyz'));
+    await summary.getByText(ledgerCaption(payments.length, ''), { exact: true }).waitFor();
+    expect(await csv.isEnabled()).toBe(true);
+
+    // --- A page past the end: the last page, not an empty one under the period's count -------
+    const lastPage = Math.ceil(payments.length / LEDGER_PAGE_SIZE) - 1;
+    await openLink('page=99');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('page'))
+      .toBe(lastPage > 0 ? String(lastPage) : null);
+    await summary.getByText(ledgerCaption(payments.length, ''), { exact: true }).waitFor();
+    await expect
+      .poll(() => ledger.getByTestId('ledger-row').count())
+      .toBe(payments.length - lastPage * LEDGER_PAGE_SIZE);
+    // Two payments moved money, one page of them: a link to the second shows the first.
+    await openLink('failed=hide&page=1');
+    await expect.poll(() => new URL(page.url()).search).toBe('?failed=hide');
+    await summary.getByText(ledgerCaption(2, ''), { exact: true }).waitFor();
+    await expect.poll(() => ledger.getByTestId('ledger-row').count()).toBe(2);
     await context.close();
   });
 });

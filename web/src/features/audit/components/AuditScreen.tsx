@@ -32,8 +32,6 @@ import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
-  ledgerParamsOf,
-  ledgerViewOf,
   financialYearChoices,
   ledgerCaption,
   ledgerSummaryLines,
@@ -52,6 +50,7 @@ import {
   type SeriesCheck,
   CSV_FAILED,
 } from '../model/audit.ts';
+import { ledgerLinkOf, ledgerParamsOf, pageWithin } from '../model/ledgerLink.ts';
 import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
@@ -137,7 +136,7 @@ function SeriesSection() {
 
 /** The filter row's fields: the phone's whole width in its column, their own in a row. */
 const FIELD_WIDTH = { width: { xs: '100%', sm: 'auto' } } as const;
-/** The reversed period's alert, which both dates point to. */
+/** The refused period's alert (reversed, or a link's end not a day), which both dates point to. */
 const PERIOD_PROBLEM_ID = 'ledger-period-problem';
 
 /**
@@ -150,7 +149,9 @@ function LedgerSection() {
   const { request } = useApi();
   // What is shown lives in the address: a reload, Back or a link sent on shows the same payments.
   const [params, setParams] = useSearchParams();
-  const period = useMemo(() => ledgerViewOf(params, new Date()), [params]);
+  // A link the screen cannot read says so (ledgerLinkOf), rather than showing other payments.
+  const link = useMemo(() => ledgerLinkOf(params, new Date()), [params]);
+  const period = link.view;
   // Each change is a step Back undoes (a period shown, a kind, a page), as links are.
   const setPeriod = (view: LedgerView) => setParams(ledgerParamsOf(view, new Date()));
   /** The period and search as typed: Show payments shows them. */
@@ -159,21 +160,35 @@ function LedgerSection() {
     to: period.to,
     search: period.search,
   }));
-  // Back or Forward to another ledger: the fields say what it shows.
+  /** The period typed that Show payments refused, or null. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // Back or Forward to another ledger: the fields say what it shows, and no longer what was typed.
   useEffect(() => {
     setDraft({ from: period.from, to: period.to, search: period.search });
+    setInvalid(null);
   }, [period.from, period.to, period.search]);
+  // Typed or in the link, a period refused shows no payments (and downloads none) until mended.
+  const refusal = invalid ?? link.refusal;
+  const linkRefused = link.refusal !== null;
   // The ledger fetched with the view it is of: a view just asked for shows none until its own.
   const [loaded, setLoaded] = useState<{ view: LedgerView; ledger: Ledger } | null>(null);
-  const ledger = loaded?.view === period ? loaded.ledger : null;
+  const loadedLedger = loaded?.view === period ? loaded.ledger : null;
+  // A page past the end (a link from a longer list, or failed attempts hidden since) is not
+  // shown as an empty page under the period's count: the last page replaces it in the address.
+  const lastPage = loadedLedger ? pageWithin(period.page, loadedLedger.totalPages) : period.page;
+  useEffect(() => {
+    if (lastPage !== period.page) {
+      setParams(ledgerParamsOf({ ...period, page: lastPage }, new Date()), { replace: true });
+    }
+  }, [lastPage, period, setParams]);
+  const ledger = lastPage === period.page ? loadedLedger : null;
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
 
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [csvFailure, setCsvFailure] = useState<string | null>(null);
   // The CSV saves what is shown: not while the dates or search typed are others, or refused.
   const showsDraft =
-    !invalid &&
+    !refusal &&
     draft.from === period.from &&
     draft.to === period.to &&
     draft.search.trim() === period.search.trim();
@@ -187,10 +202,12 @@ function LedgerSection() {
   };
 
   useEffect(() => {
-    let live = true;
     // What another period or page held is not shown meanwhile, nor under a failure.
     setLoaded(null);
     setFailure(null);
+    // The link's period is refused: nothing is asked for until one is chosen.
+    if (linkRefused) return;
+    let live = true;
     fetchLedger(request, period).then(
       (data) => live && setLoaded({ view: period, ledger: data }),
       (error: unknown) => live && setFailure(messageOf(error)),
@@ -198,7 +215,7 @@ function LedgerSection() {
     return () => {
       live = false;
     };
-  }, [period, request]);
+  }, [period, request, linkRefused]);
 
   return (
     <Stack spacing={2} component="section" aria-label="Payments ledger">
@@ -226,11 +243,11 @@ function LedgerSection() {
             label={end === 'from' ? 'From' : 'To'}
             value={draft[end]}
             onChange={(e) => setDraft({ ...draft, [end]: e.target.value })}
-            error={invalid !== null}
+            error={refusal !== null}
             {...(end === 'from' ? { inputRef: fromField } : {})}
             slotProps={{
               inputLabel: { shrink: true },
-              htmlInput: invalid ? { 'aria-describedby': PERIOD_PROBLEM_ID } : {},
+              htmlInput: refusal ? { 'aria-describedby': PERIOD_PROBLEM_ID } : {},
             }}
             sx={FIELD_WIDTH}
           />
@@ -278,16 +295,24 @@ function LedgerSection() {
           {csvFailure}
         </Alert>
       )}
-      {invalid && (
+      {refusal && (
         <Alert severity="error" id={PERIOD_PROBLEM_ID}>
-          {invalid}
+          {refusal}
+        </Alert>
+      )}
+      {/* A kind or failed the link named that the screen does not know: what is shown instead. */}
+      {link.ignored.length > 0 && (
+        <Alert severity="warning">
+          {link.ignored.map((line) => (
+            <Box key={line}>{line}</Box>
+          ))}
         </Alert>
       )}
       {failure && <Alert severity="error">{failure}</Alert>}
-      {!invalid && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
+      {!refusal && !ledger && !failure && <CenteredSpinner label="Loading the ledger" />}
       {/* A period, search, kind or Hide failed attempts changed: the count is said. */}
       <Announcer message={ledger ? ledgerCaption(ledger.total, period.search) : ''} />
-      {!invalid && ledger && (
+      {!refusal && ledger && (
         <>
           {/* A long search, quoted, breaks rather than widening the page. */}
           {/* data-view: the address of the view summed up, for a test to know it is the new one. */}

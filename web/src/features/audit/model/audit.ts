@@ -1,11 +1,8 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import type { PurchaseKind } from '@boli/engine/billing/products';
-import { indiaDateOf, isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { countOf, formatDateTime, formatRupees } from '../../../lib/format.ts';
-import {
-  purchaseKindChoiceOf,
-  type PurchaseKindChoice,
-} from '../../payments/model/purchaseKinds.ts';
+import type { PurchaseKindChoice } from '../../payments/model/purchaseKinds.ts';
 
 /*
  * The audit api's answers (api/src/routes/audit/router.ts) and how the auditor's screen reads
@@ -322,41 +319,6 @@ export type LedgerView = LedgerPeriod & {
   readonly hideFailed: boolean;
   readonly page: number;
 };
-
-/**
- * The ledger the address asks for (/audit?from=&to=&search=&kind=&failed=hide&page=), so a
- * reload, Back or a link sent to a colleague shows the same payments. An end absent is the
- * default period's; present but empty, cleared (open); anything else unreadable is the default.
- */
-export function ledgerViewOf(params: URLSearchParams, now: Date): LedgerView {
-  const period = defaultPeriod(now);
-  const day = (name: 'from' | 'to') => {
-    const value = params.get(name);
-    return value !== null && (value === '' || isCalendarDate(value)) ? value : period[name];
-  };
-  const page = Number(params.get('page') ?? 0);
-  return {
-    from: day('from'),
-    to: day('to'),
-    search: params.get('search') ?? '',
-    kind: purchaseKindChoiceOf(params.get('kind')),
-    hideFailed: params.get('failed') === 'hide',
-    page: Number.isSafeInteger(page) && page > 0 ? page : 0,
-  };
-}
-
-/** The address's query for `view`: only what differs from the default ledger. */
-export function ledgerParamsOf(view: LedgerView, now: Date): Record<string, string> {
-  const period = defaultPeriod(now);
-  return {
-    ...(view.from !== period.from ? { from: view.from } : {}),
-    ...(view.to !== period.to ? { to: view.to } : {}),
-    ...(view.search.trim() ? { search: view.search.trim() } : {}),
-    ...(view.kind === 'all' ? {} : { kind: view.kind }),
-    ...(view.hideFailed ? { failed: 'hide' } : {}),
-    ...(view.page > 0 ? { page: String(view.page) } : {}),
-  };
-}
 
 /**
  * The ledger call's query: a cleared end left out (from the first payment, or up to now), and

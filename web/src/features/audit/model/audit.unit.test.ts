@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ledgerParamsOf,
-  ledgerViewOf,
   creditNoteCount,
   defaultPeriod,
   financialYearChoices,
@@ -312,51 +310,5 @@ describe('the ledger period', () => {
     ).toBe(
       '/api/audit/payments.csv?from=2026-04-01&to=2026-11-28&search=asha&kind=adSpace&failed=hide',
     );
-  });
-});
-
-describe('the ledger in the address', () => {
-  const now = new Date('2026-11-30T06:00:00.000Z');
-  const view = (query: string) => ledgerViewOf(new URLSearchParams(query), now);
-
-  it('is the default ledger when the address says nothing, and says nothing of it', () => {
-    expect(view('')).toEqual({
-      from: '2026-04-01',
-      to: '2026-11-30',
-      search: '',
-      kind: 'all',
-      hideFailed: false,
-      page: 0,
-    });
-    expect(ledgerParamsOf(view(''), now)).toEqual({});
-  });
-
-  it('keeps what was chosen, a cleared end included, and reads back what it wrote', () => {
-    const chosen = {
-      from: '',
-      to: '2026-10-31',
-      search: 'rfnd_AZ',
-      kind: 'adSlot' as const,
-      hideFailed: true,
-      page: 2,
-    };
-    const params = ledgerParamsOf(chosen, now);
-    expect(params).toEqual({
-      from: '',
-      to: '2026-10-31',
-      search: 'rfnd_AZ',
-      kind: 'adSlot',
-      failed: 'hide',
-      page: '2',
-    });
-    expect(view(new URLSearchParams(params).toString())).toEqual(chosen);
-  });
-
-  it('reads what it cannot as the default', () => {
-    expect(view('from=yesterday&kind=gold&page=-3')).toMatchObject({
-      from: '2026-04-01',
-      kind: 'all',
-      page: 0,
-    });
   });
 });
