@@ -14,10 +14,12 @@ import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
 import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
-import { adsForStaff } from '@boli/projections/ads/ads.staffLookup';
+import { adsForStaff, type FoundBy } from '@boli/projections/ads/ads.staffLookup';
+import type { AdRow } from '@boli/projections/ads/ads.evolve';
 import { biddingAt } from '@boli/projections/ads/ads.view';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { findUserById } from '@boli/projections/users/users.queries';
@@ -49,7 +51,8 @@ const historyQuery = z.object({
 
 /**
  * Staff tools. `GET /api/support/ads?key=` finds ads by their owner's username, the code of
- * their id or link, or their name (`adsForStaff`), blocked owners' too.
+ * their id or link, or their name (`adsForStaff`), blocked owners' too; the ad whose whole id or
+ * uid the key is first, found by 'id'.
  * `GET /api/support/ads/:adId/history?asOf=` answers an ad's whole stream (each event
  * with both clocks, actor, request and hash), whether its hash chain is intact, and the ad replayed
  * as it stood at `asOf` — every bid with its amount, Hidden ones included — and every bid the ad
@@ -135,9 +138,20 @@ export function supportRouter(infra: Infrastructure): Router {
 
   router.get('/ads', async (ctx) => {
     const { key } = parseInput(adLookupQuery, ctx.query);
-    const found = await orNothingBeforeFirstBuild(adsForStaff(infra.db, key), []);
+    const [named, found] = await Promise.all([
+      orNothingBeforeFirstBuild(findAd(infra.db, key, { blockedOwners: true }), undefined),
+      orNothingBeforeFirstBuild(adsForStaff(infra.db, key), []),
+    ]);
+    // The ad whose whole id or link's uid the key is comes first, as found by 'id': the screen
+    // opens its history. Ids and uids have more than one shape (a UUID, a link's
+    // `name-slug-<hex>`, seeded ones), so only the ads themselves can tell one from a
+    // hyphenated word of a name (Harley-Davidson, Wi-Fi).
+    const ads: { ad: AdRow; foundBy: FoundBy | 'id' }[] = found.filter(
+      ({ ad }) => ad.ad_id !== named?.ad_id,
+    );
+    if (named !== undefined) ads.unshift({ ad: named, foundBy: 'id' });
     ctx.body = success({
-      ads: found.map(({ ad, foundBy }) => ({
+      ads: ads.slice(0, LIMITS.adPageSize).map(({ ad, foundBy }) => ({
         _id: ad.ad_id,
         itemName: ad.item_name,
         postedByUsername: ad.posted_by_username,

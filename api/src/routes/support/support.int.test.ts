@@ -158,6 +158,14 @@ describe('support finds an ad to look into', () => {
       ]);
       // The link's code's last characters find it too, as a member may quote them.
       expect((await find('91c2d4')).ads?.map((ad) => ad._id)).toEqual([second]);
+      // The whole id, or the whole uid of its link, names that one ad (the screen opens it).
+      const named = async (key: string) =>
+        (await find(key)).ads?.filter((ad) => ad.foundBy === 'id').map((ad) => ad._id);
+      expect((await find(first)).ads?.[0]).toMatchObject({ _id: first, foundBy: 'id' });
+      expect(await named(first)).toEqual([first]);
+      expect(await named('royal-enfield-classic-350-5e7a91c2d4')).toEqual([second]);
+      // A word with a hyphen names none; it is searched.
+      expect(await named('royal-enfield')).toEqual([]);
       // Too short a code is no code; nothing found is an empty list.
       expect((await find('5e7a')).ads?.some((ad) => ad._id === second)).toBe(false);
       expect((await find('zzyzx qwrtp')).ads).toEqual([]);

@@ -24,7 +24,10 @@ import {
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
-import { REPLAY_NEEDS_A_TIME } from '../../../../web/src/features/support/adHistory.ts';
+import {
+  eventsAfterReplayLine,
+  REPLAY_NEEDS_A_TIME,
+} from '../../../../web/src/features/support/adHistory.ts';
 
 /*
  * Support's screens in Chromium, against the real api: /support/ads/{ad_id}
@@ -136,6 +139,10 @@ describe('the support ad history screen', () => {
     expect(await refused.innerText()).toMatch(
       new RegExp(`${ARJUN.bidAlias}[\\s\\S]*₹1,40,000[\\s\\S]*Bidding Closed`),
     );
+    // …and its code, in sight under it: a phone cannot hover for a tooltip.
+    const code = refused.getByTestId('refusal-code');
+    expect(await code.isVisible()).toBe(true);
+    expect(await code.innerText()).toBe('BIDDING_CLOSED');
     // An amount that was no amount is shown as it was sent.
     const unreadable = page.getByRole('table', { name: 'Refused bids' }).getByRole('row').nth(2);
     expect(await unreadable.innerText()).toMatch(/“12,000”\s*as sent[\s\S]*Enter all bid details/);
@@ -204,7 +211,7 @@ describe('the support ad history screen', () => {
     expect(after).toBeGreaterThan(0);
     await page
       .getByTestId('events-after-replay')
-      .filter({ hasText: `The replay covers the first ${POSTED.length + 1}; the ${after} greyed` })
+      .filter({ hasText: eventsAfterReplayLine(POSTED.length + 1, POSTED.length + 1 + after)! })
       .waitFor();
 
     // The moment is in the address: a reload (or the link, sent on) replays it again, and Back
@@ -233,6 +240,11 @@ describe('the support ad history screen', () => {
     await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
     expect(await page.getByTestId('unreadable-as-of').innerText()).toContain(
       "The link's time “garbage” is not a time: shown as of now.",
+    );
+    // Before the ad was posted nothing had happened: every event is greyed, and said to be.
+    await page.goto(new URL(`/support/ads/${AD_ID}?asOf=${at(-60)}`, app.baseUrl).href);
+    expect(await page.getByTestId('events-after-replay').innerText()).toBe(
+      `None of these events had happened yet at that instant: all ${POSTED.length + 2} are greyed.`,
     );
     // A time still to come is not passed off as known either.
     await page.goto(
@@ -351,11 +363,28 @@ describe('the ad history lookup', () => {
     const found = page.getByRole('region', { name: 'Ads found' });
     await found.getByText('Ads found for “royal enfeild classic”').waitFor();
     await found.getByText(/found by its name$/).waitFor();
-    await found.getByRole('link', { name: 'Royal Enfield Classic 350', exact: true }).click();
+    // The key is in the address…
+    expect(new URL(page.url()).searchParams.get('key')).toBe('royal enfeild classic');
+    const result = found.getByRole('link', { name: 'Royal Enfield Classic 350', exact: true });
+    await result.click();
     await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
-    // A name no ad has is said, with the other ways in.
+    // …so Back shows the key and its list again, for the member's next ad; so does a reload, and
+    // the link sent on.
     await page.goBack();
+    await result.waitFor();
+    expect(await field.inputValue()).toBe('royal enfeild classic');
+    await page.reload();
+    await result.waitFor();
+    expect(await field.inputValue()).toBe('royal enfeild classic');
+    const shared = await page.context().newPage();
+    await shared.goto(new URL('/support/ads?key=royal%20enfeild%20classic', app.baseUrl).href);
+    await shared
+      .getByRole('region', { name: 'Ads found' })
+      .getByRole('link', { name: 'Royal Enfield Classic 350', exact: true })
+      .waitFor();
+    await shared.close();
+    // A name no ad has is said, with the other ways in.
     await page.getByLabel('Ad link, id, owner or name').fill('Zzyzx Qwrtp');
     await page.getByRole('button', { name: 'Show history' }).click();
     await page
@@ -363,6 +392,39 @@ describe('the ad history lookup', () => {
         'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, its owner’s username or words of its name.',
       )
       .waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the ad history lookup, given a hyphen', () => {
+  it('searches a hyphenated word of a name, and opens an ad by its whole id or uid', async () => {
+    const page = await openHistory(support);
+    await page.goto(new URL('/support/ads', app.baseUrl).href);
+    const field = page.getByLabel('Ad link, id, owner or name');
+    const found = page.getByRole('region', { name: 'Ads found' });
+    // A word of a name with a hyphen in it (Harley-Davidson, Wi-Fi) is searched, not taken for
+    // an ad's id.
+    await field.fill('Royal-Enfield');
+    await page.getByRole('button', { name: 'Show history' }).click();
+    await found.getByText('Ads found for “Royal-Enfield”').waitFor();
+    await found.getByRole('link', { name: 'Royal Enfield Classic 350', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/support/ads');
+    await field.fill('nonexistent-zzzz');
+    await field.press('Enter');
+    await page.getByText('No ad was found for “nonexistent-zzzz”.', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/support/ads');
+    // The whole id, or the uid of its link, opens that ad's history, whatever its shape.
+    for (const key of [AD_ID, 'royal-enfield-1']) {
+      await field.fill(key);
+      await field.press('Enter');
+      await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
+      await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
+      // Back leads to the lookup as it was, not to a page that opens the ad again.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/support/ads');
+      await page.getByText('No ad was found for “nonexistent-zzzz”.', { exact: false }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/support/ads');
+    }
     await page.context().close();
   });
 });

@@ -136,6 +136,38 @@ export function leadingLine(replay: AdHistory['replay']): string | null {
     : `${line} ${tied.map(numberOf).join(', ')} bid the same amount later: the earlier bid ranks first.`;
 }
 
+/**
+ * Above the events when a replay stops short of the last: how many it covers and how many,
+ * greyed, came after the instant; nothing when it covers all.
+ */
+export function eventsAfterReplayLine(eventsApplied: number, eventCount: number): string | null {
+  const later = eventCount - eventsApplied;
+  if (later <= 0) return null;
+  if (eventsApplied === 0) {
+    return later === 1
+      ? 'The event below had not happened yet at that instant: it is greyed.'
+      : `None of these events had happened yet at that instant: all ${later} are greyed.`;
+  }
+  const covered = eventsApplied === 1 ? 'the first event' : `the first ${eventsApplied} events`;
+  const greyed = later === 1 ? 'the one greyed below' : `the ${later} greyed below`;
+  return `The replay covers ${covered}; ${greyed} came after it.`;
+}
+
+/** What a refusal's code means where what the member was told does not say it. */
+const REFUSAL_CODE_NOTES: Record<string, string> = {
+  // The member is told 'Ad not found', as for an ad that is gone: the block is not theirs to know.
+  AD_WITHDRAWN: 'ad withdrawn, as its owner was blocked',
+};
+
+/**
+ * A refused bid's code, shown under what its bidder was told (a phone cannot hover for it), with
+ * what it means where that message hides the reason.
+ */
+export function refusalCodeLine(code: string): string {
+  const note = Object.hasOwn(REFUSAL_CODE_NOTES, code) ? REFUSAL_CODE_NOTES[code] : undefined;
+  return note === undefined ? code : `${code}: ${note}`;
+}
+
 /** What the chain check says, in words support can quote. */
 export function chainLine(history: Pick<AdHistory, 'chain' | 'events'>): string {
   return history.chain.ok

@@ -4,6 +4,8 @@ import {
   actorProfileId,
   chainLine,
   eventGist,
+  eventsAfterReplayLine,
+  refusalCodeLine,
   refusalsChainLine,
   highestLabel,
   historyTime,
@@ -64,6 +66,34 @@ describe('reading an ad history for support', () => {
     // No bids, or an api from before it named the leading bid.
     expect(leadingLine({ ...replay, leading: null })).toBeNull();
     expect(leadingLine(replay)).toBeNull();
+  });
+
+  it('says how far a replay reaches into the events, none and one included', () => {
+    expect(eventsAfterReplayLine(0, 9)).toBe(
+      'None of these events had happened yet at that instant: all 9 are greyed.',
+    );
+    expect(eventsAfterReplayLine(0, 1)).toBe(
+      'The event below had not happened yet at that instant: it is greyed.',
+    );
+    expect(eventsAfterReplayLine(1, 9)).toBe(
+      'The replay covers the first event; the 8 greyed below came after it.',
+    );
+    expect(eventsAfterReplayLine(8, 9)).toBe(
+      'The replay covers the first 8 events; the one greyed below came after it.',
+    );
+    expect(eventsAfterReplayLine(4, 6)).toBe(
+      'The replay covers the first 4 events; the 2 greyed below came after it.',
+    );
+    // Every event replayed: nothing greyed, nothing to say.
+    expect(eventsAfterReplayLine(9, 9)).toBeNull();
+  });
+
+  it("shows a refusal's code, saying what it means where the member's message hides it", () => {
+    expect(refusalCodeLine('AD_WITHDRAWN')).toBe(
+      'AD_WITHDRAWN: ad withdrawn, as its owner was blocked',
+    );
+    expect(refusalCodeLine('BIDDING_CLOSED')).toBe('BIDDING_CLOSED');
+    expect(refusalCodeLine('toString')).toBe('toString');
   });
 
   it('quotes the chain verdict', () => {

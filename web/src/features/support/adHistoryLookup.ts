@@ -1,3 +1,6 @@
+/** An ad's history screen. */
+export const adHistoryPath = (adId: string): string => `/support/ads/${encodeURIComponent(adId)}`;
+
 /**
  * The ad an entry names, for the staff's Ad history lookup: an ad's id or uid as it is, or the
  * last part of a pasted address (…/ads/<uid>, …/support/ads/<id>?asOf=…). Null for nothing.
@@ -27,7 +30,7 @@ export function adKeyOf(entry: string): string | null {
 export function adHistoryPathOf(entry: string): string | null {
   const key = adKeyOf(entry);
   if (key === null) return null;
-  const path = `/support/ads/${encodeURIComponent(key)}`;
+  const path = adHistoryPath(key);
   let asOf: string | null = null;
   try {
     const url = new URL(entry.trim(), 'http://pasted.invalid');
@@ -39,30 +42,42 @@ export function adHistoryPathOf(entry: string): string | null {
 }
 
 /**
- * What a staff member typed into the lookup: a link, an id or a uid (a path to the history), or
- * words of an ad's name (a search), which an id never is: no id or uid holds a space, and a uid
- * or UUID holds a hyphen. Null for nothing.
+ * What a staff member typed into the lookup: a link (a path to the history), or a key for
+ * GET /api/support/ads — an id, a uid, a code, an owner's username or words of a name. An id or
+ * uid is not told apart here: they come in several shapes (a UUID, a link's
+ * `name-slug-<hex>`, seeded and test ones), and a name's word may hold a hyphen too
+ * (Harley-Davidson, Wi-Fi); the api says which ad, if any, the key is the whole id or uid of
+ * (`adNamedBy`). A key holding a space is no link. Null for nothing.
  */
-export function adLookupOf(entry: string): { path: string } | { name: string } | null {
+export function adLookupOf(entry: string): { path: string } | { key: string } | null {
   const text = entry.trim();
   if (text === '') return null;
-  const link = text.includes('/');
-  if (!link && (/\s/.test(text) || !text.includes('-'))) return { name: text };
+  if (/\s/.test(text) || !text.includes('/')) return { key: text };
   const path = adHistoryPathOf(text);
   return path === null ? null : { path };
 }
 
-/** An ad GET /api/support/ads found, and how: its owner's username, its id or link's code, its name. */
+/** The lookup's key as the address keeps it (/support/ads?key=…), so Back and links restore it. */
+export const lookupKeyOf = (params: URLSearchParams): string => params.get('key')?.trim() ?? '';
+
+/** The ad a key is the whole id or uid of, whose history it opens; none for any other key. */
+export const adNamedBy = (ads: readonly StaffFoundAd[]): StaffFoundAd | undefined =>
+  ads.find((ad) => ad.foundBy === 'id');
+
+/**
+ * An ad GET /api/support/ads found, and how: the key is its whole id or uid, its owner's
+ * username, its id's or link's code, or words of its name.
+ */
 export type StaffFoundAd = {
   readonly _id: string;
   readonly itemName: string;
   readonly postedByUsername: string;
   readonly createdAt: string;
   readonly bidOpen: boolean;
-  readonly foundBy: 'owner' | 'code' | 'name';
+  readonly foundBy: 'id' | 'owner' | 'code' | 'name';
 };
 
-const FOUND_BY = new Set(['owner', 'code', 'name']);
+const FOUND_BY = new Set(['id', 'owner', 'code', 'name']);
 
 /** The ads of a GET /api/support/ads answer; what is not one is left out. */
 export function staffFoundAdsOf(data: unknown): StaffFoundAd[] {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adHistoryPathOf, adKeyOf, adLookupOf } from './adHistoryLookup.ts';
+import {
+  adHistoryPath,
+  adHistoryPathOf,
+  adKeyOf,
+  adLookupOf,
+  adNamedBy,
+  lookupKeyOf,
+  staffFoundAdsOf,
+} from './adHistoryLookup.ts';
 
 describe('the ad an Ad history lookup names', () => {
   it('takes an id or uid as it is', () => {
@@ -37,23 +45,65 @@ describe('where an Ad history lookup leads', () => {
 });
 
 describe('what the lookup does with an entry', () => {
-  it('opens the history of a link, an id or a uid', () => {
+  it('opens the history of a link', () => {
     expect(adLookupOf('https://boli.example/ads/swift-dzire-1a2b3c')).toEqual({
       path: '/support/ads/swift-dzire-1a2b3c',
-    });
-    expect(adLookupOf(' 3d1ac07b-6633-4137-9098-c9487ee1bd37 ')).toEqual({
-      path: '/support/ads/3d1ac07b-6633-4137-9098-c9487ee1bd37',
     });
     expect(adLookupOf('/ads/swift%20dzire')).toEqual({ path: '/support/ads/swift%20dzire' });
   });
 
-  it('searches ads by name for words, or one word with no hyphen', () => {
-    expect(adLookupOf('  Maruti Swift VXi 2018 ')).toEqual({ name: 'Maruti Swift VXi 2018' });
-    expect(adLookupOf('Tanpura')).toEqual({ name: 'Tanpura' });
+  it('asks the api about anything else, an id or uid too, whatever its shape', () => {
+    expect(adLookupOf(' 3d1ac07b-6633-4137-9098-c9487ee1bd37 ')).toEqual({
+      key: '3d1ac07b-6633-4137-9098-c9487ee1bd37',
+    });
+    expect(adLookupOf('royal-enfield-1')).toEqual({ key: 'royal-enfield-1' });
+    expect(adLookupOf('  Maruti Swift VXi 2018 ')).toEqual({ key: 'Maruti Swift VXi 2018' });
+    expect(adLookupOf('Tanpura')).toEqual({ key: 'Tanpura' });
+    expect(adLookupOf('kavya_nair')).toEqual({ key: 'kavya_nair' });
+  });
+
+  it('takes a hyphenated word of a name for a word, not an ad', () => {
+    expect(adLookupOf('Harley-Davidson')).toEqual({ key: 'Harley-Davidson' });
+    expect(adLookupOf('wi-fi')).toEqual({ key: 'wi-fi' });
+    // A slash among words is no link either.
+    expect(adLookupOf('AC/DC tour poster')).toEqual({ key: 'AC/DC tour poster' });
   });
 
   it('has nothing to do with nothing', () => {
     expect(adLookupOf('  ')).toBeNull();
     expect(adLookupOf('https://boli.example/')).toBeNull();
+  });
+});
+
+describe('the key of an Ad history lookup in the address', () => {
+  it('is ?key=, trimmed; none without it', () => {
+    expect(lookupKeyOf(new URLSearchParams('key=%20Logitech%20'))).toBe('Logitech');
+    expect(lookupKeyOf(new URLSearchParams('key=wi-fi'))).toBe('wi-fi');
+    expect(lookupKeyOf(new URLSearchParams(''))).toBe('');
+  });
+});
+
+describe('the ads a key found', () => {
+  const ad = (id: string, foundBy: string) => ({
+    _id: id,
+    itemName: `Ad ${id}`,
+    postedByUsername: 'kavya_nair',
+    createdAt: '2026-11-30T08:00:00.000Z',
+    bidOpen: true,
+    foundBy,
+  });
+
+  it('opens the one the key is the whole id or uid of', () => {
+    const ads = staffFoundAdsOf({ ads: [ad('a-1', 'id'), ad('a-2', 'name')] });
+    expect(adNamedBy(ads)?._id).toBe('a-1');
+    expect(adHistoryPath(adNamedBy(ads)!._id)).toBe('/support/ads/a-1');
+  });
+
+  it('lists the others: a name, a code or an owner names no one ad', () => {
+    const ads = staffFoundAdsOf({
+      ads: [ad('a-1', 'owner'), ad('a-2', 'code'), ad('a-3', 'name'), ad('a-4', 'guess')],
+    });
+    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3']);
+    expect(adNamedBy(ads)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,42 +9,72 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { adLookupOf, staffFoundAdsOf, type StaffFoundAd } from '../adHistoryLookup.ts';
+import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
+import {
+  adHistoryPath,
+  adLookupOf,
+  adNamedBy,
+  lookupKeyOf,
+  staffFoundAdsOf,
+  type StaffFoundAd,
+} from '../adHistoryLookup.ts';
 
 /** Said when Show history is pressed with nothing typed. */
 const NOTHING_TYPED = 'Paste the ad’s link, or type its id, its owner’s username or its name.';
 
 /** How each ad was found, beside it. */
 const FOUND_BY: Record<StaffFoundAd['foundBy'], string> = {
+  id: 'its whole id or link',
   owner: 'its owner',
   code: 'its id or link',
   name: 'its name',
 };
 
-/** The ads a key found, or why there are none. */
-type Found = { name: string; ads: StaffFoundAd[] } | { name: string; failure: string };
-
 /**
- * /support/ads (support, auditors and admins; not in the spec's table): the way into an ad's
+ * /support/ads?key= (support, auditors and admins; not in the spec's table): the way into an ad's
  * history from the menu, for a dispute that arrives as a link, an id, a member's username or an
  * ad's name rather than on the ad's page (whose Bid history button leads to the same place).
- * Anything but a link or an id lists the ads GET /api/support/ads finds (a member's, an id's or
- * link's code, a name's; closed ones and blocked members' too), each leading to its history.
+ * A link opens its history; any other key asks GET /api/support/ads, and opens the history of
+ * the ad it is the whole id or uid of, or lists the ads found (a member's, an id's or link's
+ * code, a name's; closed ones and blocked members' too), each leading to its history.
  */
 export function AdHistoryLookupScreen() {
   const navigate = useNavigate();
   const { request } = useApi();
-  const [entry, setEntry] = useState('');
+  // The key lives in the address: Back from an ad found, a reload and a link sent on show the
+  // same list.
+  const [params, setParams] = useSearchParams();
+  const key = lookupKeyOf(params);
+  const [entry, setEntry] = useState(key);
+  useEffect(() => setEntry(key), [key]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [found, setFound] = useState<Found | null>(null);
-  const [searching, setSearching] = useState(false);
   const field = useRef<HTMLInputElement>(null);
-  const open = (event: FormEvent) => {
+  const {
+    data: ads,
+    failure,
+    retry,
+    again,
+  } = useLoadedAfresh(
+    useCallback(
+      () =>
+        key === ''
+          ? Promise.resolve(null)
+          : request<unknown>('/api/support/ads', { query: { key } }).then(staffFoundAdsOf),
+      [key, request],
+    ),
+  );
+  const named = ads ? adNamedBy(ads) : undefined;
+  // An ad's whole id or uid opens its history in place of this key's page: Back then leads to
+  // where the key was typed, not to a page that would open it again.
+  useEffect(() => {
+    if (named) void navigate(adHistoryPath(named._id), { replace: true });
+  }, [named, navigate]);
+  const show = (event: FormEvent) => {
     event.preventDefault();
     const lookup = adLookupOf(entry);
     if (lookup === null) {
@@ -53,17 +83,13 @@ export function AdHistoryLookupScreen() {
       return field.current?.focus();
     }
     if ('path' in lookup) return navigate(lookup.path);
-    setSearching(true);
-    request<unknown>('/api/support/ads', { query: { key: lookup.name } })
-      .then(
-        (data) => setFound({ name: lookup.name, ads: staffFoundAdsOf(data) }),
-        (error: unknown) => setFound({ name: lookup.name, failure: messageOf(error) }),
-      )
-      .finally(() => setSearching(false));
+    // The key shown asked again (an ad posted since); another one goes in the address.
+    if (lookup.key === key) again();
+    else setParams({ key: lookup.key });
   };
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <Stack spacing={2} component="form" noValidate onSubmit={open}>
+      <Stack spacing={2} component="form" noValidate onSubmit={show}>
         <Typography variant="h5" component="h1">
           Ad history
         </Typography>
@@ -91,40 +117,47 @@ export function AdHistoryLookupScreen() {
         <Button
           type="submit"
           variant="contained"
-          loading={searching}
+          loading={key !== '' && (ads === null || named !== undefined) && failure === null}
           sx={{ alignSelf: 'flex-start' }}
         >
           Show history
         </Button>
       </Stack>
-      {found && <FoundAds found={found} />}
+      {failure ? (
+        retry ? (
+          <LoadFailure message={failure.message} onRetry={retry} />
+        ) : (
+          <Alert severity="error">{failure.message}</Alert>
+        )
+      ) : (
+        ads && !named && <FoundAds keyAsked={key} ads={ads} />
+      )}
     </Stack>
   );
 }
 
 /** The ads a key found, a member's first, each to its history; or why none. */
-function FoundAds({ found }: { found: Found }) {
-  if ('failure' in found) return <Alert severity="error">{found.failure}</Alert>;
-  if (found.ads.length === 0) {
+function FoundAds({ keyAsked, ads }: { keyAsked: string; ads: readonly StaffFoundAd[] }) {
+  if (ads.length === 0) {
     return (
       <Alert severity="info" role="status">
-        No ad was found for “{found.name}”. Paste the ad’s link, or type its id, its owner’s
-        username or words of its name.
+        No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, its owner’s username
+        or words of its name.
       </Alert>
     );
   }
   return (
     <Stack spacing={1} component="section" aria-label="Ads found">
       <Typography role="status">
-        Ads found for “{found.name}”
-        {found.ads.length === LIMITS.adPageSize ? ` (the first ${LIMITS.adPageSize})` : ''}:
+        Ads found for “{keyAsked}”
+        {ads.length === LIMITS.adPageSize ? ` (the first ${LIMITS.adPageSize})` : ''}:
       </Typography>
       <List dense disablePadding>
-        {found.ads.map((ad) => (
+        {ads.map((ad) => (
           <ListItem key={ad._id} disableGutters sx={{ display: 'block' }}>
             <Link
               component={RouterLink}
-              to={`/support/ads/${encodeURIComponent(ad._id)}`}
+              to={adHistoryPath(ad._id)}
               sx={{ ...TAP_TARGET, ...WRAP_ANYWHERE }}
             >
               {ad.itemName}

@@ -29,6 +29,7 @@ import {
   actorProfileId,
   chainLine,
   eventGist,
+  eventsAfterReplayLine,
   refusalsChainLine,
   highestLabel,
   leadingLine,
@@ -149,6 +150,7 @@ export function AdHistoryScreen() {
   const { replay } = history;
   const names = actorNames(history.events);
   const refusalsChain = refusalsChainLine(history.refusals);
+  const afterReplay = eventsAfterReplayLine(replay.eventsApplied, history.events.length);
   return (
     <Stack spacing={3}>
       {/* An item name of one long word wraps rather than widen a phone's page. */}
@@ -304,11 +306,10 @@ export function AdHistoryScreen() {
       <Typography variant="h6" component="h2">
         Events ({history.events.length})
       </Typography>
-      {replay.eventsApplied < history.events.length && (
+      {afterReplay !== null && (
         // The whole log is listed, for the hash chain; what the replay had not reached is greyed.
         <Typography variant="body2" color="textSecondary" data-testid="events-after-replay">
-          The replay covers the first {replay.eventsApplied}; the{' '}
-          {history.events.length - replay.eventsApplied} greyed below came after it.
+          {afterReplay}
         </Typography>
       )}
       <TableScroller label="Events" outlined>

@@ -5,16 +5,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
-import { NO_WRAP, STICKY_FIRST } from '../../../components/cellStyles.ts';
+import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
-import type { RefusedBid } from '../adHistory.ts';
+import { refusalCodeLine, type RefusedBid } from '../adHistory.ts';
 import { AfterReplayMark, Instant, MemberCell } from './HistoryCells.tsx';
 
 /**
- * Every bid the ad refused, with the time it was judged at and what the member was told: the
- * answer to "I bid before the deadline". Listed whatever instant is replayed (`asOf`), those
- * tried after it greyed, as the events are.
+ * Every bid the ad refused, with the time it was judged at, what the member was told and the
+ * refusal's code: the answer to "I bid before the deadline". Listed whatever instant is replayed
+ * (`asOf`), those tried after it greyed, as the events are.
  */
 export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf: string | null }) {
   const after = (bid: RefusedBid) =>
@@ -61,8 +61,17 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                     <RefusedAmount bid={bid} />
                   </TableCell>
                   {/* The why is read in full: never squeezed beside the two instants. */}
-                  <TableCell title={bid.code} sx={{ minWidth: 200 }}>
+                  <TableCell sx={{ minWidth: 200 }}>
                     {bid.message}
+                    {/* Its code in sight, not in a tooltip a phone cannot show. */}
+                    <Typography
+                      variant="caption"
+                      color="textSecondary"
+                      data-testid="refusal-code"
+                      sx={{ display: 'block', ...WRAP_ANYWHERE }}
+                    >
+                      {refusalCodeLine(bid.code)}
+                    </Typography>
                     <FeePurchase bidId={bid.bidId} />
                   </TableCell>
                   <MemberCell bid={bid} />
