@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { INDIA } from '@boli/engine/accounts/account.rules';
 import { vehicleTypeOf, type VehicleType } from '@boli/engine/ads/vehicleFields';
 import { REFERENCE_TABLES as T } from './reference.migrations.ts';
 import { ttlCache } from './cache.ts';
@@ -54,6 +55,12 @@ export const idPart = (text: string): string =>
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+/**
+ * Countries for the pickers: India, the marketplace's own, first (most members pick it, and on a
+ * phone's list it was a hundred entries down), then every other by name.
+ */
+const indiaFirst = (a: { name: string }, b: { name: string }) =>
+  Number(b.name === INDIA) - Number(a.name === INDIA) || byName(a, b);
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
   const list = map.get(key);
@@ -95,7 +102,7 @@ export function addressBook(rows: {
       dialCode: c.dial_code,
       currency: c.currency,
     }))
-    .sort(byName);
+    .sort(indiaFirst);
   const countryCode = new Map<string, string>();
   for (const c of countries) {
     countryCode.set(lookupKey(c.code), c.code);

@@ -92,6 +92,10 @@ describe('address pickers', () => {
     expect(response.status).toBe(200);
     expect(body.error).toBe(false);
     expect(body.data).toHaveLength(249);
+    // India first, the rest by name.
+    const names = body.data!.map((country) => country.name);
+    expect(names.slice(0, 3)).toEqual(['India', 'Afghanistan', 'Aland']);
+    expect(names.filter((name) => name === 'India')).toHaveLength(1);
     expect(body.data).toContainEqual({
       _id: 'IN',
       name: 'India',
