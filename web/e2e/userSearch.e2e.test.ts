@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
-import { openAt, PHONE, TOUCH_PHONE, withAppAndBrowser } from './support/harness.ts';
+import { openAt, PHONE, textLinesOf, TOUCH_PHONE, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 
 /*
@@ -53,6 +53,16 @@ describe('searching users on a phone', () => {
     expect(overflow.inside).toBeLessThanOrEqual(0);
     expect(overflow.right).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: '/tmp/boli-user-search-phone.png' });
+    // On the narrowest phone the list is wider than the box: a username on one line, on screen.
+    await page.setViewportSize({ width: 320, height: 640 });
+    // The row's text: the username (its first node), the name in a line of its own under it.
+    const names = option.locator('li > span, :scope > span').first();
+    await expect.poll(() => names.evaluate(textLinesOf, true)).toBe(1);
+    const listBox = (await page.getByRole('listbox').boundingBox())!;
+    expect(listBox.width).toBeGreaterThan((await field.boundingBox())!.width);
+    expect(listBox.x).toBeGreaterThanOrEqual(0);
+    expect(listBox.x + listBox.width).toBeLessThanOrEqual(320);
+    await page.setViewportSize(PHONE);
 
     await page.getByRole('combobox', { name: 'Search users' }).press('Enter');
     await page.waitForURL((url) => url.pathname === `/user_profile/${found.userId}`);

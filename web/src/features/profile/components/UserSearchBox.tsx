@@ -83,6 +83,11 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       forcePopupIcon={false}
+      // On a narrow phone the box is a third of the bar: the list is wider than it, a whole
+      // username a line, and kept on the screen (it ends where the box ends).
+      slotProps={{
+        popper: { placement: 'bottom-end', sx: { minWidth: 'min(16rem, calc(100vw - 16px))' } },
+      }}
       noOptionsText={
         tooShort ? `Type at least ${LIMITS.userSearch.minChars} characters` : MESSAGES.noUsersFound
       }
@@ -93,7 +98,7 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
           <Avatar src={user.profilepic} alt="" sx={{ width: 28, height: 28, flexShrink: 0 }}>
             {user.username.charAt(0).toUpperCase()}
           </Avatar>
-          {/* The name under the username, both wrapping: the list is as narrow as the box. */}
+          {/* The name under the username, both wrapping if they must. */}
           <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {user.username}
             {(user.firstname || user.lastname) && (
