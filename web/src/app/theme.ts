@@ -37,6 +37,14 @@ export const theme = createTheme({
         message: { flex: '1 1 12rem', minWidth: 0 },
       },
     },
+    // The narrowest phones give a dialog's fields the width its wide margins took (a date-time
+    // field kept its AM/PM).
+    MuiDialog: {
+      styleOverrides: {
+        paper: { [NARROWEST_PHONE]: { margin: 8 } },
+        paperFullWidth: { [NARROWEST_PHONE]: { width: 'calc(100% - 16px)' } },
+      },
+    },
     MuiButton: {
       styleOverrides: {
         root: { textTransform: 'none', [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } },

@@ -280,7 +280,9 @@ function DateOpener({ type, onOpen }: { type: SlotSpaceType; onOpen: (date: stri
       aria-label="Bid for a date"
       direction="row"
       spacing={1}
-      sx={{ alignItems: 'center' }}
+      useFlexGap
+      // The date whole on the narrowest phone: the button goes under it there.
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
       onSubmit={(event) => {
         event.preventDefault();
         if (date) onOpen(date);
@@ -294,6 +296,7 @@ function DateOpener({ type, onOpen }: { type: SlotSpaceType; onOpen: (date: stri
         onChange={(event) => setDate(event.target.value)}
         // No `min`: the browser's own refusal would hide the app's reason (closed, passed).
         slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ minWidth: '10.5rem' }}
       />
       <Button type="submit" variant="outlined" disabled={!date}>
         Bid for {SPACE_TYPE_LABELS[type].toLowerCase()}
