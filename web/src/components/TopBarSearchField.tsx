@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { ON_TOUCH, TOUCH_TARGET_PX } from '../app/theme.ts';
+import { NARROWEST_PHONE, ON_TOUCH, TOUCH_TARGET_PX } from '../app/theme.ts';
 
 type Props = Omit<ComponentProps<typeof TextField>, 'size' | 'variant'>;
 
@@ -23,7 +23,13 @@ export function TopBarSearchField({ sx, slotProps, ...props }: Props) {
           '& fieldset': { border: 'none' },
           // Without its border, the field shows the focus with an outline on the purple bar.
           '&:focus-within': { outline: 2, outlineColor: 'secondary.main', outlineOffset: 1 },
-          '& .MuiInputBase-root': { [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } },
+          '& .MuiInputBase-root': {
+            [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX },
+            // Two boxes share a 320 px bar: less room before the text, so 'Search ads' shows whole.
+            [NARROWEST_PHONE]: { pl: 1 },
+          },
+          '& .MuiInputBase-input': { [NARROWEST_PHONE]: { pr: 0.5 } },
+          '& .MuiInputAdornment-root': { [NARROWEST_PHONE]: { mr: 0.5 } },
         },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
