@@ -82,7 +82,7 @@ export type ApiKit = {
   db: Knex;
   store: EventStore;
   member(username: string, options?: MemberOptions): Promise<TestMember>;
-  ad(owner: TestMember, options?: { uid?: string }): Promise<string>;
+  ad(owner: TestMember, options?: { uid?: string; itemName?: string }): Promise<string>;
   caughtUp(names: readonly string[], position: GlobalPosition): Promise<void>;
   api(
     path: string,
@@ -186,7 +186,10 @@ export function apiKit(app: TestApp): ApiKit {
     };
   }
 
-  async function ad(owner: TestMember, options: { uid?: string } = {}): Promise<string> {
+  async function ad(
+    owner: TestMember,
+    options: { uid?: string; itemName?: string } = {},
+  ): Promise<string> {
     const adId = randomUUID();
     const posted = adPosted(now());
     const { lastPosition } = await store.append(
@@ -200,6 +203,7 @@ export function apiKit(app: TestApp): ApiKit {
             uid: options.uid ?? `${adId}-x`,
             postedBy: owner.userId,
             postedByUsername: owner.username,
+            ...(options.itemName === undefined ? {} : { itemName: options.itemName }),
           },
           metadata: { eventId: randomUUID(), now: now() },
         },

@@ -46,17 +46,18 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
 /**
  * The ads a staff member's key names, at most a page of them: a member's (the key is their
  * username) first, then those whose id or link's code it is, then those whose name holds its
- * words; each once, with how it was found.
+ * words; each once, with how it was found. A key that is a member's username is not searched in
+ * names too: the search forgives misspellings, so 'kavya_nair' listed others' "Pair of lovebirds".
  */
 export async function adsForStaff(db: Knex, key: string): Promise<StaffFoundAd[]> {
   const text = key.trim();
   if (text === '') return [];
   const limit = LIMITS.adPageSize;
-  const [owners, codes, names] = await Promise.all([
+  const [owners, codes] = await Promise.all([
     byOwner(db, text, limit),
     byCode(db, text.toLowerCase(), limit),
-    searchAds(db, text, adPage({ page: 1 })),
   ]);
+  const names = owners.length > 0 ? [] : await searchAds(db, text, adPage({ page: 1 }));
   const found = new Map<string, StaffFoundAd>();
   const add = (ads: AdRow[], foundBy: FoundBy) => {
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });

@@ -137,6 +137,9 @@ describe('support finds an ad to look into', () => {
       const support = await kit.member('support_sona', { roles: ['member', 'support'] });
       const first = await kit.ad(owner);
       const second = await kit.ad(owner, { uid: 'royal-enfield-classic-350-5e7a91c2d4' });
+      // Another member's ad whose name is near the username: not listed for it.
+      const other = await kit.member('lookup_ravi');
+      const near = await kit.ad(other, { itemName: 'Lookup lota brass vessel' });
       const find = async (key: string, token = support.token) => {
         const { status, body } = await kit.api(`/api/support/ads?key=${encodeURIComponent(key)}`, {
           token,
@@ -150,6 +153,8 @@ describe('support finds an ad to look into', () => {
           [second, 'owner'],
         ].sort(),
       );
+      // …which the name search finds when the key is no username.
+      expect((await find('lookup lota')).ads?.map((ad) => ad._id)).toContain(near);
       expect((await find(first.slice(0, 8))).ads).toEqual([
         expect.objectContaining({ _id: first, foundBy: 'code', postedByUsername: 'lookup_lata' }),
       ]);
