@@ -272,7 +272,7 @@ describe('bidding on an ad, live', () => {
     await bidderPage.reload();
     await bidArea(bidderPage).getByText(MESSAGES.biddingClosed).waitFor();
     expect(await bidArea(bidderPage).getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
-    // The bidder is told their bid won, and what comes next; the owner is told nothing of theirs.
+    // The bidder is told their bid won, and what comes next.
     const result = bidArea(bidderPage).getByTestId('bid-result');
     await expect
       .poll(() => result.innerText().catch(() => ''))
@@ -282,7 +282,18 @@ describe('bidding on an ad, live', () => {
     expect(await result.getByRole('link', { name: 'Seller’s profile' }).getAttribute('href')).toBe(
       `/user_profile/${owner.userId}`,
     );
-    expect(await bidArea(ownerPage).getByTestId('bid-result').count()).toBe(0);
+    // The owner is told the winning bid and its bidder, whose profile is a click away.
+    const ownerResult = bidArea(ownerPage).getByTestId('bid-result');
+    await expect
+      .poll(() => ownerResult.innerText().catch(() => ''))
+      .toBe(
+        `The winning bid: ₹1,500 by ${bidder.username}. Their phone number is beside their bids below. ${bidder.username}’s profile`,
+      );
+    expect(
+      await ownerResult
+        .getByRole('link', { name: `${bidder.username}’s profile` })
+        .getAttribute('href'),
+    ).toBe(`/user_profile/${bidder.userId}`);
     await bidderPage.screenshot({ path: '/tmp/boli-bid-closed.png', fullPage: true });
 
     // The owner's My Ads says so on the ad's card.

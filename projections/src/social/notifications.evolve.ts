@@ -228,12 +228,13 @@ export function notificationsForAdEvent(
         }),
       );
       // The owner who closed early knows; one whose final call ran out learns it here, with the
-      // highest bid, Hidden ones included (the owner sees those amounts).
+      // highest bid, Hidden ones included (the owner sees those amounts), and whose it is.
       const toOwner =
         event.data.reason === 'finalCallExpired'
           ? [
               note(tracking.ownerId, 'finalCallEnded', {
                 ...about,
+                ...(leader === undefined ? {} : { actorId: leader }),
                 params: withAdded(about.params, { amount: highest }),
               }),
             ]

@@ -175,6 +175,21 @@ describe('final call and close', () => {
       biddingClosed('finalCallExpired'),
     ]).notes.find((note) => note.kind === 'finalCallEnded');
     expect(hiddenHigh?.params.amount).toBe(14_000_000);
+    // …and whose it is, named.
+    expect(ended[0]?.actorId).toBe(MEENA.userId);
+    expect(hiddenHigh?.actorId).toBe(ARJUN.userId);
+    expect(
+      notificationMessage('finalCallEnded', { itemName: 'Activa', amount: 12_345_050 }, 'meena_s'),
+    ).toBe(
+      'Your final call on Activa has ended. Bidding is closed; the highest bid is ₹1,23,450.50, by meena_s.',
+    );
+    // Two bidders at the same highest amount: neither is named.
+    const tied = notesFor([
+      ...bidding,
+      bid(ARJUN, 13_000_000, 'Hidden'),
+      biddingClosed('finalCallExpired'),
+    ]).notes.find((note) => note.kind === 'finalCallEnded');
+    expect(tied?.actorId).toBeNull();
     expect(
       notificationMessage('finalCallEnded', { itemName: 'Activa', amount: 12_345_050 }, ''),
     ).toBe(

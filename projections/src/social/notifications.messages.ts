@@ -131,7 +131,7 @@ export function notificationMessage(
       return `${who} placed the first bid on ${item}: ${bidKind(params.bidType)} of ${amount()}. You can now make a final call.`;
     case 'finalCallEnded':
       return Number(params.amount ?? 0) > 0
-        ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}.`
+        ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}${actorUsername ? `, by ${actorUsername}` : ''}.`
         : `Your final call on ${item} has ended. Bidding is closed.`;
     case 'reviewReceived':
       return `${who} posted a review on your profile.`;

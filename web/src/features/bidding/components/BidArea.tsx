@@ -17,7 +17,7 @@ import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
 import { forgetBidDraft } from '../model/bidDraft.ts';
 import { liveNewsText } from '../model/liveNews.ts';
-import { bidControls, biddingWhen, bidResultLine } from '../model/biddingPhase.ts';
+import { bidControls, biddingWhen, closeResultOf } from '../model/biddingPhase.ts';
 import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
@@ -152,16 +152,6 @@ export function BidArea({
     }
   }, [closed]);
   const news = liveNewsText(board.news, viewerId);
-  const resultOf = (shown: BidSummaryView) => {
-    const line = bidResultLine(shown, currencyCode);
-    return line === null
-      ? null
-      : {
-          line,
-          won: shown.bidResult === 'highest',
-          sellerProfile: `/user_profile/${encodeURIComponent(ownerId)}`,
-        };
-  };
 
   const answered = (next: BidSummaryView, text: string) => {
     dispatch({ type: 'summaryAnswered', summary: next });
@@ -227,7 +217,7 @@ export function BidArea({
               finalCallDateTime={summary.finalCallDateTime}
               when={biddingWhen(summary, controls.phase)}
               now={now}
-              result={resultOf(summary)}
+              result={closeResultOf(summary, { isOwner: controls.isOwner, ownerId }, currencyCode)}
             />
             <BidSummaryPanel
               summary={summary}

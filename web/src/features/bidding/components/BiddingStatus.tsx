@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { remainingUntil, splitCountdown } from '../model/countdown.ts';
-import type { BiddingPhase } from '../model/biddingPhase.ts';
+import type { BiddingPhase, CloseResult } from '../model/biddingPhase.ts';
 
 const UNITS = [
   ['days', 'Days'],
@@ -20,8 +20,8 @@ type Props = {
   /** The deadline, or how and when bidding closed (biddingWhen). */
   when: string | null;
   now: number;
-  /** Under 'Bidding Closed', to a member who bid: whether theirs won (bidResultLine). */
-  result?: { line: string; won: boolean; sellerProfile: string } | null;
+  /** Under 'Bidding Closed': what the close meant for this viewer (closeResultOf). */
+  result?: CloseResult | null;
 };
 
 /** The closed notice's id: the keyboard goes there when bidding closes under the form. */
@@ -45,9 +45,9 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
         {result && (
           <Typography data-testid="bid-result" sx={{ mt: 1, fontWeight: 600 }}>
             {result.line}{' '}
-            {result.won && (
-              <Link component={RouterLink} to={result.sellerProfile}>
-                Seller’s profile
+            {result.link && (
+              <Link component={RouterLink} to={result.link.to}>
+                {result.link.label}
               </Link>
             )}
           </Typography>

@@ -42,21 +42,40 @@ export function biddingWhen(
   return ended ? `The final call ended on ${formatDateTime(ended)}` : null;
 }
 
+/** What bidding's close meant for this viewer, and where to go next (a profile), if anywhere. */
+export type CloseResult = { line: string; link: { to: string; label: string } | null };
+
+const profilePath = (userId: string): string => `/user_profile/${encodeURIComponent(userId)}`;
+
 /**
- * Under 'Bidding Closed', to a member who bid: whether theirs won (the api's `bidResult`, Hidden
- * bids included) and, if so, what comes next. The winning bid is then the highest they can see,
- * their own. Null for anyone else, and while bidding is open.
+ * Under 'Bidding Closed': to the owner, the winning bid and its bidder (the highest of all, which
+ * the owner sees, by the one ranking: engine/src/ads/ad.ranking.ts), or that nobody bid; to a
+ * member who bid, whether theirs won (the api's `bidResult`, Hidden bids included) and, if so,
+ * what comes next — the winning bid is then the highest they can see, their own. Null for anyone
+ * else. Shown only once bidding has closed.
  */
-export function bidResultLine(
+export function closeResultOf(
   summary: Pick<BidSummaryView, 'bidResult' | 'overallHighest'>,
+  viewer: { isOwner: boolean; ownerId: string },
   currencyCode: string,
-): string | null {
-  if (summary.bidResult === 'notHighest') return 'Yours is not the highest bid.';
+): CloseResult | null {
+  const top = summary.overallHighest;
+  const amount = top ? formatPrice(top.amount, currencyCode) : '';
+  if (viewer.isOwner) {
+    if (!top) return { line: 'Nobody bid on this ad.', link: null };
+    const who = top.username ?? top.bidAlias ?? 'a bidder';
+    return {
+      line: `The winning bid: ${amount} by ${who}. Their phone number is beside their bids below.`,
+      link: top.userId ? { to: profilePath(top.userId), label: `${who}’s profile` } : null,
+    };
+  }
+  if (summary.bidResult === 'notHighest')
+    return { line: 'Yours is not the highest bid.', link: null };
   if (summary.bidResult !== 'highest') return null;
-  const amount = summary.overallHighest
-    ? `, ${formatPrice(summary.overallHighest.amount, currencyCode)}`
-    : '';
-  return `Yours is the highest bid${amount}. The seller sees your name and phone number with it, to arrange the sale.`;
+  return {
+    line: `Yours is the highest bid${top ? `, ${amount}` : ''}. The seller sees your name and phone number with it, to arrange the sale.`,
+    link: { to: profilePath(viewer.ownerId), label: 'Seller’s profile' },
+  };
 }
 
 export type Viewer = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
-import { bidControls, biddingPhase, biddingWhen, bidResultLine } from './biddingPhase.ts';
+import { bidControls, biddingPhase, biddingWhen, closeResultOf } from './biddingPhase.ts';
 
 const NOW = Date.parse('2024-05-01T10:00:00.000Z');
 const OPEN = {
@@ -125,22 +125,38 @@ describe('when, under the countdown or Bidding Closed', () => {
   });
 });
 
-describe('what a bidder is told of their bid once bidding has closed', () => {
+describe('what the close means for each viewer', () => {
   const highest = { amount: 4700, username: 'rahul_verma', userId: 'u-1', bidAlias: 'bluetiger' };
+  const bidder = { isOwner: false, ownerId: 'u-owner' };
 
-  it('tells the winner the amount and what comes next', () => {
-    expect(bidResultLine({ bidResult: 'highest', overallHighest: highest }, 'INR')).toBe(
-      'Yours is the highest bid, ₹4,700. The seller sees your name and phone number with it, to arrange the sale.',
+  it('tells the winner the amount, what comes next, and where to reach the seller', () => {
+    expect(closeResultOf({ bidResult: 'highest', overallHighest: highest }, bidder, 'INR')).toEqual(
+      {
+        line: 'Yours is the highest bid, ₹4,700. The seller sees your name and phone number with it, to arrange the sale.',
+        link: { to: '/user_profile/u-owner', label: 'Seller’s profile' },
+      },
     );
   });
 
   it('tells another bidder theirs did not win, without an amount', () => {
-    expect(bidResultLine({ bidResult: 'notHighest', overallHighest: highest }, 'INR')).toBe(
-      'Yours is not the highest bid.',
-    );
+    expect(
+      closeResultOf({ bidResult: 'notHighest', overallHighest: highest }, bidder, 'INR'),
+    ).toEqual({ line: 'Yours is not the highest bid.', link: null });
   });
 
-  it('says nothing to anyone else, or while bidding is open', () => {
-    expect(bidResultLine({ bidResult: null, overallHighest: highest }, 'INR')).toBeNull();
+  it('says nothing to a member who did not bid, or a guest', () => {
+    expect(closeResultOf({ bidResult: null, overallHighest: highest }, bidder, 'INR')).toBeNull();
+  });
+
+  it('tells the owner the winning bid and its bidder, with their profile, or that nobody bid', () => {
+    const owner = { isOwner: true, ownerId: 'u-owner' };
+    expect(closeResultOf({ bidResult: null, overallHighest: highest }, owner, 'INR')).toEqual({
+      line: 'The winning bid: ₹4,700 by rahul_verma. Their phone number is beside their bids below.',
+      link: { to: '/user_profile/u-1', label: 'rahul_verma’s profile' },
+    });
+    expect(closeResultOf({ bidResult: null, overallHighest: null }, owner, 'INR')).toEqual({
+      line: 'Nobody bid on this ad.',
+      link: null,
+    });
   });
 });
