@@ -77,6 +77,9 @@ function useCaptcha() {
   return { captcha, failed, reload };
 }
 
+/** The captcha's question, which describes its answer field. */
+const CAPTCHA_QUESTION_ID = 'captcha-question';
+
 /** Register (sections 2, 4, 5): the form, the confirm dialog, then /otp-phone-verify. */
 export function RegisterScreen() {
   const [values, setValues] = useState<SignupValues>(EMPTY);
@@ -170,12 +173,25 @@ export function RegisterScreen() {
         {...bind('confirmPassword')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label="First name" fullWidth required {...bind('firstname')} />
-        <TextField label="Last name" fullWidth required {...bind('lastname')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          fullWidth
+          required
+          {...bind('firstname')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          fullWidth
+          required
+          {...bind('lastname')}
+        />
       </Stack>
       <TextField
         select
         label="Country"
+        autoComplete="country-name"
         required
         {...bind('country')}
         onChange={(event) => chooseCountry(event.target.value)}
@@ -190,6 +206,7 @@ export function RegisterScreen() {
         <TextField
           label="Code"
           name="phoneCode"
+          autoComplete="tel-country-code"
           value={values.phoneCode}
           onChange={(event) => set('phoneCode', event.target.value)}
           sx={{ width: 100, flexShrink: 0 }}
@@ -197,6 +214,7 @@ export function RegisterScreen() {
         <TextField
           label="Mobile number"
           type="tel"
+          autoComplete="tel-national"
           fullWidth
           required
           {...bind('phone')}
@@ -225,6 +243,7 @@ export function RegisterScreen() {
         <TextField
           label="Date of birth"
           type="date"
+          autoComplete="bday"
           fullWidth
           required
           {...bind('dob')}
@@ -233,7 +252,11 @@ export function RegisterScreen() {
       </Stack>
       <Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography data-testid="captcha-question" sx={{ fontWeight: 600 }}>
+          <Typography
+            id={CAPTCHA_QUESTION_ID}
+            data-testid="captcha-question"
+            sx={{ fontWeight: 600 }}
+          >
             {captcha?.question ?? (captchaFailed ? MESSAGES.generic : 'Loading the question…')}
           </Typography>
           <IconButton aria-label="New question" onClick={reloadCaptcha} size="small">
@@ -245,7 +268,14 @@ export function RegisterScreen() {
           size="small"
           required
           {...bind('captchaAnswer')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': 'Captcha answer' } }}
+          // The question is read with the field: a screen reader tabbing to it hears what to answer.
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              'aria-label': 'Captcha answer',
+              'aria-describedby': CAPTCHA_QUESTION_ID,
+            },
+          }}
         />
       </Box>
       <Box>

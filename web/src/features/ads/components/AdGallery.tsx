@@ -152,7 +152,6 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
             width: '100%',
             bgcolor: 'action.hover',
             cursor: 'zoom-in',
-            '&.Mui-focusVisible': { outline: 2, outlineColor: 'secondary.main', outlineOffset: 2 },
           }}
         >
           <Shown item={shown} alt={title} size={main} />
@@ -168,7 +167,8 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
         />
       )}
       {items.length > 1 && (
-        <Box sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto' }}>
+        // Room inside the scrolling row for the focus ring (theme.ts), which it would clip.
+        <Box sx={{ display: 'flex', gap: 1, mt: 0.5, p: 0.5, overflowX: 'auto' }}>
           {items.map((item, index) => (
             <ButtonBase
               key={item.name}
@@ -186,12 +186,6 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
                 border: 2,
                 borderColor: index === chosen ? 'primary.main' : 'transparent',
                 borderRadius: 1,
-                // Keyboard users see which thumbnail has the focus.
-                '&.Mui-focusVisible': {
-                  outline: 2,
-                  outlineColor: 'secondary.main',
-                  outlineOffset: 2,
-                },
                 overflow: 'hidden',
               }}
             >

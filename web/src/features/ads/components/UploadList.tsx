@@ -4,7 +4,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import type { Upload } from '../model/uploadQueue.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
+import { uploadsNews, type Upload } from '../model/uploadQueue.ts';
 
 const STATUS_TEXT = {
   waiting: 'Waiting',
@@ -39,58 +40,61 @@ export function UploadList<R>({
 }) {
   if (uploads.length === 0) return null;
   return (
-    <Stack spacing={1} component="ul" aria-label="Uploads" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {uploads.map((upload) => {
-        const thumbnail = upload.result === undefined ? undefined : thumbnailOf(upload.result);
-        return (
-          <Stack
-            key={upload.id}
-            component="li"
-            direction="row"
-            spacing={1}
-            data-status={upload.status}
-            aria-label={upload.name}
-            sx={{ alignItems: 'center' }}
-          >
-            {thumbnail ? (
-              <Box
-                component="img"
-                src={thumbnail}
-                alt=""
-                sx={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 0.5 }}
-              />
-            ) : (
-              <Box sx={{ width: 48, height: 36, bgcolor: 'action.hover', borderRadius: 0.5 }} />
-            )}
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="body2" noWrap title={upload.name}>
-                {upload.name}
-              </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={Math.round(upload.progress * 100)}
-                color={upload.status === 'failed' ? 'error' : 'primary'}
-                aria-label={`${upload.name} upload progress`}
-              />
-              <Typography
-                variant="caption"
-                color={upload.status === 'failed' ? 'error' : 'textSecondary'}
-              >
-                {upload.status === 'failed' && upload.error
-                  ? `${STATUS_TEXT.failed}: ${upload.error}`
-                  : STATUS_TEXT[upload.status]}
-                {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
-              </Typography>
-            </Box>
-            <IconButton
-              aria-label={`${uploadRowAction(upload.status, uploadedIsKept)} ${upload.name}`}
-              onClick={() => onRemove(upload.id)}
+    <Box sx={{ position: 'relative' }}>
+      <Announcer message={uploadsNews(uploads)} />
+      <Stack spacing={1} component="ul" aria-label="Uploads" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {uploads.map((upload) => {
+          const thumbnail = upload.result === undefined ? undefined : thumbnailOf(upload.result);
+          return (
+            <Stack
+              key={upload.id}
+              component="li"
+              direction="row"
+              spacing={1}
+              data-status={upload.status}
+              aria-label={upload.name}
+              sx={{ alignItems: 'center' }}
             >
-              <CloseIcon />
-            </IconButton>
-          </Stack>
-        );
-      })}
-    </Stack>
+              {thumbnail ? (
+                <Box
+                  component="img"
+                  src={thumbnail}
+                  alt=""
+                  sx={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 0.5 }}
+                />
+              ) : (
+                <Box sx={{ width: 48, height: 36, bgcolor: 'action.hover', borderRadius: 0.5 }} />
+              )}
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="body2" noWrap title={upload.name}>
+                  {upload.name}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.round(upload.progress * 100)}
+                  color={upload.status === 'failed' ? 'error' : 'primary'}
+                  aria-label={`${upload.name} upload progress`}
+                />
+                <Typography
+                  variant="caption"
+                  color={upload.status === 'failed' ? 'error' : 'textSecondary'}
+                >
+                  {upload.status === 'failed' && upload.error
+                    ? `${STATUS_TEXT.failed}: ${upload.error}`
+                    : STATUS_TEXT[upload.status]}
+                  {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
+                </Typography>
+              </Box>
+              <IconButton
+                aria-label={`${uploadRowAction(upload.status, uploadedIsKept)} ${upload.name}`}
+                onClick={() => onRemove(upload.id)}
+              >
+                <CloseIcon />
+              </IconButton>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Box>
   );
 }

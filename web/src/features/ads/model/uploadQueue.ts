@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/format.ts';
 /*
  * The media uploads of one form: each file is its own upload, at most `limit` of them under way at
  * once (section 9: 6 connections); the rest wait in the order they were added. Each upload
@@ -99,4 +100,21 @@ export function createUploadQueue<F, R>(options: {
     },
     uploads: snapshot,
   };
+}
+
+/**
+ * What the uploads came to, for a screen reader (a row's bar and status are only seen): said
+ * while files are on their way, then once all are in or failed.
+ */
+export function uploadsNews(uploads: readonly Pick<Upload<unknown>, 'status'>[]): string {
+  const sending = uploads.filter(({ status }) => status === 'waiting' || status === 'uploading');
+  if (sending.length > 0) return `Uploading ${countOf(sending.length, 'file')}…`;
+  const failed = uploads.filter(({ status }) => status === 'failed').length;
+  const done = uploads.length - failed;
+  return [
+    done > 0 ? `${countOf(done, 'file')} uploaded.` : '',
+    failed > 0 ? `${countOf(failed, 'file')} failed.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUploadQueue, type Upload } from './uploadQueue.ts';
+import { createUploadQueue, uploadsNews, type Upload } from './uploadQueue.ts';
 
 type File = { name: string };
 
@@ -101,5 +101,17 @@ describe('the upload queue', () => {
     expect(seen.map((upload) => [upload.name, upload.status])).toEqual([['b.jpg', 'uploading']]);
     await settle();
     expect(queue.uploads()).toHaveLength(1);
+  });
+});
+
+describe('what the uploads came to, said', () => {
+  const of = (...statuses: Upload<unknown>['status'][]) => statuses.map((status) => ({ status }));
+  it('says files are on their way, then how many are in and how many failed', () => {
+    expect(uploadsNews(of('uploaded', 'uploading', 'waiting'))).toBe('Uploading 2 files…');
+    expect(uploadsNews(of('uploaded'))).toBe('1 file uploaded.');
+    expect(uploadsNews(of('uploaded', 'failed', 'uploaded'))).toBe(
+      '2 files uploaded. 1 file failed.',
+    );
+    expect(uploadsNews([])).toBe('');
   });
 });

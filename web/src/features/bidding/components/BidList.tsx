@@ -17,7 +17,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import { bidPageText, type BidTab } from '../model/bidBoard.ts';
-import { Announcer } from '../../../components/Announcer.tsx';
+import { Announcer, VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
 import {
   COMPACT_ON_PHONE,
   NO_WRAP,
@@ -210,10 +210,14 @@ export function BidList(props: Props) {
                     <TableCell>
                       <Bidder bid={bid} isOwner={isOwner} viewerId={viewerId} />
                     </TableCell>
-                    <TableCell sx={WIDE_ONLY_CELL}>
+                    <TableCell sx={{ ...WIDE_ONLY_CELL, position: 'relative' }}>
+                      {/* The letter is seen; the word is read (a span's aria-label often is not). */}
                       <Tooltip title={bid.type}>
-                        <span aria-label={bid.type}>{TYPE_LETTER[bid.type]}</span>
+                        <span aria-hidden="true">{TYPE_LETTER[bid.type]}</span>
                       </Tooltip>
+                      <Box component="span" sx={VISUALLY_HIDDEN}>
+                        {bid.type}
+                      </Box>
                     </TableCell>
                     <TableCell align="right" sx={NO_WRAP}>
                       <Amount bid={bid} />

@@ -6,7 +6,9 @@ import Box from '@mui/material/Box';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
+import { countOf } from '../../../lib/format.ts';
 
 type FoundUser = {
   _id: string;
@@ -64,67 +66,74 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
     };
   }, [key, tooShort, request]);
 
+  // What a search found is said: the list's own text is read only for none ('No Users Found').
+  const found = open && !tooShort && !loading && results.length > 0;
   return (
-    <Autocomplete<FoundUser>
-      sx={{ width: fullWidth ? '100%' : 220 }}
-      options={results}
-      loading={loading}
-      getOptionLabel={(user) => user.username}
-      isOptionEqualToValue={(a, b) => String(a._id) === String(b._id)}
-      filterOptions={(users) => users}
-      // It holds no choice: a user chosen is opened, and the box is empty again for the next
-      // search (a username left in it searched for the profile already open).
-      value={null}
-      inputValue={text}
-      onInputChange={(_event, value, reason) => {
-        if (reason === 'input' || reason === 'clear') setText(value);
-      }}
-      open={open && key.length > 0}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      forcePopupIcon={false}
-      // On a narrow phone the box is a third of the bar: the list is wider than it, a whole
-      // username a line, and kept on the screen (it ends where the box ends).
-      slotProps={{
-        popper: { placement: 'bottom-end', sx: { minWidth: 'min(16rem, calc(100vw - 16px))' } },
-      }}
-      noOptionsText={
-        tooShort ? `Type at least ${LIMITS.userSearch.minChars} characters` : MESSAGES.noUsersFound
-      }
-      // Enter opens the first user found, without an arrow key first.
-      autoHighlight
-      renderOption={({ key: optionKey, ...props }, user) => (
-        <Box component="li" key={optionKey} {...props} sx={{ gap: 1 }}>
-          <Avatar src={user.profilepic} alt="" sx={{ width: 28, height: 28, flexShrink: 0 }}>
-            {user.username.charAt(0).toUpperCase()}
-          </Avatar>
-          {/* The name under the username, both wrapping if they must. */}
-          <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {user.username}
-            {(user.firstname || user.lastname) && (
-              <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-                {[user.firstname, user.lastname].filter(Boolean).join(' ')}
-              </Box>
-            )}
-          </Box>
-        </Box>
-      )}
-      onChange={(_event, user) => {
-        if (user) {
-          setText('');
-          navigate(`/user_profile/${encodeURIComponent(String(user._id))}`);
+    <Box sx={{ position: 'relative', width: fullWidth ? '100%' : 220 }}>
+      <Announcer message={found ? `${countOf(results.length, 'user')} found.` : ''} />
+      <Autocomplete<FoundUser>
+        sx={{ width: '100%' }}
+        options={results}
+        loading={loading}
+        getOptionLabel={(user) => user.username}
+        isOptionEqualToValue={(a, b) => String(a._id) === String(b._id)}
+        filterOptions={(users) => users}
+        // It holds no choice: a user chosen is opened, and the box is empty again for the next
+        // search (a username left in it searched for the profile already open).
+        value={null}
+        inputValue={text}
+        onInputChange={(_event, value, reason) => {
+          if (reason === 'input' || reason === 'clear') setText(value);
+        }}
+        open={open && key.length > 0}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        forcePopupIcon={false}
+        // On a narrow phone the box is a third of the bar: the list is wider than it, a whole
+        // username a line, and kept on the screen (it ends where the box ends).
+        slotProps={{
+          popper: { placement: 'bottom-end', sx: { minWidth: 'min(16rem, calc(100vw - 16px))' } },
+        }}
+        noOptionsText={
+          tooShort
+            ? `Type at least ${LIMITS.userSearch.minChars} characters`
+            : MESSAGES.noUsersFound
         }
-      }}
-      renderInput={(params) => (
-        <TopBarSearchField
-          {...params}
-          placeholder="Search users"
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search users' },
-          }}
-        />
-      )}
-    />
+        // Enter opens the first user found, without an arrow key first.
+        autoHighlight
+        renderOption={({ key: optionKey, ...props }, user) => (
+          <Box component="li" key={optionKey} {...props} sx={{ gap: 1 }}>
+            <Avatar src={user.profilepic} alt="" sx={{ width: 28, height: 28, flexShrink: 0 }}>
+              {user.username.charAt(0).toUpperCase()}
+            </Avatar>
+            {/* The name under the username, both wrapping if they must. */}
+            <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {user.username}
+              {(user.firstname || user.lastname) && (
+                <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {[user.firstname, user.lastname].filter(Boolean).join(' ')}
+                </Box>
+              )}
+            </Box>
+          </Box>
+        )}
+        onChange={(_event, user) => {
+          if (user) {
+            setText('');
+            navigate(`/user_profile/${encodeURIComponent(String(user._id))}`);
+          }
+        }}
+        renderInput={(params) => (
+          <TopBarSearchField
+            {...params}
+            placeholder="Search users"
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search users' },
+            }}
+          />
+        )}
+      />
+    </Box>
   );
 }

@@ -90,11 +90,13 @@ export function SettingsScreen() {
                     name={key}
                     checked={settings[key]}
                     onChange={(event) => void change(key, event.target.checked)}
+                    // What the switch does is read with it, not only seen under it.
+                    slotProps={{ input: { 'aria-describedby': `${key}-hint` } }}
                   />
                 }
                 label={label}
               />
-              <Typography variant="body2" color="textSecondary" sx={{ ml: 6 }}>
+              <Typography id={`${key}-hint`} variant="body2" color="textSecondary" sx={{ ml: 6 }}>
                 {hint}
               </Typography>
             </Stack>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -11,6 +12,8 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 
+/** What Show asks for, which it is described by (a hidden element still describes). */
+const SHOW_MEANS_ID = 'mobile-request-show-means';
 /** The wait after a no, which Show is described by. */
 const ASK_AGAIN_ID = 'mobile-request-ask-again';
 
@@ -122,7 +125,8 @@ export function MobileRequestButton({
           variant="contained"
           disabled={sending}
           {...busyProps(waiting)}
-          {...(waiting ? { 'aria-describedby': ASK_AGAIN_ID } : {})}
+          // 'Show' alone does not say what: it is described by what it asks for, or why it waits.
+          aria-describedby={waiting ? ASK_AGAIN_ID : SHOW_MEANS_ID}
           onClick={() => {
             if (!waiting) void ask();
           }}
@@ -131,6 +135,9 @@ export function MobileRequestButton({
           Show
         </Button>
       )}
+      <Box component="span" id={SHOW_MEANS_ID} hidden>
+        Ask to see their mobile number
+      </Box>
       {waiting && (
         <Typography variant="body2" color="textSecondary" id={ASK_AGAIN_ID}>
           {askAgainMessage(view.askAgainAt!, view.requestStatus)}

@@ -48,13 +48,13 @@ const POPUP_ID = 'notifications-popup';
 const itemIdOf = (notificationId: string): string => `notification-item-${notificationId}`;
 
 /**
- * After an answer the buttons pressed are gone (Approve becomes Revoke): the keyboard goes to the
- * answered request's first answer left, or to the request itself, unless it has gone elsewhere.
+ * After an answer the button pressed is gone (Approve becomes Revoke): the keyboard goes to the
+ * answered request, which reads what was answered, unless it has gone elsewhere. Not to an answer
+ * button: after Reject that is Approve, which a second Enter would press.
  */
 function focusAnswered(notificationId: string): void {
   if (!focusIsLost(document.getElementById(POPUP_ID))) return;
-  const item = document.getElementById(itemIdOf(notificationId));
-  (item?.querySelector<HTMLElement>('button:not(:disabled)') ?? item)?.focus();
+  document.getElementById(itemIdOf(notificationId))?.focus();
 }
 
 const ANSWER_LABEL: Record<RequestAnswer, string> = {

@@ -130,7 +130,8 @@ export function SubscriptionScreen() {
       )}
       {loaded && loaded.active.length === 0 && !loaded.confirming && (
         <>
-          <Alert severity="info">
+          {/* A note the page opens with, not news: not read out as an alert on every visit. */}
+          <Alert severity="info" role="note">
             <KeptWhole text={subscriptionOffer(loaded.trialEndsAt)} pattern={DATE_TIME_IN_TEXT} />
           </Alert>
           {loaded.plans.map((plan) => (
