@@ -636,6 +636,22 @@ describe('sessions', () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 
+  it('limits sign-in per account whichever way it is named: a locked username is locked by email', async () => {
+    const member = await verifiedMember();
+    for (let i = 0; i < 10; i++) {
+      const login = i % 2 === 0 ? member.username : member.email.toUpperCase();
+      expect(
+        (await api('/api/auth/signin', { json: { username: login, password: 'x' } })).status,
+      ).toBe(401);
+    }
+    for (const login of [member.username, member.email]) {
+      const right = await api('/api/auth/signin', {
+        json: { username: login, password: member.password },
+      });
+      expect(right.status).toBe(429);
+    }
+  });
+
   it('stops OTPs at the daily limit', async () => {
     const member = newMember();
     const registered = await signup(member);

@@ -25,9 +25,13 @@ export function sessionRoutes(router: Router, infra: AuthInfra): void {
     const { username, password } = parseForm(signinSchema, ctx.request.body);
     const login = username.trim().toLowerCase();
     await limitRate(ctx, infra, RATE_LIMITS.signinPerIp, [`ip:${ctx.ip}`]);
-    await limitRate(ctx, infra, RATE_LIMITS.signin, [`login:${login}`]);
 
     const userId = await findUserIdByLogin(infra.db, login);
+    // Per account, however it is named (username or email: each had its own ten tries, so a
+    // locked username was open by its email); per text typed for a login that names nobody.
+    await limitRate(ctx, infra, RATE_LIMITS.signin, [
+      userId === undefined ? `login:${login}` : `account:${userId}`,
+    ]);
     const state = userId ? await loadAccount(infra.store, userId) : undefined;
     const known = state !== undefined && isRegistered(state);
     const matches = await verifyPassword(known ? state.passwordHash : await decoy(), password);
