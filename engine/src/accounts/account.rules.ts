@@ -227,6 +227,17 @@ export const mobileRule = (value: string | undefined): string[] => {
   return errors;
 };
 
+/**
+ * An Indian mobile number begins with 6, 7, 8 or 9 (the national numbering plan): '0123456789'
+ * is a typing slip no SMS reaches, and an account registered with it could never verify.
+ */
+export const indianMobileRule = (value: string | undefined, phoneCode: string | undefined) =>
+  phoneCodeOf(phoneCode) === DEFAULT_PHONE_CODE &&
+  new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(value ?? '') &&
+  !/^[6-9]/.test(value ?? '')
+    ? [MESSAGES.invalidMobile]
+    : [];
+
 /** Optional mobile (the casting manager's): the mobile rules when given. */
 const optionalMobileRule = (value: string | undefined): string[] =>
   isBlank(value) ? [] : mobileRule(value);
@@ -344,6 +355,7 @@ export const validateRegistrationDetails = (
       'phone',
       [
         ...mobileRule(input.phone),
+        ...indianMobileRule(input.phone, input.phoneCode),
         ...(phoneCodeOf(input.phoneCode) === undefined ? [MESSAGES.invalidMobile] : []),
       ],
     ],

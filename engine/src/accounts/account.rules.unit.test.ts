@@ -203,6 +203,22 @@ describe('sign-up rules', () => {
     ]);
   });
 
+  it('refuses an Indian mobile that does not begin with 6 to 9, and not another country’s', () => {
+    for (const phone of ['0123456789', '1234567890', '5987654321']) {
+      expect(validateSignup(signup({ phone, phoneCode: '+91' }), { now: NOW }).phone).toEqual([
+        MESSAGES.invalidMobile,
+      ]);
+    }
+    for (const phone of ['6000000000', '7012345678', '8123456789', '9876543210']) {
+      expect(
+        validateSignup(signup({ phone, phoneCode: '91' }), { now: NOW }).phone,
+      ).toBeUndefined();
+    }
+    expect(
+      validateSignup(signup({ phone: '1234567890', phoneCode: '+44' }), { now: NOW }).phone,
+    ).toBeUndefined();
+  });
+
   it('asks for the terms in each variant’s words', () => {
     expect(
       validateSignup(signup({ termsOfServicesCheckBox: false }), { now: NOW })
