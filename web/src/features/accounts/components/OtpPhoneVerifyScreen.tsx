@@ -202,7 +202,8 @@ function OtpEntry({
           disabled={triesLeft === 0}
           {...busyProps(resendBusy)}
         >
-          {cooldown > 0 ? `Resend OTP in ${cooldown} s` : 'Resend OTP'}
+          {/* With no send left today there is nothing to count down to. */}
+          {cooldown > 0 && triesLeft !== 0 ? `Resend OTP in ${cooldown} s` : 'Resend OTP'}
         </Button>
         <Button
           type="submit"
