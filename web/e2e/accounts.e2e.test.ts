@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
-import { EMAIL_FIRST } from '../src/features/accounts/model/verifySteps.ts';
+import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../src/features/accounts/model/verifySteps.ts';
 import {
   answerCaptcha,
   createMember,
@@ -115,6 +115,15 @@ describe('a new member', () => {
     expect(await page.evaluate(() => localStorage.getItem('validationJWT'))).toBeTruthy();
 
     const link = await fromMailbox(app, person.email, EMAIL_LINK);
+    // Opened on another device, not signed in there: it says the email is verified, then what next.
+    const elsewhere = await browser.newContext();
+    const otherDevice = await elsewhere.newPage();
+    await visit(otherDevice, link);
+    await otherDevice.getByText(EMAIL_VERIFIED_NOW).waitFor();
+    await otherDevice
+      .getByText(`Please login to verify the mobile number of ${person.username}.`)
+      .waitFor();
+    await elsewhere.close();
     await visit(page, link);
     await page.waitForURL((url) => url.pathname === '/otp-phone-verify');
     await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();

@@ -18,7 +18,7 @@ import { focusIsLost } from '../../../lib/focusLost.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
-import { EMAIL_FIRST } from '../model/verifySteps.ts';
+import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { takeReturnAfterVerify } from '../model/returnAfterVerify.ts';
@@ -240,10 +240,13 @@ export function OtpPhoneVerifyScreen() {
       </VerifyMobileFrame>
     );
   }
+  // Its email link just verified the email (here, perhaps on another device than the sign-up's).
+  const sentWith = location.state as OtpScreenState | null;
   if (!verificationToken()) {
     // The OTP calls need the sign-up's validation token or a login (docs/api/accounts.md).
     return (
       <VerifyMobileFrame>
+        {sentWith?.emailVerified === true && <Alert severity="success">{EMAIL_VERIFIED_NOW}</Alert>}
         <Typography>Please login to verify the mobile number of {username}.</Typography>
         <Button component={RouterLink} to="/login" variant="contained">
           Login
@@ -253,7 +256,6 @@ export function OtpPhoneVerifyScreen() {
   }
   // A sign-up just made (Register says so) or a login that says so: the email is not verified;
   // unless its link has just verified it.
-  const sentWith = location.state as OtpScreenState | null;
   const emailUnverified =
     sentWith?.emailVerified !== true &&
     (sentWith?.emailUnverified === true || user?.emailValidated === false);

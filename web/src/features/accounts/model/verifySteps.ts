@@ -5,3 +5,6 @@
  */
 export const EMAIL_FIRST =
   'Step 1 of 2: verify your email. Then we send a code to your mobile number to enter here.';
+
+/** Said when the email link brings someone to the OTP screen who is not signed in on that device. */
+export const EMAIL_VERIFIED_NOW = 'Your email is verified.';
