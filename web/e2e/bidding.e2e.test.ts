@@ -303,6 +303,12 @@ describe('bidding on an ad, live', () => {
       .getByTestId('bidding-badge')
       .filter({ hasText: MESSAGES.biddingClosed })
       .waitFor();
+    // …and what the bids came to: the winning bid and its bidder.
+    await ownerPage
+      .getByRole('article')
+      .getByTestId('owner-bids')
+      .filter({ hasText: `Won at ₹1,500 by ${bidder.username}` })
+      .waitFor();
     // And the bell tells the owner their final call ended, with the highest bid.
     await ownerPage.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
     await ownerPage

@@ -28,6 +28,7 @@ import {
   bidsCheckpoint,
   bidsSince,
   bidSummaryView,
+  ownerBidsOf,
   userBidPage,
 } from './bids.queries.ts';
 import { toSummaryView } from './bids.views.ts';
@@ -275,6 +276,17 @@ describe('the bid summary read from the read model', () => {
         expect(text).not.toContain('meena_s');
       }
     }
+  });
+
+  it('tells the owner’s My Ads each ad’s bid count and top-ranked bid, Hidden ones included', async () => {
+    const owners = await ownerBidsOf(db, [AD, 'no-such-ad']);
+    const top = topBidOf(placed)!;
+    expect(owners.get(AD)).toEqual({
+      bids: placed.length,
+      highest: { amount: top.amount, username: top.username },
+    });
+    expect(owners.get('no-such-ad')).toEqual({ bids: 0, highest: null });
+    expect((await ownerBidsOf(db, [])).size).toBe(0);
   });
 
   it('shows the owner every bidder: username, user id, avatar and phone', async () => {

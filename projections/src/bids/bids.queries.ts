@@ -432,3 +432,55 @@ export async function biddersAmong(
 }
 
 export { toBidView, publicStoredBid, defaultPictureUrl };
+
+/** What an owner's My Ads says of each ad's bids: how many, and the top-ranked one's. */
+export type OwnerBids = {
+  readonly bids: number;
+  /** The top-ranked bid (engine/src/ads/ad.ranking.ts), Hidden ones included: paise. */
+  readonly highest: { readonly amount: number; readonly username: string } | null;
+};
+
+/**
+ * For each of `adIds` (an owner's page of ads), its bid count and its top-ranked bid, Hidden ones
+ * included (the owner sees them): each (phase, type)'s highest by the `highest_idx` index, the
+ * best of those four — a few index lookups per ad, whatever its bids. An ad without bids (or
+ * unknown) has none.
+ */
+export async function ownerBidsOf(
+  db: Knex,
+  adIds: readonly string[],
+): Promise<Map<string, OwnerBids>> {
+  const found = new Map<string, OwnerBids>();
+  if (adIds.length === 0) return found;
+  const tops = ['beforeFinalCall', 'afterFinalCall']
+    .flatMap((phase) =>
+      ['Open', 'Hidden'].map(
+        (type) => `(SELECT b.amount, b.username, b.placed_at, b.position_commit, b.position_prepare
+          FROM ${BIDS} b WHERE b.ad_id = a.ad_id AND b.phase = '${phase}' AND b.type = '${type}'
+          ${HIGHEST_FIRST})`,
+      ),
+    )
+    .join(' UNION ALL ');
+  const { rows: answered } = await db.raw<{
+    rows: { ad_id: string; bids: number; amount: string | null; username: string | null }[];
+  }>(
+    `SELECT a.ad_id, coalesce(ab.before_count + ab.after_count, 0) AS bids, top.amount, top.username
+       FROM unnest(?::text[]) AS a(ad_id)
+       LEFT JOIN ${AD_BIDDING} ab ON ab.ad_id = a.ad_id
+       LEFT JOIN LATERAL (
+         SELECT t.amount, t.username FROM (${tops}) t
+          ORDER BY t.amount DESC, t.placed_at, t.position_commit, t.position_prepare LIMIT 1
+       ) top ON true`,
+    [adIds as string[]],
+  );
+  for (const row of answered) {
+    found.set(row.ad_id, {
+      bids: Number(row.bids),
+      highest:
+        row.amount === null || row.username === null
+          ? null
+          : { amount: Number(row.amount), username: row.username },
+    });
+  }
+  return found;
+}

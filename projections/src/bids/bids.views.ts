@@ -2,6 +2,7 @@ import type { BidType, CloseReason } from '@boli/engine/ads/ad.events';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import type { BidResult, HighestBid } from '../bidSummary/bidSummary.ts';
 import type { AssembledSummary, BiddingState, PublicStoredBid } from './bids.summary.ts';
+import type { OwnerBids } from './bids.queries.ts';
 
 /*
  * The shapes the api and the socket answer with (contracts.md "Bids", docs/api/bids.md): money
@@ -123,3 +124,16 @@ export function toSummaryView(
     position: input.position,
   };
 }
+
+/** An owner's My Ads card's bids, in rupees (ownerBidsOf); none known: no bids. */
+export type OwnerBidsView = {
+  readonly bids: number;
+  readonly highest: { readonly amount: number; readonly username: string } | null;
+};
+
+export const toOwnerBidsView = (owner: OwnerBids | undefined): OwnerBidsView => ({
+  bids: owner?.bids ?? 0,
+  highest: owner?.highest
+    ? { amount: paiseToRupees(owner.highest.amount), username: owner.highest.username }
+    : null,
+});

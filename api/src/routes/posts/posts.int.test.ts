@@ -811,6 +811,11 @@ describe('the ad list', () => {
     const own = (body.data as AdList).ads;
     expect(own.every((ad) => ad.postedBy === ravi.userId)).toBe(true);
     expect(own.at(-1)?._id).toBe(posted._id);
+    // Each says what its bids came to (none here: the projection's test checks a bid-upon ad).
+    expect((own.at(-1) as unknown as { ownerBids: unknown }).ownerBids).toEqual({
+      bids: 0,
+      highest: null,
+    });
     expect((await kit.api('/api/posts/myPosts')).status).toBe(401);
   });
 

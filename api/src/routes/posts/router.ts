@@ -20,6 +20,9 @@ import {
   type AdRow,
 } from '@boli/projections/ads/ads.queries';
 import { toAdDetailView, toAdView, type ViewOptions } from '@boli/projections/ads/ads.view';
+import { ownerBidsOf } from '@boli/projections/bids/bids.queries';
+import { toOwnerBidsView } from '@boli/projections/bids/bids.views';
+import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { waitForProjections } from '@boli/projections';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { findUserById, type UserRow } from '@boli/projections/users/users.queries';
@@ -155,10 +158,20 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   const auth = requireAuth(infra);
   const maybeAuth = optionalAuth(infra);
 
-  const answerList = (ctx: Context, rows: AdRow[], page: AdPage) => {
+  /** A page of ads; `more` adds to each what this list tells besides (My Ads: its bids). */
+  const answerList = (
+    ctx: Context,
+    rows: AdRow[],
+    page: AdPage,
+    more: (row: AdRow) => object = () => ({}),
+  ) => {
     const view = viewOf(ctx);
     ctx.body = success(
-      { ads: rows.map((row) => toAdView(row, view)), page: page.page, pageSize: page.limit },
+      {
+        ads: rows.map((row) => ({ ...toAdView(row, view), ...more(row) })),
+        page: page.page,
+        pageSize: page.limit,
+      },
       rows.length === 0 ? MESSAGES.noAdsAvailable : '',
     );
   };
@@ -179,7 +192,16 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
 
   router.get('/api/posts/myPosts', auth, async (ctx) => {
     const page = adPage(parseInput(pageQuery, ctx.query));
-    answerList(ctx, await myAds(infra.db, ctx.state.auth!.userId, page), page);
+    const rows = await myAds(infra.db, ctx.state.auth!.userId, page);
+    // The owner's cards say how many bids each ad has, and the top one, Hidden ones included.
+    const bids = await orNothingBeforeFirstBuild(
+      ownerBidsOf(
+        infra.db,
+        rows.map((row) => row.ad_id),
+      ),
+      new Map(),
+    );
+    answerList(ctx, rows, page, (row) => ({ ownerBids: toOwnerBidsView(bids.get(row.ad_id)) }));
   });
 
   /**

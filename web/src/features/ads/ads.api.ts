@@ -45,6 +45,11 @@ export type AdView = {
   finalCallDateTime: string | null;
   closedAt: string | null;
   closeReason: CloseReason | null;
+  /**
+   * On the owner's My Ads (GET /api/posts/myPosts) only: how many bids, and the top-ranked one
+   * (rupees), Hidden ones included.
+   */
+  ownerBids?: { bids: number; highest: { amount: number; username: string } | null };
 };
 
 export type GalleryItemView = {

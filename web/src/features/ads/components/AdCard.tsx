@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
-import { biddingBadge } from '../model/biddingBadge.ts';
+import { biddingBadge, ownerBidsLine } from '../model/biddingBadge.ts';
 import { useNowAfter } from '../../../lib/serverClock.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
@@ -24,6 +24,8 @@ const THUMB_HEIGHT = 160;
 export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
   const now = useNowAfter(ad.bidOpen ? ad.finalCallDateTime : null);
   const badge = biddingBadge(ad, now);
+  // The owner's My Ads says what the bids came to.
+  const bidsLine = ownerBidsLine(ad, badge?.closed ?? false);
   // Back from the ad puts the keyboard on this card again.
   const returnFocus = useReturnFocus<HTMLAnchorElement>(adPath(ad));
   return (
@@ -86,6 +88,11 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
               }}
               data-testid="bidding-badge"
             />
+          )}
+          {bidsLine && (
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="owner-bids">
+              {bidsLine}
+            </Typography>
           )}
         </CardContent>
       </CardActionArea>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { formatDateTime } from '../../../lib/format.ts';
+import { countOf, formatDateTime, formatPrice } from '../../../lib/format.ts';
 import type { AdView } from '../ads.api.ts';
 
 /**
@@ -17,4 +17,21 @@ export function biddingBadge(
     return { label: `Final call till ${formatDateTime(ad.finalCallDateTime)}`, closed: false };
   }
   return null;
+}
+
+/**
+ * Under an ad's badge on the owner's My Ads: what its bids came to — the winning bid once closed
+ * (the top-ranked, Hidden ones included), else how many and the highest so far; null elsewhere.
+ */
+export function ownerBidsLine(
+  ad: Pick<AdView, 'ownerBids' | 'currencycode'>,
+  closed: boolean,
+): string | null {
+  const owner = ad.ownerBids;
+  if (!owner) return null;
+  if (owner.bids === 0 || !owner.highest) return closed ? 'Closed with no bids' : 'No bids yet';
+  const amount = formatPrice(owner.highest.amount, ad.currencycode || 'INR');
+  return closed
+    ? `Won at ${amount} by ${owner.highest.username}`
+    : `${countOf(owner.bids, 'bid')}, the highest ${amount} by ${owner.highest.username}`;
 }

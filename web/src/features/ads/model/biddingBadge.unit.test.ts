@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../../lib/format.ts';
-import { biddingBadge } from './biddingBadge.ts';
+import { biddingBadge, ownerBidsLine } from './biddingBadge.ts';
 
 describe('an ad card’s bidding badge', () => {
   const deadline = '2026-11-25T12:30:00.000Z';
@@ -29,5 +29,30 @@ describe('an ad card’s bidding badge', () => {
       label: MESSAGES.biddingClosed,
       closed: true,
     });
+  });
+});
+
+describe('what an owner’s My Ads card says of its bids', () => {
+  const highest = { amount: 680000, username: 'deepak_joshi' };
+  it('names the winning bid once closed, or that none came', () => {
+    expect(ownerBidsLine({ currencycode: 'INR', ownerBids: { bids: 4, highest } }, true)).toBe(
+      'Won at ₹6,80,000 by deepak_joshi',
+    );
+    expect(
+      ownerBidsLine({ currencycode: 'INR', ownerBids: { bids: 0, highest: null } }, true),
+    ).toBe('Closed with no bids');
+  });
+
+  it('counts the bids and names the highest while bidding is open', () => {
+    expect(ownerBidsLine({ currencycode: 'INR', ownerBids: { bids: 4, highest } }, false)).toBe(
+      '4 bids, the highest ₹6,80,000 by deepak_joshi',
+    );
+    expect(ownerBidsLine({ currencycode: '', ownerBids: { bids: 0, highest: null } }, false)).toBe(
+      'No bids yet',
+    );
+  });
+
+  it('says nothing on other lists', () => {
+    expect(ownerBidsLine({ currencycode: 'INR' }, true)).toBeNull();
   });
 });
