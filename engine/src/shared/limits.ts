@@ -87,8 +87,16 @@ export const LIMITS = {
   /**
    * `sendAgainAfterSeconds`: a code sent this recently (say by the same page open in a second tab)
    * is not sent again on the page's automatic send; Resend always sends a new one.
+   * `warnAtAttemptsLeft`: from this many codes left to try (before the verify limit makes the
+   * member wait), the OTP screen says how many.
    */
-  otp: { digits: 6, validMinutes: 10, dailyTries: 5, sendAgainAfterSeconds: 60 },
+  otp: {
+    digits: 6,
+    validMinutes: 10,
+    dailyTries: 5,
+    sendAgainAfterSeconds: 60,
+    warnAtAttemptsLeft: 3,
+  },
   passwordResetValidMinutes: 60,
   // Social (issue #9). The spec sets no review length; this keeps one review readable.
   reviewTextMax: 1_000,

@@ -218,7 +218,8 @@ describe('sign-up to full access, over HTTP', () => {
     expect(wrong.body).toMatchObject({
       msg: MESSAGES.incorrectOtp,
       errors: [{ field: 'otp', message: MESSAGES.incorrectOtp }],
-      data: { triesLeft: 4 },
+      // The sends left today, and the codes that may still be tried this hour.
+      data: { triesLeft: 4, attemptsLeft: 9 },
     });
 
     const right = await api('/api/auth/signin/otp/phone/verify', {

@@ -29,10 +29,21 @@ const PURPOSE = 'mobileVerification';
 const USERS_READ_MODEL = 'users';
 const OTP_VERIFY_LIMIT = { ...RATE_LIMITS.otp, name: 'otp-verify' };
 
-/** An OTP refusal as the screen reads it: msg, errors[0].message and data.triesLeft. */
-function otpRefusal(ctx: Context, status: number, msg: string, triesLeft: number, code: string) {
+/**
+ * An OTP refusal as the screen reads it: msg, errors[0].message and data.triesLeft (the sends
+ * left today); a refused code also says data.attemptsLeft, the codes that may still be tried
+ * before the verify limit makes the member wait.
+ */
+function otpRefusal(
+  ctx: Context,
+  status: number,
+  msg: string,
+  triesLeft: number,
+  code: string,
+  attemptsLeft?: number,
+) {
   refuse(ctx, status, msg, {
-    data: { triesLeft },
+    data: { triesLeft, ...(attemptsLeft === undefined ? {} : { attemptsLeft }) },
     errors: [{ field: 'otp', message: msg }],
     code,
   });
@@ -91,13 +102,20 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     const body = ctx.request.body as Record<string, unknown> | undefined;
     const { username } = parseForm(otpSendSchema, body);
     const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
-    await limitRate(ctx, infra, OTP_VERIFY_LIMIT, [`user:${userId}`]);
+    const attemptsLeft = await limitRate(ctx, infra, OTP_VERIFY_LIMIT, [`user:${userId}`]);
     await limitRate(ctx, infra, PER_IP_LIMITS.otpVerify, [`ip:${ctx.ip}`]);
     const state = await loadAccount(infra.store, userId);
     const now = new Date().toISOString();
     const parsed = otpVerifySchema.safeParse(body);
     if (!parsed.success) {
-      return otpRefusal(ctx, 400, MESSAGES.incorrectOtp, otpTriesLeft(state, now), 'OTP_INVALID');
+      return otpRefusal(
+        ctx,
+        400,
+        MESSAGES.incorrectOtp,
+        otpTriesLeft(state, now),
+        'OTP_INVALID',
+        attemptsLeft,
+      );
     }
     let events: readonly AccountEvent[];
     try {
@@ -116,13 +134,27 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
       }));
     } catch (error) {
       if (error instanceof DomainError && error.code.startsWith('OTP_')) {
-        return otpRefusal(ctx, 400, error.message, otpTriesLeft(state, now), error.code);
+        return otpRefusal(
+          ctx,
+          400,
+          error.message,
+          otpTriesLeft(state, now),
+          error.code,
+          attemptsLeft,
+        );
       }
       throw error;
     }
     const after = events.reduce(accountDecider.evolve, state);
     if (events.some((event) => event.type === 'OtpVerificationFailed')) {
-      return otpRefusal(ctx, 400, MESSAGES.incorrectOtp, otpTriesLeft(after, now), 'OTP_INVALID');
+      return otpRefusal(
+        ctx,
+        400,
+        MESSAGES.incorrectOtp,
+        otpTriesLeft(after, now),
+        'OTP_INVALID',
+        attemptsLeft,
+      );
     }
     ctx.body = success(await openSession(ctx, infra, after), MESSAGES.phoneVerified);
   });

@@ -30,19 +30,21 @@ export const PER_IP_LIMITS = {
 /**
  * Counts this attempt against `rule` for every key (per account, per IP); over the limit → 429
  * with Retry-After. Keys carry the deployment's prefix, so separate apps never share counters.
+ * Returns how many more attempts the window allows after this one.
  */
 export async function limitRate(
   ctx: Context,
   infra: AuthInfra,
   rule: RateLimitRule,
   keys: string[],
-): Promise<void> {
+): Promise<number> {
   const prefixed = keys.map((key) => `${infra.config.QUEUE_PREFIX}:${key}`);
   const verdict = await consume(infra.redis, rule, prefixed, new Date());
   if (!verdict.allowed) {
     ctx.set('Retry-After', String(verdict.retryAfterSeconds));
     throw new ApiError(429, tooManyAttempts(verdict.retryAfterSeconds), 'RATE_LIMITED');
   }
+  return verdict.remaining;
 }
 
 /** zod at the edge with the account rules' wording: every message per field. */

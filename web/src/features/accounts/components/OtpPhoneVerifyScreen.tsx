@@ -3,6 +3,7 @@ import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,7 +17,7 @@ import { readStored, removeStored, writeStored } from '../../../app/session/stor
 import { countOf } from '../../../lib/format.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
-import { otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
+import { attemptsWarning, otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
@@ -86,7 +87,7 @@ function OtpEntry({
     input: { username, lastSend: readLastOtpSend(username), emailUnverified },
   });
   const [otp, setOtp] = useState('');
-  const { notice, triesLeft, cooldown, login, lastSend } = snapshot.context;
+  const { notice, triesLeft, attemptsLeft, cooldown, login, lastSend } = snapshot.context;
   const flow = (snapshot.value as { flow: string }).flow;
   const otpInput = useRef<HTMLInputElement>(null);
   // A code refused: the busy Submit let go of the focus, which goes back to the code.
@@ -177,6 +178,9 @@ function OtpEntry({
       {notice && (
         <Alert severity={notice.severity} role="alert">
           {notice.text}
+          {notice.severity === 'error' && attemptsWarning(attemptsLeft) && (
+            <Box data-testid="otp-attempts-left">{attemptsWarning(attemptsLeft)}</Box>
+          )}
         </Alert>
       )}
       <TextField

@@ -17,6 +17,8 @@ export type Notice = { severity: 'success' | 'error'; text: string };
 type Context = {
   username: string;
   triesLeft: number | null;
+  /** The codes that may still be tried before the verify limit makes the member wait; null: unknown. */
+  attemptsLeft: number | null;
   notice: Notice | null;
   /** Seconds until Resend OTP is enabled again; 0 when it is. */
   cooldown: number;
@@ -55,6 +57,23 @@ const triesLeftIn = (data: unknown): number | null => {
   const { triesLeft } = data;
   return typeof triesLeft === 'number' ? triesLeft : null;
 };
+
+/** A refused code's data.attemptsLeft (docs/api/accounts.md); null when it does not say. */
+const attemptsLeftIn = (data: unknown): number | null => {
+  if (typeof data !== 'object' || data === null || !('attemptsLeft' in data)) return null;
+  const { attemptsLeft } = data;
+  return typeof attemptsLeft === 'number' ? attemptsLeft : null;
+};
+
+/**
+ * Under a refused code, once few are left: how many more may be tried before a wait (the api's
+ * verify limit), so the last ones are not spent blindly. Null while plenty are left.
+ */
+export function attemptsWarning(attemptsLeft: number | null): string | null {
+  if (attemptsLeft === null || attemptsLeft > LIMITS.otp.warnAtAttemptsLeft) return null;
+  if (attemptsLeft === 0) return 'That was the last try for now: the next code must wait a while.';
+  return `${attemptsLeft === 1 ? 'One more try' : `${attemptsLeft} more tries`} with a code, then a wait.`;
+}
 
 const hasCode = (error: unknown, code: string): boolean =>
   error instanceof ApiError && error.code === code;
@@ -150,6 +169,7 @@ export const otpMachine = setup({
     return {
       username: input.username,
       triesLeft: null,
+      attemptsLeft: null,
       notice: null,
       cooldown: 0,
       login: null,
@@ -251,6 +271,9 @@ export const otpMachine = setup({
                 triesLeft:
                   triesLeftIn(event.error instanceof ApiError ? event.error.data : null) ??
                   context.triesLeft,
+                attemptsLeft: attemptsLeftIn(
+                  event.error instanceof ApiError ? event.error.data : null,
+                ),
                 notice: { severity: 'error', text: failureText(event.error) },
                 // An expired code is no reason to skip the next load's send.
                 lastSend: hasCode(event.error, OTP_EXPIRED) ? null : context.lastSend,

@@ -5,7 +5,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { ApiError } from '../../../app/api/client.ts';
 import type { LastOtpSend } from '../model/lastOtpSend.ts';
-import { otpMachine, type OtpLogin, type OtpSent } from './otp.machine.ts';
+import { attemptsWarning, otpMachine, type OtpLogin, type OtpSent } from './otp.machine.ts';
 
 type SendFn = (input: { username: string; resend: boolean }) => Promise<OtpSent>;
 type VerifyFn = (input: { username: string; otp: string }) => Promise<OtpLogin>;
@@ -44,12 +44,12 @@ const settle = async () => {
   await vi.advanceTimersByTimeAsync(0);
 };
 
-const wrongCode = (triesLeft: number) =>
+const wrongCode = (triesLeft: number, attemptsLeft?: number) =>
   new ApiError(
     400,
     MESSAGES.incorrectOtp,
     [{ field: 'otp', message: MESSAGES.incorrectOtp }],
-    { triesLeft },
+    { triesLeft, ...(attemptsLeft === undefined ? {} : { attemptsLeft }) },
     {},
   );
 
@@ -336,6 +336,26 @@ describe('Submit', () => {
       triesLeft: 2,
       notice: { severity: 'error', text: MESSAGES.incorrectOtp },
     });
+  });
+
+  it('keeps the codes a refusal says may still be tried, and warns only when few are left', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4 }),
+      async () => {
+        throw wrongCode(4, 2);
+      },
+    );
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '000000' });
+    await settle();
+    expect(actor.getSnapshot().context.attemptsLeft).toBe(2);
+    expect(attemptsWarning(2)).toBe('2 more tries with a code, then a wait.');
+    expect(attemptsWarning(1)).toBe('One more try with a code, then a wait.');
+    expect(attemptsWarning(0)).toBe(
+      'That was the last try for now: the next code must wait a while.',
+    );
+    expect(attemptsWarning(LIMITS.otp.warnAtAttemptsLeft + 1)).toBeNull();
+    expect(attemptsWarning(null)).toBeNull();
   });
 
   it('falls back to msg, then to the generic message', async () => {
