@@ -158,6 +158,37 @@ describe('the OTP screen of a member whose phone is not validated', () => {
   });
 });
 
+describe('a mobile number mistyped at sign-up', () => {
+  it('is changed on the OTP screen, and the code to the new number verifies it', async () => {
+    const person = newPerson('rec');
+    const { context, page } = await desktop(await unverifiedPhoneLogin(person));
+    await visit(page, '/');
+    await otpScreenShown(page);
+    await page.getByRole('button', { name: 'Wrong number? Change it' }).click();
+    const form = page.getByRole('form', { name: 'Change the mobile number' });
+    // The keyboard is in the number's field; a number no SMS could reach is refused there.
+    const number = form.getByRole('textbox', { name: 'Mobile number' });
+    await expect.poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
+    await number.fill('0123456789');
+    await form.getByRole('button', { name: 'Save number' }).click();
+    await form.getByText(MESSAGES.invalidMobile).waitFor();
+    const fixed = newPerson('rec').phone;
+    await number.fill(fixed);
+    await form.getByRole('button', { name: 'Save number' }).click();
+    await page.getByRole('status').filter({ hasText: 'Mobile number changed.' }).waitFor();
+    // A code goes to the new number once Resend's countdown allows it, and verifies the phone.
+    const resend = page.getByRole('button', { name: /^Resend OTP/ });
+    await expect.poll(() => resend.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
+    if ((await smsCount(`+91${fixed}`)) === 0) await resend.click();
+    const code = await fromMailbox(app, `+91${fixed}`, OTP_CODE);
+    await field(page, 'OTP number').fill(code);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await alert(page, MESSAGES.phoneVerified).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
 describe('Verify Email before the link was followed', () => {
   it('says “Your email is not validated.”', async () => {
     const person = newPerson('rec');

@@ -97,6 +97,8 @@ export const RATE_LIMITS = {
   otp: { name: 'otp', limit: 10, windowSeconds: 60 * 60 },
   resend: { name: 'resend', limit: 10, windowSeconds: 60 * 60 },
   forgotPassword: { name: 'forgot-password', limit: 5, windowSeconds: 60 * 60 },
+  /** A mistyped number changed on the OTP screen: a few tries an hour, not a way to spray SMS. */
+  phoneChange: { name: 'phone-change', limit: 5, windowSeconds: 60 * 60 },
   signinPerIp: { name: 'signin-ip', limit: 100, windowSeconds: 15 * 60 },
   /**
    * Change password checks the old one: with sign-in's limit, so that a session left open (or

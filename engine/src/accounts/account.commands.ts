@@ -52,6 +52,15 @@ export type VerifyOtp = Command<
   { readonly purpose: string; readonly codeHash: string }
 >;
 
+/**
+ * A mobile number mistyped at sign-up, changed before it is verified (a code can only reach the
+ * right one). Checked as Register checks it; the api has claimed the new number for the account.
+ */
+export type ChangeUnverifiedPhone = Command<
+  'ChangeUnverifiedPhone',
+  { readonly phone: string; readonly phoneCode: string }
+>;
+
 export type BlockAccount = Command<'BlockAccount', { readonly reason: string }>;
 
 /** Why the block is lifted, kept beside the block's own reason for a later dispute. */
@@ -97,6 +106,7 @@ export type AccountCommand =
   | VerifyEmail
   | IssueOtp
   | VerifyOtp
+  | ChangeUnverifiedPhone
   | BlockAccount
   | UnblockAccount
   | ChangePassword
@@ -115,6 +125,7 @@ export const ACCOUNT_COMMAND_TYPES = [
   'VerifyEmail',
   'IssueOtp',
   'VerifyOtp',
+  'ChangeUnverifiedPhone',
   'BlockAccount',
   'UnblockAccount',
   'ChangePassword',

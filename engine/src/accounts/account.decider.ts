@@ -7,6 +7,7 @@ import type {
   ChangePassword,
   ChangePrivacySetting,
   ChangeProfilePicture,
+  ChangeUnverifiedPhone,
   EditProfile,
   GrantRole,
   IssueOtp,
@@ -32,6 +33,7 @@ import {
   parseDob,
   validateEditableProfile,
   phoneCodeOf,
+  phoneErrors,
   validateRegistrationDetails,
   type FieldErrors,
 } from './account.rules.ts';
@@ -112,7 +114,9 @@ const refuse = (command: AccountCommand, state: AccountState): never => {
     case 'emailVerified':
       return fail('MOBILE_NOT_VERIFIED', ACCOUNT_MESSAGES.mobileNotVerified, details);
     case 'active':
-      return command.type === 'IssueOtp' || command.type === 'VerifyOtp'
+      return command.type === 'IssueOtp' ||
+        command.type === 'VerifyOtp' ||
+        command.type === 'ChangeUnverifiedPhone'
         ? fail('MOBILE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.mobileAlreadyVerified, details)
         : fail('COMMAND_NOT_ALLOWED', undefined, details);
     default:
@@ -122,6 +126,24 @@ const refuse = (command: AccountCommand, state: AccountState): never => {
 
 const invalid = (errors: FieldErrors): never =>
   fail('VALIDATION_FAILED', MESSAGES.invalidForm, { errors });
+
+/** A mistyped number, changed before it is verified: Register's phone rules; the same, nothing. */
+const changeUnverifiedPhone = (
+  { data, metadata }: ChangeUnverifiedPhone,
+  state: AccountState,
+): AccountEvent[] => {
+  const phone = data.phone.trim();
+  const errors = phoneErrors(phone, data.phoneCode);
+  if (errors.length > 0) return invalid({ phone: errors });
+  const phoneCode = phoneCodeOf(data.phoneCode)!;
+  if (phone === state.phone && phoneCode === phoneCodeOf(state.phoneCode)) return [];
+  return [
+    {
+      type: 'PhoneChanged',
+      data: { userId: state.userId, phone, phoneCode, changedAt: metadata.now },
+    },
+  ];
+};
 
 const register = ({ data, metadata }: RegisterAccount): AccountEvent[] => {
   const errors = validateRegistrationDetails(
@@ -407,6 +429,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       return issueOtp(command, state);
     case 'VerifyOtp':
       return verifyOtp(command, state);
+    case 'ChangeUnverifiedPhone':
+      return changeUnverifiedPhone(command, state);
     case 'BlockAccount': {
       const blockedBy = requireActorRole(command, SUPPORT_ROLES);
       if (status(state) === 'blocked') return [];

@@ -63,9 +63,18 @@ describe('the account lifecycle machine', () => {
     const always = ['BlockAccount', 'UnblockAccount', 'GrantRole', 'RevokeSessions'];
     const loggedOut = ['RequestPasswordReset', 'ResetPassword', 'VerifyEmail'];
     expect(allowedAfter([])).toEqual(['RegisterAccount']);
-    expect(allowedAfter(REGISTERED).sort()).toEqual([...always, ...loggedOut].sort());
+    expect(allowedAfter(REGISTERED).sort()).toEqual(
+      [...always, ...loggedOut, 'ChangeUnverifiedPhone'].sort(),
+    );
     expect(allowedAfter(EMAIL_VERIFIED).sort()).toEqual(
-      [...always, ...loggedOut, 'IssueOtp', 'VerifyOtp', 'ChangePassword'].sort(),
+      [
+        ...always,
+        ...loggedOut,
+        'IssueOtp',
+        'VerifyOtp',
+        'ChangePassword',
+        'ChangeUnverifiedPhone',
+      ].sort(),
     );
     expect(allowedAfter(ACTIVE).sort()).toEqual(
       [
@@ -78,6 +87,46 @@ describe('the account lifecycle machine', () => {
       ].sort(),
     );
     expect(allowedAfter([...ACTIVE, accountBlocked()]).sort()).toEqual([...always].sort());
+  });
+});
+
+describe('a mobile number mistyped at sign-up', () => {
+  const NOW = at(T0, 20);
+  const change = (phone: string, phoneCode = '+91'): AccountCommand => ({
+    type: 'ChangeUnverifiedPhone',
+    data: { phone, phoneCode },
+    metadata: metadata(NOW),
+  });
+
+  it('is changed before it is verified, and the code sent to the old one is void', () => {
+    given([...EMAIL_VERIFIED, otpIssued(at(T0, 10))])
+      .when(change(' 9123456780 ', '91'))
+      .then({
+        type: 'PhoneChanged',
+        data: { userId: USER_ID, phone: '9123456780', phoneCode: '+91', changedAt: NOW },
+      });
+    given([...EMAIL_VERIFIED, otpIssued(at(T0, 10))])
+      .when(change('9123456780'))
+      .thenState((state) =>
+        expect(state).toMatchObject({ phone: '9123456780', phoneCode: '+91', otp: null }),
+      );
+  });
+
+  it('is checked as Register checks it, and the same number again changes nothing', () => {
+    given(EMAIL_VERIFIED)
+      .when(change('0123456789'))
+      .thenThrows('VALIDATION_FAILED', {
+        details: { errors: { phone: [MESSAGES.invalidMobile] } },
+      });
+    given(EMAIL_VERIFIED)
+      .when(change(accountRegistered.data.phone, accountRegistered.data.phoneCode))
+      .thenNothingHappened();
+  });
+
+  it('cannot be changed once verified', () => {
+    given(ACTIVE)
+      .when(change('9123456780'))
+      .thenThrows('MOBILE_ALREADY_VERIFIED', { message: ACCOUNT_MESSAGES.mobileAlreadyVerified });
   });
 });
 

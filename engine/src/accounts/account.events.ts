@@ -85,6 +85,18 @@ export type MobileVerified = DomainEvent<
   { readonly userId: string; readonly phone: string; readonly verifiedAt: string }
 >;
 
+/** The mobile number, changed before it was verified (ChangeUnverifiedPhone). */
+export type PhoneChanged = DomainEvent<
+  'PhoneChanged',
+  {
+    readonly userId: string;
+    readonly phone: string;
+    /** In its one spelling ('+91'). */
+    readonly phoneCode: string;
+    readonly changedAt: string;
+  }
+>;
+
 /** The free trial the terms promise, started when the phone check completes. */
 export type TrialStarted = DomainEvent<
   'TrialStarted',
@@ -194,6 +206,7 @@ export type AccountEvent =
   | AccountRegistered
   | EmailVerified
   | MobileVerified
+  | PhoneChanged
   | TrialStarted
   | AccountBlocked
   | AccountUnblocked

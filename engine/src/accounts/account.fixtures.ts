@@ -169,6 +169,11 @@ export const oneOfEach = (now: string = at(T0, 30), actor: Actor = ADMIN): Accou
       data: { purpose: 'mobileVerification', codeHash: 'otp:1' },
       metadata: meta,
     },
+    {
+      type: 'ChangeUnverifiedPhone',
+      data: { phone: '9123456780', phoneCode: '+91' },
+      metadata: meta,
+    },
     { type: 'BlockAccount', data: { reason: 'spam' }, metadata: meta },
     { type: 'UnblockAccount', data: { reason: 'appeal upheld' }, metadata: meta },
     {

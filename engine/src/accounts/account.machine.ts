@@ -48,7 +48,7 @@ export const accountMachine = setup({
       on: { AccountRegistered: 'registered' },
     },
     registered: {
-      tags: allows(...anyRegisteredState),
+      tags: allows(...anyRegisteredState, 'ChangeUnverifiedPhone'),
       on: {
         EmailVerified: { target: 'emailVerified', actions: 'recordEmailVerified' },
         AccountBlocked: 'blocked',
@@ -56,7 +56,13 @@ export const accountMachine = setup({
     },
     /** Logged in, but only the OTP screen until the phone is verified. */
     emailVerified: {
-      tags: allows(...anyRegisteredState, 'IssueOtp', 'VerifyOtp', 'ChangePassword'),
+      tags: allows(
+        ...anyRegisteredState,
+        'IssueOtp',
+        'VerifyOtp',
+        'ChangePassword',
+        'ChangeUnverifiedPhone',
+      ),
       on: {
         MobileVerified: { target: 'active', actions: 'recordMobileVerified' },
         AccountBlocked: 'blocked',

@@ -238,6 +238,15 @@ export const indianMobileRule = (value: string | undefined, phoneCode: string | 
     ? [MESSAGES.invalidMobile]
     : [];
 
+/** What is wrong with a member's own mobile number and its dialling code (Register's rules). */
+export const phoneErrors = (phone: string | undefined, phoneCode: string | undefined): string[] => [
+  ...new Set([
+    ...mobileRule(phone),
+    ...indianMobileRule(phone, phoneCode),
+    ...(phoneCodeOf(phoneCode) === undefined ? [MESSAGES.invalidMobile] : []),
+  ]),
+];
+
 /** Optional mobile (the casting manager's): the mobile rules when given. */
 const optionalMobileRule = (value: string | undefined): string[] =>
   isBlank(value) ? [] : mobileRule(value);
@@ -351,14 +360,7 @@ export const validateRegistrationDetails = (
     ['bidAlias', registrationAliasRule(input.bidAlias, input.username)],
     ['gender', genderRule(input.gender)],
     ['dob', dobRule(input.dob, now)],
-    [
-      'phone',
-      [
-        ...mobileRule(input.phone),
-        ...indianMobileRule(input.phone, input.phoneCode),
-        ...(phoneCodeOf(input.phoneCode) === undefined ? [MESSAGES.invalidMobile] : []),
-      ],
-    ],
+    ['phone', phoneErrors(input.phone, input.phoneCode)],
     ['country', requiredRule(input.country)],
     [
       'termsOfServicesCheckBox',

@@ -208,6 +208,9 @@ export const otpCodeSchema = text.refine(
 /** OTP send / resend: body {username}. */
 export const otpSendSchema = z.object({ username: required });
 
+/** The OTP screen's change of a mistyped number: body {username, phone, phoneCode}. */
+export const phoneChangeSchema = z.object({ username: required, phone: text, phoneCode: text });
+
 /** OTP verify: body {username, otp}. */
 export const otpVerifySchema = z.object({ username: required, otp: otpCodeSchema });
 

@@ -132,6 +132,9 @@ export const evolve = (current: AccountState, event: AccountEvent): AccountState
       return state;
     case 'MobileVerified':
       return { ...state, otp: null };
+    case 'PhoneChanged':
+      // The code sent to the old number is void; the day's sends still count (SMS cost money).
+      return { ...state, phone: event.data.phone, phoneCode: event.data.phoneCode, otp: null };
     case 'TrialStarted':
       return { ...state, trial: { startsAt: event.data.startsAt, endsAt: event.data.endsAt } };
     case 'AccountBlocked':

@@ -38,6 +38,13 @@ async function handle(
   tables: PhysicalTables<Tables>,
 ): Promise<void> {
   const data = event.data as Record<string, string>;
+  // A number changed before it was verified: the next code goes to the new one.
+  if (event.type === 'PhoneChanged') {
+    await trx(tables.outbox_recipients)
+      .where({ user_id: data.userId })
+      .update({ phone: `${data.phoneCode}${data.phone}` });
+    return;
+  }
   if (event.type === 'AccountRegistered') {
     await trx(tables.outbox_recipients)
       .insert({
@@ -84,7 +91,7 @@ async function handle(
 export const outboxProjection = defineProjection<Tables>({
   name: 'outbox',
   version: 1,
-  handles: [...Object.keys(KIND_OF), 'ContactMessageReceived'],
+  handles: [...Object.keys(KIND_OF), 'ContactMessageReceived', 'PhoneChanged'],
   tables: {
     outbox_recipients: {
       create: (trx, table) =>

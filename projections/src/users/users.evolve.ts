@@ -80,6 +80,7 @@ export const USER_EVENT_TYPES = [
   'AccountRegistered',
   'EmailVerified',
   'MobileVerified',
+  'PhoneChanged',
   'TrialStarted',
   'AccountBlocked',
   'AccountUnblocked',
@@ -192,6 +193,13 @@ export function evolveUserRow(row: UserRow | undefined, event: AccountEvent): Us
         mobile_validated: true,
         phone: event.data.phone,
         updated_at: event.data.verifiedAt,
+      };
+    case 'PhoneChanged':
+      return {
+        ...row,
+        phone: event.data.phone,
+        phone_code: event.data.phoneCode,
+        updated_at: event.data.changedAt,
       };
     case 'TrialStarted':
       return { ...row, trial_ends_at: event.data.endsAt, updated_at: event.data.startsAt };

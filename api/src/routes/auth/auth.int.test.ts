@@ -144,6 +144,55 @@ async function verifiedMember(): Promise<Member & { userId: string; token: strin
   };
 }
 
+describe('a mobile number mistyped at sign-up', () => {
+  it('is changed on the OTP screen, the code goes to the new one, and the old one is free', async () => {
+    const member = newMember();
+    const registered = await signup(member);
+    expect(registered.status).toBe(200);
+    const validationJWT = String(registered.body.data!.validationJWT);
+    const [mail] = await waitForMessage(member.email, /email-verify/);
+    await api(`/api/auth/emailValidate?user_id=${linkIn(mail!, '/email-verify')}`);
+    const change = (phone: string, phoneCode = '+91') =>
+      api('/api/auth/signin/otp/phone/change', {
+        json: { username: member.username, phone, phoneCode },
+        token: validationJWT,
+      });
+
+    // Checked as Register checks it; another member's number is refused.
+    const bad = await change('0123456789');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'phone', message: MESSAGES.invalidMobile }]);
+    const other = await verifiedMember();
+    const taken = await change(other.phone);
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe(MESSAGES.phoneExists);
+
+    const fixed = newMember().phone;
+    const changed = await change(fixed, '91');
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toEqual({ phone: fixed, phoneCode: '+91' });
+    await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+      token: validationJWT,
+    });
+    const [sms] = await waitForMessage(`+91${fixed}`, /verification code/);
+    const code = /(\d{6})/.exec(sms!)![1]!;
+    const verified = await api('/api/auth/signin/otp/phone/verify', {
+      json: { username: member.username, otp: code },
+      token: validationJWT,
+    });
+    expect(verified.status).toBe(200);
+    expect((verified.body.data as { userDetail: { phone: string } }).userDetail.phone).toContain(
+      fixed,
+    );
+    // Verified, it is no longer changed here; the mistyped one is free for its owner.
+    const late = await change(newMember().phone);
+    expect(late.status).toBe(409);
+    expect(late.body.msg).toBe(ACCOUNT_MESSAGES.mobileAlreadyVerified);
+    expect((await signup(newMember(), { phone: member.phone })).status).toBe(200);
+  });
+});
+
 describe('sign-up to full access, over HTTP', () => {
   it('captcha → signup → email link → OTP (wrong, then right) → a working session', async () => {
     const member = newMember();

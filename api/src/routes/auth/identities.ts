@@ -10,6 +10,10 @@ export type Identities = Readonly<Record<IdentityKind, string>>;
  * One spelling per identity: usernames and emails compare case-insensitively, phones with their
  * dialling code in its one spelling ('91' and '+91' are one code).
  */
+/** A phone identity's one spelling: '+91 9876543210'. */
+export const phoneIdentityOf = (phone: string, phoneCode: string): string =>
+  `${phoneCodeOf(phoneCode) ?? phoneCode.trim()} ${phone.trim()}`;
+
 export const identitiesOf = (input: {
   username: string;
   email: string;
@@ -18,7 +22,7 @@ export const identitiesOf = (input: {
 }): Identities => ({
   username: input.username.trim().toLowerCase(),
   email: input.email.trim().toLowerCase(),
-  phone: `${phoneCodeOf(input.phoneCode) ?? input.phoneCode.trim()} ${input.phone.trim()}`,
+  phone: phoneIdentityOf(input.phone, input.phoneCode),
 });
 
 /**
@@ -81,4 +85,27 @@ export async function findUserIdByEmail(db: Knex, email: string): Promise<string
     .where({ kind: 'email', value: email.trim().toLowerCase() })
     .first('user_id');
   return row?.user_id as string | undefined;
+}
+
+/**
+ * Moves `userId`'s phone identity to `phone` (its one spelling, `identitiesOf`): claimed, and the
+ * old one given back, in one transaction. False when another account holds it already.
+ */
+export async function movePhoneIdentity(db: Knex, userId: string, phone: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const claimed = await trx('account_identities')
+      .insert({ kind: 'phone', value: phone, user_id: userId })
+      .onConflict(['kind', 'value'])
+      .ignore()
+      .returning('user_id');
+    if (claimed.length === 0) {
+      const holder = await trx('account_identities').where({ kind: 'phone', value: phone }).first();
+      return holder?.user_id === userId;
+    }
+    await trx('account_identities')
+      .where({ kind: 'phone', user_id: userId })
+      .whereNot({ value: phone })
+      .delete();
+    return true;
+  });
 }

@@ -2,17 +2,29 @@ import type { Context } from 'koa';
 import type { Router } from '@koa/router';
 import { accountDecider, otpTriesLeft } from '@boli/engine/accounts/account.decider';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import { otpSendSchema, otpVerifySchema } from '@boli/engine/accounts/account.schemas';
+import {
+  otpSendSchema,
+  otpVerifySchema,
+  phoneChangeSchema,
+} from '@boli/engine/accounts/account.schemas';
+import { phoneCodeOf, phoneErrors } from '@boli/engine/accounts/account.rules';
 import { DomainError } from '@boli/engine/shared/decider';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { validationAuth } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { RATE_LIMITS } from '../../identity/rateLimit.ts';
 import { otpCode } from '../../identity/tokens.ts';
-import { dropMessageSecret, keyedHash, loadAccount, storeMessageSecret } from './accounts.ts';
-import { findUserIdByLogin } from './identities.ts';
+import {
+  dropMessageSecret,
+  keyedHash,
+  loadAccount,
+  mobileValidated,
+  storeMessageSecret,
+} from './accounts.ts';
+import { findUserIdByLogin, movePhoneIdentity, phoneIdentityOf } from './identities.ts';
 import {
   assertSameAccount,
   limitRate,
@@ -28,6 +40,8 @@ const PURPOSE = 'mobileVerification';
 /** The session's userDetail is read from it. */
 const USERS_READ_MODEL = 'users';
 const OTP_VERIFY_LIMIT = { ...RATE_LIMITS.otp, name: 'otp-verify' };
+/** The answer to a changed number. */
+export const PHONE_CHANGED = 'Mobile number changed. Send a code to it to verify it.';
 
 /**
  * An OTP refusal as the screen reads it: msg, errors[0].message and data.triesLeft (the sends
@@ -97,6 +111,46 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
   };
   router.post('/api/auth/signin/otp/phone/send', validationAuth(infra), sending(true));
   router.post('/api/auth/signin/otp/phone/resend', validationAuth(infra), sending(false));
+
+  /**
+   * A number mistyped at sign-up, changed on the OTP screen before it is verified: checked as
+   * Register checks it, claimed for the account (another's: 409 'This phone number already
+   * exists.'), then recorded; the screen sends a code to it next.
+   */
+  router.post('/api/auth/signin/otp/phone/change', validationAuth(infra), async (ctx) => {
+    const { username, phone, phoneCode } = parseForm(phoneChangeSchema, ctx.request.body);
+    const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
+    await limitRate(ctx, infra, RATE_LIMITS.phoneChange, [`user:${userId}`]);
+    const typed = phone.trim();
+    const errors = phoneErrors(typed, phoneCode);
+    if (errors.length > 0) {
+      return refuse(ctx, 400, errors[0]!, {
+        errors: errors.map((message) => ({ field: 'phone', message })),
+      });
+    }
+    const state = await loadAccount(infra.store, userId);
+    if (mobileValidated(state)) {
+      return refuse(ctx, 409, ACCOUNT_MESSAGES.mobileAlreadyVerified, {
+        code: 'MOBILE_ALREADY_VERIFIED',
+      });
+    }
+    if (!(await movePhoneIdentity(infra.db, userId, phoneIdentityOf(typed, phoneCode)))) {
+      return refuse(ctx, 409, MESSAGES.phoneExists, {
+        errors: [{ field: 'phone', message: MESSAGES.phoneExists }],
+        code: 'PHONE_EXISTS',
+      });
+    }
+    await execute(infra, {
+      streamId: accountStream(userId),
+      decider: accountDecider,
+      command: {
+        type: 'ChangeUnverifiedPhone',
+        data: { phone: typed, phoneCode: phoneCodeOf(phoneCode)! },
+        metadata: commandMetadata(ctx, memberActor(userId)),
+      },
+    });
+    ctx.body = success({ phone: typed, phoneCode: phoneCodeOf(phoneCode)! }, PHONE_CHANGED);
+  });
 
   router.post('/api/auth/signin/otp/phone/verify', validationAuth(infra), async (ctx) => {
     const body = ctx.request.body as Record<string, unknown> | undefined;

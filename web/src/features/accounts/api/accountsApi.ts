@@ -130,6 +130,23 @@ async function postSendOtp({
   return { triesLeft };
 }
 
+/**
+ * POST /api/auth/signin/otp/phone/change: a number mistyped at sign-up, changed before it is
+ * verified; the server's msg when done. Refused as Register refuses a number (errors on `phone`),
+ * or 'This phone number already exists.'.
+ */
+export async function changeUnverifiedPhone(input: {
+  username: string;
+  phone: string;
+  phoneCode: string;
+}): Promise<string> {
+  const { msg } = await apiEnvelope<unknown>('/api/auth/signin/otp/phone/change', {
+    json: input,
+    token: verificationToken(),
+  });
+  return msg;
+}
+
 export async function verifyOtp({ username, otp }: { username: string; otp: string }) {
   const { data } = await apiEnvelope<unknown>('/api/auth/signin/otp/phone/verify', {
     json: { username, otp },

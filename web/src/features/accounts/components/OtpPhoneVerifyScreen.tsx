@@ -18,6 +18,7 @@ import { countOf } from '../../../lib/format.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { attemptsWarning, otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
+import { ChangePhoneForm } from './ChangePhoneForm.tsx';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
@@ -87,6 +88,8 @@ function OtpEntry({
     input: { username, lastSend: readLastOtpSend(username), emailUnverified },
   });
   const [otp, setOtp] = useState('');
+  /** The number was changed here: the server's word for it. */
+  const [changed, setChanged] = useState<string | null>(null);
   const { notice, triesLeft, attemptsLeft, cooldown, login, lastSend } = snapshot.context;
   const flow = (snapshot.value as { flow: string }).flow;
   const otpInput = useRef<HTMLInputElement>(null);
@@ -167,57 +170,74 @@ function OtpEntry({
   const tries = triesText(triesLeft);
 
   return (
-    <Stack spacing={2} sx={FRAME} component="form" noValidate onSubmit={submit}>
-      <Typography variant="h5" component="h1">
-        {TITLE}
-      </Typography>
-      <Typography color="textSecondary">
-        Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
-        <strong>{username}</strong>.
-      </Typography>
-      {notice && (
-        <Alert severity={notice.severity} role="alert">
-          {notice.text}
-          {notice.severity === 'error' && attemptsWarning(attemptsLeft) && (
-            <Box data-testid="otp-attempts-left">{attemptsWarning(attemptsLeft)}</Box>
-          )}
+    <Stack spacing={2} sx={FRAME}>
+      <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+        <Typography variant="h5" component="h1">
+          {TITLE}
+        </Typography>
+        <Typography color="textSecondary">
+          Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
+          <strong>{username}</strong>.
+        </Typography>
+        {notice && (
+          <Alert severity={notice.severity} role="alert">
+            {notice.text}
+            {notice.severity === 'error' && attemptsWarning(attemptsLeft) && (
+              <Box data-testid="otp-attempts-left">{attemptsWarning(attemptsLeft)}</Box>
+            )}
+          </Alert>
+        )}
+        <TextField
+          label="OTP number"
+          name="otp"
+          autoComplete="one-time-code"
+          value={otp}
+          inputRef={otpInput}
+          onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.otp.digits } }}
+          disabled={flow === 'verified'}
+        />
+        {tries && (
+          <Typography variant="body2" data-testid="otp-tries-left" color="textSecondary">
+            {tries}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={2}>
+          <Button
+            variant="outlined"
+            // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
+            onClick={() => resendBusy || send({ type: 'RESEND' })}
+            disabled={triesLeft === 0}
+            {...busyProps(resendBusy)}
+          >
+            {/* With no send left today there is nothing to count down to. */}
+            {cooldown > 0 && triesLeft !== 0 ? `Resend OTP in ${cooldown} s` : 'Resend OTP'}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={otp.length === 0 || flow !== 'waiting'}
+            loading={flow === 'verifying'}
+          >
+            Submit
+          </Button>
+        </Stack>
+      </Stack>
+      {/* Outside the code's form (forms do not nest): a number mistyped at sign-up. */}
+      {changed && (
+        <Alert severity="success" role="status">
+          {changed}
         </Alert>
       )}
-      <TextField
-        label="OTP number"
-        name="otp"
-        autoComplete="one-time-code"
-        value={otp}
-        inputRef={otpInput}
-        onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.otp.digits } }}
-        disabled={flow === 'verified'}
+      <ChangePhoneForm
+        username={username}
+        onChanged={(message) => {
+          setChanged(message);
+          // The code sent to the old number is void: one goes to the new number, unless
+          // Resend's countdown or the day's limit holds it (Resend OTP is there for it then).
+          send({ type: 'RESEND' });
+        }}
       />
-      {tries && (
-        <Typography variant="body2" data-testid="otp-tries-left" color="textSecondary">
-          {tries}
-        </Typography>
-      )}
-      <Stack direction="row" spacing={2}>
-        <Button
-          variant="outlined"
-          // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
-          onClick={() => resendBusy || send({ type: 'RESEND' })}
-          disabled={triesLeft === 0}
-          {...busyProps(resendBusy)}
-        >
-          {/* With no send left today there is nothing to count down to. */}
-          {cooldown > 0 && triesLeft !== 0 ? `Resend OTP in ${cooldown} s` : 'Resend OTP'}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={otp.length === 0 || flow !== 'waiting'}
-          loading={flow === 'verifying'}
-        >
-          Submit
-        </Button>
-      </Stack>
     </Stack>
   );
 }

@@ -1,0 +1,109 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DEFAULT_PHONE_CODE } from '@boli/engine/accounts/account.rules';
+import { firstMessageOf } from '../../../app/api/client.ts';
+import { phoneTyped } from '../../../lib/numberInput.ts';
+import { changeUnverifiedPhone } from '../api/accountsApi.ts';
+
+/**
+ * On the OTP screen: a number mistyped at sign-up, changed before it is verified (no code could
+ * reach it, and signing up again is refused as a duplicate). `onChanged` hears the server's word
+ * once it is changed; the screen then sends a code to it.
+ */
+export function ChangePhoneForm({
+  username,
+  onChanged,
+}: {
+  username: string;
+  onChanged: (message: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [phoneCode, setPhoneCode] = useState(DEFAULT_PHONE_CODE);
+  const [phone, setPhone] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+
+  if (!open) {
+    return (
+      <Button
+        ref={opener}
+        variant="text"
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => {
+          setOpen(true);
+          // The field the member came for takes the keyboard.
+          window.setTimeout(() => field.current?.focus());
+        }}
+      >
+        Wrong number? Change it
+      </Button>
+    );
+  }
+  const close = () => {
+    setOpen(false);
+    setProblem(null);
+    window.setTimeout(() => opener.current?.focus());
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const message = await changeUnverifiedPhone({ username, phone, phoneCode });
+      setPhone('');
+      close();
+      onChanged(message);
+    } catch (error) {
+      setProblem(firstMessageOf(error));
+      field.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack
+      component="form"
+      aria-label="Change the mobile number"
+      noValidate
+      spacing={2}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label="Code"
+          value={phoneCode}
+          autoComplete="tel-country-code"
+          onChange={(event) => setPhoneCode(event.target.value)}
+          sx={{ width: 100, flexShrink: 0 }}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          fullWidth
+          required
+          value={phone}
+          inputRef={field}
+          autoComplete="tel-national"
+          onChange={(event) => {
+            setPhone(phoneTyped(event.target.value, phoneCode));
+            setProblem(null);
+          }}
+          error={problem !== null}
+          helperText={problem}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" loading={busy}>
+          Save number
+        </Button>
+        <Button onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
