@@ -140,15 +140,21 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
         code: 'PHONE_EXISTS',
       });
     }
-    await execute(infra, {
-      streamId: accountStream(userId),
-      decider: accountDecider,
-      command: {
-        type: 'ChangeUnverifiedPhone',
-        data: { phone: typed, phoneCode: phoneCodeOf(phoneCode)! },
-        metadata: commandMetadata(ctx, memberActor(userId)),
-      },
-    });
+    try {
+      await execute(infra, {
+        streamId: accountStream(userId),
+        decider: accountDecider,
+        command: {
+          type: 'ChangeUnverifiedPhone',
+          data: { phone: typed, phoneCode: phoneCodeOf(phoneCode)! },
+          metadata: commandMetadata(ctx, memberActor(userId)),
+        },
+      });
+    } catch (error) {
+      // Not recorded (verified meanwhile, say): the account keeps its number, and holds it.
+      await movePhoneIdentity(infra.db, userId, phoneIdentityOf(state.phone, state.phoneCode));
+      throw error;
+    }
     ctx.body = success({ phone: typed, phoneCode: phoneCodeOf(phoneCode)! }, PHONE_CHANGED);
   });
 
