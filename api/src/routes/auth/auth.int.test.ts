@@ -119,13 +119,19 @@ async function waitForMessage(to: string, pattern: RegExp, count = 1): Promise<s
 
 const linkIn = (text: string, path: string): string => new RegExp(`${path}/(\\S+)`).exec(text)![1]!;
 
-async function verifiedMember(): Promise<Member & { userId: string; token: string }> {
+/** A member signed up whose email link was followed: the OTP screen's step is next. */
+async function emailVerifiedMember() {
   const member = newMember();
   const registered = await signup(member);
   expect(registered.status).toBe(200);
   const validationJWT = String(registered.body.data!.validationJWT);
   const [mail] = await waitForMessage(member.email, /email-verify/);
   await api(`/api/auth/emailValidate?user_id=${linkIn(mail!, '/email-verify')}`);
+  return { member, registered, validationJWT };
+}
+
+async function verifiedMember(): Promise<Member & { userId: string; token: string }> {
+  const { member, registered, validationJWT } = await emailVerifiedMember();
   await api('/api/auth/signin/otp/phone/send', {
     json: { username: member.username },
     token: validationJWT,
@@ -146,12 +152,7 @@ async function verifiedMember(): Promise<Member & { userId: string; token: strin
 
 describe('a mobile number mistyped at sign-up', () => {
   it('is changed on the OTP screen, the code goes to the new one, and the old one is free', async () => {
-    const member = newMember();
-    const registered = await signup(member);
-    expect(registered.status).toBe(200);
-    const validationJWT = String(registered.body.data!.validationJWT);
-    const [mail] = await waitForMessage(member.email, /email-verify/);
-    await api(`/api/auth/emailValidate?user_id=${linkIn(mail!, '/email-verify')}`);
+    const { member, validationJWT } = await emailVerifiedMember();
     const change = (phone: string, phoneCode = '+91') =>
       api('/api/auth/signin/otp/phone/change', {
         json: { username: member.username, phone, phoneCode },
