@@ -3,7 +3,7 @@ import { formatPosition } from '../eventStore/eventStore.ts';
 import type { AdEvent, BidPlaced, CloseReason } from './ad.events.ts';
 import { deadlineOf, evolve, initialState, statusAt, type AdState } from './ad.state.ts';
 import type { AdStatus } from './ad.machine.ts';
-import { topBidOf } from './ad.ranking.ts';
+import { ranksAbove, topBidOf } from './ad.ranking.ts';
 
 /*
  * Support staff settle bidding disputes by replaying an ad's own stream: every event as it was
@@ -86,12 +86,13 @@ const replayedBid = (event: RecordedEvent, data: BidPlaced['data']): ReplayedBid
 });
 
 const highestOfEachKind = (bids: readonly ReplayedBid[]): ReplayedBid[] => {
-  const kinds = new Map<string, ReplayedBid[]>();
+  const best = new Map<string, ReplayedBid>();
   for (const bid of bids) {
     const key = `${bid.phase}:${bid.type}`;
-    kinds.set(key, [...(kinds.get(key) ?? []), bid]);
+    const current = best.get(key);
+    if (!current || ranksAbove(bid, current)) best.set(key, bid);
   }
-  return [...kinds.values()].map((kind) => topBidOf(kind)!).sort((a, b) => a.version - b.version);
+  return [...best.values()].sort((a, b) => a.version - b.version);
 };
 
 /**
