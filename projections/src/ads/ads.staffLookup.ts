@@ -3,18 +3,21 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { escapeLike } from '../runtime/likePattern.ts';
 import { USERS } from '../users/users.queries.ts';
 import type { AdRow } from './ads.evolve.ts';
-import { adPage, newestFirst, searchAds } from './ads.queries.ts';
+import { adPage, findAd, newestFirst, searchAds } from './ads.queries.ts';
 import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /*
- * The staff's Ad history lookup (/support/ads): a dispute arrives as a member's name, the code at
- * the end of an ad's link, or words of its name. By owner or code, blocked members' ads are found
- * too: staff look into what was blocked (the name search is the members' one, which leaves them
- * out).
+ * The staff's Ad history lookup (/support/ads): a dispute arrives as an ad's id or link, a
+ * member's name, the code at the end of an ad's link, or words of its name. By id, owner or code,
+ * blocked members' ads are found too: staff look into what was blocked (the name search is the
+ * members' one, which leaves them out).
  */
 
-/** How an ad was found: its owner's username, its id or link's code, or its name. */
-export type FoundBy = 'owner' | 'code' | 'name';
+/**
+ * How an ad was found: the key is its whole id or link's uid (the screen opens its history), its
+ * owner's username, its id's or link's code, or words of its name.
+ */
+export type FoundBy = 'id' | 'owner' | 'code' | 'name';
 export type StaffFoundAd = { readonly ad: AdRow; readonly foundBy: FoundBy };
 
 const ADS = 'ads';
@@ -44,16 +47,20 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
 }
 
 /**
- * The ads a staff member's key names, at most a page of them: a member's (the key is their
- * username) first, then those whose id or link's code it is, then those whose name holds its
- * words; each once, with how it was found. A key that is a member's username is not searched in
- * names too: the search forgives misspellings, so 'kavya_nair' listed others' "Pair of lovebirds".
+ * The ads a staff member's key names, at most a page of them: the one whose whole id or uid it is
+ * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
+ * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
+ * member's (the key is their username), then those whose id or link's code it is, then those
+ * whose name holds its words; each once, with how it was found. A key that is a member's username
+ * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
+ * "Pair of lovebirds".
  */
 export async function adsForStaff(db: Knex, key: string): Promise<StaffFoundAd[]> {
   const text = key.trim();
   if (text === '') return [];
   const limit = LIMITS.adPageSize;
-  const [owners, codes] = await Promise.all([
+  const [named, owners, codes] = await Promise.all([
+    findAd(db, text, { blockedOwners: true }),
     byOwner(db, text, limit),
     byCode(db, text.toLowerCase(), limit),
   ]);
@@ -62,6 +69,7 @@ export async function adsForStaff(db: Knex, key: string): Promise<StaffFoundAd[]
   const add = (ads: AdRow[], foundBy: FoundBy) => {
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
+  add(named === undefined ? [] : [named], 'id');
   add(owners, 'owner');
   add(codes, 'code');
   add(names, 'name');

@@ -14,12 +14,10 @@ import { adStream } from '@boli/engine/ads/ad.events';
 import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
 import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
-import { adsForStaff, type FoundBy } from '@boli/projections/ads/ads.staffLookup';
-import type { AdRow } from '@boli/projections/ads/ads.evolve';
+import { adsForStaff } from '@boli/projections/ads/ads.staffLookup';
 import { biddingAt } from '@boli/projections/ads/ads.view';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import { findUserById } from '@boli/projections/users/users.queries';
@@ -138,20 +136,9 @@ export function supportRouter(infra: Infrastructure): Router {
 
   router.get('/ads', async (ctx) => {
     const { key } = parseInput(adLookupQuery, ctx.query);
-    const [named, found] = await Promise.all([
-      orNothingBeforeFirstBuild(findAd(infra.db, key, { blockedOwners: true }), undefined),
-      orNothingBeforeFirstBuild(adsForStaff(infra.db, key), []),
-    ]);
-    // The ad whose whole id or link's uid the key is comes first, as found by 'id': the screen
-    // opens its history. Ids and uids have more than one shape (a UUID, a link's
-    // `name-slug-<hex>`, seeded ones), so only the ads themselves can tell one from a
-    // hyphenated word of a name (Harley-Davidson, Wi-Fi).
-    const ads: { ad: AdRow; foundBy: FoundBy | 'id' }[] = found.filter(
-      ({ ad }) => ad.ad_id !== named?.ad_id,
-    );
-    if (named !== undefined) ads.unshift({ ad: named, foundBy: 'id' });
+    const found = await orNothingBeforeFirstBuild(adsForStaff(infra.db, key), []);
     ctx.body = success({
-      ads: ads.slice(0, LIMITS.adPageSize).map(({ ad, foundBy }) => ({
+      ads: found.map(({ ad, foundBy }) => ({
         _id: ad.ad_id,
         itemName: ad.item_name,
         postedByUsername: ad.posted_by_username,
