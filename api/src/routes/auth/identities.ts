@@ -6,14 +6,14 @@ export type IdentityKind = 'username' | 'email' | 'phone';
 
 export type Identities = Readonly<Record<IdentityKind, string>>;
 
-/**
- * One spelling per identity: usernames and emails compare case-insensitively, phones with their
- * dialling code in its one spelling ('91' and '+91' are one code).
- */
 /** A phone identity's one spelling: '+91 9876543210'. */
 export const phoneIdentityOf = (phone: string, phoneCode: string): string =>
   `${phoneCodeOf(phoneCode) ?? phoneCode.trim()} ${phone.trim()}`;
 
+/**
+ * One spelling per identity: usernames and emails compare case-insensitively, phones with their
+ * dialling code in its one spelling ('91' and '+91' are one code).
+ */
 export const identitiesOf = (input: {
   username: string;
   email: string;

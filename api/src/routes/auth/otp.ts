@@ -140,13 +140,14 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
         code: 'PHONE_EXISTS',
       });
     }
+    const changed = { phone: typed, phoneCode: phoneCodeOf(phoneCode)! };
     try {
       await execute(infra, {
         streamId: accountStream(userId),
         decider: accountDecider,
         command: {
           type: 'ChangeUnverifiedPhone',
-          data: { phone: typed, phoneCode: phoneCodeOf(phoneCode)! },
+          data: changed,
           metadata: commandMetadata(ctx, memberActor(userId)),
         },
       });
@@ -155,7 +156,7 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
       await movePhoneIdentity(infra.db, userId, phoneIdentityOf(state.phone, state.phoneCode));
       throw error;
     }
-    ctx.body = success({ phone: typed, phoneCode: phoneCodeOf(phoneCode)! }, PHONE_CHANGED);
+    ctx.body = success(changed, PHONE_CHANGED);
   });
 
   router.post('/api/auth/signin/otp/phone/verify', validationAuth(infra), async (ctx) => {

@@ -50,7 +50,6 @@ function VerifyMobileFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** What a screen sending a member here may say: that their email is not verified yet. */
 /**
  * What the page that sent the member here knows: Register, that the email is not verified yet;
  * the email's link, that it just was (the session's member may have been read before it was).
