@@ -158,3 +158,9 @@ export function settlementOf(status: PurchaseStatus | null): Settlement {
     }
   }
 }
+
+/** Paid, or refunded: the money moved and nothing is left to pay. */
+export const moneyMoved = (status: PurchaseStatus | null): boolean => {
+  const settlement = settlementOf(status);
+  return settlement === 'paid' || settlement === 'refunded';
+};

@@ -4,7 +4,12 @@ import { firstMessageOf } from '../../../app/api/client.ts';
 import { failureMayPass } from '../../../components/LoadFailure.tsx';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import type { CheckoutOutcome } from '../api/checkout.ts';
-import { settlementOf, type CheckoutResponse, type PurchaseInfo } from '../api/purchaseInfo.ts';
+import {
+  moneyMoved,
+  settlementOf,
+  type CheckoutResponse,
+  type PurchaseInfo,
+} from '../api/purchaseInfo.ts';
 import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
 
 /*
@@ -93,7 +98,7 @@ export const paymentMachine = setup({
           {
             // Pay now on a purchase paid (or refunded) since the list was shown: nothing to pay,
             // it is over as the server has it.
-            guard: ({ event }) => ['paid', 'refunded'].includes(settlementOf(event.output.status)),
+            guard: ({ event }) => moneyMoved(event.output.status),
             target: 'settling',
             actions: assign({
               purchase: ({ event }) => event.output,
@@ -223,8 +228,7 @@ export const paymentMachine = setup({
         onDone: [
           {
             guard: ({ event }) =>
-              event.output.info.status === 'captured' ||
-              ['paid', 'refunded'].includes(settlementOf(event.output.info.status)),
+              event.output.info.status === 'captured' || moneyMoved(event.output.info.status),
             target: 'settling',
             actions: assign({ settled: ({ event }) => event.output }),
           },

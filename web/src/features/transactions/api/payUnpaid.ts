@@ -10,7 +10,7 @@ import {
   type Confirmation,
 } from '../../payments/api/paymentsApi.ts';
 import {
-  settlementOf,
+  moneyMoved,
   type CheckoutResponse,
   type PurchaseInfo,
 } from '../../payments/api/purchaseInfo.ts';
@@ -57,7 +57,7 @@ export async function payablePurchase(
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'PURCHASE_NOT_PAYABLE') throw error;
     const { info } = await fetchPurchase(envelope, id);
-    if (['paid', 'refunded'].includes(settlementOf(info.status))) return info;
+    if (moneyMoved(info.status)) return info;
     throw error;
   }
   const info = confirmationOf(answer).info;

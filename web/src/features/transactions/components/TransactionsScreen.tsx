@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { purchaseKindChoiceOf } from '../../payments/model/purchaseKinds.ts';
 import { useSnackbar } from 'notistack';
@@ -84,30 +84,20 @@ export function TransactionsScreen() {
   // After a payment dialog the list is asked again with the rows left in place: the Pay now
   // that opened it keeps the keyboard focus the dialog hands back, rather than a spinner taking it.
   const quietly = useRef(false);
-  const reloadQuietly = () => {
+  const reloadQuietly = useCallback(() => {
     quietly.current = true;
-    reload();
-  };
+    setAttempt((n) => n + 1);
+  }, []);
   // A row being confirmed (or refunded) settles on the server: asked again till it has.
   const settling = answer?.purchases.some((row) => settlingOnServer(row.status)) ?? false;
   useEffect(() => {
     if (!settling) return;
-    const timer = window.setTimeout(() => {
-      quietly.current = true;
-      setAttempt((n) => n + 1);
-    }, LIMITS.purchasePollMs);
+    const timer = window.setTimeout(reloadQuietly, LIMITS.purchasePollMs);
     return () => window.clearTimeout(timer);
-  }, [settling, answer]);
+  }, [settling, answer, reloadQuietly]);
   // A payment settled elsewhere (another tab, the webhook, a refund, a slot offered) comes with a
   // notification: the list catches up at once, rather than offering Pay now on a paid purchase.
-  useEffect(
-    () =>
-      onNotificationArrived(() => {
-        quietly.current = true;
-        setAttempt((n) => n + 1);
-      }),
-    [],
-  );
+  useEffect(() => onNotificationArrived(reloadQuietly), [reloadQuietly]);
 
   useEffect(() => {
     const controller = new AbortController();
