@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
-import type { BidPhase, BidType, CloseReason } from '@boli/engine/ads/ad.events';
+import {
+  BID_PHASES,
+  type BidPhase,
+  type BidType,
+  type CloseReason,
+} from '@boli/engine/ads/ad.events';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
-import { LIMITS } from '@boli/engine/shared/limits';
+import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
 import { BUILDS } from '../runtime/builds.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import {
@@ -142,6 +147,21 @@ const CANDIDATE_COLUMNS = `b.bid_id, b.ad_id, b.bidder_id, b.username, b.bid_ali
   b.phase, b.placed_at, b.position_commit::text AS position_commit,
   b.position_prepare::text AS position_prepare, NULL AS profilepic, NULL AS phone`;
 
+/** Every (phase, type) a bid can be: each has its own highest bid. */
+const BID_KINDS = BID_PHASES.flatMap((phase) => BID_TYPES.map((type) => ({ phase, type })));
+
+/**
+ * The highest bid of one (phase, type) of an ad — `columns` of `bids b`, one index lookup
+ * (`highest_idx`) — where `adId` is the ad's SQL: '?' or an outer query's column.
+ */
+const highestOfKindSql = (
+  columns: string,
+  adId: string,
+  { phase, type }: { phase: BidPhase; type: BidType },
+): string =>
+  `(SELECT ${columns} FROM ${BIDS} b
+     WHERE b.ad_id = ${adId} AND b.phase = '${phase}' AND b.type = '${type}' ${HIGHEST_FIRST})`;
+
 /**
  * Each (phase, type)'s highest bid (kind 'top'), plus the viewer's own highest Hidden bid of each
  * phase (kind 'own').
@@ -149,22 +169,17 @@ const CANDIDATE_COLUMNS = `b.bid_id, b.ad_id, b.bidder_id, b.username, b.bid_ali
 function candidatesSql(adId: string, viewerId: string | undefined) {
   const parts: string[] = [];
   const bindings: unknown[] = [];
-  for (const phase of ['beforeFinalCall', 'afterFinalCall']) {
-    for (const type of ['Open', 'Hidden']) {
-      parts.push(
-        `(SELECT ${CANDIDATE_COLUMNS}, 'top' AS kind FROM ${BIDS} b
-           WHERE b.ad_id = ? AND b.phase = ? AND b.type = ? ${HIGHEST_FIRST})`,
-      );
-      bindings.push(adId, phase, type);
-    }
-    if (viewerId !== undefined) {
-      parts.push(
-        `(SELECT ${CANDIDATE_COLUMNS}, 'own' AS kind FROM ${BIDS} b
-           WHERE b.ad_id = ? AND b.bidder_id = ? AND b.phase = ? AND b.type = 'Hidden'
-           ${HIGHEST_FIRST})`,
-      );
-      bindings.push(adId, viewerId, phase);
-    }
+  for (const kind of BID_KINDS) {
+    parts.push(highestOfKindSql(`${CANDIDATE_COLUMNS}, 'top' AS kind`, '?', kind));
+    bindings.push(adId);
+  }
+  for (const phase of viewerId === undefined ? [] : BID_PHASES) {
+    parts.push(
+      `(SELECT ${CANDIDATE_COLUMNS}, 'own' AS kind FROM ${BIDS} b
+         WHERE b.ad_id = ? AND b.bidder_id = ? AND b.phase = ? AND b.type = 'Hidden'
+         ${HIGHEST_FIRST})`,
+    );
+    bindings.push(adId, viewerId, phase);
   }
   return { sql: parts.join(' UNION ALL '), bindings };
 }
@@ -452,15 +467,13 @@ export async function ownerBidsOf(
 ): Promise<Map<string, OwnerBids>> {
   const found = new Map<string, OwnerBids>();
   if (adIds.length === 0) return found;
-  const tops = ['beforeFinalCall', 'afterFinalCall']
-    .flatMap((phase) =>
-      ['Open', 'Hidden'].map(
-        (type) => `(SELECT b.amount, b.username, b.placed_at, b.position_commit, b.position_prepare
-          FROM ${BIDS} b WHERE b.ad_id = a.ad_id AND b.phase = '${phase}' AND b.type = '${type}'
-          ${HIGHEST_FIRST})`,
-      ),
-    )
-    .join(' UNION ALL ');
+  const tops = BID_KINDS.map((kind) =>
+    highestOfKindSql(
+      'b.amount, b.username, b.placed_at, b.position_commit, b.position_prepare',
+      'a.ad_id',
+      kind,
+    ),
+  ).join(' UNION ALL ');
   const { rows: answered } = await db.raw<{
     rows: { ad_id: string; bids: number; amount: string | null; username: string | null }[];
   }>(
