@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { DEFAULT_PHONE_CODE } from '@boli/engine/accounts/account.rules';
 import { firstMessageOf } from '../../../app/api/client.ts';
-import { phoneTyped } from '../../../lib/numberInput.ts';
+import { PhoneNumberFields } from '../../../components/PhoneNumberFields.tsx';
 import { changeUnverifiedPhone } from '../api/accountsApi.ts';
 
 /**
@@ -71,31 +70,16 @@ export function ChangePhoneForm({
       spacing={2}
       onSubmit={(event) => void submit(event)}
     >
-      <Stack direction="row" spacing={2}>
-        <TextField
-          label="Code"
-          value={phoneCode}
-          autoComplete="tel-country-code"
-          onChange={(event) => setPhoneCode(event.target.value)}
-          sx={{ width: 100, flexShrink: 0 }}
-        />
-        <TextField
-          label="Mobile number"
-          type="tel"
-          fullWidth
-          required
-          value={phone}
-          inputRef={field}
-          autoComplete="tel-national"
-          onChange={(event) => {
-            setPhone(phoneTyped(event.target.value, phoneCode));
-            setProblem(null);
-          }}
-          error={problem !== null}
-          helperText={problem}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </Stack>
+      <PhoneNumberFields
+        phoneCode={phoneCode}
+        onPhoneCode={setPhoneCode}
+        phone={phone}
+        onPhone={(typed) => {
+          setPhone(typed);
+          setProblem(null);
+        }}
+        phoneProps={{ inputRef: field, error: problem !== null, helperText: problem }}
+      />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" loading={busy}>
           Save number

@@ -26,7 +26,7 @@ import { fetchCountries, type Country } from '../../../app/api/reference.ts';
 import { writeStored } from '../../../app/session/storage.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { phoneTyped } from '../../../lib/numberInput.ts';
+import { PhoneNumberFields } from '../../../components/PhoneNumberFields.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
@@ -202,27 +202,13 @@ export function RegisterScreen() {
           </MenuItem>
         ))}
       </TextField>
-      <Stack direction="row" spacing={2}>
-        <TextField
-          label="Code"
-          name="phoneCode"
-          autoComplete="tel-country-code"
-          value={values.phoneCode}
-          onChange={(event) => set('phoneCode', event.target.value)}
-          sx={{ width: 100, flexShrink: 0 }}
-        />
-        <TextField
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel-national"
-          fullWidth
-          required
-          {...bind('phone')}
-          // A pasted '+91 98765 43210' keeps its 10 digits (no maxLength to cut it first).
-          onChange={(event) => set('phone', phoneTyped(event.target.value, values.phoneCode))}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </Stack>
+      <PhoneNumberFields
+        phoneCode={values.phoneCode}
+        onPhoneCode={(code) => set('phoneCode', code)}
+        phone={values.phone}
+        onPhone={(phone) => set('phone', phone)}
+        phoneProps={bind('phone')}
+      />
       <TextField
         label="Bid alias"
         required
