@@ -29,6 +29,7 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude,
           globalSetup: ['ops/src/testing/globalSetup.ts'],
+          setupFiles: ['ops/src/testing/e2eFailures.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A screen reached through the api and the read models may take seconds on a loaded CI

@@ -3,6 +3,9 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The browsers this test file has open: what a failed test had on screen is read from them. */
+const openBrowsers = new Set<Browser>();
+
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -10,7 +13,7 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${CHROMIUM_PATH}: npm test installs it (apt-get install chromium)`,
     );
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -24,6 +27,45 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
+}
+
+/** How long reading one page may take: a page that hangs must not hang the report of it. */
+const PAGE_READ_MS = 3_000;
+/** The page text kept per page: enough to see its messages and lists. */
+const PAGE_TEXT_CHARS = 1_500;
+
+/**
+ * What each open page shows (its address and text, and a screenshot saved as
+ * `${screenshotStem}-<n>.png`): added to a failed browser test's error, so that a failure seen
+ * only in CI says what the screen held when the wait ran out.
+ */
+export async function describeOpenPages(screenshotStem: string): Promise<string> {
+  const pages = [...openBrowsers].flatMap((browser) =>
+    browser.contexts().flatMap((context) => context.pages()),
+  );
+  const described = await Promise.all(
+    pages.map(async (page, i) => {
+      const screenshot = `${screenshotStem}-${i + 1}.png`;
+      const [text] = await Promise.all([
+        withinMs(page.locator('body').innerText(), PAGE_READ_MS),
+        withinMs(page.screenshot({ path: screenshot, fullPage: true }), PAGE_READ_MS),
+      ]);
+      const shown = (text ?? '(unreadable)').replace(/\s+/g, ' ').slice(0, PAGE_TEXT_CHARS);
+      return `page ${i + 1} at ${page.url()} (${screenshot}):\n${shown}`;
+    }),
+  );
+  return described.join('\n\n');
+}
+
+/** `promise`'s value, or undefined if it fails or takes longer than `ms`. */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([
+    promise.catch(() => undefined),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms)),
+  ]);
 }
 
 /**
