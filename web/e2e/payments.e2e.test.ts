@@ -410,6 +410,39 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 120_000);
 
+  it("offers again on the ad's page a fee whose checkout a reload cut short; paid, its bid is posted", async () => {
+    const { buyer, context, page, refusal } = await bidWithoutSubscription('3700');
+    await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
+    const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    // The page is reloaded in the middle of the checkout: the bid waits above the form.
+    await page.reload();
+    const bid = `Open bid of ₹3,700 as ${buyer.bidAlias}`;
+    const unpaid = bidArea(page).getByTestId('unpaid-bid-fees');
+    await unpaid
+      .getByText(`${bid}: waiting for its bid processing fee.`, { exact: false })
+      .waitFor();
+    await unpaid.getByText(/Nothing charged\. It lapses at .* unless paid\./).waitFor();
+    expect(await bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias }).count()).toBe(
+      0,
+    );
+    await page.screenshot({ path: '/tmp/boli-payments-fee-on-ad.png', fullPage: true });
+
+    await unpaid.getByRole('button', { name: `Pay now: ${bid}` }).click();
+    const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
+    await payDialog.getByText(`${bid}: posted once the fee is paid.`).waitFor();
+    await payDialog.getByRole('button', { name: 'Proceed' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    const posted = bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias });
+    await posted.waitFor();
+    expect(await posted.innerText()).toContain('₹3,700');
+    // Paid, it is offered no more.
+    await unpaid.waitFor({ state: 'detached' });
+    await context.close();
+  }, 120_000);
+
   it('takes one payment when a second tab opens the checkout of the plan the first tab pays', async () => {
     const member = await memberWhoseTrialEnded(app);
     const [first, second] = [await openAs(browser, member), await openAs(browser, member)];

@@ -94,17 +94,20 @@ const pageOf = ({ page, limit }: PageOptions) => {
 
 /**
  * A member's purchases, newest first (then by id, so pages never overlap); `page` zero-based.
- * `kinds` keeps only those kinds; absent or empty: all.
+ * `kinds` keeps only those kinds; absent or empty: all. `adId` keeps only the fees paid on that
+ * ad (a bid fee's ad).
  */
 export async function listPurchases(
   db: Knex,
   userId: string,
-  options: PageOptions & { readonly kinds?: readonly PurchaseKind[] },
+  options: PageOptions & { readonly kinds?: readonly PurchaseKind[]; readonly adId?: string },
 ): Promise<Paged<PurchaseRow>> {
   const { size, offset } = pageOf(options);
   const base = () => {
     const query = db(PURCHASES).where({ user_id: userId });
-    return options.kinds?.length ? query.whereIn('kind', options.kinds) : query;
+    if (options.kinds?.length) query.whereIn('kind', options.kinds);
+    if (options.adId !== undefined) query.whereRaw(`subject->>'adId' = ?`, [options.adId]);
+    return query;
   };
   const [counted] = await base().count<{ n: string }[]>({ n: '*' });
   const stored = await base()

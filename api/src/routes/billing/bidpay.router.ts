@@ -22,7 +22,7 @@ import {
   unneededContext,
   type BillingInfra,
 } from './billingDeps.ts';
-import { bidFeeBody, bidFeePaymentBody, bidFeeQuoteQuery, pageQuery } from './schema.ts';
+import { bidFeeBody, bidFeeListQuery, bidFeePaymentBody, bidFeeQuoteQuery } from './schema.ts';
 
 /**
  * Section 7's bid processing fee (/api/bidpay): a member without a subscription or trial pays a
@@ -90,11 +90,12 @@ export function bidpayRouter(infra: BillingInfra): Router {
   });
 
   router.get(['/listPurchases', '/listPurchases/'], auth, async (ctx) => {
-    const { page } = parseInput(pageQuery, ctx.query);
+    const { page, item_id } = parseInput(bidFeeListQuery, ctx.query);
     const { rows, totalPages } = await listPurchases(infra.db, ctx.state.auth!.userId, {
       page,
       limit: LIMITS.transactionsPageSize,
       kinds: ['bidFee'],
+      ...(item_id === undefined ? {} : { adId: item_id }),
     });
     const unneeded = await unneededContext(infra, ctx.state.auth!.userId, rows);
     ctx.body = success({

@@ -724,6 +724,32 @@ describe('bid processing fee', () => {
       bid: { bidamt: 2500, type: 'Hidden', by: 'bluekite' },
       payBy: expect.any(String),
     });
+    // The ad's page asks for that ad's fees alone (item_id): another ad's fee is not among them.
+    const otherAdId = await kit.ad(owner);
+    const other = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: otherAdId, bidamt: 2600, type: 'Open', bidAlias: 'bluekite' },
+    });
+    expect(other.status).toBe(200);
+    const feesOf = async (itemId: string) => {
+      const listed = await kit.api(`/api/bidpay/listPurchases?page=0&item_id=${itemId}`, {
+        token: bidder.token,
+      });
+      expect(listed.status).toBe(200);
+      const ids = (listed.body.data as { purchases: Transaction[] }).purchases.map(
+        (fee) => fee._id,
+      );
+      return ids.length > 0 && ids;
+    };
+    expect(await eventually(() => feesOf(adId))).toEqual([info._id]);
+    expect(await eventually(() => feesOf(otherAdId))).toEqual([
+      (other.body.data as PurchaseInfo)._id,
+    ]);
+    // Nor anybody else's.
+    const ownFees = await kit.api(`/api/bidpay/listPurchases?page=0&item_id=${adId}`, {
+      token: owner.token,
+    });
+    expect((ownFees.body.data as { purchases: Transaction[] }).purchases).toEqual([]);
 
     const payable = await kit.api(`/api/purchases/${info._id}/payable`, { token: bidder.token });
     expect(payable.status).toBe(200);

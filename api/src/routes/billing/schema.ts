@@ -40,7 +40,12 @@ export const transactionsQuery = z.object({
   type: z.enum(TRANSACTION_TYPES).default('all'),
 });
 
-export const pageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
+const pageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
+
+/** GET /api/bidpay/listPurchases: a page of the bid fees, all or (item_id) those of one ad. */
+export const bidFeeListQuery = pageQuery.extend({
+  item_id: z.string().trim().min(1).max(100).optional(),
+});
 
 export const subscriptionListQuery = z.object({
   status: z.enum(['active', 'all']).default('active'),

@@ -22,6 +22,7 @@ import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
 import { BidSummaryPanel } from './BidSummaryPanel.tsx';
+import { UnpaidBidFees } from './UnpaidBidFees.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -73,6 +74,12 @@ export function BidArea({
   // A fresh form once a fee placed its bid: no refusal left on it.
   const [formKey, setFormKey] = useState(0);
   const [keptAlias, setKeptAlias] = useState('');
+  // A fee dialog closed unpaid leaves its purchase to pay later: the unpaid fees are asked again.
+  const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
+  const feeDialogClosed = () => {
+    setFeeFor(null);
+    setFeeDialogsClosed((count) => count + 1);
+  };
   const boardRef = useRef(board);
   // Where the focus goes when a success dialog closes over a control that went away.
   const area = useRef<HTMLElement>(null);
@@ -230,20 +237,29 @@ export function BidArea({
             ) : (
               controls.showBidForm &&
               !withdrawn && (
-                <BidForm
-                  key={formKey}
-                  itemId={itemId}
-                  onPosted={(next) => answered(next, MESSAGES.bidPosted)}
-                  onPayFee={setFeeFor}
-                  keptAlias={keptAlias}
-                  yardstick={{
-                    askingPrice: price,
-                    currencyCode,
-                    highestSeen: summary.overallHighest?.amount ?? null,
-                    highestSeenIsMine:
-                      viewerId !== undefined && summary.overallHighest?.userId === viewerId,
-                  }}
-                />
+                <>
+                  {viewerId !== undefined && (
+                    <UnpaidBidFees
+                      itemId={itemId}
+                      asked={feeDialogsClosed}
+                      onPaid={() => void feePaid()}
+                    />
+                  )}
+                  <BidForm
+                    key={formKey}
+                    itemId={itemId}
+                    onPosted={(next) => answered(next, MESSAGES.bidPosted)}
+                    onPayFee={setFeeFor}
+                    keptAlias={keptAlias}
+                    yardstick={{
+                      askingPrice: price,
+                      currencyCode,
+                      highestSeen: summary.overallHighest?.amount ?? null,
+                      highestSeenIsMine:
+                        viewerId !== undefined && summary.overallHighest?.userId === viewerId,
+                    }}
+                  />
+                </>
               )
             )}
           </>
@@ -262,7 +278,7 @@ export function BidArea({
           onPage={(next) => dispatch({ type: 'pageChosen', page: next })}
         />
       </Stack>
-      <BidFeeDialog bid={feeFor} onClose={() => setFeeFor(null)} onPosted={() => void feePaid()} />
+      <BidFeeDialog bid={feeFor} onClose={feeDialogClosed} onPosted={() => void feePaid()} />
       <SuccessDialog
         message={message}
         titleId="bid-message-title"

@@ -86,7 +86,24 @@ export async function fetchTransactions(
   query: { page: number; type: TransactionType },
   signal?: AbortSignal,
 ): Promise<TransactionPage> {
-  const data = await request<unknown>('/api/cart/listTransactions', { query, signal });
+  return transactionPageOf(await request<unknown>('/api/cart/listTransactions', { query, signal }));
+}
+
+/**
+ * GET /api/bidpay/listPurchases with item_id: the member's bid fees on one ad (the newest page),
+ * so that its page can offer to pay one whose checkout was left unpaid.
+ */
+export async function fetchBidFeesOfAd(
+  request: ApiRequest,
+  itemId: string,
+  signal?: AbortSignal,
+): Promise<Transaction[]> {
+  const query = { page: 0, item_id: itemId };
+  const data = await request<unknown>('/api/bidpay/listPurchases', { query, signal });
+  return transactionPageOf(data).purchases;
+}
+
+function transactionPageOf(data: unknown): TransactionPage {
   const body = isRecord(data) ? data : {};
   const rows = Array.isArray(body.purchases) ? body.purchases.filter(isRecord) : [];
   const totalPages = Number(body.totalPages);
