@@ -78,9 +78,35 @@ async function reviewDeletedIn(page: Page, answers: readonly string[]): Promise<
 
 const masked = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(phone.length - 3)}`;
 
+/** The tab chosen again, as the page hears it (an expression: no DOM types in e2e files). */
+const BACK_INTO_VIEW = `document.dispatchEvent(new Event('visibilitychange'))`;
+
 // ---------------------------------------------------------------------------------------------
 
 describe('two members and a mobile number', () => {
+  it('masks again on an open profile the number its member stops showing to all', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const showing = (value: boolean) =>
+      api(app, '/api/user/changeSetting', {
+        json: { key: 'showMobileNumber', value },
+        token: bala.token,
+      });
+    expect((await showing(true)).status).toBe(200);
+    const a = await windowOf(asha);
+    await visit(a, `/user_profile/${bala.userId}`);
+    const phone = a.getByTestId('profile-phone');
+    await expect.poll(() => phone.innerText()).toContain(bala.phone);
+    expect((await showing(false)).status).toBe(200);
+    // Nothing tells the page; it reads the profile again on coming back into view (and every
+    // LIMITS.profileRefreshMs while shown).
+    await a.evaluate(BACK_INTO_VIEW);
+    await expect.poll(() => phone.innerText()).toContain(masked(bala.phone));
+    expect(await phone.innerText()).not.toContain(bala.phone);
+  });
+
   it('A asks for B’s number, B approves from the bell, A sees it; B revokes, it is masked again', async () => {
     const [asha, bala] = await Promise.all([
       createMember(app, { address: false }),
@@ -345,6 +371,9 @@ describe('a review changed after it was posted', () => {
       token: asha.token,
     });
     expect(removed.status).toBe(200);
+    // A deletion notifies nobody: the open profile lets the review go once it is looked at again.
+    await b.evaluate(BACK_INTO_VIEW);
+    await b.getByTestId('review').filter({ hasText: second }).waitFor({ state: 'detached' });
     const notes = (await api(app, '/api/notification', { token: bala.token })).body.data as {
       message: string;
     }[];

@@ -17,6 +17,11 @@ export const LIMITS = {
    */
   mobileRequestAgainAfterHours: 24,
   notificationPollMs: 60_000,
+  /**
+   * Not the spec's: an open profile (its details and reviews) is read again this often, and on
+   * coming back into view, so that a number hidden or a review deleted since goes from it.
+   */
+  profileRefreshMs: 30_000,
   countdownTickMs: 1_000,
   resendCooldownSeconds: 5,
   copyConfirmationMs: 5_000,

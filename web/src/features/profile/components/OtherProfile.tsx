@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
+import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
@@ -41,14 +43,24 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const shownKey = useRef<string | null>(null);
   const key = JSON.stringify(lookup);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // A refresh nobody asked for (`useRefreshWhileShown`): one that fails leaves the profile shown.
+  const quietly = useRef(false);
+  const refresh = useCallback(() => {
+    quietly.current = true;
+    reload();
+  }, [reload]);
+  // The member may hide their number (or change their profile) meanwhile: nothing tells this page.
+  useRefreshWhileShown(refresh, LIMITS.profileRefreshMs);
 
   useEffect(() => {
     let live = true;
+    const quiet = quietly.current;
+    quietly.current = false;
     const { path, query } = JSON.parse(key) as Lookup;
     // Another member: start afresh. The same one read again: keep showing them meanwhile.
     if (shownKey.current !== key) setMember(null);
     shownKey.current = key;
-    setFailure(null);
+    if (!quiet) setFailure(null);
     request<unknown>(path, { query }).then(
       (data) => {
         if (!live) return;
@@ -56,7 +68,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         else setFailure({ message: MESSAGES.noUsersFound, retry: false });
       },
       (error: unknown) => {
-        if (!live) return;
+        if (!live || quiet) return;
         setFailure({
           message: messageOf(error),
           retry: failureMayPass(error),

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -11,6 +12,7 @@ import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { onNotificationArrived } from '../api/notificationSignal.ts';
+import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import {
@@ -115,6 +117,13 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     if (!ownProfile) return;
     return onNotificationArrived(() => void load(shownPages.current));
   }, [ownProfile, load]);
+  // A review deleted (or written about another member) notifies nobody: an open profile reads
+  // its pages again now and then, and on coming back into view. A failure here changes nothing.
+  const refresh = useCallback(
+    () => void readPages(shownPages.current).catch(() => undefined),
+    [readPages],
+  );
+  useRefreshWhileShown(refresh, LIMITS.profileRefreshMs);
 
   const loadMore = async () => {
     if (loadingMore) return;
