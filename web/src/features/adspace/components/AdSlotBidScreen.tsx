@@ -104,7 +104,7 @@ export function AdSlotBidScreen() {
   const byClock = slotOpening(id, new Date());
   const opening = byClock === 'open' && slot.outcome?.closed ? 'closed' : byClock;
   const biddable = opening === 'open';
-  const outcomeText = slot.outcome && slotOutcomeText(slot.outcome);
+  const outcomeText = slot.outcome && slotOutcomeText(slot.outcome, id);
   const standing = slot.bids && slotStanding(slot.bids, biddable);
 
   const submit = async (event: FormEvent) => {

@@ -1,4 +1,5 @@
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import { isCalendarDate, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
@@ -26,6 +27,7 @@ export type OutcomeLink = { readonly to: string; readonly label: string };
  */
 export function slotOutcomeText(
   outcome: SlotOutcomeView,
+  slotdate: string,
 ): { readonly text: string; readonly link?: OutcomeLink } | null {
   const lapsed = outcome.lapsed ? 'Your time to pay for it ran out. ' : '';
   switch (outcome.status) {
@@ -36,7 +38,9 @@ export function slotOutcomeText(
     case 'offered':
       return outcome.yours && outcome.payBy
         ? {
-            text: `The slot is yours if you pay your bid${outcome.bidamt === null ? '' : ` of ${formatRupees(outcome.bidamt)}`} plus GST by ${formatDateTime(outcome.payBy)}.`,
+            text:
+              `The slot is yours if you pay your bid${outcome.bidamt === null ? '' : ` of ${formatRupees(outcome.bidamt)}`} plus GST by ${formatDateTime(outcome.payBy)}.` +
+              partDayNote(outcome.payBy, slotdate),
             link: { to: '/transactions', label: 'Pay now in Transactions' },
           }
         : { text: `${lapsed}The slot has been offered to another bidder.` };
@@ -50,4 +54,16 @@ export function slotOutcomeText(
     case 'unsold':
       return { text: `${lapsed}Nobody bought this slot.` };
   }
+}
+
+/**
+ * An offer passed on late (the winner did not pay) may be due after the slot's day has begun: the
+ * member is told that paid then, the ad shows for what is left of the day, not all of it.
+ */
+function partDayNote(payBy: string, slotdate: string): string {
+  if (!isCalendarDate(slotdate)) return '';
+  const dayBegins = startOfIndiaDay(slotdate);
+  return Date.parse(payBy) > Date.parse(dayBegins)
+    ? ` The slot's day begins at ${formatDateTime(dayBegins)}: paid after that, your ad shows for the rest of the day.`
+    : '';
 }

@@ -18,6 +18,7 @@ describe('the terms a slot bid page states', () => {
 });
 
 describe('where a closed slot stands, as its bid page says it', () => {
+  const DAY = '2026-05-10';
   const outcome = (over: Partial<SlotOutcomeView>): SlotOutcomeView => ({
     closed: true,
     status: 'offered',
@@ -29,18 +30,36 @@ describe('where a closed slot stands, as its bid page says it', () => {
   });
 
   it('asks the member it is offered to to pay, and leads to Transactions', () => {
-    expect(slotOutcomeText(outcome({ yours: true, payBy: '2026-05-09T06:30:00.000Z' }))).toEqual({
+    const offered = outcome({ yours: true, payBy: '2026-05-09T06:30:00.000Z' });
+    expect(slotOutcomeText(offered, '2026-05-10')).toEqual({
       text: 'The slot is yours if you pay your bid plus GST by 2026-05-09 12:00:00 IST.',
       link: { to: '/transactions', label: 'Pay now in Transactions' },
     });
   });
 
+  it('says so when the time to pay runs into the slot’s day: paid then, it runs part of it', () => {
+    // Offered at 00:00 IST on the day itself (the bidders above let theirs lapse): due at noon.
+    const late = outcome({ yours: true, payBy: '2026-05-10T06:30:00.000Z', bidamt: 250_000 });
+    expect(slotOutcomeText(late, '2026-05-10')?.text).toBe(
+      'The slot is yours if you pay your bid of ₹2,50,000 plus GST by 2026-05-10 12:00:00 IST. ' +
+        "The slot's day begins at 2026-05-10 00:00:00 IST: paid after that, your ad shows for " +
+        'the rest of the day.',
+    );
+    // Due exactly as the day begins: the whole day is still theirs.
+    const dueAtStart = outcome({ yours: true, payBy: '2026-05-09T18:30:00.000Z' });
+    expect(slotOutcomeText(dueAtStart, '2026-05-10')?.text).not.toContain('rest of the day');
+  });
+
   it('sends the buyer to add the creative, and tells the others where it went', () => {
-    expect(slotOutcomeText(outcome({ status: 'sold', yours: true }))?.link?.to).toBe('/buyAdSpace');
-    expect(slotOutcomeText(outcome({ status: 'sold', lapsed: true }))?.text).toBe(
+    expect(slotOutcomeText(outcome({ status: 'sold', yours: true }), DAY)?.link?.to).toBe(
+      '/buyAdSpace',
+    );
+    expect(slotOutcomeText(outcome({ status: 'sold', lapsed: true }), DAY)?.text).toBe(
       'Your time to pay for it ran out. The slot was bought by another bidder.',
     );
-    expect(slotOutcomeText(outcome({ status: 'unsold' }))?.text).toBe('Nobody bought this slot.');
-    expect(slotOutcomeText(outcome({ status: 'open', closed: false }))).toBeNull();
+    expect(slotOutcomeText(outcome({ status: 'unsold' }), DAY)?.text).toBe(
+      'Nobody bought this slot.',
+    );
+    expect(slotOutcomeText(outcome({ status: 'open', closed: false }), DAY)).toBeNull();
   });
 });
