@@ -1,7 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { PlaceShareBid, ShareBidCommand } from './shareBid.commands.ts';
-import type { ShareBidEvent, ShareBidType } from './shareBid.events.ts';
+import { companyNameOf, type ShareBidEvent, type ShareBidType } from './shareBid.events.ts';
 import { shareBidProblem, type ShareBidRuleCode } from './shareBid.rules.ts';
 
 /*
@@ -40,7 +40,7 @@ const fail = (code: ShareBidErrorCode, message?: string): never => {
 
 const placeShareBid = ({ data, metadata }: PlaceShareBid, state: ShareBidsState) => {
   if (state.bidIds.has(data.bidId)) return [];
-  const company = data.company.trim();
+  const company = companyNameOf(data.company);
   const problem = shareBidProblem({ ...data, company });
   if (problem !== null) return fail(problem.code, problem.message);
   if (state.ownerId !== null && state.ownerId !== data.userId) {

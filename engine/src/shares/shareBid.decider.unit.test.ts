@@ -75,9 +75,19 @@ describe('posting a share bid', () => {
       .thenThrows('COMPANY_NAME_TAKEN', { message: MESSAGES.companyNameTaken });
   });
 
-  it('files company names that differ only in case and spaces in one stream', () => {
+  it('files company names that differ only in case, spaces and punctuation in one stream', () => {
     expect(shareBidsStream(' Mango Traders')).toBe(shareBidsStream('mango traders '));
+    // Look-alikes: doubled or no-break spaces, a full stop, a hyphen.
+    for (const alike of ['Mango  Traders', 'Mango\u00a0Traders', 'Mango Traders.', 'mango-traders'])
+      expect(shareBidsStream(alike)).toBe(shareBidsStream('Mango Traders'));
     expect(shareBidsStream('Mango Traders')).not.toBe(shareBidsStream('Mango Trader'));
+    expect(shareBidsStream('Mango Traders')).not.toBe(shareBidsStream('MangoTraders'));
+  });
+
+  it('keeps the name with each run of spaces one space', () => {
+    given([])
+      .when(placeShareBid({ company: ' Mango\u00a0 Traders ' }))
+      .then(shareBidPlaced({ company: 'Mango Traders' }));
   });
 });
 

@@ -11,7 +11,8 @@ import { defineProjection } from '../runtime/projection.ts';
  */
 export const shareBidsProjection = defineProjection({
   name: 'share_bids',
-  version: 1,
+  // v2: company_key compares letters and digits alone (look-alike names are one name).
+  version: 2,
   handles: SHARE_BID_EVENT_TYPES,
   tables: {
     share_bids: {

@@ -247,6 +247,8 @@ describe('share bids', () => {
       [{ company: 'chitra Exports', bidamt: 100 }, 400, MESSAGES.bidAliasContainsUsername],
       // Asha (the test above) bid first under this name.
       [{ company: ' mango TRADERS', bidamt: 100 }, 409, MESSAGES.companyNameTaken],
+      // …nor under a look-alike of it: spaces doubled or no-break, a full stop added.
+      [{ company: 'Mango\u00a0 Traders.', bidamt: 100 }, 409, MESSAGES.companyNameTaken],
     ];
     // The quote, asked with the bid it would post, judges it the same way before any price.
     const quote = (bid: Record<string, unknown>) =>
