@@ -92,6 +92,40 @@ describe('share bids through the sandbox checkout', () => {
     await Promise.all(tabs.map((tab) => tab.context.close()));
   }, 120_000);
 
+  it('posts directly from a tab read before the fee was paid in another', async () => {
+    const member = await createMember(app, { address: true });
+    const company = companyName();
+    const tabs = [await openAs(browser, member), await openAs(browser, member)];
+    for (const { page } of tabs) {
+      await page.goto(new URL(`/bid/${member.userId}`, app.baseUrl).href);
+      await page.getByText(/^Your first share bid is posted once/).waitFor();
+    }
+    const [first, stale] = tabs.map((tab) => tab.page) as [Page, Page];
+    await first.getByRole('form', { name: 'Post A Bid' }).getByLabel('Company').fill(company);
+    await postBid(first, 'Open', '25000');
+    await first
+      .getByRole('dialog', { name: 'Buy-share bid fee' })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
+    await sandboxCheckout(first).getByRole('button', { name: 'Pay', exact: true }).click();
+    await acknowledgeBidPosted(first);
+
+    // The stale tab still says a fee is due; its bid is posted without one, and it catches up.
+    await stale.getByRole('form', { name: 'Post A Bid' }).getByLabel('Company').fill(company);
+    await postBid(stale, 'Hidden', '26000');
+    await acknowledgeBidPosted(stale);
+    expect(await stale.getByRole('dialog', { name: 'Buy-share bid fee' }).count()).toBe(0);
+    await expect
+      .poll(() => stale.getByText(/^Your first share bid is posted once/).count())
+      .toBe(0);
+    const rows = stale
+      .getByRole('region', { name: 'Previous Bids' })
+      .getByRole('row')
+      .filter({ hasText: company });
+    await expect.poll(() => rows.count()).toBe(2);
+    await Promise.all(tabs.map((tab) => tab.context.close()));
+  }, 120_000);
+
   it('pays the buy-share bid fee with the first bid, then posts the next bid directly', async () => {
     const member = await createMember(app, { address: true });
     const company = companyName();

@@ -12,6 +12,12 @@ import type { ShareBidType } from './shareBid.events.ts';
 
 export type ShareBidRuleCode = 'BID_DETAILS_MISSING' | 'INVALID_BID_AMOUNT' | BidAliasCode;
 
+/**
+ * The api's code (409) for the buy-share bid fee asked of a member who has paid it (in another
+ * tab, say): the page posts the bid directly instead.
+ */
+export const SHARE_FEE_ALREADY_PAID = 'SHARE_FEE_ALREADY_PAID';
+
 export type ShareBidProblem = { readonly code: ShareBidRuleCode; readonly message: string };
 
 export const isShareBidType = (type: string | null): type is ShareBidType =>

@@ -11,6 +11,7 @@ import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { messageOf } from '../../payments/purchaseInfo.ts';
 import { paidBidCommand, paidShareBidCommand } from '../../payments/fulfilment.ts';
 import { slotOfferRefusal } from '../../payments/slotSale.ts';
+import { SHARE_FEE_ALREADY_PAID } from '@boli/engine/shares/shareBid.rules';
 
 /*
  * Pay now, from /transactions: before a purchase started earlier is paid on its open order, what
@@ -60,7 +61,7 @@ export async function judgePayableNow(
     case 'shareFee':
       // The fee is paid once: another attempt paid it since this one was started.
       if (await paidShareFee(infra, purchase.buyer.userId))
-        throw new ApiError(409, BILLING_MESSAGES.unpaidShareFeeNotNeeded, 'SHARE_FEE_ALREADY_PAID');
+        throw new ApiError(409, BILLING_MESSAGES.unpaidShareFeeNotNeeded, SHARE_FEE_ALREADY_PAID);
       await judgeShareBidBeforePayment(
         infra.store,
         paidShareBidCommand(purchase, metadata).data,

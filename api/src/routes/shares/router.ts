@@ -2,6 +2,7 @@ import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream, type ShareBidType } from '@boli/engine/shares/shareBid.events';
+import { SHARE_FEE_ALREADY_PAID } from '@boli/engine/shares/shareBid.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
@@ -57,6 +58,8 @@ export function sharesRouter(infra: BillingInfra): Router {
     const query = parseInput(shareFeeQuoteQuery, ctx.query);
     const buyer = await activeMember(infra, ctx);
     if (query.company !== undefined) {
+      // A page that has not heard of the fee paid (in another tab) posts the bid directly instead.
+      if (buyer.has_paid_to_buy_share) throw shareFeeAlreadyPaid();
       const metadata = commandMetadata(ctx, { userId: buyer.user_id, role: 'member' });
       await judgeShareBidBeforePayment(infra.store, shareBidOf(ctx, buyer, query), metadata);
     }
@@ -66,9 +69,7 @@ export function sharesRouter(infra: BillingInfra): Router {
   router.post(['/add', '/add/'], auth, async (ctx) => {
     const body = parseInput(shareBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const buyer = await activeMember(infra, ctx);
-    if (buyer.has_paid_to_buy_share) {
-      throw new ApiError(409, MESSAGES.shareFeeAlreadyPaid, 'SHARE_FEE_ALREADY_PAID');
-    }
+    if (buyer.has_paid_to_buy_share) throw shareFeeAlreadyPaid();
     const bid = shareBidOf(ctx, buyer, body);
     const metadata = commandMetadata(ctx, { userId: buyer.user_id, role: 'member' });
     await judgeShareBidBeforePayment(infra.store, bid, metadata);
@@ -129,3 +130,7 @@ export function sharesRouter(infra: BillingInfra): Router {
 
   return router;
 }
+
+/** The fee asked of a member who has paid it: their bids are posted directly. */
+const shareFeeAlreadyPaid = () =>
+  new ApiError(409, MESSAGES.shareFeeAlreadyPaid, SHARE_FEE_ALREADY_PAID);

@@ -131,6 +131,15 @@ describe('share bids', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe(MESSAGES.shareFeeAlreadyPaid);
+    // A page that has not heard of the payment asks the fee's quote with its bid: told the same,
+    // it posts the bid directly. The quote alone (the price shown on /buyShare) is still given.
+    const stale = await kit.api(
+      '/api/buyShare/purchaseInfo?bidamt=1&type=Open&company=Mango%20Traders',
+      { token: asha.token },
+    );
+    expect([stale.status, stale.body.code]).toEqual([409, 'SHARE_FEE_ALREADY_PAID']);
+    const price = await kit.api('/api/buyShare/purchaseInfo', { token: asha.token });
+    expect(price.status).toBe(200);
 
     // Delivering the purchase again (a webhook or the reconciler arriving late) posts nothing new.
     const state = await loadPurchase(kit.store, order._id);

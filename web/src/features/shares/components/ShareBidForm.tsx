@@ -3,9 +3,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { SHARE_FEE_ALREADY_PAID } from '@boli/engine/shares/shareBid.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { firstMessageOf } from '../../../app/api/client.ts';
+import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
@@ -92,18 +93,23 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
       // Judged before the fee's price is shown: nobody is asked to pay for a refused bid.
       try {
         setFeeFor({ bid: body, quote: await quoteShareFee(request, body) });
-      } catch (error) {
-        setFailure(firstMessageOf(error));
-        companyField.current?.focus();
-      } finally {
         setSending(false);
+        return;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === SHARE_FEE_ALREADY_PAID)) {
+          setFailure(firstMessageOf(error));
+          companyField.current?.focus();
+          setSending(false);
+          return;
+        }
+        // Paid since this page was read (in another tab): the bid is posted directly, as the fee
+        // promises, and the page learns the fee is paid.
       }
-      return;
     }
     try {
       await postShareBid(request, body, submission.keyFor(body));
       submission.settle();
-      posted(MESSAGES.bidPosted, false);
+      posted(MESSAGES.bidPosted, !hasPaidToBuyShare);
     } catch (error) {
       submission.settle(error);
       setFailure(firstMessageOf(error));
@@ -168,7 +174,12 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
       </Button>
       <ShareFeeDialog
         quoted={feeFor}
-        onClose={() => setFeeFor(null)}
+        onClose={() => {
+          setFeeFor(null);
+          // Its Proceed may have found the fee paid in another tab: the page reads it again, so
+          // that Post Bid then posts directly.
+          onFeeOver();
+        }}
         onPosted={(confirmation) => {
           setFeeFor(null);
           posted(confirmation.msg, true);
