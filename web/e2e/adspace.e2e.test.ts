@@ -376,7 +376,13 @@ describe('ad space', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => heading.innerText()).toMatch(/^Sun\s+\d{1,2}\/\d{1,2}$/);
 
-    // Outbid by another member, the slot's page says so, and what it takes to lead.
+    // Outbid by another member while on the slot's page, the page says so unreloaded (the outbid
+    // notification reads it again), and what it takes to lead.
+    await page.goto(new URL(`/adbid/${slotdate}?type=sidePanels`, app.baseUrl).href);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your bid of ₹2,50,000 is the highest now.' })
+      .waitFor();
     const rival = await createMember(app, { address: false });
     const outbid = await api(app, '/api/adbid/', {
       token: rival.token,
@@ -389,7 +395,6 @@ describe('ad space', () => {
       },
     });
     expect(outbid.status, JSON.stringify(outbid.body)).toBe(200);
-    await page.goto(new URL(`/adbid/${slotdate}?type=sidePanels`, app.baseUrl).href);
     await page
       .getByRole('status')
       .filter({

@@ -31,6 +31,8 @@ import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
+import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
+import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
@@ -39,16 +41,19 @@ function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
   const { request } = useApi();
   const [bids, setBids] = useState<SlotBid[] | null>(null);
   const [outcome, setOutcome] = useState<SlotOutcomeView | null>(null);
+  /** `quietly` (a refresh nobody asked for): what could not be read stays as it was shown. */
   const load = useCallback(
-    async (signal?: AbortSignal) => {
+    async (signal?: AbortSignal, quietly = false) => {
       const [listed, standing] = await Promise.allSettled([
         fetchSlotBids(request, slotdate, type, signal),
         signedIn ? fetchSlotOutcome(request, slotdate, type, signal) : Promise.resolve(null),
       ]);
       if (signal?.aborted) return;
-      setBids(listed.status === 'fulfilled' ? listed.value : []);
+      if (listed.status === 'fulfilled') setBids(listed.value);
+      else if (!quietly) setBids([]);
       // Not read, the page goes by the clock alone, as it did before the server was asked.
-      setOutcome(standing.status === 'fulfilled' ? standing.value : null);
+      if (standing.status === 'fulfilled') setOutcome(standing.value);
+      else if (!quietly) setOutcome(null);
     },
     [request, slotdate, type, signedIn],
   );
@@ -58,6 +63,13 @@ function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
     void load(controller.signal);
     return () => controller.abort();
   }, [load, slotdate]);
+  // Others' bids land meanwhile: the list is read again as an ad's bids are (every 10 s, and
+  // at once when a notification comes, an outbid one say), so the standing never goes stale.
+  const refresh = useCallback(() => {
+    if (isCalendarDate(slotdate)) void load(undefined, true);
+  }, [load, slotdate]);
+  useRefreshWhileShown(refresh, LIMITS.bidListRefreshMs);
+  useEffect(() => onNotificationArrived(refresh), [refresh]);
   return { bids, outcome, reload: () => void load() };
 }
 
