@@ -44,7 +44,9 @@ export const notificationsProjection = defineProjection<Tables>({
   // 2: billing notifications (a purchase delivered or refunded).
   // 3: bidders in a table of their own: a batch rewrote every touched ad's whole bidder list.
   // 5: an edited ad tells its bidders.
-  version: 5,
+  // 6: the owner's final-call-ended note names the winning bidder (326b649 changed what the
+  //    projection writes without a new version, so read models built before kept notes unnamed).
+  version: 6,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
