@@ -15,8 +15,9 @@ export const BILLING_MESSAGES = {
     'Nothing charged. Not needed: you already have a Lifetime Subscription.',
   unpaidBidFeeNotNeeded: 'Nothing charged. Not needed: bidding on this ad has closed.',
   unpaidBidFeePlaced: 'Nothing charged. Not needed: this bid was placed with another payment.',
+  // Its bid was never posted (the fee was paid with another bid): said, so it is not thought to be.
   unpaidShareFeeNotNeeded:
-    'Nothing charged. Not needed: you have paid the buy-share bid fee, so your bids are posted directly.',
+    'Nothing charged. Not needed: you have paid the buy-share bid fee with another bid. This bid was not posted: post it on Post A Bid, where your bids now go directly.',
   bidFeeRefundedBiddingClosed:
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',
