@@ -419,7 +419,7 @@ describe('payments through the sandbox checkout', () => {
     // The page is reloaded in the middle of the checkout: the bid waits above the form.
     await page.reload();
     const bid = `Open bid of ₹3,700 as ${buyer.bidAlias}`;
-    const unpaid = bidArea(page).getByTestId('unpaid-bid-fees');
+    const unpaid = bidArea(page).getByTestId('unpaid-fees');
     await unpaid
       .getByText(`${bid}: waiting for its bid processing fee.`, { exact: false })
       .waitFor();

@@ -126,6 +126,40 @@ describe('share bids through the sandbox checkout', () => {
     await Promise.all(tabs.map((tab) => tab.context.close()));
   }, 120_000);
 
+  it('offers again on Post A Bid a fee whose checkout a reload cut short; paid, its bid is posted', async () => {
+    const member = await createMember(app, { address: true });
+    const company = companyName();
+    const { context, page } = await openAs(browser, member);
+    await page.goto(new URL(`/bid/${member.userId}`, app.baseUrl).href);
+    await page.getByRole('form', { name: 'Post A Bid' }).getByLabel('Company').fill(company);
+    await postBid(page, 'Hidden', '37000');
+    await page
+      .getByRole('dialog', { name: 'Buy-share bid fee' })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    // Reloaded in the middle of the checkout: the bid waits above the form, with Pay now.
+    await page.reload();
+    const bid = `Hidden bid of ₹37,000 as ${company}`;
+    const unpaid = page.getByTestId('unpaid-fees');
+    await unpaid
+      .getByText(`${bid}: waiting for its buy-share bid fee.`, { exact: false })
+      .waitFor();
+    await unpaid.getByRole('button', { name: `Pay now: ${bid}` }).click();
+    const payDialog = page.getByRole('dialog', { name: /bid fee/i });
+    await payDialog.getByRole('button', { name: 'Proceed' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    const rows = page
+      .getByRole('region', { name: 'Previous Bids' })
+      .getByRole('row')
+      .filter({ hasText: company });
+    await expect.poll(() => rows.count()).toBe(1);
+    await unpaid.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText(/^Your first share bid is posted once/).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('pays the buy-share bid fee with the first bid, then posts the next bid directly', async () => {
     const member = await createMember(app, { address: true });
     const company = companyName();

@@ -11,6 +11,8 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
+import { fetchBidFeesOfAd } from '../../transactions/api/transactionsApi.ts';
+import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
 import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
@@ -22,7 +24,6 @@ import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
 import { BidSummaryPanel } from './BidSummaryPanel.tsx';
-import { UnpaidBidFees } from './UnpaidBidFees.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -76,6 +77,10 @@ export function BidArea({
   const [keptAlias, setKeptAlias] = useState('');
   // A fee dialog closed unpaid leaves its purchase to pay later: the unpaid fees are asked again.
   const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
+  const loadUnpaidFees = useCallback(
+    (signal: AbortSignal) => fetchBidFeesOfAd(request, itemId, signal),
+    [request, itemId],
+  );
   const feeDialogClosed = () => {
     setFeeFor(null);
     setFeeDialogsClosed((count) => count + 1);
@@ -239,8 +244,9 @@ export function BidArea({
               !withdrawn && (
                 <>
                   {viewerId !== undefined && (
-                    <UnpaidBidFees
-                      itemId={itemId}
+                    <UnpaidFees
+                      load={loadUnpaidFees}
+                      feeName="bid processing fee"
                       asked={feeDialogsClosed}
                       onPaid={() => void feePaid()}
                     />

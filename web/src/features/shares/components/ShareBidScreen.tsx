@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -6,11 +7,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { DATE_TIME_IN_TEXT } from '../../../lib/format.ts';
 import { subscriptionOffer } from '../../payments/model/paymentTexts.ts';
 import { useEntitlement } from '../../subscription/useEntitlement.ts';
+import { fetchShareFees } from '../../transactions/api/transactionsApi.ts';
+import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
 import { ShareBidForm } from './ShareBidForm.tsx';
 import { ShareBidsTable } from './ShareBidsTable.tsx';
 import { useShareBids } from './useShareBids.ts';
@@ -28,6 +33,16 @@ export function ShareBidScreen() {
   const previous = useShareBids(true);
   // The company of the member's newest share bid (the first page is newest first).
   const lastCompany = previous.page === 0 ? previous.list?.bids[0]?.company : undefined;
+
+  // A fee whose checkout was left unpaid (closed, or this page reloaded during it) is offered
+  // above the form with its bid, and asked again whenever a fee dialog closes.
+  const { request } = useApi();
+  const loadUnpaidFees = useCallback(
+    (signal: AbortSignal) => fetchShareFees(request, signal),
+    [request],
+  );
+  const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
+  const [paidMessage, setPaidMessage] = useState<string | null>(null);
 
   const posted = (feeJustPaid: boolean) => {
     if (feeJustPaid) feePaid();
@@ -65,9 +80,20 @@ export function ShareBidScreen() {
             </Alert>
           )}
           {!member.hasPaidToBuyShare && (
-            <Typography variant="body2" color="textSecondary">
-              Your first share bid is posted once the one-time buy-share bid fee is paid.
-            </Typography>
+            <>
+              <Typography variant="body2" color="textSecondary">
+                Your first share bid is posted once the one-time buy-share bid fee is paid.
+              </Typography>
+              <UnpaidFees
+                load={loadUnpaidFees}
+                feeName="buy-share bid fee"
+                asked={feeDialogsClosed}
+                onPaid={(confirmation) => {
+                  posted(true);
+                  setPaidMessage(confirmation.msg || MESSAGES.bidPosted);
+                }}
+              />
+            </>
           )}
           <Paper variant="outlined" sx={{ p: 2 }}>
             <ShareBidForm
@@ -77,6 +103,7 @@ export function ShareBidScreen() {
               onFeeOver={() => {
                 reload();
                 previous.refresh();
+                setFeeDialogsClosed((count) => count + 1);
               }}
             />
           </Paper>
@@ -89,6 +116,11 @@ export function ShareBidScreen() {
           />
         </>
       )}
+      <SuccessDialog
+        message={paidMessage}
+        titleId="share-fee-paid-title"
+        onClose={() => setPaidMessage(null)}
+      />
     </Stack>
   );
 }

@@ -103,6 +103,21 @@ export async function fetchBidFeesOfAd(
   return transactionPageOf(data).purchases;
 }
 
+/**
+ * GET /api/buyShare/listPurchases: the member's buy-share bid fees (the newest page), so that the
+ * share bid page can offer to pay one whose checkout was left unpaid.
+ */
+export async function fetchShareFees(
+  request: ApiRequest,
+  signal?: AbortSignal,
+): Promise<Transaction[]> {
+  const data = await request<unknown>('/api/buyShare/listPurchases', {
+    query: { page: 0 },
+    signal,
+  });
+  return transactionPageOf(data).purchases;
+}
+
 function transactionPageOf(data: unknown): TransactionPage {
   const body = isRecord(data) ? data : {};
   const rows = Array.isArray(body.purchases) ? body.purchases.filter(isRecord) : [];

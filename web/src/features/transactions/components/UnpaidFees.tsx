@@ -2,36 +2,38 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useApi } from '../../../app/session/useApi.ts';
 import type { Confirmation } from '../../payments/api/paymentsApi.ts';
-import { canPayNow } from '../../transactions/api/payUnpaid.ts';
-import { fetchBidFeesOfAd, type Transaction } from '../../transactions/api/transactionsApi.ts';
-import { PayUnpaidDialog } from '../../transactions/components/PayUnpaidDialog.tsx';
-import { feeBidText, unpaidNote } from '../../transactions/model/transactionRows.ts';
+import { canPayNow } from '../api/payUnpaid.ts';
+import type { Transaction } from '../api/transactionsApi.ts';
+import { feeBidText, unpaidNote } from '../model/transactionRows.ts';
+import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 
 type Props = {
-  itemId: string;
+  /** The member's fees of one kind (for one page's bids), newest first. */
+  load: (signal: AbortSignal) => Promise<Transaction[]>;
+  /** What the fee is called: 'bid processing fee', 'buy-share bid fee'. */
+  feeName: string;
   /** Changes whenever the fees may have changed (a fee dialog closed): they are asked again. */
   asked: number;
-  /** A fee was paid here and its bid placed (msg 'Bid Posted!'). */
+  /** A fee was paid here and its bid posted (msg 'Bid Posted!'). */
   onPaid: (confirmation: Confirmation) => void;
 };
 
 /**
- * The member's bid fees on this ad whose checkout was left unpaid (closed, or the page reloaded
- * during it), each with Pay now: the bid is not lost with the page. They are paid on their own
- * order, as from Transactions (`PayUnpaidDialog`); one that can no longer place its bid
- * (bidding closed, or another fee placed it) has no `payBy` and is not offered.
+ * The fees whose checkout was left unpaid (closed, or the page reloaded during it) on the page of
+ * the bid they post, each with that bid and Pay now: the bid is not lost with the page. They are
+ * paid on their own order, as from Transactions (`PayUnpaidDialog`); one that can no longer post
+ * its bid (bidding closed, another fee placed it, the fee paid otherwise) has no `payBy` and is
+ * not offered.
  */
-export function UnpaidBidFees({ itemId, asked, onPaid }: Props) {
-  const { request } = useApi();
+export function UnpaidFees({ load, feeName, asked, onPaid }: Props) {
   const [fees, setFees] = useState<Transaction[]>([]);
   const [paying, setPaying] = useState<Transaction | null>(null);
   const [reloads, setReloads] = useState(0);
   const reload = () => setReloads((count) => count + 1);
   useEffect(() => {
     const controller = new AbortController();
-    fetchBidFeesOfAd(request, itemId, controller.signal).then(
+    load(controller.signal).then(
       (rows) => {
         if (!controller.signal.aborted) setFees(rows.filter(canPayNow));
       },
@@ -39,12 +41,12 @@ export function UnpaidBidFees({ itemId, asked, onPaid }: Props) {
       () => undefined,
     );
     return () => controller.abort();
-  }, [request, itemId, asked, reloads]);
+  }, [load, asked, reloads]);
 
   return (
     <>
       {fees.length > 0 && (
-        <Stack spacing={1} data-testid="unpaid-bid-fees">
+        <Stack spacing={1} data-testid="unpaid-fees">
           {fees.map((fee) => {
             const bid = fee.bid ? feeBidText(fee.bid) : fee.itemName;
             return (
@@ -64,7 +66,7 @@ export function UnpaidBidFees({ itemId, asked, onPaid }: Props) {
                   </Button>
                 }
               >
-                {bid}: waiting for its bid processing fee. {fee.payBy && unpaidNote(fee.payBy)}
+                {bid}: waiting for its {feeName}. {fee.payBy && unpaidNote(fee.payBy)}
               </Alert>
             );
           })}
