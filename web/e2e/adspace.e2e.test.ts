@@ -402,6 +402,28 @@ describe('ad space', () => {
           'Your bid of ₹2,50,000 is not the highest: ₹2,60,000 leads. Bid more than that to lead.',
       })
       .waitFor();
+    // A bid that would not lead, or one with zeros too many, is asked about first: it binds.
+    const slotForm = page.getByRole('form', { name: 'Ad bid' });
+    const confirm = page.getByRole('dialog', { name: 'Post this ad bid?' });
+    for (const [amount, said] of [
+      [
+        '260000',
+        '₹2,60,000 is the same as the highest bid you can see, ₹2,60,000: it will not lead',
+      ],
+      ['2600000000', '₹2,60,00,00,000 is 10,000 times the highest bid you can see of ₹2,60,000.'],
+    ] as const) {
+      await slotForm.getByLabel('Amount (₹)').fill(amount);
+      await slotForm.getByRole('button', { name: 'Post Ad Bid' }).click();
+      await confirm.getByText(said, { exact: false }).waitFor();
+      expect(await confirm.innerText()).toContain(
+        'If it wins, you pay it plus GST within 12 hours.',
+      );
+      await confirm.getByRole('button', { name: 'Change amount' }).click();
+      await confirm.waitFor({ state: 'detached' });
+    }
+    // Nothing was posted.
+    expect(await page.getByRole('dialog', { name: MESSAGES.adBidPosted }).count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: '₹2,60,000 leads' }).waitFor();
 
     // Tomorrow's page, opened directly: when bidding ended, and a form that takes nothing.
     await page.goto(new URL(`/adbid/${tomorrow}?type=sidePanels`, app.baseUrl).href);

@@ -34,6 +34,8 @@ import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { bidWarning } from '../../bidding/model/bidForm.ts';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
 /** The slot's bids, and where it stands for the viewer (closed by the server, offered, sold). */
@@ -91,6 +93,8 @@ export function AdSlotBidScreen() {
   const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
+  /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   const slot = useSlotBids(id, type, Boolean(token));
   // A refusal about a field puts the keyboard on it, once it is marked.
   const { form, refused } = useRefusalFocus();
@@ -119,12 +123,28 @@ export function AdSlotBidScreen() {
   const outcomeText = slot.outcome && slotOutcomeText(slot.outcome, id);
   const standing = slot.bids && slotStanding(slot.bids, biddable);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
     const refusal = slotBidRefusal(type, amount);
     if (refusal) return refuse(refusal);
     setFailure(null);
+    // A bid that would not lead, or far above what it is measured against (a slip of zeros), is
+    // confirmed first: it binds its bidder to pay it, plus GST, if it wins.
+    const leader = slot.bids?.[0];
+    const warning = bidWarning(Number(amount), {
+      askingPrice: LIMITS.adBidBaseAmountRupees,
+      askingPriceName: 'the base amount',
+      currencyCode: 'INR',
+      highestSeen: leader?.bidamt ?? null,
+      highestSeenIsMine: leader?.mine === true,
+    });
+    if (warning) setConfirming(warning);
+    else void send();
+  };
+
+  const send = async () => {
+    setConfirming(null);
     setSending(true);
     try {
       const msg = await postSlotBid(envelope, {
@@ -297,6 +317,17 @@ export function AdSlotBidScreen() {
         {slot.bids && <SlotBidsTable bids={slot.bids} />}
       </Stack>
       {/* Post Ad Bid was busy (disabled) as the dialog opened: the keyboard goes back to it. */}
+      <ConfirmDialog
+        open={confirming !== null}
+        titleId="ad-bid-confirm"
+        title="Post this ad bid?"
+        keepLabel="Change amount"
+        actLabel="Post Ad Bid"
+        onKeep={() => setConfirming(null)}
+        onAct={() => void send()}
+      >
+        {confirming} If it wins, you pay it plus GST within {LIMITS.slotPayWithinHours} hours.
+      </ConfirmDialog>
       <SuccessDialog
         message={posted}
         titleId="ad-bid-posted"

@@ -32,6 +32,8 @@ export function bidRequestBody(
  */
 export type BidYardstick = {
   askingPrice: number;
+  /** What the asking price is called: 'the asking price' (an ad's), 'the base amount' (a slot's). */
+  askingPriceName?: string;
   currencyCode: string;
   highestSeen: number | null;
   /** The highest bid seen is the bidder's own (a bid again, or one whose answer was lost). */
@@ -44,13 +46,13 @@ export type BidYardstick = {
  */
 export function outlierBidWarning(
   amount: number,
-  { askingPrice, currencyCode, highestSeen }: BidYardstick,
+  { askingPrice, askingPriceName = 'the asking price', currencyCode, highestSeen }: BidYardstick,
 ): string | null {
   const asking = currencyCode.toUpperCase() === 'INR' ? askingPrice : 0;
   const [reference, what] =
     highestSeen !== null && highestSeen > asking
       ? [highestSeen, 'the highest bid you can see']
-      : [asking, 'the asking price'];
+      : [asking, askingPriceName];
   if (!(reference > 0) || amount < reference * LIMITS.bidConfirmTimes) return null;
   const times = Math.floor(amount / reference);
   return `${formatRupees(amount)} is ${times.toLocaleString('en-IN')} times ${what} of ${formatRupees(reference)}. A bid cannot be taken back.`;

@@ -71,6 +71,13 @@ describe('a bid far above the asking price', () => {
     );
   });
 
+  it('names what the price is, a slot’s base amount say', () => {
+    const slot = { ...yardstick, askingPrice: 2_00_000, askingPriceName: 'the base amount' };
+    expect(outlierBidWarning(20_00_000, slot)).toBe(
+      '₹20,00,000 is 10 times the base amount of ₹2,00,000. A bid cannot be taken back.',
+    );
+  });
+
   it('is measured against the highest bid the bidder sees, when that is higher', () => {
     const bidUp = { ...yardstick, highestSeen: 50_000 };
     expect(outlierBidWarning(1_00_000, bidUp)).toBeNull();
