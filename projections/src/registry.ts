@@ -9,6 +9,7 @@ import { reviewsProjection } from './social/reviews.projection.ts';
 import { mobileRequestsProjection } from './social/mobileRequests.projection.ts';
 import { notificationsProjection } from './social/notifications.projection.ts';
 import { contactMessagesProjection } from './social/contactMessages.projection.ts';
+import { notificationsSeenProjection } from './social/notificationsSeen.projection.ts';
 import { purchasesProjection } from './billing/purchases.projection.ts';
 import { pricesProjection } from './billing/prices.projection.ts';
 import { adSpacesProjection } from './adspace/adSpaces.projection.ts';
@@ -27,6 +28,7 @@ export const allProjections: readonly Projection[] = [
   reviewsProjection,
   mobileRequestsProjection,
   notificationsProjection,
+  notificationsSeenProjection,
   contactMessagesProjection,
   purchasesProjection,
   pricesProjection,

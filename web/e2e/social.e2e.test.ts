@@ -84,6 +84,35 @@ const BACK_INTO_VIEW = `document.dispatchEvent(new Event('visibilitychange'))`;
 // ---------------------------------------------------------------------------------------------
 
 describe('two members and a mobile number', () => {
+  it('counts a notification once: opened on one device, it is not new on another', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const reviewed = await api(app, '/api/review/', {
+      json: { userId: asha.userId, text: 'Quick to reply.' },
+      token: bala.token,
+    });
+    expect(reviewed.status).toBe(200);
+    const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    const phone = await windowOf(asha);
+    await visit(phone, '/profile-me');
+    await expect.poll(() => bellOf(phone).getAttribute('aria-label')).toBe('Notifications (1)');
+    const kept = phone.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/notification/seen') && response.request().method() === 'POST',
+    );
+    await bellOf(phone).click();
+    await phone.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    expect((await kept).status()).toBe(200);
+    await phone.keyboard.press('Escape');
+    await expect.poll(() => bellOf(phone).getAttribute('aria-label')).toBe('Notifications (0)');
+    // Another browser (nothing kept in it) counts from the account's mark.
+    const laptop = await windowOf(asha);
+    await visit(laptop, '/profile-me');
+    await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (0)');
+  });
+
   it('masks again on an open profile the number its member stops showing to all', async () => {
     const [asha, bala] = await Promise.all([
       createMember(app, { address: false }),

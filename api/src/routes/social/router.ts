@@ -14,6 +14,10 @@ import { askAgainAt } from '@boli/engine/social/mobileRequest.rules';
 import type { ReviewCommand } from '@boli/engine/social/review.commands';
 import { reviewsDecider } from '@boli/engine/social/review.decider';
 import { reviewsStream } from '@boli/engine/social/review.events';
+import {
+  notificationsSeenDecider,
+  notificationsSeenStream,
+} from '@boli/engine/social/notificationsSeen';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { listContactMessages } from '@boli/projections/social/contactMessages.queries';
@@ -23,6 +27,7 @@ import {
   type MobileRequestRow,
 } from '@boli/projections/social/mobileRequests.queries';
 import { listNotifications } from '@boli/projections/social/notifications.queries';
+import { notificationsSeenAt } from '@boli/projections/social/notificationsSeen.queries';
 import { findReview, listReviews } from '@boli/projections/social/reviews.queries';
 import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
@@ -39,6 +44,7 @@ import {
   contactMessageParams,
   contactPageQuery,
   mobileRequestBody,
+  notificationsSeenBody,
   requestStatusBody,
   requestStatusQuery,
   reviewBody,
@@ -242,6 +248,27 @@ export function socialRouter(infra: SocialInfra): Router {
 
   router.get('/api/notification', auth, member, async (ctx) => {
     ctx.body = success(await listNotifications(infra.db, me(ctx)));
+  });
+
+  // When the member last opened their notifications, kept on the account: the bell counts what
+  // came since on every device (docs/api/social.md).
+  router.get('/api/notification/seen', auth, member, async (ctx) => {
+    ctx.body = success({ seenAt: await notificationsSeenAt(infra.db, me(ctx)) });
+  });
+  router.post('/api/notification/seen', auth, member, async (ctx) => {
+    const { seenAt } = parseInput(notificationsSeenBody, ctx.request.body ?? {});
+    await execute(infra, {
+      streamId: notificationsSeenStream(me(ctx)),
+      decider: notificationsSeenDecider,
+      command: {
+        type: 'MarkNotificationsSeen',
+        data: { userId: me(ctx), seenAt },
+        metadata: commandMetadata(ctx, memberActor(me(ctx))),
+      },
+      readModels: ['notifications_seen'],
+    });
+    // The mark as kept: a later one from another device stays.
+    ctx.body = success({ seenAt: await notificationsSeenAt(infra.db, me(ctx)) });
   });
 
   // Contact us ----------------------------------------------------------------------------------

@@ -63,3 +63,8 @@ export const contactPageQuery = z.object({
   status: z.enum(CONTACT_MESSAGE_FILTERS).catch('all').default('all'),
 });
 export const contactMessageParams = z.object({ messageId: z.string().trim().min(1).max(100) });
+
+/** POST /api/notification/seen: when the member opened their notifications (ISO date-time). */
+export const notificationsSeenBody = z.object({
+  seenAt: z.iso.datetime({ offset: true, error: 'seenAt must be a date and time' }),
+});

@@ -475,3 +475,34 @@ describe('the contact form', () => {
     );
   });
 });
+
+describe('when notifications were last seen', () => {
+  it('is kept on the account: moved forward only, never ahead of now, each member their own', async () => {
+    const seen = async (who: TestMember) =>
+      (await kit.api('/api/notification/seen', { token: who.token })).body.data;
+    const mark = (who: TestMember, seenAt: unknown) =>
+      kit.api('/api/notification/seen', { token: who.token, json: { seenAt } });
+    expect(await seen(asha)).toEqual({ seenAt: null });
+
+    const first = await mark(asha, '2026-01-02T03:04:05.000Z');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ seenAt: '2026-01-02T03:04:05.000Z' });
+    // Another device, behind: the later mark stays.
+    expect((await mark(asha, '2026-01-01T00:00:00.000Z')).body.data).toEqual({
+      seenAt: '2026-01-02T03:04:05.000Z',
+    });
+    // A device whose clock runs years fast marks no further than now.
+    const before = Date.now();
+    const fast = (await mark(asha, '2099-01-01T00:00:00+05:30')).body.data as { seenAt: string };
+    expect(Date.parse(fast.seenAt)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(fast.seenAt)).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(await seen(asha)).toEqual(fast);
+    // Nobody else's.
+    expect(await seen(bala)).toEqual({ seenAt: null });
+    // Not a time: refused.
+    expect((await mark(bala, 'yesterday')).status).toBe(400);
+    expect(
+      (await kit.api('/api/notification/seen', { json: { seenAt: fast.seenAt } })).status,
+    ).toBe(401);
+  });
+});

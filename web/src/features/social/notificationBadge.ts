@@ -1,9 +1,10 @@
 import type { Notification } from './api/socialApi.ts';
 
 /*
- * The bell's count: notifications that arrived since the member last opened the menu, plus any
- * request still waiting for their answer (it needs them however old it is). When the menu was
- * last opened is remembered in this browser only; the spec keeps no read state.
+ * The bell's count: notifications that arrived since the member last opened the menu, on any
+ * device, plus any request still waiting for their answer (it needs them however old it is).
+ * When the menu was last opened is kept on the account (GET/POST /api/notification/seen) and in
+ * this browser, which counts from the later of the two while the account's is being read.
  */
 
 export const seenKey = (userId: string): string => `notificationsSeenAt:${userId}`;
@@ -71,3 +72,7 @@ export function notificationsInOrder(notifications: readonly Notification[]): No
     ...notifications.filter((notification) => !awaitsAnswer(notification)),
   ];
 }
+
+/** The later of two marks (either may be missing): what was seen on any device is not new. */
+export const laterSeen = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;

@@ -4,6 +4,7 @@ import {
   answeredText,
   answersFor,
   badgeCount,
+  laterSeen,
   notificationsInOrder,
   seenMarkOf,
 } from './notificationBadge.ts';
@@ -89,5 +90,17 @@ describe('where an answered request stands', () => {
   it('is not said to the requester, nor of anything but a request', () => {
     expect(answeredText({ ...request('rejected'), canAnswer: false })).toBeNull();
     expect(answeredText(note({}))).toBeNull();
+  });
+});
+
+describe('the mark the count goes from, this browser’s or the account’s', () => {
+  it('is the later of the two, either missing', () => {
+    const early = '2026-05-10T09:00:00.000Z';
+    const late = '2026-05-10T10:00:00.000Z';
+    expect(laterSeen(early, late)).toBe(late);
+    expect(laterSeen(late, early)).toBe(late);
+    expect(laterSeen(null, early)).toBe(early);
+    expect(laterSeen(early, null)).toBe(early);
+    expect(laterSeen(null, null)).toBeNull();
   });
 });

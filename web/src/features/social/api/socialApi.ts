@@ -90,6 +90,17 @@ export const requestMobileNumber = (request: Request, requestedTo: string) =>
 export const fetchNotifications = (request: Request) =>
   request<Notification[]>('/api/notification');
 
+/** When the member last opened their notifications, on any device (null: never). */
+export const fetchNotificationsSeen = (request: Request) =>
+  request<{ seenAt: string | null }>('/api/notification/seen').then(({ seenAt }) => seenAt);
+
+/** The menu was opened: everything up to `seenAt` is seen; answers the account's mark. */
+export const markNotificationsSeen = (request: Request, seenAt: string) =>
+  request<{ seenAt: string | null }>('/api/notification/seen', {
+    method: 'POST',
+    json: { seenAt },
+  }).then((answer) => answer.seenAt);
+
 export const answerRequest = (
   envelope: EnvelopeRequest,
   requestId: string,

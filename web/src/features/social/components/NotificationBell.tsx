@@ -21,6 +21,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import {
   answerRequest,
   fetchNotifications,
+  fetchNotificationsSeen,
+  markNotificationsSeen,
   type Notification,
   type RequestAnswer,
 } from '../api/socialApi.ts';
@@ -29,6 +31,7 @@ import {
   answeredText,
   answersFor,
   badgeCount,
+  laterSeen,
   notificationsInOrder,
   seenKey,
   seenMarkOf,
@@ -100,15 +103,25 @@ export function NotificationBell() {
   // Why the last load failed: the list shown may be old, or empty for want of an answer.
   const [failure, setFailure] = useState<string | null>(null);
 
+  // Seen on another device meanwhile: counted from the account's mark when it is later.
+  const seenElsewhere = useCallback((mark: string | null) => {
+    setSeenAt((shown) => laterSeen(shown, mark));
+  }, []);
+
   const reload = useCallback(async () => {
     try {
-      setNotifications(await fetchNotifications(request));
+      const [listed, mark] = await Promise.all([
+        fetchNotifications(request),
+        fetchNotificationsSeen(request).catch(() => null),
+      ]);
+      setNotifications(listed);
+      seenElsewhere(mark);
       setFailure(null);
     } catch (error) {
       // A failed poll keeps the list shown and says so; the next poll tries again.
       setFailure(messageOf(error));
     }
-  }, [request]);
+  }, [request, seenElsewhere]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -128,8 +141,10 @@ export function NotificationBell() {
     try {
       window.localStorage.setItem(key, mark);
     } catch {
-      // Storage refused: the count simply is not remembered.
+      // Storage refused: the account's mark still remembers it.
     }
+    // Kept on the account too, for the member's other devices; failing, this one still counts.
+    markNotificationsSeen(request, mark).then(seenElsewhere, () => undefined);
   };
 
   const answer = async (notification: Notification, status: RequestAnswer) => {
