@@ -200,12 +200,15 @@ export function BidCalendarScreen() {
           plugins={PLUGINS}
           initialView={opened.view}
           {...(opened.date === null ? {} : { initialDate: opened.date })}
-          datesSet={(shown) =>
-            showPlace({
+          datesSet={(shown) => {
+            const next = {
               view: shown.view.type as CalendarView,
               date: cellDay(shown.view.currentStart),
-            })
-          }
+            };
+            // The calendar says so as it first renders, before this screen's effects have run,
+            // when the router ignores (and warns of) a navigation: it is made just after.
+            window.setTimeout(() => showPlace(next));
+          }}
           // Days are written day first (22/11, 22 – 28 Nov 2026), as India writes them; the week
           // still starts on Sunday.
           locale={enGbLocale}
