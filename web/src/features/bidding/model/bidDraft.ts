@@ -31,15 +31,18 @@ export function parseBidDraft(text: string | null): BidDraft | null {
 
 /**
  * The draft to keep after the form changed to `input`, or null to keep none: a bid is being typed
- * once it has a type or an amount (an alias alone is the member's usual one). A guest's change
- * keeps the member who typed it: a session that just ended leaves a guest in front of the form.
+ * once it has a type or an amount — or, from a guest, an alias (a member's form starts with their
+ * usual one; a guest's starts empty, so one typed there is meant for the bid after logging in). A
+ * guest's change keeps the member who typed it: a session that just ended leaves a guest in front
+ * of the form.
  */
 export function nextBidDraft(
   previous: BidDraft | null,
   input: BidFormInput,
   viewerId: string | undefined,
 ): BidDraft | null {
-  if (input.type === SELECT_TYPE && input.amount === '') return null;
+  const typedAlias = viewerId === undefined && input.bidAlias.trim() !== '';
+  if (input.type === SELECT_TYPE && input.amount === '' && !typedAlias) return null;
   return { input, by: viewerId ?? previous?.by ?? null };
 }
 

@@ -26,6 +26,13 @@ describe('the bid being typed on an ad', () => {
     expect(nextBidDraft({ input: TYPED, by: 'u1' }, UNTOUCHED, 'u1')).toBeNull();
   });
 
+  it('keeps an alias a guest typed (for the bid after logging in), not a member’s usual one', () => {
+    const aliasOnly = { ...UNTOUCHED, bidAlias: 'guesty' };
+    expect(nextBidDraft(null, aliasOnly, undefined)).toEqual({ input: aliasOnly, by: null });
+    expect(nextBidDraft(null, aliasOnly, 'u1')).toBeNull();
+    expect(nextBidDraft(null, { ...UNTOUCHED, bidAlias: '  ' }, undefined)).toBeNull();
+  });
+
   it('stays the member’s when the guest a session end left behind edits it', () => {
     const typed = { input: TYPED, by: 'u1' };
     expect(nextBidDraft(typed, { ...TYPED, amount: '26030' }, undefined)?.by).toBe('u1');
