@@ -1,5 +1,5 @@
 import { validateBidAlias } from '@boli/engine/accounts/account.rules';
-import type { BID_TYPES } from '@boli/engine/shared/limits';
+import { LIMITS, type BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { formatPaise } from '../lib/format.ts';
@@ -76,3 +76,12 @@ export function amountEcho(amount: string): string | null {
   const paise = rupeesToPaise(Number(amount));
   return paise === undefined || paise === 0 ? null : formatPaise(paise);
 }
+
+/**
+ * Said under an alias field (Bid alias, Company) once it holds the most it may: the field takes
+ * no more, and a longer name typed or pasted is cut, which would otherwise pass unnoticed.
+ */
+export const aliasLengthHint = (alias: string): string | undefined =>
+  alias.length >= LIMITS.bidAlias.max
+    ? `${alias.length} / ${LIMITS.bidAlias.max} characters: the most it may have.`
+    : undefined;

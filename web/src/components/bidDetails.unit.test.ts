@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { amountEcho, bidDetailsProblem, bidFieldsAtFault, SELECT_TYPE } from './bidDetails.ts';
+import {
+  aliasLengthHint,
+  amountEcho,
+  bidDetailsProblem,
+  bidFieldsAtFault,
+  SELECT_TYPE,
+} from './bidDetails.ts';
 
 const GOOD = { type: 'Open' as const, amount: '1500' };
 
@@ -62,5 +68,12 @@ describe('the amount said under the field', () => {
     for (const typed of ['', '0', '0.00', '1.', '99999999999999999999', '0.001']) {
       expect(amountEcho(typed), typed).toBeNull();
     }
+  });
+});
+
+describe('an alias field holding the most it may', () => {
+  it('says so, from the limit on, and says nothing before', () => {
+    expect(aliasLengthHint('x'.repeat(14))).toBeUndefined();
+    expect(aliasLengthHint('Zephyr Ventures')).toBe('15 / 15 characters: the most it may have.');
   });
 });

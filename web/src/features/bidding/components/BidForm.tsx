@@ -13,7 +13,7 @@ import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
-import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
@@ -170,6 +170,7 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
           size="small"
           fullWidth
           error={aliasAtFault}
+          helperText={aliasLengthHint(input.bidAlias)}
           slotProps={{
             htmlInput: {
               maxLength: LIMITS.bidAlias.max,

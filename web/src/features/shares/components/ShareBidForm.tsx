@@ -10,7 +10,7 @@ import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
-import { SELECT_TYPE } from '../../../components/bidDetails.ts';
+import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { postShareBid, quoteShareFee } from '../api/sharesApi.ts';
@@ -136,7 +136,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
           setInput((current) => ({ ...current, company: e.target.value }));
         }}
         size="small"
-        helperText="The name your bids are shown under"
+        helperText={aliasLengthHint(input.company) ?? 'The name your bids are shown under'}
         error={atFault.includes('alias')}
         slotProps={{
           htmlInput: {
