@@ -399,6 +399,46 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
   }, 120_000);
 
+  it('a bid on its way as the owner closes bidding is said not to be placed', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const ownerSide = await openAs(browser, owner);
+    const bidderSide = await openAs(browser, bidder);
+    for (const { page } of [ownerSide, bidderSide]) {
+      await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+      await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    }
+    // The bid is held on its way until the owner has closed bidding.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await bidderSide.page.route('**/api/bid/', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    const form = bidArea(bidderSide.page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(bidderSide.page, form, 'Hidden', '25000');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await bidArea(ownerSide.page).getByRole('button', { name: 'Close Bid' }).click();
+    await ownerSide.page
+      .getByRole('dialog', { name: 'Close bidding now?' })
+      .getByRole('button', { name: 'Close Bid' })
+      .click();
+    await ownerSide.page.getByRole('dialog', { name: MESSAGES.bidClosed }).waitFor();
+    release();
+    // The form goes with the open bidding; the area says what became of the bid.
+    await bidArea(bidderSide.page)
+      .getByText('Your Hidden bid of ₹25,000 was not placed: bidding closed before it arrived.')
+      .waitFor();
+    expect(await form.count()).toBe(0);
+    await ownerSide.context.close();
+    await bidderSide.context.close();
+  }, 120_000);
+
   it('a bid far above the asking price is placed only once the bidder says it is meant', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

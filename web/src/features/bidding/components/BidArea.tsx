@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,7 +20,7 @@ import { useBidSocket } from '../api/useBidSocket.ts';
 import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
 import { forgetBidDraft } from '../model/bidDraft.ts';
 import { liveNewsText } from '../model/liveNews.ts';
-import { bidControls, biddingWhen, closeResultOf } from '../model/biddingPhase.ts';
+import { bidControls, biddingWhen, closeResultOf, notPlacedText } from '../model/biddingPhase.ts';
 import { BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
@@ -75,6 +76,8 @@ export function BidArea({
   // A fresh form once a fee placed its bid: no refusal left on it.
   const [formKey, setFormKey] = useState(0);
   const [keptAlias, setKeptAlias] = useState('');
+  // A bid refused because bidding closed as it was sent: said once the form has gone.
+  const [notPlaced, setNotPlaced] = useState<PlaceBidBody | null>(null);
   // A fee dialog closed unpaid leaves its purchase to pay later: the unpaid fees are asked again.
   const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
   const loadUnpaidFees = useCallback(
@@ -231,6 +234,11 @@ export function BidArea({
               now={now}
               result={closeResultOf(summary, { isOwner: controls.isOwner, ownerId }, currencyCode)}
             />
+            {notPlaced && controls.phase === 'closed' && (
+              <Alert severity="warning" role="status">
+                {notPlacedText(notPlaced)}
+              </Alert>
+            )}
             <BidSummaryPanel
               summary={summary}
               isOwner={controls.isOwner}
@@ -254,6 +262,10 @@ export function BidArea({
                   <BidForm
                     key={formKey}
                     itemId={itemId}
+                    onClosedMeanwhile={(bid) => {
+                      setNotPlaced(bid);
+                      forgetBidDraft(itemId);
+                    }}
                     onPosted={(next) => answered(next, MESSAGES.bidPosted)}
                     onPayFee={setFeeFor}
                     keptAlias={keptAlias}

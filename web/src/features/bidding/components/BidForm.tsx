@@ -34,6 +34,11 @@ type Props = {
   /** The member chose to pay the processing fee for this refused bid. */
   onPayFee: (bid: PlaceBidBody) => void;
   /**
+   * Bidding closed while this bid was on its way: the form goes with the open bidding, so the
+   * area says what became of the bid.
+   */
+  onClosedMeanwhile?: (bid: PlaceBidBody) => void;
+  /**
    * The alias of a bid just placed through the fee: the next bid starts with it, as it does
    * after a bid posted from this form.
    */
@@ -62,7 +67,14 @@ const unconfirmed = (error: unknown): boolean =>
  * in the tab until posted (model/bidDraft.ts): the page is rebuilt when the session ends and after
  * logging in again, and the bid is still there.
  */
-export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick }: Props) {
+export function BidForm({
+  itemId,
+  onPosted,
+  onPayFee,
+  onClosedMeanwhile,
+  keptAlias = '',
+  yardstick,
+}: Props) {
   const { status, user, token } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
@@ -142,6 +154,8 @@ export function BidForm({ itemId, onPosted, onPayFee, keptAlias = '', yardstick 
       const subscribeAt = subscribeLink(error);
       if (body && error instanceof ApiError && error.code === 'BID_ALIAS_TAKEN')
         setTakenAlias(body.bidAlias);
+      if (body && error instanceof ApiError && error.code === 'BIDDING_CLOSED')
+        onClosedMeanwhile?.(body);
       setFailure({
         message: unconfirmed(error) ? MESSAGES.bidUnconfirmed : firstMessageOf(error),
         subscribeAt,

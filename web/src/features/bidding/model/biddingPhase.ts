@@ -1,4 +1,5 @@
-import { formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice, formatRupees } from '../../../lib/format.ts';
+import type { PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 
 /*
@@ -119,3 +120,7 @@ export function bidControls(
     showCountdown: phase === 'finalCall',
   };
 }
+
+/** A bid refused because bidding closed while it was on its way: what became of it. */
+export const notPlacedText = (bid: Pick<PlaceBidBody, 'type' | 'bidamt'>): string =>
+  `Your ${bid.type} bid of ${formatRupees(bid.bidamt)} was not placed: bidding closed before it arrived.`;

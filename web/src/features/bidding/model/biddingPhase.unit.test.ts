@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
-import { bidControls, biddingPhase, biddingWhen, closeResultOf } from './biddingPhase.ts';
+import {
+  bidControls,
+  biddingPhase,
+  biddingWhen,
+  closeResultOf,
+  notPlacedText,
+} from './biddingPhase.ts';
 
 const NOW = Date.parse('2024-05-01T10:00:00.000Z');
 const OPEN = {
@@ -158,5 +164,13 @@ describe('what the close means for each viewer', () => {
       line: 'Nobody bid on this ad.',
       link: null,
     });
+  });
+});
+
+describe('a bid that bidding closed on as it was sent', () => {
+  it('says it was not placed, with its type and amount', () => {
+    expect(notPlacedText({ type: 'Hidden', bidamt: 25_000 })).toBe(
+      'Your Hidden bid of ₹25,000 was not placed: bidding closed before it arrived.',
+    );
   });
 });
