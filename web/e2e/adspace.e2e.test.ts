@@ -428,6 +428,12 @@ describe('ad space', () => {
       );
       await confirm.getByRole('button', { name: 'Change amount' }).click();
       await confirm.waitFor({ state: 'detached' });
+      // The keyboard is back on the amount to change, not on Post Ad Bid.
+      await expect
+        .poll(() =>
+          slotForm.getByLabel('Amount (₹)').evaluate((input) => input === document.activeElement),
+        )
+        .toBe(true);
     }
     // Nothing was posted.
     expect(await page.getByRole('dialog', { name: MESSAGES.adBidPosted }).count()).toBe(0);

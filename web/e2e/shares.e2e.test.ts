@@ -133,10 +133,17 @@ describe('share bids through the sandbox checkout', () => {
     await page.goto(new URL(`/bid/${member.userId}`, app.baseUrl).href);
     await page.getByRole('form', { name: 'Post A Bid' }).getByLabel('Company').fill(company);
     await postBid(page, 'Hidden', '37000');
-    await page
-      .getByRole('dialog', { name: 'Buy-share bid fee' })
-      .getByRole('button', { name: 'Proceed' })
-      .click();
+    // Closed, the fee's dialog gives the keyboard back to Post Bid (busy as the dialog opened).
+    const feeDialog = page.getByRole('dialog', { name: 'Buy-share bid fee' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).waitFor();
+    await page.keyboard.press('Escape');
+    await feeDialog.waitFor({ state: 'detached' });
+    const postBidButton = page.getByRole('button', { name: 'Post Bid' });
+    await expect
+      .poll(() => postBidButton.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    await postBidButton.click();
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
     await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
     // Reloaded in the middle of the checkout: the bid waits above the form, with Pay now.
     await page.reload();
@@ -156,6 +163,14 @@ describe('share bids through the sandbox checkout', () => {
       .filter({ hasText: company });
     await expect.poll(() => rows.count()).toBe(1);
     await unpaid.waitFor({ state: 'detached' });
+    // Pay now went with the note: the keyboard is on the form, not lost at the page's start.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('form', { name: 'Post A Bid' })
+          .evaluate((form) => form.parentElement === document.activeElement),
+      )
+      .toBe(true);
     await expect.poll(() => page.getByText(/^Your first share bid is posted once/).count()).toBe(0);
     await context.close();
   }, 120_000);

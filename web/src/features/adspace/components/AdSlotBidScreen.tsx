@@ -38,6 +38,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { bidWarning } from '../../bidding/model/bidForm.ts';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
+/** The amount field's id: Change amount in the confirmation goes back to it. */
+const AMOUNT_FIELD_ID = 'slot-bid-amount';
+
 /** The slot's bids, and where it stands for the viewer (closed by the server, offered, sold). */
 function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
   const { request } = useApi();
@@ -253,7 +256,7 @@ export function AdSlotBidScreen() {
             size="small"
             fullWidth
             error={at('amount')}
-            id="slot-bid-amount"
+            id={AMOUNT_FIELD_ID}
             // A key refused takes the base amount's line while it is said, so nothing below moves.
             helperText={
               failure?.action ??
@@ -323,7 +326,11 @@ export function AdSlotBidScreen() {
         title="Post this ad bid?"
         keepLabel="Change amount"
         actLabel="Post Ad Bid"
-        onKeep={() => setConfirming(null)}
+        onKeep={() => {
+          setConfirming(null);
+          // Back to the amount to change, not to Post Ad Bid (which would ask again).
+          window.setTimeout(() => document.getElementById(AMOUNT_FIELD_ID)?.focus());
+        }}
         onAct={() => void send()}
       >
         {confirming} If it wins, you pay it plus GST within {LIMITS.slotPayWithinHours} hours.

@@ -12,6 +12,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
+import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { postShareBid, quoteShareFee } from '../api/sharesApi.ts';
 import {
@@ -176,6 +177,8 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
         quoted={feeFor}
         onClose={() => {
           setFeeFor(null);
+          // Post Bid was busy (and so let go of the keyboard) as the dialog opened: it has it back.
+          focusWhenDialogLeft(() => submitButton.current);
           // Its Proceed may have found the fee paid in another tab: the page reads it again, so
           // that Post Bid then posts directly.
           onFeeOver();

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -43,6 +43,7 @@ export function ShareBidScreen() {
   );
   const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
   const [paidMessage, setPaidMessage] = useState<string | null>(null);
+  const formPaper = useRef<HTMLDivElement>(null);
 
   const posted = (feeJustPaid: boolean) => {
     if (feeJustPaid) feePaid();
@@ -95,7 +96,7 @@ export function ShareBidScreen() {
               />
             </>
           )}
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          <Paper ref={formPaper} tabIndex={-1} variant="outlined" sx={{ p: 2 }}>
             <ShareBidForm
               startCompany={lastCompany || member.bidAlias}
               hasPaidToBuyShare={member.hasPaidToBuyShare}
@@ -120,6 +121,8 @@ export function ShareBidScreen() {
         message={paidMessage}
         titleId="share-fee-paid-title"
         onClose={() => setPaidMessage(null)}
+        // Its note and Pay now are gone with the fee: the keyboard goes to the form.
+        focusInstead={() => formPaper.current}
       />
     </Stack>
   );

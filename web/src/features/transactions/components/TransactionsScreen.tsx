@@ -20,6 +20,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { DATES_IN_TEXT, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
@@ -79,6 +80,7 @@ export function TransactionsScreen() {
   const [attempt, setAttempt] = useState(0);
   /** The unpaid purchase whose Pay now was pressed. */
   const [paying, setPaying] = useState<Transaction | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const { enqueueSnackbar } = useSnackbar();
   const reload = () => setAttempt((n) => n + 1);
   // After a payment dialog the list is asked again with the rows left in place: the Pay now
@@ -125,7 +127,7 @@ export function TransactionsScreen() {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
       >
-        <Typography variant="h5" component="h1">
+        <Typography ref={heading} tabIndex={-1} variant="h5" component="h1">
           Transactions
         </Typography>
         <PurchaseKindSelect
@@ -204,6 +206,8 @@ export function TransactionsScreen() {
         }}
         onPaid={(confirmation) => {
           setPaying(null);
+          // Its Pay now is gone with the payment: the keyboard goes to the page's heading.
+          focusWhenDialogLeft(() => heading.current);
           enqueueSnackbar(confirmation.msg || PAYMENT_TEXTS.paid, { variant: 'success' });
           reloadQuietly();
         }}
@@ -386,7 +390,8 @@ function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
           size="small"
           variant="outlined"
           onClick={() => onPay(row)}
-          aria-label={`Pay now: ${row.itemName}`}
+          // Several fees' rows share a name: the bid each places tells them apart.
+          aria-label={`Pay now: ${row.itemName}${row.bid ? `, ${feeBidText(row.bid)}` : ''}`}
           sx={{ mt: 0.5, ...NO_WRAP }}
         >
           Pay now
