@@ -38,6 +38,7 @@ import { createLogger } from '@boli/api/logger';
 import { billingSettingsOf } from '@boli/api/routes/billing/billingDeps';
 import { closeSlotWhenBiddingEnds } from '../../ops/src/jobs/slotClosing.ts';
 import { slotClosedText, slotTerms } from '../src/features/adspace/model/slotTerms.ts';
+import { formatDate } from '../src/lib/format.ts';
 
 /*
  * Ad space in Chromium against the real api, read models and the sandbox gateway: a member buys
@@ -229,7 +230,11 @@ describe('ad space', () => {
     // its cell does.
     await byDate.getByLabel('Date').fill(addDays(today, 1));
     await byDate.getByLabel('Date').press('Enter');
-    await page.getByText(MESSAGES.biddingClosed).first().waitFor();
+    // Which date, and when its bidding ended.
+    await page
+      .getByText(`${formatDate(addDays(today, 1))}: ${slotClosedText(addDays(today, 1))}`)
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/bid-calendar');
     await page.locator('.fc-multiMonthYear-view').waitFor();
 
@@ -271,7 +276,8 @@ describe('ad space', () => {
     await form.getByText(/^More than the base amount of/).waitFor();
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidBelowBase }).waitFor();
-    await form.getByText(MESSAGES.slotBidBelowBaseAction).waitFor();
+    // The spec's words, with the figure they are about.
+    await form.getByText(`${MESSAGES.slotBidBelowBaseAction} (₹2,00,000).`).waitFor();
     // The amount is marked, described by the refusal, and has the keyboard.
     const amountField = form.getByLabel('Amount (₹)');
     expect(await amountField.getAttribute('aria-invalid')).toBe('true');

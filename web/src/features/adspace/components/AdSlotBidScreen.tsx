@@ -38,6 +38,15 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { bidWarning } from '../../bidding/model/bidForm.ts';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
 
+/**
+ * A refusal's words under the amount; below the base amount, with the base's figure (the line
+ * they replace said it, and the spec's two sentences do not).
+ */
+const actionLine = (action: string | undefined): string | undefined =>
+  action === MESSAGES.slotBidBelowBaseAction
+    ? `${action} (${formatRupees(LIMITS.adBidBaseAmountRupees)}).`
+    : action;
+
 /** The amount field's id: Change amount in the confirmation goes back to it. */
 const AMOUNT_FIELD_ID = 'slot-bid-amount';
 
@@ -259,7 +268,7 @@ export function AdSlotBidScreen() {
             id={AMOUNT_FIELD_ID}
             // A key refused takes the base amount's line while it is said, so nothing below moves.
             helperText={
-              failure?.action ??
+              actionLine(failure?.action) ??
               refusal.hintOf('amount', amount) ??
               `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`
             }

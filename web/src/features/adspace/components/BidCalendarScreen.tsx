@@ -24,7 +24,8 @@ import { messageOf } from '../../../app/api/client.ts';
 import { BOLI_PURPLE, NARROWEST_PHONE, ON_TOUCH, TOUCH_TARGET_PX } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { slotClosedText } from '../model/slotTerms.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
   calendarEventsOf,
@@ -118,7 +119,11 @@ export function BidCalendarScreen() {
   const open = (dateStr: string) => {
     const opening = slotOpening(dateStr, new Date());
     if (opening === 'open') void navigate(slotBidPath(dateStr, type));
-    else enqueueSnackbar(SLOT_NOT_OPEN_MESSAGES[opening], { variant: 'info' });
+    else {
+      // Which date, and why: a snackbar read out alone says little as 'Bidding Closed'.
+      const why = opening === 'closed' ? slotClosedText(dateStr) : SLOT_NOT_OPEN_MESSAGES[opening];
+      enqueueSnackbar(`${formatDate(dateStr)}: ${why}`, { variant: 'info' });
+    }
   };
 
   return (

@@ -120,6 +120,8 @@ export function ProfileMeScreen() {
           to="/editprofile"
           variant="contained"
           startIcon={<EditIcon />}
+          // Said alone (a screen reader's list of links), 'Edit' would not say what.
+          aria-label="Edit profile"
         >
           Edit
         </Button>

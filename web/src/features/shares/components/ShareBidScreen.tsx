@@ -67,6 +67,8 @@ export function ShareBidScreen() {
           ) : (
             <Alert
               severity="info"
+              // Found on the page, not news of the moment: read in its place, not interrupting.
+              role="note"
               data-testid="share-bid-unsubscribed"
               action={
                 <Button component={RouterLink} to="/subscription" color="inherit" size="small">

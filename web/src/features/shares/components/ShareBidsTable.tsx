@@ -98,7 +98,15 @@ export function ShareBidsTable({ title, list, failure, page, onPage }: Props) {
           </Table>
         </TableScroller>
       )}
-      {list && <PagePicker page={page} totalPages={list.totalPages} onPage={onPage} size="small" />}
+      {list && (
+        <PagePicker
+          page={page}
+          totalPages={list.totalPages}
+          onPage={onPage}
+          size="small"
+          aria-label={`Pages of ${title}`}
+        />
+      )}
     </Stack>
   );
 }
