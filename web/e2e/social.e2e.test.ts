@@ -252,6 +252,12 @@ describe('two members and a mobile number', () => {
     // A: told of the approval, the open profile shows the number in full at once (no poll).
     await expect.poll(() => phone.innerText(), { timeout: 15_000 }).toContain(bala.phone);
     expect(await a.getByRole('button', { name: 'Pending' }).count()).toBe(0);
+    // Said, and the keyboard that was on Pending is on the number now.
+    await a
+      .getByRole('status')
+      .filter({ hasText: 'Approved: their mobile number is shown.' })
+      .waitFor();
+    await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
     await a.screenshot({ path: '/tmp/boli-social-shown.png', fullPage: true });
 
     // B takes it back; told so, A's profile masks the number again and Show returns, waiting.

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatAddress } from '@boli/engine/shared/address';
+import { SHOWN_PHONE_ID } from '../../social/components/MobileRequestButton.tsx';
 import {
   ADDRESS_PARTS,
   CASTING_FIELDS,
@@ -63,7 +64,12 @@ export function ProfileDetails({
             direction="row"
             sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
           >
-            <span data-testid="profile-phone" style={{ whiteSpace: 'nowrap' }}>
+            <span
+              data-testid="profile-phone"
+              id={SHOWN_PHONE_ID}
+              tabIndex={-1}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {text('phoneCode')} {phone}
             </span>
             {phoneAction}

@@ -11,6 +11,13 @@ import { onNotificationArrived } from '../api/notificationSignal.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
+import { focusIsLost } from '../../../lib/focusLost.ts';
+
+/** The element that shows the member's number (ProfileDetails): it takes the keyboard once shown. */
+export const SHOWN_PHONE_ID = 'profile-phone';
+
+/** Said once a request this page sent is approved and the number shows. */
+const APPROVED_NEWS = 'Approved: their mobile number is shown.';
 
 /** What Show asks for, which it is described by (a hidden element still describes). */
 const SHOW_MEANS_ID = 'mobile-request-show-means';
@@ -99,8 +106,15 @@ export function MobileRequestButton({
     if (asked && status === 2) pending.current?.focus();
   }, [asked, status]);
 
+  // Approved while the viewer waited: Pending goes, with the keyboard in it; the number it
+  // unmasked takes the keyboard instead, and the approval is said.
+  useEffect(() => {
+    if (status === 3 && focusIsLost()) document.getElementById(SHOWN_PHONE_ID)?.focus();
+  }, [status]);
+
   // The member shows their number to everyone, or it is shown to this viewer already.
-  if (view === null || status === 3 || (!phoneMasked && status === 1)) return null;
+  if (status === 3) return <Announcer message={asked ? APPROVED_NEWS : ''} />;
+  if (view === null || (!phoneMasked && status === 1)) return null;
   // The owner said no: Show waits, and says till when (the api refuses it till then).
   const waiting = status === 1 && view.askAgainAt !== null;
   return (
