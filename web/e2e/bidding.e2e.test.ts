@@ -46,6 +46,22 @@ const cutListRefresh = async (page: Page): Promise<() => Promise<void>> => {
 /** socket.io's path, for its long polling and its websocket alike (api/src/server.ts). */
 const isBidSocket = (url: URL) => url.pathname === '/bid/';
 
+/** A new ad's owner and a bidder, each in a window on the ad, with no bids on it yet. */
+async function ownerAndBidderOnNewAd() {
+  const [owner, bidder] = await Promise.all([
+    createMember(app, { address: true }),
+    createMember(app, { address: false }),
+  ]);
+  const adId = await postAd(app, owner);
+  const ownerSide = await openAs(browser, owner);
+  const bidderSide = await openAs(browser, bidder);
+  for (const { page } of [ownerSide, bidderSide]) {
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+  }
+  return { ownerSide, bidderSide };
+}
+
 /**
  * The page's live link to the api, which the test can take down and bring back as a network
  * would: every websocket and long poll to /bid passes through here. socket.io starts on long
@@ -332,17 +348,7 @@ describe('bidding on an ad, live', () => {
   }, 180_000);
 
   it('the owner closes early once they confirm it, and the bidder sees it close live', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
-    const ownerSide = await openAs(browser, owner);
-    const bidderSide = await openAs(browser, bidder);
-    for (const { page } of [ownerSide, bidderSide]) {
-      await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-      await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
-    }
+    const { ownerSide, bidderSide } = await ownerAndBidderOnNewAd();
     // Offline, the bidder is told at once that live updates paused, not at socket.io's next
     // missed ping; back online, the link is live again.
     await bidArea(bidderSide.page).getByTestId('bid-viewers').waitFor();
@@ -400,17 +406,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a bid on its way as the owner closes bidding is said not to be placed', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
-    const ownerSide = await openAs(browser, owner);
-    const bidderSide = await openAs(browser, bidder);
-    for (const { page } of [ownerSide, bidderSide]) {
-      await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-      await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
-    }
+    const { ownerSide, bidderSide } = await ownerAndBidderOnNewAd();
     // The bid is held on its way until the owner has closed bidding.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
