@@ -81,41 +81,42 @@ export function parseTransaction(row: Record<string, unknown>): Transaction {
 }
 
 /** One page (zero-based, 20 rows, newest first) of the member's purchases of one type. */
-export async function fetchTransactions(
+export const fetchTransactions = (
   request: ApiRequest,
   query: { page: number; type: TransactionType },
   signal?: AbortSignal,
-): Promise<TransactionPage> {
-  return transactionPageOf(await request<unknown>('/api/cart/listTransactions', { query, signal }));
-}
+): Promise<TransactionPage> => purchasesPage(request, '/api/cart/listTransactions', query, signal);
 
 /**
  * GET /api/bidpay/listPurchases with item_id: the member's bid fees on one ad (the newest page),
  * so that its page can offer to pay one whose checkout was left unpaid.
  */
-export async function fetchBidFeesOfAd(
+export const fetchBidFeesOfAd = (
   request: ApiRequest,
   itemId: string,
   signal?: AbortSignal,
-): Promise<Transaction[]> {
-  const query = { page: 0, item_id: itemId };
-  const data = await request<unknown>('/api/bidpay/listPurchases', { query, signal });
-  return transactionPageOf(data).purchases;
-}
+): Promise<Transaction[]> =>
+  purchasesPage(request, '/api/bidpay/listPurchases', { page: 0, item_id: itemId }, signal).then(
+    (answer) => answer.purchases,
+  );
 
 /**
  * GET /api/buyShare/listPurchases: the member's buy-share bid fees (the newest page), so that the
  * share bid page can offer to pay one whose checkout was left unpaid.
  */
-export async function fetchShareFees(
+export const fetchShareFees = (request: ApiRequest, signal?: AbortSignal): Promise<Transaction[]> =>
+  purchasesPage(request, '/api/buyShare/listPurchases', { page: 0 }, signal).then(
+    (answer) => answer.purchases,
+  );
+
+/** A page of one of the lists of purchases, which all answer `{ purchases, totalPages }`. */
+async function purchasesPage(
   request: ApiRequest,
-  signal?: AbortSignal,
-): Promise<Transaction[]> {
-  const data = await request<unknown>('/api/buyShare/listPurchases', {
-    query: { page: 0 },
-    signal,
-  });
-  return transactionPageOf(data).purchases;
+  path: string,
+  query: Record<string, string | number>,
+  signal: AbortSignal | undefined,
+): Promise<TransactionPage> {
+  return transactionPageOf(await request<unknown>(path, { query, signal }));
 }
 
 function transactionPageOf(data: unknown): TransactionPage {
