@@ -251,9 +251,13 @@ describe('a member with a full profile', () => {
     expect(await filters.getByRole('button', { name: 'Apply Filter' }).isDisabled()).toBe(true);
     await field(page, 'Price to (₹)').fill('900000');
     await page.getByRole('button', { name: 'Apply Filter' }).click();
-    // Said on the page, and to a screen reader.
+    // Said on the page, and to a screen reader: once, by the live region (the words on the page
+    // are hidden from it).
     await page.getByRole('status').getByText(MESSAGES.noAdsAvailable).waitFor();
     expect(await page.getByText(MESSAGES.noAdsAvailable).count()).toBe(2);
+    expect(
+      await page.getByRole('paragraph').filter({ hasText: MESSAGES.noAdsAvailable }).count(),
+    ).toBe(0);
     expect(await adCard(page, 'Swift Dzire').count()).toBe(0);
     // …with the way out.
     await page.getByRole('button', { name: 'Clear filters' }).waitFor();

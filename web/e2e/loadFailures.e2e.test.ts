@@ -182,8 +182,8 @@ const SCREENS: Screen[] = [
     path: () => '/transactions',
     apiPath: '/api/cart/listTransactions',
     as: 'other',
-    // On the page (a screen reader's live region says it too).
-    loaded: (page) => page.getByRole('paragraph').filter({ hasText: 'No transactions yet.' }),
+    // Said by the live region (the same words on the page are hidden from screen readers).
+    loaded: (page) => page.getByRole('status').filter({ hasText: 'No transactions yet.' }),
   },
   {
     name: 'my ads',

@@ -155,7 +155,10 @@ export function AdListScreen() {
       {loading && <CenteredSpinner label="Loading ads" />}
       {!loading && !error && ads.length === 0 && (
         <Stack spacing={1} sx={{ py: 4, alignItems: 'center', textAlign: 'center' }}>
-          <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
+          {/* Said by the Announcer above; a screen reader reading the page meets it there once. */}
+          <Typography color="textSecondary" aria-hidden>
+            {MESSAGES.noAdsAvailable}
+          </Typography>
           {/* Filtered to nothing: why, when the address itself rules every ad out, and the way out. */}
           {filterCount > 0 && (
             <>

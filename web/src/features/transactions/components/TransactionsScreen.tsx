@@ -153,7 +153,10 @@ export function TransactionsScreen() {
         }
       />
       {answer && answer.purchases.length === 0 && (
-        <Typography color="textSecondary">{NO_TRANSACTIONS}</Typography>
+        // Said by the Announcer above; a screen reader reading the page meets it there once.
+        <Typography color="textSecondary" aria-hidden>
+          {NO_TRANSACTIONS}
+        </Typography>
       )}
       {answer && answer.purchases.length > 0 && phone && (
         // A phone shows each purchase as a card: the nine columns would hide the total and the
