@@ -360,6 +360,11 @@ describe('ad space', () => {
     await page.getByRole('button', { name: 'month', exact: true }).click();
     await page.getByRole('button', { name: 'Next month', exact: true }).click();
     const month = await page.locator('.fc-toolbar-title').innerText();
+    // The new period is said aloud: the title changes out of a screen reader's sight.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Showing ${month}` })
+      .waitFor();
     await page.waitForURL(
       (url) => url.searchParams.get('view') === 'dayGridMonth' && url.searchParams.has('date'),
     );

@@ -23,6 +23,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { BOLI_PURPLE, NARROWEST_PHONE, ON_TOUCH, TOUCH_TARGET_PX } from '../../../app/theme.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
@@ -82,6 +83,9 @@ export function BidCalendarScreen() {
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const retried = useRef<(() => void) | null>(null);
+  // The period a toolbar button moved to, said aloud: the title changes out of a reader's sight.
+  const [periodShown, setPeriodShown] = useState('');
+  const firstPeriod = useRef(true);
   const events = useCallback(
     (
       info: EventSourceFuncArg,
@@ -156,6 +160,7 @@ export function BidCalendarScreen() {
       </Typography>
       <DateOpener type={type} onOpen={open} />
       {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
+      <Announcer message={periodShown} />
       <Box
         data-testid="bid-calendar"
         sx={{
@@ -164,6 +169,14 @@ export function BidCalendarScreen() {
           // page's width.
           '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
           '& .fc .fc-button': { px: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '1em' } },
+          // The keyboard's place among the toolbar's buttons as plain as on the rest of the app,
+          // not FullCalendar's faint 25% shadow.
+          '& .fc .fc-button:focus-visible': {
+            outline: '3px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: 2,
+            boxShadow: 'none',
+          },
           // FullCalendar's own buttons, not MUI's: a fingertip tall on a touch screen too (theme.ts).
           [ON_TOUCH]: { '& .fc .fc-button': { minHeight: TOUCH_TARGET_PX } },
           '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.75em' } },
@@ -213,6 +226,8 @@ export function BidCalendarScreen() {
             // The calendar says so as it first renders, before this screen's effects have run,
             // when the router ignores (and warns of) a navigation: it is made just after.
             window.setTimeout(() => showPlace(next));
+            if (firstPeriod.current) firstPeriod.current = false;
+            else setPeriodShown(`Showing ${shown.view.title}`);
           }}
           // Days are written day first (22/11, 22 – 28 Nov 2026), as India writes them; the week
           // still starts on Sunday.
