@@ -284,8 +284,30 @@ describe('ad space', () => {
     expect(await amountField.getAttribute('aria-describedby')).toContain('slot-bid-failure');
     expect(await amountField.evaluate((input) => input === document.activeElement)).toBe(true);
 
+    // Other bidders know a slot's bids by company: a name another bidder of the slot goes by is
+    // refused, look-alikes too, and the Company field is marked and given the keyboard.
+    const earlier = await createMember(app, { address: false });
+    const earlierBid = await api(app, '/api/adbid/', {
+      token: earlier.token,
+      json: {
+        user_id: earlier.userId,
+        type: 'sidePanels',
+        bidamt: 210_000,
+        slotdate,
+        company: 'Lotus Teas',
+      },
+    });
+    expect(earlierBid.status, JSON.stringify(earlierBid.body)).toBe(200);
     await form.getByLabel('Amount (₹)').fill('250000');
-    await form.getByLabel('Company').fill('Kite Tea');
+    const companyField = form.getByLabel('Company');
+    await companyField.fill('lotus  TEAS');
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    await form.getByRole('alert').filter({ hasText: MESSAGES.companyNameTaken }).waitFor();
+    expect(await companyField.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => companyField.evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await companyField.fill('Kite Tea');
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     const posted = page.getByRole('dialog', { name: MESSAGES.adBidPosted });
     await posted.waitFor({ timeout: 30_000 });

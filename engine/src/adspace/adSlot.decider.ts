@@ -28,6 +28,7 @@ import {
 } from './adSlot.rules.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
 import { isCalendarDate } from '../shared/indiaTime.ts';
+import { companyNameOf, isOthersCompanyName } from '../shared/companyName.ts';
 
 /*
  * One slot (type + date). Open until bidding ends, a day before its date (`slotBiddingEndsAt`):
@@ -47,6 +48,7 @@ export type AdSlotErrorCode =
   | 'SLOT_BIDDING_OPEN'
   | 'SLOT_OFFER_OPEN'
   | 'SLOT_OFFER_LAPSED'
+  | 'COMPANY_NAME_TAKEN'
   | 'NOT_ENTITLED';
 
 export type AdSlotState = {
@@ -117,6 +119,11 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
   if (state.closed !== null || hasSlotBiddingEnded(data.slotdate, metadata.now)) {
     return fail('SLOT_CLOSED', MESSAGES.biddingClosed);
   }
+  // Other bidders know a slot's bids by their company alone: nobody bids under another's.
+  const company = companyNameOf(data.company);
+  if (isOthersCompanyName(company, data.userId, state.bids)) {
+    return fail('COMPANY_NAME_TAKEN', MESSAGES.companyNameTaken);
+  }
   // Section 6: a subscription is required to bid, a slot's as an ad's.
   if (!data.bidderEntitled) return fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
   const bid: SlotBid = {
@@ -125,7 +132,7 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
     username: data.username,
     type: data.type,
     slotdate: data.slotdate,
-    company: data.company.trim(),
+    company,
     bidamt: data.bidamt,
     biddate: metadata.now,
   };

@@ -108,13 +108,40 @@ describe('while the slot is open', () => {
 
   it('takes bids up to the last millisecond before bidding ends, a day before the date', () => {
     const justBefore = new Date(Date.parse(BIDDING_ENDS) - 1).toISOString();
+    const balas = { bidId: 'b-2', userId: BALA, username: 'bala', company: 'Bala Bakes' };
     given(placed())
-      .when(placeBid({ bidId: 'b-2', userId: BALA, username: 'bala' }, justBefore))
-      .then(placed({ bidId: 'b-2', userId: BALA, username: 'bala', biddate: justBefore }));
+      .when(placeBid(balas, justBefore))
+      .then(placed({ ...balas, biddate: justBefore }));
   });
 });
 
 describe('who may bid', () => {
+  it('refuses a company name another bidder on the slot goes by, look-alikes too', () => {
+    for (const company of ['Asha Sweets', 'asha  SWEETS', 'Asha Sweets.', 'Asha\u00a0Sweets']) {
+      given(placed())
+        .when(placeBid({ bidId: 'b-2', userId: BALA, username: 'bala', company }))
+        .thenThrows('COMPANY_NAME_TAKEN', { message: MESSAGES.companyNameTaken });
+    }
+  });
+
+  it('keeps a name with single spaces, and takes a name that is only like another', () => {
+    given([])
+      .when(placeBid({ company: ' Asha\u00a0 Sweets ' }))
+      .then(placed({ company: 'Asha Sweets' }));
+    given(placed())
+      .when(placeBid({ bidId: 'b-2', userId: BALA, username: 'bala', company: 'Asha Sweet' }))
+      .then(placed({ bidId: 'b-2', userId: BALA, username: 'bala', company: 'Asha Sweet' }));
+  });
+
+  it('lets a member bid again under their own name, and anyone without a name', () => {
+    given(placed())
+      .when(placeBid({ bidId: 'b-2', company: 'ASHA SWEETS', bidamt: rupees(260_000) }))
+      .then(placed({ bidId: 'b-2', company: 'ASHA SWEETS', bidamt: rupees(260_000) }));
+    given(placed({ company: '' }))
+      .when(placeBid({ bidId: 'b-2', userId: BALA, username: 'bala', company: '' }))
+      .then(placed({ bidId: 'b-2', userId: BALA, username: 'bala', company: '' }));
+  });
+
   it('refuses a member without a subscription or trial (section 6), once the form is right', () => {
     given([])
       .when(placeBid({ bidderEntitled: false }))

@@ -1,7 +1,8 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { PlaceShareBid, ShareBidCommand } from './shareBid.commands.ts';
-import { companyNameOf, type ShareBidEvent, type ShareBidType } from './shareBid.events.ts';
+import { companyNameOf } from '../shared/companyName.ts';
+import type { ShareBidEvent, ShareBidType } from './shareBid.events.ts';
 import { shareBidProblem, type ShareBidRuleCode } from './shareBid.rules.ts';
 
 /*

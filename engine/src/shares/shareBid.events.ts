@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
 import type { BID_TYPES } from '../shared/limits.ts';
+import { companyKey } from '../shared/companyName.ts';
 
 /*
  * Share bids (issue #8): members bid on Boli's company shares once they have paid the buy-share
@@ -10,26 +11,6 @@ import type { BID_TYPES } from '../shared/limits.ts';
  */
 
 export type ShareBidType = (typeof BID_TYPES)[number];
-
-/**
- * A company name as it is kept and shown: trimmed, each run of spaces (a no-break space too) one
- * space, so that 'Meridian  Corp' is not a second 'Meridian Corp'.
- */
-export const companyNameOf = (typed: string): string =>
-  typed.normalize('NFC').replace(/\s+/gu, ' ').trim();
-
-/**
- * Company names are compared by their letters and digits, word by word: case, spaces and
- * punctuation aside, so 'Meridian Corp', ' meridian  CORP' and 'Meridian Corp.' are one name and
- * nobody bids under another's by a look-alike. (A name of single spaces between letters and
- * digits keys as it always did; one with punctuation is filed anew.)
- */
-export const companyKey = (company: string): string =>
-  company
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 /** `shareBids-<company key>`: every bid under one company name. */
 export const shareBidsStream = (company: string): string => `shareBids-${companyKey(company)}`;

@@ -1,8 +1,5 @@
-import {
-  companyKey,
-  SHARE_BID_EVENT_TYPES,
-  type ShareBidPlaced,
-} from '@boli/engine/shares/shareBid.events';
+import { companyKey } from '@boli/engine/shared/companyName';
+import { SHARE_BID_EVENT_TYPES, type ShareBidPlaced } from '@boli/engine/shares/shareBid.events';
 import { defineProjection } from '../runtime/projection.ts';
 
 /**

@@ -311,6 +311,15 @@ describe('slot bids', () => {
       slotdate: slotdate(),
       company: 'Gita Gold',
     });
+    // Other bidders know the slot's bids by company: nobody bids under another's, look-alike or not.
+    const copied = await bid(farid, {
+      type: 'sidePanels',
+      bidamt: 310_000,
+      slotdate: slotdate(),
+      company: 'GITA  gold.',
+    });
+    expect(copied.status).toBe(409);
+    expect(copied.body.msg).toBe(MESSAGES.companyNameTaken);
     await bid(farid, {
       type: 'sidePanels',
       bidamt: 210_000,

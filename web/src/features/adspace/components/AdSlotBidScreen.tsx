@@ -115,7 +115,7 @@ export function AdSlotBidScreen() {
     setFailure(refusal);
     if (refusal.field) refused();
   };
-  const at = (field: 'type' | 'amount') =>
+  const at = (field: 'type' | 'amount' | 'company') =>
     failure?.field === field || (field === 'amount' && Boolean(failure?.action));
 
   if (!isCalendarDate(id)) {
@@ -178,10 +178,12 @@ export function AdSlotBidScreen() {
       const subscribeAt = subscribeLink(error);
       // Refused as closed, say, by a close the page did not know of: it reads the slot again.
       slot.reload();
-      setFailure({
+      const companyTaken = error instanceof ApiError && error.code === 'COMPANY_NAME_TAKEN';
+      refuse({
         msg: firstMessageOf(error),
         ...(action ? { action } : {}),
         ...(subscribeAt ? { subscribeAt } : {}),
+        ...(companyTaken ? { field: 'company' as const } : {}),
       });
     } finally {
       setSending(false);
@@ -291,7 +293,18 @@ export function AdSlotBidScreen() {
           onChange={(event) => setCompany(event.target.value)}
           disabled={!biddable}
           size="small"
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          error={at('company')}
+          helperText="Other bidders see your bid under this name."
+          slotProps={{
+            htmlInput: {
+              maxLength: 100,
+              'aria-invalid': at('company'),
+              ...(at('company')
+                ? { 'aria-describedby': 'slot-bid-failure slot-bid-company-helper-text' }
+                : {}),
+            },
+          }}
+          id="slot-bid-company"
         />
         {failure && (
           <Alert severity="error" role="alert" id="slot-bid-failure">

@@ -6,7 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 export type SlotBidRefusal = {
   msg: string;
   action?: string;
-  field?: 'type' | 'amount';
+  field?: 'type' | 'amount' | 'company';
   /** Refused for want of a subscription: where to subscribe. */
   subscribeAt?: string;
 };
