@@ -12,6 +12,7 @@ import { addDays, displayDate, indiaDateOf, startOfIndiaDay } from '@boli/engine
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { waitForProjections } from '@boli/projections';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
   PHONE,
@@ -143,6 +144,15 @@ describe('ad space', () => {
     expect(bought).toMatchObject({ status: 'active' });
 
     await space.getByLabel('Company').fill('Kite Tea');
+    // The ad's link, to the advertiser's page: one that is not a web address is mended before a
+    // file is chosen.
+    const link = space.getByLabel('Link (optional)');
+    await link.fill('kite-tea.example');
+    await space.getByRole('button', { name: 'Choose photo or video' }).click();
+    await space.getByText(ADSPACE_MESSAGES.creativeLinkInvalid).waitFor();
+    expect(await link.getAttribute('aria-invalid')).toBe('true');
+    expect(await link.evaluate((input) => input === document.activeElement)).toBe(true);
+    await link.fill('https://kite-tea.example/');
     await space.getByTestId('creative-input').setInputFiles({
       name: 'kite-tea.jpg',
       mimeType: 'image/jpeg',
@@ -164,6 +174,8 @@ describe('ad space', () => {
     expect(await shown.getAttribute('data-space-id')).toBe(bought!._id);
     expect(await shown.getByRole('img').getAttribute('src')).toBe(creativeUrl);
     expect(await shown.innerText()).toContain('Kite Tea');
+    // A click opens the advertiser's page, in a tab of its own.
+    expect(await shown.getByRole('link').getAttribute('href')).toBe('https://kite-tea.example/');
     expect((await impression).postDataJSON()).toEqual({ spaceId: bought!._id });
     await page.screenshot({ path: '/tmp/boli-adspace-in-list.png', fullPage: true });
 

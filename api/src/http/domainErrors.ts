@@ -102,6 +102,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   SPACE_NOT_FOUND: { status: 404, message: ADSPACE_MESSAGES.spaceNotFound },
   NOT_SPACE_OWNER: { status: 403, message: ADSPACE_MESSAGES.notSpaceOwner },
   SPACE_ENDED: { status: 409, message: ADSPACE_MESSAGES.spaceEnded },
+  // The decider's message says what is wrong with the link: not a web address, or too long.
+  CREATIVE_LINK_INVALID: { status: 400 },
   SLOT_BID_DETAILS_MISSING: { status: 400, message: MESSAGES.pleaseEnterAllDetails },
   // The decider's details carry the action message ('Ad Bid Amount has to be higher …').
   SLOT_BID_BELOW_BASE: { status: 400, message: MESSAGES.slotBidBelowBase },

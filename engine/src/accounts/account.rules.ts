@@ -4,6 +4,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
 import { characterCount } from '../shared/characters.ts';
+import { isHttpUrl } from '../shared/webAddress.ts';
 
 /*
  * Section 5's validation rules, in one place for the decider, the api (which answers the whole
@@ -273,15 +274,6 @@ export const districtRule = (
   district: string | undefined,
   country: string | undefined,
 ): string[] => (isIndia(country) ? requiredRule(district) : []);
-
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 /** A profile link's URL is left blank or is an http(s) address. */
 export const linkUrlAccepted = (url: string): boolean => isBlank(url) || isHttpUrl(url.trim());

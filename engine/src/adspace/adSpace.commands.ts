@@ -29,6 +29,8 @@ export type UploadCreative = Command<
     readonly thumbnail: string;
     /** Empty: the space's company stays. */
     readonly company: string;
+    /** The advertiser's page (http or https), '' for none. */
+    readonly link: string;
   }
 >;
 

@@ -2,7 +2,7 @@ import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import type { ActivateAdSpace, AdSpaceCommand, UploadCreative } from './adSpace.commands.ts';
 import type { AdSpaceActivated, AdSpaceEvent, CreativeUploaded } from './adSpace.events.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
-import { cycleEnd } from './adSpace.rules.ts';
+import { creativeLinkProblem, cycleEnd } from './adSpace.rules.ts';
 
 /*
  * One ad space: activated once (a repeated activation — the same purchase delivered again, the
@@ -10,7 +10,8 @@ import { cycleEnd } from './adSpace.rules.ts';
  * the cycle ends.
  */
 
-export type AdSpaceErrorCode = 'SPACE_NOT_FOUND' | 'NOT_SPACE_OWNER' | 'SPACE_ENDED';
+export type AdSpaceErrorCode =
+  'SPACE_NOT_FOUND' | 'NOT_SPACE_OWNER' | 'SPACE_ENDED' | 'CREATIVE_LINK_INVALID';
 
 export type AdSpaceState = {
   readonly space: AdSpaceActivated['data'] | null;
@@ -62,6 +63,9 @@ function upload({ data, metadata }: UploadCreative, state: AdSpaceState): AdSpac
   if (Date.parse(metadata.now) >= Date.parse(space.endsAt)) {
     return fail('SPACE_ENDED', ADSPACE_MESSAGES.spaceEnded);
   }
+  const linkProblem = creativeLinkProblem(data.link);
+  if (linkProblem !== null) return fail('CREATIVE_LINK_INVALID', linkProblem);
+  const link = data.link.trim();
   const company = data.company.trim() || state.creative?.company || space.company;
   return [
     {
@@ -73,6 +77,7 @@ function upload({ data, metadata }: UploadCreative, state: AdSpaceState): AdSpac
         name: data.name,
         thumbnail: data.thumbnail,
         company,
+        link,
         uploadedAt: metadata.now,
       },
     },

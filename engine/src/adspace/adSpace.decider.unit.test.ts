@@ -5,6 +5,7 @@ import { adSpaceDecider } from './adSpace.decider.ts';
 import type { AdSpaceActivated, AdSpaceEvent, CreativeUploaded } from './adSpace.events.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
 import { cycleEnd } from './adSpace.rules.ts';
+import { LIMITS } from '../shared/limits.ts';
 import { ASHA, at, CHITRA, metadata, SLOT_DATE, SLOT_START, T0 } from './adspace.fixtures.ts';
 
 const given = DeciderSpecification.for(adSpaceDecider);
@@ -47,6 +48,7 @@ const upload = (data: Partial<UploadCreative['data']> = {}, now = at(10)): Uploa
     name: 'banner.jpg',
     thumbnail: 'banner-t.jpg',
     company: 'Chitra Textiles',
+    link: '',
     ...data,
   },
   metadata: metadata(now, data.userId ?? CHITRA),
@@ -61,6 +63,7 @@ const uploaded = (data: Partial<CreativeUploaded['data']> = {}): AdSpaceEvent =>
     name: 'banner.jpg',
     thumbnail: 'banner-t.jpg',
     company: 'Chitra Textiles',
+    link: '',
     uploadedAt: at(10),
     ...data,
   },
@@ -129,6 +132,29 @@ describe('the creative', () => {
     given([activated(), uploaded()])
       .when(upload({ galleryType: 'videos', name: 'clip.mp4', thumbnail: 'clip.jpg', company: '' }))
       .then(uploaded({ galleryType: 'videos', name: 'clip.mp4', thumbnail: 'clip.jpg' }));
+  });
+
+  it("links to the advertiser's page when given one, an http or https address", () => {
+    const link = 'https://chitra-textiles.example/sale?utm_source=boli';
+    given(activated())
+      .when(upload({ link: `  ${link} ` }))
+      .then(uploaded({ link }));
+    // The next upload says where it links, or that it links nowhere.
+    given([activated(), uploaded({ link })])
+      .when(upload({ name: 'new.jpg' }))
+      .then(uploaded({ name: 'new.jpg' }));
+  });
+
+  it('refuses a link that is not a web address, or is too long', () => {
+    for (const link of ['chitra.example', 'javascript:alert(1)', 'ftp://chitra.example/x']) {
+      given(activated())
+        .when(upload({ link }))
+        .thenThrows('CREATIVE_LINK_INVALID', { message: ADSPACE_MESSAGES.creativeLinkInvalid });
+    }
+    const long = `https://chitra.example/${'a'.repeat(LIMITS.creativeLinkChars)}`;
+    given(activated())
+      .when(upload({ link: long }))
+      .thenThrows('CREATIVE_LINK_INVALID', { message: ADSPACE_MESSAGES.creativeLinkTooLong });
   });
 
   it("refuses anyone but the space's owner", () => {

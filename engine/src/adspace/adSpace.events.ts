@@ -47,6 +47,9 @@ export type CreativeUploaded = DomainEvent<
     readonly name: string;
     readonly thumbnail: string;
     readonly company: string;
+    /** Where a click on the creative goes: the advertiser's page, '' (or absent, on uploads
+     * recorded before links) for the creative itself in full. */
+    readonly link?: string;
     readonly uploadedAt: string;
   }
 >;

@@ -1,5 +1,8 @@
 import type { AdSpaceCycle, AdSpaceType } from '../billing/products.ts';
 import { addDays, addMonths, indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
+import { LIMITS } from '../shared/limits.ts';
+import { isHttpUrl } from '../shared/webAddress.ts';
+import { ADSPACE_MESSAGES } from './adspace.messages.ts';
 
 /** Section 6: authPages and sidePanels are won by date in the calendar; the others are bought. */
 export const SLOT_SPACE_TYPES = ['authPages', 'sidePanels'] as const satisfies AdSpaceType[];
@@ -25,3 +28,14 @@ export function cycleEnd(startsAt: string, cycle: AdSpaceCycle): string {
 export const isShowingAt = (space: { startsAt: string; endsAt: string }, instant: string) =>
   Date.parse(space.startsAt) <= Date.parse(instant) &&
   Date.parse(instant) < Date.parse(space.endsAt);
+
+/**
+ * What is wrong with a creative's landing link (trimmed; '' is no link), null when nothing: it is
+ * an http(s) address of at most `LIMITS.creativeLinkChars` characters.
+ */
+export function creativeLinkProblem(typed: string): string | null {
+  const link = typed.trim();
+  if (link.length > LIMITS.creativeLinkChars) return ADSPACE_MESSAGES.creativeLinkTooLong;
+  if (link !== '' && !isHttpUrl(link)) return ADSPACE_MESSAGES.creativeLinkInvalid;
+  return null;
+}

@@ -12,6 +12,8 @@ export const ADSPACE_MESSAGES = {
   notSpaceOwner: 'This ad space is not yours.',
   spaceEnded: 'This ad space has ended.',
   creativeRequired: 'Please choose a photo or video.',
+  creativeLinkInvalid: 'Enter the link as a web address starting with https://',
+  creativeLinkTooLong: `The link can have at most ${LIMITS.creativeLinkChars} characters.`,
   slotHasNoBids: 'Nobody has bid for this slot.',
   slotOfferLapsed: 'The time to pay for this slot ran out, so it is no longer yours.',
   /** After the slot's line name, in the refund of a payment that came after its offer ran out. */

@@ -137,6 +137,8 @@ export const LIMITS = {
   // Ad space (issue #8), the web side; the spec sets none of these. How long each creative shows
   // before the next active one takes its place, and where the ad list makes room for ads.
   adDisplay: { rotationMs: 8_000, inStreamEvery: 4, betweenPostsEvery: 8, refreshMs: 60_000 },
+  /** The longest landing link an ad creative may have (the advertiser's page). */
+  creativeLinkChars: 500,
 } as const;
 
 export const BID_TYPES = ['Open', 'Hidden'] as const;

@@ -27,6 +27,7 @@ async function createAdSpacesTable(trx: Knex.Transaction, table: string): Promis
     t.text('creative_type');
     t.text('creative_name');
     t.text('creative_thumbnail');
+    t.text('creative_link');
     t.timestamp('creative_uploaded_at', { useTz: true });
     t.index(['space_type', 'ends_at', 'starts_at'], `${table}_showing_idx`);
   });
@@ -51,7 +52,8 @@ function activatedRow({ data }: AdSpaceActivated) {
 /** Replays are harmless: a space is inserted once; a creative overwrites in log order. */
 export const adSpacesProjection = defineProjection({
   name: 'ad_spaces',
-  version: 1,
+  // v2: the creative's link.
+  version: 2,
   handles: AD_SPACE_EVENT_TYPES,
   tables: { ad_spaces: { create: createAdSpacesTable } },
   async handle(trx, recorded, tables) {
@@ -61,13 +63,16 @@ export const adSpacesProjection = defineProjection({
         await trx(tables.ad_spaces).insert(activatedRow(event)).onConflict('space_id').ignore();
         return;
       case 'CreativeUploaded':
-        await trx(tables.ad_spaces).where({ space_id: event.data.spaceId }).update({
-          company: event.data.company,
-          creative_type: event.data.galleryType,
-          creative_name: event.data.name,
-          creative_thumbnail: event.data.thumbnail,
-          creative_uploaded_at: event.data.uploadedAt,
-        });
+        await trx(tables.ad_spaces)
+          .where({ space_id: event.data.spaceId })
+          .update({
+            company: event.data.company,
+            creative_type: event.data.galleryType,
+            creative_name: event.data.name,
+            creative_thumbnail: event.data.thumbnail,
+            creative_link: event.data.link ?? '',
+            creative_uploaded_at: event.data.uploadedAt,
+          });
         return;
       default: {
         const unexpected: never = event;

@@ -16,7 +16,13 @@ export type SpaceRow = {
   startsAt: string;
   endsAt: string;
   company: string;
-  creative: { galleryType: 'photos' | 'videos'; name: string; thumbnail: string } | null;
+  creative: {
+    galleryType: 'photos' | 'videos';
+    name: string;
+    thumbnail: string;
+    /** The advertiser's page, '' for none. */
+    link: string;
+  } | null;
 };
 
 type StoredSpace = {
@@ -32,6 +38,7 @@ type StoredSpace = {
   creative_type: 'photos' | 'videos' | null;
   creative_name: string | null;
   creative_thumbnail: string | null;
+  creative_link: string | null;
 };
 
 const toSpace = (row: StoredSpace): SpaceRow => ({
@@ -51,6 +58,7 @@ const toSpace = (row: StoredSpace): SpaceRow => ({
           galleryType: row.creative_type,
           name: row.creative_name!,
           thumbnail: row.creative_thumbnail!,
+          link: row.creative_link ?? '',
         },
 });
 

@@ -41,7 +41,7 @@ let kit: ApiKit;
 
 const today = () => indiaDateOf(new Date().toISOString());
 
-async function uploadCreative(member: TestMember, spaceId: string, company: string) {
+async function uploadCreative(member: TestMember, spaceId: string, company: string, link = '') {
   const png = await sharp({
     create: { width: 640, height: 360, channels: 3, background: '#c0392b' },
   })
@@ -49,6 +49,7 @@ async function uploadCreative(member: TestMember, spaceId: string, company: stri
     .toBuffer();
   const form = new FormData();
   form.append('company', company);
+  if (link) form.append('link', link);
   form.append('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
   return kit.api(`/api/space/upload/${spaceId}`, { token: member.token, form });
 }
@@ -130,9 +131,14 @@ describe('buying an in-stream space', () => {
     // Only the owner gives it a creative.
     const bala = await kit.member('bala_ads');
     expect((await uploadCreative(bala, info.advtId, 'Bala Motors')).status).toBe(403);
-    const uploaded = await uploadCreative(chitra, info.advtId, 'Chitra Textiles');
+    // A link that is not a web address is refused, and nothing is shown.
+    const badLink = await uploadCreative(chitra, info.advtId, 'Chitra Textiles', 'javascript:x');
+    expect(badLink.status).toBe(400);
+    expect(badLink.body.msg).toBe(ADSPACE_MESSAGES.creativeLinkInvalid);
+    const link = 'https://chitra-textiles.example/sale';
+    const uploaded = await uploadCreative(chitra, info.advtId, 'Chitra Textiles', link);
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body.data).toMatchObject({ galleryType: 'photos' });
+    expect(uploaded.body.data).toMatchObject({ galleryType: 'photos', link });
 
     const active = await kit.api('/api/space/active');
     const shown = (active.body.data as ActiveSpaces).inStream;
@@ -142,6 +148,7 @@ describe('buying an in-stream space', () => {
         galleryType: 'photos',
         company: 'Chitra Textiles',
         url: expect.stringMatching(/^\/media\//),
+        link,
       }),
     ]);
     const image = await fetch(`${app.baseUrl}${shown[0]!.url}`);

@@ -192,6 +192,7 @@ export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {})
             name: item.name,
             thumbnail: item.thumbnail,
             company: (form.fields.company ?? '').slice(0, 100),
+            link: form.fields.link ?? '',
           },
           metadata: commandMetadata(ctx, { userId, role: 'member' }),
         },

@@ -10,6 +10,8 @@ export type CreativeView = {
   name: string;
   url: string;
   thumbnail: string;
+  /** The advertiser's page, '' for none. */
+  link: string;
 };
 
 export type SpaceView = {
@@ -29,6 +31,8 @@ export type ShownCreative = {
   galleryType: 'photos' | 'videos';
   url: string;
   thumbnail: string;
+  /** Where a click goes: the advertiser's page, else the creative in full. */
+  link: string;
   company: string;
 };
 
@@ -40,6 +44,7 @@ export const creativeView = (space: SpaceRow, mediaUrl: MediaUrl): CreativeView 
         name: space.creative.name,
         url: mediaUrl(space.creative.name),
         thumbnail: mediaUrl(space.creative.thumbnail),
+        link: space.creative.link,
       };
 
 const statusAt = (space: SpaceRow, now: Date): SpaceView['status'] =>
@@ -76,6 +81,7 @@ export function activeView(spaces: readonly SpaceRow[], mediaUrl: MediaUrl): Act
       galleryType: creative.galleryType,
       url: creative.url,
       thumbnail: creative.thumbnail,
+      link: creative.link,
       company: space.company,
     });
   }

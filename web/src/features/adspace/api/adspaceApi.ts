@@ -14,6 +14,7 @@ import {
   type PurchaseInfo,
 } from '../../payments/api/purchaseInfo.ts';
 import { isRecord } from '../../../lib/records.ts';
+import { isHttpUrl } from '@boli/engine/shared/webAddress';
 
 /* The ad space and slot-bid calls (docs/api/adspace.md); money in rupees, dates YYYY-MM-DD. */
 
@@ -22,6 +23,8 @@ export type Creative = {
   name: string;
   url: string;
   thumbnail: string;
+  /** The advertiser's page a click opens, '' for none. */
+  link: string;
 };
 
 export type Space = {
@@ -42,6 +45,8 @@ export type ShownAd = {
   galleryType: 'photos' | 'videos';
   url: string;
   thumbnail: string;
+  /** The advertiser's page a click opens, '' for none (the creative in full then). */
+  link: string;
   company: string;
 };
 
@@ -77,6 +82,8 @@ export type CalendarDay = {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const rows = (data: unknown): Record<string, unknown>[] =>
   Array.isArray(data) ? data.filter(isRecord) : [];
+/** Only a web address is followed: nothing the api sent can make the link run a script. */
+const webAddress = (value: unknown): string => (isHttpUrl(text(value)) ? text(value) : '');
 const galleryType = (value: unknown): 'photos' | 'videos' =>
   value === 'videos' ? 'videos' : 'photos';
 
@@ -87,6 +94,7 @@ function creativeOf(data: unknown): Creative | null {
     name: text(data.name),
     url: text(data.url),
     thumbnail: text(data.thumbnail),
+    link: webAddress(data.link),
   };
 }
 
@@ -116,6 +124,7 @@ const shownAdsOf = (data: unknown): ShownAd[] =>
       galleryType: galleryType(row.galleryType),
       url: text(row.url),
       thumbnail: text(row.thumbnail),
+      link: webAddress(row.link),
       company: text(row.company),
     }))
     .filter((ad) => ad.spaceId !== '' && ad.url !== '');

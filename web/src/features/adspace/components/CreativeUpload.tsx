@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
+import { creativeLinkProblem } from '@boli/engine/adspace/adSpace.rules';
 import { useMediaSender } from '../../ads/mediaUpload.ts';
 import { MEDIA_ACCEPT, MEDIA_REFUSALS, mediaRefusal } from '../../ads/model/mediaFiles.ts';
 import {
@@ -25,9 +26,26 @@ type Props = { space: Space; onUploaded: (creative: Creative) => void };
 export function CreativeUpload({ space, onUploaded }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [company, setCompany] = useState(space.company);
+  // The link goes with each upload: the one the ad has now is kept unless changed.
+  const [link, setLink] = useState(space.creative?.link ?? '');
+  const linkProblem = creativeLinkProblem(link);
+  const [linkMarked, setLinkMarked] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useMediaSender<unknown>(creativeUploadPath(space._id), 'media', { company });
+  const send = useMediaSender<unknown>(creativeUploadPath(space._id), 'media', {
+    company,
+    link: link.trim(),
+  });
+  const linkField = useRef<HTMLInputElement>(null);
+  const choose = () => {
+    // A link that would be refused is mended first, before a file is chosen and sent.
+    if (linkProblem) {
+      setLinkMarked(true);
+      linkField.current?.focus();
+      return;
+    }
+    input.current?.click();
+  };
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -64,10 +82,28 @@ export function CreativeUpload({ space, onUploaded }: Props) {
           onChange={(event) => setCompany(event.target.value)}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
+        <TextField
+          label="Link (optional)"
+          size="small"
+          type="url"
+          inputRef={linkField}
+          value={link}
+          placeholder="https://"
+          onChange={(event) => {
+            setLink(event.target.value);
+            setLinkMarked(false);
+          }}
+          error={linkMarked && linkProblem !== null}
+          helperText={
+            linkMarked && linkProblem ? linkProblem : 'Your page, opened by a click on your ad.'
+          }
+          slotProps={{ htmlInput: { 'aria-invalid': linkMarked && linkProblem !== null } }}
+          sx={{ minWidth: { sm: 260 } }}
+        />
         <Button
           variant="outlined"
           startIcon={<CloudUploadIcon />}
-          onClick={() => input.current?.click()}
+          onClick={choose}
           loading={uploading}
         >
           Choose photo or video

@@ -18,7 +18,8 @@ const IN_STREAM: readonly AdSpaceType[] = ['inStream', 'betweenPosts'];
 
 /**
  * One advertiser's creative (photo or muted looping video) with its company. Showing it counts
- * one impression per page view; a click is counted and opens the creative in full.
+ * one impression per page view; a click is counted and opens the advertiser's page (its link),
+ * or the creative in full when it has none.
  */
 export function ShownAdCreative({ ad, type, height }: Props) {
   const { key } = useLocation();
@@ -40,7 +41,7 @@ export function ShownAdCreative({ ad, type, height }: Props) {
     >
       <CardActionArea
         component="a"
-        href={ad.url}
+        href={ad.link || ad.url}
         target="_blank"
         rel="noopener sponsored"
         onClick={() => void recordAudience('click', ad.spaceId)}
