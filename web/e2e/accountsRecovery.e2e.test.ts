@@ -164,6 +164,9 @@ describe('a mobile number mistyped at sign-up', () => {
     const { context, page } = await desktop(await unverifiedPhoneLogin(person));
     await visit(page, '/');
     await otpScreenShown(page);
+    // The screen says which number the code went to: the mistyped one is seen.
+    const sentTo = page.getByTestId('otp-sent-to');
+    expect(await sentTo.innerText()).toBe(`+91 ${person.phone}`);
     await page.getByRole('button', { name: 'Wrong number? Change it' }).click();
     const form = page.getByRole('form', { name: 'Change the mobile number' });
     // The keyboard is in the number's field; a number no SMS could reach is refused there.
@@ -176,11 +179,14 @@ describe('a mobile number mistyped at sign-up', () => {
     await number.fill(fixed);
     await form.getByRole('button', { name: 'Save number' }).click();
     await page.getByRole('status').filter({ hasText: 'Mobile number changed.' }).waitFor();
+    // The old number's code is no longer spoken of.
+    expect(await page.getByText(MESSAGES.otpSent).count()).toBe(0);
     // A code goes to the new number once Resend's countdown allows it, and verifies the phone.
     const resend = page.getByRole('button', { name: /^Resend OTP/ });
     await expect.poll(() => resend.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
     if ((await smsCount(`+91${fixed}`)) === 0) await resend.click();
     const code = await fromMailbox(app, `+91${fixed}`, OTP_CODE);
+    await expect.poll(() => sentTo.innerText()).toBe(`+91 ${fixed}`);
     await field(page, 'OTP number').fill(code);
     await page.getByRole('button', { name: 'Submit' }).click();
     await alert(page, MESSAGES.phoneVerified).waitFor();

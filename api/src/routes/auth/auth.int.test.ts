@@ -247,7 +247,10 @@ describe('sign-up to full access, over HTTP', () => {
       token: validationJWT,
     });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ msg: MESSAGES.otpSent, data: { triesLeft: 4 } });
+    expect(sent.body).toMatchObject({
+      msg: MESSAGES.otpSent,
+      data: { triesLeft: 4, sentTo: `+91 ${member.phone}` },
+    });
     // The same page open in a second tab sends on load too: the code just sent stands, no
     // second text goes out and no try is spent.
     const again = await api('/api/auth/signin/otp/phone/send', {

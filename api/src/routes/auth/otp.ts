@@ -107,7 +107,9 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     // The code just sent stands: this one is never sent.
     if (issued.length === 0) await dropMessageSecret(infra.db, metadata.eventId);
     const after = issued.reduce(accountDecider.evolve, state);
-    ctx.body = success({ triesLeft: otpTriesLeft(after, metadata.now) }, MESSAGES.otpSent);
+    // The number it went to, so that a mistyped one is seen (and changed on the same screen).
+    const sentTo = `${phoneCodeOf(after.phoneCode) ?? after.phoneCode} ${after.phone}`;
+    ctx.body = success({ triesLeft: otpTriesLeft(after, metadata.now), sentTo }, MESSAGES.otpSent);
   };
   router.post('/api/auth/signin/otp/phone/send', validationAuth(infra), sending(true));
   router.post('/api/auth/signin/otp/phone/resend', validationAuth(infra), sending(false));

@@ -127,7 +127,8 @@ async function postSendOtp({
     token: verificationToken(),
   });
   const triesLeft = isRecord(data) && typeof data.triesLeft === 'number' ? data.triesLeft : null;
-  return { triesLeft };
+  const sentTo = isRecord(data) && typeof data.sentTo === 'string' ? data.sentTo : null;
+  return { triesLeft, sentTo };
 }
 
 /**

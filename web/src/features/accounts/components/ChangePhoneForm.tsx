@@ -8,15 +8,15 @@ import { changeUnverifiedPhone } from '../api/accountsApi.ts';
 
 /**
  * On the OTP screen: a number mistyped at sign-up, changed before it is verified (no code could
- * reach it, and signing up again is refused as a duplicate). `onChanged` hears the server's word
- * once it is changed; the screen then sends a code to it.
+ * reach it, and signing up again is refused as a duplicate). `onChanged` hears once it is
+ * changed; the screen then sends a code to it when it can, and says so.
  */
 export function ChangePhoneForm({
   username,
   onChanged,
 }: {
   username: string;
-  onChanged: (message: string) => void;
+  onChanged: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [phoneCode, setPhoneCode] = useState(DEFAULT_PHONE_CODE);
@@ -51,10 +51,10 @@ export function ChangePhoneForm({
     event.preventDefault();
     setBusy(true);
     try {
-      const message = await changeUnverifiedPhone({ username, phone, phoneCode });
+      await changeUnverifiedPhone({ username, phone, phoneCode });
       setPhone('');
       close();
-      onChanged(message);
+      onChanged();
     } catch (error) {
       setProblem(firstMessageOf(error));
       field.current?.focus();

@@ -20,7 +20,7 @@ import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { attemptsWarning, otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { ChangePhoneForm } from './ChangePhoneForm.tsx';
 import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
-import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../model/verifySteps.ts';
+import { EMAIL_FIRST, EMAIL_VERIFIED_NOW, numberChangedText } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { takeReturnAfterVerify } from '../model/returnAfterVerify.ts';
@@ -89,7 +89,7 @@ function OtpEntry({
   const [otp, setOtp] = useState('');
   /** The number was changed here: the server's word for it. */
   const [changed, setChanged] = useState<string | null>(null);
-  const { notice, triesLeft, attemptsLeft, cooldown, login, lastSend } = snapshot.context;
+  const { notice, triesLeft, attemptsLeft, cooldown, login, lastSend, sentTo } = snapshot.context;
   const flow = (snapshot.value as { flow: string }).flow;
   const otpInput = useRef<HTMLInputElement>(null);
   // A code refused: the busy Submit let go of the focus, which goes back to the code.
@@ -175,8 +175,16 @@ function OtpEntry({
           {TITLE}
         </Typography>
         <Typography color="textSecondary">
-          Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
-          <strong>{username}</strong>.
+          {/* The number itself, where it is known: a mistyped one is seen, and changed below. */}
+          Enter the {LIMITS.otp.digits}-digit code we sent by SMS to{' '}
+          {sentTo ? (
+            <strong data-testid="otp-sent-to">{sentTo}</strong>
+          ) : (
+            <>
+              the mobile number of <strong>{username}</strong>
+            </>
+          )}
+          .
         </Typography>
         {notice && (
           <Alert severity={notice.severity} role="alert">
@@ -230,11 +238,11 @@ function OtpEntry({
       )}
       <ChangePhoneForm
         username={username}
-        onChanged={(message) => {
-          setChanged(message);
+        onChanged={() => {
+          setChanged(numberChangedText(triesLeft, cooldown));
           // The code sent to the old number is void: one goes to the new number, unless
-          // Resend's countdown or the day's limit holds it (Resend OTP is there for it then).
-          send({ type: 'RESEND' });
+          // Resend's countdown or the day's limit holds it.
+          send({ type: 'NUMBER_CHANGED' });
         }}
       />
     </Stack>

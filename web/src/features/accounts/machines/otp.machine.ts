@@ -6,8 +6,11 @@ import { cooldownRegion } from './cooldown.ts';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { otpOnLoad, type LastOtpSend, type OtpOnLoad } from '../model/lastOtpSend.ts';
 
-/** What a send or resend answers: the sends left today (null when the answer does not say). */
-export type OtpSent = { triesLeft: number | null };
+/**
+ * What a send or resend answers: the sends left today and the number the code went to (null when
+ * the answer does not say).
+ */
+export type OtpSent = { triesLeft: number | null; sentTo: string | null };
 
 /** A verified phone: the member is signed in with full access. */
 export type OtpLogin = { token: string; refreshToken?: string; userDetail: unknown };
@@ -20,6 +23,8 @@ type Context = {
   /** The codes that may still be tried before the verify limit makes the member wait; null: unknown. */
   attemptsLeft: number | null;
   notice: Notice | null;
+  /** The number the code standing now went to; null: not known, or none since it was changed. */
+  sentTo: string | null;
   /** Seconds until Resend OTP is enabled again; 0 when it is. */
   cooldown: number;
   login: OtpLogin | null;
@@ -45,6 +50,8 @@ type Event =
   | { type: 'VERIFY'; otp: string }
   | { type: 'RESEND' }
   | { type: 'RETRY' }
+  /** The number was changed: the code standing went to the old one. */
+  | { type: 'NUMBER_CHANGED' }
   /** `seconds`: what is left of a countdown begun before the screen opened. */
   | { type: 'COOLDOWN.START'; seconds?: number };
 
@@ -154,7 +161,7 @@ export const otpMachine = setup({
     resumeLastSend: enqueueActions(({ context, enqueue }) => {
       const { onLoad } = context;
       if (onLoad.kind !== 'enterCode') return;
-      enqueue.assign({ triesLeft: onLoad.triesLeft });
+      enqueue.assign({ triesLeft: onLoad.triesLeft, sentTo: onLoad.sentTo });
       if (onLoad.cooldown > 0) enqueue.raise({ type: 'COOLDOWN.START', seconds: onLoad.cooldown });
     }),
     countDown: assign(({ context }) => ({ cooldown: context.cooldown - 1 })),
@@ -171,6 +178,7 @@ export const otpMachine = setup({
       triesLeft: null,
       attemptsLeft: null,
       notice: null,
+      sentTo: null,
       cooldown: 0,
       login: null,
       resend: false,
@@ -202,8 +210,13 @@ export const otpMachine = setup({
               target: 'waiting',
               actions: assign(({ context, event }) => ({
                 triesLeft: event.output.triesLeft,
+                sentTo: event.output.sentTo,
                 notice: { severity: 'success', text: MESSAGES.otpSent },
-                lastSend: { sentAt: context.sendingSince, triesLeft: event.output.triesLeft },
+                lastSend: {
+                  sentAt: context.sendingSince,
+                  triesLeft: event.output.triesLeft,
+                  sentTo: event.output.sentTo,
+                },
               })),
             },
             onError: [
@@ -248,6 +261,23 @@ export const otpMachine = setup({
               target: 'sending',
               actions: assign({ resend: true, checkingEmail: false }),
             },
+            // Nothing said of the old number's code stands (its notice, the code a reload would
+            // ask for); a code goes to the new number unless Resend's countdown or the day's
+            // limit holds it.
+            NUMBER_CHANGED: [
+              {
+                guard: 'canResend',
+                target: 'sending',
+                actions: assign({
+                  notice: null,
+                  sentTo: null,
+                  lastSend: null,
+                  resend: true,
+                  checkingEmail: false,
+                }),
+              },
+              { actions: assign({ notice: null, sentTo: null, lastSend: null }) },
+            ],
           },
         },
         verifying: {

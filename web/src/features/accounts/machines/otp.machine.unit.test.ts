@@ -70,7 +70,7 @@ afterEach(() => {
 
 describe('on load', () => {
   it('sends the OTP for the member and says so, with the tries left', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4 }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null }));
     const actor = start(send);
     expect(flowOf(actor)).toBe('sending');
     await settle();
@@ -89,7 +89,7 @@ describe('on load', () => {
         throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
           code: 'EMAIL_NOT_VERIFIED',
         });
-      return { triesLeft: 5 };
+      return { triesLeft: 5, sentTo: null };
     });
     await settle();
     expect(flowOf(actor)).toBe('emailNotVerified');
@@ -104,7 +104,7 @@ describe('on load', () => {
     const actor = start(
       async ({ resend }) => {
         sends.push(resend);
-        return { triesLeft: 4 };
+        return { triesLeft: 4, sentTo: null };
       },
       undefined,
       { emailUnverified: true },
@@ -165,11 +165,61 @@ describe('on load', () => {
   });
 });
 
+describe('the number the code went to', () => {
+  it('is said from the answer, and remembered with the send for a reload', async () => {
+    const actor = start(async () => ({ triesLeft: 4, sentTo: '+91 9876543210' }));
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      sentTo: '+91 9876543210',
+      lastSend: { triesLeft: 4, sentTo: '+91 9876543210' },
+    });
+    const reloaded = start(vi.fn<SendFn>(), undefined, {
+      lastSend: actor.getSnapshot().context.lastSend,
+    });
+    await settle();
+    expect(reloaded.getSnapshot().context.sentTo).toBe('+91 9876543210');
+  });
+
+  it('changed: the old code is forgotten and one goes to the new number', async () => {
+    const numbers = ['+91 9876543210', '+91 9876543211'];
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: numbers.shift()! }));
+    const actor = start(send);
+    await settle();
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    actor.send({ type: 'NUMBER_CHANGED' });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: null, sentTo: null });
+    await settle();
+    expect(send).toHaveBeenLastCalledWith({ username: 'asha01', resend: true });
+    expect(actor.getSnapshot().context).toMatchObject({
+      sentTo: '+91 9876543211',
+      notice: { severity: 'success', text: MESSAGES.otpSent },
+    });
+  });
+
+  it('changed with no send left today: nothing is sent, and nothing says a code was', async () => {
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 0, sentTo: '+91 9876543210' }));
+    const actor = start(send);
+    await settle();
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    actor.send({ type: 'NUMBER_CHANGED' });
+    await settle();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(flowOf(actor)).toBe('waiting');
+    // A reload asks for no code the old number got, either.
+    expect(actor.getSnapshot().context).toMatchObject({
+      notice: null,
+      sentTo: null,
+      lastSend: null,
+      triesLeft: 0,
+    });
+  });
+});
+
 describe('on load, with the last code sent for the member', () => {
   const validMs = LIMITS.otp.validMinutes * 60_000;
 
   it('sends nothing while that code is valid: the member enters it, with its tries left', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3 }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null }));
     const actor = start(send, undefined, {
       lastSend: { sentAt: NOW - 60_000, triesLeft: 4 },
     });
@@ -185,7 +235,7 @@ describe('on load, with the last code sent for the member', () => {
   });
 
   it('keeps Resend OTP off for what is left of its countdown', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3 }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null }));
     const actor = start(send, undefined, { lastSend: { sentAt: NOW - 2_000, triesLeft: 4 } });
     await settle();
     expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds - 2);
@@ -197,7 +247,7 @@ describe('on load, with the last code sent for the member', () => {
   });
 
   it('sends a new code once that one has expired', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3 }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null }));
     start(send, undefined, { lastSend: { sentAt: NOW - validMs, triesLeft: 4 } });
     await settle();
     expect(send).toHaveBeenCalledWith({ username: 'asha01', resend: false });
@@ -215,20 +265,24 @@ describe('on load, with the last code sent for the member', () => {
       { now: () => clock },
     );
     clock += 800; // the answer takes a while
-    answer({ triesLeft: 4 });
+    answer({ triesLeft: 4, sentTo: null });
     await settle();
-    expect(actor.getSnapshot().context.lastSend).toEqual({ sentAt: NOW, triesLeft: 4 });
+    expect(actor.getSnapshot().context.lastSend).toEqual({
+      sentAt: NOW,
+      triesLeft: 4,
+      sentTo: null,
+    });
   });
 
   it('forgets the code once the phone is verified, or the code has expired', async () => {
-    const verified = start(async () => ({ triesLeft: 4 }));
+    const verified = start(async () => ({ triesLeft: 4, sentTo: null }));
     await settle();
     verified.send({ type: 'VERIFY', otp: '123456' });
     await settle();
     expect(verified.getSnapshot().context.lastSend).toBeNull();
 
     const expired = start(
-      async () => ({ triesLeft: 4 }),
+      async () => ({ triesLeft: 4, sentTo: null }),
       async () => {
         throw new ApiError(
           400,
@@ -249,7 +303,7 @@ describe('on load, with the last code sent for the member', () => {
 
   it('keeps it after a wrong guess', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4 }),
+      async () => ({ triesLeft: 4, sentTo: null }),
       async () => {
         throw wrongCode(4);
       },
@@ -257,13 +311,17 @@ describe('on load, with the last code sent for the member', () => {
     await settle();
     actor.send({ type: 'VERIFY', otp: '000000' });
     await settle();
-    expect(actor.getSnapshot().context.lastSend).toEqual({ sentAt: NOW, triesLeft: 4 });
+    expect(actor.getSnapshot().context.lastSend).toEqual({
+      sentAt: NOW,
+      triesLeft: 4,
+      sentTo: null,
+    });
   });
 });
 
 describe('Resend OTP', () => {
   it('counts down from 5 seconds after each send and is enabled only at 0', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4 }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null }));
     const actor = start(send);
     await settle();
     expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds);
@@ -281,7 +339,7 @@ describe('Resend OTP', () => {
   });
 
   it('is ignored while the countdown runs', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4 }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null }));
     const actor = start(send);
     await settle();
     actor.send({ type: 'RESEND' });
@@ -293,7 +351,7 @@ describe('Resend OTP', () => {
     let calls = 0;
     const actor = start(async () => {
       calls += 1;
-      if (calls === 1) return { triesLeft: 3 };
+      if (calls === 1) return { triesLeft: 3, sentTo: null };
       throw new ApiError(400, 'nope', [{ field: 'otp', message: 'nope' }]);
     });
     await settle();
@@ -310,7 +368,7 @@ describe('Resend OTP', () => {
 describe('Submit', () => {
   it('verifies the code and ends signed in', async () => {
     const verify = vi.fn<VerifyFn>(async () => LOGIN);
-    const actor = start(async () => ({ triesLeft: 4 }), verify);
+    const actor = start(async () => ({ triesLeft: 4, sentTo: null }), verify);
     await settle();
     actor.send({ type: 'VERIFY', otp: ' 123456 ' });
     expect(flowOf(actor)).toBe('verifying');
@@ -323,7 +381,7 @@ describe('Submit', () => {
 
   it('shows the first field error of a wrong code and the tries it left', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4 }),
+      async () => ({ triesLeft: 4, sentTo: null }),
       async () => {
         throw wrongCode(2);
       },
@@ -340,7 +398,7 @@ describe('Submit', () => {
 
   it('keeps the codes a refusal says may still be tried, and warns only when few are left', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4 }),
+      async () => ({ triesLeft: 4, sentTo: null }),
       async () => {
         throw wrongCode(4, 2);
       },
@@ -361,7 +419,7 @@ describe('Submit', () => {
   it('falls back to msg, then to the generic message', async () => {
     const failures = [new ApiError(400, 'OTP expired.'), new ApiError(0, ''), new Error('x')];
     const actor = start(
-      async () => ({ triesLeft: 4 }),
+      async () => ({ triesLeft: 4, sentTo: null }),
       async () => {
         throw failures.shift();
       },
@@ -377,7 +435,7 @@ describe('Submit', () => {
   });
 
   it('does nothing without a code', async () => {
-    const actor = start(async () => ({ triesLeft: 4 }));
+    const actor = start(async () => ({ triesLeft: 4, sentTo: null }));
     await settle();
     actor.send({ type: 'VERIFY', otp: '  ' });
     expect(flowOf(actor)).toBe('waiting');
@@ -385,7 +443,7 @@ describe('Submit', () => {
 });
 
 it('is a finished flow once verified', async () => {
-  const actor = start(async () => ({ triesLeft: 4 }));
+  const actor = start(async () => ({ triesLeft: 4, sentTo: null }));
   await settle();
   actor.send({ type: 'VERIFY', otp: '123456' });
   await waitFor(actor, (s) => (s.value as { flow: string }).flow === 'verified');

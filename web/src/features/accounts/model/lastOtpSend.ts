@@ -7,14 +7,17 @@ import { LIMITS } from '@boli/engine/shared/limits';
  * them out for 24 hours. While the last code is still valid the screen asks for it instead.
  */
 
-/** When the last code was asked for (ms since the epoch, this browser's clock) and the sends left. */
-export type LastOtpSend = { sentAt: number; triesLeft: number | null };
+/**
+ * When the last code was asked for (ms since the epoch, this browser's clock), the sends left and
+ * the number it went to (null: not known).
+ */
+export type LastOtpSend = { sentAt: number; triesLeft: number | null; sentTo?: string | null };
 
 /** What Verify Mobile Number does as it opens. */
 export type OtpOnLoad =
   | { kind: 'send' }
   /** The last code is still valid: enter it; Resend OTP waits out what is left of its countdown. */
-  | { kind: 'enterCode'; triesLeft: number | null; cooldown: number };
+  | { kind: 'enterCode'; triesLeft: number | null; cooldown: number; sentTo: string | null };
 
 const CODE_VALID_MS = LIMITS.otp.validMinutes * 60_000;
 
@@ -35,6 +38,7 @@ export function otpOnLoad(last: LastOtpSend | null, now: number): OtpOnLoad {
     kind: 'enterCode',
     triesLeft: last.triesLeft,
     cooldown: Math.max(0, Math.ceil((cooldownEndsAt - now) / 1000)),
+    sentTo: last.sentTo ?? null,
   };
 }
 
@@ -48,13 +52,13 @@ export function parseLastOtpSend(raw: string | null): LastOtpSend | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { sentAt, triesLeft } = value as Record<string, unknown>;
+  const { sentAt, triesLeft, sentTo } = value as Record<string, unknown>;
   if (typeof sentAt !== 'number' || !Number.isFinite(sentAt)) return null;
   const tries =
     typeof triesLeft === 'number' && Number.isInteger(triesLeft) && triesLeft >= 0
       ? triesLeft
       : null;
-  return { sentAt, triesLeft: tries };
+  return { sentAt, triesLeft: tries, sentTo: typeof sentTo === 'string' ? sentTo : null };
 }
 
 /** Usernames are unique whatever their case (docs/api/accounts.md). */

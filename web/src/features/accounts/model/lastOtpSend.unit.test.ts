@@ -52,10 +52,13 @@ describe('whether Verify Mobile Number sends a code as it opens', () => {
 
 describe('the remembered send, as stored', () => {
   it('reads back what was written', () => {
-    expect(parseLastOtpSend(JSON.stringify(last))).toEqual(last);
+    const withNumber = { ...last, sentTo: '+91 9876543210' };
+    expect(parseLastOtpSend(JSON.stringify(withNumber))).toEqual(withNumber);
+    // Remembered before the number was: not known.
     expect(parseLastOtpSend(JSON.stringify({ sentAt: SENT_AT, triesLeft: null }))).toEqual({
       sentAt: SENT_AT,
       triesLeft: null,
+      sentTo: null,
     });
   });
 
@@ -69,6 +72,7 @@ describe('the remembered send, as stored', () => {
     expect(parseLastOtpSend(JSON.stringify({ sentAt: SENT_AT, triesLeft: -1 }))).toEqual({
       sentAt: SENT_AT,
       triesLeft: null,
+      sentTo: null,
     });
   });
 

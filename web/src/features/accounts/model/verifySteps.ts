@@ -8,3 +8,17 @@ export const EMAIL_FIRST =
 
 /** Said when the email link brings someone to the OTP screen who is not signed in on that device. */
 export const EMAIL_VERIFIED_NOW = 'Your email is verified.';
+
+const NUMBER_CHANGED = 'Mobile number changed.';
+
+/**
+ * What a number changed on Verify Mobile Number comes to, by the sends left today and Resend's
+ * countdown: a code on its way to it, one to ask for, or none until tomorrow.
+ */
+export function numberChangedText(triesLeft: number | null, cooldown: number): string {
+  if (triesLeft === 0) {
+    return `${NUMBER_CHANGED} No more codes can be sent today: try again after 24 hours.`;
+  }
+  if (cooldown > 0) return `${NUMBER_CHANGED} Press Resend OTP to send a code to it.`;
+  return `${NUMBER_CHANGED} A code is on its way to it.`;
+}
