@@ -41,12 +41,22 @@ export async function listReviews(
     pictureUrl = defaultPictureUrl,
     limit = LIMITS.reviewPageSize,
     page = 1,
-  }: { pictureUrl?: PictureUrl; limit?: number; page?: number } = {},
+    blockedReviewers = false,
+  }: {
+    pictureUrl?: PictureUrl;
+    limit?: number;
+    page?: number;
+    /** Staff see a blocked member's reviews too; members do not, till the block is lifted. */
+    blockedReviewers?: boolean;
+  } = {},
 ): Promise<Review[]> {
-  const rows: Row[] = await db('reviews as r')
+  const query = db('reviews as r')
     .leftJoin('users as u', 'u.user_id', 'r.posted_by')
     .where('r.user_id', userId)
-    .whereNull('r.deleted_at')
+    .whereNull('r.deleted_at');
+  // A blocked member is hidden from others with their profile and ads: their reviews too.
+  if (!blockedReviewers) query.whereRaw('u.is_blocked IS NOT TRUE');
+  const rows: Row[] = await query
     .select(
       'r.review_id',
       'r.user_id',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { Router } from '@koa/router';
-import { actingRoleOf, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
+import { actingRoleOf, holdsRole, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { contactDecider } from '@boli/engine/social/contact.decider';
 import { contactStream } from '@boli/engine/social/contact.events';
@@ -94,12 +94,19 @@ export function socialRouter(infra: SocialInfra): Router {
   const storage = localDiskStorage(infra.config.MEDIA_DIR);
   const pictureUrl = (name: string) => storage.urlOf(name);
   const me = (ctx: Context) => ctx.state.auth!.userId;
+  /** A member's reviews as the viewer may see them: support sees a blocked member's too. */
+  const reviewsOf = (ctx: Context, userId: string, page?: number) =>
+    listReviews(infra.db, userId, {
+      pictureUrl,
+      ...(page === undefined ? {} : { page }),
+      blockedReviewers: holdsRole(ctx.state.auth?.roles, SUPPORT_ROLES),
+    });
 
   // Reviews -------------------------------------------------------------------------------------
 
   const reviews = async (ctx: Context) => {
     const { userId, page } = parseInput(reviewListQuery, ctx.query);
-    ctx.body = success(await listReviews(infra.db, userId, { pictureUrl, page }));
+    ctx.body = success(await reviewsOf(ctx, userId, page));
   };
   router.get('/api/review', auth, member, reviews);
   router.get('/api/review/', auth, member, reviews);
@@ -120,7 +127,7 @@ export function socialRouter(infra: SocialInfra): Router {
       readModels: ['reviews', 'notifications'],
       ...(key ? { idempotencyKey: key } : {}),
     });
-    ctx.body = success(await listReviews(infra.db, userId, { pictureUrl }), MESSAGES.reviewPosted);
+    ctx.body = success(await reviewsOf(ctx, userId), MESSAGES.reviewPosted);
   };
   router.post('/api/review', auth, member, postReview);
   router.post('/api/review/', auth, member, postReview);
@@ -140,7 +147,7 @@ export function socialRouter(infra: SocialInfra): Router {
       command,
       readModels: ['reviews', 'notifications'],
     });
-    ctx.body = success(await listReviews(infra.db, review.userId, { pictureUrl }), message);
+    ctx.body = success(await reviewsOf(ctx, review.userId), message);
   };
 
   router.post('/api/review/edit', auth, member, async (ctx) => {

@@ -212,6 +212,32 @@ describe('reviews', () => {
   });
 });
 
+describe('a blocked member’s reviews', () => {
+  it('are hidden from members while the block holds; support still sees them', async () => {
+    const reviewer = await member('dev_reviewer');
+    const text = 'Sold me a fake.';
+    await kit.api('/api/review/', { token: reviewer.token, json: { userId: bala.userId, text } });
+    const texts = async (viewer: TestMember) =>
+      (
+        (await kit.api(`/api/review/?userId=${bala.userId}`, { token: viewer.token })).body
+          .data as { text: string }[]
+      ).map((review) => review.text);
+    expect(await texts(asha)).toContain(text);
+
+    const moderate = (step: 'block' | 'unblock') =>
+      kit.api(`/api/support/users/${reviewer.userId}/${step}`, {
+        token: chetan.token,
+        json: { reason: 'Fake reviews' },
+      });
+    expect((await moderate('block')).status).toBe(200);
+    expect(await texts(asha)).not.toContain(text);
+    expect(await texts(bala)).not.toContain(text);
+    expect(await texts(chetan)).toContain(text);
+    expect((await moderate('unblock')).status).toBe(200);
+    expect(await texts(asha)).toContain(text);
+  });
+});
+
 type View = { status: number; requestId: string | null; requestStatus: string | null };
 
 describe('mobile-number requests', () => {

@@ -16,7 +16,7 @@ const WORDS = {
     title: 'Block',
     act: 'Block',
     color: 'error',
-    what: "Every session of theirs ends at once. Until the block is lifted, their profile and their ads are hidden from other members (an ad's page answers 'Ad not found', and bids on their ads are refused).",
+    what: "Every session of theirs ends at once. Until the block is lifted, their profile, their ads and the reviews they wrote are hidden from other members (an ad's page answers 'Ad not found', and bids on their ads are refused).",
   },
   unblock: {
     title: 'Unblock',
