@@ -121,6 +121,11 @@ describe('a session ended elsewhere', () => {
     // Refused (no old password, the new one twice but not alike): the focus goes to the first
     // field to fix.
     const oldPassword = dialog.getByLabel(/^Old password/);
+    // Each field can show what was typed, as on Login and Register.
+    await dialog.getByRole('button', { name: 'Show Old password' }).click();
+    expect(await oldPassword.getAttribute('type')).toBe('text');
+    await dialog.getByRole('button', { name: 'Hide Old password' }).click();
+    expect(await oldPassword.getAttribute('type')).toBe('password');
     const isFocused = (field: typeof oldPassword) =>
       field.evaluate((input) => input === document.activeElement);
     await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);

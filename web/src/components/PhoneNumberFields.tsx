@@ -23,6 +23,9 @@ export function PhoneNumberFields({ phoneCode, onPhoneCode, phone, onPhone, phon
         autoComplete="tel-country-code"
         value={phoneCode}
         onChange={(event) => onPhoneCode(event.target.value)}
+        // The phone's dial pad, which has the '+': a country code is digits after it.
+        type="tel"
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
         sx={{ width: 100, flexShrink: 0 }}
       />
       <TextField

@@ -110,13 +110,18 @@ export function LoginScreen() {
       <Button type="submit" variant="contained" size="large" loading={going}>
         Login
       </Button>
-      <Typography variant="body2">
-        New to Boli?{' '}
-        <Link component={RouterLink} to={signUpPath(params.get('redirect'))}>
+      {/* The only way on to Register from here: a finger's target, not a line of text. */}
+      <Typography
+        variant="body2"
+        component="div"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+      >
+        New to Boli?
+        <Link component={RouterLink} to={signUpPath(params.get('redirect'))} sx={TAP_TARGET}>
           Sign up
         </Link>
-        {' · '}
-        <Link component={RouterLink} to="/contactus">
+        ·
+        <Link component={RouterLink} to="/contactus" sx={TAP_TARGET}>
           Contact Us
         </Link>
       </Typography>

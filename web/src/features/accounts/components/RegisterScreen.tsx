@@ -40,6 +40,7 @@ import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 import { keepReturnAfterVerify } from '../model/returnAfterVerify.ts';
 import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const machine = signupMachine.provide({
   actors: { signup: fromPromise(({ input }) => signup(input)) },
@@ -299,7 +300,7 @@ export function RegisterScreen() {
       </Button>
       <Typography variant="body2">
         Already have an account?{' '}
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to="/login" sx={TAP_TARGET}>
           Login
         </Link>
       </Typography>

@@ -7,9 +7,9 @@ import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { PasswordField } from '../../accounts/components/PasswordField.tsx';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   validateChangePassword,
@@ -95,11 +95,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         <Stack spacing={2} component="form" ref={form} noValidate onSubmit={submit}>
           {errors.form && <Alert severity="error">{errors.form[0]}</Alert>}
           {FIELDS.map(([field, label, autoComplete]) => (
-            <TextField
+            // Each with its show/hide toggle, as on Login, Register and Set password.
+            <PasswordField
               key={field}
               label={label}
               name={field}
-              type="password"
               autoComplete={autoComplete}
               value={input[field]}
               onChange={(event) => setInput((i) => ({ ...i, [field]: event.target.value }))}
