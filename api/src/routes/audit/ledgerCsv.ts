@@ -103,14 +103,15 @@ export async function* ledgerCsv(batches: AsyncIterable<readonly LedgerRow[]>) {
 }
 
 /**
- * 'boli-payments-2026-04-01-to-2027-03-31-bidFee.csv'; an open end says 'start' or 'end', and a
- * search adds '-matching'.
+ * 'boli-payments-2026-04-01-to-2027-03-31-bidFee.csv'; an open end says 'start' or 'end', a
+ * search adds '-matching' and failed attempts left out '-without-failed'.
  */
 export function ledgerCsvName(filter: {
   from: Date;
   to: Date;
   kind?: string;
   search?: string;
+  withoutFailed?: boolean;
 }): string {
   const from =
     filter.from.getTime() === OPEN_FROM.getTime()
@@ -124,5 +125,6 @@ export function ledgerCsvName(filter: {
   const kind = filter.kind ? `-${filter.kind}` : '';
   // Only some of the period's payments: the name says so (the search itself may not fit a name).
   const some = filter.search ? '-matching' : '';
-  return `boli-payments-${from}-to-${to}${kind}${some}.csv`;
+  const paid = filter.withoutFailed ? '-without-failed' : '';
+  return `boli-payments-${from}-to-${to}${kind}${some}${paid}.csv`;
 }

@@ -44,5 +44,9 @@ describe('the file’s name', () => {
     expect(ledgerCsvName({ from: OPEN_FROM, to: OPEN_TO, search: 'BOLI/2026-27/7' })).toBe(
       'boli-payments-start-to-end-matching.csv',
     );
+    // Failed attempts left out: another file than the whole period's.
+    expect(ledgerCsvName({ from: OPEN_FROM, to: OPEN_TO, withoutFailed: true })).toBe(
+      'boli-payments-start-to-end-without-failed.csv',
+    );
   });
 });

@@ -34,9 +34,23 @@ const instantOrDay = z
 /** The start of a day in India, or the instant itself. */
 const startOf = (value: string): Date => instantNamed(value)!;
 
-/** `to` names the last day included: the ledger runs to the start of the next day. */
+/**
+ * How much a date-time names, by how it is written: a minute, a second (the ledger shows times to
+ * the second) or a millisecond.
+ */
+const spanOf = (value: string): number => {
+  const time = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?/.exec(value);
+  return time?.[2] ? 1 : time?.[1] ? 1000 : 60_000;
+};
+
+/**
+ * `to` is included, as `from` is: a day runs the ledger to the start of the next, a date-time to
+ * the end of what it names ('…13:33:22' includes a payment shown at 13:33:22, made at 22.634).
+ */
 const endOf = (value: string): Date =>
-  isCalendarDate(value) ? new Date(startOf(value).getTime() + 24 * 3600_000) : startOf(value);
+  isCalendarDate(value)
+    ? new Date(startOf(value).getTime() + 24 * 3600_000)
+    : new Date(startOf(value).getTime() + spanOf(value));
 
 export const LEDGER_PAGE_SIZE = 50;
 

@@ -18,6 +18,18 @@ describe('the ledger period', () => {
     }
   });
 
+  it('includes the whole second (or minute) a date-time `to` names, even when it is `from`', () => {
+    const second = periodOf({ from: '2026-11-30T13:33:22', to: '2026-11-30T13:33:22' });
+    expect(second.success && second.data.from.toISOString()).toBe('2026-11-30T08:03:22.000Z');
+    expect(second.success && second.data.to.toISOString()).toBe('2026-11-30T08:03:23.000Z');
+    const minute = periodOf({ to: '2026-11-30T19:03' });
+    expect(minute.success && minute.data.to.toISOString()).toBe('2026-11-30T13:34:00.000Z');
+    const millisecond = periodOf({ to: '2026-11-30T13:33:22.634Z' });
+    expect(millisecond.success && millisecond.data.to.toISOString()).toBe(
+      '2026-11-30T13:33:22.635Z',
+    );
+  });
+
   it('takes a date-time with its offset, and one without on India’s clock', () => {
     const withOffset = periodOf({ from: '2026-11-28T10:55:00Z' });
     expect(withOffset.success && withOffset.data.from.toISOString()).toBe(
