@@ -253,6 +253,14 @@ describe('a refused long form on a phone', () => {
     }
     // Written as every date in the app is, not in the browser's own format.
     expect(await field(page, 'Date of birth').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    // Names and address say what they are, for a phone's autofill.
+    for (const [label, hint] of [
+      ['First name', 'given-name'],
+      ['Street', 'address-line2'],
+      ['Pincode', 'postal-code'],
+    ] as const) {
+      expect(await field(page, label).getAttribute('autocomplete')).toBe(hint);
+    }
     await field(page, 'Street').fill('');
     await field(page, 'Link 1 URL').fill('not a link');
     const save = page.getByRole('button', { name: 'Save' });

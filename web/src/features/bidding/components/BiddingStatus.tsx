@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { remainingUntil, splitCountdown } from '../model/countdown.ts';
 import type { BiddingPhase, CloseResult } from '../model/biddingPhase.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const UNITS = [
   ['days', 'Days'],
@@ -46,7 +47,8 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
           <Typography data-testid="bid-result" sx={{ mt: 1, fontWeight: 600 }}>
             {result.line}{' '}
             {result.link && (
-              <Link component={RouterLink} to={result.link.to}>
+              // The owner's next step, not a word in the sentence: a finger's target.
+              <Link component={RouterLink} to={result.link.to} sx={TAP_TARGET}>
                 {result.link.label}
               </Link>
             )}

@@ -236,9 +236,22 @@ function EditProfileForm({ member }: { member: Member }) {
         Edit profile
       </Typography>
       {failure && <FormRefusalAlert refusal={refusals}>{failure}</FormRefusalAlert>}
+      {/* Names and address say what they are, so a phone's autofill can offer them. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label="First name" required fullWidth {...bind('firstname')} />
-        <TextField label="Last name" required fullWidth {...bind('lastname')} />
+        <TextField
+          label="First name"
+          required
+          fullWidth
+          autoComplete="given-name"
+          {...bind('firstname')}
+        />
+        <TextField
+          label="Last name"
+          required
+          fullWidth
+          autoComplete="family-name"
+          {...bind('lastname')}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {/* Given at sign-up, whose dialog warns they can never change: shown, not editable; the
@@ -260,14 +273,26 @@ function EditProfileForm({ member }: { member: Member }) {
         />
       </Stack>
       <TextField label="Bid alias" {...bind('bidAlias')} />
-      <TextField label="Company name" {...bind('bnr')} />
+      <TextField label="Company name" autoComplete="organization" {...bind('bnr')} />
       <TextField label="Education" {...bind('education')} />
       <Divider textAlign="left">Address</Divider>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label="House number" required fullWidth {...bind('houseno')} />
-        <TextField label="Street" required fullWidth {...bind('street')} />
+        <TextField
+          label="House number"
+          required
+          fullWidth
+          autoComplete="address-line1"
+          {...bind('houseno')}
+        />
+        <TextField
+          label="Street"
+          required
+          fullWidth
+          autoComplete="address-line2"
+          {...bind('street')}
+        />
       </Stack>
-      <TextField label="Town/Village" required {...bind('city')} />
+      <TextField label="Town/Village" required autoComplete="address-level2" {...bind('city')} />
       <PlaceField
         label="Country"
         required
@@ -311,6 +336,7 @@ function EditProfileForm({ member }: { member: Member }) {
           label="Pincode"
           required
           fullWidth
+          autoComplete="postal-code"
           {...bind('pincode')}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.pincodeMaxDigits } }}
         />
