@@ -175,6 +175,10 @@ describe('a new member', () => {
     await page.getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/register');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
+    // Back to Login from here keeps where the member set out for.
+    expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fsettings',
+    );
     await fillRegisterForm(page, person);
     // No code is asked for before the email is verified: the server would refuse it (403).
     const sends: string[] = [];

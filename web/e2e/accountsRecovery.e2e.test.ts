@@ -174,13 +174,18 @@ describe('a mobile number mistyped at sign-up', () => {
     await expect.poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
     await number.fill('0123456789');
     await form.getByRole('button', { name: 'Save number' }).click();
-    await form.getByText(MESSAGES.invalidMobile).waitFor();
+    // Said as it comes, and the field, marked and described by it, has the keyboard.
+    await form.getByRole('alert').filter({ hasText: MESSAGES.invalidMobile }).waitFor();
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    expect(await number.getAttribute('aria-describedby')).toBeTruthy();
+    await expect.poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
     const fixed = newPerson('rec').phone;
     await number.fill(fixed);
     await form.getByRole('button', { name: 'Save number' }).click();
     await page.getByRole('status').filter({ hasText: 'Mobile number changed.' }).waitFor();
-    // The old number's code is no longer spoken of.
+    // The old number's code is no longer spoken of, nor is any code said sent but to the new one.
     expect(await page.getByText(MESSAGES.otpSent).count()).toBe(0);
+    expect(await page.getByText(/sent by SMS to the mobile number of/).count()).toBe(0);
     // A code goes to the new number once Resend's countdown allows it, and verifies the phone.
     const resend = page.getByRole('button', { name: /^Resend OTP/ });
     await expect.poll(() => resend.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();

@@ -151,7 +151,7 @@ describe('ad space', () => {
     await space.getByRole('button', { name: 'Choose photo or video' }).click();
     await space.getByText(ADSPACE_MESSAGES.creativeLinkInvalid).waitFor();
     expect(await link.getAttribute('aria-invalid')).toBe('true');
-    expect(await link.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => link.evaluate((input) => input === document.activeElement)).toBe(true);
     await link.fill('https://kite-tea.example/');
     await space.getByTestId('creative-input').setInputFiles({
       name: 'kite-tea.jpg',
@@ -405,7 +405,14 @@ describe('ad space', () => {
     await page.reload();
     await page.locator('.fc-dayGridMonth-view').waitFor();
     expect(await page.locator('.fc-toolbar-title').innerText()).toBe(month);
-    await page.getByRole('button', { name: 'today', exact: true }).click();
+    // One-shot buttons are not toggles; today, pressed from the keyboard, is disabled as it
+    // shows this month, and the keyboard goes on to Next rather than to the page.
+    expect(await page.locator('.fc-prev-button').getAttribute('aria-pressed')).toBeNull();
+    await page.locator('.fc-today-button').focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('title')))
+      .toBe('Next month');
 
     // On a phone the week writes days day first and keeps the whole amount on one line (₹250K,
     // not ₹250 above K).

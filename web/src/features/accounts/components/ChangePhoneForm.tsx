@@ -5,6 +5,7 @@ import { DEFAULT_PHONE_CODE } from '@boli/engine/accounts/account.rules';
 import { firstMessageOf } from '../../../app/api/client.ts';
 import { PhoneNumberFields } from '../../../components/PhoneNumberFields.tsx';
 import { changeUnverifiedPhone } from '../api/accountsApi.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 
 /**
  * On the OTP screen: a number mistyped at sign-up, changed before it is verified (no code could
@@ -25,6 +26,8 @@ export function ChangePhoneForm({
   const [busy, setBusy] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const field = useRef<HTMLInputElement>(null);
+  // A refused number: the keyboard goes to it once it is marked and described by why.
+  const { form, refused } = useRefusalFocus();
 
   if (!open) {
     return (
@@ -57,7 +60,7 @@ export function ChangePhoneForm({
       onChanged();
     } catch (error) {
       setProblem(firstMessageOf(error));
-      field.current?.focus();
+      refused();
     } finally {
       setBusy(false);
     }
@@ -65,6 +68,7 @@ export function ChangePhoneForm({
   return (
     <Stack
       component="form"
+      ref={form}
       aria-label="Change the mobile number"
       noValidate
       spacing={2}
@@ -78,7 +82,14 @@ export function ChangePhoneForm({
           setPhone(typed);
           setProblem(null);
         }}
-        phoneProps={{ inputRef: field, error: problem !== null, helperText: problem }}
+        phoneProps={{
+          id: 'changed-mobile-number',
+          inputRef: field,
+          error: problem !== null,
+          // Said as it comes, also to a member who pressed Enter in the field (whose focus
+          // does not move).
+          helperText: problem && <span role="alert">{problem}</span>,
+        }}
       />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" loading={busy}>

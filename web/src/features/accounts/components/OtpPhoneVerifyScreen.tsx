@@ -176,15 +176,20 @@ function OtpEntry({
         </Typography>
         <Typography color="textSecondary">
           {/* The number itself, where it is known: a mistyped one is seen, and changed below. */}
-          Enter the {LIMITS.otp.digits}-digit code we sent by SMS to{' '}
           {sentTo ? (
-            <strong data-testid="otp-sent-to">{sentTo}</strong>
+            <>
+              Enter the {LIMITS.otp.digits}-digit code we sent by SMS to{' '}
+              <strong data-testid="otp-sent-to">{sentTo}</strong>.
+            </>
+          ) : changed ? (
+            // Changed with no code sent to it yet (Resend's countdown, the day's limit).
+            `Enter the ${LIMITS.otp.digits}-digit code we send by SMS to your new number.`
           ) : (
             <>
-              the mobile number of <strong>{username}</strong>
+              Enter the {LIMITS.otp.digits}-digit code we sent by SMS to the mobile number of{' '}
+              <strong>{username}</strong>.
             </>
           )}
-          .
         </Typography>
         {notice && (
           <Alert severity={notice.severity} role="alert">

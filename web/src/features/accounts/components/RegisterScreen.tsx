@@ -38,7 +38,8 @@ import {
 import { PasswordField } from './PasswordField.tsx';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
-import { keepReturnAfterVerify } from '../model/returnAfterVerify.ts';
+import { keepReturnAfterVerify, loginPath } from '../model/returnAfterVerify.ts';
+import { VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
 import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
@@ -282,6 +283,10 @@ export function RegisterScreen() {
               I agree to the{' '}
               <Link component={RouterLink} to="/tc" target="_blank">
                 terms and conditions
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  {' '}
+                  (opens in a new tab)
+                </Box>
               </Link>
             </>
           }
@@ -300,7 +305,12 @@ export function RegisterScreen() {
       </Button>
       <Typography variant="body2">
         Already have an account?{' '}
-        <Link component={RouterLink} to="/login" sx={TAP_TARGET}>
+        {/* Back to Login with where the member set out for, as Login's Sign up came. */}
+        <Link
+          component={RouterLink}
+          to={loginPath(new URLSearchParams(window.location.search).get('redirect'))}
+          sx={TAP_TARGET}
+        >
           Login
         </Link>
       </Typography>

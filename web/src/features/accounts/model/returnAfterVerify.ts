@@ -20,6 +20,12 @@ export function takeReturnAfterVerify(): string {
   return target;
 }
 
+/** Login, asked to go on to `redirect` (Register's ?redirect=, from Login's) once signed in. */
+export const loginPath = (redirect: string | null): string => {
+  const target = safeRedirectTarget(redirect);
+  return target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+};
+
 /** The sign-up page, asked to come back to `redirect` (Login's ?redirect=) in the end. */
 export const signUpPath = (redirect: string | null): string => {
   const target = safeRedirectTarget(redirect);

@@ -20,5 +20,6 @@ export function numberChangedText(triesLeft: number | null, cooldown: number): s
     return `${NUMBER_CHANGED} No more codes can be sent today: try again after 24 hours.`;
   }
   if (cooldown > 0) return `${NUMBER_CHANGED} Press Resend OTP to send a code to it.`;
-  return `${NUMBER_CHANGED} A code is on its way to it.`;
+  // The send's own notice ('Otp sent successfully.') says the rest, once.
+  return NUMBER_CHANGED;
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { numberChangedText } from './verifySteps.ts';
 
 describe('a mobile number changed on Verify Mobile Number', () => {
-  it('says a code is on its way when one can be sent now', () => {
-    expect(numberChangedText(3, 0)).toBe('Mobile number changed. A code is on its way to it.');
-    expect(numberChangedText(null, 0)).toBe('Mobile number changed. A code is on its way to it.');
+  it('leaves the sending to the send’s own notice when one can be sent now', () => {
+    expect(numberChangedText(3, 0)).toBe('Mobile number changed.');
+    expect(numberChangedText(null, 0)).toBe('Mobile number changed.');
   });
 
   it('asks for Resend OTP while its countdown runs', () => {

@@ -26,6 +26,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { focusIsLost } from '../../../lib/focusLost.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
@@ -79,6 +80,7 @@ export function BidCalendarScreen() {
   const showPlace = (changed: Partial<CalendarPlace>) =>
     setParams(calendarParamsOf({ ...place, ...changed }), { replace: true });
   const calendar = useRef<FullCalendar>(null);
+  const calendarBox = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
@@ -162,6 +164,7 @@ export function BidCalendarScreen() {
       {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
       <Announcer message={periodShown} />
       <Box
+        ref={calendarBox}
         data-testid="bid-calendar"
         sx={{
           '& .fc-daygrid-day, & .fc-list-event': { cursor: 'pointer' },
@@ -225,8 +228,12 @@ export function BidCalendarScreen() {
             };
             // The calendar says so as it first renders, before this screen's effects have run,
             // when the router ignores (and warns of) a navigation: it is made just after.
-            window.setTimeout(() => showPlace(next));
-            if (firstPeriod.current) firstPeriod.current = false;
+            const first = firstPeriod.current;
+            window.setTimeout(() => {
+              showPlace(next);
+              mendToolbar(calendarBox.current, first);
+            });
+            if (first) firstPeriod.current = false;
             else setPeriodShown(`Showing ${shown.view.title}`);
           }}
           // Days are written day first (22/11, 22 – 28 Nov 2026), as India writes them; the week
@@ -286,6 +293,21 @@ export function BidCalendarScreen() {
       </Box>
     </Stack>
   );
+}
+
+/**
+ * What FullCalendar's toolbar gets wrong for a keyboard, after each period it shows: its one-shot
+ * buttons (previous, next, today) say they are toggles (aria-pressed), and today, pressed, is
+ * disabled with the focus in it, which drops to the page: it goes on to next instead.
+ */
+function mendToolbar(root: HTMLElement | null, firstRender: boolean): void {
+  if (!root) return;
+  for (const button of root.querySelectorAll(
+    '.fc-prev-button, .fc-next-button, .fc-today-button',
+  )) {
+    button.removeAttribute('aria-pressed');
+  }
+  if (!firstRender && focusIsLost()) root.querySelector<HTMLElement>('.fc-next-button')?.focus();
 }
 
 /** The class of a calendar cell whose date cannot be bid for. */

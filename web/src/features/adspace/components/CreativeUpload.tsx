@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { creativeLinkProblem } from '@boli/engine/adspace/adSpace.rules';
+import { formatDateTime } from '../../../lib/format.ts';
+import { spaceTypeLabel } from '../model/spaceTypes.ts';
 import { useMediaSender } from '../../ads/mediaUpload.ts';
 import { MEDIA_ACCEPT, MEDIA_REFUSALS, mediaRefusal } from '../../ads/model/mediaFiles.ts';
 import {
@@ -37,11 +39,16 @@ export function CreativeUpload({ space, onUploaded }: Props) {
     link: link.trim(),
   });
   const linkField = useRef<HTMLInputElement>(null);
+  // Marked, then focused: the field is read out with its refusal, not with the hint before it.
+  const [linkRefusals, setLinkRefusals] = useState(0);
+  useEffect(() => {
+    if (linkRefusals > 0) linkField.current?.focus();
+  }, [linkRefusals]);
   const choose = () => {
     // A link that would be refused is mended first, before a file is chosen and sent.
     if (linkProblem) {
       setLinkMarked(true);
-      linkField.current?.focus();
+      setLinkRefusals((n) => n + 1);
       return;
     }
     input.current?.click();
@@ -70,8 +77,14 @@ export function CreativeUpload({ space, onUploaded }: Props) {
 
   const uploading = progress !== null;
   return (
-    <Stack spacing={1} component="section" aria-label="Ad upload">
-      <Typography variant="subtitle2" component="h3">
+    // Named after its space: a member with two spaces of a type tells their uploads apart.
+    <Stack
+      spacing={1}
+      component="section"
+      aria-label={`Ad upload, ${spaceTypeLabel(space.name)} until ${formatDateTime(space.endsAt)}`}
+    >
+      {/* Within its space's card, under the card's heading. */}
+      <Typography variant="subtitle2" component="h4">
         {space.creative ? 'Replace your ad' : 'Upload your ad'}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
