@@ -129,6 +129,12 @@ describe('the web shell, for a guest', () => {
         .evaluate((link) => link.getBoundingClientRect().height);
     await visit(page, '/login');
     expect(await height('Forgot password?')).toBeGreaterThanOrEqual(24);
+    // The only way on to Register, and Contact Us beside it.
+    expect(await height('Sign up')).toBeGreaterThanOrEqual(24);
+    expect(await height('Contact Us')).toBeGreaterThanOrEqual(24);
+    await visit(page, '/register');
+    const login = page.getByRole('main').getByRole('link', { name: 'Login', exact: true });
+    expect(await login.evaluate((link) => link.getBoundingClientRect().height)).toBeGreaterThan(23);
     await visit(page, '/forgot-password');
     expect(await height('Back to Login')).toBeGreaterThanOrEqual(24);
     await context.close();

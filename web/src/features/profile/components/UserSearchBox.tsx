@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { NARROWEST_PHONE } from '../../../app/theme.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -39,6 +41,7 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [results, setResults] = useState<FoundUser[]>([]);
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
+  const narrowest = useMediaQuery(NARROWEST_PHONE);
   const { request } = useApi();
   const key = text.trim();
   const tooShort = key.length < LIMITS.userSearch.minChars;
@@ -126,7 +129,8 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
         renderInput={(params) => (
           <TopBarSearchField
             {...params}
-            placeholder="Search users"
+            // Whole on the narrowest phones too, where it shares the bar with Search ads.
+            placeholder={narrowest ? 'Users' : 'Search users'}
             slotProps={{
               ...params.slotProps,
               htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search users' },
