@@ -15,6 +15,7 @@ import {
   type RangeProblem,
   showsIndiaFilters,
   showsVehicleFilters,
+  statesCountryOf,
   type AdFilterName,
   type AdFilters,
 } from '../model/adFilters.ts';
@@ -41,7 +42,7 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
   const india = showsIndiaFilters(draft);
   const lists = useReferenceLists(
     { category: draft.category, subcategory: draft.subcategory, make: draft.make },
-    { country: draft.country, state: draft.state, district: draft.district },
+    { country: statesCountryOf(draft), state: draft.state, district: draft.district },
     { vehicle, neighbourhoodsOfAds: true },
   );
   const price = rangeProblem(draft.priceFrom, draft.priceTo);
@@ -127,13 +128,7 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
           options={lists.countries}
           {...bind('country')}
         />
-        <ChoiceField
-          label="State"
-          emptyLabel={ANY}
-          disabled={!draft.country}
-          options={lists.states}
-          {...bind('state')}
-        />
+        <ChoiceField label="State" emptyLabel={ANY} options={lists.states} {...bind('state')} />
         {india && (
           <ChoiceField
             label="District"

@@ -1,4 +1,4 @@
-import { isIndia } from '@boli/engine/accounts/account.rules';
+import { INDIA, isIndia } from '@boli/engine/accounts/account.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
@@ -96,6 +96,13 @@ export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subca
 export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndia(filters.country);
 
 /**
+ * The country whose states the State filter offers: the one chosen, else India's (a marketplace
+ * for India: a member looking for Karnataka need not pick India first).
+ */
+export const statesCountryOf = (filters: Pick<AdFilters, 'country'>): string =>
+  filters.country || INDIA;
+
+/**
  * The filters after `name` is set to `value` (a price or mileage only if it can be a number): the
  * dependent ones are emptied, and the filters that no longer apply (vehicle fields outside the
  * vehicle categories, district and neighbourhood outside India) are dropped.
@@ -105,6 +112,8 @@ export function changeFilter(filters: AdFilters, name: AdFilterName, typed: stri
   if (value === undefined || filters[name] === value) return filters;
   const next = { ...filters, [name]: value };
   for (const cleared of CLEARS[name] ?? []) next[cleared] = '';
+  // A state chosen with no country is one of India's (statesCountryOf).
+  if (name === 'state' && value !== '' && next.country === '') next.country = INDIA;
   if (!showsVehicleFilters(next)) for (const field of VEHICLE_FILTERS) next[field] = '';
   if (!showsIndiaFilters(next)) for (const field of INDIA_FILTERS) next[field] = '';
   return next;

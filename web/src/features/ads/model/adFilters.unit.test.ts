@@ -13,6 +13,7 @@ import {
   filtersOfParams,
   paramsWithFilters,
   searchParamsOf,
+  statesCountryOf,
   withoutSearch,
 } from './adFilters.ts';
 
@@ -51,6 +52,19 @@ describe('the dependent filters (section 4)', () => {
       state: 'Karnataka',
       district: 'Mysuru',
       neighbourHood: '',
+    });
+  });
+
+  it("offers India's states with no country chosen, and a state chosen so is India's", () => {
+    expect(statesCountryOf(NO_FILTERS)).toBe('India');
+    expect(statesCountryOf(filters({ country: 'Nepal' }))).toBe('Nepal');
+    expect(changeFilter(NO_FILTERS, 'state', 'Karnataka')).toMatchObject({
+      country: 'India',
+      state: 'Karnataka',
+    });
+    expect(changeFilter(filters({ country: 'Nepal' }), 'state', 'Bagmati')).toMatchObject({
+      country: 'Nepal',
+      state: 'Bagmati',
     });
   });
 
