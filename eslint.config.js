@@ -44,6 +44,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // Routers are made case-sensitive in one place (api/src/http/router.ts): a route matched in
+    // other capitals went past its router.use() guards.
+    files: ['api/**', 'ops/**'],
+    ignores: ['api/src/http/router.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@koa/router',
+              importNames: ['Router', 'default'],
+              message: 'Make a router with createRouter (api/src/http/router.ts): it matches case.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { Router } from '@koa/router';
+import { createRouter } from './router.ts';
 import knex, { type Knex } from 'knex';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const app = new Koa();
   app.use(correlation(createLogger({ level: 'silent' })));
   app.use(errorMiddleware);
-  const router = new Router();
+  const router = createRouter();
   router.get('/me', requireAuth(infra), (ctx) => {
     ctx.body = { data: ctx.state.auth };
   });

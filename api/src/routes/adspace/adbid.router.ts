@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Context, Next } from 'koa';
 import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
@@ -37,7 +37,7 @@ const loginFirst = async (ctx: Context, next: Next): Promise<void> => {
  * calendar's per-date highest bids.
  */
 export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempotency' | 'config'>) {
-  const router = new Router({ prefix: '/api/adbid' });
+  const router = createRouter({ prefix: '/api/adbid' });
   const auth = requireAuth(infra);
 
   router.post('/', loginFirst, auth, async (ctx) => {

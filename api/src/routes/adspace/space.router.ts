@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Context } from 'koa';
 import { adAudienceStream, type AdAudienceEvent } from '@boli/engine/adspace/adAudience.events';
 import { adSpaceDecider } from '@boli/engine/adspace/adSpace.decider';
@@ -54,7 +55,7 @@ const SPACE_READ_MODELS = ['ad_spaces'] as const;
  * and impressions and clicks.
  */
 export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {}): Router {
-  const router = new Router({ prefix: '/api/space' });
+  const router = createRouter({ prefix: '/api/space' });
   const auth = requireAuth(infra);
   const deps = checkoutDeps(infra);
   const { storage, media } = adsContext(infra, options);

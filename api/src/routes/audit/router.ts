@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { AUDIT_ROLES } from '@boli/engine/accounts/staffRoles';
 import {
   creditNoteSeriesStream,
@@ -40,7 +41,7 @@ import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from '.
  * - `GET /api/audit/gateway-check?purchaseId=` — our payments beside the provider's record.
  */
 export function auditRouter(infra: Infrastructure): Router {
-  const router = new Router({ prefix: '/api/audit' });
+  const router = createRouter({ prefix: '/api/audit' });
   router.use(requireAuth(infra), requireRole(...AUDIT_ROLES));
 
   router.get('/payments', async (ctx) => {

@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { otpRoutes } from './otp.ts';
 import { passwordRoutes } from './passwords.ts';
 import { sessionRoutes } from './session.ts';
@@ -7,7 +8,7 @@ import type { AuthInfra } from './support.ts';
 
 /** Section 7's authentication and account calls, as docs/api/accounts.md pins them down. */
 export function authRouter(infra: AuthInfra): Router {
-  const router = new Router();
+  const router = createRouter();
   signupRoutes(router, infra);
   otpRoutes(router, infra);
   sessionRoutes(router, infra);

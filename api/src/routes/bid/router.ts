@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { AdCommand } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
@@ -44,7 +45,7 @@ const viewerOf = (ctx: Context): Viewer =>
 
 /** Section 7's /api/bid calls: place a bid, the summary and lists, final call and close. */
 export function bidRouter(infra: BidInfra): Router {
-  const router = new Router({ prefix: '/api/bid' });
+  const router = createRouter({ prefix: '/api/bid' });
   const auth = requireAuth(infra);
   // Placing a bid, a final call and a close act as an active member: read with the session.
   const member = requireMember(infra);

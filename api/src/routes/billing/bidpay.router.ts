@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -29,7 +30,7 @@ import { bidFeeBody, bidFeeListQuery, bidFeePaymentBody, bidFeeQuoteQuery } from
  * fee for one bid; the bid is placed only once the payment is captured (docs/api/payments.md).
  */
 export function bidpayRouter(infra: BillingInfra): Router {
-  const router = new Router({ prefix: '/api/bidpay' });
+  const router = createRouter({ prefix: '/api/bidpay' });
   const auth = requireAuth(infra);
 
   router.get(['/purchaseInfo', '/purchaseInfo/'], auth, async (ctx) => {

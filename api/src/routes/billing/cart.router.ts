@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIFETIME_PLAN_ID, productName } from '@boli/engine/billing/products';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -41,7 +42,7 @@ const LIFETIME_PRODUCT = `subscription:${LIFETIME_PLAN_ID}` as const;
  * transactions with their tax and invoices.
  */
 export function cartRouter(infra: BillingInfra): Router {
-  const router = new Router({ prefix: '/api/cart' });
+  const router = createRouter({ prefix: '/api/cart' });
   const auth = requireAuth(infra);
   const deps = checkoutDeps(infra);
 

@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Context } from 'koa';
 import { success, failure } from '../../http/envelope.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -25,7 +26,7 @@ import { infoOf, ownPurchase, type BillingInfra } from './billingDeps.ts';
 export function paymentsRouter(
   infra: BillingInfra & Pick<Infrastructure, 'storeWebhook' | 'kickWebhooks'>,
 ): Router {
-  const router = new Router();
+  const router = createRouter();
   const auth = requireAuth(infra);
 
   router.get('/api/payments/config', (ctx) => {

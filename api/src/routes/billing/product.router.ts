@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { ALL_PRODUCT_KEYS, productName } from '@boli/engine/billing/products';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { success } from '../../http/envelope.ts';
@@ -13,7 +14,7 @@ import { userTypeQuery } from './schema.ts';
  * so /usertype answers the same list for any type.
  */
 export function productRouter(infra: Pick<BillingInfra, 'db'>): Router {
-  const router = new Router({ prefix: '/api/product' });
+  const router = createRouter({ prefix: '/api/product' });
 
   const products = async () => {
     const prices = await pricesNow(infra.db);

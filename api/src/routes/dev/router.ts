@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { z } from 'zod';
 import { success } from '../../http/envelope.ts';
 import { parseInput } from '../../http/errors.ts';
@@ -49,7 +50,7 @@ ${rows || '<p>No messages yet.</p>'}
  * people. Development and test only; production answers 404 (the routes do not exist there).
  */
 export function devRouter(infra: Pick<Infrastructure, 'db' | 'config'>): Router {
-  const router = new Router();
+  const router = createRouter();
   if (infra.config.NODE_ENV === 'production') return router;
   router.get('/dev/api/mailbox', async (ctx) => {
     const query = parseInput(mailboxQuery, ctx.query);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -26,7 +27,7 @@ type GalleryInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'confi
 export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {}): Router {
   const ads = adsContext(infra, options);
   const { storage, viewOf } = ads;
-  const router = new Router();
+  const router = createRouter();
   const auth = requireAuth(infra);
 
   router.get('/api/gallery/media', optionalAuth(infra), async (ctx) => {

@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { failure, success } from '../../http/envelope.ts';
 import { checkHealth, type ProjectionHealth } from './health.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -7,7 +8,7 @@ export function healthRouter(
   infra: Pick<Infrastructure, 'db' | 'redis'>,
   projectionStatus: () => Promise<ProjectionHealth[]>,
 ): Router {
-  const router = new Router();
+  const router = createRouter();
   router.get('/healthz', async (ctx) => {
     const health = await checkHealth({ ...infra, projectionStatus });
     ctx.status = health.ok ? 200 : 503;

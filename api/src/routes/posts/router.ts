@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { AdCommand, AdInput } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
@@ -154,7 +155,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   const ads = adsContext(infra, options);
   const { storage, viewOf } = ads;
   const reference = referenceCatalogue(infra.db);
-  const router = new Router();
+  const router = createRouter();
   const auth = requireAuth(infra);
   const maybeAuth = optionalAuth(infra);
 

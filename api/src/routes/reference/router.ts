@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { manufacturingYears } from '@boli/engine/ads/vehicleFields';
 import { neighbourhoodsOfAds } from '@boli/projections/ads/ads.queries';
 import { success } from '../../http/envelope.ts';
@@ -27,7 +28,7 @@ export function referenceRouter(
 ): Router {
   const { addresses, categories, vehicles } = referenceCatalogue(infra.db);
 
-  const router = new Router({ prefix: '/api' });
+  const router = createRouter({ prefix: '/api' });
   router.get('/address/getCountry', async (ctx) => {
     respondCacheable(ctx, (await addresses()).countries());
   });

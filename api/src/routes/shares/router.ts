@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Context } from 'koa';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream, type ShareBidType } from '@boli/engine/shares/shareBid.events';
@@ -37,7 +38,7 @@ const SHARE_READ_MODELS = ['share_bids', 'users'] as const;
  * the fee is paid, posting bids directly.
  */
 export function sharesRouter(infra: BillingInfra): Router {
-  const router = new Router({ prefix: '/api/buyShare' });
+  const router = createRouter({ prefix: '/api/buyShare' });
   const auth = requireAuth(infra);
 
   const bidList = async (ctx: Context, page: number, mine = false) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { actingRoleOf, holdsRole, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import type { Actor } from '@boli/engine/eventStore/eventStore';
 import { contactDecider } from '@boli/engine/social/contact.decider';
@@ -88,7 +89,7 @@ const requestView = (row: MobileRequestRow | undefined) => ({
  * contact form (docs/api/social.md).
  */
 export function socialRouter(infra: SocialInfra): Router {
-  const router = new Router();
+  const router = createRouter();
   const auth = requireAuth(infra);
   const member = memberAccess(infra);
   const storage = localDiskStorage(infra.config.MEDIA_DIR);

@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
@@ -61,7 +62,7 @@ const historyQuery = z.object({
  * stream (no read-model lag), so the block and unblock buttons act on what is true now.
  */
 export function supportRouter(infra: Infrastructure): Router {
-  const router = new Router({ prefix: '/api/support' });
+  const router = createRouter({ prefix: '/api/support' });
   router.use(requireAuth(infra), requireRole(...AD_HISTORY_ROLES));
 
   /** The role a staff member moderates in: admin first (SUPPORT_ROLES' order); none: 403. */

@@ -2,7 +2,8 @@ import { holdsRole, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream, type EditableProfile } from '@boli/engine/accounts/account.events';
 import { editProfileSchema, type EditProfileRequest } from '@boli/engine/accounts/account.schemas';
@@ -104,7 +105,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
   const storage = options.storage ?? localDiskStorage(infra.config.MEDIA_DIR);
   const pictureUrl = (name: string) => storage.urlOf(name);
   const reference = referenceCatalogue(infra.db);
-  const router = new Router();
+  const router = createRouter();
   const auth = requireAuth(infra);
   /** Whether the signed-in viewer may block and unblock members (and so must find them). */
   const moderates = (ctx: Context): boolean => holdsRole(ctx.state.auth!.roles, SUPPORT_ROLES);

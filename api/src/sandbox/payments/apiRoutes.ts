@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { createOrder, refund, type SandboxSettings } from './gateway.ts';
@@ -34,7 +35,7 @@ export function apiRoutes(
   settings: SandboxSettings & { keyId: string },
   kick: () => void,
 ): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createRouter({ prefix: '/v1' });
   const expected = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
 
   router.use(async (ctx, next) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { paymentAttempt, payAsCheckout } from './controlRoutes.ts';
@@ -37,7 +38,7 @@ export function checkoutRoutes(
   settings: SandboxSettings & { keyId: string },
   kick: () => void,
 ): Router {
-  const router = new Router();
+  const router = createRouter();
 
   router.get('/v1/checkout.js', (ctx) => {
     ctx.type = 'application/javascript; charset=utf-8';

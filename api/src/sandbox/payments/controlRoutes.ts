@@ -1,4 +1,5 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
+import { createRouter } from '../../http/router.ts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { behaviourPatch, changeBehaviour, readBehaviour, resetBehaviour } from './behaviour.ts';
@@ -45,7 +46,7 @@ export async function payAsCheckout(
  * payments and refunds stay (the app's purchases refer to them).
  */
 export function controlRoutes(db: Knex, settings: SandboxSettings, kick: () => void): Router {
-  const router = new Router({ prefix: '/sandbox' });
+  const router = createRouter({ prefix: '/sandbox' });
 
   router.post('/pay', async (ctx) => {
     ctx.body = await payAsCheckout(db, settings, paymentAttempt.parse(ctx.request.body ?? {}));
