@@ -8,6 +8,7 @@ import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { attachBidLive } from './live/bidLive.ts';
 import { attachNotificationLive } from './live/notificationLive.ts';
+import { watchSocketSessions } from './live/socketAuth.ts';
 
 export type RunningServer = {
   url: string;
@@ -65,7 +66,11 @@ export async function startServer(
     }),
   });
   io.bind(engine);
-  const live = [attachBidLive(io, infra), attachNotificationLive(io, infra)];
+  const live = [
+    attachBidLive(io, infra),
+    attachNotificationLive(io, infra),
+    watchSocketSessions(io, infra),
+  ];
 
   const server = http.createServer((request, response) =>
     isSocketRequest(request)

@@ -1,4 +1,5 @@
 import type { Server as SocketServer, Socket } from 'socket.io';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { sessionService, TOKEN_EXPIRED } from '../http/auth.ts';
 import { TokenExpiredError, TokenInvalidError } from '../identity/sessions.ts';
@@ -9,7 +10,7 @@ import type { Infrastructure } from '../infrastructure.ts';
  * member; none is a guest. Checked once per connection, whichever live features are attached.
  */
 
-type SocketData = { userId?: string };
+type SocketData = { userId?: string; token?: string };
 
 const authenticated = new WeakSet<SocketServer>();
 
@@ -29,6 +30,7 @@ export function authenticateSockets(
       .verify(token, new Date())
       .then((claims) => {
         (socket.data as SocketData).userId = claims.userId;
+        (socket.data as SocketData).token = token;
         next();
       })
       .catch((error: unknown) => {
@@ -41,3 +43,43 @@ export function authenticateSockets(
 
 /** The member on the socket; undefined for a guest. */
 export const userIdOf = (socket: Socket): string | undefined => (socket.data as SocketData).userId;
+
+/**
+ * A member's socket lives no longer than the session it was opened with: a block, a logout or the
+ * token's expiry ended the session's requests at once, while the socket kept answering (an owner's
+ * view of bids, Hidden amounts and all). Each event a member's socket sends is checked first, and
+ * every `LIMITS.liveSessionCheckMs` each member's socket here is, for the pushes nobody asked for:
+ * a socket whose session has ended is disconnected.
+ */
+export function watchSocketSessions(
+  io: SocketServer,
+  infra: Pick<Infrastructure, 'db' | 'config'>,
+): { stop(): Promise<void> } {
+  authenticateSockets(io, infra);
+  const sessions = sessionService(infra);
+  const live = (socket: Socket): Promise<boolean> => {
+    const { token } = socket.data as SocketData;
+    if (token === undefined) return Promise.resolve(true);
+    return sessions.verify(token, new Date()).then(
+      () => true,
+      (error: unknown) =>
+        !(error instanceof TokenExpiredError || error instanceof TokenInvalidError),
+    );
+  };
+  const endIfGone = async (socket: Socket) => {
+    if (!(await live(socket))) socket.disconnect(true);
+  };
+  io.on('connection', (socket) => {
+    if ((socket.data as SocketData).token === undefined) return;
+    socket.use((_packet, next) => {
+      void live(socket).then((yes) => (yes ? next() : socket.disconnect(true)));
+    });
+  });
+  const sweep = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) void endIfGone(socket);
+  }, LIMITS.liveSessionCheckMs);
+  sweep.unref();
+  return {
+    stop: async () => clearInterval(sweep),
+  };
+}

@@ -137,6 +137,11 @@ export const LIMITS = {
   // Ad space (issue #8), the web side; the spec sets none of these. How long each creative shows
   // before the next active one takes its place, and where the ad list makes room for ads.
   adDisplay: { rotationMs: 8_000, inStreamEvery: 4, betweenPostsEvery: 8, refreshMs: 60_000 },
+  /**
+   * How often each member's live socket is checked against its session (ended by a block, a
+   * logout or its expiry): such a socket is disconnected within this time, or at its next event.
+   */
+  liveSessionCheckMs: 30_000,
   /** The longest landing link an ad creative may have (the advertiser's page). */
   creativeLinkChars: 500,
 } as const;
