@@ -73,6 +73,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   AMOUNT_TOO_LARGE: { status: 400, message: MESSAGES.amountTooLarge },
   BID_ALIAS_TOO_SHORT: { status: 400, message: MESSAGES.bidAliasTooShort },
   BID_ALIAS_TOO_LONG: { status: 400, message: MESSAGES.bidAliasTooLong },
+  BID_ALIAS_HIDING_CHARACTERS: { status: 400, message: MESSAGES.bidAliasHidingCharacters },
   ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },
   BID_ALIAS_TAKEN: { status: 409, message: MESSAGES.bidAliasTaken },
   FINAL_CALL_ALREADY_MADE: { status: 409, message: MESSAGES.finalCallAlreadyMade },

@@ -13,9 +13,12 @@ import { containsRunOfUsername, validateBidAlias } from './account.rules.ts';
 
 const RUNS = 300;
 
-/** The alias rule, said the slowest way: compare every run of 3 with every other, by hand. */
+/**
+ * The alias rule, said the slowest way: compare every run of 3 of the alias as it reads (NFKC, no
+ * invisible format characters) with every run of the username, by hand.
+ */
 const bruteForceContainsRun = (alias: string, username: string): boolean => {
-  const a = Array.from(alias);
+  const a = Array.from(alias.normalize('NFKC')).filter((c) => !/\p{Cf}/u.test(c));
   const u = Array.from(username);
   for (let i = 0; i + 3 <= u.length; i += 1) {
     for (let j = 0; j + 3 <= a.length; j += 1) {
@@ -47,6 +50,18 @@ const aliasLike = fc.oneof(
 );
 
 describe('the alias rule', () => {
+  it('reads an alias as it shows: invisible or full-width look-alikes of the username are refused', () => {
+    for (const alias of ['ka\u200Bvy\u200Ba_\u200Bna\u200Bir', 'ｋａｖｙａ', 'xx\u2060kav']) {
+      expect(containsRunOfUsername(alias, 'kavya_nair')).toBe(true);
+    }
+    // What shows nothing is refused in any alias: a bidder's name reads as it is written.
+    for (const alias of ['zzsecret1\u200B', '\u202Eterces zz', 'a\u00ADbcd']) {
+      expect(validateBidAlias(alias, 'someone')).toContain(MESSAGES.bidAliasHidingCharacters);
+    }
+    // The joiners Indian scripts need are kept.
+    expect(validateBidAlias('क्\u200Dष', 'someone')).toEqual([]);
+  });
+
   it('agrees with a brute-force check over random usernames and aliases', () => {
     fc.assert(
       fc.property(aliasLike, aliasLike, (alias, username) => {

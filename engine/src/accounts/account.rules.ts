@@ -3,7 +3,7 @@ import { GENDERS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
-import { characterCount } from '../shared/characters.ts';
+import { characterCount, hasHidingCharacters, visibleText } from '../shared/characters.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 
 /*
@@ -90,7 +90,8 @@ export const containsRunOfUsername = (
   run: number = LIMITS.bidAlias.forbiddenRunOfUsername,
 ): boolean => {
   const chars = Array.from(username);
-  const aliasChars = Array.from(alias);
+  // As it reads: 'ka\u200Bvya' or a full-width 'ｋａｖｙａ' is 'kavya'.
+  const aliasChars = Array.from(visibleText(alias));
   const aliasRuns = new Set<string>();
   for (let i = 0; i + run <= aliasChars.length; i += 1) {
     aliasRuns.add(JSON.stringify(aliasChars.slice(i, i + run)));
@@ -117,6 +118,7 @@ export const registrationAliasRule = (alias: string | undefined, username: strin
 export const validateBidAlias = (alias: string, username: string): string[] => {
   const errors: string[] = [];
   const n = characterCount(alias.trim());
+  if (hasHidingCharacters(alias)) errors.push(MESSAGES.bidAliasHidingCharacters);
   if (n < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
   if (n > LIMITS.bidAlias.max) errors.push(MESSAGES.bidAliasTooLong);
   if (containsRunOfUsername(alias, username)) errors.push(MESSAGES.bidAliasContainsUsername);
@@ -125,10 +127,14 @@ export const validateBidAlias = (alias: string, username: string): string[] => {
 
 /** Why the bid forms refuse an alias, as a code for the api: `BidAliasProblem['code']`. */
 export type BidAliasCode =
-  'BID_ALIAS_TOO_SHORT' | 'BID_ALIAS_TOO_LONG' | 'ALIAS_TOO_CLOSE_TO_USERNAME';
+  | 'BID_ALIAS_HIDING_CHARACTERS'
+  | 'BID_ALIAS_TOO_SHORT'
+  | 'BID_ALIAS_TOO_LONG'
+  | 'ALIAS_TOO_CLOSE_TO_USERNAME';
 export type BidAliasProblem = { readonly code: BidAliasCode; readonly message: string };
 
 const BID_ALIAS_CODES: Record<string, BidAliasCode> = {
+  [MESSAGES.bidAliasHidingCharacters]: 'BID_ALIAS_HIDING_CHARACTERS',
   [MESSAGES.bidAliasTooShort]: 'BID_ALIAS_TOO_SHORT',
   [MESSAGES.bidAliasTooLong]: 'BID_ALIAS_TOO_LONG',
   [MESSAGES.bidAliasContainsUsername]: 'ALIAS_TOO_CLOSE_TO_USERNAME',

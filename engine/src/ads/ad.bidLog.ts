@@ -1,6 +1,7 @@
 import type { GlobalPosition } from '../eventStore/eventStore.ts';
 import { smallHash } from '../shared/smallHash.ts';
 import { setKeepingAtMost } from '../shared/boundedMap.ts';
+import { visibleText } from '../shared/characters.ts';
 import type { BidPhase, BidPlaced, BidType } from './ad.events.ts';
 
 /** One bid as an ad's fold keeps it: BidPlaced's data, and the event's global position if known. */
@@ -61,8 +62,11 @@ function sharedCopy(text: string): string {
   return text;
 }
 
-/** Aliases that differ only in case or the spaces around them read as the same to bidders. */
-const aliasKey = (alias: string): string => alias.trim().toLowerCase();
+/**
+ * Aliases that differ only in case, the spaces around them or characters nobody sees (a zero-width
+ * space, a full-width letter) read as the same to bidders.
+ */
+const aliasKey = (alias: string): string => visibleText(alias).trim().toLowerCase();
 
 export class BidLog {
   private rows = new Float64Array(STRIDE * 8);

@@ -522,7 +522,12 @@ describe('when bidding is open', () => {
 
     it('refuses another bidder’s alias on this ad, whatever its case, and keeps it for its holder', () => {
       const meenas = [...POSTED, bidPlaced()];
-      for (const alias of [MEENA.bidAlias, ` ${MEENA.bidAlias.toUpperCase()} `]) {
+      for (const alias of [
+        MEENA.bidAlias,
+        ` ${MEENA.bidAlias.toUpperCase()} `,
+        // A full-width copy reads the same.
+        MEENA.bidAlias.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
+      ]) {
         given(meenas)
           .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))
           .thenThrows('BID_ALIAS_TAKEN', { message: MESSAGES.bidAliasTaken });

@@ -140,6 +140,7 @@ export const MESSAGES = {
     'You have already paid the buy-share bid fee. Your bids are posted directly.',
   companyNameTaken: 'Another bidder uses this company name. Please choose another.',
   bidAliasTaken: 'Another bidder on this ad uses this bid alias. Please choose another.',
+  bidAliasHidingCharacters: 'A bid alias cannot hold invisible characters. Please type it again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

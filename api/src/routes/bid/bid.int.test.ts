@@ -163,6 +163,8 @@ describe('placing bids over HTTP', () => {
       // However long, the alias is refused for its length, not as missing details.
       [bid(meena, adId, { bidAlias: 'Q'.repeat(101) }), 400, MESSAGES.bidAliasTooLong],
       [bid(meena, adId, { bidAlias: 'xxmeenyy' }), 400, MESSAGES.bidAliasContainsUsername],
+      // The login name behind zero-width spaces reads as the login name.
+      [bid(meena, adId, { bidAlias: 'x\u200Bme\u200Ben' }), 400, MESSAGES.bidAliasHidingCharacters],
       [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound],
     ];
     for (const [answer, status, msg] of cases) {
