@@ -8,14 +8,25 @@ import { ApiError } from './errors.ts';
  * only repeat.
  */
 
-/** Whether a string, or any key or string within arrays and objects, holds a NUL character. */
+/**
+ * Whether a string, or any key or string within arrays and objects, holds a NUL character. Walked
+ * with a list of what is left, not by recursion: a body nested thousands deep (10 KB of brackets)
+ * overflowed the stack, a 500 for anyone to cause.
+ */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(
-      ([key, inner]) => key.includes('\u0000') || containsNul(inner),
-    );
+  const left: unknown[] = [value];
+  while (left.length > 0) {
+    const next = left.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      left.push(...next);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        left.push(inner);
+      }
+    }
   }
   return false;
 }
