@@ -496,6 +496,12 @@ describe('refused bids, kept for support', () => {
     expect((await page(staff)).body.data).toMatchObject({ _id: adId, withdrawn: true });
     expect((await page(meena)).status).toBe(404);
     expect((await historyOf(adId, staff)).withdrawn).toBe(true);
+    // Its bids go with it, for members and guests alike; staff still read them.
+    for (const path of [`/api/bid/bids/?item_id=${adId}`, `/api/bid/getBids?item_id=${adId}`]) {
+      expect((await api(path, { token: meena.token })).status).toBe(404);
+      expect((await api(path)).status).toBe(404);
+      expect((await api(path, { token: staff.token })).status).toBe(200);
+    }
 
     expect((await moderate('unblock')).status).toBe(200);
     expect((await page(staff)).body.data).not.toHaveProperty('withdrawn');

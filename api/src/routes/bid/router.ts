@@ -24,7 +24,12 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
 import { keepRefusal } from './keepRefusal.ts';
 import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
-import { checkWithdrawnAdAhead, withdrawnAdChecked } from './withdrawnAd.ts';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import {
+  checkWithdrawnAdAhead,
+  refuseBidOnWithdrawnAd,
+  withdrawnAdChecked,
+} from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
   bidAmountFields,
@@ -158,15 +163,27 @@ export function bidRouter(infra: BidInfra): Router {
     ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidClosed);
   });
 
+  /**
+   * A blocked member's ad is withdrawn from members and guests, its page 'Ad not found': so are its
+   * bids. Staff, who may need to see what was blocked, still read them.
+   */
+  const readableAd = async (ctx: Context, adId: string) => {
+    if (!holdsRole(ctx.state.auth?.roles, AD_HISTORY_ROLES)) {
+      await refuseBidOnWithdrawnAd(infra.db, adId);
+    }
+  };
+
   /** The summary whose list for `isAfterFinalCall` holds page `page` (the other list: page 0). */
   router.get('/bids', optionalAuth(infra), async (ctx) => {
     const query = parseInput(bidListQuery, ctx.query);
+    await readableAd(ctx, query.item_id);
     const phase = phaseOf(query.isAfterFinalCall);
     ctx.body = success(await summaryOf(ctx, query.item_id, { [phase]: query.page }));
   });
 
   router.get('/getBids', optionalAuth(infra), async (ctx) => {
     const query = parseInput(bidListQuery, ctx.query);
+    await readableAd(ctx, query.item_id);
     const page = await bidPage(infra.db, {
       adId: query.item_id,
       viewer: viewerOf(ctx),

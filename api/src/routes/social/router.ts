@@ -107,6 +107,9 @@ export function socialRouter(infra: SocialInfra): Router {
 
   const reviews = async (ctx: Context) => {
     const { userId, page } = parseInput(reviewListQuery, ctx.query);
+    // A blocked member's reviews are hidden with their profile, but from support.
+    const staff = holdsRole(ctx.state.auth?.roles, SUPPORT_ROLES);
+    if (userId !== me(ctx)) await otherMember(infra, userId, { blockedToo: staff });
     ctx.body = success(await reviewsOf(ctx, userId, page));
   };
   router.get('/api/review', auth, member, reviews);

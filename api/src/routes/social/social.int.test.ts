@@ -213,6 +213,13 @@ describe('reviews', () => {
 });
 
 describe('a blocked member’s reviews', () => {
+  it('of a blocked member are not listed to members: 404, as their profile', async () => {
+    const list = (viewer: TestMember) =>
+      kit.api(`/api/review/?userId=${blocked.userId}`, { token: viewer.token });
+    expect(await list(asha)).toEqual(refusal(404, MESSAGES.noUsersFound));
+    expect((await list(chetan)).status).toBe(200);
+  });
+
   it('are hidden from members while the block holds; support still sees them', async () => {
     const reviewer = await member('dev_reviewer');
     const text = 'Sold me a fake.';
