@@ -56,6 +56,19 @@ describe('sessions', () => {
     ).rejects.toBeInstanceOf(TokenInvalidError);
   });
 
+  it('a refresh token used by several requests at once renews the session once', async () => {
+    const issued = await sessions.issue('u7', ['member'], now);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        sessions.refresh(issued.refreshToken, async () => ['member'], later(120)),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      expect(outcome.reason).toBeInstanceOf(TokenInvalidError);
+    }
+  });
+
   it('a token checked before is still refused from the second it expires', async () => {
     const issued = await sessions.issue('u5', ['member'], now);
     expect((await sessions.verify(issued.token, later(60))).userId).toBe('u5');

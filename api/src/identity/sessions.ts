@@ -154,16 +154,16 @@ export class SessionService {
     roles: (userId: string) => Promise<string[]>,
     now: Date,
   ): Promise<IssuedSession> {
-    const session = await this.db('sessions')
+    // Rotated in one statement, found and replaced together: of two refreshes racing with one
+    // token, one gets the new pair and the other finds the token gone.
+    const next = randomToken();
+    const [session] = (await this.db('sessions')
       .where({ refresh_token_hash: sha256(refreshToken) })
       .whereNull('revoked_at')
       .where('expires_at', '>', now)
-      .first('id', 'user_id');
+      .update({ refresh_token_hash: sha256(next) })
+      .returning(['id', 'user_id'])) as { id: string; user_id: string }[];
     if (!session) throw new TokenInvalidError('refresh token invalid');
-    const next = randomToken();
-    await this.db('sessions')
-      .where({ id: session.id })
-      .update({ refresh_token_hash: sha256(next) });
     const userRoles = await roles(session.user_id);
     return {
       ...(await this.sign(
