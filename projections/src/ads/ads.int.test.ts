@@ -343,6 +343,13 @@ describe('the ad search', () => {
     expect(await search('tournaments')).toEqual(['cricket']);
   });
 
+  it('finds ads by where they are: neighbourhood, district and state', async () => {
+    expect(await search('lakeside')).toEqual(['nepal']);
+    expect(await search('ernakulam')).toEqual(['boat']);
+    expect(await search('kerala')).toEqual(['boat']);
+    expect(await search('indiranagar')).toContain('dzireDealer');
+  });
+
   it('mends typos: "swfit dezire" finds the Swift Dzire first', async () => {
     const found = await search('swfit dezire');
     expect(found[0]).toBe('dzire');

@@ -32,7 +32,8 @@ const isOwnerEvent = (event: { type: string }): boolean =>
  */
 export const adsProjection = defineProjection({
   name: 'ads',
-  version: 2,
+  // v3: the search document names the ad's neighbourhood, district and state.
+  version: 3,
   handles: [...AD_ROW_EVENT_TYPES, ...OWNER_EVENT_TYPES],
   tables: {
     ads: { create: createAdsTable },

@@ -17,13 +17,15 @@ import type { AdRow } from './ads.evolve.ts';
 
 /**
  * The search document of an ad row (SQL over the ads table's columns), weighted: what an ad is
- * counts most, its description least.
+ * counts most, where it is (its town, neighbourhood, district and state: 'Akurdi', 'Kerala')
+ * less, its description least.
  */
 export const SEARCH_VECTOR_SQL = `
     setweight(to_tsvector('simple', item_name), 'A') ||
     setweight(to_tsvector('simple', coalesce(make, '') || ' ' || coalesce(model, '')), 'A') ||
     setweight(to_tsvector('simple', categoryname || ' ' || subcategory), 'B') ||
-    setweight(to_tsvector('simple', city), 'C') ||
+    setweight(to_tsvector('simple', city || ' ' || coalesce(neighbourhood, '') || ' ' ||
+      coalesce(district, '') || ' ' || coalesce(state, '')), 'C') ||
     setweight(to_tsvector('simple', description), 'D')`;
 
 /** Newest first, ties by id: the order of every ad list. */
