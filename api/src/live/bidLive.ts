@@ -25,7 +25,9 @@ import {
 import { waitForProjections } from '@boli/projections';
 import type { Infrastructure } from '../infrastructure.ts';
 import { followLog, type LogFollower } from './logFollower.ts';
-import { authenticateSockets, userIdOf } from './socketAuth.ts';
+import { authenticateSockets, rolesOf, userIdOf } from './socketAuth.ts';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import { isAdWithdrawn } from '@boli/projections/ads/ads.queries';
 
 /*
  * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
@@ -95,6 +97,13 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     }
   }
 
+  /**
+   * A blocked member's ad is withdrawn ('Ad not found') from members and guests, its bids with
+   * it, as over HTTP; staff still read them.
+   */
+  const withdrawnFrom = async (socket: Socket, adId: string): Promise<boolean> =>
+    !holdsRole(rolesOf(socket), AD_HISTORY_ROLES) && (await isAdWithdrawn(db, adId));
+
   const reply = (socket: Socket, event: string, answer: unknown, ack: Ack) => {
     socket.emit(event, answer);
     if (typeof ack === 'function') ack(answer);
@@ -109,7 +118,9 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
         // Join first: whatever commits from here on is pushed; what came before is in the answer.
         await socket.join(adRoom(adId));
         const viewer = viewerOf(socket);
-        const summary = await bidSummaryView(db, { adId, viewer, now: new Date() });
+        const summary = (await withdrawnFrom(socket, adId))
+          ? undefined
+          : await bidSummaryView(db, { adId, viewer, now: new Date() });
         if (summary === undefined) {
           await socket.leave(adRoom(adId));
           return reply(
@@ -143,12 +154,14 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
       if (!input.success) return reply(socket, 'getBids', { error: MESSAGES.generic }, ack);
       const { item_id: adId, page, isAfterFinalCall } = input.data;
       try {
-        const found = await bidPage(db, {
-          adId,
-          viewer: viewerOf(socket),
-          phase: isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall',
-          page,
-        });
+        const found = (await withdrawnFrom(socket, adId))
+          ? undefined
+          : await bidPage(db, {
+              adId,
+              viewer: viewerOf(socket),
+              phase: isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall',
+              page,
+            });
         reply(
           socket,
           'getBids',

@@ -10,7 +10,7 @@ import type { Infrastructure } from '../infrastructure.ts';
  * member; none is a guest. Checked once per connection, whichever live features are attached.
  */
 
-type SocketData = { userId?: string; token?: string };
+type SocketData = { userId?: string; token?: string; roles?: readonly string[] };
 
 const authenticated = new WeakSet<SocketServer>();
 
@@ -31,6 +31,7 @@ export function authenticateSockets(
       .then((claims) => {
         (socket.data as SocketData).userId = claims.userId;
         (socket.data as SocketData).token = token;
+        (socket.data as SocketData).roles = claims.roles;
         next();
       })
       .catch((error: unknown) => {
@@ -40,6 +41,10 @@ export function authenticateSockets(
       });
   });
 }
+
+/** The roles of the member on the socket; none for a guest. */
+export const rolesOf = (socket: Socket): readonly string[] =>
+  (socket.data as SocketData).roles ?? [];
 
 /** The member on the socket; undefined for a guest. */
 export const userIdOf = (socket: Socket): string | undefined => (socket.data as SocketData).userId;

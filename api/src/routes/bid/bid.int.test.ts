@@ -502,6 +502,11 @@ describe('refused bids, kept for support', () => {
       expect((await api(path)).status).toBe(404);
       expect((await api(path, { token: staff.token })).status).toBe(200);
     }
+    // …and from the live socket: a guest's load is told the ad is not found; staff's is answered.
+    expect(await load(await live(app.baseUrl), adId)).toMatchObject({
+      error: AD_MESSAGES.adNotFound,
+    });
+    expect((await load(await live(app.baseUrl, staff), adId)).summary).toBeDefined();
 
     expect((await moderate('unblock')).status).toBe(200);
     expect((await page(staff)).body.data).not.toHaveProperty('withdrawn');
