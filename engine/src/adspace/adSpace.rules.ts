@@ -1,5 +1,6 @@
 import type { AdSpaceCycle, AdSpaceType } from '../billing/products.ts';
 import { addDays, addMonths, indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
+import { characterCount } from '../shared/characters.ts';
 import { LIMITS } from '../shared/limits.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
@@ -35,7 +36,7 @@ export const isShowingAt = (space: { startsAt: string; endsAt: string }, instant
  */
 export function creativeLinkProblem(typed: string): string | null {
   const link = typed.trim();
-  if (link.length > LIMITS.creativeLinkChars) return ADSPACE_MESSAGES.creativeLinkTooLong;
+  if (characterCount(link) > LIMITS.creativeLinkChars) return ADSPACE_MESSAGES.creativeLinkTooLong;
   if (link !== '' && !isHttpUrl(link)) return ADSPACE_MESSAGES.creativeLinkInvalid;
   return null;
 }
