@@ -93,14 +93,17 @@ export const hasVehicleFields = (form: Pick<AdForm, 'categoryname' | 'subcategor
 export const hasSportsType = (form: Pick<AdForm, 'categoryname'>): boolean =>
   isSports(form.categoryname);
 
-/** What a change empties (sections 4–5): the lists that hung on the old value. */
+/**
+ * What a change empties (sections 4–5): the lists that hung on the old value, and the pincode,
+ * which belongs to the place (a Thane PIN stayed on an ad moved to Leh).
+ */
 const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
   categoryname: ['subcategory', 'type', 'make', 'model'],
   subcategory: ['make', 'model'],
   make: ['model'],
-  country: ['state', 'district', 'neighbourHood'],
-  state: ['district', 'neighbourHood'],
-  district: ['neighbourHood'],
+  country: ['state', 'district', 'neighbourHood', 'pincode'],
+  state: ['district', 'neighbourHood', 'pincode'],
+  district: ['neighbourHood', 'pincode'],
 };
 
 /**

@@ -166,6 +166,16 @@ describe('the dependent fields', () => {
   it('clears state, district and neighbourhood with the country; district with the state', () => {
     expect(changeAdField(CAR, 'country', 'Nepal')).toMatchObject({ state: '', district: '' });
     expect(changeAdField(CAR, 'state', 'Kerala')).toMatchObject({ state: 'Kerala', district: '' });
+    // The pincode belongs to the place: another district is another PIN.
+    const placed = { ...CAR, pincode: '560038' };
+    for (const [field, value] of [
+      ['country', 'Nepal'],
+      ['state', 'Kerala'],
+      ['district', 'Mumbai'],
+    ] as const) {
+      expect(changeAdField(placed, field, value).pincode).toBe('');
+    }
+    expect(changeAdField(placed, 'city', 'Thane West').pincode).toBe('560038');
     expect(changeAdField(CAR, 'make', 'Hyundai')).toMatchObject({ make: 'Hyundai', model: '' });
   });
 });
