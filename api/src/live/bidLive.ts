@@ -26,8 +26,7 @@ import { waitForProjections } from '@boli/projections';
 import type { Infrastructure } from '../infrastructure.ts';
 import { followLog, type LogFollower } from './logFollower.ts';
 import { authenticateSockets, rolesOf, userIdOf } from './socketAuth.ts';
-import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
-import { isAdWithdrawn } from '@boli/projections/ads/ads.queries';
+import { withdrawnFromViewer } from '../routes/bid/withdrawnAd.ts';
 
 /*
  * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
@@ -97,12 +96,9 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     }
   }
 
-  /**
-   * A blocked member's ad is withdrawn ('Ad not found') from members and guests, its bids with
-   * it, as over HTTP; staff still read them.
-   */
-  const withdrawnFrom = async (socket: Socket, adId: string): Promise<boolean> =>
-    !holdsRole(rolesOf(socket), AD_HISTORY_ROLES) && (await isAdWithdrawn(db, adId));
+  /** A blocked member's ad, withdrawn from this viewer as over HTTP (`withdrawnFromViewer`). */
+  const withdrawnFrom = (socket: Socket, adId: string): Promise<boolean> =>
+    withdrawnFromViewer(db, rolesOf(socket), adId);
 
   const reply = (socket: Socket, event: string, answer: unknown, ack: Ack) => {
     socket.emit(event, answer);

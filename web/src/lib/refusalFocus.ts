@@ -14,13 +14,14 @@ export function focusFirstMarked(
 /**
  * For a form that says what is wrong beside its fields: `refused()` after each refusal takes the
  * focus to the first field it marked, once the marks are drawn — so the member (and a screen
- * reader) lands on what to fix, not on the button pressed. `form` goes on the form element.
+ * reader) lands on what to fix, not on the button pressed. `form` goes on the form element (or on
+ * the element holding the fields, where they are not a form of their own).
  */
-export function useRefusalFocus(): {
-  form: RefObject<HTMLFormElement | null>;
+export function useRefusalFocus<Holder extends HTMLElement = HTMLFormElement>(): {
+  form: RefObject<Holder | null>;
   refused: () => void;
 } {
-  const form = useRef<HTMLFormElement>(null);
+  const form = useRef<Holder>(null);
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
     if (refusals > 0) focusFirstMarked(form.current);

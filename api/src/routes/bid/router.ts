@@ -24,12 +24,7 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
 import { keepRefusal } from './keepRefusal.ts';
 import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
-import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
-import {
-  checkWithdrawnAdAhead,
-  refuseBidOnWithdrawnAd,
-  withdrawnAdChecked,
-} from './withdrawnAd.ts';
+import { checkWithdrawnAdAhead, withdrawnAdChecked, withdrawnFromViewer } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
   bidAmountFields,
@@ -163,13 +158,10 @@ export function bidRouter(infra: BidInfra): Router {
     ctx.body = success(await summaryOf(ctx, body.item_id), MESSAGES.bidClosed);
   });
 
-  /**
-   * A blocked member's ad is withdrawn from members and guests, its page 'Ad not found': so are its
-   * bids. Staff, who may need to see what was blocked, still read them.
-   */
+  /** A blocked member's ad, withdrawn from this viewer (`withdrawnFromViewer`): 'Ad not found'. */
   const readableAd = async (ctx: Context, adId: string) => {
-    if (!holdsRole(ctx.state.auth?.roles, AD_HISTORY_ROLES)) {
-      await refuseBidOnWithdrawnAd(infra.db, adId);
+    if (await withdrawnFromViewer(infra.db, ctx.state.auth?.roles, adId)) {
+      throw new DomainError('AD_WITHDRAWN', { adId });
     }
   };
 

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { DomainError } from '@boli/engine/shared/decider';
 import { isAdWithdrawn } from '@boli/projections/ads/ads.queries';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 
 /**
  * No bids on a blocked member's ads: they are withdrawn (gone from the lists, the search and their
@@ -12,6 +13,17 @@ import { isAdWithdrawn } from '@boli/projections/ads/ads.queries';
 export async function refuseBidOnWithdrawnAd(db: Knex, adId: string): Promise<void> {
   if (await isAdWithdrawn(db, adId)) throw new DomainError('AD_WITHDRAWN', { adId });
 }
+
+/**
+ * Whether the ad is withdrawn from a viewer holding `roles`: a blocked member's ad, its bids with
+ * it, is 'Ad not found' to members and guests, over HTTP and the live socket alike; staff, who
+ * may need to see what was blocked, still read it.
+ */
+export const withdrawnFromViewer = async (
+  db: Knex,
+  roles: readonly string[] | undefined,
+  adId: string,
+): Promise<boolean> => !holdsRole(roles, AD_HISTORY_ROLES) && (await isAdWithdrawn(db, adId));
 
 declare module 'koa' {
   interface DefaultState {

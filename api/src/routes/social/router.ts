@@ -95,12 +95,14 @@ export function socialRouter(infra: SocialInfra): Router {
   const storage = localDiskStorage(infra.config.MEDIA_DIR);
   const pictureUrl = (name: string) => storage.urlOf(name);
   const me = (ctx: Context) => ctx.state.auth!.userId;
-  /** A member's reviews as the viewer may see them: support sees a blocked member's too. */
+  /** Support sees what a block hides from members: a blocked member's reviews, and their list. */
+  const seesBlocked = (ctx: Context) => holdsRole(ctx.state.auth?.roles, SUPPORT_ROLES);
+  /** A member's reviews as the viewer may see them. */
   const reviewsOf = (ctx: Context, userId: string, page?: number) =>
     listReviews(infra.db, userId, {
       pictureUrl,
       ...(page === undefined ? {} : { page }),
-      blockedReviewers: holdsRole(ctx.state.auth?.roles, SUPPORT_ROLES),
+      blockedReviewers: seesBlocked(ctx),
     });
 
   // Reviews -------------------------------------------------------------------------------------
@@ -108,8 +110,7 @@ export function socialRouter(infra: SocialInfra): Router {
   const reviews = async (ctx: Context) => {
     const { userId, page } = parseInput(reviewListQuery, ctx.query);
     // A blocked member's reviews are hidden with their profile, but from support.
-    const staff = holdsRole(ctx.state.auth?.roles, SUPPORT_ROLES);
-    if (userId !== me(ctx)) await otherMember(infra, userId, { blockedToo: staff });
+    if (userId !== me(ctx)) await otherMember(infra, userId, { blockedToo: seesBlocked(ctx) });
     ctx.body = success(await reviewsOf(ctx, userId, page));
   };
   router.get('/api/review', auth, member, reviews);

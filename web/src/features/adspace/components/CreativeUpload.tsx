@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { creativeLinkProblem } from '@boli/engine/adspace/adSpace.rules';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { spaceTypeLabel } from '../model/spaceTypes.ts';
 import { useMediaSender } from '../../ads/mediaUpload.ts';
@@ -32,23 +33,20 @@ export function CreativeUpload({ space, onUploaded }: Props) {
   const [link, setLink] = useState(space.creative?.link ?? '');
   const linkProblem = creativeLinkProblem(link);
   const [linkMarked, setLinkMarked] = useState(false);
+  const linkRefused = linkMarked && linkProblem !== null;
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMediaSender<unknown>(creativeUploadPath(space._id), 'media', {
     company,
     link: link.trim(),
   });
-  const linkField = useRef<HTMLInputElement>(null);
   // Marked, then focused: the field is read out with its refusal, not with the hint before it.
-  const [linkRefusals, setLinkRefusals] = useState(0);
-  useEffect(() => {
-    if (linkRefusals > 0) linkField.current?.focus();
-  }, [linkRefusals]);
+  const { form: area, refused } = useRefusalFocus<HTMLElement>();
   const choose = () => {
     // A link that would be refused is mended first, before a file is chosen and sent.
     if (linkProblem) {
       setLinkMarked(true);
-      setLinkRefusals((n) => n + 1);
+      refused();
       return;
     }
     input.current?.click();
@@ -79,6 +77,7 @@ export function CreativeUpload({ space, onUploaded }: Props) {
   return (
     // Named after its space: a member with two spaces of a type tells their uploads apart.
     <Stack
+      ref={area}
       spacing={1}
       component="section"
       aria-label={`Ad upload, ${spaceTypeLabel(space.name)} until ${formatDateTime(space.endsAt)}`}
@@ -99,18 +98,15 @@ export function CreativeUpload({ space, onUploaded }: Props) {
           label="Link (optional)"
           size="small"
           type="url"
-          inputRef={linkField}
           value={link}
           placeholder="https://"
           onChange={(event) => {
             setLink(event.target.value);
             setLinkMarked(false);
           }}
-          error={linkMarked && linkProblem !== null}
-          helperText={
-            linkMarked && linkProblem ? linkProblem : 'Your page, opened by a click on your ad.'
-          }
-          slotProps={{ htmlInput: { 'aria-invalid': linkMarked && linkProblem !== null } }}
+          error={linkRefused}
+          helperText={linkRefused ? linkProblem : 'Your page, opened by a click on your ad.'}
+          slotProps={{ htmlInput: { 'aria-invalid': linkRefused } }}
           sx={{ minWidth: { sm: 260 } }}
         />
         <Button
