@@ -160,15 +160,19 @@ function LedgerSection() {
     to: period.to,
     search: period.search,
   }));
-  /** The period typed that Show payments refused, or null. */
-  const [invalid, setInvalid] = useState<string | null>(null);
+  /**
+   * Why Show payments refused the period typed, and the address it was refused on. It holds until
+   * the address changes: the router moves to the next one in a transition, after this screen's own
+   * updates, so the refusal lapsing at once would show the last period's payments meanwhile.
+   */
+  const [invalid, setInvalid] = useState<{ problem: string; address: string } | null>(null);
+  const address = params.toString();
   // Back or Forward to another ledger: the fields say what it shows, and no longer what was typed.
   useEffect(() => {
     setDraft({ from: period.from, to: period.to, search: period.search });
-    setInvalid(null);
   }, [period.from, period.to, period.search]);
   // Typed or in the link, a period refused shows no payments (and downloads none) until mended.
-  const refusal = invalid ?? link.refusal;
+  const refusal = (invalid?.address === address ? invalid.problem : null) ?? link.refusal;
   const linkRefused = link.refusal !== null;
   // The ledger fetched with the view it is of: a view just asked for shows none until its own.
   const [loaded, setLoaded] = useState<{ view: LedgerView; ledger: Ledger } | null>(null);
@@ -195,10 +199,17 @@ function LedgerSection() {
   const fromField = useRef<HTMLInputElement>(null);
   const show = () => {
     const problem = periodProblem(draft);
-    setInvalid(problem);
-    // The keyboard goes to the date to mend; both dates are marked, and say why (the alert).
-    if (problem) fromField.current?.focus();
-    else setPeriod({ ...period, ...draft, page: 0 });
+    if (problem) {
+      setInvalid({ problem, address });
+      // The keyboard goes to the date to mend; both dates are marked, and say why (the alert).
+      fromField.current?.focus();
+      return;
+    }
+    const next: LedgerView = { ...period, ...draft, page: 0 };
+    // The same address again moves nothing, so the refusal goes here; another one ends it itself.
+    const nextParams = new URLSearchParams(ledgerParamsOf(next, new Date()));
+    if (nextParams.toString() === address) setInvalid(null);
+    setParams(nextParams);
   };
 
   useEffect(() => {
