@@ -316,14 +316,48 @@ describe('a member whose phone is not validated', () => {
   });
 });
 
-describe('the phone OTP by username', () => {
-  it('asks a visitor who is neither signed in nor just signed up to log in first', async () => {
+describe('Login with OTP (section 1)', () => {
+  it('signs a member in with a code sent to the verified phone, back to the page asked for', async () => {
+    const member = await createMember(app, { address: false });
+    const phone = `+91${member.phone}`;
+    // The phone check's code, sent as the member signed up: the sign-in code is another.
+    const checkCode = await fromMailbox(app, phone, OTP_CODE);
+    const { context, page } = await desktop();
+    await visit(page, '/login?redirect=%2Fprofile-me');
+    await page.getByRole('link', { name: 'Login with OTP' }).click();
+    await page.getByRole('heading', { name: 'Login with OTP' }).waitFor();
+    await field(page, 'Username').fill(member.username);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await alert(page, MESSAGES.otpSent).waitFor();
+    // Only the number's last digits: whoever typed the username is not told the number.
+    expect(await page.getByTestId('otp-sent-to').textContent()).toBe(
+      `+91 ••••••${member.phone.slice(-4)}`,
+    );
+    // Nothing here changes a verified number.
+    expect(await page.getByRole('button', { name: /change/i }).count()).toBe(0);
+    const code = await fromMailbox(app, phone, new RegExp(`\\b(?!${checkCode}\\b)\\d{6}\\b`));
+    await field(page, 'OTP number').fill(code);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await alert(page, ACCOUNT_MESSAGES.otpSignedIn).waitFor();
+    await page.waitForURL((url) => url.pathname === '/profile-me');
+    // The member's own page, which a guest is sent away from.
+    await page.getByRole('main').getByText(member.username).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile-me');
+    await context.close();
+  });
+
+  it('says when a username names nobody, and offers the other ways in', async () => {
     const { context, page } = await desktop();
     await visit(page, '/otp-phone');
-    await page.getByText('Please login to verify your mobile number').waitFor();
-    expect(await page.getByRole('button', { name: 'Send OTP' }).count()).toBe(0);
-    const login = page.getByRole('main').getByRole('link', { name: 'Login' });
-    expect(await login.getAttribute('href')).toBe('/login?redirect=%2Fotp-phone-verify');
+    await field(page, 'Username').fill('nobody_here_42');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await alert(page, MESSAGES.noAccountSignupFirst).waitFor();
+    // No code went out, so none is asked for.
+    expect(await field(page, 'OTP number').count()).toBe(0);
+    await page.getByRole('link', { name: 'Use another username' }).click();
+    await page.waitForURL((url) => url.pathname === '/otp-phone');
+    const password = page.getByRole('main').getByRole('link', { name: 'Login with password' });
+    expect(await password.getAttribute('href')).toBe('/login');
     await context.close();
   });
 });

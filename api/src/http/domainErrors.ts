@@ -22,6 +22,10 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   BLOCK_STAFF: { status: 403, message: ACCOUNT_MESSAGES.onlyAdminBlocksStaff },
   EMAIL_NOT_VERIFIED: { status: 403, message: MESSAGES.emailNotValidated },
   MOBILE_NOT_VERIFIED: { status: 403, message: ACCOUNT_MESSAGES.mobileNotVerified },
+  SIGNIN_MOBILE_NOT_VERIFIED: {
+    status: 403,
+    message: ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile,
+  },
   MOBILE_ALREADY_VERIFIED: { status: 409, message: ACCOUNT_MESSAGES.mobileAlreadyVerified },
   COMMAND_NOT_ALLOWED: { status: 409, message: MESSAGES.generic },
   VALIDATION_FAILED: { status: 400, message: MESSAGES.invalidForm },

@@ -37,7 +37,14 @@ import {
   validateRegistrationDetails,
   type FieldErrors,
 } from './account.rules.ts';
-import { evolve, initialState, otpTriesLeft, status, type AccountState } from './account.state.ts';
+import {
+  evolve,
+  initialState,
+  mobileValidated,
+  otpTriesLeft,
+  status,
+  type AccountState,
+} from './account.state.ts';
 
 export type AccountErrorCode =
   | 'COMMAND_TIME_INVALID'
@@ -47,6 +54,7 @@ export type AccountErrorCode =
   | 'EMAIL_NOT_VERIFIED'
   | 'MOBILE_NOT_VERIFIED'
   | 'MOBILE_ALREADY_VERIFIED'
+  | 'SIGNIN_MOBILE_NOT_VERIFIED'
   | 'COMMAND_NOT_ALLOWED'
   | 'FORBIDDEN'
   | 'VALIDATION_FAILED'
@@ -114,9 +122,7 @@ const refuse = (command: AccountCommand, state: AccountState): never => {
     case 'emailVerified':
       return fail('MOBILE_NOT_VERIFIED', ACCOUNT_MESSAGES.mobileNotVerified, details);
     case 'active':
-      return command.type === 'IssueOtp' ||
-        command.type === 'VerifyOtp' ||
-        command.type === 'ChangeUnverifiedPhone'
+      return command.type === 'ChangeUnverifiedPhone'
         ? fail('MOBILE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.mobileAlreadyVerified, details)
         : fail('COMMAND_NOT_ALLOWED', undefined, details);
     default:
@@ -174,9 +180,19 @@ const register = ({ data, metadata }: RegisterAccount): AccountEvent[] => {
   ];
 };
 
-const otpPurpose = (purpose: string): OtpPurpose => {
-  const known = OTP_PURPOSES.find((p) => p === purpose);
-  return known ?? fail('OTP_PURPOSE_UNKNOWN', undefined, { purpose });
+/**
+ * The purpose of a code, as the account's state allows it: the phone check before the phone is
+ * verified; signing in with a code, after (to the phone verified, never to one that is not).
+ */
+const otpPurpose = (purpose: string, state: AccountState): OtpPurpose => {
+  const known =
+    OTP_PURPOSES.find((p) => p === purpose) ?? fail('OTP_PURPOSE_UNKNOWN', undefined, { purpose });
+  const verified = mobileValidated(state);
+  if (known === 'mobileVerification' && verified)
+    return fail('MOBILE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.mobileAlreadyVerified, { purpose });
+  if (known === 'signIn' && !verified)
+    return fail('SIGNIN_MOBILE_NOT_VERIFIED', ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile);
+  return known;
 };
 
 /** A code of `purpose` sent moments ago, still valid, no wrong guess at it yet. */
@@ -194,7 +210,7 @@ const justSent = (state: AccountState, purpose: OtpPurpose, now: string): boolea
 };
 
 const issueOtp = ({ data, metadata }: IssueOtp, state: AccountState): AccountEvent[] => {
-  const purpose = otpPurpose(data.purpose);
+  const purpose = otpPurpose(data.purpose, state);
   if (data.unlessJustSent && justSent(state, purpose, metadata.now)) return [];
   if (otpTriesLeft(state, metadata.now) === 0) {
     return fail('OTP_DAILY_LIMIT', MESSAGES.dailyLimitServer, { triesLeft: 0 });
@@ -218,7 +234,7 @@ const issueOtp = ({ data, metadata }: IssueOtp, state: AccountState): AccountEve
  * it counts against the code's attempts. The api answers it with 'Incorrect OTP.'.
  */
 const verifyOtp = ({ data, metadata }: VerifyOtp, state: AccountState): AccountEvent[] => {
-  const purpose = otpPurpose(data.purpose);
+  const purpose = otpPurpose(data.purpose, state);
   const { otp } = state;
   const triesLeft = otpTriesLeft(state, metadata.now);
   if (otp === null || otp.purpose !== purpose) {
@@ -237,6 +253,9 @@ const verifyOtp = ({ data, metadata }: VerifyOtp, state: AccountState): AccountE
         data: { userId: state.userId, purpose, failedAt: metadata.now },
       },
     ];
+  }
+  if (purpose === 'signIn') {
+    return [{ type: 'SignedInWithOtp', data: { userId: state.userId, signedInAt: metadata.now } }];
   }
   const trialEndsAt = plusMinutes(metadata.now, LIMITS.freeTrialDays * 24 * 60);
   return [

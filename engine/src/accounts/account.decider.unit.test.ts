@@ -40,9 +40,10 @@ const except = (...types: AccountCommandType[]): AccountCommandType[] =>
     .filter((t) => !types.includes(t));
 
 const OTP = 'mobileVerification';
-const issueOtp = (now: string, codeHash = 'otp:123456'): AccountCommand => ({
+const SIGN_IN = 'signIn' as const;
+const issueOtp = (now: string, codeHash = 'otp:123456', purpose = OTP): AccountCommand => ({
   type: 'IssueOtp',
-  data: { purpose: OTP, codeHash },
+  data: { purpose, codeHash },
   metadata: metadata(now),
 });
 const verifyOtp = (now: string, codeHash = 'otp:123456', purpose = OTP): AccountCommand => ({
@@ -80,6 +81,8 @@ describe('the account lifecycle machine', () => {
       [
         ...always,
         ...loggedOut,
+        'IssueOtp',
+        'VerifyOtp',
         'ChangePassword',
         'EditProfile',
         'ChangeProfilePicture',
@@ -375,13 +378,65 @@ describe('email verified, phone not yet verified', () => {
 
 describe('active (phone verified)', () => {
   it.each(['IssueOtp', 'VerifyOtp'] as const)(
-    'refuses %s: the phone code was single use',
+    'refuses %s of the phone check: the phone code was single use',
     (type) => {
       given(ACTIVE).when(command(type)).thenThrows('MOBILE_ALREADY_VERIFIED', {
         message: ACCOUNT_MESSAGES.mobileAlreadyVerified,
       });
     },
   );
+
+  describe('signing in with a code to the verified phone', () => {
+    const signInSent = (now: string) => otpIssued(now, 'otp:123456', SIGN_IN);
+
+    it('sends a sign-in code, counted against the day’s sends as every code is', () => {
+      given(ACTIVE)
+        .when(issueOtp(at(T0, 40), 'otp:123456', SIGN_IN))
+        .then(signInSent(at(T0, 40)));
+    });
+
+    it('signs in once with the right code: the code is spent', () => {
+      const sent = [...ACTIVE, signInSent(at(T0, 40))];
+      const signedIn: AccountEvent = {
+        type: 'SignedInWithOtp',
+        data: { userId: USER_ID, signedInAt: at(T0, 41) },
+      };
+      given(sent)
+        .when(verifyOtp(at(T0, 41), 'otp:123456', SIGN_IN))
+        .then(signedIn);
+      given([...sent, signedIn])
+        .when(verifyOtp(at(T0, 42), 'otp:123456', SIGN_IN))
+        .thenThrows('OTP_INVALID', { message: MESSAGES.incorrectOtp });
+    });
+
+    it('counts a wrong code, refuses an expired one, and never takes a phone-check code', () => {
+      const sent = [...ACTIVE, signInSent(at(T0, 40))];
+      given(sent)
+        .when(verifyOtp(at(T0, 41), 'otp:000000', SIGN_IN))
+        .then({
+          type: 'OtpVerificationFailed',
+          data: { userId: USER_ID, purpose: SIGN_IN, failedAt: at(T0, 41) },
+        });
+      given(sent)
+        .when(verifyOtp(at(T0, 50), 'otp:123456', SIGN_IN))
+        .thenThrows('OTP_EXPIRED');
+      // Sent to sign in, it checks no phone: that one is verified already.
+      given(sent)
+        .when(verifyOtp(at(T0, 41), 'otp:123456', OTP))
+        .thenThrows('MOBILE_ALREADY_VERIFIED');
+    });
+
+    it('sends none to a phone not verified yet: the password signs in to verify it', () => {
+      given(EMAIL_VERIFIED)
+        .when(issueOtp(at(T0, 10), 'otp:123456', SIGN_IN))
+        .thenThrows('SIGNIN_MOBILE_NOT_VERIFIED', {
+          message: ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile,
+        });
+      given([...ACTIVE, accountBlocked()])
+        .when(issueOtp(at(T0, 40), 'otp:123456', SIGN_IN))
+        .thenThrows('ACCOUNT_BLOCKED');
+    });
+  });
 
   it('refuses a second sign-up', () => {
     given(ACTIVE).when(registerAccount()).thenThrows('USER_ALREADY_EXISTS');

@@ -10,8 +10,12 @@ export type Role = (typeof ROLES)[number];
 export const PRIVACY_SETTINGS = ['showMobileNumber', 'showEmail', 'showAddress'] as const;
 export type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];
 
-/** What an OTP is for. Only the phone check of the account flow (section 4) sends one today. */
-export const OTP_PURPOSES = ['mobileVerification'] as const;
+/**
+ * What an OTP is for: the phone check of the account flow (section 4), and signing in with a
+ * code to the verified phone instead of the password (section 1: "Sign-in is by email and
+ * password or by phone OTP").
+ */
+export const OTP_PURPOSES = ['mobileVerification', 'signIn'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 export type SessionsRevokedReason =
@@ -192,6 +196,12 @@ export type OtpVerificationFailed = DomainEvent<
   { readonly userId: string; readonly purpose: OtpPurpose; readonly failedAt: string }
 >;
 
+/** A sign-in code was right: it is spent, and the api opens a session. */
+export type SignedInWithOtp = DomainEvent<
+  'SignedInWithOtp',
+  { readonly userId: string; readonly signedInAt: string }
+>;
+
 /** Tokens issued before `revokedAt` stop working (logout everywhere). */
 export type SessionsRevoked = DomainEvent<
   'SessionsRevoked',
@@ -219,6 +229,7 @@ export type AccountEvent =
   | RoleGranted
   | OtpIssued
   | OtpVerificationFailed
+  | SignedInWithOtp
   | SessionsRevoked;
 
 export type AccountEventType = AccountEvent['type'];

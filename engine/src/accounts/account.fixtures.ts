@@ -1,6 +1,11 @@
 import type { Actor, NewEventMetadata } from '../eventStore/eventStore.ts';
 import type { AccountCommand, RegisterAccount } from './account.commands.ts';
-import type { AccountEvent, AccountRegistered, EditableProfile } from './account.events.ts';
+import type {
+  AccountEvent,
+  AccountRegistered,
+  EditableProfile,
+  OtpPurpose,
+} from './account.events.ts';
 
 /* Test data for the accounts tests: one member, Asha, and the facts of her account's life. */
 
@@ -90,11 +95,15 @@ export const emailVerified = (now = at(T0, 5)): AccountEvent => ({
   data: { userId: USER_ID, verifiedAt: now },
 });
 
-export const otpIssued = (now: string, codeHash = 'otp:123456'): AccountEvent => ({
+export const otpIssued = (
+  now: string,
+  codeHash = 'otp:123456',
+  purpose: OtpPurpose = 'mobileVerification',
+): AccountEvent => ({
   type: 'OtpIssued',
   data: {
     userId: USER_ID,
-    purpose: 'mobileVerification',
+    purpose,
     codeHash,
     issuedAt: now,
     expiresAt: at(now, 10),

@@ -71,6 +71,9 @@ export const accountMachine = setup({
     active: {
       tags: allows(
         ...anyRegisteredState,
+        // A sign-in code, to the verified phone (the decider checks the purpose).
+        'IssueOtp',
+        'VerifyOtp',
         'ChangePassword',
         'EditProfile',
         'ChangeProfilePicture',

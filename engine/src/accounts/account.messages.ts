@@ -25,6 +25,11 @@ export const ACCOUNT_MESSAGES = {
   otpExpired: 'OTP expired. Please request a new one.',
   mobileNotVerified: 'Please verify your mobile number first.',
   mobileAlreadyVerified: 'Phone already verified.',
+  /** Not the spec's: a code is sent only to a verified phone; the password signs in to verify it. */
+  otpSignInNeedsVerifiedMobile:
+    'Your mobile number is not verified yet. Please login with your password to verify it.',
+  /** Not the spec's: Sign in with OTP's success, as 'Phone verified successfully.' is the check's. */
+  otpSignedIn: 'Signed in successfully.',
   /** Not the spec's: the email link opened again once the email and the mobile are verified. */
   alreadyVerified: 'Your email and mobile are verified. Please login.',
   accountBlocked: 'Your account is blocked. Please contact customer care.',

@@ -218,6 +218,12 @@ export const DEFAULT_PHONE_CODE = '+91';
  * code; empty is India's); undefined for anything else. Two accounts may not share a mobile
  * number, so the code must not be a way to write the same number twice.
  */
+/** A phone number shown to whoever typed a username: its last four digits, the rest hidden. */
+export const maskedPhone = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return `${'•'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+};
+
 export function phoneCodeOf(value: string | undefined): string | undefined {
   const code = (value ?? '').replace(/\s+/g, '');
   if (code === '') return DEFAULT_PHONE_CODE;

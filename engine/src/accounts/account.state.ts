@@ -90,6 +90,10 @@ export const initialState = (): AccountState => ({
 
 export const status = (state: AccountState): AccountStatus => accountStatus(state.machine);
 
+/** The phone check was passed (a blocked account keeps it). */
+export const mobileValidated = (state: AccountState): boolean =>
+  state.machine.context.mobileVerified || status(state) === 'active';
+
 const dayMs = ACCOUNT_LIMITS.otpDailyWindowHours * 60 * 60 * 1000;
 
 /** OTPs sent within the rolling day that ends at `now`. */
@@ -173,6 +177,9 @@ export const evolve = (current: AccountState, event: AccountEvent): AccountState
         otpSentAt: [...otpSendsInDay(state.otpSentAt, data.issuedAt), data.issuedAt],
       };
     }
+    case 'SignedInWithOtp':
+      // The code is spent: it signs in once.
+      return { ...state, otp: null };
     case 'OtpVerificationFailed':
       return state.otp === null
         ? state

@@ -247,6 +247,7 @@ export function evolveUserRow(row: UserRow | undefined, event: AccountEvent): Us
     case 'PasswordResetRequested':
     case 'OtpIssued':
     case 'OtpVerificationFailed':
+    case 'SignedInWithOtp':
     case 'SessionsRevoked':
       return row;
     default: {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import { accountDecider, type AccountState } from '@boli/engine/accounts/account.decider';
 import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
-import { status } from '@boli/engine/accounts/account.state';
+import { mobileValidated, status } from '@boli/engine/accounts/account.state';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { findUserById, toUserDetail } from '@boli/projections/users/users.queries';
 
@@ -22,8 +22,7 @@ export const isRegistered = (state: AccountState): boolean => status(state) !== 
 export const isBlocked = (state: AccountState): boolean => status(state) === 'blocked';
 export const emailValidated = (state: AccountState): boolean =>
   state.machine.context.emailVerified || ['emailVerified', 'active'].includes(status(state));
-export const mobileValidated = (state: AccountState): boolean =>
-  state.machine.context.mobileVerified || status(state) === 'active';
+export { mobileValidated };
 
 /**
  * OTP codes and reset tokens go into commands as a keyed hash (HMAC-SHA-256 with the server

@@ -194,6 +194,74 @@ describe('a mobile number mistyped at sign-up', () => {
   });
 });
 
+describe('sign-in by phone OTP (section 1), with no token', () => {
+  const codesTo = async (phone: string, count: number) =>
+    (await waitForMessage(`+91${phone}`, /verification code/, count)).map(
+      (text) => /(\d{6})/.exec(text)![1]!,
+    );
+
+  it('sends a code to the verified phone the username names, and the code signs in once', async () => {
+    const member = await verifiedMember();
+    const before = await codesTo(member.phone, 1);
+    const sent = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+    });
+    expect(sent.status).toBe(200);
+    // Whoever typed the username sees only the number's last digits.
+    expect(sent.body).toMatchObject({
+      msg: MESSAGES.otpSent,
+      data: { triesLeft: expect.any(Number), sentTo: `+91 ••••••${member.phone.slice(-4)}` },
+    });
+    const code = (await codesTo(member.phone, 2)).find((each) => !before.includes(each))!;
+
+    const verify = (otp: string) =>
+      api('/api/auth/signin/otp/phone/verify', { json: { username: member.username, otp } });
+    const wrong = await verify(code === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe(MESSAGES.incorrectOtp);
+
+    const right = await verify(code);
+    expect(right.status).toBe(200);
+    expect(right.body.msg).toBe(ACCOUNT_MESSAGES.otpSignedIn);
+    const session = right.body.data as { token: string; userDetail: Record<string, unknown> };
+    expect(session.userDetail).toMatchObject({
+      username: member.username,
+      mobileValidated: true,
+    });
+    // A session like the password's: it opens the member's own calls.
+    const seen = await api('/api/notification/seen', { token: session.token });
+    expect(seen.status).toBe(200);
+    // The code is spent.
+    expect((await verify(code)).body.msg).toBe(MESSAGES.incorrectOtp);
+  });
+
+  it('sends none for a name of nobody, nor to a phone not verified yet', async () => {
+    const nobody = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: `nobody${randomBytes(3).toString('hex')}` },
+    });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body).toMatchObject({
+      msg: MESSAGES.noAccountSignupFirst,
+      code: 'ACCOUNT_NOT_FOUND',
+    });
+    // Not verified: the password signs in, and the phone check follows.
+    const { member } = await emailVerifiedMember();
+    const unverified = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+    });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body).toMatchObject({
+      msg: ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile,
+      code: 'SIGNIN_MOBILE_NOT_VERIFIED',
+    });
+    // Nor does a code sign in there: without the sign-up's token, no code is the phone check's.
+    const verify = await api('/api/auth/signin/otp/phone/verify', {
+      json: { username: member.username, otp: '123456' },
+    });
+    expect(verify.status).toBe(403);
+  });
+});
+
 describe('sign-up to full access, over HTTP', () => {
   it('captcha → signup → email link → OTP (wrong, then right) → a working session', async () => {
     const member = newMember();

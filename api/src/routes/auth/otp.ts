@@ -1,20 +1,25 @@
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import type { Router } from '@koa/router';
 import { accountDecider, otpTriesLeft } from '@boli/engine/accounts/account.decider';
-import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.events';
+import {
+  accountStream,
+  type AccountEvent,
+  type OtpPurpose,
+} from '@boli/engine/accounts/account.events';
 import {
   otpSendSchema,
   otpVerifySchema,
   phoneChangeSchema,
 } from '@boli/engine/accounts/account.schemas';
-import { phoneCodeOf, phoneErrors } from '@boli/engine/accounts/account.rules';
+import { maskedPhone, phoneCodeOf, phoneErrors } from '@boli/engine/accounts/account.rules';
 import { DomainError } from '@boli/engine/shared/decider';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
-import { validationAuth } from '../../http/auth.ts';
+import { bearerToken, validationAuth } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
 import { RATE_LIMITS } from '../../identity/rateLimit.ts';
 import { otpCode } from '../../identity/tokens.ts';
 import {
@@ -36,7 +41,6 @@ import {
   type AuthInfra,
 } from './support.ts';
 
-const PURPOSE = 'mobileVerification';
 /** The session's userDetail is read from it. */
 const USERS_READ_MODEL = 'users';
 const OTP_VERIFY_LIMIT = { ...RATE_LIMITS.otp, name: 'otp-verify' };
@@ -63,13 +67,46 @@ function otpRefusal(
   });
 }
 
-/** The phone check (section 4, third step): send, resend and verify the 6-digit code. */
+/**
+ * The number a code went to, as the answer says it: whole to the account's own caller (a mistyped
+ * one is seen and changed); to anyone who types a username to sign in, its last digits only.
+ */
+function sentToOf(caller: OtpCaller, phoneCode: string, phone: string): string {
+  const code = phoneCodeOf(phoneCode) ?? phoneCode;
+  return `${code} ${caller.purpose === 'signIn' ? maskedPhone(phone) : phone}`;
+}
+
+/** Whose code a call is about, and what for. */
+type OtpCaller = { userId: string; purpose: OtpPurpose };
+
+/**
+ * The phone check (section 4, third step) and sign-in by phone OTP (section 1): send, resend and
+ * verify the 6-digit code. With a token (the sign-up's validation token, or a login) a call is
+ * about that account's phone check; without one, about a code to sign in with, sent to the
+ * verified phone of the account the username names.
+ */
 export function otpRoutes(router: Router, infra: AuthInfra): void {
+  const withToken = validationAuth(infra);
+  /** The phone check needs its token; sign-in has none to give. */
+  const otpAuth = (ctx: Context, next: Next) =>
+    bearerToken(ctx) === undefined ? next() : withToken(ctx, next);
+  const callerOf = async (ctx: Context, username: string): Promise<OtpCaller> => {
+    const userId = await findUserIdByLogin(infra.db, username);
+    if (ctx.state.account) {
+      return { userId: assertSameAccount(ctx, userId), purpose: 'mobileVerification' };
+    }
+    if (userId === undefined) {
+      throw new ApiError(404, MESSAGES.noAccountSignupFirst, 'ACCOUNT_NOT_FOUND');
+    }
+    return { userId, purpose: 'signIn' };
+  };
+
   // The page sends on load (`send`): a second tab's load finds the code it just sent standing,
   // rather than spending another of the day's sends. Resend always sends a new code.
   const sending = (unlessJustSent: boolean) => async (ctx: Context) => {
     const { username } = parseForm(otpSendSchema, ctx.request.body);
-    const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
+    const caller = await callerOf(ctx, username);
+    const { userId, purpose } = caller;
     await limitRate(ctx, infra, RATE_LIMITS.otp, [`user:${userId}`]);
     await limitRate(ctx, infra, PER_IP_LIMITS.otp, [`ip:${ctx.ip}`]);
     const state = await loadAccount(infra.store, userId);
@@ -90,8 +127,8 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
         command: {
           type: 'IssueOtp',
           data: {
-            purpose: PURPOSE,
-            codeHash: keyedHash(infra.config.JWT_SECRET, PURPOSE, code),
+            purpose,
+            codeHash: keyedHash(infra.config.JWT_SECRET, purpose, code),
             unlessJustSent,
           },
           metadata,
@@ -108,11 +145,11 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     if (issued.length === 0) await dropMessageSecret(infra.db, metadata.eventId);
     const after = issued.reduce(accountDecider.evolve, state);
     // The number it went to, so that a mistyped one is seen (and changed on the same screen).
-    const sentTo = `${phoneCodeOf(after.phoneCode) ?? after.phoneCode} ${after.phone}`;
+    const sentTo = sentToOf(caller, after.phoneCode, after.phone);
     ctx.body = success({ triesLeft: otpTriesLeft(after, metadata.now), sentTo }, MESSAGES.otpSent);
   };
-  router.post('/api/auth/signin/otp/phone/send', validationAuth(infra), sending(true));
-  router.post('/api/auth/signin/otp/phone/resend', validationAuth(infra), sending(false));
+  router.post('/api/auth/signin/otp/phone/send', otpAuth, sending(true));
+  router.post('/api/auth/signin/otp/phone/resend', otpAuth, sending(false));
 
   /**
    * A number mistyped at sign-up, changed on the OTP screen before it is verified: checked as
@@ -161,10 +198,10 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     ctx.body = success(changed, PHONE_CHANGED);
   });
 
-  router.post('/api/auth/signin/otp/phone/verify', validationAuth(infra), async (ctx) => {
+  router.post('/api/auth/signin/otp/phone/verify', otpAuth, async (ctx) => {
     const body = ctx.request.body as Record<string, unknown> | undefined;
     const { username } = parseForm(otpSendSchema, body);
-    const userId = assertSameAccount(ctx, await findUserIdByLogin(infra.db, username));
+    const { userId, purpose } = await callerOf(ctx, username);
     const attemptsLeft = await limitRate(ctx, infra, OTP_VERIFY_LIMIT, [`user:${userId}`]);
     await limitRate(ctx, infra, PER_IP_LIMITS.otpVerify, [`ip:${ctx.ip}`]);
     const state = await loadAccount(infra.store, userId);
@@ -188,12 +225,13 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
         command: {
           type: 'VerifyOtp',
           data: {
-            purpose: PURPOSE,
-            codeHash: keyedHash(infra.config.JWT_SECRET, PURPOSE, parsed.data.otp),
+            purpose,
+            codeHash: keyedHash(infra.config.JWT_SECRET, purpose, parsed.data.otp),
           },
           metadata: commandMetadata(ctx, memberActor(userId)),
         },
-        readModels: [USERS_READ_MODEL],
+        // A verified phone changes the member's detail; a sign-in changes nothing read.
+        readModels: purpose === 'mobileVerification' ? [USERS_READ_MODEL] : [],
       }));
     } catch (error) {
       if (error instanceof DomainError && error.code.startsWith('OTP_')) {
@@ -219,6 +257,7 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
         attemptsLeft,
       );
     }
-    ctx.body = success(await openSession(ctx, infra, after), MESSAGES.phoneVerified);
+    const done = purpose === 'signIn' ? ACCOUNT_MESSAGES.otpSignedIn : MESSAGES.phoneVerified;
+    ctx.body = success(await openSession(ctx, infra, after), done);
   });
 }

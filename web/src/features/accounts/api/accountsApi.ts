@@ -100,12 +100,20 @@ export async function resendEmail(username: string): Promise<void> {
 const sendsInFlight = new Map<string, Promise<OtpSent>>();
 
 /**
+ * Which code: the phone check's, with the account's token; or, with `signIn`, one to sign in with,
+ * asked for with no token at all (one left by another account's sign-up must not speak).
+ */
+type OtpCall = { username: string; signIn?: boolean };
+
+const otpToken = ({ signIn }: OtpCall): string | null => (signIn ? null : verificationToken());
+
+/**
  * Sends (or resends) the OTP. A send already under way for the same user and kind is joined, not
  * repeated: React's development mode restarts the screen's machine once as it mounts, and each
  * send spends one of the day's tries.
  */
-export function sendOtp(input: { username: string; resend: boolean }): Promise<OtpSent> {
-  const key = `${input.resend ? 'resend' : 'send'}:${input.username}`;
+export function sendOtp(input: OtpCall & { resend: boolean }): Promise<OtpSent> {
+  const key = `${input.signIn ? 'signIn' : 'check'}:${input.resend ? 'resend' : 'send'}:${input.username}`;
   let pending = sendsInFlight.get(key);
   if (!pending) {
     pending = postSendOtp(input).finally(() => sendsInFlight.delete(key));
@@ -114,17 +122,11 @@ export function sendOtp(input: { username: string; resend: boolean }): Promise<O
   return pending;
 }
 
-async function postSendOtp({
-  username,
-  resend,
-}: {
-  username: string;
-  resend: boolean;
-}): Promise<OtpSent> {
-  const path = `/api/auth/signin/otp/phone/${resend ? 'resend' : 'send'}`;
+async function postSendOtp(call: OtpCall & { resend: boolean }): Promise<OtpSent> {
+  const path = `/api/auth/signin/otp/phone/${call.resend ? 'resend' : 'send'}`;
   const { data } = await apiEnvelope<unknown>(path, {
-    json: { username },
-    token: verificationToken(),
+    json: { username: call.username },
+    token: otpToken(call),
   });
   const triesLeft = isRecord(data) && typeof data.triesLeft === 'number' ? data.triesLeft : null;
   const sentTo = isRecord(data) && typeof data.sentTo === 'string' ? data.sentTo : null;
@@ -148,10 +150,10 @@ export async function changeUnverifiedPhone(input: {
   return msg;
 }
 
-export async function verifyOtp({ username, otp }: { username: string; otp: string }) {
+export async function verifyOtp(call: OtpCall & { otp: string }) {
   const { data } = await apiEnvelope<unknown>('/api/auth/signin/otp/phone/verify', {
-    json: { username, otp },
-    token: verificationToken(),
+    json: { username: call.username, otp: call.otp },
+    token: otpToken(call),
   });
   const tokens = parseTokens(data);
   if (!tokens) throw new ApiError(200, '');

@@ -17,11 +17,12 @@ import { signin } from '../api/accountsApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
-import { keepReturnAfterVerify, signUpPath } from '../model/returnAfterVerify.ts';
+import { keepReturnAfterVerify, otpLoginPath, signUpPath } from '../model/returnAfterVerify.ts';
 
 /**
  * Login (sections 2, 4, 8): email or username and password. Success stores the tokens and goes to
- * ?redirect= (or /); a member whose mobile is not validated goes to /otp-phone-verify.
+ * ?redirect= (or /); a member whose mobile is not validated goes to /otp-phone-verify. Login with
+ * OTP (/otp-phone) is the other way in, to the same ?redirect=.
  */
 export function LoginScreen() {
   const [username, setUsername] = useState('');
@@ -99,14 +100,20 @@ export function LoginScreen() {
         onChange={(event) => setPassword(event.target.value)}
         {...fieldErrorProps(passwordErrors)}
       />
-      <Link
-        component={RouterLink}
-        to="/forgot-password"
-        variant="body2"
-        sx={{ ...TAP_TARGET, alignSelf: 'flex-start' }}
-      >
-        Forgot password?
-      </Link>
+      {/* Section 1: sign-in is by password, or by a code to the verified phone. */}
+      <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2" sx={TAP_TARGET}>
+          Forgot password?
+        </Link>
+        <Link
+          component={RouterLink}
+          to={otpLoginPath(params.get('redirect'))}
+          variant="body2"
+          sx={TAP_TARGET}
+        >
+          Login with OTP
+        </Link>
+      </Stack>
       <Button type="submit" variant="contained" size="large" loading={going}>
         Login
       </Button>

@@ -1,57 +1,85 @@
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { requiredRule } from '@boli/engine/accounts/account.rules';
-import { loginPath, OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
+import { OTP_PHONE_VERIFY_PATH, safeRedirectTarget } from '../../../app/guards/access.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { writeStored } from '../../../app/session/storage.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
-import { verificationToken } from '../api/accountsApi.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
+import { loginPath, otpSignInPath } from '../model/returnAfterVerify.ts';
+import { SIGN_IN_TITLE } from './OtpPhoneVerifyScreen.tsx';
 
-const TITLE = 'Send OTP to your phone';
+const VERIFY_TITLE = 'Send OTP to your phone';
 
 /**
- * /otp-phone: whose phone to verify. The OTP itself is sent by /otp-phone-verify as it opens, so
- * one press spends one of the day's tries, not two. The api sends a code only to a member signed
- * in, or signed up in this browser (docs/api/accounts.md): anyone else is asked to log in first,
- * rather than offered a Send OTP that sends nothing.
+ * /otp-phone: a username to send an OTP to (section 2). Signed in with the phone still to verify,
+ * it names whose phone to check; a visitor logs in with a code sent to the verified phone of the
+ * account named (section 1: sign-in by phone OTP). Either way the code is sent by
+ * /otp-phone-verify as it opens, so one press spends one of the day's tries, not two.
  */
 export function OtpPhoneScreen() {
-  if (!verificationToken()) {
+  const { status, user } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const redirect = params.get('redirect');
+  if (status === 'loading') return <CenteredSpinner label="Checking your login" />;
+  if (status === 'member') {
+    // Signed in and verified, there is nothing to send; signed in, whose phone to check.
+    if (user?.mobileValidated) return <Navigate to={safeRedirectTarget(redirect)} replace />;
     return (
-      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}>
-        <Typography variant="h5" component="h1">
-          {TITLE}
-        </Typography>
-        <Typography>Please login to verify your mobile number; the code is sent then.</Typography>
-        <Button
-          component={RouterLink}
-          to={loginPath(OTP_PHONE_VERIFY_PATH)}
-          variant="contained"
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          Login
-        </Button>
-      </Stack>
+      <UsernameForm
+        title={VERIFY_TITLE}
+        onUsername={(username) => {
+          writeStored('username', username);
+          navigate(OTP_PHONE_VERIFY_PATH);
+        }}
+      />
     );
   }
-  return <UsernameForm />;
+  return (
+    <UsernameForm
+      title={SIGN_IN_TITLE}
+      intro="Enter your username or email, and we will send a code by SMS to your verified mobile number."
+      onUsername={(username) => navigate(otpSignInPath(username, redirect))}
+    >
+      <Link component={RouterLink} to={loginPath(redirect)} variant="body2" sx={TAP_TARGET}>
+        Login with password
+      </Link>
+    </UsernameForm>
+  );
 }
 
-function UsernameForm() {
+function UsernameForm({
+  title,
+  intro,
+  onUsername,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  onUsername: (username: string) => void;
+  children?: ReactNode;
+}) {
   const [username, setUsername] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
-  const navigate = useNavigate();
+  const { form, refused } = useRefusalFocus();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = requiredRule(username);
     setErrors(problems);
-    if (problems.length > 0) return;
-    writeStored('username', username.trim());
-    navigate(OTP_PHONE_VERIFY_PATH);
+    if (problems.length > 0) {
+      refused();
+      return;
+    }
+    onUsername(username.trim());
   };
 
   return (
@@ -59,12 +87,14 @@ function UsernameForm() {
       spacing={2}
       sx={{ maxWidth: 560, mx: 'auto', width: '100%' }}
       component="form"
+      ref={form}
       noValidate
       onSubmit={submit}
     >
       <Typography variant="h5" component="h1">
-        {TITLE}
+        {title}
       </Typography>
+      {intro && <Typography color="textSecondary">{intro}</Typography>}
       <TextField
         label="Username"
         name="username"
@@ -76,6 +106,7 @@ function UsernameForm() {
       <Button type="submit" variant="contained">
         Send OTP
       </Button>
+      {children}
     </Stack>
   );
 }

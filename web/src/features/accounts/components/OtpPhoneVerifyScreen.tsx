@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,7 +24,14 @@ import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW, numberChangedText } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
-import { takeReturnAfterVerify } from '../model/returnAfterVerify.ts';
+import {
+  loginPath,
+  otpLoginPath,
+  SIGN_IN_PARAM,
+  takeReturnAfterVerify,
+} from '../model/returnAfterVerify.ts';
+import { safeRedirectTarget } from '../../../app/guards/access.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const machine = otpMachine.provide({
   actors: {
@@ -32,10 +40,19 @@ const machine = otpMachine.provide({
   },
 });
 
+/** Sign in with OTP: the same screen, its calls made with no token (accountsApi.ts). */
+const signInMachine = otpMachine.provide({
+  actors: {
+    sendOtp: fromPromise(({ input }) => sendOtp({ ...input, signIn: true })),
+    verifyOtp: fromPromise(({ input }) => verifyOtp({ ...input, signIn: true })),
+  },
+});
+
 /** How long 'Phone verified successfully.' stays before the page reloads with full access. */
 const RELOAD_AFTER_MS = 1200;
 
 const TITLE = 'Verify Mobile Number';
+export const SIGN_IN_TITLE = 'Login with OTP';
 const FRAME = { maxWidth: 560, mx: 'auto', width: '100%' } as const;
 
 /** Verify Mobile Number's heading above `children`: the frame of every state but the code form. */
@@ -55,6 +72,20 @@ function VerifyMobileFrame({ children }: { children: ReactNode }) {
  * the email's link, that it just was (the session's member may have been read before it was).
  */
 export type OtpScreenState = { emailUnverified?: boolean; emailVerified?: boolean };
+
+/** Login with OTP's other ways in: another username, or the password; on to the same page. */
+function OtherWaysIn({ redirect }: { redirect: string | null }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+      <Link component={RouterLink} to={otpLoginPath(redirect)} variant="body2" sx={TAP_TARGET}>
+        Use another username
+      </Link>
+      <Link component={RouterLink} to={loginPath(redirect)} variant="body2" sx={TAP_TARGET}>
+        Login with password
+      </Link>
+    </Stack>
+  );
+}
 
 function storeLogin(login: OtpLogin) {
   writeStored('jwt', login.token);
@@ -78,13 +109,16 @@ function OtpEntry({
   username,
   member,
   emailUnverified,
+  signIn = null,
 }: {
   username: string;
   member: boolean;
   emailUnverified: boolean;
+  /** Signing in with a code rather than verifying the phone: where to go after. */
+  signIn?: { redirect: string | null } | null;
 }) {
-  const [snapshot, send] = useMachine(machine, {
-    input: { username, lastSend: readLastOtpSend(username), emailUnverified },
+  const [snapshot, send] = useMachine(signIn ? signInMachine : machine, {
+    input: { username, lastSend: readLastOtpSend(username), emailUnverified, signIn: !!signIn },
   });
   const [otp, setOtp] = useState('');
   /** The number was changed here: the server's word for it. */
@@ -118,13 +152,12 @@ function OtpEntry({
     if (!login) return;
     storeLogin(login);
     // Section 4: after a successful OTP the page reloads — now with full access — on the page the
-    // member set out from, if they came from one (returnAfterVerify.ts), else home.
-    const timer = window.setTimeout(
-      () => window.location.assign(takeReturnAfterVerify()),
-      RELOAD_AFTER_MS,
-    );
+    // member set out from, if they came from one (returnAfterVerify.ts), else home. Signed in
+    // with a code, on to the page Login was asked to return to.
+    const target = signIn ? safeRedirectTarget(signIn.redirect) : takeReturnAfterVerify();
+    const timer = window.setTimeout(() => window.location.assign(target), RELOAD_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [login]);
+  }, [login, signIn]);
 
   if (flow === 'emailNotVerified') {
     return (
@@ -136,6 +169,22 @@ function OtpEntry({
           verifyNotice={notice}
         />
       </VerifyMobileFrame>
+    );
+  }
+
+  if (flow === 'signInRefused' && signIn) {
+    return (
+      <Stack spacing={2} sx={FRAME}>
+        <Typography variant="h5" component="h1">
+          {SIGN_IN_TITLE}
+        </Typography>
+        {notice && (
+          <Alert severity={notice.severity} role="alert">
+            {notice.text}
+          </Alert>
+        )}
+        <OtherWaysIn redirect={signIn.redirect} />
+      </Stack>
     );
   }
 
@@ -172,7 +221,7 @@ function OtpEntry({
     <Stack spacing={2} sx={FRAME}>
       <Stack spacing={2} component="form" noValidate onSubmit={submit}>
         <Typography variant="h5" component="h1">
-          {TITLE}
+          {signIn ? SIGN_IN_TITLE : TITLE}
         </Typography>
         <Typography color="textSecondary">
           {/* The number itself, where it is known: a mistyped one is seen, and changed below. */}
@@ -235,21 +284,28 @@ function OtpEntry({
           </Button>
         </Stack>
       </Stack>
-      {/* Outside the code's form (forms do not nest): a number mistyped at sign-up. */}
-      {changed && (
-        <Alert severity="success" role="status">
-          {changed}
-        </Alert>
+      {signIn ? (
+        // A verified number is changed in the profile, signed in; here, other ways in.
+        <OtherWaysIn redirect={signIn.redirect} />
+      ) : (
+        <>
+          {/* Outside the code's form (forms do not nest): a number mistyped at sign-up. */}
+          {changed && (
+            <Alert severity="success" role="status">
+              {changed}
+            </Alert>
+          )}
+          <ChangePhoneForm
+            username={username}
+            onChanged={() => {
+              setChanged(numberChangedText(triesLeft, cooldown));
+              // The code sent to the old number is void: one goes to the new number, unless
+              // Resend's countdown or the day's limit holds it.
+              send({ type: 'NUMBER_CHANGED' });
+            }}
+          />
+        </>
       )}
-      <ChangePhoneForm
-        username={username}
-        onChanged={() => {
-          setChanged(numberChangedText(triesLeft, cooldown));
-          // The code sent to the old number is void: one goes to the new number, unless
-          // Resend's countdown or the day's limit holds it.
-          send({ type: 'NUMBER_CHANGED' });
-        }}
-      />
     </Stack>
   );
 }
@@ -262,9 +318,26 @@ function OtpEntry({
 export function OtpPhoneVerifyScreen() {
   const { status, user } = useSession();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const signInAs = params.get(SIGN_IN_PARAM)?.trim();
+  const redirect = params.get('redirect');
   // Nothing is sent before the stored login is known: it may be a verified member's.
   if (status === 'loading') return <CenteredSpinner label="Checking your login" />;
-  if (user?.mobileValidated) return <Navigate to="/" replace />;
+  if (user?.mobileValidated) {
+    return <Navigate to={signInAs ? safeRedirectTarget(redirect) : '/'} replace />;
+  }
+  // Login with OTP (section 1), by a visitor not signed in.
+  if (signInAs && status !== 'member') {
+    return (
+      <OtpEntry
+        key={`signIn:${signInAs}`}
+        username={signInAs}
+        member={false}
+        emailUnverified={false}
+        signIn={{ redirect }}
+      />
+    );
+  }
   const username = user?.username ?? readStored('username');
   if (!username) {
     return (

@@ -43,6 +43,8 @@ type Context = {
    * it opens on Verify Your Email without a send the server would refuse.
    */
   emailUnverified: boolean;
+  /** Login with OTP (section 1), not the phone check: a right code signs in. */
+  signIn: boolean;
   now: () => number;
 };
 
@@ -58,6 +60,16 @@ type Event =
 const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 const MOBILE_ALREADY_VERIFIED = 'MOBILE_ALREADY_VERIFIED';
 const OTP_EXPIRED = 'OTP_EXPIRED';
+/**
+ * Login with OTP's refusals that send no code, whatever is tried next: a name of nobody, a phone
+ * not verified (or an email), a blocked account (docs/api/accounts.md).
+ */
+const SIGN_IN_REFUSALS = [
+  'ACCOUNT_NOT_FOUND',
+  'SIGNIN_MOBILE_NOT_VERIFIED',
+  EMAIL_NOT_VERIFIED,
+  'ACCOUNT_BLOCKED',
+];
 
 const triesLeftIn = (data: unknown): number | null => {
   if (typeof data !== 'object' || data === null || !('triesLeft' in data)) return null;
@@ -132,6 +144,7 @@ export const otpMachine = setup({
       lastSend?: LastOtpSend | null;
       now?: () => number;
       emailUnverified?: boolean;
+      signIn?: boolean;
     },
   },
   actors: {
@@ -187,6 +200,7 @@ export const otpMachine = setup({
       sendingSince: 0,
       onLoad: otpOnLoad(lastSend, now()),
       emailUnverified: input.emailUnverified === true,
+      signIn: input.signIn === true,
       now,
     };
   },
@@ -220,6 +234,16 @@ export const otpMachine = setup({
               })),
             },
             onError: [
+              {
+                // Login with OTP for an account no code can sign in to: nothing was sent.
+                guard: ({ context, event }) =>
+                  context.signIn && SIGN_IN_REFUSALS.some((code) => hasCode(event.error, code)),
+                target: 'signInRefused',
+                actions: assign(({ event }) => ({
+                  notice: { severity: 'error', text: failureText(event.error) },
+                  lastSend: null,
+                })),
+              },
               {
                 guard: ({ event }) => hasCode(event.error, EMAIL_NOT_VERIFIED),
                 target: 'emailNotVerified',
@@ -289,9 +313,12 @@ export const otpMachine = setup({
             }),
             onDone: {
               target: 'verified',
-              actions: assign(({ event }) => ({
+              actions: assign(({ context, event }) => ({
                 login: event.output,
-                notice: { severity: 'success', text: MESSAGES.phoneVerified },
+                notice: {
+                  severity: 'success',
+                  text: context.signIn ? ACCOUNT_MESSAGES.otpSignedIn : MESSAGES.phoneVerified,
+                },
                 lastSend: null,
               })),
             },
@@ -319,6 +346,8 @@ export const otpMachine = setup({
         },
         /** Nothing to verify: the screen offers the way on. */
         phoneAlreadyVerified: { type: 'final' },
+        /** No code can sign this account in: the screen says why, and offers the other ways. */
+        signInRefused: { type: 'final' },
         verified: { type: 'final' },
       },
     },

@@ -21,7 +21,13 @@ function start(
     lastSend = null,
     now = () => NOW,
     emailUnverified = false,
-  }: { lastSend?: LastOtpSend | null; now?: () => number; emailUnverified?: boolean } = {},
+    signIn = false,
+  }: {
+    lastSend?: LastOtpSend | null;
+    now?: () => number;
+    emailUnverified?: boolean;
+    signIn?: boolean;
+  } = {},
 ) {
   const machine = otpMachine.provide({
     actors: {
@@ -30,7 +36,7 @@ function start(
     },
   });
   const actor = createActor(machine, {
-    input: { username: 'asha01', lastSend, now, emailUnverified },
+    input: { username: 'asha01', lastSend, now, emailUnverified, signIn },
   });
   actor.start();
   return actor;
@@ -438,6 +444,52 @@ describe('Submit', () => {
     const actor = start(async () => ({ triesLeft: 4, sentTo: null }));
     await settle();
     actor.send({ type: 'VERIFY', otp: '  ' });
+    expect(flowOf(actor)).toBe('waiting');
+  });
+});
+
+describe('Login with OTP', () => {
+  it('signs in with the right code, and says so', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4, sentTo: '+91 ••••••3210' }),
+      async () => LOGIN,
+      { signIn: true },
+    );
+    await settle();
+    expect(actor.getSnapshot().context.sentTo).toBe('+91 ••••••3210');
+    actor.send({ type: 'VERIFY', otp: '123456' });
+    await settle();
+    expect(flowOf(actor)).toBe('verified');
+    expect(actor.getSnapshot().context.notice?.text).toBe(ACCOUNT_MESSAGES.otpSignedIn);
+  });
+
+  it.each([
+    ['ACCOUNT_NOT_FOUND', MESSAGES.noAccountSignupFirst],
+    ['SIGNIN_MOBILE_NOT_VERIFIED', ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile],
+    ['EMAIL_NOT_VERIFIED', MESSAGES.emailNotValidated],
+    ['ACCOUNT_BLOCKED', ACCOUNT_MESSAGES.accountBlocked],
+  ])('ends, asking for no code, when the send is refused with %s', async (code, message) => {
+    const actor = start(
+      async () => {
+        throw new ApiError(403, message, [], null, { code });
+      },
+      undefined,
+      { signIn: true },
+    );
+    await settle();
+    expect(flowOf(actor)).toBe('signInRefused');
+    expect(actor.getSnapshot().context.notice).toEqual({ severity: 'error', text: message });
+  });
+
+  it('keeps waiting for the code after the day’s limit, as the phone check does', async () => {
+    const actor = start(
+      async () => {
+        throw dailyLimit();
+      },
+      undefined,
+      { signIn: true },
+    );
+    await settle();
     expect(flowOf(actor)).toBe('waiting');
   });
 });

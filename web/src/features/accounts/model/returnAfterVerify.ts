@@ -31,3 +31,20 @@ export const signUpPath = (redirect: string | null): string => {
   const target = safeRedirectTarget(redirect);
   return target === '/' ? '/register' : `/register?redirect=${encodeURIComponent(target)}`;
 };
+
+/** Login with OTP's username page (/otp-phone), asked to go on to `redirect` once signed in. */
+export const otpLoginPath = (redirect: string | null): string => {
+  const target = safeRedirectTarget(redirect);
+  return target === '/' ? '/otp-phone' : `/otp-phone?redirect=${encodeURIComponent(target)}`;
+};
+
+/** The query that makes /otp-phone-verify Login with OTP: `?signin=<username>`. */
+export const SIGN_IN_PARAM = 'signin';
+
+/** Login with OTP's code page for `username`, then on to `redirect`. */
+export const otpSignInPath = (username: string, redirect: string | null): string => {
+  const query = new URLSearchParams({ [SIGN_IN_PARAM]: username });
+  const target = safeRedirectTarget(redirect);
+  if (target !== '/') query.set('redirect', target);
+  return `/otp-phone-verify?${query}`;
+};

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepReturnAfterVerify, signUpPath, takeReturnAfterVerify } from './returnAfterVerify.ts';
+import {
+  keepReturnAfterVerify,
+  otpLoginPath,
+  otpSignInPath,
+  signUpPath,
+  takeReturnAfterVerify,
+} from './returnAfterVerify.ts';
 
 describe('coming back after signing up', () => {
   // The browser's storage, as a tab has it (the unit tier runs without a DOM).
@@ -33,5 +39,16 @@ describe('coming back after signing up', () => {
     expect(signUpPath('/ads/a-1')).toBe('/register?redirect=%2Fads%2Fa-1');
     expect(signUpPath(null)).toBe('/register');
     expect(signUpPath('https://evil.example')).toBe('/register');
+  });
+
+  it('passes Login’s redirect on to Login with OTP, and its code page', () => {
+    expect(otpLoginPath('/ads/a-1')).toBe('/otp-phone?redirect=%2Fads%2Fa-1');
+    expect(otpLoginPath(null)).toBe('/otp-phone');
+    expect(otpSignInPath('asha_k', '/ads/a-1')).toBe(
+      '/otp-phone-verify?signin=asha_k&redirect=%2Fads%2Fa-1',
+    );
+    expect(otpSignInPath('asha@example.com', '//evil.example')).toBe(
+      '/otp-phone-verify?signin=asha%40example.com',
+    );
   });
 });
