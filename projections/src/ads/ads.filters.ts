@@ -1,6 +1,7 @@
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isTooLargeForPaise, PAISE_PER_RUPEE, rupeesToPaise } from '@boli/engine/shared/money';
+import { categoryWordsFor } from './searchMeanings.ts';
 
 /*
  * The ad list's filters (sections 2 and 7) as the query reads them, and the page window. Pure:
@@ -163,6 +164,12 @@ export type SearchGroup = {
   /** Known words the term may be a misspelling (or another form) of. */
   readonly corrections: readonly string[];
   /**
+   * Other ways of saying what the term names, each its words (all of them): another word for the
+   * thing ('motorcycle' for 'bike', searchMeanings.ts), a place's name now ('Bangalore' →
+   * bengaluru urban). Optional: none when absent.
+   */
+  readonly meanings?: readonly (readonly string[])[];
+  /**
    * The known word this term and the next one make written as one ('sound bar' → 'soundbar'),
    * which stands for the two of them together.
    */
@@ -234,8 +241,20 @@ export function searchTsquery(groups: readonly SearchGroup[], join: 'and' | 'or'
 /** A group's term (as a prefix too, when it is the last) and its corrections, any of them. */
 function alternativesOf(group: SearchGroup): string {
   const term = `${quoteLexeme(group.term)}${group.prefix ? ':*' : ''}`;
-  return `(${[term, ...group.corrections.map(quoteLexeme)].join(' | ')})`;
+  const meanings = (group.meanings ?? []).map((words) =>
+    words.length === 1 ? quoteLexeme(words[0]!) : `(${words.map(quoteLexeme).join(' & ')})`,
+  );
+  return `(${[term, ...group.corrections.map(quoteLexeme), ...meanings].join(' | ')})`;
 }
+
+/**
+ * The words by which an ad's category is what a term names (searchMeanings.ts), any of them, in
+ * the category and subcategory alone (weight B): the ads it matches rank first.
+ */
+export const categoryTsquery = (groups: readonly Pick<SearchGroup, 'term'>[]): string =>
+  [...new Set(groups.flatMap((group) => categoryWordsFor(group.term)))]
+    .map((word) => `${quoteLexeme(word)}:B`)
+    .join(' | ');
 
 /**
  * The words as typed, any of them, with the words that two typed side by side make together:

@@ -407,6 +407,46 @@ describe('the ad search', () => {
     expect(await narrowed('swfit dezire', {})).toEqual(await search('swfit dezire'));
   });
 
+  it('ranks the category a word names first, and finds it by its other words', async () => {
+    const bikes = { categoryname: 'Automobiles', subcategory: 'Bikes' };
+    await post('enfield', { ...bikes, itemName: 'Royal Enfield Classic 350' });
+    await post('courier', {
+      itemName: 'Delivery executive with bike',
+      categoryname: 'Jobs',
+      subcategory: 'Delivery & Collection',
+    });
+    await post('atlas', {
+      itemName: 'Atlas Gold Line',
+      categoryname: 'Automobiles',
+      subcategory: 'Bicycles',
+    });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    // The job is newer and has the word in its name; the motorcycle is what 'bike' means.
+    expect(await search('bike')).toEqual(['enfield', 'courier']);
+    // …and a job that needs one is found by the other word too, after it.
+    expect(await search('motorcycle')).toEqual(['enfield', 'courier']);
+    expect(await search('cycle')).toEqual(['atlas']);
+  });
+
+  it('finds a district by its old or other name, as the reference data knows it', async () => {
+    // A country of this test's own, removed with all it holds after.
+    const place = { country_code: 'ZZ', state_code: 'KA' };
+    await db('ref_countries').insert({ code: 'ZZ', name: 'Testland', dial_code: '+999' });
+    await db('ref_states').insert({ country_code: 'ZZ', code: 'KA', name: 'Karnataka' });
+    await db('ref_districts').insert({ ...place, name: 'Bengaluru Urban' });
+    await db('ref_district_aliases').insert({
+      ...place,
+      alias: 'Bangalore',
+      district: 'Bengaluru Urban',
+    });
+    try {
+      expect(await search('bangalore')).toEqual(['dzireDealer']);
+      expect(await search('dzire bangalore')).toEqual(['dzireDealer']);
+    } finally {
+      await db('ref_countries').where({ code: 'ZZ' }).delete();
+    }
+  });
+
   it('takes words with quotes and operators as words', async () => {
     expect(await search("sofa' & ! | :* (")).toHaveLength(20);
   });

@@ -3,6 +3,7 @@ import { batchedLoader, type BatchedLoader } from '../runtime/batchedLoader.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import type { AdRow } from './ads.evolve.ts';
 import {
+  categoryTsquery,
   exactTsquery,
   isCorrectable,
   mayMean,
@@ -13,6 +14,7 @@ import {
   type SearchGroup,
 } from './ads.filters.ts';
 import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
+import { otherWordsFor } from './searchMeanings.ts';
 
 /*
  * Reads of the ads read model. Readers query the logical views `ads` and `ad_words`; the
@@ -200,6 +202,14 @@ const CANDIDATES_PER_TERM = 20;
 const MAX_LENGTH_DIFFERENCE = 2;
 /** Description weighs least, the item's name and make/model most (weights D, C, B, A). */
 const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+/**
+ * How much more an ad of the category a word names ranks (`categoryTsquery`): above any ad that
+ * merely has the word, in its name too ('bike': the Bikes before 'Delivery executive with bike').
+ * The words' own ranks stay below 1, so this orders the category first, then by them.
+ */
+const CATEGORY_RANK = 1;
+/** The reference data's other names of districts ('Bangalore' → Bengaluru Urban). */
+const DISTRICT_ALIASES = 'ref_district_aliases';
 
 /** The search text's words, as the search documents spell them (the same text parser), in order. */
 async function termsOf(db: Knex, text: string): Promise<string[]> {
@@ -256,6 +266,31 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
 }
 
 /**
+ * Other ways of saying each term: other words for the thing (searchMeanings.ts), and, for an old
+ * or other name of a district, the district's words ('bangalore' → bengaluru & urban).
+ */
+async function meaningsOf(db: Knex, terms: readonly string[]): Promise<Map<string, string[][]>> {
+  const { rows } = await db.raw<{ rows: { alias: string; words: string[] }[] }>(
+    `SELECT DISTINCT lower(alias) AS alias,
+            ARRAY(SELECT lexeme FROM unnest(to_tsvector('simple', district))) AS words
+       FROM ${DISTRICT_ALIASES} WHERE lower(alias) = ANY(?::text[])`,
+    [[...terms]],
+  );
+  return new Map(
+    terms.map((term) => [
+      term,
+      [
+        ...otherWordsFor(term).map((word) => [word]),
+        // A name that is the district's own already finds it.
+        ...rows
+          .filter((row) => row.alias === term && !row.words.includes(term))
+          .map((row) => row.words),
+      ],
+    ]),
+  );
+}
+
+/**
  * The words that neighbouring terms make written as one, where some ad holds that word
  * ('sound bar' → 'soundbar'), by the first term's index; a word is joined with one neighbour at
  * most, the earlier pair first.
@@ -292,24 +327,27 @@ export async function searchAds(
 ): Promise<AdRow[]> {
   const terms = await termsOf(db, text);
   if (terms.length === 0 || page.offset >= SEARCH_WINDOW) return [];
-  const [corrections, joined] = await Promise.all([
+  const [corrections, joined, meanings] = await Promise.all([
     correctionsOf(db, terms),
     joinedWordsOf(db, terms),
+    meaningsOf(db, terms),
   ]);
   const groups: SearchGroup[] = terms.map((term, i) => ({
     term,
     prefix: i === terms.length - 1 && Array.from(term).length >= MIN_PREFIX_LENGTH,
     corrections: corrections.get(term) ?? [],
+    meanings: meanings.get(term) ?? [],
     ...(joined.has(i) ? { joinedWithNext: joined.get(i)! } : {}),
   }));
   const exact = exactTsquery(groups);
+  const category = categoryTsquery(groups);
   const shares = await expectedShares(
     db,
     groups.map((group) => searchTsquery([group], 'and')),
   );
   // Ads holding every word are at most the rarest word's; ads holding any, at most their sum.
   const matchesOf = (tsquery: string, share: number) =>
-    newestMatches(db, { tsquery, exact, share, filters });
+    newestMatches(db, { tsquery, exact, category, share, filters });
   let hits = await matchesOf(searchTsquery(groups, 'and'), Math.min(...shares));
   if (hits.length === 0 && groups.length > 1) {
     hits = await matchesOf(
@@ -333,6 +371,8 @@ type Hit = { ad_id: string; created_at: Date; rank: number };
 type MatchQuery = {
   readonly tsquery: string;
   readonly exact: string;
+  /** The words by which an ad's category is what was looked for (`categoryTsquery`). */
+  readonly category: string;
   /** The share of all ads the words match, by the statistics (the filters aside). */
   readonly share: number;
   readonly filters: AdFilters;
@@ -371,7 +411,7 @@ const newestFirstOrder = (a: Hit, b: Hit): number =>
  */
 async function newestMatches(
   db: Knex,
-  { tsquery, exact, share, filters }: MatchQuery,
+  { tsquery, exact, category, share, filters }: MatchQuery,
 ): Promise<Hit[]> {
   const narrowed = (outer: string) =>
     Object.keys(filters).length === 0
@@ -387,8 +427,9 @@ async function newestMatches(
           ],
         };
   const rank = `ts_rank(?::float4[], search_vector, ?::tsquery)
-              + ts_rank(?::float4[], search_vector, ?::tsquery)`;
-  const rankBindings = [RANK_WEIGHTS, tsquery, RANK_WEIGHTS, exact];
+              + ts_rank(?::float4[], search_vector, ?::tsquery)
+              + CASE WHEN search_vector @@ ?::tsquery THEN ?::float4 ELSE 0 END`;
+  const rankBindings = [RANK_WEIGHTS, tsquery, RANK_WEIGHTS, exact, category, CATEGORY_RANK];
   if (share * RECENT_SLICE >= SEARCH_WINDOW) {
     const filtered = narrowed('recent');
     const recent = await db.raw<{ rows: Hit[] }>(
