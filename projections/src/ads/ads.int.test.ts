@@ -323,6 +323,11 @@ describe('the ad list', () => {
     expect(
       await filter({ ...cars, yearOfManufactureFrom: 2015, yearOfManufactureTo: 2020 }),
     ).toEqual(['dzire']);
+    // Typed where no list offers one (Bicycles), a make is matched whatever its case.
+    expect(await filter({ ...cars, make: 'maruti SUZUKI', model: 'swift dzire' })).toEqual([
+      'dzireDealer',
+      'dzire',
+    ]);
     expect(await filter({ ...cars, mileageFrom: 50_000 })).toEqual(['dzireDealer']);
     expect(await filter({ ...cars, ownerOrDealer: 'Dealer' })).toEqual(['dzireDealer']);
     expect(await filter({ category: 'Ships Boats', ownerOrDealer: 'Dealer' })).toEqual(['boat']);

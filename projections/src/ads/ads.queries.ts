@@ -61,9 +61,16 @@ const EQUAL_FILTERS: readonly (readonly [keyof AdFilters, string])[] = [
   ['state', 'state'],
   ['district', 'district'],
   ['neighbourhood', 'neighbourhood'],
+  ['ownerOrDealer', 'owner_or_dealer'],
+];
+
+/**
+ * Filters compared whatever the letters' case: a make or model typed where the reference data
+ * lists none (Bicycles: 'hero' is the ads' 'Hero').
+ */
+const CASELESS_FILTERS: readonly (readonly [keyof AdFilters, string])[] = [
   ['make', 'make'],
   ['model', 'model'],
-  ['ownerOrDealer', 'owner_or_dealer'],
 ];
 
 /** A query of the ads table narrowed to the ads that every filter given lets through. */
@@ -72,6 +79,10 @@ function withFilters(query: Knex.QueryBuilder, filters: AdFilters): Knex.QueryBu
   for (const [filter, column] of EQUAL_FILTERS) {
     const value = filters[filter];
     if (typeof value === 'string') query.where(column, value);
+  }
+  for (const [filter, column] of CASELESS_FILTERS) {
+    const value = filters[filter];
+    if (typeof value === 'string') query.whereRaw('lower(??) = lower(?)', [column, value]);
   }
   inRange(query, 'price', filters.price);
   inRange(query, 'year_of_manufacture', filters.yearOfManufacture);
