@@ -82,15 +82,16 @@ export const usernameRule = (value: string | undefined): string[] => {
 
 /**
  * True when `alias` contains any run of `run` consecutive characters of `username`, compared
- * case-sensitively, character by character (code points, so an emoji is one character).
+ * case-sensitively, character by character (code points, so an emoji is one character), each as
+ * it reads (`visibleText`: look-alikes and invisible characters aside).
  */
 export const containsRunOfUsername = (
   alias: string,
   username: string,
   run: number = LIMITS.bidAlias.forbiddenRunOfUsername,
 ): boolean => {
-  const chars = Array.from(username);
-  // As it reads: 'ka\u200Bvya' or a full-width 'ｋａｖｙａ' is 'kavya'.
+  // Both as they read: 'ka\u200Bvya', a full-width 'ｋａｖｙａ' or a Cyrillic 'kаvyа' is 'kavya'.
+  const chars = Array.from(visibleText(username));
   const aliasChars = Array.from(visibleText(alias));
   const aliasRuns = new Set<string>();
   for (let i = 0; i + run <= aliasChars.length; i += 1) {

@@ -527,6 +527,8 @@ describe('when bidding is open', () => {
         ` ${MEENA.bidAlias.toUpperCase()} `,
         // A full-width copy reads the same.
         MEENA.bidAlias.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
+        // So does one with a Cyrillic е.
+        MEENA.bidAlias.replaceAll('e', '\u0435'),
       ]) {
         given(meenas)
           .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))

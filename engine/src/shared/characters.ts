@@ -18,10 +18,75 @@ const HIDING_CHARACTERS =
 export const hasHidingCharacters = (text: string): boolean => HIDING_CHARACTERS.test(text);
 
 /**
- * `text` as a reader sees it, for comparing names: compatibility forms folded (a full-width 'ｋ'
- * is 'k') and every invisible format character dropped.
+ * Cyrillic and Greek letters drawn as Latin ones, and the Latin letter each reads as: 'kаvya' with
+ * a Cyrillic 'а' is 'kavya' to anyone looking. Only letters that look the same in every common
+ * font; the case is kept, since the username rule compares case.
  */
-export const visibleText = (text: string): string => text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+export const LOOKALIKES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  // Greek
+  ο: 'o',
+  ν: 'v',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+};
+
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
+
+/**
+ * `text` as a reader sees it, for comparing names: compatibility forms folded (a full-width 'ｋ'
+ * is 'k'), every invisible format character dropped, and Cyrillic and Greek look-alikes read as
+ * the Latin letters they look like (`LOOKALIKES`).
+ */
+export const visibleText = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!);
 
 /** `text` cut to at most `max` characters, counted so (never halving an emoji). */
 export const withinCharacters = (text: string, max: number): string =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, withinCharacters } from './characters.ts';
+import { characterCount, visibleText, withinCharacters } from './characters.ts';
 
 describe('characters as a person counts them', () => {
   it('counts an emoji or a ₹ as one', () => {
@@ -10,5 +10,20 @@ describe('characters as a person counts them', () => {
   it('cuts to a number of them without halving an emoji', () => {
     expect(withinCharacters('😀😀😀', 2)).toBe('😀😀');
     expect(withinCharacters('short', 10)).toBe('short');
+  });
+});
+
+describe('a name as a reader sees it', () => {
+  it('reads full-width letters, invisible characters and Cyrillic or Greek look-alikes as Latin', () => {
+    expect(visibleText('ｋａｖｙａ')).toBe('kavya');
+    expect(visibleText('ka\u200Bvya')).toBe('kavya');
+    // A Cyrillic а and о, a Greek Ο: the same letters to anyone looking.
+    expect(visibleText('kаvyа_nоir')).toBe('kavya_noir');
+    expect(visibleText('ΟLX')).toBe('OLX');
+  });
+
+  it('keeps letters that look like no Latin one, and Indian scripts', () => {
+    expect(visibleText('Жизнь')).toBe('Жизнь');
+    expect(visibleText('क्ष प्रिया')).toBe('क्ष प्रिया');
   });
 });
