@@ -624,6 +624,14 @@ describe('bidding on an ad, live', () => {
     await page.waitForResponse((response) => response.url().includes('/api/bid/bids'));
     await bid(2_000);
     await expect.poll(() => rows.count(), { timeout: 4_000 }).toBe(2);
+    // The tab and page are in the address: a reload (or the link sent on) shows them again.
+    expect(new URL(page.url()).search).toBe('?bids=before&bidsPage=2');
+    await page.reload();
+    await bidArea(page)
+      .getByRole('status')
+      .filter({ hasText: 'Bids before the final call: page 2 of 2.' })
+      .waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
     await guest.close();
   }, 120_000);
 

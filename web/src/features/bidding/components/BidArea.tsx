@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -17,7 +18,7 @@ import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
 import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
-import { evolveBidBoard, initialBidBoard, pageCountOf } from '../model/bidBoard.ts';
+import { bidBoardOf, evolveBidBoard, pageCountOf, withBidListParams } from '../model/bidBoard.ts';
 import { forgetBidDraft } from '../model/bidDraft.ts';
 import { liveNewsText } from '../model/liveNews.ts';
 import { bidControls, biddingWhen, closeResultOf, notPlacedText } from '../model/biddingPhase.ts';
@@ -64,7 +65,9 @@ export function BidArea({
 }: Props) {
   const { status, user } = useSession();
   const { request } = useApi();
-  const [board, dispatch] = useReducer(evolveBidBoard, initialBidBoard);
+  // The tab and page picked are kept in the address: a reload or a link sent on shows them.
+  const [params, setParams] = useSearchParams();
+  const [board, dispatch] = useReducer(evolveBidBoard, params, bidBoardOf);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   // Retry asks for the shown page again at once (the 10 s refresh would, later).
   const [reloads, setReloads] = useState(0);
@@ -94,6 +97,17 @@ export function BidArea({
   boardRef.current = board;
 
   const { tab, page, summary } = board;
+  const listQuery = withBidListParams(params, board).toString();
+  useEffect(() => {
+    if (listQuery !== params.toString()) {
+      setParams(new URLSearchParams(listQuery), { replace: true, preventScrollReset: true });
+    }
+  }, [listQuery, params, setParams]);
+  // A page past the last (a link from when there were more bids): the last one instead.
+  const lastPage = Math.max(1, pageCountOf(summary, tab));
+  useEffect(() => {
+    if (summary && page > lastPage) dispatch({ type: 'pageChosen', page: lastPage });
+  }, [summary, page, lastPage]);
   // Both the member and a change of session change what the api lets this viewer see.
   const viewerKey = status === 'member' ? (user?._id ?? '') : status;
   useEffect(() => {

@@ -64,6 +64,46 @@ export const initialBidBoard: BidBoard = {
   news: null,
 };
 
+/** The tab and page in the ad page's address: `?bids=before&bidsPage=3`. */
+const TAB_PARAM = 'bids';
+const PAGE_PARAM = 'bidsPage';
+const TAB_IN_ADDRESS: Record<BidTab, string> = {
+  beforeFinalCall: 'before',
+  afterFinalCall: 'after',
+};
+
+/**
+ * The board a page opens with: the tab and page its address names (a reload, a link sent on),
+ * as if picked; else the first page, following the newest bids.
+ */
+export function bidBoardOf(params: URLSearchParams): BidBoard {
+  const tab = (Object.keys(TAB_IN_ADDRESS) as BidTab[]).find(
+    (each) => TAB_IN_ADDRESS[each] === params.get(TAB_PARAM),
+  );
+  if (tab === undefined) return initialBidBoard;
+  const page = Number(params.get(PAGE_PARAM) ?? 1);
+  return {
+    ...initialBidBoard,
+    tab,
+    tabPicked: true,
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * `params` with the board's tab and page, once the viewer picked them (the first page without a
+ * page); the other parameters as they are.
+ */
+export function withBidListParams(params: URLSearchParams, board: BidBoard): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(TAB_PARAM);
+  next.delete(PAGE_PARAM);
+  if (!board.tabPicked) return next;
+  next.set(TAB_PARAM, TAB_IN_ADDRESS[board.tab]);
+  if (board.page > 1) next.set(PAGE_PARAM, String(board.page));
+  return next;
+}
+
 export const tabOf = (bid: Pick<BidView, 'isAfterFinalCall'>): BidTab =>
   bid.isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall';
 

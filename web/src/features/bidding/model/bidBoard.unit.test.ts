@@ -4,6 +4,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { aSummary } from '../api/bidViews.fixtures.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import {
+  bidBoardOf,
   bidPageText,
   evolveBidBoard,
   initialBidBoard,
@@ -11,6 +12,7 @@ import {
   pageCountOf,
   type BidBoard,
   type BidBoardEvent,
+  withBidListParams,
 } from './bidBoard.ts';
 
 /** The api's positions are "commit.prepare"; these tests use whole commits. */
@@ -273,5 +275,60 @@ describe('paging the bids', () => {
     expect(bidPageText('afterFinalCall', 2, 3)).toBe('Bids after the final call: page 2 of 3.');
     expect(bidPageText('beforeFinalCall', 5, 3)).toBe('Bids before the final call: page 3 of 3.');
     expect(bidPageText('beforeFinalCall', 1, 1)).toBe('');
+  });
+});
+
+describe('the tab and page in the address', () => {
+  const opened = (query: string) => bidBoardOf(new URLSearchParams(query));
+
+  it('opens on the tab and page a link names, as picked', () => {
+    expect(opened('bids=before&bidsPage=3')).toMatchObject({
+      tab: 'beforeFinalCall',
+      page: 3,
+      tabPicked: true,
+    });
+    expect(opened('bids=after')).toMatchObject({ tab: 'afterFinalCall', page: 1, tabPicked: true });
+  });
+
+  it('opens as ever on a link without one, or with one it cannot read', () => {
+    expect(opened('')).toEqual(initialBidBoard);
+    expect(opened('bids=sideways&bidsPage=2')).toEqual(initialBidBoard);
+    expect(opened('bids=after&bidsPage=-4')).toMatchObject({ page: 1 });
+    expect(opened('bids=after&bidsPage=2.5')).toMatchObject({ page: 1 });
+  });
+
+  it('writes what was picked, and leaves the address’s other parameters alone', () => {
+    const picked = { ...initialBidBoard, tab: 'afterFinalCall' as const, tabPicked: true, page: 2 };
+    expect(withBidListParams(new URLSearchParams('ref=share'), picked).toString()).toBe(
+      'ref=share&bids=after&bidsPage=2',
+    );
+    expect(
+      withBidListParams(new URLSearchParams('bids=after&bidsPage=2'), {
+        ...picked,
+        tab: 'beforeFinalCall',
+        page: 1,
+      }).toString(),
+    ).toBe('bids=before');
+    // Not picked (following the newest bids): nothing in the address.
+    expect(withBidListParams(new URLSearchParams('bids=after'), initialBidBoard).toString()).toBe(
+      '',
+    );
+  });
+
+  it('reads back what it writes', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('beforeFinalCall' as const, 'afterFinalCall' as const),
+        fc.integer({ min: 1, max: 500 }),
+        (tab, page) => {
+          const board = { ...initialBidBoard, tab, page, tabPicked: true };
+          expect(bidBoardOf(withBidListParams(new URLSearchParams(), board))).toMatchObject({
+            tab,
+            page,
+            tabPicked: true,
+          });
+        },
+      ),
+    );
   });
 });
