@@ -326,7 +326,7 @@ describe('Login with OTP (section 1)', () => {
     await visit(page, '/login?redirect=%2Fprofile-me');
     await page.getByRole('link', { name: 'Login with OTP' }).click();
     await page.getByRole('heading', { name: 'Login with OTP' }).waitFor();
-    await field(page, 'Username').fill(member.username);
+    await field(page, 'Email or username').fill(member.username);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await alert(page, MESSAGES.otpSent).waitFor();
     // Only the number's last digits: whoever typed the username is not told the number.
@@ -349,15 +349,20 @@ describe('Login with OTP (section 1)', () => {
   it('says when a username names nobody, and offers the other ways in', async () => {
     const { context, page } = await desktop();
     await visit(page, '/otp-phone');
-    await field(page, 'Username').fill('nobody_here_42');
+    await field(page, 'Email or username').fill('nobody_here_42');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await alert(page, MESSAGES.noAccountSignupFirst).waitFor();
-    // No code went out, so none is asked for.
+    // No code went out, so none is asked for; a name of nobody may sign up.
     expect(await field(page, 'OTP number').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign up' }).count()).toBe(1);
+    // Back to the name, as typed, to mend it.
     await page.getByRole('link', { name: 'Use another username' }).click();
     await page.waitForURL((url) => url.pathname === '/otp-phone');
+    expect(await field(page, 'Email or username').inputValue()).toBe('nobody_here_42');
     const password = page.getByRole('main').getByRole('link', { name: 'Login with password' });
-    expect(await password.getAttribute('href')).toBe('/login');
+    expect(await password.getAttribute('href')).toBe('/login?username=nobody_here_42');
+    await password.click();
+    expect(await field(page, 'Email or username').inputValue()).toBe('nobody_here_42');
     await context.close();
   });
 });

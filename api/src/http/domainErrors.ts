@@ -33,6 +33,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   OTP_DAILY_LIMIT: { status: 429, message: MESSAGES.dailyLimitServer },
   OTP_INVALID: { status: 400, message: MESSAGES.incorrectOtp },
   OTP_EXPIRED: { status: 400, message: ACCOUNT_MESSAGES.otpExpired },
+  OTP_CODE_VOID: { status: 400, message: ACCOUNT_MESSAGES.otpCodeVoid },
   WRONG_PASSWORD: { status: 400, message: ACCOUNT_MESSAGES.wrongOldPassword },
   RESET_TOKEN_INVALID: { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid },
   RESET_TOKEN_EXPIRED: { status: 400, message: ACCOUNT_MESSAGES.resetLinkExpired },

@@ -41,6 +41,7 @@ import {
   evolve,
   initialState,
   mobileValidated,
+  otpIsVoid,
   otpTriesLeft,
   status,
   type AccountState,
@@ -62,6 +63,7 @@ export type AccountErrorCode =
   | 'OTP_DAILY_LIMIT'
   | 'OTP_INVALID'
   | 'OTP_EXPIRED'
+  | 'OTP_CODE_VOID'
   | 'WRONG_PASSWORD'
   | 'RESET_TOKEN_INVALID'
   | 'RESET_TOKEN_EXPIRED'
@@ -243,9 +245,7 @@ const verifyOtp = ({ data, metadata }: VerifyOtp, state: AccountState): AccountE
   if (Date.parse(metadata.now) >= Date.parse(otp.expiresAt)) {
     return fail('OTP_EXPIRED', ACCOUNT_MESSAGES.otpExpired, { triesLeft });
   }
-  if (otp.failedAttempts >= ACCOUNT_LIMITS.otpFailedAttemptsPerCode) {
-    return fail('OTP_INVALID', MESSAGES.incorrectOtp, { reason: 'attemptsExhausted', triesLeft });
-  }
+  if (otpIsVoid(otp)) return fail('OTP_CODE_VOID', ACCOUNT_MESSAGES.otpCodeVoid, { triesLeft });
   if (!sameHash(data.codeHash, otp.codeHash)) {
     return [
       {

@@ -319,16 +319,16 @@ describe('email verified, phone not yet verified', () => {
       .then(otpVerificationFailed(at(T0, 15)));
   });
 
-  it('voids a code after 3 wrong attempts', () => {
+  it('voids a code after 3 wrong attempts, and says so: a new one is needed', () => {
     const failures = [11, 12, 13].map((m) => otpVerificationFailed(at(T0, m)));
     given([...EMAIL_VERIFIED, otpIssued(at(T0, 10)), ...failures.slice(0, 2)])
       .when(verifyOtp(at(T0, 14)))
       .thenState((state) => expect(accountStatus(state.machine)).toBe('active'));
     given([...EMAIL_VERIFIED, otpIssued(at(T0, 10)), ...failures])
       .when(verifyOtp(at(T0, 14)))
-      .thenThrows('OTP_INVALID', {
-        message: MESSAGES.incorrectOtp,
-        details: { reason: 'attemptsExhausted', triesLeft: 4 },
+      .thenThrows('OTP_CODE_VOID', {
+        message: ACCOUNT_MESSAGES.otpCodeVoid,
+        details: { triesLeft: 4 },
       });
   });
 

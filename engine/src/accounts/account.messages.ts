@@ -23,11 +23,18 @@ export const ACCOUNT_MESSAGES = {
   invalidUrl: 'Please provide a valid URL',
   tooManyLinks: 'Maximum of 4 links allowed',
   otpExpired: 'OTP expired. Please request a new one.',
+  /** Not the spec's: the code is void after ACCOUNT_LIMITS.otpFailedAttemptsPerCode wrong ones. */
+  otpCodeVoid: 'That code no longer works after too many wrong tries. Please press Resend OTP.',
+  /** The wrong code that voided it. */
+  otpWrongAndVoid: 'Incorrect OTP. That code no longer works: please press Resend OTP.',
   mobileNotVerified: 'Please verify your mobile number first.',
   mobileAlreadyVerified: 'Phone already verified.',
   /** Not the spec's: a code is sent only to a verified phone; the password signs in to verify it. */
   otpSignInNeedsVerifiedMobile:
     'Your mobile number is not verified yet. Please login with your password to verify it.',
+  /** Not the spec's: Login with OTP for an account whose email link was never opened. */
+  otpSignInNeedsVerifiedEmail:
+    'Your email is not verified yet. Please open the link we emailed you, or login with your password to have it sent again.',
   /** Not the spec's: Sign in with OTP's success, as 'Phone verified successfully.' is the check's. */
   otpSignedIn: 'Signed in successfully.',
   /** Not the spec's: the email link opened again once the email and the mobile are verified. */

@@ -90,6 +90,10 @@ export const initialState = (): AccountState => ({
 
 export const status = (state: AccountState): AccountStatus => accountStatus(state.machine);
 
+/** A code guessed wrong too often (ACCOUNT_LIMITS.otpFailedAttemptsPerCode): it takes no more. */
+export const otpIsVoid = (otp: OtpChallenge): boolean =>
+  otp.failedAttempts >= ACCOUNT_LIMITS.otpFailedAttemptsPerCode;
+
 /** The phone check was passed (a blocked account keeps it). */
 export const mobileValidated = (state: AccountState): boolean =>
   state.machine.context.mobileVerified || status(state) === 'active';

@@ -5,7 +5,7 @@
 
 export type MessageChannel = 'email' | 'sms';
 
-export type MessageKind = 'verifyEmail' | 'otp' | 'passwordReset';
+export type MessageKind = 'verifyEmail' | 'otp' | 'signInOtp' | 'passwordReset';
 
 export type RenderedMessage = {
   readonly channel: MessageChannel;
@@ -31,6 +31,13 @@ export function renderMessage(
         channel: 'sms',
         subject: '',
         text: `${secret} is your Boli verification code. It is valid for 10 minutes. Do not share it with anyone.`,
+      };
+    case 'signInOtp':
+      // Anyone may type a member's username: one who did not is told it is no danger.
+      return {
+        channel: 'sms',
+        subject: '',
+        text: `${secret} is your Boli login code. It is valid for 10 minutes. Do not share it with anyone. If you did not try to log in, ignore it: your account is safe.`,
       };
     case 'passwordReset':
       return {

@@ -64,7 +64,9 @@ async function handle(
     await trx(tables.outbox_messages).insert(message).onConflict('id').ignore();
     return;
   }
-  const kind = KIND_OF[event.type];
+  // A code to log in with says so, apart from the phone check's.
+  const kind =
+    event.type === 'OtpIssued' && data.purpose === 'signIn' ? 'signInOtp' : KIND_OF[event.type];
   if (!kind) return;
   const secret: { secret: string; expires_at: Date } | undefined = await trx('message_secrets')
     .where({ event_id: event.metadata.eventId })

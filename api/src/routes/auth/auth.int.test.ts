@@ -195,24 +195,24 @@ describe('a mobile number mistyped at sign-up', () => {
 });
 
 describe('sign-in by phone OTP (section 1), with no token', () => {
-  const codesTo = async (phone: string, count: number) =>
-    (await waitForMessage(`+91${phone}`, /verification code/, count)).map(
+  /** The login codes sent to `phone`: SMS that say what they are for, apart from the check's. */
+  const loginCodesTo = async (phone: string, count: number) =>
+    (await waitForMessage(`+91${phone}`, /login code\b.*If you did not try to log in/, count)).map(
       (text) => /(\d{6})/.exec(text)![1]!,
     );
+  const sendLoginCode = (username: string) =>
+    api('/api/auth/signin/otp/phone/send', { json: { username } });
 
   it('sends a code to the verified phone the username names, and the code signs in once', async () => {
     const member = await verifiedMember();
-    const before = await codesTo(member.phone, 1);
-    const sent = await api('/api/auth/signin/otp/phone/send', {
-      json: { username: member.username },
-    });
+    const sent = await sendLoginCode(member.username);
     expect(sent.status).toBe(200);
     // Whoever typed the username sees only the number's last digits.
     expect(sent.body).toMatchObject({
       msg: MESSAGES.otpSent,
       data: { triesLeft: expect.any(Number), sentTo: `+91 ••••••${member.phone.slice(-4)}` },
     });
-    const code = (await codesTo(member.phone, 2)).find((each) => !before.includes(each))!;
+    const [code] = await loginCodesTo(member.phone, 1);
 
     const verify = (otp: string) =>
       api('/api/auth/signin/otp/phone/verify', { json: { username: member.username, otp } });
@@ -220,7 +220,7 @@ describe('sign-in by phone OTP (section 1), with no token', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe(MESSAGES.incorrectOtp);
 
-    const right = await verify(code);
+    const right = await verify(code!);
     expect(right.status).toBe(200);
     expect(right.body.msg).toBe(ACCOUNT_MESSAGES.otpSignedIn);
     const session = right.body.data as { token: string; userDetail: Record<string, unknown> };
@@ -232,7 +232,28 @@ describe('sign-in by phone OTP (section 1), with no token', () => {
     const seen = await api('/api/notification/seen', { token: session.token });
     expect(seen.status).toBe(200);
     // The code is spent.
-    expect((await verify(code)).body.msg).toBe(MESSAGES.incorrectOtp);
+    expect((await verify(code!)).body.msg).toBe(MESSAGES.incorrectOtp);
+  });
+
+  it('says when wrong guesses have voided the code, and takes it no more', async () => {
+    const member = await verifiedMember();
+    await sendLoginCode(member.username);
+    const [code] = await loginCodesTo(member.phone, 1);
+    const verify = (otp: string) =>
+      api('/api/auth/signin/otp/phone/verify', { json: { username: member.username, otp } });
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let guess = 1; guess < 3; guess++) {
+      expect((await verify(wrongCode)).body).toMatchObject({ code: 'OTP_INVALID' });
+    }
+    // The third: wrong, and the code is void; Resend OTP is the way on.
+    expect((await verify(wrongCode)).body).toMatchObject({
+      msg: ACCOUNT_MESSAGES.otpWrongAndVoid,
+      code: 'OTP_CODE_VOID',
+    });
+    expect((await verify(code!)).body).toMatchObject({
+      msg: ACCOUNT_MESSAGES.otpCodeVoid,
+      code: 'OTP_CODE_VOID',
+    });
   });
 
   it('sends none for a name of nobody, nor to a phone not verified yet', async () => {

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Router } from '@koa/router';
 import { accountDecider, otpTriesLeft } from '@boli/engine/accounts/account.decider';
+import { otpIsVoid } from '@boli/engine/accounts/account.state';
 import {
   accountStream,
   type AccountEvent,
@@ -248,12 +249,14 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     }
     const after = events.reduce(accountDecider.evolve, state);
     if (events.some((event) => event.type === 'OtpVerificationFailed')) {
+      // The last wrong guess the code takes says so: Resend OTP, not another guess, is next.
+      const voided = after.otp !== null && otpIsVoid(after.otp);
       return otpRefusal(
         ctx,
         400,
-        MESSAGES.incorrectOtp,
+        voided ? ACCOUNT_MESSAGES.otpWrongAndVoid : MESSAGES.incorrectOtp,
         otpTriesLeft(after, now),
-        'OTP_INVALID',
+        voided ? 'OTP_CODE_VOID' : 'OTP_INVALID',
         attemptsLeft,
       );
     }

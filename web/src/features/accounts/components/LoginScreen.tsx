@@ -25,7 +25,9 @@ import { keepReturnAfterVerify, otpLoginPath, signUpPath } from '../model/return
  * OTP (/otp-phone) is the other way in, to the same ?redirect=.
  */
 export function LoginScreen() {
-  const [username, setUsername] = useState('');
+  const [params] = useSearchParams();
+  // Typed on Login with OTP already (its Login with password link brings it).
+  const [username, setUsername] = useState(() => params.get('username') ?? '');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [going, setGoing] = useState(false);
@@ -35,7 +37,6 @@ export function LoginScreen() {
   const passwordInput = useRef<HTMLInputElement>(null);
   const { login } = useSession();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
 
   const usernameErrors = touched ? requiredRule(username) : [];
   const passwordErrors = touched ? requiredRule(password) : [];
@@ -107,7 +108,7 @@ export function LoginScreen() {
         </Link>
         <Link
           component={RouterLink}
-          to={otpLoginPath(params.get('redirect'))}
+          to={otpLoginPath(params.get('redirect'), username)}
           variant="body2"
           sx={TAP_TARGET}
         >

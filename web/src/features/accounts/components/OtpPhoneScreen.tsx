@@ -46,28 +46,43 @@ export function OtpPhoneScreen() {
   return (
     <UsernameForm
       title={SIGN_IN_TITLE}
-      intro="Enter your username or email, and we will send a code by SMS to your verified mobile number."
+      label="Email or username"
+      intro="Enter your email or username, and we will send a code by SMS to your verified mobile number."
+      typed={params.get('username') ?? ''}
       onUsername={(username) => navigate(otpSignInPath(username, redirect))}
     >
-      <Link component={RouterLink} to={loginPath(redirect)} variant="body2" sx={TAP_TARGET}>
-        Login with password
-      </Link>
+      {(username) => (
+        <Link
+          component={RouterLink}
+          to={loginPath(redirect, username)}
+          variant="body2"
+          sx={TAP_TARGET}
+        >
+          Login with password
+        </Link>
+      )}
     </UsernameForm>
   );
 }
 
 function UsernameForm({
   title,
+  label = 'Username',
   intro,
+  typed = '',
   onUsername,
   children,
 }: {
   title: string;
+  label?: string;
   intro?: string;
+  /** What was typed already, elsewhere (Login, a refused name). */
+  typed?: string;
   onUsername: (username: string) => void;
-  children?: ReactNode;
+  /** The other ways on, given what is typed. */
+  children?: (username: string) => ReactNode;
 }) {
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(typed);
   const [errors, setErrors] = useState<string[]>([]);
   const { form, refused } = useRefusalFocus();
 
@@ -96,7 +111,7 @@ function UsernameForm({
       </Typography>
       {intro && <Typography color="textSecondary">{intro}</Typography>}
       <TextField
-        label="Username"
+        label={label}
         name="username"
         autoComplete="username"
         value={username}
@@ -106,7 +121,7 @@ function UsernameForm({
       <Button type="submit" variant="contained">
         Send OTP
       </Button>
-      {children}
+      {children?.(username)}
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import {
   loginPath,
   otpLoginPath,
   SIGN_IN_PARAM,
+  signUpPath,
   takeReturnAfterVerify,
 } from '../model/returnAfterVerify.ts';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
@@ -52,6 +53,8 @@ const signInMachine = otpMachine.provide({
 const RELOAD_AFTER_MS = 1200;
 
 const TITLE = 'Verify Mobile Number';
+/** The code's refusal, which the code's field names. */
+const OTP_NOTICE_ID = 'otp-notice';
 export const SIGN_IN_TITLE = 'Login with OTP';
 const FRAME = { maxWidth: 560, mx: 'auto', width: '100%' } as const;
 
@@ -73,16 +76,42 @@ function VerifyMobileFrame({ children }: { children: ReactNode }) {
  */
 export type OtpScreenState = { emailUnverified?: boolean; emailVerified?: boolean };
 
-/** Login with OTP's other ways in: another username, or the password; on to the same page. */
-function OtherWaysIn({ redirect }: { redirect: string | null }) {
+/**
+ * Login with OTP's other ways in, on to the same page: another username (what was typed kept, to
+ * mend), the password, and — for a name of nobody — signing up.
+ */
+function OtherWaysIn({
+  redirect,
+  username,
+  signUp = false,
+}: {
+  redirect: string | null;
+  username: string;
+  signUp?: boolean;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-      <Link component={RouterLink} to={otpLoginPath(redirect)} variant="body2" sx={TAP_TARGET}>
+      <Link
+        component={RouterLink}
+        to={otpLoginPath(redirect, username)}
+        variant="body2"
+        sx={TAP_TARGET}
+      >
         Use another username
       </Link>
-      <Link component={RouterLink} to={loginPath(redirect)} variant="body2" sx={TAP_TARGET}>
+      <Link
+        component={RouterLink}
+        to={loginPath(redirect, username)}
+        variant="body2"
+        sx={TAP_TARGET}
+      >
         Login with password
       </Link>
+      {signUp && (
+        <Link component={RouterLink} to={signUpPath(redirect)} variant="body2" sx={TAP_TARGET}>
+          Sign up
+        </Link>
+      )}
     </Stack>
   );
 }
@@ -123,7 +152,10 @@ function OtpEntry({
   const [otp, setOtp] = useState('');
   /** The number was changed here: the server's word for it. */
   const [changed, setChanged] = useState<string | null>(null);
-  const { notice, triesLeft, attemptsLeft, cooldown, login, lastSend, sentTo } = snapshot.context;
+  const { notice, triesLeft, attemptsLeft, cooldown, login, lastSend, sentTo, checkingPaused } =
+    snapshot.context;
+  // A send was refused, and no code this screen knows of is standing.
+  const nothingSent = lastSend === null && sentTo === null && notice?.severity === 'error';
   const flow = (snapshot.value as { flow: string }).flow;
   const otpInput = useRef<HTMLInputElement>(null);
   // A code refused: the busy Submit let go of the focus, which goes back to the code.
@@ -183,7 +215,11 @@ function OtpEntry({
             {notice.text}
           </Alert>
         )}
-        <OtherWaysIn redirect={signIn.redirect} />
+        <OtherWaysIn
+          redirect={signIn.redirect}
+          username={username}
+          signUp={notice?.text === MESSAGES.noAccountSignupFirst}
+        />
       </Stack>
     );
   }
@@ -225,7 +261,10 @@ function OtpEntry({
         </Typography>
         <Typography color="textSecondary">
           {/* The number itself, where it is known: a mistyped one is seen, and changed below. */}
-          {sentTo ? (
+          {nothingSent ? (
+            // The send was refused (the day's limit): no code is claimed to be on its way.
+            `No code was sent just now. A code sent in the last ${LIMITS.otp.validMinutes} minutes still works, if you have one.`
+          ) : sentTo ? (
             <>
               Enter the {LIMITS.otp.digits}-digit code we sent by SMS to{' '}
               <strong data-testid="otp-sent-to">{sentTo}</strong>.
@@ -241,7 +280,7 @@ function OtpEntry({
           )}
         </Typography>
         {notice && (
-          <Alert severity={notice.severity} role="alert">
+          <Alert severity={notice.severity} role="alert" id={OTP_NOTICE_ID}>
             {notice.text}
             {notice.severity === 'error' && attemptsWarning(attemptsLeft) && (
               <Box data-testid="otp-attempts-left">{attemptsWarning(attemptsLeft)}</Box>
@@ -255,7 +294,15 @@ function OtpEntry({
           value={otp}
           inputRef={otpInput}
           onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.otp.digits } }}
+          // A refused code marks the field, which names the refusal.
+          error={refusedCode}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              maxLength: LIMITS.otp.digits,
+              ...(refusedCode ? { 'aria-describedby': OTP_NOTICE_ID } : {}),
+            },
+          }}
           disabled={flow === 'verified'}
         />
         {tries && (
@@ -268,7 +315,7 @@ function OtpEntry({
             variant="outlined"
             // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
             onClick={() => resendBusy || send({ type: 'RESEND' })}
-            disabled={triesLeft === 0}
+            disabled={triesLeft === 0 || checkingPaused}
             {...busyProps(resendBusy)}
           >
             {/* With no send left today there is nothing to count down to. */}
@@ -277,7 +324,8 @@ function OtpEntry({
           <Button
             type="submit"
             variant="contained"
-            disabled={otp.length === 0 || flow !== 'waiting'}
+            // A code is all its digits: a short one would only spend one of its tries.
+            disabled={otp.length !== LIMITS.otp.digits || flow !== 'waiting' || checkingPaused}
             loading={flow === 'verifying'}
           >
             Submit
@@ -286,7 +334,7 @@ function OtpEntry({
       </Stack>
       {signIn ? (
         // A verified number is changed in the profile, signed in; here, other ways in.
-        <OtherWaysIn redirect={signIn.redirect} />
+        <OtherWaysIn redirect={signIn.redirect} username={username} />
       ) : (
         <>
           {/* Outside the code's form (forms do not nest): a number mistyped at sign-up. */}

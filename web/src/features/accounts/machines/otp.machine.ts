@@ -45,6 +45,11 @@ type Context = {
   emailUnverified: boolean;
   /** Login with OTP (section 1), not the phone check: a right code signs in. */
   signIn: boolean;
+  /**
+   * Codes may not be checked for a while (the api's verify limit, 429): Submit and Resend OTP
+   * wait for a reload, so no send is spent on a code that would expire before it could be tried.
+   */
+  checkingPaused: boolean;
   now: () => number;
 };
 
@@ -60,16 +65,23 @@ type Event =
 const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 const MOBILE_ALREADY_VERIFIED = 'MOBILE_ALREADY_VERIFIED';
 const OTP_EXPIRED = 'OTP_EXPIRED';
+/** The code took too many wrong guesses: only a new one can be tried. */
+const OTP_CODE_VOID = 'OTP_CODE_VOID';
 /**
  * Login with OTP's refusals that send no code, whatever is tried next: a name of nobody, a phone
- * not verified (or an email), a blocked account (docs/api/accounts.md).
+ * not verified (or an email), a blocked account (docs/api/accounts.md); with what the screen says
+ * in place of the api's words, where they would leave a visitor with no way on.
  */
-const SIGN_IN_REFUSALS = [
-  'ACCOUNT_NOT_FOUND',
-  'SIGNIN_MOBILE_NOT_VERIFIED',
-  EMAIL_NOT_VERIFIED,
-  'ACCOUNT_BLOCKED',
-];
+const SIGN_IN_REFUSALS: Readonly<Record<string, string | null>> = {
+  ACCOUNT_NOT_FOUND: null,
+  SIGNIN_MOBILE_NOT_VERIFIED: null,
+  [EMAIL_NOT_VERIFIED]: ACCOUNT_MESSAGES.otpSignInNeedsVerifiedEmail,
+  ACCOUNT_BLOCKED: null,
+};
+
+/** What a Login with OTP send refused for good says (SIGN_IN_REFUSALS). */
+const signInRefusalText = (error: unknown): string =>
+  (error instanceof ApiError && SIGN_IN_REFUSALS[error.code]) || failureText(error);
 
 const triesLeftIn = (data: unknown): number | null => {
   if (typeof data !== 'object' || data === null || !('triesLeft' in data)) return null;
@@ -156,8 +168,8 @@ export const otpMachine = setup({
     }),
   },
   guards: {
-    canResend: ({ context }) => context.cooldown === 0 && context.triesLeft !== 0,
-    hasCode: (_, otp: string) => otp.trim() !== '',
+    canResend: ({ context }) =>
+      context.cooldown === 0 && context.triesLeft !== 0 && !context.checkingPaused,
     moreSeconds: ({ context }) => context.cooldown > 1,
     lastCodeStillValid: ({ context }) => context.onLoad.kind === 'enterCode',
     emailKnownUnverified: ({ context }) => context.emailUnverified,
@@ -201,6 +213,7 @@ export const otpMachine = setup({
       onLoad: otpOnLoad(lastSend, now()),
       emailUnverified: input.emailUnverified === true,
       signIn: input.signIn === true,
+      checkingPaused: false,
       now,
     };
   },
@@ -237,10 +250,12 @@ export const otpMachine = setup({
               {
                 // Login with OTP for an account no code can sign in to: nothing was sent.
                 guard: ({ context, event }) =>
-                  context.signIn && SIGN_IN_REFUSALS.some((code) => hasCode(event.error, code)),
+                  context.signIn &&
+                  event.error instanceof ApiError &&
+                  event.error.code in SIGN_IN_REFUSALS,
                 target: 'signInRefused',
                 actions: assign(({ event }) => ({
-                  notice: { severity: 'error', text: failureText(event.error) },
+                  notice: { severity: 'error', text: signInRefusalText(event.error) },
                   lastSend: null,
                 })),
               },
@@ -277,7 +292,7 @@ export const otpMachine = setup({
         waiting: {
           on: {
             VERIFY: {
-              guard: { type: 'hasCode', params: ({ event }) => event.otp },
+              guard: ({ context, event }) => event.otp.trim() !== '' && !context.checkingPaused,
               target: 'verifying',
             },
             RESEND: {
@@ -332,8 +347,12 @@ export const otpMachine = setup({
                   event.error instanceof ApiError ? event.error.data : null,
                 ),
                 notice: { severity: 'error', text: failureText(event.error) },
-                // An expired code is no reason to skip the next load's send.
-                lastSend: hasCode(event.error, OTP_EXPIRED) ? null : context.lastSend,
+                // An expired or voided code is no reason to skip the next load's send.
+                lastSend:
+                  hasCode(event.error, OTP_EXPIRED) || hasCode(event.error, OTP_CODE_VOID)
+                    ? null
+                    : context.lastSend,
+                checkingPaused: event.error instanceof ApiError && event.error.status === 429,
               })),
             },
           },

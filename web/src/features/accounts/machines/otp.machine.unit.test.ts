@@ -466,7 +466,6 @@ describe('Login with OTP', () => {
   it.each([
     ['ACCOUNT_NOT_FOUND', MESSAGES.noAccountSignupFirst],
     ['SIGNIN_MOBILE_NOT_VERIFIED', ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile],
-    ['EMAIL_NOT_VERIFIED', MESSAGES.emailNotValidated],
     ['ACCOUNT_BLOCKED', ACCOUNT_MESSAGES.accountBlocked],
   ])('ends, asking for no code, when the send is refused with %s', async (code, message) => {
     const actor = start(
@@ -479,6 +478,59 @@ describe('Login with OTP', () => {
     await settle();
     expect(flowOf(actor)).toBe('signInRefused');
     expect(actor.getSnapshot().context.notice).toEqual({ severity: 'error', text: message });
+  });
+
+  it('forgets a code wrong guesses voided, so that a reload sends a new one', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4, sentTo: '+91 ••••••3210' }),
+      async () => {
+        throw new ApiError(400, ACCOUNT_MESSAGES.otpWrongAndVoid, [], null, {
+          code: 'OTP_CODE_VOID',
+        });
+      },
+      { signIn: true },
+    );
+    await settle();
+    expect(actor.getSnapshot().context.lastSend).not.toBeNull();
+    actor.send({ type: 'VERIFY', otp: '000000' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      lastSend: null,
+      notice: { severity: 'error', text: ACCOUNT_MESSAGES.otpWrongAndVoid },
+    });
+  });
+
+  it('pauses Submit and Resend OTP while codes may not be checked, so no send is wasted', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => {
+        throw new ApiError(429, 'Too many attempts. Please try again in 12 minutes.');
+      },
+    );
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '000000' });
+    await settle();
+    expect(actor.getSnapshot().context.checkingPaused).toBe(true);
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'VERIFY', otp: '123456' })).toBe(false);
+  });
+
+  it('tells a visitor whose email is not verified how to go on', async () => {
+    const actor = start(
+      async () => {
+        throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
+          code: 'EMAIL_NOT_VERIFIED',
+        });
+      },
+      undefined,
+      { signIn: true },
+    );
+    await settle();
+    expect(flowOf(actor)).toBe('signInRefused');
+    expect(actor.getSnapshot().context.notice?.text).toBe(
+      ACCOUNT_MESSAGES.otpSignInNeedsVerifiedEmail,
+    );
   });
 
   it('keeps waiting for the code after the day’s limit, as the phone check does', async () => {

@@ -20,11 +20,21 @@ export function takeReturnAfterVerify(): string {
   return target;
 }
 
-/** Login, asked to go on to `redirect` (Register's ?redirect=, from Login's) once signed in. */
-export const loginPath = (redirect: string | null): string => {
+/** `path` with the query of `redirect` (a path of this app, not home) and a `username` typed. */
+const withQuery = (path: string, redirect: string | null, username?: string): string => {
+  const query = new URLSearchParams();
   const target = safeRedirectTarget(redirect);
-  return target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+  if (target !== '/') query.set('redirect', target);
+  if (username?.trim()) query.set('username', username.trim());
+  return query.toString() ? `${path}?${query}` : path;
 };
+
+/**
+ * Login, asked to go on to `redirect` (Register's ?redirect=, from Login's) once signed in, with
+ * the `username` already typed elsewhere (Login with OTP) in its field.
+ */
+export const loginPath = (redirect: string | null, username?: string): string =>
+  withQuery('/login', redirect, username);
 
 /** The sign-up page, asked to come back to `redirect` (Login's ?redirect=) in the end. */
 export const signUpPath = (redirect: string | null): string => {
@@ -32,11 +42,12 @@ export const signUpPath = (redirect: string | null): string => {
   return target === '/' ? '/register' : `/register?redirect=${encodeURIComponent(target)}`;
 };
 
-/** Login with OTP's username page (/otp-phone), asked to go on to `redirect` once signed in. */
-export const otpLoginPath = (redirect: string | null): string => {
-  const target = safeRedirectTarget(redirect);
-  return target === '/' ? '/otp-phone' : `/otp-phone?redirect=${encodeURIComponent(target)}`;
-};
+/**
+ * Login with OTP's username page (/otp-phone), asked to go on to `redirect` once signed in, with
+ * the `username` typed on Login (or refused there) in its field.
+ */
+export const otpLoginPath = (redirect: string | null, username?: string): string =>
+  withQuery('/otp-phone', redirect, username);
 
 /** The query that makes /otp-phone-verify Login with OTP: `?signin=<username>`. */
 export const SIGN_IN_PARAM = 'signin';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   keepReturnAfterVerify,
+  loginPath,
   otpLoginPath,
   otpSignInPath,
   signUpPath,
@@ -47,6 +48,10 @@ describe('coming back after signing up', () => {
     expect(otpSignInPath('asha_k', '/ads/a-1')).toBe(
       '/otp-phone-verify?signin=asha_k&redirect=%2Fads%2Fa-1',
     );
+    // What was typed goes along, to the field of the page it opens.
+    expect(otpLoginPath(null, ' asha_k ')).toBe('/otp-phone?username=asha_k');
+    expect(loginPath('/ads/a-1', 'asha_k')).toBe('/login?redirect=%2Fads%2Fa-1&username=asha_k');
+    expect(loginPath(null)).toBe('/login');
     expect(otpSignInPath('asha@example.com', '//evil.example')).toBe(
       '/otp-phone-verify?signin=asha%40example.com',
     );
