@@ -25,7 +25,7 @@ import {
   type Role,
 } from './account.events.ts';
 import { allowsCommand } from './account.machine.ts';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
+import { ACCOUNT_MESSAGES } from './account.messages.ts';
 import {
   hasErrors,
   isGender,
