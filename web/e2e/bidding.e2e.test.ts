@@ -708,3 +708,38 @@ describe('bidding on an ad, live', () => {
     await guest.close();
   });
 });
+
+describe('My Bids', () => {
+  it('lists the ads a member bid on, from the menu, each opening its ad', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner, { itemName: 'Harmonium for My Bids' });
+    const placed = await api(app, '/api/bid/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 4_200, type: 'Open', bidAlias: bidder.bidAlias },
+    });
+    expect(placed.status).toBe(200);
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL('/', app.baseUrl).href);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Bids' }).click();
+    await page.waitForURL('**/myBids');
+    const card = page.getByRole('article', { name: 'Harmonium for My Bids' });
+    expect(await card.getByTestId('my-bids').innerText()).toBe(
+      'Your highest bid ₹4,200 (Open) · 1 bid',
+    );
+    await card.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/ads/'));
+    await bidArea(page).waitFor();
+    await context.close();
+
+    // The owner, who bid on nothing, is told so and offered the ads.
+    const ownerSide = await openAs(browser, owner);
+    await ownerSide.page.goto(new URL('/myBids', app.baseUrl).href);
+    await ownerSide.page.getByText('You have not bid on any ad yet.').waitFor();
+    await ownerSide.page.getByRole('link', { name: 'Browse ads' }).waitFor();
+    await ownerSide.context.close();
+  }, 120_000);
+});

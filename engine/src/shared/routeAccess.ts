@@ -40,6 +40,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   ['/tc', 'public'],
   ['/privacypolicy', 'public'],
   ['/myAds', 'validatedMember'],
+  // Not in the spec: the ads a member bid on (My Bids), beside My Ads.
+  ['/myBids', 'validatedMember'],
   ['/postAd', 'member'],
   ['/editAd/:adUid', 'member'],
   ['/postAd/media/:adId', 'member'],

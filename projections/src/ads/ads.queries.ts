@@ -113,6 +113,67 @@ export async function myAds(db: Knex, userId: string, page: AdPage): Promise<AdR
   return rowsOf(await paged(newestFirst(query), page));
 }
 
+/** A member's own bids on one ad (amounts in paise), as My Bids lists them. */
+export type BidsOnAd = {
+  readonly bids: number;
+  /** The member's highest bid on the ad, and its type (the first placed, at equal amounts). */
+  readonly highest: number;
+  readonly highestType: string;
+  readonly lastBidAt: Date;
+  /**
+   * The member's bid ranks first on the ad (the larger amount, at equal ones the first placed;
+   * Hidden bids too): theirs wins if bidding has closed. Not to be told while it is open.
+   */
+  readonly leading: boolean;
+};
+
+/**
+ * My Bids: the ads the member bid on, the one bid on last first, each with the member's own bids
+ * on it. A blocked member's ads are left out, as from every list. (The `bids` read model is read
+ * beside the ads', by the bidder's index.)
+ */
+export async function adsBidOn(
+  db: Knex,
+  bidderId: string,
+  page: AdPage,
+): Promise<{ row: AdRow; mine: BidsOnAd }[]> {
+  const { rows } = await db.raw<{
+    rows: (StoredAd & {
+      bids: string;
+      highest: string;
+      highest_type: string;
+      last_bid_at: Date;
+      leading: boolean;
+    })[];
+  }>(
+    `WITH mine AS (
+       SELECT ad_id, count(*) AS bids, max(placed_at) AS last_bid_at,
+              (array_agg(amount ORDER BY amount DESC, placed_at))[1] AS highest,
+              (array_agg(type ORDER BY amount DESC, placed_at))[1] AS highest_type
+         FROM bids WHERE bidder_id = ? GROUP BY ad_id
+     )
+     SELECT ${AD_COLUMNS.map((column) => `ads.${column}`).join(', ')},
+            mine.bids, mine.highest, mine.highest_type, mine.last_bid_at,
+            (SELECT top.bidder_id FROM bids top WHERE top.ad_id = mine.ad_id
+              ORDER BY top.amount DESC, top.placed_at, top.position_commit, top.position_prepare
+              LIMIT 1) = ? AS leading
+       FROM mine JOIN ${ADS} ads ON ads.ad_id = mine.ad_id AND NOT ads.owner_blocked
+      ORDER BY mine.last_bid_at DESC, mine.ad_id DESC
+      LIMIT ? OFFSET ?`,
+    [bidderId, bidderId, page.limit, page.offset],
+  );
+  return rows.map(({ bids, highest, highest_type, last_bid_at, leading, ...stored }) => ({
+    row: fromStored(stored as StoredAd),
+    mine: {
+      bids: Number(bids),
+      highest: Number(highest),
+      highestType: highest_type,
+      lastBidAt: last_bid_at,
+      leading,
+    },
+  }));
+}
+
 /**
  * One ad by its id or its uid (the ad page accepts either); a blocked member's only with
  * `blockedOwners` (staff, who may need to see what was blocked).

@@ -1,6 +1,7 @@
 import type { CloseReason, GalleryType } from '@boli/engine/ads/ad.events';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import type { AdRow } from './ads.evolve.ts';
+import type { BidsOnAd } from './ads.queries.ts';
 
 /*
  * The answer shapes of the ads api (contracts.md, docs/api/ads.md): section 3's Ad with rupee
@@ -143,4 +144,24 @@ export const toGalleryItemViews = (
 export const toAdDetailView = (row: AdRow, options: ViewOptions): AdDetailView => ({
   ...toAdView(row, options),
   gallery: toGalleryItemViews(row, options.mediaUrl),
+});
+
+/** My Bids' line for one ad: the member's own bids on it (docs/api/ads.md). */
+export type MyBidsView = {
+  readonly bids: number;
+  /** The member's highest bid, in rupees, and its type. */
+  readonly highest: { readonly amount: number; readonly type: string };
+  readonly lastBidAt: string;
+  /**
+   * Once bidding has closed, whether the member's bid won ('highest') or another did
+   * ('notHighest'); null while it is open, when saying so would give a Hidden bid away.
+   */
+  readonly result: 'highest' | 'notHighest' | null;
+};
+
+export const toMyBidsView = (mine: BidsOnAd, bidOpen: boolean): MyBidsView => ({
+  bids: mine.bids,
+  highest: { amount: paiseToRupees(mine.highest), type: mine.highestType },
+  lastBidAt: mine.lastBidAt.toISOString(),
+  result: bidOpen ? null : mine.leading ? 'highest' : 'notHighest',
 });

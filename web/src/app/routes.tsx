@@ -15,6 +15,7 @@ import { AdListScreen } from '../features/ads/components/AdListScreen.tsx';
 import { AdMediaScreen } from '../features/ads/components/AdMediaScreen.tsx';
 import { EditAdScreen } from '../features/ads/components/EditAdScreen.tsx';
 import { MyAdsScreen } from '../features/ads/components/MyAdsScreen.tsx';
+import { MyBidsScreen } from '../features/ads/components/MyBidsScreen.tsx';
 import { PostAdScreen } from '../features/ads/components/PostAdScreen.tsx';
 import { AdSlotBidScreen } from '../features/adspace/components/AdSlotBidScreen.tsx';
 import { BuyAdSpaceScreen } from '../features/adspace/components/BuyAdSpaceScreen.tsx';
@@ -214,6 +215,13 @@ export const ROUTES: readonly RouteRow[] = [
     access: 'validatedMember',
     layout: 'standard',
     element: <MyAdsScreen />,
+  },
+  {
+    path: '/myBids',
+    screen: 'My Bids',
+    access: 'validatedMember',
+    layout: 'standard',
+    element: <MyBidsScreen />,
   },
   {
     path: '/postAd',

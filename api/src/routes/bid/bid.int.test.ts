@@ -404,6 +404,62 @@ describe('placing bids over HTTP', () => {
   });
 });
 
+describe('My Bids', () => {
+  type MyBidsAd = {
+    _id: string;
+    myBids: {
+      bids: number;
+      highest: { amount: number; type: string };
+      lastBidAt: string;
+      result: string | null;
+    };
+  };
+  const myBids = async (who: Member) => {
+    const { status, body } = await api('/api/posts/myBids', { token: who.token });
+    expect(status).toBe(200);
+    return (body.data as { ads: MyBidsAd[] }).ads;
+  };
+
+  it('lists the ads a member bid on, the last bid on first, with their own bids, and who won once closed', async () => {
+    const [seller, bidder, rival] = await Promise.all([
+      member('tara_m'),
+      member('kiran_b'),
+      member('vikas_r'),
+    ]);
+    const first = await ad(seller);
+    const second = await ad(seller);
+    expect((await bid(bidder, first, { bidamt: 1200, bidAlias: 'owlnight' })).status).toBe(200);
+    expect(
+      (await bid(bidder, first, { bidamt: 1800, type: 'Hidden', bidAlias: 'owlnight' })).status,
+    ).toBe(200);
+    expect((await bid(rival, first, { bidamt: 2500, bidAlias: 'redfox' })).status).toBe(200);
+    expect((await bid(bidder, second, { bidamt: 900, bidAlias: 'owlnight' })).status).toBe(200);
+
+    const open = await myBids(bidder);
+    expect(open.map((each) => each._id)).toEqual([second, first]);
+    // While bidding is open nobody is told who leads: a Hidden bid may be above theirs.
+    expect(open[1]!.myBids).toMatchObject({
+      bids: 2,
+      highest: { amount: 1800, type: 'Hidden' },
+      result: null,
+    });
+
+    for (const item_id of [first, second]) {
+      const closed = await api('/api/bid/closeBid', { token: seller.token, json: { item_id } });
+      expect(closed.status).toBe(200);
+    }
+    const closed = await myBids(bidder);
+    expect(closed.map((each) => [each._id, each.myBids.result])).toEqual([
+      [second, 'highest'],
+      [first, 'notHighest'],
+    ]);
+    expect((await myBids(rival)).map((each) => each.myBids.result)).toEqual(['highest']);
+    // A member who bid on nothing has nothing listed; a guest is asked to log in.
+    expect(await myBids(seller)).toEqual([]);
+    expect((await api('/api/posts/myBids')).status).toBe(401);
+  });
+});
+
 describe('refused bids, kept for support', () => {
   type Refusals = {
     refusals: { chain: { ok: boolean }; bids: Record<string, unknown>[] };

@@ -15,12 +15,19 @@ import {
   filterAds,
   findAd,
   isAdWithdrawn,
+  adsBidOn,
   myAds,
   searchAds,
   type AdPage,
   type AdRow,
 } from '@boli/projections/ads/ads.queries';
-import { toAdDetailView, toAdView, type ViewOptions } from '@boli/projections/ads/ads.view';
+import {
+  biddingAt,
+  toAdDetailView,
+  toAdView,
+  toMyBidsView,
+  type ViewOptions,
+} from '@boli/projections/ads/ads.view';
 import { ownerBidsOf } from '@boli/projections/bids/bids.queries';
 import { toOwnerBidsView } from '@boli/projections/bids/bids.views';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
@@ -203,6 +210,24 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       new Map(),
     );
     answerList(ctx, rows, page, (row) => ({ ownerBids: toOwnerBidsView(bids.get(row.ad_id)) }));
+  });
+
+  /**
+   * My Bids: the ads the member bid on, the one bid on last first, each with `myBids` — how many
+   * bids, the highest (rupees) and its type, when the last was placed, and once bidding has
+   * closed whether theirs won (`result`, as the ad page's `bidResult`: never while it is open).
+   */
+  router.get('/api/posts/myBids', auth, async (ctx) => {
+    const page = adPage(parseInput(pageQuery, ctx.query));
+    const found = await adsBidOn(infra.db, ctx.state.auth!.userId, page);
+    const now = new Date();
+    const mine = new Map(found.map(({ row, mine }) => [row.ad_id, mine]));
+    answerList(
+      ctx,
+      found.map(({ row }) => row),
+      page,
+      (row) => ({ myBids: toMyBidsView(mine.get(row.ad_id)!, biddingAt(row, now).bidOpen) }),
+    );
   });
 
   /**

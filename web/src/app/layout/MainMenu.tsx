@@ -72,6 +72,8 @@ const GUEST_LINKS: Item[] = [
 const MEMBER_LINKS: Item[] = [
   { label: 'My profile', icon: <AccountCircleIcon />, to: '/profile-me', narrowOnly: true },
   { label: 'My Ads', icon: <StorefrontIcon />, to: '/myAds', narrowOnly: true },
+  // Not in the spec's menu: the ads a member bid on, found again (the top bar has no room).
+  { label: 'My Bids', icon: <GavelIcon />, to: '/myBids' },
 ];
 
 /** The menu items of spec section 2, in its order; Become a Partner? and Logout are added per user. */

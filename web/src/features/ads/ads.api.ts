@@ -50,6 +50,16 @@ export type AdView = {
    * (rupees), Hidden ones included.
    */
   ownerBids?: { bids: number; highest: { amount: number; username: string } | null };
+  /**
+   * On My Bids (GET /api/posts/myBids) only: the member's own bids on the ad — how many, the
+   * highest (rupees) and its type — and, once bidding has closed, whether theirs won.
+   */
+  myBids?: {
+    bids: number;
+    highest: { amount: number; type: string };
+    lastBidAt: string;
+    result: 'highest' | 'notHighest' | null;
+  };
 };
 
 export type GalleryItemView = {
@@ -68,7 +78,10 @@ export type AdDetailView = AdView & {
   withdrawn?: boolean;
 };
 
-/** A page of ads: GET /api/globalAds, /api/posts/filter, /api/posts/searchAds, /api/posts/myPosts. */
+/**
+ * A page of ads: GET /api/globalAds, /api/posts/filter, /api/posts/searchAds, /api/posts/myPosts,
+ * /api/posts/myBids.
+ */
 export type AdPage = { ads: AdView[]; page: number; pageSize: number };
 
 /** POST /api/gallery/stage: one file kept aside until the ad that uses it is posted. */
@@ -97,6 +110,7 @@ export const AD_PATHS = {
   filter: '/api/posts/filter',
   search: '/api/posts/searchAds',
   myPosts: '/api/posts/myPosts',
+  myBids: '/api/posts/myBids',
   byId: '/api/posts/post',
   byUid: '/api/posts/postUID',
   post: '/api/posts/',

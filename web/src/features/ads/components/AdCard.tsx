@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
-import { biddingBadge, ownerBidsLine } from '../model/biddingBadge.ts';
+import { biddingBadge, myBidsLine, ownerBidsLine } from '../model/biddingBadge.ts';
 import { useNowAfter } from '../../../lib/serverClock.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
@@ -26,6 +26,8 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
   const badge = biddingBadge(ad, now);
   // The owner's My Ads says what the bids came to.
   const bidsLine = ownerBidsLine(ad, badge?.closed ?? false);
+  // My Bids says what came of the member's own.
+  const mineLine = myBidsLine(ad, badge?.closed ?? false);
   // Back from the ad puts the keyboard on this card again.
   const returnFocus = useReturnFocus<HTMLAnchorElement>(adPath(ad));
   return (
@@ -92,6 +94,11 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
           {bidsLine && (
             <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="owner-bids">
               {bidsLine}
+            </Typography>
+          )}
+          {mineLine && (
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="my-bids">
+              {mineLine}
             </Typography>
           )}
         </CardContent>

@@ -35,3 +35,20 @@ export function ownerBidsLine(
     ? `Won at ${amount} by ${owner.highest.username}`
     : `${countOf(owner.bids, 'bid')}, the highest ${amount} by ${owner.highest.username}`;
 }
+
+/**
+ * Under an ad's badge on My Bids: the member's own bids on it — their highest and how many while
+ * bidding is open; once it has closed, whether theirs won (the server says so only then: a Hidden
+ * bid above theirs is never given away while it is open).
+ */
+export function myBidsLine(
+  ad: Pick<AdView, 'myBids' | 'currencycode'>,
+  closed: boolean,
+): string | null {
+  const mine = ad.myBids;
+  if (!mine) return null;
+  const amount = `${formatPrice(mine.highest.amount, ad.currencycode || 'INR')} (${mine.highest.type})`;
+  if (closed && mine.result === 'highest') return `Your bid won: ${amount}`;
+  if (closed && mine.result === 'notHighest') return `Another bid won. Your highest: ${amount}`;
+  return `Your highest bid ${amount} · ${countOf(mine.bids, 'bid')}`;
+}

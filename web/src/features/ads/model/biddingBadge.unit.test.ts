@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../../lib/format.ts';
-import { biddingBadge, ownerBidsLine } from './biddingBadge.ts';
+import { biddingBadge, myBidsLine, ownerBidsLine } from './biddingBadge.ts';
 
 describe('an ad card’s bidding badge', () => {
   const deadline = '2026-11-25T12:30:00.000Z';
@@ -54,5 +54,34 @@ describe('what an owner’s My Ads card says of its bids', () => {
 
   it('says nothing on other lists', () => {
     expect(ownerBidsLine({ currencycode: 'INR' }, true)).toBeNull();
+  });
+});
+
+describe('what a My Bids card says of the member’s own bids', () => {
+  const mine = (result: 'highest' | 'notHighest' | null) => ({
+    currencycode: 'INR',
+    myBids: {
+      bids: 2,
+      highest: { amount: 180000, type: 'Hidden' },
+      lastBidAt: '2026-11-25T12:00:00.000Z',
+      result,
+    },
+  });
+
+  it('gives their highest bid and how many while bidding is open', () => {
+    expect(myBidsLine(mine(null), false)).toBe('Your highest bid ₹1,80,000 (Hidden) · 2 bids');
+  });
+
+  it('says whether theirs won once closed', () => {
+    expect(myBidsLine(mine('highest'), true)).toBe('Your bid won: ₹1,80,000 (Hidden)');
+    expect(myBidsLine(mine('notHighest'), true)).toBe(
+      'Another bid won. Your highest: ₹1,80,000 (Hidden)',
+    );
+    // Closed since the list was loaded: the result comes with the next load.
+    expect(myBidsLine(mine(null), true)).toBe('Your highest bid ₹1,80,000 (Hidden) · 2 bids');
+  });
+
+  it('says nothing on other lists', () => {
+    expect(myBidsLine({ currencycode: 'INR' }, false)).toBeNull();
   });
 });
