@@ -246,7 +246,11 @@ export function BidArea({
               finalCallDateTime={summary.finalCallDateTime}
               when={biddingWhen(summary, controls.phase)}
               now={now}
-              result={closeResultOf(summary, { isOwner: controls.isOwner, ownerId }, currencyCode)}
+              result={closeResultOf(
+                summary,
+                { isOwner: controls.isOwner, ownerId, userId: viewerId },
+                currencyCode,
+              )}
             />
             {notPlaced && controls.phase === 'closed' && (
               <Alert severity="warning" role="status">
@@ -257,6 +261,7 @@ export function BidArea({
               summary={summary}
               isOwner={controls.isOwner}
               isMember={viewerId !== undefined}
+              viewerId={viewerId}
             />
             <Divider />
             {controls.isOwner ? (

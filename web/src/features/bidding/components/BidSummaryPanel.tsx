@@ -8,7 +8,12 @@ import {
 } from '../model/summaryRows.ts';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
-type Props = { summary: BidSummaryView; isOwner: boolean; isMember: boolean };
+type Props = {
+  summary: BidSummaryView;
+  isOwner: boolean;
+  isMember: boolean;
+  viewerId?: string | undefined;
+};
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -28,8 +33,8 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /** The bid summary (section 3) as this viewer may see it; amounts in rupees. */
-export function BidSummaryPanel({ summary, isOwner, isMember }: Props) {
-  const reader = { isOwner, isMember };
+export function BidSummaryPanel({ summary, isOwner, isMember, viewerId }: Props) {
+  const reader = { isOwner, isMember, viewerId };
   return (
     <Stack spacing={0.5} aria-label="Bid summary" component="section">
       {summaryRows(summary, reader).map((row) => (

@@ -57,7 +57,7 @@ const profilePath = (userId: string): string => `/user_profile/${encodeURICompon
  */
 export function closeResultOf(
   summary: Pick<BidSummaryView, 'bidResult' | 'overallHighest'>,
-  viewer: { isOwner: boolean; ownerId: string },
+  viewer: { isOwner: boolean; ownerId: string; userId?: string | undefined },
   currencyCode: string,
 ): CloseResult | null {
   const top = summary.overallHighest;
@@ -70,8 +70,16 @@ export function closeResultOf(
       link: top.userId ? { to: profilePath(top.userId), label: `${who}’s profile` } : null,
     };
   }
-  if (summary.bidResult === 'notHighest')
-    return { line: 'Yours is not the highest bid.', link: null };
+  if (summary.bidResult === 'notHighest') {
+    // The highest they can see is their own, yet another won: a Hidden bid above it, unseen.
+    const hiddenWon = top !== null && viewer.userId !== undefined && top.userId === viewer.userId;
+    return {
+      line: hiddenWon
+        ? 'Yours is not the highest bid: a Hidden bid above it won.'
+        : 'Yours is not the highest bid.',
+      link: null,
+    };
+  }
   if (summary.bidResult !== 'highest') return null;
   return {
     line: `Yours is the highest bid${top ? `, ${amount}` : ''}. The seller sees your name and phone number with it, to arrange the sale.`,

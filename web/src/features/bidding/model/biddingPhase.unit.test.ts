@@ -148,6 +148,14 @@ describe('what the close means for each viewer', () => {
     expect(
       closeResultOf({ bidResult: 'notHighest', overallHighest: highest }, bidder, 'INR'),
     ).toEqual({ line: 'Yours is not the highest bid.', link: null });
+    // The highest they could see was their own: a Hidden bid above it won, and they are told so.
+    expect(
+      closeResultOf(
+        { bidResult: 'notHighest', overallHighest: highest },
+        { ...bidder, userId: 'u-1' },
+        'INR',
+      ),
+    ).toEqual({ line: 'Yours is not the highest bid: a Hidden bid above it won.', link: null });
   });
 
   it('says nothing to a member who did not bid, or a guest', () => {

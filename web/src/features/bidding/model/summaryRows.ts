@@ -2,7 +2,12 @@ import { formatRupees } from '../../../lib/format.ts';
 import type { BidSummaryView, HighestBidView } from '../api/bidViews.ts';
 
 /** Who is reading the summary. */
-export type SummaryReader = { readonly isOwner: boolean; readonly isMember: boolean };
+export type SummaryReader = {
+  readonly isOwner: boolean;
+  readonly isMember: boolean;
+  /** The member reading it, whose own bids say so. */
+  readonly viewerId?: string | undefined;
+};
 
 export type SummaryRow = { readonly key: string; readonly label: string; readonly value: string };
 
@@ -10,10 +15,14 @@ export type SummaryRow = { readonly key: string; readonly label: string; readonl
 export const HIDDEN_AMOUNTS_NOTE =
   "Hidden bids' amounts are seen only by the ad's owner and the member who placed them.";
 
-/** Who placed a highest bid, as this viewer may know: the username for the owner, else the alias. */
-function byWhom(bid: HighestBidView, isOwner: boolean): string {
-  const name = isOwner ? bid.username || bid.bidAlias : bid.bidAlias || bid.username;
-  return name ? ` by ${name}` : '';
+/**
+ * Who placed a highest bid, as this viewer may know: the username for the owner, else the alias;
+ * the viewer's own bid says so, as their rows in the list do.
+ */
+function byWhom(bid: HighestBidView, reader: SummaryReader): string {
+  const name = reader.isOwner ? bid.username || bid.bidAlias : bid.bidAlias || bid.username;
+  const yours = reader.viewerId !== undefined && bid.userId === reader.viewerId ? ' (you)' : '';
+  return name ? ` by ${name}${yours}` : '';
 }
 
 const HIGHEST = [
@@ -32,7 +41,7 @@ const HIGHEST = [
 export function summaryRows(summary: BidSummaryView, reader: SummaryReader): SummaryRow[] {
   const { isOwner, isMember } = reader;
   const money = (bid: HighestBidView | null) =>
-    bid ? `${formatRupees(bid.amount)}${byWhom(bid, isOwner)}` : '—';
+    bid ? `${formatRupees(bid.amount)}${byWhom(bid, reader)}` : '—';
   const rows: SummaryRow[] = [
     {
       key: 'overallHighest',

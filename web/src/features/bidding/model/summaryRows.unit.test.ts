@@ -14,7 +14,7 @@ const labelled = (rows: ReturnType<typeof summaryRows>) =>
 describe('the bid summary as each reader may read it', () => {
   it("tells a bidder whose own Hidden bid leads what they see that it is theirs, not the ad's highest", () => {
     // tigerlily's Hidden ₹24,481 exists; this bidder may see only their own ₹1,234.50.
-    const mine = highest(1234.5, 'lotus22');
+    const mine = highest(1234.5, 'lotus22', 'leela');
     const rows = summaryRows(
       summary({
         overallHighest: mine,
@@ -24,12 +24,13 @@ describe('the bid summary as each reader may read it', () => {
         noOfBuyers: 3,
         loginUserBeforeBidsCount: 1,
       }),
-      { isOwner: false, isMember: true },
+      { isOwner: false, isMember: true, viewerId: 'u-leela' },
     );
+    // Their own bid says so, as their rows in the list do.
     expect(labelled(rows)).toEqual({
-      'Highest bid you can see': '₹1,234.50 by lotus22',
+      'Highest bid you can see': '₹1,234.50 by lotus22 (you)',
       'Highest open bid before final call': '₹900 by oakleaf',
-      'Your highest hidden bid before final call': '₹1,234.50 by lotus22',
+      'Your highest hidden bid before final call': '₹1,234.50 by lotus22 (you)',
       Buyers: '3',
       'Bids before final call': '3',
       'Bids after final call': '0',
