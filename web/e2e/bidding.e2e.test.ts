@@ -733,6 +733,10 @@ describe('My Bids', () => {
     await card.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/ads/'));
     await bidArea(page).waitFor();
+    // The seller's profile lists their ads: the buyer finds their other items there.
+    await page.goto(new URL(`/user_profile/${owner.userId}`, app.baseUrl).href);
+    const sellers = page.getByRole('region', { name: `Ads by ${owner.username}` });
+    await sellers.getByRole('article', { name: 'Harmonium for My Bids' }).waitFor();
     await context.close();
 
     // The owner, who bid on nothing, is told so and offered the ads.

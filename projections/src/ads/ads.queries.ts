@@ -113,6 +113,17 @@ export async function myAds(db: Knex, userId: string, page: AdPage): Promise<AdR
   return rowsOf(await paged(newestFirst(query), page));
 }
 
+/**
+ * A seller's ads, newest first, as another member's profile lists them: none while the seller
+ * is blocked, as from every list.
+ */
+export async function sellerAds(db: Knex, userId: string, page: AdPage): Promise<AdRow[]> {
+  const query = db(ADS)
+    .select(AD_COLUMNS)
+    .where({ posted_by: userId, owner_blocked: false });
+  return rowsOf(await paged(newestFirst(query), page));
+}
+
 /** A member's own bids on one ad (amounts in paise), as My Bids lists them. */
 export type BidsOnAd = {
   readonly bids: number;

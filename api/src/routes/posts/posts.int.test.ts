@@ -819,6 +819,22 @@ describe('the ad list', () => {
     expect((await kit.api('/api/posts/myPosts')).status).toBe(401);
   });
 
+  it('lists a seller’s ads for their profile, newest first, to anyone', async () => {
+    const { body } = await kit.api(`/api/posts/userPosts?userId=${ravi.userId}`);
+    const theirs = (body.data as AdList).ads;
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((ad) => ad.postedBy === ravi.userId)).toBe(true);
+    expect(theirs.at(-1)?._id).toBe(posted._id);
+    // Not the owner's My Ads: no word of the bids.
+    expect(theirs[0]).not.toHaveProperty('ownerBids');
+    expect(
+      ((await kit.api('/api/posts/userPosts?userId=nobody-at-all')).body.data as AdList).ads,
+    ).toEqual([]);
+    const missing = await kit.api('/api/posts/userPosts');
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe(MESSAGES.noUsersFound);
+  });
+
   it('finds the posted Swift Dzire when misspelt, for guests too', async () => {
     const { status, body } = await kit.api('/api/posts/searchAds?search=swfit%20dezire');
     expect(status).toBe(200);

@@ -17,6 +17,7 @@ import {
   isAdWithdrawn,
   adsBidOn,
   myAds,
+  sellerAds,
   searchAds,
   type AdPage,
   type AdRow,
@@ -62,6 +63,7 @@ import {
   itemIdQuery,
   itemUidQuery,
   pageQuery,
+  userPostsQuery,
   postAdFields,
   searchQuery,
 } from './schema.ts';
@@ -210,6 +212,13 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       new Map(),
     );
     answerList(ctx, rows, page, (row) => ({ ownerBids: toOwnerBidsView(bids.get(row.ad_id)) }));
+  });
+
+  /** A seller's ads, newest first, for their profile (`userId`): none while they are blocked. */
+  router.get('/api/posts/userPosts', maybeAuth, async (ctx) => {
+    const query = parseInput(userPostsQuery, ctx.query);
+    const page = adPage(query);
+    answerList(ctx, await sellerAds(infra.db, query.userId, page), page);
   });
 
   /**

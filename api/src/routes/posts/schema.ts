@@ -62,6 +62,15 @@ export const searchQuery = adListQuery.extend({
 
 export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });
 
+/** A seller's ads: whose, and which page. An id no member can have lists nothing. */
+export const userPostsQuery = pageQuery.extend({
+  userId: z
+    .string({ error: MESSAGES.noUsersFound })
+    .trim()
+    .min(1, { error: MESSAGES.noUsersFound })
+    .max(200, { error: MESSAGES.noUsersFound }),
+});
+
 /** An ad's id or uid; one longer than any can be is an ad not found, as an empty one is. */
 export const adKey = z
   .string()

@@ -111,6 +111,7 @@ export const AD_PATHS = {
   search: '/api/posts/searchAds',
   myPosts: '/api/posts/myPosts',
   myBids: '/api/posts/myBids',
+  userPosts: '/api/posts/userPosts',
   byId: '/api/posts/post',
   byUid: '/api/posts/postUID',
   post: '/api/posts/',

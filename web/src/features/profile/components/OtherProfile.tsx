@@ -18,6 +18,7 @@ import { ModerationPanel } from '../../support/components/ModerationPanel.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
 import { ProfileDetails } from './ProfileDetails.tsx';
+import { SellerAds } from '../../ads/components/SellerAds.tsx';
 
 type Lookup =
   | { path: '/api/user/id'; query: { user_id: string } }
@@ -117,6 +118,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
           )
         }
       />
+      {!ownProfile && <SellerAds key={memberId} userId={memberId} username={username} />}
       <ReviewsSection key={memberId} userId={memberId} ownProfile={ownProfile} />
     </Stack>
   );
