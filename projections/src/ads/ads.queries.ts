@@ -118,9 +118,7 @@ export async function myAds(db: Knex, userId: string, page: AdPage): Promise<AdR
  * is blocked, as from every list.
  */
 export async function sellerAds(db: Knex, userId: string, page: AdPage): Promise<AdRow[]> {
-  const query = db(ADS)
-    .select(AD_COLUMNS)
-    .where({ posted_by: userId, owner_blocked: false });
+  const query = db(ADS).select(AD_COLUMNS).where({ posted_by: userId, owner_blocked: false });
   return rowsOf(await paged(newestFirst(query), page));
 }
 
