@@ -8,13 +8,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { AD_PATHS, adMediaPath, adsOf, editAdPath, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
 import { useAdPages } from '../useAdPages.ts';
-import { AdCard, AdGrid } from './AdCard.tsx';
-import { AdListFooter } from './AdListFooter.tsx';
+import { AdCardList } from './AdCardList.tsx';
 
 /** Edit and Media of one of the member's ads. */
 function ManageButtons({ ad }: { ad: AdView }) {
@@ -51,7 +48,7 @@ export function MyAdsScreen() {
     (page: number) => request<unknown>(AD_PATHS.myPosts, { query: { page } }).then(adsOf),
     [request],
   );
-  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(user?._id ?? '', fetchPage);
+  const pages = useAdPages(user?._id ?? '', fetchPage);
 
   return (
     <Stack spacing={2}>
@@ -63,25 +60,16 @@ export function MyAdsScreen() {
           Post Ad
         </Button>
       </Stack>
-      {error && <LoadFailure message={error} onRetry={retry} />}
-      {ads.length > 0 && (
-        <AdGrid>
-          {ads.map((ad) => (
-            <AdCard
-              key={ad._id}
-              ad={ad}
-              actions={mayManageAd(ad, user?._id) ? <ManageButtons ad={ad} /> : undefined}
-            />
-          ))}
-        </AdGrid>
-      )}
-      {loading && <CenteredSpinner label="Loading your ads" />}
-      {!loading && !error && ads.length === 0 && (
-        <Box sx={{ py: 4, textAlign: 'center' }}>
-          <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
-        </Box>
-      )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
+      <AdCardList
+        pages={pages}
+        loadingLabel="Loading your ads"
+        actions={(ad) => (mayManageAd(ad, user?._id) ? <ManageButtons ad={ad} /> : undefined)}
+        empty={
+          <Box sx={{ py: 4, textAlign: 'center' }}>
+            <Typography color="textSecondary">{MESSAGES.noAdsAvailable}</Typography>
+          </Box>
+        }
+      />
     </Stack>
   );
 }

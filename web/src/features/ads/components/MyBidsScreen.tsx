@@ -6,12 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
 import { useAdPages } from '../useAdPages.ts';
-import { AdCard, AdGrid } from './AdCard.tsx';
-import { AdListFooter } from './AdListFooter.tsx';
+import { AdCardList } from './AdCardList.tsx';
 
 /** What My Bids says before the member's first bid. */
 export const NO_BIDS_YET = 'You have not bid on any ad yet.';
@@ -27,36 +24,27 @@ export function MyBidsScreen() {
     (page: number) => request<unknown>(AD_PATHS.myBids, { query: { page } }).then(adsOf),
     [request],
   );
-  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(
-    `myBids:${user?._id ?? ''}`,
-    fetchPage,
-  );
+  const pages = useAdPages(`myBids:${user?._id ?? ''}`, fetchPage);
 
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         My Bids
       </Typography>
-      {error && <LoadFailure message={error} onRetry={retry} />}
-      {ads.length > 0 && (
-        <AdGrid>
-          {ads.map((ad) => (
-            <AdCard key={ad._id} ad={ad} />
-          ))}
-        </AdGrid>
-      )}
-      {loading && <CenteredSpinner label="Loading your bids" />}
-      {!loading && !error && ads.length === 0 && (
-        <Stack spacing={2} sx={{ py: 4, alignItems: 'center' }}>
-          <Typography color="textSecondary">{NO_BIDS_YET}</Typography>
-          <Box>
-            <Button variant="contained" component={RouterLink} to="/">
-              Browse ads
-            </Button>
-          </Box>
-        </Stack>
-      )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
+      <AdCardList
+        pages={pages}
+        loadingLabel="Loading your bids"
+        empty={
+          <Stack spacing={2} sx={{ py: 4, alignItems: 'center' }}>
+            <Typography color="textSecondary">{NO_BIDS_YET}</Typography>
+            <Box>
+              <Button variant="contained" component={RouterLink} to="/">
+                Browse ads
+              </Button>
+            </Box>
+          </Stack>
+        }
+      />
     </Stack>
   );
 }

@@ -2,12 +2,9 @@ import { useCallback } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../../app/session/useApi.ts';
-import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
 import { useAdPages } from '../useAdPages.ts';
-import { AdCard, AdGrid } from './AdCard.tsx';
-import { AdListFooter } from './AdListFooter.tsx';
+import { AdCardList } from './AdCardList.tsx';
 
 /** What a seller's profile says when they have no ads up. */
 export const NO_ADS_BY = (username: string) => `${username} has no ads up.`;
@@ -22,29 +19,18 @@ export function SellerAds({ userId, username }: { userId: string; username: stri
     (page: number) => request<unknown>(AD_PATHS.userPosts, { query: { userId, page } }).then(adsOf),
     [request, userId],
   );
-  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(
-    `seller:${userId}`,
-    fetchPage,
-  );
+  const pages = useAdPages(`seller:${userId}`, fetchPage);
   const headingId = `seller-ads-${userId}`;
   return (
     <Stack spacing={2} component="section" aria-labelledby={headingId}>
       <Typography variant="h6" component="h2" id={headingId}>
         Ads by {username}
       </Typography>
-      {error && <LoadFailure message={error} onRetry={retry} />}
-      {ads.length > 0 && (
-        <AdGrid>
-          {ads.map((ad) => (
-            <AdCard key={ad._id} ad={ad} />
-          ))}
-        </AdGrid>
-      )}
-      {loading && <CenteredSpinner label={`Loading the ads by ${username}`} />}
-      {!loading && !error && ads.length === 0 && (
-        <Typography color="textSecondary">{NO_ADS_BY(username)}</Typography>
-      )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
+      <AdCardList
+        pages={pages}
+        loadingLabel={`Loading the ads by ${username}`}
+        empty={<Typography color="textSecondary">{NO_ADS_BY(username)}</Typography>}
+      />
     </Stack>
   );
 }
