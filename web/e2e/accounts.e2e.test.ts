@@ -329,6 +329,9 @@ describe('Login with OTP (section 1)', () => {
     await field(page, 'Email or username').fill(member.username);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await alert(page, MESSAGES.otpSent).waitFor();
+    // The tab and the main region are named after what the page is here.
+    expect(await page.title()).toBe('Login with OTP · Boli');
+    await page.getByRole('main', { name: 'Login with OTP' }).waitFor();
     // Only the number's last digits: whoever typed the username is not told the number.
     expect(await page.getByTestId('otp-sent-to').textContent()).toBe(
       `+91 ••••••${member.phone.slice(-4)}`,

@@ -7,7 +7,11 @@ import { EmailVerifyScreen } from '../features/accounts/components/EmailVerifySc
 import { ForgotPasswordScreen } from '../features/accounts/components/ForgotPasswordScreen.tsx';
 import { LoginScreen } from '../features/accounts/components/LoginScreen.tsx';
 import { OtpPhoneScreen } from '../features/accounts/components/OtpPhoneScreen.tsx';
-import { OtpPhoneVerifyScreen } from '../features/accounts/components/OtpPhoneVerifyScreen.tsx';
+import {
+  OtpPhoneVerifyScreen,
+  SIGN_IN_TITLE,
+} from '../features/accounts/components/OtpPhoneVerifyScreen.tsx';
+import { SIGN_IN_PARAM } from '../features/accounts/model/returnAfterVerify.ts';
 import { RegisterScreen } from '../features/accounts/components/RegisterScreen.tsx';
 import { SetPasswordScreen } from '../features/accounts/components/SetPasswordScreen.tsx';
 import { AdDetailScreen } from '../features/ads/components/AdDetailScreen.tsx';
@@ -83,6 +87,8 @@ export type RouteRow = {
   element: ReactNode;
   /** When the path's parameters are not of the right shape the page is 'Page not found'. */
   accepts?: (params: Params) => boolean;
+  /** The screen's name when the address's query makes the page another (Login with OTP). */
+  screenOf?: (search: URLSearchParams) => string | undefined;
   /** A staff page: only for these roles (engine/src/accounts/staffRoles.ts). */
   roles?: readonly string[];
   /**
@@ -93,7 +99,10 @@ export type RouteRow = {
 };
 
 /** What a route tells the layout (read with useMatches()): also what it shows instead (layoutRules). */
-export type RouteHandle = Pick<RouteRow, 'screen' | 'layout' | 'access' | 'accepts' | 'roles'>;
+export type RouteHandle = Pick<
+  RouteRow,
+  'screen' | 'layout' | 'access' | 'accepts' | 'roles' | 'screenOf'
+>;
 
 const USER_NAME = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.username.min},${LIMITS.username.max}}$`);
 
@@ -184,6 +193,7 @@ export const ROUTES: readonly RouteRow[] = [
   {
     path: '/otp-phone-verify',
     screen: VERIFY_PHONE_SCREEN,
+    screenOf: (search) => (search.has(SIGN_IN_PARAM) ? SIGN_IN_TITLE : undefined),
     access: 'public',
     layout: 'auth',
     element: <OtpPhoneVerifyScreen />,
@@ -400,6 +410,7 @@ export const routeObjects: RouteObject[] = [
         access: row.access,
         ...(row.accepts ? { accepts: row.accepts } : {}),
         ...(row.roles ? { roles: row.roles } : {}),
+        ...(row.screenOf ? { screenOf: row.screenOf } : {}),
       } satisfies RouteHandle,
     })),
   },

@@ -64,6 +64,16 @@ describe('the route table', () => {
     expect(screenAt(pathname)?.screen).toBe(screen);
   });
 
+  it('names Login with OTP as such, on the page that otherwise verifies a phone', () => {
+    const at = (search: string) => {
+      const match = matchRoutes(routeObjects, '/otp-phone-verify')?.at(-1);
+      const handle = match?.route.handle as RouteHandle;
+      return shownScreen(handle, {}, guest, new URLSearchParams(search));
+    };
+    expect(at('signin=asha_k')).toBe('Login with OTP');
+    expect(at('')).toBe('Verify Mobile Number');
+  });
+
   it('names a path no user name can be what it shows, Page not found, not User profile', () => {
     expect(shownAt('/ab', verified)).toBe('Page not found');
     expect(shownAt('/x.y', verified)).toBe('Page not found');

@@ -19,8 +19,10 @@ const NO_ROUTE: RouteHandle = { screen: 'Boli', layout: 'standard', access: 'pub
 /** The page's layout, and the name of the screen it shows to this visitor (`shownScreen`). */
 function useShownPage(visitor: Visitor): { screen: string; layout: PageLayout } {
   const match = useMatches().at(-1);
+  const { search } = useLocation();
   const handle = (match?.handle as RouteHandle | undefined) ?? NO_ROUTE;
-  return { screen: shownScreen(handle, match?.params ?? {}, visitor), layout: handle.layout };
+  const screen = shownScreen(handle, match?.params ?? {}, visitor, new URLSearchParams(search));
+  return { screen, layout: handle.layout };
 }
 
 /** The page, or a spinner while a screen fetched on first use (routes.tsx) loads. */

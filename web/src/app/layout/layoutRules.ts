@@ -37,13 +37,18 @@ export function pageChrome(layout: PageLayout, visitor: Visitor): PageChrome {
  * whose phone is not verified, guards/access.ts), 'Not allowed' for a staff page to someone
  * without its roles (guards/StaffOnly.tsx); else its own.
  */
-export function shownScreen(handle: RouteHandle, params: Params, visitor: Visitor): string {
+export function shownScreen(
+  handle: RouteHandle,
+  params: Params,
+  visitor: Visitor,
+  search: URLSearchParams = new URLSearchParams(),
+): string {
   if (handle.accepts && !handle.accepts(params)) return MESSAGES.pageNotFound;
   const decision = decideAccess(handle.access, visitor);
   if (decision.kind === 'verifyPhone') return VERIFY_PHONE_SCREEN;
   if (decision.kind === 'render' && handle.roles && !holdsRole(visitor.roles, handle.roles))
     return NOT_ALLOWED_SCREEN;
-  return handle.screen;
+  return handle.screenOf?.(search) ?? handle.screen;
 }
 
 /**

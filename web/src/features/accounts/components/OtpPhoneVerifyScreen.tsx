@@ -156,6 +156,9 @@ function OtpEntry({
     snapshot.context;
   // A send was refused, and no code this screen knows of is standing.
   const nothingSent = lastSend === null && sentTo === null && notice?.severity === 'error';
+  // The values, not the prop's object (new on each render), keep the reload's timer set once.
+  const signingIn = signIn !== null;
+  const redirect = signIn?.redirect ?? null;
   const flow = (snapshot.value as { flow: string }).flow;
   const otpInput = useRef<HTMLInputElement>(null);
   // A code refused: the busy Submit let go of the focus, which goes back to the code.
@@ -186,10 +189,10 @@ function OtpEntry({
     // Section 4: after a successful OTP the page reloads — now with full access — on the page the
     // member set out from, if they came from one (returnAfterVerify.ts), else home. Signed in
     // with a code, on to the page Login was asked to return to.
-    const target = signIn ? safeRedirectTarget(signIn.redirect) : takeReturnAfterVerify();
+    const target = signingIn ? safeRedirectTarget(redirect) : takeReturnAfterVerify();
     const timer = window.setTimeout(() => window.location.assign(target), RELOAD_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [login, signIn]);
+  }, [login, signingIn, redirect]);
 
   if (flow === 'emailNotVerified') {
     return (
@@ -294,13 +297,13 @@ function OtpEntry({
           value={otp}
           inputRef={otpInput}
           onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
-          // A refused code marks the field, which names the refusal.
-          error={refusedCode}
+          // A refused code marks the field, which names the refusal (not a refused send).
+          error={refusedCode && !nothingSent}
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',
               maxLength: LIMITS.otp.digits,
-              ...(refusedCode ? { 'aria-describedby': OTP_NOTICE_ID } : {}),
+              ...(refusedCode && !nothingSent ? { 'aria-describedby': OTP_NOTICE_ID } : {}),
             },
           }}
           disabled={flow === 'verified'}
