@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { SessionState } from '../identity/sessions.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { ApiError } from './errors.ts';
+import { aliasIsOthersUsername } from '../routes/auth/identities.ts';
 import { isUuid } from '@boli/engine/shared/uuid';
 
 /** What the bid routes need to know of a member: who they are, and whether they may act. */
@@ -23,6 +24,20 @@ export type MemberFacts = Pick<
  */
 export const bidAliasOf = (typed: string | undefined, member: Pick<MemberFacts, 'bid_alias'>) =>
   typed?.trim() || member.bid_alias;
+
+/**
+ * Refuses (409 `BID_ALIAS_IS_USERNAME`) an alias that reads as another member's username: other
+ * bidders see aliases alone, so it would pass for that member.
+ */
+export async function refuseOthersUsername(
+  db: Knex,
+  alias: string,
+  member: Pick<MemberFacts, 'user_id'>,
+): Promise<void> {
+  if (await aliasIsOthersUsername(db, alias, member.user_id)) {
+    throw new ApiError(409, MESSAGES.bidAliasIsUsername, 'BID_ALIAS_IS_USERNAME');
+  }
+}
 
 /** The member `requireMember` read with the session: their facts (if any) and entitlement. */
 export type SignedInMember = {

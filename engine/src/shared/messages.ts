@@ -74,6 +74,8 @@ export const MESSAGES = {
   bidAliasTooLong: 'Maximum bid username length is 15',
   bidAliasContainsUsername:
     'Bid username can’t contain any 3 consecutive characters of the login user name.',
+  // Ours: bidders see aliases alone, so an alias must not pass for another member.
+  bidAliasIsUsername: 'This bid alias is another member’s username. Please choose another.',
   // Slot bids
   slotBidBelowBase: 'Please Enter amount more than base amount.',
   slotBidBelowBaseAction: 'Ad Bid Amount has to be higher than Base Amount',

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { phoneCodeOf } from '@boli/engine/accounts/account.rules';
+import { visibleText } from '@boli/engine/shared/characters';
 
 /** The three things no two accounts may share. */
 export type IdentityKind = 'username' | 'email' | 'phone';
@@ -67,6 +68,22 @@ export async function claimIdentities(
 /** Gives the identities back when the account could not be registered after all. */
 export async function releaseIdentities(db: Knex, userId: string): Promise<void> {
   await db('account_identities').where({ user_id: userId }).delete();
+}
+
+/**
+ * Whether `alias`, as it reads (look-alikes folded, `visibleText`), is the username of a member
+ * other than `userId`: bidders see aliases alone, so such an alias would pass for that member.
+ */
+export async function aliasIsOthersUsername(
+  db: Knex,
+  alias: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db('account_identities')
+    .where({ kind: 'username', value: visibleText(alias).trim().toLowerCase() })
+    .whereNot({ user_id: userId })
+    .first('user_id');
+  return row !== undefined;
 }
 
 /** The account a login names: its username, or its email address. */

@@ -404,6 +404,32 @@ describe('placing bids over HTTP', () => {
   });
 });
 
+describe('an alias that is another member’s username', () => {
+  it('is refused, a look-alike too, so that no bidder passes for another member', async () => {
+    const [seller, bidder] = await Promise.all([member('nila_s'), member('omar_k')]);
+    // The kit's members skip sign-up: meena's username is claimed as sign-up claims it.
+    await kit
+      .db('account_identities')
+      .insert({ kind: 'username', value: meena.username, user_id: meena.userId })
+      .onConflict(['kind', 'value'])
+      .ignore();
+    const adId = await ad(seller);
+    for (const alias of [
+      meena.username,
+      meena.username.toUpperCase(),
+      meena.username.replace('e', '\u0435'),
+    ]) {
+      const refused = await bid(bidder, adId, { bidAlias: alias });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        msg: MESSAGES.bidAliasIsUsername,
+        code: 'BID_ALIAS_IS_USERNAME',
+      });
+    }
+    expect((await bid(bidder, adId, { bidAlias: 'quietheron' })).status).toBe(200);
+  });
+});
+
 describe('My Bids', () => {
   type MyBidsAd = {
     _id: string;

@@ -19,7 +19,7 @@ import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
 import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { activeSignedInMember, bidAliasOf } from '../../http/members.ts';
+import { activeSignedInMember, bidAliasOf, refuseOthersUsername } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
 import { keepRefusal } from './keepRefusal.ts';
@@ -98,6 +98,10 @@ export function bidRouter(infra: BidInfra): Router {
   router.post('/', checkWithdrawnAdAhead(infra.db, adOfBid), member, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const bidder = activeSignedInMember(ctx);
+    const bidAlias = bidAliasOf(body.bidAlias, bidder);
+    // An alias typed for this bid must not be another member's username (the registered one was
+    // judged when it was chosen): one lookup, and none on the way most bids come.
+    if (bidAlias !== bidder.bid_alias) await refuseOthersUsername(infra.db, bidAlias, bidder);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
     const placed = await run(
@@ -109,7 +113,7 @@ export function bidRouter(infra: BidInfra): Router {
           bidId: idOfRequest(key),
           userId: bidder.user_id,
           username: bidder.username,
-          bidAlias: bidAliasOf(body.bidAlias, bidder),
+          bidAlias,
           ...bidAmountFields(body.bidamt),
           type: body.type ?? null,
           bidderEntitled: ctx.state.member!.entitled,

@@ -38,6 +38,7 @@ import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
 import { receiveImage } from '../../media/upload.ts';
 import { referenceCatalogue } from '../reference/catalogue.ts';
 import { accessiblePages } from './accessPages.ts';
+import { aliasIsOthersUsername } from '../auth/identities.ts';
 import { neighbourhoodInList, placeInLists, placeMoved } from '../reference/place.ts';
 import { INDUSTRIES } from './industries.ts';
 import {
@@ -194,6 +195,14 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       fixed.push({ field: 'gender', message: FIXED_FIELD_MESSAGES.gender });
     if (form.dob !== row.dob) fixed.push({ field: 'dob', message: FIXED_FIELD_MESSAGES.dob });
     if (fixed.length > 0) throw new ValidationError(fixed, MESSAGES.invalidForm);
+    // The alias bids go under by default: not one that passes for another member.
+    const alias = form.bidAlias.trim();
+    if (alias !== row.bid_alias && (await aliasIsOthersUsername(infra.db, alias, row.user_id))) {
+      throw new ValidationError(
+        [{ field: 'bidAlias', message: MESSAGES.bidAliasIsUsername }],
+        MESSAGES.invalidForm,
+      );
+    }
     const moved = placeMoved(form, row) || form.neighbourHood !== row.neighbourhood;
     const addresses = moved ? await reference.addresses() : undefined;
     const place = addresses ? placeInLists(addresses, form) : { named: {}, errors: [] };

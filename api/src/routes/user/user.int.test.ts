@@ -190,6 +190,21 @@ describe('editing the profile', () => {
     expect(body.errors?.map((e) => e.field)).toEqual(['gender', 'dob']);
   });
 
+  it('refuses an alias that is another member’s username', async () => {
+    // The kit's members skip sign-up: ravi's username is claimed as sign-up claims it.
+    await kit
+      .db('account_identities')
+      .insert({ kind: 'username', value: ravi.username, user_id: ravi.userId })
+      .onConflict(['kind', 'value'])
+      .ignore();
+    const { status, body } = await kit.api('/api/user/editProfile', {
+      token: asha.token,
+      json: { ...fullProfile, bidAlias: ravi.username },
+    });
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field: 'bidAlias', message: MESSAGES.bidAliasIsUsername }]);
+  });
+
   it('saves a valid profile and answers the new userDetail', async () => {
     const { status, body } = await kit.api('/api/user/editProfile', {
       token: asha.token,

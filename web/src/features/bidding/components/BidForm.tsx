@@ -67,6 +67,9 @@ const unconfirmed = (error: unknown): boolean =>
  * in the tab until posted (model/bidDraft.ts): the page is rebuilt when the session ends and after
  * logging in again, and the bid is still there.
  */
+/** The api's refusals of an alias others hold: another bidder's on the ad, a member's username. */
+const ALIAS_REFUSALS = ['BID_ALIAS_TAKEN', 'BID_ALIAS_IS_USERNAME'];
+
 export function BidForm({
   itemId,
   onPosted,
@@ -95,7 +98,8 @@ export function BidForm({
     if (amountAgain === 0) return;
     faults.form.current?.querySelector<HTMLInputElement>('input[name="bidamt"]')?.focus();
   }, [amountAgain, faults.form]);
-  // The alias another bidder holds on this ad (the api's BID_ALIAS_TAKEN): marked till changed.
+  // The alias another bidder holds on this ad, or another member's username (ALIAS_REFUSALS):
+  // marked till changed.
   const [takenAlias, setTakenAlias] = useState<string | null>(null);
   const { atFault } = faults;
   const aliasAtFault = atFault.includes('alias') || takenAlias === input.bidAlias.trim();
@@ -152,7 +156,7 @@ export function BidForm({
       // The session is over: the app logged out and said so; the bid stays for after the login.
       if (endsSession(error, token)) return;
       const subscribeAt = subscribeLink(error);
-      if (body && error instanceof ApiError && error.code === 'BID_ALIAS_TAKEN')
+      if (body && error instanceof ApiError && ALIAS_REFUSALS.includes(error.code))
         setTakenAlias(body.bidAlias);
       if (body && error instanceof ApiError && error.code === 'BIDDING_CLOSED')
         onClosedMeanwhile?.(body);
