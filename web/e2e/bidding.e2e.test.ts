@@ -728,7 +728,7 @@ describe('My Bids', () => {
     await page.waitForURL('**/myBids');
     const card = page.getByRole('article', { name: 'Harmonium for My Bids' });
     expect(await card.getByTestId('my-bids').innerText()).toBe(
-      'Your highest bid ₹4,200 (Open) · 1 bid',
+      'Your highest bid ₹4,200 (Open) · you bid once',
     );
     await card.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/ads/'));

@@ -1,7 +1,7 @@
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isTooLargeForPaise, PAISE_PER_RUPEE, rupeesToPaise } from '@boli/engine/shared/money';
-import { categoryWordsFor } from './searchMeanings.ts';
+import { categoryWordsFor, groupOf } from './searchMeanings.ts';
 
 /*
  * The ad list's filters (sections 2 and 7) as the query reads them, and the page window. Pure:
@@ -238,13 +238,22 @@ export function searchTsquery(groups: readonly SearchGroup[], join: 'and' | 'or'
   return clauses.join(operator);
 }
 
-/** A group's term (as a prefix too, when it is the last) and its corrections, any of them. */
+/**
+ * A group's term (as a prefix too, when it is the last), its corrections and its meanings, any
+ * of them; and the category it names, in the category and subcategory alone ('tv' finds the
+ * 'TVs' subcategory, not TVS the motorcycle maker).
+ */
 function alternativesOf(group: SearchGroup): string {
   const term = `${quoteLexeme(group.term)}${group.prefix ? ':*' : ''}`;
   const meanings = (group.meanings ?? []).map((words) =>
     words.length === 1 ? quoteLexeme(words[0]!) : `(${words.map(quoteLexeme).join(' & ')})`,
   );
-  return `(${[term, ...group.corrections.map(quoteLexeme), ...meanings].join(' | ')})`;
+  const anywhere = new Set([group.term, ...group.corrections, ...(group.meanings ?? []).flat()]);
+  // Only for a word that names a thing (searchMeanings.ts): any other's plural is noise.
+  const category = (groupOf(group.term) ? categoryWordsFor(group.term) : [])
+    .filter((word) => !anywhere.has(word))
+    .map((word) => `${quoteLexeme(word)}:B`);
+  return `(${[term, ...group.corrections.map(quoteLexeme), ...meanings, ...category].join(' | ')})`;
 }
 
 /**
@@ -257,11 +266,21 @@ export const categoryTsquery = (groups: readonly Pick<SearchGroup, 'term'>[]): s
     .join(' | ');
 
 /**
- * The words as typed, any of them, with the words that two typed side by side make together:
- * ranks ads holding what was typed above corrections.
+ * The words as typed, any of them, with the words that two typed side by side make together and
+ * the words of their meanings (another word for the thing, a place's name now): ranks ads holding
+ * what was meant above corrections.
  */
-export const exactTsquery = (groups: readonly Pick<SearchGroup, 'term' | 'joinedWithNext'>[]) =>
-  groups
-    .flatMap((group) => [group.term, ...(group.joinedWithNext ? [group.joinedWithNext] : [])])
+export const exactTsquery = (
+  groups: readonly Pick<SearchGroup, 'term' | 'joinedWithNext' | 'meanings'>[],
+) =>
+  [
+    ...new Set(
+      groups.flatMap((group) => [
+        group.term,
+        ...(group.joinedWithNext ? [group.joinedWithNext] : []),
+        ...(group.meanings ?? []).flat(),
+      ]),
+    ),
+  ]
     .map(quoteLexeme)
     .join(' | ');

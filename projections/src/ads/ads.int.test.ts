@@ -433,20 +433,55 @@ describe('the ad search', () => {
     expect(await search('cycle')).toEqual(['atlas']);
   });
 
+  it('finds a short word’s plural in the category alone: “tv” is not TVS the maker', async () => {
+    await post('apache', {
+      itemName: 'Apache RTR 160',
+      categoryname: 'Automobiles',
+      subcategory: 'Bikes',
+      make: 'TVS',
+    });
+    const tvs = { categoryname: 'Electronics & Appliances', subcategory: 'TVs, Video - Audio' };
+    await post('telly', { ...tvs, itemName: 'Samsung 32 inch smart TV' });
+    await post('soundbar2', { ...tvs, itemName: 'Boat soundbar' });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    for (const word of ['tv', 'television']) {
+      const found = await search(word);
+      expect(found.sort(), word).toEqual(['soundbar2', 'telly']);
+    }
+  });
+
   it('finds a district by its old or other name, as the reference data knows it', async () => {
     // A country of this test's own, removed with all it holds after.
     const place = { country_code: 'ZZ', state_code: 'KA' };
     await db('ref_countries').insert({ code: 'ZZ', name: 'Testland', dial_code: '+999' });
     await db('ref_states').insert({ country_code: 'ZZ', code: 'KA', name: 'Karnataka' });
-    await db('ref_districts').insert({ ...place, name: 'Bengaluru Urban' });
-    await db('ref_district_aliases').insert({
-      ...place,
-      alias: 'Bangalore',
-      district: 'Bengaluru Urban',
+    await db('ref_districts').insert([
+      { ...place, name: 'Bengaluru Urban' },
+      { ...place, name: 'Chennai' },
+    ]);
+    await db('ref_district_aliases').insert([
+      { ...place, alias: 'Bangalore', district: 'Bengaluru Urban' },
+      { ...place, alias: 'Madras', district: 'Chennai' },
+    ]);
+    const tamilNadu = { state: 'Tamil Nadu', neighbourHood: '' };
+    await post('chennai', {
+      ...tamilNadu,
+      itemName: 'Steel almirah',
+      city: 'Chennai',
+      district: 'Chennai',
     });
+    await post('madurai', {
+      ...tamilNadu,
+      itemName: 'Brass lamp',
+      city: 'Madurai',
+      district: 'Madurai',
+    });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
     try {
       expect(await search('bangalore')).toEqual(['dzireDealer']);
       expect(await search('dzire bangalore')).toEqual(['dzireDealer']);
+      // An old name is what was meant, not a slip for a place spelt like it (Madurai).
+      expect(await search('madras')).toEqual(['chennai']);
     } finally {
       await db('ref_countries').where({ code: 'ZZ' }).delete();
     }

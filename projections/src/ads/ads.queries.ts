@@ -350,25 +350,30 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
  * Other ways of saying each term: other words for the thing (searchMeanings.ts), and, for an old
  * or other name of a district, the district's words ('bangalore' → bengaluru & urban).
  */
-async function meaningsOf(db: Knex, terms: readonly string[]): Promise<Map<string, string[][]>> {
+async function meaningsOf(
+  db: Knex,
+  terms: readonly string[],
+): Promise<{ meanings: Map<string, string[][]>; places: Set<string> }> {
   const { rows } = await db.raw<{ rows: { alias: string; words: string[] }[] }>(
     `SELECT DISTINCT lower(alias) AS alias,
             ARRAY(SELECT lexeme FROM unnest(to_tsvector('simple', district))) AS words
        FROM ${DISTRICT_ALIASES} WHERE lower(alias) = ANY(?::text[])`,
     [[...terms]],
   );
-  return new Map(
-    terms.map((term) => [
-      term,
-      [
-        ...otherWordsFor(term).map((word) => [word]),
-        // A name that is the district's own already finds it.
-        ...rows
-          .filter((row) => row.alias === term && !row.words.includes(term))
-          .map((row) => row.words),
-      ],
-    ]),
-  );
+  // A name that is the district's own already finds it.
+  const places = rows.filter((row) => !row.words.includes(row.alias));
+  return {
+    meanings: new Map(
+      terms.map((term) => [
+        term,
+        [
+          ...otherWordsFor(term).map((word) => [word]),
+          ...places.filter((row) => row.alias === term).map((row) => row.words),
+        ],
+      ]),
+    ),
+    places: new Set(rows.map((row) => row.alias)),
+  };
 }
 
 /**
@@ -408,7 +413,7 @@ export async function searchAds(
 ): Promise<AdRow[]> {
   const terms = await termsOf(db, text);
   if (terms.length === 0 || page.offset >= SEARCH_WINDOW) return [];
-  const [corrections, joined, meanings] = await Promise.all([
+  const [corrections, joined, { meanings, places }] = await Promise.all([
     correctionsOf(db, terms),
     joinedWordsOf(db, terms),
     meaningsOf(db, terms),
@@ -416,7 +421,8 @@ export async function searchAds(
   const groups: SearchGroup[] = terms.map((term, i) => ({
     term,
     prefix: i === terms.length - 1 && Array.from(term).length >= MIN_PREFIX_LENGTH,
-    corrections: corrections.get(term) ?? [],
+    // A place's name, old or other, is what was meant: not a slip for another place's.
+    corrections: places.has(term) ? [] : (corrections.get(term) ?? []),
     meanings: meanings.get(term) ?? [],
     ...(joined.has(i) ? { joinedWithNext: joined.get(i)! } : {}),
   }));

@@ -35,17 +35,25 @@ export function formsOf(word: string): string[] {
 }
 
 /** The group a word (in either form) belongs to, if any. */
-const groupOf = (term: string): readonly string[] | undefined => {
+export const groupOf = (term: string): readonly string[] | undefined => {
   const forms = formsOf(term);
   return SAME_THINGS.find((group) => group.some((word) => forms.includes(word)));
 };
 
-/** Other words for what `term` names, with their plurals; none for a word of no group. */
+/** Below this many letters a plural is too like a brand to look for everywhere ('tvs': TVS). */
+const MIN_PLURAL_ANYWHERE = 3;
+
+/**
+ * Other words for what `term` names, with their plurals (but a short word's: 'tvs' is TVS the
+ * motorcycle maker, so it names a category only, `categoryWordsFor`); none for a word of no group.
+ */
 export function otherWordsFor(term: string): string[] {
   const group = groupOf(term);
   if (group === undefined) return [];
   const forms = new Set(formsOf(term));
-  return [...new Set(group.flatMap(formsOf))].filter((word) => !forms.has(word));
+  const anywhere = (word: string) =>
+    Array.from(word).length >= MIN_PLURAL_ANYWHERE ? formsOf(word) : [word];
+  return [...new Set(group.flatMap(anywhere))].filter((word) => !forms.has(word));
 }
 
 /**
@@ -54,5 +62,5 @@ export function otherWordsFor(term: string): string[] {
  * above ads that merely mention the word.
  */
 export const categoryWordsFor = (term: string): string[] => [
-  ...new Set([...formsOf(term), ...otherWordsFor(term)]),
+  ...new Set([...formsOf(term), ...(groupOf(term) ?? []).flatMap(formsOf)]),
 ];

@@ -44,8 +44,18 @@ describe('a term’s meanings in the search', () => {
       ],
       'and',
     );
+    // A word that names a thing also finds its category, in the category alone.
     expect(query).toBe(
-      "('bangalore' | ('bengaluru' & 'urban')) & ('bike':* | 'bikes' | 'motorcycle')",
+      "('bangalore' | ('bengaluru' & 'urban')) & ('bike':* | 'bikes' | 'motorcycle' | 'motorbike':B | 'motorbikes':B | 'motorcycles':B)",
     );
+  });
+
+  it('finds a short word’s plural in the category alone: “tv” is not TVS the maker', () => {
+    expect(otherWordsFor('television')).toEqual(['tv']);
+    const query = searchTsquery(
+      [{ term: 'tv', prefix: false, corrections: [], meanings: [['television']] }],
+      'and',
+    );
+    expect(query).toBe("('tv' | 'television' | 'tvs':B | 'televisions':B)");
   });
 });

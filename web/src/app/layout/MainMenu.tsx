@@ -18,6 +18,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import GavelIcon from '@mui/icons-material/Gavel';
+import PriceCheckIcon from '@mui/icons-material/PriceCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
@@ -73,7 +74,7 @@ const MEMBER_LINKS: Item[] = [
   { label: 'My profile', icon: <AccountCircleIcon />, to: '/profile-me', narrowOnly: true },
   { label: 'My Ads', icon: <StorefrontIcon />, to: '/myAds', narrowOnly: true },
   // Not in the spec's menu: the ads a member bid on, found again (the top bar has no room).
-  { label: 'My Bids', icon: <GavelIcon />, to: '/myBids' },
+  { label: 'My Bids', icon: <PriceCheckIcon />, to: '/myBids' },
 ];
 
 /** The menu items of spec section 2, in its order; Become a Partner? and Logout are added per user. */

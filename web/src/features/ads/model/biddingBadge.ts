@@ -50,5 +50,7 @@ export function myBidsLine(
   const amount = `${formatPrice(mine.highest.amount, ad.currencycode || 'INR')} (${mine.highest.type})`;
   if (closed && mine.result === 'highest') return `Your bid won: ${amount}`;
   if (closed && mine.result === 'notHighest') return `Another bid won. Your highest: ${amount}`;
-  return `Your highest bid ${amount} · ${countOf(mine.bids, 'bid')}`;
+  // Their own bids, not the ad's: 'you bid 3 times'.
+  const times = mine.bids === 1 ? 'once' : `${mine.bids} times`;
+  return `Your highest bid ${amount} · you bid ${times}`;
 }

@@ -69,7 +69,9 @@ describe('what a My Bids card says of the member’s own bids', () => {
   });
 
   it('gives their highest bid and how many while bidding is open', () => {
-    expect(myBidsLine(mine(null), false)).toBe('Your highest bid ₹1,80,000 (Hidden) · 2 bids');
+    expect(myBidsLine(mine(null), false)).toBe(
+      'Your highest bid ₹1,80,000 (Hidden) · you bid 2 times',
+    );
   });
 
   it('says whether theirs won once closed', () => {
@@ -78,7 +80,9 @@ describe('what a My Bids card says of the member’s own bids', () => {
       'Another bid won. Your highest: ₹1,80,000 (Hidden)',
     );
     // Closed since the list was loaded: the result comes with the next load.
-    expect(myBidsLine(mine(null), true)).toBe('Your highest bid ₹1,80,000 (Hidden) · 2 bids');
+    expect(myBidsLine(mine(null), true)).toBe(
+      'Your highest bid ₹1,80,000 (Hidden) · you bid 2 times',
+    );
   });
 
   it('says nothing on other lists', () => {

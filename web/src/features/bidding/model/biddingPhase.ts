@@ -71,11 +71,12 @@ export function closeResultOf(
     };
   }
   if (summary.bidResult === 'notHighest') {
-    // The highest they can see is their own, yet another won: a Hidden bid above it, unseen.
+    // The highest they can see is their own, yet another won: a Hidden bid, unseen, above it or
+    // equal and placed first.
     const hiddenWon = top !== null && viewer.userId !== undefined && top.userId === viewer.userId;
     return {
       line: hiddenWon
-        ? 'Yours is not the highest bid: a Hidden bid above it won.'
+        ? 'Yours is not the highest bid: a Hidden bid of the same or a higher amount won.'
         : 'Yours is not the highest bid.',
       link: null,
     };

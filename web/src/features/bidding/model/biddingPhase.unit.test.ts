@@ -155,7 +155,10 @@ describe('what the close means for each viewer', () => {
         { ...bidder, userId: 'u-1' },
         'INR',
       ),
-    ).toEqual({ line: 'Yours is not the highest bid: a Hidden bid above it won.', link: null });
+    ).toEqual({
+      line: 'Yours is not the highest bid: a Hidden bid of the same or a higher amount won.',
+      link: null,
+    });
   });
 
   it('says nothing to a member who did not bid, or a guest', () => {
