@@ -71,7 +71,7 @@ describe('the alias rule', () => {
       expect(containsRunOfUsername(alias, 'kavya_nair')).toBe(true);
     }
     // What shows nothing is refused in any alias: a bidder's name reads as it is written.
-    for (const alias of ['zzsecret1\u200B', '\u202Eterces zz', 'a\u00ADbcd']) {
+    for (const alias of ['zzsecret1\u200B', '\u202Eterces zz', 'a\u00ADbcd', 'zzsecret\u3164']) {
       expect(validateBidAlias(alias, 'someone')).toContain(MESSAGES.bidAliasHidingCharacters);
     }
     // The joiners Indian scripts need are kept.

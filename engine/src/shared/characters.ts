@@ -8,11 +8,18 @@ export const characterCount = (text: string): number => Array.from(text).length;
 
 /**
  * Characters that show nothing yet change what a name reads as: zero-width spaces, bidi
- * overrides that print a name backwards, soft hyphens, byte-order marks. (The zero-width joiner
- * and non-joiner are not among them: Indian scripts and emoji need them.)
+ * overrides that print a name backwards, soft hyphens, byte-order marks, and the blank letters
+ * (Hangul fillers, the braille blank). (The zero-width joiner and non-joiner are not among them:
+ * Indian scripts and emoji need them.)
  */
 const HIDING_CHARACTERS =
-  /[\u00AD\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+  /[\u00AD\u115F\u1160\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u2800\u3164\uFEFF\uFFA0]/u;
+
+/**
+ * Marks that change nothing a reader sees in a name: the combining grapheme joiner and the
+ * variation selectors (an emoji's presentation), dropped when names are compared.
+ */
+const UNSEEN_MARKS = /[\u034F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 
 /** Whether `text` holds a character that shows nothing but changes how it reads. */
 export const hasHidingCharacters = (text: string): boolean => HIDING_CHARACTERS.test(text);
@@ -58,6 +65,14 @@ export const LOOKALIKES: Readonly<Record<string, string>> = {
   Ԝ: 'W',
   // Greek
   ο: 'o',
+  κ: 'k',
+  ι: 'i',
+  // Armenian and Latin letters drawn as plain Latin ones
+  օ: 'o',
+  ս: 'u',
+  ɑ: 'a',
+  ɡ: 'g',
+  ı: 'i',
   ν: 'v',
   Α: 'A',
   Β: 'B',
@@ -86,6 +101,7 @@ export const visibleText = (text: string): string =>
   text
     .normalize('NFKC')
     .replace(/\p{Cf}/gu, '')
+    .replace(UNSEEN_MARKS, '')
     .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!);
 
 /** `text` cut to at most `max` characters, counted so (never halving an emoji). */

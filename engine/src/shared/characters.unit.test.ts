@@ -20,6 +20,11 @@ describe('a name as a reader sees it', () => {
     // A Cyrillic а and о, a Greek Ο: the same letters to anyone looking.
     expect(visibleText('kаvyа_nоir')).toBe('kavya_noir');
     expect(visibleText('ΟLX')).toBe('OLX');
+    // Armenian, Latin and Greek letters that look the same, and marks that show nothing.
+    expect(visibleText('deepak_j\u0585shi')).toBe('deepak_joshi');
+    expect(visibleText('\u0261urpreet_\u0261ill')).toBe('gurpreet_gill');
+    expect(visibleText('\u03BAavya_nair')).toBe('kavya_nair');
+    expect(visibleText('pr\u0131ya\u034F_iyer\uFE0F')).toBe('priya_iyer');
   });
 
   it('keeps letters that look like no Latin one, and Indian scripts', () => {

@@ -256,6 +256,37 @@ describe('sign-in by phone OTP (section 1), with no token', () => {
     });
   });
 
+  it('spends none of a new member’s phone-check attempts, whatever strangers try', async () => {
+    const { member, validationJWT } = await emailVerifiedMember();
+    for (let i = 0; i < 11; i++) {
+      await api('/api/auth/signin/otp/phone/verify', {
+        json: { username: member.username, otp: '000000' },
+      });
+    }
+    // The member's own check, with their token, is not held back by the strangers' tries: a
+    // wrong code of theirs is told so, not 'Too many attempts'.
+    const sent = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+      token: validationJWT,
+    });
+    expect(sent.status).toBe(200);
+    const own = await api('/api/auth/signin/otp/phone/verify', {
+      json: { username: member.username, otp: '000000' },
+      token: validationJWT,
+    });
+    expect(own.status).not.toBe(429);
+  });
+
+  it('refuses at sign-up an alias that is another member’s username', async () => {
+    const someone = await verifiedMember();
+    const refused = await signup(newMember(), { bidAlias: someone.username });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({
+      field: 'bidAlias',
+      message: MESSAGES.bidAliasIsUsername,
+    });
+  });
+
   it('sends none for a name of nobody, nor to a phone not verified yet', async () => {
     const nobody = await api('/api/auth/signin/otp/phone/send', {
       json: { username: `nobody${randomBytes(3).toString('hex')}` },

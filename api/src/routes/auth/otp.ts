@@ -45,6 +45,18 @@ import {
 /** The session's userDetail is read from it. */
 const USERS_READ_MODEL = 'users';
 const OTP_VERIFY_LIMIT = { ...RATE_LIMITS.otp, name: 'otp-verify' };
+
+/**
+ * A purpose's own counters: Login with OTP, asked for by anyone who types a username, must not
+ * use up the attempts of a new member's phone check, which needs the member's own token.
+ */
+const limitsOf = (purpose: OtpPurpose) => {
+  const suffix = purpose === 'signIn' ? '-signin' : '';
+  return {
+    send: { ...RATE_LIMITS.otp, name: `${RATE_LIMITS.otp.name}${suffix}` },
+    verify: { ...OTP_VERIFY_LIMIT, name: `${OTP_VERIFY_LIMIT.name}${suffix}` },
+  };
+};
 /** The answer to a changed number. */
 export const PHONE_CHANGED = 'Mobile number changed. Send a code to it to verify it.';
 
@@ -108,8 +120,9 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     const { username } = parseForm(otpSendSchema, ctx.request.body);
     const caller = await callerOf(ctx, username);
     const { userId, purpose } = caller;
-    await limitRate(ctx, infra, RATE_LIMITS.otp, [`user:${userId}`]);
+    // The caller's IP first: one over its limit spends none of the account's attempts.
     await limitRate(ctx, infra, PER_IP_LIMITS.otp, [`ip:${ctx.ip}`]);
+    await limitRate(ctx, infra, limitsOf(purpose).send, [`user:${userId}`]);
     const state = await loadAccount(infra.store, userId);
     const metadata = commandMetadata(ctx, memberActor(userId));
     const code = otpCode(LIMITS.otp.digits);
@@ -203,8 +216,8 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
     const body = ctx.request.body as Record<string, unknown> | undefined;
     const { username } = parseForm(otpSendSchema, body);
     const { userId, purpose } = await callerOf(ctx, username);
-    const attemptsLeft = await limitRate(ctx, infra, OTP_VERIFY_LIMIT, [`user:${userId}`]);
     await limitRate(ctx, infra, PER_IP_LIMITS.otpVerify, [`ip:${ctx.ip}`]);
+    const attemptsLeft = await limitRate(ctx, infra, limitsOf(purpose).verify, [`user:${userId}`]);
     const state = await loadAccount(infra.store, userId);
     const now = new Date().toISOString();
     const parsed = otpVerifySchema.safeParse(body);

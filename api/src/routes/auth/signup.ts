@@ -30,6 +30,7 @@ import {
 } from './accounts.ts';
 import { newCaptcha, solveCaptcha } from './captcha.ts';
 import {
+  aliasIsOthersUsername,
   claimIdentities,
   findUserIdByLogin,
   identitiesOf,
@@ -99,12 +100,16 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
       password !== '' && isCommonPassword(password)
         ? [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]
         : [];
-    const form = parseForm(
-      signupSchema({ now, variant: 'main' }),
-      body,
-      MESSAGES.invalidForm,
-      common,
-    );
+    // An alias that would pass for another member, refused with the form (no captcha spent).
+    const alias = typeof body?.bidAlias === 'string' ? body.bidAlias.trim() : '';
+    const othersName =
+      alias !== '' && (await aliasIsOthersUsername(infra.db, alias, ''))
+        ? [{ field: 'bidAlias', message: MESSAGES.bidAliasIsUsername }]
+        : [];
+    const form = parseForm(signupSchema({ now, variant: 'main' }), body, MESSAGES.invalidForm, [
+      ...common,
+      ...othersName,
+    ]);
     const captcha = parseForm(captchaFields, body);
     if (!(await solveCaptcha(infra.db, captcha.captchaId, captcha.captchaAnswer))) {
       return refuse(ctx, 400, WRONG_CAPTCHA, {

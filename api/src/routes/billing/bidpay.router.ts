@@ -8,7 +8,7 @@ import { DomainError } from '@boli/engine/shared/decider';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { requireAuth } from '../../http/auth.ts';
-import { activeMember, bidAliasOf } from '../../http/members.ts';
+import { activeMember, bidAliasOf, refuseOthersUsername } from '../../http/members.ts';
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
@@ -46,10 +46,13 @@ export function bidpayRouter(infra: BillingInfra): Router {
     if (await hasActiveEntitlement(infra.db, buyer.user_id, new Date())) {
       throw new ApiError(409, BILLING_MESSAGES.bidFeeNotNeeded, 'BID_FEE_NOT_NEEDED');
     }
+    const bidAlias = bidAliasOf(body.bidAlias, buyer);
+    // As the bid route: a typed alias may not pass for another member.
+    if (bidAlias !== buyer.bid_alias) await refuseOthersUsername(infra.db, bidAlias, buyer);
     const bid = {
       userId: buyer.user_id,
       username: buyer.username,
-      bidAlias: bidAliasOf(body.bidAlias, buyer),
+      bidAlias,
       ...bidAmountFields(body.bidamt),
       type: body.type ?? null,
     };
