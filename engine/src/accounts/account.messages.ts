@@ -35,6 +35,8 @@ export const ACCOUNT_MESSAGES = {
   /** Not the spec's: Login with OTP for an account whose email link was never opened. */
   otpSignInNeedsVerifiedEmail:
     'Your email is not verified yet. Please open the link we emailed you, or login with your password to have it sent again.',
+  /** Not the spec's: Login with OTP for an account no code may sign in to (a blocked one). */
+  otpSignInUnavailable: 'No code can be sent for this account. Please login with your password.',
   /** Not the spec's: Sign in with OTP's success, as 'Phone verified successfully.' is the check's. */
   otpSignedIn: 'Signed in successfully.',
   /** Not the spec's: the email link opened again once the email and the mobile are verified. */

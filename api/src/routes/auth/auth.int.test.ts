@@ -1,7 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { accountStream } from '@boli/engine/accounts/account.events';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { rebuild } from '@boli/projections';
@@ -277,6 +278,39 @@ describe('sign-in by phone OTP (section 1), with no token', () => {
     expect(own.status).not.toBe(429);
   });
 
+  it('does not name a block to whoever types the username, as password sign-in does not', async () => {
+    const member = await verifiedMember();
+    const store = createPostgresEventStore({
+      connectionString: app.databaseUrl,
+      maxConnections: 1,
+    });
+    try {
+      const now = new Date().toISOString();
+      await store.append(
+        accountStream(member.userId),
+        [
+          {
+            type: 'AccountBlocked',
+            data: { userId: member.userId, reason: 'spam', blockedBy: 'u-support', blockedAt: now },
+            metadata: { eventId: randomUUID(), now },
+          },
+        ],
+        'any',
+      );
+    } finally {
+      await store.close();
+    }
+    const refused = await api('/api/auth/signin/otp/phone/send', {
+      json: { username: member.username },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      msg: ACCOUNT_MESSAGES.otpSignInUnavailable,
+      code: 'SIGNIN_UNAVAILABLE',
+      data: null,
+    });
+  });
+
   it('refuses at sign-up an alias that is another member’s username', async () => {
     const someone = await verifiedMember();
     const refused = await signup(newMember(), { bidAlias: someone.username });
@@ -305,6 +339,8 @@ describe('sign-in by phone OTP (section 1), with no token', () => {
     expect(unverified.body).toMatchObject({
       msg: ACCOUNT_MESSAGES.otpSignInNeedsVerifiedMobile,
       code: 'SIGNIN_MOBILE_NOT_VERIFIED',
+      // Nothing of the account's state beyond the refusal itself.
+      data: null,
     });
     // Nor does a code sign in there: without the sign-up's token, no code is the phone check's.
     const verify = await api('/api/auth/signin/otp/phone/verify', {

@@ -21,6 +21,7 @@ import { bearerToken, validationAuth } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
+import { refusalOf, statusOfDomainError } from '../../http/domainErrors.ts';
 import { RATE_LIMITS } from '../../identity/rateLimit.ts';
 import { otpCode } from '../../identity/tokens.ts';
 import {
@@ -89,6 +90,20 @@ function sentToOf(caller: OtpCaller, phoneCode: string, phone: string): string {
   return `${code} ${caller.purpose === 'signIn' ? maskedPhone(phone) : phone}`;
 }
 
+/**
+ * A refusal as Login with OTP tells it to whoever typed the username: its code and words, none of
+ * the account's state the decider's details hold; a block, as password sign-in keeps it until
+ * the password is right, not named.
+ */
+function toStranger(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  if (error.code === 'ACCOUNT_BLOCKED') {
+    return new ApiError(403, ACCOUNT_MESSAGES.otpSignInUnavailable, 'SIGNIN_UNAVAILABLE');
+  }
+  const { code, message } = refusalOf(error);
+  return new ApiError(statusOfDomainError(code).status, message, code);
+}
+
 /** Whose code a call is about, and what for. */
 type OtpCaller = { userId: string; purpose: OtpPurpose };
 
@@ -153,7 +168,7 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
       if (error instanceof DomainError && error.code === 'OTP_DAILY_LIMIT') {
         return otpRefusal(ctx, 429, MESSAGES.dailyLimitServer, 0, error.code);
       }
-      throw error;
+      throw purpose === 'signIn' ? toStranger(error) : error;
     }
     // The code just sent stands: this one is never sent.
     if (issued.length === 0) await dropMessageSecret(infra.db, metadata.eventId);
@@ -258,7 +273,7 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
           attemptsLeft,
         );
       }
-      throw error;
+      throw purpose === 'signIn' ? toStranger(error) : error;
     }
     const after = events.reduce(accountDecider.evolve, state);
     if (events.some((event) => event.type === 'OtpVerificationFailed')) {

@@ -77,6 +77,7 @@ const SIGN_IN_REFUSALS: Readonly<Record<string, string | null>> = {
   SIGNIN_MOBILE_NOT_VERIFIED: null,
   [EMAIL_NOT_VERIFIED]: ACCOUNT_MESSAGES.otpSignInNeedsVerifiedEmail,
   ACCOUNT_BLOCKED: null,
+  SIGNIN_UNAVAILABLE: null,
 };
 
 /** What a Login with OTP send refused for good says (SIGN_IN_REFUSALS). */
