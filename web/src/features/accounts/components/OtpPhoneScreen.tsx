@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,10 +9,10 @@ import { OTP_PHONE_VERIFY_PATH, safeRedirectTarget } from '../../../app/guards/a
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { writeStored } from '../../../app/session/storage.ts';
-import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { loginPath, otpSignInPath } from '../model/returnAfterVerify.ts';
+import { WayIn } from './WayIn.tsx';
 import { SIGN_IN_TITLE } from './OtpPhoneVerifyScreen.tsx';
 
 const VERIFY_TITLE = 'Send OTP to your phone';
@@ -51,16 +50,7 @@ export function OtpPhoneScreen() {
       typed={params.get('username') ?? ''}
       onUsername={(username) => navigate(otpSignInPath(username, redirect))}
     >
-      {(username) => (
-        <Link
-          component={RouterLink}
-          to={loginPath(redirect, username)}
-          variant="body2"
-          sx={TAP_TARGET}
-        >
-          Login with password
-        </Link>
-      )}
+      {(username) => <WayIn to={loginPath(redirect, username)}>Login with password</WayIn>}
     </UsernameForm>
   );
 }

@@ -5,7 +5,6 @@ import { fromPromise } from 'xstate';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -31,8 +30,8 @@ import {
   signUpPath,
   takeReturnAfterVerify,
 } from '../model/returnAfterVerify.ts';
+import { WayIn } from './WayIn.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
-import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const machine = otpMachine.provide({
   actors: {
@@ -91,27 +90,9 @@ function OtherWaysIn({
 }) {
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-      <Link
-        component={RouterLink}
-        to={otpLoginPath(redirect, username)}
-        variant="body2"
-        sx={TAP_TARGET}
-      >
-        Use another username
-      </Link>
-      <Link
-        component={RouterLink}
-        to={loginPath(redirect, username)}
-        variant="body2"
-        sx={TAP_TARGET}
-      >
-        Login with password
-      </Link>
-      {signUp && (
-        <Link component={RouterLink} to={signUpPath(redirect)} variant="body2" sx={TAP_TARGET}>
-          Sign up
-        </Link>
-      )}
+      <WayIn to={otpLoginPath(redirect, username)}>Use another username</WayIn>
+      <WayIn to={loginPath(redirect, username)}>Login with password</WayIn>
+      {signUp && <WayIn to={signUpPath(redirect)}>Sign up</WayIn>}
     </Stack>
   );
 }
