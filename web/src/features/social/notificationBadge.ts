@@ -66,7 +66,7 @@ export function answeredText(notification: Notification): string | null {
  * The bell's list: requests waiting for the member's answer first (their Approve and Reject are
  * what the member has to do), then the rest as they came, newest first.
  */
-export function notificationsInOrder(notifications: readonly Notification[]): Notification[] {
+export function notificationsInOrder<N extends Notification>(notifications: readonly N[]): N[] {
   return [
     ...notifications.filter(awaitsAnswer),
     ...notifications.filter((notification) => !awaitsAnswer(notification)),
@@ -76,3 +76,32 @@ export function notificationsInOrder(notifications: readonly Notification[]): No
 /** The later of two marks (either may be missing): what was seen on any device is not new. */
 export const laterSeen = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;
+
+/** A notification as the menu lists it: `times` the notes it stands for (outbids folded). */
+export type ListedNotification = Notification & { readonly times: number };
+
+/**
+ * The menu's notes, newest first as they come, with every outbid on one ad folded into its newest
+ * ('outbid 13 times'): two bidders raising each other on one ad would otherwise fill the menu
+ * with one line per raise.
+ */
+export function foldRepeatedOutbids(notifications: readonly Notification[]): ListedNotification[] {
+  const byAd = new Map<string, { times: number }>();
+  const listed: (Notification & { times: number })[] = [];
+  for (const notification of notifications) {
+    const ad = notification.kind === 'outbid' ? notification.adId : null;
+    const newer = ad === null ? undefined : byAd.get(ad);
+    if (newer) {
+      newer.times += 1;
+      continue;
+    }
+    const item = { ...notification, times: 1 };
+    if (ad !== null) byAd.set(ad, item);
+    listed.push(item);
+  }
+  return listed;
+}
+
+/** What a folded outbid says beside its time: how many times the member was outbid there. */
+export const timesText = (notification: ListedNotification): string | null =>
+  notification.times > 1 ? `Outbid ${notification.times} times on this ad` : null;

@@ -4,9 +4,11 @@ import {
   answeredText,
   answersFor,
   badgeCount,
+  foldRepeatedOutbids,
   laterSeen,
   notificationsInOrder,
   seenMarkOf,
+  timesText,
 } from './notificationBadge.ts';
 
 const note = (fields: Partial<Notification>): Notification => ({
@@ -102,5 +104,36 @@ describe('the mark the count goes from, this browser’s or the account’s', ()
     expect(laterSeen(null, early)).toBe(early);
     expect(laterSeen(early, null)).toBe(early);
     expect(laterSeen(null, null)).toBeNull();
+  });
+});
+
+describe('outbids on one ad', () => {
+  const outbid = (_id: string, adId: string) => note({ _id, kind: 'outbid', adId });
+
+  it('are one line, the newest, saying how many times', () => {
+    const listed = foldRepeatedOutbids([
+      outbid('o3', 'ad-1'),
+      note({ _id: 'r1' }),
+      outbid('o2', 'ad-1'),
+      outbid('x1', 'ad-2'),
+      outbid('o1', 'ad-1'),
+    ]);
+    expect(listed.map((each) => [each._id, each.times])).toEqual([
+      ['o3', 3],
+      ['r1', 1],
+      ['x1', 1],
+    ]);
+    expect(timesText(listed[0]!)).toBe('Outbid 3 times on this ad');
+    expect(timesText(listed[2]!)).toBeNull();
+    // …and count once on the bell.
+    expect(badgeCount(listed, null)).toBe(3);
+  });
+
+  it('leaves every other note as it is', () => {
+    const notes = [
+      note({ _id: 'a', adId: 'ad-1', kind: 'finalCallMade' }),
+      note({ _id: 'b', adId: 'ad-1', kind: 'finalCallMade' }),
+    ];
+    expect(foldRepeatedOutbids(notes).map((each) => each._id)).toEqual(['a', 'b']);
   });
 });

@@ -31,10 +31,12 @@ import {
   answeredText,
   answersFor,
   badgeCount,
+  foldRepeatedOutbids,
   laterSeen,
   notificationsInOrder,
   seenKey,
   seenMarkOf,
+  timesText,
 } from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
@@ -164,7 +166,9 @@ export function NotificationBell() {
     }
   };
 
-  const count = badgeCount(notifications, seenAt);
+  // Outbids on one ad are one line, and count once.
+  const listed = foldRepeatedOutbids(notifications);
+  const count = badgeCount(listed, seenAt);
   return (
     <>
       <IconButton
@@ -213,7 +217,7 @@ export function NotificationBell() {
             !failure && <Typography sx={{ p: 2 }}>No notifications</Typography>
           ) : (
             <List aria-label="Notifications" dense>
-              {notificationsInOrder(notifications).map((notification, index) => {
+              {notificationsInOrder(listed).map((notification, index) => {
                 const to = notificationLink(notification);
                 return (
                   // The list holds its items only (a screen reader counts them): the line
@@ -224,7 +228,7 @@ export function NotificationBell() {
                     // Focusable from script only: where the keyboard goes after an answer.
                     tabIndex={-1}
                     data-testid="notification"
-                    divider={index < notifications.length - 1}
+                    divider={index < listed.length - 1}
                     sx={{ display: 'block' }}
                   >
                     {to ? (
@@ -261,6 +265,7 @@ export function NotificationBell() {
                       sx={{ display: 'block' }}
                     >
                       {formatDateTime(notification.createdAt)}
+                      {timesText(notification) && ` · ${timesText(notification)}`}
                     </Typography>
                     {answeredText(notification) && (
                       <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 500 }}>
