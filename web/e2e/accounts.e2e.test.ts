@@ -88,6 +88,14 @@ describe('a new member', () => {
     await signUp.click();
     await page.getByText(MESSAGES.agreeToTermsToMoveForward).waitFor();
     await page.getByRole('checkbox').check();
+
+    // A wrong answer is told before the confirm dialog, and a new question is asked.
+    await field(page, 'Captcha answer').fill(String(Number(answerCaptcha(question)) + 1));
+    await signUp.click();
+    await alert(page, 'Wrong captcha answer.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const again = await page.getByTestId('captcha-question').innerText();
+    await field(page, 'Captcha answer').fill(answerCaptcha(again));
     await page.screenshot({ path: '/tmp/boli-acc-register.png', fullPage: true });
 
     // A double tap: its second tap lands on the backdrop of the dialog its first one opened,

@@ -350,6 +350,33 @@ describe('sign-in by phone OTP (section 1), with no token', () => {
   });
 });
 
+describe('the captcha checked before Register’s confirm dialog', () => {
+  it('keeps a right answer good for the sign-up, and spends a wrong one', async () => {
+    const right = await captcha();
+    const checked = await api('/api/auth/captcha/check', { json: right });
+    expect(checked.status).toBe(200);
+    // Still good: the sign-up that follows takes it.
+    const member = newMember();
+    const signed = await api('/api/auth/signup', { json: { ...signupForm(member), ...right } });
+    expect(signed.status).toBe(200);
+
+    const wrong = await captcha();
+    const refused = await api('/api/auth/captcha/check', {
+      json: { ...wrong, captchaAnswer: String(Number(wrong.captchaAnswer) + 1) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'CAPTCHA_WRONG',
+      errors: [{ field: 'captchaAnswer' }],
+    });
+    // Spent: the right answer no longer signs up with it.
+    const after = await api('/api/auth/signup', {
+      json: { ...signupForm(newMember()), ...wrong },
+    });
+    expect(after.body.code).toBe('CAPTCHA_WRONG');
+  });
+});
+
 describe('sign-up to full access, over HTTP', () => {
   it('captcha → signup → email link → OTP (wrong, then right) → a working session', async () => {
     const member = newMember();

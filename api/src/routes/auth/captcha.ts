@@ -56,3 +56,24 @@ export async function solveCaptcha(
     .returning<{ answer: string; expires_at: Date }[]>(['answer', 'expires_at']);
   return spent !== undefined && spent.expires_at > now && spent.answer === answer.trim();
 }
+
+/**
+ * Register's check before its confirm dialog: true when `answer` is right in time, and then the
+ * captcha stays good for the sign-up that follows; a wrong or late answer spends it, as the
+ * sign-up's own check would, so each captcha still takes one wrong answer only.
+ */
+export async function checkCaptcha(
+  db: Knex,
+  captchaId: string,
+  answer: string,
+  now = new Date(),
+): Promise<boolean> {
+  if (!/^[\w-]{1,64}$/.test(captchaId)) return false;
+  const right = await db('captchas')
+    .where({ captcha_id: captchaId, answer: answer.trim() })
+    .where('expires_at', '>', now)
+    .first('captcha_id');
+  if (right) return true;
+  await db('captchas').where({ captcha_id: captchaId }).delete();
+  return false;
+}

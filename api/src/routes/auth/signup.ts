@@ -28,7 +28,7 @@ import {
   mobileValidated,
   storeMessageSecret,
 } from './accounts.ts';
-import { newCaptcha, solveCaptcha } from './captcha.ts';
+import { checkCaptcha, newCaptcha, solveCaptcha } from './captcha.ts';
 import {
   aliasIsOthersUsername,
   claimIdentities,
@@ -90,6 +90,18 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
   router.get('/api/auth/captcha', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = success(await newCaptcha(infra.db));
+  });
+
+  // Register asks this before its confirm dialog, so a wrong answer is told before Confirm.
+  router.post('/api/auth/captcha/check', async (ctx) => {
+    const captcha = parseForm(captchaFields, ctx.request.body);
+    if (!(await checkCaptcha(infra.db, captcha.captchaId, captcha.captchaAnswer))) {
+      return refuse(ctx, 400, WRONG_CAPTCHA, {
+        errors: [{ field: 'captchaAnswer', message: WRONG_CAPTCHA }],
+        code: 'CAPTCHA_WRONG',
+      });
+    }
+    ctx.body = success({ correct: true });
   });
 
   router.post('/api/auth/signup', async (ctx) => {

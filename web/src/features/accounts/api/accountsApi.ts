@@ -23,6 +23,17 @@ export async function fetchCaptcha(): Promise<Captcha> {
   return { captchaId: text(data.captchaId), question: text(data.question) };
 }
 
+/**
+ * POST /api/auth/captcha/check: resolves when the answer is right (the captcha stays good for the
+ * sign-up); rejects with 'Wrong captcha answer.' on `captchaAnswer` when not (it is spent).
+ */
+export async function checkCaptcha(input: {
+  captchaId: string;
+  captchaAnswer: string;
+}): Promise<void> {
+  await apiEnvelope('/api/auth/captcha/check', { json: input });
+}
+
 /** YYYY-MM-DD (the date input) → DD-MM-YYYY (what the forms send). */
 export const toDayMonthYear = (iso: string): string => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

@@ -29,7 +29,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { PhoneNumberFields } from '../../../components/PhoneNumberFields.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
-import { fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
+import { checkCaptcha, fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
 import {
   signupMachine,
   type RegisterField,
@@ -44,7 +44,10 @@ import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 
 const machine = signupMachine.provide({
-  actors: { signup: fromPromise(({ input }) => signup(input)) },
+  actors: {
+    signup: fromPromise(({ input }) => signup(input)),
+    checkCaptcha: fromPromise(({ input }) => checkCaptcha(input)),
+  },
 });
 
 const EMPTY: SignupValues = {
@@ -300,6 +303,7 @@ export function RegisterScreen() {
         size="large"
         type="submit"
         disabled={values.captchaAnswer.trim() === '' || submitting}
+        loading={snapshot.matches('checkingCaptcha')}
       >
         Sign up
       </Button>

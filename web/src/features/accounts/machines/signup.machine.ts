@@ -112,13 +112,14 @@ const withoutField = (
 };
 
 const submitTransitions = [
-  { guard: 'validForm', target: 'confirming', actions: 'keepValues' },
+  { guard: 'validForm', target: 'checkingCaptcha', actions: 'keepValues' },
   { target: 'editing', actions: 'showErrors' },
 ] as const;
 
 /**
- * Register (sections 2, 4, 5): the form is checked with the server's own rules; a valid form
- * opens the confirm dialog (Back / Confirm, naming Gender, DOB and EMail); Confirm signs up.
+ * Register (sections 2, 4, 5): the form is checked with the server's own rules, and its captcha
+ * answer with the server (a wrong one is refused before the dialog, not after it); then the
+ * confirm dialog opens (Back / Confirm, naming Gender, DOB and EMail); Confirm signs up.
  * A refusal comes back to the form as `failed` — its captcha was used up, so the screen asks a
  * new one — and `done` holds the new account.
  */
@@ -148,6 +149,9 @@ export const signupMachine = setup({
     signup: fromPromise<SignupResult, SignupValues>(async () => {
       throw new Error('signup is provided by the screen');
     }),
+    checkCaptcha: fromPromise<void, { captchaId: string; captchaAnswer: string }>(async () => {
+      throw new Error('checkCaptcha is provided by the screen');
+    }),
   },
 }).createMachine({
   id: 'signup',
@@ -169,6 +173,24 @@ export const signupMachine = setup({
   },
   states: {
     editing: { on: { SUBMIT: [...submitTransitions] } },
+    checkingCaptcha: {
+      invoke: {
+        src: 'checkCaptcha',
+        input: ({ context }) => ({
+          captchaId: context.values?.captchaId ?? '',
+          captchaAnswer: context.values?.captchaAnswer ?? '',
+        }),
+        onDone: 'confirming',
+        // Wrong, it is spent: the form comes back for a new one, as after a refused sign-up.
+        onError: {
+          target: 'failed',
+          actions: assign(({ context, event }) => ({
+            ...signupFailure(event.error),
+            refusals: context.refusals + 1,
+          })),
+        },
+      },
+    },
     confirming: {
       on: { BACK: 'editing', CONFIRM: 'submitting' },
     },

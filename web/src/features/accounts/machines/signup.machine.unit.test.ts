@@ -26,9 +26,17 @@ const VALID: SignupValues = {
 
 const RESULT: SignupResult = { userId: 'u1', username: 'asha01', validationJWT: 'v.jwt' };
 
-function start(signup: (values: SignupValues) => Promise<SignupResult> = async () => RESULT) {
+function start(
+  signup: (values: SignupValues) => Promise<SignupResult> = async () => RESULT,
+  checkCaptcha: () => Promise<void> = async () => undefined,
+) {
   const actor = createActor(
-    signupMachine.provide({ actors: { signup: fromPromise(({ input }) => signup(input)) } }),
+    signupMachine.provide({
+      actors: {
+        signup: fromPromise(({ input }) => signup(input)),
+        checkCaptcha: fromPromise(() => checkCaptcha()),
+      },
+    }),
     { input: { now: () => NOW } },
   );
   actor.start();
@@ -40,7 +48,9 @@ describe('the register form', () => {
     const signup = vi.fn(async () => RESULT);
     const actor = start(signup);
     actor.send({ type: 'SUBMIT', values: VALID });
-    expect(actor.getSnapshot().value).toBe('confirming');
+    // The captcha is checked first: the dialog opens once it is right.
+    expect(actor.getSnapshot().value).toBe('checkingCaptcha');
+    await waitFor(actor, (s) => s.value === 'confirming');
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().value).toBe('submitting');
     await waitFor(actor, (s) => s.status === 'done');
@@ -48,10 +58,11 @@ describe('the register form', () => {
     expect(actor.getSnapshot().context.result).toEqual(RESULT);
   });
 
-  it('goes Back from the confirm dialog to the form without signing up', () => {
+  it('goes Back from the confirm dialog to the form without signing up', async () => {
     const signup = vi.fn(async () => RESULT);
     const actor = start(signup);
     actor.send({ type: 'SUBMIT', values: VALID });
+    await waitFor(actor, (s) => s.value === 'confirming');
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(signup).not.toHaveBeenCalled();
@@ -108,6 +119,7 @@ describe('a refused sign-up', () => {
       throw error;
     });
     actor.send({ type: 'SUBMIT', values: VALID });
+    await waitFor(actor, (s) => s.value === 'confirming');
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.value === 'failed');
     return actor;
@@ -156,7 +168,22 @@ describe('a refused sign-up', () => {
     const actor = await refusedWith(new ApiError(400, 'Wrong captcha answer.'));
     expect(actor.getSnapshot().context.formError).toBe('Wrong captcha answer.');
     actor.send({ type: 'SUBMIT', values: { ...VALID, captchaAnswer: '13' } });
-    expect(actor.getSnapshot().value).toBe('confirming');
+    await waitFor(actor, (s) => s.value === 'confirming');
+  });
+
+  it('refuses a wrong captcha answer before the confirm dialog, not after it', async () => {
+    const signup = vi.fn(async () => RESULT);
+    const actor = start(signup, async () => {
+      throw new ApiError(400, 'Wrong captcha answer.', [
+        { field: 'captchaAnswer', message: 'Wrong captcha answer.' },
+      ]);
+    });
+    actor.send({ type: 'SUBMIT', values: VALID });
+    await waitFor(actor, (s) => s.value === 'failed');
+    expect(actor.getSnapshot().context.fieldErrors.captchaAnswer).toEqual([
+      'Wrong captcha answer.',
+    ]);
+    expect(signup).not.toHaveBeenCalled();
   });
 
   it('shows the generic message when the call itself fails', async () => {
