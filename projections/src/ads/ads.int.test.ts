@@ -480,6 +480,8 @@ describe('the ad search', () => {
     try {
       expect(await search('bangalore')).toEqual(['dzireDealer']);
       expect(await search('dzire bangalore')).toEqual(['dzireDealer']);
+      // Still being typed, as the last word: the old name it begins.
+      expect(await search('bangalor')).toEqual(['dzireDealer']);
       // An old name is what was meant, not a slip for a place spelt like it (Madurai).
       expect(await search('madras')).toEqual(['chennai']);
     } finally {

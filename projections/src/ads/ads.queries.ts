@@ -271,6 +271,13 @@ export const SEARCH_WINDOW = 200;
 const RECENT_SLICE = 30_000;
 /** The last word matches as a prefix from this length on ('swi' → swift). */
 const MIN_PREFIX_LENGTH = 3;
+/** An old name of a place is completed from this many letters on ('banga' → Bangalore). */
+const MIN_PLACE_PREFIX_LENGTH = 5;
+/** The last term, when long enough to complete a place's old name. */
+const typingOf = (terms: readonly string[]): string | null => {
+  const last = terms.at(-1);
+  return last !== undefined && Array.from(last).length >= MIN_PLACE_PREFIX_LENGTH ? last : null;
+};
 /** A term no ad holds is compared with known words at this trigram similarity or more … */
 const UNKNOWN_TERM_SIMILARITY = 0.2;
 /** … a term some ad holds only with close forms of itself ('car' → 'cars'). */
@@ -353,13 +360,19 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
 async function meaningsOf(
   db: Knex,
   terms: readonly string[],
+  /** The last term, still being typed: an old name it begins counts too ('bangalor'). */
+  typing: string | null,
 ): Promise<{ meanings: Map<string, string[][]>; places: Set<string> }> {
   const { rows } = await db.raw<{ rows: { alias: string; words: string[] }[] }>(
     `SELECT DISTINCT lower(alias) AS alias,
             ARRAY(SELECT lexeme FROM unnest(to_tsvector('simple', district))) AS words
-       FROM ${DISTRICT_ALIASES} WHERE lower(alias) = ANY(?::text[])`,
-    [[...terms]],
+       FROM ${DISTRICT_ALIASES}
+      WHERE lower(alias) = ANY(?::text[]) OR (?::text IS NOT NULL AND starts_with(lower(alias), ?))`,
+    [[...terms], typing, typing ?? ''],
   );
+  const named = (row: { alias: string }, term: string) =>
+    row.alias === term ||
+    (term === typing && row.alias.startsWith(term) && !row.alias.includes(' '));
   // A name that is the district's own already finds it.
   const places = rows.filter((row) => !row.words.includes(row.alias));
   return {
@@ -368,7 +381,7 @@ async function meaningsOf(
         term,
         [
           ...otherWordsFor(term).map((word) => [word]),
-          ...places.filter((row) => row.alias === term).map((row) => row.words),
+          ...places.filter((row) => named(row, term)).map((row) => row.words),
         ],
       ]),
     ),
@@ -416,7 +429,7 @@ export async function searchAds(
   const [corrections, joined, { meanings, places }] = await Promise.all([
     correctionsOf(db, terms),
     joinedWordsOf(db, terms),
-    meaningsOf(db, terms),
+    meaningsOf(db, terms, typingOf(terms)),
   ]);
   const groups: SearchGroup[] = terms.map((term, i) => ({
     term,
