@@ -26,6 +26,9 @@ export const captchaMigration: Migration = {
   },
 };
 
+/** What a captcha id can be (randomToken's letters): anything else is none, unlooked-for. */
+const CAPTCHA_ID = /^[\w-]{1,64}$/;
+
 /** An arithmetic question; the answer waits for 10 minutes. */
 export async function newCaptcha(
   db: Knex,
@@ -49,7 +52,7 @@ export async function solveCaptcha(
   answer: string,
   now = new Date(),
 ): Promise<boolean> {
-  if (!/^[\w-]{1,64}$/.test(captchaId)) return false;
+  if (!CAPTCHA_ID.test(captchaId)) return false;
   const [spent] = await db('captchas')
     .where({ captcha_id: captchaId })
     .delete()
@@ -68,7 +71,7 @@ export async function checkCaptcha(
   answer: string,
   now = new Date(),
 ): Promise<boolean> {
-  if (!/^[\w-]{1,64}$/.test(captchaId)) return false;
+  if (!CAPTCHA_ID.test(captchaId)) return false;
   const right = await db('captchas')
     .where({ captcha_id: captchaId, answer: answer.trim() })
     .where('expires_at', '>', now)

@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Router } from '@koa/router';
 import { accountDecider } from '@boli/engine/accounts/account.decider';
@@ -86,6 +87,13 @@ async function verificationLink(infra: AuthInfra, userId: string, now: Date): Pr
 }
 
 /** Captcha, sign-up, the email link and its resend: section 4's first two steps. */
+/** A wrong (or spent, or late) captcha answer, on its field: the form asks a new one. */
+const refuseWrongCaptcha = (ctx: Context) =>
+  refuse(ctx, 400, WRONG_CAPTCHA, {
+    errors: [{ field: 'captchaAnswer', message: WRONG_CAPTCHA }],
+    code: 'CAPTCHA_WRONG',
+  });
+
 export function signupRoutes(router: Router, infra: AuthInfra): void {
   router.get('/api/auth/captcha', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -96,10 +104,7 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
   router.post('/api/auth/captcha/check', async (ctx) => {
     const captcha = parseForm(captchaFields, ctx.request.body);
     if (!(await checkCaptcha(infra.db, captcha.captchaId, captcha.captchaAnswer))) {
-      return refuse(ctx, 400, WRONG_CAPTCHA, {
-        errors: [{ field: 'captchaAnswer', message: WRONG_CAPTCHA }],
-        code: 'CAPTCHA_WRONG',
-      });
+      return refuseWrongCaptcha(ctx);
     }
     ctx.body = success({ correct: true });
   });
@@ -124,10 +129,7 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
     ]);
     const captcha = parseForm(captchaFields, body);
     if (!(await solveCaptcha(infra.db, captcha.captchaId, captcha.captchaAnswer))) {
-      return refuse(ctx, 400, WRONG_CAPTCHA, {
-        errors: [{ field: 'captchaAnswer', message: WRONG_CAPTCHA }],
-        code: 'CAPTCHA_WRONG',
-      });
+      return refuseWrongCaptcha(ctx);
     }
 
     const userId = randomUUID();
