@@ -26,14 +26,16 @@ export const bidAliasOf = (typed: string | undefined, member: Pick<MemberFacts, 
   typed?.trim() || member.bid_alias;
 
 /**
- * Refuses (409 `BID_ALIAS_IS_USERNAME`) an alias that reads as another member's username: other
- * bidders see aliases alone, so it would pass for that member.
+ * Refuses (409 `BID_ALIAS_IS_USERNAME`) an alias typed for a bid that reads as another member's
+ * username: other bidders see aliases alone, so it would pass for that member. The registered
+ * alias was judged when it was chosen: bids under it, the way most come, need no lookup.
  */
 export async function refuseOthersUsername(
   db: Knex,
   alias: string,
-  member: Pick<MemberFacts, 'user_id'>,
+  member: Pick<MemberFacts, 'user_id' | 'bid_alias'>,
 ): Promise<void> {
+  if (alias === member.bid_alias) return;
   if (await aliasIsOthersUsername(db, alias, member.user_id)) {
     throw new ApiError(409, MESSAGES.bidAliasIsUsername, 'BID_ALIAS_IS_USERNAME');
   }

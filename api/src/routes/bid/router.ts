@@ -99,9 +99,7 @@ export function bidRouter(infra: BidInfra): Router {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const bidder = activeSignedInMember(ctx);
     const bidAlias = bidAliasOf(body.bidAlias, bidder);
-    // An alias typed for this bid must not be another member's username (the registered one was
-    // judged when it was chosen): one lookup, and none on the way most bids come.
-    if (bidAlias !== bidder.bid_alias) await refuseOthersUsername(infra.db, bidAlias, bidder);
+    await refuseOthersUsername(infra.db, bidAlias, bidder);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
     const placed = await run(

@@ -47,8 +47,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
       throw new ApiError(409, BILLING_MESSAGES.bidFeeNotNeeded, 'BID_FEE_NOT_NEEDED');
     }
     const bidAlias = bidAliasOf(body.bidAlias, buyer);
-    // As the bid route: a typed alias may not pass for another member.
-    if (bidAlias !== buyer.bid_alias) await refuseOthersUsername(infra.db, bidAlias, buyer);
+    await refuseOthersUsername(infra.db, bidAlias, buyer);
     const bid = {
       userId: buyer.user_id,
       username: buyer.username,
