@@ -21,9 +21,10 @@ const COUNT = LIMITS.adPageSize + 1;
 const names = Array.from({ length: COUNT }, (_, i) => `Veena ${String(i + 1).padStart(2, '0')}`);
 
 let member: Member;
+let owner: Member;
 
 beforeAll(async () => {
-  const owner = await createMember(app, { address: true });
+  owner = await createMember(app, { address: true });
   member = await createMember(app, { address: false });
   // One at a time, so the list's order (newest first) is the order posted.
   for (const itemName of names) await postAd(app, owner, { itemName });
@@ -172,6 +173,26 @@ describe('the ad list after a visit to an ad', () => {
     const [load, back] = await Promise.all([loadMore.boundingBox(), backToTop.boundingBox()]);
     expect(back!.y).toBeGreaterThan(load!.y + load!.height - 1);
     expect(back!.x + back!.width).toBeLessThanOrEqual(narrowest.width);
+    await context.close();
+  });
+
+  it('My Ads too: Back from an ad shows the pages loaded, scrolled where they were', async () => {
+    const { context, page } = await openAs(browser, owner);
+    await openAt(app, page, '/myAds');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect.poll(() => cards(page).count()).toBe(COUNT);
+    const oldest = page.getByRole('article', { name: names[0] });
+    await oldest.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    await oldest.getByRole('link').first().click();
+    await page.getByRole('heading', { name: names[0] }).waitFor();
+    await page.goBack();
+    await oldest.waitFor({ timeout: 5_000 });
+    expect(await cards(page).count()).toBe(COUNT);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
     await context.close();
   });
 });

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
 import { hasMoreAds } from './model/adFilters.ts';
+import { pagesUpTo, withFreshCopies } from './model/freshCopies.ts';
 
 type Pages = {
   key: string;
@@ -31,19 +33,17 @@ function keepList(entry: string, pages: Pages) {
 
 /**
  * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
- * on loadMore — offered only while the last page came back full. With `historyEntry` (the
- * location's key) a list come back to by Back or Forward starts where it was left, whether the
- * screen was left (an ad's page) or stayed (a search from the list, then Back).
+ * on loadMore — offered only while the last page came back full. A list come back to by Back or
+ * Forward (by the location's key) starts where it was left, whether the screen was left (an ad's
+ * page) or stayed (a search from the list, then Back), and its cards are then read again in
+ * place (`refresh`, which a screen may also call when something about them changed).
  */
-export function useAdPages(
-  key: string,
-  fetchPage: (page: number) => Promise<AdView[]>,
-  historyEntry?: string,
-) {
-  const entry = historyEntry === undefined ? undefined : `${historyEntry}|${key}`;
+export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdView[]>) {
+  const { key: historyEntry } = useLocation();
+  const entry = `${historyEntry}|${key}`;
   const [pages, setPages] = useState<Pages>(
     () =>
-      (entry === undefined ? undefined : leftLists.get(entry)) ?? {
+      leftLists.get(entry) ?? {
         key,
         ads: [],
         page: 0,
@@ -58,14 +58,13 @@ export function useAdPages(
   const [shownEntry, setShownEntry] = useState(entry);
   if (entry !== shownEntry) {
     setShownEntry(entry);
-    const left = entry === undefined ? undefined : leftLists.get(entry);
+    const left = leftLists.get(entry);
     if (left?.key === key) setPages(left);
   }
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
   useEffect(() => {
-    if (entry !== undefined && pages.key === key && !pages.loading && pages.error === null)
-      keepList(entry, pages);
+    if (pages.key === key && !pages.loading && pages.error === null) keepList(entry, pages);
   }, [entry, key, pages]);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -105,17 +104,38 @@ export function useAdPages(
   );
 
   const liveKey = useRef(key);
+
+  // The cards shown, read again in place; a failed read leaves them as they were.
+  const refresh = useCallback(() => {
+    const shown = pagesRef.current;
+    if (shown.key !== key || shown.page === 0 || shown.loading) return;
+    Promise.all(pagesUpTo(shown.page).map((page) => fetchRef.current(page))).then(
+      (fresh) => {
+        if (liveKey.current !== key) return;
+        setPages((current) =>
+          current.key === key
+            ? { ...current, ads: withFreshCopies(current.ads, fresh.flat()) }
+            : current,
+        );
+      },
+      () => undefined,
+    );
+  }, [key]);
+
   useEffect(() => {
     liveKey.current = key;
-    // Pages taken from where the list was left need no first load.
+    // Pages taken from where the list was left need no first load, only a fresh look.
     const shown = pagesRef.current;
-    if (shown.key === key && shown.page > 0 && !shown.loading) return;
+    if (shown.key === key && shown.page > 0 && !shown.loading) {
+      refresh();
+      return;
+    }
     let live = true;
     load(1, () => live);
     return () => {
       live = false;
     };
-  }, [key, load]);
+  }, [key, entry, load, refresh]);
 
   const loadMore = useCallback(() => {
     const asked = key;
@@ -137,5 +157,6 @@ export function useAdPages(
     hasMore: current && !pages.loading && hasMoreAds(pages.lastPageSize),
     loadMore,
     retry,
+    refresh,
   };
 }

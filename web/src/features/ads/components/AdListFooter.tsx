@@ -18,7 +18,8 @@ const cardLink = (index: number): HTMLElement | null =>
  * leaves the focus on nothing: Load More moves it to the first ad it added, Back To Top to the
  * page's main region. Load More keeps its place, centred, when Back To Top appears beside it:
  * that appears as the page is scrolled towards Load More, and a button that moves as it is aimed
- * at takes the click elsewhere.
+ * at takes the click elsewhere. Back To Top holds its place while hidden: a list come back to is
+ * scrolled before the button shows, and a page shorter by its row would stop that scroll short.
  */
 export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
   const showBackToTop = useScrolledDown();
@@ -28,7 +29,6 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
     cardLink(firstNew.current)?.focus({ preventScroll: true });
     firstNew.current = null;
   }, [count]);
-  if (!hasMore && !showBackToTop) return null;
   return (
     <Box
       sx={{
@@ -50,12 +50,13 @@ export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
           Load More
         </Button>
       )}
-      {showBackToTop && (
+      {count > 0 && (
         <Button
           startIcon={<ArrowUpwardIcon />}
           // One line. Beside Load More where the side column holds it (a 360 px phone does);
           // below it on a narrower screen, where it ran past the page's edge.
           sx={{
+            visibility: showBackToTop ? 'visible' : 'hidden',
             gridColumn: hasMore ? 3 : 2,
             justifySelf: hasMore ? 'start' : 'center',
             whiteSpace: 'nowrap',

@@ -40,7 +40,7 @@ import { AdListFooter } from './AdListFooter.tsx';
  */
 export function AdListScreen() {
   const [params, setParams] = useSearchParams();
-  const { pathname, key: historyEntry } = useLocation();
+  const { pathname } = useLocation();
   const search = params.get('search')?.trim() ?? '';
   const { status } = useSession();
   const member = status === 'member';
@@ -75,11 +75,7 @@ export function AdListScreen() {
     },
     [request, search, member, filters],
   );
-  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(
-    key,
-    fetchPage,
-    historyEntry,
-  );
+  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(key, fetchPage);
   const filterCount = activeFilterCount(filters);
 
   return (
