@@ -730,6 +730,15 @@ describe('My Bids', () => {
     expect(await card.getByTestId('my-bids').innerText()).toBe(
       'Your highest bid ₹4,200 (Open) · you bid once',
     );
+    // The owner closes bidding: the card says who won without a reload.
+    const closed = await api(app, '/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: adId },
+    });
+    expect(closed.status).toBe(200);
+    await expect
+      .poll(() => card.getByTestId('my-bids').innerText(), { timeout: 10_000 })
+      .toBe('Your bid won: ₹4,200 (Open)');
     await card.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/ads/'));
     await bidArea(page).waitFor();

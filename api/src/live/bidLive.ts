@@ -4,6 +4,7 @@ import type { BiddingClosed, BidPlaced, FinalCallMade } from '@boli/engine/ads/a
 import {
   formatPosition,
   parsePosition,
+  POSITION_TEXT,
   type RecordedEvent,
 } from '@boli/engine/eventStore/eventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -56,10 +57,7 @@ const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', ...A
 const itemId = z.string().trim().min(1).max(200);
 const loadInput = z.object({
   item_id: itemId,
-  since: z
-    .string()
-    .regex(/^\d+\.\d+$/)
-    .optional(),
+  since: z.string().regex(POSITION_TEXT).optional(),
 });
 const getBidsInput = z.object({
   item_id: itemId,

@@ -201,8 +201,11 @@ export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =
 /** Text form for HTTP, sockets and checkpoints: "<commit>.<prepare>". */
 export const formatPosition = (p: GlobalPosition): string => `${p.commit}.${p.prepare}`;
 
+/** What `formatPosition` writes, for checking a position given as text before parsing it. */
+export const POSITION_TEXT = /^(\d+)\.(\d+)$/;
+
 export const parsePosition = (text: string): GlobalPosition => {
-  const match = /^(\d+)\.(\d+)$/.exec(text);
+  const match = POSITION_TEXT.exec(text);
   if (!match) throw new Error(`Not a global position: ${text}`);
   return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { START, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import { parsePosition, START, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { notificationsAfter, type Notification } from './notifications.queries.ts';
 
 /*
@@ -17,11 +17,6 @@ export type NotificationPush = {
   readonly room: string;
   readonly event: typeof NOTIFICATION_SOCKET_EVENT;
   readonly payload: Notification;
-};
-
-const parsePosition = (position: string): GlobalPosition => {
-  const [commit = '0', prepare = '0'] = position.split('.');
-  return { commit: BigInt(commit), prepare: BigInt(prepare) };
 };
 
 export async function notificationPushesAfter(

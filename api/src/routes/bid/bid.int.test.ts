@@ -484,6 +484,31 @@ describe('My Bids', () => {
     expect(await myBids(seller)).toEqual([]);
     expect((await api('/api/posts/myBids')).status).toBe(401);
   });
+
+  it('answers, when asked `after` a notification, with the ads as that event left them', async () => {
+    const [seller, bidder] = await Promise.all([member('uma_s'), member('jai_p')]);
+    const adId = await ad(seller);
+    expect((await bid(bidder, adId, { bidamt: 700, bidAlias: 'quietowl' })).status).toBe(200);
+    expect(
+      (await api('/api/bid/closeBid', { token: seller.token, json: { item_id: adId } })).status,
+    ).toBe(200);
+    type Note = { kind: string; position: string };
+    let told: Note | undefined;
+    await expect
+      .poll(async () => {
+        const { body } = await api('/api/notification', { token: bidder.token });
+        told = (body.data as Note[]).find((note) => note.kind === 'biddingClosed');
+        return told;
+      })
+      .toBeDefined();
+    const { status, body } = await api(`/api/posts/myBids?after=${told!.position}`, {
+      token: bidder.token,
+    });
+    expect(status).toBe(200);
+    expect((body.data as { ads: MyBidsAd[] }).ads[0]!.myBids.result).toBe('highest');
+    // Anything but a position is refused, not waited on.
+    expect((await api('/api/posts/myBids?after=soon', { token: bidder.token })).status).toBe(400);
+  });
 });
 
 describe('refused bids, kept for support', () => {

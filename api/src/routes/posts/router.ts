@@ -6,7 +6,7 @@ import type { AdCommand, AdInput } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { adStream } from '@boli/engine/ads/ad.events';
-import type { Actor } from '@boli/engine/eventStore/eventStore';
+import { parsePosition, type Actor } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
@@ -62,6 +62,7 @@ import {
   editChanges,
   itemIdQuery,
   itemUidQuery,
+  myBidsQuery,
   pageQuery,
   userPostsQuery,
   postAdFields,
@@ -225,9 +226,18 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
    * My Bids: the ads the member bid on, the one bid on last first, each with `myBids` — how many
    * bids, the highest (rupees) and its type, when the last was placed, and once bidding has
    * closed whether theirs won (`result`, as the ad page's `bidResult`: never while it is open).
+   * With `after` (a notification's position) it answers once both read models have that event.
    */
   router.get('/api/posts/myBids', auth, async (ctx) => {
-    const page = adPage(parseInput(pageQuery, ctx.query));
+    const query = parseInput(myBidsQuery, ctx.query);
+    const page = adPage(query);
+    if (query.after !== undefined)
+      await waitForProjections(
+        infra.db,
+        ['ads', 'bids'],
+        parsePosition(query.after),
+        READ_YOUR_WRITES_MS,
+      );
     const found = await adsBidOn(infra.db, ctx.state.auth!.userId, page);
     const now = new Date();
     const mine = new Map(found.map(({ row, mine }) => [row.ad_id, mine]));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POSITION_TEXT } from '@boli/engine/eventStore/eventStore';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -61,6 +62,14 @@ export const searchQuery = adListQuery.extend({
 });
 
 export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });
+
+/**
+ * My Bids: which page, and optionally `after`, the position of an event the member was told of
+ * (a notification's): the answer waits until the ads and bids read models have it.
+ */
+export const myBidsQuery = pageQuery.extend({
+  after: z.string().regex(POSITION_TEXT).optional(),
+});
 
 /** A seller's ads: whose, and which page. An id no member can have lists nothing. */
 export const userPostsQuery = pageQuery.extend({

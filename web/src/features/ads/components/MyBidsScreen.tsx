@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';
@@ -16,15 +17,31 @@ export const NO_BIDS_YET = 'You have not bid on any ad yet.';
 /**
  * My Bids (/myBids): the ads the member bid on, the one bid on last first, each saying their
  * highest bid and how many, and once bidding has closed whether theirs won. Each opens its ad.
+ * A notification about one of them (final call, close, outbid) reads them again.
  */
 export function MyBidsScreen() {
   const { request } = useApi();
   const { user } = useSession();
+  // The last notification's event, which the answers must include (read-your-writes).
+  const after = useRef<string | undefined>(undefined);
   const fetchPage = useCallback(
-    (page: number) => request<unknown>(AD_PATHS.myBids, { query: { page } }).then(adsOf),
+    (page: number) =>
+      request<unknown>(AD_PATHS.myBids, {
+        query: after.current === undefined ? { page } : { page, after: after.current },
+      }).then(adsOf),
     [request],
   );
   const pages = useAdPages(`myBids:${user?._id ?? ''}`, fetchPage);
+  // A bidder is told of a final call, the close and an outbid: the cards say it at once.
+  const { refresh } = pages;
+  useEffect(
+    () =>
+      onNotificationArrived((position) => {
+        if (position !== undefined) after.current = position;
+        refresh();
+      }),
+    [refresh],
+  );
 
   return (
     <Stack spacing={2}>

@@ -28,7 +28,7 @@ export function useNotificationPush(enabled: boolean, onChange: () => void): voi
     const socket = connectLive(token);
     const arrived = () => {
       handler.current();
-      notificationArrived();
+      notificationArrived(since.current ?? undefined);
     };
     socket.on(NOTIFICATION_EVENT, (note: { position?: string }) => {
       if (typeof note?.position === 'string') since.current = note.position;
