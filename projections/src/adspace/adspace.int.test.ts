@@ -130,7 +130,7 @@ describe('the ad space read models', () => {
       }),
       expect.objectContaining({ type: 'sidePanels', slotdate: '2026-05-11', closed: true }),
     ]);
-    expect((await bidsOfSlot(db, 'sidePanels', '2026-05-10')).map((row) => row.bidamt)).toEqual([
+    expect((await bidsOfSlot(db, '2026-05-10', 'sidePanels')).map((row) => row.bidamt)).toEqual([
       40_000_000, 30_000_000, 25_000_000,
     ]);
     const { slots } = await openSlotsWithPosition(db);

@@ -115,11 +115,14 @@ export type SlotBidRow = {
   biddate: string;
 };
 
-/** A slot's bids, highest first (equal amounts: the earlier first, as the winner is chosen). */
+/**
+ * A slot date's bids of one type, or of both (by type), highest first (equal amounts: the earlier
+ * first, as the winner is chosen).
+ */
 export async function bidsOfSlot(
   db: Knex,
-  type: SlotSpaceType,
   slotdate: string,
+  type?: SlotSpaceType,
 ): Promise<SlotBidRow[]> {
   const rows: {
     bid_id: string;
@@ -131,8 +134,13 @@ export async function bidsOfSlot(
     bidamt: string;
     biddate: Date;
   }[] = await db('ad_slot_bids')
-    .where({ type, slot_date: slotdate })
-    .orderBy([{ column: 'bidamt', order: 'desc' }, { column: 'biddate' }, { column: 'bid_id' }]);
+    .where(type === undefined ? { slot_date: slotdate } : { type, slot_date: slotdate })
+    .orderBy([
+      { column: 'type' },
+      { column: 'bidamt', order: 'desc' },
+      { column: 'biddate' },
+      { column: 'bid_id' },
+    ]);
   return rows.map((row) => ({
     bidId: row.bid_id,
     userId: row.user_id,

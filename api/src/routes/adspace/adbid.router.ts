@@ -20,7 +20,13 @@ import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
 import { loadSlot } from '../../payments/slotSale.ts';
 import type { BillingInfra } from '../billing/billingDeps.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
-import { calendarQuery, slotBidBody, slotBidsQuery, slotTypeOf } from './schema.ts';
+import {
+  calendarQuery,
+  slotBidBody,
+  slotBidsQuery,
+  slotDateBidsQuery,
+  slotTypeOf,
+} from './schema.ts';
 import { calendarEventView, slotBidView } from './views.ts';
 
 /** Section 5: a slot bid without a session is answered 'Please login first'. */
@@ -79,10 +85,11 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
     ctx.body = success(slotBidView(placed.data, ctx.state.auth!.userId), MESSAGES.adBidPosted);
   });
 
+  /** The bids of a slot date, highest first: of the `type` given, or of both types, by type. */
   router.get('/bids', auth, async (ctx) => {
-    const { slotdate, type } = parseInput(slotBidsQuery, ctx.query);
+    const { slotdate, type } = parseInput(slotDateBidsQuery, ctx.query);
     const viewerId = ctx.state.auth!.userId;
-    const bids = await bidsOfSlot(infra.db, type, slotdate);
+    const bids = await bidsOfSlot(infra.db, slotdate, type);
     ctx.body = success(bids.map((bid) => slotBidView(bid, viewerId)));
   });
 

@@ -364,6 +364,22 @@ describe('slot bids', () => {
     expect(seen[0]).not.toHaveProperty('user_id');
     expect(JSON.stringify(seen)).not.toContain(gita.username);
     expect(seen[1]).toMatchObject({ username: farid.username, user_id: farid.userId });
+    // Without a type, the date's bids of both types, by type.
+    await bid(farid, {
+      type: 'authPages',
+      bidamt: 220_000,
+      slotdate: slotdate(),
+      company: 'Farid',
+    });
+    const both = await kit.api(`/api/adbid/bids?slotdate=${slotdate()}`, { token: farid.token });
+    expect(both.status).toBe(200);
+    expect(
+      (both.body.data as { type: string; bidamt: number }[]).map((b) => [b.type, b.bidamt]),
+    ).toEqual([
+      ['authPages', 220_000],
+      ['sidePanels', 300_000.5],
+      ['sidePanels', 250_000],
+    ]);
     // Farid lost the lead to Gita, and is told, with a link to the slot's bid page.
     const outbid = await eventually(async () => {
       const { body } = await kit.api('/api/notification', { token: farid.token });

@@ -44,7 +44,11 @@ export const slotTypeOf = (value: unknown): (typeof SLOT_SPACE_TYPES)[number] | 
     ? (value as (typeof SLOT_SPACE_TYPES)[number])
     : null;
 
+/** One slot: its date and type. */
 export const slotBidsQuery = z.object({ slotdate: slotDate, type: z.enum(SLOT_SPACE_TYPES) });
+
+/** The bids of a slot date (spec section 7, "bids by slot date"): of one type, or of both. */
+export const slotDateBidsQuery = slotBidsQuery.partial({ type: true });
 
 export const calendarQuery = z
   .object({
