@@ -251,6 +251,11 @@ describe('Resend Email on /email-verify-message', () => {
     const { context, page } = await desktop();
     // A link opened on another device, gone bad.
     await visit(page, '/email-verify/not-a-verification-link');
+    await main(page)
+      .getByText(`${MESSAGES.emailNotValidated} This verification link is not valid.`, {
+        exact: false,
+      })
+      .waitFor();
     await page.getByRole('link', { name: 'Resend Email' }).click();
     await page.waitForURL((url) => url.pathname === '/email-verify-message');
     await main(page).getByText('Please login to have the verification email sent again.').waitFor();

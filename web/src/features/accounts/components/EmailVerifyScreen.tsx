@@ -8,11 +8,11 @@ import { useSnackbar } from 'notistack';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { messageOf } from '../../../app/api/client.ts';
 import { OTP_PHONE_VERIFY_PATH } from '../../../app/guards/access.ts';
 import { writeStored } from '../../../app/session/storage.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { validateEmail } from '../api/accountsApi.ts';
+import { emailVerifyFailure } from '../model/emailVerify.ts';
 import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 
 /**
@@ -61,7 +61,7 @@ export function EmailVerifyScreen() {
         }
       })
       .catch((error: unknown) => {
-        setFailure(messageOf(error));
+        setFailure(emailVerifyFailure(error));
       });
   }, [q, navigate, enqueueSnackbar, updateUser]);
 
