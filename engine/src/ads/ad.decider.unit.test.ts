@@ -527,8 +527,9 @@ describe('when bidding is open', () => {
         ` ${MEENA.bidAlias.toUpperCase()} `,
         // A full-width copy reads the same.
         MEENA.bidAlias.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
-        // So does one with a Cyrillic е.
+        // So does one with a Cyrillic е, and one with a capital I for its l.
         MEENA.bidAlias.replaceAll('e', '\u0435'),
+        MEENA.bidAlias.replace('l', 'I'),
       ]) {
         given(meenas)
           .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))

@@ -104,6 +104,34 @@ export const visibleText = (text: string): string =>
     .replace(UNSEEN_MARKS, '')
     .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!);
 
+/**
+ * What a name reads as in lower case, among letters and digits many fonts draw alike (the ASCII
+ * part of Unicode's confusables, UTS #39): 'i', 'l', '1' and '|' — a capital I lower-cased is an
+ * 'i' — all read as 'l', '0' as 'o', 'rn' as 'm' and 'vv' as 'w'. Folding the small 'i' too
+ * refuses a little more than the eye would, never less. `name_skeleton` in SQL
+ * (`api/src/routes/auth/nameSkeleton.ts`) folds the same; a test holds the two together.
+ */
+export const SKELETON_FOLDS: Readonly<Record<string, string>> = {
+  i: 'l',
+  '1': 'l',
+  '|': 'l',
+  '0': 'o',
+  rn: 'm',
+  vv: 'w',
+};
+
+const SKELETON_FOLD = /rn|vv|[i1|0]/g;
+
+/**
+ * A name's skeleton: as it reads (`visibleText`), without the spaces around it, in lower case,
+ * with `SKELETON_FOLDS` applied. Two names with one skeleton could be taken for each other.
+ */
+export const nameSkeleton = (text: string): string =>
+  visibleText(text)
+    .trim()
+    .toLowerCase()
+    .replace(SKELETON_FOLD, (seen) => SKELETON_FOLDS[seen]!);
+
 /** `text` cut to at most `max` characters, counted so (never halving an emoji). */
 export const withinCharacters = (text: string, max: number): string =>
   characterCount(text) > max ? Array.from(text).slice(0, max).join('') : text;

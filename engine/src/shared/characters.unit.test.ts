@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, visibleText, withinCharacters } from './characters.ts';
+import fc from 'fast-check';
+import { characterCount, nameSkeleton, visibleText, withinCharacters } from './characters.ts';
 
 describe('characters as a person counts them', () => {
   it('counts an emoji or a ₹ as one', () => {
@@ -30,5 +31,30 @@ describe('a name as a reader sees it', () => {
   it('keeps letters that look like no Latin one, and Indian scripts', () => {
     expect(visibleText('Жизнь')).toBe('Жизнь');
     expect(visibleText('क्ष प्रिया')).toBe('क्ष प्रिया');
+  });
+});
+
+describe('a name’s skeleton', () => {
+  it('reads a capital I, a 1 or a | as l, 0 as o, rn as m and vv as w', () => {
+    expect(nameSkeleton('RahuI_verma')).toBe(nameSkeleton('rahul_verma'));
+    expect(nameSkeleton('rahu1_verma')).toBe(nameSkeleton('rahul_verma'));
+    expect(nameSkeleton(' 0wlet ')).toBe(nameSkeleton('owlet'));
+    expect(nameSkeleton('arnav')).toBe(nameSkeleton('amav'));
+    expect(nameSkeleton('vvasim')).toBe(nameSkeleton('wasim'));
+    // As it reads first: a Cyrillic а and a zero-width space change nothing.
+    expect(nameSkeleton('k\u0430vy\u200Ba')).toBe('kavya');
+  });
+
+  it('keeps names apart that no font draws alike', () => {
+    expect(nameSkeleton('priya')).not.toBe(nameSkeleton('priyb'));
+    expect(nameSkeleton('owlet')).not.toBe(nameSkeleton('owlets'));
+  });
+
+  it('leaves none of the characters it folds', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9_.|-]{0,20}$/), (name) => {
+        expect(nameSkeleton(name)).not.toMatch(/[iI10|]/);
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Migration } from '@boli/engine/shared/migration';
 import { captchaMigration } from './captcha.ts';
+import { nameSkeletonMigration } from './nameSkeleton.ts';
 
 /**
  * The accounts slice's own tables (not projections: nothing here can be rebuilt from the log).
@@ -55,4 +56,8 @@ const authTables: Migration = {
 };
 
 /** This slice's schema changes, oldest first. Never edit one that has shipped: add another. */
-export const authMigrations: readonly Migration[] = [authTables, captchaMigration];
+export const authMigrations: readonly Migration[] = [
+  authTables,
+  captchaMigration,
+  nameSkeletonMigration,
+];

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { phoneCodeOf } from '@boli/engine/accounts/account.rules';
-import { visibleText } from '@boli/engine/shared/characters';
+import { nameSkeleton } from '@boli/engine/shared/characters';
 
 /** The three things no two accounts may share. */
 export type IdentityKind = 'username' | 'email' | 'phone';
@@ -71,7 +71,7 @@ export async function releaseIdentities(db: Knex, userId: string): Promise<void>
 }
 
 /**
- * Whether `alias`, as it reads (look-alikes folded, `visibleText`), is the username of a member
+ * Whether `alias`, as it reads (look-alikes folded, `nameSkeleton`), is the username of a member
  * other than `userId`: bidders see aliases alone, so such an alias would pass for that member.
  */
 export async function aliasIsOthersUsername(
@@ -80,7 +80,8 @@ export async function aliasIsOthersUsername(
   userId: string,
 ): Promise<boolean> {
   const row = await db('account_identities')
-    .where({ kind: 'username', value: visibleText(alias).trim().toLowerCase() })
+    .where({ kind: 'username' })
+    .whereRaw('name_skeleton(value) = ?', [nameSkeleton(alias)])
     .whereNot({ user_id: userId })
     .first('user_id');
   return row !== undefined;

@@ -418,6 +418,8 @@ describe('an alias that is another member’s username', () => {
       meena.username,
       meena.username.toUpperCase(),
       meena.username.replace('e', '\u0435'),
+      // An m written as rn reads as it too (nameSkeleton).
+      meena.username.replace('m', 'rn'),
     ]) {
       const refused = await bid(bidder, adId, { bidAlias: alias });
       expect(refused.status).toBe(409);
