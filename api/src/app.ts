@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { correlation, errorMiddleware, responseErrorLogger } from './http/errorMiddleware.ts';
-import { refuseNulCharacters } from './http/nulCharacters.ts';
+import { refuseUnstorableCharacters } from './http/unstorableCharacters.ts';
 import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -43,7 +43,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   app.use(correlation(infra.logger));
   app.use(errorMiddleware);
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
-  app.use(refuseNulCharacters);
+  app.use(refuseUnstorableCharacters);
 
   const routers = [
     healthRouter(infra, options.projectionStatus ?? (() => infra.projectionHealth())),

@@ -87,6 +87,39 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     }
   });
 
+  it('refuses half of a surrogate pair in a body with 400, not a 500 from jsonb', async () => {
+    const response = await fetch(`${app.baseUrl}/api/contactus`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // The escape as a client's encoder wrote it, cutting an emoji in half.
+      body: '{"firstname":"Asha","description":"fuzz \\udc00","email":"a@example.com"}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      msg: MESSAGES.brokenCharacter,
+      code: 'BROKEN_CHARACTER',
+    });
+  });
+
+  it('tells a client whose body cannot be read why, with 400', async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${app.baseUrl}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    for (const encoding of ['deflate', 'gzip', 'br']) {
+      const response = await post('zz', { 'content-encoding': encoding });
+      expect(response.status, encoding).toBe(400);
+      expect(await response.json()).toMatchObject({ msg: MESSAGES.bodyNotDecodable });
+    }
+    for (const body of ['{"username":', '"x"', '{"__proto__":{"a":1}}']) {
+      const response = await post(body);
+      expect(response.status, body).toBe(400);
+      expect(await response.json()).toMatchObject({ msg: MESSAGES.bodyNotJson });
+    }
+  });
+
   it('keeps an idle connection a minute, and says so to the client', async () => {
     const keepAlive = await new Promise<unknown>((resolve, reject) => {
       const asked = request(`${app.baseUrl}/api/nothing-here`, {

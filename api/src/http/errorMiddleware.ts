@@ -67,6 +67,12 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
     } else if (error instanceof IdempotencyKeyReusedError) {
       ctx.status = 422;
       ctx.body = failure('This Idempotency-Key was already used for a different request.');
+    } else if (isUnreadableBody(error)) {
+      // The client's to mend: a retry of the same bytes would be refused the same.
+      ctx.status = 400;
+      ctx.body = failure(
+        isUndecodableBody(error) ? MESSAGES.bodyNotDecodable : MESSAGES.bodyNotJson,
+      );
     } else if (isClientHttpError(error)) {
       ctx.status = error.status;
       ctx.body = failure(error.expose ? error.message : MESSAGES.generic);
@@ -83,6 +89,22 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
     }
   }
 };
+
+/**
+ * A body its Content-Encoding does not fit: zlib's errors carry no status, only their codes —
+ * Z_DATA_ERROR… for gzip and deflate, ERR__ERROR_FORMAT_… (Node's name for BROTLI_DECODER_ERROR_…)
+ * for br.
+ */
+const isUndecodableBody = (error: unknown): boolean =>
+  /^(Z_|ERR__ERROR_|ERR_BROTLI_)/.test(String((error as { code?: unknown })?.code ?? ''));
+
+/**
+ * A body that could not be read: not JSON, not an object or array, a forbidden `__proto__` key
+ * (the parser's 400 SyntaxError), or not what its Content-Encoding says.
+ */
+const isUnreadableBody = (error: unknown): boolean =>
+  (error instanceof SyntaxError && (error as { status?: unknown }).status === 400) ||
+  isUndecodableBody(error);
 
 function isClientHttpError(
   error: unknown,

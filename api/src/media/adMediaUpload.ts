@@ -7,7 +7,6 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, ValidationError } from '../http/errors.ts';
 import {
   isAllowedMediaName,
@@ -16,7 +15,7 @@ import {
   sniffMedia,
   type MediaKind,
 } from './sniff.ts';
-import { containsNul } from '../http/nulCharacters.ts';
+import { unstorableIn, unstorableRefusal } from '../http/unstorableCharacters.ts';
 
 /*
  * Receives a multipart ad form (the post-ad form, a gallery upload, one staged file): its text
@@ -55,7 +54,6 @@ export type AdFormOptions = {
 /** Room for the multipart boundaries, headers and text fields around the files. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
-const nulRefused = () => new ApiError(400, MESSAGES.nulCharacter, 'NUL_CHARACTER');
 const tooMany = () =>
   new ValidationError(
     [{ field: 'media', message: AD_MESSAGES.tooManyMedia }],
@@ -171,9 +169,10 @@ export async function receiveAdForm(
   let count = 0;
 
   parser.on('field', (name, value) => {
-    // The same refusal as for a JSON or form body (http/nulCharacters.ts): PostgreSQL cannot
-    // store it.
-    if (containsNul(name) || containsNul(value)) problem ??= nulRefused();
+    // The same refusal as for a JSON or form body (http/unstorableCharacters.ts): PostgreSQL
+    // cannot store it.
+    const unstorable = unstorableIn([name, value]);
+    if (unstorable) problem ??= unstorableRefusal(unstorable);
     if (options.stagedField !== undefined && name === options.stagedField) {
       stagedIds.push(value);
       if (++count > options.maxMedia) problem ??= tooMany();

@@ -96,6 +96,11 @@ export const MESSAGES = {
   invalidForm: 'Please provide valid details in the form.',
   /** Ours: PostgreSQL cannot store U+0000, so no field or address may carry it. */
   nulCharacter: 'The request holds a NUL character, which no field or link may contain.',
+  bodyNotJson:
+    'The request body could not be read: send a JSON object or array, without __proto__ or constructor keys.',
+  bodyNotDecodable: 'The request body does not match its Content-Encoding (gzip, deflate or br).',
+  brokenCharacter:
+    'The request holds half of a character (a broken emoji or symbol), which no field may contain. Please type it again.',
   confirmDetailsWarning:
     'Please check the below details properly, as you will not be able to change them in the future.',
   changePasswordTooShort: 'Password has to be longer than 5 characters',

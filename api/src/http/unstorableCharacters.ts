@@ -1,0 +1,63 @@
+import type { Context, Next } from 'koa';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from './errors.ts';
+
+/*
+ * Characters PostgreSQL cannot store: NUL (U+0000), which no text column holds, and half of a
+ * surrogate pair (a JSON '\ud800' with no partner), which no UTF-8 text can hold and jsonb
+ * refuses. Input carrying one is refused at the door, 400 for every route, rather than failing
+ * deep inside a query as a 500 that Retry would only repeat.
+ */
+
+export type UnstorableCode = 'NUL_CHARACTER' | 'BROKEN_CHARACTER';
+
+/** With the u flag a whole surrogate pair is one character: only a lone half matches. */
+const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
+
+const codeIn = (text: string): UnstorableCode | undefined => {
+  const found = UNSTORABLE.exec(text);
+  if (found === null) return undefined;
+  return found[0] === '\u0000' ? 'NUL_CHARACTER' : 'BROKEN_CHARACTER';
+};
+
+/**
+ * The first unstorable character in a string, or in any key or string within arrays and objects.
+ * Walked with a list of what is left, not by recursion: a body nested thousands deep (10 KB of
+ * brackets) overflowed the stack, a 500 for anyone to cause.
+ */
+export function unstorableIn(value: unknown): UnstorableCode | undefined {
+  const left: unknown[] = [value];
+  while (left.length > 0) {
+    const next = left.pop();
+    if (typeof next === 'string') {
+      const code = codeIn(next);
+      if (code) return code;
+    } else if (Array.isArray(next)) {
+      left.push(...next);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        const code = codeIn(key);
+        if (code) return code;
+        left.push(inner);
+      }
+    }
+  }
+  return undefined;
+}
+
+const MESSAGE_OF: Record<UnstorableCode, string> = {
+  NUL_CHARACTER: MESSAGES.nulCharacter,
+  BROKEN_CHARACTER: MESSAGES.brokenCharacter,
+};
+
+/** The 400 for input holding an unstorable character. */
+export const unstorableRefusal = (code: UnstorableCode): ApiError =>
+  new ApiError(400, MESSAGE_OF[code], code);
+
+/** The address (path or query, `%00`) and the parsed body are checked before any route runs. */
+export async function refuseUnstorableCharacters(ctx: Context, next: Next): Promise<void> {
+  if (/%00/i.test(ctx.url)) throw unstorableRefusal('NUL_CHARACTER');
+  const code = unstorableIn(ctx.query) ?? unstorableIn(ctx.request.body);
+  if (code) throw unstorableRefusal(code);
+  await next();
+}
