@@ -12,6 +12,7 @@ import { ApiError } from './errors.ts';
 export type UnstorableCode = 'NUL_CHARACTER' | 'BROKEN_CHARACTER';
 
 /** With the u flag a whole surrogate pair is one character: only a lone half matches. */
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
 
 const codeIn = (text: string): UnstorableCode | undefined => {

@@ -59,7 +59,8 @@ export const nameRule = (value: string | undefined, max: 15 | 20): string[] => {
 };
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const isValidEmail = (value: string): boolean => EMAIL.test(value.trim());
+export const isValidEmail = (value: string): boolean =>
+  characterCount(value.trim()) <= LIMITS.emailMaxCharacters && EMAIL.test(value.trim());
 
 export const emailRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];

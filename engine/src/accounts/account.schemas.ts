@@ -3,6 +3,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { PRIVACY_SETTINGS, type ProfileLink } from './account.events.ts';
 import {
+  emailRule,
   parseDob,
   phoneCodeOf,
   validateBidAlias,
@@ -196,8 +197,12 @@ export const signinSchema = z.object({
   password: required,
 });
 
-/** POST /api/auth/forgotPassword. */
-export const forgotPasswordSchema = z.object({ email: required });
+/** POST /api/auth/forgotPassword: an email, as the form checks it (`emailRule`). */
+export const forgotPasswordSchema = z.object({
+  email: text.superRefine((value, ctx) => {
+    for (const message of emailRule(value)) ctx.addIssue({ code: 'custom', message });
+  }),
+});
 
 /** The 6-digit code the user types. */
 export const otpCodeSchema = text.refine(

@@ -43,6 +43,8 @@ export const LIMITS = {
   password: { min: 6, max: 20 },
   /** Names max 15, or first/last name max 20 in the other reading. Permissive: 20 for names. */
   firstLastNameMax: 20,
+  /** An email address: no longer than a mail server takes (RFC 5321's 254); longer is not valid. */
+  emailMaxCharacters: 254,
   houseStreetCityMax: 15,
   phoneDigits: 10,
   pincodeMaxDigits: 6,

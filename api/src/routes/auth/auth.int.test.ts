@@ -779,6 +779,14 @@ describe('passwords', () => {
     expect(known.status).toBe(200);
     expect(known.body.msg).toBe(MESSAGES.resetEmailSent);
     expect(unknown.body).toEqual(known.body);
+    // What is no email at all is refused as the form refuses it, before any limit is counted.
+    for (const email of ['not-an-email', `${'a'.repeat(250)}@example.com`, 12]) {
+      const refused = await api('/api/auth/forgotPassword', { json: { email } });
+      expect(refused.status, String(email)).toBe(400);
+      expect(refused.body.errors).toEqual([
+        { field: 'email', message: ACCOUNT_MESSAGES.invalidEmail },
+      ]);
+    }
 
     const [mail] = await waitForMessage(member.email, /resetPassword/);
     const q = linkIn(mail!, '/api/auth/resetPassword');

@@ -133,10 +133,11 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
   // rather than spending another of the day's sends. Resend always sends a new code.
   const sending = (unlessJustSent: boolean) => async (ctx: Context) => {
     const { username } = parseForm(otpSendSchema, ctx.request.body);
+    // The caller's IP first: one over its limit spends none of the account's attempts, and
+    // cannot go on asking which names have accounts (an unknown one is a 404).
+    await limitRate(ctx, infra, PER_IP_LIMITS.otp, [`ip:${ctx.ip}`]);
     const caller = await callerOf(ctx, username);
     const { userId, purpose } = caller;
-    // The caller's IP first: one over its limit spends none of the account's attempts.
-    await limitRate(ctx, infra, PER_IP_LIMITS.otp, [`ip:${ctx.ip}`]);
     await limitRate(ctx, infra, limitsOf(purpose).send, [`user:${userId}`]);
     const state = await loadAccount(infra.store, userId);
     const metadata = commandMetadata(ctx, memberActor(userId));
@@ -230,8 +231,8 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
   router.post('/api/auth/signin/otp/phone/verify', otpAuth, async (ctx) => {
     const body = ctx.request.body as Record<string, unknown> | undefined;
     const { username } = parseForm(otpSendSchema, body);
-    const { userId, purpose } = await callerOf(ctx, username);
     await limitRate(ctx, infra, PER_IP_LIMITS.otpVerify, [`ip:${ctx.ip}`]);
+    const { userId, purpose } = await callerOf(ctx, username);
     const attemptsLeft = await limitRate(ctx, infra, limitsOf(purpose).verify, [`user:${userId}`]);
     const state = await loadAccount(infra.store, userId);
     const now = new Date().toISOString();

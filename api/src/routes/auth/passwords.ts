@@ -64,8 +64,9 @@ export function passwordRoutes(router: Router, infra: AuthInfra): void {
   router.post('/api/auth/forgotPassword', async (ctx) => {
     const { email } = parseForm(forgotPasswordSchema, ctx.request.body);
     const address = email.trim().toLowerCase();
-    await limitRate(ctx, infra, RATE_LIMITS.forgotPassword, [`email:${address}`]);
+    // The IP first: one over its limit leaves no counter behind for the addresses it makes up.
     await limitRate(ctx, infra, PER_IP_LIMITS.forgotPassword, [`ip:${ctx.ip}`]);
+    await limitRate(ctx, infra, RATE_LIMITS.forgotPassword, [`email:${address}`]);
     const userId = await findUserIdByEmail(infra.db, address);
     const state = userId ? await loadAccount(infra.store, userId) : undefined;
     // The same answer either way: the form must not tell who has an account.
