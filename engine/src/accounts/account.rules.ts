@@ -3,7 +3,7 @@ import { GENDERS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
-import { characterCount, hasHidingCharacters, visibleText } from '../shared/characters.ts';
+import { characterCount, hasHidingCharacters, isBlank, visibleText } from '../shared/characters.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 
 /*
@@ -34,8 +34,6 @@ export const formSummary = (errors: FieldErrors): string | undefined =>
 
 // ---------------------------------------------------------------------------------------------
 // Single-value checks
-
-const isBlank = (value: string | undefined): boolean => (value ?? '').trim() === '';
 
 const maxMessage = (max: 15 | 20): string => (max === 15 ? MESSAGES.max15 : MESSAGES.max20);
 

@@ -15,7 +15,7 @@ import {
 } from './ad.events.ts';
 import { categorySlug, needsVehicleFields, OLDEST_MANUFACTURING_YEAR } from './vehicleFields.ts';
 import { pincodeFormatRule } from '../accounts/account.rules.ts';
-import { characterCount } from '../shared/characters.ts';
+import { characterCount, isBlank } from '../shared/characters.ts';
 
 /*
  * Section 5's post-ad rules, shared by PostAd and EditAd (an edit is judged on the whole ad it
@@ -47,8 +47,6 @@ export type AdFieldError = {
   /** The spec's words, where it has some for this rule. */
   readonly message?: string;
 };
-
-const isBlank = (value: string | null | undefined): boolean => (value ?? '').trim() === '';
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined) =>
   list.find((item) => item === value?.trim()) ?? null;

@@ -132,6 +132,17 @@ export const nameSkeleton = (text: string): string =>
     .toLowerCase()
     .replace(SKELETON_FOLD, (seen) => SKELETON_FOLDS[seen]!);
 
+const HIDING_EVERYWHERE = new RegExp(HIDING_CHARACTERS.source, 'gu');
+
+/**
+ * Whether `text` reads as nothing: only spaces and characters that show nothing (a zero-width
+ * space, a Hangul filler, the braille blank). What every 'cannot be blank' rule refuses.
+ */
+export const isBlank = (text: string | null | undefined): boolean =>
+  visibleText(text ?? '')
+    .replace(HIDING_EVERYWHERE, '')
+    .trim() === '';
+
 /** `text` cut to at most `max` characters, counted so (never halving an emoji). */
 export const withinCharacters = (text: string, max: number): string =>
   characterCount(text) > max ? Array.from(text).slice(0, max).join('') : text;

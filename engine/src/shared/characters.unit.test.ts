@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { characterCount, nameSkeleton, visibleText, withinCharacters } from './characters.ts';
+import {
+  characterCount,
+  isBlank,
+  nameSkeleton,
+  visibleText,
+  withinCharacters,
+} from './characters.ts';
 
 describe('characters as a person counts them', () => {
   it('counts an emoji or a ₹ as one', () => {
@@ -56,5 +62,25 @@ describe('a name’s skeleton', () => {
         expect(nameSkeleton(name)).not.toMatch(/[iI10|]/);
       }),
     );
+  });
+});
+
+describe('a text that reads as nothing', () => {
+  it('is blank: spaces, zero-width spaces, Hangul fillers, the braille blank', () => {
+    for (const text of [
+      undefined,
+      null,
+      '',
+      '  ',
+      '\u200b\u200b',
+      '\u3164',
+      ' \u2800 \u115F\uFEFF',
+    ])
+      expect(isBlank(text), JSON.stringify(text)).toBe(true);
+  });
+
+  it('is not blank once anything shows: a letter, a digit, an emoji, Indian scripts', () => {
+    for (const text of ['a', ' 0 ', '\u200b😀', 'नमस्ते', '\u3164x'])
+      expect(isBlank(text), text).toBe(false);
   });
 });

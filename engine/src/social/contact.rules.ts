@@ -1,6 +1,6 @@
 import { CONTACT_SUBJECTS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
-import { characterCount } from '../shared/characters.ts';
+import { characterCount, isBlank } from '../shared/characters.ts';
 
 /*
  * Section 5's contact form rules, pure, shared by the form (which shows them as you type) and the
@@ -51,7 +51,7 @@ export function contactFieldErrors(form: ContactForm): ContactErrors {
 }
 
 export const missingContactFields = (form: ContactForm): ContactField[] =>
-  CONTACT_FIELDS.filter((field) => form[field].trim() === '');
+  CONTACT_FIELDS.filter((field) => isBlank(form[field]));
 
 /**
  * The one message the form answers with: any empty field → 'Please enter all details.';

@@ -3,7 +3,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { DeleteReview, EditReview, PostReview, ReviewCommand } from './review.commands.ts';
 import type { ReviewEvent } from './review.events.ts';
-import { characterCount } from '../shared/characters.ts';
+import { characterCount, isBlank } from '../shared/characters.ts';
 
 /*
  * The reviews a member has received. A member may review another as often as they like (each
@@ -66,7 +66,7 @@ const fail = (code: ReviewErrorCode, message: string): never => {
 /** A review's text as kept: trimmed, not empty, within the limit (posting and rewriting). */
 function reviewText(text: string): string {
   const trimmed = text.trim();
-  if (trimmed === '') return fail('REVIEW_TEXT_REQUIRED', MESSAGES.reviewTextRequired);
+  if (isBlank(trimmed)) return fail('REVIEW_TEXT_REQUIRED', MESSAGES.reviewTextRequired);
   if (characterCount(trimmed) > LIMITS.reviewTextMax) {
     return fail('REVIEW_TOO_LONG', MESSAGES.reviewTooLong);
   }

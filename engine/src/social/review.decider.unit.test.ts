@@ -54,10 +54,12 @@ describe('posting a review', () => {
     given(reviewPosted()).when(postReview()).thenNothingHappened();
   });
 
-  it('refuses an empty review', () => {
-    given([])
-      .when(postReview({ text: '   ' }))
-      .thenThrows('REVIEW_TEXT_REQUIRED', { message: MESSAGES.reviewTextRequired });
+  it('refuses an empty review, one of characters that show nothing too', () => {
+    for (const text of ['   ', '\u200b\u200b\u2800\u3164']) {
+      given([])
+        .when(postReview({ text }))
+        .thenThrows('REVIEW_TEXT_REQUIRED', { message: MESSAGES.reviewTextRequired });
+    }
   });
 
   it('refuses a review of oneself', () => {
