@@ -1,3 +1,5 @@
+import { visibleText } from './characters.ts';
+
 /*
  * Company names, under which members bid for shares (their alias there) and for ad slots (the
  * name that shows to the other bidders): one rule for both of how a name is kept and when two
@@ -12,14 +14,15 @@ export const companyNameOf = (typed: string): string =>
   typed.normalize('NFC').replace(/\s+/gu, ' ').trim();
 
 /**
- * Company names are compared by their letters and digits, word by word: case, spaces and
- * punctuation aside, so 'Meridian Corp', ' meridian  CORP' and 'Meridian Corp.' are one name and
- * nobody bids under another's by a look-alike. (A name of single spaces between letters and
- * digits keys as it always did; one with punctuation is filed anew.)
+ * Company names are compared by their letters and digits, word by word, as they read: case,
+ * spaces, punctuation, invisible characters and Cyrillic or Greek letters drawn as Latin ones
+ * aside (`visibleText`), so 'Meridian Corp', ' meridian  CORP', 'Meridian Corp.' and 'Mеridian
+ * Corp' with a Cyrillic е are one name and nobody bids under another's by a look-alike. (A name
+ * of single spaces between Latin letters and digits keys as it always did; one with punctuation
+ * or a look-alike letter is filed anew.)
  */
 export const companyKey = (company: string): string =>
-  company
-    .normalize('NFKC')
+  visibleText(company)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
