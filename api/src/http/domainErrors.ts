@@ -49,6 +49,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   INVALID_PINCODE: { status: 400, message: MESSAGES.invalidForm },
   DESCRIPTION_TOO_LONG: { status: 400, message: AD_MESSAGES.descriptionTooLong },
   ITEM_NAME_TOO_LONG: { status: 400, message: AD_MESSAGES.itemNameTooLong },
+  PLACE_TOO_LONG: { status: 400, message: AD_MESSAGES.placeTooLong },
   INVALID_PRICE: { status: 400, message: AD_MESSAGES.invalidPrice },
   INVALID_CURRENCY: { status: 400, message: AD_MESSAGES.invalidCurrency },
   UNKNOWN_CATEGORY: { status: 400, message: AD_MESSAGES.unknownCategory },

@@ -201,6 +201,18 @@ describe('before the ad is posted', () => {
       .thenThrows('ITEM_NAME_TOO_LONG');
   });
 
+  it(`keeps house number, street and town to ${LIMITS.adPlaceMax} characters each`, () => {
+    const max = LIMITS.adPlaceMax;
+    given([])
+      .when(postAd({ city: 'Sri Potti Sriramulu Nellore', street: 's'.repeat(max) }))
+      .thenState((state) => expect(state.details?.street).toHaveLength(max));
+    for (const field of ['houseno', 'street', 'city'] as const) {
+      given([])
+        .when(postAd({ [field]: 'x'.repeat(max + 1) }))
+        .thenThrows('PLACE_TOO_LONG');
+    }
+  });
+
   it('takes the price as non-negative integer paise', () => {
     given([])
       .when(postAd({ price: 0 }))

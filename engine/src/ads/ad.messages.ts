@@ -11,6 +11,7 @@ export const AD_MESSAGES = {
   fillRequiredFields: 'Please fill all the required fields.',
   descriptionTooLong: `Description must be below ${LIMITS.descriptionMaxExclusive} characters.`,
   itemNameTooLong: `Item name must be at most ${LIMITS.itemNameMax} characters.`,
+  placeTooLong: `At most ${LIMITS.adPlaceMax} characters.`,
   invalidPrice: 'Price must be a number, 0 or more.',
   invalidCurrency: 'Please choose a valid currency.',
   unknownCategory: 'Please choose a category from the list.',

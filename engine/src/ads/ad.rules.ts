@@ -1,6 +1,7 @@
 import { indiaYearOf } from '../shared/indiaTime.ts';
 import { LIMITS, SPORTS_AD_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
+import { AD_MESSAGES } from './ad.messages.ts';
 import type { AdInput } from './ad.commands.ts';
 import {
   DEFAULT_CURRENCY,
@@ -30,6 +31,7 @@ export type AdFieldErrorCode =
   | 'INVALID_PINCODE'
   | 'DESCRIPTION_TOO_LONG'
   | 'ITEM_NAME_TOO_LONG'
+  | 'PLACE_TOO_LONG'
   | 'INVALID_PRICE'
   | 'INVALID_CURRENCY'
   /** Not in the reference data (the api checks it; the domain does not hold the lists). */
@@ -56,6 +58,13 @@ export const isSports = (categoryname: string): boolean => categorySlug(category
 /** Whether this ad carries the vehicle fields (the shared rule of vehicleFields.ts). */
 export const hasVehicleFields = (ad: Pick<AdInput, 'categoryname' | 'subcategory'>): boolean =>
   needsVehicleFields(ad.categoryname, isBlank(ad.subcategory) ? undefined : ad.subcategory);
+
+/** The parts of an ad's address typed in, not chosen from the reference lists. */
+export const AD_PLACE_FIELDS = [
+  'houseno',
+  'street',
+  'city',
+] as const satisfies readonly (keyof AdDetails)[];
 
 /** The fields named as the Ad names them (vehicleFields.ts spells the last one `newOrUsed`). */
 const VEHICLE_AD_FIELDS = [
@@ -110,6 +119,11 @@ export const normalizeAd = (
   // "Post Ad needs the user's country, state, city and street filled in."
   for (const field of ['country', 'state', 'city', 'street'] as const) {
     if (isBlank(input[field])) fail(field, 'ADDRESS_REQUIRED', MESSAGES.addressRequired);
+  }
+  for (const field of AD_PLACE_FIELDS) {
+    if (characterCount((input[field] ?? '').trim()) > LIMITS.adPlaceMax) {
+      fail(field, 'PLACE_TOO_LONG', AD_MESSAGES.placeTooLong);
+    }
   }
 
   let type: SportsAdType | null = null;

@@ -5,6 +5,8 @@
  */
 export const LIMITS = {
   adPageSize: 20,
+  /** The furthest page any list is asked for (a page number past it is refused as malformed). */
+  pageNumberMax: 100_000,
   bidPageSize: 10,
   transactionsPageSize: 20,
   bidListRefreshMs: 10_000,
@@ -52,6 +54,11 @@ export const LIMITS = {
   descriptionMaxExclusive: 150,
   /** Not the spec's: an ad's title fits a card's two lines and a search result's heading. */
   itemNameMax: 70,
+  /**
+   * An ad's house number, street and town (not the spec's: its 15 is the profile's, which an
+   * ad's address may differ from; 'Sri Potti Sriramulu Nellore' needs 27).
+   */
+  adPlaceMax: 60,
   profilePicture: { maxBytes: 10_485_760, extensions: ['jpeg', 'jpg', 'png'] },
   adMedia: {
     maxFiles: 6,

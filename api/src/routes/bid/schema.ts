@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '@boli/engine/shared/limits';
 import type { PlaceBid } from '@boli/engine/ads/ad.commands';
 import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -76,7 +77,7 @@ const flag = z
 
 const listQuery = {
   /** Zero-based. */
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
   /** Bids a page of getBids or getUserBids holds (bidPageSizeFor): at most LIMITS.bidPageSize. */
   limit: z.coerce.number().int().min(1).optional(),
   isAfterFinalCall: flag.optional(),

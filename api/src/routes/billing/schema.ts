@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 
@@ -36,11 +37,13 @@ const TRANSACTION_TYPES = ['all', ...PURCHASE_KINDS] as const;
 
 export const transactionsQuery = z.object({
   /** Zero-based (section 7). */
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
   type: z.enum(TRANSACTION_TYPES).default('all'),
 });
 
-const pageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
+});
 
 /** GET /api/bidpay/listPurchases: a page of the bid fees, all or (item_id) those of one ad. */
 export const bidFeeListQuery = pageQuery.extend({

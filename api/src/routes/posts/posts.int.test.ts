@@ -788,6 +788,19 @@ describe('the ad list', () => {
     expect(body.errors?.[0]).toEqual({ field: 'priceFrom', message: AD_MESSAGES.invalidPrice });
   });
 
+  it('refuses a page or offset past the furthest any list is asked for', async () => {
+    const furthest = LIMITS.pageNumberMax;
+    expect((await kit.api(`/api/globalAds?page=${furthest}`)).status).toBe(200);
+    for (const query of [
+      `page=${furthest + 1}`,
+      'page=9007199254740991',
+      `offset=${furthest * LIMITS.adPageSize + 1}`,
+    ]) {
+      expect((await kit.api(`/api/globalAds?${query}`)).status, query).toBe(400);
+      expect((await kit.api(`/api/posts/myBids?${query}`, { token: ravi.token })).status).toBe(400);
+    }
+  });
+
   it('takes bounds larger than any price, mileage or year, or with decimals, finding nothing', async () => {
     const huge = '99999999999999999999999';
     for (const filter of ['priceFrom', 'mileageFrom', 'yearOfManufactureFrom']) {

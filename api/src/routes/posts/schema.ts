@@ -33,8 +33,19 @@ const amount = (message: string) =>
 
 const optionalAmount = (message: string) => z.preprocess(blankAsAbsent, amount(message).optional());
 
-const pageNumber = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).optional());
-const offsetNumber = z.preprocess(blankAsAbsent, z.coerce.number().int().min(0).optional());
+const pageNumber = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int().min(1).max(LIMITS.pageNumberMax).optional(),
+);
+const offsetNumber = z.preprocess(
+  blankAsAbsent,
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.pageNumberMax * LIMITS.adPageSize)
+    .optional(),
+);
 
 export const adListQuery = z.object({
   category: filterText,

@@ -14,7 +14,7 @@ const required = (name: string) =>
     .min(1, `${name} is required`);
 
 /** A zero-based page number from the query string; anything unreadable is the first page. */
-const page = z.coerce.number().int().min(0).max(100_000).catch(0);
+const page = z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).catch(0);
 
 export const userIdQuery = z.object({ user_id: required('user_id') });
 export const userNameQuery = z.object({ user_name: required('user_name') });

@@ -1,6 +1,6 @@
 import { isIndia, pincodeFormatRule } from '@boli/engine/accounts/account.rules';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { isSports } from '@boli/engine/ads/ad.rules';
+import { AD_PLACE_FIELDS, isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -173,6 +173,9 @@ export function validateAdForm(form: AdForm): AdFormErrors {
   )
     fail('phone', MESSAGES.invalidMobile);
   for (const message of pincodeFormatRule(form.pincode)) fail('pincode', message);
+  for (const field of AD_PLACE_FIELDS)
+    if (characterCount(form[field].trim()) > LIMITS.adPlaceMax)
+      fail(field, AD_MESSAGES.placeTooLong);
   if (characterCount(form.description) >= LIMITS.descriptionMaxExclusive)
     fail('description', `Below ${LIMITS.descriptionMaxExclusive} characters`);
   return errors;

@@ -113,6 +113,13 @@ describe('the starred fields (section 5)', () => {
   });
 });
 
+it(`keeps house number, street and town to ${LIMITS.adPlaceMax} characters each`, () => {
+  expect(validateAdForm({ ...CAR, city: 'Sri Potti Sriramulu Nellore' })).toEqual({});
+  expect(validateAdForm({ ...CAR, street: 'x'.repeat(LIMITS.adPlaceMax + 1) }).street).toEqual([
+    AD_MESSAGES.placeTooLong,
+  ]);
+});
+
 describe('the dependent fields', () => {
   it('clears subcategory, type, make and model with the category, and the vehicle fields that no longer apply', () => {
     const next = changeAdField(CAR, 'categoryname', 'Furniture');
