@@ -28,9 +28,31 @@ const proxy: Record<string, string | ProxyOptions> = {
   '/dev/': API,
 };
 
+/*
+ * The libraries every page needs change seldom: kept in chunks of their own (React and the
+ * router; MUI and its styling), a deploy changes only the app's own chunks, and a returning
+ * member's browser keeps the rest. Screens are fetched when first shown (app/routes.tsx); the
+ * app code they share goes in one chunk rather than dozens of small ones, each a request.
+ */
+const codeSplitting = {
+  groups: [
+    {
+      name: 'react',
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+      priority: 3,
+    },
+    {
+      name: 'mui',
+      test: /node_modules[\\/](@mui[\\/](?!icons-material)|@emotion|notistack|@popperjs|react-transition-group|stylis|clsx|react-is|hoist-non-react-statics|goober)/,
+      priority: 2,
+    },
+    { name: 'app', test: /[\\/](web|engine)[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+  ],
+};
+
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, rolldownOptions: { output: { codeSplitting } } },
   server: { proxy },
   preview: { proxy },
 });

@@ -2,41 +2,12 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { EmailVerifyMessageScreen } from '../features/accounts/components/EmailVerifyMessageScreen.tsx';
-import { EmailVerifyScreen } from '../features/accounts/components/EmailVerifyScreen.tsx';
-import { ForgotPasswordScreen } from '../features/accounts/components/ForgotPasswordScreen.tsx';
 import { LoginScreen } from '../features/accounts/components/LoginScreen.tsx';
-import { OtpPhoneScreen } from '../features/accounts/components/OtpPhoneScreen.tsx';
-import {
-  OtpPhoneVerifyScreen,
-  SIGN_IN_TITLE,
-} from '../features/accounts/components/OtpPhoneVerifyScreen.tsx';
-import { SIGN_IN_PARAM } from '../features/accounts/model/returnAfterVerify.ts';
-import { RegisterScreen } from '../features/accounts/components/RegisterScreen.tsx';
-import { SetPasswordScreen } from '../features/accounts/components/SetPasswordScreen.tsx';
+import { SIGN_IN_PARAM, SIGN_IN_TITLE } from '../features/accounts/model/returnAfterVerify.ts';
 import { AdDetailScreen } from '../features/ads/components/AdDetailScreen.tsx';
 import { AdListScreen } from '../features/ads/components/AdListScreen.tsx';
-import { AdMediaScreen } from '../features/ads/components/AdMediaScreen.tsx';
-import { EditAdScreen } from '../features/ads/components/EditAdScreen.tsx';
-import { MyAdsScreen } from '../features/ads/components/MyAdsScreen.tsx';
-import { MyBidsScreen } from '../features/ads/components/MyBidsScreen.tsx';
-import { PostAdScreen } from '../features/ads/components/PostAdScreen.tsx';
-import { AdSlotBidScreen } from '../features/adspace/components/AdSlotBidScreen.tsx';
-import { BuyAdSpaceScreen } from '../features/adspace/components/BuyAdSpaceScreen.tsx';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
-import { ContactUsScreen } from '../features/contact/components/ContactUsScreen.tsx';
 import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
-import { PrivacyPolicyScreen } from '../features/legal/components/PrivacyPolicyScreen.tsx';
-import { TermsScreen } from '../features/legal/components/TermsScreen.tsx';
-import { EditProfileScreen } from '../features/profile/components/EditProfileScreen.tsx';
-import { ProfileMeScreen } from '../features/profile/components/ProfileMeScreen.tsx';
-import { UserNameProfileScreen } from '../features/profile/components/UserNameProfileScreen.tsx';
-import { UserProfileScreen } from '../features/profile/components/UserProfileScreen.tsx';
-import { SettingsScreen } from '../features/settings/components/SettingsScreen.tsx';
-import { BuyShareScreen } from '../features/shares/components/BuyShareScreen.tsx';
-import { ShareBidScreen } from '../features/shares/components/ShareBidScreen.tsx';
-import { SubscriptionScreen } from '../features/subscription/components/SubscriptionScreen.tsx';
-import { TransactionsScreen } from '../features/transactions/components/TransactionsScreen.tsx';
 import type { AccessRule } from './guards/access.ts';
 import { Guarded } from './guards/Guarded.tsx';
 import { StaffOnly } from './guards/StaffOnly.tsx';
@@ -45,13 +16,118 @@ import { AppShell } from './layout/AppShell.tsx';
 import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
 
 /*
- * Screens fetched when first shown, each a script of its own: the bid calendar carries
- * FullCalendar, a fifth of the app's script, and the staff tools are for staff only. Members
- * opening the app do not download them. AppShell shows a spinner while one loads.
+ * Screens fetched when first shown, each a script of its own: only the ad list, an ad's page
+ * (where shared links land) and Login come with the app's first script, so a phone on a slow
+ * connection paints sooner. The bid calendar carries FullCalendar, a fifth of the app's script,
+ * and the staff tools are for staff only. AppShell shows a spinner while one loads.
  */
 const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 
+const EmailVerifyMessageScreen = lazyScreen(
+  () => import('../features/accounts/components/EmailVerifyMessageScreen.tsx'),
+  'EmailVerifyMessageScreen',
+);
+const EmailVerifyScreen = lazyScreen(
+  () => import('../features/accounts/components/EmailVerifyScreen.tsx'),
+  'EmailVerifyScreen',
+);
+const ForgotPasswordScreen = lazyScreen(
+  () => import('../features/accounts/components/ForgotPasswordScreen.tsx'),
+  'ForgotPasswordScreen',
+);
+const OtpPhoneScreen = lazyScreen(
+  () => import('../features/accounts/components/OtpPhoneScreen.tsx'),
+  'OtpPhoneScreen',
+);
+const OtpPhoneVerifyScreen = lazyScreen(
+  () => import('../features/accounts/components/OtpPhoneVerifyScreen.tsx'),
+  'OtpPhoneVerifyScreen',
+);
+const RegisterScreen = lazyScreen(
+  () => import('../features/accounts/components/RegisterScreen.tsx'),
+  'RegisterScreen',
+);
+const SetPasswordScreen = lazyScreen(
+  () => import('../features/accounts/components/SetPasswordScreen.tsx'),
+  'SetPasswordScreen',
+);
+const AdMediaScreen = lazyScreen(
+  () => import('../features/ads/components/AdMediaScreen.tsx'),
+  'AdMediaScreen',
+);
+const EditAdScreen = lazyScreen(
+  () => import('../features/ads/components/EditAdScreen.tsx'),
+  'EditAdScreen',
+);
+const MyAdsScreen = lazyScreen(
+  () => import('../features/ads/components/MyAdsScreen.tsx'),
+  'MyAdsScreen',
+);
+const MyBidsScreen = lazyScreen(
+  () => import('../features/ads/components/MyBidsScreen.tsx'),
+  'MyBidsScreen',
+);
+const PostAdScreen = lazyScreen(
+  () => import('../features/ads/components/PostAdScreen.tsx'),
+  'PostAdScreen',
+);
+const AdSlotBidScreen = lazyScreen(
+  () => import('../features/adspace/components/AdSlotBidScreen.tsx'),
+  'AdSlotBidScreen',
+);
+const BuyAdSpaceScreen = lazyScreen(
+  () => import('../features/adspace/components/BuyAdSpaceScreen.tsx'),
+  'BuyAdSpaceScreen',
+);
+const ContactUsScreen = lazyScreen(
+  () => import('../features/contact/components/ContactUsScreen.tsx'),
+  'ContactUsScreen',
+);
+const PrivacyPolicyScreen = lazyScreen(
+  () => import('../features/legal/components/PrivacyPolicyScreen.tsx'),
+  'PrivacyPolicyScreen',
+);
+const TermsScreen = lazyScreen(
+  () => import('../features/legal/components/TermsScreen.tsx'),
+  'TermsScreen',
+);
+const EditProfileScreen = lazyScreen(
+  () => import('../features/profile/components/EditProfileScreen.tsx'),
+  'EditProfileScreen',
+);
+const ProfileMeScreen = lazyScreen(
+  () => import('../features/profile/components/ProfileMeScreen.tsx'),
+  'ProfileMeScreen',
+);
+const UserNameProfileScreen = lazyScreen(
+  () => import('../features/profile/components/UserNameProfileScreen.tsx'),
+  'UserNameProfileScreen',
+);
+const UserProfileScreen = lazyScreen(
+  () => import('../features/profile/components/UserProfileScreen.tsx'),
+  'UserProfileScreen',
+);
+const SettingsScreen = lazyScreen(
+  () => import('../features/settings/components/SettingsScreen.tsx'),
+  'SettingsScreen',
+);
+const BuyShareScreen = lazyScreen(
+  () => import('../features/shares/components/BuyShareScreen.tsx'),
+  'BuyShareScreen',
+);
+const ShareBidScreen = lazyScreen(
+  () => import('../features/shares/components/ShareBidScreen.tsx'),
+  'ShareBidScreen',
+);
+const SubscriptionScreen = lazyScreen(
+  () => import('../features/subscription/components/SubscriptionScreen.tsx'),
+  'SubscriptionScreen',
+);
+const TransactionsScreen = lazyScreen(
+  () => import('../features/transactions/components/TransactionsScreen.tsx'),
+  'TransactionsScreen',
+);
 const BidCalendarScreen = lazyScreen(
   () => import('../features/adspace/components/BidCalendarScreen.tsx'),
   'BidCalendarScreen',

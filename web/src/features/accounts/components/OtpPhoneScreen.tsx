@@ -13,7 +13,7 @@ import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { loginPath, otpSignInPath } from '../model/returnAfterVerify.ts';
 import { WayIn } from './WayIn.tsx';
-import { SIGN_IN_TITLE } from './OtpPhoneVerifyScreen.tsx';
+import { SIGN_IN_TITLE } from '../model/returnAfterVerify.ts';
 
 const VERIFY_TITLE = 'Send OTP to your phone';
 

@@ -27,6 +27,7 @@ import {
   loginPath,
   otpLoginPath,
   SIGN_IN_PARAM,
+  SIGN_IN_TITLE,
   signUpPath,
   takeReturnAfterVerify,
 } from '../model/returnAfterVerify.ts';
@@ -54,7 +55,6 @@ const RELOAD_AFTER_MS = 1200;
 const TITLE = 'Verify Mobile Number';
 /** The code's refusal, which the code's field names. */
 const OTP_NOTICE_ID = 'otp-notice';
-export const SIGN_IN_TITLE = 'Login with OTP';
 const FRAME = { maxWidth: 560, mx: 'auto', width: '100%' } as const;
 
 /** Verify Mobile Number's heading above `children`: the frame of every state but the code form. */

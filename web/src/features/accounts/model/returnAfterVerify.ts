@@ -59,3 +59,6 @@ export const otpSignInPath = (username: string, redirect: string | null): string
   if (target !== '/') query.set('redirect', target);
   return `/otp-phone-verify?${query}`;
 };
+
+/** The name of the page a member signs in on with a code (Login with OTP). */
+export const SIGN_IN_TITLE = 'Login with OTP';
