@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { io } from 'socket.io-client';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { useSession } from '../../../app/session/sessionContext.ts';
+import { connectLive } from '../../../lib/liveSocket.ts';
 import type { BidBoardEvent } from '../model/bidBoard.ts';
 import type { Position } from '../model/position.ts';
 import { adEditedMessage, socketMessageEvent } from './bidSocketMessages.ts';
-
-/** The bid websocket's path (spec section 7; api/src/server.ts). */
-export const BID_SOCKET_PATH = '/bid';
 
 /**
  * The live link as a viewer should know it: `connecting` until the first connect, `live` while
@@ -37,10 +34,7 @@ export function useBidSocket(
 
   useEffect(() => {
     if (!itemId) return;
-    const socket = io(window.location.origin, {
-      path: BID_SOCKET_PATH,
-      query: token ? { token } : {},
-    });
+    const socket = connectLive(token);
     socket.on('connect', () => {
       setLink('live');
       const since = handlers.current.lastPosition();
