@@ -17,11 +17,24 @@ import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
 const THUMB_HEIGHT = 160;
 
+/** How many cards at the top of a list fetch their pictures at once: what the first screen shows. */
+const FIRST_SEEN_CARDS = 2;
+
 /**
  * One ad in a list: its picture, name, price (₹, Indian grouping), town, and a final call or close
- * when there is one; opens the ad.
+ * when there is one; opens the ad. The first cards (`index`) fetch their pictures at once, the
+ * page's main content; the rest as they near the screen.
  */
-export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
+export function AdCard({
+  ad,
+  actions,
+  index = FIRST_SEEN_CARDS,
+}: {
+  ad: AdView;
+  actions?: ReactNode;
+  index?: number;
+}) {
+  const firstSeen = index < FIRST_SEEN_CARDS;
   const now = useNowAfter(ad.bidOpen ? ad.finalCallDateTime : null);
   const badge = biddingBadge(ad, now);
   // The owner's My Ads says what the bids came to.
@@ -50,7 +63,8 @@ export function AdCard({ ad, actions }: { ad: AdView; actions?: ReactNode }) {
             image={ad.thumbnail}
             // The card's link already says its name: the picture would only say it again.
             alt=""
-            loading="lazy"
+            loading={firstSeen ? 'eager' : 'lazy'}
+            fetchPriority={firstSeen ? 'high' : 'auto'}
             sx={{ height: THUMB_HEIGHT, objectFit: 'cover' }}
           />
         ) : (

@@ -28,8 +28,8 @@ export function AdCardList({ pages, loadingLabel, empty, actions }: Props) {
       {error && <LoadFailure message={error} onRetry={retry} />}
       {ads.length > 0 && (
         <AdGrid>
-          {ads.map((ad) => (
-            <AdCard key={ad._id} ad={ad} actions={actions?.(ad)} />
+          {ads.map((ad, index) => (
+            <AdCard key={ad._id} ad={ad} index={index} actions={actions?.(ad)} />
           ))}
         </AdGrid>
       )}

@@ -142,8 +142,8 @@ export function AdListScreen() {
       {ads.length > 0 && (
         <AdGrid>
           <StreamAds>
-            {ads.map((ad) => (
-              <AdCard key={ad._id} ad={ad} />
+            {ads.map((ad, index) => (
+              <AdCard key={ad._id} ad={ad} index={index} />
             ))}
           </StreamAds>
         </AdGrid>

@@ -69,6 +69,8 @@ export function ShownAdCreative({ ad, type, height }: Props) {
             component="img"
             src={ad.url}
             alt={ad.company || 'Advertisement'}
+            // Beside the list or between its cards: fetched as it nears the screen.
+            loading="lazy"
             sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
           />
         )}
