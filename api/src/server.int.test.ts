@@ -3,8 +3,26 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
+import { COMPRESS_FROM_BYTES } from './http/compressAnswers.ts';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { KEEP_ALIVE_MS } from './server.ts';
+
+/** A GET's bytes as sent: node:http, not fetch, which would undo the encoding first. */
+const rawGet = (baseUrl: string, path: string, acceptEncoding: string) =>
+  new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const asked = request(`${baseUrl}${path}`, {
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    asked.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () =>
+        resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    asked.once('error', reject);
+    asked.end();
+  });
 
 describe('one port for the api, the web app and the /bid websocket', () => {
   let app: TestApp;
@@ -33,22 +51,7 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     const page = await (await fetch(`${app.baseUrl}/`)).text();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
     expect(script).toBeDefined();
-    // node:http, not fetch: fetch would undo the encoding before the test could see it.
-    const raw = (acceptEncoding: string) =>
-      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        const asked = request(`${app.baseUrl}${script}`, {
-          headers: { 'accept-encoding': acceptEncoding },
-        });
-        asked.once('response', (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.once('end', () =>
-            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
-          );
-        });
-        asked.once('error', reject);
-        asked.end();
-      });
+    const raw = (acceptEncoding: string) => rawGet(app.baseUrl, script!, acceptEncoding);
     const plain = await raw('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     const br = await raw('gzip, deflate, br');
@@ -58,6 +61,27 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     const gz = await raw('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
+  it('sends a GET answer of the api compressed when it is worth it, the same JSON', async () => {
+    const path = '/api/address/getCountry';
+    const plain = await fetch(`${app.baseUrl}${path}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const json: unknown = await plain.json();
+    expect(JSON.stringify(json).length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    for (const encoding of ['br', 'gzip']) {
+      const { headers, body } = await rawGet(app.baseUrl, path, encoding);
+      expect(headers).toMatchObject({ 'content-encoding': encoding, vary: 'Accept-Encoding' });
+      const unpacked = encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body);
+      expect(JSON.parse(unpacked.toString())).toEqual(json);
+    }
+    // A small answer goes as it is.
+    const small = await fetch(`${app.baseUrl}/api/nothing-here`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers.get('content-encoding')).toBeNull();
   });
 
   it('an unknown api path answers the envelope, not the web app', async () => {
