@@ -137,6 +137,9 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       expect(response.status, encoding).toBe(400);
       expect(await response.json()).toMatchObject({ msg: MESSAGES.bodyNotDecodable });
     }
+    const unknownEncoding = await post('{}', { 'content-encoding': 'foo' });
+    expect(unknownEncoding.status).toBe(415);
+    expect(await unknownEncoding.json()).toMatchObject({ msg: MESSAGES.bodyEncodingUnsupported });
     for (const body of ['{"username":', '"x"', '{"__proto__":{"a":1}}']) {
       const response = await post(body);
       expect(response.status, body).toBe(400);

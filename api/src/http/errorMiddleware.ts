@@ -73,6 +73,9 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
       ctx.body = failure(
         isUndecodableBody(error) ? MESSAGES.bodyNotDecodable : MESSAGES.bodyNotJson,
       );
+    } else if (isUnknownContentEncoding(error)) {
+      ctx.status = 415;
+      ctx.body = failure(MESSAGES.bodyEncodingUnsupported);
     } else if (isClientHttpError(error)) {
       ctx.status = error.status;
       ctx.body = failure(error.expose ? error.message : MESSAGES.generic);
@@ -97,6 +100,11 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
  */
 const isUndecodableBody = (error: unknown): boolean =>
   /^(Z_|ERR__ERROR_|ERR_BROTLI_)/.test(String((error as { code?: unknown })?.code ?? ''));
+
+/** A Content-Encoding the body parser has no decoder for (inflation's 415, which has no code). */
+const isUnknownContentEncoding = (error: unknown): boolean =>
+  (error as { status?: unknown })?.status === 415 &&
+  String((error as { message?: unknown }).message).startsWith('Unsupported Content-Encoding');
 
 /**
  * A body that could not be read: not JSON, not an object or array, a forbidden `__proto__` key

@@ -98,6 +98,8 @@ export const MESSAGES = {
   nulCharacter: 'The request holds a NUL character, which no field or link may contain.',
   bodyNotJson:
     'The request body could not be read: send a JSON object or array, without __proto__ or constructor keys.',
+  bodyEncodingUnsupported:
+    'The request body’s Content-Encoding is not one this server reads: send gzip, deflate, br or none.',
   bodyNotDecodable: 'The request body does not match its Content-Encoding (gzip, deflate or br).',
   brokenCharacter:
     'The request holds half of a character (a broken emoji or symbol), which no field may contain. Please type it again.',
