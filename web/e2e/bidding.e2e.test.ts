@@ -64,22 +64,25 @@ async function ownerAndBidderOnNewAd() {
 
 /**
  * The page's live link to the api, which the test can take down and bring back as a network
- * would: every websocket and long poll to /bid passes through here. The app connects by
- * websocket first (liveSocket.ts); `cut` waits for one, since a long poll already under way
- * cannot be cut and would keep the link up until the server's next ping.
+ * would: every websocket and long poll to /bid passes through here. socket.io starts on long
+ * polling and moves to a websocket; `cut` waits for that move, since a long poll already under
+ * way cannot be cut and would keep the link up until the server's next ping.
  */
 async function cuttableLiveLink(page: Page) {
   let down = false;
   const open: WebSocketRoute[] = [];
-  let websocketOpen!: () => void;
-  const onWebsocket = new Promise<void>((resolve) => (websocketOpen = resolve));
+  let upgraded!: () => void;
+  const onWebsocket = new Promise<void>((resolve) => (upgraded = resolve));
   await page.routeWebSocket(isBidSocket, (socket) => {
     if (down) return void socket.close();
     const server = socket.connectToServer();
     server.onMessage((message) => socket.send(message));
-    socket.onMessage((message) => server.send(message));
+    socket.onMessage((message) => {
+      // engine.io's upgrade packet: from now on the link is this websocket.
+      if (message === '5') upgraded();
+      server.send(message);
+    });
     open.push(socket);
-    websocketOpen();
   });
   await page.route(isBidSocket, (route) => (down ? route.abort() : route.fallback()));
   return {

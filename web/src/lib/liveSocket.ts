@@ -4,16 +4,14 @@ import { io, type Socket } from 'socket.io-client';
 export const LIVE_SOCKET_PATH = '/bid';
 
 /**
- * A socket.io connection to the live socket, as the member of `token` (a guest without): a
- * websocket straight away, long-polling only where a websocket cannot be had. Polling first
- * (socket.io's default) held one of the browser's six connections per socket, and made five
- * requests before the upgrade, while the page was still loading.
+ * A socket.io connection to the live socket, as the member of `token` (a guest without). It
+ * starts on long-polling and moves to a websocket (socket.io's default): tried first, a websocket
+ * that a proxy or a bad network holds open without an answer left the page without live updates
+ * for socket.io's 20 s connect timeout, where a refused poll fails at once and is tried again.
  */
 export function connectLive(token: string | null): Socket {
   return io(window.location.origin, {
     path: LIVE_SOCKET_PATH,
     query: token ? { token } : {},
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
   });
 }
