@@ -7,6 +7,8 @@ export type SessionUser = {
   emailValidated: boolean;
   profilepic?: string;
   roles?: string[];
+  /** The alias bids go under unless another is typed; the bid form starts with it. */
+  bidAlias?: string;
 };
 
 /** The user detail from an answer's data, or null when it is not one. */
@@ -14,7 +16,7 @@ export function parseSessionUser(data: unknown): SessionUser | null {
   // Sign-in answers carry the detail as userDetail; /api/user answers it as data itself.
   const detail = isRecord(data) && isRecord(data.userDetail) ? data.userDetail : data;
   if (!isRecord(detail)) return null;
-  const { _id, username, mobileValidated, emailValidated, profilepic, roles } = detail;
+  const { _id, username, mobileValidated, emailValidated, profilepic, roles, bidAlias } = detail;
   if ((typeof _id !== 'string' && typeof _id !== 'number') || typeof username !== 'string')
     return null;
   return {
@@ -23,6 +25,7 @@ export function parseSessionUser(data: unknown): SessionUser | null {
     mobileValidated: mobileValidated === true,
     emailValidated: emailValidated === true,
     ...(typeof profilepic === 'string' && profilepic ? { profilepic } : {}),
+    ...(typeof bidAlias === 'string' && bidAlias ? { bidAlias } : {}),
     ...(Array.isArray(roles)
       ? { roles: roles.filter((role): role is string => typeof role === 'string') }
       : {}),

@@ -78,8 +78,3 @@ export function subscribeLink(error: unknown): string | null {
   return typeof at === 'string' && at.startsWith('/') ? at : null;
 }
 
-/** The member's own bid alias (GET /api/user), to prefill the bid form; '' when there is none. */
-export async function fetchOwnBidAlias(request: ApiRequest, signal?: AbortSignal): Promise<string> {
-  const data = await request<unknown>('/api/user', { signal });
-  return isRecord(data) && typeof data.bidAlias === 'string' ? data.bidAlias : '';
-}

@@ -15,7 +15,7 @@ import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
-import { fetchOwnBidAlias, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
+import { placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
 import {
@@ -109,16 +109,12 @@ export function BidForm({
 
   useEffect(() => saveBidDraft(itemId, input, memberId), [itemId, input, memberId]);
 
+  // The member's own alias (the session's, read with their details), unless one is typed.
+  const ownAlias = user?.bidAlias ?? '';
   useEffect(() => {
-    if (!memberId) return;
-    const controller = new AbortController();
-    fetchOwnBidAlias(request, controller.signal).then(
-      (alias) =>
-        setInput((current) => (current.bidAlias ? current : { ...current, bidAlias: alias })),
-      () => undefined, // the member types one instead
-    );
-    return () => controller.abort();
-  }, [memberId, request]);
+    if (!ownAlias) return;
+    setInput((current) => (current.bidAlias ? current : { ...current, bidAlias: ownAlias }));
+  }, [ownAlias]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
