@@ -9,6 +9,7 @@ import {
 } from '@boli/engine/shared/indiaTime';
 import { blankAsAbsent } from '../../http/blankInput.ts';
 import { isFinancialYear } from './invoiceSeries.ts';
+import { pageNumber } from '../../http/pageNumbers.ts';
 
 /**
  * The instant a period's end names: a day (YYYY-MM-DD, a real one) stands for its start in India,
@@ -74,7 +75,7 @@ export const ledgerQuery = z
     to: periodEnd,
     kind: z.enum(['all', ...PURCHASE_KINDS]).default('all'),
     search: z.preprocess(blankAsAbsent, z.string().trim().max(LIMITS.ledgerSearchMax).optional()),
-    page: z.coerce.number().int().min(0).default(0),
+    page: pageNumber(0).default(0),
     failed: z.enum(['show', 'hide']).default('show'),
   })
   .transform(({ from, to, kind, search, page, failed }) => ({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LIMITS } from '@boli/engine/shared/limits';
 import type { PlaceBid } from '@boli/engine/ads/ad.commands';
 import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { ApiError } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
+import { pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The bids api's inputs (docs/api/bids.md). Amounts arrive in rupees — a number or a numeric
@@ -77,7 +77,7 @@ const flag = z
 
 const listQuery = {
   /** Zero-based. */
-  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
+  page: pageNumber(0).default(0),
   /** Bids a page of getBids or getUserBids holds (bidPageSizeFor): at most LIMITS.bidPageSize. */
   limit: z.coerce.number().int().min(1).optional(),
   isAfterFinalCall: flag.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import { BID_TYPES } from '@boli/engine/shared/limits';
+import { pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The payment api's inputs (docs/api/payments.md). The success calls carry what the checkout
@@ -37,12 +37,12 @@ const TRANSACTION_TYPES = ['all', ...PURCHASE_KINDS] as const;
 
 export const transactionsQuery = z.object({
   /** Zero-based (section 7). */
-  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
+  page: pageNumber(0).default(0),
   type: z.enum(TRANSACTION_TYPES).default('all'),
 });
 
 const pageQuery = z.object({
-  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
+  page: pageNumber(0).default(0),
 });
 
 /** GET /api/bidpay/listPurchases: a page of the bid fees, all or (item_id) those of one ad. */

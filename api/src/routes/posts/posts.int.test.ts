@@ -795,6 +795,8 @@ describe('the ad list', () => {
       `page=${furthest + 1}`,
       'page=9007199254740991',
       `offset=${furthest * LIMITS.adPageSize + 1}`,
+      // Read as page 31 before: a page is written in decimal digits.
+      'page=0x1F',
     ]) {
       expect((await kit.api(`/api/globalAds?${query}`)).status, query).toBe(400);
       expect((await kit.api(`/api/posts/myBids?${query}`, { token: ravi.token })).status).toBe(400);

@@ -6,6 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { blankAsAbsent } from '../../http/blankInput.ts';
+import { itemOffset, pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The ads api's inputs (docs/api/ads.md). Query strings and multipart fields arrive as strings;
@@ -33,19 +34,8 @@ const amount = (message: string) =>
 
 const optionalAmount = (message: string) => z.preprocess(blankAsAbsent, amount(message).optional());
 
-const pageNumber = z.preprocess(
-  blankAsAbsent,
-  z.coerce.number().int().min(1).max(LIMITS.pageNumberMax).optional(),
-);
-const offsetNumber = z.preprocess(
-  blankAsAbsent,
-  z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(LIMITS.pageNumberMax * LIMITS.adPageSize)
-    .optional(),
-);
+const page = z.preprocess(blankAsAbsent, pageNumber(1).optional());
+const offset = z.preprocess(blankAsAbsent, itemOffset(LIMITS.adPageSize).optional());
 
 export const adListQuery = z.object({
   category: filterText,
@@ -63,8 +53,8 @@ export const adListQuery = z.object({
   mileageFrom: optionalAmount(AD_MESSAGES.invalidMileage),
   mileageTo: optionalAmount(AD_MESSAGES.invalidMileage),
   ownerOrDealer: filterText,
-  page: pageNumber,
-  offset: offsetNumber,
+  page,
+  offset,
 });
 
 /** The ad search: its text, and the ad list's filters, which narrow what it finds. */
@@ -72,7 +62,7 @@ export const searchQuery = adListQuery.extend({
   search: z.preprocess((value) => value ?? '', z.string().max(200)),
 });
 
-export const pageQuery = z.object({ page: pageNumber, offset: offsetNumber });
+export const pageQuery = z.object({ page, offset });
 
 /**
  * My Bids: which page, and optionally `after`, the position of an event the member was told of

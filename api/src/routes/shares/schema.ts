@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '@boli/engine/shared/limits';
+import { pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The share bids api's inputs (docs/api/shares.md). Amounts arrive in rupees, as a number or a
@@ -40,7 +40,7 @@ const flag = z
 
 export const shareBidListQuery = z.object({
   /** Zero-based. */
-  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).default(0),
+  page: pageNumber(0).default(0),
   /** Only the caller's own bids (their previous bids). */
   mine: flag.optional(),
 });

@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGE_FILTERS } from '@boli/projections/social/contactMessages.queries';
 import { z } from 'zod';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The social calls' queries and bodies (docs/api/social.md). Only shape is checked here; the
@@ -20,7 +20,7 @@ const text = z.union([z.string(), z.number()]).transform(String).catch('').defau
 export const reviewListQuery = z.object({
   userId: required('userId'),
   /** 1-based; anything else is the first page. */
-  page: z.coerce.number().int().min(1).max(LIMITS.pageNumberMax).catch(1).default(1),
+  page: pageNumber(1).catch(1).default(1),
 });
 
 export const reviewBody = z.object({ userId: required('userId'), text });
@@ -59,7 +59,7 @@ export const contactBody = z.object({
 
 export const CONTACT_PAGE_SIZE = 20;
 export const contactPageQuery = z.object({
-  page: z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).catch(0).default(0),
+  page: pageNumber(0).catch(0).default(0),
   /** Unknown or absent: every message, as before the filter existed. */
   status: z.enum(CONTACT_MESSAGE_FILTERS).catch('all').default('all'),
 });

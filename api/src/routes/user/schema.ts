@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRIVACY_SETTINGS } from '@boli/engine/accounts/account.events';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The users calls' queries and bodies (docs/api/accounts.md). The edit-profile body is checked by
@@ -14,7 +15,7 @@ const required = (name: string) =>
     .min(1, `${name} is required`);
 
 /** A zero-based page number from the query string; anything unreadable is the first page. */
-const page = z.coerce.number().int().min(0).max(LIMITS.pageNumberMax).catch(0);
+const page = pageNumber(0).catch(0);
 
 export const userIdQuery = z.object({ user_id: required('user_id') });
 export const userNameQuery = z.object({ user_name: required('user_name') });
