@@ -77,4 +77,3 @@ export function subscribeLink(error: unknown): string | null {
   const at = isRecord(error.data) ? error.data.subscribeAt : undefined;
   return typeof at === 'string' && at.startsWith('/') ? at : null;
 }
-
