@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -21,8 +21,28 @@ import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
  * connection paints sooner. The bid calendar carries FullCalendar, a fifth of the app's script,
  * and the staff tools are for staff only. AppShell shows a spinner while one loads.
  */
-const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  // One fetch, shared by the preload and the render; one that failed is tried again.
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const screen = () =>
+    (loading ??= load().then(
+      (module) => ({ default: module[name] }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return Object.assign(lazy(screen), { preload: () => void screen().catch(() => undefined) });
+};
+
+/**
+ * Starts fetching a lazily loaded screen's script, when `element` is one: while the session is
+ * still being checked (Guarded's spinner), not after, which made a page opened directly wait for
+ * the two one after the other.
+ */
+const preloadScreenOf = (element: ReactNode): void => {
+  if (isValidElement(element)) (element.type as { preload?: () => void }).preload?.();
+};
 
 const EmailVerifyMessageScreen = lazyScreen(
   () => import('../features/accounts/components/EmailVerifyMessageScreen.tsx'),
@@ -465,6 +485,7 @@ export const ROUTES: readonly RouteRow[] = [
 ];
 
 function RouteElement({ row }: { row: RouteRow }) {
+  preloadScreenOf(row.element);
   const params = useParams();
   if (row.accepts && !row.accepts(params)) return <PageNotFoundScreen />;
   return (
