@@ -49,6 +49,28 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('shows the purple bar and the cards’ places before its script has run', async () => {
+    // No script at all: what a slow phone shows until the app's script arrives.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(new URL('/', app.baseUrl).href);
+    const bar = page.locator('#root .boot-bar');
+    expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(PURPLE);
+    expect(await page.locator('#root .boot-cards > div').count()).toBeGreaterThan(0);
+    // Seen, but nothing of it is read out as the page's own.
+    expect(await page.getByText('Boli', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.locator('#root > [aria-hidden="true"]').count()).toBe(1);
+    await context.close();
+
+    // With its script, the app takes the page over: one top bar, the real one.
+    const live = await openPage();
+    await visit(live.page, '/');
+    await live.page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    expect(await live.page.locator('.boot-bar').count()).toBe(0);
+    await live.context.close();
+  });
+
   it('scrolls a field reached from below into view under the sticky bar, not behind it', async () => {
     const { context, page } = await openPage();
     await page.setViewportSize({ width: 390, height: 844 });
