@@ -49,6 +49,7 @@ import {
   userIdQuery,
   userNameQuery,
 } from './schema.ts';
+import { thumbnailOfPicture } from '@boli/engine/shared/pictureNames';
 
 export type UserRouterOptions = {
   /** Where pictures go; the local disk under MEDIA_DIR by default. */
@@ -227,7 +228,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       scratchDir: await storage.scratchDir(),
     });
     const id = randomUUID();
-    const names = { picture: `${id}.jpg`, thumbnail: `${id}.thumb.jpg` };
+    const names = { picture: `${id}.jpg`, thumbnail: thumbnailOfPicture(`${id}.jpg`) };
     try {
       const { picture, thumbnail } = await reencodeProfilePicture(upload.path);
       await storage.save(names.picture, picture);

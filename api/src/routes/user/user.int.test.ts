@@ -12,6 +12,7 @@ import { subcommands } from '../../../../ops/src/commands/ops.ts';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { UPLOAD_MESSAGES } from '../../media/upload.ts';
+import { thumbnailOfPicture } from '@boli/engine/shared/pictureNames';
 
 type Json = Record<string, unknown>;
 
@@ -461,7 +462,8 @@ describe('the profile picture', () => {
     expect(meta).toMatchObject({ format: 'jpeg', width: 512, height: 512 });
     expect(meta.exif).toBeUndefined();
 
-    const thumb = await fetch(`${app.baseUrl}${url.replace(/\.jpg$/, '.thumb.jpg')}`);
+    // Where the web app's small avatars look for it (thumbnailOfPicture).
+    const thumb = await fetch(`${app.baseUrl}${thumbnailOfPicture(url)}`);
     expect(thumb.status).toBe(200);
     const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(thumbMeta).toMatchObject({ width: 96, height: 96 });
