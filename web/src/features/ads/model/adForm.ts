@@ -6,7 +6,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
-import { characterCount } from '@boli/engine/shared/characters';
+import { characterCount, isBlank } from '@boli/engine/shared/characters';
 
 /*
  * The Post New Ad / Edit Ad form (spec section 5) as plain data: the fields as typed, what a
@@ -160,7 +160,7 @@ export function validateAdForm(form: AdForm): AdFormErrors {
     errors[field] = [...(errors[field] ?? []), message];
   };
   for (const field of requiredAdFields(form)) {
-    if (form[field].trim() === '') fail(field, MESSAGES.cannotBeBlank);
+    if (isBlank(form[field])) fail(field, MESSAGES.cannotBeBlank);
   }
   if (characterCount(form.itemName.trim()) > LIMITS.itemNameMax)
     fail('itemName', AD_MESSAGES.itemNameTooLong);

@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { deleteReview, editReview, type Review } from '../api/socialApi.ts';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { snippetOf } from '../model/reviewList.ts';
+import { isBlank } from '@boli/engine/shared/characters';
 
 /** What the viewer may do to a review: rewrite it (its writer) and delete it (its writer, support). */
 export type ReviewRights = { readonly edit: boolean; readonly delete: boolean };
@@ -66,7 +67,7 @@ function ReviewEditor({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    if (text.trim() === '') {
+    if (isBlank(text)) {
       setFailure(MESSAGES.reviewTextRequired);
       field.current?.focus();
       return;

@@ -26,6 +26,7 @@ import { joinedPages, mayHaveMore } from '../model/reviewList.ts';
 import Alert from '@mui/material/Alert';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
+import { isBlank } from '@boli/engine/shared/characters';
 
 /** The review form's refusal, which the review box points to. */
 const REVIEW_FAILURE_ID = 'review-failure';
@@ -159,7 +160,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() === '') {
+    if (isBlank(text)) {
       // Said, and the box it is about marked and given the keyboard, as the other forms do.
       setFailure(MESSAGES.reviewTextRequired);
       field.current?.focus();
