@@ -17,28 +17,35 @@ const gzipped = promisify(gzip);
 /** Brotli at quality 4: about gzip's speed, and smaller. */
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
-/** The answer's JSON as bytes, when it is JSON held whole (not a stream, not a page). */
-function jsonBytes(ctx: Context): Buffer | undefined {
+/** Whether the answer is JSON held whole (not a stream, not a page). */
+function holdsJson(ctx: Context): boolean {
   const body: unknown = ctx.body;
-  if (body === null || body === undefined || ctx.status === 304) return undefined;
-  if (typeof (body as { pipe?: unknown }).pipe === 'function') return undefined;
-  if (Buffer.isBuffer(body) || typeof body === 'string') {
-    return ctx.response.is('json') ? Buffer.from(body) : undefined;
-  }
-  return typeof body === 'object' ? Buffer.from(JSON.stringify(body)) : undefined;
+  if (body === null || body === undefined || ctx.status === 304) return false;
+  if (typeof (body as { pipe?: unknown }).pipe === 'function') return false;
+  if (Buffer.isBuffer(body) || typeof body === 'string') return Boolean(ctx.response.is('json'));
+  return typeof body === 'object';
 }
+
+/** The answer's JSON as bytes: as held, or serialised once (then Koa need not again). */
+const jsonBytes = (body: unknown): Buffer =>
+  Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 
 export async function compressAnswers(ctx: Context, next: Next): Promise<void> {
   await next();
-  if (ctx.method !== 'GET' || !ctx.path.startsWith('/api/')) return;
-  const json = jsonBytes(ctx);
-  if (json === undefined) return;
+  if (ctx.method !== 'GET' || !ctx.path.startsWith('/api/') || !holdsJson(ctx)) return;
   ctx.vary('Accept-Encoding');
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if ((encoding !== 'br' && encoding !== 'gzip') || json.length < COMPRESS_FROM_BYTES) return;
+  if (encoding !== 'br' && encoding !== 'gzip') return;
+  const json = jsonBytes(ctx.body);
   const status = ctx.status;
-  ctx.body = encoding === 'br' ? await brotli(json, BROTLI_OPTIONS) : await gzipped(json);
+  if (json.length < COMPRESS_FROM_BYTES) {
+    ctx.body = json;
+  } else {
+    ctx.body = encoding === 'br' ? await brotli(json, BROTLI_OPTIONS) : await gzipped(json);
+    ctx.set('Content-Encoding', encoding);
+  }
   ctx.status = status;
   ctx.type = 'application/json';
-  ctx.set('Content-Encoding', encoding);
 }
