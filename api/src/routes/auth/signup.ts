@@ -86,7 +86,6 @@ async function verificationLink(infra: AuthInfra, userId: string, now: Date): Pr
   return `${infra.config.PUBLIC_URL}/email-verify/${q}`;
 }
 
-/** Captcha, sign-up, the email link and its resend: section 4's first two steps. */
 /** A wrong (or spent, or late) captcha answer, on its field: the form asks a new one. */
 const refuseWrongCaptcha = (ctx: Context) =>
   refuse(ctx, 400, WRONG_CAPTCHA, {
@@ -94,6 +93,7 @@ const refuseWrongCaptcha = (ctx: Context) =>
     code: 'CAPTCHA_WRONG',
   });
 
+/** Captcha, sign-up, the email link and its resend: section 4's first two steps. */
 export function signupRoutes(router: Router, infra: AuthInfra): void {
   router.get('/api/auth/captcha', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -28,13 +28,14 @@ const FIRST_SEEN_CARDS = 2;
 export function AdCard({
   ad,
   actions,
-  index = FIRST_SEEN_CARDS,
+  index,
 }: {
   ad: AdView;
   actions?: ReactNode;
+  /** Its place in the list, when it is in one. */
   index?: number;
 }) {
-  const firstSeen = index < FIRST_SEEN_CARDS;
+  const firstSeen = index !== undefined && index < FIRST_SEEN_CARDS;
   const now = useNowAfter(ad.bidOpen ? ad.finalCallDateTime : null);
   const badge = biddingBadge(ad, now);
   // The owner's My Ads says what the bids came to.
