@@ -496,6 +496,8 @@ describe('a member without an address', () => {
     await page.getByTestId('ad-address-note').waitFor();
     await notice.getByRole('link', { name: 'Edit profile' }).click();
     await page.waitForURL((url) => url.pathname === '/editprofile');
+    // Post Ad has a House number too, shown until Edit profile's script has arrived.
+    await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
     // The address saved, the member is back on Post Ad, which no longer asks for it.
     await field(page, 'House number').fill(DELHI_ADDRESS.houseno);
     await field(page, 'Street').fill(DELHI_ADDRESS.street);
