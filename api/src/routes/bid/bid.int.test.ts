@@ -348,6 +348,11 @@ describe('placing bids over HTTP', () => {
     expect(amounts(large)).toHaveLength(10);
   });
 
+  const ownCard = async (adId: string) => {
+    const mine = await api('/api/posts/myPosts', { token: owner.token });
+    return (mine.body.data as { ads: { _id: string }[] }).ads.find((card) => card._id === adId);
+  };
+
   it('takes the final call from the owner only, then closes', async () => {
     const adId = await ad(owner);
     const tooEarly = await api('/api/bid/finalCall', {
@@ -388,6 +393,8 @@ describe('placing bids over HTTP', () => {
       msg: MESSAGES.finalCallDone,
       data: { finalCallMade: true, finalCallDateTime: deadline, bidOpen: true },
     });
+    // My Ads, opened at once, shows the ad as the call left it.
+    expect(await ownCard(adId)).toMatchObject({ finalCallDateTime: deadline, bidOpen: true });
     const late = await bid(arjun, adId, { bidamt: 950, type: 'Hidden', bidAlias: 'tigerlily' });
     expect((late.body.data as BidSummaryView).afterFinalCallBids[0]).toMatchObject({
       isAfterFinalCall: true,
@@ -397,6 +404,10 @@ describe('placing bids over HTTP', () => {
     expect(closed.body).toMatchObject({
       msg: MESSAGES.bidClosed,
       data: { bidOpen: false, closeReason: 'closedEarlyByOwner' },
+    });
+    expect(await ownCard(adId)).toMatchObject({
+      bidOpen: false,
+      closeReason: 'closedEarlyByOwner',
     });
     const afterClose = await bid(meena, adId, { bidamt: 2000 });
     expect(afterClose.status).toBe(409);

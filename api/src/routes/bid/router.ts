@@ -40,6 +40,13 @@ type BidInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config'>;
 const memberActor = (userId: string): Actor => ({ userId, role: 'member' });
 const phaseOf = (isAfterFinalCall: boolean | undefined): BidPhase =>
   isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall';
+/**
+ * The read models a command's answer waits for. A bid waits for the bid summary alone (it is the
+ * busiest call, and an ad's card shows no bid it would change at once); a final call and a close
+ * change the ad's cards too, so that My Ads, opened next, shows the ad as the owner left it.
+ */
+const readModelsOf = (command: AdCommand): readonly string[] =>
+  command.type === 'PlaceBid' ? ['bids'] : ['bids', 'ads'];
 const viewerOf = (ctx: Context): Viewer =>
   ctx.state.auth ? { userId: ctx.state.auth.userId } : {};
 
@@ -79,7 +86,7 @@ export function bidRouter(infra: BidInfra): Router {
         streamId: adStream(adId),
         decider: adDecider,
         command,
-        readModels: ['bids'],
+        readModels: readModelsOf(command),
         // The command id is fresh per request: only a client's key is worth an answer kept.
         keepAnswer: 'withKey',
         ...(key ? { idempotencyKey: key } : {}),
