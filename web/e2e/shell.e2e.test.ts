@@ -71,6 +71,33 @@ describe('the web shell, for a guest', () => {
     await live.context.close();
   });
 
+  it('fetches the screens a guest may open next once the page has loaded: Contact Us opens without the network', async () => {
+    const { context, page } = await openPage();
+    await visit(page, '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.endsWith('.js')),
+      );
+    await expect
+      .poll(async () => (await scripts()).some((path) => /\/ContactUsScreen-/.test(path)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    // Not a member's screens, nor the staff tools, nor the bid calendar.
+    expect(
+      (await scripts()).filter((path) => /(MyAds|Audit|BidCalendar)Screen-/.test(path)),
+    ).toEqual([]);
+    // No script can be fetched now: the screen was already here.
+    await context.route('**/*.js', (route) => route.abort());
+    await page.getByRole('link', { name: 'Contact Us', exact: true }).click();
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor({ timeout: 5_000 });
+    await context.close();
+  });
+
   it('scrolls a field reached from below into view under the sticky bar, not behind it', async () => {
     const { context, page } = await openPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,12 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { createAppRouter } from './routes.tsx';
+import { fetchAhead, savesData } from './fetchAhead.ts';
+import { createAppRouter, screensToFetchAhead } from './routes.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
+import { useSession } from './session/sessionContext.ts';
 import { theme } from './theme.ts';
+
+/**
+ * Fetches the scripts of the screens this visitor may open next, once the first page has loaded
+ * and the browser is idle (screensToFetchAhead); again for a member's screens after signing in.
+ */
+function ScreensFetchedAhead() {
+  const { status, user } = useSession();
+  const roles = user?.roles;
+  useEffect(() => {
+    if (savesData()) return undefined;
+    return fetchAhead(screensToFetchAhead({ status, roles }));
+  }, [status, roles]);
+  return null;
+}
 
 /** The providers every screen relies on, outermost first, then the router. */
 export function App() {
@@ -20,6 +36,7 @@ export function App() {
       >
         <SessionProvider>
           <RouterProvider router={router} />
+          <ScreensFetchedAhead />
         </SessionProvider>
       </SnackbarProvider>
     </ThemeProvider>

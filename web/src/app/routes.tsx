@@ -3,12 +3,14 @@ import { createBrowserRouter, useParams, type Params, type RouteObject } from 'r
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoginScreen } from '../features/accounts/components/LoginScreen.tsx';
+// In the first script already: Guarded shows it in place of any member page until the phone is verified.
+import { OtpPhoneVerifyScreen } from '../features/accounts/components/OtpPhoneVerifyScreen.tsx';
 import { SIGN_IN_PARAM, SIGN_IN_TITLE } from '../features/accounts/model/returnAfterVerify.ts';
 import { AdDetailScreen } from '../features/ads/components/AdDetailScreen.tsx';
 import { AdListScreen } from '../features/ads/components/AdListScreen.tsx';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
 import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
-import type { AccessRule } from './guards/access.ts';
+import type { AccessRule, Visitor } from './guards/access.ts';
 import { Guarded } from './guards/Guarded.tsx';
 import { StaffOnly } from './guards/StaffOnly.tsx';
 import { AD_HISTORY_ROLES, AUDIT_ROLES, SUPPORT_ROLES } from '@boli/engine/accounts/staffRoles';
@@ -16,10 +18,12 @@ import { AppShell } from './layout/AppShell.tsx';
 import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
 
 /*
- * Screens fetched when first shown, each a script of its own: only the ad list, an ad's page
- * (where shared links land) and Login come with the app's first script, so a phone on a slow
- * connection paints sooner. The bid calendar carries FullCalendar, a fifth of the app's script,
- * and the staff tools are for staff only. AppShell shows a spinner while one loads.
+ * Screens fetched apart, each a script of its own: only the ad list, an ad's page (where shared
+ * links land), Login and the phone's OTP screen come with the app's first script, so a phone on a
+ * slow connection paints sooner. The others are fetched once the first page has loaded
+ * (screensToFetchAhead), or when first shown if that comes sooner; AppShell shows a spinner while
+ * one loads. The bid calendar carries FullCalendar, a fifth of the app's script, and the staff
+ * tools are for staff only.
  */
 const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
   // One fetch, shared by the preload and the render; one that failed is tried again.
@@ -32,8 +36,18 @@ const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentTyp
         throw error;
       },
     ));
-  return Object.assign(lazy(screen), { preload: () => void screen().catch(() => undefined) });
+  return Object.assign(lazy(screen), {
+    preload: (): Promise<void> =>
+      screen().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 };
+
+type Preloadable = { preload?: () => Promise<void> };
+const preloadOf = (element: ReactNode): (() => Promise<void>) | undefined =>
+  isValidElement(element) ? (element.type as Preloadable).preload : undefined;
 
 /**
  * Starts fetching a lazily loaded screen's script, when `element` is one: while the session is
@@ -41,7 +55,7 @@ const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentTyp
  * the two one after the other.
  */
 const preloadScreenOf = (element: ReactNode): void => {
-  if (isValidElement(element)) (element.type as { preload?: () => void }).preload?.();
+  void preloadOf(element)?.();
 };
 
 const EmailVerifyMessageScreen = lazyScreen(
@@ -59,10 +73,6 @@ const ForgotPasswordScreen = lazyScreen(
 const OtpPhoneScreen = lazyScreen(
   () => import('../features/accounts/components/OtpPhoneScreen.tsx'),
   'OtpPhoneScreen',
-);
-const OtpPhoneVerifyScreen = lazyScreen(
-  () => import('../features/accounts/components/OtpPhoneVerifyScreen.tsx'),
-  'OtpPhoneVerifyScreen',
 );
 const RegisterScreen = lazyScreen(
   () => import('../features/accounts/components/RegisterScreen.tsx'),
@@ -483,6 +493,34 @@ export const ROUTES: readonly RouteRow[] = [
     element: <PageNotFoundScreen />,
   },
 ];
+
+/** The rules of the pages a guest may open (guards/access.ts). */
+const GUEST_PAGES: ReadonlySet<AccessRule> = new Set([
+  'public',
+  'guestOnly',
+  'loginPage',
+  'home',
+  'guestOrValidatedMember',
+]);
+/** Fetched only when shown: FullCalendar is a fifth of the app's script, for the few buying ad space. */
+const ON_DEMAND_ONLY: ReadonlySet<unknown> = new Set([BidCalendarScreen]);
+
+/**
+ * The scripts of the screens `visitor` may open next, to fetch once the first page has painted
+ * (App's ScreensFetchedAhead), so that a tap shows the next screen at once instead of leaving the
+ * last one up while its script arrives: a guest's pages for a guest; a member's, and the staff
+ * tools of their roles, for a member.
+ */
+export function screensToFetchAhead(visitor: Pick<Visitor, 'status' | 'roles'>) {
+  const opens = (row: RouteRow): boolean => {
+    if (visitor.status === 'guest') return GUEST_PAGES.has(row.access);
+    if (visitor.status !== 'member' || row.access === 'guestOnly') return false;
+    return row.roles === undefined || row.roles.some((role) => visitor.roles?.includes(role));
+  };
+  return ROUTES.filter(opens)
+    .filter((row) => isValidElement(row.element) && !ON_DEMAND_ONLY.has(row.element.type))
+    .flatMap((row) => preloadOf(row.element) ?? []);
+}
 
 function RouteElement({ row }: { row: RouteRow }) {
   preloadScreenOf(row.element);

@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router-dom';
 import { ROUTE_ACCESS } from '@boli/engine/shared/routeAccess';
 import type { Visitor } from './guards/access.ts';
 import { shownScreen } from './layout/layoutRules.ts';
-import { ROUTES, routeObjects, type RouteHandle } from './routes.tsx';
+import { ROUTES, routeObjects, screensToFetchAhead, type RouteHandle } from './routes.tsx';
 
 /** The spec's route table (section 2), row by row, plus the catch-all 'Page not found'. */
 const SPEC_ROUTES = [
@@ -106,5 +106,19 @@ describe('the route table', () => {
     expect(row?.accepts?.({ userName: 'abc' })).toBe(false);
     expect(row?.accepts?.({ userName: 'this-is-not-any-page-at-all' })).toBe(false);
     expect(row?.accepts?.({ userName: 'has space' })).toBe(false);
+  });
+});
+
+describe('screensToFetchAhead', () => {
+  const staffOnly = ROUTES.filter((row) => row.roles !== undefined).length;
+  it('fetches ahead a guest’s pages for a guest, more for a member, staff tools for their staff only', () => {
+    const forGuest = screensToFetchAhead({ status: 'guest' });
+    const forMember = screensToFetchAhead({ status: 'member' });
+    const forSupport = screensToFetchAhead({ status: 'member', roles: ['support'] });
+    expect(forGuest.length).toBeGreaterThan(0);
+    expect(forMember.length).toBeGreaterThan(forGuest.length);
+    expect(forSupport.length).toBeGreaterThan(forMember.length);
+    expect(forSupport.length).toBeLessThan(forMember.length + staffOnly);
+    expect(screensToFetchAhead({ status: 'loading' })).toEqual([]);
   });
 });
