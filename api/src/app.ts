@@ -2,6 +2,7 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { correlation, errorMiddleware, responseErrorLogger } from './http/errorMiddleware.ts';
 import { refuseUnstorableCharacters } from './http/unstorableCharacters.ts';
+import { refuseUnreadableBodyTypes } from './http/bodyTypes.ts';
 import { compressAnswers } from './http/compressAnswers.ts';
 import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
@@ -43,6 +44,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   app.on('error', responseErrorLogger(infra.logger));
   app.use(correlation(infra.logger));
   app.use(errorMiddleware);
+  app.use(refuseUnreadableBodyTypes);
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
   app.use(refuseUnstorableCharacters);
   app.use(compressAnswers);

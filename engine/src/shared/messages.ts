@@ -101,6 +101,12 @@ export const MESSAGES = {
   bodyEncodingUnsupported:
     'The request body’s Content-Encoding is not one this server reads: send gzip, deflate, br or none.',
   bodyNotDecodable: 'The request body does not match its Content-Encoding (gzip, deflate or br).',
+  bodyTypeUnsupported:
+    'The request body’s Content-Type is not one this server reads: send application/json (or a form).',
+  requestTooLong:
+    'The request’s address or headers are too long (over 16 KB): send long input in a JSON body.',
+  requestNotHttp: 'The request could not be read as HTTP.',
+  bodyCharsetUnsupported: 'The request body must be UTF-8: send charset=utf-8, or no charset.',
   brokenCharacter:
     'The request holds half of a character (a broken emoji or symbol), which no field may contain. Please type it again.',
   confirmDetailsWarning:

@@ -1,0 +1,32 @@
+import type { Context, Next } from 'koa';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from './errors.ts';
+
+/** What the api reads: JSON, forms, and the picture uploads' multipart (read by their routes). */
+const READABLE_TYPES = ['json', 'urlencoded', 'multipart'] as const;
+
+/** JSON is UTF-8 (RFC 8259), and so is every form the app sends; ASCII is UTF-8 too. */
+const UTF8_NAMES = new Set(['', 'utf-8', 'utf8', 'us-ascii']);
+
+/**
+ * Refuses, with 415 and what to send instead, an api request whose body the body parser would
+ * otherwise pass over in silence — JSON sent as text/plain or XML came to the route as no body
+ * at all, answered "… is required" — or would read as the wrong text (UTF-16 read as UTF-8).
+ */
+export const refuseUnreadableBodyTypes = async (ctx: Context, next: Next): Promise<void> => {
+  if (ctx.path.startsWith('/api/')) {
+    const type = ctx.is(...READABLE_TYPES);
+    // null: no body at all, which every route may be sent.
+    if (type === false) {
+      throw new ApiError(415, MESSAGES.bodyTypeUnsupported, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    if (
+      type !== null &&
+      type !== 'multipart' &&
+      !UTF8_NAMES.has(ctx.request.charset.toLowerCase())
+    ) {
+      throw new ApiError(415, MESSAGES.bodyCharsetUnsupported, 'UNSUPPORTED_CHARSET');
+    }
+  }
+  await next();
+};
