@@ -15,7 +15,7 @@ import { ApiError, parseInput } from '../../http/errors.ts';
 import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import { keepRefusal } from '../bid/keepRefusal.ts';
-import { bidAmountFields } from '../bid/schema.ts';
+import { bidAmountFields, bidAmountInPaise } from '../bid/schema.ts';
 import {
   bidFeeQuote,
   confirmCheckout,
@@ -34,7 +34,12 @@ export function bidpayRouter(infra: BillingInfra): Router {
   const auth = requireAuth(infra);
 
   router.get(['/purchaseInfo', '/purchaseInfo/'], auth, async (ctx) => {
-    parseInput(bidFeeQuoteQuery, ctx.query);
+    const query = parseInput(bidFeeQuoteQuery, ctx.query);
+    // The fee is flat, whatever the bid; an amount sent is still read as the bid will read it, so
+    // that one no bid could be placed with is refused before the fee is paid, not after.
+    if (query.bidamt !== undefined && !((bidAmountInPaise(query.bidamt) ?? 0) > 0)) {
+      throw new ApiError(400, MESSAGES.enterAllBidDetails, 'BID_DETAILS_MISSING');
+    }
     const buyer = await activeMember(infra, ctx);
     ctx.body = success(await bidFeeQuote(infra, buyer, 'bidFee'));
   });

@@ -605,6 +605,17 @@ describe('bid processing fee', () => {
       taxSGSTAmount: 4.41,
       totalPriceAfterTax: 57.82,
     });
+    // An amount no bid could have is refused before any fee is quoted.
+    const tooLarge = '9'.repeat(30);
+    for (const bidamt of ['-1', '0', 'NaN', 'xxx', '1e309', tooLarge]) {
+      const nonsense = await kit.api(`/api/bidpay/purchaseInfo/?bidamt=${bidamt}`, {
+        token: bidder.token,
+      });
+      expect(nonsense.status, bidamt).toBe(400);
+      expect(nonsense.body.msg, bidamt).toBe(
+        bidamt === tooLarge ? MESSAGES.amountTooLarge : MESSAGES.enterAllBidDetails,
+      );
+    }
 
     const added = await kit.api('/api/bidpay/add/', {
       token: bidder.token,
