@@ -5,6 +5,7 @@ import type { EditableProfile, ProfileLink } from './account.events.ts';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
 import { characterCount, hasHidingCharacters, isBlank, visibleText } from '../shared/characters.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
+import type { FieldError } from '../shared/decider.ts';
 
 /*
  * Section 5's validation rules, in one place for the decider, the api (which answers the whole
@@ -17,7 +18,7 @@ export type FieldErrors<Field extends string = string> = Partial<
   Record<Field | 'form', readonly string[]>
 >;
 
-export type FieldError = { readonly field: string; readonly message: string };
+export type { FieldError };
 
 export const hasErrors = (errors: FieldErrors): boolean =>
   Object.values(errors).some((messages) => messages !== undefined && messages.length > 0);

@@ -24,6 +24,9 @@ export type Decider<State, C extends Command, E extends DomainEvent> = {
 };
 
 /** A rule the domain refuses to break. `code` is stable; the api maps it to a status and message. */
+/** One field's problem; a refusal of a form lists them as `details.errors` (the api's `errors`). */
+export type FieldError = { readonly field: string; readonly message: string };
+
 export class DomainError<Code extends string = string> extends Error {
   constructor(
     readonly code: Code,

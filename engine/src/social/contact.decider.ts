@@ -3,7 +3,7 @@ import type { ContactCommand, MarkContactMessage, SendContactMessage } from './c
 import type { ContactEvent } from './contact.events.ts';
 import {
   CONTACT_FIELDS,
-  contactFieldErrors,
+  contactErrorList,
   contactSummary,
   isContactSubject,
   missingContactFields,
@@ -42,7 +42,7 @@ const send = ({ data, metadata }: SendContactMessage, state: ContactState): Cont
   if (summary !== undefined || !isContactSubject(clean.subject)) {
     throw new DomainError(
       'CONTACT_MESSAGE_INVALID',
-      { missing: missingContactFields(form), errors: contactFieldErrors(form) },
+      { missing: missingContactFields(form), errors: contactErrorList(form) },
       summary,
     );
   }

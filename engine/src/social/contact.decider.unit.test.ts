@@ -78,7 +78,7 @@ describe('a contact message', () => {
       .when(send({ [field]: value }))
       .thenThrows('CONTACT_MESSAGE_INVALID', {
         message,
-        details: { errors: { [field]: message } },
+        details: { errors: [{ field, message }] },
       });
   });
 

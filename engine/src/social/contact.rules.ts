@@ -1,6 +1,7 @@
 import { CONTACT_SUBJECTS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { characterCount, isBlank } from '../shared/characters.ts';
+import type { FieldError } from '../shared/decider.ts';
 
 /*
  * Section 5's contact form rules, pure, shared by the form (which shows them as you type) and the
@@ -49,6 +50,18 @@ export function contactFieldErrors(form: ContactForm): ContactErrors {
   if (subject !== '' && !isContactSubject(subject)) errors.subject = MESSAGES.contactSubjectInvalid;
   return errors;
 }
+
+/**
+ * Each field's problem, in the form's order, as other forms' refusals list theirs: an empty field
+ * 'Please enter all details.', any other its own message.
+ */
+export const contactErrorList = (form: ContactForm): FieldError[] => {
+  const errors = contactFieldErrors(form);
+  return CONTACT_FIELDS.flatMap((field) => {
+    const message = isBlank(form[field]) ? MESSAGES.contactAllDetails : errors[field];
+    return message === undefined ? [] : [{ field, message }];
+  });
+};
 
 export const missingContactFields = (form: ContactForm): ContactField[] =>
   CONTACT_FIELDS.filter((field) => isBlank(form[field]));

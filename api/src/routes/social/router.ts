@@ -10,7 +10,7 @@ import type { MobileRequestCommand } from '@boli/engine/social/mobileRequest.com
 import { mobileRequestDecider } from '@boli/engine/social/mobileRequest.decider';
 import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
 import { requesterState, STATUS_AFTER_EVENT } from '@boli/engine/social/mobileRequest.machine';
-import { contactSummary } from '@boli/engine/social/contact.rules';
+import { contactErrorList, contactSummary } from '@boli/engine/social/contact.rules';
 import { askAgainAt } from '@boli/engine/social/mobileRequest.rules';
 import type { ReviewCommand } from '@boli/engine/social/review.commands';
 import { reviewsDecider } from '@boli/engine/social/review.decider';
@@ -33,7 +33,7 @@ import { findReview, listReviews } from '@boli/projections/social/reviews.querie
 import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { ApiError, parseInput } from '../../http/errors.ts';
+import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
 import { consume, tooMany } from '../../identity/rateLimit.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { localDiskStorage } from '../../media/storage.ts';
@@ -285,20 +285,21 @@ export function socialRouter(infra: SocialInfra): Router {
 
   // Contact us ----------------------------------------------------------------------------------
 
-  const limitContact = async (ctx: Context, counts: boolean) =>
-    counts
-      ? consume(
-          infra.redis,
-          { name: 'contactus-ip', limit: LIMITS.contactPerIpPerHour, windowSeconds: 3600 },
-          [`${infra.config.QUEUE_PREFIX}:ip:${ctx.ip}`],
-          new Date(),
-        )
-      : { allowed: true, retryAfterSeconds: 0 };
+  const limitContact = async (ctx: Context) =>
+    consume(
+      infra.redis,
+      { name: 'contactus-ip', limit: LIMITS.contactPerIpPerHour, windowSeconds: 3600 },
+      [`${infra.config.QUEUE_PREFIX}:ip:${ctx.ip}`],
+      new Date(),
+    );
 
   router.post('/api/contactus', optionalAuth(infra), async (ctx) => {
     const form = parseInput(contactBody, ctx.request.body ?? {});
-    // Only messages the form accepts count against the limit; the decider refuses the rest.
-    const verdict = await limitContact(ctx, contactSummary(form) === undefined);
+    // Refused as any bad form is, each field's problem listed (the decider holds the same rule);
+    // only messages the form accepts count against the limit.
+    const summary = contactSummary(form);
+    if (summary !== undefined) throw new ValidationError(contactErrorList(form), summary);
+    const verdict = await limitContact(ctx);
     if (!verdict.allowed) {
       ctx.set('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, tooMany('messages', verdict.retryAfterSeconds), 'RATE_LIMITED');

@@ -398,9 +398,10 @@ describe('the contact form', () => {
   it.each(Object.keys(form))(
     'refuses a form without %s: “Please enter all details.”',
     async (field) => {
-      expect(await kit.api('/api/contactus', { json: { ...form, [field]: '' } })).toEqual(
-        refusal(400, MESSAGES.contactAllDetails),
-      );
+      const refused = await kit.api('/api/contactus', { json: { ...form, [field]: '' } });
+      expect(refused).toEqual(refusal(400, MESSAGES.contactAllDetails));
+      // As every refused form: each field's problem in the envelope's errors.
+      expect(refused.body.errors).toEqual([{ field, message: MESSAGES.contactAllDetails }]);
     },
   );
 
@@ -411,9 +412,9 @@ describe('the contact form', () => {
     ['description', 'x'.repeat(150), MESSAGES.contactDescriptionTooLong],
     ['subject', 'Refund', MESSAGES.contactSubjectInvalid],
   ])('refuses %s %j with its message', async (field, value, message) => {
-    expect(await kit.api('/api/contactus', { json: { ...form, [field]: value } })).toEqual(
-      refusal(400, message),
-    );
+    const refused = await kit.api('/api/contactus', { json: { ...form, [field]: value } });
+    expect(refused).toEqual(refusal(400, message));
+    expect(refused.body.errors).toEqual([{ field, message }]);
   });
 
   it('takes a guest’s message, keeps it for support and acknowledges it by email', async () => {
