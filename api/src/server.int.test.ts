@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect as connectTcp } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,63 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       expect(response.status, body).toBe(400);
       expect(await response.json()).toMatchObject({ msg: MESSAGES.bodyNotJson });
     }
+  });
+
+  it('refuses with 415 a body it would not read as sent: another type, another charset', async () => {
+    const post = (contentType: string, body = '{"username":"priya_iyer"}') =>
+      fetch(`${app.baseUrl}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/xml']) {
+      const response = await post(type);
+      expect(response.status, type).toBe(415);
+      expect(await response.json()).toMatchObject({
+        msg: MESSAGES.bodyTypeUnsupported,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+    const utf16 = await post('application/json; charset=utf-16');
+    expect(utf16.status).toBe(415);
+    expect(await utf16.json()).toMatchObject({ code: 'UNSUPPORTED_CHARSET' });
+    // What is read goes on to the route, which says what is missing.
+    for (const type of [
+      'application/json',
+      'application/json; charset=UTF-8',
+      'application/x-www-form-urlencoded',
+    ]) {
+      const body = type.includes('json') ? '{}' : 'username=';
+      const response = await post(type, body);
+      expect(response.status, type).toBe(400);
+      expect(((await response.json()) as { code?: string }).code, type).toBeUndefined();
+    }
+  });
+
+  it('answers a request Node refuses before any route, a too long address or no HTTP, in the envelope', async () => {
+    const raw = (requestLine: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { port } = new URL(app.baseUrl);
+        const socket = connectTcp(Number(port), '127.0.0.1', () =>
+          socket.write(`${requestLine}\r\nHost: localhost\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.once('end', () => resolve(answer));
+        socket.once('error', reject);
+      });
+    const tooLong = await raw(`GET /api/globalAds?pad=${'x'.repeat(20_000)} HTTP/1.1`);
+    expect(tooLong).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(tooLong.split('\r\n\r\n')[1]!)).toEqual({
+      data: null,
+      error: true,
+      msg: MESSAGES.requestTooLong,
+    });
+    const notHttp = await raw('FOO / HTTP/1.1');
+    expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(notHttp.split('\r\n\r\n')[1]!)).toMatchObject({
+      msg: MESSAGES.requestNotHttp,
+    });
   });
 
   it('keeps an idle connection a minute, and says so to the client', async () => {

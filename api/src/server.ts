@@ -6,6 +6,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
+import { answerClientError } from './http/clientErrors.ts';
 import { attachBidLive } from './live/bidLive.ts';
 import { attachNotificationLive } from './live/notificationLive.ts';
 import { watchSocketSessions } from './live/socketAuth.ts';
@@ -78,6 +79,7 @@ export async function startServer(
       : void handleHttp(request, response),
   );
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.on('clientError', answerClientError);
   server.on('upgrade', (request, socket, head) => {
     if (isSocketRequest(request)) engine.handleUpgrade(request, socket, head);
     else socket.destroy();
