@@ -160,12 +160,12 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       expect(response.status, type).toBe(415);
       expect(await response.json()).toMatchObject({
         msg: MESSAGES.bodyTypeUnsupported,
-        code: 'UNSUPPORTED_MEDIA_TYPE',
+        code: 'BODY_TYPE_UNSUPPORTED',
       });
     }
     const utf16 = await post('application/json; charset=utf-16');
     expect(utf16.status).toBe(415);
-    expect(await utf16.json()).toMatchObject({ code: 'UNSUPPORTED_CHARSET' });
+    expect(await utf16.json()).toMatchObject({ code: 'BODY_CHARSET_UNSUPPORTED' });
     // What is read goes on to the route, which says what is missing.
     for (const type of [
       'application/json',

@@ -18,14 +18,14 @@ export const refuseUnreadableBodyTypes = async (ctx: Context, next: Next): Promi
     const type = ctx.is(...READABLE_TYPES);
     // null: no body at all, which every route may be sent.
     if (type === false) {
-      throw new ApiError(415, MESSAGES.bodyTypeUnsupported, 'UNSUPPORTED_MEDIA_TYPE');
+      throw new ApiError(415, MESSAGES.bodyTypeUnsupported, 'BODY_TYPE_UNSUPPORTED');
     }
     if (
       type !== null &&
       type !== 'multipart' &&
       !UTF8_NAMES.has(ctx.request.charset.toLowerCase())
     ) {
-      throw new ApiError(415, MESSAGES.bodyCharsetUnsupported, 'UNSUPPORTED_CHARSET');
+      throw new ApiError(415, MESSAGES.bodyCharsetUnsupported, 'BODY_CHARSET_UNSUPPORTED');
     }
   }
   await next();
