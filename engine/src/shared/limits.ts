@@ -10,6 +10,11 @@ export const LIMITS = {
   bidPageSize: 10,
   transactionsPageSize: 20,
   bidListRefreshMs: 10_000,
+  /**
+   * Not the spec's: how long after the page's load event the app starts fetching the screens a
+   * visitor may open next, so that the first page's own data and pictures go first.
+   */
+  screensFetchedAheadAfterMs: 2_000,
   /** Not the spec's: an ad page whose live link has not connected by then says it is not live. */
   liveConnectGraceMs: 5_000,
   mobileRequestPollMs: 30_000,

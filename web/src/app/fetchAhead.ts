@@ -1,3 +1,5 @@
+import { LIMITS } from '@boli/engine/shared/limits';
+
 /** Schedules `run` for a moment the browser has nothing else to do; returns a function that cancels it. */
 export type Scheduler = (run: () => void) => () => void;
 
@@ -11,16 +13,26 @@ export const whenIdle: Scheduler = (run) => {
   return () => window.clearTimeout(id);
 };
 
-/** Once the page and everything it asked for has loaded (the window's load event). */
+/**
+ * `LIMITS.screensFetchedAheadAfterMs` after the window's load event, at an idle moment: the load
+ * event comes once the first scripts have run, before the page's own data and pictures have come,
+ * which go first.
+ */
 export const afterPageLoad: Scheduler = (run) => {
-  if (document.readyState === 'complete') return whenIdle(run);
-  let cancelIdle = () => {};
-  const onLoad = () => (cancelIdle = whenIdle(run));
-  window.addEventListener('load', onLoad, { once: true });
-  return () => {
-    window.removeEventListener('load', onLoad);
-    cancelIdle();
+  let cancel = () => {};
+  const afterDelay = () => {
+    const timer = window.setTimeout(
+      () => (cancel = whenIdle(run)),
+      LIMITS.screensFetchedAheadAfterMs,
+    );
+    cancel = () => window.clearTimeout(timer);
   };
+  if (document.readyState === 'complete') afterDelay();
+  else {
+    window.addEventListener('load', afterDelay, { once: true });
+    cancel = () => window.removeEventListener('load', afterDelay);
+  }
+  return () => cancel();
 };
 
 /** A connection whose user asked to save data (Chrome's Data Saver, Android's Lite mode). */
