@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { correlation, errorMiddleware, responseErrorLogger } from './http/errorMiddleware.ts';
 import { refuseUnstorableCharacters } from './http/unstorableCharacters.ts';
 import { refuseUnreadableBodyTypes } from './http/bodyTypes.ts';
+import { methodRefusals } from './http/methodRefusals.ts';
 import { compressAnswers } from './http/compressAnswers.ts';
 import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
@@ -48,6 +49,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
   app.use(refuseUnstorableCharacters);
   app.use(compressAnswers);
+  app.use(methodRefusals);
 
   const routers = [
     healthRouter(infra, options.projectionStatus ?? (() => infra.projectionHealth())),

@@ -163,6 +163,8 @@ describe('one port for the api, the web app and the /bid websocket', () => {
         code: 'BODY_TYPE_UNSUPPORTED',
       });
     }
+    // An empty body has no type to refuse: the route says what is missing.
+    expect((await post('text/plain', '')).status).toBe(400);
     const utf16 = await post('application/json; charset=utf-16');
     expect(utf16.status).toBe(415);
     expect(await utf16.json()).toMatchObject({ code: 'BODY_CHARSET_UNSUPPORTED' });
@@ -203,6 +205,16 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     expect(JSON.parse(notHttp.split('\r\n\r\n')[1]!)).toMatchObject({
       msg: MESSAGES.requestNotHttp,
     });
+  });
+
+  it('says which methods an address takes when sent another', async () => {
+    const patch = await fetch(`${app.baseUrl}/api/bid`, { method: 'PATCH' });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('POST');
+    expect(await patch.json()).toMatchObject({ msg: MESSAGES.methodNotAllowed('PATCH', 'POST') });
+    const unknown = await fetch(`${app.baseUrl}/api/bid`, { method: 'PROPFIND' });
+    expect(unknown.status).toBe(501);
+    expect(await unknown.json()).toMatchObject({ msg: MESSAGES.methodNotImplemented('PROPFIND') });
   });
 
   it('keeps an idle connection a minute, and says so to the client', async () => {

@@ -106,6 +106,9 @@ export const MESSAGES = {
   requestTooLong:
     'The request’s address or headers are too long (over 16 KB): send long input in a JSON body.',
   requestNotHttp: 'The request could not be read as HTTP.',
+  methodNotAllowed: (method: string, allowed: string) =>
+    `This address does not take ${method}: send ${allowed.split(', ').join(' or ')}.`,
+  methodNotImplemented: (method: string) => `This server takes no ${method} requests.`,
   bodyCharsetUnsupported: 'The request body must be UTF-8: send charset=utf-8, or no charset.',
   brokenCharacter:
     'The request holds half of a character (a broken emoji or symbol), which no field may contain. Please type it again.',
