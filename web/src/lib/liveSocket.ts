@@ -1,17 +1,54 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as ioOf, Socket } from 'socket.io-client';
 
 /** The live socket's path (spec section 7; api/src/server.ts): bids and notifications. */
 export const LIVE_SOCKET_PATH = '/bid';
 
+/** How long after a failed fetch of socket.io's script it is asked for again. */
+const CLIENT_RETRY_MS = 5_000;
+
+let client: Promise<{ io: typeof ioOf }> | undefined;
 /**
- * A socket.io connection to the live socket, as the member of `token` (a guest without). It
- * starts on long-polling and moves to a websocket (socket.io's default): tried first, a websocket
- * that a proxy or a bad network holds open without an answer left the page without live updates
- * for socket.io's 20 s connect timeout, where a refused poll fails at once and is tried again.
+ * socket.io's client, a script of its own fetched when the first live link is wanted, not with
+ * the app's first script: the page paints without waiting for it. One that failed is asked again.
  */
-export function connectLive(token: string | null): Socket {
-  return io(window.location.origin, {
-    path: LIVE_SOCKET_PATH,
-    query: token ? { token } : {},
-  });
+const socketClient = () =>
+  (client ??= import('socket.io-client').catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  }));
+
+/**
+ * A socket.io connection to the live socket, as the member of `token` (a guest without), handed
+ * to `attach` once socket.io's script has come; the function answered disconnects it, or, called
+ * before then, means it never connects.
+ *
+ * It starts on long-polling and moves to a websocket (socket.io's default): tried first, a
+ * websocket that a proxy or a bad network holds open without an answer left the page without live
+ * updates for socket.io's 20 s connect timeout, where a refused poll fails at once and is tried
+ * again.
+ */
+export function connectLive(token: string | null, attach: (socket: Socket) => void): () => void {
+  let socket: Socket | undefined;
+  let stopped = false;
+  let retry: number | undefined;
+  const open = () =>
+    socketClient().then(
+      ({ io }) => {
+        if (stopped) return;
+        socket = io(window.location.origin, {
+          path: LIVE_SOCKET_PATH,
+          query: token ? { token } : {},
+        });
+        attach(socket);
+      },
+      () => {
+        if (!stopped) retry = window.setTimeout(() => void open(), CLIENT_RETRY_MS);
+      },
+    );
+  void open();
+  return () => {
+    stopped = true;
+    window.clearTimeout(retry);
+    socket?.disconnect();
+  };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { connectLive } from '../../../lib/liveSocket.ts';
@@ -34,35 +35,38 @@ export function useBidSocket(
 
   useEffect(() => {
     if (!itemId) return;
-    const socket = connectLive(token);
-    socket.on('connect', () => {
-      setLink('live');
-      const since = handlers.current.lastPosition();
-      socket.emit('load', since !== null ? { item_id: itemId, since } : { item_id: itemId });
+    let socket: Socket | undefined;
+    const disconnect = connectLive(token, (connected) => {
+      socket = connected;
+      connected.on('connect', () => {
+        setLink('live');
+        const since = handlers.current.lastPosition();
+        connected.emit('load', since !== null ? { item_id: itemId, since } : { item_id: itemId });
+      });
+      connected.on('disconnect', () => setLink('reconnecting'));
+      connected.onAny((name: string, payload: unknown) => {
+        if (name === adEditedMessage(itemId)) return handlers.current.onAdEdited?.();
+        const event = socketMessageEvent(itemId, name, payload);
+        if (event) handlers.current.onEvent(event);
+      });
     });
-    socket.on('disconnect', () => setLink('reconnecting'));
     // The browser knows at once when it goes offline; socket.io would notice only at its next
     // missed ping, half a minute on. Back online, it tries again now rather than at its backoff.
     const offline = () => setLink('reconnecting');
     const online = () => {
-      if (socket.connected) setLink('live');
-      else socket.connect();
+      if (socket?.connected) setLink('live');
+      else socket?.connect();
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     const slow = window.setTimeout(() => {
-      if (!socket.connected) setLink('reconnecting');
+      if (!socket?.connected) setLink('reconnecting');
     }, LIMITS.liveConnectGraceMs);
-    socket.onAny((name: string, payload: unknown) => {
-      if (name === adEditedMessage(itemId)) return handlers.current.onAdEdited?.();
-      const event = socketMessageEvent(itemId, name, payload);
-      if (event) handlers.current.onEvent(event);
-    });
     return () => {
       window.clearTimeout(slow);
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
-      socket.disconnect();
+      disconnect();
       setLink('connecting');
     };
   }, [itemId, token]);

@@ -25,25 +25,27 @@ export function useNotificationPush(enabled: boolean, onChange: () => void): voi
 
   useEffect(() => {
     if (!enabled || !token) return;
-    const socket = connectLive(token);
     const arrived = () => {
       handler.current();
       notificationArrived(since.current ?? undefined);
     };
-    socket.on(NOTIFICATION_EVENT, (note: { position?: string }) => {
-      if (typeof note?.position === 'string') since.current = note.position;
-      arrived();
-    });
-    socket.on('connect', () => {
-      const asked = since.current;
-      socket.emit(LOAD_NOTIFICATIONS, asked === null ? {} : { since: asked }, (answer: Loaded) => {
-        if (answer.error !== undefined) return;
-        if (typeof answer.position === 'string') since.current = answer.position;
-        if (asked !== null && (answer.missed?.length ?? 0) > 0) arrived();
+    return connectLive(token, (socket) => {
+      socket.on(NOTIFICATION_EVENT, (note: { position?: string }) => {
+        if (typeof note?.position === 'string') since.current = note.position;
+        arrived();
+      });
+      socket.on('connect', () => {
+        const asked = since.current;
+        socket.emit(
+          LOAD_NOTIFICATIONS,
+          asked === null ? {} : { since: asked },
+          (answer: Loaded) => {
+            if (answer.error !== undefined) return;
+            if (typeof answer.position === 'string') since.current = answer.position;
+            if (asked !== null && (answer.missed?.length ?? 0) > 0) arrived();
+          },
+        );
       });
     });
-    return () => {
-      socket.disconnect();
-    };
   }, [enabled, token]);
 }
