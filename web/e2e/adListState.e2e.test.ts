@@ -22,12 +22,14 @@ const names = Array.from({ length: COUNT }, (_, i) => `Veena ${String(i + 1).pad
 
 let member: Member;
 let owner: Member;
+/** The ads' ids, oldest first. */
+const adIds: string[] = [];
 
 beforeAll(async () => {
   owner = await createMember(app, { address: true });
   member = await createMember(app, { address: false });
   // One at a time, so the list's order (newest first) is the order posted.
-  for (const itemName of names) await postAd(app, owner, { itemName });
+  for (const itemName of names) adIds.push(await postAd(app, owner, { itemName }));
 }, 180_000);
 
 const cards = (page: Page) => page.getByRole('article').filter({ hasText: /Veena \d\d/ });
@@ -193,6 +195,43 @@ describe('the ad list after a visit to an ad', () => {
     await oldest.waitFor({ timeout: 5_000 });
     expect(await cards(page).count()).toBe(COUNT);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await context.close();
+  });
+});
+
+describe('a member opening a page directly', () => {
+  it('has the page’s data asked for while the stored session is checked, and only once', async () => {
+    const { context, page } = await openAs(browser, member);
+    // A slow session check: the page's own call must not wait for its answer.
+    await context.route('**/api/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    for (const [path, dataPath] of [
+      [`/ads/${adIds[0]}`, /^\/api\/posts\/post(UID)?$/],
+      ['/?category=Mobiles', /^\/api\/posts\/filter$/],
+    ] as const) {
+      const asked: number[] = [];
+      let sessionAnsweredAt = Infinity;
+      const onRequest = (request: { url(): string }) => {
+        if (dataPath.test(new URL(request.url()).pathname)) asked.push(Date.now());
+      };
+      const onResponse = (response: { url(): string }) => {
+        if (new URL(response.url()).pathname === '/api/user') sessionAnsweredAt = Date.now();
+      };
+      page.on('request', onRequest);
+      page.on('response', onResponse);
+      await openAt(app, page, path);
+      await page
+        .getByRole('heading', { name: path.startsWith('/ads/') ? names[0] : 'Ad list' })
+        .waitFor();
+      if (!path.startsWith('/ads/'))
+        await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+      expect(asked, path).toHaveLength(1);
+      expect(asked[0]!, path).toBeLessThan(sessionAnsweredAt);
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    }
     await context.close();
   });
 });

@@ -1,5 +1,11 @@
 import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, useParams, type Params, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  useParams,
+  useSearchParams,
+  type Params,
+  type RouteObject,
+} from 'react-router-dom';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoginScreen } from '../features/accounts/components/LoginScreen.tsx';
@@ -8,6 +14,10 @@ import { OtpPhoneVerifyScreen } from '../features/accounts/components/OtpPhoneVe
 import { SIGN_IN_PARAM, SIGN_IN_TITLE } from '../features/accounts/model/returnAfterVerify.ts';
 import { AdDetailScreen } from '../features/ads/components/AdDetailScreen.tsx';
 import { AdListScreen } from '../features/ads/components/AdListScreen.tsx';
+import { adDetailRequest } from '../features/ads/ads.api.ts';
+import { adListOfParams, adListRequest } from '../features/ads/model/adFilters.ts';
+import { startEarly } from './api/client.ts';
+import { useSession } from './session/sessionContext.ts';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
 import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
 import type { AccessRule, Visitor } from './guards/access.ts';
@@ -198,11 +208,23 @@ export type RouteRow = {
   /** A staff page: only for these roles (engine/src/accounts/staffRoles.ts). */
   roles?: readonly string[];
   /**
+   * The GETs the screen makes first, started while a stored session is being checked rather than
+   * after (startEarly): a member opening the page directly has its data a round trip sooner.
+   */
+  dataAhead?: (params: Params, search: URLSearchParams) => readonly DataCall[];
+  /**
    * A guest sent home from here keeps the page's query: home lists the same ads, so /ads?state=Kerala
    * becomes /?state=Kerala rather than every ad.
    */
   homeKeepsQuery?: true;
 };
+
+type DataCall = { path: string; query: Record<string, string | number> };
+
+/** A member's first page of the ad list the address asks for (a stored session is a member's). */
+const adListAhead = (_params: Params, search: URLSearchParams): DataCall[] => [
+  adListRequest(adListOfParams(search, true), 1),
+];
 
 /** What a route tells the layout (read with useMatches()): also what it shows instead (layoutRules). */
 export type RouteHandle = Pick<
@@ -217,7 +239,14 @@ const USER_NAME = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.username.min},${LIMITS.us
  * and the page layout. Static paths outrank /:userName, so a user name never hides a page.
  */
 export const ROUTES: readonly RouteRow[] = [
-  { path: '/', screen: 'Ads', access: 'home', layout: 'standard', element: <AdListScreen /> },
+  {
+    path: '/',
+    screen: 'Ads',
+    access: 'home',
+    layout: 'standard',
+    element: <AdListScreen />,
+    dataAhead: adListAhead,
+  },
   {
     path: '/ads',
     screen: 'Ads',
@@ -225,12 +254,14 @@ export const ROUTES: readonly RouteRow[] = [
     homeKeepsQuery: true,
     layout: 'standard',
     element: <AdListScreen />,
+    dataAhead: adListAhead,
   },
   {
     path: '/ads/:adId',
     screen: 'Ad detail',
     access: 'guestOrValidatedMember',
     layout: 'standard',
+    dataAhead: (params) => [adDetailRequest(params.adId ?? '')],
     element: (
       <AdDetailScreen
         renderBidArea={(ad, onBiddingClosed, onAdEdited) => (
@@ -529,6 +560,12 @@ export function screensToFetchAhead(visitor: Pick<Visitor, 'status' | 'roles'>) 
 function RouteElement({ row }: { row: RouteRow }) {
   preloadScreenOf(row.element);
   const params = useParams();
+  const [search] = useSearchParams();
+  const { status, token } = useSession();
+  if (status === 'loading' && token && (!row.accepts || row.accepts(params))) {
+    for (const call of row.dataAhead?.(params, search) ?? [])
+      startEarly(call.path, { ...call, token });
+  }
   if (row.accepts && !row.accepts(params)) return <PageNotFoundScreen />;
   return (
     <Guarded rule={row.access} homeKeepsQuery={row.homeKeepsQuery === true}>

@@ -120,11 +120,64 @@ export async function readEnvelope<T>(response: Response): Promise<Envelope<T>> 
   return envelope as Envelope<T>;
 }
 
+/** How long a GET started early (startEarly) waits for its screen to take its answer. */
+export const EARLY_ANSWER_MS = 10_000;
+
+/** GETs started ahead of their screen, by token and address; each answer is taken once. */
+const early = new Map<string, { startedAt: number; answer: Promise<Envelope<unknown>> }>();
+const earlyKey = (path: string, options: Pick<RequestOptions, 'token' | 'query'>) =>
+  `${options.token ?? ''} ${urlWithQuery(path, options.query)}`;
+const isPlainGet = (options: RequestOptions) =>
+  (options.method ?? 'GET') === 'GET' && options.json === undefined && options.form === undefined;
+
+function forgetStaleEarlyAnswers(now: number): void {
+  for (const [key, entry] of early) {
+    if (now - entry.startedAt > EARLY_ANSWER_MS) early.delete(key);
+  }
+}
+
+/**
+ * Starts now a GET that a screen will make once the stored session has been checked, so that its
+ * answer travels beside /api/user's instead of after it: the screen's own call, with the same
+ * token and address within `EARLY_ANSWER_MS`, takes this answer (once) rather than asking again.
+ */
+export function startEarly(path: string, options: Pick<RequestOptions, 'token' | 'query'>): void {
+  forgetStaleEarlyAnswers(Date.now());
+  const key = earlyKey(path, options);
+  if (early.has(key)) return;
+  const answer = apiEnvelope(path, options);
+  answer.catch(() => undefined);
+  early.set(key, { startedAt: Date.now(), answer });
+}
+
+/** The answer of the same GET started early, if there is one; one that failed is asked again. */
+function takeEarly<T>(path: string, options: RequestOptions): Promise<Envelope<T>> | undefined {
+  if (early.size === 0 || !isPlainGet(options)) return undefined;
+  forgetStaleEarlyAnswers(Date.now());
+  const key = earlyKey(path, options);
+  const entry = early.get(key);
+  if (!entry) return undefined;
+  early.delete(key);
+  const answer = entry.answer.catch(() => apiEnvelope(path, options)) as Promise<Envelope<T>>;
+  return options.signal ? abortable(answer, options.signal) : answer;
+}
+
+/** `answer`, or the AbortError of `signal` if that comes first, as fetch would. */
+const abortable = <T>(answer: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const aborted = () => reject(new DOMException('The call was aborted.', 'AbortError'));
+    if (signal.aborted) return aborted();
+    signal.addEventListener('abort', aborted, { once: true });
+    answer.then(resolve, reject);
+  });
+
 /** Calls the api and answers the whole envelope; for the few calls that read more than data. */
 export async function apiEnvelope<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
+  const started = takeEarly<T>(path, options);
+  if (started) return started;
   const headers = new Headers({ Accept: 'application/json' });
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError, firstMessageOf, messageOf, readEnvelope, urlWithQuery } from './client.ts';
+import {
+  apiEnvelope,
+  ApiError,
+  firstMessageOf,
+  messageOf,
+  readEnvelope,
+  startEarly,
+  urlWithQuery,
+} from './client.ts';
 
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -123,5 +131,70 @@ describe('what a failed call says', () => {
     expect(firstMessageOf(lost)).toBe(MESSAGES.offline);
     // An answer that came back is the api's word, whatever the browser thinks.
     expect(messageOf(new ApiError(409, 'Bidding Closed'))).toBe('Bidding Closed');
+  });
+});
+
+describe('a GET started early, while the session is checked', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A fetch that answers each call with its number, or fails the calls numbered in `failing`. */
+  function countingFetch(failing: number[] = []) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (failing.includes(calls.length)) return json(500, { data: null, error: true, msg: '' });
+        return json(200, { data: { call: calls.length }, error: false, msg: '' });
+      }),
+    );
+    return calls;
+  }
+
+  it('is taken by the same call with the same token, once; a later one asks again', async () => {
+    const calls = countingFetch();
+    const query = { item_uid: 'ab-1' };
+    startEarly('/api/posts/postUID', { token: 't1', query });
+    startEarly('/api/posts/postUID', { token: 't1', query });
+    expect(calls).toHaveLength(1);
+    const first = await apiEnvelope('/api/posts/postUID', { token: 't1', query });
+    expect(first.data).toEqual({ call: 1 });
+    expect(calls).toHaveLength(1);
+    const second = await apiEnvelope('/api/posts/postUID', { token: 't1', query });
+    expect(second.data).toEqual({ call: 2 });
+  });
+
+  it('is not taken by another token, another address or a POST', async () => {
+    const calls = countingFetch();
+    startEarly('/api/globalAds', { token: 't1', query: { page: 1 } });
+    await apiEnvelope('/api/globalAds', { token: 't2', query: { page: 1 } });
+    await apiEnvelope('/api/globalAds', { token: 't1', query: { page: 2 } });
+    await apiEnvelope('/api/globalAds', { token: 't1', query: { page: 1 }, json: {} });
+    expect(calls).toHaveLength(4);
+    expect((await apiEnvelope('/api/globalAds', { token: 't1', query: { page: 1 } })).data).toEqual(
+      { call: 1 },
+    );
+  });
+
+  it('that failed is asked again by its screen', async () => {
+    const calls = countingFetch([1]);
+    startEarly('/api/posts/filter', { token: 't1', query: { page: 1 } });
+    const answer = await apiEnvelope('/api/posts/filter', { token: 't1', query: { page: 1 } });
+    expect(answer.data).toEqual({ call: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('ends with an AbortError when its screen gives up on it', async () => {
+    countingFetch();
+    startEarly('/api/posts/post', { token: 't1', query: { item_id: '7' } });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      apiEnvelope('/api/posts/post', {
+        token: 't1',
+        query: { item_id: '7' },
+        signal: controller.signal,
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -15,11 +15,11 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { StreamAds } from '../../adspace/components/StreamAds.tsx';
-import { AD_PATHS, adsOf } from '../ads.api.ts';
+import { adsOf } from '../ads.api.ts';
 import {
   activeFilterCount,
-  filterQuery,
-  filtersOfParams,
+  adListOfParams,
+  adListRequest,
   filtersProblem,
   NO_FILTERS,
   paramsWithFilters,
@@ -41,11 +41,10 @@ import { AdListFooter } from './AdListFooter.tsx';
 export function AdListScreen() {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const search = params.get('search')?.trim() ?? '';
   const { status } = useSession();
   const member = status === 'member';
   const { request } = useApi();
-  const filters = useMemo(() => filtersOfParams(params), [params]);
+  const { search, filters } = useMemo(() => adListOfParams(params, member), [params, member]);
   const [panelOpen, setPanelOpen] = useState(false);
   // Another search: a panel left open holds choices not applied to it, so it closes.
   const [panelSearch, setPanelSearch] = useState(search);
@@ -67,10 +66,7 @@ export function AdListScreen() {
   const key = JSON.stringify({ member, search, filters });
   const fetchPage = useCallback(
     (page: number) => {
-      const query = filterQuery(filters, page);
-      if (search)
-        return request<unknown>(AD_PATHS.search, { query: { ...query, search } }).then(adsOf);
-      const path = member ? AD_PATHS.filter : AD_PATHS.globalAds;
+      const { path, query } = adListRequest({ member, search, filters }, page);
       return request<unknown>(path, { query }).then(adsOf);
     },
     [request, search, member, filters],

@@ -3,6 +3,7 @@ import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
 import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
+import { AD_PATHS } from '../ads.api.ts';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -241,3 +242,26 @@ export const activeFilterCount = (filters: AdFilters): number =>
 
 /** Load More raises the page only when the last page came back full (section 4). */
 export const hasMoreAds = (lastPageSize: number): boolean => lastPageSize >= LIMITS.adPageSize;
+
+/** What an ad list shows: the top bar's search, or every ad; the filters; guests or a member. */
+export type AdListKind = { member: boolean; search: string; filters: AdFilters };
+
+/** The list an address asks for (/ and /ads): its ?search= and its filters. */
+export const adListOfParams = (params: URLSearchParams, member: boolean): AdListKind => ({
+  member,
+  search: params.get('search')?.trim() ?? '',
+  filters: filtersOfParams(params),
+});
+
+/**
+ * The call that reads page `page` (1-based) of an ad list: GET /api/posts/searchAds with a
+ * search, else /api/posts/filter for a member and /api/globalAds for a guest.
+ */
+export function adListRequest(
+  { member, search, filters }: AdListKind,
+  page: number,
+): { path: string; query: AdListQuery } {
+  const query = filterQuery(filters, page);
+  if (search) return { path: AD_PATHS.search, query: { ...query, search } };
+  return { path: member ? AD_PATHS.filter : AD_PATHS.globalAds, query };
+}
