@@ -163,6 +163,19 @@ describe('one port for the api, the web app and the /bid websocket', () => {
         code: 'BODY_TYPE_UNSUPPORTED',
       });
     }
+    // A form with files goes to an upload only: elsewhere its fields would go unread.
+    const multipart = new FormData();
+    multipart.append('username', 'priya_iyer');
+    const notAnUpload = await fetch(`${app.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      body: multipart,
+    });
+    expect(notAnUpload.status).toBe(415);
+    const upload = await fetch(`${app.baseUrl}/api/user/uploadProfilePic`, {
+      method: 'POST',
+      body: multipart,
+    });
+    expect(upload.status).toBe(401);
     // An empty body has no type to refuse: the route says what is missing.
     expect((await post('text/plain', '')).status).toBe(400);
     const utf16 = await post('application/json; charset=utf-16');

@@ -2,8 +2,20 @@ import type { Context, Next } from 'koa';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from './errors.ts';
 
-/** What the api reads: JSON, forms, and the picture uploads' multipart (read by their routes). */
+/** What the api reads: JSON, forms, and the uploads' multipart (read by their routes). */
 const READABLE_TYPES = ['json', 'urlencoded', 'multipart'] as const;
+
+/**
+ * The only calls that read a multipart body: the uploads of a profile picture, an ad's photos
+ * and videos (with the ad, staged, or added) and an ad space's creative. Elsewhere one is not
+ * read, and the route would answer that every field is missing.
+ */
+const UPLOAD_PATHS: readonly RegExp[] = [
+  /^\/api\/user\/uploadProfilePic$/,
+  /^\/api\/posts\/?$/,
+  /^\/api\/gallery\/(stage|upload)$/,
+  /^\/api\/space\/upload\/[^/]+$/,
+];
 
 /** JSON is UTF-8 (RFC 8259), and so is every form the app sends; ASCII is UTF-8 too. */
 const UTF8_NAMES = new Set(['', 'utf-8', 'utf8', 'us-ascii']);
@@ -18,7 +30,7 @@ export const refuseUnreadableBodyTypes = async (ctx: Context, next: Next): Promi
   if (ctx.path.startsWith('/api/') && ctx.request.length !== 0) {
     const type = ctx.is(...READABLE_TYPES);
     // null: no body at all, which every route may be sent.
-    if (type === false) {
+    if (type === false || (type === 'multipart' && !UPLOAD_PATHS.some((p) => p.test(ctx.path)))) {
       throw new ApiError(415, MESSAGES.bodyTypeUnsupported, 'BODY_TYPE_UNSUPPORTED');
     }
     if (

@@ -102,7 +102,7 @@ export const MESSAGES = {
     'The request body’s Content-Encoding is not one this server reads: send gzip, deflate, br or none.',
   bodyNotDecodable: 'The request body does not match its Content-Encoding (gzip, deflate or br).',
   bodyTypeUnsupported:
-    'The request body’s Content-Type is not one this server reads: send application/json (or a form).',
+    'The request body’s Content-Type is not one this call reads: send application/json (or a form; multipart only with an upload).',
   requestTooLong:
     'The request’s address or headers are too long (over 16 KB): send long input in a JSON body.',
   requestNotHttp: 'The request could not be read as HTTP.',
