@@ -851,6 +851,16 @@ describe('passwords', () => {
 });
 
 describe('sessions', () => {
+  it('logout as the web app sends it, a POST without a body, ends the session', async () => {
+    const member = await verifiedMember();
+    const loggedOut = await fetch(`${app.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(loggedOut.status).toBe(200);
+    expect((await api('/api/user', { token: member.token })).status).toBe(401);
+  });
+
   it('an expired access token answers 403 TOKEN_EXPIRED and the refresh token renews it', async () => {
     const member = await verifiedMember();
     const sessions = new SessionService(db, app.config.JWT_SECRET);
