@@ -138,6 +138,9 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       expect(response.status, encoding).toBe(400);
       expect(await response.json()).toMatchObject({ msg: MESSAGES.bodyNotDecodable });
     }
+    const tooLarge = await post(JSON.stringify({ username: 'x'.repeat(1_100_000) }));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ msg: MESSAGES.bodyTooLarge });
     const unknownEncoding = await post('{}', { 'content-encoding': 'foo' });
     expect(unknownEncoding.status).toBe(415);
     expect(await unknownEncoding.json()).toMatchObject({ msg: MESSAGES.bodyEncodingUnsupported });
@@ -225,6 +228,9 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     expect(patch.status).toBe(405);
     expect(patch.headers.get('allow')).toBe('POST');
     expect(await patch.json()).toMatchObject({ msg: MESSAGES.methodNotAllowed('PATCH', 'POST') });
+    const options = await fetch(`${app.baseUrl}/api/bid`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('POST');
     const unknown = await fetch(`${app.baseUrl}/api/bid`, { method: 'PROPFIND' });
     expect(unknown.status).toBe(501);
     expect(await unknown.json()).toMatchObject({ msg: MESSAGES.methodNotImplemented('PROPFIND') });

@@ -78,7 +78,9 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
       ctx.body = failure(MESSAGES.bodyEncodingUnsupported);
     } else if (isClientHttpError(error)) {
       ctx.status = error.status;
-      ctx.body = failure(error.expose ? error.message : MESSAGES.generic);
+      // The body parser's own words for a body over its limit are 'request entity too large'.
+      const message = error.status === 413 ? MESSAGES.bodyTooLarge : error.message;
+      ctx.body = failure(error.expose ? message : MESSAGES.generic);
     } else if (isPostgresUnreachable(error)) {
       // Not this request's fault, nor the code's: PostgreSQL is restarting or out of reach.
       ctx.log.warn({ err: error, path: ctx.path, method: ctx.method }, 'postgresql unreachable');

@@ -101,6 +101,8 @@ export const MESSAGES = {
   bodyEncodingUnsupported:
     'The request body’s Content-Encoding is not one this server reads: send gzip, deflate, br or none.',
   bodyNotDecodable: 'The request body does not match its Content-Encoding (gzip, deflate or br).',
+  bodyTooLarge:
+    'The request body is too large: at most 1 MB of JSON or form (uploads have their own limits).',
   bodyTypeUnsupported:
     'The request body’s Content-Type is not one this call reads: send application/json (or a form; multipart only with an upload).',
   requestTooLong:
