@@ -178,9 +178,10 @@ describe('the ad list after a visit to an ad', () => {
     await context.close();
   });
 
-  it('My Ads too: Back from an ad shows the pages loaded, scrolled where they were', async () => {
-    const { context, page } = await openAs(browser, owner);
-    await openAt(app, page, '/myAds');
+  /** Loads both pages of `path`'s list, opens the oldest ad from below, and comes Back. */
+  async function backFromTheOldestAd(viewer: Member, path: string) {
+    const { context, page } = await openAs(browser, viewer);
+    await openAt(app, page, path);
     await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
     await page.getByRole('button', { name: 'Load More' }).click();
     await expect.poll(() => cards(page).count()).toBe(COUNT);
@@ -196,6 +197,14 @@ describe('the ad list after a visit to an ad', () => {
     expect(await cards(page).count()).toBe(COUNT);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
     await context.close();
+  }
+
+  it('My Ads too: Back from an ad shows the pages loaded, scrolled where they were', async () => {
+    await backFromTheOldestAd(owner, '/myAds');
+  });
+
+  it('a seller’s ads on their profile too, the profile shown as it was left', async () => {
+    await backFromTheOldestAd(member, `/user_profile/${owner.userId}`);
   });
 });
 
@@ -232,6 +241,29 @@ describe('a member opening a page directly', () => {
       page.off('request', onRequest);
       page.off('response', onResponse);
     }
+    await context.close();
+  });
+});
+
+describe('a screen whose script is still coming', () => {
+  it('shows a spinner in place of the last page, not the last page under the new address', async () => {
+    const { context, page } = await openAs(browser, member);
+    // Held until the test has looked: what a slow phone sees before the screens are fetched ahead.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/MyBidsScreen-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openAt(app, page, '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Bids' }).click();
+    await page.waitForURL('**/myBids');
+    await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('heading', { name: 'Ad list' }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'My Bids' }).waitFor();
     await context.close();
   });
 });

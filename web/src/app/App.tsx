@@ -35,7 +35,11 @@ export function App() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <SessionProvider>
-          <RouterProvider router={router} />
+          {/*
+            Not in transitions: a tap on a screen whose script is still coming kept the last page
+            up, and usable, under the new address; AppShell's spinner shows instead.
+          */}
+          <RouterProvider router={router} useTransitions={false} />
           <ScreensFetchedAhead />
         </SessionProvider>
       </SnackbarProvider>
