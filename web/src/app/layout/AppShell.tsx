@@ -9,6 +9,7 @@ import { LoginRequiredProvider } from '../session/LoginRequiredProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import type { RouteHandle } from '../routes.tsx';
 import type { Visitor } from '../guards/access.ts';
+import { useScrollKeptOnBack } from './useScrollKeptOnBack.ts';
 import { pageChrome, shownScreen, type PageLayout } from './layoutRules.ts';
 import { focusIsLost } from '../../lib/focusLost.ts';
 import { pageTitle } from './pageTitle.ts';
@@ -85,6 +86,7 @@ export function AppShell() {
   const { screen, layout } = useShownPage(visitor);
   const chrome = pageChrome(layout, visitor);
   const main = useFocusOnNewPage();
+  useScrollKeptOnBack();
 
   useEffect(() => {
     document.title = pageTitle(screen);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
@@ -28,6 +30,14 @@ type Lookup =
     };
 
 /**
+ * Profiles as they were left, by history entry: Back to one shows it at once, so that the seller's
+ * ads below it are there for the scroll restored with the entry (useAdPages keeps their pages),
+ * then reads it again quietly. Only the latest few are kept; a reload starts afresh.
+ */
+const leftProfiles = new Map<string, Member>();
+const LEFT_PROFILES_KEPT = 20;
+
+/**
  * Another member's profile (/user_profile/{id}, /{user_name}), with the Show (request mobile)
  * button beside a masked phone and the reviews (the form hidden on one's own profile). When the
  * request's answer changes what may be shown, the profile is read again, in place. Support and
@@ -37,12 +47,14 @@ type Lookup =
 export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const { request } = useApi();
   const { user } = useSession();
-  const [member, setMember] = useState<Member | null>(null);
+  const key = JSON.stringify(lookup);
+  const entry = `${useLocation().key}|${key}`;
+  // The profile read for a history entry; another entry shows its own, as left, or a spinner.
+  const [shown, setShown] = useState<{ entry: string; member: Member } | null>(null);
+  const member = shown?.entry === entry ? shown.member : (leftProfiles.get(entry) ?? null);
   /** `retry`: the profile could not be read (not 'No Users Found'), so Retry is offered. */
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
   const [reloads, setReloads] = useState(0);
-  const shownKey = useRef<string | null>(null);
-  const key = JSON.stringify(lookup);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   // A refresh nobody asked for (`useRefreshWhileShown`): one that fails leaves the profile shown.
   const quietly = useRef(false);
@@ -52,20 +64,21 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   }, [reload]);
   // The member may hide their number (or change their profile) meanwhile: nothing tells this page.
   useRefreshWhileShown(refresh, LIMITS.profileRefreshMs);
+  useEffect(() => {
+    if (shown) setKeepingAtMost(leftProfiles, shown.entry, shown.member, LEFT_PROFILES_KEPT);
+  }, [shown]);
 
   useEffect(() => {
     let live = true;
-    const quiet = quietly.current;
+    // A profile shown as it was left is read again quietly too.
+    const quiet = quietly.current || leftProfiles.has(entry);
     quietly.current = false;
     const { path, query } = JSON.parse(key) as Lookup;
-    // Another member: start afresh. The same one read again: keep showing them meanwhile.
-    if (shownKey.current !== key) setMember(null);
-    shownKey.current = key;
     if (!quiet) setFailure(null);
     request<unknown>(path, { query }).then(
       (data) => {
         if (!live) return;
-        if (isMember(data)) setMember(data);
+        if (isMember(data)) setShown({ entry, member: data });
         else setFailure({ message: MESSAGES.noUsersFound, retry: false });
       },
       (error: unknown) => {
@@ -79,7 +92,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
     return () => {
       live = false;
     };
-  }, [key, request, reloads]);
+  }, [key, entry, request, reloads]);
   // A name that is nobody's says so in the tab too, not 'User profile'.
   useItemTitle(
     member ? fieldText(member, 'username') : failure?.retry === false ? failure.message : undefined,
