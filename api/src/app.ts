@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { correlation, errorMiddleware, responseErrorLogger } from './http/errorMiddleware.ts';
 import { refuseUnstorableCharacters } from './http/unstorableCharacters.ts';
 import { refuseUnreadableBodyTypes } from './http/bodyTypes.ts';
@@ -46,7 +47,10 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   app.use(correlation(infra.logger));
   app.use(errorMiddleware);
   app.use(refuseUnreadableBodyTypes);
-  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '1mb', formLimit: '1mb' }));
+  const bodyLimit = `${LIMITS.requestBodyMaxMegabytes}mb`;
+  app.use(
+    bodyParser({ enableTypes: ['json', 'form'], jsonLimit: bodyLimit, formLimit: bodyLimit }),
+  );
   app.use(refuseUnstorableCharacters);
   app.use(compressAnswers);
   app.use(methodRefusals);

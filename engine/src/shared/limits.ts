@@ -5,6 +5,8 @@
  */
 export const LIMITS = {
   adPageSize: 20,
+  /** Not the spec's: the largest JSON or form body the api reads (uploads have their own). */
+  requestBodyMaxMegabytes: 1,
   /** The furthest page any list is asked for (a page number past it is refused as malformed). */
   pageNumberMax: 100_000,
   bidPageSize: 10,

@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.ts';
+
 /**
  * The spec's user-facing messages (sections 5 and 8), word for word — typos included, because
  * they are the contract. Code refers to them by name; nothing else spells them out.
@@ -101,8 +103,7 @@ export const MESSAGES = {
   bodyEncodingUnsupported:
     'The request body’s Content-Encoding is not one this server reads: send gzip, deflate, br or none.',
   bodyNotDecodable: 'The request body does not match its Content-Encoding (gzip, deflate or br).',
-  bodyTooLarge:
-    'The request body is too large: at most 1 MB of JSON or form (uploads have their own limits).',
+  bodyTooLarge: `The request body is too large: at most ${LIMITS.requestBodyMaxMegabytes} MB of JSON or form (uploads have their own limits).`,
   bodyTypeUnsupported:
     'The request body’s Content-Type is not one this call reads: send application/json (or a form; multipart only with an upload).',
   requestTooLong:
