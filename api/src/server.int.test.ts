@@ -216,6 +216,11 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       error: true,
       msg: MESSAGES.requestTooLong,
     });
+    // A web page's address: a page a browser shows, with the way home.
+    const tooLongPage = await raw(`GET /ads?pad=${'x'.repeat(20_000)} HTTP/1.1`);
+    expect(tooLongPage).toMatch(/^HTTP\/1\.1 431 /);
+    expect(tooLongPage).toContain('Content-Type: text/html');
+    expect(tooLongPage).toContain(`${MESSAGES.pageAddressTooLong} <a href="/">`);
     const notHttp = await raw('FOO / HTTP/1.1');
     expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(notHttp.split('\r\n\r\n')[1]!)).toMatchObject({
