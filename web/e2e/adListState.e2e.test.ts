@@ -245,6 +245,37 @@ describe('a member opening a page directly', () => {
   });
 });
 
+describe('a screen whose script was fetched ahead', () => {
+  it('is drawn at once, without the spinner flashing first', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => /\/MyBidsScreen-[^/]*\.js$/.test(entry.name)),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    // Anything with the page spinner's name, however briefly it is there.
+    await page.evaluate(() => {
+      const seen = () => document.querySelector('[aria-label="Loading the page"]') !== null;
+      new MutationObserver(() => {
+        if (seen()) document.body.dataset.spinnerSeen = 'yes';
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Bids' }).click();
+    await page.getByRole('heading', { name: 'My Bids' }).waitFor();
+    expect(await page.evaluate(() => document.body.dataset.spinnerSeen ?? 'no')).toBe('no');
+    await context.close();
+  });
+});
+
 describe('a screen whose script is still coming', () => {
   it('shows a spinner in place of the last page, not the last page under the new address', async () => {
     const { context, page } = await openAs(browser, member);

@@ -1,4 +1,11 @@
-import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import {
+  createElement,
+  isValidElement,
+  lazy,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import {
   createBrowserRouter,
   useParams,
@@ -38,15 +45,27 @@ import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
 const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
   // One fetch, shared by the preload and the render; one that failed is tried again.
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
   const screen = () =>
     (loading ??= load().then(
-      (module) => ({ default: module[name] }),
+      (module) => {
+        loaded = module[name];
+        return { default: loaded };
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
       },
     ));
-  return Object.assign(lazy(screen), {
+  const Lazy = lazy(screen);
+  // A screen whose script has come (fetched ahead) is drawn at once: React's lazy would suspend
+  // on its first render all the same, and the spinner would flash. Decided once per mount, so a
+  // screen drawn by Lazy is never swapped for another of the same, which would lose its state.
+  function Screen() {
+    const [ready] = useState(() => loaded);
+    return ready ? createElement(ready) : createElement(Lazy);
+  }
+  return Object.assign(Screen, {
     preload: (): Promise<void> =>
       screen().then(
         () => undefined,
