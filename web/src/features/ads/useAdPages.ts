@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
+import { leftBehind, useHistoryEntry } from '../../lib/leftBehind.ts';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
 import { hasMoreAds } from './model/adFilters.ts';
@@ -20,16 +19,9 @@ type Pages = {
 
 /**
  * The lists as they were left, by history entry and list: Back to a list shows the pages loaded
- * before at once (and ScrollRestoration has them to scroll onto) instead of page 1 again. Only
- * the latest few entries are kept; a reload starts afresh.
+ * before at once (and ScrollRestoration has them to scroll onto) instead of page 1 again.
  */
-const leftLists = new Map<string, Pages>();
-const LEFT_LISTS_KEPT = 20;
-
-function keepList(entry: string, pages: Pages) {
-  leftLists.delete(entry);
-  setKeepingAtMost(leftLists, entry, pages, LEFT_LISTS_KEPT);
-}
+const leftLists = leftBehind<Pages>(20);
 
 /**
  * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
@@ -39,8 +31,7 @@ function keepList(entry: string, pages: Pages) {
  * place (`refresh`, which a screen may also call when something about them changed).
  */
 export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdView[]>) {
-  const { key: historyEntry } = useLocation();
-  const entry = `${historyEntry}|${key}`;
+  const entry = useHistoryEntry(key);
   const [pages, setPages] = useState<Pages>(
     () =>
       leftLists.get(entry) ?? {
@@ -64,7 +55,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
   useEffect(() => {
-    if (pages.key === key && !pages.loading && pages.error === null) keepList(entry, pages);
+    if (pages.key === key && !pages.loading && pages.error === null) leftLists.keep(entry, pages);
   }, [entry, key, pages]);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
@@ -11,6 +9,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
+import { leftBehind, useHistoryEntry } from '../../../lib/leftBehind.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
@@ -32,10 +31,9 @@ type Lookup =
 /**
  * Profiles as they were left, by history entry: Back to one shows it at once, so that the seller's
  * ads below it are there for the scroll restored with the entry (useAdPages keeps their pages),
- * then reads it again quietly. Only the latest few are kept; a reload starts afresh.
+ * then reads it again quietly.
  */
-const leftProfiles = new Map<string, Member>();
-const LEFT_PROFILES_KEPT = 20;
+const leftProfiles = leftBehind<Member>(20);
 
 /**
  * Another member's profile (/user_profile/{id}, /{user_name}), with the Show (request mobile)
@@ -48,7 +46,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const { request } = useApi();
   const { user } = useSession();
   const key = JSON.stringify(lookup);
-  const entry = `${useLocation().key}|${key}`;
+  const entry = useHistoryEntry(key);
   // The profile read for a history entry; another entry shows its own, as left, or a spinner.
   const [shown, setShown] = useState<{ entry: string; member: Member } | null>(null);
   const member = shown?.entry === entry ? shown.member : (leftProfiles.get(entry) ?? null);
@@ -65,7 +63,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   // The member may hide their number (or change their profile) meanwhile: nothing tells this page.
   useRefreshWhileShown(refresh, LIMITS.profileRefreshMs);
   useEffect(() => {
-    if (shown) setKeepingAtMost(leftProfiles, shown.entry, shown.member, LEFT_PROFILES_KEPT);
+    if (shown) leftProfiles.keep(shown.entry, shown.member);
   }, [shown]);
 
   useEffect(() => {

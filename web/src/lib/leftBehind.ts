@@ -1,0 +1,24 @@
+import { useLocation } from 'react-router-dom';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
+
+/**
+ * What screens left behind, by history entry: Back or Forward to an entry shows it as it was
+ * (and ScrollRestoration has it to scroll onto) before it is read again. Only the latest `max`
+ * entries are kept, the last kept counting as the latest; a reload starts afresh.
+ */
+export function leftBehind<T>(max: number) {
+  const kept = new Map<string, T>();
+  return {
+    get: (entry: string): T | undefined => kept.get(entry),
+    has: (entry: string): boolean => kept.has(entry),
+    keep(entry: string, value: T): void {
+      kept.delete(entry);
+      setKeepingAtMost(kept, entry, value, max);
+    },
+  };
+}
+
+/** The history entry a screen shows `what` in (a list, a member): the key for `leftBehind`. */
+export function useHistoryEntry(what: string): string {
+  return `${useLocation().key}|${what}`;
+}
