@@ -31,7 +31,7 @@ const proxy: Record<string, string | ProxyOptions> = {
 /*
  * The libraries every page needs change seldom: kept in chunks of their own (React and the
  * router; MUI and its styling), a deploy changes only the app's own chunks, and a returning
- * member's browser keeps the rest. Screens are fetched when first shown (app/routes.tsx); what
+ * member's browser keeps the rest. Screens are scripts of their own (app/routes.tsx); what
  * three or more of them share goes in one chunk rather than dozens of small ones, each a request
  * (an 'app' group of everything two shared put 165 KB more into the first load).
  */
