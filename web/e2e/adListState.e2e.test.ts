@@ -276,6 +276,34 @@ describe('a screen whose script was fetched ahead', () => {
   });
 });
 
+describe('a screen’s script asked for ahead of the tap', () => {
+  it('is fetched as a link to it is pointed at, and as the menu opens', async () => {
+    const { context, page } = await openAs(browser, member);
+    // The screens fetched ahead come one by one, My Ads first: held, none comes after it.
+    await context.route(/\/MyAdsScreen-[^/]*\.js$/, () => new Promise<void>(() => {}));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const screen = /\/(\w+Screen)-[^/]*\.js$/.exec(request.url())?.[1];
+      if (screen) asked.push(screen);
+    });
+    await openAt(app, page, '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await page.getByRole('link', { name: member.username }).hover();
+    await expect.poll(() => asked).toContain('ProfileMeScreen');
+    expect(asked).not.toContain('SettingsScreen');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect.poll(() => asked).toEqual(
+      expect.arrayContaining(['SettingsScreen', 'TransactionsScreen', 'MyBidsScreen']),
+    );
+    // Asked for once each, however often pointed at.
+    expect(asked.filter((screen) => screen === 'SettingsScreen')).toHaveLength(1);
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(asked.filter((screen) => screen === 'SettingsScreen')).toHaveLength(1);
+    await context.close();
+  });
+});
+
 describe('a screen whose script is still coming', () => {
   it('shows a spinner in place of the last page, not the last page under the new address', async () => {
     const { context, page } = await openAs(browser, member);

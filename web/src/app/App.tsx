@@ -5,7 +5,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { fetchAhead, savesData } from './fetchAhead.ts';
-import { createAppRouter, screensToFetchAhead } from './routes.tsx';
+import { createAppRouter, fetchScreenAt, screensToFetchAhead } from './routes.tsx';
+import { ScreenAheadContext } from './screenAhead.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { useSession } from './session/sessionContext.ts';
 import { theme } from './theme.ts';
@@ -24,6 +25,30 @@ function ScreensFetchedAhead() {
   return null;
 }
 
+/** What shows a tap is coming: a pointer over a link (not on Save-Data), a finger on it, focus. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin'] as const;
+
+/**
+ * Fetches a screen's script as a link to it is pointed at, touched or reached with Tab: a tap's
+ * few hundred milliseconds ahead, for the screens not fetched ahead yet.
+ */
+function ScreensFetchedOnIntent() {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      if (event.type === 'pointerover' && savesData()) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin) {
+        fetchScreenAt(link.pathname);
+      }
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, true);
+    return () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+    };
+  }, []);
+  return null;
+}
+
 /** The providers every screen relies on, outermost first, then the router. */
 export function App() {
   const [router] = useState(createAppRouter);
@@ -39,8 +64,11 @@ export function App() {
             Not in transitions: a tap on a screen whose script is still coming kept the last page
             up, and usable, under the new address; AppShell's spinner shows instead.
           */}
-          <RouterProvider router={router} useTransitions={false} />
+          <ScreenAheadContext.Provider value={fetchScreenAt}>
+            <RouterProvider router={router} useTransitions={false} />
+          </ScreenAheadContext.Provider>
           <ScreensFetchedAhead />
+          <ScreensFetchedOnIntent />
         </SessionProvider>
       </SnackbarProvider>
     </ThemeProvider>

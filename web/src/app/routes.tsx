@@ -8,6 +8,7 @@ import {
 } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   useParams,
   useSearchParams,
   type Params,
@@ -38,8 +39,8 @@ import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
  * Screens fetched apart, each a script of its own: only the ad list, an ad's page (where shared
  * links land), Login and the phone's OTP screen come with the app's first script, so a phone on a
  * slow connection paints sooner. The others are fetched once the first page has loaded
- * (screensToFetchAhead), or when first shown if that comes sooner; AppShell shows a spinner while
- * one loads. The bid calendar carries FullCalendar, a fifth of the app's script, and the staff
+ * (screensToFetchAhead), when a link to one is pointed at or the menu opens (fetchScreenAt), or
+ * when first shown if that comes sooner; AppShell shows a spinner while one loads. The bid calendar carries FullCalendar, a fifth of the app's script, and the staff
  * tools are for staff only.
  */
 const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
@@ -574,6 +575,17 @@ export function screensToFetchAhead(visitor: Pick<Visitor, 'status' | 'roles'>) 
     .sort((a, b) => firstFor(a) - firstFor(b))
     .filter((row) => isValidElement(row.element) && !ON_DEMAND_ONLY.has(row.element.type))
     .flatMap((row) => preloadOf(row.element) ?? []);
+}
+
+/**
+ * Starts fetching the script of the screen at `pathname`, a page of this app: a link pointed at
+ * or a menu opened is a tap to come, a few hundred milliseconds ahead (App's
+ * ScreensFetchedOnIntent, MainMenu). Nothing when it is fetched already or comes with the app.
+ */
+export function fetchScreenAt(pathname: string): void {
+  const path = matchRoutes(routeObjects, pathname)?.at(-1)?.route.path;
+  const row = ROUTES.find((candidate) => candidate.path === path);
+  if (row) preloadScreenOf(row.element);
 }
 
 function RouteElement({ row }: { row: RouteRow }) {

@@ -34,6 +34,8 @@ import {
 } from '@boli/engine/accounts/staffRoles';
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
+import { savesData } from '../fetchAhead.ts';
+import { useFetchScreenAhead } from '../screenAhead.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { itemsForWidth } from './layoutRules.ts';
 import { usePageAnchor } from '../../lib/usePageAnchor.ts';
@@ -123,6 +125,7 @@ export function MainMenu() {
   const { status, user, logout } = useSession();
   const member = status === 'member';
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const fetchScreen = useFetchScreenAhead();
 
   const close = () => setAnchor(null);
   // On a phone the menu covers the page: Back closes it rather than leaving the page under it.
@@ -158,6 +161,16 @@ export function MainMenu() {
     ],
     wide,
   );
+  /** The item's screen, if choosing it opens one of this app's pages now (not the login dialog). */
+  const fetchScreenOf = (item: Item) => {
+    if (!/^https?:/.test(item.to) && !(item.needsLogin && !member)) fetchScreen(item.to);
+  };
+  const open = (button: HTMLElement) => {
+    setAnchor(button);
+    // Whoever opens the menu is about to choose from it: its screens' scripts start now
+    // (on Save-Data, only the item touched or reached with the keyboard).
+    if (!savesData()) items.forEach(fetchScreenOf);
+  };
 
   return (
     <>
@@ -168,7 +181,7 @@ export function MainMenu() {
         aria-controls={anchor ? 'main-menu' : undefined}
         aria-expanded={anchor !== null}
         aria-haspopup="true"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => open(event.currentTarget)}
       >
         <MenuIcon />
       </IconButton>
@@ -181,7 +194,12 @@ export function MainMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {items.map((item) => (
-          <MenuItem key={item.label} onClick={() => choose(item)}>
+          <MenuItem
+            key={item.label}
+            onPointerDown={() => fetchScreenOf(item)}
+            onFocus={() => fetchScreenOf(item)}
+            onClick={() => choose(item)}
+          >
             <ListItemIcon>{item.icon}</ListItemIcon>
             <ListItemText>{item.label}</ListItemText>
           </MenuItem>
