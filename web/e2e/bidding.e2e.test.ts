@@ -635,6 +635,46 @@ describe('bidding on an ad, live', () => {
     await guest.close();
   }, 120_000);
 
+  it('an ad in its final call opens on the bids after it, asked for once', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const bid = async (amount: number) => {
+      const placed = await api(app, '/api/bid/', {
+        token: bidder.token,
+        json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias: bidder.bidAlias },
+      });
+      expect(placed.status).toBe(200);
+    };
+    await bid(1_000);
+    const called = await api(app, '/api/bid/finalCall', {
+      token: owner.token,
+      json: {
+        item_id: adId,
+        finalCallDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(called.status).toBe(200);
+    await bid(1_500);
+    const guest = await browser.newContext();
+    const page = await guest.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/bid/bids')) asked.push(request.url());
+    });
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const rows = bidArea(page).getByTestId('bid-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows.first().textContent()).resolves.toContain('1,500');
+    // The first answer's summary carries the first page of both tabs: nothing more to ask for
+    // before the 10 s refresh.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(asked).toHaveLength(1);
+    await guest.close();
+  }, 120_000);
+
   it('a viewer whose live link drops is told so, and gets the bids it missed when it is back', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

@@ -110,8 +110,14 @@ export function BidArea({
   }, [summary, page, lastPage]);
   // Both the member and a change of session change what the api lets this viewer see.
   const viewerKey = status === 'member' ? (user?._id ?? '') : status;
+  const pageAskedFor = useRef<string | null>(null);
   useEffect(() => {
     if (status === 'loading') return;
+    // A tab or page the board moved to already loaded (followNewestBids: its first page came
+    // with the summary) is asked for at the next refresh; a Retry, a reload, another viewer at once.
+    const where = `${tab}:${page}`;
+    const moved = pageAskedFor.current !== where;
+    pageAskedFor.current = where;
     const controller = new AbortController();
     const load = () =>
       fetchBidPage(request, { itemId, tab, page }, controller.signal).then(
@@ -124,7 +130,7 @@ export function BidArea({
           setLoadFailure(messageOf(error));
         },
       );
-    void load();
+    if (!moved || boardRef.current.loading) void load();
     const timer = window.setInterval(load, LIMITS.bidListRefreshMs);
     return () => {
       controller.abort();

@@ -153,7 +153,8 @@ const newerSummary = (current: BidSummaryView | null, next: BidSummaryView): Bid
  * Until the viewer picks a tab, the list shows the one the newest bids are in: once any bid came
  * after the final call, that one. So a member who bids after the final call sees their bid
  * listed, and everyone opening an ad in its final call sees the bids that now count. The first
- * page of the tab comes with the summary; the page's own answer follows.
+ * page of the tab comes with the summary, so it is shown as loaded: BidArea does not ask for it
+ * again before the next refresh.
  */
 function followNewestBids(board: BidBoard): BidBoard {
   const { summary } = board;
@@ -164,7 +165,7 @@ function followNewestBids(board: BidBoard): BidBoard {
     ...board,
     ...where,
     bids: mergeBidsIntoPage(summary.afterFinalCallBids, board.bids, where),
-    loading: true,
+    loading: false,
   };
 }
 

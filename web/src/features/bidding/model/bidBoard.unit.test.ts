@@ -176,7 +176,7 @@ describe('the tab shown', () => {
     const board = run(loaded(6, [bid(2), bid(1)], inFinalCall(6, [after(6), after(5)])));
     expect(board.tab).toBe('afterFinalCall');
     expect(positions(board)).toEqual([6, 5]);
-    expect(board.loading).toBe(true); // its own page is asked for
+    expect(board.loading).toBe(false); // its first page came with the summary
 
     const picked = run(
       loaded(6, [bid(2), bid(1)], inFinalCall(6, [after(6)])),
