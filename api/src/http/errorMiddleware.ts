@@ -9,7 +9,7 @@ import { IdempotencyKeyReusedError } from '@boli/engine/commandHandling/idempote
 import { isPostgresUnreachable } from '@boli/engine/eventStore/postgres/outages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { Logger } from '../logger.ts';
-import { failure } from './envelope.ts';
+import { failure, type FieldError } from './envelope.ts';
 import { ApiError, ValidationError } from './errors.ts';
 import { statusOfDomainError } from './domainErrors.ts';
 
@@ -30,6 +30,17 @@ export const correlation =
     ctx.log = logger.child({ correlationId: ctx.correlationId });
     await next();
   };
+
+/** A refusal's `details.fields` (the form's fields it is about), each with its message. */
+const fieldErrorsOfRefusal = (
+  details: Record<string, unknown>,
+  message: string,
+): FieldError[] | undefined =>
+  Array.isArray(details.fields)
+    ? details.fields
+        .filter((field): field is string => typeof field === 'string')
+        .map((field) => ({ field, message }))
+    : undefined;
 
 /** What a request refused for a PostgreSQL outage tells its client to wait before trying again. */
 export const RETRY_AFTER_OUTAGE_SECONDS = 5;
@@ -55,9 +66,10 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
       };
     } else if (error instanceof DomainError) {
       const { status, message } = statusOfDomainError(error.code);
+      const text = message ?? error.message;
       ctx.status = status;
       ctx.body = {
-        ...failure(message ?? error.message, undefined, error.details),
+        ...failure(text, fieldErrorsOfRefusal(error.details, text), error.details),
         code: error.code,
       };
     } else if (error instanceof CommandConflictError || error instanceof CommandInProgressError) {

@@ -208,6 +208,9 @@ const reorderMedia = ({ data, metadata }: ReorderMedia, state: AdState): AdEvent
 const isBidType = (type: string | null): type is BidType =>
   BID_TYPES.some((known) => known === type);
 
+const AMOUNT = { fields: ['amount'] };
+const ALIAS = { fields: ['bidAlias'] };
+
 /**
  * `decide` has already refused a bid once bidding is over, judged on the command's time (so a bid
  * after the deadline is refused even before the expiry timer runs). Then: may this member bid
@@ -218,15 +221,20 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
   if (data.userId === state.postedBy) fail('OWN_AD');
   if (!data.bidderEntitled) fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
   const { amount, type } = data;
-  if (data.amountTooLarge) fail('AMOUNT_TOO_LARGE', MESSAGES.amountTooLarge);
-  if (!isBidType(type) || amount === null || !(amount > 0)) {
-    return fail('BID_DETAILS_MISSING', MESSAGES.enterAllBidDetails);
+  // Each refusal of the form names the command's fields it is about (`fields`).
+  if (data.amountTooLarge) fail('AMOUNT_TOO_LARGE', MESSAGES.amountTooLarge, AMOUNT);
+  const typeMissing = !isBidType(type);
+  const amountMissing = amount === null || !(amount > 0);
+  if (typeMissing || amountMissing) {
+    return fail('BID_DETAILS_MISSING', MESSAGES.enterAllBidDetails, {
+      fields: [...(typeMissing ? ['type'] : []), ...(amountMissing ? ['amount'] : [])],
+    });
   }
-  if (!Number.isSafeInteger(amount)) fail('INVALID_BID_AMOUNT', undefined, { amount });
+  if (!Number.isSafeInteger(amount)) fail('INVALID_BID_AMOUNT', undefined, { amount, ...AMOUNT });
   const aliasProblem = bidAliasProblem(data.bidAlias, data.username);
-  if (aliasProblem) fail(aliasProblem.code, aliasProblem.message);
+  if (aliasProblem) fail(aliasProblem.code, aliasProblem.message, ALIAS);
   if (aliasHeldByAnother(state.bids, data.bidAlias, data.userId)) {
-    fail('BID_ALIAS_TAKEN', MESSAGES.bidAliasTaken);
+    fail('BID_ALIAS_TAKEN', MESSAGES.bidAliasTaken, ALIAS);
   }
   return [
     {

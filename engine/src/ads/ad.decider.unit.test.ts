@@ -496,14 +496,23 @@ describe('when bidding is open', () => {
       ]) {
         given(POSTED)
           .when(placeBid(data))
-          .thenThrows('BID_DETAILS_MISSING', { message: MESSAGES.enterAllBidDetails });
+          .thenThrows('BID_DETAILS_MISSING', {
+            message: MESSAGES.enterAllBidDetails,
+            details: { fields: 'type' in data ? ['type'] : ['amount'] },
+          });
       }
+      given(POSTED)
+        .when(placeBid({ type: null, amount: 0 }))
+        .thenThrows('BID_DETAILS_MISSING', { details: { fields: ['type', 'amount'] } });
     });
 
     it('refuses an amount too large to be money as such, not as missing', () => {
       given(POSTED)
         .when(placeBid({ amount: null, amountSent: '1e20', amountTooLarge: true }))
-        .thenThrows('AMOUNT_TOO_LARGE', { message: MESSAGES.amountTooLarge });
+        .thenThrows('AMOUNT_TOO_LARGE', {
+          message: MESSAGES.amountTooLarge,
+          details: { fields: ['amount'] },
+        });
     });
 
     it('takes amounts in whole paise', () => {
@@ -515,7 +524,10 @@ describe('when bidding is open', () => {
     it(`needs an alias of at least ${LIMITS.bidAlias.min} characters`, () => {
       given(POSTED)
         .when(placeBid({ bidAlias: 'ab' }))
-        .thenThrows('BID_ALIAS_TOO_SHORT', { message: MESSAGES.bidAliasTooShort });
+        .thenThrows('BID_ALIAS_TOO_SHORT', {
+          message: MESSAGES.bidAliasTooShort,
+          details: { fields: ['bidAlias'] },
+        });
       given(POSTED)
         .when(placeBid({ bidAlias: 'abc' }))
         .then(bidPlaced({ bidAlias: 'abc' }));

@@ -23,10 +23,13 @@ export type Decider<State, C extends Command, E extends DomainEvent> = {
   readonly decide: (command: C, state: State) => E[];
 };
 
-/** A rule the domain refuses to break. `code` is stable; the api maps it to a status and message. */
 /** One field's problem; a refusal of a form lists them as `details.errors` (the api's `errors`). */
 export type FieldError = { readonly field: string; readonly message: string };
 
+/**
+ * A rule the domain refuses to break. `code` is stable; the api maps it to a status and message.
+ * `details.fields`, where a form's rule sets it, names the command's fields the refusal is about.
+ */
 export class DomainError<Code extends string = string> extends Error {
   constructor(
     readonly code: Code,

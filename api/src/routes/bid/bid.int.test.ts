@@ -154,22 +154,58 @@ describe('placing bids over HTTP', () => {
 
   it('refuses with the spec messages', async () => {
     const adId = await ad(owner);
-    const cases: [Promise<{ status: number; body: Body }>, number, string][] = [
-      [bid(owner, adId, { bidAlias: 'seller9' }), 403, MESSAGES.ownAdBid],
-      [bid(meena, adId, { type: 'Select Type' }), 400, MESSAGES.enterAllBidDetails],
-      [bid(meena, adId, { bidamt: '' }), 400, MESSAGES.enterAllBidDetails],
-      [bid(meena, adId, { bidAlias: 'ab' }), 400, MESSAGES.bidAliasTooShort],
-      [bid(meena, adId, { bidAlias: 'QWERTYUIOPZXCVBN' }), 400, MESSAGES.bidAliasTooLong],
+    // Each with the form's fields it is about, named as the body names them (none: the whole bid).
+    const cases: [Promise<{ status: number; body: Body }>, number, string, string[]][] = [
+      [bid(owner, adId, { bidAlias: 'seller9' }), 403, MESSAGES.ownAdBid, []],
+      [bid(meena, adId, { type: 'Select Type' }), 400, MESSAGES.enterAllBidDetails, ['type']],
+      [bid(meena, adId, { bidamt: '' }), 400, MESSAGES.enterAllBidDetails, ['bidamt']],
+      [bid(meena, adId, { bidamt: -1 }), 400, MESSAGES.enterAllBidDetails, ['bidamt']],
+      [
+        bid(meena, adId, { bidamt: '', type: '' }),
+        400,
+        MESSAGES.enterAllBidDetails,
+        ['type', 'bidamt'],
+      ],
+      [
+        bid(meena, adId, { bidamt: '99999999999999999999' }),
+        400,
+        MESSAGES.amountTooLarge,
+        ['bidamt'],
+      ],
+      [bid(meena, adId, { bidAlias: 'ab' }), 400, MESSAGES.bidAliasTooShort, ['bidAlias']],
+      [
+        bid(meena, adId, { bidAlias: 'QWERTYUIOPZXCVBN' }),
+        400,
+        MESSAGES.bidAliasTooLong,
+        ['bidAlias'],
+      ],
       // However long, the alias is refused for its length, not as missing details.
-      [bid(meena, adId, { bidAlias: 'Q'.repeat(101) }), 400, MESSAGES.bidAliasTooLong],
-      [bid(meena, adId, { bidAlias: 'xxmeenyy' }), 400, MESSAGES.bidAliasContainsUsername],
+      [
+        bid(meena, adId, { bidAlias: 'Q'.repeat(101) }),
+        400,
+        MESSAGES.bidAliasTooLong,
+        ['bidAlias'],
+      ],
+      [
+        bid(meena, adId, { bidAlias: 'xxmeenyy' }),
+        400,
+        MESSAGES.bidAliasContainsUsername,
+        ['bidAlias'],
+      ],
       // The login name behind zero-width spaces reads as the login name.
-      [bid(meena, adId, { bidAlias: 'x\u200Bme\u200Ben' }), 400, MESSAGES.bidAliasHidingCharacters],
-      [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound],
+      [
+        bid(meena, adId, { bidAlias: 'x\u200Bme\u200Ben' }),
+        400,
+        MESSAGES.bidAliasHidingCharacters,
+        ['bidAlias'],
+      ],
+      [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound, []],
     ];
-    for (const [answer, status, msg] of cases) {
+    for (const [answer, status, msg, fields] of cases) {
       const { status: got, body } = await answer;
       expect({ got, msg: body.msg, error: body.error }).toEqual({ got: status, msg, error: true });
+      const named = (body as { errors?: { field: string; message: string }[] }).errors ?? [];
+      expect(named, msg).toEqual(fields.map((field) => ({ field, message: msg })));
     }
     const broke = await member('nosub_m', { entitled: false });
     const refused = await bid(broke, adId, { bidAlias: 'quietfox' });

@@ -31,6 +31,7 @@ import {
   bidListQuery,
   closeBidBody,
   finalCallBody,
+  inBidFormTerms,
   placeBidBody,
   userBidsQuery,
 } from './schema.ts';
@@ -94,6 +95,7 @@ export function bidRouter(infra: BidInfra): Router {
     } catch (error) {
       if (error instanceof DomainError && command.type === 'PlaceBid') {
         await keepRefusal(ctx, infra.store, adId, command, error);
+        throw subscribeRefusal(inBidFormTerms(error));
       }
       throw subscribeRefusal(error);
     }

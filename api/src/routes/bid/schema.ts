@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlaceBid } from '@boli/engine/ads/ad.commands';
+import { DomainError } from '@boli/engine/shared/decider';
 import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
@@ -103,3 +104,15 @@ export const finalCallBody = z.object({
 export const closeBidBody = z.object({ item_id: adKey });
 
 export type PlaceBidBody = z.infer<typeof placeBidBody>;
+
+/** The bid form's names of the PlaceBid fields the ad's refusals name: the amount is `bidamt`. */
+const FORM_FIELD_OF: Readonly<Record<string, string>> = { amount: 'bidamt' };
+
+/** A refusal of a bid with its `fields` named as the form names them (the envelope's `errors`). */
+export function inBidFormTerms(error: unknown): unknown {
+  if (!(error instanceof DomainError) || !Array.isArray(error.details.fields)) return error;
+  const fields = error.details.fields.map((field: unknown) =>
+    typeof field === 'string' ? (FORM_FIELD_OF[field] ?? field) : field,
+  );
+  return new DomainError(error.code, { ...error.details, fields }, error.message);
+}
