@@ -10,11 +10,6 @@ export const ACCOUNT_MESSAGES = {
   unknownState: 'Please choose a state from the list.',
   unknownDistrict: 'Please choose a district from the list.',
   unknownNeighbourhood: 'Please choose a neighbourhood from the list.',
-  /**
-   * The spec's 'minimum 6 and maximum 15 characters allowed' contradicts the permissive limit
-   * LIMITS.username chose (4–15); this is the same sentence with the chosen minimum.
-   */
-  usernameLength: 'minimum 4 and maximum 15 characters allowed',
   /** The spec gives the password length (LIMITS.password) but no sign-up message for it. */
   passwordLength: 'minimum 6 and maximum 20 characters allowed',
   invalidEmail: 'Please provide a valid Email',

@@ -74,7 +74,7 @@ export const usernameRule = (value: string | undefined): string[] => {
   const v = value ?? '';
   const errors: string[] = [];
   if (characterCount(v) < LIMITS.username.min || characterCount(v) > LIMITS.username.max) {
-    errors.push(ACCOUNT_MESSAGES.usernameLength);
+    errors.push(MESSAGES.usernameLength);
   }
   if (!USERNAME_CHARACTERS.test(v)) errors.push(MESSAGES.noSpecialCharacters);
   return errors;

@@ -120,13 +120,13 @@ describe('sign-up rules', () => {
     );
     expect(validateSignup(signup({ username: 'a'.repeat(15) }), { now: NOW })).toEqual({});
     expect(validateSignup(signup({ username: 'abc' }), { now: NOW }).username).toEqual([
-      ACCOUNT_MESSAGES.usernameLength,
+      MESSAGES.usernameLength,
     ]);
     expect(validateSignup(signup({ username: 'a'.repeat(16) }), { now: NOW }).username).toEqual([
-      ACCOUNT_MESSAGES.usernameLength,
+      MESSAGES.usernameLength,
     ]);
     expect(validateSignup(signup({ username: 'a b' }), { now: NOW }).username).toEqual([
-      ACCOUNT_MESSAGES.usernameLength,
+      MESSAGES.usernameLength,
       MESSAGES.noSpecialCharacters,
     ]);
     expect(validateSignup(signup({ username: 'asha@home' }), { now: NOW }).username).toEqual([
@@ -136,7 +136,7 @@ describe('sign-up rules', () => {
 
   it('gives the alias the username rules and keeps it clear of the username', () => {
     expect(validateSignup(signup({ bidAlias: 'xy!' }), { now: NOW }).bidAlias).toEqual([
-      ACCOUNT_MESSAGES.usernameLength,
+      MESSAGES.usernameLength,
       MESSAGES.noSpecialCharacters,
     ]);
     expect(validateSignup(signup({ bidAlias: 'kita_k' }), { now: NOW }).bidAlias).toEqual([

@@ -244,7 +244,7 @@ const SECTION_5 = [
   MESSAGES.enterAllFields,
   MESSAGES.bidAliasTooShort,
   MESSAGES.bidAliasContainsUsername,
-  ACCOUNT_MESSAGES.usernameLength,
+  MESSAGES.usernameLength,
   ACCOUNT_MESSAGES.passwordLength,
   ACCOUNT_MESSAGES.invalidEmail,
   ACCOUNT_MESSAGES.underage,

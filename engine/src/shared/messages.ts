@@ -86,7 +86,11 @@ export const MESSAGES = {
   max15: 'maximum 15 characters allowed',
   max20: 'maximum 20 characters allowed',
   max100: 'maximum 100 characters allowed',
-  usernameLength: 'minimum 6 and maximum 15 characters allowed',
+  /**
+   * The spec's 'minimum 6 and maximum 15 characters allowed', with the minimum of the more
+   * permissive reading LIMITS.username chose (4).
+   */
+  usernameLength: `minimum ${LIMITS.username.min} and maximum ${LIMITS.username.max} characters allowed`,
   noSpecialCharacters: "cannot contain special characters except '-', '_', '.'",
   confirmationMismatch: 'confirmation password do not match password',
   invalidGender: 'please select a valid Gender',

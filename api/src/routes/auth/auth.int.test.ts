@@ -574,7 +574,7 @@ describe('every validation message of section 5 the account calls can give', () 
     ['blank first name', { firstname: ' ' }, 'firstname', MESSAGES.cannotBeBlank],
     ['long last name', { lastname: 'x'.repeat(21) }, 'lastname', MESSAGES.max20],
     ['bad email', { email: 'not-an-email' }, 'email', ACCOUNT_MESSAGES.invalidEmail],
-    ['short username', { username: 'ab' }, 'username', ACCOUNT_MESSAGES.usernameLength],
+    ['short username', { username: 'ab' }, 'username', MESSAGES.usernameLength],
     ['odd username', { username: 'ab cd!' }, 'username', MESSAGES.noSpecialCharacters],
     [
       'alias with the username',
