@@ -533,7 +533,7 @@ describe('the contact form', () => {
       await submit.click();
       await expect.poll(() => alert.innerText()).toBe(message);
     };
-    await refusedWith(MESSAGES.contactEmailInvalid);
+    await refusedWith(MESSAGES.invalidEmail);
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Mobile number/).fill('98765abc');
     await refusedWith(MESSAGES.digitsOnly);

@@ -12,7 +12,6 @@ export const ACCOUNT_MESSAGES = {
   unknownNeighbourhood: 'Please choose a neighbourhood from the list.',
   /** The spec gives the password length (LIMITS.password) but no sign-up message for it. */
   passwordLength: 'minimum 6 and maximum 20 characters allowed',
-  invalidEmail: 'Please provide a valid Email',
   /** LIMITS.minimumAgeYears comes from the terms; the spec has no message for it. */
   underage: 'You must be at least 18 years old',
   invalidUrl: 'Please provide a valid URL',

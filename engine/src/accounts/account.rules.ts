@@ -63,7 +63,7 @@ export const isValidEmail = (value: string): boolean =>
 
 export const emailRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
-  return isValidEmail(value ?? '') ? [] : [ACCOUNT_MESSAGES.invalidEmail];
+  return isValidEmail(value ?? '') ? [] : [MESSAGES.invalidEmail];
 };
 
 const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]*$/;

@@ -109,7 +109,7 @@ describe('sign-up rules', () => {
   it('checks the email', () => {
     for (const email of ['asha', 'asha@', 'asha@example', 'as ha@example.in', '@example.in']) {
       expect(validateSignup(signup({ email }), { now: NOW }).email).toEqual([
-        ACCOUNT_MESSAGES.invalidEmail,
+        MESSAGES.invalidEmail,
       ]);
     }
   });

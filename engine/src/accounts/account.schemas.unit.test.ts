@@ -246,7 +246,7 @@ const SECTION_5 = [
   MESSAGES.bidAliasContainsUsername,
   MESSAGES.usernameLength,
   ACCOUNT_MESSAGES.passwordLength,
-  ACCOUNT_MESSAGES.invalidEmail,
+  MESSAGES.invalidEmail,
   ACCOUNT_MESSAGES.underage,
   ACCOUNT_MESSAGES.invalidUrl,
   ACCOUNT_MESSAGES.tooManyLinks,

@@ -127,7 +127,10 @@ export const LIMITS = {
   notificationListLimit: 50,
   /** Contact form's mobile: digits only, up to this many ("up to 10"). */
   contactMobileMaxDigits: 10,
-  /** Contact form's country and email (the spec sets none; its names follow firstLastNameMax). */
+  /**
+   * Contact form's country (the spec sets none; its names follow firstLastNameMax, its email the
+   * sign-up's rule).
+   */
   contactTextMax: 100,
   /** Contact messages one address (IP) may send per hour; stops a script filling the inbox. */
   contactPerIpPerHour: 20,

@@ -154,7 +154,7 @@ export const MESSAGES = {
   contactMobileTooLong: 'Maximum of 10 digits allowed',
   contactDescriptionTooLong: 'Description must be below 150 characters.',
   contactSubjectInvalid: 'Please select a valid subject',
-  contactEmailInvalid: 'Please provide a valid Email',
+  invalidEmail: 'Please provide a valid Email',
   // Bidding (issue #6): refusals the spec states as rules without words.
   ownAdBid: 'You cannot bid on your own ad.',
   finalCallAlreadyMade: 'The final call has already been made.',

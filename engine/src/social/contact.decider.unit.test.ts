@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
 import type { MarkContactMessage, SendContactMessage } from './contact.commands.ts';
@@ -64,7 +65,7 @@ describe('a contact message', () => {
   });
 
   it.each([
-    ['email', 'asha@', MESSAGES.contactEmailInvalid],
+    ['email', 'asha@', MESSAGES.invalidEmail],
     ['mobile', '98765-4321', MESSAGES.digitsOnly],
     ['mobile', '98765432101', MESSAGES.contactMobileTooLong],
     ['description', 'x'.repeat(150), MESSAGES.contactDescriptionTooLong],
@@ -72,7 +73,8 @@ describe('a contact message', () => {
     ['firstname', 'A'.repeat(21), MESSAGES.max20],
     ['lastname', 'K'.repeat(21), MESSAGES.max20],
     ['country', 'C'.repeat(101), MESSAGES.max100],
-    ['email', `${'a'.repeat(95)}@example.in`, MESSAGES.max100],
+    // Longer than sign-up takes (LIMITS.emailMaxCharacters).
+    ['email', `${'a'.repeat(LIMITS.emailMaxCharacters)}@example.in`, MESSAGES.invalidEmail],
   ] as const)('is refused when %s is %j', (field, value, message) => {
     given([])
       .when(send({ [field]: value }))
@@ -80,6 +82,11 @@ describe('a contact message', () => {
         message,
         details: { errors: [{ field, message }] },
       });
+  });
+
+  it('takes any address sign-up takes, however long', () => {
+    const email = `${'a'.repeat(LIMITS.emailMaxCharacters - 'x@example.in'.length)}x@example.in`;
+    given([]).when(send({ email })).then(received({ email }));
   });
 
   it('takes names of 20 characters', () => {

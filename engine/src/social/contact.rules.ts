@@ -2,6 +2,7 @@ import { CONTACT_SUBJECTS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { characterCount, isBlank } from '../shared/characters.ts';
 import type { FieldError } from '../shared/decider.ts';
+import { isValidEmail } from '../accounts/account.rules.ts';
 
 /*
  * Section 5's contact form rules, pure, shared by the form (which shows them as you type) and the
@@ -25,8 +26,6 @@ export type ContactForm = Readonly<Record<ContactField, string>>;
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 export const isContactSubject = (value: string): value is ContactSubject =>
   (CONTACT_SUBJECTS as readonly string[]).includes(value);
 
@@ -37,9 +36,9 @@ export function contactFieldErrors(form: ContactForm): ContactErrors {
   if (longer('country', LIMITS.contactTextMax)) errors.country = MESSAGES.max100;
   if (longer('firstname', LIMITS.firstLastNameMax)) errors.firstname = MESSAGES.max20;
   if (longer('lastname', LIMITS.firstLastNameMax)) errors.lastname = MESSAGES.max20;
+  // An address sign-up takes (up to LIMITS.emailMaxCharacters) is one support can answer.
   const email = form.email.trim();
-  if (longer('email', LIMITS.contactTextMax)) errors.email = MESSAGES.max100;
-  else if (email !== '' && !EMAIL.test(email)) errors.email = MESSAGES.contactEmailInvalid;
+  if (email !== '' && !isValidEmail(email)) errors.email = MESSAGES.invalidEmail;
   const mobile = form.mobile.trim();
   if (mobile !== '' && !/^\d*$/.test(mobile)) errors.mobile = MESSAGES.digitsOnly;
   else if (mobile.length > LIMITS.contactMobileMaxDigits)

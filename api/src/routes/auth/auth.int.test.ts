@@ -573,7 +573,7 @@ describe('every validation message of section 5 the account calls can give', () 
   const signupCases: [string, Record<string, unknown>, string, string][] = [
     ['blank first name', { firstname: ' ' }, 'firstname', MESSAGES.cannotBeBlank],
     ['long last name', { lastname: 'x'.repeat(21) }, 'lastname', MESSAGES.max20],
-    ['bad email', { email: 'not-an-email' }, 'email', ACCOUNT_MESSAGES.invalidEmail],
+    ['bad email', { email: 'not-an-email' }, 'email', MESSAGES.invalidEmail],
     ['short username', { username: 'ab' }, 'username', MESSAGES.usernameLength],
     ['odd username', { username: 'ab cd!' }, 'username', MESSAGES.noSpecialCharacters],
     [
@@ -784,7 +784,7 @@ describe('passwords', () => {
       const refused = await api('/api/auth/forgotPassword', { json: { email } });
       expect(refused.status, String(email)).toBe(400);
       expect(refused.body.errors).toEqual([
-        { field: 'email', message: ACCOUNT_MESSAGES.invalidEmail },
+        { field: 'email', message: MESSAGES.invalidEmail },
       ]);
     }
 

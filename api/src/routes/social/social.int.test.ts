@@ -406,7 +406,7 @@ describe('the contact form', () => {
   );
 
   it.each([
-    ['email', 'guest@', MESSAGES.contactEmailInvalid],
+    ['email', 'guest@', MESSAGES.invalidEmail],
     ['mobile', '98765abc', MESSAGES.digitsOnly],
     ['mobile', '98765432109', MESSAGES.contactMobileTooLong],
     ['description', 'x'.repeat(150), MESSAGES.contactDescriptionTooLong],
@@ -505,7 +505,7 @@ describe('the contact form', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600 + 3600 / LIMITS.contactPerIpPerHour);
     // A form the api refuses does not count, and is still told what is wrong.
     expect(await kit.api('/api/contactus', { json: { ...form, email: 'guest@' } })).toEqual(
-      refusal(400, MESSAGES.contactEmailInvalid),
+      refusal(400, MESSAGES.invalidEmail),
     );
   });
 });
