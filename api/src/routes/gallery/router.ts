@@ -3,7 +3,6 @@ import type { Router } from '@koa/router';
 import { createRouter } from '../../http/router.ts';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
 import { toAdDetailView, toGalleryItemViews } from '@boli/projections/ads/ads.view';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
@@ -16,6 +15,7 @@ import { AD_MESSAGES, judgeMediaCount, storeAll } from '../posts/adForm.ts';
 import { adsContext, type AdsRouterOptions } from '../posts/router.ts';
 import { galleryItemBody, galleryOrderBody, itemIdQuery } from '../posts/schema.ts';
 import { deleteExpiredStaged, releaseStaged, stageMedia } from './staged.ts';
+import { notEntitled } from '../../http/subscribeRefusal.ts';
 
 type GalleryInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'logger'>;
 
@@ -39,9 +39,7 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
     const userId = ctx.state.auth!.userId;
     if (!(await hasActiveEntitlement(infra.db, userId, new Date()))) {
       await drainRequest(ctx.req);
-      throw new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
-        subscribeAt: '/subscription',
-      });
+      throw notEntitled();
     }
     const form = await receiveAdForm(ctx.req, {
       fileField: 'file',

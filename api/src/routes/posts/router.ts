@@ -70,6 +70,7 @@ import {
 } from './schema.ts';
 import { referenceCatalogue } from '../reference/catalogue.ts';
 import { editedReferences, judgePlace, judgeReferences } from './referenceChecks.ts';
+import { notEntitled } from '../../http/subscribeRefusal.ts';
 
 export type AdsRouterOptions = {
   /** Where media go; the local disk under MEDIA_DIR by default. */
@@ -137,9 +138,7 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
               editProfileAt: '/editprofile',
             })
           : !(await hasActiveEntitlement(infra.db, row.user_id, new Date()))
-            ? new ApiError(403, MESSAGES.pleaseSubscribe, 'NOT_ENTITLED', {
-                subscribeAt: '/subscription',
-              })
+            ? notEntitled()
             : undefined;
     if (refusal !== undefined) {
       await drainRequest(ctx.req);

@@ -50,6 +50,7 @@ import {
   userNameQuery,
 } from './schema.ts';
 import { thumbnailOfPicture } from '@boli/engine/shared/pictureNames';
+import { hasFullAddress } from '../posts/adForm.ts';
 
 export type UserRouterOptions = {
   /** Where pictures go; the local disk under MEDIA_DIR by default. */
@@ -73,7 +74,7 @@ const settingsOf = (row: UserRow) => ({
   showAddress: row.show_address,
 });
 
-/** Section 5 (posting an ad): an address is complete with its country, state, city and street. */
+/** The profile's address, and whether it is complete enough to post an ad (hasFullAddress). */
 const addressOf = (row: UserRow) => ({
   houseno: row.houseno,
   street: row.street,
@@ -83,7 +84,7 @@ const addressOf = (row: UserRow) => ({
   state: row.state,
   country: row.country,
   pincode: row.pincode,
-  complete: [row.country, row.state, row.city, row.street].every((part) => part.trim() !== ''),
+  complete: hasFullAddress(row),
 });
 
 /**
