@@ -210,21 +210,23 @@ export const dobRule = (value: string | undefined, now: Date | string): string[]
   return ageInYears(dob, now) < LIMITS.minimumAgeYears ? [ACCOUNT_MESSAGES.underage] : [];
 };
 
-/** Digits only, exactly LIMITS.phoneDigits of them. Both messages when both apply. */
 /** The dialling code a number without one is taken to have: India's. */
 export const DEFAULT_PHONE_CODE = '+91';
+
+/**
+ * A phone number shown to whoever typed a username (OTP sign-in): its last four digits, the rest
+ * hidden. Not the spec's mask of a number others see on a profile (phoneWithFirstThreeShown).
+ */
+export const phoneWithLastFourShown = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return `${'•'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+};
 
 /**
  * A dialling code in its one spelling, '+' and 1–4 digits ('91', '+91' and ' + 91' are one
  * code; empty is India's); undefined for anything else. Two accounts may not share a mobile
  * number, so the code must not be a way to write the same number twice.
  */
-/** A phone number shown to whoever typed a username: its last four digits, the rest hidden. */
-export const maskedPhone = (phone: string): string => {
-  const digits = phone.replace(/\D/g, '');
-  return `${'•'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
-};
-
 export function phoneCodeOf(value: string | undefined): string | undefined {
   const code = (value ?? '').replace(/\s+/g, '');
   if (code === '') return DEFAULT_PHONE_CODE;
@@ -232,6 +234,7 @@ export function phoneCodeOf(value: string | undefined): string | undefined {
   return digits === undefined ? undefined : `+${digits}`;
 }
 
+/** Digits only, exactly LIMITS.phoneDigits of them. Both messages when both apply. */
 export const mobileRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
   const v = value ?? '';
@@ -504,8 +507,11 @@ export const validateResetPassword = (
 // ---------------------------------------------------------------------------------------------
 // What others see
 
-/** Every digit after the first 3 replaced by '*'; other characters kept. */
-export const maskPhone = (phone: string): string => {
+/**
+ * The spec's mask of a number others see: every digit after the first 3 replaced by '*'; other
+ * characters kept.
+ */
+export const phoneWithFirstThreeShown = (phone: string): string => {
   let digits = 0;
   return Array.from(phone)
     .map((char) => {
@@ -560,7 +566,7 @@ export const profileView = <P extends VisibleProfile>(
   if (!profile.showEmail) delete view.email;
   if (!profile.showAddress) for (const field of ADDRESS_FIELDS) delete view[field];
   const phoneShown = profile.showMobileNumber || approvedMobileRequest;
-  view.phone = phoneShown ? profile.phone : maskPhone(profile.phone);
+  view.phone = phoneShown ? profile.phone : phoneWithFirstThreeShown(profile.phone);
   view.phoneMasked = !phoneShown;
   return view as ProfileView<P>;
 };

@@ -8,7 +8,7 @@ import {
   containsRunOfUsername,
   errorList,
   formSummary,
-  maskPhone,
+  phoneWithFirstThreeShown,
   parseDob,
   phoneCodeOf,
   profileView,
@@ -468,9 +468,9 @@ describe('profile visibility', () => {
   const other = { userId: 'u-ravi' };
 
   it('masks a phone after its first 3 digits', () => {
-    expect(maskPhone('9876543210')).toBe('987*******');
-    expect(maskPhone('+91 98765')).toBe('+91 9****');
-    expect(maskPhone('98')).toBe('98');
+    expect(phoneWithFirstThreeShown('9876543210')).toBe('987*******');
+    expect(phoneWithFirstThreeShown('+91 98765')).toBe('+91 9****');
+    expect(phoneWithFirstThreeShown('98')).toBe('98');
   });
 
   it('shows the owner everything', () => {

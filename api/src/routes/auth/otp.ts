@@ -12,7 +12,11 @@ import {
   otpVerifySchema,
   phoneChangeSchema,
 } from '@boli/engine/accounts/account.schemas';
-import { maskedPhone, phoneCodeOf, phoneErrors } from '@boli/engine/accounts/account.rules';
+import {
+  phoneWithLastFourShown,
+  phoneCodeOf,
+  phoneErrors,
+} from '@boli/engine/accounts/account.rules';
 import { DomainError } from '@boli/engine/shared/decider';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -87,7 +91,7 @@ function otpRefusal(
  */
 function sentToOf(caller: OtpCaller, phoneCode: string, phone: string): string {
   const code = phoneCodeOf(phoneCode) ?? phoneCode;
-  return `${code} ${caller.purpose === 'signIn' ? maskedPhone(phone) : phone}`;
+  return `${code} ${caller.purpose === 'signIn' ? phoneWithLastFourShown(phone) : phone}`;
 }
 
 /**
