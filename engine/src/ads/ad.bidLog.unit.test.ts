@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BidLog, type BookedBid } from './ad.bidLog.ts';
 import { BID_PHASES } from './ad.events.ts';
+import { nameSkeleton } from '../shared/characters.ts';
 import { BID_TYPES } from '../shared/limits.ts';
 import { idsSharingHash } from '../shared/testing/idsSharingHash.ts';
 
@@ -49,9 +50,10 @@ describe('an ad’s packed log of bids', () => {
             bids.flatMap((bid, index) => (bid.phase === phase ? [index] : [])),
           );
         }
+        // Aliases that read alike are one (nameSkeleton: 'i' and '|', 'rn' and 'm'…).
         for (const bid of bids) {
           const first = bids.findIndex(
-            (other) => other.bidAlias.trim().toLowerCase() === bid.bidAlias.trim().toLowerCase(),
+            (other) => nameSkeleton(other.bidAlias) === nameSkeleton(bid.bidAlias),
           );
           expect(log.firstUnderAlias(` ${bid.bidAlias} `)).toBe(first);
         }
