@@ -76,8 +76,30 @@ const VEHICLE_AD_FIELDS = [
   'newOrused',
 ] as const satisfies readonly (keyof AdDetails)[];
 
-const isCount = (n: number | null | undefined): n is number =>
-  typeof n === 'number' && Number.isFinite(n) && n >= 0;
+/*
+ * Each field's own rules: normalizeAd judges the ad by them, and the web's Post Ad form checks
+ * what is typed by the same ones (web/src/features/ads/model/adForm.ts) before sending it.
+ */
+
+export const isItemNameTooLong = (itemName: string): boolean =>
+  characterCount(itemName.trim()) > LIMITS.itemNameMax;
+
+export const isDescriptionTooLong = (description: string): boolean =>
+  characterCount(description) >= LIMITS.descriptionMaxExclusive;
+
+/** A house number, street or town (AD_PLACE_FIELDS) longer than LIMITS.adPlaceMax. */
+export const isPlaceTooLong = (place: string): boolean =>
+  characterCount(place.trim()) > LIMITS.adPlaceMax;
+
+/** Whole paise, 0 or more: a price may be 0 (an item given away, or left to the bids). */
+export const isPrice = (paise: number): boolean => Number.isSafeInteger(paise) && paise >= 0;
+
+/** Kilometres, 0 or more. */
+export const isMileage = (km: number): boolean => Number.isFinite(km) && km >= 0;
+
+/** An ad's phone, trimmed, when one is given: exactly LIMITS.phoneDigits digits. */
+export const isAdPhone = (phone: string): boolean =>
+  new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(phone);
 
 /**
  * The ad as it will be stored (trimmed, INR by default, Sports type and vehicle fields only where
@@ -94,13 +116,9 @@ export const normalizeAd = (
   for (const field of ['itemName', 'categoryname', 'subcategory', 'description'] as const) {
     if (isBlank(input[field])) fail(field, 'REQUIRED_FIELD_MISSING', MESSAGES.cannotBeBlank);
   }
-  if (characterCount((input.itemName ?? '').trim()) > LIMITS.itemNameMax) {
-    fail('itemName', 'ITEM_NAME_TOO_LONG');
-  }
-  if (characterCount(input.description ?? '') >= LIMITS.descriptionMaxExclusive) {
-    fail('description', 'DESCRIPTION_TOO_LONG');
-  }
-  if (!Number.isSafeInteger(input.price) || input.price < 0) fail('price', 'INVALID_PRICE');
+  if (isItemNameTooLong(input.itemName ?? '')) fail('itemName', 'ITEM_NAME_TOO_LONG');
+  if (isDescriptionTooLong(input.description ?? '')) fail('description', 'DESCRIPTION_TOO_LONG');
+  if (!isPrice(input.price)) fail('price', 'INVALID_PRICE');
   const currencycode = isBlank(input.currencycode)
     ? DEFAULT_CURRENCY
     : (input.currencycode ?? '').trim().toUpperCase();
@@ -109,7 +127,7 @@ export const normalizeAd = (
   const phone = (input.phone ?? '').trim();
   if (phone === '' && input.displayPhone) {
     fail('phone', 'REQUIRED_FIELD_MISSING', MESSAGES.cannotBeBlank);
-  } else if (phone !== '' && !new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(phone)) {
+  } else if (phone !== '' && !isAdPhone(phone)) {
     fail('phone', 'INVALID_PHONE', MESSAGES.invalidMobile);
   }
   // Optional on an ad; when given, written as a profile's is.
@@ -121,9 +139,7 @@ export const normalizeAd = (
     if (isBlank(input[field])) fail(field, 'ADDRESS_REQUIRED', MESSAGES.addressRequired);
   }
   for (const field of AD_PLACE_FIELDS) {
-    if (characterCount((input[field] ?? '').trim()) > LIMITS.adPlaceMax) {
-      fail(field, 'PLACE_TOO_LONG', AD_MESSAGES.placeTooLong);
-    }
+    if (isPlaceTooLong(input[field] ?? '')) fail(field, 'PLACE_TOO_LONG', AD_MESSAGES.placeTooLong);
   }
 
   let type: SportsAdType | null = null;
@@ -148,7 +164,7 @@ export const normalizeAd = (
     make = isBlank(input.make) ? null : (input.make ?? '').trim();
     model = isBlank(input.model) ? null : (input.model ?? '').trim();
     if (input.mileage !== null && input.mileage !== undefined) {
-      if (isCount(input.mileage)) mileage = input.mileage;
+      if (isMileage(input.mileage)) mileage = input.mileage;
       else fail('mileage', 'INVALID_MILEAGE');
     }
     const year = input.yearOfManufacture;

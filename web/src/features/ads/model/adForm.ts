@@ -1,12 +1,22 @@
 import { isIndia, pincodeFormatRule } from '@boli/engine/accounts/account.rules';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
-import { AD_PLACE_FIELDS, isSports } from '@boli/engine/ads/ad.rules';
+import {
+  AD_PLACE_FIELDS,
+  isAdPhone,
+  isDescriptionTooLong,
+  isItemNameTooLong,
+  isMileage,
+  isPlaceTooLong,
+  isPrice,
+  isSports,
+} from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
+import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
-import { characterCount, isBlank } from '@boli/engine/shared/characters';
+import { isBlank } from '@boli/engine/shared/characters';
+import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 
 /*
  * The Post New Ad / Edit Ad form (spec section 5) as plain data: the fields as typed, what a
@@ -93,17 +103,11 @@ export const hasVehicleFields = (form: Pick<AdForm, 'categoryname' | 'subcategor
 export const hasSportsType = (form: Pick<AdForm, 'categoryname'>): boolean =>
   isSports(form.categoryname);
 
-/**
- * What a change empties (sections 4–5): the lists that hung on the old value, and the pincode,
- * which belongs to the place (a Thane PIN stayed on an ad moved to Leh).
- */
+/** What a change of category empties (section 5): the lists that hung on the old value. */
 const CLEARS: Partial<Record<AdFormField, readonly AdFormField[]>> = {
   categoryname: ['subcategory', 'type', 'make', 'model'],
   subcategory: ['make', 'model'],
   make: ['model'],
-  country: ['state', 'district', 'neighbourHood', 'pincode'],
-  state: ['district', 'neighbourHood', 'pincode'],
-  district: ['neighbourHood', 'pincode'],
 };
 
 /**
@@ -120,12 +124,12 @@ export const numberFieldOf = (field: AdFormField) => TYPED_AS[field];
 
 /**
  * The form after the member changed one field: Price and Mileage keep only what can be a number,
- * and a changed choice clears the choices that depended on it.
+ * and a changed choice or place clears what depended on it (lib/placeFields.ts for the places).
  */
 export function changeAdField(form: AdForm, field: AdFormField, typed: string): AdForm {
   const value = keptOf(TYPED_AS[field], typed);
   if (value === undefined || form[field] === value) return form;
-  const next = { ...form, [field]: value };
+  const next = withPlaceDependantsCleared({ ...form, [field]: value }, field);
   for (const cleared of CLEARS[field] ?? []) next[cleared] = '';
   if (!hasVehicleFields(next)) for (const vehicle of VEHICLE_AD_FIELDS) next[vehicle] = '';
   if (!isIndia(next.country)) next.district = '';
@@ -150,10 +154,23 @@ export function requiredAdFields(form: AdForm): ReadonlySet<AdFormField> {
   return required;
 }
 
-const isAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim());
-const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
+/**
+ * What the server refuses in a price typed in rupees: no amount, or not one in whole paise (the
+ * engine's isPrice), or, in the server's own words, one too large for money to be.
+ */
+function priceProblem(rupees: string): string | undefined {
+  if (!isDecimalText(rupees)) return AD_MESSAGES.invalidPrice;
+  if (isTooLargeForPaise(Number(rupees))) return MESSAGES.amountTooLarge;
+  const paise = rupeesToPaise(Number(rupees));
+  return paise !== undefined && isPrice(paise) ? undefined : AD_MESSAGES.invalidPrice;
+}
 
-/** Every rule the form breaks, by field, in the spec's words where it has some. */
+const isMileageText = (km: string) => isDecimalText(km) && isMileage(Number(km));
+
+/**
+ * Every rule the form breaks, by field: the server's own rules (engine/src/ads/ad.rules.ts), in
+ * the words it answers with.
+ */
 export function validateAdForm(form: AdForm): AdFormErrors {
   const errors: AdFormErrors = {};
   const fail = (field: AdFormField, message: string) => {
@@ -162,22 +179,17 @@ export function validateAdForm(form: AdForm): AdFormErrors {
   for (const field of requiredAdFields(form)) {
     if (isBlank(form[field])) fail(field, MESSAGES.cannotBeBlank);
   }
-  if (characterCount(form.itemName.trim()) > LIMITS.itemNameMax)
-    fail('itemName', AD_MESSAGES.itemNameTooLong);
-  if (form.price.trim() !== '' && !isAmount(form.price)) fail('price', 'Enter a price in rupees');
-  if (form.mileage.trim() !== '' && !isWholeNumber(form.mileage))
-    fail('mileage', 'Enter the kilometres as a number');
-  if (
-    form.phone.trim() !== '' &&
-    !new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(form.phone.trim())
-  )
+  if (isItemNameTooLong(form.itemName)) fail('itemName', AD_MESSAGES.itemNameTooLong);
+  const priceError = form.price.trim() === '' ? undefined : priceProblem(form.price);
+  if (priceError !== undefined) fail('price', priceError);
+  if (form.mileage.trim() !== '' && !isMileageText(form.mileage))
+    fail('mileage', AD_MESSAGES.invalidMileage);
+  if (form.phone.trim() !== '' && !isAdPhone(form.phone.trim()))
     fail('phone', MESSAGES.invalidMobile);
   for (const message of pincodeFormatRule(form.pincode)) fail('pincode', message);
   for (const field of AD_PLACE_FIELDS)
-    if (characterCount(form[field].trim()) > LIMITS.adPlaceMax)
-      fail(field, AD_MESSAGES.placeTooLong);
-  if (characterCount(form.description) >= LIMITS.descriptionMaxExclusive)
-    fail('description', `Below ${LIMITS.descriptionMaxExclusive} characters`);
+    if (isPlaceTooLong(form[field])) fail(field, AD_MESSAGES.placeTooLong);
+  if (isDescriptionTooLong(form.description)) fail('description', AD_MESSAGES.descriptionTooLong);
   return errors;
 }
 

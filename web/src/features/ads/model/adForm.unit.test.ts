@@ -96,12 +96,23 @@ describe('the starred fields (section 5)', () => {
     expect(errors.pincode).toEqual([MESSAGES.digitsOnly, MESSAGES.pincodeMax]);
     expect(errors.itemName).toEqual([MESSAGES.cannotBeBlank]);
     expect(errors.make).toEqual([MESSAGES.cannotBeBlank]);
-    expect(errors.price).toEqual(['Enter a price in rupees']);
-    expect(errors.mileage).toEqual(['Enter the kilometres as a number']);
+    expect(errors.price).toEqual([AD_MESSAGES.invalidPrice]);
+    expect(errors.mileage).toEqual([AD_MESSAGES.invalidMileage]);
     expect(errors.phone).toEqual([MESSAGES.invalidMobile]);
-    expect(errors.description).toEqual(['Below 150 characters']);
+    expect(errors.description).toEqual([AD_MESSAGES.descriptionTooLong]);
     expect(validateAdForm(CAR)).toEqual({});
     expect(validateAdForm({ ...CAR, description: 'x'.repeat(149) })).toEqual({});
+  });
+
+  it('judges price and mileage as the server does, in its words', () => {
+    expect(validateAdForm({ ...CAR, price: '0' })).toEqual({});
+    expect(validateAdForm({ ...CAR, price: '550000.5' })).toEqual({});
+    expect(validateAdForm({ ...CAR, price: '550000.' }).price).toEqual([AD_MESSAGES.invalidPrice]);
+    expect(validateAdForm({ ...CAR, price: '9'.repeat(20) }).price).toEqual([
+      MESSAGES.amountTooLarge,
+    ]);
+    // An ad posted elsewhere may carry a part of a kilometre, which the server takes.
+    expect(validateAdForm({ ...CAR, mileage: '42000.5' })).toEqual({});
   });
 
   it(`keeps the item name to ${LIMITS.itemNameMax} characters, counting a ₹ or an emoji as one`, () => {
