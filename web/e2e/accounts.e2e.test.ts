@@ -307,6 +307,17 @@ describe('a refused long form on a phone', () => {
     expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     await save.click();
     await page.waitForURL((url) => url.pathname === '/profile-me');
+
+    // Another state empties the district and the pincode, which belonged to the old place.
+    await visit(page, '/editprofile');
+    await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+    expect(await field(page, 'Pincode').inputValue()).not.toBe('');
+    await page.getByRole('combobox', { name: /^State/ }).click();
+    await page.getByRole('option', { name: 'Kerala', exact: true }).click();
+    expect(await field(page, 'Pincode').inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: /^District/ }).innerText()).not.toContain(
+      'Central',
+    );
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
 import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
+import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { AD_PATHS } from '../ads.api.ts';
 
 /*
@@ -65,14 +66,14 @@ export const INDIA_FILTERS = [
   'neighbourHood',
 ] as const satisfies readonly AdFilterName[];
 
-/** What changing a filter empties (section 4): each list that depended on the old value. */
+/**
+ * What changing a category filter empties (section 4): each list that depended on the old value.
+ * What a place empties is lib/placeFields.ts's one table.
+ */
 const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
   category: ['subcategory', 'make', 'model'],
   subcategory: ['make', 'model'],
   make: ['model'],
-  country: ['state', 'district', 'neighbourHood'],
-  state: ['district', 'neighbourHood'],
-  district: ['neighbourHood'],
 };
 
 /**
@@ -111,7 +112,7 @@ export const statesCountryOf = (filters: Pick<AdFilters, 'country'>): string =>
 export function changeFilter(filters: AdFilters, name: AdFilterName, typed: string): AdFilters {
   const value = keptOf(TYPED_AS[name], typed);
   if (value === undefined || filters[name] === value) return filters;
-  const next = { ...filters, [name]: value };
+  const next = withPlaceDependantsCleared({ ...filters, [name]: value }, name);
   for (const cleared of CLEARS[name] ?? []) next[cleared] = '';
   // A state chosen with no country is one of India's (statesCountryOf).
   if (name === 'state' && value !== '' && next.country === '') next.country = INDIA;

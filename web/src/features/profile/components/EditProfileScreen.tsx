@@ -31,6 +31,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fieldErrors.ts';
+import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
@@ -171,14 +172,8 @@ function EditProfileForm({ member }: { member: Member }) {
   const india = isIndia(form.country);
 
   const set = (field: FormField | 'dob', value: string) => {
-    setForm((f) => {
-      const next = { ...f, [field]: value };
-      // Section 4: changing country clears state and district; changing state clears district.
-      if (field === 'country') Object.assign(next, { state: '', district: '', neighbourHood: '' });
-      if (field === 'state') Object.assign(next, { district: '', neighbourHood: '' });
-      if (field === 'district') next.neighbourHood = '';
-      return next;
-    });
+    // A changed place clears the places under it and the pincode (section 4).
+    setForm((f) => withPlaceDependantsCleared({ ...f, [field]: value }, field));
     mending(field);
   };
   /** An edit clears the field's marks, and the notice above the form with the last of them. */
