@@ -36,6 +36,7 @@ import {
   statusAt,
   type AdState,
 } from './ad.state.ts';
+import { deadlineHasCome } from './finalCallDeadline.ts';
 
 export type AdErrorCode =
   | AdFieldErrorCode
@@ -291,7 +292,7 @@ const expire = (expectedDeadline: string, state: AdState, now: string): AdEvent[
     status(state) === 'finalCallMade' &&
     deadline !== null &&
     timeOf(deadline) === timeOf(expectedDeadline) &&
-    timeOf(now) >= timeOf(deadline);
+    deadlineHasCome(deadline, timeOf(now));
   if (!due) return [];
   return [
     {

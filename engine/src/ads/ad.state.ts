@@ -10,6 +10,7 @@ import {
 } from './ad.machine.ts';
 import { withAdded } from '../shared/objects.ts';
 import { inOrder } from './ad.rules.ts';
+import { deadlineHasCome } from './finalCallDeadline.ts';
 
 /** What the decider needs to know about one ad, folded from its stream. */
 export type AdState = {
@@ -58,8 +59,7 @@ export const phaseOfNextBid = (state: AdState): BidPhase =>
  */
 export const statusAt = (state: AdState, now: string): AdStatus => {
   const current = status(state);
-  const deadline = deadlineOf(state);
-  if (current === 'finalCallMade' && deadline !== null && Date.parse(now) >= Date.parse(deadline))
+  if (current === 'finalCallMade' && deadlineHasCome(deadlineOf(state), Date.parse(now)))
     return 'closed';
   return current;
 };

@@ -6,6 +6,7 @@ import { preparedQuery } from '../runtime/preparedQuery.ts';
 import { fromStored, userColumns, type StoredUser } from './users.table.ts';
 import { containing, escapeLike } from '../runtime/likePattern.ts';
 import { displayDate } from '@boli/engine/shared/indiaTime';
+import { isTooShortToSearch } from '@boli/engine/accounts/userSearch';
 
 /*
  * Reads of the users read model, and the shapes the api answers with (docs/api/accounts.md).
@@ -155,7 +156,7 @@ async function startingWith(
  */
 export async function searchUsers(db: Knex, options: SearchUsersOptions): Promise<UserSearchHit[]> {
   const key = options.key.trim().toLowerCase();
-  if (Array.from(key).length < LIMITS.userSearch.minChars) return [];
+  if (isTooShortToSearch(key)) return [];
   const contact = options.includeBlocked ? contactKeyOf(key) : undefined;
   if (contact) return byContact(db, contact, options);
   const limit = Math.min(

@@ -1,3 +1,4 @@
+import { deadlineHasCome } from '@boli/engine/ads/finalCallDeadline';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { countOf, formatDateTime, formatPrice } from '../../../lib/format.ts';
 import type { AdView } from '../ads.api.ts';
@@ -11,8 +12,8 @@ export function biddingBadge(
   ad: Pick<AdView, 'bidOpen' | 'finalCallMade' | 'finalCallDateTime'>,
   now: number,
 ): { label: string; closed: boolean } | null {
-  const deadline = ad.finalCallDateTime ? Date.parse(ad.finalCallDateTime) : Number.NaN;
-  if (!ad.bidOpen || deadline <= now) return { label: MESSAGES.biddingClosed, closed: true };
+  if (!ad.bidOpen || deadlineHasCome(ad.finalCallDateTime, now))
+    return { label: MESSAGES.biddingClosed, closed: true };
   if (ad.finalCallMade && ad.finalCallDateTime) {
     return { label: `Final call till ${formatDateTime(ad.finalCallDateTime)}`, closed: false };
   }

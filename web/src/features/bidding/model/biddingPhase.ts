@@ -1,3 +1,4 @@
+import { deadlineHasCome } from '@boli/engine/ads/finalCallDeadline';
 import { formatDateTime, formatPrice, formatRupees } from '../../../lib/format.ts';
 import type { PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
@@ -19,8 +20,7 @@ type BiddingState = Pick<
 export function biddingPhase(state: BiddingState, nowMs: number): BiddingPhase {
   if (!state.bidOpen || state.closedAt) return 'closed';
   if (!state.finalCallMade) return 'open';
-  const deadline = state.finalCallDateTime ? Date.parse(state.finalCallDateTime) : Number.NaN;
-  return !Number.isNaN(deadline) && deadline <= nowMs ? 'closed' : 'finalCall';
+  return deadlineHasCome(state.finalCallDateTime, nowMs) ? 'closed' : 'finalCall';
 }
 
 /**

@@ -11,6 +11,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
 import { countOf } from '../../../lib/format.ts';
+import { isTooShortToSearch } from '@boli/engine/accounts/userSearch';
 
 type FoundUser = {
   _id: string;
@@ -44,7 +45,7 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const narrowest = useMediaQuery(NARROWEST_PHONE);
   const { request } = useApi();
   const key = text.trim();
-  const tooShort = key.length < LIMITS.userSearch.minChars;
+  const tooShort = isTooShortToSearch(key);
 
   useEffect(() => {
     if (tooShort) {
