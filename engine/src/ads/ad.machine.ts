@@ -1,6 +1,6 @@
 import { assign, initialTransition, setup, transition, type SnapshotFrom } from 'xstate';
 import { AD_COMMAND_TYPES, type AdCommandType } from './ad.commands.ts';
-import type { AdEvent, BidPlaced, FinalCallMade } from './ad.events.ts';
+import type { AdEvent, BidPlaced } from './ad.events.ts';
 
 /*
  * Section 4's ad bidding lifecycle: none → open (bidOpen) → finalCallMade → closed, with the
@@ -8,7 +8,9 @@ import type { AdEvent, BidPlaced, FinalCallMade } from './ad.events.ts';
  * stream's events (in `evolve`, through the pure `transition()`), and says through its tags which
  * commands each state allows (in `decide`). No actors and no `after` timers: the final-call expiry
  * is a scheduled `CloseBidding` command, and a bid after the deadline is refused by `decide` on
- * the command's own time, whatever state the timer has left the machine in.
+ * the command's own time, whatever state the timer has left the machine in. No guards either: an
+ * event is a fact `decide` already judged (a final call only with bids before it, an expiry only
+ * after a final call), and `evolve` takes it as it is.
  */
 
 type AllowsTag = `allows:${AdCommandType}`;
@@ -32,25 +34,15 @@ export type AdMachineContext = {
 
 /**
  * What the machine is driven by: the ad's events but its bids, which change no lifecycle state
- * and are counted by the ad's bid book; a final call comes with the bids taken before it.
+ * and are counted by the ad's bid book.
  */
-export type AdMachineEvent =
-  | Exclude<AdEvent, FinalCallMade | BidPlaced>
-  | (FinalCallMade & { readonly bidsBeforeFinalCall: number });
+export type AdMachineEvent = Exclude<AdEvent, BidPlaced>;
 
 export const adMachine = setup({
   types: {
     context: {} as AdMachineContext,
     events: {} as AdMachineEvent,
     tags: {} as AllowsTag,
-  },
-  guards: {
-    /** Final Call is disabled while there is no bid before it (section 4). */
-    hasBidsBeforeFinalCall: ({ event }) =>
-      event.type === 'FinalCallMade' && event.bidsBeforeFinalCall > 0,
-    /** Without a final call, only the owner can close bidding; nothing can expire. */
-    closedByOwner: ({ event }) =>
-      event.type === 'BiddingClosed' && event.data.reason === 'closedEarlyByOwner',
   },
   actions: {
     recordDeadline: assign({
@@ -71,12 +63,8 @@ export const adMachine = setup({
     open: {
       tags: allows(...ownerManagement, 'PlaceBid', 'MakeFinalCall', 'CloseBidding'),
       on: {
-        FinalCallMade: {
-          target: 'finalCallMade',
-          guard: 'hasBidsBeforeFinalCall',
-          actions: 'recordDeadline',
-        },
-        BiddingClosed: { target: 'closed', guard: 'closedByOwner' },
+        FinalCallMade: { target: 'finalCallMade', actions: 'recordDeadline' },
+        BiddingClosed: 'closed',
       },
     },
     /** Bids are taken until the deadline; the owner may still close early. */

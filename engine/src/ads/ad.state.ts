@@ -79,15 +79,7 @@ export const evolve = (
 ): AdState => {
   const before = status(state);
   // XState's transition is the dearest step of a fold (~25 us); a bid changes no lifecycle state.
-  const machine =
-    event.type === 'BidPlaced'
-      ? state.machine
-      : nextAdSnapshot(
-          state.machine,
-          event.type === 'FinalCallMade'
-            ? { ...event, bidsBeforeFinalCall: state.bids.beforeCount }
-            : event,
-        );
+  const machine = event.type === 'BidPlaced' ? state.machine : nextAdSnapshot(state.machine, event);
   const next = { ...state, machine };
   switch (event.type) {
     case 'AdPosted': {
