@@ -17,7 +17,7 @@ import type {
   ReorderMedia,
 } from './ad.commands.ts';
 import { AD_DETAIL_FIELDS, type AdDetails, type AdEvent, type BidType } from './ad.events.ts';
-import { allowsCommand } from './ad.machine.ts';
+import { allowsCommand, OWNER_MANAGEMENT } from './ad.machine.ts';
 import {
   coverOf,
   galleryError,
@@ -302,12 +302,9 @@ const expire = (expectedDeadline: string, state: AdState, now: string): AdEvent[
   ];
 };
 
+/** The commands only the ad's owner may send: managing the ad, the final call and the close. */
 const OWNER_COMMANDS: ReadonlySet<AdCommand['type']> = new Set([
-  'EditAd',
-  'AddMedia',
-  'RemoveMedia',
-  'ChooseThumbnail',
-  'ReorderMedia',
+  ...OWNER_MANAGEMENT,
   'MakeFinalCall',
   'CloseBidding',
 ]);

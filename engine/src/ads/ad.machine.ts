@@ -19,7 +19,7 @@ const allows = (...commands: AdCommandType[]): AllowsTag[] =>
   commands.map((command) => `allows:${command}` as const);
 
 /** What the owner may do to a live ad, whether or not the final call was made. */
-const ownerManagement = [
+export const OWNER_MANAGEMENT = [
   'EditAd',
   'AddMedia',
   'RemoveMedia',
@@ -61,7 +61,7 @@ export const adMachine = setup({
     },
     /** bidOpen: bids are taken; the owner may make the final call or close early. */
     open: {
-      tags: allows(...ownerManagement, 'PlaceBid', 'MakeFinalCall', 'CloseBidding'),
+      tags: allows(...OWNER_MANAGEMENT, 'PlaceBid', 'MakeFinalCall', 'CloseBidding'),
       on: {
         FinalCallMade: { target: 'finalCallMade', actions: 'recordDeadline' },
         BiddingClosed: 'closed',
@@ -69,7 +69,7 @@ export const adMachine = setup({
     },
     /** Bids are taken until the deadline; the owner may still close early. */
     finalCallMade: {
-      tags: allows(...ownerManagement, 'PlaceBid', 'CloseBidding'),
+      tags: allows(...OWNER_MANAGEMENT, 'PlaceBid', 'CloseBidding'),
       on: {
         BiddingClosed: 'closed',
       },
