@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { ApiError, ValidationError } from '../http/errors.ts';
 import { sniffImage, SNIFF_BYTES, type ImageKind } from './sniff.ts';
+import { inMegabytes, LIMITS } from '@boli/engine/shared/limits';
 
 /*
  * Receives one image of a multipart request, streamed to a scratch file as it arrives: never
@@ -17,7 +18,7 @@ import { sniffImage, SNIFF_BYTES, type ImageKind } from './sniff.ts';
 
 export const UPLOAD_MESSAGES = {
   missing: 'Please choose a picture to upload.',
-  tooLarge: 'The picture is too large. Please choose one of at most 10 MB.',
+  tooLarge: `The picture is too large. Please choose one of at most ${inMegabytes(LIMITS.profilePicture.maxBytes)} MB.`,
   notAnImage: 'Only jpeg, jpg or png pictures can be uploaded.',
   unreadable: 'This picture could not be read. Please choose another one.',
   notMultipart: 'Please upload the picture as multipart/form-data.',

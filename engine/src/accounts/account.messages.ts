@@ -4,6 +4,19 @@
  * neighbours. They belong in the shared tables and live here only until they are moved.
  */
 
+import { inMegabytes, LIMITS } from '../shared/limits.ts';
+
+export const ACCOUNT_LIMITS = {
+  /**
+   * Wrong guesses one OTP survives before it is void. Without it a code could be guessed within
+   * its 10 minutes; with it, a day allows at most dailyTries × this many guesses.
+   */
+  otpFailedAttemptsPerCode: 3,
+  /** "Try after 24 Hours": the daily limit is a rolling window, not a calendar day. */
+  otpDailyWindowHours: 24,
+  profileLinks: 4,
+} as const;
+
 export const ACCOUNT_MESSAGES = {
   /** A profile's place outside the reference data the address pickers offer. */
   unknownCountry: 'Please choose a country from the list.',
@@ -11,11 +24,11 @@ export const ACCOUNT_MESSAGES = {
   unknownDistrict: 'Please choose a district from the list.',
   unknownNeighbourhood: 'Please choose a neighbourhood from the list.',
   /** The spec gives the password length (LIMITS.password) but no sign-up message for it. */
-  passwordLength: 'minimum 6 and maximum 20 characters allowed',
+  passwordLength: `minimum ${LIMITS.password.min} and maximum ${LIMITS.password.max} characters allowed`,
   /** LIMITS.minimumAgeYears comes from the terms; the spec has no message for it. */
-  underage: 'You must be at least 18 years old',
+  underage: `You must be at least ${LIMITS.minimumAgeYears} years old`,
   invalidUrl: 'Please provide a valid URL',
-  tooManyLinks: 'Maximum of 4 links allowed',
+  tooManyLinks: `Maximum of ${ACCOUNT_LIMITS.profileLinks} links allowed`,
   otpExpired: 'OTP expired. Please request a new one.',
   /** Not the spec's: the code is void after ACCOUNT_LIMITS.otpFailedAttemptsPerCode wrong ones. */
   otpCodeVoid: 'That code no longer works after too many wrong tries. Please press Resend OTP.',
@@ -43,16 +56,5 @@ export const ACCOUNT_MESSAGES = {
   samePassword: 'The new password must be different from the old one.',
   resetLinkInvalid: 'This reset link is not valid. Please request a new one.',
   resetLinkExpired: 'This reset link has expired. Please request a new one.',
-  profilePictureInvalid: 'Please choose one jpeg, jpg or png picture of at most 10 MB.',
-} as const;
-
-export const ACCOUNT_LIMITS = {
-  /**
-   * Wrong guesses one OTP survives before it is void. Without it a code could be guessed within
-   * its 10 minutes; with it, a day allows at most dailyTries × this many guesses.
-   */
-  otpFailedAttemptsPerCode: 3,
-  /** "Try after 24 Hours": the daily limit is a rolling window, not a calendar day. */
-  otpDailyWindowHours: 24,
-  profileLinks: 4,
+  profilePictureInvalid: `Please choose one jpeg, jpg or png picture of at most ${inMegabytes(LIMITS.profilePicture.maxBytes)} MB.`,
 } as const;

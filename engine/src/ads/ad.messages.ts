@@ -4,7 +4,7 @@
  * them (api/src/http/domainErrors.ts) and the web may show them beside its own checks.
  */
 
-import { LIMITS } from '../shared/limits.ts';
+import { inMegabytes, LIMITS } from '../shared/limits.ts';
 
 export const AD_MESSAGES = {
   adNotFound: 'Ad not found',
@@ -25,8 +25,8 @@ export const AD_MESSAGES = {
   notAdOwner: 'Only the owner of this ad can change it.',
   adClosed: 'Bidding on this ad is closed; it can no longer be changed.',
   mediaRequired: 'Please add at least one photo or video.',
-  tooManyMedia: 'At most 6 photos and videos can be uploaded.',
-  mediaTooLarge: 'Each photo or video must be at most 10 MB.',
+  tooManyMedia: `At most ${LIMITS.adMedia.maxFiles} photos and videos can be uploaded.`,
+  mediaTooLarge: `Each photo or video must be at most ${inMegabytes(LIMITS.adMedia.maxBytes)} MB.`,
   mediaNotAllowed:
     'Only jpeg, jpg, png, mp4, mpeg, webm, mkv, flv, ogg, ogv, m4v, m4p or 3gp files can be uploaded.',
   mediaUnreadable: 'This file could not be read. Please choose another one.',

@@ -172,3 +172,6 @@ export const CONTACT_SUBJECTS = ['Feedback', 'Complaint', 'Inquiry', 'Customer c
 export const AD_SPACE_TYPES = ['authPages', 'sidePanels', 'inStream', 'betweenPosts'] as const;
 export const AD_SPACE_CYCLES = ['yearly', 'halfyearly', 'quarterly', 'monthly', 'daily'] as const;
 export const ROLES = ['member', 'support', 'auditor', 'admin'] as const;
+
+/** A size limit in bytes, as its messages say it: in megabytes (10_485_760 is 10). */
+export const inMegabytes = (bytes: number): number => bytes / 2 ** 20;

@@ -73,7 +73,7 @@ export const MESSAGES = {
   // Bid alias
   bidAliasTooShort: 'Mininum bid username length is 3',
   // Ours: section 9 gives aliases at most 15 characters; the spec words no message for it.
-  bidAliasTooLong: 'Maximum bid username length is 15',
+  bidAliasTooLong: `Maximum bid username length is ${LIMITS.bidAlias.max}`,
   bidAliasContainsUsername:
     'Bid username can’t contain any 3 consecutive characters of the login user name.',
   // Ours: bidders see aliases alone, so an alias must not pass for another member.
@@ -129,7 +129,7 @@ export const MESSAGES = {
   // Social (issue #9): reviews, mobile-number requests, contact. The spec gives no words for
   // these refusals; each is worded in the style of its neighbours.
   reviewTextRequired: 'Please write your review.',
-  reviewTooLong: 'A review can have at most 1000 characters.',
+  reviewTooLong: `A review can have at most ${LIMITS.reviewTextMax} characters.`,
   reviewSelf: 'You cannot review yourself.',
   reviewUpdated: 'Review Updated!',
   reviewDeleted: 'Review deleted.',
@@ -151,8 +151,8 @@ export const MESSAGES = {
   settingsUpdated: 'Settings updated.',
   /** Reject or Revoke on a request already said no to (rejected, or approved and taken back). */
   mobileRequestAlreadyNo: 'Nothing to change: your number is not shared with them.',
-  contactMobileTooLong: 'Maximum of 10 digits allowed',
-  contactDescriptionTooLong: 'Description must be below 150 characters.',
+  contactMobileTooLong: `Maximum of ${LIMITS.contactMobileMaxDigits} digits allowed`,
+  contactDescriptionTooLong: `Description must be below ${LIMITS.descriptionMaxExclusive} characters.`,
   contactSubjectInvalid: 'Please select a valid subject',
   invalidEmail: 'Please provide a valid Email',
   // Bidding (issue #6): refusals the spec states as rules without words.
