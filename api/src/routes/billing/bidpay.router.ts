@@ -24,6 +24,7 @@ import {
   type BillingInfra,
 } from './billingDeps.ts';
 import { bidFeeBody, bidFeeListQuery, bidFeePaymentBody, bidFeeQuoteQuery } from './schema.ts';
+import { inBidFormTerms } from '../bid/schema.ts';
 
 /**
  * Section 7's bid processing fee (/api/bidpay): a member without a subscription or trial pays a
@@ -72,7 +73,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
         if (error instanceof DomainError) {
           await keepRefusal(ctx, infra.store, body.item_id, command, error);
         }
-        throw error;
+        throw inBidFormTerms(error);
       },
     );
     const subject = {

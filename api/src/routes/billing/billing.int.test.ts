@@ -617,6 +617,17 @@ describe('bid processing fee', () => {
       );
     }
 
+    // Refused as POST /api/bid/ refuses it, in the same words, naming the same field.
+    const longAlias = await kit.api('/api/bidpay/add/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: 'Q'.repeat(101) },
+    });
+    expect(longAlias.status).toBe(400);
+    expect(longAlias.body).toMatchObject({
+      msg: MESSAGES.bidAliasTooLong,
+      errors: [{ field: 'bidAlias', message: MESSAGES.bidAliasTooLong }],
+    });
+
     const added = await kit.api('/api/bidpay/add/', {
       token: bidder.token,
       json: {

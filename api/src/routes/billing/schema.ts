@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { pageNumber } from '../../http/pageNumbers.ts';
+import { placeBidBody } from '../bid/schema.ts';
 
 /*
  * The payment api's inputs (docs/api/payments.md). The success calls carry what the checkout
@@ -22,15 +23,11 @@ export const bidFeePaymentBody = z.object({ ...checkoutResult, purchaseId: provi
 
 export const bidFeeQuoteQuery = z.object({ bidamt: z.unknown().optional() });
 
-export const bidFeeBody = z.object({
-  item_id: z.string().trim().min(1).max(200),
-  bidamt: z.unknown().optional(),
-  type: z.enum(BID_TYPES).nullable().optional(),
-  bidAlias: z.string().max(100).optional(),
-  // Sent by the spec's client; the bidder is whoever the token names.
-  postedBy: z.unknown().optional(),
-  postedByUsername: z.unknown().optional(),
-});
+/**
+ * A paid bid's body is a bid's, read alike so that the ad judges both in the same words (an
+ * alias of any length is refused for its length); its type is known before any fee is asked.
+ */
+export const bidFeeBody = placeBidBody.extend({ type: z.enum(BID_TYPES).nullable().optional() });
 
 /** The kinds of purchase /transactions lists, or all of them (as /api/audit/payments' kind). */
 const TRANSACTION_TYPES = ['all', ...PURCHASE_KINDS] as const;
