@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { isRedisUnreachable } from '../redisOutages.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
@@ -220,4 +221,17 @@ export const RATE_LIMITS = {
    * stolen) is no way round it to guess the password.
    */
   changePassword: { name: 'change-password', limit: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Per-IP ceilings beside RATE_LIMITS' per-account ones: an IP may be a whole office or a mobile
+ * carrier's NAT, so it gets ten accounts' worth.
+ */
+export const PER_IP_LIMITS = {
+  otp: { name: 'otp-ip', limit: 100, windowSeconds: 60 * 60 },
+  otpVerify: { name: 'otp-verify-ip', limit: 100, windowSeconds: 60 * 60 },
+  resend: { name: 'resend-ip', limit: 100, windowSeconds: 60 * 60 },
+  forgotPassword: { name: 'forgot-password-ip', limit: 50, windowSeconds: 60 * 60 },
+  /** Contact Us, open to guests: a script may not fill support's inbox. */
+  contactUs: { name: 'contactus-ip', limit: LIMITS.contactPerIpPerHour, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -783,9 +783,7 @@ describe('passwords', () => {
     for (const email of ['not-an-email', `${'a'.repeat(250)}@example.com`, 12]) {
       const refused = await api('/api/auth/forgotPassword', { json: { email } });
       expect(refused.status, String(email)).toBe(400);
-      expect(refused.body.errors).toEqual([
-        { field: 'email', message: MESSAGES.invalidEmail },
-      ]);
+      expect(refused.body.errors).toEqual([{ field: 'email', message: MESSAGES.invalidEmail }]);
     }
 
     const [mail] = await waitForMessage(member.email, /resetPassword/);

@@ -26,7 +26,7 @@ import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { refusalOf, statusOfDomainError } from '../../http/domainErrors.ts';
-import { RATE_LIMITS } from '../../identity/rateLimit.ts';
+import { PER_IP_LIMITS, RATE_LIMITS } from '../../identity/rateLimit.ts';
 import { otpCode } from '../../identity/tokens.ts';
 import {
   dropMessageSecret,
@@ -39,7 +39,6 @@ import { findUserIdByLogin, movePhoneIdentity, phoneIdentityOf } from './identit
 import {
   assertSameAccount,
   limitRate,
-  PER_IP_LIMITS,
   memberActor,
   openSession,
   parseForm,

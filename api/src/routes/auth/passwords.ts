@@ -21,7 +21,7 @@ import {
   isCommonPassword,
   verifyPassword,
 } from '../../identity/passwords.ts';
-import { RATE_LIMITS } from '../../identity/rateLimit.ts';
+import { PER_IP_LIMITS, RATE_LIMITS } from '../../identity/rateLimit.ts';
 import { randomToken } from '../../identity/tokens.ts';
 import {
   dropMessageSecret,
@@ -32,7 +32,7 @@ import {
   storeMessageSecret,
 } from './accounts.ts';
 import { findUserIdByEmail } from './identities.ts';
-import { limitRate, PER_IP_LIMITS, memberActor, parseForm, type AuthInfra } from './support.ts';
+import { limitRate, memberActor, parseForm, type AuthInfra } from './support.ts';
 
 const PURPOSE = 'passwordReset';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,7 +5,7 @@ import { accountDecider } from '@boli/engine/accounts/account.decider';
 import { accountStream } from '@boli/engine/accounts/account.events';
 import { signupSchema } from '@boli/engine/accounts/account.schemas';
 import { status } from '@boli/engine/accounts/account.state';
-import { RATE_LIMITS } from '../../identity/rateLimit.ts';
+import { PER_IP_LIMITS, RATE_LIMITS } from '../../identity/rateLimit.ts';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
@@ -42,7 +42,6 @@ import { captchaFields, emailValidateQuery, resendEmailBody } from './schema.ts'
 import {
   assertSameAccount,
   limitRate,
-  PER_IP_LIMITS,
   memberActor,
   parseForm,
   refuse,

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
-import { PER_IP_LIMITS } from './support.ts';
+import { PER_IP_LIMITS } from '../../identity/rateLimit.ts';
 
 /*
  * What a stranger can learn or leave behind by asking again and again, with no account: each

@@ -17,17 +17,6 @@ export type AuthInfra = Pick<
 >;
 
 /**
- * Per-IP ceilings beside RATE_LIMITS' per-account ones: an IP may be a whole office or a mobile
- * carrier's NAT, so it gets ten accounts' worth.
- */
-export const PER_IP_LIMITS = {
-  otp: { name: 'otp-ip', limit: 100, windowSeconds: 60 * 60 },
-  otpVerify: { name: 'otp-verify-ip', limit: 100, windowSeconds: 60 * 60 },
-  resend: { name: 'resend-ip', limit: 100, windowSeconds: 60 * 60 },
-  forgotPassword: { name: 'forgot-password-ip', limit: 50, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateLimitRule>;
-
-/**
  * Counts this attempt against `rule` for every key (per account, per IP); over the limit → 429
  * with Retry-After. Keys carry the deployment's prefix, so separate apps never share counters.
  * Returns how many more attempts the window allows after this one.

@@ -19,7 +19,6 @@ import {
   notificationsSeenDecider,
   notificationsSeenStream,
 } from '@boli/engine/social/notificationsSeen';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { listContactMessages } from '@boli/projections/social/contactMessages.queries';
 import {
@@ -53,6 +52,7 @@ import {
   reviewEditBody,
   reviewListQuery,
 } from './schema.ts';
+import { PER_IP_LIMITS } from '../../identity/rateLimit.ts';
 
 type SocialInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'redis'>;
 
@@ -288,7 +288,7 @@ export function socialRouter(infra: SocialInfra): Router {
   const limitContact = async (ctx: Context) =>
     consume(
       infra.redis,
-      { name: 'contactus-ip', limit: LIMITS.contactPerIpPerHour, windowSeconds: 3600 },
+      PER_IP_LIMITS.contactUs,
       [`${infra.config.QUEUE_PREFIX}:ip:${ctx.ip}`],
       new Date(),
     );
