@@ -433,7 +433,7 @@ describe('the media page on a phone', () => {
       buffer: photo,
     }));
     await page.getByTestId('media-input').setInputFiles(files);
-    const tooMany = page.getByText(`extra${room}.jpg: At most 6 files per ad`);
+    const tooMany = page.getByText(`extra${room}.jpg: ${AD_MESSAGES.tooManyMedia}`);
     await tooMany.waitFor();
     await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(LIMITS.adMedia.maxFiles);
     // A photo removed makes room: the refusal no longer holds, and goes.

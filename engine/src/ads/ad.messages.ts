@@ -27,8 +27,7 @@ export const AD_MESSAGES = {
   mediaRequired: 'Please add at least one photo or video.',
   tooManyMedia: `At most ${LIMITS.adMedia.maxFiles} photos and videos can be uploaded.`,
   mediaTooLarge: `Each photo or video must be at most ${inMegabytes(LIMITS.adMedia.maxBytes)} MB.`,
-  mediaNotAllowed:
-    'Only jpeg, jpg, png, mp4, mpeg, webm, mkv, flv, ogg, ogv, m4v, m4p or 3gp files can be uploaded.',
+  mediaNotAllowed: `Only ${LIMITS.adMedia.extensions.slice(0, -1).join(', ')} or ${LIMITS.adMedia.extensions.at(-1)} files can be uploaded.`,
   mediaUnreadable: 'This file could not be read. Please choose another one.',
   /** An allowed name ('car.jpg') on content of another kind, or of none. */
   mediaNotWhatNamed:

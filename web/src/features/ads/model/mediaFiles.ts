@@ -1,4 +1,5 @@
-import { LIMITS } from '@boli/engine/shared/limits';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { inMegabytes, LIMITS } from '@boli/engine/shared/limits';
 
 /** Section 5's ad media: these extensions, at most LIMITS.adMedia.maxBytes each, 6 per ad. */
 export const MEDIA_ACCEPT = LIMITS.adMedia.extensions.map((extension) => `.${extension}`).join(',');
@@ -7,13 +8,14 @@ const extensionOf = (name: string): string => /\.([^.]+)$/.exec(name)?.[1]?.toLo
 
 export type MediaRefusal = 'extension' | 'size' | 'tooMany';
 
-/** The largest photo or video, in whole MB, as the drop zone and its refusals say it. */
-export const MEDIA_MAX_MB = Math.round(LIMITS.adMedia.maxBytes / 1_048_576);
+/** The largest photo or video, in MB, as the drop zone says it. */
+export const MEDIA_MAX_MB = inMegabytes(LIMITS.adMedia.maxBytes);
 
+/** Each refusal in the words the server would answer with (AD_MESSAGES). */
 export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
-  extension: `Only ${LIMITS.adMedia.extensions.join(', ')} files`,
-  size: `At most ${MEDIA_MAX_MB} MB per file`,
-  tooMany: `At most ${LIMITS.adMedia.maxFiles} files per ad`,
+  extension: AD_MESSAGES.mediaNotAllowed,
+  size: AD_MESSAGES.mediaTooLarge,
+  tooMany: AD_MESSAGES.tooManyMedia,
 };
 
 /** Why a file cannot be one of the ad's media, or null when it can. */
