@@ -2,6 +2,7 @@ import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isTooLargeForPaise, PAISE_PER_RUPEE, rupeesToPaise } from '@boli/engine/shared/money';
 import { categoryWordsFor, groupOf } from './searchMeanings.ts';
+import { isIndia } from '@boli/engine/accounts/account.rules';
 
 /*
  * The ad list's filters (sections 2 and 7) as the query reads them, and the page window. Pure:
@@ -86,8 +87,6 @@ const wholeBound = (
   max: number,
   inward: (value: number) => number,
 ): number | undefined => (bound === undefined ? undefined : Math.min(inward(bound), max));
-
-const isIndia = (country: string | undefined): boolean => country?.toLowerCase() === 'india';
 
 /**
  * What the query filters on. Following section 2: district and neighbourhood apply only when the
