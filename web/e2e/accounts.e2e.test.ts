@@ -510,6 +510,68 @@ describe('an expired access token with a good refresh token', () => {
     expect(await page.getByText(MESSAGES.sessionExpired).count()).toBe(0);
     await context.close();
   });
+
+  /** A member signed up and in, with the access token expired and the refresh token good. */
+  async function expiredSession() {
+    const person = newPerson('acc');
+    await signUp(app, person);
+    const signin = await post('/api/auth/signin', {
+      username: person.username,
+      password: person.password,
+    });
+    const data = signin.body.data as { token: string; refreshToken: string };
+    return {
+      jwt: expiredToken(data.token),
+      refreshToken: data.refreshToken,
+      userId: String((signin.body.userDetail as { _id?: unknown } | undefined)?._id ?? ''),
+      username: person.username,
+    };
+  }
+
+  it('is renewed once for two tabs opened at once, and both stay logged in', async () => {
+    const session = await expiredSession();
+    const { context, page: first } = await desktop();
+    // Stored once for the browser, as tabs restored together find it; not by each tab.
+    await first.goto(new URL('/api/none', app.baseUrl).href);
+    await first.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, session);
+    const second = await context.newPage();
+    const refreshes: number[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(Date.now());
+    });
+    await Promise.all([visit(first, '/'), visit(second, '/')]);
+    for (const page of [first, second]) {
+      await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+    }
+    expect(refreshes).toHaveLength(1);
+    const jwt = await first.evaluate(() => localStorage.getItem('jwt'));
+    expect(jwt).not.toBeNull();
+    expect(jwt).not.toBe(session.jwt);
+    for (const page of [first, second]) {
+      expect(await page.getByText(MESSAGES.sessionExpired).count()).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('is kept when the refresh cannot reach the api, and renewed once it can', async () => {
+    const session = await expiredSession();
+    const { context, page } = await desktop(session);
+    let cut = true;
+    await page.route('**/api/auth/refresh', (route) => (cut ? route.abort() : route.fallback()));
+    await visit(page, '/settings');
+    await page.getByText(MESSAGES.sessionUnchecked).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBe(
+      session.refreshToken,
+    );
+    expect(await page.getByText(MESSAGES.sessionExpired).count()).toBe(0);
+    cut = false;
+    // Checked again on its own (every 10 s, or when the browser is back online).
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+    await context.close();
+  });
 });
 
 describe('the accounts screens without the accounts api', () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } f
 import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
-import { requestRefresh, singleFlight } from './refreshTokens.ts';
+import { acrossTabs, refreshRefused, requestRefresh, singleFlight } from './refreshTokens.ts';
 import { endsSession } from './sessionEnd.ts';
 import { sessionEndNotice } from './sessionEndNotice.tsx';
 import {
@@ -108,12 +108,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'loggedIn', token: tokens.token, user });
   }, []);
 
-  const refresh = useMemo(
-    () =>
-      singleFlight(async () => {
+  const refresh = useMemo(() => {
+    /** This tab goes on with a token another tab of the browser stored. */
+    const takeStored = (token: string) => {
+      dispatch({ type: 'tokenRefreshed', token });
+      return token;
+    };
+    return singleFlight(() =>
+      acrossTabs(async () => {
         const refreshToken = readStored('refreshToken');
         if (!refreshToken) throw new ApiError(401, '');
+        // Another tab renewed the session while this one waited: its token is this tab's too.
+        const stored = readStored('jwt');
+        if (stored && stored !== tokenRef.current) return takeStored(stored);
         const tokens = await requestRefresh(refreshToken).catch((error: unknown) => {
+          // Without Web Locks another tab may have spent the refresh token first: its new one
+          // is stored by now, or soon; this tab takes it rather than ending the session.
+          const renewed = readStored('jwt');
+          if (refreshRefused(error) && renewed && readStored('refreshToken') !== refreshToken) {
+            return { token: renewed };
+          }
           // A block ended the session: the member hears that, before any caller's 'expired'
           // (only the first logout of a session says anything).
           if (error instanceof ApiError && error.code === 'ACCOUNT_BLOCKED') {
@@ -122,11 +136,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           throw error;
         });
         storeTokens(tokens);
-        dispatch({ type: 'tokenRefreshed', token: tokens.token });
-        return tokens.token;
+        return takeStored(tokens.token);
       }),
-    [logout],
-  );
+    );
+  }, [logout]);
 
   const loadingToken = state.status === 'loading' ? state.token : null;
   useEffect(() => {
@@ -137,8 +150,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     fetchUser(loadingToken)
       .catch(async (error: unknown) => {
         if (!endsSession(error, loadingToken)) throw error;
-        const fresh = await refresh().catch(() => {
-          throw error;
+        // A refresh the api refused ends the session (below); one that could not be made (the
+        // connection) leaves it unreachable, its tokens kept for the next try.
+        const fresh = await refresh().catch((failure: unknown) => {
+          throw refreshRefused(failure) ? error : failure;
         });
         return fetchUser(fresh);
       })

@@ -33,3 +33,30 @@ export function singleFlight<T>(run: () => Promise<T>): () => Promise<T> {
     return inFlight;
   };
 }
+
+/**
+ * Whether a failed refresh means the session is over: the api refused the refresh token (401,
+ * or 403 for a blocked account). A refresh that never reached the api, or met a server in
+ * trouble, ends nothing: the refresh token may still be good, and the member tries again.
+ */
+export const refreshRefused = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** The Web Locks name every tab of the app takes to refresh the tokens they share. */
+const REFRESH_LOCK = 'boli-token-refresh';
+
+/**
+ * Runs `refresh` while holding a lock every tab of the browser shares, where the browser has
+ * Web Locks: tabs share one refresh token, which each refresh spends, so two tabs refreshing at
+ * once (tabs restored together) would leave the second one refused — and its logout would end
+ * the first one's session too. The second tab, once it holds the lock, finds the first one's
+ * tokens stored and takes them (see SessionProvider's refresh).
+ */
+export function acrossTabs<T>(refresh: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (!locks) return refresh();
+  // The lock is held until the refresh settles (the callback's promise).
+  return new Promise<T>((resolve, reject) => {
+    locks.request(REFRESH_LOCK, () => refresh().then(resolve, reject)).catch(reject);
+  });
+}

@@ -3,6 +3,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
 import { useSession } from './sessionContext.ts';
 import { endsSession } from './sessionEnd.ts';
+import { refreshRefused } from './refreshTokens.ts';
 
 /** `useApi().request`: a call's `data`, as the signed-in member; what feature api modules take. */
 export type ApiRequest = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
@@ -16,8 +17,9 @@ export type ApiEnvelopeRequest = <T>(
  * The api client as the logged-in user: sends the stored token. When the answer says the session
  * is over — 403 TOKEN_EXPIRED, or a 401 although the token was sent (revoked: a password change
  * elsewhere, a block) — it trades the refresh token for a new one (POST /api/auth/refresh) and
- * repeats the call once; when that is not possible it logs out with 'Your session expired. Please
- * login again.' and rethrows. A guest's 401 is only rethrown.
+ * repeats the call once; when the api refuses the refresh it logs out with 'Your session expired.
+ * Please login again.' and rethrows; when the refresh could not be made (the connection) it
+ * throws that failure and keeps the session. A guest's 401 is only rethrown.
  */
 export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } {
   const { token, logout, refresh } = useSession();
@@ -30,7 +32,10 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
         let fresh: string;
         try {
           fresh = await refresh();
-        } catch {
+        } catch (failure) {
+          // Only a refresh the api refused ends the session; one lost to the connection is the
+          // caller's failure to report (offline, try again), the tokens kept.
+          if (!refreshRefused(failure)) throw failure;
           logout(MESSAGES.sessionExpired, { tellServer: false });
           throw error;
         }
