@@ -18,7 +18,7 @@ import {
   storedSession,
   type Member,
 } from './support/members.ts';
-import { dialogOwnsBack, fieldByLabel, openAt } from './support/harness.ts';
+import { dialogOwnsBack, fieldByLabel, loseFirstAnswer, openAt } from './support/harness.ts';
 
 /*
  * The ads screens against the real api: a member posts an Automobiles ad with two photos and a
@@ -186,10 +186,11 @@ describe('a member with a full profile', () => {
     await expect.poll(() => focused(field(page, 'Item name'))).toBe(true);
     expect(await inView(field(page, 'Item name'))).toBe(true);
     await field(page, 'Item name').fill('Swift Dzire');
-    // A post lost on the way: the notice saying so takes the focus, and nothing typed is lost.
-    await page.route('**/api/posts/', (route) => route.abort(), { times: 1 });
+    // A post whose answer is lost on the way (the ad is posted): the notice saying so takes the
+    // focus, nothing typed is lost, and pressing again posts no second ad (its Idempotency-Key).
+    await loseFirstAnswer(page, '/api/posts/');
     await postButton.click();
-    const notice = page.getByRole('alert').first();
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.adUnconfirmed });
     await expect.poll(() => focused(notice)).toBe(true);
     expect(await inView(notice)).toBe(true);
     expect(await field(page, 'Item name').inputValue()).toBe('Swift Dzire');
@@ -205,6 +206,7 @@ describe('a member with a full profile', () => {
     ).toEqual([]);
     const mine = adCard(page, 'Swift Dzire');
     await mine.waitFor();
+    expect(await mine.count()).toBe(1);
     expect(await mine.getByTestId('ad-price').innerText()).toBe('₹5,50,000');
     await mine.getByRole('link', { name: 'Edit Swift Dzire' }).waitFor();
     await mine.getByRole('link', { name: 'Media of Swift Dzire' }).waitFor();

@@ -15,6 +15,9 @@ export const MESSAGES = {
   offline: 'You are offline. Check your connection and try again.',
   /** Ours: a bid was sent but its answer was lost; a retry carries the same Idempotency-Key. */
   bidUnconfirmed: 'We could not confirm your bid. Press Bid again: it will not be placed twice.',
+  /** Ours, as bidUnconfirmed: the answer to Post Ad! was lost; a retry posts no second ad. */
+  adUnconfirmed:
+    'We could not confirm your ad was posted. Press Post Ad! again: it will not be posted twice.',
   loginRequired: 'Login Required!! Please login to continue',
   addressRequired: 'Address Required!! Please fill the address',
   pageNotFound: 'Page not found',

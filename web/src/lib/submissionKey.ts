@@ -1,4 +1,4 @@
-import { ApiError } from '../app/api/client.ts';
+import { ApiError, failedOffline } from '../app/api/client.ts';
 import { isRecord } from './records.ts';
 import {
   parseStoredJson,
@@ -27,6 +27,13 @@ export type SubmissionKey = {
 /** Whether a failure leaves it unknown if the api applied the request. */
 export const answerLost = (error: unknown): boolean =>
   !(error instanceof ApiError) || error.status === 0 || error.status === 409 || error.status >= 500;
+
+/**
+ * Sent, and no answer came back though the browser is online: it may have been applied. A retry
+ * carries the same key, so the member is told to press again, not that something went wrong.
+ */
+export const unconfirmed = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 0 && !failedOffline(error);
 
 type Pending = { body: string; key: string };
 

@@ -21,6 +21,8 @@ export function useAdFormSubmission(options: {
   addressDialogAtStart?: boolean;
   /** Sends the valid form; throws the api's refusal. */
   send: (form: AdForm) => Promise<void>;
+  /** Said when an answer was lost and sending again is safe (adFailureOf). */
+  unconfirmedMessage?: string;
 }) {
   const [form, setForm] = useState<AdForm>(options.initial);
   const [errors, setErrors] = useState<AdFormErrors>({});
@@ -52,7 +54,7 @@ export function useAdFormSubmission(options: {
       await options.send(form);
     } catch (error) {
       setSending(false);
-      const refusal = adFailureOf(error);
+      const refusal = adFailureOf(error, options.unconfirmedMessage);
       setFailure(refusal);
       if (refusal.kind === 'addressRequired') setAddressDialog(true);
       if (refusal.kind === 'refused') setErrors(refusal.errors);

@@ -12,6 +12,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { submissionKey } from '../../../lib/submissionKey.ts';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../mediaUpload.ts';
 import { newAdForm, postAdFields } from '../model/adForm.ts';
@@ -46,16 +47,31 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const [blank] = useState(() => newAdForm(address));
   // Only the fields are kept across a reload: the files chosen before it must be added again.
   const [draft] = useState(() => readPostAdDraft(memberId));
+  // A retry after a lost answer carries the same Idempotency-Key: the api posts one ad
+  // (lib/submissionKey.ts; docs/api/ads.md, Retries).
+  const [submission] = useState(() => submissionKey(`postAd:${memberId ?? ''}`));
   const ad = useAdFormSubmission({
     initial: () => draft ?? blank,
     addressDialogAtStart: addressMissing,
+    unconfirmedMessage: MESSAGES.adUnconfirmed,
     async send(form) {
+      const fields = postAdFields(form);
+      const stagedIds = media.uploaded.flatMap((upload) =>
+        upload.result ? [upload.result.stagedId] : [],
+      );
       const body = new FormData();
-      for (const [name, value] of postAdFields(form)) body.append(name, value);
-      for (const upload of media.uploaded) {
-        if (upload.result) body.append('stagedId', upload.result.stagedId);
-      }
-      const answer = await envelope<unknown>(AD_PATHS.post, { method: 'POST', form: body });
+      for (const [name, value] of fields) body.append(name, value);
+      for (const stagedId of stagedIds) body.append('stagedId', stagedId);
+      const idempotencyKey = submission.keyFor({ fields, stagedIds });
+      const answer = await envelope<unknown>(AD_PATHS.post, {
+        method: 'POST',
+        form: body,
+        idempotencyKey,
+      }).catch((error: unknown) => {
+        submission.settle(error);
+        throw error;
+      });
+      submission.settle();
       posted.current = true;
       savePostAdDraft(memberId, null);
       enqueueSnackbar(answer.msg || MESSAGES.adPosted, { variant: 'success' });

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, failedOffline } from '../../../app/api/client.ts';
+import { unconfirmed } from '../../../lib/submissionKey.ts';
 import { errorsByField } from '../../../lib/fieldErrors.ts';
 import type { AdFormErrors } from './adForm.ts';
 
@@ -32,8 +33,18 @@ export function adFailure(refusal: Refusal): AdFailure {
   return { kind: 'refused', message: refusal.errors[0]?.message || refusal.message, errors };
 }
 
-/** Any failed call as an AdFailure: the api's refusal, or the generic message. */
-export function adFailureOf(error: unknown): AdFailure {
+/**
+ * Any failed call as an AdFailure: offline, that; sent without an answer, `unconfirmedMessage`
+ * when the call was safe to repeat (Post Ad's Idempotency-Key); else the api's refusal, or the
+ * generic message.
+ */
+export function adFailureOf(error: unknown, unconfirmedMessage?: string): AdFailure {
+  const lost = failedOffline(error)
+    ? MESSAGES.offline
+    : unconfirmedMessage !== undefined && unconfirmed(error)
+      ? unconfirmedMessage
+      : undefined;
+  if (lost !== undefined) return { kind: 'refused', message: lost, errors: {} };
   return error instanceof ApiError
     ? adFailure({
         status: error.status,

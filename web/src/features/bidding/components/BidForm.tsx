@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError, failedOffline, firstMessageOf } from '../../../app/api/client.ts';
+import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { endsSession } from '../../../app/session/sessionEnd.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -26,7 +26,7 @@ import {
   type BidYardstick,
 } from '../model/bidForm.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { submissionKey } from '../../../lib/submissionKey.ts';
+import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 
 type Props = {
   itemId: string;
@@ -51,14 +51,6 @@ type Props = {
 type Failure = { message: string; subscribeAt: string | null; bid?: PlaceBidBody };
 
 const EMPTY: BidFormInput = { bidAlias: '', type: SELECT_TYPE, amount: '' };
-
-/**
- * Sent, and no answer came back though the browser is online: the bid may have been placed. A
- * retry carries the same Idempotency-Key, so the member is told to press Bid again, not that
- * something went wrong.
- */
-const unconfirmed = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 0 && !failedOffline(error);
 
 /**
  * The bid form for everyone but the owner, while bids are taken: alias (the member's bidAlias to
