@@ -304,8 +304,10 @@ export function socialRouter(infra: SocialInfra): Router {
       ctx.set('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, tooMany('messages', verdict.retryAfterSeconds), 'RATE_LIMITED');
     }
-    const messageId = randomUUID();
     const sentBy = ctx.state.auth?.userId ?? null;
+    // A retried message (same Idempotency-Key) is the same message: received, and mailed, once.
+    const key = idempotencyKeyOf(ctx, `contact:${sentBy ?? 'guest'}`);
+    const messageId = key ? idOfRequest(key) : randomUUID();
     await execute(infra, {
       streamId: contactStream(messageId),
       decider: contactDecider,

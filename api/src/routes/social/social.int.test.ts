@@ -417,6 +417,25 @@ describe('the contact form', () => {
     expect(refused.body.errors).toEqual([{ field, message }]);
   });
 
+  it('takes a message sent again with its Idempotency-Key once', async () => {
+    const once = { ...form, description: 'Sent twice, kept once' };
+    const headers = { 'idempotency-key': 'contact-retry-1' };
+    const first = await kit.api('/api/contactus', { json: once, headers });
+    const again = await kit.api('/api/contactus', { json: once, headers });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.data).toEqual(first.body.data);
+    const inbox = (await kit.api('/api/contactus', { token: chetan.token })).body.data as {
+      messages: { description: string }[];
+    };
+    expect(inbox.messages.filter((m) => m.description === once.description)).toHaveLength(1);
+    // Without a key, each is a message of its own.
+    await kit.api('/api/contactus', { json: once });
+    const after = (await kit.api('/api/contactus', { token: chetan.token })).body.data as {
+      messages: { description: string }[];
+    };
+    expect(after.messages.filter((m) => m.description === once.description)).toHaveLength(2);
+  });
+
   it('takes a guest’s message, keeps it for support and acknowledges it by email', async () => {
     const sent = await kit.api('/api/contactus', { json: form });
     expect(sent.status).toBe(200);

@@ -21,12 +21,20 @@ export async function fetchSendersDetails(
   return Object.fromEntries(Object.entries(details).filter(([, value]) => value !== ''));
 }
 
-/** POST /api/contactus (public; a signed-in member's token is sent so support knows who wrote). */
-export async function sendContactMessage(form: ContactForm, token: string | null): Promise<string> {
+/**
+ * POST /api/contactus (public; a signed-in member's token is sent so support knows who wrote),
+ * with the submission's Idempotency-Key: sent again after a lost answer, it is one message.
+ */
+export async function sendContactMessage(
+  form: ContactForm,
+  token: string | null,
+  idempotencyKey: string,
+): Promise<string> {
   const { msg } = await apiEnvelope<{ messageId: string }>('/api/contactus', {
     method: 'POST',
     json: form,
     token,
+    idempotencyKey,
   });
   return msg;
 }

@@ -21,6 +21,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchSendersDetails, sendContactMessage } from '../api/contactApi.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
+import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { phoneTyped } from '../../../lib/numberInput.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { characterCount } from '@boli/engine/shared/characters';
@@ -60,6 +61,8 @@ export function ContactUsScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);
+  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
+  const [submission] = useState(() => submissionKey('contact'));
   const submitButton = useRef<HTMLButtonElement>(null);
   const [sent, setSent] = useState<string | null>(null);
   // Each refusal takes the focus to the first field to fix.
@@ -111,12 +114,14 @@ export function ContactUsScreen() {
     }
     setSending(true);
     try {
-      const msg = await sendContactMessage(form, token);
+      const msg = await sendContactMessage(form, token, submission.keyFor(form));
+      submission.settle();
       setForm({ ...EMPTY, ...sender });
       setShowErrors(false);
       setSent(msg || MESSAGES.contactSent);
     } catch (error) {
-      setFailure(messageOf(error));
+      submission.settle(error);
+      setFailure(unconfirmed(error) ? MESSAGES.contactUnconfirmed : messageOf(error));
     } finally {
       setSending(false);
     }
