@@ -635,6 +635,35 @@ describe('bidding on an ad, live', () => {
     await guest.close();
   }, 120_000);
 
+  it('a final call whose answer was lost is not left said to have failed once it shows made', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const placed = await api(app, '/api/bid/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: 1_000, type: 'Open', bidAlias: bidder.bidAlias },
+    });
+    expect(placed.status).toBe(200);
+    const { context, page } = await openAs(browser, owner);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const finalCall = bidArea(page).getByRole('button', { name: 'Final Call' });
+    await expect.poll(() => finalCall.isEnabled()).toBe(true);
+    await loseFirstAnswer(page, '/api/bid/finalCall');
+    await finalCall.click();
+    const picker = page.getByRole('dialog', { name: 'Final Call' });
+    await picker.getByLabel('Bidding closes at (India time)').fill(indiaPickerValueIn(3_600));
+    await picker.getByRole('button', { name: 'Make Final Call' }).click();
+    // Made, though its answer never came: the live news shows it, and no failure stays beside it.
+    await bidArea(page).getByText('Bid Closes in').waitFor();
+    await expect.poll(() => finalCall.count()).toBe(0);
+    await expect
+      .poll(() => bidArea(page).getByRole('alert').allInnerTexts(), { timeout: 3_000 })
+      .toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('an ad in its final call opens on the bids after it, asked for once', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

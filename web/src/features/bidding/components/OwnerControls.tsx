@@ -152,8 +152,14 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
   const [picking, setPicking] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [closing, setClosing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ of: 'finalCall' | 'close'; message: string } | null>(
+    null,
+  );
   if (!controls.showFinalCall && !controls.showCloseBid) return null;
+  // A final call whose answer was lost may have been made all the same: once the live news says
+  // it was (Final Call gone), its failure is not said. Close Bid's goes with the controls.
+  const shownFailure =
+    failure?.of === 'finalCall' && !controls.showFinalCall ? null : (failure?.message ?? null);
 
   const finalCall = async (deadline: string) => {
     setFailure(null);
@@ -163,7 +169,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
       onDone(summary, MESSAGES.finalCallDone);
     } catch (error) {
       setPicking(false);
-      setFailure(firstMessageOf(error));
+      setFailure({ of: 'finalCall', message: firstMessageOf(error) });
     }
   };
 
@@ -176,7 +182,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
       onDone(summary, MESSAGES.bidClosed);
     } catch (error) {
       setConfirmingClose(false);
-      setFailure(firstMessageOf(error));
+      setFailure({ of: 'close', message: firstMessageOf(error) });
     } finally {
       setClosing(false);
     }
@@ -207,7 +213,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
           {FINAL_CALL_WAITS}
         </Typography>
       )}
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {shownFailure && <Alert severity="error">{shownFailure}</Alert>}
       <FinalCallDialog open={picking} onCancel={() => setPicking(false)} onConfirm={finalCall} />
       <CloseBidDialog
         open={confirmingClose}
