@@ -464,6 +464,20 @@ describe('a member with a full profile', () => {
     await guest.context.close();
     // A long walk through the screens; the machine is shared, so it gets more than the default.
   }, 180_000);
+
+  it('sends again, on Retry, a photo the connection failed', async () => {
+    const { context, page } = await desktop(storedSession(member));
+    await visit(page, '/postAd');
+    await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
+    await page.route('**/api/gallery/stage', (route) => route.abort(), { times: 1 });
+    await page.getByTestId('media-input').setInputFiles(media[0]!);
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    await uploads.locator('li[data-status="failed"]').waitFor();
+    await uploads.getByRole('button', { name: 'Retry' }).click();
+    await uploads.locator('li[data-status="uploaded"]').waitFor();
+    expect(await uploads.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('a member without an address', () => {

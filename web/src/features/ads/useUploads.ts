@@ -1,10 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { messageOf } from '../../app/api/client.ts';
+import { answerLost } from '../../lib/submissionKey.ts';
 import { createUploadQueue, type SendFile, type Upload } from './model/uploadQueue.ts';
 
 /**
  * The uploads of one form, LIMITS.adMedia.parallelUploads at a time, as React state. `send` may
- * change between renders (a refreshed token); the queue always calls the latest one.
+ * change between renders (a refreshed token); the queue always calls the latest one. A file the
+ * connection or the server failed (offline, said so) can be retried, and is, once the browser is
+ * back online.
  */
 export function useUploads<R>(send: SendFile<File, R>) {
   const [uploads, setUploads] = useState<Upload<R>[]>([]);
@@ -16,13 +20,21 @@ export function useUploads<R>(send: SendFile<File, R>) {
         limit: LIMITS.adMedia.parallelUploads,
         send: (file, onProgress, signal) => sendRef.current(file, onProgress, signal),
         onChange: setUploads,
+        describe: messageOf,
+        retryable: answerLost,
       }),
     [],
   );
+  useEffect(() => {
+    const retryAll = () => queue.uploads().forEach((upload) => queue.retry(upload.id));
+    window.addEventListener('online', retryAll);
+    return () => window.removeEventListener('online', retryAll);
+  }, [queue]);
   return {
     uploads,
     add: (files: readonly File[]) => files.forEach((file) => queue.add(file)),
     remove: (id: string) => queue.remove(id),
+    retry: (id: string) => queue.retry(id),
     uploaded: uploads.filter((upload) => upload.status === 'uploaded'),
     /** The files that take one of the ad's slots: all but the failed ones (section 5: up to 6). */
     held: uploads.filter((upload) => upload.status !== 'failed').length,

@@ -379,6 +379,7 @@ function AdMedia({
       <UploadList
         uploads={media.uploads}
         onRemove={media.remove}
+        onRetry={media.retry}
         uploadedIsKept
         // Each answer is the whole gallery: the row's picture is the item it added.
         thumbnailOf={(gallery) => gallery.find((item) => item.added)?.thumbnail}

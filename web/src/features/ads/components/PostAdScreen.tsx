@@ -116,6 +116,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <UploadList
         uploads={media.uploads}
         onRemove={media.remove}
+        onRetry={media.retry}
         thumbnailOf={(staged) => staged.thumbnail}
       />
       {media.uploads.length === 0 &&

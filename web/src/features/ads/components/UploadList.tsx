@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -28,11 +29,14 @@ export function uploadRowAction(status: Upload<unknown>['status'], uploadedIsKep
 export function UploadList<R>({
   uploads,
   onRemove,
+  onRetry,
   thumbnailOf = () => undefined,
   uploadedIsKept = false,
 }: {
   uploads: Upload<R>[];
   onRemove: (id: string) => void;
+  /** Sends a file the connection or the server failed again. */
+  onRetry: (id: string) => void;
   /** The picture to show once a file is in. */
   thumbnailOf?: (result: R) => string | undefined;
   /** An uploaded file is the ad's already (the media page), not when the form is posted. */
@@ -85,6 +89,11 @@ export function UploadList<R>({
                   {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
                 </Typography>
               </Box>
+              {upload.status === 'failed' && upload.retryable && (
+                <Button size="small" onClick={() => onRetry(upload.id)}>
+                  Retry
+                </Button>
+              )}
               <IconButton
                 aria-label={`${uploadRowAction(upload.status, uploadedIsKept)} ${upload.name}`}
                 onClick={() => onRemove(upload.id)}

@@ -3,7 +3,8 @@ import { countOf } from '../../../lib/format.ts';
  * The media uploads of one form: each file is its own upload, at most `limit` of them under way at
  * once (section 9: 6 connections); the rest wait in the order they were added. Each upload
  * reports its progress and ends uploaded (with the server's answer) or failed, and can be removed
- * at any time — a running one is aborted.
+ * at any time — a running one is aborted. A failure the connection or the server caused (not a
+ * refusal of the file) can be tried again.
  */
 
 export type UploadStatus = 'waiting' | 'uploading' | 'uploaded' | 'failed';
@@ -16,6 +17,8 @@ export type Upload<R> = {
   progress: number;
   result?: R;
   error?: string;
+  /** Failed for a reason a second try may not meet (the connection, the server): `retry` it. */
+  retryable?: boolean;
 };
 
 /** Sends one file; calls onProgress with 0..1; rejects on failure or when `signal` aborts. */
@@ -30,6 +33,8 @@ type Entry<F, R> = Upload<R> & { file: F; controller?: AbortController };
 export type UploadQueue<F, R> = {
   add(file: F & { name: string }): string;
   remove(id: string): void;
+  /** Sends a failed upload again, if its failure was `retryable`. */
+  retry(id: string): void;
   /** The uploads in the order they were added. */
   uploads(): Upload<R>[];
 };
@@ -42,7 +47,12 @@ export function createUploadQueue<F, R>(options: {
   send: SendFile<F, R>;
   /** Called after every change, with the uploads as they now are. */
   onChange: (uploads: Upload<R>[]) => void;
+  /** What a failure says (default: its message). */
+  describe?: (error: unknown) => string;
+  /** Whether a failure may not happen again (default: never). */
+  retryable?: (error: unknown) => boolean;
 }): UploadQueue<F, R> {
+  const describe = options.describe ?? errorText;
   const entries: Entry<F, R>[] = [];
   let nextId = 1;
 
@@ -69,7 +79,11 @@ export function createUploadQueue<F, R>(options: {
       },
       (error: unknown) => {
         if (!isPresent(entry)) return;
-        Object.assign(entry, { status: 'failed', error: errorText(error) });
+        Object.assign(entry, {
+          status: 'failed',
+          error: describe(error),
+          retryable: options.retryable?.(error) ?? false,
+        });
         pump();
       },
     );
@@ -96,6 +110,12 @@ export function createUploadQueue<F, R>(options: {
       if (index < 0) return;
       const [entry] = entries.splice(index, 1);
       entry?.controller?.abort();
+      pump();
+    },
+    retry(id) {
+      const entry = entries.find((candidate) => candidate.id === id);
+      if (entry?.status !== 'failed' || !entry.retryable) return;
+      Object.assign(entry, { status: 'waiting', progress: 0, error: undefined, retryable: false });
       pump();
     },
     uploads: snapshot,

@@ -89,6 +89,33 @@ describe('the upload queue', () => {
     expect(seen[1]?.status).toBe('uploading');
   });
 
+  it('sends again a file the connection failed, not one the server refused', async () => {
+    const { send, calls } = controlledSend();
+    let seen: Upload<string>[] = [];
+    const queue = createUploadQueue<File, string>({
+      limit: 6,
+      send,
+      onChange: (u) => (seen = u),
+      retryable: (error) => (error as Error).message === 'offline',
+    });
+    const lost = queue.add({ name: 'a.jpg' });
+    const refused = queue.add({ name: 'b.jpg' });
+    calls.get('a.jpg')?.reject(new Error('offline'));
+    calls.get('b.jpg')?.reject(new Error('Not a photo'));
+    await settle();
+    expect(seen.map((upload) => [upload.status, upload.retryable])).toEqual([
+      ['failed', true],
+      ['failed', false],
+    ]);
+    queue.retry(refused);
+    queue.retry(lost);
+    expect([...calls.keys()]).toEqual(['a.jpg']);
+    expect(seen[0]).toMatchObject({ status: 'uploading', progress: 0, error: undefined });
+    calls.get('a.jpg')?.resolve('staged-a');
+    await settle();
+    expect(statuses(seen)).toEqual(['uploaded', 'failed']);
+  });
+
   it('aborts a running upload that is removed, and lets a waiting one take its place', async () => {
     const { send, calls } = controlledSend();
     let seen: Upload<string>[] = [];
