@@ -593,6 +593,31 @@ describe('bidding on an ad, live', () => {
     await context.close();
   }, 120_000);
 
+  it('a bid whose answer stalls is said unconfirmed once the wait is over, not left spinning', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    // The connection stalls: the bid never reaches the api, and nothing comes back.
+    await page.route('**/api/bid/', () => new Promise<void>(() => {}));
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(page, form, 'Open', '1301');
+    const sentAt = Date.now();
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form
+      .getByText(MESSAGES.bidUnconfirmed)
+      .waitFor({ timeout: LIMITS.apiAnswerWaitMs + 10_000 });
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(LIMITS.apiAnswerWaitMs - 1_000);
+    await page.unroute('**/api/bid/');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    await context.close();
+  }, 120_000);
+
   it('a later page of bids is fetched again at once when a bid arrives live', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

@@ -17,6 +17,12 @@ export const LIMITS = {
    * visitor may open next, so that the first page's own data and pictures go first.
    */
   screensFetchedAheadAfterMs: 2_000,
+  /**
+   * Not the spec's: how long the web app waits for an api call's answer before taking it as lost
+   * (a stalled phone connection can hang for minutes): the screen then says so and offers Retry,
+   * or, for a keyed submission, to press again.
+   */
+  apiAnswerWaitMs: 20_000,
   /** Not the spec's: an ad page whose live link has not connected by then says it is not live. */
   liveConnectGraceMs: 5_000,
   mobileRequestPollMs: 30_000,

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { noteServerDate } from '../../lib/serverClock.ts';
 
 /** The api's answer (spec section 7): data, an error flag and msg, sometimes field errors. */
@@ -171,6 +172,15 @@ const abortable = <T>(answer: Promise<T>, signal: AbortSignal): Promise<T> =>
     answer.then(resolve, reject);
   });
 
+/** `signal`, and LIMITS.apiAnswerWaitMs, where the browser can combine signals (AbortSignal.any). */
+function withAnswerWait(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (typeof AbortSignal.any !== 'function' || typeof AbortSignal.timeout !== 'function') {
+    return signal;
+  }
+  const wait = AbortSignal.timeout(LIMITS.apiAnswerWaitMs);
+  return signal ? AbortSignal.any([signal, wait]) : wait;
+}
+
 /** Calls the api and answers the whole envelope; for the few calls that read more than data. */
 export async function apiEnvelope<T>(
   path: string,
@@ -197,9 +207,11 @@ export async function apiEnvelope<T>(
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
-      signal: options.signal,
+      signal: withAnswerWait(options.signal),
     });
   } catch (error) {
+    // The caller's own abort stays one; LIMITS.apiAnswerWaitMs passing (TimeoutError) is a lost
+    // answer, as a dropped connection is.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, '');
   }
