@@ -3,7 +3,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { openAt, PHONE, textLinesOf, withAppAndBrowser } from './support/harness.ts';
+import {
+  loseFirstAnswer,
+  openAt,
+  PHONE,
+  textLinesOf,
+  withAppAndBrowser,
+} from './support/harness.ts';
 import {
   createMember,
   fromMailbox,
@@ -191,12 +197,19 @@ describe('two members and a mobile number', () => {
     await expect
       .poll(() => a.getByLabel('Write a review').inputValue())
       .toBe('Sold me a fine scooter, on time.');
+    // Its answer lost on the way (posted all the same): pressing again is said to be safe, and is.
+    await loseFirstAnswer(a, '/api/review/');
+    await a.getByRole('button', { name: 'Post Review' }).click();
+    await a.getByText(MESSAGES.reviewUnconfirmed).waitFor();
     await a.getByRole('button', { name: 'Post Review' }).click();
     await a.getByRole('dialog', { name: MESSAGES.reviewPosted }).waitFor();
     await a.getByRole('button', { name: 'OK' }).click();
     // Closed, the dialog hands the focus back to the (now empty) review box.
     await expect.poll(() => a.evaluate('document.activeElement?.tagName')).toBe('TEXTAREA');
     expect(await a.getByLabel('Write a review').inputValue()).toBe('');
+    expect(
+      await a.getByTestId('review').filter({ hasText: 'Sold me a fine scooter' }).count(),
+    ).toBe(1);
     const review = a.getByTestId('review').first();
     await expect.poll(() => review.innerText()).toContain(asha.username);
     expect(await review.innerText()).toContain('Sold me a fine scooter, on time.');

@@ -18,6 +18,8 @@ export const MESSAGES = {
   /** Ours, as bidUnconfirmed: the answer to Post Ad! was lost; a retry posts no second ad. */
   adUnconfirmed:
     'We could not confirm your ad was posted. Press Post Ad! again: it will not be posted twice.',
+  reviewUnconfirmed:
+    'We could not confirm your review was posted. Press Post Review again: it will not be posted twice.',
   contactUnconfirmed:
     'We could not confirm your message was sent. Press Submit again: it will not be sent twice.',
   loginRequired: 'Login Required!! Please login to continue',

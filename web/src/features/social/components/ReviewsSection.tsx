@@ -9,7 +9,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
-import { submissionKey } from '../../../lib/submissionKey.ts';
+import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { onNotificationArrived } from '../api/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
@@ -178,7 +178,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       void load(pages, answer.data ?? undefined);
     } catch (error) {
       submission.settle(error);
-      setFailure(messageOf(error));
+      setFailure(unconfirmed(error) ? MESSAGES.reviewUnconfirmed : messageOf(error));
     } finally {
       setPosting(false);
     }
