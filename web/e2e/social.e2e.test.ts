@@ -252,10 +252,13 @@ describe('two members and a mobile number', () => {
     expect(await b.locator(`[id="${describedBy}"]`).innerText()).toBe(
       `${asha.username} has requested your mobile number.`,
     );
+    // Its answer lost on the way (approved all the same): no failure is said, since it was given.
+    await loseFirstAnswer(b, '/api/request/status', 'PUT');
     await request.getByRole('button', { name: 'Approve' }).click();
     // The list reloads: the request is approved, so it now offers Revoke.
     await request.getByRole('button', { name: 'Revoke' }).waitFor();
     expect(await request.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await b.getByText(MESSAGES.generic).count()).toBe(0);
     await request.getByText('You approved: they can see your number.').waitFor();
     // The keyboard is not left on nothing, nor put on another answer a second Enter would press:
     // it goes to the request answered.

@@ -76,16 +76,20 @@ export const fieldByLabel = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
 
 /**
- * The first POST to `pathname` reaches the api, which applies it, but its answer never comes back
+ * The first POST (or `method`) to `pathname` reaches the api, which applies it, but its answer never comes back
  * (the connection is reset): what a member sees when the network drops at the worst moment. Later
  * requests go through.
  */
-export async function loseFirstAnswer(page: Page, pathname: string): Promise<void> {
+export async function loseFirstAnswer(
+  page: Page,
+  pathname: string,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<void> {
   let lose = true;
   await page.route(
     (url) => url.pathname === pathname,
     async (route) => {
-      if (route.request().method() !== 'POST' || !lose) return route.continue();
+      if (route.request().method() !== method || !lose) return route.continue();
       lose = false;
       await route.fetch();
       await route.abort('connectionreset');

@@ -110,6 +110,7 @@ export function NotificationBell() {
     setSeenAt((shown) => laterSeen(shown, mark));
   }, []);
 
+  /** Reads the list again; answers it, or undefined when it could not be read. */
   const reload = useCallback(async () => {
     try {
       const [listed, mark] = await Promise.all([
@@ -119,9 +120,11 @@ export function NotificationBell() {
       setNotifications(listed);
       seenElsewhere(mark);
       setFailure(null);
+      return listed;
     } catch (error) {
       // A failed poll keeps the list shown and says so; the next poll tries again.
       setFailure(messageOf(error));
+      return undefined;
     }
   }, [request, seenElsewhere]);
 
@@ -150,20 +153,24 @@ export function NotificationBell() {
   };
 
   const answer = async (notification: Notification, status: RequestAnswer) => {
-    if (!notification.requestId) return;
+    const { requestId } = notification;
+    if (!requestId) return;
     setBusy(notification._id);
+    let failure: unknown;
     try {
-      const { msg } = await answerRequest(envelope, notification.requestId, status);
+      const { msg } = await answerRequest(envelope, requestId, status);
       if (msg) enqueueSnackbar(msg, { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(messageOf(error), {
-        variant: 'error',
-      });
-    } finally {
-      setBusy(null);
-      await reload();
-      setAnswered(notification._id);
+      failure = error;
     }
+    setBusy(null);
+    const listed = await reload();
+    // An answer whose reply was lost may have been given all the same: the list read again says.
+    const given = listed?.some(
+      (shown) => shown.requestId === requestId && shown.requestStatus === status,
+    );
+    if (failure !== undefined && !given) enqueueSnackbar(messageOf(failure), { variant: 'error' });
+    setAnswered(notification._id);
   };
 
   // Outbids on one ad are one line, and count once.
