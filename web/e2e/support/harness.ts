@@ -76,9 +76,9 @@ export const fieldByLabel = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
 
 /**
- * The first POST (or `method`) to `pathname` reaches the api, which applies it, but its answer never comes back
- * (the connection is reset): what a member sees when the network drops at the worst moment. Later
- * requests go through.
+ * The first POST (or `method`) to `pathname` reaches the api, which applies it, but its answer
+ * never comes back (the connection is reset): what a member sees when the network drops at the
+ * worst moment. Later requests go through.
  */
 export async function loseFirstAnswer(
   page: Page,
