@@ -247,6 +247,22 @@ describe('a screen whose load fails', () => {
     }, 60_000);
   }
 
+  it('loads on its own, once back online, a screen that failed offline', async () => {
+    const { context, page } = await open('owner');
+    // Its script already here, as after a first visit: only the data is asked for offline.
+    await openAt(app, page, '/myAds');
+    await adCard(page).waitFor();
+    await openAt(app, page, '/');
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('banner').getByRole('link', { name: 'My Ads' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.offline }).waitFor();
+    await context.setOffline(false);
+    await adCard(page).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: MESSAGES.offline }).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('keeps a member whose login could not be checked on their page, and Retry shows it', async () => {
     const { context, page } = await openAs(browser, other);
     const failure = await failUntilReleased(page, '/api/user');

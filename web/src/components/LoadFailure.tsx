@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ApiError, messageOf } from '../app/api/client.ts';
@@ -36,7 +37,7 @@ type Props = {
 /**
  * What a screen shows when what it is for could not be loaded: why, and Retry, which asks again
  * without reloading the page (a failure is often a passing one: the api's 503 while PostgreSQL
- * is back in a moment, a dropped connection).
+ * is back in a moment, a dropped connection); offline, it asks again on its own once online.
  */
 export function LoadFailure({ message, onRetry, retrying: loading = false }: Props) {
   const [retrying, setRetrying] = useState(false);
@@ -48,6 +49,16 @@ export function LoadFailure({ message, onRetry, retrying: loading = false }: Pro
       setRetrying(false);
     }
   };
+  // Failed offline: asked again as soon as the browser is back online, not left saying so.
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+  const offline = message === MESSAGES.offline;
+  useEffect(() => {
+    if (!offline) return undefined;
+    const again = () => void retryRef.current();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline]);
   return (
     <Alert
       severity="error"
