@@ -71,11 +71,16 @@ export const indiaYearOf = (instant: string): number =>
 export const startOfIndiaDay = (date: string): string =>
   new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS).toISOString();
 
-/** YYYY-MM-DD → DD-MM-YYYY, as the screens and messages write a day ('' for what is not one). */
-export const displayDate = (iso: string): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** YYYY-MM-DD → DD-MM-YYYY, as section 5 sends a date of birth; anything else as it is. */
+export const dayMonthYear = (iso: string): string => {
+  const match = ISO_DATE.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
 };
+
+/** YYYY-MM-DD → DD-MM-YYYY, as the screens and messages write a day ('' for what is not one). */
+export const displayDate = (iso: string): string => (ISO_DATE.test(iso) ? dayMonthYear(iso) : '');
 
 /** The date `days` after `date` (negative: before). */
 export const addDays = (date: string, days: number): string =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayMonthYear,
+  displayDate,
   indiaDateOf,
   indiaPickerValueOf,
   indiaWallClockOf,
@@ -48,5 +50,14 @@ describe("India's wall clock", () => {
         instant,
       );
     }
+  });
+});
+
+describe('a day written day first', () => {
+  it('turns YYYY-MM-DD into DD-MM-YYYY, leaving anything else as it is (or empty, to show)', () => {
+    expect(dayMonthYear('2001-04-09')).toBe('09-04-2001');
+    expect(dayMonthYear('09-04-2001')).toBe('09-04-2001');
+    expect(displayDate('2001-04-09')).toBe('09-04-2001');
+    expect(displayDate('not a day')).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.
 import { mobileValidated, status } from '@boli/engine/accounts/account.state';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { findUserById, toUserDetail } from '@boli/projections/users/users.queries';
+import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 
 /**
  * The one account a request is about, folded from its own stream: always up to date (no read
@@ -48,11 +49,6 @@ export async function storeMessageSecret(
 export async function dropMessageSecret(db: Knex, eventId: string): Promise<void> {
   await db('message_secrets').where({ event_id: eventId }).delete();
 }
-
-const dayMonthYear = (iso: string): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
-};
 
 /**
  * The contract's `userDetail` from the account's own events: the fallback while the users read

@@ -6,6 +6,7 @@ import { readStored } from '../../../app/session/storage.ts';
 import type { OtpLogin, OtpSent } from '../machines/otp.machine.ts';
 import type { SignupResult, SignupValues } from '../machines/signup.machine.ts';
 import { isRecord } from '../../../lib/records.ts';
+import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 
 /* The accounts calls of docs/api/accounts.md, as the screens use them. */
 
@@ -34,17 +35,11 @@ export async function checkCaptcha(input: {
   await apiEnvelope('/api/auth/captcha/check', { json: input });
 }
 
-/** YYYY-MM-DD (the date input) → DD-MM-YYYY (what the forms send). */
-export const toDayMonthYear = (iso: string): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
-};
-
 export async function signup(values: SignupValues): Promise<SignupResult> {
   const { data } = await apiEnvelope<unknown>('/api/auth/signup', {
     json: {
       ...values,
-      dob: toDayMonthYear(values.dob),
+      dob: dayMonthYear(values.dob),
       country: { name: values.country },
       termsOfServicesCheckBox: values.termsOfServicesCheckBox ? 'true' : 'false',
     },

@@ -35,6 +35,7 @@ import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
+import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 
 const TEXT_FIELDS = [
   'bnr',
@@ -79,12 +80,6 @@ function formOf(member: Member): ProfileForm {
   while (links.length < LINK_SLOTS) links.push({ title: '', url: '' });
   return { ...form, dob: parseDob(fieldText(member, 'dob')) ?? '', links };
 }
-
-/** YYYY-MM-DD → DD-MM-YYYY, as section 5 says the dob is sent. */
-const dayMonthYear = (iso: string): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
-};
 
 function inputOf(form: ProfileForm): EditProfileInput {
   return {
