@@ -27,7 +27,7 @@ declare module 'koa' {
   }
 }
 
-export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
+export const TOKEN_EXPIRED = MESSAGES.tokenExpired;
 
 type AuthInfra = Pick<Infrastructure, 'db'> & {
   config: Pick<Infrastructure['config'], 'JWT_SECRET'>;

@@ -181,3 +181,6 @@ export const ROLES = ['member', 'support', 'auditor', 'admin'] as const;
 
 /** A size limit in bytes, as its messages say it: in megabytes (10_485_760 is 10). */
 export const inMegabytes = (bytes: number): number => bytes / 2 ** 20;
+
+/** How many pages of LIMITS.bidPageSize a list of `bids` bids has (section 4). */
+export const bidPagesOf = (bids: number): number => Math.ceil(bids / LIMITS.bidPageSize);

@@ -7,6 +7,8 @@ import { LIMITS } from './limits.ts';
 export const MESSAGES = {
   generic: 'Something went wrong. Please try again.',
   sessionExpired: 'Your session expired. Please login again.',
+  /** Section 4: the msg of the 403 that says the access token expired (the web then renews it). */
+  tokenExpired: 'TOKEN_EXPIRED',
   /** Ours: this tab's session ended because another tab of the browser logged out. */
   loggedOutElsewhere: 'You logged out in another tab.',
   /** Ours: the stored login could not be checked (the connection or the server), not refused. */

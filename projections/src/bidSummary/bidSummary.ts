@@ -1,6 +1,6 @@
 import type { BidPhase, BidType } from '@boli/engine/ads/ad.events';
 import { topBidOf } from '@boli/engine/ads/ad.ranking';
-import { LIMITS } from '@boli/engine/shared/limits';
+import { bidPagesOf, LIMITS } from '@boli/engine/shared/limits';
 
 /*
  * Section 3's Bid summary, computed from an ad's bids for one viewer. Pure: the read model stores
@@ -171,8 +171,6 @@ export function bidResultFor(
 /** Whether a bidder's bid won (once bidding has closed): see bidResultFor. */
 export type BidResult = 'highest' | 'notHighest';
 
-const pagesOf = (count: number): number => Math.ceil(count / LIMITS.bidPageSize);
-
 const pageOf = (list: readonly Indexed[], page: number, viewer: BidViewer): PublicBid[] => {
   const start = Math.max(0, Math.trunc(page)) * LIMITS.bidPageSize;
   return list.slice(start, start + LIMITS.bidPageSize).map(({ bid }) => publicBidView(bid, viewer));
@@ -195,8 +193,8 @@ export const bidSummaryFor = (
   const overall = highestView(highest(visible), viewer);
   const mine = (list: readonly Indexed[]) => list.filter(({ bid }) => isOwnBid(bid, viewer)).length;
   const pageCounts = {
-    beforeFinalCall: pagesOf(before.length),
-    afterFinalCall: pagesOf(after.length),
+    beforeFinalCall: bidPagesOf(before.length),
+    afterFinalCall: bidPagesOf(after.length),
   };
   return {
     overallHighestBidAmount: overall?.amount ?? null,

@@ -1,5 +1,5 @@
 import type { CloseReason } from '@boli/engine/ads/ad.events';
-import { LIMITS } from '@boli/engine/shared/limits';
+import { bidPagesOf } from '@boli/engine/shared/limits';
 import { withAdded } from '@boli/engine/shared/objects';
 import {
   bidResultFor,
@@ -43,16 +43,14 @@ export type AssembledSummary = Omit<BidSummary, 'beoreFinalCallBids' | 'afterFin
   readonly afterFinalCallBids: readonly PublicStoredBid[];
 };
 
-const pagesOf = (count: number): number => Math.ceil(count / LIMITS.bidPageSize);
-
 export const publicStoredBid = (bid: StoredBid, viewer: BidViewer): PublicStoredBid =>
   withAdded(publicBidView(bid, viewer), { position: bid.position });
 
 export function assembleSummary(parts: SummaryParts, viewer: BidViewer): AssembledSummary {
   const highest = bidSummaryFor(parts.candidates, viewer);
   const pageCounts = {
-    beforeFinalCall: pagesOf(parts.beforeCount),
-    afterFinalCall: pagesOf(parts.afterCount),
+    beforeFinalCall: bidPagesOf(parts.beforeCount),
+    afterFinalCall: bidPagesOf(parts.afterCount),
   };
   return {
     overallHighestBidAmount: highest.overallHighestBidAmount,

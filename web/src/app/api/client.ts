@@ -15,7 +15,7 @@ export type Envelope<T> = {
 };
 
 /** The server's code for an expired login (spec section 4): a 403 whose msg is this. */
-export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
+export const TOKEN_EXPIRED = MESSAGES.tokenExpired;
 
 /**
  * A call that did not succeed. `message` is what the product shows (section 7: the server's

@@ -1,4 +1,4 @@
-import { LIMITS } from '@boli/engine/shared/limits';
+import { bidPagesOf, LIMITS } from '@boli/engine/shared/limits';
 import type { BidSummaryView, BidView, CloseReason } from '../api/bidViews.ts';
 import type { LiveNews } from './liveNews.ts';
 import { comparePositions, laterPosition, type Position } from './position.ts';
@@ -141,8 +141,9 @@ export function bidPageText(tab: BidTab, page: number, pageCount: number): strin
 /** Pages of a tab, from its bid count. */
 export function pageCountOf(summary: BidSummaryView | null, tab: BidTab): number {
   if (!summary) return 0;
-  const total = tab === 'beforeFinalCall' ? summary.allBeforeBidsCount : summary.allAfterBidsCount;
-  return Math.ceil(total / LIMITS.bidPageSize);
+  return bidPagesOf(
+    tab === 'beforeFinalCall' ? summary.allBeforeBidsCount : summary.allAfterBidsCount,
+  );
 }
 
 /** The newer of two summaries (by position; on a tie, the one that arrived last). */
