@@ -292,9 +292,9 @@ describe('a screen’s script asked for ahead of the tap', () => {
     await expect.poll(() => asked).toContain('ProfileMeScreen');
     expect(asked).not.toContain('SettingsScreen');
     await page.getByRole('button', { name: 'Menu' }).click();
-    await expect.poll(() => asked).toEqual(
-      expect.arrayContaining(['SettingsScreen', 'TransactionsScreen', 'MyBidsScreen']),
-    );
+    await expect
+      .poll(() => asked)
+      .toEqual(expect.arrayContaining(['SettingsScreen', 'TransactionsScreen', 'MyBidsScreen']));
     // Asked for once each, however often pointed at.
     expect(asked.filter((screen) => screen === 'SettingsScreen')).toHaveLength(1);
     await page.getByRole('menuitem', { name: 'Settings' }).click();
