@@ -15,6 +15,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
+  loseFirstAnswer,
   PHONE,
   sidewaysOverflowOnPhone,
   TOUCH_PHONE,
@@ -320,6 +321,10 @@ describe('ad space', () => {
       .poll(() => companyField.evaluate((input) => input === document.activeElement))
       .toBe(true);
     await companyField.fill('Kite Tea');
+    // Its answer lost on the way (the bid is placed): pressing again is said to be safe, and is.
+    await loseFirstAnswer(page, '/api/adbid/');
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidUnconfirmed }).waitFor();
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     const posted = page.getByRole('dialog', { name: MESSAGES.adBidPosted });
     await posted.waitFor({ timeout: 30_000 });
@@ -337,6 +342,10 @@ describe('ad space', () => {
       .getByRole('row')
       .filter({ hasText: 'Kite Tea' });
     await row.waitFor();
+    const mine = await api(app, `/api/adbid/bids?slotdate=${slotdate}&type=sidePanels`, {
+      token: member.token,
+    });
+    expect(JSON.stringify(mine.body.data).match(/Kite Tea/g)).toHaveLength(1);
     // Under the company, marked as the member's own; no login name is shown.
     expect(await row.innerText()).toMatch(/Kite Tea \(your bid\)\s+₹2,50,000/);
     expect(await row.innerText()).not.toContain(member.username);

@@ -265,9 +265,11 @@ export type SlotBidInput = {
 export async function postSlotBid(
   envelope: ApiEnvelopeRequest,
   bid: SlotBidInput,
+  idempotencyKey: string,
 ): Promise<string> {
   const answer = await envelope<unknown>('/api/adbid/', {
     json: { ...bid, biddate: new Date().toISOString() },
+    idempotencyKey,
   });
   return answer.msg;
 }

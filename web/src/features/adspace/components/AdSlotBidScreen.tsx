@@ -27,6 +27,7 @@ import {
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
 import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
+import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
@@ -104,6 +105,8 @@ export function AdSlotBidScreen() {
   const [company, setCompany] = useState('');
   const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
   const [sending, setSending] = useState(false);
+  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
+  const [submission] = useState(() => submissionKey('slotBid'));
   const [posted, setPosted] = useState<string | null>(null);
   /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -159,17 +162,20 @@ export function AdSlotBidScreen() {
     setConfirming(null);
     setSending(true);
     try {
-      const msg = await postSlotBid(envelope, {
+      const bid = {
         user_id: user?._id ?? '',
         type,
         bidamt: Number(amount),
         slotdate: id,
         company: company.trim(),
-      });
+      };
+      const msg = await postSlotBid(envelope, bid, submission.keyFor(bid));
+      submission.settle();
       setPosted(msg || MESSAGES.adBidPosted);
       setAmount('');
       slot.reload();
     } catch (error) {
+      submission.settle(error);
       const data = error instanceof ApiError ? error.data : null;
       const action =
         typeof data === 'object' && data !== null && 'actionMessage' in data
@@ -180,7 +186,7 @@ export function AdSlotBidScreen() {
       slot.reload();
       const companyTaken = error instanceof ApiError && error.code === 'COMPANY_NAME_TAKEN';
       refuse({
-        msg: firstMessageOf(error),
+        msg: unconfirmed(error) ? MESSAGES.slotBidUnconfirmed : firstMessageOf(error),
         ...(action ? { action } : {}),
         ...(subscribeAt ? { subscribeAt } : {}),
         ...(companyTaken ? { field: 'company' as const } : {}),
