@@ -225,11 +225,11 @@ describe('share bids through the sandbox checkout', () => {
     expect(await feeDialog.count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-shares-bids.png', fullPage: true });
 
-    // A bid whose answer was lost on the way back, pressed again: the same Idempotency-Key goes
-    // with it, and it is posted once.
+    // A bid whose answer was lost on the way back, pressed again (as the notice says is safe):
+    // the same Idempotency-Key goes with it, and it is posted once.
     await loseFirstAnswer(page, '/api/buyShare/');
     await postBid(page, 'Open', '35000');
-    await form.getByText(MESSAGES.generic).waitFor();
+    await form.getByText(MESSAGES.shareBidUnconfirmed).waitFor();
     await form.getByRole('button', { name: 'Post Bid' }).click();
     await acknowledgeBidPosted(page);
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);

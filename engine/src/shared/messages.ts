@@ -20,6 +20,8 @@ export const MESSAGES = {
   /** Ours, as bidUnconfirmed: the answer to Post Ad! was lost; a retry posts no second ad. */
   adUnconfirmed:
     'We could not confirm your ad was posted. Press Post Ad! again: it will not be posted twice.',
+  shareBidUnconfirmed:
+    'We could not confirm your bid. Press Post Bid again: it will not be placed twice.',
   slotBidUnconfirmed:
     'We could not confirm your bid. Press Post Ad Bid again: it will not be placed twice.',
   reviewUnconfirmed:

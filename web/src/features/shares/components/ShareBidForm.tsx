@@ -13,7 +13,7 @@ import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
-import { submissionKey } from '../../../lib/submissionKey.ts';
+import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { postShareBid, quoteShareFee } from '../api/sharesApi.ts';
 import {
   shareBidBody,
@@ -113,7 +113,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
       posted(MESSAGES.bidPosted, !hasPaidToBuyShare);
     } catch (error) {
       submission.settle(error);
-      setFailure(firstMessageOf(error));
+      setFailure(unconfirmed(error) ? MESSAGES.shareBidUnconfirmed : firstMessageOf(error));
     } finally {
       setSending(false);
     }
