@@ -8,6 +8,7 @@ import type { TestApp } from '../../ops/src/testing/app.ts';
 import { bidArea } from './support/bids.ts';
 import {
   fieldByLabel,
+  loseFirstAnswer,
   openAt,
   PHONE,
   sidewaysOverflowOnPhone,
@@ -316,10 +317,14 @@ describe('the media page', () => {
     // It shows which photo, not the name the server stored it under.
     await asked.locator('img').waitFor();
     expect(await asked.innerText()).not.toMatch(/\.jpe?g/);
+    // Its answer lost on the way back (removed all the same): the gallery shows it gone, and no
+    // failure is said.
+    await loseFirstAnswer(page, '/api/gallery/remove');
     await asked.getByRole('button', { name: 'Remove' }).click();
     await asked.waitFor({ state: 'detached' });
     await expect.poll(() => items.count()).toBe(held);
     await row.waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').filter({ hasText: MESSAGES.generic }).count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-media-removed.png', fullPage: true });
 
     // An upload row's X says what it does here: the file is the ad's already, so it only goes

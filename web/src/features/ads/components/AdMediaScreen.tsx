@@ -218,30 +218,57 @@ function AdMedia({
     (upload) => upload.status === 'waiting' || upload.status === 'uploading',
   ).length;
 
+  /** Reads the gallery again and shows it; answers it. */
+  const readGallery = useCallback(async () => {
+    const items = await request<GalleryItemView[]>(AD_PATHS.media, { query: { item_id: itemId } });
+    const read = Array.isArray(items) ? items : [];
+    setGallery(read);
+    return read;
+  }, [request, itemId]);
+
   const reload = useCallback(() => {
-    request<GalleryItemView[]>(AD_PATHS.media, { query: { item_id: itemId } }).then(
-      (items) => setGallery(Array.isArray(items) ? items : []),
-      (error: unknown) => setFailure(messageOf(error)),
-    );
+    readGallery().catch((error: unknown) => setFailure(messageOf(error)));
     onChanged();
-  }, [request, itemId, onChanged]);
+  }, [readGallery, onChanged]);
+
+  /**
+   * A change that failed: the gallery is read again and shown as it is, and the failure said
+   * unless the gallery shows the change `made` all the same (its answer lost on the way back).
+   * Answers whether it was made.
+   */
+  const failedUnlessMade = async (
+    error: unknown,
+    made: (read: GalleryItemView[]) => boolean,
+  ): Promise<boolean> => {
+    if (isAdClosedRefusal(error)) onClosed();
+    const read = await readGallery().catch(() => undefined);
+    onChanged();
+    const done = read !== undefined && made(read);
+    if (!done) setFailure(messageOf(error));
+    return done;
+  };
 
   const uploadedCount = media.uploaded.length;
   useEffect(() => {
     if (uploadedCount > 0) reload();
   }, [uploadedCount, reload]);
 
-  /** Sends one change of the gallery; true once the api took it (else its refusal shows). */
-  const act = async (path: string, name: string): Promise<boolean> => {
+  /**
+   * Sends one change of the gallery; true once it is made (else its refusal shows). `made` tells,
+   * from the gallery read again, whether a change whose answer failed was made all the same.
+   */
+  const act = async (
+    path: string,
+    name: string,
+    made: (read: GalleryItemView[]) => boolean = () => false,
+  ): Promise<boolean> => {
     setFailure(null);
     try {
       await request<unknown>(path, { json: { item_id: itemId, name } });
       reload();
       return true;
     } catch (error) {
-      if (isAdClosedRefusal(error)) onClosed();
-      setFailure(messageOf(error));
-      return false;
+      return failedUnlessMade(error, made);
     }
   };
 
@@ -254,16 +281,17 @@ function AdMedia({
     setFailure(null);
     setMoved(undefined);
     setArranging(true);
+    const done = () =>
+      setMoved({ name, direction, said: movedAnnouncement(order.indexOf(name) + 1, order.length) });
     try {
       const row = await request<AdDetailView>(AD_PATHS.order, { json: { item_id: itemId, order } });
       setGallery(row.gallery ?? []);
-      const said = movedAnnouncement(order.indexOf(name) + 1, order.length);
-      setMoved({ name, direction, said });
+      done();
       onChanged();
     } catch (error) {
-      if (isAdClosedRefusal(error)) onClosed();
-      setFailure(messageOf(error));
-      reload();
+      const saved = (read: GalleryItemView[]) =>
+        read.map((item) => item.name).join('\n') === order.join('\n');
+      if (await failedUnlessMade(error, saved)) done();
     } finally {
       setArranging(false);
     }
@@ -318,7 +346,8 @@ function AdMedia({
       name,
       gallery.map((item) => item.name),
     );
-    if ((await act(AD_PATHS.remove, name)) && upload) media.remove(upload);
+    const gone = (read: GalleryItemView[]) => !read.some((item) => item.name === name);
+    if ((await act(AD_PATHS.remove, name, gone)) && upload) media.remove(upload);
   };
 
   const labels = mediaLabels(gallery);
