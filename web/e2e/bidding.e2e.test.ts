@@ -46,13 +46,26 @@ const cutListRefresh = async (page: Page): Promise<() => Promise<void>> => {
 /** socket.io's path, for its long polling and its websocket alike (api/src/server.ts). */
 const isBidSocket = (url: URL) => url.pathname === '/bid/';
 
-/** A new ad's owner and a bidder, each in a window on the ad, with no bids on it yet. */
-async function ownerAndBidderOnNewAd() {
+/** A new ad's owner and a bidder, both verified members, and a bid of the bidder's over the api. */
+async function newAdWithBidder() {
   const [owner, bidder] = await Promise.all([
     createMember(app, { address: true }),
     createMember(app, { address: false }),
   ]);
   const adId = await postAd(app, owner);
+  const bid = async (amount: number) => {
+    const placed = await api(app, '/api/bid/', {
+      token: bidder.token,
+      json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias: bidder.bidAlias },
+    });
+    expect(placed.status).toBe(200);
+  };
+  return { owner, bidder, adId, bid };
+}
+
+/** A new ad's owner and a bidder, each in a window on the ad, with no bids on it yet. */
+async function ownerAndBidderOnNewAd() {
+  const { owner, bidder, adId } = await newAdWithBidder();
   const ownerSide = await openAs(browser, owner);
   const bidderSide = await openAs(browser, bidder);
   for (const { page } of [ownerSide, bidderSide]) {
@@ -106,11 +119,7 @@ const indiaPickerValueIn = (seconds: number): string =>
 
 describe('bidding on an ad, live', () => {
   it('the owner sees a bid arrive, makes a final call, and both see it close', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
+    const { owner, bidder, adId } = await newAdWithBidder();
 
     // The owner's browser is in New York: the picker and every time still read India's clock.
     const ownerSide = await openAs(browser, owner, undefined, 'America/New_York');
@@ -436,11 +445,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a bid far above the asking price is placed only once the bidder says it is meant', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner); // asking ₹25,000
+    const { bidder, adId } = await newAdWithBidder(); // asking ₹25,000
     const { page, context } = await openAs(browser, bidder);
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
@@ -507,11 +512,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a key the amount left out stays said, and the first press on Bid places the bid', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
+    const { bidder, adId } = await newAdWithBidder();
     // Bids listed below the form: a page long enough to scroll Bid to the middle of the screen
     // (at the page's end, what is above Bid would move instead).
     for (let i = 1; i <= 6; i++) {
@@ -567,11 +568,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a bid whose answer was lost is placed once when the bidder presses Bid again', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
+    const { bidder, adId } = await newAdWithBidder();
     const { context, page } = await openAs(browser, bidder);
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
@@ -594,11 +591,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a bid whose answer stalls is said unconfirmed once the wait is over, not left spinning', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
+    const { bidder, adId } = await newAdWithBidder();
     const { context, page } = await openAs(browser, bidder);
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
@@ -619,18 +612,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a later page of bids is fetched again at once when a bid arrives live', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
-    const bid = async (amount: number) => {
-      const placed = await api(app, '/api/bid/', {
-        token: bidder.token,
-        json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias: bidder.bidAlias },
-      });
-      expect(placed.status).toBe(200);
-    };
+    const { adId, bid } = await newAdWithBidder();
     for (let i = 1; i <= 11; i++) await bid(1_000 + i);
     const guest = await browser.newContext();
     const page = await guest.newPage();
@@ -661,11 +643,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a final call whose answer was lost is not left said to have failed once it shows made', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
+    const { owner, bidder, adId } = await newAdWithBidder();
     const placed = await api(app, '/api/bid/', {
       token: bidder.token,
       json: { item_id: adId, bidamt: 1_000, type: 'Open', bidAlias: bidder.bidAlias },
@@ -690,18 +668,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('an ad in its final call opens on the bids after it, asked for once', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
-    const bid = async (amount: number) => {
-      const placed = await api(app, '/api/bid/', {
-        token: bidder.token,
-        json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias: bidder.bidAlias },
-      });
-      expect(placed.status).toBe(200);
-    };
+    const { owner, adId, bid } = await newAdWithBidder();
     await bid(1_000);
     const called = await api(app, '/api/bid/finalCall', {
       token: owner.token,
@@ -730,11 +697,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a viewer whose live link drops is told so, and gets the bids it missed when it is back', async () => {
-    const [owner, bidder] = await Promise.all([
-      createMember(app, { address: true }),
-      createMember(app, { address: false }),
-    ]);
-    const adId = await postAd(app, owner);
+    const { bidder, adId } = await newAdWithBidder();
     const guest = await browser.newContext();
     const page = await guest.newPage();
     const link = await cuttableLiveLink(page);

@@ -40,8 +40,9 @@ import { VERIFY_PHONE_SCREEN, type PageLayout } from './layout/layoutRules.ts';
  * links land), Login and the phone's OTP screen come with the app's first script, so a phone on a
  * slow connection paints sooner. The others are fetched once the first page has loaded
  * (screensToFetchAhead), when a link to one is pointed at or the menu opens (fetchScreenAt), or
- * when first shown if that comes sooner; AppShell shows a spinner while one loads. The bid calendar carries FullCalendar, a fifth of the app's script, and the staff
- * tools are for staff only.
+ * when first shown if that comes sooner; AppShell shows a spinner while one loads. The bid
+ * calendar carries FullCalendar, a fifth of the app's script, and the staff tools are for staff
+ * only.
  */
 const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
   // One fetch, shared by the preload and the render; one that failed is tried again.

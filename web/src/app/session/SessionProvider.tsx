@@ -109,8 +109,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const refresh = useMemo(() => {
-    /** This tab goes on with a token another tab of the browser stored. */
-    const takeStored = (token: string) => {
+    /** This tab goes on with `token`: its own renewal's, or one another tab stored. */
+    const goOnWith = (token: string) => {
       dispatch({ type: 'tokenRefreshed', token });
       return token;
     };
@@ -120,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!refreshToken) throw new ApiError(401, '');
         // Another tab renewed the session while this one waited: its token is this tab's too.
         const stored = readStored('jwt');
-        if (stored && stored !== tokenRef.current) return takeStored(stored);
+        if (stored && stored !== tokenRef.current) return goOnWith(stored);
         const tokens = await requestRefresh(refreshToken).catch((error: unknown) => {
           // Without Web Locks another tab may have spent the refresh token first: its new one
           // is stored by now, or soon; this tab takes it rather than ending the session.
@@ -136,7 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           throw error;
         });
         storeTokens(tokens);
-        return takeStored(tokens.token);
+        return goOnWith(tokens.token);
       }),
     );
   }, [logout]);
