@@ -305,6 +305,12 @@ describe('a refused long form on a phone', () => {
     await leave.waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/editprofile');
     expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
+    // Offline, Save says so (not that the profile was not updated), and keeps what was typed.
+    await context.setOffline(true);
+    await save.click();
+    await alert(page, MESSAGES.offline).waitFor();
+    await context.setOffline(false);
+    expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     await save.click();
     await page.waitForURL((url) => url.pathname === '/profile-me');
 

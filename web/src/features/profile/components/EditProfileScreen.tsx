@@ -17,7 +17,7 @@ import {
 } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { apiRequest, ApiError, messageOf } from '../../../app/api/client.ts';
+import { apiRequest, ApiError, failedOffline, messageOf } from '../../../app/api/client.ts';
 import {
   fetchCountries,
   fetchDistricts,
@@ -214,7 +214,8 @@ function EditProfileForm({ member }: { member: Member }) {
       navigate(comeBackTo ? safeRedirectTarget(comeBackTo) : '/profile-me');
     } catch (error) {
       if (error instanceof ApiError) setErrors(errorsByField(error.errors));
-      setFailure(MESSAGES.profileNotUpdated);
+      // Offline, that, rather than that the profile was not updated for a reason to mend.
+      setFailure(failedOffline(error) ? MESSAGES.offline : MESSAGES.profileNotUpdated);
       setRefusals((n) => n + 1);
       setSaving(false);
     }

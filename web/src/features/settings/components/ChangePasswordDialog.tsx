@@ -17,7 +17,7 @@ import {
   type FieldErrors,
 } from '@boli/engine/accounts/account.rules';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { errorsByField, fieldErrorProps } from '../../../lib/fieldErrors.ts';
@@ -70,7 +70,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       if (error instanceof ApiError) {
         // A field's message is said under that field; above the form, only one of no field's.
         const byField = errorsByField(error.errors);
-        setErrors(Object.keys(byField).length > 0 ? byField : { form: [error.firstMessage] });
+        setErrors(Object.keys(byField).length > 0 ? byField : { form: [firstMessageOf(error)] });
       } else {
         setErrors({ form: [MESSAGES.generic] });
       }
