@@ -22,6 +22,8 @@ export type SubmissionKey = {
   keyFor(body: unknown): string;
   /** The submission's outcome: a success or an answered refusal ends it; a lost answer does not. */
   settle(error?: unknown): void;
+  /** Sends `body` with its key (`request`'s argument), and settles on the outcome; rethrows. */
+  send<T>(body: unknown, request: (key: string) => Promise<T>): Promise<T>;
 };
 
 /** Whether a failure leaves it unknown if the api applied the request. */
@@ -59,7 +61,7 @@ export function submissionKey(
   }: { store?: DraftStorage | null; newKey?: () => string } = {},
 ): SubmissionKey {
   let pending = readPending(store, scope);
-  return {
+  const submission: SubmissionKey = {
     keyFor(body) {
       const text = JSON.stringify(body);
       if (pending?.body !== text) {
@@ -73,5 +75,16 @@ export function submissionKey(
       pending = null;
       writePending(store, scope, null);
     },
+    async send(body, request) {
+      try {
+        const answer = await request(submission.keyFor(body));
+        submission.settle();
+        return answer;
+      } catch (error) {
+        submission.settle(error);
+        throw error;
+      }
+    },
   };
+  return submission;
 }

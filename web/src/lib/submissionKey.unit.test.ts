@@ -37,6 +37,23 @@ describe('a form’s submission key', () => {
     expect(keys.keyFor({ bidamt: 1300 })).toBe('k4');
   });
 
+  it('is sent with its body, kept after a lost answer and ended by an answer', async () => {
+    const keys = counting().keys();
+    const sentWith: string[] = [];
+    const lost = (key: string) => {
+      sentWith.push(key);
+      return Promise.reject(new ApiError(0, ''));
+    };
+    await expect(keys.send({ bidamt: 1201 }, lost)).rejects.toBeInstanceOf(ApiError);
+    const answered = await keys.send({ bidamt: 1201 }, (key) => {
+      sentWith.push(key);
+      return Promise.resolve('Bid Posted!');
+    });
+    expect(answered).toBe('Bid Posted!');
+    expect(sentWith).toEqual(['k1', 'k1']);
+    expect(keys.keyFor({ bidamt: 1201 })).toBe('k2');
+  });
+
   it('still works in the page where the tab’s storage is refused', () => {
     const keys = counting(refusingStorage()).keys();
     expect(keys.keyFor({ bidamt: 1 })).toBe('k1');

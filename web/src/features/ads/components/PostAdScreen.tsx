@@ -62,16 +62,9 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       const body = new FormData();
       for (const [name, value] of fields) body.append(name, value);
       for (const stagedId of stagedIds) body.append('stagedId', stagedId);
-      const idempotencyKey = submission.keyFor({ fields, stagedIds });
-      const answer = await envelope<unknown>(AD_PATHS.post, {
-        method: 'POST',
-        form: body,
-        idempotencyKey,
-      }).catch((error: unknown) => {
-        submission.settle(error);
-        throw error;
-      });
-      submission.settle();
+      const answer = await submission.send({ fields, stagedIds }, (idempotencyKey) =>
+        envelope<unknown>(AD_PATHS.post, { method: 'POST', form: body, idempotencyKey }),
+      );
       posted.current = true;
       savePostAdDraft(memberId, null);
       enqueueSnackbar(answer.msg || MESSAGES.adPosted, { variant: 'success' });

@@ -169,13 +169,11 @@ export function AdSlotBidScreen() {
         slotdate: id,
         company: company.trim(),
       };
-      const msg = await postSlotBid(envelope, bid, submission.keyFor(bid));
-      submission.settle();
+      const msg = await submission.send(bid, (key) => postSlotBid(envelope, bid, key));
       setPosted(msg || MESSAGES.adBidPosted);
       setAmount('');
       slot.reload();
     } catch (error) {
-      submission.settle(error);
       const data = error instanceof ApiError ? error.data : null;
       const action =
         typeof data === 'object' && data !== null && 'actionMessage' in data

@@ -128,30 +128,26 @@ export function BidForm({
     if (!user || input.type === SELECT_TYPE) return;
     setOutlier(null);
     setSending(true);
-    let body: PlaceBidBody | undefined;
+    const body = bidRequestBody(
+      { ...input, type: input.type },
+      { userId: user._id, username: user.username },
+      itemId,
+    );
     try {
-      body = bidRequestBody(
-        { ...input, type: input.type },
-        { userId: user._id, username: user.username },
-        itemId,
-      );
-      const summary = await placeBid(request, body, submission.keyFor(body));
-      submission.settle();
+      const summary = await submission.send(body, (key) => placeBid(request, body, key));
       setInput((current) => ({ ...current, type: SELECT_TYPE, amount: '' }));
       onPosted(summary);
     } catch (error) {
-      submission.settle(error);
       // The session is over: the app logged out and said so; the bid stays for after the login.
       if (endsSession(error, token)) return;
       const subscribeAt = subscribeLink(error);
-      if (body && error instanceof ApiError && ALIAS_REFUSALS.includes(error.code))
+      if (error instanceof ApiError && ALIAS_REFUSALS.includes(error.code))
         setTakenAlias(body.bidAlias);
-      if (body && error instanceof ApiError && error.code === 'BIDDING_CLOSED')
-        onClosedMeanwhile?.(body);
+      if (error instanceof ApiError && error.code === 'BIDDING_CLOSED') onClosedMeanwhile?.(body);
       setFailure({
         message: unconfirmed(error) ? MESSAGES.bidUnconfirmed : firstMessageOf(error),
         subscribeAt,
-        ...(subscribeAt && body ? { bid: body } : {}),
+        ...(subscribeAt ? { bid: body } : {}),
       });
     } finally {
       setSending(false);

@@ -114,13 +114,11 @@ export function ContactUsScreen() {
     }
     setSending(true);
     try {
-      const msg = await sendContactMessage(form, token, submission.keyFor(form));
-      submission.settle();
+      const msg = await submission.send(form, (key) => sendContactMessage(form, token, key));
       setForm({ ...EMPTY, ...sender });
       setShowErrors(false);
       setSent(msg || MESSAGES.contactSent);
     } catch (error) {
-      submission.settle(error);
       setFailure(unconfirmed(error) ? MESSAGES.contactUnconfirmed : messageOf(error));
     } finally {
       setSending(false);

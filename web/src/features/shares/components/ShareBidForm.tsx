@@ -108,11 +108,9 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
       }
     }
     try {
-      await postShareBid(request, body, submission.keyFor(body));
-      submission.settle();
+      await submission.send(body, (key) => postShareBid(request, body, key));
       posted(MESSAGES.bidPosted, !hasPaidToBuyShare);
     } catch (error) {
-      submission.settle(error);
       setFailure(unconfirmed(error) ? MESSAGES.shareBidUnconfirmed : firstMessageOf(error));
     } finally {
       setSending(false);

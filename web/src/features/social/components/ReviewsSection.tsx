@@ -170,14 +170,12 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     setFailure(null);
     try {
       const review = { userId, text };
-      const answer = await postReview(envelope, review, submission.keyFor(review));
-      submission.settle();
+      const answer = await submission.send(review, (key) => postReview(envelope, review, key));
       type('');
       setFocusAfter(null);
       setPosted(answer.msg || MESSAGES.reviewPosted);
       void load(pages, answer.data ?? undefined);
     } catch (error) {
-      submission.settle(error);
       setFailure(unconfirmed(error) ? MESSAGES.reviewUnconfirmed : messageOf(error));
     } finally {
       setPosting(false);
