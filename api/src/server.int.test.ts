@@ -221,6 +221,9 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     expect(tooLongPage).toMatch(/^HTTP\/1\.1 431 /);
     expect(tooLongPage).toContain('Content-Type: text/html');
     expect(tooLongPage).toContain(`${MESSAGES.pageAddressTooLong} <a href="/">`);
+    // The ad's bid page shares its first letters with the live socket's address, not its answer.
+    const tooLongBidPage = await raw(`GET /bid/42?pad=${'x'.repeat(20_000)} HTTP/1.1`);
+    expect(tooLongBidPage).toContain('Content-Type: text/html');
     const notHttp = await raw('FOO / HTTP/1.1');
     expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(notHttp.split('\r\n\r\n')[1]!)).toMatchObject({

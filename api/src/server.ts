@@ -1,4 +1,4 @@
-import http, { type IncomingMessage } from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as EngineServer } from 'engine.io';
 import { Server as SocketServer } from 'socket.io';
@@ -6,7 +6,10 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
+import { isSocketRequest, SOCKET_PATH } from './http/addresses.ts';
 import { answerClientError } from './http/clientErrors.ts';
+
+export { SOCKET_PATH };
 import { attachBidLive } from './live/bidLive.ts';
 import { attachNotificationLive } from './live/notificationLive.ts';
 import { watchSocketSessions } from './live/socketAuth.ts';
@@ -26,21 +29,6 @@ export type RunningServer = {
  * idle timeout is typically 60 s) never sends on a connection the api has just closed.
  */
 export const KEEP_ALIVE_MS = 65_000;
-
-/** The websocket lives at path `/bid`, as the spec names it. */
-export const SOCKET_PATH = '/bid';
-
-/**
- * Only engine.io's own requests (`/bid/?EIO=…`) go to socket.io: the spec also has the pages
- * `/bid/{id}` and `/bid-calendar`, which engine.io's prefix match would otherwise swallow.
- */
-export function isSocketRequest(request: IncomingMessage): boolean {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  return (
-    (url.pathname === SOCKET_PATH || url.pathname === `${SOCKET_PATH}/`) &&
-    url.searchParams.has('EIO')
-  );
-}
 
 /** HTTP + socket.io on one port. */
 export async function startServer(

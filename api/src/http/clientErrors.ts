@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { isWebPagePath } from './addresses.ts';
 import { failure } from './envelope.ts';
 
 /** Node's parser codes for a request line or headers past `maxHeaderSize` (16 KB). */
@@ -13,9 +14,9 @@ type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer };
 const addressOf = (error: ParserError): string =>
   /^[A-Z]+ (\/\S*)/.exec(error.rawPacket?.subarray(0, 512).toString('latin1') ?? '')?.[1] ?? '';
 
-/** A page of the web app (not the api, not the live socket): a browser shows the answer. */
+/** A page of the web app, not an address of the api: a browser shows the answer. */
 const isWebPage = (address: string): boolean =>
-  address !== '' && !/^\/(api|bid|socket\.io)(\/|\?|$)/.test(address);
+  address !== '' && isWebPagePath(address.split('?', 1)[0] ?? '');
 
 /** The page a browser shows for a web address too long to open, with the way home. */
 const TOO_LONG_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Boli</title><p>${MESSAGES.pageAddressTooLong} <a href="/">Go to the ads</a></p></html>`;

@@ -3,14 +3,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import serve from 'koa-static';
+import { isPageUnderApi, isWebPagePath } from './addresses.ts';
 
-const API_PREFIXES = ['/api/', '/healthz', '/media/', '/dev/api'];
-
-/** Pages of the spec whose paths sit under /api/ (the reset link in the email). */
-const PAGES_UNDER_API = ['/api/auth/resetPassword/'];
-
+/** A browser asking for a page: a page under /api/ only when it asks for HTML (fetches do not). */
 const isPageRequest = (ctx: Context): boolean =>
-  PAGES_UNDER_API.some((prefix) => ctx.path.startsWith(prefix)) && ctx.accepts('html') === 'html';
+  isWebPagePath(ctx.path) && (!isPageUnderApi(ctx.path) || ctx.accepts('html') === 'html');
 
 export const defaultWebDist = (): string =>
   resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'web', 'dist');
@@ -32,8 +29,7 @@ export function webApp(distDir: string) {
   });
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) && !isPageRequest(ctx))
-      return next();
+    if (!isPageRequest(ctx)) return next();
     if (ctx.path.startsWith('/assets/')) return assets(ctx, next);
     // A dot does not make a path a file: usernames (/ravi.k) and reset links
     // (/api/auth/resetPassword/<id>.<token>) contain one. Serve the file if there is one,
