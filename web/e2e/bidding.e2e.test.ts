@@ -667,6 +667,28 @@ describe('bidding on an ad, live', () => {
     await context.close();
   }, 120_000);
 
+  it('a final call that fails offline is said in its dialog, which keeps the time for a second press', async () => {
+    const { owner, bid, adId } = await newAdWithBidder();
+    await bid(1_000);
+    const { context, page } = await openAs(browser, owner);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const finalCall = bidArea(page).getByRole('button', { name: 'Final Call' });
+    await expect.poll(() => finalCall.isEnabled()).toBe(true);
+    await finalCall.click();
+    const picker = page.getByRole('dialog', { name: 'Final Call' });
+    const closesAt = indiaPickerValueIn(3_600);
+    await picker.getByLabel('Bidding closes at (India time)').fill(closesAt);
+    await context.setOffline(true);
+    await picker.getByRole('button', { name: 'Make Final Call' }).click();
+    await picker.getByRole('alert').waitFor();
+    expect(await picker.getByLabel('Bidding closes at (India time)').inputValue()).toBe(closesAt);
+    await context.setOffline(false);
+    await picker.getByRole('button', { name: 'Make Final Call' }).click();
+    await page.getByRole('dialog', { name: MESSAGES.finalCallDone }).waitFor();
+    await expect.poll(() => picker.count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('an ad in its final call opens on the bids after it, asked for once', async () => {
     const { owner, adId, bid } = await newAdWithBidder();
     await bid(1_000);

@@ -38,15 +38,21 @@ function deadlineHelp(value: string, deadline: string | null): string {
   return deadline === null ? 'Choose a time from now on' : `Closes ${formatDateTime(deadline)}`;
 }
 
-/** The picker for the final call's deadline: required, not before now. */
+/**
+ * The picker for the final call's deadline: required, not before now. A failed call is said
+ * inside it, the time chosen kept, so pressing again is one tap.
+ */
 function FinalCallDialog({
   open,
+  failure,
   onCancel,
   onConfirm,
 }: {
   open: boolean;
+  failure: string | null;
   onCancel: () => void;
-  onConfirm: (deadline: string) => Promise<void>;
+  /** Whether the final call was made. */
+  onConfirm: (deadline: string) => Promise<boolean>;
 }) {
   const [value, setValue] = useState('');
   const [sending, setSending] = useState(false);
@@ -87,6 +93,11 @@ function FinalCallDialog({
           sx={{ mt: 1 }}
           fullWidth
         />
+        {failure && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {failure}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
@@ -98,8 +109,7 @@ function FinalCallDialog({
             if (!deadline) return;
             setSending(true);
             try {
-              await onConfirm(deadline);
-              setValue('');
+              if (await onConfirm(deadline)) setValue('');
             } finally {
               setSending(false);
             }
@@ -157,19 +167,20 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
   );
   if (!controls.showFinalCall && !controls.showCloseBid) return null;
   // A final call whose answer was lost may have been made all the same: once the live news says
-  // it was (Final Call gone), its failure is not said. Close Bid's goes with the controls.
-  const shownFailure =
-    failure?.of === 'finalCall' && !controls.showFinalCall ? null : (failure?.message ?? null);
+  // it was (Final Call gone), its dialog goes, failure and all. Close Bid's goes with the controls.
+  const finalCallFailure = failure?.of === 'finalCall' ? failure.message : null;
+  const closeFailure = failure?.of === 'close' ? failure.message : null;
 
-  const finalCall = async (deadline: string) => {
+  const finalCall = async (deadline: string): Promise<boolean> => {
     setFailure(null);
     try {
       const summary = await makeFinalCall(request, itemId, deadline);
       setPicking(false);
       onDone(summary, MESSAGES.finalCallDone);
+      return true;
     } catch (error) {
-      setPicking(false);
       setFailure({ of: 'finalCall', message: firstMessageOf(error) });
+      return false;
     }
   };
 
@@ -213,8 +224,16 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
           {FINAL_CALL_WAITS}
         </Typography>
       )}
-      {shownFailure && <Alert severity="error">{shownFailure}</Alert>}
-      <FinalCallDialog open={picking} onCancel={() => setPicking(false)} onConfirm={finalCall} />
+      {closeFailure && <Alert severity="error">{closeFailure}</Alert>}
+      <FinalCallDialog
+        open={picking && controls.showFinalCall}
+        failure={finalCallFailure}
+        onCancel={() => {
+          setPicking(false);
+          setFailure(null);
+        }}
+        onConfirm={finalCall}
+      />
       <CloseBidDialog
         open={confirmingClose}
         closing={closing}
