@@ -347,6 +347,36 @@ describe('the media page', () => {
   });
 });
 
+describe('a thumbnail chosen on the media page', () => {
+  it('is shown chosen, with no failure said, when its answer was lost on the way back', async () => {
+    const { context, page } = await openAs(browser, owner);
+    await visit(page, `/postAd/media/${openAdId}`);
+    const gallery = page.getByRole('list', { name: 'Gallery' });
+    await gallery.getByRole('listitem').first().waitFor();
+    const held = await gallery.getByRole('listitem').count();
+    await page.getByTestId('media-input').setInputFiles([
+      {
+        name: 'top.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await smallPhoto({ r: 200, g: 40, b: 90 }),
+      },
+    ]);
+    await expect.poll(() => gallery.getByRole('listitem').count()).toBe(held + 1);
+    const use = gallery.getByRole('button', { name: /^Use as thumbnail: / }).first();
+    const label = (await use.getAttribute('aria-label'))!.replace('Use as thumbnail: ', '');
+    await loseFirstAnswer(page, '/api/gallery/thumbnail');
+    await use.click();
+    await gallery
+      .getByRole('listitem', { name: label, exact: true })
+      .getByText('Thumbnail', { exact: true })
+      .waitFor();
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 3_000 })
+      .toEqual([]);
+    await context.close();
+  });
+});
+
 describe('files chosen together on the media page', () => {
   it('end in the gallery in the order they were chosen, not the order their uploads finished', async () => {
     // The first is large and slow to store; the two small ones finish before it.

@@ -199,7 +199,8 @@ function AdMedia({
   onClosed: () => void;
 }) {
   const [gallery, setGallery] = useState(ad.gallery ?? []);
-  const [failure, setFailure] = useState<string | null>(null);
+  // A failed thumbnail choice names the item: the ad read again may show it made all the same.
+  const [failure, setFailure] = useState<{ message: string; thumbnail?: string } | null>(null);
   const { request } = useApi();
   const itemId = ad._id;
   const sendFile = useMediaSender<GalleryItemView[]>(AD_PATHS.upload, 'media', {
@@ -227,7 +228,7 @@ function AdMedia({
   }, [request, itemId]);
 
   const reload = useCallback(() => {
-    readGallery().catch((error: unknown) => setFailure(messageOf(error)));
+    readGallery().catch((error: unknown) => setFailure({ message: messageOf(error) }));
     onChanged();
   }, [readGallery, onChanged]);
 
@@ -244,7 +245,7 @@ function AdMedia({
     const read = await readGallery().catch(() => undefined);
     onChanged();
     const done = read !== undefined && made(read);
-    if (!done) setFailure(messageOf(error));
+    if (!done) setFailure({ message: messageOf(error) });
     return done;
   };
 
@@ -350,6 +351,18 @@ function AdMedia({
     if ((await act(AD_PATHS.remove, name, gone)) && upload) media.remove(upload);
   };
 
+  /** A thumbnail choice whose answer was lost is not said to have failed once the ad shows it. */
+  const chooseThumbnail = async (name: string) => {
+    if (!(await act(AD_PATHS.thumbnail, name))) {
+      setFailure((said) => said && { ...said, thumbnail: name });
+    }
+  };
+  const shownFailure =
+    failure?.thumbnail !== undefined &&
+    gallery.some((item) => item.name === failure.thumbnail && isThumbnail(ad, item))
+      ? null
+      : failure?.message;
+
   const labels = mediaLabels(gallery);
   return (
     <Stack spacing={2}>
@@ -365,7 +378,7 @@ function AdMedia({
           My Ads
         </Button>
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {shownFailure && <Alert severity="error">{shownFailure}</Alert>}
       <Box
         component="ul"
         aria-label="Gallery"
@@ -385,7 +398,7 @@ function AdMedia({
             label={labels[index]!}
             canRemove={gallery.length > 1}
             onRemove={() => void removeItem(item.name)}
-            onThumbnail={() => void act(AD_PATHS.thumbnail, item.name)}
+            onThumbnail={() => void chooseThumbnail(item.name)}
             onMoveEarlier={moveOf(index, -1)}
             onMoveLater={moveOf(index, 1)}
             justMoved={moved?.name === item.name ? moved.direction : null}
