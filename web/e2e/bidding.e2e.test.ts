@@ -581,6 +581,7 @@ describe('bidding on an ad, live', () => {
     // Even after a reload (the typed bid is still there), pressing again is the same request.
     await page.reload();
     await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('1201');
+    await form.getByText(MESSAGES.bidUnconfirmed).waitFor();
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
 
@@ -608,6 +609,29 @@ describe('bidding on an ad, live', () => {
     await page.unroute('**/api/bid/');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
+    await context.close();
+  }, 120_000);
+
+  it('a bid form reloaded while its bid was on its way says pressing again is safe', async () => {
+    const { bidder, adId } = await newAdWithBidder();
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(page, form, 'Open', '1401');
+    // A slow answer: the member gives up waiting and reloads.
+    const sent = page.waitForRequest((asked) => asked.url().endsWith('/api/bid/'));
+    await page.route('**/api/bid/', () => new Promise<void>(() => {}));
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await sent;
+    await page.unroute('**/api/bid/');
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('1401');
+    await form.getByText(MESSAGES.bidUnconfirmed).waitFor();
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    // Answered: the form, emptied for the next bid, has nothing more to say of it.
+    expect(await form.getByText(MESSAGES.bidUnconfirmed).count()).toBe(0);
     await context.close();
   }, 120_000);
 

@@ -24,6 +24,11 @@ export type SubmissionKey = {
   settle(error?: unknown): void;
   /** Sends `body` with its key (`request`'s argument), and settles on the outcome; rethrows. */
   send<T>(body: unknown, request: (key: string) => Promise<T>): Promise<T>;
+  /**
+   * Whether a submission was sent and no answer settled it: its answer was lost, or the page was
+   * reloaded or closed while it was on its way.
+   */
+  waiting(): boolean;
 };
 
 /** Whether a failure leaves it unknown if the api applied the request. */
@@ -85,6 +90,7 @@ export function submissionKey(
         throw error;
       }
     },
+    waiting: () => pending !== null,
   };
   return submission;
 }

@@ -25,6 +25,20 @@ describe('a form’s submission key', () => {
     expect(tab.keys().keyFor({ bidamt: 1201 })).toBe('k1');
   });
 
+  it('is waiting from the send till an answer settles it, across a reload', () => {
+    const tab = counting();
+    const keys = tab.keys();
+    expect(keys.waiting()).toBe(false);
+    keys.keyFor({ bidamt: 1201 });
+    // The page is loaded again while the bid is on its way.
+    expect(tab.keys().waiting()).toBe(true);
+    keys.settle(new ApiError(0, ''));
+    expect(keys.waiting()).toBe(true);
+    keys.settle(new ApiError(400, 'Enter all bid details'));
+    expect(keys.waiting()).toBe(false);
+    expect(tab.keys().waiting()).toBe(false);
+  });
+
   it('is new once an answer came back, or when the body changed', () => {
     const tab = counting();
     const keys = tab.keys();

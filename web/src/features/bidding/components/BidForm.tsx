@@ -77,7 +77,15 @@ export function BidForm({
   const [input, setInput] = useState<BidFormInput>(
     () => bidDraftFor(readBidDraft(itemId), memberId) ?? { ...EMPTY, bidAlias: keptAlias },
   );
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
+  const [submission] = useState(() => submissionKey(`bid:${itemId}`));
+  // A bid still on its way when the page was reloaded: it may have been placed, and the form,
+  // refilled from the draft, says that pressing again is safe.
+  const [failure, setFailure] = useState<Failure | null>(() =>
+    submission.waiting() && input.amount !== ''
+      ? { message: MESSAGES.bidUnconfirmed, subscribeAt: null }
+      : null,
+  );
   const [sending, setSending] = useState(false);
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
@@ -96,8 +104,6 @@ export function BidForm({
   const { atFault } = faults;
   const aliasAtFault = atFault.includes('alias') || takenAlias === input.bidAlias.trim();
   const failureId = `bid-failure-${itemId}`;
-  // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
-  const [submission] = useState(() => submissionKey(`bid:${itemId}`));
 
   useEffect(() => saveBidDraft(itemId, input, memberId), [itemId, input, memberId]);
 
