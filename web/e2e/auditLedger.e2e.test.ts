@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { LEDGER_PAGE_SIZE } from '@boli/api/routes/audit/schema';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { formatRupees } from '../src/lib/format.ts';
 import {
@@ -20,6 +19,7 @@ import type { TestApp } from '../../ops/src/testing/app.ts';
 import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, grantRoles, openAs, type Member, type Screen } from './support/members.ts';
 import { api } from './support/payments.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /*
  * The auditor's payments ledger (/audit) in Chromium against the real api, read models, job
@@ -344,7 +344,7 @@ describe('the auditor’s payments audit', () => {
 
   it('pages through more than a page of payments, and downloads every page as a CSV', async () => {
     // A page's worth more of failed attempts on the same order: a full page and one of 3.
-    payments.push(...(await failedAttempts(failed.buyer, failed.quote, LEDGER_PAGE_SIZE)));
+    payments.push(...(await failedAttempts(failed.buyer, failed.quote, LIMITS.ledgerPageSize)));
     const expected = payments.map((payment) => payment.paymentId);
     await expect
       .poll(async () => (await ledgerPaymentIds(auditor)).length, { timeout: 45_000 })
@@ -356,14 +356,14 @@ describe('the auditor’s payments audit', () => {
     const summary = ledger.getByTestId('ledger-summary');
     await summary.getByText(ledgerCaption(expected.length, ''), { exact: true }).waitFor();
     // The summary may be the default period's, which holds today too: the rows are waited for.
-    await expect.poll(() => rows.count()).toBe(LEDGER_PAGE_SIZE);
+    await expect.poll(() => rows.count()).toBe(LIMITS.ledgerPageSize);
     const firstPage = await shownPaymentIds(rows);
-    expect(firstPage).toHaveLength(LEDGER_PAGE_SIZE);
+    expect(firstPage).toHaveLength(LIMITS.ledgerPageSize);
     const pages = ledger.getByRole('navigation');
     expect(await pages.getByRole('button', { name: /^Go to page \d+$/ }).count()).toBe(1);
     await pages.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await expect.poll(async () => (await shownView(ledger))?.get('page')).toBe('1');
-    await expect.poll(() => rows.count()).toBe(expected.length - LEDGER_PAGE_SIZE);
+    await expect.poll(() => rows.count()).toBe(expected.length - LIMITS.ledgerPageSize);
     const secondPage = await shownPaymentIds(rows);
     expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
     expect([...firstPage, ...secondPage].sort()).toEqual([...expected].sort());
@@ -493,7 +493,7 @@ describe('the auditor’s payments audit', () => {
     expect(await csv.isEnabled()).toBe(true);
 
     // --- A page past the end: the last page, not an empty one under the period's count -------
-    const lastPage = Math.ceil(payments.length / LEDGER_PAGE_SIZE) - 1;
+    const lastPage = Math.ceil(payments.length / LIMITS.ledgerPageSize) - 1;
     await openLink('page=99');
     await expect
       .poll(() => new URL(page.url()).searchParams.get('page'))
@@ -501,7 +501,7 @@ describe('the auditor’s payments audit', () => {
     await summary.getByText(ledgerCaption(payments.length, ''), { exact: true }).waitFor();
     await expect
       .poll(() => ledger.getByTestId('ledger-row').count())
-      .toBe(payments.length - lastPage * LEDGER_PAGE_SIZE);
+      .toBe(payments.length - lastPage * LIMITS.ledgerPageSize);
     // Two payments moved money, one page of them: a link to the second shows the first.
     await openLink('failed=hide&page=1');
     await expect.poll(() => new URL(page.url()).search).toBe('?failed=hide');

@@ -13,6 +13,7 @@ import {
 import type { Infrastructure } from '../infrastructure.ts';
 import { ApiError } from './errors.ts';
 import { memberSession } from './members.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /** The signed-in member, as `requireAuth` / `optionalAuth` leave it on `ctx.state.auth`. */
 export type AuthState = AccessClaims;
@@ -139,8 +140,6 @@ export const requireRole =
 // Purpose tokens: short-lived signed statements about one user, never usable as a session.
 
 const PURPOSE_ISSUER = 'boli-purpose';
-export const VALIDATION_TOKEN_TTL_SECONDS = 24 * 3600;
-export const EMAIL_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
 export type TokenPurpose = 'accountValidation' | 'emailVerification';
 
@@ -153,8 +152,8 @@ export async function signPurposeToken(
   userId: string,
   now: Date,
   ttlSeconds: number = purpose === 'accountValidation'
-    ? VALIDATION_TOKEN_TTL_SECONDS
-    : EMAIL_LINK_TTL_SECONDS,
+    ? LIMITS.validationTokenSeconds
+    : LIMITS.emailLinkSeconds,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ purpose })

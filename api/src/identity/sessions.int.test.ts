@@ -2,12 +2,8 @@ import knex, { type Knex } from 'knex';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  SessionService,
-  TokenExpiredError,
-  TokenInvalidError,
-} from './sessions.ts';
+import { SessionService, TokenExpiredError, TokenInvalidError } from './sessions.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
@@ -40,19 +36,19 @@ describe('sessions', () => {
   it('an access token past its lifetime is expired, and the refresh token gives a new one', async () => {
     const issued = await sessions.issue('u2', ['member'], now);
     await expect(
-      sessions.verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS + 1)),
+      sessions.verify(issued.token, later(LIMITS.accessTokenSeconds + 1)),
     ).rejects.toBeInstanceOf(TokenExpiredError);
     const renewed = await sessions.refresh(
       issued.refreshToken,
       async () => ['member'],
-      later(ACCESS_TOKEN_TTL_SECONDS + 1),
+      later(LIMITS.accessTokenSeconds + 1),
     );
-    expect((await sessions.verify(renewed.token, later(ACCESS_TOKEN_TTL_SECONDS + 2))).userId).toBe(
-      'u2',
-    );
+    expect(
+      (await sessions.verify(renewed.token, later(LIMITS.accessTokenSeconds + 2))).userId,
+    ).toBe('u2');
     // Rotation: the old refresh token is spent.
     await expect(
-      sessions.refresh(issued.refreshToken, async () => [], later(ACCESS_TOKEN_TTL_SECONDS + 3)),
+      sessions.refresh(issued.refreshToken, async () => [], later(LIMITS.accessTokenSeconds + 3)),
     ).rejects.toBeInstanceOf(TokenInvalidError);
   });
 
@@ -72,15 +68,15 @@ describe('sessions', () => {
   it('a token checked before is still refused from the second it expires', async () => {
     const issued = await sessions.issue('u5', ['member'], now);
     expect((await sessions.verify(issued.token, later(60))).userId).toBe('u5');
-    expect((await sessions.verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS - 1))).userId).toBe(
+    expect((await sessions.verify(issued.token, later(LIMITS.accessTokenSeconds - 1))).userId).toBe(
       'u5',
     );
     await expect(
-      sessions.verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS)),
+      sessions.verify(issued.token, later(LIMITS.accessTokenSeconds)),
     ).rejects.toBeInstanceOf(TokenExpiredError);
     // Another service (process) that never saw it judges the same.
     await expect(
-      new SessionService(db, SECRET).verify(issued.token, later(ACCESS_TOKEN_TTL_SECONDS)),
+      new SessionService(db, SECRET).verify(issued.token, later(LIMITS.accessTokenSeconds)),
     ).rejects.toBeInstanceOf(TokenExpiredError);
   });
 

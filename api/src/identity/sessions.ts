@@ -4,12 +4,11 @@ import type { Knex } from 'knex';
 import { randomToken, sha256 } from './tokens.ts';
 import { preparedQuery } from '@boli/projections/runtime/preparedQuery';
 import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /** Only this algorithm is accepted: a token claiming any other (or "none") is refused. */
 const ALGORITHM = 'HS256';
 const ISSUER = 'boli';
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 /** Verified tokens a process remembers (about 3 MB at most); the oldest are forgotten first. */
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -73,7 +72,7 @@ export class SessionService {
       user_id: userId,
       refresh_token_hash: sha256(refreshToken),
       created_at: now,
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      expires_at: new Date(now.getTime() + LIMITS.refreshTokenSeconds * 1000),
       user_agent: client.userAgent?.slice(0, 300) ?? null,
       ip: client.ip ?? null,
     });
@@ -82,7 +81,7 @@ export class SessionService {
 
   private async sign(claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
+    const expiresAt = new Date((issuedAt + LIMITS.accessTokenSeconds) * 1000);
     const token = await new SignJWT({ sid: claims.sessionId, roles: claims.roles })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(claims.userId)

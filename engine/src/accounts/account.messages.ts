@@ -1,21 +1,10 @@
 /*
- * Messages and limits the accounts rules need that `shared/messages.ts` and `shared/limits.ts`
- * do not have yet. The spec gives no words for these; each is worded in the style of its
- * neighbours. They belong in the shared tables and live here only until they are moved.
+ * Words for the accounts refusals the spec does not word itself (its own, such as 'Incorrect
+ * OTP', are in MESSAGES). Each is worded in the style of its neighbours; their numbers come from
+ * LIMITS, as AD_MESSAGES' and ADSPACE_MESSAGES' do.
  */
 
 import { inMegabytes, LIMITS } from '../shared/limits.ts';
-
-export const ACCOUNT_LIMITS = {
-  /**
-   * Wrong guesses one OTP survives before it is void. Without it a code could be guessed within
-   * its 10 minutes; with it, a day allows at most dailyTries × this many guesses.
-   */
-  otpFailedAttemptsPerCode: 3,
-  /** "Try after 24 Hours": the daily limit is a rolling window, not a calendar day. */
-  otpDailyWindowHours: 24,
-  profileLinks: 4,
-} as const;
 
 export const ACCOUNT_MESSAGES = {
   /** A profile's place outside the reference data the address pickers offer. */
@@ -28,9 +17,9 @@ export const ACCOUNT_MESSAGES = {
   /** LIMITS.minimumAgeYears comes from the terms; the spec has no message for it. */
   underage: `You must be at least ${LIMITS.minimumAgeYears} years old`,
   invalidUrl: 'Please provide a valid URL',
-  tooManyLinks: `Maximum of ${ACCOUNT_LIMITS.profileLinks} links allowed`,
+  tooManyLinks: `Maximum of ${LIMITS.profileLinks} links allowed`,
   otpExpired: 'OTP expired. Please request a new one.',
-  /** Not the spec's: the code is void after ACCOUNT_LIMITS.otpFailedAttemptsPerCode wrong ones. */
+  /** Not the spec's: the code is void after LIMITS.otp.failedAttemptsPerCode wrong ones. */
   otpCodeVoid: 'That code no longer works after too many wrong tries. Please press Resend OTP.',
   /** The wrong code that voided it. */
   otpWrongAndVoid: 'Incorrect OTP. That code no longer works: please press Resend OTP.',

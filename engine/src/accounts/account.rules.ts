@@ -2,7 +2,7 @@ import { indiaDateOf } from '../shared/indiaTime.ts';
 import { GENDERS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './account.messages.ts';
+import { ACCOUNT_MESSAGES } from './account.messages.ts';
 import { characterCount, hasHidingCharacters, isBlank, visibleText } from '../shared/characters.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 import type { FieldError } from '../shared/decider.ts';
@@ -297,7 +297,7 @@ export const linkUrlAccepted = (url: string): boolean => isBlank(url) || isHttpU
 export const linksRule = (links: readonly ProfileLink[] | undefined): string[] => {
   const list = links ?? [];
   const errors: string[] = [];
-  if (list.length > ACCOUNT_LIMITS.profileLinks) errors.push(ACCOUNT_MESSAGES.tooManyLinks);
+  if (list.length > LIMITS.profileLinks) errors.push(ACCOUNT_MESSAGES.tooManyLinks);
   if (list.some((link) => !linkUrlAccepted(link.url))) {
     errors.push(ACCOUNT_MESSAGES.invalidUrl);
   }

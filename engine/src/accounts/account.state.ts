@@ -14,7 +14,6 @@ import {
   type AccountSnapshot,
   type AccountStatus,
 } from './account.machine.ts';
-import { ACCOUNT_LIMITS } from './account.messages.ts';
 
 /** The OTP last sent; a new one replaces it. */
 export type OtpChallenge = {
@@ -90,15 +89,15 @@ export const initialState = (): AccountState => ({
 
 export const status = (state: AccountState): AccountStatus => accountStatus(state.machine);
 
-/** A code guessed wrong too often (ACCOUNT_LIMITS.otpFailedAttemptsPerCode): it takes no more. */
+/** A code guessed wrong too often (LIMITS.otp.failedAttemptsPerCode): it takes no more. */
 export const otpIsVoid = (otp: OtpChallenge): boolean =>
-  otp.failedAttempts >= ACCOUNT_LIMITS.otpFailedAttemptsPerCode;
+  otp.failedAttempts >= LIMITS.otp.failedAttemptsPerCode;
 
 /** The phone check was passed (a blocked account keeps it). */
 export const mobileValidated = (state: AccountState): boolean =>
   state.machine.context.mobileVerified || status(state) === 'active';
 
-const dayMs = ACCOUNT_LIMITS.otpDailyWindowHours * 60 * 60 * 1000;
+const dayMs = LIMITS.otp.dailyWindowHours * 60 * 60 * 1000;
 
 /** OTPs sent within the rolling day that ends at `now`. */
 const otpSendsInDay = (sentAt: readonly string[], now: string): string[] => {

@@ -123,7 +123,38 @@ export const LIMITS = {
     dailyTries: 5,
     sendAgainAfterSeconds: 60,
     warnAtAttemptsLeft: 3,
+    /**
+     * Not the spec's: wrong guesses one code survives before it is void. Without it a code could
+     * be guessed within its 10 minutes; with it, a day allows at most dailyTries × this many.
+     */
+    failedAttemptsPerCode: 3,
+    /** "Try after 24 Hours": the daily limit is a rolling window, not a calendar day. */
+    dailyWindowHours: 24,
   },
+  /** Links a member's profile may list. */
+  profileLinks: 4,
+  // Sessions and one-time links; the spec sets none of these.
+  /** An access token lasts this long; the web app renews it with its refresh token. */
+  accessTokenSeconds: 15 * 60,
+  /** A refresh token (a login a device remembers) lasts this long. */
+  refreshTokenSeconds: 30 * 24 * 3600,
+  /** The token that carries a new account from sign-up to its mobile verification. */
+  validationTokenSeconds: 24 * 3600,
+  /** The email verification link works this long. */
+  emailLinkSeconds: 7 * 24 * 3600,
+  /** How long the verification email may still be sent after it was asked for. */
+  verificationEmailSendWithinHours: 24,
+  /** A sign-up captcha may be answered this long after it was shown. */
+  captchaSeconds: 10 * 60,
+  /** A file uploaded for an ad not yet posted is deleted when still unused after this long. */
+  stagedMediaHours: 24,
+  // Page sizes of lists the spec does not size.
+  /** The member lists of support and admins, zero-based pages. */
+  memberPageSize: 20,
+  /** Contact Us messages on the support inbox's page. */
+  contactPageSize: 20,
+  /** Rows of the auditors' payment ledger per page. */
+  ledgerPageSize: 50,
   passwordResetValidMinutes: 60,
   // Social (issue #9). The spec sets no review length; this keeps one review readable.
   reviewTextMax: 1_000,

@@ -25,7 +25,8 @@ import { compareWithGateway } from './gatewayCheck.ts';
 import { checkInvoiceSeries, financialYearBounds } from './invoiceSeries.ts';
 import { ledgerCsv, ledgerCsvName } from './ledgerCsv.ts';
 import { comparisonInRupees, ledgerEntryOf, summaryInRupees, totalsInRupees } from './ledger.ts';
-import { gatewayCheckQuery, LEDGER_PAGE_SIZE, ledgerQuery, seriesQuery } from './schema.ts';
+import { gatewayCheckQuery, ledgerQuery, seriesQuery } from './schema.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /**
  * The auditor's tools (ARCHITECTURE: "Auditors verify every payment and its tax against the
@@ -47,7 +48,11 @@ export function auditRouter(infra: Infrastructure): Router {
   router.get('/payments', async (ctx) => {
     const { page, ...filter } = parseInput(ledgerQuery, ctx.query);
     const { from, to } = filter;
-    const ledger = await paymentsLedger(infra.db, { ...filter, page, limit: LEDGER_PAGE_SIZE });
+    const ledger = await paymentsLedger(infra.db, {
+      ...filter,
+      page,
+      limit: LIMITS.ledgerPageSize,
+    });
     ctx.body = success({
       from: from.toISOString(),
       to: to.toISOString(),

@@ -53,8 +53,6 @@ const endOf = (value: string): Date =>
     ? new Date(startOf(value).getTime() + 24 * 3600_000)
     : new Date(startOf(value).getTime() + spanOf(value));
 
-export const LEDGER_PAGE_SIZE = 50;
-
 /** Where a period left open at either end begins and ends. */
 export const OPEN_FROM = new Date(0);
 export const OPEN_TO = new Date('9999-12-31T00:00:00Z');

@@ -1,7 +1,8 @@
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
-import { CAPTCHA_TTL_SECONDS, newCaptcha, solveCaptcha } from './captcha.ts';
+import { newCaptcha, solveCaptcha } from './captcha.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 const answerTo = (question: string): string => {
   const [a, b] = question.match(/\d+/g)!.map(Number);
@@ -38,17 +39,17 @@ describe('captcha (kept in PostgreSQL, so sign-up does not need Redis)', () => {
 
   it('refuses the right answer after 10 minutes, and unknown or malformed ids', async () => {
     const { captchaId, question } = await newCaptcha(db, now);
-    expect(await solveCaptcha(db, captchaId, answerTo(question), later(CAPTCHA_TTL_SECONDS))).toBe(
-      false,
-    );
+    expect(
+      await solveCaptcha(db, captchaId, answerTo(question), later(LIMITS.captchaSeconds)),
+    ).toBe(false);
     expect(await solveCaptcha(db, 'no-such-captcha', '2', now)).toBe(false);
     expect(await solveCaptcha(db, "x' OR '1'='1", '2', now)).toBe(false);
   });
 
   it('sweeps expired captchas when it makes a new one', async () => {
     const stale = await newCaptcha(db, now);
-    const fresh = await newCaptcha(db, later(CAPTCHA_TTL_SECONDS - 1));
-    await newCaptcha(db, later(CAPTCHA_TTL_SECONDS));
+    const fresh = await newCaptcha(db, later(LIMITS.captchaSeconds - 1));
+    await newCaptcha(db, later(LIMITS.captchaSeconds));
     const kept = await db('captchas').pluck('captcha_id');
     expect(kept).not.toContain(stale.captchaId);
     expect(kept).toContain(fresh.captchaId);

@@ -2,8 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Migration } from '@boli/engine/shared/migration';
 import { randomToken } from '../../identity/tokens.ts';
-
-export const CAPTCHA_TTL_SECONDS = 10 * 60;
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /**
  * Sign-up's captchas wait in PostgreSQL, which sign-up needs anyway, not in Redis: with Redis
@@ -40,7 +39,7 @@ export async function newCaptcha(
   await db.raw(
     `WITH expired AS (DELETE FROM captchas WHERE expires_at <= ?)
      INSERT INTO captchas (captcha_id, answer, expires_at) VALUES (?, ?, ?)`,
-    [now, captchaId, String(a + b), new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000)],
+    [now, captchaId, String(a + b), new Date(now.getTime() + LIMITS.captchaSeconds * 1000)],
   );
   return { captchaId, question: `What is ${a} + ${b}?` };
 }

@@ -52,13 +52,12 @@ import {
   verificationMailDecider,
   verificationMailStream,
 } from '@boli/engine/accounts/verificationMail.decider';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 export const WRONG_CAPTCHA = 'Wrong captcha answer.';
 export const EMAIL_LINK_INVALID = 'This verification link is not valid. Please request a new one.';
 export const EMAIL_LINK_EXPIRED = 'This verification link has expired. Please request a new one.';
 export const EMAIL_ALREADY_VERIFIED = 'Your email is already verified.';
-/** How long the verification email may still be sent after it was asked for. */
-const VERIFY_EMAIL_SEND_WINDOW_MS = 24 * 3600_000;
 
 const TAKEN: Record<IdentityKind, { status: number; msg: string; flags: Record<string, boolean> }> =
   {
@@ -151,7 +150,7 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
         infra.db,
         metadata.eventId,
         await verificationLink(infra, userId, now),
-        new Date(now.getTime() + VERIFY_EMAIL_SEND_WINDOW_MS),
+        new Date(now.getTime() + LIMITS.verificationEmailSendWithinHours * 3_600_000),
       );
       await execute(infra, {
         streamId: accountStream(userId),
@@ -247,7 +246,7 @@ export function signupRoutes(router: Router, infra: AuthInfra): void {
       infra.db,
       metadata.eventId,
       await verificationLink(infra, userId, now),
-      new Date(now.getTime() + VERIFY_EMAIL_SEND_WINDOW_MS),
+      new Date(now.getTime() + LIMITS.verificationEmailSendWithinHours * 3_600_000),
     );
     let triesLeft: number;
     try {

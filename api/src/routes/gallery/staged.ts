@@ -3,16 +3,16 @@ import type { GalleryItem, GalleryType } from '@boli/engine/ads/ad.events';
 import type { Migration } from '@boli/engine/shared/migration';
 import type { MediaStorage } from '../../media/storage.ts';
 import { isUuid } from '@boli/engine/shared/uuid';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /*
  * Staged media: files a member uploaded ahead of posting (one request per file, so the web app
  * can send six at once with progress), already stored in their gallery form and waiting for the
  * ad that uses them. Not a projection: an upload in progress is not a fact of the log. A staged
- * file unused after STAGED_MEDIA_TTL_HOURS is deleted.
+ * file unused after LIMITS.stagedMediaHours is deleted.
  */
 
 export const STAGED_MEDIA = 'staged_media';
-export const STAGED_MEDIA_TTL_HOURS = 24;
 
 export const stagedMediaMigration: Migration = {
   name: '20261123_0500_staged_media',
@@ -60,7 +60,7 @@ export async function stageMedia(
   });
 }
 
-const cutoff = (now: Date): Date => new Date(now.getTime() - STAGED_MEDIA_TTL_HOURS * 3_600_000);
+const cutoff = (now: Date): Date => new Date(now.getTime() - LIMITS.stagedMediaHours * 3_600_000);
 
 /**
  * The member's own live staged files with these ids, in the order asked; undefined when any id is
@@ -100,7 +100,7 @@ export async function releaseStaged(db: Knex, stagedIds: readonly string[]): Pro
     .delete();
 }
 
-/** Deletes staged files unused after STAGED_MEDIA_TTL_HOURS, rows and files; returns how many. */
+/** Deletes staged files unused after LIMITS.stagedMediaHours, rows and files; returns how many. */
 export async function deleteExpiredStaged(
   db: Knex,
   storage: MediaStorage,

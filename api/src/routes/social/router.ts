@@ -40,7 +40,6 @@ import { memberAccess } from '../../http/members.ts';
 import { otherMember } from './memberAccess.ts';
 import {
   contactBody,
-  CONTACT_PAGE_SIZE,
   contactMessageParams,
   contactPageQuery,
   mobileRequestBody,
@@ -53,6 +52,7 @@ import {
   reviewListQuery,
 } from './schema.ts';
 import { PER_IP_LIMITS } from '../../identity/rateLimit.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 type SocialInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'redis'>;
 
@@ -325,7 +325,11 @@ export function socialRouter(infra: SocialInfra): Router {
   router.get('/api/contactus', auth, requireRole(...SUPPORT_ROLES), async (ctx) => {
     const { page, status } = parseInput(contactPageQuery, ctx.query);
     ctx.body = success(
-      await listContactMessages(infra.db, { page, pageSize: CONTACT_PAGE_SIZE, filter: status }),
+      await listContactMessages(infra.db, {
+        page,
+        pageSize: LIMITS.contactPageSize,
+        filter: status,
+      }),
     );
   });
 

@@ -57,7 +57,6 @@ export const contactBody = z.object({
   subject: text,
 });
 
-export const CONTACT_PAGE_SIZE = 20;
 export const contactPageQuery = z.object({
   page: pageNumber(0).catch(0).default(0),
   /** Unknown or absent: every message, as before the filter existed. */

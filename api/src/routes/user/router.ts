@@ -43,7 +43,6 @@ import { neighbourhoodInList, placeInLists, placeMoved } from '../reference/plac
 import { INDUSTRIES } from './industries.ts';
 import {
   changeSettingBody,
-  MEMBER_PAGE_SIZE,
   memberPageQuery,
   searchUserQuery,
   userIdQuery,
@@ -275,7 +274,7 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
   const memberPage = async (ctx: Context) => {
     const { page } = parseInput(memberPageQuery, ctx.query);
     ctx.body = success(
-      await listMembers(infra.db, { page, pageSize: MEMBER_PAGE_SIZE, pictureUrl }),
+      await listMembers(infra.db, { page, pageSize: LIMITS.memberPageSize, pictureUrl }),
     );
   };
   router.get('/api/user/getusers', auth, fullAccess, memberPage);

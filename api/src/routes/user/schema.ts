@@ -34,8 +34,6 @@ export const searchUserQuery = z.object({
 });
 export type SearchUserQuery = z.infer<typeof searchUserQuery>;
 
-/** The member lists: 20 per page, zero-based. */
-export const MEMBER_PAGE_SIZE = 20;
 export const memberPageQuery = z.object({ page: page.default(0) });
 
 /** POST /api/user/changeSetting: a JSON boolean, or 'true'/'false' from a form. */
