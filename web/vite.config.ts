@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootColours } from './bootColours.ts';
 import { precompress } from './precompress.ts';
 
 const API = 'http://localhost:3000';
@@ -22,7 +23,6 @@ const apiProxy: ProxyOptions = {
 const proxy: Record<string, string | ProxyOptions> = {
   '/api': apiProxy,
   '/healthz': API,
-  '/socket.io': { target: API, ws: true },
   '^/bid/?(\\?.*)?$': { target: API, ws: true },
   '/media/': API,
   '/dev/': API,
@@ -53,7 +53,7 @@ const codeSplitting = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), bootColours(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, rolldownOptions: { output: { codeSplitting } } },
   server: { proxy },
   preview: { proxy },

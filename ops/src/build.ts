@@ -47,6 +47,7 @@ const webInputs = () =>
     join(webDir, 'index.html'),
     join(webDir, 'vite.config.ts'),
     join(webDir, 'precompress.ts'),
+    join(webDir, 'bootColours.ts'),
     join(repoRoot, 'engine', 'src'),
   ].filter(existsSync);
 

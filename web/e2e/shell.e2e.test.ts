@@ -4,6 +4,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { withAppAndBrowser, openAt } from './support/harness.ts';
+import { BOLI_PURPLE } from '../src/app/colours.ts';
 
 const PURPLE = 'rgb(95, 47, 157)';
 
@@ -57,6 +58,10 @@ describe('the web shell, for a guest', () => {
     const bar = page.locator('#root .boot-bar');
     expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(PURPLE);
     expect(await page.locator('#root .boot-cards > div').count()).toBeGreaterThan(0);
+    // The phone's browser bar is the theme's purple too.
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(
+      BOLI_PURPLE,
+    );
     // Seen, but nothing of it is read out as the page's own.
     expect(await page.getByText('Boli', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('banner').count()).toBe(0);

@@ -1,7 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 
-/** The product's primary colour is purple #5f2f9d (spec section 1). */
-export const BOLI_PURPLE = '#5f2f9d';
+import { BOLI_PURPLE, PAGE_TINT } from './colours.ts';
+
+export { BOLI_PURPLE };
 
 /**
  * On a touch screen every button is at least this tall (and an icon button this wide): a
@@ -25,7 +26,7 @@ export const theme = createTheme({
     // tint (Contact Us, whose form sits on the page) 4.48:1.
     warning: { main: '#b45309' },
     error: { main: '#c62828' },
-    background: { default: '#f4f2f8' },
+    background: { default: PAGE_TINT },
   },
   shape: { borderRadius: 8 },
   components: {
