@@ -1,8 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-
 import { BOLI_PURPLE, PAGE_TINT } from './colours.ts';
-
-export { BOLI_PURPLE };
 
 /**
  * On a touch screen every button is at least this tall (and an icon button this wide): a

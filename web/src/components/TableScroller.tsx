@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TableContainer, { type TableContainerProps } from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
-import { BOLI_PURPLE } from '../app/theme.ts';
+import { BOLI_PURPLE } from '../app/colours.ts';
 
 type Props = Omit<TableContainerProps, 'ref' | 'tabIndex' | 'role'> & {
   /** What the table is (its own label): the region it is while it scrolls is named after it. */
