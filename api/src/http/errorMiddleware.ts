@@ -32,15 +32,14 @@ export const correlation =
   };
 
 /** A refusal's `details.fields` (the form's fields it is about), each with its message. */
-const fieldErrorsOfRefusal = (
-  details: Record<string, unknown>,
-  message: string,
-): FieldError[] | undefined =>
-  Array.isArray(details.fields)
+const fieldErrorsOfRefusal = (details: unknown, message: string): FieldError[] | undefined => {
+  const fields = typeof details === 'object' && details !== null && 'fields' in details;
+  return fields && Array.isArray(details.fields)
     ? details.fields
         .filter((field): field is string => typeof field === 'string')
         .map((field) => ({ field, message }))
     : undefined;
+};
 
 /** What a request refused for a PostgreSQL outage tells its client to wait before trying again. */
 export const RETRY_AFTER_OUTAGE_SECONDS = 5;
@@ -56,12 +55,16 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
   } catch (error) {
     if (error instanceof ValidationError) {
       ctx.status = 400;
-      ctx.body = failure(error.message, error.errors);
+      ctx.body = {
+        ...failure(error.message, error.errors),
+        ...(error.code ? { code: error.code } : {}),
+      };
     } else if (error instanceof ApiError) {
       ctx.status = error.status;
-      // Its code, as a domain refusal's, lets a client tell refusals apart without their wording.
+      // Its code, as a domain refusal's, lets a client tell refusals apart without their wording;
+      // `data.fields`, as a domain refusal's `details.fields`, names the form's fields at fault.
       ctx.body = {
-        ...failure(error.message, undefined, error.data),
+        ...failure(error.message, fieldErrorsOfRefusal(error.data, error.message), error.data),
         ...(error.code ? { code: error.code } : {}),
       };
     } else if (error instanceof DomainError) {

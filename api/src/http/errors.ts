@@ -18,11 +18,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Bad input: each field's messages, and one summary message for the envelope's msg. */
+/**
+ * Bad input: each field's messages, and one summary message for the envelope's msg; a `code`
+ * when a client may want to tell this refusal from others without its wording.
+ */
 export class ValidationError extends Error {
   constructor(
     readonly errors: FieldError[],
     summary?: string,
+    readonly code?: string,
   ) {
     super(summary ?? errors[0]?.message ?? 'Invalid request');
     this.name = 'ValidationError';

@@ -37,7 +37,9 @@ export async function refuseOthersUsername(
 ): Promise<void> {
   if (alias === member.bid_alias) return;
   if (await aliasIsOthersUsername(db, alias, member.user_id)) {
-    throw new ApiError(409, MESSAGES.bidAliasIsUsername, 'BID_ALIAS_IS_USERNAME');
+    throw new ApiError(409, MESSAGES.bidAliasIsUsername, 'BID_ALIAS_IS_USERNAME', {
+      fields: ['bidAlias'],
+    });
   }
 }
 

@@ -494,6 +494,7 @@ describe('sign-up to full access, over HTTP', () => {
     expect(authenticated.body.errors).toEqual([
       { field: 'oldPassword', message: ACCOUNT_MESSAGES.wrongOldPassword },
     ]);
+    expect(authenticated.body.code).toBe('WRONG_PASSWORD');
     expect((await api('/api/user/changePassword', { json: {} })).status).toBe(401);
 
     // The log holds no code and no link.

@@ -162,7 +162,11 @@ export function passwordRoutes(router: Router, infra: AuthInfra): void {
     }).catch((error: unknown) => {
       // A wrong old password is that field's fault: the form marks it and takes the focus there.
       if (error instanceof DomainError && error.code === 'WRONG_PASSWORD') {
-        throw new ValidationError([{ field: 'oldPassword', message: error.message }]);
+        throw new ValidationError(
+          [{ field: 'oldPassword', message: error.message }],
+          error.message,
+          error.code,
+        );
       }
       throw error;
     });

@@ -473,6 +473,7 @@ describe('an alias that is another member’s username', () => {
       expect(refused.body).toMatchObject({
         msg: MESSAGES.bidAliasIsUsername,
         code: 'BID_ALIAS_IS_USERNAME',
+        errors: [{ field: 'bidAlias', message: MESSAGES.bidAliasIsUsername }],
       });
     }
     expect((await bid(bidder, adId, { bidAlias: 'quietheron' })).status).toBe(200);
