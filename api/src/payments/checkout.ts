@@ -9,7 +9,8 @@ import { quoteLine, type BillingSettings } from '@boli/engine/billing/quote';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { currentPrices } from '@boli/projections/billing/prices.queries';
-import { openPurchaseIds } from '@boli/projections/billing/purchases.queries';
+import { adSpacesLastPaid, openPurchaseIds } from '@boli/projections/billing/purchases.queries';
+import { adSpaceKeyOfSubject, boughtSinceStarted } from '@boli/engine/billing/adSpaceBought.rules';
 import type { UserRow } from '@boli/projections/users/users.evolve';
 import type { Knex } from 'knex';
 import { initialPurchaseState } from '@boli/engine/billing/purchase.state';
@@ -160,6 +161,8 @@ export async function recordPurchaseWithOrder(
  * with time left to pay its order (`LIMITS.purchaseReuseMinutesLeft`): a checkout closed and
  * opened again pays it, so the member is not left with several purchases for one wish. Each
  * candidate the read model names is confirmed from its stream, which may be ahead (paid meanwhile).
+ * An ad space bought since with another purchase is not reused: that one is not needed any more
+ * (`boughtSinceStarted`), and the member is asking for another space.
  */
 async function openPurchaseOfSame(
   deps: CheckoutDeps,
@@ -173,12 +176,19 @@ async function openPurchaseOfSame(
     total: asked.line.total,
     openUntil: new Date(openUntil),
   });
+  const spacePaidAt =
+    ids.length > 0 && request.subject.kind === 'adSpace'
+      ? (await adSpacesLastPaid(deps.db, asked.buyer.userId)).get(
+          adSpaceKeyOfSubject(request.subject),
+        )
+      : undefined;
   for (const id of ids) {
     const state = await loadPurchase(deps.store, id);
     const purchase = state.purchase;
     if (
       purchase !== null &&
       ['ordered', 'failed'].includes(statusOf(state)) &&
+      !boughtSinceStarted(purchase.createdAt, spacePaidAt) &&
       Date.parse(purchase.expiresAt) > openUntil &&
       sameRequest(state, request) &&
       isDeepStrictEqual(purchase.buyer, asked.buyer) &&

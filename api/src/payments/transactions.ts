@@ -2,6 +2,7 @@ import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { basisPointsToPercent } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
+import { adSpaceKeyOfSubject, boughtSinceStarted } from '@boli/engine/billing/adSpaceBought.rules';
 import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
 import type { PurchaseRow } from '@boli/projections/billing/purchases.queries';
 
@@ -41,6 +42,10 @@ export const isUnpaidSubscription = (row: PurchaseRow): boolean =>
 export const isUnpaidShareFee = (row: PurchaseRow): boolean =>
   row.kind === 'shareFee' && UNPAID.includes(row.status);
 
+/** An ad space started and not paid: not needed any more once the member paid for it since. */
+export const isUnpaidAdSpace = (row: PurchaseRow): boolean =>
+  row.kind === 'adSpace' && UNPAID.includes(row.status);
+
 /** The ad of a bid fee started and not paid: not needed any more once its bidding closed. */
 export const adOfUnpaidBidFee = (row: PurchaseRow): string | undefined =>
   row.subject.kind === 'bidFee' && UNPAID.includes(row.status) ? row.subject.adId : undefined;
@@ -55,6 +60,8 @@ export type UnneededContext = {
   readonly closedAds: ReadonlySet<string>;
   /** The bids the member's paid bid fees placed (`feeBidKeyOfSubject`). */
   readonly placedBids: ReadonlySet<string>;
+  /** When the member last paid for each ad space (`adSpacesLastPaid`). */
+  readonly adSpacesPaid: ReadonlyMap<string, string>;
 };
 
 /** Why a purchase started and left unpaid is not needed any more, if it is not. */
@@ -63,6 +70,12 @@ function unneededBecause(row: PurchaseRow, context: UnneededContext): string | u
     return BILLING_MESSAGES.unpaidSubscriptionNotNeeded;
   if (context.shareFeePaid && isUnpaidShareFee(row))
     return BILLING_MESSAGES.unpaidShareFeeNotNeeded;
+  if (
+    isUnpaidAdSpace(row) &&
+    row.subject.kind === 'adSpace' &&
+    boughtSinceStarted(row.created_at, context.adSpacesPaid.get(adSpaceKeyOfSubject(row.subject)))
+  )
+    return BILLING_MESSAGES.unpaidAdSpaceBought;
   const adId = adOfUnpaidBidFee(row);
   if (adId === undefined || row.subject.kind !== 'bidFee') return undefined;
   if (context.closedAds.has(adId)) return BILLING_MESSAGES.unpaidBidFeeNotNeeded;
@@ -82,8 +95,9 @@ const lapsedBecause = (row: PurchaseRow): string | null =>
  * null for what never does (the lifetime subscription, a fee spent on its bid). A purchase started
  * and left unpaid that is not needed any more — a subscription once the member owns one
  * (`subscribed`), a buy-share bid fee once they paid one (`shareFeePaid`), a bid fee once its ad's
- * bidding closed (`closedAds`) or its bid went out with another fee (`placedBids`) — says so, and
- * has no `payBy` (nothing to pay).
+ * bidding closed (`closedAds`) or its bid went out with another fee (`placedBids`), an ad space
+ * once they paid for the same space since (`adSpacesPaid`) — says so, and has no `payBy`
+ * (nothing to pay).
  */
 export function transactionOf(
   row: PurchaseRow,
@@ -93,10 +107,17 @@ export function transactionOf(
     shareFeePaid = false,
     closedAds = new Set<string>(),
     placedBids = new Set<string>(),
+    adSpacesPaid = new Map<string, string>(),
   }: { expiresAt?: string | null } & Partial<UnneededContext> = {},
 ) {
   const subject = row.subject;
-  const unneeded = unneededBecause(row, { subscribed, shareFeePaid, closedAds, placedBids });
+  const unneeded = unneededBecause(row, {
+    subscribed,
+    shareFeePaid,
+    closedAds,
+    placedBids,
+    adSpacesPaid,
+  });
   return {
     _id: row.purchase_id,
     kind: row.kind,

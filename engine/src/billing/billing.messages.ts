@@ -15,6 +15,8 @@ export const BILLING_MESSAGES = {
     'Nothing charged. Not needed: you already have a Lifetime Subscription.',
   unpaidBidFeeNotNeeded: 'Nothing charged. Not needed: bidding on this ad has closed.',
   unpaidBidFeePlaced: 'Nothing charged. Not needed: this bid was placed with another payment.',
+  unpaidAdSpaceBought:
+    'Nothing charged. Not needed: you bought this ad space with a later payment. To buy another, go to Buy Ad Space.',
   // Its bid was never posted (the fee was paid with another bid): said, so it is not thought to be.
   unpaidShareFeeNotNeeded:
     'Nothing charged. Not needed: you have paid the buy-share bid fee with another bid. This bid was not posted: post it on Post A Bid, where your bids now go directly.',

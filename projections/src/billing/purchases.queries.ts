@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { adSpaceKeyOfSubject } from '@boli/engine/billing/adSpaceBought.rules';
 import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
 import type { LineProductKey, PurchaseKind } from '@boli/engine/billing/products';
 import type {
@@ -583,3 +584,30 @@ export const creditNotesOfPurchase = async (
 /** As `lastInvoiceSequence`, for a financial year's credit notes. */
 export const lastCreditNoteSequence = (db: Knex, financialYear: string): Promise<number> =>
   lastSequence(db, CREDIT_NOTES, financialYear);
+
+/**
+ * When the member last paid for each ad space they bought (`adSpaceKeyOfSubject` → the latest
+ * payment's time, ISO-8601): what tells whether an unpaid purchase of one is still needed.
+ * Refunded purchases delivered nothing and do not count.
+ */
+export async function adSpacesLastPaid(
+  db: Knex,
+  userId: string,
+): Promise<ReadonlyMap<string, string>> {
+  const rows = (await db(PURCHASES)
+    .select('subject', 'captured_at')
+    .where({ user_id: userId, kind: 'adSpace' })
+    .whereIn('status', ['captured', 'fulfilled'])) as {
+    subject: PurchaseRow['subject'];
+    captured_at: Date | string | null;
+  }[];
+  const lastPaid = new Map<string, string>();
+  for (const { subject, captured_at: capturedAt } of rows) {
+    if (subject.kind !== 'adSpace' || capturedAt === null) continue;
+    const at = new Date(capturedAt).toISOString();
+    const key = adSpaceKeyOfSubject(subject);
+    const known = lastPaid.get(key);
+    if (known === undefined || at > known) lastPaid.set(key, at);
+  }
+  return lastPaid;
+}

@@ -235,6 +235,44 @@ describe('buying an in-stream space', () => {
     expect((await start('monthly')).advtId).not.toBe(first.advtId);
   });
 
+  it('offers no Pay now on an unpaid space the member has paid for since, and starts a new one', async () => {
+    const dev = await kit.member('dev_space_bought');
+    const start = async () => {
+      const started = await kit.api('/api/space/add/betweenPosts', {
+        token: dev.token,
+        json: { cycle: 'quarterly' },
+      });
+      expect(started.status).toBe(200);
+      return started.body.data as PurchaseInfo & { advtId: string };
+    };
+    // Two tabs start at once, before either purchase is recorded; the member pays the second.
+    const [first, second] = await Promise.all([start(), start()]);
+    expect(first._id).not.toBe(second._id);
+    const paid = await payAtSandbox(app, second.razorpay_order_id!);
+    const success = await kit.api('/api/space/payment/success', {
+      token: dev.token,
+      json: { ...paid, advtId: second.advtId },
+    });
+    expect(success.status).toBe(200);
+
+    // The first would buy a second space by mistake: not needed, and not payable from the list.
+    const payable = await kit.api(`/api/purchases/${first._id}/payable`, { token: dev.token });
+    expect(payable).toMatchObject({
+      status: 409,
+      body: { msg: BILLING_MESSAGES.unpaidAdSpaceBought, code: 'AD_SPACE_BOUGHT' },
+    });
+    const listed = await eventually(async () => {
+      const list = await kit.api('/api/cart/listTransactions?type=adSpace', { token: dev.token });
+      const rows = (list.body.data as { purchases: Transaction[] }).purchases;
+      const row = rows.find((purchase) => purchase._id === first._id);
+      return row?.message === BILLING_MESSAGES.unpaidAdSpaceBought && row;
+    });
+    expect(listed.payBy).toBeNull();
+    // Buying the same space again is a purchase of its own, not the one left behind.
+    const third = await start();
+    expect([first._id, second._id]).not.toContain(third._id);
+  });
+
   it('sends authPages and sidePanels buyers to the calendar', async () => {
     const dev = await kit.member('dev_ads');
     const refused = await kit.api('/api/space/add/sidePanels', {

@@ -8,6 +8,7 @@ import { waitForProjections } from '@boli/projections';
 import { closedAdIds } from '@boli/projections/ads/ads.queries';
 import {
   activeSubscriptions,
+  adSpacesLastPaid,
   bidsPlacedByFees,
   type PurchaseRow,
 } from '@boli/projections/billing/purchases.queries';
@@ -32,6 +33,7 @@ import {
 import { loadPurchase } from '../../payments/purchaseStore.ts';
 import {
   adOfUnpaidBidFee,
+  isUnpaidAdSpace,
   isUnpaidShareFee,
   isUnpaidSubscription,
   type UnneededContext,
@@ -109,13 +111,14 @@ export async function unneededContext(
   rows: readonly PurchaseRow[],
 ): Promise<UnneededContext> {
   const feeAds = rows.map(adOfUnpaidBidFee).filter((adId) => adId !== undefined);
-  const [subscribed, shareFeePaid, closedAds, placedBids] = await Promise.all([
+  const [subscribed, shareFeePaid, closedAds, placedBids, adSpacesPaid] = await Promise.all([
     rows.some(isUnpaidSubscription) ? ownsSubscription(infra, userId) : false,
     rows.some(isUnpaidShareFee) ? paidShareFee(infra, userId) : false,
     closedAdIds(infra.db, feeAds, new Date()),
     bidsPlacedByFees(infra.db, userId, feeAds),
+    rows.some(isUnpaidAdSpace) ? adSpacesLastPaid(infra.db, userId) : new Map<string, string>(),
   ]);
-  return { subscribed, shareFeePaid, closedAds, placedBids };
+  return { subscribed, shareFeePaid, closedAds, placedBids, adSpacesPaid };
 }
 
 /** The lifetime plan is bought once: a member who has it is told so before any checkout. */

@@ -2,7 +2,8 @@ import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
-import { bidsPlacedByFees } from '@boli/projections/billing/purchases.queries';
+import { adSpacesLastPaid, bidsPlacedByFees } from '@boli/projections/billing/purchases.queries';
+import { adSpaceKeyOfSubject, boughtSinceStarted } from '@boli/engine/billing/adSpaceBought.rules';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
@@ -25,8 +26,9 @@ const PAYABLE = new Set(['ordered', 'failed']);
 /**
  * Throws why the purchase cannot be paid now: its order is over (409 with where it stands: paid,
  * expired), or what it buys would be refused (the bid's own refusal, 'Bidding Closed'; 409 a
- * fee's bid another fee placed; 409 the buy-share bid fee or the plan owned already). An ad space
- * is judged when its payment is confirmed (and refunded if the space was taken meanwhile).
+ * fee's bid another fee placed; 409 the buy-share bid fee or the plan owned already; 409 an ad
+ * space the member paid for since with another purchase). An ad space is otherwise judged when
+ * its payment is confirmed (and refunded if the space was taken meanwhile).
  */
 export async function judgePayableNow(
   infra: Pick<Infrastructure, 'store' | 'db'>,
@@ -71,8 +73,15 @@ export async function judgePayableNow(
     case 'subscription':
       await refuseIfSubscribed(infra, purchase.buyer.userId);
       return;
-    case 'adSpace':
+    case 'adSpace': {
+      // Bought since with another payment: this one would buy a second space by mistake.
+      const paidAt = (await adSpacesLastPaid(infra.db, purchase.buyer.userId)).get(
+        adSpaceKeyOfSubject(purchase.subject),
+      );
+      if (boughtSinceStarted(purchase.createdAt, paidAt))
+        throw new ApiError(409, BILLING_MESSAGES.unpaidAdSpaceBought, 'AD_SPACE_BOUGHT');
       return;
+    }
     case 'adSlot':
       return;
   }

@@ -42,7 +42,8 @@ const CONFIRM_BY_KIND: Record<PurchaseKind, Confirm> = {
 /**
  * GET /api/purchases/:id/payable: the purchase with its open order, once the server has judged
  * that what it buys can still be delivered; else its refusal (the order over: expired; 'Bidding
- * Closed' for a fee's bid; the plan owned already), which asking again would not change. An
+ * Closed' for a fee's bid; the plan owned already; an ad space bought since), which asking again
+ * would not change. An
  * order over because it was paid (or refunded) since the list was shown is no refusal: the
  * purchase as it stands is the answer, and the payment is over as it is.
  */
