@@ -11,6 +11,7 @@ import {
 import { addDays, displayDate, indiaDateOf, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { waitForProjections } from '@boli/projections';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
@@ -571,6 +572,50 @@ describe('ad space', () => {
     await guest.screenshot({ path: '/tmp/boli-adspace-login.png', fullPage: true });
     await guest.close();
   }, 240_000);
+
+  it('keeps the calendar current, and never shows unread slot bids as none', async () => {
+    const [bidder, rival] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const slotdate = addDays(indiaDateOf(new Date().toISOString()), 11);
+    const slotBid = (member: Member, bidamt: number, company: string) =>
+      api(app, '/api/adbid/', {
+        token: member.token,
+        json: { user_id: member.userId, type: 'sidePanels', bidamt, slotdate, company },
+      });
+    expect((await slotBid(rival, 300_000, 'Rival Rice')).status).toBe(200);
+
+    // A bid placed elsewhere (another tab, another member) reaches the calendar left open.
+    const page = await memberPage(bidder);
+    await page.goto(new URL('/bid-calendar?type=sidePanels', app.baseUrl).href);
+    const day = page.locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`);
+    await day.getByText('₹300K').waitFor({ timeout: 20_000 });
+    expect((await slotBid(rival, 320_000, 'Rival Rice')).status).toBe(200);
+    await day.getByText('₹320K').waitFor({ timeout: LIMITS.bidListRefreshMs + 10_000 });
+
+    // The slot's bids could not be read: the page says why, with Retry, not 'No bids are posted'.
+    let failReads = true;
+    await page.route(
+      (url) => url.pathname === '/api/adbid/bids',
+      (route) => (failReads ? route.abort('connectionreset') : route.continue()),
+    );
+    await page.goto(new URL(`/adbid/${slotdate}?type=sidePanels`, app.baseUrl).href);
+    const bids = page.getByRole('region', { name: 'Bids for this slot' });
+    await bids.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await bids.getByText(MESSAGES.noBidsPosted).count()).toBe(0);
+    // A bid pressed meanwhile is judged against the bids read first: it would not lead.
+    failReads = false;
+    const form = page.getByRole('form', { name: 'Ad bid' });
+    await form.getByLabel('Amount (₹)').fill('260000');
+    await form.getByLabel('Company').fill('Bidder Biscuits');
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    const asked = page.getByRole('dialog', { name: 'Post this ad bid?' });
+    await asked.getByText(/it will not lead/).waitFor();
+    await asked.getByRole('button', { name: 'Change amount' }).click();
+    await bids.getByText('Rival Rice').first().waitFor();
+    await page.context().close();
+  }, 120_000);
 
   it('asks a member without a subscription or trial to subscribe before a slot bid', async () => {
     const lapsed = await memberWhoseTrialEnded(app);

@@ -15,6 +15,11 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { DATES_IN_TEXT, formatDate, formatRupees } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
+import {
+  LoadFailure,
+  loadFailureOf,
+  type LoadFailureReason,
+} from '../../../components/LoadFailure.tsx';
 import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
@@ -51,24 +56,37 @@ const actionLine = (action: string | undefined): string | undefined =>
 /** The amount field's id: Change amount in the confirmation goes back to it. */
 const AMOUNT_FIELD_ID = 'slot-bid-amount';
 
-/** The slot's bids, and where it stands for the viewer (closed by the server, offered, sold). */
+/**
+ * The slot's bids, and where it stands for the viewer (closed by the server, offered, sold).
+ * Bids that could not be read are not shown as none: the list says why, with Retry.
+ */
 function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
   const { request } = useApi();
   const [bids, setBids] = useState<SlotBid[] | null>(null);
+  const [failure, setFailure] = useState<LoadFailureReason | null>(null);
   const [outcome, setOutcome] = useState<SlotOutcomeView | null>(null);
-  /** `quietly` (a refresh nobody asked for): what could not be read stays as it was shown. */
+  /**
+   * `quietly` (a refresh nobody asked for): what could not be read stays as it was shown.
+   * Answers the bids read, if they were.
+   */
   const load = useCallback(
-    async (signal?: AbortSignal, quietly = false) => {
+    async (signal?: AbortSignal, quietly = false): Promise<SlotBid[] | undefined> => {
       const [listed, standing] = await Promise.allSettled([
         fetchSlotBids(request, slotdate, type, signal),
         signedIn ? fetchSlotOutcome(request, slotdate, type, signal) : Promise.resolve(null),
       ]);
-      if (signal?.aborted) return;
-      if (listed.status === 'fulfilled') setBids(listed.value);
-      else if (!quietly) setBids([]);
+      if (signal?.aborted) return undefined;
+      if (listed.status === 'fulfilled') {
+        setBids(listed.value);
+        setFailure(null);
+      } else if (!quietly) {
+        setBids(null);
+        setFailure(loadFailureOf(listed.reason));
+      }
       // Not read, the page goes by the clock alone, as it did before the server was asked.
       if (standing.status === 'fulfilled') setOutcome(standing.value);
       else if (!quietly) setOutcome(null);
+      return listed.status === 'fulfilled' ? listed.value : undefined;
     },
     [request, slotdate, type, signedIn],
   );
@@ -85,7 +103,7 @@ function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
   }, [load, slotdate]);
   useRefreshWhileShown(refresh, LIMITS.bidListRefreshMs);
   useEffect(() => onNotificationArrived(refresh), [refresh]);
-  return { bids, outcome, reload: () => void load() };
+  return { bids, failure, outcome, reload: () => void load(), read: () => load() };
 }
 
 /**
@@ -138,15 +156,16 @@ export function AdSlotBidScreen() {
   const outcomeText = slot.outcome && slotOutcomeText(slot.outcome, id);
   const standing = slot.bids && slotStanding(slot.bids, biddable);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
     const refusal = slotBidRefusal(type, amount);
     if (refusal) return refuse(refusal);
     setFailure(null);
     // A bid that would not lead, or far above what it is measured against (a slip of zeros), is
-    // confirmed first: it binds its bidder to pay it, plus GST, if it wins.
-    const leader = slot.bids?.[0];
+    // confirmed first: it binds its bidder to pay it, plus GST, if it wins. Bids not read yet
+    // (the page opened offline) are read first, so the leader is known.
+    const leader = (slot.bids ?? (await slot.read()))?.[0];
     const warning = bidWarning(Number(amount), {
       askingPrice: LIMITS.adBidBaseAmountRupees,
       askingPriceName: 'the base amount',
@@ -231,7 +250,7 @@ export function AdSlotBidScreen() {
         component="form"
         ref={form}
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         spacing={2}
         aria-label="Ad bid"
       >
@@ -344,6 +363,9 @@ export function AdSlotBidScreen() {
           </Alert>
         )}
         {slot.bids && <SlotBidsTable bids={slot.bids} />}
+        {!slot.bids && slot.failure && (
+          <LoadFailure message={slot.failure.message} onRetry={slot.read} />
+        )}
       </Stack>
       {/* Post Ad Bid was busy (disabled) as the dialog opened: the keyboard goes back to it. */}
       <ConfirmDialog

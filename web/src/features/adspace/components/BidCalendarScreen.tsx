@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -27,6 +28,8 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
+import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';
@@ -85,6 +88,10 @@ export function BidCalendarScreen() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // Without its bids the calendar would look as if nobody bid: the failure shows above it.
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  // Nor while they are on their way: a slow answer shows as such, not as dates without bids.
+  const [loadingDays, setLoadingDays] = useState(false);
+  // A refresh nobody asked for: no progress shown, and a failure keeps what is shown.
+  const quietRefresh = useRef(false);
   const retried = useRef<(() => void) | null>(null);
   // The period a toolbar button moved to, said aloud: the title changes out of a reader's sight.
   const [periodShown, setPeriodShown] = useState('');
@@ -95,6 +102,7 @@ export function BidCalendarScreen() {
       success: (events: EventInput[]) => void,
       failure: (error: Error) => void,
     ) => {
+      const quietly = quietRefresh.current;
       fetchCalendarDays(request, { ...calendarRange(info.startStr, info.endStr), type })
         .then(
           (days) => {
@@ -102,7 +110,7 @@ export function BidCalendarScreen() {
             success(calendarEventsOf(days, type));
           },
           (error: unknown) => {
-            setLoadFailure(messageOf(error));
+            if (!quietly) setLoadFailure(messageOf(error));
             failure(error instanceof Error ? error : new Error(String(error)));
           },
         )
@@ -113,6 +121,17 @@ export function BidCalendarScreen() {
     },
     [request, type],
   );
+
+  // Others bid meanwhile (in another tab, say): the shown dates' highest bids are read again as
+  // a slot's bids are, every 10 s while in view and at once on a notification (outbid, say).
+  const refreshDays = useCallback(() => {
+    const shown = calendar.current?.getApi();
+    if (!shown) return;
+    quietRefresh.current = true;
+    shown.refetchEvents();
+  }, []);
+  useRefreshWhileShown(refreshDays, LIMITS.bidListRefreshMs);
+  useEffect(() => onNotificationArrived(refreshDays), [refreshDays]);
 
   /** Asks for the shown dates' bids again; settles once they answered. */
   const retry = () =>
@@ -163,6 +182,7 @@ export function BidCalendarScreen() {
       </Typography>
       <DateOpener type={type} onOpen={open} />
       {loadFailure && <LoadFailure message={loadFailure} onRetry={retry} />}
+      {loadingDays && <LinearProgress aria-label="Loading the bids" />}
       <Announcer message={periodShown} />
       <Box
         ref={calendarBox}
@@ -275,6 +295,13 @@ export function BidCalendarScreen() {
           // Today is India's day (slots are India's days), wherever the browser is.
           now={indiaNowOnCalendar}
           events={events}
+          loading={(fetching) => {
+            if (fetching && !quietRefresh.current) setLoadingDays(true);
+            if (!fetching) {
+              setLoadingDays(false);
+              quietRefresh.current = false;
+            }
+          }}
           dateClick={(arg) => open(arg.dateStr)}
           dayCellClassNames={(arg) =>
             slotOpening(cellDay(arg.date), new Date()) === 'open' ? [] : [NOT_OPEN_CELL]
