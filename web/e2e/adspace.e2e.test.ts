@@ -326,6 +326,11 @@ describe('ad space', () => {
     await loseFirstAnswer(page, '/api/adbid/');
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidUnconfirmed }).waitFor();
+    // Even after a reload: the bid typed is still there, and still said to be safe to press.
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('250000');
+    expect(await companyField.inputValue()).toBe('Kite Tea');
+    await form.getByRole('alert').filter({ hasText: MESSAGES.slotBidUnconfirmed }).waitFor();
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     const posted = page.getByRole('dialog', { name: MESSAGES.adBidPosted });
     await posted.waitFor({ timeout: 30_000 });

@@ -25,10 +25,10 @@ export type SubmissionKey = {
   /** Sends `body` with its key (`request`'s argument), and settles on the outcome; rethrows. */
   send<T>(body: unknown, request: (key: string) => Promise<T>): Promise<T>;
   /**
-   * Whether a submission was sent and no answer settled it: its answer was lost, or the page was
-   * reloaded or closed while it was on its way.
+   * Whether a submission (of `body`, when given) was sent and no answer settled it: its answer
+   * was lost, or the page was reloaded or closed while it was on its way.
    */
-  waiting(): boolean;
+  waiting(body?: unknown): boolean;
 };
 
 /** Whether a failure leaves it unknown if the api applied the request. */
@@ -90,7 +90,8 @@ export function submissionKey(
         throw error;
       }
     },
-    waiting: () => pending !== null,
+    waiting: (...body) =>
+      pending !== null && (body.length === 0 || pending.body === JSON.stringify(body[0])),
   };
   return submission;
 }

@@ -32,6 +32,8 @@ describe('a form’s submission key', () => {
     keys.keyFor({ bidamt: 1201 });
     // The page is loaded again while the bid is on its way.
     expect(tab.keys().waiting()).toBe(true);
+    expect(tab.keys().waiting({ bidamt: 1201 })).toBe(true);
+    expect(tab.keys().waiting({ bidamt: 1300 })).toBe(false);
     keys.settle(new ApiError(0, ''));
     expect(keys.waiting()).toBe(true);
     keys.settle(new ApiError(400, 'Enter all bid details'));

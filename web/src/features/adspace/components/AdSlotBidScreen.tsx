@@ -34,6 +34,7 @@ import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calend
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
@@ -118,13 +119,33 @@ export function AdSlotBidScreen() {
   const { envelope } = useApi();
   // The type is the address's: a reload or a link sent on shows the same slot's bids.
   const type = slotTypeOr(params.get('type'));
-  const [amount, setAmount] = useState('');
+  const memberId = user?._id;
+  // What is typed is kept in the tab till posted (model/slotBidDraft.ts): a reload keeps it.
+  const [draft] = useState(() => readSlotBidDraft(memberId, id, type));
+  const [amount, setAmount] = useState(draft.amount);
   const refusal = useTypedRefusal<'amount'>();
-  const [company, setCompany] = useState('');
-  const [failure, setFailure] = useState<SlotBidRefusal | null>(null);
-  const [sending, setSending] = useState(false);
+  const [company, setCompany] = useState(draft.company);
+  useEffect(
+    () => saveSlotBidDraft(memberId, id, type, { amount, company }),
+    [memberId, id, type, amount, company],
+  );
+  const bidBody = () => ({
+    user_id: memberId ?? '',
+    type,
+    bidamt: Number(amount),
+    slotdate: id,
+    company: company.trim(),
+  });
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey('slotBid'));
+  // A bid still on its way when the page was reloaded: it may have been placed, and the form,
+  // refilled from the draft, says that pressing again is safe.
+  const [failure, setFailure] = useState<SlotBidRefusal | null>(() =>
+    draft.amount !== '' && submission.waiting(bidBody())
+      ? { msg: MESSAGES.slotBidUnconfirmed }
+      : null,
+  );
+  const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -181,13 +202,7 @@ export function AdSlotBidScreen() {
     setConfirming(null);
     setSending(true);
     try {
-      const bid = {
-        user_id: user?._id ?? '',
-        type,
-        bidamt: Number(amount),
-        slotdate: id,
-        company: company.trim(),
-      };
+      const bid = bidBody();
       const msg = await submission.send(bid, (key) => postSlotBid(envelope, bid, key));
       setPosted(msg || MESSAGES.adBidPosted);
       setAmount('');
