@@ -25,6 +25,7 @@ import {
   offeredMembers,
   offerPayBy,
   slotDayEndsAt,
+  isSameSlotBid,
 } from './adSlot.rules.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
 import { isCalendarDate } from '../shared/indiaTime.ts';
@@ -126,6 +127,10 @@ function placeBid({ data, metadata }: PlaceSlotBid, state: AdSlotState): AdSlotE
   }
   // Section 6: a subscription is required to bid, a slot's as an ad's.
   if (!data.bidderEntitled) return fail('NOT_ENTITLED', MESSAGES.pleaseSubscribe);
+  // The member's own bid standing already, at this amount under this name, is this bid (the
+  // same bid pressed in two tabs): it is kept once.
+  const asked = { userId: data.userId, bidamt: data.bidamt, company };
+  if (state.bids.some((bid) => isSameSlotBid(bid, asked))) return [];
   const bid: SlotBid = {
     bidId: data.bidId,
     userId: data.userId,

@@ -106,6 +106,16 @@ describe('while the slot is open', () => {
     given(placed()).when(placeBid()).thenNothingHappened();
   });
 
+  it('keeps the same bid sent from two tabs once: same member, amount and company name', () => {
+    given(placed())
+      .when(placeBid({ bidId: 'b-2', company: 'asha  sweets' }))
+      .thenNothingHappened();
+    // Another amount, or another name, is a bid of its own.
+    given(placed())
+      .when(placeBid({ bidId: 'b-2', company: 'Asha Foods' }))
+      .then(placed({ bidId: 'b-2', company: 'Asha Foods' }));
+  });
+
   it('takes bids up to the last millisecond before bidding ends, a day before the date', () => {
     const justBefore = new Date(Date.parse(BIDDING_ENDS) - 1).toISOString();
     const balas = { bidId: 'b-2', userId: BALA, username: 'bala', company: 'Bala Bakes' };

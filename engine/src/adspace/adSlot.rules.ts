@@ -2,6 +2,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { PAISE_PER_RUPEE } from '../shared/money.ts';
 import type { SlotBid } from './adSlot.events.ts';
 import { addDays, indiaDateOf, startOfIndiaDay } from '../shared/indiaTime.ts';
+import { companyKey } from '../shared/companyName.ts';
 
 /** Section 9: a slot bid must be more than the base amount (200 000 rupees). */
 export const SLOT_BASE_AMOUNT_PAISE = LIMITS.adBidBaseAmountRupees * PAISE_PER_RUPEE;
@@ -77,3 +78,12 @@ export const nextInLine = (
   bids: readonly SlotBid[],
   offeredTo: ReadonlySet<string>,
 ): SlotBid | null => rankBids(bids).find((bid) => mayBeOffered(bid, offeredTo)) ?? null;
+
+type BidOfMember = Pick<SlotBid, 'userId' | 'bidamt' | 'company'>;
+
+/**
+ * Whether two bids are the one bid: the same member's, at the same amount, under the same company
+ * name (by `companyKey`). The same bid sent from two tabs is kept once.
+ */
+export const isSameSlotBid = (a: BidOfMember, b: BidOfMember): boolean =>
+  a.userId === b.userId && a.bidamt === b.bidamt && companyKey(a.company) === companyKey(b.company);

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
+import { isSameSlotBid } from '@boli/engine/adspace/adSlot.rules';
 import { slotOutcomeFor } from '@boli/engine/adspace/slotOutcome';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
@@ -81,8 +82,17 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
       throw subscribeRefusal(error);
     });
     const placed = result.events[0];
-    if (placed?.type !== 'SlotBidPlaced') throw new Error('no slot bid placed');
-    ctx.body = success(slotBidView(placed.data, ctx.state.auth!.userId), MESSAGES.adBidPosted);
+    // Nothing new: the member's same bid was standing already (sent from another tab, whose
+    // answer may still be waiting for the read model): the slot's own log says which.
+    const asked = { ...command.data, bidamt: command.data.bidamt! };
+    const bid =
+      placed?.type === 'SlotBidPlaced'
+        ? placed.data
+        : (await loadSlot(infra.store, { type, slotdate: body.slotdate })).bids.find((standing) =>
+            isSameSlotBid(standing, asked),
+          );
+    if (bid === undefined) throw new Error('no slot bid placed');
+    ctx.body = success(slotBidView(bid, ctx.state.auth!.userId), MESSAGES.adBidPosted);
   });
 
   /** The bids of a slot date, highest first: of the `type` given, or of both types, by type. */

@@ -297,6 +297,25 @@ describe('slot bids', () => {
     expect(body.msg).toBe(MESSAGES.pleaseLoginFirst);
   });
 
+  it('keeps the same bid sent from two tabs once, answering both', async () => {
+    const tabs = await kit.member('two_tabs_ads');
+    const date = addDays(today(), 40);
+    const same = { type: 'sidePanels', bidamt: 251_000, slotdate: date, company: 'Tab Teas' };
+    const answers = await Promise.all([bid(tabs, same), bid(tabs, same)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.body.msg)).toEqual([
+      MESSAGES.adBidPosted,
+      MESSAGES.adBidPosted,
+    ]);
+    const listed = await kit.api(`/api/adbid/bids?slotdate=${date}&type=sidePanels`, {
+      token: tabs.token,
+    });
+    const mine = (listed.body.data as { company: string }[]).filter(
+      (slotBid) => slotBid.company === 'Tab Teas',
+    );
+    expect(mine).toHaveLength(1);
+  });
+
   it('refuses a member without a subscription or trial, saying where to subscribe', async () => {
     const lapsed = await kit.member('lapsed_ads', { entitled: false });
     const refused = await bid(lapsed, {
