@@ -230,7 +230,16 @@ export const paymentMachine = setup({
             guard: ({ event }) =>
               event.output.info.status === 'captured' || moneyMoved(event.output.info.status),
             target: 'settling',
-            actions: assign({ settled: ({ event }) => event.output }),
+            // Paid by the other tab, not by this one: said so, not as this tab's payment.
+            actions: assign({
+              settled: ({ event }) => ({
+                ...event.output,
+                msg:
+                  settlementOf(event.output.info.status) === 'paid'
+                    ? PAYMENT_TEXTS.alreadyPaid
+                    : event.output.msg,
+              }),
+            }),
           },
           { target: 'cancelled' },
         ],

@@ -264,6 +264,8 @@ describe('a checkout that does not end in a payment', () => {
     await flush();
     expect(payment.step()).toBe('done');
     expect(payment.calls).toMatchObject({ createOrder: 1, checkout: 1, confirm: 0, lookUp: 1 });
+    // Not this tab's payment: it says the purchase was paid already, not 'Payment successful.'
+    expect(payment.actor.getSnapshot().context.settled?.msg).toBe(PAYMENT_TEXTS.alreadyPaid);
   });
 
   it('closed while the server cannot be asked, is cancelled', async () => {
