@@ -1,6 +1,11 @@
 import type { PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
+import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
+import type { PurchaseSubject } from '@boli/engine/billing/purchase.events';
+import { bidsPlacedByFees } from '@boli/projections/billing/purchases.queries';
+import { ApiError } from '../http/errors.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { refuseBidOnWithdrawnAd } from '../routes/bid/withdrawnAd.ts';
 
@@ -11,6 +16,20 @@ import { refuseBidOnWithdrawnAd } from '../routes/bid/withdrawnAd.ts';
  * The same decider judges it again once the fee is captured; if bidding closed in between, the fee
  * is refunded (settlement.ts).
  */
+
+/**
+ * Refuses (409 `FEE_BID_PLACED`) a fee for a bid that another paid fee of the member placed
+ * already (the same bid paid in another tab): it would only be charged and refunded.
+ */
+export async function refuseFeeBidPlaced(
+  { db }: Pick<Infrastructure, 'db'>,
+  userId: string,
+  subject: Extract<PurchaseSubject, { kind: 'bidFee' }>,
+): Promise<void> {
+  const placed = await bidsPlacedByFees(db, userId, [subject.adId]);
+  if (placed.has(feeBidKeyOfSubject(subject)))
+    throw new ApiError(409, BILLING_MESSAGES.unpaidBidFeePlaced, 'FEE_BID_PLACED');
+}
 
 /** Throws the DomainError the ad would answer this bid with; returns the ad's name otherwise. */
 export async function judgeBidBeforePayment(

@@ -12,7 +12,7 @@ import { activeMember, bidAliasOf, refuseOthersUsername } from '../../http/membe
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
-import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
+import { judgeBidBeforePayment, refuseFeeBidPlaced } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
 import { keepRefusal } from '../bid/keepRefusal.ts';
 import { bidAmountFields, bidAmountInPaise } from '../bid/schema.ts';
@@ -84,6 +84,7 @@ export function bidpayRouter(infra: BillingInfra): Router {
       bidAlias: bid.bidAlias,
       itemName,
     } as const;
+    await refuseFeeBidPlaced(infra, buyer.user_id, subject);
     ctx.body = success(await startBidFeePurchase(infra, ctx, { buyer, subject, metadata }));
   });
 

@@ -822,6 +822,11 @@ describe('bid processing fee', () => {
       status: 409,
       body: { msg: BILLING_MESSAGES.unpaidBidFeePlaced, code: 'FEE_BID_PLACED' },
     });
+    // Nor is a fee sold again for it (a third tab still offering the fee): it would be refunded.
+    expect(await fee()).toMatchObject({
+      status: 409,
+      body: { msg: BILLING_MESSAGES.unpaidBidFeePlaced, code: 'FEE_BID_PLACED' },
+    });
     const entry = await purchaseListedWith(
       kit,
       bidder,

@@ -1,14 +1,13 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { statusOf, type PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
-import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
-import { adSpacesLastPaid, bidsPlacedByFees } from '@boli/projections/billing/purchases.queries';
+import { adSpacesLastPaid } from '@boli/projections/billing/purchases.queries';
 import { adSpaceKeyOfSubject, boughtSinceStarted } from '@boli/engine/billing/adSpaceBought.rules';
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
 import { paidShareFee, refuseIfSubscribed } from './billingDeps.ts';
-import { judgeBidBeforePayment } from '../../payments/bidFee.ts';
+import { judgeBidBeforePayment, refuseFeeBidPlaced } from '../../payments/bidFee.ts';
 import { messageOf } from '../../payments/purchaseInfo.ts';
 import { paidBidCommand, paidShareBidCommand } from '../../payments/fulfilment.ts';
 import { slotOfferRefusal } from '../../payments/slotSale.ts';
@@ -51,12 +50,7 @@ export async function judgePayableNow(
   }
   switch (purchase.subject.kind) {
     case 'bidFee': {
-      // Its bid went out with another fee already: paying this one would only be refunded.
-      const placed = await bidsPlacedByFees(infra.db, purchase.buyer.userId, [
-        purchase.subject.adId,
-      ]);
-      if (placed.has(feeBidKeyOfSubject(purchase.subject)))
-        throw new ApiError(409, BILLING_MESSAGES.unpaidBidFeePlaced, 'FEE_BID_PLACED');
+      await refuseFeeBidPlaced(infra, purchase.buyer.userId, purchase.subject);
       await judgeBidBeforePayment(infra, purchase.subject.adId, paidBidCommand(purchase, metadata));
       return;
     }
