@@ -322,6 +322,35 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 120_000);
 
+  it('offers the fee for the bid as refused, and leaves no unpaid fee once its link paid it', async () => {
+    const { context, page, refusal } = await bidWithoutSubscription('4500');
+    const amount = bidArea(page)
+      .getByRole('form', { name: 'Place a bid' })
+      .getByLabel('Amount (₹)');
+    const payFee = refusal.getByRole('button', { name: 'Pay bid processing fee' });
+    // Changed after the refusal, the bid is another one: its fee is offered once it is sent.
+    await amount.fill('4600');
+    await refusal.getByText(/press Bid to pay the bid processing fee/).waitFor();
+    expect(await payFee.count()).toBe(0);
+    await amount.fill('4500');
+    await payFee.click();
+    const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    await closeSandboxCheckout(page);
+    await feeDialog.getByText(PAYMENT_TEXTS.cancelled).waitFor();
+    await feeDialog.getByRole('button', { name: /Cancel|Close/ }).click();
+    const unpaid = bidArea(page).getByText(/waiting for its bid processing fee/);
+    await unpaid.waitFor();
+
+    // Paid through the form's link beside the bid typed, not the row's Pay now: the row goes.
+    await payFee.click();
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    await expect.poll(() => unpaid.count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('pays from Transactions a fee whose checkout was closed unpaid, and the bid is posted', async () => {
     const { buyer, adId, context, page, refusal } = await bidWithoutSubscription('3500');
     await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();

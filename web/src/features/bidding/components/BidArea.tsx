@@ -13,6 +13,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { BidFeeDialog } from '../../payments/components/BidFeeDialog.tsx';
+import type { Confirmation } from '../../payments/api/paymentsApi.ts';
 import { fetchBidFeesOfAd } from '../../transactions/api/transactionsApi.ts';
 import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
 import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
@@ -81,15 +82,16 @@ export function BidArea({
   const [keptAlias, setKeptAlias] = useState('');
   // A bid refused because bidding closed as it was sent: said once the form has gone.
   const [notPlaced, setNotPlaced] = useState<PlaceBidBody | null>(null);
-  // A fee dialog closed unpaid leaves its purchase to pay later: the unpaid fees are asked again.
-  const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
+  // A fee dialog closed unpaid leaves its purchase to pay later, and a fee paid takes its own
+  // away: the unpaid fees are asked again.
+  const [unpaidFeesAsked, setUnpaidFeesAsked] = useState(0);
   const loadUnpaidFees = useCallback(
     (signal: AbortSignal) => fetchBidFeesOfAd(request, itemId, signal),
     [request, itemId],
   );
   const feeDialogClosed = () => {
     setFeeFor(null);
-    setFeeDialogsClosed((count) => count + 1);
+    setUnpaidFeesAsked((count) => count + 1);
   };
   const boardRef = useRef(board);
   // Where the focus goes when a success dialog closes over a control that went away.
@@ -194,19 +196,21 @@ export function BidArea({
   };
 
   // The fee was captured and the server placed the bid: show it as a posted bid, the form
-  // afresh but for the alias the bid went out under.
-  const feePaid = async () => {
+  // afresh but for the alias the bid went out under, in the server's words ('Already paid…' for
+  // a fee another tab had paid).
+  const feePaid = async ({ msg }: Confirmation) => {
     setKeptAlias(feeFor?.bidAlias ?? '');
     setFeeFor(null);
     forgetBidDraft(itemId);
     setFormKey((key) => key + 1);
+    setUnpaidFeesAsked((count) => count + 1);
     try {
       const { summary: next } = await fetchBidPage(request, {
         itemId,
         tab: 'beforeFinalCall',
         page: 1,
       });
-      answered(next, MESSAGES.bidPosted);
+      answered(next, msg || MESSAGES.bidPosted);
     } catch {
       // The list's own refresh and the socket bring the bid.
     }
@@ -280,8 +284,8 @@ export function BidArea({
                     <UnpaidFees
                       load={loadUnpaidFees}
                       feeName="bid processing fee"
-                      asked={feeDialogsClosed}
-                      onPaid={() => void feePaid()}
+                      asked={unpaidFeesAsked}
+                      onPaid={(confirmation) => void feePaid(confirmation)}
                     />
                   )}
                   <BidForm
@@ -321,7 +325,11 @@ export function BidArea({
           onPage={(next) => dispatch({ type: 'pageChosen', page: next })}
         />
       </Stack>
-      <BidFeeDialog bid={feeFor} onClose={feeDialogClosed} onPosted={() => void feePaid()} />
+      <BidFeeDialog
+        bid={feeFor}
+        onClose={feeDialogClosed}
+        onPosted={(confirmation) => void feePaid(confirmation)}
+      />
       <SuccessDialog
         message={message}
         titleId="bid-message-title"

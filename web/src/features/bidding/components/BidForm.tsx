@@ -22,6 +22,7 @@ import {
   bidFormProblem,
   bidRequestBody,
   bidWarning,
+  isStillTheBid,
   type BidFormInput,
   type BidYardstick,
 } from '../model/bidForm.ts';
@@ -202,20 +203,24 @@ export function BidForm({
               <Link component={RouterLink} to={failure.subscribeAt}>
                 Subscribe
               </Link>
-              {failure.bid && (
-                <>
-                  {' or '}
-                  <Link
-                    component="button"
-                    type="button"
-                    variant="body2"
-                    onClick={() => failure.bid && onPayFee(failure.bid)}
-                    sx={{ verticalAlign: 'baseline' }}
-                  >
-                    Pay bid processing fee
-                  </Link>
-                </>
-              )}
+              {failure.bid &&
+                // The fee pays for the bid refused: changed since, it is sent again first.
+                (isStillTheBid(input, failure.bid) ? (
+                  <>
+                    {' or '}
+                    <Link
+                      component="button"
+                      type="button"
+                      variant="body2"
+                      onClick={() => failure.bid && onPayFee(failure.bid)}
+                      sx={{ verticalAlign: 'baseline' }}
+                    >
+                      Pay bid processing fee
+                    </Link>
+                  </>
+                ) : (
+                  ` or press Bid to pay the bid processing fee for the bid as it is now.`
+                ))}
             </>
           )}
         </Alert>

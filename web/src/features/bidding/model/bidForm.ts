@@ -76,3 +76,15 @@ export function lowBidWarning(
 /** What to ask before a bid is placed (far above what it is measured against, or not leading), or null. */
 export const bidWarning = (amount: number, yardstick: BidYardstick): string | null =>
   outlierBidWarning(amount, yardstick) ?? lowBidWarning(amount, yardstick);
+
+/**
+ * Whether the form still holds the bid a refusal was about: a bid changed since (another amount,
+ * type or alias) is another bid, to be sent again before its processing fee may be paid.
+ */
+export const isStillTheBid = (
+  input: BidFormInput,
+  bid: Pick<ReturnType<typeof bidRequestBody>, 'bidAlias' | 'bidamt' | 'type'>,
+): boolean =>
+  input.bidAlias.trim() === bid.bidAlias &&
+  Number(input.amount) === bid.bidamt &&
+  input.type === bid.type;
