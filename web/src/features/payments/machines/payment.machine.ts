@@ -130,9 +130,13 @@ export const paymentMachine = setup({
         src: 'createOrder',
         input: ({ context }) => ({ quote: context.quote! }),
         onDone: { target: 'paying', actions: assign({ purchase: ({ event }) => event.output }) },
+        // No checkout opened: the refusal says nothing was charged.
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => problemFrom(event.error)),
+          actions: assign(({ event }) => {
+            const { problem, problemFinal } = problemFrom(event.error);
+            return { problem: PAYMENT_TEXTS.refusedBeforePaying(problem ?? ''), problemFinal };
+          }),
         },
       },
     },

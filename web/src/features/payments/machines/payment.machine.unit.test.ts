@@ -343,7 +343,9 @@ describe('a checkout that does not end in a payment', () => {
     payment.send({ type: 'PAY' });
     await flush();
     expect(payment.step()).toBe('failed');
-    expect(payment.actor.getSnapshot().context.problem).toBe(MESSAGES.pleaseSubscribe);
+    expect(payment.actor.getSnapshot().context.problem).toBe(
+      `${MESSAGES.pleaseSubscribe} Nothing was charged.`,
+    );
     expect(payment.calls.checkout).toBe(0);
   });
 });

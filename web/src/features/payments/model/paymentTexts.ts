@@ -24,6 +24,12 @@ export const PAYMENT_TEXTS = {
   /** A failed checkout with the gateway's reason: the reason first, then what to do. */
   failedBecause: (reason: string) =>
     `Payment failed: ${asSentence(reason)} Nothing was charged. Please try again.`,
+  /**
+   * The order was refused before any checkout opened (bidding closed meanwhile, say): the
+   * server's reason, and that nothing was charged, unless the reason says so itself.
+   */
+  refusedBeforePaying: (reason: string) =>
+    /nothing (was )?charged/i.test(reason) ? reason : `${asSentence(reason)} Nothing was charged.`,
   /** An attempt failed and the checkout is still open for another; nothing was charged. */
   attemptFailed: (reason: string) =>
     `That attempt failed${reason.trim() ? `: ${asSentence(reason)}` : '.'} Nothing was charged. Try again in the checkout window, or close it.`,
