@@ -46,6 +46,15 @@ const problemFrom = (error: unknown): Pick<Context, 'problem' | 'problemFinal'> 
 
 const purchaseIdOf = (context: Context): string => context.purchase?._id ?? '';
 
+/**
+ * A purchase found paid (or refunded) by someone else (another tab, an earlier visit) rather
+ * than by this payment: a paid one says so, not as this payment's success.
+ */
+const settledElsewhere = ({ info, msg }: Confirmation): Confirmation => ({
+  info,
+  msg: settlementOf(info.status) === 'paid' ? PAYMENT_TEXTS.alreadyPaid : msg,
+});
+
 /** What the screen says once it is over: the server's msg, else its message, else ours. */
 export function outcomeText(state: 'paid' | 'refunded' | 'failed', settled: Confirmation | null) {
   const server = settled?.info.message || (settled?.msg ?? '');
@@ -102,10 +111,7 @@ export const paymentMachine = setup({
             target: 'settling',
             actions: assign({
               purchase: ({ event }) => event.output,
-              settled: ({ event }) => ({
-                info: event.output,
-                msg: settlementOf(event.output.status) === 'paid' ? PAYMENT_TEXTS.alreadyPaid : '',
-              }),
+              settled: ({ event }) => settledElsewhere({ info: event.output, msg: '' }),
             }),
           },
           { target: 'ready', actions: assign({ quote: ({ event }) => event.output }) },
@@ -234,16 +240,8 @@ export const paymentMachine = setup({
             guard: ({ event }) =>
               event.output.info.status === 'captured' || moneyMoved(event.output.info.status),
             target: 'settling',
-            // Paid by the other tab, not by this one: said so, not as this tab's payment.
-            actions: assign({
-              settled: ({ event }) => ({
-                ...event.output,
-                msg:
-                  settlementOf(event.output.info.status) === 'paid'
-                    ? PAYMENT_TEXTS.alreadyPaid
-                    : event.output.msg,
-              }),
-            }),
+            // Paid by the other tab, not by this one.
+            actions: assign({ settled: ({ event }) => settledElsewhere(event.output) }),
           },
           { target: 'cancelled' },
         ],
