@@ -18,11 +18,10 @@ import {
  */
 
 export type SubmissionKey = {
-  /** The key for this body: the pending one when the same body is sent again. */
-  keyFor(body: unknown): string;
-  /** The submission's outcome: a success or an answered refusal ends it; a lost answer does not. */
-  settle(error?: unknown): void;
-  /** Sends `body` with its key (`request`'s argument), and settles on the outcome; rethrows. */
+  /**
+   * Sends `body` with its key (`request`'s argument): the pending key when the same body is sent
+   * again. A success or an answered refusal ends the submission; a lost answer does not. Rethrows.
+   */
   send<T>(body: unknown, request: (key: string) => Promise<T>): Promise<T>;
   /**
    * Whether a submission (of `body`, when given) was sent and no answer settled it: its answer
@@ -66,32 +65,33 @@ export function submissionKey(
   }: { store?: DraftStorage | null; newKey?: () => string } = {},
 ): SubmissionKey {
   let pending = readPending(store, scope);
-  const submission: SubmissionKey = {
-    keyFor(body) {
-      const text = JSON.stringify(body);
-      if (pending?.body !== text) {
-        pending = { body: text, key: newKey() };
-        writePending(store, scope, pending);
-      }
-      return pending.key;
-    },
-    settle(error) {
-      if (error !== undefined && answerLost(error)) return;
-      pending = null;
-      writePending(store, scope, null);
-    },
+  /** The key for this body: the pending one when the same body is sent again. */
+  const keyFor = (body: unknown): string => {
+    const text = JSON.stringify(body);
+    if (pending?.body !== text) {
+      pending = { body: text, key: newKey() };
+      writePending(store, scope, pending);
+    }
+    return pending.key;
+  };
+  /** The submission's outcome: a success or an answered refusal ends it; a lost answer does not. */
+  const settle = (error?: unknown): void => {
+    if (error !== undefined && answerLost(error)) return;
+    pending = null;
+    writePending(store, scope, null);
+  };
+  return {
     async send(body, request) {
       try {
-        const answer = await request(submission.keyFor(body));
-        submission.settle();
+        const answer = await request(keyFor(body));
+        settle();
         return answer;
       } catch (error) {
-        submission.settle(error);
+        settle(error);
         throw error;
       }
     },
     waiting: (...body) =>
       pending !== null && (body.length === 0 || pending.body === JSON.stringify(body[0])),
   };
-  return submission;
 }
