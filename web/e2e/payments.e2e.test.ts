@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { PAYMENT_TEXTS } from '../src/features/payments/model/paymentTexts.ts';
+import { PAYMENT_TEXTS } from '../src/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
 import { dialogOwnsBack, textLinesOf, withAppAndBrowser } from './support/harness.ts';

@@ -5,7 +5,7 @@ import { displayDate, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../lib/format.ts';
 import type { ApiRequest } from '../../app/session/useApi.ts';
-import type { PurchaseStatus } from '../payments/api/purchaseInfo.ts';
+import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { statusText } from '../transactions/model/transactionRows.ts';
 
 /*

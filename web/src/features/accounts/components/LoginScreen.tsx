@@ -14,7 +14,7 @@ import { removeStored, writeStored } from '../../../app/session/storage.ts';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { signin } from '../api/accountsApi.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { keepReturnAfterVerify, otpLoginPath, signUpPath } from '../model/returnAfterVerify.ts';

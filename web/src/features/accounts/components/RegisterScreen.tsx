@@ -35,7 +35,7 @@ import {
   type RegisterField,
   type SignupValues,
 } from '../machines/signup.machine.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 import { keepReturnAfterVerify, loginPath } from '../model/returnAfterVerify.ts';

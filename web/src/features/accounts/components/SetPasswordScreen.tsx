@@ -17,7 +17,7 @@ import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { checkResetLink, resetPassword } from '../api/accountsApi.ts';
 import { isDeadResetLink } from '../model/resetLink.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 
 /**
  * Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. The link is

@@ -20,7 +20,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { AD_PATHS, adPath, type AdDetailView, type GalleryItemView } from '../ads.api.ts';
-import { useMediaSender } from '../mediaUpload.ts';
+import { useMediaSender } from '../../../lib/mediaUpload.ts';
 import {
   inChosenOrder,
   itemsOfUploads,

@@ -12,7 +12,7 @@ import {
   MEDIA_REFUSALS,
   sortDroppedFiles,
   type MediaRefusal,
-} from '../model/mediaFiles.ts';
+} from '../../../lib/mediaFiles.ts';
 
 type Props = {
   /** How many media the ad already has (uploaded, uploading or kept). */

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
-import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
+import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';

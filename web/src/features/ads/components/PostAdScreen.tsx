@@ -14,7 +14,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
-import { useMediaSender } from '../mediaUpload.ts';
+import { useMediaSender } from '../../../lib/mediaUpload.ts';
 import { newAdForm, postAdFields } from '../model/adForm.ts';
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';

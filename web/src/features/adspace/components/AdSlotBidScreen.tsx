@@ -38,7 +38,7 @@ import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
-import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
+import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

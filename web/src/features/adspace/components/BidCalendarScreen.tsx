@@ -29,7 +29,7 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
-import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
+import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';

@@ -17,7 +17,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import { fetchMySpaces } from '../api/adspaceApi.ts';
 import { buyingCycleLabel, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { spacesInOrder } from '../model/spaceOrder.ts';

@@ -11,8 +11,8 @@ import { creativeLinkProblem } from '@boli/engine/adspace/adSpace.rules';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { spaceTypeLabel } from '../model/spaceTypes.ts';
-import { useMediaSender } from '../../ads/mediaUpload.ts';
-import { MEDIA_ACCEPT, MEDIA_REFUSALS, mediaRefusal } from '../../ads/model/mediaFiles.ts';
+import { useMediaSender } from '../../../lib/mediaUpload.ts';
+import { MEDIA_ACCEPT, MEDIA_REFUSALS, mediaRefusal } from '../../../lib/mediaFiles.ts';
 import {
   creativeUploadPath,
   uploadedCreativeOf,

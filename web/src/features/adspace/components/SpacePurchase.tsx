@@ -4,9 +4,9 @@ import Typography from '@mui/material/Typography';
 import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatRupees } from '../../../lib/format.ts';
-import type { Confirmation } from '../../payments/api/paymentsApi.ts';
-import { PayButton, PaymentSteps } from '../../payments/components/PaymentSteps.tsx';
-import { usePayment } from '../../payments/components/usePayment.ts';
+import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
+import { PayButton, PaymentSteps } from '../../../payments/components/PaymentSteps.tsx';
+import { usePayment } from '../../../payments/components/usePayment.ts';
 import { addSpace, confirmSpace, quoteSpace } from '../api/adspaceApi.ts';
 import { buyingCycleLabel, spaceTypeLabel } from '../model/spaceTypes.ts';
 

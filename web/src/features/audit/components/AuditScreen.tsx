@@ -28,7 +28,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { DAY_AND_TIME_IN_TEXT, formatRupees } from '../../../lib/format.ts';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
-import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx';
+import { TaxDocumentLinks } from '../../../payments/components/TaxDocumentLinks.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
@@ -51,7 +51,7 @@ import {
   CSV_FAILED,
 } from '../model/audit.ts';
 import { ledgerLinkOf, ledgerParamsOf, pageWithin } from '../model/ledgerLink.ts';
-import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
+import { PurchaseKindSelect } from '../../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';

@@ -2,7 +2,7 @@ import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { countOf, formatDateTime, formatRupees } from '../../../lib/format.ts';
-import type { PurchaseKindChoice } from '../../payments/model/purchaseKinds.ts';
+import type { PurchaseKindChoice } from '../../../payments/model/purchaseKinds.ts';
 
 /*
  * The audit api's answers (api/src/routes/audit/router.ts) and how the auditor's screen reads

@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
-import { purchaseKindChoiceOf } from '../../payments/model/purchaseKinds.ts';
+import { purchaseKindChoiceOf } from '../../../payments/model/purchaseKinds.ts';
 import { defaultPeriod, periodProblem, type LedgerView } from './audit.ts';
 
 /*

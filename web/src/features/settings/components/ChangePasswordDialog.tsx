@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { PasswordField } from '../../accounts/components/PasswordField.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   validateChangePassword,

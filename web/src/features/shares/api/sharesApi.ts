@@ -3,8 +3,8 @@ import {
   confirmationOf,
   purchaseInfoOrFail,
   type Confirmation,
-} from '../../payments/api/paymentsApi.ts';
-import { type CheckoutResponse, type PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
+} from '../../../payments/api/paymentsApi.ts';
+import { type CheckoutResponse, type PurchaseInfo } from '../../../payments/api/purchaseInfo.ts';
 import { isRecord } from '../../../lib/records.ts';
 
 /* The share bid calls (section 7, /api/buyShare; docs/api/shares.md). Amounts are rupees. */

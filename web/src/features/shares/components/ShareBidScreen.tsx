@@ -12,7 +12,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { DATE_TIME_IN_TEXT } from '../../../lib/format.ts';
-import { subscriptionOffer } from '../../payments/model/paymentTexts.ts';
+import { subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
 import { useEntitlement } from '../../subscription/useEntitlement.ts';
 import { fetchShareFees } from '../../transactions/api/transactionsApi.ts';
 import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';

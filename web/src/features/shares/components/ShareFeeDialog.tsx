@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../../app/session/useApi.ts';
 import { formatRupees } from '../../../lib/format.ts';
-import type { Confirmation } from '../../payments/api/paymentsApi.ts';
-import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
-import type { PurchaseInfo } from '../../payments/api/purchaseInfo.ts';
+import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
+import { PaymentDialog } from '../../../payments/components/PaymentDialog.tsx';
+import type { PurchaseInfo } from '../../../payments/api/purchaseInfo.ts';
 import { addShareFee, confirmShareFee, type ShareBidBody } from '../api/sharesApi.ts';
 
 /** The bid the fee is paid with, and the fee's quote the form asked for it (judging the bid). */

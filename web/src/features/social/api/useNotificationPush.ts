@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { connectLive } from '../../../lib/liveSocket.ts';
-import { notificationArrived } from './notificationSignal.ts';
+import { notificationArrived } from '../../../app/notificationSignal.ts';
 
 /*
  * Notifications pushed over the live socket (docs/api/social.md): the member's socket is told

@@ -7,7 +7,7 @@ import { askAgainMessage } from '@boli/engine/social/mobileRequest.rules';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
-import { onNotificationArrived } from '../api/notificationSignal.ts';
+import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';

@@ -11,7 +11,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
-import { onNotificationArrived } from '../api/notificationSignal.ts';
+import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { SUPPORT_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';

@@ -3,12 +3,12 @@ import {
   confirmationOf,
   purchaseInfoOrFail,
   type Confirmation,
-} from '../../payments/api/paymentsApi.ts';
+} from '../../../payments/api/paymentsApi.ts';
 import {
   amountOf,
   type CheckoutResponse,
   type PurchaseInfo,
-} from '../../payments/api/purchaseInfo.ts';
+} from '../../../payments/api/purchaseInfo.ts';
 import { isRecord } from '../../../lib/records.ts';
 
 /* The subscription calls (spec section 7, "Subscriptions"; contracts-payments.md §3). */

@@ -1,6 +1,6 @@
 import { useApi } from '../../../app/session/useApi.ts';
-import type { Confirmation } from '../../payments/api/paymentsApi.ts';
-import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
+import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
+import { PaymentDialog } from '../../../payments/components/PaymentDialog.tsx';
 import type { Plan } from '../api/subscriptionApi.ts';
 import { addPlanToCart, payCart, quotePlan } from '../api/subscriptionApi.ts';
 

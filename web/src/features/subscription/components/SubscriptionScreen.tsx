@@ -16,7 +16,7 @@ import { useLoaded } from '../../../lib/useLoaded.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { DATE_TIME_IN_TEXT, formatDate, formatRupees } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
-import { PAYMENT_TEXTS, subscriptionOffer } from '../../payments/model/paymentTexts.ts';
+import { PAYMENT_TEXTS, subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
   fetchActiveSubscriptions,

@@ -25,7 +25,7 @@ import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts
 import { fetchCalendarDays } from '../../adspace/api/adspaceApi.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
-import { TaxDocumentLinks } from '../../payments/components/TaxDocumentLinks.tsx';
+import { TaxDocumentLinks } from '../../../payments/components/TaxDocumentLinks.tsx';
 import {
   fetchSlotHistory,
   notOfferedBecause,

@@ -8,12 +8,12 @@ import {
   confirmBidFee,
   fetchPurchase,
   type Confirmation,
-} from '../../payments/api/paymentsApi.ts';
+} from '../../../payments/api/paymentsApi.ts';
 import {
   moneyMoved,
   type CheckoutResponse,
   type PurchaseInfo,
-} from '../../payments/api/purchaseInfo.ts';
+} from '../../../payments/api/purchaseInfo.ts';
 import { confirmShareFee } from '../../shares/api/sharesApi.ts';
 import { payCart } from '../../subscription/api/subscriptionApi.ts';
 import type { Transaction } from './transactionsApi.ts';

@@ -5,7 +5,7 @@ import {
   PURCHASE_STATUSES,
   type PurchaseStatus,
   type TaxBreakup,
-} from '../../payments/api/purchaseInfo.ts';
+} from '../../../payments/api/purchaseInfo.ts';
 import { isRecord } from '../../../lib/records.ts';
 
 /* GET /api/cart/listTransactions (spec section 7; contracts-payments.md §3). */

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../../app/session/useApi.ts';
-import type { Confirmation } from '../../payments/api/paymentsApi.ts';
-import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
+import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
+import { PaymentDialog } from '../../../payments/components/PaymentDialog.tsx';
 import { confirmUnpaid, payablePurchase } from '../api/payUnpaid.ts';
 import type { Transaction } from '../api/transactionsApi.ts';
 import { feeBidText } from '../model/transactionRows.ts';

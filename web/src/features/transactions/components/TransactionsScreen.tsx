@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { purchaseKindChoiceOf } from '../../payments/model/purchaseKinds.ts';
+import { purchaseKindChoiceOf } from '../../../payments/model/purchaseKinds.ts';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,8 +26,8 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { DATES_IN_TEXT, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
-import { percentText } from '../../payments/model/priceBreakup.ts';
-import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import { percentText } from '../../../payments/model/priceBreakup.ts';
+import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import {
   fetchTransactions,
   type Transaction,
@@ -41,7 +41,7 @@ import {
   transactionStatusText,
   unpaidNote,
 } from '../model/transactionRows.ts';
-import { PurchaseKindSelect } from '../../payments/components/PurchaseKindSelect.tsx';
+import { PurchaseKindSelect } from '../../../payments/components/PurchaseKindSelect.tsx';
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
@@ -50,7 +50,7 @@ import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
-import { onNotificationArrived } from '../../social/api/notificationSignal.ts';
+import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { Confirmation } from '../../payments/api/paymentsApi.ts';
+import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
 import { canPayNow } from '../api/payUnpaid.ts';
 import type { Transaction } from '../api/transactionsApi.ts';
 import { feeBidText, unpaidNote } from '../model/transactionRows.ts';

@@ -1,6 +1,6 @@
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
-import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
-import { PAYMENT_TEXTS } from '../../payments/model/paymentTexts.ts';
+import type { PurchaseStatus } from '../../../payments/api/purchaseInfo.ts';
+import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import type { FeeBid, Transaction } from '../api/transactionsApi.ts';
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PURCHASE_STATUSES } from '../../payments/api/purchaseInfo.ts';
+import { PURCHASE_STATUSES } from '../../../payments/api/purchaseInfo.ts';
 import { NOT_NEEDED, nothingCharged, transactionStatusText } from './transactionRows.ts';
 
 describe('a purchase on Transactions', () => {

@@ -1,5 +1,5 @@
 import type { PurchaseKind } from '@boli/engine/billing/products';
-import { isRecord } from '../../../lib/records.ts';
+import { isRecord } from '../../lib/records.ts';
 
 /*
  * The purchase info every payment answer carries (contracts-payments.md §3): amounts in rupees,

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
-import { useApi } from '../../../app/session/useApi.ts';
-import { formatRupees } from '../../../lib/format.ts';
+import { useApi } from '../../app/session/useApi.ts';
+import { formatRupees } from '../../lib/format.ts';
 import {
   addBidFee,
   confirmBidFee,

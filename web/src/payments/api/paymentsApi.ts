@@ -1,7 +1,7 @@
-import { ApiError, type Envelope } from '../../../app/api/client.ts';
-import type { ApiEnvelopeRequest, ApiRequest } from '../../../app/session/useApi.ts';
+import { ApiError, type Envelope } from '../../app/api/client.ts';
+import type { ApiEnvelopeRequest, ApiRequest } from '../../app/session/useApi.ts';
 import { parsePurchaseInfo, type CheckoutResponse, type PurchaseInfo } from './purchaseInfo.ts';
-import { isRecord } from '../../../lib/records.ts';
+import { isRecord } from '../../lib/records.ts';
 
 /*
  * The payment calls every paid thing shares (contracts-payments.md §3) and the bid processing

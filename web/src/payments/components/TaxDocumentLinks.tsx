@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useSession } from '../../../app/session/sessionContext.ts';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
-import { TAP_TARGET } from '../../../components/tapTarget.ts';
-import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
+import { useSession } from '../../app/session/sessionContext.ts';
+import { NO_WRAP } from '../../components/cellStyles.ts';
+import { TAP_TARGET } from '../../components/tapTarget.ts';
+import { downloadAttachment } from '../../lib/attachmentDownload.ts';
 
 /**
  * A tax document's number that downloads it with the viewer's token (staff screens: the audit

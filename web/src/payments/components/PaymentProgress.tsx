@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import { outcomeText, type PaymentStep } from '../machines/payment.machine.ts';
 import { PAYMENT_TEXTS } from '../model/paymentTexts.ts';
-import { NO_WRAP } from '../../../components/cellStyles.ts';
-import { focusIsLost } from '../../../lib/focusLost.ts';
+import { NO_WRAP } from '../../components/cellStyles.ts';
+import { focusIsLost } from '../../lib/focusLost.ts';
 
 type Props = {
   step: PaymentStep;

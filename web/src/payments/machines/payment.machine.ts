@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { firstMessageOf } from '../../../app/api/client.ts';
-import { failureMayPass } from '../../../components/LoadFailure.tsx';
+import { firstMessageOf } from '../../app/api/client.ts';
+import { failureMayPass } from '../../components/LoadFailure.tsx';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import type { CheckoutOutcome } from '../api/checkout.ts';
 import {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { BOLI_PURPLE } from '../../../app/colours.ts';
-import { useApi, type ApiRequest } from '../../../app/session/useApi.ts';
+import { BOLI_PURPLE } from '../../app/colours.ts';
+import { useApi, type ApiRequest } from '../../app/session/useApi.ts';
 import { loadCheckoutScript, openCheckout } from '../api/checkout.ts';
 import {
   fetchPaymentConfig,

@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /*
  * The payment screens' words: the api's own (BILLING_MESSAGES) where it has one, so the screen

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError } from '../../app/api/client.ts';
 import type { CheckoutOutcome } from '../api/checkout.ts';
 import type { Confirmation } from '../api/paymentsApi.ts';
 import type { CheckoutResponse, PurchaseInfo, PurchaseStatus } from '../api/purchaseInfo.ts';

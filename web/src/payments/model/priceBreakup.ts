@@ -1,4 +1,4 @@
-import { formatRupees } from '../../../lib/format.ts';
+import { formatRupees } from '../../lib/format.ts';
 import type { TaxBreakup } from '../api/purchaseInfo.ts';
 
 export type BreakupRow = { label: string; amount: string; total?: true };

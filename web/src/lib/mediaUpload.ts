@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { ApiError } from '../../app/api/client.ts';
-import { useSession } from '../../app/session/sessionContext.ts';
+import { ApiError } from '../app/api/client.ts';
+import { useSession } from '../app/session/sessionContext.ts';
 
 /*
  * One media file sent by XMLHttpRequest, whose upload events give the per-file progress bar that
