@@ -18,7 +18,7 @@ import {
   storedSession,
   type Member,
 } from './support/members.ts';
-import { api } from './support/payments.ts';
+import { api, postAd } from './support/payments.ts';
 
 /*
  * Reviews, the mobile-number consent between two members, the notification menu and the contact
@@ -336,6 +336,40 @@ describe('two members and a mobile number', () => {
   }, 240_000);
 });
 
+describe('another member’s profile on a phone', () => {
+  it('takes the reader past the member’s ads to the reviews; Back closes an enlarged picture', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: true }),
+    ]);
+    for (const itemName of ['Brass lamp', 'Copper pot', 'Teak stool', 'Clay lamp']) {
+      await postAd(app, bala, { itemName });
+    }
+    const a = await windowOf(asha);
+    await a.setViewportSize(PHONE);
+    await visit(a, `/user_profile/${bala.userId}`);
+    await a.getByText('Clay lamp').first().waitFor();
+    const headingShown = `(() => {
+      const box = document.getElementById('reviews-heading').getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })()`;
+    // Under the member's ads, the reviews are screens down; Reviews, beside the name, goes there.
+    expect(await a.evaluate(headingShown)).toBe(false);
+    await a.getByRole('button', { name: 'Reviews', exact: true }).click();
+    await expect.poll(() => a.evaluate(headingShown)).toBe(true);
+    expect(await a.evaluate(() => document.activeElement?.id)).toBe('reviews-heading');
+    await a.getByLabel('Write a review').waitFor();
+
+    // The top bar's picture, enlarged, covers the page: Back closes it, and stays on the page.
+    await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();
+    const picture = a.getByRole('dialog', { name: `${asha.username}'s picture` });
+    await picture.waitFor();
+    await a.goBack();
+    await expect.poll(() => picture.count()).toBe(0);
+    expect(new URL(a.url()).pathname).toBe(`/user_profile/${bala.userId}`);
+  }, 120_000);
+});
+
 describe('a review changed after it was posted', () => {
   it('its writer rewrites and deletes it; the member it is about cannot; support can', async () => {
     const [asha, bala, shalini] = await Promise.all([
@@ -364,6 +398,15 @@ describe('a review changed after it was posted', () => {
     await box.fill('  ');
     await a.getByRole('button', { name: 'Save' }).click();
     await a.getByText(MESSAGES.reviewTextRequired).waitFor();
+    // Past the limit (a paste, say), nothing is cut off: it says so at once, and Save is refused
+    // with the same words, the text still whole for the member to shorten.
+    const tooLong = `${'Long story. '.repeat(84)}The end.`;
+    await box.fill(tooLong);
+    await a.getByText(`${MESSAGES.reviewTooLong} (1016 / 1000 characters)`).waitFor();
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByRole('alert').filter({ hasText: MESSAGES.reviewTooLong }).waitFor();
+    expect(await box.inputValue()).toBe(tooLong);
     // Cancel leaves the text as it was and gives the keyboard back to Edit.
     await a.getByRole('button', { name: 'Cancel' }).click();
     expect(await slow.innerText()).toContain('Slow to answer, but honest.');
@@ -492,7 +535,8 @@ describe('many reviews', () => {
     );
 
     // A second tab, left open since before: its rewrite of a review changed meanwhile is refused,
-    // not saved over the newer text, and its list is read again.
+    // not saved over the newer text unseen. Its words stay in the editor, beside the review as it
+    // now reads, and Save then puts them in its place.
     const stale = await windowOf(asha);
     await visit(stale, `/user_profile/${bala.userId}`);
     const second = stale.getByTestId('review').filter({ hasText: 'Deal number 2 went well.' });
@@ -507,10 +551,16 @@ describe('many reviews', () => {
     await stale.getByRole('button', { name: 'Save' }).click();
     await stale.getByText(MESSAGES.reviewChanged).waitFor();
     await stale
-      .getByTestId('review')
+      .getByTestId('review-now')
       .filter({ hasText: 'Deal number 2: the newest words.' })
       .waitFor();
-    expect(await stale.getByText('Deal number 2: stale words.').count()).toBe(0);
+    expect(await stale.getByLabel('Your review', { exact: true }).inputValue()).toBe(
+      'Deal number 2: stale words.',
+    );
+    await stale.getByRole('button', { name: 'Save' }).click();
+    await stale.getByRole('dialog', { name: MESSAGES.reviewUpdated }).waitFor();
+    await stale.getByTestId('review').filter({ hasText: 'Deal number 2: stale words.' }).waitFor();
+    expect(await stale.getByText('Deal number 2: the newest words.').count()).toBe(0);
   }, 120_000);
 });
 

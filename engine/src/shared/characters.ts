@@ -142,7 +142,3 @@ export const isBlank = (text: string | null | undefined): boolean =>
   visibleText(text ?? '')
     .replace(HIDING_EVERYWHERE, '')
     .trim() === '';
-
-/** `text` cut to at most `max` characters, counted so (never halving an emoji). */
-export const withinCharacters = (text: string, max: number): string =>
-  characterCount(text) > max ? Array.from(text).slice(0, max).join('') : text;

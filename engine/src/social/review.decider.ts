@@ -1,9 +1,8 @@
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
-import { LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { DeleteReview, EditReview, PostReview, ReviewCommand } from './review.commands.ts';
 import type { ReviewEvent } from './review.events.ts';
-import { characterCount, isBlank } from '../shared/characters.ts';
+import { reviewTextRefusal } from './review.rules.ts';
 
 /*
  * The reviews a member has received. A member may review another as often as they like (each
@@ -65,12 +64,8 @@ const fail = (code: ReviewErrorCode, message: string): never => {
 
 /** A review's text as kept: trimmed, not empty, within the limit (posting and rewriting). */
 function reviewText(text: string): string {
-  const trimmed = text.trim();
-  if (isBlank(trimmed)) return fail('REVIEW_TEXT_REQUIRED', MESSAGES.reviewTextRequired);
-  if (characterCount(trimmed) > LIMITS.reviewTextMax) {
-    return fail('REVIEW_TOO_LONG', MESSAGES.reviewTooLong);
-  }
-  return trimmed;
+  const refusal = reviewTextRefusal(text);
+  return refusal ? fail(refusal.code, refusal.message) : text.trim();
 }
 
 const postReview = ({ data, metadata }: PostReview, state: ReviewsState): ReviewEvent[] => {

@@ -4,15 +4,17 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { thumbnailOfPicture } from '@boli/engine/shared/pictureNames';
+import { useCloseOnBack } from '../lib/useCloseOnBack.ts';
 
 type Props = { name: string; src?: string };
 
 /**
  * A small avatar, drawn from the picture's small copy (30 KB down to 2 KB on every page); clicking
- * it shows the picture itself enlarged in a dialog.
+ * it shows the picture itself enlarged in a dialog, which Back closes (on a phone it covers the page).
  */
 export function EnlargeableAvatar({ name, src }: Props) {
   const [open, setOpen] = useState(false);
+  useCloseOnBack(open, () => setOpen(false));
   const initial = name.charAt(0).toUpperCase();
   return (
     <>

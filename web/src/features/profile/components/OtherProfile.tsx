@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -17,6 +18,7 @@ import { RefusalNotice } from '../../../components/RefusalNotice.tsx';
 import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
 import { ModerationPanel } from '../../support/components/ModerationPanel.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
+import { REVIEWS_HEADING_ID } from '../../social/components/ReviewItem.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { SellerAds } from '../../ads/components/SellerAds.tsx';
@@ -103,6 +105,11 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   const picture = fieldText(member, 'profilepic') || undefined;
   const memberId = fieldText(member, '_id');
   const ownProfile = user !== undefined && user._id === memberId;
+  const goToReviews = () => {
+    const heading = document.getElementById(REVIEWS_HEADING_ID);
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
   return (
     <Stack spacing={3}>
       <ModerationPanel userId={memberId} />
@@ -112,9 +119,11 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         ) : (
           <Avatar sx={{ bgcolor: 'secondary.main' }}>{username.charAt(0).toUpperCase()}</Avatar>
         )}
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0 }}>
           {username}
         </Typography>
+        {/* The reviews and their form come after the member's ads: many screens down on a phone. */}
+        {!ownProfile && <Button onClick={goToReviews}>Reviews</Button>}
       </Stack>
       <ProfileDetails
         member={member}

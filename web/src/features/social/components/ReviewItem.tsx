@@ -17,20 +17,22 @@ import { formatDate } from '../../../lib/format.ts';
 import { deleteReview, editReview, type Review } from '../api/socialApi.ts';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { snippetOf } from '../model/reviewList.ts';
-import { isBlank } from '@boli/engine/shared/characters';
+import { reviewTextRefusal } from '@boli/engine/social/review.rules';
 
 /** What the viewer may do to a review: rewrite it (its writer) and delete it (its writer, support). */
 export type ReviewRights = { readonly edit: boolean; readonly delete: boolean };
 
 /**
  * What a review's change tells the list: done (what to say, and which element takes the keyboard
- * once it is said), or refused because the review changed or went elsewhere (what to say): either
- * way the list is read again.
+ * once it is said), refused because the review went or changed elsewhere (what to say), or a
+ * rewrite refused because the review was rewritten elsewhere (the editor says so itself, keeping
+ * the member's words): each way the list is read again.
  */
 export type ReviewChanges = {
   /** `firstPage`: the change's answer, the reviewed member's first page of reviews as they now are. */
   readonly onDone: (message: string, focusId: string, firstPage?: Review[]) => void;
   readonly onStale: (message: string) => void;
+  readonly onRewrittenElsewhere: () => void;
 };
 
 /** The Edit button of a review, which takes the keyboard back once its rewrite is saved. */
@@ -43,6 +45,9 @@ export const REVIEWS_HEADING_ID = 'reviews-heading';
 /** A refusal saying the review is not as the page shows it: gone, or changed in another tab. */
 const isStale = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 404 || error.status === 409);
+/** A rewrite refused because the review was rewritten since the editor opened (REVIEW_CHANGED). */
+const isRewrittenElsewhere = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409;
 
 const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
@@ -61,14 +66,17 @@ function ReviewEditor({
   const [text, setText] = useState(review.text);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Refused as rewritten elsewhere: what the api said, and the text the editor was opened on.
+  const [rewritten, setRewritten] = useState<{ message: string; from: string } | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const failureId = `review-edit-failure-${review._id}`;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    if (isBlank(text)) {
-      setFailure(MESSAGES.reviewTextRequired);
+    const refusal = reviewTextRefusal(text);
+    if (refusal) {
+      setFailure(refusal.message);
       field.current?.focus();
       return;
     }
@@ -89,6 +97,13 @@ function ReviewEditor({
       );
     } catch (error) {
       setSaving(false);
+      if (isRewrittenElsewhere(error)) {
+        // The member's words stay, beside the review as it now reads once the list is read
+        // again: Save then puts them in its place, knowingly.
+        setRewritten({ message: messageOf(error), from: review.text });
+        changes.onRewrittenElsewhere();
+        return;
+      }
       if (!isStale(error)) return setFailure(messageOf(error));
       onClose(false);
       changes.onStale(messageOf(error));
@@ -106,6 +121,16 @@ function ReviewEditor({
       }}
       sx={{ mt: 1 }}
     >
+      {rewritten && (
+        <Alert severity="info" role="status" sx={{ mb: 1 }}>
+          {rewritten.message}
+          {review.text !== rewritten.from && (
+            <Typography sx={{ ...TEXT_STYLE, mt: 1 }} data-testid="review-now">
+              {review.text}
+            </Typography>
+          )}
+        </Alert>
+      )}
       <ReviewTextField
         label="Your review"
         text={text}
@@ -190,9 +215,19 @@ export function ReviewItem({
           <Link component={RouterLink} to={profile} sx={TAP_TARGET} id={reviewNameId(review._id)}>
             {name}
           </Link>{' '}
+          {/* A date is never broken across lines ('01-12-' over '2026'): each part wraps whole. */}
           <Typography component="span" variant="caption" color="textSecondary">
-            {formatDate(review.createdAt)}
-            {review.editedAt && ` · edited ${formatDate(review.editedAt)}`}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDate(review.createdAt)}
+            </Box>
+            {review.editedAt && (
+              <>
+                {' · '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  edited {formatDate(review.editedAt)}
+                </Box>
+              </>
+            )}
           </Typography>
         </Typography>
         {editing ? (

@@ -4,13 +4,17 @@ import TextField from '@mui/material/TextField';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { characterCount } from '@boli/engine/shared/characters';
-import { withinReviewLimit } from '../model/reviewList.ts';
+import { reviewTextRefusal } from '@boli/engine/social/review.rules';
 
 /**
- * A review's text box, for a new review and a rewritten one: it stops at the limit (a paste too)
- * and counts where the text stands, as the server counts; a refusal shows under it, marking the box when it is about
- * the text and describing it for a screen reader.
+ * A review's text box, for a new review and a rewritten one: it counts where the text stands, as
+ * the server counts, and says at once when the text runs past the limit (a paste too: nothing
+ * typed is cut off, so the member chooses what goes). A refusal shows under it, marking the box
+ * when it is about the text and describing it for a screen reader.
  */
+/** The refusals about the text itself, which mark the box. */
+const TEXT_REFUSALS: readonly string[] = [MESSAGES.reviewTextRequired, MESSAGES.reviewTooLong];
+
 export function ReviewTextField({
   label,
   text,
@@ -28,23 +32,27 @@ export function ReviewTextField({
   failureId: string;
   autoFocus?: boolean;
 }) {
+  const tooLong = reviewTextRefusal(text)?.code === 'REVIEW_TOO_LONG';
+  const count = `${characterCount(text)} / ${LIMITS.reviewTextMax} characters`;
   return (
     <>
       <TextField
         label={label}
         value={text}
-        // Kept within the limit as the server counts it (an emoji is one character, where the
-        // browser's maxLength would count two), a paste too.
-        onChange={(event) => onText(withinReviewLimit(event.target.value))}
+        onChange={(event) => onText(event.target.value)}
         inputRef={inputRef}
         autoFocus={autoFocus}
         multiline
         minRows={2}
         fullWidth
-        error={failure === MESSAGES.reviewTextRequired}
+        error={tooLong || TEXT_REFUSALS.includes(failure ?? '')}
         slotProps={{ htmlInput: failure ? { 'aria-describedby': failureId } : {} }}
         helperText={
-          text ? `${characterCount(text)} / ${LIMITS.reviewTextMax} characters` : undefined
+          tooLong && failure !== MESSAGES.reviewTooLong
+            ? `${MESSAGES.reviewTooLong} (${count})`
+            : text
+              ? count
+              : undefined
         }
       />
       {failure && (

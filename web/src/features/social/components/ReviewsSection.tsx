@@ -26,7 +26,7 @@ import { joinedPages, mayHaveMore } from '../model/reviewList.ts';
 import Alert from '@mui/material/Alert';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
-import { isBlank } from '@boli/engine/shared/characters';
+import { reviewTextRefusal } from '@boli/engine/social/review.rules';
 
 /** The review form's refusal, which the review box points to. */
 const REVIEW_FAILURE_ID = 'review-failure';
@@ -156,13 +156,15 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
       setNotice(message);
       void load(pages);
     },
+    onRewrittenElsewhere: () => void load(pages),
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBlank(text)) {
+    const refusal = reviewTextRefusal(text);
+    if (refusal) {
       // Said, and the box it is about marked and given the keyboard, as the other forms do.
-      setFailure(MESSAGES.reviewTextRequired);
+      setFailure(refusal.message);
       field.current?.focus();
       return;
     }

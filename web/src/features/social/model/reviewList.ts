@@ -1,5 +1,4 @@
 import { LIMITS } from '@boli/engine/shared/limits';
-import { withinCharacters } from '@boli/engine/shared/characters';
 
 /*
  * The reviews list of a profile: pages of LIMITS.reviewPageSize read one after another, each
@@ -26,7 +25,3 @@ export function snippetOf(text: string): string {
   const start = characters.slice(0, SNIPPET_CHARACTERS).join('');
   return `“${start}${characters.length > SNIPPET_CHARACTERS ? '…' : ''}”`;
 }
-
-/** What is typed into a review kept within its limit, counted as the server counts (characterCount). */
-export const withinReviewLimit = (text: string): string =>
-  withinCharacters(text, LIMITS.reviewTextMax);

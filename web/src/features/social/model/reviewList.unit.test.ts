@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { characterCount } from '@boli/engine/shared/characters';
-import { joinedPages, mayHaveMore, snippetOf, withinReviewLimit } from './reviewList.ts';
+import { joinedPages, mayHaveMore, snippetOf } from './reviewList.ts';
 
 describe('the reviews list', () => {
   it('joins pages without repeating a review a newer one pushed along', () => {
@@ -22,12 +21,5 @@ describe('the reviews list', () => {
   it('names a review by its beginning, on one line', () => {
     expect(snippetOf('  Prompt and\nhonest seller. ')).toBe('“Prompt and honest seller.”');
     expect(snippetOf('x'.repeat(41))).toBe(`“${'x'.repeat(40)}…”`);
-  });
-
-  it('counts and keeps characters as the server does: an emoji is one', () => {
-    expect(characterCount('😀😀')).toBe(2);
-    const emoji = '😀'.repeat(LIMITS.reviewTextMax + 1);
-    expect(characterCount(withinReviewLimit(emoji))).toBe(LIMITS.reviewTextMax);
-    expect(withinReviewLimit('short')).toBe('short');
   });
 });
