@@ -22,6 +22,7 @@ import { deliverSoldSlot } from './slotSale.ts';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { PlaceShareBid } from '@boli/engine/shares/shareBid.commands';
+import { companyNameOf } from '@boli/engine/shared/companyName';
 
 /*
  * What a paid purchase delivers, by kind. A subscription is activated by the PurchaseFulfilled
@@ -218,7 +219,7 @@ async function postPaidShareBid(
     if (!(await claimOneTime(store, purchase, 'shareFee', metadata))) {
       return refundAlreadyOwned(BILLING_MESSAGES.shareFeeRefundedAlreadyPaid);
     }
-    return { delivered: { type: 'shareFeePaid', company: subject.company.trim() } };
+    return { delivered: { type: 'shareFeePaid', company: companyNameOf(subject.company) } };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return {

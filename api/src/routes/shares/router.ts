@@ -28,6 +28,7 @@ import {
   shareFeeQuoteQuery,
 } from './schema.ts';
 import { judgeShareBidBeforePayment, shareBidOf } from './shareBids.ts';
+import { companyNameOf } from '@boli/engine/shared/companyName';
 
 /** Read models the share bid answers read. */
 const SHARE_READ_MODELS = ['share_bids', 'users'] as const;
@@ -76,7 +77,8 @@ export function sharesRouter(infra: BillingInfra): Router {
     await judgeShareBidBeforePayment(infra.store, bid, metadata);
     const subject = {
       kind: 'shareFee',
-      company: bid.company,
+      // As the bid will keep it, so that the purchase names the company as the bid does.
+      company: companyNameOf(bid.company),
       // Judged just above: a positive amount and an Open or Hidden type.
       bidamt: bid.amount!,
       type: bid.type as ShareBidType,

@@ -75,9 +75,10 @@ describe('share bids', () => {
       totalPriceAfterTax: 234.82,
     });
 
+    // Typed with stray spaces: the purchase names the company as the bid will keep it.
     const added = await kit.api('/api/buyShare/add', {
       token: asha.token,
-      json: shareBid(asha, { company: 'Mango Traders', bidamt: '25000.50', type: 'Hidden' }),
+      json: shareBid(asha, { company: ' Mango   Traders', bidamt: '25000.50', type: 'Hidden' }),
     });
     expect(added.status).toBe(200);
     const order = added.body.data as PurchaseInfo;
@@ -113,8 +114,8 @@ describe('share bids', () => {
 
     const purchases = await kit.api('/api/buyShare/listPurchases?page=0', { token: asha.token });
     const { purchases: rows } = purchases.body.data as { purchases: Transaction[] };
-    expect(rows.map((row) => [row._id, row.kind, row.status])).toEqual([
-      [order._id, 'shareFee', 'fulfilled'],
+    expect(rows.map((row) => [row._id, row.kind, row.status, row.bid?.by])).toEqual([
+      [order._id, 'shareFee', 'fulfilled', 'Mango Traders'],
     ]);
 
     // Paid once: the next bid is posted directly, and the fee is not taken again.
