@@ -119,6 +119,50 @@ describe('two members and a mobile number', () => {
     await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (0)');
   });
 
+  it('keeps a member’s tabs in step: what one tab did, the other shows at once', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    const badgeOf = (page: Page) => bellOf(page).getAttribute('aria-label');
+    // Two tabs of one browser, their clocks stopped: no poll catches up for them.
+    const tabsOf = async (member: Member, path: string) => {
+      const first = await windowOf(member);
+      const second = await first.context().newPage();
+      await second.clock.install();
+      await visit(first, path);
+      await visit(second, path);
+      return [first, second] as const;
+    };
+
+    // B's two tabs on A's profile: Show pressed in one is Pending in the other.
+    const [b1, b2] = await tabsOf(bala, `/user_profile/${asha.userId}`);
+    await b2.getByRole('button', { name: 'Show', exact: true }).waitFor();
+    await b1.getByRole('button', { name: 'Show', exact: true }).click();
+    await b2.getByRole('button', { name: 'Pending' }).waitFor();
+
+    // A's two tabs: a review and the request, live in both.
+    const reviewed = await api(app, '/api/review/', {
+      json: { userId: asha.userId, text: 'Kept every promise.' },
+      token: bala.token,
+    });
+    expect(reviewed.status).toBe(200);
+    const [a1, a2] = await tabsOf(asha, '/profile-me');
+    for (const tab of [a1, a2]) await expect.poll(() => badgeOf(tab)).toBe('Notifications (2)');
+    // The bell opened in one: the review is seen in both; the request, unanswered, still counts.
+    await bellOf(a1).click();
+    const request = a1
+      .getByTestId('notification')
+      .filter({ hasText: `${bala.username} has requested your mobile number.` });
+    await request.getByRole('button', { name: 'Reject' }).waitFor();
+    await expect.poll(() => badgeOf(a2)).toBe('Notifications (1)');
+    // Answered in one, it counts in neither.
+    await request.getByRole('button', { name: 'Reject' }).click();
+    await request.getByText('You rejected this request.').waitFor();
+    await expect.poll(() => badgeOf(a2)).toBe('Notifications (0)');
+  });
+
   it('masks again on an open profile the number its member stops showing to all', async () => {
     const [asha, bala] = await Promise.all([
       createMember(app, { address: false }),

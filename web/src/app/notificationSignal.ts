@@ -8,6 +8,33 @@
 type Listener = (position?: string) => void;
 
 const listeners = new Set<Listener>();
+const otherTabListeners = new Set<() => void>();
+
+/*
+ * The member's other tabs in this browser. A tab where something a notification is about changed
+ * (the bell opened, a number asked for, a request answered) says so; the others hear it as a
+ * notification, and their bells count again, at once rather than at their next poll. (None where
+ * the browser has no BroadcastChannel: the polls still catch up.)
+ */
+const otherTabs =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('boli-notifications');
+otherTabs?.addEventListener('message', () => {
+  for (const listener of otherTabListeners) listener();
+  notificationArrived();
+});
+
+/** Tells the member's other tabs that something a notification is about changed in this one. */
+export function changedInThisTab(): void {
+  otherTabs?.postMessage('changed');
+}
+
+/** Calls `listener` whenever another tab says something changed there; returns the way to stop. */
+export function onChangedInAnotherTab(listener: () => void): () => void {
+  otherTabListeners.add(listener);
+  return () => {
+    otherTabListeners.delete(listener);
+  };
+}
 
 /** Calls `listener` whenever a notification arrives; returns the way to stop. */
 export function onNotificationArrived(listener: Listener): () => void {

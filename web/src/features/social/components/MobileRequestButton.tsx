@@ -7,7 +7,7 @@ import { askAgainMessage } from '@boli/engine/social/mobileRequest.rules';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { fetchRequestStatus, requestMobileNumber, type RequestView } from '../api/socialApi.ts';
-import { onNotificationArrived } from '../../../app/notificationSignal.ts';
+import { changedInThisTab, onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
@@ -95,6 +95,8 @@ export function MobileRequestButton({
     try {
       apply(await requestMobileNumber(request, ownerId));
       setAsked(true);
+      // The member's other tabs on this profile show Pending too, not Show.
+      changedInThisTab();
     } catch (error) {
       setFailure(messageOf(error));
     } finally {

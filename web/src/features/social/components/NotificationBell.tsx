@@ -44,6 +44,7 @@ import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { DATES_IN_TEXT } from '../../../lib/format.ts';
+import { changedInThisTab, onChangedInAnotherTab } from '../../../app/notificationSignal.ts';
 
 /** The id of a notification's message, which its answer buttons are described by. */
 const messageIdOf = (notification: Notification): string => `notification-${notification._id}`;
@@ -136,8 +137,10 @@ export function NotificationBell() {
     return () => window.clearInterval(timer);
   }, [enabled, reload]);
 
-  // Live: a pushed notification (or one missed while disconnected) reloads the list at once.
+  // Live: a pushed notification (or one missed while disconnected) reloads the list at once,
+  // and so does a change in another tab of the member's (the bell opened, a request answered).
   useNotificationPush(enabled, () => void reload());
+  useEffect(() => onChangedInAnotherTab(() => void reload()), [reload]);
 
   const open = (target: HTMLElement) => {
     setAnchor(target);
@@ -149,7 +152,13 @@ export function NotificationBell() {
       // Storage refused: the account's mark still remembers it.
     }
     // Kept on the account too, for the member's other devices; failing, this one still counts.
-    markNotificationsSeen(request, mark).then(seenElsewhere, () => undefined);
+    markNotificationsSeen(request, mark).then(
+      (kept) => {
+        seenElsewhere(kept);
+        changedInThisTab();
+      },
+      () => undefined,
+    );
   };
 
   const answer = async (notification: Notification, status: RequestAnswer) => {
@@ -165,6 +174,7 @@ export function NotificationBell() {
     }
     setBusy(null);
     const listed = await reload();
+    changedInThisTab();
     // An answer whose reply was lost may have been given all the same: the list read again says.
     const given = listed?.some(
       (shown) => shown.requestId === requestId && shown.requestStatus === status,
