@@ -381,13 +381,21 @@ describe('two members and a mobile number', () => {
 });
 
 describe('another member’s profile on a phone', () => {
-  it('takes the reader past the member’s ads to the reviews; Back closes an enlarged picture', async () => {
+  it('takes the reader past the member’s ads to the reviews, long ones folded; Back closes an enlarged picture', async () => {
     const [asha, bala] = await Promise.all([
       createMember(app, { address: false }),
       createMember(app, { address: true }),
     ]);
     for (const itemName of ['Brass lamp', 'Copper pot', 'Teak stool', 'Clay lamp']) {
       await postAd(app, bala, { itemName });
+    }
+    const long = `${'Every word of this review counts. '.repeat(28)}Last line.`;
+    for (const text of [long, 'Short and sweet.']) {
+      const posted = await api(app, '/api/review/', {
+        json: { userId: bala.userId, text },
+        token: asha.token,
+      });
+      expect(posted.status).toBe(200);
     }
     const a = await windowOf(asha);
     await a.setViewportSize(PHONE);
@@ -403,6 +411,19 @@ describe('another member’s profile on a phone', () => {
     await expect.poll(() => a.evaluate(headingShown)).toBe(true);
     expect(await a.evaluate(() => document.activeElement?.id)).toBe('reviews-heading');
     await a.getByLabel('Write a review').waitFor();
+
+    // A long review ends at eight lines with Show more, which shows it whole; a short one is whole.
+    const reviews = a.getByTestId('review');
+    const longOne = reviews.filter({ hasText: 'Last line.' });
+    const heightOf = async () => (await longOne.boundingBox())!.height;
+    const shut = await heightOf();
+    expect(shut).toBeLessThan(400);
+    await longOne.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(heightOf).toBeGreaterThan(shut + 200);
+    await longOne.getByRole('button', { name: 'Show less' }).click();
+    await expect.poll(heightOf).toBe(shut);
+    const shortOne = reviews.filter({ hasText: 'Short and sweet.' });
+    expect(await shortOne.getByRole('button', { name: 'Show more' }).count()).toBe(0);
 
     // The top bar's picture, enlarged, covers the page: Back closes it, and stays on the page.
     await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { ClampedText } from '../../../components/ClampedText.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
@@ -233,7 +234,7 @@ export function ReviewItem({
         {editing ? (
           <ReviewEditor review={review} changes={changes} onClose={stopEditing} />
         ) : (
-          <Typography sx={TEXT_STYLE}>{review.text}</Typography>
+          <ClampedText text={review.text} />
         )}
         {failure && (
           <Alert severity="error" sx={{ mt: 1 }}>
