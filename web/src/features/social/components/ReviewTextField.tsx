@@ -6,15 +6,15 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { characterCount } from '@boli/engine/shared/characters';
 import { reviewTextRefusal } from '@boli/engine/social/review.rules';
 
+/** The refusals about the text itself, which mark the box. */
+const TEXT_REFUSALS: readonly string[] = [MESSAGES.reviewTextRequired, MESSAGES.reviewTooLong];
+
 /**
  * A review's text box, for a new review and a rewritten one: it counts where the text stands, as
  * the server counts, and says at once when the text runs past the limit (a paste too: nothing
  * typed is cut off, so the member chooses what goes). A refusal shows under it, marking the box
  * when it is about the text and describing it for a screen reader.
  */
-/** The refusals about the text itself, which mark the box. */
-const TEXT_REFUSALS: readonly string[] = [MESSAGES.reviewTextRequired, MESSAGES.reviewTooLong];
-
 export function ReviewTextField({
   label,
   text,
