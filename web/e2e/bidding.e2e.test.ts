@@ -591,6 +591,35 @@ describe('bidding on an ad, live', () => {
     await context.close();
   }, 120_000);
 
+  it('a bid the server failed to answer (5xx) after storing it is said unconfirmed, and placed once', async () => {
+    const { bidder, adId } = await newAdWithBidder();
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    // As when PostgreSQL went away just after the commit: the bid is stored, the answer a 503.
+    let failOnce = true;
+    await page.route('**/api/bid/', async (route) => {
+      if (route.request().method() !== 'POST' || !failOnce) return route.continue();
+      failOnce = false;
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '5' },
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, error: true, msg: MESSAGES.generic }),
+      });
+    });
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(page, form, 'Open', '1251');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form.getByText(MESSAGES.bidUnconfirmed).waitFor();
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
+    expect(JSON.stringify(mine.body.data).match(/"bidamt":1251\b/g)).toHaveLength(1);
+    await context.close();
+  }, 120_000);
+
   it('a bid whose answer stalls is said unconfirmed once the wait is over, not left spinning', async () => {
     const { bidder, adId } = await newAdWithBidder();
     const { context, page } = await openAs(browser, bidder);

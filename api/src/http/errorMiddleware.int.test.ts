@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandInProgressError } from '@boli/engine/commandHandling/handleCommand';
 import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
@@ -36,6 +37,9 @@ const throwers: Record<string, () => never> = {
   },
   '/unknown': () => {
     throw new TypeError('cannot read properties of undefined');
+  },
+  '/in-progress': () => {
+    throw new CommandInProgressError('member-1:key-1');
   },
   '/database-away': () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
@@ -118,6 +122,19 @@ describe('the error middleware answers in the spec envelope', () => {
     expect(await response.json()).toEqual({ data: null, error: true, msg: MESSAGES.generic });
     const logged = logLines.find((line) => line.correlationId === 'outage-12345678');
     expect(logged).toMatchObject({ msg: 'postgresql unreachable', level: 40 });
+  });
+
+  it('a request whose Idempotency-Key is still being handled: 409 saying so, and when to try again', async () => {
+    // As after a crash: the stopped process's claim on the key holds till it lapses.
+    const response = await fetch(`${base}/in-progress`);
+    expect(response.status).toBe(409);
+    expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_OUTAGE_SECONDS));
+    expect(await response.json()).toEqual({
+      data: null,
+      error: true,
+      msg: MESSAGES.requestInProgress,
+      code: 'REQUEST_IN_PROGRESS',
+    });
   });
 
   it('a request without a correlation id gets a fresh one', async () => {

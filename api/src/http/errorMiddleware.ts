@@ -75,8 +75,14 @@ export const errorMiddleware = async (ctx: Context, next: Next): Promise<void> =
         ...failure(text, fieldErrorsOfRefusal(error.details, text), error.details),
         code: error.code,
       };
-    } else if (error instanceof CommandConflictError || error instanceof CommandInProgressError) {
-      // The client may simply try again: the stream moved, or the same request is still running.
+    } else if (error instanceof CommandInProgressError) {
+      // The same request (its Idempotency-Key) is still running, or its process stopped and its
+      // claim on the key has not lapsed yet: trying again later gets its one answer.
+      ctx.status = 409;
+      ctx.set('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
+      ctx.body = { ...failure(MESSAGES.requestInProgress), code: 'REQUEST_IN_PROGRESS' };
+    } else if (error instanceof CommandConflictError) {
+      // The client may simply try again: the stream moved under it too often.
       ctx.status = 409;
       ctx.body = failure(MESSAGES.generic);
     } else if (error instanceof IdempotencyKeyReusedError) {

@@ -26,6 +26,12 @@ export const MESSAGES = {
     'We could not confirm your bid. Press Post Ad Bid again: it will not be placed twice.',
   reviewUnconfirmed:
     'We could not confirm your review was posted. Press Post Review again: it will not be posted twice.',
+  /**
+   * Ours: a request sent again with the Idempotency-Key of one still being handled (or of one
+   * whose process stopped, till its claim on the key lapses): done once, answered once it is.
+   */
+  requestInProgress:
+    'Your earlier try is still being handled. Wait a few seconds and try again: it will not be done twice.',
   contactUnconfirmed:
     'We could not confirm your message was sent. Press Submit again: it will not be sent twice.',
   loginRequired: 'Login Required!! Please login to continue',

@@ -35,11 +35,13 @@ export const answerLost = (error: unknown): boolean =>
   !(error instanceof ApiError) || error.status === 0 || error.status === 409 || error.status >= 500;
 
 /**
- * Sent, and no answer came back though the browser is online: it may have been applied. A retry
- * carries the same key, so the member is told to press again, not that something went wrong.
+ * Sent, and no answer came back though the browser is online, or the server failed (5xx; its
+ * database went away as it stored it, say): it may have been applied. A retry carries the same
+ * key, so the member is told to press again, not that something went wrong.
  */
 export const unconfirmed = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 0 && !failedOffline(error);
+  error instanceof ApiError &&
+  ((error.status === 0 && !failedOffline(error)) || error.status >= 500);
 
 type Pending = { body: string; key: string };
 

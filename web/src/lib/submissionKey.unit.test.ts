@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../app/api/client.ts';
-import { submissionKey, type SubmissionKey } from './submissionKey.ts';
+import { submissionKey, unconfirmed, type SubmissionKey } from './submissionKey.ts';
 import { memoryStorage, refusingStorage, type DraftStorage } from './tabStorage.ts';
 
 const counting = (store: DraftStorage = memoryStorage()) => {
@@ -87,5 +87,19 @@ describe('a form’s submission key', () => {
     const keys = counting(refusingStorage()).keys();
     expect(await sent(keys, { bidamt: 1 }, lost())).toBe('k1');
     expect(await sent(keys, { bidamt: 1 })).toBe('k1');
+  });
+});
+
+describe('a submission whose outcome is unknown', () => {
+  it('is one whose answer was lost online, or one the server failed: it may have been applied', () => {
+    expect(unconfirmed(new ApiError(0, ''))).toBe(true);
+    expect(unconfirmed(new ApiError(503, 'Something went wrong. Please try again.'))).toBe(true);
+    expect(unconfirmed(new ApiError(500, ''))).toBe(true);
+  });
+
+  it('is not one the api answered with a refusal', () => {
+    expect(unconfirmed(new ApiError(400, 'Enter all bid details'))).toBe(false);
+    expect(unconfirmed(new ApiError(409, 'Your earlier try is still being handled.'))).toBe(false);
+    expect(unconfirmed(new Error('not an answer'))).toBe(false);
   });
 });
