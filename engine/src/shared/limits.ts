@@ -198,6 +198,12 @@ export const LIMITS = {
    * logout or its expiry): such a socket is disconnected within this time, or at its next event.
    */
   liveSessionCheckMs: 30_000,
+  /**
+   * A live read model whose oldest unread event waits longer than this is down for /healthz:
+   * its runner stopped or is stuck (a healthy one is under a second behind, and answers wait
+   * at most 2 s for it).
+   */
+  readModelDownAfterMs: 10_000,
   /** The longest landing link an ad creative may have (the advertiser's page). */
   creativeLinkChars: 500,
 } as const;

@@ -8,8 +8,11 @@ import {
   testRedisUrl,
   type TestDatabase,
 } from '../../../../ops/src/testing/database.ts';
+import type { ProjectionHealth } from './health.ts';
 
-async function serve(redisUrl: string, database: TestDatabase) {
+const CAUGHT_UP: ProjectionHealth[] = [{ name: 'adList', version: 1, lagEvents: 0, lagMs: 0 }];
+
+async function serve(redisUrl: string, database: TestDatabase, projections = CAUGHT_UP) {
   const config = loadApiConfig({
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
@@ -19,7 +22,7 @@ async function serve(redisUrl: string, database: TestDatabase) {
   const server = await startServer(infra, {
     port: 0,
     host: '127.0.0.1',
-    projectionStatus: async () => [{ name: 'adList', version: 1, lagEvents: 0, lagMs: 0 }],
+    projectionStatus: async () => projections,
   });
   return { infra, server };
 }
@@ -60,5 +63,19 @@ describe('GET /healthz', () => {
     const body = (await response.json()) as { data: { postgres: { ok: boolean } } };
     expect(body).toMatchObject({ error: true, msg: 'Down: Redis' });
     expect(body.data.postgres.ok).toBe(true);
+  });
+
+  it('answers 503 when a read model has fallen behind: its runner has stopped', async () => {
+    const app = await serve(testRedisUrl(), database, [
+      ...CAUGHT_UP,
+      { name: 'bids', version: 2, lagEvents: 24, lagMs: 21_368 },
+    ]);
+    running.push(app);
+    const response = await fetch(`${app.server.url}/healthz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      error: true,
+      msg: 'Down: read models bids (21 s behind)',
+    });
   });
 });

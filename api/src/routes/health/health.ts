@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 export type ProjectionHealth = { name: string; version: number; lagEvents: number; lagMs: number };
 
@@ -39,6 +40,22 @@ export async function checkHealth(deps: {
     probe(() => deps.redis.ping()),
   ]);
   const projections = postgres.ok ? await deps.projectionStatus().catch(() => []) : [];
-  const down = [...(postgres.ok ? [] : ['PostgreSQL']), ...(redis.ok ? [] : ['Redis'])];
+  const stale = staleReadModels(projections);
+  const down = [
+    ...(postgres.ok ? [] : ['PostgreSQL']),
+    ...(redis.ok ? [] : ['Redis']),
+    ...(stale ? [stale] : []),
+  ];
   return { ok: down.length === 0, postgres, redis, projections, down };
+}
+
+/**
+ * The read models too far behind the log (`LIMITS.readModelDownAfterMs`), in words, or null: their
+ * runner has stopped or is stuck, so answers wait for them and lists miss what was done.
+ */
+function staleReadModels(projections: readonly ProjectionHealth[]): string | null {
+  const stale = projections.filter((p) => p.lagMs > LIMITS.readModelDownAfterMs);
+  if (stale.length === 0) return null;
+  const seconds = Math.round(Math.max(...stale.map((p) => p.lagMs)) / 1000);
+  return `read models ${stale.map((p) => p.name).join(', ')} (${seconds} s behind)`;
 }
