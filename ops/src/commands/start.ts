@@ -1,6 +1,6 @@
 import { buildWeb } from '../build.ts';
 import { migrate } from '../db/migrate.ts';
-import { runChildren, stopChildren } from '../processes/children.ts';
+import { superviseChildren } from '../processes/children.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
@@ -8,7 +8,8 @@ import { SERVICE_NODE_FLAGS } from '../../bin/nodeFlags.mjs';
 
 /**
  * `npm start`: PostgreSQL and Redis, the database, migrations, seed data, the web build, then the
- * api (with the web app), the worker and the projections until Ctrl-C, which stops all of it.
+ * api (with the web app), the worker and the projections until Ctrl-C, which stops all of it. A
+ * process that crashes is started again (`superviseChildren`); one that keeps crashing stops it all.
  */
 export async function start(): Promise<number> {
   const services = await ensureServices();
@@ -35,7 +36,7 @@ export async function start(): Promise<number> {
     env,
     nodeFlags: SERVICE_NODE_FLAGS,
   });
-  const { children, firstExit } = runChildren([
+  const supervised = superviseChildren([
     serving('api', 'api/src/main.ts'),
     serving('worker', 'ops/src/processes/worker.ts'),
     serving('projections', 'ops/src/processes/projections.ts'),
@@ -48,7 +49,7 @@ export async function start(): Promise<number> {
     if (stopping) return;
     stopping = true;
     log(`stopping (${reason})…`);
-    await stopChildren(children);
+    await supervised.stop();
     services.stop();
   };
   // `on`, not `once`: Ctrl-C reaches us twice (from the terminal and forwarded by ops/bin/boli.mjs),
@@ -57,7 +58,8 @@ export async function start(): Promise<number> {
     process.on('SIGINT', () => resolve('Ctrl-C'));
     process.on('SIGTERM', () => resolve('SIGTERM'));
   });
-  const reason = await Promise.race([signalled, firstExit.then((name) => `${name} exited`)]);
+  const crashing = supervised.givenUp.then((name) => `${name} kept crashing`);
+  const reason = await Promise.race([signalled, crashing]);
   await stopAll(reason);
-  return reason.endsWith('exited') ? 1 : 0;
+  return reason.endsWith('crashing') ? 1 : 0;
 }
