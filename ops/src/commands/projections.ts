@@ -48,6 +48,13 @@ export async function projections(args: string[]): Promise<number> {
         store,
         projection: projection!,
         logger: cliLogger,
+        onProgress: (building) =>
+          log(
+            `${building.name}: ${building.eventsHandled.toLocaleString('en-IN')} events read` +
+              (building.lastEventRecordedAt
+                ? `, up to those of ${building.lastEventRecordedAt.toISOString()}`
+                : ''),
+          ),
       });
       log(
         `${build.name} v${build.version} build ${build.build} is live (${JSON.stringify(build.tables)})`,

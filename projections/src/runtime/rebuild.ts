@@ -13,6 +13,9 @@ export type RebuildOptions = {
   readonly batchSize?: number;
   /** Give up waiting after this long (the build carries on wherever a runner drives it). */
   readonly timeoutMs?: number;
+  /** Told where the build stands when it starts, then every `progressEveryMs` (2 s) till live. */
+  readonly onProgress?: (build: Build) => void;
+  readonly progressEveryMs?: number;
 };
 
 /**
@@ -32,6 +35,7 @@ export async function rebuild(options: RebuildOptions): Promise<Build> {
   try {
     const requested = await requestRebuild(db, options.projection);
     logger.info({ projection: describeBuild(requested) }, 'rebuilding projection');
+    options.onProgress?.(requested);
     const worker = startBuildWorker(
       {
         db,
@@ -47,6 +51,8 @@ export async function rebuild(options: RebuildOptions): Promise<Build> {
       requested,
     );
     const deadline = performance.now() + (options.timeoutMs ?? 60 * 60_000);
+    const progressEveryMs = options.progressEveryMs ?? 2_000;
+    let reportedAt = performance.now();
     try {
       for (;;) {
         const build = await loadBuild(db, requested);
@@ -56,6 +62,10 @@ export async function rebuild(options: RebuildOptions): Promise<Build> {
           );
         }
         if (build.status === 'live') return build;
+        if (performance.now() - reportedAt >= progressEveryMs) {
+          reportedAt = performance.now();
+          options.onProgress?.(build);
+        }
         if (performance.now() > deadline)
           throw new Error(`${describeBuild(requested)} is not live yet; still building`);
         await new Promise((resolve) => setTimeout(resolve, 100));

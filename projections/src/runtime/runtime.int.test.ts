@@ -270,11 +270,17 @@ describe('projection runtime', () => {
     // Damage the live read model: the rebuild must come from the log, not from these rows.
     await db('ad_bids_v1').update({ highest: 0 });
 
+    const progress: number[] = [];
     const build = await rebuild({
       databaseUrl: database.url,
       store,
       projection: adBidsProjection(),
+      onProgress: (building) => progress.push(building.eventsHandled),
+      progressEveryMs: 0,
     });
+    // Told where it stands from the start, and each time after, never going back.
+    expect(progress[0]).toBe(0);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(build).toMatchObject({
       version: 1,
       build: 1,
