@@ -591,6 +591,27 @@ describe('bidding on an ad, live', () => {
     await context.close();
   }, 120_000);
 
+  it('a bid pressed offline says so till the connection is back, then is placed once', async () => {
+    const { bidder, adId } = await newAdWithBidder();
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(page, form, 'Open', '1151');
+    await context.setOffline(true);
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    const offline = form.getByText(MESSAGES.offline);
+    await offline.waitFor();
+    await context.setOffline(false);
+    await offline.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('1151');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
+    expect(JSON.stringify(mine.body.data).match(/"bidamt":1151\b/g)).toHaveLength(1);
+    await context.close();
+  }, 120_000);
+
   it('a bid the server failed to answer (5xx) after storing it is said unconfirmed, and placed once', async () => {
     const { bidder, adId } = await newAdWithBidder();
     const { context, page } = await openAs(browser, bidder);

@@ -87,6 +87,14 @@ export function BidForm({
       ? { message: MESSAGES.bidUnconfirmed, subscribeAt: null }
       : null,
   );
+  // Refused for want of a connection, the form says so while offline; back online, that is past.
+  const offlineSaid = failure?.message === MESSAGES.offline;
+  useEffect(() => {
+    if (!offlineSaid) return;
+    const back = () => setFailure((said) => (said?.message === MESSAGES.offline ? null : said));
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [offlineSaid]);
   const [sending, setSending] = useState(false);
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
