@@ -204,6 +204,19 @@ export const LIMITS = {
    * at most 2 s for it).
    */
   readModelDownAfterMs: 10_000,
+  /**
+   * npm start's processes (`superviseChildren`): one that stops by itself starts again after
+   * `firstDelayMs`, the wait doubling while it keeps crashing up to `longestDelayMs`; `mostInWindow`
+   * crashes within `windowMs` is a fault a restart will not mend, and stops them all.
+   */
+  processRestarts: {
+    firstDelayMs: 1_000,
+    longestDelayMs: 30_000,
+    mostInWindow: 5,
+    windowMs: 60_000,
+  },
+  /** How often `npm run projections -- rebuild` says how far it has read. */
+  rebuildProgressEveryMs: 2_000,
   /** The longest landing link an ad creative may have (the advertiser's page). */
   creativeLinkChars: 500,
 } as const;

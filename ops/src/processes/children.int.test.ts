@@ -11,7 +11,7 @@ import { superviseChildren, type Supervised } from './children.ts';
 
 let dir: string;
 let supervised: Supervised | undefined;
-const QUICK = { firstDelayMs: 50, mostInWindow: 3, windowMs: 60_000 };
+const QUICK = { firstDelayMs: 50, longestDelayMs: 1_000, mostInWindow: 3, windowMs: 60_000 };
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'boli-children-'));

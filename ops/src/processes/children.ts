@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { log, repoRoot } from '../services/system.ts';
 
 export type ChildSpec = {
@@ -11,17 +12,13 @@ export type ChildSpec = {
   nodeFlags?: readonly string[];
 };
 
+/** When a crashed process starts again, and when it is given up on (a port taken, say). */
 export type Restarts = {
-  /** The wait before the first restart; each quick crash after it doubles it, up to 30 s. */
   readonly firstDelayMs: number;
-  /** Crashes within `windowMs` after which the process is given up on (a port taken, say). */
+  readonly longestDelayMs: number;
   readonly mostInWindow: number;
   readonly windowMs: number;
 };
-
-/** One crash is a restart after a second; five within a minute is a fault a restart will not mend. */
-export const RESTARTS: Restarts = { firstDelayMs: 1_000, mostInWindow: 5, windowMs: 60_000 };
-const LONGEST_DELAY_MS = 30_000;
 
 export type Supervised = {
   /** Resolves with the name of a process that kept crashing, once given up on. */
@@ -59,7 +56,10 @@ function startChild(spec: ChildSpec, index: number): ChildProcess {
  * restarted finds its data where it was. One that crashes `mostInWindow` times within `windowMs`
  * is given up on (`givenUp`), for the caller to stop the rest and say why.
  */
-export function superviseChildren(specs: ChildSpec[], restarts: Restarts = RESTARTS): Supervised {
+export function superviseChildren(
+  specs: ChildSpec[],
+  restarts: Restarts = LIMITS.processRestarts,
+): Supervised {
   let stopping = false;
   let giveUp: (name: string) => void = () => {};
   const givenUp = new Promise<string>((done) => (giveUp = done));
@@ -79,7 +79,10 @@ export function superviseChildren(specs: ChildSpec[], restarts: Restarts = RESTA
         giveUp(spec.name);
         return;
       }
-      const delay = Math.min(restarts.firstDelayMs * 2 ** (recent.length - 1), LONGEST_DELAY_MS);
+      const delay = Math.min(
+        restarts.firstDelayMs * 2 ** (recent.length - 1),
+        restarts.longestDelayMs,
+      );
       log(`${spec.name} ${how}; starting it again in ${delay / 1000} s`);
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -1,4 +1,5 @@
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { describeBuild, loadBuild, requestRebuild, type Build } from './builds.ts';
 import { startBuildWorker } from './buildWorker.ts';
@@ -13,7 +14,10 @@ export type RebuildOptions = {
   readonly batchSize?: number;
   /** Give up waiting after this long (the build carries on wherever a runner drives it). */
   readonly timeoutMs?: number;
-  /** Told where the build stands when it starts, then every `progressEveryMs` (2 s) till live. */
+  /**
+   * Told where the build stands when it starts, then every `progressEveryMs`
+   * (`LIMITS.rebuildProgressEveryMs`) till live.
+   */
   readonly onProgress?: (build: Build) => void;
   readonly progressEveryMs?: number;
 };
@@ -51,7 +55,7 @@ export async function rebuild(options: RebuildOptions): Promise<Build> {
       requested,
     );
     const deadline = performance.now() + (options.timeoutMs ?? 60 * 60_000);
-    const progressEveryMs = options.progressEveryMs ?? 2_000;
+    const progressEveryMs = options.progressEveryMs ?? LIMITS.rebuildProgressEveryMs;
     let reportedAt = performance.now();
     try {
       for (;;) {
