@@ -11,7 +11,7 @@ import {
   withAppAndBrowser,
 } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
-import { createMember, openAs } from './support/members.ts';
+import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 
@@ -61,6 +61,24 @@ async function newAdWithBidder() {
     expect(placed.status).toBe(200);
   };
   return { owner, bidder, adId, bid };
+}
+
+/** A new ad with no bids yet, open in a window of the bidder's. */
+async function bidderOnNewAd() {
+  const { bidder, adId } = await newAdWithBidder();
+  const { context, page } = await openAs(browser, bidder);
+  await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+  await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+  return { bidder, adId, context, page };
+}
+
+/** How many of the bidder's bids on the ad are of `amount` rupees (GET /api/bid/getUserBids). */
+async function bidsOfAmount(bidder: Member, adId: string, amount: number): Promise<number> {
+  const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
+  expect(mine.status).toBe(200);
+  return (
+    JSON.stringify(mine.body.data).match(new RegExp(`"bidamt":${amount}\\b`, 'g'))?.length ?? 0
+  );
 }
 
 /** A new ad's owner and a bidder, each in a window on the ad, with no bids on it yet. */
@@ -568,10 +586,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a bid whose answer was lost is placed once when the bidder presses Bid again', async () => {
-    const { bidder, adId } = await newAdWithBidder();
-    const { context, page } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const { bidder, adId, context, page } = await bidderOnNewAd();
     // The first POST reaches the api, which places the bid; its answer never comes back.
     await loseFirstAnswer(page, '/api/bid/');
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
@@ -585,17 +600,12 @@ describe('bidding on an ad, live', () => {
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
 
-    const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
-    expect(mine.status).toBe(200);
-    expect(JSON.stringify(mine.body.data).match(/"bidamt":1201\b/g)).toHaveLength(1);
+    expect(await bidsOfAmount(bidder, adId, 1201)).toBe(1);
     await context.close();
   }, 120_000);
 
   it('a bid pressed offline says so till the connection is back, then is placed once', async () => {
-    const { bidder, adId } = await newAdWithBidder();
-    const { context, page } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const { bidder, adId, context, page } = await bidderOnNewAd();
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await fillBidDetails(page, form, 'Open', '1151');
     await context.setOffline(true);
@@ -607,16 +617,12 @@ describe('bidding on an ad, live', () => {
     expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('1151');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
-    const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
-    expect(JSON.stringify(mine.body.data).match(/"bidamt":1151\b/g)).toHaveLength(1);
+    expect(await bidsOfAmount(bidder, adId, 1151)).toBe(1);
     await context.close();
   }, 120_000);
 
   it('a bid the server failed to answer (5xx) after storing it is said unconfirmed, and placed once', async () => {
-    const { bidder, adId } = await newAdWithBidder();
-    const { context, page } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const { bidder, adId, context, page } = await bidderOnNewAd();
     // As when PostgreSQL went away just after the commit: the bid is stored, the answer a 503.
     let failOnce = true;
     await page.route('**/api/bid/', async (route) => {
@@ -636,16 +642,12 @@ describe('bidding on an ad, live', () => {
     await form.getByText(MESSAGES.bidUnconfirmed).waitFor();
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
-    const mine = await api(app, `/api/bid/getUserBids?item_id=${adId}`, { token: bidder.token });
-    expect(JSON.stringify(mine.body.data).match(/"bidamt":1251\b/g)).toHaveLength(1);
+    expect(await bidsOfAmount(bidder, adId, 1251)).toBe(1);
     await context.close();
   }, 120_000);
 
   it('a bid whose answer stalls is said unconfirmed once the wait is over, not left spinning', async () => {
-    const { bidder, adId } = await newAdWithBidder();
-    const { context, page } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const { context, page } = await bidderOnNewAd();
     // The connection stalls: the bid never reaches the api, and nothing comes back.
     await page.route('**/api/bid/', () => new Promise<void>(() => {}));
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
@@ -663,10 +665,7 @@ describe('bidding on an ad, live', () => {
   }, 120_000);
 
   it('a bid form reloaded while its bid was on its way says pressing again is safe', async () => {
-    const { bidder, adId } = await newAdWithBidder();
-    const { context, page } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
-    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    const { context, page } = await bidderOnNewAd();
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await fillBidDetails(page, form, 'Open', '1401');
     // A slow answer: the member gives up waiting and reloads.
