@@ -47,6 +47,27 @@ export async function bench(args: string[]): Promise<number> {
     }
   } finally {
     services.stop();
+    exitWhenLeftRunning();
   }
   return 0;
+}
+
+/** How long the bench may linger once its groups are done and its services stopped. */
+const LINGER_MS = 5_000;
+
+/**
+ * The results are written and the services stopped, so nothing the bench still holds can matter:
+ * if something it left (a timer, a socket) keeps Node alive, say what, for the next person to
+ * close, and end the run rather than hang.
+ */
+function exitWhenLeftRunning(): void {
+  setTimeout(() => {
+    log(
+      `bench: still running ${LINGER_MS / 1000} s after its groups ended, held by ${process
+        .getActiveResourcesInfo()
+        .filter((kind) => kind !== 'TTYWrap')
+        .join(', ')}; exiting`,
+    );
+    process.exit(process.exitCode ?? 0);
+  }, LINGER_MS).unref();
 }
