@@ -680,6 +680,12 @@ describe('the contact form', () => {
     await refusedWith(MESSAGES.contactAllDetails);
     await page.getByLabel(/^First name/).fill('Guest');
 
+    // Sent offline, the form says so while offline, and takes it back once the connection is.
+    await page.context().setOffline(true);
+    await refusedWith(MESSAGES.offline);
+    await page.context().setOffline(false);
+    await alert.filter({ hasText: MESSAGES.offline }).waitFor({ state: 'detached' });
+
     await submit.click();
     await page.getByRole('dialog', { name: MESSAGES.contactSent }).waitFor();
     await page.screenshot({ path: '/tmp/boli-social-contact.png', fullPage: true });

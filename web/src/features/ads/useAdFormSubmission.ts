@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { lastMarkCleared } from '../../lib/fieldErrors.ts';
 import { adFailureOf, type AdFailure } from './model/adFailure.ts';
+import { useOfflineNoticeGoes } from '../../lib/useOfflineNoticeGoes.ts';
 import {
   changeAdField,
   validateAdForm,
@@ -27,6 +28,9 @@ export function useAdFormSubmission(options: {
   const [form, setForm] = useState<AdForm>(options.initial);
   const [errors, setErrors] = useState<AdFormErrors>({});
   const [failure, setFailure] = useState<AdFailure | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, (said) =>
+    'message' in said ? said.message : undefined,
+  );
   const [addressDialog, setAddressDialog] = useState(options.addressDialogAtStart ?? false);
   const [sending, setSending] = useState(false);
 

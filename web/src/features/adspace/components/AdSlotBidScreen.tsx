@@ -33,6 +33,7 @@ import { subscribeLink } from '../../bidding/api/bidsApi.ts';
 import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
+import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
@@ -145,6 +146,7 @@ export function AdSlotBidScreen() {
       ? { msg: MESSAGES.slotBidUnconfirmed }
       : null,
   );
+  useOfflineNoticeGoes(failure, setFailure, (said) => said.msg);
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */

@@ -28,6 +28,7 @@ import {
 } from '../model/bidForm.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
+import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 type Props = {
   itemId: string;
@@ -87,14 +88,7 @@ export function BidForm({
       ? { message: MESSAGES.bidUnconfirmed, subscribeAt: null }
       : null,
   );
-  // Refused for want of a connection, the form says so while offline; back online, that is past.
-  const offlineSaid = failure?.message === MESSAGES.offline;
-  useEffect(() => {
-    if (!offlineSaid) return;
-    const back = () => setFailure((said) => (said?.message === MESSAGES.offline ? null : said));
-    window.addEventListener('online', back);
-    return () => window.removeEventListener('online', back);
-  }, [offlineSaid]);
+  useOfflineNoticeGoes(failure, setFailure, (said) => said.message);
   const [sending, setSending] = useState(false);
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);

@@ -22,6 +22,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { fetchSendersDetails, sendContactMessage } from '../api/contactApi.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 import { phoneTyped } from '../../../lib/numberInput.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { characterCount } from '@boli/engine/shared/characters';
@@ -59,6 +60,7 @@ export function ContactUsScreen() {
   const [sender, setSender] = useState<Partial<ContactForm>>({});
   const [countries, setCountries] = useState<Country[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).

@@ -14,6 +14,7 @@ import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts'
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
 import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 import { postShareBid, quoteShareFee } from '../api/sharesApi.ts';
 import {
   shareBidBody,
@@ -50,6 +51,7 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
     amount: '',
   });
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [sending, setSending] = useState(false);
   const submitButton = useRef<HTMLButtonElement>(null);
   const [feeFor, setFeeFor] = useState<QuotedShareFee | null>(null);

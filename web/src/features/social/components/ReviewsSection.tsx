@@ -10,6 +10,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { readReviewDraft, saveReviewDraft } from '../model/reviewDraft.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 import { fetchReviews, postReview, type Review } from '../api/socialApi.ts';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
@@ -68,6 +69,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
     saveReviewDraft(reviewerId, userId, next);
   };
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [posting, setPosting] = useState(false);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey(`review:${userId}`));
