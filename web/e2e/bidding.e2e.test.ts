@@ -104,8 +104,10 @@ async function cuttableLiveLink(page: Page) {
   const open: WebSocketRoute[] = [];
   let upgraded!: () => void;
   const onWebsocket = new Promise<void>((resolve) => (upgraded = resolve));
+  const refusalWaiters: (() => void)[] = [];
+  const refused = () => refusalWaiters.splice(0).forEach((waiter) => waiter());
   await page.routeWebSocket(isBidSocket, (socket) => {
-    if (down) return void socket.close();
+    if (down) return void (socket.close(), refused());
     const server = socket.connectToServer();
     server.onMessage((message) => socket.send(message));
     socket.onMessage((message) => {
@@ -115,7 +117,11 @@ async function cuttableLiveLink(page: Page) {
     });
     open.push(socket);
   });
-  await page.route(isBidSocket, (route) => (down ? route.abort() : route.fallback()));
+  await page.route(isBidSocket, (route) => {
+    if (!down) return route.fallback();
+    refused();
+    return route.abort();
+  });
   return {
     async cut() {
       await onWebsocket;
@@ -125,6 +131,8 @@ async function cuttableLiveLink(page: Page) {
     restore() {
       down = false;
     },
+    /** The page's next try to connect, refused while the link is down. */
+    nextRefusal: () => new Promise<void>((resolve) => refusalWaiters.push(resolve)),
   };
 }
 
@@ -840,6 +848,30 @@ describe('bidding on an ad, live', () => {
     expect(await row.innerText()).toContain('₹2,500');
     expect(await paused.count()).toBe(0);
     await bidArea(page).getByTestId('bid-viewers').waitFor();
+    await guest.close();
+  }, 120_000);
+
+  it('a viewer whose link was down a while is live again as soon as the browser is back online', async () => {
+    const { adId } = await newAdWithBidder();
+    const guest = await browser.newContext();
+    const page = await guest.newPage();
+    const link = await cuttableLiveLink(page);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    await link.cut();
+    const paused = bidArea(page)
+      .getByRole('status')
+      .filter({ hasText: /reconnecting/i });
+    await paused.waitFor();
+    // Down long enough for socket.io's backoff to reach its longest, 5 s between tries (after
+    // about 1, 2 and 4 s), and just refused: left to itself, its next try is 5 s away.
+    for (let tries = 0; tries < 4; tries++) await link.nextRefusal();
+    link.restore();
+    await guest.setOffline(true);
+    await guest.setOffline(false);
+    const online = Date.now();
+    await paused.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - online).toBeLessThan(2_500);
     await guest.close();
   }, 120_000);
 

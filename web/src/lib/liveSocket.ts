@@ -46,9 +46,17 @@ export function connectLive(token: string | null, attach: (socket: Socket) => vo
       },
     );
   void open();
+  // Back online, the link is tried again now. Between two tries socket.io waits out its backoff
+  // (up to 5 s once a link has been down a while), and a connect() meanwhile waits with it: taken
+  // down and opened again, the socket tries at once, with its listeners as they were.
+  const online = () => {
+    if (socket && !socket.connected) socket.disconnect().connect();
+  };
+  window.addEventListener('online', online);
   return () => {
     stopped = true;
     window.clearTimeout(retry);
+    window.removeEventListener('online', online);
     socket?.disconnect();
   };
 }

@@ -51,11 +51,10 @@ export function useBidSocket(
       });
     });
     // The browser knows at once when it goes offline; socket.io would notice only at its next
-    // missed ping, half a minute on. Back online, it tries again now rather than at its backoff.
+    // missed ping, half a minute on. Back online, connectLive tries again at once.
     const offline = () => setLink('reconnecting');
     const online = () => {
       if (socket?.connected) setLink('live');
-      else socket?.connect();
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
