@@ -19,6 +19,7 @@ import {
   type Member,
 } from './support/members.ts';
 import { dialogOwnsBack, fieldByLabel, loseFirstAnswer, openAt } from './support/harness.ts';
+import { postAd } from './support/payments.ts';
 
 /*
  * The ads screens against the real api: a member posts an Automobiles ad with two photos and a
@@ -476,6 +477,32 @@ describe('a member with a full profile', () => {
     await uploads.getByRole('button', { name: 'Retry' }).click();
     await uploads.locator('li[data-status="uploaded"]').waitFor();
     expect(await uploads.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('edits an ad open in two tabs without undoing unseen what the other tab saved', async () => {
+    const adId = await postAd(app, member, { itemName: 'Sitar in two tabs' });
+    const { context, page: first } = await desktop(storedSession(member));
+    const second = await context.newPage();
+    for (const tab of [first, second]) {
+      await visit(tab, `/editAd/${adId}`);
+      await tab.getByRole('heading', { name: 'Edit Ad' }).waitFor();
+    }
+    await field(first, 'Price (₹)').fill('24000');
+    await field(first, 'Description').fill('Price lowered in the first tab.');
+    await first.getByRole('button', { name: 'Update Ad' }).click();
+    await first.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
+
+    // The second tab still shows the ad as it was opened; its own price is refused, not saved
+    // over the first tab's, and its form now shows the ad as it is, with its price kept.
+    await field(second, 'Price (₹)').fill('23000');
+    await second.getByRole('button', { name: 'Update Ad' }).click();
+    await second.getByRole('alert').filter({ hasText: AD_MESSAGES.adChangedElsewhere }).waitFor();
+    expect(await field(second, 'Description').inputValue()).toBe('Price lowered in the first tab.');
+    expect(await field(second, 'Price (₹)').inputValue()).toBe('23000');
+    // Pressed again, knowingly, it is saved.
+    await second.getByRole('button', { name: 'Update Ad' }).click();
+    await second.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
     await context.close();
   });
 });

@@ -24,6 +24,8 @@ export const AD_MESSAGES = {
   invalidVehicleField: 'Please choose Owner or Dealer, and New or Used.',
   notAdOwner: 'Only the owner of this ad can change it.',
   adClosed: 'Bidding on this ad is closed; it can no longer be changed.',
+  adChangedElsewhere:
+    'This ad was changed in the meantime (in another tab?). The form now shows it as it is, with your changes kept: check them, then update again.',
   mediaRequired: 'Please add at least one photo or video.',
   tooManyMedia: `At most ${LIMITS.adMedia.maxFiles} photos and videos can be uploaded.`,
   mediaTooLarge: `Each photo or video must be at most ${inMegabytes(LIMITS.adMedia.maxBytes)} MB.`,

@@ -472,6 +472,60 @@ describe('editing an ad', () => {
     expect(body.data).toMatchObject({ price: 425_000.5, description: 'Price reduced.' });
   });
 
+  it('refuses to undo unseen a change made since its form was opened, answering the ad as it is', async () => {
+    const opened = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, description: 'Opened in two tabs.' },
+    });
+    expect(opened.status).toBe(200);
+    const first = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, price: 410_000, was: { price: '425000.5' } },
+    });
+    expect(first.status).toBe(200);
+    // The second tab still shows the price it opened with.
+    const stale = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: {
+        ad_id: posted._id,
+        price: 400_000,
+        description: 'Stale tab.',
+        was: { price: '425000.5', description: 'Opened in two tabs.' },
+      },
+    });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: {
+        msg: AD_MESSAGES.adChangedElsewhere,
+        code: 'AD_CHANGED',
+        data: { price: 410_000, description: 'Opened in two tabs.' },
+      },
+    });
+    // A field nobody else changed goes through, spaces around it aside.
+    const other = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: {
+        ad_id: posted._id,
+        description: 'Price reduced.',
+        was: { description: ' Opened in two tabs. ' },
+      },
+    });
+    expect(other.status).toBe(200);
+    expect(other.body.data).toMatchObject({ price: 410_000, description: 'Price reduced.' });
+    // Someone else's edit is refused as theirs, whatever it says it saw.
+    const notMine = await kit.api('/api/posts/edit', {
+      token: meena.token,
+      json: { ad_id: posted._id, price: 1, was: { price: '1' } },
+    });
+    expect(notMine).toMatchObject({ status: 403, body: { msg: AD_MESSAGES.notAdOwner } });
+    // The ad is shared by later tests: its price is put back.
+    const back = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, price: 425_000.5 },
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('takes an emptied phone as the number on the owner’s profile, as a post does', async () => {
     const typed = await kit.api('/api/posts/edit', {
       token: ravi.token,

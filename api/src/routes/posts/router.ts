@@ -58,6 +58,7 @@ import {
 } from './adForm.ts';
 import {
   adListQuery,
+  changedSinceOpened,
   editAdBody,
   editChanges,
   itemIdQuery,
@@ -356,6 +357,13 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   router.post('/api/posts/edit', auth, async (ctx) => {
     const body = parseInput(editAdBody, ctx.request.body ?? {});
     const ad = await ads.adOr404(body.ad_id);
+    // The ad as it now reads goes with the refusal: its owner's form shows it, keeping what was
+    // typed. Anyone else is refused by the ad itself, as before.
+    const current = toAdDetailView(ad, viewOf(ctx));
+    const mine = ad.posted_by === ctx.state.auth!.userId;
+    if (mine && changedSinceOpened(current, body.was).length > 0) {
+      throw new ApiError(409, AD_MESSAGES.adChangedElsewhere, 'AD_CHANGED', current);
+    }
     const typed = await withProfilePhone(editChanges(body), ctx.state.auth!.userId);
     const place = {
       country: typed.country ?? ad.country,

@@ -154,11 +154,35 @@ const adFields = {
 export const postAdFields = z.object(adFields).partial().required({ price: true });
 export type PostAdFields = z.infer<typeof postAdFields>;
 
-/** `POST /api/posts/edit`: the ad's id and only the fields that changed. */
+/**
+ * `POST /api/posts/edit`: the ad's id and only the fields that changed; `was`, optional, each
+ * changed field as the form showed it when opened (its text), so an edit made meanwhile elsewhere
+ * is not undone unseen (`changedSinceOpened`).
+ */
 export const editAdBody = z
-  .object({ ad_id: adKey, ...adFields })
+  .object({
+    ad_id: adKey,
+    ...adFields,
+    was: z.record(z.string().max(40), z.string().max(20_000)).optional(),
+  })
   .partial()
   .required({ ad_id: true });
+
+const textOf = (value: unknown): string =>
+  value === null || value === undefined ? '' : String(value);
+
+/**
+ * The fields of an edit that read otherwise now than when its form was opened (`was`): changed
+ * by another edit meanwhile, which saving would undo. Compared as the form shows them, trimmed.
+ */
+export function changedSinceOpened(
+  ad: Readonly<Record<string, unknown>>,
+  was: Readonly<Record<string, string>> | undefined,
+): string[] {
+  return Object.entries(was ?? {})
+    .filter(([field, shown]) => field in ad && textOf(ad[field]).trim() !== shown.trim())
+    .map(([field]) => field);
+}
 
 /** The address fields an ad takes from its poster's profile when the form leaves them out. */
 export const AD_ADDRESS_FIELDS = [
@@ -174,7 +198,7 @@ export const AD_ADDRESS_FIELDS = [
 
 /** An edit's changes: the fields given, nothing else. */
 export function editChanges(body: z.infer<typeof editAdBody>): Partial<AdInput> {
-  const { ad_id: _adId, ...fields } = body;
+  const { ad_id: _adId, was: _was, ...fields } = body;
   return Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined),
   ) as Partial<AdInput>;

@@ -72,6 +72,8 @@ export function useAdFormSubmission(options: {
     sending,
     change,
     setDisplayPhone,
+    /** Puts another form in place of what is typed (Edit Ad, after the ad changed elsewhere). */
+    replaceForm: setForm,
     submit,
     addressDialog,
     closeAddressDialog: () => setAddressDialog(false),

@@ -5,11 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
-import { adFormOf, editAdBody } from '../model/adForm.ts';
+import { adFormOf, editAdBody, rebasedEdit } from '../model/adForm.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import {
@@ -47,6 +48,12 @@ function EditDone({ ad }: { ad: AdDetailView }) {
   );
 }
 
+/** The ad as it now reads, when an edit was refused for a change made meanwhile elsewhere. */
+const changedElsewhere = (error: unknown): AdDetailView | null =>
+  error instanceof ApiError && error.code === 'AD_CHANGED' && error.data
+    ? (error.data as AdDetailView)
+    : null;
+
 function EditAdForm({
   ad,
   onSaved,
@@ -57,7 +64,10 @@ function EditAdForm({
   /** Bidding closed while the form was open: the api refused the edit with AD_CLOSED. */
   onClosed: () => void;
 }) {
-  const [initial] = useState(() => adFormOf(ad));
+  // The ad as the form was filled from: an edit sends what differs from it. Changed elsewhere
+  // meanwhile (AD_CHANGED, with the ad as it now reads), the form is filled again from the ad as
+  // it is, keeping what the member changed, and says so.
+  const [initial, setInitial] = useState(() => adFormOf(ad));
   const { request } = useApi();
   const edit = useAdFormSubmission({
     initial,
@@ -69,6 +79,12 @@ function EditAdForm({
         onSaved(saved ?? ad);
       } catch (error) {
         if (isAdClosedRefusal(error)) onClosed();
+        const now = changedElsewhere(error);
+        if (now) {
+          const fresh = adFormOf(now);
+          edit.replaceForm(rebasedEdit(initial, form, fresh));
+          setInitial(fresh);
+        }
         throw error;
       }
     },

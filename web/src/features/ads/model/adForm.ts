@@ -226,14 +226,40 @@ const editValue = (field: AdFormField, value: string): EditValue => {
   return trimmed;
 };
 
-/** The JSON of POST /api/posts/edit: the ad's id and the fields that differ from `before`. */
-export function editAdBody(adId: string, before: AdForm, after: AdForm): Record<string, EditValue> {
+/**
+ * The JSON of POST /api/posts/edit: the ad's id, the fields that differ from `before`, and `was`:
+ * each of them as `before` had it, so the api refuses to undo unseen an edit made meanwhile.
+ */
+export function editAdBody(
+  adId: string,
+  before: AdForm,
+  after: AdForm,
+): Record<string, EditValue | Record<string, string>> {
   const body: Record<string, EditValue> = { ad_id: adId };
+  const was: Record<string, string> = {};
   const fields = new Set(applicableFields(after));
   for (const field of AD_FORM_FIELDS) {
     const now = fields.has(field) ? after[field].trim() : '';
-    if (now !== before[field].trim()) body[field] = editValue(field, now);
+    if (now === before[field].trim()) continue;
+    body[field] = editValue(field, now);
+    was[field] = before[field].trim();
   }
-  if (after.displayPhone !== before.displayPhone) body.displayPhone = after.displayPhone;
-  return body;
+  if (after.displayPhone !== before.displayPhone) {
+    body.displayPhone = after.displayPhone;
+    was.displayPhone = String(before.displayPhone);
+  }
+  return { ...body, was };
+}
+
+/**
+ * The edit form once the ad was changed elsewhere meanwhile: the ad as it now reads (`now`), with
+ * what the member changed from `before` kept over it.
+ */
+export function rebasedEdit(before: AdForm, typed: AdForm, now: AdForm): AdForm {
+  const form = { ...now };
+  for (const field of AD_FORM_FIELDS) {
+    if (typed[field].trim() !== before[field].trim()) form[field] = typed[field];
+  }
+  if (typed.displayPhone !== before.displayPhone) form.displayPhone = typed.displayPhone;
+  return form;
 }

@@ -8,6 +8,7 @@ import {
   changeAdField,
   editAdBody,
   EMPTY_AD_FORM,
+  rebasedEdit,
   newAdForm,
   numberFieldOf,
   postAdFields,
@@ -221,7 +222,21 @@ describe('what is sent', () => {
       itemName: 'Swift Dzire VXi',
       price: 525000,
       displayPhone: true,
+      // Each as the form had it when opened: the api refuses to undo an edit made meanwhile.
+      was: { itemName: 'Swift Dzire', price: '550000', displayPhone: 'false' },
     });
-    expect(editAdBody('ad-1', before, before)).toEqual({ ad_id: 'ad-1' });
+    expect(editAdBody('ad-1', before, before)).toEqual({ ad_id: 'ad-1', was: {} });
+  });
+
+  it('fills an edit refused as stale from the ad as it is, keeping what the member changed', () => {
+    const before = form({ ...CAR, price: '550000', description: 'First owner.' });
+    const typed = { ...before, price: '525000', displayPhone: true };
+    const now = { ...before, price: '540000', description: 'First owner, new tyres.' };
+    expect(rebasedEdit(before, typed, now)).toEqual({
+      ...now,
+      price: '525000',
+      displayPhone: true,
+    });
+    expect(rebasedEdit(before, before, now)).toEqual(now);
   });
 });
