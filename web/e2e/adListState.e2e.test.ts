@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
@@ -323,6 +324,41 @@ describe('a screen whose script is still coming', () => {
     expect(await page.getByRole('heading', { name: 'Ad list' }).count()).toBe(0);
     release();
     await page.getByRole('heading', { name: 'My Bids' }).waitFor();
+    await context.close();
+  });
+});
+
+// Last in the file: it posts ads in the category the tests above count.
+describe('the ad list as ads are posted and searched', () => {
+  it('shows each ad once after Load More, though ads were posted since the first page', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    // Posted while the first page is read: the older ads each move down two places.
+    for (const itemName of ['Veena 22', 'Veena 23']) await postAd(app, owner, { itemName });
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await page.getByRole('article', { name: names[0] }).waitFor();
+    const shown = await cards(page).evaluateAll((articles) =>
+      articles.map((article) => article.getAttribute('aria-label')),
+    );
+    expect(shown).toHaveLength(COUNT);
+    expect(new Set(shown).size).toBe(COUNT);
+    await context.close();
+  });
+
+  it('takes a search as long as it can be, which stays on a phone’s screen', async () => {
+    const { context, page } = await openAs(browser, member, PHONE);
+    await openAt(app, page, '/');
+    const box = page.getByRole('searchbox', { name: 'Search ads' });
+    await box.fill('x'.repeat(LIMITS.adSearchMax + 100));
+    expect(await box.inputValue()).toHaveLength(LIMITS.adSearchMax);
+    await box.press('Enter');
+    await page.getByTestId('search-summary').waitFor();
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+    // A longer one in a link is searched for as far as the box would take it: no refusal.
+    await openAt(app, page, `/?search=${'y'.repeat(LIMITS.adSearchMax + 50)}`);
+    await page.getByText(MESSAGES.noAdsAvailable).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await context.close();
   });
 });

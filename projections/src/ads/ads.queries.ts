@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { batchedLoader, type BatchedLoader } from '../runtime/batchedLoader.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import type { AdRow } from './ads.evolve.ts';
@@ -304,7 +305,7 @@ async function termsOf(db: Knex, text: string): Promise<string[]> {
   const { rows } = await db.raw<{ rows: { lexeme: string }[] }>(
     `SELECT lexeme FROM unnest(to_tsvector('simple', ?)) AS t(lexeme, positions)
       ORDER BY positions[1]`,
-    [text.slice(0, 200)],
+    [text.slice(0, LIMITS.adSearchMax)],
   );
   return rows.map((row) => row.lexeme).slice(0, 8);
 }

@@ -59,7 +59,7 @@ export const adListQuery = z.object({
 
 /** The ad search: its text, and the ad list's filters, which narrow what it finds. */
 export const searchQuery = adListQuery.extend({
-  search: z.preprocess((value) => value ?? '', z.string().max(200)),
+  search: z.preprocess((value) => value ?? '', z.string().max(LIMITS.adSearchMax)),
 });
 
 export const pageQuery = z.object({ page, offset });

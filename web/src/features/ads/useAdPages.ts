@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { leftBehind, useHistoryEntry } from '../../lib/leftBehind.ts';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
-import { hasMoreAds } from './model/adFilters.ts';
+import { hasMoreAds, withFurtherPage } from './model/adFilters.ts';
 import { pagesUpTo, withFreshCopies } from './model/freshCopies.ts';
 
 type Pages = {
@@ -72,7 +72,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
           if (!isLive()) return;
           setPages((current) => ({
             key,
-            ads: page === 1 ? ads : [...current.ads, ...ads],
+            ads: page === 1 ? ads : withFurtherPage(current.ads, ads),
             page,
             lastPageSize: ads.length,
             loading: false,

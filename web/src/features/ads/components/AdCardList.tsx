@@ -35,7 +35,7 @@ export function AdCardList({ pages, loadingLabel, empty, actions }: Props) {
       )}
       {loading && <CenteredSpinner label={loadingLabel} />}
       {!loading && !error && ads.length === 0 && empty}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
+      <AdListFooter hasMore={hasMore} loading={loading} onLoadMore={loadMore} count={ads.length} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useScrolledDown } from '../../../lib/useScrolledDown.ts';
 import { NARROWEST_PHONE } from '../../../app/theme.ts';
 
 /** `count`: the ads listed, whose cards are the page's `article`s (AdCard). */
-type Props = { hasMore: boolean; onLoadMore: () => void; count: number };
+type Props = { hasMore: boolean; loading: boolean; onLoadMore: () => void; count: number };
 
 /** The link of the `index`-th ad card on the page. */
 const cardLink = (index: number): HTMLElement | null =>
@@ -15,20 +15,24 @@ const cardLink = (index: number): HTMLElement | null =>
 /**
  * Load More (only after a full page) and Back To Top, under every ad list; Back To Top only once
  * the page is scrolled down (a list that fits the window has its top in view already). Neither
- * leaves the focus on nothing: Load More moves it to the first ad it added, Back To Top to the
- * page's main region. Load More keeps its place, centred, when Back To Top appears beside it:
+ * leaves the focus on nothing: Load More moves it to the first ad it added (to the last card when
+ * it added none, and went), Back To Top to the page's main region. Load More keeps its place, centred, when Back To Top appears beside it:
  * that appears as the page is scrolled towards Load More, and a button that moves as it is aimed
  * at takes the click elsewhere. Back To Top holds its place while hidden: a list come back to is
  * scrolled before the button shows, and a page shorter by its row would stop that scroll short.
  */
-export function AdListFooter({ hasMore, onLoadMore, count }: Props) {
+export function AdListFooter({ hasMore, loading, onLoadMore, count }: Props) {
   const showBackToTop = useScrolledDown();
   const firstNew = useRef<number | null>(null);
   useEffect(() => {
-    if (firstNew.current === null || count <= firstNew.current) return;
-    cardLink(firstNew.current)?.focus({ preventScroll: true });
+    const pressedAt = firstNew.current;
+    if (pressedAt === null || loading) return;
+    if (count > pressedAt) cardLink(pressedAt)?.focus({ preventScroll: true });
+    // The next page held no ad not shown already, and Load More is gone with it.
+    else if (!hasMore) cardLink(count - 1)?.focus({ preventScroll: true });
+    else return;
     firstNew.current = null;
-  }, [count]);
+  }, [count, hasMore, loading]);
   return (
     <Box
       sx={{

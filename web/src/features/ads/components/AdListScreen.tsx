@@ -101,7 +101,10 @@ export function AdListScreen() {
       </Stack>
       {search && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography data-testid="search-summary" sx={{ flex: 1 }}>
+          <Typography
+            data-testid="search-summary"
+            sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             Search results for “{search}”
             {filterCount > 0 && `, with ${countOf(filterCount, 'filter')} on`}
           </Typography>
@@ -169,7 +172,7 @@ export function AdListScreen() {
           )}
         </Stack>
       )}
-      <AdListFooter hasMore={hasMore} onLoadMore={loadMore} count={ads.length} />
+      <AdListFooter hasMore={hasMore} loading={loading} onLoadMore={loadMore} count={ads.length} />
     </Stack>
   );
 }

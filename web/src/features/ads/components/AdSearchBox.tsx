@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { searchParamsOf } from '../model/adFilters.ts';
 
 /** The ad list's addresses (routes.tsx): a search from there keeps the filters it shows. */
@@ -41,7 +42,9 @@ export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
         placeholder="Search ads"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: { 'aria-label': 'Search ads', type: 'search' } }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search ads', type: 'search', maxLength: LIMITS.adSearchMax },
+        }}
       />
     </Box>
   );

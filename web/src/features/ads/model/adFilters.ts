@@ -244,13 +244,27 @@ export const activeFilterCount = (filters: AdFilters): number =>
 /** Load More raises the page only when the last page came back full (section 4). */
 export const hasMoreAds = (lastPageSize: number): boolean => lastPageSize >= LIMITS.adPageSize;
 
+/**
+ * The cards after Load More: the next page after those shown, less any ad already shown. Pages
+ * are counted from the newest, so an ad posted meanwhile moves the older ones down a place, and
+ * the last cards of one page came again at the top of the next.
+ */
+export function withFurtherPage<Ad extends { readonly _id: string }>(
+  shown: readonly Ad[],
+  page: readonly Ad[],
+): Ad[] {
+  const seen = new Set(shown.map((ad) => ad._id));
+  return [...shown, ...page.filter((ad) => !seen.has(ad._id))];
+}
+
 /** What an ad list shows: the top bar's search, or every ad; the filters; guests or a member. */
 export type AdListKind = { member: boolean; search: string; filters: AdFilters };
 
 /** The list an address asks for (/ and /ads): its ?search= and its filters. */
 export const adListOfParams = (params: URLSearchParams, member: boolean): AdListKind => ({
   member,
-  search: params.get('search')?.trim() ?? '',
+  // A longer one (a link typed or cut elsewhere) is searched for as far as the box would take it.
+  search: params.get('search')?.trim().slice(0, LIMITS.adSearchMax).trim() ?? '',
   filters: filtersOfParams(params),
 });
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@boli/engine/shared/limits';
 import {
   activeFilterCount,
+  adListOfParams,
   canClearFilters,
   changeFilter,
   filterQuery,
   hasMoreAds,
+  withFurtherPage,
   NO_FILTERS,
   filtersProblem,
   rangeProblem,
@@ -209,6 +212,25 @@ describe('Load More', () => {
     expect(hasMoreAds(20)).toBe(true);
     expect(hasMoreAds(19)).toBe(false);
     expect(hasMoreAds(0)).toBe(false);
+  });
+
+  it('adds the next page less the ads already shown', () => {
+    const ad = (_id: string) => ({ _id });
+    expect(withFurtherPage([ad('c'), ad('b')], [ad('b'), ad('a')])).toEqual([
+      ad('c'),
+      ad('b'),
+      ad('a'),
+    ]);
+    expect(withFurtherPage([ad('b')], [ad('b')])).toEqual([ad('b')]);
+  });
+});
+
+describe('the search in the address', () => {
+  it('is taken as far as the search box would take it', () => {
+    const long = `  ${'x'.repeat(LIMITS.adSearchMax + 10)}`;
+    expect(adListOfParams(new URLSearchParams({ search: long }), false).search).toBe(
+      'x'.repeat(LIMITS.adSearchMax),
+    );
   });
 });
 
