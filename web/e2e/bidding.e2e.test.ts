@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Route, WebSocketRoute } from 'playwright-core';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
@@ -11,7 +12,7 @@ import {
   withAppAndBrowser,
 } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
-import { createMember, openAs, type Member } from './support/members.ts';
+import { createMember, grantRoles, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 
@@ -626,6 +627,37 @@ describe('bidding on an ad, live', () => {
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
     expect(await bidsOfAmount(bidder, adId, 1151)).toBe(1);
+    await context.close();
+  }, 120_000);
+
+  it('a page whose ad is withdrawn meanwhile (its owner blocked) says it is gone, as a reload would', async () => {
+    const { owner, bidder, adId } = await newAdWithBidder();
+    const support = await grantRoles(app, await createMember(app, { address: false }), ['support']);
+    const { context, page } = await openAs(browser, bidder);
+    const watching = await context.newPage();
+    for (const tab of [page, watching]) {
+      await tab.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+      await bidArea(tab).getByText(MESSAGES.noBidsPosted).waitFor();
+    }
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await fillBidDetails(page, form, 'Open', '1300');
+    const blocked = await api(app, `/api/support/users/${owner.userId}/block`, {
+      json: { reason: 'Selling the same phone under two accounts' },
+      token: support.token,
+    });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+
+    // A bid pressed now, and the other tab at its next refresh: each page gives way to 'Ad not
+    // found' and the way back, with no bid form left to press.
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    for (const tab of [page, watching]) {
+      await tab
+        .getByRole('link', { name: 'Back to ads' })
+        .waitFor({ timeout: LIMITS.bidListRefreshMs + 5_000 });
+      expect(await tab.getByText(AD_MESSAGES.adNotFound).count()).toBeGreaterThan(0);
+      expect(await tab.getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
+      expect(await tab.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    }
     await context.close();
   }, 120_000);
 

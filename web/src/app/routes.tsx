@@ -285,15 +285,14 @@ export const ROUTES: readonly RouteRow[] = [
     dataAhead: (params) => [adDetailRequest(params.adId ?? '')],
     element: (
       <AdDetailScreen
-        renderBidArea={(ad, onBiddingClosed, onAdEdited) => (
+        renderBidArea={(ad, events) => (
           <BidArea
             itemId={ad._id}
             ownerId={ad.postedBy}
             price={ad.price}
             currencyCode={ad.currencycode}
             withdrawn={ad.withdrawn === true}
-            onBiddingClosed={onBiddingClosed}
-            onAdEdited={onAdEdited}
+            {...events}
           />
         )}
       />

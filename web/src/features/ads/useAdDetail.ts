@@ -8,7 +8,8 @@ import { adDetailRequest, type AdDetailView } from './ads.api.ts';
  * it loads `ad` and `failure` are both null; `retry` (only for a failure that may pass, not 'Ad
  * not found') reads it again, the screen showing its spinner meanwhile. `refresh` reads it again
  * while the screen goes on showing it (an edit told live), and shows the new reading once it
- * comes; one that fails leaves the shown ad as it was.
+ * comes; one that fails leaves the shown ad as it was. `readAgain` reads it afresh as a reload
+ * would, spinner and failure included: for a page that learnt the ad is gone (withdrawn meanwhile).
  */
 export function useAdDetail(adId: string) {
   const { request } = useApi();
@@ -19,7 +20,7 @@ export function useAdDetail(adId: string) {
       gallery: Array.isArray(ad.gallery) ? ad.gallery : [],
     }));
   }, [adId, request]);
-  const { data, failure, retry } = useLoadedAfresh(read);
+  const { data, failure, retry, again } = useLoadedAfresh(read);
   // Kept with the reader it came from: a reading of the ad shown before is never shown for another.
   const [newer, setNewer] = useState<{ of: typeof read; ad: AdDetailView } | null>(null);
   const refresh = useCallback(() => {
@@ -29,5 +30,5 @@ export function useAdDetail(adId: string) {
     );
   }, [read]);
   const ad = data !== null && newer?.of === read ? newer.ad : data;
-  return { ad, failure, retry, refresh };
+  return { ad, failure, retry, refresh, readAgain: again };
 }

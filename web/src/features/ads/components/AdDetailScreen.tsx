@@ -26,13 +26,19 @@ import { useAdDetail } from '../useAdDetail.ts';
 import { AdGallery } from './AdGallery.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
+/** What the bid area may tell the page about the ad. */
+export type BidAreaEvents = {
+  /** Bidding closed while the page was open (Close Bid, a deadline). */
+  onBiddingClosed: () => void;
+  /** The owner edited the ad's details (live): they are read again. */
+  onAdEdited: () => void;
+  /** The api no longer gives the ad (withdrawn, its owner blocked): the page reads it afresh. */
+  onAdGone: () => void;
+};
+
 type Props = {
   /** The bids and the bid form, from the bidding feature (composed by the app's routes). */
-  renderBidArea?: (
-    ad: AdDetailView,
-    onBiddingClosed: () => void,
-    onAdEdited: () => void,
-  ) => ReactNode;
+  renderBidArea?: (ad: AdDetailView, events: BidAreaEvents) => ReactNode;
 };
 
 /** The facts of an ad, in order; empty ones are left out. */
@@ -97,7 +103,8 @@ function AdDetail({
   ad,
   renderBidArea,
   onAdEdited,
-}: { ad: AdDetailView; onAdEdited: () => void } & Props) {
+  onAdGone,
+}: { ad: AdDetailView; onAdEdited: () => void; onAdGone: () => void } & Props) {
   const { status, user } = useSession();
   useItemTitle(ad.itemName);
   const [sharing, setSharing] = useState(false);
@@ -186,7 +193,7 @@ function AdDetail({
         )}
       </Stack>
       <Divider />
-      {renderBidArea?.(ad, biddingClosed, onAdEdited)}
+      {renderBidArea?.(ad, { onBiddingClosed: biddingClosed, onAdEdited, onAdGone })}
       <ShareDialog
         open={sharing}
         onClose={() => setSharing(false)}
@@ -204,7 +211,7 @@ function AdDetail({
  */
 export function AdDetailScreen({ renderBidArea }: Props) {
   const { adId = '' } = useParams();
-  const { ad, failure, retry, refresh } = useAdDetail(adId);
+  const { ad, failure, retry, refresh, readAgain } = useAdDetail(adId);
   // A final failure ('Ad not found') names the tab, rather than the route's 'Ad detail'.
   useItemTitle(failure?.final ? failure.message : undefined);
 
@@ -212,6 +219,9 @@ export function AdDetailScreen({ renderBidArea }: Props) {
     return <AdLoadFailureNotice title="Ad detail" message={failure.message} onRetry={retry} />;
   }
   if (!ad) return <CenteredSpinner label="Loading the ad" />;
-  // An edit while the page is open: the new details replace the old in place.
-  return <AdDetail ad={ad} renderBidArea={renderBidArea} onAdEdited={refresh} />;
+  // An edit while the page is open: the new details replace the old in place. Gone meanwhile, the
+  // page reads it afresh, and says 'Ad not found' with the ways back, as a reload would.
+  return (
+    <AdDetail ad={ad} renderBidArea={renderBidArea} onAdEdited={refresh} onAdGone={readAgain} />
+  );
 }

@@ -71,6 +71,13 @@ export async function closeBidding(request: ApiRequest, itemId: string): Promise
   return summaryOrFail(await request<unknown>('/api/bid/closeBid', { json: { item_id: itemId } }));
 }
 
+/**
+ * The api no longer gives the ad to this viewer: withdrawn while the page was open (its owner
+ * blocked). Not any 404: a new ad's bids may be a moment behind the ad itself.
+ */
+export const adGoneMeanwhile = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'AD_WITHDRAWN';
+
 /** Where a refusal says to subscribe (403, data.subscribeAt), that path; else null. */
 export function subscribeLink(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;

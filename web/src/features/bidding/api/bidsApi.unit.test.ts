@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
-import { subscribeLink } from './bidsApi.ts';
+import { adGoneMeanwhile, subscribeLink } from './bidsApi.ts';
 
 describe('a refused bid', () => {
   it('links to the subscription page when the server says to subscribe', () => {
@@ -20,5 +20,15 @@ describe('a refused bid', () => {
       ),
     ).toBeNull();
     expect(subscribeLink(new Error('network'))).toBeNull();
+  });
+});
+
+describe('an ad gone meanwhile', () => {
+  it('is one the api says was withdrawn, not any ad it cannot find yet', () => {
+    const withdrawn = new ApiError(404, 'Ad not found', [], null, { code: 'AD_WITHDRAWN' });
+    expect(adGoneMeanwhile(withdrawn)).toBe(true);
+    const notYet = new ApiError(404, 'Ad not found', [], null, { code: 'AD_NOT_FOUND' });
+    expect(adGoneMeanwhile(notYet)).toBe(false);
+    expect(adGoneMeanwhile(new Error('network'))).toBe(false);
   });
 });

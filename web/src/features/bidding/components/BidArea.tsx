@@ -16,7 +16,7 @@ import { BidFeeDialog } from '../../../payments/components/BidFeeDialog.tsx';
 import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
 import { fetchBidFeesOfAd } from '../../transactions/api/transactionsApi.ts';
 import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
-import { fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
+import { adGoneMeanwhile, fetchBidPage, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { useBidSocket } from '../api/useBidSocket.ts';
 import { bidBoardOf, evolveBidBoard, pageCountOf, withBidListParams } from '../model/bidBoard.ts';
@@ -42,6 +42,8 @@ type Props = {
   onBiddingClosed?: () => void;
   /** The owner edited the ad's details meanwhile (live): the page may read them again. */
   onAdEdited?: () => void;
+  /** The api no longer gives the ad (a refresh or a bid answered 404): the page reads it afresh. */
+  onAdGone?: () => void;
   /** Its owner is blocked (only staff see such an ad): bids would be refused, so none is offered. */
   withdrawn?: boolean;
 };
@@ -62,6 +64,7 @@ export function BidArea({
   currencyCode,
   onBiddingClosed,
   onAdEdited,
+  onAdGone,
   withdrawn = false,
 }: Props) {
   const { status, user } = useSession();
@@ -94,6 +97,8 @@ export function BidArea({
     setUnpaidFeesAsked((count) => count + 1);
   };
   const boardRef = useRef(board);
+  const goneRef = useRef(onAdGone);
+  goneRef.current = onAdGone;
   // Where the focus goes when a success dialog closes over a control that went away.
   const area = useRef<HTMLElement>(null);
   boardRef.current = board;
@@ -129,6 +134,7 @@ export function BidArea({
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
+          if (adGoneMeanwhile(error)) return goneRef.current?.();
           setLoadFailure(messageOf(error));
         },
       );
@@ -291,6 +297,7 @@ export function BidArea({
                   <BidForm
                     key={formKey}
                     itemId={itemId}
+                    onAdGone={onAdGone}
                     onClosedMeanwhile={(bid) => {
                       setNotPlaced(bid);
                       forgetBidDraft(itemId);

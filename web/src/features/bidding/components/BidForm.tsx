@@ -15,7 +15,7 @@ import { useRequireLogin } from '../../../app/session/useRequireLogin.ts';
 import { BidDetailsFields } from '../../../components/BidDetailsFields.tsx';
 import { aliasLengthHint, SELECT_TYPE } from '../../../components/bidDetails.ts';
 import { useBidFieldFaults } from '../../../components/useBidFieldFaults.ts';
-import { placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
+import { adGoneMeanwhile, placeBid, subscribeLink, type PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import { bidDraftFor, readBidDraft, saveBidDraft } from '../model/bidDraft.ts';
 import {
@@ -40,6 +40,8 @@ type Props = {
    * area says what became of the bid.
    */
   onClosedMeanwhile?: (bid: PlaceBidBody) => void;
+  /** Refused because the ad is no longer there (withdrawn meanwhile): the page reads it again. */
+  onAdGone?: () => void;
   /**
    * The alias of a bid just placed through the fee: the next bid starts with it, as it does
    * after a bid posted from this form.
@@ -69,6 +71,7 @@ export function BidForm({
   onPosted,
   onPayFee,
   onClosedMeanwhile,
+  onAdGone,
   keptAlias = '',
   yardstick,
 }: Props) {
@@ -149,6 +152,7 @@ export function BidForm({
     } catch (error) {
       // The session is over: the app logged out and said so; the bid stays for after the login.
       if (endsSession(error, token)) return;
+      if (adGoneMeanwhile(error) && onAdGone) return onAdGone();
       const subscribeAt = subscribeLink(error);
       if (error instanceof ApiError && ALIAS_REFUSALS.includes(error.code))
         setTakenAlias(body.bidAlias);
