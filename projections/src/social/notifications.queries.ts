@@ -43,10 +43,18 @@ type Row = {
   request_status: string | null;
 };
 
+/**
+ * The notifications as members read them. Those about an ad whose owner is blocked are left out
+ * while the block lasts, as the ad is from every list and page: they would lead to 'Ad not found'
+ * (a final call that ran out meanwhile told its top bidder the bid was theirs). Lifted, they are
+ * back.
+ */
 const select = (db: Knex) =>
   db('notifications as n')
     .leftJoin('users as u', 'u.user_id', 'n.actor_id')
     .leftJoin('mobile_requests as r', 'r.request_id', 'n.request_id')
+    .leftJoin('ads as a', 'a.ad_id', 'n.ad_id')
+    .whereRaw('a.owner_blocked IS NOT TRUE')
     .select('n.*', 'u.username as actor_username', 'r.status as request_status');
 
 const toNotification = (row: Row): Notification => {

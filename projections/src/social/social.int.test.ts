@@ -26,6 +26,7 @@ import { physicalTables, type Projection } from '../runtime/projection.ts';
 import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { usersProjection } from '../users/users.projection.ts';
+import { adsProjection } from '../ads/ads.projection.ts';
 import { contactMessagesProjection } from './contactMessages.projection.ts';
 import { listContactMessages } from './contactMessages.queries.ts';
 import { mobileRequestsProjection } from './mobileRequests.projection.ts';
@@ -49,6 +50,8 @@ let store: EventStore;
 
 const PROJECTIONS: Projection[] = [
   usersProjection,
+  // The notifications about an ad are read beside it (a blocked owner's are left out).
+  adsProjection,
   reviewsProjection,
   mobileRequestsProjection,
   notificationsProjection,
@@ -315,6 +318,38 @@ describe('the social read models', () => {
     await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS, replay: true });
     const after = await Promise.all(tables.map(([table, key]) => tableHash(db, table, key)));
     expect(after).toEqual(before);
+  });
+
+  it('leave out the notes about a blocked member’s ad while the block lasts', async () => {
+    const kinds = async () => (await listNotifications(db, MEENA.userId)).map((n) => n.kind);
+    const told = await kinds();
+    expect(told).toEqual(['mobileRequestApproved', 'finalCallMade', 'outbid']);
+    const block = {
+      userId: OWNER.userId,
+      reason: 'fake ads',
+      blockedBy: 'u-support',
+      blockedAt: at(50),
+    };
+    await store.append(
+      accountStream(OWNER.userId),
+      [{ type: 'AccountBlocked', data: block, metadata: meta(at(50)) }],
+      'no-stream',
+    );
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+    expect(await kinds()).toEqual(['mobileRequestApproved']);
+    const lift = {
+      userId: OWNER.userId,
+      unblockedBy: 'u-support',
+      unblockedAt: at(51),
+      reason: 'appeal',
+    };
+    await store.append(
+      accountStream(OWNER.userId),
+      [{ type: 'AccountUnblocked', data: lift, metadata: meta(at(51)) }],
+      0,
+    );
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+    expect(await kinds()).toEqual(told);
   });
 });
 
