@@ -794,6 +794,21 @@ describe('the ad list', () => {
     );
   });
 
+  it('takes a filter’s names in any case, as an address typed by hand may give them', async () => {
+    const exact =
+      'category=Automobiles&subcategory=Tractors&country=India&state=Punjab&district=Ludhiana';
+    expect(idsOf(await list(exact, null))).toEqual([tractor]);
+    const typed =
+      'category=automobiles&subcategory=TRACTORS&country=india&state=punjab&district=ludhiana';
+    expect(idsOf(await list(typed, null))).toEqual([tractor]);
+    // Ludhiana has no list of neighbourhoods: its ads' own names are taken as written.
+    expect(idsOf(await list(`${typed}&neighbourHood=Model%20Town`))).toEqual([tractor]);
+    const search = await kit.api(`/api/posts/searchAds?search=mahindra&${typed}`);
+    expect(idsOf(search.body.data as AdList)).toEqual([tractor]);
+    // A name the lists do not have finds nothing, as before.
+    expect(idsOf(await list('category=Automobiles&state=Narnia', null))).toEqual([]);
+  });
+
   it('needs a token, while the guests’ list does not', async () => {
     expect((await kit.api('/api/posts/filter')).status).toBe(401);
     const guest = await list('', null);

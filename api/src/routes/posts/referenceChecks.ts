@@ -2,7 +2,7 @@ import type { AdInput } from '@boli/engine/ads/ad.commands';
 import type { AdFieldError } from '@boli/engine/ads/ad.rules';
 import type { AddressBook, CategoryTree, ReferenceCatalogue } from '../reference/catalogue.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { placeInLists, placeMoved, type Place } from '../reference/place.ts';
+import { neighbourhoodInList, placeInLists, placeMoved, type Place } from '../reference/place.ts';
 import { adFormError } from './adForm.ts';
 
 type Named = Pick<AdInput, 'categoryname' | 'subcategory' | 'currencycode'>;
@@ -88,4 +88,50 @@ export async function judgePlace(
   const { named, errors } = placeInLists(await catalogue.addresses(), place);
   if (errors.length > 0) throw new ValidationError(errors, errors[0]!.message);
   return named;
+}
+
+/** The reference names a list's filters give, as an address may spell them. */
+type ListNames = {
+  readonly category?: string | undefined;
+  readonly subcategory?: string | undefined;
+  readonly country?: string | undefined;
+  readonly state?: string | undefined;
+  readonly district?: string | undefined;
+  readonly neighbourHood?: string | undefined;
+};
+
+/**
+ * A list's filters with their reference names as the lists write them, in whatever case (or, for
+ * a category, slug) an address gave them — `?category=mobiles`, `?state=kerala` — since the ads
+ * are filed under the lists' names. A name the lists do not have stays as given, and finds nothing.
+ */
+export async function listFilterNames<Query extends ListNames>(
+  catalogue: ReferenceCatalogue,
+  query: Query,
+): Promise<Query> {
+  const [categories, addresses] = await Promise.all([
+    catalogue.categories(),
+    catalogue.addresses(),
+  ]);
+  const named: Record<string, string> = {};
+  if (!blank(query.category)) {
+    const found = categories.named(query.category!, query.subcategory ?? '');
+    if (found.category !== undefined) named.category = found.category;
+    if (found.subcategory !== undefined) named.subcategory = found.subcategory;
+  }
+  const place = {
+    country: query.country ?? '',
+    state: query.state ?? '',
+    district: query.district ?? '',
+  };
+  Object.assign(named, placeInLists(addresses, place).named);
+  const where = { ...place, ...named };
+  if (!blank(query.neighbourHood)) {
+    const listed = neighbourhoodInList(addresses, {
+      ...where,
+      neighbourHood: query.neighbourHood!,
+    });
+    if (listed.named.neighbourHood !== undefined) named.neighbourHood = listed.named.neighbourHood;
+  }
+  return { ...query, ...named };
 }

@@ -70,7 +70,12 @@ import {
   searchQuery,
 } from './schema.ts';
 import { referenceCatalogue } from '../reference/catalogue.ts';
-import { editedReferences, judgePlace, judgeReferences } from './referenceChecks.ts';
+import {
+  editedReferences,
+  judgePlace,
+  judgeReferences,
+  listFilterNames,
+} from './referenceChecks.ts';
 import { notEntitled } from '../../http/subscribeRefusal.ts';
 
 export type AdsRouterOptions = {
@@ -188,7 +193,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   };
 
   const adList = async (ctx: Context) => {
-    const query = parseInput(adListQuery, ctx.query);
+    const query = await listFilterNames(reference, parseInput(adListQuery, ctx.query));
     const page = adPage(query);
     answerList(ctx, await filterAds(infra.db, adFilters(query), page), page);
   };
@@ -196,7 +201,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
   router.get('/api/globalAds', maybeAuth, adList);
 
   router.get('/api/posts/searchAds', maybeAuth, async (ctx) => {
-    const query = parseInput(searchQuery, ctx.query);
+    const query = await listFilterNames(reference, parseInput(searchQuery, ctx.query));
     const page = adPage(query);
     answerList(ctx, await searchAds(infra.db, query.search, page, adFilters(query)), page);
   });
