@@ -219,6 +219,22 @@ export const correctionEdits = (term: string): number => {
 export const mayMean = (term: string, word: string): boolean =>
   editsBetween(term, word) <= correctionEdits(term);
 
+/**
+ * Of the known words that `term` may mean (closest by trigrams first), those fewest edits away,
+ * at most `limit`: a word one slip from it is what was meant over others two slips away ('flats'
+ * means flat, not cats or boats).
+ */
+export function closestMeant(term: string, words: readonly string[], limit: number): string[] {
+  const meant = words
+    .filter((word) => mayMean(term, word))
+    .map((word) => ({ word, edits: editsBetween(term, word) }));
+  const fewest = Math.min(...meant.map(({ edits }) => edits));
+  return meant
+    .filter(({ edits }) => edits === fewest)
+    .map(({ word }) => word)
+    .slice(0, limit);
+}
+
 export function searchTsquery(groups: readonly SearchGroup[], join: 'and' | 'or'): string {
   const operator = join === 'and' ? ' & ' : ' | ';
   const clauses: string[] = [];

@@ -5,6 +5,7 @@ import {
   editsBetween,
   exactTsquery,
   isCorrectable,
+  closestMeant,
   mayMean,
   quoteLexeme,
   searchTsquery,
@@ -156,5 +157,12 @@ describe('a correction of a typed word', () => {
     expect(mayMean('car', 'bard')).toBe(false);
     expect(mayMean('scorpioo', 'scorpio')).toBe(true);
     expect(mayMean('motercycel', 'motorcycle')).toBe(true);
+  });
+
+  it('keeps of the words a term may mean those fewest edits away', () => {
+    expect(closestMeant('flats', ['flat', 'cats', 'boats', 'fits'], 5)).toEqual(['flat']);
+    expect(closestMeant('car', ['cars', 'care', 'bard'], 5)).toEqual(['cars', 'care']);
+    expect(closestMeant('car', ['cars', 'care'], 1)).toEqual(['cars']);
+    expect(closestMeant('car', ['bard'], 5)).toEqual([]);
   });
 });

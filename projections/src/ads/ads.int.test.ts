@@ -387,6 +387,14 @@ describe('the ad search', () => {
     expect(await search('swnig')).toEqual(['swing']);
   });
 
+  it('takes a plural to its word, not to others as many slips away', async () => {
+    await post('flat', { itemName: '2 BHK flat near the metro', categoryname: 'Furniture' });
+    await post('cats', { itemName: 'Two Persian cats', categoryname: 'Furniture' });
+    await post('boats', { itemName: 'Fibre boats for rent', categoryname: 'Furniture' });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    expect(await search('flats')).toEqual(['flat']);
+  });
+
   it('finds a word written as two: "sound bar" finds the soundbar too', async () => {
     await post('soundbar', { itemName: 'JBL soundbar 5.1', categoryname: 'Electronics' });
     await post('speaker', { itemName: 'Sound system for a bar', categoryname: 'Electronics' });

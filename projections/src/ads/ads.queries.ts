@@ -7,7 +7,7 @@ import {
   categoryTsquery,
   exactTsquery,
   isCorrectable,
-  mayMean,
+  closestMeant,
   searchTsquery,
   type AdFilters,
   type AdPage,
@@ -285,7 +285,7 @@ const UNKNOWN_TERM_SIMILARITY = 0.2;
 const KNOWN_TERM_SIMILARITY = 0.5;
 /** Known words tried per term, closest first … */
 const CORRECTIONS_PER_TERM = 5;
-/** … of this many trigram neighbours, kept only when a few edits away (`mayMean`). */
+/** … of this many trigram neighbours, kept only when a few edits away, the fewest (`closestMeant`). */
 const CANDIDATES_PER_TERM = 20;
 /** A correction differs from the term in length by at most this many characters. */
 const MAX_LENGTH_DIFFERENCE = 2;
@@ -346,10 +346,11 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
     );
     return result.rows;
   });
-  for (const { term, word } of rows) {
-    const kept = corrections.get(term) ?? [];
-    if (kept.length < CORRECTIONS_PER_TERM && mayMean(term, word))
-      corrections.set(term, [...kept, word]);
+  const candidates = new Map<string, string[]>();
+  for (const { term, word } of rows) candidates.set(term, [...(candidates.get(term) ?? []), word]);
+  for (const [term, words] of candidates) {
+    const meant = closestMeant(term, words, CORRECTIONS_PER_TERM);
+    if (meant.length > 0) corrections.set(term, meant);
   }
   return corrections;
 }
