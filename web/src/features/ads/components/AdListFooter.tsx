@@ -16,9 +16,9 @@ const cardLink = (index: number): HTMLElement | null =>
  * Load More (only after a full page) and Back To Top, under every ad list; Back To Top only once
  * the page is scrolled down (a list that fits the window has its top in view already). Neither
  * leaves the focus on nothing: Load More moves it to the first ad it added (to the last card when
- * it added none, and went), Back To Top to the page's main region. Load More keeps its place, centred, when Back To Top appears beside it:
- * that appears as the page is scrolled towards Load More, and a button that moves as it is aimed
- * at takes the click elsewhere. Back To Top holds its place while hidden: a list come back to is
+ * it added none, and went), Back To Top to the page's main region. Load More keeps its place,
+ * centred, when Back To Top appears beside it: that appears as the page is scrolled towards Load
+ * More, and a button that moves as it is aimed at takes the click elsewhere. Back To Top holds its place while hidden: a list come back to is
  * scrolled before the button shows, and a page shorter by its row would stop that scroll short.
  */
 export function AdListFooter({ hasMore, loading, onLoadMore, count }: Props) {
