@@ -1,5 +1,6 @@
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import type { AdFieldError } from '@boli/engine/ads/ad.rules';
+import type { AdFilterInput } from '@boli/projections/ads/ads.filters';
 import type { AddressBook, CategoryTree, ReferenceCatalogue } from '../reference/catalogue.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { neighbourhoodInList, placeInLists, placeMoved, type Place } from '../reference/place.ts';
@@ -91,14 +92,10 @@ export async function judgePlace(
 }
 
 /** The reference names a list's filters give, as an address may spell them. */
-type ListNames = {
-  readonly category?: string | undefined;
-  readonly subcategory?: string | undefined;
-  readonly country?: string | undefined;
-  readonly state?: string | undefined;
-  readonly district?: string | undefined;
-  readonly neighbourHood?: string | undefined;
-};
+type ListNames = Pick<
+  AdFilterInput,
+  'category' | 'subcategory' | 'country' | 'state' | 'district' | 'neighbourHood'
+>;
 
 /**
  * A list's filters with their reference names as the lists write them, in whatever case (or, for
