@@ -3,6 +3,7 @@ import type { AdSlotEvent } from '@boli/engine/adspace/adSlot.events';
 import type { PurchaseEvent } from '@boli/engine/billing/purchase.events';
 import type { MobileRequestEvent } from '@boli/engine/social/mobileRequest.events';
 import type { ReviewEvent } from '@boli/engine/social/review.events';
+import { ranksAbove, type RankedBid } from '@boli/engine/ads/ad.ranking';
 import { withAdded } from '@boli/engine/shared/objects';
 
 /*
@@ -60,7 +61,12 @@ export type AdTracking = {
   readonly openHigh: number;
   /** Each bidder's best amount on this ad, paise, in order of their first bid. */
   readonly bidders: ReadonlyMap<string, number>;
+  /** The top-ranked bid so far, Hidden ones included (ad.ranking.ts): who wins at the close. */
+  readonly top?: TopBid;
 };
+
+/** A bid as the ranking reads it, and whose it is. */
+export type TopBid = { readonly bidderId: string } & RankedBid;
 
 export const AD_NOTIFICATION_EVENT_TYPES = [
   'AdPosted',
@@ -115,20 +121,6 @@ const TELLS_NOBODY: readonly string[] = [
   'street',
 ] satisfies (keyof AdDetails)[];
 
-/**
- * The one bidder whose best bid is `highest`; none when no bid is, or more than one is. In such a
- * tie the ad's page still tells the earlier bidder theirs won (ad.ranking.ts): this note, knowing
- * only each bidder's best amount, claims nothing.
- */
-function soleHolderOf(
-  tracking: AdTracking,
-  bidders: readonly string[],
-  highest: number,
-): string | undefined {
-  const holders = bidders.filter((bidder) => tracking.bidders.get(bidder) === highest);
-  return highest > 0 && holders.length === 1 ? holders[0] : undefined;
-}
-
 /** Ads handled here: the tracking after the event and the notes it produces. */
 export function notificationsForAdEvent(
   tracking: AdTracking | undefined,
@@ -174,7 +166,7 @@ export function notificationsForAdEvent(
       };
     }
     case 'BidPlaced': {
-      const { bidderId, amount, type } = event.data;
+      const { bidderId, amount, type, placedAt } = event.data;
       // The owner hears of the first bid (from then on a final call can be made); the rest they
       // see on the ad's page, live, without a note for each. An ad with bids never comes with no
       // bidders: the projection reads at least the one holding the highest Open amount, or all
@@ -203,7 +195,10 @@ export function notificationsForAdEvent(
       const bidders = new Map(tracking.bidders);
       bidders.set(bidderId, Math.max(bidders.get(bidderId) ?? 0, amount));
       const openHigh = type === 'Open' ? Math.max(tracking.openHigh, amount) : tracking.openHigh;
-      return { tracking: { ...tracking, bidders, openHigh }, notes: [...first, ...outbid] };
+      const placed = { bidderId, amount, placedAt };
+      const top =
+        tracking.top === undefined || ranksAbove(placed, tracking.top) ? placed : tracking.top;
+      return { tracking: { ...tracking, bidders, openHigh, top }, notes: [...first, ...outbid] };
     }
     case 'FinalCallMade':
       return {
@@ -217,10 +212,11 @@ export function notificationsForAdEvent(
       };
     case 'BiddingClosed': {
       const closed = { ...about.params, reason: event.data.reason, closedAt: event.data.closedAt };
-      // The highest bid, Hidden ones included: its bidder is told it is theirs (when no other
-      // holds the same amount), and an owner whose final call ran out is told its amount.
-      const highest = Math.max(0, ...tracking.bidders.values());
-      const leader = soleHolderOf(tracking, everyBidder(), highest);
+      // The top-ranked bid, Hidden ones included (at equal amounts the one placed first, as the
+      // ad's page says): its bidder is told it is theirs, and an owner whose final call ran out
+      // is told its amount and whose it is.
+      const highest = tracking.top?.amount ?? 0;
+      const leader = tracking.top?.bidderId;
       const toBidders = everyBidder().map((bidder) =>
         note(bidder, 'biddingClosed', {
           ...about,

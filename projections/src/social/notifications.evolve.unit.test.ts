@@ -135,17 +135,27 @@ describe('final call and close', () => {
     expect(closing.some((note) => note.userId === OWNER.userId)).toBe(false);
   });
 
-  it('tell the bidder holding the highest bid so, with its amount; nobody when it is shared', () => {
+  it('tell the bidder holding the highest bid so, with its amount; when shared, who bid it first', () => {
     const { notes } = notesFor([...bidding, biddingClosed()]);
     const closed = notes.filter((note) => note.kind === 'biddingClosed');
     expect(closed.map((note) => note.params.amount)).toEqual([13_000_000, undefined]);
     expect(notificationMessage('biddingClosed', closed[0]!.params, '')).toBe(
       'Bidding Closed on Royal Enfield Classic 350 at 2026-03-01 17:00:00 IST. Yours is the highest bid, ₹1,30,000.',
     );
+    // Arjun matches Meena's amount later: hers, placed first, ranks first, as the ad's page says.
     const tied = notesFor([...bidding, bid(ARJUN, 13_000_000, 'Hidden'), biddingClosed()]).notes;
     expect(
       tied.filter((note) => note.kind === 'biddingClosed').map((note) => note.params.amount),
-    ).toEqual([undefined, undefined]);
+    ).toEqual([13_000_000, undefined]);
+    // Placed earlier by the clock though logged later, a bid of the same amount ranks first.
+    const earlier = bidPlaced(
+      { bidId: 'arjun-early', amount: 13_000_000, type: 'Open', placedAt: at(-60) },
+      ARJUN,
+    );
+    const byClock = notesFor([...bidding, earlier, biddingClosed()]).notes;
+    expect(
+      byClock.filter((note) => note.kind === 'biddingClosed').map((note) => note.params.amount),
+    ).toEqual([undefined, 13_000_000]);
   });
 
   it('tell the owner of the first bid, by whom and how much, and of no later one', () => {
@@ -183,13 +193,13 @@ describe('final call and close', () => {
     ).toBe(
       'Your final call on Activa has ended. Bidding is closed; the highest bid is ₹1,23,450.50, by meena_s.',
     );
-    // Two bidders at the same highest amount: neither is named.
+    // Two bidders at the same highest amount: the one who bid it first is named.
     const tied = notesFor([
       ...bidding,
       bid(ARJUN, 13_000_000, 'Hidden'),
       biddingClosed('finalCallExpired'),
     ]).notes.find((note) => note.kind === 'finalCallEnded');
-    expect(tied?.actorId).toBeNull();
+    expect(tied?.actorId).toBe(MEENA.userId);
     expect(
       notificationMessage('finalCallEnded', { itemName: 'Activa', amount: 12_345_050 }, ''),
     ).toBe(

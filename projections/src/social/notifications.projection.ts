@@ -46,7 +46,9 @@ export const notificationsProjection = defineProjection<Tables>({
   // 5: an edited ad tells its bidders.
   // 6: the owner's final-call-ended note names the winning bidder (326b649 changed what the
   //    projection writes without a new version, so read models built before kept notes unnamed).
-  version: 6,
+  // 7: each ad keeps its top-ranked bid: at equal highest amounts the close names the bid placed
+  //    first, as the ad's page does, where it named nobody.
+  version: 7,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
@@ -80,6 +82,10 @@ export const notificationsProjection = defineProjection<Tables>({
           t.text('item_name').notNullable();
           t.text('currencycode').notNullable();
           t.bigInteger('open_high').notNullable();
+          // The top-ranked bid so far (AdTracking.top); null before the first.
+          t.text('top_bidder');
+          t.bigInteger('top_amount');
+          t.text('top_placed_at');
           t.integer('last_version').notNullable();
         }),
     },
@@ -106,6 +112,9 @@ type AdRow = {
   item_name: string;
   currencycode: string;
   open_high: string | number;
+  top_bidder: string | null;
+  top_amount: string | number | null;
+  top_placed_at: string | null;
   bidders: [string, number][] | string;
   last_version: number;
 };
@@ -133,6 +142,15 @@ const fromRow = (row: AdRow): AdState => {
       currencycode: row.currencycode,
       openHigh: Number(row.open_high),
       bidders,
+      ...(row.top_bidder === null
+        ? {}
+        : {
+            top: {
+              bidderId: row.top_bidder,
+              amount: Number(row.top_amount),
+              placedAt: row.top_placed_at ?? '',
+            },
+          }),
     },
     version: row.last_version,
     changed: false,
@@ -154,6 +172,7 @@ const fromRow = (row: AdRow): AdState => {
  */
 export const adsReadSql = (tables: PhysicalTables<Tables>, lock: boolean): string =>
   `SELECT a.ad_id, a.owner_id, a.item_name, a.currencycode, a.open_high, a.last_version,
+     a.top_bidder, a.top_amount, a.top_placed_at,
      (SELECT coalesce(json_agg(json_build_array(b.bidder_id, b.best)), '[]'::json)
         FROM ${quoteIdentifier(tables.notification_bidders)} b
        WHERE b.ad_id = a.ad_id
@@ -265,6 +284,9 @@ async function planBatch(
       item_name: tracking!.itemName,
       currencycode: tracking!.currencycode,
       open_high: tracking!.openHigh,
+      top_bidder: tracking!.top?.bidderId ?? null,
+      top_amount: tracking!.top?.amount ?? null,
+      top_placed_at: tracking!.top?.placedAt ?? null,
       last_version: version,
     }));
   const changedBidders = [...ads]
@@ -280,7 +302,9 @@ async function planBatch(
       rows: changedAds,
       onConflict: `ON CONFLICT (ad_id) DO UPDATE SET owner_id = EXCLUDED.owner_id,
          item_name = EXCLUDED.item_name, currencycode = EXCLUDED.currencycode,
-         open_high = EXCLUDED.open_high, last_version = EXCLUDED.last_version`,
+         open_high = EXCLUDED.open_high, top_bidder = EXCLUDED.top_bidder,
+         top_amount = EXCLUDED.top_amount, top_placed_at = EXCLUDED.top_placed_at,
+         last_version = EXCLUDED.last_version`,
     },
     {
       table: tables.notification_bidders,

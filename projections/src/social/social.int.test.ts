@@ -10,6 +10,7 @@ import {
   adPosted,
   at,
   bidPlaced,
+  biddingClosed,
   finalCallMade,
 } from '@boli/engine/ads/ad.fixtures';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
@@ -224,6 +225,9 @@ describe('the social read models', () => {
       // Tells every bidder, those below the highest Open amount too (read for it alone).
       { type: 'AdEdited', data: { adId: 'ad-2', changes: { price: 3_000_000 }, editedAt: at(58) } },
       { ...finalCallMade(), data: { ...finalCallMade().data, adId: 'ad-2' } },
+      // The same top amount, bid later: the first bid of it stays the top-ranked one.
+      bidPlaced({ adId: 'ad-2', bidId: 'c8', amount: 40_000, type: 'Hidden' }, b),
+      { ...biddingClosed(), data: { ...biddingClosed().data, adId: 'ad-2' } },
     ];
     // One batch per event: each reads the ad's remembered bidders back.
     for (const [i, event] of history.entries()) {
@@ -257,6 +261,11 @@ describe('the social read models', () => {
     ]);
     expect(expected.filter((note) => note.includes(':adEdited:'))).toHaveLength(4);
     expect(expected.filter((note) => note.includes(':finalCallMade:'))).toHaveLength(4);
+    // Told it is theirs at the close: the bidder of the top-ranked bid alone, read back from
+    // the table batch by batch.
+    expect(expected.filter((note) => note.includes(':biddingClosed:40000'))).toEqual([
+      'u-b1:biddingClosed:40000',
+    ]);
   });
 
   it('find the bidders an Open bid may outbid through the index, however many bid below it', async () => {
