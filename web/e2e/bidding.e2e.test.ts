@@ -907,6 +907,28 @@ describe('bidding on an ad, live', () => {
     await guest.close();
   }, 120_000);
 
+  it('a bid refused as closed, on a page that missed the close, takes the form away at once', async () => {
+    const { owner, bidder, adId, bid } = await newAdWithBidder();
+    await bid(1_000);
+    const { context, page } = await openAs(browser, bidder);
+    const link = await cuttableLiveLink(page);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    await form.waitFor();
+    // The close is not heard: the live link is down, and the next list refresh is 10 s away.
+    await link.cut();
+    const closed = await api(app, '/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: adId },
+    });
+    expect(closed.status).toBe(200);
+    await fillBidDetails(page, form, 'Open', '1500');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form.waitFor({ state: 'detached', timeout: LIMITS.bidListRefreshMs / 4 });
+    await bidArea(page).getByText(MESSAGES.biddingClosed).first().waitFor();
+    await context.close();
+  }, 120_000);
+
   it('a viewer whose live link never connects is told the bids are not live', async () => {
     const owner = await createMember(app, { address: true });
     const adId = await postAd(app, owner);

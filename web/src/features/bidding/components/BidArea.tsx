@@ -301,6 +301,9 @@ export function BidArea({
                     onClosedMeanwhile={(bid) => {
                       setNotPlaced(bid);
                       forgetBidDraft(itemId);
+                      // The page missed the close (its live link down): the summary as it now
+                      // is takes the form away at once, not at the next 10 s refresh.
+                      setReloads((count) => count + 1);
                     }}
                     onPosted={(next) => answered(next, MESSAGES.bidPosted)}
                     onPayFee={setFeeFor}
