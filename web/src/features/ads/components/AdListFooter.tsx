@@ -18,8 +18,9 @@ const cardLink = (index: number): HTMLElement | null =>
  * leaves the focus on nothing: Load More moves it to the first ad it added (to the last card when
  * it added none, and went), Back To Top to the page's main region. Load More keeps its place,
  * centred, when Back To Top appears beside it: that appears as the page is scrolled towards Load
- * More, and a button that moves as it is aimed at takes the click elsewhere. Back To Top holds its place while hidden: a list come back to is
- * scrolled before the button shows, and a page shorter by its row would stop that scroll short.
+ * More, and a button that moves as it is aimed at takes the click elsewhere. Back To Top holds
+ * its place while hidden: a list come back to is scrolled before the button shows, and a page
+ * shorter by its row would stop that scroll short.
  */
 export function AdListFooter({ hasMore, loading, onLoadMore, count }: Props) {
   const showBackToTop = useScrolledDown();

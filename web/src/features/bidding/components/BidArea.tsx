@@ -42,7 +42,7 @@ type Props = {
   onBiddingClosed?: () => void;
   /** The owner edited the ad's details meanwhile (live): the page may read them again. */
   onAdEdited?: () => void;
-  /** The api no longer gives the ad (a refresh or a bid answered 404): the page reads it afresh. */
+  /** Withdrawn meanwhile (a refresh or a bid answered AD_WITHDRAWN): the page reads it afresh. */
   onAdGone?: () => void;
   /** Its owner is blocked (only staff see such an ad): bids would be refused, so none is offered. */
   withdrawn?: boolean;
