@@ -70,6 +70,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   MEDIA_NOT_FOUND: { status: 404, message: AD_MESSAGES.mediaNotFound },
   LAST_MEDIA: { status: 409, message: AD_MESSAGES.lastMedia },
   MEDIA_ORDER_STALE: { status: 409, message: AD_MESSAGES.mediaOrderStale },
+  AD_CHANGED: { status: 409, message: AD_MESSAGES.adChangedElsewhere },
   // Bidding (engine/src/ads/ad.decider.ts: PlaceBid, MakeFinalCall, CloseBidding)
   BIDDING_CLOSED: { status: 409, message: MESSAGES.biddingClosed },
   OWN_AD: { status: 403, message: MESSAGES.ownAdBid },

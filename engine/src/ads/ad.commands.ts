@@ -37,7 +37,15 @@ export type PostAd = Command<
 
 export type EditAd = Command<
   'EditAd',
-  { readonly userId: string; readonly changes: Partial<AdInput> }
+  {
+    readonly userId: string;
+    readonly changes: Partial<AdInput>;
+    /**
+     * Optional: fields as the owner's form showed them when opened. If any reads otherwise when the
+     * edit is decided, another edit came first and this one would undo it unseen ('AD_CHANGED').
+     */
+    readonly basis?: Partial<AdDetails>;
+  }
 >;
 
 export type AddMedia = Command<'AddMedia', GalleryItem & { readonly userId: string }>;

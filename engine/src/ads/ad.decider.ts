@@ -52,6 +52,7 @@ export type AdErrorCode =
   | 'INVALID_MEDIA'
   | 'MEDIA_NOT_FOUND'
   | 'MEDIA_ORDER_STALE'
+  | 'AD_CHANGED'
   | 'LAST_MEDIA'
   | 'BIDDING_CLOSED'
   | 'OWN_AD'
@@ -118,7 +119,15 @@ const postAd = ({ data, metadata }: PostAd): AdEvent[] => {
   ];
 };
 
+/** The fields of an edit's basis that read otherwise now: edited meanwhile by another edit. */
+export const editedMeanwhile = (basis: Partial<AdDetails> | undefined, current: AdDetails) =>
+  Object.entries(basis ?? {})
+    .filter(([field, value]) => current[field as keyof AdDetails] !== value)
+    .map(([field]) => field);
+
 const editAd = ({ data, metadata }: EditAd, state: AdState, current: AdDetails): AdEvent[] => {
+  const meanwhile = editedMeanwhile(data.basis, current);
+  if (meanwhile.length > 0) fail('AD_CHANGED', undefined, { fields: meanwhile });
   const given = Object.fromEntries(
     Object.entries(data.changes).filter(([, value]) => value !== undefined),
   ) as Partial<AdInput>;

@@ -375,6 +375,30 @@ describe('when bidding is open', () => {
         });
     });
 
+    it('refuses an edit whose form showed a field another edit has changed since', () => {
+      const price = fold(POSTED).details!.price;
+      const shown = (basis: Record<string, unknown>) =>
+        ({
+          type: 'EditAd',
+          data: { userId: OWNER.userId, changes: { description: 'From the second tab.' }, basis },
+          metadata: metadata(at(6)),
+        }) as AdCommand;
+      const editedFirst: AdEvent = {
+        type: 'AdEdited',
+        data: { adId: AD_ID, changes: { price: price + 100 }, editedAt: at(5) },
+      };
+      given([...POSTED, editedFirst])
+        .when(shown({ price }))
+        .thenThrows('AD_CHANGED', { details: { fields: ['price'] } });
+      // A field nobody changed meanwhile goes through.
+      given([...POSTED, editedFirst])
+        .when(shown({ description: fold(POSTED).details!.description, price: price + 100 }))
+        .then({
+          type: 'AdEdited',
+          data: { adId: AD_ID, changes: { description: 'From the second tab.' }, editedAt: at(6) },
+        });
+    });
+
     it('adds, removes and chooses media', () => {
       given(POSTED)
         .when(addMedia())

@@ -88,6 +88,14 @@ export const DETAIL_COLUMNS = {
   newOrused: 'new_or_used',
 } as const satisfies Record<keyof AdDetails, keyof AdRow>;
 
+/** Those of `fields` that are editable ad fields, as the ad's row holds them (an edit's basis). */
+export const detailsOfRow = (row: AdRow, fields: readonly string[]): Partial<AdDetails> =>
+  Object.fromEntries(
+    fields
+      .filter((field): field is keyof AdDetails => Object.hasOwn(DETAIL_COLUMNS, field))
+      .map((field) => [field, row[DETAIL_COLUMNS[field]]]),
+  );
+
 const detailColumns = (details: Partial<AdDetails>): Partial<AdRow> => {
   const columns: Partial<Record<keyof AdRow, unknown>> = {};
   for (const [field, column] of Object.entries(DETAIL_COLUMNS)) {

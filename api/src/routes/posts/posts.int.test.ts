@@ -526,6 +526,27 @@ describe('editing an ad', () => {
     expect(back.status).toBe(200);
   });
 
+  it('lets one of several edits sent at once from forms showing the same price through', async () => {
+    const tabs = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) =>
+        kit.api('/api/posts/edit', {
+          token: ravi.token,
+          json: { ad_id: posted._id, price: 425_000 + n, was: { price: '425000.5' } },
+        }),
+      ),
+    );
+    expect(tabs.map(({ status }) => status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const saved = tabs.find(({ status }) => status === 200)!.body.data.price;
+    for (const refused of tabs.filter(({ status }) => status === 409)) {
+      expect(refused.body).toMatchObject({ code: 'AD_CHANGED', data: { price: saved } });
+    }
+    const back = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, price: 425_000.5 },
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('takes an emptied phone as the number on the owner’s profile, as a post does', async () => {
     const typed = await kit.api('/api/posts/edit', {
       token: ravi.token,

@@ -8,6 +8,7 @@ import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { parsePosition, type Actor } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { DomainError } from '@boli/engine/shared/decider';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
   adFilters,
@@ -29,6 +30,7 @@ import {
   toMyBidsView,
   type ViewOptions,
 } from '@boli/projections/ads/ads.view';
+import { detailsOfRow } from '@boli/projections/ads/ads.evolve';
 import { ownerBidsOf } from '@boli/projections/bids/bids.queries';
 import { toOwnerBidsView } from '@boli/projections/bids/bids.views';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
@@ -133,6 +135,13 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
     return adOr404(adId);
   };
 
+  /** The ad once the ads read model has every event its stream holds now. */
+  const adAsStored = async (adId: string): Promise<AdRow> => {
+    const last = (await infra.store.readStream(adStream(adId))).at(-1);
+    if (last) await waitForProjections(infra.db, ['ads'], last.position, READ_YOUR_WRITES_MS);
+    return adOr404(adId);
+  };
+
   /** The member's row, refusing (after reading the request away) one who may not post. */
   const poster = async (ctx: Context): Promise<UserRow> => {
     const row = await findUserById(infra.db, ctx.state.auth!.userId);
@@ -162,7 +171,7 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
     return staged;
   };
 
-  return { storage, media, viewOf, adOr404, run, poster, stagedFor };
+  return { storage, media, viewOf, adOr404, adAsStored, run, poster, stagedFor };
 }
 
 /** Section 7's ad calls: the ad list, search, My Ads, one ad, posting and editing. */
@@ -364,10 +373,16 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     const ad = await ads.adOr404(body.ad_id);
     // The ad as it now reads goes with the refusal: its owner's form shows it, keeping what was
     // typed. Anyone else is refused by the ad itself, as before.
-    const current = toAdDetailView(ad, viewOf(ctx));
+    const changedElsewhere = (row: AdRow) =>
+      new ApiError(
+        409,
+        AD_MESSAGES.adChangedElsewhere,
+        'AD_CHANGED',
+        toAdDetailView(row, viewOf(ctx)),
+      );
     const mine = ad.posted_by === ctx.state.auth!.userId;
-    if (mine && changedSinceOpened(current, body.was).length > 0) {
-      throw new ApiError(409, AD_MESSAGES.adChangedElsewhere, 'AD_CHANGED', current);
+    if (mine && changedSinceOpened(toAdDetailView(ad, viewOf(ctx)), body.was).length > 0) {
+      throw changedElsewhere(ad);
     }
     const typed = await withProfilePhone(editChanges(body), ctx.state.auth!.userId);
     const place = {
@@ -380,11 +395,19 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       ...(await judgeReferences(reference, editedReferences(typed, ad))),
       ...(await judgePlace(reference, place, ad)),
     };
-    const row = await ads.run(ctx, ad.ad_id, {
-      type: 'EditAd',
-      data: { userId: ctx.state.auth!.userId, changes },
-    });
-    ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adUpdated);
+    // What was checked goes with the command: an edit decided between the check and this one is
+    // caught where edits are decided one at a time, by the ad's decider.
+    const basis = mine && body.was ? { basis: detailsOfRow(ad, Object.keys(body.was)) } : {};
+    try {
+      const row = await ads.run(ctx, ad.ad_id, {
+        type: 'EditAd',
+        data: { userId: ctx.state.auth!.userId, changes, ...basis },
+      });
+      ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adUpdated);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'AD_CHANGED')) throw error;
+      throw changedElsewhere(await ads.adAsStored(ad.ad_id));
+    }
   });
 
   return router;
