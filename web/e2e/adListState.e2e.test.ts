@@ -5,7 +5,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
-import { postAd } from './support/payments.ts';
+import { api, postAd } from './support/payments.ts';
 
 /*
  * The ad list keeps its state across a visit to an ad: the filters live in the address (so a
@@ -343,6 +343,25 @@ describe('the ad list as ads are posted and searched', () => {
     );
     expect(shown).toHaveLength(COUNT);
     expect(new Set(shown).size).toBe(COUNT);
+    await context.close();
+  });
+
+  it('misses no ad after Load More, though one shown above has left the list since', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    // Edited out of the filter while the first page is read: the older ads each move up a place.
+    const moveTo = (categoryname: string, subcategory: string) =>
+      api(app, '/api/posts/edit', {
+        token: owner.token,
+        json: { ad_id: adIds[9], categoryname, subcategory },
+      });
+    expect((await moveTo('Electronics & Appliances', 'Cameras & Lenses')).status).toBe(200);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await page.getByRole('article', { name: names[0] }).waitFor();
+    // The first page's last card came up into the second page's place: it is there too.
+    await page.getByRole('article', { name: names[2] }).waitFor();
+    expect((await moveTo('Mobiles', 'Mobile Phones')).status).toBe(200);
     await context.close();
   });
 

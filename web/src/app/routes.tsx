@@ -244,7 +244,7 @@ type DataCall = { path: string; query: Record<string, string | number> };
 
 /** A member's first page of the ad list the address asks for (a stored session is a member's). */
 const adListAhead = (_params: Params, search: URLSearchParams): DataCall[] => [
-  adListRequest(adListOfParams(search, true), 1),
+  adListRequest(adListOfParams(search, true), { page: 1 }),
 ];
 
 /** What a route tells the layout (read with useMatches()): also what it shows instead (layoutRules). */

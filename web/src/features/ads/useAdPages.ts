@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { leftBehind, useHistoryEntry } from '../../lib/leftBehind.ts';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
-import { hasMoreAds, withFurtherPage } from './model/adFilters.ts';
+import { furtherPage, hasMoreAds, withFurtherPage, type PageAsked } from './model/adFilters.ts';
 import { pagesUpTo, withFreshCopies } from './model/freshCopies.ts';
 
 type Pages = {
@@ -14,7 +14,7 @@ type Pages = {
   loading: boolean;
   error: string | null;
   /** The page whose load failed: the one Retry asks for again. */
-  failedPage: number | null;
+  failedPage: PageAsked | null;
 };
 
 /**
@@ -25,12 +25,12 @@ const leftLists = leftBehind<Pages>(20);
 
 /**
  * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
- * on loadMore — offered only while the last page came back full. A list come back to by Back or
+ * on loadMore (`furtherPage`) — offered only while the last page came back full. A list come back to by Back or
  * Forward (by the location's key) starts where it was left, whether the screen was left (an ad's
  * page) or stayed (a search from the list, then Back), and its cards are then read again in
  * place (`refresh`, which a screen may also call when something about them changed).
  */
-export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdView[]>) {
+export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise<AdView[]>) {
   const entry = useHistoryEntry(key);
   const [pages, setPages] = useState<Pages>(
     () =>
@@ -61,13 +61,14 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
   fetchRef.current = fetchPage;
 
   const load = useCallback(
-    (page: number, isLive: () => boolean) => {
+    (asked: PageAsked, isLive: () => boolean) => {
+      const { page } = asked;
       setPages((current) =>
         page === 1
           ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null, failedPage: null }
           : { ...current, loading: true, error: null, failedPage: null },
       );
-      fetchRef.current(page).then(
+      fetchRef.current(asked).then(
         (ads) => {
           if (!isLive()) return;
           setPages((current) => ({
@@ -86,7 +87,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
             ...current,
             loading: false,
             error: messageOf(error),
-            failedPage: page,
+            failedPage: asked,
           }));
         },
       );
@@ -100,7 +101,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
   const refresh = useCallback(() => {
     const shown = pagesRef.current;
     if (shown.key !== key || shown.page === 0 || shown.loading) return;
-    Promise.all(pagesUpTo(shown.page).map((page) => fetchRef.current(page))).then(
+    Promise.all(pagesUpTo(shown.page).map((page) => fetchRef.current({ page }))).then(
       (fresh) => {
         if (liveKey.current !== key) return;
         setPages((current) =>
@@ -122,7 +123,7 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
       return;
     }
     let live = true;
-    load(1, () => live);
+    load({ page: 1 }, () => live);
     return () => {
       live = false;
     };
@@ -130,8 +131,8 @@ export function useAdPages(key: string, fetchPage: (page: number) => Promise<AdV
 
   const loadMore = useCallback(() => {
     const asked = key;
-    load(pages.page + 1, () => liveKey.current === asked);
-  }, [key, load, pages.page]);
+    load(furtherPage(pages.ads.length, pages.page), () => liveKey.current === asked);
+  }, [key, load, pages.ads.length, pages.page]);
 
   // The list stays as it was (a failed Load More keeps the pages before it) and the spinner shows.
   const retry = useCallback(() => {

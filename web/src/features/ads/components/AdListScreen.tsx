@@ -24,6 +24,7 @@ import {
   NO_FILTERS,
   paramsWithFilters,
   withoutSearch,
+  type PageAsked,
 } from '../model/adFilters.ts';
 import { resultsAnnouncement } from '../model/resultsAnnouncement.ts';
 import { useAdPages } from '../useAdPages.ts';
@@ -65,8 +66,8 @@ export function AdListScreen() {
 
   const key = JSON.stringify({ member, search, filters });
   const fetchPage = useCallback(
-    (page: number) => {
-      const { path, query } = adListRequest({ member, search, filters }, page);
+    (asked: PageAsked) => {
+      const { path, query } = adListRequest({ member, search, filters }, asked);
       return request<unknown>(path, { query }).then(adsOf);
     },
     [request, search, member, filters],

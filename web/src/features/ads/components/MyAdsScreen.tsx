@@ -10,6 +10,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { AD_PATHS, adMediaPath, adsOf, editAdPath, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
+import type { PageAsked } from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';
 
@@ -45,7 +46,7 @@ export function MyAdsScreen() {
   const { request } = useApi();
   const { user } = useSession();
   const fetchPage = useCallback(
-    (page: number) => request<unknown>(AD_PATHS.myPosts, { query: { page } }).then(adsOf),
+    (asked: PageAsked) => request<unknown>(AD_PATHS.myPosts, { query: { ...asked } }).then(adsOf),
     [request],
   );
   const pages = useAdPages(user?._id ?? '', fetchPage);

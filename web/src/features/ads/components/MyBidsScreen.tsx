@@ -8,6 +8,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
+import type { PageAsked } from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';
 
@@ -25,9 +26,9 @@ export function MyBidsScreen() {
   // The last notification's event, which the answers must include (read-your-writes).
   const after = useRef<string | undefined>(undefined);
   const fetchPage = useCallback(
-    (page: number) =>
+    (asked: PageAsked) =>
       request<unknown>(AD_PATHS.myBids, {
-        query: after.current === undefined ? { page } : { page, after: after.current },
+        query: after.current === undefined ? { ...asked } : { ...asked, after: after.current },
       }).then(adsOf),
     [request],
   );

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../../app/session/useApi.ts';
 import { AD_PATHS, adsOf } from '../ads.api.ts';
+import type { PageAsked } from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';
 
@@ -16,7 +17,8 @@ export const NO_ADS_BY = (username: string) => `${username} has no ads up.`;
 export function SellerAds({ userId, username }: { userId: string; username: string }) {
   const { request } = useApi();
   const fetchPage = useCallback(
-    (page: number) => request<unknown>(AD_PATHS.userPosts, { query: { userId, page } }).then(adsOf),
+    (asked: PageAsked) =>
+      request<unknown>(AD_PATHS.userPosts, { query: { userId, ...asked } }).then(adsOf),
     [request, userId],
   );
   const pages = useAdPages(`seller:${userId}`, fetchPage);

@@ -241,6 +241,23 @@ export function filtersProblem(filters: AdFilters): string | null {
 export const activeFilterCount = (filters: AdFilters): number =>
   Object.keys(filterQuery(filters, 1)).length - 1;
 
+/** Which part of a list to read: page `page` (1-based), or from `offset` ads in when given. */
+export type PageAsked = { readonly page: number; readonly offset?: number };
+
+/** How many of the cards shown Load More reads again (`furtherPage`). */
+const LOAD_MORE_OVERLAP = 5;
+
+/**
+ * What Load More reads: the next page, begun a few cards before the last one shown. An ad gone
+ * since from those above (its owner blocked, edited out of the filters) moves the rest up a place,
+ * so read from right after the cards shown, the first of the next would be missed; those read
+ * again are left out (`withFurtherPage`).
+ */
+export const furtherPage = (shown: number, lastPage: number): PageAsked => ({
+  page: lastPage + 1,
+  offset: Math.max(0, shown - LOAD_MORE_OVERLAP),
+});
+
 /** Load More raises the page only when the last page came back full (section 4). */
 export const hasMoreAds = (lastPageSize: number): boolean => lastPageSize >= LIMITS.adPageSize;
 
@@ -269,14 +286,14 @@ export const adListOfParams = (params: URLSearchParams, member: boolean): AdList
 });
 
 /**
- * The call that reads page `page` (1-based) of an ad list: GET /api/posts/searchAds with a
+ * The call that reads a page of an ad list (`PageAsked`): GET /api/posts/searchAds with a
  * search, else /api/posts/filter for a member and /api/globalAds for a guest.
  */
 export function adListRequest(
   { member, search, filters }: AdListKind,
-  page: number,
+  { page, offset }: PageAsked,
 ): { path: string; query: AdListQuery } {
-  const query = filterQuery(filters, page);
+  const query = { ...filterQuery(filters, page), ...(offset === undefined ? {} : { offset }) };
   if (search) return { path: AD_PATHS.search, query: { ...query, search } };
   return { path: member ? AD_PATHS.filter : AD_PATHS.globalAds, query };
 }

@@ -6,6 +6,8 @@ import {
   canClearFilters,
   changeFilter,
   filterQuery,
+  adListRequest,
+  furtherPage,
   hasMoreAds,
   withFurtherPage,
   NO_FILTERS,
@@ -222,6 +224,15 @@ describe('Load More', () => {
       ad('a'),
     ]);
     expect(withFurtherPage([ad('b')], [ad('b')])).toEqual([ad('b')]);
+  });
+
+  it('reads the next page from a few cards before the last shown, not missing one gone above', () => {
+    expect(furtherPage(20, 1)).toEqual({ page: 2, offset: 15 });
+    expect(furtherPage(35, 2)).toEqual({ page: 3, offset: 30 });
+    expect(furtherPage(3, 1)).toEqual({ page: 2, offset: 0 });
+    const kind = { member: true, search: '', filters: NO_FILTERS };
+    expect(adListRequest(kind, furtherPage(20, 1)).query).toEqual({ page: 2, offset: 15 });
+    expect(adListRequest(kind, { page: 1 }).query).toEqual({ page: 1 });
   });
 });
 
