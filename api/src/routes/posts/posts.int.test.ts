@@ -536,7 +536,7 @@ describe('editing an ad', () => {
       ),
     );
     expect(tabs.map(({ status }) => status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const saved = tabs.find(({ status }) => status === 200)!.body.data.price;
+    const saved = (tabs.find(({ status }) => status === 200)!.body.data as AdDetailView).price;
     for (const refused of tabs.filter(({ status }) => status === 409)) {
       expect(refused.body).toMatchObject({ code: 'AD_CHANGED', data: { price: saved } });
     }
