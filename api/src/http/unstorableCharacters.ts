@@ -6,19 +6,24 @@ import { ApiError } from './errors.ts';
  * Characters PostgreSQL cannot store: NUL (U+0000), which no text column holds, and half of a
  * surrogate pair (a JSON '\ud800' with no partner), which no UTF-8 text can hold and jsonb
  * refuses. Input carrying one is refused at the door, 400 for every route, rather than failing
- * deep inside a query as a 500 that Retry would only repeat.
+ * deep inside a query as a 500 that Retry would only repeat. So is text that would read
+ * otherwise than it is stored: the control characters (all but tab, line feed and carriage
+ * return), shown as boxes or nothing, and the bidi embeddings and overrides (U+202A–U+202E),
+ * with which a title's '00005' shows as '50000' beside the price.
  */
 
-export type UnstorableCode = 'NUL_CHARACTER' | 'BROKEN_CHARACTER';
+export type UnstorableCode = 'NUL_CHARACTER' | 'BROKEN_CHARACTER' | 'CONTROL_CHARACTER';
 
 /** With the u flag a whole surrogate pair is one character: only a lone half matches. */
-// eslint-disable-next-line no-control-regex -- NUL is what it looks for
-const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
+const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex -- the controls are what it looks for
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E]|[\uD800-\uDFFF]/u;
 
 const codeIn = (text: string): UnstorableCode | undefined => {
-  const found = UNSTORABLE.exec(text);
-  if (found === null) return undefined;
-  return found[0] === '\u0000' ? 'NUL_CHARACTER' : 'BROKEN_CHARACTER';
+  const found = UNSTORABLE.exec(text)?.[0];
+  if (found === undefined) return undefined;
+  if (found === '\u0000') return 'NUL_CHARACTER';
+  return /[\uD800-\uDFFF]/u.test(found) ? 'BROKEN_CHARACTER' : 'CONTROL_CHARACTER';
 };
 
 /**
@@ -49,6 +54,7 @@ export function unstorableIn(value: unknown): UnstorableCode | undefined {
 const MESSAGE_OF: Record<UnstorableCode, string> = {
   NUL_CHARACTER: MESSAGES.nulCharacter,
   BROKEN_CHARACTER: MESSAGES.brokenCharacter,
+  CONTROL_CHARACTER: MESSAGES.controlCharacter,
 };
 
 /** The 400 for input holding an unstorable character. */

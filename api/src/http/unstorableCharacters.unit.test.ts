@@ -21,9 +21,21 @@ describe('unstorableIn', () => {
     expect(unstorableIn(deepObject)).toBeUndefined();
   });
 
-  it('passes everything else: other control characters, whole emoji and Indian scripts', () => {
-    expect(unstorableIn({ a: 'plain', b: 12, c: null, d: [true, 'tab\there'] })).toBeUndefined();
-    expect(unstorableIn('😀 ₹ नमस्ते')).toBeUndefined();
+  it('finds a control character and a bidi override, which make text read otherwise', () => {
+    for (const text of ['ti\u0007ger', 'ti\bger', 'tiger\u0085', 'esc\u001B[31m', 'del\u007F']) {
+      expect(unstorableIn({ itemName: text })).toBe('CONTROL_CHARACTER');
+    }
+    expect(unstorableIn('Scooty price \u202E00005\u202C')).toBe('CONTROL_CHARACTER');
+    expect(unstorableIn(['\u202Aembedded'])).toBe('CONTROL_CHARACTER');
+  });
+
+  it('passes everything else: tabs and line breaks, whole emoji, Indian and Urdu scripts', () => {
+    expect(
+      unstorableIn({ a: 'plain', b: 12, c: null, d: [true, 'tab\there\r\nline'] }),
+    ).toBeUndefined();
+    expect(unstorableIn('😀 ₹ नमस्ते पेन\u200Cड्राइव 👨\u200D👩\u200D👧')).toBeUndefined();
+    // Marks and isolates that set the direction of mixed Urdu and English do not reorder it.
+    expect(unstorableIn('\u2067راہل\u2069 \u200Fok')).toBeUndefined();
     expect(unstorableIn(undefined)).toBeUndefined();
   });
 });

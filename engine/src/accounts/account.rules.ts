@@ -3,7 +3,13 @@ import { GENDERS, LIMITS } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type { EditableProfile, ProfileLink } from './account.events.ts';
 import { ACCOUNT_MESSAGES } from './account.messages.ts';
-import { characterCount, hasHidingCharacters, isBlank, visibleText } from '../shared/characters.ts';
+import {
+  characterCount,
+  codePointCount,
+  hasHidingCharacters,
+  isBlank,
+  visibleText,
+} from '../shared/characters.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 import type { FieldError } from '../shared/decider.ts';
 
@@ -73,7 +79,7 @@ export const usernameRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
   const v = value ?? '';
   const errors: string[] = [];
-  if (characterCount(v) < LIMITS.username.min || characterCount(v) > LIMITS.username.max) {
+  if (codePointCount(v) < LIMITS.username.min || characterCount(v) > LIMITS.username.max) {
     errors.push(MESSAGES.usernameLength);
   }
   if (!USERNAME_CHARACTERS.test(v)) errors.push(MESSAGES.noSpecialCharacters);
@@ -118,10 +124,10 @@ export const registrationAliasRule = (alias: string | undefined, username: strin
  */
 export const validateBidAlias = (alias: string, username: string): string[] => {
   const errors: string[] = [];
-  const n = characterCount(alias.trim());
+  const typed = alias.trim();
   if (hasHidingCharacters(alias)) errors.push(MESSAGES.bidAliasHidingCharacters);
-  if (n < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
-  if (n > LIMITS.bidAlias.max) errors.push(MESSAGES.bidAliasTooLong);
+  if (codePointCount(typed) < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
+  if (characterCount(typed) > LIMITS.bidAlias.max) errors.push(MESSAGES.bidAliasTooLong);
   if (containsRunOfUsername(alias, username)) errors.push(MESSAGES.bidAliasContainsUsername);
   return errors;
 };
@@ -149,8 +155,9 @@ export function bidAliasProblem(alias: string, username: string): BidAliasProble
 
 export const passwordRule = (value: string | undefined): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
-  const n = characterCount(value ?? '');
-  return n < LIMITS.password.min || n > LIMITS.password.max
+  const password = value ?? '';
+  return codePointCount(password) < LIMITS.password.min ||
+    characterCount(password) > LIMITS.password.max
     ? [ACCOUNT_MESSAGES.passwordLength]
     : [];
 };
@@ -452,7 +459,7 @@ export type ChangePasswordInput = {
 
 const changePasswordFieldRule = (value: string): string[] => {
   if (value === '') return [MESSAGES.cannotBeEmpty];
-  if (characterCount(value) < LIMITS.password.min) return [MESSAGES.changePasswordTooShort];
+  if (codePointCount(value) < LIMITS.password.min) return [MESSAGES.changePasswordTooShort];
   return [];
 };
 

@@ -418,6 +418,17 @@ describe('bid alias in the bid forms', () => {
     expect(MESSAGES.bidAliasTooLong).toContain(String(LIMITS.bidAlias.max));
   });
 
+  it('counts at most 15 letters as seen, and at least 3 code points: the more permissive of each', () => {
+    // 6 letters seen, 12 code points.
+    expect(validateBidAlias('श्रीमती राधा', 'asha_k')).toEqual([]);
+    expect(validateBidAlias('👨\u200D👩\u200D👧'.repeat(15), 'asha_k')).toEqual([]);
+    expect(validateBidAlias('👨\u200D👩\u200D👧'.repeat(16), 'asha_k')).toEqual([
+      MESSAGES.bidAliasTooLong,
+    ]);
+    // One letter of three code points is three characters by the other reading: taken.
+    expect(validateBidAlias('श्री', 'asha_k')).toEqual([]);
+  });
+
   it('refuses any 3 consecutive characters of the login username, case-sensitively', () => {
     expect(validateBidAlias('the_k', 'asha_k')).toEqual([]);
     expect(validateBidAlias('xha_kx', 'asha_k')).toEqual([MESSAGES.bidAliasContainsUsername]);

@@ -375,6 +375,21 @@ describe('when bidding is open', () => {
         });
     });
 
+    it('counts a title and description in the letters a reader sees, in any script', () => {
+      // 70 Hindi letters of six code points each; 149 family emoji of seven.
+      const title = 'स्त्री'.repeat(LIMITS.itemNameMax);
+      const description = '👨\u200D👩\u200D👧\u200D👦'.repeat(LIMITS.descriptionMaxExclusive - 1);
+      given(POSTED)
+        .when(edit({ itemName: title, description }))
+        .then({
+          type: 'AdEdited',
+          data: { adId: AD_ID, changes: { itemName: title, description }, editedAt: at(5) },
+        });
+      given(POSTED)
+        .when(edit({ itemName: `${title}क` }))
+        .thenThrows('ITEM_NAME_TOO_LONG');
+    });
+
     it('refuses an edit whose form showed a field another edit has changed since', () => {
       const price = fold(POSTED).details!.price;
       const shown = (basis: Record<string, unknown>) =>

@@ -1,19 +1,48 @@
 /*
- * Characters as a person counts them — code points, so an emoji or a ₹ is one — which every
- * length rule uses, in the engine and in the web app's counters alike.
+ * Characters as a person counts them. A limit in characters has two readings, code points and the
+ * letters a reader sees; each rule takes the more permissive one, here, for the engine and the web
+ * app's counters alike: "at most" counts letters seen (`characterCount`), so a Hindi or Tamil title
+ * has the room an English one has; "at least" counts code points (`codePointCount`).
  */
 
-/** How many characters `text` has. */
-export const characterCount = (text: string): number => Array.from(text).length;
+const GRAPHEMES =
+  typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter('en', { granularity: 'grapheme' })
+    : undefined;
+/** Text every code point of which is a letter of its own: ASCII, short of a CR LF. */
+// eslint-disable-next-line no-control-regex -- all of ASCII, controls too
+const PLAIN = /^[\u0000-\u007F]*$/;
+/** A letter with more marks piled on it than any script needs counts once per this many. */
+const CLUSTER_CODE_POINTS = 32;
+
+/** How many code points `text` has: what an "at least" rule counts. */
+export const codePointCount = (text: string): number => Array.from(text).length;
 
 /**
- * Characters that show nothing yet change what a name reads as: zero-width spaces, bidi
- * overrides that print a name backwards, soft hyphens, byte-order marks, and the blank letters
- * (Hangul fillers, the braille blank). (The zero-width joiner and non-joiner are not among them:
- * Indian scripts and emoji need them.)
+ * How many letters `text` shows (grapheme clusters: 'स्त्री', a flag 🇮🇳 and a family emoji are one
+ * each): what an "at most" rule counts. Where the browser has no Intl.Segmenter, code points.
  */
-const HIDING_CHARACTERS =
-  /[\u00AD\u115F\u1160\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u2800\u3164\uFEFF\uFFA0]/u;
+export function characterCount(text: string): number {
+  if (GRAPHEMES === undefined) return codePointCount(text);
+  if (PLAIN.test(text) && !text.includes('\r\n')) return text.length;
+  let count = 0;
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    count +=
+      segment.length <= CLUSTER_CODE_POINTS
+        ? 1
+        : Math.ceil(codePointCount(segment) / CLUSTER_CODE_POINTS);
+  }
+  return count;
+}
+
+/**
+ * Characters that show nothing yet change what a name reads as: the controls (a bell, a newline),
+ * every format character — zero-width spaces, bidi marks and overrides that print a name
+ * backwards, soft hyphens, byte-order marks, invisible tags — and the blank letters (Hangul
+ * fillers, the braille blank). (The zero-width joiner and non-joiner are not among them: Indian
+ * scripts and emoji need them.)
+ */
+const HIDING_CHARACTERS = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/u;
 
 /**
  * Marks that change nothing a reader sees in a name: the combining grapheme joiner and the
@@ -94,13 +123,13 @@ const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
 /**
  * `text` as a reader sees it, for comparing names: compatibility forms folded (a full-width 'ｋ'
- * is 'k'), every invisible format character dropped, and Cyrillic and Greek look-alikes read as
+ * is 'k'), every control and invisible format character dropped, and Cyrillic and Greek look-alikes read as
  * the Latin letters they look like (`LOOKALIKES`).
  */
 export const visibleText = (text: string): string =>
   text
     .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(UNSEEN_MARKS, '')
     .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!);
 

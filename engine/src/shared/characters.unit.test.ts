@@ -1,11 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { characterCount, isBlank, nameSkeleton, visibleText } from './characters.ts';
+import {
+  characterCount,
+  codePointCount,
+  hasHidingCharacters,
+  isBlank,
+  nameSkeleton,
+  visibleText,
+} from './characters.ts';
 
 describe('characters as a person counts them', () => {
   it('counts an emoji or a ₹ as one', () => {
     expect(characterCount('₹😀a')).toBe(3);
     expect('₹😀a'.length).toBe(4);
+  });
+
+  it('counts the letters seen for an "at most": a conjunct, a flag or a family is one', () => {
+    expect(characterCount('स्त्री')).toBe(1);
+    expect(codePointCount('स्त्री')).toBe(6);
+    expect(characterCount('👨\u200D👩\u200D👧\u200D👦 🇮🇳 👍🏽')).toBe(5);
+    expect(characterCount('தமிழ் ഫോൺ')).toBe(6);
+    expect(characterCount('Line one\r\nLine two')).toBe(17);
+    expect(characterCount('plain ASCII')).toBe(11);
+  });
+
+  it('counts a letter with marks piled past any script’s need once per 32 code points', () => {
+    const zalgo = `a${'\u0301'.repeat(63)}`;
+    expect(characterCount(zalgo)).toBe(2);
+    expect(characterCount(`${zalgo}b`)).toBe(3);
+  });
+});
+
+describe('characters that hide in a name', () => {
+  it('are the controls and format characters, but not the joiners Indian scripts need', () => {
+    for (const hiding of ['ab\ncd', 'ti\u0007ger', 'tiger\u0085', 'abc\u061Cdef', 'xyz\u{E0072}']) {
+      expect(hasHidingCharacters(hiding)).toBe(true);
+    }
+    for (const shown of ['पेन\u200Cड्राइव', '👩\u200D💻', 'श्री', 'a b']) {
+      expect(hasHidingCharacters(shown)).toBe(false);
+    }
+    expect(visibleText('ti\u0007ger\u0085')).toBe('tiger');
   });
 });
 

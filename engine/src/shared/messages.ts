@@ -139,6 +139,9 @@ export const MESSAGES = {
   bodyCharsetUnsupported: 'The request body must be UTF-8: send charset=utf-8, or no charset.',
   brokenCharacter:
     'The request holds half of a character (a broken emoji or symbol), which no field may contain. Please type it again.',
+  /** Ours: a control or bidi override character makes text read otherwise than it is stored. */
+  controlCharacter:
+    'The request holds an invisible control character (a right-to-left override, say), which no field may contain. Please type it again.',
   confirmDetailsWarning:
     'Please check the below details properly, as you will not be able to change them in the future.',
   changePasswordTooShort: 'Password has to be longer than 5 characters',

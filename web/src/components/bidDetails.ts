@@ -1,4 +1,5 @@
 import { validateBidAlias } from '@boli/engine/accounts/account.rules';
+import { characterCount } from '@boli/engine/shared/characters';
 import { LIMITS, type BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
@@ -78,10 +79,13 @@ export function amountEcho(amount: string): string | null {
 }
 
 /**
- * Said under an alias field (Bid alias, Company) once it holds the most it may: the field takes
- * no more, and a longer name typed or pasted is cut, which would otherwise pass unnoticed.
+ * Said under an alias field (Bid alias, Company) once it holds the most it may, in letters as
+ * seen (`characterCount`): that it may take no more, or that it has too many, before the bid is
+ * refused for it.
  */
-export const aliasLengthHint = (alias: string): string | undefined =>
-  alias.length >= LIMITS.bidAlias.max
-    ? `${alias.length} / ${LIMITS.bidAlias.max} characters: the most it may have.`
-    : undefined;
+export function aliasLengthHint(alias: string): string | undefined {
+  const count = characterCount(alias.trim());
+  if (count < LIMITS.bidAlias.max) return undefined;
+  const verdict = count > LIMITS.bidAlias.max ? 'too many' : 'the most it may have';
+  return `${count} / ${LIMITS.bidAlias.max} characters: ${verdict}.`;
+}

@@ -199,6 +199,15 @@ describe('placing bids over HTTP', () => {
         MESSAGES.bidAliasHidingCharacters,
         ['bidAlias'],
       ],
+      // Nor does another bidder's alias with a control character in it, or an invisible tag.
+      [bid(meena, adId, { bidAlias: 'tiger\u0085' }), 400, MESSAGES.controlCharacter, []],
+      [bid(meena, adId, { bidAlias: 'ti\u0007ger' }), 400, MESSAGES.controlCharacter, []],
+      [
+        bid(meena, adId, { bidAlias: 'tiger\u{E0072}' }),
+        400,
+        MESSAGES.bidAliasHidingCharacters,
+        ['bidAlias'],
+      ],
       [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound, []],
     ];
     for (const [answer, status, msg, fields] of cases) {

@@ -668,6 +668,26 @@ describe('the gallery', () => {
     expect({ status, msg: body.msg }).toEqual({ status: 400, msg: MESSAGES.nulCharacter });
   });
 
+  it('refuses a title or description that would read otherwise than it is stored', async () => {
+    // A right-to-left override shows '00005' as '50000' beside the ad's real price.
+    const posting = await kit.api('/api/posts/', {
+      token: ravi.token,
+      form: adForm({ ...dzire, itemName: 'Dzire price \u202E00005\u202C' }, [photo1()]),
+    });
+    expect({ status: posting.status, msg: posting.body.msg }).toEqual({
+      status: 400,
+      msg: MESSAGES.controlCharacter,
+    });
+    const editing = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: posted._id, description: 'Red \u001B[31m paint' },
+    });
+    expect({ status: editing.status, msg: editing.body.msg }).toEqual({
+      status: 400,
+      msg: MESSAGES.controlCharacter,
+    });
+  });
+
   it('keeps an ad’s last photo or video: it is never left without one', async () => {
     const remove = (name: string) =>
       kit.api('/api/gallery/remove', { token: ravi.token, json: { item_id: posted._id, name } });

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -188,7 +187,6 @@ export function BidForm({
           helperText={aliasLengthHint(input.bidAlias)}
           slotProps={{
             htmlInput: {
-              maxLength: LIMITS.bidAlias.max,
               ...(aliasAtFault ? { 'aria-describedby': failureId } : {}),
             },
           }}

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { SHARE_FEE_ALREADY_PAID } from '@boli/engine/shares/shareBid.rules';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -141,7 +140,6 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
         error={atFault.includes('alias')}
         slotProps={{
           htmlInput: {
-            maxLength: LIMITS.bidAlias.max,
             // With the helper text's id, which it keeps.
             ...(atFault.includes('alias')
               ? { 'aria-describedby': 'share-bid-failure company-helper-text' }
