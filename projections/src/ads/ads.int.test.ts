@@ -497,6 +497,19 @@ describe('the ad search', () => {
     }
   });
 
+  it('finds one word typed on two keyboards: nukta letters, joiners, Malayalam chillus', async () => {
+    await post('fridge', { itemName: 'फ\u093Cरिज बिक्री', categoryname: 'Furniture' });
+    await post('pendrive', { itemName: 'पेन\u200Cड्राइव बिक्री', categoryname: 'Electronics' });
+    await post('phoneOld', { itemName: 'പഴയ ഫോണ\u0D4D\u200D ചാർജർ', categoryname: 'Mobiles' });
+    await post('phoneNew', { itemName: 'പുതിയ ഫോ\u0D7A', categoryname: 'Mobiles' });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    // फ़ typed as one letter (U+095E), which NFC writes as फ + nukta.
+    expect(await search('\u095Eरिज')).toEqual(['fridge']);
+    expect(await search('पेनड्राइव')).toEqual(['pendrive']);
+    expect((await search('ഫോൺ')).sort()).toEqual(['phoneNew', 'phoneOld']);
+    expect((await search('ഫോണ\u0D4D\u200D')).sort()).toEqual(['phoneNew', 'phoneOld']);
+  });
+
   it('takes words with quotes and operators as words', async () => {
     expect(await search("sofa' & ! | :* (")).toHaveLength(20);
   });

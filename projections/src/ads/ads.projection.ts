@@ -32,8 +32,9 @@ const isOwnerEvent = (event: { type: string }): boolean =>
  */
 export const adsProjection = defineProjection({
   name: 'ads',
-  // v3: the search document names the ad's neighbourhood, district and state.
-  version: 3,
+  // v3: the search document names the ad's neighbourhood, district and state. v4: its words are
+  // compared as `searchableSql` writes them (NFC, no joiners, one spelling of each chillu).
+  version: 4,
   handles: [...AD_ROW_EVENT_TYPES, ...OWNER_EVENT_TYPES],
   tables: {
     ads: { create: createAdsTable },

@@ -14,7 +14,7 @@ import {
   type Range,
   type SearchGroup,
 } from './ads.filters.ts';
-import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
+import { AD_COLUMNS, fromStored, searchableSql, type StoredAd } from './ads.table.ts';
 import { otherWordsFor } from './searchMeanings.ts';
 
 /*
@@ -303,7 +303,7 @@ const DISTRICT_ALIASES = 'ref_district_aliases';
 /** The search text's words, as the search documents spell them (the same text parser), in order. */
 async function termsOf(db: Knex, text: string): Promise<string[]> {
   const { rows } = await db.raw<{ rows: { lexeme: string }[] }>(
-    `SELECT lexeme FROM unnest(to_tsvector('simple', ?)) AS t(lexeme, positions)
+    `SELECT lexeme FROM unnest(to_tsvector('simple', ${searchableSql('?::text')})) AS t(lexeme, positions)
       ORDER BY positions[1]`,
     [text.slice(0, LIMITS.adSearchMax)],
   );

@@ -15,18 +15,49 @@ import type { AdRow } from './ads.evolve.ts';
  * integration").
  */
 
+/** Malayalam's atomic chillu letters, each with the letter it is that letter + virama of. */
+const CHILLUS: readonly (readonly [chillu: number, letter: number])[] = [
+  [0x0d7a, 0x0d23],
+  [0x0d7b, 0x0d28],
+  [0x0d7c, 0x0d30],
+  [0x0d7d, 0x0d32],
+  [0x0d7e, 0x0d33],
+  [0x0d7f, 0x0d15],
+  [0x0d54, 0x0d2e],
+  [0x0d55, 0x0d2f],
+  [0x0d56, 0x0d34],
+];
+const MALAYALAM_VIRAMA = 0x0d4d;
+/** The zero-width non-joiner and joiner. */
+const JOINERS = 'chr(8204) || chr(8205)';
+
+/**
+ * Text (SQL) as search compares words, so that one word typed on two keyboards is one: composed
+ * alike (NFC: 'फ़' typed as one letter or as फ + nukta), without the joiners that only choose a
+ * letter's shape (a ZWNJ inside 'पेन‌ड्राइव' split it in two), and Malayalam's chillu letters
+ * spelt one way ('ഫോൺ', atomic, and 'ഫോണ്‍', letter + virama + joiner). For ads and searches alike.
+ */
+export const searchableSql = (expression: string): string =>
+  CHILLUS.reduce(
+    (sql, [chillu, letter]) =>
+      `replace(${sql}, chr(${chillu}), chr(${letter}) || chr(${MALAYALAM_VIRAMA}))`,
+    `translate(normalize(${expression}, NFC), ${JOINERS}, '')`,
+  );
+
+const words = (expression: string) => `to_tsvector('simple', ${searchableSql(expression)})`;
+
 /**
  * The search document of an ad row (SQL over the ads table's columns), weighted: what an ad is
  * counts most, where it is (its town, neighbourhood, district and state: 'Akurdi', 'Kerala')
  * less, its description least.
  */
 export const SEARCH_VECTOR_SQL = `
-    setweight(to_tsvector('simple', item_name), 'A') ||
-    setweight(to_tsvector('simple', coalesce(make, '') || ' ' || coalesce(model, '')), 'A') ||
-    setweight(to_tsvector('simple', categoryname || ' ' || subcategory), 'B') ||
-    setweight(to_tsvector('simple', city || ' ' || coalesce(neighbourhood, '') || ' ' ||
-      coalesce(district, '') || ' ' || coalesce(state, '')), 'C') ||
-    setweight(to_tsvector('simple', description), 'D')`;
+    setweight(${words('item_name')}, 'A') ||
+    setweight(${words("coalesce(make, '') || ' ' || coalesce(model, '')")}, 'A') ||
+    setweight(${words("categoryname || ' ' || subcategory")}, 'B') ||
+    setweight(${words(`city || ' ' || coalesce(neighbourhood, '') || ' ' ||
+      coalesce(district, '') || ' ' || coalesce(state, '')`)}, 'C') ||
+    setweight(${words('description')}, 'D')`;
 
 /** Newest first, ties by id: the order of every ad list. */
 const NEWEST = 'created_at DESC, ad_id DESC';
