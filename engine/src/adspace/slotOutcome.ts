@@ -7,7 +7,7 @@ import { standingOffer, type AdSlotState } from './adSlot.decider.ts';
  */
 
 export type SlotOutcome = {
-  /** The close is recorded: no bid counts any more. */
+  /** No bid counts any more: the close is recorded, or the slot's bidding time is over. */
   readonly closed: boolean;
   readonly status: 'open' | 'closed' | 'offered' | 'sold' | 'unsold';
   /** The standing offer or the sale is the viewer's. */
@@ -20,7 +20,12 @@ export type SlotOutcome = {
   readonly lapsed: boolean;
 };
 
-export function slotOutcomeFor(state: AdSlotState, viewerId: string): SlotOutcome {
+/** `biddingEnded`: the slot's bidding time is over (`hasSlotBiddingEnded`), recorded or not. */
+export function slotOutcomeFor(
+  state: AdSlotState,
+  viewerId: string,
+  biddingEnded = false,
+): SlotOutcome {
   const lapsed = state.offers.some(
     (offer, i) =>
       offer.bid.userId === viewerId &&
@@ -45,7 +50,7 @@ export function slotOutcomeFor(state: AdSlotState, viewerId: string): SlotOutcom
     const bidamt = yours ? offer.bid.bidamt : null;
     return { closed: true, status: 'offered', yours, payBy: offer.payBy, bidamt, lapsed };
   }
-  const closed = state.closed !== null;
+  const closed = state.closed !== null || biddingEnded;
   return {
     closed,
     status: closed ? 'closed' : 'open',

@@ -8,30 +8,45 @@ import { useEffect, useState } from 'react';
  * `serverNow()`.
  */
 
-/** Below this the `Date` header's one-second steps and the round trip could not tell it apart. */
+/** Below this the `Date` header's one-second steps and a quick round trip could not tell it apart. */
 const NOTICEABLE_MS = 1_500;
-/**
- * An answer slower than this says little of the clocks: the server dates it when it answers, and
- * a long upload or a slow page would read as a clock seconds off.
- */
-const MAX_ROUND_TRIP_MS = 1_000;
 
-let offsetMs = 0;
+/**
+ * The offset last taken, and how far off it may be: the server dated its answer somewhere in the
+ * round trip (at its end, after a long upload), to the second.
+ */
+type Measure = { readonly offsetMs: number; readonly boundMs: number };
+let measure: Measure | null = null;
+
+/** Whether two measures cannot both be right: the device's clock was set since. */
+const disagree = (a: Measure, b: Measure) =>
+  Math.abs(a.offsetMs - b.offsetMs) > a.boundMs + b.boundMs;
 
 /**
  * Takes the server's `Date` from an answer asked at `sentAt` and received at `receivedAt` (device
- * ms). The header is truncated to the second, so its middle is taken, against the middle of the
- * round trip. An offset too small to be sure of is left at zero: a right clock stays as it is.
+ * ms): the header's middle second against the middle of the round trip, off by at most half of
+ * it and half a second. Kept unless the offset known is surer and does not contradict it, so a
+ * slow connection still corrects a clock minutes off, and a slow answer does not spoil a quick
+ * one. An offset within what it may be off by, or 1.5 s, is none: a right clock stays as it is.
  */
 export function noteServerDate(dateHeader: string | null, sentAt: number, receivedAt: number) {
   const serverSecond = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-  if (Number.isNaN(serverSecond) || receivedAt - sentAt > MAX_ROUND_TRIP_MS) return;
-  const measured = serverSecond + 500 - (sentAt + receivedAt) / 2;
-  offsetMs = Math.abs(measured) < NOTICEABLE_MS ? 0 : Math.round(measured);
+  if (Number.isNaN(serverSecond) || receivedAt < sentAt) return;
+  const taken: Measure = {
+    offsetMs: serverSecond + 500 - (sentAt + receivedAt) / 2,
+    boundMs: (receivedAt - sentAt) / 2 + 500,
+  };
+  if (measure !== null && measure.boundMs < taken.boundMs && !disagree(measure, taken)) return;
+  measure = taken;
 }
 
+const offsetMs = (): number =>
+  measure === null || Math.abs(measure.offsetMs) <= Math.max(NOTICEABLE_MS, measure.boundMs)
+    ? 0
+    : Math.round(measure.offsetMs);
+
 /** Now, by the server's clock as last measured (the device's when it agrees to within 1.5 s). */
-export const serverNow = (): number => Date.now() + offsetMs;
+export const serverNow = (): number => Date.now() + offsetMs();
 
 /**
  * Now by the server's clock, read again at `instant` (ISO) if it is still to come: a screen that
@@ -52,5 +67,5 @@ export function useNowAfter(instant: string | null): number {
 
 /** For tests: forget what was measured. */
 export function resetServerClock(): void {
-  offsetMs = 0;
+  measure = null;
 }

@@ -22,10 +22,31 @@ describe('the server’s clock', () => {
     expect(serverNow()).toBe(Date.now());
   });
 
-  it('learns nothing from a slow answer, which the server dated when it finished', () => {
+  it('reads a slow answer, which the server dated when it finished, as no more than it may be off by', () => {
     atDevice('2026-11-27T10:00:10.000Z');
     // A 10 s upload whose answer was dated at its end: the clocks agree all the same.
     noteServerDate('Fri, 27 Nov 2026 10:00:10 GMT', Date.now() - 10_000, Date.now());
+    expect(serverNow()).toBe(Date.now());
+  });
+
+  it('follows a clock 10 minutes fast back on a slow connection too, to within the round trip', () => {
+    atDevice('2026-11-27T10:10:00.000Z');
+    // Every answer takes 1.2 s: the server dated it 10:00:00, somewhere in that time.
+    noteServerDate('Fri, 27 Nov 2026 10:00:00 GMT', Date.now() - 1_200, Date.now());
+    expect(Math.abs(serverNow() - Date.parse('2026-11-27T10:00:00.000Z'))).toBeLessThan(1_200);
+  });
+
+  it('keeps a quick answer’s measure over a slower one that agrees, not over one that cannot', () => {
+    atDevice('2026-11-27T10:01:30.300Z');
+    noteServerDate('Fri, 27 Nov 2026 10:00:00 GMT', Date.now() - 100, Date.now());
+    const quick = serverNow() - Date.now();
+    // A 4 s answer dated at its end reads 2 s off the quick one, within what it may be off by.
+    vi.advanceTimersByTime(4_000);
+    noteServerDate('Fri, 27 Nov 2026 10:00:04 GMT', Date.now() - 4_000, Date.now());
+    expect(serverNow() - Date.now()).toBe(quick);
+    // The device's clock is then set right: the next answer cannot agree with the old measure.
+    vi.setSystemTime(Date.parse('2026-11-27T10:00:10.300Z'));
+    noteServerDate('Fri, 27 Nov 2026 10:00:08 GMT', Date.now() - 3_000, Date.now());
     expect(serverNow()).toBe(Date.now());
   });
 

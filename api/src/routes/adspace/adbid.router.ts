@@ -4,7 +4,7 @@ import type { Context, Next } from 'koa';
 import type { PlaceSlotBid } from '@boli/engine/adspace/adSlot.commands';
 import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
-import { isSameSlotBid } from '@boli/engine/adspace/adSlot.rules';
+import { hasSlotBiddingEnded, isSameSlotBid } from '@boli/engine/adspace/adSlot.rules';
 import { slotOutcomeFor } from '@boli/engine/adspace/slotOutcome';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
@@ -106,7 +106,9 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
   /** Where the slot stands for the viewer once bidding closed: offered, sold, unsold (slotOutcome.ts). */
   router.get('/slot', auth, async (ctx) => {
     const slot = parseInput(slotBidsQuery, ctx.query);
-    const outcome = slotOutcomeFor(await loadSlot(infra.store, slot), ctx.state.auth!.userId);
+    const ended = hasSlotBiddingEnded(slot.slotdate, new Date().toISOString());
+    const state = await loadSlot(infra.store, slot);
+    const outcome = slotOutcomeFor(state, ctx.state.auth!.userId, ended);
     ctx.body = success({
       ...outcome,
       bidamt: outcome.bidamt === null ? null : paiseToRupees(outcome.bidamt),

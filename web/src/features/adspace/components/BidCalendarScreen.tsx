@@ -29,6 +29,7 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
+import { serverNow } from '../../../lib/serverClock.ts';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
@@ -50,7 +51,7 @@ import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 const PLUGINS = [multiMonthPlugin, dayGridPlugin, listPlugin, interactionPlugin];
 
 /** India's wall clock as a zone-less date-time, which the calendar reads on its own clock. */
-const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date().toISOString());
+const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date(serverNow()).toISOString());
 
 /**
  * What the toolbar's arrows and today say to a screen reader, by the unit the view moves by
@@ -143,7 +144,7 @@ export function BidCalendarScreen() {
     });
 
   const open = (dateStr: string) => {
-    const opening = slotOpening(dateStr, new Date());
+    const opening = slotOpening(dateStr, new Date(serverNow()));
     if (opening === 'open') void navigate(slotBidPath(dateStr, type));
     else {
       // Which date, and why: a snackbar read out alone says little as 'Bidding Closed'.
@@ -304,7 +305,7 @@ export function BidCalendarScreen() {
           }}
           dateClick={(arg) => open(arg.dateStr)}
           dayCellClassNames={(arg) =>
-            slotOpening(cellDay(arg.date), new Date()) === 'open' ? [] : [NOT_OPEN_CELL]
+            slotOpening(cellDay(arg.date), new Date(serverNow())) === 'open' ? [] : [NOT_OPEN_CELL]
           }
           // A chip is a link (calendarEventsOf): read aloud by its date and amount in full.
           eventDidMount={(arg) => {

@@ -18,7 +18,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import type { BidControls } from '../model/biddingPhase.ts';
-import { finalCallDeadline } from '../model/finalCall.ts';
+import { finalCallDeadline, isReadableDeadline } from '../model/finalCall.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useClock } from './useClock.ts';
 
@@ -30,11 +30,13 @@ type Props = {
 };
 
 /**
- * Under the picker: a time before now is refused; a valid one is repeated in Boli's own words
- * (the picker writes it the browser's way, 12/31/2026 or 31/12/2026), since it cannot be changed.
+ * Under the picker: a time that is no date-time (a five-digit year) or not after now is refused;
+ * a valid one is repeated in Boli's own words (the picker writes it the browser's way,
+ * 12/31/2026 or 31/12/2026), since it cannot be changed.
  */
 function deadlineHelp(value: string, deadline: string | null): string {
   if (value === '') return ' ';
+  if (!isReadableDeadline(value)) return MESSAGES.finalCallDateRequired;
   return deadline === null ? 'Choose a time from now on' : `Closes ${formatDateTime(deadline)}`;
 }
 

@@ -7,10 +7,16 @@ import { instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
  * (engine/src/shared/indiaTime.ts reads and writes it).
  */
 
-/** The deadline to send, as ISO-8601, when the value is a date-time not before `nowMs`. */
+/**
+ * The deadline to send, as ISO-8601, when the value is a date-time after `nowMs`: the picker's
+ * whole seconds, so the current second has begun already, and the server refuses it as past.
+ */
 export function finalCallDeadline(value: string, nowMs: number): string | null {
   const deadline = instantOfIndiaWallClock(value);
-  // The picker works in whole seconds; the current second counts as "now".
-  if (deadline === undefined || Date.parse(deadline) < Math.floor(nowMs / 1000) * 1000) return null;
+  if (deadline === undefined || Date.parse(deadline) <= nowMs) return null;
   return deadline;
 }
+
+/** Whether the picker's value is a date-time at all ('20260-12-05T10:30' is not). */
+export const isReadableDeadline = (value: string): boolean =>
+  instantOfIndiaWallClock(value) !== undefined;

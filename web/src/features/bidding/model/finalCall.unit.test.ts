@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
-import { finalCallDeadline } from './finalCall.ts';
+import { finalCallDeadline, isReadableDeadline } from './finalCall.ts';
 
 describe('the final call date-time, on India’s clock wherever the browser is', () => {
   it('round-trips a moment through the picker’s value, to the second', () => {
@@ -16,12 +16,15 @@ describe('the final call date-time, on India’s clock wherever the browser is',
     expect(finalCallDeadline('2024-02-30T10:00', 0)).toBeNull();
     expect(finalCallDeadline('2024-05-01T25:00', 0)).toBeNull();
     expect(finalCallDeadline('tomorrow', 0)).toBeNull();
+    expect(isReadableDeadline('20260-12-05T10:30')).toBe(false);
+    expect(isReadableDeadline('2026-12-05T10:30')).toBe(true);
   });
 
-  it('may not be before now (the current second counts as now)', () => {
+  it('is after now: the current second has begun, and the server takes it as past', () => {
     const now = Date.parse('2024-05-01T03:35:07.600Z'); // 09:05:07.6 in India
     expect(finalCallDeadline('2024-05-01T09:05:06', now)).toBeNull();
-    expect(finalCallDeadline('2024-05-01T09:05:07', now)).toBe('2024-05-01T03:35:07.000Z');
+    expect(finalCallDeadline('2024-05-01T09:05:07', now)).toBeNull();
+    expect(finalCallDeadline('2024-05-01T09:05:08', now)).toBe('2024-05-01T03:35:08.000Z');
     expect(finalCallDeadline('2024-05-02T09:00', now)).toBe('2024-05-02T03:30:00.000Z');
     expect(finalCallDeadline('', now)).toBeNull();
   });
