@@ -296,6 +296,56 @@ describe('an ad whose title and description are one long word each', () => {
   });
 });
 
+describe('an ad’s page with its text enlarged on the narrowest phone', () => {
+  it('wraps its details and its countdown inside the page', async () => {
+    const narrowest = { width: 320, height: 568, touch: true } as const;
+    const adId = await postAd(app, owner, {
+      itemName: 'Royal Enfield Classic 350',
+      fields: {
+        categoryname: 'Automobiles',
+        subcategory: 'Bikes',
+        make: 'Royal Enfield',
+        model: 'Classic 350',
+        mileage: '12000',
+        yearOfManufacture: '2021',
+        ownerOrDealer: 'Owner',
+        newOrused: 'Used',
+      },
+    });
+    // In its final call, so that the countdown shows too.
+    const bid = await api(app, '/api/bid/', {
+      token: other.token,
+      json: { item_id: adId, bidamt: 90_000, type: 'Open', bidAlias: other.bidAlias },
+    });
+    expect(bid.status).toBe(200);
+    const called = await api(app, '/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(called.status).toBe(200);
+    const { context, page } = await openAs(browser, other, narrowest);
+    // As a member who enlarged the browser's text would have it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = '150%';
+      });
+    });
+    await visit(page, `/ads/${adId}`);
+    await page.getByText('Year of manufacture', { exact: true }).waitFor();
+    // The layout's width, not the window's: a phone zooms out to show a page wider than itself.
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBe(0);
+    // The countdown's four units stay inside the bids' card.
+    const seconds = bidArea(page).getByRole('timer').getByText('Seconds');
+    const [unit, card] = [await seconds.boundingBox(), await bidArea(page).boundingBox()];
+    expect(unit!.x + unit!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    await context.close();
+  });
+});
+
 describe('the media page', () => {
   it('drops a file’s upload row when the item it added is removed; Dismiss keeps the item', async () => {
     const photo = await smallPhoto({ r: 20, g: 160, b: 90 });

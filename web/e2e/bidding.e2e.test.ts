@@ -471,6 +471,30 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
   }, 120_000);
 
+  it('an alias another bidder holds is refused with the keyboard on it, in view on a phone', async () => {
+    const { bidder, adId, bid } = await newAdWithBidder();
+    await bid(26_000);
+    const second = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, second, {
+      width: 320,
+      height: 568,
+      touch: true,
+    });
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    const alias = form.getByLabel('Bid alias');
+    await alias.fill(bidder.bidAlias);
+    await fillBidDetails(page, form, 'Open', '27000');
+    await form.getByRole('button', { name: 'Bid', exact: true }).tap();
+    await bidArea(page).getByText(MESSAGES.bidAliasTaken).waitFor();
+    await expect.poll(() => alias.evaluate((input) => input === document.activeElement)).toBe(true);
+    // Below the sticky top bar, not under it.
+    const bar = await page.getByRole('banner').boundingBox();
+    const field = await alias.boundingBox();
+    expect(field!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    await context.close();
+  });
+
   it('a bid far above the asking price is placed only once the bidder says it is meant', async () => {
     const { bidder, adId } = await newAdWithBidder(); // asking ₹25,000
     const { page, context } = await openAs(browser, bidder);

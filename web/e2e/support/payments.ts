@@ -131,7 +131,13 @@ export async function postAd(
   {
     itemName = 'Tabla set for bids',
     description = 'A tabla pair in good condition.',
-  }: { itemName?: string; description?: string } = {},
+    fields: otherFields = {},
+  }: {
+    itemName?: string;
+    description?: string;
+    /** Other fields, or others in place of the Mobiles ad's (a vehicle's, say). */
+    fields?: Record<string, string>;
+  } = {},
 ): Promise<string> {
   const photo = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 95, g: 47, b: 157 } },
@@ -146,6 +152,7 @@ export async function postAd(
     price: '25000',
     description,
     displayPhone: 'false',
+    ...otherFields,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'tabla.jpg');

@@ -112,7 +112,13 @@ export const theme = createTheme({
       },
     },
     // Within what clips its edges (menus, lists, the bid tabs, a switch) the ring goes inside.
-    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+    // On a touch screen a menu item is a fingertip's height at any width: MUI makes it 36 px
+    // from 600 px on, a phone held sideways.
+    MuiMenuItem: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': INSET_RING, [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } },
+      },
+    },
     MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
     MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
     MuiSwitch: { styleOverrides: { switchBase: { '&.Mui-focusVisible': INSET_RING } } },

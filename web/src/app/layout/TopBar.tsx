@@ -71,8 +71,15 @@ function LoginButton() {
 }
 
 /**
+ * A screen this short (a phone held sideways, the keyboard up) keeps the bar at the top of the
+ * page rather than over it: two rows of it would take a third of the screen, hiding what is typed.
+ */
+const SHORT_SCREEN = '@media (max-height: 500px)';
+
+/**
  * Keeps the page's scroll padding at the sticky bar's height (64 px on a desktop, two rows on a
- * phone), so a field reached with Tab or Shift+Tab is scrolled into view below the bar, not under.
+ * phone), so a field reached with Tab or Shift+Tab is scrolled into view below the bar, not under;
+ * none where the bar is not sticky (`SHORT_SCREEN`).
  */
 function useScrollPaddingBelow() {
   const bar = useRef<HTMLElement>(null);
@@ -81,13 +88,16 @@ function useScrollPaddingBelow() {
     if (!element) return;
     const root = document.documentElement;
     const follow = () => {
-      root.style.scrollPaddingTop = `${element.getBoundingClientRect().height + 8}px`;
+      const sticky = getComputedStyle(element).position === 'sticky';
+      root.style.scrollPaddingTop = sticky ? `${element.getBoundingClientRect().height + 8}px` : '';
     };
     follow();
     const observer = new ResizeObserver(follow);
     observer.observe(element);
+    window.addEventListener('resize', follow);
     return () => {
       observer.disconnect();
+      window.removeEventListener('resize', follow);
       root.style.scrollPaddingTop = '';
     };
   }, []);
@@ -101,7 +111,13 @@ export function TopBar() {
   const bar = useScrollPaddingBelow();
 
   return (
-    <AppBar ref={bar} position="sticky" color="primary" elevation={2}>
+    <AppBar
+      ref={bar}
+      position="sticky"
+      color="primary"
+      elevation={2}
+      sx={{ [SHORT_SCREEN]: { position: 'static' } }}
+    >
       <Toolbar sx={{ gap: 1, flexWrap: 'nowrap', minWidth: 0 }}>
         <Typography
           variant="h5"

@@ -79,10 +79,13 @@ function AdFacts({ ad }: { ad: AdView }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
+        // Labels take at most about half a phone's width, and wrap there with enlarged text;
+        // the values take the rest and wrap too: the page never scrolls sideways.
+        gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 0.5,
         m: 0,
+        overflowWrap: 'anywhere',
       }}
     >
       {facts(ad).map(([label, value]) => (

@@ -153,8 +153,11 @@ export function BidForm({
       if (endsSession(error, token)) return;
       if (adGoneMeanwhile(error) && onAdGone) return onAdGone();
       const subscribeAt = subscribeLink(error);
-      if (error instanceof ApiError && ALIAS_REFUSALS.includes(error.code))
+      if (error instanceof ApiError && ALIAS_REFUSALS.includes(error.code)) {
         setTakenAlias(body.bidAlias);
+        // As a refusal found here: the keyboard, and the view, go to the alias marked.
+        faults.refused();
+      }
       if (error instanceof ApiError && error.code === 'BIDDING_CLOSED') onClosedMeanwhile?.(body);
       setFailure({
         message: unconfirmed(error) ? MESSAGES.bidUnconfirmed : firstMessageOf(error),

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -64,9 +65,18 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
         Bid Closes in
       </Typography>
-      <Stack direction="row" spacing={2}>
+      {/* Four equal columns, as wide as the card allows: they stay inside it on a 320 px phone. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+          columnGap: { xs: 1, sm: 2 },
+          maxWidth: 320,
+          overflowWrap: 'anywhere',
+        }}
+      >
         {UNITS.map(([unit, label]) => (
-          <Stack key={unit} sx={{ alignItems: 'center', minWidth: 56 }}>
+          <Stack key={unit} sx={{ alignItems: 'center', textAlign: 'center' }}>
             <Typography variant="h5" component="span" data-testid={`countdown-${unit}`}>
               {String(left[unit]).padStart(2, '0')}
             </Typography>
@@ -75,7 +85,7 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
             </Typography>
           </Stack>
         ))}
-      </Stack>
+      </Box>
       {when && (
         <Typography variant="body2" color="textSecondary">
           {when}

@@ -191,7 +191,8 @@ export function AdHistoryScreen() {
         }}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ alignItems: 'center' }}
+        // On a phone the time box, as wide as a time to the millisecond makes it, is the card's.
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
       >
         <TextField
           label="Replay as of (India time)"
