@@ -425,7 +425,7 @@ describe('bid alias in the bid forms', () => {
     expect(validateBidAlias('👨\u200D👩\u200D👧'.repeat(16), 'asha_k')).toEqual([
       MESSAGES.bidAliasTooLong,
     ]);
-    // One letter of three code points is three characters by the other reading: taken.
+    // One letter seen, four code points: enough for the minimum of 3.
     expect(validateBidAlias('श्री', 'asha_k')).toEqual([]);
   });
 
