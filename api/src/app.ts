@@ -6,6 +6,7 @@ import { refuseUnstorableCharacters } from './http/unstorableCharacters.ts';
 import { refuseUnreadableBodyTypes } from './http/bodyTypes.ts';
 import { methodRefusals } from './http/methodRefusals.ts';
 import { compressAnswers } from './http/compressAnswers.ts';
+import { keepAnswersPrivate } from './http/privateAnswers.ts';
 import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -53,6 +54,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   );
   app.use(refuseUnstorableCharacters);
   app.use(compressAnswers);
+  app.use(keepAnswersPrivate);
   app.use(methodRefusals);
 
   const routers = [

@@ -85,6 +85,16 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
   });
 
+  it('keeps an answer to a signed-in request out of every cache, unless its route says more', async () => {
+    const signedIn = { headers: { authorization: 'Bearer any-token' } };
+    const cachingOf = async (path: string, init?: RequestInit) =>
+      (await fetch(`${app.baseUrl}${path}`, init)).headers.get('cache-control');
+    expect(await cachingOf('/api/nothing-here', signedIn)).toBe('private, no-store');
+    expect(await cachingOf('/api/nothing-here')).toBeNull();
+    // The reference lists are everyone's, and say so.
+    expect(await cachingOf('/api/address/getCountry', signedIn)).toBe('public, max-age=3600');
+  });
+
   it('an unknown api path answers the envelope, not the web app', async () => {
     const response = await fetch(`${app.baseUrl}/api/nothing-here`);
     expect(response.status).toBe(404);

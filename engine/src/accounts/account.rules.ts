@@ -221,12 +221,13 @@ export const dobRule = (value: string | undefined, now: Date | string): string[]
 export const DEFAULT_PHONE_CODE = '+91';
 
 /**
- * A phone number shown to whoever typed a username (OTP sign-in): its last four digits, the rest
- * hidden. Not the spec's mask of a number others see on a profile (phoneWithFirstThreeShown).
+ * A phone number shown to whoever typed a username (OTP sign-in): its last two digits, enough for
+ * its owner to know it, the rest hidden. A member's profile shows others its first three (the
+ * spec's mask, phoneWithFirstThreeShown): together they leave five digits unknown, not three.
  */
-export const phoneWithLastFourShown = (phone: string): string => {
+export const phoneWithLastTwoShown = (phone: string): string => {
   const digits = phone.replace(/\D/g, '');
-  return `${'•'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+  return `${'•'.repeat(Math.max(0, digits.length - 2))}${digits.slice(-2)}`;
 };
 
 /**

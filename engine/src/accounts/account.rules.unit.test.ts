@@ -9,6 +9,7 @@ import {
   errorList,
   formSummary,
   phoneWithFirstThreeShown,
+  phoneWithLastTwoShown,
   parseDob,
   phoneCodeOf,
   profileView,
@@ -480,6 +481,9 @@ describe('profile visibility', () => {
 
   it('masks a phone after its first 3 digits', () => {
     expect(phoneWithFirstThreeShown('9876543210')).toBe('987*******');
+    // To whoever types a username to sign in with a code: two digits, which with the first three
+    // still leave five unknown.
+    expect(phoneWithLastTwoShown('98765 43210')).toBe('••••••••10');
     expect(phoneWithFirstThreeShown('+91 98765')).toBe('+91 9****');
     expect(phoneWithFirstThreeShown('98')).toBe('98');
   });

@@ -13,7 +13,7 @@ import {
   phoneChangeSchema,
 } from '@boli/engine/accounts/account.schemas';
 import {
-  phoneWithLastFourShown,
+  phoneWithLastTwoShown,
   phoneCodeOf,
   phoneErrors,
 } from '@boli/engine/accounts/account.rules';
@@ -90,7 +90,7 @@ function otpRefusal(
  */
 function sentToOf(caller: OtpCaller, phoneCode: string, phone: string): string {
   const code = phoneCodeOf(phoneCode) ?? phoneCode;
-  return `${code} ${caller.purpose === 'signIn' ? phoneWithLastFourShown(phone) : phone}`;
+  return `${code} ${caller.purpose === 'signIn' ? phoneWithLastTwoShown(phone) : phone}`;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type UserRow,
 } from '@boli/projections/users/users.queries';
 import { mobileRequestApproved } from '@boli/projections/social/mobileRequests.queries';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success, type FieldError } from '../../http/envelope.ts';
 import { memberAccess } from '../../http/members.ts';
@@ -277,8 +277,11 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       await listMembers(infra.db, { page, pageSize: LIMITS.memberPageSize, pictureUrl }),
     );
   };
-  router.get('/api/user/getusers', auth, fullAccess, memberPage);
-  router.get('/api/user/pagination', auth, fullAccess, memberPage);
+  // Every member's name, page by page, is support's to read: members find each other by the
+  // search, from 3 characters on, not by paging through everyone.
+  const staffOnly = requireRole(...SUPPORT_ROLES);
+  router.get('/api/user/getusers', auth, fullAccess, staffOnly, memberPage);
+  router.get('/api/user/pagination', auth, fullAccess, staffOnly, memberPage);
 
   router.get('/api/auth/industries', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=3600');

@@ -393,8 +393,11 @@ describe('searching members', () => {
     expect(self.body.data).toEqual([]);
   });
 
-  it('pages the member list, blocked members left out', async () => {
-    const { body } = await kit.api('/api/user/getusers?page=0', { token: ravi.token });
+  it('pages the member list for support, blocked members left out; not for members', async () => {
+    const member = await kit.api('/api/user/getusers?page=0', { token: ravi.token });
+    expect(member.status).toBe(403);
+    const support = await kit.member('gita_support', { roles: ['member', 'support'] });
+    const { body } = await kit.api('/api/user/getusers?page=0', { token: support.token });
     const names = (body.data as { users: Json[] }).users.map((user) => user.username);
     expect(names).toEqual(expect.arrayContaining(['asha_k', 'ravi_m']));
     expect(names).not.toContain('ashwin_b');
