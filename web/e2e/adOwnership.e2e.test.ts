@@ -12,6 +12,7 @@ import {
   openAt,
   PHONE,
   sidewaysOverflowOnPhone,
+  textLinesOf,
   TOUCH_PHONE,
   withAppAndBrowser,
 } from './support/harness.ts';
@@ -338,10 +339,15 @@ describe('an ad’s page with its text enlarged on the narrowest phone', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
     expect(await overflow()).toBe(0);
-    // The countdown's four units stay inside the bids' card.
-    const seconds = bidArea(page).getByRole('timer').getByText('Seconds');
-    const [unit, card] = [await seconds.boundingBox(), await bidArea(page).boundingBox()];
-    expect(unit!.x + unit!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    // The countdown's four units stay inside the bids' card, each word on one line.
+    const timer = bidArea(page).getByRole('timer');
+    const card = await bidArea(page).boundingBox();
+    for (const word of ['Days', 'Hours', 'Minutes', 'Seconds']) {
+      const label = timer.getByText(word, { exact: true });
+      const unit = await label.boundingBox();
+      expect(unit!.x + unit!.width, word).toBeLessThanOrEqual(card!.x + card!.width);
+      expect(await label.evaluate(textLinesOf), word).toBe(1);
+    }
     await context.close();
   });
 });

@@ -8,22 +8,25 @@ import { ApiError } from './errors.ts';
  * refuses. Input carrying one is refused at the door, 400 for every route, rather than failing
  * deep inside a query as a 500 that Retry would only repeat. So is text that would read
  * otherwise than it is stored: the control characters (all but tab, line feed and carriage
- * return), shown as boxes or nothing, and the bidi embeddings and overrides (U+202A–U+202E),
- * with which a title's '00005' shows as '50000' beside the price.
+ * return), shown as boxes or nothing; the bidi embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), with which a title's '00005' shows as '50000' beside the price; and a letter
+ * with marks stacked on it past any language's need, which paint over the lines around it.
  */
 
-export type UnstorableCode = 'NUL_CHARACTER' | 'BROKEN_CHARACTER' | 'CONTROL_CHARACTER';
+export type UnstorableCode =
+  'NUL_CHARACTER' | 'BROKEN_CHARACTER' | 'CONTROL_CHARACTER' | 'STACKED_MARKS';
 
 /** With the u flag a whole surrogate pair is one character: only a lone half matches. */
 const UNSTORABLE =
   // eslint-disable-next-line no-control-regex -- the controls are what it looks for
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E]|[\uD800-\uDFFF]/u;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]|[\p{Mn}\p{Me}]{8,}/u;
 
 const codeIn = (text: string): UnstorableCode | undefined => {
   const found = UNSTORABLE.exec(text)?.[0];
   if (found === undefined) return undefined;
   if (found === '\u0000') return 'NUL_CHARACTER';
-  return /[\uD800-\uDFFF]/u.test(found) ? 'BROKEN_CHARACTER' : 'CONTROL_CHARACTER';
+  if (/[\uD800-\uDFFF]/u.test(found)) return 'BROKEN_CHARACTER';
+  return found.length > 1 ? 'STACKED_MARKS' : 'CONTROL_CHARACTER';
 };
 
 /**
@@ -55,6 +58,7 @@ const MESSAGE_OF: Record<UnstorableCode, string> = {
   NUL_CHARACTER: MESSAGES.nulCharacter,
   BROKEN_CHARACTER: MESSAGES.brokenCharacter,
   CONTROL_CHARACTER: MESSAGES.controlCharacter,
+  STACKED_MARKS: MESSAGES.stackedMarks,
 };
 
 /** The 400 for input holding an unstorable character. */

@@ -41,7 +41,9 @@ export function slotOutcomeFor(
       lapsed,
     };
   }
-  if (state.unsold) {
+  const closed = state.closed !== null || biddingEnded;
+  // Bidding over with nobody's bid: nobody will buy it.
+  if (state.unsold || (closed && state.bids.length === 0)) {
     return { closed: true, status: 'unsold', yours: false, payBy: null, bidamt: null, lapsed };
   }
   const offer = standingOffer(state);
@@ -50,7 +52,6 @@ export function slotOutcomeFor(
     const bidamt = yours ? offer.bid.bidamt : null;
     return { closed: true, status: 'offered', yours, payBy: offer.payBy, bidamt, lapsed };
   }
-  const closed = state.closed !== null || biddingEnded;
   return {
     closed,
     status: closed ? 'closed' : 'open',

@@ -49,8 +49,12 @@ describe('where a slot stands for one of its bidders', () => {
   it('is open before its close, and closed before its first offer', () => {
     expect(slotOutcomeFor(open, 'nikhil')).toMatchObject({ closed: false, status: 'open' });
     expect(slotOutcomeFor(closed, 'nikhil')).toMatchObject({ closed: true, status: 'closed' });
-    // Past its bidding time, with no bid to close on: closed all the same.
+    // Past its bidding time: closed all the same, and with no bid, unsold.
     expect(slotOutcomeFor(open, 'nikhil', true)).toMatchObject({ closed: true, status: 'closed' });
+    expect(slotOutcomeFor({ ...open, bids: [] }, 'nikhil', true)).toMatchObject({
+      closed: true,
+      status: 'unsold',
+    });
   });
 
   it('is offered to the winner, who is to pay by its time; the others see it offered', () => {

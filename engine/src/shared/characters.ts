@@ -50,8 +50,15 @@ const HIDING_CHARACTERS = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\u115F\u1160\u2800\u31
  */
 const UNSEEN_MARKS = /[\u034F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 
-/** Whether `text` holds a character that shows nothing but changes how it reads. */
-export const hasHidingCharacters = (text: string): boolean => HIDING_CHARACTERS.test(text);
+/** A subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland): a black flag, invisible tag letters, a cancel tag. */
+const FLAG_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+
+/**
+ * Whether `text` holds a character that shows nothing but changes how it reads; a subdivision
+ * flag's tags do show, as the flag.
+ */
+export const hasHidingCharacters = (text: string): boolean =>
+  HIDING_CHARACTERS.test(text.replace(FLAG_TAG_SEQUENCE, '\u{1F3F4}'));
 
 /**
  * Cyrillic and Greek letters drawn as Latin ones, and the Latin letter each reads as: 'kаvya' with

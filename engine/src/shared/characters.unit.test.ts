@@ -36,7 +36,8 @@ describe('characters that hide in a name', () => {
     for (const hiding of ['ab\ncd', 'ti\u0007ger', 'tiger\u0085', 'abc\u061Cdef', 'xyz\u{E0072}']) {
       expect(hasHidingCharacters(hiding)).toBe(true);
     }
-    for (const shown of ['पेन\u200Cड्राइव', '👩\u200D💻', 'श्री', 'a b']) {
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    for (const shown of ['पेन\u200Cड्राइव', '👩\u200D💻', 'श्री', 'a b', `Go ${scotland}`]) {
       expect(hasHidingCharacters(shown)).toBe(false);
     }
     expect(visibleText('ti\u0007ger\u0085')).toBe('tiger');

@@ -142,6 +142,9 @@ export const MESSAGES = {
   /** Ours: a control or bidi override character makes text read otherwise than it is stored. */
   controlCharacter:
     'The request holds an invisible control character (a right-to-left override, say), which no field may contain. Please type it again.',
+  /** Ours: marks piled on one letter (8 or more) paint over the lines around it. */
+  stackedMarks:
+    'The request holds a letter with more marks stacked on it than any language uses. Please type it again.',
   confirmDetailsWarning:
     'Please check the below details properly, as you will not be able to change them in the future.',
   changePasswordTooShort: 'Password has to be longer than 5 characters',

@@ -547,13 +547,13 @@ describe('slot bids', () => {
     expect(await slotPurchases(farid)).toEqual([]);
   });
 
-  it('says a slot is closed once its bidding time is over, with or without a bid to close on', async () => {
+  it('says a slot with no bid is unsold once its bidding time is over, and open till then', async () => {
     const member = await kit.member('kiran_ads');
     const standing = async (date: string) =>
       (await kit.api(`/api/adbid/slot?type=sidePanels&slotdate=${date}`, { token: member.token }))
         .body.data;
     // Tomorrow's bidding ended at 00:00 India time today; the day after's is still on.
-    expect(await standing(addDays(today(), 1))).toMatchObject({ closed: true, status: 'closed' });
+    expect(await standing(addDays(today(), 1))).toMatchObject({ closed: true, status: 'unsold' });
     expect(await standing(addDays(today(), 2))).toMatchObject({ closed: false, status: 'open' });
   });
 

@@ -65,14 +65,17 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
         Bid Closes in
       </Typography>
-      {/* Four equal columns, as wide as the card allows: they stay inside it on a 320 px phone. */}
+      {/*
+        As many equal columns as fit the card, each wide enough for its word whole: four on a
+        phone, two rows of them with its text enlarged on a 320 px one; never past the card.
+      */}
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(4rem, 1fr))',
           columnGap: { xs: 1, sm: 2 },
-          maxWidth: 320,
-          overflowWrap: 'anywhere',
+          rowGap: 1,
+          maxWidth: '20rem',
         }}
       >
         {UNITS.map(([unit, label]) => (

@@ -58,8 +58,10 @@ function FinalCallDialog({
 }) {
   const [value, setValue] = useState('');
   const [sending, setSending] = useState(false);
-  const now = useClock(open);
-  const deadline = finalCallDeadline(value, now);
+  // Ticks each second, for the help text to follow the clock; judged by the clock as it reads
+  // now, not at the last tick, else the current second would still pass for the future.
+  useClock(open);
+  const deadline = finalCallDeadline(value, serverNow());
   // The picker's minimum is the moment the dialog opened, not the ticking clock: Chromium clears
   // a half-typed date-time whenever `min` changes. The helper text judges by the clock.
   const [earliest, setEarliest] = useState(serverNow);
@@ -108,10 +110,11 @@ function FinalCallDialog({
           disabled={deadline === null}
           loading={sending}
           onClick={async () => {
-            if (!deadline) return;
+            const judged = finalCallDeadline(value, serverNow());
+            if (!judged) return;
             setSending(true);
             try {
-              if (await onConfirm(deadline)) setValue('');
+              if (await onConfirm(judged)) setValue('');
             } finally {
               setSending(false);
             }
