@@ -90,6 +90,8 @@ describe('one port for the api, the web app and the /bid websocket', () => {
     const cachingOf = async (path: string, init?: RequestInit) =>
       (await fetch(`${app.baseUrl}${path}`, init)).headers.get('cache-control');
     expect(await cachingOf('/api/nothing-here', signedIn)).toBe('private, no-store');
+    // A refusal as well (here the token's).
+    expect(await cachingOf('/api/user', signedIn)).toBe('private, no-store');
     expect(await cachingOf('/api/nothing-here')).toBeNull();
     // The reference lists are everyone's, and say so.
     expect(await cachingOf('/api/address/getCountry', signedIn)).toBe('public, max-age=3600');

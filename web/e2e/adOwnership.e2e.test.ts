@@ -348,6 +348,13 @@ describe('an ad’s page with its text enlarged on the narrowest phone', () => {
       expect(unit!.x + unit!.width, word).toBeLessThanOrEqual(card!.x + card!.width);
       expect(await label.evaluate(textLinesOf), word).toBe(1);
     }
+    // At the usual text size the four fit in one row.
+    await page.evaluate(() => (document.documentElement.style.fontSize = ''));
+    const tops = new Set<number>();
+    for (const word of ['Days', 'Hours', 'Minutes', 'Seconds']) {
+      tops.add(Math.round((await timer.getByText(word, { exact: true }).boundingBox())!.y));
+    }
+    expect(tops.size).toBe(1);
     await context.close();
   });
 });

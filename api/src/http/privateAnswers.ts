@@ -6,12 +6,16 @@ import type { Context, Next } from 'koa';
  * passed on after its member logged out has none of it left to show from the browser's cache.
  */
 export async function keepAnswersPrivate(ctx: Context, next: Next): Promise<void> {
-  await next();
-  if (
-    ctx.path.startsWith('/api/') &&
-    ctx.get('authorization') !== '' &&
-    !ctx.response.get('cache-control')
-  ) {
-    ctx.set('Cache-Control', 'private, no-store');
+  try {
+    await next();
+  } finally {
+    // A refusal too: a 409 on an edit answers the owner's whole ad.
+    if (
+      ctx.path.startsWith('/api/') &&
+      ctx.get('authorization') !== '' &&
+      !ctx.response.get('cache-control')
+    ) {
+      ctx.set('Cache-Control', 'private, no-store');
+    }
   }
 }

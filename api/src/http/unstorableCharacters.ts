@@ -10,7 +10,8 @@ import { ApiError } from './errors.ts';
  * otherwise than it is stored: the control characters (all but tab, line feed and carriage
  * return), shown as boxes or nothing; the bidi embeddings, overrides and isolates (U+202A–U+202E,
  * U+2066–U+2069), with which a title's '00005' shows as '50000' beside the price; and a letter
- * with marks stacked on it past any language's need, which paint over the lines around it.
+ * with marks stacked on it past any language's need (8 or more, joiners between them or not),
+ * which paint over the lines around it.
  */
 
 export type UnstorableCode =
@@ -19,7 +20,7 @@ export type UnstorableCode =
 /** With the u flag a whole surrogate pair is one character: only a lone half matches. */
 const UNSTORABLE =
   // eslint-disable-next-line no-control-regex -- the controls are what it looks for
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]|[\p{Mn}\p{Me}]{8,}/u;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]|(?:\p{M}[\u200C\u200D]?){8,}/u;
 
 const codeIn = (text: string): UnstorableCode | undefined => {
   const found = UNSTORABLE.exec(text)?.[0];

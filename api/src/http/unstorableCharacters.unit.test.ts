@@ -33,8 +33,17 @@ describe('unstorableIn', () => {
 
   it('finds a letter with marks stacked past any language’s need, not a script’s own', () => {
     expect(unstorableIn(`Ti${'\u0301'.repeat(8)}ger`)).toBe('STACKED_MARKS');
+    // Joiners or spacing marks between them change nothing.
+    expect(unstorableIn(`a${'\u0301'.repeat(7)}\u200D${'\u0301'.repeat(7)}`)).toBe('STACKED_MARKS');
+    expect(unstorableIn(`a${'\u0301'.repeat(4)}\u093E${'\u0301'.repeat(4)}`)).toBe('STACKED_MARKS');
     // Hebrew's pointed letter with its cantillation, Tibetan's stack, Vietnamese decomposed.
-    for (const text of ['ב\u05BC\u05B8\u0591\u05BD', 'བསྒྲུབས', 'Vie\u0323\u0302t']) {
+    for (const text of [
+      'ב\u05BC\u05B8\u0591\u05BD',
+      'བསྒྲུབས',
+      'Vie\u0323\u0302t',
+      'क्\u200Dष्म्यं',
+      'မြှင့်',
+    ]) {
       expect(unstorableIn(text)).toBeUndefined();
     }
   });

@@ -53,6 +53,15 @@ const UNSEEN_MARKS = /[\u034F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 /** A subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland): a black flag, invisible tag letters, a cancel tag. */
 const FLAG_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 
+/** A subdivision flag as it shows: the black flag and its tag letters as letters ('🏴gbsct'). */
+const flagAsSeen = (flag: string): string =>
+  Array.from(flag)
+    .slice(0, -1)
+    .map((character, i) =>
+      i === 0 ? character : String.fromCodePoint(character.codePointAt(0)! - 0xe0000),
+    )
+    .join('');
+
 /**
  * Whether `text` holds a character that shows nothing but changes how it reads; a subdivision
  * flag's tags do show, as the flag.
@@ -136,6 +145,7 @@ const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 export const visibleText = (text: string): string =>
   text
     .normalize('NFKC')
+    .replace(FLAG_TAG_SEQUENCE, flagAsSeen)
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(UNSEEN_MARKS, '')
     .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!);

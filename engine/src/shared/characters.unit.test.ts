@@ -41,6 +41,9 @@ describe('characters that hide in a name', () => {
       expect(hasHidingCharacters(shown)).toBe(false);
     }
     expect(visibleText('ti\u0007ger\u0085')).toBe('tiger');
+    // Scotland's flag and England's read as two flags, not as one black flag.
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    expect(visibleText(`flag${scotland}`)).not.toBe(visibleText(`flag${england}`));
   });
 });
 

@@ -66,27 +66,24 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
         Bid Closes in
       </Typography>
       {/*
-        As many equal columns as fit the card, each wide enough for its word whole: four on a
-        phone, two rows of them with its text enlarged on a 320 px one; never past the card.
+        Two pairs (days and hours, minutes and seconds) side by side, or the second under the
+        first where the card is too narrow for four: a word or a number is never split, and
+        nothing runs past the card.
       */}
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(4rem, 1fr))',
-          columnGap: { xs: 1, sm: 2 },
-          rowGap: 1,
-          maxWidth: '20rem',
-        }}
-      >
-        {UNITS.map(([unit, label]) => (
-          <Stack key={unit} sx={{ alignItems: 'center', textAlign: 'center' }}>
-            <Typography variant="h5" component="span" data-testid={`countdown-${unit}`}>
-              {String(left[unit]).padStart(2, '0')}
-            </Typography>
-            <Typography variant="caption" color="textSecondary">
-              {label}
-            </Typography>
-          </Stack>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1, sm: 2 }, rowGap: 1 }}>
+        {[UNITS.slice(0, 2), UNITS.slice(2)].map((pair) => (
+          <Box key={pair[0]![0]} sx={{ display: 'flex', columnGap: { xs: 1, sm: 2 } }}>
+            {pair.map(([unit, label]) => (
+              <Stack key={unit} sx={{ alignItems: 'center', minWidth: '3.25rem' }}>
+                <Typography variant="h5" component="span" data-testid={`countdown-${unit}`}>
+                  {String(left[unit]).padStart(2, '0')}
+                </Typography>
+                <Typography variant="caption" color="textSecondary">
+                  {label}
+                </Typography>
+              </Stack>
+            ))}
+          </Box>
         ))}
       </Box>
       {when && (
