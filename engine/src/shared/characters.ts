@@ -67,7 +67,7 @@ const flagAsSeen = (flag: string): string =>
  * flag's tags do show, as the flag.
  */
 export const hasHidingCharacters = (text: string): boolean =>
-  HIDING_CHARACTERS.test(text.replace(FLAG_TAG_SEQUENCE, '\u{1F3F4}'));
+  HIDING_CHARACTERS.test(text.replace(FLAG_TAG_SEQUENCE, flagAsSeen));
 
 /**
  * Cyrillic and Greek letters drawn as Latin ones, and the Latin letter each reads as: 'kаvya' with
@@ -139,8 +139,9 @@ const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
 /**
  * `text` as a reader sees it, for comparing names: compatibility forms folded (a full-width 'ｋ'
- * is 'k'), every control and invisible format character dropped, and Cyrillic and Greek look-alikes read as
- * the Latin letters they look like (`LOOKALIKES`).
+ * is 'k'), a subdivision flag read as its letters (`flagAsSeen`), every control and invisible
+ * format character dropped, and Cyrillic and Greek look-alikes read as the Latin letters they look
+ * like (`LOOKALIKES`).
  */
 export const visibleText = (text: string): string =>
   text

@@ -28,6 +28,7 @@ import {
   toAdDetailView,
   toAdView,
   toMyBidsView,
+  type AdDetailView,
   type ViewOptions,
 } from '@boli/projections/ads/ads.view';
 import { detailsOfRow } from '@boli/projections/ads/ads.evolve';
@@ -373,17 +374,11 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     const ad = await ads.adOr404(body.ad_id);
     // The ad as it now reads goes with the refusal: its owner's form shows it, keeping what was
     // typed. Anyone else is refused by the ad itself, as before.
-    const changedElsewhere = (row: AdRow) =>
-      new ApiError(
-        409,
-        AD_MESSAGES.adChangedElsewhere,
-        'AD_CHANGED',
-        toAdDetailView(row, viewOf(ctx)),
-      );
+    const changedElsewhere = (current: AdDetailView) =>
+      new ApiError(409, AD_MESSAGES.adChangedElsewhere, 'AD_CHANGED', current);
     const mine = ad.posted_by === ctx.state.auth!.userId;
-    if (mine && changedSinceOpened(toAdDetailView(ad, viewOf(ctx)), body.was).length > 0) {
-      throw changedElsewhere(ad);
-    }
+    const current = toAdDetailView(ad, viewOf(ctx));
+    if (mine && changedSinceOpened(current, body.was).length > 0) throw changedElsewhere(current);
     const typed = await withProfilePhone(editChanges(body), ctx.state.auth!.userId);
     const place = {
       country: typed.country ?? ad.country,
@@ -406,7 +401,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       ctx.body = success(toAdDetailView(row, viewOf(ctx)), MESSAGES.adUpdated);
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'AD_CHANGED')) throw error;
-      throw changedElsewhere(await ads.adAsStored(ad.ad_id));
+      throw changedElsewhere(toAdDetailView(await ads.adAsStored(ad.ad_id), viewOf(ctx)));
     }
   });
 

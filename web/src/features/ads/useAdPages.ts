@@ -25,10 +25,10 @@ const leftLists = leftBehind<Pages>(20);
 
 /**
  * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
- * on loadMore (`furtherPage`) — offered only while the last page came back full. A list come back to by Back or
- * Forward (by the location's key) starts where it was left, whether the screen was left (an ad's
- * page) or stayed (a search from the list, then Back), and its cards are then read again in
- * place (`refresh`, which a screen may also call when something about them changed).
+ * on loadMore (`furtherPage`) — offered only while the last page came back full. A list come
+ * back to by Back or Forward (by the location's key) starts where it was left, whether the screen
+ * was left (an ad's page) or stayed (a search from the list, then Back), and its cards are then
+ * read again in place (`refresh`, which a screen may also call when something about them changed).
  */
 export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise<AdView[]>) {
   const entry = useHistoryEntry(key);
