@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { correlation, errorMiddleware, responseErrorLogger } from './http/errorMiddleware.ts';
 import { refuseUnstorableCharacters } from './http/unstorableCharacters.ts';
+import { readDigitsOfNumberFields } from './http/numberFields.ts';
 import { refuseUnreadableBodyTypes } from './http/bodyTypes.ts';
 import { methodRefusals } from './http/methodRefusals.ts';
 import { compressAnswers } from './http/compressAnswers.ts';
@@ -53,6 +54,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
     bodyParser({ enableTypes: ['json', 'form'], jsonLimit: bodyLimit, formLimit: bodyLimit }),
   );
   app.use(refuseUnstorableCharacters);
+  app.use(readDigitsOfNumberFields);
   app.use(compressAnswers);
   app.use(keepAnswersPrivate);
   app.use(methodRefusals);

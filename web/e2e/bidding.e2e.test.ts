@@ -471,7 +471,7 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
   }, 120_000);
 
-  it('an alias another bidder holds is refused with the keyboard on it, in view on a phone', async () => {
+  it('an alias another bidder holds, or one the server refuses, gets the keyboard, in view on a phone', async () => {
     const { bidder, adId, bid } = await newAdWithBidder();
     await bid(26_000);
     const second = await createMember(app, { address: false });
@@ -492,6 +492,13 @@ describe('bidding on an ad, live', () => {
     const bar = await page.getByRole('banner').boundingBox();
     const field = await alias.boundingBox();
     expect(field!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    // Refused by the server for a character in it (no code of the alias's own): marked as well.
+    await alias.fill(`kv${'\u0301'.repeat(8)}`);
+    await form.getByLabel('Amount (₹)').focus();
+    await form.getByRole('button', { name: 'Bid', exact: true }).tap();
+    await bidArea(page).getByText(MESSAGES.stackedMarks).waitFor();
+    await expect.poll(() => alias.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await alias.getAttribute('aria-invalid')).toBe('true');
     await context.close();
   });
 

@@ -30,27 +30,36 @@ const codeIn = (text: string): UnstorableCode | undefined => {
   return found.length > 1 ? 'STACKED_MARKS' : 'CONTROL_CHARACTER';
 };
 
+/** What was found, and where: the top-level field of the body or query holding it, if any. */
+export type Unstorable = { readonly code: UnstorableCode; readonly field?: string };
+
 /**
- * The first unstorable character in a string, or in any key or string within arrays and objects.
- * Walked with a list of what is left, not by recursion: a body nested thousands deep (10 KB of
- * brackets) overflowed the stack, a 500 for anyone to cause.
+ * The first unstorable character in a string, or in any key or string within arrays and objects,
+ * with the top-level key it was under (`field`), so a form can mark that field. Walked with a
+ * list of what is left, not by recursion: a body nested thousands deep (10 KB of brackets)
+ * overflowed the stack, a 500 for anyone to cause.
  */
-export function unstorableIn(value: unknown): UnstorableCode | undefined {
-  const left: unknown[] = [value];
+export function unstorableIn(value: unknown): Unstorable | undefined {
+  const left: { value: unknown; field: string | undefined }[] = [{ value, field: undefined }];
+  const found = (code: UnstorableCode | undefined, field: string | undefined) =>
+    code ? { code, ...(field === undefined ? {} : { field }) } : undefined;
+  let top = true;
   while (left.length > 0) {
-    const next = left.pop();
-    if (typeof next === 'string') {
-      const code = codeIn(next);
-      if (code) return code;
-    } else if (Array.isArray(next)) {
-      left.push(...next);
-    } else if (next !== null && typeof next === 'object') {
-      for (const [key, inner] of Object.entries(next)) {
+    const next = left.pop()!;
+    if (typeof next.value === 'string') {
+      const code = codeIn(next.value);
+      if (code) return found(code, next.field);
+    } else if (Array.isArray(next.value)) {
+      for (const inner of next.value) left.push({ value: inner, field: next.field });
+    } else if (next.value !== null && typeof next.value === 'object') {
+      for (const [key, inner] of Object.entries(next.value)) {
+        const field = top ? key : next.field;
         const code = codeIn(key);
-        if (code) return code;
-        left.push(inner);
+        if (code) return found(code, field);
+        left.push({ value: inner, field });
       }
     }
+    top = false;
   }
   return undefined;
 }
@@ -62,14 +71,14 @@ const MESSAGE_OF: Record<UnstorableCode, string> = {
   STACKED_MARKS: MESSAGES.stackedMarks,
 };
 
-/** The 400 for input holding an unstorable character. */
-export const unstorableRefusal = (code: UnstorableCode): ApiError =>
-  new ApiError(400, MESSAGE_OF[code], code);
+/** The 400 for input holding an unstorable character, naming its field when it has one. */
+export const unstorableRefusal = ({ code, field }: Unstorable): ApiError =>
+  new ApiError(400, MESSAGE_OF[code], code, field === undefined ? null : { fields: [field] });
 
 /** The address (path or query, `%00`) and the parsed body are checked before any route runs. */
 export async function refuseUnstorableCharacters(ctx: Context, next: Next): Promise<void> {
-  if (/%00/i.test(ctx.url)) throw unstorableRefusal('NUL_CHARACTER');
-  const code = unstorableIn(ctx.query) ?? unstorableIn(ctx.request.body);
-  if (code) throw unstorableRefusal(code);
+  if (/%00/i.test(ctx.url)) throw unstorableRefusal({ code: 'NUL_CHARACTER' });
+  const found = unstorableIn(ctx.query) ?? unstorableIn(ctx.request.body);
+  if (found) throw unstorableRefusal(found);
   await next();
 }

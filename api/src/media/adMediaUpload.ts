@@ -16,6 +16,7 @@ import {
   type MediaKind,
 } from './sniff.ts';
 import { unstorableIn, unstorableRefusal } from '../http/unstorableCharacters.ts';
+import { numberFieldRead } from '@boli/engine/shared/digits';
 
 /*
  * Receives a multipart ad form (the post-ad form, a gallery upload, one staged file): its text
@@ -171,13 +172,13 @@ export async function receiveAdForm(
   parser.on('field', (name, value) => {
     // The same refusal as for a JSON or form body (http/unstorableCharacters.ts): PostgreSQL
     // cannot store it.
-    const unstorable = unstorableIn([name, value]);
+    const unstorable = unstorableIn({ [name]: value });
     if (unstorable) problem ??= unstorableRefusal(unstorable);
     if (options.stagedField !== undefined && name === options.stagedField) {
       stagedIds.push(value);
       if (++count > options.maxMedia) problem ??= tooMany();
     } else {
-      fields[name] = value;
+      fields[name] = numberFieldRead(name, value);
     }
   });
 

@@ -1,3 +1,5 @@
+import { asciiDigits } from '@boli/engine/shared/digits';
+
 /*
  * What a number field keeps as the member types or pastes, so a price, an amount or a count
  * never holds text the server would refuse (section 5: bid amounts "only a positive number or
@@ -6,10 +8,11 @@
 
 /**
  * The number in what was typed or pasted, without what people write around one: a leading ₹,
- * Rs. or INR, grouping commas, spaces, a trailing km. "₹7,50,000" is 750000; "42,000 km" 42000.
+ * Rs. or INR, grouping commas, spaces, a trailing km. "₹7,50,000" is 750000; "42,000 km" 42000;
+ * a Hindi keyboard's "५,०००" 5000.
  */
 const numberText = (value: string): string =>
-  value
+  asciiDigits(value)
     .replace(/^\s*(₹|rs\.?|inr)\s*/i, '')
     .replace(/\s*kms?\s*$/i, '')
     .replace(/[\s,]/g, '');
@@ -89,11 +92,11 @@ export const keptOf = (number: NumberField | undefined, typed: string): string |
 /**
  * A mobile number as pasted or typed ("+91 98765 43210", "98765-43210", "(0) 98765 43210"): the
  * spaces, dashes, dots and brackets people group it with dropped, and a leading dial code
- * (`dialCode`, e.g. '+91') or trunk 0 before the number. Anything else is kept as typed, for the
+ * (`dialCode`, e.g. '+91') or trunk 0 before the number; digits of any script as 0–9. Anything else is kept as typed, for the
  * shared rules to name ('can only contains digits').
  */
 export function phoneTyped(value: string, dialCode = ''): string {
-  const text = value.replace(/[\s\-.()]/g, '');
+  const text = asciiDigits(value).replace(/[\s\-.()]/g, '');
   const code = dialCode.replace(/[\s\-.()]/g, '');
   const local = code && text.startsWith(code) ? text.slice(code.length) : text;
   return /^0\d{10}$/.test(local) ? local.slice(1) : local;

@@ -14,6 +14,12 @@ describe('the amount field', () => {
       expect(amountTyped(value), value).toBe(value);
   });
 
+  it('reads the digits of Indian keyboards as 0-9', () => {
+    expect(amountTyped('₹५,०००.५०')).toBe('5000.50');
+    expect(amountTyped('௧௨௦௦')).toBe('1200');
+    expect(digitsTyped('۴۲,۰۰۰ km')).toBe('42000');
+  });
+
   it('keeps the number of a pasted price: without ₹, Rs., grouping commas and spaces', () => {
     expect(amountTyped('5,000')).toBe('5000');
     expect(amountTyped('₹7,50,000')).toBe('750000');
@@ -82,6 +88,8 @@ describe('a mobile number field', () => {
       '(0) 98765 43210',
       '098765 43210',
       '9876543210',
+      '९८७६५ ४३२१०', // a Hindi keyboard's digits
+      '+९१ ९८७६५४३२१०',
     ])
       expect(phoneTyped(pasted, '+91'), pasted).toBe('9876543210');
   });

@@ -237,6 +237,18 @@ describe('placing bids over HTTP', () => {
     expect(beoreFinalCallBids.map((b) => b.bidAlias)).toEqual([meena.bidAlias, 'quietfox']);
   });
 
+  it('reads an amount typed on an Indian keyboard as its digits; names the alias a character refuses', async () => {
+    const adId = await ad(owner);
+    expect((await bid(meena, adId, { bidamt: '५२००' })).status).toBe(200);
+    expect((await summaryOf(adId)).beoreFinalCallBids.map((b) => b.bidamt)).toEqual([5200]);
+    const stacked = await bid(arjun, adId, { bidAlias: `kv${'\u0301'.repeat(8)}`, bidamt: 5300 });
+    expect(stacked.status).toBe(400);
+    expect(stacked.body).toMatchObject({
+      code: 'STACKED_MARKS',
+      errors: [{ field: 'bidAlias', message: MESSAGES.stackedMarks }],
+    });
+  });
+
   it('refuses an alias another bidder holds on the ad, so that no one bids in their name', async () => {
     const adId = await ad(owner);
     expect((await bid(meena, adId, { bidAlias: 'kitefly' })).status).toBe(200);

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { asciiDigits } from '@boli/engine/shared/digits';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -277,7 +278,7 @@ function OtpEntry({
           autoComplete="one-time-code"
           value={otp}
           inputRef={otpInput}
-          onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+          onChange={(event) => setOtp(asciiDigits(event.target.value).replace(/\D/g, ''))}
           // A refused code marks the field, which names the refusal (not a refused send).
           error={refusedCode && !nothingSent}
           slotProps={{

@@ -23,6 +23,7 @@ import {
 } from '../model/adForm.ts';
 import { useReferenceLists } from '../useReferenceLists.ts';
 import { ChoiceField } from './ChoiceField.tsx';
+import { numberFieldRead } from '@boli/engine/shared/digits';
 
 type Props = {
   form: AdForm;
@@ -56,9 +57,10 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
     value: form[field],
     required: required.has(field),
     onChange: (event: { target: { value: string } }) => {
+      const typed = numberFieldRead(field, event.target.value);
       const number = numberFieldOf(field);
-      if (number) refusal.typed(field, number, form[field], event.target.value);
-      onChange(field, event.target.value);
+      if (number) refusal.typed(field, number, form[field], typed);
+      onChange(field, typed);
     },
     helperText: refusal.hintOf(field, form[field]),
     ...fieldErrorProps(errors[field]),

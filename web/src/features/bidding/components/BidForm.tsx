@@ -65,6 +65,11 @@ const EMPTY: BidFormInput = { bidAlias: '', type: SELECT_TYPE, amount: '' };
 /** The api's refusals of an alias others hold: another bidder's on the ad, a member's username. */
 const ALIAS_REFUSALS = ['BID_ALIAS_TAKEN', 'BID_ALIAS_IS_USERNAME'];
 
+/** Refused for its alias: one others hold, or any refusal naming the field (a control character). */
+const aliasRefused = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  (ALIAS_REFUSALS.includes(error.code) || error.errors.some((e) => e.field === 'bidAlias'));
+
 export function BidForm({
   itemId,
   onPosted,
@@ -153,7 +158,7 @@ export function BidForm({
       if (endsSession(error, token)) return;
       if (adGoneMeanwhile(error) && onAdGone) return onAdGone();
       const subscribeAt = subscribeLink(error);
-      if (error instanceof ApiError && ALIAS_REFUSALS.includes(error.code)) {
+      if (aliasRefused(error)) {
         setTakenAlias(body.bidAlias);
         // As a refusal found here: the keyboard, and the view, go to the alias marked.
         faults.refused();

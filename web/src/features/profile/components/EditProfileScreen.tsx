@@ -36,6 +36,7 @@ import { fieldText, isMember, memberLinks, type Link, type Member } from '../api
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
+import { numberFieldRead } from '@boli/engine/shared/digits';
 
 const TEXT_FIELDS = [
   'bnr',
@@ -180,7 +181,8 @@ function EditProfileForm({ member }: { member: Member }) {
   const bind = (field: FormField | 'dob') => ({
     name: field,
     value: form[field],
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+    onChange: (event: { target: { value: string } }) =>
+      set(field, numberFieldRead(field, event.target.value)),
     ...fieldErrorProps(errors[field]),
   });
   const setLink = (index: number, part: keyof Link, value: string) => {
