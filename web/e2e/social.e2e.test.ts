@@ -119,6 +119,42 @@ describe('two members and a mobile number', () => {
     await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (0)');
   });
 
+  it('keeps a request in reach however many notes follow it; folds a member’s reviews; shows older on asking', async () => {
+    const [asha, bala, chitra] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const asked = await api(app, '/api/request', {
+      json: { requestedTo: bala.userId },
+      token: asha.token,
+    });
+    expect(asked.status).toBe(200);
+    const reviews = LIMITS.notificationListLimit + 2;
+    for (let n = 1; n <= reviews; n += 1) {
+      const json = { userId: bala.userId, text: `Review number ${n}.` };
+      expect((await api(app, '/api/review/', { json, token: chitra.token })).status).toBe(200);
+    }
+    const b = await windowOf(bala);
+    await visit(b, '/profile-me');
+    const bell = b.getByRole('button', { name: /^Notifications \(/ });
+    // The request and the reviews' line are new; older notes may be new too.
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (2+)');
+    await bell.click();
+    const notes = b.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification');
+    await expect.poll(() => notes.count()).toBe(2);
+    expect(await notes.first().innerText()).toContain(
+      `${asha.username} has requested your mobile number.`,
+    );
+    await notes.first().getByRole('button', { name: 'Approve' }).waitFor();
+    await notes.nth(1).getByText(`${LIMITS.notificationListLimit} reviews`).waitFor();
+    const older = b.getByRole('button', { name: 'Show older notifications' });
+    await older.click();
+    await notes.nth(1).getByText(`${reviews} reviews`).waitFor();
+    await expect.poll(() => older.count()).toBe(0);
+    expect(await notes.count()).toBe(2);
+  });
+
   it('keeps a member’s tabs in step: what one tab did, the other shows at once', async () => {
     const [asha, bala] = await Promise.all([
       createMember(app, { address: false }),

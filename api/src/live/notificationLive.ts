@@ -105,7 +105,7 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
       const since = input.data?.since;
       try {
         await subscribe(userId);
-        const listed = await listNotifications(db, userId);
+        const listed = (await listNotifications(db, userId)).notifications;
         const after = since === undefined ? undefined : parsePosition(since);
         const missed =
           after === undefined

@@ -4,6 +4,10 @@ import type { ContactMessageReceived } from '@boli/engine/social/contact.events'
  * The email that acknowledges a contact message, as an outbox row (projections/src/outbox): the
  * outbox projection inserts it when it sees `ContactMessageReceived`, and the outbox delivery
  * job sends it like every other message. Pure.
+ *
+ * Anyone may write in, giving any address: the email says nothing the sender typed but the
+ * subject, which is one of the form's list (`isContactSubject`). Quoting the message, or greeting
+ * by the name typed, let a stranger make Boli send their words and links to anyone.
  */
 
 export const CONTACT_ACKNOWLEDGEMENT_KIND = 'contactAcknowledgement';
@@ -17,7 +21,6 @@ export function contactAcknowledgement(event: {
   readonly recordedAt: Date;
 }) {
   const { data } = event;
-  const hello = data.firstname ? `Hello ${data.firstname},` : 'Hello,';
   return {
     id: event.metadata.eventId,
     user_id: data.sentBy ?? '',
@@ -26,9 +29,9 @@ export function contactAcknowledgement(event: {
     recipient: data.email,
     subject: `We received your message: ${data.subject}`,
     text:
-      `${hello}\n\nThank you for writing to Boli. We have received your message and you will hear ` +
-      `from us shortly.\n\nSubject: ${data.subject}\nYour message: ${data.description}\n\n` +
-      `If you did not write to us, ignore this email.`,
+      `Hello,\n\nThank you for writing to Boli. We have received your message (${data.subject}) ` +
+      `and you will hear from us shortly.\n\nIf you did not write to us, ignore this email: ` +
+      `someone gave this address on our Contact Us form, and nothing more will be sent to it.`,
     created_at: event.recordedAt,
     expires_at: new Date(event.recordedAt.getTime() + VALID_HOURS * 3600_000),
   };

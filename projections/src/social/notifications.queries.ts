@@ -81,17 +81,79 @@ const toNotification = (row: Row): Notification => {
   };
 };
 
-/** A member's notifications, newest first, at most LIMITS.notificationListLimit. */
-export async function listNotifications(db: Knex, userId: string): Promise<Notification[]> {
-  const rows: Row[] = await select(db)
-    .where('n.user_id', userId)
-    .orderBy([
-      { column: 'n.created_at', order: 'desc' },
-      { column: 'n.position_commit', order: 'desc' },
-      { column: 'n.position_prepare', order: 'desc' },
-    ])
-    .limit(LIMITS.notificationListLimit);
-  return rows.map(toNotification);
+/** One page of a member's notifications, and where the next (older) page begins. */
+export type NotificationPage = {
+  readonly notifications: Notification[];
+  /** The `_id` to ask `before` for older notifications; null when there are none. */
+  readonly next: string | null;
+};
+
+const NEWEST_FIRST = [
+  { column: 'n.created_at', order: 'desc' },
+  { column: 'n.position_commit', order: 'desc' },
+  { column: 'n.position_prepare', order: 'desc' },
+  { column: 'n.id', order: 'desc' },
+] as const;
+
+/**
+ * A request asked again after a 'no' is one request with one status: only its newest note is
+ * listed, or the member would see its Approve and Reject twice, and count it twice.
+ */
+const newestOfItsRequest = (query: Knex.QueryBuilder) =>
+  query.where((note) =>
+    note.whereNull('n.request_id').orWhereNotExists(function newerNoteOfTheRequest() {
+      void this.select(1)
+        .from('notifications as newer')
+        .whereRaw('newer.user_id = n.user_id')
+        .whereRaw('newer.request_id = n.request_id')
+        .whereRaw('newer.kind = n.kind')
+        .whereRaw(
+          '(newer.created_at, newer.position_commit, newer.position_prepare, newer.id) > ' +
+            '(n.created_at, n.position_commit, n.position_prepare, n.id)',
+        );
+    }),
+  );
+
+/** At most this many requests waiting for an answer are listed beside a page. */
+const WAITING_REQUESTS_MAX = 200;
+
+/**
+ * A member's notifications, newest first, LIMITS.notificationListLimit to a page; `before` (a
+ * notification's `_id`) asks for the page after it. The first page also lists every request still
+ * waiting for the member's answer, however old: the bell is where it is answered, and 50 newer
+ * notes (reviews, bids) must not push it out of reach.
+ */
+export async function listNotifications(
+  db: Knex,
+  userId: string,
+  before?: string,
+): Promise<NotificationPage> {
+  const limit = LIMITS.notificationListLimit;
+  const page = newestOfItsRequest(select(db).where('n.user_id', userId));
+  if (before !== undefined) {
+    page.whereRaw(
+      '(n.created_at, n.position_commit, n.position_prepare, n.id) < ' +
+        '(SELECT c.created_at, c.position_commit, c.position_prepare, c.id' +
+        ' FROM notifications c WHERE c.id = ? AND c.user_id = ?)',
+      [before, userId],
+    );
+  }
+  const rows: Row[] = await page.orderBy([...NEWEST_FIRST]).limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const next = rows.length > limit ? shown[shown.length - 1]!.id : null;
+  const waiting: Row[] =
+    before === undefined && next !== null
+      ? await newestOfItsRequest(select(db).where('n.user_id', userId))
+          .where('n.kind', 'mobileRequest')
+          .whereRaw("coalesce(r.status, 'pending') = 'pending'")
+          .whereNotIn(
+            'n.id',
+            shown.map((row) => row.id),
+          )
+          .orderBy([...NEWEST_FIRST])
+          .limit(WAITING_REQUESTS_MAX)
+      : [];
+  return { notifications: [...shown, ...waiting].map(toNotification), next };
 }
 
 /**

@@ -136,7 +136,7 @@ afterAll(async () => {
 
 describe('the social read models', () => {
   it('tell Meena she was outbid and both bidders of the final call, Arjun of the request and reviews', async () => {
-    const meena = await listNotifications(db, MEENA.userId);
+    const meena = (await listNotifications(db, MEENA.userId)).notifications;
     expect(meena.map((n) => n.kind)).toEqual(['mobileRequestApproved', 'finalCallMade', 'outbid']);
     expect(meena[0]).toMatchObject({
       message: `${ARJUN.username} approved your request. Their mobile number is now shown on their profile.`,
@@ -147,7 +147,7 @@ describe('the social read models', () => {
     expect(meena[2]?.message).toBe(
       'You have been outbid on Royal Enfield Classic 350: an Open bid of ₹1,40,000 was placed.',
     );
-    const arjun = await listNotifications(db, ARJUN.userId);
+    const arjun = (await listNotifications(db, ARJUN.userId)).notifications;
     expect(arjun.map((n) => n.kind)).toEqual([
       'reviewReceived',
       'reviewReceived',
@@ -160,7 +160,7 @@ describe('the social read models', () => {
       canAnswer: true,
     });
     // The owner, of the first bid alone.
-    const owner = await listNotifications(db, OWNER.userId);
+    const owner = (await listNotifications(db, OWNER.userId)).notifications;
     expect(owner.map((n) => [n.kind, n.actorId])).toEqual([['firstBid', MEENA.userId]]);
   });
 
@@ -330,7 +330,8 @@ describe('the social read models', () => {
   });
 
   it('leave out the notes about a blocked member’s ad while the block lasts', async () => {
-    const kinds = async () => (await listNotifications(db, MEENA.userId)).map((n) => n.kind);
+    const kinds = async () =>
+      (await listNotifications(db, MEENA.userId)).notifications.map((n) => n.kind);
     const told = await kinds();
     expect(told).toEqual(['mobileRequestApproved', 'finalCallMade', 'outbid']);
     const block = {
@@ -359,6 +360,51 @@ describe('the social read models', () => {
     );
     await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
     expect(await kinds()).toEqual(told);
+  });
+
+  it('list a request still waiting however many notes came after it, once however often asked, and page the rest', async () => {
+    const [seller, asker, reviewer] = ['u-busy-seller', 'u-asker', 'u-reviewer'];
+    await register(seller, 'busy_seller');
+    await register(asker, 'asker_one');
+    await register(reviewer, 'many_reviews');
+    const ask = { requestId: 'req-busy', requestedBy: asker, requestedTo: seller };
+    const asked: MobileRequestEvent[] = [
+      { type: 'MobileNumberRequested', data: { ...ask, requestedAt: at(60) } },
+      { type: 'MobileRequestRejected', data: { ...ask, rejectedAt: at(61) } },
+      // Asked again after the 'no' (a day later in life): one request, pending again.
+      { type: 'MobileNumberRequested', data: { ...ask, requestedAt: at(62) } },
+    ];
+    await append(mobileRequestStream(seller, asker), asked, (i) => at(60 + i));
+    const reviews: ReviewPosted[] = Array.from({ length: 55 }, (_, i) => ({
+      type: 'ReviewPosted',
+      data: {
+        reviewId: `busy-${i}`,
+        userId: seller,
+        postedBy: reviewer,
+        text: 'ok',
+        postedAt: at(70 + i),
+      },
+    }));
+    await append(reviewsStream(seller), reviews, (i) => at(70 + i));
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+
+    const first = await listNotifications(db, seller);
+    const kinds = first.notifications.map((n) => n.kind);
+    expect(kinds.slice(0, 50)).toEqual(Array(50).fill('reviewReceived'));
+    // Past the page's 50, the request waiting for the seller's answer, once.
+    expect(first.notifications.slice(50)).toMatchObject([
+      { kind: 'mobileRequest', requestId: 'req-busy', requestStatus: 'pending', canAnswer: true },
+    ]);
+    expect(first.next).toBe(first.notifications[49]!._id);
+
+    const older = await listNotifications(db, seller, first.next!);
+    expect(older.notifications.map((n) => n.kind)).toEqual([
+      ...Array(5).fill('reviewReceived'),
+      'mobileRequest',
+    ]);
+    expect(older.next).toBeNull();
+    const all = [...first.notifications, ...older.notifications];
+    expect(new Set(all.map((n) => n._id)).size).toBe(56);
   });
 });
 

@@ -200,8 +200,8 @@ describe('placing bids over HTTP', () => {
         ['bidAlias'],
       ],
       // Nor does another bidder's alias with a control character in it, or an invisible tag.
-      [bid(meena, adId, { bidAlias: 'tiger\u0085' }), 400, MESSAGES.controlCharacter, []],
-      [bid(meena, adId, { bidAlias: 'ti\u0007ger' }), 400, MESSAGES.controlCharacter, []],
+      [bid(meena, adId, { bidAlias: 'tiger\u0085' }), 400, MESSAGES.controlCharacter, ['bidAlias']],
+      [bid(meena, adId, { bidAlias: 'ti\u0007ger' }), 400, MESSAGES.controlCharacter, ['bidAlias']],
       [
         bid(meena, adId, { bidAlias: 'tiger\u{E0072}' }),
         400,

@@ -43,6 +43,7 @@ import {
   contactMessageParams,
   contactPageQuery,
   mobileRequestBody,
+  notificationListQuery,
   notificationsSeenBody,
   requestStatusBody,
   requestStatusQuery,
@@ -258,8 +259,11 @@ export function socialRouter(infra: SocialInfra): Router {
 
   // Notifications -------------------------------------------------------------------------------
 
+  // A page of notifications; `next`, beside `data`, asks for the older ones (`?before=`).
   router.get('/api/notification', auth, member, async (ctx) => {
-    ctx.body = success(await listNotifications(infra.db, me(ctx)));
+    const { before } = parseInput(notificationListQuery, ctx.query);
+    const { notifications, next } = await listNotifications(infra.db, me(ctx), before);
+    ctx.body = { ...success(notifications), next };
   });
 
   // When the member last opened their notifications, kept on the account: the bell counts what

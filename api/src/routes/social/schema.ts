@@ -64,6 +64,9 @@ export const contactPageQuery = z.object({
 });
 export const contactMessageParams = z.object({ messageId: z.string().trim().min(1).max(100) });
 
+/** GET /api/notification: `before`, the `_id` of the last notification shown, for older ones. */
+export const notificationListQuery = z.object({ before: z.string().min(1).max(200).optional() });
+
 /** POST /api/notification/seen: when the member opened their notifications (ISO date-time). */
 export const notificationsSeenBody = z.object({
   seenAt: z.iso.datetime({ offset: true, error: 'seenAt must be a date and time' }),

@@ -73,35 +73,69 @@ export function notificationsInOrder<N extends Notification>(notifications: read
   ];
 }
 
+/**
+ * Whether notes older than the newest page may be new too: there are older ones (`next`), and the
+ * page's oldest note came after the mark. The count then says '50+', not '50'.
+ */
+export function mayBeMoreNew(
+  page: { readonly notifications: readonly Notification[]; readonly next: string | null },
+  seenAt: string | null,
+): boolean {
+  if (page.next === null) return false;
+  const oldest = page.notifications.find((notification) => notification._id === page.next);
+  return (
+    oldest !== undefined && (seenAt === null || Date.parse(oldest.createdAt) > Date.parse(seenAt))
+  );
+}
+
+/** The newest page with the older pages read after it, each note once (a page may repeat one). */
+export function withOlder<N extends Notification>(newest: readonly N[], older: readonly N[]): N[] {
+  const shown = new Set(newest.map((notification) => notification._id));
+  return [...newest, ...older.filter((notification) => !shown.has(notification._id))];
+}
+
 /** The later of two marks (either may be missing): what was seen on any device is not new. */
 export const laterSeen = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;
 
-/** A notification as the menu lists it: `times` the notes it stands for (outbids folded). */
+/** A notification as the menu lists it: `times` the notes it stands for (repeats folded). */
 export type ListedNotification = Notification & { readonly times: number };
 
 /**
- * The menu's notes, newest first as they come, with every outbid on one ad folded into its newest
- * ('outbid 13 times'): two bidders raising each other on one ad would otherwise fill the menu
- * with one line per raise.
+ * What makes notes repeats of one another, folded into the newest: every outbid on one ad (two
+ * bidders raising each other would fill the menu with one line per raise), every review one
+ * member posted on the member's profile (52 in a row were 52 identical lines). Null: not folded.
  */
-export function foldRepeatedOutbids(notifications: readonly Notification[]): ListedNotification[] {
-  const byAd = new Map<string, { times: number }>();
+function repeatKey(notification: Notification): string | null {
+  if (notification.kind === 'outbid' && notification.adId !== null)
+    return `outbid:${notification.adId}`;
+  if (notification.kind === 'reviewReceived' && notification.actorId !== null)
+    return `review:${notification.actorId}`;
+  return null;
+}
+
+/** The menu's notes, newest first as they come, with repeats (`repeatKey`) folded into the newest. */
+export function foldRepeats(notifications: readonly Notification[]): ListedNotification[] {
+  const byKey = new Map<string, { times: number }>();
   const listed: (Notification & { times: number })[] = [];
   for (const notification of notifications) {
-    const ad = notification.kind === 'outbid' ? notification.adId : null;
-    const newer = ad === null ? undefined : byAd.get(ad);
+    const key = repeatKey(notification);
+    const newer = key === null ? undefined : byKey.get(key);
     if (newer) {
       newer.times += 1;
       continue;
     }
     const item = { ...notification, times: 1 };
-    if (ad !== null) byAd.set(ad, item);
+    if (key !== null) byKey.set(key, item);
     listed.push(item);
   }
   return listed;
 }
 
-/** What a folded outbid says beside its time: how many times the member was outbid there. */
-export const timesText = (notification: ListedNotification): string | null =>
-  notification.times > 1 ? `Outbid ${notification.times} times on this ad` : null;
+/** What a folded note says beside its time: how many it stands for. */
+export function timesText(notification: ListedNotification): string | null {
+  if (notification.times <= 1) return null;
+  return notification.kind === 'outbid'
+    ? `Outbid ${notification.times} times on this ad`
+    : `${notification.times} reviews`;
+}

@@ -4,11 +4,13 @@ import {
   answeredText,
   answersFor,
   badgeCount,
-  foldRepeatedOutbids,
+  foldRepeats,
   laterSeen,
+  mayBeMoreNew,
   notificationsInOrder,
   seenMarkOf,
   timesText,
+  withOlder,
 } from './notificationBadge.ts';
 
 const note = (fields: Partial<Notification>): Notification => ({
@@ -111,7 +113,7 @@ describe('outbids on one ad', () => {
   const outbid = (_id: string, adId: string) => note({ _id, kind: 'outbid', adId });
 
   it('are one line, the newest, saying how many times', () => {
-    const listed = foldRepeatedOutbids([
+    const listed = foldRepeats([
       outbid('o3', 'ad-1'),
       note({ _id: 'r1' }),
       outbid('o2', 'ad-1'),
@@ -129,11 +131,42 @@ describe('outbids on one ad', () => {
     expect(badgeCount(listed, null)).toBe(3);
   });
 
+  it('and one member’s reviews are one line too, saying how many', () => {
+    const review = (_id: string, actorId: string) => note({ _id, kind: 'reviewReceived', actorId });
+    const listed = foldRepeats([review('v3', 'u-1'), review('w1', 'u-2'), review('v2', 'u-1')]);
+    expect(listed.map((each) => [each._id, each.times])).toEqual([
+      ['v3', 2],
+      ['w1', 1],
+    ]);
+    expect(timesText(listed[0]!)).toBe('2 reviews');
+  });
+
   it('leaves every other note as it is', () => {
     const notes = [
       note({ _id: 'a', adId: 'ad-1', kind: 'finalCallMade' }),
       note({ _id: 'b', adId: 'ad-1', kind: 'finalCallMade' }),
     ];
-    expect(foldRepeatedOutbids(notes).map((each) => each._id)).toEqual(['a', 'b']);
+    expect(foldRepeats(notes).map((each) => each._id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('older pages', () => {
+  const page = [
+    note({ _id: 'a', createdAt: '2026-03-01T10:00:00.000Z' }),
+    note({ _id: 'b', createdAt: '2026-03-01T09:00:00.000Z' }),
+  ];
+
+  it('say the count may be more only when older notes exist and the oldest shown is new', () => {
+    expect(mayBeMoreNew({ notifications: page, next: 'b' }, '2026-03-01T08:00:00.000Z')).toBe(true);
+    expect(mayBeMoreNew({ notifications: page, next: 'b' }, null)).toBe(true);
+    expect(mayBeMoreNew({ notifications: page, next: 'b' }, '2026-03-01T09:30:00.000Z')).toBe(
+      false,
+    );
+    expect(mayBeMoreNew({ notifications: page, next: null }, null)).toBe(false);
+  });
+
+  it('follow the newest page, each note once', () => {
+    const older = [note({ _id: 'b' }), note({ _id: 'c' })];
+    expect(withOlder(page, older).map((n) => n._id)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -16,8 +16,13 @@ type Request = <T>(
 
 type EnvelopeRequest = <T>(
   path: string,
-  options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown; idempotencyKey?: string },
-) => Promise<{ data: T | null; msg: string }>;
+  options?: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    json?: unknown;
+    idempotencyKey?: string;
+    query?: Record<string, string>;
+  },
+) => Promise<{ data: T | null; msg: string; [extra: string]: unknown }>;
 
 export type Review = {
   _id: string;
@@ -87,8 +92,17 @@ export const fetchRequestStatus = (request: Request, requestedTo: string) =>
 export const requestMobileNumber = (request: Request, requestedTo: string) =>
   request<RequestView>('/api/request', { method: 'POST', json: { requestedTo } });
 
-export const fetchNotifications = (request: Request) =>
-  request<Notification[]>('/api/notification');
+/** A page of the member's notifications, and the cursor of the older ones (null: none). */
+export type NotificationPage = { notifications: Notification[]; next: string | null };
+
+/** The newest page, or (`before`, a page's `next`) the one after it. */
+export const fetchNotifications = (envelope: EnvelopeRequest, before?: string) =>
+  envelope<Notification[]>('/api/notification', before ? { query: { before } } : {}).then(
+    (answer): NotificationPage => ({
+      notifications: answer.data ?? [],
+      next: typeof answer.next === 'string' ? answer.next : null,
+    }),
+  );
 
 /** When the member last opened their notifications, on any device (null: never). */
 export const fetchNotificationsSeen = (request: Request) =>

@@ -24,6 +24,7 @@ import {
   fetchNotificationsSeen,
   markNotificationsSeen,
   type Notification,
+  type NotificationPage,
   type RequestAnswer,
 } from '../api/socialApi.ts';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
@@ -31,12 +32,14 @@ import {
   answeredText,
   answersFor,
   badgeCount,
-  foldRepeatedOutbids,
+  foldRepeats,
   laterSeen,
+  mayBeMoreNew,
   notificationsInOrder,
   seenKey,
   seenMarkOf,
   timesText,
+  withOlder,
 } from '../notificationBadge.ts';
 import { notificationLink } from '../notificationLinks.ts';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
@@ -90,7 +93,11 @@ export function NotificationBell() {
   const [anchor, setAnchor] = usePageAnchor();
   // On a phone the panel covers the page: Back closes it rather than leaving the page under it.
   const back = useCloseOnBack(anchor !== null, () => setAnchor(null));
-  const [notifications, setNotifications] = useState<Notification[]>([]);
+  // The newest page, read again by every poll, and the older pages the member asked for.
+  const [newest, setNewest] = useState<NotificationPage>({ notifications: [], next: null });
+  const [older, setOlder] = useState<NotificationPage | null>(null);
+  const [readingOlder, setReadingOlder] = useState(false);
+  const notifications = withOlder(newest.notifications, older?.notifications ?? []);
   const [busy, setBusy] = useState<string | null>(null);
   /** The notification just answered, once the list has reloaded: its item takes the focus. */
   const [answered, setAnswered] = useState<string | null>(null);
@@ -115,20 +122,38 @@ export function NotificationBell() {
   /** Reads the list again; answers it, or undefined when it could not be read. */
   const reload = useCallback(async () => {
     try {
-      const [listed, mark] = await Promise.all([
-        fetchNotifications(request),
+      const [page, mark] = await Promise.all([
+        fetchNotifications(envelope),
         fetchNotificationsSeen(request).catch(() => null),
       ]);
-      setNotifications(listed);
+      setNewest(page);
       seenElsewhere(mark);
       setFailure(null);
-      return listed;
+      return page.notifications;
     } catch (error) {
       // A failed poll keeps the list shown and says so; the next poll tries again.
       setFailure(messageOf(error));
       return undefined;
     }
-  }, [request, seenElsewhere]);
+  }, [request, envelope, seenElsewhere]);
+
+  /** The page after the last one shown ('Show older notifications'). */
+  const moreCursor = older ? older.next : newest.next;
+  const showOlder = async () => {
+    if (moreCursor === null) return;
+    setReadingOlder(true);
+    try {
+      const page = await fetchNotifications(envelope, moreCursor);
+      setOlder((shown) => ({
+        notifications: [...(shown?.notifications ?? []), ...page.notifications],
+        next: page.next,
+      }));
+    } catch (error) {
+      enqueueSnackbar(messageOf(error), { variant: 'error' });
+    } finally {
+      setReadingOlder(false);
+    }
+  };
 
   useEffect(() => {
     if (!enabled) return;
@@ -184,21 +209,25 @@ export function NotificationBell() {
     setAnswered(notification._id);
   };
 
-  // Outbids on one ad are one line, and count once.
-  const listed = foldRepeatedOutbids(notifications);
+  // Outbids on one ad, a member's reviews, are one line, and count once.
+  const listed = foldRepeats(notifications);
   const count = badgeCount(listed, seenAt);
+  // A full page, its oldest note new too: older ones may be new as well.
+  const countText = older === null && mayBeMoreNew(newest, seenAt) ? `${count}+` : String(count);
   return (
     <>
       <IconButton
         color="inherit"
         // While the list cannot be loaded, its count is not known: not "(0)".
-        aria-label={failure ? 'Notifications (could not be loaded)' : `Notifications (${count})`}
+        aria-label={
+          failure ? 'Notifications (could not be loaded)' : `Notifications (${countText})`
+        }
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}
         aria-controls={anchor !== null ? POPUP_ID : undefined}
         onClick={(event) => open(event.currentTarget)}
       >
-        <Badge badgeContent={count} color="error">
+        <Badge badgeContent={count === 0 ? 0 : countText} color="error">
           <NotificationsIcon />
         </Badge>
       </IconButton>
@@ -313,6 +342,13 @@ export function NotificationBell() {
                 );
               })}
             </List>
+          )}
+          {moreCursor !== null && (
+            <Box sx={{ px: 2, pb: 1.5 }}>
+              <Button size="small" disabled={readingOlder} onClick={() => void showOlder()}>
+                Show older notifications
+              </Button>
+            </Box>
           )}
         </Box>
       </Popover>
