@@ -174,6 +174,13 @@ describe('a member with a full profile', () => {
     await page.getByText(`${media.length} of 6 chosen`).waitFor();
     await page.getByRole('button', { name: 'Remove fake.jpg' }).click();
     await page.screenshot({ path: '/tmp/boli-ads-post.png', fullPage: true });
+    // Leaving would lose the files (the fields are kept): asked first; Stay keeps them.
+    await page.getByRole('banner').getByRole('link', { name: 'Boli', exact: true }).click();
+    const leaveFiles = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leaveFiles.getByRole('button', { name: 'Stay' }).click();
+    await leaveFiles.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/postAd');
+    await page.getByText(`${media.length} of 6 chosen`).waitFor();
 
     // Post Ad! is far below the form's top: a refusal takes the focus to what must be mended.
     const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);

@@ -103,6 +103,21 @@ describe('the web shell, for a guest', () => {
     await context.close();
   });
 
+  it('puts the focus on the new page from a link in the page, however long its screen takes to come', async () => {
+    const { context, page } = await openPage();
+    // A slow phone's fetch of the Register screen, which the login page does not bring.
+    await context.route('**/RegisterScreen-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await visit(page, '/login');
+    await page.getByRole('main').getByRole('link', { name: 'Sign up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('main', { name: 'Register' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await context.close();
+  });
+
   it('scrolls a field reached from below into view under the sticky bar, not behind it', async () => {
     const { context, page } = await openPage();
     await page.setViewportSize({ width: 390, height: 844 });

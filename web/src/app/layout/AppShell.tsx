@@ -48,11 +48,30 @@ function useFocusOnNewPage() {
       first.current = false;
       return;
     }
-    if (focusIsLost() || !main.current?.contains(document.activeElement))
-      main.current?.focus({ preventScroll: true });
+    const root = main.current;
+    if (!root) return;
+    const toMain = () => root.focus({ preventScroll: true });
+    if (focusIsLost() || !root.contains(document.activeElement)) return toMain();
+    // The page left may stay up, the link pressed in it focused, while the new page's script is
+    // fetched: when it goes, and the focus with it, the focus goes to the new page.
+    const pressed = document.activeElement;
+    const pageGone = new MutationObserver(() => {
+      if (pressed?.isConnected) return;
+      pageGone.disconnect();
+      if (focusIsLost()) toMain();
+    });
+    pageGone.observe(root, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => pageGone.disconnect(), NEW_PAGE_WAIT_MS);
+    return () => {
+      pageGone.disconnect();
+      window.clearTimeout(timer);
+    };
   }, [pathname]);
   return main;
 }
+
+/** How long after a move the page left is watched for going (a slow phone's fetch of a screen). */
+const NEW_PAGE_WAIT_MS = 30_000;
 
 /** The first Tab stop: past the top bar's links straight to the page; seen only when focused. */
 function SkipToMain({ onSkip }: { onSkip: () => void }) {

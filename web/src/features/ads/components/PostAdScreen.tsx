@@ -28,6 +28,7 @@ import {
 } from './AdFailureNotice.tsx';
 import { AdFormFields } from './AdFormFields.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { UploadList } from './UploadList.tsx';
 
 function PostAdForm({ address }: { address: ProfileAddress | null }) {
@@ -125,6 +126,11 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <Button type="submit" variant="contained" size="large" disabled={!canPost} loading={posting}>
         Post Ad!
       </Button>
+      {/* The fields outlive leaving (the draft); the photos and videos do not: asked first. */}
+      <UnsavedChangesGuard
+        when={!posting && !posted.current && media.uploads.length > 0}
+        what="the new ad's photos and videos"
+      />
       {/* Cancelled at the start, the keyboard goes to the notice's way on, Edit profile. */}
       <AddressRequiredDialog
         open={ad.addressDialog}
