@@ -38,7 +38,7 @@ describe('the web shell, for a guest', () => {
       .getByRole('banner')
       .evaluate((bar) => getComputedStyle(bar).backgroundColor);
     expect(barColour).toBe(PURPLE);
-    const login = page.getByRole('link', { name: 'Login', exact: true });
+    const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
     expect(await login.getAttribute('href')).toBe('/login?redirect=%2F');
     for (const link of ['Ads', 'Contact Us', 'Public Response', 'How its different']) {
       await page.getByRole('link', { name: link, exact: true }).waitFor();
@@ -172,7 +172,7 @@ describe('the web shell, for a guest', () => {
     await page.getByRole('heading', { name: 'Ad list' }).waitFor();
     expect(new URL(page.url()).search).toBe('?priceFrom=5000&search=swift');
     await page.getByTestId('search-summary').getByText('with 1 filter on').waitFor();
-    const login = page.getByRole('link', { name: 'Login', exact: true });
+    const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
     expect(await login.getAttribute('href')).toBe(
       `/login?redirect=${encodeURIComponent('/ads?priceFrom=5000&search=swift')}`,
     );
@@ -183,6 +183,16 @@ describe('the web shell, for a guest', () => {
     const { context, page } = await openPage();
     await visit(page, '/settings');
     await page.waitForURL((url) => url.pathname === '/');
+    // Told why, with the way back in: Login returns to the page asked for.
+    const notice = page.getByRole('main').getByRole('alert').filter({
+      hasText: MESSAGES.loginRequired,
+    });
+    expect(await notice.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fsettings',
+    );
+    // Gone once the guest moves on.
+    await page.getByRole('banner').getByRole('link', { name: 'Ads', exact: true }).click();
+    await expect.poll(() => notice.count()).toBe(0);
     await visit(page, '/ads/6f1c-22aa');
     await page.getByRole('heading', { name: 'Ad detail' }).waitFor();
     expect(pathOf(page)).toBe('/ads/6f1c-22aa');
@@ -380,7 +390,7 @@ describe('the web shell, for a guest', () => {
   it('stays a guest, without a crash, when the stored token is not accepted', async () => {
     const { context, page } = await openPage({ jwt: 'not-a-real-token', username: 'someone' });
     await visit(page, '/');
-    await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Ad list' }).waitFor();
     await context.close();
   });

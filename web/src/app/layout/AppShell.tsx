@@ -14,6 +14,7 @@ import { pageChrome, shownScreen, type PageLayout } from './layoutRules.ts';
 import { focusIsLost } from '../../lib/focusLost.ts';
 import { pageTitle } from './pageTitle.ts';
 import { TopBar } from './TopBar.tsx';
+import { SentHomeNotice } from './SentHomeNotice.tsx';
 
 const NO_ROUTE: RouteHandle = { screen: 'Boli', layout: 'standard', access: 'public' };
 
@@ -127,6 +128,7 @@ export function AppShell() {
             data-card={chrome.card}
             sx={{ flex: 1, minWidth: 0, outline: 'none' }}
           >
+            <SentHomeNotice />
             {chrome.card ? (
               <Paper elevation={1} sx={{ p: { xs: 2, md: 3 } }}>
                 <PageOutlet />
