@@ -715,6 +715,12 @@ describe('the contact form', () => {
     await page.getByLabel(/^First name/).fill('');
     await refusedWith(MESSAGES.contactAllDetails);
     await page.getByLabel(/^First name/).fill('Guest');
+    // A message being written outlives a reload: kept in the tab till sent.
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel(/^Description/).inputValue())
+      .toBe('How do Hidden bids work?');
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe(email);
 
     // Sent offline, the form says so while offline, and takes it back once the connection is.
     await page.context().setOffline(true);
@@ -726,6 +732,10 @@ describe('the contact form', () => {
     await page.getByRole('dialog', { name: MESSAGES.contactSent }).waitFor();
     await page.screenshot({ path: '/tmp/boli-social-contact.png', fullPage: true });
     expect(await fromMailbox(app, email, /We received your message: Inquiry/)).toBeTruthy();
+    // Sent, it is not kept: the form opens empty again.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    expect(await page.getByLabel(/^Description/).inputValue()).toBe('');
   }, 120_000);
 
   it('is in a member’s menu, whose top bar has no Contact Us, and knows who writes', async () => {

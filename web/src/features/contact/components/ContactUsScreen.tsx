@@ -26,6 +26,7 @@ import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoe
 import { phoneTyped } from '../../../lib/numberInput.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { characterCount } from '@boli/engine/shared/characters';
+import { readContactDraft, saveContactDraft } from '../model/contactDraft.ts';
 
 const EMPTY: ContactForm = {
   country: '',
@@ -53,9 +54,25 @@ const LABELS: Record<ContactField, string> = {
  * the engine's, so the form and the api refuse alike.
  */
 export function ContactUsScreen() {
-  const { token, status } = useSession();
+  const { token, status, user } = useSession();
   const { request } = useApi();
-  const [form, setForm] = useState<ContactForm>(EMPTY);
+  const memberId = user?._id;
+  // A message being written outlives a reload or a look elsewhere (model/contactDraft.ts): read
+  // once whose it is is known (a stored login is still being checked on a reload), kept after.
+  const settled = status !== 'loading';
+  const [form, setForm] = useState<ContactForm>(
+    () => (settled ? readContactDraft(memberId) : null) ?? EMPTY,
+  );
+  const [draftRead, setDraftRead] = useState(settled);
+  useEffect(() => {
+    if (!settled || draftRead) return;
+    setDraftRead(true);
+    const kept = readContactDraft(memberId);
+    if (kept) setForm(kept);
+  }, [settled, draftRead, memberId]);
+  useEffect(() => {
+    if (draftRead) saveContactDraft(memberId, form);
+  }, [draftRead, memberId, form]);
   // A member's own details, filled in again after each message sent.
   const [sender, setSender] = useState<Partial<ContactForm>>({});
   const [countries, setCountries] = useState<Country[]>([]);
