@@ -172,6 +172,8 @@ describe('the web shell, for a guest', () => {
     await page.getByRole('heading', { name: 'Ad list' }).waitFor();
     expect(new URL(page.url()).search).toBe('?priceFrom=5000&search=swift');
     await page.getByTestId('search-summary').getByText('with 1 filter on').waitFor();
+    // The tab says what was sought, so that several searches in tabs are told apart.
+    await expect.poll(() => page.title()).toBe('Search: swift · Boli');
     const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
     expect(await login.getAttribute('href')).toBe(
       `/login?redirect=${encodeURIComponent('/ads?priceFrom=5000&search=swift')}`,

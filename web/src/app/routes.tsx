@@ -255,6 +255,12 @@ export type RouteHandle = Pick<
 
 const USER_NAME = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.username.min},${LIMITS.username.max}}$`);
 
+/** The ad list with a search (the top bar's box): its tab and main region say what was sought. */
+const searchScreen = (search: URLSearchParams): string | undefined => {
+  const sought = search.get('search')?.trim();
+  return sought ? `Search: ${sought}` : undefined;
+};
+
 /**
  * The spec's route table (section 2), one row per route, in its order: the path, who may see it
  * and the page layout. Static paths outrank /:userName, so a user name never hides a page.
@@ -263,6 +269,7 @@ export const ROUTES: readonly RouteRow[] = [
   {
     path: '/',
     screen: 'Ads',
+    screenOf: searchScreen,
     access: 'home',
     layout: 'standard',
     element: <AdListScreen />,
@@ -271,6 +278,7 @@ export const ROUTES: readonly RouteRow[] = [
   {
     path: '/ads',
     screen: 'Ads',
+    screenOf: searchScreen,
     access: 'validatedMember',
     homeKeepsQuery: true,
     layout: 'standard',
@@ -491,6 +499,10 @@ export const ROUTES: readonly RouteRow[] = [
   {
     path: '/support/ads',
     screen: 'Ad history',
+    screenOf: (search) => {
+      const key = search.get('key')?.trim();
+      return key ? `Ad history lookup: ${key}` : undefined;
+    },
     access: 'member',
     roles: AD_HISTORY_ROLES,
     layout: 'staff',

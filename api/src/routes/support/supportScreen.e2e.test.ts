@@ -352,6 +352,8 @@ describe('the ad history lookup', () => {
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
     await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
+    // Disputes open in several tabs are told apart by their ads.
+    await expect.poll(() => page.title()).toMatch(/^Ad history: Royal Enfield.* · Boli$/);
   });
 
   it('finds an ad by its name, misspelt too, and opens its history from the list', async () => {

@@ -43,6 +43,7 @@ import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellSt
 import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
 function Actor({
@@ -135,6 +136,8 @@ export function AdHistoryScreen() {
     ),
   );
   const focusWhenLoaded = useFocusWhenLoaded(history);
+  // Several disputes open in tabs are told apart by their ads.
+  useItemTitle(history ? `Ad history: ${history.itemName ?? adId}` : undefined);
 
   if (failure) {
     return (
