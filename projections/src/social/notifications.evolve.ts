@@ -314,7 +314,9 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
         params.spaceType = outcome.spaceType;
         params.slotdate = outcome.slotdate;
       }
-      return [note(event.data.userId, 'purchaseFulfilled', { params })];
+      // A bid the fee placed: its note opens the ad, where the bid is.
+      const adId = outcome.type === 'bidPlaced' ? outcome.adId : null;
+      return [note(event.data.userId, 'purchaseFulfilled', { params, adId })];
     }
     case 'RefundRequested':
       return [

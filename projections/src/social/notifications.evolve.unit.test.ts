@@ -434,6 +434,8 @@ describe('billing notifications', () => {
       },
     });
     expect(delivered?.userId).toBe('u-1');
+    // It opens the ad the bid was placed on.
+    expect(delivered?.adId).toBe('a-1');
     expect(notificationMessage(delivered!.kind, delivered!.params, '')).toBe(
       'Your bid processing fee was received and your bid was placed.',
     );

@@ -48,7 +48,8 @@ export const notificationsProjection = defineProjection<Tables>({
   //    projection writes without a new version, so read models built before kept notes unnamed).
   // 7: each ad keeps its top-ranked bid: at equal highest amounts the close names the bid placed
   //    first, as the ad's page does, where it named nobody.
-  version: 7,
+  // 8: a bid placed by its processing fee: the note carries the ad, and opens it.
+  version: 8,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
