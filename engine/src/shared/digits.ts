@@ -40,8 +40,11 @@ export const NUMBER_FIELDS: ReadonlySet<string> = new Set([
   'yearOfManufactureTo',
   'phone',
   'mobile',
+  'managerMobile',
   'pincode',
   'otp',
+  // The sign-up captcha's answer is a sum.
+  'captchaAnswer',
 ]);
 
 /** A field's value as read: a number field's digits 0–9, any other field's as typed. */

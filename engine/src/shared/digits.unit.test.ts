@@ -35,6 +35,8 @@ describe('asciiDigits', () => {
   it('reads the number fields so, and keeps other text as typed', () => {
     expect(numberFieldRead('pincode', '४००६०१')).toBe('400601');
     expect(numberFieldRead('bidamt', '५०००')).toBe('5000');
+    expect(numberFieldRead('captchaAnswer', '१६')).toBe('16');
+    expect(numberFieldRead('managerMobile', '९८७६५४३२१०')).toBe('9876543210');
     expect(numberFieldRead('houseno', '४२')).toBe('४२');
     expect(numberFieldRead('itemName', 'स्कूटी २०२१')).toBe('स्कूटी २०२१');
   });

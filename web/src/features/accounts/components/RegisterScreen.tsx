@@ -24,6 +24,7 @@ import { GENDERS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { fetchCountries, type Country } from '../../../app/api/reference.ts';
 import { writeStored } from '../../../app/session/storage.ts';
+import { numberFieldRead } from '@boli/engine/shared/digits';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { PhoneNumberFields } from '../../../components/PhoneNumberFields.tsx';
@@ -126,7 +127,8 @@ export function RegisterScreen() {
   const bind = (field: RegisterField) => ({
     name: field,
     value: values[field] as string,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      set(field, numberFieldRead(field, event.target.value)),
     ...fieldErrorProps(fieldErrors[field]),
   });
 
