@@ -1,4 +1,4 @@
-import type { ContactForm } from '@boli/engine/social/contact.rules';
+import { CONTACT_FIELDS, type ContactForm } from '@boli/engine/social/contact.rules';
 import { parseStoredJson, readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 
 /*
@@ -11,16 +11,6 @@ import { parseStoredJson, readTabItem, tabStorage, writeTabItem } from '../../..
 export const contactDraftKey = (memberId: string | undefined): string =>
   `contactDraft:${memberId ?? 'guest'}`;
 
-const FIELDS = [
-  'country',
-  'firstname',
-  'lastname',
-  'email',
-  'mobile',
-  'description',
-  'subject',
-] as const satisfies readonly (keyof ContactForm)[];
-
 /** The form kept for this member or guest; null when there is none (or it is not a form). */
 export function readContactDraft(
   memberId: string | undefined,
@@ -29,8 +19,8 @@ export function readContactDraft(
   const stored = parseStoredJson(readTabItem(contactDraftKey(memberId), store));
   if (typeof stored !== 'object' || stored === null) return null;
   const record = stored as Record<string, unknown>;
-  if (!FIELDS.every((field) => typeof record[field] === 'string')) return null;
-  return Object.fromEntries(FIELDS.map((field) => [field, record[field]])) as ContactForm;
+  if (!CONTACT_FIELDS.every((field) => typeof record[field] === 'string')) return null;
+  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, record[field]])) as ContactForm;
 }
 
 /** Keeps the form as it now is; one without a description keeps nothing. */
