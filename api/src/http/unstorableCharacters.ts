@@ -41,8 +41,8 @@ export type Unstorable = { readonly code: UnstorableCode; readonly field?: strin
  */
 export function unstorableIn(value: unknown): Unstorable | undefined {
   const left: { value: unknown; field: string | undefined }[] = [{ value, field: undefined }];
-  const found = (code: UnstorableCode | undefined, field: string | undefined) =>
-    code ? { code, ...(field === undefined ? {} : { field }) } : undefined;
+  const found = (code: UnstorableCode, field: string | undefined): Unstorable =>
+    field === undefined ? { code } : { code, field };
   let top = true;
   while (left.length > 0) {
     const next = left.pop()!;

@@ -129,7 +129,8 @@ export async function listNotifications(
   before?: string,
 ): Promise<NotificationPage> {
   const limit = LIMITS.notificationListLimit;
-  const page = newestOfItsRequest(select(db).where('n.user_id', userId));
+  const mine = () => newestOfItsRequest(select(db).where('n.user_id', userId));
+  const page = mine();
   if (before !== undefined) {
     page.whereRaw(
       '(n.created_at, n.position_commit, n.position_prepare, n.id) < ' +
@@ -143,7 +144,7 @@ export async function listNotifications(
   const next = rows.length > limit ? shown[shown.length - 1]!.id : null;
   const waiting: Row[] =
     before === undefined && next !== null
-      ? await newestOfItsRequest(select(db).where('n.user_id', userId))
+      ? await mine()
           .where('n.kind', 'mobileRequest')
           .whereRaw("coalesce(r.status, 'pending') = 'pending'")
           .whereNotIn(

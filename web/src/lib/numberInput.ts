@@ -92,8 +92,8 @@ export const keptOf = (number: NumberField | undefined, typed: string): string |
 /**
  * A mobile number as pasted or typed ("+91 98765 43210", "98765-43210", "(0) 98765 43210"): the
  * spaces, dashes, dots and brackets people group it with dropped, and a leading dial code
- * (`dialCode`, e.g. '+91') or trunk 0 before the number; digits of any script as 0–9. Anything else is kept as typed, for the
- * shared rules to name ('can only contains digits').
+ * (`dialCode`, e.g. '+91') or trunk 0 before the number; digits of any script as 0–9. Anything
+ * else is kept as typed, for the shared rules to name ('can only contains digits').
  */
 export function phoneTyped(value: string, dialCode = ''): string {
   const text = asciiDigits(value).replace(/[\s\-.()]/g, '');
