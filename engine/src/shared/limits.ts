@@ -173,6 +173,11 @@ export const LIMITS = {
   contactTextMax: 100,
   /** Contact messages one address (IP) may send per hour; stops a script filling the inbox. */
   contactPerIpPerHour: 20,
+  /**
+   * Not the spec's: the Contact Us acknowledgement goes to one address at most once in this many
+   * hours, however often the form names it: a stranger cannot make Boli mail someone repeatedly.
+   */
+  contactAcknowledgementEveryHours: 24,
   // Payments (issue #7), the web side: how long the success call may take before the screen says
   // the payment is being confirmed, and how often it then asks where the purchase stands.
   paymentConfirmTimeoutMs: 20_000,

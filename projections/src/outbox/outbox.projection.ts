@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection, type PhysicalTables } from '../runtime/projection.ts';
 import { renderMessage, type MessageKind } from './outbox.messages.ts';
-import { contactAcknowledgement } from '../social/contactAcknowledgement.ts';
+import {
+  acknowledgedSince,
+  CONTACT_ACKNOWLEDGEMENT_KIND,
+  contactAcknowledgement,
+} from '../social/contactAcknowledgement.ts';
 import type { ContactMessageReceived } from '@boli/engine/social/contact.events';
 
 /**
@@ -32,6 +36,21 @@ async function recipientOf(
   return trx(tables.outbox_recipients).where({ user_id: userId }).first();
 }
 
+/** Whether another acknowledgement went to this address (any case) in the window before it. */
+async function acknowledgedLately(
+  trx: Knex.Transaction,
+  tables: PhysicalTables<Tables>,
+  message: { id: string; recipient: string; created_at: Date },
+): Promise<boolean> {
+  const earlier = await trx(tables.outbox_messages)
+    .where({ kind: CONTACT_ACKNOWLEDGEMENT_KIND })
+    .whereRaw('lower(recipient) = lower(?)', [message.recipient])
+    .where('created_at', '>', acknowledgedSince(message.created_at))
+    .whereNot({ id: message.id })
+    .first('id');
+  return earlier !== undefined;
+}
+
 async function handle(
   trx: Knex.Transaction,
   event: RecordedEvent,
@@ -56,11 +75,13 @@ async function handle(
       .onConflict('user_id')
       .ignore();
   }
-  // A contact message is acknowledged to the address it came from (no account, no secret).
+  // A contact message is acknowledged to the address it came from (no account, no secret), once
+  // in a while at most: the time is the event's, so a rebuild decides as the first run did.
   if (event.type === 'ContactMessageReceived') {
     const message = contactAcknowledgement(
       event as RecordedEvent<string, ContactMessageReceived['data']>,
     );
+    if (await acknowledgedLately(trx, tables, message)) return;
     await trx(tables.outbox_messages).insert(message).onConflict('id').ignore();
     return;
   }
@@ -90,9 +111,28 @@ async function handle(
     .ignore();
 }
 
+async function createOutboxMessagesTable(trx: Knex.Transaction, table: string): Promise<void> {
+  await trx.schema.createTable(table, (t) => {
+    t.uuid('id').primary();
+    t.text('user_id').notNullable();
+    t.text('kind').notNullable();
+    t.text('channel').notNullable();
+    t.text('recipient').notNullable();
+    t.text('subject').notNullable();
+    t.text('text').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable();
+    t.timestamp('expires_at', { useTz: true }).notNullable().index(`${table}_expires`);
+  });
+  await trx.raw('CREATE INDEX ?? ON ?? (lower(recipient), kind, created_at)', [
+    `${table}_recipient`,
+    table,
+  ]);
+}
+
 export const outboxProjection = defineProjection<Tables>({
   name: 'outbox',
-  version: 1,
+  // 2: acknowledgements looked up by address (`acknowledgedLately`).
+  version: 2,
   handles: [...Object.keys(KIND_OF), 'ContactMessageReceived', 'PhoneChanged'],
   tables: {
     outbox_recipients: {
@@ -104,20 +144,7 @@ export const outboxProjection = defineProjection<Tables>({
           t.text('firstname').notNullable();
         }),
     },
-    outbox_messages: {
-      create: (trx, table) =>
-        trx.schema.createTable(table, (t) => {
-          t.uuid('id').primary();
-          t.text('user_id').notNullable();
-          t.text('kind').notNullable();
-          t.text('channel').notNullable();
-          t.text('recipient').notNullable();
-          t.text('subject').notNullable();
-          t.text('text').notNullable();
-          t.timestamp('created_at', { useTz: true }).notNullable();
-          t.timestamp('expires_at', { useTz: true }).notNullable().index(`${table}_expires`);
-        }),
-    },
+    outbox_messages: { create: createOutboxMessagesTable },
   },
   handle,
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -395,6 +396,24 @@ describe('notifications', () => {
 describe('the contact form', () => {
   const form = GUEST_CONTACT_FORM;
 
+  /** The dev mailbox's mails to `address`, waiting (up to 15 s) for the first. */
+  const mailsTo = async (address: string) => {
+    const deadline = Date.now() + 15_000;
+    let mails: { subject?: string; text?: string }[] = [];
+    while (Date.now() < deadline) {
+      const response = await fetch(
+        `${app.baseUrl}/dev/api/mailbox?to=${encodeURIComponent(address)}`,
+      );
+      const body = (await response.json()) as { data?: unknown } | unknown[];
+      mails = (
+        Array.isArray(body) ? body : ((body as { data?: unknown[] }).data ?? [])
+      ) as typeof mails;
+      if (mails.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return mails;
+  };
+
   it.each(Object.keys(form))(
     'refuses a form without %s: “Please enter all details.”',
     async (field) => {
@@ -447,24 +466,35 @@ describe('the contact form', () => {
     };
     expect(inbox.messages[0]).toMatchObject({ ...form, sentBy: null });
 
-    const deadline = Date.now() + 15_000;
-    let mails: { subject?: string; text?: string }[] = [];
-    while (Date.now() < deadline) {
-      const response = await fetch(
-        `${app.baseUrl}/dev/api/mailbox?to=${encodeURIComponent(form.email)}`,
-      );
-      const body = (await response.json()) as { data?: unknown } | unknown[];
-      mails = (
-        Array.isArray(body) ? body : ((body as { data?: unknown[] }).data ?? [])
-      ) as typeof mails;
-      if (mails.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const mails = await mailsTo(form.email);
     expect(mails[0]?.subject).toBe('We received your message: Inquiry');
     expect(mails[0]?.text).toContain('you will hear from us shortly');
     // Anyone may give any address: nothing typed is sent to it but the subject, from a list.
     expect(mails[0]?.text).not.toContain(form.description);
     expect(mails[0]?.text).not.toContain(form.firstname);
+  });
+
+  it('acknowledges one address once a day, however often the form names it', async () => {
+    const address = `ack-${randomUUID().slice(0, 8)}@example.com`;
+    const other = `ack-other-${randomUUID().slice(0, 8)}@example.com`;
+    for (const email of [address, address.toUpperCase(), address]) {
+      expect((await kit.api('/api/contactus', { json: { ...form, email } })).status).toBe(200);
+    }
+    expect((await kit.api('/api/contactus', { json: { ...form, email: other } })).status).toBe(200);
+    // The outbox read model takes the messages in order: once the last one's mail is out, the
+    // ones before it were written to the outbox or never will be.
+    await mailsTo(other);
+    const db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 1 } });
+    try {
+      const written = await db('outbox_messages')
+        .whereRaw('lower(recipient) = ?', [address])
+        .select('text');
+      expect(written).toHaveLength(1);
+      expect(written[0].text).toContain('We send this note to an address once a day at most');
+    } finally {
+      await db.destroy();
+    }
+    expect(await mailsTo(address)).toHaveLength(1);
   });
 
   it('is marked handled by support, and open again, each list showing what it should', async () => {
