@@ -270,12 +270,24 @@ export function notificationsForSocialEvent(
             : 'mobileRequestRevoked';
       return [note(requestedBy, kind, { actorId: requestedTo, requestId })];
     }
+    // Each review's note names it (params.reviewId): a deleted review takes its notes with it
+    // (`deletedReviewOf`), since they would lead to a review the profile no longer shows.
     case 'ReviewPosted':
-      return [note(event.data.userId, 'reviewReceived', { actorId: event.data.postedBy })];
+      return [
+        note(event.data.userId, 'reviewReceived', {
+          actorId: event.data.postedBy,
+          params: { reviewId: event.data.reviewId },
+        }),
+      ];
     // A rewritten review may say the opposite: the member it is about is told (the writer is
-    // the only one who may rewrite it). A deleted one is simply gone from their profile.
+    // the only one who may rewrite it).
     case 'ReviewEdited':
-      return [note(event.data.userId, 'reviewEdited', { actorId: event.data.editedBy })];
+      return [
+        note(event.data.userId, 'reviewEdited', {
+          actorId: event.data.editedBy,
+          params: { reviewId: event.data.reviewId },
+        }),
+      ];
     case 'ReviewDeleted':
       return [];
     default: {
@@ -284,6 +296,13 @@ export function notificationsForSocialEvent(
     }
   }
 }
+
+/** The notes about a review: those a deleted review takes with it. */
+export const REVIEW_NOTE_KINDS: readonly NotificationKind[] = ['reviewReceived', 'reviewEdited'];
+
+/** The review whose notes `event` takes away: the one it deletes. */
+export const deletedReviewOf = (event: { type: string; data: unknown }): string | undefined =>
+  event.type === 'ReviewDeleted' ? (event.data as ReviewEvent['data']).reviewId : undefined;
 
 /**
  * A slot offered (params: the slot, the amount due, by when), a purchase delivered (params.outcome:

@@ -15,10 +15,12 @@ import {
 import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
 import {
   AD_NOTIFICATION_EVENT_TYPES,
+  deletedReviewOf,
   notificationsForAdEvent,
   notificationsForSocialEvent,
   PAYMENT_NOTIFICATION_EVENT_TYPES,
   notificationsForBillingEvent,
+  REVIEW_NOTE_KINDS,
   SLOT_NOTIFICATION_EVENT_TYPES,
   notificationsForSlotEvent,
   type AdTracking,
@@ -49,7 +51,8 @@ export const notificationsProjection = defineProjection<Tables>({
   // 7: each ad keeps its top-ranked bid: at equal highest amounts the close names the bid placed
   //    first, as the ad's page does, where it named nobody.
   // 8: a bid placed by its processing fee: the note carries the ad, and opens it.
-  version: 8,
+  // 9: a review's notes name it, and go when it is deleted.
+  version: 9,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
@@ -216,9 +219,28 @@ function insertSql({ table, rows, onConflict }: RowsWrite, when = ''): string {
      SELECT ${columns} FROM json_populate_recordset(NULL::${name}, ?::json) ${when} ${onConflict}`;
 }
 
+/** The notes of deleted reviews to remove, by the members they were for. */
+type ReviewNotesDelete = { readonly userIds: string[]; readonly reviewIds: string[] };
+
+/**
+ * `forget`'s DELETE (bindings: kinds, user ids, review ids), on the members' index; `ifMoved` for a
+ * one-statement batch (`IF_MOVED`'s condition).
+ */
+const deleteReviewNotesSql = (tables: PhysicalTables<Tables>, ifMoved: boolean): string =>
+  `DELETE FROM ${quoteIdentifier(tables.notifications)}
+    WHERE kind = ANY(?::text[]) AND user_id = ANY(?::text[])
+      AND params->>'reviewId' = ANY(?::text[]) ${ifMoved ? 'AND EXISTS (SELECT 1 FROM moved)' : ''}`;
+
+const deleteReviewNotesBindings = ({ userIds, reviewIds }: ReviewNotesDelete) => [
+  REVIEW_NOTE_KINDS,
+  userIds,
+  reviewIds,
+];
+
 /**
  * What a batch writes: the batch's ads are read at once (`read`), its events applied in log order
- * in memory, then the ads that changed and every notification are written with one INSERT each.
+ * in memory, then the ads that changed and every notification are written with one INSERT each;
+ * the notes of reviews deleted are dropped from those, and `forget` deletes those stored before.
  */
 async function planBatch(
   events: readonly RecordedEvent[],
@@ -227,13 +249,19 @@ async function planBatch(
     adIds: readonly string[],
     everyBidderOf: readonly string[],
   ) => Promise<Map<string, AdState>>,
-): Promise<RowsWrite[]> {
+): Promise<{ writes: RowsWrite[]; forget: ReviewNotesDelete | undefined }> {
   const adIdOf = (event: RecordedEvent) => (event.data as { adId: string }).adId;
   const adEvents = events.filter((event) => AD_EVENTS.includes(event.type));
   const tellingAll = adEvents.filter((event) => TELLS_EVERY_BIDDER.includes(event.type));
   const ads = await read([...new Set(adEvents.map(adIdOf))], [...new Set(tellingAll.map(adIdOf))]);
-  const notifications: Record<string, unknown>[] = [];
+  let notifications: Record<string, unknown>[] = [];
+  const forget: ReviewNotesDelete = { userIds: [], reviewIds: [] };
   for (const event of events) {
+    const deletedReview = deletedReviewOf(event);
+    if (deletedReview !== undefined) {
+      forget.userIds.push((event.data as { userId: string }).userId);
+      forget.reviewIds.push(deletedReview);
+    }
     let notes: NotificationDraft[];
     if (AD_EVENTS.includes(event.type)) {
       const adId = adIdOf(event);
@@ -277,6 +305,12 @@ async function planBatch(
       });
     }
   }
+  if (forget.reviewIds.length > 0) {
+    const deleted = new Set(forget.reviewIds);
+    notifications = notifications.filter(
+      (row) => !deleted.has(String((row.params as { reviewId?: string }).reviewId)),
+    );
+  }
   const changedAds = [...ads]
     .filter(([, ad]) => ad.changed && ad.tracking !== undefined)
     .map(([adId, { tracking, version }]) => ({
@@ -315,7 +349,10 @@ async function planBatch(
     },
     { table: tables.notifications, rows: notifications, onConflict: 'ON CONFLICT (id) DO NOTHING' },
   ];
-  return writes.filter((write) => write.rows.length > 0);
+  return {
+    writes: writes.filter((write) => write.rows.length > 0),
+    forget: forget.reviewIds.length > 0 ? forget : undefined,
+  };
 }
 
 /** A batch in its transaction: the ads read and locked, then one INSERT per table. */
@@ -324,11 +361,18 @@ async function handleBatch(
   events: readonly RecordedEvent[],
   tables: PhysicalTables<Tables>,
 ): Promise<void> {
-  const writes = await planBatch(events, tables, (adIds, everyBidderOf) =>
+  const { writes, forget } = await planBatch(events, tables, (adIds, everyBidderOf) =>
     loadAds(trx, tables, adIds, everyBidderOf),
   );
   for (const write of writes)
     await preparedQuery(trx, insertSql(write), [JSON.stringify(write.rows)]);
+  if (forget) {
+    await preparedQuery(
+      trx,
+      deleteReviewNotesSql(tables, false),
+      deleteReviewNotesBindings(forget),
+    );
+  }
 }
 
 /** A batch in two round trips: the ads read, then both INSERTs with the checkpoint's move. */
@@ -337,16 +381,15 @@ async function batchStatement(
   events: RecordedEvent[],
   tables: PhysicalTables<Tables>,
 ): Promise<BatchStatement> {
-  const writes = await planBatch(events, tables, (adIds, everyBidderOf) =>
+  const { writes, forget } = await planBatch(events, tables, (adIds, everyBidderOf) =>
     loadAds(db, tables, adIds, everyBidderOf),
   );
-  return {
-    ctes:
-      writes.length === 0
-        ? 'nothing AS (SELECT 1)'
-        : writes
-            .map((write, i) => `write${i} AS (${insertSql(write, IF_MOVED)} RETURNING 1)`)
-            .join(', '),
-    bindings: writes.map((write) => JSON.stringify(write.rows)),
-  };
+  const ctes = writes.map((write, i) => `write${i} AS (${insertSql(write, IF_MOVED)} RETURNING 1)`);
+  const bindings: unknown[] = writes.map((write) => JSON.stringify(write.rows));
+  // The notes it deletes were stored by batches before: none is among this statement's inserts.
+  if (forget) {
+    ctes.push(`forgotten AS (${deleteReviewNotesSql(tables, true)} RETURNING 1)`);
+    bindings.push(...deleteReviewNotesBindings(forget));
+  }
+  return { ctes: ctes.length === 0 ? 'nothing AS (SELECT 1)' : ctes.join(', '), bindings };
 }

@@ -21,7 +21,11 @@ import {
   mobileRequestStream,
   type MobileRequestEvent,
 } from '@boli/engine/social/mobileRequest.events';
-import { reviewsStream, type ReviewPosted } from '@boli/engine/social/review.events';
+import {
+  reviewsStream,
+  type ReviewEvent,
+  type ReviewPosted,
+} from '@boli/engine/social/review.events';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { physicalTables, type Projection } from '../runtime/projection.ts';
 import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
@@ -405,6 +409,41 @@ describe('the social read models', () => {
     expect(older.next).toBeNull();
     const all = [...first.notifications, ...older.notifications];
     expect(new Set(all.map((n) => n._id)).size).toBe(56);
+  });
+
+  it('take a deleted review’s notes away, whether stored before or in the same batch', async () => {
+    const [seller, reviewer] = ['u-reviewed', 'u-deleting-reviewer'];
+    await register(seller, 'reviewed_seller');
+    await register(reviewer, 'deleting_reviewer');
+    const review = (reviewId: string, i: number): ReviewEvent => ({
+      type: 'ReviewPosted',
+      data: { reviewId, userId: seller, postedBy: reviewer, text: 'Fine', postedAt: at(50 + i) },
+    });
+    const deleted = (reviewId: string): ReviewEvent => ({
+      type: 'ReviewDeleted',
+      data: { reviewId, userId: seller, deletedBy: reviewer, byStaff: false, deletedAt: at(60) },
+    });
+    const notesFor = async () => {
+      const listed = (await listNotifications(db, seller)).notifications;
+      const stored = await db('notifications').whereIn(
+        'id',
+        listed.map((n) => n._id),
+      );
+      return stored.map((row) => [row.kind, row.params]);
+    };
+    await append(reviewsStream(seller), [review('kept', 0), review('gone', 1)], (i) => at(50 + i));
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+    expect(await notesFor()).toHaveLength(2);
+
+    // Stored by an earlier batch, then deleted; and posted and deleted within one batch.
+    const later: ReviewEvent[] = [deleted('gone'), review('brief', 2), deleted('brief')];
+    await store.append(
+      reviewsStream(seller),
+      later.map((event, i) => ({ ...event, metadata: meta(at(60 + i)) })),
+      1,
+    );
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+    expect(await notesFor()).toEqual([['reviewReceived', { reviewId: 'kept' }]]);
   });
 });
 
