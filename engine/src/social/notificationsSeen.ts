@@ -20,7 +20,7 @@ export const NOTIFICATIONS_SEEN_EVENT_TYPES = [
 ] as const satisfies readonly NotificationsSeenEvent['type'][];
 
 /**
- * `seenAt`: the newest notification shown, or the device's time then (`seenMarkOf`). A mark is
+ * `seenAt`: the time of the newest notification shown (`seenMarkOf` in the web app). A mark is
  * moved no further ahead than the command's own time allows (a device's clock running fast
  * would otherwise hide what comes next).
  */

@@ -10,15 +10,17 @@ import type { Notification } from './api/socialApi.ts';
 export const seenKey = (userId: string): string => `notificationsSeenAt:${userId}`;
 
 /**
- * The mark the menu's opening leaves: now, or the newest notification shown if the server's clock
- * put it later than this browser's, so that what was shown is not counted again.
+ * The mark the menu's opening leaves: the newest notification it shows (null when it shows none,
+ * which leaves the mark where it was). Not the time of opening: a note recorded before then but
+ * not yet in the read model (the projections lag, or catch up after an outage) was not shown,
+ * and comes dated after every note that was, so it still counts as new when it arrives.
  */
-export function seenMarkOf(notifications: readonly Notification[], now: Date): string {
+export function seenMarkOf(notifications: readonly Notification[]): string | null {
   const newest = Math.max(
-    now.getTime(),
+    Number.NEGATIVE_INFINITY,
     ...notifications.map((notification) => Date.parse(notification.createdAt) || 0),
   );
-  return new Date(newest).toISOString();
+  return Number.isFinite(newest) ? new Date(newest).toISOString() : null;
 }
 
 /** A request the member answers that is not yet approved or rejected: Approve / Reject wait. */

@@ -47,7 +47,6 @@ import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { DATES_IN_TEXT } from '../../../lib/format.ts';
-import { serverNow } from '../../../lib/serverClock.ts';
 import { changedInThisTab, onChangedInAnotherTab } from '../../../app/notificationSignal.ts';
 
 /** The id of a notification's message, which its answer buttons are described by. */
@@ -170,7 +169,8 @@ export function NotificationBell() {
 
   const open = (target: HTMLElement) => {
     setAnchor(target);
-    const mark = seenMarkOf(notifications, new Date(serverNow()));
+    const mark = seenMarkOf(notifications);
+    if (mark === null) return;
     setSeenAt(mark);
     try {
       window.localStorage.setItem(key, mark);
