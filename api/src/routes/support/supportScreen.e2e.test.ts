@@ -376,6 +376,10 @@ describe('the ad history lookup', () => {
     await page.goBack();
     await result.waitFor();
     expect(await field.inputValue()).toBe('royal enfeild classic');
+    // …with the keyboard on the ad that was opened, to go on from there.
+    await page.waitForFunction(
+      () => document.activeElement?.textContent === 'Royal Enfield Classic 350',
+    );
     await page.reload();
     await result.waitFor();
     expect(await field.inputValue()).toBe('royal enfeild classic');

@@ -15,6 +15,7 @@ import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
+import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 import {
   adHistoryPath,
   adLookupOf,
@@ -155,13 +156,7 @@ function FoundAds({ keyAsked, ads }: { keyAsked: string; ads: readonly StaffFoun
       <List dense disablePadding>
         {ads.map((ad) => (
           <ListItem key={ad._id} disableGutters sx={{ display: 'block' }}>
-            <Link
-              component={RouterLink}
-              to={adHistoryPath(ad._id)}
-              sx={{ ...TAP_TARGET, ...WRAP_ANYWHERE }}
-            >
-              {ad.itemName}
-            </Link>
+            <FoundAdLink ad={ad} />
             <Typography variant="body2" color="textSecondary">
               by {ad.postedByUsername}, posted {formatDate(ad.createdAt)} ·{' '}
               {ad.bidOpen ? 'open for bids' : 'bidding closed'} · found by {FOUND_BY[ad.foundBy]}
@@ -170,5 +165,21 @@ function FoundAds({ keyAsked, ads }: { keyAsked: string; ads: readonly StaffFoun
         ))}
       </List>
     </Stack>
+  );
+}
+
+/** A found ad's link to its history; Back from there puts the keyboard on it again. */
+function FoundAdLink({ ad }: { ad: StaffFoundAd }) {
+  const returnFocus = useReturnFocus<HTMLAnchorElement>(adHistoryPath(ad._id));
+  return (
+    <Link
+      component={RouterLink}
+      to={adHistoryPath(ad._id)}
+      ref={returnFocus.ref}
+      onClick={returnFocus.onOpen}
+      sx={{ ...TAP_TARGET, ...WRAP_ANYWHERE }}
+    >
+      {ad.itemName}
+    </Link>
   );
 }
