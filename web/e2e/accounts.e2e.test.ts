@@ -18,6 +18,7 @@ import {
   OTP_CODE,
   signUp,
   submitRegisterForm,
+  type Person,
 } from './support/members.ts';
 
 /*
@@ -204,6 +205,71 @@ describe('a new member', () => {
     await page.waitForURL((url) => url.pathname === '/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('returnAfterVerify'))).toBeNull();
+    await context.close();
+  });
+});
+
+/** Register shows `person`'s profile as fillRegisterForm typed it, and no password. */
+async function expectProfileKept(page: Page, person: Person): Promise<void> {
+  await page.getByRole('heading', { name: 'Register' }).waitFor();
+  await expect.poll(() => field(page, 'Email').inputValue()).toBe(person.email);
+  const shown = {
+    username: await field(page, 'Username').inputValue(),
+    names: [
+      await field(page, 'First name').inputValue(),
+      await field(page, 'Last name').inputValue(),
+    ],
+    phone: await field(page, 'Mobile number').inputValue(),
+    bidAlias: await field(page, 'Bid alias').inputValue(),
+    gender: await page.getByRole('combobox', { name: 'Gender' }).innerText(),
+    dob: await field(page, 'Date of birth').inputValue(),
+    passwords: [
+      await field(page, 'Password').inputValue(),
+      await field(page, 'Confirm password').inputValue(),
+    ],
+  };
+  expect(shown).toEqual({
+    username: person.username,
+    names: ['Asha', 'Rao'],
+    phone: person.phone,
+    bidAlias: person.bidAlias,
+    gender: 'Female',
+    dob: '1990-04-12',
+    passwords: ['', ''],
+  });
+}
+
+/** Everything the tab's sessionStorage holds, as text. */
+const tabStorageText = (page: Page) => page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+
+describe('Register being filled in', () => {
+  it('keeps the profile typed over a reload, and Login and Back, never a password; forgets it once sent', async () => {
+    const person = newPerson('acc');
+    const { context, page } = await desktop();
+    await visit(page, '/register');
+    await page.getByRole('heading', { name: 'Register' }).waitFor();
+    await fillRegisterForm(page, person);
+    await expect.poll(() => tabStorageText(page)).toContain('1990-04-12');
+    expect(await tabStorageText(page)).not.toContain(person.password);
+
+    await page.reload();
+    await expectProfileKept(page, person);
+
+    // A look at Login, and Back: still there; and again when Login's Sign up brings the guest back.
+    await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await page.goBack();
+    await expectProfileKept(page, person);
+    await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign up', exact: true }).click();
+    await expectProfileKept(page, person);
+
+    // Signed up, the tab keeps none of it.
+    await field(page, 'Password').fill(person.password);
+    await field(page, 'Confirm password').fill(person.password);
+    await submitRegisterForm(page);
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    expect(await tabStorageText(page)).not.toContain(person.email);
     await context.close();
   });
 });

@@ -40,6 +40,11 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 import { keepReturnAfterVerify, loginPath } from '../model/returnAfterVerify.ts';
+import {
+  clearRegisterDraft,
+  readRegisterDraft,
+  saveRegisterDraft,
+} from '../model/registerDraft.ts';
 import { VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
 import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
@@ -88,7 +93,10 @@ const CAPTCHA_QUESTION_ID = 'captcha-question';
 
 /** Register (sections 2, 4, 5): the form, the confirm dialog, then /otp-phone-verify. */
 export function RegisterScreen() {
-  const [values, setValues] = useState<SignupValues>(EMPTY);
+  // What was typed outlives a reload, or a look at Login and Back (model/registerDraft.ts): the
+  // profile only, never the passwords or the captcha.
+  const [values, setValues] = useState<SignupValues>(() => readRegisterDraft(EMPTY));
+  useEffect(() => saveRegisterDraft(values), [values]);
   const [countries, setCountries] = useState<Country[]>([]);
   const { captcha, failed: captchaFailed, reload: reloadCaptcha } = useCaptcha();
   const [snapshot, send] = useMachine(machine, { input: {} });
@@ -110,6 +118,7 @@ export function RegisterScreen() {
 
   useEffect(() => {
     if (!result) return;
+    clearRegisterDraft();
     writeStored('validationJWT', result.validationJWT);
     writeStored('userId', result.userId);
     writeStored('username', result.username);
