@@ -9,8 +9,8 @@ import { api, postAd } from './support/payments.ts';
 
 /*
  * The ad list keeps its state across a visit to an ad: the filters live in the address (so a
- * reload and a shared link keep them too), and Back shows the pages that were loaded, not page 1
- * again. One more ad than a page holds, all in the category filtered on.
+ * reload and a shared link keep them too), and Back, or a reload, shows the pages that were
+ * loaded, not page 1 again. One more ad than a page holds, all in the category filtered on.
  */
 
 let app: TestApp;
@@ -65,9 +65,9 @@ describe('the ad list after a visit to an ad', () => {
     const filter = page.getByRole('button', { name: 'Filter' });
     expect(await filter.locator('..').innerText()).toContain('1');
 
-    // A reload starts from page 1, still filtered.
+    // A reload shows both pages again, still filtered.
     await page.reload();
-    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    await expect.poll(() => cards(page).count()).toBe(COUNT);
     expect(await page.getByRole('button', { name: 'Filter' }).locator('..').innerText()).toContain(
       '1',
     );
@@ -160,7 +160,7 @@ describe('the ad list after a visit to an ad', () => {
 
     // On a phone the two fit side by side, each on one line, and nothing scrolls sideways.
     await page.setViewportSize(PHONE);
-    await page.reload();
+    await openAt(app, page, '/?category=Mobiles');
     await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
     await loadMore.scrollIntoViewIfNeeded();
     await backToTop.waitFor();
@@ -199,6 +199,28 @@ describe('the ad list after a visit to an ad', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
     await context.close();
   }
+
+  it('a reload loads the pages shown again and comes back scrolled where it was', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect.poll(() => cards(page).count()).toBe(COUNT);
+    const oldest = page.getByRole('article', { name: names[0] });
+    await oldest.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    await page.reload();
+    await oldest.waitFor();
+    await expect.poll(() => cards(page).count()).toBe(COUNT);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // The same address opened afresh is the list from its top.
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
 
   it('My Ads too: Back from an ad shows the pages loaded, scrolled where they were', async () => {
     await backFromTheOldestAd(owner, '/myAds');

@@ -5,6 +5,11 @@
  */
 export const LIMITS = {
   adPageSize: 20,
+  /**
+   * Not the spec's: a reloaded ad list loads again the pages it showed (Load More's too), up to
+   * this many; past them, Load More goes on from there.
+   */
+  adPagesReloadedMax: 10,
   /** Not the spec's: the largest JSON or form body the api reads (uploads have their own). */
   requestBodyMaxMegabytes: 1,
   /** The furthest page any list is asked for (a page number past it is refused as malformed). */

@@ -1,31 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
+import { isCount, keptOverReload } from '../../lib/keptOverReload.ts';
 
-/** How long after Back or Forward the page's scroll is still put back as its parts arrive. */
+/** How long after Back, Forward or a reload the page's scroll is still put back as its parts arrive. */
 const KEEP_TRYING_MS = 3_000;
 const POSITIONS_KEPT = 50;
 /** What stops the putting back: the visitor scrolling (or typing, or clicking) themselves. */
 const VISITOR_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
-/** Where each history entry was scrolled to when last seen, by location key. */
-const scrolledTo = new Map<string, number>();
+/** Where each history entry was scrolled to when last seen, by location key and address. */
+const scrolledTo = keptOverReload('boli.scrolledTo', POSITIONS_KEPT, isCount);
 
 /**
- * Back or Forward puts a page back where it was scrolled, also when parts of it come later than
- * the scroll ScrollRestoration restores at once (a profile's reviews under a seller's ads): while
- * the page is too short to reach the place, it is scrolled there again each time it grows, for
- * `KEEP_TRYING_MS` or until the visitor scrolls themselves.
+ * Back or Forward, and a reload, put a page back where it was scrolled (`keptOverReload`), also
+ * when parts of it come later than the scroll ScrollRestoration restores at once (a profile's
+ * reviews under a seller's ads; after a reload, the whole page): while the page is too short to
+ * reach the place, it is scrolled there again each time it grows, for `KEEP_TRYING_MS` or until
+ * the visitor scrolls themselves.
  */
 export function useScrollKeptOnBack(): void {
-  const { key } = useLocation();
+  const location = useLocation();
+  const key = `${location.key}|${location.pathname}${location.search}`;
   const navigation = useNavigationType();
   const current = useRef(key);
 
   useEffect(() => {
     current.current = key;
-    const onScroll = () =>
-      setKeepingAtMost(scrolledTo, current.current, window.scrollY, POSITIONS_KEPT);
+    const onScroll = () => scrolledTo.keep(current.current, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [key]);

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { leftBehind, useHistoryEntry } from '../../lib/leftBehind.ts';
+import { isCount, keptOverReload } from '../../lib/keptOverReload.ts';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
 import { furtherPage, hasMoreAds, withFurtherPage, type PageAsked } from './model/adFilters.ts';
@@ -22,6 +24,8 @@ type Pages = {
  * before at once (and ScrollRestoration has them to scroll onto) instead of page 1 again.
  */
 const leftLists = leftBehind<Pages>(20);
+/** How many pages each list showed, by history entry and list: a reload loads as many again. */
+const pagesShown = keptOverReload('boli.adPagesShown', 20, isCount);
 
 /**
  * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
@@ -55,27 +59,35 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
   useEffect(() => {
-    if (pages.key === key && !pages.loading && pages.error === null) leftLists.keep(entry, pages);
+    if (pages.key !== key || pages.loading || pages.error !== null) return;
+    leftLists.keep(entry, pages);
+    pagesShown.keep(entry, pages.page > 1 ? pages.page : undefined);
   }, [entry, key, pages]);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
+  /**
+   * Reads `asked`; from the first page, `upTo` pages at once (a reload of a list that showed
+   * that many), each after those before it as Load More would have added it.
+   */
   const load = useCallback(
-    (asked: PageAsked, isLive: () => boolean) => {
+    (asked: PageAsked, isLive: () => boolean, upTo = asked.page) => {
       const { page } = asked;
       setPages((current) =>
         page === 1
           ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null, failedPage: null }
           : { ...current, loading: true, error: null, failedPage: null },
       );
-      fetchRef.current(asked).then(
-        (ads) => {
+      const reads = page === 1 ? pagesUpTo(upTo).map((n) => ({ page: n })) : [asked];
+      Promise.all(reads.map((read) => fetchRef.current(read))).then(
+        (read) => {
           if (!isLive()) return;
+          const ads = read.reduce((shown, next) => withFurtherPage(shown, next), [] as AdView[]);
           setPages((current) => ({
             key,
             ads: page === 1 ? ads : withFurtherPage(current.ads, ads),
-            page,
-            lastPageSize: ads.length,
+            page: page === 1 ? read.length : page,
+            lastPageSize: read[read.length - 1]!.length,
             loading: false,
             error: null,
             failedPage: null,
@@ -123,7 +135,8 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
       return;
     }
     let live = true;
-    load({ page: 1 }, () => live);
+    // After a reload, the pages the list showed before it (Load More's too).
+    load({ page: 1 }, () => live, Math.min(pagesShown.get(entry) ?? 1, LIMITS.adPagesReloadedMax));
     return () => {
       live = false;
     };
