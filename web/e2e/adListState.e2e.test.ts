@@ -179,8 +179,8 @@ describe('the ad list after a visit to an ad', () => {
     await context.close();
   });
 
-  /** Loads both pages of `path`'s list, opens the oldest ad from below, and comes Back. */
-  async function backFromTheOldestAd(viewer: Member, path: string) {
+  /** `path`'s list with both its pages loaded, scrolled down to the oldest ad. */
+  async function scrolledToTheOldestAd(viewer: Member, path: string) {
     const { context, page } = await openAs(browser, viewer);
     await openAt(app, page, path);
     await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
@@ -190,7 +190,12 @@ describe('the ad list after a visit to an ad', () => {
     await oldest.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
+    return { context, page, oldest, scrolled };
+  }
 
+  /** Loads both pages of `path`'s list, opens the oldest ad from below, and comes Back. */
+  async function backFromTheOldestAd(viewer: Member, path: string) {
+    const { context, page, oldest, scrolled } = await scrolledToTheOldestAd(viewer, path);
     await oldest.getByRole('link').first().click();
     await page.getByRole('heading', { name: names[0] }).waitFor();
     await page.goBack();
@@ -201,16 +206,10 @@ describe('the ad list after a visit to an ad', () => {
   }
 
   it('a reload loads the pages shown again and comes back scrolled where it was', async () => {
-    const { context, page } = await openAs(browser, member);
-    await openAt(app, page, '/?category=Mobiles');
-    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
-    await page.getByRole('button', { name: 'Load More' }).click();
-    await expect.poll(() => cards(page).count()).toBe(COUNT);
-    const oldest = page.getByRole('article', { name: names[0] });
-    await oldest.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(0);
-
+    const { context, page, oldest, scrolled } = await scrolledToTheOldestAd(
+      member,
+      '/?category=Mobiles',
+    );
     await page.reload();
     await oldest.waitFor();
     await expect.poll(() => cards(page).count()).toBe(COUNT);

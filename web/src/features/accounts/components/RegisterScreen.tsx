@@ -32,6 +32,7 @@ import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { AuthPageAd } from '../../adspace/components/AuthPageAd.tsx';
 import { checkCaptcha, fetchCaptcha, signup, type Captcha } from '../api/accountsApi.ts';
 import {
+  EMPTY_SIGNUP,
   signupMachine,
   type RegisterField,
   type SignupValues,
@@ -56,24 +57,6 @@ const machine = signupMachine.provide({
   },
 });
 
-const EMPTY: SignupValues = {
-  email: '',
-  username: '',
-  password: '',
-  confirmPassword: '',
-  firstname: '',
-  lastname: '',
-  phone: '',
-  phoneCode: '+91',
-  country: 'India',
-  bidAlias: '',
-  gender: '',
-  dob: '',
-  termsOfServicesCheckBox: false,
-  captchaId: '',
-  captchaAnswer: '',
-};
-
 function useCaptcha() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [failed, setFailed] = useState(false);
@@ -95,7 +78,7 @@ const CAPTCHA_QUESTION_ID = 'captcha-question';
 export function RegisterScreen() {
   // What was typed outlives a reload, or a look at Login and Back (model/registerDraft.ts): the
   // profile only, never the passwords or the captcha.
-  const [values, setValues] = useState<SignupValues>(() => readRegisterDraft(EMPTY));
+  const [values, setValues] = useState<SignupValues>(() => readRegisterDraft(EMPTY_SIGNUP));
   useEffect(() => saveRegisterDraft(values), [values]);
   const [countries, setCountries] = useState<Country[]>([]);
   const { captcha, failed: captchaFailed, reload: reloadCaptcha } = useCaptcha();

@@ -22,6 +22,25 @@ export type SignupValues = {
   captchaAnswer: string;
 };
 
+/** The Register form as it opens: a member in India, nothing typed. */
+export const EMPTY_SIGNUP: SignupValues = {
+  email: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  firstname: '',
+  lastname: '',
+  phone: '',
+  phoneCode: '+91',
+  country: 'India',
+  bidAlias: '',
+  gender: '',
+  dob: '',
+  termsOfServicesCheckBox: false,
+  captchaId: '',
+  captchaAnswer: '',
+};
+
 /** The fields the main form shows (the older variant's address fields are not asked). */
 export type RegisterField = Exclude<keyof SignupValues, 'phoneCode' | 'captchaId'>;
 

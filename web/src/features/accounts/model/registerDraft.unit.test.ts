@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, refusingStorage } from '../../../lib/tabStorage.ts';
-import type { SignupValues } from '../machines/signup.machine.ts';
+import { EMPTY_SIGNUP, type SignupValues } from '../machines/signup.machine.ts';
 import {
   clearRegisterDraft,
   readRegisterDraft,
   registerDraftKey,
   saveRegisterDraft,
 } from './registerDraft.ts';
-
-const EMPTY: SignupValues = {
-  email: '',
-  username: '',
-  password: '',
-  confirmPassword: '',
-  firstname: '',
-  lastname: '',
-  phone: '',
-  phoneCode: '+91',
-  country: 'India',
-  bidAlias: '',
-  gender: '',
-  dob: '',
-  termsOfServicesCheckBox: false,
-  captchaId: '',
-  captchaAnswer: '',
-};
 
 const profile = {
   email: 'asha@example.in',
@@ -40,7 +22,7 @@ const profile = {
 };
 
 const typed: SignupValues = {
-  ...EMPTY,
+  ...EMPTY_SIGNUP,
   ...profile,
   password: 'Kite#2468',
   confirmPassword: 'Kite#2468',
@@ -60,7 +42,7 @@ describe('the Register draft', () => {
   it('keeps the profile typed, and gives it back over an empty form', () => {
     const store = memoryStorage();
     saveRegisterDraft(typed, store);
-    expect(readRegisterDraft(EMPTY, store)).toEqual({ ...EMPTY, ...profile });
+    expect(readRegisterDraft(EMPTY_SIGNUP, store)).toEqual({ ...EMPTY_SIGNUP, ...profile });
   });
 
   it('never keeps a password, the captcha or the terms ticked', () => {
@@ -71,28 +53,31 @@ describe('the Register draft', () => {
     expect(Object.keys(JSON.parse(stored) as object).sort()).toEqual(Object.keys(profile).sort());
     // Even stored by someone else, they are not read back.
     const planted = storedAs({ ...profile, password: 'x', captchaAnswer: '7', captchaId: 'c' });
-    const read = readRegisterDraft(EMPTY, planted);
+    const read = readRegisterDraft(EMPTY_SIGNUP, planted);
     expect([read.password, read.captchaAnswer, read.captchaId]).toEqual(['', '', '']);
   });
 
   it('keeps nothing till something is typed, and forgets it once emptied or signed up', () => {
     const store = memoryStorage();
-    saveRegisterDraft({ ...EMPTY, country: 'Nepal', phoneCode: '+977', password: 'x' }, store);
-    saveRegisterDraft({ ...EMPTY, firstname: '  ' }, store);
+    saveRegisterDraft(
+      { ...EMPTY_SIGNUP, country: 'Nepal', phoneCode: '+977', password: 'x' },
+      store,
+    );
+    saveRegisterDraft({ ...EMPTY_SIGNUP, firstname: '  ' }, store);
     expect(store.items.size).toBe(0);
-    saveRegisterDraft({ ...EMPTY, firstname: 'Asha' }, store);
-    expect(readRegisterDraft(EMPTY, store).firstname).toBe('Asha');
-    saveRegisterDraft(EMPTY, store);
+    saveRegisterDraft({ ...EMPTY_SIGNUP, firstname: 'Asha' }, store);
+    expect(readRegisterDraft(EMPTY_SIGNUP, store).firstname).toBe('Asha');
+    saveRegisterDraft(EMPTY_SIGNUP, store);
     expect(store.items.size).toBe(0);
     saveRegisterDraft(typed, store);
     clearRegisterDraft(store);
-    expect(readRegisterDraft(EMPTY, store)).toEqual(EMPTY);
+    expect(readRegisterDraft(EMPTY_SIGNUP, store)).toEqual(EMPTY_SIGNUP);
   });
 
   it('reads what is given back as the form reads it when typed', () => {
     // A mobile number with its dial code and grouping, digits of a Hindi keyboard.
     const store = storedAs({ ...profile, phoneCode: '+91', phone: '+91 ९८७६५ ४३२१०' });
-    expect(readRegisterDraft(EMPTY, store).phone).toBe('9876543210');
+    expect(readRegisterDraft(EMPTY_SIGNUP, store).phone).toBe('9876543210');
   });
 
   it('leaves out each value that is not a string or not of its shape, and keeps the others', () => {
@@ -105,8 +90,8 @@ describe('the Register draft', () => {
       country: ' ',
       phone: ['9812345678'],
     });
-    expect(readRegisterDraft(EMPTY, store)).toEqual({
-      ...EMPTY,
+    expect(readRegisterDraft(EMPTY_SIGNUP, store)).toEqual({
+      ...EMPTY_SIGNUP,
       firstname: 'Asha',
       lastname: 'Rao',
       phoneCode: '+977',
@@ -118,9 +103,9 @@ describe('the Register draft', () => {
     const store = memoryStorage();
     for (const text of ['not json', '"asha@example.in"', '[1,2]', 'null']) {
       store.items.set(registerDraftKey, text);
-      expect(readRegisterDraft(EMPTY, store)).toEqual(EMPTY);
+      expect(readRegisterDraft(EMPTY_SIGNUP, store)).toEqual(EMPTY_SIGNUP);
     }
-    expect(readRegisterDraft(EMPTY, refusingStorage())).toEqual(EMPTY);
+    expect(readRegisterDraft(EMPTY_SIGNUP, refusingStorage())).toEqual(EMPTY_SIGNUP);
     expect(() => saveRegisterDraft(typed, refusingStorage())).not.toThrow();
     expect(() => clearRegisterDraft(refusingStorage())).not.toThrow();
   });
