@@ -378,7 +378,7 @@ describe('the ad history lookup', () => {
     expect(await field.inputValue()).toBe('royal enfeild classic');
     // …with the keyboard on the ad that was opened, to go on from there.
     await page.waitForFunction(
-      () => document.activeElement?.textContent === 'Royal Enfield Classic 350',
+      "document.activeElement?.textContent === 'Royal Enfield Classic 350'",
     );
     await page.reload();
     await result.waitFor();
