@@ -4,7 +4,13 @@ import { leftBehind, useHistoryEntry } from '../../lib/leftBehind.ts';
 import { isCount, keptOverReload } from '../../lib/keptOverReload.ts';
 import { messageOf } from '../../app/api/client.ts';
 import type { AdView } from './ads.api.ts';
-import { furtherPage, hasMoreAds, withFurtherPage, type PageAsked } from './model/adFilters.ts';
+import {
+  furtherPage,
+  hasMoreAds,
+  loadMoreReads,
+  withFurtherPage,
+  type PageAsked,
+} from './model/adFilters.ts';
 import { pagesUpTo, withFreshCopies } from './model/freshCopies.ts';
 
 type Pages = {
@@ -68,7 +74,7 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
 
   /**
    * Reads `asked`; from the first page, `upTo` pages at once (a reload of a list that showed
-   * that many), each after those before it as Load More would have added it.
+   * that many), each read as Load More read it (`loadMoreReads`).
    */
   const load = useCallback(
     (asked: PageAsked, isLive: () => boolean, upTo = asked.page) => {
@@ -78,7 +84,7 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
           ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null, failedPage: null }
           : { ...current, loading: true, error: null, failedPage: null },
       );
-      const reads = page === 1 ? pagesUpTo(upTo).map((n) => ({ page: n })) : [asked];
+      const reads = page === 1 ? loadMoreReads(upTo) : [asked];
       Promise.all(reads.map((read) => fetchRef.current(read))).then(
         (read) => {
           if (!isLive()) return;

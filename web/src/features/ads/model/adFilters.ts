@@ -258,6 +258,20 @@ export const furtherPage = (shown: number, lastPage: number): PageAsked => ({
   offset: Math.max(0, shown - LOAD_MORE_OVERLAP),
 });
 
+/**
+ * The reads that show pages 1 to `last` as Load More showed them (each page before the last having
+ * come back full), all asked at once: a list reloaded after Load More was pressed.
+ */
+export function loadMoreReads(last: number): PageAsked[] {
+  const reads: PageAsked[] = [{ page: 1 }];
+  let shown = LIMITS.adPageSize;
+  for (let page = 1; page < last; page++) {
+    reads.push(furtherPage(shown, page));
+    shown += LIMITS.adPageSize - LOAD_MORE_OVERLAP;
+  }
+  return reads;
+}
+
 /** Load More raises the page only when the last page came back full (section 4). */
 export const hasMoreAds = (lastPageSize: number): boolean => lastPageSize >= LIMITS.adPageSize;
 

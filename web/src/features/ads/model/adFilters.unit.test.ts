@@ -8,6 +8,7 @@ import {
   filterQuery,
   adListRequest,
   furtherPage,
+  loadMoreReads,
   hasMoreAds,
   withFurtherPage,
   NO_FILTERS,
@@ -233,6 +234,11 @@ describe('Load More', () => {
     const kind = { member: true, search: '', filters: NO_FILTERS };
     expect(adListRequest(kind, furtherPage(20, 1)).query).toEqual({ page: 2, offset: 15 });
     expect(adListRequest(kind, { page: 1 }).query).toEqual({ page: 1 });
+  });
+
+  it('is read again at once by a reloaded list, as each press read it', () => {
+    expect(loadMoreReads(1)).toEqual([{ page: 1 }]);
+    expect(loadMoreReads(3)).toEqual([{ page: 1 }, furtherPage(20, 1), furtherPage(35, 2)]);
   });
 });
 
