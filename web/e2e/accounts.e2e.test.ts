@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../src/features/accounts/model/verifySteps.ts';
@@ -243,6 +244,21 @@ async function expectProfileKept(page: Page, person: Person): Promise<void> {
 const tabStorageText = (page: Page) => page.evaluate(() => JSON.stringify({ ...sessionStorage }));
 
 describe('Register being filled in', () => {
+  it('says a name typed past its most letters is too long at once, not only at Sign up', async () => {
+    const { context, page } = await desktop();
+    await visit(page, '/register');
+    const firstName = field(page, 'First name');
+    await firstName.fill('A'.repeat(LIMITS.firstLastNameMax));
+    expect(await firstName.getAttribute('aria-invalid')).toBe('false');
+    await firstName.pressSequentially('A');
+    await expect.poll(() => firstName.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(MESSAGES.max20).waitFor();
+    // Other rules wait for Sign up: a half-typed email is not called wrong while typed.
+    await field(page, 'Email').fill('asha@');
+    expect(await field(page, 'Email').getAttribute('aria-invalid')).toBe('false');
+    await context.close();
+  });
+
   it('keeps the profile typed over a reload, and Login and Back, never a password; forgets it once sent', async () => {
     const person = newPerson('acc');
     const { context, page } = await desktop();

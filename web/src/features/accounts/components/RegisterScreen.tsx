@@ -41,6 +41,7 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useSteadyClose } from '../../../lib/useSteadyClose.ts';
 import { keepReturnAfterVerify, loginPath } from '../model/returnAfterVerify.ts';
+import { tooLongAsTyped } from '../model/registerLengths.ts';
 import {
   clearRegisterDraft,
   readRegisterDraft,
@@ -116,12 +117,14 @@ export function RegisterScreen() {
     setValues((v) => ({ ...v, [field]: value }));
     if (field !== 'phoneCode') send({ type: 'FIELD.EDITED', field });
   };
+  // A field typed past its most letters says so at once (model/registerLengths.ts).
+  const tooLong = tooLongAsTyped(values, new Date());
   const bind = (field: RegisterField) => ({
     name: field,
     value: values[field] as string,
     onChange: (event: ChangeEvent<HTMLInputElement>) =>
       set(field, numberFieldRead(field, event.target.value)),
-    ...fieldErrorProps(fieldErrors[field]),
+    ...fieldErrorProps(fieldErrors[field] ?? tooLong[field]),
   });
 
   const chooseCountry = (name: string) => {
