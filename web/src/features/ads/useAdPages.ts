@@ -11,7 +11,7 @@ import {
   withFurtherPage,
   type PageAsked,
 } from './model/adFilters.ts';
-import { pagesUpTo, withFreshCopies } from './model/freshCopies.ts';
+import { withFreshCopies } from './model/freshCopies.ts';
 
 type Pages = {
   key: string;
@@ -119,7 +119,7 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
   const refresh = useCallback(() => {
     const shown = pagesRef.current;
     if (shown.key !== key || shown.page === 0 || shown.loading) return;
-    Promise.all(pagesUpTo(shown.page).map((page) => fetchRef.current({ page }))).then(
+    Promise.all(loadMoreReads(shown.page).map((read) => fetchRef.current(read))).then(
       (fresh) => {
         if (liveKey.current !== key) return;
         setPages((current) =>

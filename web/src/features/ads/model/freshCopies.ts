@@ -14,7 +14,3 @@ export function withFreshCopies<A extends Identified>(
   const byId = new Map(fresh.map((ad) => [ad._id, ad]));
   return shown.map((ad) => byId.get(ad._id) ?? ad);
 }
-
-/** The pages 1 to `last`, to be read again in one go. */
-export const pagesUpTo = (last: number): number[] =>
-  Array.from({ length: Math.max(0, last) }, (_, i) => i + 1);

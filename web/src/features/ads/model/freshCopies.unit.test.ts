@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { pagesUpTo, withFreshCopies } from './freshCopies.ts';
+import { withFreshCopies } from './freshCopies.ts';
 
 const ad = (_id: string, bidOpen: boolean) => ({ _id, bidOpen });
 
@@ -27,12 +27,5 @@ describe('withFreshCopies', () => {
         },
       ),
     );
-  });
-});
-
-describe('pagesUpTo', () => {
-  it('lists the pages from the first', () => {
-    expect(pagesUpTo(3)).toEqual([1, 2, 3]);
-    expect(pagesUpTo(0)).toEqual([]);
   });
 });
