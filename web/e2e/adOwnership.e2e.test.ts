@@ -359,6 +359,49 @@ describe('an ad’s page with its text enlarged on the narrowest phone', () => {
   });
 });
 
+describe('a final call years ahead, on the narrowest phone with its text doubled', () => {
+  it('keeps its countdown’s seven-digit day count inside the card', async () => {
+    const adId = await postAd(app, owner, { itemName: 'Teak swing for the long run' });
+    const bid = await api(app, '/api/bid/', {
+      token: other.token,
+      json: { item_id: adId, bidamt: 90_000, type: 'Open', bidAlias: other.bidAlias },
+    });
+    expect(bid.status).toBe(200);
+    const called = await api(app, '/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: '9999-12-31T18:29:00.000Z' },
+    });
+    expect(called.status).toBe(200);
+    const { context, page } = await openAs(browser, other, {
+      width: 320,
+      height: 568,
+      touch: true,
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = '200%';
+      });
+    });
+    await visit(page, `/ads/${adId}`);
+    const timer = bidArea(page).getByRole('timer');
+    const days = timer.getByTestId('countdown-days');
+    await expect.poll(async () => (await days.innerText()).length).toBeGreaterThanOrEqual(7);
+    const card = (await bidArea(page).boundingBox())!;
+    for (const part of [
+      days,
+      ...['Days', 'Hours', 'Minutes', 'Seconds'].map((word) =>
+        timer.getByText(word, { exact: true }),
+      ),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(card.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+      expect(await part.evaluate(textLinesOf)).toBe(1);
+    }
+    await context.close();
+  });
+});
+
 describe('the media page', () => {
   it('drops a file’s upload row when the item it added is removed; Dismiss keeps the item', async () => {
     const photo = await smallPhoto({ r: 20, g: 160, b: 90 });

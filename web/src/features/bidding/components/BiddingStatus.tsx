@@ -67,12 +67,16 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
       </Typography>
       {/*
         Two pairs (days and hours, minutes and seconds) side by side, or the second under the
-        first where the card is too narrow for four: a word or a number is never split, and
-        nothing runs past the card.
+        first where the card is too narrow for four, and a pair's hours under its days where
+        the days alone are that wide (a deadline years ahead): a word or a number is never
+        split, and nothing runs past the card.
       */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1, sm: 2 }, rowGap: 1 }}>
         {[UNITS.slice(0, 2), UNITS.slice(2)].map((pair) => (
-          <Box key={pair[0]![0]} sx={{ display: 'flex', columnGap: { xs: 1, sm: 2 } }}>
+          <Box
+            key={pair[0]![0]}
+            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1, sm: 2 }, rowGap: 1 }}
+          >
             {pair.map(([unit, label]) => (
               <Stack key={unit} sx={{ alignItems: 'center', minWidth: '3.25rem' }}>
                 <Typography variant="h5" component="span" data-testid={`countdown-${unit}`}>
