@@ -307,9 +307,10 @@ async function planBatch(
   }
   if (forget.reviewIds.length > 0) {
     const deleted = new Set(forget.reviewIds);
-    notifications = notifications.filter(
-      (row) => !deleted.has(String((row.params as { reviewId?: string }).reviewId)),
-    );
+    notifications = notifications.filter((row) => {
+      const { reviewId } = row.params as { reviewId?: string };
+      return reviewId === undefined || !deleted.has(reviewId);
+    });
   }
   const changedAds = [...ads]
     .filter(([, ad]) => ad.changed && ad.tracking !== undefined)
