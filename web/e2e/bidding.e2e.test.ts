@@ -427,8 +427,9 @@ describe('bidding on an ad, live', () => {
     await expect
       .poll(() => bidderSide.page.evaluate(() => document.activeElement?.id))
       .toBe('bidding-closed');
-    // Opened afresh, the closed ad's page starts at its top, with the keyboard on no notice.
-    await bidderSide.page.reload();
+    // Opened afresh, the closed ad's page starts at its top, with the keyboard on no notice (a
+    // reload would come back where the page was: keptOverReload).
+    await bidderSide.page.goto(bidderSide.page.url());
     await bidArea(bidderSide.page).getByText(MESSAGES.biddingClosed).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
