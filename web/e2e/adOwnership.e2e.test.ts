@@ -297,6 +297,20 @@ describe('an ad whose title and description are one long word each', () => {
   });
 });
 
+/** `adId` bid on by the other member, then in its final call till `deadline`. */
+async function inFinalCall(adId: string, deadline: string): Promise<void> {
+  const bid = await api(app, '/api/bid/', {
+    token: other.token,
+    json: { item_id: adId, bidamt: 90_000, type: 'Open', bidAlias: other.bidAlias },
+  });
+  expect(bid.status).toBe(200);
+  const called = await api(app, '/api/bid/finalCall', {
+    token: owner.token,
+    json: { item_id: adId, finalCallDateTime: deadline },
+  });
+  expect(called.status).toBe(200);
+}
+
 describe('an ad’s page with its text enlarged on the narrowest phone', () => {
   it('wraps its details and its countdown inside the page', async () => {
     const narrowest = { width: 320, height: 568, touch: true } as const;
@@ -314,16 +328,7 @@ describe('an ad’s page with its text enlarged on the narrowest phone', () => {
       },
     });
     // In its final call, so that the countdown shows too.
-    const bid = await api(app, '/api/bid/', {
-      token: other.token,
-      json: { item_id: adId, bidamt: 90_000, type: 'Open', bidAlias: other.bidAlias },
-    });
-    expect(bid.status).toBe(200);
-    const called = await api(app, '/api/bid/finalCall', {
-      token: owner.token,
-      json: { item_id: adId, finalCallDateTime: new Date(Date.now() + 86_400_000).toISOString() },
-    });
-    expect(called.status).toBe(200);
+    await inFinalCall(adId, new Date(Date.now() + 86_400_000).toISOString());
     const { context, page } = await openAs(browser, other, narrowest);
     // As a member who enlarged the browser's text would have it.
     await page.addInitScript(() => {
@@ -362,16 +367,7 @@ describe('an ad’s page with its text enlarged on the narrowest phone', () => {
 describe('a final call years ahead, on the narrowest phone with its text doubled', () => {
   it('keeps its countdown’s seven-digit day count inside the card', async () => {
     const adId = await postAd(app, owner, { itemName: 'Teak swing for the long run' });
-    const bid = await api(app, '/api/bid/', {
-      token: other.token,
-      json: { item_id: adId, bidamt: 90_000, type: 'Open', bidAlias: other.bidAlias },
-    });
-    expect(bid.status).toBe(200);
-    const called = await api(app, '/api/bid/finalCall', {
-      token: owner.token,
-      json: { item_id: adId, finalCallDateTime: '9999-12-31T18:29:00.000Z' },
-    });
-    expect(called.status).toBe(200);
+    await inFinalCall(adId, '9999-12-31T18:29:00.000Z');
     const { context, page } = await openAs(browser, other, {
       width: 320,
       height: 568,
