@@ -300,9 +300,15 @@ export function notificationsForSocialEvent(
 /** The notes about a review: those a deleted review takes with it. */
 export const REVIEW_NOTE_KINDS: readonly NotificationKind[] = ['reviewReceived', 'reviewEdited'];
 
-/** The review whose notes `event` takes away: the one it deletes. */
-export const deletedReviewOf = (event: { type: string; data: unknown }): string | undefined =>
-  event.type === 'ReviewDeleted' ? (event.data as ReviewEvent['data']).reviewId : undefined;
+/** The review whose notes `event` takes away, and the member they were for: the one it deletes. */
+export const deletedReviewOf = (event: {
+  type: string;
+  data: unknown;
+}): { reviewId: string; userId: string } | undefined => {
+  if (event.type !== 'ReviewDeleted') return undefined;
+  const { reviewId, userId } = event.data as ReviewEvent['data'];
+  return { reviewId, userId };
+};
 
 /**
  * A slot offered (params: the slot, the amount due, by when), a purchase delivered (params.outcome:

@@ -257,10 +257,10 @@ async function planBatch(
   let notifications: Record<string, unknown>[] = [];
   const forget: ReviewNotesDelete = { userIds: [], reviewIds: [] };
   for (const event of events) {
-    const deletedReview = deletedReviewOf(event);
-    if (deletedReview !== undefined) {
-      forget.userIds.push((event.data as { userId: string }).userId);
-      forget.reviewIds.push(deletedReview);
+    const deleted = deletedReviewOf(event);
+    if (deleted !== undefined) {
+      forget.userIds.push(deleted.userId);
+      forget.reviewIds.push(deleted.reviewId);
     }
     let notes: NotificationDraft[];
     if (AD_EVENTS.includes(event.type)) {

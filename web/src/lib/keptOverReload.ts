@@ -1,4 +1,4 @@
-import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
+import { leftBehind } from './leftBehind.ts';
 import {
   parseStoredJson,
   readTabItem,
@@ -50,8 +50,9 @@ export type KeptOverReload<T> = {
 };
 
 /**
- * A map of at most `max` history entries' values, `storageKey` in the tab's storage. `cameBack`
- * and `store` are for tests; in the app the page's own navigation and storage decide.
+ * `leftBehind`'s map of at most `max` history entries' values, kept over a reload under
+ * `storageKey` in the tab's storage. `cameBack` and `store` are for tests; in the app the page's
+ * own navigation and storage decide.
  */
 export function keptOverReload<T>(
   storageKey: string,
@@ -59,15 +60,12 @@ export function keptOverReload<T>(
   isValue: (value: unknown) => value is T,
   { cameBack = documentCameBack(), store = tabStorage() } = {},
 ): KeptOverReload<T> {
-  const kept = new Map<string, T>(cameBack ? storedPairs(storageKey, isValue, store) : []);
-  const save = () => writeTabItem(storageKey, JSON.stringify([...kept]), store);
+  const kept = leftBehind<T>(max, cameBack ? storedPairs(storageKey, isValue, store) : []);
+  const save = () => writeTabItem(storageKey, JSON.stringify(kept.entries()), store);
   if (typeof window !== 'undefined') window.addEventListener('pagehide', save);
   return {
-    get: (entry) => kept.get(entry),
-    keep(entry, value) {
-      kept.delete(entry);
-      if (value !== undefined) setKeepingAtMost(kept, entry, value, max);
-    },
+    get: kept.get,
+    keep: (entry, value) => (value === undefined ? kept.forget(entry) : kept.keep(entry, value)),
     save,
   };
 }

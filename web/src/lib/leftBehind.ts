@@ -4,10 +4,11 @@ import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 /**
  * What screens left behind, by history entry: Back or Forward to an entry shows it as it was
  * (and ScrollRestoration has it to scroll onto) before it is read again. Only the latest `max`
- * entries are kept, the last kept counting as the latest; a reload starts afresh.
+ * entries are kept, the last kept counting as the latest; a reload starts afresh, unless they are
+ * kept over it (`keptOverReload`, which starts from the `stored` entries).
  */
-export function leftBehind<T>(max: number) {
-  const kept = new Map<string, T>();
+export function leftBehind<T>(max: number, stored: Iterable<readonly [string, T]> = []) {
+  const kept = new Map<string, T>(stored);
   return {
     get: (entry: string): T | undefined => kept.get(entry),
     has: (entry: string): boolean => kept.has(entry),
@@ -15,6 +16,9 @@ export function leftBehind<T>(max: number) {
       kept.delete(entry);
       setKeepingAtMost(kept, entry, value, max);
     },
+    forget: (entry: string): void => void kept.delete(entry),
+    /** The entries kept, the oldest first. */
+    entries: (): [string, T][] => [...kept],
   };
 }
 
