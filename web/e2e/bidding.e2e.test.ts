@@ -740,15 +740,18 @@ describe('bidding on an ad, live', () => {
     const { context, page } = await bidderOnNewAd();
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await fillBidDetails(page, form, 'Open', '1401');
-    // A slow answer: the member gives up waiting and reloads.
+    // A slow answer: the member gives up waiting and reloads. The held request is aborted only
+    // once the reload is done: lifting the hold earlier lets Chromium send it on to the api.
+    const held: Route[] = [];
     const sent = page.waitForRequest((asked) => asked.url().endsWith('/api/bid/'));
-    await page.route('**/api/bid/', () => new Promise<void>(() => {}));
+    await page.route('**/api/bid/', (route) => void held.push(route));
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await sent;
-    await page.unroute('**/api/bid/');
     await page.reload();
     await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('1401');
     await form.getByText(MESSAGES.bidUnconfirmed).waitFor();
+    await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+    await page.unroute('**/api/bid/');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
     // Answered: the form, emptied for the next bid, has nothing more to say of it.
