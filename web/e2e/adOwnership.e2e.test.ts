@@ -211,6 +211,42 @@ describe('an ad edited after a bid', () => {
   });
 });
 
+describe('an ad with bids, being edited', () => {
+  it('tells its owner of the bids, and keeps the changes over a reload until Update Ad', async () => {
+    const adId = await postAd(app, owner, { itemName: 'Tanpura for bids' });
+    const bid = await api(app, '/api/bid/', {
+      token: other.token,
+      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+    const seller = await openAs(browser, owner);
+    const { page } = seller;
+    await visit(page, `/editAd/${adId}`);
+    await page
+      .getByTestId('edit-ad-bids')
+      .filter({ hasText: '1 bid was placed on this ad as it reads now.' })
+      .waitFor();
+    const price = fieldByLabel(page, 'Price (₹)');
+    await price.fill('23000');
+    await fieldByLabel(page, 'Description').fill('A tanpura, retuned, with a new case.');
+    // The tab reloaded (or put away by the phone and opened again): nothing typed is lost.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await expect.poll(() => price.inputValue()).toBe('23000');
+    expect(await fieldByLabel(page, 'Description').inputValue()).toBe(
+      'A tanpura, retuned, with a new case.',
+    );
+    await page.getByRole('alert').filter({ hasText: 'Your changes were kept' }).waitFor();
+    await page.getByRole('button', { name: 'Update Ad' }).click();
+    await page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
+    // Saved: the edit page opened again starts from the ad as it now reads, with nothing kept.
+    await page.reload();
+    await expect.poll(() => price.inputValue()).toBe('23000');
+    expect(await page.getByText('Your changes were kept').count()).toBe(0);
+    await seller.context.close();
+  });
+});
+
 describe('someone else’s ad', () => {
   it('gets the owner notice, not the form, on its edit and media pages', async () => {
     const { context, page } = await openAs(browser, other);

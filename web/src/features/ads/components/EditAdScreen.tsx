@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,10 +8,14 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { countOf } from '../../../lib/format.ts';
+import { fetchBidCount } from '../../bidding/api/bidsApi.ts';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
 import { adFormOf, editAdBody, rebasedEdit } from '../model/adForm.ts';
+import { readEditAdDraft, saveEditAdDraft } from '../model/editAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import {
@@ -48,6 +53,22 @@ function EditDone({ ad }: { ad: AdDetailView }) {
   );
 }
 
+/**
+ * How many bids the ad has, read as the form opens: bidders bid on the ad as it read, so an owner
+ * changing it is told first that they will each be told what changed. Unknown (null) while read,
+ * or when it could not be: the form works without it.
+ */
+function useBidCount(adId: string): number | null {
+  const { request } = useApi();
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    const reading = new AbortController();
+    fetchBidCount(request, adId, reading.signal).then(setCount, () => undefined);
+    return () => reading.abort();
+  }, [request, adId]);
+  return count;
+}
+
 /** The ad as it now reads, when an edit was refused for a change made meanwhile elsewhere. */
 const changedElsewhere = (error: unknown): AdDetailView | null =>
   error instanceof ApiError && error.code === 'AD_CHANGED' && error.data
@@ -69,14 +90,21 @@ function EditAdForm({
   // it is, keeping what the member changed, and says so.
   const [initial, setInitial] = useState(() => adFormOf(ad));
   const { request } = useApi();
+  const memberId = useSession().user?._id;
+  // A reload finds the changes being made as they were, laid over the ad as it now reads.
+  const [kept] = useState(() => readEditAdDraft(memberId, ad._id, adFormOf(ad)));
+  const saved = useRef(false);
+  const bids = useBidCount(ad._id);
   const edit = useAdFormSubmission({
-    initial,
+    initial: () => kept ?? initial,
     async send(form) {
       try {
-        const saved = await request<AdDetailView>(AD_PATHS.edit, {
+        const answer = await request<AdDetailView>(AD_PATHS.edit, {
           json: editAdBody(ad._id, initial, form),
         });
-        onSaved(saved ?? ad);
+        saved.current = true;
+        saveEditAdDraft(memberId, ad._id, null);
+        onSaved(answer ?? ad);
       } catch (error) {
         if (isAdClosedRefusal(error)) onClosed();
         const now = changedElsewhere(error);
@@ -89,6 +117,14 @@ function EditAdForm({
       }
     },
   });
+  const changed = changedFrom(initial, edit.form);
+  // The changes are kept in the tab as they are made, until saved (editAdDraft.ts)…
+  useEffect(() => {
+    if (saved.current) return;
+    saveEditAdDraft(memberId, ad._id, changed ? { base: initial, form: edit.form } : null);
+  }, [memberId, ad._id, initial, edit.form, changed]);
+  // …and dropped when the screen is left in the app, which asked first. A reload unmounts nothing.
+  useEffect(() => () => saveEditAdDraft(memberId, ad._id, null), [memberId, ad._id]);
 
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={edit.submit}>
@@ -100,6 +136,15 @@ function EditAdForm({
           Photos and videos
         </Button>
       </Stack>
+      {kept && changed && (
+        <Alert severity="info">Your changes were kept; they are not saved until Update Ad.</Alert>
+      )}
+      {bids !== null && bids > 0 && (
+        <Alert severity="warning" data-testid="edit-ad-bids">
+          {countOf(bids, 'bid')} {bids === 1 ? 'was' : 'were'} placed on this ad as it reads now.
+          Every bidder is told which of the item's details you change.
+        </Alert>
+      )}
       <AdFailureAlert failure={edit.failure} />
       <AdFormFields
         form={edit.form}
@@ -116,7 +161,7 @@ function EditAdForm({
         </Button>
       </Stack>
       <AddressRequiredDialog open={edit.addressDialog} onClose={edit.closeAddressDialog} />
-      <UnsavedChangesGuard when={!edit.sending && changedFrom(initial, edit.form)} what="this ad" />
+      <UnsavedChangesGuard when={!edit.sending && changed} what="this ad" />
     </Stack>
   );
 }

@@ -11,9 +11,8 @@ import { AD_FORM_FIELDS, type AdForm } from './adForm.ts';
 
 export const postAdDraftKey = (memberId: string): string => `postAdDraft:${memberId}`;
 
-/** A stored form, or null when there is none or it is not one (stored by another version). */
-export function parsePostAdDraft(text: string | null): AdForm | null {
-  const value = parseStoredJson(text);
+/** A stored value read as an ad form, or null when it is not one (stored by another version). */
+export function storedAdForm(value: unknown): AdForm | null {
   if (!isRecord(value) || typeof value.displayPhone !== 'boolean') return null;
   const form: Partial<AdForm> = { displayPhone: value.displayPhone };
   for (const field of AD_FORM_FIELDS) {
@@ -23,6 +22,10 @@ export function parsePostAdDraft(text: string | null): AdForm | null {
   }
   return form as AdForm;
 }
+
+/** A stored form, or null when there is none or it is not one (stored by another version). */
+export const parsePostAdDraft = (text: string | null): AdForm | null =>
+  storedAdForm(parseStoredJson(text));
 
 /** The form kept for this member, or null. */
 export function readPostAdDraft(memberId: string | undefined, store = tabStorage()): AdForm | null {

@@ -37,6 +37,20 @@ export async function fetchBidPage(
   return { summary, bids };
 }
 
+/** How many bids the ad has, before and after its final call (GET /api/bid/bids/). */
+export async function fetchBidCount(
+  request: ApiRequest,
+  itemId: string,
+  signal?: AbortSignal,
+): Promise<number> {
+  const { summary } = await fetchBidPage(
+    request,
+    { itemId, tab: 'beforeFinalCall', page: 1 },
+    signal,
+  );
+  return summary.allBeforeBidsCount + summary.allAfterBidsCount;
+}
+
 export type PlaceBidBody = {
   postedBy: string;
   postedByUsername: string;
