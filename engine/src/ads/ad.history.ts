@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../eventStore/eventStore.ts';
 import { formatPosition } from '../eventStore/eventStore.ts';
-import type { AdEvent, BidPlaced, CloseReason } from './ad.events.ts';
+import type { AdDetails, AdEvent, BidPlaced, CloseReason } from './ad.events.ts';
 import { deadlineOf, evolve, initialState, statusAt, type AdState } from './ad.state.ts';
 import type { AdStatus } from './ad.machine.ts';
 import { ranksAbove, topBidOf } from './ad.ranking.ts';
@@ -53,6 +53,8 @@ export type AdReplay = {
   readonly closedReason: CloseReason | null;
   readonly ownerId: string;
   readonly itemName: string | null;
+  /** The ad's details as they read then (price in paise): what the bids were placed on. */
+  readonly details: AdDetails | null;
   readonly bids: readonly ReplayedBid[];
   /** The highest bid of each type and phase, by amount, then earliest. */
   readonly highest: readonly ReplayedBid[];
@@ -123,8 +125,44 @@ export function replayAd(events: readonly RecordedEvent[], asOf?: string): AdRep
     closedReason: state.closedReason,
     ownerId: state.postedBy,
     itemName: state.details?.itemName ?? null,
+    details: state.details,
     bids,
     highest: highestOfEachKind(bids),
     leading: topBidOf(bids),
   };
+}
+
+/** A detail an edit changed, with the value it replaced (as stored: the price in paise). */
+export type DetailChange = {
+  readonly field: keyof AdDetails;
+  readonly from: AdDetails[keyof AdDetails] | null;
+  readonly to: AdDetails[keyof AdDetails];
+};
+
+/** One edit of the ad: its event's version and what it changed. */
+export type AdEdit = { readonly version: number; readonly changes: readonly DetailChange[] };
+
+/**
+ * What each edit of the ad changed, from what to what: the event records only the new values, and
+ * a dispute ("I bid on a 2019 car; it now says 2018") needs the old ones beside them. Events must
+ * be one ad's stream, in version order.
+ */
+export function adEditsOf(events: readonly RecordedEvent[]): AdEdit[] {
+  let state: AdState = initialState();
+  const edits: AdEdit[] = [];
+  for (const event of events) {
+    const adEvent = event as unknown as AdEvent;
+    if (adEvent.type === 'AdEdited') {
+      const before = state.details;
+      const changes = (Object.keys(adEvent.data.changes) as (keyof AdDetails)[]).flatMap(
+        (field) => {
+          const to = adEvent.data.changes[field];
+          return to === undefined ? [] : [{ field, from: before?.[field] ?? null, to }];
+        },
+      );
+      edits.push({ version: event.streamVersion, changes });
+    }
+    state = evolve(state, adEvent);
+  }
+  return edits;
 }

@@ -12,7 +12,7 @@ import {
   biddingClosed,
   finalCallMade,
 } from './ad.fixtures.ts';
-import { replayAd, toHistoryEntry } from './ad.history.ts';
+import { adEditsOf, replayAd, toHistoryEntry } from './ad.history.ts';
 
 /** The ad's stream as the store would return it, each event made at `times[i]`. */
 const recorded = (events: readonly [AdEvent, string][]): RecordedEvent[] =>
@@ -38,6 +38,42 @@ const stream = recorded([
   [bidPlaced({ bidId: 'b4', amount: 300_00, phase: 'afterFinalCall', placedAt: at(70) }), at(70)],
   [biddingClosed('finalCallExpired', DEADLINE), DEADLINE],
 ]);
+
+/** The owner's edit, as the stream records it: the new values only. */
+const adEdited = (changes: Record<string, unknown>, editedAt: string): AdEvent =>
+  ({ type: 'AdEdited', data: { adId: 'ad-1', changes, editedAt } }) as AdEvent;
+
+const edited = recorded([
+  ...POSTED.map((event): [AdEvent, string] => [event, T0]),
+  [bidPlaced({ bidId: 'b1', amount: 100_00, placedAt: at(10) }), at(10)],
+  [adEdited({ yearOfManufacture: 2018, price: 11_000_000 }, at(20)), at(20)],
+  [adEdited({ price: 10_500_000 }, at(30)), at(30)],
+]);
+
+describe('an edited ad, for a dispute', () => {
+  it('says what each edit changed, from what to what', () => {
+    expect(adEditsOf(edited)).toEqual([
+      {
+        version: 4,
+        changes: [
+          { field: 'yearOfManufacture', from: 2019, to: 2018 },
+          { field: 'price', from: 12_500_000, to: 11_000_000 },
+        ],
+      },
+      { version: 5, changes: [{ field: 'price', from: 11_000_000, to: 10_500_000 }] },
+    ]);
+    expect(adEditsOf(stream)).toEqual([]);
+  });
+
+  it('replays the details the bids were placed on, as they read at the instant', () => {
+    expect(replayAd(edited, at(15)).details).toMatchObject({
+      yearOfManufacture: 2019,
+      price: 12_500_000,
+    });
+    expect(replayAd(edited).details).toMatchObject({ yearOfManufacture: 2018, price: 10_500_000 });
+    expect(replayAd(edited, at(-1)).details).toBeNull();
+  });
+});
 
 describe('replaying an ad for a dispute', () => {
   it('shows every bid with its amount, Hidden ones included, and how bidding ended', () => {

@@ -12,7 +12,12 @@ import {
 } from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
 import { adStream } from '@boli/engine/ads/ad.events';
-import { replayAd, toHistoryEntry } from '@boli/engine/ads/ad.history';
+import {
+  adEditsOf,
+  replayAd,
+  toHistoryEntry,
+  type DetailChange,
+} from '@boli/engine/ads/ad.history';
 import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -165,6 +170,13 @@ export function supportRouter(infra: Infrastructure): Router {
       ...bid,
       amount: bid.amount === null ? null : paiseToRupees(bid.amount),
     });
+    // The price, as every amount here, in rupees.
+    const priceInRupees = (value: unknown) =>
+      typeof value === 'number' ? paiseToRupees(value) : value;
+    const changeInRupees = (change: DetailChange) =>
+      change.field === 'price'
+        ? { ...change, from: priceInRupees(change.from), to: priceInRupees(change.to) }
+        : change;
     ctx.body = success({
       adId,
       // The ad's name now: a replay before it was posted (or renamed) still names the ad.
@@ -174,8 +186,17 @@ export function supportRouter(infra: Infrastructure): Router {
       withdrawn: await isAdWithdrawn(infra.db, adId),
       chain: verifyStreamChain(events),
       events: events.map(toHistoryEntry),
+      // What each edit changed, from what to what: its event holds the new values only.
+      edits: adEditsOf(events).map((edit) => ({
+        ...edit,
+        changes: edit.changes.map(changeInRupees),
+      })),
       replay: {
         ...replay,
+        details: replay.details && {
+          ...replay.details,
+          price: paiseToRupees(replay.details.price),
+        },
         bids: replay.bids.map(inRupees),
         highest: replay.highest.map(inRupees),
         leading: replay.leading === null ? null : inRupees(replay.leading),

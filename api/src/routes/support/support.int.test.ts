@@ -107,7 +107,15 @@ describe('support replays an ad to settle a dispute', () => {
       `${AD_ID}/history?asOf=${encodeURIComponent(at(15))}`,
       supportToken,
     );
-    expect(body.data).toMatchObject({ replay: { status: 'open', eventsApplied: 4 } });
+    // With the ad's details as they read then, the price in rupees as every amount here.
+    expect(body.data).toMatchObject({
+      edits: [],
+      replay: {
+        status: 'open',
+        eventsApplied: 4,
+        details: { itemName: 'Royal Enfield Classic 350', price: 125_000 },
+      },
+    });
     // Before the ad was posted nothing stood, but the answer still names the ad.
     const before = await history(
       `${AD_ID}/history?asOf=${encodeURIComponent(at(-60))}`,

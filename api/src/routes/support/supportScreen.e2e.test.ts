@@ -100,7 +100,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function openHistory(as: TestMember): Promise<Page> {
+async function openHistory(as: TestMember, adId = AD_ID): Promise<Page> {
   // A browser in UTC: the screen must still speak India time.
   const context = await browser.newContext({
     viewport: { width: 1600, height: 1000 },
@@ -111,7 +111,7 @@ async function openHistory(as: TestMember): Promise<Page> {
     content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(k, v);`,
   });
   const page = await context.newPage();
-  await page.goto(new URL(`/support/ads/${AD_ID}`, app.baseUrl).href);
+  await page.goto(new URL(`/support/ads/${adId}`, app.baseUrl).href);
   return page;
 }
 
@@ -331,6 +331,54 @@ describe('the support ad history screen', () => {
     expect(await page.getByRole('link', { name: 'Look up another ad' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to ads' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+describe('the history of an ad edited while it took bids', () => {
+  it('says what each edit changed from what, and shows the ad as it read at a replayed instant', async () => {
+    const adId = `ad-${randomUUID()}`;
+    const ofThisAd = (event: AdEvent): AdEvent =>
+      ({ ...event, data: { ...event.data, adId } }) as AdEvent;
+    const edit: AdEvent = {
+      type: 'AdEdited',
+      data: {
+        adId,
+        changes: { price: 110_000_00, yearOfManufacture: 2018 },
+        editedAt: at(20),
+      },
+    };
+    const history: [AdEvent, string, string][] = [
+      ...POSTED.map((event): [AdEvent, string, string] => [event, T0, OWNER.userId]),
+      [bidPlaced({ bidId: 'e1', amount: 100_000_00, placedAt: at(10) }), at(10), MEENA.userId],
+      [edit, at(20), OWNER.userId],
+    ];
+    for (const [event, now, userId] of history) {
+      await store.append(
+        adStream(adId),
+        [
+          {
+            ...ofThisAd(event),
+            metadata: { eventId: randomUUID(), now, actor: { userId, role: 'member' } },
+          },
+        ],
+        'any',
+      );
+    }
+    const page = await openHistory(support, adId);
+    const events = page.getByRole('table', { name: 'Events' });
+    const edited = events.getByRole('row').filter({ hasText: 'AdEdited' });
+    await edited
+      .getByText('Price ₹1,25,000 → ₹1,10,000; Year of manufacture 2019 → 2018')
+      .waitFor();
+    // Now: the ad reads as edited.
+    const then = page.getByTestId('replay-details');
+    await then.getByText('The ad as it read then: Royal Enfield Classic 350, ₹1,10,000').waitFor();
+    // When the bid was placed: as it read before the edit, every detail on opening.
+    await page.goto(new URL(`/support/ads/${adId}?asOf=${at(15)}`, app.baseUrl).href);
+    await then.getByText('The ad as it read then: Royal Enfield Classic 350, ₹1,25,000').waitFor();
+    await then.locator('summary').click();
+    expect(await then.locator('dl').innerText()).toMatch(/Year of manufacture\s+2019/);
+    await page.context().close();
   });
 });
 

@@ -1,3 +1,4 @@
+import { AD_DETAIL_FIELDS } from '@boli/engine/ads/ad.events';
 import { countOf, formatDateTime, formatPaise, formatRupees } from '../../lib/format.ts';
 
 /*
@@ -52,6 +53,15 @@ export type RefusedBid = {
 
 type Chain = { ok: true } | { ok: false; brokenAt: number; reason: string };
 
+/** One of the ad's details (engine/src/ads/ad.events.ts, AdDetails). */
+export type AdDetailField = (typeof AD_DETAIL_FIELDS)[number];
+
+/** A detail an edit changed, with the value it replaced (the price in rupees). */
+export type DetailChange = { field: AdDetailField; from: unknown; to: unknown };
+
+/** An edit of the ad: its event's version and what it changed. */
+export type AdEdit = { version: number; changes: DetailChange[] };
+
 export type AdHistory = {
   adId: string;
   /** The ad's name after its last event, whatever instant is replayed. */
@@ -60,6 +70,8 @@ export type AdHistory = {
   withdrawn: boolean;
   chain: Chain;
   events: HistoryEvent[];
+  /** What each AdEdited changed, from what to what; absent from an api before it said so. */
+  edits?: AdEdit[];
   /** Every bid the ad refused, from a stream of their own (with its own chain). */
   refusals: { chain: Chain; bids: RefusedBid[] };
   replay: {
@@ -72,6 +84,8 @@ export type AdHistory = {
     closedReason: 'closedEarlyByOwner' | 'finalCallExpired' | null;
     ownerId: string;
     itemName: string | null;
+    /** The ad's details as they read then (price in rupees); absent from an api before it said so. */
+    details?: Partial<Record<AdDetailField, unknown>> | null;
     bids: ReplayedBid[];
     highest: ReplayedBid[];
     /** The top-ranked bid (engine/src/ads/ad.ranking.ts); absent from an api before it said so. */
@@ -191,10 +205,83 @@ const timeIn = (value: unknown): string =>
     ? historyTime(value)
     : String(value);
 
-/** The few fields of an event worth a glance in the timeline; the full data is one click away. */
-export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>): string {
+/** The ad's details by the names the Post Ad form gives them. */
+const DETAIL_LABELS: Record<AdDetailField, string> = {
+  itemName: 'Item name',
+  categoryname: 'Category',
+  subcategory: 'Subcategory',
+  type: 'Type',
+  price: 'Price',
+  currencycode: 'Currency',
+  description: 'Description',
+  phone: 'Phone',
+  displayPhone: 'Phone shown on the ad',
+  houseno: 'House number',
+  street: 'Street',
+  city: 'Town/Village',
+  neighbourHood: 'Neighbourhood',
+  district: 'District',
+  pincode: 'Pincode',
+  state: 'State',
+  country: 'Country',
+  make: 'Manufacturer',
+  model: 'Model',
+  mileage: 'Mileage (km)',
+  yearOfManufacture: 'Year of manufacture',
+  ownerOrDealer: 'Owner or Dealer',
+  newOrused: 'New or Used',
+};
+
+export const detailLabel = (field: AdDetailField): string => DETAIL_LABELS[field];
+
+/** A detail's value as the screens write it: the price in rupees, yes/no, '—' for none. */
+export function detailValue(field: AdDetailField, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'price' && typeof value === 'number') return formatRupees(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+/** Characters of a long value (a description) the timeline's gist shows; the rest on opening. */
+const GIST_VALUE_CHARS = 40;
+
+const gistValue = (field: AdDetailField, value: unknown): string => {
+  const text = detailValue(field, value);
+  return text.length > GIST_VALUE_CHARS ? `${text.slice(0, GIST_VALUE_CHARS - 1)}…` : text;
+};
+
+/** An edit in a line: "Price ₹4,50,000 → ₹4,25,000; Year of manufacture 2019 → 2018". */
+export const editGist = (changes: readonly DetailChange[]): string =>
+  changes
+    .map(
+      ({ field, from, to }) =>
+        `${detailLabel(field)} ${gistValue(field, from)} → ${gistValue(field, to)}`,
+    )
+    .join('; ');
+
+/** The ad's details as they read at the replayed instant, in the form's order; none unset. */
+export function detailRows(
+  details: Partial<Record<AdDetailField, unknown>>,
+): { field: AdDetailField; label: string; value: string }[] {
+  return AD_DETAIL_FIELDS.filter(
+    (field) => details[field] !== null && details[field] !== undefined,
+  ).map((field) => ({
+    field,
+    label: detailLabel(field),
+    value: detailValue(field, details[field]),
+  }));
+}
+
+/**
+ * The few fields of an event worth a glance in the timeline; the full data is one click away. An
+ * edit says what it changed from what (`edit`, from the history's `edits`), its event holding only
+ * the new values.
+ */
+export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>, edit?: AdEdit): string {
   const d = event.data;
   switch (event.type) {
+    case 'AdEdited':
+      return edit ? editGist(edit.changes) : '';
     case 'BidPlaced':
       return `${String(d.bidAlias)} (${String(d.username)}) bid ${String(d.type)} ${formatPaise(Number(d.amount))} (${String(d.amount)} paise), ${wordsFor(PHASE_TEXT, d.phase)}`;
     case 'FinalCallMade':

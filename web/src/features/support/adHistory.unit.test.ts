@@ -3,6 +3,8 @@ import {
   actorNames,
   actorProfileId,
   chainLine,
+  detailRows,
+  editGist,
   eventGist,
   eventsAfterReplayLine,
   refusalCodeLine,
@@ -187,5 +189,49 @@ describe('reading an ad history for support', () => {
   it('writes instants in India time to the millisecond, whatever the browser is set to', () => {
     expect(historyTime('2026-11-26T15:15:45.180Z')).toBe('2026-11-26 20:45:45.180 IST');
     expect(historyTime('2026-11-26T18:30:00.000Z')).toBe('2026-11-27 00:00:00.000 IST');
+  });
+});
+
+describe('an edited ad in the history', () => {
+  const edit = {
+    version: 9,
+    changes: [
+      { field: 'price' as const, from: 450_000, to: 425_000 },
+      { field: 'yearOfManufacture' as const, from: 2019, to: 2018 },
+      {
+        field: 'description' as const,
+        from: 'One owner, serviced at the Maruti workshop every year.',
+        to: '',
+      },
+    ],
+  };
+
+  it('says what each edit changed, from what to what, long values cut short', () => {
+    expect(editGist(edit.changes)).toBe(
+      'Price ₹4,50,000 → ₹4,25,000; Year of manufacture 2019 → 2018; ' +
+        'Description One owner, serviced at the Maruti works… → —',
+    );
+    expect(eventGist({ type: 'AdEdited', data: { changes: { price: 42_500_000 } } }, edit)).toBe(
+      editGist(edit.changes),
+    );
+    // Without the api's edits (an older api), the event is offered by name, as before.
+    expect(eventGist({ type: 'AdEdited', data: {} })).toBe('');
+  });
+
+  it("lists the details the bids were placed on, by the form's names, unset ones left out", () => {
+    expect(
+      detailRows({
+        itemName: 'Swift VXi',
+        price: 450_000.5,
+        displayPhone: false,
+        make: null,
+        yearOfManufacture: 2019,
+      }),
+    ).toEqual([
+      { field: 'itemName', label: 'Item name', value: 'Swift VXi' },
+      { field: 'price', label: 'Price', value: '₹4,50,000.50' },
+      { field: 'displayPhone', label: 'Phone shown on the ad', value: 'no' },
+      { field: 'yearOfManufacture', label: 'Year of manufacture', value: '2019' },
+    ]);
   });
 });

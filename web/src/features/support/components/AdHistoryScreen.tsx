@@ -28,6 +28,9 @@ import {
   actorNames,
   actorProfileId,
   chainLine,
+  detailLabel,
+  detailRows,
+  detailValue,
   eventGist,
   eventsAfterReplayLine,
   refusalsChainLine,
@@ -36,6 +39,7 @@ import {
   historyTime,
   REPLAY_NEEDS_A_TIME,
   statusLine,
+  type AdEdit,
   type AdHistory,
   type HistoryEvent,
 } from '../adHistory.ts';
@@ -154,6 +158,7 @@ export function AdHistoryScreen() {
   const names = actorNames(history.events);
   const refusalsChain = refusalsChainLine(history.refusals);
   const afterReplay = eventsAfterReplayLine(replay.eventsApplied, history.events.length);
+  const editAt = new Map((history.edits ?? []).map((edit) => [edit.version, edit]));
   return (
     <Stack spacing={3}>
       {/* An item name of one long word wraps rather than widen a phone's page. */}
@@ -244,6 +249,8 @@ export function AdHistoryScreen() {
           {leadingLine(replay)}
         </Typography>
       )}
+
+      {replay.details && <DetailsThen details={replay.details} />}
 
       <Typography variant="h6" component="h2">
         Bids ({replay.bids.length})
@@ -347,7 +354,7 @@ export function AdHistoryScreen() {
                   {event.actor ? <Actor actor={event.actor} names={names} /> : '—'}
                 </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
-                  <EventDetails event={event} />
+                  <EventDetails event={event} edit={editAt.get(event.version)} />
                 </TableCell>
                 <EventHash hash={event.hash} />
               </TableRow>
@@ -364,19 +371,56 @@ export function AdHistoryScreen() {
  * instants as the log has them (UTC), its whole hash and its data. A hover is not needed, which
  * a phone has not.
  */
-function EventDetails({ event }: { event: HistoryEvent }) {
+function EventDetails({ event, edit }: { event: HistoryEvent; edit?: AdEdit | undefined }) {
   const { commandTime, recordedAt, hash, data } = event;
   return (
     <Box component="details">
       {/* An event with nothing to sum up (a photo added) still offers its record, by name. */}
       <Box component="summary" sx={{ cursor: 'pointer', [ON_TOUCH]: { py: 1.5 } }}>
-        {eventGist(event) || `${event.type} details`}
+        {eventGist(event, edit) || `${event.type} details`}
       </Box>
+      {/* An edit's changes in full, a long description too, before the record itself. */}
+      {edit && (
+        <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5, ...WRAP_ANYWHERE }}>
+          {edit.changes.map(({ field, from, to }) => (
+            <li key={field}>
+              {detailLabel(field)}: {detailValue(field, from)} → {detailValue(field, to)}
+            </li>
+          ))}
+        </Box>
+      )}
       <Box
         component="pre"
         sx={{ m: 0, mt: 1, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
         {JSON.stringify({ commandTime, recordedAt, hash, data }, null, 2)}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The ad as it read at the replayed instant: what its bids were placed on, which an edit since may
+ * have changed. The item and its price at a glance; every detail on opening.
+ */
+function DetailsThen({ details }: { details: NonNullable<AdHistory['replay']['details']> }) {
+  return (
+    <Box component="details" data-testid="replay-details">
+      <Box component="summary" sx={{ cursor: 'pointer', [ON_TOUCH]: { py: 1.5 } }}>
+        The ad as it read then: {detailValue('itemName', details.itemName)},{' '}
+        {detailValue('price', details.price)}
+      </Box>
+      <Box component="dl" sx={{ m: 0, mt: 1, ...WRAP_ANYWHERE }}>
+        {detailRows(details).map(({ field, label, value }) => (
+          <Box key={field} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+            <Box component="dt" sx={{ fontWeight: 600, minWidth: '10em' }}>
+              {label}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              {value}
+            </Box>
+          </Box>
+        ))}
       </Box>
     </Box>
   );
