@@ -203,6 +203,8 @@ describe('share bids through the sandbox checkout', () => {
 
     // The first bid: the fee dialog, the checkout, then 'Bid Posted!'.
     const form = page.getByRole('form', { name: 'Post A Bid' });
+    // The company is the spec's "bid username" here: its refusals ('Bid username can’t…') name it so.
+    await form.getByText('Your bid username: the name your bids are shown under').waitFor();
     await form.getByLabel('Company').fill(company);
     await postBid(page, 'Hidden', '25000');
     const feeDialog = page.getByRole('dialog', { name: 'Buy-share bid fee' });

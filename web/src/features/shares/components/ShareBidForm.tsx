@@ -136,7 +136,9 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
           setInput((current) => ({ ...current, company: e.target.value }));
         }}
         size="small"
-        helperText={aliasLengthHint(input.company) ?? 'The name your bids are shown under'}
+        helperText={
+          aliasLengthHint(input.company) ?? 'Your bid username: the name your bids are shown under'
+        }
         error={atFault.includes('alias')}
         slotProps={{
           htmlInput: {

@@ -99,7 +99,7 @@ describe('a transaction row', () => {
       failed: 'Attempt failed',
       refundPending: 'Refund pending',
       refunded: 'Refunded',
-      expired: 'Not completed',
+      expired: 'Lapsed: nothing charged',
     });
   });
 

@@ -8,7 +8,7 @@ export const AWAITING_PAYMENT = 'Awaiting payment';
 
 /**
  * A purchase's status in words. One started whose payment no one has reported is awaiting it
- * (a checkout closed unpaid stays so until it expires as 'Not completed'); one paid is being
+ * (a checkout closed unpaid stays so until it lapses: 'Lapsed: nothing charged'); one paid is being
  * confirmed until the server has delivered it: money taken is never lost.
  */
 export function statusText(status: PurchaseStatus | null): string {
@@ -29,7 +29,7 @@ export function statusText(status: PurchaseStatus | null): string {
     case 'refunded':
       return 'Refunded';
     case 'expired':
-      return 'Not completed';
+      return 'Lapsed: nothing charged';
     default: {
       const unknown: never = status;
       return unknown;
