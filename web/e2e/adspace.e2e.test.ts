@@ -40,7 +40,11 @@ import { paymentGatewayOf } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
 import { billingSettingsOf } from '@boli/api/routes/billing/billingDeps';
 import { closeSlotWhenBiddingEnds } from '../../ops/src/jobs/slotClosing.ts';
-import { slotClosedText, slotTerms } from '../src/features/adspace/model/slotTerms.ts';
+import {
+  SLOT_BID_QUOTE_LABEL,
+  slotClosedText,
+  slotTerms,
+} from '../src/features/adspace/model/slotTerms.ts';
 import { formatDate } from '../src/lib/format.ts';
 
 /*
@@ -53,6 +57,18 @@ let app: TestApp;
 let browser: Browser;
 
 withAppAndBrowser((running) => ({ app, browser } = running));
+
+/** An address in Gujarat, as the reference lists name it. */
+const GUJARAT_ADDRESS = {
+  houseno: '4',
+  street: 'CG Road',
+  city: 'Ahmedabad',
+  country: 'India',
+  state: 'Gujarat',
+  district: 'Ahmedabad',
+  neighbourHood: 'Navrangpura',
+  pincode: '380009',
+};
 
 /** A logged-in page wide enough for the side ad columns. */
 const memberPage = async (member: Member, timezoneId?: string): Promise<Page> =>
@@ -208,6 +224,19 @@ describe('ad space', () => {
 
   it('bids for a sidePanels slot from the calendar year view', async () => {
     const member = await createMember(app, { address: false });
+    // A member in Gujarat: the supplier is in Karnataka, so a slot won is taxed IGST.
+    const moved = await api(app, '/api/user/editProfile', {
+      token: member.token,
+      json: {
+        username: member.username,
+        firstname: 'Ravi',
+        lastname: 'Kumar',
+        gender: 'Male',
+        dob: '12-04-1990',
+        ...GUJARAT_ADDRESS,
+      },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     // A browser on Kiritimati's clock, up to a day ahead of India's: today is still India's day.
     const page = await memberPage(member, 'Pacific/Kiritimati');
     const today = indiaDateOf(new Date().toISOString());
@@ -297,6 +326,23 @@ describe('ad space', () => {
     expect(await amountField.getAttribute('aria-invalid')).toBe('true');
     expect(await amountField.getAttribute('aria-describedby')).toContain('slot-bid-failure');
     expect(await amountField.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    // What the amount typed commits the member to should it win: nothing while it is not above
+    // the base amount; then the bid, its IGST at 18% (worked in paise) and the total.
+    const winnerPays = form.getByRole('table', { name: SLOT_BID_QUOTE_LABEL });
+    expect(await winnerPays.count()).toBe(0);
+    await amountField.fill('200000.50');
+    await winnerPays.getByText('₹2,36,000.59').waitFor();
+    expect(await winnerPays.innerText()).toMatch(
+      /^Your bid\s+₹2,00,000\.50\s+IGST \(18%\)\s+₹36,000\.09\s+Total after tax\s+₹2,36,000\.59$/,
+    );
+    await form
+      .getByText(`If this bid wins, you pay within ${LIMITS.slotPayWithinHours} hours:`)
+      .waitFor();
+    // As the amount changes, so do the lines.
+    await amountField.fill('250000');
+    await winnerPays.getByText('₹2,95,000').waitFor();
+    expect(await winnerPays.innerText()).toMatch(/IGST \(18%\)\s+₹45,000\s/);
 
     // Other bidders know a slot's bids by company: a name another bidder of the slot goes by is
     // refused, look-alikes too, and the Company field is marked and given the keyboard.

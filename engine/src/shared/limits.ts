@@ -115,6 +115,11 @@ export const LIMITS = {
    * due when the day ends.
    */
   slotPayWithinHours: 12,
+  /**
+   * Not the spec's: the slot bid page works out what the winner pays (the bid, its GST, the total)
+   * for the amount being typed once typing has paused this long, not at every key.
+   */
+  slotBidQuoteAfterTypingMs: 300,
   minimumAgeYears: 18,
   freeTrialDays: 7,
   termsLastRevised: '2021-03-27',

@@ -6,6 +6,7 @@ import { adSlotDecider } from '@boli/engine/adspace/adSlot.decider';
 import { adSlotStream } from '@boli/engine/adspace/adSlot.events';
 import { hasSlotBiddingEnded, isSameSlotBid } from '@boli/engine/adspace/adSlot.rules';
 import { slotOutcomeFor } from '@boli/engine/adspace/slotOutcome';
+import { quoteWonSlot } from '@boli/engine/billing/quote';
 import { uuidV5 } from '@boli/engine/commandHandling/eventIds';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -18,12 +19,14 @@ import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { activeMember } from '../../http/members.ts';
 import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
+import { quoteOf } from '../../payments/purchaseInfo.ts';
 import { loadSlot } from '../../payments/slotSale.ts';
-import type { BillingInfra } from '../billing/billingDeps.ts';
+import { billingSettingsOf, type BillingInfra } from '../billing/billingDeps.ts';
 import { bidAmountInPaise } from '../bid/schema.ts';
 import {
   calendarQuery,
   slotBidBody,
+  slotBidQuoteQuery,
   slotBidsQuery,
   slotDateBidsQuery,
   slotTypeOf,
@@ -113,6 +116,27 @@ export function adbidRouter(infra: Pick<BillingInfra, 'db' | 'store' | 'idempote
       ...outcome,
       bidamt: outcome.bidamt === null ? null : paiseToRupees(outcome.bidamt),
     });
+  });
+
+  /**
+   * What the member pays should a bid of `bidamt` win the slot: the bid, its GST and the total,
+   * worked out as the sale of the won slot will (`quoteWonSlot`), recording nothing.
+   */
+  router.get('/purchaseInfo', auth, async (ctx) => {
+    const query = parseInput(slotBidQuoteQuery, ctx.query, MESSAGES.pleaseEnterAllDetails);
+    const bidamt = bidAmountInPaise(query.bidamt);
+    if (bidamt === null || bidamt <= 0) {
+      throw new ApiError(400, MESSAGES.pleaseEnterAllDetails, 'SLOT_BID_DETAILS_MISSING');
+    }
+    const buyer = await activeMember(infra, ctx);
+    const line = quoteWonSlot({
+      type: query.type,
+      slotdate: query.slotdate,
+      bidamt,
+      settings: billingSettingsOf(infra.config),
+      buyerState: buyer.state,
+    });
+    ctx.body = success(quoteOf('adSlot', line.name, line));
   });
 
   router.get('/bid-events', auth, async (ctx) => {

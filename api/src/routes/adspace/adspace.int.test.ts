@@ -330,6 +330,45 @@ describe('slot bids', () => {
     });
   });
 
+  it("quotes what the winner would pay: the bid, its GST by the member's state, the total", async () => {
+    const quote = (member: TestMember, bidamt: string) =>
+      kit.api(`/api/adbid/purchaseInfo?slotdate=${slotdate()}&type=sidePanels&bidamt=${bidamt}`, {
+        token: member.token,
+      });
+    // Another state than the supplier's (Karnataka): IGST at the full rate, worked in paise.
+    const gujarat = await kit.member('gita_gujarat', { state: 'Gujarat' });
+    const across = await quote(gujarat, '200000.50');
+    expect(across.status).toBe(200);
+    expect(across.body.data).toMatchObject({
+      kind: 'adSlot',
+      totalPrice: 200_000.5,
+      taxIGSTPercent: 18,
+      taxIGSTAmount: 36_000.09,
+      taxSGSTAmount: 0,
+      taxCGSTAmount: 0,
+      totalPriceAfterTax: 236_000.59,
+    });
+    // The supplier's state: CGST and SGST, each half the rate.
+    const karnataka = await kit.member('kiran_karnataka');
+    const within = await quote(karnataka, '250000');
+    expect(within.body.data).toMatchObject({
+      totalPrice: 250_000,
+      taxSGSTPercent: 9,
+      taxCGSTPercent: 9,
+      taxSGSTAmount: 22_500,
+      taxCGSTAmount: 22_500,
+      taxIGSTAmount: 0,
+      totalPriceAfterTax: 295_000,
+    });
+    // Asking buys nothing.
+    expect(await slotPurchases(gujarat)).toEqual([]);
+    for (const bidamt of ['abc', '0', '-5']) {
+      const refused = await quote(gujarat, bidamt);
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe(MESSAGES.pleaseEnterAllDetails);
+    }
+  });
+
   it('refuses missing details, amounts not above the base, slots dated yesterday or over a year ahead', async () => {
     const esha = await kit.member('esha_ads');
     const missing = await bid(esha, { bidamt: 250_000, slotdate: slotdate() });

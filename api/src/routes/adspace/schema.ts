@@ -47,6 +47,9 @@ export const slotTypeOf = (value: unknown): (typeof SLOT_SPACE_TYPES)[number] | 
 /** One slot: its date and type. */
 export const slotBidsQuery = z.object({ slotdate: slotDate, type: z.enum(SLOT_SPACE_TYPES) });
 
+/** What the winner of one slot would pay for a bid of `bidamt` rupees (read as a bid's amount). */
+export const slotBidQuoteQuery = slotBidsQuery.extend({ bidamt: z.string().trim().min(1).max(40) });
+
 /** The bids of a slot date (spec section 7, "bids by slot date"): of one type, or of both. */
 export const slotDateBidsQuery = slotBidsQuery.partial({ type: true });
 

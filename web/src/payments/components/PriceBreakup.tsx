@@ -9,14 +9,17 @@ import { breakupRows } from '../model/priceBreakup.ts';
 export function PriceBreakup({
   breakup,
   label = 'Price breakup',
+  priceLabel,
 }: {
   breakup: TaxBreakup;
   label?: string;
+  /** What the price is, when not a price: 'Your bid'. */
+  priceLabel?: string;
 }) {
   return (
     <Table size="small" aria-label={label}>
       <TableBody>
-        {breakupRows(breakup).map((row) => (
+        {breakupRows(breakup, priceLabel).map((row) => (
           <TableRow key={row.label}>
             <TableCell component="th" scope="row" sx={row.total ? { fontWeight: 600 } : undefined}>
               {row.label}

@@ -42,6 +42,19 @@ describe('the price breakup', () => {
     ]);
   });
 
+  it('names the price as what it is where it is not a price: a bid', () => {
+    expect(breakupRows(otherState, 'Your bid')[0]).toEqual({
+      label: 'Your bid',
+      amount: '₹1,23,456',
+    });
+    const html = renderToStaticMarkup(
+      <PriceBreakup breakup={otherState} label="If this bid wins" priceLabel="Your bid" />,
+    );
+    expect(html).toContain('aria-label="If this bid wins"');
+    expect(html).toContain('>Your bid<');
+    expect(html).not.toContain('>Price<');
+  });
+
   it('writes rates as given, to at most two decimals', () => {
     expect([9, 2.5, 0.125, 14].map(percentText)).toEqual(['9%', '2.5%', '0.13%', '14%']);
   });

@@ -9,9 +9,9 @@ export const percentText = (percent: number): string => `${Number(percent.toFixe
 /**
  * The lines of a price breakup (section 1: SGST and CGST each as a percentage and an amount): the
  * price, then SGST and CGST for a buyer in the supplier's state, or IGST for one outside it, then
- * the total after tax.
+ * the total after tax. `priceLabel` names the price where it is something else (a bid).
  */
-export function breakupRows(breakup: TaxBreakup): BreakupRow[] {
+export function breakupRows(breakup: TaxBreakup, priceLabel = 'Price'): BreakupRow[] {
   const interState = breakup.taxIGSTPercent > 0 || breakup.taxIGSTAmount > 0;
   const taxes: BreakupRow[] = interState
     ? [
@@ -31,7 +31,7 @@ export function breakupRows(breakup: TaxBreakup): BreakupRow[] {
         },
       ];
   return [
-    { label: 'Price', amount: formatRupees(breakup.totalPrice) },
+    { label: priceLabel, amount: formatRupees(breakup.totalPrice) },
     ...taxes,
     { label: 'Total after tax', amount: formatRupees(breakup.totalPriceAfterTax), total: true },
   ];

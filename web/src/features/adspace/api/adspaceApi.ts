@@ -210,6 +210,19 @@ export async function fetchCalendarDays(
   }));
 }
 
+/**
+ * GET /api/adbid/purchaseInfo?slotdate&type&bidamt: what the member pays should a bid of `bidamt`
+ * rupees win the slot — the bid, its GST and the total, as the sale of the slot works them out.
+ */
+export async function quoteSlotBid(
+  request: ApiRequest,
+  slot: { slotdate: string; type: SlotSpaceType; bidamt: number },
+  signal?: AbortSignal,
+): Promise<PurchaseInfo> {
+  const query = { slotdate: slot.slotdate, type: slot.type, bidamt: String(slot.bidamt) };
+  return purchaseInfoOrFail(await request<unknown>('/api/adbid/purchaseInfo', { query, signal }));
+}
+
 /** GET /api/adbid/bids?slotdate&type: the slot's bids, highest first. */
 export async function fetchSlotBids(
   request: ApiRequest,

@@ -34,10 +34,11 @@ import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calend
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
-import { slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import { quotableSlotBid, slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
+import { SlotBidQuote } from './SlotBidQuote.tsx';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
@@ -346,6 +347,12 @@ export function AdSlotBidScreen() {
             },
           }}
           id="slot-bid-company"
+        />
+        {/* What the amount typed commits its bidder to, GST and all, before it is posted. */}
+        <SlotBidQuote
+          slotdate={id}
+          type={type}
+          amount={biddable && token ? quotableSlotBid(type, amount) : null}
         />
         {failure && (
           <Alert severity="error" role="alert" id="slot-bid-failure">

@@ -27,3 +27,10 @@ export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | n
   }
   return null;
 }
+
+/**
+ * The amount, in rupees, whose GST and total the bid page shows as it is typed: one that could be
+ * bid (more than the base amount), else null and nothing is shown.
+ */
+export const quotableSlotBid = (type: string, amount: string): number | null =>
+  slotBidRefusal(type, amount) === null ? Number(amount) : null;

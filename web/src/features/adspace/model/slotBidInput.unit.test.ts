@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slotBidRefusal } from './slotBidInput.ts';
+import { quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
 
 describe('a slot bid as typed', () => {
   it('needs a type and an amount, naming the field to mend', () => {
@@ -23,5 +23,19 @@ describe('a slot bid as typed', () => {
     expect(slotBidRefusal('authPages', '150000')).toEqual(belowBase);
     expect(slotBidRefusal('authPages', '200000.01')).toBeNull();
     expect(slotBidRefusal('sidePanels', '250000')).toBeNull();
+  });
+});
+
+describe('the amount whose GST and total are shown as it is typed', () => {
+  it('is the amount typed once it could be bid, paise and all', () => {
+    expect(quotableSlotBid('sidePanels', '200000.50')).toBe(200_000.5);
+    expect(quotableSlotBid('authPages', '250000')).toBe(250_000);
+  });
+
+  it('is none while the bid could not be sent: no type, no amount, not above the base', () => {
+    expect(quotableSlotBid('', '250000')).toBeNull();
+    expect(quotableSlotBid('sidePanels', '')).toBeNull();
+    expect(quotableSlotBid('sidePanels', '200000')).toBeNull();
+    expect(quotableSlotBid('sidePanels', '150000')).toBeNull();
   });
 });

@@ -14,6 +14,9 @@ export const slotTerms = (slotdate: string): string =>
   `bidder pays the bid plus GST within ${LIMITS.slotPayWithinHours} hours, or the slot goes to ` +
   'the next bidder.';
 
+/** The name of the bid page's table of what the winner pays for the bid typed, GST and all. */
+export const SLOT_BID_QUOTE_LABEL = 'If this bid wins';
+
 /** What the bid page says once bidding for its slot has ended: 'Bidding Closed' and when. */
 export const slotClosedText = (slotdate: string): string =>
   `${MESSAGES.biddingClosed}: bidding ended at ${formatDateTime(slotBiddingEndsAt(slotdate))}.`;

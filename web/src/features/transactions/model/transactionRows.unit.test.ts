@@ -15,7 +15,9 @@ describe('a purchase on Transactions', () => {
     for (const status of ['created', 'ordered', 'failed'] as const) {
       expect(transactionStatusText({ status, ...unneeded })).toBe(NOT_NEEDED);
     }
-    expect(transactionStatusText({ status: 'expired', ...unneeded })).toBe('Lapsed: nothing charged');
+    expect(transactionStatusText({ status: 'expired', ...unneeded })).toBe(
+      'Lapsed: nothing charged',
+    );
     expect(transactionStatusText({ status: 'fulfilled', ...unneeded })).toBe('Paid');
   });
 });
