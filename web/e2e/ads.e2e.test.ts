@@ -487,6 +487,33 @@ describe('a member with a full profile', () => {
     await context.close();
   });
 
+  it('adds photos from the keyboard: Enter on Choose files opens the file chooser', async () => {
+    const { context, page } = await desktop(storedSession(member));
+    // Playwright starts catching file choosers when a page gets its first listener, without
+    // waiting for the browser to agree: a listener added just before the key press races it, and
+    // Enter (which clicks on its keydown, where Space clicks on its keyup) loses. So one listens
+    // from the start, before the page is opened.
+    page.on('filechooser', () => undefined);
+    await visit(page, '/postAd');
+    await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
+    const postButton = page.getByRole('button', { name: 'Post Ad!' });
+    expect(await postButton.isDisabled()).toBe(true);
+    const choose = page.getByRole('button', { name: 'Choose files' });
+    for (const key of ['Enter', 'Space']) {
+      await choose.focus();
+      const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+      await page.keyboard.press(key);
+      const files = await chooser;
+      expect(files.isMultiple()).toBe(true);
+      if (key === 'Enter') await files.setFiles(media[0]!);
+    }
+    // The file chosen from the keyboard is added, and the ad can be posted.
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    await uploads.locator('li[data-status="uploaded"]').waitFor();
+    await expect.poll(() => postButton.isEnabled()).toBe(true);
+    await context.close();
+  });
+
   it('edits an ad open in two tabs without undoing unseen what the other tab saved', async () => {
     const adId = await postAd(app, member, { itemName: 'Sitar in two tabs' });
     const { context, page: first } = await desktop(storedSession(member));
