@@ -26,7 +26,6 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { DATES_IN_TEXT, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
-import { percentText } from '../../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import {
   fetchTransactions,
@@ -38,8 +37,12 @@ import {
   feeBidText,
   nothingCharged,
   settlingOnServer,
+  taxColumnsOf,
+  taxHeadings,
+  taxLinesOf,
   transactionStatusText,
   unpaidNote,
+  type TaxColumns,
 } from '../model/transactionRows.ts';
 import { PurchaseKindSelect } from '../../../payments/components/PurchaseKindSelect.tsx';
 import { canPayNow } from '../api/payUnpaid.ts';
@@ -54,13 +57,10 @@ import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 
 const NO_TRANSACTIONS = 'No transactions yet.';
 
-/** "₹90 (9%)": a tax amount with its rate. */
-const taxText = (amount: number, percent: number) =>
-  `${formatRupees(amount)}${percent > 0 ? ` (${percentText(percent)})` : ''}`;
-
 /**
- * The transactions table (section 2): the type selector (kept in the address), then date, item, amount, SGST, CGST
- * and IGST, total after tax, status and the invoice (with the credit note that reversed it, once
+ * The transactions table (section 2): the type selector (kept in the address), then date, item, amount, the tax
+ * columns (`taxColumnsOf`: SGST and CGST, IGST, or one GST column when both kinds are on the
+ * page), total after tax, status and the invoice (with the credit note that reversed it, once
  * the payment was refunded); 20 a page, newest first. On a phone each purchase is a card with the
  * same facts.
  */
@@ -176,9 +176,11 @@ export function TransactionsScreen() {
                 <TableCell>Date</TableCell>
                 <TableCell>Item</TableCell>
                 <TableCell align="right">Amount</TableCell>
-                {taxes.intraState && <TableCell align="right">SGST</TableCell>}
-                {taxes.intraState && <TableCell align="right">CGST</TableCell>}
-                {taxes.igst && <TableCell align="right">IGST</TableCell>}
+                {taxHeadings(taxes).map((heading) => (
+                  <TableCell key={heading} align="right">
+                    {heading}
+                  </TableCell>
+                ))}
                 <TableCell align="right">Total after tax</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Invoice</TableCell>
@@ -237,20 +239,6 @@ type OnPay = (row: Transaction) => void;
 const moneyStyle = (row: Transaction) =>
   nothingCharged(row.status) ? { ...NO_WRAP, color: 'text.secondary' } : NO_WRAP;
 
-/** One purchase as a card or a table row: with the IGST line when the page has one. */
-/**
- * Which tax columns the page shows: SGST and CGST (a buyer in the supplier's state), IGST
- * (another state's), each when a row has it; SGST and CGST when no row has any tax. A buyer who
- * only ever paid IGST is not shown two columns of ₹0, which pushed the invoice out of a desktop.
- */
-type TaxColumns = { readonly intraState: boolean; readonly igst: boolean };
-
-function taxColumnsOf(rows: readonly Transaction[]): TaxColumns {
-  const igst = rows.some((row) => row.taxIGSTAmount > 0);
-  const intraState = rows.some((row) => row.taxSGSTAmount > 0 || row.taxCGSTAmount > 0);
-  return { intraState: intraState || !igst, igst };
-}
-
 type PurchaseProps = { row: Transaction; taxes: TaxColumns; onPay: OnPay };
 
 /**
@@ -260,15 +248,7 @@ type PurchaseProps = { row: Transaction; taxes: TaxColumns; onPay: OnPay };
 function TransactionCard({ row, taxes, onPay }: PurchaseProps) {
   const lines: [string, string][] = [
     ['Amount', formatRupees(row.totalPrice)],
-    ...(taxes.intraState
-      ? ([
-          ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
-          ['CGST', taxText(row.taxCGSTAmount, row.taxCGSTPercent)],
-        ] as [string, string][])
-      : []),
-    ...(taxes.igst
-      ? [['IGST', taxText(row.taxIGSTAmount, row.taxIGSTPercent)] as [string, string]]
-      : []),
+    ...taxLinesOf(row, taxes),
     ['Total after tax', formatRupees(row.totalPriceAfterTax)],
   ];
   return (
@@ -340,20 +320,21 @@ function TransactionRow({ row, taxes, onPay }: PurchaseProps) {
       <TableCell align="right" sx={money}>
         {formatRupees(row.totalPrice)}
       </TableCell>
-      {taxes.intraState && (
+      {taxes === 'gst' ? (
+        // One column for both kinds: the row's own taxes, each named.
         <TableCell align="right" sx={money}>
-          {taxText(row.taxSGSTAmount, row.taxSGSTPercent)}
+          {taxLinesOf(row, taxes).map(([name, text]) => (
+            <Box key={name}>
+              {name} {text}
+            </Box>
+          ))}
         </TableCell>
-      )}
-      {taxes.intraState && (
-        <TableCell align="right" sx={money}>
-          {taxText(row.taxCGSTAmount, row.taxCGSTPercent)}
-        </TableCell>
-      )}
-      {taxes.igst && (
-        <TableCell align="right" sx={money}>
-          {taxText(row.taxIGSTAmount, row.taxIGSTPercent)}
-        </TableCell>
+      ) : (
+        taxLinesOf(row, taxes).map(([name, text]) => (
+          <TableCell key={name} align="right" sx={money}>
+            {text}
+          </TableCell>
+        ))
       )}
       <TableCell align="right" sx={money}>
         {formatRupees(row.totalPriceAfterTax)}

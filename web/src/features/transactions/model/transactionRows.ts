@@ -1,5 +1,6 @@
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../../payments/api/purchaseInfo.ts';
+import { percentText } from '../../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import type { FeeBid, Transaction } from '../api/transactionsApi.ts';
 
@@ -78,3 +79,48 @@ export const unpaidNote = (payBy: string): string =>
 /** The bid a fee places: 'Hidden bid of ₹2,500 as bluekite'. */
 export const feeBidText = (bid: FeeBid): string =>
   `${bid.type ? `${bid.type} bid` : 'Bid'} of ${formatRupees(bid.bidamt)}${bid.by ? ` as ${bid.by}` : ''}`;
+
+type TaxAmounts = Pick<
+  Transaction,
+  | 'taxSGSTAmount'
+  | 'taxSGSTPercent'
+  | 'taxCGSTAmount'
+  | 'taxCGSTPercent'
+  | 'taxIGSTAmount'
+  | 'taxIGSTPercent'
+>;
+
+/**
+ * Which tax columns the page shows: SGST and CGST (`split`: buyers in the supplier's state, or no
+ * row with any tax), IGST alone (`igst`: another state's), or, when the page has both kinds (a
+ * member who moved state), one GST column (`gst`) whose cell lists the row's own taxes: three
+ * columns, each mostly ₹0, pushed the invoice out of a 1,280 px window.
+ */
+export type TaxColumns = 'split' | 'igst' | 'gst';
+
+export function taxColumnsOf(rows: readonly TaxAmounts[]): TaxColumns {
+  const igst = rows.some((row) => row.taxIGSTAmount > 0);
+  const intraState = rows.some((row) => row.taxSGSTAmount > 0 || row.taxCGSTAmount > 0);
+  if (igst && intraState) return 'gst';
+  return igst ? 'igst' : 'split';
+}
+
+/** An amount of tax with its rate: "₹89.91 (9%)"; a rate of 0 is not written. */
+export const taxText = (amount: number, percent: number): string =>
+  `${formatRupees(amount)}${percent > 0 ? ` (${percentText(percent)})` : ''}`;
+
+/** A row's taxes under the page's columns, by name: those columns' own, or (`gst`) the row's. */
+export function taxLinesOf(row: TaxAmounts, columns: TaxColumns): [string, string][] {
+  const sgstAndCgst: [string, string][] = [
+    ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
+    ['CGST', taxText(row.taxCGSTAmount, row.taxCGSTPercent)],
+  ];
+  const igst: [string, string][] = [['IGST', taxText(row.taxIGSTAmount, row.taxIGSTPercent)]];
+  if (columns === 'split') return sgstAndCgst;
+  if (columns === 'igst') return igst;
+  return row.taxIGSTAmount > 0 || row.taxIGSTPercent > 0 ? igst : sgstAndCgst;
+}
+
+/** The tax columns' headings. */
+export const taxHeadings = (columns: TaxColumns): string[] =>
+  columns === 'gst' ? ['GST'] : columns === 'igst' ? ['IGST'] : ['SGST', 'CGST'];

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES } from '../../../payments/api/purchaseInfo.ts';
-import { NOT_NEEDED, nothingCharged, transactionStatusText } from './transactionRows.ts';
+import {
+  NOT_NEEDED,
+  nothingCharged,
+  taxColumnsOf,
+  taxHeadings,
+  taxLinesOf,
+  transactionStatusText,
+} from './transactionRows.ts';
 
 describe('a purchase on Transactions', () => {
   it('shows no charge for one started and not paid, or lapsed unpaid, and a charge otherwise', () => {
@@ -19,5 +26,46 @@ describe('a purchase on Transactions', () => {
       'Lapsed: nothing charged',
     );
     expect(transactionStatusText({ status: 'fulfilled', ...unneeded })).toBe('Paid');
+  });
+});
+
+describe('the tax columns of a page of purchases', () => {
+  const none = {
+    taxSGSTAmount: 0,
+    taxSGSTPercent: 0,
+    taxCGSTAmount: 0,
+    taxCGSTPercent: 0,
+    taxIGSTAmount: 0,
+    taxIGSTPercent: 0,
+  };
+  const intraState = {
+    ...none,
+    taxSGSTAmount: 89.91,
+    taxSGSTPercent: 9,
+    taxCGSTAmount: 89.91,
+    taxCGSTPercent: 9,
+  };
+  const interState = { ...none, taxIGSTAmount: 179.82, taxIGSTPercent: 18 };
+
+  it('are SGST and CGST, or IGST alone, as the purchases were taxed', () => {
+    expect(taxColumnsOf([intraState, none])).toBe('split');
+    expect(taxColumnsOf([none])).toBe('split');
+    expect(taxHeadings('split')).toEqual(['SGST', 'CGST']);
+    expect(taxLinesOf(intraState, 'split')).toEqual([
+      ['SGST', '₹89.91 (9%)'],
+      ['CGST', '₹89.91 (9%)'],
+    ]);
+    expect(taxColumnsOf([interState, none])).toBe('igst');
+    expect(taxLinesOf(none, 'igst')).toEqual([['IGST', '₹0']]);
+  });
+
+  it('are one GST column naming each row’s own taxes when the page has both kinds', () => {
+    expect(taxColumnsOf([intraState, interState])).toBe('gst');
+    expect(taxHeadings('gst')).toEqual(['GST']);
+    expect(taxLinesOf(interState, 'gst')).toEqual([['IGST', '₹179.82 (18%)']]);
+    expect(taxLinesOf(intraState, 'gst')).toEqual([
+      ['SGST', '₹89.91 (9%)'],
+      ['CGST', '₹89.91 (9%)'],
+    ]);
   });
 });
