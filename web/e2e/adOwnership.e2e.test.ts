@@ -224,7 +224,7 @@ describe('an ad with bids, being edited', () => {
     await visit(page, `/editAd/${adId}`);
     await page
       .getByTestId('edit-ad-bids')
-      .filter({ hasText: '1 bid was placed on this ad as it reads now.' })
+      .filter({ hasText: '1 bid was placed on this ad.' })
       .waitFor();
     const price = fieldByLabel(page, 'Price (₹)');
     await price.fill('23000');
@@ -237,6 +237,19 @@ describe('an ad with bids, being edited', () => {
       'A tanpura, retuned, with a new case.',
     );
     await page.getByRole('alert').filter({ hasText: 'Your changes were kept' }).waitFor();
+    // Another tab saves another price meanwhile: the next reload keeps the member's, and says
+    // that Update Ad would undo the other change.
+    const elsewhere = await api(app, '/api/posts/edit', {
+      token: owner.token,
+      json: { ad_id: adId, price: 24000, was: { price: '25000' } },
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+    await page.reload();
+    await expect.poll(() => price.inputValue()).toBe('23000');
+    await page
+      .getByTestId('edit-ad-changed-elsewhere')
+      .filter({ hasText: 'Changed elsewhere since you made your changes: Price.' })
+      .waitFor();
     await page.getByRole('button', { name: 'Update Ad' }).click();
     await page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
     // Saved: the edit page opened again starts from the ad as it now reads, with nothing kept.

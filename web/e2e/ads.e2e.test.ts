@@ -571,6 +571,8 @@ describe('a member without an address', () => {
       )
       .toBe(true);
     await page.getByTestId('ad-address-note').waitFor();
+    // What was typed of the ad is kept while the member is away filling the profile in.
+    await field(page, 'Item name').fill('Tabla kept over the profile');
     await notice.getByRole('link', { name: 'Edit profile' }).click();
     await page.waitForURL((url) => url.pathname === '/editprofile');
     // Post Ad has a House number too, shown until Edit profile's script has arrived.
@@ -589,6 +591,9 @@ describe('a member without an address', () => {
     await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
     expect(await notice.count()).toBe(0);
     expect(await dialog.count()).toBe(0);
+    // The ad kept, with the address just saved filled in, as a new ad's is.
+    await expect.poll(() => field(page, 'Street').inputValue()).toBe(DELHI_ADDRESS.street);
+    expect(await field(page, 'Item name').inputValue()).toBe('Tabla kept over the profile');
     await context.close();
   });
 });

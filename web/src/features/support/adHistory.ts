@@ -1,5 +1,6 @@
 import { AD_DETAIL_FIELDS } from '@boli/engine/ads/ad.events';
 import { countOf, formatDateTime, formatPaise, formatRupees } from '../../lib/format.ts';
+import { detailLabel, type AdDetailField } from '../ads/model/adDetailLabels.ts';
 
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the
@@ -52,9 +53,6 @@ export type RefusedBid = {
 };
 
 type Chain = { ok: true } | { ok: false; brokenAt: number; reason: string };
-
-/** One of the ad's details (engine/src/ads/ad.events.ts, AdDetails). */
-export type AdDetailField = (typeof AD_DETAIL_FIELDS)[number];
 
 /** A detail an edit changed, with the value it replaced (the price in rupees). */
 export type DetailChange = { field: AdDetailField; from: unknown; to: unknown };
@@ -204,35 +202,6 @@ const timeIn = (value: unknown): string =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value))
     ? historyTime(value)
     : String(value);
-
-/** The ad's details by the names the Post Ad form gives them. */
-const DETAIL_LABELS: Record<AdDetailField, string> = {
-  itemName: 'Item name',
-  categoryname: 'Category',
-  subcategory: 'Subcategory',
-  type: 'Type',
-  price: 'Price',
-  currencycode: 'Currency',
-  description: 'Description',
-  phone: 'Phone',
-  displayPhone: 'Phone shown on the ad',
-  houseno: 'House number',
-  street: 'Street',
-  city: 'Town/Village',
-  neighbourHood: 'Neighbourhood',
-  district: 'District',
-  pincode: 'Pincode',
-  state: 'State',
-  country: 'Country',
-  make: 'Manufacturer',
-  model: 'Model',
-  mileage: 'Mileage (km)',
-  yearOfManufacture: 'Year of manufacture',
-  ownerOrDealer: 'Owner or Dealer',
-  newOrused: 'New or Used',
-};
-
-export const detailLabel = (field: AdDetailField): string => DETAIL_LABELS[field];
 
 /** A detail's value as the screens write it: the price in rupees, yes/no, '—' for none. */
 export function detailValue(field: AdDetailField, value: unknown): string {

@@ -14,7 +14,8 @@ import { countOf } from '../../../lib/format.ts';
 import { fetchBidCount } from '../../bidding/api/bidsApi.ts';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
-import { adFormOf, editAdBody, rebasedEdit } from '../model/adForm.ts';
+import { adFormOf, editAdBody, rebasedEdit, type AdFormField } from '../model/adForm.ts';
+import { detailLabel } from '../model/adDetailLabels.ts';
 import { readEditAdDraft, saveEditAdDraft } from '../model/editAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
@@ -69,6 +70,24 @@ function useBidCount(adId: string): number | null {
   return count;
 }
 
+/**
+ * Over the changes kept from before a reload: that they are not saved yet, and which of them were
+ * changed elsewhere since (another tab, another device), since Update Ad would undo that change.
+ */
+function KeptChangesNotice({ changedElsewhere }: { changedElsewhere: readonly AdFormField[] }) {
+  if (changedElsewhere.length === 0) {
+    return (
+      <Alert severity="info">Your changes were kept; they are not saved until Update Ad.</Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" data-testid="edit-ad-changed-elsewhere">
+      Changed elsewhere since you made your changes: {changedElsewhere.map(detailLabel).join(', ')}.
+      Your values are shown; Update Ad saves them over the other change.
+    </Alert>
+  );
+}
+
 /** The ad as it now reads, when an edit was refused for a change made meanwhile elsewhere. */
 const changedElsewhere = (error: unknown): AdDetailView | null =>
   error instanceof ApiError && error.code === 'AD_CHANGED' && error.data
@@ -96,7 +115,7 @@ function EditAdForm({
   const saved = useRef(false);
   const bids = useBidCount(ad._id);
   const edit = useAdFormSubmission({
-    initial: () => kept ?? initial,
+    initial: () => kept?.form ?? initial,
     async send(form) {
       try {
         const answer = await request<AdDetailView>(AD_PATHS.edit, {
@@ -136,13 +155,11 @@ function EditAdForm({
           Photos and videos
         </Button>
       </Stack>
-      {kept && changed && (
-        <Alert severity="info">Your changes were kept; they are not saved until Update Ad.</Alert>
-      )}
+      {kept && changed && <KeptChangesNotice changedElsewhere={kept.changedElsewhere} />}
       {bids !== null && bids > 0 && (
         <Alert severity="warning" data-testid="edit-ad-bids">
-          {countOf(bids, 'bid')} {bids === 1 ? 'was' : 'were'} placed on this ad as it reads now.
-          Every bidder is told which of the item's details you change.
+          {countOf(bids, 'bid')} {bids === 1 ? 'was' : 'were'} placed on this ad. Every bidder is
+          told which of the item's details you change.
         </Alert>
       )}
       <AdFailureAlert failure={edit.failure} />

@@ -15,7 +15,7 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../../../lib/mediaUpload.ts';
-import { newAdForm, postAdFields } from '../model/adForm.ts';
+import { newAdForm, postAdFields, withProfileAddress } from '../model/adForm.ts';
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
@@ -52,7 +52,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   // (lib/submissionKey.ts; docs/api/ads.md, Retries).
   const [submission] = useState(() => submissionKey(`postAd:${memberId ?? ''}`));
   const ad = useAdFormSubmission({
-    initial: () => draft ?? blank,
+    initial: () => (draft ? withProfileAddress(draft, blank) : blank),
     addressDialogAtStart: addressMissing,
     unconfirmedMessage: MESSAGES.adUnconfirmed,
     async send(form) {

@@ -87,6 +87,19 @@ export function newAdForm(address: Partial<ProfileAddress> | null): AdForm {
   return form;
 }
 
+/**
+ * A Post Ad draft kept from before the member's profile had an address (Address Required, Edit
+ * profile, back), over a new form from the profile now (`fresh`): an address left wholly empty
+ * is taken from the profile, as a new form's is; one the member typed any of is theirs, kept.
+ */
+export function withProfileAddress(draft: AdForm, fresh: AdForm): AdForm {
+  const typed = ADDRESS_FIELDS.some((field) => field !== 'country' && draft[field].trim() !== '');
+  if (typed) return draft;
+  const form = { ...draft };
+  for (const field of ADDRESS_FIELDS) form[field] = fresh[field];
+  return form;
+}
+
 const text = (value: string | number | null | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 
@@ -249,6 +262,21 @@ export function editAdBody(
     was.displayPhone = String(before.displayPhone);
   }
   return { ...body, was };
+}
+
+/**
+ * The fields the member changed from `before` that were changed elsewhere meanwhile too, to
+ * another value (`now`): keeping the member's over them undoes the other change, so they are
+ * named to the member first.
+ */
+export function changedOnBothSides(before: AdForm, typed: AdForm, now: AdForm): AdFormField[] {
+  const differs = (a: string, b: string) => a.trim() !== b.trim();
+  return AD_FORM_FIELDS.filter(
+    (field) =>
+      differs(typed[field], before[field]) &&
+      differs(now[field], before[field]) &&
+      differs(now[field], typed[field]),
+  );
 }
 
 /**

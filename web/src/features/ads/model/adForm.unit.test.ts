@@ -14,6 +14,7 @@ import {
   postAdFields,
   requiredAdFields,
   validateAdForm,
+  withProfileAddress,
   type AdForm,
 } from './adForm.ts';
 import { AMOUNT_TYPED_HINT, DIGITS_TYPED_HINT } from '../../../lib/numberInput.ts';
@@ -58,6 +59,35 @@ describe('a new ad’s form', () => {
       pincode: '560038',
       itemName: '',
     });
+  });
+});
+
+describe('a Post Ad draft kept from before the profile had an address', () => {
+  const profile = newAdForm({
+    houseno: '12',
+    street: 'MG Road',
+    city: 'Pune',
+    neighbourHood: 'Camp',
+    district: 'Pune',
+    state: 'Maharashtra',
+    country: 'India',
+    pincode: '411001',
+  });
+  const draft = { ...newAdForm({ country: 'India' }), itemName: 'Teak cot', price: '12000' };
+
+  it('takes the address from the profile when none of it was typed', () => {
+    expect(withProfileAddress(draft, profile)).toEqual({
+      ...profile,
+      itemName: 'Teak cot',
+      price: '12000',
+    });
+  });
+
+  it('keeps an address the member typed any of, and one taken from the profile before', () => {
+    const typed = { ...draft, city: 'Nashik' };
+    expect(withProfileAddress(typed, profile)).toBe(typed);
+    const cleared = { ...profile, houseno: '', itemName: 'Teak cot' };
+    expect(withProfileAddress(cleared, profile)).toBe(cleared);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   writeTabItem,
   type DraftStorage,
 } from '../../../lib/tabStorage.ts';
-import { rebasedEdit, type AdForm } from './adForm.ts';
+import { changedOnBothSides, rebasedEdit, type AdForm, type AdFormField } from './adForm.ts';
 import { storedAdForm } from './postAdDraft.ts';
 
 /*
@@ -33,20 +33,33 @@ export function parseEditAdDraft(text: string | null): EditAdDraft | null {
   return base && form ? { base, form } : null;
 }
 
+/** The edit kept over a reload, laid over the ad as it now reads. */
+export type KeptEdit = {
+  readonly form: AdForm;
+  /** Fields the member changed that were changed elsewhere since, to another value. */
+  readonly changedElsewhere: readonly AdFormField[];
+};
+
 /**
  * The form to open Edit Ad with over the ad as it now reads (`now`): the member's kept changes
- * laid over it, or null when none were kept or this document was opened afresh (a link followed,
- * an address typed), where an edit starts from the ad.
+ * laid over it, naming those that were changed elsewhere since too (the member's are kept, and
+ * would undo the other change: the screen says so); or null when none were kept or this document
+ * was opened afresh (a link followed, an address typed), where an edit starts from the ad.
  */
 export function readEditAdDraft(
   memberId: string | undefined,
   adId: string,
   now: AdForm,
   { cameBack = documentCameBack(), store = tabStorage() } = {},
-): AdForm | null {
+): KeptEdit | null {
   if (!memberId || !cameBack) return null;
   const kept = parseEditAdDraft(readTabItem(editAdDraftKey(memberId, adId), store));
-  return kept ? rebasedEdit(kept.base, kept.form, now) : null;
+  return kept
+    ? {
+        form: rebasedEdit(kept.base, kept.form, now),
+        changedElsewhere: changedOnBothSides(kept.base, kept.form, now),
+      }
+    : null;
 }
 
 /** Keeps the edit as it now is; `null` (saved, left, or nothing changed) keeps nothing. */

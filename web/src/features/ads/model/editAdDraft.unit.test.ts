@@ -11,7 +11,10 @@ describe('the changes being made on Edit Ad', () => {
   it('are found again by a reloaded page, per member and per ad, until saved', () => {
     const store = memoryStorage();
     saveEditAdDraft('m-1', 'ad-1', { base: ad, form: typed }, store);
-    expect(readEditAdDraft('m-1', 'ad-1', ad, cameBack(store))).toEqual(typed);
+    expect(readEditAdDraft('m-1', 'ad-1', ad, cameBack(store))).toEqual({
+      form: typed,
+      changedElsewhere: [],
+    });
     expect(readEditAdDraft('m-1', 'ad-2', ad, cameBack(store))).toBeNull();
     expect(readEditAdDraft('m-2', 'ad-1', ad, cameBack(store))).toBeNull();
     saveEditAdDraft('m-1', 'ad-1', null, store);
@@ -29,9 +32,23 @@ describe('the changes being made on Edit Ad', () => {
     saveEditAdDraft('m-1', 'ad-1', { base: ad, form: typed }, store);
     const now = { ...ad, description: 'Rewritten in another tab' };
     expect(readEditAdDraft('m-1', 'ad-1', now, cameBack(store))).toEqual({
-      ...now,
-      price: '11000',
+      form: { ...now, price: '11000' },
+      changedElsewhere: [],
     });
+  });
+
+  it('name a field the member changed that was changed elsewhere too, to another value', () => {
+    const store = memoryStorage();
+    saveEditAdDraft('m-1', 'ad-1', { base: ad, form: typed }, store);
+    // The other tab set the price to 11,500: the member's 11,000 is shown, and said to undo it.
+    expect(readEditAdDraft('m-1', 'ad-1', { ...ad, price: '11500' }, cameBack(store))).toEqual({
+      form: typed,
+      changedElsewhere: ['price'],
+    });
+    // …to the same value: nothing to undo.
+    expect(
+      readEditAdDraft('m-1', 'ad-1', { ...ad, price: '11000' }, cameBack(store))?.changedElsewhere,
+    ).toEqual([]);
   });
 
   it('are not read from what another version stored, nor kept for a guest', () => {

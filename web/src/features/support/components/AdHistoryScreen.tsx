@@ -24,11 +24,11 @@ import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
+import { detailLabel } from '../../ads/model/adDetailLabels.ts';
 import {
   actorNames,
   actorProfileId,
   chainLine,
-  detailLabel,
   detailRows,
   detailValue,
   eventGist,
