@@ -269,7 +269,8 @@ describe('an edited ad', () => {
   it('names the changed details once each, in the order of the form', () => {
     expect(editedDetails('price')).toBe('price');
     expect(editedDetails('price,description,city,pincode')).toBe('price, description and address');
-    expect(editedDetails('make,mileage,newOrused')).toBe('vehicle details');
+    expect(editedDetails('make,mileage,newOrused')).toBe('make, mileage and new or used');
+    expect(editedDetails('price,yearOfManufacture')).toBe('price and year of manufacture');
     expect(
       notificationMessage(
         'adEdited',

@@ -35,7 +35,7 @@ const PURCHASE_DELIVERED: Readonly<Record<string, string>> = {
 
 /**
  * What an edited ad's note calls its changed details, in the order of the ad's form; details of
- * one kind (the address's lines, the vehicle's) are named once.
+ * one kind (the address's lines, the category's) are named once.
  */
 const EDITED_DETAIL: Readonly<Record<string, string>> = {
   itemName: 'item name',
@@ -52,12 +52,13 @@ const EDITED_DETAIL: Readonly<Record<string, string>> = {
   pincode: 'address',
   state: 'address',
   country: 'address',
-  make: 'vehicle details',
-  model: 'vehicle details',
-  mileage: 'vehicle details',
-  yearOfManufacture: 'vehicle details',
-  ownerOrDealer: 'vehicle details',
-  newOrused: 'vehicle details',
+  // Each of the vehicle's named: a bidder's bid may turn on the year or the mileage alone.
+  make: 'make',
+  model: 'model',
+  mileage: 'mileage',
+  yearOfManufacture: 'year of manufacture',
+  ownerOrDealer: 'owner or dealer',
+  newOrused: 'new or used',
 };
 
 /** 'price, description and address' from 'price,description,city,pincode'. */
