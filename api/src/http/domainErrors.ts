@@ -54,6 +54,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   INVALID_CURRENCY: { status: 400, message: AD_MESSAGES.invalidCurrency },
   UNKNOWN_CATEGORY: { status: 400, message: AD_MESSAGES.unknownCategory },
   UNKNOWN_SUBCATEGORY: { status: 400, message: AD_MESSAGES.unknownSubcategory },
+  UNKNOWN_MAKE: { status: 400, message: AD_MESSAGES.unknownMake },
+  UNKNOWN_MODEL: { status: 400, message: AD_MESSAGES.unknownModel },
   SPORTS_TYPE_REQUIRED: { status: 400, message: AD_MESSAGES.sportsTypeRequired },
   VEHICLE_FIELDS_REQUIRED: { status: 400, message: AD_MESSAGES.vehicleFieldsRequired },
   INVALID_MILEAGE: { status: 400, message: AD_MESSAGES.invalidMileage },

@@ -16,6 +16,8 @@ export const AD_MESSAGES = {
   invalidCurrency: 'Please choose a valid currency.',
   unknownCategory: 'Please choose a category from the list.',
   unknownSubcategory: 'Please choose a subcategory of this category.',
+  unknownMake: 'Please choose a manufacturer from the list for this subcategory.',
+  unknownModel: 'Please choose a model of this manufacturer from the list.',
   sportsTypeRequired: 'Please select the type: Team or Player.',
   vehicleFieldsRequired:
     'Manufacturer, model, year, mileage, owner/dealer and new/used are required for this category.',

@@ -37,6 +37,8 @@ export type AdFieldErrorCode =
   /** Not in the reference data (the api checks it; the domain does not hold the lists). */
   | 'UNKNOWN_CATEGORY'
   | 'UNKNOWN_SUBCATEGORY'
+  | 'UNKNOWN_MAKE'
+  | 'UNKNOWN_MODEL'
   | 'SPORTS_TYPE_REQUIRED'
   | 'VEHICLE_FIELDS_REQUIRED'
   | 'INVALID_MILEAGE'

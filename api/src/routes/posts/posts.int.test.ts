@@ -61,7 +61,7 @@ const dzire = {
   description: 'Single owner, all services at the dealer.',
   displayPhone: 'false',
   make: 'Maruti Suzuki',
-  model: 'Swift Dzire',
+  model: 'Dzire',
   mileage: '42000',
   yearOfManufacture: '2018',
   ownerOrDealer: 'Owner',
@@ -387,11 +387,41 @@ describe('a refused post', () => {
       subcategory: 'Cars',
       currencycode: 'USD',
     });
+    const adId = (lower.body.data as AdDetailView)._id;
+    // A car moved to Bikes keeps no car's model: the make and model are judged with it.
+    const carLeftOn = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: adId, subcategory: 'BIKES' },
+    });
+    expect({ status: carLeftOn.status, errors: carLeftOn.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'model', message: AD_MESSAGES.unknownModel }],
+    });
     const edited = await kit.api('/api/posts/edit', {
       token: ravi.token,
-      json: { ad_id: (lower.body.data as AdDetailView)._id, subcategory: 'BIKES' },
+      json: { ad_id: adId, subcategory: 'BIKES', model: 'cb shine' },
     });
-    expect(edited.body.data).toMatchObject({ categoryname: 'Automobiles', subcategory: 'Bikes' });
+    expect(edited.body.data).toMatchObject({
+      categoryname: 'Automobiles',
+      subcategory: 'Bikes',
+      make: 'Honda',
+      model: 'CB Shine',
+    });
+  });
+
+  it('takes a vehicle’s make and model from its subcategory’s lists only', async () => {
+    const cases = [
+      // A car's make posted as a boat.
+      [{ categoryname: 'Ships Boats', subcategory: 'Boats' }, 'make', 'unknownMake'],
+      [{ model: 'Civic' }, 'model', 'unknownModel'],
+    ] as const;
+    for (const [fields, field, message] of cases) {
+      const { status, body } = await refused(ravi, adForm({ ...dzire, ...fields }, [photo1()]));
+      expect({ status, errors: body.errors }).toEqual({
+        status: 400,
+        errors: [{ field, message: AD_MESSAGES[message] }],
+      });
+    }
   });
 
   it('takes an ad’s own place from the pickers’ lists only, stored as they write it', async () => {

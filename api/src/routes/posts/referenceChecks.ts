@@ -1,25 +1,55 @@
 import type { AdInput } from '@boli/engine/ads/ad.commands';
 import type { AdFieldError } from '@boli/engine/ads/ad.rules';
+import { vehicleTypeOf } from '@boli/engine/ads/vehicleFields';
 import type { AdFilterInput } from '@boli/projections/ads/ads.filters';
-import type { AddressBook, CategoryTree, ReferenceCatalogue } from '../reference/catalogue.ts';
+import type {
+  AddressBook,
+  CategoryTree,
+  ReferenceCatalogue,
+  VehicleList,
+} from '../reference/catalogue.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { neighbourhoodInList, placeInLists, placeMoved, type Place } from '../reference/place.ts';
 import { adFormError } from './adForm.ts';
 
-type Named = Pick<AdInput, 'categoryname' | 'subcategory' | 'currencycode'>;
+type Named = Pick<AdInput, 'categoryname' | 'subcategory' | 'currencycode' | 'make' | 'model'>;
 
 const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
 
 /**
+ * A vehicle's make and model, where its subcategory draws from a make/model list (`vehicleTypeOf`):
+ * the make one of that list's, the model one of that make's, as the pickers offer them — not a
+ * Maruti Swift posted as a boat, nor a car's make kept on an ad moved to Bikes. Found in any case
+ * and answered as the list writes them.
+ */
+function vehicleNamed(
+  vehicles: VehicleList,
+  where: { category: string; subcategory: string },
+  ad: Partial<Named>,
+): { named: Partial<Named>; errors: AdFieldError[] } {
+  const type = vehicleTypeOf(where.category, where.subcategory);
+  if (type === undefined || blank(ad.make)) return { named: {}, errors: [] };
+  const sameName = (name: string) => (item: { name: string }) =>
+    item.name.toLowerCase() === name.trim().toLowerCase();
+  const make = vehicles.makes(type).find(sameName(ad.make!));
+  if (make === undefined) return { named: {}, errors: [{ field: 'make', code: 'UNKNOWN_MAKE' }] };
+  if (blank(ad.model)) return { named: { make: make.name }, errors: [] };
+  const model = vehicles.models(type, make.name).find(sameName(ad.model!));
+  return model === undefined
+    ? { named: { make: make.name }, errors: [{ field: 'model', code: 'UNKNOWN_MODEL' }] }
+    : { named: { make: make.name, model: model.name }, errors: [] };
+}
+
+/**
  * What an ad form names from the reference data: the category and its subcategory (section 5's
- * pickers) and the currency. The pickers offer nothing else, so a form naming others comes from no
- * screen; taken, its ad would match none of the list's filters and escape its category's rules
- * (a car's make and model). Names are found as the pickers' look-ups find them (any case, a slug)
- * and answered as the list writes them, so the ad is filed where its filters look. A blank one is
- * the domain's to refuse as missing.
+ * pickers), a vehicle's make and model, and the currency. The pickers offer nothing else, so a
+ * form naming others comes from no screen; taken, its ad would match none of the list's filters
+ * and escape its category's rules (a car's make and model). Names are found as the pickers'
+ * look-ups find them (any case, a slug) and answered as the list writes them, so the ad is filed
+ * where its filters look. A blank one is the domain's to refuse as missing.
  */
 export function namedInReference(
-  reference: { categories: CategoryTree; addresses: AddressBook },
+  reference: { categories: CategoryTree; addresses: AddressBook; vehicles: VehicleList },
   ad: Partial<Named>,
 ): { named: Partial<Named>; errors: AdFieldError[] } {
   const errors: AdFieldError[] = [];
@@ -30,8 +60,16 @@ export function namedInReference(
       errors.push({ field: 'categoryname', code: 'UNKNOWN_CATEGORY' });
     } else {
       named.categoryname = found.category;
-      if (found.subcategory !== undefined) named.subcategory = found.subcategory;
-      else if (!blank(ad.subcategory))
+      if (found.subcategory !== undefined) {
+        named.subcategory = found.subcategory;
+        const vehicle = vehicleNamed(
+          reference.vehicles,
+          { category: found.category, subcategory: found.subcategory },
+          ad,
+        );
+        Object.assign(named, vehicle.named);
+        errors.push(...vehicle.errors);
+      } else if (!blank(ad.subcategory))
         errors.push({ field: 'subcategory', code: 'UNKNOWN_SUBCATEGORY' });
     }
   }
@@ -48,28 +86,32 @@ export async function judgeReferences(
   catalogue: ReferenceCatalogue,
   ad: Partial<Named>,
 ): Promise<Partial<Named>> {
-  const [categories, addresses] = await Promise.all([
+  const [categories, addresses, vehicles] = await Promise.all([
     catalogue.categories(),
     catalogue.addresses(),
+    catalogue.vehicles(),
   ]);
-  const { named, errors } = namedInReference({ categories, addresses }, ad);
+  const { named, errors } = namedInReference({ categories, addresses, vehicles }, ad);
   if (errors.length > 0) throw adFormError(errors);
   return named;
 }
 
 /**
- * What an edit changes of them, over what the ad has: the category and subcategory together when
- * either changes, the currency when it does. An ad's other fields can be edited whatever they
- * name (one posted before a list changed).
+ * What an edit changes of them, over what the ad has: the category, subcategory, make and model
+ * together when any of them changes (a car's make does not stay on an ad moved to Bikes), the
+ * currency when it does. An ad's other fields can be edited whatever they name (one posted
+ * before a list changed).
  */
 export function editedReferences(changes: Partial<Named>, ad: Named): Partial<Named> {
-  const category =
-    changes.categoryname !== undefined || changes.subcategory !== undefined
-      ? {
-          categoryname: changes.categoryname ?? ad.categoryname,
-          subcategory: changes.subcategory ?? ad.subcategory,
-        }
-      : {};
+  const kind = ['categoryname', 'subcategory', 'make', 'model'] as const;
+  const category = kind.some((field) => changes[field] !== undefined)
+    ? {
+        categoryname: changes.categoryname ?? ad.categoryname,
+        subcategory: changes.subcategory ?? ad.subcategory,
+        make: changes.make === undefined ? ad.make : changes.make,
+        model: changes.model === undefined ? ad.model : changes.model,
+      }
+    : {};
   return {
     ...category,
     ...(changes.currencycode !== undefined ? { currencycode: changes.currencycode } : {}),
