@@ -194,7 +194,7 @@ export function BidArea({
       area.current?.querySelector<HTMLElement>(`#${BIDDING_CLOSED_ID}`)?.focus();
     }
   }, [closed]);
-  const news = liveNewsText(board.news, viewerId);
+  const news = liveNewsText(board.news, viewerId, controls?.isOwner ?? false);
 
   const answered = (next: BidSummaryView, text: string) => {
     dispatch({ type: 'summaryAnswered', summary: next });

@@ -4,8 +4,8 @@ import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 /*
  * What the bid area says aloud (a polite live region) of what arrives live: a screen reader's
  * user is told of another member's bid and of the final call as a sighted one sees them. The
- * countdown is not spoken (a timer), nor the member's own bid (its dialog says it), nor a hidden
- * amount (the bid as the viewer may see it: `bidamt` null).
+ * countdown is not spoken (a timer), nor the member's own bid nor the owner's own final call (their
+ * dialogs say them), nor a hidden amount (the bid as the viewer may see it: `bidamt` null).
  */
 
 /** The last news that came live; `seq` tells two alike apart, so the same text is said again. */
@@ -14,9 +14,14 @@ export type LiveNews =
   | { readonly seq: number; readonly finalCallDateTime: string };
 
 /** The news's words for this viewer; null when there is nothing to say. */
-export function liveNewsText(news: LiveNews | null, viewerId: string | undefined): string | null {
+export function liveNewsText(
+  news: LiveNews | null,
+  viewerId: string | undefined,
+  viewerIsOwner = false,
+): string | null {
   if (news === null) return null;
   if ('finalCallDateTime' in news) {
+    if (viewerIsOwner) return null;
     return `The owner made a final call. Bidding closes at ${formatDateTime(news.finalCallDateTime)}.`;
   }
   const { bid } = news;

@@ -33,5 +33,9 @@ describe('liveNewsText', () => {
     expect(liveNewsText({ seq: 2, finalCallDateTime: '2026-12-01T04:30:00.000Z' }, 'me')).toBe(
       'The owner made a final call. Bidding closes at 2026-12-01 10:00:00 IST.',
     );
+    // …to everyone but the owner, whose own 'Done!' said it.
+    expect(
+      liveNewsText({ seq: 2, finalCallDateTime: '2026-12-01T04:30:00.000Z' }, 'owner', true),
+    ).toBeNull();
   });
 });
