@@ -87,6 +87,17 @@ async function follow(page: Page, name: string, expected: (path: string) => bool
   await page.waitForURL((url) => expected(url.pathname));
 }
 
+/** A new ad of the owner's, with one Open bid of the other member's on it. */
+async function adWithABid(itemName: string): Promise<string> {
+  const adId = await postAd(app, owner, { itemName });
+  const bid = await api(app, '/api/bid/', {
+    token: other.token,
+    json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
+  });
+  expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+  return adId;
+}
+
 describe('an ad whose bidding is closed', () => {
   it('offers its owner no Edit or Media, on its page and on My Ads', async () => {
     const { context, page } = await openAs(browser, owner);
@@ -171,12 +182,7 @@ describe('an ad whose bidding closes while its edit form or media page is open',
 
 describe('an ad edited after a bid', () => {
   it('shows its bidder the new details on the open page, and tells which changed in the bell', async () => {
-    const adId = await postAd(app, owner, { itemName: 'Veena for bids' });
-    const bid = await api(app, '/api/bid/', {
-      token: other.token,
-      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
-    });
-    expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+    const adId = await adWithABid('Veena for bids');
     const bidder = await openAs(browser, other);
     await visit(bidder.page, `/ads/${adId}`);
     const bell = bidder.page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
@@ -213,12 +219,7 @@ describe('an ad edited after a bid', () => {
 
 describe('an ad with bids, being edited', () => {
   it('tells its owner of the bids, and keeps the changes over a reload until Update Ad', async () => {
-    const adId = await postAd(app, owner, { itemName: 'Tanpura for bids' });
-    const bid = await api(app, '/api/bid/', {
-      token: other.token,
-      json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
-    });
-    expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+    const adId = await adWithABid('Tanpura for bids');
     const seller = await openAs(browser, owner);
     const { page } = seller;
     await visit(page, `/editAd/${adId}`);
