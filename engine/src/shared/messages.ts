@@ -77,6 +77,8 @@ export const MESSAGES = {
   dailyLimitClient: 'You reached daily limit, Try after 24 Hours.',
   dailyLimitReached: 'Daily limit reached',
   otpSent: 'Otp sent successfully.',
+  /** Not the spec's: a send on load that found the code sent a moment ago standing sent none. */
+  otpStillStands: 'We sent you a code a moment ago: enter that one.',
   phoneVerified: 'Phone verified successfully.',
   incorrectOtp: 'Incorrect OTP.',
   // Profile

@@ -432,7 +432,7 @@ describe('sign-up to full access, over HTTP', () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({
       msg: MESSAGES.otpSent,
-      data: { triesLeft: 4, sentTo: `+91 ${member.phone}` },
+      data: { triesLeft: 4, sentTo: `+91 ${member.phone}`, sent: true },
     });
     // The same page open in a second tab sends on load too: the code just sent stands, no
     // second text goes out and no try is spent.
@@ -440,7 +440,10 @@ describe('sign-up to full access, over HTTP', () => {
       json: { username: member.username },
       token: validationJWT,
     });
-    expect(again.body).toMatchObject({ msg: MESSAGES.otpSent, data: { triesLeft: 4 } });
+    expect(again.body).toMatchObject({
+      msg: MESSAGES.otpStillStands,
+      data: { triesLeft: 4, sent: false },
+    });
     const [sms] = await waitForMessage(`+91${member.phone}`, /verification code/);
     const code = /(\d{6})/.exec(sms!)![1]!;
     await new Promise((resolve) => setTimeout(resolve, 1_000));

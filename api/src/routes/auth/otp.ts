@@ -174,12 +174,17 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
       }
       throw purpose === 'signIn' ? toStranger(error) : error;
     }
-    // The code just sent stands: this one is never sent.
-    if (issued.length === 0) await dropMessageSecret(infra.db, metadata.eventId);
+    // The code just sent stands: this one is never sent, and the answer says so (`sent`), lest
+    // the member wait for a second text.
+    const sent = issued.length > 0;
+    if (!sent) await dropMessageSecret(infra.db, metadata.eventId);
     const after = issued.reduce(accountDecider.evolve, state);
     // The number it went to, so that a mistyped one is seen (and changed on the same screen).
     const sentTo = sentToOf(caller, after.phoneCode, after.phone);
-    ctx.body = success({ triesLeft: otpTriesLeft(after, metadata.now), sentTo }, MESSAGES.otpSent);
+    ctx.body = success(
+      { triesLeft: otpTriesLeft(after, metadata.now), sentTo, sent },
+      sent ? MESSAGES.otpSent : MESSAGES.otpStillStands,
+    );
   };
   router.post('/api/auth/signin/otp/phone/send', otpAuth, sending(true));
   router.post('/api/auth/signin/otp/phone/resend', otpAuth, sending(false));

@@ -136,7 +136,9 @@ async function postSendOtp(call: OtpCall & { resend: boolean }): Promise<OtpSent
   });
   const triesLeft = isRecord(data) && typeof data.triesLeft === 'number' ? data.triesLeft : null;
   const sentTo = isRecord(data) && typeof data.sentTo === 'string' ? data.sentTo : null;
-  return { triesLeft, sentTo };
+  // An api before it said so sent every time.
+  const sent = !(isRecord(data) && data.sent === false);
+  return { triesLeft, sentTo, sent };
 }
 
 /**

@@ -10,7 +10,8 @@ import { otpOnLoad, type LastOtpSend, type OtpOnLoad } from '../model/lastOtpSen
  * What a send or resend answers: the sends left today and the number the code went to (null when
  * the answer does not say).
  */
-export type OtpSent = { triesLeft: number | null; sentTo: string | null };
+/** A send's answer; `sent` false when the code sent a moment ago stood and none went out. */
+export type OtpSent = { triesLeft: number | null; sentTo: string | null; sent: boolean };
 
 /** A verified phone: the member is signed in with full access. */
 export type OtpLogin = { token: string; refreshToken?: string; userDetail: unknown };
@@ -239,7 +240,9 @@ export const otpMachine = setup({
               actions: assign(({ context, event }) => ({
                 triesLeft: event.output.triesLeft,
                 sentTo: event.output.sentTo,
-                notice: { severity: 'success', text: MESSAGES.otpSent },
+                notice: event.output.sent
+                  ? { severity: 'success', text: MESSAGES.otpSent }
+                  : { severity: 'success', text: MESSAGES.otpStillStands },
                 lastSend: {
                   sentAt: context.sendingSince,
                   triesLeft: event.output.triesLeft,

@@ -76,7 +76,7 @@ afterEach(() => {
 
 describe('on load', () => {
   it('sends the OTP for the member and says so, with the tries left', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null, sent: true }));
     const actor = start(send);
     expect(flowOf(actor)).toBe('sending');
     await settle();
@@ -95,7 +95,7 @@ describe('on load', () => {
         throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
           code: 'EMAIL_NOT_VERIFIED',
         });
-      return { triesLeft: 5, sentTo: null };
+      return { triesLeft: 5, sentTo: null, sent: true };
     });
     await settle();
     expect(flowOf(actor)).toBe('emailNotVerified');
@@ -110,7 +110,7 @@ describe('on load', () => {
     const actor = start(
       async ({ resend }) => {
         sends.push(resend);
-        return { triesLeft: 4, sentTo: null };
+        return { triesLeft: 4, sentTo: null, sent: true };
       },
       undefined,
       { emailUnverified: true },
@@ -173,7 +173,7 @@ describe('on load', () => {
 
 describe('the number the code went to', () => {
   it('is said from the answer, and remembered with the send for a reload', async () => {
-    const actor = start(async () => ({ triesLeft: 4, sentTo: '+91 9876543210' }));
+    const actor = start(async () => ({ triesLeft: 4, sentTo: '+91 9876543210', sent: true }));
     await settle();
     expect(actor.getSnapshot().context).toMatchObject({
       sentTo: '+91 9876543210',
@@ -188,7 +188,11 @@ describe('the number the code went to', () => {
 
   it('changed: the old code is forgotten and one goes to the new number', async () => {
     const numbers = ['+91 9876543210', '+91 9876543211'];
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: numbers.shift()! }));
+    const send = vi.fn<SendFn>(async () => ({
+      triesLeft: 4,
+      sentTo: numbers.shift()!,
+      sent: true,
+    }));
     const actor = start(send);
     await settle();
     await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
@@ -203,7 +207,11 @@ describe('the number the code went to', () => {
   });
 
   it('changed with no send left today: nothing is sent, and nothing says a code was', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 0, sentTo: '+91 9876543210' }));
+    const send = vi.fn<SendFn>(async () => ({
+      triesLeft: 0,
+      sentTo: '+91 9876543210',
+      sent: true,
+    }));
     const actor = start(send);
     await settle();
     await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
@@ -225,7 +233,7 @@ describe('on load, with the last code sent for the member', () => {
   const validMs = LIMITS.otp.validMinutes * 60_000;
 
   it('sends nothing while that code is valid: the member enters it, with its tries left', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null, sent: true }));
     const actor = start(send, undefined, {
       lastSend: { sentAt: NOW - 60_000, triesLeft: 4 },
     });
@@ -241,7 +249,7 @@ describe('on load, with the last code sent for the member', () => {
   });
 
   it('keeps Resend OTP off for what is left of its countdown', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null, sent: true }));
     const actor = start(send, undefined, { lastSend: { sentAt: NOW - 2_000, triesLeft: 4 } });
     await settle();
     expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds - 2);
@@ -253,7 +261,7 @@ describe('on load, with the last code sent for the member', () => {
   });
 
   it('sends a new code once that one has expired', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 3, sentTo: null, sent: true }));
     start(send, undefined, { lastSend: { sentAt: NOW - validMs, triesLeft: 4 } });
     await settle();
     expect(send).toHaveBeenCalledWith({ username: 'asha01', resend: false });
@@ -271,7 +279,7 @@ describe('on load, with the last code sent for the member', () => {
       { now: () => clock },
     );
     clock += 800; // the answer takes a while
-    answer({ triesLeft: 4, sentTo: null });
+    answer({ triesLeft: 4, sentTo: null, sent: true });
     await settle();
     expect(actor.getSnapshot().context.lastSend).toEqual({
       sentAt: NOW,
@@ -281,14 +289,14 @@ describe('on load, with the last code sent for the member', () => {
   });
 
   it('forgets the code once the phone is verified, or the code has expired', async () => {
-    const verified = start(async () => ({ triesLeft: 4, sentTo: null }));
+    const verified = start(async () => ({ triesLeft: 4, sentTo: null, sent: true }));
     await settle();
     verified.send({ type: 'VERIFY', otp: '123456' });
     await settle();
     expect(verified.getSnapshot().context.lastSend).toBeNull();
 
     const expired = start(
-      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
       async () => {
         throw new ApiError(
           400,
@@ -309,7 +317,7 @@ describe('on load, with the last code sent for the member', () => {
 
   it('keeps it after a wrong guess', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
       async () => {
         throw wrongCode(4);
       },
@@ -327,7 +335,7 @@ describe('on load, with the last code sent for the member', () => {
 
 describe('Resend OTP', () => {
   it('counts down from 5 seconds after each send and is enabled only at 0', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null, sent: true }));
     const actor = start(send);
     await settle();
     expect(actor.getSnapshot().context.cooldown).toBe(LIMITS.resendCooldownSeconds);
@@ -345,7 +353,7 @@ describe('Resend OTP', () => {
   });
 
   it('is ignored while the countdown runs', async () => {
-    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null }));
+    const send = vi.fn<SendFn>(async () => ({ triesLeft: 4, sentTo: null, sent: true }));
     const actor = start(send);
     await settle();
     actor.send({ type: 'RESEND' });
@@ -357,7 +365,7 @@ describe('Resend OTP', () => {
     let calls = 0;
     const actor = start(async () => {
       calls += 1;
-      if (calls === 1) return { triesLeft: 3, sentTo: null };
+      if (calls === 1) return { triesLeft: 3, sentTo: null, sent: true };
       throw new ApiError(400, 'nope', [{ field: 'otp', message: 'nope' }]);
     });
     await settle();
@@ -374,7 +382,7 @@ describe('Resend OTP', () => {
 describe('Submit', () => {
   it('verifies the code and ends signed in', async () => {
     const verify = vi.fn<VerifyFn>(async () => LOGIN);
-    const actor = start(async () => ({ triesLeft: 4, sentTo: null }), verify);
+    const actor = start(async () => ({ triesLeft: 4, sentTo: null, sent: true }), verify);
     await settle();
     actor.send({ type: 'VERIFY', otp: ' 123456 ' });
     expect(flowOf(actor)).toBe('verifying');
@@ -387,7 +395,7 @@ describe('Submit', () => {
 
   it('shows the first field error of a wrong code and the tries it left', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
       async () => {
         throw wrongCode(2);
       },
@@ -404,7 +412,7 @@ describe('Submit', () => {
 
   it('keeps the codes a refusal says may still be tried, and warns only when few are left', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
       async () => {
         throw wrongCode(4, 2);
       },
@@ -425,7 +433,7 @@ describe('Submit', () => {
   it('falls back to msg, then to the generic message', async () => {
     const failures = [new ApiError(400, 'OTP expired.'), new ApiError(0, ''), new Error('x')];
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
       async () => {
         throw failures.shift();
       },
@@ -441,7 +449,7 @@ describe('Submit', () => {
   });
 
   it('does nothing without a code', async () => {
-    const actor = start(async () => ({ triesLeft: 4, sentTo: null }));
+    const actor = start(async () => ({ triesLeft: 4, sentTo: null, sent: true }));
     await settle();
     actor.send({ type: 'VERIFY', otp: '  ' });
     expect(flowOf(actor)).toBe('waiting');
@@ -451,7 +459,7 @@ describe('Submit', () => {
 describe('Login with OTP', () => {
   it('signs in with the right code, and says so', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: '+91 ••••••••10' }),
+      async () => ({ triesLeft: 4, sentTo: '+91 ••••••••10', sent: true }),
       async () => LOGIN,
       { signIn: true },
     );
@@ -482,7 +490,7 @@ describe('Login with OTP', () => {
 
   it('forgets a code wrong guesses voided, so that a reload sends a new one', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: '+91 ••••••••10' }),
+      async () => ({ triesLeft: 4, sentTo: '+91 ••••••••10', sent: true }),
       async () => {
         throw new ApiError(400, ACCOUNT_MESSAGES.otpWrongAndVoid, [], null, {
           code: 'OTP_CODE_VOID',
@@ -502,7 +510,7 @@ describe('Login with OTP', () => {
 
   it('pauses Submit and Resend OTP while codes may not be checked, so no send is wasted', async () => {
     const actor = start(
-      async () => ({ triesLeft: 4, sentTo: null }),
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
       async () => {
         throw new ApiError(429, 'Too many attempts. Please try again in 12 minutes.');
       },
@@ -547,8 +555,19 @@ describe('Login with OTP', () => {
 });
 
 it('is a finished flow once verified', async () => {
-  const actor = start(async () => ({ triesLeft: 4, sentTo: null }));
+  const actor = start(async () => ({ triesLeft: 4, sentTo: null, sent: true }));
   await settle();
   actor.send({ type: 'VERIFY', otp: '123456' });
   await waitFor(actor, (s) => (s.value as { flow: string }).flow === 'verified');
+});
+
+describe('a send that found the code sent a moment ago standing', () => {
+  it('says to enter that code, not that one was sent', async () => {
+    const actor = start(async () => ({ triesLeft: 4, sentTo: null, sent: false }));
+    await settle();
+    expect(actor.getSnapshot().context.notice).toEqual({
+      severity: 'success',
+      text: MESSAGES.otpStillStands,
+    });
+  });
 });
