@@ -10,6 +10,11 @@ export const LIMITS = {
    * this many; past them, Load More goes on from there.
    */
   adPagesReloadedMax: 10,
+  /**
+   * Not the spec's: the staff's Ad history lookup lists a page of ads (adPageSize), and Show more
+   * adds a page at a time up to this many pages (a member's every ad, closed ones included).
+   */
+  staffLookupPagesMax: 50,
   /** Not the spec's: the largest JSON or form body the api reads (uploads have their own). */
   requestBodyMaxMegabytes: 1,
   /** The furthest page any list is asked for (a page number past it is refused as malformed). */

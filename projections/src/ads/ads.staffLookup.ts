@@ -3,7 +3,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { escapeLike } from '../runtime/likePattern.ts';
 import { USERS } from '../users/users.queries.ts';
 import type { AdRow } from './ads.evolve.ts';
-import { adPage, findAd, newestFirst, searchAds } from './ads.queries.ts';
+import { findAd, newestFirst, searchAds } from './ads.queries.ts';
 import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /*
@@ -46,8 +46,12 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
   return rows.map(fromStored);
 }
 
+/** The ads a key found, up to the pages asked for, and whether it found more. */
+export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean };
+
 /**
- * The ads a staff member's key names, at most a page of them: the one whose whole id or uid it is
+ * The ads a staff member's key names, `pages` pages of them (LIMITS.adPageSize each; Show more
+ * asks for one more), and whether there are more: the one whose whole id or uid it is
  * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
  * member's (the key is their username), then those whose id or link's code it is, then those
@@ -55,16 +59,18 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
  * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
  * "Pair of lovebirds".
  */
-export async function adsForStaff(db: Knex, key: string): Promise<StaffFoundAd[]> {
+export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<StaffLookup> {
   const text = key.trim();
-  if (text === '') return [];
-  const limit = LIMITS.adPageSize;
+  if (text === '') return { ads: [], more: false };
+  const limit = Math.min(Math.max(1, pages), LIMITS.staffLookupPagesMax) * LIMITS.adPageSize;
+  // One more than shown from each: whether there are more is known without counting.
   const [named, owners, codes] = await Promise.all([
     findAd(db, text, { blockedOwners: true }),
-    byOwner(db, text, limit),
-    byCode(db, text.toLowerCase(), limit),
+    byOwner(db, text, limit + 1),
+    byCode(db, text.toLowerCase(), limit + 1),
   ]);
-  const names = owners.length > 0 ? [] : await searchAds(db, text, adPage({ page: 1 }));
+  const names =
+    owners.length > 0 ? [] : await searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 });
   const found = new Map<string, StaffFoundAd>();
   const add = (ads: AdRow[], foundBy: FoundBy) => {
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
@@ -73,5 +79,6 @@ export async function adsForStaff(db: Knex, key: string): Promise<StaffFoundAd[]
   add(owners, 'owner');
   add(codes, 'code');
   add(names, 'name');
-  return [...found.values()].slice(0, limit);
+  const all = [...found.values()];
+  return { ads: all.slice(0, limit), more: all.length > limit };
 }

@@ -20,6 +20,7 @@ import {
 } from '@boli/engine/ads/ad.history';
 import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
@@ -48,7 +49,11 @@ const slotParams = z.object({
   type: z.enum(SLOT_SPACE_TYPES),
   slotdate: z.string().refine(isCalendarDate, MESSAGES.invalidDate),
 });
-const adLookupQuery = z.object({ key: z.string().trim().min(1).max(200) });
+const adLookupQuery = z.object({
+  key: z.string().trim().min(1).max(200),
+  /** How many pages of ads to answer (Show more asks for one more). */
+  pages: z.coerce.number().int().min(1).max(LIMITS.staffLookupPagesMax).default(1),
+});
 const historyQuery = z.object({
   asOf: z.iso.datetime({ offset: true, message: 'asOf must be an ISO-8601 date-time' }).optional(),
 });
@@ -141,10 +146,14 @@ export function supportRouter(infra: Infrastructure): Router {
   });
 
   router.get('/ads', async (ctx) => {
-    const { key } = parseInput(adLookupQuery, ctx.query);
-    const found = await orNothingBeforeFirstBuild(adsForStaff(infra.db, key), []);
+    const { key, pages } = parseInput(adLookupQuery, ctx.query);
+    const found = await orNothingBeforeFirstBuild(adsForStaff(infra.db, key, pages), {
+      ads: [],
+      more: false,
+    });
     ctx.body = success({
-      ads: found.map(({ ad, foundBy }) => ({
+      more: found.more,
+      ads: found.ads.map(({ ad, foundBy }) => ({
         _id: ad.ad_id,
         itemName: ad.item_name,
         postedByUsername: ad.posted_by_username,

@@ -14,6 +14,7 @@ import {
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
@@ -184,6 +185,34 @@ describe('support finds an ad to look into', () => {
       expect((await find('zzyzx qwrtp')).ads).toEqual([]);
       expect((await find('  ')).status).toBe(400);
       expect((await find('lookup_lata', owner.token)).status).toBe(403);
+    } finally {
+      await kit.close();
+    }
+  });
+});
+
+describe('support lists a member with many ads', () => {
+  it('a page at a time, saying whether there are more, closed ones and all', async () => {
+    const kit = apiKit(app);
+    try {
+      const owner = await kit.member('many_mira');
+      const support = await kit.member('support_sid', { roles: ['member', 'support'] });
+      const ads: string[] = [];
+      for (let n = 0; n <= LIMITS.adPageSize; n++) ads.push(await kit.ad(owner));
+      const find = async (query: string) => {
+        const { status, body } = await kit.api(`/api/support/ads?key=many_mira${query}`, {
+          token: support.token,
+        });
+        const data = body.data as { ads: { _id: string }[]; more: boolean };
+        return { status, ids: data?.ads.map((ad) => ad._id), more: data?.more };
+      };
+      const first = await find('');
+      expect(first.ids).toHaveLength(LIMITS.adPageSize);
+      expect(first.more).toBe(true);
+      const both = await find('&pages=2');
+      expect(both.ids?.sort()).toEqual([...ads].sort());
+      expect(both.more).toBe(false);
+      expect((await find(`&pages=${LIMITS.staffLookupPagesMax + 1}`)).status).toBe(400);
     } finally {
       await kit.close();
     }

@@ -21,6 +21,7 @@ import {
   indiaWallClockOf,
   instantOfIndiaWallClock,
 } from '@boli/engine/shared/indiaTime';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -334,54 +335,6 @@ describe('the support ad history screen', () => {
   });
 });
 
-describe('the history of an ad edited while it took bids', () => {
-  it('says what each edit changed from what, and shows the ad as it read at a replayed instant', async () => {
-    const adId = `ad-${randomUUID()}`;
-    const ofThisAd = (event: AdEvent): AdEvent =>
-      ({ ...event, data: { ...event.data, adId } }) as AdEvent;
-    const edit: AdEvent = {
-      type: 'AdEdited',
-      data: {
-        adId,
-        changes: { price: 110_000_00, yearOfManufacture: 2018 },
-        editedAt: at(20),
-      },
-    };
-    const history: [AdEvent, string, string][] = [
-      ...POSTED.map((event): [AdEvent, string, string] => [event, T0, OWNER.userId]),
-      [bidPlaced({ bidId: 'e1', amount: 100_000_00, placedAt: at(10) }), at(10), MEENA.userId],
-      [edit, at(20), OWNER.userId],
-    ];
-    for (const [event, now, userId] of history) {
-      await store.append(
-        adStream(adId),
-        [
-          {
-            ...ofThisAd(event),
-            metadata: { eventId: randomUUID(), now, actor: { userId, role: 'member' } },
-          },
-        ],
-        'any',
-      );
-    }
-    const page = await openHistory(support, adId);
-    const events = page.getByRole('table', { name: 'Events' });
-    const edited = events.getByRole('row').filter({ hasText: 'AdEdited' });
-    await edited
-      .getByText('Price ₹1,25,000 → ₹1,10,000; Year of manufacture 2019 → 2018')
-      .waitFor();
-    // Now: the ad reads as edited.
-    const then = page.getByTestId('replay-details');
-    await then.getByText('The ad as it read then: Royal Enfield Classic 350, ₹1,10,000').waitFor();
-    // When the bid was placed: as it read before the edit, every detail on opening.
-    await page.goto(new URL(`/support/ads/${adId}?asOf=${at(15)}`, app.baseUrl).href);
-    await then.getByText('The ad as it read then: Royal Enfield Classic 350, ₹1,25,000').waitFor();
-    await then.locator('summary').click();
-    expect(await then.locator('dl').innerText()).toMatch(/Year of manufacture\s+2019/);
-    await page.context().close();
-  });
-});
-
 describe('the ad history lookup', () => {
   it('is in the staff menu, and opens the history of an ad from its pasted link', async () => {
     const page = await openHistory(support);
@@ -629,5 +582,92 @@ describe('the contact messages screen', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Contact messages' }).count()).toBe(0);
+  });
+});
+
+// Last, as the next: its ad is the fixture's Royal Enfield too, which the searches above would find.
+describe('the history of an ad edited while it took bids', () => {
+  it('says what each edit changed from what, and shows the ad as it read at a replayed instant', async () => {
+    const adId = `ad-${randomUUID()}`;
+    const ofThisAd = (event: AdEvent): AdEvent =>
+      ({ ...event, data: { ...event.data, adId } }) as AdEvent;
+    const edit: AdEvent = {
+      type: 'AdEdited',
+      data: {
+        adId,
+        changes: { price: 110_000_00, yearOfManufacture: 2018 },
+        editedAt: at(20),
+      },
+    };
+    const history: [AdEvent, string, string][] = [
+      ...POSTED.map((event): [AdEvent, string, string] => [event, T0, OWNER.userId]),
+      [bidPlaced({ bidId: 'e1', amount: 100_000_00, placedAt: at(10) }), at(10), MEENA.userId],
+      [edit, at(20), OWNER.userId],
+    ];
+    for (const [event, now, userId] of history) {
+      await store.append(
+        adStream(adId),
+        [
+          {
+            ...ofThisAd(event),
+            metadata: { eventId: randomUUID(), now, actor: { userId, role: 'member' } },
+          },
+        ],
+        'any',
+      );
+    }
+    const page = await openHistory(support, adId);
+    const events = page.getByRole('table', { name: 'Events' });
+    const edited = events.getByRole('row').filter({ hasText: 'AdEdited' });
+    await edited
+      .getByText('Price ₹1,25,000 → ₹1,10,000; Year of manufacture 2019 → 2018')
+      .waitFor();
+    // Now: the ad reads as edited.
+    const then = page.getByTestId('replay-details');
+    await then.getByText('The ad as it read then: Royal Enfield Classic 350, ₹1,10,000').waitFor();
+    // When the bid was placed: as it read before the edit, every detail on opening.
+    await page.goto(new URL(`/support/ads/${adId}?asOf=${at(15)}`, app.baseUrl).href);
+    await then.getByText('The ad as it read then: Royal Enfield Classic 350, ₹1,25,000').waitFor();
+    await then.locator('summary').click();
+    expect(await then.locator('dl').innerText()).toMatch(/Year of manufacture\s+2019/);
+    await page.context().close();
+  });
+});
+
+// Last: its ads (the fixture's Royal Enfield under other names) would crowd the searches above.
+describe('the ad history lookup, given a member with many ads', () => {
+  it("lists a member's ads a page at a time, Show more adding the next", async () => {
+    const owner = await kit.member('manyads');
+    for (let n = 0; n <= LIMITS.adPageSize; n++)
+      await kit.ad(owner, { itemName: `Sarangi lot ${n}` });
+    const page = await openHistory(support);
+    await page.goto(new URL('/support/ads?key=manyads', app.baseUrl).href);
+    const found = page.getByRole('region', { name: 'Ads found' });
+    const links = found.getByRole('link');
+    await expect.poll(() => links.count()).toBe(LIMITS.adPageSize);
+    await found
+      .getByText(`(the newest ${LIMITS.adPageSize}; Show more lists the next ${LIMITS.adPageSize})`)
+      .waitFor();
+    await found.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => links.count()).toBe(LIMITS.adPageSize + 1);
+    // All listed: no more to show; the keyboard is on the first ad Show more added.
+    expect(await found.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        links
+          .nth(LIMITS.adPageSize)
+          .evaluate(
+            (link) =>
+              link ===
+              (globalThis as unknown as { document: { activeElement: unknown } }).document
+                .activeElement,
+          ),
+      )
+      .toBe(true);
+    // A reload lists them all again.
+    expect(new URL(page.url()).searchParams.get('pages')).toBe('2');
+    await page.reload();
+    await expect.poll(() => links.count()).toBe(LIMITS.adPageSize + 1);
+    await page.context().close();
   });
 });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@boli/engine/shared/limits';
 /** An ad's history screen. */
 export const adHistoryPath = (adId: string): string => `/support/ads/${encodeURIComponent(adId)}`;
 
@@ -60,6 +61,12 @@ export function adLookupOf(entry: string): { path: string } | { key: string } | 
 /** The lookup's key as the address keeps it (/support/ads?key=…), so Back and links restore it. */
 export const lookupKeyOf = (params: URLSearchParams): string => params.get('key')?.trim() ?? '';
 
+/** How many pages of ads the list shows (Show more adds one), as the address keeps it: `pages`. */
+export function lookupPagesOf(params: URLSearchParams): number {
+  const pages = Number(params.get('pages') ?? '1');
+  return Number.isInteger(pages) ? Math.min(Math.max(pages, 1), LIMITS.staffLookupPagesMax) : 1;
+}
+
 /** The ad a key is the whole id or uid of, whose history it opens; none for any other key. */
 export const adNamedBy = (ads: readonly StaffFoundAd[]): StaffFoundAd | undefined =>
   ads.find((ad) => ad.foundBy === 'id');
@@ -78,6 +85,14 @@ export type StaffFoundAd = {
 };
 
 const FOUND_BY = new Set(['id', 'owner', 'code', 'name']);
+
+/** A GET /api/support/ads answer: the ads found, and whether Show more would find more. */
+export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean };
+
+export const staffLookupOf = (data: unknown): StaffLookup => ({
+  ads: staffFoundAdsOf(data),
+  more: (data as { more?: unknown } | null)?.more === true,
+});
 
 /** The ads of a GET /api/support/ads answer; what is not one is left out. */
 export function staffFoundAdsOf(data: unknown): StaffFoundAd[] {

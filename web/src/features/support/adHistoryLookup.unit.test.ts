@@ -6,8 +6,11 @@ import {
   adLookupOf,
   adNamedBy,
   lookupKeyOf,
+  lookupPagesOf,
   staffFoundAdsOf,
+  staffLookupOf,
 } from './adHistoryLookup.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 describe('the ad an Ad history lookup names', () => {
   it('takes an id or uid as it is', () => {
@@ -80,6 +83,20 @@ describe('the key of an Ad history lookup in the address', () => {
     expect(lookupKeyOf(new URLSearchParams('key=%20Logitech%20'))).toBe('Logitech');
     expect(lookupKeyOf(new URLSearchParams('key=wi-fi'))).toBe('wi-fi');
     expect(lookupKeyOf(new URLSearchParams(''))).toBe('');
+  });
+
+  it('keeps how many pages Show more listed, within bounds', () => {
+    expect(lookupPagesOf(new URLSearchParams('key=a&pages=3'))).toBe(3);
+    expect(lookupPagesOf(new URLSearchParams('key=a'))).toBe(1);
+    expect(lookupPagesOf(new URLSearchParams('pages=0'))).toBe(1);
+    expect(lookupPagesOf(new URLSearchParams('pages=2.5'))).toBe(1);
+    expect(lookupPagesOf(new URLSearchParams('pages=9999'))).toBe(LIMITS.staffLookupPagesMax);
+  });
+
+  it('reads whether there are more to show from the answer', () => {
+    expect(staffLookupOf({ ads: [], more: true })).toEqual({ ads: [], more: true });
+    expect(staffLookupOf({ ads: [] }).more).toBe(false);
+    expect(staffLookupOf(null)).toEqual({ ads: [], more: false });
   });
 });
 

@@ -21,8 +21,10 @@ import {
   adLookupOf,
   adNamedBy,
   lookupKeyOf,
-  staffFoundAdsOf,
+  lookupPagesOf,
+  staffLookupOf,
   type StaffFoundAd,
+  type StaffLookup,
 } from '../adHistoryLookup.ts';
 
 /** Said when Show history is pressed with nothing typed. */
@@ -51,12 +53,14 @@ export function AdHistoryLookupScreen() {
   // same list.
   const [params, setParams] = useSearchParams();
   const key = lookupKeyOf(params);
+  // Show more's pages are in the address too (`pages`): a reload lists them again.
+  const pages = lookupPagesOf(params);
   const [entry, setEntry] = useState(key);
   useEffect(() => setEntry(key), [key]);
   const [problem, setProblem] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const {
-    data: ads,
+    data: answered,
     failure,
     retry,
     again,
@@ -65,11 +69,17 @@ export function AdHistoryLookupScreen() {
       () =>
         key === ''
           ? Promise.resolve(null)
-          : request<unknown>('/api/support/ads', { query: { key } }).then(staffFoundAdsOf),
-      [key, request],
+          : request<unknown>('/api/support/ads', { query: { key, pages } }).then(staffLookupOf),
+      [key, pages, request],
     ),
   );
-  const named = ads ? adNamedBy(ads) : undefined;
+  // While Show more asks for the next page, the ads shown stay in place.
+  const [shown, setShown] = useState<{ key: string; lookup: StaffLookup } | null>(null);
+  useEffect(() => {
+    if (answered) setShown({ key, lookup: answered });
+  }, [answered, key]);
+  const lookup = answered ?? (shown?.key === key ? shown.lookup : null);
+  const named = answered ? adNamedBy(answered.ads) : undefined;
   // An ad's whole id or uid opens its history in place of this key's page: Back then leads to
   // where the key was typed, not to a page that would open it again.
   useEffect(() => {
@@ -88,6 +98,7 @@ export function AdHistoryLookupScreen() {
     if (lookup.key === key) again();
     else setParams({ key: lookup.key });
   };
+  const showMore = () => setParams({ key, pages: String(pages + 1) }, { replace: true });
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
       <Stack spacing={2} component="form" noValidate onSubmit={show}>
@@ -118,7 +129,7 @@ export function AdHistoryLookupScreen() {
         <Button
           type="submit"
           variant="contained"
-          loading={key !== '' && (ads === null || named !== undefined) && failure === null}
+          loading={key !== '' && (lookup === null || named !== undefined) && failure === null}
           sx={{ alignSelf: 'flex-start' }}
         >
           Show history
@@ -131,14 +142,44 @@ export function AdHistoryLookupScreen() {
           <Alert severity="error">{failure.message}</Alert>
         )
       ) : (
-        ads && !named && <FoundAds keyAsked={key} ads={ads} />
+        lookup &&
+        !named && (
+          <FoundAds
+            keyAsked={key}
+            lookup={lookup}
+            loadingMore={answered === null}
+            onMore={showMore}
+          />
+        )
       )}
     </Stack>
   );
 }
 
-/** The ads a key found, a member's first, each to its history; or why none. */
-function FoundAds({ keyAsked, ads }: { keyAsked: string; ads: readonly StaffFoundAd[] }) {
+/**
+ * The ads a key found, a member's first, each to its history, a page at a time (Show more, which
+ * then puts the keyboard on the first ad it added); or why none.
+ */
+function FoundAds({
+  keyAsked,
+  lookup,
+  loadingMore,
+  onMore,
+}: {
+  keyAsked: string;
+  lookup: StaffLookup;
+  loadingMore: boolean;
+  onMore: () => void;
+}) {
+  const { ads, more } = lookup;
+  const list = useRef<HTMLUListElement>(null);
+  const firstAdded = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstAdded.current;
+    if (index === null || index >= ads.length) return;
+    firstAdded.current = null;
+    list.current?.querySelectorAll<HTMLAnchorElement>('a')[index]?.focus();
+  }, [ads.length]);
   if (ads.length === 0) {
     return (
       <Alert severity="info" role="status">
@@ -151,9 +192,9 @@ function FoundAds({ keyAsked, ads }: { keyAsked: string; ads: readonly StaffFoun
     <Stack spacing={1} component="section" aria-label="Ads found">
       <Typography role="status">
         Ads found for “{keyAsked}”
-        {ads.length === LIMITS.adPageSize ? ` (the first ${LIMITS.adPageSize})` : ''}:
+        {more ? ` (the newest ${ads.length}; Show more lists the next ${LIMITS.adPageSize})` : ''}:
       </Typography>
-      <List dense disablePadding>
+      <List dense disablePadding ref={list}>
         {ads.map((ad) => (
           <ListItem key={ad._id} disableGutters sx={{ display: 'block' }}>
             <FoundAdLink ad={ad} />
@@ -164,6 +205,18 @@ function FoundAds({ keyAsked, ads }: { keyAsked: string; ads: readonly StaffFoun
           </ListItem>
         ))}
       </List>
+      {more && (
+        <Button
+          onClick={() => {
+            firstAdded.current = ads.length;
+            onMore();
+          }}
+          loading={loadingMore}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Show more
+        </Button>
+      )}
     </Stack>
   );
 }
