@@ -222,6 +222,8 @@ async function showToday(page: Page) {
   await ledger.getByRole('button', { name: 'Show payments' }).click();
   // The period shown is the address's, and the ledger summed up is that period's, not the last.
   await page.waitForURL((url) => url.searchParams.get('from') === todayInIndia());
+  // Both ends, To of today too: the link shows these days, not the next, when opened tomorrow.
+  expect(new URL(page.url()).searchParams.get('to')).toBe(todayInIndia());
   await expect.poll(async () => (await shownView(ledger))?.get('from')).toBe(todayInIndia());
   return ledger;
 }

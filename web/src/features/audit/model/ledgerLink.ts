@@ -79,12 +79,17 @@ export function ledgerLinkOf(params: URLSearchParams, now: Date): LedgerLink {
   };
 }
 
-/** The address's query for `view`: only what differs from the default ledger. */
+/**
+ * The address's query for `view`: only what differs from the default ledger. A period chosen is
+ * written whole, both ends: a To of today left out would run to a later day when the link is
+ * opened tomorrow, and show other payments than those handed over. The default period (the
+ * financial year to date) is not written: the page opened afresh follows the days.
+ */
 export function ledgerParamsOf(view: LedgerView, now: Date): Record<string, string> {
   const period = defaultPeriod(now);
+  const chosen = view.from !== period.from || view.to !== period.to;
   return {
-    ...(view.from !== period.from ? { from: view.from } : {}),
-    ...(view.to !== period.to ? { to: view.to } : {}),
+    ...(chosen ? { from: view.from, to: view.to } : {}),
     ...(view.search.trim() ? { search: view.search.trim() } : {}),
     ...(view.kind === 'all' ? {} : { kind: view.kind }),
     ...(view.hideFailed ? { failed: 'hide' } : {}),

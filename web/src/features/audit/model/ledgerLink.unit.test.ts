@@ -26,6 +26,13 @@ describe('the ledger in the address', () => {
     expect(ledgerParamsOf(link('').view, now)).toEqual({});
   });
 
+  it('writes a period chosen whole, a To of today too, so the link shows the same days tomorrow', () => {
+    expect(ledgerParamsOf({ ...defaultView, from: '2026-11-01' }, now)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
+  });
+
   it('keeps what was chosen, a cleared end included, and reads back what it wrote', () => {
     const chosen = {
       from: '',
