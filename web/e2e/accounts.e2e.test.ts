@@ -114,6 +114,13 @@ describe('a new member', () => {
     await confirm.waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/register');
     expect(await field(page, 'Email').inputValue()).toBe(person.email);
+    // Its Back button too, and the keyboard is on Sign up again, not at the top of the form.
+    await signUp.click();
+    await confirm.getByRole('button', { name: 'Back' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => signUp.evaluate((button) => button === document.activeElement))
+      .toBe(true);
     await signUp.click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
 

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
+import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { fromPromise } from 'xstate';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -149,6 +150,9 @@ export function RegisterScreen() {
   // On a phone the dialog looks like a page: Back closes it, and keeps the form as typed. Signed
   // up, its history entry is the one the OTP screen replaces (so none is left to go back to).
   useCloseOnBack(confirming || snapshot.matches('done'), () => send({ type: 'BACK' }));
+  // Back from the dialog puts the keyboard on Sign up again, not the page's top: the dialog
+  // cannot give it back itself, as Sign up was busy (checking the captcha) when it opened.
+  const signUp = useRef<HTMLButtonElement>(null);
 
   return (
     <Stack
@@ -301,6 +305,7 @@ export function RegisterScreen() {
         type="submit"
         disabled={values.captchaAnswer.trim() === '' || submitting}
         loading={snapshot.matches('checkingCaptcha')}
+        ref={signUp}
       >
         Sign up
       </Button>
@@ -315,7 +320,12 @@ export function RegisterScreen() {
           Login
         </Link>
       </Typography>
-      <Dialog open={confirming} onClose={closeConfirm} aria-labelledby="confirm-details-title">
+      <Dialog
+        open={confirming}
+        onClose={closeConfirm}
+        aria-labelledby="confirm-details-title"
+        slotProps={{ transition: { onExited: () => focusWhenDialogLeft(() => signUp.current) } }}
+      >
         <DialogTitle id="confirm-details-title">Confirm your details</DialogTitle>
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>
