@@ -96,6 +96,14 @@ describe('support blocks and unblocks a member from their profile', () => {
     await panel.getByRole('button', { name: 'Unblock member' }).waitFor();
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     await page.screenshot({ path: '/tmp/boli-moderation-blocked-phone.png', fullPage: true });
+    // …and reach their ads, withdrawn as they now are, through the Ad history lookup.
+    await panel.getByTestId('moderation-ads').click();
+    await page
+      .getByRole('region', { name: 'Ads found' })
+      .getByRole('link', { name: 'Scooter he does not own' })
+      .waitFor();
+    await page.goBack();
+    await status.getByText(blockedLine, { exact: true }).waitFor();
 
     // --- The member's open session stops working ---------------------------------------------
     const refused = targetPage.waitForResponse(

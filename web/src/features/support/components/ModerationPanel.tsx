@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -111,6 +112,16 @@ function MemberModeration({ userId }: { userId: string }) {
                 sx={NO_WRAP}
               >
                 {dialledNumber(moderation.contact)}
+              </Link>
+            </Typography>
+            {/* Their ads, withdrawn ones too while blocked: what a complaint is usually about. */}
+            <Typography variant="body2">
+              <Link
+                component={RouterLink}
+                to={`/support/ads?${new URLSearchParams({ key: moderation.username }).toString()}`}
+                data-testid="moderation-ads"
+              >
+                Their ads&apos; histories
               </Link>
             </Typography>
             <Box>
