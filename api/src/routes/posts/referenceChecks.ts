@@ -19,8 +19,8 @@ const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
 /**
  * A vehicle's make and model, where its subcategory draws from a make/model list (`vehicleTypeOf`):
  * the make one of that list's, the model one of that make's, as the pickers offer them — not a
- * Maruti Swift posted as a boat, nor a car's make kept on an ad moved to Bikes. Found in any case
- * and answered as the list writes them.
+ * Maruti Swift posted as a boat, nor a car's make kept on an ad moved to Bikes. Found as the
+ * pickers' look-ups find them (`VehicleList.make`, `.model`) and answered as the list writes them.
  */
 function vehicleNamed(
   vehicles: VehicleList,
@@ -29,15 +29,13 @@ function vehicleNamed(
 ): { named: Partial<Named>; errors: AdFieldError[] } {
   const type = vehicleTypeOf(where.category, where.subcategory);
   if (type === undefined || blank(ad.make)) return { named: {}, errors: [] };
-  const sameName = (name: string) => (item: { name: string }) =>
-    item.name.toLowerCase() === name.trim().toLowerCase();
-  const make = vehicles.makes(type).find(sameName(ad.make!));
+  const make = vehicles.make(type, ad.make!);
   if (make === undefined) return { named: {}, errors: [{ field: 'make', code: 'UNKNOWN_MAKE' }] };
-  if (blank(ad.model)) return { named: { make: make.name }, errors: [] };
-  const model = vehicles.models(type, make.name).find(sameName(ad.model!));
+  if (blank(ad.model)) return { named: { make }, errors: [] };
+  const model = vehicles.model(type, make, ad.model!);
   return model === undefined
-    ? { named: { make: make.name }, errors: [{ field: 'model', code: 'UNKNOWN_MODEL' }] }
-    : { named: { make: make.name, model: model.name }, errors: [] };
+    ? { named: { make }, errors: [{ field: 'model', code: 'UNKNOWN_MODEL' }] }
+    : { named: { make, model }, errors: [] };
 }
 
 /**

@@ -320,19 +320,34 @@ export function vehicleList(makeRows: MakeRow[], modelRows: ModelRow[]) {
     makeName.set(`${m.vehicle_type}|${idPart(m.name)}`, m.name);
   }
   const models = new Map<string, Model[]>();
+  const modelName = new Map<string, string>();
   for (const m of [...modelRows].sort(byName)) {
     push(models, `${m.vehicle_type}|${m.make}`, {
       _id: `${idPart(m.make)}:${idPart(m.name)}`,
       name: m.name,
     });
+    modelName.set(`${m.vehicle_type}|${m.make}|${lookupKey(m.name)}`, m.name);
+    modelName.set(`${m.vehicle_type}|${m.make}|${idPart(m.name)}`, m.name);
   }
+  /** A make of the type's list as the list writes it, spelt any way the look-ups take. */
+  const make = (type: VehicleType | undefined, spelt: string): string | undefined =>
+    type &&
+    (makeName.get(`${type}|${lookupKey(spelt)}`) ?? makeName.get(`${type}|${idPart(spelt)}`));
   return {
     makes: (type: VehicleType | undefined): Make[] => (type && makes.get(type)) || [],
-    models(type: VehicleType | undefined, make: string): Model[] {
-      if (!type) return [];
-      const name =
-        makeName.get(`${type}|${lookupKey(make)}`) ?? makeName.get(`${type}|${idPart(make)}`);
+    models(type: VehicleType | undefined, spelt: string): Model[] {
+      const name = make(type, spelt);
       return (name !== undefined && models.get(`${type}|${name}`)) || [];
+    },
+    make,
+    /** A model of the make's list as the list writes it, spelt any way the look-ups take. */
+    model(type: VehicleType | undefined, makeSpelt: string, spelt: string): string | undefined {
+      const name = make(type, makeSpelt);
+      if (name === undefined) return undefined;
+      return (
+        modelName.get(`${type}|${name}|${lookupKey(spelt)}`) ??
+        modelName.get(`${type}|${name}|${idPart(spelt)}`)
+      );
     },
   };
 }
