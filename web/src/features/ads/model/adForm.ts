@@ -264,13 +264,15 @@ export function editAdBody(
   return { ...body, was };
 }
 
+/** Two values of a field that read otherwise, spaces around them aside. */
+const differs = (a: string, b: string): boolean => a.trim() !== b.trim();
+
 /**
  * The fields the member changed from `before` that were changed elsewhere meanwhile too, to
  * another value (`now`): keeping the member's over them undoes the other change, so they are
  * named to the member first.
  */
 export function changedOnBothSides(before: AdForm, typed: AdForm, now: AdForm): AdFormField[] {
-  const differs = (a: string, b: string) => a.trim() !== b.trim();
   return AD_FORM_FIELDS.filter(
     (field) =>
       differs(typed[field], before[field]) &&
@@ -286,7 +288,7 @@ export function changedOnBothSides(before: AdForm, typed: AdForm, now: AdForm): 
 export function rebasedEdit(before: AdForm, typed: AdForm, now: AdForm): AdForm {
   const form = { ...now };
   for (const field of AD_FORM_FIELDS) {
-    if (typed[field].trim() !== before[field].trim()) form[field] = typed[field];
+    if (differs(typed[field], before[field])) form[field] = typed[field];
   }
   if (typed.displayPhone !== before.displayPhone) form.displayPhone = typed.displayPhone;
   return form;

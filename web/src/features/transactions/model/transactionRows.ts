@@ -1,6 +1,6 @@
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../../payments/api/purchaseInfo.ts';
-import { percentText } from '../../../payments/model/priceBreakup.ts';
+import { interState, percentText } from '../../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import type { FeeBid, Transaction } from '../api/transactionsApi.ts';
 
@@ -118,7 +118,7 @@ export function taxLinesOf(row: TaxAmounts, columns: TaxColumns): [string, strin
   const igst: [string, string][] = [['IGST', taxText(row.taxIGSTAmount, row.taxIGSTPercent)]];
   if (columns === 'split') return sgstAndCgst;
   if (columns === 'igst') return igst;
-  return row.taxIGSTAmount > 0 || row.taxIGSTPercent > 0 ? igst : sgstAndCgst;
+  return interState(row) ? igst : sgstAndCgst;
 }
 
 /** The tax columns' headings. */
