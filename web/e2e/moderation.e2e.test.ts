@@ -145,6 +145,10 @@ describe('support blocks and unblocks a member from their profile', () => {
     await status.getByText(blockedLine, { exact: true }).waitFor();
     await page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
     expect(await page.getByText(MESSAGES.noUsersFound, { exact: true }).count()).toBe(0);
+    // Nothing the api would refuse for a blocked member: no number request, no review form.
+    await page.getByRole('heading', { name: 'Reviews' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Write a review').count()).toBe(0);
     await page.screenshot({ path: '/tmp/boli-moderation-blocked-reloaded-phone.png' });
     await page.goto(new URL(`/${target.username}`, app.baseUrl).href);
     await status.getByText(blockedLine, { exact: true }).waitFor();
@@ -157,6 +161,10 @@ describe('support blocks and unblocks a member from their profile', () => {
     expect((search.body.data as { username: string }[]).map((hit) => hit.username)).toEqual([
       target.username,
     ]);
+    // The top bar's search marks them blocked before the profile is opened.
+    await page.getByRole('combobox', { name: 'Search users' }).fill(target.username);
+    await page.getByRole('option', { name: `${target.username} · Blocked` }).waitFor();
+    await page.keyboard.press('Escape');
     const byMember = await api(app, `/api/user/id?user_id=${target.userId}`, {
       token: viewer.token,
     });

@@ -244,11 +244,12 @@ describe('two members and a mobile number', () => {
     await expect.poll(() => phone.innerText()).toContain(masked(bala.phone));
     // The tab is named after the member, so that several open profiles can be told apart.
     await expect.poll(() => a.title()).toBe(`${bala.username} · Boli`);
-    // A name that is nobody's says so, on the page and in the tab.
+    // A name that is nobody's is an unknown page (a mistyped /help), saying what it looked for.
     const nobody = await windowOf(asha);
     await visit(nobody, '/nosuchmember');
-    await nobody.getByText(MESSAGES.noUsersFound).waitFor();
-    await expect.poll(() => nobody.title()).toBe(`${MESSAGES.noUsersFound} · Boli`);
+    await nobody.getByRole('heading', { name: MESSAGES.pageNotFound }).waitFor();
+    await nobody.getByText(MESSAGES.noMemberNamed('nosuchmember')).waitFor();
+    await expect.poll(() => nobody.title()).toBe(`${MESSAGES.pageNotFound} · Boli`);
     await nobody.close();
     // The top bar's picture enlarges in a dialog named after its member.
     await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();

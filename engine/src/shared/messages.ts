@@ -38,6 +38,8 @@ export const MESSAGES = {
   addressRequired: 'Address Required!! Please fill the address',
   pageNotFound: 'Page not found',
   noUsersFound: 'No Users Found',
+  /** Ours: a /{user_name} address whose name is nobody's (the page is 'Page not found'). */
+  noMemberNamed: (name: string) => `No member is called “${name}”.`,
   noBidsPosted: 'No bids are posted',
   noAdsAvailable: 'No Ads Available',
   enterAllBidDetails: 'Enter all bid details',

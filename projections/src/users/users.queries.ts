@@ -65,6 +65,8 @@ export type UserSearchHit = {
   readonly firstname: string;
   readonly lastname: string;
   readonly profilepic: string;
+  /** Only in what moderators find (no one else finds blocked members): this member is blocked. */
+  readonly blocked?: true;
 };
 
 export type SearchUsersOptions = {
@@ -83,7 +85,10 @@ export type SearchUsersOptions = {
   readonly pictureUrl?: PictureUrl;
 };
 
-type HitFields = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 'profilepic'>;
+type HitFields = Pick<
+  UserRow,
+  'user_id' | 'username' | 'firstname' | 'lastname' | 'profilepic' | 'is_blocked'
+>;
 
 /** A found member as the search box lists them. */
 const hitOf =
@@ -94,9 +99,10 @@ const hitOf =
     firstname: row.firstname,
     lastname: row.lastname,
     profilepic: row.profilepic === null ? '' : pictureUrl(row.profilepic),
+    ...(row.is_blocked ? { blocked: true as const } : {}),
   });
 
-type HitRow = Pick<UserRow, 'user_id' | 'username' | 'firstname' | 'lastname' | 'profilepic'> & {
+type HitRow = HitFields & {
   username_lower: string;
   term: string;
   list: number;
@@ -119,7 +125,8 @@ async function startingWith(
   findable: string,
 ) {
   const part = (term: string, list: number) =>
-    `(SELECT user_id, username, firstname, lastname, profilepic, username_lower, ${term} AS term,
+    `(SELECT user_id, username, firstname, lastname, profilepic, is_blocked, username_lower,
+             ${term} AS term,
              ${list} AS list
         FROM ${USERS} WHERE ${findable} AND ${term} LIKE ?
        ORDER BY ${term}, username_lower LIMIT ?)`;
@@ -179,7 +186,15 @@ export async function searchUsers(db: Knex, options: SearchUsersOptions): Promis
   let hits: Omit<HitRow, 'term' | 'list'>[] = first.hits;
   if (hits.length < wanted) {
     const rest: Omit<HitRow, 'term' | 'list'>[] = await db(USERS)
-      .select('user_id', 'username', 'firstname', 'lastname', 'profilepic', 'username_lower')
+      .select(
+        'user_id',
+        'username',
+        'firstname',
+        'lastname',
+        'profilepic',
+        'is_blocked',
+        'username_lower',
+      )
       .whereRaw(findable, [viewerId])
       .whereRaw('search_text LIKE ?', [containing(key)])
       .whereRaw('NOT (username_lower LIKE ? OR firstname_lower LIKE ? OR lastname_lower LIKE ?)', [
@@ -219,7 +234,7 @@ async function byContact(
 ): Promise<UserSearchHit[]> {
   if ((options.page ?? 0) > 0) return [];
   const rows: HitFields[] = await db(USERS)
-    .select('user_id', 'username', 'firstname', 'lastname', 'profilepic')
+    .select('user_id', 'username', 'firstname', 'lastname', 'profilepic', 'is_blocked')
     .whereRaw(FINDABLE_BY_MODERATORS_SQL, [options.viewerId ?? ''])
     .where('email' in contact ? { email: contact.email } : { phone: contact.phone })
     .orderBy('username_lower')

@@ -151,7 +151,10 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     const approvedMobileRequest =
       viewerId !== row.user_id &&
       (await mobileRequestApproved(infra.db, { ownerId: row.user_id, viewerId }));
-    return toPublicProfile(row, viewerId, { approvedMobileRequest, pictureUrl });
+    const profile = toPublicProfile(row, viewerId, { approvedMobileRequest, pictureUrl });
+    // Staff see that the member they opened is blocked (nobody else reaches this profile), so the
+    // page offers them no phone request or review the api would refuse.
+    return row.is_blocked ? { ...profile, isBlocked: true } : profile;
   };
 
   router.get('/api/user', auth, async (ctx) => {

@@ -344,6 +344,8 @@ describe('a blocked member, to support staff', () => {
     const support = await kit.member('shanti_support', { roles: ['member', 'support'] });
     const found = await kit.api('/api/user/searchUser?key=ashw', { token: support.token });
     expect((found.body.data as Json[]).map((hit) => hit.username)).toEqual(['ashwin_b']);
+    // Marked blocked, so that staff know before they open the profile.
+    expect((found.body.data as Json[])[0]).toMatchObject({ blocked: true });
     const byId = await kit.api(`/api/user/id?user_id=${ashwin.userId}`, {
       token: support.token,
     });
@@ -363,12 +365,16 @@ describe('a blocked member, to support staff', () => {
         token,
       });
       expect(found.status).toBe(200);
-      return (found.body.data as Json[]).map((hit) => hit.username);
+      // Only the blocked member's hit is marked.
+      return (found.body.data as Json[]).map((hit) =>
+        hit.blocked === true ? `${String(hit.username)} (blocked)` : hit.username,
+      );
     };
-    expect(await usernamesFor(' Ashwin_B@Example.in ')).toEqual(['ashwin_b']);
+    expect(await usernamesFor(' Ashwin_B@Example.in ')).toEqual(['ashwin_b (blocked)']);
     // Everyone of this file shares one number; the unverified sign-up is not a member yet.
-    expect(await usernamesFor('+91 98765 43210')).toEqual(['asha_k', 'ashwin_b', 'ravi_m']);
-    expect(await usernamesFor('9876543210')).toEqual(['asha_k', 'ashwin_b', 'ravi_m']);
+    const sharing = ['asha_k', 'ashwin_b (blocked)', 'ravi_m'];
+    expect(await usernamesFor('+91 98765 43210')).toEqual(sharing);
+    expect(await usernamesFor('9876543210')).toEqual(sharing);
     expect(await usernamesFor('nobody@example.in')).toEqual([]);
     // Members do not find one another by contact details.
     expect(await usernamesFor('asha_k@example.in', ravi.token)).toEqual([]);

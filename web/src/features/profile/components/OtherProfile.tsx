@@ -15,6 +15,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx';
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
 import { RefusalNotice } from '../../../components/RefusalNotice.tsx';
+import { PageNotFoundScreen } from '../../errors/components/PageNotFoundScreen.tsx';
 import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
 import { ModerationPanel } from '../../support/components/ModerationPanel.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
@@ -93,18 +94,31 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       live = false;
     };
   }, [key, entry, request, reloads]);
-  // A name that is nobody's says so in the tab too, not 'User profile'.
+  // An address /{name} that is nobody's is an unknown page (a mistyped /help, /profile), and says
+  // what it looked for; an id that is nobody's is 'No Users Found'. The tab says so too.
+  const unknownName = failure?.retry === false && lookup.path === '/api/user/name';
   useItemTitle(
-    member ? fieldText(member, 'username') : failure?.retry === false ? failure.message : undefined,
+    member
+      ? fieldText(member, 'username')
+      : unknownName
+        ? MESSAGES.pageNotFound
+        : failure?.retry === false
+          ? failure.message
+          : undefined,
   );
 
   if (failure?.retry) return <LoadFailure message={failure.message} onRetry={reload} />;
+  if (unknownName)
+    return <PageNotFoundScreen detail={MESSAGES.noMemberNamed(lookup.query.user_name)} />;
   if (failure) return <RefusalNotice message={failure.message} />;
   if (!member) return <CenteredSpinner label="Loading the profile" />;
   const username = fieldText(member, 'username');
   const picture = fieldText(member, 'profilepic') || undefined;
   const memberId = fieldText(member, '_id');
   const ownProfile = user !== undefined && user._id === memberId;
+  // Only staff open a blocked member's profile: they get no Show or review form, both of which
+  // the api refuses for a blocked member.
+  const blocked = member.isBlocked === true && !ownProfile;
   const goToReviews = () => {
     const heading = document.getElementById(REVIEWS_HEADING_ID);
     heading?.scrollIntoView({ block: 'start' });
@@ -128,7 +142,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
       <ProfileDetails
         member={member}
         phoneAction={
-          ownProfile ? undefined : (
+          ownProfile || blocked ? undefined : (
             <MobileRequestButton
               key={memberId}
               ownerId={memberId}
@@ -139,7 +153,12 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         }
       />
       {!ownProfile && <SellerAds key={memberId} userId={memberId} username={username} />}
-      <ReviewsSection key={memberId} userId={memberId} ownProfile={ownProfile} />
+      <ReviewsSection
+        key={memberId}
+        userId={memberId}
+        ownProfile={ownProfile}
+        reviewable={!ownProfile && !blocked}
+      />
     </Stack>
   );
 }

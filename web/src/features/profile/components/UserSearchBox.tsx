@@ -19,6 +19,8 @@ type FoundUser = {
   firstname?: string;
   lastname?: string;
   profilepic?: string;
+  /** Staff find blocked members too, marked so before they open the profile. */
+  blocked?: boolean;
 };
 
 /** Typing pauses this long before the search is asked. */
@@ -113,6 +115,11 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
             {/* The name under the username, both wrapping if they must. */}
             <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {user.username}
+              {user.blocked === true && (
+                <Box component="span" sx={{ color: 'error.main', fontWeight: 500 }}>
+                  {' · Blocked'}
+                </Box>
+              )}
               {(user.firstname || user.lastname) && (
                 <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
                   {[user.firstname, user.lastname].filter(Boolean).join(' ')}

@@ -37,7 +37,16 @@ const REVIEW_FAILURE_ID = 'review-failure';
  * and the list, newest first, with each reviewer's name and avatar; the viewer's own reviews
  * with Edit and Delete, and every review with Delete for support.
  */
-export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProfile: boolean }) {
+export function ReviewsSection({
+  userId,
+  ownProfile,
+  reviewable = !ownProfile,
+}: {
+  userId: string;
+  ownProfile: boolean;
+  /** The review form is offered: not on one's own profile, nor to staff on a blocked member's. */
+  reviewable?: boolean;
+}) {
   const { request, envelope } = useApi();
   const { user } = useSession();
   const reviewerId = user?._id;
@@ -201,7 +210,7 @@ export function ReviewsSection({ userId, ownProfile }: { userId: string; ownProf
           {notice}
         </Alert>
       )}
-      {!ownProfile && (
+      {reviewable && (
         <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ mb: 2 }}>
           <ReviewTextField
             label="Write a review"
