@@ -346,15 +346,18 @@ describe('the ad history lookup', () => {
       .getByText('Paste the ad’s link, or type its id, its owner’s username or its name.')
       .waitFor();
     // The ad's address carries its uid, not its id.
-    await page
-      .getByLabel('Ad link, id, owner or name')
-      .fill(`${app.baseUrl}/ads/royal-enfield-1?ref=share`);
+    const link = `${app.baseUrl}/ads/royal-enfield-1?ref=share`;
+    await page.getByLabel('Ad link, id, owner or name').fill(link);
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
     await page.getByRole('heading', { name: 'Bids (2)', exact: true }).waitFor();
     // Disputes open in several tabs are told apart by their ads.
     await expect.poll(() => page.title()).toMatch(/^Ad history: Royal Enfield.* · Boli$/);
+    // Back finds the link still in the field, for the next step of the dispute.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/support/ads');
+    await expect.poll(() => page.getByLabel('Ad link, id, owner or name').inputValue()).toBe(link);
   });
 
   it('finds an ad by its name, misspelt too, and opens its history from the list', async () => {

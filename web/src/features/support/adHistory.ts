@@ -183,7 +183,7 @@ export function refusalCodeLine(code: string): string {
 /** What the chain check says, in words support can quote. */
 export function chainLine(history: Pick<AdHistory, 'chain' | 'events'>): string {
   return history.chain.ok
-    ? `Hash chain intact over ${history.events.length} events.`
+    ? `Hash chain intact over ${countOf(history.events.length, 'event')}.`
     : `Hash chain broken at version ${history.chain.brokenAt}: ${history.chain.reason}`;
 }
 

@@ -100,6 +100,9 @@ describe('reading an ad history for support', () => {
 
   it('quotes the chain verdict', () => {
     expect(chainLine({ chain: { ok: true }, events: [] })).toBe('Hash chain intact over 0 events.');
+    expect(chainLine({ chain: { ok: true }, events: [{} as never] })).toBe(
+      'Hash chain intact over 1 event.',
+    );
     expect(
       chainLine({ chain: { ok: false, brokenAt: 3, reason: 'hash mismatch' }, events: [] }),
     ).toBe('Hash chain broken at version 3: hash mismatch');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -16,6 +16,7 @@ import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
+import { leftBehind } from '../../../lib/leftBehind.ts';
 import {
   adHistoryPath,
   adLookupOf,
@@ -29,6 +30,12 @@ import {
 
 /** Said when Show history is pressed with nothing typed. */
 const NOTHING_TYPED = 'Paste the ad’s link, or type its id, its owner’s username or its name.';
+
+/**
+ * What was typed, by the history entry it was typed in: a pasted link or an ad's whole id opens
+ * the history without a key in this page's address, so Back shows the field as it was left.
+ */
+const typedLeft = leftBehind<string>(20);
 
 /** How each ad was found, beside it. */
 const FOUND_BY: Record<StaffFoundAd['foundBy'], string> = {
@@ -55,8 +62,10 @@ export function AdHistoryLookupScreen() {
   const key = lookupKeyOf(params);
   // Show more's pages are in the address too (`pages`): a reload lists them again.
   const pages = lookupPagesOf(params);
-  const [entry, setEntry] = useState(key);
-  useEffect(() => setEntry(key), [key]);
+  const { key: historyEntry } = useLocation();
+  const typed = key || (typedLeft.get(historyEntry) ?? '');
+  const [entry, setEntry] = useState(typed);
+  useEffect(() => setEntry(typed), [typed]);
   const [problem, setProblem] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const {
@@ -93,6 +102,7 @@ export function AdHistoryLookupScreen() {
       setProblem(NOTHING_TYPED);
       return field.current?.focus();
     }
+    typedLeft.keep(historyEntry, entry);
     if ('path' in lookup) return navigate(lookup.path);
     // The key shown asked again (an ad posted since); another one goes in the address.
     if (lookup.key === key) again();

@@ -23,7 +23,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
-import { formatRupees } from '../../../lib/format.ts';
+import { countOf, formatRupees } from '../../../lib/format.ts';
 import { detailLabel } from '../../ads/model/adDetailLabels.ts';
 import {
   actorNames,
@@ -240,8 +240,8 @@ export function AdHistoryScreen() {
         tabIndex={-1}
         sx={{ outline: 'none' }}
       >
-        As of {replay.asOf ? historyTime(replay.asOf) : '—'} ({replay.eventsApplied} events):{' '}
-        {statusLine(replay)}
+        As of {replay.asOf ? historyTime(replay.asOf) : '—'} (
+        {countOf(replay.eventsApplied, 'event')}): {statusLine(replay)}
       </Typography>
       {/* What a dispute asks first: who won, or who leads at the instant replayed. */}
       {leadingLine(replay) && (

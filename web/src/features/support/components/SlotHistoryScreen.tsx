@@ -21,7 +21,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
-import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { countOf, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { fetchCalendarDays } from '../../adspace/api/adspaceApi.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
@@ -236,7 +236,7 @@ function SlotStory({ history }: { history: SlotHistory }) {
       <Typography role="status">{slotOutcome(history)}</Typography>
       <Typography variant="body2" color={history.chain.ok ? 'textSecondary' : 'error'}>
         {history.chain.ok
-          ? `Its log: ${history.events.length} events, the hash chain intact.`
+          ? `Its log: ${countOf(history.events.length, 'event')}, the hash chain intact.`
           : `Its log's hash chain is broken at event ${history.chain.brokenAt}: ${history.chain.reason}`}
       </Typography>
 
