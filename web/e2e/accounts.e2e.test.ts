@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -167,6 +167,9 @@ describe('a new member', () => {
     await alert(page, MESSAGES.phoneVerified).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'My Ads' }).waitFor();
+    // Said again once the page has reloaded, so that it is not gone in a blink; and only once.
+    await page.getByText(MESSAGES.phoneVerified).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('boli.noticeAfterReload'))).toBeNull();
     await page.getByRole('link', { name: person.username }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
 
@@ -394,6 +397,16 @@ describe('a refused long form on a phone', () => {
     await leave.waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/editprofile');
     expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
+    // A reload, once the browser's own question is answered, finds every change still there.
+    await field(page, 'Company name').fill('Acme Typed');
+    const answerLeave = (dialog: Dialog) => void dialog.accept();
+    page.on('dialog', answerLeave);
+    await page.reload();
+    page.off('dialog', answerLeave);
+    await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+    await expect.poll(() => field(page, 'Company name').inputValue()).toBe('Acme Typed');
+    expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
+    expect(await field(page, 'Street').inputValue()).toBe('Pusa Road');
     // Offline, Save says so (not that the profile was not updated), and keeps what was typed.
     await context.setOffline(true);
     await save.click();
@@ -402,6 +415,7 @@ describe('a refused long form on a phone', () => {
     expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     await save.click();
     await page.waitForURL((url) => url.pathname === '/profile-me');
+    await page.getByText('Acme Typed').first().waitFor();
 
     // Another state empties the district and the pincode, which belonged to the old place.
     await visit(page, '/editprofile');

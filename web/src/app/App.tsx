@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarProvider, useSnackbar } from 'notistack';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { fetchAhead, savesData } from './fetchAhead.ts';
 import { createAppRouter, fetchScreenAt, screensToFetchAhead } from './routes.tsx';
@@ -10,6 +10,7 @@ import { ScreenAheadContext } from './screenAhead.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { useSession } from './session/sessionContext.ts';
 import { theme } from './theme.ts';
+import { takeNoticeKeptOverReload } from '../lib/noticeOverReload.ts';
 
 /**
  * Fetches the scripts of the screens this visitor may open next, once the first page has loaded
@@ -49,6 +50,16 @@ function ScreensFetchedOnIntent() {
   return null;
 }
 
+/** Shows, once, the success notice the last page kept over its reload (noticeOverReload.ts). */
+function NoticeAfterReload() {
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    const text = takeNoticeKeptOverReload();
+    if (text !== null) enqueueSnackbar(text, { variant: 'success' });
+  }, [enqueueSnackbar]);
+  return null;
+}
+
 /** The providers every screen relies on, outermost first, then the router. */
 export function App() {
   const [router] = useState(createAppRouter);
@@ -69,6 +80,7 @@ export function App() {
           </ScreenAheadContext.Provider>
           <ScreensFetchedAhead />
           <ScreensFetchedOnIntent />
+          <NoticeAfterReload />
         </SessionProvider>
       </SnackbarProvider>
     </ThemeProvider>

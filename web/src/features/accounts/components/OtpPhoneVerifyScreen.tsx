@@ -17,6 +17,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { readStored, removeStored, writeStored } from '../../../app/session/storage.ts';
 import { countOf } from '../../../lib/format.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
+import { keepNoticeOverReload } from '../../../lib/noticeOverReload.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { attemptsWarning, otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { ChangePhoneForm } from './ChangePhoneForm.tsx';
@@ -165,6 +166,8 @@ function OtpEntry({
   // Reloads and other tabs read it: no new code while this one is valid.
   useEffect(() => writeLastOtpSend(username, lastSend), [username, lastSend]);
 
+  // 'Phone verified successfully.': shown again by the page the reload brings, not lost with it.
+  const verifiedText = login && notice?.severity === 'success' ? notice.text : null;
   useEffect(() => {
     if (!login) return;
     storeLogin(login);
@@ -172,9 +175,12 @@ function OtpEntry({
     // member set out from, if they came from one (returnAfterVerify.ts), else home. Signed in
     // with a code, on to the page Login was asked to return to.
     const target = signingIn ? safeRedirectTarget(redirect) : takeReturnAfterVerify();
-    const timer = window.setTimeout(() => window.location.assign(target), RELOAD_AFTER_MS);
+    const timer = window.setTimeout(() => {
+      if (verifiedText !== null) keepNoticeOverReload(verifiedText);
+      window.location.assign(target);
+    }, RELOAD_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [login, signingIn, redirect]);
+  }, [login, signingIn, redirect, verifiedText]);
 
   if (flow === 'emailNotVerified') {
     return (

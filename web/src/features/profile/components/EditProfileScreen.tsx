@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -10,9 +10,7 @@ import Typography from '@mui/material/Typography';
 import {
   isIndia,
   linkUrlAccepted,
-  parseDob,
   validateEditProfile,
-  type EditProfileInput,
   type FieldErrors,
 } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -32,67 +30,13 @@ import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fieldErrors.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
-import { fieldText, isMember, memberLinks, type Link, type Member } from '../api/member.ts';
+import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
+import { formOf, inputOf, type FormField } from '../model/profileForm.ts';
+import { readEditProfileDraft, saveEditProfileDraft } from '../model/editProfileDraft.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 import { numberFieldRead } from '@boli/engine/shared/digits';
-
-const TEXT_FIELDS = [
-  'bnr',
-  'firstname',
-  'lastname',
-  'bidAlias',
-  'houseno',
-  'street',
-  'city',
-  'country',
-  'state',
-  'district',
-  'neighbourHood',
-  'pincode',
-  'gender',
-  'education',
-  'industry',
-  'managerName',
-  'managerMobile',
-  'mainrole',
-  'otherroles',
-  'weight',
-  'height',
-  'passport',
-  'waist',
-  'hips',
-  'chest',
-] as const;
-type FormField = (typeof TEXT_FIELDS)[number];
-
-/** The form as typed: dob as the date input's YYYY-MM-DD, other roles as comma-separated text. */
-type ProfileForm = Record<FormField, string> & { dob: string; links: Link[] };
-
-const LINK_SLOTS = 4;
-
-function formOf(member: Member): ProfileForm {
-  const form = Object.fromEntries(
-    TEXT_FIELDS.map((field) => [field, fieldText(member, field)]),
-  ) as Record<FormField, string>;
-  if (Array.isArray(member.otherroles)) form.otherroles = member.otherroles.join(', ');
-  const links = memberLinks(member).slice(0, LINK_SLOTS);
-  while (links.length < LINK_SLOTS) links.push({ title: '', url: '' });
-  return { ...form, dob: parseDob(fieldText(member, 'dob')) ?? '', links };
-}
-
-function inputOf(form: ProfileForm): EditProfileInput {
-  return {
-    ...form,
-    district: isIndia(form.country) ? form.district : '',
-    otherroles: form.otherroles
-      .split(',')
-      .map((role) => role.trim())
-      .filter(Boolean),
-    links: form.links.filter((link) => link.title.trim() !== '' || link.url.trim() !== ''),
-  };
-}
 
 const names = (places: { name: string }[]) => places.map((place) => place.name);
 
@@ -150,7 +94,17 @@ const FIXED_AT_SIGNUP = 'Given at sign-up; it cannot be changed.';
 
 function EditProfileForm({ member }: { member: Member }) {
   const [opened] = useState(() => formOf(member));
-  const [form, setForm] = useState(opened);
+  const memberId = fieldText(member, '_id');
+  // A reload finds the changes being made as they were, laid over the profile as it now reads.
+  const [form, setForm] = useState(() => readEditProfileDraft(memberId, opened) ?? opened);
+  const saved = useRef(false);
+  const changed = changedFrom(opened, form);
+  // The changes are kept in the tab as they are made, until saved (editProfileDraft.ts)…
+  useEffect(() => {
+    if (!saved.current) saveEditProfileDraft(memberId, changed ? { base: opened, form } : null);
+  }, [memberId, opened, form, changed]);
+  // …and dropped when the screen is left in the app, which asked first. A reload unmounts nothing.
+  useEffect(() => () => saveEditProfileDraft(memberId, null), [memberId]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Each refusal, even with the same message, takes the focus to what it marked.
@@ -210,6 +164,8 @@ function EditProfileForm({ member }: { member: Member }) {
         json: { ...input, username, dob: dayMonthYear(form.dob) },
       });
       // The answer carries the saved detail as userDetail, beside data.
+      saved.current = true;
+      saveEditProfileDraft(memberId, null);
       const updated = parseSessionUser(answer);
       if (updated && user) updateUser({ ...user, ...updated });
       enqueueSnackbar(MESSAGES.profileUpdated, { variant: 'success' });
@@ -400,7 +356,7 @@ function EditProfileForm({ member }: { member: Member }) {
           Save
         </Button>
       </Stack>
-      <UnsavedChangesGuard when={!saving && changedFrom(opened, form)} what="your profile" />
+      <UnsavedChangesGuard when={!saving && changed} what="your profile" />
     </Stack>
   );
 }

@@ -1,0 +1,92 @@
+import { parseDob, isIndia, type EditProfileInput } from '@boli/engine/accounts/account.rules';
+import { isRecord } from '../../../lib/records.ts';
+import { fieldText, memberLinks, type Link, type Member } from '../api/member.ts';
+
+/** Edit profile's text fields, as the editProfile payload names them. */
+export const TEXT_FIELDS = [
+  'bnr',
+  'firstname',
+  'lastname',
+  'bidAlias',
+  'houseno',
+  'street',
+  'city',
+  'country',
+  'state',
+  'district',
+  'neighbourHood',
+  'pincode',
+  'gender',
+  'education',
+  'industry',
+  'managerName',
+  'managerMobile',
+  'mainrole',
+  'otherroles',
+  'weight',
+  'height',
+  'passport',
+  'waist',
+  'hips',
+  'chest',
+] as const;
+export type FormField = (typeof TEXT_FIELDS)[number];
+
+/** The form as typed: dob as the date input's YYYY-MM-DD, other roles as comma-separated text. */
+export type ProfileForm = Record<FormField, string> & { dob: string; links: Link[] };
+
+/** The links the form offers, filled or not. */
+export const LINK_SLOTS = 4;
+
+export function formOf(member: Member): ProfileForm {
+  const form = Object.fromEntries(
+    TEXT_FIELDS.map((field) => [field, fieldText(member, field)]),
+  ) as Record<FormField, string>;
+  if (Array.isArray(member.otherroles)) form.otherroles = member.otherroles.join(', ');
+  const links = memberLinks(member).slice(0, LINK_SLOTS);
+  while (links.length < LINK_SLOTS) links.push({ title: '', url: '' });
+  return { ...form, dob: parseDob(fieldText(member, 'dob')) ?? '', links };
+}
+
+export function inputOf(form: ProfileForm): EditProfileInput {
+  return {
+    ...form,
+    district: isIndia(form.country) ? form.district : '',
+    otherroles: form.otherroles
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+    links: form.links.filter((link) => link.title.trim() !== '' || link.url.trim() !== ''),
+  };
+}
+
+const isLink = (value: unknown): value is Link =>
+  isRecord(value) && typeof value.title === 'string' && typeof value.url === 'string';
+
+/** A stored form, or null when it is not one (stored by another version of the app). */
+export function storedProfileForm(value: unknown): ProfileForm | null {
+  if (!isRecord(value)) return null;
+  const { links, dob } = value;
+  if (typeof dob !== 'string' || !Array.isArray(links) || links.length !== LINK_SLOTS) return null;
+  if (!links.every(isLink)) return null;
+  if (!TEXT_FIELDS.every((field) => typeof value[field] === 'string')) return null;
+  return value as ProfileForm;
+}
+
+/**
+ * The form once the profile may have changed elsewhere (another tab) since `before`: the profile
+ * as it now reads (`now`), with what the member changed from `before` kept over it. The links
+ * are one field: changed, they are kept as typed, all four.
+ */
+export function rebasedProfile(
+  before: ProfileForm,
+  typed: ProfileForm,
+  now: ProfileForm,
+): ProfileForm {
+  const form: ProfileForm = { ...now };
+  for (const field of [...TEXT_FIELDS, 'dob'] as const) {
+    if (typed[field] !== before[field]) form[field] = typed[field];
+  }
+  if (JSON.stringify(typed.links) !== JSON.stringify(before.links)) form.links = typed.links;
+  return form;
+}
