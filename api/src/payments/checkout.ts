@@ -49,11 +49,27 @@ export function buyerOf(user: UserRow): Buyer {
   };
 }
 
-/** The purchase id: from the client's Idempotency-Key when it sent one, else fresh. */
+/**
+ * The purchase id: from the client's Idempotency-Key when it sent one, else fresh. Either way a
+ * UUID, so that invoices, credit notes and the audit show every purchase id in one shape; one
+ * made from a key is a name-based UUID (version 8) of the key's hash.
+ */
 export const purchaseIdFor = (scopedIdempotencyKey: string | undefined): string =>
   scopedIdempotencyKey
-    ? createHash('sha256').update(scopedIdempotencyKey).digest('hex').slice(0, 32)
+    ? uuidOfHash(createHash('sha256').update(scopedIdempotencyKey).digest('hex'))
     : randomUUID();
+
+/** 32 hex digits of a hash written as a UUID of version 8 and the RFC's variant. */
+function uuidOfHash(hex: string): string {
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `8${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(17, 20)}`,
+    hex.slice(20, 32),
+  ].join('-');
+}
 
 export async function pricesNow(db: Knex) {
   return priceTable(await currentPrices(db));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '@boli/projections/users/users.evolve';
-import { buyerOf } from './checkout.ts';
+import { isUuid } from '@boli/engine/shared/uuid';
+import { buyerOf, purchaseIdFor } from './checkout.ts';
 
 const member = (address: Partial<UserRow>): UserRow =>
   ({
@@ -26,5 +27,18 @@ describe("the invoice's buyer", () => {
     expect(buyerOf(member({ city: 'Gola', houseno: ' ' })).address).toBe(
       'Market Road, Gola, Lakhimpur Kheri, 262701',
     );
+  });
+});
+
+describe('a purchase id', () => {
+  it('is a UUID, made from the Idempotency-Key when one was sent, the same for the same key', () => {
+    const fromKey = purchaseIdFor('subscription:u-1:key-1');
+    expect(isUuid(fromKey)).toBe(true);
+    expect(fromKey).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(purchaseIdFor('subscription:u-1:key-1')).toBe(fromKey);
+    expect(purchaseIdFor('subscription:u-1:key-2')).not.toBe(fromKey);
+    expect(isUuid(purchaseIdFor(undefined))).toBe(true);
   });
 });
