@@ -10,6 +10,7 @@ import { ScreenAheadContext } from './screenAhead.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { useSession } from './session/sessionContext.ts';
 import { theme } from './theme.ts';
+import { SNACKBAR_COMPONENTS } from './SnackbarContent.tsx';
 import { takeNoticeKeptOverReload } from '../lib/noticeOverReload.ts';
 
 /**
@@ -69,6 +70,7 @@ export function App() {
       <SnackbarProvider
         maxSnack={LIMITS.maxSnackbars}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        Components={SNACKBAR_COMPONENTS}
       >
         <SessionProvider>
           {/*

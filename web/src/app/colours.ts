@@ -9,3 +9,15 @@ export const BOLI_PURPLE = '#5f2f9d';
 export const PAGE_TINT = '#f4f2f8';
 /** The cards' places while the app's script arrives. */
 export const PLACEHOLDER_TINT = '#e6e1ee';
+
+/**
+ * The theme's warning and error, and the snackbars' backgrounds (SnackbarContent.tsx): white
+ * text reads on each, and each reads on white, at 4.5:1 or more (WCAG AA); MUI's own warning
+ * orange and notistack's green and blue do not.
+ */
+export const STATUS_COLOURS = {
+  success: '#2e7d32',
+  info: '#1565c0',
+  warning: '#b45309',
+  error: '#c62828',
+} as const;

@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { BOLI_PURPLE, PAGE_TINT } from './colours.ts';
+import { BOLI_PURPLE, PAGE_TINT, STATUS_COLOURS } from './colours.ts';
 
 /**
  * On a touch screen every button is at least this tall (and an icon button this wide): a
@@ -21,8 +21,8 @@ export const theme = createTheme({
     // Text in these colours reads at 4.5:1 or more, on white and on the page's tint: MUI's
     // warning orange under white (the 'Final call till …' badge) is 3.1:1, its error red on the
     // tint (Contact Us, whose form sits on the page) 4.48:1.
-    warning: { main: '#b45309' },
-    error: { main: '#c62828' },
+    warning: { main: STATUS_COLOURS.warning },
+    error: { main: STATUS_COLOURS.error },
     background: { default: PAGE_TINT },
   },
   shape: { borderRadius: 8 },

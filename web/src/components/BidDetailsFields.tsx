@@ -34,7 +34,7 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
         value={details.type}
         onChange={(e) => onChange({ type: e.target.value as BidDetails['type'] })}
         size="small"
-        sx={{ minWidth: 150 }}
+        fullWidth
         error={typeError}
         // The select's button (what the keyboard reaches) carries the mark and the description.
         slotProps={{

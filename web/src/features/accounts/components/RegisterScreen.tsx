@@ -75,6 +75,9 @@ function useCaptcha() {
 
 /** The captcha's question, which describes its answer field. */
 const CAPTCHA_QUESTION_ID = 'captcha-question';
+/** Why Sign up is not offered yet, which describes it. */
+const SIGN_UP_HINT_ID = 'sign-up-hint';
+const SIGN_UP_HINT = 'Answer the captcha above to sign up.';
 
 /** Register (sections 2, 4, 5): the form, the confirm dialog, then /otp-phone-verify. */
 export function RegisterScreen() {
@@ -142,6 +145,7 @@ export function RegisterScreen() {
   };
 
   const submitting = snapshot.matches('submitting');
+  const captchaUnanswered = values.captchaAnswer.trim() === '';
   const countryNames = countries.length > 0 ? countries.map((c) => c.name) : [values.country];
 
   const confirming = snapshot.matches('confirming') || submitting;
@@ -278,7 +282,11 @@ export function RegisterScreen() {
               checked={values.termsOfServicesCheckBox}
               onChange={(event) => set('termsOfServicesCheckBox', event.target.checked)}
               slotProps={{
-                input: { 'aria-invalid': Boolean(fieldErrors.termsOfServicesCheckBox) },
+                input: {
+                  'aria-invalid': Boolean(fieldErrors.termsOfServicesCheckBox),
+                  // Named without its label's link, whose "(opens in a new tab)" is not the box's.
+                  'aria-label': 'I agree to the terms and conditions',
+                },
               }}
             />
           }
@@ -299,13 +307,21 @@ export function RegisterScreen() {
           <FormHelperText error>{fieldErrors.termsOfServicesCheckBox.join(' · ')}</FormHelperText>
         )}
       </Box>
+      {/* Section 5: the captcha enables Sign up. Said while it does not, since a disabled button
+          is passed over by Tab and would otherwise leave a screen reader without a way on. */}
+      {captchaUnanswered && (
+        <Typography variant="body2" color="textSecondary" id={SIGN_UP_HINT_ID}>
+          {SIGN_UP_HINT}
+        </Typography>
+      )}
       <Button
         variant="contained"
         size="large"
         type="submit"
-        disabled={values.captchaAnswer.trim() === '' || submitting}
+        disabled={captchaUnanswered || submitting}
         loading={snapshot.matches('checkingCaptcha')}
         ref={signUp}
+        aria-describedby={captchaUnanswered ? SIGN_UP_HINT_ID : undefined}
       >
         Sign up
       </Button>

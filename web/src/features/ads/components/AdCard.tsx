@@ -25,6 +25,15 @@ const FIRST_SEEN_CARDS = 2;
  * when there is one; opens the ad. The first cards (`index`) fetch their pictures at once, the
  * page's main content; the rest as they near the screen.
  */
+/** At most two lines, the rest cut with an ellipsis; a long word breaks rather than overflows. */
+const TWO_LINES = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
+
 export function AdCard({
   ad,
   actions,
@@ -82,13 +91,15 @@ export function AdCard({
           </Box>
         )}
         <CardContent>
-          <Typography variant="subtitle1" component="h2" noWrap title={ad.itemName}>
+          {/* Two lines of the name, and the whole place: one line cut both short, and with the
+              text enlarged (200%) cut even a short name ('Keyboa…', 'Gurugram, Hary…'). */}
+          <Typography variant="subtitle1" component="h2" title={ad.itemName} sx={TWO_LINES}>
             {ad.itemName}
           </Typography>
           <Typography variant="h6" component="p" color="primary" data-testid="ad-price">
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {[ad.city, ad.state].filter(Boolean).join(', ')}
           </Typography>
           {badge && (

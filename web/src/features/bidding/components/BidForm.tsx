@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { FieldRow } from '../../../components/FieldRow.tsx';
 import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
@@ -183,7 +184,7 @@ export function BidForm({
       spacing={2}
       aria-label="Place a bid"
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <FieldRow>
         <TextField
           label="Bid alias"
           name="bidAlias"
@@ -205,7 +206,7 @@ export function BidForm({
           invalid={atFault}
           describedBy={failureId}
         />
-      </Stack>
+      </FieldRow>
       {failure && (
         <Alert severity="error" id={failureId}>
           {failure.message}

@@ -156,7 +156,8 @@ function TypeOnPhone({ bid }: { bid: BidView }) {
 export function BidList(props: Props) {
   const { summary, tab, page, pageCount, bids, loading, isOwner, viewerId } = props;
   return (
-    <Stack spacing={1} component="section" aria-label="Bids">
+    // Not a landmark of its own: it sits in 'Bids on this ad', which a second 'Bids' only repeated.
+    <Stack spacing={1}>
       <Tabs
         value={tab}
         onChange={(_, next: BidTab) => props.onTab(next)}

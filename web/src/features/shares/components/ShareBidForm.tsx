@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { FieldRow } from '../../../components/FieldRow.tsx';
 import TextField from '@mui/material/TextField';
 import { SHARE_FEE_ALREADY_PAID } from '@boli/engine/shares/shareBid.rules';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -151,14 +152,14 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
         id="company"
         inputRef={companyField}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <FieldRow>
         <BidDetailsFields
           details={input}
           onChange={(change) => setInput((current) => ({ ...current, ...change }))}
           invalid={atFault}
           describedBy="share-bid-failure"
         />
-      </Stack>
+      </FieldRow>
       {failure && (
         <Alert severity="error" id="share-bid-failure">
           {failure}
