@@ -83,13 +83,20 @@ describe('a new member', () => {
     await fillRegisterForm(page, person);
     const signUp = page.getByRole('button', { name: 'Sign up' });
     expect(await signUp.isDisabled()).toBe(true); // no captcha answer yet
+    // …which it says, for Tab passes a disabled button by.
+    expect(await signUp.getAttribute('aria-describedby')).toBe('sign-up-hint');
+    await page.getByText('Answer the captcha above to sign up.').waitFor();
 
     // Without the terms ticked, the form says so next to the box.
     const question = await page.getByTestId('captcha-question').innerText();
     await field(page, 'Captcha answer').fill(answerCaptcha(question));
     await signUp.click();
     await page.getByText(MESSAGES.agreeToTermsToMoveForward).waitFor();
-    await page.getByRole('checkbox').check();
+    expect(await page.getByText('Answer the captcha above to sign up.').count()).toBe(0);
+    // The box is named for what it does, not its label's link to the terms.
+    await page
+      .getByRole('checkbox', { name: 'I agree to the terms and conditions', exact: true })
+      .check();
 
     // A wrong answer is told before the confirm dialog, and a new question is asked.
     await field(page, 'Captcha answer').fill(String(Number(answerCaptcha(question)) + 1));
@@ -179,11 +186,28 @@ describe('a new member', () => {
     const showEmail = page.getByRole('switch', { name: 'Show my email' });
     const before = await showEmail.isChecked();
     await showEmail.click();
-    // Saved as it is switched, and said so.
-    await page.getByText(MESSAGES.settingsUpdated).waitFor();
+    // Saved as it is switched, and said so, in white on a green it reads on (5.1:1).
+    const saved = page.getByText(MESSAGES.settingsUpdated);
+    await saved.waitFor();
+    expect(
+      await saved.evaluate(
+        (text) => getComputedStyle(text.closest('.notistack-MuiContent') ?? text).backgroundColor,
+      ),
+    ).toBe('rgb(46, 125, 50)');
     await visit(page, '/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Show my email' }).isChecked()).toBe(!before);
+    // A second tab switched it back: this one follows as it comes back into view.
+    const other = await context.newPage();
+    await visit(other, '/settings');
+    await other.getByRole('switch', { name: 'Show my email' }).click();
+    await other.getByText(MESSAGES.settingsUpdated).waitFor();
+    await page.bringToFront();
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Show my email' }).isChecked())
+      .toBe(before);
+    await other.close();
     await page.screenshot({ path: '/tmp/boli-acc-settings.png', fullPage: true });
     await context.close();
   });

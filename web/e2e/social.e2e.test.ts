@@ -271,6 +271,9 @@ describe('two members and a mobile number', () => {
     expect(await box.getAttribute('aria-describedby')).toContain('review-failure');
     await expect.poll(() => box.evaluate((field) => field === document.activeElement)).toBe(true);
     await a.getByLabel('Write a review').fill('Sold me a fine scooter, on time.');
+    // Written, the box is mended: its refusal and mark go.
+    await a.getByText(MESSAGES.reviewTextRequired).waitFor({ state: 'detached' });
+    expect(await box.getAttribute('aria-invalid')).toBe('false');
     // The box counts towards its limit, which it stops at.
     await a.getByText(`32 / ${LIMITS.reviewTextMax} characters`).waitFor();
     // A review being typed outlives a reload.
@@ -356,6 +359,13 @@ describe('two members and a mobile number', () => {
       .waitFor();
     await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
     await a.screenshot({ path: '/tmp/boli-social-shown.png', fullPage: true });
+    // Opened afresh with the number approved already, the profile leaves the focus alone.
+    const again = await windowOf(asha);
+    await visit(again, `/user_profile/${bala.userId}`);
+    await expect.poll(() => again.getByTestId('profile-phone').innerText()).toContain(bala.phone);
+    await again.waitForTimeout(500);
+    expect(await again.evaluate(() => document.activeElement?.id)).not.toBe('profile-phone');
+    await again.close();
 
     // B takes it back; told so, A's profile masks the number again and Show returns, waiting.
     await request.getByRole('button', { name: 'Revoke' }).click();
@@ -696,6 +706,8 @@ describe('the contact form', () => {
     await page.getByRole('combobox', { name: 'Subject' }).click();
     await page.getByRole('option', { name: 'Inquiry' }).click();
     await page.getByLabel(/^Description/).fill('How do Hidden bids work?');
+    // The summary followed the fields as they were filled: all are, and the email is what is left.
+    await expect.poll(() => alert.innerText()).toBe(MESSAGES.invalidEmail);
 
     const refusedWith = async (message: string) => {
       await submit.click();

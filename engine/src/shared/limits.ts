@@ -43,8 +43,9 @@ export const LIMITS = {
   mobileRequestAgainAfterHours: 24,
   notificationPollMs: 60_000,
   /**
-   * Not the spec's: an open profile (its details and reviews) is read again this often, and on
-   * coming back into view, so that a number hidden or a review deleted since goes from it.
+   * Not the spec's: an open profile (its details and reviews), and Settings, are read again this
+   * often, and on coming back into view, so that a number hidden, a review deleted or a switch
+   * turned in another tab since shows there.
    */
   profileRefreshMs: 30_000,
   countdownTickMs: 1_000,

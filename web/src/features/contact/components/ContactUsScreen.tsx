@@ -120,7 +120,14 @@ export function ContactUsScreen() {
   const fieldErrors = showErrors ? contactFieldErrors(form) : {};
   // Left empty: marked, as 'Please enter all details.' above says.
   const missing = new Set(showErrors ? missingContactFields(form) : []);
-  const set = (field: ContactField) => (value: string) => setForm({ ...form, [field]: value });
+  const set = (field: ContactField) => (value: string) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    // The summary above the form follows the fields as they are mended, and goes with the last.
+    if (failure !== null && failure === contactSummary(form)) {
+      setFailure(contactSummary(next) ?? null);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

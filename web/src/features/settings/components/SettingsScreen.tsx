@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -54,8 +56,20 @@ export function SettingsScreen() {
     };
   }, [request, attempt]);
 
+  // Switched in another tab or on another device meanwhile: read again, quietly, on coming back
+  // into view and now and then, unless a switch of this page's is still on its way.
+  const saving = useRef(0);
+  const refresh = useCallback(() => {
+    request<unknown>('/api/user/getAll_User_Settings').then(
+      (data) => saving.current === 0 && setSettings(readSettings(data)),
+      () => undefined,
+    );
+  }, [request]);
+  useRefreshWhileShown(refresh, LIMITS.profileRefreshMs);
+
   const change = async (key: SettingKey, value: boolean) => {
     setSettings((s) => (s ? { ...s, [key]: value } : s));
+    saving.current += 1;
     try {
       // Saved as it is switched: said, so the member knows nothing more is to be pressed.
       const { msg } = await envelope('/api/user/changeSetting', { json: { key, value } });
@@ -65,6 +79,8 @@ export function SettingsScreen() {
       enqueueSnackbar(messageOf(error), {
         variant: 'error',
       });
+    } finally {
+      saving.current -= 1;
     }
   };
 

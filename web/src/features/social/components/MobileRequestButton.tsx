@@ -109,9 +109,15 @@ export function MobileRequestButton({
   }, [asked, status]);
 
   // Approved while the viewer waited: Pending goes, with the keyboard in it; the number it
-  // unmasked takes the keyboard instead, and the approval is said.
+  // unmasked takes the keyboard instead, and the approval is said. Not a profile opened with the
+  // number approved already: the focus is not moved on a page that just loaded.
+  const lastStatus = useRef(status);
   useEffect(() => {
-    if (status === 3 && focusIsLost()) document.getElementById(SHOWN_PHONE_ID)?.focus();
+    const was = lastStatus.current;
+    lastStatus.current = status;
+    if (status === 3 && was === 2 && focusIsLost()) {
+      document.getElementById(SHOWN_PHONE_ID)?.focus();
+    }
   }, [status]);
 
   // The member shows their number to everyone, or it is shown to this viewer already.

@@ -73,11 +73,16 @@ export function ReviewsSection({
   }, [focusReview, reviews]);
   const [text, setText] = useState(() => readReviewDraft(reviewerId, userId));
   const field = useRef<HTMLTextAreaElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const type = (next: string) => {
     setText(next);
     saveReviewDraft(reviewerId, userId, next);
+    // The box's own refusal (nothing written, too long) goes once what is typed mends it.
+    const refused = reviewTextRefusal(text)?.message;
+    if (failure !== null && failure === refused && reviewTextRefusal(next)?.message !== refused) {
+      setFailure(null);
+    }
   };
-  const [failure, setFailure] = useState<string | null>(null);
   useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [posting, setPosting] = useState(false);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
