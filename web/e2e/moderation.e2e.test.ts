@@ -64,6 +64,8 @@ describe('support blocks and unblocks a member from their profile', () => {
     const status = panel.getByTestId('moderation-status');
     await status.getByText('Active', { exact: true }).waitFor();
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+    // An active member's profile offers staff the review form, as it does anyone.
+    await page.getByLabel('Write a review').waitFor();
 
     // --- Block: Back closes the dialog as Cancel does; the reason is required -----------------
     await panel.getByRole('button', { name: 'Block member' }).click();
@@ -89,6 +91,8 @@ describe('support blocks and unblocks a member from their profile', () => {
     const { blockedAt } = answer.body.data as Status;
     const blockedLine = `Blocked since ${indiaWallClockOf(blockedAt!)} IST by ${support.username}: "${REASON}"`;
     await status.getByText(blockedLine, { exact: true }).waitFor();
+    // The profile follows the block at once: no review form for a blocked member.
+    await page.getByLabel('Write a review').waitFor({ state: 'detached' });
     // Support can reach the member about it, whatever the member shares with others.
     const contact = panel.getByTestId('moderation-contact');
     await contact.getByRole('link', { name: target.email.toLowerCase() }).waitFor();

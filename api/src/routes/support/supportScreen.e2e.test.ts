@@ -339,6 +339,8 @@ describe('the ad history lookup', () => {
   it('is in the staff menu, and opens the history of an ad from its pasted link', async () => {
     const page = await openHistory(support);
     await page.getByRole('button', { name: 'Menu' }).click();
+    // Under a heading of their own, apart from the member's items.
+    await page.getByRole('menu').getByText('Staff', { exact: true }).waitFor();
     await page.getByRole('menuitem', { name: 'Ad history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads');
     await page.getByRole('button', { name: 'Show history' }).click();
@@ -585,6 +587,7 @@ describe('the contact messages screen', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Transactions' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Contact messages' }).count()).toBe(0);
+    expect(await page.getByRole('menu').getByText('Staff', { exact: true }).count()).toBe(0);
   });
 });
 

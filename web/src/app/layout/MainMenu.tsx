@@ -8,6 +8,7 @@ import Menu from '@mui/material/Menu';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import MenuItem from '@mui/material/MenuItem';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -113,6 +114,10 @@ const STAFF_LINKS: (Item & { roles: readonly string[] })[] = [
   { label: 'Payments audit', icon: <FactCheckIcon />, to: '/audit', roles: AUDIT_ROLES },
 ];
 
+/** Staff items sit under a 'Staff' heading of their own, apart from the member's. */
+const isStaffItem = (item: Item | undefined): boolean =>
+  item !== undefined && STAFF_LINKS.some((link) => link.label === item.label);
+
 const LEGAL: Item[] = [
   { label: 'Terms and Condition', icon: <GavelIcon />, to: '/tc' },
   { label: 'Privacy policy', icon: <PolicyIcon />, to: '/privacypolicy' },
@@ -193,7 +198,15 @@ export function MainMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {items.map((item) => (
+        {items.flatMap((item, index) => [
+          ...(isStaffItem(item) && !isStaffItem(items[index - 1])
+            ? [
+                <Divider key="staff-divider" />,
+                <ListSubheader key="staff-heading" sx={{ lineHeight: 2.5 }}>
+                  Staff
+                </ListSubheader>,
+              ]
+            : []),
           <MenuItem
             key={item.label}
             onPointerDown={() => fetchScreenOf(item)}
@@ -202,8 +215,11 @@ export function MainMenu() {
           >
             <ListItemIcon>{item.icon}</ListItemIcon>
             <ListItemText>{item.label}</ListItemText>
-          </MenuItem>
-        ))}
+          </MenuItem>,
+          ...(isStaffItem(item) && !isStaffItem(items[index + 1])
+            ? [<Divider key="staff-end" />]
+            : []),
+        ])}
         {member && <Divider />}
         {member && (
           <MenuItem

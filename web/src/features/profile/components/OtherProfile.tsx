@@ -126,7 +126,8 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
   };
   return (
     <Stack spacing={3}>
-      <ModerationPanel userId={memberId} />
+      {/* Blocked or unblocked, the profile offers Show and the review form again or no more. */}
+      <ModerationPanel userId={memberId} onModerated={refresh} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {picture ? (
           <EnlargeableAvatar name={username} src={picture} />

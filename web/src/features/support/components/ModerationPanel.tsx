@@ -33,14 +33,27 @@ import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
  * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
  * Unblock. Nothing for anyone else, nor on the staff member's own profile.
  */
-export function ModerationPanel({ userId }: { userId: string }) {
+export function ModerationPanel({
+  userId,
+  onModerated,
+}: {
+  userId: string;
+  /** A block or unblock is done: the profile around the panel reads the member again. */
+  onModerated?: () => void;
+}) {
   const { status, user } = useSession();
   const staff = status === 'member' && holdsRole(user?.roles, SUPPORT_ROLES);
   if (!staff || user?._id === userId) return null;
-  return <MemberModeration key={userId} userId={userId} />;
+  return <MemberModeration key={userId} userId={userId} onModerated={onModerated} />;
 }
 
-function MemberModeration({ userId }: { userId: string }) {
+function MemberModeration({
+  userId,
+  onModerated,
+}: {
+  userId: string;
+  onModerated: (() => void) | undefined;
+}) {
   const { request, envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
   const [moderation, setModeration] = useState<ModerationStatus | null>(null);
@@ -82,6 +95,7 @@ function MemberModeration({ userId }: { userId: string }) {
     // The button changes (Block ↔ Unblock): once the status is back, the keyboard goes to it.
     focusWhenLoaded(() => action.current?.focus());
     reload();
+    onModerated?.();
   };
 
   if (unknown) return null;
