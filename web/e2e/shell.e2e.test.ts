@@ -267,9 +267,14 @@ describe('the web shell, for a guest', () => {
     await visit(page, '/');
     const main = page.getByRole('main');
     const mainFocused = () => main.evaluate((region) => region === document.activeElement);
+    // Out of sight till it is reached, with the text enlarged too (200%).
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await page.addStyleTag({ content: 'html { font-size: 200% }' });
+    expect(await skip.evaluate((link) => link.getBoundingClientRect().bottom)).toBeLessThanOrEqual(
+      0,
+    );
     // The first Tab stop skips the top bar.
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Skip to main content' });
     expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(mainFocused).toBe(true);

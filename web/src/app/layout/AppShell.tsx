@@ -86,12 +86,14 @@ function SkipToMain({ onSkip }: { onSkip: () => void }) {
       sx={{
         position: 'absolute',
         left: 8,
-        top: -48,
+        // Out of sight by its own height, whatever the text size (48 px left it showing at 200%).
+        top: 0,
+        transform: 'translateY(-120%)',
         zIndex: (theme) => theme.zIndex.tooltip,
         p: 1,
         bgcolor: 'background.paper',
         borderRadius: 1,
-        '&:focus': { top: 8 },
+        '&:focus': { top: 8, transform: 'none' },
       }}
     >
       Skip to main content

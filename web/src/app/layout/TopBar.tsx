@@ -157,12 +157,14 @@ export function TopBar() {
         )}
         {member && <NotificationBell />}
         {member && <EnlargeableAvatar name={user.username} src={user.profilepic} />}
+        {/* The username where the bar has room for it, in room that grows with the text (at 200%
+            a bar of 640 px squeezed it to 'r…'); narrower, the menu's My profile leads there. */}
         {member && (
           <Button
             color="inherit"
             component={RouterLink}
             to="/profile-me"
-            sx={{ display: { xs: 'none', sm: 'inline-flex' }, maxWidth: 140 }}
+            sx={{ ...wideOnly, maxWidth: '9rem', flexShrink: 0 }}
           >
             <Box
               component="span"
