@@ -429,6 +429,7 @@ describe('a refused long form on a phone', () => {
     page.off('dialog', answerLeave);
     await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
     await expect.poll(() => field(page, 'Company name').inputValue()).toBe('Acme Typed');
+    await page.getByText('Your changes were kept; they are not saved until Save.').waitFor();
     expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     expect(await field(page, 'Street').inputValue()).toBe('Pusa Road');
     // Offline, Save says so (not that the profile was not updated), and keeps what was typed.

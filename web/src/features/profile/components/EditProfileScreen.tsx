@@ -96,7 +96,8 @@ function EditProfileForm({ member }: { member: Member }) {
   const [opened] = useState(() => formOf(member));
   const memberId = fieldText(member, '_id');
   // A reload finds the changes being made as they were, laid over the profile as it now reads.
-  const [form, setForm] = useState(() => readEditProfileDraft(memberId, opened) ?? opened);
+  const [kept] = useState(() => readEditProfileDraft(memberId, opened));
+  const [form, setForm] = useState(kept ?? opened);
   const saved = useRef(false);
   const changed = changedFrom(opened, form);
   // The changes are kept in the tab as they are made, until saved (editProfileDraft.ts)…
@@ -185,6 +186,10 @@ function EditProfileForm({ member }: { member: Member }) {
         Edit profile
       </Typography>
       {failure && <FormRefusalAlert refusal={refusals}>{failure}</FormRefusalAlert>}
+      {/* Kept over a reload, the changes would look saved: said, as Edit Ad says it. */}
+      {kept && changed && (
+        <Alert severity="info">Your changes were kept; they are not saved until Save.</Alert>
+      )}
       {/* Names and address say what they are, so a phone's autofill can offer them. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
