@@ -329,7 +329,7 @@ describe('bidding on an ad, live', () => {
     await expect
       .poll(() => result.innerText().catch(() => ''))
       .toMatch(
-        /^Yours is the highest bid, ₹[\d,]+\. The seller sees your name and phone number with it, to arrange the sale\. Seller’s profile$/,
+        /^Yours is the highest bid, ₹[\d,]+\. The seller sees your name and phone number with it, to arrange the sale; to call them yourself, ask for their number \(Show\) on their profile\. Seller’s profile$/,
       );
     expect(await result.getByRole('link', { name: 'Seller’s profile' }).getAttribute('href')).toBe(
       `/user_profile/${owner.userId}`,

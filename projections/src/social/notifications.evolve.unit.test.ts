@@ -142,6 +142,10 @@ describe('final call and close', () => {
     expect(notificationMessage('biddingClosed', closed[0]!.params, '')).toBe(
       'Bidding Closed on Royal Enfield Classic 350 at 2026-03-01 17:00:00 IST. Yours is the highest bid, ₹1,30,000.',
     );
+    // The others are told theirs is not, and nothing of the amount that won.
+    expect(notificationMessage('biddingClosed', closed[1]!.params, '')).toBe(
+      'Bidding Closed on Royal Enfield Classic 350 at 2026-03-01 17:00:00 IST. Yours is not the highest bid.',
+    );
     // Arjun matches Meena's amount later: hers, placed first, ranks first, as the ad's page says.
     const tied = notesFor([...bidding, bid(ARJUN, 13_000_000, 'Hidden'), biddingClosed()]).notes;
     expect(
@@ -404,9 +408,9 @@ describe('the words', () => {
         { itemName: 'Activa', closedAt: '2026-03-01T10:00:00.000Z' },
         '',
       ),
-    ).toBe('Bidding Closed on Activa at 2026-03-01 15:30:00 IST.');
+    ).toBe('Bidding Closed on Activa at 2026-03-01 15:30:00 IST. Yours is not the highest bid.');
     expect(notificationMessage('biddingClosed', { itemName: 'Activa' }, '')).toBe(
-      'Bidding Closed on Activa.',
+      'Bidding Closed on Activa. Yours is not the highest bid.',
     );
   });
 

@@ -123,9 +123,10 @@ export function notificationMessage(
       const closed = params.closedAt
         ? `Bidding Closed on ${item} at ${istDateTime(text(params.closedAt))} IST.`
         : `Bidding Closed on ${item}.`;
-      // The bidder holding the highest bid (its amount is given to them alone).
+      // Every bidder: the one holding the highest bid is told so, with its amount (given to them
+      // alone); the others that theirs is not, as the ad's page tells them, and no more.
       return params.amount === undefined
-        ? closed
+        ? `${closed} Yours is not the highest bid.`
         : `${closed} Yours is the highest bid, ${amount()}.`;
     }
     case 'firstBid':

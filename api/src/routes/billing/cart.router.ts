@@ -26,11 +26,13 @@ import {
 } from './billingDeps.ts';
 import { subscriptionListQuery, subscriptionPaymentBody, transactionsQuery } from './schema.ts';
 
-/** What the one plan gives (section 1: a subscription is needed to bid and sell). */
+/**
+ * What the one plan gives (sections 1 and 6: a subscription is needed to bid and sell), and only
+ * that: asking for a member's mobile number is every member's (section 6), not the plan's.
+ */
 export const LIFETIME_FEATURES = [
   'Post ads and sell',
   'Bid on any ad, Open or Hidden',
-  'Request sellers’ mobile numbers',
   'Pay once, never expires',
 ] as const;
 

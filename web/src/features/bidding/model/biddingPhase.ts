@@ -83,7 +83,7 @@ export function closeResultOf(
   }
   if (summary.bidResult !== 'highest') return null;
   return {
-    line: `Yours is the highest bid${top ? `, ${amount}` : ''}. The seller sees your name and phone number with it, to arrange the sale.`,
+    line: `Yours is the highest bid${top ? `, ${amount}` : ''}. The seller sees your name and phone number with it, to arrange the sale; to call them yourself, ask for their number (Show) on their profile.`,
     link: { to: profilePath(viewer.ownerId), label: 'Seller’s profile' },
   };
 }

@@ -138,7 +138,7 @@ describe('what the close means for each viewer', () => {
   it('tells the winner the amount, what comes next, and where to reach the seller', () => {
     expect(closeResultOf({ bidResult: 'highest', overallHighest: highest }, bidder, 'INR')).toEqual(
       {
-        line: 'Yours is the highest bid, ₹4,700. The seller sees your name and phone number with it, to arrange the sale.',
+        line: 'Yours is the highest bid, ₹4,700. The seller sees your name and phone number with it, to arrange the sale; to call them yourself, ask for their number (Show) on their profile.',
         link: { to: '/user_profile/u-owner', label: 'Seller’s profile' },
       },
     );
