@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import { initialPurchaseState } from '@boli/engine/billing/purchase.state';
 import { loadPurchase, runPurchaseCommand, withEvents } from './purchaseStore.ts';
 import type { BillingDeps } from './settlement.ts';
-import { formatAddress } from '@boli/engine/shared/address';
+import { addressLine } from '@boli/engine/shared/address';
 
 /*
  * Starting a purchase: price and tax it, record it, open an order at the gateway for its total
@@ -29,14 +29,16 @@ export type CheckoutDeps = BillingDeps & { readonly db: Knex; readonly settings:
 /** A member's details as the invoice shows them. */
 export function buyerOf(user: UserRow): Buyer {
   const name = `${user.firstname} ${user.lastname}`.trim();
-  // A town given as both city and district is written once ("Lakhimpur Kheri", not twice).
-  const address = formatAddress([
-    user.houseno,
-    user.street,
-    user.city,
-    user.district,
-    user.pincode,
-  ]);
+  // A town given as both city and district is written once ("Lakhimpur Kheri", not twice); the
+  // state and country are the buyer's fields of their own.
+  const address = addressLine({
+    houseno: user.houseno,
+    street: user.street,
+    neighbourhood: user.neighbourhood,
+    city: user.city,
+    district: user.district,
+    pincode: user.pincode,
+  });
   return {
     userId: user.user_id,
     username: user.username,

@@ -27,6 +27,10 @@ describe("the invoice's buyer", () => {
     expect(buyerOf(member({ city: 'Gola', houseno: ' ' })).address).toBe(
       'Market Road, Gola, Lakhimpur Kheri, 262701',
     );
+    // The locality before the town, as an Indian address reads.
+    expect(buyerOf(member({ neighbourhood: 'Mohalla Qazi' })).address).toBe(
+      '211/B, Market Road, Mohalla Qazi, Lakhimpur Kheri, 262701',
+    );
   });
 });
 

@@ -19,3 +19,31 @@ export function formatAddress(parts: readonly (string | null | undefined)[]): st
   }
   return kept.join(', ');
 }
+
+/** An address's parts, as a profile, an ad and an invoice's buyer hold them; any may be blank. */
+export type AddressParts = {
+  readonly houseno?: string | null;
+  readonly street?: string | null;
+  readonly neighbourhood?: string | null;
+  readonly city?: string | null;
+  readonly district?: string | null;
+  readonly state?: string | null;
+  readonly country?: string | null;
+  readonly pincode?: string | null;
+};
+
+/**
+ * An address on one line in the order an Indian one is read, the smallest place first: house,
+ * street, locality (neighbourhood), town, district, state, country, PIN code.
+ */
+export const addressLine = (parts: AddressParts): string =>
+  formatAddress([
+    parts.houseno,
+    parts.street,
+    parts.neighbourhood,
+    parts.city,
+    parts.district,
+    parts.state,
+    parts.country,
+    parts.pincode,
+  ]);

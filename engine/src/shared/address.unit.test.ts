@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress } from './address.ts';
+import { addressLine, formatAddress } from './address.ts';
 
 describe('an address on one line', () => {
   it('leaves out blank parts and a place said twice, keeping the first', () => {
@@ -16,5 +16,20 @@ describe('an address on one line', () => {
         '785001',
       ]),
     ).toBe('MG Road, Jorhat, Assam, India, 785001');
+  });
+
+  it('reads from the smallest place to the largest, the locality before the town', () => {
+    expect(
+      addressLine({
+        houseno: '12',
+        street: 'Station Road',
+        neighbourhood: 'Akurdi',
+        city: 'Pune',
+        district: 'Pune',
+        state: 'Maharashtra',
+        country: 'India',
+        pincode: '411035',
+      }),
+    ).toBe('12, Station Road, Akurdi, Pune, Maharashtra, India, 411035');
   });
 });

@@ -13,7 +13,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import ShareIcon from '@mui/icons-material/Share';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
-import { formatAddress } from '@boli/engine/shared/address';
+import { addressLine } from '@boli/engine/shared/address';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -53,19 +53,7 @@ function facts(ad: AdView): [label: string, value: string][] {
     ['Mileage (km)', ad.mileage === null ? null : groupIndian(ad.mileage)],
     ['Owner or Dealer', ad.ownerOrDealer],
     ['New or Used', ad.newOrused],
-    [
-      'Address',
-      formatAddress([
-        ad.houseno,
-        ad.street,
-        ad.city,
-        ad.neighbourHood,
-        ad.district,
-        ad.state,
-        ad.country,
-        ad.pincode,
-      ]),
-    ],
+    ['Address', addressLine({ ...ad, neighbourhood: ad.neighbourHood })],
     ['Posted on', formatDate(ad.createdAt)],
   ];
   return rows

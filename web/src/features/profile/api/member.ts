@@ -24,17 +24,6 @@ export const memberLinks = (member: Member): Link[] =>
     : [];
 
 /** The address lines a profile shows, in order; empty parts left out. */
-export const ADDRESS_PARTS = [
-  'houseno',
-  'street',
-  'city',
-  'neighbourHood',
-  'district',
-  'state',
-  'country',
-  'pincode',
-] as const;
-
 export const CASTING_FIELDS: [field: string, label: string][] = [
   ['industry', 'Industry'],
   ['mainrole', 'Main role'],

@@ -3,15 +3,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatAddress } from '@boli/engine/shared/address';
+import { addressLine } from '@boli/engine/shared/address';
 import { SHOWN_PHONE_ID } from '../../social/components/MobileRequestButton.tsx';
-import {
-  ADDRESS_PARTS,
-  CASTING_FIELDS,
-  fieldText,
-  memberLinks,
-  type Member,
-} from '../api/member.ts';
+import { CASTING_FIELDS, fieldText, memberLinks, type Member } from '../api/member.ts';
 
 /**
  * A detail: its label beside it from a tablet's width, above it on a phone, so that an email
@@ -45,7 +39,16 @@ export function ProfileDetails({
   const other = Array.isArray(member.otherroles)
     ? member.otherroles.join(', ')
     : text('otherroles');
-  const address = formatAddress(ADDRESS_PARTS.map(text));
+  const address = addressLine({
+    houseno: text('houseno'),
+    street: text('street'),
+    neighbourhood: text('neighbourHood'),
+    city: text('city'),
+    district: text('district'),
+    state: text('state'),
+    country: text('country'),
+    pincode: text('pincode'),
+  });
   const phone = text('phone');
   const links = memberLinks(member).filter((link) => link.url);
   return (
