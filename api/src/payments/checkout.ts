@@ -17,6 +17,7 @@ import { initialPurchaseState } from '@boli/engine/billing/purchase.state';
 import { loadPurchase, runPurchaseCommand, withEvents } from './purchaseStore.ts';
 import type { BillingDeps } from './settlement.ts';
 import { addressLine } from '@boli/engine/shared/address';
+import { uuidOfHash } from '@boli/engine/shared/uuid';
 
 /*
  * Starting a purchase: price and tax it, record it, open an order at the gateway for its total
@@ -58,20 +59,8 @@ export function buyerOf(user: UserRow): Buyer {
  */
 export const purchaseIdFor = (scopedIdempotencyKey: string | undefined): string =>
   scopedIdempotencyKey
-    ? uuidOfHash(createHash('sha256').update(scopedIdempotencyKey).digest('hex'))
+    ? uuidOfHash(createHash('sha256').update(scopedIdempotencyKey).digest('hex'), '8')
     : randomUUID();
-
-/** 32 hex digits of a hash written as a UUID of version 8 and the RFC's variant. */
-function uuidOfHash(hex: string): string {
-  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return [
-    hex.slice(0, 8),
-    hex.slice(8, 12),
-    `8${hex.slice(13, 16)}`,
-    `${variant}${hex.slice(17, 20)}`,
-    hex.slice(20, 32),
-  ].join('-');
-}
 
 export async function pricesNow(db: Knex) {
   return priceTable(await currentPrices(db));

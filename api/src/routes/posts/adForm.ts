@@ -4,6 +4,7 @@ import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { galleryError, normalizeAd, type AdFieldError } from '@boli/engine/ads/ad.rules';
 import { DomainError } from '@boli/engine/shared/decider';
+import { uuidOfHash } from '@boli/engine/shared/uuid';
 import type { UserRow } from '@boli/projections/users/users.queries';
 import type { FieldError } from '../../http/envelope.ts';
 import { statusOfDomainError } from '../../http/domainErrors.ts';
@@ -133,15 +134,7 @@ export function adUid(itemName: string): string {
  * derived from the key, so a retry reaches the same ad stream and cannot post a second ad.
  */
 export function adIdForKey(scopedKey: string): string {
-  const hex = createHash('sha256').update(`ad:${scopedKey}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return [
-    hex.slice(0, 8),
-    hex.slice(8, 12),
-    `5${hex.slice(13, 16)}`,
-    `${variant}${hex.slice(17, 20)}`,
-    hex.slice(20, 32),
-  ].join('-');
+  return uuidOfHash(createHash('sha256').update(`ad:${scopedKey}`).digest('hex'), '5');
 }
 
 /** Every received file stored in its gallery form, or none (each file written is removed). */

@@ -35,7 +35,7 @@ import {
 } from '../eventStore.ts';
 import { GENESIS_HASH, eventHash, toStoredJson } from '../hashChain.ts';
 import { reportSubscriptionError } from '../subscriptionErrors.ts';
-import { isUuid } from '../../shared/uuid.ts';
+import { isUuid, uuidOfHash } from '../../shared/uuid.ts';
 
 export type KurrentDbEventStoreOptions = {
   /** e.g. kurrentdb://localhost:2113?tls=false */
@@ -57,9 +57,7 @@ type StoredMetadata = {
 /** KurrentDB wants UUID event ids; any other id is mapped to a stable UUID derived from it. */
 export function kurrentEventId(eventId: string): string {
   if (isUuid(eventId)) return eventId.toLowerCase();
-  const hex = createHash('sha256').update(`boli-event-id:${eventId}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidOfHash(createHash('sha256').update(`boli-event-id:${eventId}`).digest('hex'), '5');
 }
 
 const isBoliEvent = (stored: unknown): stored is StoredMetadata =>
