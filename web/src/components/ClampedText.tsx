@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { linesAtMost } from './cellStyles.ts';
 
 /** Lines a long text shows before Show more. */
 const SHOWN_LINES = 8;
@@ -30,12 +31,7 @@ export function ClampedText({ text }: { text: string }) {
         ref={box}
         sx={[
           { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-          !open && {
-            display: '-webkit-box',
-            WebkitBoxOrient: 'vertical',
-            WebkitLineClamp: SHOWN_LINES,
-            overflow: 'hidden',
-          },
+          !open && linesAtMost(SHOWN_LINES),
         ]}
       >
         {text}

@@ -10,6 +10,19 @@ export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** Names, company names and ids: broken anywhere when the column is narrow. */
 export const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
+/**
+ * Text shown on at most `lines` lines, the rest cut with an ellipsis, a long word broken rather
+ * than overflowing (an ad card's name; a review before Show more).
+ */
+export const linesAtMost = (lines: number) =>
+  ({
+    display: '-webkit-box',
+    WebkitLineClamp: lines,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    ...WRAP_ANYWHERE,
+  }) as const;
+
 /*
  * On a phone a list's narrow columns give way: their content goes under a wide column's, so
  * names stay readable beside the amounts (the bid lists, share bids).

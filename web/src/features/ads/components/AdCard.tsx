@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
 import { biddingBadge, myBidsLine, ownerBidsLine } from '../model/biddingBadge.ts';
 import { useNowAfter } from '../../../lib/serverClock.ts';
+import { linesAtMost, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
 const THUMB_HEIGHT = 160;
@@ -25,15 +26,6 @@ const FIRST_SEEN_CARDS = 2;
  * when there is one; opens the ad. The first cards (`index`) fetch their pictures at once, the
  * page's main content; the rest as they near the screen.
  */
-/** At most two lines, the rest cut with an ellipsis; a long word breaks rather than overflows. */
-const TWO_LINES = {
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-  overflowWrap: 'anywhere',
-} as const;
-
 export function AdCard({
   ad,
   actions,
@@ -93,13 +85,13 @@ export function AdCard({
         <CardContent>
           {/* Two lines of the name, and the whole place: one line cut both short, and with the
               text enlarged (200%) cut even a short name ('Keyboa…', 'Gurugram, Hary…'). */}
-          <Typography variant="subtitle1" component="h2" title={ad.itemName} sx={TWO_LINES}>
+          <Typography variant="subtitle1" component="h2" title={ad.itemName} sx={linesAtMost(2)}>
             {ad.itemName}
           </Typography>
           <Typography variant="h6" component="p" color="primary" data-testid="ad-price">
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
-          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={WRAP_ANYWHERE}>
             {[ad.city, ad.state].filter(Boolean).join(', ')}
           </Typography>
           {badge && (

@@ -23,7 +23,6 @@ export const memberLinks = (member: Member): Link[] =>
       }))
     : [];
 
-/** The address lines a profile shows, in order; empty parts left out. */
 export const CASTING_FIELDS: [field: string, label: string][] = [
   ['industry', 'Industry'],
   ['mainrole', 'Main role'],

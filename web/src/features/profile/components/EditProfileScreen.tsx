@@ -164,9 +164,9 @@ function EditProfileForm({ member }: { member: Member }) {
       const answer = await envelope<unknown>('/api/user/editProfile', {
         json: { ...input, username, dob: dayMonthYear(form.dob) },
       });
-      // The answer carries the saved detail as userDetail, beside data.
       saved.current = true;
       saveEditProfileDraft(memberId, null);
+      // The answer carries the saved detail as userDetail, beside data.
       const updated = parseSessionUser(answer);
       if (updated && user) updateUser({ ...user, ...updated });
       enqueueSnackbar(MESSAGES.profileUpdated, { variant: 'success' });
