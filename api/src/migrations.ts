@@ -6,6 +6,7 @@ import { authMigrations } from './routes/auth/auth.migrations.ts';
 import { stagedMediaMigration } from './routes/gallery/staged.ts';
 import { paymentSandboxMigration } from './sandbox/payments/migration.ts';
 import { webhookInboxMigration } from './payments/webhookInbox.ts';
+import { noteEmailsMigration } from './messaging/noteEmails.migration.ts';
 
 /** The api package's schema changes, oldest first. Never edit one that has shipped: add another. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   stagedMediaMigration,
   paymentSandboxMigration,
   webhookInboxMigration,
+  noteEmailsMigration,
 ];

@@ -194,6 +194,12 @@ export const LIMITS = {
    * hours, however often the form names it: a stranger cannot make Boli mail someone repeatedly.
    */
   contactAcknowledgementEveryHours: 24,
+  /**
+   * Not the spec's: a notice that also goes by email (a final call, a close, a number asked for:
+   * projections/src/social/noteEmails.ts) is mailed only while this fresh. One older, found when
+   * the worker comes back after a longer stop, stays in the bell alone: its news may be stale.
+   */
+  noteEmailValidHours: 24,
   // Payments (issue #7), the web side: how long the success call may take before the screen says
   // the payment is being confirmed, and how often it then asks where the purchase stands.
   paymentConfirmTimeoutMs: 20_000,

@@ -6,6 +6,7 @@ import type { MessageSender, OutboundMessage } from '@boli/api/messaging/port';
 import type { Logger } from '@boli/api/logger';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 import type { JobDeps, JobKind } from './registry.ts';
+import { mailNewNotes } from './noteEmails.ts';
 
 /*
  * Delivery of the outbox (projections/src/outbox): a sweep, repeated every second by a BullMQ job
@@ -14,6 +15,9 @@ import type { JobDeps, JobKind } from './registry.ts';
  * it goes out, under FOR UPDATE SKIP LOCKED, so two sweeps never take the same one and no message
  * is sent twice; one interrupted mid-send is marked failed rather than risked twice. Nothing is
  * sent past its `expires_at` (an OTP after its 10 minutes, a link after its hour).
+ *
+ * The messages are the outbox projection's (account messages, acknowledgements) and the notices
+ * mailed to members (`note_emails`, written by noteEmails.ts just before each sweep).
  */
 
 export const OUTBOX_QUEUE = 'outbox-delivery';
@@ -22,6 +26,11 @@ export const MAX_ATTEMPTS = 5;
 /** Sends left as 'sending' longer than this were interrupted (crash); they are not retried. */
 const INTERRUPTED_AFTER_MS = 5 * 60_000;
 const BATCH = 50;
+
+/** Every message there is to send, whichever part of the outbox wrote it. */
+const MESSAGES = `(SELECT id, channel, recipient, subject, text, expires_at FROM outbox_messages
+   UNION ALL
+   SELECT id, 'email', recipient, subject, text, expires_at FROM note_emails)`;
 
 /** 2 s, 4 s, 8 s, 16 s after the 1st, 2nd, 3rd, 4th failure. */
 export const backoffMs = (attempts: number): number => 1_000 * 2 ** Math.min(attempts, 10);
@@ -61,14 +70,14 @@ async function sweep(
   await db.raw(
     `INSERT INTO outbox_deliveries (message_id, status, next_attempt_at)
      SELECT m.id, CASE WHEN m.expires_at <= ? THEN 'expired' ELSE 'pending' END, ?
-       FROM outbox_messages m
+       FROM ${MESSAGES} m
       WHERE NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.message_id = m.id)
      ON CONFLICT (message_id) DO NOTHING`,
     [now, now],
   );
   const expired = await db.raw(
     `UPDATE outbox_deliveries d SET status = 'expired'
-       FROM outbox_messages m
+       FROM ${MESSAGES} m
       WHERE m.id = d.message_id AND d.status IN ('pending', 'retry') AND m.expires_at <= ?`,
     [now],
   );
@@ -81,14 +90,14 @@ async function sweep(
     const { rows } = await trx.raw<{ rows: Claimed[] }>(
       `WITH due AS (
          SELECT d.message_id FROM outbox_deliveries d
-           JOIN outbox_messages m ON m.id = d.message_id
+           JOIN ${MESSAGES} m ON m.id = d.message_id
           WHERE d.status IN ('pending', 'retry') AND d.next_attempt_at <= ? AND m.expires_at > ?
           ORDER BY d.next_attempt_at
           LIMIT ${BATCH}
           FOR UPDATE OF d SKIP LOCKED)
        UPDATE outbox_deliveries d
           SET status = 'sending', attempts = d.attempts + 1, claimed_at = ?
-         FROM due, outbox_messages m
+         FROM due, ${MESSAGES} m
         WHERE d.message_id = due.message_id AND m.id = d.message_id
        RETURNING m.id, m.channel, m.recipient, m.subject, m.text, d.attempts`,
       [now, now, now],
@@ -161,6 +170,10 @@ export const outboxDelivery: JobKind = {
       .catch((error: unknown) =>
         deps.logger.error({ err: error }, 'could not schedule the outbox sweep'),
       );
-    return () => sweepOutbox(deps.db, sender, new Date(), deps.logger);
+    return async () => {
+      const now = new Date();
+      await mailNewNotes(deps.db, now, config.PUBLIC_URL);
+      return sweepOutbox(deps.db, sender, now, deps.logger);
+    };
   },
 };

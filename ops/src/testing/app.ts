@@ -58,6 +58,8 @@ export async function startApp(options: { redisUrl?: string } = {}): Promise<Tes
     REDIS_URL: options.redisUrl ?? testRedisUrl(),
     PORT: '0',
     HOST: '127.0.0.1',
+    // The links the api and the worker's mails write lead to this app.
+    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     WEB_DIST_DIR: webDist,
     SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}`,
     SMS_GATEWAY_URL: `http://127.0.0.1:${sandbox.smsPort}/sms`,

@@ -26,6 +26,7 @@ import {
   type AdTracking,
   type NotificationDraft,
 } from './notifications.evolve.ts';
+import { MAILED_KINDS_SQL } from './noteEmails.ts';
 
 type Tables = 'notifications' | 'notification_ads' | 'notification_bidders';
 
@@ -34,6 +35,28 @@ const BILLING_EVENTS: readonly string[] = PAYMENT_NOTIFICATION_EVENT_TYPES;
 const SLOT_EVENTS: readonly string[] = SLOT_NOTIFICATION_EVENT_TYPES;
 /** The ad events that tell every bidder of the ad. */
 const TELLS_EVERY_BIDDER: readonly string[] = ['AdEdited', 'FinalCallMade', 'BiddingClosed'];
+
+/** The notes, and an index of the few that are mailed (noteEmails.ts): no outbid is among them. */
+async function createNotificationsTable(trx: Knex.Transaction, table: string): Promise<void> {
+  await trx.schema.createTable(table, (t) => {
+    t.text('id').primary();
+    t.text('user_id').notNullable();
+    t.text('kind').notNullable();
+    t.text('actor_id');
+    t.text('request_id');
+    t.text('ad_id');
+    t.jsonb('params').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable();
+    // The event's global position: a live client catches up from the last one it saw.
+    t.decimal('position_commit', 20, 0).notNullable();
+    t.decimal('position_prepare', 20, 0).notNullable();
+    t.index(['user_id', 'created_at'], `${table}_user_idx`);
+  });
+  await trx.raw(`CREATE INDEX ?? ON ?? (created_at) WHERE ${MAILED_KINDS_SQL}`, [
+    `${table}_mailed_idx`,
+    table,
+  ]);
+}
 
 /**
  * The notification menu's read model: one row per member told, id `<event id>:<member>`, so a
@@ -52,7 +75,8 @@ export const notificationsProjection = defineProjection<Tables>({
   //    first, as the ad's page does, where it named nobody.
   // 8: a bid placed by its processing fee: the note carries the ad, and opens it.
   // 9: a review's notes name it, and go when it is deleted.
-  version: 9,
+  // 10: the notices that are mailed have an index of their own (noteEmails.ts).
+  version: 10,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,
@@ -61,23 +85,7 @@ export const notificationsProjection = defineProjection<Tables>({
     ...SLOT_NOTIFICATION_EVENT_TYPES,
   ],
   tables: {
-    notifications: {
-      create: (trx, table) =>
-        trx.schema.createTable(table, (t) => {
-          t.text('id').primary();
-          t.text('user_id').notNullable();
-          t.text('kind').notNullable();
-          t.text('actor_id');
-          t.text('request_id');
-          t.text('ad_id');
-          t.jsonb('params').notNullable();
-          t.timestamp('created_at', { useTz: true }).notNullable();
-          // The event's global position: a live client catches up from the last one it saw.
-          t.decimal('position_commit', 20, 0).notNullable();
-          t.decimal('position_prepare', 20, 0).notNullable();
-          t.index(['user_id', 'created_at'], `${table}_user_idx`);
-        }),
-    },
+    notifications: { create: createNotificationsTable },
     notification_ads: {
       create: (trx, table) =>
         trx.schema.createTable(table, (t) => {

@@ -3,6 +3,7 @@ import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { answersRequest, type NotificationKind } from './notifications.evolve.ts';
 import { notificationMessage } from './notifications.messages.ts';
+import { MAILED_KINDS_SQL, type EmailedNoteKind, type NoteToMail } from './noteEmails.ts';
 
 /**
  * Section 3's Notification as GET /api/notification answers it: `_id`, `requestId`, `message`,
@@ -57,8 +58,11 @@ const select = (db: Knex) =>
     .whereRaw('a.owner_blocked IS NOT TRUE')
     .select('n.*', 'u.username as actor_username', 'r.status as request_status');
 
+const paramsOf = (row: Row): Record<string, string | number> =>
+  typeof row.params === 'string' ? JSON.parse(row.params) : row.params;
+
 const toNotification = (row: Row): Notification => {
-  const params = typeof row.params === 'string' ? JSON.parse(row.params) : row.params;
+  const params = paramsOf(row);
   return {
     _id: row.id,
     kind: row.kind,
@@ -177,4 +181,42 @@ export async function notificationsAfter(
     ])
     .limit(limit);
   return rows.map((row) => ({ ...toNotification(row), userId: row.user_id }));
+}
+
+/** A notice to mail, and the member's address and name to mail it to. */
+export type NoteToSend = {
+  readonly note: NoteToMail;
+  readonly email: string;
+  readonly firstname: string;
+};
+
+/**
+ * The notices to mail (noteEmails.ts), oldest first: those of the mailed kinds stored after
+ * `since` that `note_emails` does not hold yet, for members whose email is verified and who are
+ * not blocked; as the bell lists them (none about a blocked owner's ad).
+ */
+export async function notesToMail(db: Knex, since: Date, limit: number): Promise<NoteToSend[]> {
+  const rows: (Row & { email: string; firstname: string })[] = await select(db)
+    .join('users as me', 'me.user_id', 'n.user_id')
+    .whereRaw(`n.${MAILED_KINDS_SQL}`)
+    .where('n.created_at', '>', since)
+    .where('me.email_validated', true)
+    .where('me.is_blocked', false)
+    .whereNotExists(db('note_emails as e').select(1).whereRaw('e.note_id = n.id'))
+    .select('me.email', 'me.firstname')
+    .orderBy([
+      { column: 'n.created_at', order: 'asc' },
+      { column: 'n.id', order: 'asc' },
+    ])
+    .limit(limit);
+  return rows.map((row) => ({
+    note: {
+      ...toNotification(row),
+      kind: row.kind as EmailedNoteKind,
+      params: paramsOf(row),
+      actorUsername: row.actor_username ?? '',
+    },
+    email: row.email,
+    firstname: row.firstname,
+  }));
 }

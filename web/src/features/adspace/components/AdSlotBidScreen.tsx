@@ -30,7 +30,8 @@ import {
   type SlotOutcomeView,
 } from '../api/adspaceApi.ts';
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
-import { SLOT_NOT_OPEN_MESSAGES, slotOpening, slotTypeOr } from '../model/calendarEvents.ts';
+import { slotTypeOr } from '@boli/engine/adspace/slotPaths';
+import { SLOT_NOT_OPEN_MESSAGES, slotOpening } from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';

@@ -41,11 +41,11 @@ import {
   calendarRange,
   cellDay,
   SLOT_NOT_OPEN_MESSAGES,
-  slotBidPath,
   slotOpening,
   type CalendarPlace,
   type CalendarView,
 } from '../model/calendarEvents.ts';
+import { slotBidPath } from '@boli/engine/adspace/slotPaths';
 import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 
 const PLUGINS = [multiMonthPlugin, dayGridPlugin, listPlugin, interactionPlugin];

@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import { addDays, displayDate, isCalendarDate } from '@boli/engine/shared/indiaTime';
-import { SLOT_SPACE_TYPES, type SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
+import { slotBidPath, slotTypeOr } from '@boli/engine/adspace/slotPaths';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import {
@@ -88,15 +89,6 @@ export const cellDay = (date: Date): string =>
   [date.getFullYear(), date.getMonth() + 1, date.getDate()]
     .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
     .join('-');
-
-export const slotBidPath = (dateStr: string, type: SlotSpaceType): string =>
-  `/adbid/${dayOf(dateStr)}?type=${type}`;
-
-/** The slot type named in a query string, or the first one. */
-export const slotTypeOr = (value: string | null): SlotSpaceType =>
-  (SLOT_SPACE_TYPES as readonly (string | null)[]).includes(value)
-    ? (value as SlotSpaceType)
-    : SLOT_SPACE_TYPES[0];
 
 /** The calendar's views: the year (12 months from this one) first, its default. */
 export const CALENDAR_VIEWS = [

@@ -6,10 +6,9 @@ import {
   cellDay,
   calendarEventsOf,
   calendarRange,
-  slotBidPath,
   slotOpening,
-  slotTypeOr,
 } from './calendarEvents.ts';
+import { slotBidPath } from '@boli/engine/adspace/slotPaths';
 
 describe('the bid calendar asks for the dates it shows', () => {
   it('turns the exclusive end of a year view into the last date shown', () => {
@@ -89,18 +88,6 @@ describe('clicking a date', () => {
   it('reads a cell’s date on the browser’s clock, as FullCalendar gives it', () => {
     expect(cellDay(new Date(2026, 4, 9))).toBe('2026-05-09');
     expect(cellDay(new Date(2027, 11, 31, 0, 0))).toBe('2027-12-31');
-  });
-
-  it('opens /adbid/<date> with the chosen type', () => {
-    expect(slotBidPath('2026-05-11T00:00:00+05:30', 'sidePanels')).toBe(
-      '/adbid/2026-05-11?type=sidePanels',
-    );
-  });
-
-  it('takes the slot type from the query, else the first one', () => {
-    expect(slotTypeOr('sidePanels')).toBe('sidePanels');
-    expect(slotTypeOr('inStream')).toBe('authPages');
-    expect(slotTypeOr(null)).toBe('authPages');
   });
 });
 

@@ -41,7 +41,7 @@ import {
   timesText,
   withOlder,
 } from '../notificationBadge.ts';
-import { notificationLink } from '../notificationLinks.ts';
+import { notificationLink } from '@boli/engine/social/notificationLink';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';

@@ -24,7 +24,7 @@ import { TableScroller } from '../../../components/TableScroller.tsx';
 import { countOf, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { fetchCalendarDays } from '../../adspace/api/adspaceApi.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
-import { slotTypeOr } from '../../adspace/model/calendarEvents.ts';
+import { slotTypeOr } from '@boli/engine/adspace/slotPaths';
 import { TaxDocumentLinks } from '../../../payments/components/TaxDocumentLinks.tsx';
 import {
   fetchSlotHistory,

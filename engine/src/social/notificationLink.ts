@@ -1,11 +1,21 @@
-import { slotBidPath, slotTypeOr } from '../adspace/model/calendarEvents.ts';
-import type { Notification } from './api/socialApi.ts';
+import { slotBidPath, slotTypeOr } from '../adspace/slotPaths.ts';
 
 /*
- * Where a notification takes the member who opens it: the ad it is about, the member whose number
- * or review it reports, or the transactions a purchase shows in. Kinds are those of
- * projections/src/social/notifications.evolve.ts.
+ * Where a notification takes the member who opens it, from the bell or from its email: the ad it
+ * is about, the member whose number or review it reports, or the transactions a purchase shows
+ * in. Kinds are those of projections/src/social/notifications.evolve.ts; paths are the web app's.
  */
+
+/** A notification as GET /api/notification answers it, as far as its link needs. */
+export type LinkedNotification = {
+  readonly kind: string;
+  readonly adId: string | null;
+  readonly actorId: string | null;
+  /** What a fulfilled purchase gave (adSlotSold, adSpaceActivated …). */
+  readonly purchaseOutcome?: string | null;
+  /** The ad slot a note is about. */
+  readonly slot?: { readonly type: string; readonly slotdate: string } | null;
+};
 
 /** Purchases whose notice leads to Buy AdSpace, where the space's creative is uploaded. */
 const AD_SPACE_OUTCOMES = new Set(['adSlotSold', 'adSpaceActivated']);
@@ -14,9 +24,7 @@ const profile = (userId: string | null): string | null =>
   userId === null ? null : `/user_profile/${encodeURIComponent(userId)}`;
 
 /** The page a notification opens, or null when there is none to open. */
-export function notificationLink(
-  notification: Pick<Notification, 'kind' | 'adId' | 'actorId' | 'purchaseOutcome' | 'slot'>,
-): string | null {
+export function notificationLink(notification: LinkedNotification): string | null {
   if (notification.adId !== null) return `/ads/${encodeURIComponent(notification.adId)}`;
   // An ad space or slot paid for: its photo or video is added under Your ad spaces there.
   if (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationLink } from './notificationLinks.ts';
+import { notificationLink } from './notificationLink.ts';
 
 const note = (kind: string, fields: { adId?: string; actorId?: string } = {}) => ({
   kind,

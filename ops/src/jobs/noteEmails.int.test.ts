@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
+import { apiKit, eventually, type ApiKit, type TestMember } from '../testing/apiKit.ts';
+import { startApp, type TestApp } from '../testing/app.ts';
+import { mailNewNotes } from './noteEmails.ts';
+
+/*
+ * The notices that are also mailed (projections/src/social/noteEmails.ts), through the whole
+ * app: the api takes the bids and the close, the projections write the notes, the worker's
+ * outbox sweep mails them to the sandbox mailbox.
+ */
+
+let app: TestApp;
+let kit: ApiKit;
+let db: Knex;
+let owner: TestMember;
+let winner: TestMember;
+let runnerUp: TestMember;
+let unverified: TestMember;
+
+type Mail = { to: string; subject: string; text: string };
+
+const addressOf = (member: TestMember) => `${member.username}@example.in`;
+
+/** The mails the sandbox mailbox holds for `member`, once it holds at least `count`. */
+async function mailsTo(member: TestMember, count = 1): Promise<Mail[]> {
+  return eventually(
+    async () => {
+      const response = await fetch(
+        `${app.baseUrl}/dev/api/mailbox?to=${encodeURIComponent(addressOf(member))}`,
+      );
+      const body = (await response.json()) as { data?: Mail[] } | Mail[];
+      const mails = Array.isArray(body) ? body : (body.data ?? []);
+      return mails.length >= count && mails;
+    },
+    { what: `${count} mail(s) reached ${member.username}` },
+  );
+}
+
+const bid = (bidder: TestMember, adId: string, bidamt: number, type = 'Open') =>
+  kit.api('/api/bid/', {
+    token: bidder.token,
+    json: {
+      item_id: adId,
+      postedBy: bidder.userId,
+      postedByUsername: bidder.username,
+      bidAlias: bidder.bidAlias,
+      bidamt,
+      type,
+    },
+  });
+
+beforeAll(async () => {
+  app = await startApp();
+  kit = apiKit(app);
+  db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 2 } });
+  [owner, winner, runnerUp, unverified] = await Promise.all([
+    kit.member('mail_owner', { firstname: 'Meera' }),
+    kit.member('mail_winner', { firstname: 'Vikram' }),
+    kit.member('mail_second'),
+    kit.member('mail_unverified', { verified: false }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await kit?.close();
+  await app?.stop();
+});
+
+describe('notices mailed to members', () => {
+  it('mails the first bid to the owner, and the close to each bidder in their own words', async () => {
+    const adId = await kit.ad(owner, { itemName: 'Brass lamp' });
+    expect((await bid(runnerUp, adId, 1500)).status).toBe(200);
+    // A Hidden bid wins: only its bidder is told the amount.
+    expect((await bid(winner, adId, 2500, 'Hidden')).status).toBe(200);
+    expect((await bid(runnerUp, adId, 2000)).status).toBe(200);
+    const closed = await kit.api('/api/bid/closeBid', {
+      token: owner.token,
+      json: { item_id: adId },
+    });
+    expect(closed.status).toBe(200);
+
+    const [first] = await mailsTo(owner);
+    expect(first!.subject).toBe('First bid on Brass lamp');
+    expect(first!.text).toMatch(/^Hello Meera,\n\nmail_second placed the first bid on Brass lamp/);
+    expect(first!.text).toContain(`Open it on Boli: ${app.baseUrl}/ads/${adId}`);
+
+    const [won] = await mailsTo(winner);
+    expect(won!.subject).toBe('Yours is the highest bid on Brass lamp');
+    expect(won!.text).toContain('Yours is the highest bid, ₹2,500.');
+    const [lost] = await mailsTo(runnerUp);
+    expect(lost!.subject).toBe('Bidding closed on Brass lamp');
+    expect(lost!.text).toContain('Yours is not the highest bid.');
+    expect(lost!.text).not.toContain('2,500');
+    // The owner closed it: they know, and were mailed nothing more. Outbid notices stay in the bell.
+    const written = await db('note_emails').whereIn('recipient', [
+      addressOf(owner),
+      addressOf(runnerUp),
+    ]);
+    expect(written.map((row) => row.subject).sort()).toEqual([
+      'Bidding closed on Brass lamp',
+      'First bid on Brass lamp',
+    ]);
+  });
+
+  it('mails a request for a number, saying where to answer it', async () => {
+    const asked = await kit.api('/api/request', {
+      token: runnerUp.token,
+      json: { requestedTo: winner.userId },
+    });
+    expect(asked.status).toBe(200);
+    const mails = await mailsTo(winner, 2);
+    const request = mails.find(
+      (mail) => mail.subject === 'mail_second asked for your mobile number',
+    );
+    expect(request?.text).toContain('mail_second has requested your mobile number.');
+    expect(request?.text).toContain('Approve or reject it from the bell');
+    expect(request?.text).toContain(`${app.baseUrl}/user_profile/${runnerUp.userId}`);
+  });
+
+  it('mails nobody whose email is not verified', async () => {
+    const adId = await kit.ad(unverified, { itemName: 'Unmailed chair' });
+    expect((await bid(winner, adId, 1000)).status).toBe(200);
+    // The owner's first-bid notice is in the bell …
+    await eventually(
+      async () =>
+        (await db('notifications').where({ user_id: unverified.userId, kind: 'firstBid' })).length,
+      { what: 'the first-bid notice was stored' },
+    );
+    // … and a sweep finds nothing to mail for it.
+    expect(await mailNewNotes(db, new Date(), app.baseUrl)).toBe(0);
+    expect(await db('note_emails').where({ recipient: addressOf(unverified) })).toHaveLength(0);
+  });
+
+  it('mails each notice once, however many sweeps find it', async () => {
+    // Every notice so far was taken by the worker's sweeps: another finds nothing new.
+    expect(await mailNewNotes(db, new Date(), app.baseUrl)).toBe(0);
+    const subjects = (await mailsTo(winner, 2)).map((mail) => mail.subject);
+    expect(
+      subjects.filter((subject) => subject.startsWith('Yours is the highest bid')),
+    ).toHaveLength(1);
+  });
+
+  it('leaves in the bell alone a notice found after it stopped being worth mailing', async () => {
+    // A request logged longer ago than a notice stays worth mailing (a worker stopped as long).
+    const requestedAt = new Date(Date.now() - (LIMITS.noteEmailValidHours + 1) * 3600_000);
+    const requestId = randomUUID();
+    const { lastPosition } = await kit.store.append(
+      mobileRequestStream(owner.userId, winner.userId),
+      [
+        {
+          type: 'MobileNumberRequested',
+          data: {
+            requestId,
+            requestedBy: winner.userId,
+            requestedTo: owner.userId,
+            requestedAt: requestedAt.toISOString(),
+          },
+          metadata: { eventId: randomUUID(), now: requestedAt.toISOString() },
+        },
+      ],
+      'any',
+    );
+    await kit.caughtUp(['notifications'], lastPosition);
+    expect(await mailNewNotes(db, new Date(), app.baseUrl)).toBe(0);
+    // Swept while it was fresh, it would have gone.
+    expect(await mailNewNotes(db, new Date(requestedAt.getTime() + 60_000), app.baseUrl)).toBe(1);
+  });
+});

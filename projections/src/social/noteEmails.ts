@@ -1,0 +1,113 @@
+import { notificationLink } from '@boli/engine/social/notificationLink';
+import { LIMITS } from '@boli/engine/shared/limits';
+import type { NotificationKind } from './notifications.evolve.ts';
+import type { Notification } from './notifications.queries.ts';
+import { istDateTime } from './notifications.messages.ts';
+
+/*
+ * The notices that are also mailed, and the email each becomes. Pure: the outbox delivery
+ * (ops/src/jobs/noteEmails.ts) reads the notes from the notifications read model, has them
+ * written here, and sends them as it sends every other message.
+ *
+ * Mailed are the notices a member must not miss while away from Boli: what their bids and ads
+ * came to (a first bid, a final call and its deadline, the close) and what asks for an answer or
+ * money (a number asked for, a slot to pay for by a time, a payment received or refunded). The
+ * rest stay in the bell: an outbid lands with every Open bid, an edit or a review can wait.
+ */
+
+export const EMAILED_NOTE_KINDS = [
+  'firstBid',
+  'finalCallMade',
+  'biddingClosed',
+  'finalCallEnded',
+  'mobileRequest',
+  'mobileRequestApproved',
+  'slotOffered',
+  'slotOfferLapsed',
+  'purchaseFulfilled',
+  'refundRequested',
+] as const satisfies readonly NotificationKind[];
+export type EmailedNoteKind = (typeof EMAILED_NOTE_KINDS)[number];
+
+/**
+ * `kind IN (…)` of the mailed kinds, written out: the notifications table's partial index on them
+ * (notifications.projection.ts) serves only a query that names the same list.
+ */
+export const MAILED_KINDS_SQL = `kind IN (${EMAILED_NOTE_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
+
+/** A notice as the email needs it: what the bell shows, and the item it is about. */
+export type NoteToMail = Notification & {
+  readonly kind: EmailedNoteKind;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly actorUsername: string;
+};
+
+type Params = NoteToMail['params'];
+
+/** Each kind's subject line: what happened, to what. */
+const SUBJECTS: Readonly<Record<EmailedNoteKind, (params: Params, who: string) => string>> = {
+  firstBid: (params) => `First bid on ${itemOf(params)}`,
+  finalCallMade: (params) =>
+    `Final call on ${itemOf(params)}: bidding closes ${istDateTime(String(params.deadline ?? ''))} IST`,
+  // Only the holder of the highest bid has its amount (notifications.evolve.ts).
+  biddingClosed: (params) =>
+    params.amount === undefined
+      ? `Bidding closed on ${itemOf(params)}`
+      : `Yours is the highest bid on ${itemOf(params)}`,
+  finalCallEnded: (params) => `Your final call on ${itemOf(params)} has ended`,
+  mobileRequest: (_params, who) => `${who} asked for your mobile number`,
+  mobileRequestApproved: (_params, who) => `${who} shared their mobile number with you`,
+  slotOffered: (params) =>
+    `An ad slot is yours if you pay by ${istDateTime(String(params.payBy ?? ''))} IST`,
+  slotOfferLapsed: () => 'Your time to pay for an ad slot ran out',
+  purchaseFulfilled: () => 'Your payment was received',
+  refundRequested: () => 'Your payment is being refunded',
+};
+
+/** What the member does next, where the notice alone does not say. */
+function nextStep(note: NoteToMail): string | undefined {
+  switch (note.kind) {
+    case 'mobileRequest':
+      return 'Approve or reject it from the bell at the top of any Boli page.';
+    case 'slotOffered':
+      return 'Pay for it under Transactions.';
+    // The holder of the highest bid, as the ad's page tells them (closeResultOf in
+    // web/src/features/bidding/model/biddingPhase.ts).
+    case 'biddingClosed':
+      return note.params.amount === undefined
+        ? undefined
+        : 'The seller sees your name and phone number with it, to arrange the sale; the ad’s page says how to reach them.';
+    default:
+      return undefined;
+  }
+}
+
+const itemOf = (params: Params): string => String(params.itemName ?? '') || 'your ad';
+
+/** The email a notice becomes: to the member it is for, in the words the bell shows them. */
+export function noteEmail(
+  note: NoteToMail,
+  recipient: { readonly firstname: string },
+  publicUrl: string,
+): { subject: string; text: string } {
+  const who = note.actorUsername || 'A member';
+  const link = notificationLink(note);
+  const lines = [
+    recipient.firstname ? `Hello ${recipient.firstname},` : 'Hello,',
+    '',
+    note.message,
+    ...[nextStep(note)].filter((step) => step !== undefined),
+    ...(link === null ? [] : ['', `Open it on Boli: ${new URL(link, publicUrl).href}`]),
+    '',
+    'The same notice is in the bell at the top of every Boli page.',
+  ];
+  return { subject: SUBJECTS[note.kind](note.params, who), text: lines.join('\n') };
+}
+
+/** A notice older than this at `now` is no longer mailed (`LIMITS.noteEmailValidHours`). */
+export const noteEmailsSince = (now: Date): Date =>
+  new Date(now.getTime() - LIMITS.noteEmailValidHours * 3600_000);
+
+/** Until when a notice made at `createdAt` may still be sent. */
+export const noteEmailExpiresAt = (createdAt: Date): Date =>
+  new Date(createdAt.getTime() + LIMITS.noteEmailValidHours * 3600_000);

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@boli/engine/shared/limits';
+import {
+  EMAILED_NOTE_KINDS,
+  MAILED_KINDS_SQL,
+  noteEmail,
+  noteEmailExpiresAt,
+  noteEmailsSince,
+  type EmailedNoteKind,
+  type NoteToMail,
+} from './noteEmails.ts';
+
+const URL_BASE = 'https://boli.example';
+
+const note = (
+  kind: EmailedNoteKind,
+  fields: Partial<Pick<NoteToMail, 'adId' | 'actorId' | 'params' | 'actorUsername'>> = {},
+): NoteToMail => ({
+  _id: 'e-1:u-1',
+  kind,
+  message: `The bell's words for ${kind}.`,
+  requestId: null,
+  requestStatus: null,
+  canAnswer: kind === 'mobileRequest',
+  adId: fields.adId ?? null,
+  actorId: fields.actorId ?? null,
+  purchaseOutcome: null,
+  slot: null,
+  createdAt: '2026-12-02T10:00:00.000Z',
+  position: '1.1',
+  params: fields.params ?? {},
+  actorUsername: fields.actorUsername ?? '',
+});
+
+describe('the email a notice becomes', () => {
+  it('greets the member, says what the bell says, and links to the page the bell opens', () => {
+    const mail = noteEmail(
+      note('finalCallMade', {
+        adId: 'ad 7',
+        params: { itemName: 'Brass lamp', deadline: '2026-12-03T06:30:00.000Z' },
+      }),
+      { firstname: 'Meera' },
+      URL_BASE,
+    );
+    expect(mail.subject).toBe('Final call on Brass lamp: bidding closes 2026-12-03 12:00:00 IST');
+    expect(mail.text).toBe(
+      [
+        'Hello Meera,',
+        '',
+        "The bell's words for finalCallMade.",
+        '',
+        'Open it on Boli: https://boli.example/ads/ad%207',
+        '',
+        'The same notice is in the bell at the top of every Boli page.',
+      ].join('\n'),
+    );
+  });
+
+  it('tells the holder of the highest bid so in the subject, and the others that it closed', () => {
+    const closed = (params: Record<string, string | number>) =>
+      noteEmail(note('biddingClosed', { adId: 'a', params }), { firstname: '' }, URL_BASE);
+    expect(closed({ itemName: 'Lamp', amount: 250_000 }).subject).toBe(
+      'Yours is the highest bid on Lamp',
+    );
+    expect(closed({ itemName: 'Lamp', amount: 250_000 }).text).toContain(
+      'The seller sees your name and phone number with it, to arrange the sale',
+    );
+    expect(closed({ itemName: 'Lamp' }).subject).toBe('Bidding closed on Lamp');
+    expect(closed({ itemName: 'Lamp' }).text).not.toContain('The seller sees');
+    expect(closed({ itemName: 'Lamp' }).text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('names who asks for a number, and says where to answer', () => {
+    const mail = noteEmail(
+      note('mobileRequest', { actorId: 'u-2', actorUsername: 'ravi_k' }),
+      { firstname: 'Asha' },
+      URL_BASE,
+    );
+    expect(mail.subject).toBe('ravi_k asked for your mobile number');
+    expect(mail.text).toContain('Approve or reject it from the bell at the top of any Boli page.');
+    expect(mail.text).toContain('https://boli.example/user_profile/u-2');
+  });
+
+  it('gives every mailed kind a subject of its own and a page to open', () => {
+    const subjects = EMAILED_NOTE_KINDS.map((kind) => {
+      const mail = noteEmail(
+        note(kind, { adId: 'a-1', actorId: 'u-2', params: { itemName: 'Lamp' } }),
+        { firstname: 'A' },
+        URL_BASE,
+      );
+      expect(mail.text).toContain(`The bell's words for ${kind}.`);
+      expect(mail.text).toContain('Open it on Boli: https://boli.example/');
+      return mail.subject;
+    });
+    expect(subjects.every(Boolean)).toBe(true);
+  });
+
+  it('leaves the notices that come with every bid to the bell', () => {
+    expect(EMAILED_NOTE_KINDS).not.toContain('outbid');
+    expect(EMAILED_NOTE_KINDS).not.toContain('slotOutbid');
+    for (const kind of EMAILED_NOTE_KINDS) expect(MAILED_KINDS_SQL).toContain(`'${kind}'`);
+  });
+
+  it('is mailed only while fresh', () => {
+    const now = new Date('2026-12-02T10:00:00.000Z');
+    const hours = LIMITS.noteEmailValidHours * 3600_000;
+    expect(noteEmailsSince(now).getTime()).toBe(now.getTime() - hours);
+    expect(noteEmailExpiresAt(now).getTime()).toBe(now.getTime() + hours);
+  });
+});
