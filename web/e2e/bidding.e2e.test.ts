@@ -370,12 +370,14 @@ describe('bidding on an ad, live', () => {
       })
       .first()
       .waitFor();
-    // …and, below it, of the ad's first bid and who placed it.
-    await ownerPage
+    // …and, below it, of the ad's first bid and who placed it, no longer saying a final call
+    // can be made.
+    const firstBid = ownerPage
       .getByTestId('notification')
-      .filter({ hasText: / placed the first bid on .+: an? (Open|Hidden) bid of ₹[\d,]+\. / })
-      .first()
-      .waitFor();
+      .filter({ hasText: / placed the first bid on .+: an? (Open|Hidden) bid of ₹[\d,]+\./ })
+      .first();
+    await firstBid.waitFor();
+    expect(await firstBid.textContent()).not.toContain('You can now make a final call');
 
     await ownerSide.context.close();
     await bidderSide.context.close();

@@ -174,6 +174,12 @@ describe('final call and close', () => {
     expect(notificationMessage('firstBid', first[0]!.params, MEENA.username)).toBe(
       `${MEENA.username} placed the first bid on Royal Enfield Classic 350: an Open bid of ₹1,30,000. You can now make a final call.`,
     );
+    // Read after a final call or the close, it no longer says what can no longer be done.
+    expect(
+      notificationMessage('firstBid', first[0]!.params, MEENA.username, { finalCallPast: true }),
+    ).toBe(
+      `${MEENA.username} placed the first bid on Royal Enfield Classic 350: an Open bid of ₹1,30,000.`,
+    );
   });
 
   it('tell the owner whose final call ran out, with the highest bid, Hidden ones included', () => {

@@ -91,10 +91,17 @@ const slotName = (params: Params): string => {
 const bidKind = (bidType: string | number | undefined): string =>
   bidType === 'Open' ? 'an Open bid' : bidType === 'Hidden' ? 'a Hidden bid' : 'a bid';
 
+/** What the ad a note is about has come to since, where that changes the note's words. */
+export type AdNow = {
+  /** A final call is made, or bidding closed: 'You can now make a final call.' no longer holds. */
+  readonly finalCallPast: boolean;
+};
+
 export function notificationMessage(
   kind: NotificationKind,
   params: Params,
   actorUsername: string,
+  adNow: AdNow = { finalCallPast: false },
 ): string {
   const who = actorUsername || 'A member';
   const item = text(params.itemName) || 'an ad';
@@ -129,8 +136,10 @@ export function notificationMessage(
         ? `${closed} Yours is not the highest bid.`
         : `${closed} Yours is the highest bid, ${amount()}.`;
     }
-    case 'firstBid':
-      return `${who} placed the first bid on ${item}: ${bidKind(params.bidType)} of ${amount()}. You can now make a final call.`;
+    case 'firstBid': {
+      const placed = `${who} placed the first bid on ${item}: ${bidKind(params.bidType)} of ${amount()}.`;
+      return adNow.finalCallPast ? placed : `${placed} You can now make a final call.`;
+    }
     case 'finalCallEnded':
       return Number(params.amount ?? 0) > 0
         ? `Your final call on ${item} has ended. Bidding is closed; the highest bid is ${amount()}${actorUsername ? `, by ${actorUsername}` : ''}.`

@@ -42,6 +42,8 @@ type Row = {
   position_prepare: string;
   actor_username: string | null;
   request_status: string | null;
+  /** The ad's final call is made or its bidding closed (null for a note about no ad). */
+  final_call_past: boolean | null;
 };
 
 /**
@@ -56,7 +58,12 @@ const select = (db: Knex) =>
     .leftJoin('mobile_requests as r', 'r.request_id', 'n.request_id')
     .leftJoin('ads as a', 'a.ad_id', 'n.ad_id')
     .whereRaw('a.owner_blocked IS NOT TRUE')
-    .select('n.*', 'u.username as actor_username', 'r.status as request_status');
+    .select(
+      'n.*',
+      'u.username as actor_username',
+      'r.status as request_status',
+      db.raw('(a.final_call_made OR a.closed_at IS NOT NULL) AS final_call_past'),
+    );
 
 const paramsOf = (row: Row): Record<string, string | number> =>
   typeof row.params === 'string' ? JSON.parse(row.params) : row.params;
@@ -66,7 +73,9 @@ const toNotification = (row: Row): Notification => {
   return {
     _id: row.id,
     kind: row.kind,
-    message: notificationMessage(row.kind, params, row.actor_username ?? ''),
+    message: notificationMessage(row.kind, params, row.actor_username ?? '', {
+      finalCallPast: row.final_call_past === true,
+    }),
     requestId: row.request_id,
     requestStatus: row.request_id === null ? null : (row.request_status ?? 'pending'),
     canAnswer: answersRequest(row.kind),

@@ -166,6 +166,11 @@ describe('the social read models', () => {
     // The owner, of the first bid alone.
     const owner = (await listNotifications(db, OWNER.userId)).notifications;
     expect(owner.map((n) => [n.kind, n.actorId])).toEqual([['firstBid', MEENA.userId]]);
+    // Its final call is made: the note no longer says one can be.
+    expect(owner[0]?.message).toMatch(
+      /^\S+ placed the first bid on Royal Enfield Classic 350: .+\.$/,
+    );
+    expect(owner[0]?.message).not.toContain('You can now make a final call');
   });
 
   it('know that Arjun shares his number with Meena, and no one else', async () => {
