@@ -52,6 +52,16 @@ export async function activeEntitlements(
   }));
 }
 
+/** When the member's free trial ended, if it has by `at` (the latest, should there be more). */
+export async function trialEndedAt(db: Knex, userId: string, at: Date): Promise<string | null> {
+  const row = (await db(ENTITLEMENTS)
+    .where({ user_id: userId, kind: 'trial' })
+    .where('ends_at', '<=', at)
+    .max('ends_at as ended')
+    .first()) as { ended: Date | null } | undefined;
+  return row?.ended ? new Date(row.ended).toISOString() : null;
+}
+
 /** True when at least one entitlement of the member is active at `at`. */
 export async function hasActiveEntitlement(db: Knex, userId: string, at: Date): Promise<boolean> {
   // Prepared: asked on every bid and post.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { purchaseStream } from '@boli/engine/billing/purchase.events';
+import { accountStream } from '@boli/engine/accounts/account.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
@@ -122,7 +123,12 @@ describe('subscribing', () => {
     const asha = await kit.member('asha_subscriber', { entitled: false, state: 'Karnataka' });
     const entitlement = async () =>
       (await kit.api('/api/cart/subscription/entitlement', { token: asha.token })).body.data;
-    expect(await entitlement()).toEqual({ entitled: false, kind: null, endsAt: null });
+    expect(await entitlement()).toEqual({
+      entitled: false,
+      kind: null,
+      endsAt: null,
+      trialEndedAt: null,
+    });
     const plans = await kit.api('/api/cart/subscription', { token: asha.token });
     expect(plans.body.data).toEqual([
       expect.objectContaining({
@@ -189,7 +195,12 @@ describe('subscribing', () => {
     expect(
       await hasActiveEntitlement(kit.db, asha.userId, new Date(Date.now() + 400 * 86_400_000)),
     ).toBe(true);
-    expect(await entitlement()).toEqual({ entitled: true, kind: 'subscription', endsAt: null });
+    expect(await entitlement()).toEqual({
+      entitled: true,
+      kind: 'subscription',
+      endsAt: null,
+      trialEndedAt: null,
+    });
 
     // The webhooks for the same payment (payment.captured, order.paid) change nothing.
     await eventually(
@@ -392,6 +403,30 @@ describe('subscribing', () => {
     const daysLeft = (Date.parse(endsAt) - Date.now()) / 86_400_000;
     expect(daysLeft).toBeGreaterThan(6.9);
     expect(daysLeft).toBeLessThanOrEqual(7);
+  });
+
+  it('tells a member whose free trial is over when it ended', async () => {
+    const gita = await kit.member('gita_trial_over', { entitled: false });
+    const day = 86_400_000;
+    const endedAt = new Date(Date.now() - day).toISOString();
+    const { lastPosition } = await kit.store.append(
+      accountStream(gita.userId),
+      [
+        {
+          type: 'TrialStarted',
+          data: {
+            userId: gita.userId,
+            startsAt: new Date(Date.now() - 8 * day).toISOString(),
+            endsAt: endedAt,
+          },
+          metadata: { eventId: randomUUID(), now: new Date(Date.now() - 8 * day).toISOString() },
+        },
+      ],
+      'any',
+    );
+    await kit.caughtUp(['entitlements'], lastPosition);
+    const { body } = await kit.api('/api/cart/subscription/entitlement', { token: gita.token });
+    expect(body.data).toEqual({ entitled: false, kind: null, endsAt: null, trialEndedAt: endedAt });
   });
 
   it('charges IGST to a buyer in another state', async () => {

@@ -5,7 +5,10 @@ import { LIFETIME_PLAN_ID, productName } from '@boli/engine/billing/products';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { activeSubscriptions, listPurchases } from '@boli/projections/billing/purchases.queries';
-import { activeEntitlements } from '@boli/projections/entitlements/entitlements.queries';
+import {
+  activeEntitlements,
+  trialEndedAt,
+} from '@boli/projections/entitlements/entitlements.queries';
 import { spaceEndsOfPurchases } from '@boli/projections/adspace/adspace.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { activeMember } from '../../http/members.ts';
@@ -124,14 +127,18 @@ export function cartRouter(infra: BillingInfra): Router {
 
   /**
    * What lets the member bid and sell now (not in the spec's table): the lifetime subscription,
-   * else the free trial with its end, else nothing — so the page can say when a trial ends.
+   * else the free trial with its end, else nothing — so the page can say when a trial ends; and,
+   * with nothing, when the trial ended, if it did, so the page can say that it has.
    */
   router.get('/subscription/entitlement', auth, async (ctx) => {
-    const [best] = await activeEntitlements(infra.db, ctx.state.auth!.userId, new Date());
+    const { userId } = ctx.state.auth!;
+    const now = new Date();
+    const [best] = await activeEntitlements(infra.db, userId, now);
     ctx.body = success({
       entitled: best !== undefined,
       kind: best?.kind ?? null,
       endsAt: best?.endsAt ?? null,
+      trialEndedAt: best === undefined ? await trialEndedAt(infra.db, userId, now) : null,
     });
   });
 

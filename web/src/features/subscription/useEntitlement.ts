@@ -1,9 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/session/useApi.ts';
+import type { TrialState } from '../../payments/model/paymentTexts.ts';
 import { fetchEntitlement, type Entitlement } from './api/subscriptionApi.ts';
 
 /** What a member is taken to have when their entitlement could not be read. */
-export const NO_ENTITLEMENT: Entitlement = { entitled: false, kind: null, endsAt: null };
+export const NO_ENTITLEMENT: Entitlement = {
+  entitled: false,
+  kind: null,
+  endsAt: null,
+  trialEndedAt: null,
+};
+
+/** Where the member's free trial stands, as the subscription's offer tells it. */
+export const trialOf = (entitlement: Entitlement | null): TrialState => ({
+  endsAt: entitlement?.kind === 'trial' ? entitlement.endsAt : null,
+  endedAt: entitlement?.trialEndedAt ?? null,
+});
 
 /**
  * What lets the member bid and sell: the subscription, the free trial or nothing; null while

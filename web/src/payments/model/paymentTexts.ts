@@ -36,11 +36,19 @@ export const PAYMENT_TEXTS = {
   /** On the subscription page during the free trial; `until` is the trial's end, formatted. */
   onTrial: (until: string) =>
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
+  /** With no trial running: when the member's ended, formatted. */
+  trialEnded: (on: string) => `Your free trial ended on ${on}. ${MESSAGES.pleaseSubscribe}`,
 } as const;
+
+/** Where the member's free trial stands: running until, or ended on, an instant (ISO). */
+export type TrialState = { readonly endsAt?: string | null; readonly endedAt?: string | null };
 
 /**
  * What a member without the subscription is told where it is offered: until when the free trial
- * lets them bid and sell, or, with no trial running, to subscribe.
+ * lets them bid and sell, or when it ended, or, with no trial at all, to subscribe.
  */
-export const subscriptionOffer = (trialEndsAt: string | null): string =>
-  trialEndsAt ? PAYMENT_TEXTS.onTrial(formatDateTime(trialEndsAt)) : MESSAGES.pleaseSubscribe;
+export const subscriptionOffer = ({ endsAt, endedAt }: TrialState): string => {
+  if (endsAt) return PAYMENT_TEXTS.onTrial(formatDateTime(endsAt));
+  if (endedAt) return PAYMENT_TEXTS.trialEnded(formatDateTime(endedAt));
+  return MESSAGES.pleaseSubscribe;
+};

@@ -13,7 +13,7 @@ import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { DATE_TIME_IN_TEXT } from '../../../lib/format.ts';
 import { subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
-import { useEntitlement } from '../../subscription/useEntitlement.ts';
+import { trialOf, useEntitlement } from '../../subscription/useEntitlement.ts';
 import { fetchShareFees } from '../../transactions/api/transactionsApi.ts';
 import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
 import { ShareBidForm } from './ShareBidForm.tsx';
@@ -77,7 +77,7 @@ export function ShareBidScreen() {
               }
             >
               <KeptWhole
-                text={`${subscriptionOffer(entitlement.kind === 'trial' ? entitlement.endsAt : null)} Share bids need only the buy-share bid fee.`}
+                text={`${subscriptionOffer(trialOf(entitlement))} Share bids need only the buy-share bid fee.`}
                 pattern={DATE_TIME_IN_TEXT}
               />
             </Alert>

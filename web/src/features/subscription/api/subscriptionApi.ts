@@ -66,6 +66,8 @@ export type Entitlement = {
   kind: 'subscription' | 'trial' | null;
   /** When a trial ends (ISO); null for the lifetime subscription or none. */
   endsAt: string | null;
+  /** With nothing active: when the member's free trial ended (ISO), if it did. */
+  trialEndedAt: string | null;
 };
 
 /** GET /api/cart/subscription/entitlement (docs/api/payments.md). */
@@ -80,6 +82,7 @@ export async function fetchEntitlement(
     entitled: row.entitled === true,
     kind,
     endsAt: typeof row.endsAt === 'string' ? row.endsAt : null,
+    trialEndedAt: typeof row.trialEndedAt === 'string' ? row.trialEndedAt : null,
   };
 }
 

@@ -16,7 +16,11 @@ import { useLoaded } from '../../../lib/useLoaded.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { DATE_TIME_IN_TEXT, formatDate, formatRupees } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
-import { PAYMENT_TEXTS, subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
+import {
+  PAYMENT_TEXTS,
+  subscriptionOffer,
+  type TrialState,
+} from '../../../payments/model/paymentTexts.ts';
 import { fetchTransactions } from '../../transactions/api/transactionsApi.ts';
 import {
   fetchActiveSubscriptions,
@@ -26,16 +30,17 @@ import {
   type Plan,
 } from '../api/subscriptionApi.ts';
 import { SubscribeDialog } from './SubscribeDialog.tsx';
+import { trialOf } from '../useEntitlement.ts';
 
 /**
- * `confirming`: a subscription was paid for (captured) and is not active yet; `trialEndsAt`: the
- * free trial's end while it runs.
+ * `confirming`: a subscription was paid for (captured) and is not active yet; `trial`: the free
+ * trial's end while it runs, or when it ended.
  */
 type Loaded = {
   active: ActiveSubscription[];
   plans: Plan[];
   confirming: boolean;
-  trialEndsAt: string | null;
+  trial: TrialState;
 };
 
 /** A subscription paid for whose activation is still on its way (a closed tab, say). */
@@ -49,7 +54,7 @@ async function subscriptionBeingConfirmed(
 
 /**
  * The subscription page (section 4): with none active, 'Please subscribe to bid and sell.' (during
- * the free trial, until when it runs) and Make payment for each plan; after the payment the active
+ * the free trial, until when it runs; after it, when it ended) and Make payment for each plan; after the payment the active
  * subscriptions reload. An active one shows its start date and 'Lifetime Subscription'.
  */
 export function SubscriptionScreen() {
@@ -73,8 +78,7 @@ export function SubscriptionScreen() {
               fetchEntitlement(request, signal).catch(() => null),
             ])
           : [[], false, null];
-        const trialEndsAt = entitlement?.kind === 'trial' ? entitlement.endsAt : null;
-        return { active, plans, confirming, trialEndsAt };
+        return { active, plans, confirming, trial: trialOf(entitlement) };
       },
       [request],
     ),
@@ -132,7 +136,7 @@ export function SubscriptionScreen() {
         <>
           {/* A note the page opens with, not news: not read out as an alert on every visit. */}
           <Alert severity="info" role="note">
-            <KeptWhole text={subscriptionOffer(loaded.trialEndsAt)} pattern={DATE_TIME_IN_TEXT} />
+            <KeptWhole text={subscriptionOffer(loaded.trial)} pattern={DATE_TIME_IN_TEXT} />
           </Alert>
           {loaded.plans.map((plan) => (
             <Card key={plan._id} variant="outlined" component="section" aria-label={plan.name}>
