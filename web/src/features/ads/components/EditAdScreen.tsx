@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,7 +16,8 @@ import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedCha
 import { AD_PATHS, adMediaPath, adPath, type AdDetailView } from '../ads.api.ts';
 import { adFormOf, editAdBody, rebasedEdit, type AdFormField } from '../model/adForm.ts';
 import { detailLabel } from '../model/adDetailLabels.ts';
-import { readEditAdDraft, saveEditAdDraft } from '../model/editAdDraft.ts';
+import { readEditAdDraft, saveEditAdDraft, type EditAdDraft } from '../model/editAdDraft.ts';
+import { useEditKeptInTab } from '../../../lib/useEditKeptInTab.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import {
@@ -112,7 +113,6 @@ function EditAdForm({
   const memberId = useSession().user?._id;
   // A reload finds the changes being made as they were, laid over the ad as it now reads.
   const [kept] = useState(() => readEditAdDraft(memberId, ad._id, adFormOf(ad)));
-  const saved = useRef(false);
   const bids = useBidCount(ad._id);
   const edit = useAdFormSubmission({
     initial: () => kept?.form ?? initial,
@@ -121,8 +121,7 @@ function EditAdForm({
         const answer = await request<AdDetailView>(AD_PATHS.edit, {
           json: editAdBody(ad._id, initial, form),
         });
-        saved.current = true;
-        saveEditAdDraft(memberId, ad._id, null);
+        markSaved();
         onSaved(answer ?? ad);
       } catch (error) {
         if (isAdClosedRefusal(error)) onClosed();
@@ -137,13 +136,17 @@ function EditAdForm({
     },
   });
   const changed = changedFrom(initial, edit.form);
-  // The changes are kept in the tab as they are made, until saved (editAdDraft.ts)…
-  useEffect(() => {
-    if (saved.current) return;
-    saveEditAdDraft(memberId, ad._id, changed ? { base: initial, form: edit.form } : null);
-  }, [memberId, ad._id, initial, edit.form, changed]);
-  // …and dropped when the screen is left in the app, which asked first. A reload unmounts nothing.
-  useEffect(() => () => saveEditAdDraft(memberId, ad._id, null), [memberId, ad._id]);
+  // The changes are kept in the tab as they are made, until saved or left (editAdDraft.ts).
+  const markSaved = useEditKeptInTab(
+    useCallback(
+      (draft: EditAdDraft | null) => saveEditAdDraft(memberId, ad._id, draft),
+      [memberId, ad._id],
+    ),
+    useMemo(
+      () => (changed ? { base: initial, form: edit.form } : null),
+      [changed, initial, edit.form],
+    ),
+  );
 
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={edit.submit}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -32,7 +32,12 @@ import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fi
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
 import { formOf, inputOf, type FormField } from '../model/profileForm.ts';
-import { readEditProfileDraft, saveEditProfileDraft } from '../model/editProfileDraft.ts';
+import {
+  readEditProfileDraft,
+  saveEditProfileDraft,
+  type EditProfileDraft,
+} from '../model/editProfileDraft.ts';
+import { useEditKeptInTab } from '../../../lib/useEditKeptInTab.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
@@ -98,14 +103,15 @@ function EditProfileForm({ member }: { member: Member }) {
   // A reload finds the changes being made as they were, laid over the profile as it now reads.
   const [kept] = useState(() => readEditProfileDraft(memberId, opened));
   const [form, setForm] = useState(kept ?? opened);
-  const saved = useRef(false);
   const changed = changedFrom(opened, form);
-  // The changes are kept in the tab as they are made, until saved (editProfileDraft.ts)…
-  useEffect(() => {
-    if (!saved.current) saveEditProfileDraft(memberId, changed ? { base: opened, form } : null);
-  }, [memberId, opened, form, changed]);
-  // …and dropped when the screen is left in the app, which asked first. A reload unmounts nothing.
-  useEffect(() => () => saveEditProfileDraft(memberId, null), [memberId]);
+  // The changes are kept in the tab as they are made, until saved or left (editProfileDraft.ts).
+  const markSaved = useEditKeptInTab(
+    useCallback(
+      (draft: EditProfileDraft | null) => saveEditProfileDraft(memberId, draft),
+      [memberId],
+    ),
+    useMemo(() => (changed ? { base: opened, form } : null), [changed, opened, form]),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Each refusal, even with the same message, takes the focus to what it marked.
@@ -164,8 +170,7 @@ function EditProfileForm({ member }: { member: Member }) {
       const answer = await envelope<unknown>('/api/user/editProfile', {
         json: { ...input, username, dob: dayMonthYear(form.dob) },
       });
-      saved.current = true;
-      saveEditProfileDraft(memberId, null);
+      markSaved();
       // The answer carries the saved detail as userDetail, beside data.
       const updated = parseSessionUser(answer);
       if (updated && user) updateUser({ ...user, ...updated });
