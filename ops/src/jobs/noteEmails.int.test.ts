@@ -3,6 +3,7 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
+import { adStream } from '@boli/engine/ads/ad.events';
 import { apiKit, eventually, type ApiKit, type TestMember } from '../testing/apiKit.ts';
 import { startApp, type TestApp } from '../testing/app.ts';
 import { mailNewNotes } from './noteEmails.ts';
@@ -75,6 +76,12 @@ describe('notices mailed to members', () => {
   it('mails the first bid to the owner, and the close to each bidder in their own words', async () => {
     const adId = await kit.ad(owner, { itemName: 'Brass lamp' });
     expect((await bid(runnerUp, adId, 1500)).status).toBe(200);
+    // (Mailed while a final call can still be made: a close first would make it stale news.)
+    const [first] = await mailsTo(owner);
+    expect(first!.subject).toBe('First bid on Brass lamp');
+    expect(first!.text).toMatch(/^Hello Meera,\n\nmail_second placed the first bid on Brass lamp/);
+    expect(first!.text).toContain(`Open it on Boli: ${app.baseUrl}/ads/${adId}`);
+
     // A Hidden bid wins: only its bidder is told the amount.
     expect((await bid(winner, adId, 2500, 'Hidden')).status).toBe(200);
     expect((await bid(runnerUp, adId, 2000)).status).toBe(200);
@@ -83,11 +90,6 @@ describe('notices mailed to members', () => {
       json: { item_id: adId },
     });
     expect(closed.status).toBe(200);
-
-    const [first] = await mailsTo(owner);
-    expect(first!.subject).toBe('First bid on Brass lamp');
-    expect(first!.text).toMatch(/^Hello Meera,\n\nmail_second placed the first bid on Brass lamp/);
-    expect(first!.text).toContain(`Open it on Boli: ${app.baseUrl}/ads/${adId}`);
 
     const [won] = await mailsTo(winner);
     expect(won!.subject).toBe('Yours is the highest bid on Brass lamp');
@@ -169,5 +171,50 @@ describe('notices mailed to members', () => {
     expect(await mailNewNotes(db, new Date(), app.baseUrl)).toBe(0);
     // Swept while it was fresh, it would have gone.
     expect(await mailNewNotes(db, new Date(requestedAt.getTime() + 60_000), app.baseUrl)).toBe(1);
+  });
+
+  it('never mails a notice found after its news has gone by: a final call past its deadline', async () => {
+    // Logged longer ago than the worker's sweeps look, so only the sweeps below find them.
+    const madeAt = new Date(Date.now() - (LIMITS.noteEmailValidHours + 1) * 3600_000);
+    const deadline = new Date(madeAt.getTime() + 3600_000);
+    const adId = await kit.ad(owner, { itemName: 'Late kettle' });
+    const { lastPosition } = await kit.store.append(
+      adStream(adId),
+      [
+        {
+          type: 'BidPlaced',
+          data: {
+            adId,
+            bidId: randomUUID(),
+            bidderId: winner.userId,
+            username: winner.username,
+            bidAlias: winner.bidAlias,
+            amount: 150_000,
+            type: 'Open',
+            phase: 'beforeFinalCall',
+            placedAt: madeAt.toISOString(),
+          },
+          metadata: { eventId: randomUUID(), now: madeAt.toISOString() },
+        },
+        {
+          type: 'FinalCallMade',
+          data: { adId, deadline: deadline.toISOString(), madeAt: madeAt.toISOString() },
+          metadata: { eventId: randomUUID(), now: madeAt.toISOString() },
+        },
+      ],
+      'any',
+    );
+    await kit.caughtUp(['notifications', 'ads'], lastPosition);
+    // Swept after the deadline: the final call (to the bidder) and the first bid's "You can now
+    // make a final call." (to the owner) are taken, already expired, and never sent.
+    const sweptAt = new Date(deadline.getTime() + 60_000);
+    expect(await mailNewNotes(db, sweptAt, app.baseUrl)).toBe(2);
+    const taken = await db('note_emails')
+      .whereIn('recipient', [addressOf(owner), addressOf(winner)])
+      .where('subject', 'like', '%Late kettle%');
+    expect(taken.map((row) => new Date(row.expires_at).getTime())).toEqual([
+      sweptAt.getTime(),
+      sweptAt.getTime(),
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   noteEmail,
   noteEmailExpiresAt,
   noteEmailsSince,
+  stillHolds,
 } from '@boli/projections/social/noteEmails';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
 
@@ -13,7 +14,7 @@ import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirst
  * each sweep of the outbox delivery first writes the new ones into `note_emails`, which the sweep
  * sends from beside the outbox projection's messages. A notice is taken once (`note_id` is
  * unique), so a rebuilt notifications read model, whose notes keep their ids, mails nothing
- * again; and only while fresh (`LIMITS.noteEmailValidHours`).
+ * again; and only while fresh (`LIMITS.noteEmailValidHours`) and still true (`stillHolds`).
  */
 
 /** Notices written per sweep: the rest wait for the next, a second later. */
@@ -37,7 +38,9 @@ async function write(db: Knex, now: Date, publicUrl: string): Promise<number> {
       subject,
       text,
       created_at: createdAt,
-      expires_at: noteEmailExpiresAt(createdAt),
+      // One whose news has gone by is taken all the same, already expired: the sweep records it
+      // as such and never sends it, and the next sweep does not look at it again.
+      expires_at: stillHolds(note, now) ? noteEmailExpiresAt(createdAt) : now,
     };
   });
   // Two workers may take the same notice at once: the first row stands.

@@ -35,11 +35,15 @@ export type EmailedNoteKind = (typeof EMAILED_NOTE_KINDS)[number];
  */
 export const MAILED_KINDS_SQL = `kind IN (${EMAILED_NOTE_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
 
-/** A notice as the email needs it: what the bell shows, and the item it is about. */
+/** A notice as the email needs it: what the bell shows, the item it is about, the ad now. */
 export type NoteToMail = Notification & {
   readonly kind: EmailedNoteKind;
   readonly params: Readonly<Record<string, string | number>>;
   readonly actorUsername: string;
+  /** The ad's final call is made, or its bidding closed (false for a note about no ad). */
+  readonly finalCallPast: boolean;
+  /** The ad's bidding is closed (false for a note about no ad). */
+  readonly adClosed: boolean;
 };
 
 type Params = NoteToMail['params'];
@@ -61,7 +65,7 @@ const SUBJECTS: Readonly<Record<EmailedNoteKind, (params: Params, who: string) =
     `An ad slot is yours if you pay by ${istDateTime(String(params.payBy ?? ''))} IST`,
   slotOfferLapsed: () => 'Your time to pay for an ad slot ran out',
   purchaseFulfilled: () => 'Your payment was received',
-  refundRequested: () => 'Your payment is being refunded',
+  refundRequested: () => 'Your payment has been refunded',
 };
 
 /** What the member does next, where the notice alone does not say. */
@@ -71,6 +75,11 @@ function nextStep(note: NoteToMail): string | undefined {
       return 'Approve or reject it from the bell at the top of any Boli page.';
     case 'slotOffered':
       return 'Pay for it under Transactions.';
+    // The owner whose final call ran out with a bid, as the ad's page tells them.
+    case 'finalCallEnded':
+      return Number(note.params.amount ?? 0) > 0
+        ? 'The ad’s page shows the highest bidder’s name and phone number, to arrange the sale.'
+        : undefined;
     // The holder of the highest bid, as the ad's page tells them (closeResultOf in
     // web/src/features/bidding/model/biddingPhase.ts).
     case 'biddingClosed':
@@ -83,6 +92,38 @@ function nextStep(note: NoteToMail): string | undefined {
 }
 
 const itemOf = (params: Params): string => String(params.itemName ?? '') || 'your ad';
+
+/** What the email's link is for, where it is not the notice's own page. */
+const LINK_LABEL: Partial<Record<EmailedNoteKind, string>> = {
+  // The asker's profile: who they are. The answer is given from the bell (NEXT_STEP).
+  mobileRequest: 'See who is asking',
+};
+
+/**
+ * Whether what a notice says still holds at `now`. A notice can be mailed late: held while its
+ * member or the ad's owner was blocked, or while the worker was stopped. One whose news has gone
+ * by — a final call past its deadline or closed early, a first bid's "You can now make a final
+ * call." after one was made, a request answered, an approval revoked, a slot's time to pay over —
+ * is not mailed at all: the bell has it, as it now reads.
+ */
+export function stillHolds(note: NoteToMail, now: Date): boolean {
+  const after = (instant: string | number | undefined) =>
+    Date.parse(String(instant)) > now.getTime();
+  switch (note.kind) {
+    case 'finalCallMade':
+      return !note.adClosed && after(note.params.deadline);
+    case 'firstBid':
+      return !note.finalCallPast;
+    case 'mobileRequest':
+      return note.requestStatus === 'pending';
+    case 'mobileRequestApproved':
+      return note.requestStatus === 'approved';
+    case 'slotOffered':
+      return after(note.params.payBy);
+    default:
+      return true;
+  }
+}
 
 /** The email a notice becomes: to the member it is for, in the words the bell shows them. */
 export function noteEmail(
@@ -97,7 +138,9 @@ export function noteEmail(
     '',
     note.message,
     ...[nextStep(note)].filter((step) => step !== undefined),
-    ...(link === null ? [] : ['', `Open it on Boli: ${new URL(link, publicUrl).href}`]),
+    ...(link === null
+      ? []
+      : ['', `${LINK_LABEL[note.kind] ?? 'Open it on Boli'}: ${new URL(link, publicUrl).href}`]),
     '',
     'The same notice is in the bell at the top of every Boli page.',
   ];

@@ -6,6 +6,7 @@ import {
   noteEmail,
   noteEmailExpiresAt,
   noteEmailsSince,
+  stillHolds,
   type EmailedNoteKind,
   type NoteToMail,
 } from './noteEmails.ts';
@@ -14,13 +15,24 @@ const URL_BASE = 'https://boli.example';
 
 const note = (
   kind: EmailedNoteKind,
-  fields: Partial<Pick<NoteToMail, 'adId' | 'actorId' | 'params' | 'actorUsername'>> = {},
+  fields: Partial<
+    Pick<
+      NoteToMail,
+      | 'adId'
+      | 'actorId'
+      | 'params'
+      | 'actorUsername'
+      | 'requestStatus'
+      | 'finalCallPast'
+      | 'adClosed'
+    >
+  > = {},
 ): NoteToMail => ({
   _id: 'e-1:u-1',
   kind,
   message: `The bell's words for ${kind}.`,
   requestId: null,
-  requestStatus: null,
+  requestStatus: fields.requestStatus ?? null,
   canAnswer: kind === 'mobileRequest',
   adId: fields.adId ?? null,
   actorId: fields.actorId ?? null,
@@ -30,6 +42,8 @@ const note = (
   position: '1.1',
   params: fields.params ?? {},
   actorUsername: fields.actorUsername ?? '',
+  finalCallPast: fields.finalCallPast ?? false,
+  adClosed: fields.adClosed ?? false,
 });
 
 describe('the email a notice becomes', () => {
@@ -78,7 +92,7 @@ describe('the email a notice becomes', () => {
     );
     expect(mail.subject).toBe('ravi_k asked for your mobile number');
     expect(mail.text).toContain('Approve or reject it from the bell at the top of any Boli page.');
-    expect(mail.text).toContain('https://boli.example/user_profile/u-2');
+    expect(mail.text).toContain('See who is asking: https://boli.example/user_profile/u-2');
   });
 
   it('gives every mailed kind a subject of its own and a page to open', () => {
@@ -89,7 +103,7 @@ describe('the email a notice becomes', () => {
         URL_BASE,
       );
       expect(mail.text).toContain(`The bell's words for ${kind}.`);
-      expect(mail.text).toContain('Open it on Boli: https://boli.example/');
+      expect(mail.text).toMatch(/: https:\/\/boli\.example\//);
       return mail.subject;
     });
     expect(subjects.every(Boolean)).toBe(true);
@@ -99,6 +113,30 @@ describe('the email a notice becomes', () => {
     expect(EMAILED_NOTE_KINDS).not.toContain('outbid');
     expect(EMAILED_NOTE_KINDS).not.toContain('slotOutbid');
     for (const kind of EMAILED_NOTE_KINDS) expect(MAILED_KINDS_SQL).toContain(`'${kind}'`);
+  });
+
+  it('is not mailed once its news has gone by', () => {
+    const now = new Date('2026-12-02T10:00:00.000Z');
+    const finalCall = (deadline: string, adClosed = false) =>
+      stillHolds(note('finalCallMade', { adId: 'a', adClosed, params: { deadline } }), now);
+    expect(finalCall('2026-12-02T10:05:00.000Z')).toBe(true);
+    expect(finalCall('2026-12-02T09:59:59.000Z')).toBe(false);
+    expect(finalCall('2026-12-02T10:05:00.000Z', true)).toBe(false);
+    expect(stillHolds(note('firstBid', { adId: 'a' }), now)).toBe(true);
+    expect(stillHolds(note('firstBid', { adId: 'a', finalCallPast: true }), now)).toBe(false);
+    expect(stillHolds(note('mobileRequest', { requestStatus: 'pending' }), now)).toBe(true);
+    expect(stillHolds(note('mobileRequest', { requestStatus: 'approved' }), now)).toBe(false);
+    expect(stillHolds(note('mobileRequestApproved', { requestStatus: 'approved' }), now)).toBe(
+      true,
+    );
+    expect(stillHolds(note('mobileRequestApproved', { requestStatus: 'revoked' }), now)).toBe(
+      false,
+    );
+    const offered = (payBy: string) => stillHolds(note('slotOffered', { params: { payBy } }), now);
+    expect(offered('2026-12-02T12:00:00.000Z')).toBe(true);
+    expect(offered('2026-12-02T09:00:00.000Z')).toBe(false);
+    // What was, stays so: a close, a payment.
+    expect(stillHolds(note('biddingClosed', { adId: 'a', adClosed: true }), now)).toBe(true);
   });
 
   it('is mailed only while fresh', () => {

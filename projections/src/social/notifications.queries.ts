@@ -44,6 +44,8 @@ type Row = {
   request_status: string | null;
   /** The ad's final call is made or its bidding closed (null for a note about no ad). */
   final_call_past: boolean | null;
+  /** The ad's bidding closed (null for a note about no ad). */
+  ad_closed: boolean | null;
 };
 
 /**
@@ -63,6 +65,7 @@ const select = (db: Knex) =>
       'u.username as actor_username',
       'r.status as request_status',
       db.raw('(a.final_call_made OR a.closed_at IS NOT NULL) AS final_call_past'),
+      db.raw('(a.closed_at IS NOT NULL) AS ad_closed'),
     );
 
 const paramsOf = (row: Row): Record<string, string | number> =>
@@ -224,6 +227,8 @@ export async function notesToMail(db: Knex, since: Date, limit: number): Promise
       kind: row.kind as EmailedNoteKind,
       params: paramsOf(row),
       actorUsername: row.actor_username ?? '',
+      finalCallPast: row.final_call_past === true,
+      adClosed: row.ad_closed === true,
     },
     email: row.email,
     firstname: row.firstname,
