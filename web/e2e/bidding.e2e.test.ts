@@ -546,9 +546,15 @@ describe('bidding on an ad, live', () => {
     await posted.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);
     await bidArea(page).getByTestId('bid-row').filter({ hasText: '₹2,50,00,000' }).waitFor();
-    // An amount near the price is not asked about (below the bidder's own lead, it is theirs).
+    // An amount below the bidder's own lead is asked about too: it does not raise their bid.
     await fillBidDetails(page, form, 'Open', '26000');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await confirm
+      .getByText(
+        '₹26,000 is below your own highest bid, ₹2,50,00,000: it does not raise your bid. A bid cannot be taken back.',
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Place bid' }).click();
     await acknowledgeBidPosted(page);
     await context.close();
 

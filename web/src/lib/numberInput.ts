@@ -44,7 +44,8 @@ export type TypedRefusal = string | null;
 /**
  * A number field's refusal after something was typed into it while it held `before` (`kept`:
  * what the field keeps of it, undefined when refused). A refusal is said till the field is
- * emptied or a new entry begins in an empty one, so that "1e3", which leaves 13, stays explained
+ * emptied, a new entry begins in one the form emptied (a bid posted), or a value is pasted whole
+ * into the empty field, so that "1e3", which leaves 13, and "-5", which leaves 5, stay explained
  * when the member moves on to Bid. Not till the member leaves the field: the hint going away as the
  * pointer pressed the button below it moved the button from under the press, and the tap was lost.
  */
@@ -54,7 +55,12 @@ export function refusalAfter(
   kept: string | undefined,
 ): TypedRefusal {
   if (kept === undefined) return before;
-  return kept === '' || before === '' ? null : last;
+  if (kept === '') return null;
+  if (before !== '') return last;
+  // A new entry in the empty field goes on explaining a key refused just before it there ('-5'
+  // kept as 5: `last` is ''), not a refusal from an entry the form emptied since, nor one before
+  // a whole value pasted in.
+  return last === '' && kept.length === 1 ? last : null;
 }
 
 /**

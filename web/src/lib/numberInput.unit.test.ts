@@ -51,13 +51,17 @@ describe('what a number field says it refused', () => {
     expect(typing('1e3')).toEqual({ value: '13', said: true });
     expect(typing('2600-')).toEqual({ value: '2600', said: true });
     expect(typing('-')).toEqual({ value: '', said: true });
+    expect(typing('-5')).toEqual({ value: '5', said: true });
     expect(typing('1500')).toEqual({ value: '1500', said: false });
   });
 
-  it('stops once the field is emptied, or a new entry begins in an empty one', () => {
+  it('stops once the field is emptied, or a new entry begins in one the form emptied', () => {
     const refused = refusalAfter(null, '13', undefined);
     expect(refusalAfter(refused, '1', '')).toBeNull();
-    expect(refusalAfter(refusalAfter(null, '', undefined), '', '5')).toBeNull();
+    // Refused at 2600, then the bid was posted and the form emptied the field: a new entry.
+    expect(refusalAfter(refusalAfter(null, '2600', undefined), '', '5')).toBeNull();
+    // '1e5' pasted and refused, then '150000' pasted whole: nothing left to explain.
+    expect(refusalAfter(refusalAfter(null, '', undefined), '', '150000')).toBeNull();
   });
 
   it('is not said once the form empties the field itself, as after a bid is posted', () => {

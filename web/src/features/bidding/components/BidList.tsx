@@ -120,9 +120,14 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {' · '}
               </Box>
-              <Box component="span" sx={{ display: { xs: 'block', sm: 'inline' } }}>
+              {/* To call the bidder, as the closed ad's line says, with one tap on a phone. */}
+              <Link
+                href={`tel:${bid.phone.replace(/\s/g, '')}`}
+                color="inherit"
+                sx={{ display: { xs: 'block', sm: 'inline' } }}
+              >
                 {bid.phone}
-              </Box>
+              </Link>
             </>
           )}
         </Typography>

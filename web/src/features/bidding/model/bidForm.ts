@@ -60,16 +60,21 @@ export function outlierBidWarning(
 
 /**
  * Why the member should look at `amount` again because it does not lead: it is not above the
- * highest bid they can see (an equal bid ranks after the earlier one), or null.
+ * highest bid they can see (an equal bid ranks after the earlier one), or below their own, or
+ * null. (Far below the asking price is not asked about: an owner takes offers, and calls final.)
  */
 export function lowBidWarning(
   amount: number,
   { highestSeen, highestSeenIsMine = false }: BidYardstick,
 ): string | null {
-  // Below one's own lead it still does not lead, but the bidder leads already: nothing to say
-  // (and a bid pressed again after its answer was lost is the same bid, not a lower one).
-  if (highestSeen === null || highestSeenIsMine || amount > highestSeen) return null;
+  if (highestSeen === null || amount > highestSeen) return null;
   const equal = amount === highestSeen;
+  if (highestSeenIsMine) {
+    // The same as one's own lead: a bid pressed again after its answer was lost, the same bid.
+    // A lower one ('-5' typed, kept as 5) leaves the bidder's lead as it is, and stays public.
+    if (equal) return null;
+    return `${formatRupees(amount)} is below your own highest bid, ${formatRupees(highestSeen)}: it does not raise your bid. A bid cannot be taken back.`;
+  }
   return `${formatRupees(amount)} is ${equal ? 'the same as' : 'below'} the highest bid you can see, ${formatRupees(highestSeen)}: it will not lead${equal ? ', as the earlier bid ranks first' : ''}. A bid cannot be taken back.`;
 }
 

@@ -107,8 +107,12 @@ describe('a bid that does not lead', () => {
     );
     expect(lowBidWarning(1_60_001, yardstick)).toBeNull();
     expect(lowBidWarning(50_000, { ...yardstick, highestSeen: null })).toBeNull();
-    // The bidder's own lead: nothing to warn of (a bid pressed again after its answer was lost).
+    // The bidder's own lead: the same amount is a bid pressed again after its answer was lost…
     expect(lowBidWarning(1_60_000, { ...yardstick, highestSeenIsMine: true })).toBeNull();
+    // …a lower one does not raise it.
+    expect(lowBidWarning(5, { ...yardstick, highestSeenIsMine: true })).toBe(
+      '₹5 is below your own highest bid, ₹1,60,000: it does not raise your bid. A bid cannot be taken back.',
+    );
   });
 
   it('is asked about once: a bid far above comes first, and one above the highest not at all', () => {
