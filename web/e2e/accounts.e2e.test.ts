@@ -208,6 +208,18 @@ describe('a new member', () => {
       .poll(() => page.getByRole('switch', { name: 'Show my email' }).isChecked())
       .toBe(before);
     await other.close();
+    // The notices that also go by email: on from sign-up; turned off, they stay off.
+    const notices = page.getByRole('switch', { name: ACCOUNT_MESSAGES.emailNoticesSwitch });
+    expect(await notices.isChecked()).toBe(true);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/user/changeSetting')),
+      notices.click(),
+    ]);
+    await visit(page, '/settings');
+    await page.getByRole('heading', { name: 'Emails' }).waitFor();
+    expect(
+      await page.getByRole('switch', { name: ACCOUNT_MESSAGES.emailNoticesSwitch }).isChecked(),
+    ).toBe(false);
     await page.screenshot({ path: '/tmp/boli-acc-settings.png', fullPage: true });
     await context.close();
   });

@@ -96,6 +96,9 @@ export type ChangePrivacySetting = Command<
   { readonly setting: string; readonly value: boolean }
 >;
 
+/** Mail the member the notices that go by email, or not (Settings). */
+export type ChangeEmailNotices = Command<'ChangeEmailNotices', { readonly on: boolean }>;
+
 export type GrantRole = Command<'GrantRole', { readonly role: string }>;
 
 /** Logout everywhere. */
@@ -115,6 +118,7 @@ export type AccountCommand =
   | EditProfile
   | ChangeProfilePicture
   | ChangePrivacySetting
+  | ChangeEmailNotices
   | GrantRole
   | RevokeSessions;
 
@@ -134,6 +138,7 @@ export const ACCOUNT_COMMAND_TYPES = [
   'EditProfile',
   'ChangeProfilePicture',
   'ChangePrivacySetting',
+  'ChangeEmailNotices',
   'GrantRole',
   'RevokeSessions',
 ] as const satisfies readonly AccountCommandType[];

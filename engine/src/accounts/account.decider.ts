@@ -6,6 +6,7 @@ import type {
   AccountCommand,
   ChangePassword,
   ChangePrivacySetting,
+  ChangeEmailNotices,
   ChangeProfilePicture,
   ChangeUnverifiedPhone,
   EditProfile,
@@ -418,6 +419,19 @@ const changePrivacySetting = (
   ];
 };
 
+const changeEmailNotices = (
+  { data, metadata }: ChangeEmailNotices,
+  state: AccountState,
+): AccountEvent[] =>
+  state.emailNotices === data.on
+    ? []
+    : [
+        {
+          type: 'EmailNoticesChanged',
+          data: { userId: state.userId, on: data.on, changedAt: metadata.now },
+        },
+      ];
+
 const grantRole = (command: GrantRole, state: AccountState): AccountEvent[] => {
   const grantedBy = requireActorRole(command, ['admin']);
   const role: Role =
@@ -493,6 +507,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       return changeProfilePicture(command, state);
     case 'ChangePrivacySetting':
       return changePrivacySetting(command, state);
+    case 'ChangeEmailNotices':
+      return changeEmailNotices(command, state);
     case 'GrantRole':
       return grantRole(command, state);
     case 'RevokeSessions':

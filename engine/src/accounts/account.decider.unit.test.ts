@@ -87,6 +87,7 @@ describe('the account lifecycle machine', () => {
         'EditProfile',
         'ChangeProfilePicture',
         'ChangePrivacySetting',
+        'ChangeEmailNotices',
       ].sort(),
     );
     expect(allowedAfter([...ACTIVE, accountBlocked()]).sort()).toEqual([...always].sort());
@@ -204,6 +205,7 @@ describe('registered, email not verified', () => {
     'EditProfile',
     'ChangeProfilePicture',
     'ChangePrivacySetting',
+    'ChangeEmailNotices',
   ] as const)('answers %s with "your email is not validated"', (type) => {
     given(REGISTERED)
       .when(command(type))
@@ -631,6 +633,22 @@ describe('active (phone verified)', () => {
           metadata: metadata(at(T0, 30)),
         })
         .thenNothingHappened();
+    });
+
+    it('turns the notices’ emails off and on, and ignores setting them to what they are', () => {
+      const notices = (on: boolean): AccountCommand => ({
+        type: 'ChangeEmailNotices',
+        data: { on },
+        metadata: metadata(at(T0, 30)),
+      });
+      // On from sign-up.
+      given(ACTIVE).when(notices(true)).thenNothingHappened();
+      given(ACTIVE)
+        .when(notices(false))
+        .then({
+          type: 'EmailNoticesChanged',
+          data: { userId: USER_ID, on: false, changedAt: at(T0, 30) },
+        });
     });
 
     it('refuses a privacy setting it does not know', () => {

@@ -169,6 +169,12 @@ export type PrivacySettingChanged = DomainEvent<
   }
 >;
 
+/** Whether the member is mailed the notices that go by email (on from sign-up; ours). */
+export type EmailNoticesChanged = DomainEvent<
+  'EmailNoticesChanged',
+  { readonly userId: string; readonly on: boolean; readonly changedAt: string }
+>;
+
 export type RoleGranted = DomainEvent<
   'RoleGranted',
   {
@@ -226,6 +232,7 @@ export type AccountEvent =
   | ProfileEdited
   | ProfilePictureChanged
   | PrivacySettingChanged
+  | EmailNoticesChanged
   | RoleGranted
   | OtpIssued
   | OtpVerificationFailed

@@ -203,6 +203,7 @@ export const oneOfEach = (now: string = at(T0, 30), actor: Actor = ADMIN): Accou
       metadata: meta,
     },
     { type: 'ChangePrivacySetting', data: { setting: 'showEmail', value: true }, metadata: meta },
+    { type: 'ChangeEmailNotices', data: { on: false }, metadata: meta },
     { type: 'GrantRole', data: { role: 'support' }, metadata: meta },
     { type: 'RevokeSessions', data: {}, metadata: meta },
   ];

@@ -78,6 +78,7 @@ export const accountMachine = setup({
         'EditProfile',
         'ChangeProfilePicture',
         'ChangePrivacySetting',
+        'ChangeEmailNotices',
       ),
       on: { AccountBlocked: 'blocked' },
     },

@@ -46,4 +46,6 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'This reset link is not valid. Please request a new one.',
   resetLinkExpired: 'This reset link has expired. Please request a new one.',
   profilePictureInvalid: `Please choose one jpeg, jpg or png picture of at most ${inMegabytes(LIMITS.profilePicture.maxBytes)} MB.`,
+  /** The Settings switch for the notices that also go by email, and what its emails call it. */
+  emailNoticesSwitch: 'Email me notices',
 } as const;

@@ -290,6 +290,8 @@ const commandArb: fc.Arbitrary<AccountCommand> = fc
         return { ...base, data: { ...base.data, oldPasswordMatches: flag }, metadata };
       case 'ChangePrivacySetting':
         return { ...base, data: { ...base.data, value: flag }, metadata };
+      case 'ChangeEmailNotices':
+        return { ...base, data: { on: flag }, metadata };
       default:
         return { ...base, metadata };
     }

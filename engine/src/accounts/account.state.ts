@@ -39,6 +39,8 @@ export type AccountState = {
   readonly profile: EditableProfile;
   readonly profilepic: string | null;
   readonly privacy: Readonly<Record<PrivacySetting, boolean>>;
+  /** Mailed the notices that go by email: on until the member turns it off. */
+  readonly emailNotices: boolean;
   readonly roles: readonly Role[];
   readonly otp: OtpChallenge | null;
   /** When each OTP of the last day was sent: what the daily limit counts. */
@@ -79,6 +81,7 @@ export const initialState = (): AccountState => ({
   profilepic: null,
   // Nothing personal is shown to others until the owner opts in.
   privacy: { showMobileNumber: false, showEmail: false, showAddress: false },
+  emailNotices: true,
   roles: [],
   otp: null,
   otpSentAt: [],
@@ -163,6 +166,8 @@ export const evolve = (current: AccountState, event: AccountEvent): AccountState
       return { ...state, profilepic: event.data.profilepic };
     case 'PrivacySettingChanged':
       return { ...state, privacy: { ...state.privacy, [event.data.setting]: event.data.value } };
+    case 'EmailNoticesChanged':
+      return { ...state, emailNotices: event.data.on };
     case 'RoleGranted':
       return state.roles.includes(event.data.role)
         ? state

@@ -138,6 +138,44 @@ describe('notices mailed to members', () => {
     expect(await db('note_emails').where({ recipient: addressOf(unverified) })).toHaveLength(0);
   });
 
+  it('mails nobody who turned the emails off in Settings', async () => {
+    const off = await kit.api('/api/user/changeSetting', {
+      token: owner.token,
+      json: { key: 'emailNotices', value: false },
+    });
+    expect(off.status).toBe(200);
+    const asked = await kit.api('/api/request', {
+      token: runnerUp.token,
+      json: { requestedTo: owner.userId },
+    });
+    expect(asked.status).toBe(200);
+    await eventually(
+      async () =>
+        (await db('notifications').where({ user_id: owner.userId, kind: 'mobileRequest' })).length,
+      { what: 'the request’s notice was stored' },
+    );
+    // Taken by a sweep, already expired, and never sent: not when the emails are on again either.
+    const taken = await eventually(
+      async () => {
+        const rows = await db('note_emails as e')
+          .join('outbox_deliveries as d', 'd.message_id', 'e.id')
+          .where({ recipient: addressOf(owner) })
+          .where('subject', 'like', '%mobile number%')
+          .select('d.status');
+        return rows.length > 0 && rows.map((row) => row.status);
+      },
+      { what: 'the request’s email was taken' },
+    );
+    expect(taken).toEqual(['expired']);
+    await kit.api('/api/user/changeSetting', {
+      token: owner.token,
+      json: { key: 'emailNotices', value: true },
+    });
+    expect((await mailsTo(owner)).map((mail) => mail.subject)).not.toContain(
+      'mail_second asked for your mobile number',
+    );
+  });
+
   it('mails each notice once, however many sweeps find it', async () => {
     // Every notice so far was taken by the worker's sweeps: another finds nothing new.
     expect(await mailNewNotes(db, new Date(), app.baseUrl)).toBe(0);

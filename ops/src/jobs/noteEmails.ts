@@ -28,7 +28,7 @@ export async function mailNewNotes(db: Knex, now: Date, publicUrl: string): Prom
 async function write(db: Knex, now: Date, publicUrl: string): Promise<number> {
   const due = await notesToMail(db, noteEmailsSince(now), BATCH);
   if (due.length === 0) return 0;
-  const rows = due.map(({ note, email, firstname }) => {
+  const rows = due.map(({ note, email, firstname, emailNotices }) => {
     const { subject, text } = noteEmail(note, { firstname }, publicUrl);
     const createdAt = new Date(note.createdAt);
     return {
@@ -38,9 +38,10 @@ async function write(db: Knex, now: Date, publicUrl: string): Promise<number> {
       subject,
       text,
       created_at: createdAt,
-      // One whose news has gone by is taken all the same, already expired: the sweep records it
-      // as such and never sends it, and the next sweep does not look at it again.
-      expires_at: stillHolds(note, now) ? noteEmailExpiresAt(createdAt) : now,
+      // One whose news has gone by, or for a member who turned these emails off, is taken all the
+      // same, already expired: the sweep records it as such and never sends it, no sweep looks at
+      // it again, and a member who turns the emails on again is not sent those that came before.
+      expires_at: emailNotices && stillHolds(note, now) ? noteEmailExpiresAt(createdAt) : now,
     };
   });
   // Two workers may take the same notice at once: the first row stands.

@@ -1,5 +1,6 @@
 import { notificationLink } from '@boli/engine/social/notificationLink';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import type { NotificationKind } from './notifications.evolve.ts';
 import type { Notification } from './notifications.queries.ts';
 import { istDateTime } from './notifications.messages.ts';
@@ -143,6 +144,7 @@ export function noteEmail(
       : ['', `${LINK_LABEL[note.kind] ?? 'Open it on Boli'}: ${new URL(link, publicUrl).href}`]),
     '',
     'The same notice is in the bell at the top of every Boli page.',
+    `To stop these emails, turn off "${ACCOUNT_MESSAGES.emailNoticesSwitch}" in Settings: ${new URL('/settings', publicUrl).href}`,
   ];
   return { subject: SUBJECTS[note.kind](note.params, who), text: lines.join('\n') };
 }

@@ -200,22 +200,26 @@ export type NoteToSend = {
   readonly note: NoteToMail;
   readonly email: string;
   readonly firstname: string;
+  /** The member has the notices' emails on (Settings). */
+  readonly emailNotices: boolean;
 };
 
 /**
  * The notices to mail (noteEmails.ts), oldest first: those of the mailed kinds stored after
  * `since` that `note_emails` does not hold yet, for members whose email is verified and who are
- * not blocked; as the bell lists them (none about a blocked owner's ad).
+ * not blocked, each with whether the member has the emails on (Settings); as the bell lists them (none about a blocked owner's ad).
  */
 export async function notesToMail(db: Knex, since: Date, limit: number): Promise<NoteToSend[]> {
-  const rows: (Row & { email: string; firstname: string })[] = await select(db)
+  const rows: (Row & { email: string; firstname: string; email_notices: boolean })[] = await select(
+    db,
+  )
     .join('users as me', 'me.user_id', 'n.user_id')
     .whereRaw(`n.${MAILED_KINDS_SQL}`)
     .where('n.created_at', '>', since)
     .where('me.email_validated', true)
     .where('me.is_blocked', false)
     .whereNotExists(db('note_emails as e').select(1).whereRaw('e.note_id = n.id'))
-    .select('me.email', 'me.firstname')
+    .select('me.email', 'me.firstname', 'me.email_notices')
     .orderBy([
       { column: 'n.created_at', order: 'asc' },
       { column: 'n.id', order: 'asc' },
@@ -232,5 +236,6 @@ export async function notesToMail(db: Knex, since: Date, limit: number): Promise
     },
     email: row.email,
     firstname: row.firstname,
+    emailNotices: row.email_notices,
   }));
 }

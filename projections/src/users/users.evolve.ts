@@ -62,6 +62,8 @@ export type UserRow = {
   readonly show_email: boolean;
   readonly show_mobile_number: boolean;
   readonly show_address: boolean;
+  /** Mailed the notices that go by email (projections/src/social/noteEmails.ts). */
+  readonly email_notices: boolean;
   readonly is_blocked: boolean;
   /** Section 3's hasPaidToBuyShare: a buy-share bid fee purchase was fulfilled. */
   readonly has_paid_to_buy_share: boolean;
@@ -89,6 +91,7 @@ export const USER_EVENT_TYPES = [
   'ProfileEdited',
   'ProfilePictureChanged',
   'PrivacySettingChanged',
+  'EmailNoticesChanged',
   'RoleGranted',
 ] as const satisfies readonly AccountEvent['type'][];
 
@@ -174,6 +177,7 @@ export function evolveUserRow(row: UserRow | undefined, event: AccountEvent): Us
       show_email: false,
       show_mobile_number: false,
       show_address: false,
+      email_notices: true,
       is_blocked: false,
       has_paid_to_buy_share: false,
       roles: ['member'],
@@ -240,6 +244,8 @@ export function evolveUserRow(row: UserRow | undefined, event: AccountEvent): Us
         [PRIVACY_COLUMN[event.data.setting]]: event.data.value,
         updated_at: event.data.changedAt,
       };
+    case 'EmailNoticesChanged':
+      return { ...row, email_notices: event.data.on, updated_at: event.data.changedAt };
     case 'RoleGranted':
       return row.roles.includes(event.data.role)
         ? row

@@ -20,11 +20,11 @@ const isShareFeeEvent = (type: string): boolean =>
  * changed row once. An account event at or below a row's `last_version` (the account stream's
  * version) was applied already and is skipped, so replaying the log changes nothing. A fulfilled
  * buy-share bid fee comes from a purchase stream: it sets `has_paid_to_buy_share` without moving
- * `last_version` (version 2).
+ * `last_version` (version 2). Version 3: whether the member is mailed notices (`email_notices`).
  */
 export const usersProjection = defineProjection({
   name: 'users',
-  version: 2,
+  version: 3,
   handles: [...USER_EVENT_TYPES, ...SHARE_FEE_EVENT_TYPES],
   tables: { users: { create: createUsersTable } },
   async handleBatch(trx, events, tables) {

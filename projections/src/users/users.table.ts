@@ -49,6 +49,7 @@ export async function createUsersTable(trx: Knex.Transaction, table: string): Pr
     ]) {
       t.boolean(column).notNullable().defaultTo(false);
     }
+    t.boolean('email_notices').notNullable().defaultTo(true);
     t.specificType('roles', 'text[]').notNullable();
     t.text('password_hash').notNullable();
     t.timestamp('trial_ends_at', { useTz: true });
@@ -127,6 +128,7 @@ export const userColumns = (db: Knex): (string | Knex.Raw)[] => [
   'show_email',
   'show_mobile_number',
   'show_address',
+  'email_notices',
   'is_blocked',
   'has_paid_to_buy_share',
   'roles',

@@ -43,6 +43,7 @@ import { neighbourhoodInList, placeInLists, placeMoved } from '../reference/plac
 import { INDUSTRIES } from './industries.ts';
 import {
   changeSettingBody,
+  EMAIL_NOTICES_SETTING,
   memberPageQuery,
   searchUserQuery,
   userIdQuery,
@@ -71,6 +72,7 @@ const settingsOf = (row: UserRow) => ({
   showMobileNumber: row.show_mobile_number,
   showEmail: row.show_email,
   showAddress: row.show_address,
+  emailNotices: row.email_notices,
 });
 
 /** The profile's address, and whether it is complete enough to post an ad (hasFullAddress). */
@@ -255,7 +257,12 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
 
   router.post('/api/user/changeSetting', auth, async (ctx) => {
     const { key, value } = parseInput(changeSettingBody, ctx.request.body ?? {});
-    const row = await run(ctx, { type: 'ChangePrivacySetting', data: { setting: key, value } });
+    const row = await run(
+      ctx,
+      key === EMAIL_NOTICES_SETTING
+        ? { type: 'ChangeEmailNotices', data: { on: value } }
+        : { type: 'ChangePrivacySetting', data: { setting: key, value } },
+    );
     ctx.body = success(settingsOf(row), MESSAGES.settingsUpdated);
   });
 

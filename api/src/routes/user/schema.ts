@@ -36,10 +36,13 @@ export type SearchUserQuery = z.infer<typeof searchUserQuery>;
 
 export const memberPageQuery = z.object({ page: page.default(0) });
 
+/** The setting that says whether the member is mailed notices (ours, beside the spec's three). */
+export const EMAIL_NOTICES_SETTING = 'emailNotices';
+
 /** POST /api/user/changeSetting: a JSON boolean, or 'true'/'false' from a form. */
 export const changeSettingBody = z.object({
-  key: z.enum(PRIVACY_SETTINGS, {
-    error: 'Please choose showMobileNumber, showEmail or showAddress',
+  key: z.enum([...PRIVACY_SETTINGS, EMAIL_NOTICES_SETTING], {
+    error: 'Please choose showMobileNumber, showEmail, showAddress or emailNotices',
   }),
   value: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
     error: 'value must be true or false',

@@ -309,6 +309,7 @@ describe('another member’s profile (section 6)', () => {
       showMobileNumber: true,
       showEmail: true,
       showAddress: true,
+      emailNotices: true,
     });
     const shown = (await kit.api('/api/user/name?user_name=ASHA_K', { token: ravi.token })).body
       .data as Json;
@@ -319,6 +320,24 @@ describe('another member’s profile (section 6)', () => {
       phoneMasked: false,
     });
     expect(shown).not.toHaveProperty('bidAlias');
+  });
+
+  it('mails notices until the member turns them off, and again once turned on', async () => {
+    const turn = async (value: boolean) =>
+      (
+        await kit.api('/api/user/changeSetting', {
+          token: ravi.token,
+          json: { key: 'emailNotices', value },
+        })
+      ).body.data;
+    expect(
+      (await kit.api('/api/user/getAll_User_Settings', { token: ravi.token })).body.data,
+    ).toMatchObject({ emailNotices: true });
+    expect(await turn(false)).toMatchObject({ emailNotices: false });
+    expect(
+      (await kit.api('/api/user/getAll_User_Settings', { token: ravi.token })).body.data,
+    ).toMatchObject({ emailNotices: false });
+    expect(await turn(true)).toMatchObject({ emailNotices: true });
   });
 
   it('refuses an unknown setting', async () => {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
@@ -16,13 +17,30 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
-type SettingKey = 'showMobileNumber' | 'showEmail' | 'showAddress';
+type SettingKey = 'showMobileNumber' | 'showEmail' | 'showAddress' | 'emailNotices';
 type Settings = Record<SettingKey, boolean>;
+type SettingSwitch = [SettingKey, string, string];
 
-const SWITCHES: [SettingKey, string, string][] = [
-  ['showMobileNumber', 'Show my mobile number', 'Others see your full number on your profile.'],
-  ['showEmail', 'Show my email', 'Others see your email on your profile.'],
-  ['showAddress', 'Show my address', 'Others see your address on your profile.'],
+/** Each section's switches: its heading, then each switch's key, label and what it does. */
+const SECTIONS: [string, SettingSwitch[]][] = [
+  [
+    'Personal',
+    [
+      ['showMobileNumber', 'Show my mobile number', 'Others see your full number on your profile.'],
+      ['showEmail', 'Show my email', 'Others see your email on your profile.'],
+      ['showAddress', 'Show my address', 'Others see your address on your profile.'],
+    ],
+  ],
+  [
+    'Emails',
+    [
+      [
+        'emailNotices',
+        ACCOUNT_MESSAGES.emailNoticesSwitch,
+        'A first bid on your ad, a final call and the close of bidding, a request for your mobile number and its approval, a slot to pay for, a payment received or refunded: sent to your email as well as to the bell.',
+      ],
+    ],
+  ],
 ];
 
 const readSettings = (data: unknown): Settings => {
@@ -31,10 +49,15 @@ const readSettings = (data: unknown): Settings => {
     showMobileNumber: row.showMobileNumber === true,
     showEmail: row.showEmail === true,
     showAddress: row.showAddress === true,
+    // On unless turned off (an answer without it, from an older api, means on).
+    emailNotices: row.emailNotices !== false,
   };
 };
 
-/** Settings (sections 2, 6): who sees your mobile number, email and address; Security. */
+/**
+ * Settings (sections 2, 6): who sees your mobile number, email and address; whether the notices
+ * that go by email are mailed (ours); Security.
+ */
 export function SettingsScreen() {
   const { request, envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
@@ -89,35 +112,37 @@ export function SettingsScreen() {
       <Typography variant="h5" component="h1">
         Settings
       </Typography>
-      <Stack spacing={1}>
-        <Typography variant="h6" component="h2">
-          Personal
-        </Typography>
-        {failed && (
-          <LoadFailure message={MESSAGES.generic} onRetry={() => setAttempt((n) => n + 1)} />
-        )}
-        {!settings && !failed && <CenteredSpinner label="Loading your settings" />}
-        {settings &&
-          SWITCHES.map(([key, label, hint]) => (
-            <Stack key={key}>
-              <FormControlLabel
-                control={
-                  <Switch
-                    name={key}
-                    checked={settings[key]}
-                    onChange={(event) => void change(key, event.target.checked)}
-                    // What the switch does is read with it, not only seen under it.
-                    slotProps={{ input: { 'aria-describedby': `${key}-hint` } }}
-                  />
-                }
-                label={label}
-              />
-              <Typography id={`${key}-hint`} variant="body2" color="textSecondary" sx={{ ml: 6 }}>
-                {hint}
-              </Typography>
-            </Stack>
-          ))}
-      </Stack>
+      {failed && (
+        <LoadFailure message={MESSAGES.generic} onRetry={() => setAttempt((n) => n + 1)} />
+      )}
+      {!settings && !failed && <CenteredSpinner label="Loading your settings" />}
+      {settings &&
+        SECTIONS.map(([heading, switches]) => (
+          <Stack spacing={1} key={heading}>
+            <Typography variant="h6" component="h2">
+              {heading}
+            </Typography>
+            {switches.map(([key, label, hint]) => (
+              <Stack key={key}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      name={key}
+                      checked={settings[key]}
+                      onChange={(event) => void change(key, event.target.checked)}
+                      // What the switch does is read with it, not only seen under it.
+                      slotProps={{ input: { 'aria-describedby': `${key}-hint` } }}
+                    />
+                  }
+                  label={label}
+                />
+                <Typography id={`${key}-hint`} variant="body2" color="textSecondary" sx={{ ml: 6 }}>
+                  {hint}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
+        ))}
       <Divider />
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Typography variant="h6" component="h2">
