@@ -96,7 +96,7 @@ const itemOf = (params: Params): string => String(params.itemName ?? '') || 'you
 
 /** What the email's link is for, where it is not the notice's own page. */
 const LINK_LABEL: Partial<Record<EmailedNoteKind, string>> = {
-  // The asker's profile: who they are. The answer is given from the bell (NEXT_STEP).
+  // The asker's profile: who they are. The answer is given from the bell (`nextStep`).
   mobileRequest: 'See who is asking',
 };
 

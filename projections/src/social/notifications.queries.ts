@@ -207,7 +207,8 @@ export type NoteToSend = {
 /**
  * The notices to mail (noteEmails.ts), oldest first: those of the mailed kinds stored after
  * `since` that `note_emails` does not hold yet, for members whose email is verified and who are
- * not blocked, each with whether the member has the emails on (Settings); as the bell lists them (none about a blocked owner's ad).
+ * not blocked, each with whether the member has the emails on (Settings); as the bell lists them
+ * (none about a blocked owner's ad).
  */
 export async function notesToMail(db: Knex, since: Date, limit: number): Promise<NoteToSend[]> {
   const rows: (Row & { email: string; firstname: string; email_notices: boolean })[] = await select(
