@@ -958,8 +958,10 @@ describe('bidding on an ad, live', () => {
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
-    // The close is not heard: the live link is down, and the next list refresh is 10 s away.
+    // The close is not heard: the live link is down, and the next list refresh is 10 s away —
+    // counted from one just answered, as a slow start could leave the page's first tick near.
     await link.cut();
+    await page.waitForResponse((response) => response.url().includes('/api/bid/bids/'));
     const closed = await api(app, '/api/bid/closeBid', {
       token: owner.token,
       json: { item_id: adId },
