@@ -3,7 +3,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import type { NotificationKind } from './notifications.evolve.ts';
 import type { Notification } from './notifications.queries.ts';
-import { istDateTime } from './notifications.messages.ts';
+import { istDateTime, toldHighestBid } from './notifications.messages.ts';
 
 /*
  * The notices that are also mailed, and the email each becomes. Pure: the outbox delivery
@@ -54,11 +54,10 @@ const SUBJECTS: Readonly<Record<EmailedNoteKind, (params: Params, who: string) =
   firstBid: (params) => `First bid on ${itemOf(params)}`,
   finalCallMade: (params) =>
     `Final call on ${itemOf(params)}: bidding closes ${istDateTime(String(params.deadline ?? ''))} IST`,
-  // Only the holder of the highest bid has its amount (notifications.evolve.ts).
   biddingClosed: (params) =>
-    params.amount === undefined
-      ? `Bidding closed on ${itemOf(params)}`
-      : `Yours is the highest bid on ${itemOf(params)}`,
+    toldHighestBid(params)
+      ? `Yours is the highest bid on ${itemOf(params)}`
+      : `Bidding closed on ${itemOf(params)}`,
   finalCallEnded: (params) => `Your final call on ${itemOf(params)} has ended`,
   mobileRequest: (_params, who) => `${who} asked for your mobile number`,
   mobileRequestApproved: (_params, who) => `${who} shared their mobile number with you`,
@@ -84,9 +83,9 @@ function nextStep(note: NoteToMail): string | undefined {
     // The holder of the highest bid, as the ad's page tells them (closeResultOf in
     // web/src/features/bidding/model/biddingPhase.ts).
     case 'biddingClosed':
-      return note.params.amount === undefined
-        ? undefined
-        : 'The seller sees your name and phone number with it, to arrange the sale; the ad’s page says how to reach them.';
+      return toldHighestBid(note.params)
+        ? 'The seller sees your name and phone number with it, to arrange the sale; the ad’s page says how to reach them.'
+        : undefined;
     default:
       return undefined;
   }

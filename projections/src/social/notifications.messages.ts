@@ -97,6 +97,12 @@ export type AdNow = {
   readonly finalCallPast: boolean;
 };
 
+/**
+ * Whether a `biddingClosed` note is the one to the holder of the highest bid: only theirs carries
+ * the amount (notifications.evolve.ts), which no other bidder may learn.
+ */
+export const toldHighestBid = (params: Params): boolean => params.amount !== undefined;
+
 export function notificationMessage(
   kind: NotificationKind,
   params: Params,
@@ -132,9 +138,9 @@ export function notificationMessage(
         : `Bidding Closed on ${item}.`;
       // Every bidder: the one holding the highest bid is told so, with its amount (given to them
       // alone); the others that theirs is not, as the ad's page tells them, and no more.
-      return params.amount === undefined
-        ? `${closed} Yours is not the highest bid.`
-        : `${closed} Yours is the highest bid, ${amount()}.`;
+      return toldHighestBid(params)
+        ? `${closed} Yours is the highest bid, ${amount()}.`
+        : `${closed} Yours is not the highest bid.`;
     }
     case 'firstBid': {
       const placed = `${who} placed the first bid on ${item}: ${bidKind(params.bidType)} of ${amount()}.`;

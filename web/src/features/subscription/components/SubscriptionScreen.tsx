@@ -54,8 +54,8 @@ async function subscriptionBeingConfirmed(
 
 /**
  * The subscription page (section 4): with none active, 'Please subscribe to bid and sell.' (during
- * the free trial, until when it runs; after it, when it ended) and Make payment for each plan; after the payment the active
- * subscriptions reload. An active one shows its start date and 'Lifetime Subscription'.
+ * the free trial, until when it runs; after it, when it ended) and Make payment for each plan;
+ * after the payment the active subscriptions reload. An active one shows its start date and 'Lifetime Subscription'.
  */
 export function SubscriptionScreen() {
   const { request } = useApi();
