@@ -200,6 +200,11 @@ export const LIMITS = {
    * the worker comes back after a longer stop, stays in the bell alone: its news may be stale.
    */
   noteEmailValidHours: 24,
+  /**
+   * How long a payment's email waits for the purchases read model to hold its invoice (written by
+   * another projection than the notice), so that the email names it; past that it goes without.
+   */
+  noteEmailInvoiceWaitSeconds: 120,
   // Payments (issue #7), the web side: how long the success call may take before the screen says
   // the payment is being confirmed, and how often it then asks where the purchase stands.
   paymentConfirmTimeoutMs: 20_000,

@@ -6,6 +6,8 @@ import { mobileRequestStream } from '@boli/engine/social/mobileRequest.events';
 import { adStream } from '@boli/engine/ads/ad.events';
 import { apiKit, eventually, type ApiKit, type TestMember } from '../testing/apiKit.ts';
 import { startApp, type TestApp } from '../testing/app.ts';
+import { formatAmount } from '@boli/projections/social/notifications.messages';
+import { orderedSubscription, payAtSandbox } from '../testing/sandboxPayments.ts';
 import { mailNewNotes } from './noteEmails.ts';
 
 /*
@@ -254,5 +256,32 @@ describe('notices mailed to members', () => {
       sweptAt.getTime(),
       sweptAt.getTime(),
     ]);
+  });
+
+  it('mails a payment with what it was for, how much, when, and its tax invoice', async () => {
+    const payer = await kit.member('mail_payer', { firstname: 'Asha' });
+    const { purchaseId, orderId } = await orderedSubscription(kit, payer);
+    const paid = await kit.api('/api/cart/payment/', {
+      token: payer.token,
+      json: { ...(await payAtSandbox(app, orderId)), cart_id: purchaseId },
+    });
+    expect(paid.status).toBe(200);
+    const purchase = await eventually(() =>
+      db('purchases').where({ purchase_id: purchaseId }).whereNotNull('invoice_number').first(),
+    );
+    const [mail] = await mailsTo(payer);
+    expect(mail!.subject).toBe(
+      `Payment of ${formatAmount(Number(purchase.captured_amount))} received: Lifetime Subscription`,
+    );
+    expect(mail!.text).toContain(
+      'Your payment was received. Your Lifetime Subscription is active.',
+    );
+    expect(mail!.text).toContain(
+      `For: Lifetime Subscription\nPaid: ${formatAmount(Number(purchase.captured_amount))}\nOn: `,
+    );
+    expect(mail!.text).toContain(
+      `Tax invoice: ${purchase.invoice_number} (to download under Transactions)`,
+    );
+    expect(mail!.text).toContain(`Open it on Boli: ${app.baseUrl}/transactions`);
   });
 });

@@ -5,6 +5,7 @@ import {
   noteEmail,
   noteEmailExpiresAt,
   noteEmailsSince,
+  readyToMail,
   stillHolds,
 } from '@boli/projections/social/noteEmails';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
@@ -26,7 +27,10 @@ export async function mailNewNotes(db: Knex, now: Date, publicUrl: string): Prom
 }
 
 async function write(db: Knex, now: Date, publicUrl: string): Promise<number> {
-  const due = await notesToMail(db, noteEmailsSince(now), BATCH);
+  // A payment's notice waiting for its invoice is left for a later sweep (`readyToMail`).
+  const due = (await notesToMail(db, noteEmailsSince(now), BATCH)).filter(({ note }) =>
+    readyToMail(note, now),
+  );
   if (due.length === 0) return 0;
   const rows = due.map(({ note, email, firstname, emailNotices }) => {
     const { subject, text } = noteEmail(note, { firstname }, publicUrl);

@@ -3,7 +3,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import type { NotificationKind } from './notifications.evolve.ts';
 import type { Notification } from './notifications.queries.ts';
-import { istDateTime, toldHighestBid } from './notifications.messages.ts';
+import { formatAmount, istDateTime, toldHighestBid } from './notifications.messages.ts';
 
 /*
  * The notices that are also mailed, and the email each becomes. Pure: the outbox delivery
@@ -36,6 +36,18 @@ export type EmailedNoteKind = (typeof EMAILED_NOTE_KINDS)[number];
  */
 export const MAILED_KINDS_SQL = `kind IN (${EMAILED_NOTE_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
 
+/** The purchase a payment's notice is about, from the purchases read model. */
+export type NotedPurchase = {
+  /** What was bought, as its invoice names it: 'Lifetime Subscription', 'Bid processing fee'. */
+  readonly name: string;
+  /** Paise; null until the payment is recorded. */
+  readonly paid: number | null;
+  readonly paidAt: string | null;
+  readonly invoiceNumber: string | null;
+  /** The ad a bid processing fee placed a bid on. */
+  readonly itemName: string | null;
+};
+
 /** A notice as the email needs it: what the bell shows, the item it is about, the ad now. */
 export type NoteToMail = Notification & {
   readonly kind: EmailedNoteKind;
@@ -45,12 +57,16 @@ export type NoteToMail = Notification & {
   readonly finalCallPast: boolean;
   /** The ad's bidding is closed (false for a note about no ad). */
   readonly adClosed: boolean;
+  /** A payment's notice (received or refunded): the purchase; null for any other. */
+  readonly purchase: NotedPurchase | null;
 };
 
 type Params = NoteToMail['params'];
 
 /** Each kind's subject line: what happened, to what. */
-const SUBJECTS: Readonly<Record<EmailedNoteKind, (params: Params, who: string) => string>> = {
+const SUBJECTS: Readonly<
+  Record<EmailedNoteKind, (params: Params, who: string, purchase: NotedPurchase | null) => string>
+> = {
   firstBid: (params) => `First bid on ${itemOf(params)}`,
   finalCallMade: (params) =>
     `Final call on ${itemOf(params)}: bidding closes ${istDateTime(String(params.deadline ?? ''))} IST`,
@@ -64,9 +80,54 @@ const SUBJECTS: Readonly<Record<EmailedNoteKind, (params: Params, who: string) =
   slotOffered: (params) =>
     `An ad slot is yours if you pay by ${istDateTime(String(params.payBy ?? ''))} IST`,
   slotOfferLapsed: () => 'Your time to pay for an ad slot ran out',
-  purchaseFulfilled: () => 'Your payment was received',
-  refundRequested: () => 'Your payment has been refunded',
+  purchaseFulfilled: (_params, _who, purchase) =>
+    purchase?.paid != null
+      ? `Payment of ${formatAmount(purchase.paid)} received: ${purchase.name}`
+      : 'Your payment was received',
+  refundRequested: (params, _who, purchase) =>
+    purchase
+      ? `Your payment of ${formatAmount(Number(params.amount ?? 0))} for ${purchase.name} has been refunded`
+      : 'Your payment has been refunded',
 };
+
+/**
+ * A payment's receipt, as its email gives it below the notice: what it was for, how much, when,
+ * and its tax invoice (which Transactions offers to download); a refund's, what it was for and
+ * where the money goes.
+ */
+function receipt(note: NoteToMail): string[] {
+  const purchase = note.purchase;
+  if (purchase === null) return [];
+  const what = purchase.itemName ? `${purchase.name}, on ${purchase.itemName}` : purchase.name;
+  if (note.kind === 'refundRequested') {
+    return [
+      '',
+      `For: ${what}`,
+      'The money goes back to the account or card you paid with; your bank may take a few working days to show it.',
+    ];
+  }
+  if (note.kind !== 'purchaseFulfilled') return [];
+  return [
+    '',
+    `For: ${what}`,
+    ...(purchase.paid === null ? [] : [`Paid: ${formatAmount(purchase.paid)}`]),
+    ...(purchase.paidAt === null ? [] : [`On: ${istDateTime(purchase.paidAt)} IST`]),
+    ...(purchase.invoiceNumber === null
+      ? ['Your tax invoice is under Transactions.']
+      : [`Tax invoice: ${purchase.invoiceNumber} (to download under Transactions)`]),
+  ];
+}
+
+/**
+ * Whether a notice's email may be written at `now`. A payment's waits, at most
+ * `LIMITS.noteEmailInvoiceWaitSeconds`, for the purchases read model to hold its invoice: that
+ * read model is another projection than the notice's, and may be a moment behind it.
+ */
+export function readyToMail(note: NoteToMail, now: Date): boolean {
+  if (note.kind !== 'purchaseFulfilled' || note.purchase?.invoiceNumber) return true;
+  const waited = now.getTime() - Date.parse(note.createdAt);
+  return waited >= LIMITS.noteEmailInvoiceWaitSeconds * 1000;
+}
 
 /** What the member does next, where the notice alone does not say. */
 function nextStep(note: NoteToMail): string | undefined {
@@ -138,6 +199,7 @@ export function noteEmail(
     '',
     note.message,
     ...[nextStep(note)].filter((step) => step !== undefined),
+    ...receipt(note),
     ...(link === null
       ? []
       : ['', `${LINK_LABEL[note.kind] ?? 'Open it on Boli'}: ${new URL(link, publicUrl).href}`]),
@@ -145,7 +207,10 @@ export function noteEmail(
     'The same notice is in the bell at the top of every Boli page.',
     `To stop these emails, turn off "${ACCOUNT_MESSAGES.emailNoticesSwitch}" in Settings: ${new URL('/settings', publicUrl).href}`,
   ];
-  return { subject: SUBJECTS[note.kind](note.params, who), text: lines.join('\n') };
+  return {
+    subject: SUBJECTS[note.kind](note.params, who, note.purchase),
+    text: lines.join('\n'),
+  };
 }
 
 /** A notice older than this at `now` is no longer mailed (`LIMITS.noteEmailValidHours`). */

@@ -6,6 +6,7 @@ import {
   noteEmail,
   noteEmailExpiresAt,
   noteEmailsSince,
+  readyToMail,
   stillHolds,
   type EmailedNoteKind,
   type NoteToMail,
@@ -25,6 +26,7 @@ const note = (
       | 'requestStatus'
       | 'finalCallPast'
       | 'adClosed'
+      | 'purchase'
     >
   > = {},
 ): NoteToMail => ({
@@ -44,6 +46,7 @@ const note = (
   actorUsername: fields.actorUsername ?? '',
   finalCallPast: fields.finalCallPast ?? false,
   adClosed: fields.adClosed ?? false,
+  purchase: fields.purchase ?? null,
 });
 
 describe('the email a notice becomes', () => {
@@ -108,6 +111,88 @@ describe('the email a notice becomes', () => {
       return mail.subject;
     });
     expect(subjects.every(Boolean)).toBe(true);
+  });
+
+  it('says what a payment was for, how much, when, and its tax invoice', () => {
+    const purchase = {
+      name: 'Bid processing fee',
+      paid: 11_800,
+      paidAt: '2026-12-02T04:33:06.000Z',
+      invoiceNumber: 'BL/26-27/000010',
+      itemName: 'Brass lamp',
+    };
+    const mail = noteEmail(
+      note('purchaseFulfilled', { adId: 'a-1', purchase }),
+      { firstname: 'Meera' },
+      URL_BASE,
+    );
+    expect(mail.subject).toBe('Payment of ₹118 received: Bid processing fee');
+    expect(mail.text).toContain(
+      [
+        'For: Bid processing fee, on Brass lamp',
+        'Paid: ₹118',
+        'On: 2026-12-02 10:03:06 IST',
+        'Tax invoice: BL/26-27/000010 (to download under Transactions)',
+      ].join('\n'),
+    );
+    // Before its payment is in the purchases read model: what it can say.
+    const early = noteEmail(
+      note('purchaseFulfilled', {
+        purchase: { ...purchase, paid: null, paidAt: null, invoiceNumber: null, itemName: null },
+      }),
+      { firstname: 'Meera' },
+      URL_BASE,
+    );
+    expect(early.subject).toBe('Your payment was received');
+    expect(early.text).toContain(
+      'For: Bid processing fee\nYour tax invoice is under Transactions.',
+    );
+  });
+
+  it('says what a refunded payment was for, how much, and where the money goes', () => {
+    const mail = noteEmail(
+      note('refundRequested', {
+        params: { amount: 117_882 },
+        purchase: {
+          name: 'Lifetime Subscription',
+          paid: 117_882,
+          paidAt: '2026-12-02T04:33:06.000Z',
+          invoiceNumber: 'BL/26-27/000011',
+          itemName: null,
+        },
+      }),
+      { firstname: 'Meera' },
+      URL_BASE,
+    );
+    expect(mail.subject).toBe(
+      'Your payment of ₹1,178.82 for Lifetime Subscription has been refunded',
+    );
+    expect(mail.text).toContain('For: Lifetime Subscription\nThe money goes back to');
+    // A note written before purchases were named: the words it has.
+    expect(noteEmail(note('refundRequested'), { firstname: 'A' }, URL_BASE).subject).toBe(
+      'Your payment has been refunded',
+    );
+  });
+
+  it('waits a little for a payment’s invoice, and no longer', () => {
+    const created = Date.parse('2026-12-02T10:00:00.000Z');
+    const at = (seconds: number) => new Date(created + seconds * 1000);
+    const paid = {
+      name: 'Lifetime Subscription',
+      paid: 117_882,
+      paidAt: '2026-12-02T10:00:00.000Z',
+      invoiceNumber: null,
+      itemName: null,
+    };
+    const waiting = note('purchaseFulfilled', { purchase: paid });
+    expect(readyToMail(waiting, at(1))).toBe(false);
+    expect(readyToMail(waiting, at(LIMITS.noteEmailInvoiceWaitSeconds))).toBe(true);
+    expect(readyToMail(note('purchaseFulfilled'), at(1))).toBe(false);
+    const invoiced = note('purchaseFulfilled', {
+      purchase: { ...paid, invoiceNumber: 'BL/26-27/000012' },
+    });
+    expect(readyToMail(invoiced, at(1))).toBe(true);
+    expect(readyToMail(note('finalCallMade', { adId: 'a' }), at(0))).toBe(true);
   });
 
   it('leaves the notices that come with every bid to the bell', () => {

@@ -332,9 +332,10 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
       ];
     }
     case 'PurchaseFulfilled': {
-      const { outcome } = event.data;
-      // A sold slot's note names it: a member may hold several.
-      const params: Record<string, string> = { outcome: outcome.type };
+      const { outcome, purchaseId } = event.data;
+      // A sold slot's note names it: a member may hold several. The purchase, for its email to
+      // say what was paid and its invoice (noteEmails.ts).
+      const params: Record<string, string> = { outcome: outcome.type, purchaseId };
       if (outcome.type === 'adSlotSold') {
         params.spaceType = outcome.spaceType;
         params.slotdate = outcome.slotdate;
@@ -346,7 +347,12 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
     case 'RefundRequested':
       return [
         note(event.data.userId, 'refundRequested', {
-          params: { amount: event.data.amount, currencycode: 'INR', message: event.data.message },
+          params: {
+            amount: event.data.amount,
+            currencycode: 'INR',
+            message: event.data.message,
+            purchaseId: event.data.purchaseId,
+          },
         }),
       ];
     default:

@@ -76,7 +76,8 @@ export const notificationsProjection = defineProjection<Tables>({
   // 8: a bid placed by its processing fee: the note carries the ad, and opens it.
   // 9: a review's notes name it, and go when it is deleted.
   // 10: the notices that are mailed have an index of their own (noteEmails.ts).
-  version: 10,
+  // 11: a purchase's notes name it, so their emails say what was paid, how much, and its invoice.
+  version: 11,
   handles: [
     ...AD_NOTIFICATION_EVENT_TYPES,
     ...MOBILE_REQUEST_EVENT_TYPES,

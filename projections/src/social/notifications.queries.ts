@@ -3,7 +3,12 @@ import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { answersRequest, type NotificationKind } from './notifications.evolve.ts';
 import { notificationMessage } from './notifications.messages.ts';
-import { MAILED_KINDS_SQL, type EmailedNoteKind, type NoteToMail } from './noteEmails.ts';
+import {
+  MAILED_KINDS_SQL,
+  type EmailedNoteKind,
+  type NotedPurchase,
+  type NoteToMail,
+} from './noteEmails.ts';
 
 /**
  * Section 3's Notification as GET /api/notification answers it: `_id`, `requestId`, `message`,
@@ -195,6 +200,27 @@ export async function notificationsAfter(
   return rows.map((row) => ({ ...toNotification(row), userId: row.user_id }));
 }
 
+/** The purchase a note is about, as `notesToMail` reads it (nulls for any other note). */
+type PurchaseColumns = {
+  purchase_name: string | null;
+  purchase_paid: string | number | null;
+  purchase_paid_at: Date | null;
+  purchase_invoice: string | null;
+  /** The ad a bid fee placed a bid on. */
+  purchase_item_name: string | null;
+};
+
+const purchaseOf = (row: PurchaseColumns): NotedPurchase | null =>
+  row.purchase_name === null
+    ? null
+    : {
+        name: row.purchase_name,
+        paid: row.purchase_paid === null ? null : Number(row.purchase_paid),
+        paidAt: row.purchase_paid_at === null ? null : new Date(row.purchase_paid_at).toISOString(),
+        invoiceNumber: row.purchase_invoice,
+        itemName: row.purchase_item_name,
+      };
+
 /** A notice to mail, and the member's address and name to mail it to. */
 export type NoteToSend = {
   readonly note: NoteToMail;
@@ -211,21 +237,30 @@ export type NoteToSend = {
  * (none about a blocked owner's ad).
  */
 export async function notesToMail(db: Knex, since: Date, limit: number): Promise<NoteToSend[]> {
-  const rows: (Row & { email: string; firstname: string; email_notices: boolean })[] = await select(
-    db,
-  )
-    .join('users as me', 'me.user_id', 'n.user_id')
-    .whereRaw(`n.${MAILED_KINDS_SQL}`)
-    .where('n.created_at', '>', since)
-    .where('me.email_validated', true)
-    .where('me.is_blocked', false)
-    .whereNotExists(db('note_emails as e').select(1).whereRaw('e.note_id = n.id'))
-    .select('me.email', 'me.firstname', 'me.email_notices')
-    .orderBy([
-      { column: 'n.created_at', order: 'asc' },
-      { column: 'n.id', order: 'asc' },
-    ])
-    .limit(limit);
+  const rows: (Row &
+    PurchaseColumns & { email: string; firstname: string; email_notices: boolean })[] =
+    await select(db)
+      .join('users as me', 'me.user_id', 'n.user_id')
+      // A purchase's notes: what was paid, how much, and its invoice.
+      .leftJoin('purchases as p', db.raw("p.purchase_id = n.params->>'purchaseId'"))
+      .whereRaw(`n.${MAILED_KINDS_SQL}`)
+      .where('n.created_at', '>', since)
+      .where('me.email_validated', true)
+      .where('me.is_blocked', false)
+      .whereNotExists(db('note_emails as e').select(1).whereRaw('e.note_id = n.id'))
+      .select('me.email', 'me.firstname', 'me.email_notices')
+      .select(
+        'p.name as purchase_name',
+        'p.captured_amount as purchase_paid',
+        'p.captured_at as purchase_paid_at',
+        'p.invoice_number as purchase_invoice',
+        'a.item_name as purchase_item_name',
+      )
+      .orderBy([
+        { column: 'n.created_at', order: 'asc' },
+        { column: 'n.id', order: 'asc' },
+      ])
+      .limit(limit);
   return rows.map((row) => ({
     note: {
       ...toNotification(row),
@@ -234,6 +269,7 @@ export async function notesToMail(db: Knex, since: Date, limit: number): Promise
       actorUsername: row.actor_username ?? '',
       finalCallPast: row.final_call_past === true,
       adClosed: row.ad_closed === true,
+      purchase: purchaseOf(row),
     },
     email: row.email,
     firstname: row.firstname,
