@@ -378,6 +378,24 @@ describe('bidding on an ad, live', () => {
       .first();
     await firstBid.waitFor();
     expect(await firstBid.textContent()).not.toContain('You can now make a final call');
+    // Opened on a phone, the note takes the owner to the ad's bids, not to its photo a screen up.
+    await ownerPage.setViewportSize({ width: 360, height: 740 });
+    await ownerPage
+      .getByTestId('notification')
+      .filter({ hasText: /^Your final call on .+ has ended/ })
+      .first()
+      .getByRole('link')
+      .click();
+    await ownerPage.waitForURL((url) => url.hash === '#bidding');
+    await bidArea(ownerPage).getByTestId('bid-result').waitFor();
+    // Its top just under the sticky top bar (two rows on a phone), not beneath it.
+    const barHeight = (await ownerPage.getByRole('banner').boundingBox())!.height;
+    await expect
+      .poll(async () => {
+        const top = (await bidArea(ownerPage).boundingBox())?.y ?? -1;
+        return top >= barHeight && top < barHeight + 40;
+      })
+      .toBe(true);
 
     await ownerSide.context.close();
     await bidderSide.context.close();

@@ -23,9 +23,28 @@ const AD_SPACE_OUTCOMES = new Set(['adSlotSold', 'adSpaceActivated']);
 const profile = (userId: string | null): string | null =>
   userId === null ? null : `/user_profile/${encodeURIComponent(userId)}`;
 
+/** The id of an ad page's bids section, which a link to the ad may scroll to (`#bidding`). */
+export const BIDDING_SECTION_ID = 'bidding';
+
+/**
+ * The notes about an ad's bidding (a bid, a final call, the close, a bid its fee placed): they
+ * open the ad at its bids, where what they report is, not at its photo a phone's screen down.
+ */
+const ABOUT_BIDDING = new Set([
+  'firstBid',
+  'outbid',
+  'finalCallMade',
+  'biddingClosed',
+  'finalCallEnded',
+  'purchaseFulfilled',
+]);
+
 /** The page a notification opens, or null when there is none to open. */
 export function notificationLink(notification: LinkedNotification): string | null {
-  if (notification.adId !== null) return `/ads/${encodeURIComponent(notification.adId)}`;
+  if (notification.adId !== null) {
+    const ad = `/ads/${encodeURIComponent(notification.adId)}`;
+    return ABOUT_BIDDING.has(notification.kind) ? `${ad}#${BIDDING_SECTION_ID}` : ad;
+  }
   // An ad space or slot paid for: its photo or video is added under Your ad spaces there.
   if (
     notification.kind === 'purchaseFulfilled' &&

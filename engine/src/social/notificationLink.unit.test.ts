@@ -8,9 +8,17 @@ const note = (kind: string, fields: { adId?: string; actorId?: string } = {}) =>
 });
 
 describe('where a notification takes the member', () => {
-  it('opens the ad an outbid, final call or close is about', () => {
-    for (const kind of ['outbid', 'finalCallMade', 'biddingClosed'])
-      expect(notificationLink(note(kind, { adId: 'ad 1', actorId: 'u-2' }))).toBe('/ads/ad%201');
+  it('opens the ad a bid, final call or close is about at its bids, an edit at its top', () => {
+    const kinds = ['firstBid', 'outbid', 'finalCallMade', 'biddingClosed', 'finalCallEnded'];
+    for (const kind of kinds)
+      expect(notificationLink(note(kind, { adId: 'ad 1', actorId: 'u-2' }))).toBe(
+        '/ads/ad%201#bidding',
+      );
+    // A bid its fee placed.
+    expect(notificationLink(note('purchaseFulfilled', { adId: 'ad 1' }))).toBe(
+      '/ads/ad%201#bidding',
+    );
+    expect(notificationLink(note('adEdited', { adId: 'ad 1' }))).toBe('/ads/ad%201');
   });
 
   it('opens the profile of the member who asked for or answered about a number', () => {

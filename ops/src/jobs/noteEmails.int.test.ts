@@ -82,7 +82,7 @@ describe('notices mailed to members', () => {
     const [first] = await mailsTo(owner);
     expect(first!.subject).toBe('First bid on Brass lamp');
     expect(first!.text).toMatch(/^Hello Meera,\n\nmail_second placed the first bid on Brass lamp/);
-    expect(first!.text).toContain(`Open it on Boli: ${app.baseUrl}/ads/${adId}`);
+    expect(first!.text).toContain(`Open it on Boli: ${app.baseUrl}/ads/${adId}#bidding`);
 
     // A Hidden bid wins: only its bidder is told the amount.
     expect((await bid(winner, adId, 2500, 'Hidden')).status).toBe(200);

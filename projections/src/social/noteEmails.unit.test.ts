@@ -66,7 +66,7 @@ describe('the email a notice becomes', () => {
         '',
         "The bell's words for finalCallMade.",
         '',
-        'Open it on Boli: https://boli.example/ads/ad%207',
+        'Open it on Boli: https://boli.example/ads/ad%207#bidding',
         '',
         'The same notice is in the bell at the top of every Boli page.',
         'To stop these emails, turn off "Email me notices" in Settings: https://boli.example/settings',

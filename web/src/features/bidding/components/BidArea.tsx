@@ -31,6 +31,7 @@ import { OwnerControls } from './OwnerControls.tsx';
 import { useClock } from './useClock.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { focusIsLost } from '../../../lib/focusLost.ts';
+import { BIDDING_SECTION_ID } from '@boli/engine/social/notificationLink';
 
 type Props = {
   itemId: string;
@@ -225,6 +226,7 @@ export function BidArea({
   return (
     <Paper
       ref={area}
+      id={BIDDING_SECTION_ID}
       tabIndex={-1}
       variant="outlined"
       sx={{ p: 2 }}
