@@ -648,10 +648,12 @@ describe('the notification bell', () => {
     const bell = page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
     await expect.poll(() => bell.getAttribute('aria-label')).not.toBe('Notifications (0)');
     await bell.click();
-    const notification = page
-      .getByTestId('notification')
-      .filter({ hasText: `${other.username} has requested your mobile number.` });
-    const message = notification.getByText(`${other.username} has requested your mobile number.`);
+    // (`other` bid on the owner's ad earlier: the note says so.)
+    const words = new RegExp(
+      `^${other.username}, who bid on your .+, has requested your mobile number\\.$`,
+    );
+    const notification = page.getByTestId('notification').filter({ hasText: words });
+    const message = notification.getByText(words);
     const date = notification.getByRole('time');
     await date.waitFor();
     // Polled: the menu grows in (a transform) as it opens.

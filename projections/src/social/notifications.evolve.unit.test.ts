@@ -399,6 +399,19 @@ describe('the words', () => {
     expect(notificationMessage('mobileRequest', {}, 'asha_k')).toBe(
       'asha_k has requested your mobile number.',
     );
+    // Who the asker is to the member asked: a bidder on their ad, or the owner of one they bid on.
+    const asked = (askerBidOn: string | null, askerOwns: string | null) =>
+      notificationMessage('mobileRequest', {}, 'asha_k', {
+        finalCallPast: false,
+        askerBidOn,
+        askerOwns,
+      });
+    expect(asked('Brass lamp', 'Teak stool')).toBe(
+      'asha_k, who bid on your Brass lamp, has requested your mobile number.',
+    );
+    expect(asked(null, 'Teak stool')).toBe(
+      'asha_k, the owner of Teak stool, which you bid on, has requested your mobile number.',
+    );
     expect(
       notificationMessage(
         'outbid',

@@ -91,10 +91,20 @@ const slotName = (params: Params): string => {
 const bidKind = (bidType: string | number | undefined): string =>
   bidType === 'Open' ? 'an Open bid' : bidType === 'Hidden' ? 'a Hidden bid' : 'a bid';
 
-/** What the ad a note is about has come to since, where that changes the note's words. */
-export type AdNow = {
+/**
+ * What the read models say beside a note when it is read, where that changes its words: what the
+ * ad it is about has come to since, who the member asking for a number is to the one asked.
+ */
+export type NoteContext = {
   /** A final call is made, or bidding closed: 'You can now make a final call.' no longer holds. */
   readonly finalCallPast: boolean;
+  /**
+   * A request for a number: what ties the asker to the member asked, so a buyer is told from a
+   * stranger — an ad of the member's the asker bid on (the latest), or else an ad of the asker's
+   * the member bid on.
+   */
+  readonly askerBidOn?: string | null;
+  readonly askerOwns?: string | null;
 };
 
 /**
@@ -107,13 +117,19 @@ export function notificationMessage(
   kind: NotificationKind,
   params: Params,
   actorUsername: string,
-  adNow: AdNow = { finalCallPast: false },
+  context: NoteContext = { finalCallPast: false },
 ): string {
   const who = actorUsername || 'A member';
   const item = text(params.itemName) || 'an ad';
   const amount = () => formatAmount(Number(params.amount ?? 0), text(params.currencycode));
   switch (kind) {
     case 'mobileRequest':
+      if (context.askerBidOn) {
+        return `${who}, who bid on your ${context.askerBidOn}, has requested your mobile number.`;
+      }
+      if (context.askerOwns) {
+        return `${who}, the owner of ${context.askerOwns}, which you bid on, has requested your mobile number.`;
+      }
       return `${who} has requested your mobile number.`;
     case 'mobileRequestApproved':
       return `${who} approved your request. Their mobile number is now shown on their profile.`;
@@ -144,7 +160,7 @@ export function notificationMessage(
     }
     case 'firstBid': {
       const placed = `${who} placed the first bid on ${item}: ${bidKind(params.bidType)} of ${amount()}.`;
-      return adNow.finalCallPast ? placed : `${placed} You can now make a final call.`;
+      return context.finalCallPast ? placed : `${placed} You can now make a final call.`;
     }
     case 'finalCallEnded':
       return Number(params.amount ?? 0) > 0

@@ -51,6 +51,10 @@ type Row = {
   final_call_past: boolean | null;
   /** The ad's bidding closed (null for a note about no ad). */
   ad_closed: boolean | null;
+  /** A request for a number: the latest ad of the member asked on which the asker bid. */
+  asker_bid_on: string | null;
+  /** … else the latest ad of the asker's on which the member asked bid. */
+  asker_owns: string | null;
 };
 
 /**
@@ -64,6 +68,8 @@ const select = (db: Knex) =>
     .leftJoin('users as u', 'u.user_id', 'n.actor_id')
     .leftJoin('mobile_requests as r', 'r.request_id', 'n.request_id')
     .leftJoin('ads as a', 'a.ad_id', 'n.ad_id')
+    .joinRaw(`LEFT JOIN LATERAL ${latestAdBidOn('n.user_id', 'n.actor_id')} asker_bid ON true`)
+    .joinRaw(`LEFT JOIN LATERAL ${latestAdBidOn('n.actor_id', 'n.user_id')} asker_ad ON true`)
     .whereRaw('a.owner_blocked IS NOT TRUE')
     .select(
       'n.*',
@@ -71,7 +77,18 @@ const select = (db: Knex) =>
       'r.status as request_status',
       db.raw('(a.final_call_made OR a.closed_at IS NOT NULL) AS final_call_past'),
       db.raw('(a.closed_at IS NOT NULL) AS ad_closed'),
+      'asker_bid.item_name as asker_bid_on',
+      'asker_ad.item_name as asker_owns',
     );
+
+/**
+ * For a request for a number: the ad of `owner`'s on which `bidder` bid last, walked from the
+ * bidder's bids newest first (`bids_bidder_idx`); no row for any other note.
+ */
+const latestAdBidOn = (owner: string, bidder: string) =>
+  `(SELECT ba.item_name FROM bids b JOIN ads ba ON ba.ad_id = b.ad_id
+     WHERE n.kind = 'mobileRequest' AND b.bidder_id = ${bidder} AND ba.posted_by = ${owner}
+     ORDER BY b.position_commit DESC, b.position_prepare DESC LIMIT 1)`;
 
 const paramsOf = (row: Row): Record<string, string | number> =>
   typeof row.params === 'string' ? JSON.parse(row.params) : row.params;
@@ -83,6 +100,8 @@ const toNotification = (row: Row): Notification => {
     kind: row.kind,
     message: notificationMessage(row.kind, params, row.actor_username ?? '', {
       finalCallPast: row.final_call_past === true,
+      askerBidOn: row.asker_bid_on,
+      askerOwns: row.asker_owns,
     }),
     requestId: row.request_id,
     requestStatus: row.request_id === null ? null : (row.request_status ?? 'pending'),

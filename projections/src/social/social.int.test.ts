@@ -32,6 +32,7 @@ import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { usersProjection } from '../users/users.projection.ts';
 import { adsProjection } from '../ads/ads.projection.ts';
+import { bidsProjection } from '../bids/bids.projection.ts';
 import { contactMessagesProjection } from './contactMessages.projection.ts';
 import { listContactMessages } from './contactMessages.queries.ts';
 import { mobileRequestsProjection } from './mobileRequests.projection.ts';
@@ -55,8 +56,10 @@ let store: EventStore;
 
 const PROJECTIONS: Projection[] = [
   usersProjection,
-  // The notifications about an ad are read beside it (a blocked owner's are left out).
+  // The notifications about an ad are read beside it (a blocked owner's are left out), a request
+  // for a number beside the bids that tie the asker to the member asked.
   adsProjection,
+  bidsProjection,
   reviewsProjection,
   mobileRequestsProjection,
   notificationsProjection,
@@ -88,6 +91,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
   store = createPostgresEventStore({ connectionString: database.url });
+  await register(OWNER.userId, OWNER.username);
   await register(MEENA.userId, MEENA.username);
   await register(ARJUN.userId, ARJUN.username);
   const adEvents: AdEvent[] = [
@@ -352,7 +356,7 @@ describe('the social read models', () => {
     await store.append(
       accountStream(OWNER.userId),
       [{ type: 'AccountBlocked', data: block, metadata: meta(at(50)) }],
-      'no-stream',
+      0,
     );
     await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
     expect(await kinds()).toEqual(['mobileRequestApproved']);
@@ -365,7 +369,7 @@ describe('the social read models', () => {
     await store.append(
       accountStream(OWNER.userId),
       [{ type: 'AccountUnblocked', data: lift, metadata: meta(at(51)) }],
-      0,
+      1,
     );
     await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
     expect(await kinds()).toEqual(told);
@@ -414,6 +418,34 @@ describe('the social read models', () => {
     expect(older.next).toBeNull();
     const all = [...first.notifications, ...older.notifications];
     expect(new Set(all.map((n) => n._id)).size).toBe(56);
+  });
+
+  it('say who asks for a number: a bidder on the member’s ad, the owner of one they bid on', async () => {
+    const ask = (requestedBy: string, requestedTo: string): MobileRequestEvent => ({
+      type: 'MobileNumberRequested',
+      data: { requestId: `req-${requestedBy}`, requestedBy, requestedTo, requestedAt: at(90) },
+    });
+    await append(
+      mobileRequestStream(OWNER.userId, MEENA.userId),
+      [ask(MEENA.userId, OWNER.userId)],
+      () => at(90),
+    );
+    await append(
+      mobileRequestStream(MEENA.userId, OWNER.userId),
+      [ask(OWNER.userId, MEENA.userId)],
+      () => at(91),
+    );
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+
+    const messageTo = async (userId: string) =>
+      (await listNotifications(db, userId)).notifications.find((n) => n.kind === 'mobileRequest')
+        ?.message;
+    expect(await messageTo(OWNER.userId)).toBe(
+      `${MEENA.username}, who bid on your Royal Enfield Classic 350, has requested your mobile number.`,
+    );
+    expect(await messageTo(MEENA.userId)).toBe(
+      `${OWNER.username}, the owner of Royal Enfield Classic 350, which you bid on, has requested your mobile number.`,
+    );
   });
 
   it('take a deleted review’s notes away, whether stored before or in the same batch', async () => {
