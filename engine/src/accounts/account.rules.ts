@@ -558,22 +558,33 @@ export type ProfileView<P extends VisibleProfile> = Omit<P, 'email' | AddressFie
     readonly phoneMasked: boolean;
   };
 
+/** Why a viewer may see a member's whole phone number although the member does not show it. */
+export type PhoneShownBecause = {
+  /** Section 6: the member approved the viewer's request for it. */
+  readonly approvedMobileRequest: boolean;
+  /**
+   * The member bid on an ad of the viewer's, whose bid list gives its owner each bidder's phone
+   * (section 4): their profile does not mask what the owner already has, nor ask them to request it.
+   */
+  readonly bidOnViewersAd?: boolean;
+};
+
 /**
  * Section 6: the owner sees everything; anyone else sees the email only if showEmail, the
  * address only if showAddress, and the phone masked after 3 digits unless showMobileNumber is set
- * or the viewer's mobile-number request was approved. `viewer` is null for a guest.
+ * or the viewer has it already (`PhoneShownBecause`). `viewer` is null for a guest.
  */
 export const profileView = <P extends VisibleProfile>(
   profile: P,
   viewer: { readonly userId: string } | null,
-  { approvedMobileRequest }: { readonly approvedMobileRequest: boolean },
+  { approvedMobileRequest, bidOnViewersAd = false }: PhoneShownBecause,
 ): ProfileView<P> => {
   if (viewer !== null && viewer.userId === profile.userId)
     return { ...profile, phoneMasked: false };
   const view: Record<string, unknown> = { ...profile };
   if (!profile.showEmail) delete view.email;
   if (!profile.showAddress) for (const field of ADDRESS_FIELDS) delete view[field];
-  const phoneShown = profile.showMobileNumber || approvedMobileRequest;
+  const phoneShown = profile.showMobileNumber || approvedMobileRequest || bidOnViewersAd;
   view.phone = phoneShown ? profile.phone : phoneWithFirstThreeShown(profile.phone);
   view.phoneMasked = !phoneShown;
   return view as ProfileView<P>;

@@ -523,4 +523,11 @@ describe('profile visibility', () => {
     expect(view.email).toBeUndefined();
     expect(view.city).toBeUndefined();
   });
+
+  it('shows the phone to the owner of an ad the member bid on, who has it beside their bids', () => {
+    const view = profileView(asha, other, { approvedMobileRequest: false, bidOnViewersAd: true });
+    expect(view).toMatchObject({ phone: '9876543210', phoneMasked: false });
+    expect(view.email).toBeUndefined();
+    expect(view.city).toBeUndefined();
+  });
 });

@@ -497,3 +497,19 @@ export async function ownerBidsOf(
   }
   return found;
 }
+
+/**
+ * Has `bidderId` bid on an ad of `ownerId`'s? Its owner then has their phone beside their bids
+ * (section 4), so the bidder's profile shows it to them too (`PhoneShownBecause`). Walked from
+ * the bidder's bids (`bids_bidder_idx`).
+ */
+export async function bidOnAdOf(
+  db: Knex,
+  { bidderId, ownerId }: { bidderId: string; ownerId: string },
+): Promise<boolean> {
+  const found = await db(`${BIDS} as b`)
+    .join(`${AD_BIDDING} as a`, 'a.ad_id', 'b.ad_id')
+    .where({ 'b.bidder_id': bidderId, 'a.owner_id': ownerId })
+    .first(db.raw('1 AS found'));
+  return found !== undefined;
+}

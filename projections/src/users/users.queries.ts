@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { profileView } from '@boli/engine/accounts/account.rules';
+import { profileView, type PhoneShownBecause } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { CastingFields, UserRow } from './users.evolve.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
@@ -400,13 +400,14 @@ export type PublicProfile = Partial<UserDetail> & {
 export function toPublicProfile(
   row: UserRow,
   viewerId: string | null | undefined,
-  options: { approvedMobileRequest: boolean; pictureUrl?: PictureUrl },
+  options: PhoneShownBecause & { pictureUrl?: PictureUrl },
 ): PublicProfile {
-  const detail = toUserDetail(row, options.pictureUrl ? { pictureUrl: options.pictureUrl } : {});
+  const { pictureUrl, ...phoneShownBecause } = options;
+  const detail = toUserDetail(row, pictureUrl ? { pictureUrl } : {});
   const view = profileView(
     { ...detail, userId: detail._id },
     viewerId ? { userId: viewerId } : null,
-    { approvedMobileRequest: options.approvedMobileRequest },
+    phoneShownBecause,
   );
   const { userId: _userId, ...profile } = view;
   if (viewerId === row.user_id) return profile;

@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from '@boli/projections/users/users.queries';
 import { mobileRequestApproved } from '@boli/projections/social/mobileRequests.queries';
+import { bidOnAdOf } from '@boli/projections/bids/bids.queries';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success, type FieldError } from '../../http/envelope.ts';
@@ -149,11 +150,18 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     if (row === undefined || hidden) {
       throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
     }
-    // Section 6: the viewer whose mobile-number request the member approved sees the number.
-    const approvedMobileRequest =
-      viewerId !== row.user_id &&
-      (await mobileRequestApproved(infra.db, { ownerId: row.user_id, viewerId }));
-    const profile = toPublicProfile(row, viewerId, { approvedMobileRequest, pictureUrl });
+    // Section 6: the viewer whose mobile-number request the member approved sees the number, as
+    // does the owner of an ad the member bid on, who has it beside their bids already.
+    const other = viewerId !== row.user_id;
+    const [approvedMobileRequest, bidOnViewersAd] = await Promise.all([
+      other && mobileRequestApproved(infra.db, { ownerId: row.user_id, viewerId }),
+      other && bidOnAdOf(infra.db, { bidderId: row.user_id, ownerId: viewerId }),
+    ]);
+    const profile = toPublicProfile(row, viewerId, {
+      approvedMobileRequest,
+      bidOnViewersAd,
+      pictureUrl,
+    });
     // Staff see that the member they opened is blocked (nobody else reaches this profile), so the
     // page offers them no phone request or review the api would refuse.
     return row.is_blocked ? { ...profile, isBlocked: true } : profile;

@@ -322,6 +322,38 @@ describe('another member’s profile (section 6)', () => {
     expect(shown).not.toHaveProperty('bidAlias');
   });
 
+  it('shows a bidder’s phone to the owner of the ad they bid on, who has it beside the bids', async () => {
+    // Entitled, to post and to bid.
+    const [seller, bidder, stranger] = await Promise.all(
+      ['seller_q', 'bidder_q', 'stranger_q'].map((username) =>
+        kit.member(username, { phone: '9123456780' }),
+      ),
+    );
+    const profileOf = async (viewer: TestMember) =>
+      (await kit.api(`/api/user/id?user_id=${bidder.userId}`, { token: viewer.token })).body
+        .data as { phone: string; phoneMasked: boolean };
+    expect(await profileOf(seller)).toMatchObject({ phoneMasked: true });
+
+    const adId = await kit.ad(seller, { itemName: 'Cane chair' });
+    const bid = await kit.api('/api/bid/', {
+      token: bidder.token,
+      json: {
+        item_id: adId,
+        postedBy: bidder.userId,
+        postedByUsername: bidder.username,
+        bidAlias: bidder.bidAlias,
+        bidamt: 1200,
+        type: 'Hidden',
+      },
+    });
+    expect(bid.status).toBe(200);
+    const toSeller = await profileOf(seller);
+    expect(toSeller.phoneMasked).toBe(false);
+    expect(toSeller.phone).not.toContain('*');
+    // Nobody else: the bid gives the number to the ad's owner alone.
+    expect(await profileOf(stranger)).toMatchObject({ phoneMasked: true });
+  });
+
   it('mails notices until the member turns them off, and again once turned on', async () => {
     const turn = async (value: boolean) =>
       (
