@@ -263,6 +263,37 @@ describe('a screen whose load fails', () => {
     await context.close();
   }, 60_000);
 
+  it('says a screen whose script was lost did not load, under the top bar, and Retry loads it', async () => {
+    const { context, page } = await open('owner');
+    // My Ads' script, fetched on first use or ahead, never arrives (a connection that dropped).
+    const isScreenScript = (url: URL) => /\/assets\/MyAdsScreen-[^/]+\.js$/.test(url.pathname);
+    await page.route(isScreenScript, (route) => route.abort('connectionreset'));
+    await openAt(app, page, '/myAds');
+    const failure = page.getByRole('alert').filter({ hasText: MESSAGES.pageNotLoaded });
+    await failure.waitFor();
+    // The top bar and its menu stay: the member can go elsewhere.
+    await page.getByRole('banner').getByRole('link', { name: 'Boli' }).waitFor();
+    await page.unroute(isScreenScript);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await adCard(page).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('says the app did not load when its first script was lost, and Reload loads it', async () => {
+    const { context, page } = await open('guest');
+    // The app's entry script (index-….js) never arrives.
+    const isEntry = (url: URL) => /\/assets\/index-[^/]+\.js$/.test(url.pathname);
+    await page.route(isEntry, (route) => route.abort('connectionreset'));
+    // (No top bar to wait for: the page is the placeholder index.html draws.)
+    await page.goto(new URL('/', app.baseUrl).href);
+    const failure = page.getByRole('alert');
+    await failure.getByText('Boli could not load. Check your connection and try again.').waitFor();
+    await page.unroute(isEntry);
+    await failure.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+    await context.close();
+  }, 60_000);
+
   it('keeps a member whose login could not be checked on their page, and Retry shows it', async () => {
     const { context, page } = await openAs(browser, other);
     const failure = await failUntilReleased(page, '/api/user');

@@ -15,6 +15,8 @@ export const MESSAGES = {
   sessionUnchecked: 'We could not check your login just now. Please try again.',
   /** Ours: a call failed while the browser knows it has no connection. */
   offline: 'You are offline. Check your connection and try again.',
+  /** Ours: a screen's script, fetched on first use, did not arrive (a dropped connection). */
+  pageNotLoaded: 'This page could not be loaded. Check your connection and try again.',
   /** Ours: a bid was sent but its answer was lost; a retry carries the same Idempotency-Key. */
   bidUnconfirmed: 'We could not confirm your bid. Press Bid again: it will not be placed twice.',
   /** Ours, as bidUnconfirmed: the answer to Post Ad! was lost; a retry posts no second ad. */

@@ -28,6 +28,7 @@ import { startEarly } from './api/client.ts';
 import { useSession } from './session/sessionContext.ts';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
 import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
+import { ScreenFailure } from '../features/errors/components/ScreenFailure.tsx';
 import type { AccessRule, Visitor } from './guards/access.ts';
 import { Guarded } from './guards/Guarded.tsx';
 import { StaffOnly } from './guards/StaffOnly.tsx';
@@ -620,9 +621,13 @@ function RouteElement({ row }: { row: RouteRow }) {
 export const routeObjects: RouteObject[] = [
   {
     element: <AppShell />,
+    // The shell itself failing: the same notice, on a page of its own.
+    errorElement: <ScreenFailure />,
     children: ROUTES.map((row) => ({
       path: row.path,
       element: <RouteElement row={row} />,
+      // A screen that failed to draw (its script lost on the way): said in the shell, with Retry.
+      errorElement: <ScreenFailure />,
       handle: {
         screen: row.screen,
         layout: row.layout,

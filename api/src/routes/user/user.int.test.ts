@@ -324,11 +324,12 @@ describe('another member’s profile (section 6)', () => {
 
   it('shows a bidder’s phone to the owner of the ad they bid on, who has it beside the bids', async () => {
     // Entitled, to post and to bid.
-    const [seller, bidder, stranger] = await Promise.all(
-      ['seller_q', 'bidder_q', 'stranger_q'].map((username) =>
-        kit.member(username, { phone: '9123456780' }),
-      ),
-    );
+    const entitled = (username: string) => kit.member(username, { phone: '9123456780' });
+    const [seller, bidder, stranger] = await Promise.all([
+      entitled('seller_q'),
+      entitled('bidder_q'),
+      entitled('stranger_q'),
+    ]);
     const profileOf = async (viewer: TestMember) =>
       (await kit.api(`/api/user/id?user_id=${bidder.userId}`, { token: viewer.token })).body
         .data as { phone: string; phoneMasked: boolean };
