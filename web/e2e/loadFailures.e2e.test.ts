@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, indiaDateOf } from '@boli/engine/shared/indiaTime';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
@@ -276,6 +277,20 @@ describe('a screen whose load fails', () => {
     await page.unroute(isScreenScript);
     await failure.getByRole('button', { name: 'Retry' }).click();
     await adCard(page).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('says the connection seems slow while an answer is long in coming', async () => {
+    const { context, page } = await open('guest');
+    // The ad's answer does not come (a stalled phone connection).
+    await page.route(
+      (url) => url.pathname === '/api/posts/postUID',
+      () => new Promise<void>(() => {}),
+    );
+    await openAt(app, page, `/ads/${adUid}`);
+    const hint = page.getByRole('status').filter({ hasText: MESSAGES.slowLoad });
+    expect(await hint.count()).toBe(0);
+    await hint.waitFor({ timeout: LIMITS.slowLoadHintMs + 5_000 });
     await context.close();
   }, 60_000);
 

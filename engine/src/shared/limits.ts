@@ -33,6 +33,11 @@ export const LIMITS = {
    * or, for a keyed submission, to press again.
    */
   apiAnswerWaitMs: 20_000,
+  /**
+   * Not the spec's: how long a spinner turns before it says the connection seems slow, so that a
+   * member on a stalled connection knows why they wait (and that Retry comes at apiAnswerWaitMs).
+   */
+  slowLoadHintMs: 8_000,
   /** Not the spec's: an ad page whose live link has not connected by then says it is not live. */
   liveConnectGraceMs: 5_000,
   mobileRequestPollMs: 30_000,

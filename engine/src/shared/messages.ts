@@ -15,6 +15,8 @@ export const MESSAGES = {
   sessionUnchecked: 'We could not check your login just now. Please try again.',
   /** Ours: a call failed while the browser knows it has no connection. */
   offline: 'You are offline. Check your connection and try again.',
+  /** Ours: under a spinner turning longer than LIMITS.slowLoadHintMs. */
+  slowLoad: 'Still loading: the connection seems slow.',
   /** Ours: a screen's script, fetched on first use, did not arrive (a dropped connection). */
   pageNotLoaded: 'This page could not be loaded. Check your connection and try again.',
   /** Ours: a bid was sent but its answer was lost; a retry carries the same Idempotency-Key. */
