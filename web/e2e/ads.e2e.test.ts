@@ -320,8 +320,12 @@ describe('a member with a full profile', () => {
     expect(await video.getAttribute('controls')).not.toBeNull();
     expect(await video.getAttribute('poster')).toBeTruthy();
     await gallery.getByRole('button', { name: 'Show photo 1' }).click();
-    // The photo opens on the whole screen; the arrow keys step through the gallery.
+    // The page shows the photo's display copy where the screen needs no more; enlarged, the photo.
     const enlarge = gallery.getByRole('button', { name: 'Enlarge photo 1' });
+    const shownCopy = () =>
+      enlarge.getByRole('img').evaluate((img) => (img as HTMLImageElement).currentSrc);
+    await expect.poll(shownCopy).toMatch(/\.display\.jpg$/);
+    // The photo opens on the whole screen; the arrow keys step through the gallery.
     await enlarge.click();
     const viewer = page.getByRole('dialog', { name: 'Swift Dzire: photo 1 of 3' });
     const photo = viewer.getByRole('img', { name: 'Swift Dzire' });

@@ -3,6 +3,11 @@ import { randomUUID } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import {
+  AD_PHOTO_DISPLAY_SIDE,
+  AD_PHOTO_MAX_SIDE,
+  displayCopyOf,
+} from '@boli/engine/ads/photoCopies';
 import { ValidationError } from '../http/errors.ts';
 import type { ReceivedMedia } from './adMediaUpload.ts';
 import { isVideoKind, STORED_EXTENSION } from './sniff.ts';
@@ -11,12 +16,10 @@ import type { MediaStorage } from './storage.ts';
 /*
  * Turns a received ad file into gallery files under server-chosen names. A photo is decoded and
  * encoded afresh as JPEG (dropping its metadata and anything hidden after the picture) with a
- * thumbnail; a video is kept as sent (moved, never read into memory) with a poster frame taken by
+ * display copy and a thumbnail (engine/src/ads/photoCopies.ts); a video is kept as sent (moved, never read into memory) with a poster frame taken by
  * ffmpeg as its thumbnail, or a drawn placeholder when ffmpeg is missing or cannot read it.
  */
 
-/** The longest side of a stored photo. */
-export const AD_PHOTO_MAX_SIDE = 1600;
 export const AD_THUMBNAIL_SIZE = { width: 400, height: 300 } as const;
 /** Decoding more than this many pixels is refused (a "decompression bomb"). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -51,19 +54,26 @@ const thumbnailOf = (input: Sharp): Promise<Buffer> =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
-async function reencodePhoto(path: string): Promise<{ photo: Buffer; thumbnail: Buffer }> {
+async function reencodePhoto(
+  path: string,
+): Promise<{ photo: Buffer; display: Buffer; thumbnail: Buffer }> {
   const input = () => sharp(path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+  const sized = (side: number, quality: number) =>
+    input()
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality })
+      .toBuffer();
   try {
     const { format } = await input().metadata();
     if (format !== 'jpeg' && format !== 'png') throw new Error(`unexpected format ${format}`);
-    const photo = input()
-      .rotate()
-      .resize(AD_PHOTO_MAX_SIDE, AD_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    const [picture, thumbnail] = await Promise.all([photo, thumbnailOf(input())]);
-    return { photo: picture, thumbnail };
+    const [photo, display, thumbnail] = await Promise.all([
+      sized(AD_PHOTO_MAX_SIDE, 85),
+      sized(AD_PHOTO_DISPLAY_SIDE, 80),
+      thumbnailOf(input()),
+    ]);
+    return { photo, display, thumbnail };
   } catch {
     throw unreadable();
   }
@@ -147,9 +157,11 @@ export async function storeAdMedia(
       return { galleryType: 'videos', name, thumbnail, written };
     }
     const name = `${id}.jpg`;
-    const { photo, thumbnail: small } = await reencodePhoto(media.path);
+    const { photo, display, thumbnail: small } = await reencodePhoto(media.path);
     written.push(name);
     await storage.save(name, photo);
+    written.push(displayCopyOf(name));
+    await storage.save(displayCopyOf(name), display);
     written.push(thumbnail);
     await storage.save(thumbnail, small);
     return { galleryType: 'photos', name, thumbnail, written };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { storedFilesOf } from '@boli/engine/ads/photoCopies';
 import type { Router } from '@koa/router';
 import { createRouter } from '../../http/router.ts';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
@@ -115,7 +116,7 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
       );
     } catch (error) {
       // Files whose AddMedia did not happen belong to no ad.
-      const unused = new Set(pending.flatMap((item) => [item.name, item.thumbnail]));
+      const unused = new Set(pending.flatMap(storedFilesOf));
       await removeStored(
         storage,
         written.filter((name) => unused.has(name)),
@@ -134,7 +135,7 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
       type: 'RemoveMedia',
       data: { userId: ctx.state.auth!.userId, name },
     });
-    if (item !== undefined) await removeStored(storage, [item.name, item.thumbnail]);
+    if (item !== undefined) await removeStored(storage, storedFilesOf(item));
     ctx.body = success(toAdDetailView(row, viewOf(ctx)));
   });
 

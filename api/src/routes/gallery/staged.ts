@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { storedFilesOf } from '@boli/engine/ads/photoCopies';
 import type { GalleryItem, GalleryType } from '@boli/engine/ads/ad.events';
 import type { Migration } from '@boli/engine/shared/migration';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -106,12 +107,16 @@ export async function deleteExpiredStaged(
   storage: MediaStorage,
   now: Date,
 ): Promise<number> {
-  const expired: { name: string; thumbnail: string }[] = await db(STAGED_MEDIA)
+  const expired: { gallery_type: string; name: string; thumbnail: string }[] = await db(
+    STAGED_MEDIA,
+  )
     .where('staged_at', '<=', cutoff(now))
     .delete()
-    .returning(['name', 'thumbnail']);
+    .returning(['gallery_type', 'name', 'thumbnail']);
   await Promise.allSettled(
-    expired.flatMap((row) => [storage.remove(row.name), storage.remove(row.thumbnail)]),
+    expired.flatMap((row) =>
+      storedFilesOf({ ...row, galleryType: row.gallery_type }).map((name) => storage.remove(name)),
+    ),
   );
   return expired.length;
 }

@@ -10,7 +10,13 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { adStream, type AdDetails, type AdEvent } from '@boli/engine/ads/ad.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import type { AdDetailView, AdView } from '@boli/projections/ads/ads.view';
+import type { AdDetailView, AdView, GalleryItemView } from '@boli/projections/ads/ads.view';
+import {
+  AD_PHOTO_DISPLAY_SIDE,
+  AD_PHOTO_MAX_SIDE,
+  displayCopyOf,
+  storedFilesOf,
+} from '@boli/engine/ads/photoCopies';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 
@@ -186,6 +192,38 @@ describe('posting an ad', () => {
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
     const { width, height } = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
     expect([width, height]).toEqual([400, 300]);
+  });
+
+  it('keeps a photo’s display copy beside it, and serves the photo for one stored without', async () => {
+    const big = await sharp({
+      create: { width: 2400, height: 1800, channels: 3, background: '#2f7d5f' },
+    })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await kit.api('/api/gallery/upload', {
+      token: ravi.token,
+      form: adForm({ item_id: posted._id }, [file(big, 'big.jpg', 'image/jpeg')]),
+    });
+    expect(uploaded.status).toBe(200);
+    const photo = (uploaded.body.data as GalleryItemView[]).at(-1)!;
+    const sizeOf = async (url: string) => {
+      const served = await fetch(`${app.baseUrl}${url}`);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      const { width, height } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      return [width, height];
+    };
+    expect(await sizeOf(photo.url)).toEqual([AD_PHOTO_MAX_SIDE, 1200]);
+    expect(await sizeOf(displayCopyOf(photo.url))).toEqual([AD_PHOTO_DISPLAY_SIDE, 600]);
+    // A photo stored before display copies were made (a demo ad's): the photo stands in.
+    await rm(join(mediaDir, displayCopyOf(photo.name)));
+    expect(await sizeOf(displayCopyOf(photo.url))).toEqual([AD_PHOTO_MAX_SIDE, 1200]);
+    // Removed from the gallery, the photo takes its files with it.
+    const removed = await kit.api('/api/gallery/remove', {
+      token: ravi.token,
+      json: { item_id: posted._id, name: photo.name },
+    });
+    expect(removed.status).toBe(200);
+    expect((await mediaFiles()).some((path) => path.includes(photo.name.slice(0, -4)))).toBe(false);
   });
 
   it('serves byte ranges of a video, so a browser can seek in it', async () => {
@@ -1078,7 +1116,9 @@ describe('a retried post (Idempotency-Key)', () => {
     const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
     const added = (await mediaFiles()).filter((path) => !filesBefore.includes(path));
     expect(added.map(baseName).sort()).toEqual(
-      [ad.gallery[0]!.url, ad.gallery[0]!.thumbnail].map(baseName).sort(),
+      storedFilesOf({ ...ad.gallery[0]!, name: baseName(ad.gallery[0]!.url) })
+        .map(baseName)
+        .sort(),
     );
   });
 });

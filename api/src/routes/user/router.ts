@@ -22,6 +22,7 @@ import {
 } from '@boli/projections/users/users.queries';
 import { mobileRequestApproved } from '@boli/projections/social/mobileRequests.queries';
 import { bidOnAdOf } from '@boli/projections/bids/bids.queries';
+import { photoOfDisplayCopy } from '@boli/engine/ads/photoCopies';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success, type FieldError } from '../../http/envelope.ts';
@@ -309,10 +310,16 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
   // One byte range when asked (Range: bytes=…), so browsers can seek in a video.
   router.get('/media/:name', async (ctx) => {
     let asked = { kind: 'whole' } as RangeAnswer;
-    const media = await storage.open(ctx.params.name ?? '', (size) => {
-      asked = byteRangeOf(ctx.get('range') || undefined, size);
-      return asked.kind === 'partial' ? asked.range : undefined;
-    });
+    const open = (name: string) =>
+      storage.open(name, (size) => {
+        asked = byteRangeOf(ctx.get('range') || undefined, size);
+        return asked.kind === 'partial' ? asked.range : undefined;
+      });
+    const name = ctx.params.name ?? '';
+    // A photo stored before display copies were made (engine/src/ads/photoCopies.ts) has none:
+    // the photo stands in for it.
+    const original = photoOfDisplayCopy(name);
+    const media = (await open(name)) ?? (original === undefined ? undefined : await open(original));
     if (media === undefined) throw new ApiError(404, MESSAGES.pageNotFound, 'NOT_FOUND');
     ctx.set('Accept-Ranges', 'bytes');
     // Names are never reused, so a picture never changes under its name.

@@ -9,6 +9,11 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
+import {
+  AD_PHOTO_DISPLAY_SIDE,
+  AD_PHOTO_MAX_SIDE,
+  displayCopyOf,
+} from '@boli/engine/ads/photoCopies';
 import type { GalleryItemView } from '../ads.api.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
@@ -17,14 +22,26 @@ const WHOLE_SCREEN = { width: '100vw', height: '100dvh' };
 
 const kindOf = (item: GalleryItemView) => (item.galleryType === 'videos' ? 'video' : 'photo');
 
+/**
+ * What the browser picks a photo's copy by: the page's photo is as wide as the screen on a phone,
+ * and at most 4:3 of its 380 px height above (`MAIN_HEIGHT`).
+ */
+const MAIN_PHOTO_SIZES = '(max-width: 600px) 100vw, 510px';
+
 function Shown({
   item,
   alt,
   size,
+  onPage = false,
 }: {
   item: GalleryItemView;
   alt: string;
   size: { width: string; height: string | { xs: number; sm: number } };
+  /**
+   * Shown on the ad's page, not enlarged: the browser may take the photo's display copy, a
+   * quarter of the bytes, where the screen needs no more (engine/src/ads/photoCopies.ts).
+   */
+  onPage?: boolean;
 }) {
   if (item.galleryType === 'videos') {
     return (
@@ -40,7 +57,21 @@ function Shown({
       />
     );
   }
-  return <Box component="img" src={item.url} alt={alt} sx={{ ...size, objectFit: 'contain' }} />;
+  const copies = onPage
+    ? {
+        srcSet: `${displayCopyOf(item.url)} ${AD_PHOTO_DISPLAY_SIDE}w, ${item.url} ${AD_PHOTO_MAX_SIDE}w`,
+        sizes: MAIN_PHOTO_SIZES,
+      }
+    : {};
+  return (
+    <Box
+      component="img"
+      src={item.url}
+      {...copies}
+      alt={alt}
+      sx={{ ...size, objectFit: 'contain' }}
+    />
+  );
 }
 
 /**
@@ -154,7 +185,7 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
             cursor: 'zoom-in',
           }}
         >
-          <Shown item={shown} alt={title} size={main} />
+          <Shown item={shown} alt={title} size={main} onPage />
         </ButtonBase>
       )}
       {enlarged && (
