@@ -16,8 +16,9 @@ import type { MediaStorage } from './storage.ts';
 /*
  * Turns a received ad file into gallery files under server-chosen names. A photo is decoded and
  * encoded afresh as JPEG (dropping its metadata and anything hidden after the picture) with a
- * display copy and a thumbnail (engine/src/ads/photoCopies.ts); a video is kept as sent (moved, never read into memory) with a poster frame taken by
- * ffmpeg as its thumbnail, or a drawn placeholder when ffmpeg is missing or cannot read it.
+ * display copy and a thumbnail (engine/src/ads/photoCopies.ts); a video is kept as sent (moved,
+ * never read into memory) with a poster frame taken by ffmpeg as its thumbnail, or a drawn
+ * placeholder when ffmpeg is missing or cannot read it.
  */
 
 export const AD_THUMBNAIL_SIZE = { width: 400, height: 300 } as const;
