@@ -650,7 +650,7 @@ describe('the notification bell', () => {
     await bell.click();
     // (`other` bid on the owner's ad earlier: the note says so.)
     const words = new RegExp(
-      `^${other.username}, who bid on your .+, has requested your mobile number\\.$`,
+      `${other.username}, who bid on your .+, has requested your mobile number\\.`,
     );
     const notification = page.getByTestId('notification').filter({ hasText: words });
     const message = notification.getByText(words);

@@ -246,12 +246,18 @@ describe('notices mailed to members', () => {
     );
     await kit.caughtUp(['notifications', 'ads'], lastPosition);
     // Swept after the deadline: the final call (to the bidder) and the first bid's "You can now
-    // make a final call." (to the owner) are taken, already expired, and never sent.
+    // make a final call." (to the owner) are taken, already expired, and never sent. (The worker
+    // closes the ad at once, its deadline being past: the close's own notes, made now, may be
+    // taken by this sweep too, or by the worker's; they are not these.)
     const sweptAt = new Date(deadline.getTime() + 60_000);
-    expect(await mailNewNotes(db, sweptAt, app.baseUrl)).toBe(2);
+    expect(await mailNewNotes(db, sweptAt, app.baseUrl)).toBeGreaterThanOrEqual(2);
     const taken = await db('note_emails')
       .whereIn('recipient', [addressOf(owner), addressOf(winner)])
-      .where('subject', 'like', '%Late kettle%');
+      .where((stale) =>
+        stale
+          .where('subject', 'First bid on Late kettle')
+          .orWhere('subject', 'like', 'Final call on Late kettle:%'),
+      );
     expect(taken.map((row) => new Date(row.expires_at).getTime())).toEqual([
       sweptAt.getTime(),
       sweptAt.getTime(),
