@@ -44,17 +44,7 @@ async function mailsTo(member: TestMember, count = 1): Promise<Mail[]> {
 }
 
 const bid = (bidder: TestMember, adId: string, bidamt: number, type = 'Open') =>
-  kit.api('/api/bid/', {
-    token: bidder.token,
-    json: {
-      item_id: adId,
-      postedBy: bidder.userId,
-      postedByUsername: bidder.username,
-      bidAlias: bidder.bidAlias,
-      bidamt,
-      type,
-    },
-  });
+  kit.bid(bidder, adId, { bidamt, type });
 
 beforeAll(async () => {
   app = await startApp();

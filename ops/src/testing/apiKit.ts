@@ -84,6 +84,16 @@ export type ApiKit = {
   member(username: string, options?: MemberOptions): Promise<TestMember>;
   ad(owner: TestMember, options?: { uid?: string; itemName?: string }): Promise<string>;
   caughtUp(names: readonly string[], position: GlobalPosition): Promise<void>;
+  /**
+   * `bidder` bids on `itemId` through POST /api/bid/: an Open bid of ₹1,500 under their own
+   * alias, but for the `fields` given (any value, to be refused).
+   */
+  bid(
+    bidder: TestMember,
+    itemId: string,
+    fields?: { bidamt?: unknown; type?: string; bidAlias?: string },
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Body; headers: Headers }>;
   api(
     path: string,
     options?: ApiOptions,
@@ -234,6 +244,21 @@ export function apiKit(app: TestApp): ApiKit {
     return { status: response.status, body, headers: response.headers };
   };
 
+  const bid: ApiKit['bid'] = (bidder, itemId, fields = {}, headers) =>
+    api('/api/bid/', {
+      token: bidder.token,
+      json: {
+        item_id: itemId,
+        postedBy: bidder.userId,
+        postedByUsername: bidder.username,
+        bidAlias: bidder.bidAlias,
+        bidamt: 1500,
+        type: 'Open',
+        ...fields,
+      },
+      ...(headers ? { headers } : {}),
+    });
+
   const sockets: Socket[] = [];
   async function live(token?: string, baseUrl = app.baseUrl): Promise<Socket> {
     const socket = connect(baseUrl, {
@@ -267,6 +292,7 @@ export function apiKit(app: TestApp): ApiKit {
     member,
     ad,
     caughtUp,
+    bid,
     api,
     live,
     secondApi,

@@ -336,17 +336,7 @@ describe('another member’s profile (section 6)', () => {
     expect(await profileOf(seller)).toMatchObject({ phoneMasked: true });
 
     const adId = await kit.ad(seller, { itemName: 'Cane chair' });
-    const bid = await kit.api('/api/bid/', {
-      token: bidder.token,
-      json: {
-        item_id: adId,
-        postedBy: bidder.userId,
-        postedByUsername: bidder.username,
-        bidAlias: bidder.bidAlias,
-        bidamt: 1200,
-        type: 'Hidden',
-      },
-    });
+    const bid = await kit.bid(bidder, adId, { bidamt: 1200, type: 'Hidden' });
     expect(bid.status).toBe(200);
     const toSeller = await profileOf(seller);
     expect(toSeller.phoneMasked).toBe(false);
