@@ -976,10 +976,10 @@ describe('bidding on an ad, live', () => {
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
-    // The close is not heard: the live link is down, and the next list refresh is 10 s away —
-    // counted from one just answered, as a slow start could leave the page's first tick near.
+    // The close is not heard: the live link is down and the list refresh cut off, so only the
+    // refusal of the bid can tell the page.
     await link.cut();
-    await page.waitForResponse((response) => response.url().includes('/api/bid/bids/'));
+    await cutListRefresh(page);
     const closed = await api(app, '/api/bid/closeBid', {
       token: owner.token,
       json: { item_id: adId },
@@ -987,8 +987,12 @@ describe('bidding on an ad, live', () => {
     expect(closed.status).toBe(200);
     await fillBidDetails(page, form, 'Open', '1500');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
-    await form.waitFor({ state: 'detached', timeout: LIMITS.bidListRefreshMs / 4 });
+    await form.waitFor({ state: 'detached', timeout: 5_000 });
     await bidArea(page).getByText(MESSAGES.biddingClosed).first().waitFor();
+    await bidArea(page)
+      .getByRole('status')
+      .filter({ hasText: 'Your Open bid of ₹1,500 was not placed' })
+      .waitFor();
     await context.close();
   }, 120_000);
 

@@ -303,9 +303,15 @@ export function BidArea({
                     onClosedMeanwhile={(bid) => {
                       setNotPlaced(bid);
                       forgetBidDraft(itemId);
-                      // The page missed the close (its live link down): the summary as it now
-                      // is takes the form away at once, not at the next 10 s refresh.
-                      setReloads((count) => count + 1);
+                      // The page missed the close (its live link down): the refusal itself
+                      // takes the form away, and the summary is asked for again as on any close
+                      // (for when and why it closed, and who won).
+                      dispatch({
+                        type: 'biddingClosed',
+                        closedAt: null,
+                        closeReason: null,
+                        position: null,
+                      });
                     }}
                     onPosted={(next) => answered(next, MESSAGES.bidPosted)}
                     onPayFee={setFeeFor}

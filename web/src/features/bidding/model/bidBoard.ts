@@ -44,6 +44,7 @@ export type BidBoardEvent =
   | { type: 'joined'; summary: BidSummaryView; missed: BidView[]; position: Position | null }
   | { type: 'bidPlaced'; bid: BidView; summary: BidSummaryView | null; position: Position | null }
   | { type: 'finalCallMade'; finalCallDateTime: string; position: Position | null }
+  /** Live, or a bid refused as closed (no position, no time: the summary asked for next has them). */
   | {
       type: 'biddingClosed';
       closedAt: string | null;
@@ -146,9 +147,20 @@ export function pageCountOf(summary: BidSummaryView | null, tab: BidTab): number
   );
 }
 
-/** The newer of two summaries (by position; on a tie, the one that arrived last). */
-const newerSummary = (current: BidSummaryView | null, next: BidSummaryView): BidSummaryView =>
-  current && comparePositions(current.position, next.position) > 0 ? current : next;
+const saysClosed = (summary: BidSummaryView): boolean =>
+  !summary.bidOpen || summary.closedAt !== null;
+
+/**
+ * The newer of two summaries (by position; on a tie, the one that arrived last). Bidding never
+ * opens again, so a summary still open never replaces one that says closed: the page can know of
+ * the close before any answer carries it (a bid refused as closed), and a refresh asked for
+ * before then must not bring the bid form back.
+ */
+const newerSummary = (current: BidSummaryView | null, next: BidSummaryView): BidSummaryView => {
+  if (!current) return next;
+  if (saysClosed(current) && !saysClosed(next)) return current;
+  return comparePositions(current.position, next.position) > 0 ? current : next;
+};
 
 /**
  * Until the viewer picks a tab, the list shows the one the newest bids are in: once any bid came

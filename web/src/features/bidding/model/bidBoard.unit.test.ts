@@ -160,6 +160,24 @@ describe('the final call and the close, live', () => {
     });
     expect(closed.position).toBe(at(6));
   });
+
+  it('heard only from a bid refused as closed, is not undone by a refresh asked for before', () => {
+    const refused = run(loaded(4, [bid(4)]), {
+      type: 'biddingClosed',
+      closedAt: null,
+      closeReason: null,
+      position: null,
+    });
+    expect(refused.summary).toMatchObject({ bidOpen: false, closedAt: null });
+    const staleRefresh = evolveBidBoard(refused, loaded(4, [bid(4)]));
+    expect(staleRefresh.summary?.bidOpen).toBe(false);
+    const closedAt = '2024-05-01T10:00:09.000Z';
+    const refreshed = evolveBidBoard(
+      staleRefresh,
+      loaded(5, [bid(4)], { bidOpen: false, closedAt, closeReason: 'closedEarlyByOwner' }),
+    );
+    expect(refreshed.summary).toMatchObject({ closedAt, closeReason: 'closedEarlyByOwner' });
+  });
 });
 
 describe('the tab shown', () => {
