@@ -427,6 +427,54 @@ describe('two members and a mobile number', () => {
   }, 240_000);
 });
 
+describe('a request answered on the asker’s profile', () => {
+  it('B opens A’s request from its email and answers it there; the bell follows, and back', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const asked = await api(app, '/api/request', {
+      json: { requestedTo: bala.userId },
+      token: asha.token,
+    });
+    expect(asked.status).toBe(200);
+    // The email's link opens the asker's profile.
+    const link = await fromMailbox(app, bala.email, new RegExp(`\\S+/user_profile/${asha.userId}`));
+    const b = await windowOf(bala);
+    await visit(b, link);
+    const asks = b.getByRole('region', {
+      name: new RegExp(`^${asha.username} has requested your mobile number\\.`),
+    });
+    await b.screenshot({ path: '/tmp/boli-social-incoming.png' });
+    await asks.getByRole('button', { name: 'Approve' }).click();
+    await asks.getByText('You approved: they can see your number.').waitFor();
+    // The button pressed is gone: the keyboard is on the answered request, not on Revoke.
+    await expect.poll(() => asks.evaluate((el) => el === document.activeElement)).toBe(true);
+    const seen = await api(app, `/api/user/id?user_id=${bala.userId}`, { token: asha.token });
+    expect((seen.body.data as { phone: string }).phone).toBe(bala.phone);
+
+    // The bell in the same tab reads it as answered, and a Revoke there shows on the profile.
+    await b.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+    const request = b
+      .getByTestId('notification')
+      .filter({ hasText: `${asha.username} has requested your mobile number.` });
+    await request.getByRole('button', { name: 'Revoke' }).click();
+    await request.getByText('You took back your approval.').waitFor();
+    await b.keyboard.press('Escape');
+    await asks.getByText('You took back your approval.').waitFor();
+    await asks.getByRole('button', { name: 'Approve' }).waitFor();
+
+    // A member asked nothing by A sees no such panel on A's profile.
+    const chetan = await createMember(app, { address: false });
+    const c = await windowOf(chetan);
+    await visit(c, `/user_profile/${asha.userId}`);
+    await c.getByTestId('profile-phone').waitFor();
+    expect(await c.getByRole('region', { name: /has requested your mobile number/ }).count()).toBe(
+      0,
+    );
+  }, 180_000);
+});
+
 describe('another member’s profile on a phone', () => {
   it('takes the reader past the member’s ads to the reviews, long ones folded; Back closes an enlarged picture', async () => {
     const [asha, bala] = await Promise.all([

@@ -133,7 +133,7 @@ export function readyToMail(note: NoteToMail, now: Date): boolean {
 function nextStep(note: NoteToMail): string | undefined {
   switch (note.kind) {
     case 'mobileRequest':
-      return 'Approve or reject it from the bell at the top of any Boli page.';
+      return 'Approve or reject it on their profile, or from the bell at the top of any Boli page.';
     case 'slotOffered':
       return 'Pay for it under Transactions.';
     // The owner whose final call ran out with a bid, as the ad's page tells them.
@@ -156,8 +156,8 @@ const itemOf = (params: Params): string => String(params.itemName ?? '') || 'you
 
 /** What the email's link is for, where it is not the notice's own page. */
 const LINK_LABEL: Partial<Record<EmailedNoteKind, string>> = {
-  // The asker's profile: who they are. The answer is given from the bell (`nextStep`).
-  mobileRequest: 'See who is asking',
+  // The asker's profile: who they are, and Approve / Reject (web: IncomingRequest).
+  mobileRequest: 'See who is asking, and answer',
 };
 
 /**

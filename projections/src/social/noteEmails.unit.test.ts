@@ -95,8 +95,12 @@ describe('the email a notice becomes', () => {
       URL_BASE,
     );
     expect(mail.subject).toBe('ravi_k asked for your mobile number');
-    expect(mail.text).toContain('Approve or reject it from the bell at the top of any Boli page.');
-    expect(mail.text).toContain('See who is asking: https://boli.example/user_profile/u-2');
+    expect(mail.text).toContain(
+      'Approve or reject it on their profile, or from the bell at the top of any Boli page.',
+    );
+    expect(mail.text).toContain(
+      'See who is asking, and answer: https://boli.example/user_profile/u-2',
+    );
   });
 
   it('gives every mailed kind a subject of its own and a page to open', () => {

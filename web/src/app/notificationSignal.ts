@@ -36,6 +36,26 @@ export function onChangedInAnotherTab(listener: () => void): () => void {
   };
 }
 
+const answerListeners = new Set<() => void>();
+
+/**
+ * A request for the member's number was answered in this tab, from the bell or on the asker's
+ * profile: the other of the two, if shown, reads it again (`except` is the one that answered and
+ * read it already), and so do the member's other tabs.
+ */
+export function requestAnsweredHere(except?: () => void): void {
+  for (const listener of answerListeners) if (listener !== except) listener();
+  changedInThisTab();
+}
+
+/** Calls `listener` whenever a request is answered in this tab; returns the way to stop. */
+export function onRequestAnsweredHere(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => {
+    answerListeners.delete(listener);
+  };
+}
+
 /** Calls `listener` whenever a notification arrives; returns the way to stop. */
 export function onNotificationArrived(listener: Listener): () => void {
   listeners.add(listener);

@@ -42,6 +42,7 @@ import {
   contactBody,
   contactMessageParams,
   contactPageQuery,
+  incomingRequestQuery,
   mobileRequestBody,
   notificationListQuery,
   notificationsSeenBody,
@@ -228,6 +229,14 @@ export function socialRouter(infra: SocialInfra): Router {
     const { requestedTo } = parseInput(requestStatusQuery, ctx.query);
     const row = await findMobileRequestBetween(infra.db, { requestedBy: me(ctx), requestedTo });
     ctx.body = success(requestView(row));
+  });
+
+  // Where the request another member made for the caller's number stands: their profile offers
+  // Approve / Reject (or Revoke) as the bell does, since a request's email opens it.
+  router.get('/api/request/incoming', auth, member, async (ctx) => {
+    const { requestedBy } = parseInput(incomingRequestQuery, ctx.query);
+    const row = await findMobileRequestBetween(infra.db, { requestedBy, requestedTo: me(ctx) });
+    ctx.body = success({ requestId: row?.requestId ?? null, requestStatus: row?.status ?? null });
   });
 
   router.put('/api/request/status', auth, member, async (ctx) => {

@@ -39,6 +39,8 @@ export const reviewDeleteBody = z.object({ reviewId: required('reviewId') });
 export const mobileRequestBody = z.object({ requestedTo: required('requestedTo') });
 
 export const requestStatusQuery = z.object({ requestedTo: required('requestedTo') });
+/** The asked member's side: the request `requestedBy` made for the caller's number. */
+export const incomingRequestQuery = z.object({ requestedBy: required('requestedBy') });
 
 /** Section 7's two answers, plus `revoked` to take an approval back. */
 export const REQUEST_ANSWERS = ['approved', 'rejected', 'revoked'] as const;

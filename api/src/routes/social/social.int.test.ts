@@ -385,6 +385,25 @@ describe('mobile-number requests', () => {
     );
     expect(await status(chetan, bala)).toMatchObject({ status: 3 });
   });
+
+  it('tells the asked member where a request for their number stands, and nobody else', async () => {
+    const incoming = async (viewer: TestMember, asker: TestMember) =>
+      (await kit.api(`/api/request/incoming?requestedBy=${asker.userId}`, { token: viewer.token }))
+        .body.data;
+    const dev = await member('dev_p');
+    const { requestId } = (
+      await kit.api('/api/request', { token: dev.token, json: { requestedTo: chetan.userId } })
+    ).body.data as View;
+    expect(await incoming(chetan, dev)).toEqual({ requestId, requestStatus: 'pending' });
+    // The asker's own view is the other way round: nothing asked of them.
+    expect(await incoming(dev, chetan)).toEqual({ requestId: null, requestStatus: null });
+    // Another member is told of requests for their own number only.
+    expect(await incoming(asha, dev)).toEqual({ requestId: null, requestStatus: null });
+    await answer(chetan, requestId!, 'approved');
+    expect(await incoming(chetan, dev)).toEqual({ requestId, requestStatus: 'approved' });
+    expect((await kit.api('/api/request/incoming', { token: chetan.token })).status).toBe(400);
+    expect((await kit.api(`/api/request/incoming?requestedBy=${dev.userId}`)).status).toBe(401);
+  });
 });
 
 describe('notifications', () => {

@@ -1,4 +1,5 @@
-import type { Notification } from './api/socialApi.ts';
+import type { Notification, RequestAnswer } from './api/socialApi.ts';
+import { answeredRequestText, answersOfRequest } from './requestAnswers.ts';
 
 /*
  * The bell's count: notifications that arrived since the member last opened the menu, on any
@@ -36,33 +37,18 @@ export function badgeCount(notifications: readonly Notification[], seenAt: strin
   ).length;
 }
 
-/**
- * Section 4: any request status other than approved shows Approve and Reject; an approved one
- * can be taken back (Revoke). Only the member whose number was asked gets buttons.
- */
-export function answersFor(notification: Notification): ('approved' | 'rejected' | 'revoked')[] {
-  if (!notification.canAnswer || notification.kind !== 'mobileRequest') return [];
-  return notification.requestStatus === 'approved' ? ['revoked'] : ['approved', 'rejected'];
+/** The answers beside a request notification: only the member whose number was asked gets any. */
+export function answersFor(notification: Notification): RequestAnswer[] {
+  return asksViewer(notification) ? answersOfRequest(notification.requestStatus) : [];
 }
 
-/**
- * Where a request the member was asked stands, said above its buttons once they answered it:
- * Approve and Reject stay after a Reject (section 4), and without this the member could not
- * tell it from a request not yet answered.
- */
+/** Where a request the member was asked stands, once they answered it (answeredRequestText). */
 export function answeredText(notification: Notification): string | null {
-  if (!notification.canAnswer || notification.kind !== 'mobileRequest') return null;
-  switch (notification.requestStatus) {
-    case 'approved':
-      return 'You approved: they can see your number.';
-    case 'rejected':
-      return 'You rejected this request.';
-    case 'revoked':
-      return 'You took back your approval.';
-    default:
-      return null;
-  }
+  return asksViewer(notification) ? answeredRequestText(notification.requestStatus) : null;
 }
+
+const asksViewer = (notification: Notification): boolean =>
+  notification.canAnswer && notification.kind === 'mobileRequest';
 
 /**
  * The bell's list: requests waiting for the member's answer first (their Approve and Reject are

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MobileRequestStatus } from '@boli/engine/social/mobileRequest.machine';
 import type { Notification } from './api/socialApi.ts';
 import {
   answeredText,
@@ -26,7 +27,7 @@ const note = (fields: Partial<Notification>): Notification => ({
   ...fields,
 });
 
-const request = (requestStatus: string, createdAt = '2026-03-01T09:00:00.000Z') =>
+const request = (requestStatus: MobileRequestStatus, createdAt = '2026-03-01T09:00:00.000Z') =>
   note({ kind: 'mobileRequest', requestId: 'r', requestStatus, canAnswer: true, createdAt });
 
 describe('the bell’s count', () => {
@@ -87,7 +88,7 @@ describe('the buttons of a notification', () => {
 });
 
 describe('where an answered request stands', () => {
-  const request = (requestStatus: string): Notification => ({
+  const request = (requestStatus: MobileRequestStatus): Notification => ({
     ...note({ kind: 'mobileRequest', requestId: 'r', canAnswer: true }),
     requestStatus,
   });

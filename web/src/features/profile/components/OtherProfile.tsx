@@ -16,6 +16,7 @@ import { failureMayPass, LoadFailure } from '../../../components/LoadFailure.tsx
 import { EnlargeableAvatar } from '../../../components/EnlargeableAvatar.tsx';
 import { RefusalNotice } from '../../../components/RefusalNotice.tsx';
 import { PageNotFoundScreen } from '../../errors/components/PageNotFoundScreen.tsx';
+import { IncomingRequest } from '../../social/components/IncomingRequest.tsx';
 import { MobileRequestButton } from '../../social/components/MobileRequestButton.tsx';
 import { ModerationPanel } from '../../support/components/ModerationPanel.tsx';
 import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
@@ -39,8 +40,9 @@ type Lookup =
 const leftProfiles = leftBehind<Member>(20);
 
 /**
- * Another member's profile (/user_profile/{id}, /{user_name}), with the Show (request mobile)
- * button beside a masked phone and the reviews (the form hidden on one's own profile). When the
+ * Another member's profile (/user_profile/{id}, /{user_name}), with their request for the
+ * viewer's number to answer (IncomingRequest), the Show (request mobile) button beside a masked
+ * phone and the reviews (the form hidden on one's own profile). When the
  * request's answer changes what may be shown, the profile is read again, in place. Support and
  * admins see the Moderation panel above it, a blocked member's profile included (the api shows
  * it to them, and their search finds blocked members).
@@ -140,6 +142,9 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         {/* The reviews and their form come after the member's ads: many screens down on a phone. */}
         {!ownProfile && <Button onClick={goToReviews}>Reviews</Button>}
       </Stack>
+      {!ownProfile && !blocked && (
+        <IncomingRequest key={memberId} askerId={memberId} askerName={username} />
+      )}
       <ProfileDetails
         member={member}
         phoneAction={

@@ -52,7 +52,7 @@ export type Notification = {
   kind: string;
   message: string;
   requestId: string | null;
-  requestStatus: string | null;
+  requestStatus: MobileRequestStatus | null;
   canAnswer: boolean;
   adId: string | null;
   actorId: string | null;
@@ -88,6 +88,15 @@ export const deleteReview = (envelope: EnvelopeRequest, reviewId: string) =>
 
 export const fetchRequestStatus = (request: Request, requestedTo: string) =>
   request<RequestView>('/api/request/status', { query: { requestedTo } });
+
+/** The request `requestedBy` made for the caller's number, as its answerer sees it. */
+export type IncomingRequest = {
+  requestId: string | null;
+  requestStatus: MobileRequestStatus | null;
+};
+
+export const fetchIncomingRequest = (request: Request, requestedBy: string) =>
+  request<IncomingRequest>('/api/request/incoming', { query: { requestedBy } });
 
 export const requestMobileNumber = (request: Request, requestedTo: string) =>
   request<RequestView>('/api/request', { method: 'POST', json: { requestedTo } });

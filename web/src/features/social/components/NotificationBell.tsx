@@ -9,7 +9,6 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -27,6 +26,7 @@ import {
   type NotificationPage,
   type RequestAnswer,
 } from '../api/socialApi.ts';
+import { RequestAnswerButtons } from './RequestAnswerButtons.tsx';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
 import {
   answeredText,
@@ -47,7 +47,12 @@ import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { DATES_IN_TEXT } from '../../../lib/format.ts';
-import { changedInThisTab, onChangedInAnotherTab } from '../../../app/notificationSignal.ts';
+import {
+  changedInThisTab,
+  onChangedInAnotherTab,
+  onRequestAnsweredHere,
+  requestAnsweredHere,
+} from '../../../app/notificationSignal.ts';
 
 /** The id of a notification's message, which its answer buttons are described by. */
 const messageIdOf = (notification: Notification): string => `notification-${notification._id}`;
@@ -65,12 +70,6 @@ function focusAnswered(notificationId: string): void {
   if (!focusIsLost(document.getElementById(POPUP_ID))) return;
   document.getElementById(itemIdOf(notificationId))?.focus();
 }
-
-const ANSWER_LABEL: Record<RequestAnswer, string> = {
-  approved: 'Approve',
-  rejected: 'Reject',
-  revoked: 'Revoke',
-};
 
 const readSeen = (key: string): string | null => {
   try {
@@ -166,6 +165,9 @@ export function NotificationBell() {
   // and so does a change in another tab of the member's (the bell opened, a request answered).
   useNotificationPush(enabled, () => void reload());
   useEffect(() => onChangedInAnotherTab(() => void reload()), [reload]);
+  // A request answered on its asker's profile in this tab.
+  const answeredElsewhere = useCallback(() => void reload(), [reload]);
+  useEffect(() => onRequestAnsweredHere(answeredElsewhere), [answeredElsewhere]);
 
   const open = (target: HTMLElement) => {
     setAnchor(target);
@@ -200,7 +202,7 @@ export function NotificationBell() {
     }
     setBusy(null);
     const listed = await reload();
-    changedInThisTab();
+    requestAnsweredHere(answeredElsewhere);
     // An answer whose reply was lost may have been given all the same: the list read again says.
     const given = listed?.some(
       (shown) => shown.requestId === requestId && shown.requestStatus === status,
@@ -319,25 +321,12 @@ export function NotificationBell() {
                         {answeredText(notification)}
                       </Typography>
                     )}
-                    {answersFor(notification).length > 0 && (
-                      <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                        {answersFor(notification).map((status) => (
-                          <Button
-                            key={status}
-                            size="small"
-                            variant={status === 'approved' ? 'contained' : 'outlined'}
-                            color={status === 'approved' ? 'primary' : 'inherit'}
-                            disabled={busy === notification._id}
-                            onClick={() => void answer(notification, status)}
-                            // "Approve", described by the request it answers ("asha_k has
-                            // requested your mobile number."): several read apart.
-                            aria-describedby={messageIdOf(notification)}
-                          >
-                            {ANSWER_LABEL[status]}
-                          </Button>
-                        ))}
-                      </Stack>
-                    )}
+                    <RequestAnswerButtons
+                      answers={answersFor(notification)}
+                      busy={busy === notification._id}
+                      describedBy={messageIdOf(notification)}
+                      onAnswer={(status) => void answer(notification, status)}
+                    />
                   </ListItem>
                 );
               })}
