@@ -1014,6 +1014,51 @@ describe('bidding on an ad, live', () => {
   });
 });
 
+describe('an ad page’s bids', () => {
+  /** The bids reads a page sends, and when it got the ad's answer, held back 1.5 s. */
+  async function watchReads(page: Page) {
+    const bidReadsSentAt: number[] = [];
+    let adAnsweredAt = Infinity;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/bid/bids/') bidReadsSentAt.push(Date.now());
+    });
+    await page.route(
+      (url) => url.pathname === '/api/posts/post',
+      async (route) => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        adAnsweredAt = Date.now();
+        await route.fulfill({ response });
+      },
+    );
+    return { bidReadsSentAt, adAnsweredAt: () => adAnsweredAt };
+  }
+
+  it('are asked for beside the ad, once, by a member or a guest opening its link', async () => {
+    const owner = await createMember(app, { address: true });
+    const adId = await postAd(app, owner, { itemName: 'Sitar asked for early' });
+    // A member opening the ad's link: beside the ad, while the session is checked.
+    const { context, page } = await openAs(browser, owner);
+    const opened = await watchReads(page);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    expect(opened.bidReadsSentAt).toHaveLength(1);
+    expect(opened.adAnsweredAt()).toBeLessThan(Infinity);
+    expect(opened.bidReadsSentAt[0]).toBeLessThan(opened.adAnsweredAt());
+    await context.close();
+    // A guest following a notice's link: beside the ad too, as the page starts.
+    const guest = await browser.newContext();
+    const guestPage = await guest.newPage();
+    const reached = await watchReads(guestPage);
+    await guestPage.goto(new URL(`/ads/${adId}#bidding`, app.baseUrl).href);
+    await bidArea(guestPage).getByText(MESSAGES.noBidsPosted).waitFor();
+    expect(reached.bidReadsSentAt).toHaveLength(1);
+    expect(reached.adAnsweredAt()).toBeLessThan(Infinity);
+    expect(reached.bidReadsSentAt[0]).toBeLessThan(reached.adAnsweredAt());
+    await guest.close();
+  }, 120_000);
+});
+
 describe('My Bids', () => {
   it('lists the ads a member bid on, from the menu, each opening its ad', async () => {
     const [owner, bidder] = await Promise.all([

@@ -173,8 +173,8 @@ const SCREENS: Screen[] = [
   {
     name: 'an ad’s photos and videos, for the owner',
     path: () => `/postAd/media/${adId}`,
-    // An ad's id has the shape of a uid: the page asks for it by uid.
-    apiPath: '/api/posts/postUID',
+    // By the ad's id.
+    apiPath: '/api/posts/post',
     as: 'owner',
     loaded: (page) => page.getByRole('heading', { name: `Photos and videos of ${ITEM}` }),
   },

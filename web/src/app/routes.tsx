@@ -22,11 +22,12 @@ import { OtpPhoneVerifyScreen } from '../features/accounts/components/OtpPhoneVe
 import { SIGN_IN_PARAM, SIGN_IN_TITLE } from '../features/accounts/model/returnAfterVerify.ts';
 import { AdDetailScreen } from '../features/ads/components/AdDetailScreen.tsx';
 import { AdListScreen } from '../features/ads/components/AdListScreen.tsx';
-import { adDetailRequest } from '../features/ads/ads.api.ts';
+import { adDetailRequest, adReference } from '../features/ads/ads.api.ts';
 import { adListOfParams, adListRequest } from '../features/ads/model/adFilters.ts';
 import { startEarly } from './api/client.ts';
 import { useSession } from './session/sessionContext.ts';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
+import { bidPageAhead } from '../features/bidding/api/bidsApi.ts';
 import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
 import { ScreenFailure } from '../features/errors/components/ScreenFailure.tsx';
 import type { AccessRule, Visitor } from './guards/access.ts';
@@ -241,7 +242,19 @@ export type RouteRow = {
   homeKeepsQuery?: true;
 };
 
-type DataCall = { path: string; query: Record<string, string | number> };
+type DataCall = { path: string; query: Record<string, string | number | boolean> };
+
+/**
+ * An ad and, when the address names it by id (a notice's link, not a share link's uid), the page
+ * of bids it opens on: its bid area would otherwise ask for them only once the ad is read.
+ */
+const adDetailAhead = (adId: string, search: URLSearchParams): DataCall[] => {
+  const reference = adReference(adId);
+  return [
+    adDetailRequest(adId),
+    ...('id' in reference ? [bidPageAhead(reference.id, search)] : []),
+  ];
+};
 
 /** A member's first page of the ad list the address asks for (a stored session is a member's). */
 const adListAhead = (_params: Params, search: URLSearchParams): DataCall[] => [
@@ -291,9 +304,10 @@ export const ROUTES: readonly RouteRow[] = [
     screen: 'Ad detail',
     access: 'guestOrValidatedMember',
     layout: 'standard',
-    dataAhead: (params) => [adDetailRequest(params.adId ?? '')],
+    dataAhead: (params, search) => adDetailAhead(params.adId ?? '', search),
     element: (
       <AdDetailScreen
+        bidsAhead={bidPageAhead}
         renderBidArea={(ad, events) => (
           <BidArea
             itemId={ad._id}

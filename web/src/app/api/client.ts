@@ -70,7 +70,7 @@ export const messageOf = (error: unknown): string =>
 export const firstMessageOf = (error: unknown): string =>
   failureMessage(error, (refusal) => refusal.firstMessage);
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -132,9 +132,15 @@ export const AD_PATHS = {
   adNeighbourhoods: '/api/posts/neighbourhoods',
 } as const;
 
-/** The id in /ads/{ad_id} (and /editAd/{uid}) is either an ad's uid (it has a hyphen) or its id. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The id in /ads/{ad_id} (and /editAd/{uid}) is either an ad's id (a UUID, as notices' links name
+ * it; or without a hyphen) or its uid (a slug of its name, with hyphens: the share link's). The
+ * api finds an ad by either through both calls; the bids api takes only the id.
+ */
 export function adReference(adId: string): { uid: string } | { id: string } {
-  return adId.includes('-') ? { uid: adId } : { id: adId };
+  return adId.includes('-') && !UUID.test(adId) ? { uid: adId } : { id: adId };
 }
 
 /** The call that reads one ad by what the path gives. */

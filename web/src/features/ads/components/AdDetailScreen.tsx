@@ -1,5 +1,5 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +19,15 @@ import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { formatDate, formatPrice, groupIndian } from '../../../lib/format.ts';
-import { adMediaPath, adPath, editAdPath, type AdDetailView, type AdView } from '../ads.api.ts';
+import { startEarly, type Query } from '../../../app/api/client.ts';
+import {
+  adMediaPath,
+  adPath,
+  adReference,
+  editAdPath,
+  type AdDetailView,
+  type AdView,
+} from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
 import { AdLoadFailureNotice } from './AdFailureNotice.tsx';
 import { useAdDetail } from '../useAdDetail.ts';
@@ -39,6 +47,8 @@ export type BidAreaEvents = {
 type Props = {
   /** The bids and the bid form, from the bidding feature (composed by the app's routes). */
   renderBidArea?: (ad: AdDetailView, events: BidAreaEvents) => ReactNode;
+  /** The call the bid area will make first, for an ad of this id at this address. */
+  bidsAhead?: (itemId: string, search: URLSearchParams) => { path: string; query: Query };
 };
 
 /** The facts of an ad, in order; empty ones are left out. */
@@ -200,9 +210,28 @@ function AdDetail({
  * the api gives it (only with displayPhone set, or to the owner), Edit and Media for the owner
  * while bidding is open, the share dialog, and the bid area of the bidding feature.
  */
-export function AdDetailScreen({ renderBidArea }: Props) {
+/**
+ * The bids are asked for beside the ad, not once it is read and the bid area shows: a round trip
+ * sooner. Only for an ad named by id (a share link's uid is not the id the bids api takes), and
+ * once per ad: a tab or page picked later is the bid area's own call.
+ */
+function useBidsAhead(adId: string, bidsAhead: Props['bidsAhead']): void {
+  const { token } = useSession();
+  const [search] = useSearchParams();
+  const asked = useRef({ token, search });
+  asked.current = { token, search };
+  useEffect(() => {
+    const reference = adReference(adId);
+    if (!bidsAhead || !('id' in reference)) return;
+    const { path, query } = bidsAhead(reference.id, asked.current.search);
+    startEarly(path, { query, token: asked.current.token });
+  }, [adId, bidsAhead]);
+}
+
+export function AdDetailScreen({ renderBidArea, bidsAhead }: Props) {
   const { adId = '' } = useParams();
   const { ad, failure, retry, refresh, readAgain } = useAdDetail(adId);
+  useBidsAhead(adId, bidsAhead);
   // A final failure ('Ad not found') names the tab, rather than the route's 'Ad detail'.
   useItemTitle(failure?.final ? failure.message : undefined);
 

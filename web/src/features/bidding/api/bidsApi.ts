@@ -1,7 +1,7 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { ApiError } from '../../../app/api/client.ts';
 import type { ApiRequest } from '../../../app/session/useApi.ts';
-import type { BidTab } from '../model/bidBoard.ts';
+import { bidBoardOf, type BidTab } from '../model/bidBoard.ts';
 import { parseSummary, type BidSummaryView, type BidView } from './bidViews.ts';
 import { isRecord } from '../../../lib/records.ts';
 
@@ -16,21 +16,36 @@ function summaryOrFail(data: unknown): BidSummaryView {
   return summary;
 }
 
-/** One page of one tab, with the summary: GET /api/bid/bids/. `page` is 1-based. */
+type BidPageQuery = { itemId: string; tab: BidTab; page: number };
+
+/** The call that reads one page of one tab, with the summary. `page` is 1-based. */
+export function bidPageRequest({ itemId, tab, page }: BidPageQuery) {
+  return {
+    path: '/api/bid/bids/',
+    query: {
+      item_id: itemId,
+      page: page - 1 + FIRST_PAGE,
+      limit: LIMITS.bidPageSize,
+      isAfterFinalCall: tab === 'afterFinalCall',
+    },
+  };
+}
+
+/**
+ * The page of bids an ad's page at this address opens on (its tab and page in the address), to
+ * ask for beside the ad rather than after it (`startEarly`): the bid area takes the answer.
+ */
+export const bidPageAhead = (itemId: string, search: URLSearchParams) =>
+  bidPageRequest({ itemId, ...bidBoardOf(search) });
+
+/** One page of one tab, with the summary: GET /api/bid/bids/. */
 export async function fetchBidPage(
   request: ApiRequest,
-  query: { itemId: string; tab: BidTab; page: number },
+  query: BidPageQuery,
   signal?: AbortSignal,
 ): Promise<{ summary: BidSummaryView; bids: BidView[] }> {
-  const data = await request<unknown>('/api/bid/bids/', {
-    query: {
-      item_id: query.itemId,
-      page: query.page - 1 + FIRST_PAGE,
-      limit: LIMITS.bidPageSize,
-      isAfterFinalCall: query.tab === 'afterFinalCall',
-    },
-    signal,
-  });
+  const { path, query: params } = bidPageRequest(query);
+  const data = await request<unknown>(path, { query: params, signal });
   const summary = summaryOrFail(data);
   const bids =
     query.tab === 'afterFinalCall' ? summary.afterFinalCallBids : summary.beoreFinalCallBids;
