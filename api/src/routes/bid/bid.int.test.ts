@@ -486,6 +486,19 @@ describe('an alias that is another member’s username', () => {
       });
     }
     expect((await bid(bidder, adId, { bidAlias: 'quietheron' })).status).toBe(200);
+    // Each attempt is kept for support, as the ad's own refusals are: it is what a dispute about
+    // someone passing for another member needs.
+    const staff = await member('tamsin_help', { roles: ['support'] });
+    const history = await api(`/api/support/ads/${adId}/history`, { token: staff.token });
+    const kept = (history.body.data as { refusals: { bids: Record<string, unknown>[] } }).refusals
+      .bids;
+    expect(kept).toHaveLength(4);
+    expect(kept[0]).toMatchObject({
+      bidderId: bidder.userId,
+      bidAlias: meena.username,
+      code: 'BID_ALIAS_IS_USERNAME',
+      message: MESSAGES.bidAliasIsUsername,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Router } from '@koa/router';
 import { createRouter } from '../../http/router.ts';
-import type { AdCommand } from '@boli/engine/ads/ad.commands';
+import type { AdCommand, PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
 import { adStream, type BidPhase } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
@@ -19,10 +19,11 @@ import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
 import { optionalAuth, requireAuth, requireMember } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
-import { activeSignedInMember, bidAliasOf, refuseOthersUsername } from '../../http/members.ts';
+import { activeSignedInMember, bidAliasOf } from '../../http/members.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { adKey } from '../posts/schema.ts';
-import { keepRefusal } from './keepRefusal.ts';
+import { keepRefusal, refuseOthersUsernameKept } from './keepRefusal.ts';
+import { refusalOf } from '../../http/domainErrors.ts';
 import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
 import { checkWithdrawnAdAhead, withdrawnAdChecked, withdrawnFromViewer } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -94,7 +95,7 @@ export function bidRouter(infra: BidInfra): Router {
       });
     } catch (error) {
       if (error instanceof DomainError && command.type === 'PlaceBid') {
-        await keepRefusal(ctx, infra.store, adId, command, error);
+        await keepRefusal(ctx, infra.store, adId, command, refusalOf(error));
         throw subscribeRefusal(inBidFormTerms(error));
       }
       throw subscribeRefusal(error);
@@ -107,26 +108,22 @@ export function bidRouter(infra: BidInfra): Router {
   router.post('/', checkWithdrawnAdAhead(infra.db, adOfBid), member, async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const bidder = activeSignedInMember(ctx);
-    const bidAlias = bidAliasOf(body.bidAlias, bidder);
-    await refuseOthersUsername(infra.db, bidAlias, bidder);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
     const key = idempotencyKeyOf(ctx, bidder.user_id);
-    const placed = await run(
-      ctx,
-      body.item_id,
-      asMember(ctx, {
-        type: 'PlaceBid',
-        data: {
-          bidId: idOfRequest(key),
-          userId: bidder.user_id,
-          username: bidder.username,
-          bidAlias,
-          ...bidAmountFields(body.bidamt),
-          type: body.type ?? null,
-          bidderEntitled: ctx.state.member!.entitled,
-        },
-      }),
-    );
+    const command = asMember(ctx, {
+      type: 'PlaceBid',
+      data: {
+        bidId: idOfRequest(key),
+        userId: bidder.user_id,
+        username: bidder.username,
+        bidAlias: bidAliasOf(body.bidAlias, bidder),
+        ...bidAmountFields(body.bidamt),
+        type: body.type ?? null,
+        bidderEntitled: ctx.state.member!.entitled,
+      },
+    }) as PlaceBid;
+    await refuseOthersUsernameKept(ctx, infra, body.item_id, command, bidder);
+    const placed = await run(ctx, body.item_id, command);
     // The fold that took the bid holds the summary the read model now has (it was waited for);
     // a retried bid, answered from before, reads it.
     const summary = placed.state

@@ -8,13 +8,14 @@ import { DomainError } from '@boli/engine/shared/decider';
 import { listPurchases } from '@boli/projections/billing/purchases.queries';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { requireAuth } from '../../http/auth.ts';
-import { activeMember, bidAliasOf, refuseOthersUsername } from '../../http/members.ts';
+import { activeMember, bidAliasOf } from '../../http/members.ts';
 import { commandMetadata } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { judgeBidBeforePayment, refuseFeeBidPlaced } from '../../payments/bidFee.ts';
 import { transactionOf } from '../../payments/transactions.ts';
-import { keepRefusal } from '../bid/keepRefusal.ts';
+import { keepRefusal, refuseOthersUsernameKept } from '../bid/keepRefusal.ts';
+import { refusalOf } from '../../http/domainErrors.ts';
 import { bidAmountFields, bidAmountInPaise } from '../bid/schema.ts';
 import {
   bidFeeQuote,
@@ -52,12 +53,10 @@ export function bidpayRouter(infra: BillingInfra): Router {
     if (await hasActiveEntitlement(infra.db, buyer.user_id, new Date())) {
       throw new ApiError(409, BILLING_MESSAGES.bidFeeNotNeeded, 'BID_FEE_NOT_NEEDED');
     }
-    const bidAlias = bidAliasOf(body.bidAlias, buyer);
-    await refuseOthersUsername(infra.db, bidAlias, buyer);
     const bid = {
       userId: buyer.user_id,
       username: buyer.username,
-      bidAlias,
+      bidAlias: bidAliasOf(body.bidAlias, buyer),
       ...bidAmountFields(body.bidamt),
       type: body.type ?? null,
     };
@@ -67,11 +66,12 @@ export function bidpayRouter(infra: BillingInfra): Router {
       data: { ...bid, bidId: randomUUID(), bidderEntitled: true },
       metadata,
     } as const;
+    await refuseOthersUsernameKept(ctx, infra, body.item_id, command, buyer);
     const { itemName } = await judgeBidBeforePayment(infra, body.item_id, command).catch(
       async (error: unknown) => {
         // Refused before any fee is asked: kept for support like any refused bid.
         if (error instanceof DomainError) {
-          await keepRefusal(ctx, infra.store, body.item_id, command, error);
+          await keepRefusal(ctx, infra.store, body.item_id, command, refusalOf(error));
         }
         throw inBidFormTerms(error);
       },
