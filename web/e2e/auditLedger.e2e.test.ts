@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
-import { formatRupees } from '../src/lib/format.ts';
+import { formatAccountRupees } from '../src/lib/format.ts';
 import {
   comparisonVerdict,
   defaultPeriod,
@@ -144,7 +144,7 @@ const taxLinesOf = (quote: Quote): string[] =>
     ] as const
   )
     .filter(([, percent]) => percent !== 0)
-    .map(([name, percent, amount]) => `${name} ${percent}% · ${formatRupees(amount)}`);
+    .map(([name, percent, amount]) => `${name} ${percent}% · ${formatAccountRupees(amount)}`);
 
 /** A table cell's lines of text, as the eye reads them. */
 const linesOf = async (cell: Locator): Promise<string[]> =>
@@ -248,9 +248,9 @@ describe('the auditor’s payments audit', () => {
     const rows = ledger.getByTestId('ledger-row');
     const summary = ledger.getByTestId('ledger-summary');
     await summary.getByText(ledgerCaption(3, ''), { exact: true }).waitFor();
-    const received = formatRupees(sum('totalPriceAfterTax'));
+    const received = formatAccountRupees(sum('totalPriceAfterTax'));
     expect(await summary.innerText()).toContain(
-      `Received ${received} in 2 payments · refunded ₹0 (0) · net ${received} · 1 failed`,
+      `Received ${received} in 2 payments · refunded ₹0.00 (0) · net ${received} · 1 failed`,
     );
     // In time order: the two paid, then the attempt whose failure the webhook told.
     expect(await shownPaymentIds(rows)).toEqual(payments.map((payment) => payment.paymentId));
@@ -268,10 +268,10 @@ describe('the auditor’s payments audit', () => {
       expect(who![0]).toBe(`${firstname} ${lastname}`);
       expect(ids).toEqual([quote.razorpay_order_id, payment.paymentId]);
       expect(status).toEqual(['captured', 'upi']);
-      expect(await linesOf(cells.nth(5))).toEqual([formatRupees(quote.totalPriceAfterTax)]);
-      expect(await linesOf(cells.nth(6))).toEqual([formatRupees(quote.totalPrice)]);
+      expect(await linesOf(cells.nth(5))).toEqual([formatAccountRupees(quote.totalPriceAfterTax)]);
+      expect(await linesOf(cells.nth(6))).toEqual([formatAccountRupees(quote.totalPrice)]);
       expect(await linesOf(cells.nth(7))).toEqual(taxLinesOf(quote));
-      expect(await linesOf(cells.nth(8))).toEqual([formatRupees(quote.totalPriceAfterTax)]);
+      expect(await linesOf(cells.nth(8))).toEqual([formatAccountRupees(quote.totalPriceAfterTax)]);
       expect(await linesOf(cells.nth(9))).toEqual([payment.invoice]);
     }
     // From Delhi: IGST, Delhi's supply. No state given: CGST and SGST, the supplier's state.

@@ -14,10 +14,10 @@ export function groupIndian(whole: number): string {
   return indianGrouping.format(Math.trunc(whole));
 }
 
-/** Sign, rupees and paise as integers; paise appear only when they are not zero. */
-function rupeesText(negative: boolean, rupees: number, paise: number): string {
+/** Sign, rupees and paise as integers; paise appear only when they are not zero, or `always`. */
+function rupeesText(negative: boolean, rupees: number, paise: number, always = false): string {
   const sign = negative ? '-' : '';
-  const fraction = paise === 0 ? '' : `.${String(paise).padStart(2, '0')}`;
+  const fraction = paise === 0 && !always ? '' : `.${String(paise).padStart(2, '0')}`;
   return `${sign}${RUPEE}${groupIndian(rupees)}${fraction}`;
 }
 
@@ -31,6 +31,16 @@ export function formatPaise(paise: number): string {
 /** An amount in rupees, to the paisa: 1234567 → "₹12,34,567", 1234.5 → "₹1,234.50". */
 export function formatRupees(rupees: number): string {
   return formatPaise(Math.round(rupees * 100));
+}
+
+/**
+ * An amount of an account (payments, tax, the ledger, the invoices' figures): always to the
+ * paisa, so a column of them reads alike: 999 → "₹999.00", 1178.82 → "₹1,178.82".
+ */
+export function formatAccountRupees(rupees: number): string {
+  if (!Number.isFinite(rupees)) return '';
+  const whole = Math.round(Math.abs(rupees * 100));
+  return rupeesText(rupees < 0 && whole !== 0, Math.floor(whole / 100), whole % 100, true);
 }
 
 /**

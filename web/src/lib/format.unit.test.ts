@@ -10,6 +10,7 @@ import {
   formatLongDate,
   formatPaise,
   formatPrice,
+  formatAccountRupees,
   formatRupees,
   groupIndian,
 } from './format.ts';
@@ -33,6 +34,14 @@ describe('rupees in Indian digit grouping', () => {
     expect(formatRupees(1234.5)).toBe('₹1,234.50');
     expect(formatRupees(1234.05)).toBe('₹1,234.05');
     expect(formatRupees(1234.0)).toBe('₹1,234');
+  });
+
+  it('writes an account’s amounts always to the paisa, so a column of them reads alike', () => {
+    expect(formatAccountRupees(999)).toBe('₹999.00');
+    expect(formatAccountRupees(1178.82)).toBe('₹1,178.82');
+    expect(formatAccountRupees(200001.25)).toBe('₹2,00,001.25');
+    expect(formatAccountRupees(-1178.82)).toBe('-₹1,178.82');
+    expect(formatAccountRupees(-0.001)).toBe('₹0.00');
   });
 
   it('reads paise, the unit sent to the payment provider', () => {

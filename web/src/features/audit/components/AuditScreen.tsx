@@ -26,7 +26,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
-import { DAY_AND_TIME_IN_TEXT, formatRupees } from '../../../lib/format.ts';
+import { DAY_AND_TIME_IN_TEXT, formatAccountRupees } from '../../../lib/format.ts';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { TaxDocumentLinks } from '../../../payments/components/TaxDocumentLinks.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
@@ -444,10 +444,10 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         </Typography>
       </TableCell>
       <TableCell align="right">
-        {entry.amount === null ? '—' : formatRupees(entry.amount)}
+        {entry.amount === null ? '—' : formatAccountRupees(entry.amount)}
       </TableCell>
       <TableCell align="right" sx={attempted}>
-        {formatRupees(entry.price)}
+        {formatAccountRupees(entry.price)}
       </TableCell>
       <TableCell align="right" sx={attempted}>
         {taxLines(entry).map((line) => (
@@ -455,7 +455,7 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
         ))}
       </TableCell>
       <TableCell align="right" sx={attempted}>
-        {formatRupees(entry.total)}
+        {formatAccountRupees(entry.total)}
       </TableCell>
       <TableCell>
         {/* The invoice on the payment that paid, or why there is none; the credit note on the
@@ -559,10 +559,10 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
                 {check.orders.map((order) => (
                   <TableRow key={order.orderId}>
                     <TableCell>{order.orderId}</TableCell>
-                    <TableCell>{formatRupees(order.expectedAmount)}</TableCell>
+                    <TableCell>{formatAccountRupees(order.expectedAmount)}</TableCell>
                     <TableCell>
                       {order.gateway
-                        ? `${order.gateway.status}, ${formatRupees(order.gateway.amount)}`
+                        ? `${order.gateway.status}, ${formatAccountRupees(order.gateway.amount)}`
                         : 'unknown'}
                     </TableCell>
                     <TableCell>{order.problems.join('; ') || '—'}</TableCell>

@@ -50,7 +50,7 @@ describe('the series result', () => {
     expect(textOf(html)).toContain(
       'Series complete: 2 invoices, BL/26-27/000001 to BL/26-27/000002',
     );
-    expect(html).toContain('2 invoices · taxable value ₹1,998');
+    expect(html).toContain('2 invoices · taxable value ₹1,998.00');
     expect(html).toContain('total ₹2,357.64');
     expect(html).not.toContain('Missing invoice numbers');
     expect(html).not.toContain('Refunded after invoicing');
@@ -76,11 +76,11 @@ describe('the series result', () => {
     );
     expect(textOf(html)).toContain('; 1 credit note, CN/26-27/000001 to CN/26-27/000001');
     expect(html).toContain(
-      'Refunded after invoicing, each reversed by a credit note: 1 invoice · taxable value ₹999',
+      'Refunded after invoicing, each reversed by a credit note: 1 invoice · taxable value ₹999.00',
     );
-    expect(html).toContain('Net of refunds: taxable value ₹999 · CGST ₹89.91');
+    expect(html).toContain('Net of refunds: taxable value ₹999.00 · CGST ₹89.91');
     expect(textOf(html)).toContain(
-      'Credit notes issued in 2026-27: 1 credit note, CN/26-27/000001 to CN/26-27/000001 · taxable value ₹999',
+      'Credit notes issued in 2026-27: 1 credit note, CN/26-27/000001 to CN/26-27/000001 · taxable value ₹999.00',
     );
     expect(html).not.toContain('no credit notes');
   });

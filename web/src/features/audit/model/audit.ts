@@ -1,7 +1,7 @@
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
-import { countOf, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { countOf, formatDateTime, formatAccountRupees } from '../../../lib/format.ts';
 import type { PurchaseKindChoice } from '../../../payments/model/purchaseKinds.ts';
 
 /*
@@ -151,7 +151,7 @@ export function taxLines(
   ] as const;
   const lines = taxes
     .filter(([, percent, amount]) => percent !== 0 || amount !== 0)
-    .map(([name, percent, amount]) => `${name} ${percent}% · ${formatRupees(amount)}`);
+    .map(([name, percent, amount]) => `${name} ${percent}% · ${formatAccountRupees(amount)}`);
   return lines.length > 0 ? lines : ['—'];
 }
 
@@ -168,13 +168,13 @@ export function paymentSideText(side: Side | null): string {
       ? failed
         ? 'no money moved'
         : '—'
-      : `${formatRupees(side.amount)}${failed ? ' tried' : ''}`;
+      : `${formatAccountRupees(side.amount)}${failed ? ' tried' : ''}`;
   const method = side.method ?? (failed ? 'method not recorded' : '—');
   // A refunded payment says so once, with how much of it, as the ledger's status does (statusText).
   if (side.status === 'refunded' && side.refunded > 0) {
-    return `refunded ${formatRupees(side.refunded)} of ${amount}, ${method}`;
+    return `refunded ${formatAccountRupees(side.refunded)} of ${amount}, ${method}`;
   }
-  const refund = side.refunded > 0 ? `, refunded ${formatRupees(side.refunded)}` : '';
+  const refund = side.refunded > 0 ? `, refunded ${formatAccountRupees(side.refunded)}` : '';
   return `${side.status}, ${amount}, ${method}${refund}`;
 }
 
@@ -202,7 +202,7 @@ export function statusText(entry: LedgerEntry): string {
   if (entry.status === 'failed' && entry.errorCode) parts.push(entry.errorCode);
   if (entry.refundAmount !== null) {
     const id = entry.refundId ? ` (${entry.refundId})` : '';
-    parts.push(`refunded ${formatRupees(entry.refundAmount)}${id}`);
+    parts.push(`refunded ${formatAccountRupees(entry.refundAmount)}${id}`);
   }
   // A refunded payment says so once, with its amount: not "refunded, refunded ₹…".
   if (entry.status === 'refunded' && entry.refundAmount !== null) parts.shift();
@@ -353,8 +353,8 @@ export function ledgerCsvUrl(view: LedgerView): string {
 
 /** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */
 export const moneyLine = (money: Money): string =>
-  `taxable value ${formatRupees(money.price)} · CGST ${formatRupees(money.cgst)} · SGST ` +
-  `${formatRupees(money.sgst)} · IGST ${formatRupees(money.igst)} · total ${formatRupees(money.total)}`;
+  `taxable value ${formatAccountRupees(money.price)} · CGST ${formatAccountRupees(money.cgst)} · SGST ` +
+  `${formatAccountRupees(money.sgst)} · IGST ${formatAccountRupees(money.igst)} · total ${formatAccountRupees(money.total)}`;
 
 /**
  * The period's money in two lines: what came in and went back (failed attempts moved nothing),
@@ -363,9 +363,9 @@ export const moneyLine = (money: Money): string =>
 export function ledgerSummaryLines(summary: LedgerSummary): string[] {
   const { received, refunded, net, failed, invoiced } = summary;
   const money = [
-    `Received ${formatRupees(received.amount)} in ${paymentCount(received.count)}`,
-    `refunded ${formatRupees(refunded.amount)} (${refunded.count})`,
-    `net ${formatRupees(net)}`,
+    `Received ${formatAccountRupees(received.amount)} in ${paymentCount(received.count)}`,
+    `refunded ${formatAccountRupees(refunded.amount)} (${refunded.count})`,
+    `net ${formatAccountRupees(net)}`,
     `${failed.count} failed (nothing received)`,
   ].join(' · ');
   return [money, `Invoiced: ${invoiceCount(invoiced.count)} · ${moneyLine(invoiced)}`];

@@ -180,7 +180,7 @@ describe('ledger cells', () => {
     );
     expect(
       paymentSideText({ status: 'captured', amount: 1178.82, method: 'card', refunded: 100 }),
-    ).toBe('captured, ₹1,178.82, card, refunded ₹100');
+    ).toBe('captured, ₹1,178.82, card, refunded ₹100.00');
     expect(
       paymentSideText({ status: 'refunded', amount: 234.82, method: 'upi', refunded: 234.82 }),
     ).toBe('refunded ₹234.82 of ₹234.82, upi');
@@ -233,7 +233,7 @@ describe('the ledger summary', () => {
       }),
     ).toEqual([
       'Received ₹3,536.46 in 3 payments · refunded ₹1,178.82 (1) · net ₹2,357.64 · 2 failed (nothing received)',
-      'Invoiced: 3 invoices · taxable value ₹2,997 · CGST ₹269.73 · SGST ₹269.73 · IGST ₹0 · total ₹3,536.46',
+      'Invoiced: 3 invoices · taxable value ₹2,997.00 · CGST ₹269.73 · SGST ₹269.73 · IGST ₹0.00 · total ₹3,536.46',
     ]);
   });
 });

@@ -23,7 +23,12 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { DATES_IN_TEXT, formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import {
+  DATES_IN_TEXT,
+  formatDate,
+  formatDateTime,
+  formatAccountRupees,
+} from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
@@ -247,9 +252,9 @@ type PurchaseProps = { row: Transaction; taxes: TaxColumns; onPay: OnPay };
  */
 function TransactionCard({ row, taxes, onPay }: PurchaseProps) {
   const lines: [string, string][] = [
-    ['Amount', formatRupees(row.totalPrice)],
+    ['Amount', formatAccountRupees(row.totalPrice)],
     ...taxLinesOf(row, taxes),
-    ['Total after tax', formatRupees(row.totalPriceAfterTax)],
+    ['Total after tax', formatAccountRupees(row.totalPriceAfterTax)],
   ];
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="transaction-row">
@@ -318,7 +323,7 @@ function TransactionRow({ row, taxes, onPay }: PurchaseProps) {
         )}
       </TableCell>
       <TableCell align="right" sx={money}>
-        {formatRupees(row.totalPrice)}
+        {formatAccountRupees(row.totalPrice)}
       </TableCell>
       {taxes === 'gst' ? (
         // One column for both kinds: the row's own taxes, each named.
@@ -337,7 +342,7 @@ function TransactionRow({ row, taxes, onPay }: PurchaseProps) {
         ))
       )}
       <TableCell align="right" sx={money}>
-        {formatRupees(row.totalPriceAfterTax)}
+        {formatAccountRupees(row.totalPriceAfterTax)}
       </TableCell>
       {/* With a note under it, wide enough that it does not wrap word by word. */}
       <TableCell sx={row.payBy || row.message ? { minWidth: 124 } : undefined}>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatAccountRupees, formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { PurchaseStatus } from '../../../payments/api/purchaseInfo.ts';
 import { interState, percentText } from '../../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
@@ -91,7 +91,7 @@ type TaxAmounts = Pick<
 >;
 
 /**
- * Which tax columns the page shows: SGST and CGST (`split`: buyers in the supplier's state, or no
+ * Which tax columns the page shows: CGST and SGST, in the invoice's order (`split`: buyers in the supplier's state, or no
  * row with any tax), IGST alone (`igst`: another state's), or, when the page has both kinds (a
  * member who moved state), one GST column (`gst`) whose cell lists the row's own taxes: three
  * columns, each mostly ₹0, pushed the invoice out of a 1,280 px window.
@@ -107,20 +107,20 @@ export function taxColumnsOf(rows: readonly TaxAmounts[]): TaxColumns {
 
 /** An amount of tax with its rate: "₹89.91 (9%)"; a rate of 0 is not written. */
 export const taxText = (amount: number, percent: number): string =>
-  `${formatRupees(amount)}${percent > 0 ? ` (${percentText(percent)})` : ''}`;
+  `${formatAccountRupees(amount)}${percent > 0 ? ` (${percentText(percent)})` : ''}`;
 
 /** A row's taxes under the page's columns, by name: those columns' own, or (`gst`) the row's. */
 export function taxLinesOf(row: TaxAmounts, columns: TaxColumns): [string, string][] {
-  const sgstAndCgst: [string, string][] = [
-    ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
+  const cgstAndSgst: [string, string][] = [
     ['CGST', taxText(row.taxCGSTAmount, row.taxCGSTPercent)],
+    ['SGST', taxText(row.taxSGSTAmount, row.taxSGSTPercent)],
   ];
   const igst: [string, string][] = [['IGST', taxText(row.taxIGSTAmount, row.taxIGSTPercent)]];
-  if (columns === 'split') return sgstAndCgst;
+  if (columns === 'split') return cgstAndSgst;
   if (columns === 'igst') return igst;
-  return interState(row) ? igst : sgstAndCgst;
+  return interState(row) ? igst : cgstAndSgst;
 }
 
 /** The tax columns' headings. */
 export const taxHeadings = (columns: TaxColumns): string[] =>
-  columns === 'gst' ? ['GST'] : columns === 'igst' ? ['IGST'] : ['SGST', 'CGST'];
+  columns === 'gst' ? ['GST'] : columns === 'igst' ? ['IGST'] : ['CGST', 'SGST'];

@@ -47,16 +47,16 @@ describe('the tax columns of a page of purchases', () => {
   };
   const interState = { ...none, taxIGSTAmount: 179.82, taxIGSTPercent: 18 };
 
-  it('are SGST and CGST, or IGST alone, as the purchases were taxed', () => {
+  it('are CGST and SGST (the invoice’s order), or IGST alone, as the purchases were taxed', () => {
     expect(taxColumnsOf([intraState, none])).toBe('split');
     expect(taxColumnsOf([none])).toBe('split');
-    expect(taxHeadings('split')).toEqual(['SGST', 'CGST']);
+    expect(taxHeadings('split')).toEqual(['CGST', 'SGST']);
     expect(taxLinesOf(intraState, 'split')).toEqual([
-      ['SGST', '₹89.91 (9%)'],
       ['CGST', '₹89.91 (9%)'],
+      ['SGST', '₹89.91 (9%)'],
     ]);
     expect(taxColumnsOf([interState, none])).toBe('igst');
-    expect(taxLinesOf(none, 'igst')).toEqual([['IGST', '₹0']]);
+    expect(taxLinesOf(none, 'igst')).toEqual([['IGST', '₹0.00']]);
   });
 
   it('are one GST column naming each row’s own taxes when the page has both kinds', () => {
@@ -64,8 +64,8 @@ describe('the tax columns of a page of purchases', () => {
     expect(taxHeadings('gst')).toEqual(['GST']);
     expect(taxLinesOf(interState, 'gst')).toEqual([['IGST', '₹179.82 (18%)']]);
     expect(taxLinesOf(intraState, 'gst')).toEqual([
-      ['SGST', '₹89.91 (9%)'],
       ['CGST', '₹89.91 (9%)'],
+      ['SGST', '₹89.91 (9%)'],
     ]);
   });
 });
