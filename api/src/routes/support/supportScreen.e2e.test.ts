@@ -130,8 +130,17 @@ describe('the support ad history screen', () => {
     expect(await open.getByRole('cell').first().innerText()).toBe('1');
     expect(await hidden.getByRole('cell').first().innerText()).toBe('2');
     // Who leads, Hidden bids counted: what a "why didn't I win?" asks first.
-    expect(await page.getByTestId('replay-leading').innerText()).toBe(
-      `Leading: ${ARJUN.bidAlias} (${ARJUN.username}), with the Hidden bid of ₹1,35,000.50, #2.`,
+    const leading = page.getByTestId('replay-leading');
+    expect(await leading.innerText()).toBe(
+      `Leading: ${ARJUN.bidAlias} (${ARJUN.username}), with the Hidden bid of ₹1,35,000.50, #2. ` +
+        `${ARJUN.username}’s profile`,
+    );
+    // The bidder who leads, and the ad's owner, are a click from their profiles (and Moderation).
+    expect(
+      await leading.getByRole('link', { name: `${ARJUN.username}’s profile` }).getAttribute('href'),
+    ).toBe(`/user_profile/${ARJUN.userId}`);
+    expect(await page.getByTestId('history-owner').getByRole('link').getAttribute('href')).toBe(
+      `/user_profile/${OWNER.userId}`,
     );
 
     // A refused bid, with the time it was judged at and what its bidder was told.
@@ -194,7 +203,8 @@ describe('the support ad history screen', () => {
     await page.getByRole('heading', { name: 'Bids (1)', exact: true }).waitFor();
     expect(await bids.getByRole('row').filter({ hasText: ARJUN.bidAlias }).count()).toBe(0);
     expect(await page.getByTestId('replay-leading').innerText()).toBe(
-      `Leading: ${MEENA.bidAlias} (${MEENA.username}), with the Open bid of ₹1,20,000, #1.`,
+      `Leading: ${MEENA.bidAlias} (${MEENA.username}), with the Open bid of ₹1,20,000, #1. ` +
+        `${MEENA.username}’s profile`,
     );
     // The refused bid was tried after that instant: listed, greyed.
     await page
@@ -265,17 +275,20 @@ describe('the support ad history screen', () => {
       });
       expect(await region.getAttribute('tabindex'), table).toBe('0');
     }
-    // …says so above it, and shows first what settles a dispute: the order, the amount, who.
+    // …says so above it, and shows first what settles a dispute: the order, the amount and its
+    // type, who (the alias and the member behind it).
     expect(await page.getByTestId('scroll-sideways').count()).toBe(3);
     const scroller = page.getByRole('region', {
       name: 'Bids: scroll sideways for more',
       exact: true,
     });
-    const [box, alias] = [
+    const [box, bidder, type] = [
       await scroller.boundingBox(),
-      await bids.getByRole('cell', { name: MEENA.bidAlias, exact: true }).boundingBox(),
+      await open.getByRole('link', { name: MEENA.username, exact: true }).boundingBox(),
+      await open.getByText('Open', { exact: true }).boundingBox(),
     ];
-    expect(alias!.x + alias!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(bidder!.x + bidder!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(type!.x + type!.width).toBeLessThanOrEqual(box!.x + box!.width);
     // A refused bid: who, how much and why, with the why begun in view.
     const refusedBox = await page
       .getByRole('region', { name: 'Refused bids: scroll sideways for more', exact: true })

@@ -285,6 +285,15 @@ export function actorNames(
   return names;
 }
 
+/** Who posted the ad, from its AdPosted event; null when the log has none. */
+export function ownerOf(
+  events: readonly Pick<HistoryEvent, 'type' | 'data'>[],
+): { userId: string; username: string } | null {
+  const posted = events.find((event) => event.type === 'AdPosted');
+  if (!posted) return null;
+  return { userId: String(posted.data.postedBy), username: String(posted.data.postedByUsername) };
+}
+
 /**
  * Whose profile an event's actor links to: a member's or a staff member's, not the system's (the
  * expiry timer, the payment provider's webhook), which has none.

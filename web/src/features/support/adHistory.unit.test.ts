@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actorNames,
+  ownerOf,
   actorProfileId,
   chainLine,
   detailRows,
@@ -181,6 +182,15 @@ describe('reading an ad history for support', () => {
       ['u-1', 'meena'],
       ['u-2', 'arjun'],
     ]);
+  });
+
+  it('names the owner from the AdPosted event; none from a log without one', () => {
+    const events = [
+      { type: 'BidPlaced', data: { bidderId: 'u-2', username: 'arjun' } },
+      { type: 'AdPosted', data: { postedBy: 'u-1', postedByUsername: 'meena' } },
+    ];
+    expect(ownerOf(events)).toEqual({ userId: 'u-1', username: 'meena' });
+    expect(ownerOf(events.slice(0, 1))).toBeNull();
   });
 
   it('links a member or staff actor to their profile, never the system', () => {

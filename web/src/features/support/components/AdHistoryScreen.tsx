@@ -35,6 +35,7 @@ import {
   eventsAfterReplayLine,
   refusalsChainLine,
   highestLabel,
+  ownerOf,
   leadingLine,
   historyTime,
   REPLAY_NEEDS_A_TIME,
@@ -44,7 +45,7 @@ import {
   type HistoryEvent,
 } from '../adHistory.ts';
 import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-import { AfterReplayMark, BidderCells, Instant } from './HistoryCells.tsx';
+import { AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
@@ -156,6 +157,7 @@ export function AdHistoryScreen() {
   if (!history) return <CenteredSpinner label="Loading the ad's history" />;
   const { replay } = history;
   const names = actorNames(history.events);
+  const owner = ownerOf(history.events);
   const refusalsChain = refusalsChainLine(history.refusals);
   const afterReplay = eventsAfterReplayLine(replay.eventsApplied, history.events.length);
   const editAt = new Map((history.edits ?? []).map((edit) => [edit.version, edit]));
@@ -165,6 +167,11 @@ export function AdHistoryScreen() {
       <Typography variant="h5" component="h1" sx={WRAP_ANYWHERE}>
         Ad history: {history.itemName ?? adId}
       </Typography>
+      {owner && (
+        <Typography data-testid="history-owner" sx={{ mt: '4px !important' }}>
+          Posted by <MemberLink userId={owner.userId} username={owner.username} />
+        </Typography>
+      )}
       {history.withdrawn && (
         <Alert severity="warning" data-testid="history-withdrawn">
           Withdrawn now: its owner is blocked. Members cannot see this ad, and their bids on it are
@@ -247,6 +254,15 @@ export function AdHistoryScreen() {
       {leadingLine(replay) && (
         <Typography data-testid="replay-leading" sx={{ fontWeight: 600 }}>
           {leadingLine(replay)}
+          {replay.leading && (
+            <>
+              {' '}
+              <MemberLink
+                userId={replay.leading.bidderId}
+                username={`${replay.leading.username}’s profile`}
+              />
+            </>
+          )}
         </Typography>
       )}
 
@@ -261,9 +277,9 @@ export function AdHistoryScreen() {
         <TableScroller label="Bids" outlined>
           <Table size="small" aria-label="Bids">
             <TableHead>
-              {/* What settles a dispute first — the order, the amount, before or after the final
-                  call, who — so that a phone shows it before the table scrolls; the times and
-                  the log's event after. */}
+              {/* What settles a dispute first — the order, the amount and its type, before or
+                  after the final call, who — so that a phone shows it before the table scrolls;
+                  the times and the log's event after. */}
               <TableRow>
                 <TableCell
                   title="The bid's place in the order the log recorded the bids"
@@ -273,9 +289,7 @@ export function AdHistoryScreen() {
                 </TableCell>
                 <TableCell align="right">Amount</TableCell>
                 <TableCell>Phase</TableCell>
-                <TableCell>Alias</TableCell>
-                <TableCell>Member</TableCell>
-                <TableCell>Type</TableCell>
+                <TableCell>Bidder</TableCell>
                 <TableCell>Placed (command time)</TableCell>
                 <TableCell>Recorded</TableCell>
                 <TableCell title="The bid's event in the Events table below">Event</TableCell>
@@ -287,6 +301,10 @@ export function AdHistoryScreen() {
                   <TableCell sx={STICKY_FIRST}>{index + 1}</TableCell>
                   <TableCell align="right">
                     <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
+                    {/* Open or Hidden, under its amount: what a phone shows first. */}
+                    <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                      {bid.type}
+                    </Box>
                     {/* Under the amount, not beside it: the column stays narrow on a phone. */}
                     {replay.highest.some((h) => h.bidId === bid.bidId) && (
                       <Chip
@@ -299,8 +317,7 @@ export function AdHistoryScreen() {
                     )}
                   </TableCell>
                   <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
-                  <BidderCells bid={bid} />
-                  <TableCell>{bid.type}</TableCell>
+                  <BidderCell bid={bid} />
                   <Instant at={bid.placedAt} />
                   <Instant at={bid.recordedAt} />
                   <TableCell>{bid.version}</TableCell>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
 import { historyTime } from '../adHistory.ts';
 
@@ -36,23 +37,26 @@ export function AfterReplayMark({ after }: { after: boolean }) {
 
 type Bidder = { bidAlias: string; bidderId: string; username: string };
 
-/** The member behind a bid, linked to their profile. */
-export function MemberCell({ bid }: { bid: Bidder }) {
+/** A member's profile, linked. */
+export function MemberLink({ userId, username }: { userId: string; username: string }) {
   return (
-    <TableCell>
-      <Link component={RouterLink} to={`/user_profile/${bid.bidderId}`}>
-        {bid.username}
-      </Link>
-    </TableCell>
+    <Link component={RouterLink} to={`/user_profile/${encodeURIComponent(userId)}`}>
+      {username}
+    </Link>
   );
 }
 
-/** A bid's alias, then the member behind it. */
-export function BidderCells({ bid }: { bid: Bidder }) {
+/**
+ * Who bid: the alias other bidders saw, and under it the member behind it, linked to their
+ * profile. One cell, so that a phone shows both before its table scrolls sideways.
+ */
+export function BidderCell({ bid, sx }: { bid: Bidder; sx?: SxProps<Theme> }) {
   return (
-    <>
-      <TableCell>{bid.bidAlias}</TableCell>
-      <MemberCell bid={bid} />
-    </>
+    <TableCell sx={sx}>
+      {bid.bidAlias}
+      <Box component="span" sx={{ display: 'block' }}>
+        <MemberLink userId={bid.bidderId} username={bid.username} />
+      </Box>
+    </TableCell>
   );
 }

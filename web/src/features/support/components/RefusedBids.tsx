@@ -9,7 +9,7 @@ import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellSt
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { refusalCodeLine, type RefusedBid } from '../adHistory.ts';
-import { AfterReplayMark, Instant, MemberCell } from './HistoryCells.tsx';
+import { AfterReplayMark, Instant, BidderCell } from './HistoryCells.tsx';
 
 /**
  * Every bid the ad refused, with the time it was judged at, what the member was told and the
@@ -37,13 +37,12 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
         <TableScroller label="Refused bids" outlined>
           <Table size="small" aria-label="Refused bids">
             <TableHead>
-              {/* Who, how much and why first, so that a phone shows them before the table
-                  scrolls; the two instants after. */}
+              {/* Who (alias and member), how much and why first, so that a phone shows them
+                  before the table scrolls; the two instants after. */}
               <TableRow>
-                <TableCell sx={STICKY_FIRST}>Alias</TableCell>
+                <TableCell sx={STICKY_FIRST}>Bidder</TableCell>
                 <TableCell align="right">Amount</TableCell>
                 <TableCell>Refused with</TableCell>
-                <TableCell>Member</TableCell>
                 <TableCell>Type</TableCell>
                 <TableCell>Tried (command time)</TableCell>
                 <TableCell>Recorded</TableCell>
@@ -56,7 +55,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   data-after-replay={after(bid) || undefined}
                   sx={after(bid) ? { opacity: 0.5 } : undefined}
                 >
-                  <TableCell sx={STICKY_FIRST}>{bid.bidAlias}</TableCell>
+                  <BidderCell bid={bid} sx={STICKY_FIRST} />
                   <TableCell align="right" sx={NO_WRAP}>
                     <RefusedAmount bid={bid} />
                   </TableCell>
@@ -74,7 +73,6 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                     </Typography>
                     <FeePurchase bidId={bid.bidId} />
                   </TableCell>
-                  <MemberCell bid={bid} />
                   <TableCell>{bid.type ?? '—'}</TableCell>
                   <Instant at={bid.attemptedAt}>
                     <AfterReplayMark after={after(bid)} />
