@@ -4,7 +4,11 @@ import { superviseChildren } from '../processes/children.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
+import knex from 'knex';
+import { apiEnvSchema } from '@boli/api/config';
 import { SERVICE_NODE_FLAGS } from '../../bin/nodeFlags.mjs';
+import { caughtUp, listening, makeDemoPayments, until } from '../seed/demo/demoPayments.ts';
+import { demoDataWanted } from '../seed/demo/seedDemo.ts';
 
 /**
  * `npm start`: PostgreSQL and Redis, the database, migrations, seed data, the web build, then the
@@ -43,6 +47,12 @@ export async function start(): Promise<number> {
     { name: 'sandbox', entry: 'ops/src/processes/sandbox.ts', env },
   ]);
   log(`Boli is starting on http://localhost:${port} — Ctrl-C stops it`);
+  // Once serving, a fresh database gets the demo's payments, for the auditor's ledger.
+  if (demoDataWanted()) {
+    void demoPaymentsWhenServing(services.databaseUrl, env).then(log, (error: unknown) =>
+      log(`demo payments not made: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
 
   let stopping = false;
   const stopAll = async (reason: string) => {
@@ -62,4 +72,31 @@ export async function start(): Promise<number> {
   const reason = await Promise.race([signalled, crashing]);
   await stopAll(reason);
   return reason.endsWith('crashing') ? 1 : 0;
+}
+
+/** The demo's payments (seed/demo/demoPayments.ts), made through the app once it answers. */
+async function demoPaymentsWhenServing(
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<string> {
+  const config = apiEnvSchema.parse({ ...process.env, ...env });
+  const baseUrl = `http://127.0.0.1:${config.PORT}`;
+  const serving =
+    (await until(() => caughtUp(baseUrl), 10 * 60_000)) &&
+    (await until(() => listening(config.RAZORPAY_API_URL), 60_000));
+  if (!serving) return 'demo payments not made: the app did not catch up in time';
+  const db = knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 2 } });
+  try {
+    const result = await makeDemoPayments({
+      db,
+      baseUrl,
+      gatewayUrl: config.RAZORPAY_API_URL,
+      jwtSecret: config.JWT_SECRET,
+    });
+    return result.made
+      ? `demo payments made for the auditor: ${result.paid} paid (${result.refunded} refunded), ${result.failed} failed`
+      : `demo payments: none made, ${result.why}`;
+  } finally {
+    await db.destroy();
+  }
 }
