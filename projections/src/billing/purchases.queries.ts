@@ -343,10 +343,20 @@ export type LedgerSummary = {
   readonly refunded: { readonly count: number; readonly amount: number };
   readonly failed: { readonly count: number };
   readonly invoiced: LedgerMoney & { readonly count: number };
+  /** The tax invoiced by place of supply, for a GST return's state-wise summary; by name. */
+  readonly invoicedByPlace: readonly (LedgerMoney & {
+    readonly place: string;
+    readonly count: number;
+  })[];
 };
 
 /** The payment row that paid its purchase: the one its invoice was issued for. */
 const PAYING = `${PAYMENTS}.payment_id = ${PURCHASES}.captured_payment_id AND ${PURCHASES}.invoice_number IS NOT NULL`;
+
+const MONEY_COLUMNS = ['price', 'cgst', 'sgst', 'igst', 'total'] as const;
+
+/** Where a purchase was supplied, as its invoice says: the buyer's state, else the supplier's. */
+const PLACE_OF_SUPPLY_SQL = `coalesce(nullif(btrim(${PURCHASES}.buyer->>'state'), ''), ${PURCHASES}.supplier->>'state')`;
 
 const LEDGER_SUMMARY_SQL = `count(*) FILTER (WHERE ${PAYMENTS}.status <> 'failed') AS received_count,
   coalesce(sum(${PAYMENTS}.amount) FILTER (WHERE ${PAYMENTS}.status <> 'failed'), 0) AS received,
@@ -354,9 +364,10 @@ const LEDGER_SUMMARY_SQL = `count(*) FILTER (WHERE ${PAYMENTS}.status <> 'failed
   coalesce(sum(${PAYMENTS}.refund_amount) FILTER (WHERE ${PAYMENTS}.status = 'refunded'), 0) AS refunded,
   count(*) FILTER (WHERE ${PAYMENTS}.status = 'failed') AS failed_count,
   count(*) FILTER (WHERE ${PAYING}) AS invoiced_count,
-  ${['price', 'cgst', 'sgst', 'igst', 'total']
-    .map((c) => `coalesce(sum(${PURCHASES}.${c}) FILTER (WHERE ${PAYING}), 0) AS ${c}`)
-    .join(',\n  ')}`;
+  ${MONEY_COLUMNS.map((c) => `coalesce(sum(${PURCHASES}.${c}) FILTER (WHERE ${PAYING}), 0) AS ${c}`).join(',\n  ')}`;
+
+const BY_PLACE_SQL = `${PLACE_OF_SUPPLY_SQL} AS place, count(*) AS count,
+  ${MONEY_COLUMNS.map((c) => `sum(${PURCHASES}.${c}) AS ${c}`).join(', ')}`;
 
 /**
  * Which payments the auditor's ledger holds: those whose capture or failure fell in [from, to);
@@ -373,6 +384,7 @@ export type LedgerFilter = {
 
 /**
  * The payments whose id, refund id, order id, purchase id, buyer (name, username, email or user id),
+ * place of supply (a state's name),
  * purchase's invoice or credit-note number, name ('Ad slot: Side panels, 10-05-2026'), bid fee's
  * ad (its id or name) or won slot's bid id contains `search` (a date in either of its two
  * forms),
@@ -397,6 +409,7 @@ const matching = (query: Knex.QueryBuilder, search: string) => {
       .orWhereRaw(`${PURCHASES}.buyer->>'name' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.buyer->>'username' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.buyer->>'email' ILIKE ?`, [pattern])
+      .orWhereRaw(`${PLACE_OF_SUPPLY_SQL} ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.subject->>'adId' ILIKE ?`, [pattern])
       .orWhereRaw(`${PURCHASES}.subject->>'itemName' ILIKE ?`, [pattern])
       .orWhereILike(`${PURCHASES}.name`, pattern)
@@ -502,6 +515,11 @@ export async function paymentsLedger(
     db.raw(LEDGER_SUMMARY_SQL),
   );
   const sum = (column: string) => Number(summed?.[column] ?? 0);
+  const byPlace = await ledgerPeriod(db, options)
+    .whereRaw(PAYING)
+    .select<Record<string, string>[]>(db.raw(BY_PLACE_SQL))
+    .groupByRaw(PLACE_OF_SUPPLY_SQL)
+    .orderBy('place');
   const summary: LedgerSummary = {
     received: { count: sum('received_count'), amount: sum('received') },
     refunded: { count: sum('refunded_count'), amount: sum('refunded') },
@@ -514,6 +532,15 @@ export async function paymentsLedger(
       igst: sum('igst'),
       total: sum('total'),
     },
+    invoicedByPlace: byPlace.map((row) => ({
+      place: row.place ?? '',
+      count: Number(row.count),
+      price: Number(row.price),
+      cgst: Number(row.cgst),
+      sgst: Number(row.sgst),
+      igst: Number(row.igst),
+      total: Number(row.total),
+    })),
   };
   const rows = await ledgerRows(db, options, { limit: size, offset });
   const total = sum('received_count') + (options.withoutFailed ? 0 : sum('failed_count'));

@@ -238,8 +238,37 @@ describe('the payments ledger', () => {
         count: 5,
         total: sum(entries.filter((entry) => entry.invoiceNumber).map((entry) => entry.total)),
       }),
+      invoicedByPlace: expect.any(Array),
     });
     expect(refundedAmount).toBeGreaterThan(0);
+  });
+
+  it('sums the tax invoiced by place of supply', async () => {
+    type Place = {
+      place: string;
+      count: number;
+      cgst: number;
+      sgst: number;
+      igst: number;
+      total: number;
+    };
+    const { summary } = (await audit('/payments')).body.data as {
+      summary: { invoiced: { count: number; total: number }; invoicedByPlace: Place[] };
+    };
+    const places = summary.invoicedByPlace;
+    expect(places.map((place) => place.place)).toEqual(
+      [...places.map((place) => place.place)].sort(),
+    );
+    expect(places.reduce((count, place) => count + place.count, 0)).toBe(summary.invoiced.count);
+    const paise = places.reduce((total, place) => total + Math.round(place.total * 100), 0);
+    expect(paise / 100).toBe(summary.invoiced.total);
+    // Within the supplier's state CGST and SGST; from another, IGST.
+    const karnataka = places.find((place) => place.place === 'Karnataka')!;
+    expect(karnataka.cgst).toBeGreaterThan(0);
+    expect(karnataka.igst).toBe(0);
+    const maharashtra = places.find((place) => place.place === 'Maharashtra')!;
+    expect(maharashtra).toMatchObject({ count: 1, cgst: 0, sgst: 0 });
+    expect(maharashtra.igst).toBeGreaterThan(0);
   });
 
   it('leaves out the failed attempts when asked, and still counts them in the summary', async () => {
@@ -283,6 +312,12 @@ describe('a search of the ledger', () => {
   const found = async (search: string) =>
     (await audit(`/payments?search=${encodeURIComponent(search)}`)).body.data as Ledger;
   const all = async () => (await audit('/payments')).body.data as Ledger;
+
+  it('finds payments by their place of supply', async () => {
+    expect((await found('maharashtra')).payments.map((entry) => entry.purchaseId)).toEqual([
+      purchases.maharashtra.purchaseId,
+    ]);
+  });
 
   it('finds a purchase by its invoice number, the failed attempt before it included', async () => {
     const paid = (await all()).payments.find(

@@ -93,7 +93,7 @@ describe('the audit screen', () => {
     expect(text).toContain('captured');
     // The period's sums: two subscriptions of ₹1,178.82 each, nothing failed or refunded.
     expect(await ledger.getByTestId('ledger-summary').innerText()).toContain(
-      'Received ₹2,357.64 in 2 payments · refunded ₹0 (0) · net ₹2,357.64 · 0 failed',
+      'Received ₹2,357.64 in 2 payments · refunded ₹0.00 (0) · net ₹2,357.64 · 0 failed',
     );
     const ledgerAnswer = await kit.api('/api/audit/payments', { token: auditor.token });
     const { capturedAt } = (

@@ -73,13 +73,21 @@ export const totalsInRupees = (totals: MoneyTotals) => ({
   total: paiseToRupees(totals.total),
 });
 
-/** A period's sums in rupees: received, refunded, failed attempts, and the tax invoiced. */
+/**
+ * A period's sums in rupees: received, refunded, failed attempts, and the tax invoiced, in all
+ * and by place of supply.
+ */
 export const summaryInRupees = (summary: LedgerSummary) => ({
   received: { ...summary.received, amount: paiseToRupees(summary.received.amount) },
   refunded: { ...summary.refunded, amount: paiseToRupees(summary.refunded.amount) },
   net: paiseToRupees(summary.received.amount - summary.refunded.amount),
   failed: summary.failed,
   invoiced: { count: summary.invoiced.count, ...totalsInRupees(summary.invoiced) },
+  invoicedByPlace: summary.invoicedByPlace.map((place) => ({
+    place: place.place,
+    count: place.count,
+    ...totalsInRupees(place),
+  })),
 });
 
 const sideInRupees = (side: PaymentSide | null) =>

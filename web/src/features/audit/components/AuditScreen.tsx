@@ -35,6 +35,7 @@ import {
   financialYearChoices,
   ledgerCaption,
   ledgerSummaryLines,
+  placeOfSupplyLines,
   comparisonVerdict,
   paymentSideText,
   paymentTime,
@@ -44,6 +45,7 @@ import {
   taxLines,
   type GatewayCheck,
   type Ledger,
+  type LedgerSummary,
   ledgerCsvUrl,
   type LedgerEntry,
   type LedgerView,
@@ -59,6 +61,26 @@ import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+
+/** The tax invoiced by place of supply, folded under the period's sums (a line a state). */
+function PlacesOfSupply({ summary }: { summary: LedgerSummary }) {
+  const lines = placeOfSupplyLines(summary);
+  if (lines.length === 0) return null;
+  return (
+    <Box component="details" data-testid="ledger-by-place" sx={{ mt: 0.5 }}>
+      <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
+        Invoiced by place of supply ({lines.length})
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {lines.map((line) => (
+          <Typography key={line} component="li" variant="body2" color="textSecondary">
+            {line}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
 
 /**
  * /audit (auditors and admins; not in the spec's table): the invoice and credit-note series of a
@@ -340,6 +362,7 @@ function LedgerSection() {
                 {line}
               </Typography>
             ))}
+            <PlacesOfSupply summary={ledger.summary} />
           </Box>
           <TableScroller label={'Payments'} outlined>
             <Table

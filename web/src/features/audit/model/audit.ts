@@ -62,6 +62,8 @@ export type LedgerSummary = {
   net: number;
   failed: { count: number };
   invoiced: Money & { count: number };
+  /** By place of supply, by name; absent from an api before it said so. */
+  invoicedByPlace?: (Money & { place: string; count: number })[];
 };
 
 export type Ledger = {
@@ -370,3 +372,12 @@ export function ledgerSummaryLines(summary: LedgerSummary): string[] {
   ].join(' · ');
   return [money, `Invoiced: ${invoiceCount(invoiced.count)} · ${moneyLine(invoiced)}`];
 }
+
+/**
+ * The tax invoiced by place of supply, a line each, for a GST return's state-wise summary:
+ * "Gujarat: 1 invoice · taxable value ₹999.00 · CGST ₹0.00 · … · total ₹1,178.82".
+ */
+export const placeOfSupplyLines = (summary: LedgerSummary): string[] =>
+  (summary.invoicedByPlace ?? []).map(
+    (place) => `${place.place}: ${invoiceCount(place.count)} · ${moneyLine(place)}`,
+  );

@@ -8,6 +8,7 @@ import {
   ledgerCsvUrl,
   ledgerQuery,
   ledgerSummaryLines,
+  placeOfSupplyLines,
   PERIOD_REVERSED,
   periodProblem,
   paymentCount,
@@ -235,6 +236,45 @@ describe('the ledger summary', () => {
       'Received ₹3,536.46 in 3 payments · refunded ₹1,178.82 (1) · net ₹2,357.64 · 2 failed (nothing received)',
       'Invoiced: 3 invoices · taxable value ₹2,997.00 · CGST ₹269.73 · SGST ₹269.73 · IGST ₹0.00 · total ₹3,536.46',
     ]);
+  });
+
+  it('says the tax invoiced in each place of supply, a line each; none from an older api', () => {
+    const summary = {
+      received: { count: 2, amount: 2357.64 },
+      refunded: { count: 0, amount: 0 },
+      net: 2357.64,
+      failed: { count: 0 },
+      invoiced: { count: 2, price: 1998, cgst: 89.91, sgst: 89.91, igst: 179.82, total: 2357.64 },
+    };
+    expect(
+      placeOfSupplyLines({
+        ...summary,
+        invoicedByPlace: [
+          {
+            place: 'Gujarat',
+            count: 1,
+            price: 999,
+            cgst: 0,
+            sgst: 0,
+            igst: 179.82,
+            total: 1178.82,
+          },
+          {
+            place: 'Karnataka',
+            count: 1,
+            price: 999,
+            cgst: 89.91,
+            sgst: 89.91,
+            igst: 0,
+            total: 1178.82,
+          },
+        ],
+      }),
+    ).toEqual([
+      'Gujarat: 1 invoice · taxable value ₹999.00 · CGST ₹0.00 · SGST ₹0.00 · IGST ₹179.82 · total ₹1,178.82',
+      'Karnataka: 1 invoice · taxable value ₹999.00 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0.00 · total ₹1,178.82',
+    ]);
+    expect(placeOfSupplyLines(summary)).toEqual([]);
   });
 });
 
