@@ -15,12 +15,14 @@ import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /**
  * How an ad was found: the key is its whole id or link's uid (the screen opens its history), its
- * owner's username, its id's or link's code, or words of its name.
+ * owner's username, the username of a member who bid on it, its id's or link's code, or words
+ * of its name.
  */
-export type FoundBy = 'id' | 'owner' | 'code' | 'name';
+export type FoundBy = 'id' | 'owner' | 'bidder' | 'code' | 'name';
 export type StaffFoundAd = { readonly ad: AdRow; readonly foundBy: FoundBy };
 
 const ADS = 'ads';
+const BIDS = 'bids';
 
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
@@ -29,6 +31,19 @@ const CODE_MIN_LENGTH = 6;
 async function byOwner(db: Knex, username: string, limit: number): Promise<AdRow[]> {
   const owner = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
   const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('posted_by', owner)).limit(
+    limit,
+  )) as StoredAd[];
+  return rows.map(fromStored);
+}
+
+/**
+ * The ads a member bid on, newest first, by their username (any case): a dispute is as often a
+ * bidder's ("I bid and lost") as an owner's.
+ */
+async function byBidder(db: Knex, username: string, limit: number): Promise<AdRow[]> {
+  const bidder = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
+  const bidOn = db(BIDS).select('ad_id').whereIn('bidder_id', bidder);
+  const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('ad_id', bidOn)).limit(
     limit,
   )) as StoredAd[];
   return rows.map(fromStored);
@@ -54,7 +69,8 @@ export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean
  * asks for one more), and whether there are more: the one whose whole id or uid it is
  * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
- * member's (the key is their username), then those whose id or link's code it is, then those
+ * member's (the key is their username), then those they bid on, then those whose id or link's
+ * code it is, then those
  * whose name holds its words; each once, with how it was found. A key that is a member's username
  * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
  * "Pair of lovebirds".
@@ -64,19 +80,23 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
   if (text === '') return { ads: [], more: false };
   const limit = Math.min(Math.max(1, pages), LIMITS.staffLookupPagesMax) * LIMITS.adPageSize;
   // One more than shown from each: whether there are more is known without counting.
-  const [named, owners, codes] = await Promise.all([
+  const [named, owners, bidders, codes] = await Promise.all([
     findAd(db, text, { blockedOwners: true }),
     byOwner(db, text, limit + 1),
+    byBidder(db, text, limit + 1),
     byCode(db, text.toLowerCase(), limit + 1),
   ]);
   const names =
-    owners.length > 0 ? [] : await searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 });
+    owners.length > 0 || bidders.length > 0
+      ? []
+      : await searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 });
   const found = new Map<string, StaffFoundAd>();
   const add = (ads: AdRow[], foundBy: FoundBy) => {
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
   add(named === undefined ? [] : [named], 'id');
   add(owners, 'owner');
+  add(bidders, 'bidder');
   add(codes, 'code');
   add(names, 'name');
   const all = [...found.values()];

@@ -139,7 +139,7 @@ describe('support replays an ad to settle a dispute', () => {
 });
 
 describe('support finds an ad to look into', () => {
-  it("finds a member's ads by their username, and an ad by its id's or link's code", async () => {
+  it("finds a member's ads, and those they bid on, by their username, and an ad by its code", async () => {
     const kit = apiKit(app);
     try {
       const owner = await kit.member('lookup_lata');
@@ -162,6 +162,12 @@ describe('support finds an ad to look into', () => {
           [second, 'owner'],
         ].sort(),
       );
+      // A bidder's username finds the ads they bid on: a dispute may start from the bidder.
+      const bidder = await kit.member('lookup_bina');
+      expect((await kit.bid(bidder, first)).status).toBe(200);
+      expect((await find('lookup_bina')).ads?.map((ad) => [ad._id, ad.foundBy])).toEqual([
+        [first, 'bidder'],
+      ]);
       // …which the name search finds when the key is no username.
       expect((await find('lookup lota')).ads?.map((ad) => ad._id)).toContain(near);
       expect((await find(first.slice(0, 8))).ads).toEqual([

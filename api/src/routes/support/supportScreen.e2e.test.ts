@@ -333,7 +333,7 @@ describe('the support ad history screen', () => {
     // Asking again cannot find it: no Retry.
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Look up another ad' }).click();
-    await page.getByRole('textbox', { name: 'Ad link, id, owner or name' }).waitFor();
+    await page.getByRole('textbox', { name: 'Ad link, id, member or name' }).waitFor();
     await page.goBack();
     await page.getByRole('link', { name: 'Back to ads' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -358,11 +358,13 @@ describe('the ad history lookup', () => {
     await page.waitForURL((url) => url.pathname === '/support/ads');
     await page.getByRole('button', { name: 'Show history' }).click();
     await page
-      .getByText('Paste the ad’s link, or type its id, its owner’s username or its name.')
+      .getByText(
+        'Paste the ad’s link, or type its id, the username of its owner or of a bidder, or its name.',
+      )
       .waitFor();
     // The ad's address carries its uid, not its id.
     const link = `${app.baseUrl}/ads/royal-enfield-1?ref=share`;
-    await page.getByLabel('Ad link, id, owner or name').fill(link);
+    await page.getByLabel('Ad link, id, member or name').fill(link);
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
     await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
@@ -372,13 +374,13 @@ describe('the ad history lookup', () => {
     // Back finds the link still in the field, for the next step of the dispute.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/support/ads');
-    await expect.poll(() => page.getByLabel('Ad link, id, owner or name').inputValue()).toBe(link);
+    await expect.poll(() => page.getByLabel('Ad link, id, member or name').inputValue()).toBe(link);
   });
 
   it('finds an ad by its name, misspelt too, and opens its history from the list', async () => {
     const page = await openHistory(support);
     await page.goto(new URL('/support/ads', app.baseUrl).href);
-    const field = page.getByLabel('Ad link, id, owner or name');
+    const field = page.getByLabel('Ad link, id, member or name');
     await field.fill('royal enfeild classic');
     await field.press('Enter');
     const found = page.getByRole('region', { name: 'Ads found' });
@@ -410,11 +412,11 @@ describe('the ad history lookup', () => {
       .waitFor();
     await shared.close();
     // A name no ad has is said, with the other ways in.
-    await page.getByLabel('Ad link, id, owner or name').fill('Zzyzx Qwrtp');
+    await page.getByLabel('Ad link, id, member or name').fill('Zzyzx Qwrtp');
     await page.getByRole('button', { name: 'Show history' }).click();
     await page
       .getByText(
-        'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, its owner’s username or words of its name.',
+        'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, the username of its owner or of a bidder, or words of its name.',
       )
       .waitFor();
     await page.context().close();
@@ -425,7 +427,7 @@ describe('the ad history lookup, given a hyphen', () => {
   it('searches a hyphenated word of a name, and opens an ad by its whole id or uid', async () => {
     const page = await openHistory(support);
     await page.goto(new URL('/support/ads', app.baseUrl).href);
-    const field = page.getByLabel('Ad link, id, owner or name');
+    const field = page.getByLabel('Ad link, id, member or name');
     const found = page.getByRole('region', { name: 'Ads found' });
     // A word of a name with a hyphen in it (Harley-Davidson, Wi-Fi) is searched, not taken for
     // an ad's id.

@@ -73,7 +73,7 @@ export const adNamedBy = (ads: readonly StaffFoundAd[]): StaffFoundAd | undefine
 
 /**
  * An ad GET /api/support/ads found, and how: the key is its whole id or uid, its owner's
- * username, its id's or link's code, or words of its name.
+ * username, a bidder's username, its id's or link's code, or words of its name.
  */
 export type StaffFoundAd = {
   readonly _id: string;
@@ -81,10 +81,10 @@ export type StaffFoundAd = {
   readonly postedByUsername: string;
   readonly createdAt: string;
   readonly bidOpen: boolean;
-  readonly foundBy: 'id' | 'owner' | 'code' | 'name';
+  readonly foundBy: 'id' | 'owner' | 'bidder' | 'code' | 'name';
 };
 
-const FOUND_BY = new Set(['id', 'owner', 'code', 'name']);
+const FOUND_BY = new Set(['id', 'owner', 'bidder', 'code', 'name']);
 
 /** A GET /api/support/ads answer: the ads found, and whether Show more would find more. */
 export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean };

@@ -29,7 +29,8 @@ import {
 } from '../adHistoryLookup.ts';
 
 /** Said when Show history is pressed with nothing typed. */
-const NOTHING_TYPED = 'Paste the ad’s link, or type its id, its owner’s username or its name.';
+const NOTHING_TYPED =
+  'Paste the ad’s link, or type its id, the username of its owner or of a bidder, or its name.';
 
 /**
  * What was typed, by the history entry it was typed in: a pasted link or an ad's whole id opens
@@ -41,6 +42,7 @@ const typedLeft = leftBehind<string>(20);
 const FOUND_BY: Record<StaffFoundAd['foundBy'], string> = {
   id: 'its whole id or link',
   owner: 'its owner',
+  bidder: 'a bid of theirs',
   code: 'its id or link',
   name: 'its name',
 };
@@ -120,7 +122,7 @@ export function AdHistoryLookupScreen() {
           instant, Hidden bids included.
         </Typography>
         <TextField
-          label="Ad link, id, owner or name"
+          label="Ad link, id, member or name"
           value={entry}
           onChange={(event) => {
             setEntry(event.target.value);
@@ -193,8 +195,8 @@ function FoundAds({
   if (ads.length === 0) {
     return (
       <Alert severity="info" role="status">
-        No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, its owner’s username
-        or words of its name.
+        No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, the username of its
+        owner or of a bidder, or words of its name.
       </Alert>
     );
   }
