@@ -140,6 +140,10 @@ describe('support blocks and unblocks a member from their profile', () => {
     expect(await page.getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Bid history' }).click();
     await page.getByTestId('history-withdrawn').waitFor();
+    // When it was withdrawn, and why, stays in the ad's history once the block is lifted too.
+    expect(await page.getByTestId('history-owner-blocks').innerText()).toMatch(
+      /^Withdrawn while its owner was blocked: from .* IST on \(it holds\), “.+”\.$/,
+    );
     const forMembers = await api(app, `/api/posts/post?item_id=${adId}`, { token: viewer.token });
     expect(forMembers.status).toBe(404);
 

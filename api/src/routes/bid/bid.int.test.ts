@@ -703,6 +703,26 @@ describe('refused bids, kept for support', () => {
       message: AD_MESSAGES.adNotFound,
     });
     expect(history.events.filter((event) => event.type === 'BidPlaced')).toHaveLength(1);
+    // Lifted, the block still shows in the ad's history: when it was withdrawn, and why; a
+    // replay of an instant inside it says the ad was withdrawn then, one after it does not.
+    type Span = { from: string; to: string | null; reason: string | null };
+    const { ownerBlocks } = history as unknown as { ownerBlocks: Span[] };
+    expect(ownerBlocks).toEqual([
+      { from: expect.any(String), to: expect.any(String), reason: 'Fake listings' },
+    ]);
+    const [span] = ownerBlocks;
+    const replayed = async (asOf: string) => {
+      const { body } = await api(
+        `/api/support/ads/${adId}/history?asOf=${encodeURIComponent(asOf)}`,
+        { token: staff.token },
+      );
+      return (body.data as { replay: { withdrawnBy: Span | null } }).replay.withdrawnBy;
+    };
+    expect(await replayed(span!.from)).toEqual(span);
+    expect(await replayed(span!.to!)).toBeNull();
+    expect(
+      (history as unknown as { replay: { withdrawnBy: Span | null } }).replay.withdrawnBy,
+    ).toBeNull();
   });
 });
 

@@ -78,3 +78,36 @@ export function moderationStatus(events: readonly AccountEvent[]): ModerationSta
     contact: { email: state.email, phone: state.phone, phoneCode: state.phoneCode },
   };
 }
+
+/** A span a member was blocked: from the block to the unblock that lifted it (null: it holds). */
+export type BlockedSpan = {
+  readonly from: string;
+  readonly to: string | null;
+  readonly reason: string | null;
+};
+
+/** The spans a member was blocked, oldest first, from their moderation history (newest first). */
+export function blockedSpans(history: readonly ModerationStep[]): BlockedSpan[] {
+  const spans: BlockedSpan[] = [];
+  let open: { from: string; reason: string | null } | null = null;
+  for (const step of [...history].reverse()) {
+    if (step.action === 'blocked' && open === null) open = { from: step.at, reason: step.reason };
+    if (step.action === 'unblocked' && open !== null) {
+      spans.push({ ...open, to: step.at });
+      open = null;
+    }
+  }
+  if (open !== null) spans.push({ ...open, to: null });
+  return spans;
+}
+
+/** The span holding `at` (an instant), if any: an owner's ad was withdrawn then. */
+export const spanHolding = (spans: readonly BlockedSpan[], at: string): BlockedSpan | null => {
+  const instant = Date.parse(at);
+  return (
+    spans.find(
+      (span) =>
+        Date.parse(span.from) <= instant && (span.to === null || instant < Date.parse(span.to)),
+    ) ?? null
+  );
+};

@@ -9,7 +9,7 @@ import {
   accountBlocked,
   at,
 } from '@boli/engine/accounts/account.fixtures';
-import { moderationStatus } from './moderation.ts';
+import { blockedSpans, moderationStatus, spanHolding } from './moderation.ts';
 
 const unblocked = (now: string): AccountEvent => ({
   type: 'AccountUnblocked',
@@ -81,5 +81,34 @@ describe("a member's moderation status, from their account stream", () => {
       { action: 'unblocked', at: at(T0, 120), by: SUPPORT.userId, reason: null },
       { action: 'blocked', at: at(T0, 60), by: SUPPORT.userId, reason: 'fake bids' },
     ]);
+  });
+});
+
+describe('the spans a member was blocked', () => {
+  const step = (action: 'blocked' | 'unblocked', minute: number, reason: string | null = null) => ({
+    action,
+    at: at(T0, minute),
+    by: SUPPORT.userId,
+    reason,
+  });
+
+  it('run from each block to the unblock that lifted it, oldest first; the last may hold', () => {
+    // The history is newest first, as moderationStatus gives it.
+    const history = [
+      step('blocked', 50, 'again'),
+      step('unblocked', 30),
+      step('blocked', 10, 'spam'),
+    ];
+    const spans = blockedSpans(history);
+    expect(spans).toEqual([
+      { from: at(T0, 10), to: at(T0, 30), reason: 'spam' },
+      { from: at(T0, 50), to: null, reason: 'again' },
+    ]);
+    expect(spanHolding(spans, at(T0, 10))).toEqual(spans[0]);
+    expect(spanHolding(spans, at(T0, 29))).toEqual(spans[0]);
+    expect(spanHolding(spans, at(T0, 30))).toBeNull();
+    expect(spanHolding(spans, at(T0, 5))).toBeNull();
+    expect(spanHolding(spans, at(T0, 500))).toEqual(spans[1]);
+    expect(blockedSpans([])).toEqual([]);
   });
 });

@@ -33,7 +33,8 @@ import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import { moderationStatus } from './moderation.ts';
+import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
+import { blockedSpans, moderationStatus, spanHolding, type BlockedSpan } from './moderation.ts';
 import { slotHistory } from './slotHistory.ts';
 import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
@@ -99,6 +100,16 @@ export function supportRouter(infra: Infrastructure): Router {
       } as AccountCommand,
       readModels: ['users', 'ads'],
     });
+  };
+
+  /** The spans the owner of an ad (its AdPosted's) was blocked, from their account stream. */
+  const ownerBlocksOf = async (events: readonly RecordedEvent[]): Promise<BlockedSpan[]> => {
+    const posted = events.find((event) => event.type === 'AdPosted');
+    if (!posted) return [];
+    const ownerId = String((posted.data as { postedBy?: unknown }).postedBy);
+    const account = await infra.store.readStream(accountStream(ownerId));
+    const status = moderationStatus(account as unknown as AccountEvent[]);
+    return status ? blockedSpans(status.history) : [];
   };
 
   router.get('/users/:userId', requireRole(...SUPPORT_ROLES), async (ctx) => {
@@ -175,6 +186,7 @@ export function supportRouter(infra: Infrastructure): Router {
     if (events.length === 0) throw new ApiError(404, 'Ad not found', 'AD_NOT_FOUND');
     const replay = replayAd(events, asOf);
     const refusals = await infra.store.readStream(bidRefusalsStream(adId));
+    const ownerBlocks = await ownerBlocksOf(events);
     const inRupees = <T extends { amount: number | null }>(bid: T) => ({
       ...bid,
       amount: bid.amount === null ? null : paiseToRupees(bid.amount),
@@ -193,6 +205,8 @@ export function supportRouter(infra: Infrastructure): Router {
       // Now, whatever instant is replayed: its owner is blocked, so members cannot see it and its
       // bids are refused (AD_WITHDRAWN) till the block is lifted.
       withdrawn: await isAdWithdrawn(infra.db, adId),
+      // Each span its owner was blocked, the ad withdrawn from members meanwhile.
+      ownerBlocks,
       chain: verifyStreamChain(events),
       events: events.map(toHistoryEntry),
       // What each edit changed, from what to what: its event holds the new values only.
@@ -202,6 +216,8 @@ export function supportRouter(infra: Infrastructure): Router {
       })),
       replay: {
         ...replay,
+        // The block that withdrew the ad at the replayed instant (now, without one), if any.
+        withdrawnBy: spanHolding(ownerBlocks, asOf ?? new Date().toISOString()),
         details: replay.details && {
           ...replay.details,
           price: paiseToRupees(replay.details.price),

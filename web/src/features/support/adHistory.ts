@@ -60,12 +60,17 @@ export type DetailChange = { field: AdDetailField; from: unknown; to: unknown };
 /** An edit of the ad: its event's version and what it changed. */
 export type AdEdit = { version: number; changes: DetailChange[] };
 
+/** A span the ad's owner was blocked, the ad withdrawn from members meanwhile (to null: it holds). */
+export type BlockedSpan = { from: string; to: string | null; reason: string | null };
+
 export type AdHistory = {
   adId: string;
   /** The ad's name after its last event, whatever instant is replayed. */
   itemName: string | null;
   /** Now, whatever instant is replayed: its owner is blocked (members cannot see it or bid). */
   withdrawn: boolean;
+  /** Each span its owner was blocked, oldest first; absent from an api before it said so. */
+  ownerBlocks?: BlockedSpan[];
   chain: Chain;
   events: HistoryEvent[];
   /** What each AdEdited changed, from what to what; absent from an api before it said so. */
@@ -88,6 +93,8 @@ export type AdHistory = {
     highest: ReplayedBid[];
     /** The top-ranked bid (engine/src/ads/ad.ranking.ts); absent from an api before it said so. */
     leading?: ReplayedBid | null;
+    /** The block that withdrew the ad at the replayed instant; absent from an older api. */
+    withdrawnBy?: BlockedSpan | null;
   };
 };
 
@@ -284,6 +291,24 @@ export function actorNames(
   }
   return names;
 }
+
+const spanText = ({ from, to, reason }: BlockedSpan): string =>
+  `from ${historyTime(from)} ${to === null ? 'on (it holds)' : `to ${historyTime(to)}`}` +
+  (reason ? `, “${reason}”` : '');
+
+/**
+ * When the ad was withdrawn from members because its owner was blocked, every span of it: the
+ * ad's own log does not say, and a member told 'Ad not found' then may be what a dispute is about.
+ */
+export function ownerBlocksLine(spans: readonly BlockedSpan[] | undefined): string | null {
+  if (!spans || spans.length === 0) return null;
+  return `Withdrawn while its owner was blocked: ${spans.map(spanText).join('; ')}.`;
+}
+
+/** What the replayed instant was for members when a block had withdrawn the ad. */
+export const withdrawnThenLine = (span: BlockedSpan): string =>
+  `Withdrawn then: its owner was blocked ${spanText(span)}. Members could not see the ad, and ` +
+  'their bids were refused (AD_WITHDRAWN).';
 
 /** Who posted the ad, from its AdPosted event; null when the log has none. */
 export function ownerOf(

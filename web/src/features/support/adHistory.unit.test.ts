@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   actorNames,
+  ownerBlocksLine,
   ownerOf,
+  withdrawnThenLine,
   actorProfileId,
   chainLine,
   detailRows,
@@ -182,6 +184,26 @@ describe('reading an ad history for support', () => {
       ['u-1', 'meena'],
       ['u-2', 'arjun'],
     ]);
+  });
+
+  it('says when a block of its owner withdrew the ad, and what an instant inside one was', () => {
+    const lifted = {
+      from: '2026-05-01T04:30:00.000Z',
+      to: '2026-05-02T04:30:00.000Z',
+      reason: 'Fake listings',
+    };
+    const holding = { from: '2026-05-09T04:30:00.000Z', to: null, reason: null };
+    expect(ownerBlocksLine([lifted, holding])).toBe(
+      'Withdrawn while its owner was blocked: from 2026-05-01 10:00:00.000 IST to ' +
+        '2026-05-02 10:00:00.000 IST, “Fake listings”; from 2026-05-09 10:00:00.000 IST on (it holds).',
+    );
+    expect(ownerBlocksLine([])).toBeNull();
+    expect(ownerBlocksLine(undefined)).toBeNull();
+    expect(withdrawnThenLine(lifted)).toBe(
+      'Withdrawn then: its owner was blocked from 2026-05-01 10:00:00.000 IST to ' +
+        '2026-05-02 10:00:00.000 IST, “Fake listings”. Members could not see the ad, and their ' +
+        'bids were refused (AD_WITHDRAWN).',
+    );
   });
 
   it('names the owner from the AdPosted event; none from a log without one', () => {

@@ -35,7 +35,9 @@ import {
   eventsAfterReplayLine,
   refusalsChainLine,
   highestLabel,
+  ownerBlocksLine,
   ownerOf,
+  withdrawnThenLine,
   leadingLine,
   historyTime,
   REPLAY_NEEDS_A_TIME,
@@ -172,6 +174,11 @@ export function AdHistoryScreen() {
           Posted by <MemberLink userId={owner.userId} username={owner.username} />
         </Typography>
       )}
+      {ownerBlocksLine(history.ownerBlocks) && (
+        <Typography variant="body2" data-testid="history-owner-blocks">
+          {ownerBlocksLine(history.ownerBlocks)}
+        </Typography>
+      )}
       {history.withdrawn && (
         <Alert severity="warning" data-testid="history-withdrawn">
           Withdrawn now: its owner is blocked. Members cannot see this ad, and their bids on it are
@@ -250,6 +257,12 @@ export function AdHistoryScreen() {
         As of {replay.asOf ? historyTime(replay.asOf) : '—'} (
         {countOf(replay.eventsApplied, 'event')}): {statusLine(replay)}
       </Typography>
+      {/* Now is said above ('Withdrawn now'); an instant replayed is said here. */}
+      {asOf !== undefined && replay.withdrawnBy && (
+        <Alert severity="warning" data-testid="replay-withdrawn">
+          {withdrawnThenLine(replay.withdrawnBy)}
+        </Alert>
+      )}
       {/* What a dispute asks first: who won, or who leads at the instant replayed. */}
       {leadingLine(replay) && (
         <Typography data-testid="replay-leading" sx={{ fontWeight: 600 }}>
