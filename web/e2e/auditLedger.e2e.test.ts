@@ -422,6 +422,14 @@ describe('the auditor’s payments audit', () => {
     expect(await scroller.evaluate((box) => box.scrollLeft)).toBe(0);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => scroller.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    // Each row's date, with what moved and how under it, stays in view as the table scrolls.
+    await scroller.evaluate((box) => (box.scrollLeft = box.scrollWidth));
+    const gist = ledger.getByTestId('ledger-row').first().getByTestId('ledger-row-gist');
+    expect(await gist.innerText()).toMatch(/^₹[\d,]+\.\d\d · captured$/);
+    const [box, seen] = [await scroller.boundingBox(), await gist.boundingBox()];
+    expect(seen!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(seen!.x + seen!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    await page.screenshot({ path: '/tmp/boli-audit-phone-scrolled.png' });
     await context.close();
   });
 

@@ -58,7 +58,7 @@ import { PagePicker } from '../../../components/PagePicker.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
-import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 
@@ -372,7 +372,7 @@ function LedgerSection() {
             >
               <TableHead>
                 <TableRow>
-                  <TableCell>Date</TableCell>
+                  <TableCell sx={STICKY_FIRST}>Date</TableCell>
                   <TableCell>Purchase</TableCell>
                   <TableCell>Buyer / place of supply</TableCell>
                   <TableCell>Order / payment</TableCell>
@@ -428,8 +428,16 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
   const attempted = entry.status === 'failed' ? { color: 'text.secondary' } : undefined;
   return (
     <TableRow data-testid="ledger-row">
-      <TableCell sx={TIME_CELL}>
+      <TableCell sx={{ ...TIME_CELL, ...STICKY_FIRST }}>
         <KeptWhole text={paymentTime(entry)} pattern={DAY_AND_TIME_IN_TEXT} />
+        {/* On a phone the money columns are a scroll away: what moved, and how, under the date,
+            which stays in view as the table scrolls. */}
+        <Box
+          data-testid="ledger-row-gist"
+          sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 500, ...NO_WRAP }}
+        >
+          {entry.amount === null ? '—' : formatAccountRupees(entry.amount)} · {entry.status}
+        </Box>
       </TableCell>
       <TableCell sx={IDS}>
         {entry.name}
