@@ -1,5 +1,6 @@
 import type { Buyer, PurchaseLine, Supplier } from '@boli/engine/billing/purchase.events';
 import { placeOfSupplyOf, type TaxBreakdown } from '@boli/engine/billing/tax';
+import { rupeeAmount } from './invoiceFormat.ts';
 import type {
   CreditNoteRow,
   InvoiceRow,
@@ -17,6 +18,8 @@ export type InvoiceDocument = {
   /** The state whose GST applies: the buyer's, or the supplier's when the buyer gave none. */
   readonly placeOfSupply: string;
   readonly lines: readonly PurchaseLine[];
+  /** What the purchase was for, when its line's name does not say (`purchaseForLine`). */
+  readonly purchaseFor: string | null;
   readonly totals: TaxBreakdown;
   readonly payment: {
     readonly paymentId: string;
@@ -26,6 +29,29 @@ export type InvoiceDocument = {
     readonly amount: number;
   };
 };
+
+/**
+ * What a fee or a space paid for, to tie the invoice back to it: the bid a fee placed and the ad
+ * (by name and id), the space or slot bought. Null for a subscription, which its line names.
+ */
+export function purchaseForLine(subject: PurchaseRow['subject']): string | null {
+  switch (subject.kind) {
+    case 'bidFee':
+      return (
+        `${subject.type ?? ''} bid of ${rupeeAmount(subject.bidamt)} as ${subject.bidAlias} ` +
+        `on the ad "${subject.itemName}" (${subject.adId})`
+      ).trim();
+    case 'shareFee':
+      return `${subject.type ?? ''} bid of ${rupeeAmount(subject.bidamt)} for ${subject.company} shares`.trim();
+    // The line names the space's type and cycle, or the slot's and its day.
+    case 'adSpace':
+      return `Ad space ${subject.spaceId}`;
+    case 'adSlot':
+      return `The winning bid ${subject.bidId}, by ${subject.company}`;
+    default:
+      return null;
+  }
+}
 
 /**
  * The invoice of a purchase, from the purchases read model. Only a purchase whose payment was
@@ -55,6 +81,7 @@ export function invoiceDocumentOf(purchase: PurchaseRow, invoice: InvoiceRow): I
     buyer: purchase.buyer,
     placeOfSupply: placeOfSupplyOf(purchase.buyer.state, purchase.supplier.state),
     lines: purchase.lines,
+    purchaseFor: purchaseForLine(purchase.subject),
     totals: {
       price: purchase.price,
       cgstBasisPoints: purchase.cgst_basis_points,

@@ -5,7 +5,7 @@ import type {
   InvoiceRow,
   PurchaseRow,
 } from '@boli/projections/billing/purchases.queries';
-import { creditNoteDocumentOf, invoiceDocumentOf } from './invoiceDocument.ts';
+import { creditNoteDocumentOf, invoiceDocumentOf, purchaseForLine } from './invoiceDocument.ts';
 
 const line = lifetimeLine('');
 const purchase: PurchaseRow = {
@@ -68,6 +68,33 @@ describe('the invoice of a purchase, from the read model', () => {
       totals: { price: line.price, cgst: line.cgst, sgst: line.sgst, total: line.total },
       payment: { paymentId: 'pay_7', orderId: 'order_7', method: 'card', amount: line.total },
     });
+  });
+
+  it('says what a fee or a space paid for; a subscription its line names', () => {
+    expect(invoiceDocumentOf(purchase, invoice).purchaseFor).toBeNull();
+    const fee = {
+      ...purchase,
+      subject: {
+        kind: 'bidFee',
+        adId: 'ad-7',
+        bidamt: 600_000,
+        type: 'Open',
+        bidAlias: 'NikBids',
+        itemName: 'Brass lamp',
+      },
+    } as const;
+    expect(invoiceDocumentOf(fee, invoice).purchaseFor).toBe(
+      'Open bid of Rs. 6,000.00 as NikBids on the ad "Brass lamp" (ad-7)',
+    );
+    const slot = {
+      kind: 'adSlot',
+      spaceType: 'sidePanels',
+      slotdate: '2026-05-10',
+      bidId: 'b-1',
+      bidamt: 250_000_00,
+      company: 'Kite Tea',
+    } as const;
+    expect(purchaseForLine(slot)).toBe('The winning bid b-1, by Kite Tea');
   });
 
   it("takes the supplier's state as the place of supply when the buyer gave none", () => {

@@ -115,6 +115,7 @@ export function renderInvoicePdf(
           `Invoice date: ${indianDate(invoice.issuedAt)}`,
           `Financial year: ${invoice.financialYear}`,
           `Purchase: ${invoice.purchaseId}`,
+          ...(invoice.purchaseFor ? [`For: ${invoice.purchaseFor}`] : []),
         ],
       },
       totalLabel: 'Total',

@@ -58,6 +58,7 @@ const invoiceFor = (buyerState: string, pricePaise: number): InvoiceDocument => 
     buyer: buyerIn(buyerState),
     placeOfSupply: buyerState,
     lines: [only],
+    purchaseFor: null,
     totals,
     payment: {
       paymentId: 'pay_Q1w2e3r4',
@@ -108,6 +109,18 @@ describe('the tax invoice PDF', () => {
     expect(flowing(text)).toContain(
       'Rupees One Crore Forty-Five Lakh Sixty-Seven Thousand Nine Hundred One and Ten Paise Only',
     );
+  });
+
+  it('names what a fee paid for, to tie the invoice back to the bid and the ad', async () => {
+    const forBid = 'Open bid of Rs. 6,000.00 as NikBids on the ad "Brass lamp" (ad-7)';
+    const pdf = await renderInvoicePdf(
+      { ...invoiceFor('Karnataka', 50_00), purchaseFor: forBid },
+      { compress: false },
+    );
+    expect(flowing(pdfText(pdf))).toContain(`For: ${forBid}`);
+    expect(
+      pdfText(await renderInvoicePdf(invoiceFor('Karnataka', 999_00), { compress: false })),
+    ).not.toContain('For:');
   });
 
   it('is compressed by default and still carries the same text', async () => {
