@@ -654,6 +654,15 @@ describe('refused bids, kept for support', () => {
     expect(history.events.map((event) => event.type)).not.toContain('BidRefused');
   });
 
+  it('marks the bidders who hold a staff role', async () => {
+    const staff = await member('sita_help', { roles: ['member', 'support'] });
+    const adId = await ad(owner);
+    expect((await bid(staff, adId, { bidamt: 900, bidAlias: 'quietfern' })).status).toBe(200);
+    expect((await bid(meena, adId, { bidamt: 950 })).status).toBe(200);
+    const history = (await historyOf(adId, staff)) as unknown as { staffBidders: string[] };
+    expect(history.staffBidders).toEqual([staff.userId]);
+  });
+
   it("refuses a bid on a blocked member's ad as not found, and takes bids again once unblocked", async () => {
     const staff = await member('sunil_help', { roles: ['support'] });
     const seller = await member('blocked_bala');

@@ -8,6 +8,8 @@ import {
   actingRoleOf,
   AD_HISTORY_ROLES,
   blockRefusal,
+  holdsRole,
+  STAFF_ROLES,
   SUPPORT_ROLES,
 } from '@boli/engine/accounts/staffRoles';
 import type { AccountCommand } from '@boli/engine/accounts/account.commands';
@@ -102,6 +104,14 @@ export function supportRouter(infra: Infrastructure): Router {
     });
   };
 
+  /** Those of `userIds` who hold a staff role now, each once. */
+  const staffAmong = async (db: typeof infra.db, userIds: readonly string[]): Promise<string[]> => {
+    const users = await Promise.all([...new Set(userIds)].map((id) => findUserById(db, id)));
+    return users.flatMap((user) =>
+      user && holdsRole(user.roles, STAFF_ROLES) ? [user.user_id] : [],
+    );
+  };
+
   /** The spans the owner of an ad (its AdPosted's) was blocked, from their account stream. */
   const ownerBlocksOf = async (events: readonly RecordedEvent[]): Promise<BlockedSpan[]> => {
     const posted = events.find((event) => event.type === 'AdPosted');
@@ -185,8 +195,10 @@ export function supportRouter(infra: Infrastructure): Router {
     const events = await infra.store.readStream(adStream(adId));
     if (events.length === 0) throw new ApiError(404, 'Ad not found', 'AD_NOT_FOUND');
     const replay = replayAd(events, asOf);
+    const latest = asOf === undefined ? replay : replayAd(events);
     const refusals = await infra.store.readStream(bidRefusalsStream(adId));
     const ownerBlocks = await ownerBlocksOf(events);
+    const refusedBids = refusedBidsOf(refusals);
     const inRupees = <T extends { amount: number | null }>(bid: T) => ({
       ...bid,
       amount: bid.amount === null ? null : paiseToRupees(bid.amount),
@@ -201,7 +213,7 @@ export function supportRouter(infra: Infrastructure): Router {
     ctx.body = success({
       adId,
       // The ad's name now: a replay before it was posted (or renamed) still names the ad.
-      itemName: (asOf === undefined ? replay : replayAd(events)).itemName,
+      itemName: latest.itemName,
       // Now, whatever instant is replayed: its owner is blocked, so members cannot see it and its
       // bids are refused (AD_WITHDRAWN) till the block is lifted.
       withdrawn: await isAdWithdrawn(infra.db, adId),
@@ -229,8 +241,14 @@ export function supportRouter(infra: Infrastructure): Router {
       // Every refused attempt, whatever instant is replayed: a dispute is often about one.
       refusals: {
         chain: verifyStreamChain(refusals),
-        bids: refusedBidsOf(refusals).map(inRupees),
+        bids: refusedBids.map(inRupees),
       },
+      // Bidders who hold a staff role: a dispute over an ad a staff member bid on is theirs to
+      // hand to someone else.
+      staffBidders: await staffAmong(infra.db, [
+        ...latest.bids.map((bid) => bid.bidderId),
+        ...refusedBids.map((bid) => bid.bidderId),
+      ]),
     });
   });
 

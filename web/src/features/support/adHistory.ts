@@ -75,6 +75,8 @@ export type AdHistory = {
   events: HistoryEvent[];
   /** What each AdEdited changed, from what to what; absent from an api before it said so. */
   edits?: AdEdit[];
+  /** The bidders (bids and refused ones) who hold a staff role; absent from an older api. */
+  staffBidders?: string[];
   /** Every bid the ad refused, from a stream of their own (with its own chain). */
   refusals: { chain: Chain; bids: RefusedBid[] };
   replay: {

@@ -160,6 +160,7 @@ export function AdHistoryScreen() {
   const { replay } = history;
   const names = actorNames(history.events);
   const owner = ownerOf(history.events);
+  const staffBidders = new Set(history.staffBidders ?? []);
   const refusalsChain = refusalsChainLine(history.refusals);
   const afterReplay = eventsAfterReplayLine(replay.eventsApplied, history.events.length);
   const editAt = new Map((history.edits ?? []).map((edit) => [edit.version, edit]));
@@ -330,7 +331,7 @@ export function AdHistoryScreen() {
                     )}
                   </TableCell>
                   <TableCell>{bid.phase === 'afterFinalCall' ? 'After' : 'Before'}</TableCell>
-                  <BidderCell bid={bid} />
+                  <BidderCell bid={bid} staff={staffBidders.has(bid.bidderId)} />
                   <Instant at={bid.placedAt} />
                   <Instant at={bid.recordedAt} />
                   <TableCell>{bid.version}</TableCell>
@@ -342,7 +343,7 @@ export function AdHistoryScreen() {
       )}
 
       {/* The instant asked for: without one, no refusal is after it. */}
-      <RefusedBids bids={history.refusals.bids} asOf={asOf ?? null} />
+      <RefusedBids bids={history.refusals.bids} asOf={asOf ?? null} staffBidders={staffBidders} />
 
       <Typography variant="h6" component="h2">
         Events ({history.events.length})

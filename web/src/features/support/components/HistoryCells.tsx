@@ -50,12 +50,27 @@ export function MemberLink({ userId, username }: { userId: string; username: str
  * Who bid: the alias other bidders saw, and under it the member behind it, linked to their
  * profile. One cell, so that a phone shows both before its table scrolls sideways.
  */
-export function BidderCell({ bid, sx }: { bid: Bidder; sx?: SxProps<Theme> }) {
+export function BidderCell({
+  bid,
+  staff = false,
+  sx,
+}: {
+  bid: Bidder;
+  /** The member holds a staff role: said, as a dispute over their bid is not theirs to settle. */
+  staff?: boolean;
+  sx?: SxProps<Theme>;
+}) {
   return (
     <TableCell sx={sx}>
       {bid.bidAlias}
       <Box component="span" sx={{ display: 'block' }}>
         <MemberLink userId={bid.bidderId} username={bid.username} />
+        {staff && (
+          <Box component="span" sx={{ color: 'warning.dark', fontWeight: 500 }}>
+            {' '}
+            (staff)
+          </Box>
+        )}
       </Box>
     </TableCell>
   );

@@ -16,7 +16,16 @@ import { AfterReplayMark, Instant, BidderCell } from './HistoryCells.tsx';
  * refusal's code: the answer to "I bid before the deadline". Listed whatever instant is replayed
  * (`asOf`), those tried after it greyed, as the events are.
  */
-export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf: string | null }) {
+export function RefusedBids({
+  bids,
+  asOf,
+  staffBidders = new Set(),
+}: {
+  bids: readonly RefusedBid[];
+  asOf: string | null;
+  /** The bidders who hold a staff role, marked so. */
+  staffBidders?: ReadonlySet<string>;
+}) {
   const after = (bid: RefusedBid) =>
     asOf !== null && Date.parse(bid.attemptedAt) > Date.parse(asOf);
   const later = bids.filter(after).length;
@@ -55,7 +64,7 @@ export function RefusedBids({ bids, asOf }: { bids: readonly RefusedBid[]; asOf:
                   data-after-replay={after(bid) || undefined}
                   sx={after(bid) ? { opacity: 0.5 } : undefined}
                 >
-                  <BidderCell bid={bid} sx={STICKY_FIRST} />
+                  <BidderCell bid={bid} staff={staffBidders.has(bid.bidderId)} sx={STICKY_FIRST} />
                   <TableCell align="right" sx={NO_WRAP}>
                     <RefusedAmount bid={bid} />
                   </TableCell>
