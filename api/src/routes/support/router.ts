@@ -105,8 +105,8 @@ export function supportRouter(infra: Infrastructure): Router {
   };
 
   /** Those of `userIds` who hold a staff role now, each once. */
-  const staffAmong = async (db: typeof infra.db, userIds: readonly string[]): Promise<string[]> => {
-    const users = await Promise.all([...new Set(userIds)].map((id) => findUserById(db, id)));
+  const staffAmong = async (userIds: readonly string[]): Promise<string[]> => {
+    const users = await Promise.all([...new Set(userIds)].map((id) => findUserById(infra.db, id)));
     return users.flatMap((user) =>
       user && holdsRole(user.roles, STAFF_ROLES) ? [user.user_id] : [],
     );
@@ -245,7 +245,7 @@ export function supportRouter(infra: Infrastructure): Router {
       },
       // Bidders who hold a staff role: a dispute over an ad a staff member bid on is theirs to
       // hand to someone else.
-      staffBidders: await staffAmong(infra.db, [
+      staffBidders: await staffAmong([
         ...latest.bids.map((bid) => bid.bidderId),
         ...refusedBids.map((bid) => bid.bidderId),
       ]),
