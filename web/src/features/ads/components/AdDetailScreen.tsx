@@ -206,11 +206,6 @@ function AdDetail({
 }
 
 /**
- * The ad detail (/ads/{ad_id}, where the id may be the ad's uid): gallery, facts, the phone when
- * the api gives it (only with displayPhone set, or to the owner), Edit and Media for the owner
- * while bidding is open, the share dialog, and the bid area of the bidding feature.
- */
-/**
  * The bids are asked for beside the ad, not once it is read and the bid area shows: a round trip
  * sooner. Only for an ad named by id (a share link's uid is not the id the bids api takes), and
  * once per ad: a tab or page picked later is the bid area's own call.
@@ -228,6 +223,11 @@ function useBidsAhead(adId: string, bidsAhead: Props['bidsAhead']): void {
   }, [adId, bidsAhead]);
 }
 
+/**
+ * The ad detail (/ads/{ad_id}, where the id may be the ad's uid): gallery, facts, the phone when
+ * the api gives it (only with displayPhone set, or to the owner), Edit and Media for the owner
+ * while bidding is open, the share dialog, and the bid area of the bidding feature.
+ */
 export function AdDetailScreen({ renderBidArea, bidsAhead }: Props) {
   const { adId = '' } = useParams();
   const { ad, failure, retry, refresh, readAgain } = useAdDetail(adId);
