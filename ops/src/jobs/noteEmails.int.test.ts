@@ -112,8 +112,10 @@ describe('notices mailed to members', () => {
       (mail) => mail.subject === 'mail_second asked for your mobile number',
     );
     expect(request?.text).toContain('mail_second has requested your mobile number.');
-    expect(request?.text).toContain('Approve or reject it from the bell');
-    expect(request?.text).toContain(`${app.baseUrl}/user_profile/${runnerUp.userId}`);
+    expect(request?.text).toContain('Approve or reject it on their profile');
+    expect(request?.text).toContain(
+      `See who is asking, and answer: ${app.baseUrl}/user_profile/${runnerUp.userId}`,
+    );
   });
 
   it('mails nobody whose email is not verified', async () => {
