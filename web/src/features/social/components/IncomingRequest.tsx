@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { messageOf } from '../../../app/api/client.ts';
 import {
   onNotificationArrived,
@@ -12,13 +11,13 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import {
-  answerRequest,
   fetchIncomingRequest,
   type IncomingRequest as Incoming,
   type RequestAnswer,
 } from '../api/socialApi.ts';
 import { answeredRequestText, answersOfRequest } from '../requestAnswers.ts';
 import { RequestAnswerButtons } from './RequestAnswerButtons.tsx';
+import { useAnswerRequest } from '../api/useAnswerRequest.ts';
 
 const TEXT_ID = 'incoming-request-text';
 
@@ -29,8 +28,8 @@ const TEXT_ID = 'incoming-request-text';
  */
 export function IncomingRequest({ askerId, askerName }: { askerId: string; askerName: string }) {
   const { user } = useSession();
-  const { request, envelope } = useApi();
-  const { enqueueSnackbar } = useSnackbar();
+  const { request } = useApi();
+  const answerRequest = useAnswerRequest();
   const [incoming, setIncoming] = useState<Incoming | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -75,13 +74,7 @@ export function IncomingRequest({ askerId, askerName }: { askerId: string; asker
   const answer = async (status: RequestAnswer) => {
     setBusy(true);
     setFailure(null);
-    let refused: unknown;
-    try {
-      const { msg } = await answerRequest(envelope, requestId, status);
-      if (msg) enqueueSnackbar(msg, { variant: 'success' });
-    } catch (error) {
-      refused = error;
-    }
+    const refused = await answerRequest(requestId, status);
     const now = await load();
     setBusy(false);
     requestAnsweredHere(reread);

@@ -18,7 +18,6 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
-  answerRequest,
   fetchNotifications,
   fetchNotificationsSeen,
   markNotificationsSeen,
@@ -27,6 +26,7 @@ import {
   type RequestAnswer,
 } from '../api/socialApi.ts';
 import { RequestAnswerButtons } from './RequestAnswerButtons.tsx';
+import { useAnswerRequest } from '../api/useAnswerRequest.ts';
 import { useNotificationPush } from '../api/useNotificationPush.ts';
 import {
   answeredText,
@@ -88,6 +88,7 @@ export function NotificationBell() {
   const { user } = useSession();
   const { request, envelope } = useApi();
   const { enqueueSnackbar } = useSnackbar();
+  const answerRequest = useAnswerRequest();
   const [anchor, setAnchor] = usePageAnchor();
   // On a phone the panel covers the page: Back closes it rather than leaving the page under it.
   const back = useCloseOnBack(anchor !== null, () => setAnchor(null));
@@ -193,13 +194,7 @@ export function NotificationBell() {
     const { requestId } = notification;
     if (!requestId) return;
     setBusy(notification._id);
-    let failure: unknown;
-    try {
-      const { msg } = await answerRequest(envelope, requestId, status);
-      if (msg) enqueueSnackbar(msg, { variant: 'success' });
-    } catch (error) {
-      failure = error;
-    }
+    const failure = await answerRequest(requestId, status);
     setBusy(null);
     const listed = await reload();
     requestAnsweredHere(answeredElsewhere);
