@@ -973,13 +973,22 @@ describe('bidding on an ad, live', () => {
     await bid(1_000);
     const { context, page } = await openAs(browser, bidder);
     const link = await cuttableLiveLink(page);
+    // The list reads on their way: one sent before the cut may be answered after the close.
+    let listReadsUnanswered = 0;
+    const isListRead = (url: string) => new URL(url).pathname === '/api/bid/bids/';
+    page.on('request', (sent) => void (isListRead(sent.url()) && listReadsUnanswered++));
+    const answered = (read: { url(): string }) =>
+      void (isListRead(read.url()) && listReadsUnanswered--);
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
-    // The close is not heard: the live link is down and the list refresh cut off, so only the
-    // refusal of the bid can tell the page.
+    // The close is not heard: the live link is down and the list refresh cut off (any read
+    // already on its way answered first), so only the refusal of the bid can tell the page.
     await link.cut();
     await cutListRefresh(page);
+    await expect.poll(() => listReadsUnanswered).toBe(0);
     const closed = await api(app, '/api/bid/closeBid', {
       token: owner.token,
       json: { item_id: adId },
