@@ -14,18 +14,18 @@ export function groupIndian(whole: number): string {
   return indianGrouping.format(Math.trunc(whole));
 }
 
-/** Sign, rupees and paise as integers; paise appear only when they are not zero, or `always`. */
-function rupeesText(negative: boolean, rupees: number, paise: number, always = false): string {
-  const sign = negative ? '-' : '';
-  const fraction = paise === 0 && !always ? '' : `.${String(paise).padStart(2, '0')}`;
-  return `${sign}${RUPEE}${groupIndian(rupees)}${fraction}`;
+/** An amount in paise, rounded to a whole paisa; its paise written when not zero, or `always`. */
+function paiseText(paise: number, always: boolean): string {
+  if (!Number.isFinite(paise)) return '';
+  const whole = Math.round(Math.abs(paise));
+  const sign = paise < 0 && whole !== 0 ? '-' : '';
+  const fraction = whole % 100 === 0 && !always ? '' : `.${String(whole % 100).padStart(2, '0')}`;
+  return `${sign}${RUPEE}${groupIndian(Math.floor(whole / 100))}${fraction}`;
 }
 
 /** An amount in paise (the payment provider's unit): 123456700 → "₹12,34,567", 123450 → "₹1,234.50". */
 export function formatPaise(paise: number): string {
-  if (!Number.isFinite(paise)) return '';
-  const whole = Math.round(Math.abs(paise));
-  return rupeesText(paise < 0 && whole !== 0, Math.floor(whole / 100), whole % 100);
+  return paiseText(paise, false);
 }
 
 /** An amount in rupees, to the paisa: 1234567 → "₹12,34,567", 1234.5 → "₹1,234.50". */
@@ -38,9 +38,7 @@ export function formatRupees(rupees: number): string {
  * paisa, so a column of them reads alike: 999 → "₹999.00", 1178.82 → "₹1,178.82".
  */
 export function formatAccountRupees(rupees: number): string {
-  if (!Number.isFinite(rupees)) return '';
-  const whole = Math.round(Math.abs(rupees * 100));
-  return rupeesText(rupees < 0 && whole !== 0, Math.floor(whole / 100), whole % 100, true);
+  return paiseText(rupees * 100, true);
 }
 
 /**
