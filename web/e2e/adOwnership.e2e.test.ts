@@ -17,7 +17,7 @@ import {
   withAppAndBrowser,
 } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
-import { api, postAd } from './support/payments.ts';
+import { api, askForNumber, postAd } from './support/payments.ts';
 
 /*
  * Who may change an ad, as the screens show it: Edit and Media only for the owner of an ad whose
@@ -638,11 +638,7 @@ describe('the media page on a phone', () => {
 
 describe('the notification bell', () => {
   it('puts each notification’s date on a line of its own, under the message', async () => {
-    const asked = await api(app, '/api/request', {
-      token: other.token,
-      json: { requestedTo: owner.userId },
-    });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await askForNumber(app, other, owner);
     const { context, page } = await openAs(browser, owner);
     await visit(page, '/myAds');
     const bell = page.getByRole('button', { name: /^Notifications \(\d+\)$/ });

@@ -18,7 +18,7 @@ import {
   storedSession,
   type Member,
 } from './support/members.ts';
-import { api, postAd } from './support/payments.ts';
+import { api, askForNumber, postAd } from './support/payments.ts';
 
 /*
  * Reviews, the mobile-number consent between two members, the notification menu and the contact
@@ -125,11 +125,7 @@ describe('two members and a mobile number', () => {
       createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
-    const asked = await api(app, '/api/request', {
-      json: { requestedTo: bala.userId },
-      token: asha.token,
-    });
-    expect(asked.status).toBe(200);
+    await askForNumber(app, asha, bala);
     const reviews = LIMITS.notificationListLimit + 2;
     for (let n = 1; n <= reviews; n += 1) {
       const json = { userId: bala.userId, text: `Review number ${n}.` };
@@ -433,11 +429,7 @@ describe('a request answered on the asker’s profile', () => {
       createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
-    const asked = await api(app, '/api/request', {
-      json: { requestedTo: bala.userId },
-      token: asha.token,
-    });
-    expect(asked.status).toBe(200);
+    await askForNumber(app, asha, bala);
     // The email's link opens the asker's profile.
     const link = await fromMailbox(app, bala.email, new RegExp(`\\S+/user_profile/${asha.userId}`));
     const b = await windowOf(bala);

@@ -124,6 +124,15 @@ export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
   }
 }
 
+/** `asker` asks for `owner`'s mobile number (POST /api/request), as Show on a profile does. */
+export async function askForNumber(app: TestApp, asker: Member, owner: Member): Promise<void> {
+  const asked = await api(app, '/api/request', {
+    token: asker.token,
+    json: { requestedTo: owner.userId },
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+}
+
 /** POST /api/posts/ (multipart) with one generated photo; answers the ad's id. */
 export async function postAd(
   app: TestApp,
