@@ -2,6 +2,7 @@ import type { Transaction } from '@boli/api/payments/transactions';
 import type { CheckoutResult } from '@boli/api/routes/billing/billingDeps';
 import { eventually, type ApiKit, type TestMember } from './apiKit.ts';
 import type { TestApp } from './app.ts';
+import { payAtSandboxCheckout, postToSandbox } from '@boli/api/sandbox/payments/controlClient';
 
 /*
  * A member paying through the sandbox gateway, step by step, as a customer without a browser:
@@ -11,22 +12,18 @@ import type { TestApp } from './app.ts';
 
 /** The customer pays the order at the sandbox's checkout: what the checkout hands back. */
 export async function payAtSandbox(app: TestApp, orderId: string): Promise<CheckoutResult> {
-  const paid = await sandbox(app, '/sandbox/pay', {
-    order_id: orderId,
-    method: 'upi',
-    outcome: 'success',
-  });
-  return (await paid.json()) as CheckoutResult;
+  const checkout = await payAtSandboxCheckout(app.config.RAZORPAY_API_URL, orderId, 'success');
+  return checkout as CheckoutResult;
 }
 
 /** The customer's payment of the order fails at the sandbox (its webhook tells Boli). */
 export async function failAtSandbox(app: TestApp, orderId: string): Promise<void> {
-  await sandbox(app, '/sandbox/pay', { order_id: orderId, method: 'upi', outcome: 'failure' });
+  await payAtSandboxCheckout(app.config.RAZORPAY_API_URL, orderId, 'failure');
 }
 
 /** Changes how the sandbox gateway behaves (e.g. `{ dropWebhooks: true }`). */
 export async function sandboxBehaviour(app: TestApp, patch: Record<string, unknown>) {
-  await sandbox(app, '/sandbox/behaviour', patch);
+  await postToSandbox(app.config.RAZORPAY_API_URL, '/sandbox/behaviour', patch);
 }
 
 /**
@@ -48,16 +45,6 @@ export const purchaseListedWith = (
     const found = rows.purchases.find((purchase) => purchase._id === purchaseId);
     return found?.message === message ? found : null;
   });
-
-async function sandbox(app: TestApp, path: string, body: unknown): Promise<Response> {
-  const response = await fetch(`${app.config.RAZORPAY_API_URL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
 
 /** A member puts the Lifetime Subscription in the cart: a purchase with an open order. */
 export async function orderedSubscription(

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { SessionService } from '@boli/api/identity/sessions';
+import { payAtSandboxCheckout } from '@boli/api/sandbox/payments/controlClient';
 import { allProjections } from '@boli/projections/registry';
 import { findUserByUsername } from '@boli/projections/users/users.queries';
 
@@ -122,7 +123,7 @@ function demoClient({ baseUrl, gatewayUrl }: Pick<DemoPaymentsOptions, 'baseUrl'
   };
   /** Paid (or refused) at the sandbox's checkout: its webhook tells Boli. */
   const pay = (order: Order, outcome: 'success' | 'failure') =>
-    post(`${gatewayUrl}/sandbox/pay`, { order_id: order.orderId, method: 'upi', outcome });
+    payAtSandboxCheckout(gatewayUrl, order.orderId, outcome);
   return {
     /** The Lifetime Subscription put in the cart: a purchase with an open order. */
     async orderSubscription(token: string): Promise<Order> {
