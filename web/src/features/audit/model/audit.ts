@@ -353,7 +353,7 @@ export function ledgerCsvUrl(view: LedgerView): string {
   return `/api/audit/payments.csv${search.size > 0 ? `?${search}` : ''}`;
 }
 
-/** "taxable value ₹999 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0 · total ₹1,178.82". */
+/** "taxable value ₹999.00 · CGST ₹89.91 · SGST ₹89.91 · IGST ₹0.00 · total ₹1,178.82". */
 export const moneyLine = (money: Money): string =>
   `taxable value ${formatAccountRupees(money.price)} · CGST ${formatAccountRupees(money.cgst)} · SGST ` +
   `${formatAccountRupees(money.sgst)} · IGST ${formatAccountRupees(money.igst)} · total ${formatAccountRupees(money.total)}`;
