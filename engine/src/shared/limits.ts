@@ -178,6 +178,11 @@ export const LIMITS = {
   contactPageSize: 20,
   /** Rows of the auditors' payment ledger per page. */
   ledgerPageSize: 50,
+  /**
+   * The most payments a period checked against the gateway may hold on either side: past it the
+   * auditor is asked for a shorter period (the gateway lists 100 a call).
+   */
+  gatewayReconciliationMax: 10_000,
   passwordResetValidMinutes: 60,
   // Social (issue #9). The spec sets no review length; this keeps one review readable.
   reviewTextMax: 1_000,

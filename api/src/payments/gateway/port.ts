@@ -47,6 +47,14 @@ export interface PaymentGateway {
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   /**
+   * The payments the gateway created in [from, to), newest first: at most `atMost` of them, and
+   * whether it holds more.
+   */
+  paymentsCreated(
+    period: { from: Date; to: Date },
+    atMost: number,
+  ): Promise<{ payments: GatewayPayment[]; more: boolean }>;
+  /**
    * Refunds `amount` paise of a captured payment. The gateway answers a repeated `receipt` with the
    * earlier refund, so a retried refund never pays back twice.
    */

@@ -127,6 +127,49 @@ describe('the Razorpay adapter against the sandbox gateway', () => {
     expect(await gateway.fetchOrderPayments(order.orderId)).toEqual([payment]);
   });
 
+  it("lists a period's payments a page at a time, newest first, the period's end left out", async () => {
+    const order = await newOrder();
+    // 130 payments a second apart, in a year no other test pays in: more than one page (100).
+    const start = Date.parse('2001-01-01T00:00:00Z');
+    const at = (index: number) => new Date(start + index * 1000);
+    await db('sandbox_gateway_payments').insert(
+      Array.from({ length: 130 }, (_, index) => ({
+        id: `pay_listed${String(index).padStart(3, '0')}`,
+        order_id: order.orderId,
+        amount: 118_000,
+        currency: 'INR',
+        status: 'captured',
+        method: 'upi',
+        created_at: at(index),
+      })),
+    );
+    const listed = await gateway.paymentsCreated({ from: at(0), to: at(130) }, 1_000);
+    expect(listed.more).toBe(false);
+    expect(listed.payments.map((payment) => payment.paymentId)).toEqual(
+      Array.from(
+        { length: 130 },
+        (_, index) => `pay_listed${String(129 - index).padStart(3, '0')}`,
+      ),
+    );
+    expect(listed.payments[0]).toMatchObject({ orderId: order.orderId, status: 'captured' });
+    // [from, to): a payment made at `to` is the next period's; one within from's second, before it.
+    const inner = await gateway.paymentsCreated(
+      { from: new Date(at(0).getTime() + 500), to: at(129) },
+      1_000,
+    );
+    expect(inner.payments.map((payment) => payment.paymentId).sort()).toEqual(
+      Array.from({ length: 128 }, (_, index) => `pay_listed${String(index + 1).padStart(3, '0')}`),
+    );
+    // At most 120: the second page is cut short, and the answer says more exist.
+    const capped = await gateway.paymentsCreated({ from: at(0), to: at(130) }, 120);
+    expect(capped.payments).toHaveLength(120);
+    expect(capped.more).toBe(true);
+    expect(await gateway.paymentsCreated({ from: at(-60), to: at(0) }, 10)).toEqual({
+      payments: [],
+      more: false,
+    });
+  });
+
   it('refunds once per receipt however often it is asked, and refuses to refund more than was paid', async () => {
     const order = await newOrder(50_000);
     const { razorpay_payment_id: paymentId } = await payOrder(order.orderId);

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import Razorpay from 'razorpay';
 import type { z } from 'zod';
 import { GatewayError, NO_ANSWER } from './errors.ts';
-import type { PaymentGateway } from './port.ts';
+import type { GatewayPayment, PaymentGateway } from './port.ts';
 import {
   razorpayCollection,
   razorpayOrder,
@@ -15,6 +15,9 @@ import {
 } from './razorpayEntities.ts';
 
 export const RAZORPAY_API_URL = 'https://api.razorpay.com';
+
+/** The most items Razorpay lists in one answer. */
+const LIST_PAGE = 100;
 
 /** How long one gateway call may take before it counts as unanswered. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -55,6 +58,21 @@ export function razorpayGateway(config: {
     },
     async fetchPayment(paymentId) {
       return toGatewayPayment(await call(razorpayPayment, () => sdk.payments.fetch(paymentId)));
+    },
+    async paymentsCreated(period, atMost) {
+      // Razorpay dates a payment to the second and takes both ends as included.
+      const from = Math.ceil(period.from.getTime() / 1000);
+      const to = Math.ceil(period.to.getTime() / 1000) - 1;
+      const payments: GatewayPayment[] = [];
+      // Razorpay answers a page of at most 100; one more than asked for tells whether there are more.
+      for (let skip = 0; payments.length <= atMost; skip += LIST_PAGE) {
+        const page = await call(razorpayCollection(razorpayPayment), () =>
+          sdk.payments.all({ from, to, count: LIST_PAGE, skip }),
+        );
+        payments.push(...page.items.map(toGatewayPayment));
+        if (page.items.length < LIST_PAGE) break;
+      }
+      return { payments: payments.slice(0, atMost), more: payments.length > atMost };
     },
     async refund(paymentId, input) {
       const refund = await call(razorpayRefund, () =>

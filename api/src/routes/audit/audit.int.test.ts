@@ -602,6 +602,53 @@ describe('the gateway check, when the records differ or a payment failed', () =>
   });
 });
 
+describe('a period checked against the gateway', () => {
+  type Side = { status: string; amount: number | null } | null;
+  type Reconciliation = {
+    inLedger: number;
+    atGateway: number;
+    compared: number;
+    agreeing: number;
+    agrees: boolean;
+    ours: { received: number; refunded: number };
+    gateway: { received: number; refunded: number };
+    differences: { purchaseId: string | null; ours: Side; gateway: Side; problems: string[] }[];
+  };
+
+  it('finds the capture Boli never heard of, and agrees on every other payment', async () => {
+    const { status, body } = await audit('/gateway-reconciliation');
+    expect(status).toBe(200);
+    const data = body.data as Reconciliation;
+    const ledger = (await audit('/payments')).body.data as { total: number };
+    expect(data.inLedger).toBe(ledger.total);
+    // The gateway made one payment more: the one whose news never reached Boli.
+    expect(data.atGateway).toBe(ledger.total + 1);
+    expect(data).toMatchObject({ compared: ledger.total + 1, agreeing: ledger.total });
+    expect(data.agrees).toBe(false);
+    expect(data.differences).toEqual([
+      expect.objectContaining({
+        purchaseId: unheard.purchaseId,
+        ours: null,
+        gateway: expect.objectContaining({ status: 'captured' }),
+        problems: ['captured at the gateway, not recorded by Boli'],
+      }),
+    ]);
+    // The money: the gateway took the unheard payment's more; both gave back the same refund.
+    const unheardAmount = data.differences[0]!.gateway!.amount!;
+    expect(data.gateway.received - data.ours.received).toBeCloseTo(unheardAmount, 2);
+    expect(data.ours.refunded).toBeGreaterThan(0);
+    expect(data.gateway.refunded).toBe(data.ours.refunded);
+  });
+
+  it('keeps to the period asked for, and says what is wrong with one', async () => {
+    const { body } = await audit('/gateway-reconciliation?from=2020-01-01&to=2020-12-31');
+    expect(body.data).toMatchObject({ inLedger: 0, atGateway: 0, compared: 0, agrees: true });
+    expect((await audit('/gateway-reconciliation?from=2026-05-02&to=2026-05-01')).status).toBe(400);
+    expect((await audit('/gateway-reconciliation?to=someday')).status).toBe(400);
+    expect((await audit('/gateway-reconciliation', member.token)).status).toBe(403);
+  });
+});
+
 describe('the tax invoice file', () => {
   it('renders the invoice of a paid purchase as a PDF', async () => {
     const file = await invoiceFileOf(kit.db, purchases.karnataka.purchaseId);

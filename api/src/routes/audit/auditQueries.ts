@@ -4,24 +4,73 @@ import type { PurchasePaymentRow } from '@boli/projections/billing/purchases.que
 import type { YearPurchase } from './invoiceSeries.ts';
 
 /*
- * The auditor's two reads of the purchases read model that its own queries module does not
- * offer (yet): a purchase's payments, and the purchases a financial year's series must cover.
- * They read the logical views, like every query.
+ * The auditor's reads of the purchases read model that its own queries module does not offer
+ * (yet): a purchase's payments, a period's, payments named by id, and the purchases a financial
+ * year's series must cover. They read the logical views, like every query.
  */
+
+/** Payments, oldest first. */
+const payments = (db: Knex) =>
+  db('purchase_payments')
+    .select(PAYMENT_COLUMNS)
+    .orderBy([
+      { column: 'occurred_at', order: 'asc' },
+      { column: 'payment_id', order: 'asc' },
+    ]);
 
 /** Every payment recorded for a purchase, oldest first. */
 export async function paymentsOfPurchase(
   db: Knex,
   purchaseId: string,
 ): Promise<PurchasePaymentRow[]> {
-  const stored: Record<string, unknown>[] = await db('purchase_payments')
-    .select(PAYMENT_COLUMNS)
-    .where({ purchase_id: purchaseId })
-    .orderBy([
-      { column: 'occurred_at', order: 'asc' },
-      { column: 'payment_id', order: 'asc' },
-    ]);
+  const stored: Record<string, unknown>[] = await payments(db).where({ purchase_id: purchaseId });
   return stored.map(paymentFromStored);
+}
+
+/**
+ * The payments whose capture or failure fell in [from, to), as the ledger holds them, oldest
+ * first: at most `atMost`, and whether there are more.
+ */
+export async function paymentsOfPeriod(
+  db: Knex,
+  period: { from: Date; to: Date },
+  atMost: number,
+): Promise<{ payments: PurchasePaymentRow[]; more: boolean }> {
+  const stored: Record<string, unknown>[] = await payments(db)
+    .where('occurred_at', '>=', period.from)
+    .where('occurred_at', '<', period.to)
+    .limit(atMost + 1);
+  return { payments: stored.slice(0, atMost).map(paymentFromStored), more: stored.length > atMost };
+}
+
+/** The payments recorded under these gateway ids (those Boli has), oldest first. */
+export async function paymentsWithIds(
+  db: Knex,
+  paymentIds: readonly string[],
+): Promise<PurchasePaymentRow[]> {
+  if (paymentIds.length === 0) return [];
+  const stored: Record<string, unknown>[] = await payments(db).whereIn('payment_id', [
+    ...paymentIds,
+  ]);
+  return stored.map(paymentFromStored);
+}
+
+/** Boli's purchases by the gateway orders made for them, of those named (order → purchase). */
+export async function purchasesOfOrders(
+  db: Knex,
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const stored: { order_id: string; purchase_id: string }[] = await db('purchases')
+    .select('order_id', 'purchase_id')
+    .whereIn('order_id', [...orderIds])
+    .union((other) =>
+      other
+        .select('order_id', 'purchase_id')
+        .from('purchase_payments')
+        .whereIn('order_id', [...orderIds]),
+    );
+  return new Map(stored.map((row) => [row.order_id, row.purchase_id]));
 }
 
 /**

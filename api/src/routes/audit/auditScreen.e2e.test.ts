@@ -17,9 +17,11 @@ import {
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
 import {
+  orderedSubscription,
   subscriptionsOrderedSideBySide,
   paidSubscription,
   payAtSandbox,
+  sandboxBehaviour,
 } from '../../../../ops/src/testing/sandboxPayments.ts';
 
 /*
@@ -264,6 +266,54 @@ describe('the audit screen', () => {
     const own = await openAudit(buyer, '/transactions');
     await own.getByRole('button', { name: `Download credit note ${number}` }).waitFor();
     expect(await own.getByRole('button', { name: /^Download invoice / }).count()).toBe(2);
+  });
+
+  it('checks the whole period with the gateway, and finds a capture Boli never heard of', async () => {
+    const page = await openAudit(auditor);
+    const ledger = page.getByRole('region', { name: 'Payments ledger' });
+    const check = ledger.getByRole('button', { name: 'Check the period with the gateway' });
+    await check.click();
+    const result = ledger.getByTestId('period-reconciliation');
+    await result
+      .getByText(/^Boli's ledger and the gateway agree on all \d+ payments of the period\./)
+      .waitFor();
+    expect(await result.innerText()).toMatch(
+      /Boli's ledger: \d+ payments · received ₹[\d,]+\.\d\d/,
+    );
+
+    // The gateway takes a payment whose news never reaches Boli (no webhook, no callback).
+    await sandboxBehaviour(app, { dropWebhooks: true });
+    const unheard = await orderedSubscription(kit, await kit.member('unheardb'));
+    let paymentId: string;
+    try {
+      paymentId = (await payAtSandbox(app, unheard.orderId)).razorpay_payment_id;
+    } finally {
+      await sandboxBehaviour(app, { dropWebhooks: false });
+    }
+    await check.click();
+    await result.getByText(/^Boli's ledger and the gateway differ on 1 payment of \d+\./).waitFor();
+    // The screen reader hears the verdict too.
+    await page
+      .getByRole('status')
+      .getByText(/differ on 1 payment of/)
+      .waitFor();
+    const difference = result.getByTestId('reconciliation-difference');
+    expect(await difference.innerText()).toContain(paymentId);
+    expect(await difference.innerText()).toContain('captured at the gateway, not recorded by Boli');
+    // Its order is Boli's: the purchase's own comparison opens from it.
+    await difference
+      .getByRole('button', { name: `Compare: purchase ${unheard.purchaseId}` })
+      .click();
+    await page.getByRole('dialog').getByText('Our record and the gateway differ.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.screenshot({ path: '/tmp/boli-audit-reconciliation.png', fullPage: true });
+    // On a phone the differences scroll in their own box; the page does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      ),
+    ).toBeLessThanOrEqual(0);
   });
 
   it('is in the auditor’s menu', async () => {

@@ -79,6 +79,32 @@ function paymentProblems(ours: PaymentSide | null, gateway: PaymentSide | null):
   return problems;
 }
 
+/**
+ * Every payment id either side knows, once, by id: Boli's record beside the gateway's, and what
+ * differs between them.
+ */
+export function comparePayments(
+  ours: readonly PurchasePaymentRow[],
+  gatewayPayments: readonly GatewayPayment[],
+): PaymentComparison[] {
+  const recorded = new Map(ours.map((row) => [row.payment_id, row]));
+  const theirs = new Map(gatewayPayments.map((payment) => [payment.paymentId, payment]));
+  const paymentIds = [...new Set([...recorded.keys(), ...theirs.keys()])].sort();
+  return paymentIds.map((paymentId): PaymentComparison => {
+    const mine = recorded.get(paymentId);
+    const gateway = theirs.get(paymentId);
+    const oursSide = mine ? oursOf(mine) : null;
+    const gatewaySide = gateway ? gatewayOf(gateway) : null;
+    return {
+      paymentId,
+      orderId: mine?.order_id ?? gateway?.orderId ?? '',
+      ours: oursSide,
+      gateway: gatewaySide,
+      problems: paymentProblems(oursSide, gatewaySide),
+    };
+  });
+}
+
 export function compareWithGateway(input: {
   /** Paise the purchase asked for: each of its orders was for this amount. */
   readonly expectedAmount: number;
@@ -104,23 +130,7 @@ export function compareWithGateway(input: {
     };
   });
 
-  const ours = new Map(input.ours.map((row) => [row.payment_id, row]));
-  const theirs = new Map(input.gatewayPayments.map((payment) => [payment.paymentId, payment]));
-  const paymentIds = [...new Set([...ours.keys(), ...theirs.keys()])].sort();
-  const payments = paymentIds.map((paymentId): PaymentComparison => {
-    const mine = ours.get(paymentId);
-    const gateway = theirs.get(paymentId);
-    const oursSide = mine ? oursOf(mine) : null;
-    const gatewaySide = gateway ? gatewayOf(gateway) : null;
-    return {
-      paymentId,
-      orderId: mine?.order_id ?? gateway?.orderId ?? '',
-      ours: oursSide,
-      gateway: gatewaySide,
-      problems: paymentProblems(oursSide, gatewaySide),
-    };
-  });
-
+  const payments = comparePayments(input.ours, input.gatewayPayments);
   return {
     orders,
     payments,

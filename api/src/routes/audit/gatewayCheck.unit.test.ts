@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayOrder, GatewayPayment } from '../../payments/gateway/port.ts';
 import type { PurchasePaymentRow } from '@boli/projections/billing/purchases.queries';
 import { compareWithGateway } from './gatewayCheck.ts';
+import { AMOUNT, atGateway, recorded } from './gatewayCheck.fixtures.ts';
 
-const AMOUNT = 1178_82;
 const order: GatewayOrder = {
   orderId: 'order_1',
   amount: AMOUNT,
@@ -12,39 +12,6 @@ const order: GatewayOrder = {
   status: 'paid',
   notes: {},
 };
-const recorded = (overrides: Partial<PurchasePaymentRow> = {}): PurchasePaymentRow => ({
-  payment_id: 'pay_1',
-  purchase_id: 'p-1',
-  order_id: 'order_1',
-  amount: AMOUNT,
-  method: 'upi',
-  status: 'captured',
-  duplicate: false,
-  source: 'checkout',
-  captured_at: '2026-11-21T10:01:00.000Z',
-  failed_at: null,
-  occurred_at: '2026-11-21T10:01:00.000Z',
-  error_code: null,
-  error_description: null,
-  refund_reason: null,
-  refund_requested_at: null,
-  refund_id: null,
-  refund_amount: null,
-  refunded_at: null,
-  ...overrides,
-});
-const atGateway = (overrides: Partial<GatewayPayment> = {}): GatewayPayment => ({
-  paymentId: 'pay_1',
-  orderId: 'order_1',
-  amount: AMOUNT,
-  status: 'captured',
-  method: 'upi',
-  errorCode: null,
-  errorDescription: null,
-  amountRefunded: 0,
-  createdAt: '2026-11-21T10:01:00.000Z',
-  ...overrides,
-});
 const compare = (
   ours: PurchasePaymentRow[],
   gatewayPayments: GatewayPayment[],

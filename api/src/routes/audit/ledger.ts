@@ -5,6 +5,7 @@ import type { LedgerRow, LedgerSummary } from '@boli/projections/billing/purchas
 import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
 import type { GatewayComparison, PaymentSide } from './gatewayCheck.ts';
 import type { MoneyTotals } from './invoiceSeries.ts';
+import type { MoneyMoved, PeriodReconciliation } from './periodReconciliation.ts';
 
 /*
  * The audit answers at the api's edge: amounts in rupees (money.ts), rates in percent.
@@ -92,6 +93,25 @@ export const summaryInRupees = (summary: LedgerSummary) => ({
 
 const sideInRupees = (side: PaymentSide | null) =>
   side && { ...side, amount: rupeesOrNull(side.amount), refunded: paiseToRupees(side.refunded) };
+
+const movedInRupees = (moved: MoneyMoved) => ({
+  received: paiseToRupees(moved.received),
+  refunded: paiseToRupees(moved.refunded),
+});
+
+/** A period's reconciliation with the gateway, its amounts in rupees. */
+export const reconciliationInRupees = (
+  reconciliation: PeriodReconciliation & { inLedger: number; atGateway: number },
+) => ({
+  ...reconciliation,
+  ours: movedInRupees(reconciliation.ours),
+  gateway: movedInRupees(reconciliation.gateway),
+  differences: reconciliation.differences.map((payment) => ({
+    ...payment,
+    ours: sideInRupees(payment.ours),
+    gateway: sideInRupees(payment.gateway),
+  })),
+});
 
 /** The gateway comparison with its amounts in rupees. */
 export const comparisonInRupees = (comparison: GatewayComparison) => ({

@@ -18,14 +18,21 @@ import { requireAuth, requireRole } from '../../http/auth.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import { GatewayError } from '../../payments/gateway/errors.ts';
 import type { GatewayOrder, GatewayPayment } from '../../payments/gateway/port.ts';
 import { paymentsOfPurchase, purchasesOfFinancialYear } from './auditQueries.ts';
 import { compareWithGateway } from './gatewayCheck.ts';
+import { askGateway, orNotFound } from './gatewayAnswers.ts';
+import { reconcileWithGateway } from './reconcileWithGateway.ts';
 import { checkInvoiceSeries, financialYearBounds } from './invoiceSeries.ts';
 import { ledgerCsv, ledgerCsvName } from './ledgerCsv.ts';
-import { comparisonInRupees, ledgerEntryOf, summaryInRupees, totalsInRupees } from './ledger.ts';
-import { gatewayCheckQuery, ledgerQuery, seriesQuery } from './schema.ts';
+import {
+  comparisonInRupees,
+  ledgerEntryOf,
+  reconciliationInRupees,
+  summaryInRupees,
+  totalsInRupees,
+} from './ledger.ts';
+import { gatewayCheckQuery, ledgerQuery, reconciliationQuery, seriesQuery } from './schema.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
 
 /**
@@ -39,7 +46,9 @@ import { LIMITS } from '@boli/engine/shared/limits';
  * - `GET /api/audit/invoices/check?financialYear=` — the year's invoice and credit-note series
  *   read from the event store, checked for gaps and repeats, every capture of the year checked
  *   for its invoice and every refunded invoice for its credit note;
- * - `GET /api/audit/gateway-check?purchaseId=` — our payments beside the provider's record.
+ * - `GET /api/audit/gateway-check?purchaseId=` — our payments beside the provider's record;
+ * - `GET /api/audit/gateway-reconciliation?from&to` — every payment of a period in our ledger
+ *   beside every payment the provider made in it, with the differences.
  */
 export function auditRouter(infra: Infrastructure): Router {
   const router = createRouter({ prefix: '/api/audit' });
@@ -138,27 +147,15 @@ export function auditRouter(infra: Infrastructure): Router {
     });
   });
 
+  router.get('/gateway-reconciliation', async (ctx) => {
+    const period = parseInput(reconciliationQuery, ctx.query);
+    const reconciliation = await reconcileWithGateway(infra, period);
+    ctx.body = success({
+      from: period.from.toISOString(),
+      to: period.to.toISOString(),
+      ...reconciliationInRupees(reconciliation),
+    });
+  });
+
   return router;
-}
-
-/** The gateway's answer; a gateway that cannot answer is the api's 502. */
-async function askGateway<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof GatewayError && error.status !== 400 && error.status !== 404) {
-      throw new ApiError(502, 'The payment gateway could not be reached.', 'GATEWAY_UNAVAILABLE');
-    }
-    throw error;
-  }
-}
-
-/** The gateway's answer, or null when it does not know the thing asked for. */
-async function orNotFound<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await askGateway(call);
-  } catch (error) {
-    if (error instanceof GatewayError) return null;
-    throw error;
-  }
 }

@@ -60,6 +60,14 @@ export const OPEN_TO = new Date('9999-12-31T00:00:00Z');
 /** An end of the period; left out or left empty (a cleared date field): open. */
 const periodEnd = z.preprocess(blankAsAbsent, instantOrDay.optional());
 
+/** The instants a period's ends name; an end left open runs to the beginning or end of time. */
+const instantsOf = ({ from, to }: { from?: string | undefined; to?: string | undefined }) => ({
+  from: from === undefined ? OPEN_FROM : startOf(from),
+  to: to === undefined ? OPEN_TO : endOf(to),
+});
+const inOrder = ({ from, to }: { from: Date; to: Date }) => from < to;
+const FROM_AFTER_TO = { message: 'from must be before to', path: ['to'] };
+
 /**
  * `GET /api/audit/payments?from&to&kind&search&page&failed=hide` (and `payments.csv`, which
  * ignores `page`): both ends optional, page zero-based; `kind` one kind of purchase (`all` or
@@ -77,14 +85,22 @@ export const ledgerQuery = z
     failed: z.enum(['show', 'hide']).default('show'),
   })
   .transform(({ from, to, kind, search, page, failed }) => ({
-    from: from === undefined ? OPEN_FROM : startOf(from),
-    to: to === undefined ? OPEN_TO : endOf(to),
+    ...instantsOf({ from, to }),
     ...(kind === 'all' ? {} : { kind }),
     ...(search === undefined ? {} : { search }),
     page,
     withoutFailed: failed === 'hide',
   }))
-  .refine(({ from, to }) => from < to, { message: 'from must be before to', path: ['to'] });
+  .refine(inOrder, FROM_AFTER_TO);
+
+/**
+ * `GET /api/audit/gateway-reconciliation?from&to`: the whole period (every kind, every payment),
+ * its ends as the ledger's.
+ */
+export const reconciliationQuery = z
+  .object({ from: periodEnd, to: periodEnd })
+  .transform(instantsOf)
+  .refine(inOrder, FROM_AFTER_TO);
 
 /** `GET /api/audit/invoices/check?financialYear=2026-27`; the current year when absent. */
 export const seriesQuery = (now: Date) =>

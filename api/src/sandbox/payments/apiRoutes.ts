@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { createOrder, refund, type SandboxSettings } from './gateway.ts';
 import { SandboxGatewayError, unknownId } from './errors.ts';
-import { findOrder, findPayment, paymentsOfOrder } from './store.ts';
+import { findOrder, findPayment, paymentsCreatedBetween, paymentsOfOrder } from './store.ts';
 import { orderEntity, paymentEntity, refundEntity } from './wire.ts';
 
 /** Razorpay allows at most 15 notes, each value a string or number. */
@@ -27,6 +27,22 @@ const newRefund = z.object({
   amount: z.number().int().positive().optional(),
   receipt: z.string().max(40).nullish(),
   notes,
+});
+
+/** Unix seconds in a query, as Razorpay takes them. */
+const unixSeconds = z.coerce.number().int().nonnegative();
+
+/** `GET /v1/payments`: created from `from` to `to` (both included), `count` (≤ 100) from `skip`. */
+const paymentsQuery = z.object({
+  from: unixSeconds.optional(),
+  to: unixSeconds.optional(),
+  count: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100, 'The count may not be greater than 100.')
+    .default(10),
+  skip: z.coerce.number().int().nonnegative().default(0),
 });
 
 /** Razorpay's API (subset) under /v1, behind HTTP Basic auth with the key id and secret. */
@@ -61,6 +77,18 @@ export function apiRoutes(
   router.get('/orders/:id/payments', async (ctx) => {
     if (!(await findOrder(db, ctx.params.id!))) throw unknownId();
     const payments = await paymentsOfOrder(db, ctx.params.id!);
+    ctx.body = { entity: 'collection', count: payments.length, items: payments.map(paymentEntity) };
+  });
+
+  router.get('/payments', async (ctx) => {
+    const query = paymentsQuery.parse(ctx.query);
+    const payments = await paymentsCreatedBetween(db, {
+      from: query.from === undefined ? undefined : new Date(query.from * 1000),
+      // `to` names a second: the payments made within it are included.
+      to: query.to === undefined ? undefined : new Date((query.to + 1) * 1000),
+      count: query.count,
+      skip: query.skip,
+    });
     ctx.body = { entity: 'collection', count: payments.length, items: payments.map(paymentEntity) };
   });
 

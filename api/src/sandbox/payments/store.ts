@@ -146,6 +146,22 @@ export async function paymentsOfOrder(db: Knex, orderId: string): Promise<Paymen
   return rows.map(toPayment);
 }
 
+/** Payments created in [from, to) (either end open when absent), newest first, a page of them. */
+export async function paymentsCreatedBetween(
+  db: Knex,
+  page: { from?: Date; to?: Date; count: number; skip: number },
+): Promise<PaymentRow[]> {
+  const query = db('sandbox_gateway_payments');
+  if (page.from) query.where('created_at', '>=', page.from);
+  if (page.to) query.where('created_at', '<', page.to);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.count)
+    .offset(page.skip);
+  return rows.map(toPayment);
+}
+
 export async function updatePaymentRefunds(
   db: Knex,
   id: string,

@@ -3,6 +3,7 @@ import {
   type GatewayCheck,
   type Ledger,
   type LedgerView,
+  type Reconciliation,
   type SeriesCheck,
 } from '../model/audit.ts';
 
@@ -20,3 +21,12 @@ export const fetchSeriesCheck = (request: Request, financialYear: string): Promi
 
 export const fetchGatewayCheck = (request: Request, purchaseId: string): Promise<GatewayCheck> =>
   request<GatewayCheck>('/api/audit/gateway-check', { query: { purchaseId } });
+
+/** Every payment of the period (whatever its kind or the search) beside the gateway's. */
+export const fetchReconciliation = (
+  request: Request,
+  period: Pick<LedgerView, 'from' | 'to'>,
+): Promise<Reconciliation> =>
+  request<Reconciliation>('/api/audit/gateway-reconciliation', {
+    query: { from: period.from || undefined, to: period.to || undefined },
+  });

@@ -30,6 +30,7 @@ import { DAY_AND_TIME_IN_TEXT, formatAccountRupees } from '../../../lib/format.t
 import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { TaxDocumentLinks } from '../../../payments/components/TaxDocumentLinks.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
+import { PeriodReconciliation } from './PeriodReconciliation.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
   financialYearChoices,
@@ -86,7 +87,8 @@ function PlacesOfSupply({ summary }: { summary: LedgerSummary }) {
  * /audit (auditors and admins; not in the spec's table): the invoice and credit-note series of a
  * financial year checked for gaps, repeats, uninvoiced captures and refunds no credit note
  * reversed, and every payment of a period with its tax, invoice (and, on a refund, the credit note
- * that reversed it) and a comparison with the payment gateway's record.
+ * that reversed it) and a comparison with the payment gateway's record, one purchase's or the
+ * whole period's.
  */
 export function AuditScreen() {
   return (
@@ -364,6 +366,7 @@ function LedgerSection() {
             ))}
             <PlacesOfSupply summary={ledger.summary} />
           </Box>
+          <PeriodReconciliation period={period} onCompare={setChecking} />
           <TableScroller label={'Payments'} outlined>
             <Table
               size="small"

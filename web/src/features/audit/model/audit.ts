@@ -135,6 +135,44 @@ export type GatewayCheck = {
   }[];
 };
 
+/** Money one side says moved in a period, in rupees. */
+type Moved = { received: number; refunded: number };
+
+/** A period's payments in Boli's ledger beside the gateway's (GET /api/audit/gateway-reconciliation). */
+export type Reconciliation = {
+  from: string;
+  to: string;
+  /** Payments in Boli's ledger for the period, and in the gateway's list of it. */
+  inLedger: number;
+  atGateway: number;
+  /** Every payment either side knows, once; those both agree on. */
+  compared: number;
+  agreeing: number;
+  agrees: boolean;
+  ours: Moved;
+  gateway: Moved;
+  differences: (GatewayCheck['payments'][number] & { purchaseId: string | null })[];
+};
+
+/** Whether the period's records agree, in a sentence. */
+export function reconciliationVerdict(
+  check: Pick<Reconciliation, 'agrees' | 'compared' | 'differences'>,
+): string {
+  if (check.compared === 0) return 'Neither Boli nor the gateway has a payment in this period.';
+  if (check.agrees) {
+    return check.compared === 1
+      ? "Boli's ledger and the gateway agree on the period's one payment."
+      : `Boli's ledger and the gateway agree on all ${check.compared} payments of the period.`;
+  }
+  return `Boli's ledger and the gateway differ on ${paymentCount(check.differences.length)} of ${check.compared}.`;
+}
+
+/** What each side holds for the period and says moved: a line for Boli, one for the gateway. */
+export const reconciliationLines = (check: Reconciliation): string[] => [
+  `Boli's ledger: ${paymentCount(check.inLedger)} · received ${formatAccountRupees(check.ours.received)} · refunded ${formatAccountRupees(check.ours.refunded)}`,
+  `The gateway: ${paymentCount(check.atGateway)} · captured ${formatAccountRupees(check.gateway.received)} · refunded ${formatAccountRupees(check.gateway.refunded)}`,
+];
+
 /**
  * The GST cell: each tax that applies as "CGST 9% · ₹89.91" (CGST and SGST within the supplier's
  * state, IGST across states), or "—" when none does. One column, not three mostly empty ones,

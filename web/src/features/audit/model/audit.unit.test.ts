@@ -20,7 +20,10 @@ import {
   paymentSideText,
   comparisonVerdict,
   taxLines,
+  reconciliationLines,
+  reconciliationVerdict,
   type LedgerEntry,
+  type Reconciliation,
   type SeriesCheck,
 } from './audit.ts';
 
@@ -349,6 +352,54 @@ describe('the ledger period', () => {
       }),
     ).toBe(
       '/api/audit/payments.csv?from=2026-04-01&to=2026-11-28&search=asha&kind=adSpace&failed=hide',
+    );
+  });
+});
+
+describe('the period checked against the gateway', () => {
+  const check = (overrides: Partial<Reconciliation> = {}): Reconciliation => ({
+    from: '2026-12-01T18:30:00.000Z',
+    to: '2026-12-02T18:30:00.000Z',
+    inLedger: 3,
+    atGateway: 3,
+    compared: 3,
+    agreeing: 3,
+    agrees: true,
+    ours: { received: 2357.64, refunded: 1178.82 },
+    gateway: { received: 2357.64, refunded: 1178.82 },
+    differences: [],
+    ...overrides,
+  });
+
+  it('says the records agree, on how many payments, and what each side says moved', () => {
+    expect(reconciliationVerdict(check())).toBe(
+      "Boli's ledger and the gateway agree on all 3 payments of the period.",
+    );
+    expect(reconciliationVerdict(check({ compared: 1 }))).toBe(
+      "Boli's ledger and the gateway agree on the period's one payment.",
+    );
+    expect(reconciliationLines(check())).toEqual([
+      "Boli's ledger: 3 payments · received ₹2,357.64 · refunded ₹1,178.82",
+      'The gateway: 3 payments · captured ₹2,357.64 · refunded ₹1,178.82',
+    ]);
+  });
+
+  it('says how many payments differ, and when neither side has any', () => {
+    const difference = {
+      paymentId: 'pay_9',
+      orderId: 'order_9',
+      purchaseId: null,
+      ours: null,
+      gateway: { status: 'captured', amount: 999, method: 'upi', refunded: 0 },
+      problems: ['captured at the gateway, not recorded by Boli'],
+    };
+    expect(
+      reconciliationVerdict(
+        check({ agrees: false, compared: 4, agreeing: 3, differences: [difference] }),
+      ),
+    ).toBe("Boli's ledger and the gateway differ on 1 payment of 4.");
+    expect(reconciliationVerdict(check({ compared: 0, inLedger: 0, atGateway: 0 }))).toBe(
+      'Neither Boli nor the gateway has a payment in this period.',
     );
   });
 });
