@@ -407,8 +407,8 @@ describe('the auditor’s payments audit', () => {
     expect(await ledger.getByLabel('To', { exact: true }).inputValue()).toBe(todayInIndia());
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     await page.screenshot({ path: '/tmp/boli-audit-phone.png', fullPage: true });
-    // Tab from the last of the filters reaches the sums by place of supply, folded, then the
-    // table's box, whose arrows scroll it.
+    // Tab from the last of the filters reaches the sums by place of supply, folded, the check
+    // of the period with the gateway, then the table's box, whose arrows scroll it.
     const scroller = ledger.getByRole('region', { name: 'Payments: scroll sideways for more' });
     // Its line says so above the table, where the auditor starts reading, not 50 rows down.
     const said = await ledger.getByTestId('scroll-sideways').boundingBox();
@@ -417,6 +417,9 @@ describe('the auditor’s payments audit', () => {
     await page.keyboard.press('Tab');
     const byPlace = ledger.getByTestId('ledger-by-place').locator('summary');
     expect(await byPlace.evaluate((fold) => fold === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    const check = ledger.getByRole('button', { name: 'Check the period with the gateway' });
+    expect(await check.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     expect(await scroller.evaluate((box) => box === document.activeElement)).toBe(true);
     expect(await scroller.evaluate((box) => box.scrollLeft)).toBe(0);

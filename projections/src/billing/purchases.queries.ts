@@ -333,20 +333,27 @@ export type LedgerMoney = {
   readonly total: number;
 };
 
+/** Documents (invoices or credit notes) and the money they state, paise. */
+export type LedgerDocuments = LedgerMoney & { readonly count: number };
+
 /**
  * What the payments of a period add up to (paise): the money received (captures, duplicates
- * included), what of it went back, the attempts that moved nothing, and the tax invoiced on the
- * payments that paid.
+ * included), what of it went back, the attempts that moved nothing, the tax invoiced on the
+ * payments that paid, and the credit notes issued in the period (each reverses an invoice whole).
  */
 export type LedgerSummary = {
   readonly received: { readonly count: number; readonly amount: number };
   readonly refunded: { readonly count: number; readonly amount: number };
   readonly failed: { readonly count: number };
-  readonly invoiced: LedgerMoney & { readonly count: number };
-  /** The tax invoiced by place of supply, for a GST return's state-wise summary; by name. */
-  readonly invoicedByPlace: readonly (LedgerMoney & {
+  readonly invoiced: LedgerDocuments;
+  readonly credited: LedgerDocuments;
+  /**
+   * The tax invoiced and credited by place of supply, for a GST return's state-wise summary; by
+   * name. A place credited in the period but invoiced before it is here too, with none invoiced.
+   */
+  readonly invoicedByPlace: readonly (LedgerDocuments & {
     readonly place: string;
-    readonly count: number;
+    readonly credited: LedgerDocuments;
   })[];
 };
 
@@ -433,6 +440,48 @@ const ledgerPeriod = (db: Knex, filter: LedgerFilter) => {
   return filter.search ? matching(query, filter.search) : query;
 };
 
+/**
+ * The credit notes issued in [from, to) that the kind and search hold, with the purchases they
+ * reversed and the payments they refunded (which the search also looks at).
+ */
+const creditNotesOfPeriod = (db: Knex, filter: LedgerFilter) => {
+  const query = db(CREDIT_NOTES)
+    .join(PURCHASES, `${PURCHASES}.purchase_id`, `${CREDIT_NOTES}.purchase_id`)
+    .join(PAYMENTS, `${PAYMENTS}.payment_id`, `${CREDIT_NOTES}.payment_id`)
+    .where(`${CREDIT_NOTES}.issued_at`, '>=', filter.from)
+    .where(`${CREDIT_NOTES}.issued_at`, '<', filter.to);
+  if (filter.kind) query.where(`${PURCHASES}.kind`, filter.kind);
+  return filter.search ? matching(query, filter.search) : query;
+};
+
+const NO_DOCUMENTS: LedgerDocuments = { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 };
+
+/** Documents' sums by place of supply (BY_PLACE_SQL's rows). */
+const documentsByPlace = (rows: Record<string, string>[]) =>
+  new Map(
+    rows.map((row): [string, LedgerDocuments] => [
+      row.place ?? '',
+      {
+        count: Number(row.count),
+        price: Number(row.price),
+        cgst: Number(row.cgst),
+        sgst: Number(row.sgst),
+        igst: Number(row.igst),
+        total: Number(row.total),
+      },
+    ]),
+  );
+
+/** Documents added up (paise: exact). */
+function addedUp(documents: readonly LedgerDocuments[]): LedgerDocuments {
+  const sum = { ...NO_DOCUMENTS };
+  for (const each of documents) {
+    sum.count += each.count;
+    for (const column of MONEY_COLUMNS) sum[column] += each[column];
+  }
+  return sum;
+}
+
 /** The ledger's rows from `offset` on, at most `limit`, in time order. */
 async function ledgerRows(
   db: Knex,
@@ -513,31 +562,30 @@ export async function paymentsLedger(
     db.raw(LEDGER_SUMMARY_SQL),
   );
   const sum = (column: string) => Number(summed?.[column] ?? 0);
-  const byPlace = await ledgerPeriod(db, options)
-    .whereRaw(PAYING)
-    .select<Record<string, string>[]>(db.raw(BY_PLACE_SQL))
-    .groupByRaw(PLACE_OF_SUPPLY_SQL)
-    .orderBy('place');
-  const invoicedByPlace = byPlace.map((row) => ({
-    place: row.place ?? '',
-    count: Number(row.count),
-    price: Number(row.price),
-    cgst: Number(row.cgst),
-    sgst: Number(row.sgst),
-    igst: Number(row.igst),
-    total: Number(row.total),
+  const invoicedAt = documentsByPlace(
+    await ledgerPeriod(db, options)
+      .whereRaw(PAYING)
+      .select<Record<string, string>[]>(db.raw(BY_PLACE_SQL))
+      .groupByRaw(PLACE_OF_SUPPLY_SQL),
+  );
+  const creditedAt = documentsByPlace(
+    await creditNotesOfPeriod(db, options)
+      .select<Record<string, string>[]>(db.raw(BY_PLACE_SQL))
+      .groupByRaw(PLACE_OF_SUPPLY_SQL),
+  );
+  const places = [...new Set([...invoicedAt.keys(), ...creditedAt.keys()])].sort();
+  const invoicedByPlace = places.map((place) => ({
+    place,
+    ...(invoicedAt.get(place) ?? NO_DOCUMENTS),
+    credited: creditedAt.get(place) ?? NO_DOCUMENTS,
   }));
-  // The tax invoiced in all is the places' sums added up (paise: exact).
-  const invoiced = { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 };
-  for (const place of invoicedByPlace) {
-    invoiced.count += place.count;
-    for (const column of MONEY_COLUMNS) invoiced[column] += place[column];
-  }
+  // The sums in all are the places' sums added up.
   const summary: LedgerSummary = {
     received: { count: sum('received_count'), amount: sum('received') },
     refunded: { count: sum('refunded_count'), amount: sum('refunded') },
     failed: { count: sum('failed_count') },
-    invoiced,
+    invoiced: addedUp(invoicedByPlace),
+    credited: addedUp(invoicedByPlace.map((place) => place.credited)),
     invoicedByPlace,
   };
   const rows = await ledgerRows(db, options, { limit: size, offset });

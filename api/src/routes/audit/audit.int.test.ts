@@ -238,9 +238,45 @@ describe('the payments ledger', () => {
         count: 5,
         total: sum(entries.filter((entry) => entry.invoiceNumber).map((entry) => entry.total)),
       }),
+      credited: expect.objectContaining({ count: 1 }),
+      netOfCreditNotes: expect.any(Object),
       invoicedByPlace: expect.any(Array),
     });
     expect(refundedAmount).toBeGreaterThan(0);
+  });
+
+  it('nets the credit notes issued in the period off the tax invoiced, in all and by place', async () => {
+    type Documents = { count: number; price: number; igst: number; total: number };
+    type Summary = Documents & {
+      credited: Documents;
+      netOfCreditNotes: Omit<Documents, 'count'>;
+    };
+    const ledger = async (query = '') =>
+      (await audit(`/payments${query}`)).body.data as {
+        payments: { status: string; total: number; creditNoteNumber: string | null }[];
+        summary: { invoiced: Documents; invoicedByPlace: (Summary & { place: string })[] } & Omit<
+          Summary,
+          keyof Documents
+        >;
+      };
+    const { payments, summary } = await ledger();
+    // The second of two tabs' payments was refunded: a credit note reversed its invoice whole.
+    const reversed = payments.find((entry) => entry.creditNoteNumber !== null)!;
+    expect(summary.credited).toMatchObject({ count: 1, total: reversed.total });
+    const cents = (rupees: number) => Math.round(rupees * 100);
+    expect(cents(summary.netOfCreditNotes.total)).toBe(
+      cents(summary.invoiced.total) - cents(summary.credited.total),
+    );
+    const credited = summary.invoicedByPlace.filter((place) => place.credited.count > 0);
+    expect(credited).toHaveLength(1);
+    expect(cents(credited[0]!.netOfCreditNotes.price)).toBe(
+      cents(credited[0]!.price) - cents(credited[0]!.credited.price),
+    );
+    // The credit note is found by its number, and kept to its period and kind.
+    const found = await ledger(`?search=${encodeURIComponent(reversed.creditNoteNumber!)}`);
+    expect(found.summary.credited.count).toBe(1);
+    expect((await ledger('?kind=bidFee')).summary.credited.count).toBe(0);
+    expect((await ledger('?from=2020-01-01&to=2020-12-31')).summary.credited.count).toBe(0);
   });
 
   it('sums the tax invoiced by place of supply', async () => {

@@ -257,6 +257,12 @@ describe('the audit screen', () => {
       .filter({ hasText: `1 credit note, ${number} to ${number}` })
       .waitFor();
     const ledger = page.getByRole('region', { name: 'Payments ledger' });
+    // The period's sums say the credit note issued in it, and the tax net of it.
+    const summary = ledger.getByTestId('ledger-summary');
+    await summary
+      .getByText(/^Credit notes issued: 1 credit note · taxable value ₹999\.00 · /)
+      .waitFor();
+    await summary.getByText(/^Net of credit notes: taxable value /).waitFor();
     const link = ledger.getByRole('button', { name: `Download credit note ${number}` });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);

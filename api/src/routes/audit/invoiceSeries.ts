@@ -172,7 +172,8 @@ const isSound = (numbering: SeriesNumbering): boolean =>
   numbering.duplicates.length === 0 &&
   numbering.misnumbered.length === 0;
 
-const minus = (a: MoneyTotals, b: MoneyTotals): MoneyTotals => ({
+/** One sum less another, each amount (paise: exact). */
+export const minus = (a: MoneyTotals, b: MoneyTotals): MoneyTotals => ({
   price: a.price - b.price,
   cgst: a.cgst - b.cgst,
   sgst: a.sgst - b.sgst,

@@ -1,10 +1,14 @@
 import { sacCodeOf } from '@boli/engine/billing/products';
 import { basisPointsToPercent, placeOfSupplyOf } from '@boli/engine/billing/tax';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import type { LedgerRow, LedgerSummary } from '@boli/projections/billing/purchases.queries';
+import type {
+  LedgerDocuments,
+  LedgerRow,
+  LedgerSummary,
+} from '@boli/projections/billing/purchases.queries';
 import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
 import type { GatewayComparison, PaymentSide } from './gatewayCheck.ts';
-import type { MoneyTotals } from './invoiceSeries.ts';
+import { minus, type MoneyTotals } from './invoiceSeries.ts';
 import type { MoneyMoved, PeriodReconciliation } from './periodReconciliation.ts';
 
 /*
@@ -83,12 +87,21 @@ export const summaryInRupees = (summary: LedgerSummary) => ({
   refunded: { ...summary.refunded, amount: paiseToRupees(summary.refunded.amount) },
   net: paiseToRupees(summary.received.amount - summary.refunded.amount),
   failed: summary.failed,
-  invoiced: { count: summary.invoiced.count, ...totalsInRupees(summary.invoiced) },
+  invoiced: documentsInRupees(summary.invoiced),
+  credited: documentsInRupees(summary.credited),
+  /** The tax invoiced less the credit notes issued in the period: what a GST return states. */
+  netOfCreditNotes: totalsInRupees(minus(summary.invoiced, summary.credited)),
   invoicedByPlace: summary.invoicedByPlace.map((place) => ({
     place: place.place,
-    count: place.count,
-    ...totalsInRupees(place),
+    ...documentsInRupees(place),
+    credited: documentsInRupees(place.credited),
+    netOfCreditNotes: totalsInRupees(minus(place, place.credited)),
   })),
+});
+
+const documentsInRupees = (documents: LedgerDocuments) => ({
+  count: documents.count,
+  ...totalsInRupees(documents),
 });
 
 const sideInRupees = (side: PaymentSide | null) =>

@@ -61,10 +61,21 @@ export type LedgerSummary = {
   refunded: { count: number; amount: number };
   net: number;
   failed: { count: number };
-  invoiced: Money & { count: number };
+  invoiced: Documents;
+  /** Credit notes issued in the period; absent (as the next two) from an api before it said so. */
+  credited?: Documents;
+  /** The tax invoiced less the credit notes issued in the period. */
+  netOfCreditNotes?: Money;
   /** By place of supply, by name; absent from an api before it said so. */
-  invoicedByPlace?: (Money & { place: string; count: number })[];
+  invoicedByPlace?: (Documents & {
+    place: string;
+    credited?: Documents;
+    netOfCreditNotes?: Money;
+  })[];
 };
+
+/** Invoices or credit notes, and the money they state. */
+type Documents = Money & { count: number };
 
 export type Ledger = {
   from: string;
@@ -397,25 +408,36 @@ export const moneyLine = (money: Money): string =>
   `${formatAccountRupees(money.sgst)} · IGST ${formatAccountRupees(money.igst)} · total ${formatAccountRupees(money.total)}`;
 
 /**
- * The period's money in two lines: what came in and went back (failed attempts moved nothing),
- * and the tax invoiced on the payments that paid.
+ * The period's money: what came in and went back (failed attempts moved nothing), and the tax
+ * invoiced on the payments that paid; when credit notes were issued in the period, them and the
+ * tax net of them, which a GST return states.
  */
 export function ledgerSummaryLines(summary: LedgerSummary): string[] {
-  const { received, refunded, net, failed, invoiced } = summary;
+  const { received, refunded, net, failed, invoiced, credited, netOfCreditNotes } = summary;
   const money = [
     `Received ${formatAccountRupees(received.amount)} in ${paymentCount(received.count)}`,
     `refunded ${formatAccountRupees(refunded.amount)} (${refunded.count})`,
     `net ${formatAccountRupees(net)}`,
     `${failed.count} failed (nothing received)`,
   ].join(' · ');
-  return [money, `Invoiced: ${invoiceCount(invoiced.count)} · ${moneyLine(invoiced)}`];
+  const lines = [money, `Invoiced: ${invoiceCount(invoiced.count)} · ${moneyLine(invoiced)}`];
+  if (credited && credited.count > 0 && netOfCreditNotes) {
+    lines.push(
+      `Credit notes issued: ${creditNoteCount(credited.count)} · ${moneyLine(credited)}`,
+      `Net of credit notes: ${moneyLine(netOfCreditNotes)}`,
+    );
+  }
+  return lines;
 }
 
 /**
- * The tax invoiced by place of supply, a line each, for a GST return's state-wise summary:
- * "Gujarat: 1 invoice · taxable value ₹999.00 · CGST ₹0.00 · … · total ₹1,178.82".
+ * The tax by place of supply, a line each, for a GST return's state-wise summary:
+ * "Gujarat: 1 invoice · taxable value ₹999.00 · CGST ₹0.00 · … · total ₹1,178.82", or where
+ * credit notes were issued in the period, the place's tax net of them.
  */
 export const placeOfSupplyLines = (summary: LedgerSummary): string[] =>
-  (summary.invoicedByPlace ?? []).map(
-    (place) => `${place.place}: ${invoiceCount(place.count)} · ${moneyLine(place)}`,
+  (summary.invoicedByPlace ?? []).map((place) =>
+    place.credited && place.credited.count > 0 && place.netOfCreditNotes
+      ? `${place.place}: ${invoiceCount(place.count)}, ${creditNoteCount(place.credited.count)} · net of credit notes: ${moneyLine(place.netOfCreditNotes)}`
+      : `${place.place}: ${invoiceCount(place.count)} · ${moneyLine(place)}`,
   );

@@ -279,6 +279,40 @@ describe('the ledger summary', () => {
     ]);
     expect(placeOfSupplyLines(summary)).toEqual([]);
   });
+
+  it('nets the credit notes issued in the period off the tax, in all and by place', () => {
+    const none = { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 };
+    const gujarat = { count: 1, price: 999, cgst: 0, sgst: 0, igst: 179.82, total: 1178.82 };
+    const summary = {
+      received: { count: 1, amount: 1178.82 },
+      refunded: { count: 1, amount: 1178.82 },
+      net: 0,
+      failed: { count: 0 },
+      invoiced: gujarat,
+      credited: gujarat,
+      netOfCreditNotes: none,
+      invoicedByPlace: [
+        { place: 'Gujarat', ...gujarat, credited: gujarat, netOfCreditNotes: none },
+        // Credited in the period, invoiced before it.
+        {
+          place: 'Kerala',
+          ...none,
+          credited: { ...gujarat, count: 2 },
+          netOfCreditNotes: { ...none, price: -999, igst: -179.82, total: -1178.82 },
+        },
+      ],
+    };
+    expect(ledgerSummaryLines(summary).slice(2)).toEqual([
+      'Credit notes issued: 1 credit note · taxable value ₹999.00 · CGST ₹0.00 · SGST ₹0.00 · IGST ₹179.82 · total ₹1,178.82',
+      'Net of credit notes: taxable value ₹0.00 · CGST ₹0.00 · SGST ₹0.00 · IGST ₹0.00 · total ₹0.00',
+    ]);
+    expect(placeOfSupplyLines(summary)).toEqual([
+      'Gujarat: 1 invoice, 1 credit note · net of credit notes: taxable value ₹0.00 · CGST ₹0.00 · SGST ₹0.00 · IGST ₹0.00 · total ₹0.00',
+      'Kerala: 0 invoices, 2 credit notes · net of credit notes: taxable value -₹999.00 · CGST ₹0.00 · SGST ₹0.00 · IGST -₹179.82 · total -₹1,178.82',
+    ]);
+    // None issued: no lines for them.
+    expect(ledgerSummaryLines({ ...summary, credited: none })).toHaveLength(2);
+  });
 });
 
 describe('financial years', () => {
