@@ -29,6 +29,10 @@ import {
   eventsAfterReplayLine,
   REPLAY_NEEDS_A_TIME,
 } from '../../../../web/src/features/support/adHistory.ts';
+import {
+  HIDDEN_AMOUNTS_NOTE,
+  STAFF_HISTORY_HINT,
+} from '../../../../web/src/features/bidding/model/summaryRows.ts';
 
 /*
  * Support's screens in Chromium, against the real api: /support/ads/{ad_id}
@@ -316,14 +320,20 @@ describe('the support ad history screen', () => {
   it('is a button on the ad page for staff only', async () => {
     const page = await openHistory(support);
     await page.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
+    // Under the summary's "you can see", staff are told where every amount is, and led there.
+    await page.getByRole('link', { name: STAFF_HISTORY_HINT }).click();
+    await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
+    await page.getByText(/Hash chain intact over \d+ events/).waitFor();
+    await page.goBack();
     await page.getByRole('link', { name: 'Bid history' }).click();
     await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
     await page.getByText(/Hash chain intact over \d+ events/).waitFor();
 
     const other = await openHistory(member);
     await other.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
-    await other.getByRole('button', { name: 'Share' }).waitFor();
+    await other.getByText(HIDDEN_AMOUNTS_NOTE).waitFor();
     expect(await other.getByRole('link', { name: 'Bid history' }).count()).toBe(0);
+    expect(await other.getByRole('link', { name: STAFF_HISTORY_HINT }).count()).toBe(0);
   });
 
   it('says an unknown ad is not found, with the ways back', async () => {

@@ -33,6 +33,7 @@ import { AdLoadFailureNotice } from './AdFailureNotice.tsx';
 import { useAdDetail } from '../useAdDetail.ts';
 import { AdGallery } from './AdGallery.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { adHistoryPath } from '../../support/adHistoryLookup.ts';
 
 /** What the bid area may tell the page about the ad. */
 export type BidAreaEvents = {
@@ -152,7 +153,7 @@ function AdDetail({
             variant="outlined"
             startIcon={<HistoryIcon />}
             component={RouterLink}
-            to={`/support/ads/${encodeURIComponent(ad._id)}`}
+            to={adHistoryPath(ad._id)}
           >
             Bid history
           </Button>

@@ -62,6 +62,7 @@ import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+import { adHistoryPath } from '../../support/adHistoryLookup.ts';
 
 /** The tax invoiced by place of supply, folded under the period's sums (a line a state). */
 function PlacesOfSupply({ summary }: { summary: LedgerSummary }) {
@@ -448,7 +449,7 @@ function LedgerRow({ entry, onCheck }: { entry: LedgerEntry; onCheck: () => void
           // The ad a bid fee was for, to its bid history: a refund for a closed ad is checked there.
           <Link
             component={RouterLink}
-            to={`/support/ads/${encodeURIComponent(entry.itemAdId._id)}`}
+            to={adHistoryPath(entry.itemAdId._id)}
             variant="body2"
             sx={{ display: 'block' }}
           >

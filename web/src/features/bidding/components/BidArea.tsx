@@ -32,6 +32,8 @@ import { useClock } from './useClock.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { BIDDING_SECTION_ID } from '@boli/engine/social/notificationLink';
+import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
+import { adHistoryPath } from '../../support/adHistoryLookup.ts';
 
 type Props = {
   itemId: string;
@@ -280,6 +282,9 @@ export function BidArea({
               isOwner={controls.isOwner}
               isMember={viewerId !== undefined}
               viewerId={viewerId}
+              historyPath={
+                holdsRole(user?.roles, AD_HISTORY_ROLES) ? adHistoryPath(itemId) : undefined
+              }
             />
             <Divider />
             {controls.isOwner ? (

@@ -1,8 +1,11 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import {
   HIDDEN_AMOUNTS_NOTE,
+  STAFF_HISTORY_HINT,
   saysHiddenAmountsLeftOut,
   summaryRows,
 } from '../model/summaryRows.ts';
@@ -13,6 +16,11 @@ type Props = {
   isOwner: boolean;
   isMember: boolean;
   viewerId?: string | undefined;
+  /**
+   * The ad's full bid history, for staff who may read it: there every amount is shown, so a
+   * dispute is not settled on the summary's "you can see".
+   */
+  historyPath?: string | undefined;
 };
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -33,7 +41,7 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /** The bid summary (section 3) as this viewer may see it; amounts in rupees. */
-export function BidSummaryPanel({ summary, isOwner, isMember, viewerId }: Props) {
+export function BidSummaryPanel({ summary, isOwner, isMember, viewerId, historyPath }: Props) {
   const reader = { isOwner, isMember, viewerId };
   return (
     <Stack spacing={0.5} aria-label="Bid summary" component="section">
@@ -43,6 +51,14 @@ export function BidSummaryPanel({ summary, isOwner, isMember, viewerId }: Props)
       {saysHiddenAmountsLeftOut(summary, reader) && (
         <Typography variant="caption" color="textSecondary">
           {HIDDEN_AMOUNTS_NOTE}
+          {historyPath && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={historyPath} data-testid="staff-history-hint">
+                {STAFF_HISTORY_HINT}
+              </Link>
+            </>
+          )}
         </Typography>
       )}
     </Stack>

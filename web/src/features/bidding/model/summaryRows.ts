@@ -15,6 +15,9 @@ export type SummaryRow = { readonly key: string; readonly label: string; readonl
 export const HIDDEN_AMOUNTS_NOTE =
   "Hidden bids' amounts are seen only by the ad's owner and the member who placed them.";
 
+/** Staff's way past that note: the history that shows every amount and who won. */
+export const STAFF_HISTORY_HINT = 'Staff: the Bid history shows every amount, and who won.';
+
 /**
  * Who placed a highest bid, as this viewer may know: the username for the owner, else the alias;
  * the viewer's own bid says so, as their rows in the list do.
