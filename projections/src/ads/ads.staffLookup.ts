@@ -19,10 +19,18 @@ import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
  * of its name.
  */
 export type FoundBy = 'id' | 'owner' | 'bidder' | 'code' | 'name';
-export type StaffFoundAd = { readonly ad: AdRow; readonly foundBy: FoundBy };
+export type StaffFoundAd = {
+  readonly ad: AdRow;
+  readonly foundBy: FoundBy;
+  /** Its owner is blocked: members cannot see it till the block is lifted. */
+  readonly withdrawn: boolean;
+  /** Bids placed on it, before and after a final call. */
+  readonly bids: number;
+};
 
 const ADS = 'ads';
 const BIDS = 'bids';
+const AD_BIDDING = 'ad_bidding';
 
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
@@ -90,7 +98,7 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     owners.length > 0 || bidders.length > 0
       ? []
       : await searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 });
-  const found = new Map<string, StaffFoundAd>();
+  const found = new Map<string, { ad: AdRow; foundBy: FoundBy }>();
   const add = (ads: AdRow[], foundBy: FoundBy) => {
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
@@ -100,5 +108,36 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
   add(codes, 'code');
   add(names, 'name');
   const all = [...found.values()];
-  return { ads: all.slice(0, limit), more: all.length > limit };
+  const shown = all.slice(0, limit);
+  const standing = await standingOf(
+    db,
+    shown.map(({ ad }) => ad.ad_id),
+  );
+  return {
+    ads: shown.map((each) => ({
+      ...each,
+      ...(standing.get(each.ad.ad_id) ?? { withdrawn: false, bids: 0 }),
+    })),
+    more: all.length > limit,
+  };
+}
+
+/**
+ * What a dispute asks of each ad listed before its history is opened: whether it is withdrawn
+ * (its owner blocked) and how many bids it has. One read for all of them.
+ */
+async function standingOf(
+  db: Knex,
+  adIds: readonly string[],
+): Promise<Map<string, { withdrawn: boolean; bids: number }>> {
+  if (adIds.length === 0) return new Map();
+  const rows: { ad_id: string; owner_blocked: boolean; bids: string | number | null }[] = await db(
+    `${ADS} as a`,
+  )
+    .leftJoin(`${AD_BIDDING} as b`, 'b.ad_id', 'a.ad_id')
+    .select('a.ad_id', 'a.owner_blocked', db.raw('b.before_count + b.after_count AS bids'))
+    .whereIn('a.ad_id', [...adIds]);
+  return new Map(
+    rows.map((row) => [row.ad_id, { withdrawn: row.owner_blocked, bids: Number(row.bids ?? 0) }]),
+  );
 }

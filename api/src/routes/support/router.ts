@@ -174,12 +174,14 @@ export function supportRouter(infra: Infrastructure): Router {
     });
     ctx.body = success({
       more: found.more,
-      ads: found.ads.map(({ ad, foundBy }) => ({
+      ads: found.ads.map(({ ad, foundBy, withdrawn, bids }) => ({
         _id: ad.ad_id,
         itemName: ad.item_name,
         postedByUsername: ad.posted_by_username,
         createdAt: ad.created_at,
         bidOpen: biddingAt(ad, new Date()).bidOpen,
+        withdrawn,
+        bids,
         foundBy,
       })),
     });

@@ -168,6 +168,8 @@ describe('support finds an ad to look into', () => {
       expect((await find('lookup_bina')).ads?.map((ad) => [ad._id, ad.foundBy])).toEqual([
         [first, 'bidder'],
       ]);
+      // Each ad listed says how many bids it has, and that it is not withdrawn.
+      expect((await find('lookup_bina')).ads?.[0]).toMatchObject({ bids: 1, withdrawn: false });
       // …which the name search finds when the key is no username.
       expect((await find('lookup lota')).ads?.map((ad) => ad._id)).toContain(near);
       expect((await find(first.slice(0, 8))).ads).toEqual([
@@ -273,6 +275,11 @@ describe('support blocks a member', () => {
       expect((await adPage(support.token)).status).toBe(200);
       const stranger = await kit.member('stranger_s');
       expect((await adPage(stranger.token)).status).toBe(404);
+      // Staff's lookup lists it as withdrawn.
+      const listed = await kit.api('/api/support/ads?key=to_be_blocked', { token: support.token });
+      expect((listed.body.data as { ads: unknown[] }).ads).toEqual([
+        expect.objectContaining({ _id: adId, withdrawn: true, bids: 0 }),
+      ]);
       // Their app, renewing the ended session, learns why it ended.
       const renewal = () =>
         kit.api('/api/auth/refresh', { json: { refreshToken: member.refreshToken } });

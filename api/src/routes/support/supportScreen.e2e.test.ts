@@ -396,6 +396,8 @@ describe('the ad history lookup', () => {
     const found = page.getByRole('region', { name: 'Ads found' });
     await found.getByText('Ads found for “royal enfeild classic”').waitFor();
     await found.getByText(/found by its name$/).waitFor();
+    // Its bids are counted before its history is opened.
+    await found.getByText(/^by .+, posted \d\d-\d\d-\d{4} · 2 bids · /).waitFor();
     // The key is in the address…
     expect(new URL(page.url()).searchParams.get('key')).toBe('royal enfeild classic');
     const result = found.getByRole('link', { name: 'Royal Enfield Classic 350', exact: true });

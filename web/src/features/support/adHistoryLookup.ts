@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/format.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
 /** An ad's history screen. */
 export const adHistoryPath = (adId: string): string => `/support/ads/${encodeURIComponent(adId)}`;
@@ -81,10 +82,38 @@ export type StaffFoundAd = {
   readonly postedByUsername: string;
   readonly createdAt: string;
   readonly bidOpen: boolean;
+  /** Its owner is blocked; absent (as `bids`) from an api before it said so. */
+  readonly withdrawn?: boolean;
+  /** Bids placed on it. */
+  readonly bids?: number;
   readonly foundBy: 'id' | 'owner' | 'bidder' | 'code' | 'name';
 };
 
-const FOUND_BY = new Set(['id', 'owner', 'bidder', 'code', 'name']);
+/**
+ * What the lookup list says of a found ad under its name: who posted it and when, its bids,
+ * whether bidding is open, whether it is withdrawn, and how the key found it.
+ */
+export function foundAdLine(ad: StaffFoundAd): string {
+  const bids = ad.bids === undefined ? [] : [ad.bids === 1 ? '1 bid' : `${ad.bids} bids`];
+  return [
+    `by ${ad.postedByUsername}, posted ${formatDate(ad.createdAt)}`,
+    ...bids,
+    ad.bidOpen ? 'open for bids' : 'bidding closed',
+    ...(ad.withdrawn ? ['withdrawn: its owner is blocked'] : []),
+    `found by ${FOUND_BY_TEXT[ad.foundBy]}`,
+  ].join(' · ');
+}
+
+/** How the key found an ad, as the list says it. */
+const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
+  id: 'its whole id or link',
+  owner: 'its owner',
+  bidder: 'a bid of theirs',
+  code: 'its id or link',
+  name: 'its name',
+};
+
+const FOUND_BY = new Set(Object.keys(FOUND_BY_TEXT));
 
 /** A GET /api/support/ads answer: the ads found, and whether Show more would find more. */
 export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean };

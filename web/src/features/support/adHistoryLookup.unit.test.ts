@@ -5,6 +5,7 @@ import {
   adKeyOf,
   adLookupOf,
   adNamedBy,
+  foundAdLine,
   lookupKeyOf,
   lookupPagesOf,
   staffFoundAdsOf,
@@ -122,5 +123,35 @@ describe('the ads a key found', () => {
     });
     expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3']);
     expect(adNamedBy(ads)).toBeUndefined();
+  });
+});
+
+describe('a found ad, as the lookup list says it', () => {
+  const ad = {
+    _id: 'ad-1',
+    itemName: 'Swift Dzire',
+    postedByUsername: 'kavya_nair',
+    createdAt: '2026-11-20T06:30:00.000Z',
+    bidOpen: true,
+    foundBy: 'owner',
+  } as const;
+
+  it('says its owner, day, bids, bidding, and how it was found', () => {
+    expect(foundAdLine({ ...ad, bids: 3, withdrawn: false })).toBe(
+      'by kavya_nair, posted 20-11-2026 · 3 bids · open for bids · found by its owner',
+    );
+    expect(foundAdLine({ ...ad, bids: 1 })).toContain(' · 1 bid · ');
+  });
+
+  it('says an ad is withdrawn while its owner is blocked', () => {
+    expect(foundAdLine({ ...ad, bidOpen: false, bids: 0, withdrawn: true })).toBe(
+      'by kavya_nair, posted 20-11-2026 · 0 bids · bidding closed · withdrawn: its owner is blocked · found by its owner',
+    );
+  });
+
+  it('leaves out the bids an older api did not send', () => {
+    expect(foundAdLine(ad)).toBe(
+      'by kavya_nair, posted 20-11-2026 · open for bids · found by its owner',
+    );
   });
 });

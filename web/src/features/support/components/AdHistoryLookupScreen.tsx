@@ -13,7 +13,6 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 import { leftBehind } from '../../../lib/leftBehind.ts';
@@ -21,6 +20,7 @@ import {
   adHistoryPath,
   adLookupOf,
   adNamedBy,
+  foundAdLine,
   lookupKeyOf,
   lookupPagesOf,
   staffLookupOf,
@@ -39,13 +39,6 @@ const NOTHING_TYPED =
 const typedLeft = leftBehind<string>(20);
 
 /** How each ad was found, beside it. */
-const FOUND_BY: Record<StaffFoundAd['foundBy'], string> = {
-  id: 'its whole id or link',
-  owner: 'its owner',
-  bidder: 'a bid of theirs',
-  code: 'its id or link',
-  name: 'its name',
-};
 
 /**
  * /support/ads?key= (support, auditors and admins; not in the spec's table): the way into an ad's
@@ -211,8 +204,7 @@ function FoundAds({
           <ListItem key={ad._id} disableGutters sx={{ display: 'block' }}>
             <FoundAdLink ad={ad} />
             <Typography variant="body2" color="textSecondary">
-              by {ad.postedByUsername}, posted {formatDate(ad.createdAt)} ·{' '}
-              {ad.bidOpen ? 'open for bids' : 'bidding closed'} · found by {FOUND_BY[ad.foundBy]}
+              {foundAdLine(ad)}
             </Typography>
           </ListItem>
         ))}
