@@ -636,6 +636,7 @@ describe('the history of an ad edited while it took bids', () => {
       ...POSTED.map((event): [AdEvent, string, string] => [event, T0, OWNER.userId]),
       [bidPlaced({ bidId: 'e1', amount: 100_000_00, placedAt: at(10) }), at(10), MEENA.userId],
       [edit, at(20), OWNER.userId],
+      [bidPlaced({ bidId: 'e2', amount: 105_000_00, placedAt: at(30) }), at(30), MEENA.userId],
     ];
     for (const [event, now, userId] of history) {
       await store.append(
@@ -654,6 +655,17 @@ describe('the history of an ad edited while it took bids', () => {
     const edited = events.getByRole('row').filter({ hasText: 'AdEdited' });
     await edited
       .getByText('Price ₹1,25,000 → ₹1,10,000; Year of manufacture 2019 → 2018')
+      .waitFor();
+    // The bid placed after the price changed says so, under its amount; the one before does not.
+    const bids = page.getByRole('table', { name: 'Bids' });
+    const marks = bids.getByTestId('bid-price-edited');
+    await marks.getByText('Price edited before it: ₹1,25,000 → ₹1,10,000').waitFor();
+    expect(await marks.count()).toBe(1);
+    expect(await bids.getByRole('row').nth(2).innerText()).toContain('Price edited before it');
+    // Now, after the ad's last event (the second bid), not "as of" a time nobody asked for.
+    await page
+      .getByTestId('replay-status')
+      .getByText(/^Now, its last event at .* IST \(\d+ events\): Open for bids$/)
       .waitFor();
     // Now: the ad reads as edited.
     const then = page.getByTestId('replay-details');

@@ -133,6 +133,51 @@ export function statusLine(replay: AdHistory['replay']): string {
 }
 
 /**
+ * The line over the replay: the instant replayed, or, showing the latest, that it is now, after the
+ * ad's last event (whose time the api gives as `asOf`), and the events applied.
+ */
+export function replayLine(replay: AdHistory['replay'], replaying: boolean): string {
+  const events = countOf(replay.eventsApplied, 'event');
+  const status = statusLine(replay);
+  if (replaying)
+    return `As of ${replay.asOf ? historyTime(replay.asOf) : '—'} (${events}): ${status}`;
+  const last = replay.asOf ? `, its last event at ${historyTime(replay.asOf)}` : '';
+  return `Now${last} (${events}): ${status}`;
+}
+
+/**
+ * The edits of the price made since the bid before (the ad's first bid: since it was posted), by
+ * the bid placed after them: a bid on an ad whose price was just changed is often what a dispute
+ * is about ("I bid on the old price"). The first bid after an edit only, with the price before and
+ * after that bid's edits.
+ */
+export function pricesEditedBefore(
+  bids: readonly Pick<ReplayedBid, 'bidId' | 'version'>[],
+  edits: readonly AdEdit[],
+): Map<string, { from: unknown; to: unknown }> {
+  const marked = new Map<string, { from: unknown; to: unknown }>();
+  const priceEdits = edits
+    .map((edit) => ({
+      version: edit.version,
+      change: edit.changes.find((c) => c.field === 'price'),
+    }))
+    .filter((edit) => edit.change !== undefined);
+  let since = 0;
+  for (const bid of [...bids].sort((a, b) => a.version - b.version)) {
+    const between = priceEdits.filter((edit) => edit.version > since && edit.version < bid.version);
+    if (between.length > 0) {
+      marked.set(bid.bidId, { from: between[0]!.change!.from, to: between.at(-1)!.change!.to });
+    }
+    since = bid.version;
+  }
+  return marked;
+}
+
+/** "Price edited before it: ₹27,000 → ₹4,200". */
+export const priceEditedLine = (edit: { from: unknown; to: unknown }): string =>
+  `Price edited before it: ${detailValue('price', edit.from)} → ${detailValue('price', edit.to)}`;
+
+/**
  * Which bid won (once closed) or leads at the replayed instant, with its place in the bids' order;
  * a bid of the same amount placed later is named too, since the earlier of equal bids wins.
  */

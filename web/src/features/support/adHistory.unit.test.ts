@@ -16,6 +16,9 @@ import {
   historyTime,
   leadingLine,
   statusLine,
+  pricesEditedBefore,
+  priceEditedLine,
+  replayLine,
   type AdHistory,
 } from './adHistory.ts';
 
@@ -268,5 +271,36 @@ describe('an edited ad in the history', () => {
       { field: 'displayPhone', label: 'Phone shown on the ad', value: 'no' },
       { field: 'yearOfManufacture', label: 'Year of manufacture', value: '2019' },
     ]);
+  });
+});
+
+describe('the replay line and the bids placed after a price edit', () => {
+  it('says an instant replayed, or that the latest is now, after the last event', () => {
+    expect(replayLine(replay, true)).toBe(
+      'As of 2026-03-02 15:30:00.000 IST (6 events): Bidding Closed · deadline 2026-03-02 15:30:00.000 IST · final call expired',
+    );
+    expect(replayLine({ ...replay, status: 'open', deadline: null }, false)).toBe(
+      'Now, its last event at 2026-03-02 15:30:00.000 IST (6 events): Open for bids',
+    );
+  });
+
+  it('marks the first bid after each change of price, with the price before and after', () => {
+    const bids = [2, 3, 6, 7, 9].map((version) => ({ bidId: `b${version}`, version }));
+    const priceEdit = (version: number, from: number, to: number) => ({
+      version,
+      changes: [{ field: 'price' as const, from, to }],
+    });
+    const edits = [
+      priceEdit(4, 27_000, 5_000),
+      priceEdit(5, 5_000, 4_200),
+      // An edit of another detail is no price edit.
+      { version: 8, changes: [{ field: 'yearOfManufacture' as const, from: 2019, to: 2018 }] },
+    ];
+    const marked = pricesEditedBefore(bids, edits);
+    expect([...marked.keys()]).toEqual(['b6']);
+    expect(priceEditedLine(marked.get('b6')!)).toBe('Price edited before it: ₹27,000 → ₹4,200');
+    // Edited before the first bid: that bid is marked.
+    expect([...pricesEditedBefore(bids, [priceEdit(1, 900, 800)]).keys()]).toEqual(['b2']);
+    expect(pricesEditedBefore(bids, []).size).toBe(0);
   });
 });

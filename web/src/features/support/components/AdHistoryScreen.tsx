@@ -23,7 +23,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
-import { countOf, formatRupees } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/format.ts';
 import { detailLabel } from '../../ads/model/adDetailLabels.ts';
 import {
   actorNames,
@@ -41,7 +41,9 @@ import {
   leadingLine,
   historyTime,
   REPLAY_NEEDS_A_TIME,
-  statusLine,
+  pricesEditedBefore,
+  priceEditedLine,
+  replayLine,
   type AdEdit,
   type AdHistory,
   type HistoryEvent,
@@ -164,6 +166,7 @@ export function AdHistoryScreen() {
   const refusalsChain = refusalsChainLine(history.refusals);
   const afterReplay = eventsAfterReplayLine(replay.eventsApplied, history.events.length);
   const editAt = new Map((history.edits ?? []).map((edit) => [edit.version, edit]));
+  const priceEdits = pricesEditedBefore(replay.bids, history.edits ?? []);
   return (
     <Stack spacing={3}>
       {/* An item name of one long word wraps rather than widen a phone's page. */}
@@ -255,8 +258,7 @@ export function AdHistoryScreen() {
         tabIndex={-1}
         sx={{ outline: 'none' }}
       >
-        As of {replay.asOf ? historyTime(replay.asOf) : '—'} (
-        {countOf(replay.eventsApplied, 'event')}): {statusLine(replay)}
+        {replayLine(replay, asOf !== undefined)}
       </Typography>
       {/* Now is said above ('Withdrawn now'); an instant replayed is said here. */}
       {asOf !== undefined && replay.withdrawnBy && (
@@ -319,6 +321,15 @@ export function AdHistoryScreen() {
                     <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
                       {bid.type}
                     </Box>
+                    {priceEdits.has(bid.bidId) && (
+                      <Box
+                        component="span"
+                        data-testid="bid-price-edited"
+                        sx={{ display: 'block', color: 'warning.dark', typography: 'caption' }}
+                      >
+                        {priceEditedLine(priceEdits.get(bid.bidId)!)}
+                      </Box>
+                    )}
                     {/* Under the amount, not beside it: the column stays narrow on a phone. */}
                     {replay.highest.some((h) => h.bidId === bid.bidId) && (
                       <Chip
