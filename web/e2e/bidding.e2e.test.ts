@@ -7,6 +7,7 @@ import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
   loseFirstAnswer,
+  PHONE,
   sidewaysOverflowOnPhone,
   TOUCH_PHONE,
   withAppAndBrowser,
@@ -15,6 +16,7 @@ import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts
 import { createMember, grantRoles, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
+import { ZERO_AMOUNT_HINT } from '../src/components/bidDetails.ts';
 
 /*
  * The bid area of the ad detail page against the real api, socket and expiry timer, with two
@@ -205,7 +207,14 @@ describe('bidding on an ad, live', () => {
     expect(await amount.inputValue()).toBe('');
     // What the field left out is said under it while the member is in it.
     await form.getByText(AMOUNT_TYPED_HINT).waitFor();
+    // A bid of nothing: the spec's message, and under the amount what is wrong with it.
+    await fillBidDetails(bidderPage, form, 'Open', '0.00');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form.getByText(ZERO_AMOUNT_HINT).waitFor();
+    expect(await form.getByText(MESSAGES.enterAllBidDetails, { exact: true }).count()).toBe(1);
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await fillBidDetails(bidderPage, form, 'Open', '1500');
+    expect(await form.getByText(ZERO_AMOUNT_HINT).count()).toBe(0);
     // An alias with 3 characters of the login name is refused before it is sent.
     await alias.fill(bidder.username.slice(0, 4));
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
@@ -237,6 +246,16 @@ describe('bidding on an ad, live', () => {
     // On a phone the owner's wider rows (avatar, name, alias, phone) scroll within the bid area,
     // never the page.
     expect(await sidewaysOverflowOnPhone(ownerPage)).toBe(0);
+    // …and keep the bidder's avatar there too, smaller (section 6: names, avatars, phones).
+    const desktopSize = ownerPage.viewportSize()!;
+    await ownerPage.setViewportSize(PHONE);
+    try {
+      const avatar = row.locator('.MuiAvatar-root');
+      await expect.poll(() => avatar.isVisible()).toBe(true);
+      expect((await avatar.boundingBox())!.width).toBe(24);
+    } finally {
+      await ownerPage.setViewportSize(desktopSize);
+    }
 
     // A guest sees the bids (aliases only) and is asked to log in to bid.
     const guest = await browser.newContext();

@@ -3,7 +3,14 @@ import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { AMOUNT_FIELD } from '../lib/numberInput.ts';
 import { useTypedRefusal } from '../lib/useTypedRefusal.ts';
-import { amountEcho, SELECT_TYPE, type BidDetails, type BidField } from './bidDetails.ts';
+import {
+  amountEcho,
+  isZeroAmount,
+  SELECT_TYPE,
+  ZERO_AMOUNT_HINT,
+  type BidDetails,
+  type BidField,
+} from './bidDetails.ts';
 
 type Props = {
   details: BidDetails;
@@ -24,7 +31,10 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
   const hint = refusal.hintOf('amount', details.amount);
   // A key refused is said (a status); else the amount as money, shown, not read out at each key.
   const echo = amountEcho(details.amount);
-  const helperText = hint ?? (echo && <span aria-hidden="true">{echo}</span>);
+  // A bid of nothing refused: said at the field, beside the form's 'Enter all bid details'.
+  const zeroRefused = amountError === true && isZeroAmount(details.amount);
+  const helperText =
+    (zeroRefused ? ZERO_AMOUNT_HINT : hint) ?? (echo && <span aria-hidden="true">{echo}</span>);
   return (
     <>
       <TextField

@@ -79,6 +79,16 @@ export function amountEcho(amount: string): string | null {
 }
 
 /**
+ * Said under the amount when a bid of nothing was refused ('0', '0.00'): the form's message is
+ * the spec's 'Enter all bid details', which reads wrong beside fields all filled in.
+ */
+export const ZERO_AMOUNT_HINT = 'A bid must be more than ₹0.';
+
+/** Whether the amount typed is a number, and nothing: 0, 0.0, 0.00. */
+export const isZeroAmount = (amount: string): boolean =>
+  isDecimalText(amount) && rupeesToPaise(Number(amount)) === 0;
+
+/**
  * Said under an alias field (Bid alias, Company) once it holds the most it may, in letters as
  * seen (`characterCount`): that it may take no more, or that it has too many, before the bid is
  * refused for it.

@@ -5,6 +5,7 @@ import {
   amountEcho,
   bidDetailsProblem,
   bidFieldsAtFault,
+  isZeroAmount,
   SELECT_TYPE,
 } from './bidDetails.ts';
 
@@ -75,5 +76,12 @@ describe('an alias field holding the most it may', () => {
   it('says so, from the limit on, and says nothing before', () => {
     expect(aliasLengthHint('x'.repeat(14))).toBeUndefined();
     expect(aliasLengthHint('Zephyr Ventures')).toBe('15 / 15 characters: the most it may have.');
+  });
+});
+
+describe('a bid of nothing', () => {
+  it('is an amount typed as a number that comes to no paise', () => {
+    for (const zero of ['0', '0.0', '0.00', '00']) expect(isZeroAmount(zero), zero).toBe(true);
+    for (const other of ['', '0.01', '5', 'abc']) expect(isZeroAmount(other), other).toBe(false);
   });
 });

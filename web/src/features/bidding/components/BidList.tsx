@@ -54,7 +54,7 @@ const TYPE_LETTER = { Open: 'O', Hidden: 'H' } as const;
 
 /*
  * On a phone the Type and Placed columns give way: the type goes under the amount and the time
- * under the bidder, the owner's view drops the avatars and puts the phone under the alias, so
+ * under the bidder, the owner's view shrinks the avatars and puts the phone under the alias, so
  * the bidder stays readable beside an amount in crores.
  */
 
@@ -100,7 +100,12 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
         src={bid.profilepic}
         alt=""
         aria-hidden
-        sx={{ width: 32, height: 32, flexShrink: 0, display: { xs: 'none', sm: 'flex' } }}
+        sx={{
+          width: { xs: 24, sm: 32 },
+          height: { xs: 24, sm: 32 },
+          fontSize: { xs: '0.75rem', sm: '1rem' },
+          flexShrink: 0,
+        }}
       >
         {name.charAt(0).toUpperCase()}
       </Avatar>
