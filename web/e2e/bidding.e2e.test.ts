@@ -542,6 +542,25 @@ describe('bidding on an ad, live', () => {
     await context.close();
   });
 
+  it('a bidder is kept to the alias they first bid under on the ad, which the form puts back', async () => {
+    const { bidder, adId, bid } = await newAdWithBidder();
+    await bid(26_000);
+    const { context, page } = await openAs(browser, bidder);
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
+    const alias = form.getByLabel('Bid alias');
+    await alias.fill('otherfox9');
+    await fillBidDetails(page, form, 'Open', '27000');
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await bidArea(page).getByText(MESSAGES.bidAliasChanged(bidder.bidAlias)).waitFor();
+    // Their alias on this ad is back in the field: Bid again places the bid under it.
+    await expect.poll(() => alias.inputValue()).toBe(bidder.bidAlias);
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await acknowledgeBidPosted(page);
+    expect(await bidArea(page).getByRole('row').filter({ hasText: 'otherfox9' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('a bid far above the asking price is placed only once the bidder says it is meant', async () => {
     const { bidder, adId } = await newAdWithBidder(); // asking ₹25,000
     const { page, context } = await openAs(browser, bidder);

@@ -85,6 +85,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   BID_ALIAS_HIDING_CHARACTERS: { status: 400, message: MESSAGES.bidAliasHidingCharacters },
   ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },
   BID_ALIAS_TAKEN: { status: 409, message: MESSAGES.bidAliasTaken },
+  // The decider's message names the alias the member bid under on the ad (`data.alias`).
+  BID_ALIAS_CHANGED: { status: 409 },
   FINAL_CALL_ALREADY_MADE: { status: 409, message: MESSAGES.finalCallAlreadyMade },
   FINAL_CALL_IN_PAST: { status: 400, message: MESSAGES.finalCallInPast },
   INVALID_DEADLINE: { status: 400, message: MESSAGES.finalCallDateRequired },

@@ -81,6 +81,25 @@ export function aliasHeldByAnother(book: BidBook, alias: string, bidderId: strin
   return first !== undefined && first < book.length && book.shared.bidderId(first) !== bidderId;
 }
 
+/**
+ * The alias a bidder bid under on this ad (their first bid's), when `alias` is not one of theirs
+ * there (as aliases are told apart: whatever the case or look-alike letters); undefined before
+ * their first bid, or for an alias of theirs. A member is one bidder to the others: bidding under
+ * several aliases would look like competition that is not there.
+ */
+export function aliasChangedFrom(
+  book: BidBook,
+  alias: string,
+  bidderId: string,
+): string | undefined {
+  const [own] = indicesOf(book, bidderId);
+  if (own === undefined) return undefined;
+  const first = book.shared.firstUnderAlias(alias);
+  const theirs =
+    first !== undefined && first < book.length && book.shared.bidderId(first) === bidderId;
+  return theirs ? undefined : book.shared.bid(own).bidAlias;
+}
+
 /** Whether the log's bid at `index` is the same BidPlaced as `bid`: its indices hold for either. */
 const sameBidAt = (log: BidLog, index: number, bid: BookedBid): boolean =>
   index < log.length &&

@@ -1,5 +1,5 @@
 import { bidAliasProblem, type BidAliasCode } from '../accounts/account.rules.ts';
-import { aliasHeldByAnother, hasBid } from './ad.bidBook.ts';
+import { aliasHeldByAnother, aliasChangedFrom, hasBid } from './ad.bidBook.ts';
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { BID_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
@@ -62,6 +62,7 @@ export type AdErrorCode =
   | 'AMOUNT_TOO_LARGE'
   | BidAliasCode
   | 'BID_ALIAS_TAKEN'
+  | 'BID_ALIAS_CHANGED'
   | 'FINAL_CALL_ALREADY_MADE'
   | 'FINAL_CALL_IN_PAST'
   | 'INVALID_DEADLINE'
@@ -245,6 +246,10 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
   if (aliasProblem) fail(aliasProblem.code, aliasProblem.message, ALIAS);
   if (aliasHeldByAnother(state.bids, data.bidAlias, data.userId)) {
     fail('BID_ALIAS_TAKEN', MESSAGES.bidAliasTaken, ALIAS);
+  }
+  const ownAlias = aliasChangedFrom(state.bids, data.bidAlias, data.userId);
+  if (ownAlias !== undefined) {
+    fail('BID_ALIAS_CHANGED', MESSAGES.bidAliasChanged(ownAlias), { ...ALIAS, alias: ownAlias });
   }
   return [
     {

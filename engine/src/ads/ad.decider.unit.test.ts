@@ -608,6 +608,25 @@ describe('when bidding is open', () => {
         .when(placeBid({ bidId: 'bid-2' }, at(20), ARJUN))
         .then(bidPlaced({ bidId: 'bid-2', placedAt: at(20) }, ARJUN));
     });
+
+    it('keeps a bidder to the alias they first bid under on this ad, whatever its case', () => {
+      const meenas = [...POSTED, bidPlaced()];
+      given(meenas)
+        .when(placeBid({ bidId: 'bid-2', bidAlias: 'otherfox' }, at(20)))
+        .thenThrows('BID_ALIAS_CHANGED', {
+          message: MESSAGES.bidAliasChanged(MEENA.bidAlias),
+          details: { fields: ['bidAlias'], alias: MEENA.bidAlias },
+        });
+      given(meenas)
+        .when(placeBid({ bidId: 'bid-2', bidAlias: ` ${MEENA.bidAlias.toUpperCase()} ` }, at(20)))
+        .then(
+          bidPlaced({
+            bidId: 'bid-2',
+            bidAlias: ` ${MEENA.bidAlias.toUpperCase()} `,
+            placedAt: at(20),
+          }),
+        );
+    });
   });
 
   describe('the owner makes the final call', () => {

@@ -199,6 +199,9 @@ export const MESSAGES = {
     'You have already paid the buy-share bid fee. Your bids are posted directly.',
   companyNameTaken: 'Another bidder uses this company name. Please choose another.',
   bidAliasTaken: 'Another bidder on this ad uses this bid alias. Please choose another.',
+  /** A member's later bid on an ad under another alias than their first there. */
+  bidAliasChanged: (alias: string) =>
+    `You bid on this ad as ${alias}: please bid under the same alias.`,
   bidAliasHidingCharacters: 'A bid alias cannot hold invisible characters. Please type it again.',
 } as const;
 

@@ -218,11 +218,14 @@ describe('placing bids over HTTP', () => {
   });
 
   it('posts a bid under the alias typed, without the spaces around it, or else the registered one', async () => {
-    const adId = await ad(owner);
-    expect((await bid(meena, adId, { bidAlias: '  quietfox ' })).status).toBe(200);
-    expect((await bid(meena, adId, { bidAlias: '   ', bidamt: 1600 })).status).toBe(200);
-    const { beoreFinalCallBids } = await summaryOf(adId);
-    expect(beoreFinalCallBids.map((b) => b.bidAlias)).toEqual([meena.bidAlias, 'quietfox']);
+    // Two ads: on one ad a member keeps to the alias of their first bid there.
+    const [typed, left] = [await ad(owner), await ad(owner)];
+    expect((await bid(meena, typed, { bidAlias: '  quietfox ' })).status).toBe(200);
+    expect((await bid(meena, left, { bidAlias: '   ', bidamt: 1600 })).status).toBe(200);
+    const aliasesOn = async (adId: string) =>
+      (await summaryOf(adId)).beoreFinalCallBids.map((b) => b.bidAlias);
+    expect(await aliasesOn(typed)).toEqual(['quietfox']);
+    expect(await aliasesOn(left)).toEqual([meena.bidAlias]);
   });
 
   it('reads an amount typed on an Indian keyboard as its digits; names the alias a character refuses', async () => {
@@ -252,6 +255,21 @@ describe('placing bids over HTTP', () => {
       ['kitefly', 2100],
       ['kitefly', 1500],
     ]);
+  });
+
+  it('keeps a member to the alias they first bid under on the ad, and says which it is', async () => {
+    const adId = await ad(owner);
+    expect((await bid(meena, adId, { bidAlias: 'sunbird', bidamt: 1500 })).status).toBe(200);
+    const changed = await bid(meena, adId, { bidAlias: 'moonbird', bidamt: 1600 });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toMatchObject({
+      code: 'BID_ALIAS_CHANGED',
+      msg: MESSAGES.bidAliasChanged('sunbird'),
+      data: { alias: 'sunbird' },
+    });
+    expect((await bid(meena, adId, { bidAlias: 'sunbird', bidamt: 1600 })).status).toBe(200);
+    // On another ad the member may be someone else.
+    expect((await bid(meena, await ad(owner), { bidAlias: 'moonbird' })).status).toBe(200);
   });
 
   it("reads the bidder's session, account and subscription together, refusing each as before", async () => {

@@ -71,6 +71,16 @@ const aliasRefused = (error: unknown): error is ApiError =>
   error instanceof ApiError &&
   (ALIAS_REFUSALS.includes(error.code) || error.errors.some((e) => e.field === 'bidAlias'));
 
+/**
+ * The alias the member bid under on this ad, when a bid under another was refused for it
+ * (BID_ALIAS_CHANGED: a member is one bidder to the others); null for any other answer.
+ */
+function aliasKeptOnAd(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'BID_ALIAS_CHANGED') return null;
+  const alias = (error.data as { alias?: unknown } | null)?.alias;
+  return typeof alias === 'string' ? alias : null;
+}
+
 export function BidForm({
   itemId,
   onPosted,
@@ -159,7 +169,11 @@ export function BidForm({
       if (endsSession(error, token)) return;
       if (adGoneMeanwhile(error) && onAdGone) return onAdGone();
       const subscribeAt = subscribeLink(error);
-      if (aliasRefused(error)) {
+      const keptAlias = aliasKeptOnAd(error);
+      if (keptAlias !== null) {
+        // The member's alias on this ad goes back in the field: Bid again places the bid.
+        setInput((current) => ({ ...current, bidAlias: keptAlias }));
+      } else if (aliasRefused(error)) {
         setTakenAlias(body.bidAlias);
         // As a refusal found here: the keyboard, and the view, go to the alias marked.
         faults.refused();
