@@ -40,6 +40,20 @@ export async function findUserById(db: Knex, userId: string): Promise<UserRow | 
   return stored === undefined ? undefined : fromStored(stored);
 }
 
+/** Of `userIds`, those who hold any of `roles` now, each once: one read for them all. */
+export async function usersHoldingAnyRole(
+  db: Knex,
+  userIds: readonly string[],
+  roles: readonly string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows: { user_id: string }[] = await db(USERS)
+    .select('user_id')
+    .whereIn('user_id', [...new Set(userIds)])
+    .whereRaw('roles && ?::text[]', [[...roles]]);
+  return rows.map((row) => row.user_id);
+}
+
 export const findUserByUsername = (db: Knex, username: string): Promise<UserRow | undefined> =>
   findOne(db, (query) => query.where({ username_lower: username.trim().toLowerCase() }));
 

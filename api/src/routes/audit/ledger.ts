@@ -7,7 +7,7 @@ import type {
   LedgerSummary,
 } from '@boli/projections/billing/purchases.queries';
 import { creditNoteUrlOf, invoiceUrlOf } from '../../payments/transactions.ts';
-import type { GatewayComparison, PaymentSide } from './gatewayCheck.ts';
+import type { GatewayComparison, PaymentComparison, PaymentSide } from './gatewayCheck.ts';
 import { minus, type MoneyTotals } from './invoiceSeries.ts';
 import type { MoneyMoved, PeriodReconciliation } from './periodReconciliation.ts';
 
@@ -107,6 +107,13 @@ const documentsInRupees = (documents: LedgerDocuments) => ({
 const sideInRupees = (side: PaymentSide | null) =>
   side && { ...side, amount: rupeesOrNull(side.amount), refunded: paiseToRupees(side.refunded) };
 
+/** A payment compared with the gateway, both sides' amounts in rupees. */
+const paymentInRupees = <T extends PaymentComparison>(payment: T) => ({
+  ...payment,
+  ours: sideInRupees(payment.ours),
+  gateway: sideInRupees(payment.gateway),
+});
+
 const movedInRupees = (moved: MoneyMoved) => ({
   received: paiseToRupees(moved.received),
   refunded: paiseToRupees(moved.refunded),
@@ -119,11 +126,7 @@ export const reconciliationInRupees = (
   ...reconciliation,
   ours: movedInRupees(reconciliation.ours),
   gateway: movedInRupees(reconciliation.gateway),
-  differences: reconciliation.differences.map((payment) => ({
-    ...payment,
-    ours: sideInRupees(payment.ours),
-    gateway: sideInRupees(payment.gateway),
-  })),
+  differences: reconciliation.differences.map(paymentInRupees),
 });
 
 /** The gateway comparison with its amounts in rupees. */
@@ -134,9 +137,5 @@ export const comparisonInRupees = (comparison: GatewayComparison) => ({
     expectedAmount: paiseToRupees(order.expectedAmount),
     gateway: order.gateway && { ...order.gateway, amount: paiseToRupees(order.gateway.amount) },
   })),
-  payments: comparison.payments.map((payment) => ({
-    ...payment,
-    ours: sideInRupees(payment.ours),
-    gateway: sideInRupees(payment.gateway),
-  })),
+  payments: comparison.payments.map(paymentInRupees),
 });

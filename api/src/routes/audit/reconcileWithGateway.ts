@@ -22,12 +22,11 @@ export async function reconcileWithGateway(
   period: { readonly from: Date; readonly to: Date },
 ): Promise<PeriodReconciliation & { inLedger: number; atGateway: number }> {
   const atMost = LIMITS.gatewayReconciliationMax;
+  const tooLong = () => new ApiError(400, PERIOD_TOO_LONG(atMost), 'PERIOD_TOO_LONG');
   const ledger = await paymentsOfPeriod(deps.db, period, atMost);
-  const listed = ledger.more
-    ? { payments: [], more: true }
-    : await askGateway(deps.gateway.paymentsCreated(period, atMost));
-  if (ledger.more || listed.more)
-    throw new ApiError(400, PERIOD_TOO_LONG(atMost), 'PERIOD_TOO_LONG');
+  if (ledger.more) throw tooLong();
+  const listed = await askGateway(deps.gateway.paymentsCreated(period, atMost));
+  if (listed.more) throw tooLong();
 
   const listedIds = new Set(listed.payments.map((payment) => payment.paymentId));
   const recordedIds = new Set(ledger.payments.map((row) => row.payment_id));

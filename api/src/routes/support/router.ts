@@ -8,7 +8,6 @@ import {
   actingRoleOf,
   AD_HISTORY_ROLES,
   blockRefusal,
-  holdsRole,
   STAFF_ROLES,
   SUPPORT_ROLES,
 } from '@boli/engine/accounts/staffRoles';
@@ -29,7 +28,7 @@ import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
 import { adsForStaff } from '@boli/projections/ads/ads.staffLookup';
 import { biddingAt } from '@boli/projections/ads/ads.view';
 import { orNothingBeforeFirstBuild } from '@boli/projections/runtime/beforeFirstBuild';
-import { findUserById } from '@boli/projections/users/users.queries';
+import { findUserById, usersHoldingAnyRole } from '@boli/projections/users/users.queries';
 import { forbidden, requireAuth, requireRole, sessionService } from '../../http/auth.ts';
 import { commandMetadata, execute } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
@@ -102,14 +101,6 @@ export function supportRouter(infra: Infrastructure): Router {
       } as AccountCommand,
       readModels: ['users', 'ads'],
     });
-  };
-
-  /** Those of `userIds` who hold a staff role now, each once. */
-  const staffAmong = async (userIds: readonly string[]): Promise<string[]> => {
-    const users = await Promise.all([...new Set(userIds)].map((id) => findUserById(infra.db, id)));
-    return users.flatMap((user) =>
-      user && holdsRole(user.roles, STAFF_ROLES) ? [user.user_id] : [],
-    );
   };
 
   /** The spans the owner of an ad (its AdPosted's) was blocked, from their account stream. */
@@ -247,10 +238,11 @@ export function supportRouter(infra: Infrastructure): Router {
       },
       // Bidders who hold a staff role: a dispute over an ad a staff member bid on is theirs to
       // hand to someone else.
-      staffBidders: await staffAmong([
-        ...latest.bids.map((bid) => bid.bidderId),
-        ...refusedBids.map((bid) => bid.bidderId),
-      ]),
+      staffBidders: await usersHoldingAnyRole(
+        infra.db,
+        [...latest.bids.map((bid) => bid.bidderId), ...refusedBids.map((bid) => bid.bidderId)],
+        STAFF_ROLES,
+      ),
     });
   });
 

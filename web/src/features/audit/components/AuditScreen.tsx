@@ -31,6 +31,7 @@ import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { TaxDocumentLinks } from '../../../payments/components/TaxDocumentLinks.tsx';
 import { SeriesResult } from './SeriesResult.tsx';
 import { PeriodReconciliation } from './PeriodReconciliation.tsx';
+import { ComparedSides } from './ComparedSides.tsx';
 import { fetchGatewayCheck, fetchLedger, fetchSeriesCheck } from '../api/auditApi.ts';
 import {
   financialYearChoices,
@@ -38,7 +39,6 @@ import {
   ledgerSummaryLines,
   placeOfSupplyLines,
   comparisonVerdict,
-  paymentSideText,
   paymentTime,
   periodProblem,
   placeOfSupply,
@@ -606,9 +606,7 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
                 {check.payments.map((payment) => (
                   <TableRow key={payment.paymentId}>
                     <TableCell>{payment.paymentId}</TableCell>
-                    <TableCell>{paymentSideText(payment.ours)}</TableCell>
-                    <TableCell>{paymentSideText(payment.gateway)}</TableCell>
-                    <TableCell>{payment.problems.join('; ') || '—'}</TableCell>
+                    <ComparedSides payment={payment} />
                   </TableRow>
                 ))}
               </TableBody>

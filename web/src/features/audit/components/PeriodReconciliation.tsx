@@ -16,8 +16,8 @@ import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { fetchReconciliation } from '../api/auditApi.ts';
+import { ComparedSides } from './ComparedSides.tsx';
 import {
-  paymentSideText,
   reconciliationLines,
   reconciliationVerdict,
   type LedgerPeriod,
@@ -123,9 +123,7 @@ function Differences({
                   {payment.orderId}
                 </Typography>
               </TableCell>
-              <TableCell>{paymentSideText(payment.ours)}</TableCell>
-              <TableCell>{paymentSideText(payment.gateway)}</TableCell>
-              <TableCell>{payment.problems.join('; ')}</TableCell>
+              <ComparedSides payment={payment} />
               <TableCell>
                 {payment.purchaseId ? (
                   <Button

@@ -167,6 +167,7 @@ export function AdHistoryScreen() {
   const afterReplay = eventsAfterReplayLine(replay.eventsApplied, history.events.length);
   const editAt = new Map((history.edits ?? []).map((edit) => [edit.version, edit]));
   const priceEdits = pricesEditedBefore(replay.bids, history.edits ?? []);
+  const ownerBlocks = ownerBlocksLine(history.ownerBlocks);
   return (
     <Stack spacing={3}>
       {/* An item name of one long word wraps rather than widen a phone's page. */}
@@ -178,9 +179,9 @@ export function AdHistoryScreen() {
           Posted by <MemberLink userId={owner.userId} username={owner.username} />
         </Typography>
       )}
-      {ownerBlocksLine(history.ownerBlocks) && (
+      {ownerBlocks && (
         <Typography variant="body2" data-testid="history-owner-blocks">
-          {ownerBlocksLine(history.ownerBlocks)}
+          {ownerBlocks}
         </Typography>
       )}
       {history.withdrawn && (
