@@ -97,37 +97,35 @@ async function ownerAndBidderOnNewAd() {
 }
 
 /**
- * The page's live link to the api, which the test can take down and bring back as a network
- * would: every websocket and long poll to /bid passes through here. socket.io starts on long
- * polling and moves to a websocket; `cut` waits for that move, since a long poll already under
- * way cannot be cut and would keep the link up until the server's next ping.
+ * The page's live links to the api, which the test can take down and bring back as a network
+ * would: every websocket and long poll to /bid passes through here (the bids' socket and the
+ * notifications' alike). A cut closes the websockets, refuses every new try, and drops the
+ * answer of any long poll still under way, so no news reaches the page by either transport.
  */
 async function cuttableLiveLink(page: Page) {
   let down = false;
   const open: WebSocketRoute[] = [];
-  let upgraded!: () => void;
-  const onWebsocket = new Promise<void>((resolve) => (upgraded = resolve));
   const refusalWaiters: (() => void)[] = [];
   const refused = () => refusalWaiters.splice(0).forEach((waiter) => waiter());
   await page.routeWebSocket(isBidSocket, (socket) => {
     if (down) return void (socket.close(), refused());
     const server = socket.connectToServer();
     server.onMessage((message) => socket.send(message));
-    socket.onMessage((message) => {
-      // engine.io's upgrade packet: from now on the link is this websocket.
-      if (message === '5') upgraded();
-      server.send(message);
-    });
+    socket.onMessage((message) => server.send(message));
     open.push(socket);
   });
-  await page.route(isBidSocket, (route) => {
-    if (!down) return route.fallback();
-    refused();
-    return route.abort();
+  await page.route(isBidSocket, async (route) => {
+    if (down) {
+      refused();
+      return route.abort();
+    }
+    // A long poll is held by the server until it has news, up to its ping interval.
+    const answer = await route.fetch({ timeout: 0 }).catch(() => null);
+    if (down || answer === null) return route.abort();
+    return route.fulfill({ response: answer });
   });
   return {
     async cut() {
-      await onWebsocket;
       down = true;
       await Promise.all(open.splice(0).map((socket) => socket.close()));
     },
