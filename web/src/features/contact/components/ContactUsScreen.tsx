@@ -75,7 +75,8 @@ export function ContactUsScreen() {
   }, [draftRead, memberId, form]);
   // A member's own details, filled in again after each message sent.
   const [sender, setSender] = useState<Partial<ContactForm>>({});
-  const [countries, setCountries] = useState<Country[]>([]);
+  // Null while the list loads; empty when it could not be had, and the country is typed instead.
+  const [countries, setCountries] = useState<Country[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [showErrors, setShowErrors] = useState(false);
@@ -165,7 +166,7 @@ export function ContactUsScreen() {
   });
 
   const descriptionCount = characterCount(form.description.trim());
-  const dialCode = countries.find((country) => country.name === form.country)?.dialCode ?? '+91';
+  const dialCode = countries?.find((country) => country.name === form.country)?.dialCode ?? '+91';
   return (
     <Box
       component="form"
@@ -178,8 +179,9 @@ export function ContactUsScreen() {
         Contact Us
       </Typography>
       <Stack spacing={2}>
-        <TextField {...field('country')} select={countries.length > 0}>
-          {countries.map(({ name }) => (
+        {/* A select from the start: one swapped in when the list came would lose the focus. */}
+        <TextField {...field('country')} select={countries === null || countries.length > 0}>
+          {(countries ?? []).map(({ name }) => (
             <MenuItem key={name} value={name}>
               {name}
             </MenuItem>
