@@ -21,6 +21,10 @@ export default defineConfig({
           globalSetup: ['ops/src/testing/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Two files at once, on a machine of two cores too: each has a database of its own
+          // (createTestDatabase) and its own queue prefix, and one waits on PostgreSQL while the
+          // other runs. vitest's default there is one.
+          maxWorkers: 2,
         },
       },
       {
@@ -35,7 +39,11 @@ export default defineConfig({
           // A screen reached through the api and the read models may take seconds on a loaded CI
           // machine: expect.poll waits as locator.waitFor does, not vitest's default 1 s.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at once: each starts an app of its own on a database of its own, with a
+          // browser of its own, and much of a browser test is waiting (timers, the 10 s list
+          // refresh, a final call's deadline). On two cores the tier takes about 11 minutes so,
+          // 16 one file at a time.
+          maxWorkers: 2,
         },
       },
     ],

@@ -179,7 +179,10 @@ describe('subscriptions of one PostgreSQL event store', () => {
         if ((args[0] as { name?: string })?.name?.startsWith('event_store_read_all')) reads++;
         return query(...args);
       };
-      const store = createPostgresEventStore({ pool, pollIntervalMs: 60_000 });
+      // Woken by notifications, polling seldom. Not never: an event is read only once every
+      // transaction older than its own has ended, in any database of the server (a test file
+      // running beside this one), and such an ending sends no notification.
+      const store = createPostgresEventStore({ pool, pollIntervalMs: 2_000 });
       const seen: string[][] = [[], []];
       const subscriptions = seen.map((events, i) =>
         store.subscribe(
@@ -198,7 +201,7 @@ describe('subscriptions of one PostgreSQL event store', () => {
         }
         for (
           let waited = 0;
-          seen.some((s) => s.length < streams.length) && waited < 5_000;
+          seen.some((s) => s.length < streams.length) && waited < 10_000;
           waited += 20
         )
           await new Promise((resolve) => setTimeout(resolve, 20));
