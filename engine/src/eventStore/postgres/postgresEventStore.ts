@@ -60,6 +60,8 @@ const COLUMNS = columns('data, metadata');
 
 /*
  * Only below the oldest transaction still running: anything under it has committed or never will.
+ * That is the oldest on the whole server, of any database; its end sends no notification, so an
+ * event it held back reaches subscribers at their next poll (`pollIntervalMs`).
  * The ORDER BY names the table's columns (`e.`): bare, `transaction_id` would be the selected text
  * of the same name, so the log came sorted as text (xid 10 before 9), out of the index's order —
  * wrong across a power of ten, and a sort of the whole remaining log on every read.
