@@ -1,3 +1,4 @@
+import knex from 'knex';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -103,6 +104,59 @@ describe('live notifications on /bid', () => {
     expect(toAsha.map((note) => note.kind)).toEqual(['mobileRequestApproved']);
     expect(toGuest).toEqual([]);
     expect(toBalasBidSocket).toEqual([]);
+  });
+
+  it('pushes an answer once the requests read model has it too: a page reading it then sees it', async () => {
+    const [chitra, dev] = await Promise.all([kit.member('chitra_told'), kit.member('dev_told')]);
+    const socket = await kit.live(chitra.token);
+    const toChitra = collect(socket);
+    await load(socket);
+    const asked = await kit.api('/api/request', {
+      token: chitra.token,
+      json: { requestedTo: dev.userId },
+    });
+    const requestId = (asked.body.data as { requestId: string }).requestId;
+    const statusSeen = async () =>
+      (
+        (
+          await kit.api(`/api/request/status?requestedTo=${dev.userId}`, {
+            token: chitra.token,
+          })
+        ).body.data as { status: number }
+      ).status;
+    const approvedNote = () => toChitra.find((note) => note.kind === 'mobileRequestApproved');
+
+    // The requests read model falls behind: a transaction of the test's locks its table, so its
+    // projection waits, while the notifications read model takes the answer at once.
+    const db = knex({ client: 'pg', connection: app.databaseUrl });
+    const held = await db.transaction();
+    try {
+      await held.raw('LOCK TABLE mobile_requests IN EXCLUSIVE MODE');
+      const answered = kit.api('/api/request/status', {
+        method: 'PUT',
+        token: dev.token,
+        json: { requestId, status: 'approved' },
+      });
+      await eventually(
+        async () =>
+          (
+            (await kit.api('/api/notification', { token: chitra.token })).body
+              .data as Notification[]
+          ).some((note) => note.kind === 'mobileRequestApproved'),
+        { what: 'the notifications read model has the answer' },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(approvedNote()).toBeUndefined();
+      expect(await statusSeen()).toBe(2);
+      await held.rollback();
+      await answered;
+    } finally {
+      if (!held.isCompleted()) await held.rollback();
+      await db.destroy();
+    }
+    // Told, the page reads the request approved.
+    await arrived(approvedNote);
+    expect(await statusSeen()).toBe(3);
   });
 
   it('gives a reconnecting member what they missed since their last position', async () => {

@@ -13,7 +13,10 @@ import {
   notificationPushesAfter,
   userRoom,
 } from '@boli/projections/social/notifications.live';
+import { purchasesProjection } from '@boli/projections/billing/purchases.projection';
+import { mobileRequestsProjection } from '@boli/projections/social/mobileRequests.projection';
 import { notificationsProjection } from '@boli/projections/social/notifications.projection';
+import { reviewsProjection } from '@boli/projections/social/reviews.projection';
 import {
   listNotifications,
   type Notification,
@@ -47,6 +50,17 @@ export type NotificationsLoaded = {
 };
 
 const PROJECTION = notificationsProjection.name;
+/**
+ * What a page reads again when a notification arrives (web: `onNotificationArrived`): a number
+ * asked for and its answer, a review, a purchase on Transactions. A push waits until these have
+ * its event too, or a page reading one still behind would show the request pending, though told
+ * it was answered, and not look again until its next poll.
+ */
+const READ_MODELS_TOLD = [
+  mobileRequestsProjection.name,
+  reviewsProjection.name,
+  purchasesProjection.name,
+];
 const NOTIFYING_EVENTS = new Set<string>(notificationsProjection.handles);
 /** notificationsAfter's page: a fuller answer means more may follow. */
 const PUSH_PAGE = 500;
@@ -130,9 +144,11 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
   });
 
   /** Pushes every notification the read model has committed after `pushedUpTo`. */
-  async function pushCommitted(): Promise<void> {
+  async function pushCommitted(follower: LogFollower): Promise<void> {
     for (;;) {
       const checkpoint = await liveCheckpoint(db, PROJECTION);
+      // The notifications may be ahead of the event handled: the read models told wait for them.
+      if (checkpoint !== undefined && !(await follower.committed(checkpoint))) return;
       const { pushes, next } = await notificationPushesAfter(db, pushedUpTo);
       for (const push of pushes) io.local.to(push.room).emit(push.event, push.payload);
       if (pushes.length >= PUSH_PAGE) {
@@ -154,11 +170,12 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
       return;
     }
     if (!(await follower.committed(event.position))) return;
-    await pushCommitted();
+    await pushCommitted(follower);
   }
 
   return followLog(infra, {
     projection: PROJECTION,
+    readModelsTold: READ_MODELS_TOLD,
     start: async () => {
       const checkpoint = await liveCheckpoint(db, PROJECTION);
       if (checkpoint !== undefined) pushedUpTo = checkpoint;
