@@ -72,32 +72,36 @@ function ownCopy(book: BidBook): BidLog {
   return log;
 }
 
+/** The bidder who first bid under `alias` among this book's bids (as aliases are told apart). */
+function aliasHolder(book: BidBook, alias: string): string | undefined {
+  const first = book.shared.firstUnderAlias(alias);
+  return first !== undefined && first < book.length ? book.shared.bidderId(first) : undefined;
+}
+
 /**
  * Whether `alias` is another bidder's on this ad: the first to bid under an alias holds it there,
  * so no one else's bid can pass for theirs (or take the highest bid in their name).
  */
 export function aliasHeldByAnother(book: BidBook, alias: string, bidderId: string): boolean {
-  const first = book.shared.firstUnderAlias(alias);
-  return first !== undefined && first < book.length && book.shared.bidderId(first) !== bidderId;
+  const holder = aliasHolder(book, alias);
+  return holder !== undefined && holder !== bidderId;
 }
 
 /**
  * The alias a bidder bid under on this ad (their first bid's), when `alias` is not one of theirs
  * there (as aliases are told apart: whatever the case or look-alike letters); undefined before
  * their first bid, or for an alias of theirs. A member is one bidder to the others: bidding under
- * several aliases would look like competition that is not there.
+ * several aliases would look like competition that is not there. A bid under their own alias is
+ * answered without reading their bids.
  */
 export function aliasChangedFrom(
   book: BidBook,
   alias: string,
   bidderId: string,
 ): string | undefined {
+  if (aliasHolder(book, alias) === bidderId) return undefined;
   const [own] = indicesOf(book, bidderId);
-  if (own === undefined) return undefined;
-  const first = book.shared.firstUnderAlias(alias);
-  const theirs =
-    first !== undefined && first < book.length && book.shared.bidderId(first) === bidderId;
-  return theirs ? undefined : book.shared.bid(own).bidAlias;
+  return own === undefined ? undefined : book.shared.bid(own).bidAlias;
 }
 
 /** Whether the log's bid at `index` is the same BidPlaced as `bid`: its indices hold for either. */
