@@ -18,10 +18,7 @@ import type { Logger } from '../logger.ts';
 type FollowerInfra = Pick<Infrastructure, 'store' | 'db' | 'postgresOutages'>;
 
 export type LogFollower = {
-  /**
-   * Waits until `projection` has committed `position`, and `readModelsTold` too (for at most
-   * `TOLD_WAIT_MS`); false only when stopping.
-   */
+  /** Waits until `projection` has committed `position`; false only when stopping. */
   committed(position: GlobalPosition): Promise<boolean>;
   stop(): Promise<void>;
 };
@@ -29,11 +26,6 @@ export type LogFollower = {
 export type FollowOptions = {
   /** The read model the pushes read. */
   readonly projection: string;
-  /**
-   * The read models a client reads again on hearing a push: it waits until they have its event
-   * too (for a while), so what the client reads then shows what it was told of.
-   */
-  readonly readModelsTold?: readonly string[];
   /** Where to start: that read model's checkpoint (undefined while it has none; retried). */
   readonly start: () => Promise<GlobalPosition | undefined>;
   /** The event types `handle` acts on: the others are not read in full. */
@@ -42,14 +34,10 @@ export type FollowOptions = {
   readonly log: Logger;
 };
 
-/** How long a push waits for the read models it tells of (`readModelsTold`) before going. */
-const TOLD_WAIT_MS = 5_000;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function followLog(infra: FollowerInfra, options: FollowOptions): LogFollower {
   const { projection, log } = options;
-  const told = options.readModelsTold ?? [];
   let stopped = false;
   let subscription: Subscription | undefined;
   let last: GlobalPosition | undefined;
@@ -57,21 +45,13 @@ export function followLog(infra: FollowerInfra, options: FollowOptions): LogFoll
   const follower: LogFollower = {
     async committed(position) {
       while (!stopped) {
-        if (await waitForProjections(infra.db, [projection], position, 5_000)) break;
+        if (await waitForProjections(infra.db, [projection], position, 5_000)) return true;
         log.warn(
           { position: formatPosition(position), projection },
           'read model is behind; live push waits',
         );
       }
-      if (stopped) return false;
-      // A read model told that is stuck must not stop the pushes: late, they go all the same.
-      if (told.length > 0 && !(await waitForProjections(infra.db, told, position, TOLD_WAIT_MS))) {
-        log.warn(
-          { position: formatPosition(position), projections: told },
-          'read models told are behind; pushed all the same',
-        );
-      }
-      return true;
+      return false;
     },
     async stop() {
       stopped = true;

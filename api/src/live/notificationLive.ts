@@ -13,6 +13,7 @@ import {
   notificationPushesAfter,
   userRoom,
 } from '@boli/projections/social/notifications.live';
+import { waitForProjections } from '@boli/projections';
 import { purchasesProjection } from '@boli/projections/billing/purchases.projection';
 import { mobileRequestsProjection } from '@boli/projections/social/mobileRequests.projection';
 import { notificationsProjection } from '@boli/projections/social/notifications.projection';
@@ -61,6 +62,8 @@ const READ_MODELS_TOLD = [
   reviewsProjection.name,
   purchasesProjection.name,
 ];
+/** How long a push waits for `READ_MODELS_TOLD` before going. */
+const TOLD_WAIT_MS = 5_000;
 const NOTIFYING_EVENTS = new Set<string>(notificationsProjection.handles);
 /** notificationsAfter's page: a fuller answer means more may follow. */
 const PUSH_PAGE = 500;
@@ -143,13 +146,26 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
     });
   });
 
-  /** Pushes every notification the read model has committed after `pushedUpTo`. */
-  async function pushCommitted(follower: LogFollower): Promise<void> {
+  /**
+   * Waits (for at most TOLD_WAIT_MS) until the read models told have `position` too. One that is
+   * stuck must not stop the pushes: late, they go all the same.
+   */
+  async function toldHave(position: GlobalPosition): Promise<void> {
+    if (await waitForProjections(db, READ_MODELS_TOLD, position, TOLD_WAIT_MS)) return;
+    log.warn(
+      { position: formatPosition(position), projections: READ_MODELS_TOLD },
+      'read models told are behind; pushed all the same',
+    );
+  }
+
+  /** Pushes every notification after `pushedUpTo`, up to the read model's checkpoint. */
+  async function pushCommitted(): Promise<void> {
     for (;;) {
       const checkpoint = await liveCheckpoint(db, PROJECTION);
-      // The notifications may be ahead of the event handled: the read models told wait for them.
-      if (checkpoint !== undefined && !(await follower.committed(checkpoint))) return;
-      const { pushes, next } = await notificationPushesAfter(db, pushedUpTo);
+      // The notifications may be ahead of the event handled: the read models told wait for them,
+      // and a notification committed since is left for its own event's turn, when they have it.
+      if (checkpoint !== undefined) await toldHave(checkpoint);
+      const { pushes, next } = await notificationPushesAfter(db, pushedUpTo, checkpoint);
       for (const push of pushes) io.local.to(push.room).emit(push.event, push.payload);
       if (pushes.length >= PUSH_PAGE) {
         pushedUpTo = next;
@@ -170,12 +186,11 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
       return;
     }
     if (!(await follower.committed(event.position))) return;
-    await pushCommitted(follower);
+    await pushCommitted();
   }
 
   return followLog(infra, {
     projection: PROJECTION,
-    readModelsTold: READ_MODELS_TOLD,
     start: async () => {
       const checkpoint = await liveCheckpoint(db, PROJECTION);
       if (checkpoint !== undefined) pushedUpTo = checkpoint;

@@ -19,11 +19,13 @@ export type NotificationPush = {
   readonly payload: Notification;
 };
 
+/** The pushes of the notifications after `after`, up to `upTo` (all committed, when not given). */
 export async function notificationPushesAfter(
   db: Knex,
   after: GlobalPosition = START,
+  upTo?: GlobalPosition,
 ): Promise<{ pushes: NotificationPush[]; next: GlobalPosition }> {
-  const stored = await notificationsAfter(db, after);
+  const stored = await notificationsAfter(db, after, upTo);
   const pushes = stored.map(({ userId, ...payload }): NotificationPush => ({
     room: userRoom(userId),
     event: NOTIFICATION_SOCKET_EVENT,

@@ -198,12 +198,14 @@ export async function listNotifications(
 }
 
 /**
- * Notifications stored after `after`, oldest first, for every member: what a live push sends
- * once the projection has committed them (see notifications.live.ts).
+ * Notifications stored after `after` (and at or before `upTo`, when given), oldest first, for
+ * every member: what a live push sends once the projection has committed them (see
+ * notifications.live.ts).
  */
 export async function notificationsAfter(
   db: Knex,
   after: GlobalPosition,
+  upTo?: GlobalPosition,
   limit = 500,
 ): Promise<(Notification & { userId: string })[]> {
   const rows: Row[] = await select(db)
@@ -211,6 +213,13 @@ export async function notificationsAfter(
       after.commit.toString(),
       after.prepare.toString(),
     ])
+    .modify((query) => {
+      if (upTo === undefined) return;
+      query.whereRaw('(n.position_commit, n.position_prepare) <= (?::numeric, ?::numeric)', [
+        upTo.commit.toString(),
+        upTo.prepare.toString(),
+      ]);
+    })
     .orderBy([
       { column: 'n.position_commit', order: 'asc' },
       { column: 'n.position_prepare', order: 'asc' },
