@@ -13,7 +13,7 @@ import {
   withAppAndBrowser,
 } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
-import { createMember, grantRoles, openAs, type Member } from './support/members.ts';
+import { createMember, grantRoles, openAs, type Member, type Screen } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { ZERO_AMOUNT_HINT } from '../src/components/bidDetails.ts';
@@ -66,11 +66,17 @@ async function newAdWithBidder() {
   return { owner, bidder, adId, bid };
 }
 
+/** A window of `member`'s, on the ad's page. */
+async function openAdAs(member: Member, adId: string, screen?: Screen) {
+  const opened = await openAs(browser, member, screen);
+  await opened.page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+  return opened;
+}
+
 /** A new ad with no bids yet, open in a window of the bidder's. */
 async function bidderOnNewAd() {
   const { bidder, adId } = await newAdWithBidder();
-  const { context, page } = await openAs(browser, bidder);
-  await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+  const { context, page } = await openAdAs(bidder, adId);
   await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
   return { bidder, adId, context, page };
 }
@@ -543,8 +549,7 @@ describe('bidding on an ad, live', () => {
   it('a bidder is kept to the alias they first bid under on the ad, which the form puts back', async () => {
     const { bidder, adId, bid } = await newAdWithBidder();
     await bid(26_000);
-    const { context, page } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const { context, page } = await openAdAs(bidder, adId);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     const alias = form.getByLabel('Bid alias');
     await alias.fill('otherfox9');
@@ -561,8 +566,7 @@ describe('bidding on an ad, live', () => {
 
   it('a bid far above the asking price is placed only once the bidder says it is meant', async () => {
     const { bidder, adId } = await newAdWithBidder(); // asking ₹25,000
-    const { page, context } = await openAs(browser, bidder);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const { page, context } = await openAdAs(bidder, adId);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
     // An extra zero or three: asked first, and changing the amount places nothing.
@@ -614,8 +618,7 @@ describe('bidding on an ad, live', () => {
 
     // Another bidder's amount below the highest bid they can see is asked about: it cannot lead.
     const rival = await createMember(app, { address: false });
-    const other = await openAs(browser, rival);
-    await other.page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const other = await openAdAs(rival, adId);
     const rivalForm = bidArea(other.page).getByRole('form', { name: 'Place a bid' });
     await rivalForm.waitFor();
     await bidArea(other.page).getByTestId('bid-row').filter({ hasText: '₹2,50,00,000' }).waitFor();
@@ -644,8 +647,7 @@ describe('bidding on an ad, live', () => {
       expect(placed.status).toBe(200);
     }
     // On a phone the hint sits between the amount and Bid.
-    const { page, context } = await openAs(browser, bidder, TOUCH_PHONE);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const { page, context } = await openAdAs(bidder, adId, TOUCH_PHONE);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await form.waitFor();
     // Its fields are a fingertip's 44 px tall, the empty amount's label centred in it.
@@ -859,8 +861,7 @@ describe('bidding on an ad, live', () => {
       json: { item_id: adId, bidamt: 1_000, type: 'Open', bidAlias: bidder.bidAlias },
     });
     expect(placed.status).toBe(200);
-    const { context, page } = await openAs(browser, owner);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const { context, page } = await openAdAs(owner, adId);
     const finalCall = bidArea(page).getByRole('button', { name: 'Final Call' });
     await expect.poll(() => finalCall.isEnabled()).toBe(true);
     await loseFirstAnswer(page, '/api/bid/finalCall');
@@ -880,8 +881,7 @@ describe('bidding on an ad, live', () => {
   it('a final call that fails offline is said in its dialog, which keeps the time for a second press', async () => {
     const { owner, bid, adId } = await newAdWithBidder();
     await bid(1_000);
-    const { context, page } = await openAs(browser, owner);
-    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    const { context, page } = await openAdAs(owner, adId);
     const finalCall = bidArea(page).getByRole('button', { name: 'Final Call' });
     await expect.poll(() => finalCall.isEnabled()).toBe(true);
     await finalCall.click();
