@@ -102,6 +102,9 @@ async function ownerAndBidderOnNewAd() {
   return { ownerSide, bidderSide };
 }
 
+/** What Playwright says of a route answered once its page or context has closed. */
+const PAGE_GONE = /has been (closed|disposed)/;
+
 /**
  * The page's live links to the api, which the test can take down and bring back as a network
  * would: every websocket and long poll to /bid passes through here (the bids' socket and the
@@ -125,10 +128,13 @@ async function cuttableLiveLink(page: Page) {
       refused();
       return route.abort();
     }
-    // A long poll is held by the server until it has news, up to its ping interval.
+    // A long poll is held by the server until it has news, up to its ping interval. The page may
+    // close meanwhile (the test over): its answer then has nowhere to go, and that is no failure.
     const answer = await route.fetch({ timeout: 0 }).catch(() => null);
-    if (down || answer === null) return route.abort();
-    return route.fulfill({ response: answer });
+    const settled = down || answer === null ? route.abort() : route.fulfill({ response: answer });
+    return settled.catch((error: unknown) => {
+      if (!(error instanceof Error && PAGE_GONE.test(error.message))) throw error;
+    });
   });
   return {
     async cut() {
