@@ -1,5 +1,6 @@
+import { createServer, type Server } from 'node:http';
 import knex, { type Knex } from 'knex';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
 import { startPaymentSandbox, type PaymentSandbox } from '../../sandbox/payments/server.ts';
 import {
@@ -275,5 +276,60 @@ describe('the Razorpay adapter against the sandbox gateway', () => {
     const unreachable = nowhere.fetchOrder('order_x');
     await expect(unreachable).rejects.toBeInstanceOf(GatewayError);
     await expect(unreachable).rejects.toMatchObject({ status: 0, retryable: true });
+  });
+});
+
+describe("the Razorpay adapter's connections", () => {
+  /** A gateway that keeps connections a minute, and answers each call after `answerMs`. */
+  async function gatewayServer(answerMs: number) {
+    const closedAfter: number[] = [];
+    const server: Server = createServer((_request, response) => {
+      setTimeout(() => {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'No.' } }));
+      }, answerMs);
+    });
+    server.keepAliveTimeout = 60_000;
+    server.on('connection', (socket) => {
+      socket.on('close', () => closedAfter.push(Date.now()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, server, closedAfter };
+  }
+  const closeServer = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+
+  it('closes a connection left idle before a server would, so no call goes out on a closing one', async () => {
+    const { url, server, closedAfter } = await gatewayServer(0);
+    try {
+      const gateway = razorpayGateway({ ...keys, apiUrl: url, idleConnectionMs: 200 });
+      await expect(gateway.fetchPayment('pay_idle')).rejects.toMatchObject({ status: 404 });
+      const answered = Date.now();
+      // The server would keep it a minute: only the adapter closes it, once idle 200 ms.
+      await vi.waitFor(() => expect(closedAfter).toHaveLength(1), { timeout: 5_000 });
+      expect(closedAfter[0]! - answered).toBeGreaterThanOrEqual(150);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('waits out an answer slower than the idle time on a connection in use', async () => {
+    const { url, server, closedAfter } = await gatewayServer(600);
+    try {
+      const gateway = razorpayGateway({ ...keys, apiUrl: url, idleConnectionMs: 200 });
+      await expect(gateway.fetchPayment('pay_slow')).rejects.toMatchObject({
+        status: 404,
+        description: 'No.',
+      });
+      // Again, on the connection kept: a call under way is not an idle connection.
+      await expect(gateway.fetchPayment('pay_slow')).rejects.toMatchObject({ status: 404 });
+      expect(closedAfter).toHaveLength(0);
+    } finally {
+      await closeServer(server);
+    }
   });
 });

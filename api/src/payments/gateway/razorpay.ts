@@ -23,6 +23,17 @@ const LIST_PAGE = 100;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
+ * How long a kept-alive connection may stay idle before Boli closes it: sooner than the gateway
+ * closes its end (the sandbox's Node server after 5 s and its grace second). A call sent on a
+ * connection the server is closing that instant fails with ECONNRESET, and Node's agent heeds a
+ * server's Keep-Alive hint only when it has an idle timeout of its own to shorten. Reproduced with
+ * a call 6 s after the one before while the event loop was busy, as it is in CI, where an
+ * auditor's check of a period would be told 'The payment gateway could not be reached.' A new
+ * connection after 4 s idle costs a handshake; Boli's calls to the gateway are few.
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+
+/**
  * The payment gateway on Razorpay's official SDK. `apiUrl` points the SDK at Razorpay or at the
  * sandbox gateway; every answer is checked with zod and translated to the port's types, every
  * failure becomes a GatewayError.
@@ -31,9 +42,15 @@ export function razorpayGateway(config: {
   keyId: string;
   keySecret: string;
   apiUrl?: string;
+  /** IDLE_CONNECTION_MS unless a test wants it shorter. */
+  idleConnectionMs?: number;
 }): PaymentGateway {
   const sdk = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
-  configureTransport(sdkAxios(sdk), config.apiUrl ?? RAZORPAY_API_URL);
+  configureTransport(
+    sdkAxios(sdk),
+    config.apiUrl ?? RAZORPAY_API_URL,
+    config.idleConnectionMs ?? IDLE_CONNECTION_MS,
+  );
 
   return {
     async createOrder(input) {
@@ -104,16 +121,18 @@ type SdkHttp = {
 const sdkAxios = (sdk: Razorpay): SdkHttp => (sdk.api as unknown as { rq: SdkHttp }).rq;
 
 /**
- * Points the SDK at `apiUrl` with a timeout and kept-alive connections. The SDK reads `error.response.status` of every
- * failure, so an unanswered request (no `response`) is given one here, marked NO_ANSWER, instead
- * of turning into a TypeError inside the SDK.
+ * Points the SDK at `apiUrl` with a timeout and kept-alive connections, each closed once idle for
+ * `idleMs`. The SDK reads `error.response.status` of every failure, so an unanswered request (no
+ * `response`) is given one here, marked NO_ANSWER, instead of turning into a TypeError inside the
+ * SDK.
  */
-function configureTransport(http: SdkHttp, apiUrl: string): void {
+function configureTransport(http: SdkHttp, apiUrl: string, idleMs: number): void {
   http.defaults.baseURL = apiUrl.replace(/\/+$/, '');
   http.defaults.timeout = REQUEST_TIMEOUT_MS;
   // Keep connections open: without it every call to Razorpay pays a new TCP and TLS handshake.
-  http.defaults.httpAgent = new HttpAgent({ keepAlive: true });
-  http.defaults.httpsAgent = new HttpsAgent({ keepAlive: true });
+  // The agent's timeout closes only idle ones: a call under way keeps the axios timeout above.
+  http.defaults.httpAgent = new HttpAgent({ keepAlive: true, timeout: idleMs });
+  http.defaults.httpsAgent = new HttpsAgent({ keepAlive: true, timeout: idleMs });
   http.interceptors.response.use(undefined, (error) => {
     if (error.response) return Promise.reject(error);
     return Promise.reject(
