@@ -36,9 +36,14 @@ export async function launchBrowser(): Promise<Browser> {
 const PAGE_READ_MS = 3_000;
 /** The page text kept per page: enough to see its messages and lists. */
 const PAGE_TEXT_CHARS = 1_500;
+/**
+ * What a page said, in full whatever its length: a verdict or error far down a long page is cut
+ * from its text, and a screen reader's status is not in it at all.
+ */
+const MESSAGES_SHOWN = '[role="alert"], [role="status"]';
 
 /**
- * What each open page shows (its address and text, and a screenshot saved as
+ * What each open page shows (its address, text and messages, and a screenshot saved as
  * `${screenshotStem}-<n>.png`): added to a failed browser test's error, so that a failure seen
  * only in CI says what the screen held when the wait ran out.
  */
@@ -49,12 +54,16 @@ export async function describeOpenPages(screenshotStem: string): Promise<string>
   const described = await Promise.all(
     pages.map(async (page, i) => {
       const screenshot = `${screenshotStem}-${i + 1}.png`;
-      const [text] = await Promise.all([
+      const [text, said] = await Promise.all([
         withinMs(page.locator('body').innerText(), PAGE_READ_MS),
+        withinMs(page.locator(MESSAGES_SHOWN).allTextContents(), PAGE_READ_MS),
         withinMs(page.screenshot({ path: screenshot, fullPage: true }), PAGE_READ_MS),
       ]);
       const shown = (text ?? '(unreadable)').replace(/\s+/g, ' ').slice(0, PAGE_TEXT_CHARS);
-      return `page ${i + 1} at ${page.url()} (${screenshot}):\n${shown}`;
+      const messages = [...new Set((said ?? []).map((line) => line.trim()).filter(Boolean))];
+      const saying =
+        messages.length > 0 ? `\nits alerts and statuses: ${messages.join(' | ')}` : '';
+      return `page ${i + 1} at ${page.url()} (${screenshot}):\n${shown}${saying}`;
     }),
   );
   return described.join('\n\n');
