@@ -20,6 +20,8 @@ export type InvoiceDocument = {
   readonly lines: readonly PurchaseLine[];
   /** What the purchase was for, when its line's name does not say (`purchaseForLine`). */
   readonly purchaseFor: string | null;
+  /** When the ad space or slot bought is shown, as its space recorded; null for the rest. */
+  readonly servicePeriod: ServicePeriod | null;
   readonly totals: TaxBreakdown;
   readonly payment: {
     readonly paymentId: string;
@@ -53,11 +55,18 @@ export function purchaseForLine(subject: PurchaseRow['subject']): string | null 
   }
 }
 
+/** From `from` (included) until `until` (excluded): instants, ISO-8601. */
+export type ServicePeriod = { readonly from: string; readonly until: string };
+
 /**
  * The invoice of a purchase, from the purchases read model. Only a purchase whose payment was
  * captured has one; the invoice row must be the purchase's.
  */
-export function invoiceDocumentOf(purchase: PurchaseRow, invoice: InvoiceRow): InvoiceDocument {
+export function invoiceDocumentOf(
+  purchase: PurchaseRow,
+  invoice: InvoiceRow,
+  servicePeriod: ServicePeriod | null = null,
+): InvoiceDocument {
   if (invoice.purchase_id !== purchase.purchase_id) {
     throw new RangeError(
       `invoice ${invoice.invoice_number} is for purchase ${invoice.purchase_id}, not ${purchase.purchase_id}`,
@@ -82,6 +91,7 @@ export function invoiceDocumentOf(purchase: PurchaseRow, invoice: InvoiceRow): I
     placeOfSupply: placeOfSupplyOf(purchase.buyer.state, purchase.supplier.state),
     lines: purchase.lines,
     purchaseFor: purchaseForLine(purchase.subject),
+    servicePeriod,
     totals: {
       price: purchase.price,
       cgstBasisPoints: purchase.cgst_basis_points,

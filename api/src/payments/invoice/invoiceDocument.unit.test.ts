@@ -97,6 +97,12 @@ describe('the invoice of a purchase, from the read model', () => {
     expect(purchaseForLine(slot)).toBe('The winning bid b-1, by Kite Tea');
   });
 
+  it('carries the service period it is given: a space’s or slot’s run, none for the rest', () => {
+    expect(invoiceDocumentOf(purchase, invoice).servicePeriod).toBeNull();
+    const run = { from: '2026-11-21T10:01:02.000Z', until: '2027-02-21T10:01:02.000Z' };
+    expect(invoiceDocumentOf(purchase, invoice, run).servicePeriod).toEqual(run);
+  });
+
   it("takes the supplier's state as the place of supply when the buyer gave none", () => {
     expect(invoiceDocumentOf(purchase, invoice).placeOfSupply).toBe(SUPPLIER.state);
     const inKerala = { ...purchase, buyer: buyerIn('Kerala') };

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
+import { findSpace } from '@boli/projections/adspace/adspace.queries';
 import {
   creditNotesOfPurchase,
   findPurchase,
   invoicesOfPurchase,
+  type PurchaseRow,
 } from '@boli/projections/billing/purchases.queries';
-import { creditNoteDocumentOf, invoiceDocumentOf } from './invoiceDocument.ts';
+import { creditNoteDocumentOf, invoiceDocumentOf, type ServicePeriod } from './invoiceDocument.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from './invoicePdf.ts';
 
 /** A tax invoice or credit note as a file. */
@@ -26,6 +28,21 @@ export const invoiceFileName = (invoiceNumber: string): string =>
   `${invoiceNumber.replaceAll('/', '-')}.pdf`;
 
 /**
+ * When the ad space or slot a purchase paid for is shown, as its space recorded it (the same start
+ * and end the member's spaces and Transactions show); null for other purchases, and until the
+ * space is recorded, a moment after the payment.
+ */
+export async function servicePeriodOf(
+  db: Knex,
+  purchase: Pick<PurchaseRow, 'fulfilment'>,
+): Promise<ServicePeriod | null> {
+  const outcome = purchase.fulfilment;
+  if (outcome?.type !== 'adSpaceActivated' && outcome?.type !== 'adSlotSold') return null;
+  const space = await findSpace(db, outcome.spaceId);
+  return space ? { from: space.startsAt, until: space.endsAt } : null;
+}
+
+/**
  * The tax invoice PDF of a purchase (its first invoice), from the purchases read model; undefined
  * when there is no such purchase or it has not been invoiced yet.
  */
@@ -41,7 +58,9 @@ export async function invoiceFileOf(
     userId: purchase.user_id,
     invoiceNumber: invoice.invoice_number,
     fileName: invoiceFileName(invoice.invoice_number),
-    pdf: await renderInvoicePdf(invoiceDocumentOf(purchase, invoice)),
+    pdf: await renderInvoicePdf(
+      invoiceDocumentOf(purchase, invoice, await servicePeriodOf(db, purchase)),
+    ),
   };
 }
 

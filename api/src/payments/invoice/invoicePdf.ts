@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { amountInWords } from './amountInWords.ts';
-import type { CreditNoteDocument, InvoiceDocument } from './invoiceDocument.ts';
+import type { CreditNoteDocument, InvoiceDocument, ServicePeriod } from './invoiceDocument.ts';
 import {
   indianDate,
   indianDateTime,
@@ -95,6 +95,10 @@ type Layout = {
   readonly footer: string;
 };
 
+/** An ad space's or slot's run, in India's time: its end is the first instant it is not shown. */
+const servicePeriodLine = (period: ServicePeriod): string =>
+  `Service period: ${indianDateTime(period.from)} until ${indianDateTime(period.until)}`;
+
 /** Renders the invoice; resolves with the whole PDF file. */
 export function renderInvoicePdf(
   invoice: InvoiceDocument,
@@ -116,6 +120,7 @@ export function renderInvoicePdf(
           `Financial year: ${invoice.financialYear}`,
           `Purchase: ${invoice.purchaseId}`,
           ...(invoice.purchaseFor ? [`For: ${invoice.purchaseFor}`] : []),
+          ...(invoice.servicePeriod ? [servicePeriodLine(invoice.servicePeriod)] : []),
         ],
       },
       totalLabel: 'Total',

@@ -1,36 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SUPPLIER, buyerIn } from '@boli/engine/billing/billing.fixtures';
 import type { PurchaseLine } from '@boli/engine/billing/purchase.events';
 import { taxLine } from '@boli/engine/billing/tax';
 import type { InvoiceDocument } from './invoiceDocument.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from './invoicePdf.ts';
-
-/**
- * The text a pdfkit PDF shows, one string per text operation. pdfkit writes Helvetica text as
- * `[<hex> kerning <hex> …] TJ` in WinAnsi; compressed streams are inflated first.
- */
-function pdfText(pdf: Buffer): string[] {
-  const source = pdf.toString('latin1');
-  const streams = [...source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((match) => {
-    const body = Buffer.from(match[1]!, 'latin1');
-    try {
-      return inflateSync(body).toString('latin1');
-    } catch {
-      return body.toString('latin1');
-    }
-  });
-  return streams.flatMap((content) =>
-    [...content.matchAll(/\[([^\]]*)\] TJ/g)].map((operation) =>
-      [...operation[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
-        .join(''),
-    ),
-  );
-}
-
-/** Wrapped lines rejoined: the words as a reader sees them. */
-const flowing = (text: string[]): string => text.join(' ').replace(/\s+/g, ' ');
+import { flowing, pdfText } from '../../../../ops/src/testing/pdfText.ts';
 
 const line = (pricePaise: number, buyerState: string): PurchaseLine => ({
   ...taxLine({
@@ -59,6 +33,7 @@ const invoiceFor = (buyerState: string, pricePaise: number): InvoiceDocument => 
     placeOfSupply: buyerState,
     lines: [only],
     purchaseFor: null,
+    servicePeriod: null,
     totals,
     payment: {
       paymentId: 'pay_Q1w2e3r4',
@@ -121,6 +96,20 @@ describe('the tax invoice PDF', () => {
     expect(
       pdfText(await renderInvoicePdf(invoiceFor('Karnataka', 999_00), { compress: false })),
     ).not.toContain('For:');
+  });
+
+  it("states a space's service period in India's time; none for what has none", async () => {
+    const servicePeriod = { from: '2026-11-21T10:01:02.000Z', until: '2027-02-21T10:01:02.000Z' };
+    const pdf = await renderInvoicePdf(
+      { ...invoiceFor('Karnataka', 50_00), servicePeriod },
+      { compress: false },
+    );
+    expect(flowing(pdfText(pdf))).toContain(
+      'Service period: 21-11-2026 15:31 IST until 21-02-2027 15:31 IST',
+    );
+    expect(
+      pdfText(await renderInvoicePdf(invoiceFor('Karnataka', 999_00), { compress: false })),
+    ).not.toContain('Service period');
   });
 
   it('is compressed by default and still carries the same text', async () => {

@@ -15,6 +15,8 @@ import {
   type TestMember,
 } from '../../../../ops/src/testing/apiKit.ts';
 import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
+import { flowing, pdfText } from '../../../../ops/src/testing/pdfText.ts';
+import { indianDateTime } from '../../payments/invoice/invoiceFormat.ts';
 import { closeSlotWhenBiddingEnds } from '../../../../ops/src/jobs/slotClosing.ts';
 import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
 import { randomUUID } from 'node:crypto';
@@ -208,6 +210,14 @@ describe('buying an in-stream space', () => {
     expect(created.lines).toEqual([
       expect.objectContaining({ name: 'Ad space: Between posts, Quarterly', cycle: 'quarterly' }),
     ]);
+    // Its tax invoice states the quarter it runs, as the space recorded it.
+    const invoice = await fetch(`${app.baseUrl}/api/invoices/${info._id}`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    expect(invoice.status).toBe(200);
+    expect(flowing(pdfText(Buffer.from(await invoice.arrayBuffer())))).toContain(
+      `Service period: ${indianDateTime(space!.startsAt)} until ${indianDateTime(space!.endsAt)}`,
+    );
   });
 
   it('pays the space left unpaid when its checkout is opened again for the same cycle', async () => {
@@ -573,6 +583,13 @@ describe('slot bids', () => {
         company: 'Gita Gold',
       }),
     ]);
+    // Its tax invoice states the day it runs, midnight to midnight in India.
+    const invoice = await fetch(`${app.baseUrl}/api/invoices/${offered._id}`, {
+      headers: { authorization: `Bearer ${gita.token}` },
+    });
+    expect(flowing(pdfText(Buffer.from(await invoice.arrayBuffer())))).toContain(
+      `Service period: ${displayDate(slotdate())} 00:00 IST until ${displayDate(addDays(slotdate(), 1))} 00:00 IST`,
+    );
     expect((await uploadCreative(gita, spaces[0]!._id, '')).status).toBe(200);
     const onTheDay = await showingSpaces(kit.db, new Date(dayStart + 3_600_000));
     expect(onTheDay.map((space) => [space.spaceId, space.company])).toContainEqual([
