@@ -282,7 +282,7 @@ describe('the Razorpay adapter against the sandbox gateway', () => {
 describe("the Razorpay adapter's connections", () => {
   /** A gateway that keeps connections a minute, and answers each call after `answerMs`. */
   async function gatewayServer(answerMs: number) {
-    const closedAfter: number[] = [];
+    const closedAt: number[] = [];
     const server: Server = createServer((_request, response) => {
       setTimeout(() => {
         response.writeHead(404, { 'content-type': 'application/json' });
@@ -291,11 +291,11 @@ describe("the Razorpay adapter's connections", () => {
     });
     server.keepAliveTimeout = 60_000;
     server.on('connection', (socket) => {
-      socket.on('close', () => closedAfter.push(Date.now()));
+      socket.on('close', () => closedAt.push(Date.now()));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    return { url: `http://127.0.0.1:${port}`, server, closedAfter };
+    return { url: `http://127.0.0.1:${port}`, server, closedAt };
   }
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {
@@ -304,21 +304,21 @@ describe("the Razorpay adapter's connections", () => {
     });
 
   it('closes a connection left idle before a server would, so no call goes out on a closing one', async () => {
-    const { url, server, closedAfter } = await gatewayServer(0);
+    const { url, server, closedAt } = await gatewayServer(0);
     try {
       const gateway = razorpayGateway({ ...keys, apiUrl: url, idleConnectionMs: 200 });
       await expect(gateway.fetchPayment('pay_idle')).rejects.toMatchObject({ status: 404 });
       const answered = Date.now();
       // The server would keep it a minute: only the adapter closes it, once idle 200 ms.
-      await vi.waitFor(() => expect(closedAfter).toHaveLength(1), { timeout: 5_000 });
-      expect(closedAfter[0]! - answered).toBeGreaterThanOrEqual(150);
+      await vi.waitFor(() => expect(closedAt).toHaveLength(1), { timeout: 5_000 });
+      expect(closedAt[0]! - answered).toBeGreaterThanOrEqual(150);
     } finally {
       await closeServer(server);
     }
   });
 
   it('waits out an answer slower than the idle time on a connection in use', async () => {
-    const { url, server, closedAfter } = await gatewayServer(600);
+    const { url, server, closedAt } = await gatewayServer(600);
     try {
       const gateway = razorpayGateway({ ...keys, apiUrl: url, idleConnectionMs: 200 });
       await expect(gateway.fetchPayment('pay_slow')).rejects.toMatchObject({
@@ -327,7 +327,7 @@ describe("the Razorpay adapter's connections", () => {
       });
       // Again, on the connection kept: a call under way is not an idle connection.
       await expect(gateway.fetchPayment('pay_slow')).rejects.toMatchObject({ status: 404 });
-      expect(closedAfter).toHaveLength(0);
+      expect(closedAt).toHaveLength(0);
     } finally {
       await closeServer(server);
     }
