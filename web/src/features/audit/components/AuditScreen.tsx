@@ -165,10 +165,12 @@ const FIELD_WIDTH = { width: { xs: '100%', sm: 'auto' } } as const;
 const PERIOD_PROBLEM_ID = 'ledger-period-problem';
 
 /**
- * A payment's time: on one line where there is room; on a phone its day over its time, so the
- * purchase's name and id beside it are not squeezed to a few characters a line.
+ * A payment's time: its day and its time each kept whole (KeptWhole), on one line where the table
+ * has room; else, as on a phone or a desktop window of 1280 px, its day over its time, so that the
+ * purchase's name and id beside it are not squeezed to a few characters a line and Invoice and
+ * Compare stay in view.
  */
-const TIME_CELL = { whiteSpace: { xs: 'normal', sm: 'nowrap' } } as const;
+const TIME_CELL = { whiteSpace: 'normal' } as const;
 
 function LedgerSection() {
   const { request } = useApi();
@@ -547,6 +549,9 @@ function CsvDownload({
   );
 }
 
+/** The gateway dialog's side margins: narrower on a phone, where it is the whole screen. */
+const DIALOG_SIDES = { px: { xs: 2, sm: 3 } } as const;
+
 function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: () => void }) {
   const { request } = useApi();
   const [check, setCheck] = useState<GatewayCheck | null>(null);
@@ -569,8 +574,9 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
-      <DialogTitle>Boli and the gateway: purchase {purchaseId}</DialogTitle>
-      <DialogContent>
+      {/* On a phone the comparison's four columns get the screen's width, less a narrow margin. */}
+      <DialogTitle sx={DIALOG_SIDES}>Boli and the gateway: purchase {purchaseId}</DialogTitle>
+      <DialogContent sx={DIALOG_SIDES}>
         {failure && <Alert severity="error">{failure}</Alert>}
         {!check && !failure && <CenteredSpinner label="Asking the gateway" />}
         {check && (
@@ -580,7 +586,10 @@ function GatewayDialog({ purchaseId, onClose }: { purchaseId: string; onClose: (
               size="small"
               aria-label="Orders and payments"
               // Only the ids break anywhere; amounts and words wrap between words.
-              sx={{ '& td:first-of-type': WRAP_ANYWHERE, '& td, & th': { px: 1 } }}
+              sx={{
+                '& td:first-of-type': WRAP_ANYWHERE,
+                '& td, & th': { px: { xs: 0.75, sm: 1 } },
+              }}
             >
               <TableHead>
                 <TableRow>

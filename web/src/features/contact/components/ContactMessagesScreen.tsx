@@ -40,8 +40,10 @@ const SENDER_TEXT = { whiteSpace: 'pre-wrap', ...WRAP_ANYWHERE } as const;
 /**
  * The table's From: wide enough for an everyday email on one line ('rahul.verma@demo.boli.exampl'
  * above 'e' was hard to read and copy); a longer one still breaks rather than widen the table.
+ * Measured in the font's own character widths (ch), with room to spare beside the cell's padding:
+ * a width in pixels fits one font's letters only.
  */
-const FROM_CELL = { ...SENDER_TEXT, minWidth: 256 } as const;
+const FROM_CELL = { ...SENDER_TEXT, minWidth: 'calc(30ch + 32px)' } as const;
 
 /** Who wrote: the member's profile (or '(guest)'), the email to answer, the mobile and country. */
 function Sender({ message }: { message: ContactMessage }) {

@@ -48,7 +48,12 @@ import {
   type AdHistory,
   type HistoryEvent,
 } from '../adHistory.ts';
-import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import {
+  COMPACT_ON_PHONE,
+  NO_WRAP,
+  STICKY_FIRST,
+  WRAP_ANYWHERE,
+} from '../../../components/cellStyles.ts';
 import { AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
@@ -292,7 +297,7 @@ export function AdHistoryScreen() {
         <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
       ) : (
         <TableScroller label="Bids" outlined>
-          <Table size="small" aria-label="Bids">
+          <Table size="small" aria-label="Bids" sx={COMPACT_ON_PHONE}>
             <TableHead>
               {/* What settles a dispute first — the order, the amount and its type, before or
                   after the final call, who — so that a phone shows it before the table scrolls;
@@ -367,7 +372,7 @@ export function AdHistoryScreen() {
         </Typography>
       )}
       <TableScroller label="Events" outlined>
-        <Table size="small" aria-label="Events">
+        <Table size="small" aria-label="Events" sx={COMPACT_ON_PHONE}>
           <TableHead>
             <TableRow>
               <TableCell sx={STICKY_FIRST}>Version</TableCell>

@@ -5,7 +5,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
-import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import {
+  COMPACT_ON_PHONE,
+  NO_WRAP,
+  STICKY_FIRST,
+  WRAP_ANYWHERE,
+} from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { refusalCodeLine, type RefusedBid } from '../adHistory.ts';
@@ -44,7 +49,7 @@ export function RefusedBids({
         <Typography color="textSecondary">No bid on this ad was refused.</Typography>
       ) : (
         <TableScroller label="Refused bids" outlined>
-          <Table size="small" aria-label="Refused bids">
+          <Table size="small" aria-label="Refused bids" sx={COMPACT_ON_PHONE}>
             <TableHead>
               {/* Who (alias and member), how much and why first, so that a phone shows them
                   before the table scrolls; the two instants after. */}
