@@ -6,6 +6,7 @@ import { accountStream } from '@boli/engine/accounts/account.events';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { rebuild } from '@boli/projections';
+import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { outboxProjection } from '@boli/projections/outbox/outbox.projection';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { eventually } from '../../../../ops/src/testing/apiKit.ts';
@@ -467,6 +468,8 @@ describe('sign-up to full access, over HTTP', () => {
     });
     expect(right.status).toBe(200);
     expect(right.body.msg).toBe(MESSAGES.phoneVerified);
+    // The trial it starts is read already: a bid sent the moment the answer comes is entitled.
+    expect(await hasActiveEntitlement(db, userId, new Date())).toBe(true);
     // The email link opened again says both are verified now.
     expect((await api(`/api/auth/emailValidate?user_id=${q}`)).body.data).toMatchObject({
       emailValidated: true,

@@ -46,8 +46,12 @@ import {
   type AuthInfra,
 } from './support.ts';
 
-/** The session's userDetail is read from it. */
-const USERS_READ_MODEL = 'users';
+/**
+ * What a verified phone changes that the member reads next: the session's userDetail (`users`)
+ * and the 7-day trial it starts (`entitlements`), so that the member's first bid or ad, sent the
+ * moment the answer comes, finds them entitled.
+ */
+const MOBILE_VERIFIED_READ_MODELS = ['users', 'entitlements'];
 const OTP_VERIFY_LIMIT = { ...RATE_LIMITS.otp, name: 'otp-verify' };
 
 /**
@@ -268,8 +272,8 @@ export function otpRoutes(router: Router, infra: AuthInfra): void {
           },
           metadata: commandMetadata(ctx, memberActor(userId)),
         },
-        // A verified phone changes the member's detail; a sign-in changes nothing read.
-        readModels: purpose === 'mobileVerification' ? [USERS_READ_MODEL] : [],
+        // A sign-in changes nothing read.
+        readModels: purpose === 'mobileVerification' ? MOBILE_VERIFIED_READ_MODELS : [],
       }));
     } catch (error) {
       if (error instanceof DomainError && error.code.startsWith('OTP_')) {
