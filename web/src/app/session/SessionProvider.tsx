@@ -14,6 +14,7 @@ import {
 import { parseSessionUser, type SessionUser } from './sessionUser.ts';
 import {
   clearStored,
+  nextStoredElsewhere,
   readStored,
   removeStored,
   tellOtherTabsWhy,
@@ -59,6 +60,26 @@ function initialState(): State {
 
 /** How often a session whose member could not be fetched is checked again on its own. */
 const UNREACHABLE_RECHECK_MS = 10_000;
+
+/**
+ * How long a tab that waited for another tab's refresh waits for its tokens to reach this tab's
+ * copy of the storage (milliseconds, not seconds, in practice) before refreshing itself: the
+ * other tab's refresh may have failed.
+ */
+const OTHER_TAB_TOKENS_MS = 2_000;
+
+/**
+ * The access token stored since `sent` was refused — renewed by another tab, or by this one for
+ * another call — or null when this tab must refresh. After another tab's turn at the refresh,
+ * its token is waited for: this tab's copy of the storage may not have it yet.
+ */
+async function renewedElsewhere(sent: string | null, afterAnotherTab: boolean) {
+  const stored = readStored('jwt');
+  if (stored && stored !== sent) return stored;
+  if (!stored || !afterAnotherTab) return null;
+  const next = await nextStoredElsewhere('jwt', OTHER_TAB_TOKENS_MS);
+  return next && next !== sent ? next : null;
+}
 
 function storeTokens(tokens: SessionTokens): void {
   writeStored('jwt', tokens.token);
@@ -114,19 +135,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'tokenRefreshed', token });
       return token;
     };
-    return singleFlight(() =>
-      acrossTabs(async () => {
+    return singleFlight((sent?: string | null) =>
+      acrossTabs(async (afterAnotherTab) => {
+        const renewed = await renewedElsewhere(sent ?? tokenRef.current, afterAnotherTab);
+        if (renewed) return goOnWith(renewed);
         const refreshToken = readStored('refreshToken');
         if (!refreshToken) throw new ApiError(401, '');
-        // Another tab renewed the session while this one waited: its token is this tab's too.
-        const stored = readStored('jwt');
-        if (stored && stored !== tokenRef.current) return goOnWith(stored);
         const tokens = await requestRefresh(refreshToken).catch((error: unknown) => {
           // Without Web Locks another tab may have spent the refresh token first: its new one
           // is stored by now, or soon; this tab takes it rather than ending the session.
-          const renewed = readStored('jwt');
-          if (refreshRefused(error) && renewed && readStored('refreshToken') !== refreshToken) {
-            return { token: renewed };
+          const theirs = readStored('jwt');
+          if (refreshRefused(error) && theirs && readStored('refreshToken') !== refreshToken) {
+            return { token: theirs };
           }
           // A block ended the session: the member hears that, before any caller's 'expired'
           // (only the first logout of a session says anything).
@@ -152,7 +172,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!endsSession(error, loadingToken)) throw error;
         // A refresh the api refused ends the session (below); one that could not be made (the
         // connection) leaves it unreachable, its tokens kept for the next try.
-        const fresh = await refresh().catch((failure: unknown) => {
+        const fresh = await refresh(loadingToken).catch((failure: unknown) => {
           throw refreshRefused(failure) ? error : failure;
         });
         return fetchUser(fresh);

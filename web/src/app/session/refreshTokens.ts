@@ -22,12 +22,15 @@ export async function requestRefresh(refreshToken: string): Promise<SessionToken
 
 /**
  * Runs one refresh for every caller that asks while it is under way: two calls failing with
- * TOKEN_EXPIRED at once must not both spend the (single-use) refresh token.
+ * TOKEN_EXPIRED at once must not both spend the (single-use) refresh token. Those who join a
+ * refresh under way share it, whatever they pass.
  */
-export function singleFlight<T>(run: () => Promise<T>): () => Promise<T> {
+export function singleFlight<A extends unknown[], T>(
+  run: (...args: A) => Promise<T>,
+): (...args: A) => Promise<T> {
   let inFlight: Promise<T> | null = null;
-  return () => {
-    inFlight ??= run().finally(() => {
+  return (...args) => {
+    inFlight ??= run(...args).finally(() => {
       inFlight = null;
     });
     return inFlight;
@@ -49,14 +52,21 @@ const REFRESH_LOCK = 'boli-token-refresh';
  * Runs `refresh` while holding a lock every tab of the browser shares, where the browser has
  * Web Locks: tabs share one refresh token, which each refresh spends, so two tabs refreshing at
  * once (tabs restored together) would leave the second one refused — and its logout would end
- * the first one's session too. The second tab, once it holds the lock, finds the first one's
- * tokens stored and takes them (see SessionProvider's refresh).
+ * the first one's session too. `refresh` is told whether another tab held the lock first: that
+ * tab's renewal is then this one's too (see SessionProvider's refresh), once its tokens reach
+ * this tab's copy of the storage, which the lock does not wait for.
  */
-export function acrossTabs<T>(refresh: () => Promise<T>): Promise<T> {
+export function acrossTabs<T>(refresh: (afterAnotherTab: boolean) => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (!locks) return refresh();
+  if (!locks) return refresh(false);
   // The lock is held until the refresh settles (the callback's promise).
   return new Promise<T>((resolve, reject) => {
-    locks.request(REFRESH_LOCK, () => refresh().then(resolve, reject)).catch(reject);
+    const settle = (afterAnotherTab: boolean) => refresh(afterAnotherTab).then(resolve, reject);
+    locks
+      .request(REFRESH_LOCK, { ifAvailable: true }, async (free) => {
+        if (free) return settle(false);
+        await locks.request(REFRESH_LOCK, () => settle(true));
+      })
+      .catch(reject);
   });
 }

@@ -25,8 +25,10 @@ export type Session = {
   /**
    * Trades the stored refresh token for new tokens (POST /api/auth/refresh), once for any number
    * of callers at the same moment; answers the new access token, or rejects when it cannot.
+   * `sent` is the token the api refused: when another one is stored since (another tab's, or
+   * this one's for another call), that one is the answer, and no refresh token is spent.
    */
-  refresh(): Promise<string>;
+  refresh(sent?: string | null): Promise<string>;
   /** Replaces the shown user detail (after a profile edit or a new picture). */
   updateUser(user: SessionUser): void;
   /** While 'unreachable': fetches the stored token's member again (settles once answered). */

@@ -49,6 +49,25 @@ export function writeStored(key: StoredKey, value: string): void {
 }
 
 /**
+ * The value another tab stores under `key` next, or null when none comes within `ms`: what a tab
+ * reads of another tab's writes is a copy the browser brings up to date a moment after them.
+ */
+export function nextStoredElsewhere(key: StoredKey, ms: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (value: string | null) => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+      resolve(value);
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS[key]) done(event.newValue);
+    };
+    const timer = setTimeout(() => done(null), ms);
+    window.addEventListener('storage', onStorage);
+  });
+}
+
+/**
  * Why the session ended, when it was not the member's choice (a block, a password change, an
  * expiry): kept apart from the session's values, so that the browser's other tabs, told of the
  * logout by the token's removal, can say the same. Cleared at the next login.

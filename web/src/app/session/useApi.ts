@@ -31,7 +31,7 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
         if (!endsSession(error, token)) throw error;
         let fresh: string;
         try {
-          fresh = await refresh();
+          fresh = await refresh(token);
         } catch (failure) {
           // Only a refresh the api refused ends the session; one lost to the connection is the
           // caller's failure to report (offline, try again), the tokens kept.

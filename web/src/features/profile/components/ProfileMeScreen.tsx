@@ -41,7 +41,7 @@ function usePictureUpload() {
       return await send(token);
     } catch (error) {
       if (!(error instanceof ApiError && error.tokenExpired)) throw error;
-      const fresh = await refresh().catch(() => {
+      const fresh = await refresh(token).catch(() => {
         logout(MESSAGES.sessionExpired, { tellServer: false });
         throw error;
       });
