@@ -348,6 +348,18 @@ describe('pages, missed bids and bidders', () => {
     const since = parsePosition(placed[30]!.position);
     const missed = await bidsSince(db, AD, since);
     expect(missed.map((bid) => bid.bidId)).toEqual(placed.slice(31).map((bid) => bid.bidId));
+    // From before the final call: both phases' bids, in the order they were placed.
+    const acrossTheCall = await bidsSince(db, AD, parsePosition(placed[BEFORE - 3]!.position));
+    expect(acrossTheCall.map((bid) => bid.bidId)).toEqual(
+      placed.slice(BEFORE - 2).map((bid) => bid.bidId),
+    );
+    // At most `limit`: the newest, still oldest first.
+    const newest = await bidsSince(db, AD, parsePosition(placed[0]!.position), 5);
+    expect(newest.map((bid) => bid.bidId)).toEqual(placed.slice(-5).map((bid) => bid.bidId));
+    const limitAcrossTheCall = await bidsSince(db, AD, parsePosition(placed[0]!.position), 30);
+    expect(limitAcrossTheCall.map((bid) => bid.bidId)).toEqual(
+      placed.slice(-30).map((bid) => bid.bidId),
+    );
   });
 
   it('knows which viewers have bid on the ad', async () => {
