@@ -35,12 +35,18 @@ afterEach(async () => {
 
 async function start(
   projection: Projection,
-  extra: { lockRetryMs?: number; batchSize?: number; logger?: RuntimeLogger } = {},
+  extra: {
+    lockRetryMs?: number;
+    batchSize?: number;
+    logger?: RuntimeLogger;
+    /** The log as these runners read it (the test's store, unless given). */
+    log?: EventStore;
+  } = {},
 ) {
   const runners = await startProjectionRunners({
     ...(extra.logger ? { logger: extra.logger } : {}),
     databaseUrl: database.url,
-    store,
+    store: extra.log ?? store,
     projections: [projection],
     planIntervalMs: 200,
     lockRetryMs: extra.lockRetryMs ?? 200,
@@ -223,8 +229,23 @@ describe('projection runtime', () => {
       await readerDb.destroy();
     })();
 
-    // A v2 deployment starts while v1's process still runs (a rolling deploy).
-    await start(adBidsProjection({ version: 2, withAverage: true, delayMs: 2 }), { batchSize: 50 });
+    // A v2 deployment starts while v1's process still runs (a rolling deploy). Its reads of the log
+    // wait till v1 has been seen serving and keeping up: on a loaded machine it could be done
+    // first. They wait outside any transaction, which would hold back every reader of the log.
+    let releaseV2: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      releaseV2 = resolve;
+    });
+    const heldLog: EventStore = Object.create(store, {
+      readAll: {
+        value: async (...args: Parameters<EventStore['readAll']>) => {
+          await released;
+          return store.readAll(...args);
+        },
+      },
+    });
+    const v2 = adBidsProjection({ version: 2, withAverage: true, delayMs: 2 });
+    await start(v2, { batchSize: 50, log: heldLog });
     await waitUntil(
       async () => (await listBuilds(db, 'ad_bids')).some((b) => b.status === 'building'),
       5_000,
@@ -237,6 +258,7 @@ describe('projection runtime', () => {
     expect((await listBuilds(db, 'ad_bids')).find((b) => b.status === 'live')?.version).toBe(1);
     expect(await db('ad_bids').sum({ n: 'bid_count' })).toEqual([{ n: '420' }]);
 
+    releaseV2();
     await waitUntil(
       async () =>
         (await listBuilds(db, 'ad_bids')).some((b) => b.version === 2 && b.status === 'live'),
