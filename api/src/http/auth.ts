@@ -91,20 +91,24 @@ export const requireAuth =
 /**
  * `requireAuth` for the calls members make most (bidding): the session, the member and whether
  * they hold an active entitlement are read in one statement, and the member left on
- * `ctx.state.member` for `activeMember` to check when the route asks.
+ * `ctx.state.member` for `activeMember` to check when the route asks. Given `adOf`, the ad the
+ * request's body names is read in the same statement, whether it is withdrawn left on
+ * `ctx.state.memberAd` for the route to judge once the member may act.
  */
 export const requireMember =
-  (infra: AuthInfra): Middleware =>
+  (infra: AuthInfra, adOf?: (body: unknown) => string | undefined): Middleware =>
   async (ctx: Context, next: Next) => {
     const token = bearerToken(ctx);
     if (!token) throw unauthorized();
     const now = new Date();
+    const adId = adOf?.(ctx.request.body);
     await asAccessErrors(async () => {
       const claims = await sessionService(infra).claimsOf(token, now);
-      const found = await memberSession(infra.db, claims.sessionId);
+      const found = await memberSession(infra.db, claims.sessionId, adId);
       assertSessionLive(found?.session, claims);
       ctx.state.auth = claims;
       ctx.state.member = found!.member;
+      if (adId !== undefined) ctx.state.memberAd = { adId, withdrawn: found!.adWithdrawn };
     });
     await next();
   };

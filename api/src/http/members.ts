@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { adWithdrawnJoin } from '@boli/projections/ads/ads.queries';
 import { activeEntitlementExists } from '@boli/projections/entitlements/entitlements.queries';
 import { batchedLoader, type BatchedLoader } from '@boli/projections/runtime/batchedLoader';
 import { preparedQuery } from '@boli/projections/runtime/preparedQuery';
@@ -52,44 +53,69 @@ export type SignedInMember = {
 declare module 'koa' {
   interface DefaultState {
     member?: SignedInMember;
+    /** The ad the request acts on, as `requireMember` read it with the session. */
+    memberAd?: { readonly adId: string; readonly withdrawn: boolean };
   }
 }
 
 type MemberSessionRow = MemberFacts & {
-  session_id: string;
+  n: number;
   session_revoked_at: Date | null;
   session_user_id: string;
   entitled: boolean;
+  ad_withdrawn: boolean;
 };
 
-type MemberSession = { session: SessionState; member: SignedInMember };
+type MemberSession = {
+  session: SessionState;
+  member: SignedInMember;
+  /** Whether the ad asked about with the session is withdrawn (`isAdWithdrawn`); false if none was. */
+  adWithdrawn: boolean;
+};
 
-/** The statement of `memberSession`; its text does not depend on the values. */
-const MEMBER_SESSION_SQL = `SELECT s.id AS session_id, s.revoked_at AS session_revoked_at,
+/**
+ * The statement of `memberSession`; its text does not depend on the values. One row per request
+ * (a session, and the ad it acts on or null), numbered as they were asked, for those whose
+ * session exists.
+ */
+const MEMBER_SESSION_SQL = `SELECT r.n::int AS n, s.revoked_at AS session_revoked_at,
     s.user_id AS session_user_id, ${activeEntitlementExists('s.user_id')} AS entitled,
+    w.withdrawn IS NOT NULL AS ad_withdrawn,
     u.user_id, u.username, u.bid_alias, u.is_blocked, u.mobile_validated, u.profilepic, u.phone
-  FROM sessions s LEFT JOIN ${USERS} u ON u.user_id = s.user_id
-  WHERE s.id = ANY(?::uuid[])`;
+  FROM unnest(?::uuid[], ?::text[]) WITH ORDINALITY AS r(session_id, ad_id, n)
+    JOIN sessions s ON s.id = r.session_id
+    LEFT JOIN ${USERS} u ON u.user_id = s.user_id
+    ${adWithdrawnJoin('r.ad_id', 'w')}`;
 
-const loaders = new WeakMap<Knex, BatchedLoader<string, MemberSession>>();
+/** A request of `memberSession` as the loader's key: a session, and the ad asked about if any. */
+type RequestKey = string;
+const requestKey = (sessionId: string, adId: string | undefined): RequestKey =>
+  JSON.stringify([sessionId, adId ?? null]);
+const requestOf = (key: RequestKey): [string, string | null] =>
+  JSON.parse(key) as [string, string | null];
 
-/** Sessions with their members and entitlements, for every session asked for in one turn. */
-function loaderOf(db: Knex): BatchedLoader<string, MemberSession> {
+const loaders = new WeakMap<Knex, BatchedLoader<RequestKey, MemberSession>>();
+
+/** Sessions with their members and entitlements, for every request made in one turn. */
+function loaderOf(db: Knex): BatchedLoader<RequestKey, MemberSession> {
   let loader = loaders.get(db);
   if (loader) return loader;
-  loader = batchedLoader(async (sessionIds) => {
+  loader = batchedLoader(async (keys) => {
     const now = new Date();
+    const requests = keys.map(requestOf);
     const rows = await preparedQuery<MemberSessionRow>(db, MEMBER_SESSION_SQL, [
       now,
       now,
-      sessionIds,
+      requests.map(([sessionId]) => sessionId),
+      requests.map(([, adId]) => adId),
     ]);
     return new Map(
-      rows.map(({ session_id, session_revoked_at, session_user_id, entitled, ...facts }) => [
-        session_id,
+      rows.map(({ n, session_revoked_at, session_user_id, entitled, ad_withdrawn, ...facts }) => [
+        keys[n - 1]!,
         {
           session: { revoked_at: session_revoked_at, user_id: session_user_id },
           member: { facts: facts.user_id === null ? undefined : facts, entitled },
+          adWithdrawn: ad_withdrawn,
         },
       ]),
     );
@@ -100,12 +126,17 @@ function loaderOf(db: Knex): BatchedLoader<string, MemberSession> {
 
 /**
  * A session with its member and whether they hold an entitlement active now: what a bid needs to
- * know about its bidder before deciding. The sessions asked for in one turn are read together,
- * in one prepared statement.
+ * know about its bidder before deciding; and, given the ad the request acts on, whether that ad
+ * is withdrawn, so a bid's checks cost one statement. The requests made in one turn are read
+ * together, in one prepared statement.
  */
-export const memberSession = (db: Knex, sessionId: string): Promise<MemberSession | undefined> =>
+export const memberSession = (
+  db: Knex,
+  sessionId: string,
+  adId?: string,
+): Promise<MemberSession | undefined> =>
   // Only ids that can be stored are read: one that is not a UUID would fail the whole batch.
-  isUuid(sessionId) ? loaderOf(db)(sessionId) : Promise.resolve(undefined);
+  isUuid(sessionId) ? loaderOf(db)(requestKey(sessionId, adId)) : Promise.resolve(undefined);
 
 /**
  * Section 6 lets a member act once they finished sign-up (mobile validated) and while they are

@@ -227,6 +227,16 @@ export async function isAdWithdrawn(db: Knex, adId: string): Promise<boolean> {
   return (await withdrawnLoaderOf(db)(adId)) === true;
 }
 
+/**
+ * `isAdWithdrawn` for a statement that asks it beside other reads (a bid's member-session read):
+ * a join on the ad id `adIdSql` whose `${alias}.withdrawn` is true for a withdrawn ad, else null.
+ * Lateral, so that each ad is looked up by its key: as an `EXISTS`, PostgreSQL chose to scan every
+ * ad for the blocked ones on each call (0.8 ms at the bench's 1,000 ads, against 0.02 ms).
+ */
+export const adWithdrawnJoin = (adIdSql: string, alias: string): string =>
+  `LEFT JOIN LATERAL (SELECT true AS withdrawn FROM ${ADS}
+     WHERE ad_id = ${adIdSql} AND owner_blocked LIMIT 1) ${alias} ON true`;
+
 /** The statement of `isAdWithdrawn`'s batches; its text does not depend on the values. */
 const WITHDRAWN_SQL = `SELECT ad_id FROM ${ADS} WHERE ad_id = ANY(?::text[]) AND owner_blocked`;
 

@@ -8,6 +8,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import type { BidSummaryView, BidView } from '@boli/projections/bids/bids.queries';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { SessionService } from '../../identity/sessions.ts';
+import { memberSession } from '../../http/members.ts';
 import { runAdCommand } from '../../../../ops/src/jobs/finalCallExpiry.fixtures.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import {
@@ -696,7 +697,26 @@ describe('refused bids, kept for support', () => {
     const refused = await bid(meena, adId, { bidamt: 1600 });
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ msg: AD_MESSAGES.adNotFound, code: 'AD_WITHDRAWN' });
-    // Without a session, 401 as on any ad (the withdrawn check starts beside the session's).
+    // The check is read with the bidder's session, the requests of one turn in one statement:
+    // each is answered for its own session and ad.
+    const sessions = new SessionService(kit.db, app.config.JWT_SECRET);
+    const sessionOf = async (who: Member) =>
+      (await sessions.claimsOf(who.token, new Date())).sessionId;
+    const openAd = await ad(owner);
+    const [meenas, arjuns, sellers] = await Promise.all([meena, arjun, seller].map(sessionOf));
+    const read = await Promise.all([
+      memberSession(kit.db, meenas!, adId),
+      memberSession(kit.db, arjuns!, openAd),
+      memberSession(kit.db, sellers!),
+      memberSession(kit.db, meenas!, openAd),
+    ]);
+    expect(read.map((found) => [found?.member.facts?.username, found?.adWithdrawn])).toEqual([
+      [meena.username, true],
+      [arjun.username, false],
+      [seller.username, false],
+      [meena.username, false],
+    ]);
+    // Without a session, 401 as on any ad (the withdrawn check is read with the session).
     const anonymous = await api('/api/bid/', {
       json: { item_id: adId, bidamt: 1650, type: 'Open' },
     });

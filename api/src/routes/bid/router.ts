@@ -25,7 +25,7 @@ import { adKey } from '../posts/schema.ts';
 import { keepRefusal, refuseOthersUsernameKept } from './keepRefusal.ts';
 import { refusalOf } from '../../http/domainErrors.ts';
 import { subscribeRefusal } from '../../http/subscribeRefusal.ts';
-import { checkWithdrawnAdAhead, withdrawnAdChecked, withdrawnFromViewer } from './withdrawnAd.ts';
+import { withdrawnAdChecked, withdrawnFromViewer } from './withdrawnAd.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
   bidAmountFields,
@@ -102,10 +102,10 @@ export function bidRouter(infra: BidInfra): Router {
     }
   };
 
-  // Only the ad's id is read ahead: the whole body is parsed once, by the route.
+  // Only the ad's id is read with the session: the whole body is parsed once, by the route.
   const adOfBid = (body: unknown) =>
     adKey.safeParse((body as { item_id?: unknown } | undefined)?.item_id).data;
-  router.post('/', checkWithdrawnAdAhead(infra.db, adOfBid), member, async (ctx) => {
+  router.post('/', requireMember(infra, adOfBid), async (ctx) => {
     const body = parseInput(placeBidBody, ctx.request.body ?? {}, MESSAGES.enterAllBidDetails);
     const bidder = activeSignedInMember(ctx);
     // A retried request (same Idempotency-Key) is the same command: the same bid id.
