@@ -137,7 +137,7 @@ export function startBuildWorker(
     events: RecordedEvent[],
   ): Promise<GlobalPosition | undefined> {
     const handled = events.filter((event) => handles.has(event.type));
-    const statement = await projection.batchStatement?.(db, handled, build.tables);
+    const statement = await projection.batchStatement?.(db, handled, build.tables, memory);
     if (statement === undefined) return undefined;
     const move = checkpointMove(build, from, events, handled.length);
     const [row] = await preparedQuery<{ moved: number }>(
@@ -173,6 +173,12 @@ export function startBuildWorker(
     return last.position;
   }
 
+  /** `applyBatch` in a transaction of its own; the memory, which it does not follow, forgotten. */
+  async function applyInTransaction(build: Build, from: GlobalPosition, events: RecordedEvent[]) {
+    forgetMemory();
+    return db.transaction((trx) => applyBatch(trx, build, from, events));
+  }
+
   /** Why a guarded checkpoint move found no row: the build retired, or moved by someone else. */
   async function refuseMove(
     db: Knex | Knex.Transaction,
@@ -204,7 +210,18 @@ export function startBuildWorker(
     return refuseMove(db, build, from);
   }
 
+  /**
+   * The projection's memory of the build (`Projection.memory`): what this runner's committed
+   * statements wrote. A fresh one for each hold of the lock, after a failed batch, and after a
+   * batch written by `handleBatch`, which the memory did not follow.
+   */
+  let memory: unknown;
+  const forgetMemory = () => {
+    memory = projection.memory?.();
+  };
+
   async function drive(lock: HeldLock): Promise<void> {
+    forgetMemory();
     let build = await loadBuild(db, key);
     if (!build || build.status === 'retired') return;
     let checkpoint = build.checkpoint;
@@ -220,11 +237,12 @@ export function startBuildWorker(
           const from = checkpoint;
           checkpoint = events.some((event) => handles.has(event.type))
             ? ((await applyInOneStatement(current, from, events)) ??
-              (await db.transaction((trx) => applyBatch(trx, current, from, events))))
+              (await applyInTransaction(current, from, events)))
             : await skipBatch(current, from, events);
         }
         if (build.status === 'building' && events.length < batchSize) {
           const from = checkpoint;
+          forgetMemory();
           const swapped = await goLive(db, key, from, async (trx) => {
             // Whatever arrived since: applied here while the live build's row is locked.
             let position = from;
@@ -263,6 +281,7 @@ export function startBuildWorker(
           emptyReadsSinceHint = (await pause(settings.idlePollMs)) ? 0 : -1;
         }
       } catch (error) {
+        forgetMemory();
         if (error instanceof BuildRetired) return;
         failures++;
         outages.failed(

@@ -19,7 +19,7 @@ export type PhysicalTables<T extends string = string> = Readonly<Record<T, strin
  * first line of defence. Bump `version` whenever `tables` or `handle` change meaning: the runtime
  * then builds the new version from the start of the log beside the old one and swaps the views.
  */
-export type Projection<T extends string = string> = {
+export type Projection<T extends string = string, M = unknown> = {
   /** Lower-case identifier, e.g. `bid_summary`. */
   readonly name: string;
   readonly version: number;
@@ -49,11 +49,20 @@ export type Projection<T extends string = string> = {
    * first (`db`, outside any transaction) is safe because one runner writes a read model at a
    * time and the statement's guard refuses a runner that is not where it left the checkpoint.
    */
-  readonly batchStatement?: (
+  batchStatement?(
     db: Knex,
     events: RecordedEvent[],
     tables: PhysicalTables<T>,
-  ) => Promise<BatchStatement | undefined>;
+    memory: M,
+  ): Promise<BatchStatement | undefined>;
+  /**
+   * Optional, with `batchStatement`: a fresh memory of the build's rows, which the runner passes
+   * to every `batchStatement` while it holds the build, so a batch need not read back what the
+   * batches before it wrote. A batch may change it before its statement runs: the runner throws it
+   * away and starts a fresh one whenever a batch fails or is written by `handleBatch`, so it only
+   * ever holds what this runner's statements committed.
+   */
+  readonly memory?: () => M;
 };
 
 /**
@@ -69,8 +78,9 @@ export type BatchStatement = { readonly ctes: string; readonly bindings: readonl
 export const IF_MOVED = 'WHERE EXISTS (SELECT 1 FROM moved)';
 
 /** Identity helper that keeps the table names as a literal union for `handle`. */
-export const defineProjection = <T extends string>(projection: Projection<T>): Projection<T> =>
-  projection;
+export const defineProjection = <T extends string, M = unknown>(
+  projection: Projection<T, M>,
+): Projection<T, M> => projection;
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 

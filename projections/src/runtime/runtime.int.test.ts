@@ -407,7 +407,17 @@ describe('projection runtime', () => {
     await appendBids(store, 30);
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const [behind] = await projectionStatus(db, store, { countLimit: 20 });
+    // The log is read below the oldest transaction open on the server: another test file's may
+    // hide the new events for a moment.
+    let behind: Awaited<ReturnType<typeof projectionStatus>>[number] | undefined;
+    await waitUntil(
+      async () => {
+        [behind] = await projectionStatus(db, store, { countLimit: 20 });
+        return behind?.eventsBehind === 20;
+      },
+      5_000,
+      'the appended events readable',
+    );
     expect(behind).toMatchObject({
       name: 'ad_bids',
       status: 'live',

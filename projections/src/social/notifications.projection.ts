@@ -26,6 +26,7 @@ import {
   type AdTracking,
   type NotificationDraft,
 } from './notifications.evolve.ts';
+import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
 import { MAILED_KINDS_SQL } from './noteEmails.ts';
 
 type Tables = 'notifications' | 'notification_ads' | 'notification_bidders';
@@ -64,7 +65,7 @@ async function createNotificationsTable(trx: Knex.Transaction, table: string): P
  * with the ad stream's `last_version`, so a replayed bid never moves the amounts twice) and
  * `notification_bidders` (one row per ad and bidder: their best amount, which only grows).
  */
-export const notificationsProjection = defineProjection<Tables>({
+export const notificationsProjection = defineProjection<Tables, RememberedAds>({
   name: 'notifications',
   // 2: billing notifications (a purchase delivered or refunded).
   // 3: bidders in a table of their own: a batch rewrote every touched ad's whole bidder list.
@@ -117,6 +118,7 @@ export const notificationsProjection = defineProjection<Tables>({
   },
   handleBatch,
   batchStatement,
+  memory: () => new Map(),
 });
 
 type AdRow = {
@@ -210,6 +212,63 @@ async function loadAds(
   return ads;
 }
 
+/** How many ads a runner remembers (`RememberedAds`); the ads it forgot are read again. */
+const REMEMBERED_ADS = 10_000;
+
+/**
+ * The runner's memory (`Projection.memory`): each ad its statements last wrote, as `adsReadSql`
+ * would read it back (`asRead`), by ad id, the most recently written last.
+ */
+type RememberedAds = Map<string, AdState>;
+
+/**
+ * An ad as `adsReadSql` reads it back after it was written: the bidders at or above its highest
+ * Open amount. Those below it were either read (their stored best is the one remembered) or not
+ * (below an earlier, lower floor), so the table holds none of them above this one either.
+ */
+function asRead(ad: AdState): AdState {
+  if (ad.tracking === undefined) return ad;
+  const { openHigh } = ad.tracking;
+  const bidders = new Map([...ad.tracking.bidders].filter(([, best]) => best >= openHigh));
+  return {
+    tracking: { ...ad.tracking, bidders },
+    version: ad.version,
+    changed: false,
+    read: bidders,
+  };
+}
+
+/**
+ * `loadAds` for a runner that remembers ads: those it wrote are taken from memory, unless the
+ * batch tells their every bidder (memory holds only those at the floor); the rest are read.
+ */
+async function rememberedOrLoaded(
+  db: Knex,
+  tables: PhysicalTables<Tables>,
+  remembered: RememberedAds,
+  adIds: readonly string[],
+  everyBidderOf: readonly string[],
+): Promise<Map<string, AdState>> {
+  const ads = new Map<string, AdState>();
+  const unknown: string[] = [];
+  for (const adId of adIds) {
+    const ad = everyBidderOf.includes(adId) ? undefined : remembered.get(adId);
+    if (ad === undefined) unknown.push(adId);
+    else ads.set(adId, ad);
+  }
+  for (const [adId, ad] of await loadAds(db, tables, unknown, everyBidderOf)) ads.set(adId, ad);
+  return ads;
+}
+
+/** The ads a batch leaves, remembered as read back (`asRead`), the least recently written forgotten. */
+function remember(remembered: RememberedAds, ads: ReadonlyMap<string, AdState>): void {
+  for (const [adId, ad] of ads) {
+    if (ad.tracking === undefined) continue;
+    remembered.delete(adId);
+    setKeepingAtMost(remembered, adId, asRead(ad), REMEMBERED_ADS);
+  }
+}
+
 /** Rows to write to one table: an INSERT of them all, with its ON CONFLICT clause. */
 type RowsWrite = {
   readonly table: string;
@@ -258,7 +317,11 @@ async function planBatch(
     adIds: readonly string[],
     everyBidderOf: readonly string[],
   ) => Promise<Map<string, AdState>>,
-): Promise<{ writes: RowsWrite[]; forget: ReviewNotesDelete | undefined }> {
+): Promise<{
+  writes: RowsWrite[];
+  forget: ReviewNotesDelete | undefined;
+  ads: ReadonlyMap<string, AdState>;
+}> {
   const adIdOf = (event: RecordedEvent) => (event.data as { adId: string }).adId;
   const adEvents = events.filter((event) => AD_EVENTS.includes(event.type));
   const tellingAll = adEvents.filter((event) => TELLS_EVERY_BIDDER.includes(event.type));
@@ -362,6 +425,7 @@ async function planBatch(
   return {
     writes: writes.filter((write) => write.rows.length > 0),
     forget: forget.reviewIds.length > 0 ? forget : undefined,
+    ads,
   };
 }
 
@@ -385,15 +449,21 @@ async function handleBatch(
   }
 }
 
-/** A batch in two round trips: the ads read, then both INSERTs with the checkpoint's move. */
+/**
+ * A batch as one statement with the checkpoint's move: the ads this runner wrote come from its
+ * memory, the others are read first (another round trip); the memory then holds them as the
+ * statement leaves them (the runner forgets it all if the statement fails).
+ */
 async function batchStatement(
   db: Knex,
   events: RecordedEvent[],
   tables: PhysicalTables<Tables>,
+  remembered: RememberedAds,
 ): Promise<BatchStatement> {
-  const { writes, forget } = await planBatch(events, tables, (adIds, everyBidderOf) =>
-    loadAds(db, tables, adIds, everyBidderOf),
+  const { writes, forget, ads } = await planBatch(events, tables, (adIds, everyBidderOf) =>
+    rememberedOrLoaded(db, tables, remembered, adIds, everyBidderOf),
   );
+  remember(remembered, ads);
   const ctes = writes.map((write, i) => `write${i} AS (${insertSql(write, IF_MOVED)} RETURNING 1)`);
   const bindings: unknown[] = writes.map((write) => JSON.stringify(write.rows));
   // The notes it deletes were stored by batches before: none is among this statement's inserts.

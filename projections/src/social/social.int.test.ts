@@ -29,6 +29,8 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { physicalTables, type Projection } from '../runtime/projection.ts';
 import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
+import { startProjectionRunners } from '../runtime/runners.ts';
+import { waitForProjections } from '../runtime/waitForProjections.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
 import { usersProjection } from '../users/users.projection.ts';
 import { adsProjection } from '../ads/ads.projection.ts';
@@ -142,6 +144,58 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/**
+ * Four bidders on `adId`, Open and Hidden, below and above the highest Open amount; an edit and
+ * a final call, which tell every bidder; a late bid at the top amount; the close.
+ */
+function biddingHistory(adId: string): AdEvent[] {
+  const bidder = (n: number) => ({
+    userId: `u-b${n}`,
+    username: `bidder_${n}`,
+    bidAlias: `al${n}x`,
+  });
+  const [a, b, c, d] = [bidder(1), bidder(2), bidder(3), bidder(4)];
+  return [
+    { ...adPosted(), data: { ...adPosted().data, adId } },
+    bidPlaced({ adId, bidId: `${adId}-c1`, amount: 10_000 }, a),
+    bidPlaced({ adId, bidId: `${adId}-c2`, amount: 20_000 }, b),
+    // Below the highest Open amount: whatever they bid next, only an amount above it counts.
+    bidPlaced({ adId, bidId: `${adId}-c3`, amount: 15_000, type: 'Hidden' }, c),
+    bidPlaced({ adId, bidId: `${adId}-c4`, amount: 5_000, type: 'Hidden' }, a),
+    bidPlaced({ adId, bidId: `${adId}-c5`, amount: 30_000 }, d),
+    bidPlaced({ adId, bidId: `${adId}-c6`, amount: 25_000, type: 'Hidden' }, c),
+    bidPlaced({ adId, bidId: `${adId}-c7`, amount: 40_000 }, a),
+    // Tells every bidder, those below the highest Open amount too (read for it alone).
+    { type: 'AdEdited', data: { adId, changes: { price: 3_000_000 }, editedAt: at(58) } },
+    { ...finalCallMade(), data: { ...finalCallMade().data, adId } },
+    // The same top amount, bid later: the first bid of it stays the top-ranked one.
+    bidPlaced({ adId, bidId: `${adId}-c8`, amount: 40_000, type: 'Hidden' }, b),
+    { ...biddingClosed(), data: { ...biddingClosed().data, adId } },
+  ];
+}
+
+/** What the pure rule says over the whole history, every bidder remembered: `member:kind:amount`. */
+function notesTheRuleGives(history: AdEvent[]): string[] {
+  let tracking: Parameters<typeof notificationsForAdEvent>[0];
+  const notes: string[] = [];
+  for (const event of history) {
+    const after = notificationsForAdEvent(tracking, event);
+    tracking = after.tracking;
+    notes.push(...after.notes.map((n) => `${n.userId}:${n.kind}:${n.params.amount ?? ''}`));
+  }
+  return notes.sort();
+}
+
+/** The notes stored about `adId`, as `notesTheRuleGives` writes them. */
+async function storedNotes(adId: string): Promise<string[]> {
+  const stored = await db('notifications')
+    .where({ ad_id: adId })
+    .select('user_id', 'kind', 'params');
+  return stored
+    .map((n) => `${n.user_id}:${n.kind}:${(n.params as { amount?: number }).amount ?? ''}`)
+    .sort();
+}
+
 describe('the social read models', () => {
   it('tell Meena she was outbid and both bidders of the final call, Arjun of the request and reviews', async () => {
     const meena = (await listNotifications(db, MEENA.userId)).notifications;
@@ -214,35 +268,8 @@ describe('the social read models', () => {
   });
 
   it('tell exactly whom the whole history tells, batch by batch, reading only who may be outbid or is told of an edit', async () => {
-    const bidder = (n: number) => ({
-      userId: `u-b${n}`,
-      username: `bidder_${n}`,
-      bidAlias: `al${n}x`,
-    });
-    const [a, b, c, d] = [1, 2, 3, 4].map(bidder) as [
-      ReturnType<typeof bidder>,
-      ReturnType<typeof bidder>,
-      ReturnType<typeof bidder>,
-      ReturnType<typeof bidder>,
-    ];
-    const history: AdEvent[] = [
-      { ...adPosted(), data: { ...adPosted().data, adId: 'ad-2' } },
-      bidPlaced({ adId: 'ad-2', bidId: 'c1', amount: 10_000 }, a),
-      bidPlaced({ adId: 'ad-2', bidId: 'c2', amount: 20_000 }, b),
-      // Below the highest Open amount: whatever they bid next, only an amount above it counts.
-      bidPlaced({ adId: 'ad-2', bidId: 'c3', amount: 15_000, type: 'Hidden' }, c),
-      bidPlaced({ adId: 'ad-2', bidId: 'c4', amount: 5_000, type: 'Hidden' }, a),
-      bidPlaced({ adId: 'ad-2', bidId: 'c5', amount: 30_000 }, d),
-      bidPlaced({ adId: 'ad-2', bidId: 'c6', amount: 25_000, type: 'Hidden' }, c),
-      bidPlaced({ adId: 'ad-2', bidId: 'c7', amount: 40_000 }, a),
-      // Tells every bidder, those below the highest Open amount too (read for it alone).
-      { type: 'AdEdited', data: { adId: 'ad-2', changes: { price: 3_000_000 }, editedAt: at(58) } },
-      { ...finalCallMade(), data: { ...finalCallMade().data, adId: 'ad-2' } },
-      // The same top amount, bid later: the first bid of it stays the top-ranked one.
-      bidPlaced({ adId: 'ad-2', bidId: 'c8', amount: 40_000, type: 'Hidden' }, b),
-      { ...biddingClosed(), data: { ...biddingClosed().data, adId: 'ad-2' } },
-    ];
-    // One batch per event: each reads the ad's remembered bidders back.
+    const history = biddingHistory('ad-2');
+    // One batch per event, each from a runner of its own: each reads the ad's bidders back.
     for (const [i, event] of history.entries()) {
       await store.append(adStream('ad-2'), [{ ...event, metadata: meta(at(50 + i)) }], i - 1);
       await catchUpAll({
@@ -251,23 +278,9 @@ describe('the social read models', () => {
         projections: [notificationsProjection],
       });
     }
-    // What the pure rule says over the whole history, every bidder remembered.
-    let tracking: Parameters<typeof notificationsForAdEvent>[0];
-    const expected: string[] = [];
-    for (const event of history) {
-      const after = notificationsForAdEvent(tracking, event);
-      tracking = after.tracking;
-      expected.push(...after.notes.map((n) => `${n.userId}:${n.kind}:${n.params.amount ?? ''}`));
-    }
-    const stored = await db('notifications')
-      .where({ ad_id: 'ad-2' })
-      .select('user_id', 'kind', 'params');
-    expect(
-      stored
-        .map((n) => `${n.user_id}:${n.kind}:${(n.params as { amount?: number }).amount ?? ''}`)
-        .sort(),
-    ).toEqual(expected.sort());
-    expect(expected.filter((note) => note.includes(':outbid:')).sort()).toEqual([
+    const expected = notesTheRuleGives(history);
+    expect(await storedNotes('ad-2')).toEqual(expected);
+    expect(expected.filter((note) => note.includes(':outbid:'))).toEqual([
       'u-b1:outbid:20000',
       'u-b2:outbid:30000',
       'u-b4:outbid:40000',
@@ -279,6 +292,49 @@ describe('the social read models', () => {
     expect(expected.filter((note) => note.includes(':biddingClosed:40000'))).toEqual([
       'u-b1:biddingClosed:40000',
     ]);
+  });
+
+  it('tell the same from one runner that remembers the ads it wrote, a failed batch and all', async () => {
+    const history = biddingHistory('ad-5');
+    // The batch of the sixth event fails once, after it planned (and remembered) its writes:
+    // a runner that still believed it would skip the event when it tries the batch again.
+    let batches = 0;
+    // Whether each batch found the ad in the runner's memory.
+    const remembered: boolean[] = [];
+    const failingOnce: typeof notificationsProjection = {
+      ...notificationsProjection,
+      async batchStatement(db, events, tables, memory) {
+        remembered.push(memory.has('ad-5'));
+        const statement = await notificationsProjection.batchStatement!(db, events, tables, memory);
+        if (++batches === 6) throw new Error('the connection went away');
+        return statement;
+      },
+    };
+    const runners = await startProjectionRunners({
+      databaseUrl: database.url,
+      store,
+      projections: [failingOnce],
+      wakeUp: false,
+      idlePollMs: 10,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    try {
+      for (const [i, event] of history.entries()) {
+        const { lastPosition } = await store.append(
+          adStream('ad-5'),
+          [{ ...event, metadata: meta(at(50 + i)) }],
+          i - 1,
+        );
+        expect(await waitForProjections(db, ['notifications'], lastPosition, 10_000)).toBe(true);
+      }
+    } finally {
+      await runners.stop();
+    }
+    // Read once posted, and again after the failure only: the memory went with the failed batch.
+    expect(remembered).toEqual(
+      [false, true, true, true, true, true, false].concat(history.slice(6).map(() => true)),
+    );
+    expect(await storedNotes('ad-5')).toEqual(notesTheRuleGives(history));
   });
 
   it('find the bidders an Open bid may outbid through the index, however many bid below it', async () => {
