@@ -226,16 +226,10 @@ type RememberedAds = Map<string, AdState>;
  * Open amount. Those below it were either read (their stored best is the one remembered) or not
  * (below an earlier, lower floor), so the table holds none of them above this one either.
  */
-function asRead(ad: AdState): AdState {
-  if (ad.tracking === undefined) return ad;
-  const { openHigh } = ad.tracking;
-  const bidders = new Map([...ad.tracking.bidders].filter(([, best]) => best >= openHigh));
-  return {
-    tracking: { ...ad.tracking, bidders },
-    version: ad.version,
-    changed: false,
-    read: bidders,
-  };
+function asRead(tracking: AdTracking, version: number): AdState {
+  const { openHigh } = tracking;
+  const bidders = new Map([...tracking.bidders].filter(([, best]) => best >= openHigh));
+  return { tracking: { ...tracking, bidders }, version, changed: false, read: bidders };
 }
 
 /**
@@ -265,7 +259,7 @@ function remember(remembered: RememberedAds, ads: ReadonlyMap<string, AdState>):
   for (const [adId, ad] of ads) {
     if (ad.tracking === undefined) continue;
     remembered.delete(adId);
-    setKeepingAtMost(remembered, adId, asRead(ad), REMEMBERED_ADS);
+    setKeepingAtMost(remembered, adId, asRead(ad.tracking, ad.version), REMEMBERED_ADS);
   }
 }
 
