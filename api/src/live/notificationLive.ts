@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   comparePositions,
   formatPosition,
+  laterPosition,
   parsePosition,
   type GlobalPosition,
   type RecordedEvent,
@@ -79,9 +80,6 @@ const loadInput = z
 
 type Ack = ((answer: unknown) => void) | undefined;
 
-const later = (a: GlobalPosition, b: GlobalPosition | undefined): GlobalPosition =>
-  b !== undefined && comparePositions(b, a) > 0 ? b : a;
-
 export function attachNotificationLive(io: SocketServer, infra: LiveInfra): NotificationLive {
   const { db, logger } = infra;
   const log = logger.child({ component: 'notificationLive' });
@@ -131,7 +129,7 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
                 .filter((note) => comparePositions(parsePosition(note.position), after) > 0)
                 .reverse();
         const newest = listed.reduce<GlobalPosition | undefined>(
-          (max, note) => later(parsePosition(note.position), max),
+          (max, note) => laterPosition(parsePosition(note.position), max),
           after,
         );
         const answer: NotificationsLoaded = {
@@ -172,7 +170,7 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
         continue;
       }
       // Everything up to the checkpoint read before the query was in its answer.
-      pushedUpTo = later(next, checkpoint);
+      pushedUpTo = laterPosition(next, checkpoint);
       return;
     }
   }

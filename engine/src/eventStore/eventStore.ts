@@ -198,6 +198,10 @@ export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =
         ? -1
         : 1;
 
+/** The later of two positions; `b` may be missing. */
+export const laterPosition = (a: GlobalPosition, b: GlobalPosition | undefined): GlobalPosition =>
+  b !== undefined && comparePositions(b, a) > 0 ? b : a;
+
 /** Text form for HTTP, sockets and checkpoints: "<commit>.<prepare>". */
 export const formatPosition = (p: GlobalPosition): string => `${p.commit}.${p.prepare}`;
 

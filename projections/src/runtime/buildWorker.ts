@@ -21,6 +21,7 @@ import { checkpointWriter, type MoveCheckpoint } from './checkpointWriter.ts';
 import type { RuntimeLogger } from './logger.ts';
 import type { Projection } from './projection.ts';
 import { preparedQuery } from './preparedQuery.ts';
+import { heardHints, lookAgainMs, LOOKS_SOON } from './heardHints.ts';
 
 export type WorkerSettings = {
   readonly db: Knex;
@@ -41,20 +42,17 @@ export type WorkerSettings = {
 
 export type BuildWorker = {
   readonly key: BuildKey;
-  /** Something may have been appended: look now rather than at the next poll. */
-  poke(): void;
+  /**
+   * Something may have been appended (up to `appended`, when known): look now rather than at the
+   * next poll.
+   */
+  poke(appended?: GlobalPosition): void;
   stop(): Promise<void>;
   /** Settles when the worker ends: stopped, its build retired, or its lock lost. */
   readonly done: Promise<void>;
 };
 
 class BuildRetired extends Error {}
-
-/**
- * First wait before reading again after a hint found nothing readable (then doubled, 8 times).
- * Longer than `sharedReads`' freshness, so the look again reaches the database.
- */
-const HINTED_RETRY_MS = 1.5;
 
 export { CHECKPOINT_CHANNEL };
 
@@ -74,6 +72,7 @@ export function startBuildWorker(
   let stopping = false;
   let wake: (() => void) | undefined;
   let hinted = false;
+  const heard = heardHints();
 
   /** Sleeps up to `ms`; true when a hint (or stop) cut it short. */
   const pause = (ms: number): Promise<boolean> =>
@@ -226,8 +225,8 @@ export function startBuildWorker(
     if (!build || build.status === 'retired') return;
     let checkpoint = build.checkpoint;
     let failures = 0;
-    /** -1: not woken by a hint lately; n: empty reads since the last hint. */
-    let emptyReadsSinceHint = -1;
+    /** Looks again for announced events, since a hint or a read that found some. */
+    let looksSoon = 0;
     let checkedAt = performance.now();
     while (!stopping && lock.held()) {
       try {
@@ -268,18 +267,14 @@ export function startBuildWorker(
           const current = await loadBuild(db, key);
           if (!current || current.status === 'retired') return;
         }
-        if (events.length > 0) {
-          emptyReadsSinceHint = -1;
-        } else if (emptyReadsSinceHint >= 0 && emptyReadsSinceHint < 8) {
-          // A hint came but nothing was readable yet: the new events sit behind a transaction
-          // that is still open (the store only reads below the oldest one) — usually another
-          // append or batch, done within a millisecond or two. Look again soon, then less often.
-          emptyReadsSinceHint = (await pause(HINTED_RETRY_MS * 2 ** emptyReadsSinceHint))
-            ? 0
-            : emptyReadsSinceHint + 1;
-        } else {
-          emptyReadsSinceHint = (await pause(settings.idlePollMs)) ? 0 : -1;
-        }
+        if (events.length === batchSize) continue;
+        // At the end of what is readable: look again soon, then less often, for events a hint
+        // announced that are held back; else sleep until the next hint.
+        if (events.length > 0) looksSoon = 0;
+        const soon = looksSoon < LOOKS_SOON && heard.expecting(checkpoint);
+        if (soon) heard.lookingSoon();
+        if (await pause(soon ? lookAgainMs(looksSoon) : settings.idlePollMs)) looksSoon = 0;
+        else if (soon) looksSoon++;
       } catch (error) {
         forgetMemory();
         if (error instanceof BuildRetired) return;
@@ -333,7 +328,8 @@ export function startBuildWorker(
 
   return {
     key,
-    poke() {
+    poke(appended) {
+      heard.hear(appended);
       hinted = true;
       wake?.();
     },

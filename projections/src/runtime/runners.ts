@@ -1,5 +1,10 @@
 import pg from 'pg';
-import type { EventStore } from '@boli/engine/eventStore/eventStore';
+import {
+  parsePosition,
+  POSITION_TEXT,
+  type EventStore,
+  type GlobalPosition,
+} from '@boli/engine/eventStore/eventStore';
 import { observedKnex, postgresOutageLog } from '@boli/engine/eventStore/postgres/outages';
 import { NOTIFY_CHANNEL } from '@boli/engine/eventStore/postgres/sqlNames';
 import { planBuilds, type BuildKey } from './builds.ts';
@@ -10,8 +15,13 @@ import { assertValidProjection, type Projection } from './projection.ts';
 import { sharedReads } from './sharedReads.ts';
 import { GENERIC_PLANS } from './preparedQuery.ts';
 
-/** Calls `hint` when new events may exist; resolves to a function that stops listening. */
-export type WakeUpSource = (hint: () => void) => Promise<() => Promise<void>>;
+/**
+ * Calls `hint` when new events may exist, with the last position appended when it is known;
+ * resolves to a function that stops listening.
+ */
+export type WakeUpSource = (
+  hint: (appended?: GlobalPosition) => void,
+) => Promise<() => Promise<void>>;
 
 export type ProjectionRunnersOptions = {
   readonly databaseUrl: string;
@@ -129,9 +139,9 @@ export async function startProjectionRunners(
   await plan();
   schedule();
   const stopListening = wakeUp
-    ? await wakeUp(() => {
+    ? await wakeUp((appended) => {
         reads.hinted();
-        for (const worker of workers.values()) worker.poke();
+        for (const worker of workers.values()) worker.poke(appended);
       })
     : async () => {};
 
@@ -154,8 +164,10 @@ const RELISTEN_LONGEST_MS = 5_000;
 
 /**
  * A wake-up source from PostgreSQL LISTEN on `channel` (a hint only; polling stays the truth). A
- * lost connection (a server restart, a terminated backend) is opened again, and the workers are
- * hinted once it listens, since appends may have gone unannounced meanwhile.
+ * notification's payload, when it is a position (the event store's after-commit NOTIFY), is the
+ * last one appended; others name none. A lost connection (a server restart, a terminated backend)
+ * is opened again, and the workers are hinted once it listens, since appends may have gone
+ * unannounced meanwhile.
  */
 export function listenForAppends(databaseUrl: string, channel: string): WakeUpSource {
   return async (hint) => {
@@ -179,7 +191,9 @@ export function listenForAppends(databaseUrl: string, channel: string): WakeUpSo
       };
       next.on('error', onLost);
       next.on('end', onLost);
-      next.on('notification', () => hint());
+      next.on('notification', ({ payload }) =>
+        hint(payload && POSITION_TEXT.test(payload) ? parsePosition(payload) : undefined),
+      );
       try {
         await next.connect();
         await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);

@@ -1,4 +1,4 @@
-import { formatPosition } from '@boli/engine/eventStore/eventStore';
+import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
@@ -9,6 +9,7 @@ import { listBuilds } from './builds.ts';
 import { rebuild } from './rebuild.ts';
 import { startProjectionRunners, WAKE_UP_APPLICATION, type ProjectionRunners } from './runners.ts';
 import { projectionStatus } from './status.ts';
+import { LOOKS_SOON } from './heardHints.ts';
 import { adBidsProjection, appendBids, tableHash, waitUntil } from './testing/adBids.ts';
 import { catchUp } from './testing/catchUp.ts';
 import { waitForProjections } from './waitForProjections.ts';
@@ -382,6 +383,83 @@ describe('projection runtime', () => {
     // Past the worker's looks after its last hint (~0.4 s in all): asleep until the next one.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await waitUntil(caughtUp(await appendBids(store, 1)), 5_000, 'hint after relistening');
+  });
+
+  describe('woken by hints that name the last position appended', () => {
+    /**
+     * Runners of `ad_bids` that only this test's hints wake, keeping the last position each of
+     * their reads of the log found (null: none).
+     */
+    async function hintedRunners() {
+      let hint: (appended?: GlobalPosition) => void = () => {};
+      const reads: (string | null)[] = [];
+      const runners = await startProjectionRunners({
+        databaseUrl: database.url,
+        store: {
+          ...store,
+          readAll: async (after, limit) => {
+            const events = await store.readAll(after, limit);
+            const last = events.at(-1)?.position;
+            reads.push(last ? formatPosition(last) : null);
+            return events;
+          },
+        },
+        projections: [adBidsProjection()],
+        planIntervalMs: 200,
+        idlePollMs: 60_000,
+        wakeUp: async (hear) => {
+          hint = hear;
+          return async () => {};
+        },
+      });
+      running.push(runners);
+      await waitUntil(async () => (await liveCheckpoint()) !== undefined, 5_000, 'first build');
+      return { hint: (appended?: GlobalPosition) => hint(appended), reads };
+    }
+
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+
+    it('reads up to the position, then not again until the next hint', async () => {
+      const runner = await hintedRunners();
+      const first = await appendBids(store, 3, 3, 3);
+      runner.hint(first);
+      await waitUntil(caughtUp(first), 5_000, 'the hinted events');
+      await settle();
+      // The read that found them was the last: no look again for nothing.
+      expect(runner.reads.at(-1)).toBe(formatPosition(first));
+    });
+
+    it('looks again soon for announced events that an open transaction holds back', async () => {
+      const runner = await hintedRunners();
+      const visible = await appendBids(store, 1);
+      const holder = await db.transaction();
+      try {
+        // A transaction with an id: the log is read only below the oldest one still open.
+        await holder.raw('SELECT pg_current_xact_id()');
+        const heldBack = await appendBids(store, 1);
+        runner.hint(heldBack);
+        await waitUntil(caughtUp(visible), 5_000, 'the visible event');
+        expect(formatPosition((await liveCheckpoint())!)).toBe(formatPosition(visible));
+        await holder.commit();
+        // The holder's end announces nothing: only the worker's looks soon can find the event.
+        await waitUntil(caughtUp(heldBack), 2_000, 'the event held back');
+      } finally {
+        if (!holder.isCompleted()) await holder.rollback();
+      }
+    });
+
+    it('looks again a few times after a hint without a position, then sleeps', async () => {
+      const runner = await hintedRunners();
+      await settle();
+      const before = runner.reads.length;
+      runner.hint();
+      await settle();
+      const looked = runner.reads.length - before;
+      expect(looked).toBeGreaterThan(1);
+      expect(looked).toBeLessThanOrEqual(LOOKS_SOON + 1);
+      await settle();
+      expect(runner.reads.length - before).toBe(looked);
+    });
   });
 
   it('waitForProjections answers true once the position is passed, false after the timeout', async () => {

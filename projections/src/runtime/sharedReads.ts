@@ -14,7 +14,7 @@ const TAIL_EVENTS = 5_000;
 /**
  * How long a read that found the end of the log stands for it, unless a hint comes: workers that
  * look right after it are answered from memory. Below a worker's shortest wait before looking
- * again (1.5 ms, `buildWorker.ts`), so a worker looking for events hidden behind an open
+ * again (`FIRST_LOOK_MS`, `heardHints.ts`), so a worker looking for events hidden behind an open
  * transaction still reaches the database.
  */
 const DEFAULT_FRESH_MS = 1;

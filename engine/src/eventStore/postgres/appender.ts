@@ -3,10 +3,12 @@ import {
   appendOneAfterAnother,
   ConcurrencyError,
   DuplicateEventIdError,
+  laterPosition,
   SequenceBrokenError,
   START,
   type AppendResult,
   type ExpectedVersion,
+  type GlobalPosition,
   type NewEvent,
   type SequencedAppend,
   type SequencedResult,
@@ -155,8 +157,8 @@ export type AppenderOptions = {
   /** Appends in flight at once; more callers wait and go together in one transaction. */
   readonly concurrency: number;
   readonly notifyInTransaction: boolean;
-  /** Called after appends that stored events have committed. */
-  readonly onCommitted: () => void;
+  /** Called after appends that stored events have committed, with the last position they took. */
+  readonly onCommitted: (last: GlobalPosition) => void;
 };
 
 /**
@@ -198,7 +200,7 @@ export function createAppender(options: AppenderOptions) {
       if (rows[0]?.outcome === 'none') throw error;
     }
     const result = interpret(rows[0], request);
-    if (rows[0]?.outcome === 'ok' && events.length > 0) onCommitted();
+    if (rows[0]?.outcome === 'ok' && events.length > 0) onCommitted(result.lastPosition);
     return result;
   }
 
@@ -229,7 +231,7 @@ export function createAppender(options: AppenderOptions) {
       return;
     }
     const byOrdinal = new Map(rows.map((row) => [row.ordinal, row]));
-    let stored = false;
+    let stored: GlobalPosition | undefined;
     let ordinal = 0;
     for (const unit of units) {
       let failure: unknown;
@@ -241,15 +243,18 @@ export function createAppender(options: AppenderOptions) {
           continue;
         }
         try {
-          request.resolve(interpret(row, request));
-          stored ||= row?.outcome === 'ok' && request.events.length > 0;
+          const result = interpret(row, request);
+          request.resolve(result);
+          if (row?.outcome === 'ok' && request.events.length > 0) {
+            stored = laterPosition(result.lastPosition, stored);
+          }
         } catch (error) {
           failure = error;
           request.reject(error);
         }
       }
     }
-    if (stored) onCommitted();
+    if (stored) onCommitted(stored);
   }
 
   // Sending waits for the end of the event-loop turn: every append asked for in that turn (callers

@@ -3,9 +3,20 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
 import { eventStoreContract, newEvent } from '../eventStore.contract.ts';
-import { ConcurrencyError, DuplicateEventIdError, START, type EventStore } from '../eventStore.ts';
+import {
+  comparePositions,
+  ConcurrencyError,
+  DuplicateEventIdError,
+  formatPosition,
+  laterPosition,
+  parsePosition,
+  POSITION_TEXT,
+  START,
+  type EventStore,
+} from '../eventStore.ts';
 import { verifyStream } from '../hashChain.ts';
 import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore.ts';
+import { NOTIFY_CHANNEL } from './sqlNames.ts';
 
 type Tuning = Omit<PostgresEventStoreOptions, 'connectionString' | 'pool'>;
 
@@ -216,4 +227,43 @@ describe('subscriptions of one PostgreSQL event store', () => {
       }
     },
   );
+});
+
+describe('after-commit notifications of the PostgreSQL event store', () => {
+  it('name the last position committed, so a listener knows what it has yet to read', async () => {
+    const database = await createTestDatabase();
+    const store = createPostgresEventStore({ connectionString: database.url });
+    const listener = new pg.Client({ connectionString: database.url });
+    const payloads: string[] = [];
+    listener.on('notification', ({ payload }) => payloads.push(payload ?? ''));
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      const first = await store.append(`ad-${randomUUID()}`, [newEvent('AdPosted', {})], 'any');
+      // Asked for in one turn: committed together, in one group.
+      const grouped = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          store.append(
+            `ad-${randomUUID()}`,
+            [newEvent('AdPosted', {}), newEvent('BidPlaced', {})],
+            'any',
+          ),
+        ),
+      );
+      const last = grouped
+        .map((result) => result.lastPosition)
+        .reduce((later, position) => laterPosition(position, later), first.lastPosition);
+      for (let waited = 0; payloads.at(-1) !== formatPosition(last) && waited < 5_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(payloads.at(-1)).toBe(formatPosition(last));
+      expect(payloads.every((payload) => POSITION_TEXT.test(payload))).toBe(true);
+      const positions = payloads.map(parsePosition);
+      expect(positions).toEqual([...positions].sort(comparePositions));
+      expect(comparePositions(positions[0]!, first.lastPosition)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await listener.end();
+      await store.close();
+      await database.drop();
+    }
+  });
 });

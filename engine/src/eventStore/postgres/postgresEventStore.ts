@@ -1,6 +1,8 @@
 import pg from 'pg';
 import {
   formatPosition,
+  laterPosition,
+  START,
   type EventHandler,
   type EventStore,
   type GlobalPosition,
@@ -234,10 +236,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   // milliseconds later, if appends committed meanwhile. A crash in between costs subscribers one
   // poll interval, nothing more.
   // A NOTIFY commits a transaction of its own; a hint need not wait for the WAL flush.
+  // Its payload is the last position committed so far (`formatPosition`): a listener that has read
+  // up to it knows it missed nothing, and one that has not knows the rest is still held back.
   const notifierConnection = dedicatedConnection(pool, 'SET synchronous_commit = off');
   let notifyInFlight = false;
   let notifyAgain = false;
-  function notifyCommitted(): void {
+  let committed: GlobalPosition = START;
+  function notifyCommitted(position: GlobalPosition): void {
+    committed = laterPosition(position, committed);
     if (notifyMode !== 'after-commit' || closed) return;
     if (notifyInFlight) {
       notifyAgain = true;
@@ -249,7 +255,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         for (;;) {
           notifyAgain = false;
           const client = await notifierConnection.get();
-          await client?.query(`NOTIFY ${NOTIFY_CHANNEL}`);
+          await client?.query({
+            name: 'event_store_notify',
+            text: 'SELECT pg_notify($1, $2)',
+            values: [NOTIFY_CHANNEL, formatPosition(committed)],
+          });
           await new Promise((resolve) => setTimeout(resolve, NOTIFY_GAP_MS));
           if (!notifyAgain || closed) break;
         }
