@@ -73,13 +73,30 @@ function report(title: string, timings: Timings) {
   }
 }
 
+/** CPU per bid of this process (the api and the projections) and of PostgreSQL's backends. */
+function reportCpuPerBid(nodeCpu: NodeJS.CpuUsage, pgCpuMs: number, bids: number) {
+  console.log(
+    `per bid: api+projections process CPU ${((nodeCpu.user + nodeCpu.system) / 1000 / bids).toFixed(2)} ms` +
+      ` (system ${(nodeCpu.system / 1000 / bids).toFixed(2)}), PostgreSQL backends CPU ${(pgCpuMs / bids).toFixed(2)} ms`,
+  );
+}
+
 const projectionTimings: Timings = new Map();
 /** The projections with `bids` timed; every readAll of the runners' store counted. */
 function instrumented(store: EventStore): { store: EventStore; projections: Projection[] } {
   const wrappedStore: EventStore = {
     ...store,
-    readAll: (after, limit) =>
-      timed(projectionTimings, 'runners.readAll', () => store.readAll(after, limit)),
+    readAll: async (after, limit) => {
+      const events = await timed(projectionTimings, 'runners.readAll', () =>
+        store.readAll(after, limit),
+      );
+      record(
+        projectionTimings,
+        events.length === 0 ? 'runners.readAll.empty' : 'runners.readAll.found',
+        events.length,
+      );
+      return events;
+    },
   };
   // The route reads members and their entitlements: those read models always run.
   const only = process.env.PROFILE_ONLY
@@ -305,6 +322,9 @@ async function main() {
       }
       const openRate = Number(process.env.PROFILE_OPEN_RATE ?? 0);
       if (openRate > 0) {
+        projectionTimings.clear();
+        const pgBefore = await backendCpuMs(infra.db);
+        const nodeBefore = process.cpuUsage();
         const open = await run({
           kind: 'openLoop',
           baseUrl: server.url,
@@ -317,6 +337,12 @@ async function main() {
           `\nopen loop at ${openRate} bids/s: ok ${open.ok}, failed ${open.failed}, p50 ${percentile(open.latencies, 50).toFixed(1)} ms, p99 ${percentile(open.latencies, 99).toFixed(1)} ms` +
             (open.firstError ? ` (first refusal: ${open.firstError})` : ''),
         );
+        reportCpuPerBid(
+          process.cpuUsage(nodeBefore),
+          cpuDelta(pgBefore, await backendCpuMs(infra.db)),
+          open.ok,
+        );
+        report('projection runners during the open loop', projectionTimings);
         return;
       }
       projectionTimings.clear();
@@ -335,9 +361,8 @@ async function main() {
       const nodeCpu = process.cpuUsage(nodeBefore);
       const pgCpu = cpuDelta(pgBefore, await backendCpuMs(infra.db));
       const after = await commits(infra.db);
-      console.log(
-        `checkpoint listeners: ${await waiters}; per bid: api+projections process CPU ${((nodeCpu.user + nodeCpu.system) / 1000 / http.ok).toFixed(2)} ms (system ${(nodeCpu.system / 1000 / http.ok).toFixed(2)}), PostgreSQL backends CPU ${(pgCpu / http.ok).toFixed(2)} ms`,
-      );
+      console.log(`checkpoint listeners: ${await waiters}`);
+      reportCpuPerBid(nodeCpu, pgCpu, http.ok);
       console.log(
         `\nHTTP closed loop: ${http.perSecond.toFixed(1)} bids/s, ok ${http.ok}, failed ${http.failed}` +
           ` (${http.firstError ?? ''}), p50 ${percentile(http.latencies, 50).toFixed(1)} ms,` +
