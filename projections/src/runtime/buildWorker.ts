@@ -219,14 +219,35 @@ export function startBuildWorker(
     memory = projection.memory?.();
   };
 
+  /** Looks again for announced events, since a hint or a read that found some. */
+  let looksSoon = 0;
+
+  /**
+   * At the end of what is readable up to `checkpoint`: looks again soon, then less often, for
+   * events a hint announced that are held back; otherwise sleeps until a hint announces something
+   * past it (or names no position), or the idle poll is due. A hint of events already read wakes
+   * nothing.
+   */
+  async function waitForMore(checkpoint: GlobalPosition): Promise<void> {
+    for (;;) {
+      const soon = looksSoon < LOOKS_SOON && heard.expecting(checkpoint);
+      if (soon) heard.lookingSoon();
+      if (!(await pause(soon ? lookAgainMs(looksSoon) : settings.idlePollMs))) {
+        if (soon) looksSoon++;
+        return;
+      }
+      looksSoon = 0;
+      if (stopping || heard.expecting(checkpoint)) return;
+    }
+  }
+
   async function drive(lock: HeldLock): Promise<void> {
     forgetMemory();
     let build = await loadBuild(db, key);
     if (!build || build.status === 'retired') return;
     let checkpoint = build.checkpoint;
     let failures = 0;
-    /** Looks again for announced events, since a hint or a read that found some. */
-    let looksSoon = 0;
+    looksSoon = 0;
     let checkedAt = performance.now();
     while (!stopping && lock.held()) {
       try {
@@ -268,13 +289,8 @@ export function startBuildWorker(
           if (!current || current.status === 'retired') return;
         }
         if (events.length === batchSize) continue;
-        // At the end of what is readable: look again soon, then less often, for events a hint
-        // announced that are held back; else sleep until the next hint.
         if (events.length > 0) looksSoon = 0;
-        const soon = looksSoon < LOOKS_SOON && heard.expecting(checkpoint);
-        if (soon) heard.lookingSoon();
-        if (await pause(soon ? lookAgainMs(looksSoon) : settings.idlePollMs)) looksSoon = 0;
-        else if (soon) looksSoon++;
+        await waitForMore(checkpoint);
       } catch (error) {
         forgetMemory();
         if (error instanceof BuildRetired) return;
