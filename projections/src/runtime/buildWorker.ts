@@ -21,7 +21,7 @@ import { checkpointWriter, type MoveCheckpoint } from './checkpointWriter.ts';
 import type { RuntimeLogger } from './logger.ts';
 import type { Projection } from './projection.ts';
 import { preparedQuery } from './preparedQuery.ts';
-import { heardHints, lookAgainMs, LOOKS_SOON } from './heardHints.ts';
+import { heardHints } from './heardHints.ts';
 
 export type WorkerSettings = {
   readonly db: Knex;
@@ -219,24 +219,16 @@ export function startBuildWorker(
     memory = projection.memory?.();
   };
 
-  /** Looks again for announced events, since a hint or a read that found some. */
-  let looksSoon = 0;
-
   /**
-   * At the end of what is readable up to `checkpoint`: looks again soon, then less often, for
-   * events a hint announced that are held back; otherwise sleeps until a hint announces something
-   * past it (or names no position), or the idle poll is due. A hint of events already read wakes
-   * nothing.
+   * At the end of what is readable up to `checkpoint`: looks again on the hints' schedule
+   * (`HeardHints.nextLook`) for announced events held back; otherwise sleeps until a hint announces
+   * something past it (or names no position), or the idle poll is due. A hint of events already
+   * read wakes nothing.
    */
   async function waitForMore(checkpoint: GlobalPosition): Promise<void> {
     for (;;) {
-      const soon = looksSoon < LOOKS_SOON && heard.expecting(checkpoint);
-      if (soon) heard.lookingSoon();
-      if (!(await pause(soon ? lookAgainMs(looksSoon) : settings.idlePollMs))) {
-        if (soon) looksSoon++;
-        return;
-      }
-      looksSoon = 0;
+      if (!(await pause(heard.nextLook(checkpoint) ?? settings.idlePollMs))) return;
+      heard.startOver();
       if (stopping || heard.expecting(checkpoint)) return;
     }
   }
@@ -247,7 +239,7 @@ export function startBuildWorker(
     if (!build || build.status === 'retired') return;
     let checkpoint = build.checkpoint;
     let failures = 0;
-    looksSoon = 0;
+    heard.startOver();
     let checkedAt = performance.now();
     while (!stopping && lock.held()) {
       try {
@@ -289,7 +281,7 @@ export function startBuildWorker(
           if (!current || current.status === 'retired') return;
         }
         if (events.length === batchSize) continue;
-        if (events.length > 0) looksSoon = 0;
+        if (events.length > 0) heard.startOver();
         await waitForMore(checkpoint);
       } catch (error) {
         forgetMemory();

@@ -21,8 +21,14 @@ export type HeardHints = {
    * looks ago.
    */
   expecting(checkpoint: GlobalPosition): boolean;
-  /** The worker looks again soon (a hint without a position is worth `LOOKS_SOON` of them). */
-  lookingSoon(): void;
+  /**
+   * The wait before the next look, counted as taken: soon while `expecting(checkpoint)`, twice as
+   * long each time, for at most `LOOKS_SOON` looks in a row; undefined when the worker should
+   * sleep until a hint or its idle poll.
+   */
+  nextLook(checkpoint: GlobalPosition): number | undefined;
+  /** A hint woke the worker, or a read found events: the next look is again the first. */
+  startOver(): void;
 };
 
 /**
@@ -35,15 +41,22 @@ export type HeardHints = {
 export function heardHints(): HeardHints {
   let announced: GlobalPosition | undefined;
   let blindLooks = 0;
+  let looks = 0;
+  const expecting = (checkpoint: GlobalPosition) =>
+    blindLooks > 0 || (announced !== undefined && comparePositions(checkpoint, announced) < 0);
   return {
     hear(appended) {
       if (appended === undefined) blindLooks = LOOKS_SOON;
       else announced = laterPosition(appended, announced);
     },
-    expecting: (checkpoint) =>
-      blindLooks > 0 || (announced !== undefined && comparePositions(checkpoint, announced) < 0),
-    lookingSoon() {
+    expecting,
+    nextLook(checkpoint) {
+      if (looks >= LOOKS_SOON || !expecting(checkpoint)) return undefined;
       blindLooks = Math.max(0, blindLooks - 1);
+      return lookAgainMs(looks++);
+    },
+    startOver() {
+      looks = 0;
     },
   };
 }

@@ -35,18 +35,39 @@ describe('what a worker has heard from the hints', () => {
     heard.hear();
     for (let look = 0; look < LOOKS_SOON; look++) {
       expect(heard.expecting(at(5))).toBe(true);
-      heard.lookingSoon();
+      expect(heard.nextLook(at(5))).toBeDefined();
+      heard.startOver();
     }
     expect(heard.expecting(at(5))).toBe(false);
+    expect(heard.nextLook(at(5))).toBeUndefined();
     heard.hear();
     expect(heard.expecting(at(5))).toBe(true);
   });
 
-  it('still expects an announced event however often it looked', () => {
+  it('looks again soon for an announced event, twice as long each time, LOOKS_SOON times in a row', () => {
     const heard = heardHints();
     heard.hear(at(7));
-    for (let look = 0; look < 2 * LOOKS_SOON; look++) heard.lookingSoon();
+    const waits = Array.from({ length: LOOKS_SOON + 1 }, () => heard.nextLook(at(6)));
+    expect(waits).toEqual([
+      ...Array.from({ length: LOOKS_SOON }, (_, look) => FIRST_LOOK_MS * 2 ** look),
+      undefined,
+    ]);
     expect(heard.expecting(at(6))).toBe(true);
+  });
+
+  it('starts the looks over after a wake-up or a read that found events', () => {
+    const heard = heardHints();
+    heard.hear(at(7));
+    for (let look = 0; look < LOOKS_SOON; look++) heard.nextLook(at(6));
+    heard.startOver();
+    expect(heard.nextLook(at(6))).toBe(FIRST_LOOK_MS);
+  });
+
+  it('sleeps, rather than looking soon, when nothing announced is unread', () => {
+    const heard = heardHints();
+    expect(heard.nextLook(at(3))).toBeUndefined();
+    heard.hear(at(3));
+    expect(heard.nextLook(at(3))).toBeUndefined();
   });
 
   it('waits twice as long before each look again', () => {
