@@ -118,4 +118,37 @@ describe('shared reads of the log', () => {
       { numRuns: 200 },
     );
   });
+
+  it('answers every read with every hinted append, however long the end it read stays fresh', async () => {
+    type Step = { kind: 'append'; count: number } | { kind: 'read'; at: number; limit: number };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant('append' as const), count: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant('read' as const),
+        at: fc.nat(),
+        limit: fc.integer({ min: 1, max: 6 }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step), async (steps) => {
+        const store = createInMemoryEventStore();
+        const shared = sharedReads(store, { freshMs: Number.POSITIVE_INFINITY });
+        let appended = 0;
+        for (const next of steps) {
+          if (next.kind === 'append') {
+            await appendEvents(store, appended, next.count);
+            appended += next.count;
+            shared.hinted();
+          } else {
+            const log = await store.readAll(START, 1_000);
+            const at = next.at % (log.length + 1);
+            const after: GlobalPosition = at === 0 ? START : log[at - 1]!.position;
+            const events = await shared.store.readAll(after, next.limit);
+            expect(numbers(events)).toEqual(numbers(log.slice(at, at + next.limit)));
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
