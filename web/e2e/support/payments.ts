@@ -175,12 +175,19 @@ const SANDBOX_CHECKOUT = 'iframe[title="Sandbox checkout"]';
 
 export const sandboxCheckout = (page: Page): FrameLocator => page.frameLocator(SANDBOX_CHECKOUT);
 
-/** Clicks the checkout's Close and waits for its iframe to go (see inputThenAwait for why). */
-export const closeSandboxCheckout = (page: Page) =>
-  inputThenAwait(
-    () => sandboxCheckout(page).getByRole('button', { name: 'Close checkout' }).click(),
+/**
+ * Clicks the checkout's Close and waits for its iframe to go (see inputThenAwait for why). The
+ * button is waited for first: a checkout still opening has no iframe yet, which waiting for the
+ * iframe to be detached would take for one already closed.
+ */
+export async function closeSandboxCheckout(page: Page): Promise<void> {
+  const close = sandboxCheckout(page).getByRole('button', { name: 'Close checkout' });
+  await close.waitFor();
+  await inputThenAwait(
+    () => close.click(),
     () => page.locator(SANDBOX_CHECKOUT).waitFor({ state: 'detached' }),
   );
+}
 
 /**
  * Waits for what a payment ends with (`text` on the page); failing, says where the payment stood:
