@@ -325,6 +325,7 @@ async function main() {
         projectionTimings.clear();
         const pgBefore = await backendCpuMs(infra.db);
         const nodeBefore = process.cpuUsage();
+        await statements.reset(infra.db);
         const open = await run({
           kind: 'openLoop',
           baseUrl: server.url,
@@ -343,6 +344,7 @@ async function main() {
           open.ok,
         );
         report('projection runners during the open loop', projectionTimings);
+        await statements.report(infra.db, open.ok);
         return;
       }
       projectionTimings.clear();
