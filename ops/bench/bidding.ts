@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { loadApiConfig } from '@boli/api/config';
 import { connectInfrastructure, type Infrastructure } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
@@ -281,10 +282,14 @@ export async function measureBidding(ctx: {
       // What a bid costs at half load, where the latency is measured (the runs after the warm-up):
       // batches are smaller there than at saturation, so each bid costs more than `bids.cpu_ms`.
       const halfLoadCpu = new Map<string, number>();
+      // How busy the api's event loop is (it runs in this process): a request waits in its queue
+      // however idle the other core is.
+      const apiLoop = { active: 0, idle: 0 };
       const halfLoad = async (): Promise<LoadResult> => {
         // From a quiet system: the read models done with what the saturating runs left them.
         await readModelsIdle(infra);
         const metering = meter.start();
+        const loopBefore = performance.eventLoopUtilization();
         const result = await clients.run<LoadResult>({
           kind: 'openLoop',
           baseUrl,
@@ -294,12 +299,23 @@ export async function measureBidding(ctx: {
           ms: LATENCY_SECONDS * 1000,
         });
         addCpu(halfLoadCpu, metering.stop());
+        const loop = performance.eventLoopUtilization(loopBefore);
+        apiLoop.active += loop.active;
+        apiLoop.idle += loop.idle;
         return requireBids('bids at half load', result);
       };
       const warmUp = await halfLoad();
       halfLoadCpu.clear();
+      Object.assign(apiLoop, { active: 0, idle: 0 });
       const steady: LoadResult[] = [];
-      for (let run = 0; run < RUNS; run++) steady.push(await halfLoad());
+      for (let run = 0; run < RUNS; run++) {
+        // BENCH_PROFILE_HALF_LOAD=<file.cpuprofile>: the api's V8 profile during the first counted run.
+        const profiling = await startCpuProfile(
+          run === 0 ? process.env.BENCH_PROFILE_HALF_LOAD : undefined,
+        );
+        steady.push(await halfLoad());
+        await profiling.stop();
+      }
       const halfLoadBids = steady.reduce((sum, run) => sum + run.ok, 0);
       const halfLoadCpuMs = allRolesCpu(halfLoadCpu);
       const runP99s = steady.map((r) => percentile(r.latencies, 99));
@@ -331,7 +347,7 @@ export async function measureBidding(ctx: {
         },
         'bids.half_load.cpu_ms': {
           value: halfLoadCpuMs / Math.max(1, halfLoadBids),
-          unit: `ms of CPU per bid at half load (${describeCpu(halfLoadCpu, halfLoadBids)}; ${Math.round((100 * halfLoadCpuMs) / (RUNS * LATENCY_SECONDS * 1000 * CORES))}% of ${CORES} cores)`,
+          unit: `ms of CPU per bid at half load (${describeCpu(halfLoadCpu, halfLoadBids)}; ${Math.round((100 * halfLoadCpuMs) / (RUNS * LATENCY_SECONDS * 1000 * CORES))}% of ${CORES} cores; the api's event loop busy ${Math.round((100 * apiLoop.active) / Math.max(1, apiLoop.active + apiLoop.idle))}% of the time)`,
           target: 'informational',
         },
         'bids.socket.p99_ms': {
