@@ -181,13 +181,14 @@ export const bidsOf = (book: BidBook, bidderId: string): BookedBid[] =>
   indicesOf(book, bidderId).map((index) => book.shared.bid(index));
 
 /** The newest bids of a phase (in log order), newest first, at most `limit`. */
-export function newestBids(book: BidBook, phase: BidPhase, limit: number): BookedBid[] {
+export const newestBids = (book: BidBook, phase: BidPhase, limit: number): BookedBid[] =>
+  newestIndices(book, phase, limit).map((index) => book.shared.bid(index));
+
+/** Where `newestBids` are in the book's log (`book.shared`), newest first. */
+export function newestIndices(book: BidBook, phase: BidPhase, limit: number): number[] {
   const indices = book.shared.indicesOfPhase(phase);
   const end = heldCount(book, indices);
-  return indices
-    .slice(Math.max(0, end - limit), end)
-    .reverse()
-    .map((index) => book.shared.bid(index));
+  return indices.slice(Math.max(0, end - limit), end).reverse();
 }
 
 /** `bids` (of this book) in the order they were logged. */

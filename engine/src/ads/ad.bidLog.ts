@@ -38,9 +38,11 @@ const Column = {
   IdLength: 13,
   /** The index of the same bidder's bid before this one, or -1. */
   PreviousOfBidder: 14,
+  /** How many times the row was written (`write`): a view made of the bid is of this revision. */
+  Revision: 15,
 } as const;
 type Column = (typeof Column)[keyof typeof Column];
-const STRIDE = 15;
+const STRIDE = 16;
 /** Bids whose ids are joined into one string. */
 const IDS_PER_CHUNK = 64;
 const HALF = 2n ** 32n;
@@ -69,7 +71,11 @@ function sharedCopy(text: string): string {
  */
 const aliasKey = nameSkeleton;
 
+let logsMade = 0;
+
 export class BidLog {
+  /** Unique to this log in the process: with an index and its `revision`, names a bid as written. */
+  readonly id = ++logsMade;
   private rows = new Float64Array(STRIDE * 8);
   private count = 0;
   /** The ids of every 64 bids joined, in log order; then the ids of the bids since. */
@@ -157,6 +163,7 @@ export class BidLog {
       ],
       row,
     );
+    this.rows[row + Column.Revision]! += 1;
     if (isoText(placedAtMs) === bid.placedAt) this.unusualPlacedAt.delete(index);
     else this.unusualPlacedAt.set(index, bid.placedAt);
   }
@@ -197,6 +204,10 @@ export class BidLog {
   }
   amount(index: number): number {
     return this.rows[index * STRIDE + Column.Amount]!;
+  }
+  /** How many times the bid at `index` was written: 1, then 2 once folded with its position. */
+  revision(index: number): number {
+    return this.rows[index * STRIDE + Column.Revision]!;
   }
   /** `Date.parse` of the bid's `placedAt`. */
   placedAtMs(index: number): number {

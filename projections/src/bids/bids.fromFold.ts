@@ -2,16 +2,17 @@ import {
   highestBid,
   logOrder,
   newestBids,
+  newestIndices,
   ownBids,
   type BidBook,
   type BookedBid,
 } from '@boli/engine/ads/ad.bidBook';
+import type { BidLog } from '@boli/engine/ads/ad.bidLog';
 import { BID_PHASES, type BidPhase } from '@boli/engine/ads/ad.events';
 import { deadlineOf, type AdState } from '@boli/engine/ads/ad.state';
 import { formatPosition, type GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
 import { setKeepingAtMost } from '@boli/engine/shared/boundedMap';
-import { paiseToRupees } from '@boli/engine/shared/money';
 import { withAdded } from '@boli/engine/shared/objects';
 import {
   assembleSummary,
@@ -116,31 +117,19 @@ const STRANGER = { isOwner: false } as const;
  * quarter of the heap's objects, and the collections' stalls set `bids.p99_ms`.
  */
 export const STRANGER_VIEWS_KEPT = 20_000;
-/** Ad and bid id → the view. */
+/**
+ * The bid as written, by log, index and revision (`BidLog.revision`: a bid is folded without its
+ * position before it is folded with it) → the view. Named so, a kept view is found without making
+ * the bid of its row again (its instant's text, its position's), which cost more than the view.
+ */
 const strangerViews = new Map<string, BidView>();
 
-/**
- * Whether `view` is what a member who did not place it sees of `bid` (bid ids alone may repeat
- * across ads, and a bid is folded without its position before it is folded with it): every field
- * the view is made of, the amount where the view shows it.
- */
-const isStrangerViewOf = (view: BidView, bid: BookedBid): boolean =>
-  view._id === bid.bidId &&
-  view.item_id === bid.adId &&
-  view.bidAlias === bid.bidAlias &&
-  view.type === bid.type &&
-  view.isAfterFinalCall === (bid.phase === 'afterFinalCall') &&
-  view.createdAt === bid.placedAt &&
-  view.position === positionText(bid) &&
-  (view.bidamt === null || view.bidamt === paiseToRupees(bid.amount));
-
-/** What a member who did not place it sees of a bid: the same for every such member. */
-function strangerView(bid: BookedBid): BidView {
-  const key = `${bid.adId} ${bid.bidId}`;
+/** What a member who did not place it sees of the bid at `index`: the same for every such member. */
+function strangerView(log: BidLog, index: number): BidView {
+  const key = `${log.id} ${index} ${log.revision(index)}`;
   const kept = strangerViews.get(key);
-  if (kept !== undefined && isStrangerViewOf(kept, bid)) return kept;
-  const view = toBidView(publicStoredBid(storedBid(bid), STRANGER));
-  strangerViews.delete(key);
+  if (kept !== undefined) return kept;
+  const view = toBidView(publicStoredBid(storedBid(log.bid(index)), STRANGER));
   setKeepingAtMost(strangerViews, key, view, STRANGER_VIEWS_KEPT);
   return view;
 }
@@ -156,10 +145,13 @@ export function listedBids(
   viewerId: string,
   contact: MemberContact,
 ): BidView[] {
-  return newestBids(book, phase, LIMITS.bidPageSize).map((bid) =>
-    bid.bidderId === viewerId
-      ? toBidView(publicStoredBid(storedBid(bid, contact), { userId: viewerId, isOwner: false }))
-      : strangerView(bid),
+  const log = book.shared;
+  return newestIndices(book, phase, LIMITS.bidPageSize).map((index) =>
+    log.bidderId(index) === viewerId
+      ? toBidView(
+          publicStoredBid(storedBid(log.bid(index), contact), { userId: viewerId, isOwner: false }),
+        )
+      : strangerView(log, index),
   );
 }
 

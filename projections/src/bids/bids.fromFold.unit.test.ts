@@ -155,6 +155,19 @@ describe('the bid summary from an ad’s fold', () => {
     expect(after!.position).toBe('7.3');
   });
 
+  it('makes a kept view again once its very row is folded with its position', () => {
+    // The command handler's way: a decision folded without its position, then again with it,
+    // which rewrites the same row of the same log.
+    const placed = { ...nthAdsBid(-2), position: { commit: 9n, prepare: 4n } };
+    const contact = { profilepic: null, phone: null };
+    const start = bookOf([]);
+    const planned = addBid(start, { ...placed, position: undefined });
+    expect(listedBids(planned, 'beforeFinalCall', 'u-2', contact)[0]!.position).toBe('0.0');
+    const folded = addBid(start, placed);
+    expect(folded.shared).toBe(planned.shared);
+    expect(listedBids(folded, 'beforeFinalCall', 'u-2', contact)[0]!.position).toBe('9.4');
+  });
+
   it('gives each listed bid the position of its event', () => {
     fc.assert(
       fc.property(bidsArbitrary, (bids) => {
