@@ -20,6 +20,27 @@ async function storeWith(events: number, options: SharedReadsOptions = {}) {
 
 const numbers = (events: { data: unknown }[]) => events.map((e) => (e.data as { n: number }).n);
 
+const appendStep = fc.record({
+  kind: fc.constant('append' as const),
+  count: fc.integer({ min: 1, max: 4 }),
+});
+const readStep = fc.record({
+  kind: fc.constant('read' as const),
+  at: fc.nat(),
+  limit: fc.integer({ min: 1, max: 6 }),
+});
+
+/**
+ * Where in the log the store holds a read step reads (`at` events in, wrapping around), and what
+ * the store itself answers there.
+ */
+async function readIn(store: EventStore, step: { at: number; limit: number }) {
+  const log = await store.readAll(START, 1_000);
+  const at = step.at % (log.length + 1);
+  const after: GlobalPosition = at === 0 ? START : log[at - 1]!.position;
+  return { after, expected: log.slice(at, at + step.limit) };
+}
+
 describe('shared reads of the log', () => {
   it('reads a full page once for workers that ask for it one after another', async () => {
     const { readAll, shared } = await storeWith(5);
@@ -72,19 +93,7 @@ describe('shared reads of the log', () => {
   });
 
   it('answers every read as the store itself would, whatever the order of appends, hints and reads', async () => {
-    type Step =
-      | { kind: 'append'; count: number }
-      | { kind: 'read'; at: number; limit: number }
-      | { kind: 'hint' };
-    const step: fc.Arbitrary<Step> = fc.oneof(
-      fc.record({ kind: fc.constant('append' as const), count: fc.integer({ min: 1, max: 4 }) }),
-      fc.record({
-        kind: fc.constant('read' as const),
-        at: fc.nat(),
-        limit: fc.integer({ min: 1, max: 6 }),
-      }),
-      fc.record({ kind: fc.constant('hint' as const) }),
-    );
+    const step = fc.oneof(appendStep, readStep, fc.record({ kind: fc.constant('hint' as const) }));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(step, { minLength: 1, maxLength: 4 })), async (rounds) => {
         const store = createInMemoryEventStore();
@@ -100,10 +109,7 @@ describe('shared reads of the log', () => {
             } else if (next.kind === 'hint') {
               shared.hinted();
             } else {
-              const log = await store.readAll(START, 1_000);
-              const at = next.at % (log.length + 1);
-              const after: GlobalPosition = at === 0 ? START : log[at - 1]!.position;
-              const expected = log.slice(at, at + next.limit);
+              const { after, expected } = await readIn(store, next);
               // Reads of one round run concurrently, sharing what they can.
               reads.push(
                 shared.store.readAll(after, next.limit).then((events) => {
@@ -120,17 +126,8 @@ describe('shared reads of the log', () => {
   });
 
   it('answers every read with every hinted append, however long the end it read stays fresh', async () => {
-    type Step = { kind: 'append'; count: number } | { kind: 'read'; at: number; limit: number };
-    const step: fc.Arbitrary<Step> = fc.oneof(
-      fc.record({ kind: fc.constant('append' as const), count: fc.integer({ min: 1, max: 4 }) }),
-      fc.record({
-        kind: fc.constant('read' as const),
-        at: fc.nat(),
-        limit: fc.integer({ min: 1, max: 6 }),
-      }),
-    );
     await fc.assert(
-      fc.asyncProperty(fc.array(step), async (steps) => {
+      fc.asyncProperty(fc.array(fc.oneof(appendStep, readStep)), async (steps) => {
         const store = createInMemoryEventStore();
         const shared = sharedReads(store, { freshMs: Number.POSITIVE_INFINITY });
         let appended = 0;
@@ -140,11 +137,9 @@ describe('shared reads of the log', () => {
             appended += next.count;
             shared.hinted();
           } else {
-            const log = await store.readAll(START, 1_000);
-            const at = next.at % (log.length + 1);
-            const after: GlobalPosition = at === 0 ? START : log[at - 1]!.position;
+            const { after, expected } = await readIn(store, next);
             const events = await shared.store.readAll(after, next.limit);
-            expect(numbers(events)).toEqual(numbers(log.slice(at, at + next.limit)));
+            expect(numbers(events)).toEqual(numbers(expected));
           }
         }
       }),
