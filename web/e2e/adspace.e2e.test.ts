@@ -29,10 +29,10 @@ import { createMember, grantRoles, openAs, openPage, type Member } from './suppo
 import {
   api,
   awaitPaymentOutcome,
+  clickInCheckout,
   expectPriceBreakup,
   memberWhoseTrialEnded,
   postAd,
-  sandboxCheckout,
 } from './support/payments.ts';
 import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
@@ -142,7 +142,7 @@ describe('ad space', () => {
       /In stream · Monthly: ₹[\d,.]+ before tax/,
     );
     await page.getByRole('button', { name: 'Make payment' }).click();
-    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await page.getByRole('status').filter({ hasText: 'Payment successful.' }).first().waitFor({
       timeout: 45_000,
     });
@@ -722,7 +722,7 @@ describe('ad space', () => {
     await expectPriceBreakup(payDialog);
     await payDialog.getByRole('button', { name: 'Proceed' }).click();
     const paid = awaitPaymentOutcome(page, BILLING_MESSAGES.paymentSuccessful);
-    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await paid();
     await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
 

@@ -13,6 +13,7 @@ import { createMember, openAs, type Member } from './support/members.ts';
 import {
   api,
   awaitPaymentOutcome,
+  clickInCheckout,
   closeSandboxCheckout,
   expectPriceBreakup,
   memberWhoseTrialEnded,
@@ -132,7 +133,7 @@ describe('payments through the sandbox checkout', () => {
     await pay.waitFor();
     // While the checkout is open, Proceed cannot start a second payment.
     expect(await proceed.isDisabled()).toBe(true);
-    await pay.click();
+    await clickInCheckout(page, 'Pay');
     await feeDialog.getByText(BILLING_MESSAGES.paymentPending).waitFor({ timeout: 20_000 });
     expect(successCalls).toBe(1);
     await acknowledgeBidPosted(page);
@@ -181,7 +182,7 @@ describe('payments through the sandbox checkout', () => {
     }
     expect(new URL(page.url()).pathname).toBe('/subscription');
     expect(await planDialog.isVisible()).toBe(true);
-    await checkout.getByRole('button', { name: 'Fail this payment' }).click();
+    await clickInCheckout(page, 'Fail this payment');
     await checkout.getByText(/Payment failed/).waitFor();
     // Boli's dialog under the checkout says so too, and where to try again.
     await planDialog.getByText(/^That attempt failed.* Try again in the checkout window/).waitFor();
@@ -197,7 +198,7 @@ describe('payments through the sandbox checkout', () => {
     // recheck it starts is seen too.
     const paid = awaitPaymentOutcome(page, BILLING_MESSAGES.paymentSuccessful);
     await failed.getByRole('button', { name: 'Try again' }).click();
-    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await paid();
     const active = page.getByTestId('active-subscription');
     await active.waitFor();
@@ -310,7 +311,7 @@ describe('payments through the sandbox checkout', () => {
     await expect.poll(() => area.locator('form[aria-label="Place a bid"]').count()).toBe(0);
     expect(await feeDialog.isVisible()).toBe(true);
 
-    await pay.click();
+    await clickInCheckout(page, 'Pay');
     await feeDialog
       .getByText(BILLING_MESSAGES.bidFeeRefundedBiddingClosed)
       .waitFor({ timeout: 20_000 });
@@ -345,7 +346,7 @@ describe('payments through the sandbox checkout', () => {
     // Paid through the form's link beside the bid typed, not the row's Pay now: the row goes.
     await payFee.click();
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
-    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await acknowledgeBidPosted(page);
     await expect.poll(() => unpaid.count()).toBe(0);
     await context.close();
@@ -356,7 +357,6 @@ describe('payments through the sandbox checkout', () => {
     await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
     const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
-    const checkout = sandboxCheckout(page);
     await closeSandboxCheckout(page);
     // The dialog says where the payment can still be made.
     await feeDialog.getByText(PAYMENT_TEXTS.cancelled).waitFor();
@@ -413,7 +413,7 @@ describe('payments through the sandbox checkout', () => {
       .waitFor();
     await payDialog.getByRole('button', { name: 'Proceed' }).click();
     const posted = awaitPaymentOutcome(page, MESSAGES.bidPosted);
-    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await posted();
     await payDialog.waitFor({ state: 'detached' });
     await expect.poll(() => row.getByRole('cell').nth(-2).innerText()).toMatch(/^Paid/);
@@ -462,7 +462,7 @@ describe('payments through the sandbox checkout', () => {
     const payDialog = page.getByRole('dialog', { name: /^Bid processing fee/ });
     await payDialog.getByText(`${bid}: posted once the fee is paid.`).waitFor();
     await payDialog.getByRole('button', { name: 'Proceed' }).click();
-    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await acknowledgeBidPosted(page);
     const posted = bidArea(page).getByRole('row').filter({ hasText: buyer.bidAlias });
     await posted.waitFor();
@@ -481,19 +481,17 @@ describe('payments through the sandbox checkout', () => {
       await page.goto(new URL('/subscription', app.baseUrl).href);
       await page.getByRole('button', { name: 'Make payment' }).first().click();
       await dialogOf(page).getByRole('button', { name: 'Proceed' }).click();
-      const pay = sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true });
-      await pay.waitFor();
-      return pay;
+      await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
     };
-    const payFirst = await openCheckout(first.page);
+    await openCheckout(first.page);
     // Once the first tab's purchase is recorded, the second tab's checkout is of the same order.
     await expect.poll(async () => (await purchasesOf(member)).length).toBe(1);
-    const paySecond = await openCheckout(second.page);
-    await payFirst.click();
+    await openCheckout(second.page);
+    await clickInCheckout(first.page, 'Pay');
     await first.page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
 
     // The gateway refuses to take the paid order's money again; closed, the tab finds it paid.
-    await paySecond.click();
+    await clickInCheckout(second.page, 'Pay');
     await sandboxCheckout(second.page)
       .getByText(/Order has already been paid/)
       .waitFor();
@@ -510,7 +508,6 @@ describe('payments through the sandbox checkout', () => {
     const member = await memberWhoseTrialEnded(app);
     const { page, context } = await openAs(browser, member);
     const dialog = page.getByRole('dialog', { name: MESSAGES.lifetimeSubscription });
-    const checkout = sandboxCheckout(page);
     const startCheckout = async () => {
       await page.goto(new URL('/subscription', app.baseUrl).href);
       await page.getByRole('button', { name: 'Make payment' }).first().click();
@@ -523,7 +520,7 @@ describe('payments through the sandbox checkout', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await purchasesOf(member)).length).toBe(1);
     await startCheckout();
-    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });
 
     // One purchase in Transactions, paid: not one left unpaid beside it.

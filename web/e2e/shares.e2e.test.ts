@@ -13,7 +13,7 @@ import {
 } from './support/harness.ts';
 import { acknowledgeBidPosted, fillBidDetails } from './support/bids.ts';
 import { createMember, openAs } from './support/members.ts';
-import { api, expectPriceBreakup, sandboxCheckout } from './support/payments.ts';
+import { api, clickInCheckout, expectPriceBreakup, sandboxCheckout } from './support/payments.ts';
 
 /*
  * Share bids in Chromium against the real api, read models and the sandbox gateway: a member
@@ -69,12 +69,12 @@ describe('share bids through the sandbox checkout', () => {
       feeDialogs.push(feeDialog);
     }
     const [first, second] = tabs.map((tab) => tab.page) as [Page, Page];
-    await sandboxCheckout(first).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(first, 'Pay');
     await acknowledgeBidPosted(first);
 
     // The second fee is refunded and its bid posted: the page behind says so too, and its form
     // no longer holds the bid, to be sent again.
-    await sandboxCheckout(second).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(second, 'Pay');
     await feeDialogs[1]!
       .getByText(BILLING_MESSAGES.shareFeeRefundedAlreadyPaid)
       .waitFor({ timeout: 45_000 });
@@ -107,7 +107,7 @@ describe('share bids through the sandbox checkout', () => {
       .getByRole('dialog', { name: 'Buy-share bid fee' })
       .getByRole('button', { name: 'Proceed' })
       .click();
-    await sandboxCheckout(first).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(first, 'Pay');
     await acknowledgeBidPosted(first);
 
     // The stale tab still says a fee is due; its bid is posted without one, and it catches up.
@@ -155,7 +155,7 @@ describe('share bids through the sandbox checkout', () => {
     await unpaid.getByRole('button', { name: `Pay now: ${bid}` }).click();
     const payDialog = page.getByRole('dialog', { name: /bid fee/i });
     await payDialog.getByRole('button', { name: 'Proceed' }).click();
-    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await acknowledgeBidPosted(page);
     const rows = page
       .getByRole('region', { name: 'Previous Bids' })
@@ -211,7 +211,7 @@ describe('share bids through the sandbox checkout', () => {
     await expectPriceBreakup(feeDialog);
     await page.screenshot({ path: '/tmp/boli-shares-fee-dialog.png' });
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
-    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickInCheckout(page, 'Pay');
     await acknowledgeBidPosted(page);
     const rows = previous.getByRole('row').filter({ hasText: company });
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
