@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  chromium,
+  type Browser,
+  type Locator,
+  type Page,
+  type Request as BrowserRequest,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -92,4 +99,49 @@ export async function inputThenAwait(
   const sent = input().catch(() => undefined);
   await effect();
   await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+}
+
+/** How soon a heard click has sent the request its handler sends at once. */
+const HEARD_MS = 10_000;
+/** Clicks that went unheard before the test gives up on the browser. */
+const UNHEARD_CLICKS = 3;
+
+/**
+ * Clicks `button`, whose click handler sends a request to `path` at once and disables the button
+ * until it is answered (the sandbox checkout's Pay and Fail this payment), and makes sure the
+ * click was heard. The checkout is another site's page (localhost beside 127.0.0.1, as Razorpay's
+ * is beside a shop's), which Chromium runs in a process of its own; a click sent as that frame
+ * appears can be routed to the page around it and lost (microsoft/playwright#28023): Playwright
+ * reports it done, and nothing happens. So a click not followed by the request is made again (with
+ * a warning), at most three times: the button was still enabled and no attempt under way, so the
+ * next click cannot act twice. Once the request is seen, the click's own acknowledgement is not
+ * awaited: a success removes the frame, and that acknowledgement may never come (inputThenAwait).
+ */
+export async function clickUntilSent(
+  page: Page,
+  button: Locator,
+  path: string,
+  what: string,
+): Promise<void> {
+  for (let click = 1; ; click += 1) {
+    let onRequest: (request: BrowserRequest) => void = () => undefined;
+    const sent = new Promise<true>((resolve) => {
+      onRequest = (request) => {
+        if (new URL(request.url()).pathname === path) resolve(true);
+      };
+      page.on('request', onRequest);
+    });
+    const clicked = button.click();
+    clicked.catch(() => undefined);
+    try {
+      const unheard = clicked.then(() => delay(HEARD_MS)).then(() => false as const);
+      if (await Promise.race([sent, unheard])) return;
+    } finally {
+      page.off('request', onRequest);
+    }
+    if (click === UNHEARD_CLICKS) {
+      throw new Error(`${what}, clicked ${click} times, never sent ${path}`);
+    }
+    console.warn(`[e2e] ${what} was clicked but not heard; clicking it again`);
+  }
 }

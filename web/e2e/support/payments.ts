@@ -18,7 +18,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
-import { inputThenAwait } from '../../../ops/src/testing/browser.ts';
+import { clickUntilSent, inputThenAwait } from '../../../ops/src/testing/browser.ts';
 import { DELHI_ADDRESS, type Member } from './members.ts';
 
 /*
@@ -175,43 +175,14 @@ const SANDBOX_CHECKOUT = 'iframe[title="Sandbox checkout"]';
 
 export const sandboxCheckout = (page: Page): FrameLocator => page.frameLocator(SANDBOX_CHECKOUT);
 
-/** How soon a click the checkout heard has sent /checkout/pay: its click handler sends it at once. */
-const CHECKOUT_HEARD_MS = 10_000;
-/** Clicks on a checkout button that may go unheard before the test gives up on the browser. */
-const CHECKOUT_CLICKS = 3;
-
-/**
- * Clicks Pay or Fail this payment in the sandbox checkout, as a customer would, and makes sure the
- * checkout heard it. The checkout is another site's page (localhost, beside the app's 127.0.0.1,
- * as Razorpay's is), which Chromium runs in a process of its own; a click sent as that frame
- * appears can be routed to the app's page instead (microsoft/playwright#28023): Playwright reports
- * it done and nothing happens. Seen in CI as a payment stuck in its checkout (once with its report:
- * no /checkout/pay sent, the checkout's status empty). A heard click sends /checkout/pay at once
- * and disables both buttons until it is answered; so a click not followed by that request, on a
- * button still enabled, started no attempt, and clicking again cannot pay twice.
- */
-export async function clickInCheckout(
-  page: Page,
-  name: 'Pay' | 'Fail this payment',
-): Promise<void> {
-  const button = sandboxCheckout(page).getByRole('button', { name, exact: true });
-  for (let click = 1; ; click += 1) {
-    const sent = page
-      .waitForRequest((request) => new URL(request.url()).pathname === '/checkout/pay', {
-        timeout: CHECKOUT_HEARD_MS,
-      })
-      .then(
-        () => true,
-        () => false,
-      );
-    await button.click();
-    if (await sent) return;
-    if (click === CHECKOUT_CLICKS) {
-      throw new Error(`${name} in the sandbox checkout, clicked ${click} times, was never heard`);
-    }
-    console.warn(`[e2e] ${name} in the sandbox checkout was not heard; clicking it again`);
-  }
-}
+/** Clicks Pay or Fail this payment in the sandbox checkout, again if it went unheard. */
+export const clickInCheckout = (page: Page, name: 'Pay' | 'Fail this payment'): Promise<void> =>
+  clickUntilSent(
+    page,
+    sandboxCheckout(page).getByRole('button', { name, exact: true }),
+    '/checkout/pay',
+    `${name} in the sandbox checkout`,
+  );
 
 /**
  * Clicks the checkout's Close and waits for its iframe to go (see inputThenAwait for why). The

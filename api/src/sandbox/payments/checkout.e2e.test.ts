@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import knex, { type Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputThenAwait, launchBrowser } from '../../../../ops/src/testing/browser.ts';
+import {
+  clickUntilSent,
+  inputThenAwait,
+  launchBrowser,
+} from '../../../../ops/src/testing/browser.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
 import { razorpayGateway } from '../../payments/gateway/razorpay.ts';
 import { verifyCheckoutSignature } from '../../payments/gateway/signatures.ts';
@@ -96,7 +100,12 @@ describe('checkout.js on a merchant page of another origin', () => {
     const { order, page, checkout } = await openCheckout(118_000);
     expect(await checkout.getByText('₹1,180').textContent()).toBe('₹1,180');
 
-    await checkout.getByRole('button', { name: 'Fail this payment' }).click();
+    await clickUntilSent(
+      page,
+      checkout.getByRole('button', { name: 'Fail this payment' }),
+      '/checkout/pay',
+      'Fail this payment',
+    );
     await page.waitForFunction(
       () => (globalThis as unknown as { results: Results }).results.failures.length === 1,
     );
@@ -110,7 +119,12 @@ describe('checkout.js on a merchant page of another origin', () => {
       .waitFor();
 
     await checkout.getByRole('radio', { name: 'Card' }).check();
-    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await clickUntilSent(
+      page,
+      checkout.getByRole('button', { name: 'Pay', exact: true }),
+      '/checkout/pay',
+      'Pay',
+    );
     await page.waitForFunction(
       () => (globalThis as unknown as { results: Results }).results.success.length === 1,
     );
