@@ -101,47 +101,45 @@ export async function inputThenAwait(
   await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, graceMs))]);
 }
 
-/** How soon a heard click has sent the request its handler sends at once. */
+/** How soon a heard click shows its effect (a request sent, a frame gone): at once, in fact. */
 const HEARD_MS = 10_000;
 /** Clicks that went unheard before the test gives up on the browser. */
 const UNHEARD_CLICKS = 3;
 
 /**
- * Clicks `button`, whose click handler sends a request to `path` at once and disables the button
- * until it is answered (the sandbox checkout's Pay and Fail this payment), and makes sure the
- * click was heard. The checkout is another site's page (localhost beside 127.0.0.1, as Razorpay's
- * is beside a shop's), which Chromium runs in a process of its own; a click sent as that frame
- * appears can be routed to the page around it and lost (microsoft/playwright#28023): Playwright
- * reports it done, and nothing happens. So a click not followed by the request is made again (with
- * a warning), at most three times: the button was still enabled and no attempt under way, so the
- * next click cannot act twice. Once the request is seen, the click's own acknowledgement is not
- * awaited: a success removes the frame, and that acknowledgement may never come (inputThenAwait).
+ * Clicks `button` and makes sure the click was heard: `heard()` resolves once its effect is seen
+ * (it is called before each click). Made for the sandbox checkout, another site's page (localhost
+ * beside 127.0.0.1, as Razorpay's is beside a shop's), which Chromium runs in a process of its
+ * own: a click sent as that frame appears can be routed to the page around it and lost
+ * (microsoft/playwright#28023), Playwright reporting it done. A click with no effect is made again
+ * (with a warning), at most three times; so it suits buttons a second click cannot act twice
+ * through: Pay and Fail this payment send /checkout/pay at once and stay disabled until it is
+ * answered, and Close has nothing left to close. Once the effect is seen, the click's own
+ * acknowledgement is not awaited: one that removes its frame may never have it (inputThenAwait).
  */
-export async function clickUntilSent(
-  page: Page,
+export async function clickUntilHeard(
   button: Locator,
-  path: string,
+  heard: () => Promise<unknown>,
   what: string,
 ): Promise<void> {
   for (let click = 1; ; click += 1) {
-    let onRequest: (request: BrowserRequest) => void = () => undefined;
-    const sent = new Promise<true>((resolve) => {
-      onRequest = (request) => {
-        if (new URL(request.url()).pathname === path) resolve(true);
-      };
-      page.on('request', onRequest);
-    });
+    const seen = heard().then(() => true as const);
     const clicked = button.click();
     clicked.catch(() => undefined);
-    try {
-      const unheard = clicked.then(() => delay(HEARD_MS)).then(() => false as const);
-      if (await Promise.race([sent, unheard])) return;
-    } finally {
-      page.off('request', onRequest);
-    }
-    if (click === UNHEARD_CLICKS) {
-      throw new Error(`${what}, clicked ${click} times, never sent ${path}`);
-    }
+    const unheard = clicked.then(() => delay(HEARD_MS)).then(() => false as const);
+    if (await Promise.race([seen, unheard])) return;
+    if (click === UNHEARD_CLICKS) throw new Error(`${what}, clicked ${click} times, did nothing`);
     console.warn(`[e2e] ${what} was clicked but not heard; clicking it again`);
   }
 }
+
+/** Resolves once `page` (or one of its frames) sends a request to `path`. */
+export const requestTo = (page: Page, path: string): Promise<void> =>
+  new Promise((resolve) => {
+    const onRequest = (request: BrowserRequest) => {
+      if (new URL(request.url()).pathname !== path) return;
+      page.off('request', onRequest);
+      resolve();
+    };
+    page.on('request', onRequest);
+  });

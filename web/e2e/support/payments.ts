@@ -18,7 +18,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
-import { clickUntilSent, inputThenAwait } from '../../../ops/src/testing/browser.ts';
+import { clickUntilHeard, requestTo } from '../../../ops/src/testing/browser.ts';
 import { DELHI_ADDRESS, type Member } from './members.ts';
 
 /*
@@ -177,24 +177,24 @@ export const sandboxCheckout = (page: Page): FrameLocator => page.frameLocator(S
 
 /** Clicks Pay or Fail this payment in the sandbox checkout, again if it went unheard. */
 export const clickInCheckout = (page: Page, name: 'Pay' | 'Fail this payment'): Promise<void> =>
-  clickUntilSent(
-    page,
+  clickUntilHeard(
     sandboxCheckout(page).getByRole('button', { name, exact: true }),
-    '/checkout/pay',
+    () => requestTo(page, '/checkout/pay'),
     `${name} in the sandbox checkout`,
   );
 
 /**
- * Clicks the checkout's Close and waits for its iframe to go (see inputThenAwait for why). The
- * button is waited for first: a checkout still opening has no iframe yet, which waiting for the
- * iframe to be detached would take for one already closed.
+ * Clicks the checkout's Close (again if unheard) until its iframe goes. The button is waited for
+ * first: a checkout still opening has no iframe yet, which waiting for the iframe to be detached
+ * would take for one already closed.
  */
 export async function closeSandboxCheckout(page: Page): Promise<void> {
   const close = sandboxCheckout(page).getByRole('button', { name: 'Close checkout' });
   await close.waitFor();
-  await inputThenAwait(
-    () => close.click(),
-    () => page.locator(SANDBOX_CHECKOUT).waitFor({ state: 'detached' }),
+  await clickUntilHeard(
+    close,
+    () => page.locator(SANDBOX_CHECKOUT).waitFor({ state: 'detached', timeout: 0 }),
+    'Close in the sandbox checkout',
   );
 }
 

@@ -4,9 +4,10 @@ import knex, { type Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  clickUntilSent,
+  clickUntilHeard,
   inputThenAwait,
   launchBrowser,
+  requestTo,
 } from '../../../../ops/src/testing/browser.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
 import { razorpayGateway } from '../../payments/gateway/razorpay.ts';
@@ -100,10 +101,9 @@ describe('checkout.js on a merchant page of another origin', () => {
     const { order, page, checkout } = await openCheckout(118_000);
     expect(await checkout.getByText('₹1,180').textContent()).toBe('₹1,180');
 
-    await clickUntilSent(
-      page,
+    await clickUntilHeard(
       checkout.getByRole('button', { name: 'Fail this payment' }),
-      '/checkout/pay',
+      () => requestTo(page, '/checkout/pay'),
       'Fail this payment',
     );
     await page.waitForFunction(
@@ -119,10 +119,9 @@ describe('checkout.js on a merchant page of another origin', () => {
       .waitFor();
 
     await checkout.getByRole('radio', { name: 'Card' }).check();
-    await clickUntilSent(
-      page,
+    await clickUntilHeard(
       checkout.getByRole('button', { name: 'Pay', exact: true }),
-      '/checkout/pay',
+      () => requestTo(page, '/checkout/pay'),
       'Pay',
     );
     await page.waitForFunction(
