@@ -5,7 +5,6 @@ import { expect } from 'vitest';
 import type {
   ConsoleMessage,
   Frame,
-  FrameLocator,
   Locator,
   Page,
   Request as BrowserRequest,
@@ -18,7 +17,7 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
-import { clickUntilHeard, requestTo } from '../../../ops/src/testing/browser.ts';
+import { sandboxCheckout } from '../../../ops/src/testing/sandboxCheckout.ts';
 import { DELHI_ADDRESS, type Member } from './members.ts';
 
 /*
@@ -170,33 +169,11 @@ export async function postAd(
   return String((posted.body.data as { _id: string })._id);
 }
 
-/** The sandbox gateway's checkout page, in the overlay its checkout.js lays over the page. */
-const SANDBOX_CHECKOUT = 'iframe[title="Sandbox checkout"]';
-
-export const sandboxCheckout = (page: Page): FrameLocator => page.frameLocator(SANDBOX_CHECKOUT);
-
-/** Clicks Pay or Fail this payment in the sandbox checkout, again if it went unheard. */
-export const clickInCheckout = (page: Page, name: 'Pay' | 'Fail this payment'): Promise<void> =>
-  clickUntilHeard(
-    sandboxCheckout(page).getByRole('button', { name, exact: true }),
-    () => requestTo(page, '/checkout/pay'),
-    `${name} in the sandbox checkout`,
-  );
-
-/**
- * Clicks the checkout's Close (again if unheard) until its iframe goes. The button is waited for
- * first: a checkout still opening has no iframe yet, which waiting for the iframe to be detached
- * would take for one already closed.
- */
-export async function closeSandboxCheckout(page: Page): Promise<void> {
-  const close = sandboxCheckout(page).getByRole('button', { name: 'Close checkout' });
-  await close.waitFor();
-  await clickUntilHeard(
-    close,
-    () => page.locator(SANDBOX_CHECKOUT).waitFor({ state: 'detached', timeout: 0 }),
-    'Close in the sandbox checkout',
-  );
-}
+export {
+  clickInCheckout,
+  closeSandboxCheckout,
+  sandboxCheckout,
+} from '../../../ops/src/testing/sandboxCheckout.ts';
 
 /**
  * Waits for what a payment ends with (`text` on the page); failing, says where the payment stood:

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import knex, { type Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputThenAwait, launchBrowser } from '../../../../ops/src/testing/browser.ts';
 import {
-  clickUntilHeard,
-  inputThenAwait,
-  launchBrowser,
-  requestTo,
-} from '../../../../ops/src/testing/browser.ts';
+  clickInCheckout,
+  closeSandboxCheckout,
+  sandboxCheckout,
+} from '../../../../ops/src/testing/sandboxCheckout.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../ops/src/testing/database.ts';
 import { razorpayGateway } from '../../payments/gateway/razorpay.ts';
 import { verifyCheckoutSignature } from '../../payments/gateway/signatures.ts';
@@ -93,7 +93,7 @@ describe('checkout.js on a merchant page of another origin', () => {
     const page = await browser.newPage();
     await page.goto(`${merchantUrl}?order=${order.orderId}`);
     await page.getByRole('button', { name: 'Buy' }).click();
-    const checkout = page.frameLocator('iframe[title="Sandbox checkout"]');
+    const checkout = sandboxCheckout(page);
     return { order, page, checkout };
   }
 
@@ -101,11 +101,7 @@ describe('checkout.js on a merchant page of another origin', () => {
     const { order, page, checkout } = await openCheckout(118_000);
     expect(await checkout.getByText('₹1,180').textContent()).toBe('₹1,180');
 
-    await clickUntilHeard(
-      checkout.getByRole('button', { name: 'Fail this payment' }),
-      () => requestTo(page, '/checkout/pay'),
-      'Fail this payment',
-    );
+    await clickInCheckout(page, 'Fail this payment');
     await page.waitForFunction(
       () => (globalThis as unknown as { results: Results }).results.failures.length === 1,
     );
@@ -119,11 +115,7 @@ describe('checkout.js on a merchant page of another origin', () => {
       .waitFor();
 
     await checkout.getByRole('radio', { name: 'Card' }).check();
-    await clickUntilHeard(
-      checkout.getByRole('button', { name: 'Pay', exact: true }),
-      () => requestTo(page, '/checkout/pay'),
-      'Pay',
-    );
+    await clickInCheckout(page, 'Pay');
     await page.waitForFunction(
       () => (globalThis as unknown as { results: Results }).results.success.length === 1,
     );
@@ -174,12 +166,9 @@ describe('checkout.js on a merchant page of another origin', () => {
     expect((await results(page)).success).toEqual([]);
 
     // Close removes the checkout's iframe, the frame the click landed in.
-    await inputThenAwait(
-      () => checkout.getByRole('button', { name: 'Close checkout' }).click(),
-      () =>
-        page.waitForFunction(
-          () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
-        ),
+    await closeSandboxCheckout(page);
+    await page.waitForFunction(
+      () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
     );
     expect(await page.locator('iframe').count()).toBe(0);
     await page.close();
