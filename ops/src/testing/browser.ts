@@ -108,22 +108,23 @@ const UNHEARD_CLICKS = 3;
 
 /**
  * Clicks `button` and makes sure the click was heard: `heard()` resolves once its effect is seen
- * (it is called before each click). Made for the sandbox checkout, another site's page (localhost
- * beside 127.0.0.1, as Razorpay's is beside a shop's), which Chromium runs in a process of its
- * own: a click sent as that frame appears can be routed to the page around it and lost
- * (microsoft/playwright#28023), Playwright reporting it done. A click with no effect is made again
- * (with a warning), at most three times; so it suits buttons a second click cannot act twice
- * through: Pay and Fail this payment send /checkout/pay at once and stay disabled until it is
- * answered, and Close has nothing left to close. Once the effect is seen, the click's own
- * acknowledgement is not awaited: one that removes its frame may never have it (inputThenAwait).
+ * (asked once, before the first click, so the effect of any of the clicks counts). Made for the
+ * sandbox checkout, another site's page (localhost beside 127.0.0.1, as Razorpay's is beside a
+ * shop's), which Chromium runs in a process of its own: a click sent as that frame appears can be
+ * routed to the page around it and lost (microsoft/playwright#28023), Playwright reporting it
+ * done. A click with no effect is made again (with a warning), at most three times; so it suits
+ * buttons a second click cannot act twice through: Pay and Fail this payment send /checkout/pay
+ * at once and stay disabled until it is answered, and Close has nothing left to close. Once the
+ * effect is seen, the click's own acknowledgement is not awaited: one that removes its frame may
+ * never have it (inputThenAwait).
  */
 export async function clickUntilHeard(
   button: Locator,
   heard: () => Promise<unknown>,
   what: string,
 ): Promise<void> {
+  const seen = heard().then(() => true as const);
   for (let click = 1; ; click += 1) {
-    const seen = heard().then(() => true as const);
     const clicked = button.click();
     clicked.catch(() => undefined);
     const unheard = clicked.then(() => delay(HEARD_MS)).then(() => false as const);
