@@ -138,7 +138,7 @@ describe('support blocks and unblocks a member from their profile', () => {
     await page.getByRole('region', { name: 'Bids on this ad' }).waitFor();
     await page.getByText(MESSAGES.noBidsPosted).first().waitFor();
     expect(await page.getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Bid history' }).click();
+    await page.getByRole('link', { name: 'Bid history', exact: true }).click();
     await page.getByTestId('history-withdrawn').waitFor();
     // When it was withdrawn, and why, stays in the ad's history once the block is lifted too.
     expect(await page.getByTestId('history-owner-blocks').innerText()).toMatch(

@@ -325,14 +325,15 @@ describe('the support ad history screen', () => {
     await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
     await page.getByText(/Hash chain intact over \d+ events/).waitFor();
     await page.goBack();
-    await page.getByRole('link', { name: 'Bid history' }).click();
+    // Exact: the staff hint's own name also contains "Bid history".
+    await page.getByRole('link', { name: 'Bid history', exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/support/ads/${AD_ID}`);
     await page.getByText(/Hash chain intact over \d+ events/).waitFor();
 
     const other = await openHistory(member);
     await other.goto(new URL(`/ads/${AD_ID}`, app.baseUrl).href);
     await other.getByText(HIDDEN_AMOUNTS_NOTE).waitFor();
-    expect(await other.getByRole('link', { name: 'Bid history' }).count()).toBe(0);
+    expect(await other.getByRole('link', { name: 'Bid history', exact: true }).count()).toBe(0);
     expect(await other.getByRole('link', { name: STAFF_HISTORY_HINT }).count()).toBe(0);
   });
 
