@@ -7,7 +7,8 @@
 // PROFILE_STATEMENTS=1 also lists the statements per bid (needs pg_stat_statements preloaded;
 // PROFILE_BY_CALLS=1 lists the most frequent first, not the slowest);
 // PROFILE_OPEN_RATE=<bids/s> only measures latency in an open loop at that rate.
-// PROFILE_CPU=<file.cpuprofile> writes a V8 CPU profile of this process during the HTTP load.
+// PROFILE_CPU=<file.cpuprofile> writes a V8 CPU profile of this process during the HTTP load
+// (the closed loop's, or the open loop's).
 // PROFILE_ONLY=<name,name> runs only those projections, and users and entitlements, which the
 // route reads (what the others cost, by difference).
 // PROFILE_LOG_LEVEL=<pino level> logs the api's and projections' messages (default silent).
@@ -326,6 +327,7 @@ async function main() {
         const pgBefore = await backendCpuMs(infra.db);
         const nodeBefore = process.cpuUsage();
         await statements.reset(infra.db);
+        const openProfile = await startCpuProfile(process.env.PROFILE_CPU);
         const open = await run({
           kind: 'openLoop',
           baseUrl: server.url,
@@ -334,6 +336,7 @@ async function main() {
           perSecond: openRate,
           ms: SECONDS * 1000,
         });
+        await openProfile.stop();
         console.log(
           `\nopen loop at ${openRate} bids/s: ok ${open.ok}, failed ${open.failed}, p50 ${percentile(open.latencies, 50).toFixed(1)} ms, p99 ${percentile(open.latencies, 99).toFixed(1)} ms` +
             (open.firstError ? ` (first refusal: ${open.firstError})` : ''),
