@@ -23,7 +23,10 @@ export type ExecuteOptions<State, C extends Command, E extends DomainEvent> = {
   streamId: string;
   decider: Decider<State, C, E>;
   command: C;
-  /** The read models the answer will read; the call waits (bounded) until they have the events. */
+  /**
+   * The read models the answer will read; the call waits (bounded) until they have the events,
+   * unless the append wrote them in its own transaction (`writtenInline`).
+   */
   readModels?: readonly string[];
   /** A client's Idempotency-Key, scoped by the caller (e.g. prefixed with the user id). */
   idempotencyKey?: string;
@@ -51,8 +54,10 @@ export async function execute<State, C extends Command, E extends DomainEvent>(
       : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   });
-  if (result.events.length > 0 && options.readModels?.length) {
-    await waitForProjections(infra.db, options.readModels, result.position);
+  // Read models written with the events (`writtenInline`) have them already.
+  const behind = options.readModels?.filter((name) => !result.writtenInline?.includes(name));
+  if (result.events.length > 0 && behind?.length) {
+    await waitForProjections(infra.db, behind, result.position);
   }
   return result;
 }

@@ -37,6 +37,7 @@ export const appendedResult = <E extends DomainEvent>(
   ),
   nextExpectedVersion: appended.nextExpectedVersion,
   position: appended.lastPosition,
+  ...(appended.writtenInline ? { writtenInline: appended.writtenInline } : {}),
 });
 
 /** `appendedResult`'s answer: a `CommandResult` without the fold. */

@@ -24,6 +24,8 @@ export type CommandResult<E extends DomainEvent = DomainEvent, State = unknown> 
   readonly nextExpectedVersion: number;
   /** Global position of the command's last event, for read-your-writes (`waitForProjections`). */
   readonly position: GlobalPosition;
+  /** Read models written with the events, in their transaction: nothing to wait for there. */
+  readonly writtenInline?: readonly string[];
   /**
    * The stream folded up to and including this command's events, when this call decided and
    * appended them: an answer can be built from it without reading a read model. Absent for a

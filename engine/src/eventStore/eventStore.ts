@@ -57,6 +57,11 @@ export type AppendResult = {
   readonly nextExpectedVersion: number;
   /** Position of the last event appended (or of the already-stored one on an idempotent retry). */
   readonly lastPosition: GlobalPosition;
+  /**
+   * The read models written in the append's own transaction that hold its events
+   * (`postgres/inlineWrite.ts`): a caller needs not wait for their projections.
+   */
+  readonly writtenInline?: readonly string[];
 };
 
 export type ReadStreamOptions = {

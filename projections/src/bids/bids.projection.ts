@@ -3,7 +3,12 @@ import type { AdPosted, BiddingClosed, BidPlaced, FinalCallMade } from '@boli/en
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection, IF_MOVED } from '../runtime/projection.ts';
 import { preparedQuery, quoteIdentifier } from '../runtime/preparedQuery.ts';
-import { createAdBiddersTable, createAdBiddingTable, createBidsTable } from './bids.table.ts';
+import {
+  BID_COLUMNS,
+  createAdBiddersTable,
+  createAdBiddingTable,
+  createBidsTable,
+} from './bids.table.ts';
 
 /** The ad events this read model reads: who owns the ad, its bids, its final call and close. */
 export const BID_EVENT_TYPES = ['AdPosted', 'BidPlaced', 'FinalCallMade', 'BiddingClosed'] as const;
@@ -15,15 +20,15 @@ const ofType = (events: RecordedEvent[], type: (typeof BID_EVENT_TYPES)[number])
 type BidTables = { bids: string; ad_bidding: string; ad_bidders: string };
 
 /**
- * The CTEs that record a batch's bids (`when`: the condition they are written on): each
- * bid inserted once (a replayed bid hits its primary key and is not returned), each (ad, bidder)
- * pair once (a bidder new to an ad is one whose pair this statement stored), then the ads'
- * counters move by what was really inserted. Binding: the rows as JSON.
+ * The CTEs that record bids (`source`: a SELECT of their `BID_COLUMNS`): each bid inserted once (a
+ * bid already there, replayed or written with its append, hits its primary key and is not
+ * returned), each (ad, bidder) pair once (a bidder new to an ad is one whose pair this statement
+ * stored), then the ads' counters move by what was really inserted. So the projection and the
+ * append's inline write (`bids.inline.ts`) can both write a bid, in either order.
  */
-function bidCtes(tables: BidTables, when: string): string {
-  const bids = quoteIdentifier(tables.bids);
+export function bidCtes(tables: BidTables, source: string): string {
   return `inserted AS (
-       INSERT INTO ${bids} SELECT * FROM json_populate_recordset(NULL::${bids}, ?::json) ${when}
+       INSERT INTO ${quoteIdentifier(tables.bids)} (${BID_COLUMNS.join(', ')}) ${source}
        ON CONFLICT (bid_id) DO NOTHING
        RETURNING ad_id, bidder_id, phase
      ), newcomers AS (
@@ -45,25 +50,33 @@ function bidCtes(tables: BidTables, when: string): string {
      )`;
 }
 
+/** A bid's row as its event gives it (`BID_FIELDS`), without its position in the log. */
+export const bidFieldsOf = (bid: BidPlaced['data']) => ({
+  bid_id: bid.bidId,
+  ad_id: bid.adId,
+  bidder_id: bid.bidderId,
+  username: bid.username,
+  bid_alias: bid.bidAlias,
+  amount: bid.amount,
+  type: bid.type,
+  phase: bid.phase,
+  placed_at: bid.placedAt,
+});
+
 const bidRows = (events: RecordedEvent[]): string =>
   JSON.stringify(
-    events.map((event) => {
-      const bid = dataOf<BidPlaced>(event);
-      return {
-        bid_id: bid.bidId,
-        ad_id: bid.adId,
-        bidder_id: bid.bidderId,
-        username: bid.username,
-        bid_alias: bid.bidAlias,
-        amount: bid.amount,
-        type: bid.type,
-        phase: bid.phase,
-        placed_at: bid.placedAt,
-        position_commit: event.position.commit.toString(),
-        position_prepare: event.position.prepare.toString(),
-      };
-    }),
+    events.map((event) => ({
+      ...bidFieldsOf(dataOf<BidPlaced>(event)),
+      position_commit: event.position.commit.toString(),
+      position_prepare: event.position.prepare.toString(),
+    })),
   );
+
+/** The rows of `bidRows`, bound as JSON, written when `when` holds. */
+const bidsFromJson = (tables: BidTables, when: string): string => {
+  const bids = quoteIdentifier(tables.bids);
+  return `SELECT ${BID_COLUMNS.join(', ')} FROM json_populate_recordset(NULL::${bids}, ?::json) ${when}`;
+};
 
 /** Bids placed in a batch that holds other events too, in the batch's transaction. */
 async function recordBids(
@@ -73,7 +86,9 @@ async function recordBids(
 ): Promise<void> {
   if (events.length === 0) return;
   // Prepared (on the batch's connection): one plan per build, not one per batch.
-  await preparedQuery(trx, `WITH ${bidCtes(tables, '')} SELECT 1`, [bidRows(events)]);
+  await preparedQuery(trx, `WITH ${bidCtes(tables, bidsFromJson(tables, ''))} SELECT 1`, [
+    bidRows(events),
+  ]);
 }
 
 /**
@@ -93,7 +108,7 @@ export const bidsProjection = defineProjection({
   // A batch of bids only (the steady state of a busy marketplace): one statement, no transaction.
   async batchStatement(_db, events, tables) {
     if (events.some((event) => event.type !== 'BidPlaced')) return undefined;
-    return { ctes: bidCtes(tables, IF_MOVED), bindings: [bidRows(events)] };
+    return { ctes: bidCtes(tables, bidsFromJson(tables, IF_MOVED)), bindings: [bidRows(events)] };
   },
   async handleBatch(trx, events, tables) {
     const posted = ofType(events, 'AdPosted').map((event) => {

@@ -9,6 +9,21 @@ import type { Knex } from 'knex';
  * what its INSERT stored (finding them in `bids` with NOT EXISTS cost three times the insert).
  */
 
+/** A bid's columns as its event gives them; the log adds its position (`BID_COLUMNS`). */
+export const BID_FIELDS = [
+  'bid_id',
+  'ad_id',
+  'bidder_id',
+  'username',
+  'bid_alias',
+  'amount',
+  'type',
+  'phase',
+  'placed_at',
+] as const;
+/** Every column of `bids`, in the order of its definition. */
+export const BID_COLUMNS = [...BID_FIELDS, 'position_commit', 'position_prepare'] as const;
+
 export async function createBidsTable(trx: Knex.Transaction, table: string): Promise<void> {
   await trx.schema.createTable(table, (t) => {
     t.text('bid_id').primary();

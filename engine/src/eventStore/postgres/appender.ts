@@ -14,6 +14,7 @@ import {
   type SequencedResult,
 } from '../eventStore.ts';
 import { canonicalJson } from '../hashChain.ts';
+import type { InlineWrite } from './inlineWrite.ts';
 import { EXPECT_ANY, EXPECT_STREAM_EXISTS } from './sqlNames.ts';
 
 type AppendRow = {
@@ -22,6 +23,8 @@ type AppendRow = {
   out_transaction_id: string | null;
   out_position: string | null;
   out_event_id: string | null;
+  /** Only in a statement with an inline write: whether it wrote this append's events. */
+  written_inline?: boolean;
 };
 
 type Request = {
@@ -85,10 +88,15 @@ export function appendQuery(
   };
 }
 
-/** Several appends as one event_store_append_many statement: per-append arrays, events flattened. */
+/**
+ * Several appends as one event_store_append_many statement: per-append arrays, events flattened.
+ * With `inline` (rows for it among these appends), the same statement also writes that read model
+ * (`inlineWrite.ts`).
+ */
 function appendManyQuery(
   group: readonly Pick<Request, 'streamId' | 'events' | 'expected'>[],
   notifyInTransaction: boolean,
+  inline?: { write: InlineWrite; rows: readonly unknown[] },
 ): pg.QueryConfig {
   const parts = group.map((r) => appendParameters(r.streamId, r.events, r.expected));
   type Part = (typeof parts)[number];
@@ -98,9 +106,17 @@ function appendManyQuery(
   >(
     key: K,
   ): Part[K][number][] => parts.flatMap((p) => p[key] as Part[K][number][]);
+  const append =
+    'SELECT * FROM event_store_append_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
   return {
-    name: 'event_store_append_many',
-    text: 'SELECT * FROM event_store_append_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+    ...(inline
+      ? {
+          name: `event_store_append_many+${inline.write.readModel}`,
+          text: `WITH appended AS (${append}), ${inline.write.ctes('$13')}
+            SELECT appended.*, appended.ordinal IN (SELECT ordinal FROM inline_written) AS written_inline
+              FROM appended`,
+        }
+      : { name: 'event_store_append_many', text: append }),
     values: [
       parts.map((p) => p.streamId),
       parts.map((p) => p.streamJson),
@@ -114,28 +130,31 @@ function appendManyQuery(
       flat('metadata'),
       flat('commandTimes'),
       notifyInTransaction,
+      ...(inline ? [JSON.stringify(inline.rows)] : []),
     ],
   };
 }
 
-const toAppendResult = (row: AppendRow): AppendResult => ({
+const toAppendResult = (row: AppendRow, inline?: InlineWrite): AppendResult => ({
   nextExpectedVersion: row.out_version ?? -1,
   lastPosition:
     row.out_transaction_id === null || row.out_position === null
       ? START
       : { commit: BigInt(row.out_transaction_id), prepare: BigInt(row.out_position) },
+  ...(inline && row.written_inline ? { writtenInline: [inline.readModel] } : {}),
 });
 
 /** What an append function's row means for the caller: a result, or the error to throw. */
 function interpret(
   row: AppendRow | undefined,
   request: Pick<Request, 'streamId' | 'expected'>,
+  inline?: InlineWrite,
 ): AppendResult {
   if (!row) throw new Error('event_store_append returned no row');
   switch (row.outcome) {
     case 'ok':
     case 'retry':
-      return toAppendResult(row);
+      return toAppendResult(row, inline);
     case 'conflict':
       throw new ConcurrencyError(request.streamId, request.expected, row.out_version ?? -1);
     case 'duplicate':
@@ -159,6 +178,8 @@ export type AppenderOptions = {
   readonly notifyInTransaction: boolean;
   /** Called after appends that stored events have committed, with the last position they took. */
   readonly onCommitted: (last: GlobalPosition) => void;
+  /** A read model written in the appends' own statement (`inlineWrite.ts`). */
+  readonly inlineWrite?: InlineWrite | undefined;
 };
 
 /**
@@ -177,7 +198,7 @@ type Unit = readonly Request[];
  * failed one to the same stream (engine_005), which is what a sequence needs.
  */
 export function createAppender(options: AppenderOptions) {
-  const { pool, concurrency, notifyInTransaction, onCommitted } = options;
+  const { pool, concurrency, notifyInTransaction, onCommitted, inlineWrite } = options;
   const queue: Unit[] = [];
   let inFlight = 0;
 
@@ -218,15 +239,25 @@ export function createAppender(options: AppenderOptions) {
     });
   }
 
-  async function appendGroup(units: Unit[]): Promise<void> {
+  type Inline = { write: InlineWrite; rows: readonly unknown[] };
+
+  /** The group's rows for the inline write; undefined when it has none or none concern it. */
+  function inlineOf(group: readonly Request[]): Inline | undefined {
+    if (!inlineWrite) return undefined;
+    const rows = inlineWrite.rowsOf(group.map((request) => request.events));
+    return rows.length > 0 ? { write: inlineWrite, rows } : undefined;
+  }
+
+  async function appendGroup(units: Unit[], inline: Inline | undefined): Promise<void> {
     const group = units.flat();
     let rows: (AppendRow & { ordinal: number })[];
     try {
       ({ rows } = await pool.query<AppendRow & { ordinal: number }>(
-        appendManyQuery(group, notifyInTransaction),
+        appendManyQuery(group, notifyInTransaction, inline),
       ));
     } catch {
-      // The whole group rolled back (say, one append repeats stored ids): each unit on its own.
+      // The whole group rolled back (say, one append repeats stored ids): each unit on its own,
+      // without the inline write (the projection writes those rows from the log).
       for (const unit of units) await settle(unit);
       return;
     }
@@ -243,7 +274,7 @@ export function createAppender(options: AppenderOptions) {
           continue;
         }
         try {
-          const result = interpret(row, request);
+          const result = interpret(row, request, inline?.write);
           request.resolve(result);
           if (row?.outcome === 'ok' && request.events.length > 0) {
             stored = laterPosition(result.lastPosition, stored);
@@ -285,8 +316,10 @@ export function createAppender(options: AppenderOptions) {
     while (inFlight < concurrency && queue.length > 0) {
       const units = nextGroup();
       inFlight++;
-      const sending =
-        units.length === 1 && units[0]!.length === 1 ? settle(units[0]!) : appendGroup(units);
+      // A lone append goes as event_store_append, unless the inline write has rows for it.
+      const inline = inlineOf(units.flat());
+      const alone = units.length === 1 && units[0]!.length === 1 && !inline;
+      const sending = alone ? settle(units[0]!) : appendGroup(units, inline);
       void sending.finally(() => {
         inFlight--;
         schedulePump();

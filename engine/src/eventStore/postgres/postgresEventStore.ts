@@ -15,6 +15,7 @@ import {
 } from '../eventStore.ts';
 import { reportSubscriptionError } from '../subscriptionErrors.ts';
 import { createAppender } from './appender.ts';
+import type { InlineWrite } from './inlineWrite.ts';
 import { NOTIFY_CHANNEL } from './sqlNames.ts';
 
 export type PostgresEventStoreOptions = ({ connectionString: string } | { pool: pg.Pool }) & {
@@ -39,6 +40,8 @@ export type PostgresEventStoreOptions = ({ connectionString: string } | { pool: 
   readonly pollIntervalMs?: number;
   /** Events a subscription reads per query (default 500). */
   readonly batchSize?: number;
+  /** A read model written in each append's own statement, when the append concerns it. */
+  readonly inlineWrite?: InlineWrite;
 };
 
 type EventRow = {
@@ -276,6 +279,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     concurrency: options.appendConcurrency ?? Math.max(1, Math.floor((pool.options.max ?? 10) / 2)),
     notifyInTransaction: notifyMode === 'in-transaction',
     onCommitted: notifyCommitted,
+    inlineWrite: options.inlineWrite,
   });
 
   const ensureOpen = (): void => {

@@ -135,8 +135,14 @@ export async function appendBids(
 }
 
 /** A hash of a table's rows in key order: equal hashes, equal read models. */
-export async function tableHash(db: Knex, table: string, orderBy = 'ad_id'): Promise<string> {
-  const rows = await db(table).select('*').orderBy(orderBy);
+export async function tableHash(
+  db: Knex,
+  table: string,
+  orderBy: string | string[] = 'ad_id',
+): Promise<string> {
+  const rows = await db(table)
+    .select('*')
+    .orderBy(typeof orderBy === 'string' ? [orderBy] : orderBy);
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
 
