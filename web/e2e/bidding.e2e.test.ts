@@ -743,6 +743,9 @@ describe('bidding on an ad, live', () => {
     }
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     await fillBidDetails(page, form, 'Open', '1300');
+    // Right after the page's own refresh, so that the block and the bid come well before its
+    // next one: otherwise that refresh may find the ad gone first and take the form away.
+    await page.waitForResponse((response) => response.url().includes('/api/bid/bids'));
     const blocked = await api(app, `/api/support/users/${owner.userId}/block`, {
       json: { reason: 'Selling the same phone under two accounts' },
       token: support.token,
