@@ -13,8 +13,9 @@ import { BID_COLUMNS, BID_FIELDS } from './bids.table.ts';
  *
  * Written to the logical views, so the live build's tables, whichever build that is. A bid whose
  * statement began before a rebuild's swap (`goLive`) and committed after the swap's catch-up read
- * goes to the retiring tables: the new build gets it from the log just after the swap, so its
- * answer may for a moment find the summary without it, and nothing is counted twice or lost.
+ * goes to the retiring tables: the new build gets it from the log just after the swap, so a read
+ * right after its answer may for a moment find the summary without it; nothing is counted twice
+ * or lost.
  * An append is written here only when:
  * - its last event is a bid, and the only one of the read model's events in it (the function
  *   answers with the position of the append's last event alone);
