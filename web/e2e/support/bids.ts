@@ -13,8 +13,20 @@ export async function fillBidDetails(
   amount: string,
 ): Promise<void> {
   await form.getByLabel('Amount (₹)').fill(amount);
-  await form.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: type, exact: true }).click();
+  const combobox = form.getByRole('combobox', { name: 'Type' });
+  const menu = page.getByRole('listbox');
+  // On a loaded machine a click may land while the menu is still growing open and choose
+  // nothing, leaving the menu over the form: choose again until the field says the type.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await menu.isVisible())) await combobox.click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+    const closed = await menu
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (closed && (await combobox.innerText()).trim() === type) return;
+    if (attempt === 3) throw new Error(`the bid's type is not ${type} after ${attempt} choices`);
+  }
 }
 
 /** Waits for 'Bid Posted!' (after a fee's payment that can take a while) and closes it. */
