@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/
 import { startProjectionRunners } from '../runtime/runners.ts';
 import { rebuild } from '../runtime/rebuild.ts';
 import { tableHash } from '../runtime/testing/adBids.ts';
-import { waitForProjections } from '../runtime/waitForProjections.ts';
+import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { usersProjection } from '../users/users.projection.ts';
 import { bidsInlineWrite } from './bids.inline.ts';
 import { bidsProjection } from './bids.projection.ts';
@@ -56,29 +56,13 @@ const bid = (adId: string, bidder: string, amount: number, phase: BidPhase = 'be
     },
   });
 
-/** Runs the projection until it has everything appended so far. */
-async function project(): Promise<void> {
-  const [last] = await db('event_store_events')
-    .select('transaction_id', 'position')
-    .orderBy([
-      { column: 'transaction_id', order: 'desc' },
-      { column: 'position', order: 'desc' },
-    ])
-    .limit(1);
-  const runners = await startProjectionRunners({
+/** Runs the projections the summary reads until they have everything appended so far. */
+const project = (): Promise<void> =>
+  catchUpAll({
     databaseUrl: database.url,
     store: plain,
     projections: [usersProjection, bidsProjection],
-    wakeUp: false,
-    idlePollMs: 10,
   });
-  try {
-    const position = { commit: BigInt(last.transaction_id), prepare: BigInt(last.position) };
-    expect(await waitForProjections(db, ['users', 'bids'], position, 30_000)).toBe(true);
-  } finally {
-    await runners.stop();
-  }
-}
 
 /** Each ad's counters against its rows, and each row's position against its event's. */
 async function inconsistencies(): Promise<unknown[]> {
