@@ -4,7 +4,12 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adStream, type AdEvent, type BidPhase } from '@boli/engine/ads/ad.events';
 import { adPosted } from '@boli/engine/ads/ad.fixtures';
-import type { AppendResult, EventStore } from '@boli/engine/eventStore/eventStore';
+import {
+  formatPosition,
+  parsePosition,
+  type AppendResult,
+  type EventStore,
+} from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
 import { startProjectionRunners } from '../runtime/runners.ts';
@@ -14,7 +19,7 @@ import { catchUpAll } from '../runtime/testing/catchUpAll.ts';
 import { usersProjection } from '../users/users.projection.ts';
 import { bidsInlineWrite } from './bids.inline.ts';
 import { bidsProjection } from './bids.projection.ts';
-import { bidSummaryView } from './bids.queries.ts';
+import { bidsSince, bidSummaryView } from './bids.queries.ts';
 
 /*
  * Given bids appended by a store that writes them with their append (`bids.inline.ts`) and a
@@ -117,6 +122,22 @@ describe('bids written with their append', () => {
       'meena-alias',
     ]);
     expect(await inconsistencies()).toEqual([]);
+  });
+
+  it('move the summary’s position to theirs, so a reconnecting client misses none and gets none twice', async () => {
+    await post('ad-position');
+    await project();
+    const first = await bid('ad-position', 'meena', 500_00);
+    const loaded = await bidSummaryView(db, { adId: 'ad-position', viewer: {}, now: new Date() });
+    expect(loaded?.position).toBe(formatPosition(first.lastPosition));
+    const missedBid = await bid('ad-position', 'arjun', 700_00);
+    const since = parsePosition(loaded!.position);
+    expect((await bidsSince(db, 'ad-position', since)).map((b) => b.position)).toEqual([
+      formatPosition(missedBid.lastPosition),
+    ]);
+    await project();
+    const caughtUp = await bidSummaryView(db, { adId: 'ad-position', viewer: {}, now: new Date() });
+    expect(caughtUp?.position).toBe(formatPosition(missedBid.lastPosition));
   });
 
   it('are left to the projection while it has not made the ad’s row, and counted once', async () => {

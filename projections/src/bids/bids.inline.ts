@@ -24,7 +24,11 @@ import { BID_COLUMNS, BID_FIELDS } from './bids.table.ts';
  * - it stored its events now (`outcome` 'ok'; a retried append's rows may be the projection's,
  *   still to come).
  * An ad's appends take its stream's lock before their events get a transaction id, so its bids
- * become visible in the order of their positions, as a reconnecting client's `bidsSince` needs.
+ * become visible in the order of their positions: a summary reflects the position of its ad's
+ * newest bid when that is past the checkpoint (`reflectedPosition`), and a reconnecting client's
+ * `bidsSince` from there misses nothing. A bid left to the projection could come into view after
+ * a later one written here; the routes make none: an ad's post answers once `ad_bidding` has its
+ * row, and a bid's append holds that bid alone.
  */
 
 const LOGICAL = { bids: 'bids', ad_bidding: 'ad_bidding', ad_bidders: 'ad_bidders' } as const;

@@ -5,7 +5,12 @@ import {
   type BidType,
   type CloseReason,
 } from '@boli/engine/ads/ad.events';
-import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
+import {
+  formatPosition,
+  laterPosition,
+  START,
+  type GlobalPosition,
+} from '@boli/engine/eventStore/eventStore';
 import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
 import { BUILDS } from '../runtime/builds.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
@@ -115,19 +120,25 @@ async function rows(db: Knex | Knex.Transaction, sql: string, bindings: unknown[
   return found.map(toStoredBid);
 }
 
+/** A position as a query reads it (text: bigints). */
+type PositionRow = { commit: string; prepare: string };
+
+const toPosition = (row: PositionRow): GlobalPosition => ({
+  commit: BigInt(row.commit),
+  prepare: BigInt(row.prepare),
+});
+
 /** The checkpoint of the live build of `bids`, or undefined before it has one. */
 export async function bidsCheckpoint(
   db: Knex | Knex.Transaction,
 ): Promise<GlobalPosition | undefined> {
   const row = await db(BUILDS)
     .where({ name: PROJECTION, status: 'live' })
-    .first<{ commit: string; prepare: string } | undefined>(
+    .first<PositionRow | undefined>(
       db.raw('checkpoint_commit::text AS commit'),
       db.raw('checkpoint_prepare::text AS prepare'),
     );
-  return row === undefined
-    ? undefined
-    : { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
+  return row === undefined ? undefined : toPosition(row);
 }
 
 async function findAdRow(db: Knex | Knex.Transaction, adId: string): Promise<AdRow | undefined> {
@@ -209,7 +220,8 @@ const pageSql = (
 type JsonBidRow = Omit<BidRow, 'placed_at'> & { placed_at: string; kind?: 'top' | 'own' };
 
 type SummaryRow = {
-  checkpoint: { commit: string; prepare: string } | null;
+  checkpoint: PositionRow | null;
+  newest_bid: PositionRow | null;
   ad: AdRow | null;
   mine: { phase: BidPhase; count: number }[] | null;
   candidates: JsonBidRow[] | null;
@@ -223,9 +235,9 @@ const newestFirst = (bids: StoredBid[]): StoredBid[] => bids.sort((a, b) => byLo
 
 /**
  * Everything a summary reads, as one statement (one snapshot, one round trip): the checkpoint,
- * the ad's row, the viewer's counts, the highest-bid candidates and both pages. Whether the viewer
- * owns the ad is only known from its row, so their own Hidden candidates are read in any case
- * (two index lookups) and dropped for the owner.
+ * the position of the ad's newest bid, the ad's row, the viewer's counts, the highest-bid
+ * candidates and both pages. Whether the viewer owns the ad is only known from its row, so their
+ * own Hidden candidates are read in any case (two index lookups) and dropped for the owner.
  */
 async function summaryRow(
   db: Knex,
@@ -242,6 +254,8 @@ async function summaryRow(
     `SELECT
        (SELECT json_build_object('commit', checkpoint_commit::text, 'prepare', checkpoint_prepare::text)
           FROM ${BUILDS} WHERE name = ? AND status = 'live') AS checkpoint,
+       (SELECT json_build_object('commit', b.position_commit::text, 'prepare', b.position_prepare::text)
+          FROM ${BIDS} b WHERE b.ad_id = ? ${NEWEST_FIRST} LIMIT 1) AS newest_bid,
        (SELECT row_to_json(a) FROM ${AD_BIDDING} a WHERE a.ad_id = ?) AS ad,
        ${list(`SELECT phase, count(*) AS count FROM ${BIDS} WHERE ad_id = ? AND bidder_id = ? GROUP BY phase`)} AS mine,
        ${list(candidates.sql)} AS candidates,
@@ -251,6 +265,7 @@ async function summaryRow(
       PROJECTION,
       adId,
       adId,
+      adId,
       userId ?? null,
       ...candidates.bindings,
       ...before.bindings,
@@ -258,6 +273,20 @@ async function summaryRow(
     ],
   );
   return found[0]!;
+}
+
+/**
+ * The position a summary reflects, so a reconnecting client asks for the bids after it: the
+ * checkpoint, or the ad's newest bid when that is later (a bid written with its append, ahead of
+ * the projection: `bids.inline.ts`, where an ad's bids become visible in the order of their
+ * positions).
+ */
+function reflectedPosition(found: Pick<SummaryRow, 'checkpoint' | 'newest_bid'>): GlobalPosition {
+  const checkpoint = found.checkpoint === null ? START : toPosition(found.checkpoint);
+  return laterPosition(
+    checkpoint,
+    found.newest_bid === null ? undefined : toPosition(found.newest_bid),
+  );
 }
 
 type BidPages = { readonly beforeFinalCall?: number; readonly afterFinalCall?: number };
@@ -316,10 +345,7 @@ export async function bidSummaryView(
       summary,
       state: biddingStateAt(toAdBidding(ad), options.now),
       isOwner,
-      position:
-        found.checkpoint === null
-          ? '0.0'
-          : `${found.checkpoint.commit}.${found.checkpoint.prepare}`,
+      position: formatPosition(reflectedPosition(found)),
     },
     options.pictureUrl,
   );
