@@ -47,8 +47,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two files at once: each starts an app of its own on a database of its own, with a
           // browser of its own, and much of a browser test is waiting (timers, the 10 s list
-          // refresh, a final call's deadline). On two cores the tier takes about 11 minutes so,
-          // 16 one file at a time.
+          // refresh, a final call's deadline). On two cores, which it keeps busy so, the tier
+          // took 13 minutes (chromium-headless-shell; 20 under the full browser's headless mode).
           maxWorkers: 2,
         },
       },

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { buildWeb } from '../build.ts';
 import { ensureServices } from '../services/index.ts';
 import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
-import { CHROMIUM_PATH } from '../testing/browser.ts';
+import { CHROMIUM_PACKAGES, CHROMIUM_PATH } from '../testing/browser.ts';
 import type { ErrorOutsideTests } from '../testing/errorsOutsideTestsReporter.ts';
 
 type TierResult = {
@@ -110,9 +110,11 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
   };
 }
 
+/** The browser the e2e tier drives: installed from Debian when it is one of Debian's. */
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH) || commandExists('chromium')) return;
-  installDebianPackages(['chromium'], 'the browser tests');
+  const debianPackage = CHROMIUM_PACKAGES[CHROMIUM_PATH];
+  if (existsSync(CHROMIUM_PATH) || debianPackage === undefined) return;
+  installDebianPackages([debianPackage], 'the browser tests');
 }
 
 /** The posting tests make a video and check its poster frame with ffmpeg. */
