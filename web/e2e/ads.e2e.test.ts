@@ -439,6 +439,15 @@ describe('a member with a full profile', () => {
     // Each row shows the picture it added.
     expect(await uploadRows.locator('img').count()).toBe(2);
     await items.nth(4).waitFor();
+    // Stored as each finished, then put back in the order chosen: the gallery ends with them in
+    // their rows' order. Till then an item may move under the pointer, and a click whose press
+    // and release land on different items is no click at all.
+    const rowSources = await uploadRows
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    await expect
+      .poll(async () => [await sourceOf(items.nth(3)), await sourceOf(items.nth(4))])
+      .toEqual(rowSources);
     // Remove asks first: Cancel keeps the item.
     const asked = page.getByRole('dialog', { name: /^Remove this (photo|video)\?$/ });
     await items
