@@ -48,6 +48,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // A test's page lives seconds: V8's optimising compilers (Maglev, TurboFan) compile in
+      // the background for code the page will not run long enough to gain from. Without them a
+      // page load took ~18% less of Chromium's CPU (0.40-0.47 s against 0.49-0.63 s, alternated).
+      '--js-flags=--no-opt --no-maglev',
     ],
   });
   openBrowsers.add(browser);
