@@ -48,7 +48,8 @@ export default defineConfig({
           // Two files at once: each starts an app of its own on a database of its own, with a
           // browser of its own, and much of a browser test is waiting (timers, the 10 s list
           // refresh, a final call's deadline). On two cores, which it keeps busy so, the tier
-          // took 13 minutes (chromium-headless-shell; 20 under the full browser's headless mode).
+          // takes 11-12 minutes (launchBrowser's Chromium; 20 under the full browser's headless
+          // mode).
           maxWorkers: 2,
         },
       },
