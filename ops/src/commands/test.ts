@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { buildWeb } from '../build.ts';
 import { ensureServices } from '../services/index.ts';
 import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
-import { CHROMIUM_PACKAGES, CHROMIUM_PATH } from '../testing/browser.ts';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from '../testing/browser.ts';
 import type { ErrorOutsideTests } from '../testing/errorsOutsideTestsReporter.ts';
 
 type TierResult = {
@@ -112,9 +112,8 @@ function runTier(tier: string, extraArgs: string[]): TierResult {
 
 /** The browser the e2e tier drives: installed from Debian when it is one of Debian's. */
 function ensureChromium(): void {
-  const debianPackage = CHROMIUM_PACKAGES[CHROMIUM_PATH];
-  if (existsSync(CHROMIUM_PATH) || debianPackage === undefined) return;
-  installDebianPackages([debianPackage], 'the browser tests');
+  if (existsSync(CHROMIUM_PATH) || CHROMIUM_PACKAGE === undefined) return;
+  installDebianPackages([CHROMIUM_PACKAGE], 'the browser tests');
 }
 
 /** The posting tests make a video and check its poster frame with ffmpeg. */

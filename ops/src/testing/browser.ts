@@ -17,11 +17,13 @@ import {
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
-/** The Debian package that installs each browser `CHROMIUM_PATH` may name. */
-export const CHROMIUM_PACKAGES: Readonly<Record<string, string>> = {
-  '/usr/bin/chromium-headless-shell': 'chromium-headless-shell',
-  '/usr/bin/chromium': 'chromium',
-};
+/** The Debian package that installs `CHROMIUM_PATH`, when it names one of Debian's browsers. */
+export const CHROMIUM_PACKAGE: string | undefined = (
+  {
+    '/usr/bin/chromium-headless-shell': 'chromium-headless-shell',
+    '/usr/bin/chromium': 'chromium',
+  } as Record<string, string>
+)[CHROMIUM_PATH];
 
 /** The browsers this test file has open: what a failed test had on screen is read from them. */
 const openBrowsers = new Set<Browser>();
@@ -29,10 +31,9 @@ const openBrowsers = new Set<Browser>();
 /** Debian's headless Chromium (`CHROMIUM_PATH`), with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    const debianPackage = CHROMIUM_PACKAGES[CHROMIUM_PATH];
     throw new Error(
-      debianPackage
-        ? `Chromium not found at ${CHROMIUM_PATH}: npm test installs it (apt-get install ${debianPackage})`
+      CHROMIUM_PACKAGE
+        ? `Chromium not found at ${CHROMIUM_PATH}: npm test installs it (apt-get install ${CHROMIUM_PACKAGE})`
         : `Chromium not found at ${CHROMIUM_PATH} (CHROMIUM_PATH)`,
     );
   }
