@@ -27,6 +27,11 @@ export default defineConfig({
           globalSetup: ['ops/src/testing/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One module graph per worker, as in the unit tier: importing the app's for each of ~60
+          // files was a third of the tier (225 s, against 155 s shared). Each file still has a
+          // database, a queue prefix and an app of its own; the caches that modules keep are keyed
+          // by what files do not share (a knex instance, a store, a log's own id).
+          isolate: false,
           // Two files at once, on a machine of two cores too: each has a database of its own
           // (createTestDatabase) and its own queue prefix, and one waits on PostgreSQL while the
           // other runs. vitest's default there is one.
@@ -40,6 +45,9 @@ export default defineConfig({
           exclude,
           globalSetup: ['ops/src/testing/globalSetup.ts'],
           setupFiles: ['ops/src/testing/e2eFailures.ts'],
+          // One module graph per worker, as in the int tier: the app's and Playwright's were
+          // imported anew for each file (~3.5 s of a core each).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A screen reached through the api and the read models may take seconds on a loaded CI
@@ -47,9 +55,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two files at once: each starts an app of its own on a database of its own, with a
           // browser of its own, and much of a browser test is waiting (timers, the 10 s list
-          // refresh, a final call's deadline). On two cores, which it keeps busy so, the tier
-          // takes 11-12 minutes (launchBrowser's Chromium; 20 under the full browser's headless
-          // mode).
+          // refresh, a final call's deadline). On two cores, which it keeps ~89% busy so, the
+          // tier takes ~11 minutes (launchBrowser's Chromium; 20 under the full browser's
+          // headless mode), Chromium ~60% of its CPU.
           maxWorkers: 2,
         },
       },
