@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   chromium,
   type Browser,
+  type BrowserContext,
   type Locator,
   type Page,
   type Request as BrowserRequest,
@@ -58,6 +59,21 @@ export async function launchBrowser(): Promise<Browser> {
   openBrowsers.add(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
   return browser;
+}
+
+/** Every browser context open now, in each browser this test file launched. */
+export const openContexts = (): BrowserContext[] =>
+  [...openBrowsers].flatMap((browser) => browser.contexts());
+
+/**
+ * Closes the contexts, and so the pages, opened since `before` was taken (`openContexts()`). An
+ * open page goes on working after its test: its list refreshes, countdowns and live link, and
+ * Chromium drawing them. A file's pages left open till its end took the browser tier's CPU, which
+ * its two cores are short of.
+ */
+export async function closeContextsOpenedSince(before: ReadonlySet<BrowserContext>): Promise<void> {
+  const opened = openContexts().filter((context) => !before.has(context));
+  await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
 }
 
 /** How long reading one page may take: a page that hangs must not hang the report of it. */
