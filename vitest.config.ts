@@ -57,7 +57,10 @@ export default defineConfig({
           // browser of its own, and much of a browser test is waiting (timers, the 10 s list
           // refresh, a final call's deadline). On two cores, which it keeps ~89% busy so, the
           // tier takes ~11 minutes (launchBrowser's Chromium; 20 under the full browser's
-          // headless mode), Chromium ~60% of its CPU.
+          // headless mode), Chromium ~60% of its CPU: each new context's page load of the app
+          // costs it ~1 s of CPU (its renderer's main thread 0.4 s, running the app's ~1 MB of
+          // JS), where an idle page open costs it a few percent of a core (e2eFailures.ts closes
+          // a test's contexts as it ends).
           maxWorkers: 2,
         },
       },
