@@ -92,9 +92,7 @@ const MESSAGES_SHOWN = '[role="alert"], [role="status"]';
  * only in CI says what the screen held when the wait ran out.
  */
 export async function describeOpenPages(screenshotStem: string): Promise<string> {
-  const pages = [...openBrowsers].flatMap((browser) =>
-    browser.contexts().flatMap((context) => context.pages()),
-  );
+  const pages = openContexts().flatMap((context) => context.pages());
   const described = await Promise.all(
     pages.map(async (page, i) => {
       const screenshot = `${screenshotStem}-${i + 1}.png`;
