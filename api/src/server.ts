@@ -6,10 +6,9 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
-import { isSocketRequest, SOCKET_PATH } from './http/addresses.ts';
+import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
+import { isSocketRequest } from './http/addresses.ts';
 import { answerClientError } from './http/clientErrors.ts';
-
-export { SOCKET_PATH };
 import { attachBidLive } from './live/bidLive.ts';
 import { attachNotificationLive } from './live/notificationLive.ts';
 import { watchSocketSessions } from './live/socketAuth.ts';
@@ -46,7 +45,7 @@ export async function startServer(
   const adapterRedis = new Redis(infra.config.REDIS_URL, { maxRetriesPerRequest: null });
   adapterRedis.on('error', () => undefined);
   const io = new SocketServer({
-    path: SOCKET_PATH,
+    path: LIVE_SOCKET_PATH,
     serveClient: false,
     adapter: createAdapter(adapterRedis, {
       streamName: sharedName,

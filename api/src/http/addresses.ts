@@ -1,7 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-
-/** The websocket lives at path `/bid`, as the spec names it. */
-export const SOCKET_PATH = '/bid';
+import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
 
 /** Addresses the api answers itself: everything else a browser asks for is a page of the web app. */
 const API_PREFIXES = ['/api/', '/healthz', '/media/', '/dev/api'];
@@ -27,7 +25,7 @@ export const isWebPagePath = (path: string): boolean =>
 export function isSocketRequest(request: IncomingMessage): boolean {
   const url = new URL(request.url ?? '/', 'http://localhost');
   return (
-    (url.pathname === SOCKET_PATH || url.pathname === `${SOCKET_PATH}/`) &&
+    (url.pathname === LIVE_SOCKET_PATH || url.pathname === `${LIVE_SOCKET_PATH}/`) &&
     url.searchParams.has('EIO')
   );
 }

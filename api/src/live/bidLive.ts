@@ -28,6 +28,7 @@ import type { Infrastructure } from '../infrastructure.ts';
 import { followLog, type LogFollower } from './logFollower.ts';
 import { authenticateSockets, rolesOf, userIdOf } from './socketAuth.ts';
 import { withdrawnFromViewer } from '../routes/bid/withdrawnAd.ts';
+import { bidListQuery } from '../routes/bid/schema.ts';
 
 /*
  * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
@@ -58,11 +59,6 @@ const itemId = z.string().trim().min(1).max(200);
 const loadInput = z.object({
   item_id: itemId,
   since: z.string().regex(POSITION_TEXT).optional(),
-});
-const getBidsInput = z.object({
-  item_id: itemId,
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  isAfterFinalCall: z.boolean().optional().default(false),
 });
 const leaveInput = z.object({ item_id: itemId });
 
@@ -144,9 +140,10 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
     });
 
     socket.on('getBids', async (raw: unknown, ack: Ack) => {
-      const input = getBidsInput.safeParse(raw);
+      // The same question as HTTP's getBids, in the same words.
+      const input = bidListQuery.safeParse(raw);
       if (!input.success) return reply(socket, 'getBids', { error: MESSAGES.generic }, ack);
-      const { item_id: adId, page, isAfterFinalCall } = input.data;
+      const { item_id: adId, page, limit, isAfterFinalCall } = input.data;
       try {
         const found = (await withdrawnFrom(socket, adId))
           ? undefined
@@ -155,6 +152,7 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
               viewer: viewerOf(socket),
               phase: isAfterFinalCall ? 'afterFinalCall' : 'beforeFinalCall',
               page,
+              limit,
             });
         reply(
           socket,

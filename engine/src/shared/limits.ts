@@ -276,5 +276,13 @@ export const ROLES = ['member', 'support', 'auditor', 'admin'] as const;
 /** A size limit in bytes, as its messages say it: in megabytes (10_485_760 is 10). */
 export const inMegabytes = (bytes: number): number => bytes / 2 ** 20;
 
-/** How many pages of LIMITS.bidPageSize a list of `bids` bids has (section 4). */
-export const bidPagesOf = (bids: number): number => Math.ceil(bids / LIMITS.bidPageSize);
+/**
+ * Bids a list page holds: `limit` when a caller asks for fewer (the spec's bid lists and summary
+ * take one), else LIMITS.bidPageSize; never more.
+ */
+export const bidPageSizeFor = (limit: number | undefined): number =>
+  Math.min(LIMITS.bidPageSize, Math.max(1, Math.trunc(limit ?? LIMITS.bidPageSize)));
+
+/** How many pages of `size` bids (LIMITS.bidPageSize unless a caller asked for fewer) `bids` make. */
+export const bidPagesOf = (bids: number, size: number = LIMITS.bidPageSize): number =>
+  Math.ceil(bids / size);

@@ -24,6 +24,12 @@ export type AccessRule =
 /** A row of the table: the path, its rule, and for a staff page the roles that may open it. */
 export type RouteAccess = readonly [path: string, rule: AccessRule, roles?: readonly string[]];
 
+/**
+ * The live socket's path (section 7): bids and notifications. Only `/bid` itself, not the pages
+ * under it (`/bid/:id`) nor those it begins (`/bid-calendar`).
+ */
+export const LIVE_SOCKET_PATH = '/bid';
+
 export const ROUTE_ACCESS: readonly RouteAccess[] = [
   ['/', 'home'],
   ['/ads', 'validatedMember'],

@@ -10,7 +10,8 @@ import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postg
 import { SessionService } from '@boli/api/identity/sessions';
 import { connectInfrastructure } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
-import { SOCKET_PATH, startServer } from '@boli/api/server';
+import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
+import { startServer } from '@boli/api/server';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from './app.ts';
 
@@ -262,7 +263,7 @@ export function apiKit(app: TestApp): ApiKit {
   const sockets: Socket[] = [];
   async function live(token?: string, baseUrl = app.baseUrl): Promise<Socket> {
     const socket = connect(baseUrl, {
-      path: SOCKET_PATH,
+      path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
       query: token ? { token } : {},
     });

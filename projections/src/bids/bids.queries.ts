@@ -11,7 +11,7 @@ import {
   START,
   type GlobalPosition,
 } from '@boli/engine/eventStore/eventStore';
-import { BID_TYPES, LIMITS } from '@boli/engine/shared/limits';
+import { BID_TYPES, bidPageSizeFor, bidPagesOf, LIMITS } from '@boli/engine/shared/limits';
 import { BUILDS } from '../runtime/builds.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import {
@@ -195,13 +195,6 @@ function candidatesSql(adId: string, viewerId: string | undefined) {
   return { sql: parts.join(' UNION ALL '), bindings };
 }
 
-/**
- * Bids a list page holds: `limit` when a caller asks for fewer (the spec's getBids and getUserBids
- * take one), else the page size; never more.
- */
-export const bidPageSizeFor = (limit: number | undefined): number =>
-  Math.min(LIMITS.bidPageSize, Math.max(1, Math.trunc(limit ?? LIMITS.bidPageSize)));
-
 /** LIMIT and OFFSET of zero-based `page` of `size` bids. */
 const pageBounds = (page: number, size: number) => [size, Math.max(0, Math.trunc(page)) * size];
 
@@ -234,6 +227,18 @@ const storedBidsOf = (found: JsonBidRow[] | null): StoredBid[] =>
 const newestFirst = (bids: StoredBid[]): StoredBid[] => bids.sort((a, b) => byLogOrder(b, a));
 
 /**
+ * The two positions `reflectedPosition` takes the later of, as columns `checkpoint` and
+ * `newest_bid` (bindings: `positionBindings`).
+ */
+const POSITION_COLUMNS = `
+  (SELECT json_build_object('commit', checkpoint_commit::text, 'prepare', checkpoint_prepare::text)
+     FROM ${BUILDS} WHERE name = ? AND status = 'live') AS checkpoint,
+  (SELECT json_build_object('commit', b.position_commit::text, 'prepare', b.position_prepare::text)
+     FROM ${BIDS} b WHERE b.ad_id = ? ${NEWEST_FIRST} LIMIT 1) AS newest_bid`;
+const positionBindings = (adId: string) => [PROJECTION, adId];
+type PositionColumns = Pick<SummaryRow, 'checkpoint' | 'newest_bid'>;
+
+/**
  * Everything a summary reads, as one statement (one snapshot, one round trip): the checkpoint,
  * the position of the ad's newest bid, the ad's row, the viewer's counts, the highest-bid
  * candidates and both pages. Whether the viewer owns the ad is only known from its row, so their
@@ -241,29 +246,25 @@ const newestFirst = (bids: StoredBid[]): StoredBid[] => bids.sort((a, b) => byLo
  */
 async function summaryRow(
   db: Knex,
-  options: { adId: string; userId: string | undefined; pages: Required<BidPages> },
+  options: { adId: string; userId: string | undefined; pages: Required<BidPages>; size: number },
 ): Promise<SummaryRow> {
-  const { adId, userId, pages } = options;
+  const { adId, userId, pages, size } = options;
   const candidates = candidatesSql(adId, userId);
-  const before = pageSql(adId, 'beforeFinalCall', pages.beforeFinalCall);
-  const after = pageSql(adId, 'afterFinalCall', pages.afterFinalCall);
+  const before = pageSql(adId, 'beforeFinalCall', pages.beforeFinalCall, size);
+  const after = pageSql(adId, 'afterFinalCall', pages.afterFinalCall, size);
   const list = (sql: string) => `(SELECT json_agg(x) FROM (${sql}) x)`;
   // Prepared: planning this statement costs more than running it.
   const found = await preparedQuery<SummaryRow>(
     db,
     `SELECT
-       (SELECT json_build_object('commit', checkpoint_commit::text, 'prepare', checkpoint_prepare::text)
-          FROM ${BUILDS} WHERE name = ? AND status = 'live') AS checkpoint,
-       (SELECT json_build_object('commit', b.position_commit::text, 'prepare', b.position_prepare::text)
-          FROM ${BIDS} b WHERE b.ad_id = ? ${NEWEST_FIRST} LIMIT 1) AS newest_bid,
+       ${POSITION_COLUMNS},
        (SELECT row_to_json(a) FROM ${AD_BIDDING} a WHERE a.ad_id = ?) AS ad,
        ${list(`SELECT phase, count(*) AS count FROM ${BIDS} WHERE ad_id = ? AND bidder_id = ? GROUP BY phase`)} AS mine,
        ${list(candidates.sql)} AS candidates,
        ${list(before.sql)} AS before_page,
        ${list(after.sql)} AS after_page`,
     [
-      PROJECTION,
-      adId,
+      ...positionBindings(adId),
       adId,
       adId,
       userId ?? null,
@@ -281,7 +282,7 @@ async function summaryRow(
  * the projection: `bids.inline.ts`, where an ad's bids become visible in the order of their
  * positions).
  */
-function reflectedPosition(found: Pick<SummaryRow, 'checkpoint' | 'newest_bid'>): GlobalPosition {
+function reflectedPosition(found: PositionColumns): GlobalPosition {
   const checkpoint = found.checkpoint === null ? START : toPosition(found.checkpoint);
   return laterPosition(
     checkpoint,
@@ -300,6 +301,8 @@ export type SummaryOptions = {
   readonly viewer: Viewer;
   /** Zero-based page of each list (default 0). */
   readonly pages?: BidPages;
+  /** Bids a page of each list holds (`bidPageSizeFor`): at most LIMITS.bidPageSize. */
+  readonly limit?: number | undefined;
   /** The instant bidding state is judged at (a passed deadline closes bidding). */
   readonly now: Date;
   readonly pictureUrl?: PictureUrl;
@@ -311,6 +314,7 @@ export async function bidSummaryView(
   options: SummaryOptions,
 ): Promise<BidSummaryView | undefined> {
   const { adId, viewer } = options;
+  const size = bidPageSizeFor(options.limit);
   const found = await summaryRow(db, {
     adId,
     userId: viewer.userId,
@@ -318,6 +322,7 @@ export async function bidSummaryView(
       beforeFinalCall: options.pages?.beforeFinalCall ?? 0,
       afterFinalCall: options.pages?.afterFinalCall ?? 0,
     },
+    size,
   });
   const ad = found.ad;
   if (ad === null) return undefined;
@@ -336,6 +341,7 @@ export async function bidSummaryView(
       candidates: candidates.sort(byLogOrder),
       beforePage: newestFirst(storedBidsOf(found.before_page)),
       afterPage: newestFirst(storedBidsOf(found.after_page)),
+      pageSize: size,
     },
     { ...(viewer.userId !== undefined ? { userId: viewer.userId } : {}), isOwner },
   );
@@ -351,7 +357,10 @@ export async function bidSummaryView(
   );
 }
 
-export type BidPage = { bids: BidView[]; page: number; pageCount: number };
+/** A page of a member's own bids (`userBidPage`), on one ad or on many. */
+export type UserBidPage = { bids: BidView[]; page: number; pageCount: number };
+/** A page of one ad's bids, with the position it reflects (as a summary's: `reflectedPosition`). */
+export type BidPage = UserBidPage & { position: string };
 
 const bidViewer = (viewer: Viewer, ownerId: string) => ({
   ...(viewer.userId !== undefined ? { userId: viewer.userId } : {}),
@@ -380,11 +389,16 @@ export async function bidPage(
     const count = options.phase === 'afterFinalCall' ? ad.after_count : ad.before_count;
     const { sql, bindings } = pageSql(options.adId, options.phase, options.page, size);
     const found = await rows(trx, sql, bindings);
+    const positions = await trx.raw<{ rows: PositionColumns[] }>(
+      `SELECT ${POSITION_COLUMNS}`,
+      positionBindings(options.adId),
+    );
     const viewer = bidViewer(options.viewer, ad.owner_id);
     return {
       bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
       page: options.page,
-      pageCount: Math.ceil(count / size),
+      pageCount: bidPagesOf(count, size),
+      position: formatPosition(reflectedPosition(positions.rows[0]!)),
     };
   });
 }
@@ -403,7 +417,7 @@ export async function userBidPage(
     limit?: number | undefined;
     pictureUrl?: PictureUrl;
   },
-): Promise<BidPage> {
+): Promise<UserBidPage> {
   const size = bidPageSizeFor(options.limit);
   const where = ['b.bidder_id = ?'];
   const bindings: unknown[] = [options.bidderId];
@@ -430,7 +444,7 @@ export async function userBidPage(
     return {
       bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
       page: options.page,
-      pageCount: Math.ceil(Number(counted.rows[0]?.count ?? 0) / size),
+      pageCount: bidPagesOf(Number(counted.rows[0]?.count ?? 0), size),
     };
   });
 }

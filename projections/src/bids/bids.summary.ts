@@ -34,6 +34,8 @@ export type SummaryParts = {
   readonly candidates: readonly StoredBid[];
   readonly beforePage: readonly StoredBid[];
   readonly afterPage: readonly StoredBid[];
+  /** Bids a page holds (LIMITS.bidPageSize unless a caller asked for fewer). */
+  readonly pageSize?: number;
 };
 
 export type PublicStoredBid = ReturnType<typeof publicBidView> & { readonly position: string };
@@ -49,8 +51,8 @@ export const publicStoredBid = (bid: StoredBid, viewer: BidViewer): PublicStored
 export function assembleSummary(parts: SummaryParts, viewer: BidViewer): AssembledSummary {
   const highest = bidSummaryFor(parts.candidates, viewer);
   const pageCounts = {
-    beforeFinalCall: bidPagesOf(parts.beforeCount),
-    afterFinalCall: bidPagesOf(parts.afterCount),
+    beforeFinalCall: bidPagesOf(parts.beforeCount, parts.pageSize),
+    afterFinalCall: bidPagesOf(parts.afterCount, parts.pageSize),
   };
   return {
     overallHighestBidAmount: highest.overallHighestBidAmount,

@@ -1,7 +1,5 @@
 import type { io as ioOf, Socket } from 'socket.io-client';
-
-/** The live socket's path (spec section 7; api/src/server.ts): bids and notifications. */
-export const LIVE_SOCKET_PATH = '/bid';
+import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
 
 /** How long after a failed fetch of socket.io's script it is asked for again. */
 const CLIENT_RETRY_MS = 5_000;

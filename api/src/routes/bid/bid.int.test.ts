@@ -410,6 +410,10 @@ describe('placing bids over HTTP', () => {
     const large = await api(`/api/bid/getBids?item_id=${adId}&limit=50`);
     expect(large.body.data).toMatchObject({ pageCount: 2 });
     expect(amounts(large)).toHaveLength(10);
+    // The summary's lists are paged the same way.
+    const ofFive = await summaryOf(adId, undefined, '&page=1&limit=5&isAfterFinalCall=false');
+    expect(ofFive.beoreFinalCallBids.map((b) => b.bidamt)).toEqual([700, 600, 500, 400, 300]);
+    expect(ofFive.pageCount).toBe(3);
   });
 
   const ownCard = async (adId: string) => {
@@ -866,6 +870,39 @@ describe('live bids on /bid', () => {
     const answer = await load(again, adId, position);
     expect(answer.missed.map((b) => b.bidamt)).toEqual([200, 300]);
     expect(answer.summary.allBeforeBidsCount).toBe(3);
+  });
+
+  it('answers getBids as HTTP does, a Hidden amount kept from others, with its position', async () => {
+    const adId = await ad(owner);
+    await bid(meena, adId, { bidamt: 100 });
+    await bid(meena, adId, { bidamt: 200 });
+    await bid(arjun, adId, { bidamt: 300, type: 'Hidden', bidAlias: 'tigerlily' });
+    const socket = await live(app.baseUrl, sita);
+    const { position } = await load(socket, adId);
+    type Page = {
+      item_id: string;
+      bids: BidView[];
+      page: number;
+      pageCount: number;
+      position: string;
+    };
+    const getBids = (query: Record<string, unknown>) =>
+      socket.emitWithAck('getBids', { item_id: adId, ...query }) as Promise<Page>;
+    // The flags and numbers as a query string gives them, as well as JSON's.
+    const second = await getBids({ page: '1', limit: '2', isAfterFinalCall: 'false' });
+    expect(second).toMatchObject({ item_id: adId, page: 1, pageCount: 2, position });
+    expect(second.bids.map((b) => b.bidamt)).toEqual([100]);
+    const first = await getBids({ limit: 2, isAfterFinalCall: false });
+    expect(first.bids.map((b) => [b.type, b.bidamt])).toEqual([
+      ['Hidden', null],
+      ['Open', 200],
+    ]);
+    const after = await getBids({ isAfterFinalCall: true });
+    expect(after).toMatchObject({ bids: [], pageCount: 0, position });
+    const http = await api(`/api/bid/getBids?item_id=${adId}&page=1&limit=2`, {
+      token: sita.token,
+    });
+    expect(http.body.data).toEqual({ bids: second.bids, page: 1, pageCount: 2, position });
   });
 
   it('pushes the final call and the close', async () => {

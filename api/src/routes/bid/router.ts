@@ -13,6 +13,7 @@ import {
   bidPage,
   bidSummaryView,
   userBidPage,
+  type SummaryOptions,
   type Viewer,
 } from '@boli/projections/bids/bids.queries';
 import { bidSummaryFromFold } from '@boli/projections/bids/bids.fromFold';
@@ -62,12 +63,12 @@ export function bidRouter(infra: BidInfra): Router {
   const summaryOf = async (
     ctx: Context,
     adId: string,
-    pages: { beforeFinalCall?: number; afterFinalCall?: number } = {},
+    lists: Pick<SummaryOptions, 'pages' | 'limit'> = {},
   ) => {
     const summary = await bidSummaryView(infra.db, {
       adId,
       viewer: viewerOf(ctx),
-      pages,
+      ...lists,
       now: new Date(),
     });
     if (summary === undefined) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
@@ -173,12 +174,17 @@ export function bidRouter(infra: BidInfra): Router {
     }
   };
 
-  /** The summary whose list for `isAfterFinalCall` holds page `page` (the other list: page 0). */
+  /**
+   * The summary whose list for `isAfterFinalCall` holds page `page` (the other list: page 0),
+   * both lists in pages of `limit` bids.
+   */
   router.get('/bids', optionalAuth(infra), async (ctx) => {
     const query = parseInput(bidListQuery, ctx.query);
     await readableAd(ctx, query.item_id);
     const phase = phaseOf(query.isAfterFinalCall);
-    ctx.body = success(await summaryOf(ctx, query.item_id, { [phase]: query.page }));
+    ctx.body = success(
+      await summaryOf(ctx, query.item_id, { pages: { [phase]: query.page }, limit: query.limit }),
+    );
   });
 
   router.get('/getBids', optionalAuth(infra), async (ctx) => {

@@ -79,7 +79,7 @@ const flag = z
 const listQuery = {
   /** Zero-based. */
   page: pageNumber(0).default(0),
-  /** Bids a page of getBids or getUserBids holds (bidPageSizeFor): at most LIMITS.bidPageSize. */
+  /** Bids a page of a list holds (`bidPageSizeFor`): at most LIMITS.bidPageSize. */
   limit: z.coerce.number().int().min(1).optional(),
   isAfterFinalCall: flag.optional(),
 };

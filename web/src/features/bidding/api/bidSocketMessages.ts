@@ -1,6 +1,7 @@
 import type { BidBoardEvent } from '../model/bidBoard.ts';
 import { readPosition, type Position } from '../model/position.ts';
-import { parseBid, parseBids, parseSummary, type CloseReason } from './bidViews.ts';
+import { CLOSE_REASONS } from '@boli/engine/ads/ad.events';
+import { parseBid, parseBids, parseSummary } from './bidViews.ts';
 import { isRecord } from '../../../lib/records.ts';
 
 /*
@@ -16,8 +17,6 @@ const positionOr = (value: unknown, fallback: Position | null): Position | null 
 
 const instantOrNull = (value: unknown): string | null =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
-
-const CLOSE_REASONS: readonly CloseReason[] = ['closedEarlyByOwner', 'finalCallExpired'];
 
 /** The message that says the owner edited ad `itemId`'s details (not a bid board event). */
 export const adEditedMessage = (itemId: string): string => `edited:${itemId}`;

@@ -1,3 +1,4 @@
+import { CLOSE_REASONS, type CloseReason } from '@boli/engine/ads/ad.events';
 import { BID_TYPES } from '@boli/engine/shared/limits';
 import { readPosition, type Position } from '../model/position.ts';
 import { isRecord } from '../../../lib/records.ts';
@@ -37,7 +38,7 @@ export type HighestBidView = {
   bidAlias: string | null;
 };
 
-export type CloseReason = 'closedEarlyByOwner' | 'finalCallExpired';
+export type { CloseReason };
 
 /** After the close, to a member who bid: whether theirs is the winning bid (docs/api/bids.md). */
 export type BidResult = 'highest' | 'notHighest';
@@ -152,7 +153,6 @@ function highestOf(raw: Json, key: string): HighestBidView | null {
   };
 }
 
-const CLOSE_REASONS: readonly CloseReason[] = ['closedEarlyByOwner', 'finalCallExpired'];
 const BID_RESULTS: readonly BidResult[] = ['highest', 'notHighest'];
 
 /** The summary from an answer's data or a socket message; null when it is not one. */
