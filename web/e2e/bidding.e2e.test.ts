@@ -56,10 +56,10 @@ async function newAdWithBidder() {
     createMember(app, { address: false }),
   ]);
   const adId = await postAd(app, owner);
-  const bid = async (amount: number) => {
+  const bid = async (amount: number, bidAlias = bidder.bidAlias) => {
     const placed = await api(app, '/api/bid/', {
       token: bidder.token,
-      json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias: bidder.bidAlias },
+      json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias },
     });
     expect(placed.status).toBe(200);
   };
@@ -213,6 +213,8 @@ describe('bidding on an ad, live', () => {
     expect(await alias.getAttribute('aria-invalid')).toBe('true');
     expect(await type.getAttribute('aria-invalid')).toBe('true');
     await alias.fill(bidder.bidAlias);
+    // What is said follows the fields as they are put right, as their marks do.
+    await form.getByText(MESSAGES.enterAllBidDetails, { exact: true }).waitFor();
     await amount.fill('-25');
     expect(await amount.inputValue()).toBe('');
     // What the field left out is said under it while the member is in it.
@@ -225,6 +227,7 @@ describe('bidding on an ad, live', () => {
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await fillBidDetails(bidderPage, form, 'Open', '1500');
     expect(await form.getByText(ZERO_AMOUNT_HINT).count()).toBe(0);
+    expect(await form.getByText(MESSAGES.enterAllBidDetails).count()).toBe(0);
     // An alias with 3 characters of the login name is refused before it is sent.
     await alias.fill(bidder.username.slice(0, 4));
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
@@ -553,18 +556,20 @@ describe('bidding on an ad, live', () => {
     await context.close();
   });
 
-  it('a bidder is kept to the alias they first bid under on the ad, which the form puts back', async () => {
+  it('a bidder is kept to the alias they first bid under on the ad, which the form starts with and puts back', async () => {
     const { bidder, adId, bid } = await newAdWithBidder();
-    await bid(26_000);
+    await bid(26_000, 'pinefox7');
     const { context, page } = await openAdAs(bidder, adId);
     const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
     const alias = form.getByLabel('Bid alias');
+    // Back on the ad, the form holds the alias they bid under here, not their registered one.
+    await expect.poll(() => alias.inputValue()).toBe('pinefox7');
     await alias.fill('otherfox9');
     await fillBidDetails(page, form, 'Open', '27000');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
-    await bidArea(page).getByText(MESSAGES.bidAliasChanged(bidder.bidAlias)).waitFor();
+    await bidArea(page).getByText(MESSAGES.bidAliasChanged('pinefox7')).waitFor();
     // Their alias on this ad is back in the field: Bid again places the bid under it.
-    await expect.poll(() => alias.inputValue()).toBe(bidder.bidAlias);
+    await expect.poll(() => alias.inputValue()).toBe('pinefox7');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
     expect(await bidArea(page).getByRole('row').filter({ hasText: 'otherfox9' }).count()).toBe(0);
@@ -681,6 +686,8 @@ describe('bidding on an ad, live', () => {
     expect(await amount.inputValue()).toBe('2600');
     const hint = form.getByText(AMOUNT_TYPED_HINT);
     await hint.waitFor();
+    // With what the field took, which the refusal would otherwise hide ('1e3' leaves 13).
+    expect(await hint.innerText()).toContain('It reads ₹2,600.');
     const bid = form.getByRole('button', { name: 'Bid', exact: true });
     await bid.scrollIntoViewIfNeeded();
     const where = await bid.boundingBox();

@@ -100,8 +100,13 @@ export function aliasChangedFrom(
   bidderId: string,
 ): string | undefined {
   if (aliasHolder(book, alias) === bidderId) return undefined;
+  return aliasOnAd(book, bidderId);
+}
+
+/** The alias a bidder bid under on this ad: their first bid's; undefined before it. */
+export function aliasOnAd(book: BidBook, bidderId: string): string | undefined {
   const [own] = indicesOf(book, bidderId);
-  return own === undefined ? undefined : book.shared.bid(own).bidAlias;
+  return own === undefined ? undefined : book.shared.bidAlias(own);
 }
 
 /** Whether the log's bid at `index` is the same BidPlaced as `bid`: its indices hold for either. */

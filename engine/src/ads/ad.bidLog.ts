@@ -216,6 +216,9 @@ export class BidLog {
   bidderId(index: number): string {
     return this.text(index, Column.BidderId);
   }
+  bidAlias(index: number): string {
+    return this.text(index, Column.BidAlias);
+  }
   type(index: number): BidType {
     return this.text(index, Column.Type) as BidType;
   }

@@ -89,6 +89,11 @@ export type BidSummary = {
   readonly allAfterBidsCount: number;
   readonly loginUserBeforeBidsCount: number;
   readonly loginUserAfterBidsCount: number;
+  /**
+   * The alias the viewer bid under on this ad (their first bid's, which their later bids keep:
+   * `aliasChangedFrom`); null for a guest and for a member who has not bid on it.
+   */
+  readonly loginUserBidAlias: string | null;
   /** Pages of the longer of the two lists; each list's own count is in `pageCounts`. */
   readonly pageCount: number;
   readonly pageCounts: { readonly beforeFinalCall: number; readonly afterFinalCall: number };
@@ -211,6 +216,7 @@ export const bidSummaryFor = (
     allAfterBidsCount: after.length,
     loginUserBeforeBidsCount: mine(before),
     loginUserAfterBidsCount: mine(after),
+    loginUserBidAlias: bids.find((bid) => isOwnBid(bid, viewer))?.bidAlias ?? null,
     pageCount: Math.max(pageCounts.beforeFinalCall, pageCounts.afterFinalCall),
     pageCounts,
     beoreFinalCallBids: pageOf(before, page.beforeFinalCall ?? 0, viewer),

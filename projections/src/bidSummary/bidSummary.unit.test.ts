@@ -266,6 +266,8 @@ const bruteSummary = (
     allAfterBidsCount: after,
     loginUserBeforeBidsCount: count((b) => mine(b) && b.phase === 'beforeFinalCall'),
     loginUserAfterBidsCount: count((b) => mine(b) && b.phase === 'afterFinalCall'),
+    // The first own bid's alias: a bidder's later bids keep it (aliasChangedFrom).
+    loginUserBidAlias: bids.filter(mine)[0]?.bidAlias ?? null,
     pageCount: Math.max(pageCounts.beforeFinalCall, pageCounts.afterFinalCall),
     pageCounts,
     beoreFinalCallBids: bruteList(bids, viewer, 'beforeFinalCall', pages.beforeFinalCall),

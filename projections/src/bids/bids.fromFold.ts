@@ -3,6 +3,7 @@ import {
   logOrder,
   newestBids,
   newestIndices,
+  aliasOnAd,
   ownBids,
   type BidBook,
   type BookedBid,
@@ -82,6 +83,7 @@ function countsAndCandidates(
     noOfBuyers: book.bidders,
     mineBefore: mine?.beforeFinalCall.count ?? 0,
     mineAfter: mine?.afterFinalCall.count ?? 0,
+    mineAlias: (viewerId === undefined ? undefined : aliasOnAd(book, viewerId)) ?? null,
     candidates: logOrder(book, [...candidates.values()]).map((bid) =>
       storedBid(bid, bid.bidderId === viewerId ? contact : NO_CONTACT),
     ),

@@ -217,6 +217,7 @@ type SummaryRow = {
   newest_bid: PositionRow | null;
   ad: AdRow | null;
   mine: { phase: BidPhase; count: number }[] | null;
+  mine_alias: string | null;
   candidates: JsonBidRow[] | null;
   before_page: JsonBidRow[] | null;
   after_page: JsonBidRow[] | null;
@@ -260,12 +261,16 @@ async function summaryRow(
        ${POSITION_COLUMNS},
        (SELECT row_to_json(a) FROM ${AD_BIDDING} a WHERE a.ad_id = ?) AS ad,
        ${list(`SELECT phase, count(*) AS count FROM ${BIDS} WHERE ad_id = ? AND bidder_id = ? GROUP BY phase`)} AS mine,
+       (SELECT b.bid_alias FROM ${BIDS} b WHERE b.ad_id = ? AND b.bidder_id = ?
+          ORDER BY b.position_commit, b.position_prepare LIMIT 1) AS mine_alias,
        ${list(candidates.sql)} AS candidates,
        ${list(before.sql)} AS before_page,
        ${list(after.sql)} AS after_page`,
     [
       ...positionBindings(adId),
       adId,
+      adId,
+      userId ?? null,
       adId,
       userId ?? null,
       ...candidates.bindings,
@@ -338,6 +343,7 @@ export async function bidSummaryView(
       noOfBuyers: ad.no_of_buyers,
       mineBefore: of('beforeFinalCall'),
       mineAfter: of('afterFinalCall'),
+      mineAlias: found.mine_alias,
       candidates: candidates.sort(byLogOrder),
       beforePage: newestFirst(storedBidsOf(found.before_page)),
       afterPage: newestFirst(storedBidsOf(found.after_page)),

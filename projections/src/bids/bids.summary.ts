@@ -27,6 +27,8 @@ export type SummaryParts = {
   /** The viewer's own bids per phase (0 for a guest). */
   readonly mineBefore: number;
   readonly mineAfter: number;
+  /** The alias of the viewer's first bid on the ad; null for a guest or before it. */
+  readonly mineAlias: string | null;
   /**
    * For each (phase, type): its highest bid, and the viewer's own highest — a set that holds
    * the highest bid of every (phase, type) the viewer may see. In log order.
@@ -69,6 +71,7 @@ export function assembleSummary(parts: SummaryParts, viewer: BidViewer): Assembl
     allAfterBidsCount: parts.afterCount,
     loginUserBeforeBidsCount: parts.mineBefore,
     loginUserAfterBidsCount: parts.mineAfter,
+    loginUserBidAlias: parts.mineAlias,
     pageCount: Math.max(pageCounts.beforeFinalCall, pageCounts.afterFinalCall),
     pageCounts,
     beoreFinalCallBids: parts.beforePage.map((bid) => publicStoredBid(bid, viewer)),

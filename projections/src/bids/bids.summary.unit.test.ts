@@ -39,6 +39,7 @@ function partsFor(bids: StoredBid[], viewer: BidViewer, page: number) {
     noOfBuyers: new Set(bids.map((b) => b.bidderId)).size,
     mineBefore: mine('beforeFinalCall'),
     mineAfter: mine('afterFinalCall'),
+    mineAlias: bids.find((b) => b.bidderId === viewer.userId)?.bidAlias ?? null,
     candidates: bids.filter((b) => candidates.has(b)),
     beforePage: slice(of('beforeFinalCall')),
     afterPage: slice(of('afterFinalCall')),

@@ -33,8 +33,18 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
   const echo = amountEcho(details.amount);
   // A bid of nothing refused: said at the field, beside the form's 'Enter all bid details'.
   const zeroRefused = amountError === true && isZeroAmount(details.amount);
-  const helperText =
-    (zeroRefused ? ZERO_AMOUNT_HINT : hint) ?? (echo && <span aria-hidden="true">{echo}</span>);
+  // A refusal says what the field took, too: '1e3' leaves 13, which the member should see.
+  const shownEcho = echo && <span aria-hidden="true">{hint ? ` It reads ${echo}.` : echo}</span>;
+  const helperText = zeroRefused ? (
+    ZERO_AMOUNT_HINT
+  ) : hint ? (
+    <>
+      {hint}
+      {shownEcho}
+    </>
+  ) : (
+    shownEcho
+  );
   return (
     <>
       <TextField

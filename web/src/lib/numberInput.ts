@@ -21,10 +21,12 @@ const numberText = (value: string): string =>
  * Rupees: digits with at most one decimal point and two decimals (money is in paise inside), as
  * the field keeps them; undefined when it cannot be one, and the field stays as it was.
  * A lone '0' or '0.' is kept so that 0.50 can be typed; a bid of 0 is refused when sent, while a
- * price may be 0 (an item given away, or left to the bids: engine/src/ads/ad.rules.ts).
+ * price may be 0 (an item given away, or left to the bids: engine/src/ads/ad.rules.ts). A point
+ * typed first is the point of 0.: '.5' is 0.5, not the 5 that leaving the point out would make.
  */
 export function amountTyped(value: string): string | undefined {
-  const text = numberText(value);
+  const number = numberText(value);
+  const text = number.startsWith('.') ? `0${number}` : number;
   return /^(\d+(\.\d{0,2})?)?$/.test(text) ? text : undefined;
 }
 

@@ -14,6 +14,12 @@ describe('the amount field', () => {
       expect(amountTyped(value), value).toBe(value);
   });
 
+  it('reads a point typed first as 0.', () => {
+    expect(amountTyped('.')).toBe('0.');
+    expect(amountTyped('.5')).toBe('0.5');
+    expect(amountTyped('₹.75')).toBe('0.75');
+  });
+
   it('reads the digits of Indian keyboards as 0-9', () => {
     expect(amountTyped('₹५,०००.५०')).toBe('5000.50');
     expect(amountTyped('௧௨௦௦')).toBe('1200');
@@ -29,7 +35,7 @@ describe('the amount field', () => {
   });
 
   it('refuses signs, letters, exponents, extra points and more than two decimals', () => {
-    for (const value of ['-1', '+1', 'abc', '1e5', '1.2.3', '12.345', '.5', '₹-500'])
+    for (const value of ['-1', '+1', 'abc', '1e5', '1.2.3', '12.345', '..5', '₹-500'])
       expect(amountTyped(value), value).toBeUndefined();
   });
 });

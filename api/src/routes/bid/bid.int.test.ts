@@ -260,7 +260,13 @@ describe('placing bids over HTTP', () => {
 
   it('keeps a member to the alias they first bid under on the ad, and says which it is', async () => {
     const adId = await ad(owner);
-    expect((await bid(meena, adId, { bidAlias: 'sunbird', bidamt: 1500 })).status).toBe(200);
+    const first = await bid(meena, adId, { bidAlias: 'sunbird', bidamt: 1500 });
+    expect(first.status).toBe(200);
+    // Her summaries say it, the bid's answer and a later read alike; no one else's does.
+    expect((first.body.data as BidSummaryView).loginUserBidAlias).toBe('sunbird');
+    expect((await summaryOf(adId, meena)).loginUserBidAlias).toBe('sunbird');
+    for (const viewer of [owner, sita, undefined])
+      expect((await summaryOf(adId, viewer)).loginUserBidAlias).toBeNull();
     const changed = await bid(meena, adId, { bidAlias: 'moonbird', bidamt: 1600 });
     expect(changed.status).toBe(409);
     expect(changed.body).toMatchObject({

@@ -12,6 +12,7 @@ export const aSummary = (over: Partial<BidSummaryView> = {}): BidSummaryView => 
   allAfterBidsCount: 0,
   loginUserBeforeBidsCount: 0,
   loginUserAfterBidsCount: 0,
+  loginUserBidAlias: null,
   pageCount: 0,
   beoreFinalCallBids: [],
   afterFinalCallBids: [],

@@ -55,6 +55,8 @@ export type BidSummaryView = {
   allAfterBidsCount: number;
   loginUserBeforeBidsCount: number;
   loginUserAfterBidsCount: number;
+  /** The alias the viewer bid under on this ad: the bid form starts with it. */
+  loginUserBidAlias: string | null;
   pageCount: number;
   /** Spelled so: the spec's field name. */
   beoreFinalCallBids: BidView[];
@@ -170,6 +172,7 @@ export function parseSummary(raw: unknown): BidSummaryView | null {
     allAfterBidsCount: count(raw.allAfterBidsCount),
     loginUserBeforeBidsCount: count(raw.loginUserBeforeBidsCount),
     loginUserAfterBidsCount: count(raw.loginUserAfterBidsCount),
+    loginUserBidAlias: text(raw.loginUserBidAlias),
     pageCount: count(raw.pageCount),
     beoreFinalCallBids: parseBids(raw.beoreFinalCallBids),
     afterFinalCallBids: parseBids(raw.afterFinalCallBids),

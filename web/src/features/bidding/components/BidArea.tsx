@@ -320,7 +320,8 @@ export function BidArea({
                     }}
                     onPosted={(next) => answered(next, MESSAGES.bidPosted)}
                     onPayFee={setFeeFor}
-                    keptAlias={keptAlias}
+                    // The alias a fee's bid went under, else the one the member bid under here.
+                    keptAlias={keptAlias || (summary.loginUserBidAlias ?? '')}
                     yardstick={{
                       askingPrice: price,
                       currencyCode,

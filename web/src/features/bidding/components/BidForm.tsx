@@ -43,8 +43,9 @@ type Props = {
   /** Refused because the ad is no longer there (withdrawn meanwhile): the page reads it again. */
   onAdGone?: () => void;
   /**
-   * The alias of a bid just placed through the fee: the next bid starts with it, as it does
-   * after a bid posted from this form.
+   * The alias the form starts with: the member's on this ad (their first bid's, which the ad
+   * holds them to), or that of a bid just placed through the fee. Without one, the member's
+   * registered alias.
    */
   keptAlias?: string;
   /** What an amount is measured against before a bid far above it is placed. */
@@ -57,11 +58,11 @@ type Failure = { message: string; subscribeAt: string | null; bid?: PlaceBidBody
 const EMPTY: BidFormInput = { bidAlias: '', type: SELECT_TYPE, amount: '' };
 
 /**
- * The bid form for everyone but the owner, while bids are taken: alias (the member's bidAlias to
- * start with), type and amount. A guest who submits is asked to log in. A member refused for want
- * of a subscription may pay the bid's processing fee instead (`onPayFee`). What is typed is kept
- * in the tab until posted (model/bidDraft.ts): the page is rebuilt when the session ends and after
- * logging in again, and the bid is still there.
+ * The bid form for everyone but the owner, while bids are taken: alias (`keptAlias`, else the
+ * member's bidAlias, to start with), type and amount. A guest who submits is asked to log in. A
+ * member refused for want of a subscription may pay the bid's processing fee instead
+ * (`onPayFee`). What is typed is kept in the tab until posted (model/bidDraft.ts): the page is
+ * rebuilt when the session ends and after logging in again, and the bid is still there.
  */
 /** The api's refusals of an alias others hold: another bidder's on the ad, a member's username. */
 const ALIAS_REFUSALS = ['BID_ALIAS_TAKEN', 'BID_ALIAS_IS_USERNAME'];
@@ -110,7 +111,12 @@ export function BidForm({
   const [sending, setSending] = useState(false);
   // A bid far above the asking price, waiting for the member to say it is meant.
   const [outlier, setOutlier] = useState<string | null>(null);
-  const faults = useBidFieldFaults(input, input.bidAlias, user?.username);
+  const faults = useBidFieldFaults(
+    input,
+    input.bidAlias,
+    user?.username,
+    user ? bidFormProblem(input, user.username) : null,
+  );
   // 'Change amount' (or Escape, or Back) puts the keyboard on the amount: the dialog would give
   // it back to Bid, where Enter asks the same question again. An effect of this form's runs after
   // the dialog's own, which restores the focus as it closes.
@@ -125,6 +131,9 @@ export function BidForm({
   const { atFault } = faults;
   const aliasAtFault = atFault.includes('alias') || takenAlias === input.bidAlias.trim();
   const failureId = `bid-failure-${itemId}`;
+  // What the form finds wrong now, once refused for it; else the last refusal's words.
+  const said: Failure | null =
+    faults.problemSaid !== null ? { message: faults.problemSaid, subscribeAt: null } : failure;
 
   useEffect(() => saveBidDraft(itemId, input, memberId), [itemId, input, memberId]);
 
@@ -138,9 +147,9 @@ export function BidForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!requireLogin() || !user) return;
-    const problem = bidFormProblem(input, user.username);
-    if (problem || input.type === SELECT_TYPE) {
-      setFailure({ message: problem ?? MESSAGES.enterAllBidDetails, subscribeAt: null });
+    if (bidFormProblem(input, user.username)) {
+      // Said by the fields' faults (`problemSaid`), as they are now.
+      setFailure(null);
       faults.refused();
       return;
     }
@@ -221,25 +230,25 @@ export function BidForm({
           describedBy={failureId}
         />
       </FieldRow>
-      {failure && (
+      {said && (
         <Alert severity="error" id={failureId}>
-          {failure.message}
-          {failure.subscribeAt && (
+          {said.message}
+          {said.subscribeAt && (
             <>
               {' '}
-              <Link component={RouterLink} to={failure.subscribeAt}>
+              <Link component={RouterLink} to={said.subscribeAt}>
                 Subscribe
               </Link>
-              {failure.bid &&
+              {said.bid &&
                 // The fee pays for the bid refused: changed since, it is sent again first.
-                (isStillTheBid(input, failure.bid) ? (
+                (isStillTheBid(input, said.bid) ? (
                   <>
                     {' or '}
                     <Link
                       component="button"
                       type="button"
                       variant="body2"
-                      onClick={() => failure.bid && onPayFee(failure.bid)}
+                      onClick={() => said.bid && onPayFee(said.bid)}
                       sx={{ verticalAlign: 'baseline' }}
                     >
                       Pay bid processing fee

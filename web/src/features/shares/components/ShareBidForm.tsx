@@ -58,8 +58,15 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
   const [message, setMessage] = useState<string | null>(null);
   // A retry after a lost answer carries the same Idempotency-Key (lib/submissionKey.ts).
   const [submission] = useState(() => submissionKey('shareBid'));
-  const faults = useBidFieldFaults(input, input.company, user?.username);
+  const faults = useBidFieldFaults(
+    input,
+    input.company,
+    user?.username,
+    user ? shareBidFormProblem(input, user.username) : null,
+  );
   const { atFault } = faults;
+  // What the form finds wrong now, once refused for it; else the last refusal's words.
+  const said = faults.problemSaid ?? failure;
 
   // A bid under a new name is a new company to the others: the field keeps the last one used,
   // which may load after the form, unless the member has typed a name of their own.
@@ -79,9 +86,9 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    const problem = shareBidFormProblem(input, user.username);
-    if (problem || input.type === SELECT_TYPE) {
-      setFailure(problem ?? MESSAGES.enterAllBidDetails);
+    if (shareBidFormProblem(input, user.username) || input.type === SELECT_TYPE) {
+      // Said by the fields' faults (`problemSaid`), as they are now.
+      setFailure(null);
       faults.refused();
       return;
     }
@@ -160,9 +167,9 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
           describedBy="share-bid-failure"
         />
       </FieldRow>
-      {failure && (
+      {said && (
         <Alert severity="error" id="share-bid-failure">
-          {failure}
+          {said}
         </Alert>
       )}
       <Button
