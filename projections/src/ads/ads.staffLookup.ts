@@ -35,27 +35,51 @@ const AD_BIDDING = 'ad_bidding';
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
 
-/** A member's ads, newest first, by their username (any case). */
-async function byOwner(db: Knex, username: string, limit: number): Promise<AdRow[]> {
+/** An ad a member's username found, with when they last acted on it (posted it, or bid). */
+type Touched = { readonly ad: AdRow; readonly at: number };
+
+const instantMs = (value: Date | string): number =>
+  value instanceof Date ? value.getTime() : Date.parse(value);
+
+/** A member's ads, newest first, by their username (any case): touched when posted. */
+async function byOwner(db: Knex, username: string, limit: number): Promise<Touched[]> {
   const owner = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
   const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('posted_by', owner)).limit(
     limit,
   )) as StoredAd[];
-  return rows.map(fromStored);
+  return rows.map((row) => ({ ad: fromStored(row), at: instantMs(row.created_at) }));
 }
 
 /**
- * The ads a member bid on, newest first, by their username (any case): a dispute is as often a
- * bidder's ("I bid and lost") as an owner's.
+ * The ads a member bid on, by their username (any case), those they bid on last first: a dispute
+ * is as often a bidder's ("I bid and lost") as an owner's.
  */
-async function byBidder(db: Knex, username: string, limit: number): Promise<AdRow[]> {
+async function byBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
   const bidder = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
-  const bidOn = db(BIDS).select('ad_id').whereIn('bidder_id', bidder);
-  const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('ad_id', bidOn)).limit(
-    limit,
-  )) as StoredAd[];
-  return rows.map(fromStored);
+  const lastBids = db(BIDS)
+    .select('ad_id')
+    .max({ last_bid: 'placed_at' })
+    .whereIn('bidder_id', bidder)
+    .groupBy('ad_id')
+    .as('l');
+  const rows = (await db(`${ADS} as a`)
+    .join(lastBids, 'l.ad_id', 'a.ad_id')
+    .select(...AD_COLUMNS.map((column) => `a.${column}`), 'l.last_bid')
+    .orderBy([
+      { column: 'l.last_bid', order: 'desc' },
+      { column: 'a.ad_id', order: 'desc' },
+    ])
+    .limit(limit)) as (StoredAd & { last_bid: Date | string })[];
+  return rows.map(({ last_bid, ...row }) => ({ ad: fromStored(row), at: instantMs(last_bid) }));
 }
+
+/**
+ * A member's own ads and those they bid on (never both: no one bids on their own ad), as one
+ * list, what they last acted on first: "the newest" the screen names, whichever side the
+ * dispute is on.
+ */
+const lastTouchedFirst = (owned: Touched[], bidOn: Touched[]): Touched[] =>
+  [...owned, ...bidOn].sort((a, b) => b.at - a.at);
 
 /** Ads whose id starts with the code, or whose link ends with it (…-82981bcf4a, or …bcf4a). */
 async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
@@ -77,8 +101,8 @@ export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean
  * asks for one more), and whether there are more: the one whose whole id or uid it is
  * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
- * member's (the key is their username), then those they bid on, then those whose id or link's
- * code it is, then those
+ * member's (the key is their username) and those they bid on, what they last acted on first,
+ * then those whose id or link's code it is, then those
  * whose name holds its words; each once, with how it was found. A key that is a member's username
  * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
  * "Pair of lovebirds".
@@ -103,8 +127,9 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
   add(named === undefined ? [] : [named], 'id');
-  add(owners, 'owner');
-  add(bidders, 'bidder');
+  const owned = new Set(owners.map(({ ad }) => ad.ad_id));
+  for (const { ad } of lastTouchedFirst(owners, bidders))
+    add([ad], owned.has(ad.ad_id) ? 'owner' : 'bidder');
   add(codes, 'code');
   add(names, 'name');
   const all = [...found.values()];

@@ -463,6 +463,13 @@ describe('billing notifications', () => {
     expect(notificationMessage(delivered!.kind, delivered!.params, '')).toBe(
       'Your bid processing fee was received and your bid was placed.',
     );
+    // Read beside its ad, it names it: a member may pay several fees.
+    expect(
+      notificationMessage(delivered!.kind, delivered!.params, '', {
+        finalCallPast: false,
+        adName: 'Tailor',
+      }),
+    ).toBe('Your bid processing fee was received and your bid on Tailor was placed.');
     const [refund] = notificationsForBillingEvent({
       type: 'RefundRequested',
       data: {

@@ -105,6 +105,8 @@ export type NoteContext = {
    */
   readonly askerBidOn?: string | null;
   readonly askerOwns?: string | null;
+  /** The name of the ad the note is about, as it reads now: the bid a fee placed names it. */
+  readonly adName?: string | null;
 };
 
 /**
@@ -173,6 +175,10 @@ export function notificationMessage(
     case 'purchaseFulfilled':
       if (params.outcome === 'adSlotSold') {
         return `Your payment was received. The ${slotName(params)} is yours: add its photo or video under Your ad spaces on Buy AdSpace.`;
+      }
+      if (params.outcome === 'bidPlaced' && context.adName) {
+        // A member may pay several fees: each note says which ad its bid is on.
+        return `Your bid processing fee was received and your bid on ${context.adName} was placed.`;
       }
       return PURCHASE_DELIVERED[text(params.outcome)] ?? 'Your payment was received.';
     case 'slotOffered': {

@@ -55,6 +55,8 @@ type Row = {
   asker_bid_on: string | null;
   /** … else the latest ad of the asker's on which the member asked bid. */
   asker_owns: string | null;
+  /** The name of the ad the note is about (null for a note about no ad). */
+  ad_name: string | null;
 };
 
 /**
@@ -79,6 +81,7 @@ const select = (db: Knex) =>
       db.raw('(a.closed_at IS NOT NULL) AS ad_closed'),
       'asker_bid.item_name as asker_bid_on',
       'asker_ad.item_name as asker_owns',
+      'a.item_name as ad_name',
     );
 
 /**
@@ -102,6 +105,7 @@ const toNotification = (row: Row): Notification => {
       finalCallPast: row.final_call_past === true,
       askerBidOn: row.asker_bid_on,
       askerOwns: row.asker_owns,
+      adName: row.ad_name,
     }),
     requestId: row.request_id,
     requestStatus: row.request_id === null ? null : (row.request_status ?? 'pending'),

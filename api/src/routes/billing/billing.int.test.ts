@@ -624,7 +624,7 @@ describe('bid processing fee', () => {
   it('places the bid only once the fee is captured', async () => {
     const owner = await kit.member('fee_owner');
     const bidder = await kit.member('fee_bidder', { entitled: false });
-    const adId = await kit.ad(owner);
+    const adId = await kit.ad(owner, { itemName: 'Brass tabla pair' });
 
     const refused = await kit.api('/api/bid/', {
       token: bidder.token,
@@ -691,6 +691,13 @@ describe('bid processing fee', () => {
       _id: info._id,
       itemAdId: { _id: adId },
       status: 'fulfilled',
+    });
+    // The notice says which ad the bid is on: a member may pay several fees.
+    await eventually(async () => {
+      const notes = await kit.api('/api/notification', { token: bidder.token });
+      return JSON.stringify(notes.body.data).includes(
+        'Your bid processing fee was received and your bid on Brass tabla pair was placed.',
+      );
     });
   });
 

@@ -163,10 +163,13 @@ describe('support finds an ad to look into', () => {
         ].sort(),
       );
       // A bidder's username finds the ads they bid on: a dispute may start from the bidder.
+      // With her own ads, what she last acted on first: she bid after posting hers.
       const bidder = await kit.member('lookup_bina');
+      const own = await kit.ad(bidder);
       expect((await kit.bid(bidder, first)).status).toBe(200);
       expect((await find('lookup_bina')).ads?.map((ad) => [ad._id, ad.foundBy])).toEqual([
         [first, 'bidder'],
+        [own, 'owner'],
       ]);
       // Each ad listed says how many bids it has, and that it is not withdrawn.
       expect((await find('lookup_bina')).ads?.[0]).toMatchObject({ bids: 1, withdrawn: false });
