@@ -1,4 +1,5 @@
 import { AD_DETAIL_FIELDS } from '@boli/engine/ads/ad.events';
+import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
 import { countOf, formatDateTime, formatPaise, formatRupees } from '../../lib/format.ts';
 import { detailLabel, type AdDetailField } from '../ads/model/adDetailLabels.ts';
 
@@ -178,8 +179,19 @@ export const priceEditedLine = (edit: { from: unknown; to: unknown }): string =>
   `Price edited before it: ${detailValue('price', edit.from)} → ${detailValue('price', edit.to)}`;
 
 /**
+ * Said under a bid a paid bid fee placed (`feePurchaseOfBid`): its time is the payment's capture,
+ * which a dispute over who bid first needs to know; null for a bid placed directly. The member's
+ * tries before paying are under Refused bids (NOT_ENTITLED).
+ */
+export const feeBidNote = (bid: Pick<ReplayedBid, 'bidId'>): string | null =>
+  feePurchaseOfBid(bid.bidId) === null
+    ? null
+    : 'Through a paid bid fee: placed when the payment was captured.';
+
+/**
  * Which bid won (once closed) or leads at the replayed instant, with its place in the bids' order;
- * a bid of the same amount placed later is named too, since the earlier of equal bids wins.
+ * a bid of the same amount placed later is named too, with its bidder (a dispute is often
+ * theirs), since the earlier of equal bids wins.
  */
 export function leadingLine(replay: AdHistory['replay']): string | null {
   const { leading, bids } = replay;
@@ -199,7 +211,7 @@ export function leadingLine(replay: AdHistory['replay']): string | null {
   );
   return tied.length === 0
     ? line
-    : `${line} ${tied.map(numberOf).join(', ')} bid the same amount later: the earlier bid ranks first.`;
+    : `${line} ${tied.map((bid) => `${numberOf(bid)}, ${bid.bidAlias} (${bid.username}),`).join(' ')} bid the same amount later: the earlier bid ranks first.`;
 }
 
 /**

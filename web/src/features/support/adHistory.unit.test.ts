@@ -14,6 +14,7 @@ import {
   refusalsChainLine,
   highestLabel,
   historyTime,
+  feeBidNote,
   leadingLine,
   statusLine,
   pricesEditedBefore,
@@ -69,8 +70,13 @@ describe('reading an ad history for support', () => {
     );
     const tied = [...bids, bid(3, 'greenowl', 4700, 'Open')];
     expect(leadingLine({ ...closed, bids: tied })).toBe(
-      'Won by bluetiger (bluetiger_name): the Hidden bid of ₹4,700, #2. #3 bid the same amount later: the earlier bid ranks first.',
+      'Won by bluetiger (bluetiger_name): the Hidden bid of ₹4,700, #2. #3, greenowl (greenowl_name), bid the same amount later: the earlier bid ranks first.',
     );
+    // A bid a paid fee placed says so: its time is the payment's, not the first press of Bid.
+    expect(feeBidNote({ bidId: 'fee-4f1c' })).toBe(
+      'Through a paid bid fee: placed when the payment was captured.',
+    );
+    expect(feeBidNote(bids[0]!)).toBeNull();
     // No bids, or an api from before it named the leading bid.
     expect(leadingLine({ ...replay, leading: null })).toBeNull();
     expect(leadingLine(replay)).toBeNull();

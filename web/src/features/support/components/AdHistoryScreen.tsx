@@ -38,6 +38,7 @@ import {
   ownerBlocksLine,
   ownerOf,
   withdrawnThenLine,
+  feeBidNote,
   leadingLine,
   historyTime,
   REPLAY_NEEDS_A_TIME,
@@ -327,6 +328,15 @@ export function AdHistoryScreen() {
                     <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
                       {bid.type}
                     </Box>
+                    {feeBidNote(bid) && (
+                      <Box
+                        component="span"
+                        data-testid="bid-via-fee"
+                        sx={{ display: 'block', color: 'text.secondary', typography: 'caption' }}
+                      >
+                        {feeBidNote(bid)}
+                      </Box>
+                    )}
                     {priceEdits.has(bid.bidId) && (
                       <Box
                         component="span"
