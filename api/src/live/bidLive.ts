@@ -29,6 +29,7 @@ import { followLog, type LogFollower } from './logFollower.ts';
 import { authenticateSockets, rolesOf, userIdOf } from './socketAuth.ts';
 import { withdrawnFromViewer } from '../routes/bid/withdrawnAd.ts';
 import { bidListQuery } from '../routes/bid/schema.ts';
+import { adKey } from '../routes/posts/schema.ts';
 
 /*
  * Live bidding over socket.io (path /bid; docs/api/bids.md). Every api process follows the event
@@ -55,12 +56,11 @@ const AD_CHANGES = new Set([
 
 const LIVE_EVENTS = new Set(['BidPlaced', 'FinalCallMade', 'BiddingClosed', ...AD_CHANGES]);
 
-const itemId = z.string().trim().min(1).max(200);
 const loadInput = z.object({
-  item_id: itemId,
+  item_id: adKey,
   since: z.string().regex(POSITION_TEXT).optional(),
 });
-const leaveInput = z.object({ item_id: itemId });
+const leaveInput = z.object({ item_id: adKey });
 
 type Ack = ((answer: unknown) => void) | undefined;
 

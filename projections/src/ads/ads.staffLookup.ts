@@ -35,8 +35,8 @@ const AD_BIDDING = 'ad_bidding';
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
 
-/** An ad a member's username found, with when they last acted on it (posted it, or bid). */
-type Touched = { readonly ad: AdRow; readonly at: number };
+/** An ad a member's username found, how, and when they last acted on it (posted it, or bid). */
+type Touched = { readonly ad: AdRow; readonly foundBy: 'owner' | 'bidder'; readonly at: number };
 
 const instantMs = (value: Date | string): number =>
   value instanceof Date ? value.getTime() : Date.parse(value);
@@ -47,7 +47,11 @@ async function byOwner(db: Knex, username: string, limit: number): Promise<Touch
   const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('posted_by', owner)).limit(
     limit,
   )) as StoredAd[];
-  return rows.map((row) => ({ ad: fromStored(row), at: instantMs(row.created_at) }));
+  return rows.map((row) => ({
+    ad: fromStored(row),
+    foundBy: 'owner',
+    at: instantMs(row.created_at),
+  }));
 }
 
 /**
@@ -70,7 +74,11 @@ async function byBidder(db: Knex, username: string, limit: number): Promise<Touc
       { column: 'a.ad_id', order: 'desc' },
     ])
     .limit(limit)) as (StoredAd & { last_bid: Date | string })[];
-  return rows.map(({ last_bid, ...row }) => ({ ad: fromStored(row), at: instantMs(last_bid) }));
+  return rows.map(({ last_bid, ...row }) => ({
+    ad: fromStored(row),
+    foundBy: 'bidder',
+    at: instantMs(last_bid),
+  }));
 }
 
 /**
@@ -127,9 +135,7 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
   add(named === undefined ? [] : [named], 'id');
-  const owned = new Set(owners.map(({ ad }) => ad.ad_id));
-  for (const { ad } of lastTouchedFirst(owners, bidders))
-    add([ad], owned.has(ad.ad_id) ? 'owner' : 'bidder');
+  for (const { ad, foundBy } of lastTouchedFirst(owners, bidders)) add([ad], foundBy);
   add(codes, 'code');
   add(names, 'name');
   const all = [...found.values()];

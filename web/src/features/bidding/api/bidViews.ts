@@ -38,8 +38,6 @@ export type HighestBidView = {
   bidAlias: string | null;
 };
 
-export type { CloseReason };
-
 /** After the close, to a member who bid: whether theirs is the winning bid (docs/api/bids.md). */
 export type BidResult = 'highest' | 'notHighest';
 

@@ -1,5 +1,6 @@
 import { bidPagesOf, LIMITS } from '@boli/engine/shared/limits';
-import type { BidSummaryView, BidView, CloseReason } from '../api/bidViews.ts';
+import type { CloseReason } from '@boli/engine/ads/ad.events';
+import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import type { LiveNews } from './liveNews.ts';
 import { comparePositions, laterPosition, type Position } from './position.ts';
 
