@@ -184,6 +184,7 @@ function requestRefund(command: RequestRefund, state: PurchaseState): PurchaseEv
         reason: data.reason,
         message: data.message,
         requestedAt: metadata.now,
+        ...(purchase.subject.kind === 'bidFee' ? { itemName: purchase.subject.itemName } : {}),
       },
     },
   ];

@@ -179,6 +179,31 @@ describe('purchase decider', () => {
         .thenNothingHappened();
     });
 
+    it('names the ad a refunded bid fee was for, and no ad for any other purchase', () => {
+      const created = subscriptionCreated();
+      const bidFee: PurchaseEvent = {
+        ...created,
+        data: {
+          ...created.data,
+          kind: 'bidFee',
+          subject: {
+            kind: 'bidFee',
+            adId: 'ad-1',
+            bidamt: 150_000,
+            type: 'Open',
+            bidAlias: 'kite',
+            itemName: 'Sitar',
+          },
+        },
+      };
+      given([bidFee, orderCreated(), captured()])
+        .when(requestRefund())
+        .then(refundRequested({ itemName: 'Sitar' }));
+      given([...ordered, captured()])
+        .when(requestRefund())
+        .then(refundRequested());
+    });
+
     it('never refunds the payment of a delivered purchase by itself', () =>
       given([...ordered, captured(), fulfilledEvent()])
         .when(requestRefund())
@@ -267,7 +292,7 @@ function fulfilledEvent(): PurchaseEvent {
   };
 }
 
-function refundRequested(): PurchaseEvent {
+function refundRequested(fee: { itemName?: string } = {}): PurchaseEvent {
   return {
     type: 'RefundRequested',
     data: {
@@ -278,6 +303,7 @@ function refundRequested(): PurchaseEvent {
       reason: 'biddingClosed',
       message: 'Bidding closed before your payment.',
       requestedAt: at(2),
+      ...fee,
     },
   };
 }

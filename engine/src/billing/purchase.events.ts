@@ -192,6 +192,12 @@ export type RefundRequested = DomainEvent<
     /** What the member is told. */
     readonly message: string;
     readonly requestedAt: string;
+    /**
+     * A bid processing fee's: the ad its bid was for, as named when the fee was ordered, so the
+     * notice says which of the member's fees this is. Absent for other purchases, and from
+     * refunds recorded before it was kept.
+     */
+    readonly itemName?: string;
   }
 >;
 

@@ -98,7 +98,10 @@ const SUBJECTS: Readonly<
 function receipt(note: NoteToMail): string[] {
   const purchase = note.purchase;
   if (purchase === null) return [];
-  const what = purchase.itemName ? `${purchase.name}, on ${purchase.itemName}` : purchase.name;
+  // The ad a fee's bid was on: the note's ad, or the one a refund names (it has no ad to open).
+  const itemName =
+    purchase.itemName ?? (note.params.itemName ? String(note.params.itemName) : null);
+  const what = itemName ? `${purchase.name}, on ${itemName}` : purchase.name;
   if (note.kind === 'refundRequested') {
     return [
       '',

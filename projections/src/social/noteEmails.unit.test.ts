@@ -172,6 +172,22 @@ describe('the email a notice becomes', () => {
       'Your payment of ₹1,178.82 for Lifetime Subscription has been refunded',
     );
     expect(mail.text).toContain('For: Lifetime Subscription\nThe money goes back to');
+    // A bid fee's refund names the ad its bid was for, which the note has no link to.
+    const feeRefund = noteEmail(
+      note('refundRequested', {
+        params: { amount: 5_782, itemName: 'Tailor' },
+        purchase: {
+          name: 'Bid processing fee',
+          paid: 5_782,
+          paidAt: '2026-12-02T04:33:06.000Z',
+          invoiceNumber: 'BL/26-27/000012',
+          itemName: null,
+        },
+      }),
+      { firstname: 'Meera' },
+      URL_BASE,
+    );
+    expect(feeRefund.text).toContain('For: Bid processing fee, on Tailor\nThe money goes back to');
     // A note written before purchases were named: the words it has.
     expect(noteEmail(note('refundRequested'), { firstname: 'A' }, URL_BASE).subject).toBe(
       'Your payment has been refunded',

@@ -352,6 +352,7 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
             currencycode: 'INR',
             message: event.data.message,
             purchaseId: event.data.purchaseId,
+            ...(event.data.itemName === undefined ? {} : { itemName: event.data.itemName }),
           },
         }),
       ];

@@ -470,20 +470,29 @@ describe('billing notifications', () => {
         adName: 'Tailor',
       }),
     ).toBe('Your bid processing fee was received and your bid on Tailor was placed.');
-    const [refund] = notificationsForBillingEvent({
-      type: 'RefundRequested',
-      data: {
-        purchaseId: 'p-2',
-        userId: 'u-1',
-        paymentId: 'pay_1',
-        amount: 5_782,
-        reason: 'biddingClosed',
-        message: 'Bidding closed before your payment was confirmed.',
-        requestedAt: '2026-11-21T10:00:00.000Z',
-      },
-    });
-    expect(notificationMessage(refund!.kind, refund!.params, '')).toBe(
+    const refundOf = (itemName?: string) =>
+      notificationsForBillingEvent({
+        type: 'RefundRequested',
+        data: {
+          purchaseId: 'p-2',
+          userId: 'u-1',
+          paymentId: 'pay_1',
+          amount: 5_782,
+          reason: 'biddingClosed',
+          message: 'Bidding closed before your payment was confirmed.',
+          requestedAt: '2026-11-21T10:00:00.000Z',
+          ...(itemName === undefined ? {} : { itemName }),
+        },
+      })[0]!;
+    const said = (note: ReturnType<typeof refundOf>) =>
+      notificationMessage(note.kind, note.params, '');
+    // One recorded before refunds named their ad, or of another purchase: the amount and why.
+    expect(said(refundOf())).toBe(
       'Refund of ₹57.82: Bidding closed before your payment was confirmed.',
+    );
+    // A bid fee's says which ad: a member may have paid several.
+    expect(said(refundOf('Tailor'))).toBe(
+      'Refund of ₹57.82 for your bid on Tailor: Bidding closed before your payment was confirmed.',
     );
   });
 

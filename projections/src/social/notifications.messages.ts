@@ -191,7 +191,10 @@ export function notificationMessage(
     case 'refundRequested':
       // The reason already says the payment is refunded ("…, so this payment has been
       // refunded."): the amount leads, without a second, contradicting tense.
-      return `Refund of ${amount()}: ${text(params.message)}`;
+      // A bid fee's names its ad: a member may have paid several.
+      return params.itemName
+        ? `Refund of ${amount()} for your bid on ${item}: ${text(params.message)}`
+        : `Refund of ${amount()}: ${text(params.message)}`;
     default: {
       const unknown: never = kind;
       throw new Error(`Unknown notification kind ${String(unknown)}`);

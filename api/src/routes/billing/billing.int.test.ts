@@ -882,7 +882,7 @@ describe('bid processing fee', () => {
   it('refunds the fee, and says why, when bidding closed before the payment was confirmed', async () => {
     const owner = await kit.member('closing_owner');
     const bidder = await kit.member('too_late_bidder', { entitled: false });
-    const adId = await kit.ad(owner);
+    const adId = await kit.ad(owner, { itemName: 'Sheesham bookcase' });
     const added = await kit.api('/api/bidpay/add/', {
       token: bidder.token,
       json: { item_id: adId, bidamt: 2000, type: 'Hidden', bidAlias: 'bluekite' },
@@ -904,10 +904,12 @@ describe('bid processing fee', () => {
     expect((answer.body.data as PurchaseInfo).status).toBe('refunded');
     const payment = await gatewayEntity('payments', paid.razorpay_payment_id);
     expect(payment.amount_refunded).toBe(5_782);
-    // The member is told, in their notifications too.
+    // The member is told, in their notifications too, with the ad the fee was for.
     await eventually(async () => {
       const notes = await kit.api('/api/notification', { token: bidder.token });
-      return JSON.stringify(notes.body.data).includes(BILLING_MESSAGES.bidFeeRefundedBiddingClosed);
+      return JSON.stringify(notes.body.data).includes(
+        `Refund of ₹57.82 for your bid on Sheesham bookcase: ${BILLING_MESSAGES.bidFeeRefundedBiddingClosed}`,
+      );
     });
 
     // Support finds both refusals in the ad's history: the paid bid the close refused, with what
