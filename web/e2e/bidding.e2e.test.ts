@@ -1142,6 +1142,18 @@ describe('My Bids', () => {
     expect(await card.getByTestId('my-bids').innerText()).toBe(
       'Your highest bid ₹4,200 (Open) · you bid once',
     );
+    // The owner makes a final call an hour and a half ahead: the card counts the time left down,
+    // every second, as the ad page does.
+    const called = await api(app, '/api/bid/finalCall', {
+      token: owner.token,
+      json: { item_id: adId, finalCallDateTime: new Date(Date.now() + 90 * 60_000).toISOString() },
+    });
+    expect(called.status).toBe(200);
+    const closesIn = card.getByTestId('closes-in');
+    await closesIn.waitFor({ timeout: 10_000 });
+    const first = await closesIn.innerText();
+    expect(first).toMatch(/^Closes in 01h (29|30)m \d\ds$/);
+    await expect.poll(() => closesIn.innerText(), { timeout: 3_000 }).not.toBe(first);
     // The owner closes bidding: the card says who won without a reload.
     const closed = await api(app, '/api/bid/closeBid', {
       token: owner.token,
@@ -1151,6 +1163,7 @@ describe('My Bids', () => {
     await expect
       .poll(() => card.getByTestId('my-bids').innerText(), { timeout: 10_000 })
       .toBe('Your bid won: ₹4,200 (Open)');
+    expect(await closesIn.count()).toBe(0);
     await card.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/ads/'));
     await bidArea(page).waitFor();

@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
 import { biddingBadge, myBidsLine, ownerBidsLine } from '../model/biddingBadge.ts';
 import { useNowAfter } from '../../../lib/serverClock.ts';
+import { ClosesIn } from '../../bidding/components/ClosesIn.tsx';
 import { linesAtMost, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
@@ -22,8 +23,8 @@ const THUMB_HEIGHT = 160;
 const FIRST_SEEN_CARDS = 2;
 
 /**
- * One ad in a list: its picture, name, price (₹, Indian grouping), town, and a final call or close
- * when there is one; opens the ad. The first cards (`index`) fetch their pictures at once, the
+ * One ad in a list: its picture, name, price (₹, Indian grouping), town, and a final call (its
+ * deadline and the time left) or close when there is one; opens the ad. The first cards (`index`) fetch their pictures at once, the
  * page's main content; the rest as they near the screen.
  */
 export function AdCard({
@@ -108,6 +109,10 @@ export function AdCard({
               }}
               data-testid="bidding-badge"
             />
+          )}
+          {/* In a final call: the time left, as the ad page counts it down. */}
+          {badge && !badge.closed && ad.finalCallDateTime && (
+            <ClosesIn deadline={ad.finalCallDateTime} />
           )}
           {bidsLine && (
             <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="owner-bids">

@@ -23,3 +23,14 @@ export function remainingUntil(deadline: string | null, nowMs: number): number {
   const at = deadline ? Date.parse(deadline) : Number.NaN;
   return Number.isNaN(at) ? 0 : Math.max(0, at - nowMs);
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The countdown on one line, for an ad's card: '2d 03h 04m 05s', the days left out when none
+ * are left ('03h 04m 05s').
+ */
+export function countdownText({ days, hours, minutes, seconds }: Countdown): string {
+  const clock = `${two(hours)}h ${two(minutes)}m ${two(seconds)}s`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remainingUntil, splitCountdown } from './countdown.ts';
+import { countdownText, remainingUntil, splitCountdown } from './countdown.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -32,5 +32,13 @@ describe('the “Bid Closes in” countdown', () => {
     expect(remainingUntil('2024-05-01T09:00:00.000Z', now)).toBe(0);
     expect(remainingUntil(null, now)).toBe(0);
     expect(remainingUntil('not a date', now)).toBe(0);
+  });
+
+  it('reads on one line for a card, the days left out when none are left', () => {
+    expect(countdownText(splitCountdown(2 * DAY + 3 * HOUR + 4 * MINUTE + 5 * SECOND))).toBe(
+      '2d 03h 04m 05s',
+    );
+    expect(countdownText(splitCountdown(3 * HOUR + 59 * SECOND))).toBe('03h 00m 59s');
+    expect(countdownText(splitCountdown(-SECOND))).toBe('00h 00m 00s');
   });
 });
