@@ -238,6 +238,10 @@ const POSITION_COLUMNS = `
      FROM ${BIDS} b WHERE b.ad_id = ? ${NEWEST_FIRST} LIMIT 1) AS newest_bid`;
 const positionBindings = (adId: string) => [PROJECTION, adId];
 type PositionColumns = Pick<SummaryRow, 'checkpoint' | 'newest_bid'>;
+type PageRow = { ad: AdRow | null; page: JsonBidRow[] | null };
+
+/** The rows of `sql` as one JSON column (`JsonBidRow`s), read in the statement around it. */
+const listOf = (sql: string) => `(SELECT json_agg(x) FROM (${sql}) x)`;
 
 /**
  * Everything a summary reads, as one statement (one snapshot, one round trip): the checkpoint,
@@ -253,19 +257,18 @@ async function summaryRow(
   const candidates = candidatesSql(adId, userId);
   const before = pageSql(adId, 'beforeFinalCall', pages.beforeFinalCall, size);
   const after = pageSql(adId, 'afterFinalCall', pages.afterFinalCall, size);
-  const list = (sql: string) => `(SELECT json_agg(x) FROM (${sql}) x)`;
   // Prepared: planning this statement costs more than running it.
   const found = await preparedQuery<SummaryRow>(
     db,
     `SELECT
        ${POSITION_COLUMNS},
        (SELECT row_to_json(a) FROM ${AD_BIDDING} a WHERE a.ad_id = ?) AS ad,
-       ${list(`SELECT phase, count(*) AS count FROM ${BIDS} WHERE ad_id = ? AND bidder_id = ? GROUP BY phase`)} AS mine,
+       ${listOf(`SELECT phase, count(*) AS count FROM ${BIDS} WHERE ad_id = ? AND bidder_id = ? GROUP BY phase`)} AS mine,
        (SELECT b.bid_alias FROM ${BIDS} b WHERE b.ad_id = ? AND b.bidder_id = ?
           ORDER BY b.position_commit, b.position_prepare LIMIT 1) AS mine_alias,
-       ${list(candidates.sql)} AS candidates,
-       ${list(before.sql)} AS before_page,
-       ${list(after.sql)} AS after_page`,
+       ${listOf(candidates.sql)} AS candidates,
+       ${listOf(before.sql)} AS before_page,
+       ${listOf(after.sql)} AS after_page`,
     [
       ...positionBindings(adId),
       adId,
@@ -389,24 +392,27 @@ export async function bidPage(
   },
 ): Promise<BidPage | undefined> {
   const size = bidPageSizeFor(options.limit);
-  return snapshot(db, async (trx) => {
-    const ad = await findAdRow(trx, options.adId);
-    if (ad === undefined) return undefined;
-    const count = options.phase === 'afterFinalCall' ? ad.after_count : ad.before_count;
-    const { sql, bindings } = pageSql(options.adId, options.phase, options.page, size);
-    const found = await rows(trx, sql, bindings);
-    const positions = await trx.raw<{ rows: PositionColumns[] }>(
-      `SELECT ${POSITION_COLUMNS}`,
-      positionBindings(options.adId),
-    );
-    const viewer = bidViewer(options.viewer, ad.owner_id);
-    return {
-      bids: found.map((bid) => toBidView(publicStoredBid(bid, viewer), options.pictureUrl)),
-      page: options.page,
-      pageCount: bidPagesOf(count, size),
-      position: formatPosition(reflectedPosition(positions.rows[0]!)),
-    };
-  });
+  const { adId, phase, page } = options;
+  const list = pageSql(adId, phase, page, size);
+  // One statement, so one snapshot: the count, the page and the position agree.
+  const { rows: found } = await db.raw<{ rows: (PositionColumns & PageRow)[] }>(
+    `SELECT ${POSITION_COLUMNS},
+       (SELECT row_to_json(a) FROM ${AD_BIDDING} a WHERE a.ad_id = ?) AS ad,
+       ${listOf(list.sql)} AS page`,
+    [...positionBindings(adId), adId, ...list.bindings],
+  );
+  const ad = found[0]!.ad;
+  if (ad === null) return undefined;
+  const count = phase === 'afterFinalCall' ? ad.after_count : ad.before_count;
+  const viewer = bidViewer(options.viewer, ad.owner_id);
+  return {
+    bids: newestFirst(storedBidsOf(found[0]!.page)).map((bid) =>
+      toBidView(publicStoredBid(bid, viewer), options.pictureUrl),
+    ),
+    page,
+    pageCount: bidPagesOf(count, size),
+    position: formatPosition(reflectedPosition(found[0]!)),
+  };
 }
 
 /**
