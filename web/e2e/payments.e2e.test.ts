@@ -52,12 +52,23 @@ async function bidWithoutSubscription(
   await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
   const form = bidArea(page).getByRole('form', { name: 'Place a bid' });
   await form.waitFor();
+  // Told before typing a bid: why one needs paying for, and the two ways to.
+  const needs = form.getByTestId('bid-needs-subscription');
+  const told = await needs.innerText();
+  expect(told).toMatch(/^Your free trial ended on .+ IST\./);
+  expect(told).toContain(`${MESSAGES.pleaseSubscribe} ${PAYMENT_TEXTS.feeForOneBid}`);
+  expect(await needs.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+    '/subscription',
+  );
   await expect.poll(() => form.getByLabel('Bid alias').inputValue()).toBe(buyer.bidAlias);
   if (alias) await form.getByLabel('Bid alias').fill(alias);
   await fillBidDetails(page, form, 'Open', amount);
   await form.getByRole('button', { name: 'Bid', exact: true }).click();
   const refusal = form.getByRole('alert');
   await refusal.getByText(MESSAGES.pleaseSubscribe).waitFor();
+  // The refusal says why as well, and takes the notice's place.
+  expect(await refusal.innerText()).toMatch(/^Your free trial ended on .+ IST\./);
+  expect(await needs.count()).toBe(0);
   return { owner, buyer, adId, context, page, refusal };
 }
 

@@ -19,18 +19,26 @@ export const trialOf = (entitlement: Entitlement | null): TrialState => ({
 
 /**
  * What lets the member bid and sell: the subscription, the free trial or nothing; null while
- * asking. A failed read answers `NO_ENTITLEMENT` (the screen stops waiting; the server judges each
- * bid and ad anyway).
+ * asking, or when not `asked` (a guest has none to ask for). A failed read answers
+ * `NO_ENTITLEMENT` (the screen stops waiting; the server judges each bid and ad anyway).
  */
-export function useEntitlement(): Entitlement | null {
+export function useEntitlement(asked = true): Entitlement | null {
   const { request } = useApi();
   const [entitlement, setEntitlement] = useState<Entitlement | null>(null);
   useEffect(() => {
+    if (!asked) return;
     const controller = new AbortController();
     fetchEntitlement(request, controller.signal).then(setEntitlement, () => {
       if (!controller.signal.aborted) setEntitlement(NO_ENTITLEMENT);
     });
     return () => controller.abort();
-  }, [request]);
-  return entitlement;
+  }, [request, asked]);
+  return asked ? entitlement : null;
 }
+
+/**
+ * Whether the member is known to have neither a subscription nor a trial running: not while
+ * asking, and not when it could not be read.
+ */
+export const knownUnentitled = (entitlement: Entitlement | null): entitlement is Entitlement =>
+  entitlement !== null && entitlement !== NO_ENTITLEMENT && !entitlement.entitled;

@@ -36,6 +36,8 @@ export const PAYMENT_TEXTS = {
   /** On the subscription page during the free trial; `until` is the trial's end, formatted. */
   onTrial: (until: string) =>
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
+  /** Beside the bid form of a member with neither: the fee pays for one bid. */
+  feeForOneBid: 'Or pay the bid processing fee for a single bid: enter it and press Bid.',
   /** With no trial running: when the member's ended, formatted. */
   trialEnded: (on: string) => `Your free trial ended on ${on}. ${MESSAGES.pleaseSubscribe}`,
 } as const;

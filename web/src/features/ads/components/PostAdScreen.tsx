@@ -19,7 +19,7 @@ import { newAdForm, postAdFields, withProfileAddress } from '../model/adForm.ts'
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
-import { NO_ENTITLEMENT, useEntitlement } from '../../subscription/useEntitlement.ts';
+import { knownUnentitled, useEntitlement } from '../../subscription/useEntitlement.ts';
 import {
   AddressRequiredDialog,
   AddressRequiredNotice,
@@ -86,9 +86,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       <Typography variant="h5" component="h1">
         Post New Ad
       </Typography>
-      {entitlement?.entitled === false && entitlement !== NO_ENTITLEMENT && (
-        <SubscribeToPostNotice />
-      )}
+      {knownUnentitled(entitlement) && <SubscribeToPostNotice />}
       {addressMissing && <AddressRequiredNotice editRef={editProfile} />}
       <AdFailureAlert failure={ad.failure} />
       <AdFormFields

@@ -1,8 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { FieldRow } from '../../../components/FieldRow.tsx';
 import TextField from '@mui/material/TextField';
@@ -29,6 +27,8 @@ import {
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
+import { useEntitlement } from '../../subscription/useEntitlement.ts';
+import { BidNeedsSubscription, SubscribeOrPayFee } from './SubscribeOrPayFee.tsx';
 
 type Props = {
   itemId: string;
@@ -95,6 +95,8 @@ export function BidForm({
   const { request } = useApi();
   const requireLogin = useRequireLogin();
   const memberId = status === 'member' ? user?._id : undefined;
+  // Neither a subscription nor a trial: said above the form before a bid is typed.
+  const entitlement = useEntitlement(memberId !== undefined);
   const [input, setInput] = useState<BidFormInput>(
     () => bidDraftFor(readBidDraft(itemId), memberId) ?? { ...EMPTY, bidAlias: keptAlias },
   );
@@ -207,6 +209,7 @@ export function BidForm({
       spacing={2}
       aria-label="Place a bid"
     >
+      {!said?.subscribeAt && <BidNeedsSubscription entitlement={entitlement} />}
       <FieldRow>
         <TextField
           label="Bid alias"
@@ -232,32 +235,17 @@ export function BidForm({
       </FieldRow>
       {said && (
         <Alert severity="error" id={failureId}>
-          {said.message}
-          {said.subscribeAt && (
-            <>
-              {' '}
-              <Link component={RouterLink} to={said.subscribeAt}>
-                Subscribe
-              </Link>
-              {said.bid &&
-                // The fee pays for the bid refused: changed since, it is sent again first.
-                (isStillTheBid(input, said.bid) ? (
-                  <>
-                    {' or '}
-                    <Link
-                      component="button"
-                      type="button"
-                      variant="body2"
-                      onClick={() => said.bid && onPayFee(said.bid)}
-                      sx={{ verticalAlign: 'baseline' }}
-                    >
-                      Pay bid processing fee
-                    </Link>
-                  </>
-                ) : (
-                  ` or press Bid to pay the bid processing fee for the bid as it is now.`
-                ))}
-            </>
+          {said.subscribeAt ? (
+            <SubscribeOrPayFee
+              entitlement={entitlement}
+              message={said.message}
+              subscribeAt={said.subscribeAt}
+              // The fee pays for the bid refused: changed since, it is sent again first.
+              canPayFee={said.bid !== undefined && isStillTheBid(input, said.bid)}
+              onPayFee={() => said.bid && onPayFee(said.bid)}
+            />
+          ) : (
+            said.message
           )}
         </Alert>
       )}
