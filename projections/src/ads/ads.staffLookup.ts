@@ -101,8 +101,35 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
   return rows.map(fromStored);
 }
 
-/** The ads a key found, up to the pages asked for, and whether it found more. */
-export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean };
+/**
+ * The ads a key found, up to the pages asked for, and whether it found more; and when the key
+ * could be a username that no member has (one word, no ad's id or code), the usernames like it:
+ * a misspelt username's ads found by their names are not that member's.
+ */
+export type StaffLookup = {
+  readonly ads: StaffFoundAd[];
+  readonly more: boolean;
+  readonly noMember: { readonly like: string[] } | null;
+};
+
+/** How many usernames like a key that no member has are offered in its place. */
+const USERNAMES_LIKE_SHOWN = 3;
+
+/**
+ * When no member has `key` as username: the usernames most like it (trigrams, blocked members'
+ * too), else null. Read only for a key no ad's owner or bidder matched.
+ */
+async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } | null> {
+  const lower = key.toLowerCase();
+  const member = await db(USERS).first('user_id').where('username_lower', lower);
+  if (member !== undefined) return null;
+  const like: { username: string }[] = await db(USERS)
+    .select('username')
+    .whereRaw('username_lower % ?', [lower])
+    .orderByRaw('similarity(username_lower, ?) DESC, username_lower', [lower])
+    .limit(USERNAMES_LIKE_SHOWN);
+  return { like: like.map((row) => row.username) };
+}
 
 /**
  * The ads a staff member's key names, `pages` pages of them (LIMITS.adPageSize each; Show more
@@ -117,7 +144,7 @@ export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean
  */
 export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<StaffLookup> {
   const text = key.trim();
-  if (text === '') return { ads: [], more: false };
+  if (text === '') return { ads: [], more: false, noMember: null };
   const limit = Math.min(Math.max(1, pages), LIMITS.staffLookupPagesMax) * LIMITS.adPageSize;
   // One more than shown from each: whether there are more is known without counting.
   const [named, owners, bidders, codes] = await Promise.all([
@@ -126,10 +153,13 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     byBidder(db, text, limit + 1),
     byCode(db, text.toLowerCase(), limit + 1),
   ]);
-  const names =
-    owners.length > 0 || bidders.length > 0
-      ? []
-      : await searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 });
+  const anyMembers = owners.length > 0 || bidders.length > 0;
+  const [names, noMember] = anyMembers
+    ? [[], null]
+    : await Promise.all([
+        searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 }),
+        named !== undefined || codes.length > 0 || /\s/.test(text) ? null : noMemberNamed(db, text),
+      ]);
   const found = new Map<string, { ad: AdRow; foundBy: FoundBy }>();
   const add = (ads: AdRow[], foundBy: FoundBy) => {
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
@@ -150,6 +180,7 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
       ...(standing.get(each.ad.ad_id) ?? { withdrawn: false, bids: 0 }),
     })),
     more: all.length > limit,
+    noMember,
   };
 }
 

@@ -162,9 +162,11 @@ export function supportRouter(infra: Infrastructure): Router {
     const found = await orNothingBeforeFirstBuild(adsForStaff(infra.db, key, pages), {
       ads: [],
       more: false,
+      noMember: null,
     });
     ctx.body = success({
       more: found.more,
+      noMember: found.noMember,
       ads: found.ads.map(({ ad, foundBy, withdrawn, bids }) => ({
         _id: ad.ad_id,
         itemName: ad.item_name,

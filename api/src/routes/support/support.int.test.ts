@@ -175,6 +175,22 @@ describe('support finds an ad to look into', () => {
       expect((await find('lookup_bina')).ads?.[0]).toMatchObject({ bids: 1, withdrawn: false });
       // …which the name search finds when the key is no username.
       expect((await find('lookup lota')).ads?.map((ad) => ad._id)).toContain(near);
+      // A key no member has as username is said to be none, with the usernames like it: the
+      // ads its words find by their names are not that member's.
+      const lookup = async (key: string) =>
+        (
+          await kit.api(`/api/support/ads?key=${encodeURIComponent(key)}`, {
+            token: support.token,
+          })
+        ).body.data as { noMember: { like: string[] } | null };
+      expect((await lookup('lookup_lataa')).noMember?.like).toContain('lookup_lata');
+      expect((await lookup('Lookup_Lata')).noMember).toBeNull();
+      // A member with neither ads nor bids is a member still.
+      await kit.member('lookup_lena');
+      expect((await lookup('lookup_lena')).noMember).toBeNull();
+      // Words, an ad's code or id: no username to say anything of.
+      expect((await lookup('lookup lota')).noMember).toBeNull();
+      expect((await lookup('91c2d4')).noMember).toBeNull();
       expect((await find(first.slice(0, 8))).ads).toEqual([
         expect.objectContaining({ _id: first, foundBy: 'code', postedByUsername: 'lookup_lata' }),
       ]);

@@ -432,6 +432,15 @@ describe('the ad history lookup', () => {
         'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, the username of its owner or of a bidder, or words of its name.',
       )
       .waitFor();
+    // A misspelt username is said to be no member's, with the usernames like it, each a lookup.
+    await field.fill(`${member.username}x`);
+    await field.press('Enter');
+    const noMember = page.getByTestId('no-member');
+    await noMember.getByText(`No member has the username “${member.username}x”.`).waitFor();
+    await noMember.getByRole('link', { name: member.username, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('key') === member.username);
+    await page.getByText(`No ad was found for “${member.username}”.`, { exact: false }).waitFor();
+    expect(await noMember.count()).toBe(0);
     await page.context().close();
   });
 });

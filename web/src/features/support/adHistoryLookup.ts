@@ -115,13 +115,27 @@ const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
 
 const FOUND_BY = new Set(Object.keys(FOUND_BY_TEXT));
 
-/** A GET /api/support/ads answer: the ads found, and whether Show more would find more. */
-export type StaffLookup = { readonly ads: StaffFoundAd[]; readonly more: boolean };
+/**
+ * A GET /api/support/ads answer: the ads found, whether Show more would find more, and when the
+ * key could be a username no member has, the usernames like it (`noMember`).
+ */
+export type StaffLookup = {
+  readonly ads: StaffFoundAd[];
+  readonly more: boolean;
+  readonly noMember: { readonly like: string[] } | null;
+};
 
-export const staffLookupOf = (data: unknown): StaffLookup => ({
-  ads: staffFoundAdsOf(data),
-  more: (data as { more?: unknown } | null)?.more === true,
-});
+export const staffLookupOf = (data: unknown): StaffLookup => {
+  const answer = data as { more?: unknown; noMember?: { like?: unknown } | null } | null;
+  const like = answer?.noMember?.like;
+  return {
+    ads: staffFoundAdsOf(data),
+    more: answer?.more === true,
+    noMember: Array.isArray(like)
+      ? { like: like.filter((name): name is string => typeof name === 'string') }
+      : null,
+  };
+};
 
 /** The ads of a GET /api/support/ads answer; what is not one is left out. */
 export function staffFoundAdsOf(data: unknown): StaffFoundAd[] {

@@ -95,9 +95,14 @@ describe('the key of an Ad history lookup in the address', () => {
   });
 
   it('reads whether there are more to show from the answer', () => {
-    expect(staffLookupOf({ ads: [], more: true })).toEqual({ ads: [], more: true });
+    expect(staffLookupOf({ ads: [], more: true })).toEqual({ ads: [], more: true, noMember: null });
     expect(staffLookupOf({ ads: [] }).more).toBe(false);
-    expect(staffLookupOf(null)).toEqual({ ads: [], more: false });
+    expect(staffLookupOf(null)).toEqual({ ads: [], more: false, noMember: null });
+    // A username no member has, and those like it (what is not one left out).
+    expect(staffLookupOf({ ads: [], noMember: { like: ['priya_iyer', 7] } }).noMember).toEqual({
+      like: ['priya_iyer'],
+    });
+    expect(staffLookupOf({ ads: [], noMember: null }).noMember).toBeNull();
   });
 });
 

@@ -176,7 +176,7 @@ function FoundAds({
   loadingMore: boolean;
   onMore: () => void;
 }) {
-  const { ads, more } = lookup;
+  const { ads, more, noMember } = lookup;
   const list = useRef<HTMLUListElement>(null);
   const firstAdded = useRef<number | null>(null);
   useEffect(() => {
@@ -185,16 +185,21 @@ function FoundAds({
     firstAdded.current = null;
     list.current?.querySelectorAll<HTMLAnchorElement>('a')[index]?.focus();
   }, [ads.length]);
+  const noSuchMember = noMember && <NoMemberNamed keyAsked={keyAsked} like={noMember.like} />;
   if (ads.length === 0) {
     return (
-      <Alert severity="info" role="status">
-        No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, the username of its
-        owner or of a bidder, or words of its name.
-      </Alert>
+      <Stack spacing={1}>
+        {noSuchMember}
+        <Alert severity="info" role="status">
+          No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, the username of its
+          owner or of a bidder, or words of its name.
+        </Alert>
+      </Stack>
     );
   }
   return (
     <Stack spacing={1} component="section" aria-label="Ads found">
+      {noSuchMember}
       <Typography role="status">
         Ads found for “{keyAsked}”
         {more ? ` (the newest ${ads.length}; Show more lists the next ${LIMITS.adPageSize})` : ''}:
@@ -222,6 +227,36 @@ function FoundAds({
         </Button>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A key that could be a username no member has: said so, above ads its words found by their
+ * names (another member's, not a misspelt one's), with the usernames like it, each a lookup.
+ */
+function NoMemberNamed({ keyAsked, like }: { keyAsked: string; like: readonly string[] }) {
+  return (
+    <Alert severity="warning" data-testid="no-member">
+      No member has the username “{keyAsked}”.
+      {like.length > 0 && (
+        <>
+          {' '}
+          Usernames like it:{' '}
+          {like.map((username, index) => (
+            <span key={username}>
+              {index > 0 && ', '}
+              <Link
+                component={RouterLink}
+                to={`?${new URLSearchParams({ key: username }).toString()}`}
+                sx={TAP_TARGET}
+              >
+                {username}
+              </Link>
+            </span>
+          ))}
+        </>
+      )}
+    </Alert>
   );
 }
 
