@@ -15,10 +15,11 @@ import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /**
  * How an ad was found: the key is its whole id or link's uid (the screen opens its history), its
- * owner's username, the username of a member who bid on it, its id's or link's code, or words
- * of its name.
+ * owner's username, the username of a member who bid on it or ordered a bid processing fee for a
+ * bid on it (a bid the fee was refunded for is on no list of bids), its id's or link's code, or
+ * words of its name.
  */
-export type FoundBy = 'id' | 'owner' | 'bidder' | 'code' | 'name';
+export type FoundBy = 'id' | 'owner' | 'bidder' | 'fee' | 'code' | 'name';
 export type StaffFoundAd = {
   readonly ad: AdRow;
   readonly foundBy: FoundBy;
@@ -31,12 +32,17 @@ export type StaffFoundAd = {
 const ADS = 'ads';
 const BIDS = 'bids';
 const AD_BIDDING = 'ad_bidding';
+const PURCHASES = 'purchases';
 
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
 
 /** An ad a member's username found, how, and when they last acted on it (posted it, or bid). */
-type Touched = { readonly ad: AdRow; readonly foundBy: 'owner' | 'bidder'; readonly at: number };
+type Touched = {
+  readonly ad: AdRow;
+  readonly foundBy: 'owner' | 'bidder' | 'fee';
+  readonly at: number;
+};
 
 const instantMs = (value: Date | string): number =>
   value instanceof Date ? value.getTime() : Date.parse(value);
@@ -82,12 +88,41 @@ async function byBidder(db: Knex, username: string, limit: number): Promise<Touc
 }
 
 /**
- * A member's own ads and those they bid on (never both: no one bids on their own ad), as one
- * list, what they last acted on first: "the newest" the screen names, whichever side the
- * dispute is on.
+ * The ads a member ordered a bid processing fee for a bid on, by their username (any case), the
+ * last ordered first: a fee paid for a bid the ad then refused (bidding closed meanwhile) was
+ * refunded, and that bid is on no list of the ad's bids, yet it is the dispute.
  */
-const lastTouchedFirst = (owned: Touched[], bidOn: Touched[]): Touched[] =>
-  [...owned, ...bidOn].sort((a, b) => b.at - a.at);
+async function byFeePayer(db: Knex, username: string, limit: number): Promise<Touched[]> {
+  const payer = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
+  const lastFees = db(PURCHASES)
+    .select(db.raw("subject->>'adId' AS ad_id"))
+    .max({ last_fee: 'created_at' })
+    .whereIn('user_id', payer)
+    .where('kind', 'bidFee')
+    .groupByRaw("subject->>'adId'")
+    .as('f');
+  const rows = (await db(`${ADS} as a`)
+    .join(lastFees, 'f.ad_id', 'a.ad_id')
+    .select(...AD_COLUMNS.map((column) => `a.${column}`), 'f.last_fee')
+    .orderBy([
+      { column: 'f.last_fee', order: 'desc' },
+      { column: 'a.ad_id', order: 'desc' },
+    ])
+    .limit(limit)) as (StoredAd & { last_fee: Date | string })[];
+  return rows.map(({ last_fee, ...row }) => ({
+    ad: fromStored(row),
+    foundBy: 'fee',
+    at: instantMs(last_fee),
+  }));
+}
+
+/**
+ * A member's own ads, those they bid on (never both: no one bids on their own ad) and those
+ * they ordered a bid fee on, as one list, what they last acted on first: "the newest" the screen
+ * names, whichever side the dispute is on. An ad found twice is listed by the later act.
+ */
+const lastTouchedFirst = (...found: Touched[][]): Touched[] =>
+  found.flat().sort((a, b) => b.at - a.at);
 
 /** Ads whose id starts with the code, or whose link ends with it (…-82981bcf4a, or …bcf4a). */
 async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
@@ -147,13 +182,14 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
   if (text === '') return { ads: [], more: false, noMember: null };
   const limit = Math.min(Math.max(1, pages), LIMITS.staffLookupPagesMax) * LIMITS.adPageSize;
   // One more than shown from each: whether there are more is known without counting.
-  const [named, owners, bidders, codes] = await Promise.all([
+  const [named, owners, bidders, payers, codes] = await Promise.all([
     findAd(db, text, { blockedOwners: true }),
     byOwner(db, text, limit + 1),
     byBidder(db, text, limit + 1),
+    byFeePayer(db, text, limit + 1),
     byCode(db, text.toLowerCase(), limit + 1),
   ]);
-  const anyMembers = owners.length > 0 || bidders.length > 0;
+  const anyMembers = owners.length > 0 || bidders.length > 0 || payers.length > 0;
   const [names, noMember] = anyMembers
     ? [[], null]
     : await Promise.all([
@@ -165,7 +201,7 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
   add(named === undefined ? [] : [named], 'id');
-  for (const { ad, foundBy } of lastTouchedFirst(owners, bidders)) add([ad], foundBy);
+  for (const { ad, foundBy } of lastTouchedFirst(owners, bidders, payers)) add([ad], foundBy);
   add(codes, 'code');
   add(names, 'name');
   const all = [...found.values()];

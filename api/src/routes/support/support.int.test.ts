@@ -171,6 +171,21 @@ describe('support finds an ad to look into', () => {
         [first, 'bidder'],
         [own, 'owner'],
       ]);
+      // A member who only ordered a bid fee on an ad (its bid not placed, or refused and the
+      // fee refunded) finds it by their username too.
+      const payer = await kit.member('lookup_fiza', { entitled: false });
+      const ordered = await kit.api('/api/bidpay/add/', {
+        token: payer.token,
+        json: { item_id: second, bidamt: 2000, type: 'Open', bidAlias: 'bluekite' },
+      });
+      expect(ordered.status).toBe(200);
+      // (Once the purchases read model has the order.)
+      const feeFound = await eventually(
+        async () => (await find('lookup_fiza')).ads?.find((ad) => ad.foundBy === 'fee'),
+        { what: "the fee's ad is found by its payer" },
+      );
+      expect(feeFound._id).toBe(second);
+      expect((await find('lookup_fiza')).ads?.map((ad) => ad._id)).toEqual([second]);
       // Each ad listed says how many bids it has, and that it is not withdrawn.
       expect((await find('lookup_bina')).ads?.[0]).toMatchObject({ bids: 1, withdrawn: false });
       // …which the name search finds when the key is no username.

@@ -86,7 +86,7 @@ export type StaffFoundAd = {
   readonly withdrawn?: boolean;
   /** Bids placed on it. */
   readonly bids?: number;
-  readonly foundBy: 'id' | 'owner' | 'bidder' | 'code' | 'name';
+  readonly foundBy: 'id' | 'owner' | 'bidder' | 'fee' | 'code' | 'name';
 };
 
 /**
@@ -109,6 +109,7 @@ const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
   id: 'its whole id or link',
   owner: 'its owner',
   bidder: 'a bid of theirs',
+  fee: 'a bid fee of theirs',
   code: 'its id or link',
   name: 'its name',
 };

@@ -124,9 +124,15 @@ describe('the ads a key found', () => {
 
   it('lists the others: a name, a code or an owner names no one ad', () => {
     const ads = staffFoundAdsOf({
-      ads: [ad('a-1', 'owner'), ad('a-2', 'code'), ad('a-3', 'name'), ad('a-4', 'guess')],
+      ads: [
+        ad('a-1', 'owner'),
+        ad('a-2', 'code'),
+        ad('a-3', 'name'),
+        ad('a-4', 'guess'),
+        ad('a-5', 'fee'),
+      ],
     });
-    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3']);
+    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3', 'a-5']);
     expect(adNamedBy(ads)).toBeUndefined();
   });
 });
@@ -146,6 +152,10 @@ describe('a found ad, as the lookup list says it', () => {
       'by kavya_nair, posted 20-11-2026 · 3 bids · open for bids · found by its owner',
     );
     expect(foundAdLine({ ...ad, bids: 1 })).toContain(' · 1 bid · ');
+    // The member's bid fee on it: a refunded fee's bid is on no list of bids.
+    expect(foundAdLine({ ...ad, foundBy: 'fee', bids: 0 })).toMatch(
+      / · found by a bid fee of theirs$/,
+    );
   });
 
   it('says an ad is withdrawn while its owner is blocked', () => {
