@@ -46,8 +46,8 @@ export type TypedRefusal = string | null;
 /**
  * A number field's refusal after something was typed into it while it held `before` (`kept`:
  * what the field keeps of it, undefined when refused). A refusal is said till the field is
- * emptied, a new entry begins in one the form emptied (a bid posted), or a value is pasted whole
- * into the empty field, so that "1e3", which leaves 13, and "-5", which leaves 5, stay explained
+ * emptied or typed over (its value selected and replaced), a new entry begins in one the form
+ * emptied (a bid posted), or a value is pasted whole into the empty field, so that "1e3", which leaves 13, and "-5", which leaves 5, stay explained
  * when the member moves on to Bid. Not till the member leaves the field: the hint going away as the
  * pointer pressed the button below it moved the button from under the press, and the tap was lost.
  */
@@ -58,7 +58,9 @@ export function refusalAfter(
 ): TypedRefusal {
   if (kept === undefined) return before;
   if (kept === '') return null;
-  if (before !== '') return last;
+  // Typed on, or back (Backspace): the same entry, still explained. Neither, the value was
+  // replaced (selected and typed over): a new entry, which the old refusal is not about.
+  if (before !== '') return kept.startsWith(before) || before.startsWith(kept) ? last : null;
   // A new entry in the empty field goes on explaining a key refused just before it there ('-5'
   // kept as 5: `last` is ''), not a refusal from an entry the form emptied since, nor one before
   // a whole value pasted in.

@@ -68,6 +68,11 @@ describe('what a number field says it refused', () => {
     expect(refusalAfter(refusalAfter(null, '2600', undefined), '', '5')).toBeNull();
     // '1e5' pasted and refused, then '150000' pasted whole: nothing left to explain.
     expect(refusalAfter(refusalAfter(null, '', undefined), '', '150000')).toBeNull();
+    // '0.001' left 0.00; the value selected and typed over with 9: a new entry.
+    const third = refusalAfter(null, '0.00', undefined);
+    expect(refusalAfter(third, '0.00', '9')).toBeNull();
+    // Backspace is the same entry (as a key more is: '1e3' above): still explained.
+    expect(refusalAfter(third, '0.00', '0.0')).toBe(third);
   });
 
   it('is not said once the form empties the field itself, as after a bid is posted', () => {
