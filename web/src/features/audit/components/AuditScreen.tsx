@@ -362,7 +362,7 @@ function LedgerSection() {
             <Typography variant="body2" color="textSecondary">
               {ledgerCaption(ledger.total, period.search)}
             </Typography>
-            {ledgerSummaryLines(ledger.summary).map((line) => (
+            {ledgerSummaryLines(ledger.summary, { failedHidden: period.hideFailed }).map((line) => (
               <Typography key={line} variant="body2" color="textSecondary">
                 {line}
               </Typography>

@@ -410,15 +410,21 @@ export const moneyLine = (money: Money): string =>
 /**
  * The period's money: what came in and went back (failed attempts moved nothing), and the tax
  * invoiced on the payments that paid; when credit notes were issued in the period, them and the
- * tax net of them, which a GST return states.
+ * tax net of them, which a GST return states. With failed attempts hidden from the list
+ * (`failedHidden`), their count says so.
  */
-export function ledgerSummaryLines(summary: LedgerSummary): string[] {
+export function ledgerSummaryLines(
+  summary: LedgerSummary,
+  { failedHidden = false }: { failedHidden?: boolean } = {},
+): string[] {
   const { received, refunded, net, failed, invoiced, credited, netOfCreditNotes } = summary;
+  // Counted, and hidden from the list below: said, so the list does not read as none tried.
+  const hidden = failedHidden && failed.count > 0 ? '; hidden from the list' : '';
   const money = [
     `Received ${formatAccountRupees(received.amount)} in ${paymentCount(received.count)}`,
     `refunded ${formatAccountRupees(refunded.amount)} (${refunded.count})`,
     `net ${formatAccountRupees(net)}`,
-    `${failed.count} failed (nothing received)`,
+    `${failed.count} failed (nothing received${hidden})`,
   ].join(' · ');
   const lines = [money, `Invoiced: ${invoiceCount(invoiced.count)} · ${moneyLine(invoiced)}`];
   if (credited && credited.count > 0 && netOfCreditNotes) {

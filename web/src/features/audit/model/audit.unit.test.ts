@@ -241,6 +241,22 @@ describe('the ledger summary', () => {
     ]);
   });
 
+  it('says failed attempts hidden from the list are counted all the same', () => {
+    const summary = {
+      received: { count: 0, amount: 0 },
+      refunded: { count: 0, amount: 0 },
+      net: 0,
+      failed: { count: 1 },
+      invoiced: { count: 0, price: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+    };
+    expect(ledgerSummaryLines(summary, { failedHidden: true })[0]).toBe(
+      'Received ₹0.00 in 0 payments · refunded ₹0.00 (0) · net ₹0.00 · 1 failed (nothing received; hidden from the list)',
+    );
+    expect(
+      ledgerSummaryLines({ ...summary, failed: { count: 0 } }, { failedHidden: true })[0],
+    ).toMatch(/ · 0 failed \(nothing received\)$/);
+  });
+
   it('says the tax invoiced in each place of supply, a line each; none from an older api', () => {
     const summary = {
       received: { count: 2, amount: 2357.64 },
