@@ -40,13 +40,15 @@ import { slotHistory } from './slotHistory.ts';
 import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { adKey } from '../posts/schema.ts';
 
 // No upper bound on ids: one no member or ad can have is simply not found (404), as any other.
 const userParams = z.object({ userId: z.string().trim().min(1) });
 /** Why a member is blocked, or unblocked: both are kept in their moderation history. */
 const reasonBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason').max(500) });
 
-const historyParams = z.object({ adId: z.string().trim().min(1) });
+// A key of spaces is no ad's: 'Ad not found', as for any other (not a field's own words).
+const historyParams = z.object({ adId: adKey });
 const slotParams = z.object({
   type: z.enum(SLOT_SPACE_TYPES),
   slotdate: z.string().refine(isCalendarDate, MESSAGES.invalidDate),

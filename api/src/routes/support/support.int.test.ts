@@ -13,6 +13,7 @@ import {
 } from '@boli/engine/ads/ad.fixtures';
 import type { EventStore } from '@boli/engine/eventStore/eventStore';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -132,6 +133,9 @@ describe('support replays an ad to settle a dispute', () => {
     expect((await history(`${AD_ID}/history`)).status).toBe(401);
     expect((await history(`${AD_ID}/history`, memberToken)).status).toBe(403);
     expect((await history('no-such-ad/history', supportToken)).status).toBe(404);
+    // An id of spaces is no ad's either, said in the same words, not a field's.
+    const blank = await history('%20/history', supportToken);
+    expect(blank.body.msg).toBe(AD_MESSAGES.adNotFound);
     const bad = await history(`${AD_ID}/history?asOf=yesterday`, supportToken);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(true);
