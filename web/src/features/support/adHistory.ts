@@ -323,8 +323,12 @@ export function eventGist(event: Pick<HistoryEvent, 'type' | 'data'>, edit?: AdE
       return `deadline ${timeIn(d.deadline)}`;
     case 'BiddingClosed':
       return `${wordsFor(CLOSE_TEXT, d.reason)} at ${timeIn(d.closedAt)}`;
-    case 'AdPosted':
-      return `${String(d.itemName)} by ${String(d.postedByUsername)}`;
+    case 'AdPosted': {
+      // Its price as the bids' amounts are given: the event's data holds paise.
+      const price = typeof d.price === 'number' ? d.price : null;
+      const asking = price === null ? '' : `, asking ${formatPaise(price)} (${price} paise)`;
+      return `${String(d.itemName)} by ${String(d.postedByUsername)}${asking}`;
+    }
     default:
       return '';
   }

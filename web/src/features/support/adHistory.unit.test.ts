@@ -149,6 +149,18 @@ describe('reading an ad history for support', () => {
     ).toBe('kite (meena) bid Hidden ₹5 (500 paise), before the final call');
   });
 
+  it('gives a posted ad’s price as the bids’ amounts are given, paise named', () => {
+    expect(
+      eventGist({
+        type: 'AdPosted',
+        data: { itemName: 'Kabaddi mat', postedByUsername: 'meena', price: 280_000 },
+      }),
+    ).toBe('Kabaddi mat by meena, asking ₹2,800 (280000 paise)');
+    expect(
+      eventGist({ type: 'AdPosted', data: { itemName: 'Kabaddi mat', postedByUsername: 'meena' } }),
+    ).toBe('Kabaddi mat by meena');
+  });
+
   it('gives a final call’s deadline and a close’s moment in India time', () => {
     expect(
       eventGist({ type: 'FinalCallMade', data: { deadline: '2026-11-27T05:58:08.665Z' } }),
