@@ -9,7 +9,7 @@ import type { TestApp } from '../../ops/src/testing/app.ts';
 import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
 import { dialogOwnsBack, textLinesOf, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
-import { createMember, openAs, type Member } from './support/members.ts';
+import { createMember, grantRoles, openAs, type Member } from './support/members.ts';
 import {
   api,
   awaitPaymentOutcome,
@@ -121,7 +121,10 @@ describe('payments through the sandbox checkout', () => {
     const alias = 'BLUEKITE';
     // The longest name an ad may have, in one word: on a phone its card must still fit.
     const itemName = `Tabla${'x'.repeat(LIMITS.itemNameMax - 5)}`;
-    const { context, page, refusal } = await bidWithoutSubscription('1500', { alias, itemName });
+    const { buyer, context, page, refusal } = await bidWithoutSubscription('1500', {
+      alias,
+      itemName,
+    });
     expect(await refusal.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
       '/subscription',
     );
@@ -298,8 +301,23 @@ describe('payments through the sandbox checkout', () => {
     await expect
       .poll(() => rows.filter({ hasText: 'Bid processing fee' }).count())
       .toBeGreaterThan(0);
-
     await context.close();
+
+    // Support, settling a dispute, finds both on the member's profile, and the invoices.
+    const support = await grantRoles(app, await createMember(app, { address: false }), ['support']);
+    const staff = await openAs(browser, support);
+    await staff.page.goto(new URL(`/user_profile/${buyer.userId}`, app.baseUrl).href);
+    const purchases = staff.page.getByRole('region', { name: 'Purchases' });
+    const bought = purchases.getByRole('listitem');
+    await bought.filter({ hasText: MESSAGES.lifetimeSubscription }).waitFor();
+    await bought.filter({ hasText: 'Bid processing fee' }).first().waitFor();
+    const staffDownload = staff.page.waitForEvent('download');
+    await bought
+      .filter({ hasText: MESSAGES.lifetimeSubscription })
+      .getByRole('button', { name: /^Download invoice/ })
+      .click();
+    expect((await staffDownload).suggestedFilename()).toMatch(/\.pdf$/);
+    await staff.context.close();
   }, 240_000);
 
   it('keeps the fee dialog when bidding closes during the checkout, and tells of the refund', async () => {

@@ -249,6 +249,21 @@ describe('subscribing', () => {
       headers: { authorization: `Bearer ${support.token}` },
     });
     expect(forSupport.status).toBe(200);
+    // …found from the member's profile: their purchases as their Transactions lists them.
+    const listed = await kit.api(`/api/support/users/${asha.userId}/purchases?page=0`, {
+      token: support.token,
+    });
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as { purchases: unknown[] }).purchases).toEqual([
+      expect.objectContaining({ _id: info._id, invoiceUrl: `/api/invoices/${info._id}` }),
+    ]);
+    // Not for a member, nor for a member no one has.
+    const byMember = `/api/support/users/${asha.userId}/purchases`;
+    expect((await kit.api(byMember, { token: stranger.token })).status).toBe(403);
+    const unknown = await kit.api('/api/support/users/no-such-member/purchases', {
+      token: support.token,
+    });
+    expect(unknown.status).toBe(404);
 
     const again = await kit.api('/api/cart/add/lifetime/web', { token: asha.token });
     expect(again.status).toBe(409);

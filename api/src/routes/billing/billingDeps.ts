@@ -3,6 +3,8 @@ import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { purchaseStream, type PurchaseSubject } from '@boli/engine/billing/purchase.events';
 import type { PurchaseState } from '@boli/engine/billing/purchase.state';
 import type { BillingSettings } from '@boli/engine/billing/quote';
+import type { PurchaseKind } from '@boli/engine/billing/products';
+import { LIMITS } from '@boli/engine/shared/limits';
 import type { NewEventMetadata } from '@boli/engine/eventStore/eventStore';
 import { waitForProjections } from '@boli/projections';
 import { closedAdIds } from '@boli/projections/ads/ads.queries';
@@ -10,8 +12,10 @@ import {
   activeSubscriptions,
   adSpacesLastPaid,
   bidsPlacedByFees,
+  listPurchases,
   type PurchaseRow,
 } from '@boli/projections/billing/purchases.queries';
+import { spaceEndsOfPurchases } from '@boli/projections/adspace/adspace.queries';
 import type { UserRow } from '@boli/projections/users/users.evolve';
 import { findUserById } from '@boli/projections/users/users.queries';
 import { idempotencyKeyOf } from '../../http/commands.ts';
@@ -36,6 +40,7 @@ import {
   isUnpaidAdSpace,
   isUnpaidShareFee,
   isUnpaidSubscription,
+  transactionOf,
   type UnneededContext,
 } from '../../payments/transactions.ts';
 import { recordGatewayPayment, settlePurchase } from '../../payments/settlement.ts';
@@ -119,6 +124,36 @@ export async function unneededContext(
     rows.some(isUnpaidAdSpace) ? adSpacesLastPaid(infra.db, userId) : new Map<string, string>(),
   ]);
   return { subscribed, shareFeePaid, closedAds, placedBids, adSpacesPaid };
+}
+
+/**
+ * One page of a member's purchases as Transactions lists them (`transactionOf`, newest first,
+ * LIMITS.transactionsPageSize a page, of one kind or all): the member's own list, and support's
+ * view of it (a member's invoices and credit notes, from their profile).
+ */
+export async function transactionsPage(
+  infra: Pick<Infrastructure, 'db'>,
+  userId: string,
+  { page, type }: { page: number; type: 'all' | PurchaseKind },
+) {
+  const { rows, totalPages } = await listPurchases(infra.db, userId, {
+    page,
+    limit: LIMITS.transactionsPageSize,
+    ...(type === 'all' ? {} : { kinds: [type] }),
+  });
+  const [spaceEnds, unneeded] = await Promise.all([
+    spaceEndsOfPurchases(
+      infra.db,
+      rows.filter((row) => row.kind === 'adSpace').map((row) => row.purchase_id),
+    ),
+    unneededContext(infra, userId, rows),
+  ]);
+  return {
+    purchases: rows.map((row) =>
+      transactionOf(row, { expiresAt: spaceEnds.get(row.purchase_id) ?? null, ...unneeded }),
+    ),
+    totalPages,
+  };
 }
 
 /** The lifetime plan is bought once: a member who has it is told so before any checkout. */

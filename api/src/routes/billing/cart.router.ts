@@ -2,14 +2,12 @@ import type { Router } from '@koa/router';
 import { createRouter } from '../../http/router.ts';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { LIFETIME_PLAN_ID, productName } from '@boli/engine/billing/products';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { paiseToRupees } from '@boli/engine/shared/money';
-import { activeSubscriptions, listPurchases } from '@boli/projections/billing/purchases.queries';
+import { activeSubscriptions } from '@boli/projections/billing/purchases.queries';
 import {
   activeEntitlements,
   trialEndedAt,
 } from '@boli/projections/entitlements/entitlements.queries';
-import { spaceEndsOfPurchases } from '@boli/projections/adspace/adspace.queries';
 import { requireAuth } from '../../http/auth.ts';
 import { activeMember } from '../../http/members.ts';
 import { commandMetadata, idempotencyKeyOf } from '../../http/commands.ts';
@@ -17,7 +15,6 @@ import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
 import { pricesNow, purchaseIdFor, quoteFor, startPurchase } from '../../payments/checkout.ts';
 import { quoteOf } from '../../payments/purchaseInfo.ts';
-import { transactionOf } from '../../payments/transactions.ts';
 import {
   checkoutDeps,
   confirmCheckout,
@@ -25,7 +22,7 @@ import {
   ownPurchase,
   type BillingInfra,
   refuseIfSubscribed,
-  unneededContext,
+  transactionsPage,
 } from './billingDeps.ts';
 import { subscriptionListQuery, subscriptionPaymentBody, transactionsQuery } from './schema.ts';
 
@@ -153,23 +150,8 @@ export function cartRouter(infra: BillingInfra): Router {
   });
 
   router.get('/listTransactions', auth, async (ctx) => {
-    const { page, type } = parseInput(transactionsQuery, ctx.query);
-    const { rows, totalPages } = await listPurchases(infra.db, ctx.state.auth!.userId, {
-      page,
-      limit: LIMITS.transactionsPageSize,
-      ...(type === 'all' ? {} : { kinds: [type] }),
-    });
-    const spaceEnds = await spaceEndsOfPurchases(
-      infra.db,
-      rows.filter((row) => row.kind === 'adSpace').map((row) => row.purchase_id),
-    );
-    const unneeded = await unneededContext(infra, ctx.state.auth!.userId, rows);
-    ctx.body = success({
-      purchases: rows.map((row) =>
-        transactionOf(row, { expiresAt: spaceEnds.get(row.purchase_id) ?? null, ...unneeded }),
-      ),
-      totalPages,
-    });
+    const query = parseInput(transactionsQuery, ctx.query);
+    ctx.body = success(await transactionsPage(infra, ctx.state.auth!.userId, query));
   });
 
   return router;

@@ -41,6 +41,8 @@ import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { adKey } from '../posts/schema.ts';
+import { transactionsPage } from '../billing/billingDeps.ts';
+import { transactionsQuery } from '../billing/schema.ts';
 
 // No upper bound on ids: one no member or ad can have is simply not found (404), as any other.
 const userParams = z.object({ userId: z.string().trim().min(1) });
@@ -141,6 +143,18 @@ export function supportRouter(infra: Infrastructure): Router {
           { userId: found.userId, roles },
         ) === undefined,
     });
+  });
+
+  /**
+   * A member's purchases as their Transactions lists them, a page at a time: support settles a
+   * payment dispute from the member's profile, with the invoices and credit notes to download.
+   */
+  router.get('/users/:userId/purchases', requireRole(...SUPPORT_ROLES), async (ctx) => {
+    const { userId } = parseInput(userParams, ctx.params);
+    const query = parseInput(transactionsQuery, ctx.query);
+    if ((await findUserById(infra.db, userId)) === undefined)
+      throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+    ctx.body = success(await transactionsPage(infra, userId, query));
   });
 
   /** Blocks a member and ends every session they hold, so no token of theirs works any more. */

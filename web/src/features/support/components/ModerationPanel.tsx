@@ -27,11 +27,13 @@ import {
 } from '../moderation.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
 import { ModerationReasonDialog } from './ModerationReasonDialog.tsx';
+import { MemberPurchases } from './MemberPurchases.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 /**
  * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
- * Unblock. Nothing for anyone else, nor on the staff member's own profile.
+ * Unblock; what they bought, with the invoices and credit notes. Nothing for anyone else, nor on
+ * the staff member's own profile.
  */
 export function ModerationPanel({
   userId,
@@ -183,6 +185,8 @@ function MemberModeration({
                 </Box>
               </Box>
             )}
+            {/* What they paid, and the invoices: a payment dispute is settled from here too. */}
+            <MemberPurchases userId={userId} />
           </>
         )}
       </Stack>

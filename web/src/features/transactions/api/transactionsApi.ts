@@ -88,6 +88,23 @@ export const fetchTransactions = (
 ): Promise<TransactionPage> => purchasesPage(request, '/api/cart/listTransactions', query, signal);
 
 /**
+ * GET /api/support/users/{userId}/purchases: one page of a member's purchases as their
+ * Transactions lists them, for support (MemberPurchases).
+ */
+export const fetchMemberTransactions = (
+  request: ApiRequest,
+  userId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<TransactionPage> =>
+  purchasesPage(
+    request,
+    `/api/support/users/${encodeURIComponent(userId)}/purchases`,
+    { page, type: 'all' },
+    signal,
+  );
+
+/**
  * GET /api/bidpay/listPurchases with item_id: the member's bid fees on one ad (the newest page),
  * so that its page can offer to pay one whose checkout was left unpaid.
  */

@@ -4,7 +4,6 @@ import { purchaseKindChoiceOf } from '../../../payments/model/purchaseKinds.ts';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -16,9 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
-import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -30,7 +27,6 @@ import {
   formatAccountRupees,
 } from '../../../lib/format.ts';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
-import { downloadAttachment } from '../../../lib/attachmentDownload.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import {
   fetchTransactions,
@@ -52,11 +48,10 @@ import {
 import { PurchaseKindSelect } from '../../../payments/components/PurchaseKindSelect.tsx';
 import { canPayNow } from '../api/payUnpaid.ts';
 import { PayUnpaidDialog } from './PayUnpaidDialog.tsx';
+import { hasDocuments, TaxDocuments } from './TaxDocuments.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { Announcer } from '../../../components/Announcer.tsx';
-import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
-import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 
@@ -387,107 +382,5 @@ function StatusNote({ row, onPay }: { row: Transaction; onPay: OnPay }) {
         </Button>
       )}
     </>
-  );
-}
-
-/** A purchase's tax documents: its invoice, and the credit note a refund reversed it with. */
-type TaxDocument = 'invoice' | 'creditNote';
-
-/** Each document in the link's words. */
-const DOCUMENT_WORDS: Record<TaxDocument, string> = {
-  invoice: 'invoice',
-  creditNote: 'credit note',
-};
-
-/** Whether the purchase has an invoice (or credit note) to download yet. */
-const hasDocuments = (row: Transaction): boolean => Boolean(row.invoiceUrl ?? row.creditNoteUrl);
-
-/**
- * The invoice link and, once a refund reversed the invoice, the credit note's under it: captioned,
- * since its number alone ("CN/…") does not say what it is. Nothing for a document not issued.
- */
-function TaxDocuments({
-  row,
-  align,
-  labelled = false,
-}: {
-  row: Transaction;
-  align: 'flex-start' | 'flex-end';
-  /** On a phone's card, where no column header says what the number is. */
-  labelled?: boolean;
-}) {
-  return (
-    <Stack sx={{ alignItems: align }}>
-      {row.invoiceUrl && labelled && (
-        <Typography variant="caption" color="textSecondary">
-          Invoice (PDF)
-        </Typography>
-      )}
-      {row.invoiceUrl && (
-        <DocumentLink
-          kind="invoice"
-          number={row.invoiceNumber}
-          url={row.invoiceUrl}
-          purchaseId={row._id}
-        />
-      )}
-      {row.creditNoteUrl && (
-        <>
-          <Typography variant="caption" color="textSecondary">
-            Credit note
-          </Typography>
-          <DocumentLink
-            kind="creditNote"
-            number={row.creditNoteNumber}
-            url={row.creditNoteUrl}
-            purchaseId={row._id}
-          />
-        </>
-      )}
-    </Stack>
-  );
-}
-
-/** Downloads one document (named by the api) with the member's token; shows its number. */
-function DocumentLink({
-  kind,
-  number,
-  url,
-  purchaseId,
-}: {
-  kind: TaxDocument;
-  number: string | null;
-  url: string;
-  purchaseId: string;
-}) {
-  const session = useSession();
-  const { enqueueSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
-  const words = DOCUMENT_WORDS[kind];
-  const name = number ?? purchaseId;
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadAttachment(url, session);
-    } catch {
-      enqueueSnackbar(MESSAGES.generic, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Link
-      component="button"
-      type="button"
-      variant="body2"
-      {...busyProps(busy)}
-      onClick={() => {
-        if (!busy) void download();
-      }}
-      aria-label={`Download ${words} ${name}`}
-      sx={{ ...TAP_TARGET, ...NO_WRAP }}
-    >
-      {number ?? 'Download'}
-    </Link>
   );
 }
