@@ -15,6 +15,11 @@ export const LIMITS = {
    * adds a page at a time up to this many pages (a member's every ad, closed ones included).
    */
   staffLookupPagesMax: 50,
+  /**
+   * Not the spec's: how many usernames like a lookup key that no member has support is offered
+   * in its place (a misspelt username's member).
+   */
+  staffLookupUsernamesLike: 3,
   /** Not the spec's: the largest JSON or form body the api reads (uploads have their own). */
   requestBodyMaxMegabytes: 1,
   /** The furthest page any list is asked for (a page number past it is refused as malformed). */

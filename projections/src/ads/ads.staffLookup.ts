@@ -37,7 +37,10 @@ const PURCHASES = 'purchases';
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
 
-/** An ad a member's username found, how, and when they last acted on it (posted it, or bid). */
+/**
+ * An ad a member's username found, how, and when they last acted on it (posted it, bid, or
+ * ordered a bid fee).
+ */
 type Touched = {
   readonly ad: AdRow;
   readonly foundBy: 'owner' | 'bidder' | 'fee';
@@ -147,9 +150,6 @@ export type StaffLookup = {
   readonly noMember: { readonly like: string[] } | null;
 };
 
-/** How many usernames like a key that no member has are offered in its place. */
-const USERNAMES_LIKE_SHOWN = 3;
-
 /**
  * When no member has `key` as username: the usernames most like it (trigrams, blocked members'
  * too), else null. Read only for a key no ad's owner or bidder matched.
@@ -162,7 +162,7 @@ async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } 
     .select('username')
     .whereRaw('username_lower % ?', [lower])
     .orderByRaw('similarity(username_lower, ?) DESC, username_lower', [lower])
-    .limit(USERNAMES_LIKE_SHOWN);
+    .limit(LIMITS.staffLookupUsernamesLike);
   return { like: like.map((row) => row.username) };
 }
 
