@@ -1,3 +1,5 @@
+import type { RefundReason } from './purchase.events.ts';
+
 /*
  * What members are told about payments. The spec words none of these (section 8 covers only the
  * success dialogs), so each follows the style of its neighbours.
@@ -35,3 +37,19 @@ export const BILLING_MESSAGES = {
   invoiceNotFound: 'This invoice does not exist yet.',
   creditNoteNotFound: 'This purchase has no credit note.',
 } as const;
+
+/**
+ * Why a payment was refunded, in an auditor's words (the ledger's status, its spreadsheet's Refund
+ * reason): the api answers the code (`REFUND_REASONS`).
+ */
+export const REFUND_REASON_WORDS: Readonly<Record<RefundReason, string>> = {
+  biddingClosed: 'bidding closed before the payment was confirmed',
+  duplicatePayment: 'a second payment of the same order',
+  notFulfillable: 'what was paid for could not be delivered',
+  alreadyOwned: 'already paid for with another payment',
+  offerLapsed: "paid after the slot's offer had lapsed",
+};
+
+/** A refund's reason in words; a code this build does not know, as stored. */
+export const refundReasonWords = (reason: string): string =>
+  (REFUND_REASON_WORDS as Readonly<Record<string, string>>)[reason] ?? reason;

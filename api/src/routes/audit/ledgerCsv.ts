@@ -1,3 +1,4 @@
+import { refundReasonWords } from '@boli/engine/billing/billing.messages';
 import { indiaDateOf, indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import type { LedgerRow } from '@boli/projections/billing/purchases.queries';
 import { ledgerEntryOf, type LedgerEntry } from './ledger.ts';
@@ -70,7 +71,7 @@ export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Error code', (e) => e.errorCode],
   ['Refunded (₹)', (e) => rupees(e.refundAmount)],
   ['Refund ID', (e) => e.refundId],
-  ['Refund reason', (e) => e.refundReason],
+  ['Refund reason', (e) => (e.refundReason === null ? null : refundReasonWords(e.refundReason))],
   ['Refunded at (IST)', (e) => istTime(e.refundedAt)],
 ];
 

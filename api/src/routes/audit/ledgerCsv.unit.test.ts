@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, ledgerCsvName } from './ledgerCsv.ts';
+import type { LedgerEntry } from './ledger.ts';
+import { csvField, LEDGER_CSV_COLUMNS, ledgerCsvName } from './ledgerCsv.ts';
 import { OPEN_FROM, OPEN_TO } from './schema.ts';
 
 describe('a CSV field', () => {
@@ -48,5 +49,17 @@ describe('the file’s name', () => {
     expect(ledgerCsvName({ from: OPEN_FROM, to: OPEN_TO, withoutFailed: true })).toBe(
       'boli-payments-start-to-end-without-failed.csv',
     );
+  });
+});
+
+describe('a refund’s reason', () => {
+  const cell = (refundReason: string | null) =>
+    LEDGER_CSV_COLUMNS.find(([title]) => title === 'Refund reason')![1]({
+      refundReason,
+    } as LedgerEntry);
+
+  it('is in words, as the screen says it; blank without a refund', () => {
+    expect(cell('biddingClosed')).toBe('bidding closed before the payment was confirmed');
+    expect(cell(null)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { refundReasonWords } from '@boli/engine/billing/billing.messages';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import type { PurchaseKind } from '@boli/engine/billing/products';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
@@ -253,7 +254,8 @@ export function statusText(entry: LedgerEntry): string {
   if (entry.status === 'failed' && entry.errorCode) parts.push(entry.errorCode);
   if (entry.refundAmount !== null) {
     const id = entry.refundId ? ` (${entry.refundId})` : '';
-    parts.push(`refunded ${formatAccountRupees(entry.refundAmount)}${id}`);
+    const why = entry.refundReason ? `: ${refundReasonWords(entry.refundReason)}` : '';
+    parts.push(`refunded ${formatAccountRupees(entry.refundAmount)}${id}${why}`);
   }
   // A refunded payment says so once, with its amount: not "refunded, refunded ₹…".
   if (entry.status === 'refunded' && entry.refundAmount !== null) parts.shift();

@@ -165,6 +165,13 @@ describe('ledger cells', () => {
     expect(statusText({ ...entry, refundId: 'rfnd_AZGHvrH0W2PcIw' })).toBe(
       'duplicate, refunded ₹1,178.82 (rfnd_AZGHvrH0W2PcIw)',
     );
+    // Why, in words; a reason this build has no words for, as stored.
+    expect(statusText({ ...entry, refundReason: 'duplicatePayment' })).toBe(
+      'duplicate, refunded ₹1,178.82: a second payment of the same order',
+    );
+    expect(statusText({ ...entry, refundReason: 'newReason' })).toBe(
+      'duplicate, refunded ₹1,178.82: newReason',
+    );
     expect(
       statusText({
         ...entry,
