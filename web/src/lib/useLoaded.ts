@@ -51,8 +51,13 @@ export function useLoadedAfresh<T>(load: () => Promise<T>): {
   retry: (() => void) | undefined;
   again: () => void;
 } {
-  const [data, setData] = useState<T | null>(null);
-  const [failure, setFailure] = useState<LoadFailureReason | null>(null);
+  // Each outcome with the `load` it came from: in the render where `load` changes, before the
+  // effect below empties them, the last address's answer is not this one's.
+  const [data, setData] = useState<{ from: () => Promise<T>; answer: T } | null>(null);
+  const [failure, setFailure] = useState<{
+    from: () => Promise<T>;
+    reason: LoadFailureReason;
+  } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -60,8 +65,8 @@ export function useLoadedAfresh<T>(load: () => Promise<T>): {
     setData(null);
     setFailure(null);
     load().then(
-      (answer) => live && setData(answer),
-      (error: unknown) => live && setFailure(loadFailureOf(error)),
+      (answer) => live && setData({ from: load, answer }),
+      (error: unknown) => live && setFailure({ from: load, reason: loadFailureOf(error) }),
     );
     return () => {
       live = false;
@@ -69,5 +74,11 @@ export function useLoadedAfresh<T>(load: () => Promise<T>): {
   }, [load, attempt]);
 
   const again = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, failure, retry: failure && !failure.final ? again : undefined, again };
+  const failed = failure?.from === load ? failure.reason : null;
+  return {
+    data: data?.from === load ? data.answer : null,
+    failure: failed,
+    retry: failed && !failed.final ? again : undefined,
+    again,
+  };
 }
