@@ -678,6 +678,10 @@ describe('ad space', () => {
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     const refusal = form.getByRole('alert').filter({ hasText: MESSAGES.pleaseSubscribe });
     await refusal.waitFor();
+    // As an ad's bid form says it, without the fee: a slot's bid needs the subscription.
+    // (When the trial ended is asked once refused.)
+    await expect.poll(() => refusal.innerText()).toMatch(/^Your free trial ended on .+ IST\./);
+    expect(await refusal.getByText(/bid processing fee/).count()).toBe(0);
     await refusal.getByRole('link', { name: 'Subscribe' }).click();
     await page.waitForURL('**/subscription');
     await page.context().close();

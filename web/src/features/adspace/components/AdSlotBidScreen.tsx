@@ -48,6 +48,8 @@ import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { bidWarning } from '../../bidding/model/bidForm.ts';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
+import { SubscribeOrPayFee } from '../../bidding/components/SubscribeOrPayFee.tsx';
+import { useEntitlement } from '../../subscription/useEntitlement.ts';
 
 /**
  * A refusal's words under the amount; below the base amount, with the base's figure (the line
@@ -150,6 +152,8 @@ export function AdSlotBidScreen() {
       : null,
   );
   useOfflineNoticeGoes(failure, setFailure, (said) => said.msg);
+  // Asked once refused for want of a subscription: the refusal then says when the trial ended.
+  const entitlement = useEntitlement(failure?.subscribeAt !== undefined);
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */
@@ -357,14 +361,15 @@ export function AdSlotBidScreen() {
         />
         {failure && (
           <Alert severity="error" role="alert" id="slot-bid-failure">
-            {failure.msg}
-            {failure.subscribeAt && (
-              <>
-                {' '}
-                <Link component={RouterLink} to={failure.subscribeAt}>
-                  Subscribe
-                </Link>
-              </>
+            {failure.subscribeAt ? (
+              // As an ad's bid form says it, with no fee: a slot's bid needs the subscription.
+              <SubscribeOrPayFee
+                entitlement={entitlement}
+                message={failure.msg}
+                subscribeAt={failure.subscribeAt}
+              />
+            ) : (
+              failure.msg
             )}
           </Alert>
         )}

@@ -241,8 +241,10 @@ export function BidForm({
               message={said.message}
               subscribeAt={said.subscribeAt}
               // The fee pays for the bid refused: changed since, it is sent again first.
-              canPayFee={said.bid !== undefined && isStillTheBid(input, said.bid)}
-              onPayFee={() => said.bid && onPayFee(said.bid)}
+              fee={{
+                canPay: said.bid !== undefined && isStillTheBid(input, said.bid),
+                onPay: () => said.bid && onPayFee(said.bid),
+              }}
             />
           ) : (
             said.message

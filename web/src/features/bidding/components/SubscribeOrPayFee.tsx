@@ -3,6 +3,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { KeptWhole } from '../../../components/KeptWhole.tsx';
+import { DATE_TIME_IN_TEXT } from '../../../lib/format.ts';
 import { PAYMENT_TEXTS, subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
 import type { Entitlement } from '../../subscription/api/subscriptionApi.ts';
 import { knownUnentitled, trialOf } from '../../subscription/useEntitlement.ts';
@@ -21,10 +23,10 @@ const whyToPay = (entitlement: Entitlement | null, said: string): string =>
 export function BidNeedsSubscription({ entitlement }: { entitlement: Entitlement | null }) {
   if (!knownUnentitled(entitlement)) return null;
   return (
-    // Read with the page, not announced as an error: nothing was refused yet.
+    // Found on the page, not news of the moment: read in its place, not interrupting.
     <Alert
       severity="info"
-      role="status"
+      role="note"
       data-testid="bid-needs-subscription"
       action={
         <Button color="inherit" component={RouterLink} to="/subscription">
@@ -32,29 +34,34 @@ export function BidNeedsSubscription({ entitlement }: { entitlement: Entitlement
         </Button>
       }
     >
-      {subscriptionOffer(trialOf(entitlement))} {PAYMENT_TEXTS.feeForOneBid}
+      <KeptWhole
+        text={`${subscriptionOffer(trialOf(entitlement))} ${PAYMENT_TEXTS.feeForOneBid}`}
+        pattern={DATE_TIME_IN_TEXT}
+      />
     </Alert>
   );
 }
 
 type RefusalProps = {
-  entitlement: Entitlement | null;
+  /** The member's, when known: the refusal then says when their trial ended. */
+  entitlement?: Entitlement | null;
   /** The server's words for the refusal. */
   message: string;
   /** Where to subscribe, as the refusal gave it. */
   subscribeAt: string;
-  /** Whether the form still holds the bid refused, which the fee would pay for. */
-  canPayFee: boolean;
-  onPayFee: () => void;
+  /**
+   * Where a bid processing fee pays for the bid instead (an ad's bid; not a slot's): whether the
+   * form still holds the bid refused, which the fee would pay for, and how to pay it.
+   */
+  fee?: { readonly canPay: boolean; readonly onPay: () => void };
 };
 
 /**
  * A bid refused for want of a subscription: why, then the member's ways on as buttons a finger
- * finds (Subscribe; Pay bid processing fee, for the bid as refused). A bid changed since is sent
- * again first, so its fee is offered for it as it is now.
+ * finds (Subscribe; Pay bid processing fee, for the bid as refused, where a fee can pay for it).
+ * A bid changed since is sent again first, so its fee is offered for it as it is now.
  */
-export function SubscribeOrPayFee(props: RefusalProps) {
-  const { entitlement, message, subscribeAt, canPayFee, onPayFee } = props;
+export function SubscribeOrPayFee({ entitlement = null, message, subscribeAt, fee }: RefusalProps) {
   return (
     <Stack spacing={1}>
       <span>{whyToPay(entitlement, message)}</span>
@@ -62,13 +69,13 @@ export function SubscribeOrPayFee(props: RefusalProps) {
         <Button variant="outlined" color="inherit" component={RouterLink} to={subscribeAt}>
           Subscribe
         </Button>
-        {canPayFee && (
-          <Button variant="contained" onClick={onPayFee}>
+        {fee?.canPay && (
+          <Button variant="contained" onClick={fee.onPay}>
             Pay bid processing fee
           </Button>
         )}
       </Stack>
-      {!canPayFee && (
+      {fee && !fee.canPay && (
         <Typography variant="body2">
           Or press Bid to pay the bid processing fee for the bid as it is now.
         </Typography>
