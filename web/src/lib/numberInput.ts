@@ -47,9 +47,10 @@ export type TypedRefusal = string | null;
  * A number field's refusal after something was typed into it while it held `before` (`kept`:
  * what the field keeps of it, undefined when refused). A refusal is said till the field is
  * emptied or typed over (its value selected and replaced), a new entry begins in one the form
- * emptied (a bid posted), or a value is pasted whole into the empty field, so that "1e3", which leaves 13, and "-5", which leaves 5, stay explained
- * when the member moves on to Bid. Not till the member leaves the field: the hint going away as the
- * pointer pressed the button below it moved the button from under the press, and the tap was lost.
+ * emptied (a bid posted), or a value is pasted whole into the empty field, so that "1e3", which
+ * leaves 13, and "-5", which leaves 5, stay explained when the member moves on to Bid. Not till
+ * the member leaves the field: the hint going away as the pointer pressed the button below it
+ * moved the button from under the press, and the tap was lost.
  */
 export function refusalAfter(
   last: TypedRefusal,
