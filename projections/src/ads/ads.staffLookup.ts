@@ -50,9 +50,38 @@ type Touched = {
 const instantMs = (value: Date | string): number =>
   value instanceof Date ? value.getTime() : Date.parse(value);
 
+/** The id of the member whose username (any case) is `username`, as a subquery. */
+const memberIdOf = (db: Knex, username: string) =>
+  db(USERS).select('user_id').where('username_lower', username.toLowerCase());
+
+/**
+ * The ads `lastActs` names (rows of `ad_id` and `last_at`: when the member last acted on each),
+ * the one acted on last first, found `foundBy`.
+ */
+async function adsActedOn(
+  db: Knex,
+  lastActs: Knex.QueryBuilder,
+  foundBy: Touched['foundBy'],
+  limit: number,
+): Promise<Touched[]> {
+  const rows = (await db(`${ADS} as a`)
+    .join(lastActs.as('t'), 't.ad_id', 'a.ad_id')
+    .select(...AD_COLUMNS.map((column) => `a.${column}`), 't.last_at')
+    .orderBy([
+      { column: 't.last_at', order: 'desc' },
+      { column: 'a.ad_id', order: 'desc' },
+    ])
+    .limit(limit)) as (StoredAd & { last_at: Date | string })[];
+  return rows.map(({ last_at, ...row }) => ({
+    ad: fromStored(row),
+    foundBy,
+    at: instantMs(last_at),
+  }));
+}
+
 /** A member's ads, newest first, by their username (any case): touched when posted. */
 async function byOwner(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const owner = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
+  const owner = memberIdOf(db, username);
   const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('posted_by', owner)).limit(
     limit,
   )) as StoredAd[];
@@ -68,26 +97,12 @@ async function byOwner(db: Knex, username: string, limit: number): Promise<Touch
  * is as often a bidder's ("I bid and lost") as an owner's.
  */
 async function byBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const bidder = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
   const lastBids = db(BIDS)
     .select('ad_id')
-    .max({ last_bid: 'placed_at' })
-    .whereIn('bidder_id', bidder)
-    .groupBy('ad_id')
-    .as('l');
-  const rows = (await db(`${ADS} as a`)
-    .join(lastBids, 'l.ad_id', 'a.ad_id')
-    .select(...AD_COLUMNS.map((column) => `a.${column}`), 'l.last_bid')
-    .orderBy([
-      { column: 'l.last_bid', order: 'desc' },
-      { column: 'a.ad_id', order: 'desc' },
-    ])
-    .limit(limit)) as (StoredAd & { last_bid: Date | string })[];
-  return rows.map(({ last_bid, ...row }) => ({
-    ad: fromStored(row),
-    foundBy: 'bidder',
-    at: instantMs(last_bid),
-  }));
+    .max({ last_at: 'placed_at' })
+    .whereIn('bidder_id', memberIdOf(db, username))
+    .groupBy('ad_id');
+  return adsActedOn(db, lastBids, 'bidder', limit);
 }
 
 /**
@@ -96,27 +111,13 @@ async function byBidder(db: Knex, username: string, limit: number): Promise<Touc
  * refunded, and that bid is on no list of the ad's bids, yet it is the dispute.
  */
 async function byFeePayer(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const payer = db(USERS).select('user_id').where('username_lower', username.toLowerCase());
   const lastFees = db(PURCHASES)
     .select(db.raw("subject->>'adId' AS ad_id"))
-    .max({ last_fee: 'created_at' })
-    .whereIn('user_id', payer)
+    .max({ last_at: 'created_at' })
+    .whereIn('user_id', memberIdOf(db, username))
     .where('kind', 'bidFee')
-    .groupByRaw("subject->>'adId'")
-    .as('f');
-  const rows = (await db(`${ADS} as a`)
-    .join(lastFees, 'f.ad_id', 'a.ad_id')
-    .select(...AD_COLUMNS.map((column) => `a.${column}`), 'f.last_fee')
-    .orderBy([
-      { column: 'f.last_fee', order: 'desc' },
-      { column: 'a.ad_id', order: 'desc' },
-    ])
-    .limit(limit)) as (StoredAd & { last_fee: Date | string })[];
-  return rows.map(({ last_fee, ...row }) => ({
-    ad: fromStored(row),
-    foundBy: 'fee',
-    at: instantMs(last_fee),
-  }));
+    .groupByRaw("subject->>'adId'");
+  return adsActedOn(db, lastFees, 'fee', limit);
 }
 
 /**
@@ -155,9 +156,8 @@ export type StaffLookup = {
  * too), else null. Read only for a key no ad's owner or bidder matched.
  */
 async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } | null> {
+  if ((await memberIdOf(db, key).first()) !== undefined) return null;
   const lower = key.toLowerCase();
-  const member = await db(USERS).first('user_id').where('username_lower', lower);
-  if (member !== undefined) return null;
   const like: { username: string }[] = await db(USERS)
     .select('username')
     .whereRaw('username_lower % ?', [lower])
