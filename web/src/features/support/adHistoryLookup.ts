@@ -62,6 +62,10 @@ export function adLookupOf(entry: string): { path: string } | { key: string } | 
 /** The lookup's key as the address keeps it (/support/ads?key=…), so Back and links restore it. */
 export const lookupKeyOf = (params: URLSearchParams): string => params.get('key')?.trim() ?? '';
 
+/** The lookup's address for `key` (a member's username, say): the list that key finds. */
+export const lookupPathOf = (key: string): string =>
+  `/support/ads?${new URLSearchParams({ key }).toString()}`;
+
 /** How many pages of ads the list shows (Show more adds one), as the address keeps it: `pages`. */
 export function lookupPagesOf(params: URLSearchParams): number {
   const pages = Number(params.get('pages') ?? '1');

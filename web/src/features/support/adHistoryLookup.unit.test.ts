@@ -7,6 +7,7 @@ import {
   adNamedBy,
   foundAdLine,
   lookupKeyOf,
+  lookupPathOf,
   lookupPagesOf,
   staffFoundAdsOf,
   staffLookupOf,
@@ -167,6 +168,16 @@ describe('a found ad, as the lookup list says it', () => {
   it('leaves out the bids an older api did not send', () => {
     expect(foundAdLine(ad)).toBe(
       'by kavya_nair, posted 20-11-2026 · open for bids · found by its owner',
+    );
+  });
+});
+
+describe('the lookup’s address', () => {
+  it('keeps the key, encoded, so a link opens the list it finds', () => {
+    expect(lookupPathOf('priya_iyer')).toBe('/support/ads?key=priya_iyer');
+    expect(lookupPathOf('royal enfield & co')).toBe('/support/ads?key=royal+enfield+%26+co');
+    expect(lookupKeyOf(new URLSearchParams(lookupPathOf(' kavya nair').split('?')[1]))).toBe(
+      'kavya nair',
     );
   });
 });

@@ -23,6 +23,7 @@ import {
   foundAdLine,
   lookupKeyOf,
   lookupPagesOf,
+  lookupPathOf,
   staffLookupOf,
   type StaffFoundAd,
   type StaffLookup,
@@ -245,11 +246,7 @@ function NoMemberNamed({ keyAsked, like }: { keyAsked: string; like: readonly st
           {like.map((username, index) => (
             <span key={username}>
               {index > 0 && ', '}
-              <Link
-                component={RouterLink}
-                to={`?${new URLSearchParams({ key: username }).toString()}`}
-                sx={TAP_TARGET}
-              >
+              <Link component={RouterLink} to={lookupPathOf(username)} sx={TAP_TARGET}>
                 {username}
               </Link>
             </span>

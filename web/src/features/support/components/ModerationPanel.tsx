@@ -26,6 +26,7 @@ import {
   type ModerationStatus,
 } from '../moderation.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
+import { lookupPathOf } from '../adHistoryLookup.ts';
 import { ModerationReasonDialog } from './ModerationReasonDialog.tsx';
 import { MemberPurchases } from './MemberPurchases.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
@@ -134,7 +135,7 @@ function MemberModeration({
             <Typography variant="body2">
               <Link
                 component={RouterLink}
-                to={`/support/ads?${new URLSearchParams({ key: moderation.username }).toString()}`}
+                to={lookupPathOf(moderation.username)}
                 data-testid="moderation-ads"
               >
                 Their ads&apos; histories
