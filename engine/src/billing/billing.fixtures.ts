@@ -81,6 +81,16 @@ export const subscriptionCreated = (buyerState = 'Karnataka'): PurchaseCreated =
 
 export const TOTAL = lifetimeLine().total;
 
+/** A bid processing fee's subject: an Open bid of ₹1,500 as 'kite' on ad-1, the "Sitar". */
+export const BID_FEE_SUBJECT = {
+  kind: 'bidFee',
+  adId: 'ad-1',
+  bidamt: 150_000,
+  type: 'Open',
+  bidAlias: 'kite',
+  itemName: 'Sitar',
+} as const;
+
 export const orderCreated = (): PurchaseEvent => ({
   type: 'OrderCreated',
   data: {

@@ -8,6 +8,7 @@ import {
   sameFeeBid,
   type FeeBid,
 } from './feeBid.rules.ts';
+import { BID_FEE_SUBJECT } from './billing.fixtures.ts';
 
 const feeBid = fc.record({
   amount: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
@@ -29,15 +30,7 @@ describe('one fee’s bid told from another’s', () => {
   it('keys a bid by its ad too, and a purchase by the bid it pays for', () => {
     const bid = { amount: 150_000, type: 'Open', bidAlias: 'kite' };
     expect(feeBidKey('ad-1', bid)).not.toBe(feeBidKey('ad-2', bid));
-    const subject = {
-      kind: 'bidFee',
-      adId: 'ad-1',
-      bidamt: 150_000,
-      type: 'Open',
-      bidAlias: 'kite',
-      itemName: 'Sitar',
-    } as const;
-    expect(feeBidKeyOfSubject(subject)).toBe(feeBidKey('ad-1', bid));
+    expect(feeBidKeyOfSubject(BID_FEE_SUBJECT)).toBe(feeBidKey('ad-1', bid));
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../shared/testing/deciderSpecification.ts';
 import {
   at,
+  BID_FEE_SUBJECT,
   capture,
   captured,
   createSubscription,
@@ -186,14 +187,7 @@ describe('purchase decider', () => {
         data: {
           ...created.data,
           kind: 'bidFee',
-          subject: {
-            kind: 'bidFee',
-            adId: 'ad-1',
-            bidamt: 150_000,
-            type: 'Open',
-            bidAlias: 'kite',
-            itemName: 'Sitar',
-          },
+          subject: BID_FEE_SUBJECT,
         },
       };
       given([bidFee, orderCreated(), captured()])

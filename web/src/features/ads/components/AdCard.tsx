@@ -24,8 +24,8 @@ const FIRST_SEEN_CARDS = 2;
 
 /**
  * One ad in a list: its picture, name, price (₹, Indian grouping), town, and a final call (its
- * deadline and the time left) or close when there is one; opens the ad. The first cards (`index`) fetch their pictures at once, the
- * page's main content; the rest as they near the screen.
+ * deadline and the time left) or close when there is one; opens the ad. The first cards (`index`)
+ * fetch their pictures at once, the page's main content; the rest as they near the screen.
  */
 export function AdCard({
   ad,
