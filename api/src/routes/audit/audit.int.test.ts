@@ -196,6 +196,9 @@ describe('the payments ledger', () => {
       amount: null,
       invoiceNumber: null,
       invoiceUrl: null,
+      // The gateway's code, which auditors reconcile against, and its words for it.
+      errorCode: 'BAD_REQUEST_ERROR',
+      errorDescription: 'The sandbox bank declined this payment',
     });
     expect(entry?.failedAt).toEqual(expect.any(String));
   });

@@ -60,6 +60,8 @@ export function ledgerEntryOf(row: LedgerRow) {
     capturedAt: row.captured_at,
     failedAt: row.failed_at,
     errorCode: row.error_code,
+    /** The gateway's words for why it failed, as it sent them. */
+    errorDescription: row.error_description,
     refundAmount: rupeesOrNull(row.refund_amount),
     /** The gateway's id of the refund (rfnd_…), as its refund report lists it. */
     refundId: row.refund_id,

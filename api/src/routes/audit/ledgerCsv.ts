@@ -69,6 +69,7 @@ export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Invoice', (e) => e.invoiceNumber],
   ['Credit note', (e) => e.creditNoteNumber],
   ['Error code', (e) => e.errorCode],
+  ['Error description', (e) => e.errorDescription],
   ['Refunded (₹)', (e) => rupees(e.refundAmount)],
   ['Refund ID', (e) => e.refundId],
   ['Refund reason', (e) => (e.refundReason === null ? null : refundReasonWords(e.refundReason))],

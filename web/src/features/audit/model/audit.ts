@@ -48,6 +48,7 @@ export type LedgerEntry = {
   capturedAt: string | null;
   failedAt: string | null;
   errorCode: string | null;
+  errorDescription?: string | null;
   refundAmount: number | null;
   refundId?: string | null;
   refundReason: string | null;
@@ -247,11 +248,15 @@ export function comparisonVerdict(check: Pick<GatewayCheck, 'agrees' | 'payments
 export const paymentTime = (entry: LedgerEntry): string =>
   formatDateTime(entry.capturedAt ?? entry.failedAt ?? '');
 
+/** A failed payment's code, which auditors reconcile against, and the gateway's words for it. */
+const gatewayErrorText = ({ errorCode, errorDescription }: LedgerEntry): string =>
+  errorDescription ? `${errorCode} (${errorDescription})` : (errorCode ?? '');
+
 /** What the status column says: the outcome, and why a payment is special. */
 export function statusText(entry: LedgerEntry): string {
   const parts: string[] = [entry.status];
   if (entry.duplicate) parts.push('duplicate');
-  if (entry.status === 'failed' && entry.errorCode) parts.push(entry.errorCode);
+  if (entry.status === 'failed' && entry.errorCode) parts.push(gatewayErrorText(entry));
   if (entry.refundAmount !== null) {
     const id = entry.refundId ? ` (${entry.refundId})` : '';
     const why = entry.refundReason ? `: ${refundReasonWords(entry.refundReason)}` : '';

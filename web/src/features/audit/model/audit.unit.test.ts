@@ -181,6 +181,17 @@ describe('ledger cells', () => {
         refundAmount: null,
       }),
     ).toBe('failed, BAD_REQUEST_ERROR');
+    // The gateway's words beside its code, which auditors reconcile against.
+    expect(
+      statusText({
+        ...entry,
+        status: 'failed',
+        duplicate: false,
+        errorCode: 'BAD_REQUEST_ERROR',
+        errorDescription: 'Payment failed due to incorrect OTP',
+        refundAmount: null,
+      }),
+    ).toBe('failed, BAD_REQUEST_ERROR (Payment failed due to incorrect OTP)');
   });
 
   it('says a failed attempt moved no money, rather than leave a gap beside the gateway’s figures', () => {
