@@ -4,6 +4,7 @@ import { outboxProjection } from './outbox/outbox.projection.ts';
 import { entitlementsProjection } from './entitlements/entitlements.projection.ts';
 import { finalCallsProjection } from './finalCalls/finalCalls.projection.ts';
 import { bidsProjection } from './bids/bids.projection.ts';
+import { bidRefusalsProjection } from './bids/bidRefusals.projection.ts';
 import { adsProjection } from './ads/ads.projection.ts';
 import { reviewsProjection } from './social/reviews.projection.ts';
 import { mobileRequestsProjection } from './social/mobileRequests.projection.ts';
@@ -24,6 +25,7 @@ export const allProjections: readonly Projection[] = [
   entitlementsProjection,
   finalCallsProjection,
   bidsProjection,
+  bidRefusalsProjection,
   adsProjection,
   reviewsProjection,
   mobileRequestsProjection,

@@ -15,11 +15,11 @@ import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /**
  * How an ad was found: the key is its whole id or link's uid (the screen opens its history), its
- * owner's username, the username of a member who bid on it or ordered a bid processing fee for a
- * bid on it (a bid the fee was refunded for is on no list of bids), its id's or link's code, or
- * words of its name.
+ * owner's username, the username of a member who bid on it, ordered a bid processing fee for a
+ * bid on it (a bid the fee was refunded for is on no list of bids) or had a bid on it refused,
+ * its id's or link's code, or words of its name.
  */
-export type FoundBy = 'id' | 'owner' | 'bidder' | 'fee' | 'code' | 'name';
+export type FoundBy = 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'code' | 'name';
 export type StaffFoundAd = {
   readonly ad: AdRow;
   readonly foundBy: FoundBy;
@@ -33,17 +33,18 @@ const ADS = 'ads';
 const BIDS = 'bids';
 const AD_BIDDING = 'ad_bidding';
 const PURCHASES = 'purchases';
+const BID_REFUSALS = 'bid_refusals';
 
 /** An ad id's start or a link's random tail (hex): at least this many characters of it. */
 const CODE_MIN_LENGTH = 6;
 
 /**
- * An ad a member's username found, how, and when they last acted on it (posted it, bid, or
- * ordered a bid fee).
+ * An ad a member's username found, how, and when they last acted on it (posted it, bid, ordered
+ * a bid fee, or had a bid refused).
  */
 type Touched = {
   readonly ad: AdRow;
-  readonly foundBy: 'owner' | 'bidder' | 'fee';
+  readonly foundBy: 'owner' | 'bidder' | 'fee' | 'refused';
   readonly at: number;
 };
 
@@ -121,9 +122,24 @@ async function byFeePayer(db: Knex, username: string, limit: number): Promise<To
 }
 
 /**
- * A member's own ads, those they bid on (never both: no one bids on their own ad) and those
- * they ordered a bid fee on, as one list, what they last acted on first: "the newest" the screen
- * names, whichever side the dispute is on. An ad found twice is listed by the later act.
+ * The ads that refused a bid of a member's, by their username (any case), the last refused first:
+ * a bid refused (bidding closed, no subscription, an alias too like the username…) is on no list
+ * of the ad's bids, yet "my bid was not taken" is the dispute.
+ */
+async function byRefusedBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
+  const lastRefusals = db(BID_REFUSALS)
+    .select('ad_id')
+    .max({ last_at: 'attempted_at' })
+    .whereIn('bidder_id', memberIdOf(db, username))
+    .groupBy('ad_id');
+  return adsActedOn(db, lastRefusals, 'refused', limit);
+}
+
+/**
+ * A member's own ads, those they bid on (never both: no one bids on their own ad), those they
+ * ordered a bid fee on and those that refused a bid of theirs, as one list, what they last acted
+ * on first: "the newest" the screen names, whichever side the dispute is on. An ad found twice is
+ * listed by the later act.
  */
 const lastTouchedFirst = (...found: Touched[][]): Touched[] =>
   found.flat().sort((a, b) => b.at - a.at);
@@ -171,8 +187,8 @@ async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } 
  * asks for one more), and whether there are more: the one whose whole id or uid it is
  * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
- * member's (the key is their username) and those they bid on, what they last acted on first,
- * then those whose id or link's code it is, then those
+ * member's (the key is their username) and those they bid on, ordered a bid fee on or had a bid
+ * refused on, what they last acted on first, then those whose id or link's code it is, then those
  * whose name holds its words; each once, with how it was found. A key that is a member's username
  * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
  * "Pair of lovebirds".
@@ -182,14 +198,16 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
   if (text === '') return { ads: [], more: false, noMember: null };
   const limit = Math.min(Math.max(1, pages), LIMITS.staffLookupPagesMax) * LIMITS.adPageSize;
   // One more than shown from each: whether there are more is known without counting.
-  const [named, owners, bidders, payers, codes] = await Promise.all([
+  const [named, owners, bidders, payers, refused, codes] = await Promise.all([
     findAd(db, text, { blockedOwners: true }),
     byOwner(db, text, limit + 1),
     byBidder(db, text, limit + 1),
     byFeePayer(db, text, limit + 1),
+    byRefusedBidder(db, text, limit + 1),
     byCode(db, text.toLowerCase(), limit + 1),
   ]);
-  const anyMembers = owners.length > 0 || bidders.length > 0 || payers.length > 0;
+  const acted = [owners, bidders, payers, refused];
+  const anyMembers = acted.some((ads) => ads.length > 0);
   const [names, noMember] = anyMembers
     ? [[], null]
     : await Promise.all([
@@ -201,7 +219,7 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     for (const ad of ads) if (!found.has(ad.ad_id)) found.set(ad.ad_id, { ad, foundBy });
   };
   add(named === undefined ? [] : [named], 'id');
-  for (const { ad, foundBy } of lastTouchedFirst(owners, bidders, payers)) add([ad], foundBy);
+  for (const { ad, foundBy } of lastTouchedFirst(...acted)) add([ad], foundBy);
   add(codes, 'code');
   add(names, 'name');
   const all = [...found.values()];

@@ -190,6 +190,16 @@ describe('support finds an ad to look into', () => {
       );
       expect(feeFound._id).toBe(second);
       expect((await find('lookup_fiza')).ads?.map((ad) => ad._id)).toEqual([second]);
+      // A member whose bid the ad refused (no subscription: the bid form's own refusal, no fee
+      // ordered) finds it by their username too: the refused bid is on no list of bids.
+      const refusedBidder = await kit.member('lookup_rita', { entitled: false });
+      expect((await kit.bid(refusedBidder, first)).status).toBe(403);
+      const refusedFound = await eventually(
+        async () => (await find('lookup_rita')).ads?.find((ad) => ad.foundBy === 'refused'),
+        { what: 'the ad that refused a bid is found by its bidder' },
+      );
+      expect(refusedFound._id).toBe(first);
+      expect((await find('lookup_rita')).ads?.map((ad) => ad._id)).toEqual([first]);
       // Each ad listed says how many bids it has, and that it is not withdrawn.
       expect((await find('lookup_bina')).ads?.[0]).toMatchObject({ bids: 1, withdrawn: false });
       // …which the name search finds when the key is no username.

@@ -90,7 +90,7 @@ export type StaffFoundAd = {
   readonly withdrawn?: boolean;
   /** Bids placed on it. */
   readonly bids?: number;
-  readonly foundBy: 'id' | 'owner' | 'bidder' | 'fee' | 'code' | 'name';
+  readonly foundBy: 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'code' | 'name';
 };
 
 /**
@@ -114,6 +114,7 @@ const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
   owner: 'its owner',
   bidder: 'a bid of theirs',
   fee: 'a bid fee of theirs',
+  refused: 'a refused bid of theirs',
   code: 'its id or link',
   name: 'its name',
 };

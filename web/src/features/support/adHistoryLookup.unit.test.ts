@@ -131,9 +131,10 @@ describe('the ads a key found', () => {
         ad('a-3', 'name'),
         ad('a-4', 'guess'),
         ad('a-5', 'fee'),
+        ad('a-6', 'refused'),
       ],
     });
-    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3', 'a-5']);
+    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3', 'a-5', 'a-6']);
     expect(adNamedBy(ads)).toBeUndefined();
   });
 });
@@ -156,6 +157,10 @@ describe('a found ad, as the lookup list says it', () => {
     // The member's bid fee on it: a refunded fee's bid is on no list of bids.
     expect(foundAdLine({ ...ad, foundBy: 'fee', bids: 0 })).toMatch(
       / · found by a bid fee of theirs$/,
+    );
+    // A bid of theirs the ad refused: on no list of bids either.
+    expect(foundAdLine({ ...ad, foundBy: 'refused', bids: 0 })).toMatch(
+      / · found by a refused bid of theirs$/,
     );
   });
 
