@@ -17,6 +17,10 @@ const digitsAsNumber = (value: unknown): unknown =>
 export const pageNumber = (first: 0 | 1) =>
   z.preprocess(digitsAsNumber, z.number().int().min(first).max(LIMITS.pageNumberMax));
 
+/** How many items a page holds: from 1 to `most`. */
+export const itemCount = (most: number) =>
+  z.preprocess(digitsAsNumber, z.number().int().min(1).max(most));
+
 /** How many items to skip, at most what `pageSize` items a page reach at the furthest page. */
 export const itemOffset = (pageSize: number) =>
   z.preprocess(

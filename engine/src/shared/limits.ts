@@ -11,6 +11,12 @@ export const LIMITS = {
    */
   adPagesReloadedMax: 10,
   /**
+   * Not the spec's: Load More reads again this many of the cards shown, besides the next page's
+   * 20, so that an ad gone from those above (which moves the rest up a place) costs no card; a
+   * list asks for at most adPageSize + this many ads at once.
+   */
+  adListReadAgain: 5,
+  /**
    * Not the spec's: the staff's Ad history lookup lists a page of ads (adPageSize), and Show more
    * adds a page at a time up to this many pages (a member's every ad, closed ones included).
    */

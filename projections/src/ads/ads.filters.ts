@@ -133,16 +133,22 @@ export type AdPage = { readonly page: number; readonly offset: number; readonly 
 
 /**
  * The contract's paging: `page` (1-based, default 1) or `offset` (ads to skip), which wins; 20
- * per page (LIMITS.adPageSize). An offset inside a page answers that page's number rounded down.
+ * per page (LIMITS.adPageSize), or `limit` ads (Load More's page with the cards it reads again).
+ * An offset inside a page answers that page's number rounded down.
  */
-export function adPage(input: { page?: number | undefined; offset?: number | undefined }): AdPage {
-  const limit = LIMITS.adPageSize;
+export function adPage(input: {
+  page?: number | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
+}): AdPage {
+  const size = LIMITS.adPageSize;
+  const limit = input.limit ?? size;
   if (input.offset !== undefined) {
     const offset = Math.max(0, Math.trunc(input.offset));
-    return { page: Math.floor(offset / limit) + 1, offset, limit };
+    return { page: Math.floor(offset / size) + 1, offset, limit };
   }
   const page = Math.max(1, Math.trunc(input.page ?? 1));
-  return { page, offset: (page - 1) * limit, limit };
+  return { page, offset: (page - 1) * size, limit };
 }
 
 /*

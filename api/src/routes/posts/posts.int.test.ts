@@ -935,6 +935,19 @@ describe('the ad list', () => {
     const second = await list('category=Furniture&page=2');
     expect(idsOf(second)).toEqual([sofas[1], sofas[0]]);
     expect(idsOf(await list('category=Furniture&page=5&offset=21'))).toEqual([sofas[0]]);
+    // Load More's read: the next 20 and the cards it reads again, no more than that.
+    expect(idsOf(await list('category=Furniture&page=2&offset=15&limit=25'))).toEqual(
+      [...sofas].reverse().slice(15),
+    );
+    expect(idsOf(await list('category=Furniture&offset=18&limit=3'))).toEqual(
+      [...sofas].reverse().slice(18, 21),
+    );
+    for (const limit of [0, LIMITS.adPageSize + LIMITS.adListReadAgain + 1]) {
+      const refused = await kit.api(`/api/posts/filter?category=Furniture&limit=${limit}`, {
+        token: ravi.token,
+      });
+      expect({ limit, status: refused.status }).toEqual({ limit, status: 400 });
+    }
     const empty = await kit.api('/api/posts/filter?category=Furniture&page=3', {
       token: ravi.token,
     });

@@ -6,7 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
 import { blankAsAbsent } from '../../http/blankInput.ts';
-import { itemOffset, pageNumber } from '../../http/pageNumbers.ts';
+import { itemCount, itemOffset, pageNumber } from '../../http/pageNumbers.ts';
 
 /*
  * The ads api's inputs (docs/api/ads.md). Query strings and multipart fields arrive as strings;
@@ -36,6 +36,11 @@ const optionalAmount = (message: string) => z.preprocess(blankAsAbsent, amount(m
 
 const page = z.preprocess(blankAsAbsent, pageNumber(1).optional());
 const offset = z.preprocess(blankAsAbsent, itemOffset(LIMITS.adPageSize).optional());
+/** How many ads: a page's (absent), or up to a page and the cards Load More reads again. */
+const limit = z.preprocess(
+  blankAsAbsent,
+  itemCount(LIMITS.adPageSize + LIMITS.adListReadAgain).optional(),
+);
 
 export const adListQuery = z.object({
   category: filterText,
@@ -55,6 +60,7 @@ export const adListQuery = z.object({
   ownerOrDealer: filterText,
   page,
   offset,
+  limit,
 });
 
 /** The ad search: its text, and the ad list's filters, which narrow what it finds. */
@@ -62,7 +68,7 @@ export const searchQuery = adListQuery.extend({
   search: z.preprocess((value) => value ?? '', z.string().max(LIMITS.adSearchMax)),
 });
 
-export const pageQuery = z.object({ page, offset });
+export const pageQuery = z.object({ page, offset, limit });
 
 /**
  * My Bids: which page, and optionally `after`, the position of an event the member was told of

@@ -18,7 +18,8 @@ type Pages = {
   ads: AdView[];
   /** The last page asked (1-based). */
   page: number;
-  lastPageSize: number;
+  /** The last page came back with all it asked for: Load More may find more. */
+  lastPageFull: boolean;
   loading: boolean;
   error: string | null;
   /** The page whose load failed: the one Retry asks for again. */
@@ -34,7 +35,7 @@ const leftLists = leftBehind<Pages>(20);
 const pagesShown = keptOverReload('boli.adPagesShown', 20, isCount);
 
 /**
- * A paged list of ads (20 a page): the first page whenever `key` changes, the next one appended
+ * A paged list of ads (20 a page): the first page whenever `key` changes, the next 20 appended
  * on loadMore (`furtherPage`) — offered only while the last page came back full. A list come
  * back to by Back or Forward (by the location's key) starts where it was left, whether the screen
  * was left (an ad's page) or stayed (a search from the list, then Back), and its cards are then
@@ -48,7 +49,7 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
         key,
         ads: [],
         page: 0,
-        lastPageSize: 0,
+        lastPageFull: false,
         loading: true,
         error: null,
         failedPage: null,
@@ -81,7 +82,15 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
       const { page } = asked;
       setPages((current) =>
         page === 1
-          ? { key, ads: [], page: 1, lastPageSize: 0, loading: true, error: null, failedPage: null }
+          ? {
+              key,
+              ads: [],
+              page: 1,
+              lastPageFull: false,
+              loading: true,
+              error: null,
+              failedPage: null,
+            }
           : { ...current, loading: true, error: null, failedPage: null },
       );
       const reads = page === 1 ? loadMoreReads(upTo) : [asked];
@@ -93,7 +102,7 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
             key,
             ads: page === 1 ? ads : withFurtherPage(current.ads, ads),
             page: page === 1 ? read.length : page,
-            lastPageSize: read[read.length - 1]!.length,
+            lastPageFull: hasMoreAds(read[read.length - 1]!.length, reads[reads.length - 1]!),
             loading: false,
             error: null,
             failedPage: null,
@@ -165,7 +174,7 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
     ads: current ? pages.ads : [],
     loading: !current || pages.loading,
     error: current ? pages.error : null,
-    hasMore: current && !pages.loading && hasMoreAds(pages.lastPageSize),
+    hasMore: current && !pages.loading && pages.lastPageFull,
     loadMore,
     retry,
     refresh,

@@ -241,22 +241,27 @@ export function filtersProblem(filters: AdFilters): string | null {
 export const activeFilterCount = (filters: AdFilters): number =>
   Object.keys(filterQuery(filters, 1)).length - 1;
 
-/** Which part of a list to read: page `page` (1-based), or from `offset` ads in when given. */
-export type PageAsked = { readonly page: number; readonly offset?: number };
-
-/** How many of the cards shown Load More reads again (`furtherPage`). */
-const LOAD_MORE_OVERLAP = 5;
+/**
+ * Which part of a list to read: page `page` (1-based), or from `offset` ads in when given; `limit`
+ * ads, else a page's (LIMITS.adPageSize).
+ */
+export type PageAsked = {
+  readonly page: number;
+  readonly offset?: number;
+  readonly limit?: number;
+};
 
 /**
- * What Load More reads: the next page, begun a few cards before the last one shown. An ad gone
- * since from those above (its owner blocked, edited out of the filters) moves the rest up a place,
- * so read from right after the cards shown, the first of the next would be missed; those read
- * again are left out (`withFurtherPage`).
+ * What Load More reads: the next page, begun a few cards before the last one shown
+ * (LIMITS.adListReadAgain), and those cards besides the page's 20. An ad gone since from those
+ * above (its owner blocked, edited out of the filters) moves the rest up a place, so read from
+ * right after the cards shown, the first of the next would be missed; those read again are left
+ * out (`withFurtherPage`), and the 20 after them are the page's.
  */
-export const furtherPage = (shown: number, lastPage: number): PageAsked => ({
-  page: lastPage + 1,
-  offset: Math.max(0, shown - LOAD_MORE_OVERLAP),
-});
+export function furtherPage(shown: number, lastPage: number): PageAsked {
+  const offset = Math.max(0, shown - LIMITS.adListReadAgain);
+  return { page: lastPage + 1, offset, limit: LIMITS.adPageSize + (shown - offset) };
+}
 
 /**
  * The reads that show pages 1 to `last` as Load More showed them (each page before the last having
@@ -264,16 +269,13 @@ export const furtherPage = (shown: number, lastPage: number): PageAsked => ({
  */
 export function loadMoreReads(last: number): PageAsked[] {
   const reads: PageAsked[] = [{ page: 1 }];
-  let shown = LIMITS.adPageSize;
-  for (let page = 1; page < last; page++) {
-    reads.push(furtherPage(shown, page));
-    shown += LIMITS.adPageSize - LOAD_MORE_OVERLAP;
-  }
+  for (let page = 1; page < last; page++) reads.push(furtherPage(page * LIMITS.adPageSize, page));
   return reads;
 }
 
-/** Load More raises the page only when the last page came back full (section 4). */
-export const hasMoreAds = (lastPageSize: number): boolean => lastPageSize >= LIMITS.adPageSize;
+/** Load More raises the page only when the last page came back full (section 4): all it asked. */
+export const hasMoreAds = (lastPageSize: number, asked: PageAsked): boolean =>
+  lastPageSize >= (asked.limit ?? LIMITS.adPageSize);
 
 /**
  * The cards after Load More: the next page after those shown, less any ad already shown. Pages
@@ -305,9 +307,13 @@ export const adListOfParams = (params: URLSearchParams, member: boolean): AdList
  */
 export function adListRequest(
   { member, search, filters }: AdListKind,
-  { page, offset }: PageAsked,
+  { page, offset, limit }: PageAsked,
 ): { path: string; query: AdListQuery } {
-  const query = { ...filterQuery(filters, page), ...(offset === undefined ? {} : { offset }) };
+  const query = {
+    ...filterQuery(filters, page),
+    ...(offset === undefined ? {} : { offset }),
+    ...(limit === undefined ? {} : { limit }),
+  };
   if (search) return { path: AD_PATHS.search, query: { ...query, search } };
   return { path: member ? AD_PATHS.filter : AD_PATHS.globalAds, query };
 }

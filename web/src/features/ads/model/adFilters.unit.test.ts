@@ -11,6 +11,7 @@ import {
   loadMoreReads,
   hasMoreAds,
   withFurtherPage,
+  type PageAsked,
   NO_FILTERS,
   filtersProblem,
   rangeProblem,
@@ -211,10 +212,13 @@ describe('the list query', () => {
 });
 
 describe('Load More', () => {
-  it('is offered only after a full page of 20', () => {
-    expect(hasMoreAds(20)).toBe(true);
-    expect(hasMoreAds(19)).toBe(false);
-    expect(hasMoreAds(0)).toBe(false);
+  it('is offered only after a full page: 20, or all that Load More asked for', () => {
+    expect(hasMoreAds(20, { page: 1 })).toBe(true);
+    expect(hasMoreAds(19, { page: 1 })).toBe(false);
+    expect(hasMoreAds(0, { page: 1 })).toBe(false);
+    // Load More's read: 20 and the 5 cards it reads again.
+    expect(hasMoreAds(25, furtherPage(20, 1))).toBe(true);
+    expect(hasMoreAds(24, furtherPage(20, 1))).toBe(false);
   });
 
   it('adds the next page less the ads already shown', () => {
@@ -227,18 +231,42 @@ describe('Load More', () => {
     expect(withFurtherPage([ad('b')], [ad('b')])).toEqual([ad('b')]);
   });
 
-  it('reads the next page from a few cards before the last shown, not missing one gone above', () => {
-    expect(furtherPage(20, 1)).toEqual({ page: 2, offset: 15 });
-    expect(furtherPage(35, 2)).toEqual({ page: 3, offset: 30 });
-    expect(furtherPage(3, 1)).toEqual({ page: 2, offset: 0 });
+  it('reads 20 more from a few cards before the last shown, not missing one gone above', () => {
+    expect(furtherPage(20, 1)).toEqual({ page: 2, offset: 15, limit: 25 });
+    expect(furtherPage(40, 2)).toEqual({ page: 3, offset: 35, limit: 25 });
+    expect(furtherPage(3, 1)).toEqual({ page: 2, offset: 0, limit: 23 });
     const kind = { member: true, search: '', filters: NO_FILTERS };
-    expect(adListRequest(kind, furtherPage(20, 1)).query).toEqual({ page: 2, offset: 15 });
+    expect(adListRequest(kind, furtherPage(20, 1)).query).toEqual({
+      page: 2,
+      offset: 15,
+      limit: 25,
+    });
     expect(adListRequest(kind, { page: 1 }).query).toEqual({ page: 1 });
+  });
+
+  it('adds 20 cards a press when no ad came or went meanwhile (section 2: twenty a page)', () => {
+    const all = Array.from({ length: 70 }, (_, index) => ({ _id: `ad-${index}` }));
+    const read = ({ page, offset, limit }: PageAsked) => {
+      const from = offset ?? (page - 1) * LIMITS.adPageSize;
+      return all.slice(from, from + (limit ?? LIMITS.adPageSize));
+    };
+    let shown = read({ page: 1 });
+    let full = hasMoreAds(shown.length, { page: 1 });
+    const counts = [shown.length];
+    for (let page = 1; full; page++) {
+      const asked = furtherPage(shown.length, page);
+      const answer = read(asked);
+      full = hasMoreAds(answer.length, asked);
+      shown = withFurtherPage(shown, answer);
+      counts.push(shown.length);
+    }
+    expect(counts).toEqual([20, 40, 60, 70]);
+    expect(shown).toEqual(all);
   });
 
   it('is read again at once by a reloaded list, as each press read it', () => {
     expect(loadMoreReads(1)).toEqual([{ page: 1 }]);
-    expect(loadMoreReads(3)).toEqual([{ page: 1 }, furtherPage(20, 1), furtherPage(35, 2)]);
+    expect(loadMoreReads(3)).toEqual([{ page: 1 }, furtherPage(20, 1), furtherPage(40, 2)]);
   });
 });
 
