@@ -57,6 +57,10 @@ export const theme = createTheme({
     MuiToggleButton: {
       styleOverrides: { root: { [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } } },
     },
+    // A chip that is a link or a button (an ad's "Phone: …", which calls it) is one too.
+    MuiChip: {
+      styleOverrides: { clickable: { [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } } },
+    },
     MuiPaginationItem: {
       styleOverrides: {
         root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, height: TOUCH_TARGET_PX } },

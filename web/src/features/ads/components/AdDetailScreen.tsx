@@ -18,6 +18,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { TAP_TARGET } from '../../../components/tapTarget.ts';
 import { formatDate, formatPrice, groupIndian } from '../../../lib/format.ts';
 import { startEarly, type Query } from '../../../app/api/client.ts';
 import {
@@ -177,7 +178,11 @@ function AdDetail({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography color="textSecondary">Posted by</Typography>
         {status === 'member' ? (
-          <Link component={RouterLink} to={`/user_profile/${encodeURIComponent(ad.postedBy)}`}>
+          <Link
+            component={RouterLink}
+            to={`/user_profile/${encodeURIComponent(ad.postedBy)}`}
+            sx={TAP_TARGET}
+          >
             {ad.postedByUsername}
           </Link>
         ) : (

@@ -8,11 +8,11 @@ import { isIndia } from '@boli/engine/accounts/account.rules';
 import { NEW_OR_USED, OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
 import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { characterCount } from '@boli/engine/shared/characters';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
+  countedFieldHint,
   hasSportsType,
   hasVehicleFields,
   numberFieldOf,
@@ -72,11 +72,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
     onChange: (value: string) => onChange(field, value),
     ...fieldErrorProps(errors[field]),
   });
-  const count = characterCount(form.description);
-  const tooLong = count >= LIMITS.descriptionMaxExclusive;
-  // The item name's limit is said as it is typed, not only once Post Ad! refuses it.
-  // Counted as the server counts it: without the spaces around it.
-  const nameCount = characterCount(form.itemName.trim());
+  const itemName = countedFieldHint('itemName', form.itemName, errors.itemName);
+  const description = countedFieldHint('description', form.description, errors.description);
 
   return (
     <>
@@ -87,12 +84,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
       <TextField
         label="Item name"
         {...textProps('itemName')}
-        error={nameCount > LIMITS.itemNameMax || Boolean(errors.itemName?.length)}
-        helperText={
-          errors.itemName?.length
-            ? `${errors.itemName.join(' · ')} (${nameCount}/${LIMITS.itemNameMax})`
-            : `${nameCount}/${LIMITS.itemNameMax} — at most ${LIMITS.itemNameMax} characters`
-        }
+        error={itemName.error}
+        helperText={itemName.hint}
       />
       <Box sx={columns}>
         <ChoiceField label="Category" options={lists.categories} {...choiceProps('categoryname')} />
@@ -116,12 +109,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
         multiline
         minRows={3}
         {...textProps('description')}
-        error={tooLong || Boolean(errors.description?.length)}
-        helperText={
-          errors.description?.length
-            ? `${errors.description.join(' · ')} (${count}/${LIMITS.descriptionMaxExclusive})`
-            : `${count}/${LIMITS.descriptionMaxExclusive} — below ${LIMITS.descriptionMaxExclusive} characters`
-        }
+        error={description.error}
+        helperText={description.hint}
       />
       <Box sx={columns}>
         <TextField

@@ -342,6 +342,8 @@ function AdMedia({
 
   /** Removes the item, and the upload row that added it (which would still say 'Uploaded'). */
   const removeItem = async (name: string) => {
+    // 'Moved to place 3 of 6' would no longer be so.
+    setMoved(undefined);
     const upload = uploadOfItem(
       media.uploads,
       name,

@@ -1,5 +1,7 @@
 import { isIndia, pincodeFormatRule } from '@boli/engine/accounts/account.rules';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { characterCount } from '@boli/engine/shared/characters';
 import {
   AD_PLACE_FIELDS,
   isAdPhone,
@@ -204,6 +206,42 @@ export function validateAdForm(form: AdForm): AdFormErrors {
     if (isPlaceTooLong(form[field])) fail(field, AD_MESSAGES.placeTooLong);
   if (isDescriptionTooLong(form.description)) fail('description', AD_MESSAGES.descriptionTooLong);
   return errors;
+}
+
+/** The ad's fields with a length rule, counted as the server counts them. */
+const COUNTED_FIELDS = {
+  // Without the spaces around it.
+  itemName: {
+    count: (text: string) => characterCount(text.trim()),
+    most: LIMITS.itemNameMax,
+    rule: `at most ${LIMITS.itemNameMax} characters`,
+    tooLong: isItemNameTooLong,
+    message: AD_MESSAGES.itemNameTooLong,
+  },
+  description: {
+    count: characterCount,
+    most: LIMITS.descriptionMaxExclusive,
+    rule: `below ${LIMITS.descriptionMaxExclusive} characters`,
+    tooLong: isDescriptionTooLong,
+    message: AD_MESSAGES.descriptionTooLong,
+  },
+};
+
+/**
+ * What is said under the item name or the description, with its count: the errors a submit
+ * found, else the rule's own message once the text breaks it (as it is typed, not only once
+ * Post Ad! refuses it), else the rule.
+ */
+export function countedFieldHint(
+  field: keyof typeof COUNTED_FIELDS,
+  text: string,
+  errors: readonly string[] | undefined,
+): { error: boolean; hint: string } {
+  const { count, most, rule, tooLong, message } = COUNTED_FIELDS[field];
+  const counted = `${count(text)}/${most}`;
+  if (errors?.length) return { error: true, hint: `${errors.join(' · ')} (${counted})` };
+  if (tooLong(text)) return { error: true, hint: `${message} (${counted})` };
+  return { error: false, hint: `${counted} — ${rule}` };
 }
 
 /** The fields that belong to this ad: no Sports type or vehicle fields where they do not apply. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { AdView } from '../ads.api.ts';
 import {
+  countedFieldHint,
   adFormOf,
   changeAdField,
   editAdBody,
@@ -268,5 +269,37 @@ describe('what is sent', () => {
       displayPhone: true,
     });
     expect(rebasedEdit(before, before, now)).toEqual(now);
+  });
+});
+
+describe('the counts under the item name and the description', () => {
+  it('say the rule while the text keeps it', () => {
+    expect(countedFieldHint('description', 'x'.repeat(149), undefined)).toEqual({
+      error: false,
+      hint: '149/150 — below 150 characters',
+    });
+    // Counted without the spaces around it, as the server counts it.
+    expect(countedFieldHint('itemName', `  ${'x'.repeat(70)} `, undefined)).toEqual({
+      error: false,
+      hint: '70/70 — at most 70 characters',
+    });
+  });
+
+  it('say the rule’s message as soon as the text breaks it, not only once Post Ad! refuses it', () => {
+    expect(countedFieldHint('description', 'x'.repeat(150), undefined)).toEqual({
+      error: true,
+      hint: `${AD_MESSAGES.descriptionTooLong} (150/150)`,
+    });
+    expect(countedFieldHint('itemName', 'x'.repeat(71), [])).toEqual({
+      error: true,
+      hint: `${AD_MESSAGES.itemNameTooLong} (71/70)`,
+    });
+  });
+
+  it('say what a submit found, with the count', () => {
+    expect(countedFieldHint('description', '', [MESSAGES.cannotBeBlank])).toEqual({
+      error: true,
+      hint: `${MESSAGES.cannotBeBlank} (0/${LIMITS.descriptionMaxExclusive})`,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -241,7 +242,10 @@ export function AdSlotBidScreen() {
     <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Ad bid for {formatDate(id)}
+          Ad bid for{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatDate(id)}
+          </Box>
         </Typography>
         <Button component={RouterLink} to={`/bid-calendar?type=${type}`}>
           Calendar

@@ -129,7 +129,7 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
               <Link
                 href={`tel:${bid.phone.replace(/\s/g, '')}`}
                 color="inherit"
-                sx={{ display: { xs: 'block', sm: 'inline' } }}
+                sx={{ ...TAP_TARGET, display: { xs: 'flex', sm: 'inline-flex' } }}
               >
                 {bid.phone}
               </Link>
