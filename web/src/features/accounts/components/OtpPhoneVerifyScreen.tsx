@@ -21,7 +21,12 @@ import { keepNoticeOverReload } from '../../../lib/noticeOverReload.ts';
 import { sendOtp, verificationToken, verifyOtp } from '../api/accountsApi.ts';
 import { attemptsWarning, otpMachine, type OtpLogin } from '../machines/otp.machine.ts';
 import { ChangePhoneForm } from './ChangePhoneForm.tsx';
-import { readLastOtpSend, writeLastOtpSend } from '../model/lastOtpSend.ts';
+import {
+  lastOtpSendKey,
+  parseLastOtpSend,
+  readLastOtpSend,
+  writeLastOtpSend,
+} from '../model/lastOtpSend.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW, numberChangedText } from '../model/verifySteps.ts';
 import { EmailVerifyPanel } from './EmailVerifyPanel.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
@@ -165,6 +170,19 @@ function OtpEntry({
 
   // Reloads and other tabs read it: no new code while this one is valid.
   useEffect(() => writeLastOtpSend(username, lastSend), [username, lastSend]);
+
+  // The email link followed in another tab, which sent the code: on to entering it here too.
+  const waitingForEmail = flow === 'emailNotVerified';
+  useEffect(() => {
+    if (!waitingForEmail) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== lastOtpSendKey(username)) return;
+      const sent = parseLastOtpSend(event.newValue);
+      if (sent) send({ type: 'SENT_ELSEWHERE', lastSend: sent });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [waitingForEmail, username, send]);
 
   // 'Phone verified successfully.': shown again by the page the reload brings, not lost with it.
   const verifiedText = login && notice?.severity === 'success' ? notice.text : null;

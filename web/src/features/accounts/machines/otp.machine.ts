@@ -4,7 +4,12 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { cooldownRegion } from './cooldown.ts';
 import { ApiError, firstMessageOf } from '../../../app/api/client.ts';
-import { otpOnLoad, type LastOtpSend, type OtpOnLoad } from '../model/lastOtpSend.ts';
+import {
+  lastCodeStillValid,
+  otpOnLoad,
+  type LastOtpSend,
+  type OtpOnLoad,
+} from '../model/lastOtpSend.ts';
 
 /**
  * What a send or resend answers: the sends left today and the number the code went to (null when
@@ -61,7 +66,12 @@ type Event =
   /** The number was changed: the code standing went to the old one. */
   | { type: 'NUMBER_CHANGED' }
   /** `seconds`: what is left of a countdown begun before the screen opened. */
-  | { type: 'COOLDOWN.START'; seconds?: number };
+  | { type: 'COOLDOWN.START'; seconds?: number }
+  /**
+   * Another tab had a code sent for this member (the email link followed there): the email is
+   * verified, and that code is the one to enter.
+   */
+  | { type: 'SENT_ELSEWHERE'; lastSend: LastOtpSend };
 
 const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 const MOBILE_ALREADY_VERIFIED = 'MOBILE_ALREADY_VERIFIED';
@@ -175,6 +185,8 @@ export const otpMachine = setup({
     moreSeconds: ({ context }) => context.cooldown > 1,
     lastCodeStillValid: ({ context }) => context.onLoad.kind === 'enterCode',
     emailKnownUnverified: ({ context }) => context.emailUnverified,
+    sentCodeStillValid: ({ context, event }) =>
+      event.type === 'SENT_ELSEWHERE' && lastCodeStillValid(event.lastSend, context.now()),
   },
   actions: {
     startCooldown: raise({ type: 'COOLDOWN.START' }),
@@ -224,9 +236,11 @@ export const otpMachine = setup({
       initial: 'opening',
       states: {
         opening: {
+          // A code still valid was sent once the email was verified (the api sends none before),
+          // whatever the screen was told: a reload after the link was followed in another tab.
           always: [
-            { guard: 'emailKnownUnverified', target: 'emailNotVerified' },
             { guard: 'lastCodeStillValid', target: 'waiting', actions: 'resumeLastSend' },
+            { guard: 'emailKnownUnverified', target: 'emailNotVerified' },
             { target: 'sending' },
           ],
         },
@@ -365,6 +379,17 @@ export const otpMachine = setup({
         emailNotVerified: {
           on: {
             RETRY: { target: 'sending', actions: assign({ resend: false, checkingEmail: true }) },
+            SENT_ELSEWHERE: {
+              guard: 'sentCodeStillValid',
+              target: 'waiting',
+              actions: [
+                assign(({ context, event }) => ({
+                  lastSend: event.lastSend,
+                  onLoad: otpOnLoad(event.lastSend, context.now()),
+                })),
+                'resumeLastSend',
+              ],
+            },
           },
         },
         /** Nothing to verify: the screen offers the way on. */

@@ -125,6 +125,47 @@ describe('on load', () => {
     expect(sends).toEqual([false]);
   });
 
+  it('goes on to the code when another tab, the email link followed there, had it sent', async () => {
+    const sends: boolean[] = [];
+    const actor = start(
+      async ({ resend }) => {
+        sends.push(resend);
+        return { triesLeft: 4, sentTo: null, sent: true };
+      },
+      undefined,
+      { emailUnverified: true },
+    );
+    await settle();
+    // A send long past proves nothing of today's code.
+    actor.send({ type: 'SENT_ELSEWHERE', lastSend: { sentAt: NOW - 3_600_000, triesLeft: 4 } });
+    expect(flowOf(actor)).toBe('emailNotVerified');
+    actor.send({
+      type: 'SENT_ELSEWHERE',
+      lastSend: { sentAt: NOW - 2_000, triesLeft: 3, sentTo: '+91 98•••••210' },
+    });
+    await settle();
+    expect(flowOf(actor)).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({ triesLeft: 3, sentTo: '+91 98•••••210' });
+    // No second code: that one is still valid, and Resend OTP waits out its countdown.
+    expect(sends).toEqual([]);
+    expect(actor.getSnapshot().context.cooldown).toBeGreaterThan(0);
+  });
+
+  it('opens on the code still valid, though told the email was unverified (a reload after the link)', async () => {
+    const sends: boolean[] = [];
+    const actor = start(
+      async ({ resend }) => {
+        sends.push(resend);
+        return { triesLeft: 4, sentTo: null, sent: true };
+      },
+      undefined,
+      { emailUnverified: true, lastSend: { sentAt: NOW - 2_000, triesLeft: 4 } },
+    );
+    await settle();
+    expect(flowOf(actor)).toBe('waiting');
+    expect(sends).toEqual([]);
+  });
+
   it('says “Your email is not validated.” when Verify Email finds it still unverified', async () => {
     const actor = start(async () => {
       throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
