@@ -94,16 +94,22 @@ async function byOwner(db: Knex, username: string, limit: number): Promise<Touch
 }
 
 /**
+ * For each ad, the latest `at` of the member's rows (by username, any case) in `table`, a read
+ * model of bids by `bidder_id` and `ad_id`: what `adsActedOn` reads.
+ */
+const lastByBidder = (db: Knex, table: string, at: string, username: string) =>
+  db(table)
+    .select('ad_id')
+    .max({ last_at: at })
+    .whereIn('bidder_id', memberIdOf(db, username))
+    .groupBy('ad_id');
+
+/**
  * The ads a member bid on, by their username (any case), those they bid on last first: a dispute
  * is as often a bidder's ("I bid and lost") as an owner's.
  */
 async function byBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const lastBids = db(BIDS)
-    .select('ad_id')
-    .max({ last_at: 'placed_at' })
-    .whereIn('bidder_id', memberIdOf(db, username))
-    .groupBy('ad_id');
-  return adsActedOn(db, lastBids, 'bidder', limit);
+  return adsActedOn(db, lastByBidder(db, BIDS, 'placed_at', username), 'bidder', limit);
 }
 
 /**
@@ -127,11 +133,7 @@ async function byFeePayer(db: Knex, username: string, limit: number): Promise<To
  * of the ad's bids, yet "my bid was not taken" is the dispute.
  */
 async function byRefusedBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const lastRefusals = db(BID_REFUSALS)
-    .select('ad_id')
-    .max({ last_at: 'attempted_at' })
-    .whereIn('bidder_id', memberIdOf(db, username))
-    .groupBy('ad_id');
+  const lastRefusals = lastByBidder(db, BID_REFUSALS, 'attempted_at', username);
   return adsActedOn(db, lastRefusals, 'refused', limit);
 }
 

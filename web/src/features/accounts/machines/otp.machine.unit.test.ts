@@ -42,6 +42,23 @@ function start(
   return actor;
 }
 
+/**
+ * The screen told the email is unverified (a sign-up just made), with this browser's last send;
+ * each send it makes recorded (its `resend`), each answered with 4 sends left.
+ */
+function startEmailUnverified(lastSend: LastOtpSend | null = null) {
+  const sends: boolean[] = [];
+  const actor = start(
+    async ({ resend }) => {
+      sends.push(resend);
+      return { triesLeft: 4, sentTo: null, sent: true };
+    },
+    undefined,
+    { emailUnverified: true, lastSend },
+  );
+  return { actor, sends };
+}
+
 const flowOf = (actor: ReturnType<typeof start>) =>
   (actor.getSnapshot().value as { flow: string }).flow;
 
@@ -106,15 +123,7 @@ describe('on load', () => {
   });
 
   it('opens on Verify Your Email without a send when the email is known unverified', async () => {
-    const sends: boolean[] = [];
-    const actor = start(
-      async ({ resend }) => {
-        sends.push(resend);
-        return { triesLeft: 4, sentTo: null, sent: true };
-      },
-      undefined,
-      { emailUnverified: true },
-    );
+    const { actor, sends } = startEmailUnverified();
     await settle();
     expect(flowOf(actor)).toBe('emailNotVerified');
     expect(sends).toEqual([]);
@@ -126,15 +135,7 @@ describe('on load', () => {
   });
 
   it('goes on to the code when another tab, the email link followed there, had it sent', async () => {
-    const sends: boolean[] = [];
-    const actor = start(
-      async ({ resend }) => {
-        sends.push(resend);
-        return { triesLeft: 4, sentTo: null, sent: true };
-      },
-      undefined,
-      { emailUnverified: true },
-    );
+    const { actor, sends } = startEmailUnverified();
     await settle();
     // A send long past proves nothing of today's code.
     actor.send({ type: 'SENT_ELSEWHERE', lastSend: { sentAt: NOW - 3_600_000, triesLeft: 4 } });
@@ -152,15 +153,7 @@ describe('on load', () => {
   });
 
   it('opens on the code still valid, though told the email was unverified (a reload after the link)', async () => {
-    const sends: boolean[] = [];
-    const actor = start(
-      async ({ resend }) => {
-        sends.push(resend);
-        return { triesLeft: 4, sentTo: null, sent: true };
-      },
-      undefined,
-      { emailUnverified: true, lastSend: { sentAt: NOW - 2_000, triesLeft: 4 } },
-    );
+    const { actor, sends } = startEmailUnverified({ sentAt: NOW - 2_000, triesLeft: 4 });
     await settle();
     expect(flowOf(actor)).toBe('waiting');
     expect(sends).toEqual([]);

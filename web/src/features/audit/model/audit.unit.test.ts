@@ -172,26 +172,18 @@ describe('ledger cells', () => {
     expect(statusText({ ...entry, refundReason: 'newReason' })).toBe(
       'duplicate, refunded ₹1,178.82: newReason',
     );
-    expect(
-      statusText({
-        ...entry,
-        status: 'failed',
-        duplicate: false,
-        errorCode: 'BAD_REQUEST_ERROR',
-        refundAmount: null,
-      }),
-    ).toBe('failed, BAD_REQUEST_ERROR');
+    const failed: LedgerEntry = {
+      ...entry,
+      status: 'failed',
+      duplicate: false,
+      errorCode: 'BAD_REQUEST_ERROR',
+      refundAmount: null,
+    };
+    expect(statusText(failed)).toBe('failed, BAD_REQUEST_ERROR');
     // The gateway's words beside its code, which auditors reconcile against.
-    expect(
-      statusText({
-        ...entry,
-        status: 'failed',
-        duplicate: false,
-        errorCode: 'BAD_REQUEST_ERROR',
-        errorDescription: 'Payment failed due to incorrect OTP',
-        refundAmount: null,
-      }),
-    ).toBe('failed, BAD_REQUEST_ERROR (Payment failed due to incorrect OTP)');
+    expect(statusText({ ...failed, errorDescription: 'Payment failed due to incorrect OTP' })).toBe(
+      'failed, BAD_REQUEST_ERROR (Payment failed due to incorrect OTP)',
+    );
   });
 
   it('says a failed attempt moved no money, rather than leave a gap beside the gateway’s figures', () => {
