@@ -1,12 +1,15 @@
 import { commands } from './commands/index.ts';
+import { helpAnswer, isHelp, usageRefusal, wordProblem } from './commands/usage.ts';
 import { SetupError, log } from './services/system.ts';
 
-const [name = 'help', ...args] = process.argv.slice(2);
-const command = commands[name];
+const [name, ...args] = process.argv.slice(2);
+const command = name === undefined ? undefined : commands[name];
 
 if (!command) {
-  console.log(`usage: npm start | npm test | npm run <${Object.keys(commands).join('|')}> -- …`);
-  process.exit(name === 'help' ? 0 : 2);
+  const usage = `usage: npm start | npm test | npm run <${Object.keys(commands).join('|')}> -- …`;
+  process.exit(
+    isHelp(name) ? helpAnswer(usage) : usageRefusal(wordProblem('command', name), usage),
+  );
 }
 
 try {

@@ -4,6 +4,7 @@ import { benchGroups } from '../../bench/index.ts';
 import type { Metric } from '../../bench/types.ts';
 import { ensureServices } from '../services/index.ts';
 import { log, repoRoot } from '../services/system.ts';
+import { helpAnswer, isHelp, usageRefusal } from './usage.ts';
 
 function printTable(group: string, metrics: Record<string, Metric>): void {
   const rows = Object.entries(metrics).map(([name, m]) => [
@@ -24,13 +25,10 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** `npm run bench [-- <group>…]`: runs benchmark groups, prints tables, writes bench/results. */
 export async function bench(args: string[]): Promise<number> {
+  const usage = `usage: npm run bench [-- <group> …]   groups: ${benchGroups.map((g) => g.name).join(', ')}`;
+  if (args.some(isHelp)) return helpAnswer(usage);
   const unknown = args.filter((name) => !benchGroups.some((g) => g.name === name));
-  if (unknown.length) {
-    log(
-      `unknown group(s) ${unknown.join(', ')}; groups: ${benchGroups.map((g) => g.name).join(', ')}`,
-    );
-    return 2;
-  }
+  if (unknown.length) return usageRefusal(`unknown group(s) ${unknown.join(', ')}`, usage);
   const groups = args.length ? benchGroups.filter((g) => args.includes(g.name)) : benchGroups;
   const services = await ensureServices();
   const outDir = join(repoRoot, 'bench', 'results');

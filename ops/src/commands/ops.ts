@@ -4,6 +4,7 @@ import { log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
 import { seedScaleSubcommand } from './seedScale.ts';
 import { setPriceSubcommand } from './setPrice.ts';
+import { helpAnswer, isHelp, usageRefusal, wordProblem } from './usage.ts';
 
 type Subcommand = { usage: string; run(args: string[], databaseUrl: string): Promise<number> };
 
@@ -104,16 +105,15 @@ export const subcommands: Record<string, Subcommand> = {
 
 export async function ops(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  const subcommand = name ? subcommands[name] : undefined;
+  const subcommand = name === undefined ? undefined : subcommands[name];
   if (!subcommand) {
-    console.log(
-      [
-        'usage: npm run ops -- <subcommand>',
-        ...Object.values(subcommands).map((s) => `  ${s.usage}`),
-      ].join('\n'),
-    );
-    return name ? 2 : 0;
+    const usage = [
+      'usage: npm run ops -- <subcommand>',
+      ...Object.values(subcommands).map((s) => `  ${s.usage}`),
+    ].join('\n');
+    return isHelp(name) ? helpAnswer(usage) : usageRefusal(wordProblem('subcommand', name), usage);
   }
+  if (isHelp(rest[0])) return helpAnswer(`usage: npm run ops -- ${subcommand.usage}`);
   const services = await ensureServices();
   try {
     await ensureDatabase(services.databaseUrl);

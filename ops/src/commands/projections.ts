@@ -5,8 +5,11 @@ import { projectionStatus, rebuild, type RuntimeLogger } from '@boli/projections
 import { migrate } from '../db/migrate.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
 import { log } from '../services/system.ts';
+import { helpAnswer, isHelp, usageRefusal, wordProblem } from './usage.ts';
 
 const usage = 'usage: npm run projections -- status | rebuild <name>';
+
+const eventCount = (n: number) => `${n.toLocaleString('en-IN')} event${n === 1 ? '' : 's'}`;
 
 const cliLogger: RuntimeLogger = {
   info: (details, message) => log(`${message ?? ''} ${JSON.stringify(details)}`),
@@ -22,16 +25,20 @@ const cliLogger: RuntimeLogger = {
  */
 export async function projections(args: string[]): Promise<number> {
   const [action, name] = args;
+  if (isHelp(action) || isHelp(name)) return helpAnswer(usage);
   if (action !== 'status' && action !== 'rebuild') {
-    console.log(usage);
-    return action === undefined || action === 'help' ? 0 : 2;
+    return usageRefusal(wordProblem('action', action), usage);
   }
   const projection = name === undefined ? undefined : allProjections.find((p) => p.name === name);
   if (action === 'rebuild' && !projection) {
     const known = allProjections.map((p) => p.name).join(', ') || '(none registered)';
-    log(name === undefined ? usage : `no projection named ${name}; known: ${known}`);
-    return 2;
+    return usageRefusal(
+      name === undefined ? 'rebuild needs a read model' : `no projection named ${name}`,
+      `${usage}\nread models: ${known}`,
+    );
   }
+  const extra = args[action === 'status' ? 1 : 2];
+  if (extra !== undefined) return usageRefusal(`unexpected '${extra}'`, usage);
 
   const services = await ensureServices();
   // Same as the other entry points: the database and its schema exist before anything reads it.
@@ -50,14 +57,16 @@ export async function projections(args: string[]): Promise<number> {
         logger: cliLogger,
         onProgress: (building) =>
           log(
-            `${building.name}: ${building.eventsHandled.toLocaleString('en-IN')} events read` +
-              (building.lastEventRecordedAt
-                ? `, up to those of ${building.lastEventRecordedAt.toISOString()}`
-                : ''),
+            building.eventsHandled === 0
+              ? `${building.name}: reading the log from its start`
+              : `${building.name}: ${eventCount(building.eventsHandled)} read` +
+                  (building.lastEventRecordedAt
+                    ? `, up to those of ${building.lastEventRecordedAt.toISOString()}`
+                    : ''),
           ),
       });
       log(
-        `${build.name} v${build.version} build ${build.build} is live (${JSON.stringify(build.tables)})`,
+        `${build.name} v${build.version} build ${build.build} is live, ${eventCount(build.eventsHandled)} read (${JSON.stringify(build.tables)})`,
       );
       return 0;
     }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { log } from '../services/system.ts';
+import { usageRefusal } from './usage.ts';
+
+const usage = 'usage: npm run ops -- set-price <product key> <rupees>   (keys: set-price --list)';
 
 /**
  * `npm run ops -- set-price <product key> <rupees>`: records a PriceSet event on the `prices`
@@ -19,20 +22,27 @@ export const setPriceSubcommand = {
       import('@boli/api/eventStoreFactory'),
       import('@boli/engine/shared/decider'),
     ]);
-    if (args[0] === '--list' || args.length === 0) {
+    if (args[0] === '--list') {
       for (const key of products.ALL_PRODUCT_KEYS) {
         console.log(
           `${key.padEnd(32)} ₹${money.paiseToRupees(prices.DEFAULT_PRICES[key])} (default)`,
         );
       }
-      return args.length === 0 ? 2 : 0;
+      return 0;
     }
-    const [productKey, rupees] = args;
-    const price = money.rupeesToPaise(Number(rupees));
-    if (!productKey || !products.isProductKey(productKey) || args.length !== 2) {
-      console.error(`Unknown product '${productKey ?? ''}'. See: npm run ops -- set-price --list`);
+    const [productKey = '', rupees = ''] = args;
+    if (args.length !== 2) {
+      return usageRefusal(
+        args.length < 2 ? 'a product key and a price are needed' : `unexpected '${args[2]}'`,
+        usage,
+      );
+    }
+    if (!products.isProductKey(productKey)) {
+      console.error(`Unknown product '${productKey}'. See: npm run ops -- set-price --list`);
       return 2;
     }
+    // Digits as a price is written (1e3 or 0x10 are numbers to Number(), not prices).
+    const price = money.isDecimalText(rupees) ? money.rupeesToPaise(Number(rupees)) : undefined;
     if (price === undefined || price <= 0) {
       console.error(`'${rupees}' is not a price in rupees (at most two decimals, above zero).`);
       return 2;

@@ -6,6 +6,7 @@ import { ensureServices } from '../services/index.ts';
 import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from '../testing/browser.ts';
 import type { ErrorOutsideTests } from '../testing/errorsOutsideTestsReporter.ts';
+import { helpAnswer, isHelp, usageRefusal } from './usage.ts';
 
 type TierResult = {
   tier: string;
@@ -122,13 +123,18 @@ function ensureFfmpeg(): void {
   installDebianPackages(['ffmpeg'], 'the video tests');
 }
 
+const TIERS: readonly string[] = ['static', 'unit', 'int', 'e2e'];
+
 /**
  * `npm test`: the same set-up as `npm start`, then typecheck and lint, then the unit, int and
  * e2e tiers. Stops the servers it started. Ends with one line: "N passed, N failed, N skipped".
  */
 export async function test(args: string[]): Promise<number> {
-  const onlyTiers = args.filter((arg) => ['static', 'unit', 'int', 'e2e'].includes(arg));
-  const wants = (tier: string) => onlyTiers.length === 0 || onlyTiers.includes(tier);
+  const usage = `usage: npm test [-- ${TIERS.join(' | ')} …]   (none named: every tier)`;
+  if (args.some(isHelp)) return helpAnswer(usage);
+  const unknown = args.find((arg) => !TIERS.includes(arg));
+  if (unknown !== undefined) return usageRefusal(`unknown tier '${unknown}'`, usage);
+  const wants = (tier: string) => args.length === 0 || args.includes(tier);
   const services = await ensureServices();
   // Ctrl-C also reaches the test runner; once it returns, stop the servers this run started.
   process.on('SIGINT', () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { ensureLocalPostgres, stopLocalPostgres, type LocalServer } from './postgres.ts';
-import { ensureLocalRedis, stopLocalRedis } from './redis.ts';
-import { log } from './system.ts';
+import { ensureLocalRedis, reachRedis, stopLocalRedis } from './redis.ts';
+import { SetupError, log } from './system.ts';
 
 export type Services = {
   databaseUrl: string;
@@ -31,7 +31,10 @@ export async function ensureServices(): Promise<Services> {
   const postgres = process.env.DATABASE_URL
     ? external(process.env.DATABASE_URL)
     : await ensureLocalPostgres();
-  const redis = process.env.REDIS_URL ? external(process.env.REDIS_URL) : await ensureLocalRedis();
+  // A local server was pinged as it was found or started; one named by REDIS_URL is pinged here.
+  const redis = process.env.REDIS_URL
+    ? await reachRedis(process.env.REDIS_URL).then(() => external(process.env.REDIS_URL!))
+    : await ensureLocalRedis();
   return {
     databaseUrl: postgres.url,
     redisUrl: redis.url,
@@ -59,12 +62,24 @@ export function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
 }
 
+/** Where a connection string points, for a message: user, host, port and socket, no password. */
+export function serverOf(url: string): string {
+  const parsed = new URL(url);
+  const socket = parsed.searchParams.get('host');
+  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  return `${user}${parsed.host}${socket ? ` (socket in ${socket})` : ''}`;
+}
+
 async function onMaintenanceDb<T>(
   url: string,
   work: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    throw new SetupError(
+      `cannot reach PostgreSQL at ${serverOf(url)} (${(error as Error).message}): is DATABASE_URL right, and is the server running?`,
+    );
+  });
   try {
     return await work(client);
   } finally {

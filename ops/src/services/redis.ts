@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import type { LocalServer } from './postgres.ts';
 import {
+  SetupError,
   commandExists,
   freePortFrom,
   installDebianPackages,
@@ -26,6 +28,35 @@ export function redisPing(port: number, host = '127.0.0.1'): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
   });
+}
+
+/**
+ * The Redis a URL names answers a PING, with the URL's password and TLS; or a SetupError says
+ * where it was looked for. Without it an unreachable REDIS_URL only shows as the processes'
+ * reconnection warnings, once everything else has started.
+ */
+export async function reachRedis(url: string): Promise<void> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  // The socket's own error (ECONNREFUSED…) says more than the "Connection is closed" after it.
+  let cause: Error | undefined;
+  client.on('error', (error: Error) => (cause ??= error));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    const { host } = new URL(url);
+    throw new SetupError(
+      `cannot reach Redis at ${host} (${(cause ?? (error as Error)).message}): is REDIS_URL right, and is the server running?`,
+    );
+  } finally {
+    client.disconnect();
+  }
 }
 
 function alive(pid: number): boolean {
