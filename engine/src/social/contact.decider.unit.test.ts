@@ -104,6 +104,21 @@ describe('a contact message', () => {
     for (const subject of ['Feedback', 'Complaint', 'Inquiry', 'Customer care'])
       expect(contactSummary({ ...form, subject })).toBeUndefined();
   });
+
+  it('sums up one wrong field by its own message, several by the form’s', () => {
+    const longDescription = 'y'.repeat(LIMITS.descriptionMaxExclusive);
+    expect(contactSummary({ ...form, description: longDescription })).toBe(
+      MESSAGES.contactDescriptionTooLong,
+    );
+    // One field's message alone ("maximum 20 characters allowed") would not say which is wrong.
+    expect(contactSummary({ ...form, firstname: 'A'.repeat(40), email: 'not-an-email' })).toBe(
+      MESSAGES.invalidForm,
+    );
+    // An empty field outweighs the rest: 'Please enter all details.'
+    expect(contactSummary({ ...form, firstname: 'A'.repeat(40), lastname: ' ' })).toBe(
+      MESSAGES.contactAllDetails,
+    );
+  });
 });
 
 describe('support marking a contact message', () => {

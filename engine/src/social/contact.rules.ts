@@ -66,14 +66,16 @@ export const missingContactFields = (form: ContactForm): ContactField[] =>
   CONTACT_FIELDS.filter((field) => isBlank(form[field]));
 
 /**
- * The one message the form answers with: any empty field → 'Please enter all details.';
- * otherwise the first field's problem, in the form's order; undefined when all is well.
+ * The one message the form answers with: any empty field → 'Please enter all details.'; one field
+ * wrong → its problem ('Description must be below 150 characters.'); several → 'Please provide
+ * valid details in the form.', each field's own under it (one field's message alone, "maximum 20
+ * characters allowed", would not say which); undefined when all is well.
  */
 export function contactSummary(form: ContactForm): string | undefined {
   if (missingContactFields(form).length > 0) return MESSAGES.contactAllDetails;
-  const errors = contactFieldErrors(form);
-  const first = CONTACT_FIELDS.find((field) => errors[field] !== undefined);
-  return first === undefined ? undefined : errors[first];
+  const problems = Object.values(contactFieldErrors(form)).filter((p) => p !== undefined);
+  if (problems.length > 1) return MESSAGES.invalidForm;
+  return problems[0];
 }
 
 /** The form as it is stored: trimmed. */

@@ -455,6 +455,17 @@ describe('the contact form', () => {
     expect(refused.body.errors).toEqual([{ field, message }]);
   });
 
+  it('sums up several wrong fields as the form, each listed with its own message', async () => {
+    const refused = await kit.api('/api/contactus', {
+      json: { ...form, firstname: 'A'.repeat(40), email: 'not-an-email' },
+    });
+    expect(refused).toEqual(refusal(400, MESSAGES.invalidForm));
+    expect(refused.body.errors).toEqual([
+      { field: 'firstname', message: MESSAGES.max20 },
+      { field: 'email', message: MESSAGES.invalidEmail },
+    ]);
+  });
+
   it('takes a message sent again with its Idempotency-Key once', async () => {
     const once = { ...form, description: 'Sent twice, kept once' };
     const headers = { 'idempotency-key': 'contact-retry-1' };
