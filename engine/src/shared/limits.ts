@@ -73,6 +73,8 @@ export const LIMITS = {
   ledgerSearchMax: 200,
   /** Not the spec's: the ad search's text; its first eight words are searched for. */
   adSearchMax: 200,
+  /** Not the spec's: the staff's Ad history lookup key (a username, an id, words of a name). */
+  staffLookupKeyMax: 200,
   /** Reading 1: 6–15; reading 2: 4–15 with no spaces. Permissive: 4–15. */
   username: { min: 4, max: 15 },
   /** Registration alias follows the username rule; the bid forms ask at least 3. */

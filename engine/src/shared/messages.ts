@@ -163,6 +163,8 @@ export const MESSAGES = {
   // these refusals; each is worded in the style of its neighbours.
   reviewTextRequired: 'Please write your review.',
   reviewTooLong: `A review can have at most ${LIMITS.reviewTextMax} characters.`,
+  /** Ours: the staff's Ad history lookup, given more than any id, username or name holds. */
+  staffLookupTooLong: `Type at most ${LIMITS.staffLookupKeyMax} characters: an id, a username or words of a name.`,
   reviewSelf: 'You cannot review yourself.',
   reviewUpdated: 'Review Updated!',
   reviewDeleted: 'Review deleted.',

@@ -56,7 +56,7 @@ const slotParams = z.object({
   slotdate: z.string().refine(isCalendarDate, MESSAGES.invalidDate),
 });
 const adLookupQuery = z.object({
-  key: z.string().trim().min(1).max(200),
+  key: z.string().trim().min(1).max(LIMITS.staffLookupKeyMax, MESSAGES.staffLookupTooLong),
   /** How many pages of ads to answer (Show more asks for one more). */
   pages: z.coerce.number().int().min(1).max(LIMITS.staffLookupPagesMax).default(1),
 });

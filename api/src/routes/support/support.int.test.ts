@@ -269,6 +269,13 @@ describe('support lists a member with many ads', () => {
       expect(both.ids?.sort()).toEqual([...ads].sort());
       expect(both.more).toBe(false);
       expect((await find(`&pages=${LIMITS.staffLookupPagesMax + 1}`)).status).toBe(400);
+      // A key longer than any id, username or name is refused in words, not by its field's name.
+      const tooLong = await kit.api(
+        `/api/support/ads?key=${'x'.repeat(LIMITS.staffLookupKeyMax + 1)}`,
+        { token: support.token },
+      );
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.msg).toBe(MESSAGES.staffLookupTooLong);
     } finally {
       await kit.close();
     }

@@ -22,6 +22,7 @@ import {
   instantOfIndiaWallClock,
 } from '@boli/engine/shared/indiaTime';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { launchBrowser } from '../../../../ops/src/testing/browser.ts';
@@ -373,8 +374,14 @@ describe('the ad history lookup', () => {
         'Paste the ad’s link, or type its id, the username of its owner or of a bidder, or its name.',
       )
       .waitFor();
-    // The ad's address carries its uid, not its id.
-    const link = `${app.baseUrl}/ads/royal-enfield-1?ref=share`;
+    // A key longer than any id, username or name is refused here, in words.
+    await page
+      .getByLabel('Ad link, id, member or name')
+      .fill('x'.repeat(LIMITS.staffLookupKeyMax + 1));
+    await page.getByRole('button', { name: 'Show history' }).click();
+    await page.getByText(MESSAGES.staffLookupTooLong).waitFor();
+    // The ad's address carries its uid, not its id; a link is read whatever its length.
+    const link = `${app.baseUrl}/ads/royal-enfield-1?ref=share&utm_source=${'x'.repeat(LIMITS.staffLookupKeyMax)}`;
     await page.getByLabel('Ad link, id, member or name').fill(link);
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');

@@ -1,7 +1,15 @@
 import { AD_DETAIL_FIELDS } from '@boli/engine/ads/ad.events';
 import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
+import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
 import { countOf, formatDateTime, formatPaise, formatRupees } from '../../lib/format.ts';
 import { detailLabel, type AdDetailField } from '../ads/model/adDetailLabels.ts';
+
+/**
+ * The instant a history link's `asOf` names: ISO-8601 with its zone, or without one India's wall
+ * clock, as the replay picker is typed in (not the browser's own zone); undefined for no time.
+ */
+export const replayInstantOf = (asOf: string | null): string | undefined =>
+  asOf ? instantOfDateTime(asOf) : undefined;
 
 /*
  * The support api's answer for an ad's history (api/src/routes/support/router.ts), and how the

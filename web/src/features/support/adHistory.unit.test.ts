@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  replayInstantOf,
   actorNames,
   ownerBlocksLine,
   ownerOf,
@@ -320,5 +321,21 @@ describe('the replay line and the bids placed after a price edit', () => {
     // Edited before the first bid: that bid is marked.
     expect([...pricesEditedBefore(bids, [priceEdit(1, 900, 800)]).keys()]).toEqual(['b2']);
     expect(pricesEditedBefore(bids, []).size).toBe(0);
+  });
+});
+
+describe('the instant a history link replays', () => {
+  it('reads a time without a zone as India’s, as the picker is typed in', () => {
+    expect(replayInstantOf('2026-12-06T09:37:55')).toBe('2026-12-06T04:07:55.000Z');
+    expect(replayInstantOf('2026-12-06T09:37:55.250')).toBe('2026-12-06T04:07:55.250Z');
+  });
+
+  it('keeps a time with its zone, and no time for anything else', () => {
+    expect(replayInstantOf('2026-12-06T04:07:55.000Z')).toBe('2026-12-06T04:07:55.000Z');
+    expect(replayInstantOf('2026-12-06T09:37:55+05:30')).toBe('2026-12-06T04:07:55.000Z');
+    expect(replayInstantOf('garbage')).toBeUndefined();
+    expect(replayInstantOf('2026-02-30T10:00:00Z')).toBeUndefined();
+    expect(replayInstantOf(null)).toBeUndefined();
+    expect(replayInstantOf('')).toBeUndefined();
   });
 });

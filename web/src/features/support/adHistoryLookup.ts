@@ -43,18 +43,22 @@ export function adHistoryPathOf(entry: string): string | null {
   return asOf ? `${path}?${new URLSearchParams({ asOf }).toString()}` : path;
 }
 
+/** An address (http…) or a path (/ads/…); a word holding a slash ("8/128GB") is neither. */
+const isLink = (text: string): boolean => /^https?:\/\//i.test(text) || text.startsWith('/');
+
 /**
  * What a staff member typed into the lookup: a link (a path to the history), or a key for
  * GET /api/support/ads — an id, a uid, a code, an owner's username or words of a name. An id or
  * uid is not told apart here: they come in several shapes (a UUID, a link's
  * `name-slug-<hex>`, seeded and test ones), and a name's word may hold a hyphen too
  * (Harley-Davidson, Wi-Fi); the api says which ad, if any, the key is the whole id or uid of
- * (`adNamedBy`). A key holding a space is no link. Null for nothing.
+ * (`adNamedBy`). A key holding a space, or not starting as an address or a path does, is no link.
+ * Null for nothing.
  */
 export function adLookupOf(entry: string): { path: string } | { key: string } | null {
   const text = entry.trim();
   if (text === '') return null;
-  if (/\s/.test(text) || !text.includes('/')) return { key: text };
+  if (/\s/.test(text) || !isLink(text)) return { key: text };
   const path = adHistoryPathOf(text);
   return path === null ? null : { path };
 }

@@ -72,6 +72,12 @@ describe('what the lookup does with an entry', () => {
     expect(adLookupOf('wi-fi')).toEqual({ key: 'wi-fi' });
     // A slash among words is no link either.
     expect(adLookupOf('AC/DC tour poster')).toEqual({ key: 'AC/DC tour poster' });
+    // Nor a single word holding one: only an address or a path is.
+    expect(adLookupOf('8/128GB')).toEqual({ key: '8/128GB' });
+    expect(adLookupOf('<b>Activa</b>')).toEqual({ key: '<b>Activa</b>' });
+    expect(adLookupOf('HTTPS://boli.example/ads/swift-1')).toEqual({
+      path: '/support/ads/swift-1',
+    });
   });
 
   it('has nothing to do with nothing', () => {

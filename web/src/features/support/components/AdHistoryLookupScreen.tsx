@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import { useApi } from '../../../app/session/useApi.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
@@ -96,6 +97,11 @@ export function AdHistoryLookupScreen() {
     if (lookup === null) {
       // Said (role alert), with the keyboard on the field it is about.
       setProblem(NOTHING_TYPED);
+      return field.current?.focus();
+    }
+    // A link of any length is read here; a key goes to the api, which takes so many characters.
+    if ('key' in lookup && lookup.key.length > LIMITS.staffLookupKeyMax) {
+      setProblem(MESSAGES.staffLookupTooLong);
       return field.current?.focus();
     }
     typedLeft.keep(historyEntry, entry);

@@ -48,6 +48,7 @@ import {
   type AdEdit,
   type AdHistory,
   type HistoryEvent,
+  replayInstantOf,
 } from '../adHistory.ts';
 import {
   COMPACT_ON_PHONE,
@@ -84,10 +85,6 @@ function Actor({
   );
 }
 
-/** An instant the address gives, if it is one. */
-const validInstant = (value: string | null): string | undefined =>
-  value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined;
-
 /**
  * The replay picker's value for an instant: India's wall clock, to the millisecond when it has
  * any (a bid and the deadline can be that close); '' for none.
@@ -120,7 +117,7 @@ export function AdHistoryScreen() {
   // sent to a colleague show the same moment.
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('asOf');
-  const asOf = validInstant(asked);
+  const asOf = replayInstantOf(asked);
   // A link whose time cannot be read is said to be so: support must not take the latest state for
   // the moment the link names.
   const unreadableAsOf = asked !== null && asked !== '' && asOf === undefined ? asked : null;
