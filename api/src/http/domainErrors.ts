@@ -83,6 +83,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   BID_ALIAS_TOO_SHORT: { status: 400, message: MESSAGES.bidAliasTooShort },
   BID_ALIAS_TOO_LONG: { status: 400, message: MESSAGES.bidAliasTooLong },
   BID_ALIAS_HIDING_CHARACTERS: { status: 400, message: MESSAGES.bidAliasHidingCharacters },
+  BID_ALIAS_BRACKETS: { status: 400, message: MESSAGES.bidAliasBrackets },
   ALIAS_TOO_CLOSE_TO_USERNAME: { status: 400, message: MESSAGES.bidAliasContainsUsername },
   BID_ALIAS_TAKEN: { status: 409, message: MESSAGES.bidAliasTaken },
   // The decider's message names the alias the member bid under on the ad (`data.alias`).

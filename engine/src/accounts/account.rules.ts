@@ -120,12 +120,13 @@ export const registrationAliasRule = (alias: string | undefined, username: strin
 
 /**
  * The alias typed into the item and share bid forms: 3 to 15 characters (section 9 relaxes only
- * the minimum there), nothing of the login name.
+ * the minimum there), nothing of the login name, no bracket (a page's mark, '(you)', is in them).
  */
 export const validateBidAlias = (alias: string, username: string): string[] => {
   const errors: string[] = [];
   const typed = alias.trim();
   if (hasHidingCharacters(alias)) errors.push(MESSAGES.bidAliasHidingCharacters);
+  if (/[()]/.test(visibleText(alias))) errors.push(MESSAGES.bidAliasBrackets);
   if (codePointCount(typed) < LIMITS.bidAlias.min) errors.push(MESSAGES.bidAliasTooShort);
   if (characterCount(typed) > LIMITS.bidAlias.max) errors.push(MESSAGES.bidAliasTooLong);
   if (containsRunOfUsername(alias, username)) errors.push(MESSAGES.bidAliasContainsUsername);
@@ -135,6 +136,7 @@ export const validateBidAlias = (alias: string, username: string): string[] => {
 /** Why the bid forms refuse an alias, as a code for the api: `BidAliasProblem['code']`. */
 export type BidAliasCode =
   | 'BID_ALIAS_HIDING_CHARACTERS'
+  | 'BID_ALIAS_BRACKETS'
   | 'BID_ALIAS_TOO_SHORT'
   | 'BID_ALIAS_TOO_LONG'
   | 'ALIAS_TOO_CLOSE_TO_USERNAME';
@@ -142,6 +144,7 @@ export type BidAliasProblem = { readonly code: BidAliasCode; readonly message: s
 
 const BID_ALIAS_CODES: Record<string, BidAliasCode> = {
   [MESSAGES.bidAliasHidingCharacters]: 'BID_ALIAS_HIDING_CHARACTERS',
+  [MESSAGES.bidAliasBrackets]: 'BID_ALIAS_BRACKETS',
   [MESSAGES.bidAliasTooShort]: 'BID_ALIAS_TOO_SHORT',
   [MESSAGES.bidAliasTooLong]: 'BID_ALIAS_TOO_LONG',
   [MESSAGES.bidAliasContainsUsername]: 'ALIAS_TOO_CLOSE_TO_USERNAME',

@@ -1,7 +1,7 @@
 import type { GlobalPosition } from '../eventStore/eventStore.ts';
 import { smallHash } from '../shared/smallHash.ts';
 import { setKeepingAtMost } from '../shared/boundedMap.ts';
-import { nameSkeleton } from '../shared/characters.ts';
+import { nameSkeleton, spacedAsShown } from '../shared/characters.ts';
 import type { BidPhase, BidPlaced, BidType } from './ad.events.ts';
 
 /** One bid as an ad's fold keeps it: BidPlaced's data, and the event's global position if known. */
@@ -65,11 +65,11 @@ function sharedCopy(text: string): string {
 }
 
 /**
- * Aliases that differ only in case, the spaces around them, characters nobody sees (a zero-width
- * space, a full-width letter) or letters drawn alike ('owIet', 'owlet') read as the same to
- * bidders (`nameSkeleton`).
+ * Aliases that differ only in case, the spaces around and within them ('bl  ue', 'bl ue': a page
+ * draws a run of spaces as one), characters nobody sees (a zero-width space, a full-width letter)
+ * or letters drawn alike ('owIet', 'owlet') read as the same to bidders (`nameSkeleton`).
  */
-const aliasKey = nameSkeleton;
+const aliasKey = (alias: string): string => spacedAsShown(nameSkeleton(alias));
 
 let logsMade = 0;
 

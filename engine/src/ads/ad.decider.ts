@@ -1,6 +1,7 @@
 import { bidAliasProblem, type BidAliasCode } from '../accounts/account.rules.ts';
 import { aliasHeldByAnother, aliasChangedFrom, hasBid } from './ad.bidBook.ts';
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
+import { spacedAsShown } from '../shared/characters.ts';
 import { BID_TYPES } from '../shared/limits.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import type {
@@ -242,12 +243,14 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
     });
   }
   if (!Number.isSafeInteger(amount)) fail('INVALID_BID_AMOUNT', undefined, { amount, ...AMOUNT });
-  const aliasProblem = bidAliasProblem(data.bidAlias, data.username);
+  // Kept as a page shows it: 'red   fox' is the 'red fox' every bidder sees.
+  const bidAlias = spacedAsShown(data.bidAlias);
+  const aliasProblem = bidAliasProblem(bidAlias, data.username);
   if (aliasProblem) fail(aliasProblem.code, aliasProblem.message, ALIAS);
-  if (aliasHeldByAnother(state.bids, data.bidAlias, data.userId)) {
+  if (aliasHeldByAnother(state.bids, bidAlias, data.userId)) {
     fail('BID_ALIAS_TAKEN', MESSAGES.bidAliasTaken, ALIAS);
   }
-  const ownAlias = aliasChangedFrom(state.bids, data.bidAlias, data.userId);
+  const ownAlias = aliasChangedFrom(state.bids, bidAlias, data.userId);
   if (ownAlias !== undefined) {
     fail('BID_ALIAS_CHANGED', MESSAGES.bidAliasChanged(ownAlias), { ...ALIAS, alias: ownAlias });
   }
@@ -259,7 +262,7 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
         bidId: data.bidId,
         bidderId: data.userId,
         username: data.username,
-        bidAlias: data.bidAlias,
+        bidAlias,
         amount,
         type,
         phase: phaseOfNextBid(state),

@@ -574,6 +574,20 @@ describe('when bidding is open', () => {
         .then(bidPlaced({ bidAlias: 'abc' }));
     });
 
+    it('keeps an alias as a page shows it, and refuses one that would fake its marks', () => {
+      given(POSTED)
+        .when(placeBid({ bidAlias: '  red \u00A0  fox ' }))
+        .then(bidPlaced({ bidAlias: 'red fox' }));
+      // The page marks the viewer's own bid '(you)': no alias may pass for that mark.
+      for (const alias of ['redfox (you)', 'fox(', 'fox\uFF09'])
+        given(POSTED)
+          .when(placeBid({ bidAlias: alias }))
+          .thenThrows('BID_ALIAS_BRACKETS', {
+            message: MESSAGES.bidAliasBrackets,
+            details: { fields: ['bidAlias'] },
+          });
+    });
+
     it('refuses an alias with 3 consecutive characters of the username, case-sensitively', () => {
       given(POSTED)
         .when(placeBid({ bidAlias: 'xxmeexx' }))
@@ -600,6 +614,20 @@ describe('when bidding is open', () => {
           .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))
           .thenThrows('BID_ALIAS_TAKEN', { message: MESSAGES.bidAliasTaken });
       }
+      // Spaces within an alias: a page draws a run of them, a no-break one too, as one space.
+      const redFox = [...POSTED, bidPlaced({ bidAlias: 'red fox' })];
+      for (const alias of ['red   fox', 'red\u00A0fox', ' red \t fox']) {
+        given(redFox)
+          .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))
+          .thenThrows('BID_ALIAS_TAKEN', { message: MESSAGES.bidAliasTaken });
+      }
+      // …and one bid before this rule kept a run of them: it holds the alias all the same.
+      const keptWithRun = [...POSTED, bidPlaced({ bidAlias: 'bl  ue' })];
+      for (const alias of ['bl ue', 'bl   ue']) {
+        given(keptWithRun)
+          .when(placeBid({ bidId: 'bid-2', bidAlias: alias }, at(20), ARJUN))
+          .thenThrows('BID_ALIAS_TAKEN', { message: MESSAGES.bidAliasTaken });
+      }
       // Its holder bids under it again; another alias is anyone's.
       given(meenas)
         .when(placeBid({ bidId: 'bid-2', amount: 14_000_000 }, at(20)))
@@ -622,7 +650,8 @@ describe('when bidding is open', () => {
         .then(
           bidPlaced({
             bidId: 'bid-2',
-            bidAlias: ` ${MEENA.bidAlias.toUpperCase()} `,
+            // Kept as a page shows it: without the spaces around it.
+            bidAlias: MEENA.bidAlias.toUpperCase(),
             placedAt: at(20),
           }),
         );

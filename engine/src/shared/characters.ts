@@ -170,6 +170,12 @@ export const SKELETON_FOLDS: Readonly<Record<string, string>> = {
 const SKELETON_FOLD = /rn|vv|[i1|0]/g;
 
 /**
+ * Text as a page shows it: trimmed, each run of spaces (a no-break space, an ideographic one too)
+ * one space, as HTML draws them. Two names that differ only there read as one.
+ */
+export const spacedAsShown = (text: string): string => text.replace(/\s+/gu, ' ').trim();
+
+/**
  * A name's skeleton: as it reads (`visibleText`), without the spaces around it, in lower case,
  * with `SKELETON_FOLDS` applied. Two names with one skeleton could be taken for each other.
  */

@@ -1,4 +1,4 @@
-import { visibleText } from './characters.ts';
+import { spacedAsShown, visibleText } from './characters.ts';
 
 /*
  * Company names, under which members bid for shares (their alias there) and for ad slots (the
@@ -10,8 +10,7 @@ import { visibleText } from './characters.ts';
  * A company name as it is kept and shown: trimmed, each run of spaces (a no-break space too) one
  * space, so that 'Meridian  Corp' is not a second 'Meridian Corp'.
  */
-export const companyNameOf = (typed: string): string =>
-  typed.normalize('NFC').replace(/\s+/gu, ' ').trim();
+export const companyNameOf = (typed: string): string => spacedAsShown(typed.normalize('NFC'));
 
 /**
  * Company names are compared by their letters and digits, word by word, as they read: case,

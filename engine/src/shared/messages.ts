@@ -205,6 +205,8 @@ export const MESSAGES = {
   bidAliasChanged: (alias: string) =>
     `You bid on this ad as ${alias}: please bid under the same alias.`,
   bidAliasHidingCharacters: 'A bid alias cannot hold invisible characters. Please type it again.',
+  /** Ours: the pages mark bids in brackets ('(you)', '(staff)'); an alias must not fake a mark. */
+  bidAliasBrackets: 'A bid alias cannot hold ( or ): the page marks bids with them, as “(you)”.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

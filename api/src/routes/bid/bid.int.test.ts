@@ -197,6 +197,13 @@ describe('placing bids over HTTP', () => {
         MESSAGES.bidAliasHidingCharacters,
         ['bidAlias'],
       ],
+      // Nor may an alias fake the page's own marks: '(you)' is the viewer's bid.
+      [
+        bid(meena, adId, { bidAlias: 'redfox (you)' }),
+        400,
+        MESSAGES.bidAliasBrackets,
+        ['bidAlias'],
+      ],
       [bid(meena, randomUUID()), 404, AD_MESSAGES.adNotFound, []],
     ];
     for (const [answer, status, msg, fields] of cases) {
@@ -248,6 +255,15 @@ describe('placing bids over HTTP', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ error: true, msg: MESSAGES.bidAliasTaken });
     expect(taken.body.code).toBe('BID_ALIAS_TAKEN');
+    // Spaces within an alias are kept as a page shows them: 'red   fox' is 'red fox'.
+    const spaced = await ad(owner);
+    expect((await bid(meena, spaced, { bidAlias: 'red   fox' })).status).toBe(200);
+    expect((await bid(arjun, spaced, { bidAlias: 'red fox', bidamt: 2000 })).body.code).toBe(
+      'BID_ALIAS_TAKEN',
+    );
+    expect((await summaryOf(spaced)).beoreFinalCallBids.map((b) => b.bidAlias)).toEqual([
+      'red fox',
+    ]);
     // Its holder bids under it again; on another ad it is anyone's.
     expect((await bid(meena, adId, { bidAlias: 'kitefly', bidamt: 2100 })).status).toBe(200);
     expect((await bid(arjun, await ad(owner), { bidAlias: 'kitefly' })).status).toBe(200);
