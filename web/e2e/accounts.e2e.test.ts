@@ -644,6 +644,11 @@ describe('an expired access token with a good refresh token', () => {
       userId,
       username: person.username,
     });
+    // Renewed before it is sent (`tokenLapsed`): no call goes out to be refused first.
+    const refused: string[] = [];
+    page.on('response', (answer) => {
+      if (answer.status() === 403) refused.push(answer.url());
+    });
     await visit(page, '/');
     // The phone is not validated, so the member sees the OTP screen, not the guest's ad list.
     await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
@@ -654,6 +659,7 @@ describe('an expired access token with a good refresh token', () => {
     expect(stored[0]).not.toBe(expired);
     expect(stored[1]).not.toBe(data?.refreshToken);
     expect(await page.getByText(MESSAGES.sessionExpired).count()).toBe(0);
+    expect(refused).toEqual([]);
     await context.close();
   });
 

@@ -172,6 +172,11 @@ export const LIMITS = {
   // Sessions and one-time links; the spec sets none of these.
   /** An access token lasts this long; the web app renews it with its refresh token. */
   accessTokenSeconds: 15 * 60,
+  /**
+   * Not the spec's: the web app renews an access token this long before it lapses (by the
+   * server's clock), rather than sending it to be refused (`tokenLapsed`).
+   */
+  accessTokenRenewAheadMs: 5_000,
   /** A refresh token (a login a device remembers) lasts this long. */
   refreshTokenSeconds: 30 * 24 * 3600,
   /** The token that carries a new account from sign-up to its mobile verification. */

@@ -26,6 +26,7 @@ import { adDetailRequest, adReference } from '../features/ads/ads.api.ts';
 import { adListOfParams, adListRequest } from '../features/ads/model/adFilters.ts';
 import { startEarly } from './api/client.ts';
 import { useSession } from './session/sessionContext.ts';
+import { tokenLapsed } from './session/tokenLapse.ts';
 import { BidArea } from '../features/bidding/components/BidArea.tsx';
 import { bidPageAhead } from '../features/bidding/api/bidsApi.ts';
 import { PageNotFoundScreen } from '../features/errors/components/PageNotFoundScreen.tsx';
@@ -620,7 +621,13 @@ function RouteElement({ row }: { row: RouteRow }) {
   const params = useParams();
   const [search] = useSearchParams();
   const { status, token } = useSession();
-  if (status === 'loading' && token && (!row.accepts || row.accepts(params))) {
+  // Not with a lapsed token, which would only be refused: the session renews it first.
+  if (
+    status === 'loading' &&
+    token &&
+    !tokenLapsed(token) &&
+    (!row.accepts || row.accepts(params))
+  ) {
     for (const call of row.dataAhead?.(params, search) ?? [])
       startEarly(call.path, { ...call, token });
   }

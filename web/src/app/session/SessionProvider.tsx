@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
 import { acrossTabs, refreshRefused, requestRefresh, singleFlight } from './refreshTokens.ts';
+import { tokenLapsed } from './tokenLapse.ts';
 import { endsSession } from './sessionEnd.ts';
 import { sessionEndNotice } from './sessionEndNotice.tsx';
 import {
@@ -167,16 +168,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     const fetchUser = (token: string) =>
       apiRequest<unknown>('/api/user', { token, signal: controller.signal });
-    fetchUser(loadingToken)
-      .catch(async (error: unknown) => {
-        if (!endsSession(error, loadingToken)) throw error;
+    const checked = (token: string) =>
+      fetchUser(token).catch(async (error: unknown) => {
+        if (!endsSession(error, token)) throw error;
         // A refresh the api refused ends the session (below); one that could not be made (the
         // connection) leaves it unreachable, its tokens kept for the next try.
-        const fresh = await refresh(loadingToken).catch((failure: unknown) => {
+        const fresh = await refresh(token).catch((failure: unknown) => {
           throw refreshRefused(failure) ? error : failure;
         });
         return fetchUser(fresh);
-      })
+      });
+    // A token that has lapsed is renewed before it is sent (`tokenLapsed`); if that fails, it is
+    // sent all the same, and its refusal answered as above.
+    const renewedFirst = tokenLapsed(loadingToken)
+      ? refresh(loadingToken).then(fetchUser, () => checked(loadingToken))
+      : checked(loadingToken);
+    renewedFirst
       .then((data) => {
         const user = parseSessionUser(data);
         if (!user) throw new ApiError(200, '');

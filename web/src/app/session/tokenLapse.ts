@@ -1,0 +1,27 @@
+import { LIMITS } from '@boli/engine/shared/limits';
+import { serverNow } from '../../lib/serverClock.ts';
+
+/** The instant (ms) an access token's `exp` names, or null when it names none we can read. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replaceAll('-', '+').replaceAll('_', '/');
+    const claims: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
+    const exp = (claims as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether an access token has lapsed, or will within `LIMITS.accessTokenRenewAheadMs`, by the
+ * server's clock as last measured (`serverNow`): renewed before it is sent, a member coming back
+ * after a quarter of an hour gets their page with one refresh ahead of its calls, not a 403 for
+ * each of them first. A token it cannot read is left for the api to judge.
+ */
+export function tokenLapsed(token: string, now: number = serverNow()): boolean {
+  const expiry = tokenExpiry(token);
+  return expiry !== null && now >= expiry - LIMITS.accessTokenRenewAheadMs;
+}

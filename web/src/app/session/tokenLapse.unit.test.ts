@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { tokenExpiry, tokenLapsed } from './tokenLapse.ts';
+
+/** base64url of the JSON's UTF-8 bytes, as a JWT's parts are written. */
+const encode = (value: object) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+const tokenExpiringAt = (expSeconds: number, extra: object = {}) =>
+  `${encode({ alg: 'HS256' })}.${encode({ sub: 'u-1', exp: expSeconds, ...extra })}.signature`;
+
+describe('an access token’s lapse', () => {
+  const exp = 1_796_560_000;
+
+  it('reads the expiry a token names, names with any letters included', () => {
+    expect(tokenExpiry(tokenExpiringAt(exp))).toBe(exp * 1000);
+    // base64url's - and _ and a payload without padding, a username in Devanagari too.
+    expect(tokenExpiry(tokenExpiringAt(exp, { username: 'राधा_??>>' }))).toBe(exp * 1000);
+  });
+
+  it('is lapsed from a little before its expiry, by the clock given', () => {
+    const token = tokenExpiringAt(exp);
+    const renewFrom = exp * 1000 - LIMITS.accessTokenRenewAheadMs;
+    expect(tokenLapsed(token, renewFrom - 1)).toBe(false);
+    expect(tokenLapsed(token, renewFrom)).toBe(true);
+    expect(tokenLapsed(token, exp * 1000 + 60_000)).toBe(true);
+  });
+
+  it('leaves a token it cannot read to the api', () => {
+    for (const token of ['', 'not-a-jwt', 'a.!!!.c', `${encode({})}.${encode({ exp: 'soon' })}.s`])
+      expect(tokenLapsed(token, Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+});
