@@ -3,7 +3,7 @@ import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
 import { acrossTabs, refreshRefused, requestRefresh, singleFlight } from './refreshTokens.ts';
-import { tokenLapsed } from './tokenLapse.ts';
+import { tokenToSend } from './tokenLapse.ts';
 import { endsSession } from './sessionEnd.ts';
 import { sessionEndNotice } from './sessionEndNotice.tsx';
 import {
@@ -178,12 +178,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         });
         return fetchUser(fresh);
       });
-    // A token that has lapsed is renewed before it is sent (`tokenLapsed`); if that fails, it is
-    // sent all the same, and its refusal answered as above.
-    const renewedFirst = tokenLapsed(loadingToken)
-      ? refresh(loadingToken).then(fetchUser, () => checked(loadingToken))
-      : checked(loadingToken);
-    renewedFirst
+    // A token that has lapsed is renewed before it is sent (`tokenToSend`).
+    tokenToSend(loadingToken, refresh)
+      .then(checked)
       .then((data) => {
         const user = parseSessionUser(data);
         if (!user) throw new ApiError(200, '');

@@ -25,3 +25,13 @@ export function tokenLapsed(token: string, now: number = serverNow()): boolean {
   const expiry = tokenExpiry(token);
   return expiry !== null && now >= expiry - LIMITS.accessTokenRenewAheadMs;
 }
+
+/**
+ * The token to send: `token`, or, once it has lapsed, the one `refresh` renews it to. A renewal
+ * that fails leaves `token`, sent all the same: its refusal is answered as any other's.
+ */
+export const tokenToSend = (
+  token: string,
+  refresh: (sent: string) => Promise<string>,
+): Promise<string> =>
+  tokenLapsed(token) ? refresh(token).catch(() => token) : Promise.resolve(token);

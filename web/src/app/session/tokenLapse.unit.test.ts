@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { tokenExpiry, tokenLapsed } from './tokenLapse.ts';
+import { tokenExpiry, tokenLapsed, tokenToSend } from './tokenLapse.ts';
 
 /** base64url of the JSON's UTF-8 bytes, as a JWT's parts are written. */
 const encode = (value: object) =>
@@ -31,5 +31,23 @@ describe('an access token’s lapse', () => {
   it('leaves a token it cannot read to the api', () => {
     for (const token of ['', 'not-a-jwt', 'a.!!!.c', `${encode({})}.${encode({ exp: 'soon' })}.s`])
       expect(tokenLapsed(token, Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+});
+
+describe('the token a call sends', () => {
+  const now = Math.floor(Date.now() / 1000);
+  const fresh = tokenExpiringAt(now + 600);
+  const lapsed = tokenExpiringAt(now - 60);
+
+  it('is the token itself while it lasts, with no renewal', async () => {
+    const renewals: string[] = [];
+    const refresh = (sent: string) => (renewals.push(sent), Promise.resolve('renewed'));
+    expect(await tokenToSend(fresh, refresh)).toBe(fresh);
+    expect(renewals).toEqual([]);
+  });
+
+  it('is the renewed one once it has lapsed, or the lapsed one if the renewal fails', async () => {
+    expect(await tokenToSend(lapsed, () => Promise.resolve('renewed'))).toBe('renewed');
+    expect(await tokenToSend(lapsed, () => Promise.reject(new Error('offline')))).toBe(lapsed);
   });
 });

@@ -4,7 +4,7 @@ import { apiEnvelope, type Envelope, type RequestOptions } from '../api/client.t
 import { useSession } from './sessionContext.ts';
 import { endsSession } from './sessionEnd.ts';
 import { refreshRefused } from './refreshTokens.ts';
-import { tokenLapsed } from './tokenLapse.ts';
+import { tokenToSend } from './tokenLapse.ts';
 
 /** `useApi().request`: a call's `data`, as the signed-in member; what feature api modules take. */
 export type ApiRequest = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
@@ -16,7 +16,7 @@ export type ApiEnvelopeRequest = <T>(
 
 /**
  * The api client as the logged-in user: sends the stored token, renewed first if it has lapsed
- * (`tokenLapsed`). When the answer says the session
+ * (`tokenToSend`). When the answer says the session
  * is over — 403 TOKEN_EXPIRED, or a 401 although the token was sent (revoked: a password change
  * elsewhere, a block) — it trades the refresh token for a new one (POST /api/auth/refresh) and
  * repeats the call once; when the api refuses the refresh it logs out with 'Your session expired.
@@ -27,9 +27,7 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
   const { token, logout, refresh } = useSession();
   const envelope = useCallback<ApiEnvelopeRequest>(
     async <T>(path: string, options?: Omit<RequestOptions, 'token'>) => {
-      // A token that has lapsed is renewed first; if that fails, it is sent all the same and
-      // its refusal is answered below, as before.
-      const sent = token && tokenLapsed(token) ? await refresh(token).catch(() => token) : token;
+      const sent = token && (await tokenToSend(token, refresh));
       try {
         return await apiEnvelope<T>(path, { ...options, token: sent });
       } catch (error) {
