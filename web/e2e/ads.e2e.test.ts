@@ -567,6 +567,7 @@ describe('a member without an address', () => {
     await dialog.waitFor();
     await page.screenshot({ path: '/tmp/boli-ads-address.png', fullPage: true });
     // Back closes it, as Cancel does, rather than leaving the form under it.
+    await dialogOwnsBack(page);
     await page.goBack();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/postAd');

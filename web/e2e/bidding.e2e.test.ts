@@ -6,6 +6,8 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
+  dialogEntry,
+  dialogOwnsBack,
   loseFirstAnswer,
   PHONE,
   sidewaysOverflowOnPhone,
@@ -603,15 +605,20 @@ describe('bidding on an ad, live', () => {
     // The phone's Back answers the question as Change amount does, on the same page.
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await confirm.waitFor();
+    await dialogOwnsBack(page);
     await page.goBack();
     await confirm.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);
     expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('25000000');
     // Meant: placed; Back closes 'Bid Posted!' as OK does.
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await dialogOwnsBack(page);
+    const confirmEntry = await dialogEntry(page);
     await confirm.getByRole('button', { name: 'Place bid' }).click();
     const posted = page.getByRole('dialog', { name: MESSAGES.bidPosted });
     await posted.waitFor();
+    // Its entry comes once the question's entry has left.
+    await dialogOwnsBack(page, confirmEntry);
     await page.goBack();
     await posted.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);

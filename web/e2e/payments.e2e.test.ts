@@ -181,6 +181,7 @@ describe('payments through the sandbox checkout', () => {
     // Back closes it as Cancel does (on a phone it covers the page), and the page stays.
     await page.getByRole('button', { name: 'Make payment' }).first().click();
     await planDialog.getByRole('table', { name: 'Price breakup' }).waitFor();
+    await dialogOwnsBack(page);
     await page.goBack();
     await planDialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/subscription');

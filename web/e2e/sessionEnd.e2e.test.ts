@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
-import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
+import { dialogOwnsBack, fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
 import { createMember, grantRoles, openAs, signInAgain, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
@@ -122,6 +122,7 @@ describe('a session ended elsewhere', () => {
     const dialog = d1.page.getByRole('dialog', { name: 'Change Password' });
     // The browser's Back closes the full-screen dialog and stays on the settings page.
     await dialog.waitFor();
+    await dialogOwnsBack(d1.page);
     await d1.page.goBack();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(d1.page.url()).pathname).toBe('/settings');

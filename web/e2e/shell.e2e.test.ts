@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { withAppAndBrowser, openAt } from './support/harness.ts';
+import { dialogOwnsBack, openAt, withAppAndBrowser } from './support/harness.ts';
 import { BOLI_PURPLE } from '../src/app/colours.ts';
 
 const PURPLE = 'rgb(95, 47, 157)';
@@ -362,6 +362,7 @@ describe('the web shell, for a guest', () => {
     await visit(page, '/privacypolicy');
     await button.click();
     await menu.waitFor();
+    await dialogOwnsBack(page);
     await page.goBack();
     await expect.poll(() => menu.count()).toBe(0);
     expect(pathOf(page)).toBe('/privacypolicy');

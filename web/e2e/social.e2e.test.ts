@@ -4,6 +4,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
+  dialogOwnsBack,
   loseFirstAnswer,
   openAt,
   PHONE,
@@ -516,6 +517,7 @@ describe('another member’s profile on a phone', () => {
     await a.getByRole('button', { name: `Enlarge ${asha.username}'s picture` }).click();
     const picture = a.getByRole('dialog', { name: `${asha.username}'s picture` });
     await picture.waitFor();
+    await dialogOwnsBack(a);
     await a.goBack();
     await expect.poll(() => picture.count()).toBe(0);
     expect(new URL(a.url()).pathname).toBe(`/user_profile/${bala.userId}`);

@@ -97,12 +97,20 @@ export async function loseFirstAnswer(
   );
 }
 
+/** The number of the dialog whose history entry is the current one, 0 for none. */
+export const dialogEntry = (page: Page): Promise<number> =>
+  page.evaluate(() => (window.history.state as { boliDialog?: number } | null)?.boliDialog ?? 0);
+
 /**
  * Waits till the open dialog has its own history entry (useCloseOnBack adds it a turn after the
  * dialog opens), so that the browser's Back closes the dialog rather than leaving the page.
+ * `since`: the entry of a dialog that has just closed (`dialogEntry` before), which lingers until
+ * its removal's popstate; the new dialog's entry is numbered after it.
  */
-export const dialogOwnsBack = (page: Page) =>
-  page.waitForFunction('history.state?.boliDialog !== undefined', undefined, {
-    polling: 50,
-    timeout: 5_000,
-  });
+export const dialogOwnsBack = (page: Page, since = 0) =>
+  page.waitForFunction(
+    (before) =>
+      ((window.history.state as { boliDialog?: number } | null)?.boliDialog ?? 0) > before,
+    since,
+    { polling: 50, timeout: 5_000 },
+  );
