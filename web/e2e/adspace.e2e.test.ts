@@ -70,6 +70,13 @@ const GUJARAT_ADDRESS = {
   pincode: '380009',
 };
 
+/** Chooses `option` in the select labelled `label`. */
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
 /** A logged-in page wide enough for the side ad columns. */
 const memberPage = async (member: Member, timezoneId?: string): Promise<Page> =>
   (await openAs(browser, member, { width: 1400, height: 1000 }, timezoneId)).page;
@@ -133,14 +140,27 @@ describe('ad space', () => {
     }
     const page = await memberPage(member);
 
-    // The price with its tax breakup, then Make payment through the sandbox checkout.
+    // The space type and cycle chosen are kept in the address: a reload shows them again.
     await page.goto(new URL('/buyAdSpace', app.baseUrl).href);
+    const price = page.getByRole('region', { name: 'Ad space price' });
+    await price.waitFor();
+    await chooseOption(page, 'Space type', 'Between posts');
+    await chooseOption(page, 'Cycle', 'Quarterly');
+    await page.waitForURL((url) => url.search === '?type=betweenPosts&cycle=quarterly');
+    await page.reload();
+    await expect
+      .poll(() => price.innerText())
+      .toMatch(/Between posts · Quarterly: ₹[\d,.]+ before tax/);
+    // Chosen back, the defaults leave the address as the menu's link has it.
+    await chooseOption(page, 'Space type', 'In stream');
+    await chooseOption(page, 'Cycle', 'Monthly');
+    await page.waitForURL((url) => url.search === '');
+
+    // The price with its tax breakup, then Make payment through the sandbox checkout.
     const breakup = page.getByRole('table', { name: 'Ad space price breakup' });
     await breakup.waitFor();
     expect(await breakup.innerText()).toMatch(/Total after tax\s+₹[\d,.]+/);
-    expect(await page.getByRole('region', { name: 'Ad space price' }).innerText()).toMatch(
-      /In stream · Monthly: ₹[\d,.]+ before tax/,
-    );
+    await expect.poll(() => price.innerText()).toMatch(/In stream · Monthly: ₹[\d,.]+ before tax/);
     await page.getByRole('button', { name: 'Make payment' }).click();
     await clickInCheckout(page, 'Pay');
     await page.getByRole('status').filter({ hasText: 'Payment successful.' }).first().waitFor({
@@ -219,6 +239,10 @@ describe('ad space', () => {
       .filter({ hasText: 'Ad space: In stream, Monthly' })
       .getByText(/^Runs until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/)
       .waitFor();
+    // A type with none of the member's purchases says which type has none, not that there are none.
+    await chooseOption(page, 'Type', 'Bid fee');
+    await page.getByRole('status').filter({ hasText: 'No bid fee transactions yet.' }).waitFor();
+    expect(await page.getByText('No transactions yet.').count()).toBe(0);
     await page.context().close();
   }, 240_000);
 
@@ -326,10 +350,24 @@ describe('ad space', () => {
     expect(await amountField.getAttribute('aria-invalid')).toBe('true');
     expect(await amountField.getAttribute('aria-describedby')).toContain('slot-bid-failure');
     expect(await amountField.evaluate((input) => input === document.activeElement)).toBe(true);
+    // Once refused, the form judges the amount again as it is mended: an amount beyond what money
+    // holds is said at once, a quote or a confirmation never asked for it…
+    await amountField.fill('950000000000000');
+    await form.getByRole('alert').filter({ hasText: MESSAGES.amountTooLarge }).waitFor();
+    expect(await form.getByText(MESSAGES.slotBidBelowBase).count()).toBe(0);
+    await form.getByRole('button', { name: 'Post Ad Bid' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await form.getByText(/could not be worked out/).count()).toBe(0);
+    // …and an amount put right takes the refusal and the mark away, unpressed.
+    await amountField.fill('260000');
+    await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+    expect(await amountField.getAttribute('aria-invalid')).toBe('false');
 
     // What the amount typed commits the member to should it win: nothing while it is not above
     // the base amount; then the bid, its IGST at 18% (worked in paise) and the total.
     const winnerPays = form.getByRole('table', { name: SLOT_BID_QUOTE_LABEL });
+    expect(await winnerPays.count()).toBe(0);
+    await amountField.fill('150000');
     expect(await winnerPays.count()).toBe(0);
     await amountField.fill('200000.50');
     await winnerPays.getByText('₹2,36,000.59').waitFor();
@@ -464,6 +502,20 @@ describe('ad space', () => {
       (url) => url.searchParams.get('view') === 'dayGridMonth' && url.searchParams.has('date'),
     );
     await page.reload();
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    expect(await page.locator('.fc-toolbar-title').innerText()).toBe(month);
+    // A date's page opened from there leads back to that month by its Calendar link too.
+    const shownFrom = new URL(page.url()).searchParams.get('date')!;
+    const midMonth = addDays(shownFrom, 14);
+    await page.locator(`.fc-daygrid-day[data-date="${midMonth}"]:not(.fc-day-other)`).click();
+    await page.waitForURL(`**/adbid/${midMonth}?type=sidePanels`);
+    await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/bid-calendar' &&
+        url.searchParams.get('view') === 'dayGridMonth' &&
+        url.searchParams.get('date') === shownFrom,
+    );
     await page.locator('.fc-dayGridMonth-view').waitFor();
     expect(await page.locator('.fc-toolbar-title').innerText()).toBe(month);
     // One-shot buttons are not toggles; today, pressed from the keyboard, is disabled as it
@@ -674,6 +726,10 @@ describe('ad space', () => {
     const page = await memberPage(lapsed);
     await page.goto(new URL(`/adbid/${slotdate}?type=sidePanels`, app.baseUrl).href);
     const form = page.getByRole('form', { name: 'Ad bid' });
+    // Said before a bid is typed, without the fee an ad's bid may be paid with.
+    const note = page.getByTestId('bid-needs-subscription');
+    await expect.poll(() => note.innerText()).toMatch(/^Your free trial ended on .+ IST\./);
+    expect(await note.getByText(/bid processing fee/).count()).toBe(0);
     await form.getByLabel('Amount (₹)').fill('250000');
     await form.getByRole('button', { name: 'Post Ad Bid' }).click();
     const refusal = form.getByRole('alert').filter({ hasText: MESSAGES.pleaseSubscribe });
@@ -701,6 +757,19 @@ describe('ad space', () => {
       },
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    // A bid under it, without a company.
+    const runnerUp = await createMember(app, { address: false });
+    const under = await api(app, '/api/adbid/', {
+      token: runnerUp.token,
+      json: {
+        user_id: runnerUp.userId,
+        type: 'authPages',
+        bidamt: 250_000,
+        slotdate,
+        company: '',
+      },
+    });
+    expect(under.status, JSON.stringify(under.body)).toBe(200);
     // The slot timer, on a clock at the end of bidding: the slot closes and is offered to the
     // winner, whose purchase of it is started.
     await closeSlotAsTheTimerWould(app, { type: 'authPages', slotdate });
@@ -775,7 +844,15 @@ describe('ad space', () => {
     );
     // Its invoice downloads from there, as support settling a dispute needs it.
     await offered.getByRole('button', { name: /^Download invoice / }).waitFor();
+    // A bid without a company says so, as bidders see it.
+    expect(
+      await story.getByRole('table', { name: 'Bids' }).getByRole('row').nth(2).innerText(),
+    ).toMatch(new RegExp(`₹2,50,000[\\s\\S]*${runnerUp.username}\\s+No company given`));
     await staff.screenshot({ path: '/tmp/boli-support-slot-history.png', fullPage: true });
+    // The list of slots is on the page too, not only behind Back.
+    await staff.getByRole('link', { name: 'All slots with bids' }).click();
+    await staff.getByRole('region', { name: 'Slots with bids' }).waitFor();
+    expect(new URL(staff.url()).search).toBe('');
     await staff.context().close();
   }, 240_000);
 });

@@ -142,6 +142,19 @@ describe('share bids through the sandbox checkout', () => {
     await expect
       .poll(() => postBidButton.evaluate((button) => button === document.activeElement))
       .toBe(true);
+    // What was typed outlives a look at another page: Back finds the company, type and amount,
+    // not the member's alias and an empty amount. (Once the dialog's history entry has left.)
+    await expect
+      .poll(() => page.evaluate(() => JSON.stringify(window.history.state).includes('boliDialog')))
+      .toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    await page.waitForURL('**/transactions');
+    await page.goBack();
+    const form = page.getByRole('form', { name: 'Post A Bid' });
+    await expect.poll(() => form.getByLabel('Company').inputValue()).toBe(company);
+    expect(await form.getByRole('combobox', { name: 'Type' }).innerText()).toBe('Hidden');
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('37000');
     await postBidButton.click();
     await feeDialog.getByRole('button', { name: 'Proceed' }).click();
     await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
@@ -165,12 +178,10 @@ describe('share bids through the sandbox checkout', () => {
     await unpaid.waitFor({ state: 'detached' });
     // Pay now went with the note: the keyboard is on the form, not lost at the page's start.
     await expect
-      .poll(() =>
-        page
-          .getByRole('form', { name: 'Post A Bid' })
-          .evaluate((form) => form.parentElement === document.activeElement),
-      )
+      .poll(() => form.evaluate((element) => element.parentElement === document.activeElement))
       .toBe(true);
+    // The bid the reload kept in the form was the one the fee posted: the form is empty again.
+    expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('');
     await expect.poll(() => page.getByText(/^Your first share bid is posted once/).count()).toBe(0);
     await context.close();
   }, 120_000);

@@ -89,6 +89,12 @@ export const theme = createTheme({
         },
       },
     },
+    // A field that takes nothing (a closed slot's amount) looks it, filled grey: MUI's disabled
+    // outline is hardly lighter than an enabled one, and an empty field's grey label alone reads
+    // as a placeholder.
+    MuiOutlinedInput: {
+      styleOverrides: { root: { '&.Mui-disabled': { backgroundColor: 'rgba(0, 0, 0, 0.06)' } } },
+    },
     // … and its label, inside it until filled, centred with the text.
     MuiInputLabel: {
       styleOverrides: {

@@ -26,12 +26,22 @@ export type Visitor = {
 
 export const OTP_PHONE_VERIFY_PATH = '/otp-phone-verify';
 
-/** Only paths of this app, so ?redirect= cannot send anyone to another site. */
+/**
+ * Pages not come back to after a login: the reset link's page carries its one-time token, which a
+ * ?redirect= would put in the login page's address (and its history), and is spent once used.
+ */
+const NOT_RETURNED_TO = ['/api/auth/resetPassword/'];
+
+/**
+ * Only paths of this app, so ?redirect= cannot send anyone to another site; nor to the login
+ * page itself or a page of `NOT_RETURNED_TO`.
+ */
 export function safeRedirectTarget(target: string | null | undefined): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
     return '/';
   if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/'))
     return '/';
+  if (NOT_RETURNED_TO.some((prefix) => target.startsWith(prefix))) return '/';
   return target;
 }
 

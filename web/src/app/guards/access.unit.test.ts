@@ -96,6 +96,8 @@ describe('redirect targets', () => {
       null,
       'ads',
       '/login?redirect=/x',
+      // A reset link's page: its token stays out of the login page's address.
+      '/api/auth/resetPassword/0f3c9a7e-secret-token',
     ]) {
       expect(safeRedirectTarget(target)).toBe('/');
     }

@@ -16,3 +16,7 @@ export const PURCHASE_KIND_CHOICES: readonly { value: PurchaseKindChoice; label:
 /** The kind an address names (`?type=`, `?kind=`), or 'all' for none or one it does not know. */
 export const purchaseKindChoiceOf = (value: string | null): PurchaseKindChoice =>
   PURCHASE_KIND_CHOICES.find((choice) => choice.value === value)?.value ?? 'all';
+
+/** A kind's name as its selector shows it ('Bid fee'). */
+export const purchaseKindLabel = (kind: PurchaseKindChoice): string =>
+  PURCHASE_KIND_CHOICES.find((choice) => choice.value === kind)?.label ?? kind;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,11 +32,20 @@ import {
 } from '../api/adspaceApi.ts';
 import { subscribeLink } from '../../bidding/api/bidsApi.ts';
 import { slotTypeOr } from '@boli/engine/adspace/slotPaths';
-import { SLOT_NOT_OPEN_MESSAGES, slotOpening } from '../model/calendarEvents.ts';
+import {
+  calendarReturnPath,
+  SLOT_NOT_OPEN_MESSAGES,
+  slotOpening,
+} from '../model/calendarEvents.ts';
 import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
-import { quotableSlotBid, slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import {
+  isTooLargeSlotBid,
+  quotableSlotBid,
+  slotBidRefusal,
+  type SlotBidRefusal,
+} from '../model/slotBidInput.ts';
 import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
@@ -49,7 +58,10 @@ import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { bidWarning } from '../../bidding/model/bidForm.ts';
 import { spaceTypeOptions } from './spaceTypeOptions.tsx';
-import { SubscribeOrPayFee } from '../../bidding/components/SubscribeOrPayFee.tsx';
+import {
+  BidNeedsSubscription,
+  SubscribeOrPayFee,
+} from '../../bidding/components/SubscribeOrPayFee.tsx';
 import { useEntitlement } from '../../subscription/useEntitlement.ts';
 
 /**
@@ -126,6 +138,9 @@ export function AdSlotBidScreen() {
   const { envelope } = useApi();
   // The type is the address's: a reload or a link sent on shows the same slot's bids.
   const type = slotTypeOr(params.get('type'));
+  // Back to the calendar's view and period this page was opened from, if it was.
+  const { state: cameWith } = useLocation();
+  const calendarPath = calendarReturnPath(cameWith, type);
   const memberId = user?._id;
   // What is typed is kept in the tab till posted (model/slotBidDraft.ts): a reload keeps it.
   const [draft] = useState(() => readSlotBidDraft(memberId, id, type));
@@ -153,8 +168,13 @@ export function AdSlotBidScreen() {
       : null,
   );
   useOfflineNoticeGoes(failure, setFailure, (said) => said.msg);
-  // Asked once refused for want of a subscription: the refusal then says when the trial ended.
-  const entitlement = useEntitlement(failure?.subscribeAt !== undefined);
+  // Once Post Ad Bid was refused for what is typed, the form judges it again as it is mended:
+  // the message and the marks follow the fields (gone once put right), as an ad's bid form's do.
+  const [checked, setChecked] = useState(false);
+  const said = (checked ? slotBidRefusal(type, amount) : null) ?? failure;
+  // Asked for a member: one with neither a subscription nor a trial is told before typing a bid,
+  // and a refusal for want of one says when the trial ended.
+  const entitlement = useEntitlement(Boolean(memberId));
   const [sending, setSending] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */
@@ -168,13 +188,20 @@ export function AdSlotBidScreen() {
     if (refusal.field) refused();
   };
   const at = (field: 'type' | 'amount' | 'company') =>
-    failure?.field === field || (field === 'amount' && Boolean(failure?.action));
+    said?.field === field || (field === 'amount' && Boolean(said?.action));
+  /** A field changed: the server's refusal about it (a company taken, say) has been answered. */
+  const mended = (field: 'amount' | 'company') =>
+    setFailure((current) =>
+      current?.field === field || (field === 'amount' && current?.action) ? null : current,
+    );
+  // Said under the amount as it is typed, unless the form's refusal says it already.
+  const tooLarge = isTooLargeSlotBid(amount) && said?.msg !== MESSAGES.amountTooLarge;
 
   if (!isCalendarDate(id)) {
     return (
       <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
         <Alert severity="error">{MESSAGES.invalidDate}</Alert>
-        <Button component={RouterLink} to="/bid-calendar" sx={{ alignSelf: 'flex-start' }}>
+        <Button component={RouterLink} to={calendarPath} sx={{ alignSelf: 'flex-start' }}>
           Back to the calendar
         </Button>
       </Stack>
@@ -190,8 +217,13 @@ export function AdSlotBidScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
-    const refusal = slotBidRefusal(type, amount);
-    if (refusal) return refuse(refusal);
+    if (slotBidRefusal(type, amount)) {
+      // Said by `said`, as the fields are now.
+      setFailure(null);
+      setChecked(true);
+      return refused();
+    }
+    setChecked(false);
     setFailure(null);
     // A bid that would not lead, or far above what it is measured against (a slip of zeros), is
     // confirmed first: it binds its bidder to pay it, plus GST, if it wins. Bids not read yet
@@ -247,7 +279,7 @@ export function AdSlotBidScreen() {
             {formatDate(id)}
           </Box>
         </Typography>
-        <Button component={RouterLink} to={`/bid-calendar?type=${type}`}>
+        <Button component={RouterLink} to={calendarPath}>
           Calendar
         </Button>
       </Stack>
@@ -274,6 +306,9 @@ export function AdSlotBidScreen() {
           )}
         </Alert>
       )}
+      {biddable && !said?.subscribeAt && (
+        <BidNeedsSubscription entitlement={entitlement} feeOffered={false} />
+      )}
       <Stack
         component="form"
         ref={form}
@@ -289,7 +324,10 @@ export function AdSlotBidScreen() {
             name="type"
             value={type}
             onChange={(event) =>
-              setParams({ type: event.target.value as SlotSpaceType }, { replace: true })
+              setParams(
+                { type: event.target.value as SlotSpaceType },
+                { replace: true, state: cameWith },
+              )
             }
             disabled={!biddable}
             size="small"
@@ -312,18 +350,22 @@ export function AdSlotBidScreen() {
             value={amount}
             onChange={(event) => {
               const typed = refusal.typed('amount', AMOUNT_FIELD, amount, event.target.value);
-              if (typed !== undefined) setAmount(typed);
+              if (typed === undefined) return;
+              setAmount(typed);
+              mended('amount');
             }}
             disabled={!biddable}
             size="small"
             fullWidth
-            error={at('amount')}
+            error={at('amount') || tooLarge}
             id={AMOUNT_FIELD_ID}
             // A key refused takes the base amount's line while it is said, so nothing below moves.
             helperText={
-              actionLine(failure?.action) ??
+              actionLine(said?.action) ??
               refusal.hintOf('amount', amount) ??
-              `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`
+              (tooLarge
+                ? MESSAGES.amountTooLarge
+                : `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`)
             }
             slotProps={{
               htmlInput: {
@@ -341,7 +383,10 @@ export function AdSlotBidScreen() {
           label="Company"
           name="company"
           value={company}
-          onChange={(event) => setCompany(event.target.value)}
+          onChange={(event) => {
+            setCompany(event.target.value);
+            mended('company');
+          }}
           disabled={!biddable}
           size="small"
           error={at('company')}
@@ -363,17 +408,17 @@ export function AdSlotBidScreen() {
           type={type}
           amount={biddable && token ? quotableSlotBid(type, amount) : null}
         />
-        {failure && (
+        {said && (
           <Alert severity="error" role="alert" id="slot-bid-failure">
-            {failure.subscribeAt ? (
+            {said.subscribeAt ? (
               // As an ad's bid form says it, with no fee: a slot's bid needs the subscription.
               <SubscribeOrPayFee
                 entitlement={entitlement}
-                message={failure.msg}
-                subscribeAt={failure.subscribeAt}
+                message={said.msg}
+                subscribeAt={said.subscribeAt}
               />
             ) : (
-              failure.msg
+              said.msg
             )}
           </Alert>
         )}

@@ -38,6 +38,7 @@ import {
   calendarEventsOf,
   calendarParamsOf,
   calendarPlaceOf,
+  fromCalendar,
   calendarRange,
   cellDay,
   SLOT_NOT_OPEN_MESSAGES,
@@ -145,7 +146,8 @@ export function BidCalendarScreen() {
 
   const open = (dateStr: string) => {
     const opening = slotOpening(dateStr, new Date(serverNow()));
-    if (opening === 'open') void navigate(slotBidPath(dateStr, type));
+    if (opening === 'open')
+      void navigate(slotBidPath(dateStr, type), { state: fromCalendar(params) });
     else {
       // Which date, and why: a snackbar read out alone says little as 'Bidding Closed'.
       const why = opening === 'closed' ? slotClosedText(dateStr) : SLOT_NOT_OPEN_MESSAGES[opening];
@@ -316,7 +318,7 @@ export function BidCalendarScreen() {
           // that page says where the slot stands (to pay for, bought, gone to another bidder).
           eventClick={(arg) => {
             arg.jsEvent.preventDefault();
-            void navigate(slotBidPath(arg.event.startStr, type));
+            void navigate(slotBidPath(arg.event.startStr, type), { state: fromCalendar(params) });
           }}
         />
       </Box>

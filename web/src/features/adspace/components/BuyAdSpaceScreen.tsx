@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
 import { fetchMySpaces } from '../api/adspaceApi.ts';
 import { buyingCycleLabel, SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 import { spacesInOrder } from '../model/spaceOrder.ts';
+import { spaceChoiceOf, spaceChoiceParamsOf, type SpaceChoice } from '../model/spaceChoice.ts';
 import { MySpaceCard } from './MySpaceCard.tsx';
 import { SpacePurchase } from './SpacePurchase.tsx';
 import { forgetShownAds } from './useShownAds.ts';
@@ -38,15 +39,21 @@ function useMySpaces() {
 const BUY_A_SPACE_ID = 'buy-a-space';
 
 /**
- * Buy AdSpace (section 4): choose a space type and a cycle. authPages and sidePanels are won by
- * date in the bid calendar; inStream and betweenPosts show their price, then Make payment. Once
- * a space is active its details and the ad upload area show above (running ones first).
+ * Buy AdSpace (section 4): choose a space type and a cycle (kept in the address, ?type=&cycle=).
+ * authPages and sidePanels are won by date in the bid calendar; inStream and betweenPosts show
+ * their price, then Make payment. Once a space is active its details and the ad upload area show
+ * above (running ones first).
  */
 export function BuyAdSpaceScreen() {
   const { enqueueSnackbar } = useSnackbar();
   const mine = useMySpaces();
-  const [type, setType] = useState<AdSpaceType>('inStream');
-  const [cycle, setCycle] = useState<AdSpaceCycle>('monthly');
+  const [params, setParams] = useSearchParams();
+  // The type and cycle chosen live in the address (replaced as they change, not new steps): a
+  // reload, Back from another page, or a link sent on shows the same space and price.
+  const choice = spaceChoiceOf(params);
+  const { type, cycle } = choice;
+  const choose = (changed: Partial<SpaceChoice>) =>
+    setParams(spaceChoiceParamsOf({ ...choice, ...changed }), { replace: true });
   // A new purchase after each payment: the same type and cycle may be bought again.
   const [round, setRound] = useState(0);
 
@@ -91,7 +98,7 @@ export function BuyAdSpaceScreen() {
               select
               label="Space type"
               value={type}
-              onChange={(event) => setType(event.target.value as AdSpaceType)}
+              onChange={(event) => choose({ type: event.target.value as AdSpaceType })}
               size="small"
               sx={{ minWidth: 200 }}
             >
@@ -102,7 +109,7 @@ export function BuyAdSpaceScreen() {
                 select
                 label="Cycle"
                 value={cycle}
-                onChange={(event) => setCycle(event.target.value as AdSpaceCycle)}
+                onChange={(event) => choose({ cycle: event.target.value as AdSpaceCycle })}
                 size="small"
                 sx={{ minWidth: 160 }}
               >

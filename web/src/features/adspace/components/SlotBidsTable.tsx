@@ -9,6 +9,7 @@ import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import type { SlotBid } from '../api/adspaceApi.ts';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+import { CompanyName } from './CompanyName.tsx';
 
 /**
  * A slot's bids, highest first: the top row is the one winning now. Bidders show under their
@@ -32,11 +33,7 @@ export function SlotBidsTable({ bids }: { bids: readonly SlotBid[] }) {
           {bids.map((bid) => (
             <TableRow key={bid._id}>
               <TableCell sx={WRAP_ANYWHERE}>
-                {bid.company || (
-                  <Typography component="span" variant="body2" color="textSecondary">
-                    No company given
-                  </Typography>
-                )}
+                <CompanyName company={bid.company} />
                 {bid.mine && (
                   <Typography component="span" variant="body2" color="textSecondary">
                     {' '}

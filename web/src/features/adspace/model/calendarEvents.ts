@@ -129,3 +129,26 @@ export function calendarParamsOf(place: CalendarPlace): Record<string, string> {
     ...(place.date === null ? {} : { date: place.date }),
   };
 }
+
+/** The router state a date's bid page is opened with from the calendar: the calendar's query. */
+export type FromCalendar = { calendarSearch: string };
+
+/** What a date's bid page is opened with from the calendar at `params`. */
+export const fromCalendar = (params: URLSearchParams): FromCalendar => ({
+  calendarSearch: params.toString(),
+});
+
+/**
+ * The calendar a slot's bid page leads back to: the view and period it was opened from (its
+ * router state, `fromCalendar`), else the year; showing the type the page shows now.
+ */
+export function calendarReturnPath(state: unknown, type: SlotSpaceType): string {
+  const search =
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as Partial<FromCalendar>).calendarSearch === 'string'
+      ? (state as FromCalendar).calendarSearch
+      : '';
+  const place = calendarPlaceOf(new URLSearchParams(search));
+  return `/bid-calendar?${new URLSearchParams(calendarParamsOf({ ...place, type })).toString()}`;
+}

@@ -3,7 +3,9 @@ import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import {
   calendarParamsOf,
   calendarPlaceOf,
+  calendarReturnPath,
   cellDay,
+  fromCalendar,
   calendarEventsOf,
   calendarRange,
   slotOpening,
@@ -105,5 +107,25 @@ describe('the calendar’s place in its address', () => {
     const odd = calendarPlaceOf(new URLSearchParams('view=timeGridWeek&date=2027-02-30'));
     expect(odd).toEqual({ type: SLOT_SPACE_TYPES[0], view: 'multiMonthYear', date: null });
     expect(calendarParamsOf(odd)).toEqual({ type: SLOT_SPACE_TYPES[0] });
+  });
+});
+
+describe('the way back from a date’s bid page to the calendar', () => {
+  it('is to the view and period the date was opened from, showing the page’s type', () => {
+    const opened = new URLSearchParams('type=sidePanels&view=dayGridMonth&date=2027-03-01');
+    expect(calendarReturnPath(fromCalendar(opened), 'sidePanels')).toBe(
+      '/bid-calendar?type=sidePanels&view=dayGridMonth&date=2027-03-01',
+    );
+    // The type changed on the bid page: the calendar shows that type's bids.
+    expect(calendarReturnPath(fromCalendar(opened), 'authPages')).toBe(
+      '/bid-calendar?type=authPages&view=dayGridMonth&date=2027-03-01',
+    );
+  });
+
+  it('is to the year when the page was not opened from the calendar (a link, a notice)', () => {
+    expect(calendarReturnPath(null, 'authPages')).toBe('/bid-calendar?type=authPages');
+    expect(calendarReturnPath({ calendarSearch: 7 }, 'sidePanels')).toBe(
+      '/bid-calendar?type=sidePanels',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../lib/tabStorage.ts';
-import { readSlotBidDraft, saveSlotBidDraft } from './slotBidDraft.ts';
+import { readSlotBidDraft, saveSlotBidDraft, slotBidDraftKey } from './slotBidDraft.ts';
 
 describe('a slot bid being typed', () => {
   it('is found again by the member, for that date and type only', () => {
@@ -14,6 +14,23 @@ describe('a slot bid being typed', () => {
     // Not another member's, nor a guest's.
     expect(readSlotBidDraft('m2', '2027-01-02', 'sidePanels', store)).toEqual(empty);
     expect(readSlotBidDraft(undefined, '2027-01-02', 'sidePanels', store)).toEqual(empty);
+  });
+
+  it('is read from where the tab kept it before, and not from what is not a slot bid', () => {
+    const store = memoryStorage();
+    // The key drafts were kept under before lib/memberDrafts.ts: a tab open over a deploy keeps them.
+    const key = slotBidDraftKey('m1', '2027-01-02', 'sidePanels');
+    expect(key).toBe('slotBidDraft:m1:2027-01-02:sidePanels');
+    store.setItem(key, JSON.stringify({ amount: '250000', company: 'Kite Tea', more: 1 }));
+    expect(readSlotBidDraft('m1', '2027-01-02', 'sidePanels', store)).toEqual({
+      amount: '250000',
+      company: 'Kite Tea',
+    });
+    store.setItem(key, JSON.stringify({ amount: 250000, company: 'Kite Tea' }));
+    expect(readSlotBidDraft('m1', '2027-01-02', 'sidePanels', store)).toEqual({
+      amount: '',
+      company: '',
+    });
   });
 
   it('keeps nothing once emptied (posted)', () => {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { isTooLargeForPaise } from '@boli/engine/shared/money';
 
 /** A refusal: the spec's message, and its action-level message when it has one. */
 /** `field`: the one to mend, marked and given the keyboard focus. */
@@ -11,13 +12,18 @@ export type SlotBidRefusal = {
   subscribeAt?: string;
 };
 
+/** An amount beyond what money can be, which the server refuses as too large. */
+export const isTooLargeSlotBid = (amount: string): boolean =>
+  amount.trim() !== '' && isTooLargeForPaise(Number(amount));
+
 /**
  * Why a slot bid cannot be sent as typed (section 5): type and amount are needed, and the amount
- * must exceed the base amount; null when it can be sent.
+ * must exceed the base amount and be one money can hold; null when it can be sent.
  */
 export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | null {
   if (type === '') return { msg: MESSAGES.pleaseEnterAllDetails, field: 'type' };
   if (amount.trim() === '') return { msg: MESSAGES.pleaseEnterAllDetails, field: 'amount' };
+  if (isTooLargeSlotBid(amount)) return { msg: MESSAGES.amountTooLarge, field: 'amount' };
   if (!(Number(amount) > LIMITS.adBidBaseAmountRupees)) {
     return {
       msg: MESSAGES.slotBidBelowBase,
@@ -30,7 +36,7 @@ export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | n
 
 /**
  * The amount, in rupees, whose GST and total the bid page shows as it is typed: one that could be
- * bid (more than the base amount), else null and nothing is shown.
+ * bid (more than the base amount, not too large), else null and nothing is shown.
  */
 export const quotableSlotBid = (type: string, amount: string): number | null =>
   slotBidRefusal(type, amount) === null ? Number(amount) : null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
+import { MESSAGES } from '@boli/engine/shared/messages';
+import { isTooLargeSlotBid, quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
 
 describe('a slot bid as typed', () => {
   it('needs a type and an amount, naming the field to mend', () => {
@@ -24,6 +25,17 @@ describe('a slot bid as typed', () => {
     expect(slotBidRefusal('authPages', '200000.01')).toBeNull();
     expect(slotBidRefusal('sidePanels', '250000')).toBeNull();
   });
+
+  it('is refused as too large beyond what paise hold, before any quote or confirmation', () => {
+    const tooLarge = { msg: MESSAGES.amountTooLarge, field: 'amount' };
+    expect(slotBidRefusal('authPages', '950000000000000')).toEqual(tooLarge);
+    // Twenty digits, which a number holds only rounded: refused, not shown as another amount.
+    expect(slotBidRefusal('authPages', '99999999999999999999')).toEqual(tooLarge);
+    expect(slotBidRefusal('authPages', '90000000000000')).toBeNull();
+    expect(isTooLargeSlotBid('950000000000000')).toBe(true);
+    expect(isTooLargeSlotBid('250000')).toBe(false);
+    expect(isTooLargeSlotBid('')).toBe(false);
+  });
 });
 
 describe('the amount whose GST and total are shown as it is typed', () => {
@@ -37,5 +49,6 @@ describe('the amount whose GST and total are shown as it is typed', () => {
     expect(quotableSlotBid('sidePanels', '')).toBeNull();
     expect(quotableSlotBid('sidePanels', '200000')).toBeNull();
     expect(quotableSlotBid('sidePanels', '150000')).toBeNull();
+    expect(quotableSlotBid('sidePanels', '950000000000000')).toBeNull();
   });
 });

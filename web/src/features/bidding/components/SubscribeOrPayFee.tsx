@@ -18,10 +18,19 @@ const whyToPay = (entitlement: Entitlement | null, said: string): string =>
 
 /**
  * Above the bid form of a member with neither a subscription nor a trial running: said before a
- * bid is typed, with the two ways to bid, so the refusal that pressing Bid brings is no surprise.
+ * bid is typed, with the ways to bid, so the refusal that pressing Bid brings is no surprise.
+ * `feeOffered`: whether a bid processing fee can pay for one bid instead (an ad's bid; not a
+ * slot's, which needs the subscription).
  */
-export function BidNeedsSubscription({ entitlement }: { entitlement: Entitlement | null }) {
+export function BidNeedsSubscription({
+  entitlement,
+  feeOffered = true,
+}: {
+  entitlement: Entitlement | null;
+  feeOffered?: boolean;
+}) {
   if (!knownUnentitled(entitlement)) return null;
+  const offer = subscriptionOffer(trialOf(entitlement));
   return (
     // Found on the page, not news of the moment: read in its place, not interrupting.
     <Alert
@@ -35,7 +44,7 @@ export function BidNeedsSubscription({ entitlement }: { entitlement: Entitlement
       }
     >
       <KeptWhole
-        text={`${subscriptionOffer(trialOf(entitlement))} ${PAYMENT_TEXTS.feeForOneBid}`}
+        text={feeOffered ? `${offer} ${PAYMENT_TEXTS.feeForOneBid}` : offer}
         pattern={DATE_TIME_IN_TEXT}
       />
     </Alert>

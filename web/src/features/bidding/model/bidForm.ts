@@ -54,8 +54,10 @@ export function outlierBidWarning(
       ? [highestSeen, 'the highest bid you can see']
       : [asking, askingPriceName];
   if (!(reference > 0) || amount < reference * LIMITS.bidConfirmTimes) return null;
+  // Whole times, said as "more than" when there is a part over: 12.5 times is not "12 times".
   const times = Math.floor(amount / reference);
-  return `${formatRupees(amount)} is ${times.toLocaleString('en-IN')} times ${what} of ${formatRupees(reference)}. A bid cannot be taken back.`;
+  const over = amount > times * reference ? 'more than ' : '';
+  return `${formatRupees(amount)} is ${over}${times.toLocaleString('en-IN')} times ${what} of ${formatRupees(reference)}. A bid cannot be taken back.`;
 }
 
 /**

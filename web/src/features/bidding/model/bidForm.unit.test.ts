@@ -67,7 +67,14 @@ describe('a bid far above the asking price', () => {
       '₹1,00,000 is 10 times the asking price of ₹10,000. A bid cannot be taken back.',
     );
     expect(outlierBidWarning(9_99_99_99_999.99, yardstick)).toBe(
-      '₹9,99,99,99,999.99 is 9,99,999 times the asking price of ₹10,000. A bid cannot be taken back.',
+      '₹9,99,99,99,999.99 is more than 9,99,999 times the asking price of ₹10,000. A bid cannot be taken back.',
+    );
+  });
+
+  it('says a part over the whole times as "more than", not as fewer times', () => {
+    const slot = { ...yardstick, askingPrice: 2_00_000, askingPriceName: 'the base amount' };
+    expect(outlierBidWarning(25_00_000, slot)).toBe(
+      '₹25,00,000 is more than 12 times the base amount of ₹2,00,000. A bid cannot be taken back.',
     );
   });
 

@@ -16,6 +16,7 @@ import { focusWhenDialogLeft } from '../../../lib/focusLost.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 import { postShareBid, quoteShareFee } from '../api/sharesApi.ts';
+import { readShareBidDraft, saveShareBidDraft } from '../model/shareBidDraft.ts';
 import {
   shareBidBody,
   shareBidFormProblem,
@@ -25,6 +26,8 @@ import { ShareFeeDialog, type QuotedShareFee } from './ShareFeeDialog.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 
 type Props = {
+  /** The share-bid page's id (/bid/{id}): what is typed is kept for it. */
+  page: string;
   /**
    * What the company field starts with: the company the member last bid under, else their
    * registered bid alias. It follows this till the member types in the field.
@@ -40,16 +43,24 @@ type Props = {
 /**
  * Post A Bid: company name, type and amount. A member who has paid the buy-share bid fee posts
  * directly; anyone else sees the fee dialog with its price and tax, and the bid is posted by the
- * fee's payment (section 4).
+ * fee's payment (section 4). What is typed is kept in the tab until posted
+ * (model/shareBidDraft.ts): the fee's dialog closed, a look at another page and Back find it.
  */
-export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeOver }: Props) {
+export function ShareBidForm({
+  page,
+  startCompany,
+  hasPaidToBuyShare,
+  onPosted,
+  onFeeOver,
+}: Props) {
   const { user } = useSession();
+  const memberId = user?._id;
   const { request } = useApi();
-  const [input, setInput] = useState<ShareBidFormInput>({
-    company: startCompany,
-    type: SELECT_TYPE,
-    amount: '',
-  });
+  const [draft] = useState(() => readShareBidDraft(memberId, page));
+  const [input, setInput] = useState<ShareBidFormInput>(
+    () => draft ?? { company: startCompany, type: SELECT_TYPE, amount: '' },
+  );
+  useEffect(() => saveShareBidDraft(memberId, page, input), [memberId, page, input]);
   const [failure, setFailure] = useState<string | null>(null);
   useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [sending, setSending] = useState(false);
@@ -69,8 +80,9 @@ export function ShareBidForm({ startCompany, hasPaidToBuyShare, onPosted, onFeeO
   const said = faults.problemSaid ?? failure;
 
   // A bid under a new name is a new company to the others: the field keeps the last one used,
-  // which may load after the form, unless the member has typed a name of their own.
-  const typedCompany = useRef(false);
+  // which may load after the form, unless the member has typed a name of their own (or the
+  // draft brought back the one they bid under as they typed it).
+  const typedCompany = useRef(draft !== null);
   const companyField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!typedCompany.current) setInput((current) => ({ ...current, company: startCompany }));

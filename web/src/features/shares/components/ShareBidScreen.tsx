@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
@@ -16,6 +17,7 @@ import { subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
 import { trialOf, useEntitlement } from '../../subscription/useEntitlement.ts';
 import { fetchShareFees } from '../../transactions/api/transactionsApi.ts';
 import { UnpaidFees } from '../../transactions/components/UnpaidFees.tsx';
+import { forgetShareBidDraft } from '../model/shareBidDraft.ts';
 import { ShareBidForm } from './ShareBidForm.tsx';
 import { ShareBidsTable } from './ShareBidsTable.tsx';
 import { useShareBids } from './useShareBids.ts';
@@ -28,6 +30,8 @@ import { useShareMember } from './useShareMember.ts';
  * The id names the member whose screen it is; every member sees their own.
  */
 export function ShareBidScreen() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
   const { member, failure, feePaid, reload } = useShareMember();
   const entitlement = useEntitlement();
   const previous = useShareBids(true);
@@ -44,6 +48,8 @@ export function ShareBidScreen() {
   const [feeDialogsClosed, setFeeDialogsClosed] = useState(0);
   const [paidMessage, setPaidMessage] = useState<string | null>(null);
   const formPaper = useRef<HTMLDivElement>(null);
+  // A new form after a fee paid above it: the bid it held, kept in the tab, was the one posted.
+  const [formRound, setFormRound] = useState(0);
 
   const posted = (feeJustPaid: boolean) => {
     if (feeJustPaid) feePaid();
@@ -92,6 +98,8 @@ export function ShareBidScreen() {
                 feeName="buy-share bid fee"
                 asked={feeDialogsClosed}
                 onPaid={(confirmation) => {
+                  forgetShareBidDraft(user?._id, id);
+                  setFormRound((round) => round + 1);
                   posted(true);
                   setPaidMessage(confirmation.msg || MESSAGES.bidPosted);
                 }}
@@ -100,6 +108,8 @@ export function ShareBidScreen() {
           )}
           <Paper ref={formPaper} tabIndex={-1} variant="outlined" sx={{ p: 2 }}>
             <ShareBidForm
+              key={`${id}:${formRound}`}
+              page={id}
               startCompany={lastCompany || member.bidAlias}
               hasPaidToBuyShare={member.hasPaidToBuyShare}
               onPosted={posted}

@@ -36,6 +36,7 @@ import {
   type SlotHistory,
 } from '../slotHistory.ts';
 import { spaceTypeOptions } from '../../adspace/components/spaceTypeOptions.tsx';
+import { CompanyName } from '../../adspace/components/CompanyName.tsx';
 
 /**
  * /support/slots?type=&date= (support, auditors and admins; not in the spec's table): an ad
@@ -114,7 +115,13 @@ export function SlotHistoryScreen() {
       {askedProblem !== null ? (
         <Alert severity="error">{askedProblem}</Alert>
       ) : isCalendarDate(shownDate) ? (
-        <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
+        <>
+          {/* The list this slot may have been chosen from, on the page, not only behind Back. */}
+          <Link component={RouterLink} to="/support/slots" sx={{ alignSelf: 'flex-start' }}>
+            All slots with bids
+          </Link>
+          <SlotHistoryOf key={`${shownType}/${shownDate}`} type={shownType} slotdate={shownDate} />
+        </>
       ) : (
         <SlotsWithBids />
       )}
@@ -312,7 +319,9 @@ function SlotStory({ history }: { history: SlotHistory }) {
                   )}
                 </TableCell>
                 <TableCell>{bid.username}</TableCell>
-                <TableCell sx={WRAP_ANYWHERE}>{bid.company}</TableCell>
+                <TableCell sx={WRAP_ANYWHERE}>
+                  <CompanyName company={bid.company} />
+                </TableCell>
                 <TableCell sx={NO_WRAP}>{formatDateTime(bid.biddate)}</TableCell>
               </TableRow>
             ))}

@@ -36,6 +36,7 @@ import {
 } from '../api/transactionsApi.ts';
 import {
   feeBidText,
+  noTransactionsText,
   nothingCharged,
   settlingOnServer,
   taxColumnsOf,
@@ -54,8 +55,6 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
-
-const NO_TRANSACTIONS = 'No transactions yet.';
 
 /**
  * The transactions table (section 2): the type selector (kept in the address), then date, item, amount, the tax
@@ -120,6 +119,7 @@ export function TransactionsScreen() {
   }, [request, page, type, attempt]);
 
   const taxes = taxColumnsOf(answer?.purchases ?? []);
+  const noTransactions = noTransactionsText(type);
 
   return (
     <Stack spacing={2}>
@@ -147,7 +147,7 @@ export function TransactionsScreen() {
         message={
           answer
             ? answer.purchases.length === 0
-              ? NO_TRANSACTIONS
+              ? noTransactions
               : `${answer.purchases.length} shown, page ${page + 1} of ${answer.totalPages}.`
             : ''
         }
@@ -155,7 +155,7 @@ export function TransactionsScreen() {
       {answer && answer.purchases.length === 0 && (
         // Said by the Announcer above; a screen reader reading the page meets it there once.
         <Typography color="textSecondary" aria-hidden>
-          {NO_TRANSACTIONS}
+          {noTransactions}
         </Typography>
       )}
       {answer && answer.purchases.length > 0 && phone && (

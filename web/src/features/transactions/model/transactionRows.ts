@@ -2,7 +2,18 @@ import { formatAccountRupees, formatDateTime, formatRupees } from '../../../lib/
 import type { PurchaseStatus } from '../../../payments/api/purchaseInfo.ts';
 import { interState, percentText } from '../../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
-import type { FeeBid, Transaction } from '../api/transactionsApi.ts';
+import { purchaseKindLabel } from '../../../payments/model/purchaseKinds.ts';
+import type { FeeBid, Transaction, TransactionType } from '../api/transactionsApi.ts';
+
+/**
+ * What Transactions says when it lists none. Filtered, it names the type, in the Type selector's
+ * words ('No bid fee transactions yet.'): a bare 'No transactions yet.' would say the member has
+ * none at all, when other types may have rows.
+ */
+export const noTransactionsText = (type: TransactionType): string =>
+  type === 'all'
+    ? 'No transactions yet.'
+    : `No ${purchaseKindLabel(type).toLowerCase()} transactions yet.`;
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
 export const AWAITING_PAYMENT = 'Awaiting payment';

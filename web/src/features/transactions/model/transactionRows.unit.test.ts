@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES } from '../../../payments/api/purchaseInfo.ts';
 import {
   NOT_NEEDED,
+  noTransactionsText,
   nothingCharged,
   taxColumnsOf,
   taxHeadings,
@@ -67,5 +68,14 @@ describe('the tax columns of a page of purchases', () => {
       ['CGST', '₹89.91 (9%)'],
       ['SGST', '₹89.91 (9%)'],
     ]);
+  });
+});
+
+describe('Transactions with no rows', () => {
+  it('names the type chosen, as the Type selector names it, and none unfiltered', () => {
+    expect(noTransactionsText('all')).toBe('No transactions yet.');
+    expect(noTransactionsText('bidFee')).toBe('No bid fee transactions yet.');
+    expect(noTransactionsText('subscription')).toBe('No membership transactions yet.');
+    expect(noTransactionsText('adSlot')).toBe('No ad slot won transactions yet.');
   });
 });
