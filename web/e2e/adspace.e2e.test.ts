@@ -610,6 +610,10 @@ describe('ad space', () => {
     const closedForm = page.getByRole('form', { name: 'Ad bid' });
     expect(await closedForm.getByLabel('Amount (₹)').isDisabled()).toBe(true);
     expect(await closedForm.getByRole('button', { name: 'Post Ad Bid' }).isDisabled()).toBe(true);
+    // A past date's page, opened by its link, says the same of it.
+    const yesterday = addDays(today, -1);
+    await page.goto(new URL(`/adbid/${yesterday}?type=sidePanels`, app.baseUrl).href);
+    await page.getByText(slotClosedText(yesterday)).waitFor();
     await page.context().close();
   }, 240_000);
 

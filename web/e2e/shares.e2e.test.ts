@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { LIMITS } from '@boli/engine/shared/limits';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
 import {
@@ -254,6 +255,23 @@ describe('share bids through the sandbox checkout', () => {
     await page.getByText('Buy-share bid fee paid').waitFor();
     const all = page.getByRole('region', { name: 'Share bids' }).getByRole('row');
     await expect.poll(() => all.filter({ hasText: company }).count()).toBe(3);
+    // A bid posted elsewhere meanwhile shows unreloaded: the list is read again while shown.
+    const elsewhere = await api(app, '/api/buyShare/', {
+      token: member.token,
+      json: {
+        user_id: member.userId,
+        username: member.username,
+        company,
+        bidamt: 36_000,
+        type: 'Open',
+      },
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+    await expect
+      .poll(() => all.filter({ hasText: company }).count(), {
+        timeout: LIMITS.bidListRefreshMs + 5_000,
+      })
+      .toBe(4);
     // On a phone the table keeps to the screen, the time under the company, neither broken; so
     // on the narrowest phones too.
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
@@ -277,7 +295,8 @@ describe('share bids through the sandbox checkout', () => {
     expect(await subscribed.innerText()).toContain(MESSAGES.lifetimeSubscription);
     expect(await subscribed.innerText()).toContain('Buy-share bid fee paid');
     expect(await page.getByTestId('share-bid-unsubscribed').count()).toBe(0);
-    await expect.poll(() => rows.count()).toBe(3);
+    // The three posted here, and the one posted elsewhere.
+    await expect.poll(() => rows.count()).toBe(4);
     await context.close();
 
     // Another member, before paying the fee, bids under that company name: refused at Post Bid,

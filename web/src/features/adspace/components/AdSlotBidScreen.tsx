@@ -289,7 +289,9 @@ export function AdSlotBidScreen() {
         </Typography>
       ) : (
         <Alert severity="info">
-          {opening === 'closed' ? slotClosedText(id) : SLOT_NOT_OPEN_MESSAGES[opening]}
+          {/* A past date's page is open before the member (a link, a notice): its bidding ended
+              as a closed one's did, not "cannot be opened" as the calendar says of its cell. */}
+          {opening === 'tooFar' ? SLOT_NOT_OPEN_MESSAGES.tooFar : slotClosedText(id)}
           {outcomeText && (
             <>
               {' '}

@@ -15,6 +15,8 @@ import { quoteShareFee } from '../api/sharesApi.ts';
 import { ShareBidsTable } from './ShareBidsTable.tsx';
 import { useShareBids } from './useShareBids.ts';
 import { useShareMember } from './useShareMember.ts';
+import { LIMITS } from '@boli/engine/shared/limits';
+import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
 
 /** The fee's price and tax, for a member who has not paid it. */
 function FeeQuote() {
@@ -42,6 +44,9 @@ export function BuyShareScreen() {
   const { user } = useSession();
   const { member, failure } = useShareMember();
   const bids = useShareBids(false);
+  // Others' bids land meanwhile, and nothing tells the page of them: read again as an ad's bids
+  // are, every 10 s while the page is shown.
+  useRefreshWhileShown(bids.reload, LIMITS.bidListRefreshMs);
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>

@@ -3,7 +3,10 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
 import { fetchShareBids } from '../api/sharesApi.ts';
 
-/** One list of share bids (everyone's, or the member's own with `mine`), its page and a reload. */
+/**
+ * One list of share bids (everyone's, or the member's own with `mine`), its page, and a reload of
+ * that page (`reload`) or of the first (`refresh`).
+ */
 export function useShareBids(mine: boolean) {
   const { request } = useApi();
   const [page, setPage] = useState(0);
@@ -24,5 +27,5 @@ export function useShareBids(mine: boolean) {
     else setPage(0);
   }, [reload, page]);
 
-  return { list, failure, page, setPage, refresh };
+  return { list, failure, page, setPage, refresh, reload };
 }
