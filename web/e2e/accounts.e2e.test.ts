@@ -9,6 +9,7 @@ import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harnes
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../src/features/accounts/model/verifySteps.ts';
 import {
   answerCaptcha,
+  captchaQuestion,
   createMember,
   EMAIL_LINK,
   fillRegisterForm,
@@ -88,7 +89,7 @@ describe('a new member', () => {
     await page.getByText('Answer the captcha above to sign up.').waitFor();
 
     // Without the terms ticked, the form says so next to the box.
-    const question = await page.getByTestId('captcha-question').innerText();
+    const question = await captchaQuestion(page);
     await field(page, 'Captcha answer').fill(answerCaptcha(question));
     await signUp.click();
     await page.getByText(MESSAGES.agreeToTermsToMoveForward).waitFor();
@@ -98,12 +99,26 @@ describe('a new member', () => {
       .getByRole('checkbox', { name: 'I agree to the terms and conditions', exact: true })
       .check();
 
-    // A wrong answer is told before the confirm dialog, and a new question is asked.
+    // A wrong answer is told before the confirm dialog, and a new question is asked. The one
+    // refused goes with the refusal, and nothing is answered till the new one is in (held here):
+    // an answer to the old one would be a wrong answer to the new.
+    let releaseQuestion = () => {};
+    const questionHeld = new Promise<void>((resolve) => (releaseQuestion = resolve));
+    await page.route('**/api/auth/captcha', async (route) => {
+      await questionHeld;
+      await route.fallback();
+    });
     await field(page, 'Captcha answer').fill(String(Number(answerCaptcha(question)) + 1));
     await signUp.click();
     await alert(page, 'Wrong captcha answer.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    const again = await page.getByTestId('captcha-question').innerText();
+    expect(await page.getByTestId('captcha-question').innerText()).toBe('Loading the question…');
+    expect(await field(page, 'Captcha answer').isEditable()).toBe(false);
+    expect(await field(page, 'Captcha answer').inputValue()).toBe('');
+    releaseQuestion();
+    await page.unroute('**/api/auth/captcha');
+    // The refused question is gone with the refusal: the one read is the new one.
+    const again = await captchaQuestion(page);
     await field(page, 'Captcha answer').fill(answerCaptcha(again));
     await page.screenshot({ path: '/tmp/boli-acc-register.png', fullPage: true });
 
@@ -357,9 +372,7 @@ describe('a refused long form on a phone', () => {
       `+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`,
     );
     expect(await field(page, 'Mobile number').inputValue()).toBe(person.phone);
-    await field(page, 'Captcha answer').fill(
-      answerCaptcha(await page.getByTestId('captcha-question').innerText()),
-    );
+    await field(page, 'Captcha answer').fill(answerCaptcha(await captchaQuestion(page)));
     await page.evaluate(() => window.scrollTo(0, 0));
 
     // Sign up is at the bottom, the notice at the top: the focus goes to the unticked terms.

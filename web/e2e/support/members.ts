@@ -109,6 +109,15 @@ export function answerCaptcha(question: string): string {
 }
 
 /**
+ * Register's captcha question, once it is in: till then its answer field is read-only (and the
+ * question one already answered, refused, is never shown).
+ */
+export async function captchaQuestion(page: Page): Promise<string> {
+  await expect.poll(() => field(page, 'Captcha answer').isEditable()).toBe(true);
+  return page.getByTestId('captcha-question').innerText();
+}
+
+/**
  * Register's fields filled for `person` as a member types them, up to the date of birth: not the
  * captcha and not the terms. `phone` is the mobile number as typed (`person.phone` by default).
  */
@@ -128,8 +137,7 @@ export async function fillRegisterForm(page: Page, person: Person, phone = perso
 
 /** Register filled in (fillRegisterForm) sent: the captcha answered, the terms ticked, confirmed. */
 export async function submitRegisterForm(page: Page) {
-  const question = await page.getByTestId('captcha-question').innerText();
-  await field(page, 'Captcha answer').fill(answerCaptcha(question));
+  await field(page, 'Captcha answer').fill(answerCaptcha(await captchaQuestion(page)));
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page

@@ -62,8 +62,11 @@ const machine = signupMachine.provide({
 function useCaptcha() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [failed, setFailed] = useState(false);
+  // The question asked again is not shown meanwhile: an answer to it would be a wrong answer to the
+  // next one.
   const reload = useCallback(() => {
     setFailed(false);
+    setCaptcha(null);
     fetchCaptcha().then(setCaptcha, () => {
       setCaptcha(null);
       setFailed(true);
@@ -96,13 +99,19 @@ export function RegisterScreen() {
     fetchCountries().then(setCountries, () => setCountries([]));
   }, []);
 
-  // A refused sign-up has used up its captcha: ask a new one.
+  // A refused sign-up has used up its captcha: its question goes with the refusal (not a render
+  // later, when the new one is asked), and a new one is asked.
   const failedNow = snapshot.matches('failed');
+  const spentCaptchaId = failedNow ? snapshot.context.values?.captchaId : undefined;
+  const shownCaptcha = captcha && captcha.captchaId !== spentCaptchaId ? captcha : null;
   useEffect(() => {
-    if (!failedNow) return;
-    setValues((v) => ({ ...v, captchaAnswer: '' }));
-    reloadCaptcha();
+    if (failedNow) reloadCaptcha();
   }, [failedNow, reloadCaptcha]);
+  // An answer is to the question shown: another question, or none, clears it.
+  const shownCaptchaId = shownCaptcha?.captchaId;
+  useEffect(() => {
+    setValues((v) => (v.captchaAnswer === '' ? v : { ...v, captchaAnswer: '' }));
+  }, [shownCaptchaId]);
 
   useEffect(() => {
     if (!result) return;
@@ -140,7 +149,7 @@ export function RegisterScreen() {
   const submit = () => {
     send({
       type: 'SUBMIT',
-      values: { ...values, captchaId: captcha?.captchaId ?? '' },
+      values: { ...values, captchaId: shownCaptcha?.captchaId ?? '' },
     });
   };
 
@@ -253,7 +262,7 @@ export function RegisterScreen() {
             data-testid="captcha-question"
             sx={{ fontWeight: 600 }}
           >
-            {captcha?.question ?? (captchaFailed ? MESSAGES.generic : 'Loading the question…')}
+            {shownCaptcha?.question ?? (captchaFailed ? MESSAGES.generic : 'Loading the question…')}
           </Typography>
           <IconButton aria-label="New question" onClick={reloadCaptcha} size="small">
             <RefreshIcon fontSize="small" />
@@ -268,6 +277,8 @@ export function RegisterScreen() {
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',
+              // Nothing to answer till the question is in; read-only keeps the keyboard here.
+              readOnly: !shownCaptcha,
               'aria-label': 'Captcha answer',
               'aria-describedby': CAPTCHA_QUESTION_ID,
             },
