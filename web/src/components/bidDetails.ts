@@ -27,9 +27,14 @@ const missingDetails = (details: BidDetails): BidField[] => [
   ...(details.amount === '' || !(Number(details.amount) > 0) ? (['amount'] as const) : []),
 ];
 
-/** An amount beyond what money can be, which the server refuses as too large. */
-const tooLarge = (details: BidDetails): boolean =>
-  details.amount !== '' && isTooLargeForPaise(Number(details.amount));
+/**
+ * An amount as typed beyond what money can be, which the server refuses as too large: every bid
+ * form's (an ad's, a share's, a slot's). Nothing typed is no amount, and not too large.
+ */
+export const isTooLargeAmount = (amount: string): boolean =>
+  amount.trim() !== '' && isTooLargeForPaise(Number(amount));
+
+const tooLarge = (details: BidDetails): boolean => isTooLargeAmount(details.amount);
 
 /** The alias's first problem, if any (its rules in `validateBidAlias`). */
 const aliasProblem = (alias: string, username: string): string | undefined =>

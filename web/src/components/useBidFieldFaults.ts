@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useRefusalFocus } from '../lib/refusalFocus.ts';
+import { useJudgedOnceRefused } from '../lib/refusalFocus.ts';
 import { bidFieldsAtFault, type BidDetails } from './bidDetails.ts';
 
 /**
@@ -16,16 +15,12 @@ export function useBidFieldFaults(
   username: string | undefined,
   problem: string | null,
 ) {
-  const [checked, setChecked] = useState(false);
-  const { form, refused } = useRefusalFocus();
+  const { checked, said, form, refused, accepted } = useJudgedOnceRefused(problem);
   return {
     atFault: checked && username !== undefined ? bidFieldsAtFault(details, alias, username) : [],
-    problemSaid: checked ? problem : null,
+    problemSaid: said,
     form,
-    refused: () => {
-      setChecked(true);
-      refused();
-    },
-    accepted: () => setChecked(false),
+    refused,
+    accepted,
   };
 }

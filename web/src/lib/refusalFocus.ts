@@ -28,3 +28,26 @@ export function useRefusalFocus<Holder extends HTMLElement = HTMLFormElement>():
   }, [refusals]);
   return { form, refused: () => setRefusals((n) => n + 1) };
 }
+
+/**
+ * A form that, once refused for what is typed, judges it again as it is mended: from `refused()`
+ * till `accepted()`, `said` is `problem` (what is wrong with the fields as they are now), so the
+ * message and marks follow the fields (gone once put right) rather than saying what was wrong when
+ * the button was pressed. `refused()` also takes the focus to the first field marked
+ * (`useRefusalFocus`); `focusMarked()` does only that, for a refusal the form did not find itself.
+ */
+export function useJudgedOnceRefused<Problem>(problem: Problem | null) {
+  const [checked, setChecked] = useState(false);
+  const { form, refused } = useRefusalFocus();
+  return {
+    checked,
+    said: checked ? problem : null,
+    form,
+    refused: () => {
+      setChecked(true);
+      refused();
+    },
+    accepted: () => setChecked(false),
+    focusMarked: refused,
+  };
+}

@@ -67,10 +67,7 @@ function useCaptcha() {
   const reload = useCallback(() => {
     setFailed(false);
     setCaptcha(null);
-    fetchCaptcha().then(setCaptcha, () => {
-      setCaptcha(null);
-      setFailed(true);
-    });
+    fetchCaptcha().then(setCaptcha, () => setFailed(true));
   }, []);
   useEffect(reload, [reload]);
   return { captcha, failed, reload };

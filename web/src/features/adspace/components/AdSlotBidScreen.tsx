@@ -22,6 +22,7 @@ import {
   type LoadFailureReason,
 } from '../../../components/LoadFailure.tsx';
 import { AMOUNT_FIELD } from '../../../lib/numberInput.ts';
+import { isTooLargeAmount } from '../../../components/bidDetails.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
   fetchSlotBids,
@@ -37,15 +38,10 @@ import {
   SLOT_NOT_OPEN_MESSAGES,
   slotOpening,
 } from '../model/calendarEvents.ts';
-import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
+import { useJudgedOnceRefused } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
-import {
-  isTooLargeSlotBid,
-  quotableSlotBid,
-  slotBidRefusal,
-  type SlotBidRefusal,
-} from '../model/slotBidInput.ts';
+import { quotableSlotBid, slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
 import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
@@ -170,8 +166,9 @@ export function AdSlotBidScreen() {
   useOfflineNoticeGoes(failure, setFailure, (said) => said.msg);
   // Once Post Ad Bid was refused for what is typed, the form judges it again as it is mended:
   // the message and the marks follow the fields (gone once put right), as an ad's bid form's do.
-  const [checked, setChecked] = useState(false);
-  const said = (checked ? slotBidRefusal(type, amount) : null) ?? failure;
+  // A refusal about a field puts the keyboard on it, once it is marked.
+  const judged = useJudgedOnceRefused(slotBidRefusal(type, amount));
+  const said = judged.said ?? failure;
   // Asked for a member: one with neither a subscription nor a trial is told before typing a bid,
   // and a refusal for want of one says when the trial ended.
   const entitlement = useEntitlement(Boolean(memberId));
@@ -180,12 +177,10 @@ export function AdSlotBidScreen() {
   /** Why the bid is asked about before it is posted (`bidWarning`); the dialog is open while set. */
   const [confirming, setConfirming] = useState<string | null>(null);
   const slot = useSlotBids(id, type, Boolean(token));
-  // A refusal about a field puts the keyboard on it, once it is marked.
-  const { form, refused } = useRefusalFocus();
   const submitButton = useRef<HTMLButtonElement>(null);
   const refuse = (refusal: SlotBidRefusal) => {
     setFailure(refusal);
-    if (refusal.field) refused();
+    if (refusal.field) judged.focusMarked();
   };
   const at = (field: 'type' | 'amount' | 'company') =>
     said?.field === field || (field === 'amount' && Boolean(said?.action));
@@ -195,7 +190,7 @@ export function AdSlotBidScreen() {
       current?.field === field || (field === 'amount' && current?.action) ? null : current,
     );
   // Said under the amount as it is typed, unless the form's refusal says it already.
-  const tooLarge = isTooLargeSlotBid(amount) && said?.msg !== MESSAGES.amountTooLarge;
+  const tooLarge = isTooLargeAmount(amount) && said?.msg !== MESSAGES.amountTooLarge;
 
   if (!isCalendarDate(id)) {
     return (
@@ -220,10 +215,9 @@ export function AdSlotBidScreen() {
     if (slotBidRefusal(type, amount)) {
       // Said by `said`, as the fields are now.
       setFailure(null);
-      setChecked(true);
-      return refused();
+      return judged.refused();
     }
-    setChecked(false);
+    judged.accepted();
     setFailure(null);
     // A bid that would not lead, or far above what it is measured against (a slip of zeros), is
     // confirmed first: it binds its bidder to pay it, plus GST, if it wins. Bids not read yet
@@ -313,7 +307,7 @@ export function AdSlotBidScreen() {
       )}
       <Stack
         component="form"
-        ref={form}
+        ref={judged.form}
         noValidate
         onSubmit={(event) => void submit(event)}
         spacing={2}

@@ -1,6 +1,6 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { isTooLargeForPaise } from '@boli/engine/shared/money';
+import { isTooLargeAmount } from '../../../components/bidDetails.ts';
 
 /** A refusal: the spec's message, and its action-level message when it has one. */
 /** `field`: the one to mend, marked and given the keyboard focus. */
@@ -12,10 +12,6 @@ export type SlotBidRefusal = {
   subscribeAt?: string;
 };
 
-/** An amount beyond what money can be, which the server refuses as too large. */
-export const isTooLargeSlotBid = (amount: string): boolean =>
-  amount.trim() !== '' && isTooLargeForPaise(Number(amount));
-
 /**
  * Why a slot bid cannot be sent as typed (section 5): type and amount are needed, and the amount
  * must exceed the base amount and be one money can hold; null when it can be sent.
@@ -23,7 +19,7 @@ export const isTooLargeSlotBid = (amount: string): boolean =>
 export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | null {
   if (type === '') return { msg: MESSAGES.pleaseEnterAllDetails, field: 'type' };
   if (amount.trim() === '') return { msg: MESSAGES.pleaseEnterAllDetails, field: 'amount' };
-  if (isTooLargeSlotBid(amount)) return { msg: MESSAGES.amountTooLarge, field: 'amount' };
+  if (isTooLargeAmount(amount)) return { msg: MESSAGES.amountTooLarge, field: 'amount' };
   if (!(Number(amount) > LIMITS.adBidBaseAmountRupees)) {
     return {
       msg: MESSAGES.slotBidBelowBase,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { isTooLargeSlotBid, quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
+import { isTooLargeAmount } from '../../../components/bidDetails.ts';
+import { quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
 
 describe('a slot bid as typed', () => {
   it('needs a type and an amount, naming the field to mend', () => {
@@ -32,9 +33,9 @@ describe('a slot bid as typed', () => {
     // Twenty digits, which a number holds only rounded: refused, not shown as another amount.
     expect(slotBidRefusal('authPages', '99999999999999999999')).toEqual(tooLarge);
     expect(slotBidRefusal('authPages', '90000000000000')).toBeNull();
-    expect(isTooLargeSlotBid('950000000000000')).toBe(true);
-    expect(isTooLargeSlotBid('250000')).toBe(false);
-    expect(isTooLargeSlotBid('')).toBe(false);
+    expect(isTooLargeAmount('950000000000000')).toBe(true);
+    expect(isTooLargeAmount('250000')).toBe(false);
+    expect(isTooLargeAmount('')).toBe(false);
   });
 });
 
