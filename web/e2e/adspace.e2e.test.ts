@@ -34,7 +34,7 @@ import {
   memberWhoseTrialEnded,
   postAd,
 } from './support/payments.ts';
-import { slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
+import { lastBiddableSlotDate, slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { paymentGatewayOf } from '@boli/api/infrastructure';
 import { createLogger } from '@boli/api/logger';
@@ -46,6 +46,7 @@ import {
   slotTerms,
 } from '../src/features/adspace/model/slotTerms.ts';
 import { formatDate } from '../src/lib/format.ts';
+import { biddableMonthCount } from '../src/features/adspace/model/calendarEvents.ts';
 
 /*
  * Ad space in Chromium against the real api, read models and the sandbox gateway: a member buys
@@ -305,12 +306,15 @@ describe('ad space', () => {
     expect(new URL(page.url()).pathname).toBe('/bid-calendar');
     await page.locator('.fc-multiMonthYear-view').waitFor();
 
-    // The year view runs from this month on: this month comes first, then the eleven after.
+    // The year view runs from this month on, to the month of the last date that can be bid for
+    // (a year of days ahead: the thirteenth month, unless today is a month's first day).
+    const now = new Date().toISOString();
     const months = await page
       .locator('.fc-multimonth-month')
       .evaluateAll((shown) => shown.map((month) => month.getAttribute('data-date')));
-    expect(months).toHaveLength(12);
+    expect(months).toHaveLength(biddableMonthCount(now));
     expect(months[0]).toBe(today.slice(0, 7));
+    expect(months.at(-1)).toBe(lastBiddableSlotDate(now).slice(0, 7));
     const cell = page.locator(`.fc-daygrid-day[data-date="${slotdate}"]:not(.fc-day-other)`);
     // Dates that cannot be bid for are shaded: tomorrow's is, this one is not.
     const tomorrow = addDays(today, 1);
@@ -476,8 +480,11 @@ describe('ad space', () => {
     await page.goBack();
     await page.locator('.fc-multiMonthYear-view').waitFor();
 
+    // The year view's arrows say how many months they move by.
+    await page
+      .getByRole('button', { name: `Previous ${biddableMonthCount(now)} months`, exact: true })
+      .waitFor();
     // Month, week, day and agenda views besides the year; the arrows say what they move by.
-    await page.getByRole('button', { name: 'Previous 12 months', exact: true }).waitFor();
     for (const [button, view, unit] of [
       ['month', 'dayGridMonth', 'month'],
       ['week', 'dayGridWeek', 'week'],

@@ -9,9 +9,13 @@ export const SLOT_BASE_AMOUNT_PAISE = LIMITS.adBidBaseAmountRupees * PAISE_PER_R
 
 export const exceedsBaseAmount = (paise: number): boolean => paise > SLOT_BASE_AMOUNT_PAISE;
 
+/** The last slot date that can be bid for at `now`: LIMITS.slotBidDaysAhead days after today. */
+export const lastBiddableSlotDate = (now: string): string =>
+  addDays(indiaDateOf(now), LIMITS.slotBidDaysAhead);
+
 /** Further ahead than LIMITS.slotBidDaysAhead: a bid there would hold a slot for years. */
 export const isTooFarAhead = (slotdate: string, now: string): boolean =>
-  slotdate > addDays(indiaDateOf(now), LIMITS.slotBidDaysAhead);
+  slotdate > lastBiddableSlotDate(now);
 
 /** Section 5: slots dated yesterday or earlier (India time) cannot be opened. */
 export const isPastSlotDate = (slotdate: string, now: string): boolean =>

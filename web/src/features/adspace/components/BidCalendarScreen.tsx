@@ -35,6 +35,7 @@ import { focusIsLost } from '../../../lib/focusLost.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
 import { fetchCalendarDays } from '../api/adspaceApi.ts';
 import {
+  biddableMonthCount,
   calendarEventsOf,
   calendarParamsOf,
   calendarPlaceOf,
@@ -56,17 +57,23 @@ const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date(serverNow()
 
 /**
  * What the toolbar's arrows and today say to a screen reader, by the unit the view moves by
- * ('Previous month'). FullCalendar's own hints name the unit, which the 12-month view has none of
- * ('Previous '): it moves by 12 months, not by a calendar year.
+ * ('Previous month'). FullCalendar's own hints name the unit, which the year view has none of
+ * ('Previous '): it moves by its `months`, not by a calendar year.
  */
-const twelveMonths = (unit: string | undefined) => !unit || unit === 'year';
-const unitName = (unit: string | undefined) => (twelveMonths(unit) ? '12 months' : unit);
-const BUTTON_HINTS = {
-  prev: (_text: string, unit?: string) => `Previous ${unitName(unit)}`,
-  next: (_text: string, unit?: string) => `Next ${unitName(unit)}`,
-  today: (_text: string, unit?: string) =>
-    unit === 'day' ? 'Today' : twelveMonths(unit) ? 'The 12 months from this one' : `This ${unit}`,
-};
+function buttonHintsFor(months: number) {
+  const byMonths = (unit: string | undefined) => !unit || unit === 'year';
+  const unitName = (unit: string | undefined) => (byMonths(unit) ? `${months} months` : unit);
+  return {
+    prev: (_text: string, unit?: string) => `Previous ${unitName(unit)}`,
+    next: (_text: string, unit?: string) => `Next ${unitName(unit)}`,
+    today: (_text: string, unit?: string) =>
+      unit === 'day'
+        ? 'Today'
+        : byMonths(unit)
+          ? `The ${months} months from this one`
+          : `This ${unit}`,
+  };
+}
 
 /**
  * The ad bid calendar (section 4): year view by default, also month, week, day and agenda; each
@@ -83,6 +90,9 @@ export function BidCalendarScreen() {
   const place = calendarPlaceOf(params);
   const { type } = place;
   const [opened] = useState(place);
+  // The year view's length, fixed while the page is open: a view that grew at midnight would
+  // move what the reader is looking at.
+  const [yearMonths] = useState(() => biddableMonthCount(new Date(serverNow()).toISOString()));
   const showPlace = (changed: Partial<CalendarPlace>) =>
     setParams(calendarParamsOf({ ...place, ...changed }), { replace: true });
   const calendar = useRef<FullCalendar>(null);
@@ -272,10 +282,10 @@ export function BidCalendarScreen() {
           views={{
             // The year from this month on, not January to December: the months that can still be
             // bid for come first (on a phone, one column of months, January was ten screens above
-            // November), and next shows the twelve months after.
+            // November), to the last that can (`biddableMonthCount`); next shows as many after.
             multiMonthYear: {
               buttonText: 'year',
-              duration: { months: 12 },
+              duration: { months: yearMonths },
               dateAlignment: 'month',
             },
             dayGridMonth: { buttonText: 'month' },
@@ -290,7 +300,7 @@ export function BidCalendarScreen() {
             listMonth: { buttonText: 'agenda' },
           }}
           buttonText={{ today: 'today' }}
-          buttonHints={BUTTON_HINTS}
+          buttonHints={buttonHintsFor(yearMonths)}
           height="auto"
           // The highest bids in white on the product's purple (9:1), not on FullCalendar's blue
           // (3.7:1 at their small size).

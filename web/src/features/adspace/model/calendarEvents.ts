@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import { addDays, displayDate, isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { addDays, displayDate, indiaDateOf, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import type { SlotSpaceType } from '@boli/engine/adspace/adSpace.rules';
 import { slotBidPath, slotTypeOr } from '@boli/engine/adspace/slotPaths';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
@@ -8,6 +8,7 @@ import {
   hasSlotBiddingEnded,
   isPastSlotDate,
   isTooFarAhead,
+  lastBiddableSlotDate,
 } from '@boli/engine/adspace/adSlot.rules';
 import { abbreviateAmount, formatRupees } from '../../../lib/format.ts';
 import type { CalendarDay } from '../api/adspaceApi.ts';
@@ -90,7 +91,19 @@ export const cellDay = (date: Date): string =>
     .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
     .join('-');
 
-/** The calendar's views: the year (12 months from this one) first, its default. */
+/** A YYYY-MM-DD date's month, counted from year 0: months apart are a subtraction. */
+const monthNumberOf = (date: string): number =>
+  Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
+/**
+ * How many months the year view shows at `now`: from this month (India's) to the month of the
+ * last date that can be bid for. A year of days ahead reaches into a thirteenth month (6 December
+ * 2026 to 6 December 2027), whose dates would otherwise show on no default page.
+ */
+export const biddableMonthCount = (now: string): number =>
+  monthNumberOf(lastBiddableSlotDate(now)) - monthNumberOf(indiaDateOf(now)) + 1;
+
+/** The calendar's views: the year (every month that can be bid for) first, its default. */
 export const CALENDAR_VIEWS = [
   'multiMonthYear',
   'dayGridMonth',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import {
+  biddableMonthCount,
   calendarParamsOf,
   calendarPlaceOf,
   calendarReturnPath,
@@ -25,6 +26,25 @@ describe('the bid calendar asks for the dates it shows', () => {
       from: '2026-05-10',
       to: '2026-05-10',
     });
+  });
+});
+
+describe('the year view shows every month that can be bid for', () => {
+  it('reaches the thirteenth month when a year of days ahead ends in it', () => {
+    // 6 December 2026 in India: bids up to 6 December 2027, December to December.
+    expect(biddableMonthCount('2026-12-06T06:30:00.000Z')).toBe(13);
+  });
+
+  it('is twelve months when the last day ahead falls in the eleventh month after this one', () => {
+    // 1 January 2028 (leap year) in India: bids up to 31 December 2028.
+    expect(biddableMonthCount('2027-12-31T18:30:00.000Z')).toBe(12);
+  });
+
+  it('counts from India’s day, not the instant’s UTC date', () => {
+    // 20:00 UTC on 28 February 2027 is 1 March in India: bids up to 29 February 2028, March to
+    // February; on 28 February they would reach 28 February 2028, thirteen months.
+    expect(biddableMonthCount('2027-02-28T20:00:00.000Z')).toBe(12);
+    expect(biddableMonthCount('2027-02-28T18:00:00.000Z')).toBe(13);
   });
 });
 
