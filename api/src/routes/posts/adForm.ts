@@ -43,18 +43,30 @@ export const adPhone = (typed: string | undefined, poster: Pick<UserRow, 'phone'
   typed === undefined || typed.trim() === '' ? poster.phone : typed;
 
 /**
- * The form as the PostAd command takes it. The ad's address defaults to the poster's (the form
- * may name another place), its phone to the poster's, and it shows no phone unless asked to.
+ * The ad's address: the poster's when the form gives none of one, else the form's as given. A
+ * field the member emptied stays empty, and none is filled from the profile beside a place of
+ * the form's own: a Bengaluru ad took its poster's Lucknow locality and pincode, and a Nepal one
+ * their Indian district.
  */
-export function adInputFrom(fields: PostAdFields, poster: UserRow): AdInput {
-  const address = Object.fromEntries(
+function adAddressFrom(
+  fields: PostAdFields,
+  poster: UserRow,
+): Pick<AdInput, (typeof AD_ADDRESS_FIELDS)[number]> {
+  const own = AD_ADDRESS_FIELDS.some((field) => fields[field] !== undefined);
+  return Object.fromEntries(
     AD_ADDRESS_FIELDS.map((field) => [
       field,
-      fields[field] === undefined || fields[field].trim() === ''
-        ? String(poster[PROFILE_ADDRESS[field]] ?? '')
-        : fields[field],
+      own ? (fields[field] ?? '') : String(poster[PROFILE_ADDRESS[field]] ?? ''),
     ]),
   ) as Pick<AdInput, (typeof AD_ADDRESS_FIELDS)[number]>;
+}
+
+/**
+ * The form as the PostAd command takes it: its address (`adAddressFrom`), its phone or the
+ * poster's, and no phone shown unless asked to.
+ */
+export function adInputFrom(fields: PostAdFields, poster: UserRow): AdInput {
+  const address = adAddressFrom(fields, poster);
   return {
     itemName: fields.itemName ?? '',
     categoryname: fields.categoryname ?? '',

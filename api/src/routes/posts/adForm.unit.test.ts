@@ -51,14 +51,44 @@ const errorsOf = (run: () => void) => {
 };
 
 describe('the post-ad form', () => {
-  it('takes the ad’s address and phone from the poster’s profile unless given', () => {
-    const input = adInputFrom({ ...car, city: 'Mumbai' }, poster);
-    expect(input).toMatchObject({
-      city: 'Mumbai',
+  it('takes the ad’s address and phone from the poster’s profile when the form gives none', () => {
+    expect(adInputFrom(car, poster)).toMatchObject({
+      houseno: '12',
       street: 'MG Road',
+      city: 'Pune',
+      neighbourHood: 'Camp',
+      district: 'Pune',
+      pincode: '411001',
       state: 'Maharashtra',
+      country: 'India',
       phone: '9876543210',
       displayPhone: false,
+    });
+  });
+
+  it('keeps the form’s own address as given, none of it filled from the profile', () => {
+    const bengaluru = {
+      houseno: '',
+      street: '100 Feet Road',
+      city: 'Bengaluru',
+      neighbourHood: '',
+      district: 'Bengaluru Urban',
+      pincode: '',
+      state: 'Karnataka',
+      country: 'India',
+    };
+    expect(adInputFrom({ ...car, ...bengaluru }, poster)).toMatchObject(bengaluru);
+    // A place of its own, with the finer fields left out: they stay empty, not Pune's.
+    expect(
+      adInputFrom({ ...car, country: 'Nepal', state: 'Bagmati', city: 'Kathmandu' }, poster),
+    ).toMatchObject({
+      country: 'Nepal',
+      state: 'Bagmati',
+      city: 'Kathmandu',
+      district: '',
+      neighbourHood: '',
+      pincode: '',
+      street: '',
     });
   });
 

@@ -466,7 +466,10 @@ describe('a refused post', () => {
   it('takes an ad’s own place from the pickers’ lists only, stored as they write it', async () => {
     const elsewhere = await refused(
       ravi,
-      adForm({ ...honda, country: 'India', state: 'Narnia' }, [photo1()]),
+      adForm(
+        { ...honda, country: 'India', state: 'Narnia', city: 'Nowhere', street: 'Main Road' },
+        [photo1()],
+      ),
     );
     expect({ status: elsewhere.status, errors: elsewhere.body.errors }).toEqual({
       status: 400,
@@ -475,14 +478,28 @@ describe('a refused post', () => {
     const posted = await kit.api('/api/posts/', {
       token: ravi.token,
       form: adForm(
-        { ...honda, country: 'india', state: 'karnataka', district: 'bengaluru urban' },
+        {
+          ...honda,
+          country: 'india',
+          state: 'karnataka',
+          district: 'bengaluru urban',
+          city: 'Bengaluru',
+          street: '100 Feet Road',
+          houseno: '',
+          pincode: '',
+        },
         [photo1()],
       ),
     });
+    // The form's own address, as given: no house number or pincode of the poster's Mysuru home.
     expect(posted.body.data).toMatchObject({
       country: 'India',
       state: 'Karnataka',
       district: 'Bengaluru Urban',
+      city: 'Bengaluru',
+      street: '100 Feet Road',
+      houseno: '',
+      pincode: '',
     });
     const moved = await kit.api('/api/posts/edit', {
       token: ravi.token,

@@ -190,7 +190,7 @@ export function changedSinceOpened(
     .map(([field]) => field);
 }
 
-/** The address fields an ad takes from its poster's profile when the form leaves them out. */
+/** The address fields an ad takes from its poster's profile when the form gives none of them. */
 export const AD_ADDRESS_FIELDS = [
   'houseno',
   'street',

@@ -243,6 +243,12 @@ describe('what is sent', () => {
     );
   });
 
+  it('sends every address field, an emptied one empty: the api fills none from the profile', () => {
+    const fields = new Map(postAdFields({ ...CAR, houseno: '', neighbourHood: '', pincode: '' }));
+    for (const field of ['houseno', 'neighbourHood', 'pincode']) expect(fields.get(field)).toBe('');
+    expect(fields.get('state')).toBe(CAR.state);
+  });
+
   it('edits only what changed, numbers as numbers', () => {
     const ad = { ...CAR, _id: 'ad-1', displayPhone: false } as unknown as AdView;
     const before = adFormOf({ ...ad, price: 550000, mileage: 42000, yearOfManufacture: 2018 });
