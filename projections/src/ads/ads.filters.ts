@@ -212,13 +212,14 @@ export function editsBetween(a: string, b: string): number {
 }
 
 /**
- * How many edits a correction may be from the typed word: one for a short word, two from five
- * letters, three from nine. Trigrams find the candidates, but they weigh a swap of two letters
- * ('swfit') like a different word ('swing'); the edits tell a slip from another word.
+ * How many edits a correction may be from the typed word: one up to five letters, two from six,
+ * three from nine. Trigrams find the candidates, but they weigh a swap of two letters ('swfit')
+ * like a different word ('swing'); the edits tell a slip from another word. Two of a five-letter
+ * word's letters changed make another word ('priya' → price, 'bikes' → likes), not a slip.
  */
 export const correctionEdits = (term: string): number => {
   const letters = Array.from(term).length;
-  return letters >= 9 ? 3 : letters >= 5 ? 2 : 1;
+  return letters >= 9 ? 3 : letters >= 6 ? 2 : 1;
 };
 
 /** Whether `word` may be what was meant by `term`: within `correctionEdits` of it. */

@@ -157,6 +157,11 @@ describe('a correction of a typed word', () => {
     expect(mayMean('car', 'bard')).toBe(false);
     expect(mayMean('scorpioo', 'scorpio')).toBe(true);
     expect(mayMean('motercycel', 'motorcycle')).toBe(true);
+    // Two letters of five changed: another word, not a slip.
+    expect(mayMean('priya', 'price')).toBe(false);
+    expect(mayMean('bikes', 'likes')).toBe(true);
+    expect(mayMean('bikes', 'lakes')).toBe(false);
+    expect(mayMean('activa', 'actova')).toBe(true);
   });
 
   it('keeps of the words a term may mean those fewest edits away', () => {

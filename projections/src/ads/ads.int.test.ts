@@ -497,6 +497,34 @@ describe('the ad search', () => {
     }
   });
 
+  it('takes a vehicle’s name as meant: “nexon” with no Nexon listed is not a slip for “neon”', async () => {
+    await post('neon', { itemName: 'Neon sign board', categoryname: 'Furniture' });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    // One slip from 'neon', a word no ad holds and no vehicle is named by: mended.
+    expect(await search('nexon')).toEqual(['neon']);
+    await db('ref_vehicle_makes').insert({ vehicle_type: 'Cars', name: 'Tata' });
+    await db('ref_vehicle_models').insert({ vehicle_type: 'Cars', make: 'Tata', name: 'Nexon' });
+    try {
+      expect(await search('nexon')).toEqual([]);
+      expect(await search('tata nexon')).toEqual([]);
+      // A slip for a word an ad holds is still mended.
+      expect(await search('neom')).toEqual(['neon']);
+    } finally {
+      await db('ref_vehicle_makes').where({ name: 'Tata' }).delete();
+    }
+  });
+
+  it('does not take two letters of five changed for a slip: “priya” is not “price”', async () => {
+    await post('priced', {
+      itemName: 'Wooden cot',
+      categoryname: 'Furniture',
+      description: 'Price slightly negotiable',
+    });
+    await catchUp({ databaseUrl: database.url, store, projection: adsProjection });
+    expect(await search('priya')).toEqual([]);
+    expect(await search('prcie')).toEqual(['priced']);
+  });
+
   it('finds one word typed on two keyboards: nukta letters, joiners, Malayalam chillus', async () => {
     await post('fridge', { itemName: 'फ\u093Cरिज बिक्री', categoryname: 'Furniture' });
     await post('pendrive', { itemName: 'पेन\u200Cड्राइव बिक्री', categoryname: 'Electronics' });

@@ -291,7 +291,10 @@ const typingOf = (terms: readonly string[]): string | null => {
 };
 /** A term no ad holds is compared with known words at this trigram similarity or more … */
 const UNKNOWN_TERM_SIMILARITY = 0.2;
-/** … a term some ad holds only with close forms of itself ('car' → 'cars'). */
+/**
+ * … a term some ad holds, or a vehicle's name holds, only with close forms of itself ('car' →
+ * 'cars').
+ */
 const KNOWN_TERM_SIMILARITY = 0.5;
 /** Known words tried per term, closest first … */
 const CORRECTIONS_PER_TERM = 5;
@@ -320,9 +323,24 @@ async function termsOf(db: Knex, text: string): Promise<string[]> {
   return rows.map((row) => row.lexeme).slice(0, 8);
 }
 
+/** The reference data's vehicle makes and models, whose names' words are known words too. */
+const VEHICLE_NAME_TABLES = ['ref_vehicle_makes', 'ref_vehicle_models'] as const;
+
+/**
+ * SQL: whether the term (a lexeme, SQL `term`) is a word of a vehicle make's or model's name
+ * (on their `to_tsvector('simple', name)` indexes, `vehicleNameWords`).
+ */
+const namesVehicle = (term: string): string =>
+  `(${VEHICLE_NAME_TABLES.map(
+    (table) =>
+      `EXISTS (SELECT 1 FROM ${table} WHERE to_tsvector('simple', name) @@ plainto_tsquery('simple', ${term}))`,
+  ).join(' OR ')})`;
+
 /**
  * For each correctable term, the known words closest to it by trigram similarity that are a few
- * edits from it (a slip of the keys, not another word).
+ * edits from it (a slip of the keys, not another word). A term some ad holds, or that names a
+ * vehicle make or model, is known: it is corrected only to close forms of itself ('cars'), so
+ * 'swift' with no Swift listed finds none rather than every 'shift'.
  */
 async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<string, string[]>> {
   const corrections = new Map<string, string[]>();
@@ -334,6 +352,7 @@ async function correctionsOf(db: Knex, terms: readonly string[]): Promise<Map<st
     const result = await trx.raw<{ rows: { term: string; word: string }[] }>(
       `WITH terms AS (
          SELECT term, CASE WHEN EXISTS (SELECT 1 FROM ${AD_WORDS} WHERE word = term)
+                             OR ${namesVehicle('term')}
                            THEN ?::real ELSE ?::real END AS least_similarity
            FROM unnest(?::text[]) AS t(term)
        )

@@ -8,16 +8,16 @@ import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /*
  * The staff's Ad history lookup (/support/ads): a dispute arrives as an ad's id or link, a
- * member's name, the code at the end of an ad's link, or words of its name. By id, owner or code,
- * blocked members' ads are found too: staff look into what was blocked (the name search is the
- * members' one, which leaves them out).
+ * member's name, the code at the end of an ad's link, or words in it (its name, place,
+ * description). By id, owner or code, blocked members' ads are found too: staff look into what
+ * was blocked (the words' search is the members' one, which leaves them out).
  */
 
 /**
  * How an ad was found: the key is its whole id or link's uid (the screen opens its history), its
  * owner's username, the username of a member who bid on it, ordered a bid processing fee for a
  * bid on it (a bid the fee was refunded for is on no list of bids) or had a bid on it refused,
- * its id's or link's code, or words of its name.
+ * its id's or link's code, or words in it (the members' search).
  */
 export type FoundBy = 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'code' | 'name';
 export type StaffFoundAd = {

@@ -108,5 +108,27 @@ const referenceData: Migration = {
   },
 };
 
+/**
+ * The words of vehicle makes' and models' names, indexed: the ad search takes a word that names
+ * one as meant ('swift' is not a slip for 'shift', whether or not an ad holds it). The search's
+ * `correctionsOf` matches `to_tsvector('simple', name)`, this index's expression.
+ */
+const vehicleNameWords: Migration = {
+  name: '20261206_0100_vehicle_name_words',
+  async up(knex) {
+    await knex.schema.raw(`
+      CREATE INDEX ref_vehicle_makes_words ON ref_vehicle_makes
+        USING gin (to_tsvector('simple', name));
+      CREATE INDEX ref_vehicle_models_words ON ref_vehicle_models
+        USING gin (to_tsvector('simple', name));
+    `);
+  },
+  async down(knex) {
+    await knex.schema.raw(
+      'DROP INDEX IF EXISTS ref_vehicle_makes_words; DROP INDEX IF EXISTS ref_vehicle_models_words',
+    );
+  },
+};
+
 /** This slice's schema changes, oldest first. Never edit one that has shipped: add another. */
-export const referenceMigrations: readonly Migration[] = [referenceData];
+export const referenceMigrations: readonly Migration[] = [referenceData, vehicleNameWords];
