@@ -393,6 +393,15 @@ describe('the ad history lookup', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/support/ads');
     await expect.poll(() => page.getByLabel('Ad link, id, member or name').inputValue()).toBe(link);
+    // A link put in the lookup's address by hand opens the history too, as one typed does.
+    await page.goto(
+      new URL(
+        `/support/ads?${new URLSearchParams({ key: `${app.baseUrl}/ads/royal-enfield-1` })}`,
+        app.baseUrl,
+      ).href,
+    );
+    await page.waitForURL((url) => url.pathname === '/support/ads/royal-enfield-1');
+    await page.getByRole('heading', { name: /^Ad history: Royal Enfield/ }).waitFor();
   });
 
   it('finds an ad by its name, misspelt too, and opens its history from the list', async () => {
@@ -403,7 +412,7 @@ describe('the ad history lookup', () => {
     await field.press('Enter');
     const found = page.getByRole('region', { name: 'Ads found' });
     await found.getByText('Ads found for “royal enfeild classic”').waitFor();
-    await found.getByText(/found by its name$/).waitFor();
+    await found.getByText(/found by words in it$/).waitFor();
     // Its bids are counted before its history is opened.
     await found.getByText(/^by .+, posted \d\d-\d\d-\d{4} · 2 bids · /).waitFor();
     // The key is in the address…

@@ -1,7 +1,13 @@
 import { AD_DETAIL_FIELDS } from '@boli/engine/ads/ad.events';
 import { feePurchaseOfBid } from '@boli/engine/billing/feeBid.rules';
 import { instantOfDateTime } from '@boli/engine/shared/indiaTime';
-import { countOf, formatDateTime, formatPaise, formatRupees } from '../../lib/format.ts';
+import {
+  countOf,
+  formatDateTime,
+  formatPaise,
+  formatRupees,
+  groupIndian,
+} from '../../lib/format.ts';
 import { detailLabel, type AdDetailField } from '../ads/model/adDetailLabels.ts';
 
 /**
@@ -277,10 +283,14 @@ const timeIn = (value: unknown): string =>
     ? historyTime(value)
     : String(value);
 
-/** A detail's value as the screens write it: the price in rupees, yes/no, '—' for none. */
+/**
+ * A detail's value as the screens write it: the price in rupees, the mileage grouped as the ad's
+ * page groups it (12,000), yes/no, '—' for none.
+ */
 export function detailValue(field: AdDetailField, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'price' && typeof value === 'number') return formatRupees(value);
+  if (field === 'mileage' && typeof value === 'number') return groupIndian(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }

@@ -282,12 +282,15 @@ describe('an edited ad in the history', () => {
         price: 450_000.5,
         displayPhone: false,
         make: null,
+        mileage: 120_000,
         yearOfManufacture: 2019,
       }),
     ).toEqual([
       { field: 'itemName', label: 'Item name', value: 'Swift VXi' },
       { field: 'price', label: 'Price', value: '₹4,50,000.50' },
       { field: 'displayPhone', label: 'Phone shown on the ad', value: 'no' },
+      // Grouped as the ad's page groups it; the year is no amount.
+      { field: 'mileage', label: 'Mileage (km)', value: '1,20,000' },
       { field: 'yearOfManufacture', label: 'Year of manufacture', value: '2019' },
     ]);
   });

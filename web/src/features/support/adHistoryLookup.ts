@@ -63,6 +63,12 @@ export function adLookupOf(entry: string): { path: string } | { key: string } | 
   return path === null ? null : { path };
 }
 
+/** The history a key is the link of (a link put in /support/ads?key= by hand); null for a key. */
+export function linkPathOf(key: string): string | null {
+  const lookup = adLookupOf(key);
+  return lookup !== null && 'path' in lookup ? lookup.path : null;
+}
+
 /** The lookup's key as the address keeps it (/support/ads?key=…), so Back and links restore it. */
 export const lookupKeyOf = (params: URLSearchParams): string => params.get('key')?.trim() ?? '';
 
@@ -82,7 +88,8 @@ export const adNamedBy = (ads: readonly StaffFoundAd[]): StaffFoundAd | undefine
 
 /**
  * An ad GET /api/support/ads found, and how: the key is its whole id or uid, its owner's
- * username, a bidder's username, its id's or link's code, or words of its name.
+ * username, a bidder's username, its id's or link's code, or words in it (the members' search:
+ * its name, place, description).
  */
 export type StaffFoundAd = {
   readonly _id: string;
@@ -120,7 +127,7 @@ const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
   fee: 'a bid fee of theirs',
   refused: 'a refused bid of theirs',
   code: 'its id or link',
-  name: 'its name',
+  name: 'words in it',
 };
 
 const FOUND_BY = new Set(Object.keys(FOUND_BY_TEXT));

@@ -6,6 +6,7 @@ import {
   adLookupOf,
   adNamedBy,
   foundAdLine,
+  linkPathOf,
   lookupKeyOf,
   lookupPathOf,
   lookupPagesOf,
@@ -91,6 +92,15 @@ describe('the key of an Ad history lookup in the address', () => {
     expect(lookupKeyOf(new URLSearchParams('key=%20Logitech%20'))).toBe('Logitech');
     expect(lookupKeyOf(new URLSearchParams('key=wi-fi'))).toBe('wi-fi');
     expect(lookupKeyOf(new URLSearchParams(''))).toBe('');
+  });
+
+  it('opens the history of an ad link put in ?key= by hand, as one typed in the field does', () => {
+    const params = new URLSearchParams({ key: 'http://localhost:3000/ads/30ad198c-4817' });
+    expect(linkPathOf(lookupKeyOf(params))).toBe('/support/ads/30ad198c-4817');
+    // Any other key is asked of the api.
+    expect(linkPathOf('priya_iyer')).toBeNull();
+    expect(linkPathOf('https://boli.example/')).toBeNull();
+    expect(linkPathOf('')).toBeNull();
   });
 
   it('keeps how many pages Show more listed, within bounds', () => {

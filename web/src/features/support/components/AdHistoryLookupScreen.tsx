@@ -20,6 +20,7 @@ import { leftBehind } from '../../../lib/leftBehind.ts';
 import {
   adHistoryPath,
   adLookupOf,
+  linkPathOf,
   adNamedBy,
   foundAdLine,
   lookupKeyOf,
@@ -57,6 +58,8 @@ export function AdHistoryLookupScreen() {
   // same list.
   const [params, setParams] = useSearchParams();
   const key = lookupKeyOf(params);
+  // A link put in the address by hand (?key=https://…/ads/…) opens its history, as typed one does.
+  const keyLink = linkPathOf(key);
   // Show more's pages are in the address too (`pages`): a reload lists them again.
   const pages = lookupPagesOf(params);
   const { key: historyEntry } = useLocation();
@@ -73,10 +76,10 @@ export function AdHistoryLookupScreen() {
   } = useLoadedAfresh(
     useCallback(
       () =>
-        key === ''
+        key === '' || keyLink !== null
           ? Promise.resolve(null)
           : request<unknown>('/api/support/ads', { query: { key, pages } }).then(staffLookupOf),
-      [key, pages, request],
+      [key, keyLink, pages, request],
     ),
   );
   // While Show more asks for the next page, the ads shown stay in place.
@@ -90,7 +93,8 @@ export function AdHistoryLookupScreen() {
   // where the key was typed, not to a page that would open it again.
   useEffect(() => {
     if (named) void navigate(adHistoryPath(named._id), { replace: true });
-  }, [named, navigate]);
+    else if (keyLink !== null) void navigate(keyLink, { replace: true });
+  }, [named, keyLink, navigate]);
   const show = (event: FormEvent) => {
     event.preventDefault();
     const lookup = adLookupOf(entry);
