@@ -20,9 +20,9 @@ import { leftBehind } from '../../../lib/leftBehind.ts';
 import {
   adHistoryPath,
   adLookupOf,
-  linkPathOf,
   adNamedBy,
   foundAdLine,
+  linkPathOf,
   lookupKeyOf,
   lookupPagesOf,
   lookupPathOf,
