@@ -204,7 +204,11 @@ describe('a member with a full profile', () => {
     expect(await field(page, 'Item name').inputValue()).toBe('Swift Dzire');
 
     await postButton.click();
-    await page.getByText(MESSAGES.adPosted).waitFor();
+    // Section 8's success dialog, named by its message; OK goes on to My Ads.
+    const posted = page.getByRole('dialog', { name: MESSAGES.adPosted });
+    await posted.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/postAd');
+    await posted.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/myAds');
     // Posted: the next ad starts from the profile's address again.
     expect(

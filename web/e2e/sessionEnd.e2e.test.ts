@@ -155,8 +155,14 @@ describe('a session ended elsewhere', () => {
     await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await dialog.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await d1.page.getByText(MESSAGES.passwordChangedLogin).waitFor();
+    // Section 8's success dialog, on / with the session ended; OK closes it.
+    const changed = d1.page.getByRole('dialog', { name: MESSAGES.passwordChangedLogin });
+    await changed.waitFor();
     await d1.page.waitForURL((url) => url.pathname === '/');
+    await dialogOwnsBack(d1.page);
+    await changed.getByRole('button', { name: 'OK' }).click();
+    await changed.waitFor({ state: 'hidden' });
+    expect(new URL(d1.page.url()).pathname).toBe('/');
 
     // D2, still on the ad, bids: the api refuses the session, and the page stops looking signed in.
     const { renewal } = await bidInEndedSession(d2.page);

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { ApiError, apiRequest } from '../api/client.ts';
@@ -6,6 +14,7 @@ import { acrossTabs, refreshRefused, requestRefresh, singleFlight } from './refr
 import { tokenToSend } from './tokenLapse.ts';
 import { endsSession } from './sessionEnd.ts';
 import { sessionEndNotice } from './sessionEndNotice.tsx';
+import { SuccessDialog } from '../../components/SuccessDialog.tsx';
 import {
   SessionContext,
   type Session,
@@ -103,8 +112,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const tokenRef = useRef(state.token);
   tokenRef.current = state.token;
 
+  // A session this tab ended on success (a password changed) says so in a dialog (section 8).
+  const [endedDialog, setEndedDialog] = useState<string | null>(null);
+
   const logout = useCallback(
-    (message?: string, { tellServer = true }: { tellServer?: boolean } = {}) => {
+    (
+      message?: string,
+      { tellServer = true, inDialog = false }: { tellServer?: boolean; inDialog?: boolean } = {},
+    ) => {
       const token = tokenRef.current;
       // Calls under way when a session ends all fail and all log out: only the first one says so.
       tokenRef.current = null;
@@ -116,7 +131,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (token) tellOtherTabsWhy(message);
       clearStored();
       dispatch({ type: 'loggedOut' });
-      if (message && token) enqueueSnackbar(message, sessionEndNotice(message));
+      if (!message || !token) return;
+      if (inDialog) setEndedDialog(message);
+      else enqueueSnackbar(message, sessionEndNotice(message));
     },
     [enqueueSnackbar],
   );
@@ -250,5 +267,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({ ...state, login, logout, refresh, updateUser, checkAgain }),
     [state, login, logout, refresh, updateUser, checkAgain],
   );
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      <SuccessDialog
+        message={endedDialog}
+        titleId="session-ended-title"
+        onClose={() => setEndedDialog(null)}
+      />
+    </SessionContext.Provider>
+  );
 }

@@ -19,9 +19,11 @@ export type Session = {
   login(tokens: SessionTokens, user: SessionUser): void;
   /**
    * Ends the session on the server (POST /api/auth/logout) and forgets everything stored; shows
-   * `message` as a snackbar when given. An expired session is not announced to the server.
+   * `message` when given, as a snackbar, or `inDialog` as a success dialog (section 8's 'Password
+   * changed successfully. Please login with the new password.'); other tabs hear it as a
+   * snackbar. An expired session is not announced to the server.
    */
-  logout(message?: string, options?: { tellServer?: boolean }): void;
+  logout(message?: string, options?: { tellServer?: boolean; inDialog?: boolean }): void;
   /**
    * Trades the stored refresh token for new tokens (POST /api/auth/refresh), once for any number
    * of callers at the same moment; answers the new access token, or rejects when it cannot.

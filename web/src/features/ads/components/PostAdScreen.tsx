@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -12,6 +11,7 @@ import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { submissionKey } from '../../../lib/submissionKey.ts';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../../../lib/mediaUpload.ts';
@@ -35,7 +35,6 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const { envelope } = useApi();
   const { user } = useSession();
   const memberId = user?._id;
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const stage = useMediaSender<StagedMedia>(AD_PATHS.stage, 'file');
   const media = useUploads(stage);
@@ -68,12 +67,13 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       );
       posted.current = true;
       savePostAdDraft(memberId, null);
-      enqueueSnackbar(answer.msg || MESSAGES.adPosted, { variant: 'success' });
-      navigate('/myAds');
+      // Section 8's success dialog; OK (or Back) goes on to My Ads.
+      setPostedMessage(answer.msg || MESSAGES.adPosted);
     },
   });
   // The fields are kept in the tab as they change (not the files), until the ad is posted.
   const posted = useRef(false);
+  const [postedMessage, setPostedMessage] = useState<string | null>(null);
   useEffect(() => {
     if (posted.current) return;
     savePostAdDraft(memberId, JSON.stringify(ad.form) === JSON.stringify(blank) ? null : ad.form);
@@ -134,6 +134,12 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         open={ad.addressDialog}
         onClose={ad.closeAddressDialog}
         focusInstead={() => editProfile.current}
+      />
+      <SuccessDialog
+        message={postedMessage}
+        titleId="ad-posted-title"
+        // In place of the dialog's own history entry: Back from My Ads is the form, not the dialog.
+        onClose={() => navigate('/myAds', { replace: true })}
       />
     </Stack>
   );

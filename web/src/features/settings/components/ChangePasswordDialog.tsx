@@ -64,7 +64,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     try {
       await request('/api/user/changePassword', { json: input });
       back.leave();
-      logout(MESSAGES.passwordChangedLogin);
+      logout(MESSAGES.passwordChangedLogin, { inDialog: true });
       navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
