@@ -110,7 +110,7 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   MOBILE_REQUEST_NOT_APPROVED: { status: 409, message: MESSAGES.mobileRequestNotApproved },
   // The decider's message is the form's: 'Please enter all details.' or the first field's.
   CONTACT_MESSAGE_INVALID: { status: 400 },
-  CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: 'This message was not found.' },
+  CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: MESSAGES.contactMessageNotFound },
   // Ad space and slot bids (engine/src/adspace/: adSpace.decider.ts, adSlot.decider.ts)
   SPACE_NOT_FOUND: { status: 404, message: ADSPACE_MESSAGES.spaceNotFound },
   NOT_SPACE_OWNER: { status: 403, message: ADSPACE_MESSAGES.notSpaceOwner },

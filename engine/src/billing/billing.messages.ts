@@ -11,6 +11,8 @@ export const BILLING_MESSAGES = {
   paymentVerificationFailed: 'Payment verification failed.',
   purchaseExpired: 'This purchase has expired. Please start again.',
   purchaseNotFound: 'This purchase does not exist.',
+  /** The auditor's check with the gateway, when it did not answer. */
+  gatewayUnreachable: 'The payment gateway could not be reached.',
   planNotFound: 'This plan does not exist.',
   alreadySubscribed: 'You already have a Lifetime Subscription.',
   unpaidSubscriptionNotNeeded:

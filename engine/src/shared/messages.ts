@@ -94,6 +94,7 @@ export const MESSAGES = {
   // Contact
   contactSent: 'Details Sent successfully. You will hear from us shortly.',
   contactAllDetails: 'Please enter all details.',
+  contactMessageNotFound: 'This message was not found.',
   // Subscription
   pleaseSubscribe: 'Please subscribe to bid and sell.',
   lifetimeSubscription: 'Lifetime Subscription',

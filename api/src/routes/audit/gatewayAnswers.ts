@@ -1,5 +1,6 @@
 import { ApiError } from '../../http/errors.ts';
 import { GatewayError } from '../../payments/gateway/errors.ts';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 
 /** The gateway's answer; a gateway that cannot answer is the api's 502. */
 export async function askGateway<T>(call: Promise<T>): Promise<T> {
@@ -7,7 +8,7 @@ export async function askGateway<T>(call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     if (error instanceof GatewayError && error.status !== 400 && error.status !== 404) {
-      throw new ApiError(502, 'The payment gateway could not be reached.', 'GATEWAY_UNAVAILABLE');
+      throw new ApiError(502, BILLING_MESSAGES.gatewayUnreachable, 'GATEWAY_UNAVAILABLE');
     }
     throw error;
   }

@@ -34,6 +34,7 @@ import {
 } from './ledger.ts';
 import { gatewayCheckQuery, ledgerQuery, reconciliationQuery, seriesQuery } from './schema.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 
 /**
  * The auditor's tools (ARCHITECTURE: "Auditors verify every payment and its tax against the
@@ -114,7 +115,8 @@ export function auditRouter(infra: Infrastructure): Router {
   router.get('/gateway-check', async (ctx) => {
     const { purchaseId } = parseInput(gatewayCheckQuery, ctx.query);
     const purchase = await findPurchase(infra.db, purchaseId);
-    if (purchase === undefined) throw new ApiError(404, 'Purchase not found', 'NOT_FOUND');
+    if (purchase === undefined)
+      throw new ApiError(404, BILLING_MESSAGES.purchaseNotFound, 'NOT_FOUND');
     const ours = await paymentsOfPurchase(infra.db, purchaseId);
     const orderIds = [
       ...new Set([

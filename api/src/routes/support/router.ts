@@ -23,6 +23,7 @@ import { bidRefusalsStream, refusedBidsOf } from '@boli/engine/ads/bidRefusal';
 import { verifyStreamChain } from '@boli/engine/eventStore/hashChain';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { paiseToRupees } from '@boli/engine/shared/money';
 import { findAd, isAdWithdrawn } from '@boli/projections/ads/ads.queries';
 import { adsForStaff } from '@boli/projections/ads/ads.staffLookup';
@@ -204,7 +205,7 @@ export function supportRouter(infra: Infrastructure): Router {
       (await orNothingBeforeFirstBuild(findAd(infra.db, asked, { blockedOwners: true }), undefined))
         ?.ad_id ?? asked;
     const events = await infra.store.readStream(adStream(adId));
-    if (events.length === 0) throw new ApiError(404, 'Ad not found', 'AD_NOT_FOUND');
+    if (events.length === 0) throw new ApiError(404, AD_MESSAGES.adNotFound, 'AD_NOT_FOUND');
     const replay = replayAd(events, asOf);
     const latest = asOf === undefined ? replay : replayAd(events);
     const refusals = await infra.store.readStream(bidRefusalsStream(adId));
