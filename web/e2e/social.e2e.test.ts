@@ -406,6 +406,16 @@ describe('two members and a mobile number', () => {
       .click();
     await b.waitForURL((url) => url.pathname === '/profile-me');
     await b.getByTestId('review').first().waitFor();
+    // At its reviews, which the page scrolls to once they are in (below the profile's details).
+    expect(new URL(b.url()).hash).toBe('#reviews');
+    await expect
+      .poll(() =>
+        b.locator('#reviews').evaluate((section) => {
+          const { top } = section.getBoundingClientRect();
+          return top >= 0 && top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
     expect(await b.getByLabel('Write a review').count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);
     // On a phone the reviewer's name is a finger's target, and the avatar beside it leads to the

@@ -26,6 +26,9 @@ const profile = (userId: string | null): string | null =>
 /** The id of an ad page's bids section, which a link to the ad may scroll to (`#bidding`). */
 export const BIDDING_SECTION_ID = 'bidding';
 
+/** The id of a profile's reviews section, which a review's notice scrolls to (`#reviews`). */
+export const REVIEWS_SECTION_ID = 'reviews';
+
 /**
  * The notes about an ad's bidding (a bid, a final call, the close, a bid its fee placed): they
  * open the ad at its bids, where what they report is, not at its photo a phone's screen down.
@@ -63,10 +66,10 @@ export function notificationLink(notification: LinkedNotification): string | nul
     case 'mobileRequestRejected':
     case 'mobileRequestRevoked':
       return profile(notification.actorId);
-    // The member's own profile, where the reviews they received are listed.
+    // The member's own profile at its reviews (on a phone, screens below the profile's top).
     case 'reviewReceived':
     case 'reviewEdited':
-      return '/profile-me';
+      return `/profile-me#${REVIEWS_SECTION_ID}`;
     // A slot offered is paid from its purchase there (Pay now).
     case 'purchaseFulfilled':
     case 'refundRequested':

@@ -27,7 +27,9 @@ describe('where a notification takes the member', () => {
   });
 
   it('opens the member’s own reviews, and their transactions for a purchase', () => {
-    expect(notificationLink(note('reviewReceived', { actorId: 'u-2' }))).toBe('/profile-me');
+    expect(notificationLink(note('reviewReceived', { actorId: 'u-2' }))).toBe(
+      '/profile-me#reviews',
+    );
     expect(notificationLink(note('purchaseFulfilled'))).toBe('/transactions');
     expect(notificationLink(note('refundRequested'))).toBe('/transactions');
   });

@@ -28,6 +28,7 @@ import Alert from '@mui/material/Alert';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { reviewTextRefusal } from '@boli/engine/social/review.rules';
+import { REVIEWS_SECTION_ID } from '@boli/engine/social/notificationLink';
 
 /** The review form's refusal, which the review box points to. */
 const REVIEW_FAILURE_ID = 'review-failure';
@@ -202,6 +203,7 @@ export function ReviewsSection({
 
   return (
     <Paper
+      id={REVIEWS_SECTION_ID}
       variant="outlined"
       sx={{ p: 2 }}
       component="section"
