@@ -212,13 +212,10 @@ export function AdSlotBidScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return setFailure({ msg: MESSAGES.pleaseLoginFirst });
-    if (slotBidRefusal(type, amount)) {
-      // Said by `said`, as the fields are now.
-      setFailure(null);
-      return judged.refused();
-    }
-    judged.accepted();
     setFailure(null);
+    // Refused for what is typed: said by `said`, as the fields are now.
+    if (slotBidRefusal(type, amount)) return judged.refused();
+    judged.accepted();
     // A bid that would not lead, or far above what it is measured against (a slip of zeros), is
     // confirmed first: it binds its bidder to pay it, plus GST, if it wins. Bids not read yet
     // (the page opened offline) are read first, so the leader is known.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -93,6 +93,9 @@ export function BidCalendarScreen() {
   // The year view's length, fixed while the page is open: a view that grew at midnight would
   // move what the reader is looking at.
   const [yearMonths] = useState(() => biddableMonthCount(new Date(serverNow()).toISOString()));
+  // One set of hints for the page's life: new ones each render would be a changed option to
+  // FullCalendar, its toolbar drawn again.
+  const buttonHints = useMemo(() => buttonHintsFor(yearMonths), [yearMonths]);
   const showPlace = (changed: Partial<CalendarPlace>) =>
     setParams(calendarParamsOf({ ...place, ...changed }), { replace: true });
   const calendar = useRef<FullCalendar>(null);
@@ -300,7 +303,7 @@ export function BidCalendarScreen() {
             listMonth: { buttonText: 'agenda' },
           }}
           buttonText={{ today: 'today' }}
-          buttonHints={buttonHintsFor(yearMonths)}
+          buttonHints={buttonHints}
           height="auto"
           // The highest bids in white on the product's purple (9:1), not on FullCalendar's blue
           // (3.7:1 at their small size).
