@@ -490,6 +490,18 @@ describe('a member whose phone is not validated', () => {
     await page.waitForURL((url) => url.pathname === '/otp-phone-verify');
     await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
     await alert(page, MESSAGES.otpSent).waitFor();
+    // Every page of theirs is this screen: the bar offers nothing that leads back to it.
+    const bar = page.getByRole('banner');
+    for (const name of ['Search users', 'Search ads'])
+      expect(await bar.getByLabel(name, { exact: true }).count()).toBe(0);
+    expect(await bar.getByRole('link', { name: 'My Ads' }).count()).toBe(0);
+    expect(await bar.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    await expect
+      .poll(() => page.getByRole('menuitem').allInnerTexts())
+      .toEqual(['Contact Us', 'Terms and Condition', 'Privacy policy', 'Logout']);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await bar.getByRole('link', { name: 'Login', exact: true }).waitFor();
     await context.close();
   });
 });

@@ -63,6 +63,8 @@ describe('support blocks and unblocks a member from their profile', () => {
     const panel = page.getByRole('region', { name: 'Moderation' });
     const status = panel.getByTestId('moderation-status');
     await status.getByText('Active', { exact: true }).waitFor();
+    const sellerAds = page.getByRole('region', { name: `Ads by ${target.username}` });
+    await sellerAds.getByRole('article', { name: 'Scooter he does not own' }).waitFor();
     expect(await sidewaysOverflowOnPhone(page)).toBe(0);
     // An active member's profile offers staff the review form, as it does anyone.
     await page.getByLabel('Write a review').waitFor();
@@ -91,8 +93,11 @@ describe('support blocks and unblocks a member from their profile', () => {
     const { blockedAt } = answer.body.data as Status;
     const blockedLine = `Blocked since ${indiaWallClockOf(blockedAt!)} IST by ${support.username}: "${REASON}"`;
     await status.getByText(blockedLine, { exact: true }).waitFor();
-    // The profile follows the block at once: no review form for a blocked member.
+    // The profile follows the block at once: no review form for a blocked member, and their ads,
+    // withdrawn, listed no more (once: not a copy of the section for each change).
     await page.getByLabel('Write a review').waitFor({ state: 'detached' });
+    await sellerAds.getByText(`${target.username} has no ads up.`).waitFor();
+    expect(await sellerAds.count()).toBe(1);
     // Support can reach the member about it, whatever the member shares with others.
     const contact = panel.getByTestId('moderation-contact');
     await contact.getByRole('link', { name: target.email.toLowerCase() }).waitFor();
@@ -190,6 +195,9 @@ describe('support blocks and unblocks a member from their profile', () => {
     await page.getByText('Member unblocked.', { exact: true }).waitFor();
     await lift.waitFor({ state: 'detached' });
     await status.getByText('Active', { exact: true }).waitFor();
+    await sellerAds.getByRole('article', { name: 'Scooter he does not own' }).waitFor();
+    expect(await sellerAds.count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Reviews' }).count()).toBe(1);
     const blockAgain = panel.getByRole('button', { name: 'Block member' });
     await blockAgain.waitFor();
     // The keyboard is on it, not lost with the busy Unblock.

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
 import { openAt, PHONE, textLinesOf, TOUCH_PHONE, withAppAndBrowser } from './support/harness.ts';
@@ -75,6 +76,25 @@ describe('searching users on a phone', () => {
     await expect.poll(() => box.inputValue()).toBe('');
     await page.waitForTimeout(600);
     expect(searches).toEqual([]);
+    await context.close();
+  });
+
+  it('says a search that failed, not that nobody was found, and Retry searches again', async () => {
+    const { context, page } = await openAs(browser, member, PHONE);
+    await openAt(app, page, '/');
+    const failing = (url: URL) => url.pathname === '/api/user/searchUser';
+    await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
+    const box = page.getByRole('combobox', { name: 'Search users' });
+    await box.fill(found.username);
+    const failure = page.getByRole('alert').filter({ hasText: MESSAGES.generic });
+    await failure.waitFor();
+    expect(await page.getByText(MESSAGES.noUsersFound, { exact: true }).count()).toBe(0);
+    await page.unroute(failing);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('option').filter({ hasText: found.username }).waitFor();
+    // The box kept what was typed, and the keyboard.
+    expect(await box.inputValue()).toBe(found.username);
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
     await context.close();
   });
 });

@@ -27,6 +27,13 @@ export type Visitor = {
 export const OTP_PHONE_VERIFY_PATH = '/otp-phone-verify';
 
 /**
+ * A member whose phone is not verified yet: every page of theirs is the OTP screen (section 4),
+ * and the top bar and menu offer only what does not lead back to it.
+ */
+export const awaitsPhoneCheck = (visitor: Visitor): boolean =>
+  visitor.status === 'member' && !visitor.mobileValidated;
+
+/**
  * Pages not come back to after a login: the reset link's page carries its one-time token, which a
  * ?redirect= would put in the login page's address (and its history), and is spent once used.
  */

@@ -33,6 +33,7 @@ import {
   SUPPORT_ROLES,
   holdsRole,
 } from '@boli/engine/accounts/staffRoles';
+import { awaitsPhoneCheck } from '../guards/access.ts';
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { savesData } from '../fetchAhead.ts';
@@ -155,17 +156,20 @@ export function MainMenu() {
     } else goTo(item.to);
   };
 
-  const items = itemsForWidth(
-    [
-      ...(member ? MEMBER_LINKS : GUEST_LINKS),
-      ...MENU,
-      ...(member && user ? [BECOME_A_PARTNER] : []),
-      ...STAFF_LINKS.filter((link) => member && holdsRole(user?.roles, link.roles)),
-      ...(member ? [CONTACT_US] : []),
-      ...LEGAL,
-    ],
-    wide,
-  );
+  // A member whose phone is not verified: only pages that are not the OTP screen, and Logout.
+  const items = awaitsPhoneCheck({ status, mobileValidated: user?.mobileValidated ?? false })
+    ? [CONTACT_US, ...LEGAL]
+    : itemsForWidth(
+        [
+          ...(member ? MEMBER_LINKS : GUEST_LINKS),
+          ...MENU,
+          ...(member && user ? [BECOME_A_PARTNER] : []),
+          ...STAFF_LINKS.filter((link) => member && holdsRole(user?.roles, link.roles)),
+          ...(member ? [CONTACT_US] : []),
+          ...LEGAL,
+        ],
+        wide,
+      );
   /** The item's screen, if choosing it opens one of this app's pages now (not the login dialog). */
   const fetchScreenOf = (item: Item) => {
     if (!/^https?:/.test(item.to) && !(item.needsLogin && !member)) fetchScreen(item.to);

@@ -10,7 +10,7 @@ import { AdSearchBox } from '../../features/ads/components/AdSearchBox.tsx';
 import { ON_TOUCH, TOUCH_TARGET_PX } from '../theme.ts';
 import { UserSearchBox } from '../../features/profile/components/UserSearchBox.tsx';
 import { NotificationBell } from '../../features/social/components/NotificationBell.tsx';
-import { cameFromOf, loginPath } from '../guards/access.ts';
+import { awaitsPhoneCheck, cameFromOf, loginPath } from '../guards/access.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { MainMenu } from './MainMenu.tsx';
@@ -104,10 +104,15 @@ function useScrollPaddingBelow() {
   return bar;
 }
 
-/** The purple top bar of every page (spec section 2, top bar and menus). */
+/**
+ * The purple top bar of every page (spec section 2, top bar and menus). A member whose phone is
+ * not verified yet gets the name and the menu only: every page of theirs is the OTP screen, and
+ * the searches, the bell and My Ads would lead back to it or be refused.
+ */
 export function TopBar() {
   const { status, user } = useSession();
-  const member = status === 'member' && user !== undefined;
+  const verifying = awaitsPhoneCheck({ status, mobileValidated: user?.mobileValidated ?? false });
+  const member = status === 'member' && user !== undefined && !verifying;
   const bar = useScrollPaddingBelow();
 
   return (
@@ -147,9 +152,11 @@ export function TopBar() {
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
-        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <AdSearchBox />
-        </Box>
+        {!verifying && (
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <AdSearchBox />
+          </Box>
+        )}
         {member && (
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             <UserSearchBox />
@@ -177,19 +184,21 @@ export function TopBar() {
         {status === 'guest' && <LoginButton />}
         <MainMenu />
       </Toolbar>
-      <Toolbar
-        variant="dense"
-        sx={{ display: { xs: 'flex', sm: member ? 'flex' : 'none', md: 'none' }, gap: 1, pb: 1 }}
-      >
-        <Box sx={{ flex: 1, display: { sm: 'none' } }}>
-          <AdSearchBox fullWidth />
-        </Box>
-        {member && (
-          <Box sx={{ flex: 1 }}>
-            <UserSearchBox fullWidth />
+      {!verifying && (
+        <Toolbar
+          variant="dense"
+          sx={{ display: { xs: 'flex', sm: member ? 'flex' : 'none', md: 'none' }, gap: 1, pb: 1 }}
+        >
+          <Box sx={{ flex: 1, display: { sm: 'none' } }}>
+            <AdSearchBox fullWidth />
           </Box>
-        )}
-      </Toolbar>
+          {member && (
+            <Box sx={{ flex: 1 }}>
+              <UserSearchBox fullWidth />
+            </Box>
+          )}
+        </Toolbar>
+      )}
     </AppBar>
   );
 }

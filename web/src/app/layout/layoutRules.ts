@@ -1,7 +1,7 @@
 import type { Params } from 'react-router-dom';
 import { holdsRole } from '@boli/engine/accounts/staffRoles';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { decideAccess, type Visitor } from '../guards/access.ts';
+import { awaitsPhoneCheck, decideAccess, type Visitor } from '../guards/access.ts';
 import type { RouteHandle } from '../routes.tsx';
 
 /** The OTP screen's name, for its own route and wherever the guard shows it instead. */
@@ -24,10 +24,9 @@ export type PageChrome = { sideColumns: boolean; card: boolean };
 
 /** What frames the page; any view for a member without a validated phone skips the card too. */
 export function pageChrome(layout: PageLayout, visitor: Visitor): PageChrome {
-  const phoneNotValidated = visitor.status === 'member' && !visitor.mobileValidated;
   return {
     sideColumns: layout !== 'auth' && layout !== 'staff',
-    card: layout !== 'document' && !phoneNotValidated,
+    card: layout !== 'document' && !awaitsPhoneCheck(visitor),
   };
 }
 

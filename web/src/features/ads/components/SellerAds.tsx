@@ -14,14 +14,26 @@ export const NO_ADS_BY = (username: string) => `${username} has no ads up.`;
  * A seller's ads on their profile, newest first, 20 at a time: a buyer finds the seller's other
  * items there. None while the seller is blocked (GET /api/posts/userPosts).
  */
-export function SellerAds({ userId, username }: { userId: string; username: string }) {
+export function SellerAds({
+  userId,
+  username,
+  withdrawn = false,
+}: {
+  userId: string;
+  username: string;
+  /**
+   * The seller is blocked (staff see their profile): a block withdraws their ads and its lifting
+   * puts them back, so each is a list of its own, read afresh rather than the other's kept cards.
+   */
+  withdrawn?: boolean;
+}) {
   const { request } = useApi();
   const fetchPage = useCallback(
     (asked: PageAsked) =>
       request<unknown>(AD_PATHS.userPosts, { query: { userId, ...asked } }).then(adsOf),
     [request, userId],
   );
-  const pages = useAdPages(`seller:${userId}`, fetchPage);
+  const pages = useAdPages(`seller:${userId}${withdrawn ? ':withdrawn' : ''}`, fetchPage);
   const headingId = `seller-ads-${userId}`;
   return (
     <Stack spacing={2} component="section" aria-labelledby={headingId}>

@@ -26,7 +26,7 @@ const sections: LegalSection[] = [
     heading: 'Fees and the free trial',
     paragraphs: [
       `A basic fee is charged for membership, which is needed to bid and to sell. A free ${TRIAL_DAYS}-day trial is offered to new members; after the trial the basic fee applies.`,
-      'Other paid items are advertising space, a bid processing fee and a participation fee for bidding on company shares. Every price is shown before you pay, with state goods-and-services tax (SGST) and central goods-and-services tax (CGST) stated separately. Payments are made by card or UPI through our payment provider.',
+      'Other paid items are advertising space, a bid processing fee and a participation fee for bidding on company shares. Every price is shown before you pay, with its goods-and-services tax stated separately: state and central tax (SGST and CGST) when you are in the same state as Boli, integrated tax (IGST) when you are in another. Payments are made by card or UPI through our payment provider.',
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -142,29 +142,30 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         {/* The reviews and their form come after the member's ads: many screens down on a phone. */}
         {!ownProfile && <Button onClick={goToReviews}>Reviews</Button>}
       </Stack>
-      {!ownProfile && !blocked && (
-        <IncomingRequest key={memberId} askerId={memberId} askerName={username} />
-      )}
-      <ProfileDetails
-        member={member}
-        phoneAction={
-          ownProfile || blocked ? undefined : (
-            <MobileRequestButton
-              key={memberId}
-              ownerId={memberId}
-              phoneMasked={member.phoneMasked === true}
-              onShownChange={reload}
-            />
-          )
-        }
-      />
-      {!ownProfile && <SellerAds key={memberId} userId={memberId} username={username} />}
-      <ReviewsSection
-        key={memberId}
-        userId={memberId}
-        ownProfile={ownProfile}
-        reviewable={!ownProfile && !blocked}
-      />
+      {/* One key for the member's sections: another member's page starts them afresh. Siblings
+          keyed alike would be told apart by nothing, and a block that adds or drops one of them
+          would copy the others. */}
+      <Fragment key={memberId}>
+        {!ownProfile && !blocked && <IncomingRequest askerId={memberId} askerName={username} />}
+        <ProfileDetails
+          member={member}
+          phoneAction={
+            ownProfile || blocked ? undefined : (
+              <MobileRequestButton
+                ownerId={memberId}
+                phoneMasked={member.phoneMasked === true}
+                onShownChange={reload}
+              />
+            )
+          }
+        />
+        {!ownProfile && <SellerAds userId={memberId} username={username} withdrawn={blocked} />}
+        <ReviewsSection
+          userId={memberId}
+          ownProfile={ownProfile}
+          reviewable={!ownProfile && !blocked}
+        />
+      </Fragment>
     </Stack>
   );
 }

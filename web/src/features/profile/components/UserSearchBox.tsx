@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { NARROWEST_PHONE } from '../../../app/theme.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
@@ -36,13 +38,16 @@ const isFoundUser = (value: unknown): value is FoundUser =>
 /**
  * The top bar's user search (section 5): asks GET /api/user/searchUser from 3 characters on, 10
  * at a time; choosing a user (Enter: the first) opens /user_profile/{id}; nothing found reads
- * 'No Users Found'.
+ * 'No Users Found'; a search that failed says why, with Retry.
  */
 export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [results, setResults] = useState<FoundUser[]>([]);
   const [loading, setLoading] = useState(false);
+  /** Why the last search failed (section 7's generic message, or the api's own), till the next. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const navigate = useNavigate();
   const narrowest = useMediaQuery(NARROWEST_PHONE);
   const { request } = useApi();
@@ -50,6 +55,7 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const tooShort = isTooShortToSearch(key);
 
   useEffect(() => {
+    setFailure(null);
     if (tooShort) {
       setResults([]);
       return;
@@ -62,7 +68,12 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
       })
         .then(
           (data) => live && setResults(Array.isArray(data) ? data.filter(isFoundUser) : []),
-          () => live && setResults([]),
+          // Not 'No Users Found': nobody was looked for.
+          (error: unknown) => {
+            if (!live) return;
+            setResults([]);
+            setFailure(messageOf(error));
+          },
         )
         .finally(() => live && setLoading(false));
     }, DEBOUNCE_MS);
@@ -70,13 +81,14 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [key, tooShort, request]);
+  }, [key, tooShort, request, attempt]);
 
   // What a search found is said: the list's own text is read only for none ('No Users Found').
   const found = open && !tooShort && !loading && results.length > 0;
+  const said = failure ?? (found ? `${countOf(results.length, 'user')} found.` : '');
   return (
     <Box sx={{ position: 'relative', width: fullWidth ? '100%' : 220 }}>
-      <Announcer message={found ? `${countOf(results.length, 'user')} found.` : ''} />
+      <Announcer message={open ? said : ''} />
       <Autocomplete<FoundUser>
         sx={{ width: '100%' }}
         options={results}
@@ -101,9 +113,25 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
           popper: { placement: 'bottom-end', sx: { minWidth: 'min(16rem, calc(100vw - 16px))' } },
         }}
         noOptionsText={
-          tooShort
-            ? `Type at least ${LIMITS.userSearch.minChars} characters`
-            : MESSAGES.noUsersFound
+          tooShort ? (
+            `Type at least ${LIMITS.userSearch.minChars} characters`
+          ) : failure !== null ? (
+            <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Box component="span" sx={{ flex: 1, color: 'error.main' }}>
+                {failure}
+              </Box>
+              {/* Pressed without leaving the box, which would close the list. */}
+              <Button
+                size="small"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => setAttempt((n) => n + 1)}
+              >
+                Retry
+              </Button>
+            </Box>
+          ) : (
+            MESSAGES.noUsersFound
+          )
         }
         // Enter opens the first user found, without an arrow key first.
         autoHighlight
