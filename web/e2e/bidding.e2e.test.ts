@@ -741,6 +741,11 @@ describe('bidding on an ad, live', () => {
     await context.setOffline(false);
     await offline.waitFor({ state: 'detached' });
     expect(await form.getByLabel('Amount (₹)').inputValue()).toBe('1151');
+    // It never left the browser: a reload keeps what was typed, and does not say it may have
+    // been placed.
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Amount (₹)').inputValue()).toBe('1151');
+    expect(await form.getByText(MESSAGES.bidUnconfirmed).count()).toBe(0);
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(page);
     expect(await bidsOfAmount(bidder, adId, 1151)).toBe(1);

@@ -84,12 +84,15 @@ export function submissionKey(
   };
   return {
     async send(body, request) {
+      const offlineWhenSent = globalThis.navigator?.onLine === false;
       try {
         const answer = await request(keyFor(body));
         settle();
         return answer;
       } catch (error) {
-        settle(error);
+        // Pressed offline and refused as offline: it never left the browser, so no answer is
+        // awaited (a reload does not say it may have been placed).
+        settle(offlineWhenSent && failedOffline(error) ? undefined : error);
         throw error;
       }
     },

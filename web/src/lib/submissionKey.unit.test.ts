@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../app/api/client.ts';
 import { submissionKey, unconfirmed, type SubmissionKey } from './submissionKey.ts';
 import { memoryStorage, refusingStorage, type DraftStorage } from './tabStorage.ts';
@@ -61,6 +61,22 @@ describe('a form’s submission key', () => {
     await sent(keys, { bidamt: 1201 }, new ApiError(400, 'Enter all bid details'));
     expect(keys.waiting()).toBe(false);
     expect(tab.keys().waiting()).toBe(false);
+  });
+
+  it('is not waiting after a send pressed offline, which never left the browser', async () => {
+    const tab = counting();
+    const keys = tab.keys();
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      await sent(keys, { bidamt: 1201 }, lost());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(keys.waiting()).toBe(false);
+    expect(tab.keys().waiting()).toBe(false);
+    // Online, a lost answer still leaves it waiting: it may have been applied.
+    await sent(keys, { bidamt: 1201 }, lost());
+    expect(tab.keys().waiting()).toBe(true);
   });
 
   it('is new once an answer came back, or when the body changed', async () => {

@@ -151,7 +151,11 @@ export function startEarly(path: string, options: Pick<RequestOptions, 'token' |
   early.set(key, { startedAt: Date.now(), answer });
 }
 
-/** The answer of the same GET started early, if there is one; one that failed is asked again. */
+/**
+ * The answer of the same GET started early, if there is one. One the api refused (a 5xx) is asked
+ * again; one lost (the connection dropped, or `LIMITS.apiAnswerWaitMs` passed) is not: the
+ * screen's own wait for it is spent, and asking again would double it before Retry is offered.
+ */
 function takeEarly<T>(path: string, options: RequestOptions): Promise<Envelope<T>> | undefined {
   if (early.size === 0 || !isPlainGet(options)) return undefined;
   forgetStaleEarlyAnswers(Date.now());
@@ -159,7 +163,10 @@ function takeEarly<T>(path: string, options: RequestOptions): Promise<Envelope<T
   const entry = early.get(key);
   if (!entry) return undefined;
   early.delete(key);
-  const answer = entry.answer.catch(() => apiEnvelope(path, options)) as Promise<Envelope<T>>;
+  const answer = entry.answer.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 0) throw error;
+    return apiEnvelope(path, options);
+  }) as Promise<Envelope<T>>;
   return options.signal ? abortable(answer, options.signal) : answer;
 }
 

@@ -184,6 +184,22 @@ describe('a GET started early, while the session is checked', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('that was lost is not asked again: the screen offers Retry after one wait, not two', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    startEarly('/api/posts/post', { token: 't1', query: { item_id: '7' } });
+    await expect(
+      apiEnvelope('/api/posts/post', { token: 't1', query: { item_id: '7' } }),
+    ).rejects.toMatchObject({ status: 0 });
+    expect(calls).toHaveLength(1);
+  });
+
   it('ends with an AbortError when its screen gives up on it', async () => {
     countingFetch();
     startEarly('/api/posts/post', { token: 't1', query: { item_id: '7' } });

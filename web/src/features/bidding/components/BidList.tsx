@@ -162,6 +162,10 @@ function TypeOnPhone({ bid }: { bid: BidView }) {
   );
 }
 
+/** A tab's name with its count of bids; none while that is not known (not read, or not yet). */
+const tabLabel = (name: string, count: number | undefined): string =>
+  count === undefined ? name : `${name} (${count})`;
+
 /** The bids in two tabs, before and after the final call, 10 to a page, newest first. */
 export function BidList(props: Props) {
   const { summary, tab, page, pageCount, bids, loading, isOwner, viewerId } = props;
@@ -178,13 +182,13 @@ export function BidList(props: Props) {
           value="beforeFinalCall"
           id={TAB_IDS.beforeFinalCall}
           aria-controls={BIDS_PANEL_ID}
-          label={`Before final call (${summary?.allBeforeBidsCount ?? 0})`}
+          label={tabLabel('Before final call', summary?.allBeforeBidsCount)}
         />
         <Tab
           value="afterFinalCall"
           id={TAB_IDS.afterFinalCall}
           aria-controls={BIDS_PANEL_ID}
-          label={`After final call (${summary?.allAfterBidsCount ?? 0})`}
+          label={tabLabel('After final call', summary?.allAfterBidsCount)}
         />
       </Tabs>
       <Stack spacing={1} role="tabpanel" id={BIDS_PANEL_ID} aria-labelledby={TAB_IDS[tab]}>
