@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
-import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import {
+  openAt,
+  PHONE,
+  sidewaysOverflowOnPhone,
+  textLinesOf,
+  withAppAndBrowser,
+} from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
@@ -176,6 +182,9 @@ describe('the ad list after a visit to an ad', () => {
     const [load, back] = await Promise.all([loadMore.boundingBox(), backToTop.boundingBox()]);
     expect(back!.y).toBeGreaterThan(load!.y + load!.height - 1);
     expect(back!.x + back!.width).toBeLessThanOrEqual(narrowest.width);
+    // The heading stays one line there (Post Ad goes under it instead).
+    const heading = page.getByRole('heading', { name: 'Ad list', level: 1 });
+    expect(await heading.evaluate(textLinesOf)).toBe(1);
     await context.close();
   });
 

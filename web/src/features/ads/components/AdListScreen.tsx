@@ -77,8 +77,10 @@ export function AdListScreen() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+      {/* On the narrowest phones Post Ad goes under the heading rather than the heading's words
+          under each other. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
           Ad list
         </Typography>
         <Badge badgeContent={filterCount} color="secondary">
