@@ -334,6 +334,14 @@ describe('bidding on an ad, live', () => {
         .not.toBe(first);
     }
     await bidderPage.screenshot({ path: '/tmp/boli-bid-countdown.png', fullPage: true });
+    // Under the price too, a phone's screens above the bid area, which it leads to.
+    const note = bidderPage.getByTestId('final-call-note');
+    await note.getByText(`Final call till ${deadline.replace('T', ' ')} IST`).waitFor();
+    await note.getByRole('timer').waitFor();
+    await note.click();
+    await expect
+      .poll(() => bidderPage.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Bids on this ad');
 
     // A phone whose clock runs 90 s fast counts down to the server's deadline too, rather than
     // saying bidding closed while others can still bid.
@@ -348,6 +356,7 @@ describe('bidding on an ad, live', () => {
     for (const page of [ownerPage, bidderPage, fastPage]) {
       await bidArea(page).getByText(MESSAGES.biddingClosed).waitFor({ timeout: 35_000 });
       expect(await bidArea(page).getByRole('timer').count()).toBe(0);
+      await page.getByTestId('final-call-note').waitFor({ state: 'detached' });
     }
     expect(await form.count()).toBe(0);
     expect(await bidArea(ownerPage).getByRole('button', { name: 'Close Bid' }).count()).toBe(0);

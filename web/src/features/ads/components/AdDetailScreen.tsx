@@ -30,6 +30,9 @@ import {
   type AdView,
 } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
+import { finalCallLabel } from '../model/biddingBadge.ts';
+import { ClosesIn } from '../../bidding/components/ClosesIn.tsx';
+import { BIDDING_SECTION_ID } from '@boli/engine/social/notificationLink';
 import { AdLoadFailureNotice } from './AdFailureNotice.tsx';
 import { useAdDetail } from '../useAdDetail.ts';
 import { AdGallery } from './AdGallery.tsx';
@@ -40,6 +43,8 @@ import { adHistoryPath } from '../../support/adHistoryLookup.ts';
 export type BidAreaEvents = {
   /** Bidding closed while the page was open (Close Bid, a deadline). */
   onBiddingClosed: () => void;
+  /** A final call was made while the page was open, ending at `deadline`. */
+  onFinalCall: (deadline: string) => void;
   /** The owner edited the ad's details (live): they are read again. */
   onAdEdited: () => void;
   /** The api no longer gives the ad (withdrawn, its owner blocked): the page reads it afresh. */
@@ -102,6 +107,43 @@ function AdFacts({ ad }: { ad: AdView }) {
   );
 }
 
+/**
+ * Under the price, an ad in its final call says till when and the time left, as its card does: on
+ * a phone the bid area's countdown is screens below the pictures. It leads there.
+ */
+function FinalCallNote({ deadline }: { deadline: string }) {
+  return (
+    <Link
+      href={`#${BIDDING_SECTION_ID}`}
+      underline="none"
+      color="inherit"
+      data-testid="final-call-note"
+      // The bid area, and the keyboard on it, without an entry in the history.
+      onClick={(event) => {
+        const area = document.getElementById(BIDDING_SECTION_ID);
+        if (!area) return;
+        event.preventDefault();
+        area.scrollIntoView({ block: 'start' });
+        area.focus({ preventScroll: true });
+      }}
+      sx={{ display: 'inline-block', mt: 0.5 }}
+    >
+      <Chip
+        label={finalCallLabel(deadline)}
+        size="small"
+        color="warning"
+        sx={{
+          maxWidth: '100%',
+          height: 'auto',
+          cursor: 'inherit',
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+        }}
+      />
+      <ClosesIn deadline={deadline} />
+    </Link>
+  );
+}
+
 function AdDetail({
   ad,
   renderBidArea,
@@ -114,6 +156,9 @@ function AdDetail({
   // The bid area tells when bidding closes while the page is open (Close Bid, a deadline).
   const [closedSince, setClosedSince] = useState(false);
   const biddingClosed = useCallback(() => setClosedSince(true), []);
+  // …and a final call made meanwhile, said under the price as the ad was read with one.
+  const [finalCallSince, setFinalCallSince] = useState<string | null>(null);
+  const finalCallAt = finalCallSince ?? (ad.finalCallMade ? ad.finalCallDateTime : null);
   // The owner's Edit and Media, only while the api would take them (not once bidding closed).
   const manage = mayManageAd({ ...ad, bidOpen: ad.bidOpen && !closedSince }, user?._id);
   const shareUrl = new URL(adPath(ad), window.location.origin).href;
@@ -128,6 +173,7 @@ function AdDetail({
           <Typography variant="h6" component="p" color="primary" data-testid="ad-price">
             {formatPrice(ad.price, ad.currencycode || 'INR')}
           </Typography>
+          {ad.bidOpen && !closedSince && finalCallAt && <FinalCallNote deadline={finalCallAt} />}
         </Box>
         {manage && (
           <>
@@ -200,7 +246,12 @@ function AdDetail({
         )}
       </Stack>
       <Divider />
-      {renderBidArea?.(ad, { onBiddingClosed: biddingClosed, onAdEdited, onAdGone })}
+      {renderBidArea?.(ad, {
+        onBiddingClosed: biddingClosed,
+        onFinalCall: setFinalCallSince,
+        onAdEdited,
+        onAdGone,
+      })}
       <ShareDialog
         open={sharing}
         onClose={() => setSharing(false)}

@@ -15,10 +15,14 @@ export function biddingBadge(
   if (!ad.bidOpen || deadlineHasCome(ad.finalCallDateTime, now))
     return { label: MESSAGES.biddingClosed, closed: true };
   if (ad.finalCallMade && ad.finalCallDateTime) {
-    return { label: `Final call till ${formatDateTime(ad.finalCallDateTime)}`, closed: false };
+    return { label: finalCallLabel(ad.finalCallDateTime), closed: false };
   }
   return null;
 }
+
+/** An ad in its final call, on its card and under its price: till when. */
+export const finalCallLabel = (deadline: string): string =>
+  `Final call till ${formatDateTime(deadline)}`;
 
 /**
  * Under an ad's badge on the owner's My Ads: what its bids came to — the winning bid once closed

@@ -43,6 +43,8 @@ type Props = {
   currencyCode: string;
   /** Bidding has closed (now, or it was when the area loaded): the page may say so elsewhere. */
   onBiddingClosed?: () => void;
+  /** A final call is made (now, or was when the area loaded), ending at this instant. */
+  onFinalCall?: (deadline: string) => void;
   /** The owner edited the ad's details meanwhile (live): the page may read them again. */
   onAdEdited?: () => void;
   /** Withdrawn meanwhile (a refresh or a bid answered AD_WITHDRAWN): the page reads it afresh. */
@@ -66,6 +68,7 @@ export function BidArea({
   price,
   currencyCode,
   onBiddingClosed,
+  onFinalCall,
   onAdEdited,
   onAdGone,
   withdrawn = false,
@@ -182,6 +185,10 @@ export function BidArea({
   useEffect(() => {
     if (closed) onBiddingClosed?.();
   }, [closed, onBiddingClosed]);
+  const finalCallDeadline = summary?.finalCallMade ? summary.finalCallDateTime : null;
+  useEffect(() => {
+    if (finalCallDeadline) onFinalCall?.(finalCallDeadline);
+  }, [finalCallDeadline, onFinalCall]);
   // Bidding closing while the page is open takes the bid form away, with the keyboard in it: the
   // keyboard goes to the notice that says bidding closed, not back to the page's start. An ad
   // opened closed opens at its top, as any page does.
