@@ -8,22 +8,34 @@ describe('rate limits in Redis', () => {
   const redis = new Redis(testRedisUrl());
   afterAll(() => redis.disconnect());
 
-  it('allows up to the limit per window, then refuses with the seconds to wait', async () => {
+  it('allows up to the limit within a window, then refuses with the seconds to wait', async () => {
     const rule = { name: uniquePrefix(), limit: 3, windowSeconds: 60 };
     const now = new Date('2026-11-21T10:00:10Z');
     const verdicts = [];
     for (let i = 0; i < 4; i++)
       verdicts.push(await consume(redis, rule, ['user:asha', 'ip:1.2.3.4'], now));
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
-    // The next fits once a third of the three has slid out: 20 s into the next window.
-    expect(verdicts[3]).toMatchObject({ remaining: 0, retryAfterSeconds: 70 });
-    // A new window is no fresh start: the last one's three still count at its edge…
+    // The next fits once the first three are a minute old.
+    expect(verdicts[3]).toMatchObject({ remaining: 0, retryAfterSeconds: 60 });
+    // A new minute on the clock is no fresh start: all three count till then…
     expect(
-      (await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:01:00Z'))).allowed,
+      (await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:01:09.999Z'))).allowed,
     ).toBe(false);
-    // …fewer as it goes by, and the refusal above was not counted.
+    // …and the refusals were not logged.
     expect(
-      (await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:01:20Z'))).allowed,
+      (await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:01:10Z'))).allowed,
+    ).toBe(true);
+  });
+
+  it('counts a burst at the end of a quarter hour for the whole quarter hour after it', async () => {
+    const rule = { name: uniquePrefix(), limit: 10, windowSeconds: 15 * 60 };
+    for (let i = 0; i < 10; i++)
+      await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:14:50Z'));
+    // A window fixed to the clock, its last one's count fading, let one through here.
+    const later = await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:21:40Z'));
+    expect(later).toMatchObject({ allowed: false, retryAfterSeconds: 8 * 60 + 10 });
+    expect(
+      (await consume(redis, rule, ['user:asha'], new Date('2026-11-21T10:29:50Z'))).allowed,
     ).toBe(true);
   });
 
@@ -59,13 +71,13 @@ describe('rate limits while Redis cannot be reached', () => {
       // Answered at once, not after ioredis' reconnection attempts.
       expect(performance.now() - started).toBeLessThan(100);
       expect(verdicts.map((v) => v.allowed)).toEqual([true, true, false]);
-      expect(verdicts[2]).toMatchObject({ remaining: 0, retryAfterSeconds: 80 });
+      expect(verdicts[2]).toMatchObject({ remaining: 0, retryAfterSeconds: 60 });
       expect((await consume(away, rule, ['user:ravi'], now)).allowed).toBe(true);
       expect(
-        (await consume(away, rule, ['user:asha'], new Date('2026-11-21T10:01:00Z'))).allowed,
+        (await consume(away, rule, ['user:asha'], new Date('2026-11-21T10:01:09Z'))).allowed,
       ).toBe(false);
       expect(
-        (await consume(away, rule, ['user:asha'], new Date('2026-11-21T10:01:30Z'))).allowed,
+        (await consume(away, rule, ['user:asha'], new Date('2026-11-21T10:01:10Z'))).allowed,
       ).toBe(true);
     } finally {
       away.disconnect();

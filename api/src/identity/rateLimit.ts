@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { isRedisUnreachable } from '../redisOutages.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
@@ -7,15 +8,17 @@ export type RateLimitRule = { name: string; limit: number; windowSeconds: number
 export type RateLimitVerdict = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
 /**
- * Sliding-window counters in Redis. An attempt is weighed against its window's count plus the
- * last window's, shrinking as the window goes by (`slidingCount`): a burst at a window's edge
- * meets the limit as one in its middle does, where fixed windows would allow twice the limit.
- * Several keys (per account, per IP) are checked together; one over its limit refuses the
- * attempt, and only allowed attempts are counted, so a refused member's wait does not grow.
+ * Each key's allowed attempts of the last window, as a log in Redis (a sorted set of their
+ * instants): an attempt is allowed while every key has fewer than the limit within the window's
+ * length before it. Exact, so no span of that length ever holds more than the limit, wherever it
+ * starts (approximate windows let a burst at one's end fade out early). A log holds at most the
+ * limit's entries. Several keys (per account, per IP) are checked together; one over its limit
+ * refuses the attempt, and only allowed attempts are logged, so a refused member's wait does not
+ * grow.
  *
- * While Redis cannot be reached, the same windows are counted in this process instead
- * (`countLocally`): members can still sign in, and an attacker still meets the limits, each
- * api process's own. Any other Redis error is thrown.
+ * While Redis cannot be reached, the same logs are kept in this process instead (`logLocally`):
+ * members can still sign in, and an attacker still meets the limits, each api process's own. Any
+ * other Redis error is thrown.
  */
 export async function consume(
   redis: Redis,
@@ -23,73 +26,43 @@ export async function consume(
   keys: string[],
   now: Date,
 ): Promise<RateLimitVerdict> {
-  const windowMs = rule.windowSeconds * 1000;
-  const window = Math.floor(now.getTime() / windowMs);
-  const windowKey = (key: string, at: number) => `ratelimit:${rule.name}:${key}:${at}`;
-  const pairs = keys.map((key) => ({
-    current: windowKey(key, window),
-    previous: windowKey(key, window - 1),
-  }));
-  const elapsedMs = now.getTime() - window * windowMs;
-  const counts =
-    (await countInRedis(redis, rule, pairs, elapsedMs)) ??
-    countLocally(pairs, rule, elapsedMs, (window + 2) * windowMs, now.getTime());
-  return slidingVerdict(rule, counts, elapsedMs);
+  const logKeys = keys.map((key) => `ratelimit:${rule.name}:${key}`);
+  const nowMs = now.getTime();
+  const logs = (await logInRedis(redis, rule, logKeys, nowMs)) ?? logLocally(logKeys, rule, nowMs);
+  return logVerdict(rule, logs, nowMs);
 }
 
-/** A key's counts of allowed attempts: in the window now, and in the one before. */
-export type WindowCounts = { current: number; previous: number };
+/** A key's allowed attempts within the window's length before now (ms since the epoch). */
+export type AttemptLog = readonly number[];
+
+/** Whether an attempt at `nowMs` falls within the window's length after one at `atMs`. */
+const stillCounts = (windowMs: number, atMs: number, nowMs: number): boolean =>
+  atMs > nowMs - windowMs;
 
 /**
- * Whether one more attempt `elapsedMs` into the window keeps a key within the limit, as the
- * sliding window estimates its count over the last window's length: the current window's
- * attempts, and the last one's in the share of it still within that length. In whole numbers
- * (both sides times the window's milliseconds), so Redis' script and this process agree exactly.
+ * The verdict on an attempt at `nowMs`, given each key's log before it (the attempts still within
+ * the window): allowed if every key stays within the limit with it. Refused, it says when the
+ * next attempt would be allowed if none were made meanwhile: once enough of the slowest key's
+ * attempts have left the window (whole seconds, rounded up, at least one).
  */
-export const fitsOneMore = (
+export function logVerdict(
   rule: RateLimitRule,
-  { current, previous }: WindowCounts,
-  elapsedMs: number,
-): boolean => {
-  const windowMs = rule.windowSeconds * 1000;
-  return previous * (windowMs - elapsedMs) + (current + 1) * windowMs <= rule.limit * windowMs;
-};
-
-/**
- * The verdict on an attempt `elapsedMs` into its window, given each key's counts before it:
- * allowed if every key stays within the limit with it. Refused, it says when the next attempt
- * would be allowed if none were made meanwhile (whole seconds, rounded up, at least one).
- */
-export function slidingVerdict(
-  rule: RateLimitRule,
-  counts: WindowCounts[],
-  elapsedMs: number,
+  logs: AttemptLog[],
+  nowMs: number,
 ): RateLimitVerdict {
   const windowMs = rule.windowSeconds * 1000;
-  const allowed = counts.every((key) => fitsOneMore(rule, key, elapsedMs));
-  const estimate = ({ current, previous }: WindowCounts) =>
-    (previous * (windowMs - elapsedMs)) / windowMs + current + 1;
-  const remaining = allowed
-    ? Math.max(0, Math.floor(rule.limit - Math.max(0, ...counts.map(estimate))))
-    : 0;
+  const counts = logs.map((log) =>
+    log.filter((atMs) => stillCounts(windowMs, atMs, nowMs)).sort((a, b) => a - b),
+  );
+  const allowed = counts.every((log) => log.length < rule.limit);
+  const remaining = allowed ? rule.limit - 1 - Math.max(0, ...counts.map((log) => log.length)) : 0;
   const waitMs = Math.max(
     0,
-    ...counts.map((key) =>
-      fitsOneMore(rule, key, elapsedMs) ? 0 : msToWait(rule, key, elapsedMs),
+    ...counts.map((log) =>
+      log.length < rule.limit ? 0 : log[log.length - rule.limit]! + windowMs - nowMs,
     ),
   );
   return { allowed, remaining, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-}
-
-/** How long until one more attempt fits under the limit for this key, none made meanwhile. */
-function msToWait(rule: RateLimitRule, { current, previous }: WindowCounts, elapsedMs: number) {
-  const windowMs = rule.windowSeconds * 1000;
-  /** How far into a window the last one's `count` has slid out enough to leave `room`. */
-  const slidOut = (room: number, count: number) => windowMs - Math.floor((room * windowMs) / count);
-  // Within this window, once enough of the last one has slid out of it.
-  if (current + 1 <= rule.limit) return slidOut(rule.limit - current - 1, previous) - elapsedMs;
-  // In the next, once enough of this one has.
-  return windowMs - elapsedMs + slidOut(rule.limit - 1, current);
 }
 
 /**
@@ -110,32 +83,28 @@ export const tooManyAttempts = (retryAfterSeconds: number): string =>
   tooMany('attempts', retryAfterSeconds);
 
 /**
- * Each key's counts before this attempt, counting it if allowed, in one script so that
- * concurrent attempts never both take the last place; undefined when Redis cannot be reached.
+ * Each key's log before this attempt, logging it if allowed, in one script so that concurrent
+ * attempts never both take the last place; undefined when Redis cannot be reached.
  */
-async function countInRedis(
+async function logInRedis(
   redis: Redis,
   rule: RateLimitRule,
-  pairs: { current: string; previous: string }[],
-  elapsedMs: number,
-): Promise<WindowCounts[] | undefined> {
+  keys: string[],
+  nowMs: number,
+): Promise<AttemptLog[] | undefined> {
   // Not connected: counting here at once beats queueing behind ioredis' reconnection attempts.
   if (redis.status !== 'ready') return undefined;
-  const keys = pairs.flatMap(({ current, previous }) => [current, previous]);
   try {
-    const counts = (await redis.eval(
-      SLIDING_SCRIPT,
+    const logs = (await redis.eval(
+      LOG_SCRIPT,
       keys.length,
       ...keys,
       String(rule.limit),
       String(rule.windowSeconds * 1000),
-      String(elapsedMs),
-      String(2 * rule.windowSeconds),
-    )) as number[];
-    return pairs.map((_, index) => ({
-      current: Number(counts[2 * index]),
-      previous: Number(counts[2 * index + 1]),
-    }));
+      String(nowMs),
+      randomUUID(),
+    )) as string[][];
+    return logs.map((log) => log.map(Number));
   } catch (error) {
     if (isRedisUnreachable(error)) return undefined;
     throw error;
@@ -143,68 +112,60 @@ async function countInRedis(
 }
 
 /**
- * KEYS: each key's current and previous window; ARGV: the limit, the window and the time into it
- * (ms), and the counters' lifetime (s, two windows). The test is `fitsOneMore`'s. Returns the
- * counts read, before this attempt.
+ * KEYS: each key's log; ARGV: the limit, the window (ms), now (ms) and this attempt's own name in
+ * the logs. Drops what has left the window, logs the attempt if every key has room (`logVerdict`'s
+ * test), and returns each log as it was before it.
  */
-const SLIDING_SCRIPT = `
-local limit, window, elapsed = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local counts = {}
+const LOG_SCRIPT = `
+local limit, window, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local logs = {}
 local allowed = true
-for i = 1, #KEYS, 2 do
-  local current = tonumber(redis.call('GET', KEYS[i]) or '0')
-  local previous = tonumber(redis.call('GET', KEYS[i + 1]) or '0')
-  counts[i] = current
-  counts[i + 1] = previous
-  if previous * (window - elapsed) + (current + 1) * window > limit * window then allowed = false end
+for i = 1, #KEYS do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  local entries = redis.call('ZRANGE', KEYS[i], 0, -1, 'WITHSCORES')
+  local log = {}
+  for j = 2, #entries, 2 do log[#log + 1] = entries[j] end
+  logs[i] = log
+  if #log >= limit then allowed = false end
 end
 if allowed then
-  for i = 1, #KEYS, 2 do
-    redis.call('INCR', KEYS[i])
-    redis.call('EXPIRE', KEYS[i], ARGV[4], 'NX')
+  for i = 1, #KEYS do
+    redis.call('ZADD', KEYS[i], now, ARGV[4])
+    redis.call('PEXPIRE', KEYS[i], window)
   end
 end
-return counts
+return logs
 `;
 
-/** This process's counters while Redis is away: window key → count and when it may go (ms). */
-const localWindows = new Map<string, { count: number; endsAt: number }>();
-/** Above this many counters, the ended windows are dropped before another is added. */
-const LOCAL_WINDOWS_SWEEP_AT = 10_000;
-/** Never more counters than this: past it, the oldest go first (memory over exactness). */
-const LOCAL_WINDOWS_MAX = 100_000;
+/** This process's logs while Redis is away: key → the allowed attempts' instants (ms). */
+const localLogs = new Map<string, { log: number[]; windowMs: number }>();
+/** Above this many logs, those with nothing left in their window are dropped before another. */
+const LOCAL_LOGS_SWEEP_AT = 10_000;
+/** Never more logs than this: past it, the oldest go first (memory over exactness). */
+const LOCAL_LOGS_MAX = 100_000;
 
-/** As the script does, in this process: the counts before, and this attempt counted if allowed. */
-function countLocally(
-  pairs: { current: string; previous: string }[],
-  rule: RateLimitRule,
-  elapsedMs: number,
-  endsAt: number,
-  nowMs: number,
-): WindowCounts[] {
-  const counts = pairs.map(({ current, previous }) => ({
-    current: localWindows.get(current)?.count ?? 0,
-    previous: localWindows.get(previous)?.count ?? 0,
-  }));
-  if (!counts.every((key) => fitsOneMore(rule, key, elapsedMs))) return counts;
-  for (const { current } of pairs) {
-    const counter = localWindows.get(current);
-    if (counter) counter.count += 1;
-    else addLocalWindow(current, endsAt, nowMs);
-  }
-  return counts;
+/** As the script does, in this process: the logs before, and this attempt logged if allowed. */
+function logLocally(keys: string[], rule: RateLimitRule, nowMs: number): AttemptLog[] {
+  const windowMs = rule.windowSeconds * 1000;
+  const logs = keys.map((key) =>
+    (localLogs.get(key)?.log ?? []).filter((atMs) => stillCounts(windowMs, atMs, nowMs)),
+  );
+  if (!logVerdict(rule, logs, nowMs).allowed) return logs;
+  keys.forEach((key, index) => keepLocalLog(key, [...logs[index]!, nowMs], windowMs, nowMs));
+  return logs;
 }
 
-function addLocalWindow(key: string, endsAt: number, nowMs: number) {
-  if (localWindows.size >= LOCAL_WINDOWS_SWEEP_AT) {
-    for (const [stored, { endsAt: ends }] of localWindows)
-      if (ends <= nowMs) localWindows.delete(stored);
-    for (const stored of localWindows.keys()) {
-      if (localWindows.size < LOCAL_WINDOWS_MAX) break;
-      localWindows.delete(stored);
+function keepLocalLog(key: string, log: number[], windowMs: number, nowMs: number) {
+  if (!localLogs.has(key) && localLogs.size >= LOCAL_LOGS_SWEEP_AT) {
+    for (const [stored, kept] of localLogs)
+      if (!kept.log.some((atMs) => stillCounts(kept.windowMs, atMs, nowMs)))
+        localLogs.delete(stored);
+    for (const stored of localLogs.keys()) {
+      if (localLogs.size < LOCAL_LOGS_MAX) break;
+      localLogs.delete(stored);
     }
   }
-  localWindows.set(key, { count: 1, endsAt });
+  localLogs.set(key, { log, windowMs });
 }
 
 /** The limits on the endpoints attackers hammer, per account and per IP. */

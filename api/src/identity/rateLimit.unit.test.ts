@@ -1,80 +1,88 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { slidingVerdict, tooMany, tooManyAttempts, type WindowCounts } from './rateLimit.ts';
+import { logVerdict, tooMany, tooManyAttempts } from './rateLimit.ts';
 
 const rule = { name: 'test', limit: 10, windowSeconds: 600 };
 const WINDOW_MS = rule.windowSeconds * 1000;
-/** `fraction` of the way into a window, in ms. */
-const into = (fraction: number) => Math.round(fraction * WINDOW_MS);
+const NOW = Date.parse('2026-12-06T10:00:00Z');
+/** `count` attempts, one every `everyMs`, the last `lastAgoMs` before NOW. */
+const attempts = (count: number, everyMs: number, lastAgoMs = 0): number[] =>
+  Array.from({ length: count }, (_, i) => NOW - lastAgoMs - (count - 1 - i) * everyMs);
 
-describe('slidingVerdict', () => {
-  it('allows up to the limit in a window, then says when the next attempt fits', () => {
-    expect(slidingVerdict(rule, [{ current: 8, previous: 0 }], into(0.5))).toEqual({
+describe('logVerdict', () => {
+  it('allows up to the limit within the window, then says when the next attempt fits', () => {
+    expect(logVerdict(rule, [attempts(8, 1_000)], NOW)).toEqual({
       allowed: true,
       remaining: 1,
       retryAfterSeconds: 1,
     });
-    expect(slidingVerdict(rule, [{ current: 9, previous: 0 }], into(0.5))).toMatchObject({
+    expect(logVerdict(rule, [attempts(9, 1_000)], NOW)).toMatchObject({
       allowed: true,
       remaining: 0,
     });
-    // Ten taken: the next fits once a tenth of them has slid out, 60 s into the next window.
-    expect(slidingVerdict(rule, [{ current: 10, previous: 0 }], into(0.5))).toEqual({
+    // Ten taken, a second apart: the next fits when the first leaves the window.
+    expect(logVerdict(rule, [attempts(10, 1_000)], NOW)).toEqual({
       allowed: false,
       remaining: 0,
-      retryAfterSeconds: 300 + 60,
+      retryAfterSeconds: 600 - 9,
     });
   });
 
-  it('meets a burst at the edge of a window as it would one in its middle', () => {
-    // Ten in the last seconds of a window: a fixed window would allow ten more at once.
-    expect(slidingVerdict(rule, [{ current: 0, previous: 10 }], into(0.01))).toEqual({
+  it('counts the whole window before the attempt, wherever a burst fell', () => {
+    // Ten in a burst 14 minutes ago still count; they leave one by one as the window passes
+    // them, not as a clock-aligned window fades.
+    const burst = attempts(10, 1_000, 9 * 60_000);
+    expect(logVerdict(rule, [burst], NOW)).toEqual({
       allowed: false,
       remaining: 0,
-      retryAfterSeconds: 60 - 6,
+      retryAfterSeconds: 60 - 9,
     });
-    // Half the window on, half of them count.
-    expect(slidingVerdict(rule, [{ current: 0, previous: 10 }], into(0.5))).toMatchObject({
+    expect(logVerdict(rule, [burst], NOW + 51_000)).toMatchObject({
       allowed: true,
-      remaining: 4,
+      remaining: 0,
     });
+    // An attempt a whole window old is out of it.
+    expect(logVerdict(rule, [attempts(10, 0, WINDOW_MS)], NOW).allowed).toBe(true);
   });
 
   it('refuses when any key is over its limit, and waits for the slowest', () => {
-    const counts = [
-      { current: 1, previous: 0 },
-      { current: 10, previous: 10 },
-    ];
-    expect(slidingVerdict(rule, counts, 0)).toEqual({
+    const logs = [attempts(1, 0), attempts(10, 0, 1_000)];
+    expect(logVerdict(rule, logs, NOW)).toEqual({
       allowed: false,
       remaining: 0,
-      retryAfterSeconds: 600 + 60,
+      retryAfterSeconds: 600 - 1,
     });
   });
 
-  it('tells the truth: an attempt after Retry-After fits, and one a second sooner does not', () => {
-    /** The verdict `seconds` on, with no attempt meanwhile: the windows move along. */
-    const allowedAt = (counts: WindowCounts, elapsedMs: number, seconds: number) => {
-      const at = elapsedMs + seconds * 1000;
-      const windowsOn = Math.floor(at / WINDOW_MS);
-      const then = [counts, { current: 0, previous: counts.current }][windowsOn] ?? {
-        current: 0,
-        previous: 0,
-      };
-      return slidingVerdict(rule, [then], at % WINDOW_MS).allowed;
-    };
+  it('never lets more than the limit through in any window’s length of attempts', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: rule.limit }),
-        fc.integer({ min: 0, max: rule.limit }),
-        fc.integer({ min: 0, max: WINDOW_MS - 1 }),
-        (current, previous, elapsedMs) => {
-          const counts = { current, previous };
-          const verdict = slidingVerdict(rule, [counts], elapsedMs);
+        fc.array(fc.integer({ min: 0, max: 3 * WINDOW_MS }), { maxLength: 60 }),
+        (offsets) => {
+          const allowed: number[] = [];
+          for (const at of [...offsets].sort((a, b) => a - b))
+            if (logVerdict(rule, [allowed], at).allowed) allowed.push(at);
+          for (const start of allowed) {
+            const within = allowed.filter((at) => at >= start && at < start + WINDOW_MS);
+            expect(within.length).toBeLessThanOrEqual(rule.limit);
+          }
+        },
+      ),
+    );
+  });
+
+  it('tells the truth: an attempt after Retry-After fits, and one a second sooner does not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: WINDOW_MS - 1 }), { maxLength: 2 * rule.limit }),
+        (agesMs) => {
+          const log = agesMs.map((age) => NOW - age);
+          const verdict = logVerdict(rule, [log], NOW);
           if (verdict.allowed) return;
-          expect(allowedAt(counts, elapsedMs, verdict.retryAfterSeconds)).toBe(true);
+          const after = (seconds: number) => logVerdict(rule, [log], NOW + seconds * 1000).allowed;
+          expect(after(verdict.retryAfterSeconds)).toBe(true);
           if (verdict.retryAfterSeconds > 1)
-            expect(allowedAt(counts, elapsedMs, verdict.retryAfterSeconds - 1)).toBe(false);
+            expect(after(verdict.retryAfterSeconds - 1)).toBe(false);
         },
       ),
     );
