@@ -7,6 +7,7 @@ import { readDigitsOfNumberFields } from './http/numberFields.ts';
 import { refuseUnreadableBodyTypes } from './http/bodyTypes.ts';
 import { methodRefusals } from './http/methodRefusals.ts';
 import { compressAnswers } from './http/compressAnswers.ts';
+import { refuseFraming } from './http/noFraming.ts';
 import { keepAnswersPrivate } from './http/privateAnswers.ts';
 import { failure } from './http/envelope.ts';
 import { defaultWebDist, webApp } from './http/webApp.ts';
@@ -47,6 +48,7 @@ export function createApp(infra: Infrastructure, options: AppOptions = {}): Koa 
   const app = new Koa(clientAddressOptions(infra.config.TRUSTED_PROXIES));
   app.on('error', responseErrorLogger(infra.logger));
   app.use(correlation(infra.logger));
+  app.use(refuseFraming);
   app.use(errorMiddleware);
   app.use(refuseUnreadableBodyTypes);
   const bodyLimit = `${LIMITS.requestBodyMaxMegabytes}mb`;
