@@ -85,10 +85,10 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
 
   // What a search found is said: the list's own text is read only for none ('No Users Found').
   const found = open && !tooShort && !loading && results.length > 0;
-  const said = failure ?? (found ? `${countOf(results.length, 'user')} found.` : '');
   return (
     <Box sx={{ position: 'relative', width: fullWidth ? '100%' : 220 }}>
-      <Announcer message={open ? said : ''} />
+      {/* A failure says itself (its alert). */}
+      <Announcer message={found ? `${countOf(results.length, 'user')} found.` : ''} />
       <Autocomplete<FoundUser>
         sx={{ width: '100%' }}
         options={results}
