@@ -5,7 +5,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { OtpPhoneVerifyScreen } from '../../features/accounts/components/OtpPhoneVerifyScreen.tsx';
 import { useSession } from '../session/sessionContext.ts';
-import { decideAccess, type AccessRule, type CameFrom } from './access.ts';
+import { decideAccess, visitorOf, type AccessRule, type CameFrom } from './access.ts';
 
 /** Renders a route's screen, or what its access rule gives this visitor instead. */
 export function Guarded({
@@ -18,13 +18,9 @@ export function Guarded({
   homeKeepsQuery?: boolean;
   children: ReactNode;
 }) {
-  const { status, user, checkAgain } = useSession();
+  const session = useSession();
   const { pathname, search } = useLocation();
-  const decision = decideAccess(
-    rule,
-    { status, mobileValidated: user?.mobileValidated ?? false },
-    search,
-  );
+  const decision = decideAccess(rule, visitorOf(session), search);
   switch (decision.kind) {
     case 'render':
       return children;
@@ -40,7 +36,7 @@ export function Guarded({
     case 'verifyPhone':
       return <OtpPhoneVerifyScreen />;
     case 'unreachable':
-      return <LoadFailure message={MESSAGES.sessionUnchecked} onRetry={checkAgain} />;
+      return <LoadFailure message={MESSAGES.sessionUnchecked} onRetry={session.checkAgain} />;
     default: {
       const unknown: never = decision;
       return unknown;

@@ -1,5 +1,6 @@
 import type { AccessRule } from '@boli/engine/shared/routeAccess';
 import type { SessionStatus } from '../session/sessionContext.ts';
+import type { SessionUser } from '../session/sessionUser.ts';
 
 /**
  * The access rules of the spec's route table (section 2) and roles (section 6). Each route in
@@ -23,6 +24,15 @@ export type Visitor = {
   /** The session's staff roles (engine/src/accounts/staffRoles.ts), if any. */
   roles?: readonly string[] | undefined;
 };
+
+/** The visitor a session makes: its status, and its member's phone check and staff roles. */
+export const visitorOf = ({
+  status,
+  user,
+}: {
+  status: SessionStatus;
+  user?: Pick<SessionUser, 'mobileValidated' | 'roles'> | undefined;
+}): Visitor => ({ status, mobileValidated: user?.mobileValidated ?? false, roles: user?.roles });
 
 export const OTP_PHONE_VERIFY_PATH = '/otp-phone-verify';
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  awaitsPhoneCheck,
   cameFromOf,
   decideAccess,
   loginPath,
   safeRedirectTarget,
+  visitorOf,
   type AccessRule,
   type Visitor,
 } from './access.ts';
@@ -70,6 +72,19 @@ describe('who gets what on each kind of route', () => {
       kind: 'redirect',
       to: '/ads/42?tab=bids',
     });
+  });
+});
+
+describe('the visitor a session makes', () => {
+  it('is a member awaiting the phone check until their user says it is done', () => {
+    const user = { mobileValidated: false, roles: ['support'] };
+    expect(visitorOf({ status: 'member', user })).toEqual({ ...unvalidated, roles: ['support'] });
+    expect(awaitsPhoneCheck(visitorOf({ status: 'member', user }))).toBe(true);
+    expect(awaitsPhoneCheck(visitorOf({ status: 'member', user: { mobileValidated: true } }))).toBe(
+      false,
+    );
+    // Not a member yet (the stored session still being checked): nothing awaits.
+    expect(awaitsPhoneCheck(visitorOf({ status: 'loading' }))).toBe(false);
   });
 });
 

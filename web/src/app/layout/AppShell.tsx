@@ -8,7 +8,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner.tsx';
 import { LoginRequiredProvider } from '../session/LoginRequiredProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import type { RouteHandle } from '../routes.tsx';
-import type { Visitor } from '../guards/access.ts';
+import { visitorOf, type Visitor } from '../guards/access.ts';
 import { useScrollKeptOnBack } from './useScrollKeptOnBack.ts';
 import { pageChrome, shownScreen, type PageLayout } from './layoutRules.ts';
 import { focusIsLost } from '../../lib/focusLost.ts';
@@ -103,8 +103,7 @@ function SkipToMain({ onSkip }: { onSkip: () => void }) {
 
 /** Every page: the top bar, then the page between the side advertising columns, in a card or not. */
 export function AppShell() {
-  const { status, user } = useSession();
-  const visitor = { status, mobileValidated: user?.mobileValidated ?? false, roles: user?.roles };
+  const visitor = visitorOf(useSession());
   const { screen, layout } = useShownPage(visitor);
   const chrome = pageChrome(layout, visitor);
   const main = useFocusOnNewPage();

@@ -33,7 +33,7 @@ import {
   SUPPORT_ROLES,
   holdsRole,
 } from '@boli/engine/accounts/staffRoles';
-import { awaitsPhoneCheck } from '../guards/access.ts';
+import { awaitsPhoneCheck, visitorOf } from '../guards/access.ts';
 import { useRequireLogin } from '../session/useRequireLogin.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { savesData } from '../fetchAhead.ts';
@@ -128,7 +128,8 @@ export function MainMenu() {
   const [anchor, setAnchor] = usePageAnchor();
   const navigate = useNavigate();
   const requireLogin = useRequireLogin();
-  const { status, user, logout } = useSession();
+  const session = useSession();
+  const { status, user, logout } = session;
   const member = status === 'member';
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const fetchScreen = useFetchScreenAhead();
@@ -157,7 +158,7 @@ export function MainMenu() {
   };
 
   // A member whose phone is not verified: only pages that are not the OTP screen, and Logout.
-  const items = awaitsPhoneCheck({ status, mobileValidated: user?.mobileValidated ?? false })
+  const items = awaitsPhoneCheck(visitorOf(session))
     ? [CONTACT_US, ...LEGAL]
     : itemsForWidth(
         [

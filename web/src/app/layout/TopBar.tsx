@@ -10,7 +10,7 @@ import { AdSearchBox } from '../../features/ads/components/AdSearchBox.tsx';
 import { ON_TOUCH, TOUCH_TARGET_PX } from '../theme.ts';
 import { UserSearchBox } from '../../features/profile/components/UserSearchBox.tsx';
 import { NotificationBell } from '../../features/social/components/NotificationBell.tsx';
-import { awaitsPhoneCheck, cameFromOf, loginPath } from '../guards/access.ts';
+import { awaitsPhoneCheck, cameFromOf, loginPath, visitorOf } from '../guards/access.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { MainMenu } from './MainMenu.tsx';
@@ -110,8 +110,9 @@ function useScrollPaddingBelow() {
  * the searches, the bell and My Ads would lead back to it or be refused.
  */
 export function TopBar() {
-  const { status, user } = useSession();
-  const verifying = awaitsPhoneCheck({ status, mobileValidated: user?.mobileValidated ?? false });
+  const session = useSession();
+  const { status, user } = session;
+  const verifying = awaitsPhoneCheck(visitorOf(session));
   const member = status === 'member' && user !== undefined && !verifying;
   const bar = useScrollPaddingBelow();
 
