@@ -11,8 +11,11 @@ export type ReceivedWebhook = {
 export type WebhookReceiver = {
   url: string;
   received: ReceivedWebhook[];
-  /** Answer the next n deliveries with this status instead of 200. */
-  refuseNext(n: number, status?: number): void;
+  /**
+   * Answer the next n deliveries (of those whose body `matches`, when given) with this status
+   * instead of 200.
+   */
+  refuseNext(n: number, status?: number, matches?: (rawBody: string) => boolean): void;
   /** Resolves once `count` deliveries match, or rejects after `timeoutMs`. */
   waitFor(
     match: (webhook: ReceivedWebhook) => boolean,
@@ -28,17 +31,21 @@ export type WebhookReceiver = {
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  let refusals: { left: number; status: number } = { left: 0, status: 500 };
+  let refusals: { left: number; status: number; matches: (rawBody: string) => boolean } = {
+    left: 0,
+    status: 500,
+    matches: () => true,
+  };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (refusals.left > 0) {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      if (refusals.left > 0 && refusals.matches(rawBody)) {
         refusals.left -= 1;
         response.writeHead(refusals.status).end();
         return;
       }
-      const rawBody = Buffer.concat(chunks).toString('utf8');
       received.push({
         eventId: String(request.headers['x-razorpay-event-id'] ?? ''),
         signature: String(request.headers['x-razorpay-signature'] ?? ''),
@@ -53,8 +60,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${port}/webhook`,
     received,
-    refuseNext(n, status = 500) {
-      refusals = { left: n, status };
+    refuseNext(n, status = 500, matches = () => true) {
+      refusals = { left: n, status, matches };
     },
     async waitFor(match, count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
