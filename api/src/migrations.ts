@@ -1,5 +1,5 @@
 import type { Migration } from '@boli/engine/shared/migration';
-import { sessionMigration } from './identity/sessions.ts';
+import { retiredRefreshTokensMigration, sessionMigration } from './identity/sessions.ts';
 import { mailboxMigration } from './sandbox/mailbox.ts';
 import { referenceMigrations } from './routes/reference/reference.migrations.ts';
 import { authMigrations } from './routes/auth/auth.migrations.ts';
@@ -18,4 +18,5 @@ export const migrations: readonly Migration[] = [
   paymentSandboxMigration,
   webhookInboxMigration,
   noteEmailsMigration,
+  retiredRefreshTokensMigration,
 ];

@@ -2,7 +2,12 @@ import knex, { type Knex } from 'knex';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../ops/src/testing/database.ts';
-import { SessionService, TokenExpiredError, TokenInvalidError } from './sessions.ts';
+import {
+  RefreshTokenReusedError,
+  SessionService,
+  TokenExpiredError,
+  TokenInvalidError,
+} from './sessions.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
@@ -101,5 +106,75 @@ describe('sessions', () => {
     expect(await sessions.revokeAllExcept('u3', laptop.sessionId, now)).toBe(1);
     await expect(sessions.verify(tablet.token, now)).rejects.toBeInstanceOf(TokenInvalidError);
     expect((await sessions.verify(laptop.token, now)).sessionId).toBe(laptop.sessionId);
+  });
+
+  describe('a spent refresh token presented again', () => {
+    const grace = LIMITS.refreshReuseGraceSeconds;
+    const renew = (refreshToken: string, at: Date) =>
+      sessions.refresh(refreshToken, async () => ['member'], at);
+    const retiredOf = async (sessionId: string) =>
+      Number(
+        (await db('retired_refresh_tokens').where({ session_id: sessionId }).count({ n: '*' }))[0]!
+          .n,
+      );
+
+    it('after the grace ends the session, for whoever renewed it too, however long ago it was spent', async () => {
+      const issued = await sessions.issue('r1', ['member'], now);
+      const first = await renew(issued.refreshToken, later(60));
+      const current = await renew(first.refreshToken, later(120));
+      const copiedUse = later(120 + grace);
+      // Spent two renewals ago, and presented `grace` seconds after the last.
+      const reused = await renew(issued.refreshToken, copiedUse).catch((error: unknown) => error);
+      expect(reused).toBeInstanceOf(RefreshTokenReusedError);
+      expect(reused).toMatchObject({ sessionId: issued.sessionId, userId: 'r1' });
+      await expect(sessions.verify(current.token, copiedUse)).rejects.toBeInstanceOf(
+        TokenInvalidError,
+      );
+      await expect(renew(current.refreshToken, copiedUse)).rejects.toBeInstanceOf(
+        TokenInvalidError,
+      );
+      // Ended once: presented again it is only refused, and its session's spent tokens are gone.
+      const again = await renew(first.refreshToken, later(600)).catch((error: unknown) => error);
+      expect(again).toBeInstanceOf(TokenInvalidError);
+      expect(again).not.toBeInstanceOf(RefreshTokenReusedError);
+      expect(await retiredOf(issued.sessionId)).toBe(0);
+    });
+
+    it('within the grace is only refused: the session and its new tokens live on', async () => {
+      const issued = await sessions.issue('r2', ['member'], now);
+      const renewed = await renew(issued.refreshToken, later(60));
+      const racing = await renew(issued.refreshToken, later(60 + grace - 1)).catch(
+        (error: unknown) => error,
+      );
+      expect(racing).toBeInstanceOf(TokenInvalidError);
+      expect(racing).not.toBeInstanceOf(RefreshTokenReusedError);
+      expect((await sessions.verify(renewed.token, later(90))).userId).toBe('r2');
+      expect((await renew(renewed.refreshToken, later(100))).sessionId).toBe(issued.sessionId);
+    });
+
+    it('a token never issued ends no session', async () => {
+      const issued = await sessions.issue('r3', ['member'], now);
+      const unknown = await renew('never-issued', later(3600)).catch((error: unknown) => error);
+      expect(unknown).toBeInstanceOf(TokenInvalidError);
+      expect(unknown).not.toBeInstanceOf(RefreshTokenReusedError);
+      expect((await sessions.verify(issued.token, later(60))).userId).toBe('r3');
+    });
+
+    it('are kept no longer than their session can be renewed', async () => {
+      const phone = await sessions.issue('r4', ['member'], now);
+      const laptop = await sessions.issue('r4', ['member'], now);
+      const old = await sessions.issue('r4', ['member'], now);
+      for (const session of [phone, laptop, old]) await renew(session.refreshToken, later(60));
+      expect(await retiredOf(old.sessionId)).toBe(1);
+      // Logout, and a password change's ending of the other sessions, drop them.
+      await sessions.revoke(phone.sessionId, later(120));
+      expect(await retiredOf(phone.sessionId)).toBe(0);
+      // A sign-in once a session has expired drops its member's expired sessions' tokens.
+      const expiredAt = later(LIMITS.refreshTokenSeconds + 1);
+      const next = await sessions.issue('r4', ['member'], expiredAt);
+      expect(await retiredOf(old.sessionId)).toBe(0);
+      expect(await sessions.revokeAllExcept('r4', next.sessionId, expiredAt)).toBe(2);
+      expect(await retiredOf(laptop.sessionId)).toBe(0);
+    });
   });
 });

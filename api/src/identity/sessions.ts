@@ -28,6 +28,16 @@ export class TokenExpiredError extends Error {
 export class TokenInvalidError extends Error {
   override name = 'TokenInvalidError';
 }
+/** A refresh token renewed before was presented again after the grace: its session is ended. */
+export class RefreshTokenReusedError extends TokenInvalidError {
+  override name = 'RefreshTokenReusedError';
+  constructor(
+    readonly sessionId: string,
+    readonly userId: string,
+  ) {
+    super('refresh token reused');
+  }
+}
 
 /** A session as stored, for the liveness check: `sessions` columns of the same names. */
 export type SessionState = { revoked_at: Date | null; user_id: string };
@@ -76,6 +86,12 @@ export class SessionService {
       user_agent: client.userAgent?.slice(0, 300) ?? null,
       ip: client.ip ?? null,
     });
+    // The member's expired sessions can no longer be renewed: their spent tokens need no keeping.
+    await this.db.raw(
+      `DELETE FROM retired_refresh_tokens r USING sessions s
+        WHERE r.session_id = s.id AND s.user_id = ? AND s.expires_at <= ?`,
+      [userId, now],
+    );
     return { ...(await this.sign({ userId, sessionId, roles }, now)), refreshToken, sessionId };
   }
 
@@ -147,7 +163,13 @@ export class SessionService {
     return session?.user_id as string | undefined;
   }
 
-  /** Swaps a live refresh token for a new access token and a new refresh token (rotation). */
+  /**
+   * Swaps a live refresh token for a new access token and a new refresh token (rotation). The
+   * spent token is kept as retired: presented again once `LIMITS.refreshReuseGraceSeconds` have
+   * passed, it was copied — whoever holds it is not the one who renewed the session — and the
+   * session ends for both (`RefreshTokenReusedError`). Within the grace it is only refused: two
+   * tabs of one browser without Web Locks renew with the same token a moment apart.
+   */
   async refresh(
     refreshToken: string,
     roles: (userId: string) => Promise<string[]>,
@@ -156,13 +178,18 @@ export class SessionService {
     // Rotated in one statement, found and replaced together: of two refreshes racing with one
     // token, one gets the new pair and the other finds the token gone.
     const next = randomToken();
-    const [session] = (await this.db('sessions')
-      .where({ refresh_token_hash: sha256(refreshToken) })
-      .whereNull('revoked_at')
-      .where('expires_at', '>', now)
-      .update({ refresh_token_hash: sha256(next) })
-      .returning(['id', 'user_id'])) as { id: string; user_id: string }[];
-    if (!session) throw new TokenInvalidError('refresh token invalid');
+    const { rows } = await this.db.raw<{ rows: { id: string; user_id: string }[] }>(ROTATE_SQL, {
+      spent: sha256(refreshToken),
+      next: sha256(next),
+      now,
+    });
+    const [session] = rows;
+    if (!session) {
+      const reused = await this.endSessionOfReusedToken(refreshToken, now);
+      throw reused
+        ? new RefreshTokenReusedError(reused.id, reused.user_id)
+        : new TokenInvalidError('refresh token invalid');
+    }
     const userRoles = await roles(session.user_id);
     return {
       ...(await this.sign(
@@ -174,20 +201,68 @@ export class SessionService {
     };
   }
 
+  /**
+   * Revokes the live session a token retired more than the grace ago belongs to, if any, and
+   * forgets that session's spent tokens, as a logout does.
+   */
+  private async endSessionOfReusedToken(refreshToken: string, now: Date) {
+    const { rows } = await this.db.raw<{ rows: { id: string; user_id: string }[] }>(
+      `WITH ended AS (
+         UPDATE sessions s SET revoked_at = :now
+           FROM retired_refresh_tokens r
+          WHERE r.token_hash = :spent AND s.id = r.session_id AND s.revoked_at IS NULL
+            AND s.expires_at > :now AND r.retired_at <= :graceEnded
+          RETURNING s.id, s.user_id
+       ), dropped AS (
+         DELETE FROM retired_refresh_tokens WHERE session_id IN (SELECT id FROM ended)
+       )
+       SELECT id, user_id FROM ended`,
+      {
+        spent: sha256(refreshToken),
+        now,
+        graceEnded: new Date(now.getTime() - LIMITS.refreshReuseGraceSeconds * 1000),
+      },
+    );
+    return rows[0];
+  }
+
   async revoke(sessionId: string, now: Date): Promise<void> {
     await this.db('sessions')
       .where({ id: sessionId })
       .whereNull('revoked_at')
       .update({ revoked_at: now });
+    await this.db('retired_refresh_tokens').where({ session_id: sessionId }).delete();
   }
 
   /** Ends every session of the user except `keep` (the one that changed the password). */
   async revokeAllExcept(userId: string, keep: string | undefined, now: Date): Promise<number> {
     const query = this.db('sessions').where({ user_id: userId }).whereNull('revoked_at');
     if (keep) query.whereNot({ id: keep });
-    return query.update({ revoked_at: now });
+    const ended = await query.update({ revoked_at: now }).returning('id');
+    await this.db('retired_refresh_tokens')
+      .whereIn(
+        'session_id',
+        ended.map((row: { id: string }) => row.id),
+      )
+      .delete();
+    return ended.length;
   }
 }
+
+/**
+ * The rotation: the live session holding the spent token takes the next one, and the spent one
+ * is kept as retired, for as long as its session may live (`endSessionOfReusedToken`).
+ */
+const ROTATE_SQL = `WITH rotated AS (
+    UPDATE sessions SET refresh_token_hash = :next
+     WHERE refresh_token_hash = :spent AND revoked_at IS NULL AND expires_at > :now
+     RETURNING id, user_id
+  ), retired AS (
+    INSERT INTO retired_refresh_tokens (token_hash, session_id, retired_at)
+    SELECT :spent, id, :now FROM rotated
+    ON CONFLICT (token_hash) DO NOTHING
+  )
+  SELECT id, user_id FROM rotated`;
 
 export const sessionMigration = {
   name: '20261121_0010_sessions',
@@ -205,5 +280,27 @@ export const sessionMigration = {
   },
   async down(knex: Knex) {
     await knex.schema.dropTable('sessions');
+  },
+};
+
+/**
+ * Refresh tokens spent by a rotation, each with its session: one presented again ends that
+ * session (`SessionService.refresh`). Kept while the session may live; a session's are dropped
+ * when it is revoked, and those of a member's expired sessions at the member's next sign-in.
+ */
+export const retiredRefreshTokensMigration = {
+  name: '20261207_0100_retired_refresh_tokens',
+  async up(knex: Knex) {
+    await knex.schema.raw(`
+      CREATE TABLE retired_refresh_tokens (
+        token_hash text PRIMARY KEY,
+        session_id uuid NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        retired_at timestamptz NOT NULL
+      );
+      CREATE INDEX retired_refresh_tokens_session ON retired_refresh_tokens (session_id);
+    `);
+  },
+  async down(knex: Knex) {
+    await knex.schema.dropTable('retired_refresh_tokens');
   },
 };

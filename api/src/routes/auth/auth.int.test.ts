@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { accountStream } from '@boli/engine/accounts/account.events';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { rebuild } from '@boli/projections';
 import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
@@ -11,6 +12,7 @@ import { outboxProjection } from '@boli/projections/outbox/outbox.projection';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { eventually } from '../../../../ops/src/testing/apiKit.ts';
 import { SessionService } from '../../identity/sessions.ts';
+import { sha256 } from '../../identity/tokens.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../identity/passwords.ts';
 import { INVALID_CREDENTIALS } from './session.ts';
 import { tooManyAttempts } from '../../identity/rateLimit.ts';
@@ -881,6 +883,29 @@ describe('sessions', () => {
       (await api('/api/auth/refresh', { json: { refreshToken: old.refreshToken } })).status,
     ).toBe(401);
     expect((await api('/api/auth/logout', { json: {}, token })).status).toBe(200);
+  });
+
+  it('a spent refresh token presented again after the grace ends the session it renewed', async () => {
+    const member = await verifiedMember();
+    const signedIn = await api('/api/auth/signin', {
+      json: { username: member.username, password: member.password },
+    });
+    const stolen = String((signedIn.body.data as { refreshToken: string }).refreshToken);
+    const renewed = await api('/api/auth/refresh', { json: { refreshToken: stolen } });
+    const current = renewed.body.data as { token: string; refreshToken: string };
+    // As if the grace had passed since the renewal.
+    await db('retired_refresh_tokens')
+      .where({ token_hash: sha256(stolen) })
+      .update({
+        retired_at: new Date(Date.now() - (LIMITS.refreshReuseGraceSeconds + 1) * 1000),
+      });
+    const reused = await api('/api/auth/refresh', { json: { refreshToken: stolen } });
+    expect(reused.status).toBe(401);
+    expect(reused.body.msg).toBe(MESSAGES.sessionExpired);
+    expect((await api('/api/user', { token: current.token })).status).toBe(401);
+    expect(
+      (await api('/api/auth/refresh', { json: { refreshToken: current.refreshToken } })).status,
+    ).toBe(401);
   });
 
   it('limits sign-in attempts per account: 429 with Retry-After', async () => {

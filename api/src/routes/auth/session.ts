@@ -7,7 +7,7 @@ import { success } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
 import { RATE_LIMITS } from '../../identity/rateLimit.ts';
-import { TokenInvalidError } from '../../identity/sessions.ts';
+import { RefreshTokenReusedError, TokenInvalidError } from '../../identity/sessions.ts';
 import { isBlocked, isRegistered, loadAccount, mobileValidated } from './accounts.ts';
 import { findUserIdByLogin } from './identities.ts';
 import { refreshBody } from './schema.ts';
@@ -70,6 +70,12 @@ export function sessionRoutes(router: Router, infra: AuthInfra): void {
       ctx.body = success({ token: renewed.token, refreshToken: renewed.refreshToken });
     } catch (error) {
       if (!(error instanceof TokenInvalidError)) throw error;
+      if (error instanceof RefreshTokenReusedError) {
+        infra.logger.warn(
+          { userId: error.userId, sessionId: error.sessionId },
+          'a spent refresh token was presented again: its session is ended',
+        );
+      }
       // A block ended the session: its member is told why, not that it expired.
       const ownerId = await sessionService(infra).ownerOfRefreshToken(refreshToken);
       if (ownerId !== undefined && isBlocked(await loadAccount(infra.store, ownerId))) {
