@@ -16,6 +16,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
+  dialogOwnsBack,
   loseFirstAnswer,
   PHONE,
   sidewaysOverflowOnPhone,
@@ -33,6 +34,7 @@ import {
   expectPriceBreakup,
   memberWhoseTrialEnded,
   postAd,
+  sandboxCheckout,
 } from './support/payments.ts';
 import { lastBiddableSlotDate, slotBiddingEndsAt } from '@boli/engine/adspace/adSlot.rules';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
@@ -163,6 +165,12 @@ describe('ad space', () => {
     expect(await breakup.innerText()).toMatch(/Total after tax\s+₹[\d,.]+/);
     await expect.poll(() => price.innerText()).toMatch(/In stream · Monthly: ₹[\d,.]+ before tax/);
     await page.getByRole('button', { name: 'Make payment' }).click();
+    // While the checkout is open, Back keeps it and the page, as the payment dialogs do.
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    await dialogOwnsBack(page);
+    await page.goBack();
+    await dialogOwnsBack(page);
+    expect(new URL(page.url()).pathname).toBe('/buyAdSpace');
     await clickInCheckout(page, 'Pay');
     await page.getByRole('status').filter({ hasText: 'Payment successful.' }).first().waitFor({
       timeout: 45_000,

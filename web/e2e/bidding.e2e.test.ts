@@ -924,6 +924,12 @@ describe('bidding on an ad, live', () => {
     await expect.poll(() => finalCall.isEnabled()).toBe(true);
     await finalCall.click();
     const picker = page.getByRole('dialog', { name: 'Final Call' });
+    // The phone's Back closes the picker, as Cancel does, on the ad's page.
+    await dialogOwnsBack(page);
+    await page.goBack();
+    await picker.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/ads/${adId}`);
+    await finalCall.click();
     const closesAt = indiaPickerValueIn(3_600);
     await picker.getByLabel('Bidding closes at (India time)').fill(closesAt);
     await context.setOffline(true);

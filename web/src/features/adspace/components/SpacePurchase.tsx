@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdSpaceCycle, AdSpaceType } from '@boli/engine/billing/products';
 import { useApi } from '../../../app/session/useApi.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { formatRupees } from '../../../lib/format.ts';
 import type { Confirmation } from '../../../payments/api/paymentsApi.ts';
 import { PayButton, PaymentSteps } from '../../../payments/components/PaymentSteps.tsx';
@@ -33,6 +34,9 @@ export function SpacePurchase({ type, cycle, onPaid, onAgain }: Props) {
     },
     onPaid,
   );
+  // While the checkout is open or a call is in flight, Back stays on the page, as it does in the
+  // payment dialogs: leaving would take the checkout away unsaid, the purchase left unpaid.
+  useCloseOnBack(payment.inFlight, () => false);
   // Daily says, here too, that it is bought as a quarter (the card after it says Quarterly).
   const label = `${spaceTypeLabel(type)} · ${buyingCycleLabel(cycle)}`;
   return (

@@ -21,6 +21,7 @@ import type { BidControls } from '../model/biddingPhase.ts';
 import { finalCallDeadline, isReadableDeadline } from '../model/finalCall.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useClock } from './useClock.ts';
+import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 
 type Props = {
   itemId: string;
@@ -61,6 +62,8 @@ function FinalCallDialog({
   // Ticks each second, for the help text to follow the clock; judged by the clock as it reads
   // now, not at the last tick, else the current second would still pass for the future.
   useClock(open);
+  // On a phone the dialog looks like a page: Back closes it, as Cancel does.
+  useCloseOnBack(open, onCancel);
   const deadline = finalCallDeadline(value, serverNow());
   // The picker's minimum is the moment the dialog opened, not the ticking clock: Chromium clears
   // a half-typed date-time whenever `min` changes. The helper text judges by the clock.
