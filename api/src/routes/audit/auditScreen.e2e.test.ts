@@ -175,6 +175,8 @@ describe('the audit screen', () => {
     await search.press('Enter');
     await summary.getByText(/^1 payment in this period matching ‘.+’\.$/).waitFor();
     expect(await ledger.getByTestId('ledger-row').count()).toBe(1);
+    // The ledger's search is its own: the top bar's ad search is not filled with it.
+    expect(await page.getByRole('searchbox', { name: 'Search ads' }).inputValue()).toBe('');
     await row.waitFor();
     // A long search, found nowhere, is quoted without widening the page, on a phone too.
     await page.setViewportSize({ width: 390, height: 844 });

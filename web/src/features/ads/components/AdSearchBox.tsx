@@ -15,7 +15,9 @@ const AD_LIST_PATHS = new Set(['/', '/ads']);
  */
 export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   const [params] = useSearchParams();
-  const searched = params.get('search') ?? '';
+  const { pathname, search: shownQuery } = useLocation();
+  // Only the ad list's ?search= is an ad search (the auditor's ledger has a search of its own).
+  const searched = AD_LIST_PATHS.has(pathname) ? (params.get('search') ?? '') : '';
   const [text, setText] = useState(searched);
   // Leaving the results (Show all ads, the logo) empties the box; a new search fills it.
   const [shown, setShown] = useState(searched);
@@ -24,7 +26,6 @@ export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
     setText(searched);
   }
   const navigate = useNavigate();
-  const { pathname, search: shownQuery } = useLocation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
