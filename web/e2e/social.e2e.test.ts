@@ -562,6 +562,10 @@ describe('a review changed after it was posted', () => {
     await box.fill('  ');
     await a.getByRole('button', { name: 'Save' }).click();
     await a.getByText(MESSAGES.reviewTextRequired).waitFor();
+    // Written again, the refusal goes as it is typed, not at the next Save.
+    await box.fill('Fine now');
+    await a.getByText(MESSAGES.reviewTextRequired).waitFor({ state: 'detached' });
+    expect(await box.getAttribute('aria-invalid')).toBe('false');
     // Past the limit (a paste, say), nothing is cut off: it says so at once, and Save is refused
     // with the same words, the text still whole for the member to shorten.
     const tooLong = `${'Long story. '.repeat(84)}The end.`;

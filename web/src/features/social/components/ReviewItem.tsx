@@ -19,6 +19,7 @@ import { deleteReview, editReview, type Review } from '../api/socialApi.ts';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { snippetOf } from '../model/reviewList.ts';
 import { reviewTextRefusal } from '@boli/engine/social/review.rules';
+import { failureAfterTyping } from '../model/reviewText.ts';
 
 /** What the viewer may do to a review: rewrite it (its writer) and delete it (its writer, support). */
 export type ReviewRights = { readonly edit: boolean; readonly delete: boolean };
@@ -135,7 +136,10 @@ function ReviewEditor({
       <ReviewTextField
         label="Your review"
         text={text}
-        onText={setText}
+        onText={(next) => {
+          setText(next);
+          setFailure(failureAfterTyping(failure, text, next));
+        }}
         inputRef={field}
         failure={failure}
         failureId={failureId}

@@ -28,6 +28,7 @@ import Alert from '@mui/material/Alert';
 import { ReviewTextField } from './ReviewTextField.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { reviewTextRefusal } from '@boli/engine/social/review.rules';
+import { failureAfterTyping } from '../model/reviewText.ts';
 import { REVIEWS_SECTION_ID } from '@boli/engine/social/notificationLink';
 
 /** The review form's refusal, which the review box points to. */
@@ -78,11 +79,7 @@ export function ReviewsSection({
   const type = (next: string) => {
     setText(next);
     saveReviewDraft(reviewerId, userId, next);
-    // The box's own refusal (nothing written, too long) goes once what is typed mends it.
-    const refused = reviewTextRefusal(text)?.message;
-    if (failure !== null && failure === refused && reviewTextRefusal(next)?.message !== refused) {
-      setFailure(null);
-    }
+    setFailure(failureAfterTyping(failure, text, next));
   };
   useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [posting, setPosting] = useState(false);
