@@ -5,7 +5,14 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { dialogOwnsBack, fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
-import { createMember, grantRoles, openAs, signInAgain, type Member } from './support/members.ts';
+import {
+  createMember,
+  grantRoles,
+  openAs,
+  openPage,
+  signInAgain,
+  type Member,
+} from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
 /*
@@ -270,6 +277,28 @@ describe('a logout in another tab', () => {
     expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe(
       '/login?redirect=%2Fsettings',
     );
+    await context.close();
+  });
+});
+
+describe('a login in another tab', () => {
+  it('signs in the tabs open as a guest’s, which a logout there then ends', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openPage(browser);
+    await openAt(app, page, '/');
+    const topBar = page.getByRole('banner');
+    await topBar.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    const other = await context.newPage();
+    await openAt(app, other, '/login');
+    await fieldByLabel(other, 'Email or username').fill(member.username);
+    await fieldByLabel(other, 'Password').fill(member.password);
+    await other.getByRole('button', { name: 'Login', exact: true }).click();
+    // The guest's tab learns of it unreloaded: its member's bar, the Login link gone.
+    await topBar.getByRole('button', { name: /^Notifications/ }).waitFor();
+    expect(await topBar.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+    await other.evaluate(() => window.localStorage.removeItem('jwt'));
+    await page.getByText(MESSAGES.loggedOutElsewhere).waitFor();
+    await topBar.getByRole('link', { name: 'Login', exact: true }).waitFor();
     await context.close();
   });
 });

@@ -40,6 +40,7 @@ type Action =
   | { type: 'tokenRefreshed'; token: string }
   | { type: 'unreachable' }
   | { type: 'checkAgain' }
+  | { type: 'signedInElsewhere'; token: string }
   | { type: 'loggedOut' };
 
 function reduce(state: State, action: Action): State {
@@ -54,6 +55,9 @@ function reduce(state: State, action: Action): State {
       return state.status === 'loading' ? { ...state, status: 'unreachable' } : state;
     case 'checkAgain':
       return state.status === 'unreachable' ? { ...state, status: 'loading' } : state;
+    case 'signedInElsewhere':
+      // The member is fetched with it, as for a token found stored when the tab opened.
+      return state.status === 'guest' ? { status: 'loading', token: action.token } : state;
     case 'loggedOut':
       return { status: 'guest', token: null };
     default: {
@@ -243,10 +247,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   // Logging out in one tab logs out the others, which say why (a page sent home, a form left):
-  // the reason the first tab was given (a block, an expiry), else that it logged out.
+  // the reason the first tab was given (a block, an expiry), else that it logged out. Logging in
+  // in one tab (a password, or the phone's code where the email link opened) signs in the
+  // browser's tabs open as a guest's.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== 'jwt' || event.newValue) return;
+      if (event.key !== 'jwt') return;
+      if (event.newValue) {
+        if (tokenRef.current !== null) return;
+        tokenRef.current = event.newValue;
+        dispatch({ type: 'signedInElsewhere', token: event.newValue });
+        return;
+      }
       const hadSession = tokenRef.current !== null;
       tokenRef.current = null;
       dispatch({ type: 'loggedOut' });

@@ -134,6 +134,18 @@ const dailyLimitText = (text: string): string =>
 /** The first errors[].message, else msg, else the generic message. */
 export const failureText = (error: unknown): string => dailyLimitText(firstMessageOf(error));
 
+/**
+ * The phone was verified already (in another tab, by the email link's): nothing is left to verify,
+ * and the screen offers the way on. Said in the api's words where it gave them.
+ */
+const alreadyVerified = (error: unknown): Partial<Context> => ({
+  notice: {
+    severity: 'success',
+    text: (error instanceof ApiError && error.serverMsg) || ACCOUNT_MESSAGES.mobileAlreadyVerified,
+  },
+  lastSend: null,
+});
+
 /** After a failed send: the daily limit, what the server said, or (for a resend) its own dialog. */
 function afterFailedSend(context: Context, error: unknown): Partial<Context> {
   if (isDailyLimit(error)) {
@@ -290,15 +302,7 @@ export const otpMachine = setup({
               {
                 guard: ({ event }) => hasCode(event.error, MOBILE_ALREADY_VERIFIED),
                 target: 'phoneAlreadyVerified',
-                actions: assign(({ event }) => ({
-                  notice: {
-                    severity: 'success',
-                    text:
-                      (event.error instanceof ApiError && event.error.serverMsg) ||
-                      ACCOUNT_MESSAGES.mobileAlreadyVerified,
-                  },
-                  lastSend: null,
-                })),
+                actions: assign(({ event }) => alreadyVerified(event.error)),
               },
               {
                 target: 'waiting',
@@ -355,24 +359,32 @@ export const otpMachine = setup({
                 lastSend: null,
               })),
             },
-            onError: {
-              target: 'waiting',
-              actions: assign(({ context, event }) => ({
-                triesLeft:
-                  triesLeftIn(event.error instanceof ApiError ? event.error.data : null) ??
-                  context.triesLeft,
-                attemptsLeft: attemptsLeftIn(
-                  event.error instanceof ApiError ? event.error.data : null,
-                ),
-                notice: { severity: 'error', text: failureText(event.error) },
-                // An expired or voided code is no reason to skip the next load's send.
-                lastSend:
-                  hasCode(event.error, OTP_EXPIRED) || hasCode(event.error, OTP_CODE_VOID)
-                    ? null
-                    : context.lastSend,
-                checkingPaused: event.error instanceof ApiError && event.error.status === 429,
-              })),
-            },
+            onError: [
+              {
+                // Verified meanwhile in another tab, with the same code perhaps.
+                guard: ({ event }) => hasCode(event.error, MOBILE_ALREADY_VERIFIED),
+                target: 'phoneAlreadyVerified',
+                actions: assign(({ event }) => alreadyVerified(event.error)),
+              },
+              {
+                target: 'waiting',
+                actions: assign(({ context, event }) => ({
+                  triesLeft:
+                    triesLeftIn(event.error instanceof ApiError ? event.error.data : null) ??
+                    context.triesLeft,
+                  attemptsLeft: attemptsLeftIn(
+                    event.error instanceof ApiError ? event.error.data : null,
+                  ),
+                  notice: { severity: 'error', text: failureText(event.error) },
+                  // An expired or voided code is no reason to skip the next load's send.
+                  lastSend:
+                    hasCode(event.error, OTP_EXPIRED) || hasCode(event.error, OTP_CODE_VOID)
+                      ? null
+                      : context.lastSend,
+                  checkingPaused: event.error instanceof ApiError && event.error.status === 429,
+                })),
+              },
+            ],
           },
         },
         /** The email link has not been followed yet: the Verify Your Email panel. */
@@ -383,9 +395,11 @@ export const otpMachine = setup({
               guard: 'sentCodeStillValid',
               target: 'waiting',
               actions: [
+                // 'Your email is not validated.', said after Verify Email, no longer stands.
                 assign(({ context, event }) => ({
                   lastSend: event.lastSend,
                   onLoad: otpOnLoad(event.lastSend, context.now()),
+                  notice: null,
                 })),
                 'resumeLastSend',
               ],

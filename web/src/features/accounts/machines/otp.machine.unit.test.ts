@@ -177,6 +177,22 @@ describe('on load', () => {
     });
   });
 
+  it('says no more that the email is not validated once another tab had the code sent', async () => {
+    const actor = start(async () => {
+      throw new ApiError(403, MESSAGES.emailNotValidated, [], null, {
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+    });
+    await settle();
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(actor.getSnapshot().context.notice?.text).toBe(MESSAGES.emailNotValidated);
+    actor.send({ type: 'SENT_ELSEWHERE', lastSend: { sentAt: NOW - 2_000, triesLeft: 3 } });
+    await settle();
+    expect(flowOf(actor)).toBe('waiting');
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
   it('ends in phoneAlreadyVerified, in the server’s words, when the phone is verified', async () => {
     const actor = start(async () => {
       throw new ApiError(409, ACCOUNT_MESSAGES.mobileAlreadyVerified, [], null, {
@@ -425,6 +441,25 @@ describe('Submit', () => {
     expect(flowOf(actor)).toBe('verified');
     expect(actor.getSnapshot().context.login).toEqual(LOGIN);
     expect(actor.getSnapshot().context.notice?.text).toBe(MESSAGES.phoneVerified);
+  });
+
+  it('ends in phoneAlreadyVerified when another tab verified the phone meanwhile', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
+      async () => {
+        throw new ApiError(409, ACCOUNT_MESSAGES.mobileAlreadyVerified, [], null, {
+          code: 'MOBILE_ALREADY_VERIFIED',
+        });
+      },
+    );
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '123456' });
+    await settle();
+    expect(flowOf(actor)).toBe('phoneAlreadyVerified');
+    expect(actor.getSnapshot().context).toMatchObject({
+      notice: { severity: 'success', text: ACCOUNT_MESSAGES.mobileAlreadyVerified },
+      lastSend: null,
+    });
   });
 
   it('shows the first field error of a wrong code and the tries it left', async () => {
