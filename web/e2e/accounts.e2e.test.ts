@@ -430,8 +430,12 @@ describe('a refused long form on a phone', () => {
     await field(page, 'Street').fill('Pusa Road');
     await save.click();
     await expect.poll(() => focusedInView(field(page, 'Link 1 URL'))).toBe(true);
+    await page.getByText('A web address, like https://instagram.com/yourname').waitFor();
 
-    await field(page, 'Link 1 URL').fill('https://example.in/asha');
+    // Copied without its https://, the address is given it once the field is left.
+    await field(page, 'Link 1 URL').fill('example.in/asha');
+    await field(page, 'Link 1 URL').press('Tab');
+    expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     // The last field marked is mended: the notice above the form goes with its mark.
     await alert(page, MESSAGES.invalidForm).waitFor({ state: 'detached' });
     // Leaving with changes not saved asks first: Stay keeps them, Save then goes without asking.

@@ -42,6 +42,7 @@ import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 import { numberFieldRead } from '@boli/engine/shared/digits';
+import { withWebScheme } from '@boli/engine/shared/webAddress';
 
 const names = (places: { name: string }[]) => places.map((place) => place.name);
 
@@ -348,8 +349,18 @@ function EditProfileForm({ member }: { member: Member }) {
             type="url"
             fullWidth
             error={Boolean(errors.links) && !linkUrlAccepted(link.url)}
+            helperText={
+              errors.links && !linkUrlAccepted(link.url)
+                ? 'A web address, like https://instagram.com/yourname'
+                : undefined
+            }
             value={link.url}
             onChange={(event) => setLink(index, 'url', event.target.value)}
+            // Copied without its https://, it is shown with it once the field is left.
+            onBlur={() => {
+              const url = withWebScheme(link.url);
+              if (url !== link.url) setLink(index, 'url', url);
+            }}
           />
         </Stack>
       ))}

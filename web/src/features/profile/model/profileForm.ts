@@ -1,6 +1,7 @@
 import { parseDob, isIndia, type EditProfileInput } from '@boli/engine/accounts/account.rules';
 import { isRecord } from '../../../lib/records.ts';
 import { fieldText, memberLinks, type Link, type Member } from '../api/member.ts';
+import { withWebScheme } from '@boli/engine/shared/webAddress';
 
 /** Edit profile's text fields, as the editProfile payload names them. */
 export const TEXT_FIELDS = [
@@ -56,7 +57,10 @@ export function inputOf(form: ProfileForm): EditProfileInput {
       .split(',')
       .map((role) => role.trim())
       .filter(Boolean),
-    links: form.links.filter((link) => link.title.trim() !== '' || link.url.trim() !== ''),
+    links: form.links
+      .filter((link) => link.title.trim() !== '' || link.url.trim() !== '')
+      // An address copied without its https:// is taken as the web address it names.
+      .map((link) => ({ ...link, url: withWebScheme(link.url) })),
   };
 }
 
