@@ -576,6 +576,14 @@ describe('a member without an address', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/postAd');
     await visit(page, '/postAd');
+    // Its Edit profile takes the dialog's history entry: Back from the profile is the form, once.
+    await dialogOwnsBack(page);
+    const entries = await page.evaluate(() => window.history.length);
+    await dialog.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/editprofile');
+    expect(await page.evaluate(() => window.history.length)).toBe(entries);
+    await page.goBack();
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // Cancelled, the form still says why it cannot be posted yet, and offers the way, which has
     // the keyboard; the ad's own address fields say they do not stand for the profile's.

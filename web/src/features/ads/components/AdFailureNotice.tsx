@@ -75,7 +75,7 @@ export function AddressRequiredDialog({
   /** Where the keyboard goes once it closes, when nothing had it as it opened (at the start). */
   focusInstead?: () => HTMLElement | null;
 }) {
-  useCloseOnBack(open, onClose);
+  const back = useCloseOnBack(open, onClose);
   return (
     <Dialog
       open={open}
@@ -96,7 +96,14 @@ export function AddressRequiredDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" component={RouterLink} to={EDIT_PROFILE_THEN_POST}>
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={EDIT_PROFILE_THEN_POST}
+          // In place of the dialog's own history entry: Back from there is the form, once.
+          replace
+          onClick={back.leave}
+        >
           Edit profile
         </Button>
       </DialogActions>
