@@ -753,6 +753,28 @@ describe('an expired access token with a good refresh token', () => {
     await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
     await context.close();
   });
+
+  it('is kept when the renewal was made but its answer lost, and renewed when asked again', async () => {
+    const session = await expiredSession();
+    const { context, page } = await desktop(session);
+    let lose = true;
+    await page.route('**/api/auth/refresh', async (route) => {
+      if (!lose) return route.fallback();
+      await route.fetch(); // the api renews the session; the answer never reaches the page
+      await route.abort('connectionreset');
+    });
+    await visit(page, '/settings');
+    await page.getByText(MESSAGES.sessionUnchecked).first().waitFor();
+    lose = false;
+    // Asked again with the token the lost renewal spent: renewed, not taken for a copy.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('heading', { name: 'Verify Mobile Number' }).waitFor();
+    expect(await page.getByText(MESSAGES.sessionExpired).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).not.toBe(
+      session.refreshToken,
+    );
+    await context.close();
+  });
 });
 
 describe('the accounts screens without the accounts api', () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
 import { randomToken, sha256 } from './tokens.ts';
@@ -15,6 +15,9 @@ const MAX_VERIFIED_TOKENS = 10_000;
 
 export type AccessClaims = { userId: string; sessionId: string; roles: string[] };
 
+/** A session row's id and member, as the statements below return them. */
+type SessionOwner = { id: string; user_id: string };
+
 export type IssuedSession = {
   token: string;
   refreshToken: string;
@@ -28,7 +31,7 @@ export class TokenExpiredError extends Error {
 export class TokenInvalidError extends Error {
   override name = 'TokenInvalidError';
 }
-/** A refresh token renewed before was presented again after the grace: its session is ended. */
+/** A spent refresh token presented again after the grace: its session is ended. */
 export class RefreshTokenReusedError extends TokenInvalidError {
   override name = 'RefreshTokenReusedError';
   constructor(
@@ -165,10 +168,12 @@ export class SessionService {
 
   /**
    * Swaps a live refresh token for a new access token and a new refresh token (rotation). The
-   * spent token is kept as retired: presented again once `LIMITS.refreshReuseGraceSeconds` have
-   * passed, it was copied — whoever holds it is not the one who renewed the session — and the
-   * session ends for both (`RefreshTokenReusedError`). Within the grace it is only refused: two
-   * tabs of one browser without Web Locks renew with the same token a moment apart.
+   * spent token is kept as retired. Presented again within `LIMITS.refreshReuseGraceSeconds`, it
+   * renews the session with the same new refresh token, while that one is unspent: an answer
+   * lost on the way, a reload in the middle of a renewal, two tabs without Web Locks renewing at
+   * once all end holding the one token the session has. Presented later, it was copied — its
+   * holder is not who renewed the session — and the session ends for both
+   * (`RefreshTokenReusedError`).
    */
   async refresh(
     refreshToken: string,
@@ -176,14 +181,18 @@ export class SessionService {
     now: Date,
   ): Promise<IssuedSession> {
     // Rotated in one statement, found and replaced together: of two refreshes racing with one
-    // token, one gets the new pair and the other finds the token gone.
-    const next = randomToken();
-    const { rows } = await this.db.raw<{ rows: { id: string; user_id: string }[] }>(ROTATE_SQL, {
-      spent: sha256(refreshToken),
-      next: sha256(next),
-      now,
-    });
-    const [session] = rows;
+    // token, one rotates it, and the other, once the first has committed, finds it retired.
+    const next = this.successorOf(refreshToken);
+    const hashes = { spent: sha256(refreshToken), next: sha256(next), now };
+    const { rows } = await this.db.raw<{ rows: SessionOwner[] }>(ROTATE_SQL, hashes);
+    const session =
+      rows[0] ??
+      (
+        await this.db.raw<{ rows: SessionOwner[] }>(RENEWED_WITHIN_GRACE_SQL, {
+          ...hashes,
+          graceEnded: this.graceEndedAt(now),
+        })
+      ).rows[0];
     if (!session) {
       const reused = await this.endSessionOfReusedToken(refreshToken, now);
       throw reused
@@ -202,11 +211,24 @@ export class SessionService {
   }
 
   /**
+   * The refresh token that replaces `refreshToken`: derived from it with the server's secret, so
+   * that a renewal asked again within the grace gets the same one without the store keeping it.
+   * Unguessable without both the token and the secret.
+   */
+  private successorOf(refreshToken: string): string {
+    return createHmac('sha256', this.key).update(`refresh:${refreshToken}`).digest('base64url');
+  }
+
+  private graceEndedAt(now: Date): Date {
+    return new Date(now.getTime() - LIMITS.refreshReuseGraceSeconds * 1000);
+  }
+
+  /**
    * Revokes the live session a token retired more than the grace ago belongs to, if any, and
    * forgets that session's spent tokens, as a logout does.
    */
   private async endSessionOfReusedToken(refreshToken: string, now: Date) {
-    const { rows } = await this.db.raw<{ rows: { id: string; user_id: string }[] }>(
+    const { rows } = await this.db.raw<{ rows: SessionOwner[] }>(
       `WITH ended AS (
          UPDATE sessions s SET revoked_at = :now
            FROM retired_refresh_tokens r
@@ -217,11 +239,7 @@ export class SessionService {
          DELETE FROM retired_refresh_tokens WHERE session_id IN (SELECT id FROM ended)
        )
        SELECT id, user_id FROM ended`,
-      {
-        spent: sha256(refreshToken),
-        now,
-        graceEnded: new Date(now.getTime() - LIMITS.refreshReuseGraceSeconds * 1000),
-      },
+      { spent: sha256(refreshToken), now, graceEnded: this.graceEndedAt(now) },
     );
     return rows[0];
   }
@@ -263,6 +281,15 @@ const ROTATE_SQL = `WITH rotated AS (
     ON CONFLICT (token_hash) DO NOTHING
   )
   SELECT id, user_id FROM rotated`;
+
+/**
+ * A spent token presented again within the grace: its session, while it is live and still holds
+ * the token that replaced it (`:next`, the successor). Later renewals have spent that one too.
+ */
+const RENEWED_WITHIN_GRACE_SQL = `SELECT s.id, s.user_id
+    FROM retired_refresh_tokens r JOIN sessions s ON s.id = r.session_id
+   WHERE r.token_hash = :spent AND r.retired_at > :graceEnded
+     AND s.refresh_token_hash = :next AND s.revoked_at IS NULL AND s.expires_at > :now`;
 
 export const sessionMigration = {
   name: '20261121_0010_sessions',

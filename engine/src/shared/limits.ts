@@ -180,8 +180,9 @@ export const LIMITS = {
   /** A refresh token (a login a device remembers) lasts this long. */
   refreshTokenSeconds: 30 * 24 * 3600,
   /**
-   * A refresh token spent by a renewal and presented again within this long is only refused (two
-   * tabs without Web Locks renewing at once); later, it was copied, and its session is ended.
+   * A refresh token spent by a renewal and presented again within this long renews again with the
+   * same new token (an answer lost, two tabs without Web Locks renewing at once); later, it was
+   * copied, and its session is ended.
    */
   refreshReuseGraceSeconds: 60,
   /** The token that carries a new account from sign-up to its mobile verification. */

@@ -50,9 +50,10 @@ const REFRESH_LOCK = 'boli-token-refresh';
 
 /**
  * Runs `refresh` while holding a lock every tab of the browser shares, where the browser has
- * Web Locks: tabs share one refresh token, which each refresh spends, so two tabs refreshing at
- * once (tabs restored together) would leave the second one refused — and its logout would end
- * the first one's session too. `refresh` is told whether another tab held the lock first: that
+ * Web Locks: tabs share one refresh token, which each refresh spends. The api renews a spent one
+ * again with the same new token for a minute (`SessionService.refresh`), but only while that is
+ * unspent: tabs restored together would otherwise each spend the token the last one got, and a
+ * refused tab's logout would end the others' session too. `refresh` is told whether another tab held the lock first: that
  * tab's renewal is then this one's too (see SessionProvider's refresh), once its tokens reach
  * this tab's copy of the storage, which the lock does not wait for.
  */
