@@ -584,6 +584,8 @@ describe('a member without an address', () => {
     expect(await page.evaluate(() => window.history.length)).toBe(entries);
     await page.goBack();
     await dialog.waitFor();
+    // Opened as at the start again (the keyboard on nothing), for Cancel's focus below.
+    await visit(page, '/postAd');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // Cancelled, the form still says why it cannot be posted yet, and offers the way, which has
     // the keyboard; the ad's own address fields say they do not stand for the profile's.
