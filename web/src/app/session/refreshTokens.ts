@@ -53,9 +53,10 @@ const REFRESH_LOCK = 'boli-token-refresh';
  * Web Locks: tabs share one refresh token, which each refresh spends. The api renews a spent one
  * again with the same new token for a minute (`SessionService.refresh`), but only while that is
  * unspent: tabs restored together would otherwise each spend the token the last one got, and a
- * refused tab's logout would end the others' session too. `refresh` is told whether another tab held the lock first: that
- * tab's renewal is then this one's too (see SessionProvider's refresh), once its tokens reach
- * this tab's copy of the storage, which the lock does not wait for.
+ * refused tab's logout would end the others' session too. `refresh` is told whether another tab
+ * held the lock first: that tab's renewal is then this one's too (see SessionProvider's
+ * refresh), once its tokens reach this tab's copy of the storage, which the lock does not wait
+ * for.
  */
 export function acrossTabs<T>(refresh: (afterAnotherTab: boolean) => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;

@@ -336,34 +336,35 @@ function EditProfileForm({ member }: { member: Member }) {
         <TextField label="Waist" fullWidth {...bind('waist')} />
         <TextField label="Hips" fullWidth {...bind('hips')} />
       </Stack>
-      {form.links.map((link, index) => (
-        <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={`Link ${index + 1} title`}
-            fullWidth
-            value={link.title}
-            onChange={(event) => setLink(index, 'title', event.target.value)}
-          />
-          <TextField
-            label={`Link ${index + 1} URL`}
-            type="url"
-            fullWidth
-            error={Boolean(errors.links) && !linkUrlAccepted(link.url)}
-            helperText={
-              errors.links && !linkUrlAccepted(link.url)
-                ? 'A web address, like https://instagram.com/yourname'
-                : undefined
-            }
-            value={link.url}
-            onChange={(event) => setLink(index, 'url', event.target.value)}
-            // Copied without its https://, it is shown with it once the field is left.
-            onBlur={() => {
-              const url = withWebScheme(link.url);
-              if (url !== link.url) setLink(index, 'url', url);
-            }}
-          />
-        </Stack>
-      ))}
+      {form.links.map((link, index) => {
+        const urlRefused = Boolean(errors.links) && !linkUrlAccepted(link.url);
+        return (
+          <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={`Link ${index + 1} title`}
+              fullWidth
+              value={link.title}
+              onChange={(event) => setLink(index, 'title', event.target.value)}
+            />
+            <TextField
+              label={`Link ${index + 1} URL`}
+              type="url"
+              fullWidth
+              error={urlRefused}
+              helperText={
+                urlRefused ? 'A web address, like https://instagram.com/yourname' : undefined
+              }
+              value={link.url}
+              onChange={(event) => setLink(index, 'url', event.target.value)}
+              // Copied without its https://, it is shown with it once the field is left.
+              onBlur={() => {
+                const url = withWebScheme(link.url);
+                if (url !== link.url) setLink(index, 'url', url);
+              }}
+            />
+          </Stack>
+        );
+      })}
       {errors.links && <Alert severity="error">{errors.links.join(' · ')}</Alert>}
       {/* Cancel leaves for where Save would go (the guard asks first when something changed). */}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
