@@ -118,6 +118,17 @@ describe('two members and a mobile number', () => {
     const laptop = await windowOf(asha);
     await visit(laptop, '/profile-me');
     await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (0)');
+    // One that arrives while the page is open is said aloud, as the count rising is seen.
+    const again = await api(app, '/api/review/', {
+      json: { userId: asha.userId, text: 'Packed it well.' },
+      token: bala.token,
+    });
+    expect(again.status).toBe(200);
+    await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (1)');
+    await laptop
+      .getByRole('status')
+      .filter({ hasText: /^New notification: / })
+      .waitFor();
   });
 
   it('keeps a request in reach however many notes follow it; folds a member’s reviews; shows older on asking', async () => {
@@ -150,6 +161,15 @@ describe('two members and a mobile number', () => {
     await notes.nth(1).getByText(`${reviews} reviews`).waitFor();
     await expect.poll(() => older.count()).toBe(0);
     expect(await notes.count()).toBe(2);
+    // Answered there, it reads as answered, though no page read again holds it as it is now
+    // (the newest page keeps only the requests still waiting; the older one was read before).
+    const asked = notes.filter({ hasText: `${asha.username} has requested your mobile number.` });
+    await asked.getByRole('button', { name: 'Approve' }).click();
+    await asked.getByRole('button', { name: 'Revoke' }).waitFor();
+    expect(await asked.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await notes.count()).toBe(2);
+    await b.keyboard.press('Escape');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (0)');
   });
 
   it('keeps a member’s tabs in step: what one tab did, the other shows at once', async () => {

@@ -20,12 +20,14 @@ export const VISUALLY_HIDDEN = {
 
 /**
  * A polite live region no one sees: screen readers say `message` whenever it changes (what a
- * search or filter came to, which photo is shown). Empty says nothing.
+ * search or filter came to, which photo is shown). Empty says nothing. A new `utterance` says
+ * the same words again (two bids alike): its text is put in afresh, which a live region reads
+ * as new, where an unchanged text would be silent.
  */
-export function Announcer({ message }: { message: string }) {
+export function Announcer({ message, utterance }: { message: string; utterance?: number }) {
   return (
     <Box role="status" aria-live="polite" sx={VISUALLY_HIDDEN}>
-      {message}
+      <span key={utterance}>{message}</span>
     </Box>
   );
 }

@@ -82,6 +82,31 @@ export function withOlder<N extends Notification>(newest: readonly N[], older: r
   return [...newest, ...older.filter((notification) => !shown.has(notification._id))];
 }
 
+/**
+ * The menu's notes: `withOlder`, with the requests answered in this tab (`answeredHere`, by
+ * note id, as they were answered) over any older copy. The newest page is read again after an
+ * answer, but an older page is not, and an answered request leaves the newest page (which keeps
+ * only those still waiting): without these, it would stay pending in the older copy, or vanish
+ * where no older page was read. The newest page's own copy, read later, wins.
+ */
+export function shownNotes<N extends Notification>(
+  newest: readonly N[],
+  older: readonly N[],
+  answeredHere: ReadonlyMap<string, N>,
+): N[] {
+  const listed = withOlder(newest, older);
+  const inNewest = new Set(newest.map((notification) => notification._id));
+  const answered = (notification: N): N =>
+    inNewest.has(notification._id)
+      ? notification
+      : (answeredHere.get(notification._id) ?? notification);
+  const listedIds = new Set(listed.map((notification) => notification._id));
+  const missing = [...answeredHere.values()]
+    .filter((notification) => !listedIds.has(notification._id))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return [...listed.map(answered), ...missing];
+}
+
 /** The later of two marks (either may be missing): what was seen on any device is not new. */
 export const laterSeen = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;
@@ -126,4 +151,23 @@ export function timesText(notification: ListedNotification): string | null {
   return notification.kind === 'outbid'
     ? `Outbid ${notification.times} times on this ad`
     : `${notification.times} reviews`;
+}
+
+/**
+ * What a screen reader is told when the list is read again (a push, a poll): the notes that
+ * were not in it before, the newest in its words, as a sighted member sees the count rise. Null
+ * when none came, and at the first read (`shown` null): what was there already is no news.
+ */
+export function arrivalNews(
+  shown: readonly Notification[] | null,
+  read: readonly Notification[],
+): string | null {
+  if (shown === null) return null;
+  const known = new Set(shown.map((notification) => notification._id));
+  const arrived = read.filter((notification) => !known.has(notification._id));
+  const newest = arrived[0];
+  if (newest === undefined) return null;
+  return arrived.length === 1
+    ? `New notification: ${newest.message}`
+    : `${arrived.length} new notifications. The newest: ${newest.message}`;
 }

@@ -4,12 +4,14 @@ import type { Notification } from './api/socialApi.ts';
 import {
   answeredText,
   answersFor,
+  arrivalNews,
   badgeCount,
   foldRepeats,
   laterSeen,
   mayBeMoreNew,
   notificationsInOrder,
   seenMarkOf,
+  shownNotes,
   timesText,
   withOlder,
 } from './notificationBadge.ts';
@@ -177,5 +179,59 @@ describe('older pages', () => {
   it('follow the newest page, each note once', () => {
     const older = [note({ _id: 'b' }), note({ _id: 'c' })];
     expect(withOlder(page, older).map((n) => n._id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('what a screen reader is told of notes that arrive', () => {
+  const first = note({ _id: 'a', message: 'Asha reviewed you.' });
+  const second = note({ _id: 'b', message: 'You were outbid on Brass lamp.' });
+  const third = note({ _id: 'c', message: 'Final call on Teak chair.' });
+
+  it('says nothing of the list as first read', () => {
+    expect(arrivalNews(null, [first])).toBeNull();
+  });
+
+  it('says nothing when the list read again holds nothing new', () => {
+    expect(arrivalNews([first], [first])).toBeNull();
+    expect(arrivalNews([second, first], [second])).toBeNull();
+  });
+
+  it('says a new note in its words', () => {
+    expect(arrivalNews([first], [second, first])).toBe(
+      'New notification: You were outbid on Brass lamp.',
+    );
+  });
+
+  it('says how many came, and the newest, when several did', () => {
+    expect(arrivalNews([first], [third, second, first])).toBe(
+      '2 new notifications. The newest: Final call on Teak chair.',
+    );
+  });
+});
+
+describe('the notes the menu shows', () => {
+  const newer = note({ _id: 'new', createdAt: '2026-03-02T10:00:00.000Z' });
+  const asked = (requestStatus: MobileRequestStatus, createdAt = '2026-03-01T08:00:00.000Z') => ({
+    ...request(requestStatus, createdAt),
+    _id: `asked-${createdAt}`,
+  });
+
+  it('shows a request answered here as answered over the older page read before the answer', () => {
+    const answered = new Map([[asked('approved')._id, asked('approved')]]);
+    expect(shownNotes([newer], [asked('pending')], answered)).toEqual([newer, asked('approved')]);
+  });
+
+  it('keeps a request answered here that no page read holds any more, oldest last', () => {
+    const early = asked('rejected', '2026-02-01T08:00:00.000Z');
+    const answered = new Map([
+      [early._id, early],
+      [asked('approved')._id, asked('approved')],
+    ]);
+    expect(shownNotes([newer], [], answered)).toEqual([newer, asked('approved'), early]);
+  });
+
+  it('takes the newest page’s own copy, read after the answer, over the one kept here', () => {
+    const answered = new Map([[asked('approved')._id, asked('approved')]]);
+    expect(shownNotes([newer, asked('revoked')], [], answered)).toEqual([newer, asked('revoked')]);
   });
 });

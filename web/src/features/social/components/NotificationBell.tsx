@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Badge from '@mui/material/Badge';
@@ -15,6 +15,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
+import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
@@ -31,6 +32,7 @@ import { useNotificationPush } from '../api/useNotificationPush.ts';
 import {
   answeredText,
   answersFor,
+  arrivalNews,
   badgeCount,
   foldRepeats,
   laterSeen,
@@ -38,8 +40,8 @@ import {
   notificationsInOrder,
   seenKey,
   seenMarkOf,
+  shownNotes,
   timesText,
-  withOlder,
 } from '../notificationBadge.ts';
 import { notificationLink } from '@boli/engine/social/notificationLink';
 import { usePageAnchor } from '../../../lib/usePageAnchor.ts';
@@ -96,7 +98,9 @@ export function NotificationBell() {
   const [newest, setNewest] = useState<NotificationPage>({ notifications: [], next: null });
   const [older, setOlder] = useState<NotificationPage | null>(null);
   const [readingOlder, setReadingOlder] = useState(false);
-  const notifications = withOlder(newest.notifications, older?.notifications ?? []);
+  // Requests answered here, as answered: no page read again holds them (shownNotes).
+  const [answeredHere, setAnsweredHere] = useState<ReadonlyMap<string, Notification>>(new Map());
+  const notifications = shownNotes(newest.notifications, older?.notifications ?? [], answeredHere);
   const [busy, setBusy] = useState<string | null>(null);
   /** The notification just answered, once the list has reloaded: its item takes the focus. */
   const [answered, setAnswered] = useState<string | null>(null);
@@ -112,6 +116,14 @@ export function NotificationBell() {
 
   // Why the last load failed: the list shown may be old, or empty for want of an answer.
   const [failure, setFailure] = useState<string | null>(null);
+  // The newest page as last read, and what came since, said aloud (arrivalNews).
+  const lastRead = useRef<readonly Notification[] | null>(null);
+  const [news, setNews] = useState({ text: '', utterance: 0 });
+  const userId = user?._id;
+  useEffect(() => {
+    lastRead.current = null; // another member's list is no news to this one
+    setAnsweredHere(new Map());
+  }, [userId]);
 
   // Seen on another device meanwhile: counted from the account's mark when it is later.
   const seenElsewhere = useCallback((mark: string | null) => {
@@ -126,6 +138,10 @@ export function NotificationBell() {
         fetchNotificationsSeen(request).catch(() => null),
       ]);
       setNewest(page);
+      const arrived = arrivalNews(lastRead.current, page.notifications);
+      lastRead.current = page.notifications;
+      if (arrived !== null)
+        setNews(({ utterance }) => ({ text: arrived, utterance: utterance + 1 }));
       seenElsewhere(mark);
       setFailure(null);
       return page.notifications;
@@ -203,6 +219,10 @@ export function NotificationBell() {
       (shown) => shown.requestId === requestId && shown.requestStatus === status,
     );
     if (failure !== undefined && !given) enqueueSnackbar(messageOf(failure), { variant: 'error' });
+    else {
+      const answeredNote = { ...notification, requestStatus: status };
+      setAnsweredHere((kept) => new Map(kept).set(notification._id, answeredNote));
+    }
     setAnswered(notification._id);
   };
 
@@ -213,6 +233,7 @@ export function NotificationBell() {
   const countText = older === null && mayBeMoreNew(newest, seenAt) ? `${count}+` : String(count);
   return (
     <>
+      <Announcer message={news.text} utterance={news.utterance} />
       <IconButton
         color="inherit"
         // While the list cannot be loaded, its count is not known: not "(0)".
