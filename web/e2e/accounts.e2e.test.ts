@@ -94,10 +94,18 @@ describe('a new member', () => {
     await signUp.click();
     await page.getByText(MESSAGES.agreeToTermsToMoveForward).waitFor();
     expect(await page.getByText('Answer the captcha above to sign up.').count()).toBe(0);
-    // The box is named for what it does, not its label's link to the terms.
-    await page
-      .getByRole('checkbox', { name: 'I agree to the terms and conditions', exact: true })
-      .check();
+    // The box is named for what it does, not its label's link to the terms, and is described
+    // by the refusal, as the fields are by theirs.
+    const terms = page.getByRole('checkbox', {
+      name: 'I agree to the terms and conditions',
+      exact: true,
+    });
+    expect(await terms.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await terms.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(
+      MESSAGES.agreeToTermsToMoveForward,
+    );
+    await terms.check();
 
     // A wrong answer is told before the confirm dialog, and a new question is asked. The one
     // refused goes with the refusal, and nothing is answered till the new one is in (held here):

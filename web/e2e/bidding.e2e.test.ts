@@ -214,6 +214,21 @@ describe('bidding on an ad, live', () => {
       .waitFor();
     expect(await alias.getAttribute('aria-invalid')).toBe('true');
     expect(await type.getAttribute('aria-invalid')).toBe('true');
+    // One too long is described by the refusal and by its count of characters alike.
+    const tooLong = LIMITS.bidAlias.max + 1;
+    await alias.fill('x'.repeat(tooLong));
+    await form.getByRole('button', { name: 'Bid', exact: true }).click();
+    await form.getByText(MESSAGES.bidAliasTooLong, { exact: false }).waitFor();
+    expect(
+      await alias.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent),
+      ),
+    ).toEqual([
+      `${MESSAGES.enterAllBidDetails}. ${MESSAGES.bidAliasTooLong}.`,
+      `${tooLong} / ${LIMITS.bidAlias.max} characters: too many.`,
+    ]);
     await alias.fill(bidder.bidAlias);
     // What is said follows the fields as they are put right, as their marks do.
     await form.getByText(MESSAGES.enterAllBidDetails, { exact: true }).waitFor();
@@ -239,6 +254,10 @@ describe('bidding on an ad, live', () => {
     await alias.fill(bidder.bidAlias);
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await acknowledgeBidPosted(bidderPage);
+    // The keyboard is back on Bid, ready for the next, not at the bid area's start.
+    await expect
+      .poll(() => bidderPage.evaluate(() => document.activeElement?.textContent))
+      .toBe('Bid');
     await bidArea(bidderPage).getByRole('row').filter({ hasText: bidder.bidAlias }).waitFor();
 
     // The owner sees it without a reload, with the bidder's name linking to the profile.
@@ -350,11 +369,15 @@ describe('bidding on an ad, live', () => {
     await fastPage.clock.install({ time: new Date(Date.now() + 90_000) });
     await fastPage.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     await bidArea(fastPage).getByRole('timer', { name: 'Bid Closes in' }).waitFor();
-    expect(await bidArea(fastPage).getByText(MESSAGES.biddingClosed).count()).toBe(0);
+    expect(await bidArea(fastPage).getByText(MESSAGES.biddingClosed, { exact: true }).count()).toBe(
+      0,
+    );
 
     // Then bidding closes on every screen, without a reload.
     for (const page of [ownerPage, bidderPage, fastPage]) {
-      await bidArea(page).getByText(MESSAGES.biddingClosed).waitFor({ timeout: 35_000 });
+      await bidArea(page)
+        .getByText(MESSAGES.biddingClosed, { exact: true })
+        .waitFor({ timeout: 35_000 });
       expect(await bidArea(page).getByRole('timer').count()).toBe(0);
       await page.getByTestId('final-call-note').waitFor({ state: 'detached' });
     }
@@ -366,7 +389,7 @@ describe('bidding on an ad, live', () => {
     // And it stays closed for anyone who opens the ad afterwards.
     await bidderPage.unrouteAll();
     await bidderPage.reload();
-    await bidArea(bidderPage).getByText(MESSAGES.biddingClosed).waitFor();
+    await bidArea(bidderPage).getByText(MESSAGES.biddingClosed, { exact: true }).waitFor();
     expect(await bidArea(bidderPage).getByRole('form', { name: 'Place a bid' }).count()).toBe(0);
     // The bidder is told their bid won, and what comes next.
     const result = bidArea(bidderPage).getByTestId('bid-result');
@@ -479,7 +502,9 @@ describe('bidding on an ad, live', () => {
     await done.waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
     for (const { page } of [ownerSide, bidderSide]) {
-      await bidArea(page).getByText(MESSAGES.biddingClosed).waitFor({ timeout: 10_000 });
+      await bidArea(page)
+        .getByText(MESSAGES.biddingClosed, { exact: true })
+        .waitFor({ timeout: 10_000 });
       await bidArea(page)
         .getByText(/^Closed early by the owner on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/)
         .waitFor();
@@ -491,10 +516,23 @@ describe('bidding on an ad, live', () => {
     await expect
       .poll(() => bidderSide.page.evaluate(() => document.activeElement?.id))
       .toBe('bidding-closed');
+    // A screen reader is told as it closes; the owner, whose 'Bid Closed!' said it, is not.
+    await bidArea(bidderSide.page)
+      .getByRole('status')
+      .filter({ hasText: `${MESSAGES.biddingClosed}: the owner closed bidding.` })
+      .waitFor();
+    expect(
+      await bidArea(ownerSide.page)
+        .getByRole('status')
+        .filter({ hasText: 'the owner closed bidding' })
+        .count(),
+    ).toBe(0);
     // Opened afresh, the closed ad's page starts at its top, with the keyboard on no notice (a
     // reload would come back where the page was: keptOverReload).
     await bidderSide.page.goto(bidderSide.page.url());
-    await bidArea(bidderSide.page).getByText(MESSAGES.biddingClosed).waitFor();
+    await bidArea(bidderSide.page).getByText(MESSAGES.biddingClosed, { exact: true }).waitFor();
+    // …and no alert: a closed ad opened is no news.
+    expect(await bidArea(bidderSide.page).getByRole('alert').count()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
       await bidderSide.page.evaluate(() => ({
@@ -892,6 +930,40 @@ describe('bidding on an ad, live', () => {
     await guest.close();
   }, 120_000);
 
+  it('a screen reader is told of each live bid, two alike included', async () => {
+    const { bidder, adId } = await newAdWithBidder();
+    const guest = await browser.newContext();
+    const page = await guest.newPage();
+    await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
+    await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
+    await cutListRefresh(page); // only the socket brings the bids, and news with them
+    // What the polite region is given to say: each text put into it.
+    await page.evaluate(`(() => {
+      window.said = [];
+      const region = document.querySelector('section[aria-label="Bids on this ad"] [role=status]');
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes) window.said.push(node.textContent);
+      }).observe(region, { childList: true, subtree: true, characterData: true });
+    })()`);
+    // To a stranger two Hidden bids of one alias read alike: no amount is shown.
+    for (const amount of [1_500, 1_600]) {
+      const placed = await api(app, '/api/bid/', {
+        token: bidder.token,
+        json: { item_id: adId, bidamt: amount, type: 'Hidden', bidAlias: bidder.bidAlias },
+      });
+      expect(placed.status).toBe(200);
+      await expect
+        .poll(() => bidArea(page).getByTestId('bid-row').count(), { timeout: 8_000 })
+        .toBe(amount === 1_500 ? 1 : 2);
+    }
+    const alike = `New Hidden bid by ${bidder.bidAlias}.`;
+    await expect
+      .poll(() => page.evaluate('window.said'), { timeout: 4_000 })
+      .toEqual([alike, alike]);
+    await guest.close();
+  }, 120_000);
+
   it('a final call whose answer was lost is not left said to have failed once it shows made', async () => {
     const { owner, bidder, adId } = await newAdWithBidder();
     const placed = await api(app, '/api/bid/', {
@@ -1077,7 +1149,7 @@ describe('bidding on an ad, live', () => {
     await fillBidDetails(page, form, 'Open', '1500');
     await form.getByRole('button', { name: 'Bid', exact: true }).click();
     await form.waitFor({ state: 'detached', timeout: 5_000 });
-    await bidArea(page).getByText(MESSAGES.biddingClosed).first().waitFor();
+    await bidArea(page).getByText(MESSAGES.biddingClosed, { exact: true }).first().waitFor();
     await bidArea(page)
       .getByRole('status')
       .filter({ hasText: 'Your Open bid of ₹1,500 was not placed' })
@@ -1198,6 +1270,8 @@ describe('My Bids', () => {
     await page.goto(new URL(`/user_profile/${owner.userId}`, app.baseUrl).href);
     const sellers = page.getByRole('region', { name: `Ads by ${owner.username}` });
     await sellers.getByRole('article', { name: 'Harmonium for My Bids' }).waitFor();
+    // Its cards are headings under the section's, for a screen reader's outline.
+    await sellers.getByRole('heading', { level: 3, name: 'Harmonium for My Bids' }).waitFor();
     await context.close();
 
     // The owner, who bid on nothing, is told so and offered the ads.

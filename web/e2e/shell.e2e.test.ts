@@ -40,8 +40,10 @@ describe('the web shell, for a guest', () => {
     expect(barColour).toBe(PURPLE);
     const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
     expect(await login.getAttribute('href')).toBe('/login?redirect=%2F');
+    // The bar's links are a landmark of their own.
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
     for (const link of ['Ads', 'Contact Us', 'Public Response', 'How its different']) {
-      await page.getByRole('link', { name: link, exact: true }).waitFor();
+      await nav.getByRole('link', { name: link, exact: true }).waitFor();
     }
     await page.getByRole('searchbox', { name: 'Search ads' }).waitFor();
     await page.getByTestId('side-ads-left').waitFor();

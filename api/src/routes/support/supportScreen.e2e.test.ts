@@ -515,8 +515,10 @@ describe('the ad history, asked again', () => {
     // Replay with no time is refused where the time goes, not taken for the latest state.
     const time = page.getByLabel('Replay as of (India time)');
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
-    await page.getByText(REPLAY_NEEDS_A_TIME, { exact: true }).waitFor();
+    // Said as it appears, and named by the field the keyboard is taken to.
+    await page.getByRole('alert').filter({ hasText: REPLAY_NEEDS_A_TIME }).waitFor();
     expect(await time.getAttribute('aria-invalid')).toBe('true');
+    expect(await time.getAttribute('aria-describedby')).toBe('replay-as-of-helper-text');
     expect(
       await time.evaluate(
         (field) =>

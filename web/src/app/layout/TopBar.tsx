@@ -146,11 +146,20 @@ export function TopBar() {
         >
           Boli
         </Typography>
-        {status === 'guest' && <GuestLinks />}
-        {member && (
-          <Button color="inherit" component={RouterLink} to="/myAds" sx={wideOnly}>
-            My Ads
-          </Button>
+        {/* The bar's links, a landmark a screen reader goes to; narrower, they are the menu's. */}
+        {(status === 'guest' || member) && (
+          <Box
+            component="nav"
+            aria-label="Main"
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}
+          >
+            {status === 'guest' && <GuestLinks />}
+            {member && (
+              <Button color="inherit" component={RouterLink} to="/myAds" sx={wideOnly}>
+                My Ads
+              </Button>
+            )}
+          </Box>
         )}
         <Box sx={{ flex: 1 }} />
         {!verifying && (

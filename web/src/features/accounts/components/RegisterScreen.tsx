@@ -77,6 +77,8 @@ function useCaptcha() {
 const CAPTCHA_QUESTION_ID = 'captcha-question';
 /** Why Sign up is not offered yet, which describes it. */
 const SIGN_UP_HINT_ID = 'sign-up-hint';
+/** The terms box's refusal, which the box is described by. */
+const TERMS_ERROR_ID = 'terms-error';
 const SIGN_UP_HINT = 'Answer the captcha above to sign up.';
 
 /** Register (sections 2, 4, 5): the form, the confirm dialog, then /otp-phone-verify. */
@@ -292,6 +294,9 @@ export function RegisterScreen() {
               slotProps={{
                 input: {
                   'aria-invalid': Boolean(fieldErrors.termsOfServicesCheckBox),
+                  'aria-describedby': fieldErrors.termsOfServicesCheckBox
+                    ? TERMS_ERROR_ID
+                    : undefined,
                   // Named without its label's link, whose "(opens in a new tab)" is not the box's.
                   'aria-label': 'I agree to the terms and conditions',
                 },
@@ -312,7 +317,9 @@ export function RegisterScreen() {
           }
         />
         {fieldErrors.termsOfServicesCheckBox && (
-          <FormHelperText error>{fieldErrors.termsOfServicesCheckBox.join(' · ')}</FormHelperText>
+          <FormHelperText error id={TERMS_ERROR_ID}>
+            {fieldErrors.termsOfServicesCheckBox.join(' · ')}
+          </FormHelperText>
         )}
       </Box>
       {/* Section 5: the captcha enables Sign up. Said while it does not, since a disabled button

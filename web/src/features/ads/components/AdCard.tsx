@@ -22,6 +22,9 @@ const THUMB_HEIGHT = 160;
 /** How many cards at the top of a list fetch their pictures at once: what the first screen shows. */
 const FIRST_SEEN_CARDS = 2;
 
+/** The heading level of an ad card's name. */
+export type CardHeading = 'h2' | 'h3';
+
 /**
  * One ad in a list: its picture, name, price (₹, Indian grouping), town, and a final call (its
  * deadline and the time left) or close when there is one; opens the ad. The first cards (`index`)
@@ -31,11 +34,14 @@ export function AdCard({
   ad,
   actions,
   index,
+  heading = 'h2',
 }: {
   ad: AdView;
   actions?: ReactNode;
   /** Its place in the list, when it is in one. */
   index?: number;
+  /** Its name's heading level: h3 in a list under a heading of its own (a seller's ads). */
+  heading?: CardHeading;
 }) {
   const firstSeen = index !== undefined && index < FIRST_SEEN_CARDS;
   const now = useNowAfter(ad.bidOpen ? ad.finalCallDateTime : null);
@@ -86,7 +92,12 @@ export function AdCard({
         <CardContent>
           {/* Two lines of the name, and the whole place: one line cut both short, and with the
               text enlarged (200%) cut even a short name ('Keyboa…', 'Gurugram, Hary…'). */}
-          <Typography variant="subtitle1" component="h2" title={ad.itemName} sx={linesAtMost(2)}>
+          <Typography
+            variant="subtitle1"
+            component={heading}
+            title={ad.itemName}
+            sx={linesAtMost(2)}
+          >
             {ad.itemName}
           </Typography>
           <Typography variant="h6" component="p" color="primary" data-testid="ad-price">

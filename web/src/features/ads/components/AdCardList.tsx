@@ -3,7 +3,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import type { AdView } from '../ads.api.ts';
 import type { useAdPages } from '../useAdPages.ts';
-import { AdCard, AdGrid } from './AdCard.tsx';
+import { AdCard, AdGrid, type CardHeading } from './AdCard.tsx';
 import { AdListFooter } from './AdListFooter.tsx';
 
 type Props = {
@@ -15,13 +15,15 @@ type Props = {
   empty: ReactNode;
   /** Buttons under a card (My Ads' Edit and Media), if any. */
   actions?: (ad: AdView) => ReactNode;
+  /** The cards' heading level: h2 under the page's h1, h3 under a section's h2. */
+  cardHeading?: CardHeading;
 };
 
 /**
  * A member's list of ad cards (My Ads, My Bids, a seller's ads): the cards, a failure with Retry,
  * a spinner while a page loads, what an empty list says, and Load More.
  */
-export function AdCardList({ pages, loadingLabel, empty, actions }: Props) {
+export function AdCardList({ pages, loadingLabel, empty, actions, cardHeading }: Props) {
   const { ads, loading, error, hasMore, loadMore, retry } = pages;
   return (
     <>
@@ -29,7 +31,13 @@ export function AdCardList({ pages, loadingLabel, empty, actions }: Props) {
       {ads.length > 0 && (
         <AdGrid>
           {ads.map((ad, index) => (
-            <AdCard key={ad._id} ad={ad} index={index} actions={actions?.(ad)} />
+            <AdCard
+              key={ad._id}
+              ad={ad}
+              index={index}
+              actions={actions?.(ad)}
+              heading={cardHeading}
+            />
           ))}
         </AdGrid>
       )}

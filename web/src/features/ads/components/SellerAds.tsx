@@ -43,6 +43,7 @@ export function SellerAds({
       <AdCardList
         pages={pages}
         loadingLabel={`Loading the ads by ${username}`}
+        cardHeading="h3"
         empty={<Typography color="textSecondary">{NO_ADS_BY(username)}</Typography>}
       />
     </Stack>

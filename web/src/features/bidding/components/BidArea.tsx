@@ -56,6 +56,9 @@ type Props = {
 /** Shown in place of the viewer count while the live link is lost. */
 const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
 
+/** The bid form's Bid button. */
+const BID_BUTTON = 'form[aria-label="Place a bid"] button[type="submit"]';
+
 /**
  * The bid area of the ad detail page (sections 2, 4, 6): the countdown or 'Bidding Closed', the
  * summary, the bid form (non-owners) or Final Call / Close Bid (the owner), and the bids in two
@@ -261,7 +264,7 @@ export function BidArea({
           )}
         </Stack>
         {/* Another member's bid and the final call, said as they arrive (liveNews.ts). */}
-        <Announcer message={news ?? ''} />
+        <Announcer message={news ?? ''} utterance={board.news?.seq} />
         {/* Whatever the socket brought, the list itself is missing: said so, with Retry. */}
         {loadFailure && (
           <LoadFailure message={loadFailure} onRetry={() => setReloads((count) => count + 1)} />
@@ -365,7 +368,9 @@ export function BidArea({
         message={message}
         titleId="bid-message-title"
         onClose={() => setMessage(null)}
-        focusInstead={() => area.current}
+        // Bid was disabled while the bid was sent: the keyboard goes back to it for the next.
+        // A final call or close took its button away: to the bid area, where it was.
+        focusInstead={() => area.current?.querySelector<HTMLElement>(BID_BUTTON) ?? area.current}
       />
     </Paper>
   );

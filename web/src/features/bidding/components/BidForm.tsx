@@ -133,6 +133,8 @@ export function BidForm({
   const { atFault } = faults;
   const aliasAtFault = atFault.includes('alias') || takenAlias === input.bidAlias.trim();
   const failureId = `bid-failure-${itemId}`;
+  const aliasId = `bid-alias-${itemId}`;
+  const aliasHint = aliasLengthHint(input.bidAlias);
   // What the form finds wrong now, once refused for it; else the last refusal's words.
   const said: Failure | null =
     faults.problemSaid !== null ? { message: faults.problemSaid, subscribeAt: null } : failure;
@@ -212,6 +214,7 @@ export function BidForm({
       {!said?.subscribeAt && <BidNeedsSubscription entitlement={entitlement} />}
       <FieldRow>
         <TextField
+          id={aliasId}
           label="Bid alias"
           name="bidAlias"
           value={input.bidAlias}
@@ -219,10 +222,17 @@ export function BidForm({
           size="small"
           fullWidth
           error={aliasAtFault}
-          helperText={aliasLengthHint(input.bidAlias)}
+          helperText={aliasHint}
           slotProps={{
             htmlInput: {
-              ...(aliasAtFault ? { 'aria-describedby': failureId } : {}),
+              // At fault, described by the refusal and by its count of characters alike.
+              ...(aliasAtFault
+                ? {
+                    'aria-describedby': aliasHint
+                      ? `${failureId} ${aliasId}-helper-text`
+                      : failureId,
+                  }
+                : {}),
             },
           }}
         />

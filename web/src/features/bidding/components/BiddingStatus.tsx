@@ -36,6 +36,8 @@ export function BiddingStatus({ phase, finalCallDateTime, when, now, result = nu
       <Alert
         severity="info"
         icon={false}
+        // Not an alert: an ad opened closed is no news. A close while open is said (liveNews).
+        role="status"
         data-testid="bidding-closed"
         id={BIDDING_CLOSED_ID}
         tabIndex={-1}

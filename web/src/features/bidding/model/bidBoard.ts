@@ -257,6 +257,10 @@ function evolveOnce(board: BidBoard, event: BidBoardEvent): BidBoard {
       if (!board.summary) return board;
       return {
         ...board,
+        // Said once, as it closes: a close heard again (a reconnect) is no news.
+        news: board.summary.bidOpen
+          ? { seq: (board.news?.seq ?? 0) + 1, closeReason: event.closeReason ?? null }
+          : board.news,
         summary: {
           ...board.summary,
           bidOpen: false,

@@ -159,6 +159,15 @@ describe('the final call and the close, live', () => {
       closeReason: 'finalCallExpired',
     });
     expect(closed.position).toBe(at(6));
+    // Said once as it closes, not again when the close is heard again (a reconnect).
+    expect(closed.news).toEqual({ seq: 2, closeReason: 'finalCallExpired' });
+    const heardAgain = evolveBidBoard(closed, {
+      type: 'biddingClosed',
+      closedAt: deadline,
+      closeReason: 'finalCallExpired',
+      position: at(6),
+    });
+    expect(heardAgain.news).toBe(closed.news);
   });
 
   it('heard only from a bid refused as closed, is not undone by a refresh asked for before', () => {

@@ -38,4 +38,16 @@ describe('liveNewsText', () => {
       liveNewsText({ seq: 2, finalCallDateTime: '2026-12-01T04:30:00.000Z' }, 'owner', true),
     ).toBeNull();
   });
+  it('says bidding closed, and why, but not to the owner who closed it', () => {
+    const expired = { seq: 3, closeReason: 'finalCallExpired' as const };
+    const early = { seq: 3, closeReason: 'closedEarlyByOwner' as const };
+    for (const owner of [false, true])
+      expect(liveNewsText(expired, 'me', owner)).toBe(
+        "Bidding Closed: the final call's deadline has passed.",
+      );
+    expect(liveNewsText(early, 'me')).toBe('Bidding Closed: the owner closed bidding.');
+    expect(liveNewsText(early, 'owner', true)).toBeNull();
+    // Heard from a refused bid, before how it closed is known.
+    expect(liveNewsText({ seq: 3, closeReason: null }, 'me')).toBe('Bidding Closed.');
+  });
 });

@@ -134,7 +134,10 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         {picture ? (
           <EnlargeableAvatar name={username} src={picture} />
         ) : (
-          <Avatar sx={{ bgcolor: 'secondary.main' }}>{username.charAt(0).toUpperCase()}</Avatar>
+          // The name beside it says who: its letter is not read before the page's heading.
+          <Avatar aria-hidden sx={{ bgcolor: 'secondary.main' }}>
+            {username.charAt(0).toUpperCase()}
+          </Avatar>
         )}
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0 }}>
           {username}

@@ -22,6 +22,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { useLoadedAfresh } from '../../../lib/useLoaded.ts';
 import { useFocusWhenLoaded } from '../../../lib/useFocusWhenLoaded.ts';
+import { useRefusalFocus } from '../../../lib/refusalFocus.ts';
 import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { detailLabel } from '../../ads/model/adDetailLabels.ts';
@@ -109,6 +110,10 @@ const WRAPPING_CHIP = {
 /** For staff, from an ad that cannot be shown (a mistyped id, say), back to the lookup. */
 const LOOK_UP_ANOTHER = { to: '/support/ads', label: 'Look up another ad' };
 
+/** A hash chain's line: a status when intact, an alert when broken. */
+const chainSeverity = (ok: boolean) =>
+  ok ? ({ severity: 'success', role: 'status' } as const) : ({ severity: 'error' } as const);
+
 export function AdHistoryScreen() {
   const { adId = '' } = useParams();
   const { request } = useApi();
@@ -132,7 +137,8 @@ export function AdHistoryScreen() {
   };
   // Replay with no time (or half of one) is said, not taken for the latest state.
   const [replayProblem, setReplayProblem] = useState<string | null>(null);
-  const timeField = useRef<HTMLInputElement>(null);
+  // The refusal is drawn first, then the keyboard goes to the field it marks (and names).
+  const { form: replayForm, refused: replayRefused } = useRefusalFocus();
   const {
     data: history,
     failure,
@@ -193,9 +199,10 @@ export function AdHistoryScreen() {
           refused (listed under refused bids as AD_WITHDRAWN), till the block is lifted.
         </Alert>
       )}
-      <Alert severity={history.chain.ok ? 'success' : 'error'}>{chainLine(history)}</Alert>
+      {/* An intact chain is read in its place; only a broken one is an alert. */}
+      <Alert {...chainSeverity(history.chain.ok)}>{chainLine(history)}</Alert>
       {refusalsChain !== null && (
-        <Alert severity={history.refusals.chain.ok ? 'success' : 'error'}>{refusalsChain}</Alert>
+        <Alert {...chainSeverity(history.refusals.chain.ok)}>{refusalsChain}</Alert>
       )}
       {asOf !== undefined && Date.parse(asOf) > Date.now() && (
         <Alert severity="info" data-testid="future-as-of">
@@ -211,13 +218,14 @@ export function AdHistoryScreen() {
       {/* A form: Enter in the time box replays, as the Replay button does. */}
       <Stack
         component="form"
+        ref={replayForm}
         noValidate
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           const instant = instantOfIndiaWallClock(asOfInput);
           setReplayProblem(instant ? null : REPLAY_NEEDS_A_TIME);
           if (instant) setAsOf(instant);
-          else timeField.current?.focus();
+          else replayRefused();
         }}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -225,6 +233,7 @@ export function AdHistoryScreen() {
         sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
       >
         <TextField
+          id="replay-as-of"
           label="Replay as of (India time)"
           type="datetime-local"
           size="small"
@@ -233,11 +242,15 @@ export function AdHistoryScreen() {
             setAsOfInput(e.target.value);
             setReplayProblem(null);
           }}
-          inputRef={timeField}
           error={replayProblem !== null}
           helperText={replayProblem}
-          // To the millisecond: a bid and the final call's deadline can be that close.
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 0.001 } }}
+          // To the millisecond: a bid and the final call's deadline can be that close. The
+          // refusal is said as it appears, the keyboard being in the field already or not.
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { step: 0.001 },
+            formHelperText: { role: 'alert' },
+          }}
         />
         <Button type="submit" variant="contained">
           Replay
