@@ -613,7 +613,10 @@ describe('a member without an address', () => {
     await choose(page, 'State', DELHI_ADDRESS.state);
     await choose(page, 'District', DELHI_ADDRESS.district);
     await choose(page, 'Neighbourhood', DELHI_ADDRESS.neighbourHood);
-    await field(page, 'Pincode').fill(DELHI_ADDRESS.pincode);
+    // Pasted grouped as people write it, it is its six digits.
+    const { pincode } = DELHI_ADDRESS;
+    await field(page, 'Pincode').fill(`${pincode.slice(0, 3)} ${pincode.slice(3)}`);
+    expect(await field(page, 'Pincode').inputValue()).toBe(pincode);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/postAd');
     await page.getByRole('heading', { name: 'Post New Ad' }).waitFor();
@@ -622,6 +625,9 @@ describe('a member without an address', () => {
     // The ad kept, with the address just saved filled in, as a new ad's is.
     await expect.poll(() => field(page, 'Street').inputValue()).toBe(DELHI_ADDRESS.street);
     expect(await field(page, 'Item name').inputValue()).toBe('Tabla kept over the profile');
+    // A phone pasted the usual Indian way is its ten digits, not cut at ten characters.
+    await field(page, 'Phone').fill('+91 98765 43210');
+    expect(await field(page, 'Phone').inputValue()).toBe('9876543210');
     await context.close();
   });
 });

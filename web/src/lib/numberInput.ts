@@ -1,4 +1,5 @@
 import { asciiDigits } from '@boli/engine/shared/digits';
+import { LIMITS } from '@boli/engine/shared/limits';
 
 /*
  * What a number field keeps as the member types or pastes, so a price, an amount or a count
@@ -112,3 +113,16 @@ export function phoneTyped(value: string, dialCode = ''): string {
   const local = code && text.startsWith(code) ? text.slice(code.length) : text;
   return /^0\d{10}$/.test(local) ? local.slice(1) : local;
 }
+
+/**
+ * A pincode as pasted or typed ("400 601", "400-601"): the space or dash people group it with
+ * dropped, digits of any script as 0–9, then at most its most digits, as a field's maxLength
+ * would keep (which, cutting the paste before this, kept '400 60'). Anything else stays, for the
+ * shared rules to name.
+ */
+export const pincodeTyped = (value: string): string =>
+  asciiDigits(value).replace(/[\s-]/g, '').slice(0, LIMITS.pincodeMaxDigits);
+
+/** A one-time code as pasted or typed ("014 121"): its digits, at most the code's. */
+export const otpTyped = (value: string): string =>
+  asciiDigits(value).replace(/\D/g, '').slice(0, LIMITS.otp.digits);

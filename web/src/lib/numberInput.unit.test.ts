@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   amountTyped,
   digitsTyped,
+  otpTyped,
   phoneTyped,
+  pincodeTyped,
   refusalAfter,
   refusalShown,
   type TypedRefusal,
@@ -114,5 +116,25 @@ describe('a mobile number field', () => {
     expect(phoneTyped('0987', '+91')).toBe('0987');
     expect(phoneTyped('+44 7911 123456', '+91')).toBe('+447911123456');
     expect(phoneTyped('+44 7911 123456', '+44')).toBe('7911123456');
+  });
+});
+
+describe('a pincode field', () => {
+  it('keeps the digits of a pincode grouped as people write it, to its most digits', () => {
+    for (const pasted of ['400 601', '400-601', '४००६०१', ' 400601 '])
+      expect(pincodeTyped(pasted), pasted).toBe('400601');
+    expect(pincodeTyped('4006012')).toBe('400601');
+  });
+
+  it('keeps what is not a digit, for the rules to name', () => {
+    expect(pincodeTyped('40O601')).toBe('40O601');
+  });
+});
+
+describe('a one-time code field', () => {
+  it('keeps the digits of a code pasted in groups, to the code’s length', () => {
+    expect(otpTyped('014 121')).toBe('014121');
+    expect(otpTyped('०१४१२१')).toBe('014121');
+    expect(otpTyped('0141219')).toBe('014121');
   });
 });

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { asciiDigits } from '@boli/engine/shared/digits';
+import { otpTyped } from '../../../lib/numberInput.ts';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
@@ -302,13 +302,13 @@ function OtpEntry({
           autoComplete="one-time-code"
           value={otp}
           inputRef={otpInput}
-          onChange={(event) => setOtp(asciiDigits(event.target.value).replace(/\D/g, ''))}
+          // No maxLength: it would cut a pasted '014 121' before its space is dropped.
+          onChange={(event) => setOtp(otpTyped(event.target.value))}
           // A refused code marks the field, which names the refusal (not a refused send).
           error={refusedCode && !nothingSent}
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',
-              maxLength: LIMITS.otp.digits,
               ...(refusedCode && !nothingSent ? { 'aria-describedby': OTP_NOTICE_ID } : {}),
             },
           }}

@@ -4,12 +4,13 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { isIndia } from '@boli/engine/accounts/account.rules';
+import { DEFAULT_PHONE_CODE, isIndia } from '@boli/engine/accounts/account.rules';
 import { NEW_OR_USED, OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
-import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
+import { SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
+import { phoneTyped, pincodeTyped } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
   countedFieldHint,
@@ -116,8 +117,12 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
         <TextField
           label="Phone"
           {...textProps('phone')}
+          // '+91 98765 43210' pasted is its 10 digits; no maxLength, which would cut it first.
+          onChange={(event) =>
+            onChange('phone', phoneTyped(event.target.value, DEFAULT_PHONE_CODE))
+          }
           {...(errors.phone?.length ? {} : { helperText: 'Empty: the number on your profile' })}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.phoneDigits } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormControlLabel
           control={
@@ -206,7 +211,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
         <TextField
           label="Pincode"
           {...textProps('pincode')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.pincodeMaxDigits } }}
+          onChange={(event) => onChange('pincode', pincodeTyped(event.target.value))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Box>
     </>

@@ -8,12 +8,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  DEFAULT_PHONE_CODE,
   isIndia,
   linkUrlAccepted,
   validateEditProfile,
   type FieldErrors,
 } from '@boli/engine/accounts/account.rules';
-import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiRequest, ApiError, failedOffline, messageOf } from '../../../app/api/client.ts';
 import {
@@ -29,6 +29,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fieldErrors.ts';
+import { phoneTyped, pincodeTyped } from '../../../lib/numberInput.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
 import { formOf, inputOf, type FormField } from '../model/profileForm.ts';
@@ -298,7 +299,8 @@ function EditProfileForm({ member }: { member: Member }) {
           fullWidth
           autoComplete="postal-code"
           {...bind('pincode')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.pincodeMaxDigits } }}
+          onChange={(event) => set('pincode', pincodeTyped(event.target.value))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
       <Divider textAlign="left">Casting (optional)</Divider>
@@ -323,6 +325,9 @@ function EditProfileForm({ member }: { member: Member }) {
           label="Manager mobile"
           fullWidth
           {...bind('managerMobile')}
+          onChange={(event) =>
+            set('managerMobile', phoneTyped(event.target.value, DEFAULT_PHONE_CODE))
+          }
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
