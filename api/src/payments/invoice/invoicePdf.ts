@@ -9,10 +9,14 @@ import {
   rupeeAmount,
 } from './invoiceFormat.ts';
 import { stateWithGstCode } from '@boli/engine/billing/gstStateCodes';
+import { readFileSync } from 'node:fs';
+import { SCRIPT_FONTS, textRuns } from './invoiceFonts.ts';
 
 /*
- * The tax invoice, and the credit note that reverses one, as a one-page A4 PDF (pdfkit, built-in Helvetica, so every machine renders the
- * same bytes' worth of text: amounts read "Rs." since Helvetica has no ₹). Layout: title, supplier
+ * The tax invoice, and the credit note that reverses one, as a one-page A4 PDF (pdfkit, built-in
+ * Helvetica, so every machine renders the same bytes' worth of text: amounts read "Rs." since
+ * Helvetica has no ₹; what members typed, in any Indian script, in the fonts of invoiceFonts.ts,
+ * embedded). Layout: title, supplier
  * and invoice details side by side, the buyer and place of supply, a table of lines with their
  * tax (CGST + SGST within the supplier's state, IGST across states), totals, the total in words
  * and the payment reference an auditor matches against the provider.
@@ -201,6 +205,7 @@ function renderPdf(layout: Layout, options: RenderOptions): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  for (const font of SCRIPT_FONTS) pdf.registerFont(font.name, fontFile(font.file));
   drawDocument(pdf, layout);
   pdf.end();
   return done;
@@ -290,7 +295,36 @@ function block(
   pdf.font('Helvetica-Bold').fontSize(10).fillColor(BRAND).text(title, x, y, { width });
   pdf.font('Helvetica').fontSize(9.5).fillColor('black');
   for (const line of lines.filter((text) => text.trim() !== ''))
-    pdf.text(line, x, pdf.y, { width });
+    writeInScripts(pdf, line, x, pdf.y, width);
+}
+
+/** The font files, read once. */
+const fontFiles = new Map<string, Buffer>();
+const fontFile = (file: string): Buffer => {
+  const read = fontFiles.get(file) ?? readFileSync(file);
+  fontFiles.set(file, read);
+  return read;
+};
+
+/**
+ * A line that may hold what a member typed (a name, an address, an ad's title) at (x, y),
+ * wrapped to `width`: each run in its script's font (textRuns), then Helvetica again.
+ */
+function writeInScripts(
+  pdf: PDFKit.PDFDocument,
+  line: string,
+  x: number,
+  y: number,
+  width: number,
+): void {
+  const runs = textRuns(line);
+  runs.forEach((run, index) => {
+    const options = { width, continued: index < runs.length - 1 };
+    pdf.font(run.font ?? 'Helvetica');
+    if (index === 0) pdf.text(run.text, x, y, options);
+    else pdf.text(run.text, options);
+  });
+  pdf.font('Helvetica');
 }
 
 function drawTable(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {

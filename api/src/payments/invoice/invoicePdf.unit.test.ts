@@ -98,6 +98,23 @@ describe('the tax invoice PDF', () => {
     ).not.toContain('For:');
   });
 
+  it('writes the buyer and what was bought in the scripts they were typed in', async () => {
+    const invoice = invoiceFor('Tamil Nadu', 50_00);
+    const pdf = await renderInvoicePdf(
+      {
+        ...invoice,
+        buyer: { ...invoice.buyer, name: 'अनन्या लक्ष्मी', address: '12 சுப்ரமணியம் Street' },
+        purchaseFor: 'Hidden bid of Rs. 5,000.25 for অনন্যা Traders 🦚 shares',
+      },
+      { compress: false },
+    );
+    const text = flowing(pdfText(pdf));
+    expect(text).toContain('अनन्या लक्ष्मी');
+    expect(text).toContain('12 சுப்ரமணியம் Street');
+    // A letter no font has is marked, not written as the bytes of another.
+    expect(text).toContain('For: Hidden bid of Rs. 5,000.25 for অনন্যা Traders ? shares');
+  });
+
   it("states a space's service period in India's time; none for what has none", async () => {
     const servicePeriod = { from: '2026-11-21T10:01:02.000Z', until: '2027-02-21T10:01:02.000Z' };
     const pdf = await renderInvoicePdf(
