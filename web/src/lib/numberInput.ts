@@ -1,4 +1,5 @@
-import { asciiDigits } from '@boli/engine/shared/digits';
+import { DEFAULT_PHONE_CODE } from '@boli/engine/accounts/account.rules';
+import { asciiDigits, numberFieldRead } from '@boli/engine/shared/digits';
 import { LIMITS } from '@boli/engine/shared/limits';
 
 /*
@@ -126,3 +127,15 @@ export const pincodeTyped = (value: string): string =>
 /** A one-time code as pasted or typed ("014 121"): its digits, at most the code's. */
 export const otpTyped = (value: string): string =>
   asciiDigits(value).replace(/\D/g, '').slice(0, LIMITS.otp.digits);
+
+/**
+ * What a form's text field keeps of what is typed or pasted, by its name (Post/Edit Ad, Edit
+ * profile): a mobile number's and a pincode's digits however people group them (`phoneTyped`
+ * with India's +91, `pincodeTyped`), any other number field's digits as 0–9 (`numberFieldRead`),
+ * any other text as typed. Such fields have no maxLength, which would cut a paste first.
+ */
+export function fieldTyped(name: string, value: string): string {
+  if (name === 'phone' || name === 'managerMobile') return phoneTyped(value, DEFAULT_PHONE_CODE);
+  if (name === 'pincode') return pincodeTyped(value);
+  return numberFieldRead(name, value);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountTyped,
   digitsTyped,
+  fieldTyped,
   otpTyped,
   phoneTyped,
   pincodeTyped,
@@ -136,5 +137,15 @@ describe('a one-time code field', () => {
     expect(otpTyped('014 121')).toBe('014121');
     expect(otpTyped('०१४१२१')).toBe('014121');
     expect(otpTyped('0141219')).toBe('014121');
+  });
+});
+
+describe('a form’s text field, by its name', () => {
+  it('keeps a phone’s and a pincode’s digits as grouped, a number field’s 0–9, text as typed', () => {
+    expect(fieldTyped('phone', '+91 98765 43210')).toBe('9876543210');
+    expect(fieldTyped('managerMobile', '098450 12345')).toBe('9845012345');
+    expect(fieldTyped('pincode', '400 601')).toBe('400601');
+    expect(fieldTyped('mileage', '४२')).toBe('42');
+    expect(fieldTyped('street', ' 12 MG Road ')).toBe(' 12 MG Road ');
   });
 });

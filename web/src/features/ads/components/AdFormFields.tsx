@@ -4,13 +4,13 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { DEFAULT_PHONE_CODE, isIndia } from '@boli/engine/accounts/account.rules';
+import { isIndia } from '@boli/engine/accounts/account.rules';
 import { NEW_OR_USED, OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
 import { SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { fieldErrorProps } from '../../../lib/fieldErrors.ts';
-import { phoneTyped, pincodeTyped } from '../../../lib/numberInput.ts';
+import { fieldTyped } from '../../../lib/numberInput.ts';
 import { useTypedRefusal } from '../../../lib/useTypedRefusal.ts';
 import {
   countedFieldHint,
@@ -24,7 +24,6 @@ import {
 } from '../model/adForm.ts';
 import { useReferenceLists } from '../useReferenceLists.ts';
 import { ChoiceField } from './ChoiceField.tsx';
-import { numberFieldRead } from '@boli/engine/shared/digits';
 
 type Props = {
   form: AdForm;
@@ -58,7 +57,7 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
     value: form[field],
     required: required.has(field),
     onChange: (event: { target: { value: string } }) => {
-      const typed = numberFieldRead(field, event.target.value);
+      const typed = fieldTyped(field, event.target.value);
       const number = numberFieldOf(field);
       if (number) refusal.typed(field, number, form[field], typed);
       onChange(field, typed);
@@ -117,10 +116,6 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
         <TextField
           label="Phone"
           {...textProps('phone')}
-          // '+91 98765 43210' pasted is its 10 digits; no maxLength, which would cut it first.
-          onChange={(event) =>
-            onChange('phone', phoneTyped(event.target.value, DEFAULT_PHONE_CODE))
-          }
           {...(errors.phone?.length ? {} : { helperText: 'Empty: the number on your profile' })}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
@@ -211,7 +206,6 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
         <TextField
           label="Pincode"
           {...textProps('pincode')}
-          onChange={(event) => onChange('pincode', pincodeTyped(event.target.value))}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Box>

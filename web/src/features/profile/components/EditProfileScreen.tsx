@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  DEFAULT_PHONE_CODE,
   isIndia,
   linkUrlAccepted,
   validateEditProfile,
@@ -29,7 +28,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { FormRefusalAlert } from '../../../components/FormRefusalAlert.tsx';
 import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fieldErrors.ts';
-import { phoneTyped, pincodeTyped } from '../../../lib/numberInput.ts';
+import { fieldTyped } from '../../../lib/numberInput.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
 import { formOf, inputOf, type FormField } from '../model/profileForm.ts';
@@ -42,7 +41,6 @@ import { useEditKeptInTab } from '../../../lib/useEditKeptInTab.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
-import { numberFieldRead } from '@boli/engine/shared/digits';
 import { withWebScheme } from '@boli/engine/shared/webAddress';
 
 const names = (places: { name: string }[]) => places.map((place) => place.name);
@@ -145,7 +143,7 @@ function EditProfileForm({ member }: { member: Member }) {
     name: field,
     value: form[field],
     onChange: (event: { target: { value: string } }) =>
-      set(field, numberFieldRead(field, event.target.value)),
+      set(field, fieldTyped(field, event.target.value)),
     ...fieldErrorProps(errors[field]),
   });
   const setLink = (index: number, part: keyof Link, value: string) => {
@@ -299,7 +297,6 @@ function EditProfileForm({ member }: { member: Member }) {
           fullWidth
           autoComplete="postal-code"
           {...bind('pincode')}
-          onChange={(event) => set('pincode', pincodeTyped(event.target.value))}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
@@ -325,9 +322,6 @@ function EditProfileForm({ member }: { member: Member }) {
           label="Manager mobile"
           fullWidth
           {...bind('managerMobile')}
-          onChange={(event) =>
-            set('managerMobile', phoneTyped(event.target.value, DEFAULT_PHONE_CODE))
-          }
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
