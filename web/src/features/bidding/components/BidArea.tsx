@@ -23,7 +23,7 @@ import { bidBoardOf, evolveBidBoard, pageCountOf, withBidListParams } from '../m
 import { forgetBidDraft } from '../model/bidDraft.ts';
 import { liveNewsText } from '../model/liveNews.ts';
 import { bidControls, biddingWhen, closeResultOf, notPlacedText } from '../model/biddingPhase.ts';
-import { BidForm } from './BidForm.tsx';
+import { BID_FORM_LABEL, BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
 import { BIDDING_CLOSED_ID, BiddingStatus } from './BiddingStatus.tsx';
 import { BidSummaryPanel } from './BidSummaryPanel.tsx';
@@ -57,7 +57,7 @@ type Props = {
 const LIVE_LINK_LOST = 'Live updates paused — reconnecting…';
 
 /** The bid form's Bid button. */
-const BID_BUTTON = 'form[aria-label="Place a bid"] button[type="submit"]';
+const BID_BUTTON = `form[aria-label="${BID_FORM_LABEL}"] button[type="submit"]`;
 
 /**
  * The bid area of the ad detail page (sections 2, 4, 6): the countdown or 'Bidding Closed', the

@@ -72,6 +72,9 @@ const aliasRefused = (error: unknown): error is ApiError =>
   error instanceof ApiError &&
   (ALIAS_REFUSALS.includes(error.code) || error.errors.some((e) => e.field === 'bidAlias'));
 
+/** The bid form's name, by which the bid area finds its Bid button. */
+export const BID_FORM_LABEL = 'Place a bid';
+
 /**
  * The alias the member bid under on this ad, when a bid under another was refused for it
  * (BID_ALIAS_CHANGED: a member is one bidder to the others); null for any other answer.
@@ -209,7 +212,7 @@ export function BidForm({
       noValidate
       onSubmit={submit}
       spacing={2}
-      aria-label="Place a bid"
+      aria-label={BID_FORM_LABEL}
     >
       {!said?.subscribeAt && <BidNeedsSubscription entitlement={entitlement} />}
       <FieldRow>
