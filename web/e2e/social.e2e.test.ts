@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
   dialogOwnsBack,
@@ -85,6 +86,9 @@ async function reviewDeletedIn(page: Page, answers: readonly string[]): Promise<
 
 const masked = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(phone.length - 3)}`;
 
+/** The first request of the live link (socket.io's long-polling handshake, at LIVE_SOCKET_PATH). */
+const LIVE_HANDSHAKE = new RegExp(`${LIVE_SOCKET_PATH}/\\?EIO=`);
+
 /** The tab chosen again, as the page hears it (an expression: no DOM types in e2e files). */
 const BACK_INTO_VIEW = `document.dispatchEvent(new Event('visibilitychange'))`;
 
@@ -129,6 +133,44 @@ describe('two members and a mobile number', () => {
       .getByRole('status')
       .filter({ hasText: /^New notification: / })
       .waitFor();
+  });
+
+  it('counts a note that came after the page read its list but before its live link joined', async () => {
+    const [asha, bala] = await Promise.all([
+      createMember(app, { address: false }),
+      createMember(app, { address: false }),
+    ]);
+    const laptop = await windowOf(asha);
+    // The live link's handshake is held until the note has come; the page reads its list at once.
+    let joinLive = () => {};
+    const held = new Promise<void>((resolve) => (joinLive = resolve));
+    await laptop.route(LIVE_HANDSHAKE, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const firstRead = laptop.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/notification' && response.status() === 200,
+    );
+    await visit(laptop, '/profile-me');
+    await firstRead;
+    const bell = laptop.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications (0)');
+    const reviewed = await api(app, '/api/review/', {
+      json: { userId: asha.userId, text: 'Came with the box.' },
+      token: bala.token,
+    });
+    expect(reviewed.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const listed = await api(app, '/api/notification', { token: asha.token });
+        return Array.isArray(listed.body.data) ? listed.body.data.length : -1;
+      })
+      .toBe(1);
+    // Pushed to no one, the note is counted when the link joins, not at the next minute's poll
+    // (the page's clock is held: no poll runs).
+    joinLive();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (1)');
   });
 
   it('keeps a request in reach however many notes follow it; folds a member’s reviews; shows older on asking', async () => {

@@ -7,8 +7,9 @@ import { notificationArrived } from '../../../app/notificationSignal.ts';
  * Notifications pushed over the live socket (docs/api/social.md): the member's socket is told
  * `notification` (with its position) once the read model has it. On every reconnect it sends
  * `loadNotifications { since }` with the last position seen and hears whether it missed any.
- * `onChange` runs on a push and after a reconnect that missed some; the caller refetches. Pages
- * listening with `onNotificationArrived` hear it too.
+ * `onChange` runs on a push, after a reconnect that missed some, and after the first connect (a
+ * note that came between the page's first read and the socket joining is pushed to no one); the
+ * caller refetches. Pages listening with `onNotificationArrived` hear it too.
  */
 
 const NOTIFICATION_EVENT = 'notification';
@@ -42,7 +43,7 @@ export function useNotificationPush(enabled: boolean, onChange: () => void): voi
           (answer: Loaded) => {
             if (answer.error !== undefined) return;
             if (typeof answer.position === 'string') since.current = answer.position;
-            if (asked !== null && (answer.missed?.length ?? 0) > 0) arrived();
+            if (asked === null || (answer.missed?.length ?? 0) > 0) arrived();
           },
         );
       });
