@@ -1222,8 +1222,9 @@ describe('an ad page’s bids', () => {
 
 describe('My Bids', () => {
   it('lists the ads a member bid on, from the menu, each opening its ad', async () => {
-    const [owner, bidder] = await Promise.all([
+    const [owner, bidder, rival] = await Promise.all([
       createMember(app, { address: true }),
+      createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
     const adId = await postAd(app, owner, { itemName: 'Harmonium for My Bids' });
@@ -1253,6 +1254,15 @@ describe('My Bids', () => {
     const first = await closesIn.innerText();
     expect(first).toMatch(/^Closes in 01h (29|30)m \d\ds$/);
     await expect.poll(() => closesIn.innerText(), { timeout: 3_000 }).not.toBe(first);
+    // A rival's Open bid above theirs: the card says so as the outbid notification comes.
+    const outbid = await api(app, '/api/bid/', {
+      token: rival.token,
+      json: { item_id: adId, bidamt: 5_000, type: 'Open', bidAlias: rival.bidAlias },
+    });
+    expect(outbid.status).toBe(200);
+    await expect
+      .poll(() => card.getByTestId('outbid').innerText(), { timeout: 10_000 })
+      .toBe('Outbid: an Open bid of ₹5,000 is above yours');
     // The owner closes bidding: the card says who won without a reload.
     const closed = await api(app, '/api/bid/closeBid', {
       token: owner.token,
@@ -1261,8 +1271,9 @@ describe('My Bids', () => {
     expect(closed.status).toBe(200);
     await expect
       .poll(() => card.getByTestId('my-bids').innerText(), { timeout: 10_000 })
-      .toBe('Your bid won: ₹4,200 (Open)');
+      .toBe('Another bid won. Your highest: ₹4,200 (Open)');
     expect(await closesIn.count()).toBe(0);
+    expect(await card.getByTestId('outbid').count()).toBe(0);
     await card.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/ads/'));
     await bidArea(page).waitFor();

@@ -135,6 +135,8 @@ export type BidsOnAd = {
    * Hidden bids too): theirs wins if bidding has closed. Not to be told while it is open.
    */
   readonly leading: boolean;
+  /** The ad's highest Open bid, anyone's (Open amounts are shown to all); null with none. */
+  readonly openHigh: number | null;
 };
 
 /**
@@ -154,6 +156,7 @@ export async function adsBidOn(
       highest_type: string;
       last_bid_at: Date;
       leading: boolean;
+      open_high: string | null;
     })[];
   }>(
     `WITH mine AS (
@@ -166,22 +169,27 @@ export async function adsBidOn(
             mine.bids, mine.highest, mine.highest_type, mine.last_bid_at,
             (SELECT top.bidder_id FROM bids top WHERE top.ad_id = mine.ad_id
               ORDER BY top.amount DESC, top.placed_at, top.position_commit, top.position_prepare
-              LIMIT 1) = ? AS leading
+              LIMIT 1) = ? AS leading,
+            (SELECT max(o.amount) FROM bids o
+              WHERE o.ad_id = mine.ad_id AND o.type = 'Open') AS open_high
        FROM mine JOIN ${ADS} ads ON ads.ad_id = mine.ad_id AND NOT ads.owner_blocked
       ORDER BY mine.last_bid_at DESC, mine.ad_id DESC
       LIMIT ? OFFSET ?`,
     [bidderId, bidderId, page.limit, page.offset],
   );
-  return rows.map(({ bids, highest, highest_type, last_bid_at, leading, ...stored }) => ({
-    row: fromStored(stored as StoredAd),
-    mine: {
-      bids: Number(bids),
-      highest: Number(highest),
-      highestType: highest_type,
-      lastBidAt: last_bid_at,
-      leading,
-    },
-  }));
+  return rows.map(
+    ({ bids, highest, highest_type, last_bid_at, leading, open_high, ...stored }) => ({
+      row: fromStored(stored as StoredAd),
+      mine: {
+        bids: Number(bids),
+        highest: Number(highest),
+        highestType: highest_type,
+        lastBidAt: last_bid_at,
+        leading,
+        openHigh: open_high === null ? null : Number(open_high),
+      },
+    }),
+  );
 }
 
 /**

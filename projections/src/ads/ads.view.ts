@@ -157,6 +157,11 @@ export type MyBidsView = {
    * ('notHighest'); null while it is open, when saying so would give a Hidden bid away.
    */
   readonly result: 'highest' | 'notHighest' | null;
+  /**
+   * While bidding is open, the Open bid (rupees) above the member's highest, as their outbid
+   * notification names it; null when none is (a Hidden bid above theirs is never told).
+   */
+  readonly outbidBy: number | null;
 };
 
 export const toMyBidsView = (mine: BidsOnAd, bidOpen: boolean): MyBidsView => ({
@@ -164,4 +169,8 @@ export const toMyBidsView = (mine: BidsOnAd, bidOpen: boolean): MyBidsView => ({
   highest: { amount: paiseToRupees(mine.highest), type: mine.highestType },
   lastBidAt: mine.lastBidAt.toISOString(),
   result: bidOpen ? null : mine.leading ? 'highest' : 'notHighest',
+  outbidBy:
+    bidOpen && mine.openHigh !== null && mine.openHigh > mine.highest
+      ? paiseToRupees(mine.openHigh)
+      : null,
 });

@@ -555,6 +555,7 @@ describe('My Bids', () => {
       highest: { amount: number; type: string };
       lastBidAt: string;
       result: string | null;
+      outbidBy: number | null;
     };
   };
   const myBids = async (who: Member) => {
@@ -564,10 +565,11 @@ describe('My Bids', () => {
   };
 
   it('lists the ads a member bid on, the last bid on first, with their own bids, and who won once closed', async () => {
-    const [seller, bidder, rival] = await Promise.all([
+    const [seller, bidder, rival, quiet] = await Promise.all([
       member('tara_m'),
       member('kiran_b'),
       member('vikas_r'),
+      member('nila_k'),
     ]);
     const first = await ad(seller);
     const second = await ad(seller);
@@ -576,6 +578,9 @@ describe('My Bids', () => {
       (await bid(bidder, first, { bidamt: 1800, type: 'Hidden', bidAlias: 'owlnight' })).status,
     ).toBe(200);
     expect((await bid(rival, first, { bidamt: 2500, bidAlias: 'redfox' })).status).toBe(200);
+    expect(
+      (await bid(quiet, first, { bidamt: 3000, type: 'Hidden', bidAlias: 'greyowl' })).status,
+    ).toBe(200);
     expect((await bid(bidder, second, { bidamt: 900, bidAlias: 'owlnight' })).status).toBe(200);
 
     const open = await myBids(bidder);
@@ -586,6 +591,9 @@ describe('My Bids', () => {
       highest: { amount: 1800, type: 'Hidden' },
       result: null,
     });
+    // The Open bid above theirs is told, as their outbid note told it; a Hidden one never is.
+    expect(open.map((each) => each.myBids.outbidBy)).toEqual([null, 2500]);
+    expect((await myBids(rival)).map((each) => each.myBids.outbidBy)).toEqual([null]);
 
     for (const item_id of [first, second]) {
       const closed = await api('/api/bid/closeBid', { token: seller.token, json: { item_id } });
@@ -600,8 +608,12 @@ describe('My Bids', () => {
         [first, 'notHighest'],
       ]);
     await expect
-      .poll(async () => (await myBids(rival)).map((each) => each.myBids.result))
+      .poll(async () => (await myBids(quiet)).map((each) => each.myBids.result))
       .toEqual(['highest']);
+    // Once closed, the result says it all.
+    const closed = await myBids(bidder);
+    expect(closed.map((each) => each.myBids.outbidBy)).toEqual([null, null]);
+    expect((await myBids(rival)).map((each) => each.myBids.result)).toEqual(['notHighest']);
     // A member who bid on nothing has nothing listed; a guest is asked to log in.
     expect(await myBids(seller)).toEqual([]);
     expect((await api('/api/posts/myBids')).status).toBe(401);

@@ -52,13 +52,15 @@ export type AdView = {
   ownerBids?: { bids: number; highest: { amount: number; username: string } | null };
   /**
    * On My Bids (GET /api/posts/myBids) only: the member's own bids on the ad — how many, the
-   * highest (rupees) and its type — and, once bidding has closed, whether theirs won.
+   * highest (rupees) and its type — and, once bidding has closed, whether theirs won; while it
+   * is open, the Open bid above theirs (rupees), if one is.
    */
   myBids?: {
     bids: number;
     highest: { amount: number; type: string };
     lastBidAt: string;
     result: 'highest' | 'notHighest' | null;
+    outbidBy?: number | null;
   };
 };
 

@@ -11,7 +11,12 @@ import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { formatPrice } from '../../../lib/format.ts';
 import { adPath, type AdView } from '../ads.api.ts';
-import { biddingBadge, myBidsLine, ownerBidsLine } from '../model/biddingBadge.ts';
+import {
+  biddingBadge,
+  myBidsLine,
+  myBidsOutbidLine,
+  ownerBidsLine,
+} from '../model/biddingBadge.ts';
 import { useNowAfter } from '../../../lib/serverClock.ts';
 import { ClosesIn } from '../../bidding/components/ClosesIn.tsx';
 import { linesAtMost, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
@@ -50,6 +55,7 @@ export function AdCard({
   const bidsLine = ownerBidsLine(ad, badge?.closed ?? false);
   // My Bids says what came of the member's own.
   const mineLine = myBidsLine(ad, badge?.closed ?? false);
+  const outbidLine = myBidsOutbidLine(ad, badge?.closed ?? false);
   // Back from the ad puts the keyboard on this card again.
   const returnFocus = useReturnFocus<HTMLAnchorElement>(adPath(ad));
   return (
@@ -133,6 +139,11 @@ export function AdCard({
           {mineLine && (
             <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="my-bids">
               {mineLine}
+            </Typography>
+          )}
+          {outbidLine && (
+            <Typography variant="body2" color="error" sx={{ fontWeight: 600 }} data-testid="outbid">
+              {outbidLine}
             </Typography>
           )}
         </CardContent>

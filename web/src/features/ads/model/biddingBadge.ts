@@ -59,3 +59,16 @@ export function myBidsLine(
   const times = mine.bids === 1 ? 'once' : `${mine.bids} times`;
   return `Your highest bid ${amount} · you bid ${times}`;
 }
+
+/**
+ * Beside it on My Bids while bidding is open: the Open bid above the member's highest, as their
+ * outbid notification names it; null when none is (a Hidden one above theirs is never told).
+ */
+export function myBidsOutbidLine(
+  ad: Pick<AdView, 'myBids' | 'currencycode'>,
+  closed: boolean,
+): string | null {
+  const outbidBy = ad.myBids?.outbidBy;
+  if (closed || outbidBy === undefined || outbidBy === null) return null;
+  return `Outbid: an Open bid of ${formatPrice(outbidBy, ad.currencycode || 'INR')} is above yours`;
+}

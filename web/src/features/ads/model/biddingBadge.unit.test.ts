@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { formatDateTime } from '../../../lib/format.ts';
-import { biddingBadge, myBidsLine, ownerBidsLine } from './biddingBadge.ts';
+import { biddingBadge, myBidsLine, myBidsOutbidLine, ownerBidsLine } from './biddingBadge.ts';
 
 describe('an ad card’s bidding badge', () => {
   const deadline = '2026-11-25T12:30:00.000Z';
@@ -87,5 +87,30 @@ describe('what a My Bids card says of the member’s own bids', () => {
 
   it('says nothing on other lists', () => {
     expect(myBidsLine({ currencycode: 'INR' }, false)).toBeNull();
+  });
+});
+
+describe('what a My Bids card says when an Open bid is above the member’s', () => {
+  const mine = (outbidBy: number | null) => ({
+    currencycode: 'INR',
+    myBids: {
+      bids: 1,
+      highest: { amount: 1800, type: 'Open' },
+      lastBidAt: '2026-11-25T12:00:00.000Z',
+      result: null,
+      outbidBy,
+    },
+  });
+
+  it('names the Open bid while bidding is open', () => {
+    expect(myBidsOutbidLine(mine(2500.5), false)).toBe(
+      'Outbid: an Open bid of ₹2,500.50 is above yours',
+    );
+  });
+
+  it('says nothing when none is, once closed, or on other lists', () => {
+    expect(myBidsOutbidLine(mine(null), false)).toBeNull();
+    expect(myBidsOutbidLine(mine(2500), true)).toBeNull();
+    expect(myBidsOutbidLine({ currencycode: 'INR' }, false)).toBeNull();
   });
 });
