@@ -17,9 +17,10 @@ import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
  * How an ad was found: the key is its whole id or link's uid (the screen opens its history), its
  * owner's username, the username of a member who bid on it, ordered a bid processing fee for a
  * bid on it (a bid the fee was refunded for is on no list of bids) or had a bid on it refused,
- * its id's or link's code, or words in it (the members' search).
+ * the bid alias of a bid on it (what its bid lists showed the complainant), its id's or link's
+ * code, or words in it (the members' search).
  */
-export type FoundBy = 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'code' | 'name';
+export type FoundBy = 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'alias' | 'code' | 'name';
 export type StaffFoundAd = {
   readonly ad: AdRow;
   readonly foundBy: FoundBy;
@@ -39,12 +40,18 @@ const BID_REFUSALS = 'bid_refusals';
 const CODE_MIN_LENGTH = 6;
 
 /**
- * An ad a member's username found, how, and when they last acted on it (posted it, bid, ordered
- * a bid fee, or had a bid refused).
+ * Of the ways a key found one ad, the one its line names: the winner's refused late bid does not
+ * make them found "by a refused bid", nor a bid under an alias that is also their username.
+ */
+const TOLD_FIRST = ['owner', 'bidder', 'fee', 'refused', 'alias'] as const;
+
+/**
+ * An ad a member's username (or a bid alias) found, how, and when it was last acted on so (posted,
+ * bid on, a bid fee ordered, a bid refused, a bid under the alias).
  */
 type Touched = {
   readonly ad: AdRow;
-  readonly foundBy: 'owner' | 'bidder' | 'fee' | 'refused';
+  readonly foundBy: (typeof TOLD_FIRST)[number];
   readonly at: number;
 };
 
@@ -138,13 +145,44 @@ async function byRefusedBidder(db: Knex, username: string, limit: number): Promi
 }
 
 /**
- * A member's own ads, those they bid on (never both: no one bids on their own ad), those they
- * ordered a bid fee on and those that refused a bid of theirs, as one list, what they last acted
- * on first: "the newest" the screen names, whichever side the dispute is on. An ad found twice is
- * listed by the later act.
+ * The ads whose bids used `alias` (any case), those last bid on under it first: a complaint quotes
+ * the alias its bid lists showed ("the one called 🦊Lomdi outbid me"), not a username. A scan of
+ * the bids, as rare as a dispute: an index would slow every bid placed.
  */
-const lastTouchedFirst = (...found: Touched[][]): Touched[] =>
-  found.flat().sort((a, b) => b.at - a.at);
+async function byAlias(db: Knex, alias: string, limit: number): Promise<Touched[]> {
+  const lastUses = db(BIDS)
+    .select('ad_id')
+    .max({ last_at: 'placed_at' })
+    .whereRaw('lower(bid_alias) = ?', [alias.toLowerCase()])
+    .groupBy('ad_id');
+  return adsActedOn(db, lastUses, 'alias', limit);
+}
+
+/**
+ * A member's own ads, those they bid on (never both: no one bids on their own ad), those they
+ * ordered a bid fee on, those that refused a bid of theirs and those bid on under the key as an
+ * alias, as one list, what was last done on first: "the newest" the screen names, whichever side
+ * the dispute is on. An ad found several ways is listed once, by its latest act, and named by
+ * the way first in `TOLD_FIRST`.
+ */
+function lastTouchedFirst(...found: Touched[][]): Touched[] {
+  const byAd = new Map<string, Touched>();
+  for (const touched of found.flat()) {
+    const seen = byAd.get(touched.ad.ad_id);
+    const told = (way: Touched['foundBy']) => TOLD_FIRST.indexOf(way);
+    byAd.set(
+      touched.ad.ad_id,
+      seen === undefined
+        ? touched
+        : {
+            ad: seen.ad,
+            at: Math.max(seen.at, touched.at),
+            foundBy: told(seen.foundBy) <= told(touched.foundBy) ? seen.foundBy : touched.foundBy,
+          },
+    );
+  }
+  return [...byAd.values()].sort((a, b) => b.at - a.at);
+}
 
 /** Ads whose id starts with the code, or whose link ends with it (…-82981bcf4a, or …bcf4a). */
 async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
@@ -190,7 +228,7 @@ async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } 
  * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
  * member's (the key is their username) and those they bid on, ordered a bid fee on or had a bid
- * refused on, what they last acted on first, then those whose id or link's code it is, then those
+ * refused on, and those bid on under the key as an alias, what was last done on first, then those whose id or link's code it is, then those
  * whose name holds its words; each once, with how it was found. A key that is a member's username
  * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
  * "Pair of lovebirds".
@@ -200,15 +238,16 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
   if (text === '') return { ads: [], more: false, noMember: null };
   const limit = Math.min(Math.max(1, pages), LIMITS.staffLookupPagesMax) * LIMITS.adPageSize;
   // One more than shown from each: whether there are more is known without counting.
-  const [named, owners, bidders, payers, refused, codes] = await Promise.all([
+  const [named, owners, bidders, payers, refused, aliases, codes] = await Promise.all([
     findAd(db, text, { blockedOwners: true }),
     byOwner(db, text, limit + 1),
     byBidder(db, text, limit + 1),
     byFeePayer(db, text, limit + 1),
     byRefusedBidder(db, text, limit + 1),
+    byAlias(db, text, limit + 1),
     byCode(db, text.toLowerCase(), limit + 1),
   ]);
-  const acted = [owners, bidders, payers, refused];
+  const acted = [owners, bidders, payers, refused, aliases];
   const anyMembers = acted.some((ads) => ads.length > 0);
   const [names, noMember] = anyMembers
     ? [[], null]

@@ -200,6 +200,24 @@ describe('support finds an ad to look into', () => {
       );
       expect(refusedFound._id).toBe(first);
       expect((await find('lookup_rita')).ads?.map((ad) => ad._id)).toEqual([first]);
+      // A bidder whose later bid was refused is still found by a bid of theirs: the refusal is
+      // the later act, not the telling one.
+      expect((await kit.bid(bidder, first, { type: 'Select Type' })).status).toBe(400);
+      const refusals = async () =>
+        Number((await kit.db('bid_refusals').where({ ad_id: first }).count())[0]!.count);
+      await eventually(async () => (await refusals()) === 2, {
+        what: "bina's refused bid is in the read model",
+      });
+      expect((await find('lookup_bina')).ads?.map((ad) => [ad._id, ad.foundBy])).toEqual([
+        [first, 'bidder'],
+        [own, 'owner'],
+      ]);
+      // The alias a bid list showed finds the ad, any case: complaints quote it.
+      const aliased = await kit.bid(other, second, { bidAlias: 'Mor_Pankh🦚' });
+      expect(aliased.status).toBe(200);
+      expect((await find('mor_pankh🦚')).ads?.map((ad) => [ad._id, ad.foundBy])).toEqual([
+        [second, 'alias'],
+      ]);
       // Each ad listed says how many bids it has, and that it is not withdrawn.
       expect((await find('lookup_bina')).ads?.[0]).toMatchObject({ bids: 1, withdrawn: false });
       // …which the name search finds when the key is no username.

@@ -88,8 +88,8 @@ export const adNamedBy = (ads: readonly StaffFoundAd[]): StaffFoundAd | undefine
 
 /**
  * An ad GET /api/support/ads found, and how: the key is its whole id or uid, its owner's
- * username, a bidder's username, its id's or link's code, or words in it (the members' search:
- * its name, place, description).
+ * username, a bidder's username, the alias of a bid on it, its id's or link's code, or words in it
+ * (the members' search: its name, place, description).
  */
 export type StaffFoundAd = {
   readonly _id: string;
@@ -101,7 +101,7 @@ export type StaffFoundAd = {
   readonly withdrawn?: boolean;
   /** Bids placed on it. */
   readonly bids?: number;
-  readonly foundBy: 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'code' | 'name';
+  readonly foundBy: 'id' | 'owner' | 'bidder' | 'fee' | 'refused' | 'alias' | 'code' | 'name';
 };
 
 /**
@@ -126,6 +126,7 @@ const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
   bidder: 'a bid of theirs',
   fee: 'a bid fee of theirs',
   refused: 'a refused bid of theirs',
+  alias: 'the alias of a bid on it',
   code: 'its id or link',
   name: 'words in it',
 };

@@ -148,9 +148,10 @@ describe('the ads a key found', () => {
         ad('a-4', 'guess'),
         ad('a-5', 'fee'),
         ad('a-6', 'refused'),
+        ad('a-7', 'alias'),
       ],
     });
-    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3', 'a-5', 'a-6']);
+    expect(ads.map((found) => found._id)).toEqual(['a-1', 'a-2', 'a-3', 'a-5', 'a-6', 'a-7']);
     expect(adNamedBy(ads)).toBeUndefined();
   });
 });
@@ -177,6 +178,10 @@ describe('a found ad, as the lookup list says it', () => {
     // A bid of theirs the ad refused: on no list of bids either.
     expect(foundAdLine({ ...ad, foundBy: 'refused', bids: 0 })).toMatch(
       / · found by a refused bid of theirs$/,
+    );
+    // The alias its bid lists showed, which a complaint quotes.
+    expect(foundAdLine({ ...ad, foundBy: 'alias', bids: 4 })).toMatch(
+      / · found by the alias of a bid on it$/,
     );
   });
 
