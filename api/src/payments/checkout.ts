@@ -167,7 +167,8 @@ export async function recordPurchaseWithOrder(
  * The member's unpaid purchase of the same thing at the same price, for the same buyer details,
  * with time left to pay its order (`LIMITS.purchaseReuseMinutesLeft`): a checkout closed and
  * opened again pays it, so the member is not left with several purchases for one wish. Each
- * candidate the read model names is confirmed from its stream, which may be ahead (paid meanwhile).
+ * candidate the read model names is confirmed from its stream, which may be ahead (paid meanwhile),
+ * and from the gateway, which may be further ahead still (`unpaidAtGateway`).
  * An ad space bought since with another purchase is not reused: that one is not needed any more
  * (`boughtSinceStarted`), and the member is asking for another space.
  */
@@ -200,12 +201,26 @@ async function openPurchaseOfSame(
       sameRequest(state, request) &&
       isDeepStrictEqual(purchase.buyer, asked.buyer) &&
       isDeepStrictEqual(purchase.supplier, deps.settings.supplier) &&
-      isDeepStrictEqual(purchase.lines, [asked.line])
+      isDeepStrictEqual(purchase.lines, [asked.line]) &&
+      (await unpaidAtGateway(deps, state))
     ) {
       return state;
     }
   }
   return undefined;
+}
+
+/**
+ * The gateway says the purchase's order is still to be paid. Boli may not have heard of a payment
+ * yet (the tab closed before its success call, the webhook on its way): an order paid already is
+ * not offered again, which the gateway would refuse ('Order has already been paid') for a
+ * purchase that went through. Its payment is recorded as the webhook or the reconciler brings it.
+ * A gateway that cannot say is no answer either: a new order is asked of it instead.
+ */
+async function unpaidAtGateway(deps: CheckoutDeps, state: PurchaseState): Promise<boolean> {
+  if (state.order === null) return false;
+  const order = await deps.gateway.fetchOrder(state.order.orderId).catch(() => undefined);
+  return order !== undefined && order.status !== 'paid';
 }
 
 /**

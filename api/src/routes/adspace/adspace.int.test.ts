@@ -14,7 +14,7 @@ import {
   type ApiKit,
   type TestMember,
 } from '../../../../ops/src/testing/apiKit.ts';
-import { payAtSandbox } from '../../../../ops/src/testing/sandboxPayments.ts';
+import { payAtSandbox, sandboxBehaviour } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { flowing, pdfText } from '../../../../ops/src/testing/pdfText.ts';
 import { indianDateTime } from '../../payments/invoice/invoiceFormat.ts';
 import { closeSlotWhenBiddingEnds } from '../../../../ops/src/jobs/slotClosing.ts';
@@ -243,6 +243,34 @@ describe('buying an in-stream space', () => {
       first.razorpay_order_id,
     ]);
     expect((await start('monthly')).advtId).not.toBe(first.advtId);
+  });
+
+  it('opens a new order, not the one paid at the gateway that Boli has not heard of yet', async () => {
+    const dev = await kit.member('dev_space_unheard');
+    const start = async () => {
+      const started = await kit.api('/api/space/add/betweenPosts', {
+        token: dev.token,
+        json: { cycle: 'quarterly' },
+      });
+      expect(started.status).toBe(200);
+      return started.body.data as PurchaseInfo & { advtId: string };
+    };
+    const first = await start();
+    await eventually(async () => {
+      const listed = await kit.api('/api/cart/listTransactions?type=adSpace', { token: dev.token });
+      return (listed.body.data as { purchases: { _id: string }[] }).purchases.length === 1;
+    });
+    // Paid, but the tab closed before its success call and the webhook is still on its way.
+    await sandboxBehaviour(app, { dropWebhooks: true });
+    try {
+      await payAtSandbox(app, first.razorpay_order_id!);
+      const again = await start();
+      // The gateway would refuse the paid order ('Order has already been paid').
+      expect(again._id).not.toBe(first._id);
+      expect(again.razorpay_order_id).not.toBe(first.razorpay_order_id);
+    } finally {
+      await sandboxBehaviour(app, { dropWebhooks: false });
+    }
   });
 
   it('offers no Pay now on an unpaid space the member has paid for since, and starts a new one', async () => {
