@@ -26,6 +26,11 @@ export const LIMITS = {
    * in its place (a misspelt username's member).
    */
   staffLookupUsernamesLike: 3,
+  /**
+   * Not the spec's: rows a table of support's Ad history shows at a time (its bids, refused bids
+   * and events), with page numbers for the rest: an ad of a thousand bids draws at once.
+   */
+  historyRowsPerPage: 100,
   /** Not the spec's: the largest JSON or form body the api reads (uploads have their own). */
   requestBodyMaxMegabytes: 1,
   /** The furthest page any list is asked for (a page number past it is refused as malformed). */

@@ -24,10 +24,18 @@ export async function downloadAttachment(
     response = await get(await session.refresh());
   }
   if (!response.ok) throw new ApiError(response.status, '');
-  const href = URL.createObjectURL(await response.blob());
+  saveFile(
+    await response.blob(),
+    attachmentName(response.headers.get('content-disposition')) ?? 'download',
+  );
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = attachmentName(response.headers.get('content-disposition')) ?? 'download';
+  anchor.download = name;
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();

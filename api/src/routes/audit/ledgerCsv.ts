@@ -1,4 +1,5 @@
 import { refundReasonWords } from '@boli/engine/billing/billing.messages';
+import { csvHead, csvLine, CsvNumber, type CsvCell } from '@boli/engine/shared/csv';
 import { indiaDateOf, indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import type { LedgerRow } from '@boli/projections/billing/purchases.queries';
 import { ledgerEntryOf, type LedgerEntry } from './ledger.ts';
@@ -7,23 +8,14 @@ import { OPEN_FROM, OPEN_TO } from './schema.ts';
 /*
  * The payments ledger as a spreadsheet (`GET /api/audit/payments.csv`): one row per payment, the
  * columns the screen shows spelled out one value each, amounts in rupees, instants on India's
- * clock as the invoices count days. RFC 4180: comma-separated, CRLF, quoted where needed; a
- * byte-order mark first, so a spreadsheet reads '₹' and names in Indian scripts as UTF-8.
+ * clock as the invoices count days (the file's rules: engine/src/shared/csv.ts).
  */
 
-type Cell = string | number | boolean | Rupees | null;
-type Column = readonly [header: string, value: (entry: LedgerEntry) => Cell];
+type Column = readonly [header: string, value: (entry: LedgerEntry) => CsvCell];
 
-/** A number this file wrote: never taken for a formula. */
-class Rupees {
-  constructor(readonly text: string) {}
-  toString(): string {
-    return this.text;
-  }
-}
 /** An amount in rupees, always with its paise: '1178.82', '999.00'. */
-const rupees = (amount: number | null): Rupees | null =>
-  amount === null ? null : new Rupees(amount.toFixed(2));
+const rupees = (amount: number | null): CsvNumber | null =>
+  amount === null ? null : new CsvNumber(amount.toFixed(2));
 const istTime = (instant: string | null): string | null =>
   instant === null ? null : indiaWallClockOf(instant);
 
@@ -34,7 +26,7 @@ const istTime = (instant: string | null): string | null =>
  */
 const paidRowOnly = <T>(entry: LedgerEntry, value: T): T | null =>
   entry.status === 'failed' || entry.duplicate ? null : value;
-const taxedHere = (entry: LedgerEntry, amount: number): Rupees | null =>
+const taxedHere = (entry: LedgerEntry, amount: number): CsvNumber | null =>
   paidRowOnly(entry, rupees(amount));
 
 export const LEDGER_CSV_COLUMNS: readonly Column[] = [
@@ -76,30 +68,13 @@ export const LEDGER_CSV_COLUMNS: readonly Column[] = [
   ['Refunded at (IST)', (e) => istTime(e.refundedAt)],
 ];
 
-/** What a spreadsheet would run as a formula if a cell began with it. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One value as a CSV field: quoted when it holds a comma, a quote or a line break. Text (a name a
- * member typed) that begins like a formula gets a leading apostrophe, so opening the file runs
- * nothing; numbers are left as they are.
- */
-export function csvField(value: Cell): string {
-  if (value === null) return '';
-  let field = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(field)) field = `'${field}`;
-  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
-}
-
-const csvLine = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
-
 /** The header, then each row of the ledger as it is read, batch by batch. */
 export async function* ledgerCsv(batches: AsyncIterable<readonly LedgerRow[]>) {
-  yield `\uFEFF${csvLine(LEDGER_CSV_COLUMNS.map(([header]) => csvField(header)))}`;
+  yield csvHead(LEDGER_CSV_COLUMNS.map(([header]) => header));
   for await (const rows of batches) {
     yield rows
       .map(ledgerEntryOf)
-      .map((entry) => csvLine(LEDGER_CSV_COLUMNS.map(([, value]) => csvField(value(entry)))))
+      .map((entry) => csvLine(LEDGER_CSV_COLUMNS.map(([, value]) => value(entry))))
       .join('');
   }
 }

@@ -1,30 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from './ledger.ts';
-import { csvField, LEDGER_CSV_COLUMNS, ledgerCsvName } from './ledgerCsv.ts';
+import { LEDGER_CSV_COLUMNS, ledgerCsvName } from './ledgerCsv.ts';
 import { OPEN_FROM, OPEN_TO } from './schema.ts';
-
-describe('a CSV field', () => {
-  it('is the value as it is when nothing in it needs quoting', () => {
-    expect(csvField('Priya Iyer')).toBe('Priya Iyer');
-    expect(csvField(9)).toBe('9');
-    expect(csvField(false)).toBe('false');
-    expect(csvField(null)).toBe('');
-  });
-
-  it('is quoted, its quotes doubled, when it holds a comma, a quote or a line break', () => {
-    expect(csvField('Iyer, Priya')).toBe('"Iyer, Priya"');
-    expect(csvField('the "best" flat')).toBe('"the ""best"" flat"');
-    expect(csvField('line one\nline two')).toBe('"line one\nline two"');
-  });
-
-  it('never lets text a member typed run as a spreadsheet formula', () => {
-    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvField('+91 98765')).toBe("'+91 98765");
-    expect(csvField('-5')).toBe("'-5");
-    expect(csvField('@sum')).toBe("'@sum");
-    expect(csvField(-5)).toBe('-5');
-  });
-});
 
 describe('the file’s name', () => {
   it('names the period by its India days, both ends included, and the kind', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
@@ -741,6 +742,72 @@ describe('the ad history lookup, given a member with many ads', () => {
     expect(new URL(page.url()).searchParams.get('pages')).toBe('2');
     await page.reload();
     await expect.poll(() => links.count()).toBe(LIMITS.adPageSize + 1);
+    await page.context().close();
+  });
+});
+
+describe('the history of an ad with many bids', () => {
+  it('shows its bids a page at a time, one bidder’s on asking, and saves them as a spreadsheet', async () => {
+    const adId = `ad-${randomUUID()}`;
+    const ofThisAd = (event: AdEvent): AdEvent =>
+      ({ ...event, data: { ...event.data, adId } }) as AdEvent;
+    // 150 bids, every tenth Arjun's (alias 'tigerlily'), the rest Meena's.
+    const bids = Array.from({ length: 150 }, (_, n): [AdEvent, string, string] => {
+      const bidder = n % 10 === 0 ? ARJUN : MEENA;
+      const placedAt = at(10 + n / 10);
+      const placed = bidPlaced(
+        { bidId: `m${n + 1}`, amount: (100_000 + n) * 100, placedAt },
+        bidder,
+      );
+      return [placed, placedAt, bidder.userId];
+    });
+    const history = [
+      ...POSTED.map((event): [AdEvent, string, string] => [event, T0, OWNER.userId]),
+      ...bids,
+    ];
+    await store.append(
+      adStream(adId),
+      history.map(([event, now, userId]) => ({
+        ...ofThisAd(event),
+        metadata: { eventId: randomUUID(), now, actor: { userId, role: 'member' } },
+      })),
+      'no-stream',
+    );
+    const page = await openHistory(support, adId);
+    const table = page.getByRole('table', { name: 'Bids' });
+    const places = async () =>
+      (await table.locator('tbody tr td:first-child').allInnerTexts()).map(Number);
+    await page.getByRole('heading', { name: 'Bids (150)', exact: true }).waitFor();
+    // A page of them drawn at once, the rest a page number away.
+    expect(await places()).toEqual(Array.from({ length: 100 }, (_, n) => n + 1));
+    await page
+      .getByRole('navigation', { name: 'Pages of bids' })
+      .getByRole('button', { name: 'Go to page 2' })
+      .click();
+    await page.waitForURL(/bidsPage=2/);
+    await expect.poll(places).toEqual(Array.from({ length: 50 }, (_, n) => n + 101));
+    await page.getByRole('navigation', { name: 'Pages of events' }).waitFor();
+    // One bidder's, by the alias a complaint quotes (any case), each keeping its place.
+    await page.getByLabel('Bidder (username, alias or id)').fill('TigerLily');
+    await page.getByRole('heading', { name: 'Bids (15 of 150)', exact: true }).waitFor();
+    expect(await places()).toEqual(Array.from({ length: 15 }, (_, n) => n * 10 + 1));
+    expect(page.url()).toContain('bidder=TigerLily');
+    expect(page.url()).not.toContain('bidsPage');
+    // Saved as shown: the file names the ad and says it holds some of its bids.
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await saving;
+    expect(file.suggestedFilename()).toBe(`boli-bids-${adId}-matching.csv`);
+    const lines = (await readFile(await file.path(), 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^\uFEFFOutcome,#,Amount \(₹\),/);
+    expect(lines).toHaveLength(16);
+    expect(lines[1]).toMatch(/^taken,1,100000\.00,,Open,Before,tigerlily,arjun_p,u-arjun,/);
+    expect(lines.slice(1).every((line) => line.includes(',arjun_p,'))).toBe(true);
+    // A reload shows the same rows; nobody's bids are said to be none.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bids (15 of 150)', exact: true }).waitFor();
+    await page.getByLabel('Bidder (username, alias or id)').fill('nobody here');
+    await page.getByTestId('no-bids-found').getByText('No bid by “nobody here”.').waitFor();
     await page.context().close();
   });
 });

@@ -203,6 +203,21 @@ export const feeBidNote = (bid: Pick<ReplayedBid, 'bidId'>): string | null =>
     : 'Through a paid bid fee: placed when the payment was captured.';
 
 /**
+ * Said under a bid placed before the final call's deadline but recorded after it: a bid is judged
+ * at its command's time (when the api received it), so it was in time, though the log's clock
+ * says otherwise; null for any other bid.
+ */
+export function acrossDeadlineNote(
+  bid: Pick<ReplayedBid, 'placedAt' | 'recordedAt'>,
+  deadline: string | null,
+): string | null {
+  if (deadline === null) return null;
+  const due = Date.parse(deadline);
+  if (!(Date.parse(bid.placedAt) <= due && Date.parse(bid.recordedAt) > due)) return null;
+  return `Placed before the deadline (${historyTime(deadline)}), recorded after it: a bid is judged when placed.`;
+}
+
+/**
  * Which bid won (once closed) or leads at the replayed instant, with its place in the bids' order;
  * a bid of the same amount placed later is named too, with its bidder (a dispute is often
  * theirs), since the earlier of equal bids wins.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acrossDeadlineNote,
   replayInstantOf,
   actorNames,
   ownerBlocksLine,
@@ -340,5 +341,29 @@ describe('the instant a history link replays', () => {
     expect(replayInstantOf('2026-02-30T10:00:00Z')).toBeUndefined();
     expect(replayInstantOf(null)).toBeUndefined();
     expect(replayInstantOf('')).toBeUndefined();
+  });
+});
+
+describe('a bid that raced the deadline', () => {
+  const deadline = '2026-12-07T04:35:00.000Z';
+
+  it('is said to have been judged when placed, when placed before it and recorded after', () => {
+    const note = acrossDeadlineNote(
+      { placedAt: '2026-12-07T04:34:59.958Z', recordedAt: '2026-12-07T04:35:00.239Z' },
+      deadline,
+    );
+    expect(note).toMatch(
+      /^Placed before the deadline \(.*10:05:00\.000.*\), recorded after it: a bid is judged when placed\.$/,
+    );
+  });
+
+  it('says nothing of a bid placed and recorded on one side of it, or of an ad without one', () => {
+    const recorded = {
+      placedAt: '2026-12-07T04:34:59.000Z',
+      recordedAt: '2026-12-07T04:34:59.900Z',
+    };
+    expect(acrossDeadlineNote(recorded, deadline)).toBeNull();
+    expect(acrossDeadlineNote({ placedAt: deadline, recordedAt: deadline }, deadline)).toBeNull();
+    expect(acrossDeadlineNote(recorded, null)).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { indiaPickerValueOf, instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AD_HISTORY_ROLES, holdsRole } from '@boli/engine/accounts/staffRoles';
 import { useSession } from '../../../app/session/sessionContext.ts';
@@ -27,6 +28,7 @@ import { AdLoadFailureNotice } from '../../ads/components/AdFailureNotice.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { detailLabel } from '../../ads/model/adDetailLabels.ts';
 import {
+  acrossDeadlineNote,
   actorNames,
   actorProfileId,
   chainLine,
@@ -59,6 +61,21 @@ import {
 } from '../../../components/cellStyles.ts';
 import { AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
+import { PagePicker } from '../../../components/PagePicker.tsx';
+import { saveFile } from '../../../lib/attachmentDownload.ts';
+import {
+  bidsCsv,
+  bidsCsvName,
+  bidsFound,
+  countLine,
+  historyViewOf,
+  isBidderFound,
+  pageOf,
+  withAsOf,
+  withBidder,
+  withTablePage,
+  type HistoryTable,
+} from '../historyTables.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
 
@@ -133,8 +150,12 @@ export function AdHistoryScreen() {
   const statusRef = useRef<HTMLElement>(null);
   const setAsOf = (instant: string | undefined) => {
     focusWhenLoaded(() => statusRef.current?.focus());
-    setSearchParams(instant ? { asOf: instant } : {});
+    setSearchParams((params) => withAsOf(params, instant));
   };
+  // One bidder's rows, and each table's page, as the address asks (historyTables.ts).
+  const view = historyViewOf(searchParams);
+  const showPage = (table: HistoryTable) => (page: number) =>
+    setSearchParams((params) => withTablePage(params, table, page + 1));
   // Replay with no time (or half of one) is said, not taken for the latest state.
   const [replayProblem, setReplayProblem] = useState<string | null>(null);
   // The refusal is drawn first, then the keyboard goes to the field it marks (and names).
@@ -177,6 +198,16 @@ export function AdHistoryScreen() {
   const editAt = new Map((history.edits ?? []).map((edit) => [edit.version, edit]));
   const priceEdits = pricesEditedBefore(replay.bids, history.edits ?? []);
   const ownerBlocks = ownerBlocksLine(history.ownerBlocks);
+  const found = bidsFound(replay.bids, view.bidder);
+  const bidsShown = pageOf(found, view.pages.bids);
+  const refusedFound = history.refusals.bids.filter((bid) => isBidderFound(bid, view.bidder));
+  const eventsShown = pageOf(history.events, view.pages.events);
+  const eventsBefore = (eventsShown.page - 1) * LIMITS.historyRowsPerPage;
+  const saveBids = () =>
+    saveFile(
+      new Blob([bidsCsv(found, refusedFound, asOf ?? null)], { type: 'text/csv;charset=utf-8' }),
+      bidsCsvName(history.adId, asOf ?? null, view.bidder),
+    );
   return (
     <Stack spacing={3}>
       {/* An item name of one long word wraps rather than widen a phone's page. */}
@@ -301,11 +332,39 @@ export function AdHistoryScreen() {
 
       {replay.details && <DetailsThen details={replay.details} />}
 
-      <Typography variant="h6" component="h2">
-        Bids ({replay.bids.length})
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {countLine('Bids', found.length, replay.bids.length)}
+        </Typography>
+        {/* One member's bids, taken and refused, however many the ad has. */}
+        <TextField
+          id="history-bidder"
+          label="Bidder (username, alias or id)"
+          size="small"
+          value={view.bidder}
+          onChange={(e) =>
+            setSearchParams((params) => withBidder(params, e.target.value), { replace: true })
+          }
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+        />
+        <Button
+          variant="outlined"
+          onClick={saveBids}
+          disabled={found.length === 0 && refusedFound.length === 0}
+        >
+          Download CSV
+        </Button>
+      </Stack>
       {replay.bids.length === 0 ? (
         <Typography color="textSecondary">{MESSAGES.noBidsPosted}</Typography>
+      ) : found.length === 0 ? (
+        <Typography color="textSecondary" data-testid="no-bids-found">
+          No bid by “{view.bidder.trim()}”{asOf !== undefined ? ' by the replayed instant' : ''}.
+        </Typography>
       ) : (
         <TableScroller label="Bids" outlined>
           <Table size="small" aria-label="Bids" sx={COMPACT_ON_PHONE}>
@@ -329,9 +388,9 @@ export function AdHistoryScreen() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {replay.bids.map((bid, index) => (
+              {bidsShown.rows.map(({ bid, place }) => (
                 <TableRow key={bid.bidId}>
-                  <TableCell sx={STICKY_FIRST}>{index + 1}</TableCell>
+                  <TableCell sx={STICKY_FIRST}>{place}</TableCell>
                   <TableCell align="right">
                     <Box sx={NO_WRAP}>{formatRupees(bid.amount)}</Box>
                     {/* Open or Hidden, under its amount: what a phone shows first. */}
@@ -345,6 +404,15 @@ export function AdHistoryScreen() {
                         sx={{ display: 'block', color: 'text.secondary', typography: 'caption' }}
                       >
                         {feeBidNote(bid)}
+                      </Box>
+                    )}
+                    {acrossDeadlineNote(bid, replay.deadline) && (
+                      <Box
+                        component="span"
+                        data-testid="bid-across-deadline"
+                        sx={{ display: 'block', color: 'text.secondary', typography: 'caption' }}
+                      >
+                        {acrossDeadlineNote(bid, replay.deadline)}
                       </Box>
                     )}
                     {priceEdits.has(bid.bidId) && (
@@ -378,9 +446,22 @@ export function AdHistoryScreen() {
           </Table>
         </TableScroller>
       )}
+      <PagePicker
+        page={bidsShown.page - 1}
+        totalPages={bidsShown.totalPages}
+        onPage={showPage('bids')}
+        aria-label="Pages of bids"
+      />
 
       {/* The instant asked for: without one, no refusal is after it. */}
-      <RefusedBids bids={history.refusals.bids} asOf={asOf ?? null} staffBidders={staffBidders} />
+      <RefusedBids
+        bids={refusedFound}
+        all={history.refusals.bids.length}
+        page={view.pages.refused}
+        onPage={showPage('refused')}
+        asOf={asOf ?? null}
+        staffBidders={staffBidders}
+      />
 
       <Typography variant="h6" component="h2">
         Events ({history.events.length})
@@ -405,31 +486,39 @@ export function AdHistoryScreen() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {history.events.map((event, index) => (
-              <TableRow
-                key={event.version}
-                data-after-replay={index >= replay.eventsApplied || undefined}
-                sx={index >= replay.eventsApplied ? { opacity: 0.5 } : undefined}
-              >
-                <TableCell sx={STICKY_FIRST}>
-                  {event.version}
-                  <AfterReplayMark after={index >= replay.eventsApplied} />
-                </TableCell>
-                <TableCell>{event.type}</TableCell>
-                <Instant at={event.commandTime} />
-                <Instant at={event.recordedAt} />
-                <TableCell>
-                  {event.actor ? <Actor actor={event.actor} names={names} /> : '—'}
-                </TableCell>
-                <TableCell sx={{ minWidth: 220 }}>
-                  <EventDetails event={event} edit={editAt.get(event.version)} />
-                </TableCell>
-                <EventHash hash={event.hash} />
-              </TableRow>
-            ))}
+            {eventsShown.rows
+              .map((event, onPage) => ({ event, index: eventsBefore + onPage }))
+              .map(({ event, index }) => (
+                <TableRow
+                  key={event.version}
+                  data-after-replay={index >= replay.eventsApplied || undefined}
+                  sx={index >= replay.eventsApplied ? { opacity: 0.5 } : undefined}
+                >
+                  <TableCell sx={STICKY_FIRST}>
+                    {event.version}
+                    <AfterReplayMark after={index >= replay.eventsApplied} />
+                  </TableCell>
+                  <TableCell>{event.type}</TableCell>
+                  <Instant at={event.commandTime} />
+                  <Instant at={event.recordedAt} />
+                  <TableCell>
+                    {event.actor ? <Actor actor={event.actor} names={names} /> : '—'}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>
+                    <EventDetails event={event} edit={editAt.get(event.version)} />
+                  </TableCell>
+                  <EventHash hash={event.hash} />
+                </TableRow>
+              ))}
           </TableBody>
         </Table>
       </TableScroller>
+      <PagePicker
+        page={eventsShown.page - 1}
+        totalPages={eventsShown.totalPages}
+        onPage={showPage('events')}
+        aria-label="Pages of events"
+      />
     </Stack>
   );
 }

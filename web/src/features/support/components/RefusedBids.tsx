@@ -11,22 +11,32 @@ import {
   STICKY_FIRST,
   WRAP_ANYWHERE,
 } from '../../../components/cellStyles.ts';
+import { PagePicker } from '../../../components/PagePicker.tsx';
+import { countLine, pageOf } from '../historyTables.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { refusalCodeLine, type RefusedBid } from '../adHistory.ts';
 import { AfterReplayMark, Instant, BidderCell } from './HistoryCells.tsx';
 
 /**
- * Every bid the ad refused, with the time it was judged at, what the member was told and the
- * refusal's code: the answer to "I bid before the deadline". Listed whatever instant is replayed
- * (`asOf`), those tried after it greyed, as the events are.
+ * Every bid the ad refused (of the bidder asked for, when one is: `bids` of `all`), with the time
+ * it was judged at, what the member was told and the refusal's code: the answer to "I bid before
+ * the deadline". Listed whatever instant is replayed (`asOf`), those tried after it greyed, as
+ * the events are; a page at a time.
  */
 export function RefusedBids({
   bids,
+  all,
+  page,
+  onPage,
   asOf,
   staffBidders = new Set(),
 }: {
   bids: readonly RefusedBid[];
+  all: number;
+  /** The page shown, from 1, and how another is asked for (from 0, as PagePicker counts). */
+  page: number;
+  onPage: (page: number) => void;
   asOf: string | null;
   /** The bidders who hold a staff role, marked so. */
   staffBidders?: ReadonlySet<string>;
@@ -34,10 +44,11 @@ export function RefusedBids({
   const after = (bid: RefusedBid) =>
     asOf !== null && Date.parse(bid.attemptedAt) > Date.parse(asOf);
   const later = bids.filter(after).length;
+  const shown = pageOf(bids, page);
   return (
     <>
       <Typography variant="h6" component="h2">
-        Refused bids ({bids.length})
+        {countLine('Refused bids', bids.length, all)}
       </Typography>
       {later > 0 && (
         <Typography variant="body2" color="textSecondary" data-testid="refusals-after-replay">
@@ -45,8 +56,10 @@ export function RefusedBids({
           instant.
         </Typography>
       )}
-      {bids.length === 0 ? (
+      {all === 0 ? (
         <Typography color="textSecondary">No bid on this ad was refused.</Typography>
+      ) : bids.length === 0 ? (
+        <Typography color="textSecondary">No bid of this bidder’s was refused.</Typography>
       ) : (
         <TableScroller label="Refused bids" outlined>
           <Table size="small" aria-label="Refused bids" sx={COMPACT_ON_PHONE}>
@@ -63,7 +76,7 @@ export function RefusedBids({
               </TableRow>
             </TableHead>
             <TableBody>
-              {bids.map((bid) => (
+              {shown.rows.map((bid) => (
                 <TableRow
                   key={bid.version}
                   data-after-replay={after(bid) || undefined}
@@ -98,6 +111,12 @@ export function RefusedBids({
           </Table>
         </TableScroller>
       )}
+      <PagePicker
+        page={shown.page - 1}
+        totalPages={shown.totalPages}
+        onPage={onPage}
+        aria-label="Pages of refused bids"
+      />
     </>
   );
 }
