@@ -28,6 +28,8 @@ export type SubmissionKey = {
    * was lost, or the page was reloaded or closed while it was on its way.
    */
   waiting(body?: unknown): boolean;
+  /** The body of the submission waiting (kept across a reload), to send again as it was; null. */
+  waitingBody(): unknown;
 };
 
 /** Whether a failure leaves it unknown if the api applied the request. */
@@ -41,7 +43,15 @@ export const answerLost = (error: unknown): boolean =>
  */
 export const unconfirmed = (error: unknown): boolean =>
   error instanceof ApiError &&
-  ((error.status === 0 && !failedOffline(error)) || error.status >= 500);
+  (lostGoingOffline.has(error) ||
+    (error.status === 0 && !failedOffline(error)) ||
+    error.status >= 500);
+
+/**
+ * Failures of submissions sent while online whose answer was lost as the browser went offline:
+ * the request left, so it may have been applied, though the browser now says it is offline.
+ */
+const lostGoingOffline = new WeakSet<ApiError>();
 
 type Pending = { body: string; key: string };
 
@@ -58,20 +68,27 @@ function readPending(store: DraftStorage | null, scope: string): Pending | null 
 const writePending = (store: DraftStorage | null, scope: string, pending: Pending | null) =>
   writeTabItem(storageKey(scope), pending === null ? null : JSON.stringify(pending), store);
 
-/** The key of the form named `scope` (e.g. `bid:<ad id>`), kept in `store`. */
+/**
+ * The key of the form named `scope` (e.g. `bid:<ad id>`), kept in `store`. `oneWhileWaiting`: a
+ * submission waiting keeps its key whatever the body sent next (Post Ad!, whose files chosen again
+ * after a reload are new staged ids: the api answers a key's second form with the ad its first
+ * posted, so a lost post and its retry are one ad).
+ */
 export function submissionKey(
   scope: string,
   {
     store = tabStorage(),
     newKey = (): string => crypto.randomUUID(),
-  }: { store?: DraftStorage | null; newKey?: () => string } = {},
+    oneWhileWaiting = false,
+  }: { store?: DraftStorage | null; newKey?: () => string; oneWhileWaiting?: boolean } = {},
 ): SubmissionKey {
   let pending = readPending(store, scope);
   /** The key for this body: the pending one when the same body is sent again. */
   const keyFor = (body: unknown): string => {
     const text = JSON.stringify(body);
     if (pending?.body !== text) {
-      pending = { body: text, key: newKey() };
+      const key = pending !== null && oneWhileWaiting ? pending.key : newKey();
+      pending = { body: text, key };
       writePending(store, scope, pending);
     }
     return pending.key;
@@ -91,12 +108,15 @@ export function submissionKey(
         return answer;
       } catch (error) {
         // Pressed offline and refused as offline: it never left the browser, so no answer is
-        // awaited (a reload does not say it may have been placed).
-        settle(offlineWhenSent && failedOffline(error) ? undefined : error);
+        // awaited (a reload does not say it may have been placed). Pressed online, it left.
+        const neverLeft = offlineWhenSent && failedOffline(error);
+        if (!offlineWhenSent && failedOffline(error)) lostGoingOffline.add(error as ApiError);
+        settle(neverLeft ? undefined : error);
         throw error;
       }
     },
     waiting: (...body) =>
       pending !== null && (body.length === 0 || pending.body === JSON.stringify(body[0])),
+    waitingBody: () => (pending === null ? null : parseStoredJson(pending.body)),
   };
 }

@@ -79,6 +79,40 @@ describe('a form’s submission key', () => {
     expect(tab.keys().waiting()).toBe(true);
   });
 
+  it('is unconfirmed when sent online and its answer lost as the browser went offline', async () => {
+    const keys = counting().keys();
+    const failure = lost();
+    try {
+      await keys
+        .send({ bidamt: 1201 }, () => {
+          // The bid left; the phone went offline before its answer came.
+          vi.stubGlobal('navigator', { onLine: false });
+          return Promise.reject(failure);
+        })
+        .catch(() => undefined);
+      expect(unconfirmed(failure)).toBe(true);
+      // One that failed offline without being sent through a key is said offline, as before.
+      expect(unconfirmed(lost())).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(keys.waiting()).toBe(true);
+  });
+
+  it('is kept for another body while one waits, when the form posts one thing at a time', async () => {
+    const store = memoryStorage();
+    let n = 0;
+    const keys = () =>
+      submissionKey('postAd:m-1', { store, newKey: () => `k${++n}`, oneWhileWaiting: true });
+    expect(await sent(keys(), { stagedIds: ['s-1'] }, lost())).toBe('k1');
+    // Reloaded, the photos added again: other staged ids, the same post.
+    const reloaded = keys();
+    expect(reloaded.waitingBody()).toEqual({ stagedIds: ['s-1'] });
+    expect(await sent(reloaded, { stagedIds: ['s-2'] })).toBe('k1');
+    expect(reloaded.waitingBody()).toBeNull();
+    expect(await sent(reloaded, { stagedIds: ['s-3'] })).toBe('k2');
+  });
+
   it('is new once an answer came back, or when the body changed', async () => {
     const tab = counting();
     const keys = tab.keys();

@@ -16,6 +16,7 @@ import { submissionKey } from '../../../lib/submissionKey.ts';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../../../lib/mediaUpload.ts';
 import { newAdForm, postAdFields, withProfileAddress } from '../model/adForm.ts';
+import { postAdBodyOf, postAdFormData, type PostAdBody } from '../model/postAdBody.ts';
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
@@ -30,6 +31,7 @@ import { AdFormFields } from './AdFormFields.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { UploadList } from './UploadList.tsx';
+import { LostPostNotice } from './LostPostNotice.tsx';
 
 function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const { envelope } = useApi();
@@ -49,28 +51,41 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const [draft] = useState(() => readPostAdDraft(memberId));
   // A retry after a lost answer carries the same Idempotency-Key: the api posts one ad
   // (lib/submissionKey.ts; docs/api/ads.md, Retries).
-  const [submission] = useState(() => submissionKey(`postAd:${memberId ?? ''}`));
+  // One post at a time: a lost one and its retry, the files added again, are one ad.
+  const [submission] = useState(() =>
+    submissionKey(`postAd:${memberId ?? ''}`, { oneWhileWaiting: true }),
+  );
   const ad = useAdFormSubmission({
     initial: () => (draft ? withProfileAddress(draft, blank) : blank),
     addressDialogAtStart: addressMissing,
     unconfirmedMessage: MESSAGES.adUnconfirmed,
-    async send(form) {
-      const fields = postAdFields(form);
-      const stagedIds = media.uploaded.flatMap((upload) =>
-        upload.result ? [upload.result.stagedId] : [],
-      );
-      const body = new FormData();
-      for (const [name, value] of fields) body.append(name, value);
-      for (const stagedId of stagedIds) body.append('stagedId', stagedId);
-      const answer = await submission.send({ fields, stagedIds }, (idempotencyKey) =>
-        envelope<unknown>(AD_PATHS.post, { method: 'POST', form: body, idempotencyKey }),
-      );
-      posted.current = true;
-      savePostAdDraft(memberId, null);
-      // Section 8's success dialog; OK (or Back) goes on to My Ads.
-      setPostedMessage(answer.msg || MESSAGES.adPosted);
-    },
+    send: (form) =>
+      sendPost({
+        fields: postAdFields(form),
+        stagedIds: media.uploaded.flatMap((upload) =>
+          upload.result ? [upload.result.stagedId] : [],
+        ),
+      }),
   });
+  /** Posts `body` with its key: the pending one when it is the post whose answer was lost. */
+  const sendPost = async (body: PostAdBody) => {
+    const answer = await submission.send(body, (idempotencyKey) =>
+      envelope<unknown>(AD_PATHS.post, {
+        method: 'POST',
+        form: postAdFormData(body),
+        idempotencyKey,
+      }),
+    );
+    posted.current = true;
+    savePostAdDraft(memberId, null);
+    setLostPost(null);
+    // Section 8's success dialog; OK (or Back) goes on to My Ads.
+    setPostedMessage(answer.msg || MESSAGES.adPosted);
+  };
+  // A Post Ad! sent before a reload whose answer never came: the ad may have been posted. Its
+  // files are gone from the page, so pressing Post Ad! with them added again would be a new post;
+  // sent again as it was, with its key, it is posted once, or answered as posted already.
+  const [lostPost, setLostPost] = useState(() => postAdBodyOf(submission.waitingBody()));
   // The fields are kept in the tab as they change (not the files), until the ad is posted.
   const posted = useRef(false);
   const [postedMessage, setPostedMessage] = useState<string | null>(null);
@@ -87,6 +102,14 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         Post New Ad
       </Typography>
       {knownUnentitled(entitlement) && <SubscribeToPostNotice />}
+      {lostPost && (
+        <LostPostNotice
+          post={lostPost}
+          send={sendPost}
+          onAnswered={() => setLostPost(null)}
+          disabled={posting}
+        />
+      )}
       {addressMissing && <AddressRequiredNotice editRef={editProfile} />}
       <AdFailureAlert failure={ad.failure} />
       <AdFormFields
@@ -112,6 +135,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         thumbnailOf={(staged) => staged.thumbnail}
       />
       {media.uploads.length === 0 &&
+        !lostPost &&
         (draft ? (
           <Alert severity="info">
             Your details were kept; photos and videos are not: add them to post the ad.

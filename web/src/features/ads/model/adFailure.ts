@@ -39,11 +39,13 @@ export function adFailure(refusal: Refusal): AdFailure {
  * generic message.
  */
 export function adFailureOf(error: unknown, unconfirmedMessage?: string): AdFailure {
-  const lost = failedOffline(error)
-    ? MESSAGES.offline
-    : unconfirmedMessage !== undefined && unconfirmed(error)
+  // Sent while online, its answer lost as the browser went offline: it may have been posted.
+  const lost =
+    unconfirmedMessage !== undefined && unconfirmed(error)
       ? unconfirmedMessage
-      : undefined;
+      : failedOffline(error)
+        ? MESSAGES.offline
+        : undefined;
   if (lost !== undefined) return { kind: 'refused', message: lost, errors: {} };
   return error instanceof ApiError
     ? adFailure({
