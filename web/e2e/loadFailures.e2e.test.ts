@@ -370,6 +370,33 @@ describe('a screen whose load fails', () => {
     await context.close();
   }, 60_000);
 
+  it('says the notifications are loading, rather than that there are none', async () => {
+    const { context, page } = await openAs(browser, owner);
+    // The list's answer held back, as on a slow phone link.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/notification',
+      async (route) => {
+        await held;
+        await route.fallback();
+      },
+    );
+    await openAt(app, page, '/settings');
+    await page.getByRole('button', { name: 'Notifications (loading)' }).click();
+    await page.getByRole('progressbar', { name: 'Loading notifications' }).waitFor();
+    expect(await page.getByText('No notifications').count()).toBe(0);
+    answer();
+    await page
+      .getByRole('list', { name: 'Notifications' })
+      .or(page.getByText('No notifications'))
+      .waitFor();
+    // Read, the bell counts them (the panel closed: the page behind it is hidden till then).
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Notifications \(\d+\+?\)$/ }).waitFor();
+    await context.close();
+  }, 60_000);
+
   it('says Post Ad’s categories did not load, and Retry fills the list', async () => {
     const { context, page } = await openAs(browser, owner);
     const failure = await failUntilReleased(page, '/api/posts/category');

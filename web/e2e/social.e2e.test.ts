@@ -155,7 +155,7 @@ describe('two members and a mobile number', () => {
     await visit(laptop, '/profile-me');
     await firstRead;
     const bell = laptop.getByRole('button', { name: /^Notifications \(\d+\)$/ });
-    expect(await bell.getAttribute('aria-label')).toBe('Notifications (0)');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (0)');
     const reviewed = await api(app, '/api/review/', {
       json: { userId: asha.userId, text: 'Came with the box.' },
       token: bala.token,

@@ -16,6 +16,7 @@ import { messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
@@ -116,6 +117,8 @@ export function NotificationBell() {
 
   // Why the last load failed: the list shown may be old, or empty for want of an answer.
   const [failure, setFailure] = useState<string | null>(null);
+  // Whether the list was read at all: before then, no list is not "No notifications".
+  const [loaded, setLoaded] = useState(false);
   // The newest page as last read, and what came since, said aloud (arrivalNews).
   const lastRead = useRef<readonly Notification[] | null>(null);
   const [news, setNews] = useState({ text: '', utterance: 0 });
@@ -123,6 +126,7 @@ export function NotificationBell() {
   useEffect(() => {
     lastRead.current = null; // another member's list is no news to this one
     setAnsweredHere(new Map());
+    setLoaded(false);
   }, [userId]);
 
   // Seen on another device meanwhile: counted from the account's mark when it is later.
@@ -144,6 +148,7 @@ export function NotificationBell() {
         setNews(({ utterance }) => ({ text: arrived, utterance: utterance + 1 }));
       seenElsewhere(mark);
       setFailure(null);
+      setLoaded(true);
       return page.notifications;
     } catch (error) {
       // A failed poll keeps the list shown and says so; the next poll tries again.
@@ -236,9 +241,13 @@ export function NotificationBell() {
       <Announcer message={news.text} utterance={news.utterance} />
       <IconButton
         color="inherit"
-        // While the list cannot be loaded, its count is not known: not "(0)".
+        // While the list cannot be loaded, or is being read, its count is not known: not "(0)".
         aria-label={
-          failure ? 'Notifications (could not be loaded)' : `Notifications (${countText})`
+          failure
+            ? 'Notifications (could not be loaded)'
+            : loaded
+              ? `Notifications (${countText})`
+              : 'Notifications (loading)'
         }
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}
@@ -279,7 +288,12 @@ export function NotificationBell() {
           )}
           {notifications.length === 0 ? (
             // Without an answer, no list is not "no notifications".
-            !failure && <Typography sx={{ p: 2 }}>No notifications</Typography>
+            !failure &&
+            (loaded ? (
+              <Typography sx={{ p: 2 }}>No notifications</Typography>
+            ) : (
+              <CenteredSpinner label="Loading notifications" />
+            ))
           ) : (
             <List aria-label="Notifications" dense>
               {notificationsInOrder(listed).map((notification, index) => {
