@@ -40,6 +40,9 @@ describe('one port for the api, the web app and the /bid websocket', () => {
       // A dot in the last segment once made these look like missing files.
       '/api/auth/resetPassword/0b5e2c9a-1f.Abc123xyz',
       '/ravi.k',
+      // A path no file can have (it climbs out of the folder): the page, saying not found.
+      '/ads/..%2F..%2Fapi%2Fuser',
+      '/..%2F',
     ];
     for (const path of pages) {
       const response = await fetch(`${app.baseUrl}${path}`, { headers: { accept: 'text/html' } });

@@ -590,6 +590,9 @@ describe('a forgotten password', () => {
     const link = await fromMailbox(app, person.email, RESET_LINK);
     await visit(page, link);
     await page.getByRole('heading', { name: 'Set password' }).waitFor();
+    // It names the account it sets the password of; nobody is signed in here to be misled.
+    await page.getByTestId('reset-account').getByText(person.username, { exact: true }).waitFor();
+    expect(await page.getByTestId('reset-other-account').count()).toBe(0);
     const fresh = 'Lotus#9753';
     await field(page, 'New password').fill(fresh);
     await field(page, 'Confirm new password').fill('Lotus#0000');

@@ -9,6 +9,12 @@ import { isPageUnderApi, isWebPagePath } from './addresses.ts';
 const isPageRequest = (ctx: Context): boolean =>
   isWebPagePath(ctx.path) && (!isPageUnderApi(ctx.path) || ctx.accepts('html') === 'html');
 
+/** koa-send's refusal of a path outside the folder (403) or malformed (400). */
+const isPathRefused = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  [400, 403].includes((error as { status?: unknown }).status as number);
+
 export const defaultWebDist = (): string =>
   resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'web', 'dist');
 
@@ -36,9 +42,16 @@ export function webApp(distDir: string) {
     // otherwise the page.
     if (ctx.path !== '/' && ctx.path.includes('.')) {
       let missing = false;
-      await assets(ctx, async () => {
+      try {
+        await assets(ctx, async () => {
+          missing = true;
+        });
+      } catch (error) {
+        // A path no file can have ('/ads/..%2F..%2Fapi', refused as leaving the folder, or one
+        // malformed): no file, so the page, which says what is not found, with the ways on.
+        if (!isPathRefused(error)) throw error;
         missing = true;
-      });
+      }
       if (!missing) return;
       if (ctx.accepts('html') !== 'html') return next();
     }

@@ -799,7 +799,10 @@ describe('passwords', () => {
     const q = linkIn(mail!, '/api/auth/resetPassword');
     // The Set password page asks about its link when it opens.
     const check = (token: string) => api(`/api/resetPassword/check?q=${encodeURIComponent(token)}`);
-    expect((await check(q)).status).toBe(200);
+    const checked = await check(q);
+    expect(checked.status).toBe(200);
+    // It names the account whose password it sets: a member signed in as another is not misled.
+    expect(checked.body.data).toEqual({ username: member.username });
     const forged = await check(`${q.slice(0, -1)}${q.endsWith('A') ? 'B' : 'A'}`);
     expect([forged.status, forged.body.code]).toEqual([400, 'RESET_TOKEN_INVALID']);
     expect((await check('not-a-link')).body.code).toBe('RESET_TOKEN_INVALID');

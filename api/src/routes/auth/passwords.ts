@@ -114,7 +114,8 @@ export function passwordRoutes(router: Router, infra: AuthInfra): void {
     const { state } = await accountOfResetLink(q);
     const tokenHash = keyedHash(infra.config.JWT_SECRET, PURPOSE, q);
     assertResetLinkUsable(state, tokenHash, new Date().toISOString());
-    ctx.body = success(null);
+    // The account it sets the password of, named on the page: whoever holds the link may know.
+    ctx.body = success({ username: state.username });
   });
 
   router.post('/api/resetPassword', async (ctx) => {

@@ -56,11 +56,18 @@ const NOT_RETURNED_TO = ['/api/auth/resetPassword/'];
 export function safeRedirectTarget(target: string | null | undefined): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
     return '/';
-  if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/'))
-    return '/';
-  if (NOT_RETURNED_TO.some((prefix) => target.startsWith(prefix))) return '/';
-  return target;
+  // Read as the browser reads it, which drops tabs and line breaks ('/\t/example.org' is
+  // '//example.org'): still this app's, or not followed (the router would refuse it and fail).
+  const read = new URL(target, THIS_APP);
+  if (read.origin !== THIS_APP) return '/';
+  const path = `${read.pathname}${read.search}${read.hash}`;
+  if (path === '/login' || path.startsWith('/login?') || path.startsWith('/login/')) return '/';
+  if (NOT_RETURNED_TO.some((prefix) => path.startsWith(prefix))) return '/';
+  return path;
 }
+
+/** An origin no page is on, against which a target is read. */
+const THIS_APP = 'https://boli.invalid';
 
 /** The router state of a page a guest was sent to from a members' page: where they were. */
 export type CameFrom = { cameFrom: string };

@@ -100,6 +100,9 @@ describe('redirect targets', () => {
   it('keeps paths of this app', () => {
     expect(safeRedirectTarget('/myAds')).toBe('/myAds');
     expect(safeRedirectTarget('/ads?search=car')).toBe('/ads?search=car');
+    expect(safeRedirectTarget('/ads/lamp-3f2a?bids=before#bidding')).toBe(
+      '/ads/lamp-3f2a?bids=before#bidding',
+    );
   });
 
   it('refuses other sites, empty targets and the login page itself', () => {
@@ -107,6 +110,10 @@ describe('redirect targets', () => {
       'https://evil.example',
       '//evil.example',
       '/\\evil.example',
+      // A tab or a line break the browser drops: '//evil.example'.
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\t\\evil.example',
       '',
       null,
       'ads',

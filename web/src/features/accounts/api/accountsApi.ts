@@ -73,8 +73,12 @@ export async function forgotPassword(email: string): Promise<string> {
 }
 
 /** Resolves when the reset link `q` can still set a password; rejects with why not (its code). */
-export async function checkResetLink(q: string): Promise<void> {
-  await apiEnvelope('/api/resetPassword/check', { query: { q } });
+/** Whether the reset link can set a password (it throws when not); the account's username. */
+export async function checkResetLink(q: string): Promise<string | null> {
+  const answer = await apiEnvelope<{ username?: unknown }>('/api/resetPassword/check', {
+    query: { q },
+  });
+  return typeof answer.data?.username === 'string' ? answer.data.username : null;
 }
 
 export async function resetPassword(password: string, rePassword: string, q: string) {

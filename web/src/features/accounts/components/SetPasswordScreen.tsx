@@ -18,6 +18,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { checkResetLink, resetPassword } from '../api/accountsApi.ts';
 import { isDeadResetLink } from '../model/resetLink.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
+import { useSession } from '../../../app/session/sessionContext.ts';
 
 /**
  * Set password (the mailed link /api/auth/resetPassword/{q}): success goes to /login. The link is
@@ -33,6 +34,9 @@ export function SetPasswordScreen() {
   const [deadLink, setDeadLink] = useState(false);
   const [saving, setSaving] = useState(false);
   const [checked, setChecked] = useState(false);
+  // The account the link sets the password of, as the check names it (null when not asked).
+  const [account, setAccount] = useState<string | null>(null);
+  const { user } = useSession();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   // A refusal takes the focus to the first field to fix, not left on Set password.
@@ -48,7 +52,11 @@ export function SetPasswordScreen() {
       }
       setChecked(true);
     };
-    checkResetLink(q).then(() => live && setChecked(true), refuse);
+    checkResetLink(q).then((username) => {
+      if (!live) return;
+      setAccount(username);
+      setChecked(true);
+    }, refuse);
     return () => {
       live = false;
     };
@@ -112,6 +120,17 @@ export function SetPasswordScreen() {
       <Typography variant="h5" component="h1">
         Set password
       </Typography>
+      {account !== null && (
+        <Typography data-testid="reset-account">
+          A new password for <strong>{account}</strong>.
+        </Typography>
+      )}
+      {/* A link mailed to another account, opened where a member is signed in. */}
+      {account !== null && user && user.username !== account && (
+        <Alert severity="warning" data-testid="reset-other-account">
+          You are signed in as {user.username}. This link sets the password of {account}, not yours.
+        </Alert>
+      )}
       {failure && <Alert severity="error">{failure}</Alert>}
       <PasswordField
         label="New password"
