@@ -366,6 +366,12 @@ describe('the auditor’s payments audit', () => {
     await pages.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await expect.poll(async () => (await shownView(ledger))?.get('page')).toBe('1');
     await expect.poll(() => rows.count()).toBe(expected.length - LIMITS.ledgerPageSize);
+    // The new page is shown from its first row, not from the screen's top.
+    await expect.poll(() => rows.first().isVisible()).toBe(true);
+    await expect
+      .poll(() => rows.first().evaluate((row) => row.getBoundingClientRect().top))
+      .toBeLessThan(900);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const secondPage = await shownPaymentIds(rows);
     expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
     expect([...firstPage, ...secondPage].sort()).toEqual([...expected].sort());

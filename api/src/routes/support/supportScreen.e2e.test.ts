@@ -786,6 +786,12 @@ describe('the history of an ad with many bids', () => {
       .click();
     await page.waitForURL(/bidsPage=2/);
     await expect.poll(places).toEqual(Array.from({ length: 50 }, (_, n) => n + 101));
+    // Shown from the table's top, not the screen's: the heading is in view, the page scrolled.
+    const heading = page.getByRole('heading', { name: 'Bids (150)', exact: true });
+    await expect
+      .poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+    expect(await page.evaluate('Math.round(window.scrollY)')).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Pages of events' }).waitFor();
     // One bidder's, by the alias a complaint quotes (any case), each keeping its place.
     await page.getByLabel('Bidder (username, alias or id)').fill('TigerLily');

@@ -56,6 +56,7 @@ import {
 import { ledgerLinkOf, ledgerParamsOf, pageWithin } from '../model/ledgerLink.ts';
 import { PurchaseKindSelect } from '../../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
+import { useTopOnPagePicked } from '../../../lib/useTopOnPagePicked.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
 import { KeptWhole } from '../../../components/KeptWhole.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
@@ -215,6 +216,8 @@ function LedgerSection() {
   const ledger = lastPage === period.page ? loadedLedger : null;
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
+  // Another page picked under the table: its rows, once read, are shown from their first.
+  const tableTop = useTopOnPagePicked<HTMLDivElement>(ledger);
 
   const [csvFailure, setCsvFailure] = useState<string | null>(null);
   // The CSV saves what is shown: not while the dates or search typed are others, or refused.
@@ -370,6 +373,7 @@ function LedgerSection() {
             <PlacesOfSupply summary={ledger.summary} />
           </Box>
           <PeriodReconciliation period={period} onCompare={setChecking} />
+          <Box ref={tableTop.ref} />
           <TableScroller label={'Payments'} outlined>
             <Table
               size="small"
@@ -412,7 +416,10 @@ function LedgerSection() {
           <PagePicker
             page={period.page}
             totalPages={ledger.totalPages}
-            onPage={(page) => setPeriod({ ...period, page })}
+            onPage={(page) => {
+              tableTop.pick();
+              setPeriod({ ...period, page });
+            }}
           />
         </>
       )}

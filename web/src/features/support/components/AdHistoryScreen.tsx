@@ -63,6 +63,7 @@ import { AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells
 import { RefusedBids } from './RefusedBids.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { saveFile } from '../../../lib/attachmentDownload.ts';
+import { useTopOnPagePicked } from '../../../lib/useTopOnPagePicked.ts';
 import {
   bidsCsv,
   bidsCsvName,
@@ -154,8 +155,16 @@ export function AdHistoryScreen() {
   };
   // One bidder's rows, and each table's page, as the address asks (historyTables.ts).
   const view = historyViewOf(searchParams);
-  const showPage = (table: HistoryTable) => (page: number) =>
+  // A page picked under a table: its rows are shown from their first, not the screen's top.
+  const tops = {
+    bids: useTopOnPagePicked<HTMLDivElement>(view.pages.bids),
+    refused: useTopOnPagePicked<HTMLDivElement>(view.pages.refused),
+    events: useTopOnPagePicked<HTMLDivElement>(view.pages.events),
+  };
+  const showPage = (table: HistoryTable) => (page: number) => {
+    tops[table].pick();
     setSearchParams((params) => withTablePage(params, table, page + 1));
+  };
   // Replay with no time (or half of one) is said, not taken for the latest state.
   const [replayProblem, setReplayProblem] = useState<string | null>(null);
   // The refusal is drawn first, then the keyboard goes to the field it marks (and names).
@@ -333,6 +342,7 @@ export function AdHistoryScreen() {
       {replay.details && <DetailsThen details={replay.details} />}
 
       <Stack
+        ref={tops.bids.ref}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
@@ -455,6 +465,7 @@ export function AdHistoryScreen() {
 
       {/* The instant asked for: without one, no refusal is after it. */}
       <RefusedBids
+        top={tops.refused.ref}
         bids={refusedFound}
         all={history.refusals.bids.length}
         page={view.pages.refused}
@@ -463,7 +474,7 @@ export function AdHistoryScreen() {
         staffBidders={staffBidders}
       />
 
-      <Typography variant="h6" component="h2">
+      <Typography variant="h6" component="h2" ref={tops.events.ref}>
         Events ({history.events.length})
       </Typography>
       {afterReplay !== null && (

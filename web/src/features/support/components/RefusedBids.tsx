@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -25,6 +26,7 @@ import { AfterReplayMark, Instant, BidderCell } from './HistoryCells.tsx';
  * the events are; a page at a time.
  */
 export function RefusedBids({
+  top,
   bids,
   all,
   page,
@@ -32,6 +34,8 @@ export function RefusedBids({
   asOf,
   staffBidders = new Set(),
 }: {
+  /** Where the section starts: a page picked shows its rows from there. */
+  top: Ref<HTMLDivElement>;
   bids: readonly RefusedBid[];
   all: number;
   /** The page shown, from 1, and how another is asked for (from 0, as PagePicker counts). */
@@ -47,7 +51,7 @@ export function RefusedBids({
   const shown = pageOf(bids, page);
   return (
     <>
-      <Typography variant="h6" component="h2">
+      <Typography variant="h6" component="h2" ref={top}>
         {countLine('Refused bids', bids.length, all)}
       </Typography>
       {later > 0 && (
