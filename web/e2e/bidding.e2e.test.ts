@@ -298,7 +298,11 @@ describe('bidding on an ad, live', () => {
     await bidArea(guestPage).getByRole('row').filter({ hasText: bidder.bidAlias }).waitFor();
     expect(await bidArea(guestPage).getByRole('link', { name: bidder.username }).count()).toBe(0);
     await bidArea(guestPage).getByRole('button', { name: 'Bid', exact: true }).click();
-    await guestPage.getByRole('dialog', { name: MESSAGES.loginRequired }).waitFor();
+    const askLogin = guestPage.getByRole('dialog', { name: MESSAGES.loginRequired });
+    await askLogin.getByRole('button', { name: 'Login' }).click();
+    // Login comes back to the bid form, not the ad's top.
+    await guestPage.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(guestPage.url()).searchParams.get('redirect')).toBe(`/ads/${adId}#bidding`);
     await guest.close();
 
     // The final call, seconds ahead: enough for every check below of a counting-down screen, a

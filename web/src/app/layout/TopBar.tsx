@@ -50,13 +50,13 @@ function GuestLinks() {
 }
 
 function LoginButton() {
-  const { pathname, search, state } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   // On the login page itself keep the redirect it already carries; sent home from a members'
   // page (a session that ended, a bookmark), come back to that page.
   const to =
     pathname === '/login'
       ? `/login${search}`
-      : loginPath(cameFromOf(state) ?? `${pathname}${search}`);
+      : loginPath(cameFromOf(state) ?? `${pathname}${search}${hash}`);
   return (
     <Button
       variant="contained"

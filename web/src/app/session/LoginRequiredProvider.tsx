@@ -10,9 +10,11 @@ export function LoginRequiredProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
 
+  // Back to the very place asked from: its part (#bidding) too.
   const ask = useCallback(
-    (target?: string) => setRedirectTo(target ?? `${location.pathname}${location.search}`),
-    [location.pathname, location.search],
+    (target?: string) =>
+      setRedirectTo(target ?? `${location.pathname}${location.search}${location.hash}`),
+    [location.pathname, location.search, location.hash],
   );
 
   return (

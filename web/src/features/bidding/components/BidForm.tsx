@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { BIDDING_SECTION_ID } from '@boli/engine/social/notificationLink';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -97,6 +99,7 @@ export function BidForm({
   const { status, user, token } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
+  const { pathname, search } = useLocation();
   const memberId = status === 'member' ? user?._id : undefined;
   // Neither a subscription nor a trial: said above the form before a bid is typed.
   const entitlement = useEntitlement(memberId !== undefined);
@@ -153,7 +156,8 @@ export function BidForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!requireLogin() || !user) return;
+    // A guest comes back from Login to the bid form, as typed (the draft), not the ad's top.
+    if (!requireLogin(undefined, `${pathname}${search}#${BIDDING_SECTION_ID}`) || !user) return;
     if (bidFormProblem(input, user.username)) {
       // Said by the fields' faults (`problemSaid`), as they are now.
       setFailure(null);
