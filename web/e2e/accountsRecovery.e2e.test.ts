@@ -359,3 +359,21 @@ describe('signing up with a username that is taken', () => {
     await context.close();
   });
 });
+
+describe('another account’s email link, opened where a member is logged in', () => {
+  it('says whose email it verified, and the member goes on as themselves', async () => {
+    const [member, person] = [await createMember(app, { address: false }), newPerson('rec')];
+    await signUp(app, person, { verifyEmail: false });
+    const { context, page } = await openAs(browser, member);
+    await visit(page, await fromMailbox(app, person.email, EMAIL_LINK));
+    await page
+      .getByText(
+        `The email of ${person.username} is verified. The link was for that account, not yours.`,
+      )
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Still the member who was logged in, not sent to verify someone else's phone.
+    await page.getByRole('banner').getByText(member.username, { exact: true }).waitFor();
+    await context.close();
+  });
+});

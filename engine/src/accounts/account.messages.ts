@@ -37,6 +37,8 @@ export const ACCOUNT_MESSAGES = {
   otpSignedIn: 'Signed in successfully.',
   /** Not the spec's: the email link opened again once the email and the mobile are verified. */
   alreadyVerified: 'Your email and mobile are verified. Please login.',
+  /** Not the spec's: a member's own link opened again, signed in. */
+  ownEmailVerified: 'Your email is verified.',
   accountBlocked: 'Your account is blocked. Please contact customer care.',
   cannotBlockSelf: 'You cannot block your own account.',
   onlyAdminBlocksStaff: 'Only an admin can block a staff member.',

@@ -19,6 +19,10 @@ import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
  * The emailed link /email-verify/{q}: validates the email, then on to the phone OTP; when the
  * mobile is verified already (the link opened again), on to the login, or home for a member.
  */
+/** Said to a member who opened another account's link: whose email it verified. */
+export const othersEmailVerified = (username: string): string =>
+  `The email of ${username} is verified. The link was for that account, not yours.`;
+
 export function EmailVerifyScreen() {
   const { userId: q = '' } = useParams();
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,9 +48,16 @@ export function EmailVerifyScreen() {
         // Whose code the OTP screen sends; a member's own login says that already (another
         // account's link opened while logged in must not change it).
         if (username && !member.current) writeStored('username', username);
+        const own = signedIn.current;
+        // Another account's link, opened where a member is signed in: that account's email is
+        // verified, which is said, and the member goes on as themselves (their phone is theirs).
+        if (member.current && own && username && own.username !== username) {
+          enqueueSnackbar(othersEmailVerified(username), { variant: 'info' });
+          navigate('/', { replace: true });
+          return;
+        }
         // The member's own link: the session learns the email is verified, so the OTP screen
         // sends the code rather than asking for the email again.
-        const own = signedIn.current;
         if (member.current && own && own.username === username && !own.emailValidated) {
           updateUser({ ...own, emailValidated: true });
         }
@@ -54,6 +65,7 @@ export function EmailVerifyScreen() {
           const verified: OtpScreenState = { emailVerified: true };
           navigate(OTP_PHONE_VERIFY_PATH, { replace: true, state: verified });
         } else if (member.current) {
+          enqueueSnackbar(ACCOUNT_MESSAGES.ownEmailVerified, { variant: 'info' });
           navigate('/', { replace: true });
         } else {
           enqueueSnackbar(ACCOUNT_MESSAGES.alreadyVerified, { variant: 'info' });
