@@ -152,8 +152,18 @@ describe('a member with a full profile', () => {
     const filesNotKept = page.getByText('Your details were kept; photos and videos are not');
     await filesNotKept.waitFor();
 
+    // Only a file the server refuses: the form says why Post Ad! waits, and the ways on.
+    await page
+      .getByTestId('media-input')
+      .setInputFiles([
+        { name: 'first.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') },
+      ]);
+    await page.getByTestId('no-upload-done').waitFor();
+    expect(await postButton.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Remove first.jpg' }).click();
     await page.getByTestId('media-input').setInputFiles(media);
     await filesNotKept.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('no-upload-done').count()).toBe(0);
     const uploads = page.getByRole('list', { name: 'Uploads' });
     for (const file of media) {
       await uploads.getByRole('progressbar', { name: `${file.name} upload progress` }).waitFor();

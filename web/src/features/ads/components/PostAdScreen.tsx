@@ -134,6 +134,12 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         onRetry={media.retry}
         thumbnailOf={(staged) => staged.thumbnail}
       />
+      {/* Every file failed: why Post Ad! waits, and the ways on. */}
+      {media.uploads.length > 0 && media.uploaded.length === 0 && !media.busy && (
+        <Typography variant="body2" color="textSecondary" data-testid="no-upload-done">
+          No photo or video is uploaded yet: retry one above, or add another, to post the ad.
+        </Typography>
+      )}
       {media.uploads.length === 0 &&
         !lostPost &&
         (draft ? (
