@@ -320,7 +320,11 @@ describe('the auditor’s payments audit', () => {
     await hide.click();
     await summary.getByText(ledgerCaption(2, ''), { exact: true }).waitFor();
     expect(await shownPaymentIds(rows)).toEqual([subscription.paymentId, failed.paymentId]);
+    // A day typed and not yet shown goes with a kind chosen: the boxes say what the list is of.
+    const yesterday = indiaDateOf(new Date(Date.now() - 86_400_000).toISOString());
+    await ledger.getByLabel('From', { exact: true }).fill(yesterday);
     await pickKind('All', 3);
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(yesterday);
 
     // --- Compare with the gateway: the purchase whose attempt failed ---------------------------
     await rowOf(failed)

@@ -242,6 +242,15 @@ function LedgerSection() {
     setParams(nextParams);
   };
 
+  /**
+   * A kind or Hide failed attempts chosen: shown at once, with the dates and search as typed when
+   * they can be shown (the boxes then say what the list is of), else with the period shown.
+   */
+  const showWith = (change: Partial<Pick<LedgerView, 'kind' | 'hideFailed'>>) => {
+    const typed = periodProblem(draft) === null ? draft : {};
+    setPeriod({ ...period, ...typed, ...change, page: 0 });
+  };
+
   useEffect(() => {
     // What another period or page held is not shown meanwhile, nor under a failure.
     setLoaded(null);
@@ -314,7 +323,7 @@ function LedgerSection() {
           control={
             <Switch
               checked={period.hideFailed}
-              onChange={(e) => setPeriod({ ...period, page: 0, hideFailed: e.target.checked })}
+              onChange={(e) => showWith({ hideFailed: e.target.checked })}
             />
           }
           label="Hide failed attempts"
@@ -322,7 +331,7 @@ function LedgerSection() {
         <PurchaseKindSelect
           label="Kind"
           value={period.kind}
-          onChange={(kind) => setPeriod({ ...period, page: 0, kind })}
+          onChange={(kind) => showWith({ kind })}
           minWidth={140}
         />
         <CsvDownload view={period} onFailure={setCsvFailure} disabled={!showsDraft} />
