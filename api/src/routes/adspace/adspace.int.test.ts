@@ -220,16 +220,19 @@ describe('buying an in-stream space', () => {
     );
   });
 
+  /** The member starts buying a space between posts for `cycle`: its purchase and space. */
+  const startSpace = async (dev: { token: string }, cycle: string) => {
+    const started = await kit.api('/api/space/add/betweenPosts', {
+      token: dev.token,
+      json: { cycle },
+    });
+    expect(started.status).toBe(200);
+    return started.body.data as PurchaseInfo & { advtId: string };
+  };
+
   it('pays the space left unpaid when its checkout is opened again for the same cycle', async () => {
     const dev = await kit.member('dev_space_again');
-    const start = async (cycle: string) => {
-      const started = await kit.api('/api/space/add/betweenPosts', {
-        token: dev.token,
-        json: { cycle },
-      });
-      expect(started.status).toBe(200);
-      return started.body.data as PurchaseInfo & { advtId: string };
-    };
+    const start = (cycle: string) => startSpace(dev, cycle);
     const first = await start('quarterly');
     await eventually(async () => {
       const listed = await kit.api('/api/cart/listTransactions?type=adSpace', { token: dev.token });
@@ -247,14 +250,7 @@ describe('buying an in-stream space', () => {
 
   it('opens a new order, not the one paid at the gateway that Boli has not heard of yet', async () => {
     const dev = await kit.member('dev_space_unheard');
-    const start = async () => {
-      const started = await kit.api('/api/space/add/betweenPosts', {
-        token: dev.token,
-        json: { cycle: 'quarterly' },
-      });
-      expect(started.status).toBe(200);
-      return started.body.data as PurchaseInfo & { advtId: string };
-    };
+    const start = () => startSpace(dev, 'quarterly');
     const first = await start();
     await eventually(async () => {
       const listed = await kit.api('/api/cart/listTransactions?type=adSpace', { token: dev.token });
@@ -275,14 +271,7 @@ describe('buying an in-stream space', () => {
 
   it('offers no Pay now on an unpaid space the member has paid for since, and starts a new one', async () => {
     const dev = await kit.member('dev_space_bought');
-    const start = async () => {
-      const started = await kit.api('/api/space/add/betweenPosts', {
-        token: dev.token,
-        json: { cycle: 'quarterly' },
-      });
-      expect(started.status).toBe(200);
-      return started.body.data as PurchaseInfo & { advtId: string };
-    };
+    const start = () => startSpace(dev, 'quarterly');
     // Two tabs start at once, before either purchase is recorded; the member pays the second.
     const [first, second] = await Promise.all([start(), start()]);
     expect(first._id).not.toBe(second._id);
