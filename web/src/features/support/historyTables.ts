@@ -83,8 +83,9 @@ export function withTablePage(
  */
 export function withBidder(params: URLSearchParams, bidder: string): URLSearchParams {
   const next = new URLSearchParams(params);
+  // As typed (the field shows it): a space between two words is kept while it is typed.
   if (bidder.trim() === '') next.delete(BIDDER_PARAM);
-  else next.set(BIDDER_PARAM, bidder.trim());
+  else next.set(BIDDER_PARAM, bidder);
   next.delete(PAGE_PARAM.bids);
   next.delete(PAGE_PARAM.refused);
   return next;

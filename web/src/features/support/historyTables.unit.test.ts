@@ -83,8 +83,11 @@ describe('the tables as the address keeps them', () => {
       'asOf=2026-12-07T04%3A30%3A00.000Z&bidsPage=2',
     );
     // Another bidder's bids start from their first page; the events stay where they were.
-    expect(withBidder(params, ' ravi ').toString()).toBe(
-      'asOf=2026-12-07T04%3A30%3A00.000Z&eventsPage=4&bidder=ravi',
+    expect(withBidder(params, 'ravi ').toString()).toBe(
+      'asOf=2026-12-07T04%3A30%3A00.000Z&eventsPage=4&bidder=ravi+',
+    );
+    expect(withBidder(params, ' ').toString()).toBe(
+      'asOf=2026-12-07T04%3A30%3A00.000Z&eventsPage=4',
     );
     expect(withBidder(new URLSearchParams('bidder=ravi'), '').toString()).toBe('');
     // Another instant: every table from its first page, the bidder kept.
