@@ -107,7 +107,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function openHistory(as: TestMember, adId = AD_ID): Promise<Page> {
+async function openHistory(
+  as: TestMember,
+  adId = AD_ID,
+  { clockOffMs = 0, query = '' }: { clockOffMs?: number; query?: string } = {},
+): Promise<Page> {
   // A browser in UTC: the screen must still speak India time.
   const context = await browser.newContext({
     viewport: { width: 1600, height: 1000 },
@@ -118,7 +122,9 @@ async function openHistory(as: TestMember, adId = AD_ID): Promise<Page> {
     content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(k, v);`,
   });
   const page = await context.newPage();
-  await page.goto(new URL(`/support/ads/${adId}`, app.baseUrl).href);
+  // A device clock that is out (a phone a day slow): the screen goes by the server's.
+  if (clockOffMs !== 0) await page.clock.install({ time: Date.now() + clockOffMs });
+  await page.goto(new URL(`/support/ads/${adId}${query}`, app.baseUrl).href);
   return page;
 }
 
@@ -815,5 +821,26 @@ describe('the history of an ad with many bids', () => {
     await page.getByLabel('Bidder (username, alias or id)').fill('nobody here');
     await page.getByTestId('no-bids-found').getByText('No bid by “nobody here”.').waitFor();
     await page.context().close();
+  });
+});
+
+describe('the ad history on a device whose clock is out', () => {
+  it('judges an instant to come by the server’s clock, not the device’s', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const page = await openHistory(support, AD_ID, {
+      clockOffMs: -86_400_000,
+      query: `?asOf=${encodeURIComponent(hourAgo)}`,
+    });
+    await page.getByTestId('replay-status').waitFor();
+    expect(await page.getByTestId('future-as-of').count()).toBe(0);
+    await page.context().close();
+    // An hour ahead is to come, on a device two hours fast too.
+    const hourAhead = new Date(Date.now() + 3_600_000).toISOString();
+    const fast = await openHistory(support, AD_ID, {
+      clockOffMs: 2 * 3_600_000,
+      query: `?asOf=${encodeURIComponent(hourAhead)}`,
+    });
+    await fast.getByTestId('future-as-of').waitFor();
+    await fast.context().close();
   });
 });

@@ -12,6 +12,7 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
+import { serverNow } from '../../../lib/serverClock.ts';
 
 /** The element that shows the member's number (ProfileDetails): it takes the keyboard once shown. */
 export const SHOWN_PHONE_ID = 'profile-phone';
@@ -85,7 +86,10 @@ export function MobileRequestButton({
   const askAgainAt = view?.askAgainAt ?? null;
   useEffect(() => {
     if (askAgainAt === null) return;
-    const timer = window.setTimeout(() => void load(), Date.parse(askAgainAt) - Date.now() + 1_000);
+    const timer = window.setTimeout(
+      () => void load(),
+      Date.parse(askAgainAt) - serverNow() + 1_000,
+    );
     return () => window.clearTimeout(timer);
   }, [askAgainAt, load]);
 

@@ -79,6 +79,7 @@ import {
 } from '../historyTables.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
+import { serverNow } from '../../../lib/serverClock.ts';
 
 /** Who gave an event's command: a member or staff member by name, linked; the system, plain. */
 function Actor({
@@ -244,7 +245,7 @@ export function AdHistoryScreen() {
       {refusalsChain !== null && (
         <Alert {...chainSeverity(history.refusals.chain.ok)}>{refusalsChain}</Alert>
       )}
-      {asOf !== undefined && Date.parse(asOf) > Date.now() && (
+      {asOf !== undefined && Date.parse(asOf) > serverNow() && (
         <Alert severity="info" data-testid="future-as-of">
           {historyTime(asOf)} is still to come: this is the ad as it stands now, and what happens
           until then is not known yet.

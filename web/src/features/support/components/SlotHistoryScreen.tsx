@@ -37,6 +37,7 @@ import {
 } from '../slotHistory.ts';
 import { spaceTypeOptions } from '../../adspace/components/spaceTypeOptions.tsx';
 import { CompanyName } from '../../adspace/components/CompanyName.tsx';
+import { serverNow } from '../../../lib/serverClock.ts';
 
 /**
  * /support/slots?type=&date= (support, auditors and admins; not in the spec's table): an ad
@@ -138,7 +139,8 @@ const LISTED_DAYS = { back: 30, ahead: 90 } as const;
  */
 function SlotsWithBids() {
   const { request } = useApi();
-  const today = indiaDateOf(new Date().toISOString());
+  // Today by the server's clock: a phone's own may be a day out.
+  const today = indiaDateOf(new Date(serverNow()).toISOString());
   const {
     data: days,
     failure,
