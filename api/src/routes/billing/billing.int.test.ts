@@ -483,6 +483,23 @@ describe('subscribing', () => {
 });
 
 describe('news of a payment', () => {
+  it('Pay now on a purchase paid at the gateway but not heard of yet records it, not a second checkout', async () => {
+    const late = await kit.member('late_news', { entitled: false });
+    const info = await startSubscription(late);
+    // Paid; the tab closed before its success call, and the webhook is late.
+    await sandboxBehaviour(app, { dropWebhooks: true });
+    try {
+      await payAtSandbox(app, info.razorpay_order_id!);
+      expect((await purchaseStatus(late, info._id)).status).toBe('ordered');
+      const payable = await kit.api(`/api/purchases/${info._id}/payable`, { token: late.token });
+      expect([payable.status, payable.body.code]).toEqual([409, 'PURCHASE_NOT_PAYABLE']);
+      expect((await purchaseStatus(late, info._id)).status).toBe('fulfilled');
+      expect(await captures(info._id)).toHaveLength(1);
+    } finally {
+      await sandboxBehaviour(app, { dropWebhooks: false });
+    }
+  });
+
   it('refuses a checkout callback whose signature does not verify, and records nothing', async () => {
     const forger = await kit.member('forger_one', { entitled: false });
     const info = await startSubscription(forger);

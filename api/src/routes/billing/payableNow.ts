@@ -6,7 +6,13 @@ import { adSpaceKeyOfSubject, boughtSinceStarted } from '@boli/engine/billing/ad
 import { ApiError } from '../../http/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { judgeShareBidBeforePayment } from '../shares/shareBids.ts';
-import { paidShareFee, refuseIfSubscribed } from './billingDeps.ts';
+import {
+  checkoutDeps,
+  paidShareFee,
+  refuseIfSubscribed,
+  type BillingInfra,
+} from './billingDeps.ts';
+import { reconcilePurchase } from '../../payments/settlement.ts';
 import { judgeBidBeforePayment, refuseFeeBidPlaced } from '../../payments/bidFee.ts';
 import { messageOf } from '../../payments/purchaseInfo.ts';
 import { paidBidCommand, paidShareBidCommand } from '../../payments/fulfilment.ts';
@@ -21,6 +27,26 @@ import { SHARE_FEE_ALREADY_PAID } from '@boli/engine/shares/shareBid.rules';
 
 /** Statuses whose gateway order is open for a checkout. */
 const PAYABLE = new Set(['ordered', 'failed']);
+
+/**
+ * The purchase with the payments the gateway holds for its open order: one paid there that Boli
+ * has not heard of yet (the tab closed before its success call, the webhook late) is recorded and
+ * settled now, as the reconciler would in a few minutes, so Pay now says it is paid rather than
+ * open a checkout on a paid order ('This order has already been paid', then 'Payment cancelled.
+ * Nothing was charged.'). A gateway that cannot answer leaves the purchase as Boli has it.
+ */
+export async function withGatewayPayments(
+  infra: BillingInfra,
+  state: PurchaseState,
+): Promise<PurchaseState> {
+  if (state.order === null || !PAYABLE.has(statusOf(state))) return state;
+  try {
+    return await reconcilePurchase(checkoutDeps(infra), state.purchase!.purchaseId);
+  } catch (error) {
+    infra.logger.warn({ err: error }, 'Pay now: the gateway could not say whether it was paid');
+    return state;
+  }
+}
 
 /**
  * Throws why the purchase cannot be paid now: its order is over (409 with where it stands: paid,

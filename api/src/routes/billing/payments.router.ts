@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { success, failure } from '../../http/envelope.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { commandMetadata } from '../../http/commands.ts';
-import { judgePayableNow } from './payableNow.ts';
+import { judgePayableNow, withGatewayPayments } from './payableNow.ts';
 import { verifyWebhookSignature } from '../../payments/gateway/signatures.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -45,7 +45,10 @@ export function paymentsRouter(
   /** Pay now: the unpaid purchase with its open order, once what it buys is judged deliverable. */
   router.get('/api/purchases/:id/payable', auth, async (ctx) => {
     const { userId } = ctx.state.auth!;
-    const state = await ownPurchase(infra, ctx.params.id!, userId);
+    const state = await withGatewayPayments(
+      infra,
+      await ownPurchase(infra, ctx.params.id!, userId),
+    );
     await judgePayableNow(infra, state, commandMetadata(ctx, { userId, role: 'member' }));
     ctx.body = success(infoOf(infra, state));
   });
