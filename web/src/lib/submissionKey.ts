@@ -22,14 +22,17 @@ export type SubmissionKey = {
    * Sends `body` with its key (`request`'s argument): the pending key when the same body is sent
    * again. A success or an answered refusal ends the submission; a lost answer does not. Rethrows.
    */
-  send<T>(body: unknown, request: (key: string) => Promise<T>): Promise<T>;
+  send<T>(body: unknown, request: (key: string) => Promise<T>, key?: string): Promise<T>;
   /**
    * Whether a submission (of `body`, when given) was sent and no answer settled it: its answer
    * was lost, or the page was reloaded or closed while it was on its way.
    */
   waiting(body?: unknown): boolean;
-  /** The body of the submission waiting (kept across a reload), to send again as it was; null. */
-  waitingBody(): unknown;
+  /**
+   * The submission waiting (kept across a reload), to send again as it was with its key (`send`'s
+   * `key`: another submission may wait by then); null.
+   */
+  waitingSubmission(): { body: unknown; key: string } | null;
 };
 
 /** Whether a failure leaves it unknown if the api applied the request. */
@@ -69,26 +72,33 @@ const writePending = (store: DraftStorage | null, scope: string, pending: Pendin
   writeTabItem(storageKey(scope), pending === null ? null : JSON.stringify(pending), store);
 
 /**
- * The key of the form named `scope` (e.g. `bid:<ad id>`), kept in `store`. `oneWhileWaiting`: a
- * submission waiting keeps its key whatever the body sent next (Post Ad!, whose files chosen again
- * after a reload are new staged ids: the api answers a key's second form with the ad its first
- * posted, so a lost post and its retry are one ad).
+ * The key of the form named `scope` (e.g. `bid:<ad id>`), kept in `store`. `sameSubmission`: a
+ * body sent while another waits is that submission again, keeping its key, when this says so —
+ * not only when the two are alike (Post Ad!, whose files chosen again after a reload are new
+ * staged ids: the same fields are the same post, which the api answers with the ad it posted).
  */
 export function submissionKey(
   scope: string,
   {
     store = tabStorage(),
     newKey = (): string => crypto.randomUUID(),
-    oneWhileWaiting = false,
-  }: { store?: DraftStorage | null; newKey?: () => string; oneWhileWaiting?: boolean } = {},
+    sameSubmission = () => false,
+  }: {
+    store?: DraftStorage | null;
+    newKey?: () => string;
+    sameSubmission?: (waiting: unknown, sent: unknown) => boolean;
+  } = {},
 ): SubmissionKey {
   let pending = readPending(store, scope);
-  /** The key for this body: the pending one when the same body is sent again. */
-  const keyFor = (body: unknown): string => {
+  /** The key for this body: the pending one when the same submission is sent again. */
+  const keyFor = (body: unknown, key?: string): string => {
     const text = JSON.stringify(body);
-    if (pending?.body !== text) {
-      const key = pending !== null && oneWhileWaiting ? pending.key : newKey();
+    if (key !== undefined) {
       pending = { body: text, key };
+      writePending(store, scope, pending);
+    } else if (pending?.body !== text) {
+      const again = pending !== null && sameSubmission(parseStoredJson(pending.body), body);
+      pending = { body: text, key: again && pending !== null ? pending.key : newKey() };
       writePending(store, scope, pending);
     }
     return pending.key;
@@ -100,10 +110,12 @@ export function submissionKey(
     writePending(store, scope, null);
   };
   return {
-    async send(body, request) {
+    async send(body, request, key) {
       const offlineWhenSent = globalThis.navigator?.onLine === false;
+      // What was waiting before this press: a press that never left the browser changes nothing.
+      const before = pending;
       try {
-        const answer = await request(keyFor(body));
+        const answer = await request(keyFor(body, key));
         settle();
         return answer;
       } catch (error) {
@@ -111,12 +123,18 @@ export function submissionKey(
         // awaited (a reload does not say it may have been placed). Pressed online, it left.
         const neverLeft = offlineWhenSent && failedOffline(error);
         if (!offlineWhenSent && failedOffline(error)) lostGoingOffline.add(error as ApiError);
-        settle(neverLeft ? undefined : error);
+        if (neverLeft) {
+          // An earlier press whose answer was lost still waits, with its key: pressed again
+          // online, it goes as that one, not as a new submission.
+          pending = before;
+          writePending(store, scope, pending);
+        } else settle(error);
         throw error;
       }
     },
     waiting: (...body) =>
       pending !== null && (body.length === 0 || pending.body === JSON.stringify(body[0])),
-    waitingBody: () => (pending === null ? null : parseStoredJson(pending.body)),
+    waitingSubmission: () =>
+      pending === null ? null : { body: parseStoredJson(pending.body), key: pending.key },
   };
 }

@@ -99,18 +99,51 @@ describe('a form’s submission key', () => {
     expect(keys.waiting()).toBe(true);
   });
 
-  it('is kept for another body while one waits, when the form posts one thing at a time', async () => {
+  it('is kept for another body while one waits, when the form says it is the same one', async () => {
     const store = memoryStorage();
     let n = 0;
+    const sameName = (a: unknown, b: unknown) =>
+      (a as { name: string }).name === (b as { name: string }).name;
     const keys = () =>
-      submissionKey('postAd:m-1', { store, newKey: () => `k${++n}`, oneWhileWaiting: true });
-    expect(await sent(keys(), { stagedIds: ['s-1'] }, lost())).toBe('k1');
+      submissionKey('postAd:m-1', { store, newKey: () => `k${++n}`, sameSubmission: sameName });
+    expect(await sent(keys(), { name: 'Lamp', stagedIds: ['s-1'] }, lost())).toBe('k1');
     // Reloaded, the photos added again: other staged ids, the same post.
     const reloaded = keys();
-    expect(reloaded.waitingBody()).toEqual({ stagedIds: ['s-1'] });
-    expect(await sent(reloaded, { stagedIds: ['s-2'] })).toBe('k1');
-    expect(reloaded.waitingBody()).toBeNull();
-    expect(await sent(reloaded, { stagedIds: ['s-3'] })).toBe('k2');
+    expect(reloaded.waitingSubmission()).toEqual({
+      body: { name: 'Lamp', stagedIds: ['s-1'] },
+      key: 'k1',
+    });
+    // Another ad while it waits is an ad of its own.
+    expect(await sent(reloaded, { name: 'Chair', stagedIds: ['s-9'] }, lost())).toBe('k2');
+    expect(await sent(reloaded, { name: 'Chair', stagedIds: ['s-2'] })).toBe('k2');
+    expect(reloaded.waitingSubmission()).toBeNull();
+    expect(await sent(reloaded, { name: 'Chair', stagedIds: ['s-3'] })).toBe('k3');
+    // The lost Lamp, finished as it was: with its own key, whatever waited since.
+    let used = '';
+    await reloaded.send(
+      { name: 'Lamp', stagedIds: ['s-1'] },
+      (key) => {
+        used = key;
+        return Promise.resolve('Ad posted successfully.');
+      },
+      'k1',
+    );
+    expect(used).toBe('k1');
+  });
+
+  it('keeps a lost answer waiting through a press that never left the browser', async () => {
+    const keys = counting().keys();
+    expect(await sent(keys, { bidamt: 13_000 }, lost())).toBe('k1');
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      // Pressed again offline: refused in the browser, nothing sent.
+      await sent(keys, { bidamt: 13_000 }, lost());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(keys.waiting({ bidamt: 13_000 })).toBe(true);
+    // Back online, the same bid goes with the same key: placed once.
+    expect(await sent(keys, { bidamt: 13_000 })).toBe('k1');
   });
 
   it('is new once an answer came back, or when the body changed', async () => {

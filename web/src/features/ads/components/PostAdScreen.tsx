@@ -16,7 +16,7 @@ import { submissionKey } from '../../../lib/submissionKey.ts';
 import { AD_PATHS, type ProfileAddress, type StagedMedia } from '../ads.api.ts';
 import { useMediaSender } from '../../../lib/mediaUpload.ts';
 import { newAdForm, postAdFields, withProfileAddress } from '../model/adForm.ts';
-import { postAdBodyOf, postAdFormData, type PostAdBody } from '../model/postAdBody.ts';
+import { postAdBodyOf, postAdFormData, samePost, type PostAdBody } from '../model/postAdBody.ts';
 import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
@@ -51,9 +51,9 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const [draft] = useState(() => readPostAdDraft(memberId));
   // A retry after a lost answer carries the same Idempotency-Key: the api posts one ad
   // (lib/submissionKey.ts; docs/api/ads.md, Retries).
-  // One post at a time: a lost one and its retry, the files added again, are one ad.
+  // A lost post and its retry, its files added again, are one ad; another ad is its own.
   const [submission] = useState(() =>
-    submissionKey(`postAd:${memberId ?? ''}`, { oneWhileWaiting: true }),
+    submissionKey(`postAd:${memberId ?? ''}`, { sameSubmission: samePost }),
   );
   const ad = useAdFormSubmission({
     initial: () => (draft ? withProfileAddress(draft, blank) : blank),
@@ -68,13 +68,16 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       }),
   });
   /** Posts `body` with its key: the pending one when it is the post whose answer was lost. */
-  const sendPost = async (body: PostAdBody) => {
-    const answer = await submission.send(body, (idempotencyKey) =>
-      envelope<unknown>(AD_PATHS.post, {
-        method: 'POST',
-        form: postAdFormData(body),
-        idempotencyKey,
-      }),
+  const sendPost = async (body: PostAdBody, key?: string) => {
+    const answer = await submission.send(
+      body,
+      (idempotencyKey) =>
+        envelope<unknown>(AD_PATHS.post, {
+          method: 'POST',
+          form: postAdFormData(body),
+          idempotencyKey,
+        }),
+      key,
     );
     posted.current = true;
     savePostAdDraft(memberId, null);
@@ -85,7 +88,11 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   // A Post Ad! sent before a reload whose answer never came: the ad may have been posted. Its
   // files are gone from the page, so pressing Post Ad! with them added again would be a new post;
   // sent again as it was, with its key, it is posted once, or answered as posted already.
-  const [lostPost, setLostPost] = useState(() => postAdBodyOf(submission.waitingBody()));
+  const [lostPost, setLostPost] = useState(() => {
+    const waiting = submission.waitingSubmission();
+    const post = postAdBodyOf(waiting?.body);
+    return waiting && post ? { post, key: waiting.key } : null;
+  });
   // The fields are kept in the tab as they change (not the files), until the ad is posted.
   const posted = useRef(false);
   const [postedMessage, setPostedMessage] = useState<string | null>(null);
@@ -104,8 +111,8 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
       {knownUnentitled(entitlement) && <SubscribeToPostNotice />}
       {lostPost && (
         <LostPostNotice
-          post={lostPost}
-          send={sendPost}
+          post={lostPost.post}
+          send={(post) => sendPost(post, lostPost.key)}
           onAnswered={() => setLostPost(null)}
           disabled={posting}
         />

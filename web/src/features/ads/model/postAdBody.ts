@@ -38,3 +38,15 @@ export function postAdBodyOf(value: unknown): PostAdBody | null {
 /** The kept post's item name, to say which ad it was; '' when it has none. */
 export const postAdItemName = (body: PostAdBody): string =>
   body.fields.find(([name]) => name === 'itemName')?.[1] ?? '';
+
+/**
+ * Whether a post sent while another waits is that post again: the same fields, whatever its files
+ * (chosen again after a reload, they are new staged ids). Another ad — another name, a price
+ * mended — is a post of its own.
+ */
+export function samePost(waiting: unknown, sent: unknown): boolean {
+  const [before, now] = [postAdBodyOf(waiting), postAdBodyOf(sent)];
+  return (
+    before !== null && now !== null && JSON.stringify(before.fields) === JSON.stringify(now.fields)
+  );
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { postAdBodyOf, postAdFormData, postAdItemName, type PostAdBody } from './postAdBody.ts';
+import {
+  postAdBodyOf,
+  postAdFormData,
+  postAdItemName,
+  samePost,
+  type PostAdBody,
+} from './postAdBody.ts';
 
 const body: PostAdBody = {
   fields: [
@@ -33,5 +39,18 @@ describe('a Post Ad! body kept with its key', () => {
       ['stagedId', 's-1'],
       ['stagedId', 's-2'],
     ]);
+  });
+});
+
+describe('a post sent while another waits', () => {
+  it('is the same post with the same fields, whatever its files; another ad is not', () => {
+    const again = { ...body, stagedIds: ['s-7'] };
+    expect(samePost(body, again)).toBe(true);
+    const renamed: PostAdBody = {
+      ...again,
+      fields: [['itemName', 'Brass lamp, pair'], body.fields[1]!],
+    };
+    expect(samePost(body, renamed)).toBe(false);
+    expect(samePost(null, again)).toBe(false);
   });
 });
