@@ -102,9 +102,13 @@ export function TransactionsScreen() {
 
   useEffect(() => {
     const controller = new AbortController();
-    if (!quietly.current) setAnswer(null);
+    // Asked again quietly (a notification, a row settling), what is shown stays till the answer:
+    // the rows, or the failure with its Retry, which would otherwise flicker away and back.
+    if (!quietly.current) {
+      setAnswer(null);
+      setFailure(null);
+    }
     quietly.current = false;
-    setFailure(null);
     fetchTransactions(request, { page, type }, controller.signal).then(
       (next) => {
         setFailure(null);
