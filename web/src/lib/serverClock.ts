@@ -48,6 +48,9 @@ const offsetMs = (): number =>
 /** Now, by the server's clock as last measured (the device's when it agrees to within 1.5 s). */
 export const serverNow = (): number => Date.now() + offsetMs();
 
+/** `serverNow()` as a Date, for the rules that take one (a period's today, an age, a slot). */
+export const serverDate = (): Date => new Date(serverNow());
+
 /**
  * Now by the server's clock, read again at `instant` (ISO) if it is still to come: a screen that
  * shows a deadline changes when it passes, without ticking every second until then.

@@ -51,7 +51,7 @@ import {
 import { VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
 import type { OtpScreenState } from './OtpPhoneVerifyScreen.tsx';
 import { TAP_TARGET } from '../../../components/tapTarget.ts';
-import { serverNow } from '../../../lib/serverClock.ts';
+import { serverDate } from '../../../lib/serverClock.ts';
 
 const machine = signupMachine.provide({
   actors: {
@@ -90,7 +90,7 @@ export function RegisterScreen() {
   useEffect(() => saveRegisterDraft(values), [values]);
   const [countries, setCountries] = useState<Country[]>([]);
   const { captcha, failed: captchaFailed, reload: reloadCaptcha } = useCaptcha();
-  const [snapshot, send] = useMachine(machine, { input: { now: () => new Date(serverNow()) } });
+  const [snapshot, send] = useMachine(machine, { input: { now: serverDate } });
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { fieldErrors, formError, refusals, result } = snapshot.context;
@@ -131,7 +131,7 @@ export function RegisterScreen() {
     if (field !== 'phoneCode') send({ type: 'FIELD.EDITED', field });
   };
   // A field typed past its most letters says so at once (model/registerLengths.ts).
-  const tooLong = tooLongAsTyped(values, new Date(serverNow()));
+  const tooLong = tooLongAsTyped(values, serverDate());
   const bind = (field: RegisterField) => ({
     name: field,
     value: values[field] as string,

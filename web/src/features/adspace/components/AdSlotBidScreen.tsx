@@ -49,7 +49,7 @@ import { SlotBidQuote } from './SlotBidQuote.tsx';
 import { SlotBidsTable } from './SlotBidsTable.tsx';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
-import { serverNow } from '../../../lib/serverClock.ts';
+import { serverDate } from '../../../lib/serverClock.ts';
 import { SuccessDialog } from '../../../components/SuccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { bidWarning } from '../../bidding/model/bidForm.ts';
@@ -203,7 +203,7 @@ export function AdSlotBidScreen() {
     );
   }
   // The clock's word, unless the server has recorded the close already.
-  const byClock = slotOpening(id, new Date(serverNow()));
+  const byClock = slotOpening(id, serverDate());
   const opening = byClock === 'open' && slot.outcome?.closed ? 'closed' : byClock;
   const biddable = opening === 'open';
   const outcomeText = slot.outcome && slotOutcomeText(slot.outcome, id);

@@ -29,7 +29,7 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { useRefreshWhileShown } from '../../../lib/useRefreshWhileShown.ts';
-import { serverNow } from '../../../lib/serverClock.ts';
+import { serverDate } from '../../../lib/serverClock.ts';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { slotClosedText } from '../model/slotTerms.ts';
@@ -53,7 +53,7 @@ import { SPACE_TYPE_LABELS } from '../model/spaceTypes.ts';
 const PLUGINS = [multiMonthPlugin, dayGridPlugin, listPlugin, interactionPlugin];
 
 /** India's wall clock as a zone-less date-time, which the calendar reads on its own clock. */
-const indiaNowOnCalendar = (): string => indiaPickerValueOf(new Date(serverNow()).toISOString());
+const indiaNowOnCalendar = (): string => indiaPickerValueOf(serverDate().toISOString());
 
 /**
  * What the toolbar's arrows and today say to a screen reader, by the unit the view moves by
@@ -92,7 +92,7 @@ export function BidCalendarScreen() {
   const [opened] = useState(place);
   // The year view's length, fixed while the page is open: a view that grew at midnight would
   // move what the reader is looking at.
-  const [yearMonths] = useState(() => biddableMonthCount(new Date(serverNow()).toISOString()));
+  const [yearMonths] = useState(() => biddableMonthCount(serverDate().toISOString()));
   // One set of hints for the page's life: new ones each render would be a changed option to
   // FullCalendar, its toolbar drawn again.
   const buttonHints = useMemo(() => buttonHintsFor(yearMonths), [yearMonths]);
@@ -158,7 +158,7 @@ export function BidCalendarScreen() {
     });
 
   const open = (dateStr: string) => {
-    const opening = slotOpening(dateStr, new Date(serverNow()));
+    const opening = slotOpening(dateStr, serverDate());
     if (opening === 'open')
       void navigate(slotBidPath(dateStr, type), { state: fromCalendar(params) });
     else {
@@ -320,7 +320,7 @@ export function BidCalendarScreen() {
           }}
           dateClick={(arg) => open(arg.dateStr)}
           dayCellClassNames={(arg) =>
-            slotOpening(cellDay(arg.date), new Date(serverNow())) === 'open' ? [] : [NOT_OPEN_CELL]
+            slotOpening(cellDay(arg.date), serverDate()) === 'open' ? [] : [NOT_OPEN_CELL]
           }
           // A chip is a link (calendarEventsOf): read aloud by its date and amount in full.
           eventDidMount={(arg) => {

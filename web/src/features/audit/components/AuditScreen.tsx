@@ -64,7 +64,7 @@ import { NO_WRAP, STICKY_FIRST, WRAP_ANYWHERE } from '../../../components/cellSt
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { adHistoryPath } from '../../support/adHistoryLookup.ts';
-import { serverNow } from '../../../lib/serverClock.ts';
+import { serverDate } from '../../../lib/serverClock.ts';
 
 /** The tax invoiced by place of supply, folded under the period's sums (a line a state). */
 function PlacesOfSupply({ summary }: { summary: LedgerSummary }) {
@@ -107,7 +107,7 @@ export function AuditScreen() {
 
 function SeriesSection() {
   const { request } = useApi();
-  const years = useMemo(() => financialYearChoices(new Date(serverNow())), []);
+  const years = useMemo(() => financialYearChoices(serverDate()), []);
   const [year, setYear] = useState(years[0]!);
   const [check, setCheck] = useState<SeriesCheck | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -179,10 +179,10 @@ function LedgerSection() {
   // What is shown lives in the address: a reload, Back or a link sent on shows the same payments.
   const [params, setParams] = useSearchParams();
   // A link the screen cannot read says so (ledgerLinkOf), rather than showing other payments.
-  const link = useMemo(() => ledgerLinkOf(params, new Date(serverNow())), [params]);
+  const link = useMemo(() => ledgerLinkOf(params, serverDate()), [params]);
   const period = link.view;
   // Each change is a step Back undoes (a period shown, a kind, a page), as links are.
-  const setPeriod = (view: LedgerView) => setParams(ledgerParamsOf(view, new Date(serverNow())));
+  const setPeriod = (view: LedgerView) => setParams(ledgerParamsOf(view, serverDate()));
   /** The period and search as typed: Show payments shows them. */
   const [draft, setDraft] = useState(() => ({
     from: period.from,
@@ -211,7 +211,7 @@ function LedgerSection() {
   const lastPage = loadedLedger ? pageWithin(period.page, loadedLedger.totalPages) : period.page;
   useEffect(() => {
     if (lastPage !== period.page) {
-      setParams(ledgerParamsOf({ ...period, page: lastPage }, new Date(serverNow())), {
+      setParams(ledgerParamsOf({ ...period, page: lastPage }, serverDate()), {
         replace: true,
       });
     }
@@ -240,7 +240,7 @@ function LedgerSection() {
     }
     const next: LedgerView = { ...period, ...draft, page: 0 };
     // The same address again moves nothing, so the refusal goes here; another one ends it itself.
-    const nextParams = new URLSearchParams(ledgerParamsOf(next, new Date(serverNow())));
+    const nextParams = new URLSearchParams(ledgerParamsOf(next, serverDate()));
     if (nextParams.toString() === address) setInvalid(null);
     setParams(nextParams);
   };

@@ -42,7 +42,7 @@ import { PlaceField } from './PlaceField.tsx';
 import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 import { withWebScheme } from '@boli/engine/shared/webAddress';
-import { serverNow } from '../../../lib/serverClock.ts';
+import { serverDate } from '../../../lib/serverClock.ts';
 
 const names = (places: { name: string }[]) => places.map((place) => place.name);
 
@@ -158,7 +158,7 @@ function EditProfileForm({ member }: { member: Member }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = inputOf(form);
-    const problems = validateEditProfile(input, { username, now: new Date(serverNow()) });
+    const problems = validateEditProfile(input, { username, now: serverDate() });
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       setFailure(MESSAGES.invalidForm);

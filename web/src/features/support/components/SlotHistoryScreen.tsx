@@ -37,7 +37,7 @@ import {
 } from '../slotHistory.ts';
 import { spaceTypeOptions } from '../../adspace/components/spaceTypeOptions.tsx';
 import { CompanyName } from '../../adspace/components/CompanyName.tsx';
-import { serverNow } from '../../../lib/serverClock.ts';
+import { serverDate } from '../../../lib/serverClock.ts';
 
 /**
  * /support/slots?type=&date= (support, auditors and admins; not in the spec's table): an ad
@@ -140,7 +140,7 @@ const LISTED_DAYS = { back: 30, ahead: 90 } as const;
 function SlotsWithBids() {
   const { request } = useApi();
   // Today by the server's clock: a phone's own may be a day out.
-  const today = indiaDateOf(new Date(serverNow()).toISOString());
+  const today = indiaDateOf(serverDate().toISOString());
   const {
     data: days,
     failure,
