@@ -93,14 +93,11 @@ export function submissionKey(
   /** The key for this body: the pending one when the same submission is sent again. */
   const keyFor = (body: unknown, key?: string): string => {
     const text = JSON.stringify(body);
-    if (key !== undefined) {
-      pending = { body: text, key };
-      writePending(store, scope, pending);
-    } else if (pending?.body !== text) {
-      const again = pending !== null && sameSubmission(parseStoredJson(pending.body), body);
-      pending = { body: text, key: again && pending !== null ? pending.key : newKey() };
-      writePending(store, scope, pending);
-    }
+    if (key === undefined && pending?.body === text) return pending.key;
+    const again =
+      pending !== null && sameSubmission(parseStoredJson(pending.body), body) ? pending.key : null;
+    pending = { body: text, key: key ?? again ?? newKey() };
+    writePending(store, scope, pending);
     return pending.key;
   };
   /** The submission's outcome: a success or an answered refusal ends it; a lost answer does not. */
@@ -121,14 +118,15 @@ export function submissionKey(
       } catch (error) {
         // Pressed offline and refused as offline: it never left the browser, so no answer is
         // awaited (a reload does not say it may have been placed). Pressed online, it left.
-        const neverLeft = offlineWhenSent && failedOffline(error);
-        if (!offlineWhenSent && failedOffline(error)) lostGoingOffline.add(error as ApiError);
-        if (neverLeft) {
+        if (failedOffline(error) && offlineWhenSent) {
           // An earlier press whose answer was lost still waits, with its key: pressed again
           // online, it goes as that one, not as a new submission.
           pending = before;
           writePending(store, scope, pending);
-        } else settle(error);
+        } else {
+          if (failedOffline(error)) lostGoingOffline.add(error as ApiError);
+          settle(error);
+        }
         throw error;
       }
     },
