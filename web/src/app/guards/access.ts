@@ -60,7 +60,7 @@ export function safeRedirectTarget(target: string | null | undefined): string {
   // '//example.org'): still this app's, or not followed (the router would refuse it and fail).
   const read = new URL(target, THIS_APP);
   if (read.origin !== THIS_APP) return '/';
-  const path = `${read.pathname}${read.search}${read.hash}`;
+  const path = addressOf(read);
   if (path === '/login' || path.startsWith('/login?') || path.startsWith('/login/')) return '/';
   if (NOT_RETURNED_TO.some((prefix) => path.startsWith(prefix))) return '/';
   return path;
@@ -68,6 +68,10 @@ export function safeRedirectTarget(target: string | null | undefined): string {
 
 /** An origin no page is on, against which a target is read. */
 const THIS_APP = 'https://boli.invalid';
+
+/** A location as the app's address of it: path, query and part ('/ads/x?bids=before#bidding'). */
+export const addressOf = (at: { pathname: string; search: string; hash: string }): string =>
+  `${at.pathname}${at.search}${at.hash}`;
 
 /** The router state of a page a guest was sent to from a members' page: where they were. */
 export type CameFrom = { cameFrom: string };

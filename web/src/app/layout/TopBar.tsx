@@ -10,21 +10,21 @@ import { AdSearchBox } from '../../features/ads/components/AdSearchBox.tsx';
 import { ON_TOUCH, TOUCH_TARGET_PX } from '../theme.ts';
 import { UserSearchBox } from '../../features/profile/components/UserSearchBox.tsx';
 import { NotificationBell } from '../../features/social/components/NotificationBell.tsx';
-import { awaitsPhoneCheck, cameFromOf, loginPath, visitorOf } from '../guards/access.ts';
+import { addressOf, awaitsPhoneCheck, cameFromOf, loginPath, visitorOf } from '../guards/access.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { HOW_ITS_DIFFERENT_VIDEO_URL, PUBLIC_RESPONSE_VIDEO_URL } from './externalLinks.ts';
 import { MainMenu } from './MainMenu.tsx';
 
-/** Wide screens show the links in the bar; narrow ones find them in the menu. */
+/** Wide screens show the username in the bar; narrow ones find it in the menu. */
 const wideOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
 
 function GuestLinks() {
   return (
     <>
-      <Button color="inherit" component={RouterLink} to="/" sx={wideOnly}>
+      <Button color="inherit" component={RouterLink} to="/">
         Ads
       </Button>
-      <Button color="inherit" component={RouterLink} to="/contactus" sx={wideOnly}>
+      <Button color="inherit" component={RouterLink} to="/contactus">
         Contact Us
       </Button>
       <Button
@@ -32,7 +32,6 @@ function GuestLinks() {
         href={PUBLIC_RESPONSE_VIDEO_URL}
         target="_blank"
         rel="noopener noreferrer"
-        sx={wideOnly}
       >
         Public Response
       </Button>
@@ -41,7 +40,6 @@ function GuestLinks() {
         href={HOW_ITS_DIFFERENT_VIDEO_URL}
         target="_blank"
         rel="noopener noreferrer"
-        sx={wideOnly}
       >
         How its different
       </Button>
@@ -50,13 +48,13 @@ function GuestLinks() {
 }
 
 function LoginButton() {
-  const { pathname, search, hash, state } = useLocation();
+  const location = useLocation();
   // On the login page itself keep the redirect it already carries; sent home from a members'
   // page (a session that ended, a bookmark), come back to that page.
   const to =
-    pathname === '/login'
-      ? `/login${search}`
-      : loginPath(cameFromOf(state) ?? `${pathname}${search}${hash}`);
+    location.pathname === '/login'
+      ? `/login${location.search}`
+      : loginPath(cameFromOf(location.state) ?? addressOf(location));
   return (
     <Button
       variant="contained"
@@ -155,7 +153,7 @@ export function TopBar() {
           >
             {status === 'guest' && <GuestLinks />}
             {member && (
-              <Button color="inherit" component={RouterLink} to="/myAds" sx={wideOnly}>
+              <Button color="inherit" component={RouterLink} to="/myAds">
                 My Ads
               </Button>
             )}

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LoginRequiredDialog } from '../../components/LoginRequiredDialog.tsx';
-import { loginPath } from '../guards/access.ts';
+import { addressOf, loginPath } from '../guards/access.ts';
 import { LoginRequiredContext } from './loginRequiredContext.ts';
 
 /** Holds the one login-required dialog of the app; screens reach it with useRequireLogin(). */
@@ -12,9 +12,8 @@ export function LoginRequiredProvider({ children }: { children: ReactNode }) {
 
   // Back to the very place asked from: its part (#bidding) too.
   const ask = useCallback(
-    (target?: string) =>
-      setRedirectTo(target ?? `${location.pathname}${location.search}${location.hash}`),
-    [location.pathname, location.search, location.hash],
+    (target?: string) => setRedirectTo(target ?? addressOf(location)),
+    [location],
   );
 
   return (

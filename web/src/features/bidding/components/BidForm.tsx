@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
+import { addressOf } from '../../../app/guards/access.ts';
 import { BIDDING_SECTION_ID } from '@boli/engine/social/notificationLink';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -99,7 +100,7 @@ export function BidForm({
   const { status, user, token } = useSession();
   const { request } = useApi();
   const requireLogin = useRequireLogin();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
   const memberId = status === 'member' ? user?._id : undefined;
   // Neither a subscription nor a trial: said above the form before a bid is typed.
   const entitlement = useEntitlement(memberId !== undefined);
@@ -157,7 +158,8 @@ export function BidForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // A guest comes back from Login to the bid form, as typed (the draft), not the ad's top.
-    if (!requireLogin(undefined, `${pathname}${search}#${BIDDING_SECTION_ID}`) || !user) return;
+    const bidFormHere = addressOf({ ...location, hash: `#${BIDDING_SECTION_ID}` });
+    if (!requireLogin(undefined, bidFormHere) || !user) return;
     if (bidFormProblem(input, user.username)) {
       // Said by the fields' faults (`problemSaid`), as they are now.
       setFailure(null);
