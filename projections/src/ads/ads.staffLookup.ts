@@ -166,10 +166,10 @@ async function byAlias(db: Knex, alias: string, limit: number): Promise<Touched[
  * the way first in `TOLD_FIRST`.
  */
 function lastTouchedFirst(...found: Touched[][]): Touched[] {
+  const told = (way: Touched['foundBy']) => TOLD_FIRST.indexOf(way);
   const byAd = new Map<string, Touched>();
   for (const touched of found.flat()) {
     const seen = byAd.get(touched.ad.ad_id);
-    const told = (way: Touched['foundBy']) => TOLD_FIRST.indexOf(way);
     byAd.set(
       touched.ad.ad_id,
       seen === undefined
@@ -228,8 +228,8 @@ async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } 
  * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
  * member's (the key is their username) and those they bid on, ordered a bid fee on or had a bid
- * refused on, and those bid on under the key as an alias, what was last done on first, then those whose id or link's code it is, then those
- * whose name holds its words; each once, with how it was found. A key that is a member's username
+ * refused on, and those bid on under the key as an alias, what was last done on first, then those
+ * whose id or link's code it is, then those whose name holds its words; each once, with how it was found. A key that is a member's username
  * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
  * "Pair of lovebirds".
  */
