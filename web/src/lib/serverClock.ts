@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
  * countdown ticks on the device's, and a phone whose clock runs fast would show "Bidding Closed"
  * and hide the bid form while others can still bid. Every api answer carries the server's time
  * (`Date`, to the second); the offset from the device's clock is kept, and the countdowns read
- * `serverNow()`.
+ * `serverNow()`. The measure is kept in this browser's storage too, so that a page loaded again
+ * judges its first request (whether the access token has lapsed) by the server's clock, not by a
+ * fast phone's, which would renew the token on every load.
  */
 
 /** Below this the `Date` header's one-second steps and a quick round trip could not tell it apart. */
@@ -16,7 +18,33 @@ const NOTICEABLE_MS = 1_500;
  * round trip (at its end, after a long upload), to the second.
  */
 type Measure = { readonly offsetMs: number; readonly boundMs: number };
-let measure: Measure | null = null;
+
+const STORED_MEASURE = 'serverClock';
+
+/** The measure an earlier page took, if the storage holds one (private windows may refuse it). */
+function storedMeasure(): Measure | null {
+  try {
+    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(STORED_MEASURE) ?? 'null');
+    const { offsetMs, boundMs } = (value ?? {}) as Record<string, unknown>;
+    return Number.isFinite(offsetMs) && Number.isFinite(boundMs) && (boundMs as number) >= 0
+      ? { offsetMs: offsetMs as number, boundMs: boundMs as number }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(taken: Measure | null): void {
+  measure = taken;
+  try {
+    if (taken === null) globalThis.localStorage?.removeItem(STORED_MEASURE);
+    else globalThis.localStorage?.setItem(STORED_MEASURE, JSON.stringify(taken));
+  } catch {
+    // Not kept across loads: the next page measures again from its first answer.
+  }
+}
+
+let measure: Measure | null = storedMeasure();
 
 /** Whether two measures cannot both be right: the device's clock was set since. */
 const disagree = (a: Measure, b: Measure) =>
@@ -37,7 +65,7 @@ export function noteServerDate(dateHeader: string | null, sentAt: number, receiv
     boundMs: (receivedAt - sentAt) / 2 + 500,
   };
   if (measure !== null && measure.boundMs < taken.boundMs && !disagree(measure, taken)) return;
-  measure = taken;
+  keep(taken);
 }
 
 const offsetMs = (): number =>
@@ -70,5 +98,5 @@ export function useNowAfter(instant: string | null): number {
 
 /** For tests: forget what was measured. */
 export function resetServerClock(): void {
-  measure = null;
+  keep(null);
 }

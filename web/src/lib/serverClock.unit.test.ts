@@ -56,4 +56,27 @@ describe('the server’s clock', () => {
     noteServerDate('not a date', Date.now(), Date.now());
     expect(serverNow()).toBe(Date.now());
   });
+
+  it('keeps its measure for the next page this browser loads, and forgets one it cannot read', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    });
+    try {
+      atDevice('2026-11-27T10:20:00.000Z');
+      noteServerDate('Fri, 27 Nov 2026 10:00:00 GMT', Date.now() - 100, Date.now());
+      vi.resetModules();
+      const reloaded = await import('./serverClock.ts');
+      expect(Math.abs(reloaded.serverNow() - Date.parse('2026-11-27T10:00:00.500Z'))).toBeLessThan(
+        1_000,
+      );
+      stored.set('serverClock', '{"offsetMs":"soon"}');
+      vi.resetModules();
+      expect((await import('./serverClock.ts')).serverNow()).toBe(Date.now());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
