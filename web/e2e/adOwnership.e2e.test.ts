@@ -185,7 +185,7 @@ describe('an ad edited after a bid', () => {
     const adId = await adWithABid('Veena for bids');
     const bidder = await openAs(browser, other);
     await visit(bidder.page, `/ads/${adId}`);
-    const bell = bidder.page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    const bell = bidder.page.getByRole('button', { name: /^Notifications, \d+ new$/ });
     await bell.waitFor();
     const unreadBefore = await bell.getAttribute('aria-label');
 
@@ -641,8 +641,8 @@ describe('the notification bell', () => {
     await askForNumber(app, other, owner);
     const { context, page } = await openAs(browser, owner);
     await visit(page, '/myAds');
-    const bell = page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
-    await expect.poll(() => bell.getAttribute('aria-label')).not.toBe('Notifications (0)');
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).not.toBe('Notifications, 0 new');
     await bell.click();
     // (`other` bid on the owner's ad earlier: the note says so.)
     const words = new RegExp(

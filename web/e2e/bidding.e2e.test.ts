@@ -433,7 +433,7 @@ describe('bidding on an ad, live', () => {
       .filter({ hasText: `Won at ₹1,500 by ${bidder.username}` })
       .waitFor();
     // And the bell tells the owner their final call ended, with the highest bid.
-    await ownerPage.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+    await ownerPage.getByRole('button', { name: /^Notifications, \d+ new$/ }).click();
     await ownerPage
       .getByTestId('notification')
       .filter({

@@ -362,7 +362,7 @@ describe('a screen whose load fails', () => {
     const failure = await failUntilReleased(page, '/api/notification');
     await openAt(app, page, '/settings');
     // Its count is not known: the bell does not claim none.
-    await page.getByRole('button', { name: 'Notifications (could not be loaded)' }).click();
+    await page.getByRole('button', { name: 'Notifications, could not be loaded' }).click();
     await failureNotice(page).waitFor();
     expect(await page.getByText('No notifications').count()).toBe(0);
     await retryUntilLoaded(
@@ -386,7 +386,7 @@ describe('a screen whose load fails', () => {
       },
     );
     await openAt(app, page, '/settings');
-    await page.getByRole('button', { name: 'Notifications (loading)' }).click();
+    await page.getByRole('button', { name: 'Notifications, loading' }).click();
     await page.getByRole('progressbar', { name: 'Loading notifications' }).waitFor();
     expect(await page.getByText('No notifications').count()).toBe(0);
     answer();
@@ -396,7 +396,7 @@ describe('a screen whose load fails', () => {
       .waitFor();
     // Read, the bell counts them (the panel closed: the page behind it is hidden till then).
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Notifications \(\d+\+?\)$/ }).waitFor();
+    await page.getByRole('button', { name: /^Notifications, \d+\+? new$/ }).waitFor();
     await context.close();
   }, 60_000);
 

@@ -105,10 +105,10 @@ describe('two members and a mobile number', () => {
       token: bala.token,
     });
     expect(reviewed.status).toBe(200);
-    const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ new$/ });
     const phone = await windowOf(asha);
     await visit(phone, '/profile-me');
-    await expect.poll(() => bellOf(phone).getAttribute('aria-label')).toBe('Notifications (1)');
+    await expect.poll(() => bellOf(phone).getAttribute('aria-label')).toBe('Notifications, 1 new');
     const kept = phone.waitForResponse(
       (response) =>
         response.url().endsWith('/api/notification/seen') && response.request().method() === 'POST',
@@ -117,18 +117,18 @@ describe('two members and a mobile number', () => {
     await phone.getByRole('dialog', { name: 'Notifications' }).waitFor();
     expect((await kept).status()).toBe(200);
     await phone.keyboard.press('Escape');
-    await expect.poll(() => bellOf(phone).getAttribute('aria-label')).toBe('Notifications (0)');
+    await expect.poll(() => bellOf(phone).getAttribute('aria-label')).toBe('Notifications, 0 new');
     // Another browser (nothing kept in it) counts from the account's mark.
     const laptop = await windowOf(asha);
     await visit(laptop, '/profile-me');
-    await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (0)');
+    await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications, 0 new');
     // One that arrives while the page is open is said aloud, as the count rising is seen.
     const again = await api(app, '/api/review/', {
       json: { userId: asha.userId, text: 'Packed it well.' },
       token: bala.token,
     });
     expect(again.status).toBe(200);
-    await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications (1)');
+    await expect.poll(() => bellOf(laptop).getAttribute('aria-label')).toBe('Notifications, 1 new');
     await laptop
       .getByRole('status')
       .filter({ hasText: /^New notification: / })
@@ -154,8 +154,8 @@ describe('two members and a mobile number', () => {
     );
     await visit(laptop, '/profile-me');
     await firstRead;
-    const bell = laptop.getByRole('button', { name: /^Notifications \(\d+\)$/ });
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (0)');
+    const bell = laptop.getByRole('button', { name: /^Notifications, \d+ new$/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 new');
     const reviewed = await api(app, '/api/review/', {
       json: { userId: asha.userId, text: 'Came with the box.' },
       token: bala.token,
@@ -170,7 +170,7 @@ describe('two members and a mobile number', () => {
     // Pushed to no one, the note is counted when the link joins, not at the next minute's poll
     // (the page's clock is held: no poll runs).
     joinLive();
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (1)');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 new');
   });
 
   it('keeps a request in reach however many notes follow it; folds a member’s reviews; shows older on asking', async () => {
@@ -187,9 +187,9 @@ describe('two members and a mobile number', () => {
     }
     const b = await windowOf(bala);
     await visit(b, '/profile-me');
-    const bell = b.getByRole('button', { name: /^Notifications \(/ });
+    const bell = b.getByRole('button', { name: /^Notifications, / });
     // The request and the reviews' line are new; older notes may be new too.
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (2+)');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 2+ new');
     await bell.click();
     const notes = b.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification');
     await expect.poll(() => notes.count()).toBe(2);
@@ -211,7 +211,7 @@ describe('two members and a mobile number', () => {
     expect(await asked.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await notes.count()).toBe(2);
     await b.keyboard.press('Escape');
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications (0)');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 new');
   });
 
   it('keeps a member’s tabs in step: what one tab did, the other shows at once', async () => {
@@ -219,7 +219,7 @@ describe('two members and a mobile number', () => {
       createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
-    const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+    const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ new$/ });
     const badgeOf = (page: Page) => bellOf(page).getAttribute('aria-label');
     // Two tabs of one browser, their clocks stopped: no poll catches up for them.
     const tabsOf = async (member: Member, path: string) => {
@@ -244,18 +244,18 @@ describe('two members and a mobile number', () => {
     });
     expect(reviewed.status).toBe(200);
     const [a1, a2] = await tabsOf(asha, '/profile-me');
-    for (const tab of [a1, a2]) await expect.poll(() => badgeOf(tab)).toBe('Notifications (2)');
+    for (const tab of [a1, a2]) await expect.poll(() => badgeOf(tab)).toBe('Notifications, 2 new');
     // The bell opened in one: the review is seen in both; the request, unanswered, still counts.
     await bellOf(a1).click();
     const request = a1
       .getByTestId('notification')
       .filter({ hasText: `${bala.username} has requested your mobile number.` });
     await request.getByRole('button', { name: 'Reject' }).waitFor();
-    await expect.poll(() => badgeOf(a2)).toBe('Notifications (1)');
+    await expect.poll(() => badgeOf(a2)).toBe('Notifications, 1 new');
     // Answered in one, it counts in neither.
     await request.getByRole('button', { name: 'Reject' }).click();
     await request.getByText('You rejected this request.').waitFor();
-    await expect.poll(() => badgeOf(a2)).toBe('Notifications (0)');
+    await expect.poll(() => badgeOf(a2)).toBe('Notifications, 0 new');
   });
 
   it('masks again on an open profile the number its member stops showing to all', async () => {
@@ -377,8 +377,8 @@ describe('two members and a mobile number', () => {
     // B: the bell counts the request; the menu offers Approve and Reject.
     const b = await windowOf(bala);
     await visit(b, `/user_profile/${asha.userId}`);
-    const bell = b.getByRole('button', { name: /^Notifications \(\d+\)$/ });
-    await expect.poll(async () => bell.getAttribute('aria-label')).not.toBe('Notifications (0)');
+    const bell = b.getByRole('button', { name: /^Notifications, \d+ new$/ });
+    await expect.poll(async () => bell.getAttribute('aria-label')).not.toBe('Notifications, 0 new');
     // The bell says it opens a popup, and the popup is a named dialog.
     expect(await bell.getAttribute('aria-haspopup')).toBe('dialog');
     await bell.click();
@@ -449,7 +449,7 @@ describe('two members and a mobile number', () => {
 
     // A is told of the approval and of the revocation in their own menu.
     await a.clock.fastForward(LIMITS.notificationPollMs);
-    await a.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+    await a.getByRole('button', { name: /^Notifications, \d+ new$/ }).click();
     await a
       .getByTestId('notification')
       .filter({ hasText: `${bala.username} no longer shares their mobile number with you.` })
@@ -519,7 +519,7 @@ describe('a request answered on the asker’s profile', () => {
     expect((seen.body.data as { phone: string }).phone).toBe(bala.phone);
 
     // The bell in the same tab reads it as answered, and a Revoke there shows on the profile.
-    await b.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+    await b.getByRole('button', { name: /^Notifications, \d+ new$/ }).click();
     const request = b
       .getByTestId('notification')
       .filter({ hasText: `${asha.username} has requested your mobile number.` });

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { thumbnailOfPicture } from '@boli/engine/shared/pictureNames';
 import { useCloseOnBack } from '../lib/useCloseOnBack.ts';
+import { VISUALLY_HIDDEN } from './Announcer.tsx';
 
 type Props = { name: string; src?: string };
 
@@ -34,9 +36,10 @@ export function EnlargeableAvatar({ name, src }: Props) {
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        // The name goes on the element whose role is dialog (the paper), not the backdrop's root.
-        slotProps={{ paper: { 'aria-label': `${name}'s picture`, sx: { position: 'relative' } } }}
+        slotProps={{ paper: { sx: { position: 'relative' } } }}
       >
+        {/* The dialog's name: MUI points its aria-labelledby at the title, shown or not. */}
+        <DialogTitle sx={VISUALLY_HIDDEN}>{`${name}'s picture`}</DialogTitle>
         <IconButton
           aria-label="Close"
           onClick={() => setOpen(false)}

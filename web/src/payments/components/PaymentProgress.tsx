@@ -48,7 +48,8 @@ export function PaymentProgress({
     case 'working':
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={18} />
+          {/* The words beside a spinner name what it waits for: the spinner itself is unnamed. */}
+          <CircularProgress size={18} aria-hidden />
           <Typography variant="body2" color="textSecondary">
             {step === 'paying' ? 'Complete the payment in the checkout window.' : 'Please wait…'}
           </Typography>
@@ -56,7 +57,7 @@ export function PaymentProgress({
       );
     case 'pending':
       return (
-        <Alert severity="info" icon={<CircularProgress size={18} />} role="status">
+        <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} role="status">
           {PAYMENT_TEXTS.beingConfirmed}
         </Alert>
       );

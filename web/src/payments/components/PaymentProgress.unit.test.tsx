@@ -50,3 +50,20 @@ describe('a checkout still open after a failed attempt', () => {
     expect(paying(null)).toContain('Complete the payment in the checkout window.');
   });
 });
+
+describe('a payment under way', () => {
+  it('hides its spinners from screen readers, which the words beside them tell what it waits for', () => {
+    for (const step of ['quoting', 'working', 'paying', 'pending'] as const) {
+      const html = renderToStaticMarkup(
+        <PaymentProgress step={step} problem={null} settled={null} onRetry={() => {}} />,
+      );
+      expect(html, step).toContain('role="progressbar"');
+      // No progress bar without a name: each is hidden (axe's aria-progressbar-name).
+      expect(
+        html
+          .match(/<[^>]*role="progressbar"[^>]*>/g)
+          ?.every((tag) => tag.includes('aria-hidden="true"')),
+      ).toBe(true);
+    }
+  });
+});

@@ -33,6 +33,9 @@ import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx
 import { UploadList } from './UploadList.tsx';
 import { LostPostNotice } from './LostPostNotice.tsx';
 
+/** The line that says why Post Ad! waits, which describes the button. */
+const POST_AD_HINT_ID = 'post-ad-hint';
+
 function PostAdForm({ address }: { address: ProfileAddress | null }) {
   const { envelope } = useApi();
   const { user } = useSession();
@@ -102,6 +105,9 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
   }, [ad.form, blank, memberId]);
   const posting = ad.sending;
   const canPost = media.uploaded.length > 0 && !media.busy && !posting;
+  // Why Post Ad! waits, when its files do not show it: every one failed, or none was added.
+  const noUploadDone = media.uploads.length > 0 && media.uploaded.length === 0 && !media.busy;
+  const noFileAdded = media.uploads.length === 0 && !lostPost;
 
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={ad.submit}>
@@ -142,23 +148,35 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         thumbnailOf={(staged) => staged.thumbnail}
       />
       {/* Every file failed: why Post Ad! waits, and the ways on. */}
-      {media.uploads.length > 0 && media.uploaded.length === 0 && !media.busy && (
-        <Typography variant="body2" color="textSecondary" data-testid="no-upload-done">
+      {noUploadDone && (
+        <Typography
+          variant="body2"
+          color="textSecondary"
+          data-testid="no-upload-done"
+          id={POST_AD_HINT_ID}
+        >
           No photo or video is uploaded yet: retry one above, or add another, to post the ad.
         </Typography>
       )}
-      {media.uploads.length === 0 &&
-        !lostPost &&
+      {noFileAdded &&
         (draft ? (
-          <Alert severity="info">
+          <Alert severity="info" id={POST_AD_HINT_ID}>
             Your details were kept; photos and videos are not: add them to post the ad.
           </Alert>
         ) : (
-          <Typography variant="body2" color="textSecondary">
+          <Typography variant="body2" color="textSecondary" id={POST_AD_HINT_ID}>
             Add at least one photo or video to post the ad.
           </Typography>
         ))}
-      <Button type="submit" variant="contained" size="large" disabled={!canPost} loading={posting}>
+      {/* A disabled button is passed over by Tab: it is described by why it waits, if it does. */}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!canPost}
+        loading={posting}
+        aria-describedby={!canPost && (noUploadDone || noFileAdded) ? POST_AD_HINT_ID : undefined}
+      >
         Post Ad!
       </Button>
       {/* The fields outlive leaving (the draft); the photos and videos do not: asked first. */}

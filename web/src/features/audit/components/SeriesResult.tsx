@@ -31,7 +31,8 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
   const notes = check.creditNotes;
   return (
     <Stack spacing={1} data-testid="series-result">
-      <Alert severity={check.complete ? 'success' : 'error'}>
+      {/* Shown as the ledger opens too: a status, not an alert that cuts the page's title short. */}
+      <Alert severity={check.complete ? 'success' : 'error'} role="status">
         <AlertTitle>
           <NumbersWhole text={seriesSummary(check)} />
         </AlertTitle>

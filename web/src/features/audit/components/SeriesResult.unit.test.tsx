@@ -55,6 +55,9 @@ describe('the series result', () => {
     expect(html).not.toContain('Missing invoice numbers');
     expect(html).not.toContain('Refunded after invoicing');
     expect(html).not.toContain('Credit notes issued');
+    // Shown as the ledger opens: a status, which does not cut short what is read of the page.
+    expect(html).toContain('role="status"');
+    expect(html).not.toContain('role="alert"');
   });
 
   it('sets apart the refunded invoices, each reversed by its credit note, and the year net of them', () => {

@@ -241,13 +241,13 @@ export function NotificationBell() {
       <Announcer message={news.text} utterance={news.utterance} />
       <IconButton
         color="inherit"
-        // While the list cannot be loaded, or is being read, its count is not known: not "(0)".
+        // While the list cannot be loaded, or is being read, its count is not known: not "0 new".
         aria-label={
           failure
-            ? 'Notifications (could not be loaded)'
+            ? 'Notifications, could not be loaded'
             : loaded
-              ? `Notifications (${countText})`
-              : 'Notifications (loading)'
+              ? `Notifications, ${countText} new`
+              : 'Notifications, loading'
         }
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}

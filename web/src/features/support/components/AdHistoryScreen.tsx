@@ -59,7 +59,7 @@ import {
   STICKY_FIRST,
   WRAP_ANYWHERE,
 } from '../../../components/cellStyles.ts';
-import { AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells.tsx';
+import { AFTER_REPLAY_ROW, AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { saveFile } from '../../../lib/attachmentDownload.ts';
@@ -504,7 +504,7 @@ export function AdHistoryScreen() {
                 <TableRow
                   key={event.version}
                   data-after-replay={index >= replay.eventsApplied || undefined}
-                  sx={index >= replay.eventsApplied ? { opacity: 0.5 } : undefined}
+                  sx={index >= replay.eventsApplied ? AFTER_REPLAY_ROW : undefined}
                 >
                   <TableCell sx={STICKY_FIRST}>
                     {event.version}

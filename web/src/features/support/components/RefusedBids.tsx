@@ -17,7 +17,7 @@ import { countLine, pageOf } from '../historyTables.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { refusalCodeLine, type RefusedBid } from '../adHistory.ts';
-import { AfterReplayMark, Instant, BidderCell } from './HistoryCells.tsx';
+import { AFTER_REPLAY_ROW, AfterReplayMark, Instant, BidderCell } from './HistoryCells.tsx';
 
 /**
  * Every bid the ad refused (of the bidder asked for, when one is: `bids` of `all`), with the time
@@ -84,7 +84,7 @@ export function RefusedBids({
                 <TableRow
                   key={bid.version}
                   data-after-replay={after(bid) || undefined}
-                  sx={after(bid) ? { opacity: 0.5 } : undefined}
+                  sx={after(bid) ? AFTER_REPLAY_ROW : undefined}
                 >
                   <BidderCell bid={bid} staff={staffBidders.has(bid.bidderId)} sx={STICKY_FIRST} />
                   <TableCell align="right" sx={NO_WRAP}>
