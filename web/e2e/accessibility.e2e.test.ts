@@ -56,7 +56,7 @@ describe.each(SCREENS)('accessibility on $name', ({ size }) => {
     await context.close();
   });
 
-  it('has no violation on a member’s bid form refused, Post Ad, My Bids, the bell and the avatar', async () => {
+  it('has no violation on a member’s bid form refused, Post Ad, My Bids, the bid calendar, the bell and the avatar', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),
       createMember(app, { address: true }),
@@ -85,6 +85,12 @@ describe.each(SCREENS)('accessibility on $name', ({ size }) => {
     await visit(page, '/myBids');
     await page.getByText('Sitar with a bid form').first().waitFor();
     expect(await accessibilityViolations(page), '/myBids').toEqual([]);
+
+    // FullCalendar's: its arrows' icons, and the year view's days of other months.
+    await visit(page, '/bid-calendar');
+    await page.getByRole('button', { name: /^Next / }).waitFor();
+    await page.locator('.fc-daygrid-day').first().waitFor();
+    expect(await accessibilityViolations(page), '/bid-calendar').toEqual([]);
 
     await page.getByRole('button', { name: /^Notifications, / }).click();
     const notes = page.getByRole('dialog', { name: 'Notifications' });

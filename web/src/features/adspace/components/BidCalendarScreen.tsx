@@ -319,6 +319,14 @@ export function BidCalendarScreen() {
             }
           }}
           dateClick={(arg) => open(arg.dateStr)}
+          // A day of another month in the year view is labelled by its number, which is not
+          // drawn: it is left to its grid's reading, not named by an element that is not there.
+          dayCellDidMount={({ el }) => {
+            const label = el.getAttribute('aria-labelledby');
+            if (label && !el.ownerDocument.getElementById(label)) {
+              el.removeAttribute('aria-labelledby');
+            }
+          }}
           dayCellClassNames={(arg) =>
             slotOpening(cellDay(arg.date), serverDate()) === 'open' ? [] : [NOT_OPEN_CELL]
           }
@@ -342,7 +350,8 @@ export function BidCalendarScreen() {
 /**
  * What FullCalendar's toolbar gets wrong for a keyboard, after each period it shows: its one-shot
  * buttons (previous, next, today) say they are toggles (aria-pressed), and today, pressed, is
- * disabled with the focus in it, which drops to the page: it goes on to next instead.
+ * disabled with the focus in it, which drops to the page: it goes on to next instead. Its arrows'
+ * icons are images without a name (role="img"): hidden, since their buttons are named.
  */
 function mendToolbar(root: HTMLElement | null, firstRender: boolean): void {
   if (!root) return;
@@ -350,6 +359,9 @@ function mendToolbar(root: HTMLElement | null, firstRender: boolean): void {
     '.fc-prev-button, .fc-next-button, .fc-today-button',
   )) {
     button.removeAttribute('aria-pressed');
+  }
+  for (const icon of root.querySelectorAll('.fc-toolbar .fc-icon[role="img"]')) {
+    icon.setAttribute('aria-hidden', 'true');
   }
   if (!firstRender && focusIsLost()) root.querySelector<HTMLElement>('.fc-next-button')?.focus();
 }
