@@ -35,6 +35,39 @@ export function characterCount(text: string): number {
   return count;
 }
 
+/** The letters of `text` as a reader sees them (grapheme clusters; code points without Intl.Segmenter). */
+const lettersOf = (text: string): string[] =>
+  GRAPHEMES === undefined
+    ? Array.from(text)
+    : Array.from(GRAPHEMES.segment(text), ({ segment }) => segment);
+
+/**
+ * `text` cut short to its first `max` letters as a reader sees them, never inside one (an emoji's
+ * halves, a letter and its vowel sign, which `slice` would part and show as '�' or a bare mark);
+ * with `ellipsis`, a text cut ends in '…', which counts as one of the `max`.
+ */
+export function firstCharacters(text: string, max: number, { ellipsis = false } = {}): string {
+  if (characterCount(text) <= max) return text;
+  const kept = lettersOf(text)
+    .slice(0, ellipsis ? max - 1 : max)
+    .join('');
+  return ellipsis ? `${kept}…` : kept;
+}
+
+/**
+ * `text` within `maxLength` UTF-16 units (what an input's `maxLength` and zod's `max` count),
+ * ending on a whole letter as a reader sees it: what fits of a text too long for its field.
+ */
+export function withinLength(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let kept = '';
+  for (const letter of lettersOf(text)) {
+    if (kept.length + letter.length > maxLength) break;
+    kept += letter;
+  }
+  return kept;
+}
+
 /**
  * Characters that show nothing yet change what a name reads as: the controls (a bell, a newline),
  * every format character — zero-width spaces, bidi marks and overrides that print a name

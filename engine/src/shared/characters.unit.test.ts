@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import {
   characterCount,
   codePointCount,
+  firstCharacters,
   hasHidingCharacters,
   isBlank,
   nameSkeleton,
   visibleText,
+  withinLength,
 } from './characters.ts';
 
 describe('characters as a person counts them', () => {
@@ -109,5 +111,39 @@ describe('a text that reads as nothing', () => {
   it('is not blank once anything shows: a letter, a digit, an emoji, Indian scripts', () => {
     for (const text of ['a', ' 0 ', '\u200b😀', 'नमस्ते', '\u3164x'])
       expect(isBlank(text), text).toBe(false);
+  });
+});
+
+describe('a text cut short', () => {
+  const DESCRIPTION = 'नया हैंडल लगाया गया, धार तेज़ की गई।। 😀🗡️ अब कीमत';
+
+  it('keeps whole letters: never half an emoji, nor a letter without its vowel sign', () => {
+    const cut = firstCharacters(DESCRIPTION, 30, { ellipsis: true });
+    expect(cut).not.toContain('\uFFFD');
+    expect(cut.endsWith('😀…')).toBe(true);
+    expect(characterCount(cut)).toBe(30);
+    // 'की' is one letter seen: it is kept whole or not at all.
+    expect(firstCharacters('की', 1)).toBe('की');
+    expect(firstCharacters('कीमत', 1)).toBe('की');
+  });
+
+  it('leaves a text within its letters as it is, with no ellipsis', () => {
+    expect(firstCharacters('स्त्री', 1, { ellipsis: true })).toBe('स्त्री');
+    expect(firstCharacters('abcdef', 4, { ellipsis: true })).toBe('abc…');
+    expect(firstCharacters('abcdef', 4)).toBe('abcd');
+  });
+
+  it('fits a field’s UTF-16 length, ending on a whole letter', () => {
+    expect(withinLength(`${'क'.repeat(199)}😀`, 200)).toBe('क'.repeat(199));
+    expect(withinLength('abc', 200)).toBe('abc');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.nat(80), (text, max) => {
+        const kept = withinLength(text, max);
+        expect(kept.length).toBeLessThanOrEqual(max);
+        expect(text.startsWith(kept)).toBe(true);
+        // No half of an emoji (a lone surrogate) at its end.
+        expect(/[\uD800-\uDFFF]/u.test(kept)).toBe(false);
+      }),
+    );
   });
 });

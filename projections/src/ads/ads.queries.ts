@@ -16,6 +16,7 @@ import {
 } from './ads.filters.ts';
 import { AD_COLUMNS, fromStored, searchableSql, type StoredAd } from './ads.table.ts';
 import { otherWordsFor } from './searchMeanings.ts';
+import { withinLength } from '@boli/engine/shared/characters';
 
 /*
  * Reads of the ads read model. Readers query the logical views `ads` and `ad_words`; the
@@ -326,7 +327,7 @@ async function termsOf(db: Knex, text: string): Promise<string[]> {
   const { rows } = await db.raw<{ rows: { lexeme: string }[] }>(
     `SELECT lexeme FROM unnest(to_tsvector('simple', ${searchableSql('?::text')})) AS t(lexeme, positions)
       ORDER BY positions[1]`,
-    [text.slice(0, LIMITS.adSearchMax)],
+    [withinLength(text, LIMITS.adSearchMax)],
   );
   return rows.map((row) => row.lexeme).slice(0, 8);
 }

@@ -9,6 +9,7 @@ import {
   groupIndian,
 } from '../../lib/format.ts';
 import { detailLabel, type AdDetailField } from '../ads/model/adDetailLabels.ts';
+import { firstCharacters } from '@boli/engine/shared/characters';
 
 /**
  * The instant a history link's `asOf` names: ISO-8601 with its zone, or without one India's wall
@@ -315,7 +316,7 @@ const GIST_VALUE_CHARS = 40;
 
 const gistValue = (field: AdDetailField, value: unknown): string => {
   const text = detailValue(field, value);
-  return text.length > GIST_VALUE_CHARS ? `${text.slice(0, GIST_VALUE_CHARS - 1)}…` : text;
+  return firstCharacters(text, GIST_VALUE_CHARS, { ellipsis: true });
 };
 
 /** An edit in a line: "Price ₹4,50,000 → ₹4,25,000; Year of manufacture 2019 → 2018". */

@@ -276,6 +276,13 @@ describe('an edited ad in the history', () => {
     expect(eventGist({ type: 'AdEdited', data: {} })).toBe('');
   });
 
+  it('cuts a Hindi description with emoji between whole letters, never through an emoji', () => {
+    const hindi = 'नया हैंडल लगाया गया, धार तेज़ की गई।। 😀🗡️ अब कीमत और कम की है, जल्दी करें।';
+    const gist = editGist([{ field: 'description', from: 'पुराना', to: hindi }]);
+    expect(gist).toBe('Description पुराना → नया हैंडल लगाया गया, धार तेज़ की गई।। 😀🗡️ अब कीमत औ…');
+    expect(gist).not.toContain('\uFFFD');
+  });
+
   it("lists the details the bids were placed on, by the form's names, unset ones left out", () => {
     expect(
       detailRows({

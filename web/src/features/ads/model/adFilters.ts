@@ -5,6 +5,7 @@ import { isDecimalText } from '@boli/engine/shared/money';
 import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../lib/numberInput.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { AD_PATHS } from '../ads.api.ts';
+import { withinLength } from '@boli/engine/shared/characters';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -297,7 +298,7 @@ export type AdListKind = { member: boolean; search: string; filters: AdFilters }
 export const adListOfParams = (params: URLSearchParams, member: boolean): AdListKind => ({
   member,
   // A longer one (a link typed or cut elsewhere) is searched for as far as the box would take it.
-  search: params.get('search')?.trim().slice(0, LIMITS.adSearchMax).trim() ?? '',
+  search: withinLength(params.get('search')?.trim() ?? '', LIMITS.adSearchMax).trim(),
   filters: filtersOfParams(params),
 });
 

@@ -1,4 +1,5 @@
 import { LIMITS } from '@boli/engine/shared/limits';
+import { firstCharacters } from '@boli/engine/shared/characters';
 
 /*
  * The reviews list of a profile: pages of LIMITS.reviewPageSize read one after another, each
@@ -21,7 +22,7 @@ const SNIPPET_CHARACTERS = 40;
 
 /** A review's beginning, to tell its buttons from another's: “Prompt and honest…”. */
 export function snippetOf(text: string): string {
-  const characters = Array.from(text.trim().replace(/\s+/g, ' '));
-  const start = characters.slice(0, SNIPPET_CHARACTERS).join('');
-  return `“${start}${characters.length > SNIPPET_CHARACTERS ? '…' : ''}”`;
+  const spaced = text.trim().replace(/\s+/g, ' ');
+  const start = firstCharacters(spaced, SNIPPET_CHARACTERS);
+  return `“${start}${start === spaced ? '' : '…'}”`;
 }
