@@ -72,19 +72,32 @@ export const emailRule = (value: string | undefined): string[] => {
   return isValidEmail(value ?? '') ? [] : [MESSAGES.invalidEmail];
 };
 
+/** A username's letters: Latin, since it is typed to sign in and is a profile's address (/:userName). */
 const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]*$/;
 
-/** Username: not blank; LIMITS.username length; letters, digits, '-', '_', '.' only. */
-export const usernameRule = (value: string | undefined): string[] => {
+/**
+ * A sign-up or profile alias's letters. Section 5 gives it the username's rules, "only letters,
+ * digits, '-', '_' and '.'": letters and digits of every script, with their vowel signs and
+ * joiners (the bid forms take 'शेर_सिंह' as well), so a Hindi speaker's alias is not refused as
+ * "special characters".
+ */
+const ALIAS_CHARACTERS = /^[\p{L}\p{M}\p{Nd}\u200C\u200D._-]*$/u;
+
+/** A name a member goes by: not blank; LIMITS.username's length; `characters` only. */
+const handleRule = (value: string | undefined, characters: RegExp): string[] => {
   if (isBlank(value)) return [MESSAGES.cannotBeBlank];
   const v = value ?? '';
   const errors: string[] = [];
   if (codePointCount(v) < LIMITS.username.min || characterCount(v) > LIMITS.username.max) {
     errors.push(MESSAGES.usernameLength);
   }
-  if (!USERNAME_CHARACTERS.test(v)) errors.push(MESSAGES.noSpecialCharacters);
+  if (!characters.test(v)) errors.push(MESSAGES.noSpecialCharacters);
   return errors;
 };
+
+/** Username: not blank; LIMITS.username length; Latin letters, digits, '-', '_', '.' only. */
+export const usernameRule = (value: string | undefined): string[] =>
+  handleRule(value, USERNAME_CHARACTERS);
 
 /**
  * True when `alias` contains any run of `run` consecutive characters of `username`, compared
@@ -109,9 +122,12 @@ export const containsRunOfUsername = (
   return false;
 };
 
-/** Sign-up and profile alias: the username rules, and no 3 consecutive characters of it. */
+/**
+ * Sign-up and profile alias: the username's length, letters of any script (`ALIAS_CHARACTERS`),
+ * and no 3 consecutive characters of the username.
+ */
 export const registrationAliasRule = (alias: string | undefined, username: string): string[] => {
-  const errors = usernameRule(alias);
+  const errors = handleRule(alias, ALIAS_CHARACTERS);
   if (!isBlank(alias) && containsRunOfUsername(alias ?? '', username)) {
     errors.push(MESSAGES.bidAliasContainsUsername);
   }

@@ -147,6 +147,25 @@ describe('sign-up rules', () => {
     expect(validateSignup(signup({ bidAlias: 'ASHA_K' }), { now: NOW })).toEqual({});
   });
 
+  it('takes an alias in any script’s letters and digits, as the bid forms do; a username stays Latin', () => {
+    for (const bidAlias of ['कृष्ण_भक्त', 'তমাল.দাস', 'தமிழ்செல்வி', 'राम१२३', 'स्त्री‍शक्ति']) {
+      expect(validateSignup(signup({ bidAlias }), { now: NOW }).bidAlias, bidAlias).toBeUndefined();
+    }
+    // Still the username's length (4 code points at least) and no symbol but '-', '_', '.'.
+    expect(validateSignup(signup({ bidAlias: 'कमल' }), { now: NOW }).bidAlias).toEqual([
+      MESSAGES.usernameLength,
+    ]);
+    expect(validateSignup(signup({ bidAlias: 'कमल कुमार' }), { now: NOW }).bidAlias).toEqual([
+      MESSAGES.noSpecialCharacters,
+    ]);
+    expect(validateSignup(signup({ bidAlias: 'कमल😀कुमार' }), { now: NOW }).bidAlias).toEqual([
+      MESSAGES.noSpecialCharacters,
+    ]);
+    expect(validateSignup(signup({ username: 'कृष्णभक्त' }), { now: NOW }).username).toEqual([
+      MESSAGES.noSpecialCharacters,
+    ]);
+  });
+
   it('checks the password length (6 to 20) and its confirmation', () => {
     expect(
       validateSignup(signup({ password: 'a'.repeat(20), confirmPassword: 'a'.repeat(20) }), {
