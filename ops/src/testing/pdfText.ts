@@ -4,21 +4,42 @@ import { inflateSync } from 'node:zlib';
  * The text a pdfkit PDF shows, one string per text operation. pdfkit writes Helvetica text as
  * `[<hex> kerning <hex> …] TJ` in WinAnsi, a byte a letter; an embedded font's (the invoice's
  * Indian scripts) as two bytes a glyph, which its ToUnicode map reads back as the letters the
- * glyph stands for (a conjunct's several). Compressed streams are inflated first.
+ * glyph stands for (a conjunct's several), in the glyphs' order. Glyphs in a span that carries
+ * their text (`/Span << /ActualText <FEFF…> >> BDC … EMC`) read as that text, once, as a PDF
+ * reader copies them. Compressed streams are inflated first.
  */
 export function pdfText(pdf: Buffer): string[] {
   const objects = pdfObjects(pdf.toString('latin1'));
   const glyphsOf = embeddedFonts(objects);
   let glyphs: Map<number, string> | undefined;
+  // Inside a span with its ActualText: that text, till it is read ('' after).
+  let actual: string | undefined;
   const shown: string[] = [];
   for (const { stream } of objects.values()) {
     if (stream === null) continue;
-    for (const operation of stream.matchAll(/\/(\S+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+    for (const operation of stream.matchAll(
+      /\/ActualText <([0-9a-fA-F]*)> >> BDC|(EMC)|\/(\S+) [\d.]+ Tf|\[([^\]]*)\] TJ/g,
+    )) {
       if (operation[1] !== undefined) {
-        glyphs = glyphsOf.get(operation[1]);
+        actual = Buffer.from(operation[1].replace(/^feff/i, ''), 'hex')
+          .swap16()
+          .toString('utf16le');
         continue;
       }
-      const hexes = [...operation[2]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => hex[1]!);
+      if (operation[2] !== undefined) {
+        actual = undefined;
+        continue;
+      }
+      if (operation[3] !== undefined) {
+        glyphs = glyphsOf.get(operation[3]);
+        continue;
+      }
+      if (actual !== undefined) {
+        if (actual !== '') shown.push(actual);
+        actual = '';
+        continue;
+      }
+      const hexes = [...operation[4]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => hex[1]!);
       shown.push(
         hexes
           .map((hex) =>

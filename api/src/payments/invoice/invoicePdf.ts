@@ -308,7 +308,10 @@ const fontFile = (file: string): Buffer => {
 
 /**
  * A line that may hold what a member typed (a name, an address, an ad's title) at (x, y),
- * wrapped to `width`: each run in its script's font (textRuns), then Helvetica again.
+ * wrapped to `width`: each run in its script's font (textRuns), then Helvetica again. A script's
+ * run is drawn in its shaped glyphs' order ('क्षत्रिय' puts ि's glyph before त्र), which copying,
+ * searching or a screen reader would read back as 'क्षित्रय': it carries the text as typed
+ * (`drawnAsTyped`).
  */
 function writeInScripts(
   pdf: PDFKit.PDFDocument,
@@ -321,11 +324,43 @@ function writeInScripts(
   runs.forEach((run, index) => {
     const options = { width, continued: index < runs.length - 1 };
     pdf.font(run.font ?? 'Helvetica');
-    if (index === 0) pdf.text(run.text, x, y, options);
-    else pdf.text(run.text, options);
+    const draw = () =>
+      index === 0 ? pdf.text(run.text, x, y, options) : pdf.text(run.text, options);
+    if (run.font === null) draw();
+    else drawnAsTyped(pdf, run.text, draw);
   });
   pdf.font('Helvetica');
 }
+
+/**
+ * What `draw` writes, marked as `text` for whoever reads the PDF's text back: each of its text
+ * objects (BT … ET) in a span whose ActualText (PDF 32000-1 §14.9.4) is `text`, the first's, and
+ * nothing, the rest's (a run wrapped onto a second line is read once). Inside each of pdfkit's own
+ * `q … Q` around its text: poppler places a span's text by the coordinates in force at its end,
+ * and pdfkit's `markContent` would end it after the `Q`, where they are no longer the text's.
+ */
+function drawnAsTyped(pdf: PDFKit.PDFDocument, text: string, draw: () => void): void {
+  const addContent = pdf.addContent.bind(pdf);
+  let said = false;
+  pdf.addContent = (data: string) => {
+    if (data === 'BT') {
+      addContent(`/Span << /ActualText ${utf16Hex(said ? '' : text)} >> BDC`);
+      said = true;
+    }
+    addContent(data);
+    if (data === 'ET') addContent('EMC');
+    return pdf;
+  };
+  try {
+    draw();
+  } finally {
+    pdf.addContent = addContent;
+  }
+}
+
+/** A PDF text string in UTF-16BE with its byte order mark, as hex: `<FEFF…>`. */
+const utf16Hex = (text: string): string =>
+  `<FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
 
 function drawTable(pdf: PDFKit.PDFDocument, invoice: InvoiceDocument): void {
   const columns = columnsFor(invoice.totals.igstBasisPoints > 0);

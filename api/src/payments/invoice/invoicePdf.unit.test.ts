@@ -111,6 +111,17 @@ describe('the tax invoice PDF', () => {
     const text = flowing(pdfText(pdf));
     expect(text).toContain('अनन्या लक्ष्मी');
     expect(text).toContain('12 சுப்ரமணியம் Street');
+    // Read back as typed, not in the glyphs' order (ि's before त्र: 'क्षित्रय').
+    const reordered = await renderInvoicePdf(
+      {
+        ...invoice,
+        buyer: { ...invoice.buyer, name: 'क्षत्रिय मार्ग', address: 'ரஸ்தே தமிழ்செல்வி ರಸ್ತೆ' },
+      },
+      { compress: false },
+    );
+    const typed = flowing(pdfText(reordered));
+    expect(typed).toContain('क्षत्रिय मार्ग');
+    expect(typed).toContain('ரஸ்தே தமிழ்செல்வி ರಸ್ತೆ');
     // A letter no font has is marked, not written as the bytes of another.
     expect(text).toContain('For: Hidden bid of Rs. 5,000.25 for অনন্যা Traders ? shares');
   });
