@@ -12,6 +12,7 @@ import {
 } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
+import { WORDLESS_SEARCH_HINT } from '../src/features/ads/model/adFilters.ts';
 
 /*
  * The ad list keeps its state across a visit to an ad: the filters live in the address (so a
@@ -408,6 +409,14 @@ describe('the ad list as ads are posted and searched', () => {
     await openAt(app, page, `/?search=${'y'.repeat(LIMITS.adSearchMax + 50)}`);
     await page.getByText(MESSAGES.noAdsAvailable).first().waitFor();
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // A link cut through an emoji by another site is searched for up to its last whole letter.
+    await openAt(app, page, `/?search=${'क'.repeat(LIMITS.adSearchMax - 1)}😀`);
+    await page.getByText(MESSAGES.noAdsAvailable).first().waitFor();
+    const summary = await page.getByTestId('search-summary').innerText();
+    expect(/[\uD800-\uDFFF\uFFFD]/u.test(summary), summary).toBe(false);
+    // A search of emoji alone finds nothing, and says why.
+    await openAt(app, page, `/?search=${encodeURIComponent('🚲 🇮🇳')}`);
+    expect(await page.getByTestId('wordless-search').innerText()).toBe(WORDLESS_SEARCH_HINT);
     await context.close();
   });
 });

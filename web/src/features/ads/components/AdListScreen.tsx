@@ -21,8 +21,10 @@ import {
   adListOfParams,
   adListRequest,
   filtersProblem,
+  isWordlessSearch,
   NO_FILTERS,
   paramsWithFilters,
+  WORDLESS_SEARCH_HINT,
   withoutSearch,
   type PageAsked,
 } from '../model/adFilters.ts';
@@ -157,6 +159,11 @@ export function AdListScreen() {
           <Typography color="textSecondary" aria-hidden>
             {MESSAGES.noAdsAvailable}
           </Typography>
+          {isWordlessSearch(search) && (
+            <Typography color="textSecondary" data-testid="wordless-search">
+              {WORDLESS_SEARCH_HINT}
+            </Typography>
+          )}
           {/* Filtered to nothing: why, when the address itself rules every ad out, and the way out. */}
           {filterCount > 0 && (
             <>

@@ -291,6 +291,17 @@ export function withFurtherPage<Ad extends { readonly _id: string }>(
   return [...shown, ...page.filter((ad) => !seen.has(ad._id))];
 }
 
+/**
+ * Said under 'No Ads Available' for a search of no word (😀, '🇮🇳 !!'): the search's words are
+ * letters and digits of any script (PostgreSQL's text parser), and it finds nothing by emoji.
+ */
+export const WORDLESS_SEARCH_HINT =
+  'Search finds ads by their words and numbers, not by emoji or symbols.';
+
+/** Whether a search holds no letter or digit, so no ad can match it. */
+export const isWordlessSearch = (search: string): boolean =>
+  search !== '' && !/[\p{L}\p{N}]/u.test(search);
+
 /** What an ad list shows: the top bar's search, or every ad; the filters; guests or a member. */
 export type AdListKind = { member: boolean; search: string; filters: AdFilters };
 

@@ -3,6 +3,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import {
   activeFilterCount,
   adListOfParams,
+  isWordlessSearch,
   canClearFilters,
   changeFilter,
   filterQuery,
@@ -267,6 +268,15 @@ describe('Load More', () => {
   it('is read again at once by a reloaded list, as each press read it', () => {
     expect(loadMoreReads(1)).toEqual([{ page: 1 }]);
     expect(loadMoreReads(3)).toEqual([{ page: 1 }, furtherPage(20, 1), furtherPage(40, 2)]);
+  });
+});
+
+describe('a search of no word', () => {
+  it('is told apart: emoji and symbols alone, not a word of any script or a number', () => {
+    for (const search of ['😀', '🇮🇳 🚲', '!! ₹', '🗡️'])
+      expect(isWordlessSearch(search), search).toBe(true);
+    for (const search of ['', 'तलवार 😀', 'கார்', '2019', '१३'])
+      expect(isWordlessSearch(search), search).toBe(false);
   });
 });
 
