@@ -81,7 +81,7 @@ const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]*$/;
  * joiners (the bid forms take 'शेर_सिंह' as well), so a Hindi speaker's alias is not refused as
  * "special characters".
  */
-const ALIAS_CHARACTERS = /^[\p{L}\p{M}\p{Nd}\u200C\u200D._-]*$/u;
+const ALIAS_CHARACTERS = /^(?:[\p{L}\p{M}\p{Nd}._-]|\u200C|\u200D)*$/u;
 
 /** A name a member goes by: not blank; LIMITS.username's length; `characters` only. */
 const handleRule = (value: string | undefined, characters: RegExp): string[] => {
@@ -98,6 +98,9 @@ const handleRule = (value: string | undefined, characters: RegExp): string[] => 
 /** Username: not blank; LIMITS.username length; Latin letters, digits, '-', '_', '.' only. */
 export const usernameRule = (value: string | undefined): string[] =>
   handleRule(value, USERNAME_CHARACTERS);
+
+/** Whether `text` could be someone's username: it breaks none of the username's rules. */
+export const couldBeUsername = (text: string): boolean => usernameRule(text).length === 0;
 
 /**
  * True when `alias` contains any run of `run` consecutive characters of `username`, compared

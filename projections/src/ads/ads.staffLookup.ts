@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { couldBeUsername } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { escapeLike } from '../runtime/likePattern.ts';
 import { USERS } from '../users/users.queries.ts';
@@ -198,7 +199,7 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
 
 /**
  * The ads a key found, up to the pages asked for, and whether it found more; and when the key
- * could be a username that no member has (one word, no ad's id or code), the usernames like it:
+ * could be a username that no member has (`couldBeUsername`, no ad's id or code), the usernames like it:
  * a misspelt username's ads found by their names are not that member's.
  */
 export type StaffLookup = {
@@ -253,7 +254,9 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     ? [[], null]
     : await Promise.all([
         searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 }),
-        named !== undefined || codes.length > 0 || /\s/.test(text) ? null : noMemberNamed(db, text),
+        named !== undefined || codes.length > 0 || !couldBeUsername(text)
+          ? null
+          : noMemberNamed(db, text),
       ]);
   const found = new Map<string, { ad: AdRow; foundBy: FoundBy }>();
   const add = (ads: AdRow[], foundBy: FoundBy) => {

@@ -237,6 +237,9 @@ describe('support finds an ad to look into', () => {
       expect((await lookup('lookup_lena')).noMember).toBeNull();
       // Words, an ad's code or id: no username to say anything of.
       expect((await lookup('lookup lota')).noMember).toBeNull();
+      // Nor a word no username could be: a Hindi one, one too short.
+      expect((await lookup('तलवार')).noMember).toBeNull();
+      expect((await lookup('lot')).noMember).toBeNull();
       expect((await lookup('91c2d4')).noMember).toBeNull();
       expect((await find(first.slice(0, 8))).ads).toEqual([
         expect.objectContaining({ _id: first, foundBy: 'code', postedByUsername: 'lookup_lata' }),
