@@ -59,7 +59,13 @@ import {
   STICKY_FIRST,
   WRAP_ANYWHERE,
 } from '../../../components/cellStyles.ts';
-import { AFTER_REPLAY_ROW, AfterReplayMark, BidderCell, Instant, MemberLink } from './HistoryCells.tsx';
+import {
+  AFTER_REPLAY_ROW,
+  AfterReplayMark,
+  BidderCell,
+  Instant,
+  MemberLink,
+} from './HistoryCells.tsx';
 import { RefusedBids } from './RefusedBids.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { saveFile } from '../../../lib/attachmentDownload.ts';
