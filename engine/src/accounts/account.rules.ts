@@ -72,7 +72,7 @@ export const emailRule = (value: string | undefined): string[] => {
   return isValidEmail(value ?? '') ? [] : [MESSAGES.invalidEmail];
 };
 
-/** A username's letters: Latin, since it is typed to sign in and is a profile's address (/:userName). */
+/** A username's letters: Latin, as it is typed to sign in and makes a profile's address. */
 const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]*$/;
 
 /**

@@ -35,7 +35,7 @@ export function characterCount(text: string): number {
   return count;
 }
 
-/** The letters of `text` as a reader sees them (grapheme clusters; code points without Intl.Segmenter). */
+/** `text`'s letters as a reader sees them: grapheme clusters (code points without a Segmenter). */
 const lettersOf = (text: string): string[] =>
   GRAPHEMES === undefined
     ? Array.from(text)

@@ -199,8 +199,8 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
 
 /**
  * The ads a key found, up to the pages asked for, and whether it found more; and when the key
- * could be a username that no member has (`couldBeUsername`, no ad's id or code), the usernames like it:
- * a misspelt username's ads found by their names are not that member's.
+ * could be a username that no member has (`couldBeUsername`, no ad's id or code), the usernames
+ * like it: a misspelt username's ads found by their names are not that member's.
  */
 export type StaffLookup = {
   readonly ads: StaffFoundAd[];

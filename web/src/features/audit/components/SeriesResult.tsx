@@ -31,7 +31,7 @@ export function SeriesResult({ check }: { check: SeriesCheck }) {
   const notes = check.creditNotes;
   return (
     <Stack spacing={1} data-testid="series-result">
-      {/* Shown as the ledger opens too: a status, not an alert that cuts the page's title short. */}
+      {/* Shown as the ledger opens too: a status, not an alert cutting the page's title short. */}
       <Alert severity={check.complete ? 'success' : 'error'} role="status">
         <AlertTitle>
           <NumbersWhole text={seriesSummary(check)} />
