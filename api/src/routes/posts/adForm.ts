@@ -4,6 +4,7 @@ import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { galleryError, normalizeAd, type AdFieldError } from '@boli/engine/ads/ad.rules';
 import { DomainError } from '@boli/engine/shared/decider';
+import { indicInLatin } from '@boli/engine/shared/indicInLatin';
 import { uuidOfHash } from '@boli/engine/shared/uuid';
 import type { UserRow } from '@boli/projections/users/users.queries';
 import type { FieldError } from '../../http/envelope.ts';
@@ -127,9 +128,12 @@ export function judgeMediaCount(count: number): void {
   throw new ApiError(status, message ?? problem, problem);
 }
 
-/** The public id of share links: the item's name, readable, and a random tail; has a hyphen. */
+/**
+ * The public id of share links: the item's name, readable (in Latin letters, a Hindi or Tamil
+ * name too: `indicInLatin`), and a random tail; has a hyphen.
+ */
 export function adUid(itemName: string): string {
-  const slug = itemName
+  const slug = indicInLatin(itemName.normalize('NFC'))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

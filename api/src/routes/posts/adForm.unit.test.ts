@@ -149,7 +149,9 @@ describe('the post-ad form', () => {
 
   it('gives each ad a readable uid with a hyphen', () => {
     expect(adUid('Swift Dzire VXi (2018)')).toMatch(/^swift-dzire-vxi-2018-[0-9a-f]{10}$/);
-    expect(adUid('मारुति')).toMatch(/^ad-[0-9a-f]{10}$/);
+    expect(adUid('मारुति')).toMatch(/^maruti-[0-9a-f]{10}$/);
+    expect(adUid('Royal sword तलवार 😀')).toMatch(/^royal-sword-talavar-[0-9a-f]{10}$/);
+    expect(adUid('😀🗡️')).toMatch(/^ad-[0-9a-f]{10}$/);
     expect(adUid('Swift')).not.toBe(adUid('Swift'));
   });
 });
