@@ -41,6 +41,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   PRIVACY_SETTING_UNKNOWN: { status: 400, message: MESSAGES.generic },
   PROFILE_PICTURE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.profilePictureInvalid },
   EMAIL_RESEND_DAILY_LIMIT: { status: 429, message: MESSAGES.dailyLimitServer },
+  // A bid fee's bid that the member placed already (api/src/payments/bidFee.ts)
+  BID_ALREADY_PLACED: { status: 409, message: BILLING_MESSAGES.bidFeeBidAlreadyPlaced },
   // Ads: posting, editing and the gallery (engine/src/ads/ad.decider.ts, ad.rules.ts)
   REQUIRED_FIELD_MISSING: { status: 400, message: AD_MESSAGES.fillRequiredFields },
   ADDRESS_REQUIRED: { status: 400, message: MESSAGES.addressRequired },

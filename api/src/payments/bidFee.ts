@@ -1,5 +1,8 @@
+import { hasBid } from '@boli/engine/ads/ad.bidBook';
 import type { PlaceBid } from '@boli/engine/ads/ad.commands';
 import { adDecider } from '@boli/engine/ads/ad.decider';
+import type { AdState } from '@boli/engine/ads/ad.state';
+import { DomainError } from '@boli/engine/shared/decider';
 import { adStream, type AdEvent } from '@boli/engine/ads/ad.events';
 import { BILLING_MESSAGES } from '@boli/engine/billing/billing.messages';
 import { feeBidKeyOfSubject } from '@boli/engine/billing/feeBid.rules';
@@ -43,8 +46,24 @@ export async function judgeBidBeforePayment(
     (folded, event) => adDecider.evolve(folded, event as unknown as AdEvent),
     adDecider.initialState(),
   );
-  adDecider.decide(command, state);
+  decidePaidBid(command, state);
   const posted = events.find((event) => event.type === 'AdPosted')?.data as
     { itemName?: string } | undefined;
   return { itemName: posted?.itemName ?? '' };
+}
+
+/** A fee's bid that is the member's newest bid on the ad again, which the ad keeps once. */
+export const BID_ALREADY_PLACED = 'BID_ALREADY_PLACED';
+
+/**
+ * The ad's decision on a bid a fee pays for, before the payment and as it is delivered; refused
+ * (BID_ALREADY_PLACED) when it is the member's newest bid sent again (`repeatsOwnLastBid`), which
+ * the ad would keep once: the fee would buy nothing. A fee's own bid placed already is no refusal.
+ */
+export function decidePaidBid(command: PlaceBid, state: AdState): AdEvent[] {
+  const events = adDecider.decide(command, state);
+  if (events.length === 0 && !hasBid(state.bids, command.data.bidId)) {
+    throw new DomainError(BID_ALREADY_PLACED);
+  }
+  return events;
 }

@@ -19,6 +19,7 @@ import type { EventStore, NewEventMetadata } from '@boli/engine/eventStore/event
 import { DomainError, type Decider } from '@boli/engine/shared/decider';
 import { activatePaidSpace } from '../routes/adspace/activation.ts';
 import { deliverSoldSlot } from './slotSale.ts';
+import { BID_ALREADY_PLACED, decidePaidBid } from './bidFee.ts';
 import { shareBidsDecider } from '@boli/engine/shares/shareBid.decider';
 import { shareBidsStream } from '@boli/engine/shares/shareBid.events';
 import type { PlaceShareBid } from '@boli/engine/shares/shareBid.commands';
@@ -125,10 +126,9 @@ function placedByAnotherFee(state: AdState, command: PlaceBid): boolean {
 const paidBidDecider: Decider<AdState, AdCommand, AdEvent> = {
   ...adDecider,
   decide: (command, state) => {
-    if (command.type === 'PlaceBid' && placedByAnotherFee(state, command)) {
-      throw new DomainError(PLACED_BY_ANOTHER_FEE);
-    }
-    return adDecider.decide(command, state);
+    if (command.type !== 'PlaceBid') return adDecider.decide(command, state);
+    if (placedByAnotherFee(state, command)) throw new DomainError(PLACED_BY_ANOTHER_FEE);
+    return decidePaidBid(command, state);
   },
 };
 
@@ -167,6 +167,8 @@ function refundOfRefusedBid(code: string): Refund {
   if (code === PLACED_BY_ANOTHER_FEE) {
     return refundAlreadyOwned(BILLING_MESSAGES.bidFeeRefundedAlreadyPlaced);
   }
+  if (code === BID_ALREADY_PLACED)
+    return refundAlreadyOwned(BILLING_MESSAGES.bidFeeRefundedSameBid);
   return CLOSED_CODES.has(code)
     ? { refund: { reason: 'biddingClosed', message: BILLING_MESSAGES.bidFeeRefundedBiddingClosed } }
     : { refund: { reason: 'notFulfillable', message: BILLING_MESSAGES.bidFeeRefundedNotPlaced } };

@@ -119,6 +119,26 @@ const sameBidAt = (log: BidLog, index: number, bid: BookedBid): boolean =>
 export const hasBid = (book: BidBook, bidId: string): boolean =>
   (book.shared.indexOf(bidId) ?? Infinity) < book.length;
 
+/**
+ * Whether `bid` is its bidder's newest bid here again: the same amount and type, in the same
+ * phase. That is the one bid sent twice — Bid pressed in two tabs at once, or a request resent
+ * without its Idempotency-Key — not a new one: it does not raise their bid, and a second row
+ * would show bidding that was not there.
+ */
+export function repeatsOwnLastBid(
+  book: BidBook,
+  bid: Pick<BookedBid, 'bidderId' | 'amount' | 'type' | 'phase'>,
+): boolean {
+  const log = book.shared;
+  const last = log.lastOfBidderWithin(bid.bidderId, book.length);
+  return (
+    last !== undefined &&
+    log.amount(last) === bid.amount &&
+    log.type(last) === bid.type &&
+    log.phase(last) === bid.phase
+  );
+}
+
 /** The book with `bid` added (a bid already in it leaves it as it is). */
 export function addBid(book: BidBook, bid: BookedBid): BidBook {
   if (hasBid(book, bid.bidId)) return book;

@@ -231,6 +231,12 @@ export class BidLog {
     if (index !== undefined && this.bidId(index) === bidId) return index;
     return this.byIdSharingHash.get(bidId);
   }
+  /** The index of the bidder's newest bid among the log's first `length`, if any. */
+  lastOfBidderWithin(bidderId: string, length: number): number | undefined {
+    let index = this.lastOfBidder.get(bidderId) ?? -1;
+    while (index >= length) index = this.rows[index * STRIDE + Column.PreviousOfBidder]!;
+    return index === -1 ? undefined : index;
+  }
   /** The indices of the bidder's bids, ascending. */
   indicesOfBidder(bidderId: string): readonly number[] {
     const indices: number[] = [];

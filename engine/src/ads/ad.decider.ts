@@ -1,5 +1,5 @@
 import { bidAliasProblem, type BidAliasCode } from '../accounts/account.rules.ts';
-import { aliasHeldByAnother, aliasChangedFrom, hasBid } from './ad.bidBook.ts';
+import { aliasHeldByAnother, aliasChangedFrom, hasBid, repeatsOwnLastBid } from './ad.bidBook.ts';
 import { assertNever, DomainError, type Decider } from '../shared/decider.ts';
 import { spacedAsShown } from '../shared/characters.ts';
 import { BID_TYPES } from '../shared/limits.ts';
@@ -254,6 +254,10 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
   if (ownAlias !== undefined) {
     fail('BID_ALIAS_CHANGED', MESSAGES.bidAliasChanged(ownAlias), { ...ALIAS, alias: ownAlias });
   }
+  const phase = phaseOfNextBid(state);
+  // The member's newest bid sent again (two tabs, a resend without its key): kept once, and
+  // answered as it stands.
+  if (repeatsOwnLastBid(state.bids, { bidderId: data.userId, amount, type, phase })) return [];
   return [
     {
       type: 'BidPlaced',
@@ -265,7 +269,7 @@ const placeBid = ({ data, metadata }: PlaceBid, state: AdState): AdEvent[] => {
         bidAlias,
         amount,
         type,
-        phase: phaseOfNextBid(state),
+        phase,
         placedAt: metadata.now,
       },
     },

@@ -514,6 +514,30 @@ describe('when bidding is open', () => {
       given(OPEN_WITH_A_BID).when(placeBid()).thenNothingHappened();
     });
 
+    it('keeps the same bid sent twice once: from two tabs, or resent without its key', () => {
+      given(OPEN_WITH_A_BID)
+        .when(placeBid({ bidId: 'bid-again' }))
+        .thenNothingHappened();
+      // Another amount, another type, or the same after the final call: another bid.
+      given(OPEN_WITH_A_BID)
+        .when(placeBid({ bidId: 'bid-2', amount: 13_000_100 }))
+        .then(bidPlaced({ bidId: 'bid-2', amount: 13_000_100 }));
+      given(OPEN_WITH_A_BID)
+        .when(placeBid({ bidId: 'bid-2', type: 'Hidden' }))
+        .then(bidPlaced({ bidId: 'bid-2', type: 'Hidden' }));
+      given(AFTER_FINAL_CALL)
+        .when(placeBid({ bidId: 'bid-2' }, at(-1, DEADLINE)))
+        .then(bidPlaced({ bidId: 'bid-2', phase: 'afterFinalCall', placedAt: at(-1, DEADLINE) }));
+      // Only the member's newest bid is compared: an older amount again is a bid of its own.
+      given([...OPEN_WITH_A_BID, bidPlaced({ bidId: 'bid-2', amount: 13_000_100 })])
+        .when(placeBid({ bidId: 'bid-3' }))
+        .then(bidPlaced({ bidId: 'bid-3' }));
+      // Another member's bid of the same amount is theirs.
+      given(OPEN_WITH_A_BID)
+        .when(placeBid({ bidId: 'bid-2' }, at(10), ARJUN))
+        .then(bidPlaced({ bidId: 'bid-2' }, ARJUN));
+    });
+
     it('cannot bid on their own ad', () => {
       given(POSTED)
         .when(placeBid({}, at(10), { ...OWNER, bidAlias: 'seller99' }))
@@ -646,10 +670,16 @@ describe('when bidding is open', () => {
           details: { fields: ['bidAlias'], alias: MEENA.bidAlias },
         });
       given(meenas)
-        .when(placeBid({ bidId: 'bid-2', bidAlias: ` ${MEENA.bidAlias.toUpperCase()} ` }, at(20)))
+        .when(
+          placeBid(
+            { bidId: 'bid-2', bidAlias: ` ${MEENA.bidAlias.toUpperCase()} `, amount: 13_000_100 },
+            at(20),
+          ),
+        )
         .then(
           bidPlaced({
             bidId: 'bid-2',
+            amount: 13_000_100,
             // Kept as a page shows it: without the spaces around it.
             bidAlias: MEENA.bidAlias.toUpperCase(),
             placedAt: at(20),

@@ -28,6 +28,9 @@ export const BILLING_MESSAGES = {
     'Bidding closed before your payment was confirmed, so your bid was not placed. The fee has been refunded.',
   bidFeeRefundedNotPlaced: 'Your bid could not be placed, so the fee has been refunded.',
   bidFeeNotNeeded: 'Your subscription or free trial covers your bids: no fee is needed.',
+  bidFeeBidAlreadyPlaced: 'You have placed this bid already, so no fee is needed for it.',
+  bidFeeRefundedSameBid:
+    'You had already placed this bid, so it was kept once and this payment has been refunded.',
   bidFeeRefundedAlreadyPlaced:
     'This bid was already placed with another payment of its fee, so this payment has been refunded.',
   subscriptionRefundedAlreadyOwned:

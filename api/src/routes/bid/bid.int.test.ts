@@ -395,6 +395,21 @@ describe('placing bids over HTTP', () => {
     expect((await summaryOf(adId)).allBeforeBidsCount).toBe(1);
   });
 
+  it('places the same bid sent at once from two tabs, each with its own key, once', async () => {
+    const adId = await ad(owner);
+    const twoTabs = await Promise.all(
+      [randomUUID(), randomUUID()].map((key) =>
+        bid(meena, adId, { bidamt: 800 }, { 'idempotency-key': key }),
+      ),
+    );
+    expect(twoTabs.map((tab) => tab.status)).toEqual([200, 200]);
+    // Both tabs are answered with the one bid.
+    for (const tab of twoTabs) expect(tab.body.data).toMatchObject({ loginUserBeforeBidsCount: 1 });
+    // A higher amount after it is a bid of its own.
+    expect((await bid(meena, adId, { bidamt: 900 })).status).toBe(200);
+    expect((await summaryOf(adId)).allBeforeBidsCount).toBe(2);
+  });
+
   it('pages bids by 10, or by a smaller limit, before and after the final call', async () => {
     const adId = await ad(owner);
     for (let n = 1; n <= 12; n += 1)

@@ -20,6 +20,7 @@ import {
   sandboxBehaviour,
 } from '../../../../ops/src/testing/sandboxPayments.ts';
 import { sweepBilling } from '../../../../ops/src/jobs/billingSweep.ts';
+import { placeBid } from '../../../../ops/src/jobs/finalCallExpiry.fixtures.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentGatewayOf } from '../../infrastructure.ts';
 import { billingSettingsOf } from './billingDeps.ts';
@@ -896,10 +897,11 @@ describe('bid processing fee', () => {
       status: 409,
       body: { msg: BILLING_MESSAGES.unpaidBidFeePlaced, code: 'FEE_BID_PLACED' },
     });
-    // Nor is a fee sold again for it (a third tab still offering the fee): it would be refunded.
+    // Nor is a fee sold again for it (a third tab still offering the fee): it is the member's
+    // newest bid, which the ad would keep once.
     expect(await fee()).toMatchObject({
       status: 409,
-      body: { msg: BILLING_MESSAGES.unpaidBidFeePlaced, code: 'FEE_BID_PLACED' },
+      body: { msg: BILLING_MESSAGES.bidFeeBidAlreadyPlaced, code: 'BID_ALREADY_PLACED' },
     });
     const entry = await purchaseListedWith(
       kit,
@@ -909,6 +911,25 @@ describe('bid processing fee', () => {
       BILLING_MESSAGES.unpaidBidFeePlaced,
     );
     expect(entry.payBy).toBeNull();
+  });
+
+  it('sells no fee for the bid a member placed already, in their trial: it would be kept once', async () => {
+    const owner = await kit.member('again_owner');
+    const bidder = await kit.member('again_bidder', { entitled: false });
+    const adId = await kit.ad(owner);
+    // Placed the day before the trial ended (the bid's entitlement is the command's).
+    await placeBid(kit.store, adId, 410_000, undefined, bidder); // paise: ₹4,100
+    const fee = (bidamt: number) =>
+      kit.api('/api/bidpay/add/', {
+        token: bidder.token,
+        json: { item_id: adId, bidamt, type: 'Open', bidAlias: bidder.bidAlias },
+      });
+    expect(await fee(4100)).toMatchObject({
+      status: 409,
+      body: { msg: BILLING_MESSAGES.bidFeeBidAlreadyPlaced, code: 'BID_ALREADY_PLACED' },
+    });
+    // A higher bid is a bid of its own, with its fee.
+    expect((await fee(4200)).status).toBe(200);
   });
 
   it('refunds the fee, and says why, when bidding closed before the payment was confirmed', async () => {
