@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { bidArea } from './support/bids.ts';
-import { PHONE, withAppAndBrowser } from './support/harness.ts';
+import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
 import { createMember, grantRoles, openAs, openPage, type Member } from './support/members.ts';
 import { api, postAd } from './support/payments.ts';
 
@@ -139,5 +139,61 @@ describe.each(SCREENS)('accessibility on $name', ({ size }) => {
     await audit.page.getByTestId('series-result').waitFor();
     expect(await accessibilityViolations(audit.page), '/audit').toEqual([]);
     await audit.context.close();
+  });
+});
+
+/** A page whose browser writes text at `pixels` (its owner's text size setting; 16 by default). */
+async function withTextSize(page: Page, pixels: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Page.setFontSizes', { fontSizes: { standard: pixels } });
+}
+
+/** How far a filled outlined field's label sits below its outline's top (its middle's). */
+const labelBelowOutline = (field: ReturnType<Page['locator']>) =>
+  field.evaluate((input) => {
+    const root = input.closest('.MuiFormControl-root')!;
+    const label = root.querySelector('label')!.getBoundingClientRect();
+    return (
+      label.top + label.height / 2 - root.querySelector('fieldset')!.getBoundingClientRect().top
+    );
+  });
+
+describe('a large text size (the browser’s set to 32 px)', () => {
+  it('keeps a filled field’s label on its outline, and a phone’s ad list within its screen', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner, { itemName: 'Tanpura with a bid form' });
+    const below: number[] = [];
+    for (const pixels of [16, 32]) {
+      const { context, page } = await openAs(browser, bidder);
+      await withTextSize(page, pixels);
+      await visit(page, `/ads/${adId}`);
+      // Measured where the label settles, not on its way there.
+      await page.addStyleTag({ content: '* { transition: none !important; }' });
+      const amount = bidArea(page).getByLabel('Amount (₹)');
+      await amount.fill('123456');
+      below.push(await labelBelowOutline(amount));
+      await context.close();
+    }
+    // Where it sits at 16 px, give or take: not over the value typed, as a fixed 9 px put it.
+    expect(Math.abs(below[1]! - below[0]!), String(below)).toBeLessThan(3);
+
+    // More than a page of ads: Load More and Back To Top share the list's last row.
+    for (let batch = 0; batch < 3; batch++) {
+      await Promise.all(
+        Array.from({ length: 7 }, (_, i) =>
+          postAd(app, owner, { itemName: `Tanpura ${batch * 7 + i + 1} for a large text` }),
+        ),
+      );
+    }
+    const { context, page } = await openPage(browser, {}, PHONE);
+    await withTextSize(page, 32);
+    await visit(page, '/');
+    await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Back To Top' }).waitFor();
+    expect(await sidewaysOverflowOnPhone(page)).toBe(0);
+    await context.close();
   });
 });

@@ -8,13 +8,25 @@ import { BOLI_PURPLE, PAGE_TINT, STATUS_COLOURS } from './colours.ts';
 export const TOUCH_TARGET_PX = 44;
 /** Styles for a touch screen's coarse pointer, a fingertip. */
 export const ON_TOUCH = '@media (pointer: coarse)';
-/** Styles for screens narrower than the common 360 px phone (a 320 px one). */
-export const NARROWEST_PHONE = '@media (max-width: 359.95px)';
+/**
+ * Styles for screens narrower than the common 360 px phone (a 320 px one), measured in the
+ * browser's text size (22.5em is 360 px at 16 px): a phone whose owner set large text lays out
+ * as the narrower screen it is for that text, rather than run past its edge.
+ */
+export const NARROWEST_PHONE = '@media (max-width: 22.4969em)';
 
 /** A focus ring drawn inside its element, for those whose container clips what is outside. */
 const INSET_RING = { outlineOffset: -2, boxShadow: 'none' } as const;
 
 export const theme = createTheme({
+  // MUI's breakpoints (600, 900, 1200, 1536 px) in the browser's text size, for the same reason:
+  // a laptop whose owner doubled the text shows the tablet's layout (cards, not a cramped table).
+  // `down` ends a step/100 short of the next: 0.003125em, MUI's 0.05 px.
+  breakpoints: {
+    unit: 'em',
+    step: 0.3125,
+    values: { xs: 0, sm: 37.5, md: 56.25, lg: 75, xl: 96 },
+  },
   palette: {
     primary: { main: BOLI_PURPLE },
     secondary: { main: '#f5a623' },
@@ -103,6 +115,11 @@ export const theme = createTheme({
             '&.MuiInputLabel-sizeSmall.MuiInputLabel-outlined:not(.MuiInputLabel-shrink)': {
               transform: 'translate(14px, 11px) scale(1)',
             },
+          },
+          // A filled field's label sits on its outline by half its own height, which grows with
+          // the text: MUI's fixed -9px put a large text's label over the value typed.
+          '&.MuiInputLabel-outlined.MuiInputLabel-shrink': {
+            transform: 'translate(14px, -0.5625rem) scale(0.75)',
           },
         },
       },

@@ -137,7 +137,8 @@ function SeriesSection() {
           label="Financial year"
           value={year}
           onChange={(e) => setYear(e.target.value)}
-          sx={{ minWidth: 160 }}
+          // Its year whole ('2026-27') beside the arrow, at any text size.
+          sx={{ minWidth: '10rem' }}
         >
           {years.map((choice) => (
             <MenuItem key={choice} value={choice}>
