@@ -23,11 +23,12 @@ export function Instant({ at, children }: { at: string; children?: ReactNode }) 
 }
 
 /**
- * A row after the replayed instant: shaded, its text and links grey yet readable (5.3:1; faded
- * to half, they were 3.2:1 and 2.6:1, below WCAG's 4.5:1).
+ * A row after the replayed instant: shaded, its sticky first cell too (an opaque grey: it hides
+ * what scrolls under it), its text and links grey yet readable (5.3:1; faded to half, they were
+ * 3.2:1 and 2.6:1, below WCAG's 4.5:1).
  */
 export const AFTER_REPLAY_ROW = {
-  bgcolor: 'action.hover',
+  '& td': { bgcolor: 'grey.100' },
   '& td, & td a, & td summary': { color: 'text.secondary' },
 } as const;
 
