@@ -94,11 +94,17 @@ async function expectLoggedOutWithNotice(
 }
 
 /**
- * Bids Open 26020 and expects the api to refuse the revoked session; answers the refresh the app
- * tries then (POST /api/auth/refresh), for the caller to check it was refused too.
+ * Fills in a bid of Open 26020, before the session is ended: Bid is then pressed the moment it
+ * has ended (`bidInEndedSession`). Pressed seconds later, the api's sweep of live sockets
+ * (`LIMITS.liveSessionCheckMs`) may have ended the page's session first, and the bid is never sent.
+ */
+const fillInBid = (page: Page) => fillBidDetails(page, bidForm(page), 'Open', '26020');
+
+/**
+ * Presses Bid (`fillInBid`) and expects the api to refuse the revoked session; answers the refresh
+ * the app tries then (POST /api/auth/refresh), for the caller to check it was refused too.
  */
 async function bidInEndedSession(page: Page): Promise<{ renewal: Promise<Response> }> {
-  await fillBidDetails(page, bidForm(page), 'Open', '26020');
   const bid = answerOf(page, '/api/bid/');
   const refresh = answerOf(page, '/api/auth/refresh');
   refresh.catch(() => undefined); // awaited by the caller, after what matters more
@@ -161,21 +167,24 @@ describe('a session ended elsewhere', () => {
     await oldPassword.fill(bidder.password);
     await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await dialog.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
+    await fillInBid(d2.page);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    // Section 8's success dialog, on / with the session ended; OK closes it.
+    // Section 8's success dialog, on / with the session ended.
     const changed = d1.page.getByRole('dialog', { name: MESSAGES.passwordChangedLogin });
     await changed.waitFor();
-    await d1.page.waitForURL((url) => url.pathname === '/');
-    await dialogOwnsBack(d1.page);
-    await changed.getByRole('button', { name: 'OK' }).click();
-    await changed.waitFor({ state: 'hidden' });
-    expect(new URL(d1.page.url()).pathname).toBe('/');
 
     // D2, still on the ad, bids: the api refuses the session, and the page stops looking signed in.
     const { renewal } = await bidInEndedSession(d2.page);
     await expectLoggedOutWithNotice(d2.page, bidder, `/ads/${adId}`);
     expect((await renewal).status()).toBe(401);
     expect(await bidForm(d2.page).getByText(MESSAGES.loginRequired).count()).toBe(0);
+
+    // D1's success dialog: OK closes it.
+    await d1.page.waitForURL((url) => url.pathname === '/');
+    await dialogOwnsBack(d1.page);
+    await changed.getByRole('button', { name: 'OK' }).click();
+    await changed.waitFor({ state: 'hidden' });
+    expect(new URL(d1.page.url()).pathname).toBe('/');
 
     // D3 opens a member's page: /api/user refuses the session; the member hears why.
     const user = answerOf(d3.page, '/api/user');
@@ -208,6 +217,7 @@ describe('a session ended elsewhere', () => {
     await openAt(app, otherTab, '/myAds');
     await otherTab.getByRole('heading', { name: 'My Ads' }).waitFor();
 
+    await fillInBid(page);
     const blocked = await api(app, `/api/support/users/${bidder.userId}/block`, {
       json: { reason: 'Bidding on his own ads through a second account' },
       token: support.token,
