@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { bidArea } from './support/bids.ts';
-import { PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
-import { createMember, grantRoles, openAs, openPage, type Member } from './support/members.ts';
-import { api, postAd } from './support/payments.ts';
+import { openAt, PHONE, sidewaysOverflowOnPhone, withAppAndBrowser } from './support/harness.ts';
+import { createMember, grantRoles, openAs, openPage } from './support/members.ts';
+import { placeOpenBid, postAd } from './support/payments.ts';
 
 /*
  * What axe-core finds of WCAG 2.1 A and AA on the screens each kind of user lives in, on a
@@ -23,18 +23,7 @@ const SCREENS = [
   { name: 'a phone', size: PHONE },
 ] as const;
 
-const visit = async (page: Page, path: string) => {
-  await page.goto(new URL(path, app.baseUrl).href);
-  await page.getByRole('banner').waitFor();
-};
-
-const bid = async (bidder: Member, adId: string, bidamt: number) => {
-  const placed = await api(app, '/api/bid/', {
-    token: bidder.token,
-    json: { item_id: adId, bidamt, type: 'Open', bidAlias: bidder.bidAlias },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-};
+const visit = (page: Page, path: string) => openAt(app, page, path);
 
 describe.each(SCREENS)('accessibility on $name', ({ size }) => {
   it('has no violation on the guest pages', async () => {
@@ -62,7 +51,7 @@ describe.each(SCREENS)('accessibility on $name', ({ size }) => {
       createMember(app, { address: true }),
     ]);
     const adId = await postAd(app, owner, { itemName: 'Sitar with a bid form' });
-    await bid(bidder, adId, 30_000);
+    await placeOpenBid(app, bidder, adId, 30_000);
     const { context, page } = await openAs(browser, bidder, size);
 
     await visit(page, `/ads/${adId}`);
@@ -121,10 +110,10 @@ describe.each(SCREENS)('accessibility on $name', ({ size }) => {
       grantRoles(app, auditorMember, ['auditor']),
     ]);
     const adId = await postAd(app, owner, { itemName: 'Veena in a dispute' });
-    await bid(bidder, adId, 40_000);
+    await placeOpenBid(app, bidder, adId, 40_000);
     const between = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await bid(bidder, adId, 41_000);
+    await placeOpenBid(app, bidder, adId, 41_000);
 
     // Replayed between the two bids: the second's rows are greyed, and must still be readable.
     const staff = await openAs(browser, support, size);

@@ -17,7 +17,7 @@ import {
   withAppAndBrowser,
 } from './support/harness.ts';
 import { createMember, openAs, type Member } from './support/members.ts';
-import { api, askForNumber, postAd } from './support/payments.ts';
+import { api, askForNumber, placeOpenBid, postAd } from './support/payments.ts';
 
 /*
  * Who may change an ad, as the screens show it: Edit and Media only for the owner of an ad whose
@@ -50,14 +50,10 @@ beforeAll(async () => {
     postAd(app, owner, { itemName: OPEN_AD }),
     postAd(app, owner, { itemName: CLOSED_AD }),
   ]);
-  const [bid, closed] = await Promise.all([
-    api(app, '/api/bid/', {
-      token: other.token,
-      json: { item_id: openAdId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
-    }),
+  const [, closed] = await Promise.all([
+    placeOpenBid(app, other, openAdId, 1500),
     api(app, '/api/bid/closeBid', { token: owner.token, json: { item_id: closedAdId } }),
   ]);
-  expect(bid.status, JSON.stringify(bid.body)).toBe(200);
   expect(closed.status, JSON.stringify(closed.body)).toBe(200);
   // Two sign-ups through the sandboxes.
 }, 120_000);
@@ -90,11 +86,7 @@ async function follow(page: Page, name: string, expected: (path: string) => bool
 /** A new ad of the owner's, with one Open bid of the other member's on it. */
 async function adWithABid(itemName: string): Promise<string> {
   const adId = await postAd(app, owner, { itemName });
-  const bid = await api(app, '/api/bid/', {
-    token: other.token,
-    json: { item_id: adId, bidamt: 1500, type: 'Open', bidAlias: other.bidAlias },
-  });
-  expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+  await placeOpenBid(app, other, adId, 1500);
   return adId;
 }
 
@@ -349,11 +341,7 @@ describe('an ad whose title and description are one long word each', () => {
 
 /** `adId` bid on by the other member, then in its final call till `deadline`. */
 async function inFinalCall(adId: string, deadline: string): Promise<void> {
-  const bid = await api(app, '/api/bid/', {
-    token: other.token,
-    json: { item_id: adId, bidamt: 90_000, type: 'Open', bidAlias: other.bidAlias },
-  });
-  expect(bid.status).toBe(200);
+  await placeOpenBid(app, other, adId, 90_000);
   const called = await api(app, '/api/bid/finalCall', {
     token: owner.token,
     json: { item_id: adId, finalCallDateTime: deadline },

@@ -16,7 +16,7 @@ import {
 } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, grantRoles, openAs, type Member, type Screen } from './support/members.ts';
-import { api, postAd } from './support/payments.ts';
+import { api, placeOpenBid, postAd } from './support/payments.ts';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { ZERO_AMOUNT_HINT } from '../src/components/bidDetails.ts';
 
@@ -58,13 +58,8 @@ async function newAdWithBidder() {
     createMember(app, { address: false }),
   ]);
   const adId = await postAd(app, owner);
-  const bid = async (amount: number, bidAlias = bidder.bidAlias) => {
-    const placed = await api(app, '/api/bid/', {
-      token: bidder.token,
-      json: { item_id: adId, bidamt: amount, type: 'Open', bidAlias },
-    });
-    expect(placed.status).toBe(200);
-  };
+  const bid = (amount: number, bidAlias = bidder.bidAlias) =>
+    placeOpenBid(app, bidder, adId, amount, bidAlias);
   return { owner, bidder, adId, bid };
 }
 
@@ -710,11 +705,7 @@ describe('bidding on an ad, live', () => {
     // Bids listed below the form: a page long enough to scroll Bid to the middle of the screen
     // (at the page's end, what is above Bid would move instead).
     for (let i = 1; i <= 6; i++) {
-      const placed = await api(app, '/api/bid/', {
-        token: bidder.token,
-        json: { item_id: adId, bidamt: 1_000 + i, type: 'Open', bidAlias: bidder.bidAlias },
-      });
-      expect(placed.status).toBe(200);
+      await placeOpenBid(app, bidder, adId, 1_000 + i);
     }
     // On a phone the hint sits between the amount and Bid.
     const { page, context } = await openAdAs(bidder, adId, TOUCH_PHONE);
@@ -970,11 +961,7 @@ describe('bidding on an ad, live', () => {
 
   it('a final call whose answer was lost is not left said to have failed once it shows made', async () => {
     const { owner, bidder, adId } = await newAdWithBidder();
-    const placed = await api(app, '/api/bid/', {
-      token: bidder.token,
-      json: { item_id: adId, bidamt: 1_000, type: 'Open', bidAlias: bidder.bidAlias },
-    });
-    expect(placed.status).toBe(200);
+    await placeOpenBid(app, bidder, adId, 1_000);
     const { context, page } = await openAdAs(owner, adId);
     const finalCall = bidArea(page).getByRole('button', { name: 'Final Call' });
     await expect.poll(() => finalCall.isEnabled()).toBe(true);
@@ -1074,11 +1061,7 @@ describe('bidding on an ad, live', () => {
     await bidArea(page).screenshot({ path: '/tmp/boli-bid-reconnecting.png' });
     // The viewer count would be stale: it is not shown meanwhile.
     expect(await bidArea(page).getByTestId('bid-viewers').count()).toBe(0);
-    const placed = await api(app, '/api/bid/', {
-      token: bidder.token,
-      json: { item_id: adId, bidamt: 2500, type: 'Open', bidAlias: bidder.bidAlias },
-    });
-    expect(placed.status).toBe(200);
+    await placeOpenBid(app, bidder, adId, 2500);
     await page.waitForTimeout(1_000);
     expect(await bidArea(page).getByRole('row').filter({ hasText: bidder.bidAlias }).count()).toBe(
       0,
@@ -1232,11 +1215,7 @@ describe('My Bids', () => {
       createMember(app, { address: false }),
     ]);
     const adId = await postAd(app, owner, { itemName: 'Harmonium for My Bids' });
-    const placed = await api(app, '/api/bid/', {
-      token: bidder.token,
-      json: { item_id: adId, bidamt: 4_200, type: 'Open', bidAlias: bidder.bidAlias },
-    });
-    expect(placed.status).toBe(200);
+    await placeOpenBid(app, bidder, adId, 4_200);
     const { context, page } = await openAs(browser, bidder);
     await page.goto(new URL('/', app.baseUrl).href);
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -1259,11 +1238,7 @@ describe('My Bids', () => {
     expect(first).toMatch(/^Closes in 01h (29|30)m \d\ds$/);
     await expect.poll(() => closesIn.innerText(), { timeout: 3_000 }).not.toBe(first);
     // A rival's Open bid above theirs: the card says so as the outbid notification comes.
-    const outbid = await api(app, '/api/bid/', {
-      token: rival.token,
-      json: { item_id: adId, bidamt: 5_000, type: 'Open', bidAlias: rival.bidAlias },
-    });
-    expect(outbid.status).toBe(200);
+    await placeOpenBid(app, rival, adId, 5_000);
     await expect
       .poll(() => card.getByTestId('outbid').innerText(), { timeout: 10_000 })
       .toBe('Outbid: an Open bid of ₹5,000 is above yours');

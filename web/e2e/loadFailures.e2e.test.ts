@@ -6,7 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, withAppAndBrowser } from './support/harness.ts';
 import { createMember, openAs, openPage, type Member } from './support/members.ts';
-import { api, postAd } from './support/payments.ts';
+import { api, placeOpenBid, postAd } from './support/payments.ts';
 
 /*
  * A screen whose load fails says so and offers Retry, which asks again in place: each api call
@@ -333,11 +333,7 @@ describe('a screen whose load fails', () => {
   }, 60_000);
 
   it('says an ad’s bids did not load, rather than that there are none, and Retry lists them', async () => {
-    const bid = await api(app, '/api/bid/', {
-      json: { item_id: adId, bidamt: 1500, type: 'Open' },
-      token: other.token,
-    });
-    expect(bid.status).toBe(200);
+    await placeOpenBid(app, other, adId, 1500);
     const { context, page } = await openAs(browser, owner);
     const failure = await failUntilReleased(page, '/api/bid/bids/');
     // Nor does the live link tell the count meanwhile (a proxy that drops websockets).

@@ -230,9 +230,9 @@ async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } 
  * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
  * member's (the key is their username) and those they bid on, ordered a bid fee on or had a bid
  * refused on, and those bid on under the key as an alias, what was last done on first, then those
- * whose id or link's code it is, then those whose name holds its words; each once, with how it was found. A key that is a member's username
- * is not searched in names too: the search forgives misspellings, so 'kavya_nair' listed others'
- * "Pair of lovebirds".
+ * whose id or link's code it is, then those whose name holds its words; each once, with how it
+ * was found. A key that is a member's username is not searched in names too: the search forgives
+ * misspellings, so 'kavya_nair' listed others' "Pair of lovebirds".
  */
 export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<StaffLookup> {
   const text = key.trim();

@@ -132,6 +132,21 @@ export async function askForNumber(app: TestApp, asker: Member, owner: Member): 
   expect(asked.status, JSON.stringify(asked.body)).toBe(200);
 }
 
+/** `bidder`'s Open bid of `bidamt` rupees on `adId` over the api (POST /api/bid/), placed. */
+export async function placeOpenBid(
+  app: TestApp,
+  bidder: Member,
+  adId: string,
+  bidamt: number,
+  bidAlias = bidder.bidAlias,
+): Promise<void> {
+  const placed = await api(app, '/api/bid/', {
+    token: bidder.token,
+    json: { item_id: adId, bidamt, type: 'Open', bidAlias },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+}
+
 /** POST /api/posts/ (multipart) with one generated photo; answers the ad's id. */
 export async function postAd(
   app: TestApp,

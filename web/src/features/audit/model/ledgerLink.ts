@@ -1,7 +1,7 @@
 import { isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { purchaseKindChoiceOf } from '../../../payments/model/purchaseKinds.ts';
 import { defaultPeriod, periodProblem, type LedgerView } from './audit.ts';
-import { characterCount, firstCharacters } from '@boli/engine/shared/characters';
+import { firstCharacters } from '@boli/engine/shared/characters';
 
 /*
  * The ledger in the address (/audit?from=&to=&search=&kind=&failed=hide&page=), so a reload,
@@ -12,8 +12,10 @@ import { characterCount, firstCharacters } from '@boli/engine/shared/characters'
 type End = 'from' | 'to';
 
 /** A value of the address as a message quotes it: a long one cut short. */
-const cut = (value: string): string =>
-  characterCount(value) > 40 ? `${firstCharacters(value, 40)}…` : value;
+const cut = (value: string): string => {
+  const kept = firstCharacters(value, 40);
+  return kept === value ? value : `${kept}…`;
+};
 const quoted = (value: string): string => `“${cut(value)}”`;
 
 const END_LABEL: Record<End, string> = { from: '‘From’', to: '‘To’' };
