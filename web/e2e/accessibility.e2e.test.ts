@@ -147,7 +147,35 @@ const labelBelowOutline = (field: ReturnType<Page['locator']>) =>
     );
   });
 
+/** The top bar's search boxes whose placeholder is cut short by the box's width. */
+const clippedSearchPlaceholders = (page: Page) =>
+  page.getByRole('banner').evaluate((bar) => {
+    const ruler = document.createElement('canvas').getContext('2d')!;
+    return [...bar.querySelectorAll('input')]
+      .filter((input) => input.getClientRects().length > 0)
+      .filter((input) => {
+        const style = getComputedStyle(input);
+        ruler.font = style.font;
+        const room =
+          input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return ruler.measureText(input.placeholder).width > room;
+      })
+      .map((input) => input.placeholder);
+  });
+
 describe('a large text size (the browser’s set to 32 px)', () => {
+  it('shows the top bar’s search boxes’ placeholders whole, on a desktop and on a phone', async () => {
+    const member = await createMember(app, { address: false });
+    for (const size of [SCREENS[0].size, PHONE]) {
+      const { context, page } = await openAs(browser, member, size);
+      await withTextSize(page, 32);
+      await visit(page, '/');
+      await page.getByRole('heading', { name: 'Ad list' }).waitFor();
+      expect(await clippedSearchPlaceholders(page), JSON.stringify(size)).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('keeps a filled field’s label on its outline, and a phone’s ad list within its screen', async () => {
     const [owner, bidder] = await Promise.all([
       createMember(app, { address: true }),

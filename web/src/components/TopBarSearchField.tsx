@@ -4,6 +4,9 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { NARROWEST_PHONE, ON_TOUCH, TOUCH_TARGET_PX } from '../app/theme.ts';
 
+/** A search box's width on a wide bar: 220 px at the default text size, growing with the text. */
+export const TOP_BAR_SEARCH_WIDTH = '13.75rem';
+
 type Props = Omit<ComponentProps<typeof TextField>, 'size' | 'variant'>;
 
 /**
@@ -25,7 +28,7 @@ export function TopBarSearchField({ sx, slotProps, ...props }: Props) {
           '&:focus-within': { outline: 2, outlineColor: 'secondary.main', outlineOffset: 1 },
           '& .MuiInputBase-root': {
             [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX },
-            // Two boxes share a 320 px bar: less room before the text, so 'Search ads' shows whole.
+            // Two boxes share a 320 px bar: less room before the text, so more of it shows.
             [NARROWEST_PHONE]: { pl: 1 },
           },
           '& .MuiInputBase-input': { [NARROWEST_PHONE]: { pr: 0.5 } },

@@ -198,7 +198,7 @@ export function TopBar() {
           sx={{ display: { xs: 'flex', sm: member ? 'flex' : 'none', md: 'none' }, gap: 1, pb: 1 }}
         >
           <Box sx={{ flex: 1, display: { sm: 'none' } }}>
-            <AdSearchBox fullWidth />
+            <AdSearchBox fullWidth besideUserSearch={member} />
           </Box>
           {member && (
             <Box sx={{ flex: 1 }}>

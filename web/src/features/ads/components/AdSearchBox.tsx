@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { NARROWEST_PHONE } from '../../../app/theme.ts';
+import { TOP_BAR_SEARCH_WIDTH, TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { searchParamsOf } from '../model/adFilters.ts';
 
@@ -13,7 +15,15 @@ const AD_LIST_PATHS = new Set(['/', '/ads']);
  * (ranked by relevance, so a misspelt name still finds the ad), narrowed by the list's filters
  * when it is searched from the list.
  */
-export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
+export function AdSearchBox({
+  fullWidth = false,
+  besideUserSearch = false,
+}: {
+  fullWidth?: boolean;
+  /** Shares its row with Search users, so on the narrowest phones it is named in one word. */
+  besideUserSearch?: boolean;
+}) {
+  const narrowest = useMediaQuery(NARROWEST_PHONE);
   const [params] = useSearchParams();
   const { pathname, search: shownQuery } = useLocation();
   // Only the ad list's ?search= is an ad search (the auditor's ledger has a search of its own).
@@ -37,10 +47,15 @@ export function AdSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   };
 
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ width: fullWidth ? '100%' : 220 }}>
+    <Box
+      component="form"
+      role="search"
+      onSubmit={submit}
+      sx={{ width: fullWidth ? '100%' : TOP_BAR_SEARCH_WIDTH }}
+    >
       <TopBarSearchField
         fullWidth
-        placeholder="Search ads"
+        placeholder={besideUserSearch && narrowest ? 'Ads' : 'Search ads'}
         value={text}
         onChange={(event) => setText(event.target.value)}
         slotProps={{

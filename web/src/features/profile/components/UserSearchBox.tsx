@@ -11,7 +11,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { messageOf } from '../../../app/api/client.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { Announcer } from '../../../components/Announcer.tsx';
-import { TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
+import { TOP_BAR_SEARCH_WIDTH, TopBarSearchField } from '../../../components/TopBarSearchField.tsx';
 import { countOf } from '../../../lib/format.ts';
 import { isTooShortToSearch } from '@boli/engine/accounts/userSearch';
 
@@ -86,7 +86,7 @@ export function UserSearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
   // What a search found is said: the list's own text is read only for none ('No Users Found').
   const found = open && !tooShort && !loading && results.length > 0;
   return (
-    <Box sx={{ position: 'relative', width: fullWidth ? '100%' : 220 }}>
+    <Box sx={{ position: 'relative', width: fullWidth ? '100%' : TOP_BAR_SEARCH_WIDTH }}>
       {/* A failure says itself (its alert). */}
       <Announcer message={found ? `${countOf(results.length, 'user')} found.` : ''} />
       <Autocomplete<FoundUser>
