@@ -7,7 +7,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { PAYMENT_TEXTS } from '../src/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
-import { dialogOwnsBack, textLinesOf, withAppAndBrowser } from './support/harness.ts';
+import { dialogOwnsBack, PHONE, textLinesOf, withAppAndBrowser } from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, grantRoles, openAs, type Member } from './support/members.ts';
 import {
@@ -279,18 +279,22 @@ describe('payments through the sandbox checkout', () => {
     expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await feeRow.getByRole('button', { name: /^Download invoice/ }).count()).toBe(1);
 
-    // On a phone each purchase is a card: its total and its invoice in view, nothing sideways.
-    await page.setViewportSize({ width: 390, height: 844 });
-    const cards = page.getByRole('list', { name: 'Transactions' }).getByTestId('transaction-row');
-    const feeCard = cards.filter({ hasText: 'Bid processing fee' }).filter({ hasText: 'Paid' });
-    await feeCard.getByText('Total after tax').waitFor();
-    await feeCard.getByRole('button', { name: /^Download invoice/ }).waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/boli-payments-transactions-phone.png', fullPage: true });
+    // Narrower than a desktop (a phone, a tablet) each purchase is a card: its total and its
+    // invoice in view, nothing sideways (the table needs ~740 px).
+    for (const screen of [PHONE, { width: 768, height: 1024 }]) {
+      await page.setViewportSize(screen);
+      const cards = page.getByRole('list', { name: 'Transactions' }).getByTestId('transaction-row');
+      const feeCard = cards.filter({ hasText: 'Bid processing fee' }).filter({ hasText: 'Paid' });
+      await feeCard.getByText('Total after tax').waitFor();
+      await feeCard.getByRole('button', { name: /^Download invoice/ }).waitFor();
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+        JSON.stringify(screen),
+      ).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: '/tmp/boli-payments-transactions-tablet.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The type selector asks for one kind only.

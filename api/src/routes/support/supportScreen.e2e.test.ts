@@ -593,17 +593,24 @@ describe('the contact messages screen', () => {
           table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
       );
     expect(sideways).toBeLessThanOrEqual(0);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const card = page
-      .getByRole('list', { name: 'Contact messages' })
-      .getByTestId('contact-message')
-      .filter({ hasText: unbroken.email });
-    await card.waitFor();
-    expect(
-      await page.evaluate(
-        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-      ),
-    ).toBeLessThanOrEqual(0);
+    // Narrower than a desktop (a phone, a tablet), where the table would scroll sideways: cards.
+    for (const screen of [
+      { width: 390, height: 844 },
+      { width: 768, height: 1024 },
+    ]) {
+      await page.setViewportSize(screen);
+      const card = page
+        .getByRole('list', { name: 'Contact messages' })
+        .getByTestId('contact-message')
+        .filter({ hasText: unbroken.email });
+      await card.waitFor();
+      expect(
+        await page.evaluate(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        ),
+        JSON.stringify(screen),
+      ).toBeLessThanOrEqual(0);
+    }
   });
 
   it('marks a message handled, lists it under Handled with who did it, and reopens it', async () => {

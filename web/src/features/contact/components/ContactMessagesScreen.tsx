@@ -123,7 +123,7 @@ function MessageStatus({ message, onMarked }: { message: ContactMessage; onMarke
   );
 }
 
-/** One message on a phone: the five columns would not fit beside each other. */
+/** One message on a narrow screen: the five columns would not fit beside each other. */
 function MessageCard({ message, onMarked }: { message: ContactMessage; onMarked: () => void }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="listitem" data-testid="contact-message">
@@ -143,13 +143,14 @@ function MessageCard({ message, onMarked }: { message: ContactMessage; onMarked:
 
 /**
  * /support/messages (support and admins; not in the spec's table): what members and guests wrote
- * through Contact Us, newest first, with who wrote and how to reach them; on a phone, one card
- * per message. Those waiting for support first (`?status=` keeps the choice); each is marked
+ * through Contact Us, newest first, with who wrote and how to reach them; narrower than a desktop
+ * (a phone, a tablet, a laptop with its text doubled), one card per message. Those waiting for support first (`?status=` keeps the choice); each is marked
  * handled, or reopened, where it is listed.
  */
 export function ContactMessagesScreen() {
   const { request } = useApi();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // The table needs ~860 px at the default text size: narrower, it would scroll sideways.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('status'));
   /** Zero-based, as the api counts; `?page=` counts from 1, as the pager shows it. */
@@ -239,14 +240,14 @@ export function ContactMessagesScreen() {
       />
       {!answer && !failure && <CenteredSpinner label="Loading the messages" />}
       {answer && answer.messages.length === 0 && <Typography>{filter.none}</Typography>}
-      {answer && answer.messages.length > 0 && phone && (
+      {answer && answer.messages.length > 0 && narrow && (
         <Stack spacing={1} role="list" aria-label="Contact messages">
           {answer.messages.map((message) => (
             <MessageCard key={message._id} message={message} onMarked={marked} />
           ))}
         </Stack>
       )}
-      {answer && answer.messages.length > 0 && !phone && (
+      {answer && answer.messages.length > 0 && !narrow && (
         <TableScroller label={'Contact messages'} outlined>
           <Table size="small" aria-label="Contact messages">
             <TableHead>

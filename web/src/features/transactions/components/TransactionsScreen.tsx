@@ -60,12 +60,13 @@ import { onNotificationArrived } from '../../../app/notificationSignal.ts';
  * The transactions table (section 2): the type selector (kept in the address), then date, item, amount, the tax
  * columns (`taxColumnsOf`: SGST and CGST, IGST, or one GST column when both kinds are on the
  * page), total after tax, status and the invoice (with the credit note that reversed it, once
- * the payment was refunded); 20 a page, newest first. On a phone each purchase is a card with the
- * same facts.
+ * the payment was refunded); 20 a page, newest first. Narrower than a desktop (a phone, a tablet,
+ * a laptop with its text doubled) each purchase is a card with the same facts.
  */
 export function TransactionsScreen() {
   const { request } = useApi();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // The table needs ~740 px at the default text size: narrower, it would scroll sideways.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // The type is in the address (/transactions?type=subscription): a link may lead to one kind.
   const [params, setParams] = useSearchParams();
   const type: TransactionType = purchaseKindChoiceOf(params.get('type'));
@@ -162,16 +163,16 @@ export function TransactionsScreen() {
           {noTransactions}
         </Typography>
       )}
-      {answer && answer.purchases.length > 0 && phone && (
-        // A phone shows each purchase as a card: the nine columns would hide the total and the
-        // invoice beyond the screen's edge.
+      {answer && answer.purchases.length > 0 && narrow && (
+        // A narrow screen shows each purchase as a card: the nine columns would hide the total and
+        // the invoice beyond the screen's edge.
         <Stack spacing={1} aria-label="Transactions" role="list">
           {answer.purchases.map((row) => (
             <TransactionCard key={row._id} row={row} taxes={taxes} onPay={setPaying} />
           ))}
         </Stack>
       )}
-      {answer && answer.purchases.length > 0 && !phone && (
+      {answer && answer.purchases.length > 0 && !narrow && (
         <TableScroller label={'Transactions'} outlined>
           {/* Narrow cell padding: the nine columns fit beside the side ads of a desktop page. */}
           <Table size="small" aria-label="Transactions" sx={{ '& td, & th': { px: 1 } }}>
@@ -246,7 +247,7 @@ const moneyStyle = (row: Transaction) =>
 type PurchaseProps = { row: Transaction; taxes: TaxColumns; onPay: OnPay };
 
 /**
- * One purchase on a phone: what it was, when, its money line by line, its status and invoice
+ * One purchase on a narrow screen: what it was, when, its money line by line, its status and invoice
  * (and credit note).
  */
 function TransactionCard({ row, taxes, onPay }: PurchaseProps) {
