@@ -2,16 +2,17 @@ import type { Knex } from 'knex';
 import { couldBeUsername } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { escapeLike } from '../runtime/likePattern.ts';
-import { USERS } from '../users/users.queries.ts';
+import { contactKeyOf, USERS } from '../users/users.queries.ts';
 import type { AdRow } from './ads.evolve.ts';
 import { findAd, newestFirst, searchAds } from './ads.queries.ts';
 import { AD_COLUMNS, fromStored, type StoredAd } from './ads.table.ts';
 
 /*
  * The staff's Ad history lookup (/support/ads): a dispute arrives as an ad's id or link, a
- * member's name, the code at the end of an ad's link, or words in it (its name, place,
- * description). By id, owner or code, blocked members' ads are found too: staff look into what
- * was blocked (the words' search is the members' one, which leaves them out).
+ * member's username, email or mobile number (a caller's), the code at the end of an ad's link, or
+ * words in it (its name, place, description). By id, owner or code, blocked members' ads are
+ * found too: staff look into what was blocked (the words' search is the members' one, which
+ * leaves them out).
  */
 
 /**
@@ -59,9 +60,17 @@ type Touched = {
 const instantMs = (value: Date | string): number =>
   value instanceof Date ? value.getTime() : Date.parse(value);
 
-/** The id of the member whose username (any case) is `username`, as a subquery. */
-const memberIdOf = (db: Knex, username: string) =>
-  db(USERS).select('user_id').where('username_lower', username.toLowerCase());
+/**
+ * The ids of the members `key` names, as a subquery: the one whose username (any case) it is, or,
+ * a whole email address or mobile number (`contactKeyOf`), those with that email or mobile (one
+ * number may be on two accounts).
+ */
+function memberIdOf(db: Knex, key: string) {
+  const members = db(USERS).select('user_id');
+  const contact = contactKeyOf(key.toLowerCase());
+  if (contact === undefined) return members.where('username_lower', key.toLowerCase());
+  return members.where('email' in contact ? { email: contact.email } : { phone: contact.phone });
+}
 
 /**
  * The ads `lastActs` names (rows of `ad_id` and `last_at`: when the member last acted on each),
@@ -88,9 +97,9 @@ async function adsActedOn(
   }));
 }
 
-/** A member's ads, newest first, by their username (any case): touched when posted. */
-async function byOwner(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const owner = memberIdOf(db, username);
+/** A member's ads, newest first, named by `member` (`memberIdOf`): touched when posted. */
+async function byOwner(db: Knex, member: string, limit: number): Promise<Touched[]> {
+  const owner = memberIdOf(db, member);
   const rows = (await newestFirst(db(ADS).select(AD_COLUMNS).whereIn('posted_by', owner)).limit(
     limit,
   )) as StoredAd[];
@@ -102,46 +111,46 @@ async function byOwner(db: Knex, username: string, limit: number): Promise<Touch
 }
 
 /**
- * For each ad, the latest `at` of the member's rows (by username, any case) in `table`, a read
- * model of bids by `bidder_id` and `ad_id`: what `adsActedOn` reads.
+ * For each ad, the latest `at` of the rows in `table` of the member `member` names (`memberIdOf`),
+ * a read model of bids by `bidder_id` and `ad_id`: what `adsActedOn` reads.
  */
-const lastByBidder = (db: Knex, table: string, at: string, username: string) =>
+const lastByBidder = (db: Knex, table: string, at: string, member: string) =>
   db(table)
     .select('ad_id')
     .max({ last_at: at })
-    .whereIn('bidder_id', memberIdOf(db, username))
+    .whereIn('bidder_id', memberIdOf(db, member))
     .groupBy('ad_id');
 
 /**
- * The ads a member bid on, by their username (any case), those they bid on last first: a dispute
- * is as often a bidder's ("I bid and lost") as an owner's.
+ * The ads a member bid on (`member` names them: `memberIdOf`), those they bid on last first: a
+ * dispute is as often a bidder's ("I bid and lost") as an owner's.
  */
-async function byBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  return adsActedOn(db, lastByBidder(db, BIDS, 'placed_at', username), 'bidder', limit);
+async function byBidder(db: Knex, member: string, limit: number): Promise<Touched[]> {
+  return adsActedOn(db, lastByBidder(db, BIDS, 'placed_at', member), 'bidder', limit);
 }
 
 /**
- * The ads a member ordered a bid processing fee for a bid on, by their username (any case), the
- * last ordered first: a fee paid for a bid the ad then refused (bidding closed meanwhile) was
+ * The ads a member ordered a bid processing fee for a bid on (`member` names them: `memberIdOf`),
+ * the last ordered first: a fee paid for a bid the ad then refused (bidding closed meanwhile) was
  * refunded, and that bid is on no list of the ad's bids, yet it is the dispute.
  */
-async function byFeePayer(db: Knex, username: string, limit: number): Promise<Touched[]> {
+async function byFeePayer(db: Knex, member: string, limit: number): Promise<Touched[]> {
   const lastFees = db(PURCHASES)
     .select(db.raw("subject->>'adId' AS ad_id"))
     .max({ last_at: 'created_at' })
-    .whereIn('user_id', memberIdOf(db, username))
+    .whereIn('user_id', memberIdOf(db, member))
     .where('kind', 'bidFee')
     .groupByRaw("subject->>'adId'");
   return adsActedOn(db, lastFees, 'fee', limit);
 }
 
 /**
- * The ads that refused a bid of a member's, by their username (any case), the last refused first:
- * a bid refused (bidding closed, no subscription, an alias too like the username…) is on no list
- * of the ad's bids, yet "my bid was not taken" is the dispute.
+ * The ads that refused a bid of a member's (`member` names them: `memberIdOf`), the last refused
+ * first: a bid refused (bidding closed, no subscription, an alias too like the username…) is on no
+ * list of the ad's bids, yet "my bid was not taken" is the dispute.
  */
-async function byRefusedBidder(db: Knex, username: string, limit: number): Promise<Touched[]> {
-  const lastRefusals = lastByBidder(db, BID_REFUSALS, 'attempted_at', username);
+async function byRefusedBidder(db: Knex, member: string, limit: number): Promise<Touched[]> {
+  const lastRefusals = lastByBidder(db, BID_REFUSALS, 'attempted_at', member);
   return adsActedOn(db, lastRefusals, 'refused', limit);
 }
 
@@ -199,39 +208,55 @@ async function byCode(db: Knex, code: string, limit: number): Promise<AdRow[]> {
 
 /**
  * The ads a key found, up to the pages asked for, and whether it found more; and when the key
- * could be a username that no member has (`couldBeUsername`, no ad's id or code), the usernames
- * like it: a misspelt username's ads found by their names are not that member's.
+ * could name a member no one is (`NoMember`), say so.
  */
 export type StaffLookup = {
   readonly ads: StaffFoundAd[];
   readonly more: boolean;
-  readonly noMember: { readonly like: string[] } | null;
+  readonly noMember: NoMember | null;
 };
 
 /**
- * When no member has `key` as username: the usernames most like it (trigrams, blocked members'
- * too), else null. Read only for a key no ad's owner or bidder matched.
+ * No member has the key: as their email or mobile number (a contact key), or as their username,
+ * with the usernames most like it (a misspelt username's ads found by their names are not that
+ * member's).
  */
-async function noMemberNamed(db: Knex, key: string): Promise<{ like: string[] } | null> {
+export type NoMember = {
+  readonly by: 'username' | 'email' | 'phone';
+  readonly like: string[];
+};
+
+/**
+ * When no member is named by `key` (`memberIdOf`): how it was read, with the usernames most like
+ * a username (trigrams, blocked members' too); else null. Read only for a key no ad's owner or
+ * bidder matched.
+ */
+async function noMemberNamed(db: Knex, key: string): Promise<NoMember | null> {
   if ((await memberIdOf(db, key).first()) !== undefined) return null;
+  const contact = contactKeyOf(key.toLowerCase());
+  if (contact !== undefined) return { by: 'email' in contact ? 'email' : 'phone', like: [] };
   const lower = key.toLowerCase();
   const like: { username: string }[] = await db(USERS)
     .select('username')
     .whereRaw('username_lower % ?', [lower])
     .orderByRaw('similarity(username_lower, ?) DESC, username_lower', [lower])
     .limit(LIMITS.staffLookupUsernamesLike);
-  return { like: like.map((row) => row.username) };
+  return { by: 'username', like: like.map((row) => row.username) };
 }
 
+/** Whether a key no ad's id or code is could name a member: a username, an email or a mobile. */
+const couldNameMember = (key: string): boolean =>
+  couldBeUsername(key) || contactKeyOf(key.toLowerCase()) !== undefined;
+
 /**
- * The ads a staff member's key names, `pages` pages of them (LIMITS.adPageSize each; Show more
- * asks for one more), and whether there are more: the one whose whole id or uid it is
- * first (ids and uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones —
- * so only the ads can tell one from a hyphenated word of a name, Harley-Davidson), then a
- * member's (the key is their username) and those they bid on, ordered a bid fee on or had a bid
+ * The ads a staff member's key names, `pages` pages of them (LIMITS.adPageSize each; Show more asks
+ * for one more), and whether there are more: the one whose whole id or uid it is first (ids and
+ * uids have more than one shape — a UUID, a link's `name-slug-<hex>`, seeded ones — so only the ads
+ * can tell one from a hyphenated word of a name, Harley-Davidson), then a member's (the key is
+ * their username, email or mobile number) and those they bid on, ordered a bid fee on or had a bid
  * refused on, and those bid on under the key as an alias, what was last done on first, then those
- * whose id or link's code it is, then those whose name holds its words; each once, with how it
- * was found. A key that is a member's username is not searched in names too: the search forgives
+ * whose id or link's code it is, then those whose name holds its words; each once, with how it was
+ * found. A key that is a member's username is not searched in names too: the search forgives
  * misspellings, so 'kavya_nair' listed others' "Pair of lovebirds".
  */
 export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<StaffLookup> {
@@ -254,7 +279,7 @@ export async function adsForStaff(db: Knex, key: string, pages = 1): Promise<Sta
     ? [[], null]
     : await Promise.all([
         searchAds(db, text, { page: 1, offset: 0, limit: limit + 1 }),
-        named !== undefined || codes.length > 0 || !couldBeUsername(text)
+        named !== undefined || codes.length > 0 || !couldNameMember(text)
           ? null
           : noMemberNamed(db, text),
       ]);

@@ -146,7 +146,7 @@ describe('support finds an ad to look into', () => {
   it("finds a member's ads, and those they bid on, by their username, and an ad by its code", async () => {
     const kit = apiKit(app);
     try {
-      const owner = await kit.member('lookup_lata');
+      const owner = await kit.member('lookup_lata', { phone: '9876501234' });
       const support = await kit.member('support_sona', { roles: ['member', 'support'] });
       const first = await kit.ad(owner);
       const second = await kit.ad(owner, { uid: 'royal-enfield-classic-350-5e7a91c2d4' });
@@ -229,8 +229,16 @@ describe('support finds an ad to look into', () => {
           await kit.api(`/api/support/ads?key=${encodeURIComponent(key)}`, {
             token: support.token,
           })
-        ).body.data as { noMember: { like: string[] } | null };
+        ).body.data as { noMember: { by: string; like: string[] } | null };
       expect((await lookup('lookup_lataa')).noMember?.like).toContain('lookup_lata');
+      // A caller gives their email or mobile number rather than a username: they name them too.
+      for (const contact of ['Lookup_Lata@example.in', '+91 98765 01234']) {
+        expect((await find(contact)).ads?.map((ad) => ad.foundBy)).toEqual(['owner', 'owner']);
+        expect((await lookup(contact)).noMember).toBeNull();
+      }
+      // One no member has is said to be none, as what it is.
+      expect((await lookup('9876500000')).noMember).toEqual({ by: 'phone', like: [] });
+      expect((await lookup('nobody@example.in')).noMember).toEqual({ by: 'email', like: [] });
       expect((await lookup('Lookup_Lata')).noMember).toBeNull();
       // A member with neither ads nor bids is a member still.
       await kit.member('lookup_lena');

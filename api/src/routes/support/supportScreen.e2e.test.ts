@@ -378,7 +378,7 @@ describe('the ad history lookup', () => {
     await page.getByRole('button', { name: 'Show history' }).click();
     await page
       .getByText(
-        'Paste the ad’s link, or type its id, the username of its owner or of a bidder, or its name.',
+        'Paste the ad’s link, or type its id, the username, email or mobile of its owner or of a bidder, or its name.',
       )
       .waitFor();
     // A key longer than any id, username or name is refused here, in words.
@@ -452,7 +452,7 @@ describe('the ad history lookup', () => {
     await page.getByRole('button', { name: 'Show history' }).click();
     await page
       .getByText(
-        'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, the username of its owner or of a bidder, or words of its name.',
+        'No ad was found for “Zzyzx Qwrtp”. Paste the ad’s link, or type its id, the username, email or mobile of its owner or of a bidder, or words of its name.',
       )
       .waitFor();
     // A misspelt username is said to be no member's, with the usernames like it, each a lookup.

@@ -134,23 +134,39 @@ const FOUND_BY_TEXT: Record<StaffFoundAd['foundBy'], string> = {
 const FOUND_BY = new Set(Object.keys(FOUND_BY_TEXT));
 
 /**
+ * No member has the key: as their email or mobile number, or as their username, with the
+ * usernames like it.
+ */
+export type NoMember = {
+  readonly by: 'username' | 'email' | 'phone';
+  readonly like: string[];
+};
+
+/**
  * A GET /api/support/ads answer: the ads found, whether Show more would find more, and when the
- * key could be a username no member has, the usernames like it (`noMember`).
+ * key could name a member no one is, how it was read (`noMember`).
  */
 export type StaffLookup = {
   readonly ads: StaffFoundAd[];
   readonly more: boolean;
-  readonly noMember: { readonly like: string[] } | null;
+  readonly noMember: NoMember | null;
 };
 
+const NO_MEMBER_BY = new Set<unknown>(['username', 'email', 'phone'] satisfies NoMember['by'][]);
+
 export const staffLookupOf = (data: unknown): StaffLookup => {
-  const answer = data as { more?: unknown; noMember?: { like?: unknown } | null } | null;
+  const answer = data as { more?: unknown; noMember?: { by?: unknown; like?: unknown } | null };
   const like = answer?.noMember?.like;
+  const by = answer?.noMember?.by;
   return {
     ads: staffFoundAdsOf(data),
     more: answer?.more === true,
     noMember: Array.isArray(like)
-      ? { like: like.filter((name): name is string => typeof name === 'string') }
+      ? {
+          // An api before it said how: a username.
+          by: NO_MEMBER_BY.has(by) ? (by as NoMember['by']) : 'username',
+          like: like.filter((name): name is string => typeof name === 'string'),
+        }
       : null,
   };
 };

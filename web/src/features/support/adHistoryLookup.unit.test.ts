@@ -117,7 +117,13 @@ describe('the key of an Ad history lookup in the address', () => {
     expect(staffLookupOf(null)).toEqual({ ads: [], more: false, noMember: null });
     // A username no member has, and those like it (what is not one left out).
     expect(staffLookupOf({ ads: [], noMember: { like: ['priya_iyer', 7] } }).noMember).toEqual({
+      by: 'username',
       like: ['priya_iyer'],
+    });
+    // A mobile number no member has.
+    expect(staffLookupOf({ ads: [], noMember: { by: 'phone', like: [] } }).noMember).toEqual({
+      by: 'phone',
+      like: [],
     });
     expect(staffLookupOf({ ads: [], noMember: null }).noMember).toBeNull();
   });

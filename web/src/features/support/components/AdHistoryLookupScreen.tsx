@@ -27,13 +27,15 @@ import {
   lookupPagesOf,
   lookupPathOf,
   staffLookupOf,
+  type NoMember,
   type StaffFoundAd,
   type StaffLookup,
 } from '../adHistoryLookup.ts';
 
 /** Said when Show history is pressed with nothing typed. */
 const NOTHING_TYPED =
-  'Paste the ad’s link, or type its id, the username of its owner or of a bidder, or its name.';
+  'Paste the ad’s link, or type its id, the username, email or mobile of its owner or of a ' +
+  'bidder, or its name.';
 
 /**
  * What was typed, by the history entry it was typed in: a pasted link or an ad's whole id opens
@@ -45,8 +47,8 @@ const typedLeft = leftBehind<string>(20);
 
 /**
  * /support/ads?key= (support, auditors and admins; not in the spec's table): the way into an ad's
- * history from the menu, for a dispute that arrives as a link, an id, a member's username or an
- * ad's name rather than on the ad's page (whose Bid history button leads to the same place).
+ * history from the menu, for a dispute that arrives as a link, an id, a member's username, email
+ * or mobile number, or an ad's name rather than on the ad's page (whose Bid history button leads to the same place).
  * A link opens its history; any other key asks GET /api/support/ads, and opens the history of
  * the ad it is the whole id or uid of, or lists the ads found (a member's, an id's or link's
  * code, a name's; closed ones and blocked members' too), each leading to its history.
@@ -196,14 +198,14 @@ function FoundAds({
     firstAdded.current = null;
     list.current?.querySelectorAll<HTMLAnchorElement>('a')[index]?.focus();
   }, [ads.length]);
-  const noSuchMember = noMember && <NoMemberNamed keyAsked={keyAsked} like={noMember.like} />;
+  const noSuchMember = noMember && <NoMemberNamed keyAsked={keyAsked} noMember={noMember} />;
   if (ads.length === 0) {
     return (
       <Stack spacing={1}>
         {noSuchMember}
         <Alert severity="info" role="status">
-          No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, the username of its
-          owner or of a bidder, or words of its name.
+          No ad was found for “{keyAsked}”. Paste the ad’s link, or type its id, the username, email
+          or mobile of its owner or of a bidder, or words of its name.
         </Alert>
       </Stack>
     );
@@ -241,14 +243,23 @@ function FoundAds({
   );
 }
 
+/** What a key no member has was read as, as the warning names it. */
+const NO_MEMBER_HAS: Record<NoMember['by'], string> = {
+  username: 'the username',
+  email: 'the email',
+  phone: 'the mobile number',
+};
+
 /**
- * A key that could be a username no member has: said so, above ads its words found by their
- * names (another member's, not a misspelt one's), with the usernames like it, each a lookup.
+ * A key that could name a member no one is: said so, above ads its words found by their names
+ * (another member's, not a misspelt one's); for a username, with the usernames like it, each a
+ * lookup.
  */
-function NoMemberNamed({ keyAsked, like }: { keyAsked: string; like: readonly string[] }) {
+function NoMemberNamed({ keyAsked, noMember }: { keyAsked: string; noMember: NoMember }) {
+  const { by, like } = noMember;
   return (
     <Alert severity="warning" data-testid="no-member">
-      No member has the username “{keyAsked}”.
+      No member has {NO_MEMBER_HAS[by]} “{keyAsked}”.
       {like.length > 0 && (
         <>
           {' '}
