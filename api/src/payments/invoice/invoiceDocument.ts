@@ -33,8 +33,9 @@ export type InvoiceDocument = {
 };
 
 /**
- * What a fee or a space paid for, to tie the invoice back to it: the bid a fee placed and the ad
- * (by name and id), the space or slot bought. Null for a subscription, which its line names.
+ * What a fee or a slot paid for, to tie the invoice back to it: the bid a fee placed and the ad
+ * (by name and id), the slot's winning bid. Null for a subscription and an ad space, which their
+ * line names (an ad space's id is its purchase's, on the invoice already).
  */
 export function purchaseForLine(subject: PurchaseRow['subject']): string | null {
   switch (subject.kind) {
@@ -45,9 +46,7 @@ export function purchaseForLine(subject: PurchaseRow['subject']): string | null 
       ).trim();
     case 'shareFee':
       return `${subject.type ?? ''} bid of ${rupeeAmount(subject.bidamt)} for ${subject.company} shares`.trim();
-    // The line names the space's type and cycle, or the slot's and its day.
-    case 'adSpace':
-      return `Ad space ${subject.spaceId}`;
+    // The line names the slot's type and its day.
     case 'adSlot':
       return `The winning bid ${subject.bidId}, by ${subject.company}`;
     default:

@@ -95,6 +95,15 @@ describe('the invoice of a purchase, from the read model', () => {
       company: 'Kite Tea',
     } as const;
     expect(purchaseForLine(slot)).toBe('The winning bid b-1, by Kite Tea');
+    // An ad space's line names it, and its id is its purchase's: no line to repeat it.
+    expect(
+      purchaseForLine({
+        kind: 'adSpace',
+        spaceId: 'p-1',
+        spaceType: 'betweenPosts',
+        cycle: 'quarterly',
+      }),
+    ).toBeNull();
   });
 
   it('carries the service period it is given: a space’s or slot’s run, none for the rest', () => {

@@ -99,9 +99,16 @@ type Layout = {
   readonly footer: string;
 };
 
+/**
+ * An instant in India's time, kept on one line: a narrow column breaks a line between the
+ * date-times, not inside one ('07-03-2027' on one line, '16:10 IST' on the next).
+ */
+const wholeDateTime = (instant: string): string =>
+  indianDateTime(instant).replaceAll(' ', '\u00a0');
+
 /** An ad space's or slot's run, in India's time: its end is the first instant it is not shown. */
 const servicePeriodLine = (period: ServicePeriod): string =>
-  `Service period: ${indianDateTime(period.from)} until ${indianDateTime(period.until)}`;
+  `Service period: ${wholeDateTime(period.from)} until ${wholeDateTime(period.until)}`;
 
 /** Renders the invoice; resolves with the whole PDF file. */
 export function renderInvoicePdf(
@@ -131,7 +138,7 @@ export function renderInvoicePdf(
       closing: {
         title: 'Payment',
         lines: [
-          `Paid by ${payment.method || 'online payment'} on ${indianDateTime(payment.capturedAt)}`,
+          `Paid by ${payment.method || 'online payment'} on ${wholeDateTime(payment.capturedAt)}`,
           `Amount received: ${rupeeAmount(payment.amount)}`,
           `Payment id: ${payment.paymentId}`,
           `Order id: ${payment.orderId}`,
@@ -174,7 +181,7 @@ export function renderCreditNotePdf(
       closing: {
         title: 'Refund',
         lines: [
-          `Refunded on ${indianDateTime(refund.refundedAt)}: ${rupeeAmount(refund.amount)}`,
+          `Refunded on ${wholeDateTime(refund.refundedAt)}: ${rupeeAmount(refund.amount)}`,
           `Refund id: ${refund.refundId}`,
           `Payment id: ${refund.paymentId}`,
           'Reason: payment refunded; the supply was not made.',
