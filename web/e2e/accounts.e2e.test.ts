@@ -476,6 +476,8 @@ describe('a refused long form on a phone', () => {
     await save.click();
     await alert(page, MESSAGES.offline).waitFor();
     await context.setOffline(false);
+    // Online again, it is no longer said.
+    await alert(page, MESSAGES.offline).waitFor({ state: 'detached' });
     expect(await field(page, 'Link 1 URL').inputValue()).toBe('https://example.in/asha');
     await save.click();
     await page.waitForURL((url) => url.pathname === '/profile-me');

@@ -438,4 +438,48 @@ describe('a screen whose load fails', () => {
     );
     await context.close();
   }, 60_000);
+
+  it('says a failed Load More by its button, loads it once online, and the photos missed offline', async () => {
+    // A second page of ads to load.
+    for (let batch = 0; batch < 3; batch++) {
+      await Promise.all(
+        Array.from({ length: 7 }, (_, i) =>
+          postAd(app, owner, { itemName: `Sarangi ${batch * 7 + i + 1} for Load More` }),
+        ),
+      );
+    }
+    const { context, page } = await openPage(browser, {}, { width: 1280, height: 800 });
+    await openAt(app, page, '/');
+    const loadMore = page.getByRole('button', { name: 'Load More' });
+    await loadMore.waitFor();
+    // Offline, the photos further down are asked for as the page is scrolled, and fail.
+    await context.setOffline(true);
+    await loadMore.scrollIntoViewIfNeeded();
+    await loadMore.click();
+    const failure = page.getByRole('alert').filter({ hasText: MESSAGES.offline });
+    await failure.waitFor();
+    // Said where the member looks: by Load More, not above the first card out of sight.
+    const box = (await failure.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    await context.setOffline(false);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(20);
+    expect(await failure.count()).toBe(0);
+    // Every photo shown loaded, those asked for offline too, without a reload.
+    await expect
+      .poll(() =>
+        page
+          .locator('main article img')
+          .evaluateAll((photos) =>
+            photos.filter(
+              (photo) =>
+                (photo as HTMLImageElement).naturalWidth === 0 &&
+                (photo as HTMLImageElement).complete,
+            ),
+          )
+          .then((broken) => broken.length),
+      )
+      .toBe(0);
+    await context.close();
+  }, 90_000);
 });

@@ -170,10 +170,16 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
   }, [key, load, pages.failedPage]);
 
   const current = pages.key === key;
+  const error = current ? pages.error : null;
+  // Load More's failure is said where it was pressed, under the cards it leaves as they were.
+  const furtherPageFailed = (pages.failedPage?.page ?? 1) > 1;
   return {
     ads: current ? pages.ads : [],
     loading: !current || pages.loading,
-    error: current ? pages.error : null,
+    /** The first pages' failure: no list to show. */
+    error: furtherPageFailed ? null : error,
+    /** Load More's failure. */
+    moreError: furtherPageFailed ? error : null,
     hasMore: current && !pages.loading && pages.lastPageFull,
     loadMore,
     retry,

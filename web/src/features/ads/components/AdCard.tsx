@@ -21,6 +21,7 @@ import { useNowAfter } from '../../../lib/serverClock.ts';
 import { ClosesIn } from '../../bidding/components/ClosesIn.tsx';
 import { linesAtMost, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
+import { useReloadedOnline } from '../../../lib/useReloadedOnline.ts';
 
 const THUMB_HEIGHT = 160;
 
@@ -58,6 +59,7 @@ export function AdCard({
   const outbidLine = myBidsOutbidLine(ad, badge?.closed ?? false);
   // Back from the ad puts the keyboard on this card again.
   const returnFocus = useReturnFocus<HTMLAnchorElement>(adPath(ad));
+  const reloadedOnline = useReloadedOnline();
   return (
     <Card
       variant="outlined"
@@ -74,6 +76,8 @@ export function AdCard({
       >
         {ad.thumbnail ? (
           <CardMedia
+            key={reloadedOnline.key}
+            onError={reloadedOnline.onError}
             component="img"
             image={ad.thumbnail}
             // The card's link already says its name: the picture would only say it again.

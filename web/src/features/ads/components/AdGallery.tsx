@@ -16,6 +16,7 @@ import {
 } from '@boli/engine/ads/photoCopies';
 import type { GalleryItemView } from '../ads.api.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
+import { useReloadedOnline } from '../../../lib/useReloadedOnline.ts';
 
 const MAIN_HEIGHT = { xs: 240, sm: 380 };
 const WHOLE_SCREEN = { width: '100vw', height: '100dvh' };
@@ -27,6 +28,21 @@ const kindOf = (item: GalleryItemView) => (item.galleryType === 'videos' ? 'vide
  * and at most 4:3 of its 380 px height above (`MAIN_HEIGHT`).
  */
 const MAIN_PHOTO_SIZES = '(max-width: 600px) 100vw, 510px';
+
+/** A gallery item's thumbnail on its button, which names it. */
+function ThumbnailImage({ src }: { src: string }) {
+  const reloadedOnline = useReloadedOnline();
+  return (
+    <Box
+      key={reloadedOnline.key}
+      onError={reloadedOnline.onError}
+      component="img"
+      src={src}
+      alt=""
+      sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+    />
+  );
+}
 
 function Shown({
   item,
@@ -43,6 +59,7 @@ function Shown({
    */
   onPage?: boolean;
 }) {
+  const reloadedOnline = useReloadedOnline();
   if (item.galleryType === 'videos') {
     return (
       <Box
@@ -65,6 +82,8 @@ function Shown({
     : {};
   return (
     <Box
+      key={reloadedOnline.key}
+      onError={reloadedOnline.onError}
       component="img"
       src={item.url}
       {...copies}
@@ -220,12 +239,7 @@ export function AdGallery({ items, title }: { items: GalleryItemView[]; title: s
                 overflow: 'hidden',
               }}
             >
-              <Box
-                component="img"
-                src={item.thumbnail || item.url}
-                alt=""
-                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-              />
+              <ThumbnailImage src={item.thumbnail || item.url} />
               {item.galleryType === 'videos' && (
                 <PlayCircleIcon sx={{ position: 'absolute', color: 'common.white' }} />
               )}

@@ -4,16 +4,26 @@ import Box from '@mui/material/Box';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useScrolledDown } from '../../../lib/useScrolledDown.ts';
 import { NARROWEST_PHONE } from '../../../app/theme.ts';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 
-/** `count`: the ads listed, whose cards are the page's `article`s (AdCard). */
-type Props = { hasMore: boolean; loading: boolean; onLoadMore: () => void; count: number };
+type Props = {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** The ads listed, whose cards are the page's `article`s (AdCard). */
+  count: number;
+  /** Why Load More failed (`useAdPages`' `moreError`), said above it with Retry. */
+  failure: string | null;
+  onRetry: () => void;
+};
 
 /** The link of the `index`-th ad card on the page. */
 const cardLink = (index: number): HTMLElement | null =>
   document.querySelectorAll('main article')[index]?.querySelector<HTMLElement>('a') ?? null;
 
 /**
- * Load More (only after a full page) and Back To Top, under every ad list; Back To Top only once
+ * Load More (only after a full page; its failure above it, with Retry) and Back To Top, under every
+ * ad list; Back To Top only once
  * the page is scrolled down (a list that fits the window has its top in view already). Neither
  * leaves the focus on nothing: Load More moves it to the first ad it added (to the last card when
  * it added none, and went), Back To Top to the page's main region. Load More keeps its place,
@@ -22,7 +32,7 @@ const cardLink = (index: number): HTMLElement | null =>
  * its place while hidden: a list come back to is scrolled before the button shows, and a page
  * shorter by its row would stop that scroll short.
  */
-export function AdListFooter({ hasMore, loading, onLoadMore, count }: Props) {
+export function AdListFooter({ hasMore, loading, onLoadMore, count, failure, onRetry }: Props) {
   const showBackToTop = useScrolledDown();
   const firstNew = useRef<number | null>(null);
   useEffect(() => {
@@ -35,46 +45,51 @@ export function AdListFooter({ hasMore, loading, onLoadMore, count }: Props) {
     firstNew.current = null;
   }, [count, hasMore, loading]);
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)',
-        columnGap: 1,
-        alignItems: 'center',
-      }}
-    >
-      {hasMore && (
-        <Button
-          variant="outlined"
-          sx={{ gridColumn: 2 }}
-          onClick={() => {
-            firstNew.current = count;
-            onLoadMore();
-          }}
-        >
-          Load More
-        </Button>
-      )}
-      {count > 0 && (
-        <Button
-          startIcon={<ArrowUpwardIcon />}
-          // One line. Beside Load More where the side column holds it (a 360 px phone does);
-          // below it on a narrower screen, where it ran past the page's edge.
-          sx={{
-            visibility: showBackToTop ? 'visible' : 'hidden',
-            gridColumn: hasMore ? 3 : 2,
-            justifySelf: hasMore ? 'start' : 'center',
-            whiteSpace: 'nowrap',
-            [NARROWEST_PHONE]: hasMore ? { gridColumn: 2, gridRow: 2, justifySelf: 'center' } : {},
-          }}
-          onClick={() => {
-            document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-        >
-          Back To Top
-        </Button>
-      )}
-    </Box>
+    <>
+      {failure && <LoadFailure message={failure} onRetry={onRetry} />}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)',
+          columnGap: 1,
+          alignItems: 'center',
+        }}
+      >
+        {hasMore && (
+          <Button
+            variant="outlined"
+            sx={{ gridColumn: 2 }}
+            onClick={() => {
+              firstNew.current = count;
+              onLoadMore();
+            }}
+          >
+            Load More
+          </Button>
+        )}
+        {count > 0 && (
+          <Button
+            startIcon={<ArrowUpwardIcon />}
+            // One line. Beside Load More where the side column holds it (a 360 px phone does);
+            // below it on a narrower screen, where it ran past the page's edge.
+            sx={{
+              visibility: showBackToTop ? 'visible' : 'hidden',
+              gridColumn: hasMore ? 3 : 2,
+              justifySelf: hasMore ? 'start' : 'center',
+              whiteSpace: 'nowrap',
+              [NARROWEST_PHONE]: hasMore
+                ? { gridColumn: 2, gridRow: 2, justifySelf: 'center' }
+                : {},
+            }}
+            onClick={() => {
+              document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          >
+            Back To Top
+          </Button>
+        )}
+      </Box>
+    </>
   );
 }

@@ -74,7 +74,7 @@ export function AdListScreen() {
     },
     [request, search, member, filters],
   );
-  const { ads, loading, error, hasMore, loadMore, retry } = useAdPages(key, fetchPage);
+  const { ads, loading, error, moreError, hasMore, loadMore, retry } = useAdPages(key, fetchPage);
   const filterCount = activeFilterCount(filters);
 
   return (
@@ -182,7 +182,14 @@ export function AdListScreen() {
           )}
         </Stack>
       )}
-      <AdListFooter hasMore={hasMore} loading={loading} onLoadMore={loadMore} count={ads.length} />
+      <AdListFooter
+        hasMore={hasMore}
+        loading={loading}
+        onLoadMore={loadMore}
+        count={ads.length}
+        failure={moreError}
+        onRetry={retry}
+      />
     </Stack>
   );
 }

@@ -35,6 +35,7 @@ import { isAdClosedRefusal, useManagedAd } from '../useManagedAd.ts';
 import { AdLoadFailureNotice, AdManagementNotice } from './AdFailureNotice.tsx';
 import { MediaDropZone } from './MediaDropZone.tsx';
 import { UploadList } from './UploadList.tsx';
+import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 const TITLE = 'Photos and videos';
 
@@ -201,6 +202,7 @@ function AdMedia({
   const [gallery, setGallery] = useState(ad.gallery ?? []);
   // A failed thumbnail choice names the item: the ad read again may show it made all the same.
   const [failure, setFailure] = useState<{ message: string; thumbnail?: string } | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, (said) => said.message);
   const { request } = useApi();
   const itemId = ad._id;
   const sendFile = useMediaSender<GalleryItemView[]>(AD_PATHS.upload, 'media', {

@@ -43,6 +43,7 @@ import { safeRedirectTarget } from '../../../app/guards/access.ts';
 import { dayMonthYear } from '@boli/engine/shared/indiaTime';
 import { withWebScheme } from '@boli/engine/shared/webAddress';
 import { serverDate } from '../../../lib/serverClock.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 const names = (places: { name: string }[]) => places.map((place) => place.name);
 
@@ -115,6 +116,7 @@ function EditProfileForm({ member }: { member: Member }) {
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   // Each refusal, even with the same message, takes the focus to what it marked.
   const [refusals, setRefusals] = useState(0);
   const [saving, setSaving] = useState(false);

@@ -18,6 +18,7 @@ import {
 import { answeredRequestText, answersOfRequest } from '../requestAnswers.ts';
 import { RequestAnswerButtons } from './RequestAnswerButtons.tsx';
 import { useAnswerRequest } from '../api/useAnswerRequest.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 const TEXT_ID = 'incoming-request-text';
 
@@ -33,6 +34,7 @@ export function IncomingRequest({ askerId, askerName }: { askerId: string; asker
   const [incoming, setIncoming] = useState<Incoming | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const panel = useRef<HTMLDivElement>(null);
   // Only a member with a validated phone can be asked (and has these calls).
   const enabled = user?.mobileValidated === true;

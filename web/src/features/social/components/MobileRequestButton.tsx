@@ -13,6 +13,7 @@ import { busyProps } from '../../../components/busyProps.ts';
 import { NO_WRAP } from '../../../components/cellStyles.ts';
 import { focusIsLost } from '../../../lib/focusLost.ts';
 import { serverNow } from '../../../lib/serverClock.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 /** The element that shows the member's number (ProfileDetails): it takes the keyboard once shown. */
 export const SHOWN_PHONE_ID = 'profile-phone';
@@ -44,6 +45,7 @@ export function MobileRequestButton({
   const { request } = useApi();
   const [view, setView] = useState<RequestView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [sending, setSending] = useState(false);
   const shown = useRef<boolean | null>(null);
   // After Show, the keyboard stays on the button that replaces it, and the outcome is said.

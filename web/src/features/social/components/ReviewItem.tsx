@@ -20,6 +20,7 @@ import { ReviewTextField } from './ReviewTextField.tsx';
 import { snippetOf } from '../model/reviewList.ts';
 import { reviewTextRefusal } from '@boli/engine/social/review.rules';
 import { failureAfterTyping } from '../model/reviewText.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 /** What the viewer may do to a review: rewrite it (its writer) and delete it (its writer, support). */
 export type ReviewRights = { readonly edit: boolean; readonly delete: boolean };
@@ -67,6 +68,7 @@ function ReviewEditor({
   const { envelope } = useApi();
   const [text, setText] = useState(review.text);
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [saving, setSaving] = useState(false);
   // Refused as rewritten elsewhere: what the api said, and the text the editor was opened on.
   const [rewritten, setRewritten] = useState<{ message: string; from: string } | null>(null);
@@ -173,6 +175,7 @@ export function ReviewItem({
   const [asking, setAsking] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const editButton = useRef<HTMLButtonElement>(null);
   const name = review.postedByUsername || 'A member';
   const profile = `/user_profile/${review.postedBy}`;

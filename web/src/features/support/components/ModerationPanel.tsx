@@ -30,6 +30,7 @@ import { lookupPathOf } from '../adHistoryLookup.ts';
 import { ModerationReasonDialog } from './ModerationReasonDialog.tsx';
 import { MemberPurchases } from './MemberPurchases.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
+import { itsWords, useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 
 /**
  * A member's profile, as support or an admin sees it: whether the member is blocked, and Block /
@@ -61,6 +62,7 @@ function MemberModeration({
   const { enqueueSnackbar } = useSnackbar();
   const [moderation, setModeration] = useState<ModerationStatus | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  useOfflineNoticeGoes(failure, setFailure, itsWords);
   const [unknown, setUnknown] = useState(false);
   const [reloads, setReloads] = useState(0);
   // The moderation action whose reason is being asked for.
