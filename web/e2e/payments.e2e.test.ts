@@ -357,6 +357,44 @@ describe('payments through the sandbox checkout', () => {
     await context.close();
   }, 120_000);
 
+  it('keeps the ad page and the fee dialog when the session’s token is renewed during the checkout', async () => {
+    const { context, page, refusal } = await bidWithoutSubscription('2600');
+    await refusal.getByRole('button', { name: 'Pay bid processing fee' }).click();
+    const feeDialog = page.getByRole('dialog', { name: 'Bid processing fee' });
+    await feeDialog.getByRole('button', { name: 'Proceed' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    // The bid area as it is now, marked: a page that read the ad again would show another.
+    const area = page.locator('section[aria-label="Bids on this ad"]');
+    await area.evaluate((section) => section.setAttribute('data-before-renewal', ''));
+
+    // The access token lapses (every quarter of an hour): the bid list's next refresh is
+    // answered TOKEN_EXPIRED, and the page renews the token.
+    let lapsed = false;
+    await page.route(
+      (url) => url.pathname.startsWith('/api/bid/') && !lapsed,
+      (route) => {
+        lapsed = true;
+        return route.fulfill({
+          status: 403,
+          json: { data: null, error: true, msg: 'TOKEN_EXPIRED', code: 'TOKEN_EXPIRED' },
+        });
+      },
+    );
+    const renewed = page.waitForResponse(
+      (answer) => new URL(answer.url()).pathname === '/api/auth/refresh' && answer.ok(),
+      { timeout: 30_000 },
+    );
+    await renewed;
+    // The same page goes on: not the ad read again behind a spinner, the dialog gone with it.
+    await page.waitForTimeout(1_000);
+    expect(await page.locator('section[data-before-renewal]').count()).toBe(1);
+    expect(await feeDialog.isVisible()).toBe(true);
+
+    await clickInCheckout(page, 'Pay');
+    await acknowledgeBidPosted(page);
+    await context.close();
+  }, 120_000);
+
   it('offers the fee for the bid as refused, and leaves no unpaid fee once its link paid it', async () => {
     const { context, page, refusal } = await bidWithoutSubscription('4500');
     const amount = bidArea(page)

@@ -1,18 +1,34 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { serverNow } from '../../lib/serverClock.ts';
 
-/** The instant (ms) an access token's `exp` names, or null when it names none we can read. */
-export function tokenExpiry(token: string): number | null {
+/** An access token's claims, or null when it has none we can read. */
+function claimsOf(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const base64 = payload.replaceAll('-', '+').replaceAll('_', '/');
     const claims: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
-    const exp = (claims as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
+}
+
+/** The instant (ms) an access token's `exp` names, or null when it names none we can read. */
+export function tokenExpiry(token: string): number | null {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
+/**
+ * The session an access token is of (its `sid`), which a renewed token keeps; the token itself
+ * when it names none we can read.
+ */
+export function sessionOfToken(token: string): string {
+  const sid = claimsOf(token)?.sid;
+  return typeof sid === 'string' && sid !== '' ? sid : token;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { tokenExpiry, tokenLapsed, tokenToSend } from './tokenLapse.ts';
+import { sessionOfToken, tokenExpiry, tokenLapsed, tokenToSend } from './tokenLapse.ts';
 
 /** base64url of the JSON's UTF-8 bytes, as a JWT's parts are written. */
 const encode = (value: object) =>
@@ -18,6 +18,15 @@ describe('an access token’s lapse', () => {
     expect(tokenExpiry(tokenExpiringAt(exp))).toBe(exp * 1000);
     // base64url's - and _ and a payload without padding, a username in Devanagari too.
     expect(tokenExpiry(tokenExpiringAt(exp, { username: 'राधा_??>>' }))).toBe(exp * 1000);
+  });
+
+  it('names the session a renewed token keeps, or is its own name when it names none', () => {
+    const first = tokenExpiringAt(exp, { sid: 's-1' });
+    const renewed = tokenExpiringAt(exp + 900, { sid: 's-1' });
+    expect(sessionOfToken(first)).toBe('s-1');
+    expect(sessionOfToken(renewed)).toBe(sessionOfToken(first));
+    expect(sessionOfToken(tokenExpiringAt(exp, { sid: 's-2' }))).toBe('s-2');
+    expect(sessionOfToken('not-a-token')).toBe('not-a-token');
   });
 
   it('is lapsed from a little before its expiry, by the clock given', () => {

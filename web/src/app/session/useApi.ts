@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
 import { useSession } from './sessionContext.ts';
 import { endsSession } from './sessionEnd.ts';
 import { refreshRefused } from './refreshTokens.ts';
-import { tokenToSend } from './tokenLapse.ts';
+import { sessionOfToken, tokenToSend } from './tokenLapse.ts';
 
 /** `useApi().request`: a call's `data`, as the signed-in member; what feature api modules take. */
 export type ApiRequest = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
@@ -25,8 +25,16 @@ export type ApiEnvelopeRequest = <T>(
  */
 export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } {
   const { token, logout, refresh } = useSession();
+  // The calls are the same while the session is: a token renewed every quarter of an hour is
+  // not a new member, and what a screen loaded with the calls is not loaded again (the ad page
+  // went back to its spinner, a bid fee's dialog with it while its checkout was open). Each
+  // call sends the latest token.
+  const latestToken = useRef(token);
+  latestToken.current = token;
+  const session = token === null ? null : sessionOfToken(token);
   const envelope = useCallback<ApiEnvelopeRequest>(
     async <T>(path: string, options?: Omit<RequestOptions, 'token'>) => {
+      const token = latestToken.current;
       const sent = token && (await tokenToSend(token, refresh));
       try {
         return await apiEnvelope<T>(path, { ...options, token: sent });
@@ -50,7 +58,8 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
         }
       }
     },
-    [token, logout, refresh],
+    // `session`: another member, or a new sign-in, is new calls; a renewed token is not.
+    [session, logout, refresh],
   );
   const request = useCallback<ApiRequest>(
     async <T>(path: string, options?: Omit<RequestOptions, 'token'>) =>
