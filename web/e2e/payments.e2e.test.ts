@@ -564,8 +564,9 @@ describe('payments through the sandbox checkout', () => {
 
     // The gateway refuses to take the paid order's money again; closed, the tab finds it paid.
     await clickInCheckout(second.page, 'Pay');
+    // It says there is nothing more to pay, not to try again.
     await sandboxCheckout(second.page)
-      .getByText(/Order has already been paid/)
+      .getByText('This order has already been paid. Nothing more to pay: close this window.')
       .waitFor();
     await closeSandboxCheckout(second.page);
     await second.page.getByTestId('active-subscription').waitFor({ timeout: 45_000 });

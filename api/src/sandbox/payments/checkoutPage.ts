@@ -1,3 +1,4 @@
+import { ORDER_ALREADY_PAID } from './errors.ts';
 import type { OrderRow } from './store.ts';
 
 /*
@@ -130,6 +131,11 @@ async function attempt(outcome) {
       return;
     }
     const error = result.error || { code: 'BAD_REQUEST_ERROR', description: 'Payment failed' };
+    // Paid meanwhile (another tab's checkout of the same order): nothing to try again.
+    if (error.description === ${scriptJson(ORDER_ALREADY_PAID)}) {
+      show('This order has already been paid. Nothing more to pay: close this window.', 'ok');
+      return;
+    }
     show('Payment failed — ' + error.description + '. You can try again.', 'error');
     if (error.metadata && error.metadata.payment_id) tell({ type: 'failure', error });
     buttons.forEach((b) => (b.disabled = false));

@@ -1,3 +1,6 @@
+/** The refusal of a payment on an order paid already (another tab's checkout paid it). */
+export const ORDER_ALREADY_PAID = 'Order has already been paid';
+
 /**
  * A refusal answered the way Razorpay answers it:
  * `{ error: { code, description, source, step, reason, metadata, field } }` with an HTTP status.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { checkoutSignature } from '../../payments/gateway/signatures.ts';
 import { readBehaviour, takeForcedFailure } from './behaviour.ts';
-import { SandboxGatewayError, unknownId } from './errors.ts';
+import { ORDER_ALREADY_PAID, SandboxGatewayError, unknownId } from './errors.ts';
 import { newId } from './ids.ts';
 import { enqueueWebhook } from './outbox.ts';
 import {
@@ -69,7 +69,7 @@ export function pay(
     const order = await findOrder(trx, attempt.orderId, true);
     if (!order) throw unknownId();
     if (order.status === 'paid') {
-      throw new SandboxGatewayError(400, 'Order has already been paid', 'BAD_REQUEST_ERROR');
+      throw new SandboxGatewayError(400, ORDER_ALREADY_PAID, 'BAD_REQUEST_ERROR');
     }
     const fails = attempt.outcome === 'failure' || (await takeForcedFailure(trx));
     const payment = await insertPayment(trx, {
