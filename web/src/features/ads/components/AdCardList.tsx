@@ -24,7 +24,7 @@ type Props = {
  * a spinner while a page loads, what an empty list says, and Load More.
  */
 export function AdCardList({ pages, loadingLabel, empty, actions, cardHeading }: Props) {
-  const { ads, loading, error, moreError, hasMore, loadMore, retry } = pages;
+  const { ads, loading, error, retry } = pages;
   return (
     <>
       {error && <LoadFailure message={error} onRetry={retry} />}
@@ -43,14 +43,7 @@ export function AdCardList({ pages, loadingLabel, empty, actions, cardHeading }:
       )}
       {loading && <CenteredSpinner label={loadingLabel} />}
       {!loading && !error && ads.length === 0 && empty}
-      <AdListFooter
-        hasMore={hasMore}
-        loading={loading}
-        onLoadMore={loadMore}
-        count={ads.length}
-        failure={moreError}
-        onRetry={retry}
-      />
+      <AdListFooter list={pages} />
     </>
   );
 }

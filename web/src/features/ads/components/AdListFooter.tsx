@@ -5,16 +5,18 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useScrolledDown } from '../../../lib/useScrolledDown.ts';
 import { NARROWEST_PHONE } from '../../../app/theme.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import type { useAdPages } from '../useAdPages.ts';
 
 type Props = {
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
-  /** The ads listed, whose cards are the page's `article`s (AdCard). */
-  count: number;
-  /** Why Load More failed (`useAdPages`' `moreError`), said above it with Retry. */
-  failure: string | null;
-  onRetry: () => void;
+  /**
+   * The list under which it is (`useAdPages`): its ads, whose cards are the page's `article`s
+   * (AdCard), whether Load More may find more, and why Load More failed (`moreError`), said above
+   * it with Retry.
+   */
+  list: Pick<
+    ReturnType<typeof useAdPages>,
+    'ads' | 'hasMore' | 'loading' | 'loadMore' | 'moreError' | 'retry'
+  >;
 };
 
 /** The link of the `index`-th ad card on the page. */
@@ -23,16 +25,17 @@ const cardLink = (index: number): HTMLElement | null =>
 
 /**
  * Load More (only after a full page; its failure above it, with Retry) and Back To Top, under every
- * ad list; Back To Top only once
- * the page is scrolled down (a list that fits the window has its top in view already). Neither
- * leaves the focus on nothing: Load More moves it to the first ad it added (to the last card when
- * it added none, and went), Back To Top to the page's main region. Load More keeps its place,
- * centred, when Back To Top appears beside it: that appears as the page is scrolled towards Load
- * More, and a button that moves as it is aimed at takes the click elsewhere. Back To Top holds
- * its place while hidden: a list come back to is scrolled before the button shows, and a page
- * shorter by its row would stop that scroll short.
+ * ad list; Back To Top only once the page is scrolled down (a list that fits the window has its top
+ * in view already). Neither leaves the focus on nothing: Load More moves it to the first ad it
+ * added (to the last card when it added none, and went), Back To Top to the page's main region.
+ * Load More keeps its place, centred, when Back To Top appears beside it: that appears as the page
+ * is scrolled towards Load More, and a button that moves as it is aimed at takes the click
+ * elsewhere. Back To Top holds its place while hidden: a list come back to is scrolled before the
+ * button shows, and a page shorter by its row would stop that scroll short.
  */
-export function AdListFooter({ hasMore, loading, onLoadMore, count, failure, onRetry }: Props) {
+export function AdListFooter({ list }: Props) {
+  const { hasMore, loading, loadMore, moreError, retry } = list;
+  const count = list.ads.length;
   const showBackToTop = useScrolledDown();
   const firstNew = useRef<number | null>(null);
   useEffect(() => {
@@ -46,7 +49,7 @@ export function AdListFooter({ hasMore, loading, onLoadMore, count, failure, onR
   }, [count, hasMore, loading]);
   return (
     <>
-      {failure && <LoadFailure message={failure} onRetry={onRetry} />}
+      {moreError && <LoadFailure message={moreError} onRetry={retry} />}
       <Box
         sx={{
           display: 'grid',
@@ -61,7 +64,7 @@ export function AdListFooter({ hasMore, loading, onLoadMore, count, failure, onR
             sx={{ gridColumn: 2 }}
             onClick={() => {
               firstNew.current = count;
-              onLoadMore();
+              loadMore();
             }}
           >
             Load More

@@ -74,7 +74,8 @@ export function AdListScreen() {
     },
     [request, search, member, filters],
   );
-  const { ads, loading, error, moreError, hasMore, loadMore, retry } = useAdPages(key, fetchPage);
+  const pages = useAdPages(key, fetchPage);
+  const { ads, loading, error, hasMore, retry } = pages;
   const filterCount = activeFilterCount(filters);
 
   return (
@@ -182,14 +183,7 @@ export function AdListScreen() {
           )}
         </Stack>
       )}
-      <AdListFooter
-        hasMore={hasMore}
-        loading={loading}
-        onLoadMore={loadMore}
-        count={ads.length}
-        failure={moreError}
-        onRetry={retry}
-      />
+      <AdListFooter list={pages} />
     </Stack>
   );
 }
