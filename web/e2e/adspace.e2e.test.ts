@@ -16,7 +16,6 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import {
-  dialogOwnsBack,
   loseFirstAnswer,
   PHONE,
   sidewaysOverflowOnPhone,
@@ -48,6 +47,7 @@ import {
   slotTerms,
 } from '../src/features/adspace/model/slotTerms.ts';
 import { formatDate } from '../src/lib/format.ts';
+import { PAYMENT_TEXTS } from '../src/payments/model/paymentTexts.ts';
 import { biddableMonthCount } from '../src/features/adspace/model/calendarEvents.ts';
 
 /*
@@ -165,12 +165,14 @@ describe('ad space', () => {
     expect(await breakup.innerText()).toMatch(/Total after tax\s+₹[\d,.]+/);
     await expect.poll(() => price.innerText()).toMatch(/In stream · Monthly: ₹[\d,.]+ before tax/);
     await page.getByRole('button', { name: 'Make payment' }).click();
-    // While the checkout is open, Back keeps it and the page, as the payment dialogs do.
+    // Back closes the checkout as its Close does (Razorpay's modal.handleback), on the same page:
+    // nothing was charged, and Try again opens the checkout again.
     await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
-    await dialogOwnsBack(page);
     await page.goBack();
-    await dialogOwnsBack(page);
+    await page.getByText(PAYMENT_TEXTS.cancelled).waitFor();
     expect(new URL(page.url()).pathname).toBe('/buyAdSpace');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await sandboxCheckout(page).getByRole('button', { name: 'Pay', exact: true }).waitFor();
     await clickInCheckout(page, 'Pay');
     await page.getByRole('status').filter({ hasText: 'Payment successful.' }).first().waitFor({
       timeout: 45_000,

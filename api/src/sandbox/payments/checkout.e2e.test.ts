@@ -174,6 +174,36 @@ describe('checkout.js on a merchant page of another origin', () => {
     await page.close();
   });
 
+  it('closes on the browser’s Back as on Close, and takes its history entry out when closed so', async () => {
+    const { page, checkout } = await openCheckout(50_000);
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    type Entries = { history: { length: number; state: Record<string, unknown> | null } };
+    const entries = () => page.evaluate(() => (globalThis as unknown as Entries).history.length);
+    const opened = await entries();
+    await page.goBack();
+    await page.waitForFunction(
+      () => (globalThis as unknown as { results: Results }).results.dismissed === 1,
+    );
+    expect(await page.locator('iframe').count()).toBe(0);
+    // The merchant's page is still the one shown: Back closed the checkout, not the page.
+    expect(await page.getByRole('button', { name: 'Buy' }).isVisible()).toBe(true);
+
+    // Closed by its Close, the checkout's entry goes: the next Back is the page's own.
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    expect(await entries()).toBe(opened);
+    await closeSandboxCheckout(page);
+    await page.waitForFunction(
+      () => (globalThis as unknown as { results: Results }).results.dismissed === 2,
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() => (globalThis as unknown as Entries).history.state?.boliSandboxCheckout),
+      )
+      .toBeUndefined();
+    await page.close();
+  });
+
   it('opened from the keyboard, takes the focus, keeps Tab inside and closes on Escape', async () => {
     const order = await razorpayGateway({ ...keys, apiUrl: sandbox.url }).createOrder({
       amount: 50_000,

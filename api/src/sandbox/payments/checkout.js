@@ -6,12 +6,17 @@
  *   rzp.on('payment.failed', (response) => {…});  rzp.open();  rzp.close();
  * open() lays an overlay with an iframe of this sandbox's /checkout page over the merchant's page;
  * the page answers with postMessage. Messages are believed only when they come from this
- * sandbox's origin and from that iframe.
+ * sandbox's origin and from that iframe. As Razorpay's `modal.handleback` (true unless set
+ * false), the browser's Back closes the checkout as its Close does: open() adds a history entry
+ * at the same address, which Back pops, and a checkout closed any other way takes back out.
  */
 (function () {
   'use strict';
   var script = document.currentScript;
   var sandboxOrigin = new URL(script ? script.src : '/', window.location.href).origin;
+  /** The mark the checkout's history entry carries, beside the merchant's own state. */
+  var ENTRY = 'boliSandboxCheckout';
+  var opened = 0;
 
   function Razorpay(options) {
     if (!(this instanceof Razorpay)) return new Razorpay(options);
@@ -21,6 +26,8 @@
     this.listeners = {};
     this.overlay = null;
     this.onMessage = this.receive.bind(this);
+    this.onBack = this.back.bind(this);
+    this.entry = null;
   }
 
   Razorpay.prototype.on = function (event, callback) {
@@ -73,7 +80,31 @@
     this.onKey = this.onKey || this.escape.bind(this);
     document.addEventListener('keydown', this.onKey, true);
     window.addEventListener('message', this.onMessage);
+    if (!options.modal || options.modal.handleback !== false) {
+      this.entry = ++opened;
+      var state = Object.assign({}, window.history.state);
+      state[ENTRY] = this.entry;
+      window.history.pushState(state, '');
+      window.addEventListener('popstate', this.onBack);
+    }
     return this;
+  };
+
+  /** Back from the checkout's own entry: closed as its Close closes it. */
+  Razorpay.prototype.back = function () {
+    var state = window.history.state;
+    if (state && state[ENTRY] === this.entry) return;
+    this.leaveEntry(false);
+    this.dismiss();
+  };
+
+  /** Stops hearing Back; `takeOut`: the entry is still there, and goes (closed another way). */
+  Razorpay.prototype.leaveEntry = function (takeOut) {
+    if (this.entry === null) return;
+    window.removeEventListener('popstate', this.onBack);
+    var state = window.history.state;
+    if (takeOut && state && state[ENTRY] === this.entry) window.history.back();
+    this.entry = null;
   };
 
   /** Escape on the merchant's page (focus left outside the checkout) closes it too. */
@@ -91,6 +122,7 @@
 
   Razorpay.prototype.close = function () {
     if (!this.overlay) return;
+    this.leaveEntry(true);
     window.removeEventListener('message', this.onMessage);
     document.removeEventListener('keydown', this.onKey, true);
     this.overlay.remove();

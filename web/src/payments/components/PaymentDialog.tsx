@@ -36,8 +36,9 @@ export function PaymentDialog({ flow, title, titleId, onClose, onPaid, onOver, c
   // What was to be bought is no longer the news once it is over, or refused for good ('Your bid
   // of ₹7,000 is posted once…' under 'Bidding Closed'): the outcome speaks alone.
   const settled = over || (step === 'failed' && payment.context.problemFinal);
-  // While the checkout is open or a call is in flight the dialog stays (Escape, backdrop, Back,
-  // however often). Otherwise Back closes it as Cancel does: on a phone it covers the page.
+  // While a call is in flight the dialog stays (Escape, backdrop, Back, however often); Back while
+  // the checkout is open is the checkout's, which closes it (Razorpay's modal.handleback).
+  // Otherwise Back closes the dialog as Cancel does: on a phone it covers the page.
   useCloseOnBack(true, () => {
     if (inFlight) return false;
     onClose();

@@ -34,8 +34,9 @@ export function SpacePurchase({ type, cycle, onPaid, onAgain }: Props) {
     },
     onPaid,
   );
-  // While the checkout is open or a call is in flight, Back stays on the page, as it does in the
-  // payment dialogs: leaving would take the checkout away unsaid, the purchase left unpaid.
+  // While a call is in flight, Back stays on the page, as it does in the payment dialogs: leaving
+  // would leave the purchase unsaid. Back while the checkout is open is the checkout's, which
+  // closes it (Razorpay's modal.handleback).
   useCloseOnBack(payment.inFlight, () => false);
   // Daily says, here too, that it is bought as a quarter (the card after it says Quarterly).
   const label = `${spaceTypeLabel(type)} · ${buyingCycleLabel(cycle)}`;
