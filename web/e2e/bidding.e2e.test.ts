@@ -1208,14 +1208,24 @@ describe('an ad page’s bids', () => {
 });
 
 describe('My Bids', () => {
-  it('lists the ads a member bid on, from the menu, each opening its ad', async () => {
+  it('lists the ads a member bid on, from the menu, each opening its ad; My Ads follows the bids', async () => {
     const [owner, bidder, rival] = await Promise.all([
       createMember(app, { address: true }),
       createMember(app, { address: false }),
       createMember(app, { address: false }),
     ]);
     const adId = await postAd(app, owner, { itemName: 'Harmonium for My Bids' });
+    // The owner's My Ads, open as the first bid comes: its card says so with the notification.
+    const ownerSide = await openAs(browser, owner);
+    await ownerSide.page.goto(new URL('/myAds', app.baseUrl).href);
+    const ownersCard = ownerSide.page
+      .getByRole('article', { name: 'Harmonium for My Bids' })
+      .getByTestId('owner-bids');
+    await ownersCard.filter({ hasText: 'No bids yet' }).waitFor();
     await placeOpenBid(app, bidder, adId, 4_200);
+    await expect
+      .poll(() => ownersCard.innerText(), { timeout: 10_000 })
+      .toBe(`1 bid, the highest ₹4,200 by ${bidder.username}`);
     const { context, page } = await openAs(browser, bidder);
     await page.goto(new URL('/', app.baseUrl).href);
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -1265,7 +1275,6 @@ describe('My Bids', () => {
     await context.close();
 
     // The owner, who bid on nothing, is told so and offered the ads.
-    const ownerSide = await openAs(browser, owner);
     await ownerSide.page.goto(new URL('/myBids', app.baseUrl).href);
     await ownerSide.page.getByText('You have not bid on any ad yet.').waitFor();
     await ownerSide.page.getByRole('link', { name: 'Browse ads' }).waitFor();

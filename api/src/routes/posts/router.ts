@@ -66,8 +66,7 @@ import {
   editChanges,
   itemIdQuery,
   itemUidQuery,
-  myBidsQuery,
-  pageQuery,
+  ownListQuery,
   userPostsQuery,
   postAdFields,
   searchQuery,
@@ -216,8 +215,25 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
     answerList(ctx, await searchAds(infra.db, query.search, page, adFilters(query)), page);
   });
 
+  /**
+   * A member's own list, once the ads and bids read models have `after` (a notification's event,
+   * when given): what the notification told of is on the cards.
+   */
+  const afterNotified = async (after: string | undefined) => {
+    if (after !== undefined)
+      await waitForProjections(
+        infra.db,
+        ['ads', 'bids'],
+        parsePosition(after),
+        READ_YOUR_WRITES_MS,
+      );
+  };
+
+  /** My Ads: the member's ads, newest first, each with its bids' count and top bid. */
   router.get('/api/posts/myPosts', auth, async (ctx) => {
-    const page = adPage(parseInput(pageQuery, ctx.query));
+    const query = parseInput(ownListQuery, ctx.query);
+    const page = adPage(query);
+    await afterNotified(query.after);
     const rows = await myAds(infra.db, ctx.state.auth!.userId, page);
     // The owner's cards say how many bids each ad has, and the top one, Hidden ones included.
     const bids = await orNothingBeforeFirstBuild(
@@ -244,15 +260,9 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
    * With `after` (a notification's position) it answers once both read models have that event.
    */
   router.get('/api/posts/myBids', auth, async (ctx) => {
-    const query = parseInput(myBidsQuery, ctx.query);
+    const query = parseInput(ownListQuery, ctx.query);
     const page = adPage(query);
-    if (query.after !== undefined)
-      await waitForProjections(
-        infra.db,
-        ['ads', 'bids'],
-        parsePosition(query.after),
-        READ_YOUR_WRITES_MS,
-      );
+    await afterNotified(query.after);
     const found = await adsBidOn(infra.db, ctx.state.auth!.userId, page);
     const now = new Date();
     const mine = new Map(found.map(({ row, mine }) => [row.ad_id, mine]));

@@ -71,10 +71,10 @@ export const searchQuery = adListQuery.extend({
 export const pageQuery = z.object({ page, offset, limit });
 
 /**
- * My Bids: which page, and optionally `after`, the position of an event the member was told of
- * (a notification's): the answer waits until the ads and bids read models have it.
+ * My Ads and My Bids: which page, and optionally `after`, the position of an event the member was
+ * told of (a notification's): the answer waits until the ads and bids read models have it.
  */
-export const myBidsQuery = pageQuery.extend({
+export const ownListQuery = pageQuery.extend({
   after: z.string().regex(POSITION_TEXT).optional(),
 });
 

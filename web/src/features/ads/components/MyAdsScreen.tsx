@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,11 +6,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { useSession } from '../../../app/session/sessionContext.ts';
-import { useApi } from '../../../app/session/useApi.ts';
-import { AD_PATHS, adMediaPath, adsOf, editAdPath, type AdView } from '../ads.api.ts';
+import { AD_PATHS, adMediaPath, editAdPath, type AdView } from '../ads.api.ts';
 import { mayManageAd } from '../model/adManagement.ts';
-import type { PageAsked } from '../model/adFilters.ts';
-import { useAdPages } from '../useAdPages.ts';
+import { useOwnAdPages } from '../useOwnAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';
 
 /** Edit and Media of one of the member's ads. */
@@ -40,16 +37,13 @@ function ManageButtons({ ad }: { ad: AdView }) {
 
 /**
  * My Ads (/myAds): the member's own ads, newest first, each with Edit and Media while its bidding
- * is open (a closed ad can no longer be changed: its card says 'Bidding Closed' instead).
+ * is open (a closed ad can no longer be changed: its card says 'Bidding Closed' instead). A
+ * notification (a bid came) reads them again.
  */
 export function MyAdsScreen() {
-  const { request } = useApi();
   const { user } = useSession();
-  const fetchPage = useCallback(
-    (asked: PageAsked) => request<unknown>(AD_PATHS.myPosts, { query: { ...asked } }).then(adsOf),
-    [request],
-  );
-  const pages = useAdPages(user?._id ?? '', fetchPage);
+  // An owner is told of each bid: the cards' counts and highest bids say it at once.
+  const pages = useOwnAdPages(AD_PATHS.myPosts, user?._id ?? '');
 
   return (
     <Stack spacing={2}>
