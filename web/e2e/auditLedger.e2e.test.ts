@@ -376,6 +376,11 @@ describe('the auditor’s payments audit', () => {
       .poll(() => rows.first().evaluate((row) => row.getBoundingClientRect().top))
       .toBeLessThan(900);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The pager pressed went with the rows: the keyboard goes on from the table's top, not from
+    // the page's (a Tab reaches the table's first link).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement !== document.body))
+      .toBe(true);
     const secondPage = await shownPaymentIds(rows);
     expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
     expect([...firstPage, ...secondPage].sort()).toEqual([...expected].sort());

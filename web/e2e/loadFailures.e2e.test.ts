@@ -462,6 +462,10 @@ describe('a screen whose load fails', () => {
     const box = (await failure.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(800);
+    // The keyboard goes to its Retry, Load More having gone while it loaded.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Retry');
     await context.setOffline(false);
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(20);
     expect(await failure.count()).toBe(0);

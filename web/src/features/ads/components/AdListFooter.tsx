@@ -27,29 +27,36 @@ const cardLink = (index: number): HTMLElement | null =>
  * Load More (only after a full page; its failure above it, with Retry) and Back To Top, under every
  * ad list; Back To Top only once the page is scrolled down (a list that fits the window has its top
  * in view already). Neither leaves the focus on nothing: Load More moves it to the first ad it
- * added (to the last card when it added none, and went), Back To Top to the page's main region.
- * Load More keeps its place, centred, when Back To Top appears beside it: that appears as the page
- * is scrolled towards Load More, and a button that moves as it is aimed at takes the click
- * elsewhere. Back To Top holds its place while hidden: a list come back to is scrolled before the
- * button shows, and a page shorter by its row would stop that scroll short.
+ * added (to the last card when it added none, and went; to Retry when it failed), Back To Top to
+ * the page's main region. Load More keeps its place, centred, when Back To Top appears beside it:
+ * that appears as the page is scrolled towards Load More, and a button that moves as it is aimed at
+ * takes the click elsewhere. Back To Top holds its place while hidden: a list come back to is
+ * scrolled before the button shows, and a page shorter by its row would stop that scroll short.
  */
 export function AdListFooter({ list }: Props) {
   const { hasMore, loading, loadMore, moreError, retry } = list;
   const count = list.ads.length;
   const showBackToTop = useScrolledDown();
   const firstNew = useRef<number | null>(null);
+  const failure = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const pressedAt = firstNew.current;
     if (pressedAt === null || loading) return;
+    // It failed (offline): to its Retry, the button pressed having gone while it loaded.
+    if (moreError) return failure.current?.querySelector<HTMLElement>('button')?.focus();
     if (count > pressedAt) cardLink(pressedAt)?.focus({ preventScroll: true });
     // The next page held no ad not shown already, and Load More is gone with it.
     else if (!hasMore) cardLink(count - 1)?.focus({ preventScroll: true });
     else return;
     firstNew.current = null;
-  }, [count, hasMore, loading]);
+  }, [count, hasMore, loading, moreError]);
   return (
     <>
-      {moreError && <LoadFailure message={moreError} onRetry={retry} />}
+      {moreError && (
+        <Box ref={failure}>
+          <LoadFailure message={moreError} onRetry={retry} />
+        </Box>
+      )}
       <Box
         sx={{
           display: 'grid',
