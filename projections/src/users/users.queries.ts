@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { profileView, type PhoneShownBecause } from '@boli/engine/accounts/account.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
+import { asciiDigits } from '@boli/engine/shared/digits';
 import type { CastingFields, UserRow } from './users.evolve.ts';
 import { preparedQuery } from '../runtime/preparedQuery.ts';
 import { fromStored, userColumns, type StoredUser } from './users.table.ts';
@@ -225,12 +226,19 @@ export async function searchUsers(db: Knex, options: SearchUsersOptions): Promis
   return hits.slice(page * limit, wanted).map(hitOf(options.pictureUrl));
 }
 
-/** A key that is a whole email address, or a mobile number (its last ten digits; +91, spaces). */
+/**
+ * A key that is a whole email address, or a mobile number (its last ten digits; +91, spaces, any
+ * script's digits): what a caller gives, copied from a message with the punctuation around it.
+ */
 type ContactKey = { email: string } | { phone: string };
 
-export function contactKeyOf(key: string): ContactKey | undefined {
+/** Punctuation a key copied from a sentence brings at its ends: not part of an address. */
+const AROUND = /^[\s,;:.'"“”‘’<>]+|[\s,;:.'"“”‘’<>]+$/gu;
+
+export function contactKeyOf(asked: string): ContactKey | undefined {
+  const key = asked.replace(AROUND, '');
   if (/^[^\s@]+@[^\s@]+$/.test(key)) return { email: key };
-  const digits = key.replace(/[\s()+-]/g, '');
+  const digits = asciiDigits(key).replace(/[\s()+-]/g, '');
   if (/^\d+$/.test(digits) && digits.length >= LIMITS.phoneDigits) {
     return { phone: digits.slice(-LIMITS.phoneDigits) };
   }

@@ -73,6 +73,13 @@ export const theme = createTheme({
     MuiChip: {
       styleOverrides: { clickable: { [ON_TOUCH]: { minHeight: TOUCH_TARGET_PX } } },
     },
+    // A checkbox or radio (Post Ad's 'Show my phone on the ad') is 42 px at MUI's padding.
+    MuiCheckbox: {
+      styleOverrides: { root: { [ON_TOUCH]: { padding: (TOUCH_TARGET_PX - 24) / 2 } } },
+    },
+    MuiRadio: {
+      styleOverrides: { root: { [ON_TOUCH]: { padding: (TOUCH_TARGET_PX - 24) / 2 } } },
+    },
     MuiPaginationItem: {
       styleOverrides: {
         root: { [ON_TOUCH]: { minWidth: TOUCH_TARGET_PX, height: TOUCH_TARGET_PX } },

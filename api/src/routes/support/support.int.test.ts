@@ -232,7 +232,14 @@ describe('support finds an ad to look into', () => {
         ).body.data as { noMember: { by: string; like: string[] } | null };
       expect((await lookup('lookup_lataa')).noMember?.like).toContain('lookup_lata');
       // A caller gives their email or mobile number rather than a username: they name them too.
-      for (const contact of ['Lookup_Lata@example.in', '+91 98765 01234']) {
+      // Copied from a message with its comma, or typed on a Hindi keyboard, too.
+      for (const contact of [
+        'Lookup_Lata@example.in',
+        '+91 98765 01234',
+        '9876501234,',
+        '“lookup_lata@example.in”.',
+        '९८७६५ ०१२३४',
+      ]) {
         expect((await find(contact)).ads?.map((ad) => ad.foundBy)).toEqual(['owner', 'owner']);
         expect((await lookup(contact)).noMember).toBeNull();
       }
