@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { apiEnvelope, type Envelope, type RequestOptions } from '../api/client.ts';
 import { useSession } from './sessionContext.ts';
@@ -31,7 +31,8 @@ export function useApi(): { request: ApiRequest; envelope: ApiEnvelopeRequest } 
   // call sends the latest token.
   const latestToken = useRef(token);
   latestToken.current = token;
-  const session = token === null ? null : sessionOfToken(token);
+  // Read from the token once per token, not on each render of each component that calls the api.
+  const session = useMemo(() => (token === null ? null : sessionOfToken(token)), [token]);
   const envelope = useCallback<ApiEnvelopeRequest>(
     async <T>(path: string, options?: Omit<RequestOptions, 'token'>) => {
       const token = latestToken.current;
