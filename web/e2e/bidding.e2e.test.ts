@@ -932,6 +932,9 @@ describe('bidding on an ad, live', () => {
     await page.goto(new URL(`/ads/${adId}`, app.baseUrl).href);
     await bidArea(page).getByText(MESSAGES.noBidsPosted).waitFor();
     await cutListRefresh(page); // only the socket brings the bids, and news with them
+    // Joined first: a bid placed before the join comes as missed (no news), and a link slow to come
+    // shows its own status caption ahead of the polite region, where the observer would land.
+    await bidArea(page).getByTestId('bid-viewers').waitFor();
     // What the polite region is given to say: each text put into it.
     await page.evaluate(`(() => {
       window.said = [];
