@@ -7,7 +7,14 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { PAYMENT_TEXTS } from '../src/payments/model/paymentTexts.ts';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { payAtSandbox } from '../../ops/src/testing/sandboxPayments.ts';
-import { dialogOwnsBack, PHONE, textLinesOf, withAppAndBrowser } from './support/harness.ts';
+import { TOUCH_TARGET_PX } from '../src/app/theme.ts';
+import {
+  dialogOwnsBack,
+  PHONE,
+  textLinesOf,
+  TOUCH_PHONE,
+  withAppAndBrowser,
+} from './support/harness.ts';
 import { acknowledgeBidPosted, bidArea, fillBidDetails } from './support/bids.ts';
 import { createMember, grantRoles, openAs, type Member } from './support/members.ts';
 import {
@@ -659,6 +666,18 @@ describe('payments through the sandbox checkout', () => {
       .waitFor();
     expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
     await page.getByRole('button', { name: 'Make payment' }).waitFor();
+    await context.close();
+  });
+
+  it('opens the Type select on a touch phone from anywhere in its fingertip-tall field', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, member, TOUCH_PHONE);
+    await page.goto(new URL('/transactions', app.baseUrl).href);
+    // The select opens from its shown value (the combobox) only, so that is what must be tall.
+    const type = page.getByRole('combobox', { name: 'Type' });
+    expect(
+      await type.evaluate((shown) => shown.getBoundingClientRect().height),
+    ).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
     await context.close();
   });
 });

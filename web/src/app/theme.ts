@@ -103,6 +103,9 @@ export const theme = createTheme({
           [ON_TOUCH]: {
             '&.MuiInputBase-sizeSmall:not(.MuiInputBase-multiline)': {
               minHeight: TOUCH_TARGET_PX,
+              // A select opens from its shown value alone, not from the field around it: that
+              // value is the whole 44 px, not 40 centred in it.
+              '& .MuiSelect-select': { paddingTop: 10.5, paddingBottom: 10.5 },
             },
           },
         },
