@@ -511,6 +511,49 @@ describe('a refused post', () => {
     });
   });
 
+  it('takes a neighbourhood from its district’s list only, where the district has one', async () => {
+    const bengaluru = {
+      ...honda,
+      country: 'India',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      city: 'Bengaluru',
+      street: '100 Feet Road',
+    };
+    // A Lucknow locality: Bengaluru's neighbourhood filter would offer it, and find this ad by it.
+    const lucknow = await refused(
+      ravi,
+      adForm({ ...bengaluru, neighbourHood: 'Aminabad' }, [photo1()]),
+    );
+    expect({ status: lucknow.status, errors: lucknow.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'neighbourHood', message: ACCOUNT_MESSAGES.unknownNeighbourhood }],
+    });
+    const posted = await kit.api('/api/posts/', {
+      token: ravi.token,
+      form: adForm({ ...bengaluru, neighbourHood: 'basavanagudi' }, [photo1()]),
+    });
+    expect(posted.body.data).toMatchObject({ neighbourHood: 'Basavanagudi' });
+    const adId = (posted.body.data as AdDetailView)._id;
+    const edited = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: adId, neighbourHood: 'Aminabad' },
+    });
+    expect(edited).toMatchObject({
+      status: 400,
+      body: {
+        errors: [{ field: 'neighbourHood', message: ACCOUNT_MESSAGES.unknownNeighbourhood }],
+      },
+    });
+    // Moved to Lucknow, its localities are the ad's to name.
+    const movedOn = await kit.api('/api/posts/edit', {
+      token: ravi.token,
+      json: { ad_id: adId, state: 'Uttar Pradesh', district: 'Lucknow', neighbourHood: 'aminabad' },
+    });
+    expect(movedOn.status).toBe(200);
+    expect(movedOn.body.data).toMatchObject({ district: 'Lucknow', neighbourHood: 'Aminabad' });
+  });
+
   it('refuses a price that is not a number', async () => {
     const { status, body } = await refused(ravi, adForm({ ...dzire, price: 'lots' }, [photo1()]));
     expect(status).toBe(400);

@@ -116,19 +116,28 @@ export function editedReferences(changes: Partial<Named>, ad: Named): Partial<Na
   };
 }
 
+/** A place with its neighbourhood, as a form gives it (`neighbourHood`) and a row keeps it. */
+type PlaceTyped = Place & { readonly neighbourHood: string };
+type PlaceStored = Place & { readonly neighbourhood: string };
+
 /**
  * An ad's own place, when it is not where it was (the poster's, or the ad's before an edit):
- * its country, state and district as the lists write them (`placeInLists`), or the refusal.
+ * its country, state and district as the lists write them (`placeInLists`), and its neighbourhood
+ * as its district's list writes it (`neighbourhoodInList`: a Lucknow locality is no Bengaluru
+ * ad's, and would be offered by Bengaluru's filter); or the refusal.
  */
 export async function judgePlace(
   catalogue: ReferenceCatalogue,
-  place: Place,
-  before: Place,
-): Promise<Partial<Place>> {
-  if (!placeMoved(place, before)) return {};
-  const { named, errors } = placeInLists(await catalogue.addresses(), place);
+  place: PlaceTyped,
+  before: PlaceStored,
+): Promise<Partial<PlaceTyped>> {
+  if (!placeMoved(place, before) && place.neighbourHood === before.neighbourhood) return {};
+  const addresses = await catalogue.addresses();
+  const { named, errors } = placeInLists(addresses, place);
   if (errors.length > 0) throw new ValidationError(errors, errors[0]!.message);
-  return named;
+  const hood = neighbourhoodInList(addresses, { ...place, ...named });
+  if (hood.errors.length > 0) throw new ValidationError(hood.errors, hood.errors[0]!.message);
+  return { ...named, ...hood.named };
 }
 
 /** The reference names a list's filters give, as an address may spell them. */

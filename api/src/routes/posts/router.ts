@@ -394,6 +394,7 @@ export function postsRouter(infra: AdsInfra, options: AdsRouterOptions = {}): Ro
       country: typed.country ?? ad.country,
       state: typed.state ?? ad.state,
       district: typed.district ?? ad.district,
+      neighbourHood: typed.neighbourHood ?? ad.neighbourhood,
     };
     const changes = {
       ...typed,
