@@ -309,6 +309,11 @@ describe('a member with a full profile', () => {
     await page.getByText('Price: From is above To').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await adCard(page, 'Swift Dzire').waitFor();
+    // One that is no number is not applied, and says so beside the ads it leaves listed.
+    await visit(page, '/ads?priceFrom=abc');
+    await adCard(page, 'Swift Dzire').waitFor();
+    expect(await page.getByTestId('filters-problem').innerText()).toBe('Price: Enter a number');
+    await visit(page, '/ads');
 
     // --- A misspelt search from the top bar
     const search = page.getByRole('searchbox', { name: 'Search ads' });

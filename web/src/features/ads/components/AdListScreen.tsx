@@ -77,6 +77,7 @@ export function AdListScreen() {
   const pages = useAdPages(key, fetchPage);
   const { ads, loading, error, hasMore, retry } = pages;
   const filterCount = activeFilterCount(filters);
+  const problem = filtersProblem(filters);
 
   return (
     <Stack spacing={2}>
@@ -124,6 +125,13 @@ export function AdListScreen() {
           </Button>
         </Stack>
       )}
+      {/* A filter the address gives that rules every ad out, or that is no number and is not
+          applied: said whether or not ads are listed. */}
+      {problem && (
+        <Typography color="error" data-testid="filters-problem">
+          {problem}
+        </Typography>
+      )}
       <Collapse
         in={panelOpen}
         unmountOnExit
@@ -165,12 +173,9 @@ export function AdListScreen() {
               {WORDLESS_SEARCH_HINT}
             </Typography>
           )}
-          {/* Filtered to nothing: why, when the address itself rules every ad out, and the way out. */}
+          {/* Filtered to nothing: the way out. */}
           {filterCount > 0 && (
             <>
-              {filtersProblem(filters) && (
-                <Typography color="error">{filtersProblem(filters)}</Typography>
-              )}
               <Button
                 onClick={() => {
                   setParams(paramsWithFilters(params, NO_FILTERS));

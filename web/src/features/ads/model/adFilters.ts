@@ -126,11 +126,18 @@ const FILTER_NAMES = Object.keys(NO_FILTERS) as AdFilterName[];
 
 /**
  * The filters the address gives (?category=…&priceFrom=…): the list's filters live there, so
- * Back, a reload and a shared link keep them.
+ * Back, a reload and a shared link keep them. A number is read as its box reads one typed
+ * ('₹5,000' or Hindi digits '५०००' is 5000); one that cannot be a number stays as given, for
+ * `filtersProblem` to say.
  */
 export function filtersOfParams(params: URLSearchParams): AdFilters {
   const filters = { ...NO_FILTERS };
-  for (const name of FILTER_NAMES) filters[name] = params.get(name) ?? '';
+  for (const name of FILTER_NAMES) {
+    const given = params.get(name) ?? '';
+    filters[name] = NUMERIC.has(name)
+      ? (keptOf(TYPED_AS[name] ?? COUNT_FIELD, given) ?? given)
+      : given;
+  }
   return filters;
 }
 

@@ -295,6 +295,24 @@ describe('the filters in the address', () => {
     expect(filters).toEqual({ ...NO_FILTERS, category: 'Mobiles', priceFrom: '500' });
   });
 
+  it('reads a number in the address as its box reads one typed, and keeps one that is none', () => {
+    const params = new URLSearchParams({
+      priceFrom: '५०००',
+      priceTo: '₹7,50,000',
+      mileageTo: '42,000 km',
+      yearOfManufactureFrom: '२०१८',
+      mileageFrom: 'lots',
+    });
+    expect(filtersOfParams(params)).toEqual({
+      ...NO_FILTERS,
+      priceFrom: '5000',
+      priceTo: '750000',
+      mileageTo: '42000',
+      yearOfManufactureFrom: '2018',
+      mileageFrom: 'lots',
+    });
+  });
+
   it('writes only the filters set, keeping the other parameters', () => {
     const params = paramsWithFilters(new URLSearchParams('search=x&state=Goa'), {
       ...NO_FILTERS,
