@@ -6,6 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
+import { api } from './support/payments.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../src/features/accounts/model/verifySteps.ts';
 import {
   answerCaptcha,
@@ -494,6 +495,29 @@ describe('a refused long form on a phone', () => {
       'Central',
     );
     await context.close();
+  });
+});
+
+describe('one member editing their profile on two devices', () => {
+  it('keeps what one saved when the other, opened before, saves another field', async () => {
+    const member = await createMember(app, { address: true });
+    const [first, second] = [await openAs(browser, member), await openAs(browser, member)];
+    for (const { page } of [first, second]) {
+      await visit(page, '/editprofile');
+      await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+    }
+    await field(first.page, 'Education').fill('MBA');
+    await first.page.getByRole('button', { name: 'Save' }).click();
+    await first.page.waitForURL((url) => url.pathname === '/profile-me');
+    // The second still shows the education as it was, and saves only its own change.
+    expect(await field(second.page, 'Education').inputValue()).not.toBe('MBA');
+    await field(second.page, 'Company name').fill('QA Traders');
+    await second.page.getByRole('button', { name: 'Save' }).click();
+    await second.page.waitForURL((url) => url.pathname === '/profile-me');
+    const { body } = await api(app, '/api/user', { token: member.token });
+    expect(body.data).toMatchObject({ education: 'MBA', bnr: 'QA Traders' });
+    await first.context.close();
+    await second.context.close();
   });
 });
 

@@ -31,7 +31,7 @@ import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fi
 import { fieldTyped } from '../../../lib/numberInput.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
-import { formOf, inputOf, type FormField } from '../model/profileForm.ts';
+import { changedInput, formOf, inputOf, type FormField } from '../model/profileForm.ts';
 import {
   readEditProfileDraft,
   saveEditProfileDraft,
@@ -171,7 +171,7 @@ function EditProfileForm({ member }: { member: Member }) {
     setFailure(null);
     try {
       const answer = await envelope<unknown>('/api/user/editProfile', {
-        json: { ...input, username, dob: dayMonthYear(form.dob) },
+        json: { ...changedInput(opened, form), username, dob: dayMonthYear(form.dob) },
       });
       markSaved();
       // The answer carries the saved detail as userDetail, beside data.

@@ -64,6 +64,20 @@ export function inputOf(form: ProfileForm): EditProfileInput {
   };
 }
 
+/**
+ * What Save sends: only what the member changed since the form opened (`opened`). The api lays a
+ * body over the profile as it then reads, so a field changed meanwhile in another tab or on
+ * another device, and not touched here, is kept rather than undone by this form's older copy.
+ */
+export function changedInput(opened: ProfileForm, form: ProfileForm): Partial<EditProfileInput> {
+  const before: Record<string, unknown> = inputOf(opened);
+  return Object.fromEntries(
+    Object.entries(inputOf(form)).filter(
+      ([field, value]) => JSON.stringify(value) !== JSON.stringify(before[field]),
+    ),
+  );
+}
+
 const isLink = (value: unknown): value is Link =>
   isRecord(value) && typeof value.title === 'string' && typeof value.url === 'string';
 

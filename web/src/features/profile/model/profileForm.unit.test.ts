@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { changedInput, formOf } from './profileForm.ts';
+
+const opened = formOf({
+  _id: 'm-1',
+  firstname: 'Asha',
+  lastname: 'Kumar',
+  bnr: 'Asha Traders',
+  education: 'BCom',
+  country: 'India',
+  state: 'Kerala',
+  district: 'Ernakulam',
+  otherroles: ['Model', 'Host'],
+  links: [{ title: 'Shop', url: 'https://asha.example.in' }],
+});
+
+describe('what Save on Edit profile sends', () => {
+  it('is only what the member changed, so a change made elsewhere meanwhile is not undone', () => {
+    expect(changedInput(opened, { ...opened, bnr: 'QA Traders' })).toEqual({ bnr: 'QA Traders' });
+    expect(changedInput(opened, opened)).toEqual({});
+  });
+
+  it('sends a list whole when any of it changed, and not when only its spelling did', () => {
+    expect(changedInput(opened, { ...opened, otherroles: 'Model,  Host ' })).toEqual({});
+    expect(changedInput(opened, { ...opened, otherroles: 'Model' })).toEqual({
+      otherroles: ['Model'],
+    });
+    const links = opened.links.map((link, i) =>
+      i === 1 ? { title: 'Blog', url: 'asha.example.in/blog' } : link,
+    );
+    expect(changedInput(opened, { ...opened, links })).toEqual({
+      links: [
+        { title: 'Shop', url: 'https://asha.example.in' },
+        { title: 'Blog', url: 'https://asha.example.in/blog' },
+      ],
+    });
+  });
+
+  it('sends the places a new state emptied, with the state', () => {
+    const moved = { ...opened, state: 'Goa', district: '' };
+    expect(changedInput(opened, moved)).toEqual({ state: 'Goa', district: '' });
+  });
+});
