@@ -13,6 +13,7 @@ import {
   NOTIFICATION_SOCKET_EVENT,
   notificationPushesAfter,
   userRoom,
+  type NotificationPush,
 } from '@boli/projections/social/notifications.live';
 import { waitForProjections } from '@boli/projections';
 import { purchasesProjection } from '@boli/projections/billing/purchases.projection';
@@ -25,7 +26,7 @@ import {
 } from '@boli/projections/social/notifications.queries';
 import type { Infrastructure } from '../infrastructure.ts';
 import { followLog, liveCheckpoint, type LogFollower } from './logFollower.ts';
-import { authenticateSockets, userIdOf } from './socketAuth.ts';
+import { authenticateSockets, socketSessionLive, userIdOf } from './socketAuth.ts';
 
 /*
  * Live notifications over the same socket as live bids (path /bid; docs/api/social.md). A member's
@@ -156,6 +157,29 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
     );
   }
 
+  /**
+   * Sends each push to its member's sockets here whose session still holds, in order; a socket
+   * whose session ended (logged out, the password changed on another device, blocked) is
+   * disconnected instead of being told the member's news until the sweep finds it.
+   */
+  async function pushToLiveSessions(pushes: readonly NotificationPush[]): Promise<void> {
+    const rooms = [...new Set(pushes.map((push) => push.room))];
+    const liveIn = new Map(
+      await Promise.all(
+        rooms.map(async (room) => {
+          const sockets = await io.local.in(room).fetchSockets();
+          const live = await Promise.all(sockets.map((socket) => socketSessionLive(infra, socket)));
+          sockets.forEach((socket, i) => {
+            if (!live[i]) socket.disconnect(true);
+          });
+          return [room, sockets.filter((_, i) => live[i])] as const;
+        }),
+      ),
+    );
+    for (const push of pushes)
+      for (const socket of liveIn.get(push.room) ?? []) socket.emit(push.event, push.payload);
+  }
+
   /** Pushes every notification after `pushedUpTo`, up to the read model's checkpoint. */
   async function pushCommitted(): Promise<void> {
     for (;;) {
@@ -164,7 +188,7 @@ export function attachNotificationLive(io: SocketServer, infra: LiveInfra): Noti
       // and a notification committed since is left for its own event's turn, when they have it.
       if (checkpoint !== undefined) await toldHave(checkpoint);
       const { pushes, next } = await notificationPushesAfter(db, pushedUpTo, checkpoint);
-      for (const push of pushes) io.local.to(push.room).emit(push.event, push.payload);
+      await pushToLiveSessions(pushes);
       if (pushes.length >= PUSH_PAGE) {
         pushedUpTo = next;
         continue;

@@ -50,27 +50,38 @@ export const rolesOf = (socket: Socket): readonly string[] =>
 export const userIdOf = (socket: Socket): string | undefined => (socket.data as SocketData).userId;
 
 /**
+ * Whether the session a socket was opened with still holds (a guest's always does). A database
+ * that cannot say is no ending: the next check asks again.
+ */
+export function socketSessionLive(
+  infra: Pick<Infrastructure, 'db' | 'config'>,
+  socket: { readonly data: unknown },
+): Promise<boolean> {
+  const { token } = socket.data as SocketData;
+  if (token === undefined) return Promise.resolve(true);
+  return sessionService(infra)
+    .verify(token, new Date())
+    .then(
+      () => true,
+      (error: unknown) =>
+        !(error instanceof TokenExpiredError || error instanceof TokenInvalidError),
+    );
+}
+
+/**
  * A member's socket lives no longer than the session it was opened with: a block, a logout or the
  * token's expiry ended the session's requests at once, while the socket kept answering (an owner's
  * view of bids, Hidden amounts and all). Each event a member's socket sends is checked first, and
  * every `LIMITS.liveSessionCheckMs` each member's socket here is, for the pushes nobody asked for:
- * a socket whose session has ended is disconnected.
+ * a socket whose session has ended is disconnected. A member's notifications are checked as they
+ * go (`notificationLive.ts`), not left to that sweep: they are the member's own news.
  */
 export function watchSocketSessions(
   io: SocketServer,
   infra: Pick<Infrastructure, 'db' | 'config'>,
 ): { stop(): Promise<void> } {
   authenticateSockets(io, infra);
-  const sessions = sessionService(infra);
-  const live = (socket: Socket): Promise<boolean> => {
-    const { token } = socket.data as SocketData;
-    if (token === undefined) return Promise.resolve(true);
-    return sessions.verify(token, new Date()).then(
-      () => true,
-      (error: unknown) =>
-        !(error instanceof TokenExpiredError || error instanceof TokenInvalidError),
-    );
-  };
+  const live = (socket: Socket) => socketSessionLive(infra, socket);
   const endIfGone = async (socket: Socket) => {
     if (!(await live(socket))) socket.disconnect(true);
   };

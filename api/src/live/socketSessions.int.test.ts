@@ -2,13 +2,14 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKit, type ApiKit, type TestMember } from '../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../ops/src/testing/app.ts';
+import { NOTIFICATION_SOCKET_EVENT } from '@boli/projections/social/notifications.live';
 import { LOAD_NOTIFICATIONS } from './notificationLive.ts';
 
 /*
  * A member's live socket ends with the session it was opened with: after a logout or a block, the
  * next event it sends disconnects it, instead of being answered as the member (an owner's view of
- * bids included). The sweep of every LIMITS.liveSessionCheckMs does the same for a socket that
- * only listens.
+ * bids included). A notification for the member does the same as it goes, and the sweep of every
+ * LIMITS.liveSessionCheckMs for a socket that only listens.
  */
 
 let app: TestApp;
@@ -43,6 +44,28 @@ describe('a member’s live socket', () => {
     expect(await sendOn(socket)).toBe('answered');
     expect((await kit.api('/api/auth/logout', { json: {}, token: member.token })).status).toBe(200);
     expect(await sendOn(socket)).toBe('disconnected');
+  });
+
+  it('hears no more of the member once the session ends: their next notification disconnects it', async () => {
+    const [member, asker] = await Promise.all([kit.member('sock_told'), kit.member('sock_asker')]);
+    const socket = await kit.live(member.token);
+    expect(await sendOn(socket)).toBe('answered'); // it now hears the member's notifications
+    const heard: unknown[] = [];
+    socket.on(NOTIFICATION_SOCKET_EVENT, (note: unknown) => heard.push(note));
+    const ended = new Promise<string>((settle) => {
+      socket.once('disconnect', settle);
+      // Well before the sweep (LIMITS.liveSessionCheckMs), which would end it in the end anyway.
+      setTimeout(() => settle('still connected'), 5_000);
+    });
+    // The password changed on another device, say: the session this socket was opened with ends.
+    expect((await kit.api('/api/auth/logout', { json: {}, token: member.token })).status).toBe(200);
+    const asked = await kit.api('/api/request', {
+      token: asker.token,
+      json: { requestedTo: member.userId },
+    });
+    expect(asked.status).toBe(200);
+    expect(await ended).toBe('io server disconnect');
+    expect(heard).toEqual([]);
   });
 
   it('is disconnected once support blocks the member', async () => {
