@@ -195,4 +195,15 @@ export const PER_IP_LIMITS = {
   forgotPassword: { name: 'forgot-password-ip', limit: 50, windowSeconds: 60 * 60 },
   /** Contact Us, open to guests: a script may not fill support's inbox. */
   contactUs: { name: 'contactus-ip', limit: LIMITS.contactPerIpPerHour, windowSeconds: 60 * 60 },
+  /** An ad space's impressions and clicks, open to guests: counted, not refused, up to it. */
+  AdImpressionRecorded: {
+    name: 'ad-impression-ip',
+    limit: LIMITS.adAudiencePerIpPerHour,
+    windowSeconds: 60 * 60,
+  },
+  AdClickRecorded: {
+    name: 'ad-click-ip',
+    limit: LIMITS.adAudiencePerIpPerHour,
+    windowSeconds: 60 * 60,
+  },
 } as const satisfies Record<string, RateLimitRule>;

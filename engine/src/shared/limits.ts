@@ -229,6 +229,12 @@ export const LIMITS = {
   /** Contact messages one address (IP) may send per hour; stops a script filling the inbox. */
   contactPerIpPerHour: 20,
   /**
+   * Not the spec's: impressions, and clicks, one address (IP) adds to one ad space's counts per
+   * hour; more are answered alike and not counted, so a script cannot inflate an advertiser's
+   * numbers (or the log). An office or a carrier's NAT showing the space on every page stays under.
+   */
+  adAudiencePerIpPerHour: 120,
+  /**
    * Not the spec's: the Contact Us acknowledgement goes to one address at most once in this many
    * hours, however often the form names it: a stranger cannot make Boli mail someone repeatedly.
    */

@@ -172,6 +172,20 @@ describe('buying an in-stream space', () => {
         return rows[0]?.impressions === 2 && rows[0]?.clicks === 1 && rows;
       }),
     ).toEqual([{ day: today(), impressions: 2, clicks: 1 }]);
+
+    // One address adds at most LIMITS.adAudiencePerIpPerHour an hour; the rest are answered alike.
+    for (let i = 0; i < LIMITS.adAudiencePerIpPerHour; i++) {
+      const counted = await kit.api('/api/space/impression', { json: { spaceId: info.advtId } });
+      expect(counted.status).toBe(204);
+    }
+    await kit.api('/api/space/click', { json: { spaceId: info.advtId } });
+    // The second click is counted after every impression sent before it.
+    expect(
+      await eventually(async () => {
+        const rows = await audienceOf(kit.db, info.advtId);
+        return rows[0]?.clicks === 2 && rows;
+      }),
+    ).toEqual([{ day: today(), impressions: LIMITS.adAudiencePerIpPerHour, clicks: 2 }]);
   });
 
   it('sells daily as the quarterly value: a quarter, priced, invoiced and run as one', async () => {

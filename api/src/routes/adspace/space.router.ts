@@ -32,6 +32,9 @@ import {
   infoOf,
   type BillingInfra,
 } from '../billing/billingDeps.ts';
+import { PER_IP_LIMITS } from '../../identity/rateLimit.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import { withinRate } from '../auth/support.ts';
 import { storeAll } from '../posts/adForm.ts';
 import { adsContext, type AdsRouterOptions } from '../posts/router.ts';
 import {
@@ -54,7 +57,10 @@ const SPACE_READ_MODELS = ['ad_spaces'] as const;
  * betweenPosts space for a cycle, the member's spaces, their creative, what the site shows now,
  * and impressions and clicks.
  */
-export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {}): Router {
+export function spaceRouter(
+  infra: BillingInfra & Pick<Infrastructure, 'redis'>,
+  options: AdsRouterOptions = {},
+): Router {
   const router = createRouter({ prefix: '/api/space' });
   const auth = requireAuth(infra);
   const deps = checkoutDeps(infra);
@@ -216,8 +222,13 @@ export function spaceRouter(infra: BillingInfra, options: AdsRouterOptions = {})
       throw new ApiError(404, ADSPACE_MESSAGES.spaceNotFound, 'SPACE_NOT_FOUND');
     }
     const now = new Date().toISOString();
-    // Only what the site really shows counts; a late report of an ended space is dropped.
-    if (isShowingAt(space, now) && space.creative !== null) {
+    // Only what the site really shows counts; a late report of an ended space is dropped, and so
+    // is one past what one address may add in an hour.
+    if (
+      isShowingAt(space, now) &&
+      space.creative !== null &&
+      (await withinRate(infra, PER_IP_LIMITS[type], [`ip:${ctx.ip}:${spaceId}`]))
+    ) {
       const date = indiaDateOf(now);
       const event: AdAudienceEvent = { type, data: { spaceId, date, at: now } };
       await infra.store.append(

@@ -16,6 +16,10 @@ export type AuthInfra = Pick<
   'config' | 'db' | 'redis' | 'store' | 'idempotency' | 'logger'
 >;
 
+/** Rate keys with the deployment's prefix, so separate apps never share counters. */
+const deploymentKeys = (infra: Pick<Infrastructure, 'config'>, keys: string[]) =>
+  keys.map((key) => `${infra.config.QUEUE_PREFIX}:${key}`);
+
 /**
  * Counts this attempt against `rule` for every key (per account, per IP); over the limit → 429
  * with Retry-After. Keys carry the deployment's prefix, so separate apps never share counters.
@@ -27,13 +31,24 @@ export async function limitRate(
   rule: RateLimitRule,
   keys: string[],
 ): Promise<number> {
-  const prefixed = keys.map((key) => `${infra.config.QUEUE_PREFIX}:${key}`);
-  const verdict = await consume(infra.redis, rule, prefixed, new Date());
+  const verdict = await consume(infra.redis, rule, deploymentKeys(infra, keys), new Date());
   if (!verdict.allowed) {
     ctx.set('Retry-After', String(verdict.retryAfterSeconds));
     throw new ApiError(429, tooManyAttempts(verdict.retryAfterSeconds), 'RATE_LIMITED');
   }
   return verdict.remaining;
+}
+
+/**
+ * Counts this attempt against `rule` for every key, as `limitRate` does, and says whether it was
+ * within it, for what is not refused past a limit but no longer counted (an ad's impressions).
+ */
+export async function withinRate(
+  infra: Pick<Infrastructure, 'config' | 'redis'>,
+  rule: RateLimitRule,
+  keys: string[],
+): Promise<boolean> {
+  return (await consume(infra.redis, rule, deploymentKeys(infra, keys), new Date())).allowed;
 }
 
 /** zod at the edge with the account rules' wording: every message per field. */
