@@ -571,6 +571,15 @@ describe('a refused post', () => {
     expect(body.msg).toBe('Address Required!! Please fill the address');
   });
 
+  it('asks a poster whose mobile is not verified to verify it, before any address', async () => {
+    const unverified = await kit.member('post_unverified', { verified: false, address: false });
+    const { status, body } = await refused(unverified, adForm(dzire, [photo1()]));
+    expect({ status, msg: body.msg }).toEqual({
+      status: 403,
+      msg: ACCOUNT_MESSAGES.mobileNotVerified,
+    });
+  });
+
   it('asks a poster without a subscription or trial to subscribe', async () => {
     const { status, body } = await refused(unsubscribed, adForm(dzire, [photo1()]));
     expect(status).toBe(403);

@@ -42,6 +42,7 @@ import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput } from '../../http/errors.ts';
+import { activeMember } from '../../http/members.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { removeStored, type AdMediaOptions } from '../../media/adMedia.ts';
 import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
@@ -142,24 +143,25 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
     return adOr404(adId);
   };
 
-  /** The member's row, refusing (after reading the request away) one who may not post. */
+  /**
+   * The member's row, refusing (after reading the request away) one who may not post: first as
+   * any member action is refused (`activeMember`: blocked, mobile not verified), then without the
+   * address posting needs, then without a subscription or trial.
+   */
   const poster = async (ctx: Context): Promise<UserRow> => {
-    const row = await findUserById(infra.db, ctx.state.auth!.userId);
-    const refusal =
-      row === undefined
-        ? new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND')
-        : !hasFullAddress(row)
-          ? new ApiError(400, MESSAGES.addressRequired, 'ADDRESS_REQUIRED', {
-              editProfileAt: '/editprofile',
-            })
-          : !(await hasActiveEntitlement(infra.db, row.user_id, new Date()))
-            ? notEntitled()
-            : undefined;
-    if (refusal !== undefined) {
+    try {
+      const row = await activeMember(infra, ctx);
+      if (!hasFullAddress(row)) {
+        throw new ApiError(400, MESSAGES.addressRequired, 'ADDRESS_REQUIRED', {
+          editProfileAt: '/editprofile',
+        });
+      }
+      if (!(await hasActiveEntitlement(infra.db, row.user_id, new Date()))) throw notEntitled();
+      return row;
+    } catch (error) {
       await drainRequest(ctx.req);
-      throw refusal;
+      throw error;
     }
-    return row!;
   };
 
   /** The staged files named by a form, or a refusal naming the expired one. */
