@@ -22,6 +22,7 @@ export const UPLOAD_MESSAGES = {
   notAnImage: 'Only jpeg, jpg or png pictures can be uploaded.',
   unreadable: 'This picture could not be read. Please choose another one.',
   notMultipart: 'Please upload the picture as multipart/form-data.',
+  onlyOne: 'Please upload one picture at a time.',
 } as const;
 
 /** Room for the multipart boundaries and headers around the file itself. */
@@ -82,8 +83,9 @@ export async function receiveImage(
   const parser = busboy({
     headers: req.headers,
     // One byte past the limit, so that a file of exactly maxBytes is accepted.
+    // Two files of the field are refused (`onlyOne`), not one kept at random: a second is heard.
     limits: {
-      files: 1,
+      files: 2,
       fileSize: options.maxBytes + 1,
       fields: 20,
       fieldSize: 8 * 1024,
@@ -93,8 +95,10 @@ export async function receiveImage(
   const path = join(options.scratchDir, `${randomUUID()}.upload`);
   let received: Promise<ReceivedImage | Error> | undefined;
 
+  let second = false;
   parser.on('file', (name, file) => {
     if (name !== options.field || received !== undefined) {
+      second ||= name === options.field;
       file.resume();
       return;
     }
@@ -118,6 +122,7 @@ export async function receiveImage(
       req.pipe(parser);
     });
     const outcome = await (received ?? fieldError(options.field, UPLOAD_MESSAGES.missing));
+    if (second) throw fieldError(options.field, UPLOAD_MESSAGES.onlyOne);
     if (outcome instanceof Error) throw outcome;
     return outcome;
   } catch (error) {

@@ -243,7 +243,11 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     });
     const id = randomUUID();
     const names = { picture: `${id}.jpg`, thumbnail: thumbnailOfPicture(`${id}.jpg`) };
+    const removeFiles = (picture: string) =>
+      Promise.all([storage.remove(picture), storage.remove(thumbnailOfPicture(picture))]);
+    let replaced: string | null;
     try {
+      replaced = (await ownRow(ctx)).profilepic;
       const { picture, thumbnail } = await reencodeProfilePicture(upload.path);
       await storage.save(names.picture, picture);
       await storage.save(names.thumbnail, thumbnail);
@@ -252,11 +256,13 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
         data: { profilepic: names.picture, extension: upload.kind, sizeBytes: upload.sizeBytes },
       });
     } catch (error) {
-      await Promise.all([storage.remove(names.picture), storage.remove(names.thumbnail)]);
+      await removeFiles(names.picture);
       throw error;
     } finally {
       await rm(upload.path, { force: true });
     }
+    // The picture it replaces is the member's to take back: no longer served to anyone.
+    if (replaced) await removeFiles(replaced);
     ctx.body = success({ profilepic: pictureUrl(names.picture) }, MESSAGES.profilePicUpdated);
   });
 

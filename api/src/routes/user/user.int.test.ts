@@ -524,6 +524,39 @@ describe('the profile picture', () => {
     expect(await scratchFiles()).toBe(0);
   });
 
+  it('no longer serves a picture once another replaced it, nor its thumbnail', async () => {
+    const photo = (background: string) =>
+      sharp({ create: { width: 300, height: 300, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const urlOf = (answer: { body: { data?: unknown } }) =>
+      (answer.body.data as { profilepic: string }).profilepic;
+    const first = urlOf(await upload(ravi.token, await photo('#aa3300')));
+    expect((await fetch(`${app.baseUrl}${first}`)).status).toBe(200);
+    const second = urlOf(await upload(ravi.token, await photo('#0033aa')));
+    for (const gone of [first, thumbnailOfPicture(first)])
+      expect((await fetch(`${app.baseUrl}${gone}`)).status).toBe(404);
+    for (const kept of [second, thumbnailOfPicture(second)])
+      expect((await fetch(`${app.baseUrl}${kept}`)).status).toBe(200);
+  });
+
+  it('refuses two pictures sent at once rather than keeping one of them', async () => {
+    const form = new FormData();
+    const jpeg = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#336633' },
+    })
+      .jpeg()
+      .toBuffer();
+    form.append('Photo', new Blob([jpeg], { type: 'image/jpeg' }), 'one.jpg');
+    form.append('Photo', new Blob([jpeg], { type: 'image/jpeg' }), 'two.jpg');
+    const { status, body } = await kit.api('/api/user/uploadProfilePic', {
+      token: ravi.token,
+      form,
+    });
+    expect({ status, msg: body.msg }).toEqual({ status: 400, msg: UPLOAD_MESSAGES.onlyOne });
+    expect(await scratchFiles()).toBe(0);
+  });
+
   it('serves only names the server made', async () => {
     expect((await fetch(`${app.baseUrl}/media/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${app.baseUrl}/media/${randomUUID()}.jpg`)).status).toBe(404);
