@@ -15,7 +15,7 @@ import { ITEMS } from './items.ts';
 import { demoMembers } from './members.ts';
 import { seededRandom } from './random.ts';
 import { syntheticAdId, syntheticAdStream, syntheticPostAd } from './synthetic.ts';
-import { demoReference } from './reference.ts';
+import { demoReference, localityOf } from './reference.ts';
 
 const NOW = '2026-11-20T09:30:00.000Z';
 const reference = demoReference();
@@ -247,5 +247,44 @@ describe('the synthetic ads of seed-scale', () => {
     expect(new Set(ads.map((ad) => ad.data.subcategory)).size).toBeGreaterThan(100);
     expect(new Set(ads.map((ad) => ad.data.district)).size).toBeGreaterThan(300);
     expect(new Set(ads.map((ad) => ad.data.make).filter(Boolean)).size).toBeGreaterThan(50);
+  });
+});
+
+describe('a post office’s locality', () => {
+  it('is its name without the office suffix, in the case an ad would write it', () => {
+    expect(
+      [
+        'Faridabad NIT HO',
+        'JHANSI HO',
+        'SIDDHARTH NAGAR H.O',
+        'PRAYAGRAJ HPO',
+        'Ramnagar S.O (West Tripura)',
+        'Diu Bazar ND TSO',
+        'Amritsar GPO',
+        'Rajgarh(Bia) H.O',
+        'Dhand S.O',
+        'Kanad B.O',
+      ].map(localityOf),
+    ).toEqual([
+      'Faridabad NIT',
+      'Jhansi',
+      'Siddharth Nagar',
+      'Prayagraj',
+      'Ramnagar',
+      'Diu Bazar',
+      'Amritsar',
+      'Rajgarh(Bia)',
+      'Dhand',
+      'Kanad',
+    ]);
+  });
+
+  it('leaves no office suffix and no name in capitals among the demo places', () => {
+    for (const { locality } of demoReference().places) {
+      expect(locality).not.toMatch(/\s(H\.?P\.?O|G\.?P\.?O|T\.?S\.?O|H\.?O|S\.?O|B\.?O)\.?\b/);
+      expect(locality === locality.toUpperCase() && /[A-Z]{2}/.test(locality), locality).toBe(
+        false,
+      );
+    }
   });
 });

@@ -27,6 +27,25 @@ const read = <T>(file: string): T =>
 
 let cached: DemoReference | undefined;
 
+/** A post office's suffix (head, sub, branch, general, town sub-office), with what follows it. */
+const OFFICE_SUFFIX = /\s+(ND\s*)?(H\.?P\.?O|G\.?P\.?O|T\.?S\.?O|H\.?O|S\.?O|B\.?O)\.?(\s.*)?$/i;
+
+/**
+ * The locality a post office names, as an ad would write it: without its office suffix (and the
+ * district some add after it: 'Ramnagar S.O (West Tripura)'), and a name the list writes all in
+ * capitals ('JHANSI HO') in title case. Capitals within a name ('Faridabad NIT') are kept.
+ */
+export function localityOf(officeName: string): string {
+  const name = officeName.replace(OFFICE_SUFFIX, '').replace(/\s+/g, ' ').trim();
+  if (name !== name.toUpperCase()) return name;
+  return name
+    .toLowerCase()
+    .replace(
+      /(^|[\s(-])(\p{L})/gu,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    );
+}
+
 export function demoReference(): DemoReference {
   if (cached) return cached;
   const categories = read<Category[]>('categories');
@@ -40,9 +59,7 @@ export function demoReference(): DemoReference {
     'pincodes-sample',
   ).map((office): Place => ({
     pincode: office.pincode,
-    locality: office.officeName
-      .replace(/\s+(H\.?P\.?O|G\.?P\.?O|H\.?O|S\.?O|B\.?O)\.?$/i, '')
-      .trim(),
+    locality: localityOf(office.officeName),
     district: office.district,
     state: office.state,
     neighbourhoods: neighbourhoods.get(`${office.state}|${office.district}`) ?? [],
