@@ -299,8 +299,12 @@ describe('a member with a full profile', () => {
 
     // Changing the category clears the subcategory and hides the vehicle filters.
     await page.getByRole('button', { name: /^Filter/ }).click();
+    // Sports ads are a team's or a player's: that is a filter there, and only there.
+    await choose(page, 'Category', 'Sports');
+    await choose(page, 'Team or Player', 'Team');
     await choose(page, 'Category', 'Furniture');
     expect(await page.getByRole('combobox', { name: /^Make/ }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: /^Team or Player/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await adCard(page, 'Swift Dzire').waitFor();
 

@@ -1,5 +1,6 @@
+import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
-import { LIMITS } from '@boli/engine/shared/limits';
+import { LIMITS, SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { isTooLargeForPaise, PAISE_PER_RUPEE, rupeesToPaise } from '@boli/engine/shared/money';
 import { categoryWordsFor, groupOf } from './searchMeanings.ts';
 import { isIndia } from '@boli/engine/accounts/account.rules';
@@ -26,6 +27,8 @@ export type AdFilterInput = {
   readonly mileageFrom?: number | undefined;
   readonly mileageTo?: number | undefined;
   readonly ownerOrDealer?: string | undefined;
+  /** A Sports ad's type: Team or Player (not the spec's list; its data's `adType` filter). */
+  readonly type?: string | undefined;
 };
 
 /** A range, either end open. */
@@ -45,6 +48,7 @@ export type AdFilters = {
   readonly yearOfManufacture?: Range;
   readonly mileage?: Range;
   readonly ownerOrDealer?: string;
+  readonly type?: string;
 };
 
 const text = (value: string | undefined): string | undefined => {
@@ -74,6 +78,12 @@ const priceBound = (
   return rupeesToPaise(rupees) ?? inward(rupees * PAISE_PER_RUPEE);
 };
 
+/** A Sports ad's type as the ads write it, in whatever case an address gives it ('team'). */
+const sportsType = (value: string | undefined): string | undefined => {
+  const typed = text(value);
+  return SPORTS_AD_TYPES.find((type) => type.toLowerCase() === typed?.toLowerCase()) ?? typed;
+};
+
 /** The largest value of an `integer` column (year of manufacture). */
 const INTEGER_MAX = 2_147_483_647;
 
@@ -91,8 +101,8 @@ const wholeBound = (
 /**
  * What the query filters on. Following section 2: district and neighbourhood apply only when the
  * country is India, and the vehicle filters (make, model, year, mileage, owner or dealer) only in
- * the categories that have them (vehicleFields.ts), so a value left over from another category
- * never empties the list.
+ * the categories that have them (vehicleFields.ts), and a Sports ad's type (Team or Player) only
+ * in Sports, so a value left over from another category never empties the list.
  */
 export function adFilters(input: AdFilterInput): AdFilters {
   const categoryname = text(input.category);
@@ -123,6 +133,7 @@ export function adFilters(input: AdFilterInput): AdFilters {
     );
     entries.ownerOrDealer = text(input.ownerOrDealer);
   }
+  if (categoryname !== undefined && isSports(categoryname)) entries.type = sportsType(input.type);
   return Object.fromEntries(
     Object.entries(entries).filter(([, value]) => value !== undefined),
   ) as AdFilters;

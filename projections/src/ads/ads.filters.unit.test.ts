@@ -79,6 +79,18 @@ describe('the ad list’s filters', () => {
     });
     expect(adFilters({ category: 'Furniture', ...vehicle })).toEqual({ categoryname: 'Furniture' });
   });
+
+  it('applies a Sports ad’s type (Team or Player) only in Sports', () => {
+    expect(adFilters({ category: 'Sports', type: 'Team' })).toEqual({
+      categoryname: 'Sports',
+      type: 'Team',
+    });
+    expect(adFilters({ category: 'Furniture', type: 'Team' })).toEqual({
+      categoryname: 'Furniture',
+    });
+    expect(adFilters({ type: 'Team' })).toEqual({});
+    expect(adFilters({ category: 'sports', type: ' player ' }).type).toBe('Player');
+  });
 });
 
 describe('the ad list’s pages', () => {

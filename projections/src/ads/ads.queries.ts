@@ -64,6 +64,7 @@ const EQUAL_FILTERS: readonly (readonly [keyof AdFilters, string])[] = [
   ['district', 'district'],
   ['neighbourhood', 'neighbourhood'],
   ['ownerOrDealer', 'owner_or_dealer'],
+  ['type', 'type'],
 ];
 
 /**

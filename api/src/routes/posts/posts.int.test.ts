@@ -1043,6 +1043,20 @@ describe('the ad list', () => {
     expect(idsOf(await list('category=Ships%20Boats&ownerOrDealer=Owner'))).toEqual([boat]);
   });
 
+  it('filters Sports ads by their type, Team or Player, and ignores the type elsewhere', async () => {
+    const sport = { categoryname: 'Sports', subcategory: 'Cricket', state: 'Goa', city: 'Panaji' };
+    const team = await appendAd({ ...sport, itemName: 'Club XI', type: 'Team' }, 3_000);
+    const player = await appendAd({ ...sport, itemName: 'Opening bat', type: 'Player' }, 2_999);
+    const goa = 'category=Sports&subcategory=Cricket&state=Goa';
+    expect(idsOf(await list(goa))).toEqual([player, team]);
+    expect(idsOf(await list(`${goa}&type=Team`))).toEqual([team]);
+    expect(idsOf(await list(`${goa}&type=player`, null))).toEqual([player]);
+    // Left over from Sports, it never empties another category's list.
+    expect(idsOf(await list('category=Automobiles&subcategory=Tractors&type=Team'))).toEqual([
+      tractor,
+    ]);
+  });
+
   it('refuses a filter that is not a number where one is needed', async () => {
     const { status, body } = await kit.api('/api/globalAds?priceFrom=cheap');
     expect(status).toBe(400);

@@ -58,6 +58,7 @@ export const adListQuery = z.object({
   mileageFrom: optionalAmount(AD_MESSAGES.invalidMileage),
   mileageTo: optionalAmount(AD_MESSAGES.invalidMileage),
   ownerOrDealer: filterText,
+  type: filterText,
   page,
   offset,
   limit,

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { OWNER_OR_DEALER } from '@boli/engine/ads/ad.events';
+import { SPORTS_AD_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import {
@@ -14,6 +15,7 @@ import {
   rangeProblem,
   type RangeProblem,
   showsIndiaFilters,
+  showsSportsFilters,
   showsVehicleFilters,
   statesCountryOf,
   type AdFilterName,
@@ -145,6 +147,14 @@ export function AdFilterPanel({ applied, onApply, onCancel }: Props) {
             disabled={!draft.district}
             options={lists.neighbourhoods}
             {...bind('neighbourHood')}
+          />
+        )}
+        {showsSportsFilters(draft) && (
+          <ChoiceField
+            label="Team or Player"
+            emptyLabel={ANY}
+            options={SPORTS_AD_TYPES}
+            {...bind('type')}
           />
         )}
         <TextField label="Price from (₹)" {...bindNumber('priceFrom', price, 'from')} />

@@ -1,4 +1,5 @@
 import { INDIA, isIndia } from '@boli/engine/accounts/account.rules';
+import { isSports } from '@boli/engine/ads/ad.rules';
 import { needsVehicleFields } from '@boli/engine/ads/vehicleFields';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { isDecimalText } from '@boli/engine/shared/money';
@@ -29,6 +30,8 @@ export type AdFilters = {
   mileageFrom: string;
   mileageTo: string;
   ownerOrDealer: string;
+  /** A Sports ad's type, Team or Player. */
+  type: string;
 };
 export type AdFilterName = keyof AdFilters;
 
@@ -48,6 +51,7 @@ export const NO_FILTERS: AdFilters = {
   mileageFrom: '',
   mileageTo: '',
   ownerOrDealer: '',
+  type: '',
 };
 
 /** The filters that exist only for vehicles (Automobiles, Ships Boats, Bank Auctions' Cars/Bikes). */
@@ -72,7 +76,7 @@ export const INDIA_FILTERS = [
  * What a place empties is lib/placeFields.ts's one table.
  */
 const CLEARS: Partial<Record<AdFilterName, readonly AdFilterName[]>> = {
-  category: ['subcategory', 'make', 'model'],
+  category: ['subcategory', 'make', 'model', 'type'],
   subcategory: ['make', 'model'],
   make: ['model'],
 };
@@ -94,6 +98,10 @@ export const numberFilterOf = (name: AdFilterName) => TYPED_AS[name];
 /** The vehicle filters show for the vehicle categories only (the engine's one rule). */
 export const showsVehicleFilters = (filters: Pick<AdFilters, 'category' | 'subcategory'>) =>
   filters.category !== '' && needsVehicleFields(filters.category, filters.subcategory || undefined);
+
+/** A Sports ad's type (Team or Player) is a filter in Sports only. */
+export const showsSportsFilters = (filters: Pick<AdFilters, 'category'>) =>
+  filters.category !== '' && isSports(filters.category);
 
 /** District and neighbourhood show only when the country is India. */
 export const showsIndiaFilters = (filters: Pick<AdFilters, 'country'>) => isIndia(filters.country);
@@ -119,6 +127,7 @@ export function changeFilter(filters: AdFilters, name: AdFilterName, typed: stri
   if (name === 'state' && value !== '' && next.country === '') next.country = INDIA;
   if (!showsVehicleFilters(next)) for (const field of VEHICLE_FILTERS) next[field] = '';
   if (!showsIndiaFilters(next)) for (const field of INDIA_FILTERS) next[field] = '';
+  if (!showsSportsFilters(next)) next.type = '';
   return next;
 }
 
@@ -197,6 +206,7 @@ export function filterQuery(filters: AdFilters, page: number): AdListQuery {
   for (const [name, raw] of Object.entries(filters) as [AdFilterName, string][]) {
     if ((VEHICLE_FILTERS as readonly string[]).includes(name) && !vehicle) continue;
     if ((INDIA_FILTERS as readonly string[]).includes(name) && !india) continue;
+    if (name === 'type' && !showsSportsFilters(filters)) continue;
     if (NUMERIC.has(name)) {
       // As typed: a number too long for JavaScript's (99999999999999999999999) is still digits
       // to the api, where Number() would have sent 1e+23.

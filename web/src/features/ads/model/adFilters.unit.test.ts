@@ -37,6 +37,18 @@ describe('the dependent filters (section 4)', () => {
     expect(next).toMatchObject({ category: 'Mobiles', subcategory: '' });
   });
 
+  it('keeps a Sports ad’s type (Team or Player) in Sports only, and sends it only there', () => {
+    const team = changeFilter(filters({ category: 'Sports' }), 'type', 'Team');
+    expect(filterQuery(team, 1)).toEqual({ category: 'Sports', type: 'Team', page: 1 });
+    expect(changeFilter(team, 'subcategory', 'Cricket').type).toBe('Team');
+    expect(changeFilter(team, 'category', 'Mobiles').type).toBe('');
+    // From an address: left over beside another category, it is not sent.
+    expect(filterQuery(filters({ category: 'Mobiles', type: 'Team' }), 1)).toEqual({
+      category: 'Mobiles',
+      page: 1,
+    });
+  });
+
   it('clears state, district and neighbourhood when the country changes, and district when the state does', () => {
     const india = filters({
       country: 'India',
