@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
@@ -498,6 +499,12 @@ describe('a refused long form on a phone', () => {
   });
 });
 
+/** A small real picture, as a member would choose one. */
+const picture = () =>
+  sharp({ create: { width: 120, height: 120, channels: 3, background: '#2f6f9d' } })
+    .png()
+    .toBuffer();
+
 describe('one member editing their profile on two devices', () => {
   it('keeps what one saved when the other, opened before, saves another field', async () => {
     const member = await createMember(app, { address: true });
@@ -518,6 +525,23 @@ describe('one member editing their profile on two devices', () => {
     expect(body.data).toMatchObject({ education: 'MBA', bnr: 'QA Traders' });
     await first.context.close();
     await second.context.close();
+  });
+
+  it('shows a new picture in the member’s other tab, the replaced one being gone', async () => {
+    const member = await createMember(app, { address: false });
+    const { context, page } = await openAs(browser, member);
+    const other = await context.newPage();
+    await visit(other, '/myAds');
+    await visit(page, '/profile-me');
+    await page
+      .getByLabel('Profile picture file')
+      .setInputFiles([{ name: 'me.png', mimeType: 'image/png', buffer: await picture() }]);
+    await page.getByText(MESSAGES.profilePicUpdated).waitFor();
+    const topBarPicture = (tab: Page) =>
+      tab.getByRole('banner').locator('img').first().getAttribute('src');
+    await expect.poll(() => topBarPicture(page)).toMatch(/^\/media\//);
+    await expect.poll(() => topBarPicture(other)).toBe(await topBarPicture(page));
+    await context.close();
   });
 });
 

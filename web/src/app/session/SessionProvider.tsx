@@ -24,9 +24,11 @@ import {
 import { parseSessionUser, type SessionUser } from './sessionUser.ts';
 import {
   clearStored,
+  memberFromOtherTab,
   nextStoredElsewhere,
   readStored,
   removeStored,
+  tellOtherTabsOfMember,
   tellOtherTabsWhy,
   whyOtherTabEnded,
   writeStored,
@@ -273,7 +275,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const updateUser = useCallback((user: SessionUser) => {
     dispatch({ type: 'userLoaded', user });
+    tellOtherTabsOfMember(user);
   }, []);
+
+  // The member as another tab saved them: the same member's tabs show the same picture and name.
+  const memberId = state.user?._id;
+  useEffect(() => {
+    if (memberId === undefined) return;
+    const onStorage = (event: StorageEvent) => {
+      const user = parseSessionUser(memberFromOtherTab(event));
+      if (user && user._id === memberId) dispatch({ type: 'userLoaded', user });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [memberId]);
 
   const session = useMemo<Session>(
     () => ({ ...state, login, logout, refresh, updateUser, checkAgain }),

@@ -85,8 +85,32 @@ export function tellOtherTabsWhy(message: string | undefined): void {
 
 export const whyOtherTabEnded = (): string | null => storage()?.getItem(ENDED_BECAUSE) || null;
 
+/**
+ * The member as one tab last saved them (a new picture, an edited profile), for the browser's
+ * other tabs to show alike: theirs read the member once, and the picture they showed may be gone.
+ */
+const MEMBER_UPDATED = 'memberUpdated';
+
+export function tellOtherTabsOfMember(user: unknown): void {
+  try {
+    storage()?.setItem(MEMBER_UPDATED, JSON.stringify(user));
+  } catch {
+    // The other tabs show the member anew at their next load.
+  }
+}
+
+/** The member another tab saved, from a storage event; undefined for any other event. */
+export function memberFromOtherTab(event: StorageEvent): unknown {
+  if (event.key !== MEMBER_UPDATED || event.newValue === null) return undefined;
+  try {
+    return JSON.parse(event.newValue) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Logout forgets every stored value, the validation token included. */
 export function clearStored(): void {
   const store = storage();
-  for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
+  for (const key of [...Object.values(STORAGE_KEYS), MEMBER_UPDATED]) store?.removeItem(key);
 }
