@@ -9,6 +9,7 @@ import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlement
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
+import { activeMember } from '../../http/members.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { removeStored } from '../../media/adMedia.ts';
 import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
@@ -38,9 +39,13 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
 
   router.post('/api/gallery/stage', auth, async (ctx) => {
     const userId = ctx.state.auth!.userId;
-    if (!(await hasActiveEntitlement(infra.db, userId, new Date()))) {
+    // Refused as posting is (blocked, mobile not verified, then not entitled), its upload unread.
+    try {
+      await activeMember(infra, ctx);
+      if (!(await hasActiveEntitlement(infra.db, userId, new Date()))) throw notEntitled();
+    } catch (error) {
       await drainRequest(ctx.req);
-      throw notEntitled();
+      throw error;
     }
     const form = await receiveAdForm(ctx.req, {
       fileField: 'file',

@@ -578,6 +578,17 @@ describe('a refused post', () => {
       status: 403,
       msg: ACCOUNT_MESSAGES.mobileNotVerified,
     });
+    // Nor may they upload a file ahead of the form.
+    const stageForm = new FormData();
+    stageForm.append('file', new Blob([png], { type: 'image/png' }), 'side.png');
+    const staged = await kit.api('/api/gallery/stage', {
+      token: unverified.token,
+      form: stageForm,
+    });
+    expect({ status: staged.status, msg: staged.body.msg }).toEqual({
+      status: 403,
+      msg: ACCOUNT_MESSAGES.mobileNotVerified,
+    });
   });
 
   it('asks a poster without a subscription or trial to subscribe', async () => {

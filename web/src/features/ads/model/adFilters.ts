@@ -249,6 +249,8 @@ const RANGES = [
  */
 export function filtersProblem(filters: AdFilters): string | null {
   for (const [label, from, to] of RANGES) {
+    // Year and mileage are not applied, nor offered to mend, outside the vehicle categories.
+    if (label !== 'Price' && !showsVehicleFilters(filters)) continue;
     const problem = rangeProblem(filters[from], filters[to]);
     if (problem) return `${label}: ${problem.message}`;
   }

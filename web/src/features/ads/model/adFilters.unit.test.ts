@@ -211,7 +211,13 @@ describe('the list query', () => {
     expect(filtersProblem(filters({ priceFrom: '50000', priceTo: '100' }))).toBe(
       'Price: From is above To',
     );
-    expect(filtersProblem(filters({ mileageFrom: 'lots' }))).toBe('Mileage: Enter a number');
+    const cars = { category: 'Automobiles', subcategory: 'Cars' };
+    expect(filtersProblem(filters({ ...cars, mileageFrom: 'lots' }))).toBe(
+      'Mileage: Enter a number',
+    );
+    // Not applied outside the vehicle categories, and with no box there to mend it: not said.
+    expect(filtersProblem(filters({ category: 'Sports', mileageFrom: 'lots' }))).toBeNull();
+    expect(filtersProblem(filters({ yearOfManufactureFrom: 'abc' }))).toBeNull();
     expect(filtersProblem(filters({ priceFrom: '100', priceTo: '50000' }))).toBeNull();
   });
 

@@ -64,16 +64,36 @@ export function inputOf(form: ProfileForm): EditProfileInput {
   };
 }
 
+/** The address's fields: one place, sent whole or not at all. */
+const ADDRESS_FIELDS: readonly string[] = [
+  'houseno',
+  'street',
+  'city',
+  'country',
+  'state',
+  'district',
+  'neighbourHood',
+  'pincode',
+];
+
 /**
  * What Save sends: only what the member changed since the form opened (`opened`). The api lays a
  * body over the profile as it then reads, so a field changed meanwhile in another tab or on
  * another device, and not touched here, is kept rather than undone by this form's older copy.
+ * The address goes whole when any of it changed: a neighbourhood chosen here belongs to the
+ * district shown here, not to one another device saved meanwhile.
  */
 export function changedInput(opened: ProfileForm, form: ProfileForm): Partial<EditProfileInput> {
   const before: Record<string, unknown> = inputOf(opened);
+  const input = Object.entries(inputOf(form));
+  const changed = (field: string, value: unknown) =>
+    JSON.stringify(value) !== JSON.stringify(before[field]);
+  const moved = input.some(
+    ([field, value]) => ADDRESS_FIELDS.includes(field) && changed(field, value),
+  );
   return Object.fromEntries(
-    Object.entries(inputOf(form)).filter(
-      ([field, value]) => JSON.stringify(value) !== JSON.stringify(before[field]),
+    input.filter(
+      ([field, value]) => changed(field, value) || (moved && ADDRESS_FIELDS.includes(field)),
     ),
   );
 }

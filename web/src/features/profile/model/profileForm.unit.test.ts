@@ -36,8 +36,21 @@ describe('what Save on Edit profile sends', () => {
     });
   });
 
-  it('sends the places a new state emptied, with the state', () => {
+  it('sends the address whole when any of it changed: its parts are one place', () => {
     const moved = { ...opened, state: 'Goa', district: '' };
-    expect(changedInput(opened, moved)).toEqual({ state: 'Goa', district: '' });
+    expect(changedInput(opened, moved)).toEqual({
+      houseno: '',
+      street: '',
+      city: '',
+      country: 'India',
+      state: 'Goa',
+      district: '',
+      neighbourHood: '',
+      pincode: '',
+    });
+    expect(changedInput(opened, { ...opened, neighbourHood: 'Kakkanad' })).toMatchObject({
+      district: 'Ernakulam',
+      neighbourHood: 'Kakkanad',
+    });
   });
 });
