@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BID_TYPES } from '@boli/engine/shared/limits';
+import { currencySymbol } from '../lib/format.ts';
 import { AMOUNT_FIELD } from '../lib/numberInput.ts';
 import { useTypedRefusal } from '../lib/useTypedRefusal.ts';
 import {
@@ -19,10 +20,18 @@ type Props = {
   invalid?: readonly BidField[];
   /** The id of the form's message. */
   describedBy?: string;
+  /** What the amount is in: the ad's currency (a slot's bid is in rupees). */
+  currencyCode?: string;
 };
 
 /** A bid's Type select and Amount (₹) field, which keeps only what can be an amount. */
-export function BidDetailsFields({ details, onChange, invalid = [], describedBy }: Props) {
+export function BidDetailsFields({
+  details,
+  onChange,
+  invalid = [],
+  describedBy,
+  currencyCode = 'INR',
+}: Props) {
   const fault = (field: BidField) =>
     invalid.includes(field) ? { error: true, 'aria-describedby': describedBy } : {};
   const { error: typeError, ...typeDescription } = fault('type');
@@ -30,7 +39,7 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
   const refusal = useTypedRefusal<'amount'>();
   const hint = refusal.hintOf('amount', details.amount);
   // A key refused is said (a status); else the amount as money, shown, not read out at each key.
-  const echo = amountEcho(details.amount);
+  const echo = amountEcho(details.amount, currencyCode);
   // A bid of nothing refused: said at the field, beside the form's 'Enter all bid details'.
   const zeroRefused = amountError === true && isZeroAmount(details.amount);
   // A refusal says what the field took, too: '1e3' leaves 13, which the member should see.
@@ -71,7 +80,7 @@ export function BidDetailsFields({ details, onChange, invalid = [], describedBy 
         ))}
       </TextField>
       <TextField
-        label="Amount (₹)"
+        label={`Amount (${currencySymbol(currencyCode)})`}
         name="bidamt"
         value={details.amount}
         onChange={(e) => {

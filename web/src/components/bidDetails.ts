@@ -3,7 +3,7 @@ import { characterCount } from '@boli/engine/shared/characters';
 import { LIMITS, type BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
-import { formatPaise } from '../lib/format.ts';
+import { formatPaise, formatPrice } from '../lib/format.ts';
 
 /*
  * The type and amount every bid form asks for (ad bids and share bids), judged as the server
@@ -77,10 +77,13 @@ export function bidFieldsAtFault(details: BidDetails, alias: string, username: s
  * The amount typed, as money is written (₹1,40,000), said under the field so that a zero too
  * many or too few shows before the bid is placed; null while it is no amount a bid can be.
  */
-export function amountEcho(amount: string): string | null {
+export function amountEcho(amount: string, currencyCode = 'INR'): string | null {
   if (!isDecimalText(amount)) return null;
   const paise = rupeesToPaise(Number(amount));
-  return paise === undefined || paise === 0 ? null : formatPaise(paise);
+  if (paise === undefined || paise === 0) return null;
+  return currencyCode.toUpperCase() === 'INR'
+    ? formatPaise(paise)
+    : formatPrice(paise / 100, currencyCode);
 }
 
 /**

@@ -60,6 +60,16 @@ export function formatPrice(amount: number, currencyCode = 'INR'): string {
   }
 }
 
+/** How a currency is written before an amount ('₹', '$'), for a field's label; else its code. */
+export function currencySymbol(currencyCode = 'INR'): string {
+  try {
+    const parts = new Intl.NumberFormat('en-IN', { style: 'currency', currency: currencyCode });
+    return parts.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currencyCode;
+  } catch {
+    return currencyCode;
+  }
+}
+
 const STEPS = [
   { value: 1, suffix: '' },
   { value: 1e3, suffix: 'K' },

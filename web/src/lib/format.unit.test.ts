@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatLongDate,
   formatPaise,
+  currencySymbol,
   formatPrice,
   formatAccountRupees,
   formatRupees,
@@ -67,6 +68,12 @@ describe('rupees in Indian digit grouping', () => {
     expect(formatPrice(1234567, 'inr')).toBe('₹12,34,567');
     expect(formatPrice(1500, 'USD')).toMatch(/^(US)?\$1,500$/);
     expect(formatPrice(12, 'NOT-A-CODE')).toBe('NOT-A-CODE 12');
+  });
+
+  it('writes a currency’s symbol for a field’s label, or its code', () => {
+    expect(currencySymbol()).toBe('₹');
+    expect(currencySymbol('USD')).toMatch(/^(US)?\$$/);
+    expect(currencySymbol('NOT-A-CODE')).toBe('NOT-A-CODE');
   });
 });
 

@@ -22,6 +22,7 @@ import { useBidSocket } from '../api/useBidSocket.ts';
 import { bidBoardOf, evolveBidBoard, pageCountOf, withBidListParams } from '../model/bidBoard.ts';
 import { forgetBidDraft } from '../model/bidDraft.ts';
 import { liveNewsText } from '../model/liveNews.ts';
+import { BidCurrency } from './bidCurrency.ts';
 import { bidControls, biddingWhen, closeResultOf, notPlacedText } from '../model/biddingPhase.ts';
 import { BID_FORM_LABEL, BidForm } from './BidForm.tsx';
 import { BidList } from './BidList.tsx';
@@ -207,7 +208,7 @@ export function BidArea({
       area.current?.querySelector<HTMLElement>(`#${BIDDING_CLOSED_ID}`)?.focus();
     }
   }, [closed]);
-  const news = liveNewsText(board.news, viewerId, controls?.isOwner ?? false);
+  const news = liveNewsText(board.news, viewerId, controls?.isOwner ?? false, currencyCode);
 
   const answered = (next: BidSummaryView, text: string) => {
     dispatch({ type: 'summaryAnswered', summary: next });
@@ -236,142 +237,144 @@ export function BidArea({
   };
 
   return (
-    <Paper
-      ref={area}
-      id={BIDDING_SECTION_ID}
-      tabIndex={-1}
-      variant="outlined"
-      sx={{ p: 2 }}
-      component="section"
-      aria-label="Bids on this ad"
-    >
-      <Stack spacing={2}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <Typography variant="h6" component="h2">
-            Bids
-          </Typography>
-          {link === 'reconnecting' ? (
-            // The count would be stale; the list still refreshes every 10 s meanwhile.
-            <Typography variant="caption" role="status" sx={{ color: 'warning.dark' }}>
-              {LIVE_LINK_LOST}
+    <BidCurrency.Provider value={currencyCode}>
+      <Paper
+        ref={area}
+        id={BIDDING_SECTION_ID}
+        tabIndex={-1}
+        variant="outlined"
+        sx={{ p: 2 }}
+        component="section"
+        aria-label="Bids on this ad"
+      >
+        <Stack spacing={2}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Typography variant="h6" component="h2">
+              Bids
             </Typography>
-          ) : (
-            board.online !== null && (
-              <Typography variant="caption" color="textSecondary" data-testid="bid-viewers">
-                {board.online} online
+            {link === 'reconnecting' ? (
+              // The count would be stale; the list still refreshes every 10 s meanwhile.
+              <Typography variant="caption" role="status" sx={{ color: 'warning.dark' }}>
+                {LIVE_LINK_LOST}
               </Typography>
-            )
-          )}
-        </Stack>
-        {/* Another member's bid and the final call, said as they arrive (liveNews.ts). */}
-        <Announcer message={news ?? ''} utterance={board.news?.seq} />
-        {/* Whatever the socket brought, the list itself is missing: said so, with Retry. */}
-        {loadFailure && (
-          <LoadFailure message={loadFailure} onRetry={() => setReloads((count) => count + 1)} />
-        )}
-        {summary && controls && (
-          <>
-            <BiddingStatus
-              phase={controls.phase}
-              finalCallDateTime={summary.finalCallDateTime}
-              when={biddingWhen(summary, controls.phase)}
-              now={now}
-              result={closeResultOf(
-                summary,
-                { isOwner: controls.isOwner, ownerId, userId: viewerId },
-                currencyCode,
-              )}
-            />
-            {notPlaced && controls.phase === 'closed' && (
-              <Alert severity="warning" role="status">
-                {notPlacedText(notPlaced)}
-              </Alert>
-            )}
-            <BidSummaryPanel
-              summary={summary}
-              isOwner={controls.isOwner}
-              isMember={viewerId !== undefined}
-              viewerId={viewerId}
-              historyPath={
-                holdsRole(user?.roles, AD_HISTORY_ROLES) ? adHistoryPath(itemId) : undefined
-              }
-            />
-            <Divider />
-            {controls.isOwner ? (
-              <OwnerControls itemId={itemId} controls={controls} onDone={answered} />
             ) : (
-              controls.showBidForm &&
-              !withdrawn && (
-                <>
-                  {viewerId !== undefined && (
-                    <UnpaidFees
-                      load={loadUnpaidFees}
-                      feeName="bid processing fee"
-                      asked={unpaidFeesAsked}
-                      onPaid={(confirmation) => void feePaid(confirmation)}
-                    />
-                  )}
-                  <BidForm
-                    key={formKey}
-                    itemId={itemId}
-                    onAdGone={onAdGone}
-                    onClosedMeanwhile={(bid) => {
-                      setNotPlaced(bid);
-                      forgetBidDraft(itemId);
-                      // The page missed the close (its live link down): the refusal itself
-                      // takes the form away, and the summary is asked for again as on any close
-                      // (for when and why it closed, and who won).
-                      dispatch({
-                        type: 'biddingClosed',
-                        closedAt: null,
-                        closeReason: null,
-                        position: null,
-                      });
-                    }}
-                    onPosted={(next) => answered(next, MESSAGES.bidPosted)}
-                    onPayFee={setFeeFor}
-                    // The alias a fee's bid went under, else the one the member bid under here.
-                    keptAlias={keptAlias || (summary.loginUserBidAlias ?? '')}
-                    yardstick={{
-                      askingPrice: price,
-                      currencyCode,
-                      highestSeen: summary.overallHighest?.amount ?? null,
-                      highestSeenIsMine:
-                        viewerId !== undefined && summary.overallHighest?.userId === viewerId,
-                    }}
-                  />
-                </>
+              board.online !== null && (
+                <Typography variant="caption" color="textSecondary" data-testid="bid-viewers">
+                  {board.online} online
+                </Typography>
               )
             )}
-          </>
-        )}
-        <BidList
-          summary={summary}
-          tab={tab}
-          page={page}
-          pageCount={pageCountOf(summary, tab)}
-          bids={board.bids}
-          loading={board.loading && !loadFailure}
-          failed={loadFailure !== null}
-          isOwner={controls?.isOwner ?? false}
-          viewerId={viewerId}
-          onTab={(next) => dispatch({ type: 'tabChosen', tab: next })}
-          onPage={(next) => dispatch({ type: 'pageChosen', page: next })}
+          </Stack>
+          {/* Another member's bid and the final call, said as they arrive (liveNews.ts). */}
+          <Announcer message={news ?? ''} utterance={board.news?.seq} />
+          {/* Whatever the socket brought, the list itself is missing: said so, with Retry. */}
+          {loadFailure && (
+            <LoadFailure message={loadFailure} onRetry={() => setReloads((count) => count + 1)} />
+          )}
+          {summary && controls && (
+            <>
+              <BiddingStatus
+                phase={controls.phase}
+                finalCallDateTime={summary.finalCallDateTime}
+                when={biddingWhen(summary, controls.phase)}
+                now={now}
+                result={closeResultOf(
+                  summary,
+                  { isOwner: controls.isOwner, ownerId, userId: viewerId },
+                  currencyCode,
+                )}
+              />
+              {notPlaced && controls.phase === 'closed' && (
+                <Alert severity="warning" role="status">
+                  {notPlacedText(notPlaced, currencyCode)}
+                </Alert>
+              )}
+              <BidSummaryPanel
+                summary={summary}
+                isOwner={controls.isOwner}
+                isMember={viewerId !== undefined}
+                viewerId={viewerId}
+                historyPath={
+                  holdsRole(user?.roles, AD_HISTORY_ROLES) ? adHistoryPath(itemId) : undefined
+                }
+              />
+              <Divider />
+              {controls.isOwner ? (
+                <OwnerControls itemId={itemId} controls={controls} onDone={answered} />
+              ) : (
+                controls.showBidForm &&
+                !withdrawn && (
+                  <>
+                    {viewerId !== undefined && (
+                      <UnpaidFees
+                        load={loadUnpaidFees}
+                        feeName="bid processing fee"
+                        asked={unpaidFeesAsked}
+                        onPaid={(confirmation) => void feePaid(confirmation)}
+                      />
+                    )}
+                    <BidForm
+                      key={formKey}
+                      itemId={itemId}
+                      onAdGone={onAdGone}
+                      onClosedMeanwhile={(bid) => {
+                        setNotPlaced(bid);
+                        forgetBidDraft(itemId);
+                        // The page missed the close (its live link down): the refusal itself
+                        // takes the form away, and the summary is asked for again as on any close
+                        // (for when and why it closed, and who won).
+                        dispatch({
+                          type: 'biddingClosed',
+                          closedAt: null,
+                          closeReason: null,
+                          position: null,
+                        });
+                      }}
+                      onPosted={(next) => answered(next, MESSAGES.bidPosted)}
+                      onPayFee={setFeeFor}
+                      // The alias a fee's bid went under, else the one the member bid under here.
+                      keptAlias={keptAlias || (summary.loginUserBidAlias ?? '')}
+                      yardstick={{
+                        askingPrice: price,
+                        currencyCode,
+                        highestSeen: summary.overallHighest?.amount ?? null,
+                        highestSeenIsMine:
+                          viewerId !== undefined && summary.overallHighest?.userId === viewerId,
+                      }}
+                    />
+                  </>
+                )
+              )}
+            </>
+          )}
+          <BidList
+            summary={summary}
+            tab={tab}
+            page={page}
+            pageCount={pageCountOf(summary, tab)}
+            bids={board.bids}
+            loading={board.loading && !loadFailure}
+            failed={loadFailure !== null}
+            isOwner={controls?.isOwner ?? false}
+            viewerId={viewerId}
+            onTab={(next) => dispatch({ type: 'tabChosen', tab: next })}
+            onPage={(next) => dispatch({ type: 'pageChosen', page: next })}
+          />
+        </Stack>
+        <BidFeeDialog
+          bid={feeFor}
+          onClose={feeDialogClosed}
+          onPosted={(confirmation) => void feePaid(confirmation)}
         />
-      </Stack>
-      <BidFeeDialog
-        bid={feeFor}
-        onClose={feeDialogClosed}
-        onPosted={(confirmation) => void feePaid(confirmation)}
-      />
-      <SuccessDialog
-        message={message}
-        titleId="bid-message-title"
-        onClose={() => setMessage(null)}
-        // Bid was disabled while the bid was sent: the keyboard goes back to it for the next.
-        // A final call or close took its button away: to the bid area, where it was.
-        focusInstead={() => area.current?.querySelector<HTMLElement>(BID_BUTTON) ?? area.current}
-      />
-    </Paper>
+        <SuccessDialog
+          message={message}
+          titleId="bid-message-title"
+          onClose={() => setMessage(null)}
+          // Bid was disabled while the bid was sent: the keyboard goes back to it for the next.
+          // A final call or close took its button away: to the bid area, where it was.
+          focusInstead={() => area.current?.querySelector<HTMLElement>(BID_BUTTON) ?? area.current}
+        />
+      </Paper>
+    </BidCurrency.Provider>
   );
 }

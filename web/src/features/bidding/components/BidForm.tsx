@@ -250,6 +250,7 @@ export function BidForm({
           onChange={(change) => setInput((current) => ({ ...current, ...change }))}
           invalid={atFault}
           describedBy={failureId}
+          currencyCode={yardstick.currencyCode}
         />
       </FieldRow>
       {said && (

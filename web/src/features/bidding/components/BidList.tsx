@@ -14,7 +14,8 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { useBidCurrency } from './bidCurrency.ts';
 import type { BidSummaryView, BidView } from '../api/bidViews.ts';
 import { bidPageText, type BidTab } from '../model/bidBoard.ts';
 import { Announcer, VISUALLY_HIDDEN } from '../../../components/Announcer.tsx';
@@ -143,6 +144,7 @@ function Bidder({ bid, isOwner, viewerId }: { bid: BidView; isOwner: boolean; vi
 }
 
 function Amount({ bid }: { bid: BidView }) {
+  const currency = useBidCurrency();
   if (bid.bidamt === null) {
     return (
       <Tooltip title="Hidden bid">
@@ -150,7 +152,7 @@ function Amount({ bid }: { bid: BidView }) {
       </Tooltip>
     );
   }
-  return <span>{formatRupees(bid.bidamt)}</span>;
+  return <span>{formatPrice(bid.bidamt, currency)}</span>;
 }
 
 /** The bid's type under its amount, on a phone only (elsewhere it has its column). */

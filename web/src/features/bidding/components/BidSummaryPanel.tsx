@@ -9,6 +9,7 @@ import {
   saysHiddenAmountsLeftOut,
   summaryRows,
 } from '../model/summaryRows.ts';
+import { useBidCurrency } from './bidCurrency.ts';
 import { WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 
 type Props = {
@@ -40,9 +41,9 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The bid summary (section 3) as this viewer may see it; amounts in rupees. */
+/** The bid summary (section 3) as this viewer may see it; amounts in the ad's currency. */
 export function BidSummaryPanel({ summary, isOwner, isMember, viewerId, historyPath }: Props) {
-  const reader = { isOwner, isMember, viewerId };
+  const reader = { isOwner, isMember, viewerId, currencyCode: useBidCurrency() };
   return (
     <Stack spacing={0.5} aria-label="Bid summary" component="section">
       {summaryRows(summary, reader).map((row) => (

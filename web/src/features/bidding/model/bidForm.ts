@@ -1,6 +1,6 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { bidDetailsProblem, type BidDetails } from '../../../components/bidDetails.ts';
-import { formatRupees } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import type { BidType } from '../api/bidViews.ts';
 
 /** The ad's bid form: the member's alias for this bid, with the type and amount. */
@@ -57,7 +57,8 @@ export function outlierBidWarning(
   // Whole times, said as "more than" when there is a part over: 12.5 times is not "12 times".
   const times = Math.floor(amount / reference);
   const over = amount > times * reference ? 'more than ' : '';
-  return `${formatRupees(amount)} is ${over}${times.toLocaleString('en-IN')} times ${what} of ${formatRupees(reference)}. A bid cannot be taken back.`;
+  const money = (value: number) => formatPrice(value, currencyCode);
+  return `${money(amount)} is ${over}${times.toLocaleString('en-IN')} times ${what} of ${money(reference)}. A bid cannot be taken back.`;
 }
 
 /**
@@ -67,17 +68,18 @@ export function outlierBidWarning(
  */
 export function lowBidWarning(
   amount: number,
-  { highestSeen, highestSeenIsMine = false }: BidYardstick,
+  { highestSeen, highestSeenIsMine = false, currencyCode }: BidYardstick,
 ): string | null {
   if (highestSeen === null || amount > highestSeen) return null;
+  const money = (value: number) => formatPrice(value, currencyCode);
   const equal = amount === highestSeen;
   if (highestSeenIsMine) {
     // The same as one's own lead: a bid pressed again after its answer was lost, the same bid.
     // A lower one ('-5' typed, kept as 5) leaves the bidder's lead as it is, and stays public.
     if (equal) return null;
-    return `${formatRupees(amount)} is below your own highest bid, ${formatRupees(highestSeen)}: it does not raise your bid. A bid cannot be taken back.`;
+    return `${money(amount)} is below your own highest bid, ${money(highestSeen)}: it does not raise your bid. A bid cannot be taken back.`;
   }
-  return `${formatRupees(amount)} is ${equal ? 'the same as' : 'below'} the highest bid you can see, ${formatRupees(highestSeen)}: it will not lead${equal ? ', as the earlier bid ranks first' : ''}. A bid cannot be taken back.`;
+  return `${money(amount)} is ${equal ? 'the same as' : 'below'} the highest bid you can see, ${money(highestSeen)}: it will not lead${equal ? ', as the earlier bid ranks first' : ''}. A bid cannot be taken back.`;
 }
 
 /** What to ask before a bid is placed (far above what it is measured against, or not leading), or null. */

@@ -71,6 +71,16 @@ describe('a bid far above the asking price', () => {
     );
   });
 
+  it('writes the amounts in the ad’s currency', () => {
+    const dollars = { askingPrice: 40, currencyCode: 'USD', highestSeen: 45 };
+    expect(outlierBidWarning(1_250_000, dollars)).toMatch(
+      /^(US)?\$12,50,000 is more than 27,777 times the highest bid you can see of (US)?\$45\./,
+    );
+    expect(lowBidWarning(45, dollars)).toMatch(
+      /^(US)?\$45 is the same as the highest bid you can see, (US)?\$45:/,
+    );
+  });
+
   it('says a part over the whole times as "more than", not as fewer times', () => {
     const slot = { ...yardstick, askingPrice: 2_00_000, askingPriceName: 'the base amount' };
     expect(outlierBidWarning(25_00_000, slot)).toBe(

@@ -1,5 +1,5 @@
 import { deadlineHasCome } from '@boli/engine/ads/finalCallDeadline';
-import { formatDateTime, formatPrice, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import type { PlaceBidBody } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 
@@ -131,5 +131,8 @@ export function bidControls(
 }
 
 /** A bid refused because bidding closed while it was on its way: what became of it. */
-export const notPlacedText = (bid: Pick<PlaceBidBody, 'type' | 'bidamt'>): string =>
-  `Your ${bid.type} bid of ${formatRupees(bid.bidamt)} was not placed: bidding closed before it arrived.`;
+export const notPlacedText = (
+  bid: Pick<PlaceBidBody, 'type' | 'bidamt'>,
+  currencyCode = 'INR',
+): string =>
+  `Your ${bid.type} bid of ${formatPrice(bid.bidamt, currencyCode)} was not placed: bidding closed before it arrived.`;

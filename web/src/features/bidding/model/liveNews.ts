@@ -1,7 +1,7 @@
 import type { CloseReason } from '@boli/engine/ads/ad.events';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import type { BidView } from '../api/bidViews.ts';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 
 /*
  * What the bid area says aloud (a polite live region) of what arrives live: a screen reader's
@@ -22,6 +22,7 @@ export function liveNewsText(
   news: LiveNews | null,
   viewerId: string | undefined,
   viewerIsOwner = false,
+  currencyCode = 'INR',
 ): string | null {
   if (news === null) return null;
   if ('closeReason' in news) {
@@ -36,6 +37,6 @@ export function liveNewsText(
   }
   const { bid } = news;
   if (viewerId !== undefined && bid.postedBy === viewerId) return null;
-  const amount = bid.bidamt === null ? '' : ` of ${formatRupees(bid.bidamt)}`;
+  const amount = bid.bidamt === null ? '' : ` of ${formatPrice(bid.bidamt, currencyCode)}`;
   return `New ${bid.type} bid${amount} by ${bid.bidAlias}.`;
 }

@@ -20,6 +20,11 @@ describe('liveNewsText', () => {
       'New Open bid of ₹34,100 by tigerlily.',
     );
   });
+  it('says the amount in the ad’s currency', () => {
+    expect(liveNewsText({ seq: 1, bid: bid({ bidamt: 45 }) }, 'viewer', false, 'USD')).toMatch(
+      /^New Open bid of (US)?\$45 by tigerlily\.$/,
+    );
+  });
   it('says a Hidden bid without an amount the viewer may not see', () => {
     expect(liveNewsText({ seq: 1, bid: bid({ type: 'Hidden', bidamt: null }) }, undefined)).toBe(
       'New Hidden bid by tigerlily.',

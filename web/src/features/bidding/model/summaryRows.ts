@@ -1,4 +1,4 @@
-import { formatRupees } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import type { BidSummaryView, HighestBidView } from '../api/bidViews.ts';
 
 /** Who is reading the summary. */
@@ -7,6 +7,8 @@ export type SummaryReader = {
   readonly isMember: boolean;
   /** The member reading it, whose own bids say so. */
   readonly viewerId?: string | undefined;
+  /** The ad's currency, which its bids are in (rupees unless the ad says otherwise). */
+  readonly currencyCode?: string | undefined;
 };
 
 export type SummaryRow = { readonly key: string; readonly label: string; readonly value: string };
@@ -44,7 +46,7 @@ const HIGHEST = [
 export function summaryRows(summary: BidSummaryView, reader: SummaryReader): SummaryRow[] {
   const { isOwner, isMember } = reader;
   const money = (bid: HighestBidView | null) =>
-    bid ? `${formatRupees(bid.amount)}${byWhom(bid, reader)}` : '—';
+    bid ? `${formatPrice(bid.amount, reader.currencyCode)}${byWhom(bid, reader)}` : '—';
   const rows: SummaryRow[] = [
     {
       key: 'overallHighest',

@@ -54,6 +54,15 @@ describe('the bid summary as each reader may read it', () => {
     expect(rows.map((row) => row.label)).not.toContain('Your bids');
   });
 
+  it('writes the amounts in the ad’s currency, as its notices do', () => {
+    const rows = summaryRows(summary({ overallHighest: highest(1_250_000, 'tigerlily', 'tara') }), {
+      isOwner: true,
+      isMember: true,
+      currencyCode: 'USD',
+    });
+    expect(labelled(rows)['Highest bid']).toMatch(/^(US)?\$12,50,000 by tara$/);
+  });
+
   it('says Hidden amounts are left out to everyone but the owner, once there are bids', () => {
     const withBids = summary({ allBeforeBidsCount: 1 });
     expect(saysHiddenAmountsLeftOut(withBids, { isOwner: false, isMember: false })).toBe(true);
