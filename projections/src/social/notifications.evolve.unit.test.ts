@@ -276,11 +276,28 @@ describe('an edited ad', () => {
     expect(notesFor([adPosted(), edited({ price: 11_000_000 })]).notes).toEqual([]);
   });
 
+  it('says an approval taken back since as taken back, not as a number shown', () => {
+    const approved = (requestStatus: string | null) =>
+      notificationMessage('mobileRequestApproved', {}, 'asha', {
+        finalCallPast: false,
+        requestStatus,
+      });
+    expect(approved('approved')).toBe(
+      'asha approved your request. Their mobile number is now shown on their profile.',
+    );
+    expect(approved('revoked')).toBe(
+      'asha approved your request, then took the approval back: their mobile number is not shown.',
+    );
+  });
+
   it('names the changed details once each, in the order of the form', () => {
     expect(editedDetails('price')).toBe('price');
     expect(editedDetails('price,description,city,pincode')).toBe('price, description and address');
     expect(editedDetails('make,mileage,newOrused')).toBe('make, mileage and new or used');
     expect(editedDetails('price,yearOfManufacture')).toBe('price and year of manufacture');
+    // As the edit named them, they would read out of the form's order.
+    expect(editedDetails('price,itemName,description')).toBe('item name, price and description');
+    expect(editedDetails('somethingNew,price')).toBe('price and details');
     expect(
       notificationMessage(
         'adEdited',

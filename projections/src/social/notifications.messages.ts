@@ -61,7 +61,13 @@ const EDITED_DETAIL: Readonly<Record<string, string>> = {
   newOrused: 'new or used',
 };
 
-/** 'price, description and address' from 'price,description,city,pincode'. */
+/** Each detail's place in the form; 'details' (a field not named above) last. */
+const DETAIL_ORDER = [...new Set(Object.values(EDITED_DETAIL)), 'details'];
+
+/**
+ * 'price, description and address' from 'price,description,city,pincode', in the form's order
+ * whatever the order the edit named them in.
+ */
 export function editedDetails(changed: string): string {
   const names = [
     ...new Set(
@@ -70,7 +76,7 @@ export function editedDetails(changed: string): string {
         .filter(Boolean)
         .map((field) => EDITED_DETAIL[field] ?? 'details'),
     ),
-  ];
+  ].sort((a, b) => DETAIL_ORDER.indexOf(a) - DETAIL_ORDER.indexOf(b));
   if (names.length <= 1) return names[0] ?? 'details';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
@@ -107,6 +113,8 @@ export type NoteContext = {
   readonly askerOwns?: string | null;
   /** The name of the ad the note is about, as it reads now: the bid a fee placed names it. */
   readonly adName?: string | null;
+  /** The status of the request for a number the note is about, now (approved, revoked, …). */
+  readonly requestStatus?: string | null;
 };
 
 /**
@@ -134,6 +142,9 @@ export function notificationMessage(
       }
       return `${who} has requested your mobile number.`;
     case 'mobileRequestApproved':
+      // Taken back since (or asked again, not yet answered): the number is not shown any more.
+      if (context.requestStatus && context.requestStatus !== 'approved')
+        return `${who} approved your request, then took the approval back: their mobile number is not shown.`;
       return `${who} approved your request. Their mobile number is now shown on their profile.`;
     case 'mobileRequestRejected':
       return `${who} rejected your request for their mobile number.`;

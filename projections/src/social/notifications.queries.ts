@@ -106,6 +106,7 @@ const toNotification = (row: Row): Notification => {
       askerBidOn: row.asker_bid_on,
       askerOwns: row.asker_owns,
       adName: row.ad_name,
+      requestStatus: row.request_id === null ? null : row.request_status,
     }),
     requestId: row.request_id,
     requestStatus: row.request_id === null ? null : (row.request_status ?? 'pending'),
