@@ -3,12 +3,8 @@ import { isRecord } from '../../../lib/records.ts';
 import { fieldText, memberLinks, type Link, type Member } from '../api/member.ts';
 import { withWebScheme } from '@boli/engine/shared/webAddress';
 
-/** Edit profile's text fields, as the editProfile payload names them. */
-export const TEXT_FIELDS = [
-  'bnr',
-  'firstname',
-  'lastname',
-  'bidAlias',
+/** The address's fields: one place, sent whole or not at all (`changedInput`). */
+const ADDRESS_FIELDS = [
   'houseno',
   'street',
   'city',
@@ -17,6 +13,15 @@ export const TEXT_FIELDS = [
   'district',
   'neighbourHood',
   'pincode',
+] as const;
+
+/** Edit profile's text fields, as the editProfile payload names them. */
+export const TEXT_FIELDS = [
+  'bnr',
+  'firstname',
+  'lastname',
+  'bidAlias',
+  ...ADDRESS_FIELDS,
   'gender',
   'education',
   'industry',
@@ -64,17 +69,8 @@ export function inputOf(form: ProfileForm): EditProfileInput {
   };
 }
 
-/** The address's fields: one place, sent whole or not at all. */
-const ADDRESS_FIELDS: readonly string[] = [
-  'houseno',
-  'street',
-  'city',
-  'country',
-  'state',
-  'district',
-  'neighbourHood',
-  'pincode',
-];
+const isAddressField = (field: string): boolean =>
+  (ADDRESS_FIELDS as readonly string[]).includes(field);
 
 /**
  * What Save sends: only what the member changed since the form opened (`opened`). The api lays a
@@ -88,13 +84,9 @@ export function changedInput(opened: ProfileForm, form: ProfileForm): Partial<Ed
   const input = Object.entries(inputOf(form));
   const changed = (field: string, value: unknown) =>
     JSON.stringify(value) !== JSON.stringify(before[field]);
-  const moved = input.some(
-    ([field, value]) => ADDRESS_FIELDS.includes(field) && changed(field, value),
-  );
+  const moved = input.some(([field, value]) => isAddressField(field) && changed(field, value));
   return Object.fromEntries(
-    input.filter(
-      ([field, value]) => changed(field, value) || (moved && ADDRESS_FIELDS.includes(field)),
-    ),
+    input.filter(([field, value]) => changed(field, value) || (moved && isAddressField(field))),
   );
 }
 
