@@ -5,19 +5,16 @@ import { createRouter } from '../../http/router.ts';
 import type { GalleryItem } from '@boli/engine/ads/ad.events';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { toAdDetailView, toGalleryItemViews } from '@boli/projections/ads/ads.view';
-import { hasActiveEntitlement } from '@boli/projections/entitlements/entitlements.queries';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { success } from '../../http/envelope.ts';
 import { ApiError, parseInput, ValidationError } from '../../http/errors.ts';
-import { activeMember } from '../../http/members.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { removeStored } from '../../media/adMedia.ts';
-import { drainRequest, receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
+import { receiveAdForm, removeScratch } from '../../media/adMediaUpload.ts';
 import { AD_MESSAGES, judgeMediaCount, storeAll } from '../posts/adForm.ts';
 import { adsContext, type AdsRouterOptions } from '../posts/router.ts';
 import { galleryItemBody, galleryOrderBody, itemIdQuery } from '../posts/schema.ts';
 import { deleteExpiredStaged, releaseStaged, stageMedia } from './staged.ts';
-import { notEntitled } from '../../http/subscribeRefusal.ts';
 
 type GalleryInfra = Pick<Infrastructure, 'db' | 'store' | 'idempotency' | 'config' | 'logger'>;
 
@@ -38,15 +35,8 @@ export function galleryRouter(infra: GalleryInfra, options: AdsRouterOptions = {
   });
 
   router.post('/api/gallery/stage', auth, async (ctx) => {
-    const userId = ctx.state.auth!.userId;
-    // Refused as posting is (blocked, mobile not verified, then not entitled), its upload unread.
-    try {
-      await activeMember(infra, ctx);
-      if (!(await hasActiveEntitlement(infra.db, userId, new Date()))) throw notEntitled();
-    } catch (error) {
-      await drainRequest(ctx.req);
-      throw error;
-    }
+    // Refused as posting is (blocked, mobile not verified, not entitled), its upload unread.
+    const userId = (await ads.poster(ctx, false)).user_id;
     const form = await receiveAdForm(ctx.req, {
       fileField: 'file',
       maxMedia: 1,

@@ -146,12 +146,13 @@ export function adsContext(infra: AdsInfra, options: AdsRouterOptions = {}) {
   /**
    * The member's row, refusing (after reading the request away) one who may not post: first as
    * any member action is refused (`activeMember`: blocked, mobile not verified), then without the
-   * address posting needs, then without a subscription or trial.
+   * address posting needs (a file staged ahead of the form, `addressNeeded` false, needs none),
+   * then without a subscription or trial.
    */
-  const poster = async (ctx: Context): Promise<UserRow> => {
+  const poster = async (ctx: Context, addressNeeded = true): Promise<UserRow> => {
     try {
       const row = await activeMember(infra, ctx);
-      if (!hasFullAddress(row)) {
+      if (addressNeeded && !hasFullAddress(row)) {
         throw new ApiError(400, MESSAGES.addressRequired, 'ADDRESS_REQUIRED', {
           editProfileAt: '/editprofile',
         });
