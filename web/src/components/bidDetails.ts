@@ -3,7 +3,7 @@ import { characterCount } from '@boli/engine/shared/characters';
 import { LIMITS, type BID_TYPES } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
-import { formatPaise, formatPrice } from '../lib/format.ts';
+import { formatPrice } from '../lib/format.ts';
 
 /*
  * The type and amount every bid form asks for (ad bids and share bids), judged as the server
@@ -80,10 +80,7 @@ export function bidFieldsAtFault(details: BidDetails, alias: string, username: s
 export function amountEcho(amount: string, currencyCode = 'INR'): string | null {
   if (!isDecimalText(amount)) return null;
   const paise = rupeesToPaise(Number(amount));
-  if (paise === undefined || paise === 0) return null;
-  return currencyCode.toUpperCase() === 'INR'
-    ? formatPaise(paise)
-    : formatPrice(paise / 100, currencyCode);
+  return paise === undefined || paise === 0 ? null : formatPrice(paise / 100, currencyCode);
 }
 
 /**

@@ -65,6 +65,9 @@ export const VEHICLE_FILTERS = [
   'ownerOrDealer',
 ] as const satisfies readonly AdFilterName[];
 
+const isVehicleFilter = (name: AdFilterName): boolean =>
+  (VEHICLE_FILTERS as readonly string[]).includes(name);
+
 /** The filters that exist only in India. */
 export const INDIA_FILTERS = [
   'district',
@@ -204,7 +207,7 @@ export function filterQuery(filters: AdFilters, page: number): AdListQuery {
   const vehicle = showsVehicleFilters(filters);
   const india = showsIndiaFilters(filters);
   for (const [name, raw] of Object.entries(filters) as [AdFilterName, string][]) {
-    if ((VEHICLE_FILTERS as readonly string[]).includes(name) && !vehicle) continue;
+    if (isVehicleFilter(name) && !vehicle) continue;
     if ((INDIA_FILTERS as readonly string[]).includes(name) && !india) continue;
     if (name === 'type' && !showsSportsFilters(filters)) continue;
     if (NUMERIC.has(name)) {
@@ -249,8 +252,8 @@ const RANGES = [
  */
 export function filtersProblem(filters: AdFilters): string | null {
   for (const [label, from, to] of RANGES) {
-    // Year and mileage are not applied, nor offered to mend, outside the vehicle categories.
-    if (label !== 'Price' && !showsVehicleFilters(filters)) continue;
+    // A vehicle range is not applied, nor offered to mend, outside the vehicle categories.
+    if (isVehicleFilter(from) && !showsVehicleFilters(filters)) continue;
     const problem = rangeProblem(filters[from], filters[to]);
     if (problem) return `${label}: ${problem.message}`;
   }
