@@ -398,7 +398,12 @@ const changeProfilePicture = (
   return [
     {
       type: 'ProfilePictureChanged',
-      data: { userId: state.userId, profilepic: data.profilepic, changedAt: metadata.now },
+      data: {
+        userId: state.userId,
+        profilepic: data.profilepic,
+        replaced: state.profilepic,
+        changedAt: metadata.now,
+      },
     },
   ];
 };

@@ -605,7 +605,37 @@ describe('active (phone verified)', () => {
         .when(picture('.JPG', 10_485_760))
         .then({
           type: 'ProfilePictureChanged',
+          data: {
+            userId: USER_ID,
+            profilepic: 'pics/u-asha.jpg',
+            replaced: null,
+            changedAt: at(T0, 30),
+          },
+        });
+    });
+
+    it('names the picture it replaced, as the stream knows it when deciding', () => {
+      const second: AccountCommand = {
+        type: 'ChangeProfilePicture',
+        data: { profilepic: 'pics/u-asha-2.jpg', extension: 'jpg', sizeBytes: 2048 },
+        metadata: metadata(at(T0, 31)),
+      };
+      given([
+        ...ACTIVE,
+        {
+          type: 'ProfilePictureChanged',
           data: { userId: USER_ID, profilepic: 'pics/u-asha.jpg', changedAt: at(T0, 30) },
+        },
+      ])
+        .when(second)
+        .then({
+          type: 'ProfilePictureChanged',
+          data: {
+            userId: USER_ID,
+            profilepic: 'pics/u-asha-2.jpg',
+            replaced: 'pics/u-asha.jpg',
+            changedAt: at(T0, 31),
+          },
         });
     });
 

@@ -156,7 +156,16 @@ export type ProfileEdited = DomainEvent<
 
 export type ProfilePictureChanged = DomainEvent<
   'ProfilePictureChanged',
-  { readonly userId: string; readonly profilepic: string; readonly changedAt: string }
+  {
+    readonly userId: string;
+    readonly profilepic: string;
+    /**
+     * The picture this one replaced, as the stream knew it when the change was decided: the one
+     * to stop serving. Absent from events stored before it was recorded.
+     */
+    readonly replaced?: string | null;
+    readonly changedAt: string;
+  }
 >;
 
 export type PrivacySettingChanged = DomainEvent<

@@ -129,9 +129,10 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
    */
   const fullAccess = memberAccess(infra);
 
-  const run = async (ctx: Context, command: Omit<AccountCommand, 'metadata'>) => {
+  /** The member's command on their own account, answered once `users` has its events. */
+  const decide = (ctx: Context, command: Omit<AccountCommand, 'metadata'>) => {
     const { userId } = ctx.state.auth!;
-    await execute(infra, {
+    return execute(infra, {
       streamId: accountStream(userId),
       decider: accountDecider,
       command: {
@@ -140,6 +141,10 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
       } as AccountCommand,
       readModels: ['users'],
     });
+  };
+
+  const run = async (ctx: Context, command: Omit<AccountCommand, 'metadata'>) => {
+    await decide(ctx, command);
     return ownRow(ctx);
   };
 
@@ -245,16 +250,18 @@ export function userRouter(infra: UserInfra, options: UserRouterOptions = {}): R
     const names = { picture: `${id}.jpg`, thumbnail: thumbnailOfPicture(`${id}.jpg`) };
     const removeFiles = (picture: string) =>
       Promise.all([storage.remove(picture), storage.remove(thumbnailOfPicture(picture))]);
-    let replaced: string | null;
+    let replaced: string | null | undefined;
     try {
-      replaced = (await ownRow(ctx)).profilepic;
       const { picture, thumbnail } = await reencodeProfilePicture(upload.path);
       await storage.save(names.picture, picture);
       await storage.save(names.thumbnail, thumbnail);
-      await run(ctx, {
+      const { events } = await decide(ctx, {
         type: 'ChangeProfilePicture',
         data: { profilepic: names.picture, extension: upload.kind, sizeBytes: upload.sizeBytes },
       });
+      // Named by the event, decided on the stream: of two uploads racing, each removes the one
+      // it really replaced, and neither leaves the other's file behind.
+      replaced = events.find((event) => event.type === 'ProfilePictureChanged')?.data.replaced;
     } catch (error) {
       await removeFiles(names.picture);
       throw error;

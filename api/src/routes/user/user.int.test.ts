@@ -540,6 +540,27 @@ describe('the profile picture', () => {
       expect((await fetch(`${app.baseUrl}${kept}`)).status).toBe(200);
   });
 
+  it('serves only the picture kept of two uploads racing, each removing the one it replaced', async () => {
+    const photo = (background: string) =>
+      sharp({ create: { width: 300, height: 300, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const urlOf = (answer: { body: { data?: unknown } }) =>
+      (answer.body.data as { profilepic: string }).profilepic;
+    const before = urlOf(await upload(ravi.token, await photo('#116611')));
+    const [one, two] = (
+      await Promise.all([
+        upload(ravi.token, await photo('#661111')),
+        upload(ravi.token, await photo('#111166')),
+      ])
+    ).map(urlOf);
+    const kept = ((await kit.api('/api/user', { token: ravi.token })).body.data as Json).profilepic;
+    expect([one, two]).toContain(kept);
+    const served = async (url: string) => (await fetch(`${app.baseUrl}${url}`)).status === 200;
+    for (const url of [before, one!, two!])
+      expect({ url, served: await served(url) }).toEqual({ url, served: url === kept });
+  });
+
   it('refuses two pictures sent at once rather than keeping one of them', async () => {
     const form = new FormData();
     const jpeg = await sharp({
