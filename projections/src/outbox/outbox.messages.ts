@@ -1,7 +1,10 @@
 /*
  * The words of the account messages. Pure: the projection fills them with the recipient and the
- * secret (an OTP code or a link) that the api kept outside the event log.
+ * secret (an OTP code or a link) that the api kept outside the event log, or (a notice that the
+ * password changed, which carries no secret) the time the event says.
  */
+
+import { istDateTime } from '../social/notifications.messages.ts';
 
 export type MessageChannel = 'email' | 'sms';
 
@@ -50,4 +53,27 @@ export function renderMessage(
       throw new Error(`Unknown message kind ${String(unknown)}`);
     }
   }
+}
+
+export const PASSWORD_CHANGED_KIND = 'passwordChanged';
+
+/**
+ * Not the spec's: the email that tells a member their password was changed or reset, so that one
+ * whose account was taken over learns it at the address the thief did not change. Says nothing of
+ * the new password, and sends no link: the way back is the login page's own.
+ */
+export function passwordChangedNotice(
+  recipient: { readonly firstname: string },
+  changedAt: string,
+): RenderedMessage {
+  const hello = recipient.firstname ? `Hello ${recipient.firstname},` : 'Hello,';
+  return {
+    channel: 'email',
+    subject: 'Your Boli password was changed',
+    text:
+      `${hello}\n\nThe password of your Boli account was changed on ${istDateTime(changedAt)} IST. ` +
+      `Other devices signed in to the account were signed out.\n\nIf this was you, there is ` +
+      `nothing to do. If it was not, choose a new password at once with "Forgot password" on ` +
+      `Boli's login page, and write to us through Contact Us.`,
+  };
 }

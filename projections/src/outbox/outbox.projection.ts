@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@boli/engine/eventStore/eventStore';
 import { defineProjection, type PhysicalTables } from '../runtime/projection.ts';
-import { renderMessage, type MessageKind } from './outbox.messages.ts';
+import {
+  PASSWORD_CHANGED_KIND,
+  passwordChangedNotice,
+  renderMessage,
+  type MessageKind,
+  type RenderedMessage,
+} from './outbox.messages.ts';
 import {
   acknowledgedSince,
   CONTACT_ACKNOWLEDGEMENT_KIND,
@@ -25,6 +31,12 @@ const KIND_OF: Readonly<Record<string, MessageKind>> = {
   OtpIssued: 'otp',
   PasswordResetRequested: 'passwordReset',
 };
+
+/** The events after which the member is told their password changed (`passwordChangedNotice`). */
+const PASSWORD_CHANGES = ['PasswordChanged', 'PasswordReset'];
+
+/** A notice not sent within a day is no longer worth sending. */
+const NOTICE_VALID_MS = 24 * 3600_000;
 
 type Recipient = { user_id: string; email: string; phone: string; firstname: string };
 
@@ -85,6 +97,14 @@ async function handle(
     await trx(tables.outbox_messages).insert(message).onConflict('id').ignore();
     return;
   }
+  if (PASSWORD_CHANGES.includes(event.type)) {
+    const recipient = await recipientOf(trx, tables, data.userId ?? '');
+    if (!recipient) return;
+    const message = passwordChangedNotice(recipient, event.recordedAt.toISOString());
+    const expiresAt = new Date(event.recordedAt.getTime() + NOTICE_VALID_MS);
+    await keep(trx, tables, { event, recipient, kind: PASSWORD_CHANGED_KIND, message, expiresAt });
+    return;
+  }
   // A code to log in with says so, apart from the phone check's.
   const kind =
     event.type === 'OtpIssued' && data.purpose === 'signIn' ? 'signInOtp' : KIND_OF[event.type];
@@ -95,6 +115,23 @@ async function handle(
   const recipient = await recipientOf(trx, tables, data.userId ?? '');
   if (!secret || !recipient) return;
   const message = renderMessage(kind, secret.secret, recipient);
+  await keep(trx, tables, { event, recipient, kind, message, expiresAt: secret.expires_at });
+}
+
+type OutboxEntry = {
+  readonly event: RecordedEvent;
+  readonly recipient: Recipient;
+  readonly kind: string;
+  readonly message: RenderedMessage;
+  readonly expiresAt: Date;
+};
+
+/** The message an event asks for, as its outbox row (id = the event's: written once). */
+async function keep(
+  trx: Knex.Transaction,
+  tables: PhysicalTables<Tables>,
+  { event, recipient, kind, message, expiresAt }: OutboxEntry,
+): Promise<void> {
   await trx(tables.outbox_messages)
     .insert({
       id: event.metadata.eventId,
@@ -105,7 +142,7 @@ async function handle(
       subject: message.subject,
       text: message.text,
       created_at: event.recordedAt,
-      expires_at: secret.expires_at,
+      expires_at: expiresAt,
     })
     .onConflict('id')
     .ignore();
@@ -131,9 +168,9 @@ async function createOutboxMessagesTable(trx: Knex.Transaction, table: string): 
 
 export const outboxProjection = defineProjection<Tables>({
   name: 'outbox',
-  // 2: acknowledgements looked up by address (`acknowledgedLately`).
-  version: 2,
-  handles: [...Object.keys(KIND_OF), 'ContactMessageReceived', 'PhoneChanged'],
+  // 2: acknowledgements looked up by address (`acknowledgedLately`). 3: password-change notices.
+  version: 3,
+  handles: [...Object.keys(KIND_OF), ...PASSWORD_CHANGES, 'ContactMessageReceived', 'PhoneChanged'],
   tables: {
     outbox_recipients: {
       create: (trx, table) =>

@@ -837,6 +837,12 @@ describe('passwords', () => {
     expect(withNew.body.validationJWT).toBeUndefined();
     // The reset ended the sessions opened before it.
     expect((await api('/api/auth/logout', { json: {}, token: member.token })).status).toBe(401);
+    // And the member is told, at their address, with no link in the email.
+    const [notice] = await waitForMessage(
+      member.email,
+      /password of your Boli account was changed/,
+    );
+    expect(notice).not.toMatch(/https?:|Qz9/);
   });
 
   it('change password ends every other session and keeps this one', async () => {
@@ -857,6 +863,11 @@ describe('passwords', () => {
     ).toBe(401);
     expect((await api('/api/auth/logout', { json: {}, token: here.token })).status).toBe(200);
     expect((await api('/api/auth/logout', { json: {}, token: here.token })).status).toBe(401);
+    const [notice] = await waitForMessage(
+      member.email,
+      /password of your Boli account was changed/,
+    );
+    expect(notice).toMatch(/on \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} IST/);
   });
 });
 
