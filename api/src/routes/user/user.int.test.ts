@@ -524,13 +524,14 @@ describe('the profile picture', () => {
     expect(await scratchFiles()).toBe(0);
   });
 
+  const photo = (background: string) =>
+    sharp({ create: { width: 300, height: 300, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  const urlOf = (answer: { body: { data?: unknown } }) =>
+    (answer.body.data as { profilepic: string }).profilepic;
+
   it('no longer serves a picture once another replaced it, nor its thumbnail', async () => {
-    const photo = (background: string) =>
-      sharp({ create: { width: 300, height: 300, channels: 3, background } })
-        .jpeg()
-        .toBuffer();
-    const urlOf = (answer: { body: { data?: unknown } }) =>
-      (answer.body.data as { profilepic: string }).profilepic;
     const first = urlOf(await upload(ravi.token, await photo('#aa3300')));
     expect((await fetch(`${app.baseUrl}${first}`)).status).toBe(200);
     const second = urlOf(await upload(ravi.token, await photo('#0033aa')));
@@ -541,12 +542,6 @@ describe('the profile picture', () => {
   });
 
   it('serves only the picture kept of two uploads racing, each removing the one it replaced', async () => {
-    const photo = (background: string) =>
-      sharp({ create: { width: 300, height: 300, channels: 3, background } })
-        .jpeg()
-        .toBuffer();
-    const urlOf = (answer: { body: { data?: unknown } }) =>
-      (answer.body.data as { profilepic: string }).profilepic;
     const before = urlOf(await upload(ravi.token, await photo('#116611')));
     const [one, two] = (
       await Promise.all([
