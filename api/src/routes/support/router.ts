@@ -40,7 +40,7 @@ import { blockedSpans, moderationStatus, spanHolding, type BlockedSpan } from '.
 import { slotHistory } from './slotHistory.ts';
 import { SLOT_SPACE_TYPES } from '@boli/engine/adspace/adSpace.rules';
 import { ADSPACE_MESSAGES } from '@boli/engine/adspace/adspace.messages';
-import { isCalendarDate } from '@boli/engine/shared/indiaTime';
+import { instantOfDateTime, isCalendarDate } from '@boli/engine/shared/indiaTime';
 import { adKey } from '../posts/schema.ts';
 import { transactionsPage } from '../billing/billingDeps.ts';
 import { transactionsQuery } from '../billing/schema.ts';
@@ -62,7 +62,18 @@ const adLookupQuery = z.object({
   pages: z.coerce.number().int().min(1).max(LIMITS.staffLookupPagesMax).default(1),
 });
 const historyQuery = z.object({
-  asOf: z.iso.datetime({ offset: true, message: 'asOf must be an ISO-8601 date-time' }).optional(),
+  /** ISO-8601 with its offset, or India's clock without one, as the screen reads its address. */
+  asOf: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const instant = instantOfDateTime(value);
+      if (instant !== undefined) return instant;
+      ctx.addIssue({ code: 'custom', message: 'asOf must be an ISO-8601 date-time' });
+      return z.NEVER;
+    }),
 });
 
 /**

@@ -17,6 +17,7 @@ import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
 import { apiKit, eventually } from '../../../../ops/src/testing/apiKit.ts';
@@ -118,6 +119,11 @@ describe('support replays an ad to settle a dispute', () => {
         details: { itemName: 'Royal Enfield Classic 350', price: 125_000 },
       },
     });
+    // The same instant on India's clock, with no offset, as the screen's address may hold it.
+    const wallClock = indiaWallClockOf(at(15)).replace(' ', 'T');
+    const inIndia = await history(`${AD_ID}/history?asOf=${wallClock}`, supportToken);
+    expect(inIndia.status).toBe(200);
+    expect(inIndia.body.data).toEqual(body.data);
     // Before the ad was posted nothing stood, but the answer still names the ad.
     const before = await history(
       `${AD_ID}/history?asOf=${encodeURIComponent(at(-60))}`,
