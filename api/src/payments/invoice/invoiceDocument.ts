@@ -1,5 +1,6 @@
 import type { Buyer, PurchaseLine, Supplier } from '@boli/engine/billing/purchase.events';
 import { placeOfSupplyOf, type TaxBreakdown } from '@boli/engine/billing/tax';
+import { refundReasonWords } from '@boli/engine/billing/billing.messages';
 import { rupeeAmount } from './invoiceFormat.ts';
 import type {
   CreditNoteRow,
@@ -123,6 +124,8 @@ export type CreditNoteDocument = {
     readonly paymentId: string;
     readonly amount: number;
     readonly refundedAt: string;
+    /** Why it was refunded, as the ledger says it (`REFUND_REASON_WORDS`); null when not known. */
+    readonly reason: string | null;
   };
 };
 
@@ -147,6 +150,7 @@ export function creditNoteDocumentOf(
       paymentId: creditNote.payment_id,
       amount: creditNote.amount,
       refundedAt: purchase.refunded_at ?? creditNote.issued_at,
+      reason: purchase.refund_reason === null ? null : refundReasonWords(purchase.refund_reason),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { REFUND_REASON_WORDS } from '@boli/engine/billing/billing.messages';
 import { describe, expect, it } from 'vitest';
 import { SUPPLIER, buyerIn, lifetimeLine } from '@boli/engine/billing/billing.fixtures';
 import type {
@@ -134,6 +135,7 @@ describe('the credit note of a refunded purchase', () => {
     status: 'refunded',
     refund_id: 'rfnd_7',
     refund_amount: line.total,
+    refund_reason: 'alreadyOwned',
     refunded_at: '2026-11-22T09:00:00.000Z',
     credit_note_number: 'CN/26-27/000002',
     credit_note_issued_at: '2026-11-22T09:00:01.000Z',
@@ -160,6 +162,7 @@ describe('the credit note of a refunded purchase', () => {
         paymentId: 'pay_7',
         amount: line.total,
         refundedAt: '2026-11-22T09:00:00.000Z',
+        reason: REFUND_REASON_WORDS.alreadyOwned,
       },
     });
   });

@@ -184,7 +184,8 @@ export function renderCreditNotePdf(
           `Refunded on ${wholeDateTime(refund.refundedAt)}: ${rupeeAmount(refund.amount)}`,
           `Refund id: ${refund.refundId}`,
           `Payment id: ${refund.paymentId}`,
-          'Reason: payment refunded; the supply was not made.',
+          // The ledger's words for the same refund, so an auditor matching the two reads one reason.
+          `Reason: ${refund.reason ?? 'payment refunded'}; the supply was not made.`,
         ],
       },
       footer:

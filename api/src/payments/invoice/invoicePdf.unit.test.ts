@@ -1,3 +1,4 @@
+import { REFUND_REASON_WORDS } from '@boli/engine/billing/billing.messages';
 import { describe, expect, it } from 'vitest';
 import { SUPPLIER, buyerIn } from '@boli/engine/billing/billing.fixtures';
 import type { PurchaseLine } from '@boli/engine/billing/purchase.events';
@@ -169,6 +170,7 @@ describe('the credit note PDF', () => {
           paymentId: 'pay_Q1w2e3r4',
           amount: invoice.totals.total,
           refundedAt: '2027-04-02T05:59:00.000Z',
+          reason: REFUND_REASON_WORDS.biddingClosed,
         },
       },
       { compress: false },
@@ -185,6 +187,9 @@ describe('the credit note PDF', () => {
     expect(text).toEqual(expect.arrayContaining(['CGST @ 9%', 'SGST @ 9%', 'Total credited']));
     expect(text).toContain('Rs. 1,178.82');
     expect(text).toContain('Refund id: rfnd_A1s2d3');
+    expect(flowing(text)).toContain(
+      `Reason: ${REFUND_REASON_WORDS.biddingClosed}; the supply was not made.`,
+    );
     expect(flowing(text)).toContain('section 34 of the CGST Act');
   });
 });
