@@ -39,8 +39,9 @@ export const BILLING_MESSAGES = {
     'You had already paid the buy-share bid fee, so this payment has been refunded. Your bid is posted.',
   duplicatePaymentRefunded: 'This order was paid twice; the second payment has been refunded.',
   refundProcessed: 'Refunded.',
-  invoiceNotFound: 'This invoice does not exist yet.',
-  creditNoteNotFound: 'This purchase has no credit note.',
+  // Said alike of an invoice not issued yet and of another member's: neither is the asker's to read.
+  invoiceNotFound: 'No invoice was found for this purchase.',
+  creditNoteNotFound: 'No credit note was found for this purchase.',
 } as const;
 
 /**

@@ -243,7 +243,11 @@ describe('subscribing', () => {
     ).toBe('%PDF-');
     const stranger = await kit.member('not_the_buyer');
     const refused = await kit.api(`/api/invoices/${info._id}`, { token: stranger.token });
-    expect(refused.status).toBe(404);
+    // Not told it is not issued yet: it is, and not theirs.
+    expect({ status: refused.status, msg: refused.body.msg }).toEqual({
+      status: 404,
+      msg: BILLING_MESSAGES.invoiceNotFound,
+    });
     // Support reads it, to settle a dispute about the payment.
     const support = await kit.member('support_for_asha', { roles: ['member', 'support'] });
     const forSupport = await fetch(`${app.baseUrl}/api/invoices/${info._id}`, {
