@@ -6,9 +6,13 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Whole days, hours, minutes and seconds left; all zero once the moment has passed. */
+/**
+ * Days, hours, minutes and seconds left, a second begun counted whole: 0.4 s left still reads
+ * 00:00:00:01, and all read zero only once the moment has come, when bidding closes. (Counted
+ * down, a bidder read 00 while bids were still taken.)
+ */
 export function splitCountdown(remainingMs: number): Countdown {
-  const left = Number.isFinite(remainingMs) ? Math.max(0, Math.floor(remainingMs / SECOND)) : 0;
+  const left = Number.isFinite(remainingMs) ? Math.max(0, Math.ceil(remainingMs / SECOND)) : 0;
   const ms = left * SECOND;
   return {
     days: Math.floor(ms / DAY),
@@ -34,3 +38,10 @@ export function countdownText({ days, hours, minutes, seconds }: Countdown): str
   const clock = `${two(hours)}h ${two(minutes)}m ${two(seconds)}s`;
   return days > 0 ? `${days}d ${clock}` : clock;
 }
+
+/**
+ * How long from `nowMs` to the clock's next whole second (`tickMs`), when a countdown steps: every
+ * countdown on every screen then steps at the same instants, those at which deadlines fall.
+ */
+export const msToNextTick = (nowMs: number, tickMs = SECOND): number =>
+  tickMs - (((nowMs % tickMs) + tickMs) % tickMs);

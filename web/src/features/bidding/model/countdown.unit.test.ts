@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, remainingUntil, splitCountdown } from './countdown.ts';
+import { countdownText, msToNextTick, remainingUntil, splitCountdown } from './countdown.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -17,8 +17,19 @@ describe('the “Bid Closes in” countdown', () => {
     expect(splitCountdown(59 * SECOND)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 59 });
   });
 
-  it('counts whole seconds: 1.9 s left shows 1 second', () => {
-    expect(splitCountdown(1900).seconds).toBe(1);
+  it('counts a second begun as whole: zero only once the deadline has come', () => {
+    expect(splitCountdown(1900).seconds).toBe(2);
+    expect(splitCountdown(1000).seconds).toBe(1);
+    expect(splitCountdown(1).seconds).toBe(1);
+    expect(splitCountdown(0).seconds).toBe(0);
+    expect(splitCountdown(DAY - 1)).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0 });
+  });
+
+  it('steps on the whole seconds of the clock, where deadlines fall', () => {
+    expect(msToNextTick(Date.parse('2024-05-01T10:00:00.250Z'))).toBe(750);
+    expect(msToNextTick(Date.parse('2024-05-01T10:00:00.999Z'))).toBe(1);
+    // On the second itself, the next one.
+    expect(msToNextTick(Date.parse('2024-05-01T10:00:00.000Z'))).toBe(SECOND);
   });
 
   it('stays at zero once the deadline has passed', () => {
