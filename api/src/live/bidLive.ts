@@ -45,6 +45,18 @@ type LiveInfra = Pick<Infrastructure, 'db' | 'postgresOutages' | 'store' | 'logg
 
 export const adRoom = (adId: string): string => `ad:${adId}`;
 
+const PAGE_KEY = /^[\w-]{8,64}$/;
+
+/**
+ * The page a socket watches from: the key its page sent (`auth.page`, one per page load), else
+ * the socket itself. A page whose link dropped and came back is one viewer, not two, while the
+ * server waits out the socket it lost (socket.io's ping timeout, up to ~45 s).
+ */
+export const viewingPageOf = (socket: { id: string; handshake: { auth: unknown } }): string => {
+  const page = (socket.handshake.auth as { page?: unknown } | undefined)?.page;
+  return typeof page === 'string' && PAGE_KEY.test(page) ? `page:${page}` : `socket:${socket.id}`;
+};
+
 /** What the owner changes of an ad's page: its details, its photos and videos, its thumbnail. */
 const AD_CHANGES = new Set([
   'AdEdited',
@@ -84,7 +96,8 @@ export function attachBidLive(io: SocketServer, infra: LiveInfra): BidLive {
   async function announceOnline(adId: string): Promise<void> {
     try {
       const sockets = await io.in(adRoom(adId)).fetchSockets();
-      io.to(adRoom(adId)).emit('online', { item_id: adId, count: sockets.length });
+      const count = new Set(sockets.map(viewingPageOf)).size;
+      io.to(adRoom(adId)).emit('online', { item_id: adId, count });
     } catch (error) {
       log.warn({ err: error, adId }, 'could not count the viewers of an ad');
     }

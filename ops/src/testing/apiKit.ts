@@ -103,7 +103,8 @@ export type ApiKit = {
    * A socket.io client of the /bid socket, connected, signed in with `token` (a guest without);
    * `baseUrl` names another api process. Closed with the kit.
    */
-  live(token?: string, baseUrl?: string): Promise<Socket>;
+  /** A live socket, as the member of `token` (a guest without), from the page keyed `page`. */
+  live(token?: string, baseUrl?: string, page?: string): Promise<Socket>;
   /** A second api process on the app's database and Redis (what several instances share). */
   secondApi(): Promise<SecondApi>;
   close(): Promise<void>;
@@ -261,11 +262,12 @@ export function apiKit(app: TestApp): ApiKit {
     });
 
   const sockets: Socket[] = [];
-  async function live(token?: string, baseUrl = app.baseUrl): Promise<Socket> {
+  async function live(token?: string, baseUrl = app.baseUrl, page?: string): Promise<Socket> {
     const socket = connect(baseUrl, {
       path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
       query: token ? { token } : {},
+      ...(page === undefined ? {} : { auth: { page } }),
     });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {

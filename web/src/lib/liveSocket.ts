@@ -4,6 +4,13 @@ import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
 /** How long after a failed fetch of socket.io's script it is asked for again. */
 const CLIENT_RETRY_MS = 5_000;
 
+/**
+ * This page load's key, sent with each of its live links (`auth.page`): a link that dropped and
+ * came back is counted once in an ad's `online` viewers, not with the one the server still waits
+ * out. Not secret, nor needed unique beyond the page's own viewers.
+ */
+const PAGE_KEY = Array.from({ length: 4 }, () => Math.random().toString(36).slice(2, 10)).join('-');
+
 let client: Promise<{ io: typeof ioOf }> | undefined;
 /**
  * socket.io's client, a script of its own fetched when the first live link is wanted, not with
@@ -36,6 +43,7 @@ export function connectLive(token: string | null, attach: (socket: Socket) => vo
         socket = io(window.location.origin, {
           path: LIVE_SOCKET_PATH,
           query: token ? { token } : {},
+          auth: { page: PAGE_KEY },
         });
         attach(socket);
       },

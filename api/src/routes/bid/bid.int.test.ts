@@ -880,6 +880,14 @@ describe('live bids on /bid', () => {
     );
     await load(await live(app.baseUrl, meena), adId);
     expect(await online).toEqual({ item_id: adId, count: 4 });
+    // A page whose link dropped and came back is one viewer while the lost socket is waited out.
+    const page = 'page-key-of-meena-tab';
+    const counts: number[] = [];
+    otherSocket.on('online', ({ count }: { count: number }) => counts.push(count));
+    await load(await kit.live(meena.token, app.baseUrl, page), adId);
+    await load(await kit.live(meena.token, app.baseUrl, page), adId);
+    await expect.poll(() => counts.length).toBe(2);
+    expect(counts).toEqual([5, 5]);
 
     const messages = [ownerSocket, otherSocket, guestSocket].map((s) =>
       next<NewBid>(s, `newbid:${adId}`),
