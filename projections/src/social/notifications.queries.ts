@@ -85,12 +85,15 @@ const select = (db: Knex) =>
     );
 
 /**
- * For a request for a number: the ad of `owner`'s on which `bidder` bid last, walked from the
- * bidder's bids newest first (`bids_bidder_idx`); no row for any other note.
+ * For a request for a number: the ad of `owner`'s on which `bidder` had bid last when it was asked
+ * (a bid since, on an ad posted since, does not rename an old request), walked from the bidder's
+ * bids newest first (`bids_bidder_idx`); no row for any other note.
  */
 const latestAdBidOn = (owner: string, bidder: string) =>
   `(SELECT ba.item_name FROM bids b JOIN ads ba ON ba.ad_id = b.ad_id
      WHERE n.kind = 'mobileRequest' AND b.bidder_id = ${bidder} AND ba.posted_by = ${owner}
+       AND (b.position_commit, b.position_prepare)
+         < (n.position_commit::bigint, n.position_prepare::bigint)
      ORDER BY b.position_commit DESC, b.position_prepare DESC LIMIT 1)`;
 
 const paramsOf = (row: Row): Record<string, string | number> =>

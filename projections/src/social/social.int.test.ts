@@ -502,6 +502,21 @@ describe('the social read models', () => {
     expect(await messageTo(MEENA.userId)).toBe(
       `${OWNER.username}, the owner of Royal Enfield Classic 350, which you bid on, has requested your mobile number.`,
     );
+
+    // A bid since, on an ad posted since, does not rename the request asked before it.
+    const later = adPosted(at(95));
+    await append(
+      adStream('ad-later'),
+      [
+        { ...later, data: { ...later.data, adId: 'ad-later', itemName: 'Pair of tablas' } },
+        bidPlaced({ adId: 'ad-later', bidId: 'b-later', placedAt: at(96) }, MEENA),
+      ],
+      (i) => at(95 + i),
+    );
+    await catchUpAll({ databaseUrl: database.url, store, projections: PROJECTIONS });
+    expect(await messageTo(OWNER.userId)).toBe(
+      `${MEENA.username}, who bid on your Royal Enfield Classic 350, has requested your mobile number.`,
+    );
   });
 
   it('take a deleted review’s notes away, whether stored before or in the same batch', async () => {
