@@ -1255,6 +1255,16 @@ describe('My Bids', () => {
     await expect
       .poll(() => card.getByTestId('outbid').innerText(), { timeout: 10_000 })
       .toBe('Outbid: an Open bid of ₹5,000 is above yours');
+    // Outbid again, the member is not notified: the card is read again while shown (here, as the
+    // tab comes back into view) and gives the bid above theirs now.
+    await placeOpenBid(app, rival, adId, 5_500);
+    const cameBack = () =>
+      page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect
+      .poll(async () => (await cameBack(), card.getByTestId('outbid').innerText()), {
+        timeout: 10_000,
+      })
+      .toBe('Outbid: an Open bid of ₹5,500 is above yours');
     // The owner closes bidding: the card says who won without a reload.
     const closed = await api(app, '/api/bid/closeBid', {
       token: owner.token,

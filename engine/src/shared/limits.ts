@@ -69,6 +69,12 @@ export const LIMITS = {
    * turned in another tab since shows there.
    */
   profileRefreshMs: 30_000,
+  /**
+   * Not the spec's: My Bids is read again this often while shown, and on coming back into view. A
+   * member already outbid is not notified of each higher bid, so their card's "Outbid: an Open bid
+   * of …" would otherwise keep the amount they were first told.
+   */
+  myBidsRefreshMs: 15_000,
   countdownTickMs: 1_000,
   resendCooldownSeconds: 5,
   copyConfirmationMs: 5_000,
