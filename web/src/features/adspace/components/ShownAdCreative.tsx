@@ -17,6 +17,19 @@ type Props = { ad: ShownAd; type: AdSpaceType; height: number | string };
 const IN_STREAM: readonly AdSpaceType[] = ['inStream', 'betweenPosts'];
 
 /**
+ * A creative shown whole, whatever its shape, on a quiet band where it is narrower or shorter
+ * than its place: cropped to fill it, a 2:1 banner lost the ends of its words ('AVYA MEDIA SAL').
+ */
+const WHOLE_CREATIVE = (height: number | string) =>
+  ({
+    width: '100%',
+    height,
+    objectFit: 'contain',
+    bgcolor: 'action.hover',
+    display: 'block',
+  }) as const;
+
+/**
  * One advertiser's creative (photo or muted looping video) with its company. Showing it counts
  * one impression per page view; a click is counted and opens the advertiser's page (its link),
  * or the creative in full when it has none.
@@ -62,7 +75,7 @@ export function ShownAdCreative({ ad, type, height }: Props) {
             autoPlay
             loop
             playsInline
-            sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
+            sx={WHOLE_CREATIVE(height)}
           />
         ) : (
           <Box
@@ -71,7 +84,7 @@ export function ShownAdCreative({ ad, type, height }: Props) {
             alt={ad.company || 'Advertisement'}
             // Beside the list or between its cards: fetched as it nears the screen.
             loading="lazy"
-            sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
+            sx={WHOLE_CREATIVE(height)}
           />
         )}
         <Typography variant="caption" color="textSecondary" sx={{ px: 1, py: 0.5 }} noWrap>
