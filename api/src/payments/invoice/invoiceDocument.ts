@@ -45,11 +45,12 @@ export function purchaseForLine(subject: PurchaseRow['subject']): string | null 
         `${subject.type ?? ''} bid of ${rupeeAmount(subject.bidamt)} as ${subject.bidAlias} ` +
         `on the ad "${subject.itemName}" (${subject.adId})`
       ).trim();
+    // `company` is the name the member bids under, as Transactions says it: not what is bought.
     case 'shareFee':
-      return `${subject.type ?? ''} bid of ${rupeeAmount(subject.bidamt)} for ${subject.company} shares`.trim();
-    // The line names the slot's type and its day.
+      return `${subject.type ?? ''} bid of ${rupeeAmount(subject.bidamt)} as ${subject.company}`.trim();
+    // The line names the slot's type and its day; the bid's id ties it to support's slot history.
     case 'adSlot':
-      return `The winning bid ${subject.bidId}, by ${subject.company}`;
+      return `The winning bid of ${rupeeAmount(subject.bidamt)}, by ${subject.company} (bid ${subject.bidId})`;
     default:
       return null;
   }

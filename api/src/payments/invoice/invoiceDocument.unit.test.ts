@@ -95,7 +95,15 @@ describe('the invoice of a purchase, from the read model', () => {
       bidamt: 250_000_00,
       company: 'Kite Tea',
     } as const;
-    expect(purchaseForLine(slot)).toBe('The winning bid b-1, by Kite Tea');
+    expect(purchaseForLine(slot)).toBe('The winning bid of Rs. 2,50,000.00, by Kite Tea (bid b-1)');
+    expect(
+      purchaseForLine({
+        kind: 'shareFee',
+        type: 'Open',
+        bidamt: 5_000_00,
+        company: 'Redfort Shares',
+      } as PurchaseRow['subject']),
+    ).toBe('Open bid of Rs. 5,000.00 as Redfort Shares');
     // An ad space's line names it, and its id is its purchase's: no line to repeat it.
     expect(
       purchaseForLine({

@@ -105,7 +105,7 @@ describe('the tax invoice PDF', () => {
       {
         ...invoice,
         buyer: { ...invoice.buyer, name: 'अनन्या लक्ष्मी', address: '12 சுப்ரமணியம் Street' },
-        purchaseFor: 'Hidden bid of Rs. 5,000.25 for অনন্যা Traders 🦚 shares',
+        purchaseFor: 'Hidden bid of Rs. 5,000.25 as অনন্যা Traders 🦚',
       },
       { compress: false },
     );
@@ -124,7 +124,7 @@ describe('the tax invoice PDF', () => {
     expect(typed).toContain('क्षत्रिय मार्ग');
     expect(typed).toContain('ரஸ்தே தமிழ்செல்வி ರಸ್ತೆ');
     // A letter no font has is marked, not written as the bytes of another.
-    expect(text).toContain('For: Hidden bid of Rs. 5,000.25 for অনন্যা Traders ? shares');
+    expect(text).toContain('For: Hidden bid of Rs. 5,000.25 as অনন্যা Traders ?');
   });
 
   it("states a space's service period in India's time; none for what has none", async () => {
