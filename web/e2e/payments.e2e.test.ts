@@ -263,9 +263,11 @@ describe('payments through the sandbox checkout', () => {
     ]);
     const planRows = await rows.filter({ hasText: MESSAGES.lifetimeSubscription }).allInnerTexts();
     expect(planRows.map((row) => row.split('\t')[headers.indexOf('Status')])).toEqual(['Paid']);
+    // Each started today in India, to the second (YYYY-MM-DD HH:mm:ss, the spec's date-time).
+    const [day, month, year] = todayInIndia().split('-');
     for (const row of [feeRow, planRow]) {
       const cells = await row.getByRole('cell').allInnerTexts();
-      expect(cells[0]).toBe(todayInIndia());
+      expect(cells[0]).toMatch(new RegExp(`^${year}-${month}-${day}\\s\\d\\d:\\d\\d:\\d\\d IST$`));
       // Amount, IGST and the total after tax: all in ₹.
       const money = cells.filter((cell) => cell.startsWith('₹'));
       expect(money).toHaveLength(3);
@@ -448,11 +450,16 @@ describe('payments through the sandbox checkout', () => {
       .getByRole('table', { name: 'Transactions' })
       .getByTestId('transaction-row')
       .filter({ hasText: 'Bid processing fee' });
-    await row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/).waitFor();
+    const lapsing = row.getByText(/^Nothing charged\. It lapses at .* unless paid\.$/);
+    await lapsing.waitFor();
     // Its date and time on one line (at a desktop width it used to break after "2026-11-").
-    const lapse = row.getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/);
+    const lapse = lapsing.getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/);
     expect(await lapse.evaluate(textLinesOf)).toBe(1);
     await row.getByText(`Open bid of ₹3,500 as ${buyer.bidAlias}`).waitFor();
+    // When it was started, to the second: attempts of one day are told apart.
+    expect(await row.getByRole('cell').first().innerText()).toMatch(
+      /^\d{4}-\d\d-\d\d\s\d\d:\d\d:\d\d IST$/,
+    );
     await page.screenshot({ path: '/tmp/boli-payments-unpaid.png', fullPage: true });
     const payNow = row.getByRole('button', { name: /^Pay now/ });
     // Closed again, the dialog gives the keyboard back to Pay now, which the list keeps.

@@ -22,7 +22,7 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import {
   DATES_IN_TEXT,
-  formatDate,
+  DAY_AND_TIME_IN_TEXT,
   formatDateTime,
   formatAccountRupees,
 } from '../../../lib/format.ts';
@@ -263,7 +263,7 @@ function TransactionCard({ row, taxes, onPay }: PurchaseProps) {
       </Typography>
       <FeeBidLine row={row} />
       <Typography variant="caption" color="textSecondary" component="div">
-        {formatDate(row.createdAt)}
+        <KeptWhole text={formatDateTime(row.createdAt)} pattern={DAY_AND_TIME_IN_TEXT} />
         {row.expiresAt && (
           <>
             {' · '}Runs until <span style={NO_WRAP}>{formatDateTime(row.expiresAt)}</span>
@@ -312,7 +312,10 @@ function TransactionRow({ row, taxes, onPay }: PurchaseProps) {
   const money = moneyStyle(row);
   return (
     <TableRow data-testid="transaction-row">
-      <TableCell sx={NO_WRAP}>{formatDate(row.createdAt)}</TableCell>
+      {/* With its time: three attempts of one day are told apart. Its day and time each whole. */}
+      <TableCell>
+        <KeptWhole text={formatDateTime(row.createdAt)} pattern={DAY_AND_TIME_IN_TEXT} />
+      </TableCell>
       <TableCell sx={{ ...WRAP_ANYWHERE, minWidth: ITEM_MIN_WIDTH }}>
         <KeptWhole text={row.itemName} pattern={DATES_IN_TEXT} />
         <FeeBidLine row={row} />
