@@ -1,13 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { SetupError, log, repoRoot } from './services/system.ts';
 
@@ -73,10 +65,11 @@ export function publishBuild(from: string, to: string, now = Date.now()): void {
     renameSync(join(from, name), join(to, name));
   }
   renameSync(page, join(to, 'index.html'));
+  // Another build publishing at once (two test files' set-ups) may remove a stale file first.
   for (const file of filesUnder(to)) {
-    const stale =
-      !fresh.has(relative(to, file)) && now - statSync(file).mtimeMs > KEEP_OLD_FILES_MS;
-    if (stale) unlinkSync(file);
+    if (fresh.has(relative(to, file))) continue;
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (stats && now - stats.mtimeMs > KEEP_OLD_FILES_MS) rmSync(file, { force: true });
   }
   rmSync(from, { recursive: true, force: true });
 }
