@@ -1,5 +1,5 @@
 import { SPACE_TYPE_LABELS, type AdSpaceType } from '@boli/engine/billing/products';
-import { displayDate, IST_OFFSET_MS } from '@boli/engine/shared/indiaTime';
+import { displayDate, indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import type { NotificationKind } from './notifications.evolve.ts';
 
 /*
@@ -8,12 +8,9 @@ import type { NotificationKind } from './notifications.evolve.ts';
  * rebuild.
  */
 
-/** 'YYYY-MM-DD HH:mm:ss' in India time (section 9's date-time format). */
-export function istDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
-  return new Date(time + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+/** 'YYYY-MM-DD HH:mm:ss' in India time (section 9's date-time format); '' for no instant. */
+export const istDateTime = (iso: string): string =>
+  Number.isNaN(Date.parse(iso)) ? '' : indiaWallClockOf(iso);
 
 /** Paise → '₹1,50,000' (Indian grouping); another currency by its code. */
 export function formatAmount(paise: number, currencycode = 'INR'): string {
