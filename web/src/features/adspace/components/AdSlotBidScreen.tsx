@@ -41,7 +41,12 @@ import {
 import { useJudgedOnceRefused } from '../../../lib/refusalFocus.ts';
 import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
-import { quotableSlotBid, slotBidRefusal, type SlotBidRefusal } from '../model/slotBidInput.ts';
+import {
+  companyTakenRefusal,
+  quotableSlotBid,
+  slotBidRefusal,
+  type SlotBidRefusal,
+} from '../model/slotBidInput.ts';
 import { readSlotBidDraft, saveSlotBidDraft } from '../model/slotBidDraft.ts';
 import { slotStanding } from '../model/slotStanding.ts';
 import { slotClosedText, slotOutcomeText, slotTerms } from '../model/slotTerms.ts';
@@ -219,7 +224,11 @@ export function AdSlotBidScreen() {
     // A bid that would not lead, or far above what it is measured against (a slip of zeros), is
     // confirmed first: it binds its bidder to pay it, plus GST, if it wins. Bids not read yet
     // (the page opened offline) are read first, so the leader is known.
-    const leader = (slot.bids ?? (await slot.read()))?.[0];
+    const bids = slot.bids ?? (await slot.read());
+    // A name another bidder goes by is refused now, not after the bid has been confirmed.
+    const taken = bids && companyTakenRefusal(company, bids);
+    if (taken) return refuse(taken);
+    const leader = bids?.[0];
     const warning = bidWarning(Number(amount), {
       askingPrice: LIMITS.adBidBaseAmountRupees,
       askingPriceName: 'the base amount',
@@ -302,130 +311,129 @@ export function AdSlotBidScreen() {
       {biddable && !said?.subscribeAt && (
         <BidNeedsSubscription entitlement={entitlement} feeOffered={false} />
       )}
-      <Stack
-        component="form"
-        ref={judged.form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        spacing={2}
-        aria-label="Ad bid"
-      >
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
-            label="Type"
-            name="type"
-            value={type}
-            onChange={(event) =>
-              setParams(
-                { type: event.target.value as SlotSpaceType },
-                { replace: true, state: cameWith },
-              )
-            }
-            disabled={!biddable}
-            size="small"
-            sx={{ minWidth: 180 }}
-            error={at('type')}
-            slotProps={{
-              select: {
-                SelectDisplayProps: {
-                  'aria-invalid': at('type'),
-                  ...(at('type') ? { 'aria-describedby': 'slot-bid-failure' } : {}),
+      {/* Bidding over (or not yet open): nothing could be typed, so no form is shown. */}
+      {biddable && (
+        <Stack
+          component="form"
+          ref={judged.form}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          spacing={2}
+          aria-label="Ad bid"
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label="Type"
+              name="type"
+              value={type}
+              onChange={(event) =>
+                setParams(
+                  { type: event.target.value as SlotSpaceType },
+                  { replace: true, state: cameWith },
+                )
+              }
+              size="small"
+              sx={{ minWidth: 180 }}
+              error={at('type')}
+              slotProps={{
+                select: {
+                  SelectDisplayProps: {
+                    'aria-invalid': at('type'),
+                    ...(at('type') ? { 'aria-describedby': 'slot-bid-failure' } : {}),
+                  },
                 },
-              },
-            }}
-          >
-            {spaceTypeOptions(SLOT_SPACE_TYPES)}
-          </TextField>
+              }}
+            >
+              {spaceTypeOptions(SLOT_SPACE_TYPES)}
+            </TextField>
+            <TextField
+              label="Amount (₹)"
+              name="bidamt"
+              value={amount}
+              onChange={(event) => {
+                const typed = refusal.typed('amount', AMOUNT_FIELD, amount, event.target.value);
+                if (typed === undefined) return;
+                setAmount(typed);
+                mended('amount');
+              }}
+              size="small"
+              fullWidth
+              error={at('amount') || tooLarge}
+              id={AMOUNT_FIELD_ID}
+              // A key refused takes the base amount's line while it is said, so nothing below moves.
+              helperText={
+                actionLine(said?.action) ??
+                refusal.hintOf('amount', amount) ??
+                (tooLarge
+                  ? MESSAGES.amountTooLarge
+                  : `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`)
+              }
+              slotProps={{
+                htmlInput: {
+                  inputMode: 'decimal',
+                  autoComplete: 'off',
+                  // The refusal, then the amount's own line (MUI's id for it).
+                  ...(at('amount')
+                    ? { 'aria-describedby': 'slot-bid-failure slot-bid-amount-helper-text' }
+                    : {}),
+                },
+              }}
+            />
+          </Stack>
           <TextField
-            label="Amount (₹)"
-            name="bidamt"
-            value={amount}
+            label="Company"
+            name="company"
+            value={company}
             onChange={(event) => {
-              const typed = refusal.typed('amount', AMOUNT_FIELD, amount, event.target.value);
-              if (typed === undefined) return;
-              setAmount(typed);
-              mended('amount');
+              setCompany(event.target.value);
+              mended('company');
             }}
-            disabled={!biddable}
             size="small"
-            fullWidth
-            error={at('amount') || tooLarge}
-            id={AMOUNT_FIELD_ID}
-            // A key refused takes the base amount's line while it is said, so nothing below moves.
-            helperText={
-              actionLine(said?.action) ??
-              refusal.hintOf('amount', amount) ??
-              (tooLarge
-                ? MESSAGES.amountTooLarge
-                : `More than the base amount of ${formatRupees(LIMITS.adBidBaseAmountRupees)}`)
-            }
+            error={at('company')}
+            helperText="Other bidders see your bid under this name."
             slotProps={{
               htmlInput: {
-                inputMode: 'decimal',
-                autoComplete: 'off',
-                // The refusal, then the amount's own line (MUI's id for it).
-                ...(at('amount')
-                  ? { 'aria-describedby': 'slot-bid-failure slot-bid-amount-helper-text' }
+                maxLength: 100,
+                'aria-invalid': at('company'),
+                ...(at('company')
+                  ? { 'aria-describedby': 'slot-bid-failure slot-bid-company-helper-text' }
                   : {}),
               },
             }}
+            id="slot-bid-company"
           />
+          {/* What the amount typed commits its bidder to, GST and all, before it is posted. */}
+          <SlotBidQuote
+            slotdate={id}
+            type={type}
+            amount={token ? quotableSlotBid(type, amount) : null}
+          />
+          {said && (
+            <Alert severity="error" role="alert" id="slot-bid-failure">
+              {said.subscribeAt ? (
+                // As an ad's bid form says it, with no fee: a slot's bid needs the subscription.
+                <SubscribeOrPayFee
+                  entitlement={entitlement}
+                  message={said.msg}
+                  subscribeAt={said.subscribeAt}
+                />
+              ) : (
+                said.msg
+              )}
+            </Alert>
+          )}
+          <Button
+            ref={submitButton}
+            type="submit"
+            variant="contained"
+            loading={sending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Post Ad Bid
+          </Button>
         </Stack>
-        <TextField
-          label="Company"
-          name="company"
-          value={company}
-          onChange={(event) => {
-            setCompany(event.target.value);
-            mended('company');
-          }}
-          disabled={!biddable}
-          size="small"
-          error={at('company')}
-          helperText="Other bidders see your bid under this name."
-          slotProps={{
-            htmlInput: {
-              maxLength: 100,
-              'aria-invalid': at('company'),
-              ...(at('company')
-                ? { 'aria-describedby': 'slot-bid-failure slot-bid-company-helper-text' }
-                : {}),
-            },
-          }}
-          id="slot-bid-company"
-        />
-        {/* What the amount typed commits its bidder to, GST and all, before it is posted. */}
-        <SlotBidQuote
-          slotdate={id}
-          type={type}
-          amount={biddable && token ? quotableSlotBid(type, amount) : null}
-        />
-        {said && (
-          <Alert severity="error" role="alert" id="slot-bid-failure">
-            {said.subscribeAt ? (
-              // As an ad's bid form says it, with no fee: a slot's bid needs the subscription.
-              <SubscribeOrPayFee
-                entitlement={entitlement}
-                message={said.msg}
-                subscribeAt={said.subscribeAt}
-              />
-            ) : (
-              said.msg
-            )}
-          </Alert>
-        )}
-        <Button
-          ref={submitButton}
-          type="submit"
-          variant="contained"
-          loading={sending}
-          disabled={!biddable}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          Post Ad Bid
-        </Button>
-      </Stack>
+      )}
       <Stack spacing={1} component="section" aria-label="Bids for this slot">
         <Typography variant="h6" component="h2">
           Bids for this slot

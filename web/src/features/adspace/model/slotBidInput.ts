@@ -1,6 +1,8 @@
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
+import { companyNameOf, isOthersCompanyName } from '@boli/engine/shared/companyName';
 import { isTooLargeAmount } from '../../../components/bidDetails.ts';
+import type { SlotBid } from '../api/adspaceApi.ts';
 
 /** A refusal: the spec's message, and its action-level message when it has one. */
 /** `field`: the one to mend, marked and given the keyboard focus. */
@@ -36,3 +38,22 @@ export function slotBidRefusal(type: string, amount: string): SlotBidRefusal | n
  */
 export const quotableSlotBid = (type: string, amount: string): number | null =>
   slotBidRefusal(type, amount) === null ? Number(amount) : null;
+
+/**
+ * The refusal the server would give a bid under a company name another bidder of the slot goes
+ * by (`isOthersCompanyName`), said before the bid is confirmed rather than after: null when the
+ * name is free among the bids shown, or is the viewer's own.
+ */
+export function companyTakenRefusal(
+  company: string,
+  bids: readonly Pick<SlotBid, '_id' | 'mine' | 'company'>[],
+): SlotBidRefusal | null {
+  const VIEWER = '';
+  const bidders = bids.map((bid) => ({
+    company: bid.company,
+    userId: bid.mine ? VIEWER : bid._id,
+  }));
+  return isOthersCompanyName(companyNameOf(company), VIEWER, bidders)
+    ? { msg: MESSAGES.companyNameTaken, field: 'company' }
+    : null;
+}

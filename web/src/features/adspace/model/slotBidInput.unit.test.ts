@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { isTooLargeAmount } from '../../../components/bidDetails.ts';
-import { quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
+import { companyTakenRefusal, quotableSlotBid, slotBidRefusal } from './slotBidInput.ts';
 
 describe('a slot bid as typed', () => {
   it('needs a type and an amount, naming the field to mend', () => {
@@ -51,5 +51,25 @@ describe('the amount whose GST and total are shown as it is typed', () => {
     expect(quotableSlotBid('sidePanels', '200000')).toBeNull();
     expect(quotableSlotBid('sidePanels', '150000')).toBeNull();
     expect(quotableSlotBid('sidePanels', '950000000000000')).toBeNull();
+  });
+});
+
+describe('a slot bid under a company name', () => {
+  const bids = [
+    { _id: 'b1', mine: false, company: 'Meridian Corp' },
+    { _id: 'b2', mine: true, company: 'Kaveri Traders' },
+  ];
+
+  it('is refused before it is confirmed when another bidder goes by the name, as they write it or not', () => {
+    const taken = { msg: MESSAGES.companyNameTaken, field: 'company' };
+    expect(companyTakenRefusal('Meridian Corp', bids)).toEqual(taken);
+    expect(companyTakenRefusal('  meridian  CORP.', bids)).toEqual(taken);
+  });
+
+  it("is let through under the viewer's own name, a new name, or none", () => {
+    expect(companyTakenRefusal('kaveri traders', bids)).toBeNull();
+    expect(companyTakenRefusal('Godavari Logistics', bids)).toBeNull();
+    expect(companyTakenRefusal('', bids)).toBeNull();
+    expect(companyTakenRefusal('Meridian Corp', [])).toBeNull();
   });
 });
