@@ -39,6 +39,14 @@ const closed: AdSlotState = {
     closedAt: '2027-01-25T18:30:00.000Z',
   },
 };
+const soldTo = (buyer: SlotBid): AdSlotState['sold'] => ({
+  type: 'sidePanels',
+  slotdate: '2027-01-27',
+  bidId: buyer.bidId,
+  userId: buyer.userId,
+  purchaseId: 'p-1',
+  soldAt: '2027-01-26T08:00:00.000Z',
+});
 const toNikhil = { ...closed, offers: [offer(nikhil, '2027-01-26T06:30:00.000Z')] };
 const toPriya = {
   ...toNikhil,
@@ -65,12 +73,29 @@ describe('where a slot stands for one of its bidders', () => {
       payBy: '2027-01-26T06:30:00.000Z',
       bidamt: 230_000_00,
       lapsed: false,
+      next: false,
     });
     // The bid's amount is the member's own to know.
     expect(slotOutcomeFor(toNikhil, 'priya')).toMatchObject({
       status: 'offered',
       yours: false,
       bidamt: null,
+    });
+  });
+
+  it('tells the bidder next in line, and only them, that the slot passes to them if unpaid', () => {
+    const meena = bid('meena', 221_000_00);
+    const threeBidders = { ...toNikhil, bids: [nikhil, priya, meena] };
+    expect(slotOutcomeFor(threeBidders, 'priya')).toMatchObject({ yours: false, next: true });
+    expect(slotOutcomeFor(threeBidders, 'meena')).toMatchObject({ next: false });
+    expect(slotOutcomeFor(threeBidders, 'nikhil')).toMatchObject({ yours: true, next: false });
+    // Passed on to Priya: Meena is next now; Nikhil, asked once, is not asked again.
+    const passed = { ...toPriya, bids: [nikhil, priya, meena] };
+    expect(slotOutcomeFor(passed, 'meena')).toMatchObject({ next: true });
+    expect(slotOutcomeFor(passed, 'nikhil')).toMatchObject({ next: false, lapsed: true });
+    // Bought: nobody is next.
+    expect(slotOutcomeFor({ ...passed, sold: soldTo(priya) }, 'meena')).toMatchObject({
+      next: false,
     });
   });
 
@@ -82,17 +107,7 @@ describe('where a slot stands for one of its bidders', () => {
   });
 
   it('is sold to the member who paid', () => {
-    const sold = {
-      ...toPriya,
-      sold: {
-        type: 'sidePanels' as const,
-        slotdate: '2027-01-27',
-        bidId: priya.bidId,
-        userId: 'priya',
-        purchaseId: 'p-1',
-        soldAt: '2027-01-26T08:00:00.000Z',
-      },
-    };
+    const sold = { ...toPriya, sold: soldTo(priya) };
     expect(slotOutcomeFor(sold, 'priya')).toEqual({
       closed: true,
       status: 'sold',
@@ -100,6 +115,7 @@ describe('where a slot stands for one of its bidders', () => {
       payBy: null,
       bidamt: null,
       lapsed: false,
+      next: false,
     });
     expect(slotOutcomeFor(sold, 'nikhil')).toMatchObject({
       status: 'sold',

@@ -655,6 +655,12 @@ describe('slot bids', () => {
     const job = { type: 'authPages' as const, slotdate: date };
     await closeSlotWhenBiddingEnds(checkoutDeps(), job, () => biddingEnd);
     const hariOffer = await slotPurchase(hari);
+    const slotFor = async (member: TestMember) =>
+      (await kit.api(`/api/adbid/slot?type=authPages&slotdate=${date}`, { token: member.token }))
+        .body.data;
+    // While Hari may pay, Indu is told the slot is hers next should he not.
+    expect(await slotFor(indu)).toMatchObject({ status: 'offered', yours: false, next: true });
+    expect(await slotFor(hari)).toMatchObject({ yours: true, next: false });
 
     // Past Hari's time to pay, the sweep asks the gateway, offers the slot to Indu (not to Hari's
     // own lower bid), and expires Hari's purchase.
@@ -666,16 +672,18 @@ describe('slot bids', () => {
     const induOffer = await slotPurchase(indu);
     expect(induOffer).toMatchObject({ totalPrice: 350_000, payBy: expect.any(String) });
     // The slot's bid page tells each where it stands: Indu is to pay, Hari's offer ran out.
-    const standing = async (member: TestMember) =>
-      (await kit.api(`/api/adbid/slot?type=authPages&slotdate=${date}`, { token: member.token }))
-        .body.data;
-    expect(await standing(indu)).toMatchObject({
+    expect(await slotFor(indu)).toMatchObject({
       status: 'offered',
       yours: true,
       bidamt: 350_000,
       lapsed: false,
     });
-    expect(await standing(hari)).toMatchObject({ status: 'offered', yours: false, lapsed: true });
+    expect(await slotFor(hari)).toMatchObject({
+      status: 'offered',
+      yours: false,
+      lapsed: true,
+      next: false,
+    });
     const lapsed = await kit.api(`/api/purchases/${hariOffer._id}/payable`, {
       token: hari.token,
     });

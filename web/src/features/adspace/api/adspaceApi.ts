@@ -263,6 +263,7 @@ export async function fetchSlotOutcome(
     payBy: typeof data.payBy === 'string' ? data.payBy : null,
     bidamt: typeof data.bidamt === 'number' ? data.bidamt : null,
     lapsed: data.lapsed === true,
+    next: data.next === true,
   };
 }
 

@@ -46,7 +46,7 @@ export function slotOutcomeText(
               partDayNote(outcome.payBy, slotdate),
             link: { to: '/transactions', label: 'Pay now in Transactions' },
           }
-        : { text: `${lapsed}The slot has been offered to another bidder.` };
+        : { text: `${lapsed}The slot has been offered to another bidder.${nextNote(outcome)}` };
     case 'sold':
       return outcome.yours
         ? {
@@ -57,6 +57,13 @@ export function slotOutcomeText(
     case 'unsold':
       return { text: `${lapsed}Nobody bought this slot.` };
   }
+}
+
+/** To the bidder next in line: when the standing offer lapses, and that the slot is theirs then. */
+function nextNote({ next, payBy }: SlotOutcomeView): string {
+  if (!next) return '';
+  const by = payBy ? ` by ${formatDateTime(payBy)}` : '';
+  return ` If they do not pay for it${by}, it is offered to you next, for your bid.`;
 }
 
 /**

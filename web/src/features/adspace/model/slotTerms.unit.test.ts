@@ -26,6 +26,7 @@ describe('where a closed slot stands, as its bid page says it', () => {
     payBy: null,
     bidamt: null,
     lapsed: false,
+    next: false,
     ...over,
   });
 
@@ -48,6 +49,18 @@ describe('where a closed slot stands, as its bid page says it', () => {
     // Due exactly as the day begins: the whole day is still theirs.
     const dueAtStart = outcome({ yours: true, payBy: '2026-05-09T18:30:00.000Z' });
     expect(slotOutcomeText(dueAtStart, '2026-05-10')?.text).not.toContain('rest of the day');
+  });
+
+  it('tells the bidder next in line when the slot comes to them, and the others nothing more', () => {
+    const next = outcome({ next: true, payBy: '2026-05-09T06:30:00.000Z' });
+    expect(slotOutcomeText(next, DAY)).toEqual({
+      text:
+        'The slot has been offered to another bidder. If they do not pay for it by ' +
+        '2026-05-09 12:00:00 IST, it is offered to you next, for your bid.',
+    });
+    expect(slotOutcomeText(outcome({ payBy: '2026-05-09T06:30:00.000Z' }), DAY)?.text).toBe(
+      'The slot has been offered to another bidder.',
+    );
   });
 
   it('sends the buyer to add the creative, and tells the others where it went', () => {
