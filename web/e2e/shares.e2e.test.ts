@@ -297,6 +297,28 @@ describe('share bids through the sandbox checkout', () => {
     expect(await page.getByTestId('share-bid-unsubscribed').count()).toBe(0);
     // The three posted here, and the one posted elsewhere.
     await expect.poll(() => rows.count()).toBe(4);
+    // Eleven bids are two pages: the page chosen is in the address, so a reload finds it, and a
+    // page the list no longer has (an old link) shows its last.
+    for (const bidamt of [40_000, 41_000, 42_000, 43_000, 44_000, 45_000, 46_000]) {
+      const more = await api(app, '/api/buyShare/', {
+        token: member.token,
+        json: { user_id: member.userId, username: member.username, company, bidamt, type: 'Open' },
+      });
+      expect(more.status, JSON.stringify(more.body)).toBe(200);
+    }
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(LIMITS.bidPageSize);
+    await page
+      .getByRole('region', { name: 'Previous Bids' })
+      .getByRole('button', { name: 'Go to page 2' })
+      .click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.goto(new URL(`/bid/${member.userId}?page=9`, app.baseUrl).href);
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => rows.count()).toBe(1);
     await context.close();
 
     // Another member, before paying the fee, bids under that company name: refused at Post Bid,

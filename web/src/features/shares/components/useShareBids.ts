@@ -1,15 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useLoaded } from '../../../lib/useLoaded.ts';
+import { usePageParam, usePageWithin } from '../../../lib/usePageParam.ts';
 import { fetchShareBids } from '../api/sharesApi.ts';
 
 /**
- * One list of share bids (everyone's, or the member's own with `mine`), its page, and a reload of
- * that page (`reload`) or of the first (`refresh`).
+ * One list of share bids (everyone's, or the member's own with `mine`), its page (kept in the
+ * address: a reload finds it), and a reload of that page (`reload`) or of the first (`refresh`).
  */
 export function useShareBids(mine: boolean) {
   const { request } = useApi();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = usePageParam();
   const {
     data: list,
     failure,
@@ -20,6 +21,8 @@ export function useShareBids(mine: boolean) {
       [request, page, mine],
     ),
   );
+
+  usePageWithin(page, list?.totalPages, setPage);
 
   /** After a new bid: back to the first page (newest first), loaded again. */
   const refresh = useCallback(() => {

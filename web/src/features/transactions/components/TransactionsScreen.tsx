@@ -55,6 +55,7 @@ import { Announcer } from '../../../components/Announcer.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { onNotificationArrived } from '../../../app/notificationSignal.ts';
+import { usePageParam, usePageWithin } from '../../../lib/usePageParam.ts';
 
 /**
  * The transactions table (section 2): the type selector (kept in the address), then date, item, amount, the tax
@@ -68,12 +69,13 @@ export function TransactionsScreen() {
   // The table needs ~740 px at the default text size: narrower, it would scroll sideways.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // The type is in the address (/transactions?type=subscription): a link may lead to one kind.
+  // Choosing one makes the address anew, back to the first page.
   const [params, setParams] = useSearchParams();
   const type: TransactionType = purchaseKindChoiceOf(params.get('type'));
   const setType = (kind: TransactionType) =>
     setParams(kind === 'all' ? {} : { type: kind }, { replace: true });
-  /** Zero-based, as the api counts. */
-  const [page, setPage] = useState(0);
+  /** Zero-based, as the api counts; kept in the address (?page=2), so a reload finds it. */
+  const [page, setPage] = usePageParam();
   const [answer, setAnswer] = useState<TransactionPage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Retry asks for the same page again: the spinner shows meanwhile.
@@ -122,6 +124,7 @@ export function TransactionsScreen() {
     );
     return () => controller.abort();
   }, [request, page, type, attempt]);
+  usePageWithin(page, answer?.totalPages, setPage);
 
   const taxes = taxColumnsOf(answer?.purchases ?? []);
   const noTransactions = noTransactionsText(type);
@@ -138,10 +141,8 @@ export function TransactionsScreen() {
         <PurchaseKindSelect
           label="Type"
           value={type}
-          onChange={(kind) => {
-            setType(kind);
-            setPage(0);
-          }}
+          // A type chosen starts at its first page: the address is made anew, without one.
+          onChange={setType}
           minWidth={180}
         />
       </Stack>
