@@ -318,8 +318,9 @@ describe('bidding on an ad, live', () => {
     await ownerPage.waitForTimeout(1_100);
     expect(await field.getAttribute('min')).toBe(min);
     await field.fill(deadline);
-    // The picker writes it the browser's way; the dialog repeats it in Boli's before it is made.
-    await picker.getByText(`Closes ${deadline.replace('T', ' ')} IST`).waitFor();
+    // The picker writes it the browser's way; the dialog repeats it in Boli's before it is made,
+    // and how far off it is.
+    await picker.getByText(`Closes ${deadline.replace('T', ' ')} IST, in under a minute`).waitFor();
     await picker.getByRole('button', { name: 'Make Final Call' }).click();
     const done = ownerPage.getByRole('dialog', { name: MESSAGES.finalCallDone });
     await done.waitFor();

@@ -18,7 +18,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import type { BidControls } from '../model/biddingPhase.ts';
-import { finalCallDeadline, isReadableDeadline } from '../model/finalCall.ts';
+import { finalCallDeadline, isReadableDeadline, timeUntilText } from '../model/finalCall.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useClock } from './useClock.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
@@ -33,12 +33,14 @@ type Props = {
 /**
  * Under the picker: a time that is no date-time (a five-digit year) or not after now is refused;
  * a valid one is repeated in Boli's own words (the picker writes it the browser's way,
- * 12/31/2026 or 31/12/2026), since it cannot be changed.
+ * 12/31/2026 or 31/12/2026), with how far off it is, since it cannot be changed.
  */
-function deadlineHelp(value: string, deadline: string | null): string {
+function deadlineHelp(value: string, deadline: string | null, nowMs: number): string {
   if (value === '') return ' ';
   if (!isReadableDeadline(value)) return MESSAGES.finalCallDateRequired;
-  return deadline === null ? 'Choose a time from now on' : `Closes ${formatDateTime(deadline)}`;
+  return deadline === null
+    ? 'Choose a time from now on'
+    : `Closes ${formatDateTime(deadline)}, ${timeUntilText(deadline, nowMs)}`;
 }
 
 /**
@@ -64,7 +66,8 @@ function FinalCallDialog({
   useClock(open);
   // On a phone the dialog looks like a page: Back closes it, as Cancel does.
   useCloseOnBack(open, onCancel);
-  const deadline = finalCallDeadline(value, serverNow());
+  const now = serverNow();
+  const deadline = finalCallDeadline(value, now);
   // The picker's minimum is the moment the dialog opened, not the ticking clock: Chromium clears
   // a half-typed date-time whenever `min` changes. The helper text judges by the clock.
   const [earliest, setEarliest] = useState(serverNow);
@@ -92,7 +95,7 @@ function FinalCallDialog({
           // The keyboard starts where the dialog's one answer is typed.
           autoFocus
           error={value !== '' && deadline === null}
-          helperText={deadlineHelp(value, deadline)}
+          helperText={deadlineHelp(value, deadline, now)}
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: { min: indiaPickerValueOf(new Date(earliest).toISOString()), step: 1 },

@@ -1,4 +1,5 @@
 import { instantOfIndiaWallClock } from '@boli/engine/shared/indiaTime';
+import { countOf } from '../../../lib/format.ts';
 
 /*
  * The owner's final call date-time (section 5: required, the minimum is now), picked with a
@@ -20,3 +21,22 @@ export function finalCallDeadline(value: string, nowMs: number): string | null {
 /** Whether the picker's value is a date-time at all ('20260-12-05T10:30' is not). */
 export const isReadableDeadline = (value: string): boolean =>
   instantOfIndiaWallClock(value) !== undefined;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How far off a deadline is, in the largest unit that reads naturally ('in 3 hours', 'in about 2
+ * years'), beside the date-time the final call dialog repeats: a year typed as 2062 for 2026 is
+ * seen as decades away before the call, which cannot be changed, is made.
+ */
+export function timeUntilText(deadline: string, nowMs: number): string {
+  const ms = Date.parse(deadline) - nowMs;
+  if (ms < MINUTE_MS) return 'in under a minute';
+  if (ms < HOUR_MS) return `in ${countOf(Math.floor(ms / MINUTE_MS), 'minute')}`;
+  if (ms < 2 * DAY_MS) return `in ${countOf(Math.floor(ms / HOUR_MS), 'hour')}`;
+  if (ms < 60 * DAY_MS) return `in ${countOf(Math.floor(ms / DAY_MS), 'day')}`;
+  if (ms < 730 * DAY_MS) return `in about ${countOf(Math.round(ms / (30.44 * DAY_MS)), 'month')}`;
+  return `in about ${countOf(Math.round(ms / (365.25 * DAY_MS)), 'year')}`;
+}
