@@ -47,6 +47,7 @@ import {
   status,
   type AccountState,
 } from './account.state.ts';
+import { isOneOf } from '../shared/oneOf.ts';
 
 export type AccountErrorCode =
   | 'COMMAND_TIME_INVALID'
@@ -385,7 +386,7 @@ const changeProfilePicture = (
   const { extensions, maxBytes } = LIMITS.profilePicture;
   const extension = data.extension.toLowerCase().replace(/^\./, '');
   const accepted =
-    (extensions as readonly string[]).includes(extension) &&
+    isOneOf(extensions, extension) &&
     data.sizeBytes > 0 &&
     data.sizeBytes <= maxBytes &&
     data.profilepic.trim() !== '';

@@ -12,6 +12,7 @@ import {
 } from '../shared/characters.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 import type { FieldError } from '../shared/decider.ts';
+import { isOneOf } from '../shared/oneOf.ts';
 
 /*
  * Section 5's validation rules, in one place for the decider, the api (which answers the whole
@@ -190,7 +191,7 @@ export const confirmPasswordRule = (confirm: string | undefined, password: strin
 };
 
 export const isGender = (value: string): value is (typeof GENDERS)[number] =>
-  (GENDERS as readonly string[]).includes(value);
+  isOneOf(GENDERS, value);
 
 export const genderRule = (value: string | undefined): string[] =>
   isGender(value ?? '') ? [] : [MESSAGES.invalidGender];

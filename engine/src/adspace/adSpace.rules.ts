@@ -4,13 +4,13 @@ import { characterCount } from '../shared/characters.ts';
 import { LIMITS } from '../shared/limits.ts';
 import { isHttpUrl } from '../shared/webAddress.ts';
 import { ADSPACE_MESSAGES } from './adspace.messages.ts';
+import { isOneOf } from '../shared/oneOf.ts';
 
 /** Section 6: authPages and sidePanels are won by date in the calendar; the others are bought. */
 export const SLOT_SPACE_TYPES = ['authPages', 'sidePanels'] as const satisfies AdSpaceType[];
 export type SlotSpaceType = (typeof SLOT_SPACE_TYPES)[number];
 
-export const isBoughtDirectly = (type: AdSpaceType): boolean =>
-  !(SLOT_SPACE_TYPES as readonly string[]).includes(type);
+export const isBoughtDirectly = (type: AdSpaceType): boolean => !isOneOf(SLOT_SPACE_TYPES, type);
 
 const CYCLE_MONTHS: Record<Exclude<AdSpaceCycle, 'daily'>, number> = {
   yearly: 12,

@@ -1,6 +1,7 @@
 import type { SlotSpaceType } from '../adspace/adSpace.rules.ts';
 import { displayDate } from '../shared/indiaTime.ts';
 import { AD_SPACE_CYCLES, AD_SPACE_TYPES } from '../shared/limits.ts';
+import { isOneOf } from '../shared/oneOf.ts';
 
 /*
  * What Boli sells (section 1's paid items). Every price is keyed by a product key; the price
@@ -48,7 +49,7 @@ export const ALL_PRODUCT_KEYS: readonly ProductKey[] = [
 ];
 
 export const isProductKey = (value: string): value is ProductKey =>
-  (ALL_PRODUCT_KEYS as readonly string[]).includes(value);
+  isOneOf(ALL_PRODUCT_KEYS, value);
 
 /** How the screens, purchase lines and invoices name the spec's space types (section 9). */
 export const SPACE_TYPE_LABELS: Record<AdSpaceType, string> = {

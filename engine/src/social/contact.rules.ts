@@ -3,6 +3,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { characterCount, isBlank } from '../shared/characters.ts';
 import type { FieldError } from '../shared/decider.ts';
 import { isValidEmail } from '../accounts/account.rules.ts';
+import { isOneOf } from '../shared/oneOf.ts';
 
 /*
  * Section 5's contact form rules, pure, shared by the form (which shows them as you type) and the
@@ -27,7 +28,7 @@ export type ContactForm = Readonly<Record<ContactField, string>>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const isContactSubject = (value: string): value is ContactSubject =>
-  (CONTACT_SUBJECTS as readonly string[]).includes(value);
+  isOneOf(CONTACT_SUBJECTS, value);
 
 /** What is wrong with each filled-in field (an empty one is reported by `contactSummary`). */
 export function contactFieldErrors(form: ContactForm): ContactErrors {

@@ -15,12 +15,12 @@ import {
   toStored,
   type StoredAd,
 } from './ads.table.ts';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /** A member's block and its lifting: their ads leave the lists, the search and their pages. */
 const OWNER_EVENT_TYPES = ['AccountBlocked', 'AccountUnblocked'] as const;
 type OwnerEvent = AccountBlocked | AccountUnblocked;
-const isOwnerEvent = (event: { type: string }): boolean =>
-  (OWNER_EVENT_TYPES as readonly string[]).includes(event.type);
+const isOwnerEvent = (event: { type: string }): boolean => isOneOf(OWNER_EVENT_TYPES, event.type);
 
 /**
  * One row per ad (section 3's Ad, its gallery and its bidding state) for the ad list, search, My

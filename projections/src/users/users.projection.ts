@@ -10,9 +10,9 @@ import {
   type UserRow,
 } from './users.evolve.ts';
 import { createUsersTable, fromStored, toStored, userColumns } from './users.table.ts';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
-const isShareFeeEvent = (type: string): boolean =>
-  (SHARE_FEE_EVENT_TYPES as readonly string[]).includes(type);
+const isShareFeeEvent = (type: string): boolean => isOneOf(SHARE_FEE_EVENT_TYPES, type);
 
 /**
  * One row per member (section 3's User), for logins, profiles, search and member lists. A batch

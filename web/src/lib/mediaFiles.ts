@@ -1,5 +1,6 @@
 import { AD_MESSAGES } from '@boli/engine/ads/ad.messages';
 import { inMegabytes, LIMITS } from '@boli/engine/shared/limits';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /** Section 5's ad media: these extensions, at most LIMITS.adMedia.maxBytes each, 6 per ad. */
 export const MEDIA_ACCEPT = LIMITS.adMedia.extensions.map((extension) => `.${extension}`).join(',');
@@ -20,8 +21,7 @@ export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
 
 /** Why a file cannot be one of the ad's media, or null when it can. */
 export function mediaRefusal(file: { name: string; size: number }): MediaRefusal | null {
-  if (!(LIMITS.adMedia.extensions as readonly string[]).includes(extensionOf(file.name)))
-    return 'extension';
+  if (!isOneOf(LIMITS.adMedia.extensions, extensionOf(file.name))) return 'extension';
   if (file.size <= 0 || file.size > LIMITS.adMedia.maxBytes) return 'size';
   return null;
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import type { ApiRequest } from '../../app/session/useApi.ts';
 import type { PurchaseStatus } from '../../payments/api/purchaseInfo.ts';
 import { statusText } from '../transactions/model/transactionRows.ts';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /*
  * The support api's answer for an ad slot's history (GET /api/support/slots/:type/:slotdate,
@@ -125,7 +126,7 @@ export function notOfferedBecause(
 
 /** Why the address's type or date cannot be shown; null when both can (or none was asked). */
 export function slotAskedProblem(type: string | null, date: string | null): string | null {
-  if (type !== null && !(SLOT_SPACE_TYPES as readonly string[]).includes(type)) {
+  if (type !== null && !isOneOf(SLOT_SPACE_TYPES, type)) {
     return `There is no slot type '${type}': choose Side panels or Auth pages.`;
   }
   return date !== null && !isCalendarDate(date) ? MESSAGES.invalidDate : null;

@@ -4,6 +4,7 @@ import { phoneTyped } from '../../../lib/numberInput.ts';
 import { isRecord } from '../../../lib/records.ts';
 import { parseStoredJson, readTabItem, tabStorage, writeTabItem } from '../../../lib/tabStorage.ts';
 import type { SignupValues } from '../machines/signup.machine.ts';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /*
  * The Register form being filled in, kept in the tab's sessionStorage until the sign-up is sent,
@@ -39,7 +40,7 @@ const TYPED: readonly KeptField[] = KEPT.filter(
 /** What each kept field may hold, as the form would let it be filled in. */
 const SHAPES: Partial<Record<KeptField, (value: string) => boolean>> = {
   country: (value) => value.trim() !== '',
-  gender: (value) => value === '' || (GENDERS as readonly string[]).includes(value),
+  gender: (value) => value === '' || isOneOf(GENDERS, value),
   // The date input's YYYY-MM-DD.
   dob: (value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value),
 };

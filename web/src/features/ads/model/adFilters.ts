@@ -7,6 +7,7 @@ import { AMOUNT_FIELD, COUNT_FIELD, keptOf, type NumberField } from '../../../li
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { AD_PATHS } from '../ads.api.ts';
 import { withinLength } from '@boli/engine/shared/characters';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /*
  * The ad list's filter panel (spec sections 2, 4 and 7) as plain data: which filters apply, what a
@@ -65,8 +66,7 @@ export const VEHICLE_FILTERS = [
   'ownerOrDealer',
 ] as const satisfies readonly AdFilterName[];
 
-const isVehicleFilter = (name: AdFilterName): boolean =>
-  (VEHICLE_FILTERS as readonly string[]).includes(name);
+const isVehicleFilter = (name: AdFilterName): boolean => isOneOf(VEHICLE_FILTERS, name);
 
 /** The filters that exist only in India. */
 export const INDIA_FILTERS = [
@@ -208,7 +208,7 @@ export function filterQuery(filters: AdFilters, page: number): AdListQuery {
   const india = showsIndiaFilters(filters);
   for (const [name, raw] of Object.entries(filters) as [AdFilterName, string][]) {
     if (isVehicleFilter(name) && !vehicle) continue;
-    if ((INDIA_FILTERS as readonly string[]).includes(name) && !india) continue;
+    if (isOneOf(INDIA_FILTERS, name) && !india) continue;
     if (name === 'type' && !showsSportsFilters(filters)) continue;
     if (NUMERIC.has(name)) {
       // As typed: a number too long for JavaScript's (99999999999999999999999) is still digits

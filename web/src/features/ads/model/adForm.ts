@@ -19,6 +19,7 @@ import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import type { AdView, ProfileAddress } from '../ads.api.ts';
 import { isBlank } from '@boli/engine/shared/characters';
 import { isDecimalText, isTooLargeForPaise, rupeesToPaise } from '@boli/engine/shared/money';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /*
  * The Post New Ad / Edit Ad form (spec section 5) as plain data: the fields as typed, what a
@@ -249,9 +250,7 @@ function applicableFields(form: AdForm): AdFormField[] {
   const vehicle = hasVehicleFields(form);
   const sports = hasSportsType(form);
   return AD_FORM_FIELDS.filter(
-    (field) =>
-      (field !== 'type' || sports) &&
-      (!(VEHICLE_AD_FIELDS as readonly string[]).includes(field) || vehicle),
+    (field) => (field !== 'type' || sports) && (!isOneOf(VEHICLE_AD_FIELDS, field) || vehicle),
   );
 }
 

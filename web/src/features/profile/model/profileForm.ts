@@ -2,6 +2,7 @@ import { parseDob, isIndia, type EditProfileInput } from '@boli/engine/accounts/
 import { isRecord } from '../../../lib/records.ts';
 import { fieldText, memberLinks, type Link, type Member } from '../api/member.ts';
 import { withWebScheme } from '@boli/engine/shared/webAddress';
+import { isOneOf } from '@boli/engine/shared/oneOf';
 
 /** The address's fields: one place, sent whole or not at all (`changedInput`). */
 const ADDRESS_FIELDS = [
@@ -69,8 +70,7 @@ export function inputOf(form: ProfileForm): EditProfileInput {
   };
 }
 
-const isAddressField = (field: string): boolean =>
-  (ADDRESS_FIELDS as readonly string[]).includes(field);
+const isAddressField = (field: string): boolean => isOneOf(ADDRESS_FIELDS, field);
 
 /**
  * What Save sends: only what the member changed since the form opened (`opened`). The api lays a
