@@ -396,6 +396,29 @@ describe('the ad list as ads are posted and searched', () => {
     await context.close();
   });
 
+  it('drops a card edited out of its filters when Back shows the list again', async () => {
+    const { context, page } = await openAs(browser, member);
+    await openAt(app, page, '/?category=Mobiles');
+    await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
+    const moveTo = (categoryname: string, subcategory: string) =>
+      api(app, '/api/posts/edit', {
+        token: owner.token,
+        json: { ad_id: adIds[15], categoryname, subcategory },
+      });
+    await page.getByRole('article', { name: names[15] }).getByRole('link').first().click();
+    await page.getByRole('heading', { name: names[15] }).waitFor();
+    // Its owner moves it to another category meanwhile: the list filtered on Mobiles no longer
+    // holds it, and Back shows the list without it, the cards around it where they were.
+    expect((await moveTo('Electronics & Appliances', 'Cameras & Lenses')).status).toBe(200);
+    await page.goBack();
+    await page.getByRole('article', { name: names[15] }).waitFor({ state: 'detached' });
+    expect(await cards(page).count()).toBe(LIMITS.adPageSize - 1);
+    await page.getByRole('article', { name: names[14] }).waitFor();
+    await page.getByRole('article', { name: names[16] }).waitFor();
+    expect((await moveTo('Mobiles', 'Mobile Phones')).status).toBe(200);
+    await context.close();
+  });
+
   it('takes a search as long as it can be, which stays on a phone’s screen', async () => {
     const { context, page } = await openAs(browser, member, PHONE);
     await openAt(app, page, '/');

@@ -124,16 +124,19 @@ export function useAdPages(key: string, fetchPage: (asked: PageAsked) => Promise
 
   const liveKey = useRef(key);
 
-  // The cards shown, read again in place; a failed read leaves them as they were.
+  // The cards shown, read again in place, less those the list no longer holds (an ad edited out
+  // of its filters); a failed read leaves them as they were.
   const refresh = useCallback(() => {
     const shown = pagesRef.current;
     if (shown.key !== key || shown.page === 0 || shown.loading) return;
-    Promise.all(loadMoreReads(shown.page).map((read) => fetchRef.current(read))).then(
+    const reads = loadMoreReads(shown.page);
+    Promise.all(reads.map((read) => fetchRef.current(read))).then(
       (fresh) => {
         if (liveKey.current !== key) return;
+        const readToEnd = !hasMoreAds(fresh[fresh.length - 1]!.length, reads[reads.length - 1]!);
         setPages((current) =>
           current.key === key
-            ? { ...current, ads: withFreshCopies(current.ads, fresh.flat()) }
+            ? { ...current, ads: withFreshCopies(current.ads, fresh.flat(), readToEnd) }
             : current,
         );
       },
