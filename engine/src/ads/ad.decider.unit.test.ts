@@ -253,10 +253,20 @@ describe('before the ad is posted', () => {
       });
   });
 
-  it('takes mileage as a non-negative number', () => {
+  it('takes mileage as a number from 0 to 10 crore km', () => {
     given([])
       .when(postAd({ mileage: -1 }))
       .thenThrows('INVALID_MILEAGE');
+    // A slip of digits (QA typed 17 nines, which came back as another number) is refused.
+    given([])
+      .when(postAd({ mileage: LIMITS.adMileageMaxKm + 1 }))
+      .thenThrows('INVALID_MILEAGE');
+    given([])
+      .when(postAd({ mileage: 99_999_999_999_999_999 }))
+      .thenThrows('INVALID_MILEAGE');
+    given([])
+      .when(postAd({ mileage: LIMITS.adMileageMaxKm }))
+      .thenState((state) => expect(state.details?.mileage).toBe(LIMITS.adMileageMaxKm));
     given([])
       .when(postAd({ mileage: Number.NaN }))
       .thenThrows('INVALID_MILEAGE');

@@ -21,7 +21,8 @@ export const AD_MESSAGES = {
   sportsTypeRequired: 'Please select the type: Team or Player.',
   vehicleFieldsRequired:
     'Manufacturer, model, year, mileage, owner/dealer and new/used are required for this category.',
-  invalidMileage: 'Mileage must be a number, 0 or more.',
+  /** The limit is LIMITS.adMileageMaxKm, 10 crore km, named as India counts. */
+  invalidMileage: 'Mileage must be a number from 0 to 10 crore km.',
   invalidYear: 'Please select a valid year of manufacture.',
   invalidVehicleField: 'Please choose Owner or Dealer, and New or Used.',
   notAdOwner: 'Only the owner of this ad can change it.',

@@ -96,8 +96,9 @@ export const isPlaceTooLong = (place: string): boolean =>
 /** Whole paise, 0 or more: a price may be 0 (an item given away, or left to the bids). */
 export const isPrice = (paise: number): boolean => Number.isSafeInteger(paise) && paise >= 0;
 
-/** Kilometres, 0 or more. */
-export const isMileage = (km: number): boolean => Number.isFinite(km) && km >= 0;
+/** Kilometres, 0 to LIMITS.adMileageMaxKm. */
+export const isMileage = (km: number): boolean =>
+  Number.isFinite(km) && km >= 0 && km <= LIMITS.adMileageMaxKm;
 
 /** An ad's phone, trimmed, when one is given: exactly LIMITS.phoneDigits digits. */
 export const isAdPhone = (phone: string): boolean =>

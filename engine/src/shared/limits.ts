@@ -17,6 +17,12 @@ export const LIMITS = {
    */
   adListReadAgain: 5,
   /**
+   * Not the spec's (it says only that mileage is numeric): an ad's mileage, in km, is at most
+   * this, 10 crore km, far past any vehicle's or ship's life, so a slip of digits is refused
+   * rather than kept as another number (beyond 2^53 a number is no longer exact).
+   */
+  adMileageMaxKm: 100_000_000,
+  /**
    * Not the spec's: the staff's Ad history lookup lists a page of ads (adPageSize), and Show more
    * adds a page at a time up to this many pages (a member's every ad, closed ones included).
    */

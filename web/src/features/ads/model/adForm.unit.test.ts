@@ -145,6 +145,10 @@ describe('the starred fields (section 5)', () => {
     ]);
     // An ad posted elsewhere may carry a part of a kilometre, which the server takes.
     expect(validateAdForm({ ...CAR, mileage: '42000.5' })).toEqual({});
+    expect(validateAdForm({ ...CAR, mileage: '100000000' })).toEqual({});
+    expect(validateAdForm({ ...CAR, mileage: '9'.repeat(17) }).mileage).toEqual([
+      'Mileage must be a number from 0 to 10 crore km.',
+    ]);
   });
 
   it(`keeps the item name to ${LIMITS.itemNameMax} characters, counting a ₹ or an emoji as one`, () => {
