@@ -25,6 +25,8 @@ export const ACCOUNT_MESSAGES = {
   otpWrongAndVoid: 'Incorrect OTP. That code no longer works: please press Resend OTP.',
   mobileNotVerified: 'Please verify your mobile number first.',
   mobileAlreadyVerified: 'Phone already verified.',
+  /** Edit profile keeps a bid alias once set when the field comes empty (normalizeProfile). */
+  bidAliasCannotBeRemoved: 'A bid alias cannot be removed. Type a new one to change it.',
   /** Not the spec's: a code is sent only to a verified phone; the password signs in to verify it. */
   otpSignInNeedsVerifiedMobile:
     'Your mobile number is not verified yet. Please login with your password to verify it.',

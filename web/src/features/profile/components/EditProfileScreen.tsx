@@ -31,7 +31,13 @@ import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fi
 import { fieldTyped } from '../../../lib/numberInput.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
 import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
-import { changedInput, formOf, inputOf, type FormField } from '../model/profileForm.ts';
+import {
+  changedInput,
+  formOf,
+  inputOf,
+  removedAliasErrors,
+  type FormField,
+} from '../model/profileForm.ts';
 import {
   readEditProfileDraft,
   saveEditProfileDraft,
@@ -160,7 +166,10 @@ function EditProfileForm({ member }: { member: Member }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = inputOf(form);
-    const problems = validateEditProfile(input, { username, now: serverDate() });
+    const problems = {
+      ...validateEditProfile(input, { username, now: serverDate() }),
+      ...removedAliasErrors(opened, form),
+    };
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       setFailure(MESSAGES.invalidForm);

@@ -1,4 +1,5 @@
 import { parseDob, isIndia, type EditProfileInput } from '@boli/engine/accounts/account.rules';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { isRecord } from '../../../lib/records.ts';
 import { fieldText, memberLinks, type Link, type Member } from '../api/member.ts';
 import { withWebScheme } from '@boli/engine/shared/webAddress';
@@ -120,3 +121,16 @@ export function rebasedProfile(
   if (JSON.stringify(typed.links) !== JSON.stringify(before.links)) form.links = typed.links;
   return form;
 }
+
+/**
+ * A bid alias once set stays: the api keeps it when the field comes empty (it cannot tell an
+ * emptied field from one not sent). Emptied here, the form says so, rather than 'updated' with
+ * the alias still there.
+ */
+export const removedAliasErrors = (
+  opened: ProfileForm,
+  form: ProfileForm,
+): { bidAlias?: string[] } =>
+  opened.bidAlias.trim() !== '' && form.bidAlias.trim() === ''
+    ? { bidAlias: [ACCOUNT_MESSAGES.bidAliasCannotBeRemoved] }
+    : {};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedInput, formOf } from './profileForm.ts';
+import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
+import { changedInput, formOf, removedAliasErrors } from './profileForm.ts';
 
 const opened = formOf({
   _id: 'm-1',
@@ -52,5 +53,21 @@ describe('what Save on Edit profile sends', () => {
       district: 'Ernakulam',
       neighbourHood: 'Kakkanad',
     });
+  });
+});
+
+describe('a bid alias on Edit profile', () => {
+  const withAlias = { ...opened, bidAlias: 'zebracrossing' };
+
+  it('cannot be emptied once set: the form says so, rather than that the profile was saved', () => {
+    expect(removedAliasErrors(withAlias, { ...withAlias, bidAlias: '  ' })).toEqual({
+      bidAlias: [ACCOUNT_MESSAGES.bidAliasCannotBeRemoved],
+    });
+  });
+
+  it('may be changed, left as it is, or left empty when there was none', () => {
+    expect(removedAliasErrors(withAlias, { ...withAlias, bidAlias: 'bluekite' })).toEqual({});
+    expect(removedAliasErrors(withAlias, withAlias)).toEqual({});
+    expect(removedAliasErrors(opened, opened)).toEqual({});
   });
 });
