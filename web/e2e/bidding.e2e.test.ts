@@ -544,6 +544,33 @@ describe('bidding on an ad, live', () => {
     await bidderSide.context.close();
   }, 120_000);
 
+  it("the owner's bell stops offering a final call once they close bidding", async () => {
+    const { owner, adId, bid } = await newAdWithBidder();
+    await bid(1_500);
+    const { context, page } = await openAdAs(owner, adId);
+    // The first bid's notice ends by offering the final call…
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 new');
+    await bell.click();
+    const notices = page.getByRole('dialog', { name: 'Notifications' });
+    await notices.getByText(/placed the first bid.*You can now make a final call\.$/).waitFor();
+    await page.keyboard.press('Escape');
+    await notices.waitFor({ state: 'hidden' });
+    // …which closing bidding here ends: the bell, opened again unreloaded, no longer offers it.
+    await bidArea(page).getByRole('button', { name: 'Close Bid' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Close bidding now?' });
+    await confirm.getByRole('button', { name: 'Close Bid' }).click();
+    const done = page.getByRole('dialog', { name: MESSAGES.bidClosed });
+    await done.getByRole('button', { name: 'OK' }).click();
+    await done.waitFor({ state: 'hidden' });
+    await bell.click();
+    await notices.getByText(/placed the first bid/).waitFor();
+    await expect
+      .poll(() => notices.getByText(/You can now make a final call/).count(), { timeout: 5_000 })
+      .toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('a bid on its way as the owner closes bidding is said not to be placed', async () => {
     const { ownerSide, bidderSide } = await ownerAndBidderOnNewAd();
     // The bid is held on its way until the owner has closed bidding.

@@ -56,6 +56,26 @@ export function onRequestAnsweredHere(listener: () => void): () => void {
   };
 }
 
+const outdatedListeners = new Set<() => void>();
+
+/**
+ * The member's own act in this tab outdated what a notice says (their final call made, or their
+ * bidding closed, after 'You can now make a final call'), and no notification comes of it: the
+ * bell reads its list again, here and in the member's other tabs.
+ */
+export function noticesOutdatedHere(): void {
+  for (const listener of outdatedListeners) listener();
+  changedInThisTab();
+}
+
+/** Calls `listener` whenever the member's own act here outdates a notice; returns the way to stop. */
+export function onNoticesOutdatedHere(listener: () => void): () => void {
+  outdatedListeners.add(listener);
+  return () => {
+    outdatedListeners.delete(listener);
+  };
+}
+
 /** Calls `listener` whenever a notification arrives; returns the way to stop. */
 export function onNotificationArrived(listener: Listener): () => void {
   listeners.add(listener);

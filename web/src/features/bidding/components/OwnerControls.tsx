@@ -22,6 +22,7 @@ import { finalCallDeadline, isReadableDeadline, timeUntilText } from '../model/f
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useClock } from './useClock.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
+import { noticesOutdatedHere } from '../../../app/notificationSignal.ts';
 
 type Props = {
   itemId: string;
@@ -182,10 +183,13 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
   const finalCallFailure = failure?.of === 'finalCall' ? failure.message : null;
   const closeFailure = failure?.of === 'close' ? failure.message : null;
 
+  // Either answers once the ad's read model has it: the bell, read again, no longer offers the
+  // final call that 'placed the first bid' notices end with.
   const finalCall = async (deadline: string): Promise<boolean> => {
     setFailure(null);
     try {
       const summary = await makeFinalCall(request, itemId, deadline);
+      noticesOutdatedHere();
       setPicking(false);
       onDone(summary, MESSAGES.finalCallDone);
       return true;
@@ -200,6 +204,7 @@ export function OwnerControls({ itemId, controls, onDone }: Props) {
     setClosing(true);
     try {
       const summary = await closeBidding(request, itemId);
+      noticesOutdatedHere();
       setConfirmingClose(false);
       onDone(summary, MESSAGES.bidClosed);
     } catch (error) {

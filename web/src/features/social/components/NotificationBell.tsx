@@ -53,6 +53,7 @@ import { DATES_IN_TEXT } from '../../../lib/format.ts';
 import {
   changedInThisTab,
   onChangedInAnotherTab,
+  onNoticesOutdatedHere,
   onRequestAnsweredHere,
   requestAnsweredHere,
 } from '../../../app/notificationSignal.ts';
@@ -187,6 +188,7 @@ export function NotificationBell() {
   // and so does a change in another tab of the member's (the bell opened, a request answered).
   useNotificationPush(enabled, () => void reload());
   useEffect(() => onChangedInAnotherTab(() => void reload()), [reload]);
+  useEffect(() => onNoticesOutdatedHere(() => void reload()), [reload]);
   // A request answered on its asker's profile in this tab.
   const answeredElsewhere = useCallback(() => void reload(), [reload]);
   useEffect(() => onRequestAnsweredHere(answeredElsewhere), [answeredElsewhere]);
