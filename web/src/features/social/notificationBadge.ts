@@ -116,12 +116,16 @@ export type ListedNotification = Notification & { readonly times: number };
 
 /**
  * What makes notes repeats of one another, folded into the newest: every outbid on one ad (two
- * bidders raising each other would fill the menu with one line per raise), every review one
- * member posted on the member's profile (52 in a row were 52 identical lines). Null: not folded.
+ * bidders raising each other would fill the menu with one line per raise), every edit of one ad
+ * (an owner changing the price 56 times gave 56 lines alike but for their times), every review
+ * one member posted on the member's profile (52 in a row were 52 identical lines). Null: not
+ * folded.
  */
 function repeatKey(notification: Notification): string | null {
   if (notification.kind === 'outbid' && notification.adId !== null)
     return `outbid:${notification.adId}`;
+  if (notification.kind === 'adEdited' && notification.adId !== null)
+    return `adEdited:${notification.adId}`;
   if (notification.kind === 'reviewReceived' && notification.actorId !== null)
     return `review:${notification.actorId}`;
   return null;
@@ -148,9 +152,14 @@ export function foldRepeats(notifications: readonly Notification[]): ListedNotif
 /** What a folded note says beside its time: how many it stands for. */
 export function timesText(notification: ListedNotification): string | null {
   if (notification.times <= 1) return null;
-  return notification.kind === 'outbid'
-    ? `Outbid ${notification.times} times on this ad`
-    : `${notification.times} reviews`;
+  switch (notification.kind) {
+    case 'outbid':
+      return `Outbid ${notification.times} times on this ad`;
+    case 'adEdited':
+      return `Edited ${notification.times} times`;
+    default:
+      return `${notification.times} reviews`;
+  }
 }
 
 /**

@@ -152,6 +152,17 @@ describe('outbids on one ad', () => {
     expect(timesText(listed[0]!)).toBe('2 reviews');
   });
 
+  it('and the edits of one ad are one line, the newest, saying how many', () => {
+    const edit = (_id: string, adId: string) => note({ _id, kind: 'adEdited', adId });
+    const listed = foldRepeats([edit('e3', 'ad-1'), edit('f1', 'ad-2'), edit('e2', 'ad-1')]);
+    expect(listed.map((each) => [each._id, each.times])).toEqual([
+      ['e3', 2],
+      ['f1', 1],
+    ]);
+    expect(timesText(listed[0]!)).toBe('Edited 2 times');
+    expect(timesText(listed[1]!)).toBeNull();
+  });
+
   it('leaves every other note as it is', () => {
     const notes = [
       note({ _id: 'a', adId: 'ad-1', kind: 'finalCallMade' }),

@@ -233,7 +233,7 @@ export function NotificationBell() {
     setAnswered(notification._id);
   };
 
-  // Outbids on one ad, a member's reviews, are one line, and count once.
+  // Outbids on one ad, its edits, a member's reviews, are one line, and count once.
   const listed = foldRepeats(notifications);
   const count = badgeCount(listed, seenAt);
   // A full page, its oldest note new too: older ones may be new as well.
