@@ -20,7 +20,8 @@ import {
   storedSession,
   type Member,
 } from './support/members.ts';
-import { api, askForNumber, postAd } from './support/payments.ts';
+import { api, askForNumber, placeOpenBid, postAd } from './support/payments.ts';
+import { PHONE_SHOWN_FOR_BID } from '../src/features/profile/model/phoneShown.ts';
 
 /*
  * Reviews, the mobile-number consent between two members, the notification menu and the contact
@@ -279,6 +280,26 @@ describe('two members and a mobile number', () => {
     await a.evaluate(BACK_INTO_VIEW);
     await expect.poll(() => phone.innerText()).toContain(masked(bala.phone));
     expect(await phone.innerText()).not.toContain(bala.phone);
+  });
+
+  it('says why a bidder’s number shows, their switch off, to the owner of the ad they bid on', async () => {
+    const [owner, bidder] = await Promise.all([
+      createMember(app, { address: true }),
+      createMember(app, { address: false }),
+    ]);
+    const adId = await postAd(app, owner);
+    await placeOpenBid(app, bidder, adId, 1_500, bidder.bidAlias);
+    const o = await windowOf(owner);
+    await visit(o, `/user_profile/${bidder.userId}`);
+    await expect.poll(() => o.getByTestId('profile-phone').innerText()).toContain(bidder.phone);
+    await o.getByText(PHONE_SHOWN_FOR_BID).waitFor();
+    // Not to the bidder's other viewers, to whom it is masked.
+    const stranger = await windowOf(await createMember(app, { address: false }));
+    await visit(stranger, `/user_profile/${bidder.userId}`);
+    await expect
+      .poll(() => stranger.getByTestId('profile-phone').innerText())
+      .toContain(masked(bidder.phone));
+    expect(await stranger.getByText(PHONE_SHOWN_FOR_BID).count()).toBe(0);
   });
 
   it('A asks for B’s number, B approves from the bell, A sees it; B revokes, it is masked again', async () => {

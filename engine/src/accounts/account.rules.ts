@@ -579,7 +579,16 @@ export type ProfileView<P extends VisibleProfile> = Omit<P, 'email' | AddressFie
   Partial<Pick<P, 'email' | AddressField>> & {
     /** True when `phone` shows only its first 3 digits. */
     readonly phoneMasked: boolean;
+    /** Why another member sees the whole number (`phoneShownReason`); absent when masked. */
+    readonly phoneShownBecause?: PhoneShownReason;
   };
+
+/**
+ * Why a viewer sees a member's whole number: the member shows it to everyone, approved the
+ * viewer's request, or bid on an ad of the viewer's. The profile says the last, which the member's
+ * own switch (off) would otherwise seem to contradict.
+ */
+export type PhoneShownReason = 'shared' | 'approvedRequest' | 'bidOnYourAd';
 
 /** Why a viewer may see a member's whole phone number although the member does not show it. */
 export type PhoneShownBecause = {
@@ -607,8 +616,15 @@ export const profileView = <P extends VisibleProfile>(
   const view: Record<string, unknown> = { ...profile };
   if (!profile.showEmail) delete view.email;
   if (!profile.showAddress) for (const field of ADDRESS_FIELDS) delete view[field];
-  const phoneShown = profile.showMobileNumber || approvedMobileRequest || bidOnViewersAd;
-  view.phone = phoneShown ? profile.phone : phoneWithFirstThreeShown(profile.phone);
-  view.phoneMasked = !phoneShown;
+  const reason: PhoneShownReason | null = profile.showMobileNumber
+    ? 'shared'
+    : approvedMobileRequest
+      ? 'approvedRequest'
+      : bidOnViewersAd
+        ? 'bidOnYourAd'
+        : null;
+  view.phone = reason ? profile.phone : phoneWithFirstThreeShown(profile.phone);
+  view.phoneMasked = reason === null;
+  if (reason) view.phoneShownBecause = reason;
   return view as ProfileView<P>;
 };

@@ -533,19 +533,25 @@ describe('profile visibility', () => {
     expect(profileView(open, other, { approvedMobileRequest: false })).toEqual({
       ...open,
       phoneMasked: false,
+      phoneShownBecause: 'shared',
     });
   });
 
   it('shows the phone to a viewer whose request was approved', () => {
     const view = profileView(asha, other, { approvedMobileRequest: true });
     expect(view.phone).toBe('9876543210');
+    expect(view.phoneShownBecause).toBe('approvedRequest');
     expect(view.email).toBeUndefined();
     expect(view.city).toBeUndefined();
   });
 
   it('shows the phone to the owner of an ad the member bid on, who has it beside their bids', () => {
     const view = profileView(asha, other, { approvedMobileRequest: false, bidOnViewersAd: true });
-    expect(view).toMatchObject({ phone: '9876543210', phoneMasked: false });
+    expect(view).toMatchObject({
+      phone: '9876543210',
+      phoneMasked: false,
+      phoneShownBecause: 'bidOnYourAd',
+    });
     expect(view.email).toBeUndefined();
     expect(view.city).toBeUndefined();
   });

@@ -318,6 +318,7 @@ describe('another member’s profile (section 6)', () => {
       street: 'MG Road',
       phone: '9876543210',
       phoneMasked: false,
+      phoneShownBecause: 'shared',
     });
     expect(shown).not.toHaveProperty('bidAlias');
   });
@@ -332,7 +333,7 @@ describe('another member’s profile (section 6)', () => {
     ]);
     const profileOf = async (viewer: TestMember) =>
       (await kit.api(`/api/user/id?user_id=${bidder.userId}`, { token: viewer.token })).body
-        .data as { phone: string; phoneMasked: boolean };
+        .data as { phone: string; phoneMasked: boolean; phoneShownBecause?: string };
     expect(await profileOf(seller)).toMatchObject({ phoneMasked: true });
 
     const adId = await kit.ad(seller, { itemName: 'Cane chair' });
@@ -340,6 +341,8 @@ describe('another member’s profile (section 6)', () => {
     expect(bid.status).toBe(200);
     const toSeller = await profileOf(seller);
     expect(toSeller.phoneMasked).toBe(false);
+    // …and says why, the bidder's own switch being off.
+    expect(toSeller.phoneShownBecause).toBe('bidOnYourAd');
     expect(toSeller.phone).not.toContain('*');
     // Nobody else: the bid gives the number to the ad's owner alone.
     expect(await profileOf(stranger)).toMatchObject({ phoneMasked: true });

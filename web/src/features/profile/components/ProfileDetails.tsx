@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { addressLine } from '@boli/engine/shared/address';
 import { SHOWN_PHONE_ID } from '../../social/components/MobileRequestButton.tsx';
 import { CASTING_FIELDS, fieldText, memberLinks, type Member } from '../api/member.ts';
+import { PHONE_SHOWN_FOR_BID } from '../model/phoneShown.ts';
 
 /**
  * A detail: its label beside it from a tablet's width, above it on a phone, so that an email
@@ -77,6 +78,12 @@ export function ProfileDetails({
             </span>
             {phoneAction}
           </Stack>
+          {/* Shown with their switch off and no request asked: the page says why. */}
+          {text('phoneShownBecause') === 'bidOnYourAd' && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {PHONE_SHOWN_FOR_BID}
+            </Typography>
+          )}
         </Row>
       )}
       {text('gender') && <Row label="Gender">{text('gender')}</Row>}
