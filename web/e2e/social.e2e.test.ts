@@ -302,6 +302,14 @@ describe('two members and a mobile number', () => {
     expect(await stranger.getByText(PHONE_SHOWN_FOR_BID).count()).toBe(0);
   });
 
+  it('offers Edit on the member’s own profile opened by their name, as on My profile', async () => {
+    const asha = await createMember(app, { address: false });
+    const a = await windowOf(asha);
+    await visit(a, `/${asha.username}`);
+    await a.getByRole('link', { name: 'Edit profile' }).click();
+    await a.waitForURL('**/editprofile');
+  });
+
   it('A asks for B’s number, B approves from the bell, A sees it; B revokes, it is masked again', async () => {
     const [asha, bala] = await Promise.all([
       createMember(app, { address: false }),

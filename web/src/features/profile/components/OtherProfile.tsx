@@ -23,6 +23,7 @@ import { ReviewsSection } from '../../social/components/ReviewsSection.tsx';
 import { REVIEWS_HEADING_ID } from '../../social/components/ReviewItem.tsx';
 import { fieldText, isMember, type Member } from '../api/member.ts';
 import { ProfileDetails } from './ProfileDetails.tsx';
+import { EditProfileButton } from './EditProfileButton.tsx';
 import { SellerAds } from '../../ads/components/SellerAds.tsx';
 
 type Lookup =
@@ -143,7 +144,7 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
           {username}
         </Typography>
         {/* The reviews and their form come after the member's ads: many screens down on a phone. */}
-        {!ownProfile && <Button onClick={goToReviews}>Reviews</Button>}
+        {ownProfile ? <EditProfileButton /> : <Button onClick={goToReviews}>Reviews</Button>}
       </Stack>
       {/* One key for the member's sections: another member's page starts them afresh. Siblings
           keyed alike would be told apart by nothing, and a block that adds or drops one of them

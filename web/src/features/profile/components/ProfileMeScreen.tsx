@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EditIcon from '@mui/icons-material/Edit';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { EditProfileButton } from './EditProfileButton.tsx';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
@@ -115,16 +114,7 @@ export function ProfileMeScreen() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {username}
         </Typography>
-        <Button
-          component={RouterLink}
-          to="/editprofile"
-          variant="contained"
-          startIcon={<EditIcon />}
-          // Said alone (a screen reader's list of links), 'Edit' would not say what.
-          aria-label="Edit profile"
-        >
-          Edit
-        </Button>
+        <EditProfileButton />
       </Stack>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         <input
