@@ -262,7 +262,7 @@ describe('before the ad is posted', () => {
       .when(postAd({ mileage: LIMITS.adMileageMaxKm + 1 }))
       .thenThrows('INVALID_MILEAGE');
     given([])
-      .when(postAd({ mileage: 99_999_999_999_999_999 }))
+      .when(postAd({ mileage: Number('9'.repeat(17)) }))
       .thenThrows('INVALID_MILEAGE');
     given([])
       .when(postAd({ mileage: LIMITS.adMileageMaxKm }))
