@@ -40,6 +40,15 @@ beforeAll(async () => {
   for (const itemName of names) adIds.push(await postAd(app, owner, { itemName }));
 }, 180_000);
 
+/** The `index`th ad (oldest first) moved to another category by its owner, or back. */
+const OUT_OF_MOBILES = {
+  categoryname: 'Electronics & Appliances',
+  subcategory: 'Cameras & Lenses',
+};
+const BACK_IN_MOBILES = { categoryname: 'Mobiles', subcategory: 'Mobile Phones' };
+const moveAd = (index: number, to: typeof OUT_OF_MOBILES) =>
+  api(app, '/api/posts/edit', { token: owner.token, json: { ad_id: adIds[index], ...to } });
+
 const cards = (page: Page) => page.getByRole('article').filter({ hasText: /Veena \d\d/ });
 
 describe('the ad list after a visit to an ad', () => {
@@ -382,17 +391,12 @@ describe('the ad list as ads are posted and searched', () => {
     await openAt(app, page, '/?category=Mobiles');
     await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
     // Edited out of the filter while the first page is read: the older ads each move up a place.
-    const moveTo = (categoryname: string, subcategory: string) =>
-      api(app, '/api/posts/edit', {
-        token: owner.token,
-        json: { ad_id: adIds[9], categoryname, subcategory },
-      });
-    expect((await moveTo('Electronics & Appliances', 'Cameras & Lenses')).status).toBe(200);
+    expect((await moveAd(9, OUT_OF_MOBILES)).status).toBe(200);
     await page.getByRole('button', { name: 'Load More' }).click();
     await page.getByRole('article', { name: names[0] }).waitFor();
     // The first page's last card came up into the second page's place: it is there too.
     await page.getByRole('article', { name: names[2] }).waitFor();
-    expect((await moveTo('Mobiles', 'Mobile Phones')).status).toBe(200);
+    expect((await moveAd(9, BACK_IN_MOBILES)).status).toBe(200);
     await context.close();
   });
 
@@ -400,22 +404,17 @@ describe('the ad list as ads are posted and searched', () => {
     const { context, page } = await openAs(browser, member);
     await openAt(app, page, '/?category=Mobiles');
     await expect.poll(() => cards(page).count()).toBe(LIMITS.adPageSize);
-    const moveTo = (categoryname: string, subcategory: string) =>
-      api(app, '/api/posts/edit', {
-        token: owner.token,
-        json: { ad_id: adIds[15], categoryname, subcategory },
-      });
     await page.getByRole('article', { name: names[15] }).getByRole('link').first().click();
     await page.getByRole('heading', { name: names[15] }).waitFor();
     // Its owner moves it to another category meanwhile: the list filtered on Mobiles no longer
     // holds it, and Back shows the list without it, the cards around it where they were.
-    expect((await moveTo('Electronics & Appliances', 'Cameras & Lenses')).status).toBe(200);
+    expect((await moveAd(15, OUT_OF_MOBILES)).status).toBe(200);
     await page.goBack();
     await page.getByRole('article', { name: names[15] }).waitFor({ state: 'detached' });
     expect(await cards(page).count()).toBe(LIMITS.adPageSize - 1);
     await page.getByRole('article', { name: names[14] }).waitFor();
     await page.getByRole('article', { name: names[16] }).waitFor();
-    expect((await moveTo('Mobiles', 'Mobile Phones')).status).toBe(200);
+    expect((await moveAd(15, BACK_IN_MOBILES)).status).toBe(200);
     await context.close();
   });
 
