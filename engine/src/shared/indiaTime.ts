@@ -36,13 +36,12 @@ export const indiaPickerValueOf = (instant: string): string =>
   indiaWallClockOf(instant).replace(' ', 'T');
 
 /**
- * India's wall clock, 'YYYY-MM-DD HH:mm[:ss[.SSS]]' (a 'T' between them too, as a datetime-local
- * input gives it), as an ISO instant; undefined for anything else.
+ * India's wall clock, 'YYYY-MM-DD HH:mm[:ss[.fraction]]' (a 'T' between them too, as a
+ * datetime-local input gives it), as an ISO instant to the millisecond (a finer fraction, as
+ * PostgreSQL writes microseconds, is cut there); undefined for anything else.
  */
 export function instantOfIndiaWallClock(value: string): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)$/.exec(
-    value.trim(),
-  );
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
   if (!match || !isCalendarDate(match[1]!)) return undefined;
   const ms = Date.parse(`${match[1]}T${match[2]}Z`);
   return Number.isNaN(ms) ? undefined : new Date(ms - IST_OFFSET_MS).toISOString();
@@ -56,8 +55,9 @@ export function instantOfIndiaWallClock(value: string): string | undefined {
  */
 export function instantOfDateTime(value: string): string | undefined {
   const written = value.trim();
-  const zoned =
-    /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.exec(written);
+  const zoned = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/.exec(
+    written,
+  );
   if (!zoned) return instantOfIndiaWallClock(written);
   const ms = Date.parse(written);
   return isCalendarDate(zoned[1]!) && !Number.isNaN(ms) ? new Date(ms).toISOString() : undefined;

@@ -34,6 +34,9 @@ describe("India's wall clock", () => {
     expect(instantOfDateTime('2026-12-30T10:00:00Z')).toBe('2026-12-30T10:00:00.000Z');
     expect(instantOfDateTime('2026-12-30T15:30:00+05:30')).toBe('2026-12-30T10:00:00.000Z');
     expect(instantOfDateTime(' 2026-12-30T15:30 ')).toBe('2026-12-30T10:00:00.000Z');
+    // A fraction finer than a millisecond (PostgreSQL's microseconds) is cut to the millisecond.
+    expect(instantOfDateTime('2026-12-30T10:00:00.123456Z')).toBe('2026-12-30T10:00:00.123Z');
+    expect(instantOfDateTime('2026-12-30 15:30:00.123456')).toBe('2026-12-30T10:00:00.123Z');
     for (const wrong of [
       '2026-02-30T10:00:00Z',
       '2026-12-30T25:00:00Z',

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { financialYearOf } from '@boli/engine/billing/invoice.rules';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { PURCHASE_KINDS } from '@boli/engine/billing/products';
-import {
-  instantOfIndiaWallClock,
-  isCalendarDate,
-  startOfIndiaDay,
-} from '@boli/engine/shared/indiaTime';
+import { instantOfDateTime, isCalendarDate, startOfIndiaDay } from '@boli/engine/shared/indiaTime';
 import { blankAsAbsent } from '../../http/blankInput.ts';
 import { isFinancialYear } from './invoiceSeries.ts';
 import { pageNumber } from '../../http/pageNumbers.ts';
@@ -18,10 +14,8 @@ import { pageNumber } from '../../http/pageNumbers.ts';
  */
 function instantNamed(value: string): Date | undefined {
   if (isCalendarDate(value)) return new Date(startOfIndiaDay(value));
-  if (!isCalendarDate(value.slice(0, 10))) return undefined;
-  if (z.iso.datetime({ offset: true }).safeParse(value).success) return new Date(value);
-  const wallClock = instantOfIndiaWallClock(value);
-  return wallClock === undefined ? undefined : new Date(wallClock);
+  const instant = instantOfDateTime(value);
+  return instant === undefined ? undefined : new Date(instant);
 }
 
 /** A day (YYYY-MM-DD, India's calendar) or a date-time. */
