@@ -111,6 +111,14 @@ function useSlotBids(slotdate: string, type: SlotSpaceType, signedIn: boolean) {
     },
     [request, slotdate, type, signedIn],
   );
+  // Another type (or date) chosen: the bids shown were the other slot's, and are not judged
+  // against (a company name taken there is free here) until this slot's are read.
+  const [readFor, setReadFor] = useState(`${slotdate}:${type}`);
+  if (readFor !== `${slotdate}:${type}`) {
+    setReadFor(`${slotdate}:${type}`);
+    setBids(null);
+    setOutcome(null);
+  }
   useEffect(() => {
     if (!isCalendarDate(slotdate)) return;
     const controller = new AbortController();

@@ -33,10 +33,15 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export function timeUntilText(deadline: string, nowMs: number): string {
   const ms = Date.parse(deadline) - nowMs;
-  if (ms < MINUTE_MS) return 'in under a minute';
-  if (ms < HOUR_MS) return `in ${countOf(Math.floor(ms / MINUTE_MS), 'minute')}`;
-  if (ms < 2 * DAY_MS) return `in ${countOf(Math.floor(ms / HOUR_MS), 'hour')}`;
-  if (ms < 60 * DAY_MS) return `in ${countOf(Math.floor(ms / DAY_MS), 'day')}`;
-  if (ms < 730 * DAY_MS) return `in about ${countOf(Math.round(ms / (30.44 * DAY_MS)), 'month')}`;
+  // Rounded, not cut: a time picked 3 hours ahead to the minute is seconds short of 3 hours by
+  // the time it is read, and is 'in 3 hours', not 'in 2 hours'.
+  const minutes = Math.round(ms / MINUTE_MS);
+  if (minutes < 1) return 'in under a minute';
+  if (minutes < 60) return `in ${countOf(minutes, 'minute')}`;
+  const hours = Math.round(ms / HOUR_MS);
+  if (hours < 48) return `in ${countOf(hours, 'hour')}`;
+  const days = Math.round(ms / DAY_MS);
+  if (days < 60) return `in ${countOf(days, 'day')}`;
+  if (days < 730) return `in about ${countOf(Math.round(ms / (30.44 * DAY_MS)), 'month')}`;
   return `in about ${countOf(Math.round(ms / (365.25 * DAY_MS)), 'year')}`;
 }

@@ -40,11 +40,20 @@ describe('how far off a final call is, as the dialog says it beside its date-tim
   it('counts what is near in minutes, hours and days', () => {
     expect(timeUntilText(after(25_000), now)).toBe('in under a minute');
     expect(timeUntilText(after(MINUTE), now)).toBe('in 1 minute');
-    expect(timeUntilText(after(59 * MINUTE + 59_000), now)).toBe('in 59 minutes');
+    expect(timeUntilText(after(59 * MINUTE), now)).toBe('in 59 minutes');
     expect(timeUntilText(after(HOUR), now)).toBe('in 1 hour');
     expect(timeUntilText(after(47 * HOUR), now)).toBe('in 47 hours');
     expect(timeUntilText(after(2 * DAY), now)).toBe('in 2 days');
     expect(timeUntilText(after(59 * DAY), now)).toBe('in 59 days');
+  });
+
+  it('rounds: a time picked a whole unit ahead, read seconds later, says that unit', () => {
+    const secondsShort = (ms: number) => after(ms - 21_000);
+    expect(timeUntilText(secondsShort(10 * MINUTE), now)).toBe('in 10 minutes');
+    expect(timeUntilText(secondsShort(3 * HOUR), now)).toBe('in 3 hours');
+    expect(timeUntilText(secondsShort(3 * DAY), now)).toBe('in 3 days');
+    expect(timeUntilText(secondsShort(45 * DAY), now)).toBe('in 45 days');
+    expect(timeUntilText(after(59 * MINUTE + 50_000), now)).toBe('in 1 hour');
   });
 
   it('says a far deadline in months or years, so a mistyped year stands out', () => {
