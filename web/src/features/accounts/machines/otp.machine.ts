@@ -52,8 +52,9 @@ type Context = {
   /** Login with OTP (section 1), not the phone check: a right code signs in. */
   signIn: boolean;
   /**
-   * Codes may not be checked for a while (the api's verify limit, 429): Submit and Resend OTP
-   * wait for a reload, so no send is spent on a code that would expire before it could be tried.
+   * Codes may not be checked for a while (the api's verify limit, 429, or a refusal that said no
+   * attempt is left): Submit and Resend OTP wait for a reload, so no send is spent on a code that
+   * would expire before it could be tried.
    */
   checkingPaused: boolean;
   now: () => number;
@@ -368,21 +369,24 @@ export const otpMachine = setup({
               },
               {
                 target: 'waiting',
-                actions: assign(({ context, event }) => ({
-                  triesLeft:
-                    triesLeftIn(event.error instanceof ApiError ? event.error.data : null) ??
-                    context.triesLeft,
-                  attemptsLeft: attemptsLeftIn(
-                    event.error instanceof ApiError ? event.error.data : null,
-                  ),
-                  notice: { severity: 'error', text: failureText(event.error) },
-                  // An expired or voided code is no reason to skip the next load's send.
-                  lastSend:
-                    hasCode(event.error, OTP_EXPIRED) || hasCode(event.error, OTP_CODE_VOID)
-                      ? null
-                      : context.lastSend,
-                  checkingPaused: event.error instanceof ApiError && event.error.status === 429,
-                })),
+                actions: assign(({ context, event }) => {
+                  const data = event.error instanceof ApiError ? event.error.data : null;
+                  const attemptsLeft = attemptsLeftIn(data);
+                  return {
+                    triesLeft: triesLeftIn(data) ?? context.triesLeft,
+                    attemptsLeft,
+                    notice: { severity: 'error', text: failureText(event.error) },
+                    // An expired or voided code is no reason to skip the next load's send.
+                    lastSend:
+                      hasCode(event.error, OTP_EXPIRED) || hasCode(event.error, OTP_CODE_VOID)
+                        ? null
+                        : context.lastSend,
+                    // Refused by the verify limit, or the code refused was the last it allows.
+                    checkingPaused:
+                      (event.error instanceof ApiError && event.error.status === 429) ||
+                      attemptsLeft === 0,
+                  };
+                }),
               },
             ],
           },

@@ -593,6 +593,22 @@ describe('Login with OTP', () => {
     expect(actor.getSnapshot().can({ type: 'VERIFY', otp: '123456' })).toBe(false);
   });
 
+  it('pauses them too once a refused code was the last the verify limit allows', async () => {
+    const actor = start(
+      async () => ({ triesLeft: 4, sentTo: null, sent: true }),
+      async () => {
+        throw wrongCode(4, 0);
+      },
+    );
+    await settle();
+    actor.send({ type: 'VERIFY', otp: '000000' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ attemptsLeft: 0, checkingPaused: true });
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'VERIFY', otp: '123456' })).toBe(false);
+  });
+
   it('tells a visitor whose email is not verified how to go on', async () => {
     const actor = start(
       async () => {
