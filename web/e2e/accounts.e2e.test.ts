@@ -560,6 +560,10 @@ describe('a member whose phone is not validated', () => {
       expect(await bar.getByLabel(name, { exact: true }).count()).toBe(0);
     expect(await bar.getByRole('link', { name: 'My Ads' }).count()).toBe(0);
     expect(await bar.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
+    // It says whose account is signed in, though.
+    expect(await bar.getByLabel(`Signed in as ${person.username}`).innerText()).toBe(
+      person.username,
+    );
     await bar.getByRole('button', { name: 'Menu' }).click();
     await expect
       .poll(() => page.getByRole('menuitem').allInnerTexts())

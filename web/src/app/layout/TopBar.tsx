@@ -189,6 +189,22 @@ export function TopBar() {
             </Box>
           </Button>
         )}
+        {/* Waiting on the phone check: whose account it is, as text (its profile is the OTP
+            screen too). */}
+        {verifying && user !== undefined && (
+          <Typography
+            component="span"
+            aria-label={`Signed in as ${user.username}`}
+            sx={{
+              maxWidth: '9rem',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {user.username}
+          </Typography>
+        )}
         {status === 'guest' && <LoginButton />}
         <MainMenu />
       </Toolbar>
