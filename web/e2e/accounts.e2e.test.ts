@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
+import { COMMON_PASSWORD_MESSAGE } from '../../api/src/identity/passwords.ts';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@boli/engine/accounts/account.messages';
@@ -647,6 +648,17 @@ describe('a forgotten password', () => {
     // It names the account it sets the password of; nobody is signed in here to be misled.
     await page.getByTestId('reset-account').getByText(person.username, { exact: true }).waitFor();
     expect(await page.getByTestId('reset-other-account').count()).toBe(0);
+    // Refused by the server as too common; then a password the form itself refuses is said
+    // alone, not under the server's word about the one before.
+    await field(page, 'New password').fill('password');
+    await field(page, 'Confirm new password').fill('password');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText(COMMON_PASSWORD_MESSAGE).waitFor();
+    await field(page, 'New password').fill('Lotus#9753'.repeat(3));
+    await field(page, 'Confirm new password').fill('Lotus#9753'.repeat(3));
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText(MESSAGES.max20).first().waitFor();
+    expect(await page.getByText(COMMON_PASSWORD_MESSAGE).count()).toBe(0);
     const fresh = 'Lotus#9753';
     await field(page, 'New password').fill(fresh);
     await field(page, 'Confirm new password').fill('Lotus#0000');

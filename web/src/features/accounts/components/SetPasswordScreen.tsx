@@ -64,6 +64,8 @@ export function SetPasswordScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The server's last refusal was of what was typed before ('too common'): not of this.
+    setFailure(null);
     const problems = validateResetPassword(input);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
@@ -71,7 +73,6 @@ export function SetPasswordScreen() {
       return;
     }
     setSaving(true);
-    setFailure(null);
     try {
       const msg = await resetPassword(input.password, input.rePassword, q);
       enqueueSnackbar(msg || MESSAGES.passwordChanged, { variant: 'success' });
