@@ -210,6 +210,10 @@ describe('Verify Email before the link was followed', () => {
     await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await alert(page, MESSAGES.emailNotValidated).waitFor();
+    // Resend Email answered, its answer is the one shown: the earlier refusal goes.
+    await page.getByRole('button', { name: /^Resend Email/ }).click();
+    await alert(page, MESSAGES.emailSent).waitFor();
+    expect(await page.getByText(MESSAGES.emailNotValidated).count()).toBe(0);
     // The link followed in another browser (the phone the email was read on), Verify Email goes
     // on to the code, with the keyboard in its field.
     const elsewhere = await desktop();

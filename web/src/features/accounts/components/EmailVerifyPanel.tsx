@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import Alert from '@mui/material/Alert';
@@ -51,6 +52,10 @@ export function EmailVerifyPanel({
   const { notice, cooldown } = snapshot.context;
   const sending = snapshot.matches({ flow: 'sending' });
   const resendBusy = cooldown > 0 || sending;
+  const limitReached = snapshot.matches({ flow: 'limitReached' });
+  // Only the answer to the button pressed last is shown: 'not validated' from an earlier Verify
+  // Email does not stay above 'Email sent successfully.'.
+  const [pressedLast, setPressedLast] = useState<'verify' | 'resend' | null>(null);
   const alreadyVerified = snapshot.matches({ flow: 'alreadyVerified' });
   return (
     <Stack spacing={2} data-testid="verify-email-panel">
@@ -70,16 +75,32 @@ export function EmailVerifyPanel({
             Your email is not verified yet. Open the link in the email we sent you, then press
             Verify Email.
           </Typography>
-          {verifyNotice && <Alert severity={verifyNotice.severity}>{verifyNotice.text}</Alert>}
-          {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+          {verifyNotice && pressedLast !== 'resend' && (
+            <Alert severity={verifyNotice.severity}>{verifyNotice.text}</Alert>
+          )}
+          {notice && pressedLast === 'resend' && (
+            <Alert severity={notice.severity}>{notice.text}</Alert>
+          )}
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" onClick={onVerify}>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setPressedLast('verify');
+                onVerify();
+              }}
+            >
               Verify Email
             </Button>
             <Button
               variant="outlined"
-              // Waiting out its countdown it keeps the focus (busyProps), ignoring presses.
-              onClick={() => resendBusy || send({ type: 'RESEND' })}
+              // Waiting out its countdown it keeps the focus (busyProps), ignoring presses; the
+              // day's resends spent, it is disabled (the notice says why).
+              onClick={() => {
+                if (resendBusy) return;
+                setPressedLast('resend');
+                send({ type: 'RESEND' });
+              }}
+              disabled={limitReached}
               {...busyProps(resendBusy)}
             >
               {cooldown > 0 ? `Resend Email (${cooldown})` : 'Resend Email'}

@@ -15,11 +15,19 @@ export function alreadyVerifiedText(error: unknown): string | null {
     : null;
 }
 
+/** The day's resends are spent (429 EMAIL_RESEND_DAILY_LIMIT): no press will send one today. */
+const isDailyLimit = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'EMAIL_RESEND_DAILY_LIMIT';
+
+/** Said when the day's resends are spent: the failure dialog's words, and why, as the OTP's. */
+export const RESEND_LIMIT_TEXT = `${MESSAGES.resendFailed}. ${MESSAGES.dailyLimitClient}`;
+
 /**
  * Resend Email (section 4): each click sends the verification email again and disables the
  * button for LIMITS.resendCooldownSeconds; 'Email sent successfully.' or 'Sorry! Failed to
  * resend OTP' (section 8, worded so for the email too). An email verified meanwhile is nothing
- * to resend: `alreadyVerified`, with the server's words, and the screen offers the way on.
+ * to resend: `alreadyVerified`, with the server's words, and the screen offers the way on. The
+ * day's resends spent, it says so and why, and takes no more presses (`limitReached`).
  */
 export const resendEmailMachine = setup({
   types: {
@@ -68,6 +76,11 @@ export const resendEmailMachine = setup({
                 })),
               },
               {
+                guard: ({ event }) => isDailyLimit(event.error),
+                target: 'limitReached',
+                actions: assign({ notice: { severity: 'error', text: RESEND_LIMIT_TEXT } }),
+              },
+              {
                 target: 'idle',
                 actions: assign({ notice: { severity: 'error', text: MESSAGES.resendFailed } }),
               },
@@ -75,6 +88,7 @@ export const resendEmailMachine = setup({
           },
         },
         alreadyVerified: { type: 'final' },
+        limitReached: { type: 'final' },
       },
     },
     cooldown: cooldownRegion,

@@ -77,10 +77,35 @@ describe('Resend Email', () => {
 
   it('keeps the failure dialog’s words for any other refusal', async () => {
     const actor = start(async () => {
-      throw new ApiError(429, MESSAGES.dailyLimitServer, [], { triesLeft: 0 }, {});
+      throw new ApiError(429, 'Too many attempts. Please try again in 12 minutes.', [], null, {});
     });
     actor.send({ type: 'RESEND' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.notice?.text).toBe(MESSAGES.resendFailed);
+  });
+
+  it('says why once the day’s resends are spent, and takes no more presses', async () => {
+    const resend = vi.fn(async () => {
+      throw new ApiError(
+        429,
+        MESSAGES.dailyLimitServer,
+        [],
+        { triesLeft: 0 },
+        {
+          code: 'EMAIL_RESEND_DAILY_LIMIT',
+        },
+      );
+    });
+    const actor = start(resend);
+    actor.send({ type: 'RESEND' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.notice).toEqual({
+      severity: 'error',
+      text: 'Sorry! Failed to resend OTP. You reached daily limit, Try after 24 Hours.',
+    });
+    expect(actor.getSnapshot().matches({ flow: 'limitReached' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(LIMITS.resendCooldownSeconds * 1000);
+    actor.send({ type: 'RESEND' });
+    expect(resend).toHaveBeenCalledTimes(1);
   });
 });
