@@ -88,6 +88,17 @@ export const paymentMachine = setup({
   guards: {
     hasPurchase: ({ context }) => Boolean(context.purchase?._id),
   },
+  actions: {
+    /**
+     * An answer (the quote, or the order asked for at Pay) found the purchase paid or refunded
+     * since the list was shown, in another tab say: nothing to pay, no checkout opened; it is
+     * over as the server has it.
+     */
+    settleAsFound: assign((_, found: PurchaseInfo) => ({
+      purchase: found,
+      settled: settledElsewhere({ info: found, msg: '' }),
+    })),
+  },
 }).createMachine({
   id: 'payment',
   initial: 'quoting',
@@ -105,14 +116,9 @@ export const paymentMachine = setup({
         src: 'quote',
         onDone: [
           {
-            // Pay now on a purchase paid (or refunded) since the list was shown: nothing to pay,
-            // it is over as the server has it.
             guard: ({ event }) => moneyMoved(event.output.status),
             target: 'settling',
-            actions: assign({
-              purchase: ({ event }) => event.output,
-              settled: ({ event }) => settledElsewhere({ info: event.output, msg: '' }),
-            }),
+            actions: { type: 'settleAsFound', params: ({ event }) => event.output },
           },
           { target: 'ready', actions: assign({ quote: ({ event }) => event.output }) },
         ],
@@ -135,7 +141,15 @@ export const paymentMachine = setup({
       invoke: {
         src: 'createOrder',
         input: ({ context }) => ({ quote: context.quote! }),
-        onDone: { target: 'paying', actions: assign({ purchase: ({ event }) => event.output }) },
+        onDone: [
+          // Paid in another tab while the breakup was shown: no checkout for a paid order.
+          {
+            guard: ({ event }) => moneyMoved(event.output.status),
+            target: 'settling',
+            actions: { type: 'settleAsFound', params: ({ event }) => event.output },
+          },
+          { target: 'paying', actions: assign({ purchase: ({ event }) => event.output }) },
+        ],
         // No checkout opened: the refusal says nothing was charged.
         onError: {
           target: 'failed',

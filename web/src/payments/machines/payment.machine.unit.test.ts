@@ -130,6 +130,17 @@ describe('one payment', () => {
     expect(payment.calls).toEqual({ quote: 1, createOrder: 0, checkout: 0, confirm: 0, lookUp: 0 });
   });
 
+  it('opens no checkout when the order asked for at Pay finds the purchase paid meanwhile', async () => {
+    // Paid in another tab while this one showed the breakup.
+    const payment = start({ createOrder: async () => at('fulfilled').info });
+    await flush();
+    payment.send({ type: 'PAY' });
+    await flush();
+    expect(payment.step()).toBe('done');
+    expect(payment.actor.getSnapshot().context.settled?.msg).toBe(PAYMENT_TEXTS.alreadyPaid);
+    expect(payment.calls).toEqual({ quote: 1, createOrder: 1, checkout: 0, confirm: 0, lookUp: 0 });
+  });
+
   it('creates one order however often Pay is clicked', async () => {
     const payment = start({});
     await flush();
