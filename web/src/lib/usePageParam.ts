@@ -38,8 +38,16 @@ export function usePageParam(): readonly [number, (page: number) => void] {
 }
 
 /**
+ * The page of `totalPages` to show for a link's `page`: itself, or the last one when it is past
+ * the end (a link from a longer list, rows gone since), the first when there is none.
+ */
+export const pageWithin = (page: number, totalPages: number): number =>
+  Math.max(0, Math.min(page, totalPages - 1));
+
+/**
  * A page named by the address that the list no longer has (an old link, rows gone since): the
- * last page it has is shown instead. `totalPages` is undefined until the list is read.
+ * last page it has is shown instead (`pageWithin`). `totalPages` is undefined until the list is
+ * read.
  */
 export function usePageWithin(
   page: number,
@@ -47,8 +55,8 @@ export function usePageWithin(
   setPage: (page: number) => void,
 ): void {
   useEffect(() => {
-    if (totalPages !== undefined && page > 0 && page >= totalPages) {
-      setPage(Math.max(totalPages - 1, 0));
-    }
+    if (totalPages === undefined) return;
+    const within = pageWithin(page, totalPages);
+    if (within !== page) setPage(within);
   }, [page, totalPages, setPage]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOfParam, withPageParam } from './usePageParam.ts';
+import { pageOfParam, pageWithin, withPageParam } from './usePageParam.ts';
 
 describe("a list's page in the address", () => {
   it('is counted from one in the address and from zero by the api', () => {
@@ -18,5 +18,15 @@ describe("a list's page in the address", () => {
     expect(withPageParam(search, 1).toString()).toBe('type=subscription&page=2');
     expect(withPageParam(search, 0).toString()).toBe('type=subscription');
     expect(search.toString()).toBe('type=subscription&page=4');
+  });
+});
+
+describe('a page past the end', () => {
+  it('is the last page, or the first when there is none', () => {
+    expect(pageWithin(1, 2)).toBe(1);
+    expect(pageWithin(99, 2)).toBe(1);
+    expect(pageWithin(1, 1)).toBe(0);
+    expect(pageWithin(3, 0)).toBe(0);
+    expect(pageWithin(0, 0)).toBe(0);
   });
 });

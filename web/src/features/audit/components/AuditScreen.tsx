@@ -53,7 +53,8 @@ import {
   type SeriesCheck,
   CSV_FAILED,
 } from '../model/audit.ts';
-import { ledgerLinkOf, ledgerParamsOf, pageWithin } from '../model/ledgerLink.ts';
+import { ledgerLinkOf, ledgerParamsOf } from '../model/ledgerLink.ts';
+import { pageWithin } from '../../../lib/usePageParam.ts';
 import { PurchaseKindSelect } from '../../../payments/components/PurchaseKindSelect.tsx';
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { useTopOnPagePicked } from '../../../lib/useTopOnPagePicked.ts';

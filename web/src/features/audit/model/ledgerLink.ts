@@ -100,10 +100,3 @@ export function ledgerParamsOf(view: LedgerView, now: Date): Record<string, stri
     ...(view.page > 0 ? { page: String(view.page) } : {}),
   };
 }
-
-/**
- * The page of `totalPages` to show for the link's `page`: itself, or the last one when it is past
- * the end (a link from a longer list, or failed attempts hidden since), the first when none.
- */
-export const pageWithin = (page: number, totalPages: number): number =>
-  Math.max(0, Math.min(page, totalPages - 1));

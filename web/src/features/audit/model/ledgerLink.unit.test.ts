@@ -5,7 +5,6 @@ import {
   kindIgnored,
   ledgerLinkOf,
   ledgerParamsOf,
-  pageWithin,
   unreadablePeriod,
 } from './ledgerLink.ts';
 
@@ -113,15 +112,5 @@ describe('a link the screen cannot read', () => {
     // A page that is not one is the first, quietly: every page is the same period's.
     expect(link('page=-3').view.page).toBe(0);
     expect(link('page=two').view.page).toBe(0);
-  });
-});
-
-describe('a page past the end', () => {
-  it('is the last page, or the first when there is none', () => {
-    expect(pageWithin(1, 2)).toBe(1);
-    expect(pageWithin(99, 2)).toBe(1);
-    expect(pageWithin(1, 1)).toBe(0);
-    expect(pageWithin(3, 0)).toBe(0);
-    expect(pageWithin(0, 0)).toBe(0);
   });
 });

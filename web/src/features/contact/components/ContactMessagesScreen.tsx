@@ -33,6 +33,7 @@ import {
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
+import { pageOfParam } from '../../../lib/usePageParam.ts';
 
 /** What a sender typed wraps anywhere: a long email or a word of 149 letters stays in its box. */
 const SENDER_TEXT = { whiteSpace: 'pre-wrap', ...WRAP_ANYWHERE } as const;
@@ -71,11 +72,6 @@ const FILTERS: readonly { value: ContactMessageFilter; label: string; none: stri
 ];
 const filterOf = (value: string | null): (typeof FILTERS)[number] =>
   FILTERS.find((filter) => filter.value === value) ?? FILTERS[0]!;
-/** `?page=` (from 1) as the api's zero-based page; anything else is the first. */
-const pageOf = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
-};
 
 /**
  * Whether support has dealt with a message (by whom, when), and the button that changes it.
@@ -154,7 +150,7 @@ export function ContactMessagesScreen() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('status'));
   /** Zero-based, as the api counts; `?page=` counts from 1, as the pager shows it. */
-  const page = pageOf(params.get('page'));
+  const page = pageOfParam(params.get('page'));
   // Each page and filter is an entry of the history: Back from a sender's profile, a reload or
   // a link sent on shows the same list.
   const show = (status: ContactMessageFilter, next: number, replace = false) =>
