@@ -10,6 +10,16 @@ type Listener = (position?: string) => void;
 const listeners = new Set<Listener>();
 const otherTabListeners = new Set<() => void>();
 
+/** Adds a listener to `set`; answers the way to take it off again. */
+const subscriberOf =
+  <L>(set: Set<L>) =>
+  (listener: L): (() => void) => {
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+
 /*
  * The member's other tabs in this browser. A tab where something a notification is about changed
  * (the bell opened, a number asked for, a request answered) says so; the others hear it as a
@@ -29,12 +39,7 @@ export function changedInThisTab(): void {
 }
 
 /** Calls `listener` whenever another tab says something changed there; returns the way to stop. */
-export function onChangedInAnotherTab(listener: () => void): () => void {
-  otherTabListeners.add(listener);
-  return () => {
-    otherTabListeners.delete(listener);
-  };
-}
+export const onChangedInAnotherTab = subscriberOf(otherTabListeners);
 
 const answerListeners = new Set<() => void>();
 
@@ -49,12 +54,7 @@ export function requestAnsweredHere(except?: () => void): void {
 }
 
 /** Calls `listener` whenever a request is answered in this tab; returns the way to stop. */
-export function onRequestAnsweredHere(listener: () => void): () => void {
-  answerListeners.add(listener);
-  return () => {
-    answerListeners.delete(listener);
-  };
-}
+export const onRequestAnsweredHere = subscriberOf(answerListeners);
 
 const outdatedListeners = new Set<() => void>();
 
@@ -69,20 +69,10 @@ export function noticesOutdatedHere(): void {
 }
 
 /** Calls `listener` whenever the member's own act here outdates a notice; returns the way to stop. */
-export function onNoticesOutdatedHere(listener: () => void): () => void {
-  outdatedListeners.add(listener);
-  return () => {
-    outdatedListeners.delete(listener);
-  };
-}
+export const onNoticesOutdatedHere = subscriberOf(outdatedListeners);
 
 /** Calls `listener` whenever a notification arrives; returns the way to stop. */
-export function onNotificationArrived(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+export const onNotificationArrived = subscriberOf(listeners);
 
 /** Tells every listener that a notification arrived (the last one's position, when known). */
 export function notificationArrived(position?: string): void {
