@@ -258,8 +258,10 @@ export const LIMITS = {
    */
   noteEmailValidHours: 24,
   /**
-   * How long a payment's email waits for the purchases read model to hold its invoice (written by
-   * another projection than the notice), so that the email names it; past that it goes without.
+   * How long a payment's email waits for the purchases read model to hold its invoice, and a
+   * refund's for its credit note (written by another projection than the notice, and a credit
+   * note only once the gateway has made the refund), so that the email names it; past that it
+   * goes without.
    */
   noteEmailInvoiceWaitSeconds: 120,
   // Payments (issue #7), the web side: how long the success call may take before the screen says

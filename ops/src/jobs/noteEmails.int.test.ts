@@ -7,7 +7,11 @@ import { adStream } from '@boli/engine/ads/ad.events';
 import { apiKit, eventually, type ApiKit, type TestMember } from '../testing/apiKit.ts';
 import { startApp, type TestApp } from '../testing/app.ts';
 import { formatAmount } from '@boli/projections/social/notifications.messages';
-import { orderedSubscription, payAtSandbox } from '../testing/sandboxPayments.ts';
+import {
+  orderedSubscription,
+  payAtSandbox,
+  subscriptionsOrderedSideBySide,
+} from '../testing/sandboxPayments.ts';
 import { mailNewNotes } from './noteEmails.ts';
 
 /*
@@ -281,5 +285,28 @@ describe('notices mailed to members', () => {
       `Tax invoice: ${purchase.invoice_number} (to download under Transactions)`,
     );
     expect(mail!.text).toContain(`Open it on Boli: ${app.baseUrl}/transactions`);
+  });
+
+  it('mails a refund with the credit note that cancels its tax invoice', async () => {
+    // Two tabs' purchases of the Lifetime Subscription, both paid: the second is refunded.
+    const payer = await kit.member('mail_twice', { firstname: 'Ravi' });
+    const orders = await subscriptionsOrderedSideBySide(kit, payer);
+    for (const order of orders) await payAtSandbox(app, order.orderId);
+    const refunded = await eventually(
+      () =>
+        db('purchases')
+          .whereIn(
+            'purchase_id',
+            orders.map((order) => order.purchaseId),
+          )
+          .whereNotNull('credit_note_number')
+          .first(),
+      { what: 'the second purchase is refunded and credited', timeoutMs: 30_000 },
+    );
+    const mails = await mailsTo(payer, 2);
+    const refund = mails.find((mail) => mail.subject.includes('has been refunded'));
+    expect(refund?.text).toContain(
+      `Credit note: ${refunded.credit_note_number}, cancelling tax invoice ${refunded.invoice_number} (both to download under Transactions)`,
+    );
   });
 });

@@ -44,6 +44,8 @@ export type NotedPurchase = {
   readonly paid: number | null;
   readonly paidAt: string | null;
   readonly invoiceNumber: string | null;
+  /** The credit note cancelling that invoice, once the payment it was for is refunded. */
+  readonly creditNoteNumber: string | null;
   /** The ad a bid processing fee placed a bid on. */
   readonly itemName: string | null;
 };
@@ -106,6 +108,7 @@ function receipt(note: NoteToMail): string[] {
     return [
       '',
       `For: ${what}`,
+      ...refundedInvoice(note.params, purchase),
       'The money goes back to the account or card you paid with; your bank may take a few working days to show it.',
     ];
   }
@@ -122,12 +125,45 @@ function receipt(note: NoteToMail): string[] {
 }
 
 /**
+ * What a refund does to the purchase's tax invoice: a second payment's leaves it standing; the
+ * paying payment's is cancelled by a credit note, named once issued (see `readyToMail`).
+ */
+function refundedInvoice(params: Params, purchase: NotedPurchase): string[] {
+  const invoice = purchase.invoiceNumber;
+  // A note stored before the reason was kept cannot tell a second payment's refund from the first's.
+  if (invoice === null || params.reason === undefined) return [];
+  if (params.reason === 'duplicatePayment') {
+    return [`Tax invoice: ${invoice}, for the payment kept (to download under Transactions)`];
+  }
+  return purchase.creditNoteNumber === null
+    ? [
+        `Tax invoice ${invoice} is cancelled by a credit note, under Transactions once the refund is made.`,
+      ]
+    : [
+        `Credit note: ${purchase.creditNoteNumber}, cancelling tax invoice ${invoice} (both to download under Transactions)`,
+      ];
+}
+
+/** A refund of the payment that paid, whose credit note is still to be issued. */
+const awaitsCreditNote = (note: NoteToMail): boolean =>
+  note.kind === 'refundRequested' &&
+  note.params.reason !== undefined &&
+  note.params.reason !== 'duplicatePayment' &&
+  note.purchase?.invoiceNumber != null &&
+  note.purchase.creditNoteNumber === null;
+
+/** A payment received whose invoice the purchases read model does not hold yet. */
+const awaitsInvoice = (note: NoteToMail): boolean =>
+  note.kind === 'purchaseFulfilled' && !note.purchase?.invoiceNumber;
+
+/**
  * Whether a notice's email may be written at `now`. A payment's waits, at most
- * `LIMITS.noteEmailInvoiceWaitSeconds`, for the purchases read model to hold its invoice: that
- * read model is another projection than the notice's, and may be a moment behind it.
+ * `LIMITS.noteEmailInvoiceWaitSeconds`, for the purchases read model to hold its invoice, and a
+ * refund's for its credit note: that read model is another projection than the notice's, and may
+ * be a moment behind it; a credit note is issued once the gateway has made the refund.
  */
 export function readyToMail(note: NoteToMail, now: Date): boolean {
-  if (note.kind !== 'purchaseFulfilled' || note.purchase?.invoiceNumber) return true;
+  if (!awaitsInvoice(note) && !awaitsCreditNote(note)) return true;
   const waited = now.getTime() - Date.parse(note.createdAt);
   return waited >= LIMITS.noteEmailInvoiceWaitSeconds * 1000;
 }

@@ -123,6 +123,7 @@ describe('the email a notice becomes', () => {
       paid: 11_800,
       paidAt: '2026-12-02T04:33:06.000Z',
       invoiceNumber: 'BL/26-27/000010',
+      creditNoteNumber: null,
       itemName: 'Brass lamp',
     };
     const mail = noteEmail(
@@ -162,6 +163,7 @@ describe('the email a notice becomes', () => {
           paid: 117_882,
           paidAt: '2026-12-02T04:33:06.000Z',
           invoiceNumber: 'BL/26-27/000011',
+          creditNoteNumber: null,
           itemName: null,
         },
       }),
@@ -181,6 +183,7 @@ describe('the email a notice becomes', () => {
           paid: 5_782,
           paidAt: '2026-12-02T04:33:06.000Z',
           invoiceNumber: 'BL/26-27/000012',
+          creditNoteNumber: null,
           itemName: null,
         },
       }),
@@ -194,6 +197,64 @@ describe('the email a notice becomes', () => {
     );
   });
 
+  describe('what a refund does to the tax invoice', () => {
+    const invoiced = {
+      name: 'Lifetime Subscription',
+      paid: 117_882,
+      paidAt: '2026-12-02T04:33:06.000Z',
+      invoiceNumber: 'BL/26-27/000011',
+      creditNoteNumber: null,
+      itemName: null,
+    };
+    const refund = (reason: string | undefined, creditNoteNumber: string | null = null) =>
+      note('refundRequested', {
+        params: { amount: 117_882, ...(reason === undefined ? {} : { reason }) },
+        purchase: { ...invoiced, creditNoteNumber },
+      });
+    const text = (mailed: NoteToMail) => noteEmail(mailed, { firstname: 'M' }, URL_BASE).text;
+
+    it('names the credit note and the invoice it cancels', () => {
+      expect(text(refund('alreadyOwned', 'CN/26-27/000004'))).toContain(
+        'For: Lifetime Subscription\nCredit note: CN/26-27/000004, cancelling tax invoice BL/26-27/000011 (both to download under Transactions)\nThe money goes back to',
+      );
+    });
+
+    it('says the invoice is to be cancelled while the credit note is not issued yet', () => {
+      expect(text(refund('notFulfillable'))).toContain(
+        'Tax invoice BL/26-27/000011 is cancelled by a credit note, under Transactions once the refund is made.',
+      );
+    });
+
+    it('leaves the invoice standing when a second payment was refunded', () => {
+      const mailed = text(refund('duplicatePayment'));
+      expect(mailed).toContain(
+        'Tax invoice: BL/26-27/000011, for the payment kept (to download under Transactions)',
+      );
+      expect(mailed).not.toContain('credit note');
+    });
+
+    it('says nothing of either when the note cannot tell which payment was refunded', () => {
+      expect(text(refund(undefined))).not.toMatch(/invoice|credit note/i);
+    });
+
+    it('waits a little for the credit note, and no longer', () => {
+      const created = Date.parse('2026-12-02T10:00:00.000Z');
+      const at = (seconds: number) => new Date(created + seconds * 1000);
+      expect(readyToMail(refund('biddingClosed'), at(1))).toBe(false);
+      expect(readyToMail(refund('biddingClosed'), at(LIMITS.noteEmailInvoiceWaitSeconds))).toBe(
+        true,
+      );
+      expect(readyToMail(refund('biddingClosed', 'CN/26-27/000001'), at(1))).toBe(true);
+      // None is coming for a second payment, nor for a purchase never invoiced.
+      expect(readyToMail(refund('duplicatePayment'), at(1))).toBe(true);
+      const uninvoiced = note('refundRequested', {
+        params: { amount: 1, reason: 'notFulfillable' },
+        purchase: { ...invoiced, invoiceNumber: null },
+      });
+      expect(readyToMail(uninvoiced, at(1))).toBe(true);
+    });
+  });
+
   it('waits a little for a payment’s invoice, and no longer', () => {
     const created = Date.parse('2026-12-02T10:00:00.000Z');
     const at = (seconds: number) => new Date(created + seconds * 1000);
@@ -202,6 +263,7 @@ describe('the email a notice becomes', () => {
       paid: 117_882,
       paidAt: '2026-12-02T10:00:00.000Z',
       invoiceNumber: null,
+      creditNoteNumber: null,
       itemName: null,
     };
     const waiting = note('purchaseFulfilled', { purchase: paid });

@@ -352,6 +352,8 @@ export function notificationsForBillingEvent(event: PurchaseEvent): Notification
             currencycode: 'INR',
             message: event.data.message,
             purchaseId: event.data.purchaseId,
+            // A second payment's refund leaves the purchase's invoice standing (its email says so).
+            reason: event.data.reason,
             ...(event.data.itemName === undefined ? {} : { itemName: event.data.itemName }),
           },
         }),

@@ -242,6 +242,7 @@ type PurchaseColumns = {
   purchase_paid: string | number | null;
   purchase_paid_at: Date | null;
   purchase_invoice: string | null;
+  purchase_credit_note: string | null;
   /** The ad a bid fee placed a bid on. */
   purchase_item_name: string | null;
 };
@@ -254,6 +255,7 @@ const purchaseOf = (row: PurchaseColumns): NotedPurchase | null =>
         paid: row.purchase_paid === null ? null : Number(row.purchase_paid),
         paidAt: row.purchase_paid_at === null ? null : new Date(row.purchase_paid_at).toISOString(),
         invoiceNumber: row.purchase_invoice,
+        creditNoteNumber: row.purchase_credit_note,
         itemName: row.purchase_item_name,
       };
 
@@ -290,6 +292,7 @@ export async function notesToMail(db: Knex, since: Date, limit: number): Promise
         'p.captured_amount as purchase_paid',
         'p.captured_at as purchase_paid_at',
         'p.invoice_number as purchase_invoice',
+        'p.credit_note_number as purchase_credit_note',
         'a.item_name as purchase_item_name',
       )
       .orderBy([

@@ -185,7 +185,8 @@ export function renderCreditNotePdf(
           `Refund id: ${refund.refundId}`,
           `Payment id: ${refund.paymentId}`,
           // The ledger's words for the same refund, so an auditor matching the two reads one reason.
-          `Reason: ${refund.reason ?? 'payment refunded'}; the supply was not made.`,
+          // "Nothing under this invoice": a second payment's supply may have come with the first.
+          `Reason: ${refund.reason ?? 'payment refunded'}; nothing was supplied under this invoice.`,
         ],
       },
       footer:

@@ -188,7 +188,7 @@ describe('the credit note PDF', () => {
     expect(text).toContain('Rs. 1,178.82');
     expect(text).toContain('Refund id: rfnd_A1s2d3');
     expect(flowing(text)).toContain(
-      `Reason: ${REFUND_REASON_WORDS.biddingClosed}; the supply was not made.`,
+      `Reason: ${REFUND_REASON_WORDS.biddingClosed}; nothing was supplied under this invoice.`,
     );
     expect(flowing(text)).toContain('section 34 of the CGST Act');
   });
