@@ -2,7 +2,7 @@ import { formatAccountRupees, formatDateTime, formatRupees } from '../../../lib/
 import type { PurchaseStatus } from '../../../payments/api/purchaseInfo.ts';
 import { interState, percentText } from '../../../payments/model/priceBreakup.ts';
 import { PAYMENT_TEXTS } from '../../../payments/model/paymentTexts.ts';
-import { purchaseKindLabel } from '../../../payments/model/purchaseKinds.ts';
+import { purchaseKindInSentence } from '../../../payments/model/purchaseKinds.ts';
 import type { FeeBid, Transaction, TransactionType } from '../api/transactionsApi.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { FeeBid, Transaction, TransactionType } from '../api/transactionsAp
 export const noTransactionsText = (type: TransactionType): string =>
   type === 'all'
     ? 'No transactions yet.'
-    : `No ${purchaseKindLabel(type).toLowerCase()} transactions yet.`;
+    : `No ${purchaseKindInSentence(type)} transactions yet.`;
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
 export const AWAITING_PAYMENT = 'Awaiting payment';

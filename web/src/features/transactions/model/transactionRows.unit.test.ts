@@ -76,6 +76,6 @@ describe('Transactions with no rows', () => {
     expect(noTransactionsText('all')).toBe('No transactions yet.');
     expect(noTransactionsText('bidFee')).toBe('No bid fee transactions yet.');
     expect(noTransactionsText('subscription')).toBe('No membership transactions yet.');
-    expect(noTransactionsText('adSlot')).toBe('No ad slot won transactions yet.');
+    expect(noTransactionsText('adSlot')).toBe('No won ad slot transactions yet.');
   });
 });
