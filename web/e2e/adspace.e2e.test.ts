@@ -245,11 +245,29 @@ describe('ad space', () => {
 
     // Its transaction says until when the space runs, in India's time.
     await page.goto(new URL('/transactions', app.baseUrl).href);
-    await page
+    const runsUntil = page
       .getByTestId('transaction-row')
       .filter({ hasText: 'Ad space: In stream, Monthly' })
-      .getByText(/^Runs until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/)
-      .waitFor();
+      .getByText(/^Runs until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST$/);
+    await runsUntil.waitFor();
+    // That line parts between day and time: it holds the Item column no wider than its least
+    // width (100 px, TransactionsScreen's ITEM_MIN_WIDTH), so a laptop's window shows the table.
+    const leastWidth = await runsUntil.evaluate((line) => {
+      const probe = line.cloneNode(true) as HTMLElement;
+      probe.style.cssText = 'position: absolute; width: min-content';
+      document.body.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    });
+    expect(leastWidth).toBeLessThanOrEqual(100);
+    for (const width of [1366, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const overflow = await page
+        .getByRole('table', { name: 'Transactions' })
+        .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+      expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
+    }
     // A type with none of the member's purchases says which type has none, not that there are none.
     await chooseOption(page, 'Type', 'Bid fee');
     await page.getByRole('status').filter({ hasText: 'No bid fee transactions yet.' }).waitFor();

@@ -238,6 +238,15 @@ function FeeBidLine({ row }: { row: Transaction }) {
   );
 }
 
+/**
+ * When an ad space's run ends: its day and its time each whole, free to part between them, so the
+ * Item column is not held as wide as the whole date-time (which pushed the table out of a 1,366 px
+ * window).
+ */
+function RunsUntil({ at }: { at: string }) {
+  return <KeptWhole text={formatDateTime(at)} pattern={DAY_AND_TIME_IN_TEXT} />;
+}
+
 /** A row's way to pay the purchase it shows. */
 type OnPay = (row: Transaction) => void;
 
@@ -267,7 +276,7 @@ function TransactionCard({ row, taxes, onPay }: PurchaseProps) {
         <KeptWhole text={formatDateTime(row.createdAt)} pattern={DAY_AND_TIME_IN_TEXT} />
         {row.expiresAt && (
           <>
-            {' · '}Runs until <span style={NO_WRAP}>{formatDateTime(row.expiresAt)}</span>
+            {' · '}Runs until <RunsUntil at={row.expiresAt} />
           </>
         )}
       </Typography>
@@ -322,7 +331,7 @@ function TransactionRow({ row, taxes, onPay }: PurchaseProps) {
         <FeeBidLine row={row} />
         {row.expiresAt && (
           <Typography variant="caption" component="div" color="textSecondary">
-            Runs until <span style={NO_WRAP}>{formatDateTime(row.expiresAt)}</span>
+            Runs until <RunsUntil at={row.expiresAt} />
           </Typography>
         )}
       </TableCell>
