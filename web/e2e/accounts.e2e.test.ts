@@ -10,6 +10,7 @@ import type { TestApp } from '../../ops/src/testing/app.ts';
 import { fieldByLabel, openAt, PHONE, withAppAndBrowser } from './support/harness.ts';
 import { api } from './support/payments.ts';
 import { EMAIL_FIRST, EMAIL_VERIFIED_NOW } from '../src/features/accounts/model/verifySteps.ts';
+import { PINCODE_EMPTIED_HINT } from '../src/lib/placeFields.ts';
 import {
   answerCaptcha,
   captchaQuestion,
@@ -496,6 +497,11 @@ describe('a refused long form on a phone', () => {
     expect(await page.getByRole('combobox', { name: /^District/ }).innerText()).not.toContain(
       'Central',
     );
+    // It says so under the field, until a pincode is typed there.
+    const emptied = page.getByRole('status').filter({ hasText: PINCODE_EMPTIED_HINT });
+    await emptied.waitFor();
+    await field(page, 'Pincode').fill('682001');
+    await emptied.waitFor({ state: 'detached' });
     await context.close();
   });
 });

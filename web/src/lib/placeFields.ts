@@ -25,3 +25,16 @@ export function withPlaceDependantsCleared<Form extends Partial<Record<PlaceFiel
   for (const field of PLACE_DEPENDANTS[changed] ?? []) if (field in next) next[field] = '';
   return next as Form;
 }
+
+/** Said under Pincode once a changed place has emptied it: the member may not see it go. */
+export const PINCODE_EMPTIED_HINT = 'Emptied with the place: enter the new place’s pincode.';
+
+/** Whether setting `field` to `value` empties a pincode `form` holds. */
+export const emptiesPincode = (
+  form: Partial<Record<PlaceField, string>>,
+  field: string,
+  value: string,
+): boolean =>
+  Boolean(form.pincode) &&
+  (PLACE_DEPENDANTS[field] ?? []).includes('pincode') &&
+  form[field as PlaceField] !== value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPlaceDependantsCleared } from './placeFields.ts';
+import { emptiesPincode, withPlaceDependantsCleared } from './placeFields.ts';
 
 const PLACED = {
   city: 'Thane',
@@ -54,5 +54,20 @@ describe('a changed place', () => {
     const form = { ...PLACED };
     withPlaceDependantsCleared(form, 'country');
     expect(form).toEqual(PLACED);
+  });
+});
+
+describe('a pincode emptied by a changed place', () => {
+  it('is one the form held, under the place that changed', () => {
+    expect(emptiesPincode(PLACED, 'district', 'Palghar')).toBe(true);
+    expect(emptiesPincode(PLACED, 'state', 'Ladakh')).toBe(true);
+    expect(emptiesPincode(PLACED, 'country', 'Nepal')).toBe(true);
+  });
+
+  it('is none when nothing was there, the place is chosen again, or the change empties none', () => {
+    expect(emptiesPincode({ ...PLACED, pincode: '' }, 'district', 'Palghar')).toBe(false);
+    expect(emptiesPincode(PLACED, 'district', 'Thane')).toBe(false);
+    for (const field of ['city', 'neighbourHood', 'street', 'pincode'])
+      expect(emptiesPincode(PLACED, field, 'Elsewhere'), field).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ import {
 } from '../model/adForm.ts';
 import { useReferenceLists } from '../useReferenceLists.ts';
 import { ChoiceField } from './ChoiceField.tsx';
+import { usePincodeEmptied } from '../../../lib/usePincodeEmptied.ts';
 
 type Props = {
   form: AdForm;
@@ -52,6 +53,12 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
   );
   // A key or paste Price or Mileage refused ('-', 'e', a letter) is said under the field.
   const refusal = useTypedRefusal<AdFormField>();
+  // A changed place empties the pincode (lib/placeFields.ts), which says so.
+  const pincodeEmptied = usePincodeEmptied();
+  const change = (field: AdFormField, value: string) => {
+    pincodeEmptied.changing(form, field, value);
+    onChange(field, value);
+  };
   const textProps = (field: AdFormField) => ({
     name: field,
     value: form[field],
@@ -60,7 +67,7 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
       const typed = fieldTyped(field, event.target.value);
       const number = numberFieldOf(field);
       if (number) refusal.typed(field, number, form[field], typed);
-      onChange(field, typed);
+      change(field, typed);
     },
     helperText: refusal.hintOf(field, form[field]),
     ...fieldErrorProps(errors[field]),
@@ -69,7 +76,7 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
     name: field,
     value: form[field],
     required: required.has(field),
-    onChange: (value: string) => onChange(field, value),
+    onChange: (value: string) => change(field, value),
     ...fieldErrorProps(errors[field]),
   });
   const itemName = countedFieldHint('itemName', form.itemName, errors.itemName);
@@ -206,7 +213,8 @@ export function AdFormFields({ form, errors, onChange, onDisplayPhone, addressNo
         <TextField
           label="Pincode"
           {...textProps('pincode')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          {...(errors.pincode ? {} : { helperText: pincodeEmptied.hint })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { role: 'status' } }}
         />
       </Box>
     </>

@@ -30,6 +30,7 @@ import { changedFrom, UnsavedChangesGuard } from '../../../components/UnsavedCha
 import { errorsByField, fieldErrorProps, lastMarkCleared } from '../../../lib/fieldErrors.ts';
 import { fieldTyped } from '../../../lib/numberInput.ts';
 import { withPlaceDependantsCleared } from '../../../lib/placeFields.ts';
+import { usePincodeEmptied } from '../../../lib/usePincodeEmptied.ts';
 import { fieldText, isMember, type Link, type Member } from '../api/member.ts';
 import {
   changedInput,
@@ -137,8 +138,10 @@ function EditProfileForm({ member }: { member: Member }) {
   const username = fieldText(member, 'username');
   const india = isIndia(form.country);
 
+  const pincodeEmptied = usePincodeEmptied();
   const set = (field: FormField | 'dob', value: string) => {
-    // A changed place clears the places under it and the pincode (section 4).
+    // A changed place clears the places under it and the pincode (section 4), which says so.
+    pincodeEmptied.changing(form, field, value);
     setForm((f) => withPlaceDependantsCleared({ ...f, [field]: value }, field));
     mending(field);
   };
@@ -308,8 +311,9 @@ function EditProfileForm({ member }: { member: Member }) {
           required
           fullWidth
           autoComplete="postal-code"
+          helperText={pincodeEmptied.hint}
           {...bind('pincode')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { role: 'status' } }}
         />
       </Stack>
       <Divider textAlign="left">Casting (optional)</Divider>
