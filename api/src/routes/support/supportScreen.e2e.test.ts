@@ -647,6 +647,12 @@ describe('the contact messages screen', () => {
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Waiting' }).click();
     expect(await row.getByTestId('message-status').innerText()).toBe('Waiting');
+
+    // An old link to a later page of a list now empty shows its first page, the address too.
+    await page.goto(new URL('/support/messages?status=handled&page=3', app.baseUrl).href);
+    await page.getByText('No messages are handled.').first().waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    expect(await page.getByRole('navigation', { name: /pagination/i }).count()).toBe(0);
   });
 
   it('is neither in a plain member’s menu nor open to them', async () => {

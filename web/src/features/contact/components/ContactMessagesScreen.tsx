@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -33,7 +33,7 @@ import {
 import { PagePicker } from '../../../components/PagePicker.tsx';
 import { NO_WRAP, WRAP_ANYWHERE } from '../../../components/cellStyles.ts';
 import { TableScroller } from '../../../components/TableScroller.tsx';
-import { pageOfParam } from '../../../lib/usePageParam.ts';
+import { pageOfParam, usePageWithin } from '../../../lib/usePageParam.ts';
 
 /** What a sender typed wraps anywhere: a long email or a word of 149 letters stays in its box. */
 const SENDER_TEXT = { whiteSpace: 'pre-wrap', ...WRAP_ANYWHERE } as const;
@@ -186,12 +186,9 @@ export function ContactMessagesScreen() {
     heading.current?.focus();
     reload();
   };
-  // A message marked on the last page may leave it empty: the page before then shows.
-  const shownPage =
-    answer && answer.totalPages > 0 && page >= answer.totalPages ? answer.totalPages - 1 : page;
-  useEffect(() => {
-    if (shownPage !== page) show(filter.value, shownPage, true);
-  });
+  // A message marked on the last page may leave it empty: the page before then shows; a filter
+  // with none left, its first.
+  usePageWithin(page, answer?.totalPages, (within) => show(filter.value, within, true));
 
   return (
     <Stack spacing={2} ref={list}>
