@@ -205,6 +205,21 @@ describe('an ad edited after a bid', () => {
       .waitFor();
     await bidder.page.waitForTimeout(300); // for the picture only: the menu done fading in
     await bidder.page.screenshot({ path: '/tmp/boli-bell-ad-edited.png' });
+    await bidder.page.keyboard.press('Escape');
+
+    // A second edit, of the price alone: one line, the newest, saying what either changed.
+    await visit(seller.page, `/editAd/${adId}`);
+    await fieldByLabel(seller.page, 'Price (₹)').fill('21000');
+    await seller.page.getByRole('button', { name: 'Update Ad' }).click();
+    await seller.page.getByRole('heading', { name: MESSAGES.adUpdated }).waitFor();
+    await bidder.page.getByTestId('ad-price').filter({ hasText: '₹21,000' }).waitFor();
+    await bell.click();
+    const edits = bidder.page
+      .getByTestId('notification')
+      .filter({ hasText: 'The owner edited Veena for bids' });
+    await edits.filter({ hasText: 'Edited 2 times: price and description changed' }).waitFor();
+    expect(await edits.count()).toBe(1);
+    expect(await edits.innerText()).toContain('which you bid on: price changed.');
     await Promise.all([bidder.context.close(), seller.context.close()]);
   });
 });

@@ -40,6 +40,7 @@ const note = (
   actorId: fields.actorId ?? null,
   purchaseOutcome: null,
   slot: null,
+  editedDetails: null,
   createdAt: '2026-12-02T10:00:00.000Z',
   position: '1.1',
   params: fields.params ?? {},

@@ -1,6 +1,7 @@
 import { SPACE_TYPE_LABELS, type AdSpaceType } from '@boli/engine/billing/products';
 import { displayDate, indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import type { NotificationKind } from './notifications.evolve.ts';
+import { listInWords } from '@boli/engine/shared/words';
 
 /*
  * The words of each notification, pure, filled in when the list is read: so a member who
@@ -62,11 +63,11 @@ const EDITED_DETAIL: Readonly<Record<string, string>> = {
 const DETAIL_ORDER = [...new Set(Object.values(EDITED_DETAIL)), 'details'];
 
 /**
- * 'price, description and address' from 'price,description,city,pincode', in the form's order
- * whatever the order the edit named them in.
+ * ['price', 'description', 'address'] from 'price,description,city,pincode': each detail named
+ * once, in the form's order whatever the order the edit named them in.
  */
-export function editedDetails(changed: string): string {
-  const names = [
+export const editedDetailNames = (changed: string): string[] =>
+  [
     ...new Set(
       changed
         .split(',')
@@ -74,9 +75,10 @@ export function editedDetails(changed: string): string {
         .map((field) => EDITED_DETAIL[field] ?? 'details'),
     ),
   ].sort((a, b) => DETAIL_ORDER.indexOf(a) - DETAIL_ORDER.indexOf(b));
-  if (names.length <= 1) return names[0] ?? 'details';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
+
+/** 'price, description and address' from 'price,description,city,pincode'. */
+export const editedDetails = (changed: string): string =>
+  listInWords(editedDetailNames(changed)) || 'details';
 
 type Params = Readonly<Record<string, string | number | undefined>>;
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { GlobalPosition } from '@boli/engine/eventStore/eventStore';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { answersRequest, type NotificationKind } from './notifications.evolve.ts';
-import { notificationMessage } from './notifications.messages.ts';
+import { editedDetailNames, notificationMessage } from './notifications.messages.ts';
 import {
   MAILED_KINDS_SQL,
   type EmailedNoteKind,
@@ -29,6 +29,8 @@ export type Notification = {
   readonly purchaseOutcome: string | null;
   /** The ad slot a note is about (outbid, offered, lapsed, bought); null for other notes. */
   readonly slot: { readonly type: string; readonly slotdate: string } | null;
+  /** An edit's changed details, in the form's order ('price', 'address'); null for other notes. */
+  readonly editedDetails: readonly string[] | null;
   readonly createdAt: string;
   /** `commit.prepare` of the event that caused it. */
   readonly position: string;
@@ -124,6 +126,7 @@ const toNotification = (row: Row): Notification => {
       typeof params.spaceType === 'string' && typeof params.slotdate === 'string'
         ? { type: params.spaceType, slotdate: params.slotdate }
         : null,
+    editedDetails: row.kind === 'adEdited' ? editedDetailNames(String(params.changed ?? '')) : null,
     createdAt: new Date(row.created_at).toISOString(),
     position: `${row.position_commit}.${row.position_prepare}`,
   };

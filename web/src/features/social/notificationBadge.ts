@@ -1,3 +1,4 @@
+import { listInWords } from '@boli/engine/shared/words';
 import type { Notification, RequestAnswer } from './api/socialApi.ts';
 import { answeredRequestText, answersOfRequest } from './requestAnswers.ts';
 
@@ -111,7 +112,10 @@ export function shownNotes<N extends Notification>(
 export const laterSeen = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;
 
-/** A notification as the menu lists it: `times` the notes it stands for (repeats folded). */
+/**
+ * A notification as the menu lists it: `times` the notes it stands for (repeats folded), and for
+ * an ad's edits the details any of them changed.
+ */
 export type ListedNotification = Notification & { readonly times: number };
 
 /**
@@ -133,13 +137,16 @@ function repeatKey(notification: Notification): string | null {
 
 /** The menu's notes, newest first as they come, with repeats (`repeatKey`) folded into the newest. */
 export function foldRepeats(notifications: readonly Notification[]): ListedNotification[] {
-  const byKey = new Map<string, { times: number }>();
+  const byKey = new Map<string, Notification & { times: number }>();
   const listed: (Notification & { times: number })[] = [];
   for (const notification of notifications) {
     const key = repeatKey(notification);
     const newer = key === null ? undefined : byKey.get(key);
     if (newer) {
       newer.times += 1;
+      // The newest edit's message names only what it changed: the line names what any did.
+      if (newer.editedDetails && notification.editedDetails)
+        newer.editedDetails = [...new Set([...newer.editedDetails, ...notification.editedDetails])];
       continue;
     }
     const item = { ...notification, times: 1 };
@@ -155,8 +162,12 @@ export function timesText(notification: ListedNotification): string | null {
   switch (notification.kind) {
     case 'outbid':
       return `Outbid ${notification.times} times on this ad`;
-    case 'adEdited':
-      return `Edited ${notification.times} times`;
+    case 'adEdited': {
+      const details = listInWords(notification.editedDetails ?? []);
+      return details
+        ? `Edited ${notification.times} times: ${details} changed`
+        : `Edited ${notification.times} times`;
+    }
     default:
       return `${notification.times} reviews`;
   }

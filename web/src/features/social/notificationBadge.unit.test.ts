@@ -163,6 +163,17 @@ describe('outbids on one ad', () => {
     expect(timesText(listed[1]!)).toBeNull();
   });
 
+  it('naming what any of the edits changed, not only the newest', () => {
+    const edit = (_id: string, editedDetails: string[]) =>
+      note({ _id, kind: 'adEdited', adId: 'ad-1', editedDetails });
+    const [listed] = foldRepeats([
+      edit('e3', ['price']),
+      edit('e2', ['description', 'address']),
+      edit('e1', ['price', 'description']),
+    ]);
+    expect(timesText(listed!)).toBe('Edited 3 times: price, description and address changed');
+  });
+
   it('leaves every other note as it is', () => {
     const notes = [
       note({ _id: 'a', adId: 'ad-1', kind: 'finalCallMade' }),

@@ -60,6 +60,8 @@ export type Notification = {
   purchaseOutcome?: string | null;
   /** The ad slot a note is about (outbid, offered, lapsed, bought); null for other notes. */
   slot?: { type: string; slotdate: string } | null;
+  /** An edit's changed details, in the form's order ('price', 'address'); null for other notes. */
+  editedDetails?: readonly string[] | null;
   createdAt: string;
 };
 
