@@ -307,7 +307,6 @@ describe('bidding on an ad, live', () => {
     expect(await bidArea(ownerPage).getByText(waits).count()).toBe(0);
     await finalCall.click();
     const picker = ownerPage.getByRole('dialog', { name: 'Final Call' });
-    const deadline = indiaPickerValueIn(25);
     const field = picker.getByLabel('Bidding closes at (India time)');
     // The keyboard starts in the field, and the dialog is described by its warning.
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
@@ -317,6 +316,14 @@ describe('bidding on an ad, live', () => {
     const min = await field.getAttribute('min');
     await ownerPage.waitForTimeout(1_100);
     expect(await field.getAttribute('min')).toBe(min);
+    // A time past (a day and month typed the wrong way round) is repeated too, and refused.
+    const yesterday = indiaPickerValueIn(-86_400);
+    await field.fill(yesterday);
+    await picker
+      .getByText(`${yesterday.replace('T', ' ')} IST is past: choose a time from now on`)
+      .waitFor();
+    expect(await picker.getByRole('button', { name: 'Make Final Call' }).isDisabled()).toBe(true);
+    const deadline = indiaPickerValueIn(25);
     await field.fill(deadline);
     // The picker writes it the browser's way; the dialog repeats it in Boli's before it is made,
     // and how far off it is.

@@ -18,7 +18,7 @@ import { useApi } from '../../../app/session/useApi.ts';
 import { closeBidding, makeFinalCall } from '../api/bidsApi.ts';
 import type { BidSummaryView } from '../api/bidViews.ts';
 import type { BidControls } from '../model/biddingPhase.ts';
-import { finalCallDeadline, isReadableDeadline, timeUntilText } from '../model/finalCall.ts';
+import { finalCallDeadline, pickedDeadline, timeUntilText } from '../model/finalCall.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useClock } from './useClock.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
@@ -33,14 +33,16 @@ type Props = {
 
 /**
  * Under the picker: a time that is no date-time (a five-digit year) or not after now is refused;
- * a valid one is repeated in Boli's own words (the picker writes it the browser's way,
- * 12/31/2026 or 31/12/2026), with how far off it is, since it cannot be changed.
+ * either way, one it can read is repeated in Boli's own words (the picker writes it the browser's
+ * way, 12/09/2026 for 9 December or 12 September), valid with how far off it is, since it cannot
+ * be changed, and past as such: a day and month typed the wrong way round is seen for what it is.
  */
 function deadlineHelp(value: string, deadline: string | null, nowMs: number): string {
   if (value === '') return ' ';
-  if (!isReadableDeadline(value)) return MESSAGES.finalCallDateRequired;
+  const picked = pickedDeadline(value);
+  if (picked === undefined) return MESSAGES.finalCallDateRequired;
   return deadline === null
-    ? 'Choose a time from now on'
+    ? `${formatDateTime(picked)} is past: choose a time from now on`
     : `Closes ${formatDateTime(deadline)}, ${timeUntilText(deadline, nowMs)}`;
 }
 

@@ -18,9 +18,8 @@ export function finalCallDeadline(value: string, nowMs: number): string | null {
   return deadline;
 }
 
-/** Whether the picker's value is a date-time at all ('20260-12-05T10:30' is not). */
-export const isReadableDeadline = (value: string): boolean =>
-  instantOfIndiaWallClock(value) !== undefined;
+/** The instant the picker's value names, past or not; undefined for none ('20260-12-05T10:30'). */
+export const pickedDeadline = (value: string): string | undefined => instantOfIndiaWallClock(value);
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

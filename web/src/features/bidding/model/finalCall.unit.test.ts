@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indiaPickerValueOf } from '@boli/engine/shared/indiaTime';
-import { finalCallDeadline, isReadableDeadline, timeUntilText } from './finalCall.ts';
+import { finalCallDeadline, pickedDeadline, timeUntilText } from './finalCall.ts';
 
 describe('the final call date-time, on India’s clock wherever the browser is', () => {
   it('round-trips a moment through the picker’s value, to the second', () => {
@@ -16,8 +16,9 @@ describe('the final call date-time, on India’s clock wherever the browser is',
     expect(finalCallDeadline('2024-02-30T10:00', 0)).toBeNull();
     expect(finalCallDeadline('2024-05-01T25:00', 0)).toBeNull();
     expect(finalCallDeadline('tomorrow', 0)).toBeNull();
-    expect(isReadableDeadline('20260-12-05T10:30')).toBe(false);
-    expect(isReadableDeadline('2026-12-05T10:30')).toBe(true);
+    expect(pickedDeadline('20260-12-05T10:30')).toBeUndefined();
+    // Past or not, a date-time it is: the dialog repeats it.
+    expect(pickedDeadline('2026-12-05T10:30')).toBe('2026-12-05T05:00:00.000Z');
   });
 
   it('is after now: the current second has begun, and the server takes it as past', () => {
