@@ -833,6 +833,18 @@ describe('the history of an ad with many bids', () => {
     await page.getByRole('heading', { name: 'Bids (15 of 150)', exact: true }).waitFor();
     await page.getByLabel('Bidder (username, alias or id)').fill('nobody here');
     await page.getByTestId('no-bids-found').getByText('No bid by “nobody here”.').waitFor();
+    // Its label is read whole, ids and all, on a tablet and on a desktop: empty and unfocused,
+    // where it is written in full size.
+    const label = page.locator('label[for="history-bidder"]');
+    await page.getByLabel('Bidder (username, alias or id)').fill('');
+    await page.getByRole('heading', { name: /^Bids \(/ }).click();
+    for (const width of [768, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(
+        await label.evaluate((shown) => shown.scrollWidth - shown.clientWidth),
+        `at ${width} px`,
+      ).toBeLessThanOrEqual(0);
+    }
     await page.context().close();
   });
 });

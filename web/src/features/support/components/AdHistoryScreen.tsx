@@ -357,11 +357,13 @@ export function AdHistoryScreen() {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {countLine('Bids', found.length, replay.bids.length)}
         </Typography>
-        {/* One member's bids, taken and refused, however many the ad has. */}
+        {/* One member's bids, taken and refused, however many the ad has. Wide enough for its
+            whole label, which says ids are taken too. */}
         <TextField
           id="history-bidder"
           label="Bidder (username, alias or id)"
           size="small"
+          sx={{ minWidth: { sm: '18rem' } }}
           value={view.bidder}
           onChange={(e) =>
             setSearchParams((params) => withBidder(params, e.target.value), { replace: true })
