@@ -29,11 +29,18 @@ function titleLines(title: string): string[] {
   );
 }
 
+/**
+ * The picture's words are kept to its middle two thirds: the ad list's cards crop a 4:3 picture
+ * to their wider box (a sixth off its top and bottom on a phone), and a caption along its bottom
+ * edge was cut in half.
+ */
 export function pictureSvg(picture: DemoPicture, width: number, height: number): Buffer {
   const { hue, position, of } = picture;
   const lines = titleLines(picture.title);
   const angle = position === 1 ? '1" y2="1' : position === 2 ? '1" y2="0' : '0" y2="1';
-  const top = 250 - (lines.length - 1) * 26;
+  const top = 200 - (lines.length - 1) * 26;
+  const subtitleY = top + lines.length * 52 + 4;
+  const ruleY = subtitleY + 26;
   const text = lines
     .map(
       (line, i) =>
@@ -47,10 +54,10 @@ export function pictureSvg(picture: DemoPicture, width: number, height: number):
 </linearGradient></defs>
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>
 <circle cx="${520 - position * 60}" cy="${90 + position * 20}" r="${70 + position * 15}" fill="#fff" fill-opacity="0.13"/>
-<rect x="40" y="${HEIGHT - 70}" width="${WIDTH - 80}" height="3" fill="#fff" fill-opacity="0.35"/>
+<rect x="80" y="${ruleY}" width="${WIDTH - 160}" height="3" fill="#fff" fill-opacity="0.35"/>
 <g font-family="DejaVu Sans, Liberation Sans, sans-serif" fill="#fff" text-anchor="middle">${text}
-<text x="320" y="${top + lines.length * 52 + 10}" font-size="24">${escapeXml(picture.subtitle)}</text>
-<text x="320" y="${HEIGHT - 30}" font-size="22" fill-opacity="0.9">${escapeXml(picture.caption)}${of > 1 ? ` · ${position}/${of}` : ''}</text>
+<text x="320" y="${subtitleY}" font-size="24">${escapeXml(picture.subtitle)}</text>
+<text x="320" y="${ruleY + 34}" font-size="22" fill-opacity="0.9">${escapeXml(picture.caption)}${of > 1 ? ` · ${position}/${of}` : ''}</text>
 </g></svg>`,
   );
 }
