@@ -10,6 +10,7 @@ import {
   stillHolds,
   type EmailedNoteKind,
   type NoteToMail,
+  type NotedPurchase,
 } from './noteEmails.ts';
 
 const URL_BASE = 'https://boli.example';
@@ -49,6 +50,16 @@ const note = (
   adClosed: fields.adClosed ?? false,
   purchase: fields.purchase ?? null,
 });
+
+/** A Lifetime Subscription paid and invoiced: what a payment's or a refund's notice is about. */
+const SUBSCRIPTION_PAID: NotedPurchase = {
+  name: 'Lifetime Subscription',
+  paid: 117_882,
+  paidAt: '2026-12-02T04:33:06.000Z',
+  invoiceNumber: 'BL/26-27/000011',
+  creditNoteNumber: null,
+  itemName: null,
+};
 
 describe('the email a notice becomes', () => {
   it('greets the member, says what the bell says, and links to the page the bell opens', () => {
@@ -159,14 +170,7 @@ describe('the email a notice becomes', () => {
     const mail = noteEmail(
       note('refundRequested', {
         params: { amount: 117_882 },
-        purchase: {
-          name: 'Lifetime Subscription',
-          paid: 117_882,
-          paidAt: '2026-12-02T04:33:06.000Z',
-          invoiceNumber: 'BL/26-27/000011',
-          creditNoteNumber: null,
-          itemName: null,
-        },
+        purchase: SUBSCRIPTION_PAID,
       }),
       { firstname: 'Meera' },
       URL_BASE,
@@ -199,14 +203,7 @@ describe('the email a notice becomes', () => {
   });
 
   describe('what a refund does to the tax invoice', () => {
-    const invoiced = {
-      name: 'Lifetime Subscription',
-      paid: 117_882,
-      paidAt: '2026-12-02T04:33:06.000Z',
-      invoiceNumber: 'BL/26-27/000011',
-      creditNoteNumber: null,
-      itemName: null,
-    };
+    const invoiced = SUBSCRIPTION_PAID;
     const refund = (reason: string | undefined, creditNoteNumber: string | null = null) =>
       note('refundRequested', {
         params: { amount: 117_882, ...(reason === undefined ? {} : { reason }) },
@@ -259,14 +256,7 @@ describe('the email a notice becomes', () => {
   it('waits a little for a payment’s invoice, and no longer', () => {
     const created = Date.parse('2026-12-02T10:00:00.000Z');
     const at = (seconds: number) => new Date(created + seconds * 1000);
-    const paid = {
-      name: 'Lifetime Subscription',
-      paid: 117_882,
-      paidAt: '2026-12-02T10:00:00.000Z',
-      invoiceNumber: null,
-      creditNoteNumber: null,
-      itemName: null,
-    };
+    const paid = { ...SUBSCRIPTION_PAID, paidAt: '2026-12-02T10:00:00.000Z', invoiceNumber: null };
     const waiting = note('purchaseFulfilled', { purchase: paid });
     expect(readyToMail(waiting, at(1))).toBe(false);
     expect(readyToMail(waiting, at(LIMITS.noteEmailInvoiceWaitSeconds))).toBe(true);
