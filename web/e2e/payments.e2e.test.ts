@@ -24,6 +24,7 @@ import {
   closeSandboxCheckout,
   expectPriceBreakup,
   memberWhoseTrialEnded,
+  memberWhoseTrialEndsIn,
   postAd,
   sandboxCheckout,
   todayInIndia,
@@ -673,6 +674,30 @@ describe('payments through the sandbox checkout', () => {
       .waitFor();
     expect(await page.getByText(MESSAGES.pleaseSubscribe).count()).toBe(0);
     await page.getByRole('button', { name: 'Make payment' }).waitFor();
+    // A trial of a week is days from its end: the bid form and Post Ad say nothing of it yet.
+    await page.goto(new URL('/postAd', app.baseUrl).href);
+    await page.getByLabel('Item name').waitFor();
+    expect(await page.getByTestId('trial-ending').count()).toBe(0);
+    await context.close();
+  });
+
+  it('tells a member whose free trial ends tomorrow, above the bid form and on Post Ad', async () => {
+    const [owner, member] = await Promise.all([
+      createMember(app, { address: true }),
+      memberWhoseTrialEndsIn(app, 1),
+    ]);
+    const adId = await postAd(app, owner);
+    const { context, page } = await openAs(browser, member);
+    const ending =
+      /^Your free trial ends \d{4}-\d\d-\d\d \d\d:\d\d:\d\d IST, in 24 hours\. Subscribe to keep bidding and selling after it\.$/;
+    for (const path of [`/ads/${adId}`, '/postAd']) {
+      await page.goto(new URL(path, app.baseUrl).href);
+      const note = page.getByTestId('trial-ending');
+      await note.getByText(ending).waitFor();
+      expect(await note.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+        '/subscription',
+      );
+    }
     await context.close();
   });
 

@@ -163,6 +163,11 @@ export const LIMITS = {
   slotBidQuoteAfterTypingMs: 300,
   minimumAgeYears: 18,
   freeTrialDays: 7,
+  /**
+   * Not the spec's: from this long before a free trial ends, the bid form and Post Ad say when it
+   * ends, so that its end is no surprise refusal.
+   */
+  trialEndingNoticeHours: 48,
   termsLastRevised: '2021-03-27',
   /**
    * `sendAgainAfterSeconds`: a code sent this recently (say by the same page open in a second tab)

@@ -15,6 +15,7 @@ import { accountStream, type AccountEvent } from '@boli/engine/accounts/account.
 import { memberRegistered } from '@boli/engine/accounts/account.fixtures';
 import { createPostgresEventStore } from '@boli/engine/eventStore/postgres/postgresEventStore';
 import { indiaDateOf } from '@boli/engine/shared/indiaTime';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { waitForProjections } from '@boli/projections';
 import type { TestApp } from '../../../ops/src/testing/app.ts';
 import { sandboxCheckout } from '../../../ops/src/testing/sandboxCheckout.ts';
@@ -53,19 +54,23 @@ export async function api(
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
+/** A verified member whose 7-day trial started 8 days ago, so it has ended. */
+export const memberWhoseTrialEnded = (app: TestApp): Promise<Member> =>
+  memberWhoseTrialEndsIn(app, -1);
+
 /**
- * A verified member whose 7-day trial started 8 days ago, so it has ended. Sign-up cannot make
- * one (the trial starts at the phone check, today), so its account events are written straight
- * into the event store, as a member who signed up last week would have them; then it is signed
- * in and given a Delhi address over the api, as any member would.
+ * A verified member whose 7-day trial ends `days` from now (past, when negative). Sign-up cannot
+ * make one (the trial starts at the phone check, today), so its account events are written
+ * straight into the event store, as a member who signed up earlier would have them; then it is
+ * signed in and given a Delhi address over the api, as any member would.
  */
-export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
+export async function memberWhoseTrialEndsIn(app: TestApp, days: number): Promise<Member> {
   const userId = randomUUID();
   const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
   const username = `pay${digits.slice(0, 7)}`;
   const phone = `9${digits}`;
   const bidAlias = 'QZXWVY';
-  const signedUp = daysFromNow(-8);
+  const signedUp = daysFromNow(days - LIMITS.freeTrialDays);
   const events: AccountEvent[] = [
     memberRegistered(userId, username, signedUp, {
       phone,
@@ -77,7 +82,7 @@ export async function memberWhoseTrialEnded(app: TestApp): Promise<Member> {
     }),
     { type: 'EmailVerified', data: { userId, verifiedAt: signedUp } },
     { type: 'MobileVerified', data: { userId, phone, verifiedAt: signedUp } },
-    { type: 'TrialStarted', data: { userId, startsAt: signedUp, endsAt: daysFromNow(-1) } },
+    { type: 'TrialStarted', data: { userId, startsAt: signedUp, endsAt: daysFromNow(days) } },
   ];
   const store = createPostgresEventStore({ connectionString: app.databaseUrl });
   const db = knex({ client: 'pg', connection: app.databaseUrl, pool: { min: 0, max: 2 } });

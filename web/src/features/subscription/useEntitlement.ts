@@ -1,3 +1,4 @@
+import { LIMITS } from '@boli/engine/shared/limits';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/session/useApi.ts';
 import type { TrialState } from '../../payments/model/paymentTexts.ts';
@@ -16,6 +17,16 @@ export const trialOf = (entitlement: Entitlement | null): TrialState => ({
   endsAt: entitlement?.kind === 'trial' ? entitlement.endsAt : null,
   endedAt: entitlement?.trialEndedAt ?? null,
 });
+
+/**
+ * When the member's running free trial ends, if that is within `LIMITS.trialEndingNoticeHours`
+ * of `nowMs`; null otherwise (a subscription, no trial, or one with longer to run).
+ */
+export function trialEndingSoon(entitlement: Entitlement | null, nowMs: number): string | null {
+  if (entitlement?.kind !== 'trial' || !entitlement.entitled || !entitlement.endsAt) return null;
+  const left = Date.parse(entitlement.endsAt) - nowMs;
+  return left > 0 && left <= LIMITS.trialEndingNoticeHours * 3_600_000 ? entitlement.endsAt : null;
+}
 
 /**
  * What lets the member bid and sell: the subscription, the free trial or nothing; null while

@@ -38,6 +38,9 @@ export const PAYMENT_TEXTS = {
     `Your free trial lets you bid and sell until ${until}. Subscribe to keep doing so after it ends.`,
   /** Beside the bid form of a member with neither: the fee pays for one bid. */
   feeForOneBid: 'Or pay the bid processing fee for a single bid: enter it and press Bid.',
+  /** Near a running trial's end (`LIMITS.trialEndingNoticeHours`): when, and how far off. */
+  trialEnding: (until: string, inTime: string) =>
+    `Your free trial ends ${until}, ${inTime}. Subscribe to keep bidding and selling after it.`,
   /** With no trial running: when the member's ended, formatted. */
   trialEnded: (on: string) => `Your free trial ended on ${on}. ${MESSAGES.pleaseSubscribe}`,
 } as const;

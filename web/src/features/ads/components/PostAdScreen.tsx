@@ -21,6 +21,7 @@ import { readPostAdDraft, savePostAdDraft } from '../model/postAdDraft.ts';
 import { useAdFormSubmission } from '../useAdFormSubmission.ts';
 import { useUploads } from '../useUploads.ts';
 import { knownUnentitled, useEntitlement } from '../../subscription/useEntitlement.ts';
+import { TrialEndingNote } from '../../subscription/components/TrialEndingNote.tsx';
 import {
   AddressRequiredDialog,
   AddressRequiredNotice,
@@ -115,6 +116,7 @@ function PostAdForm({ address }: { address: ProfileAddress | null }) {
         Post New Ad
       </Typography>
       {knownUnentitled(entitlement) && <SubscribeToPostNotice />}
+      <TrialEndingNote entitlement={entitlement} />
       {lostPost && (
         <LostPostNotice
           post={lostPost.post}

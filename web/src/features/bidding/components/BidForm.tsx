@@ -32,6 +32,7 @@ import { submissionKey, unconfirmed } from '../../../lib/submissionKey.ts';
 import { useOfflineNoticeGoes } from '../../../lib/useOfflineNoticeGoes.ts';
 import { useEntitlement } from '../../subscription/useEntitlement.ts';
 import { BidNeedsSubscription, SubscribeOrPayFee } from './SubscribeOrPayFee.tsx';
+import { TrialEndingNote } from '../../subscription/components/TrialEndingNote.tsx';
 
 type Props = {
   itemId: string;
@@ -221,6 +222,7 @@ export function BidForm({
       aria-label={BID_FORM_LABEL}
     >
       {!said?.subscribeAt && <BidNeedsSubscription entitlement={entitlement} />}
+      <TrialEndingNote entitlement={entitlement} />
       <FieldRow>
         <TextField
           id={aliasId}
