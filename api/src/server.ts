@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createApp, type AppOptions } from './app.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { LIVE_SOCKET_PATH } from '@boli/engine/shared/routeAccess';
+import { LIMITS } from '@boli/engine/shared/limits';
 import { isSocketRequest } from './http/addresses.ts';
 import { answerClientError } from './http/clientErrors.ts';
 import { attachBidLive } from './live/bidLive.ts';
@@ -60,10 +61,12 @@ export async function startServer(
     watchSocketSessions(io, infra),
   ];
 
-  const server = http.createServer((request, response) =>
-    isSocketRequest(request)
-      ? engine.handleRequest(request, response)
-      : void handleHttp(request, response),
+  const server = http.createServer(
+    { requestTimeout: LIMITS.requestArrivalMinutes * 60_000 },
+    (request, response) =>
+      isSocketRequest(request)
+        ? engine.handleRequest(request, response)
+        : void handleHttp(request, response),
   );
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('clientError', answerClientError);

@@ -7,6 +7,9 @@ import { failure } from './envelope.ts';
 /** Node's parser codes for a request line or headers past `maxHeaderSize` (16 KB). */
 const TOO_LONG = new Set(['HPE_HEADER_OVERFLOW']);
 
+/** Node's code for a request not whole within the server's `requestTimeout`. */
+const TOO_SLOW = 'ERR_HTTP_REQUEST_TIMEOUT';
+
 /** What the parser got of the request: its first bytes, as Node keeps them on the error. */
 type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer };
 
@@ -23,7 +26,8 @@ const TOO_LONG_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><tit
 
 /**
  * Answers a request Node's HTTP parser refused before any route saw it (an address or headers
- * too long, a method or request line that is not HTTP) as every other refusal is, rather than
+ * too long, a method or request line that is not HTTP), or one that took longer than
+ * `LIMITS.requestArrivalMinutes` to arrive (408: sending it again is safe), as every other refusal is, rather than
  * with Node's bare status line: the api's envelope, or for a web page too long to open a page
  * that says so. A client already gone is let go.
  */
@@ -33,11 +37,15 @@ export function answerClientError(error: ParserError, socket: Duplex): void {
     return;
   }
   const tooLong = TOO_LONG.has(error.code ?? '');
-  const status = tooLong ? 431 : 400;
+  const tooSlow = error.code === TOO_SLOW;
+  const status = tooLong ? 431 : tooSlow ? 408 : 400;
   const page = tooLong && isWebPage(addressOf(error));
-  const body = page
-    ? TOO_LONG_PAGE
-    : JSON.stringify(failure(tooLong ? MESSAGES.requestTooLong : MESSAGES.requestNotHttp));
+  const message = tooLong
+    ? MESSAGES.requestTooLong
+    : tooSlow
+      ? MESSAGES.requestTooSlow
+      : MESSAGES.requestNotHttp;
+  const body = page ? TOO_LONG_PAGE : JSON.stringify(failure(message));
   socket.end(
     [
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,

@@ -141,6 +141,7 @@ export const MESSAGES = {
   requestTooLong:
     'The request’s address or headers are too long (over 16 KB): send long input in a JSON body.',
   requestNotHttp: 'The request could not be read as HTTP.',
+  requestTooSlow: `The upload took over ${LIMITS.requestArrivalMinutes} minutes and was stopped. Please try again, on a faster connection if you can.`,
   pageAddressTooLong: 'This address is too long to open.',
   methodNotAllowed: (method: string, allowed: string) =>
     `This address does not take ${method}: send ${allowed.split(', ').join(' or ')}.`,

@@ -1,14 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '@boli/engine/shared/limits';
-import { messageOf } from '../../app/api/client.ts';
+import { ApiError, messageOf } from '../../app/api/client.ts';
 import { answerLost } from '../../lib/submissionKey.ts';
 import { createUploadQueue, type SendFile, type Upload } from './model/uploadQueue.ts';
 
 /**
+ * Whether sending a failed file again may succeed: the connection or the server failed it, or it
+ * took too long to arrive whole (408: the server has none of it).
+ */
+export const uploadRetryable = (error: unknown): boolean =>
+  answerLost(error) || (error instanceof ApiError && error.status === 408);
+
+/**
  * The uploads of one form, LIMITS.adMedia.parallelUploads at a time, as React state. `send` may
  * change between renders (a refreshed token); the queue always calls the latest one. A file the
- * connection or the server failed (offline, said so) can be retried, and is, once the browser is
- * back online.
+ * connection or the server failed (offline, said so), or that took too long to arrive, can be
+ * retried, and is, once the browser is back online.
  */
 export function useUploads<R>(send: SendFile<File, R>) {
   const [uploads, setUploads] = useState<Upload<R>[]>([]);
@@ -21,7 +28,7 @@ export function useUploads<R>(send: SendFile<File, R>) {
         send: (file, onProgress, signal) => sendRef.current(file, onProgress, signal),
         onChange: setUploads,
         describe: messageOf,
-        retryable: answerLost,
+        retryable: uploadRetryable,
       }),
     [],
   );
