@@ -13,6 +13,10 @@ RUN cd web && npx vite build
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# ffmpeg takes each video's poster frame and refuses a video cut short (api/src/media/adMedia.ts).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app
 EXPOSE 3000

@@ -1,3 +1,4 @@
+import { LIMITS } from '@boli/engine/shared/limits';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
@@ -18,12 +19,12 @@ import type { MediaStorage } from './storage.ts';
  * encoded afresh as JPEG (dropping its metadata and anything hidden after the picture) with a
  * display copy and a thumbnail (engine/src/ads/photoCopies.ts); a video is kept as sent (moved,
  * never read into memory) with a poster frame taken by ffmpeg as its thumbnail, or a drawn
- * placeholder when ffmpeg is missing or cannot read it.
+ * placeholder when ffmpeg is missing; one ffmpeg finds no picture in is refused.
  */
 
 export const AD_THUMBNAIL_SIZE = { width: 400, height: 300 } as const;
 /** Decoding more than this many pixels is refused (a "decompression bomb"). */
-const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = LIMITS.photoMaxMegapixels * 1_000_000;
 const FFMPEG_TIMEOUT_MS = 20_000;
 const POSTER_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -125,14 +126,29 @@ export function placeholderPoster(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
+/**
+ * ffmpeg ran to its end and found no picture in the file (a video cut short, say): no browser will
+ * play it either. Not so when ffmpeg is missing (ENOENT) or was stopped for taking too long.
+ */
+const foundNoPicture = (error: unknown): boolean =>
+  error instanceof Error &&
+  !(error as { killed?: boolean }).killed &&
+  (!('code' in error) || typeof error.code === 'number');
+
+/**
+ * A video's poster frame as its thumbnail, or a drawn placeholder when ffmpeg cannot be run; a
+ * video ffmpeg ran on and found no picture in is refused, as unreadable.
+ */
 async function videoThumbnail(path: string, options: AdMediaOptions): Promise<Buffer> {
+  let frame: Buffer;
   try {
-    const frame = await posterFrame(options.ffmpeg ?? 'ffmpeg', path);
-    return await thumbnailOf(sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS }));
+    frame = await posterFrame(options.ffmpeg ?? 'ffmpeg', path);
   } catch (error) {
+    if (foundNoPicture(error)) throw unreadable();
     options.onPosterFailure?.(error);
     return placeholderPoster();
   }
+  return thumbnailOf(sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS }));
 }
 
 /**

@@ -63,6 +63,7 @@ const tooMany = () =>
 const tooLarge = () => new ApiError(413, AD_MESSAGES.mediaTooLarge, 'PAYLOAD_TOO_LARGE');
 const notAllowed = () => new ApiError(415, AD_MESSAGES.mediaNotAllowed, 'UNSUPPORTED_MEDIA_TYPE');
 const notWhatNamed = () => new ApiError(415, AD_MESSAGES.mediaNotWhatNamed, 'MEDIA_NOT_WHAT_NAMED');
+const empty = () => new ApiError(415, AD_MESSAGES.mediaEmpty, 'MEDIA_EMPTY');
 /** A refused file: its name not an allowed kind, else its content not what the name says. */
 const refusedFile = (filename: string) =>
   isAllowedMediaName(filename) ? notWhatNamed() : notAllowed();
@@ -202,6 +203,7 @@ export async function receiveAdForm(
       pipeline(file, sniffer, createWriteStream(path, { flags: 'wx' })).then(
         (): ReceivedMedia | Error => {
           if (truncated) return tooLarge();
+          if (sniffer.sizeBytes === 0 && isAllowedMediaName(info.filename ?? '')) return empty();
           if (sniffer.sizeBytes === 0 || sniffer.refused || sniffer.kind === undefined)
             return refusedFile(info.filename ?? '');
           return {

@@ -1,3 +1,4 @@
+import { LIMITS } from '@boli/engine/shared/limits';
 import sharp from 'sharp';
 import { UPLOAD_MESSAGES } from './upload.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -11,7 +12,7 @@ import { ValidationError } from '../http/errors.ts';
 export const PROFILE_PICTURE_SIZE = 512;
 export const PROFILE_THUMBNAIL_SIZE = 96;
 /** Decoding more than this many pixels is refused (a "decompression bomb"). */
-const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = LIMITS.photoMaxMegapixels * 1_000_000;
 
 export type ReencodedPicture = { picture: Buffer; thumbnail: Buffer };
 

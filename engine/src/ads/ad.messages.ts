@@ -34,6 +34,8 @@ export const AD_MESSAGES = {
   mediaTooLarge: `Each photo or video must be at most ${inMegabytes(LIMITS.adMedia.maxBytes)} MB.`,
   mediaNotAllowed: `Only ${LIMITS.adMedia.extensions.slice(0, -1).join(', ')} or ${LIMITS.adMedia.extensions.at(-1)} files can be uploaded.`,
   mediaUnreadable: 'This file could not be read. Please choose another one.',
+  /** A file of no bytes (a download cut short, a photo not yet synced from the cloud). */
+  mediaEmpty: 'This file is empty. Please choose another one.',
   /** An allowed name ('car.jpg') on content of another kind, or of none. */
   mediaNotWhatNamed:
     'This file is not the photo or video its name says it is. Please choose another one.',

@@ -127,6 +127,12 @@ export const LIMITS = {
    */
   adPlaceMax: 60,
   profilePicture: { maxBytes: 10_485_760, extensions: ['jpeg', 'jpg', 'png'] },
+  /**
+   * Not the spec's: a photo (an ad's, a profile's) of more pixels than this is refused undecoded
+   * (a "decompression bomb"). A phone's full-resolution mode takes 50, 108 and 200 megapixels,
+   * which 40 had refused as unreadable.
+   */
+  photoMaxMegapixels: 210,
   adMedia: {
     maxFiles: 6,
     maxBytes: 10_485_760,

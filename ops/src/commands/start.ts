@@ -2,7 +2,7 @@ import { buildWeb } from '../build.ts';
 import { migrate } from '../db/migrate.ts';
 import { superviseChildren } from '../processes/children.ts';
 import { ensureDatabase, ensureServices } from '../services/index.ts';
-import { log } from '../services/system.ts';
+import { ensureFfmpeg, log } from '../services/system.ts';
 import { seed } from '../seed/index.ts';
 import knex from 'knex';
 import { apiEnvSchema } from '@boli/api/config';
@@ -23,6 +23,7 @@ export async function start(): Promise<number> {
     applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date',
   );
   await seed(services.databaseUrl);
+  ensureFfmpeg('videos’ poster frames', { optional: true });
   buildWeb();
 
   const port = process.env.PORT ?? '3000';

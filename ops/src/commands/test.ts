@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildWeb } from '../build.ts';
 import { ensureServices } from '../services/index.ts';
-import { commandExists, installDebianPackages, log, repoRoot } from '../services/system.ts';
+import { ensureFfmpeg, installDebianPackages, log, repoRoot } from '../services/system.ts';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from '../testing/browser.ts';
 import type { ErrorOutsideTests } from '../testing/errorsOutsideTestsReporter.ts';
 import { helpAnswer, isHelp, usageRefusal } from './usage.ts';
@@ -117,12 +117,6 @@ function ensureChromium(): void {
   installDebianPackages([CHROMIUM_PACKAGE], 'the browser tests');
 }
 
-/** The posting tests make a video and check its poster frame with ffmpeg. */
-function ensureFfmpeg(): void {
-  if (commandExists('ffmpeg')) return;
-  installDebianPackages(['ffmpeg'], 'the video tests');
-}
-
 const TIERS: readonly string[] = ['static', 'unit', 'int', 'e2e'];
 
 /**
@@ -150,7 +144,8 @@ export async function test(args: string[]): Promise<number> {
     }
     if (wants('unit')) results.push(runTier('unit', []));
     if (wants('int')) {
-      ensureFfmpeg();
+      // The posting tests make a video and check its poster frame with ffmpeg.
+      ensureFfmpeg('the video tests');
       results.push(runTier('int', []));
     }
     if (wants('e2e')) {

@@ -101,3 +101,18 @@ export function run(command: string, args: string[], options: { asUser?: string 
       : [command, args];
   return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/**
+ * ffmpeg, which takes a video's poster frame and finds a video cut short
+ * (api/src/media/adMedia.ts): installed with apt-get when missing. `optional`: where it cannot
+ * be (no root, no apt-get) the app still serves, each video with a drawn poster, and says so.
+ */
+export function ensureFfmpeg(why: string, { optional = false } = {}): void {
+  if (commandExists('ffmpeg')) return;
+  try {
+    installDebianPackages(['ffmpeg'], why);
+  } catch (error) {
+    if (!optional || !(error instanceof SetupError)) throw error;
+    log(`${error.message} Without it each video gets a drawn poster, and none is checked.`);
+  }
+}

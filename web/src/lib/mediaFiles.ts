@@ -7,7 +7,7 @@ export const MEDIA_ACCEPT = LIMITS.adMedia.extensions.map((extension) => `.${ext
 
 const extensionOf = (name: string): string => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
-export type MediaRefusal = 'extension' | 'size' | 'tooMany';
+export type MediaRefusal = 'extension' | 'empty' | 'size' | 'tooMany';
 
 /** The largest photo or video, in MB, as the drop zone says it. */
 export const MEDIA_MAX_MB = inMegabytes(LIMITS.adMedia.maxBytes);
@@ -15,6 +15,7 @@ export const MEDIA_MAX_MB = inMegabytes(LIMITS.adMedia.maxBytes);
 /** Each refusal in the words the server would answer with (AD_MESSAGES). */
 export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
   extension: AD_MESSAGES.mediaNotAllowed,
+  empty: AD_MESSAGES.mediaEmpty,
   size: AD_MESSAGES.mediaTooLarge,
   tooMany: AD_MESSAGES.tooManyMedia,
 };
@@ -22,7 +23,8 @@ export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
 /** Why a file cannot be one of the ad's media, or null when it can. */
 export function mediaRefusal(file: { name: string; size: number }): MediaRefusal | null {
   if (!isOneOf(LIMITS.adMedia.extensions, extensionOf(file.name))) return 'extension';
-  if (file.size <= 0 || file.size > LIMITS.adMedia.maxBytes) return 'size';
+  if (file.size <= 0) return 'empty';
+  if (file.size > LIMITS.adMedia.maxBytes) return 'size';
   return null;
 }
 

@@ -12,7 +12,7 @@ describe('the ad media a form takes (section 5)', () => {
     expect(mediaRefusal(file('noextension'))).toBe('extension');
     expect(mediaRefusal(file('a.jpg', LIMITS.adMedia.maxBytes))).toBeNull();
     expect(mediaRefusal(file('a.jpg', LIMITS.adMedia.maxBytes + 1))).toBe('size');
-    expect(mediaRefusal(file('a.jpg', 0))).toBe('size');
+    expect(mediaRefusal(file('a.jpg', 0))).toBe('empty');
   });
 
   it('refuses files beyond 6 per ad, counting those already there', () => {

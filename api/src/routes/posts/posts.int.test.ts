@@ -353,6 +353,20 @@ describe('a refused post', () => {
     const gif = await refused(ravi, adForm(dzire, [photo1(), file(jpeg, 'car.gif', 'image/gif')]));
     expect(gif.status).toBe(415);
     expect(gif.body.msg).toBe(AD_MESSAGES.mediaNotAllowed);
+    // An empty file (a photo not yet synced from the cloud) is said to be empty.
+    // A video cut short (its index lost with its end) has no picture to show: refused as such.
+    const cut = await refused(
+      ravi,
+      adForm(dzire, [file(mp4.subarray(0, Math.floor(mp4.length * 0.6)), 'cut.mp4', 'video/mp4')]),
+    );
+    expect(cut.status).toBe(400);
+    expect(cut.body.msg).toBe(AD_MESSAGES.mediaUnreadable);
+    const none = await refused(
+      ravi,
+      adForm(dzire, [file(new Uint8Array(0), 'car.jpg', 'image/jpeg')]),
+    );
+    expect(none.status).toBe(415);
+    expect(none.body.msg).toBe(AD_MESSAGES.mediaEmpty);
   });
 
   it('refuses an ad without media', async () => {
