@@ -20,6 +20,7 @@ import {
 } from './support/members.ts';
 import { dialogOwnsBack, fieldByLabel, loseFirstAnswer, openAt } from './support/harness.ts';
 import { postAd } from './support/payments.ts';
+import { VIDEO_UNPLAYABLE } from '../src/features/ads/components/AdGallery.tsx';
 
 /*
  * The ads screens against the real api: a member posts an Automobiles ad with two photos and a
@@ -530,6 +531,36 @@ describe('a member with a full profile', () => {
     await uploads.getByRole('button', { name: 'Retry' }).click();
     await uploads.locator('li[data-status="uploaded"]').waitFor();
     expect(await uploads.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('says a video the browser cannot play cannot be played, and offers the file', async () => {
+    // An FLV, of the kinds section 5 allows, which no Chromium plays.
+    const flv = join(mediaDir, 'old-camera.flv');
+    execFileSync('/usr/bin/ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=1:size=64x64:rate=10',
+      '-c:v',
+      'flv1',
+      flv,
+    ]);
+    const adId = await postAd(app, member, {
+      itemName: 'Harmonium with an old video',
+      moreMedia: [{ name: 'old-camera.flv', mimeType: 'video/x-flv', buffer: readFileSync(flv) }],
+    });
+    const { context, page } = await desktop(storedSession(member));
+    await visit(page, `/ads/${adId}`);
+    const gallery = page.getByTestId('ad-gallery');
+    await gallery.getByRole('button', { name: 'Show video 2' }).click();
+    await gallery.getByText(VIDEO_UNPLAYABLE).waitFor();
+    const download = gallery.getByRole('link', { name: 'Download the video' });
+    expect(await download.getAttribute('href')).toMatch(/^\/media\/.+\.flv$/);
+    expect(await gallery.locator('video').count()).toBe(0);
     await context.close();
   });
 

@@ -160,11 +160,14 @@ export async function postAd(
     itemName = 'Tabla set for bids',
     description = 'A tabla pair in good condition.',
     fields: otherFields = {},
+    moreMedia = [],
   }: {
     itemName?: string;
     description?: string;
     /** Other fields, or others in place of the Mobiles ad's (a vehicle's, say). */
     fields?: Record<string, string>;
+    /** Files after its one photo. */
+    moreMedia?: readonly { name: string; mimeType: string; buffer: Buffer }[];
   } = {},
 ): Promise<string> {
   const photo = await sharp({
@@ -184,6 +187,12 @@ export async function postAd(
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'tabla.jpg');
+  for (const file of moreMedia)
+    form.append(
+      'media',
+      new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }),
+      file.name,
+    );
   const posted = await api(app, '/api/posts/', { token: owner.token, form });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   return String((posted.body.data as { _id: string })._id);

@@ -4,6 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
 import { Announcer } from '../../../components/Announcer.tsx';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -60,20 +61,8 @@ function Shown({
   onPage?: boolean;
 }) {
   const reloadedOnline = useReloadedOnline();
-  if (item.galleryType === 'videos') {
-    return (
-      <Box
-        component="video"
-        key={item.url}
-        controls
-        preload="metadata"
-        poster={item.thumbnail || undefined}
-        src={item.url}
-        aria-label={`${alt} video`}
-        sx={{ ...size, bgcolor: 'common.black' }}
-      />
-    );
-  }
+  if (item.galleryType === 'videos')
+    return <ShownVideo key={item.url} item={item} alt={alt} size={size} />;
   const copies = onPage
     ? {
         srcSet: `${displayCopyOf(item.url)} ${AD_PHOTO_DISPLAY_SIDE}w, ${item.url} ${AD_PHOTO_MAX_SIDE}w`,
@@ -89,6 +78,71 @@ function Shown({
       {...copies}
       alt={alt}
       sx={{ ...size, objectFit: 'contain' }}
+    />
+  );
+}
+
+/** What a video the browser cannot play says in its place, with the file to download. */
+export const VIDEO_UNPLAYABLE = 'This video cannot be played in this browser.';
+
+/**
+ * A video with the browser's controls; one whose kind the browser cannot play (an FLV, an MPEG
+ * programme stream, H.265 on many computers) says so in its place, over its poster, and offers
+ * the file, rather than a player stuck at 0:00.
+ */
+function ShownVideo({
+  item,
+  alt,
+  size,
+}: {
+  item: GalleryItemView;
+  alt: string;
+  size: { width: string; height: string | { xs: number; sm: number } };
+}) {
+  const [unplayable, setUnplayable] = useState(false);
+  if (unplayable) {
+    return (
+      <Box
+        role="group"
+        aria-label={`${alt} video`}
+        sx={{
+          ...size,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 1,
+          p: 2,
+          textAlign: 'center',
+          color: 'common.white',
+          bgcolor: 'common.black',
+          backgroundImage: item.thumbnail
+            ? `linear-gradient(rgba(0,0,0,0.6), rgba(0,0,0,0.6)), url(${item.thumbnail})`
+            : undefined,
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+        }}
+      >
+        <Typography>{VIDEO_UNPLAYABLE}</Typography>
+        <Link href={item.url} download color="inherit">
+          Download the video
+        </Link>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="video"
+      controls
+      preload="metadata"
+      poster={item.thumbnail || undefined}
+      src={item.url}
+      aria-label={`${alt} video`}
+      // MEDIA_ERR_SRC_NOT_SUPPORTED: a kind the browser cannot play, not a connection lost.
+      onError={(event) => {
+        if ((event.currentTarget as HTMLVideoElement).error?.code === 4) setUnplayable(true);
+      }}
+      sx={{ ...size, bgcolor: 'common.black' }}
     />
   );
 }
