@@ -48,6 +48,11 @@ describe('support blocks and unblocks a member from their profile', () => {
     const auditor = await grantRoles(app, auditorMember, ['auditor']);
     const adId = await postAd(app, target, { itemName: 'Scooter he does not own' });
 
+    // Another member has the profile open while support blocks them.
+    const watching = await openAs(browser, viewer);
+    await profileOf(watching.page, target.userId);
+    await watching.page.getByRole('heading', { name: target.username, level: 1 }).waitFor();
+
     // The member is signed in, on their own profile, while support blocks them.
     const { context: targetContext, page: targetPage } = await openAs(browser, target);
     await targetPage.goto(new URL('/profile-me', app.baseUrl).href);
@@ -88,6 +93,12 @@ describe('support blocks and unblocks a member from their profile', () => {
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByText('Member blocked.', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // The profile open elsewhere, read again (at its next refresh, or its tab chosen again), gives
+    // way, as an ad's page gives way to 'Ad not found'.
+    await watching.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await watching.page.getByText(MESSAGES.noUsersFound).waitFor();
+    expect(await watching.page.getByRole('heading', { name: target.username }).count()).toBe(0);
+    await watching.context.close();
 
     const answer = await api(app, `/api/support/users/${target.userId}`, { token: support.token });
     const { blockedAt } = answer.body.data as Status;

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
-import { messageOf } from '../../../app/api/client.ts';
+import { ApiError, messageOf } from '../../../app/api/client.ts';
 import { useSession } from '../../../app/session/sessionContext.ts';
 import { useApi } from '../../../app/session/useApi.ts';
 import { useItemTitle } from '../../../app/layout/pageTitle.ts';
@@ -32,6 +32,9 @@ type Lookup =
       path: '/api/user/name';
       query: { user_name: string };
     };
+
+/** A profile read again that is not found: its member is gone since (blocked), not unreachable. */
+const goneSince = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 /**
  * Profiles as they were left, by history entry: Back to one shows it at once, so that the seller's
@@ -86,7 +89,9 @@ export function OtherProfile({ lookup }: { lookup: Lookup }) {
         else setFailure({ message: MESSAGES.noUsersFound, retry: false });
       },
       (error: unknown) => {
-        if (!live || quiet) return;
+        // A quiet refresh that fails leaves the profile shown, unless the member is gone since
+        // (blocked): the page then says so, as an ad's page says 'Ad not found'.
+        if (!live || (quiet && !goneSince(error))) return;
         setFailure({
           message: messageOf(error),
           retry: failureMayPass(error),
