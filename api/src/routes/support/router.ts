@@ -76,6 +76,12 @@ const historyQuery = z.object({
     }),
 });
 
+/** What block and unblock answer when the member already stood so. */
+export const MODERATION_ANSWERS = {
+  blockedAlready: 'This member was blocked already, by a colleague or in another tab.',
+  notBlocked: 'This member is not blocked: nothing was changed.',
+} as const;
+
 /**
  * Staff tools. `GET /api/support/ads?key=` finds ads by their owner's username, the code of
  * their id or link, or their name (`adsForStaff`), blocked owners' too; the ad whose whole id or
@@ -108,7 +114,10 @@ export function supportRouter(infra: Infrastructure): Router {
   ) => {
     const auth = ctx.state.auth!;
     const role = actingRole(ctx);
-    await execute(infra, {
+    // Not the decider's 'Signup first', which speaks to a member about their own account.
+    if ((await findUserById(infra.db, userId)) === undefined)
+      throw new ApiError(404, MESSAGES.noUsersFound, 'NOT_FOUND');
+    const { events } = await execute(infra, {
       streamId: accountStream(userId),
       decider: accountDecider,
       command: {
@@ -117,6 +126,8 @@ export function supportRouter(infra: Infrastructure): Router {
       } as AccountCommand,
       readModels: ['users', 'ads'],
     });
+    // Blocking the blocked, or unblocking the active, changes nothing (a colleague did it).
+    return events.length > 0;
   };
 
   /** The spans the owner of an ad (its AdPosted's) was blocked, from their account stream. */
@@ -169,20 +180,30 @@ export function supportRouter(infra: Infrastructure): Router {
     ctx.body = success(await transactionsPage(infra, userId, query));
   });
 
-  /** Blocks a member and ends every session they hold, so no token of theirs works any more. */
+  /**
+   * Blocks a member and ends every session they hold, so no token of theirs works any more. Each
+   * answer says whether it changed anything: one already blocked (by a colleague, in another tab)
+   * is told so, and its history records nothing.
+   */
   router.post('/users/:userId/block', async (ctx) => {
     const { userId } = parseInput(userParams, ctx.params);
     const { reason } = parseInput(reasonBody, ctx.request.body ?? {});
-    await asStaff(ctx, userId, { type: 'BlockAccount', data: { reason } });
+    const changed = await asStaff(ctx, userId, { type: 'BlockAccount', data: { reason } });
     const revoked = await sessionService(infra).revokeAllExcept(userId, undefined, new Date());
-    ctx.body = success({ userId, blocked: true, sessionsRevoked: revoked }, 'Member blocked.');
+    ctx.body = success(
+      { userId, blocked: true, changed, sessionsRevoked: revoked },
+      changed ? 'Member blocked.' : MODERATION_ANSWERS.blockedAlready,
+    );
   });
 
   router.post('/users/:userId/unblock', async (ctx) => {
     const { userId } = parseInput(userParams, ctx.params);
     const { reason } = parseInput(reasonBody, ctx.request.body ?? {});
-    await asStaff(ctx, userId, { type: 'UnblockAccount', data: { reason } });
-    ctx.body = success({ userId, blocked: false }, 'Member unblocked.');
+    const changed = await asStaff(ctx, userId, { type: 'UnblockAccount', data: { reason } });
+    ctx.body = success(
+      { userId, blocked: false, changed },
+      changed ? 'Member unblocked.' : MODERATION_ANSWERS.notBlocked,
+    );
   });
 
   router.get('/ads', async (ctx) => {

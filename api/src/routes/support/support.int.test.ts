@@ -21,6 +21,7 @@ import { indiaWallClockOf } from '@boli/engine/shared/indiaTime';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
 import { SessionService } from '../../identity/sessions.ts';
 import { apiKit, eventually } from '../../../../ops/src/testing/apiKit.ts';
+import { MODERATION_ANSWERS } from './router.ts';
 
 type Body = { data: Record<string, unknown> | null; error: boolean; msg: string };
 
@@ -399,6 +400,26 @@ describe('support blocks a member', () => {
         json: { reason: 'Appeal upheld' },
       });
       expect(unblocked.status).toBe(200);
+      expect(unblocked.body).toMatchObject({ msg: 'Member unblocked.', data: { changed: true } });
+      // Again, as a colleague who had not seen it: said, and nothing more recorded.
+      const again = await kit.api(`/api/support/users/${member.userId}/unblock`, {
+        token: support.token,
+        json: { reason: 'Appeal upheld' },
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({
+        msg: MODERATION_ANSWERS.notBlocked,
+        data: { changed: false },
+      });
+      const status = await kit.api(`/api/support/users/${member.userId}`, { token: support.token });
+      expect((status.body.data as { history: unknown[] }).history).toHaveLength(2);
+      // Nobody's id: the staff's words, not a member's 'Signup first'.
+      const nobody = await kit.api(`/api/support/users/${randomUUID()}/block`, {
+        token: support.token,
+        json: { reason: 'Spam' },
+      });
+      expect(nobody.status).toBe(404);
+      expect(nobody.body.msg).toBe(MESSAGES.noUsersFound);
       const [after] = await kit.db('users').where({ user_id: member.userId });
       expect(after.is_blocked).toBe(false);
       expect((await adPage(stranger.token)).status).toBe(200);

@@ -52,21 +52,32 @@ export const fetchModerationStatus = (
   signal?: AbortSignal,
 ): Promise<ModerationStatus> => request<ModerationStatus>(memberPath(userId), { signal });
 
-/** Blocks the member (every session of theirs ends); answers the api's msg. */
-export const blockMember = async (
+/** Blocks the member (every session of theirs ends); answers the api's msg, and whether it changed anything. */
+export const blockMember = (
   envelope: ApiEnvelopeRequest,
   userId: string,
   reason: string,
-): Promise<string> =>
-  (await envelope(`${memberPath(userId)}/block`, { method: 'POST', json: { reason } })).msg;
+): Promise<ModerationAnswer> => moderate(envelope, `${memberPath(userId)}/block`, reason);
 
-/** Lifts the block; answers the api's msg. */
-export const unblockMember = async (
+/** Lifts the block; answers the api's msg, and whether it changed anything. */
+export const unblockMember = (
   envelope: ApiEnvelopeRequest,
   userId: string,
   reason: string,
-): Promise<string> =>
-  (await envelope(`${memberPath(userId)}/unblock`, { method: 'POST', json: { reason } })).msg;
+): Promise<ModerationAnswer> => moderate(envelope, `${memberPath(userId)}/unblock`, reason);
+
+/** What a block or unblock says, and whether it changed anything (a colleague may have done it). */
+export type ModerationAnswer = { readonly msg: string; readonly changed: boolean };
+
+async function moderate(
+  envelope: ApiEnvelopeRequest,
+  path: string,
+  reason: string,
+): Promise<ModerationAnswer> {
+  const answer = await envelope(path, { method: 'POST', json: { reason } });
+  const data = answer.data as { changed?: unknown } | null;
+  return { msg: answer.msg, changed: data?.changed !== false };
+}
 
 /** Why a reason cannot be sent, or undefined when it can. */
 export function blockReasonProblem(reason: string): string | undefined {

@@ -90,13 +90,13 @@ function MemberModeration({
   }, [request, userId, reloads]);
 
   const act = async (reason: string) => {
-    const msg = await (asking === 'unblock' ? unblockMember : blockMember)(
+    const { msg, changed } = await (asking === 'unblock' ? unblockMember : blockMember)(
       envelope,
       userId,
       reason,
     );
     setAsking(null);
-    enqueueSnackbar(msg, { variant: 'success' });
+    enqueueSnackbar(msg, { variant: changed ? 'success' : 'info' });
     // The button changes (Block ↔ Unblock): once the status is back, the keyboard goes to it.
     focusWhenLoaded(() => action.current?.focus());
     reload();
