@@ -240,6 +240,22 @@ describe('a session ended elsewhere', () => {
     expect(await otherTab.getByText(MESSAGES.loggedOutElsewhere).count()).toBe(0);
     await notice.getByRole('button', { name: 'Close', exact: true }).click();
     await notice.waitFor({ state: 'detached' });
+
+    // Unblocked, the member signs in again in the first tab: the other tab, signed in with it,
+    // no longer says the account is blocked.
+    const unblocked = await api(app, `/api/support/users/${bidder.userId}/unblock`, {
+      json: { reason: 'The second account was his brother’s' },
+      token: support.token,
+    });
+    expect(unblocked.status, JSON.stringify(unblocked.body)).toBe(200);
+    await openAt(app, page, '/login');
+    await page.getByLabel('Email or username').fill(bidder.username);
+    await page.getByLabel('Password', { exact: true }).fill(bidder.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await otherTab
+      .getByText(ACCOUNT_MESSAGES.accountBlocked, { exact: true })
+      .waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -13,7 +13,7 @@ import { ApiError, apiRequest } from '../api/client.ts';
 import { acrossTabs, refreshRefused, requestRefresh, singleFlight } from './refreshTokens.ts';
 import { tokenToSend } from './tokenLapse.ts';
 import { endsSession } from './sessionEnd.ts';
-import { sessionEndNotice } from './sessionEndNotice.tsx';
+import { closeBlockedNotice, sessionEndNotice } from './sessionEndNotice.tsx';
 import { SuccessDialog } from '../../components/SuccessDialog.tsx';
 import {
   SessionContext,
@@ -146,6 +146,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback((tokens: SessionTokens, user: SessionUser) => {
     tellOtherTabsWhy(undefined);
+    closeBlockedNotice();
     storeTokens(tokens);
     if (!tokens.refreshToken) removeStored('refreshToken');
     writeStored('userId', user._id);
@@ -259,6 +260,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (tokenRef.current !== null) return;
         tokenRef.current = event.newValue;
         dispatch({ type: 'signedInElsewhere', token: event.newValue });
+        closeBlockedNotice();
         return;
       }
       const hadSession = tokenRef.current !== null;
