@@ -107,6 +107,10 @@ export const DOMAIN_ERROR_STATUS: Record<string, { status: number; message?: str
   AD_WITHDRAWN: { status: 404, message: AD_MESSAGES.adNotFound },
   MOBILE_REQUEST_TO_SELF: { status: 400, message: MESSAGES.mobileRequestSelf },
   MOBILE_REQUEST_TO_BLOCKED_MEMBER: { status: 403, message: MESSAGES.mobileRequestBlockedMember },
+  MOBILE_REQUEST_FROM_BLOCKED_MEMBER: {
+    status: 403,
+    message: MESSAGES.mobileRequestBlockedMember,
+  },
   MOBILE_REQUEST_NOT_FOUND: { status: 404, message: MESSAGES.mobileRequestNotFound },
   MOBILE_REQUEST_NOT_YOURS: { status: 403, message: MESSAGES.mobileRequestNotYours },
   MOBILE_REQUEST_NOT_APPROVED: { status: 409, message: MESSAGES.mobileRequestNotApproved },

@@ -16,7 +16,14 @@ export type RequestMobileNumber = Command<
 >;
 
 /** The owner's answers. The actor (metadata.actor) must be the owner of the number. */
-export type ApproveMobileRequest = Command<'ApproveMobileRequest', { readonly requestId: string }>;
+export type ApproveMobileRequest = Command<
+  'ApproveMobileRequest',
+  {
+    readonly requestId: string;
+    /** The asker is blocked (the users read model): a number is not shared with them then. */
+    readonly requestedByBlocked?: boolean;
+  }
+>;
 export type RejectMobileRequest = Command<'RejectMobileRequest', { readonly requestId: string }>;
 export type RevokeMobileRequest = Command<'RevokeMobileRequest', { readonly requestId: string }>;
 

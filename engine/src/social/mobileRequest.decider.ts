@@ -15,6 +15,7 @@ import { askAgainAt, askAgainMessage } from './mobileRequest.rules.ts';
 export type MobileRequestErrorCode =
   | 'MOBILE_REQUEST_TO_SELF'
   | 'MOBILE_REQUEST_TO_BLOCKED_MEMBER'
+  | 'MOBILE_REQUEST_FROM_BLOCKED_MEMBER'
   | 'MOBILE_REQUEST_NOT_FOUND'
   | 'MOBILE_REQUEST_NOT_YOURS'
   | 'MOBILE_REQUEST_NOT_APPROVED'
@@ -110,6 +111,8 @@ const answer = (command: MobileRequestCommand, state: MobileRequestState): Mobil
   const status = statusOf(state);
   switch (command.type) {
     case 'ApproveMobileRequest':
+      if (command.data.requestedByBlocked)
+        return fail('MOBILE_REQUEST_FROM_BLOCKED_MEMBER', MESSAGES.mobileRequestBlockedMember);
       return status === 'approved'
         ? []
         : [{ type: 'MobileRequestApproved', data: { ...parties, approvedAt: now } }];

@@ -124,6 +124,20 @@ describe('while the request is pending', () => {
       .then(rejected(at(1)));
   });
 
+  it('shares no number with an asker blocked since, though a no is still taken', () => {
+    const approveBlocked: MobileRequestCommand = {
+      type: 'ApproveMobileRequest',
+      data: { requestId: 'req-1', requestedByBlocked: true },
+      metadata: metadata(at(1), BALA),
+    };
+    given(requested()).when(approveBlocked).thenThrows('MOBILE_REQUEST_FROM_BLOCKED_MEMBER', {
+      message: MESSAGES.mobileRequestBlockedMember,
+    });
+    given(requested())
+      .when(answer('RejectMobileRequest', at(1)))
+      .then(rejected(at(1)));
+  });
+
   it('refuses an answer from anyone but the owner, the requester included', () => {
     given(requested())
       .when(answer('ApproveMobileRequest', at(1), ASHA))

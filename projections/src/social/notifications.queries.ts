@@ -62,10 +62,25 @@ type Row = {
 };
 
 /**
+ * The notes that are a member's own doing, a request or an answer or a review of theirs: left out
+ * while that member is blocked, as their reviews and profile are (the note would lead to 'No Users
+ * Found', and Approve would share a number with them).
+ */
+const FROM_THE_ACTOR: readonly NotificationKind[] = [
+  'mobileRequest',
+  'mobileRequestApproved',
+  'mobileRequestRejected',
+  'mobileRequestRevoked',
+  'reviewReceived',
+  'reviewEdited',
+];
+const FROM_THE_ACTOR_SQL = FROM_THE_ACTOR.map((kind) => `'${kind}'`).join(', ');
+
+/**
  * The notifications as members read them. Those about an ad whose owner is blocked are left out
  * while the block lasts, as the ad is from every list and page: they would lead to 'Ad not found'
- * (a final call that ran out meanwhile told its top bidder the bid was theirs). Lifted, they are
- * back.
+ * (a final call that ran out meanwhile told its top bidder the bid was theirs); so are those a
+ * blocked member's own doing (`FROM_THE_ACTOR`). Lifted, they are back.
  */
 const select = (db: Knex) =>
   db('notifications as n')
@@ -75,6 +90,7 @@ const select = (db: Knex) =>
     .joinRaw(`LEFT JOIN LATERAL ${latestAdBidOn('n.user_id', 'n.actor_id')} asker_bid ON true`)
     .joinRaw(`LEFT JOIN LATERAL ${latestAdBidOn('n.actor_id', 'n.user_id')} asker_ad ON true`)
     .whereRaw('a.owner_blocked IS NOT TRUE')
+    .whereRaw(`NOT (u.is_blocked IS TRUE AND n.kind IN (${FROM_THE_ACTOR_SQL}))`)
     .select(
       'n.*',
       'u.username as actor_username',

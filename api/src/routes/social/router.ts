@@ -29,6 +29,7 @@ import {
 import { listNotifications } from '@boli/projections/social/notifications.queries';
 import { notificationsSeenAt } from '@boli/projections/social/notificationsSeen.queries';
 import { findReview, listReviews } from '@boli/projections/social/reviews.queries';
+import { findUserById } from '@boli/projections/users/users.queries';
 import { optionalAuth, requireAuth, requireRole } from '../../http/auth.ts';
 import { commandMetadata, execute, idempotencyKeyOf, idOfRequest } from '../../http/commands.ts';
 import { success } from '../../http/envelope.ts';
@@ -245,12 +246,15 @@ export function socialRouter(infra: SocialInfra): Router {
     if (row === undefined) {
       throw new ApiError(404, MESSAGES.mobileRequestNotFound, 'MOBILE_REQUEST_NOT_FOUND');
     }
+    // Approving shares the number: not with a member blocked since they asked.
+    const askerBlocked =
+      status === 'approved' && (await findUserById(infra.db, row.requestedBy))?.is_blocked === true;
     const { events } = await execute(infra, {
       streamId: mobileRequestStream(row.requestedTo, row.requestedBy),
       decider: mobileRequestDecider,
       command: {
         type: COMMAND_OF_ANSWER[status],
-        data: { requestId },
+        data: { requestId, ...(askerBlocked ? { requestedByBlocked: true } : {}) },
         metadata: commandMetadata(ctx, memberActor(me(ctx))),
       } as MobileRequestCommand,
       readModels: REQUEST_READ_MODELS,

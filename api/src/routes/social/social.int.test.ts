@@ -7,6 +7,7 @@ import { GUEST_CONTACT_FORM } from '@boli/engine/social/social.fixtures';
 import { askAgainMessage } from '@boli/engine/social/mobileRequest.rules';
 import {
   apiKit,
+  eventually,
   type ApiKit,
   type MemberOptions,
   type TestMember,
@@ -237,12 +238,44 @@ describe('a blocked member’s reviews', () => {
         token: chetan.token,
         json: { reason: 'Fake reviews' },
       });
+    const reviewNotes = async () =>
+      (
+        (await kit.api('/api/notification/', { token: bala.token })).body.data as {
+          kind: string;
+          actorId: string | null;
+        }[]
+      ).filter((note) => note.kind === 'reviewReceived' && note.actorId === reviewer.userId);
+    await eventually(async () => (await reviewNotes()).length === 1, {
+      what: 'the review’s note reaches the bell',
+    });
+    // A request of the reviewer's for Bala's number, before the block.
+    const asked = await kit.api('/api/request', {
+      token: reviewer.token,
+      json: { requestedTo: bala.userId },
+    });
+    const { requestId } = asked.body.data as { requestId: string };
+
     expect((await moderate('block')).status).toBe(200);
     expect(await texts(asha)).not.toContain(text);
     expect(await texts(bala)).not.toContain(text);
     expect(await texts(chetan)).toContain(text);
+    // Neither the review's note stays in Bala's bell, nor may Bala share the number with them.
+    expect(await reviewNotes()).toEqual([]);
+    const approval = await kit.api('/api/request/status', {
+      token: bala.token,
+      method: 'PUT',
+      json: { requestId, status: 'approved' },
+    });
+    expect(approval).toMatchObject({
+      status: 403,
+      body: {
+        msg: MESSAGES.mobileRequestBlockedMember,
+        code: 'MOBILE_REQUEST_FROM_BLOCKED_MEMBER',
+      },
+    });
     expect((await moderate('unblock')).status).toBe(200);
     expect(await texts(asha)).toContain(text);
+    expect(await reviewNotes()).toHaveLength(1);
   });
 });
 
