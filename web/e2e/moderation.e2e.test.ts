@@ -12,6 +12,7 @@ import {
 } from './support/harness.ts';
 import { createMember, grantRoles, openAs, openPage, storedSession } from './support/members.ts';
 import { ONLY_ADMIN_BLOCKS_STAFF } from '../src/features/support/moderation.ts';
+import { ADS_WITHDRAWN_BY } from '../src/features/ads/components/SellerAds.tsx';
 import { api, postAd } from './support/payments.ts';
 
 /*
@@ -107,7 +108,7 @@ describe('support blocks and unblocks a member from their profile', () => {
     // The profile follows the block at once: no review form for a blocked member, and their ads,
     // withdrawn, listed no more (once: not a copy of the section for each change).
     await page.getByLabel('Write a review').waitFor({ state: 'detached' });
-    await sellerAds.getByText(`${target.username} has no ads up.`).waitFor();
+    await sellerAds.getByText(ADS_WITHDRAWN_BY(target.username)).waitFor();
     expect(await sellerAds.count()).toBe(1);
     // Support can reach the member about it, whatever the member shares with others.
     const contact = panel.getByTestId('moderation-contact');

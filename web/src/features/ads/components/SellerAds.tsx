@@ -11,6 +11,13 @@ import { AdCardList } from './AdCardList.tsx';
 export const NO_ADS_BY = (username: string) => `${username} has no ads up.`;
 
 /**
+ * What a blocked seller's profile says to staff in place of their ads: withdrawn, not none (the
+ * Moderation panel's link lists them in Ad history).
+ */
+export const ADS_WITHDRAWN_BY = (username: string) =>
+  `${username}'s ads are withdrawn while the block holds: Ad history lists them.`;
+
+/**
  * A seller's ads on their profile, newest first, 20 at a time: a buyer finds the seller's other
  * items there. None while the seller is blocked (GET /api/posts/userPosts).
  */
@@ -44,7 +51,11 @@ export function SellerAds({
         pages={pages}
         loadingLabel={`Loading the ads by ${username}`}
         cardHeading="h3"
-        empty={<Typography color="textSecondary">{NO_ADS_BY(username)}</Typography>}
+        empty={
+          <Typography color="textSecondary">
+            {withdrawn ? ADS_WITHDRAWN_BY(username) : NO_ADS_BY(username)}
+          </Typography>
+        }
       />
     </Stack>
   );
