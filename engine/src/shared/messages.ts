@@ -42,8 +42,11 @@ export const MESSAGES = {
   addressRequired: 'Address Required!! Please fill the address',
   pageNotFound: 'Page not found',
   noUsersFound: 'No Users Found',
-  /** Ours: a /{user_name} address whose name is nobody's (the page is 'Page not found'). */
-  noMemberNamed: (name: string) => `No member is called “${name}”.`,
+  /**
+   * Ours: a /{user_name} address whose name is nobody's shown (the page is 'Page not found'):
+   * nobody's, or a blocked member's, whom it does not tell apart.
+   */
+  noMemberNamed: (name: string) => `No member called “${name}” can be shown.`,
   noBidsPosted: 'No bids are posted',
   noAdsAvailable: 'No Ads Available',
   enterAllBidDetails: 'Enter all bid details',
