@@ -6,7 +6,7 @@ import { MESSAGES } from '@boli/engine/shared/messages';
 
 /**
  * Any path the app does not know: '404: Page not found'. `detail` says what the path was taken
- * for, where that helps ("No member is called …" for a /{user_name} that is nobody's).
+ * for, where that helps ("No member called … can be shown" for a /{user_name} that is nobody's).
  */
 export function PageNotFoundScreen({ detail }: { detail?: string }) {
   return (
