@@ -20,7 +20,7 @@ import {
 } from './support/members.ts';
 import { dialogOwnsBack, fieldByLabel, loseFirstAnswer, openAt } from './support/harness.ts';
 import { postAd } from './support/payments.ts';
-import { VIDEO_UNPLAYABLE } from '../src/features/ads/components/AdGallery.tsx';
+import { VIDEO_UNPLAYABLE } from '../src/features/ads/model/adTexts.ts';
 
 /*
  * The ads screens against the real api: a member posts an Automobiles ad with two photos and a

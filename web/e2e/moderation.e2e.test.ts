@@ -12,7 +12,7 @@ import {
 } from './support/harness.ts';
 import { createMember, grantRoles, openAs, openPage, storedSession } from './support/members.ts';
 import { ONLY_ADMIN_BLOCKS_STAFF } from '../src/features/support/moderation.ts';
-import { ADS_WITHDRAWN_BY } from '../src/features/ads/components/SellerAds.tsx';
+import { ADS_WITHDRAWN_BY } from '../src/features/ads/model/adTexts.ts';
 import { api, postAd } from './support/payments.ts';
 
 /*

@@ -18,6 +18,7 @@ import {
 import type { GalleryItemView } from '../ads.api.ts';
 import { useCloseOnBack } from '../../../lib/useCloseOnBack.ts';
 import { useReloadedOnline } from '../../../lib/useReloadedOnline.ts';
+import { VIDEO_UNPLAYABLE } from '../model/adTexts.ts';
 
 const MAIN_HEIGHT = { xs: 240, sm: 380 };
 const WHOLE_SCREEN = { width: '100vw', height: '100dvh' };
@@ -81,9 +82,6 @@ function Shown({
     />
   );
 }
-
-/** What a video the browser cannot play says in its place, with the file to download. */
-export const VIDEO_UNPLAYABLE = 'This video cannot be played in this browser.';
 
 /**
  * A video with the browser's controls; one whose kind the browser cannot play (an FLV, an MPEG

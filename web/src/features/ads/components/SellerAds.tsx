@@ -6,16 +6,7 @@ import { AD_PATHS, adsOf } from '../ads.api.ts';
 import type { PageAsked } from '../model/adFilters.ts';
 import { useAdPages } from '../useAdPages.ts';
 import { AdCardList } from './AdCardList.tsx';
-
-/** What a seller's profile says when they have no ads up. */
-export const NO_ADS_BY = (username: string) => `${username} has no ads up.`;
-
-/**
- * What a blocked seller's profile says to staff in place of their ads: withdrawn, not none (the
- * Moderation panel's link lists them in Ad history).
- */
-export const ADS_WITHDRAWN_BY = (username: string) =>
-  `${username}'s ads are withdrawn while the block holds: Ad history lists them.`;
+import { ADS_WITHDRAWN_BY, NO_ADS_BY } from '../model/adTexts.ts';
 
 /**
  * A seller's ads on their profile, newest first, 20 at a time: a buyer finds the seller's other

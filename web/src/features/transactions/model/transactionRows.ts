@@ -11,9 +11,7 @@ import type { FeeBid, Transaction, TransactionType } from '../api/transactionsAp
  * none at all, when other types may have rows.
  */
 export const noTransactionsText = (type: TransactionType): string =>
-  type === 'all'
-    ? 'No transactions yet.'
-    : `No ${purchaseKindInSentence(type)} transactions yet.`;
+  type === 'all' ? 'No transactions yet.' : `No ${purchaseKindInSentence(type)} transactions yet.`;
 
 /** A started purchase no payment has been heard of yet: a checkout closed, or still open. */
 export const AWAITING_PAYMENT = 'Awaiting payment';
