@@ -201,8 +201,11 @@ describe('buying an in-stream space', () => {
       token: dev.token,
       json: { ...paid, advtId: info.advtId },
     });
-    const list = await kit.api('/api/space/list?status=active', { token: dev.token });
-    const [space] = list.body.data as (SpaceView & { startsAt: string; endsAt: string })[];
+    // The answer waits (bounded) for the read models: on a loaded machine they may lag it.
+    const space = await eventually(async () => {
+      const list = await kit.api('/api/space/list?status=active', { token: dev.token });
+      return (list.body.data as (SpaceView & { startsAt: string; endsAt: string })[])[0];
+    });
     expect(space).toMatchObject({ _id: info.advtId, cycle: 'quarterly' });
     const days = (Date.parse(space!.endsAt) - Date.parse(space!.startsAt)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(89);
