@@ -135,19 +135,51 @@ const foundNoPicture = (error: unknown): boolean =>
   !(error as { killed?: boolean }).killed &&
   (!('code' in error) || typeof error.code === 'number');
 
+/** What ffmpeg says of a file that ends before its video does (an MP4, a WebM cut short). */
+const CUT_SHORT = /partial file|ended prematurely|truncat/i;
+
+/**
+ * Whether the video ends before it should: ffmpeg reads it through, packet by packet, decoding
+ * nothing (a tenth of a second for 10 MB), and stops at the first error (`-xerror`). A file whose
+ * index comes first (an MP4 written for the web) shows its first picture whole though its end is
+ * gone. False when ffmpeg cannot tell (missing, stopped for taking too long).
+ */
+function cutShort(ffmpeg: string, path: string): Promise<boolean> {
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-xerror',
+    '-i',
+    path,
+    '-c',
+    'copy',
+    '-f',
+    'null',
+    '-',
+  ];
+  return new Promise((resolve) => {
+    execFile(ffmpeg, args, { timeout: FFMPEG_TIMEOUT_MS }, (error, _stdout, stderr) =>
+      resolve((error !== null && foundNoPicture(error)) || CUT_SHORT.test(String(stderr))),
+    );
+  });
+}
+
 /**
  * A video's poster frame as its thumbnail, or a drawn placeholder when ffmpeg cannot be run; a
- * video ffmpeg ran on and found no picture in is refused, as unreadable.
+ * video ffmpeg ran on and found no picture in, or found cut short, is refused, as unreadable.
  */
 async function videoThumbnail(path: string, options: AdMediaOptions): Promise<Buffer> {
+  const ffmpeg = options.ffmpeg ?? 'ffmpeg';
   let frame: Buffer;
   try {
-    frame = await posterFrame(options.ffmpeg ?? 'ffmpeg', path);
+    frame = await posterFrame(ffmpeg, path);
   } catch (error) {
     if (foundNoPicture(error)) throw unreadable();
     options.onPosterFailure?.(error);
     return placeholderPoster();
   }
+  if (await cutShort(ffmpeg, path)) throw unreadable();
   return thumbnailOf(sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS }));
 }
 

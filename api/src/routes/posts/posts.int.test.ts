@@ -361,6 +361,31 @@ describe('a refused post', () => {
     );
     expect(cut.status).toBe(400);
     expect(cut.body.msg).toBe(AD_MESSAGES.mediaUnreadable);
+    // So is one written for the web, its index first: its first picture is whole, its end gone.
+    const webReady = join(scratch, 'web-ready.mp4');
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=3:size=320x240:rate=25',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      webReady,
+    ]);
+    const whole = await readFile(webReady);
+    const cutFirst = await refused(
+      ravi,
+      adForm(dzire, [
+        file(whole.subarray(0, Math.floor(whole.length * 0.6)), 'web.mp4', 'video/mp4'),
+      ]),
+    );
+    expect(cutFirst.status).toBe(400);
+    expect(cutFirst.body.msg).toBe(AD_MESSAGES.mediaUnreadable);
     const none = await refused(
       ravi,
       adForm(dzire, [file(new Uint8Array(0), 'car.jpg', 'image/jpeg')]),
