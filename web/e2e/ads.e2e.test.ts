@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { LIMITS } from '@boli/engine/shared/limits';
 import { MESSAGES } from '@boli/engine/shared/messages';
 import { AMOUNT_TYPED_HINT } from '../src/lib/numberInput.ts';
 import { launchBrowser } from '../../ops/src/testing/browser.ts';
+import { makeTestVideo } from '../../ops/src/testing/testVideo.ts';
 import { startApp, type TestApp } from '../../ops/src/testing/app.ts';
 import {
   createMember,
@@ -37,19 +37,7 @@ let media: MediaFile[];
 
 async function makeMedia(): Promise<MediaFile[]> {
   mediaDir = mkdtempSync(join(tmpdir(), 'boli-ads-e2e-'));
-  const video = join(mediaDir, 'drive.webm');
-  execFileSync('/usr/bin/ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=1:size=64x64:rate=10',
-    '-t',
-    '1',
-    video,
-  ]);
+  const video = makeTestVideo(join(mediaDir, 'drive.webm'));
   const picture = (r: number, g: number, b: number) =>
     sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
   return [
@@ -536,19 +524,7 @@ describe('a member with a full profile', () => {
 
   it('says a video the browser cannot play cannot be played, and offers the file', async () => {
     // An FLV, of the kinds section 5 allows, which no Chromium plays.
-    const flv = join(mediaDir, 'old-camera.flv');
-    execFileSync('/usr/bin/ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=1:size=64x64:rate=10',
-      '-c:v',
-      'flv1',
-      flv,
-    ]);
+    const flv = makeTestVideo(join(mediaDir, 'old-camera.flv'), { codec: 'flv1' });
     const adId = await postAd(app, member, {
       itemName: 'Harmonium with an old video',
       moreMedia: [{ name: 'old-camera.flv', mimeType: 'video/x-flv', buffer: readFileSync(flv) }],

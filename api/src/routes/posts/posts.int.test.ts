@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +18,7 @@ import {
 } from '@boli/engine/ads/photoCopies';
 import { apiKit, type ApiKit, type TestMember } from '../../../../ops/src/testing/apiKit.ts';
 import { startApp, type TestApp } from '../../../../ops/src/testing/app.ts';
+import { makeTestVideo } from '../../../../ops/src/testing/testVideo.ts';
 
 type AdList = { ads: AdView[]; page: number; pageSize: number };
 
@@ -112,20 +112,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#ffcc00' } })
     .png()
     .toBuffer();
-  const videoPath = join(scratch, 'drive.mp4');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=160x120:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    videoPath,
-  ]);
-  mp4 = await readFile(videoPath);
+  mp4 = await readFile(makeTestVideo(join(scratch, 'drive.mp4'), { seconds: 2, size: '160x120' }));
   [ravi, meena, homeless, unsubscribed] = await Promise.all([
     member('ravi_k'),
     member('meena_s'),
@@ -362,22 +349,14 @@ describe('a refused post', () => {
     expect(cut.status).toBe(400);
     expect(cut.body.msg).toBe(AD_MESSAGES.mediaUnreadable);
     // So is one written for the web, its index first: its first picture is whole, its end gone.
-    const webReady = join(scratch, 'web-ready.mp4');
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=3:size=320x240:rate=25',
-      '-pix_fmt',
-      'yuv420p',
-      '-movflags',
-      '+faststart',
-      webReady,
-    ]);
-    const whole = await readFile(webReady);
+    const whole = await readFile(
+      makeTestVideo(join(scratch, 'web-ready.mp4'), {
+        seconds: 3,
+        size: '320x240',
+        rate: 25,
+        extra: ['-movflags', '+faststart'],
+      }),
+    );
     const cutFirst = await refused(
       ravi,
       adForm(dzire, [

@@ -1,13 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { KeptWhole } from '../../../components/KeptWhole.tsx';
-import { DATE_TIME_IN_TEXT } from '../../../lib/format.ts';
 import { PAYMENT_TEXTS, subscriptionOffer } from '../../../payments/model/paymentTexts.ts';
 import type { Entitlement } from '../../subscription/api/subscriptionApi.ts';
 import { knownUnentitled, trialOf } from '../../subscription/useEntitlement.ts';
+import { SubscribeNote } from '../../subscription/components/SubscribeNote.tsx';
 
 /**
  * Why a bid needs paying for: when the member's free trial ended, if it did, and the spec's
@@ -32,22 +30,10 @@ export function BidNeedsSubscription({
   if (!knownUnentitled(entitlement)) return null;
   const offer = subscriptionOffer(trialOf(entitlement));
   return (
-    // Found on the page, not news of the moment: read in its place, not interrupting.
-    <Alert
-      severity="info"
-      role="note"
-      data-testid="bid-needs-subscription"
-      action={
-        <Button color="inherit" component={RouterLink} to="/subscription">
-          Subscribe
-        </Button>
-      }
-    >
-      <KeptWhole
-        text={feeOffered ? `${offer} ${PAYMENT_TEXTS.feeForOneBid}` : offer}
-        pattern={DATE_TIME_IN_TEXT}
-      />
-    </Alert>
+    <SubscribeNote
+      testId="bid-needs-subscription"
+      text={feeOffered ? `${offer} ${PAYMENT_TEXTS.feeForOneBid}` : offer}
+    />
   );
 }
 
