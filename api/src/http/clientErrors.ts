@@ -27,9 +27,9 @@ const TOO_LONG_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><tit
 /**
  * Answers a request Node's HTTP parser refused before any route saw it (an address or headers
  * too long, a method or request line that is not HTTP), or one that took longer than
- * `LIMITS.requestArrivalMinutes` to arrive (408: sending it again is safe), as every other refusal is, rather than
- * with Node's bare status line: the api's envelope, or for a web page too long to open a page
- * that says so. A client already gone is let go.
+ * `LIMITS.requestArrivalMinutes` to arrive (408: sending it again is safe), as every other
+ * refusal is, rather than with Node's bare status line: the api's envelope, or for a web page
+ * too long to open a page that says so. A client already gone is let go.
  */
 export function answerClientError(error: ParserError, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {

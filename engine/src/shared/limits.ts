@@ -40,9 +40,10 @@ export const LIMITS = {
   /** Not the spec's: the largest JSON or form body the api reads (uploads have their own). */
   requestBodyMaxMegabytes: 1,
   /**
-   * Not the spec's: how long a request may take to arrive whole. Post Ad sends up to six 10 MB
-   * files in one; on a phone's 1 Mbit/s that is eight minutes, past Node's default of five, which
-   * cut such uploads off. Headers must still come within Node's minute.
+   * Not the spec's: how long a request may take to arrive whole. Post Ad sends its six 10 MB
+   * files side by side, sharing the connection: on a phone's 1 Mbit/s each takes eight minutes,
+   * past Node's default of five, which cut such uploads off. Headers must still come within
+   * Node's minute.
    */
   requestArrivalMinutes: 30,
   /** The furthest page any list is asked for (a page number past it is refused as malformed). */
