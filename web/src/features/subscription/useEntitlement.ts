@@ -23,9 +23,10 @@ export const trialOf = (entitlement: Entitlement | null): TrialState => ({
  * of `nowMs`; null otherwise (a subscription, no trial, or one with longer to run).
  */
 export function trialEndingSoon(entitlement: Entitlement | null, nowMs: number): string | null {
-  if (entitlement?.kind !== 'trial' || !entitlement.entitled || !entitlement.endsAt) return null;
-  const left = Date.parse(entitlement.endsAt) - nowMs;
-  return left > 0 && left <= LIMITS.trialEndingNoticeHours * 3_600_000 ? entitlement.endsAt : null;
+  const { endsAt } = trialOf(entitlement);
+  if (!entitlement?.entitled || !endsAt) return null;
+  const left = Date.parse(endsAt) - nowMs;
+  return left > 0 && left <= LIMITS.trialEndingNoticeHours * 3_600_000 ? endsAt : null;
 }
 
 /**
